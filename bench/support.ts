@@ -1,0 +1,103 @@
+/** Shared pieces of the benchmarks: servers in child processes, memory readings, results. */
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openPglite } from '../server/src/db/client.ts';
+import { migrate } from '../server/src/db/migrate.ts';
+import { ensureTemplate } from '../server/src/db/seed.ts';
+import { datasetCounts, generateDataset, type DatasetSize } from './generate.ts';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A free TCP port. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Resident memory of a process in MiB (Linux). */
+export function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+/** A prepared data directory: an embedded database holding the generated data set. */
+export async function prepareDataDir(size: DatasetSize): Promise<{ dataDir: string; counts: Record<string, number>; emails: Awaited<ReturnType<typeof generateDataset>> }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pf-bench-'));
+  mkdirSync(dataDir, { recursive: true });
+  const db = await openPglite(path.join(dataDir, 'db'));
+  await migrate(db);
+  await ensureTemplate(db);
+  const emails = await generateDataset(db, size);
+  const counts = await datasetCounts(db);
+  await db.close();
+  return { dataDir, counts, emails };
+}
+
+/** The real server (as `npm start` runs it, without the SPA build step) in a child process. */
+export async function startServer(dataDir: string, extraEnv: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'src', 'main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'warn', QUERY_COUNT_HEADER: 'true', ...extraEnv },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealth(url);
+  return {
+    url,
+    child,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+/** Waits for `/api/v1/health`. */
+export async function waitForHealth(url: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${url}/api/v1/health`)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not become healthy`);
+}
+
+/** Logs in through the API. */
+export async function token(url: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/api/v1/auth/local`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: email, password }) });
+  if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
+  return ((await res.json()) as { jwt: string }).jwt;
+}
+
+/** What the benchmark ran on. */
+export function machine(): { cpu: string; cores: number; memory: string; node: string; commit: string; date: string } {
+  let commit = 'unknown';
+  try {
+    commit = execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().trim();
+    if (execSync('git status --porcelain', { cwd: ROOT }).toString().trim()) commit += ' (with local changes)';
+  } catch {
+    // not a checkout
+  }
+  return {
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    cores: os.cpus().length,
+    memory: `${Math.round(os.totalmem() / 1024 ** 3)} GiB`,
+    node: process.version,
+    commit,
+    date: new Date().toISOString().slice(0, 16).replace('T', ' '),
+  };
+}

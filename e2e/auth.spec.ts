@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { api, DEMO, login, outboxFor, setupBrowser, tokenFor, waitForResetLink } from './fixtures.ts';
+
+const browser = setupBrowser();
+
+describe('public pages', () => {
+  it('shows Home, About and Privacy with the public navigation and footer', async () => {
+    const page = await browser.newPage('/');
+    await page.waitForURL('**/home');
+    await expect.poll(() => page.getByRole('link', { name: 'LOGIN', exact: true }).count()).toBe(1);
+    for (const name of ['HOME', 'ABOUT']) expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Download on the App Store' }).count()).toBeGreaterThan(0);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'ABOUT' }).click();
+    await page.waitForURL('**/about');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBeTruthy();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.waitForURL('**/privacy');
+    expect(await page.getByText('11/1/21').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('link', { name: /Give Feedback/ }).count()).toBe(0);
+  });
+});
+
+describe('logging in and out', () => {
+  const roles = [
+    { who: DEMO.teacher, nav: ['PORTFOLIO DASHBOARD', 'MY PORTFOLIOS', 'SHARED PORTFOLIOS'], manage: false },
+    { who: DEMO.lead, nav: ['PORTFOLIO DASHBOARD', 'MY PORTFOLIOS', 'SHARED PORTFOLIOS'], manage: false },
+    { who: DEMO.researcher, nav: ['PORTFOLIO DASHBOARD', 'TEACHER PORTFOLIOS', 'SHARED PORTFOLIOS'], manage: true },
+  ];
+  for (const role of roles) {
+    it(`${role.who.username}: login → dashboard → logout`, async () => {
+      const page = await browser.newPage('/login');
+      await login(page, role.who.email);
+      await page.waitForURL('**/dashboard');
+      await page.getByRole('heading', { name: 'PORTFOLIO DASHBOARD' }).waitFor();
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      for (const name of role.nav) expect(await nav.getByRole('link', { name }).count(), name).toBe(1);
+      await page.getByRole('button', { name: role.who.username }).click();
+      expect(await page.getByRole('menuitem', { name: 'Manage Users' }).count()).toBe(role.manage ? 1 : 0);
+      expect(await page.getByRole('menuitem', { name: /Help/ }).count()).toBe(1);
+      expect(await page.getByRole('link', { name: /Give Feedback/ }).count()).toBe(1);
+      await page.getByRole('menuitem', { name: 'Log Out' }).click();
+      await page.waitForURL('**/home');
+      const cookies = await page.context().cookies();
+      expect(cookies.find((c) => c.name === 'jwt')).toBeUndefined();
+      await page.goto('/dashboard');
+      await page.waitForURL('**/home');
+    });
+  }
+
+  it('refuses a wrong password with the spec message and stays on the page', async () => {
+    const page = await browser.newPage('/login');
+    await page.getByLabel('Email').fill(DEMO.teacher2.email);
+    await page.getByLabel('Password', { exact: true }).fill('not the password');
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Incorrect email or password.' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('returns to the page first asked for after logging in', async () => {
+    const page = await browser.newPage('/users');
+    await page.waitForURL('**/home');
+    await page.goto('/login');
+    await login(page, DEMO.researcher.email);
+    await page.waitForURL('**/users');
+    await page.getByRole('heading', { name: 'Manage Users' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/users');
+  });
+});
+
+describe('password reset', () => {
+  it('forgot password → link from the outbox → new password → logged in', async () => {
+    const email = DEMO.teacher2.email;
+    const before = outboxFor(email).length;
+    const page = await browser.newPage('/login');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL('**/forgot-password');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'SUBMIT' }).click();
+    await page.getByText('If your email was valid, a reset password link will be sent to it.').waitFor();
+    await page.waitForURL('**/login');
+    const link = await waitForResetLink(email, before);
+    const fresh = await browser.newPage(new URL(link).pathname);
+    await fresh.getByLabel('New Password', { exact: true }).fill('a-new-secret-1');
+    await fresh.getByLabel('Confirm New Password').fill('a-new-secret-1');
+    await fresh.getByRole('button', { name: 'SUBMIT' }).click();
+    await fresh.getByText('Your password has been changed and you have been logged in.').waitFor();
+    await fresh.waitForURL('**/dashboard');
+    await fresh.getByRole('button', { name: DEMO.teacher2.username }).waitFor();
+    // The link works once; the new password logs in, the old one no longer does.
+    expect((await api('POST', '/auth/local', { identifier: email, password: 'a-new-secret-1' })).status).toBe(200);
+    expect((await api('POST', '/auth/local', { identifier: email, password: DEMO.password })).status).toBe(400);
+    const again = await browser.newPage(new URL(link).pathname);
+    await again.getByLabel('New Password', { exact: true }).fill('another-secret-2');
+    await again.getByLabel('Confirm New Password').fill('another-secret-2');
+    await again.getByRole('button', { name: 'SUBMIT' }).click();
+    await again.getByRole('alert').filter({ hasText: 'Incorrect code provided.' }).waitFor();
+    // Put the demo password back for the other journeys.
+    const sent = outboxFor(email).length;
+    await api('POST', '/auth/forgot-password', { email });
+    const code = new URL(await waitForResetLink(email, sent)).pathname.split('/').pop();
+    expect((await api('POST', '/auth/reset-password', { code, password: DEMO.password, passwordConfirmation: DEMO.password })).status).toBe(200);
+  });
+});
+
+describe('accounts made by a researcher', () => {
+  it('creates a user who sets a password through the e-mailed link and logs in; blocking refuses login', async () => {
+    const email = `new.teacher.${Date.now()}@example.org`;
+    const page = await browser.newPage('/login');
+    await login(page, DEMO.researcher.email);
+    await page.goto('/users');
+    await page.getByRole('heading', { name: 'Manage Users' }).waitFor();
+    await page.getByRole('button', { name: 'Create New User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New User' });
+    await dialog.getByLabel('User Name').fill('Nia Newcomer');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Role').selectOption({ label: 'Teacher' });
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('User Nia Newcomer successfully created.').waitFor();
+    await page.getByRole('cell', { name: email }).waitFor();
+
+    // No usable password yet: not even the e-mail address works.
+    expect((await api('POST', '/auth/local', { identifier: email, password: email })).status).toBe(400);
+    const link = await waitForResetLink(email);
+    const newcomer = await browser.newPage(new URL(link).pathname);
+    await newcomer.getByLabel('New Password', { exact: true }).fill('newcomer-password');
+    await newcomer.getByLabel('Confirm New Password').fill('newcomer-password');
+    await newcomer.getByRole('button', { name: 'SUBMIT' }).click();
+    await newcomer.waitForURL('**/dashboard');
+    const second = await browser.newPage('/login');
+    await login(second, email, 'newcomer-password');
+    await second.waitForURL('**/dashboard');
+
+    // The researcher blocks the account: logging in is refused, and so is the open session.
+    await page.reload();
+    const toggle = page.getByRole('switch', { name: 'Active: Nia Newcomer' });
+    await toggle.waitFor();
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+    const refused = await api('POST', '/auth/local', { identifier: email, password: 'newcomer-password' });
+    expect(refused.status).toBe(400);
+    const third = await browser.newPage('/login');
+    await third.getByLabel('Email').fill(email);
+    await third.getByLabel('Password', { exact: true }).fill('newcomer-password');
+    await third.getByRole('button', { name: 'LOGIN' }).click();
+    await third.getByRole('alert').filter({ hasText: 'Incorrect email or password.' }).waitFor();
+    const token = await tokenFor(DEMO.researcher.email);
+    expect((await api('GET', '/users/me', undefined, token)).status).toBe(200);
+  });
+});

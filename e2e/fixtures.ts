@@ -1,0 +1,126 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+
+/** The demo accounts and their password (architecture §6). */
+export const DEMO = {
+  password: 'spiral-demo',
+  researcher: { email: 'researcher@example.org', username: 'Rita Researcher' },
+  lead: { email: 'lead@example.org', username: 'Lee Lead' },
+  teacher: { email: 'teacher@example.org', username: 'Tess Teacher' },
+  teacher2: { email: 'teacher2@example.org', username: 'Theo Teacher' },
+} as const;
+
+export const baseUrl = () => inject('baseUrl');
+export const dataDir = () => inject('dataDir');
+
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * One Chromium for the test file; each test gets fresh contexts through `newPage()`. Any
+ * console error or uncaught page error fails the test that caused it.
+ */
+export function setupBrowser() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let problems: string[] = [];
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', headless: true, args: ARGS });
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+    const found = problems;
+    problems = [];
+    expect(found, 'console errors in the browser').toEqual([]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    /** A new page in a new (cookie-less) browser context, opened at `path`. */
+    async newPage(pathname = '/', viewport = { width: 1280, height: 900 }): Promise<Page> {
+      const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('console', (m) => {
+        if (m.type() !== 'error') return;
+        // The browser logs every refused API call; the journeys expect some (a wrong password, a used code).
+        const expectedRefusal = /^Failed to load resource: the server responded with a status of 4\d\d/.test(m.text()) && m.location().url.includes('/api/v1/');
+        if (!expectedRefusal) problems.push(`${m.text()} (${m.location().url})`);
+      });
+      page.on('pageerror', (e) => problems.push(String(e)));
+      await page.goto(pathname);
+      return page;
+    },
+  };
+}
+
+/** Logs in through the login page and waits for the dashboard (or the remembered origin). */
+export async function login(page: Page, email: string, password: string = DEMO.password): Promise<void> {
+  if (!page.url().endsWith('/login')) await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** Calls the API directly (arranging data); returns the parsed JSON. */
+export async function api<T = unknown>(method: string, pathname: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${baseUrl()}/api/v1${pathname}`, {
+    method,
+    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+/** A session token for an account (through the API). */
+export async function tokenFor(email: string, password: string = DEMO.password): Promise<string> {
+  const res = await api<{ jwt: string }>('POST', '/auth/local', { identifier: email, password });
+  if (res.status !== 200) throw new Error(`login of ${email} failed: ${res.status}`);
+  return res.body.jwt;
+}
+
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The e-mails in the outbox addressed to `email`, newest last, as decoded text. */
+export function outboxFor(email: string): { file: string; text: string; subject: string }[] {
+  const dir = path.join(dataDir(), 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+  return files
+    .map((file) => ({ file, mtime: statSync(path.join(dir, file)).mtimeMs, raw: readFileSync(path.join(dir, file), 'utf8') }))
+    .filter((m) => new RegExp(`^To: .*${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi').test(m.raw))
+    .sort((a, b) => a.mtime - b.mtime || a.file.localeCompare(b.file))
+    .map((m) => ({ file: m.file, text: decodeQuotedPrintable(m.raw), subject: /^Subject: (.*)$/m.exec(m.raw)?.[1] ?? '' }));
+}
+
+/** Waits for an e-mail to `email` and returns the first link to `/reset-password/…` in it. */
+export async function waitForResetLink(email: string, after = 0): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const mails = outboxFor(email).slice(after);
+    for (const mail of mails.reverse()) {
+      const match = /https?:\/\/[^\s"<>]+\/reset-password\/[A-Za-z0-9_-]+/.exec(mail.text);
+      if (match) return match[0];
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`No reset link reached ${email}`);
+}

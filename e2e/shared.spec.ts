@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { api, DEMO, login, outboxFor, setupBrowser, tokenFor, waitForResetLink } from './fixtures.ts';
+
+const browser = setupBrowser();
+const stamp = Date.now();
+const portfolioName = `Light and Shadow PLC ${stamp}`;
+const teamQuestion = 'Which grade could use this next?';
+const newcomer = `invited.${stamp}@example.org`;
+
+async function loggedIn(email: string, password: string = DEMO.password): Promise<Page> {
+  const page = await browser.newPage('/login');
+  await login(page, email, password);
+  await page.waitForURL('**/dashboard');
+  return page;
+}
+
+describe('a PLC at work', () => {
+  let sharedId = 0;
+  let copyPath = '';
+
+  it('a PLC lead creates a shared portfolio with a team question and invites one teacher by e-mail and another by search', async () => {
+    const page = await loggedIn(DEMO.lead.email);
+    await page.goto('/shared-portfolios');
+    await page.getByRole('link', { name: 'CREATE NEW SHARED PORTFOLIO' }).click();
+    await page.waitForURL('**/shared-portfolios/new');
+    await page.getByLabel('Shared Portfolio Name').fill(portfolioName);
+    await page.getByLabel('PLC Name').fill('Sunrise Elementary');
+    await page.getByRole('button', { name: 'Add Question' }).click();
+    await page.getByRole('button', { name: 'SAVE' }).click();
+    await page.getByText('You have 1 invalid question. Please add the required info and re-submit.').waitFor();
+    await page.getByLabel('Text of team question 1').fill(teamQuestion);
+    await page.getByLabel('Type of team question 1').selectOption({ label: 'Long Text' });
+    await page.getByRole('button', { name: 'SAVE' }).click();
+    await page.waitForURL(/\/shared-portfolios\/\d+$/);
+    sharedId = Number(new URL(page.url()).pathname.split('/').pop());
+
+    await page.goto(`/shared-portfolios/${sharedId}/edit`);
+    await page.getByRole('button', { name: 'Edit Participants' }).click();
+    const dialog = page.getByRole('dialog');
+    const email = dialog.getByLabel('Email');
+    await email.fill('teacher@exam');
+    await dialog.getByRole('button', { name: /^Invite Tess Teacher/ }).click();
+    await dialog.getByText('(Pending)').first().waitFor();
+    await email.fill(newcomer);
+    await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
+    await expect.poll(() => dialog.getByText('(Pending)').count()).toBe(2);
+    expect(outboxFor(newcomer).length).toBe(1);
+    expect(outboxFor(DEMO.teacher.email).some((m) => m.subject === 'Invitation to join a shared portfolio')).toBe(true);
+  });
+
+  it('the invited teachers accept; one copies an artifact and answers the team question', async () => {
+    // The newcomer sets a password through the e-mailed link and accepts.
+    const link = await waitForResetLink(newcomer);
+    const fresh = await browser.newPage(new URL(link).pathname);
+    await fresh.getByLabel('New Password', { exact: true }).fill('newcomer-pass-1');
+    await fresh.getByLabel('Confirm New Password').fill('newcomer-pass-1');
+    await fresh.getByRole('button', { name: 'SUBMIT' }).click();
+    await fresh.waitForURL('**/dashboard');
+    await fresh.getByRole('link', { name: portfolioName }).click();
+    await fresh.getByRole('heading', { name: `Invitation to Join ${portfolioName}` }).waitFor();
+    await fresh.getByRole('button', { name: 'Accept Invitation' }).click();
+    await fresh.waitForURL('**/dashboard');
+
+    const page = await loggedIn(DEMO.teacher.email);
+    await page.getByRole('link', { name: portfolioName }).click();
+    await page.getByRole('button', { name: 'Accept Invitation' }).click();
+    await page.waitForURL('**/dashboard');
+
+    const token = await tokenFor(DEMO.teacher.email);
+    const portfolios = (await api<{ id: number; name: string }[]>('GET', '/portfolios', undefined, token)).body;
+    const forces = portfolios.find((p) => p.name === 'Forces and Motion')!;
+    const full = (await api<{ artifacts: { id: number; parkingLot: boolean; responses: { artifactName?: string } }[] }>('GET', `/portfolios/${forces.id}`, undefined, token)).body;
+    const ramp = full.artifacts.find((a) => a.responses.artifactName === 'Ramp races: predicting speed')!;
+    await page.goto(`/my-portfolios/${forces.id}/artifacts/${ramp.id}`);
+    await page.getByRole('link', { name: 'COPY TO' }).click();
+    await page.getByRole('heading', { name: 'Copy Artifact' }).waitFor();
+    await page.getByRole('radio', { name: portfolioName }).check();
+    await page.getByRole('button', { name: 'COMPLETE COPY' }).click();
+    await page.getByText('Successfully copied artifact').waitFor();
+    await page.waitForURL(/\/shared-portfolios\/\d+\/artifacts\/\d+\/edit$/);
+    copyPath = new URL(page.url()).pathname.replace(/\/edit$/, '');
+    await page.getByRole('heading', { name: 'Team questions for shared portfolio' }).waitFor();
+    await page.getByLabel(teamQuestion).fill('Seventh graders could graph distance against height.');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Successfully edited shared artifact').waitFor();
+    await page.waitForURL((url) => url.pathname === copyPath);
+    await page.getByText('Seventh graders could graph distance against height.').waitFor();
+    const saved = await api<{ responses: Record<string, unknown> }>('GET', `/shared-artifacts/${copyPath.split('/').pop()}`, undefined, token);
+    expect(JSON.stringify(saved.body.responses)).toContain('Seventh graders could graph distance against height.');
+  });
+
+  it('two members edit the same shared artifact: the second meets the Edit Conflict dialog', async () => {
+    const tess = await loggedIn(DEMO.teacher.email);
+    const lee = await loggedIn(DEMO.lead.email);
+    await tess.goto(`${copyPath}/edit`);
+    await lee.goto(`${copyPath}/edit`);
+    await tess.getByLabel(teamQuestion).fill('Tess: sixth grade, with ramps of two heights.');
+    await lee.getByLabel(teamQuestion).fill('Lee: fourth grade, as a first fair test.');
+    await tess.getByRole('button', { name: 'Save', exact: true }).click();
+    await tess.getByText('Successfully edited shared artifact').waitFor();
+    await lee.getByRole('button', { name: 'Save', exact: true }).click();
+    const conflict = lee.getByRole('alertdialog', { name: 'Edit Conflict' });
+    await conflict.waitFor();
+    expect(await conflict.textContent()).toContain('Are you sure you want to overwrite their changes?');
+    await conflict.getByRole('button', { name: 'NO' }).click();
+    expect(await lee.getByLabel(teamQuestion).inputValue()).toBe('Lee: fourth grade, as a first fair test.');
+    await lee.getByRole('button', { name: 'Save', exact: true }).click();
+    await conflict.getByRole('button', { name: 'YES' }).click();
+    await lee.getByText('Successfully edited shared artifact').waitFor();
+    await lee.waitForURL((url) => url.pathname === copyPath);
+    await lee.getByText('Lee: fourth grade, as a first fair test.').waitFor();
+  });
+
+  it('members comment and react; a member leaves; a researcher exports the shared CSV', async () => {
+    const tess = await loggedIn(DEMO.teacher.email);
+    await tess.goto(copyPath);
+    const comment = tess.getByLabel('Add a comment');
+    await comment.fill('Our class tried this with toy trucks.');
+    await tess.getByText('37/2500 characters used').waitFor();
+    await tess.getByRole('button', { name: 'Post Comment' }).click();
+    await tess.getByRole('listitem', { name: `Comment by ${DEMO.teacher.username}` }).getByText('Our class tried this with toy trucks.').waitFor();
+    await tess.getByRole('button', { name: 'Add reaction' }).click();
+    await tess.getByRole('dialog', { name: 'ADD REACTION' }).getByRole('button', { name: 'Exemplar' }).click();
+    await tess.getByRole('button', { name: 'Exemplar, 1' }).waitFor();
+    expect(await tess.getByRole('button', { name: 'Exemplar, 1' }).getAttribute('aria-pressed')).toBe('true');
+
+    const lee = await loggedIn(DEMO.lead.email);
+    await lee.goto(copyPath);
+    await lee.getByRole('listitem', { name: `Comment by ${DEMO.teacher.username}` }).waitFor();
+    // Only the author may change a comment.
+    expect(await lee.getByRole('listitem', { name: `Comment by ${DEMO.teacher.username}` }).getByRole('button', { name: 'Delete comment' }).count()).toBe(0);
+    await lee.getByRole('button', { name: 'Exemplar, 1' }).click();
+    await lee.getByRole('button', { name: 'Exemplar, 2' }).waitFor();
+
+    // Tess leaves; the portfolio disappears from her list.
+    await tess.goto(`/shared-portfolios/${sharedId}`);
+    await tess.getByRole('button', { name: 'Leave' }).click();
+    const confirm = tess.getByRole('alertdialog');
+    expect(await confirm.textContent()).toContain(
+      'Are you sure you want to end your membership in this Shared Portfolio? You will no longer be able to access artifacts or see comments uploaded to the portfolio.',
+    );
+    await confirm.getByRole('button', { name: 'YES' }).click();
+    await tess.waitForURL((url) => url.pathname === '/shared-portfolios');
+    const token = await tokenFor(DEMO.teacher.email);
+    expect((await api('GET', `/shared-portfolios/${sharedId}`, undefined, token)).status).toBe(404);
+
+    const rita = await loggedIn(DEMO.researcher.email);
+    await rita.goto('/shared-portfolios');
+    const [download] = await Promise.all([rita.waitForEvent('download'), rita.getByRole('link', { name: 'Export shared portfolios summary' }).click()]);
+    expect(download.suggestedFilename()).toBe('shared portfolios.csv');
+    const text = Buffer.concat((await (await download.createReadStream()).toArray()) as Buffer[]).toString('utf8');
+    const header = text.split('\n')[0]!;
+    expect(header.split(',')).toHaveLength(18);
+    const row = text.split('\n').find((line) => line.startsWith(portfolioName))!;
+    expect(row).toContain(`${DEMO.lead.email},${DEMO.teacher.email},1,1,0,1,0,0,1,0,`);
+    expect(row).toMatch(/,1,2,0,2,0,0$/);
+  });
+});

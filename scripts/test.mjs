@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// `npm test`: the whole suite — typecheck, lint, unit + component + model-based + API
+// integration tests (embedded Postgres, and PostgreSQL too when TEST_DATABASE_URL is set),
+// the SPA build, and end-to-end journeys in headless Chromium against the real server.
+// Ends with one line: "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureChromium } from './chromium.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'pf-test-run-'));
+let passed = 0;
+let failed = 0;
+const summary = [];
+
+function step(title) {
+  process.stdout.write(`\n━━ ${title} ━━\n`);
+}
+
+function check(title, command, args, env = {}) {
+  step(title);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  if (ok) passed += 1;
+  else failed += 1;
+  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${title}`);
+  return ok;
+}
+
+function vitest(title, projects, env = {}) {
+  step(title);
+  const out = path.join(tmp, `${title.replace(/\W+/g, '-')}.json`);
+  const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const result = spawnSync(bin('vitest'), args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  let p = 0;
+  let f = 0;
+  if (existsSync(out)) {
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    p = report.numPassedTests ?? 0;
+    f = (report.numFailedTests ?? 0) + (report.numRuntimeErrors ?? 0);
+    // A file that failed to load (suite error) counts as a failure too.
+    f += (report.testResults ?? []).filter((r) => r.status === 'failed' && (r.assertionResults ?? []).length === 0).length;
+  } else {
+    f += 1;
+  }
+  if (result.status !== 0 && f === 0) f = 1;
+  passed += p;
+  failed += f;
+  summary.push(`${f === 0 ? 'ok  ' : 'FAIL'} ${title}: ${p} passed, ${f} failed`);
+  return f === 0;
+}
+
+check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+check('lint (dependency direction and code rules)', 'npm', ['run', '--silent', 'lint']);
+vitest('unit, component, model-based and API tests (embedded Postgres)', ['server', 'client', 'model']);
+if (process.env.TEST_DATABASE_URL) {
+  vitest('API tests against PostgreSQL (TEST_DATABASE_URL)', ['server']);
+}
+const built = check('build the web app', process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn']);
+const chromium = ensureChromium();
+if (!chromium.path) {
+  step('end-to-end tests in Chromium');
+  process.stdout.write(`${chromium.message}\n`);
+  failed += 1;
+  summary.push('FAIL end-to-end tests: Chromium is missing');
+} else if (built) {
+  vitest('end-to-end journeys in Chromium', ['e2e'], { CHROMIUM_PATH: chromium.path });
+} else {
+  failed += 1;
+  summary.push('FAIL end-to-end tests: the web app did not build');
+}
+
+rmSync(tmp, { recursive: true, force: true });
+step('summary');
+process.stdout.write(`${summary.join('\n')}\n\n${passed} passed, ${failed} failed\n`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,351 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from '#schemas/common';
+import type { Config } from './config.ts';
+import { queryCounter, type Db } from './db/client.ts';
+import { describeIssue, HttpError, isFastifyClientError, reasonOf } from './errors.ts';
+import { authenticateHook } from './http/auth.ts';
+import { serializeError, serializeRequest } from './http/logging.ts';
+import { parseJsonBody, rejectNulInUrl } from './http/requestGuards.ts';
+import { RequestValidationError, zodValidatorCompiler } from './http/validation.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { authRoutes } from './routes/authRoutes.ts';
+import { systemRoutes } from './routes/systemRoutes.ts';
+import { userRoutes } from './routes/userRoutes.ts';
+import { TokenService } from './security/tokens.ts';
+import { createAuthService } from './services/authService.ts';
+import type { ServiceContext } from './services/context.ts';
+import { createUserService } from './services/userService.ts';
+import { pruneExpired, PRUNE_INTERVAL_MS } from './services/housekeeping.ts';
+import { createArtifactService } from './services/artifactService.ts';
+import { createExportService } from './services/exportService.ts';
+import { createMediaService } from './services/mediaService.ts';
+import { createPortfolioService } from './services/portfolioService.ts';
+import { MediaStore } from './media/mediaStore.ts';
+import { mediaRoutes, uploadsRoutes } from './routes/mediaRoutes.ts';
+import { portfolioRoutes } from './routes/portfolioRoutes.ts';
+import { sharedRoutes } from './routes/sharedRoutes.ts';
+import { exportRoutes } from './routes/exportRoutes.ts';
+import { mobileRoutes } from './routes/mobileRoutes.ts';
+import { createBundleService } from './services/bundleService.ts';
+import { createDiscussionService } from './services/discussionService.ts';
+import { createInvitationService } from './services/invitationService.ts';
+import { createSharedArtifactService } from './services/sharedArtifactService.ts';
+import { createSharedPortfolioService } from './services/sharedPortfolioService.ts';
+import fastifyMultipart from '@fastify/multipart';
+
+export const API_PREFIX = '/api/v1';
+
+function buildServices(ctx: ServiceContext, store: MediaStore) {
+  const media = createMediaService(ctx, store);
+  const shared = createSharedPortfolioService(ctx);
+  return {
+    auth: createAuthService(ctx),
+    users: createUserService(ctx),
+    portfolios: createPortfolioService(ctx),
+    artifacts: createArtifactService(ctx, store),
+    media,
+    exports: createExportService(ctx),
+    shared,
+    sharedArtifacts: createSharedArtifactService(ctx, store, media),
+    discussion: createDiscussionService(ctx),
+    invitations: createInvitationService(ctx, shared),
+    bundle: createBundleService(ctx),
+  };
+}
+export type Services = ReturnType<typeof buildServices>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    db: Db;
+    appConfig: AppConfig;
+    mediaStore: MediaStore;
+    uploadLimitBytes: number;
+    contactEmail: string;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  /** Replaces the configured mailer (tests capture messages). */
+  mailer?: Mailer;
+  /**
+   * `false` silences the log; otherwise the level and destination may be replaced (tests capture
+   * the log). The redaction rules apply either way.
+   */
+  logger?: false | { level?: string; stream?: { write(line: string): void } };
+}
+
+/** Builds the whole server (API, docs and SPA) without listening. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: options.logger?.level ?? config.logLevel,
+            ...(options.logger?.stream ? { stream: options.logger.stream } : {}),
+            serializers: { req: serializeRequest, err: serializeError },
+            redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true },
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestTimeout: 0,
+    // A URL that cannot be decoded gets the common error body too.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const status = error.statusCode ?? 400;
+      const message = status < 500 ? 'The address of the request is not valid.' : 'An internal server error occurred.';
+      void reply
+        .status(status)
+        .type('application/json')
+        .send({ statusCode: status, error: reasonOf(status), message, code: status < 500 ? 'bad_url' : 'internal_error' });
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Empty bodies with a JSON content type (mobile clients send the header on every call)
+  // are read as "no body" instead of failing before validation. Bodies are JSON only.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, parseJsonBody(typeof body === 'string' ? body : body.toString('utf8')));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+  app.addHook('onRequest', rejectNulInUrl);
+
+  const mailer = options.mailer ?? createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log: app.log,
+  });
+  const ctx: ServiceContext = { db, config, tokens: new TokenService(config.jwtSecret), mailer, log: app.log };
+  const mediaStore = new MediaStore(db, config.dataDir, config.ffmpegPath, app.log);
+  await mediaStore.init();
+  app.decorate('db', db);
+  app.decorate('mediaStore', mediaStore);
+  app.decorate('uploadLimitBytes', config.uploadLimitBytes);
+  app.decorate('contactEmail', config.contactEmail);
+  app.decorate('services', buildServices(ctx, mediaStore));
+  app.decorate('appConfig', { showcaseUrl: config.showcaseUrl, helpUrl: config.helpUrl, feedbackUrl: config.feedbackUrl });
+  // Rate-limit events and used or expired codes would otherwise pile up for ever.
+  const pruning = setInterval(() => {
+    pruneExpired(db).catch((error: unknown) => app.log.warn({ err: error }, 'could not prune expired rows'));
+  }, PRUNE_INTERVAL_MS);
+  pruning.unref();
+  app.addHook('onClose', async () => clearInterval(pruning));
+
+  if (config.queryCountHeader) {
+    // Diagnostics for the benchmarks: how many SQL statements each request ran.
+    app.addHook('onRequest', async () => {
+      queryCounter.enterWith({ count: 0 });
+    });
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('x-query-count', String(queryCounter.getStore()?.count ?? 0));
+    });
+  }
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: config.uploadLimitBytes, files: 1 } });
+  // The multipart parser accepts a form on every route; only the upload routes read one, so
+  // elsewhere a form would be taken for "no body" and its content silently ignored.
+  app.addHook('preValidation', async (request) => {
+    if (request.isMultipart() && !request.routeOptions.schema?.consumes?.includes('multipart/form-data')) {
+      throw new HttpError(415, 'unsupported_media_type', 'This content type is not accepted here.');
+    }
+  });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, 'too_many_requests', `Too many attempts, please try again in ${context.after}.`),
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'PracticeFolio API',
+        description: 'The API of the PracticeFolio portal and its mobile apps.',
+        version: '1.0.0',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: false });
+  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+
+  app.setErrorHandler((error, request, reply) => {
+    const nested = request.url.startsWith(`${API_PREFIX}/auth/`);
+    let status: number;
+    let message: string;
+    let code: string;
+    if (error instanceof RequestValidationError) {
+      status = 400;
+      code = 'validation_error';
+      message = error.issues[0] ? describeIssueOf(error) : 'The request is not valid.';
+    } else if (error instanceof HttpError) {
+      status = error.statusCode;
+      code = error.code;
+      message = error.message;
+    } else if (isFastifyClientError(error)) {
+      status = error.statusCode!;
+      code = (typeof error.code === 'string' ? error.code : 'bad_request').toLowerCase();
+      message = clientErrorMessage(error.code, error.message);
+    } else {
+      request.log.error({ err: error }, 'unexpected error');
+      status = 500;
+      code = 'internal_error';
+      message = 'An internal server error occurred.';
+    }
+    const body = {
+      statusCode: status,
+      error: reasonOf(status),
+      message: nested || (error instanceof HttpError && error.nested)
+        ? [{ messages: [{ id: `Auth.${code}`, message }] }]
+        : message,
+      code,
+    };
+    if (status >= 500) request.log.warn({ status, code }, 'request failed');
+    reply.status(status).type('application/json').serializer(JSON.stringify).send(body);
+  });
+
+  await app.register(systemRoutes, { prefix: API_PREFIX });
+  await app.register(authRoutes, { prefix: API_PREFIX });
+  await app.register(
+    async (protectedApp) => {
+      protectedApp.addHook('onRequest', authenticateHook());
+      await protectedApp.register(userRoutes);
+      await protectedApp.register(portfolioRoutes);
+      await protectedApp.register(mediaRoutes);
+      await protectedApp.register(sharedRoutes);
+      await protectedApp.register(mobileRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+  // Files are fetched by <img>/<video> elements and CSV downloads by links, which cannot send a
+  // header: the session cookie counts here (read-only routes).
+  await app.register(
+    async (filesApp) => {
+      filesApp.addHook('onRequest', authenticateHook({ allowCookie: true }));
+      await filesApp.register(uploadsRoutes);
+      await filesApp.register(exportRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  registerSpa(app, config);
+  return app;
+}
+
+function describeIssueOf(error: RequestValidationError): string {
+  // An unknown field explains the request best (a misspelt name also shows up as a missing one).
+  const issue = error.issues.find((i) => i.code === 'unrecognized_keys') ?? error.issues[0]!;
+  if (issue.path.length === 0 && issue.code === 'invalid_type' && (issue.input === null || issue.input === undefined)) {
+    return error.part === 'body' ? 'The request body is required.' : 'The request is missing its parameters.';
+  }
+  return describeIssue(issue, error.part);
+}
+
+function clientErrorMessage(code: string, fallback: string): string {
+  switch (code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'This content type is not accepted here.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is required.';
+    case 'FST_STATIC_FORBIDDEN_PATH':
+      return 'This address is not allowed: it must not contain "." or ".." segments, backslashes or empty segments.';
+    default:
+      return fallback;
+  }
+}
+
+/** Serves the built SPA, and `index.html` (with the run-time configuration) for its routes. */
+function registerSpa(app: FastifyInstance, config: Config): void {
+  const indexFile = path.join(config.staticDir, 'index.html');
+  const hasSpa = existsSync(indexFile);
+  // Registered without an SPA too: uploads are sent with `reply.sendFile`.
+  void app.register(fastifyStatic, {
+    root: hasSpa ? config.staticDir : app.mediaStore.dir,
+    index: false,
+    // Files are looked up per request, so a rebuilt SPA is served without a restart.
+    wildcard: true,
+    // A folder ("/", "/assets/") is never a file: the SPA page or a 404 answers it, not a 403.
+    // Addresses under the API are never files either (an API path that matched no route).
+    allowedPath: (pathName: string) => !pathName.endsWith('/') && !/^\/api(\/|$)/.test(pathName),
+    serve: hasSpa,
+    prefix: '/',
+  });
+  let cached: { mtimeMs: number; html: string } | null = null;
+  const page = () => {
+    const mtimeMs = statSync(indexFile).mtimeMs;
+    if (cached?.mtimeMs !== mtimeMs) {
+      const html = readFileSync(indexFile, 'utf8').replace(
+        '<!--app-config-->',
+        `<script id="app-config" type="application/json">${JSON.stringify(app.appConfig).replace(/</g, '\\u003c')}</script>`,
+      );
+      cached = { mtimeMs, html };
+    }
+    return cached.html;
+  };
+  if (hasSpa) {
+    // `/` is the folder of the static files; the app's start page answers it instead.
+    app.get('/', { schema: { hide: true } }, (_request, reply) => {
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page());
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    if (hasSpa && request.method === 'GET' && wantsHtml && !/^\/api(\/|\?|$)/.test(request.url)) {
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page());
+      return;
+    }
+    reply
+      .status(404)
+      .type('application/json')
+      .send({ statusCode: 404, error: 'Not Found', message: `No route ${request.method} ${request.url.split('?')[0]}.`, code: 'not_found' });
+  });
+}

@@ -1,0 +1,145 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_HELP_URL, loadConfig } from './config.ts';
+
+const roots: string[] = [];
+afterAll(() => roots.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** An empty folder for DATA_DIR. */
+function dataDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pf-config-'));
+  roots.push(dir);
+  return dir;
+}
+
+const SECRET = 'k'.repeat(32);
+
+/** The ConfigError message for an environment (the test fails when it loads). */
+function failure(env: Record<string, string>): string {
+  let thrown: unknown = null;
+  try {
+    loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: SECRET, ...env }, '/static');
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toBeInstanceOf(ConfigError);
+  return (thrown as ConfigError).message;
+}
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir }, '/static');
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: dir,
+      databaseUrl: null,
+      smtpUrl: null,
+      publicUrl: 'http://localhost:3000',
+      showcaseUrl: null,
+      helpUrl: DEFAULT_HELP_URL,
+      feedbackUrl: null,
+      demoData: true,
+      logLevel: 'info',
+      trustProxy: false,
+      staticDir: '/static',
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir(),
+        DATABASE_URL: 'postgresql://user:pw@db.example.org:5432/folio',
+        JWT_SECRET: SECRET,
+        SMTP_URL: 'smtps://user:pw@mail.example.org:465',
+        MAIL_FROM: 'Portal <portal@example.org>',
+        PUBLIC_URL: 'https://portal.example.org/',
+        SHOWCASE_URL: 'https://showcase.example.org',
+        HELP_URL: 'https://help.example.org/guide',
+        FEEDBACK_URL: 'https://feedback.example.org/form',
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: 'true',
+      },
+      '/static',
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'postgresql://user:pw@db.example.org:5432/folio',
+      jwtSecret: SECRET,
+      smtpUrl: 'smtps://user:pw@mail.example.org:465',
+      mailFrom: 'Portal <portal@example.org>',
+      publicUrl: 'https://portal.example.org',
+      showcaseUrl: 'https://showcase.example.org',
+      helpUrl: 'https://help.example.org/guide',
+      feedbackUrl: 'https://feedback.example.org/form',
+      demoData: false,
+      logLevel: 'warn',
+      trustProxy: true,
+    });
+  });
+
+  it('defaults DEMO_DATA to true for the embedded database and false with DATABASE_URL, and lets it be set', () => {
+    const embedded = { DATA_DIR: dataDir(), JWT_SECRET: SECRET };
+    const server = { ...embedded, DATABASE_URL: 'postgres://localhost/folio' };
+    expect(loadConfig(embedded).demoData).toBe(true);
+    expect(loadConfig(server).demoData).toBe(false);
+    expect(loadConfig({ ...server, DEMO_DATA: 'true' }).demoData).toBe(true);
+    expect(loadConfig({ ...embedded, DEMO_DATA: 'false' }).demoData).toBe(false);
+    expect(loadConfig({ ...embedded, DEMO_DATA: '0' }).demoData).toBe(false);
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: SECRET, PORT: '', DATABASE_URL: '', SMTP_URL: '', DEMO_DATA: '' });
+    expect(config).toMatchObject({ port: 3000, databaseUrl: null, smtpUrl: null, demoData: true });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT: must be a port number'],
+    [{ PORT: '70000' }, 'PORT: must be a port number (0–65535)'],
+    [{ PORT: '80.5' }, 'PORT: must be a port number (0–65535)'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must start with postgres:// or postgresql://'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET: must be at least 32 characters long'],
+    [{ SMTP_URL: 'http://x' }, 'SMTP_URL: must start with smtp:// or smtps://'],
+    [{ PUBLIC_URL: 'portal.example.org' }, 'PUBLIC_URL: must be an absolute http(s) URL'],
+    [{ HELP_URL: 'javascript:alert(1)' }, 'HELP_URL: must be an absolute http(s) URL'],
+    [{ DEMO_DATA: 'maybe' }, 'DEMO_DATA: must be true or false'],
+    [{ TRUST_PROXY: 'sometimes' }, 'TRUST_PROXY: must be true or false'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent'],
+    [{ UPLOAD_LIMIT_BYTES: '-5' }, 'UPLOAD_LIMIT_BYTES: must be a positive number of bytes'],
+    [{ UPLOAD_LIMIT_BYTES: 'lots' }, 'UPLOAD_LIMIT_BYTES: must be a number of bytes'],
+  ])('refuses %j with a message naming the variable', (env, expected) => {
+    const message = failure(env);
+    expect(message).toMatch(/^Invalid configuration:/);
+    expect(message).toContain(expected);
+  });
+
+  it('names every bad variable at once', () => {
+    const message = failure({ PORT: 'abc', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://x' });
+    for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL']) expect(message).toContain(`${name}:`);
+  });
+
+  it('generates a JWT secret once, keeps it in DATA_DIR/secrets, and reuses it', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    const file = path.join(dir, 'secrets', 'jwt-secret');
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
+    expect(statSync(file).mode & 0o077).toBe(0);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first.jwtSecret);
+    // Another data folder gets another secret: there is no built-in default.
+    expect(loadConfig({ DATA_DIR: dataDir() }).jwtSecret).not.toBe(first.jwtSecret);
+  });
+
+  it('uses JWT_SECRET when given and writes no file', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: SECRET }).jwtSecret).toBe(SECRET);
+    expect(existsSync(path.join(dir, 'secrets', 'jwt-secret'))).toBe(false);
+  });
+});

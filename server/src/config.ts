@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const absoluteUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
+
+/** The environment variables the server reads (architecture §3). */
+export const EnvSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a port number (0–65535)')
+    .min(0, 'must be a port number (0–65535)')
+    .max(65535, 'must be a port number (0–65535)')
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('PracticeFolio <no-reply@practicefolio.local>'),
+  PUBLIC_URL: absoluteUrl.optional(),
+  SHOWCASE_URL: absoluteUrl.optional(),
+  HELP_URL: absoluteUrl.optional(),
+  FEEDBACK_URL: absoluteUrl.optional(),
+  CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@practicefolio.example'),
+  DEMO_DATA: booleanText.optional(),
+  UPLOAD_LIMIT_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int('must be a whole number of bytes')
+    .positive('must be a positive number of bytes')
+    .default(2 * 1024 ** 3),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  TRUST_PROXY: booleanText.default(false),
+  QUERY_COUNT_HEADER: booleanText.default(false),
+});
+
+/** The server's validated configuration. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  jwtSecret: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  publicUrl: string;
+  showcaseUrl: string | null;
+  helpUrl: string;
+  feedbackUrl: string | null;
+  /** The support address the mobile apps show (`GET /contact`). */
+  contactEmail: string;
+  demoData: boolean;
+  uploadLimitBytes: number;
+  ffmpegPath: string;
+  logLevel: string;
+  trustProxy: boolean;
+  /** Diagnostics: answer with `x-query-count`, the number of SQL statements the request ran. */
+  queryCountHeader: boolean;
+  /** Where the built SPA lives. */
+  staticDir: string;
+}
+
+/** Thrown when the environment is invalid; its message names every bad variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** The Help link when none is configured: the user guide section of the README. */
+export const DEFAULT_HELP_URL = 'https://github.com/practicefolio/practicefolio#user-guide';
+
+/**
+ * Reads and validates the environment. A JWT secret that is not given is generated once
+ * and kept in `DATA_DIR/secrets/jwt-secret`, so that sessions survive restarts.
+ * @throws ConfigError when a variable is invalid.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, staticDir = path.resolve(env['STATIC_DIR'] || 'dist')): Config {
+  const parsed = EnvSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? null,
+    jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    showcaseUrl: e.SHOWCASE_URL ?? null,
+    helpUrl: e.HELP_URL ?? DEFAULT_HELP_URL,
+    feedbackUrl: e.FEEDBACK_URL ?? null,
+    contactEmail: e.CONTACT_EMAIL,
+    demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
+    uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
+    ffmpegPath: e.FFMPEG_PATH,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    queryCountHeader: e.QUERY_COUNT_HEADER,
+    staticDir,
+  };
+}
+
+function persistentSecret(dataDir: string): string {
+  const dir = path.join(dataDir, 'secrets');
+  const file = path.join(dir, 'jwt-secret');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // Not generated yet.
+  }
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,305 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import { fileTypeFromFile } from 'file-type';
+import sharp, { type Sharp } from 'sharp';
+import type { MediaFormat, MediaFormats, MediaKind } from '#schemas/media';
+import type { Db } from '../db/client.ts';
+import { badRequest } from '../errors.ts';
+import type { OrphanFiles } from '../repositories/mediaRepository.ts';
+
+/** The image formats the mobile apps read (reference §6.2): fit inside these boxes. */
+const FORMATS = {
+  thumbnail: { width: 245, height: 156 },
+  small: { width: 500, height: 500 },
+  medium: { width: 750, height: 750 },
+  large: { width: 1000, height: 1000 },
+} as const;
+
+const IMAGE_MIMES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif', 'image/heic', 'image/heif', 'image/tiff', 'image/bmp']);
+const DOCUMENT_MIMES: Record<string, string> = {
+  'application/pdf': '.pdf',
+  'application/rtf': '.rtf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': '.docx',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': '.xlsx',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': '.pptx',
+  'application/vnd.oasis.opendocument.text': '.odt',
+  'application/vnd.oasis.opendocument.spreadsheet': '.ods',
+  'application/vnd.oasis.opendocument.presentation': '.odp',
+  'application/epub+zip': '.epub',
+};
+/** Old Office files are all "x-cfb" containers; their extension tells which. */
+const CFB_TYPES: Record<string, string> = { '.doc': 'application/msword', '.xls': 'application/vnd.ms-excel', '.ppt': 'application/vnd.ms-powerpoint' };
+const TEXT_TYPES: Record<string, string> = { '.txt': 'text/plain', '.csv': 'text/csv', '.tsv': 'text/tab-separated-values', '.md': 'text/markdown' };
+
+const KIND_WORD = { images: 'an image', videos: 'a video', documents: 'a document' } as const;
+const KIND_HINT = {
+  images: 'Upload photos as JPEG, PNG, GIF, WebP or HEIC.',
+  videos: 'Upload videos as MP4, MOV, WebM or another common video format.',
+  documents: 'Upload documents as PDF, Word, Excel, PowerPoint, OpenDocument, RTF or plain text.',
+} as const;
+
+export const EMPTY_FILE = 'You cannot upload an empty file.';
+
+/** A file received into the temporary folder, checked and ready to be committed. */
+export interface ReceivedFile {
+  key: string;
+  name: string;
+  ext: string;
+  mime: string;
+  size: number;
+  kind: 'image' | 'video' | 'document';
+  width: number | null;
+  height: number | null;
+  formats: MediaFormats | null;
+  /** Temporary path → final file name in the uploads folder. */
+  files: { from: string; to: string }[];
+}
+
+/**
+ * Uploaded files on disk (`DATA_DIR/uploads`), with crash safety: every file being written is
+ * first recorded in `pending_uploads`; the database row that keeps a file removes that record in
+ * the same transaction. Whatever is still recorded at start-up was never committed (or was
+ * released) and is deleted, so no stray file survives a crash.
+ */
+export class MediaStore {
+  readonly dir: string;
+  readonly tmpDir: string;
+  private ffmpegMissing = false;
+
+  constructor(
+    private readonly db: Db,
+    dataDir: string,
+    private readonly ffmpegPath: string,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.dir = path.join(dataDir, 'uploads');
+    this.tmpDir = path.join(this.dir, '.incoming');
+  }
+
+  /** Creates the folders and deletes what an interrupted run left behind. */
+  async init(): Promise<void> {
+    await mkdir(this.tmpDir, { recursive: true });
+    for (const entry of await readdir(this.tmpDir)) await rm(path.join(this.tmpDir, entry), { force: true, recursive: true });
+    const { rows } = await this.db.query<{ storage_key: string }>('SELECT storage_key FROM pending_uploads');
+    if (rows.length === 0) return;
+    const keys = new Set(rows.map((r) => r.storage_key));
+    for (const entry of await readdir(this.dir)) {
+      const key = keyOfFile(entry);
+      if (key && keys.has(key)) await rm(path.join(this.dir, entry), { force: true });
+    }
+    await this.db.query('DELETE FROM pending_uploads WHERE storage_key = ANY($1::text[])', [[...keys]]);
+    this.log.info({ count: keys.size }, 'removed files of uploads that never completed');
+  }
+
+  /**
+   * Streams one upload to a temporary file (never buffering it), then checks it: not empty, and
+   * its real type (sniffed from the bytes) of the kind the endpoint takes. Images get their
+   * formats, videos a poster frame when ffmpeg is available.
+   * @throws 400 for an empty file or a type that does not match; the stream's own errors (413).
+   */
+  async receive(stream: Readable, originalName: string, kind: MediaKind): Promise<ReceivedFile> {
+    const key = randomBytes(18).toString('base64url');
+    await this.db.query('INSERT INTO pending_uploads (storage_key) VALUES ($1)', [key]);
+    const tmp = path.join(this.tmpDir, key);
+    const derived: string[] = [];
+    try {
+      await pipeline(stream, createWriteStream(tmp, { flags: 'wx' }));
+      const size = (await stat(tmp)).size;
+      if (size === 0) throw badRequest(EMPTY_FILE, 'empty_file');
+      const name = cleanName(originalName);
+      const type = await this.sniff(tmp, name, kind);
+      const received: ReceivedFile = {
+        key,
+        name,
+        ext: type.ext,
+        mime: type.mime,
+        size,
+        kind: kind === 'images' ? 'image' : kind === 'videos' ? 'video' : 'document',
+        width: null,
+        height: null,
+        formats: null,
+        files: [{ from: tmp, to: `${key}${type.ext}` }],
+      };
+      if (kind === 'images') await this.deriveImage(received, tmp, derived);
+      if (kind === 'videos') await this.deriveVideoPoster(received, tmp, derived);
+      return received;
+    } catch (error) {
+      await rm(tmp, { force: true });
+      for (const file of derived) await rm(file, { force: true });
+      await this.db.query('DELETE FROM pending_uploads WHERE storage_key = $1', [key]).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Moves a received file and its formats into the uploads folder (inside the committing transaction). */
+  async place(file: ReceivedFile): Promise<void> {
+    for (const f of file.files) await rename(f.from, path.join(this.dir, f.to));
+  }
+
+  /** Forgets a received file whose transaction failed. */
+  async abandon(file: ReceivedFile): Promise<void> {
+    for (const f of file.files) {
+      await rm(f.from, { force: true });
+      await rm(path.join(this.dir, f.to), { force: true });
+    }
+    await this.db.query('DELETE FROM pending_uploads WHERE storage_key = $1', [file.key]).catch(() => undefined);
+  }
+
+  /** Deletes the files of media rows that were deleted (after their transaction committed). */
+  async discard(orphans: OrphanFiles): Promise<void> {
+    if (orphans.keys.length === 0) return;
+    for (const file of orphans.files) await rm(path.join(this.dir, file), { force: true });
+    await this.db.query('DELETE FROM pending_uploads WHERE storage_key = ANY($1::text[])', [orphans.keys]);
+  }
+
+  /** The path of a served file name, if it is a plain name inside the uploads folder. */
+  pathOf(fileName: string): string | null {
+    if (!/^[A-Za-z0-9_-]+\.[a-z0-9]{1,5}$/.test(fileName)) return null;
+    return path.join(this.dir, fileName);
+  }
+
+  private async sniff(file: string, name: string, kind: MediaKind): Promise<{ mime: string; ext: string }> {
+    const detected = await fileTypeFromFile(file);
+    const ext = path.extname(name).toLowerCase();
+    const refuse = (what: string) =>
+      badRequest(`This file is ${what}, not ${KIND_WORD[kind]}. ${KIND_HINT[kind]}`, 'wrong_file_type');
+    const describe = (mime: string | undefined) =>
+      mime?.startsWith('image/') ? 'an image' : mime?.startsWith('video/') ? 'a video' : mime ? `of type ${mime}` : 'of an unknown type';
+    if (kind === 'images') {
+      if (detected && IMAGE_MIMES.has(detected.mime)) return { mime: detected.mime, ext: `.${detected.ext}` };
+      throw refuse(describe(detected?.mime));
+    }
+    if (kind === 'videos') {
+      if (detected && detected.mime.startsWith('video/')) return { mime: detected.mime, ext: `.${detected.ext}` };
+      throw refuse(describe(detected?.mime));
+    }
+    if (detected) {
+      const docExt = DOCUMENT_MIMES[detected.mime];
+      if (docExt) return { mime: detected.mime, ext: docExt };
+      if (detected.mime === 'application/x-cfb' && CFB_TYPES[ext]) return { mime: CFB_TYPES[ext]!, ext };
+      throw refuse(describe(detected.mime));
+    }
+    const textMime = TEXT_TYPES[ext];
+    if (textMime && (await looksLikeText(file))) return { mime: `${textMime}; charset=utf-8`, ext };
+    throw refuse(describe(undefined));
+  }
+
+  private async deriveImage(file: ReceivedFile, source: string, derived: string[]): Promise<void> {
+    try {
+      const image = sharp(source, { failOn: 'error' }).rotate();
+      const meta = await sharp(source).metadata();
+      const upright = (meta.orientation ?? 1) >= 5;
+      file.width = (upright ? meta.height : meta.width) ?? null;
+      file.height = (upright ? meta.width : meta.height) ?? null;
+      file.formats = await this.writeFormats(image, file.key, derived, file.files);
+    } catch (error) {
+      // A file whose header is an image but whose pixels cannot be decoded is not an image.
+      if (file.mime === 'image/heic' || file.mime === 'image/heif') {
+        this.log.warn({ err: error }, 'no formats for this HEIC image');
+        return;
+      }
+      throw badRequest('This image could not be read. It may be damaged.', 'unreadable_image');
+    }
+  }
+
+  private async writeFormats(image: Sharp, key: string, derived: string[], files: ReceivedFile['files']): Promise<MediaFormats> {
+    const formats: MediaFormats = {};
+    for (const [format, box] of Object.entries(FORMATS) as [keyof typeof FORMATS, { width: number; height: number }][]) {
+      const name = `${format}_${key}.jpg`;
+      const out = path.join(this.tmpDir, name);
+      derived.push(out);
+      const info = await image
+        .clone()
+        .resize({ width: box.width, height: box.height, fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 82, mozjpeg: true })
+        .toFile(out);
+      files.push({ from: out, to: name });
+      const entry: MediaFormat = {
+        name,
+        hash: `${format}_${key}`,
+        ext: '.jpg',
+        mime: 'image/jpeg',
+        width: info.width,
+        height: info.height,
+        size: Math.round((info.size / 1024) * 100) / 100,
+        path: null,
+        url: `/uploads/${name}`,
+      };
+      formats[format] = entry;
+    }
+    return formats;
+  }
+
+  private async deriveVideoPoster(file: ReceivedFile, source: string, derived: string[]): Promise<void> {
+    if (this.ffmpegMissing) return;
+    const poster = path.join(this.tmpDir, `${file.key}-poster.png`);
+    derived.push(poster);
+    const ok = (await this.ffmpeg(['-ss', '1', '-i', source, '-frames:v', '1', '-y', poster])) || (await this.ffmpeg(['-i', source, '-frames:v', '1', '-y', poster]));
+    if (!ok) return;
+    try {
+      const meta = await sharp(poster).metadata();
+      file.width = meta.width ?? null;
+      file.height = meta.height ?? null;
+      file.formats = await this.writeFormats(sharp(poster), file.key, derived, file.files);
+    } catch (error) {
+      this.log.warn({ err: error }, 'the video poster could not be made');
+    } finally {
+      await rm(poster, { force: true });
+    }
+  }
+
+  private ffmpeg(args: string[]): Promise<boolean> {
+    return new Promise((resolve) => {
+      const child = spawn(this.ffmpegPath, ['-hide_banner', '-loglevel', 'error', ...args], { stdio: 'ignore' });
+      const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+      child.on('error', (error: NodeJS.ErrnoException) => {
+        clearTimeout(timer);
+        if (error.code === 'ENOENT') {
+          this.ffmpegMissing = true;
+          this.log.warn('ffmpeg is not installed: videos get no poster frame');
+        }
+        resolve(false);
+      });
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        resolve(code === 0);
+      });
+    });
+  }
+}
+
+/** The storage key inside a stored file name (`<key><ext>` or `<format>_<key>.jpg`). */
+export function keyOfFile(fileName: string): string | null {
+  const match = /^(?:(?:thumbnail|small|medium|large)_)?([A-Za-z0-9_-]{24})(?:\.[a-z0-9]{1,5})?$/.exec(fileName);
+  return match ? match[1]! : null;
+}
+
+function cleanName(name: string): string {
+  const base = path.basename(name.replace(/\\/g, '/')).replace(/\p{Cc}/gu, '').trim();
+  return (base || 'file').slice(0, 255);
+}
+
+async function looksLikeText(file: string): Promise<boolean> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(65536);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    const sample = buffer.subarray(0, bytesRead);
+    if (sample.includes(0)) return false;
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(bytesRead === buffer.length ? sample.subarray(0, bytesRead - 4) : sample);
+      return true;
+    } catch {
+      return false;
+    }
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,50 @@
+import type { Queryable } from '../db/client.ts';
+
+export type AuthEventKind = 'login_failure' | 'forgot_request' | 'reset_failure';
+
+/** SQL for the sliding windows of the per-identifier rate limits. */
+export const authEventRepository = {
+  /** How many events of this kind the subject had within the last `windowSeconds`. */
+  async count(db: Queryable, kind: AuthEventKind, subject: string, windowSeconds: number): Promise<number> {
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM auth_events
+       WHERE kind = $1 AND subject = $2 AND created_at > ms_now() - make_interval(secs => $3)`,
+      [kind, subject, windowSeconds],
+    );
+    return rows[0]?.n ?? 0;
+  },
+
+  /**
+   * Records an attempt when the subject had fewer than `limit` events of this kind within the
+   * window, and tells whether it did; `id` lets the caller forget an attempt that turned out fine.
+   * Run it in its own transaction: attempts on one subject take turns (an advisory lock), so that
+   * concurrent attempts cannot all pass a count taken before any of them was recorded.
+   */
+  async attempt(
+    tx: Queryable,
+    kind: AuthEventKind,
+    subject: string,
+    limit: number,
+    windowSeconds: number,
+  ): Promise<{ allowed: true; id: number } | { allowed: false }> {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1 || ':' || $2))`, [kind, subject]);
+    if ((await authEventRepository.count(tx, kind, subject, windowSeconds)) >= limit) return { allowed: false };
+    const { rows } = await tx.query<{ id: number }>(`INSERT INTO auth_events (kind, subject) VALUES ($1, $2) RETURNING id`, [kind, subject]);
+    return { allowed: true, id: Number(rows[0]!.id) };
+  },
+
+  /** Forgets one event (an attempt that turned out not to be a failure). */
+  async remove(db: Queryable, id: number): Promise<void> {
+    await db.query(`DELETE FROM auth_events WHERE id = $1`, [id]);
+  },
+
+  /** Forgets the subject's events of this kind (a successful login clears its failures). */
+  async clear(db: Queryable, kind: AuthEventKind, subject: string): Promise<void> {
+    await db.query(`DELETE FROM auth_events WHERE kind = $1 AND subject = $2`, [kind, subject]);
+  },
+
+  /** Deletes events older than any window. */
+  async prune(db: Queryable): Promise<void> {
+    await db.query(`DELETE FROM auth_events WHERE created_at < ms_now() - interval '1 day'`);
+  },
+};

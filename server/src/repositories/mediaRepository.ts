@@ -1,0 +1,232 @@
+import type { Queryable } from '../db/client.ts';
+import type { Media, MediaFormats, MediaKind } from '#schemas/media';
+import { captionLetters } from '#schemas/media';
+import { iso, json } from './sql.ts';
+
+/** What holds media: a personal artifact or a shared artifact. */
+export type Holder = 'artifact' | 'sharedArtifact';
+
+const HOLDER = {
+  artifact: { links: 'artifact_media', fk: 'artifact_id', table: 'artifacts' },
+  sharedArtifact: { links: 'shared_artifact_media', fk: 'shared_artifact_id', table: 'shared_artifacts' },
+} as const;
+
+/** The stored kind of each endpoint segment. */
+export const KIND_OF: Record<MediaKind, 'image' | 'video' | 'document'> = { images: 'image', videos: 'video', documents: 'document' };
+const SEGMENT_OF = { image: 'images', video: 'videos', document: 'documents' } as const;
+
+interface MediaRow {
+  id: number;
+  kind: 'image' | 'video' | 'document';
+  name: string;
+  storage_key: string;
+  ext: string;
+  mime: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  formats: MediaFormats | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const MEDIA_COLUMNS = 'm.id, m.kind, m.name, m.storage_key, m.ext, m.mime, m.size, m.width, m.height, m.formats, m.created_at, m.updated_at';
+
+/** The public form of a media row with its caption in one holder. */
+export function toMedia(row: MediaRow, caption: string): Media {
+  return {
+    id: row.id,
+    name: row.name,
+    caption,
+    alternativeText: null,
+    hash: row.storage_key,
+    ext: row.ext,
+    mime: row.mime,
+    size: Math.round((Number(row.size) / 1024) * 100) / 100,
+    width: row.width,
+    height: row.height,
+    url: `/uploads/${row.storage_key}${row.ext}`,
+    previewUrl: null,
+    formats: row.formats,
+    provider: 'local',
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+/** Files to delete from disk once the transaction that released them has committed. */
+export interface OrphanFiles {
+  keys: string[];
+  files: string[];
+}
+
+/** Media lists of one holder, by kind, in caption order. */
+export interface MediaLists {
+  images: Media[];
+  videos: Media[];
+  documents: Media[];
+}
+
+export const emptyMediaLists = (): MediaLists => ({ images: [], videos: [], documents: [] });
+
+/** Letters sort A…Z, AA…ZZ, AAA…: by length, then alphabetically. */
+const CAPTION_ORDER = 'length(l.caption), l.caption';
+
+/** SQL for uploaded files and their links to artifacts. */
+export const mediaRepository = {
+  /** The media of many holders at once (one query), grouped by holder id. */
+  async listFor(db: Queryable, holder: Holder, ids: readonly number[]): Promise<Map<number, MediaLists>> {
+    const h = HOLDER[holder];
+    const result = new Map<number, MediaLists>();
+    if (ids.length === 0) return result;
+    const { rows } = await db.query<MediaRow & { holder_id: number; caption: string }>(
+      `SELECT l.${h.fk} AS holder_id, l.caption, ${MEDIA_COLUMNS}
+       FROM ${h.links} l JOIN media_files m ON m.id = l.media_id
+       WHERE l.${h.fk} = ANY($1::int[]) ORDER BY ${CAPTION_ORDER}`,
+      [ids],
+    );
+    for (const row of rows) {
+      let lists = result.get(row.holder_id);
+      if (!lists) result.set(row.holder_id, (lists = emptyMediaLists()));
+      lists[SEGMENT_OF[row.kind]].push(toMedia(row, row.caption));
+    }
+    return result;
+  },
+
+  /** One file linked to one holder with the given kind, or `null`. */
+  async findLinked(db: Queryable, holder: Holder, holderId: number, mediaId: number, kind: MediaKind): Promise<Media | null> {
+    const h = HOLDER[holder];
+    const { rows } = await db.query<MediaRow & { caption: string }>(
+      `SELECT l.caption, ${MEDIA_COLUMNS} FROM ${h.links} l JOIN media_files m ON m.id = l.media_id
+       WHERE l.${h.fk} = $1 AND l.media_id = $2 AND m.kind = $3`,
+      [holderId, mediaId, KIND_OF[kind]],
+    );
+    return rows[0] ? toMedia(rows[0], rows[0].caption) : null;
+  },
+
+  /**
+   * Stores a file's row and links it to the holder with the next caption letter. The holder row
+   * is locked while its letter is taken, so concurrent uploads never share or skip a letter.
+   * `touch` moves the holder's `updated_at` (personal artifacts; shared ones keep theirs).
+   * Returns `null` when the holder no longer exists.
+   */
+  async insertAndLink(
+    db: Queryable,
+    holder: Holder,
+    holderId: number,
+    file: {
+      kind: 'image' | 'video' | 'document';
+      name: string;
+      storageKey: string;
+      ext: string;
+      mime: string;
+      size: number;
+      width: number | null;
+      height: number | null;
+      formats: MediaFormats | null;
+      uploadedBy: number | null;
+    },
+    touch: boolean,
+  ): Promise<Media | null> {
+    const h = HOLDER[holder];
+    const { rows: counter } = await db.query<{ index: number }>(
+      `UPDATE ${h.table} SET next_caption = next_caption + 1${touch ? ', updated_at = next_stamp(updated_at)' : ''}
+       WHERE id = $1 RETURNING next_caption - 1 AS index`,
+      [holderId],
+    );
+    if (!counter[0]) return null; // deleted while the file was arriving
+    const caption = captionLetters(counter[0].index);
+    const { rows } = await db.query<MediaRow>(
+      `INSERT INTO media_files (kind, name, storage_key, ext, mime, size, width, height, formats, uploaded_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10)
+       RETURNING id, kind, name, storage_key, ext, mime, size, width, height, formats, created_at, updated_at`,
+      [file.kind, file.name, file.storageKey, file.ext, file.mime, file.size, file.width, file.height, file.formats ? json(file.formats) : null, file.uploadedBy],
+    );
+    const row = rows[0]!;
+    await db.query(`INSERT INTO ${h.links} (${h.fk}, media_id, caption) VALUES ($1, $2, $3)`, [holderId, row.id, caption]);
+    return toMedia(row, caption);
+  },
+
+  /** Copies every media link of a personal or shared artifact to a shared artifact, keeping captions. */
+  async copyLinks(db: Queryable, from: Holder, fromId: number, toSharedArtifactId: number): Promise<void> {
+    const h = HOLDER[from];
+    await db.query(
+      `INSERT INTO shared_artifact_media (shared_artifact_id, media_id, caption)
+       SELECT $2, media_id, caption FROM ${h.links} WHERE ${h.fk} = $1`,
+      [fromId, toSharedArtifactId],
+    );
+  },
+
+  /** Removes one link; returns whether it existed. */
+  async unlink(db: Queryable, holder: Holder, holderId: number, mediaId: number): Promise<boolean> {
+    const h = HOLDER[holder];
+    const { rows } = await db.query<{ media_id: number }>(
+      `DELETE FROM ${h.links} WHERE ${h.fk} = $1 AND media_id = $2 RETURNING media_id`,
+      [holderId, mediaId],
+    );
+    return rows.length > 0;
+  },
+
+  /** Media ids linked to the given holders (before deleting the holders). */
+  async idsOf(db: Queryable, holder: Holder, holderIds: readonly number[]): Promise<number[]> {
+    if (holderIds.length === 0) return [];
+    const h = HOLDER[holder];
+    const { rows } = await db.query<{ media_id: number }>(
+      `SELECT DISTINCT media_id FROM ${h.links} WHERE ${h.fk} = ANY($1::int[])`,
+      [holderIds],
+    );
+    return rows.map((r) => r.media_id);
+  },
+
+  /**
+   * Deletes the rows of those files no artifact holds any more and records their files as
+   * "to delete" (pending_uploads) in the same transaction; returns their keys and file names.
+   */
+  async deleteOrphans(db: Queryable, mediaIds: readonly number[]): Promise<OrphanFiles> {
+    if (mediaIds.length === 0) return { keys: [], files: [] };
+    const { rows } = await db.query<{ storage_key: string; ext: string; formats: MediaFormats | null }>(
+      `DELETE FROM media_files m WHERE m.id = ANY($1::int[])
+         AND NOT EXISTS (SELECT 1 FROM artifact_media a WHERE a.media_id = m.id)
+         AND NOT EXISTS (SELECT 1 FROM shared_artifact_media s WHERE s.media_id = m.id)
+       RETURNING m.storage_key, m.ext, m.formats`,
+      [mediaIds],
+    );
+    const files = rows.flatMap((r) => [
+      `${r.storage_key}${r.ext}`,
+      ...Object.values(r.formats ?? {}).flatMap((f) => (f ? [f.url.replace(/^\/uploads\//, '')] : [])),
+    ]);
+    const keys = rows.map((r) => r.storage_key);
+    if (keys.length > 0) {
+      await db.query(`INSERT INTO pending_uploads (storage_key) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`, [keys]);
+    }
+    return { keys, files };
+  },
+
+  /**
+   * The media row behind a served file name (`<key><ext>` or `<format>_<key><ext>`), with
+   * whether `userId` may read an artifact that holds it (owner, member, researcher).
+   */
+  async findServable(
+    db: Queryable,
+    storageKey: string,
+    user: { id: number; isResearcher: boolean },
+  ): Promise<{ media: MediaRow; allowed: boolean } | null> {
+    const { rows } = await db.query<MediaRow & { allowed: boolean }>(
+      `SELECT ${MEDIA_COLUMNS},
+         ($2::boolean AND (EXISTS (SELECT 1 FROM artifact_media am WHERE am.media_id = m.id)
+                           OR EXISTS (SELECT 1 FROM shared_artifact_media sm WHERE sm.media_id = m.id)))
+         OR EXISTS (SELECT 1 FROM artifact_media am JOIN artifacts a ON a.id = am.artifact_id
+                    JOIN portfolios p ON p.id = a.portfolio_id WHERE am.media_id = m.id AND p.owner_id = $3)
+         OR EXISTS (SELECT 1 FROM shared_artifact_media sm JOIN shared_artifacts sa ON sa.id = sm.shared_artifact_id
+                    JOIN shared_portfolio_members mem ON mem.shared_portfolio_id = sa.shared_portfolio_id
+                    WHERE sm.media_id = m.id AND mem.user_id = $3)
+         OR EXISTS (SELECT 1 FROM shared_artifact_media sm JOIN shared_artifacts sa ON sa.id = sm.shared_artifact_id
+                    JOIN invitations i ON i.shared_portfolio_id = sa.shared_portfolio_id
+                    WHERE sm.media_id = m.id AND i.to_user_id = $3) AS allowed
+       FROM media_files m WHERE m.storage_key = $1`,
+      [storageKey, user.isResearcher, user.id],
+    );
+    const row = rows[0];
+    return row ? { media: row, allowed: row.allowed } : null;
+  },
+};

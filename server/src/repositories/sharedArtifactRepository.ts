@@ -1,0 +1,361 @@
+import type { Queryable } from '../db/client.ts';
+import { REACTION_VALUES } from '#schemas/catalog';
+import { captionLetters } from '#schemas/media';
+import type { Comment, Reaction } from '#schemas/sharedArtifact';
+import type { SharedArtifact } from '#schemas/sharedPortfolio';
+import type { Responses, Structure } from '#schemas/structure';
+import { emptyMediaLists, mediaRepository } from './mediaRepository.ts';
+import { iso, json } from './sql.ts';
+
+/** What policies and writes need of a shared artifact. */
+export interface SharedArtifactRecord {
+  id: number;
+  sharedPortfolioId: number;
+  ownerId: number;
+  structure: Structure;
+  responses: Responses;
+  nextCaption: number;
+  portfolioTopic: string | null;
+  portfolioSubject: string | null;
+  portfolioGrades: string[];
+  updatedAt: Date;
+  lockCode: string | null;
+  lockedUntil: Date | null;
+  lockedBy: { id: number; username: string } | null;
+}
+
+interface Row {
+  id: number;
+  shared_portfolio_id: number;
+  owner_id: number;
+  owner_username: string;
+  owner_email: string;
+  structure: Structure;
+  responses: Responses;
+  next_caption: number;
+  portfolio_topic: string | null;
+  portfolio_subject: string | null;
+  portfolio_grades: string[];
+  created_at: Date;
+  updated_at: Date;
+}
+
+const SELECT = `SELECT sa.id, sa.shared_portfolio_id, sa.owner_id, u.username AS owner_username, u.email AS owner_email,
+  sa.structure, sa.responses, sa.next_caption, sa.portfolio_topic, sa.portfolio_subject, sa.portfolio_grades, sa.created_at, sa.updated_at
+  FROM shared_artifacts sa JOIN users u ON u.id = sa.owner_id`;
+
+const COMMENT_SELECT = `SELECT c.id, c.text, c.owner_id, u.username, c.shared_artifact_id, c.created_at, c.updated_at, c.updated_by
+  FROM comments c JOIN users u ON u.id = c.owner_id`;
+
+interface CommentRow {
+  id: number;
+  text: string;
+  owner_id: number;
+  username: string;
+  shared_artifact_id: number;
+  created_at: Date;
+  updated_at: Date;
+  updated_by: number | null;
+}
+
+function toComment(r: CommentRow): Comment {
+  return {
+    id: r.id,
+    text: r.text,
+    owner: r.owner_id,
+    username: r.username,
+    sharedArtifact: r.shared_artifact_id,
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
+    updated_by: r.updated_by,
+  };
+}
+
+interface ReactionRow {
+  id: number;
+  value: string;
+  owner_id: number;
+  shared_artifact_id: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+function toReaction(r: ReactionRow): Reaction {
+  return {
+    id: r.id,
+    value: r.value,
+    owner: r.owner_id,
+    sharedArtifact: r.shared_artifact_id,
+    created_by: r.owner_id,
+    updated_by: r.owner_id,
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
+  };
+}
+
+/** SQL for shared artifacts, their comments and reactions. */
+export const sharedArtifactRepository = {
+  /** The artifact with what policies need, or `null`. */
+  async findRecord(db: Queryable, id: number, lock = false): Promise<SharedArtifactRecord | null> {
+    const { rows } = await db.query<{
+      id: number;
+      shared_portfolio_id: number;
+      owner_id: number;
+      structure: Structure;
+      responses: Responses;
+      next_caption: number;
+      portfolio_topic: string | null;
+      portfolio_subject: string | null;
+      portfolio_grades: string[];
+      updated_at: Date;
+      lock_code: string | null;
+      locked_until: Date | null;
+      locked_by: number | null;
+      locked_by_username: string | null;
+    }>(
+      `SELECT sa.id, sa.shared_portfolio_id, sa.owner_id, sa.structure, sa.responses, sa.next_caption, sa.portfolio_topic,
+         sa.portfolio_subject, sa.portfolio_grades, sa.updated_at, sa.lock_code, sa.locked_until, sa.locked_by, l.username AS locked_by_username
+       FROM shared_artifacts sa LEFT JOIN users l ON l.id = sa.locked_by WHERE sa.id = $1${lock ? ' FOR UPDATE OF sa' : ''}`,
+      [id],
+    );
+    const r = rows[0];
+    if (!r) return null;
+    return {
+      id: r.id,
+      sharedPortfolioId: r.shared_portfolio_id,
+      ownerId: r.owner_id,
+      structure: r.structure,
+      responses: r.responses,
+      nextCaption: r.next_caption,
+      portfolioTopic: r.portfolio_topic,
+      portfolioSubject: r.portfolio_subject,
+      portfolioGrades: r.portfolio_grades,
+      updatedAt: new Date(r.updated_at),
+      lockCode: r.lock_code,
+      lockedUntil: r.locked_until ? new Date(r.locked_until) : null,
+      lockedBy: r.locked_by !== null ? { id: r.locked_by, username: r.locked_by_username ?? '' } : null,
+    };
+  },
+
+  /**
+   * Full shared artifacts (media, comment counts and texts, reaction flags): by ids, by shared
+   * portfolios, or those of the portfolios a user belongs to. Five queries whatever the count.
+   */
+  async load(db: Queryable, where: { ids?: readonly number[]; portfolioIds?: readonly number[]; memberId?: number }): Promise<SharedArtifact[]> {
+    const { rows } = await db.query<Row>(
+      `${SELECT} WHERE ($1::int[] IS NULL OR sa.id = ANY($1::int[]))
+         AND ($2::int[] IS NULL OR sa.shared_portfolio_id = ANY($2::int[]))
+         AND ($3::int IS NULL OR EXISTS (SELECT 1 FROM shared_portfolio_members m WHERE m.shared_portfolio_id = sa.shared_portfolio_id AND m.user_id = $3))
+       ORDER BY sa.created_at DESC, sa.id DESC`,
+      [where.ids ?? null, where.portfolioIds ?? null, where.memberId ?? null],
+    );
+    const ids = rows.map((r) => r.id);
+    if (ids.length === 0) return [];
+    const media = await mediaRepository.listFor(db, 'sharedArtifact', ids);
+    const { rows: comments } = await db.query<{ shared_artifact_id: number; text: string }>(
+      `SELECT shared_artifact_id, text FROM comments WHERE shared_artifact_id = ANY($1::int[]) ORDER BY created_at, id`,
+      [ids],
+    );
+    const { rows: reactions } = await db.query<{ shared_artifact_id: number; value: string }>(
+      `SELECT DISTINCT shared_artifact_id, value FROM reactions WHERE shared_artifact_id = ANY($1::int[])`,
+      [ids],
+    );
+    const texts = new Map<number, string[]>();
+    for (const c of comments) {
+      let list = texts.get(c.shared_artifact_id);
+      if (!list) texts.set(c.shared_artifact_id, (list = []));
+      list.push(c.text);
+    }
+    const flags = new Map<number, Set<string>>();
+    for (const r of reactions) {
+      let set = flags.get(r.shared_artifact_id);
+      if (!set) flags.set(r.shared_artifact_id, (set = new Set()));
+      set.add(r.value);
+    }
+    return rows.map((r) => {
+      const commentTexts = texts.get(r.id) ?? [];
+      const present = flags.get(r.id) ?? new Set<string>();
+      return {
+        id: r.id,
+        sharedPortfolio: { id: r.shared_portfolio_id },
+        parkingLot: false as const,
+        owner: { id: r.owner_id, username: r.owner_username, email: r.owner_email },
+        ownerUsername: r.owner_username,
+        structure: r.structure,
+        responses: r.responses,
+        nextCaption: captionLetters(r.next_caption),
+        portfolioTopic: r.portfolio_topic,
+        portfolioSubject: r.portfolio_subject,
+        portfolioGrades: r.portfolio_grades,
+        created_at: iso(r.created_at),
+        updated_at: iso(r.updated_at),
+        ...(media.get(r.id) ?? emptyMediaLists()),
+        commentCount: commentTexts.length,
+        commentTexts,
+        reactions: Object.fromEntries(REACTION_VALUES.map((v) => [v, present.has(v)])),
+      };
+    });
+  },
+
+  /** Creates a shared artifact (a copy); returns its id. */
+  async create(
+    db: Queryable,
+    input: {
+      sharedPortfolioId: number;
+      ownerId: number;
+      structure: Structure;
+      responses: Responses;
+      nextCaption: number;
+      portfolioTopic: string | null;
+      portfolioSubject: string | null;
+      portfolioGrades: readonly string[];
+    },
+  ): Promise<number> {
+    const { rows } = await db.query<{ id: number }>(
+      `INSERT INTO shared_artifacts (shared_portfolio_id, owner_id, structure, responses, next_caption, portfolio_topic, portfolio_subject, portfolio_grades)
+       VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6, $7, $8::jsonb) RETURNING id`,
+      [
+        input.sharedPortfolioId,
+        input.ownerId,
+        json(input.structure),
+        json(input.responses),
+        input.nextCaption,
+        input.portfolioTopic,
+        input.portfolioSubject,
+        json(input.portfolioGrades),
+      ],
+    );
+    return rows[0]!.id;
+  },
+
+  /** Replaces the responses and moves `updated_at` strictly forward. */
+  async updateResponses(db: Queryable, id: number, responses: Responses): Promise<void> {
+    await db.query(`UPDATE shared_artifacts SET responses = $2::jsonb, updated_at = next_stamp(updated_at) WHERE id = $1`, [id, json(responses)]);
+  },
+
+  /** Deletes the artifact if it has no comments and no reactions; returns whether it did. */
+  async deleteIfQuiet(db: Queryable, id: number): Promise<boolean> {
+    const { rows } = await db.query<{ id: number }>(
+      `DELETE FROM shared_artifacts sa WHERE sa.id = $1
+         AND NOT EXISTS (SELECT 1 FROM comments c WHERE c.shared_artifact_id = sa.id)
+         AND NOT EXISTS (SELECT 1 FROM reactions r WHERE r.shared_artifact_id = sa.id)
+       RETURNING sa.id`,
+      [id],
+    );
+    return rows.length > 0;
+  },
+
+  /** Sets or clears the advisory edit lock (does not touch `updated_at`). */
+  async setLock(db: Queryable, id: number, lock: { code: string; until: Date; by: number } | null): Promise<void> {
+    await db.query(`UPDATE shared_artifacts SET lock_code = $2, locked_until = $3, locked_by = $4 WHERE id = $1`, [
+      id,
+      lock?.code ?? null,
+      lock?.until ?? null,
+      lock?.by ?? null,
+    ]);
+  },
+
+  /** The comments of an artifact, oldest first. */
+  async comments(db: Queryable, artifactId: number): Promise<Comment[]> {
+    const { rows } = await db.query<CommentRow>(`${COMMENT_SELECT} WHERE c.shared_artifact_id = $1 ORDER BY c.created_at, c.id`, [artifactId]);
+    return rows.map(toComment);
+  },
+
+  /** The reactions of an artifact. */
+  async reactions(db: Queryable, artifactId: number): Promise<Reaction[]> {
+    const { rows } = await db.query<ReactionRow>(
+      `SELECT id, value, owner_id, shared_artifact_id, created_at, updated_at FROM reactions WHERE shared_artifact_id = $1 ORDER BY id`,
+      [artifactId],
+    );
+    return rows.map(toReaction);
+  },
+
+  /** Comments on artifacts of shared portfolios the user belongs to. */
+  async commentsForMember(db: Queryable, userId: number): Promise<Comment[]> {
+    const { rows } = await db.query<CommentRow>(
+      `${COMMENT_SELECT} JOIN shared_artifacts sa ON sa.id = c.shared_artifact_id
+       JOIN shared_portfolio_members m ON m.shared_portfolio_id = sa.shared_portfolio_id AND m.user_id = $1
+       ORDER BY c.created_at, c.id`,
+      [userId],
+    );
+    return rows.map(toComment);
+  },
+
+  /** Reactions on artifacts of shared portfolios the user belongs to. */
+  async reactionsForMember(db: Queryable, userId: number): Promise<Reaction[]> {
+    const { rows } = await db.query<ReactionRow>(
+      `SELECT r.id, r.value, r.owner_id, r.shared_artifact_id, r.created_at, r.updated_at FROM reactions r
+       JOIN shared_artifacts sa ON sa.id = r.shared_artifact_id
+       JOIN shared_portfolio_members m ON m.shared_portfolio_id = sa.shared_portfolio_id AND m.user_id = $1
+       ORDER BY r.id`,
+      [userId],
+    );
+    return rows.map(toReaction);
+  },
+
+  /** One comment with its artifact's shared portfolio, or `null`. */
+  async findComment(db: Queryable, id: number): Promise<(Comment & { sharedPortfolioId: number }) | null> {
+    const { rows } = await db.query<CommentRow & { shared_portfolio_id: number }>(
+      `SELECT c.id, c.text, c.owner_id, u.username, c.shared_artifact_id, c.created_at, c.updated_at, c.updated_by, sa.shared_portfolio_id
+       FROM comments c JOIN users u ON u.id = c.owner_id JOIN shared_artifacts sa ON sa.id = c.shared_artifact_id WHERE c.id = $1`,
+      [id],
+    );
+    return rows[0] ? { ...toComment(rows[0]), sharedPortfolioId: rows[0].shared_portfolio_id } : null;
+  },
+
+  /** Adds a comment; returns its id. */
+  async addComment(db: Queryable, artifactId: number, ownerId: number, text: string): Promise<number> {
+    const { rows } = await db.query<{ id: number }>(
+      `INSERT INTO comments (shared_artifact_id, owner_id, text, updated_by) VALUES ($1, $2, $3, $2) RETURNING id`,
+      [artifactId, ownerId, text],
+    );
+    return rows[0]!.id;
+  },
+
+  /** Changes a comment's text. */
+  async editComment(db: Queryable, id: number, text: string, by: number): Promise<void> {
+    await db.query(`UPDATE comments SET text = $2, updated_by = $3, updated_at = next_stamp(updated_at) WHERE id = $1`, [id, text, by]);
+  },
+
+  /** Deletes a comment. */
+  async deleteComment(db: Queryable, id: number): Promise<void> {
+    await db.query('DELETE FROM comments WHERE id = $1', [id]);
+  },
+
+  /** How many comments the artifacts of a shared portfolio have. */
+  async portfolioCommentCount(db: Queryable, sharedPortfolioId: number): Promise<number> {
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM comments c JOIN shared_artifacts sa ON sa.id = c.shared_artifact_id WHERE sa.shared_portfolio_id = $1`,
+      [sharedPortfolioId],
+    );
+    return rows[0]!.n;
+  },
+
+  /** Adds the user's reaction (or finds the one they already have: one per value). */
+  async addReaction(db: Queryable, artifactId: number, ownerId: number, value: string): Promise<Reaction> {
+    await db.query(
+      `INSERT INTO reactions (shared_artifact_id, owner_id, value) VALUES ($1, $2, $3) ON CONFLICT (shared_artifact_id, owner_id, value) DO NOTHING`,
+      [artifactId, ownerId, value],
+    );
+    const { rows } = await db.query<ReactionRow>(
+      `SELECT id, value, owner_id, shared_artifact_id, created_at, updated_at FROM reactions WHERE shared_artifact_id = $1 AND owner_id = $2 AND value = $3`,
+      [artifactId, ownerId, value],
+    );
+    return toReaction(rows[0]!);
+  },
+
+  /** One reaction with its artifact's shared portfolio, or `null`. */
+  async findReaction(db: Queryable, id: number): Promise<(Reaction & { sharedPortfolioId: number }) | null> {
+    const { rows } = await db.query<ReactionRow & { shared_portfolio_id: number }>(
+      `SELECT r.id, r.value, r.owner_id, r.shared_artifact_id, r.created_at, r.updated_at, sa.shared_portfolio_id
+       FROM reactions r JOIN shared_artifacts sa ON sa.id = r.shared_artifact_id WHERE r.id = $1`,
+      [id],
+    );
+    return rows[0] ? { ...toReaction(rows[0]), sharedPortfolioId: rows[0].shared_portfolio_id } : null;
+  },
+
+  /** Deletes a reaction. */
+  async deleteReaction(db: Queryable, id: number): Promise<void> {
+    await db.query('DELETE FROM reactions WHERE id = $1', [id]);
+  },
+};

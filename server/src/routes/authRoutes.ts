@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AuthResponseSchema, ForgotPasswordBodySchema, LoginBodySchema, ResetPasswordBodySchema } from '#schemas/auth';
+import { LoginResponseSchema } from '#schemas/loginBundle';
+import { OkResponseSchema } from '#schemas/common';
+import { errorResponses } from './errorResponses.ts';
+
+/** Per-address limit of the public auth routes: generous, because a whole school may share one address. */
+const perAddress = { rateLimit: { max: 300, timeWindow: '1 minute' } };
+
+/** `/auth/*`: public routes; their errors use the nested message shape. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/auth/local',
+    {
+      config: perAddress,
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in; the user comes with the portfolios, artifacts and discussions the mobile apps cache',
+        body: LoginBodySchema,
+        response: { 200: LoginResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { jwt, user } = await app.services.auth.login(request.body);
+      return { jwt, user: await app.services.bundle.forUser(user) };
+    },
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      config: perAddress,
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a reset link (answers the same whether or not the address has an account)',
+        body: ForgotPasswordBodySchema,
+        response: { 200: OkResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => app.services.auth.forgotPassword(request.body.email),
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      config: perAddress,
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a one-time code and log in',
+        body: ResetPasswordBodySchema,
+        response: { 200: AuthResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => app.services.auth.resetPassword(request.body, request.ip),
+  );
+};

@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { csvDate } from '../export/csv.ts';
+import {
+  attachMedia,
+  COMPLETE_RESPONSES,
+  createArtifact,
+  createComment,
+  createLead,
+  createPortfolio,
+  createReaction,
+  createResearcher,
+  createSharedArtifact,
+  createSharedPortfolio,
+  createTeacher,
+  createUser,
+  teamQuestion,
+} from '../../test/factories.ts';
+import { buildTestApp } from '../../test/helper.ts';
+
+const TEACHER_HEADER =
+  'Teacher,Portfolio,Artifacts,Parking Lot Artifacts,Completed Artifacts,Artifacts with Documents,Artifacts with Images,Artifacts with Videos,Documents,Images,Videos,Last Updated';
+const SHARED_HEADER =
+  'Shared Portfolio,Owner,Teachers Who Submitted Artifacts,Artifacts,Artifacts with Bonus Questions Answered,Artifacts with Documents,Artifacts with Images,Artifacts with Videos,Documents,Images,Videos,Teachers Who Commented or Reacted,Comments,Reactions,Tag Reactions,Star Reactions,Bridge Reactions,Question Reactions';
+
+/** Reads CSV text (RFC 4180: quoted fields, doubled quotes, newlines inside quotes) into rows of cells. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += c;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}
+
+describe('GET /portfolios/export (teacher portfolios.csv)', async () => {
+  const t = await buildTestApp();
+  const download = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/v1/portfolios/export', headers });
+
+  it('is for researchers only (bearer or the jwt cookie of a download link)', async () => {
+    const researcher = await createResearcher(t);
+    expect(await download({})).toBeApiError(401, 'You need to log in.');
+    for (const who of [await createTeacher(t), await createLead(t)]) {
+      expect(await download({ authorization: `Bearer ${who.token}` })).toBeApiError(403, 'Only researchers can export summaries.');
+      expect(await download({ cookie: `jwt=${who.token}` })).toBeApiError(403, 'Only researchers can export summaries.');
+    }
+    const res = await download({ cookie: `jwt=${researcher.token}` });
+    expect(res).toHaveStatus(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="teacher portfolios.csv"; filename*=UTF-8''teacher%20portfolios.csv`);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body.split('\n')[0]).toBe(TEACHER_HEADER);
+  });
+
+  it('has one row per portfolio of every teacher and PLC lead with the counts, formula-leading cells escaped', async () => {
+    const researcher = await createResearcher(t);
+    const alice = await createUser(t, { username: '+Alice Adams', roleId: 1 });
+    const bob = await createUser(t, { username: '-Bob Brown', roleId: 3 });
+    const carol = await createUser(t, { username: '@Carol, "the" teacher', roleId: 1, blocked: true });
+    const p1 = await createPortfolio(t, alice, { name: '=HYPERLINK("x")' });
+    const parked = await createArtifact(t, p1);
+    const done = await createArtifact(t, p1, { parkingLot: false });
+    await createArtifact(t, p1, { parkingLot: false, responses: { ...COMPLETE_RESPONSES, nextSteps: 'More' } });
+    await attachMedia(t, 'artifact', parked.id, 'document');
+    await attachMedia(t, 'artifact', parked.id, 'document');
+    await attachMedia(t, 'artifact', done.id, 'image');
+    await attachMedia(t, 'artifact', done.id, 'video');
+    await attachMedia(t, 'artifact', done.id, 'image');
+    const p2 = await createPortfolio(t, bob, { name: 'Empty lab' });
+    const p3 = await createPortfolio(t, carol, { name: 'Plain' });
+    await createPortfolio(t, researcher, { name: 'A researcher’s (never listed)' });
+
+
+    const res = await t.api({ method: 'GET', url: '/portfolios/export', token: researcher.token });
+    expect(res).toHaveStatus(200);
+    const rows = parseCsv(res.body);
+    expect(rows[0]!.join(',')).toBe(TEACHER_HEADER);
+    expect(rows.every((r) => r.length === 12)).toBe(true);
+    const stamp = async (portfolioId: number) => {
+      const { rows: r } = await t.db.query<{ at: Date }>(
+        'SELECT greatest(p.updated_at, max(a.updated_at)) AS at FROM portfolios p LEFT JOIN artifacts a ON a.portfolio_id = p.id WHERE p.id = $1 GROUP BY p.id',
+        [portfolioId],
+      );
+      return csvDate(r[0]!.at);
+    };
+    expect(rows.slice(1)).toEqual([
+      ["'+Alice Adams", '\'=HYPERLINK("x")', '3', '1', '2', '1', '1', '1', '2', '2', '1', await stamp(p1.id)],
+      ["'-Bob Brown", 'Empty lab', '0', '0', '0', '0', '0', '0', '0', '0', '0', await stamp(p2.id)],
+      ['\'@Carol, "the" teacher', 'Plain', '0', '0', '0', '0', '0', '0', '0', '0', '0', await stamp(p3.id)],
+    ]);
+    expect(res.body).toContain('"\'=HYPERLINK(""x"")"');
+    expect(rows[1]![11]).toMatch(/^\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2} [AP]M$/);
+  });
+
+  it('never truncates: 1,200 more portfolios give 1,200 more rows', async () => {
+    const researcher = await createResearcher(t);
+    const before = parseCsv((await t.api({ method: 'GET', url: '/portfolios/export', token: researcher.token })).body).length;
+    const owner = await createTeacher(t);
+    await t.db.query(
+      `INSERT INTO portfolios (owner_id, name, structure) SELECT $1, 'Bulk ' || g, '[]'::jsonb FROM generate_series(1, 1200) g`,
+      [owner.user.id],
+    );
+    const rows = parseCsv((await t.api({ method: 'GET', url: '/portfolios/export', token: researcher.token })).body);
+    expect(rows).toHaveLength(before + 1200);
+    expect(rows.filter((r) => r[1]!.startsWith('Bulk '))).toHaveLength(1200);
+    expect(new Set(rows.map((r) => r[1])).size).toBe(rows.length);
+  });
+});
+
+describe('GET /shared-portfolios/export (shared portfolios.csv)', async () => {
+  const t = await buildTestApp();
+
+  it('is for researchers only, with the file name of the original', async () => {
+    const researcher = await createResearcher(t);
+    const lead = await createLead(t);
+    expect(await t.app.inject({ method: 'GET', url: '/api/v1/shared-portfolios/export' })).toBeApiError(401, 'You need to log in.');
+    expect(await t.api({ method: 'GET', url: '/shared-portfolios/export', token: lead.token })).toBeApiError(403, 'Only researchers can export summaries.');
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/shared-portfolios/export', headers: { cookie: `jwt=${researcher.token}` } });
+    expect(res).toHaveStatus(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="shared portfolios.csv"; filename*=UTF-8''shared%20portfolios.csv`);
+    expect(res.body).toBe(`${SHARED_HEADER}\n`);
+  });
+
+  it('has one row per shared portfolio with artifact, bonus, media, discussion and reaction counts', async () => {
+    const researcher = await createResearcher(t);
+    const lead = await createUser(t, { email: '-lead@school.example', roleId: 3 });
+    const member = await createUser(t, { email: '+member@school.example' });
+    const quiet = await createUser(t, { email: 'quiet@school.example' });
+    const sp1 = await createSharedPortfolio(t, lead, {
+      name: '@Team',
+      members: [member, quiet],
+      questions: [teamQuestion('t1'), teamQuestion('t2', { type: 'singleSelection', choices: ['Yes', 'No'] })],
+    });
+    const s1 = await createSharedArtifact(t, sp1, member, { responses: { ...COMPLETE_RESPONSES, t1: 'Answer', t2: 'Yes' } });
+    const s2 = await createSharedArtifact(t, sp1, lead, { responses: { ...COMPLETE_RESPONSES, t1: 'Only one' } });
+    const s3 = await createSharedArtifact(t, sp1, member);
+    await attachMedia(t, 'sharedArtifact', s1.id, 'image');
+    await attachMedia(t, 'sharedArtifact', s2.id, 'document');
+    await attachMedia(t, 'sharedArtifact', s2.id, 'document');
+    await attachMedia(t, 'sharedArtifact', s3.id, 'video');
+    await createComment(t, s1, member);
+    await createComment(t, s1, member, 'again');
+    await createComment(t, s2, lead);
+    await createReaction(t, s1, lead, '🔖');
+    await createReaction(t, s1, member, '⭐');
+    await createReaction(t, s2, lead, '⭐');
+    await createReaction(t, s3, member, '🌉');
+    await createReaction(t, s3, lead, '❓');
+
+    const noBonus = await createSharedPortfolio(t, quiet, { name: 'No team questions' });
+    await createSharedArtifact(t, noBonus, quiet);
+    await createSharedArtifact(t, noBonus, quiet);
+    await createSharedPortfolio(t, quiet, { name: 'Empty' });
+
+    const res = await t.api({ method: 'GET', url: '/shared-portfolios/export', token: researcher.token });
+    expect(res).toHaveStatus(200);
+    const rows = parseCsv(res.body);
+    expect(rows[0]!.join(',')).toBe(SHARED_HEADER);
+    expect(rows.slice(1)).toEqual([
+      ["'@Team", "'-lead@school.example", "'+member@school.example, -lead@school.example", '3', '1', '1', '1', '1', '2', '1', '1', "'+member@school.example, -lead@school.example", '3', '5', '1', '2', '1', '1'],
+      ['No team questions', 'quiet@school.example', 'quiet@school.example', '2', '0', '0', '0', '0', '0', '0', '0', '', '0', '0', '0', '0', '0', '0'],
+      ['Empty', 'quiet@school.example', '', '0', '0', '0', '0', '0', '0', '0', '0', '', '0', '0', '0', '0', '0', '0'],
+    ]);
+  });
+});

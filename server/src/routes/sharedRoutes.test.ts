@@ -1,0 +1,370 @@
+import { describe, expect, it } from 'vitest';
+import { MembersResponseSchema, SharedPortfolioListItemSchema, SharedPortfolioListResponseSchema, SharedPortfolioSchema } from '#schemas/sharedPortfolio';
+import {
+  countRows,
+  createComment,
+  createInvitation,
+  createLead,
+  createReaction,
+  createResearcher,
+  createSharedArtifact,
+  createSharedPortfolio,
+  createTeacher,
+  createUser,
+  snapshot,
+  teamQuestion,
+  type TestUser,
+  TEMPLATE_STRUCTURE,
+} from '../../test/factories.ts';
+import { buildTestApp } from '../../test/helper.ts';
+
+const t = await buildTestApp();
+
+const CORE = TEMPLATE_STRUCTURE.filter((q) => q.core);
+const INVALID = (n: number, first: string) =>
+  `You have ${n} invalid ${n === 1 ? 'question' : 'questions'}. Please add the required info and re-submit. ${first}`;
+
+const body = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Grades 5–7 Science PLC',
+  grades: ['5th', '6th'],
+  subject: 'Science',
+  topic: 'Energy',
+  plcName: 'Middle school science',
+  plcGoals: 'Share evidence of modelling.',
+  structure: [{ key: 'nextSteps', text: 'What would you do next, or differently?', type: 'longText' }, teamQuestion('team-a')],
+  ...overrides,
+});
+
+const create = (token: string, payload: unknown) => t.api({ method: 'POST', url: '/shared-portfolios', token, payload: payload as object });
+const update = (token: string, id: number, payload: unknown) => t.api({ method: 'PUT', url: `/shared-portfolios/${id}`, token, payload: payload as object });
+const read = (token: string, id: number) => t.api({ method: 'GET', url: `/shared-portfolios/${id}`, token });
+const members = (token: string, id: number, query = '') => t.api({ method: 'GET', url: `/shared-portfolios/${id}/members${query}`, token });
+const leave = (token: string, id: number, payload?: unknown) =>
+  t.api({ method: 'POST', url: `/shared-portfolios/${id}/leave`, token, ...(payload === undefined ? {} : { payload: payload as object }) });
+const removeUser = (token: string, id: number, userId: number | string) => t.api({ method: 'POST', url: `/shared-portfolios/${id}/remove-user/${userId}`, token });
+
+const person = (u: TestUser) => ({ id: u.user.id, username: u.user.username, email: u.user.email });
+
+describe('POST /shared-portfolios', () => {
+  it('lets a PLC lead create one: owner and only member, the template’s core questions kept, team questions added', async () => {
+    const lead = await createLead(t);
+    const res = await create(lead.token, body({ name: '  Grades 5–7 Science PLC  ', invalidKeys: [] }));
+    expect(res).toHaveStatus(200);
+    const sp = SharedPortfolioSchema.parse(res.json());
+    expect(sp).toMatchObject({
+      name: 'Grades 5–7 Science PLC',
+      grades: ['5th', '6th'],
+      subject: 'Science',
+      topic: 'Energy',
+      plcName: 'Middle school science',
+      plcGoals: 'Share evidence of modelling.',
+      owner: person(lead),
+      members: [person(lead)],
+      sharedArtifacts: [],
+      commentCount: 0,
+    });
+    expect(sp.templateStructure).toEqual(TEMPLATE_STRUCTURE);
+    expect(sp.structure).toEqual([...CORE, TEMPLATE_STRUCTURE.find((q) => q.key === 'nextSteps'), { ...teamQuestion('team-a'), bonus: true }]);
+    expect((await read(lead.token, sp.id)).json()).toEqual(sp);
+  });
+
+  it('lets a researcher create one', async () => {
+    const researcher = await createResearcher(t);
+    const res = await create(researcher.token, body({ structure: [], grades: [], subject: '', topic: null, plcName: '  ', plcGoals: undefined }));
+    expect(res).toHaveStatus(200);
+    expect(res.json()).toMatchObject({ owner: person(researcher), subject: null, topic: null, plcName: null, plcGoals: null, structure: CORE });
+  });
+
+  it('refuses teachers with 403 and stores nothing', async () => {
+    const teacher = await createTeacher(t);
+    const before = await snapshot(t);
+    expect(await create(teacher.token, body())).toBeApiError(403, 'You do not have permission to access this page.');
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('refuses invalid team questions with the spec’s messages and stores nothing', async () => {
+    const lead = await createLead(t);
+    const before = await snapshot(t);
+    const cases: [unknown[], string][] = [
+      [[teamQuestion('q', { text: '' })], INVALID(1, 'Question text is required.')],
+      [[{ key: 'q', text: 'Q?', type: '' }], INVALID(1, 'Question type is required.')],
+      [[{ key: 'q', text: 'Q?', type: 'fileUpload' }], INVALID(1, 'Question type is required.')],
+      [[teamQuestion('q', { type: 'singleSelection' })], INVALID(1, 'You must enter at least one choice.')],
+      [[teamQuestion('q', { type: 'multipleResponse', choices: ['  '] })], INVALID(1, 'You must enter at least one choice.')],
+      [[teamQuestion('a', { text: ' ' }), teamQuestion('b', { type: 'singleSelection' }), teamQuestion('c')], INVALID(2, 'Question text is required.')],
+    ];
+    for (const [structure, message] of cases) expect(await create(lead.token, body({ structure }))).toBeApiError(400, message);
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('refuses a blank name, missing or oversized fields, and fields it does not take (no mass assignment)', async () => {
+    const lead = await createLead(t);
+    const other = await createTeacher(t);
+    const before = await snapshot(t);
+    const cases: [Record<string, unknown>, string][] = [
+      [body({ name: '   ' }), 'A name is required.'],
+      [body({ name: 'x'.repeat(201) }), 'The name must be at most 200 characters.'],
+      [body({ structure: undefined }), 'structure is required.'],
+      [body({ structure: 'all' }), 'structure must be a list.'],
+      [body({ structure: Array.from({ length: 201 }, (_, i) => teamQuestion(`q${i}`)) }), 'structure must have at most 200 item(s).'],
+      [body({ structure: [teamQuestion('q', { text: 'x'.repeat(1001) })] }), 'Question text must be at most 1000 characters.'],
+      [body({ structure: [{ text: 'No key', type: 'shortText' }] }), 'structure.0.key is required.'],
+      [body({ plcGoals: 'x'.repeat(5001) }), 'The PLC goals must be at most 5000 characters.'],
+      [body({ plcName: 'x'.repeat(501) }), 'The PLC name must be at most 500 characters.'],
+      [body({ grades: ['Grade 5'] }), 'Unknown grade "Grade 5".'],
+      [body({ members: [other.user.id] }), 'Unknown field "members"; it is not accepted.'],
+      [body({ owner: other.user.id }), 'Unknown field "owner"; it is not accepted.'],
+      [body({ templateStructure: [] }), 'Unknown field "templateStructure"; it is not accepted.'],
+      [body({ sharedArtifacts: [1] }), 'Unknown field "sharedArtifacts"; it is not accepted.'],
+    ];
+    for (const [payload, message] of cases) expect(await create(lead.token, payload)).toBeApiError(400, message);
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('keeps unicode names and texts exactly', async () => {
+    const lead = await createLead(t);
+    const res = await create(lead.token, body({ name: 'Ciencias 🔬 — 科学', plcGoals: 'Zuhören & Fragen\nשאלות' }));
+    expect(res.json()).toMatchObject({ name: 'Ciencias 🔬 — 科学', plcGoals: 'Zuhören & Fragen\nשאלות' });
+  });
+});
+
+describe('GET /shared-portfolios', () => {
+  it('lists where the caller is a member (researchers: all), with members, artifacts in brief and comment counts', async () => {
+    const lead = await createLead(t);
+    const member = await createTeacher(t);
+    const invitee = await createTeacher(t);
+    const sp = await createSharedPortfolio(t, lead, { members: [member], invitees: [invitee] });
+    const elsewhere = await createSharedPortfolio(t, await createLead(t));
+    const a = await createSharedArtifact(t, sp, member);
+    const b = await createSharedArtifact(t, sp, lead);
+    await createComment(t, a, lead);
+    await createComment(t, b, member);
+    await createReaction(t, a, lead, '⭐');
+    await createReaction(t, b, member, '🔖');
+
+    const mine = SharedPortfolioListResponseSchema.parse((await t.api({ method: 'GET', url: '/shared-portfolios', token: member.token })).json());
+    expect(mine.map((p) => p.id)).toEqual([sp.id]);
+    expect(mine[0]).toMatchObject({
+      owner: person(lead),
+      members: [person(lead), person(member)],
+      commentCount: 2,
+      sharedArtifacts: [
+        { id: a.id, owner: { id: member.user.id }, created_at: a.created_at, updated_at: a.updated_at },
+        { id: b.id, owner: { id: lead.user.id }, created_at: b.created_at, updated_at: b.updated_at },
+      ],
+    });
+    expect((await t.api({ method: 'GET', url: '/shared-portfolios', token: invitee.token })).json()).toEqual([]);
+    const all = (await t.api({ method: 'GET', url: '/shared-portfolios', token: (await createResearcher(t)).token })).json();
+    expect(all.map((p: { id: number }) => p.id)).toEqual(expect.arrayContaining([sp.id, elsewhere.id]));
+    expect(all).toHaveLength(await countRows(t, 'shared_portfolios'));
+  });
+});
+
+describe('GET /shared-portfolios/{id}', () => {
+  it('answers members, invitees and researchers with its artifacts in full: comment counts (comments only), texts and reaction flags', async () => {
+    const lead = await createLead(t);
+    const member = await createTeacher(t);
+    const invitee = await createTeacher(t);
+    const sp = await createSharedPortfolio(t, lead, { members: [member], invitees: [invitee], questions: [teamQuestion('t1')] });
+    const a = await createSharedArtifact(t, sp, member, { topic: 'Ramps', subject: 'Science', grades: ['5th'] });
+    await createComment(t, a, lead, 'First');
+    await createComment(t, a, member, 'Second');
+    await createReaction(t, a, lead, '🌉');
+    await createReaction(t, a, member, '🌉');
+    await createReaction(t, a, member, '❓');
+    for (const who of [lead, member, invitee, await createResearcher(t)]) {
+      const res = await read(who.token, sp.id);
+      expect(res).toHaveStatus(200);
+      const detail = SharedPortfolioSchema.parse(res.json());
+      expect(detail.commentCount).toBe(2);
+      expect(detail.sharedArtifacts).toHaveLength(1);
+      expect(detail.sharedArtifacts[0]).toMatchObject({
+        id: a.id,
+        ownerUsername: member.user.username,
+        portfolioTopic: 'Ramps',
+        portfolioSubject: 'Science',
+        portfolioGrades: ['5th'],
+        commentCount: 2,
+        commentTexts: ['First', 'Second'],
+        reactions: { '🔖': false, '⭐': false, '🌉': true, '❓': true },
+      });
+    }
+  });
+});
+
+describe('PUT /shared-portfolios/{id}', () => {
+  it('lets the owner and researchers change it; existing artifacts keep their questions', async () => {
+    const lead = await createLead(t);
+    const sp = await createSharedPortfolio(t, lead, { questions: [teamQuestion('old')] });
+    const a = await createSharedArtifact(t, sp, lead);
+    const res = await update(lead.token, sp.id, body({ name: ' Renamed ', structure: [teamQuestion('new', { type: 'number' })], id: sp.id }));
+    expect(res).toHaveStatus(200);
+    const changed = SharedPortfolioSchema.parse(res.json());
+    expect(changed).toMatchObject({ name: 'Renamed', owner: person(lead), members: [person(lead)] });
+    expect(changed.structure).toEqual([...CORE, { ...teamQuestion('new', { type: 'number' }), min: 1, max: 1, step: 1 }]);
+    expect(changed.templateStructure).toEqual(TEMPLATE_STRUCTURE);
+    expect(changed.sharedArtifacts[0]!.structure).toEqual(a.structure);
+    const researcher = await createResearcher(t);
+    expect((await update(researcher.token, sp.id, body({ name: 'By a researcher', structure: [] }))).json()).toMatchObject({
+      name: 'By a researcher',
+      owner: person(lead),
+    });
+  });
+
+  it('refuses invalid questions, other ids and fields it does not take, changing nothing', async () => {
+    const lead = await createLead(t);
+    const intruder = await createTeacher(t);
+    const sp = await createSharedPortfolio(t, lead);
+    const before = await snapshot(t);
+    const cases: [Record<string, unknown>, string][] = [
+      [body({ structure: [teamQuestion('q', { type: 'singleSelection', choices: [] })] }), INVALID(1, 'You must enter at least one choice.')],
+      [body({ id: sp.id + 1 }), 'The id in the body does not match the address.'],
+      [body({ members: [intruder.user.id] }), 'Unknown field "members"; it is not accepted.'],
+      [body({ owner: intruder.user.id }), 'Unknown field "owner"; it is not accepted.'],
+      [body({ name: '' }), 'A name is required.'],
+    ];
+    for (const [payload, message] of cases) expect(await update(lead.token, sp.id, payload)).toBeApiError(400, message);
+    expect(await snapshot(t)).toEqual(before);
+  });
+});
+
+describe('DELETE /shared-portfolios/{id}', () => {
+  it('is refused while it has artifacts; once empty it goes, with its pending invitations', async () => {
+    const lead = await createLead(t);
+    const invitee = await createTeacher(t);
+    const sp = await createSharedPortfolio(t, lead, { invitees: [invitee] });
+    const a = await createSharedArtifact(t, sp, lead);
+    const before = await snapshot(t);
+    expect(await t.api({ method: 'DELETE', url: `/shared-portfolios/${sp.id}`, token: lead.token })).toBeApiError(
+      400,
+      'A shared portfolio can be deleted only when it has no artifacts.',
+    );
+    expect(await snapshot(t)).toEqual(before);
+
+    expect(await t.api({ method: 'DELETE', url: `/shared-artifacts/${a.id}`, token: lead.token })).toHaveStatus(200);
+    const res = await t.api({ method: 'DELETE', url: `/shared-portfolios/${sp.id}`, token: lead.token });
+    expect(res).toHaveStatus(200);
+    expect(SharedPortfolioListItemSchema.parse(res.json())).toMatchObject({ id: sp.id, name: sp.name, sharedArtifacts: [] });
+    const { rows } = await t.db.query('SELECT 1 FROM invitations WHERE shared_portfolio_id = $1', [sp.id]);
+    expect(rows).toEqual([]);
+    expect((await t.api({ method: 'GET', url: '/invitations', token: invitee.token })).json()).toEqual([]);
+    expect(await read(lead.token, sp.id)).toBeApiError(404, 'Shared portfolio not found.');
+  });
+});
+
+describe('GET /shared-portfolios/{id}/members', () => {
+  it('lists the members without the owner and the pending invitees with their invitation ids', async () => {
+    const lead = await createLead(t);
+    const m1 = await createTeacher(t);
+    const m2 = await createLead(t);
+    const invitee = await createTeacher(t);
+    const sp = await createSharedPortfolio(t, lead, { members: [m1, m2] });
+    const invitationId = await createInvitation(t, sp, invitee);
+    const res = await members(lead.token, sp.id);
+    expect(res).toHaveStatus(200);
+    const list = MembersResponseSchema.parse(res.json());
+    expect(list.members.map((p) => p.id).sort()).toEqual([m1.user.id, m2.user.id].sort());
+    expect(list.pending).toEqual([{ ...person(invitee), invitationId }]);
+    expect(list.nonMembers).toEqual([]);
+  });
+
+  it('offers people to invite only for a search of at least 2 characters: by e-mail or name, at most 20, never blocked people, members or invitees', async () => {
+    const lead = await createLead(t);
+    const tag = `zq${Date.now().toString(36)}`;
+    const matches: TestUser[] = [];
+    for (let i = 0; i < 22; i += 1) matches.push(await createUser(t, { email: `${tag}-${i}@school.example`, username: `Person ${i} ${tag}` }));
+    const byName = await createUser(t, { username: `Ada ${tag.toUpperCase()} Lovelace` });
+    const blocked = await createUser(t, { email: `${tag}-blocked@school.example`, blocked: true });
+    const sp = await createSharedPortfolio(t, lead, { members: [matches[0]!], invitees: [matches[1]!] });
+
+    expect(MembersResponseSchema.parse((await members(lead.token, sp.id, '?search=z')).json()).nonMembers).toEqual([]);
+    expect((await members(lead.token, sp.id, '?search=%20%20z%20')).json().nonMembers).toEqual([]);
+    const found = MembersResponseSchema.parse((await members(lead.token, sp.id, `?search=${tag.toUpperCase()}`)).json()).nonMembers;
+    expect(found).toHaveLength(20);
+    const ids = found.map((p) => p.id);
+    expect(ids).not.toContain(matches[0]!.user.id);
+    expect(ids).not.toContain(matches[1]!.user.id);
+    expect(ids).not.toContain(blocked.user.id);
+    expect(ids).not.toContain(lead.user.id);
+    const exact = MembersResponseSchema.parse((await members(lead.token, sp.id, `?search=${encodeURIComponent(`${tag}-7@School.example`)}`)).json());
+    expect(exact.nonMembers).toEqual([person(matches[7]!)]);
+    const named = MembersResponseSchema.parse((await members(lead.token, sp.id, `?search=${encodeURIComponent(`${tag} lovelace`)}`)).json());
+    expect(named.nonMembers).toEqual([person(byName)]);
+    expect((await members(lead.token, sp.id, '?search=%25%25')).json().nonMembers).toEqual([]);
+  });
+
+  it('answers a bad query with 400', async () => {
+    const lead = await createLead(t);
+    const sp = await createSharedPortfolio(t, lead);
+    expect(await members(lead.token, sp.id, `?search=${'x'.repeat(255)}`)).toBeApiError(400, 'search must be at most 254 characters.');
+    expect(await members(lead.token, sp.id, '?q=x')).toBeApiError(400, 'Unknown field "q" in the query; it is not accepted.');
+  });
+});
+
+describe('POST /shared-portfolios/{id}/leave', () => {
+  it('lets a member leave; afterwards the shared portfolio is hidden from them', async () => {
+    const lead = await createLead(t);
+    const member = await createTeacher(t);
+    const sp = await createSharedPortfolio(t, lead, { members: [member] });
+    const res = await leave(member.token, sp.id);
+    expect(res).toHaveStatus(200);
+    expect(res.json().members).toEqual([person(lead)]);
+    expect(await read(member.token, sp.id)).toBeApiError(404, 'Shared portfolio not found.');
+    expect(await leave(member.token, sp.id, {})).toBeApiError(404, 'Shared portfolio not found.');
+  });
+
+  it('lets the owner leave only by naming a member as the new owner, with the original’s messages', async () => {
+    const lead = await createLead(t);
+    const member = await createTeacher(t);
+    const outsider = await createTeacher(t);
+    const sp = await createSharedPortfolio(t, lead, { members: [member] });
+    const before = await snapshot(t);
+    expect(await leave(lead.token, sp.id, {})).toBeApiError(400, 'You cannot leave this shared portfolio without assigning a new owner.');
+    expect(await leave(lead.token, sp.id)).toBeApiError(400, 'You cannot leave this shared portfolio without assigning a new owner.');
+    expect(await leave(lead.token, sp.id, { newOwnerId: 2_000_000_000 })).toBeApiError(400, 'New owner with ID 2000000000 does not exist.');
+    expect(await leave(lead.token, sp.id, { newOwnerId: outsider.user.id })).toBeApiError(
+      400,
+      `New owner ${outsider.user.username} is not a member of this shared portfolio.`,
+    );
+    expect(await leave(lead.token, sp.id, { newOwnerId: lead.user.id })).toBeApiError(400, `New owner ${lead.user.username} is not a member of this shared portfolio.`);
+    expect(await leave(lead.token, sp.id, { newOwnerId: String(member.user.id) })).toBeApiError(400, 'newOwnerId must be a number.');
+    expect(await leave(lead.token, sp.id, { newOwnerId: member.user.id, owner: 1 })).toBeApiError(400, 'Unknown field "owner"; it is not accepted.');
+    expect(await snapshot(t)).toEqual(before);
+
+    const res = await leave(lead.token, sp.id, { newOwnerId: member.user.id });
+    expect(res).toHaveStatus(200);
+    expect(res.json()).toMatchObject({ owner: person(member), members: [person(member)] });
+    expect(await members(member.token, sp.id)).toHaveStatus(200);
+    expect(await members(lead.token, sp.id)).toBeApiError(404, 'Shared portfolio not found.');
+  });
+});
+
+describe('POST /shared-portfolios/{id}/remove-user/{userId}', () => {
+  it('lets the owner or a researcher remove a member, who then loses access', async () => {
+    const lead = await createLead(t);
+    const m1 = await createTeacher(t);
+    const m2 = await createTeacher(t);
+    const sp = await createSharedPortfolio(t, lead, { members: [m1, m2] });
+    const res = await removeUser(lead.token, sp.id, m1.user.id);
+    expect(res).toHaveStatus(200);
+    expect(res.json().members).toEqual([person(lead), person(m2)]);
+    expect(await read(m1.token, sp.id)).toBeApiError(404, 'Shared portfolio not found.');
+    expect((await removeUser((await createResearcher(t)).token, sp.id, m2.user.id)).json().members).toEqual([person(lead)]);
+  });
+
+  it('never removes the owner, nor someone who is not a member', async () => {
+    const lead = await createLead(t);
+    const outsider = await createTeacher(t);
+    const researcher = await createResearcher(t);
+    const sp = await createSharedPortfolio(t, lead, { invitees: [outsider] });
+    const before = await snapshot(t);
+    expect(await removeUser(lead.token, sp.id, lead.user.id)).toBeApiError(
+      400,
+      'You cannot remove yourself. Please use the "leave" endpoint and assign a new owner.',
+    );
+    expect(await removeUser(researcher.token, sp.id, lead.user.id)).toBeApiError(400, 'The owner cannot be removed. The owner can leave by naming a new owner.');
+    expect(await removeUser(lead.token, sp.id, outsider.user.id)).toBeApiError(400, 'This person is not a member of this shared portfolio.');
+    expect(await removeUser(lead.token, sp.id, 'me')).toBeApiError(400, 'userId must be a positive whole number.');
+    expect(await snapshot(t)).toEqual(before);
+  });
+});

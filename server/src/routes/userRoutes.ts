@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { RefreshResponseSchema } from '#schemas/auth';
+import { IdParamsSchema } from '#schemas/common';
+import {
+  CreateUserBodySchema,
+  UserListQuerySchema,
+  UserListResponseSchema,
+  UserSchema,
+  UserUpdateBodySchema,
+} from '#schemas/user';
+import { errorResponses } from './errorResponses.ts';
+
+/** Accounts: the caller, and researchers' account management. Protected. */
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/users/me',
+    { schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: UserSchema, ...errorResponses } } },
+    async (request) => request.user,
+  );
+
+  app.post(
+    '/token/refresh',
+    { schema: { tags: ['users'], summary: 'A fresh session token', response: { 200: RefreshResponseSchema, ...errorResponses } } },
+    async (request) => app.services.auth.refresh(request.user),
+  );
+
+  app.get(
+    '/users',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Every account (researchers)',
+        querystring: UserListQuerySchema,
+        response: { 200: UserListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      app.services.users.list(request.user, {
+        ...(request.query.role !== undefined ? { role: request.query.role } : {}),
+        ...(request.query.role_ne !== undefined ? { roleNot: request.query.role_ne } : {}),
+      }),
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Block or unblock an account (researchers, not their own)',
+        params: IdParamsSchema,
+        body: UserUpdateBodySchema,
+        response: { 200: UserSchema, ...errorResponses },
+      },
+    },
+    async (request) => app.services.users.setBlocked(request.user, request.params.id, request.body.blocked),
+  );
+
+  app.post(
+    '/invitations/outside',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Create an account and e-mail its set-password link (researchers)',
+        body: CreateUserBodySchema,
+        response: { 200: UserSchema, ...errorResponses },
+      },
+    },
+    async (request) => app.services.users.create(request.user, request.body),
+  );
+};

@@ -1,0 +1,52 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+
+/** How long a session token lives. `POST /token/refresh` issues a new one. */
+export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+/** What a session token carries: the user id and the session epoch it was issued in. */
+export interface SessionClaims {
+  id: number;
+  epoch: number;
+}
+
+/** Signs and verifies session tokens (HS256). */
+export class TokenService {
+  private readonly key: Uint8Array;
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  /** A new token for the user. */
+  sign(claims: SessionClaims, ttlSeconds = SESSION_TTL_SECONDS): Promise<string> {
+    return new SignJWT({ id: claims.id, ep: claims.epoch })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+      .sign(this.key);
+  }
+
+  /** The claims of a valid, unexpired token, or `null`. */
+  async verify(token: string): Promise<SessionClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const id = payload['id'];
+      const epoch = payload['ep'];
+      if (typeof id !== 'number' || !Number.isInteger(id) || typeof epoch !== 'number') return null;
+      return { id, epoch };
+    } catch {
+      return null; // expired, tampered or malformed: all mean "no session"
+    }
+  }
+}
+
+/** A new random one-time code (URL-safe) and the hash that is stored in its place. */
+export function newOneTimeCode(): { code: string; hash: string } {
+  const code = randomBytes(32).toString('base64url');
+  return { code, hash: hashCode(code) };
+}
+
+/** The stored form of a one-time code. */
+export function hashCode(code: string): string {
+  return createHash('sha256').update(code).digest('hex');
+}

@@ -1,0 +1,143 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { Artifact, ArtifactCreateBody, ArtifactMergeBody, ArtifactUpdateBody } from '#schemas/artifact';
+import { validateResponses } from '#schemas/responses';
+import type { Responses, Structure } from '#schemas/structure';
+import type { User } from '#schemas/user';
+import { badRequest, notFound } from '../errors.ts';
+import { canReadArtifact, canWriteArtifact, canWritePortfolio, PORTFOLIO_MESSAGES } from '../policies/portfolioPolicy.ts';
+import { artifactRepository, type ArtifactRecord } from '../repositories/artifactRepository.ts';
+import { mediaRepository } from '../repositories/mediaRepository.ts';
+import { portfolioRepository } from '../repositories/portfolioRepository.ts';
+import type { ServiceContext } from './context.ts';
+import { assertAllowed } from './decide.ts';
+import type { MediaStore } from '../media/mediaStore.ts';
+
+export const ARTIFACT_MESSAGES = {
+  backToLot: 'A completed artifact cannot go back to the parking lot.',
+  idMismatch: 'The id in the body does not match the address.',
+  structureFixed: 'The questions of an artifact cannot be changed.',
+} as const;
+
+/** Turns response problems into one 400 naming the first. */
+export function assertValidResponses(structure: Structure, responses: Responses, requireCore: boolean): Responses {
+  const { value, issues } = validateResponses(structure, responses, { requireCore });
+  if (issues.length > 0) throw badRequest(issues[0]!.message, 'invalid_responses');
+  return value;
+}
+
+const normalise = (structure: Structure) => structure.map((q) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)));
+/** Whether two question lists are the same, whatever the order of each question's fields (jsonb reorders them). */
+const sameStructure = (a: Structure, b: Structure) => isDeepStrictEqual(normalise(a), normalise(b));
+
+/** Personal artifacts: create in the parking lot, read, save, submit, merge (mobile), delete. */
+export function createArtifactService(ctx: ServiceContext, store: MediaStore) {
+  const { db } = ctx;
+
+  async function record(id: number): Promise<ArtifactRecord> {
+    const r = await artifactRepository.findRecord(db, id);
+    if (!r) throw notFound(PORTFOLIO_MESSAGES.artifactNotFound);
+    return r;
+  }
+
+  async function loadOne(id: number): Promise<Artifact> {
+    const [artifact] = await artifactRepository.load(db, { ids: [id] });
+    if (!artifact) throw notFound(PORTFOLIO_MESSAGES.artifactNotFound);
+    return artifact;
+  }
+
+  return {
+    /**
+     * A new artifact in portfolio `portfolioId`, in the parking lot unless `parkingLot: false`
+     * (then every core question must be answered). Its questions are the portfolio's.
+     * @throws 404 / 403 per policy; 400 for invalid responses.
+     */
+    async create(actor: User, portfolioId: number, body: ArtifactCreateBody): Promise<Artifact> {
+      const portfolio = await portfolioRepository.findById(db, portfolioId);
+      if (!portfolio) throw notFound(PORTFOLIO_MESSAGES.notFound);
+      assertAllowed(canWritePortfolio(actor, portfolio));
+      if (body?.structure && body.structure.length > 0 && !sameStructure(body.structure, portfolio.structure)) {
+        throw badRequest(ARTIFACT_MESSAGES.structureFixed, 'structure_fixed');
+      }
+      const parkingLot = body?.parkingLot ?? true;
+      const responses = assertValidResponses(portfolio.structure, body?.responses ?? {}, !parkingLot);
+      const id = await artifactRepository.create(db, { portfolioId, structure: portfolio.structure, responses, parkingLot });
+      return loadOne(id);
+    },
+
+    /** One artifact. @throws 404 unless the caller owns it or is a researcher. */
+    async get(actor: User, id: number): Promise<Artifact> {
+      assertAllowed(canReadArtifact(actor, await record(id)));
+      return loadOne(id);
+    },
+
+    /** The caller's own artifacts (the mobile apps' list). */
+    async listOwn(actor: User): Promise<Artifact[]> {
+      return artifactRepository.load(db, { ownerId: actor.id });
+    },
+
+    /**
+     * Replaces the responses; `parkingLot: false` submits to the portfolio. A completed artifact
+     * stays completed.
+     * @throws 400 for invalid responses or a return to the lot; 404 / 403 per policy.
+     */
+    async update(actor: User, id: number, body: ArtifactUpdateBody): Promise<Artifact> {
+      if (body.id !== undefined && body.id !== id) throw badRequest(ARTIFACT_MESSAGES.idMismatch);
+      assertAllowed(canWriteArtifact(actor, await record(id)));
+      await db.transaction(async (tx) => {
+        const current = await artifactRepository.lockRecord(tx, id);
+        if (!current) throw notFound(PORTFOLIO_MESSAGES.artifactNotFound);
+        const parkingLot = body.parkingLot ?? current.parkingLot;
+        if (!current.parkingLot && parkingLot) throw badRequest(ARTIFACT_MESSAGES.backToLot, 'completed');
+        const responses = assertValidResponses(current.structure, body.responses, !parkingLot);
+        await artifactRepository.update(tx, id, { responses, parkingLot });
+      });
+      return loadOne(id);
+    },
+
+    /**
+     * The mobile apps' merge update under `/portfolios/{id}/artifacts/{artifactId}/responses`:
+     * each key overwrites, `null` deletes it.
+     * @throws 404 when the artifact is not in that portfolio.
+     */
+    async merge(actor: User, portfolioId: number, id: number, body: ArtifactMergeBody): Promise<Artifact> {
+      const r = await record(id);
+      if (r.portfolioId !== portfolioId) throw notFound(PORTFOLIO_MESSAGES.artifactNotFound);
+      assertAllowed(canWriteArtifact(actor, r));
+      await db.transaction(async (tx) => {
+        const current = await artifactRepository.lockRecord(tx, id);
+        if (!current) throw notFound(PORTFOLIO_MESSAGES.artifactNotFound);
+        if (body.structure && body.structure.length > 0 && !sameStructure(body.structure, current.structure)) {
+          throw badRequest(ARTIFACT_MESSAGES.structureFixed, 'structure_fixed');
+        }
+        const parkingLot = body.parkingLot ?? current.parkingLot;
+        if (!current.parkingLot && parkingLot) throw badRequest(ARTIFACT_MESSAGES.backToLot, 'completed');
+        const merged: Responses = { ...current.responses };
+        for (const [key, value] of Object.entries(body.responses ?? {})) {
+          if (value === null) delete merged[key];
+          else merged[key] = value;
+        }
+        const responses = assertValidResponses(current.structure, merged, !parkingLot);
+        await artifactRepository.update(tx, id, { responses, parkingLot });
+      });
+      return loadOne(id);
+    },
+
+    /**
+     * Deletes an artifact; files no other artifact holds are deleted from disk.
+     * @throws 404 / 403 per policy.
+     */
+    async remove(actor: User, id: number): Promise<Artifact> {
+      assertAllowed(canWriteArtifact(actor, await record(id)));
+      const artifact = await loadOne(id);
+      const files = await db.transaction(async (tx) => {
+        const mediaIds = await mediaRepository.idsOf(tx, 'artifact', [id]);
+        await artifactRepository.delete(tx, id);
+        return mediaRepository.deleteOrphans(tx, mediaIds);
+      });
+      await store.discard(files);
+      return artifact;
+    },
+  };
+}
+
+export type ArtifactService = ReturnType<typeof createArtifactService>;

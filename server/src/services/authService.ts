@@ -1,0 +1,169 @@
+import { isEmail } from '#schemas/common';
+import { PASSWORD_MIN, type AuthResponse, type LoginBody, type ResetPasswordBody } from '#schemas/auth';
+import type { User } from '#schemas/user';
+import { authError, tooManyRequests, unauthorized } from '../errors.ts';
+import { resetPasswordMessage } from '../mail/messages.ts';
+import { authEventRepository } from '../repositories/authEventRepository.ts';
+import { passwordCodeRepository } from '../repositories/passwordCodeRepository.ts';
+import { userRepository } from '../repositories/userRepository.ts';
+import { hashPassword, verifyPassword } from '../security/passwords.ts';
+import { hashCode, newOneTimeCode } from '../security/tokens.ts';
+import type { ServiceContext } from './context.ts';
+
+/** Failed logins allowed per identifier within the window before answering 429. */
+export const LOGIN_FAILURE_LIMIT = 10;
+export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
+/** Reset e-mails allowed per address within the window. */
+export const FORGOT_LIMIT = 5;
+export const FORGOT_WINDOW_SECONDS = 60 * 60;
+/** Wrong reset codes allowed per client address within the window. */
+export const RESET_FAILURE_LIMIT = 20;
+export const RESET_FAILURE_WINDOW_SECONDS = 60 * 60;
+/** A reset link works for one hour. */
+export const RESET_CODE_TTL_SECONDS = 60 * 60;
+
+export const AUTH_MESSAGES = {
+  invalidLogin: 'Identifier or password invalid.',
+  blocked: 'Your account has been blocked by an administrator',
+  blockedSession: 'Your account has been blocked by the administrator.',
+  sessionEnded: 'Your session has ended. Please log in again.',
+  tooManyLogins: 'Too many failed login attempts. Please wait 15 minutes and try again.',
+  tooManyForgot: 'Too many reset requests for this address. Please wait an hour and try again.',
+  tooManyResets: 'Too many attempts. Please wait an hour and try again.',
+  invalidEmail: 'Please provide a valid email address.',
+  incorrectParams: 'Incorrect params provided.',
+  mismatch: 'Passwords do not match.',
+  tooShort: `Your new password must be at least ${PASSWORD_MIN} characters long.`,
+  incorrectCode: 'Incorrect code provided.',
+} as const;
+
+/** Log-in, session tokens and password resets. */
+export function createAuthService(ctx: ServiceContext) {
+  const { db, tokens } = ctx;
+
+  const issue = (user: User, epoch: number) => tokens.sign({ id: user.id, epoch });
+
+  /** Uses up the code and sets the password; `null` when the code is (no longer) usable. */
+  const setPasswordWithCode = async (codeHash: string, password: string) => {
+    const passwordHash = await hashPassword(password);
+    return db.transaction(async (tx) => {
+      const userId = await passwordCodeRepository.consume(tx, codeHash);
+      if (userId === null) return null;
+      const record = await userRepository.findById(tx, userId);
+      if (!record) return null;
+      if (record.user.blocked) throw authError(AUTH_MESSAGES.blocked, 'blocked');
+      const epoch = await userRepository.setPassword(tx, userId, passwordHash);
+      await passwordCodeRepository.voidAllFor(tx, userId);
+      const updated = await userRepository.findById(tx, userId);
+      return { user: updated!.user, epoch };
+    });
+  };
+
+  return {
+    /**
+     * Logs in with an e-mail address (any case) or a username.
+     * @throws 429 after too many failures for the identifier; 400 (nested) when refused.
+     */
+    async login(body: LoginBody): Promise<AuthResponse> {
+      const identifier = body.identifier.trim();
+      const subject = identifier.toLowerCase();
+      // Every attempt counts as a failure until the password proves right, so that concurrent
+      // guesses cannot all pass the limit.
+      const attempt = await db.transaction((tx) =>
+        authEventRepository.attempt(tx, 'login_failure', subject, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_SECONDS),
+      );
+      if (!attempt.allowed) throw tooManyRequests(AUTH_MESSAGES.tooManyLogins, true);
+      const record = isEmail(identifier)
+        ? await userRepository.findByEmail(db, identifier)
+        : await userRepository.findByUsername(db, identifier);
+      const valid = await verifyPassword(body.password, record?.passwordHash ?? null);
+      if (!record || !valid) throw authError(AUTH_MESSAGES.invalidLogin, 'invalid_credentials');
+      // Only someone who knows the password learns that the account is blocked.
+      if (record.user.blocked) {
+        await authEventRepository.remove(db, attempt.id);
+        throw authError(AUTH_MESSAGES.blocked, 'blocked');
+      }
+      await authEventRepository.clear(db, 'login_failure', subject);
+      return { jwt: await issue(record.user, record.sessionEpoch), user: record.user };
+    },
+
+    /**
+     * The user a session token belongs to.
+     * @throws 401 for a token that is invalid, expired, from an ended session, or of a blocked account.
+     */
+    async authenticate(token: string): Promise<User> {
+      const claims = await tokens.verify(token);
+      if (!claims) throw unauthorized('Invalid token.');
+      const record = await userRepository.findById(db, claims.id);
+      if (!record) throw unauthorized('Invalid token.');
+      if (record.user.blocked) throw unauthorized(AUTH_MESSAGES.blockedSession);
+      if (record.sessionEpoch !== claims.epoch) throw unauthorized(AUTH_MESSAGES.sessionEnded);
+      return record.user;
+    },
+
+    /** A fresh token for a signed-in user. */
+    async refresh(user: User): Promise<{ jwt: string }> {
+      const record = await userRepository.findById(db, user.id);
+      if (!record) throw unauthorized('Invalid token.');
+      return { jwt: await issue(record.user, record.sessionEpoch) };
+    },
+
+    /**
+     * E-mails a reset link when the address belongs to an active account. Answers the same
+     * either way, so that nobody learns which addresses have accounts.
+     * @throws 400 for a malformed address; 429 when the address asked too often.
+     */
+    async forgotPassword(emailInput: string): Promise<{ ok: true }> {
+      const email = emailInput.trim().toLowerCase();
+      if (!isEmail(email)) throw authError(AUTH_MESSAGES.invalidEmail, 'invalid_email');
+      const attempt = await db.transaction((tx) => authEventRepository.attempt(tx, 'forgot_request', email, FORGOT_LIMIT, FORGOT_WINDOW_SECONDS));
+      if (!attempt.allowed) throw tooManyRequests(AUTH_MESSAGES.tooManyForgot, true);
+      const record = await userRepository.findByEmail(db, email);
+      if (!record || record.user.blocked) return { ok: true };
+      const { code, hash } = newOneTimeCode();
+      await passwordCodeRepository.create(db, {
+        userId: record.user.id,
+        hash,
+        purpose: 'reset',
+        ttlSeconds: RESET_CODE_TTL_SECONDS,
+      });
+      const link = `${ctx.config.publicUrl}/reset-password/${code}`;
+      // Not awaited: the answer must not take longer when the address has an account (that would
+      // tell who has one), nor differ when sending fails; the operator sees failures in the log.
+      ctx.mailer.send(resetPasswordMessage(record.user, link)).catch((error: unknown) => {
+        ctx.log.error({ err: error }, 'could not send the reset e-mail');
+      });
+      return { ok: true };
+    },
+
+    /**
+     * Sets a new password with a one-time code and logs the user in. Every earlier session ends.
+     * @throws 400 (nested) with the spec's messages; 429 after too many wrong codes from one address.
+     */
+    async resetPassword(body: ResetPasswordBody, clientAddress: string): Promise<AuthResponse> {
+      if (!body.code || !body.password || !body.passwordConfirmation) throw authError(AUTH_MESSAGES.incorrectParams, 'incorrect_params');
+      if (body.password !== body.passwordConfirmation) throw authError(AUTH_MESSAGES.mismatch, 'password_mismatch');
+      if (body.password.length < PASSWORD_MIN) throw authError(AUTH_MESSAGES.tooShort, 'password_too_short');
+      // Counted as a wrong code until the code proves right (concurrent guesses cannot pass the limit).
+      const attempt = await db.transaction((tx) =>
+        authEventRepository.attempt(tx, 'reset_failure', clientAddress, RESET_FAILURE_LIMIT, RESET_FAILURE_WINDOW_SECONDS),
+      );
+      if (!attempt.allowed) throw tooManyRequests(AUTH_MESSAGES.tooManyResets, true);
+      const codeHash = hashCode(body.code);
+      let outcome: { user: User; epoch: number } | null;
+      try {
+        // A wrong code costs no password hashing.
+        outcome = (await passwordCodeRepository.isUsable(db, codeHash)) ? await setPasswordWithCode(codeHash, body.password) : null;
+      } catch (error) {
+        // Not a wrong code (a blocked account, a failure): not counted against the address.
+        await authEventRepository.remove(db, attempt.id);
+        throw error;
+      }
+      if (!outcome) throw authError(AUTH_MESSAGES.incorrectCode, 'incorrect_code');
+      await authEventRepository.remove(db, attempt.id);
+      return { jwt: await issue(outcome.user, outcome.epoch), user: outcome.user };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,100 @@
+import { REACTION_VALUES } from '#schemas/catalog';
+import type { Comment, Reaction } from '#schemas/sharedArtifact';
+import type { User } from '#schemas/user';
+import { notFound } from '../errors.ts';
+import { canChangeOwn, canWorkInShared, SHARED_MESSAGES } from '../policies/sharedPolicy.ts';
+import { sharedArtifactRepository } from '../repositories/sharedArtifactRepository.ts';
+import { sharedPortfolioRepository, type SharedPortfolioRecord } from '../repositories/sharedPortfolioRepository.ts';
+import type { ServiceContext } from './context.ts';
+import { assertAllowed } from './decide.ts';
+
+/** A comment with the artifact's comments and the shared portfolio's comment count (as the original answered). */
+export type CommentAnswer = Comment & { sharedArtifactComments: Comment[]; sharedPortfolioCommentCount: number };
+
+/** Comments and reactions on shared artifacts. */
+export function createDiscussionService(ctx: ServiceContext) {
+  const { db } = ctx;
+
+  async function portfolioOfArtifact(artifactId: number): Promise<SharedPortfolioRecord> {
+    const artifact = await sharedArtifactRepository.findRecord(db, artifactId);
+    const sp = artifact ? await sharedPortfolioRepository.findById(db, artifact.sharedPortfolioId) : null;
+    if (!sp) throw notFound(SHARED_MESSAGES.invalidArtifact);
+    return sp;
+  }
+
+  async function answer(commentId: number, artifactId: number, sharedPortfolioId: number, removed?: Comment): Promise<CommentAnswer> {
+    const comments = await sharedArtifactRepository.comments(db, artifactId);
+    const comment = removed ?? comments.find((c) => c.id === commentId)!;
+    return {
+      ...comment,
+      sharedArtifactComments: comments,
+      sharedPortfolioCommentCount: await sharedArtifactRepository.portfolioCommentCount(db, sharedPortfolioId),
+    };
+  }
+
+  return {
+    /** Adds a comment as the caller. @throws 404 unless the caller works in that shared portfolio. */
+    async comment(actor: User, artifactId: number, text: string): Promise<CommentAnswer> {
+      const sp = await portfolioOfArtifact(artifactId);
+      assertAllowed(canWorkInShared(actor, sp, SHARED_MESSAGES.invalidArtifact));
+      const id = await sharedArtifactRepository.addComment(db, artifactId, actor.id, text);
+      return answer(id, artifactId, sp.id);
+    },
+
+    /** Changes the text of the caller's own comment. */
+    async editComment(actor: User, id: number, text: string): Promise<CommentAnswer> {
+      const comment = await sharedArtifactRepository.findComment(db, id);
+      if (!comment) throw notFound(SHARED_MESSAGES.commentNotFound);
+      const sp = (await sharedPortfolioRepository.findById(db, comment.sharedPortfolioId))!;
+      assertAllowed(canChangeOwn(actor, comment, sp, SHARED_MESSAGES.commentNotFound));
+      await sharedArtifactRepository.editComment(db, id, text, actor.id);
+      return answer(id, comment.sharedArtifact, sp.id);
+    },
+
+    /** Deletes the caller's own comment. */
+    async deleteComment(actor: User, id: number): Promise<CommentAnswer> {
+      const found = await sharedArtifactRepository.findComment(db, id);
+      if (!found) throw notFound(SHARED_MESSAGES.commentNotFound);
+      const sp = (await sharedPortfolioRepository.findById(db, found.sharedPortfolioId))!;
+      assertAllowed(canChangeOwn(actor, found, sp, SHARED_MESSAGES.commentNotFound));
+      await sharedArtifactRepository.deleteComment(db, id);
+      const { sharedPortfolioId: _sp, ...comment } = found;
+      return answer(id, comment.sharedArtifact, sp.id, comment);
+    },
+
+    /** Comments of the caller's shared portfolios (mobile). */
+    comments(actor: User): Promise<Comment[]> {
+      return sharedArtifactRepository.commentsForMember(db, actor.id);
+    },
+
+    /** The four reactions. */
+    available(): string[] {
+      return [...REACTION_VALUES];
+    },
+
+    /** Adds the caller's reaction (the same value twice gives back the first). */
+    async react(actor: User, artifactId: number, value: string): Promise<Reaction> {
+      const sp = await portfolioOfArtifact(artifactId);
+      assertAllowed(canWorkInShared(actor, sp, SHARED_MESSAGES.invalidArtifact));
+      return sharedArtifactRepository.addReaction(db, artifactId, actor.id, value);
+    },
+
+    /** Removes the caller's own reaction. */
+    async unreact(actor: User, id: number): Promise<Reaction> {
+      const found = await sharedArtifactRepository.findReaction(db, id);
+      if (!found) throw notFound(SHARED_MESSAGES.reactionNotFound);
+      const sp = (await sharedPortfolioRepository.findById(db, found.sharedPortfolioId))!;
+      assertAllowed(canChangeOwn(actor, found, sp, SHARED_MESSAGES.reactionNotFound));
+      await sharedArtifactRepository.deleteReaction(db, id);
+      const { sharedPortfolioId: _sp, ...reaction } = found;
+      return reaction;
+    },
+
+    /** Reactions of the caller's shared portfolios (mobile). */
+    reactions(actor: User): Promise<Reaction[]> {
+      return sharedArtifactRepository.reactionsForMember(db, actor.id);
+    },
+  };
+}
+
+export type DiscussionService = ReturnType<typeof createDiscussionService>;

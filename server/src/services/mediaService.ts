@@ -1,0 +1,137 @@
+import type { Readable } from 'node:stream';
+import type { ArtifactMediaResponse } from '#schemas/artifact';
+import type { Media, MediaKind } from '#schemas/media';
+import type { User } from '#schemas/user';
+import { badRequest, notFound } from '../errors.ts';
+import type { MediaStore } from '../media/mediaStore.ts';
+import { canWriteArtifact, PORTFOLIO_MESSAGES } from '../policies/portfolioPolicy.ts';
+import { isResearcher } from '../policies/userPolicy.ts';
+import { artifactRepository } from '../repositories/artifactRepository.ts';
+import { mediaRepository, type Holder } from '../repositories/mediaRepository.ts';
+import type { ServiceContext } from './context.ts';
+import { assertAllowed } from './decide.ts';
+
+/** One multipart file part, read only after the caller was authorised. */
+export interface IncomingFile {
+  file: Readable;
+  filename: string;
+  /** Called once the file was read: refuses what follows it (another file). */
+  finish(): Promise<void>;
+}
+
+export const NO_FILE = 'Send the file as multipart/form-data in a field named "file".';
+export const FILE_NOT_FOUND = 'File not found.';
+
+/** Uploads, deletes and serves media files of artifacts. */
+export function createMediaService(ctx: ServiceContext, store: MediaStore) {
+  const { db } = ctx;
+
+  /**
+   * Receives a file for a holder and links it with the next caption letter. Nothing is left
+   * behind when anything fails (no file, no row).
+   */
+  async function storeFor(actor: User, holder: Holder, holderId: number, kind: MediaKind, read: () => Promise<IncomingFile | undefined>, touch: boolean): Promise<Media> {
+    const part = await read();
+    if (!part) throw badRequest(NO_FILE, 'no_file');
+    const received = await store.receive(part.file, part.filename, kind);
+    try {
+      await part.finish();
+      return await db.transaction(async (tx) => {
+        const media = await mediaRepository.insertAndLink(
+          tx,
+          holder,
+          holderId,
+          {
+            kind: received.kind,
+            name: received.name,
+            storageKey: received.key,
+            ext: received.ext,
+            mime: received.mime,
+            size: received.size,
+            width: received.width,
+            height: received.height,
+            formats: received.formats,
+            uploadedBy: actor.id,
+          },
+          touch,
+        );
+        if (!media) throw notFound(PORTFOLIO_MESSAGES.artifactNotFound);
+        await tx.query('DELETE FROM pending_uploads WHERE storage_key = $1', [received.key]);
+        await store.place(received);
+        return media;
+      });
+    } catch (error) {
+      await store.abandon(received);
+      throw error;
+    }
+  }
+
+  /** Checks `/portfolios/{portfolioId}/artifacts/{artifactId}`: the artifact is in that portfolio and the caller owns it. */
+  async function authorizeArtifact(actor: User, portfolioId: number, artifactId: number): Promise<void> {
+    const record = await artifactRepository.findRecord(db, artifactId);
+    if (!record || record.portfolioId !== portfolioId) throw notFound(PORTFOLIO_MESSAGES.artifactNotFound);
+    assertAllowed(canWriteArtifact(actor, record));
+  }
+
+  async function parentArtifact(id: number) {
+    const [artifact] = await artifactRepository.load(db, { ids: [id] });
+    return artifact!;
+  }
+
+  return {
+    /** `POST /portfolios/{id}/artifacts/{artifactId}/{kind}`. @throws 404/403 per policy, 400/413 for the file. */
+    async uploadToArtifact(
+      actor: User,
+      params: { id: number; artifactId: number; kind: MediaKind },
+      read: () => Promise<IncomingFile | undefined>,
+    ): Promise<ArtifactMediaResponse> {
+      await authorizeArtifact(actor, params.id, params.artifactId);
+      const media = await storeFor(actor, 'artifact', params.artifactId, params.kind, read, true);
+      return { ...media, parentArtifact: await parentArtifact(params.artifactId) };
+    },
+
+    /** `DELETE /portfolios/{id}/artifacts/{artifactId}/{kind}/{fileId}`: unlinks; deletes the file when nothing holds it. */
+    async removeFromArtifact(
+      actor: User,
+      params: { id: number; artifactId: number; kind: MediaKind; fileId: number },
+    ): Promise<ArtifactMediaResponse> {
+      await authorizeArtifact(actor, params.id, params.artifactId);
+      const media = await mediaRepository.findLinked(db, 'artifact', params.artifactId, params.fileId, params.kind);
+      if (!media) throw notFound(FILE_NOT_FOUND);
+      const orphans = await db.transaction(async (tx) => {
+        await mediaRepository.unlink(tx, 'artifact', params.artifactId, params.fileId);
+        await tx.query('UPDATE artifacts SET updated_at = next_stamp(updated_at) WHERE id = $1', [params.artifactId]);
+        return mediaRepository.deleteOrphans(tx, [params.fileId]);
+      });
+      await store.discard(orphans);
+      return { ...media, parentArtifact: await parentArtifact(params.artifactId) };
+    },
+
+    /** Shared with the shared-artifact service: store a file for any holder after it authorised the caller. */
+    storeFor,
+
+    /**
+     * The file to serve for `GET /uploads/{name}`, if the caller may read an artifact holding it.
+     * @throws 404 otherwise (never revealing that the file exists).
+     */
+    async servable(actor: User, fileName: string): Promise<{ path: string; mime: string; name: string; kind: string; isFormat: boolean }> {
+      const filePath = store.pathOf(fileName);
+      const match = /^(?:(thumbnail|small|medium|large)_)?(.+?)(\.[a-z0-9]{1,5})$/.exec(fileName);
+      if (!filePath || !match) throw notFound(FILE_NOT_FOUND);
+      const found = await mediaRepository.findServable(db, match[2]!, { id: actor.id, isResearcher: isResearcher(actor) });
+      if (!found || !found.allowed) throw notFound(FILE_NOT_FOUND);
+      const isFormat = Boolean(match[1]);
+      if (!isFormat && `${found.media.storage_key}${found.media.ext}` !== fileName) throw notFound(FILE_NOT_FOUND);
+      if (isFormat && !found.media.formats?.[match[1] as 'thumbnail']) throw notFound(FILE_NOT_FOUND);
+      return {
+        path: filePath,
+        mime: isFormat ? 'image/jpeg' : found.media.mime,
+        name: found.media.name,
+        kind: found.media.kind,
+        isFormat,
+      };
+    },
+  };
+}
+
+export type MediaService = ReturnType<typeof createMediaService>;

@@ -1,0 +1,290 @@
+import { randomUUID } from 'node:crypto';
+import type { MediaKind } from '#schemas/media';
+import { validateResponses } from '#schemas/responses';
+import type { GateCheckResponse, SharedArtifactDetail } from '#schemas/sharedArtifact';
+import type { SharedArtifact } from '#schemas/sharedPortfolio';
+import type { Responses, Structure } from '#schemas/structure';
+import type { User } from '#schemas/user';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors.ts';
+import { csvDate } from '../export/csv.ts';
+import type { MediaStore } from '../media/mediaStore.ts';
+import { canWriteArtifact, PORTFOLIO_MESSAGES } from '../policies/portfolioPolicy.ts';
+import { canReadShared, canWorkInShared, isMember, SHARED_MESSAGES } from '../policies/sharedPolicy.ts';
+import { isResearcher } from '../policies/userPolicy.ts';
+import { artifactRepository } from '../repositories/artifactRepository.ts';
+import { mediaRepository } from '../repositories/mediaRepository.ts';
+import { portfolioRepository } from '../repositories/portfolioRepository.ts';
+import { sharedArtifactRepository, type SharedArtifactRecord } from '../repositories/sharedArtifactRepository.ts';
+import { sharedPortfolioRepository, type SharedPortfolioRecord } from '../repositories/sharedPortfolioRepository.ts';
+import { assertValidResponses } from './artifactService.ts';
+import type { ServiceContext } from './context.ts';
+import { assertAllowed } from './decide.ts';
+import { FILE_NOT_FOUND, type IncomingFile, type MediaService } from './mediaService.ts';
+
+/** An edit lock lasts this long. */
+export const LOCK_MINUTES = 15;
+
+export const SHARED_ARTIFACT_MESSAGES = {
+  invalidUpdatedAt: 'Invalid updated_at parameter.',
+  safe: 'Shared artifact can be safely saved.',
+  savedBySomeoneElse: (when: Date) => `This artifact has recently been saved by someone else at ${csvDate(when)}.`,
+  hasActivity: 'You cannot delete a shared artifact with comments or reactions.',
+  parkingLot: 'Only completed artifacts can be copied. Submit the artifact to its portfolio first.',
+  locked: (who: string, until: Date) => `This artifact is being edited by ${who}. They have exclusive access until ${csvDate(until)}.`,
+  unlockFailed: (until: Date) => `There was a problem releasing the lock. This artifact can be edited after ${csvDate(until)}.`,
+} as const;
+
+/** Reads `updated_at` as the clients send it: an ISO date, or milliseconds since 1970 (mobile). */
+export function parseUpdatedAt(value: string | undefined): Date | null {
+  if (!value) return null;
+  const text = value.trim();
+  const asDate = /^\d+$/.test(text) ? new Date(Number(text)) : new Date(text);
+  return Number.isNaN(asDate.getTime()) ? null : asDate;
+}
+
+/**
+ * Keeps the answers of a copy that the target's questions can show, in a form they accept
+ * (a snapshot never fails because a choice was removed in the target).
+ */
+function fitResponses(structure: Structure, responses: Responses): Responses {
+  const keys = new Set(structure.map((q) => q.key));
+  const kept: Responses = {};
+  for (const [key, value] of Object.entries(responses)) {
+    if (!keys.has(key)) continue;
+    const { value: clean, issues } = validateResponses(structure, { [key]: value }, { requireCore: false });
+    if (issues.length === 0 && clean[key] !== undefined) kept[key] = clean[key]!;
+  }
+  return kept;
+}
+
+/** Shared artifacts: read, edit with conflict protection, copy, lock, delete, media. */
+export function createSharedArtifactService(ctx: ServiceContext, store: MediaStore, media: MediaService) {
+  const { db } = ctx;
+
+  async function loadContext(artifactId: number): Promise<{ artifact: SharedArtifactRecord; sp: SharedPortfolioRecord }> {
+    const artifact = await sharedArtifactRepository.findRecord(db, artifactId);
+    if (!artifact) throw notFound(SHARED_MESSAGES.artifactNotFound);
+    const sp = await sharedPortfolioRepository.findById(db, artifact.sharedPortfolioId);
+    if (!sp) throw notFound(SHARED_MESSAGES.artifactNotFound);
+    return { artifact, sp };
+  }
+
+  /** Checks a nested path: the artifact belongs to shared portfolio `portfolioId` and the caller works there. */
+  async function nested(actor: User, portfolioId: number, artifactId: number) {
+    const found = await loadContext(artifactId);
+    if (found.artifact.sharedPortfolioId !== portfolioId) throw notFound(SHARED_MESSAGES.artifactNotFound);
+    assertAllowed(canWorkInShared(actor, found.sp, SHARED_MESSAGES.artifactNotFound));
+    return found;
+  }
+
+  async function one(id: number): Promise<SharedArtifact> {
+    const [artifact] = await sharedArtifactRepository.load(db, { ids: [id] });
+    if (!artifact) throw notFound(SHARED_MESSAGES.artifactNotFound);
+    return artifact;
+  }
+
+  function assertUnlockedFor(actor: User, a: SharedArtifactRecord): void {
+    if (a.lockedUntil && a.lockedUntil > new Date() && a.lockedBy && a.lockedBy.id !== actor.id) {
+      throw new HttpError(423, 'locked', SHARED_ARTIFACT_MESSAGES.locked(a.lockedBy.username, a.lockedUntil));
+    }
+  }
+
+  /** Replaces or merges answers under the row lock, refusing a stale version with 409. */
+  async function write(actor: User, id: number, updatedAt: string | undefined, next: (current: SharedArtifactRecord) => Responses): Promise<SharedArtifact> {
+    const seen = updatedAt === undefined ? null : parseUpdatedAt(updatedAt);
+    if (updatedAt !== undefined && !seen) throw badRequest(SHARED_ARTIFACT_MESSAGES.invalidUpdatedAt);
+    await db.transaction(async (tx) => {
+      const current = (await sharedArtifactRepository.findRecord(tx, id, true))!;
+      if (!current) throw notFound(SHARED_MESSAGES.artifactNotFound);
+      if (seen && current.updatedAt.getTime() > seen.getTime()) throw conflict(SHARED_ARTIFACT_MESSAGES.savedBySomeoneElse(current.updatedAt));
+      assertUnlockedFor(actor, current);
+      const responses = assertValidResponses(current.structure, next(current), true);
+      await sharedArtifactRepository.updateResponses(tx, id, responses);
+    });
+    return one(id);
+  }
+
+  /** Copies a snapshot into a shared portfolio the caller works in; the caller owns the copy. */
+  async function copyInto(
+    actor: User,
+    targetId: number,
+    source: { responses: Responses; nextCaption: number; topic: string | null; subject: string | null; grades: string[] },
+    link: (tx: Parameters<Parameters<typeof db.transaction>[0]>[0], newId: number) => Promise<void>,
+  ): Promise<SharedArtifact> {
+    const target = await sharedPortfolioRepository.findById(db, targetId);
+    if (!target) throw notFound(SHARED_MESSAGES.invalidPortfolio);
+    if (!isMember(actor, target) && !isResearcher(actor)) {
+      // Only an invitee may know that this shared portfolio exists; everyone else hears what a wrong id tells.
+      if (!(await sharedPortfolioRepository.isInvitee(db, target.id, actor.id))) throw notFound(SHARED_MESSAGES.invalidPortfolio);
+      throw forbidden(SHARED_MESSAGES.notMember);
+    }
+    const id = await db.transaction(async (tx) => {
+      const newId = await sharedArtifactRepository.create(tx, {
+        sharedPortfolioId: target.id,
+        ownerId: actor.id,
+        structure: target.structure,
+        responses: fitResponses(target.structure, source.responses),
+        nextCaption: source.nextCaption,
+        portfolioTopic: source.topic,
+        portfolioSubject: source.subject,
+        portfolioGrades: source.grades,
+      });
+      await link(tx, newId);
+      return newId;
+    });
+    return one(id);
+  }
+
+  return {
+    /** One shared artifact with comments and reactions. @throws 404 unless member, invitee or researcher. */
+    async get(actor: User, id: number): Promise<SharedArtifactDetail> {
+      const { sp } = await loadContext(id);
+      const invitee = !isMember(actor, sp) && (await sharedPortfolioRepository.isInvitee(db, sp.id, actor.id));
+      assertAllowed(canReadShared(actor, sp, invitee, SHARED_MESSAGES.artifactNotFound));
+      const [artifact, comments, reactions] = await Promise.all([
+        one(id),
+        sharedArtifactRepository.comments(db, id),
+        sharedArtifactRepository.reactions(db, id),
+      ]);
+      return { ...artifact, comments, reactions };
+    },
+
+    /** Shared artifacts of the caller's shared portfolios (mobile). */
+    listForMember(actor: User): Promise<SharedArtifact[]> {
+      return sharedArtifactRepository.load(db, { memberId: actor.id });
+    },
+
+    /**
+     * Replaces the answers. With `updated_at` (the version the editor saw) a newer stored
+     * version makes it 409 and changes nothing.
+     */
+    async update(actor: User, id: number, body: { responses: Responses; updated_at?: string | undefined; id?: number | undefined }): Promise<SharedArtifact> {
+      if (body.id !== undefined && body.id !== id) throw badRequest('The id in the body does not match the address.');
+      const { sp } = await loadContext(id);
+      assertAllowed(canWorkInShared(actor, sp, SHARED_MESSAGES.artifactNotFound));
+      return write(actor, id, body.updated_at, () => body.responses);
+    },
+
+    /** The mobile apps' merge update (`null` deletes a key), under the nested path. */
+    async merge(actor: User, portfolioId: number, id: number, body: { responses: Record<string, Responses[string] | null>; updated_at?: string | undefined }) {
+      await nested(actor, portfolioId, id);
+      return write(actor, id, body.updated_at, (current) => {
+        const merged: Responses = { ...current.responses };
+        for (const [key, value] of Object.entries(body.responses)) {
+          if (value === null) delete merged[key];
+          else merged[key] = value;
+        }
+        return merged;
+      });
+    },
+
+    /** Whether a save based on version `updatedAt` would overwrite someone else's later save. */
+    async gateCheck(actor: User, portfolioId: number, id: number, updatedAt: string | undefined): Promise<GateCheckResponse> {
+      const { artifact } = await nested(actor, portfolioId, id);
+      const seen = parseUpdatedAt(updatedAt);
+      if (!seen) return { type: 'error', message: SHARED_ARTIFACT_MESSAGES.invalidUpdatedAt };
+      const stored = artifact.updatedAt;
+      if (stored.getTime() > seen.getTime()) {
+        return { type: 'conflict', message: SHARED_ARTIFACT_MESSAGES.savedBySomeoneElse(stored), updated_at: stored.toISOString() };
+      }
+      return { type: 'ok', message: SHARED_ARTIFACT_MESSAGES.safe, updated_at: stored.toISOString() };
+    },
+
+    /** Takes the 15-minute edit lock (again, for its holder). @throws 423 while someone else holds it. */
+    async lock(actor: User, portfolioId: number, id: number) {
+      await nested(actor, portfolioId, id);
+      const result = await db.transaction(async (tx) => {
+        const current = (await sharedArtifactRepository.findRecord(tx, id, true))!;
+        assertUnlockedFor(actor, current);
+        const lock = { code: randomUUID(), until: new Date(Date.now() + LOCK_MINUTES * 60_000), by: actor.id };
+        await sharedArtifactRepository.setLock(tx, id, lock);
+        return lock;
+      });
+      return { ...(await one(id)), lock: result.code, lockedUntil: result.until.toISOString() };
+    },
+
+    /** Releases the lock with its code (or when it is expired / absent). */
+    async unlock(actor: User, portfolioId: number, id: number, code: string | undefined): Promise<Record<string, never>> {
+      await nested(actor, portfolioId, id);
+      await db.transaction(async (tx) => {
+        const current = (await sharedArtifactRepository.findRecord(tx, id, true))!;
+        const active = current.lockCode && current.lockedUntil && current.lockedUntil > new Date();
+        if (active && code !== current.lockCode) throw badRequest(SHARED_ARTIFACT_MESSAGES.unlockFailed(current.lockedUntil!));
+        await sharedArtifactRepository.setLock(tx, id, null);
+      });
+      return {};
+    },
+
+    /** Deletes a shared artifact without comments and reactions; files nothing else holds are deleted. */
+    async remove(actor: User, id: number): Promise<SharedArtifact> {
+      const { artifact: record, sp } = await loadContext(id);
+      assertAllowed(canWorkInShared(actor, sp, SHARED_MESSAGES.artifactNotFound));
+      assertUnlockedFor(actor, record);
+      const artifact = await one(id);
+      const orphans = await db.transaction(async (tx) => {
+        const mediaIds = await mediaRepository.idsOf(tx, 'sharedArtifact', [id]);
+        if (!(await sharedArtifactRepository.deleteIfQuiet(tx, id))) throw badRequest(SHARED_ARTIFACT_MESSAGES.hasActivity, 'has_activity');
+        return mediaRepository.deleteOrphans(tx, mediaIds);
+      });
+      await store.discard(orphans);
+      return artifact;
+    },
+
+    /** Copies a completed personal artifact of the caller into a shared portfolio (reference §9.1). */
+    async shareFromArtifact(actor: User, artifactId: number, targetId: number): Promise<SharedArtifact> {
+      const record = await artifactRepository.findRecord(db, artifactId);
+      if (!record) throw notFound(PORTFOLIO_MESSAGES.artifactNotFound);
+      assertAllowed(canWriteArtifact(actor, record));
+      if (record.parkingLot) throw badRequest(SHARED_ARTIFACT_MESSAGES.parkingLot, 'parking_lot');
+      const portfolio = await portfolioRepository.findById(db, record.portfolioId);
+      return copyInto(
+        actor,
+        targetId,
+        { responses: record.responses, nextCaption: record.nextCaption, topic: portfolio?.topic ?? null, subject: portfolio?.subject ?? null, grades: portfolio?.grades ?? [] },
+        (tx, newId) => mediaRepository.copyLinks(tx, 'artifact', artifactId, newId),
+      );
+    },
+
+    /** Copies a shared artifact into another (or the same) shared portfolio; the copier owns the copy (reference §9.2, fixed). */
+    async shareFromShared(actor: User, artifactId: number, targetId: number): Promise<SharedArtifact> {
+      const { artifact, sp } = await loadContext(artifactId);
+      assertAllowed(canWorkInShared(actor, sp, SHARED_MESSAGES.artifactNotFound));
+      return copyInto(
+        actor,
+        targetId,
+        {
+          responses: artifact.responses,
+          nextCaption: artifact.nextCaption,
+          topic: artifact.portfolioTopic,
+          subject: artifact.portfolioSubject,
+          grades: artifact.portfolioGrades,
+        },
+        (tx, newId) => mediaRepository.copyLinks(tx, 'sharedArtifact', artifactId, newId),
+      );
+    },
+
+    /** Upload to a shared artifact (keeps its `updated_at`, so nobody's gate check trips). @throws 423 while someone else holds the lock. */
+    async upload(actor: User, params: { id: number; artifactId: number; kind: MediaKind }, read: () => Promise<IncomingFile | undefined>) {
+      const { artifact } = await nested(actor, params.id, params.artifactId);
+      assertUnlockedFor(actor, artifact);
+      const file = await media.storeFor(actor, 'sharedArtifact', params.artifactId, params.kind, read, false);
+      return { ...file, parentSharedArtifact: await one(params.artifactId) };
+    },
+
+    /** Removes a file from a shared artifact; deletes it when nothing else holds it. */
+    async removeFile(actor: User, params: { id: number; artifactId: number; kind: MediaKind; fileId: number }) {
+      const { artifact } = await nested(actor, params.id, params.artifactId);
+      assertUnlockedFor(actor, artifact);
+      const file = await mediaRepository.findLinked(db, 'sharedArtifact', params.artifactId, params.fileId, params.kind);
+      if (!file) throw notFound(FILE_NOT_FOUND);
+      const orphans = await db.transaction(async (tx) => {
+        await mediaRepository.unlink(tx, 'sharedArtifact', params.artifactId, params.fileId);
+        return mediaRepository.deleteOrphans(tx, [params.fileId]);
+      });
+      await store.discard(orphans);
+      return { ...file, parentSharedArtifact: await one(params.artifactId) };
+    },
+  };
+}
+
+export type SharedArtifactService = ReturnType<typeof createSharedArtifactService>;

@@ -1,0 +1,217 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, expect, inject } from 'vitest';
+import { ApiErrorSchema } from '#schemas/common';
+import { buildApp } from '../src/app.ts';
+import type { Config } from '../src/config.ts';
+import { openPglite, openPostgres, wrapPglite, type Db } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { ensureTemplate } from '../src/db/seed.ts';
+import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
+
+/**
+ * A fresh, migrated database for one test file: an embedded copy of the prepared dump, or a new
+ * schema on the PostgreSQL server named by `TEST_DATABASE_URL`. Closed after the file.
+ */
+export async function createTestDb(): Promise<Db> {
+  if (process.env['TEST_DATABASE_URL']) {
+    const db = await createEmptyDb();
+    await migrate(db);
+    await ensureTemplate(db);
+    return db;
+  }
+  const dump = new Blob([readFileSync(inject('pgliteDump'))]);
+  const pg = await PGlite.create({ loadDataDir: dump, parsers: { 20: (v: string) => Number(v) } });
+  const db = wrapPglite(pg);
+  afterAll(() => db.close());
+  return db;
+}
+
+/**
+ * A database without any table (for migration tests): a new in-memory embedded database, or a new
+ * empty schema on the PostgreSQL server named by `TEST_DATABASE_URL`. Closed after the file.
+ */
+export async function createEmptyDb(): Promise<Db> {
+  const url = process.env['TEST_DATABASE_URL'];
+  if (url) {
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = openPostgres(url, { max: 1 });
+    await admin.exec(`CREATE SCHEMA ${schema}`);
+    const db = openPostgres(url, { schema, max: 5 });
+    afterAll(async () => {
+      await db.close();
+      await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.close();
+    });
+    return db;
+  }
+  const db = await openPglite();
+  afterAll(() => db.close());
+  return db;
+}
+
+/** A mailer that keeps messages in memory. */
+export class CapturingMailer implements Mailer {
+  readonly sent: MailMessage[] = [];
+  fail = false;
+  async send(message: MailMessage): Promise<void> {
+    if (this.fail) throw new Error('SMTP unavailable');
+    this.sent.push(message);
+  }
+  /** The last message sent to `email`. */
+  lastTo(email: string): MailMessage | undefined {
+    return [...this.sent].reverse().find((m) => m.to === email.toLowerCase());
+  }
+}
+
+/** A test configuration; `DATA_DIR` is a temporary folder removed after the file. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pf-data-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: null,
+    jwtSecret: randomBytes(32).toString('hex'),
+    smtpUrl: null,
+    mailFrom: 'PracticeFolio <test@example.org>',
+    publicUrl: 'http://portal.test',
+    showcaseUrl: null,
+    helpUrl: 'https://help.example.org/guide',
+    feedbackUrl: null,
+    contactEmail: 'support@example.org',
+    demoData: false,
+    uploadLimitBytes: 50 * 1024 * 1024,
+    ffmpegPath: 'ffmpeg',
+    logLevel: 'silent',
+    trustProxy: false,
+    queryCountHeader: false,
+    staticDir: path.join(dataDir, 'no-spa'),
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  mail: CapturingMailer;
+  config: Config;
+  /** `app.inject` under `/api/v1`, as the user of `token` when given. */
+  api(options: InjectOptions & { token?: string | null }): Promise<LightMyRequestResponse>;
+}
+
+/**
+ * Builds the whole server on a fresh database for one test file. Call it (like `createTestDb`,
+ * `createEmptyDb` and `testConfig`) at file or `describe` level: clean-up hooks registered
+ * inside a test never run.
+ */
+export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const db = await createTestDb();
+  const config = testConfig(overrides);
+  const mail = new CapturingMailer();
+  const app = await buildApp({ config, db, mailer: mail, logger: false });
+  await app.ready();
+  afterAll(() => app.close());
+  return {
+    app,
+    db,
+    mail,
+    config,
+    api({ token, url, headers, ...rest }) {
+      return app.inject({
+        ...rest,
+        url: `/api/v1${String(url)}`,
+        headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      });
+    },
+  };
+}
+
+/** The human message of an error answer, flat or in the nested `message[0].messages[0].message` shape. */
+export function errorMessage(res: LightMyRequestResponse): string {
+  const body = ApiErrorSchema.parse(res.json());
+  return typeof body.message === 'string' ? body.message : (body.message[0]?.messages[0]?.message ?? '');
+}
+
+/** What an answer must look like to count as the API error a test expects. */
+export interface ApiErrorExpectation {
+  /** The human message, exactly or by pattern. */
+  message?: string | RegExp;
+  /** `true`: nested `message[0].messages[0].message` shape (`/auth/*`); `false`: a plain string. */
+  nested?: boolean;
+}
+
+/** Everything wrong with `res` as the expected error answer (empty when it is one). */
+function apiErrorProblems(res: LightMyRequestResponse, status: number, expected: ApiErrorExpectation): string[] {
+  const problems: string[] = [];
+  if (res.statusCode !== status) problems.push(`status ${res.statusCode} instead of ${status}`);
+  if (!String(res.headers['content-type']).startsWith('application/json')) problems.push(`content type ${String(res.headers['content-type'])}`);
+  let parsed: ReturnType<typeof ApiErrorSchema.safeParse>;
+  try {
+    parsed = ApiErrorSchema.safeParse(res.json());
+  } catch {
+    return [...problems, 'the body is not JSON'];
+  }
+  if (!parsed.success) return [...problems, `the body is not {statusCode, error, message, code}`];
+  const body = parsed.data;
+  if (body.statusCode !== status) problems.push(`body.statusCode ${body.statusCode}`);
+  if (body.error.length === 0) problems.push('empty body.error');
+  if (!/^[a-z0-9_]+$/.test(body.code ?? '')) problems.push(`body.code ${String(body.code)} is not a snake_case code`);
+  if (expected.nested !== undefined && (typeof body.message !== 'string') !== expected.nested) {
+    problems.push(expected.nested ? 'the message is not nested' : 'the message is nested');
+  }
+  const text = errorMessage(res);
+  // A sentence for people, never Zod's or JavaScript's raw wording.
+  if (text.length <= 10 || /Invalid input|expected \w+, received|undefined|\[object|Error:/.test(text)) problems.push(`unclear message ${JSON.stringify(text)}`);
+  if (typeof expected.message === 'string' && text !== expected.message) problems.push(`message ${JSON.stringify(text)} instead of ${JSON.stringify(expected.message)}`);
+  if (expected.message instanceof RegExp && !expected.message.test(text)) problems.push(`message ${JSON.stringify(text)} does not match ${String(expected.message)}`);
+  return problems;
+}
+
+interface ApiMatchers<R = unknown> {
+  /**
+   * The answer is an API error: this status, the common body `{statusCode, error, message, code}`,
+   * a clear message (this one, when given) in the nested shape when `nested`.
+   */
+  toBeApiError(status: number, message?: string | RegExp, options?: Omit<ApiErrorExpectation, 'message'>): R;
+  /** The answer has this status (its body is shown when it does not). */
+  toHaveStatus(status: number): R;
+  /** The server handled the request: no 5xx, and an error answer (4xx) has the common error body. */
+  toBeHandled(): R;
+}
+
+declare module 'vitest' {
+  // oxlint-disable-next-line typescript/no-explicit-any -- must match vitest's own declaration
+  interface Matchers<T = any> extends ApiMatchers<T> {}
+}
+
+expect.extend({
+  toBeApiError(received: LightMyRequestResponse, status: number, message?: string | RegExp, options: Omit<ApiErrorExpectation, 'message'> = {}) {
+    const problems = apiErrorProblems(received, status, { ...options, ...(message === undefined ? {} : { message }) });
+    return {
+      pass: problems.length === 0,
+      message: () =>
+        problems.length === 0
+          ? `expected an answer other than the ${status} API error ${received.body}`
+          : `expected the ${status} API error${message === undefined ? '' : ` ${String(message)}`}: ${problems.join('; ')}\nbody: ${received.body.slice(0, 500)}`,
+    };
+  },
+  toBeHandled(received: LightMyRequestResponse) {
+    const problems = received.statusCode >= 500 ? [`status ${received.statusCode}`] : received.statusCode >= 400 ? apiErrorProblems(received, received.statusCode, {}) : [];
+    return {
+      pass: problems.length === 0,
+      message: () => `expected a handled answer: ${problems.join('; ') || 'it was'}\nbody: ${received.body.slice(0, 500)}`,
+    };
+  },
+  toHaveStatus(received: LightMyRequestResponse, status: number) {
+    return {
+      pass: received.statusCode === status,
+      message: () => `expected status ${status}, got ${received.statusCode}: ${received.body.slice(0, 500)}`,
+    };
+  },
+});

@@ -1,0 +1,148 @@
+import { useEffect, useMemo } from 'react';
+import { ThemeProvider } from 'styled-components';
+import { Route, Router, Switch, useLocation } from 'wouter';
+import { createActor } from 'xstate';
+import type { AppConfig } from '../schemas/common.ts';
+import { setUnauthorizedHandler } from '../services/api.ts';
+import { getToken } from '../services/session.ts';
+import { sessionMachine } from '../machines/session/sessionMachine.ts';
+import { SessionActorContext, type SessionActorRef } from '../machines/session/useSession.ts';
+import { AppConfigContext } from '../views/appConfig.ts';
+import { AppLayout } from '../views/layout/AppLayout.tsx';
+import { NotFoundPage } from '../views/pages/NotFoundPage.tsx';
+import { paths } from '../views/paths.ts';
+import { PrivateRoute, PublicOnlyRoute, RootRedirect } from '../views/routing/guards.tsx';
+import { GlobalStyle } from '../views/theme/GlobalStyle.ts';
+import { theme } from '../views/theme/theme.ts';
+import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
+import { lazyRoute } from './lazyRoute.tsx';
+
+// Each page loads with its route, so the first page needs only the shell and its own code.
+const authRoutes = () => import('./wiring/authRoutes.tsx');
+const publicRoutes = () => import('./wiring/publicRoutes.tsx');
+const portfolioRoutes = () => import('./wiring/portfolioRoutes.tsx');
+const viewerRoutes = () => import('./wiring/viewerRoutes.tsx');
+const sharedFormRoutes = () => import('./wiring/sharedFormRoutes.tsx');
+const LoginRoute = lazyRoute(authRoutes, 'LoginRoute');
+const ForgotPasswordRoute = lazyRoute(authRoutes, 'ForgotPasswordRoute');
+const ResetPasswordRoute = lazyRoute(authRoutes, 'ResetPasswordRoute');
+const HomeRoute = lazyRoute(publicRoutes, 'HomeRoute');
+const AboutRoute = lazyRoute(publicRoutes, 'AboutRoute');
+const PrivacyRoute = lazyRoute(publicRoutes, 'PrivacyRoute');
+const DashboardRoute = lazyRoute(() => import('./wiring/dashboardRoute.tsx'), 'DashboardRoute');
+const MyPortfoliosRoute = lazyRoute(portfolioRoutes, 'MyPortfoliosRoute');
+const PortfolioEditRoute = lazyRoute(portfolioRoutes, 'PortfolioEditRoute');
+const TeacherPortfoliosRoute = lazyRoute(portfolioRoutes, 'TeacherPortfoliosRoute');
+const ArtifactEditRoute = lazyRoute(() => import('./wiring/artifactRoutes.tsx'), 'ArtifactEditRoute');
+const ArtifactCopyRoute = lazyRoute(() => import('./wiring/copyRoutes.tsx'), 'ArtifactCopyRoute');
+const SharedPortfoliosRoute = lazyRoute(() => import('./wiring/sharedRoutes.tsx'), 'SharedPortfoliosRoute');
+const SharedArtifactEditRoute = lazyRoute(() => import('./wiring/sharedArtifactRoutes.tsx'), 'SharedArtifactEditRoute');
+const InvitationRoute = lazyRoute(sharedFormRoutes, 'InvitationRoute');
+const SharedPortfolioEditRoute = lazyRoute(sharedFormRoutes, 'SharedPortfolioEditRoute');
+const SharedPortfolioNewRoute = lazyRoute(sharedFormRoutes, 'SharedPortfolioNewRoute');
+const ManageUsersRoute = lazyRoute(() => import('./wiring/usersRoute.tsx'), 'ManageUsersRoute');
+const ImageViewerRoute = lazyRoute(viewerRoutes, 'ImageViewerRoute');
+const VideoViewerRoute = lazyRoute(viewerRoutes, 'VideoViewerRoute');
+
+/**
+ * Creates the app's session actor from the stored token; logging out reloads the site at `/`
+ * (spec §4), and any 401 from the API ends the session.
+ */
+export function createSessionActor(reloadHome: () => void = () => window.location.assign('/')): SessionActorRef {
+  const actor = createActor(sessionMachine.provide({ actions: { reloadHome } }), { input: { hasToken: getToken() !== null } });
+  setUnauthorizedHandler(() => actor.send({ type: 'session.expired' }));
+  return actor.start();
+}
+
+/** Every route of spec §2, with its access rule. */
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path={paths.root} component={RootRedirect} />
+      <Route path={paths.home} component={HomeRoute} />
+      <Route path={paths.about} component={AboutRoute} />
+      <Route path={paths.privacy} component={PrivacyRoute} />
+      <Route path={paths.login}>
+        <PublicOnlyRoute>
+          <LoginRoute />
+        </PublicOnlyRoute>
+      </Route>
+      <Route path={paths.forgotPassword} component={ForgotPasswordRoute} />
+      <Route path={paths.resetPassword}>
+        {(params: { code: string }) => (
+          <PublicOnlyRoute>
+            <ResetPasswordRoute code={params.code} />
+          </PublicOnlyRoute>
+        )}
+      </Route>
+      <Route path={paths.imageViewer} component={ImageViewerRoute} />
+      <Route path={paths.videoViewer} component={VideoViewerRoute} />
+      <Route path={paths.dashboard}>
+        <PrivateRoute>
+          <DashboardRoute />
+        </PrivateRoute>
+      </Route>
+      <Route path={paths.myPortfolios} component={MyPortfoliosRoute} />
+      <Route path={paths.myPortfolioEdit} component={PortfolioEditRoute} />
+      <Route path={paths.myArtifactEdit} component={ArtifactEditRoute} />
+      <Route path={paths.myArtifactCopy} component={ArtifactCopyRoute} />
+      <Route path={paths.myArtifact} component={MyPortfoliosRoute} />
+      <Route path={paths.myPortfolio} component={MyPortfoliosRoute} />
+      <Route path={paths.teacherPortfolios} component={TeacherPortfoliosRoute} />
+      <Route path={paths.sharedPortfolioNew} component={SharedPortfolioNewRoute} />
+      <Route path={paths.sharedPortfolios} component={SharedPortfoliosRoute} />
+      <Route path={paths.sharedPortfolioEdit} component={SharedPortfolioEditRoute} />
+      <Route path={paths.sharedArtifactEdit} component={SharedArtifactEditRoute} />
+      <Route path={paths.sharedArtifactCopy} component={ArtifactCopyRoute} />
+      <Route path={paths.sharedArtifact} component={SharedPortfoliosRoute} />
+      <Route path={paths.sharedPortfolio} component={SharedPortfoliosRoute} />
+      <Route path={paths.invitation} component={InvitationRoute} />
+      <Route path={paths.users}>
+        <PrivateRoute>
+          <ManageUsersRoute />
+        </PrivateRoute>
+      </Route>
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
+}
+
+/** Scrolls to the top on every change of page. */
+function ScrollToTop() {
+  const [location] = useLocation();
+  useEffect(() => {
+    if (location && !navigator.userAgent.includes('jsdom')) window.scrollTo(0, 0);
+  }, [location]);
+  return null;
+}
+
+/** The whole app: theme, configuration, session, router, layout and routes. */
+export function App({
+  config,
+  sessionActor,
+  routerProps = {},
+}: {
+  config: AppConfig;
+  sessionActor: SessionActorRef;
+  /** Wouter router options (tests pass a memory location). */
+  routerProps?: Omit<Parameters<typeof Router>[0], 'children'>;
+}) {
+  const actor = useMemo(() => sessionActor, [sessionActor]);
+  return (
+    <ThemeProvider theme={theme}>
+      <GlobalStyle />
+      <AppConfigContext.Provider value={config}>
+        <SessionActorContext.Provider value={actor}>
+          <Router {...routerProps}>
+            <ScrollToTop />
+            <AppLayout>
+              <RouteErrorBoundary>
+                <AppRoutes />
+              </RouteErrorBoundary>
+            </AppLayout>
+          </Router>
+        </SessionActorContext.Provider>
+      </AppConfigContext.Provider>
+    </ThemeProvider>
+  );
+}

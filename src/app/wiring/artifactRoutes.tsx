@@ -1,0 +1,78 @@
+import { useMemo, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { artifactDeleteMachine, type Notice } from '../../machines/artifactDelete/artifactDeleteMachine.ts';
+import { ArtifactDeleteContext, type ArtifactDeleteSetup } from '../../machines/artifactDelete/useArtifactDelete.ts';
+import { provideArtifactLifecycle } from '../../machines/artifactLifecycle/provideArtifactLifecycle.ts';
+import { ArtifactLifecycleActorContext } from '../../machines/artifactLifecycle/useArtifactLifecycle.ts';
+import { useCurrentUser } from '../../machines/session/useSession.ts';
+import { notify } from '../../views/feedback/toastStore.ts';
+import { ArtifactEditPage } from '../../views/pages/ArtifactEditPage.tsx';
+import { buildPath, paths } from '../../views/paths.ts';
+import { PrivateRoute } from '../../views/routing/guards.tsx';
+
+export const notifyAction = (_: unknown, notice: Notice) => notify(notice.message, notice.tone);
+
+/** The delete logic of personal artifacts with the app's toasts and navigation. */
+export function provideArtifactDelete(navigate: (to: string) => void): ArtifactDeleteSetup {
+  return {
+    logic: artifactDeleteMachine.provide({
+      actions: {
+        notify: notifyAction,
+        navigateToPortfolio: (_, params) => navigate(buildPath(paths.myPortfolio, { id: params.portfolioId })),
+      },
+    }),
+  };
+}
+
+/**
+ * Gives `ArtifactView` and the artifact edit page what their actions need (deleting an artifact
+ * with the app's toasts and navigation). Wrap any page that shows a mutable `ArtifactView`.
+ */
+export function ArtifactActionsProvider({ children }: { children: ReactNode }) {
+  const [, navigate] = useLocation();
+  const setup = useMemo(() => provideArtifactDelete(navigate), [navigate]);
+  return <ArtifactDeleteContext.Provider value={setup}>{children}</ArtifactDeleteContext.Provider>;
+}
+
+/** A route parameter as a positive id, or NaN (the page then says the item was not found). */
+export const toId = (param: string | undefined): number => (param && /^[0-9]{1,10}$/.test(param) ? Number(param) : Number.NaN);
+
+/** Brings the top of the page (and a form's error summary) into view. */
+export function scrollToTop(): void {
+  // jsdom does not implement scrolling.
+  if (!navigator.userAgent.includes('jsdom')) window.scrollTo({ top: 0, behavior: 'smooth' });
+}
+
+function ArtifactEdit({ portfolioId, artifactId }: { portfolioId: number; artifactId: number }) {
+  const [, navigate] = useLocation();
+  const user = useCurrentUser();
+  const logic = useMemo(
+    () =>
+      provideArtifactLifecycle({
+        notify: ({ message, tone }) => notify(message, tone),
+        navigateToArtifact: (id, aid) => navigate(buildPath(paths.myArtifact, { id, artifactId: aid })),
+        scrollToTop,
+      }),
+    [navigate],
+  );
+  return (
+    <ArtifactActionsProvider>
+      <ArtifactLifecycleActorContext.Provider
+        key={`${portfolioId}/${artifactId}`}
+        logic={logic}
+        options={{ input: { kind: 'personal', portfolioId, artifactId, readOnly: user?.role.type === 'researcher' } }}
+      >
+        <ArtifactEditPage />
+      </ArtifactLifecycleActorContext.Provider>
+    </ArtifactActionsProvider>
+  );
+}
+
+/** `/my-portfolios/:id/artifacts/:artifactId/edit` (private). */
+export function ArtifactEditRoute({ params }: { params: { id?: string; artifactId?: string } }) {
+  return (
+    <PrivateRoute>
+      <ArtifactEdit portfolioId={toId(params.id)} artifactId={toId(params.artifactId)} />
+    </PrivateRoute>
+  );
+}

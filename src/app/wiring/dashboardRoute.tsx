@@ -1,0 +1,19 @@
+import { provideDashboard } from '../../machines/dashboard/provideDashboard.ts';
+import { DashboardActorContext } from '../../machines/dashboard/useDashboard.ts';
+import { useCurrentUser } from '../../machines/session/useSession.ts';
+import { notify } from '../../views/feedback/toastStore.ts';
+import { DashboardPage } from '../../views/pages/DashboardPage.tsx';
+
+/** The dashboard with the real services; messages go to the toasts. */
+const dashboardLogic = provideDashboard({ notify: ({ message, tone }) => notify(message, tone) });
+
+/** `/dashboard` (inside the private-route guard of the route list): one actor per visit and user. */
+export function DashboardRoute() {
+  const user = useCurrentUser();
+  const isResearcher = user?.role.type === 'researcher';
+  return (
+    <DashboardActorContext.Provider key={user?.id ?? 'nobody'} logic={dashboardLogic} options={{ input: { isResearcher } }}>
+      <DashboardPage />
+    </DashboardActorContext.Provider>
+  );
+}

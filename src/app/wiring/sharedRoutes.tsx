@@ -1,0 +1,116 @@
+import { useMemo, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { commentMachine } from '../../machines/comment/commentMachine.ts';
+import { CommentContext, type CommentSetup } from '../../machines/comment/useComment.ts';
+import { leaveSharedMachine } from '../../machines/leaveShared/leaveSharedMachine.ts';
+import { LeaveSharedContext, type LeaveSharedSetup } from '../../machines/leaveShared/useLeaveShared.ts';
+import { sharedPortfolioBrowserMachine } from '../../machines/portfolioBrowser/portfolioBrowserMachine.ts';
+import { PortfolioBrowserActorContext } from '../../machines/portfolioBrowser/usePortfolioBrowser.ts';
+import { reactionsMachine } from '../../machines/reactions/reactionsMachine.ts';
+import { ReactionsContext, type ReactionsSetup } from '../../machines/reactions/useReactions.ts';
+import { useCurrentUser } from '../../machines/session/useSession.ts';
+import { ArtifactDeleteContext, type ArtifactDeleteSetup } from '../../machines/artifactDelete/useArtifactDelete.ts';
+import { sharedExportUrl } from '../../services/sharedService.ts';
+import { PageHeading } from '../../views/components/PageHeading.tsx';
+import { notify } from '../../views/feedback/toastStore.ts';
+import { SharedPortfoliosPage } from '../../views/pages/SharedPortfoliosPage.tsx';
+import { buildPath, paths } from '../../views/paths.ts';
+import { Problem } from '../../views/portfolios/Notices.tsx';
+import { SHARED_PORTFOLIO_NOT_FOUND } from '../../views/portfolios/PortfolioBrowser.tsx';
+import { PrivateRoute } from '../../views/routing/guards.tsx';
+import { provideSharedArtifactDelete } from './sharedArtifactRoutes.tsx';
+
+type Navigate = (to: string, options?: { replace?: boolean }) => void;
+
+interface Notice {
+  message: string;
+  tone: 'success' | 'error';
+}
+
+const notifyAction = (_: unknown, notice: Notice) => notify(notice.message, notice.tone);
+
+/** An id from the address: `null` when absent, `NaN` when it is not a positive whole number. */
+function parseId(value: string | undefined): number | null {
+  if (value === undefined || value === '') return null;
+  return /^[0-9]{1,10}$/.test(value) && Number(value) > 0 ? Number(value) : Number.NaN;
+}
+
+/** The browser of Shared Portfolios with the app's navigation and toasts. */
+export function provideSharedBrowser(navigate: Navigate) {
+  return sharedPortfolioBrowserMachine.provide({
+    actions: {
+      showPortfolio: (_, { portfolioId }) => navigate(buildPath(paths.sharedPortfolio, { id: portfolioId })),
+      showArtifact: (_, { portfolioId, artifactId }) => navigate(buildPath(paths.sharedArtifact, { id: portfolioId, artifactId }), { replace: true }),
+      // Shared portfolios offer no Create New Artifact; an artifact would open in the shared editor.
+      openArtifactEditor: (_, { portfolioId, artifactId }) => navigate(buildPath(paths.sharedArtifactEdit, { id: portfolioId, artifactId })),
+      notify: notifyAction,
+    },
+  });
+}
+
+/** The logic of the shared artifact pane and the summary (comments, reactions, deleting, leaving) with the app's toasts and navigation. */
+export function provideSharedActions(navigate: Navigate): {
+  comment: CommentSetup;
+  reactions: ReactionsSetup;
+  deletion: ArtifactDeleteSetup;
+  leave: LeaveSharedSetup;
+} {
+  return {
+    comment: { logic: commentMachine.provide({ actions: { notify: notifyAction } }) },
+    reactions: { logic: reactionsMachine.provide({ actions: { notify: notifyAction } }) },
+    deletion: provideSharedArtifactDelete(navigate),
+    leave: { logic: leaveSharedMachine.provide({ actions: { notify: notifyAction, navigateToList: () => navigate(paths.sharedPortfolios) } }) },
+  };
+}
+
+/** Gives the shared artifact pane and the summary the logic of their actions. */
+export function SharedActionsProvider({ setup, children }: { setup: ReturnType<typeof provideSharedActions>; children: ReactNode }) {
+  return (
+    <CommentContext.Provider value={setup.comment}>
+      <ReactionsContext.Provider value={setup.reactions}>
+        <ArtifactDeleteContext.Provider value={setup.deletion}>
+          <LeaveSharedContext.Provider value={setup.leave}>{children}</LeaveSharedContext.Provider>
+        </ArtifactDeleteContext.Provider>
+      </ReactionsContext.Provider>
+    </CommentContext.Provider>
+  );
+}
+
+function SharedPortfolios({ portfolioId, artifactId }: { portfolioId: number | null; artifactId: number | null }) {
+  const [, navigate] = useLocation();
+  const user = useCurrentUser();
+  const logic = useMemo(() => provideSharedBrowser(navigate), [navigate]);
+  const actions = useMemo(() => provideSharedActions(navigate), [navigate]);
+  return (
+    <SharedActionsProvider setup={actions}>
+      <PortfolioBrowserActorContext.Provider
+        logic={logic}
+        options={{ input: { mode: 'shared', owner: null, portfolioId, artifactId, viewerId: user?.id ?? null } }}
+      >
+        <SharedPortfoliosPage portfolioId={portfolioId} artifactId={artifactId} exportUrl={sharedExportUrl()} />
+      </PortfolioBrowserActorContext.Provider>
+    </SharedActionsProvider>
+  );
+}
+
+/**
+ * `/shared-portfolios`, `/shared-portfolios/:id` and `/shared-portfolios/:id/artifacts/:artifactId`:
+ * one page (its actor lives on while the address moves between them).
+ */
+export function SharedPortfoliosRoute({ params }: { params: { id?: string; artifactId?: string } }) {
+  const portfolioId = parseId(params.id);
+  const artifactId = parseId(params.artifactId);
+  const bad = (portfolioId !== null && Number.isNaN(portfolioId)) || (artifactId !== null && Number.isNaN(artifactId));
+  return (
+    <PrivateRoute>
+      {bad ? (
+        <>
+          <PageHeading title="Shared Portfolios" />
+          <Problem title={SHARED_PORTFOLIO_NOT_FOUND} />
+        </>
+      ) : (
+        <SharedPortfolios portfolioId={portfolioId} artifactId={artifactId} />
+      )}
+    </PrivateRoute>
+  );
+}

@@ -1,0 +1,335 @@
+/**
+ * The edit page of an artifact: a personal one, or a shared one (`kind`).
+ *
+ * starting ─(read-only user)→ denied
+ *    ├─(address without ids)→ notFound
+ *    └→ loading ─(artifact of this portfolio)→ ready.editing
+ *          ├─(404 / another portfolio's)→ notFound
+ *          └─(failed)→ loadFailed ─(retry)→ loading
+ * ready.editing ─(artifact.saveToLot | artifact.submit  [parking lot])→ validating
+ *               ─(artifact.save                          [completed])→ validating
+ * validating ─(problems)→ editing (messages, page scrolled to the top)
+ *            ├─[shared]→ savingShared ─(saved)→ saved
+ *            │               └─(declined at the Edit Conflict question | stopped | failed)→ editing
+ *            └→ saving ─(saved)→ saved ─(after redirectDelay)→ left (the artifact view)
+ *                  └─(refused / failed)→ editing (the server's message is alerted)
+ * ready ─(artifact.deleted)→ ready.deleted (the form stays locked until the app leaves)
+ *
+ * Happy path: a parking-lot artifact is completed with 'Submit to Portfolio': the core questions
+ * are answered, the responses (empty ones left out) are saved with `parkingLot: false`,
+ * 'Successfully edited artifact' shows, and two seconds later the artifact view opens.
+ * 'Save to Parking Lot' checks the answers' types but not the core questions: the lot is for
+ * unfinished work. A completed artifact can only be saved (it never returns to the lot).
+ * Shared artifacts are always complete; their save is the invoked `sharedArtifactSave` (gate
+ * check, Edit Conflict question), after which 'Successfully edited shared artifact' shows and the
+ * shared artifact view opens.
+ * The uploads area is a spawned `uploadQueue` actor that lives as long as the page.
+ */
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import type { Artifact, ArtifactUpdateBody } from '../../schemas/artifact.ts';
+import { validateResponses } from '../../schemas/responses.ts';
+import type { Responses } from '../../schemas/structure.ts';
+import { getArtifact, updateArtifact } from '../../services/artifactService.ts';
+import { ApiError, toUiError, type UiError } from '../../services/errors.ts';
+import { sharedArtifactSaveMachine, type SharedSaveOutcome } from '../sharedArtifactSave/sharedArtifactSaveMachine.ts';
+import { placeholder } from '../shared/placeholder.ts';
+import { uploadQueueMachine } from '../upload/uploadQueueMachine.ts';
+import { portfolioIdOf, type ArtifactKind, type EditableArtifact } from './artifactSelectors.ts';
+import { draftFromResponses, editableKeys, firstIssues, type Draft, type DraftValue } from './draft.ts';
+
+/** The toast after a successful save (spec §8). */
+export const SAVED_MESSAGE = 'Successfully edited artifact';
+/** The toast after a successful save of a shared artifact (spec §8). */
+export const SHARED_SAVED_MESSAGE = 'Successfully edited shared artifact';
+/** How long 'Successfully edited artifact' shows before the artifact view opens (spec §9). */
+export const REDIRECT_DELAY_MS = 2000;
+
+export const PORTFOLIO_NOT_FOUND = 'Portfolio not found.';
+export const ARTIFACT_NOT_FOUND = 'Artifact not found.';
+/** What the page says of a shared artifact it cannot edit (missing, elsewhere, or not the user's team's). */
+export const SHARED_ARTIFACT_NOT_FOUND = 'Shared artifact not found.';
+
+/** Which button saved: 'Save to Parking Lot', 'Submit to Portfolio' or 'Save'. */
+export type SaveIntent = 'saveToLot' | 'submit' | 'save';
+
+export interface ArtifactLifecycleInput {
+  kind: ArtifactKind;
+  /** The portfolio, or for a shared artifact the shared portfolio. */
+  portfolioId: number;
+  artifactId: number;
+  /** Researchers read teacher portfolios but never edit them (they do edit shared artifacts). */
+  readOnly: boolean;
+}
+
+export interface ArtifactLifecycleContext extends ArtifactLifecycleInput {
+  artifact: EditableArtifact | null;
+  /** The answers as the form holds them (numbers as typed). */
+  draft: Draft;
+  /** The first problem of each question, by key. */
+  issues: Record<string, string>;
+  /** The cleaned responses that will be sent. */
+  responses: Responses;
+  intent: SaveIntent | null;
+  error: UiError | null;
+  notFoundMessage: string | null;
+  uploads: ActorRefFrom<typeof uploadQueueMachine> | null;
+}
+
+export type ArtifactLifecycleEvent =
+  | { type: 'field.change'; key: string; value: DraftValue }
+  | { type: 'artifact.saveToLot' }
+  | { type: 'artifact.submit' }
+  | { type: 'artifact.save' }
+  /** The artifact was deleted (from this page); the app leaves shortly. */
+  | { type: 'artifact.deleted' }
+  | { type: 'retry' };
+
+/** A message for the user (the app shows it as a toast; errors as alerts). */
+export interface LifecycleNotice {
+  message: string;
+  tone: 'success' | 'error';
+}
+
+const isId = (n: number): boolean => Number.isInteger(n) && n > 0;
+
+/** Why the page shows no artifact: shared artifacts always say so the same way; personal ones say what the server said. */
+function notFoundText(kind: ArtifactKind, serverMessage: string = ARTIFACT_NOT_FOUND): string {
+  return kind === 'shared' ? SHARED_ARTIFACT_NOT_FOUND : serverMessage;
+}
+
+/** The body of the PUT for an intent: only 'Save to Parking Lot' keeps the artifact in the lot. */
+export function saveBody(intent: SaveIntent, responses: Responses): ArtifactUpdateBody {
+  return { responses, parkingLot: intent === 'saveToLot' };
+}
+
+export const artifactLifecycleMachine = setup({
+  types: {
+    context: {} as ArtifactLifecycleContext,
+    events: {} as ArtifactLifecycleEvent,
+    input: {} as ArtifactLifecycleInput,
+    tags: {} as 'busy',
+  },
+  actors: {
+    // Personal artifacts; the shared edit page provides `getSharedArtifact`.
+    fetchArtifact: fromPromise<EditableArtifact, { artifactId: number }>(({ input, signal }) => getArtifact(input.artifactId, signal)),
+    updateArtifact: fromPromise<Artifact, { artifactId: number; body: ArtifactUpdateBody }>(({ input, signal }) =>
+      updateArtifact(input.artifactId, input.body, signal),
+    ),
+    sharedArtifactSave: sharedArtifactSaveMachine,
+    uploadQueue: uploadQueueMachine,
+  },
+  delays: {
+    // The shared artifact view opens at once (spec §4 sets no delay; §9 only the personal one).
+    redirectDelay: ({ context }) => (context.kind === 'shared' ? 0 : REDIRECT_DELAY_MS),
+  },
+  guards: {
+    isReadOnly: ({ context }) => context.readOnly,
+    hasBadAddress: ({ context }) => !isId(context.portfolioId) || !isId(context.artifactId),
+    isInThisPortfolio: ({ context }, params: { artifact: EditableArtifact }) => portfolioIdOf(params.artifact) === context.portfolioId,
+    isNotFound: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 404,
+    isInParkingLot: ({ context }) => context.artifact?.parkingLot === true,
+    isCompleted: ({ context }) => context.artifact?.parkingLot === false,
+    hasIssues: ({ context }) => Object.keys(context.issues).length > 0,
+    isShared: ({ context }) => context.kind === 'shared',
+    isSaved: (_, params: { outcome: SharedSaveOutcome }) => params.outcome.outcome === 'saved',
+    isStopped: (_, params: { outcome: SharedSaveOutcome }) => params.outcome.outcome === 'stopped',
+  },
+  actions: {
+    storeBadAddress: assign({
+      notFoundMessage: ({ context }) => notFoundText(context.kind, isId(context.portfolioId) ? ARTIFACT_NOT_FOUND : PORTFOLIO_NOT_FOUND),
+    }),
+    storeArtifact: assign((_, params: { artifact: EditableArtifact }) => ({
+      artifact: params.artifact,
+      draft: draftFromResponses(params.artifact.structure, params.artifact.responses),
+      issues: {},
+      error: null,
+    })),
+    storeSaved: assign({ artifact: (_, params: { artifact: Artifact }) => params.artifact, error: null }),
+    storeNotFound: assign({ notFoundMessage: ({ context }, params: { message?: string }) => notFoundText(context.kind, params.message) }),
+    storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
+    storeStopped: assign({
+      error: (_, params: { outcome: SharedSaveOutcome }) => (params.outcome.outcome === 'stopped' ? params.outcome.error : null),
+    }),
+    storeField: assign({
+      draft: ({ context }, params: { key: string; value: DraftValue }) =>
+        editableKeys(context.artifact?.structure ?? []).has(params.key) ? { ...context.draft, [params.key]: params.value } : context.draft,
+      issues: ({ context }, params: { key: string; value: DraftValue }) => {
+        if (!(params.key in context.issues)) return context.issues;
+        const { [params.key]: _, ...rest } = context.issues;
+        return rest;
+      },
+    }),
+    storeIntent: assign({ intent: (_, params: { intent: SaveIntent }) => params.intent }),
+    validateDraft: assign(({ context }) => {
+      const structure = context.artifact?.structure ?? [];
+      const keys = editableKeys(structure);
+      const answers: Responses = {};
+      for (const [key, value] of Object.entries(context.draft)) if (keys.has(key)) answers[key] = value;
+      const { value, issues } = validateResponses(structure, answers, { requireCore: context.intent !== 'saveToLot' });
+      return { responses: value, issues: firstIssues(issues) };
+    }),
+    spawnUploads: assign({
+      uploads: ({ context, spawn }) =>
+        context.uploads ??
+        spawn('uploadQueue', {
+          id: 'uploadQueue',
+          input: {
+            portfolioId: context.portfolioId,
+            artifactId: context.artifactId,
+            media: {
+              images: [...(context.artifact?.images ?? [])],
+              videos: [...(context.artifact?.videos ?? [])],
+              documents: [...(context.artifact?.documents ?? [])],
+            },
+          },
+        }),
+    }),
+    /** Tells the user something (provided by the app: a toast; errors as alerts). */
+    notify: (_args, _notice: LifecycleNotice): void => placeholder('notify')(),
+    /** Brings the top of the page (and its error summary) into view (provided by the app). */
+    scrollToTop: placeholder('scrollToTop'),
+    /** Opens the artifact view (provided by the app). */
+    navigateToArtifact: (_args, _params: { portfolioId: number; artifactId: number }): void => placeholder('navigateToArtifact')(),
+  },
+}).createMachine({
+  id: 'artifactLifecycle',
+  context: ({ input }) => ({
+    ...input,
+    artifact: null,
+    draft: {},
+    issues: {},
+    responses: {},
+    intent: null,
+    error: null,
+    notFoundMessage: null,
+    uploads: null,
+  }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [
+        { guard: 'isReadOnly', target: 'denied' },
+        { guard: 'hasBadAddress', target: 'notFound', actions: 'storeBadAddress' },
+        { target: 'loading' },
+      ],
+    },
+    denied: {},
+    notFound: {},
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'fetchArtifact',
+        src: 'fetchArtifact',
+        input: ({ context }) => ({ artifactId: context.artifactId }),
+        onDone: [
+          {
+            guard: { type: 'isInThisPortfolio', params: ({ event }) => ({ artifact: event.output }) },
+            target: 'ready',
+            actions: { type: 'storeArtifact', params: ({ event }) => ({ artifact: event.output }) },
+          },
+          { target: 'notFound', actions: { type: 'storeNotFound', params: {} } },
+        ],
+        onError: [
+          {
+            guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
+            target: 'notFound',
+            actions: { type: 'storeNotFound', params: ({ event }) => ({ message: toUiError(event.error).message }) },
+          },
+          { target: 'loadFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    loadFailed: {
+      on: { retry: 'loading' },
+    },
+    ready: {
+      entry: 'spawnUploads',
+      on: { 'artifact.deleted': '.deleted' },
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'field.change': { actions: { type: 'storeField', params: ({ event }) => ({ key: event.key, value: event.value }) } },
+            'artifact.saveToLot': { guard: 'isInParkingLot', target: 'validating', actions: { type: 'storeIntent', params: { intent: 'saveToLot' } } },
+            'artifact.submit': { guard: 'isInParkingLot', target: 'validating', actions: { type: 'storeIntent', params: { intent: 'submit' } } },
+            'artifact.save': { guard: 'isCompleted', target: 'validating', actions: { type: 'storeIntent', params: { intent: 'save' } } },
+          },
+        },
+        validating: {
+          entry: 'validateDraft',
+          always: [{ guard: 'hasIssues', target: 'editing', actions: 'scrollToTop' }, { guard: 'isShared', target: 'savingShared' }, { target: 'saving' }],
+        },
+        savingShared: {
+          tags: ['busy'],
+          invoke: {
+            id: 'sharedArtifactSave',
+            src: 'sharedArtifactSave',
+            input: ({ context }) => ({
+              portfolioId: context.portfolioId,
+              artifactId: context.artifactId,
+              responses: context.responses,
+              updatedAt: context.artifact!.updated_at,
+            }),
+            onDone: [
+              {
+                guard: { type: 'isSaved', params: ({ event }) => ({ outcome: event.output }) },
+                target: 'saved',
+                actions: { type: 'notify', params: { message: SHARED_SAVED_MESSAGE, tone: 'success' } },
+              },
+              // The save already alerted why it stopped; the answers stay for another try.
+              {
+                guard: { type: 'isStopped', params: ({ event }) => ({ outcome: event.output }) },
+                target: 'editing',
+                actions: { type: 'storeStopped', params: ({ event }) => ({ outcome: event.output }) },
+              },
+              // NO at the Edit Conflict question: back to the answers, nothing sent.
+              { target: 'editing' },
+            ],
+            onError: {
+              target: 'editing',
+              actions: [
+                { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+                { type: 'notify', params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }) },
+              ],
+            },
+          },
+        },
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'updateArtifact',
+            src: 'updateArtifact',
+            input: ({ context }) => ({ artifactId: context.artifactId, body: saveBody(context.intent ?? 'save', context.responses) }),
+            onDone: {
+              target: 'saved',
+              actions: [
+                { type: 'storeSaved', params: ({ event }) => ({ artifact: event.output }) },
+                { type: 'notify', params: { message: SAVED_MESSAGE, tone: 'success' } },
+              ],
+            },
+            onError: {
+              target: 'editing',
+              actions: [
+                { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+                { type: 'notify', params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }) },
+              ],
+            },
+          },
+        },
+        saved: {
+          tags: ['busy'],
+          after: {
+            redirectDelay: {
+              target: 'left',
+              actions: { type: 'navigateToArtifact', params: ({ context }) => ({ portfolioId: context.portfolioId, artifactId: context.artifactId }) },
+            },
+          },
+        },
+        left: { type: 'final', tags: ['busy'] },
+        deleted: { tags: ['busy'] },
+      },
+    },
+  },
+});
+
+export type ArtifactLifecycleMachine = typeof artifactLifecycleMachine;

@@ -1,0 +1,89 @@
+import { fromPromise, type PromiseActorLogic } from 'xstate';
+import type { Artifact, ArtifactUpdateBody } from '../../schemas/artifact.ts';
+import type { GateCheckResponse } from '../../schemas/sharedArtifact.ts';
+import type { SharedArtifact } from '../../schemas/sharedPortfolio.ts';
+import { getSharedArtifact, removeFromSharedArtifact, uploadToSharedArtifact } from '../../services/sharedService.ts';
+import { sharedArtifactSaveMachine, type GateCheckInput, type SharedUpdateInput } from '../sharedArtifactSave/sharedArtifactSaveMachine.ts';
+import { uploadMachine, type UploadedMedia, type UploadFileInput } from '../upload/uploadMachine.ts';
+import { uploadQueueMachine, type RemoveFileInput } from '../upload/uploadQueueMachine.ts';
+import { artifactLifecycleMachine } from './artifactLifecycleMachine.ts';
+import type { ArtifactKind, EditableArtifact } from './artifactSelectors.ts';
+
+/** A message for the user: a toast; errors are alerts. */
+export interface EditNotice {
+  message: string;
+  tone: 'success' | 'error';
+}
+
+/** Replacements for the service calls of the edit page (tests). */
+export interface ArtifactEditActors {
+  fetchArtifact?: PromiseActorLogic<EditableArtifact, { artifactId: number }>;
+  updateArtifact?: PromiseActorLogic<Artifact, { artifactId: number; body: ArtifactUpdateBody }>;
+  gateCheck?: PromiseActorLogic<GateCheckResponse, GateCheckInput>;
+  updateSharedArtifact?: PromiseActorLogic<SharedArtifact, SharedUpdateInput>;
+  uploadFile?: PromiseActorLogic<UploadedMedia, UploadFileInput>;
+  removeFile?: PromiseActorLogic<UploadedMedia, RemoveFileInput>;
+}
+
+/** What the artifact edit page needs from outside, and (tests) replacements for the service calls. */
+export interface ArtifactLifecycleImplementations {
+  /** Which artifacts the page edits: the machines' own calls are the personal ones. */
+  kind?: ArtifactKind;
+  notify: (notice: EditNotice) => void;
+  /** Opens the artifact view (of a personal or a shared artifact, as the page's kind). */
+  navigateToArtifact: (portfolioId: number, artifactId: number) => void;
+  /** Brings the top of the page into view. */
+  scrollToTop: () => void;
+  actors?: ArtifactEditActors;
+  /** Upload and queue timings are the machines' own; only the redirect can be shortened (tests). */
+  redirectDelay?: number;
+}
+
+/** The shared artifact's endpoints, in place of the personal ones the machines call by default. */
+const sharedServices = {
+  fetchArtifact: fromPromise<EditableArtifact, { artifactId: number }>(({ input, signal }) => getSharedArtifact(input.artifactId, signal)),
+  uploadFile: fromPromise<UploadedMedia, UploadFileInput>(({ input, signal }) =>
+    uploadToSharedArtifact(input.portfolioId, input.artifactId, input.file, input.onProgress, signal),
+  ),
+  removeFile: fromPromise<UploadedMedia, RemoveFileInput>(({ input, signal }) =>
+    removeFromSharedArtifact(input.portfolioId, input.artifactId, input.kind, input.fileId, signal),
+  ),
+};
+
+/**
+ * The edit page's logic with its outward effects supplied, down to the shared save, the uploads
+ * area and each upload; for `kind: 'shared'` every call goes to the shared endpoints.
+ */
+export function provideArtifactLifecycle({ kind = 'personal', notify, navigateToArtifact, scrollToTop, actors = {}, redirectDelay }: ArtifactLifecycleImplementations) {
+  const notifyAction = (_: unknown, notice: EditNotice) => notify(notice);
+  const services: ArtifactEditActors = kind === 'shared' ? { ...sharedServices, ...actors } : actors;
+  const upload = uploadMachine.provide({
+    actions: { notify: notifyAction },
+    ...(services.uploadFile ? { actors: { uploadFile: services.uploadFile } } : {}),
+  });
+  const uploadQueue = uploadQueueMachine.provide({
+    actions: { notify: notifyAction },
+    actors: { upload, ...(services.removeFile ? { removeFile: services.removeFile } : {}) },
+  });
+  const sharedArtifactSave = sharedArtifactSaveMachine.provide({
+    actions: { notify: notifyAction },
+    actors: {
+      ...(services.gateCheck ? { gateCheck: services.gateCheck } : {}),
+      ...(services.updateSharedArtifact ? { updateSharedArtifact: services.updateSharedArtifact } : {}),
+    },
+  });
+  return artifactLifecycleMachine.provide({
+    actions: {
+      notify: notifyAction,
+      scrollToTop: () => scrollToTop(),
+      navigateToArtifact: (_, params) => navigateToArtifact(params.portfolioId, params.artifactId),
+    },
+    actors: {
+      uploadQueue,
+      sharedArtifactSave,
+      ...(services.fetchArtifact ? { fetchArtifact: services.fetchArtifact } : {}),
+      ...(services.updateArtifact ? { updateArtifact: services.updateArtifact } : {}),
+    },
+    ...(redirectDelay !== undefined ? { delays: { redirectDelay } } : {}),
+  });
+}

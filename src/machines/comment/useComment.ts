@@ -1,0 +1,105 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { createContext, useContext, useEffect, useMemo } from 'react';
+import type { ActorOptions, ActorRefFrom, AnyActorLogic, InspectionEvent } from 'xstate';
+import type { Comment } from '../../schemas/sharedArtifact.ts';
+import type { UiError } from '../../services/errors.ts';
+import type { commentMachine, CommentInput } from './commentMachine.ts';
+
+export type CommentRef = ActorRefFrom<typeof commentMachine>;
+
+/** The comment logic with the app's messages. */
+export interface CommentSetup {
+  logic: typeof commentMachine;
+  /** An inspector for every actor made from it (tests). */
+  inspect?: (event: InspectionEvent) => void;
+  /** The clock of its timers (tests drive it by hand). */
+  clock?: NonNullable<ActorOptions<AnyActorLogic>['clock']>;
+}
+
+/** Supplies the comment logic to shared artifact views below it. */
+export const CommentContext = createContext<CommentSetup | null>(null);
+
+/**
+ * The comment thread of one shared artifact, living as long as the calling component;
+ * `onChanged` hears of each change the viewer made.
+ */
+export function useCommentActor(input: CommentInput, onChanged?: () => void): CommentRef {
+  const setup = useContext(CommentContext);
+  if (!setup) throw new Error('Comments need CommentContext (the app wiring of shared portfolios) above them.');
+  const ref = useActorRef(setup.logic, { input, ...(setup.inspect ? { inspect: setup.inspect } : {}), ...(setup.clock ? { clock: setup.clock } : {}) });
+  useEffect(() => {
+    if (!onChanged) return undefined;
+    const subscription = ref.on('comments.changed', () => onChanged());
+    return () => subscription.unsubscribe();
+  }, [ref, onChanged]);
+  return ref;
+}
+
+export type CommentsStatus = 'loading' | 'loadFailed' | 'ready';
+
+/** Whether the comments are there. */
+export const useCommentsStatus = (ref: CommentRef): CommentsStatus =>
+  useSelector(ref, (s) => (s.matches('loading') ? 'loading' : s.matches('loadFailed') ? 'loadFailed' : 'ready'));
+
+const NONE: readonly Comment[] = [];
+
+/** The artifact's comments (none before they are loaded). */
+export const useComments = (ref: CommentRef): readonly Comment[] => useSelector(ref, (s) => (s.matches('ready') ? s.context.comments : NONE));
+
+/** Why the comments could not be loaded. */
+export const useCommentsError = (ref: CommentRef): UiError | null => useSelector(ref, (s) => s.context.error);
+
+/** Whether the comments are about to be fetched again, or are being fetched (after a change). */
+export const useCommentsSyncing = (ref: CommentRef): boolean =>
+  useSelector(ref, (s) => s.matches({ ready: { sync: 'scheduled' } }) || s.matches({ ready: { sync: 'refetching' } }));
+
+/** The new comment as typed, whether it can be sent now, and whether it is being sent. */
+export function useComposer(ref: CommentRef): { draft: string; canSubmit: boolean; posting: boolean } {
+  const draft = useSelector(ref, (s) => s.context.draft);
+  const canSubmit = useSelector(ref, (s) => s.can({ type: 'comment.submit' }));
+  const posting = useSelector(ref, (s) => s.matches({ ready: { composer: 'posting' } }));
+  return { draft, canSubmit, posting };
+}
+
+/** The comment being edited (its id and text as typed), and whether it is being saved. */
+export function useCommentEditor(ref: CommentRef): { commentId: number | null; text: string; canSave: boolean; saving: boolean } {
+  const commentId = useSelector(ref, (s) => s.context.editing?.commentId ?? null);
+  const text = useSelector(ref, (s) => s.context.editing?.text ?? '');
+  const canSave = useSelector(ref, (s) => s.can({ type: 'comment.save' }));
+  const saving = useSelector(ref, (s) => s.matches({ ready: { editor: 'saving' } }));
+  return { commentId, text, canSave, saving };
+}
+
+/** The comment the delete question is about (`null`: no question), and whether it is being deleted. */
+export function useCommentDeletion(ref: CommentRef): { commentId: number | null; deleting: boolean } {
+  const commentId = useSelector(ref, (s) => s.context.deletingId);
+  const deleting = useSelector(ref, (s) => s.matches({ ready: { editor: 'deleting' } }));
+  return { commentId, deleting };
+}
+
+/** Whether the viewer may edit and delete this comment now (their own, with no other edit or deletion under way). */
+export const useCanChangeComment = (ref: CommentRef, commentId: number): boolean =>
+  useSelector(ref, (s) => s.can({ type: 'comment.edit', commentId }));
+
+/** Whether the comment is the viewer's own and they may comment here (edit and delete are offered). */
+export const useIsOwnComment = (ref: CommentRef, comment: Comment): boolean =>
+  useSelector(ref, (s) => s.context.mutable && s.context.viewerId !== null && comment.owner === s.context.viewerId);
+
+/** What the comment thread may ask. */
+export function useCommentEvents(ref: CommentRef) {
+  return useMemo(
+    () => ({
+      changeDraft: (text: string) => ref.send({ type: 'comment.draftChange', text }),
+      submit: () => ref.send({ type: 'comment.submit' }),
+      edit: (commentId: number) => ref.send({ type: 'comment.edit', commentId }),
+      changeEdit: (text: string) => ref.send({ type: 'comment.editChange', text }),
+      save: () => ref.send({ type: 'comment.save' }),
+      cancelEdit: () => ref.send({ type: 'comment.cancelEdit' }),
+      askDelete: (commentId: number) => ref.send({ type: 'comment.delete', commentId }),
+      confirmDelete: () => ref.send({ type: 'comment.confirmDelete' }),
+      cancelDelete: () => ref.send({ type: 'comment.cancelDelete' }),
+      retry: () => ref.send({ type: 'retry' }),
+    }),
+    [ref],
+  );
+}

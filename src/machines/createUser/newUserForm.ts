@@ -1,0 +1,44 @@
+import { CREATE_USER_FIELDS, CreateUserBodySchema, ROLES, type CreateUserBody } from '../../schemas/user.ts';
+
+/** The Create New User form as typed: the role is the select's raw value (`''` before a choice). */
+export interface NewUserValues {
+  username: string;
+  email: string;
+  roleId: string;
+}
+
+export type NewUserField = keyof NewUserValues;
+
+/** One message per field that is wrong. */
+export type NewUserErrors = Partial<Record<NewUserField, string>>;
+
+/** The form before anything is typed. */
+export const EMPTY_NEW_USER: NewUserValues = { username: '', email: '', roleId: '' };
+
+/** The Role select's choices, in the order the spec gives them (Teacher, PLC Lead, Researcher). */
+export const ROLE_CHOICES: readonly { value: string; label: string }[] = ROLES.map((role) => ({ value: String(role.id), label: role.name }));
+
+const FIELDS: readonly NewUserField[] = ['username', 'email', 'roleId'];
+
+/** The role as the shared contract expects it: a number once something was chosen, else the raw value. */
+const roleInput = (raw: string): number | string => (/^[0-9]+$/.test(raw) ? Number(raw) : raw);
+
+/**
+ * Checks the form with the shared contract (the server checks the same schema again) and gives
+ * either the body to send or a message per wrong field.
+ */
+export function checkNewUser(values: NewUserValues): { body: CreateUserBody; errors: null } | { body: null; errors: NewUserErrors } {
+  const result = CreateUserBodySchema.safeParse({ ...values, roleId: roleInput(values.roleId) });
+  if (result.success) return { body: result.data, errors: null };
+  const errors: NewUserErrors = {};
+  for (const issue of result.error.issues) {
+    const field = FIELDS.find((f) => f === issue.path[0]);
+    if (!field || errors[field]) continue;
+    // A role that is not a number at all (nothing chosen) gets the same sentence as a wrong number.
+    errors[field] =
+      field === 'roleId' && issue.code === 'invalid_type'
+        ? `Field ${CREATE_USER_FIELDS.roleId} with value ${values.roleId} is invalid.`
+        : issue.message;
+  }
+  return { body: null, errors };
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { AuthResponse } from '../../schemas/auth.ts';
+import type { User } from '../../schemas/user.ts';
+import { ApiError, ContractError, NetworkError } from '../../services/errors.ts';
+import { makeUser } from '../../test/renderApp.tsx';
+import { LOGIN_FAILED_MESSAGE, loginFailureMessage, loginMachine, validateLogin } from './loginMachine.ts';
+
+const user = makeUser('teacher');
+
+function start({ login, fetchMe = async () => user }: { login: () => Promise<AuthResponse>; fetchMe?: () => Promise<User> }) {
+  const notifyFailure = vi.fn<(message: string) => void>();
+  const completeLogin = vi.fn<(user: User) => void>();
+  const loginCalls: unknown[] = [];
+  const actor = createActor(
+    loginMachine.provide({
+      actors: {
+        login: fromPromise<AuthResponse, { identifier: string; password: string }>(({ input }) => {
+          loginCalls.push(input);
+          return login();
+        }),
+        fetchMe: fromPromise<User>(() => fetchMe()),
+      },
+      actions: {
+        notifyFailure: (_, params) => notifyFailure(params.message),
+        completeLogin: (_, params) => completeLogin(params.user),
+      },
+    }),
+  ).start();
+  return { actor, notifyFailure, completeLogin, loginCalls };
+}
+
+function fillIn(actor: ReturnType<typeof start>['actor']) {
+  actor.send({ type: 'field.change', field: 'email', value: ' tess@example.org ' });
+  actor.send({ type: 'field.change', field: 'password', value: 'secret' });
+}
+
+describe('validateLogin', () => {
+  it('requires both fields, and a blank e-mail counts as missing', () => {
+    expect(validateLogin({ email: '', password: '' })).toEqual({ email: 'Email is required.', password: 'Password is required.' });
+    expect(validateLogin({ email: '  ', password: 'x' })).toEqual({ email: 'Email is required.' });
+    expect(validateLogin({ email: 'tess@example.org', password: 'x' })).toEqual({});
+  });
+});
+
+describe('loginFailureMessage', () => {
+  it.each([
+    ['a refusal', new ApiError(400, 'invalid_credentials', 'Identifier or password invalid.', ''), LOGIN_FAILED_MESSAGE],
+    ['a blocked account', new ApiError(400, 'blocked', 'Your account has been blocked by an administrator', ''), LOGIN_FAILED_MESSAGE],
+    ['a server error', new ApiError(500, 'internal_error', 'An internal server error occurred', ''), LOGIN_FAILED_MESSAGE],
+    ['an unexpected answer', new ContractError('/auth/local', []), LOGIN_FAILED_MESSAGE],
+    ['anything else', new Error('boom'), LOGIN_FAILED_MESSAGE],
+    ['too many attempts (the server says how long to wait)', new ApiError(429, 'too_many_requests', 'Please wait 15 minutes.', ''), 'Please wait 15 minutes.'],
+    ['no network', new NetworkError(), new NetworkError().message],
+  ])('%s', (_, error, message) => {
+    expect(loginFailureMessage(error)).toBe(message);
+  });
+});
+
+describe('loginMachine', () => {
+  it('sends nothing while a field is missing', () => {
+    const { actor, loginCalls } = start({ login: async () => ({ jwt: 't', user }) });
+    actor.send({ type: 'login.submit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ email: 'Email is required.', password: 'Password is required.' });
+    actor.send({ type: 'field.change', field: 'email', value: 'tess@example.org' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ password: 'Password is required.' });
+    expect(loginCalls).toEqual([]);
+  });
+
+  it('logs in, stores the token, loads the user and completes', async () => {
+    const { actor, loginCalls, completeLogin, notifyFailure } = start({ login: async () => ({ jwt: 'h.p.s', user }) });
+    fillIn(actor);
+    actor.send({ type: 'login.submit' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(loginCalls).toEqual([{ identifier: 'tess@example.org', password: 'secret' }]);
+    expect(completeLogin).toHaveBeenCalledWith(user);
+    expect(notifyFailure).not.toHaveBeenCalled();
+    expect(document.cookie).toContain('jwt=h.p.s');
+  });
+
+  it('goes back to the form with an alert when the login fails, keeping what was typed', async () => {
+    const { actor, notifyFailure, completeLogin } = start({ login: () => Promise.reject(new ApiError(400, 'x', 'Identifier or password invalid.', '')) });
+    fillIn(actor);
+    actor.send({ type: 'login.submit' });
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(notifyFailure).toHaveBeenCalledWith(LOGIN_FAILED_MESSAGE);
+    expect(actor.getSnapshot().context).toMatchObject({ email: ' tess@example.org ', password: 'secret' });
+    expect(completeLogin).not.toHaveBeenCalled();
+  });
+
+  it('forgets the token when the user cannot be loaded', async () => {
+    const { actor, notifyFailure, completeLogin } = start({
+      login: async () => ({ jwt: 'h.p.s', user }),
+      fetchMe: () => Promise.reject(new NetworkError()),
+    });
+    fillIn(actor);
+    actor.send({ type: 'login.submit' });
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(notifyFailure).toHaveBeenCalledWith(new NetworkError().message);
+    expect(document.cookie).not.toContain('jwt=');
+    expect(completeLogin).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,39 @@
+import { createActorContext } from '@xstate/react';
+import { loginMachine, type LoginField, type LoginFieldErrors } from './loginMachine.ts';
+
+/** The login form's actor; the app provides it with `logic={loginMachine.provide(...)}`. */
+export const LoginActorContext = createActorContext(loginMachine);
+
+/** The form as the view shows it. */
+export interface LoginFormView {
+  email: string;
+  password: string;
+  fieldErrors: LoginFieldErrors;
+  /** A request is on its way (or the user is being let in): the form waits. */
+  busy: boolean;
+}
+
+const FIELD_ORDER: readonly LoginField[] = ['email', 'password'];
+
+/** The form's values, field messages and busy flag. */
+export function useLoginForm(): LoginFormView {
+  const email = LoginActorContext.useSelector((s) => s.context.email);
+  const password = LoginActorContext.useSelector((s) => s.context.password);
+  const fieldErrors = LoginActorContext.useSelector((s) => s.context.fieldErrors);
+  const busy = LoginActorContext.useSelector((s) => s.hasTag('busy'));
+  return { email, password, fieldErrors, busy };
+}
+
+/** What the login view may ask. */
+export function useLoginEvents() {
+  const actor = LoginActorContext.useActorRef();
+  return {
+    change: (field: LoginField, value: string) => actor.send({ type: 'field.change', field, value }),
+    /** Sends the form; answers the first field that needs fixing, if the form was refused. */
+    submit: (): LoginField | null => {
+      actor.send({ type: 'login.submit' });
+      const { fieldErrors } = actor.getSnapshot().context;
+      return FIELD_ORDER.find((field) => fieldErrors[field]) ?? null;
+    },
+  };
+}

@@ -1,0 +1,349 @@
+/**
+ * The artifact browser of My Portfolios, Teacher Portfolios and Shared Portfolios: the portfolio
+ * selector, the chosen portfolio with its artifacts, Filter By, keyword search, the table's
+ * order, the artifact shown in the detail pane and (personal views) Create New Artifact.
+ *
+ * listing ─(portfolios)→ ready.choosing ─(a portfolio chosen)→ ready.loading ─(portfolio)→ ready.loaded.browsing
+ *    └─(failed)→ listFailed        └─(none yet)→ ready.idle         ├─(404)→ ready.notFound
+ *                                                                    └─(failed)→ ready.loadFailed ─(retry)→ loading
+ * ready.loaded.browsing ─(artifact.create)→ creating ─(created)→ browsing + the editor opens
+ * ready.loaded.browsing ─(portfolio.refresh)→ refreshScheduled ─(after refetchDelay)→ refreshing ─(portfolio)→ browsing
+ * ready.loaded ─(portfolio.left)→ ready.idle (the portfolio leaves the selector)
+ *
+ * The same chart browses shared portfolios when their actors are provided
+ * (`sharedPortfolioBrowserMachine`); a comment or reaction then asks for `portfolio.refresh`, so
+ * the counts and the search index follow a second later (spec §4, §9).
+ *
+ * The address is the app's business: choosing a portfolio or an artifact calls `showPortfolio` /
+ * `showArtifact`, and the page reports address changes (Back, a typed URL) with `route.change`.
+ * While a portfolio is shown, its compare mode is a spawned `compare` actor (reset with the portfolio).
+ */
+import { assign, fromPromise, setup, spawnChild, stopChild } from 'xstate';
+import type { Artifact } from '../../schemas/artifact.ts';
+import { createArtifact } from '../../services/artifactService.ts';
+import { ApiError, toUiError, type UiError } from '../../services/errors.ts';
+import { getPortfolio, listPortfolios } from '../../services/portfolioService.ts';
+import { getSharedPortfolio, listSharedPortfolios } from '../../services/sharedService.ts';
+import { compareMachine } from '../compare/compareMachine.ts';
+import { placeholder } from '../shared/placeholder.ts';
+import {
+  artifactsOf,
+  defaultSort,
+  nextSort,
+  NO_FILTERS,
+  setRecentFilter,
+  sortPortfoliosByName,
+  toggleFilter,
+  toRows,
+  withoutArtifact,
+  type ArtifactRow,
+  type BrowsedPortfolio,
+  type BrowsedPortfolioListItem,
+  type BrowserMode,
+  type Filters,
+  type Sort,
+  type SortColumn,
+} from './selectors.ts';
+
+export interface PortfolioBrowserInput {
+  mode: BrowserMode;
+  /** Researchers: whose portfolios are browsed. `null`: the caller's own. */
+  owner: number | null;
+  /** The portfolio in the address, if any. */
+  portfolioId: number | null;
+  /** The artifact in the address, if any. */
+  artifactId: number | null;
+  /** Who is browsing (their own shared artifacts match 'My Artifacts'). */
+  viewerId?: number | null;
+}
+
+/** How long after a comment or reaction the portfolio is fetched again (spec §9). */
+export const REFETCH_DELAY_MS = 1000;
+
+export interface PortfolioBrowserContext {
+  mode: BrowserMode;
+  owner: number | null;
+  viewerId: number | null;
+  /** The selector's portfolios, by name. */
+  portfolios: BrowsedPortfolioListItem[];
+  portfolioId: number | null;
+  artifactId: number | null;
+  /** The chosen portfolio, once loaded. */
+  portfolio: BrowsedPortfolio | null;
+  /** Its artifacts as table rows (search text computed once). */
+  rows: ArtifactRow[];
+  search: string;
+  filters: Filters;
+  sort: Sort;
+  error: UiError | null;
+}
+
+/** A message for the user (a toast; errors as alerts). */
+export interface Notice {
+  message: string;
+  tone: 'success' | 'error';
+}
+
+export type PortfolioBrowserEvent =
+  | { type: 'portfolio.select'; portfolioId: number }
+  | { type: 'route.change'; portfolioId: number | null; artifactId: number | null }
+  | { type: 'artifact.select'; artifactId: number }
+  | { type: 'artifact.create' }
+  | { type: 'artifact.deleted'; artifactId: number }
+  /** Something changed in the portfolio (a comment, a reaction): fetch it again shortly. */
+  | { type: 'portfolio.refresh' }
+  /** The viewer left this shared portfolio. */
+  | { type: 'portfolio.left'; portfolioId: number }
+  | { type: 'search.change'; text: string }
+  | { type: 'filter.toggle'; key: string; value: string }
+  /** The recent filter on or off; `at` is when the user asked (the last 7 days count from then). */
+  | { type: 'filter.recent'; on: boolean; at: number }
+  | { type: 'filters.clear' }
+  | { type: 'sort.change'; column: SortColumn }
+  | { type: 'retry' };
+
+type RouteChange = Extract<PortfolioBrowserEvent, { type: 'route.change' }>;
+
+export const portfolioBrowserMachine = setup({
+  types: {
+    context: {} as PortfolioBrowserContext,
+    events: {} as PortfolioBrowserEvent,
+    input: {} as PortfolioBrowserInput,
+    tags: {} as 'busy',
+  },
+  actors: {
+    listPortfolios: fromPromise<BrowsedPortfolioListItem[], { owner: number | null }>(({ input, signal }) =>
+      listPortfolios(input.owner === null ? {} : { owner: input.owner }, signal),
+    ),
+    getPortfolio: fromPromise<BrowsedPortfolio, { portfolioId: number }>(({ input, signal }) => getPortfolio(input.portfolioId, signal)),
+    createArtifact: fromPromise<Artifact, { portfolioId: number }>(({ input, signal }) => createArtifact(input.portfolioId, signal)),
+    compare: compareMachine,
+  },
+  delays: {
+    refetchDelay: REFETCH_DELAY_MS,
+  },
+  guards: {
+    hasPortfolioId: ({ context }) => context.portfolioId !== null,
+    isOtherPortfolio: ({ context }, params: { portfolioId: number }) => params.portfolioId !== context.portfolioId,
+    isRouteToNoPortfolio: ({ context }, params: RouteChange) => params.portfolioId === null && context.portfolioId !== null,
+    isRouteToOtherPortfolio: ({ context }, params: RouteChange) =>
+      params.portfolioId !== null && params.portfolioId !== context.portfolioId,
+    isRouteToOtherArtifact: ({ context }, params: RouteChange) => params.artifactId !== context.artifactId,
+    isNotFound: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 404,
+    canCreateArtifact: ({ context }) => context.mode === 'personal',
+  },
+  actions: {
+    storePortfolios: assign({ portfolios: (_, params: { portfolios: BrowsedPortfolioListItem[] }) => sortPortfoliosByName(params.portfolios), error: null }),
+    removePortfolio: assign({ portfolios: ({ context }, params: { portfolioId: number }) => context.portfolios.filter((p) => p.id !== params.portfolioId) }),
+    storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
+    choosePortfolio: assign((_, params: { portfolioId: number | null; artifactId: number | null }) => ({
+      portfolioId: params.portfolioId,
+      artifactId: params.artifactId,
+      portfolio: null,
+      rows: [],
+      filters: NO_FILTERS,
+      error: null,
+    })),
+    storePortfolio: assign(({ context }, params: { portfolio: BrowsedPortfolio }) => ({
+      portfolio: params.portfolio,
+      rows: toRows(artifactsOf(params.portfolio), context.viewerId),
+      error: null,
+    })),
+    chooseArtifact: assign({ artifactId: (_, params: { artifactId: number | null }) => params.artifactId }),
+    removeArtifact: assign(({ context }, params: { artifactId: number }) => ({
+      portfolio: context.portfolio ? withoutArtifact(context.portfolio, params.artifactId) : null,
+      rows: context.rows.filter((row) => row.id !== params.artifactId),
+      artifactId: context.artifactId === params.artifactId ? null : context.artifactId,
+    })),
+    storeSearch: assign({ search: (_, params: { text: string }) => params.text }),
+    toggleFilter: assign({ filters: ({ context }, params: { key: string; value: string }) => toggleFilter(context.filters, params.key, params.value) }),
+    setRecent: assign({ filters: ({ context }, params: { on: boolean; at: number }) => setRecentFilter(context.filters, params.on, params.at) }),
+    clearFilters: assign({ filters: NO_FILTERS }),
+    changeSort: assign({ sort: ({ context }, params: { column: SortColumn }) => nextSort(context.sort, params.column) }),
+    startCompare: spawnChild('compare', { id: 'compare' }),
+    stopCompare: stopChild('compare'),
+    /** Puts the portfolio in the address (provided by the app). */
+    showPortfolio: placeholder('showPortfolio') as (_: unknown, params: { portfolioId: number }) => void,
+    /** Puts the artifact in the address, replacing the current entry (provided by the app). */
+    showArtifact: placeholder('showArtifact') as (_: unknown, params: { portfolioId: number; artifactId: number }) => void,
+    /** Opens the edit page of a new artifact (provided by the app). */
+    openArtifactEditor: placeholder('openArtifactEditor') as (_: unknown, params: { portfolioId: number; artifactId: number }) => void,
+    /** Tells the user something (provided by the app). */
+    notify: placeholder('notify') as (_: unknown, params: Notice) => void,
+  },
+}).createMachine({
+  id: 'portfolioBrowser',
+  context: ({ input }) => ({
+    mode: input.mode,
+    owner: input.owner,
+    viewerId: input.viewerId ?? null,
+    portfolios: [],
+    portfolioId: input.portfolioId,
+    artifactId: input.artifactId,
+    portfolio: null,
+    rows: [],
+    search: '',
+    filters: NO_FILTERS,
+    sort: defaultSort(input.mode),
+    error: null,
+  }),
+  initial: 'listing',
+  states: {
+    listing: {
+      on: {
+        // Before the list is there, the address is only remembered.
+        'route.change': { actions: { type: 'choosePortfolio', params: ({ event }) => event } },
+      },
+      invoke: {
+        id: 'listPortfolios',
+        src: 'listPortfolios',
+        input: ({ context }) => ({ owner: context.owner }),
+        onDone: { target: 'ready', actions: { type: 'storePortfolios', params: ({ event }) => ({ portfolios: event.output }) } },
+        onError: { target: 'listFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    listFailed: {
+      on: {
+        retry: 'listing',
+        'route.change': { actions: { type: 'choosePortfolio', params: ({ event }) => event } },
+      },
+    },
+    ready: {
+      initial: 'choosing',
+      on: {
+        'portfolio.select': {
+          guard: { type: 'isOtherPortfolio', params: ({ event }) => event },
+          target: '.loading',
+          actions: [
+            { type: 'choosePortfolio', params: ({ event }) => ({ portfolioId: event.portfolioId, artifactId: null }) },
+            { type: 'showPortfolio', params: ({ event }) => ({ portfolioId: event.portfolioId }) },
+          ],
+        },
+        'route.change': [
+          {
+            guard: { type: 'isRouteToNoPortfolio', params: ({ event }) => event },
+            target: '.idle',
+            actions: { type: 'choosePortfolio', params: ({ event }) => event },
+          },
+          {
+            guard: { type: 'isRouteToOtherPortfolio', params: ({ event }) => event },
+            target: '.loading',
+            actions: { type: 'choosePortfolio', params: ({ event }) => event },
+          },
+          {
+            guard: { type: 'isRouteToOtherArtifact', params: ({ event }) => event },
+            actions: { type: 'chooseArtifact', params: ({ event }) => event },
+          },
+        ],
+      },
+      states: {
+        choosing: {
+          always: [{ guard: 'hasPortfolioId', target: 'loading' }, { target: 'idle' }],
+        },
+        idle: {},
+        loading: {
+          invoke: {
+            id: 'getPortfolio',
+            src: 'getPortfolio',
+            input: ({ context }) => ({ portfolioId: context.portfolioId! }),
+            onDone: { target: 'loaded', actions: { type: 'storePortfolio', params: ({ event }) => ({ portfolio: event.output }) } },
+            onError: [
+              {
+                guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
+                target: 'notFound',
+                actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+              },
+              { target: 'loadFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+            ],
+          },
+        },
+        notFound: {},
+        loadFailed: {
+          on: { retry: 'loading' },
+        },
+        loaded: {
+          entry: 'startCompare',
+          exit: 'stopCompare',
+          initial: 'browsing',
+          on: {
+            'artifact.select': {
+              actions: [
+                { type: 'chooseArtifact', params: ({ event }) => event },
+                { type: 'showArtifact', params: ({ context, event }) => ({ portfolioId: context.portfolioId!, artifactId: event.artifactId }) },
+              ],
+            },
+            // The artifact's own view tells the user and leaves its address.
+            'artifact.deleted': { actions: { type: 'removeArtifact', params: ({ event }) => event } },
+            'search.change': { actions: { type: 'storeSearch', params: ({ event }) => event } },
+            'filter.toggle': { actions: { type: 'toggleFilter', params: ({ event }) => event } },
+            'filter.recent': { actions: { type: 'setRecent', params: ({ event }) => event } },
+            'filters.clear': { actions: 'clearFilters' },
+            'sort.change': { actions: { type: 'changeSort', params: ({ event }) => event } },
+            // The leave flow already went to the list of shared portfolios.
+            'portfolio.left': {
+              target: '#portfolioBrowser.ready.idle',
+              actions: [
+                { type: 'removePortfolio', params: ({ event }) => event },
+                { type: 'choosePortfolio', params: { portfolioId: null, artifactId: null } },
+              ],
+            },
+          },
+          states: {
+            browsing: {
+              on: {
+                'artifact.create': { guard: 'canCreateArtifact', target: 'creating' },
+                'portfolio.refresh': 'refreshScheduled',
+              },
+            },
+            // Changes while a fetch is scheduled are in that fetch; one during a fetch schedules another.
+            refreshScheduled: {
+              after: { refetchDelay: 'refreshing' },
+            },
+            refreshing: {
+              on: { 'portfolio.refresh': 'refreshScheduled' },
+              invoke: {
+                id: 'getPortfolio',
+                src: 'getPortfolio',
+                input: ({ context }) => ({ portfolioId: context.portfolioId! }),
+                onDone: { target: 'browsing', actions: { type: 'storePortfolio', params: ({ event }) => ({ portfolio: event.output }) } },
+                onError: {
+                  target: 'browsing',
+                  actions: { type: 'notify', params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }) },
+                },
+              },
+            },
+            creating: {
+              tags: ['busy'],
+              invoke: {
+                id: 'createArtifact',
+                src: 'createArtifact',
+                input: ({ context }) => ({ portfolioId: context.portfolioId! }),
+                onDone: {
+                  target: 'browsing',
+                  actions: {
+                    type: 'openArtifactEditor',
+                    params: ({ context, event }) => ({ portfolioId: context.portfolioId!, artifactId: event.output.id }),
+                  },
+                },
+                onError: {
+                  target: 'browsing',
+                  actions: { type: 'notify', params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }) },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type PortfolioBrowserMachine = typeof portfolioBrowserMachine;
+
+/** The browser of shared portfolios: the same chart over the shared portfolio services. */
+export const sharedPortfolioBrowserMachine: PortfolioBrowserMachine = portfolioBrowserMachine.provide({
+  actors: {
+    listPortfolios: fromPromise<BrowsedPortfolioListItem[], { owner: number | null }>(({ signal }) => listSharedPortfolios(signal)),
+    getPortfolio: fromPromise<BrowsedPortfolio, { portfolioId: number }>(({ input, signal }) => getSharedPortfolio(input.portfolioId, signal)),
+  },
+});

@@ -1,0 +1,133 @@
+import { createActorContext } from '@xstate/react';
+import { useDeferredValue, useMemo } from 'react';
+import type { UiError } from '../../services/errors.ts';
+import type { CompareRef } from '../compare/useCompare.ts';
+import { portfolioBrowserMachine } from './portfolioBrowserMachine.ts';
+import {
+  filterRows,
+  sortRows,
+  type ArtifactRow,
+  type BrowsedArtifact,
+  type BrowsedPortfolio,
+  type BrowsedPortfolioListItem,
+  type BrowserMode,
+  type Filters,
+  type Sort,
+  type SortColumn,
+} from './selectors.ts';
+
+/** The browser's actor; the app provides its logic (navigation, toasts) and the address as input. */
+export const PortfolioBrowserActorContext = createActorContext(portfolioBrowserMachine);
+
+export type BrowserStatus = 'listing' | 'listFailed' | 'idle' | 'loading' | 'notFound' | 'loadFailed' | 'loaded';
+
+/** Where the browser stands. */
+export function useBrowserStatus(): BrowserStatus {
+  return PortfolioBrowserActorContext.useSelector((s) => {
+    if (s.matches('listing')) return 'listing';
+    if (s.matches('listFailed')) return 'listFailed';
+    if (s.matches({ ready: 'loaded' })) return 'loaded';
+    if (s.matches({ ready: 'notFound' })) return 'notFound';
+    if (s.matches({ ready: 'loadFailed' })) return 'loadFailed';
+    if (s.matches({ ready: 'idle' })) return 'idle';
+    return 'loading';
+  });
+}
+
+/** Personal (own portfolios), researcher (read-only) or shared. */
+export const useBrowserMode = (): BrowserMode => PortfolioBrowserActorContext.useSelector((s) => s.context.mode);
+
+/** Who is browsing. */
+export const useViewerId = (): number | null => PortfolioBrowserActorContext.useSelector((s) => s.context.viewerId);
+
+/** The selector's portfolios, by name. */
+export const usePortfolioList = (): readonly BrowsedPortfolioListItem[] => PortfolioBrowserActorContext.useSelector((s) => s.context.portfolios);
+
+/** The chosen portfolio's id. */
+export const useSelectedPortfolioId = (): number | null => PortfolioBrowserActorContext.useSelector((s) => s.context.portfolioId);
+
+/** The chosen portfolio, once loaded. */
+export const usePortfolio = (): BrowsedPortfolio | null => PortfolioBrowserActorContext.useSelector((s) => s.context.portfolio);
+
+/** The artifact chosen for the detail pane (its id). */
+export const useSelectedArtifactId = (): number | null => PortfolioBrowserActorContext.useSelector((s) => s.context.artifactId);
+
+/** Why the list or the portfolio could not be shown. */
+export const useBrowserError = (): UiError | null => PortfolioBrowserActorContext.useSelector((s) => s.context.error);
+
+/** The keyword search as typed. */
+export const useSearchText = (): string => PortfolioBrowserActorContext.useSelector((s) => s.context.search);
+
+/** The chosen filters. */
+export const useFilters = (): Filters => PortfolioBrowserActorContext.useSelector((s) => s.context.filters);
+
+/** The table's order. */
+export const useSort = (): Sort => PortfolioBrowserActorContext.useSelector((s) => s.context.sort);
+
+/** All rows of the portfolio (before filters). */
+export const useAllRows = (): readonly ArtifactRow[] => PortfolioBrowserActorContext.useSelector((s) => s.context.rows);
+
+/** Whether the shown portfolio is about to be fetched again, or is being fetched (after a comment or reaction). */
+export const useRefreshingPortfolio = (): boolean =>
+  PortfolioBrowserActorContext.useSelector((s) => s.matches({ ready: { loaded: 'refreshScheduled' } }) || s.matches({ ready: { loaded: 'refreshing' } }));
+
+/** Whether a new artifact is being created. */
+export const useCreatingArtifact = (): boolean => PortfolioBrowserActorContext.useSelector((s) => s.hasTag('busy'));
+
+/** Whether Create New Artifact is offered now. */
+export const useCanCreateArtifact = (): boolean =>
+  PortfolioBrowserActorContext.useSelector((s) => s.matches({ ready: 'loaded' }) && s.context.mode === 'personal');
+
+/** The compare-mode actor of the shown portfolio. */
+export function useCompareRef(): CompareRef | undefined {
+  // Children are typed as a union of every actor the machine may start; this id is the compare actor's.
+  return PortfolioBrowserActorContext.useSelector((s) => s.children.compare as CompareRef | undefined);
+}
+
+/**
+ * The rows the table shows: sorted when the order or the portfolio changes, then filtered and
+ * searched (a keystroke only filters the sorted list; typing stays responsive on big portfolios).
+ */
+export function useVisibleRows(): readonly ArtifactRow[] {
+  const rows = useAllRows();
+  const sort = useSort();
+  const filters = useFilters();
+  const search = useDeferredValue(useSearchText());
+  const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
+  return useMemo(() => filterRows(sorted, filters, search), [sorted, filters, search]);
+}
+
+/** The artifacts of the shown portfolio with these ids, in the order given (missing ones skipped). */
+export function useArtifactsById(ids: readonly number[]): BrowsedArtifact[] {
+  const rows = useAllRows();
+  return useMemo(() => {
+    const byId = new Map(rows.map((row) => [row.id, row.artifact]));
+    return ids.flatMap((id) => {
+      const artifact = byId.get(id);
+      return artifact ? [artifact] : [];
+    });
+  }, [rows, ids]);
+}
+
+/** What the page may ask of the browser. */
+export function useBrowserEvents() {
+  const actor = PortfolioBrowserActorContext.useActorRef();
+  return useMemo(
+    () => ({
+      selectPortfolio: (portfolioId: number) => actor.send({ type: 'portfolio.select', portfolioId }),
+      routeChanged: (portfolioId: number | null, artifactId: number | null) => actor.send({ type: 'route.change', portfolioId, artifactId }),
+      selectArtifact: (artifactId: number) => actor.send({ type: 'artifact.select', artifactId }),
+      createArtifact: () => actor.send({ type: 'artifact.create' }),
+      artifactDeleted: (artifactId: number) => actor.send({ type: 'artifact.deleted', artifactId }),
+      refreshPortfolio: () => actor.send({ type: 'portfolio.refresh' }),
+      portfolioLeft: (portfolioId: number) => actor.send({ type: 'portfolio.left', portfolioId }),
+      search: (text: string) => actor.send({ type: 'search.change', text }),
+      toggleFilter: (key: string, value: string) => actor.send({ type: 'filter.toggle', key, value }),
+      setRecent: (on: boolean) => actor.send({ type: 'filter.recent', on, at: Date.now() }),
+      clearFilters: () => actor.send({ type: 'filters.clear' }),
+      sortBy: (column: SortColumn) => actor.send({ type: 'sort.change', column }),
+      retry: () => actor.send({ type: 'retry' }),
+    }),
+    [actor],
+  );
+}

@@ -1,0 +1,182 @@
+/**
+ * Edit portfolio (`/my-portfolios/{id}/edit`): name, grades, subject and topic; Delete only while
+ * the portfolio has no artifacts, after a confirmation.
+ *
+ * loading ─(portfolio)→ editing ─(form.submit, valid)→ saving ─(saved)→ saved (the app shows the portfolio)
+ *    ├─(404)→ notFound     │  └─(invalid: messages)      └─(failed)→ editing
+ *    └─(failed)→ loadFailed ─(retry)→ loading
+ * editing ─(delete.request, no artifacts)→ confirmingDelete ─(delete.confirm)→ deleting ─(deleted)→ deleted (back to the list)
+ *                                              └─(delete.cancel)→ editing        └─(failed)→ editing
+ * editing ─(form.cancel)→ the app shows the portfolio.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { Portfolio, PortfolioListItem, PortfolioUpdateBody } from '../../schemas/portfolio.ts';
+import { ApiError, toUiError, type UiError } from '../../services/errors.ts';
+import { deletePortfolio, getPortfolio, updatePortfolio } from '../../services/portfolioService.ts';
+import { placeholder } from '../shared/placeholder.ts';
+import { checkPortfolioForm, valuesOf, type PortfolioFormErrors, type PortfolioFormValues, type PortfolioTextField } from './portfolioForm.ts';
+
+export interface PortfolioEditInput {
+  portfolioId: number;
+}
+
+export interface PortfolioEditContext {
+  portfolioId: number;
+  portfolio: Portfolio | null;
+  values: PortfolioFormValues;
+  /** Messages per field, shown once the user tried to save. */
+  errors: PortfolioFormErrors;
+  /** How many times the user tried to save. */
+  attempts: number;
+  error: UiError | null;
+}
+
+/** A message for the user (a toast; errors as alerts). */
+export interface Notice {
+  message: string;
+  tone: 'success' | 'error';
+}
+
+export type PortfolioEditEvent =
+  | { type: 'field.change'; field: PortfolioTextField; value: string }
+  | { type: 'grades.change'; grades: readonly string[] }
+  | { type: 'form.submit' }
+  | { type: 'form.cancel' }
+  | { type: 'delete.request' }
+  | { type: 'delete.cancel' }
+  | { type: 'delete.confirm' }
+  | { type: 'retry' };
+
+/** The toasts of this page. */
+export const PORTFOLIO_SAVED = 'Successfully edited portfolio';
+export const PORTFOLIO_DELETED = 'Successfully deleted portfolio';
+
+const EMPTY_VALUES: PortfolioFormValues = { name: '', grades: [], subject: '', topic: '' };
+
+export const portfolioEditMachine = setup({
+  types: {
+    context: {} as PortfolioEditContext,
+    events: {} as PortfolioEditEvent,
+    input: {} as PortfolioEditInput,
+    tags: {} as 'busy',
+  },
+  actors: {
+    getPortfolio: fromPromise<Portfolio, { portfolioId: number }>(({ input, signal }) => getPortfolio(input.portfolioId, signal)),
+    updatePortfolio: fromPromise<Portfolio, { portfolioId: number; body: PortfolioUpdateBody }>(({ input, signal }) =>
+      updatePortfolio(input.portfolioId, input.body, signal),
+    ),
+    deletePortfolio: fromPromise<PortfolioListItem, { portfolioId: number }>(({ input, signal }) => deletePortfolio(input.portfolioId, signal)),
+  },
+  guards: {
+    isNotFound: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 404,
+    isFormValid: ({ context }) => checkPortfolioForm(context.values).errors === null,
+    hasNoArtifacts: ({ context }) => context.portfolio !== null && context.portfolio.artifacts.length === 0,
+  },
+  actions: {
+    storePortfolio: assign((_, params: { portfolio: Portfolio }) => ({
+      portfolio: params.portfolio,
+      values: valuesOf(params.portfolio),
+      errors: {},
+      attempts: 0,
+      error: null,
+    })),
+    storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
+    storeField: assign(({ context }, params: { field: keyof PortfolioFormValues; value: string | readonly string[] }) => {
+      const values = { ...context.values, [params.field]: params.value };
+      // Once messages are on screen they follow what is typed.
+      return { values, errors: context.attempts > 0 ? (checkPortfolioForm(values).errors ?? {}) : {} };
+    }),
+    showErrors: assign(({ context }) => ({ errors: checkPortfolioForm(context.values).errors ?? {}, attempts: context.attempts + 1 })),
+    clearErrors: assign({ errors: {} }),
+    /** Shows the portfolio (provided by the app). */
+    showPortfolio: placeholder('showPortfolio') as (_: unknown, params: { portfolioId: number }) => void,
+    /** Goes back to My Portfolios (provided by the app). */
+    showPortfolioList: placeholder('showPortfolioList') as () => void,
+    /** Tells the user something (provided by the app). */
+    notify: placeholder('notify') as (_: unknown, params: Notice) => void,
+  },
+}).createMachine({
+  id: 'portfolioEdit',
+  context: ({ input }) => ({ portfolioId: input.portfolioId, portfolio: null, values: EMPTY_VALUES, errors: {}, attempts: 0, error: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'getPortfolio',
+        src: 'getPortfolio',
+        input: ({ context }) => ({ portfolioId: context.portfolioId }),
+        onDone: { target: 'editing', actions: { type: 'storePortfolio', params: ({ event }) => ({ portfolio: event.output }) } },
+        onError: [
+          {
+            guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
+            target: 'notFound',
+            actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: 'loadFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    notFound: {},
+    loadFailed: {
+      on: { retry: 'loading' },
+    },
+    editing: {
+      on: {
+        'field.change': { actions: { type: 'storeField', params: ({ event }) => event } },
+        'grades.change': { actions: { type: 'storeField', params: ({ event }) => ({ field: 'grades', value: event.grades }) } },
+        'form.submit': [{ guard: 'isFormValid', target: 'saving', actions: 'clearErrors' }, { actions: 'showErrors' }],
+        'form.cancel': { actions: { type: 'showPortfolio', params: ({ context }) => ({ portfolioId: context.portfolioId }) } },
+        'delete.request': { guard: 'hasNoArtifacts', target: 'confirmingDelete' },
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      invoke: {
+        id: 'updatePortfolio',
+        src: 'updatePortfolio',
+        input: ({ context }) => {
+          const { body } = checkPortfolioForm(context.values);
+          if (!body) throw new Error('The form was checked before saving.');
+          return { portfolioId: context.portfolioId, body };
+        },
+        onDone: {
+          target: 'saved',
+          actions: [
+            { type: 'notify', params: { message: PORTFOLIO_SAVED, tone: 'success' } },
+            { type: 'showPortfolio', params: ({ context }) => ({ portfolioId: context.portfolioId }) },
+          ],
+        },
+        onError: {
+          target: 'editing',
+          actions: { type: 'notify', params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }) },
+        },
+      },
+    },
+    saved: { type: 'final' },
+    confirmingDelete: {
+      on: {
+        'delete.cancel': 'editing',
+        'delete.confirm': 'deleting',
+      },
+    },
+    deleting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'deletePortfolio',
+        src: 'deletePortfolio',
+        input: ({ context }) => ({ portfolioId: context.portfolioId }),
+        onDone: {
+          target: 'deleted',
+          actions: [{ type: 'notify', params: { message: PORTFOLIO_DELETED, tone: 'success' } }, 'showPortfolioList'],
+        },
+        onError: {
+          target: 'editing',
+          actions: { type: 'notify', params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }) },
+        },
+      },
+    },
+    deleted: { type: 'final' },
+  },
+});
+
+export type PortfolioEditMachine = typeof portfolioEditMachine;

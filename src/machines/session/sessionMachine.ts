@@ -1,0 +1,99 @@
+/**
+ * Session: is someone signed in?
+ *
+ * starting ─(token stored)→ checking ─(user)→ authenticated ─(logout)→ loggedOut
+ *    └──(no token)→ anonymous ←─(401)─┘   └─(network error)→ unreachable ─(retry)→ checking
+ * anonymous ─(session.loggedIn)→ authenticated;  authenticated ─(session.expired)→ anonymous
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { User } from '../../schemas/user.ts';
+import { fetchMe } from '../../services/authService.ts';
+import { ApiError, toUiError, type UiError } from '../../services/errors.ts';
+import { sessionStatus, signIn, signOut } from '../../services/session.ts';
+import { placeholder } from '../shared/placeholder.ts';
+
+export interface SessionContext {
+  hasToken: boolean;
+  error: UiError | null;
+}
+
+export interface SessionInput {
+  /** Whether a session token was stored when the app started. */
+  hasToken: boolean;
+}
+
+export type SessionEvent =
+  | { type: 'session.loggedIn'; user: User }
+  | { type: 'session.logout' }
+  | { type: 'session.expired' }
+  | { type: 'retry' };
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+  },
+  actors: {
+    fetchMe: fromPromise<User>(({ signal }) => fetchMe(signal)),
+  },
+  guards: {
+    hasToken: ({ context }) => context.hasToken,
+    isUnauthorized: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 401,
+  },
+  actions: {
+    signIn: (_, params: { user: User }) => signIn(params.user),
+    signOut: () => signOut(),
+    markAnonymous: () => {
+      sessionStatus.value = 'anonymous';
+    },
+    storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
+    /** Reloads the site at `/` (provided by the app: a full page load). */
+    reloadHome: placeholder('reloadHome'),
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({ hasToken: input.hasToken, error: null }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [{ guard: 'hasToken', target: 'checking' }, { target: 'anonymous' }],
+    },
+    checking: {
+      invoke: {
+        id: 'fetchMe',
+        src: 'fetchMe',
+        onDone: { target: 'authenticated', actions: { type: 'signIn', params: ({ event }) => ({ user: event.output }) } },
+        onError: [
+          { guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) }, target: 'anonymous', actions: 'signOut' },
+          { target: 'unreachable', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    unreachable: {
+      on: {
+        retry: 'checking',
+        // The login page stays usable while the stored token could not be checked.
+        'session.loggedIn': { target: 'authenticated', actions: { type: 'signIn', params: ({ event }) => ({ user: event.user }) } },
+      },
+    },
+    anonymous: {
+      entry: 'markAnonymous',
+      on: {
+        'session.loggedIn': { target: 'authenticated', actions: { type: 'signIn', params: ({ event }) => ({ user: event.user }) } },
+      },
+    },
+    authenticated: {
+      on: {
+        'session.logout': 'loggedOut',
+        'session.expired': { target: 'anonymous', actions: 'signOut' },
+      },
+    },
+    loggedOut: {
+      type: 'final',
+      entry: ['signOut', 'reloadHome'],
+    },
+  },
+});
+
+export type SessionMachine = typeof sessionMachine;

@@ -1,0 +1,51 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useSelector } from '@xstate/react';
+import { createContext, useContext } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { User } from '../../schemas/user.ts';
+import { currentUser, peekOrigin, storeOrigin, takeOrigin } from '../../services/session.ts';
+import type { sessionMachine } from './sessionMachine.ts';
+
+export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;
+
+/** The app's one session actor. */
+export const SessionActorContext = createContext<SessionActorRef | null>(null);
+
+function useSessionActor(): SessionActorRef {
+  const actor = useContext(SessionActorContext);
+  if (!actor) throw new Error('useSession* must be used inside SessionActorContext');
+  return actor;
+}
+
+/** `checking` | `unreachable` | `anonymous` | `authenticated` | … */
+export function useSessionState(): string {
+  const actor = useSessionActor();
+  return useSelector(actor, (s) => String(s.value));
+}
+
+/** The signed-in user, or `null`. */
+export function useCurrentUser(): User | null {
+  useSignals();
+  return currentUser.value;
+}
+
+/** What views may ask of the session. */
+export function useSessionEvents() {
+  const actor = useSessionActor();
+  return {
+    logout: () => actor.send({ type: 'session.logout' }),
+    retry: () => actor.send({ type: 'retry' }),
+  };
+}
+
+/** Remembers the private path an anonymous visitor asked for (spec §2 routing rules). */
+export const rememberOrigin = (path: string): void => storeOrigin(path);
+
+/** Where to go after logging in: the remembered origin (forgotten now) or the dashboard. */
+export function consumeOrigin(fallback: string): string {
+  const origin = takeOrigin();
+  return origin && origin.startsWith('/') && !origin.startsWith('//') ? origin : fallback;
+}
+
+/** The remembered origin, kept for later. */
+export const currentOrigin = (): string | null => peekOrigin();

@@ -1,0 +1,56 @@
+import type { PromiseActorLogic } from 'xstate';
+import type { Invitation } from '../../schemas/invitation.ts';
+import type { Portfolio } from '../../schemas/portfolio.ts';
+import type { MembersResponse, SharedPortfolio, SharedPortfolioBody, SharedPortfolioListItem } from '../../schemas/sharedPortfolio.ts';
+import { participantsMachine, type Invitee } from '../participants/participantsMachine.ts';
+import { sharedPortfolioFormMachine, type Notice } from './sharedPortfolioFormMachine.ts';
+
+/** What the form needs from outside: messages, navigation and (tests) replacements for the service calls. */
+export interface SharedPortfolioFormImplementations {
+  /** Shows a message (a toast; errors as alerts). */
+  notify: (notice: Notice) => void;
+  /** Goes to a shared portfolio's page. */
+  navigateToSharedPortfolio: (id: number) => void;
+  /** Goes to the Shared Portfolios page. */
+  navigateToSharedPortfolios: () => void;
+  /** Replacements for the service calls (tests); the real services otherwise. */
+  actors?: {
+    fetchTemplate?: PromiseActorLogic<Portfolio>;
+    fetchSharedPortfolio?: PromiseActorLogic<SharedPortfolio, { id: number }>;
+    createSharedPortfolio?: PromiseActorLogic<SharedPortfolio, { body: SharedPortfolioBody }>;
+    updateSharedPortfolio?: PromiseActorLogic<SharedPortfolio, { id: number; body: SharedPortfolioBody }>;
+    deleteSharedPortfolio?: PromiseActorLogic<SharedPortfolioListItem, { id: number }>;
+    fetchMembers?: PromiseActorLogic<MembersResponse, { sharedPortfolioId: number }>;
+    searchPeople?: PromiseActorLogic<MembersResponse, { sharedPortfolioId: number; search: string }>;
+    invitePerson?: PromiseActorLogic<Invitation, { sharedPortfolioId: number; invitee: Invitee }>;
+    cancelInvitation?: PromiseActorLogic<Invitation, { invitationId: number }>;
+    removeMember?: PromiseActorLogic<SharedPortfolio, { sharedPortfolioId: number; userId: number }>;
+  };
+}
+
+const pick = <T extends object>(source: T, keys: readonly (keyof T)[]): Partial<T> =>
+  Object.fromEntries(keys.filter((k) => source[k] !== undefined).map((k) => [k, source[k]])) as Partial<T>;
+
+/** The Edit Participants logic with its outward effects supplied. */
+export function provideParticipants({ notify, actors = {} }: Pick<SharedPortfolioFormImplementations, 'notify' | 'actors'>) {
+  return participantsMachine.provide({
+    actions: { notify: (_: unknown, notice: Notice) => notify(notice) },
+    actors: pick(actors, ['fetchMembers', 'searchPeople', 'invitePerson', 'cancelInvitation', 'removeMember']),
+  });
+}
+
+/** The shared portfolio form's logic with its outward effects supplied, down to the Edit Participants dialog. */
+export function provideSharedPortfolioForm(implementations: SharedPortfolioFormImplementations) {
+  const { notify, navigateToSharedPortfolio, navigateToSharedPortfolios, actors = {} } = implementations;
+  return sharedPortfolioFormMachine.provide({
+    actions: {
+      notify: (_: unknown, notice: Notice) => notify(notice),
+      navigateToSharedPortfolio: (_: unknown, params: { id: number }) => navigateToSharedPortfolio(params.id),
+      navigateToSharedPortfolios: () => navigateToSharedPortfolios(),
+    },
+    actors: {
+      ...pick(actors, ['fetchTemplate', 'fetchSharedPortfolio', 'createSharedPortfolio', 'updateSharedPortfolio', 'deleteSharedPortfolio']),
+      participants: provideParticipants({ notify, actors }),
+    },
+  });
+}

@@ -1,0 +1,373 @@
+/**
+ * The shared portfolio form: create (`/shared-portfolios/new`) or edit (`/shared-portfolios/{id}/edit`).
+ *
+ * starting ─(create, lead or researcher)→ loading.template ──(template)──→ editing
+ *    │      ─(edit)→ loading.sharedPortfolio ─(owner or researcher)─┘   │
+ *    └─(not allowed / not found)→ unavailable      (failed)→ loadFailed ─(retry)→ loading
+ * editing ─(form.submit)→ validating ─(valid)→ creating | updating ─(saved)→ saved (toast, go to the portfolio)
+ *    │                        └─(invalid: messages, alert)→ editing       └─(refused)→ editing (alert)
+ *    ├─(portfolio.delete, edit only)→ confirmingDelete ─(delete.confirm)→ deleting ─(deleted)→ deleted
+ *    └─(form.cancel)→ cancelled (back to where the user came from)
+ *
+ * On edit the Edit Participants dialog runs as the spawned child `participants`.
+ */
+import { and, assign, fromPromise, setup, spawnChild } from 'xstate';
+import { TEMPLATE_PORTFOLIO_ID } from '../../schemas/catalog.ts';
+import type { Portfolio } from '../../schemas/portfolio.ts';
+import type { SharedPortfolio, SharedPortfolioBody, SharedPortfolioListItem } from '../../schemas/sharedPortfolio.ts';
+import type { User } from '../../schemas/user.ts';
+import { ApiError, toUiError, type UiError } from '../../services/errors.ts';
+import { getPortfolio } from '../../services/portfolioService.ts';
+import { createSharedPortfolio, deleteSharedPortfolio, getSharedPortfolio, updateSharedPortfolio } from '../../services/sharedService.ts';
+import { participantsMachine } from '../participants/participantsMachine.ts';
+import { placeholder } from '../shared/placeholder.ts';
+import {
+  buildBody,
+  changeBonusRow,
+  checkForm,
+  EMPTY_VALUES,
+  hasErrors,
+  invalidQuestionsMessage,
+  isLocked,
+  newBonusRow,
+  newQuestionKey,
+  rowsForCreate,
+  rowsForEdit,
+  valuesOf,
+  type BonusField,
+  type FormErrors,
+  type QuestionRow,
+  type SummaryField,
+  type SummaryValues,
+} from './sharedForm.ts';
+
+/** Why the page cannot be shown (spec §5, page access). */
+export const ACCESS_MESSAGES = {
+  noPermission: 'You do not have permission to access this page.',
+  notFound: 'Shared portfolio not found.',
+  templateMissing: 'Portfolio template not found.',
+} as const;
+
+export const SAVED_MESSAGES = {
+  created: 'Successfully created shared portfolio',
+  updated: 'Successfully edited shared portfolio',
+  deleted: 'Successfully deleted shared portfolio',
+} as const;
+
+/** A message for the user (the app shows it as a toast; errors as alerts). */
+export interface Notice {
+  message: string;
+  tone: 'success' | 'error';
+}
+
+export type FormMode = 'create' | 'edit';
+
+export interface SharedPortfolioFormInput {
+  mode: FormMode;
+  /** The portfolio to edit; `null` when the address holds no valid id (ignored on create). */
+  sharedPortfolioId: number | null;
+  /** The signed-in user. */
+  currentUser: Pick<User, 'id' | 'role'> | null;
+}
+
+export interface SharedPortfolioFormContext {
+  mode: FormMode;
+  sharedPortfolioId: number | null;
+  currentUser: Pick<User, 'id' | 'role'> | null;
+  values: SummaryValues;
+  rows: QuestionRow[];
+  /** Messages; shown once the user tried to save, then they follow the typing. */
+  errors: FormErrors;
+  validated: boolean;
+  /** How many saves the form refused (the view takes the user to the first message after each). */
+  refusals: number;
+  /** The portfolio being edited, as loaded. */
+  sharedPortfolio: SharedPortfolio | null;
+  /** Why the page cannot be shown. */
+  problem: string | null;
+  /** Why loading failed. */
+  error: UiError | null;
+}
+
+export type SharedPortfolioFormEvent =
+  | { type: 'field.change'; field: SummaryField; value: string }
+  | { type: 'grades.change'; grades: readonly string[] }
+  | { type: 'question.toggle'; key: string; included: boolean }
+  | { type: 'question.add' }
+  | { type: 'question.remove'; key: string }
+  | { type: 'question.change'; key: string; field: BonusField; value: string }
+  | { type: 'form.submit' }
+  | { type: 'form.cancel' }
+  | { type: 'portfolio.delete' }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.cancel' }
+  | { type: 'retry' };
+
+const NO_ERRORS: FormErrors = { questions: {} };
+
+const is404 = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
+
+export const sharedPortfolioFormMachine = setup({
+  types: {
+    context: {} as SharedPortfolioFormContext,
+    events: {} as SharedPortfolioFormEvent,
+    input: {} as SharedPortfolioFormInput,
+    tags: {} as 'busy',
+  },
+  actors: {
+    fetchTemplate: fromPromise<Portfolio>(({ signal }) => getPortfolio(TEMPLATE_PORTFOLIO_ID, signal)),
+    fetchSharedPortfolio: fromPromise<SharedPortfolio, { id: number }>(({ input, signal }) => getSharedPortfolio(input.id, signal)),
+    createSharedPortfolio: fromPromise<SharedPortfolio, { body: SharedPortfolioBody }>(({ input, signal }) =>
+      createSharedPortfolio(input.body, signal),
+    ),
+    updateSharedPortfolio: fromPromise<SharedPortfolio, { id: number; body: SharedPortfolioBody }>(({ input, signal }) =>
+      updateSharedPortfolio(input.id, input.body, signal),
+    ),
+    deleteSharedPortfolio: fromPromise<SharedPortfolioListItem, { id: number }>(({ input, signal }) => deleteSharedPortfolio(input.id, signal)),
+    participants: participantsMachine,
+  },
+  guards: {
+    isCreate: ({ context }) => context.mode === 'create',
+    isEdit: ({ context }) => context.mode === 'edit',
+    canCreate: ({ context }) => ['plc_lead', 'researcher'].includes(context.currentUser?.role.type ?? ''),
+    hasId: ({ context }) => context.sharedPortfolioId !== null,
+    canEdit: ({ context }, params: { sharedPortfolio: SharedPortfolio }) =>
+      context.currentUser !== null &&
+      (context.currentUser.role.type === 'researcher' || params.sharedPortfolio.owner.id === context.currentUser.id),
+    isNotFound: (_, params: { error: unknown }) => is404(params.error),
+    isToggleable: ({ context }, params: { key: string }) =>
+      context.rows.some((row) => row.kind === 'template' && row.key === params.key && !isLocked(row)),
+    isBonusQuestion: ({ context }, params: { key: string }) => context.rows.some((row) => row.kind === 'bonus' && row.key === params.key),
+    hasInvalidQuestions: ({ context }) => checkForm(context.values, context.rows).invalidQuestions > 0,
+    hasErrors: ({ context }) => hasErrors(checkForm(context.values, context.rows).errors),
+  },
+  actions: {
+    storeProblem: assign({ problem: (_, params: { message: string }) => params.message }),
+    storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
+    storeTemplate: assign({
+      rows: (_, params: { template: Portfolio }) => rowsForCreate(params.template.structure),
+      values: EMPTY_VALUES,
+      error: null,
+    }),
+    storeSharedPortfolio: assign((_, params: { sharedPortfolio: SharedPortfolio }) => ({
+      sharedPortfolio: params.sharedPortfolio,
+      values: valuesOf(params.sharedPortfolio),
+      rows: rowsForEdit(params.sharedPortfolio),
+      error: null,
+    })),
+    spawnParticipants: spawnChild('participants', {
+      id: 'participants',
+      input: ({ context }) => {
+        const sp = context.sharedPortfolio!;
+        return { sharedPortfolioId: sp.id, owner: sp.owner, members: sp.members };
+      },
+    }),
+    /** Applies a change, re-checking the form when its messages are on screen. */
+    storeValues: assign(({ context }, params: { values?: SummaryValues; rows?: QuestionRow[] }) => {
+      const values = params.values ?? context.values;
+      const rows = params.rows ?? context.rows;
+      return { values, rows, errors: context.validated ? checkForm(values, rows).errors : NO_ERRORS };
+    }),
+    showErrors: assign(({ context }) => ({ errors: checkForm(context.values, context.rows).errors, validated: true, refusals: context.refusals + 1 })),
+    /** Tells the user something (provided by the app: a toast; errors as alerts). */
+    notify: placeholder('notify') as (_: unknown, params: Notice) => void,
+    /** Goes to a shared portfolio's page (provided by the app). */
+    navigateToSharedPortfolio: placeholder('navigateToSharedPortfolio') as (_: unknown, params: { id: number }) => void,
+    /** Goes to the Shared Portfolios page (provided by the app). */
+    navigateToSharedPortfolios: placeholder('navigateToSharedPortfolios') as () => void,
+  },
+}).createMachine({
+  id: 'sharedPortfolioForm',
+  context: ({ input }) => ({
+    mode: input.mode,
+    sharedPortfolioId: input.mode === 'edit' ? input.sharedPortfolioId : null,
+    currentUser: input.currentUser,
+    values: EMPTY_VALUES,
+    rows: [],
+    errors: NO_ERRORS,
+    validated: false,
+    refusals: 0,
+    sharedPortfolio: null,
+    problem: null,
+    error: null,
+  }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [
+        { guard: and(['isCreate', 'canCreate']), target: 'loading.template' },
+        { guard: 'isCreate', target: 'unavailable', actions: { type: 'storeProblem', params: { message: ACCESS_MESSAGES.noPermission } } },
+        { guard: 'hasId', target: 'loading.sharedPortfolio' },
+        { target: 'unavailable', actions: { type: 'storeProblem', params: { message: ACCESS_MESSAGES.notFound } } },
+      ],
+    },
+    loading: {
+      // Entered through `starting`, which picks the sub-state for the form's mode.
+      initial: 'template',
+      states: {
+        template: {
+          invoke: {
+            id: 'fetchTemplate',
+            src: 'fetchTemplate',
+            onDone: { target: '#sharedPortfolioForm.editing', actions: { type: 'storeTemplate', params: ({ event }) => ({ template: event.output }) } },
+            onError: [
+              {
+                guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
+                target: '#sharedPortfolioForm.unavailable',
+                actions: { type: 'storeProblem', params: { message: ACCESS_MESSAGES.templateMissing } },
+              },
+              { target: '#sharedPortfolioForm.loadFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+            ],
+          },
+        },
+        sharedPortfolio: {
+          invoke: {
+            id: 'fetchSharedPortfolio',
+            src: 'fetchSharedPortfolio',
+            input: ({ context }) => ({ id: context.sharedPortfolioId! }),
+            onDone: [
+              {
+                guard: { type: 'canEdit', params: ({ event }) => ({ sharedPortfolio: event.output }) },
+                target: '#sharedPortfolioForm.editing',
+                actions: [{ type: 'storeSharedPortfolio', params: ({ event }) => ({ sharedPortfolio: event.output }) }, 'spawnParticipants'],
+              },
+              { target: '#sharedPortfolioForm.unavailable', actions: { type: 'storeProblem', params: { message: ACCESS_MESSAGES.notFound } } },
+            ],
+            onError: [
+              {
+                guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
+                target: '#sharedPortfolioForm.unavailable',
+                actions: { type: 'storeProblem', params: { message: ACCESS_MESSAGES.notFound } },
+              },
+              { target: '#sharedPortfolioForm.loadFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+            ],
+          },
+        },
+      },
+    },
+    loadFailed: {
+      on: {
+        retry: [{ guard: 'isCreate', target: 'loading.template' }, { target: 'loading.sharedPortfolio' }],
+      },
+    },
+    unavailable: {},
+    editing: {
+      on: {
+        'field.change': {
+          actions: {
+            type: 'storeValues',
+            params: ({ context, event }) => ({ values: { ...context.values, [event.field]: event.value } }),
+          },
+        },
+        'grades.change': {
+          actions: { type: 'storeValues', params: ({ context, event }) => ({ values: { ...context.values, grades: [...event.grades] } }) },
+        },
+        'question.toggle': {
+          guard: { type: 'isToggleable', params: ({ event }) => ({ key: event.key }) },
+          actions: {
+            type: 'storeValues',
+            params: ({ context, event }) => ({
+              rows: context.rows.map((row) => (row.kind === 'template' && row.key === event.key ? { ...row, included: event.included } : row)),
+            }),
+          },
+        },
+        'question.add': {
+          actions: { type: 'storeValues', params: ({ context }) => ({ rows: [...context.rows, newBonusRow(newQuestionKey())] }) },
+        },
+        'question.remove': {
+          guard: { type: 'isBonusQuestion', params: ({ event }) => ({ key: event.key }) },
+          actions: { type: 'storeValues', params: ({ context, event }) => ({ rows: context.rows.filter((row) => row.key !== event.key) }) },
+        },
+        'question.change': {
+          guard: { type: 'isBonusQuestion', params: ({ event }) => ({ key: event.key }) },
+          actions: {
+            type: 'storeValues',
+            params: ({ context, event }) => ({
+              rows: context.rows.map((row) => (row.kind === 'bonus' && row.key === event.key ? changeBonusRow(row, event.field, event.value) : row)),
+            }),
+          },
+        },
+        'form.submit': 'validating',
+        'form.cancel': [
+          { guard: 'isCreate', target: 'cancelled', actions: 'navigateToSharedPortfolios' },
+          { target: 'cancelled', actions: { type: 'navigateToSharedPortfolio', params: ({ context }) => ({ id: context.sharedPortfolioId! }) } },
+        ],
+        'portfolio.delete': { guard: 'isEdit', target: 'confirmingDelete' },
+      },
+    },
+    validating: {
+      always: [
+        {
+          guard: 'hasInvalidQuestions',
+          target: 'editing',
+          actions: [
+            'showErrors',
+            {
+              type: 'notify',
+              params: ({ context }) => ({ message: invalidQuestionsMessage(checkForm(context.values, context.rows).invalidQuestions), tone: 'error' }),
+            },
+          ],
+        },
+        { guard: 'hasErrors', target: 'editing', actions: 'showErrors' },
+        { guard: 'isCreate', target: 'creating' },
+        { target: 'updating' },
+      ],
+    },
+    creating: {
+      tags: ['busy'],
+      invoke: {
+        id: 'createSharedPortfolio',
+        src: 'createSharedPortfolio',
+        input: ({ context }) => ({ body: buildBody(context.values, context.rows) }),
+        onDone: {
+          target: 'saved',
+          actions: [
+            { type: 'notify', params: { message: SAVED_MESSAGES.created, tone: 'success' } },
+            { type: 'navigateToSharedPortfolio', params: ({ event }) => ({ id: event.output.id }) },
+          ],
+        },
+        onError: { target: 'editing', actions: { type: 'notify', params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }) } },
+      },
+    },
+    updating: {
+      tags: ['busy'],
+      invoke: {
+        id: 'updateSharedPortfolio',
+        src: 'updateSharedPortfolio',
+        input: ({ context }) => ({ id: context.sharedPortfolioId!, body: buildBody(context.values, context.rows) }),
+        onDone: {
+          target: 'saved',
+          actions: [
+            { type: 'notify', params: { message: SAVED_MESSAGES.updated, tone: 'success' } },
+            { type: 'navigateToSharedPortfolio', params: ({ event }) => ({ id: event.output.id }) },
+          ],
+        },
+        onError: { target: 'editing', actions: { type: 'notify', params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }) } },
+      },
+    },
+    confirmingDelete: {
+      on: {
+        'delete.confirm': 'deleting',
+        'delete.cancel': 'editing',
+      },
+    },
+    deleting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'deleteSharedPortfolio',
+        src: 'deleteSharedPortfolio',
+        input: ({ context }) => ({ id: context.sharedPortfolioId! }),
+        onDone: {
+          target: 'deleted',
+          actions: [{ type: 'notify', params: { message: SAVED_MESSAGES.deleted, tone: 'success' } }, 'navigateToSharedPortfolios'],
+        },
+        onError: { target: 'editing', actions: { type: 'notify', params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }) } },
+      },
+    },
+    saved: { type: 'final' },
+    deleted: { type: 'final' },
+    cancelled: { type: 'final' },
+  },
+});
+
+export type SharedPortfolioFormMachine = typeof sharedPortfolioFormMachine;

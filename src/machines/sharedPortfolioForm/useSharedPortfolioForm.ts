@@ -1,0 +1,82 @@
+import { createActorContext } from '@xstate/react';
+import { useMemo } from 'react';
+import type { SharedPortfolio } from '../../schemas/sharedPortfolio.ts';
+import type { UiError } from '../../services/errors.ts';
+import type { ParticipantsRef } from '../participants/useParticipants.ts';
+import type { BonusField, FormErrors, QuestionRow, SummaryField, SummaryValues } from './sharedForm.ts';
+import { sharedPortfolioFormMachine, type FormMode } from './sharedPortfolioFormMachine.ts';
+
+/** The form page's actor; the app provides its logic (`provideSharedPortfolioForm`) and input. */
+export const SharedPortfolioFormActorContext = createActorContext(sharedPortfolioFormMachine);
+
+export type SharedPortfolioFormStatus = 'loading' | 'loadFailed' | 'unavailable' | 'editing' | 'confirmingDelete' | 'done';
+
+/** Where the page stands. */
+export function useSharedPortfolioFormStatus(): SharedPortfolioFormStatus {
+  return SharedPortfolioFormActorContext.useSelector((s) => {
+    if (s.matches('loadFailed')) return 'loadFailed';
+    if (s.matches('unavailable')) return 'unavailable';
+    if (s.matches('confirmingDelete') || s.matches('deleting')) return 'confirmingDelete';
+    if (s.matches('saved') || s.matches('deleted') || s.matches('cancelled')) return 'done';
+    if (s.matches('starting') || s.matches('loading')) return 'loading';
+    return 'editing';
+  });
+}
+
+/** Create or edit. */
+export const useFormMode = (): FormMode => SharedPortfolioFormActorContext.useSelector((s) => s.context.mode);
+
+/** Whether a save or delete is running. */
+export const useFormBusy = (): boolean => SharedPortfolioFormActorContext.useSelector((s) => s.hasTag('busy'));
+
+/** Whether the delete is running (the confirmation waits). */
+export const useDeleting = (): boolean => SharedPortfolioFormActorContext.useSelector((s) => s.matches('deleting'));
+
+/** Why the page cannot be shown. */
+export const useFormProblem = (): string | null => SharedPortfolioFormActorContext.useSelector((s) => s.context.problem);
+
+/** Why loading failed. */
+export const useFormLoadError = (): UiError | null => SharedPortfolioFormActorContext.useSelector((s) => s.context.error);
+
+/** The summary values as typed. */
+export const useFormValues = (): SummaryValues => SharedPortfolioFormActorContext.useSelector((s) => s.context.values);
+
+/** The question rows. */
+export const useQuestionRows = (): readonly QuestionRow[] => SharedPortfolioFormActorContext.useSelector((s) => s.context.rows);
+
+/** How many saves the form refused so far. */
+export const useRefusals = (): number => SharedPortfolioFormActorContext.useSelector((s) => s.context.refusals);
+
+/** The messages on screen. */
+export const useFormErrors = (): FormErrors => SharedPortfolioFormActorContext.useSelector((s) => s.context.errors);
+
+/** The portfolio being edited (`null` on create). */
+export const useEditedPortfolio = (): SharedPortfolio | null => SharedPortfolioFormActorContext.useSelector((s) => s.context.sharedPortfolio);
+
+/** The Edit Participants actor (edit only, once the portfolio is loaded). */
+export function useParticipantsRef(): ParticipantsRef | undefined {
+  // Children are typed as a union of every actor the machine may start; this id is the dialog's.
+  return SharedPortfolioFormActorContext.useSelector((s) => s.children.participants as ParticipantsRef | undefined);
+}
+
+/** What the form may ask. */
+export function useSharedPortfolioFormEvents() {
+  const actor = SharedPortfolioFormActorContext.useActorRef();
+  return useMemo(
+    () => ({
+      changeField: (field: SummaryField, value: string) => actor.send({ type: 'field.change', field, value }),
+      changeGrades: (grades: readonly string[]) => actor.send({ type: 'grades.change', grades }),
+      toggleQuestion: (key: string, included: boolean) => actor.send({ type: 'question.toggle', key, included }),
+      addQuestion: () => actor.send({ type: 'question.add' }),
+      removeQuestion: (key: string) => actor.send({ type: 'question.remove', key }),
+      changeQuestion: (key: string, field: BonusField, value: string) => actor.send({ type: 'question.change', key, field, value }),
+      submit: () => actor.send({ type: 'form.submit' }),
+      cancel: () => actor.send({ type: 'form.cancel' }),
+      askDelete: () => actor.send({ type: 'portfolio.delete' }),
+      confirmDelete: () => actor.send({ type: 'delete.confirm' }),
+      cancelDelete: () => actor.send({ type: 'delete.cancel' }),
+      retry: () => actor.send({ type: 'retry' }),
+    }),
+    [actor],
+  );
+}

@@ -1,0 +1,64 @@
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import type { Media, MediaKind } from '../../schemas/media.ts';
+import type { UploadRef } from './uploadMachine.ts';
+import type { MediaByKind, UploadQueueRef, UploadRow } from './uploadQueueMachine.ts';
+
+/** The artifact's files as the uploads area lists them. */
+export function useQueuedMedia(ref: UploadQueueRef): MediaByKind {
+  return useSelector(ref, (s) => s.context.media);
+}
+
+/** The upload rows, in the order the files were chosen. */
+export function useUploadRows(ref: UploadQueueRef): readonly UploadRow[] {
+  return useSelector(ref, (s) => s.context.rows);
+}
+
+/** The file the user asked to remove, while asking and removing. */
+export function useRemoval(ref: UploadQueueRef): { target: { kind: MediaKind; media: Media } | null; busy: boolean } {
+  const target = useSelector(ref, (s) => (s.matches('idle') ? null : s.context.removal));
+  const busy = useSelector(ref, (s) => s.hasTag('busy'));
+  return { target, busy };
+}
+
+/** What the uploads area may ask. */
+export function useUploadQueueEvents(ref: UploadQueueRef) {
+  return useMemo(
+    () => ({
+      addFiles: (files: readonly File[]) => ref.send({ type: 'files.add', files }),
+      remove: (kind: MediaKind, fileId: number) => ref.send({ type: 'file.remove', kind, fileId }),
+      confirmRemove: () => ref.send({ type: 'file.confirmRemove' }),
+      cancelRemove: () => ref.send({ type: 'file.cancelRemove' }),
+    }),
+    [ref],
+  );
+}
+
+export type UploadStatus = 'queued' | 'uploading' | 'done' | 'failed' | 'dismissed';
+
+/** One upload row: its file, where it stands, its progress in percent and its failure message. */
+export function useUpload(ref: UploadRef): {
+  name: string;
+  kind: MediaKind;
+  status: UploadStatus;
+  percent: number;
+  error: string | null;
+} {
+  const name = useSelector(ref, (s) => s.context.file.name);
+  const kind = useSelector(ref, (s) => s.context.kind);
+  const status = useSelector(ref, (s) => s.value as UploadStatus);
+  const percent = useSelector(ref, (s) => Math.round(s.context.progress * 100));
+  const error = useSelector(ref, (s) => s.context.error);
+  return { name, kind, status, percent, error };
+}
+
+/** What an upload row may ask. */
+export function useUploadEvents(ref: UploadRef) {
+  return useMemo(
+    () => ({
+      retry: () => ref.send({ type: 'upload.retry' }),
+      dismiss: () => ref.send({ type: 'upload.dismiss' }),
+    }),
+    [ref],
+  );
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { IdParamSchema, IdSchema, TimestampSchema } from './common.ts';
+
+/** The three kinds of upload and their endpoint segment. */
+export const MEDIA_KINDS = ['images', 'videos', 'documents'] as const;
+export const MediaKindSchema = z.enum(MEDIA_KINDS);
+export type MediaKind = z.infer<typeof MediaKindSchema>;
+
+/** One derived image (thumbnail, medium, large, small). */
+export const MediaFormatSchema = z.object({
+  name: z.string(),
+  hash: z.string(),
+  ext: z.string(),
+  mime: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** Size in kilobytes, as the mobile apps read it. */
+  size: z.number(),
+  path: z.null(),
+  url: z.string(),
+});
+export type MediaFormat = z.infer<typeof MediaFormatSchema>;
+
+export const MediaFormatsSchema = z.object({
+  thumbnail: MediaFormatSchema.optional(),
+  small: MediaFormatSchema.optional(),
+  medium: MediaFormatSchema.optional(),
+  large: MediaFormatSchema.optional(),
+});
+export type MediaFormats = z.infer<typeof MediaFormatsSchema>;
+
+/** An uploaded file as an artifact shows it. `url` is relative to the API base. */
+export const MediaSchema = z
+  .object({
+    id: IdSchema,
+    name: z.string(),
+    caption: z.string(),
+    alternativeText: z.string().nullable(),
+    hash: z.string(),
+    ext: z.string(),
+    mime: z.string(),
+    /** Size in kilobytes (decimal). */
+    size: z.number(),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    url: z.string(),
+    previewUrl: z.string().nullable(),
+    formats: MediaFormatsSchema.nullable(),
+    provider: z.literal('local'),
+    created_at: TimestampSchema,
+    updated_at: TimestampSchema,
+  })
+  .meta({ id: 'Media' });
+export type Media = z.infer<typeof MediaSchema>;
+
+/** Path parameters of an upload: `/portfolios/{id}/artifacts/{artifactId}/{kind}`. */
+export const UploadParamsSchema = z.strictObject({
+  id: IdParamSchema,
+  artifactId: IdParamSchema,
+  kind: MediaKindSchema,
+});
+
+/** Turns a caption index into letters: 0 → A, 25 → Z, 26 → AA, 701 → ZZ, 702 → AAA. */
+export function captionLetters(index: number): string {
+  let n = index;
+  let out = '';
+  do {
+    out = String.fromCharCode(65 + (n % 26)) + out;
+    n = Math.floor(n / 26) - 1;
+  } while (n >= 0);
+  return out;
+}
+
+/** Path parameters of a file delete: `/portfolios/{id}/artifacts/{artifactId}/{kind}/{fileId}`. */
+export const FileDeleteParamsSchema = z.strictObject({
+  id: IdParamSchema,
+  artifactId: IdParamSchema,
+  kind: MediaKindSchema,
+  fileId: IdParamSchema,
+});

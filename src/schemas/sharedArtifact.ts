@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { COMMENT_MAX } from './catalog.ts';
+import { IdParamSchema, IdSchema, TimestampSchema } from './common.ts';
+import { MediaKindSchema, MediaSchema } from './media.ts';
+import { ReactionValueSchema, SharedArtifactSchema } from './sharedPortfolio.ts';
+import { ResponsesSchema, ResponseValueSchema } from './structure.ts';
+
+/** A comment. `owner` and `sharedArtifact` are ids. */
+export const CommentSchema = z
+  .object({
+    id: IdSchema,
+    text: z.string(),
+    owner: IdSchema,
+    username: z.string(),
+    sharedArtifact: IdSchema,
+    created_at: TimestampSchema,
+    updated_at: TimestampSchema,
+    updated_by: IdSchema.nullable(),
+  })
+  .meta({ id: 'Comment' });
+export type Comment = z.infer<typeof CommentSchema>;
+
+/** A reaction. `owner` and `sharedArtifact` are ids. */
+export const ReactionSchema = z
+  .object({
+    id: IdSchema,
+    value: z.string(),
+    owner: IdSchema,
+    sharedArtifact: IdSchema,
+    created_by: IdSchema.nullable(),
+    updated_by: IdSchema.nullable(),
+    created_at: TimestampSchema,
+    updated_at: TimestampSchema,
+  })
+  .meta({ id: 'Reaction' });
+export type Reaction = z.infer<typeof ReactionSchema>;
+
+/** `GET /shared-artifacts/{id}`: the artifact with its comments and reactions. */
+export const SharedArtifactDetailSchema = SharedArtifactSchema.omit({ reactions: true })
+  .extend({ comments: z.array(CommentSchema), reactions: z.array(ReactionSchema) })
+  .meta({ id: 'SharedArtifactDetail' });
+export type SharedArtifactDetail = z.infer<typeof SharedArtifactDetailSchema>;
+export const SharedArtifactListResponseSchema = z.array(SharedArtifactSchema);
+
+/**
+ * `PUT /shared-artifacts/{id}`: replaces the responses. `updated_at` is the version the editor
+ * saw (or the one the gate check returned after choosing to overwrite); when the stored version
+ * is newer the server answers 409 and changes nothing.
+ */
+export const SharedArtifactUpdateBodySchema = z.strictObject({
+  responses: ResponsesSchema,
+  updated_at: z.string().max(64).optional(),
+  id: IdSchema.optional(),
+});
+export type SharedArtifactUpdateBody = z.infer<typeof SharedArtifactUpdateBodySchema>;
+
+/** The mobile apps' merge update of a shared artifact. */
+export const SharedArtifactMergeBodySchema = z.strictObject({
+  responses: z.record(z.string(), ResponseValueSchema.nullable()),
+  updated_at: z.string().max(64).optional(),
+});
+
+/** Gate check query and answer. */
+export const GateCheckQuerySchema = z.strictObject({ updated_at: z.string().max(64).optional() });
+export const GateCheckResponseSchema = z.object({
+  type: z.enum(['ok', 'conflict', 'error']),
+  message: z.string(),
+  /** The stored version, for a save that overwrites after a conflict. */
+  updated_at: z.string().optional(),
+});
+export type GateCheckResponse = z.infer<typeof GateCheckResponseSchema>;
+
+/** `POST …/lock` answer. */
+export const LockResponseSchema = SharedArtifactSchema.extend({ lock: z.string(), lockedUntil: TimestampSchema });
+export const UnlockBodySchema = z.strictObject({ lock: z.string().max(100).optional() }).optional();
+
+/** `POST /artifacts/{id}/share` and `POST /shared-artifacts/{id}/share`. */
+export const ShareBodySchema = z.strictObject({
+  sharedPortfolioId: z.union([IdSchema, IdParamSchema], { error: 'sharedPortfolioId must be a shared portfolio id.' }),
+});
+export type ShareBody = z.input<typeof ShareBodySchema>;
+
+/** The answer to a copy: the new shared artifact (clients read its `id`). */
+export const ShareResponseSchema = SharedArtifactSchema;
+
+/** `POST /comments`; `owner` and `updated_by` are accepted for old clients and ignored (the owner is the caller). */
+export const CommentBodySchema = z.strictObject({
+  text: z
+    .string()
+    .max(COMMENT_MAX, `A comment can be at most ${COMMENT_MAX} characters.`)
+    .refine((t) => t.trim().length > 0, 'Please enter a comment.'),
+  sharedArtifact: z.union([IdSchema, IdParamSchema], { error: 'sharedArtifact must be a shared artifact id.' }),
+  owner: IdSchema.optional(),
+  updated_by: IdSchema.optional(),
+});
+export type CommentBody = z.input<typeof CommentBodySchema>;
+
+/** `PUT /comments/{id}`: only the text changes. */
+export const CommentUpdateBodySchema = CommentBodySchema.partial({ sharedArtifact: true });
+
+/** Comment answers carry the artifact's comments and the portfolio's comment count (as the original). */
+export const CommentResponseSchema = CommentSchema.extend({
+  sharedArtifactComments: z.array(CommentSchema),
+  sharedPortfolioCommentCount: z.number().int(),
+});
+
+/** `POST /reactions`; `owner`, `created_by`, `updated_by` are accepted and ignored. */
+export const ReactionBodySchema = z.strictObject({
+  sharedArtifact: z.union([IdSchema, IdParamSchema], { error: 'sharedArtifact must be a shared artifact id.' }),
+  value: ReactionValueSchema,
+  owner: IdSchema.optional(),
+  created_by: IdSchema.optional(),
+  updated_by: IdSchema.optional(),
+});
+export type ReactionBody = z.input<typeof ReactionBodySchema>;
+export const AvailableReactionsSchema = z.array(z.string());
+
+/** Upload answer for a shared artifact. */
+export const SharedArtifactMediaResponseSchema = MediaSchema.extend({ parentSharedArtifact: SharedArtifactSchema });
+export const SharedUploadParamsSchema = z.strictObject({ id: IdParamSchema, artifactId: IdParamSchema, kind: MediaKindSchema });
+export const SharedFileDeleteParamsSchema = SharedUploadParamsSchema.extend({ fileId: IdParamSchema });

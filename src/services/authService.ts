@@ -1,0 +1,41 @@
+import type { AuthResponse } from '../schemas/auth.ts';
+import type { User } from '../schemas/user.ts';
+import { api } from './api.ts';
+
+// The schemas load with the first call, so that the login page itself needs no schema library.
+const auth = () => import('../schemas/auth.ts');
+const common = () => import('../schemas/common.ts');
+const user = () => import('../schemas/user.ts');
+
+/** Logs in with e-mail (or username) and password. @throws ApiError on refusal. */
+export async function login(input: { identifier: string; password: string }, signal?: AbortSignal): Promise<AuthResponse> {
+  const { AuthResponseSchema } = await auth();
+  return api().request({ method: 'POST', path: '/auth/local', body: input, schema: AuthResponseSchema, ...(signal ? { signal } : {}) });
+}
+
+/** Asks for a reset link; the answer is the same whether or not the address has an account. */
+export async function forgotPassword(email: string, signal?: AbortSignal): Promise<{ ok: true }> {
+  const { OkResponseSchema } = await common();
+  return api().request({ method: 'POST', path: '/auth/forgot-password', body: { email }, schema: OkResponseSchema, ...(signal ? { signal } : {}) });
+}
+
+/** Sets a new password with the code of a link, and logs in. @throws ApiError with the server's message. */
+export async function resetPassword(
+  input: { code: string; password: string; passwordConfirmation: string },
+  signal?: AbortSignal,
+): Promise<AuthResponse> {
+  const { AuthResponseSchema } = await auth();
+  return api().request({ method: 'POST', path: '/auth/reset-password', body: input, schema: AuthResponseSchema, ...(signal ? { signal } : {}) });
+}
+
+/** The signed-in user. @throws ApiError 401 when the token is no longer valid. */
+export async function fetchMe(signal?: AbortSignal): Promise<User> {
+  const { UserSchema } = await user();
+  return api().request({ method: 'GET', path: '/users/me', schema: UserSchema, ...(signal ? { signal } : {}) });
+}
+
+/** A fresh token. */
+export async function refreshToken(signal?: AbortSignal): Promise<{ jwt: string }> {
+  const { RefreshResponseSchema } = await auth();
+  return api().request({ method: 'POST', path: '/token/refresh', schema: RefreshResponseSchema, ...(signal ? { signal } : {}) });
+}

@@ -1,0 +1,374 @@
+/**
+ * Test kit of Shared Portfolios: an in-memory stand-in for the shared portfolio API (its
+ * answers follow the changes made, as the server's would), and the page rendered the way the
+ * app wires it (the app's navigation on a memory location, toasts) with fake service actors.
+ */
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ThemeProvider } from 'styled-components';
+import { Route, Router, Switch, useRoute } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { fromPromise, type ActorOptions, type AnyActorLogic, type InspectionEvent } from 'xstate';
+import { provideSharedActions, provideSharedBrowser, SharedActionsProvider } from '../app/wiring/sharedRoutes.tsx';
+import type { portfolioBrowserMachine } from '../machines/portfolioBrowser/portfolioBrowserMachine.ts';
+import { PortfolioBrowserActorContext } from '../machines/portfolioBrowser/usePortfolioBrowser.ts';
+import { REACTIONS, type ReactionValue } from '../schemas/catalog.ts';
+import type { Comment, Reaction, SharedArtifactDetail } from '../schemas/sharedArtifact.ts';
+import type { SharedArtifact, SharedPortfolio, SharedPortfolioListItem } from '../schemas/sharedPortfolio.ts';
+import type { User } from '../schemas/user.ts';
+import { ApiError } from '../services/errors.ts';
+import { signIn, signOut } from '../services/session.ts';
+import { Toaster } from '../views/feedback/Toaster.tsx';
+import { SharedPortfoliosPage } from '../views/pages/SharedPortfoliosPage.tsx';
+import { theme } from '../views/theme/theme.ts';
+import { makeAccount } from './portfolioHarness.tsx';
+import { people } from './sharedFixtures.ts';
+
+export { makeComment, makeReaction } from './sharedArtifactFixtures.ts';
+export { makeSharedArtifact, makeSharedPortfolio, people, TEAM_QUESTION } from './sharedFixtures.ts';
+
+/** The accounts of `people` with their roles: Lee leads, Rita researches, the others teach. */
+export const accounts = {
+  lee: makeAccount(people.lee.id, people.lee.username, 'plcLead'),
+  tess: makeAccount(people.tess.id, people.tess.username),
+  theo: makeAccount(people.theo.id, people.theo.username),
+  pat: makeAccount(people.pat.id, people.pat.username),
+  rita: makeAccount(people.rita.id, people.rita.username, 'researcher'),
+} satisfies Record<string, User>;
+
+/** A 404 as the API client throws it. */
+export const notFound = (message = 'Not found.') => new ApiError(404, 'not_found', message, JSON.stringify({ message }));
+
+/** A 400 as the API client throws it. */
+export const badRequest = (message: string) => new ApiError(400, 'bad_request', message, JSON.stringify({ message }));
+
+/** What the fake API holds about one shared artifact besides the artifact itself. */
+interface Discussion {
+  comments: Comment[];
+  reactions: Reaction[];
+}
+
+const NOW = '2026-04-01T12:00:00.000Z';
+
+/**
+ * The shared portfolio API as the signed-in `viewer` sees it, in memory. Counts, comment texts
+ * and reaction flags of the artifacts always follow the comments and reactions held. Each call is
+ * recorded in `calls`; `fail` makes the next call of a kind fail.
+ */
+export class FakeSharedApi {
+  private nextId = 900;
+  readonly calls: string[] = [];
+  readonly failures = new Map<string, unknown>();
+  private portfolios: SharedPortfolio[];
+  private discussions = new Map<number, Discussion>();
+
+  constructor(
+    portfolios: readonly SharedPortfolio[],
+    discussions: Record<number, Partial<Discussion>> = {},
+    public viewer: User = accounts.tess,
+  ) {
+    this.portfolios = portfolios.map((p) => ({ ...p, sharedArtifacts: [...p.sharedArtifacts] }));
+    for (const p of this.portfolios) for (const a of p.sharedArtifacts) this.discussions.set(a.id, { comments: [], reactions: [], ...discussions[a.id] });
+  }
+
+  /** Makes the next call of `kind` (e.g. 'addComment') fail with `error`. */
+  fail(kind: string, error: unknown): void {
+    this.failures.set(kind, error);
+  }
+
+  private record(kind: string, detail: string): void {
+    this.calls.push(detail ? `${kind} ${detail}` : kind);
+    const failure = this.failures.get(kind);
+    if (failure !== undefined) {
+      this.failures.delete(kind);
+      throw failure;
+    }
+  }
+
+  private discussion(artifactId: number): Discussion {
+    const found = this.discussions.get(artifactId);
+    if (!found) throw notFound('Shared artifact not found.');
+    return found;
+  }
+
+  /** The artifact as its portfolio lists it now. */
+  private present(artifact: SharedArtifact): SharedArtifact {
+    const { comments, reactions } = this.discussion(artifact.id);
+    return {
+      ...artifact,
+      commentCount: comments.length,
+      commentTexts: comments.map((c) => c.text),
+      reactions: Object.fromEntries(REACTIONS.map((r) => [r.value, reactions.some((x) => x.value === r.value)])),
+    };
+  }
+
+  /** A shared portfolio as `GET /shared-portfolios/{id}` returns it now. */
+  portfolio(id: number): SharedPortfolio {
+    const found = this.portfolios.find((p) => p.id === id);
+    if (!found) throw notFound('Shared portfolio not found.');
+    return { ...found, sharedArtifacts: found.sharedArtifacts.map((a) => this.present(a)) };
+  }
+
+  /** A shared artifact as `GET /shared-artifacts/{id}` returns it now. */
+  detail(artifactId: number): SharedArtifactDetail {
+    const artifact = this.portfolios.flatMap((p) => p.sharedArtifacts).find((a) => a.id === artifactId);
+    if (!artifact) throw notFound('Shared artifact not found.');
+    const { reactions: _flags, ...rest } = this.present(artifact);
+    const { comments, reactions } = this.discussion(artifactId);
+    return { ...rest, comments: [...comments], reactions: [...reactions] };
+  }
+
+  /** The comments held for an artifact. */
+  comments(artifactId: number): readonly Comment[] {
+    return this.discussion(artifactId).comments;
+  }
+
+  /** The reactions held for an artifact. */
+  reactions(artifactId: number): readonly Reaction[] {
+    return this.discussion(artifactId).reactions;
+  }
+
+  private answer(comment: Comment, artifactId: number) {
+    return { ...comment, sharedArtifactComments: [...this.discussion(artifactId).comments], sharedPortfolioCommentCount: 0 };
+  }
+
+  /** Fake service actors, each answering at once from the data held. */
+  actors() {
+    const browser = {
+      listPortfolios: fromPromise<SharedPortfolioListItem[], { owner: number | null }>(async () => {
+        this.record('listPortfolios', '');
+        return this.portfolios.map((p) => {
+          const full = this.portfolio(p.id);
+          return { ...full, sharedArtifacts: full.sharedArtifacts.map(({ id, owner, created_at, updated_at }) => ({ id, owner: { id: owner.id }, created_at, updated_at })) };
+        });
+      }),
+      getPortfolio: fromPromise<SharedPortfolio, { portfolioId: number }>(async ({ input }) => {
+        this.record('getPortfolio', String(input.portfolioId));
+        return this.portfolio(input.portfolioId);
+      }),
+    };
+    const getSharedArtifact = fromPromise<SharedArtifactDetail, { artifactId: number }>(async ({ input }) => {
+      this.record('getSharedArtifact', String(input.artifactId));
+      return this.detail(input.artifactId);
+    });
+    const comment = {
+      getSharedArtifact,
+      addComment: fromPromise(async ({ input }: { input: { artifactId: number; text: string } }) => {
+        this.record('addComment', `${input.artifactId} ${input.text}`);
+        this.nextId += 1;
+        const c: Comment = {
+          id: this.nextId,
+          text: input.text,
+          owner: this.viewer.id,
+          username: this.viewer.username,
+          sharedArtifact: input.artifactId,
+          created_at: NOW,
+          updated_at: NOW,
+          updated_by: this.viewer.id,
+        };
+        this.discussion(input.artifactId).comments.push(c);
+        return this.answer(c, input.artifactId);
+      }),
+      editComment: fromPromise(async ({ input }: { input: { commentId: number; text: string } }) => {
+        this.record('editComment', `${input.commentId} ${input.text}`);
+        for (const d of this.discussions.values()) {
+          const i = d.comments.findIndex((c) => c.id === input.commentId);
+          if (i >= 0) {
+            d.comments[i] = { ...d.comments[i]!, text: input.text, updated_at: NOW };
+            return this.answer(d.comments[i]!, d.comments[i]!.sharedArtifact);
+          }
+        }
+        throw notFound('Comment not found.');
+      }),
+      deleteComment: fromPromise(async ({ input }: { input: { commentId: number } }) => {
+        this.record('deleteComment', String(input.commentId));
+        for (const d of this.discussions.values()) {
+          const found = d.comments.find((c) => c.id === input.commentId);
+          if (found) {
+            d.comments = d.comments.filter((c) => c.id !== input.commentId);
+            return this.answer(found, found.sharedArtifact);
+          }
+        }
+        throw notFound('Comment not found.');
+      }),
+    };
+    const reactions = {
+      getSharedArtifact,
+      addReaction: fromPromise<Reaction, { artifactId: number; value: ReactionValue }>(async ({ input }) => {
+        this.record('addReaction', `${input.artifactId} ${input.value}`);
+        const d = this.discussion(input.artifactId);
+        const existing = d.reactions.find((r) => r.owner === this.viewer.id && r.value === input.value);
+        if (existing) return existing;
+        this.nextId += 1;
+        const r: Reaction = {
+          id: this.nextId,
+          value: input.value,
+          owner: this.viewer.id,
+          sharedArtifact: input.artifactId,
+          created_by: this.viewer.id,
+          updated_by: this.viewer.id,
+          created_at: NOW,
+          updated_at: NOW,
+        };
+        d.reactions.push(r);
+        return r;
+      }),
+      removeReaction: fromPromise<Reaction, { reactionId: number }>(async ({ input }) => {
+        this.record('removeReaction', String(input.reactionId));
+        for (const d of this.discussions.values()) {
+          const found = d.reactions.find((r) => r.id === input.reactionId);
+          if (found) {
+            d.reactions = d.reactions.filter((r) => r.id !== input.reactionId);
+            return found;
+          }
+        }
+        throw notFound('Reaction not found.');
+      }),
+    };
+    const deletion = {
+      deleteSharedArtifact: fromPromise<SharedArtifact, { artifactId: number }>(async ({ input }) => {
+        this.record('deleteSharedArtifact', String(input.artifactId));
+        const d = this.discussion(input.artifactId);
+        if (d.comments.length > 0 || d.reactions.length > 0) throw badRequest('You cannot delete a shared artifact with comments or reactions.');
+        const portfolio = this.portfolios.find((p) => p.sharedArtifacts.some((a) => a.id === input.artifactId))!;
+        const artifact = portfolio.sharedArtifacts.find((a) => a.id === input.artifactId)!;
+        portfolio.sharedArtifacts = portfolio.sharedArtifacts.filter((a) => a.id !== input.artifactId);
+        return artifact;
+      }),
+    };
+    const leave = {
+      leaveSharedPortfolio: fromPromise<SharedPortfolio, { sharedPortfolioId: number }>(async ({ input }) => {
+        this.record('leaveSharedPortfolio', String(input.sharedPortfolioId));
+        const left = this.portfolio(input.sharedPortfolioId);
+        this.portfolios = this.portfolios.filter((p) => p.id !== input.sharedPortfolioId);
+        return left;
+      }),
+    };
+    return { browser, comment, reactions, deletion, leave };
+  }
+}
+
+/** Fake actors of each logic of the page; those left out come from `api`. */
+export interface SharedFakes {
+  browser?: Record<string, AnyActorLogic>;
+  comment?: Record<string, AnyActorLogic>;
+  reactions?: Record<string, AnyActorLogic>;
+  deletion?: Record<string, AnyActorLogic>;
+  leave?: Record<string, AnyActorLogic>;
+}
+
+/** Inspectors (coverage) per logic. */
+export interface SharedInspectors {
+  browser?: (event: InspectionEvent) => void;
+  comment?: (event: InspectionEvent) => void;
+  reactions?: (event: InspectionEvent) => void;
+  deletion?: (event: InspectionEvent) => void;
+  leave?: (event: InspectionEvent) => void;
+}
+
+type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
+
+const toId = (value: string | undefined | null): number | null => (value ? Number(value) : null);
+
+function SharedPortfoliosAt({ logic, viewerId, inspect, clock }: { logic: typeof portfolioBrowserMachine; viewerId: number; inspect?: ((event: InspectionEvent) => void) | undefined; clock?: Clock | undefined }) {
+  const [withArtifact, artifactParams] = useRoute<{ id: string; artifactId: string }>('/shared-portfolios/:id/artifacts/:artifactId');
+  const [withPortfolio, portfolioParams] = useRoute<{ id: string }>('/shared-portfolios/:id');
+  const portfolioId = toId(withArtifact ? artifactParams.id : withPortfolio ? portfolioParams.id : null);
+  const artifactId = toId(withArtifact ? artifactParams.artifactId : null);
+  return (
+    <PortfolioBrowserActorContext.Provider
+      logic={logic}
+      options={{ input: { mode: 'shared', owner: null, portfolioId, artifactId, viewerId }, ...(inspect ? { inspect } : {}), ...(clock ? { clock } : {}) }}
+    >
+      <SharedPortfoliosPage portfolioId={portfolioId} artifactId={artifactId} exportUrl="http://portal.test/api/v1/shared-portfolios/export" />
+    </PortfolioBrowserActorContext.Provider>
+  );
+}
+
+/**
+ * Shared Portfolios at `path` for `user`, wired as the app wires it (its navigation moves a memory
+ * location, whose changes reach the page as they would from the router), with the actors of `api`
+ * unless `fakes` replaces them. `delays` shortens or lengthens the machines' timers; `clock`
+ * drives them by hand.
+ */
+export function renderSharedPortfolios({
+  path = '/shared-portfolios',
+  user = accounts.tess,
+  api,
+  fakes = {},
+  inspect = {},
+  delays,
+  clock,
+  discussionClock,
+}: {
+  path?: string;
+  user?: User;
+  api: FakeSharedApi;
+  fakes?: SharedFakes;
+  inspect?: SharedInspectors;
+  delays?: { refetchDelay?: number; leaveDelay?: number };
+  /** The browser's clock. */
+  clock?: Clock;
+  /** The clock of the comments' and reactions' timers. */
+  discussionClock?: Clock;
+}) {
+  signOut();
+  act(() => signIn(user));
+  api.viewer = user;
+  const location = memoryLocation({ path, record: true });
+  const real = api.actors();
+  const refetch = delays?.refetchDelay !== undefined ? { delays: { refetchDelay: delays.refetchDelay } } : {};
+  const browserLogic = provideSharedBrowser(location.navigate).provide({ actors: { ...real.browser, ...fakes.browser } as never, ...refetch });
+  const setup = provideSharedActions(location.navigate);
+  const actions = {
+    comment: {
+      logic: setup.comment.logic.provide({ actors: { ...real.comment, ...fakes.comment } as never, ...refetch }),
+      ...(inspect.comment ? { inspect: inspect.comment } : {}),
+      ...(discussionClock ? { clock: discussionClock } : {}),
+    },
+    reactions: {
+      logic: setup.reactions.logic.provide({ actors: { ...real.reactions, ...fakes.reactions } as never, ...refetch }),
+      ...(inspect.reactions ? { inspect: inspect.reactions } : {}),
+      ...(discussionClock ? { clock: discussionClock } : {}),
+    },
+    deletion: {
+      ...setup.deletion,
+      logic: setup.deletion.logic.provide({
+        actors: { ...real.deletion, ...fakes.deletion } as never,
+        ...(delays?.leaveDelay !== undefined ? { delays: { leaveDelay: delays.leaveDelay } } : {}),
+      }),
+      ...(inspect.deletion ? { inspect: inspect.deletion } : {}),
+    },
+    leave: { logic: setup.leave.logic.provide({ actors: { ...real.leave, ...fakes.leave } as never }), ...(inspect.leave ? { inspect: inspect.leave } : {}) },
+  };
+  render(
+    <ThemeProvider theme={theme}>
+      <Router hook={location.hook}>
+        <Switch>
+          <Route path="/shared-portfolios/new">
+            <h1>Create Shared Portfolio</h1>
+          </Route>
+          <Route path="/shared-portfolios/:id/edit">
+            <h1>Edit Shared Portfolio</h1>
+          </Route>
+          <Route path="/shared-portfolios/:id/artifacts/:artifactId/edit">
+            <h1>Edit Shared Artifact</h1>
+          </Route>
+          <Route path="/shared-portfolios/:id/artifacts/:artifactId/copy">
+            <h1>Copy Artifact</h1>
+          </Route>
+          <Route>
+            <SharedActionsProvider setup={actions}>
+              <SharedPortfoliosAt logic={browserLogic} viewerId={user.id} inspect={inspect.browser} clock={clock} />
+            </SharedActionsProvider>
+          </Route>
+        </Switch>
+        <Toaster />
+      </Router>
+    </ThemeProvider>,
+  );
+  return { location, ux: userEvent.setup({ delay: null }), where: () => location.history.at(-1) };
+}
+
+/** The detail pane. */
+export const detailPane = () => screen.getByRole('region', { name: 'Artifact details' });

@@ -1,0 +1,12 @@
+import { createContext, useContext } from 'react';
+import type { AppConfig } from '../schemas/common.ts';
+
+const FALLBACK: AppConfig = { showcaseUrl: null, helpUrl: 'https://github.com/practicefolio/practicefolio#user-guide', feedbackUrl: null };
+
+/** The run-time configuration (links an operator sets). */
+export const AppConfigContext = createContext<AppConfig>(FALLBACK);
+
+/** Reads the run-time configuration. */
+export function useAppConfig(): AppConfig {
+  return useContext(AppConfigContext);
+}

@@ -1,0 +1,63 @@
+import { Link } from 'wouter';
+import type { Artifact } from '../../schemas/artifact.ts';
+import { artifactTitle } from '../../machines/artifactLifecycle/artifactSelectors.ts';
+import { ButtonLink } from '../components/Button.tsx';
+import { buildPath, paths } from '../paths.ts';
+import { ArtifactDetails } from './ArtifactDetails.tsx';
+import { DeleteArtifactButton } from './DeleteArtifactButton.tsx';
+
+export interface ArtifactViewProps {
+  /** The personal artifact to show. */
+  artifact: Artifact;
+  /** The portfolio it belongs to (for links and the page after a deletion). */
+  portfolioId: number;
+  /** No actions at all (researchers browsing teacher portfolios). */
+  readOnly: boolean;
+  /** Called once the artifact was deleted (the app then shows the portfolio page). */
+  onDeleted?: (artifact: Artifact) => void;
+  /** Level of the title heading (default 2). */
+  headingLevel?: 2 | 3;
+}
+
+function Actions({ artifact, portfolioId, onDeleted }: Omit<ArtifactViewProps, 'readOnly' | 'headingLevel'>) {
+  const params = { id: portfolioId, artifactId: artifact.id };
+  if (artifact.parkingLot) {
+    return (
+      <Link href={buildPath(paths.myArtifactEdit, params)} asChild>
+        <ButtonLink>Complete Artifact</ButtonLink>
+      </Link>
+    );
+  }
+  return (
+    <>
+      <Link href={buildPath(paths.myArtifactEdit, params)} asChild>
+        <ButtonLink>EDIT</ButtonLink>
+      </Link>
+      <Link href={buildPath(paths.myArtifactCopy, params)} asChild>
+        <ButtonLink $variant="secondary">COPY TO</ButtonLink>
+      </Link>
+      <DeleteArtifactButton
+        key={artifact.id}
+        artifactId={artifact.id}
+        portfolioId={portfolioId}
+        name={artifactTitle(artifact.responses)}
+        onDeleted={onDeleted}
+      />
+    </>
+  );
+}
+
+/**
+ * A personal artifact with what its owner may do: a parking-lot artifact offers Complete
+ * Artifact; a completed one EDIT, COPY TO and Delete Artifact; read-only viewers get no actions.
+ * Needs `ArtifactActionsProvider` above it unless `readOnly`.
+ */
+export function ArtifactView({ artifact, portfolioId, readOnly, onDeleted, headingLevel = 2 }: ArtifactViewProps) {
+  return (
+    <ArtifactDetails
+      artifact={artifact}
+      headingLevel={headingLevel}
+      actions={readOnly ? null : <Actions artifact={artifact} portfolioId={portfolioId} {...(onDeleted ? { onDeleted } : {})} />}
+    />
+  );
+}

@@ -1,0 +1,207 @@
+import { useId, useState, type DragEvent } from 'react';
+import styled from 'styled-components';
+import { mediaLabel } from '../../machines/artifactLifecycle/artifactSelectors.ts';
+import type { UploadRef } from '../../machines/upload/uploadMachine.ts';
+import type { UploadQueueRef } from '../../machines/upload/uploadQueueMachine.ts';
+import { useQueuedMedia, useRemoval, useUpload, useUploadEvents, useUploadQueueEvents, useUploadRows } from '../../machines/upload/useUploads.ts';
+import { Button } from '../components/Button.tsx';
+import { ConfirmDialog } from '../components/Dialog.tsx';
+import { ProgressBar } from '../components/ProgressBar.tsx';
+import { Caption, MediaLink, MediaPreview, orderedMedia, Preview, Tile, Tiles } from './MediaList.tsx';
+
+/** The question asked before a file is removed (reference §6.3). */
+export const REMOVE_FILE_QUESTION = 'Are you sure you want to delete this file?';
+
+const Zone = styled.div<{ $active: boolean }>`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.lg};
+  margin-bottom: ${({ theme }) => theme.space.md};
+  border: 2px dashed ${({ theme, $active }) => ($active ? theme.color.primary : theme.color.borderStrong)};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme, $active }) => ($active ? '#e8f1f8' : theme.color.surface)};
+  text-align: center;
+  &:focus-within { outline: 3px solid ${({ theme }) => theme.color.focus}; outline-offset: 2px; }
+`;
+
+const ChooseLabel = styled.label`
+  display: inline-flex;
+  align-items: center;
+  min-height: 40px;
+  padding: 0 ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: ${({ theme }) => theme.color.primary};
+  color: ${({ theme }) => theme.color.primaryText};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+  cursor: pointer;
+  &:hover { background: ${({ theme }) => theme.color.primaryHover}; }
+`;
+
+const Hint = styled.span`
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const Rows = styled.ul`
+  margin: 0 0 ${({ theme }) => theme.space.md};
+  padding: 0;
+  list-style: none;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const Row = styled.li`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) minmax(120px, 2fr) auto;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: ${({ theme }) => theme.color.surface};
+  @media (max-width: 600px) { grid-template-columns: 1fr; }
+`;
+
+const FileName = styled.span`
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+  overflow-wrap: anywhere;
+`;
+
+const RowActions = styled.span`
+  display: flex;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const Failure = styled.span`
+  color: ${({ theme }) => theme.color.danger};
+`;
+
+const Done = styled.span`
+  color: ${({ theme }) => theme.color.success};
+`;
+
+function UploadRowView({ upload }: { upload: UploadRef }) {
+  const { name, status, percent, error } = useUpload(upload);
+  const { retry, dismiss } = useUploadEvents(upload);
+  const running = status === 'queued' || status === 'uploading';
+  return (
+    <Row aria-label={name}>
+      <FileName>{name}</FileName>
+      <span>
+        {status === 'queued' ? <span>Waiting to upload</span> : null}
+        {status === 'uploading' ? <ProgressBar value={percent} label={`Uploading ${name}`} /> : null}
+        {status === 'done' ? <Done>Uploaded</Done> : null}
+        {status === 'failed' ? <Failure>{error}</Failure> : null}
+      </span>
+      <RowActions>
+        {status === 'failed' ? (
+          <Button type="button" $small onClick={retry} aria-label={`Retry upload of ${name}`}>
+            Retry
+          </Button>
+        ) : null}
+        <Button type="button" $small $variant="secondary" onClick={dismiss} aria-label={`${running ? 'Cancel' : 'Dismiss'} upload of ${name}`}>
+          {running ? 'Cancel' : 'Dismiss'}
+        </Button>
+      </RowActions>
+    </Row>
+  );
+}
+
+const MediaActions = styled.div`
+  display: flex;
+  justify-content: flex-start;
+`;
+
+/**
+ * The uploads area of the edit page: choose files (or drop them here); each becomes a row with
+ * its progress, its failure (and Retry), until dismissed. The artifact's files are listed with
+ * their captions and a Delete button that asks first.
+ */
+export function UploadsArea({ queue, disabled = false }: { queue: UploadQueueRef; /** While the form is locked. */ disabled?: boolean }) {
+  const inputId = useId();
+  const hintId = useId();
+  const media = useQueuedMedia(queue);
+  const rows = useUploadRows(queue);
+  const removal = useRemoval(queue);
+  const { addFiles, remove, confirmRemove, cancelRemove } = useUploadQueueEvents(queue);
+  const [dragging, setDragging] = useState(false);
+  const files = orderedMedia(media);
+
+  const handleDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!disabled && event.dataTransfer.files.length > 0) addFiles([...event.dataTransfer.files]);
+  };
+  const handleDragOver = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    if (!dragging) setDragging(true);
+  };
+
+  return (
+    <div>
+      <Zone $active={dragging} onDragOver={handleDragOver} onDragLeave={() => setDragging(false)} onDrop={handleDrop}>
+        <input
+          id={inputId}
+          className="visually-hidden"
+          type="file"
+          multiple
+          disabled={disabled}
+          aria-describedby={hintId}
+          onChange={(event) => {
+            const chosen = [...(event.target.files ?? [])];
+            // Clear the input so choosing the same file again (after a failure) is noticed.
+            event.target.value = '';
+            if (chosen.length > 0) addFiles(chosen);
+          }}
+        />
+        <ChooseLabel htmlFor={inputId}>Choose files</ChooseLabel>
+        <Hint id={hintId}>or drop photos, videos or documents here. Files are uploaded one at a time.</Hint>
+      </Zone>
+      {rows.length > 0 ? (
+        <Rows aria-label="Uploads">
+          {rows.map((row) => (
+            <UploadRowView key={row.id} upload={row.ref} />
+          ))}
+        </Rows>
+      ) : null}
+      {files.length === 0 ? (
+        <p>No files have been uploaded.</p>
+      ) : (
+        <Tiles aria-label="Uploaded files">
+          {files.map(({ kind, media: m }) => (
+            <Tile key={`${kind}-${m.id}`}>
+              <MediaLink kind={kind} media={m}>
+                <Preview>
+                  <MediaPreview kind={kind} media={m} />
+                </Preview>
+                <Caption>{mediaLabel(m)}</Caption>
+              </MediaLink>
+              <MediaActions>
+                <Button type="button" $small $variant="secondary" disabled={disabled || removal.busy} onClick={() => remove(kind, m.id)} aria-label={`Delete ${mediaLabel(m)}`}>
+                  Delete
+                </Button>
+              </MediaActions>
+            </Tile>
+          ))}
+        </Tiles>
+      )}
+      {removal.target ? (
+        <ConfirmDialog
+          title="Delete File"
+          message={
+            <>
+              <p>{REMOVE_FILE_QUESTION}</p>
+              <p>{mediaLabel(removal.target.media)}</p>
+            </>
+          }
+          onConfirm={confirmRemove}
+          onCancel={cancelRemove}
+          busy={removal.busy}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+import { useId, type FormEvent, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { Link } from 'wouter';
+import { artifactTitle, layoutQuestions, portfolioIdOf, type EditableArtifact } from '../../../machines/artifactLifecycle/artifactSelectors.ts';
+import {
+  useArtifactEditEvents,
+  useDraftValue,
+  useFieldIssue,
+  useFormBusy,
+  useHasIssues,
+  useUploadQueueRef,
+} from '../../../machines/artifactLifecycle/useArtifactLifecycle.ts';
+import { FORM_ERROR_MESSAGE } from '../../../schemas/responses.ts';
+import type { Question } from '../../../schemas/structure.ts';
+import { ButtonLink } from '../../components/Button.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
+import { formatLongDateTime, formatShortDate } from '../artifactDates.ts';
+import { TEAM_QUESTIONS_HEADING } from '../ArtifactDetails.tsx';
+import { DeleteArtifactButton } from '../DeleteArtifactButton.tsx';
+import { QuestionField } from '../QuestionField.tsx';
+import { UploadsArea } from '../UploadsArea.tsx';
+
+const Card = styled.div`
+  background: ${({ theme }) => theme.color.surface};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  box-shadow: ${({ theme }) => theme.shadow.card};
+  padding: ${({ theme }) => theme.space.lg};
+  @media (max-width: 480px) { padding: ${({ theme }) => theme.space.md}; }
+`;
+
+const Summary = styled.div`
+  &:not(:empty) {
+    margin-bottom: ${({ theme }) => theme.space.md};
+    padding: ${({ theme }) => theme.space.md};
+    border: 1px solid ${({ theme }) => theme.color.danger};
+    border-left-width: 6px;
+    border-radius: ${({ theme }) => theme.radius.sm};
+    background: #fdf0ef;
+    color: ${({ theme }) => theme.color.danger};
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+  }
+`;
+
+const Dates = styled.dl`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.xl};
+  margin: 0 0 ${({ theme }) => theme.space.lg};
+  dt { font-size: ${({ theme }) => theme.font.size.sm}; color: ${({ theme }) => theme.color.textMuted}; font-weight: ${({ theme }) => theme.font.weight.medium}; }
+  dd { margin: 0; }
+`;
+
+const Section = styled.section`
+  margin-bottom: ${({ theme }) => theme.space.lg};
+  h2 { font-size: ${({ theme }) => theme.font.size.lg}; margin-bottom: ${({ theme }) => theme.space.sm}; }
+`;
+
+const Pair = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
+  gap: 0 ${({ theme }) => theme.space.lg};
+`;
+
+export const FormNote = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space.md};
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+const Bar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-top: ${({ theme }) => theme.space.lg};
+  padding-top: ${({ theme }) => theme.space.md};
+  border-top: 1px solid ${({ theme }) => theme.color.border};
+`;
+
+const Spacer = styled.span`
+  flex: 1;
+`;
+
+function Field({ question, disabled }: { question: Question | null; disabled: boolean }) {
+  if (!question) return null;
+  return <QuestionRow question={question} disabled={disabled} />;
+}
+
+function QuestionRow({ question, disabled }: { question: Question; disabled: boolean }) {
+  const value = useDraftValue(question.key);
+  const error = useFieldIssue(question.key);
+  const { change } = useArtifactEditEvents();
+  return <QuestionField question={question} value={value} error={error} disabled={disabled} onChange={(next) => change(question.key, next)} />;
+}
+
+/**
+ * The artifact form both edit pages share (spec §2): the error summary, the title, the created
+ * and last-edited dates, the uploads area, unit timing and day, the remaining questions, a
+ * shared portfolio's team questions under their own heading, then Cancel, the page's save
+ * buttons and Delete Artifact.
+ */
+export function ArtifactEditForm({
+  artifact,
+  pageTitle,
+  note,
+  cancelPath,
+  buttons,
+  onSubmit,
+  deletable,
+  children,
+}: {
+  artifact: EditableArtifact;
+  /** The page's heading (and document title). */
+  pageTitle: string;
+  /** What the form says about required questions (shown when there are any). */
+  note: ReactNode;
+  /** Where Cancel goes: the artifact's view. */
+  cancelPath: string;
+  /** The save buttons; Enter in a field calls `onSubmit`. */
+  buttons: ReactNode;
+  onSubmit: () => void;
+  /** Whether Delete Artifact is offered. */
+  deletable: boolean;
+  /** Dialogs of the page. */
+  children?: ReactNode;
+}) {
+  const headingId = useId();
+  const uploadsHeadingId = useId();
+  const teamHeadingId = useId();
+  const hasIssues = useHasIssues();
+  const busy = useFormBusy();
+  const queue = useUploadQueueRef();
+  const { deleted } = useArtifactEditEvents();
+  const layout = layoutQuestions(artifact.structure);
+  const hasCore = artifact.structure.some((q) => q.core);
+  const title = artifactTitle(artifact.responses);
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+
+  return (
+    <>
+      <PageHeading title={pageTitle} />
+      <Summary role="alert">{hasIssues ? FORM_ERROR_MESSAGE : ''}</Summary>
+      <Card>
+        <form onSubmit={handleSubmit} noValidate aria-labelledby={headingId}>
+          <h2 id={headingId} className="visually-hidden">
+            {title}
+          </h2>
+          {hasCore ? note : null}
+          <Field question={layout.title} disabled={busy} />
+          <Dates>
+            <div>
+              <dt>Date Created</dt>
+              <dd>
+                <time dateTime={artifact.created_at}>{formatShortDate(artifact.created_at)}</time>
+              </dd>
+            </div>
+            <div>
+              <dt>Last Edited</dt>
+              <dd>
+                <time dateTime={artifact.updated_at}>{formatLongDateTime(artifact.updated_at)}</time>
+              </dd>
+            </div>
+          </Dates>
+          {layout.files && queue ? (
+            <Section aria-labelledby={uploadsHeadingId}>
+              <h2 id={uploadsHeadingId}>{layout.files.text || 'Files'}</h2>
+              <UploadsArea queue={queue} disabled={busy} />
+            </Section>
+          ) : null}
+          <Pair>
+            <Field question={layout.unitTiming} disabled={busy} />
+            <Field question={layout.unitDay} disabled={busy} />
+          </Pair>
+          {layout.main.map((q) => (
+            <Field key={q.key} question={q} disabled={busy} />
+          ))}
+          {layout.bonus.length > 0 ? (
+            <Section aria-labelledby={teamHeadingId}>
+              <h2 id={teamHeadingId}>{TEAM_QUESTIONS_HEADING}</h2>
+              {layout.bonus.map((q) => (
+                <Field key={q.key} question={q} disabled={busy} />
+              ))}
+            </Section>
+          ) : null}
+          <Bar>
+            <Link href={cancelPath} asChild>
+              <ButtonLink $variant="secondary">Cancel</ButtonLink>
+            </Link>
+            {buttons}
+            <Spacer />
+            {deletable ? <DeleteArtifactButton artifactId={artifact.id} portfolioId={portfolioIdOf(artifact)} name={title} onDeleted={deleted} /> : null}
+          </Bar>
+        </form>
+      </Card>
+      {children}
+    </>
+  );
+}

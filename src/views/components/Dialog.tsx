@@ -1,0 +1,136 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import styled from 'styled-components';
+import { Button } from './Button.tsx';
+
+const Backdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  background: ${({ theme }) => theme.color.overlay};
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  padding: ${({ theme }) => theme.space.md};
+  z-index: 1000;
+`;
+
+const Panel = styled.div<{ $wide?: boolean }>`
+  background: ${({ theme }) => theme.color.surface};
+  border-radius: ${({ theme }) => theme.radius.md};
+  box-shadow: ${({ theme }) => theme.shadow.popover};
+  width: 100%;
+  max-width: ${({ $wide }) => ($wide ? '880px' : '480px')};
+  max-height: calc(100vh - 32px);
+  overflow: auto;
+  padding: ${({ theme }) => theme.space.lg};
+`;
+
+const Title = styled.h2`
+  font-size: ${({ theme }) => theme.font.size.lg};
+`;
+
+export const DialogActions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-top: ${({ theme }) => theme.space.lg};
+`;
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal dialog: focus moves in and is kept inside, Escape closes it (unless `onClose` is
+ * absent), and focus returns to where it was when it closes.
+ */
+export function Dialog({
+  title,
+  children,
+  onClose,
+  role = 'dialog',
+  wide,
+}: {
+  title: string;
+  children: ReactNode;
+  /** Escape and the backdrop call this; omit it for dialogs that need an explicit answer. */
+  onClose?: () => void;
+  role?: 'dialog' | 'alertdialog';
+  wide?: boolean;
+}) {
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    const first = panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? panel.current)?.focus();
+    return () => previous?.focus?.();
+  }, []);
+  const handleKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key === 'Escape' && onClose) {
+      event.stopPropagation();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !panel.current) return;
+    const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    if (items.length === 0) return;
+    const first = items[0]!;
+    const last = items[items.length - 1]!;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+  return createPortal(
+    <Backdrop onMouseDown={(e) => e.target === e.currentTarget && onClose?.()}>
+      <Panel
+        ref={panel}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={handleKeyDown}
+        {...(wide ? { $wide: true } : {})}
+      >
+        <Title id={titleId}>{title}</Title>
+        {children}
+      </Panel>
+    </Backdrop>,
+    document.body,
+  );
+}
+
+/** A NO / YES question (spec: confirmations before deleting). */
+export function ConfirmDialog({
+  title,
+  message,
+  onConfirm,
+  onCancel,
+  confirmLabel = 'YES',
+  cancelLabel = 'NO',
+  busy = false,
+}: {
+  title: string;
+  message: ReactNode;
+  onConfirm: () => void;
+  onCancel: () => void;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  busy?: boolean;
+}) {
+  return (
+    <Dialog title={title} role="alertdialog" onClose={onCancel}>
+      <div>{message}</div>
+      <DialogActions>
+        <Button type="button" $variant="secondary" onClick={onCancel} data-autofocus disabled={busy}>
+          {cancelLabel}
+        </Button>
+        <Button type="button" $variant="danger" onClick={onConfirm} disabled={busy}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,19 @@
+import styled, { keyframes } from 'styled-components';
+
+const spin = keyframes`to { transform: rotate(360deg); }`;
+
+const Ring = styled.span<{ $size: number }>`
+  display: inline-block;
+  width: ${({ $size }) => $size}px;
+  height: ${({ $size }) => $size}px;
+  border: 3px solid ${({ theme }) => theme.color.border};
+  border-top-color: ${({ theme }) => theme.color.primary};
+  border-radius: 50%;
+  animation: ${spin} 0.8s linear infinite;
+  flex-shrink: 0;
+`;
+
+/** A busy indicator with an accessible name. */
+export function Spinner({ label = 'Loading', size = 20 }: { label?: string; size?: number }) {
+  return <Ring role="status" aria-label={label} $size={size} />;
+}

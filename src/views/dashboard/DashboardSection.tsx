@@ -1,0 +1,35 @@
+import { useId, type ReactNode } from 'react';
+import styled from 'styled-components';
+
+const Section = styled.section`
+  margin-bottom: ${({ theme }) => theme.space.xl};
+`;
+
+const Header = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+  min-height: 40px;
+  margin-bottom: ${({ theme }) => theme.space.sm};
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.lg};
+  }
+`;
+
+/** One part of the dashboard: a titled region (its `h2` names it) with optional actions beside the title. */
+export function DashboardSection({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Section aria-labelledby={id}>
+      <Header>
+        <h2 id={id}>{title}</h2>
+        {actions}
+      </Header>
+      {children}
+    </Section>
+  );
+}
+

@@ -1,0 +1,35 @@
+import { signal } from '@preact/signals-react';
+
+export type ToastTone = 'info' | 'success' | 'error';
+
+export interface Toast {
+  id: number;
+  message: string;
+  tone: ToastTone;
+}
+
+/** The messages on screen, newest last. */
+export const toasts = signal<readonly Toast[]>([]);
+
+let nextId = 1;
+const SUCCESS_MS = 6000;
+
+/**
+ * Shows a message to the user (the spec's "alert"): errors stay until dismissed,
+ * other messages disappear after a few seconds.
+ */
+export function notify(message: string, tone: ToastTone = 'info'): void {
+  const toast = { id: nextId++, message, tone };
+  toasts.value = [...toasts.value, toast];
+  if (tone !== 'error') setTimeout(() => dismiss(toast.id), SUCCESS_MS);
+}
+
+/** Removes one message. */
+export function dismiss(id: number): void {
+  toasts.value = toasts.value.filter((t) => t.id !== id);
+}
+
+/** Removes every message (tests). */
+export function clearToasts(): void {
+  toasts.value = [];
+}

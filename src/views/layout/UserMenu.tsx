@@ -1,0 +1,150 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import styled from 'styled-components';
+import { paths } from '../paths.ts';
+
+const Wrap = styled.div`
+  position: relative;
+`;
+
+const Trigger = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  background: none;
+  border: 1px solid rgba(255, 255, 255, 0.5);
+  border-radius: ${({ theme }) => theme.radius.sm};
+  color: ${({ theme }) => theme.color.headerText};
+  padding: 6px 12px;
+  cursor: pointer;
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+  max-width: 240px;
+  span { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+`;
+
+const Menu = styled.ul`
+  position: absolute;
+  right: 0;
+  top: calc(100% + 6px);
+  min-width: 200px;
+  margin: 0;
+  padding: ${({ theme }) => theme.space.xs} 0;
+  list-style: none;
+  background: ${({ theme }) => theme.color.surface};
+  border-radius: ${({ theme }) => theme.radius.md};
+  box-shadow: ${({ theme }) => theme.shadow.popover};
+  z-index: 500;
+  a, button {
+    display: block;
+    width: 100%;
+    text-align: left;
+    padding: 10px 16px;
+    border: none;
+    background: none;
+    color: ${({ theme }) => theme.color.text};
+    text-decoration: none;
+    cursor: pointer;
+  }
+  a:hover, button:hover, a:focus-visible, button:focus-visible { background: ${({ theme }) => theme.color.surfaceAlt}; }
+`;
+
+const menuItems = (menu: HTMLUListElement | null) => [...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+
+/**
+ * The user menu, titled with the username: Manage Users (researchers), Help, Log Out.
+ * A menu button: arrows move between items, Escape closes and returns focus.
+ */
+export function UserMenu({
+  username,
+  isResearcher,
+  helpUrl,
+  onLogout,
+}: {
+  username: string;
+  isResearcher: boolean;
+  helpUrl: string;
+  onLogout: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const trigger = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLUListElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    menuItems(menu.current)[0]?.focus();
+    const close = (event: MouseEvent) => {
+      if (!menu.current?.contains(event.target as Node) && !trigger.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, [open]);
+
+  const handleMenuKey = (event: React.KeyboardEvent) => {
+    const list = menuItems(menu.current);
+    const index = list.indexOf(document.activeElement as HTMLElement);
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      list[(index + 1) % list.length]?.focus();
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      list[(index - 1 + list.length) % list.length]?.focus();
+    } else if (event.key === 'Home') {
+      event.preventDefault();
+      list[0]?.focus();
+    } else if (event.key === 'End') {
+      event.preventDefault();
+      list[list.length - 1]?.focus();
+    } else if (event.key === 'Escape' || event.key === 'Tab') {
+      if (event.key === 'Escape') event.preventDefault();
+      setOpen(false);
+      trigger.current?.focus();
+    }
+  };
+
+  return (
+    <Wrap>
+      <Trigger
+        ref={trigger}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((v) => !v)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && !open) {
+            e.preventDefault();
+            setOpen(true);
+          }
+        }}
+      >
+        <span>{username}</span>
+        <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12">
+          <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
+      </Trigger>
+      {open ? (
+        <Menu id={menuId} role="menu" aria-label={username} ref={menu} onKeyDown={handleMenuKey}>
+          {isResearcher ? (
+            <li role="none">
+              <Link href={paths.users} role="menuitem" tabIndex={-1} onClick={() => setOpen(false)}>
+                Manage Users
+              </Link>
+            </li>
+          ) : null}
+          <li role="none">
+            <a href={helpUrl} role="menuitem" tabIndex={-1} target="_blank" rel="noopener noreferrer" onClick={() => setOpen(false)}>
+              Help{' '}
+              <span className="visually-hidden">(opens in a new tab)</span>
+            </a>
+          </li>
+          <li role="none">
+            <button type="button" role="menuitem" tabIndex={-1} onClick={onLogout}>
+              Log Out
+            </button>
+          </li>
+        </Menu>
+      ) : null}
+    </Wrap>
+  );
+}

@@ -1,0 +1,31 @@
+import styled from 'styled-components';
+import { useIsResearcher } from '../../machines/dashboard/useDashboard.ts';
+import { useCurrentUser } from '../../machines/session/useSession.ts';
+import { PageHeading } from '../components/PageHeading.tsx';
+import { InvitationsSection } from '../dashboard/InvitationsSection.tsx';
+import { MyPortfoliosSection } from '../dashboard/MyPortfoliosSection.tsx';
+import { PortfolioSummarySection } from '../dashboard/PortfolioSummarySection.tsx';
+import { SharedPortfoliosSection } from '../dashboard/SharedPortfoliosSection.tsx';
+
+const Greeting = styled.p`
+  font-size: ${({ theme }) => theme.font.size.lg};
+  margin: 0 0 ${({ theme }) => theme.space.lg};
+`;
+
+/**
+ * 'PORTFOLIO DASHBOARD' (spec §2): researchers see the Teacher Portfolio Summary, everyone else
+ * My Portfolios with its inline add row; then Shared Portfolios and Invitations when there are any.
+ */
+export function DashboardPage() {
+  const user = useCurrentUser();
+  const isResearcher = useIsResearcher();
+  return (
+    <>
+      <PageHeading title="PORTFOLIO DASHBOARD" />
+      {user ? <Greeting>Welcome, {user.username}</Greeting> : null}
+      {isResearcher ? <PortfolioSummarySection /> : <MyPortfoliosSection />}
+      <SharedPortfoliosSection />
+      <InvitationsSection />
+    </>
+  );
+}

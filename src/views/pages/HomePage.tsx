@@ -1,0 +1,167 @@
+import { Link } from 'wouter';
+import styled from 'styled-components';
+import { useCurrentUser } from '../../machines/session/useSession.ts';
+import { ButtonLink } from '../components/Button.tsx';
+import { useDocumentTitle } from '../components/PageHeading.tsx';
+import { Card, ContactList, Prose, Section } from '../content/PublicBlocks.tsx';
+import { siteContent, type Audience, type ContactLine, type StoreBadge } from '../content/siteContent.ts';
+import { BrandMark } from '../layout/Header.tsx';
+import { paths } from '../paths.ts';
+
+/** What the Home page says (see the content module). */
+export interface HomeContent {
+  brand: { name: string; tagline: string };
+  contacts: Record<string, ContactLine>;
+  home: {
+    documentTitle: string;
+    intro: string;
+    audiencesHeading: string;
+    audiences: readonly Audience[];
+    appsHeading: string;
+    appsText: string;
+    badges: readonly StoreBadge[];
+    loginHeading: string;
+    loginText: string;
+    loginLabel: string;
+    signedInHeading: string;
+    signedInText: string;
+    dashboardLabel: string;
+    contactHeading: string;
+  };
+}
+
+const Hero = styled.div`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: ${({ theme }) => theme.space.xl};
+  align-items: center;
+  padding: ${({ theme }) => theme.space.xl};
+  background: ${({ theme }) => theme.color.surface};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  box-shadow: ${({ theme }) => theme.shadow.card};
+  h1 {
+    margin: 0;
+    font-size: 2.5rem;
+    color: ${({ theme }) => theme.color.headerBackground};
+  }
+  @media (max-width: 640px) {
+    grid-template-columns: 1fr;
+    justify-items: start;
+    padding: ${({ theme }) => theme.space.lg};
+  }
+`;
+
+const Tagline = styled.p`
+  margin: ${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.md};
+  font-size: ${({ theme }) => theme.font.size.lg};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+  color: ${({ theme }) => theme.color.accent};
+`;
+
+const Intro = styled.p`
+  margin: 0;
+  max-width: 65ch;
+`;
+
+const Audiences = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const Split = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(300px, 1fr));
+  gap: ${({ theme }) => theme.space.lg};
+  align-items: start;
+`;
+
+const Badges = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.md};
+  list-style: none;
+  margin: ${({ theme }) => theme.space.md} 0 0;
+  padding: 0;
+  a { display: inline-block; border-radius: 10px; line-height: 0; }
+  img { width: 160px; height: 48px; }
+`;
+
+/** The public start page: brand, tagline, who it is for, the mobile apps, login and contacts. */
+export function HomePage({ content = siteContent }: { content?: HomeContent }) {
+  const user = useCurrentUser();
+  const { home, brand } = content;
+  useDocumentTitle(home.documentTitle);
+  return (
+    <>
+      <Hero>
+        <BrandMark size={96} />
+        <div>
+          <h1>{brand.name}</h1>
+          <Tagline>{brand.tagline}</Tagline>
+          <Intro>{home.intro}</Intro>
+        </div>
+      </Hero>
+
+      <Section aria-labelledby="home-audiences">
+        <h2 id="home-audiences">{home.audiencesHeading}</h2>
+        <Audiences>
+          {home.audiences.map((audience) => (
+            <Card key={audience.heading}>
+              <h3>{audience.heading}</h3>
+              <p>{audience.text}</p>
+            </Card>
+          ))}
+        </Audiences>
+      </Section>
+
+      <Split>
+        <Section aria-labelledby="home-apps">
+          <h2 id="home-apps">{home.appsHeading}</h2>
+          <Prose>
+            <p>{home.appsText}</p>
+          </Prose>
+          <Badges>
+            {home.badges.map((badge) => (
+              <li key={badge.url}>
+                <a href={badge.url}>
+                  <img src={badge.image} alt={badge.label} width={160} height={48} />
+                </a>
+              </li>
+            ))}
+          </Badges>
+        </Section>
+
+        {user ? (
+          <Section aria-labelledby="home-login">
+            <h2 id="home-login">
+              {home.signedInHeading}, {user.username}
+            </h2>
+            <Prose>
+              <p>{home.signedInText}</p>
+            </Prose>
+            <Link href={paths.dashboard} asChild>
+              <ButtonLink>{home.dashboardLabel}</ButtonLink>
+            </Link>
+          </Section>
+        ) : (
+          <Section aria-labelledby="home-login">
+            <h2 id="home-login">{home.loginHeading}</h2>
+            <Prose>
+              <p>{home.loginText}</p>
+            </Prose>
+            <Link href={paths.login} asChild>
+              <ButtonLink>{home.loginLabel}</ButtonLink>
+            </Link>
+          </Section>
+        )}
+      </Split>
+
+      <Section aria-labelledby="home-contact">
+        <h2 id="home-contact">{home.contactHeading}</h2>
+        <ContactList contacts={Object.values(content.contacts)} />
+      </Section>
+    </>
+  );
+}

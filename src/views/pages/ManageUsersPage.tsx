@@ -1,0 +1,110 @@
+import styled from 'styled-components';
+import {
+  useCreatedUserId,
+  useCreateUserRef,
+  useManageUsersError,
+  useManageUsersEvents,
+  useManageUsersStatus,
+  useUserRows,
+} from '../../machines/manageUsers/useManageUsers.ts';
+import { useCreateUserEvents, type CreateUserRef } from '../../machines/createUser/useCreateUser.ts';
+import { Button } from '../components/Button.tsx';
+import { PageHeading } from '../components/PageHeading.tsx';
+import { CreateUserDialog } from '../users/CreateUserDialog.tsx';
+import { UsersTable } from '../users/UsersTable.tsx';
+
+/** What anyone but a researcher sees (spec §6). */
+export const ONLY_RESEARCHERS_MESSAGE = 'Only researchers can manage users.';
+
+const Toolbar = styled.div`
+  display: flex;
+  align-items: baseline;
+  justify-content: space-between;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  margin-bottom: ${({ theme }) => theme.space.md};
+  p { margin: 0; color: ${({ theme }) => theme.color.textMuted}; }
+`;
+
+const Count = styled.p`
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+`;
+
+const Problem = styled.div`
+  padding: ${({ theme }) => theme.space.lg};
+  background: ${({ theme }) => theme.color.surface};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-left: 6px solid ${({ theme }) => theme.color.danger};
+  border-radius: ${({ theme }) => theme.radius.md};
+  h2 { font-size: ${({ theme }) => theme.font.size.lg}; }
+  p { margin: 0 0 ${({ theme }) => theme.space.md}; }
+`;
+
+function CreateUserButton({ dialog }: { dialog: CreateUserRef }) {
+  const { open } = useCreateUserEvents(dialog);
+  return (
+    <Button type="button" onClick={open}>
+      Create New User
+    </Button>
+  );
+}
+
+function LoadFailed() {
+  const error = useManageUsersError();
+  const { retry } = useManageUsersEvents();
+  return (
+    <Problem role="alert">
+      <h2>The users could not be loaded</h2>
+      <p>{error?.message ?? 'Something went wrong. Please try again.'}</p>
+      <Button type="button" onClick={retry}>
+        Try again
+      </Button>
+    </Problem>
+  );
+}
+
+/**
+ * Manage Users (researchers): every account with its role and an Active switch, and the
+ * Create New User dialog. Anyone else is told that only researchers can manage users.
+ */
+export function ManageUsersPage() {
+  const status = useManageUsersStatus();
+  const rows = useUserRows();
+  const createdId = useCreatedUserId();
+  const dialog = useCreateUserRef();
+
+  if (status === 'denied') {
+    return (
+      <>
+        <PageHeading title="Manage Users" />
+        <p>{ONLY_RESEARCHERS_MESSAGE}</p>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeading title="Manage Users">
+        {dialog ? (
+          <CreateUserButton dialog={dialog} />
+        ) : (
+          <Button type="button" disabled>
+            Create New User
+          </Button>
+        )}
+      </PageHeading>
+      {status === 'loadFailed' ? (
+        <LoadFailed />
+      ) : (
+        <>
+          <Toolbar>
+            <p>Switch Active off to block an account from signing in; switch it on to let the person in again.</p>
+            {status === 'ready' ? <Count>{rows.length === 1 ? '1 user' : `${rows.length} users`}</Count> : null}
+          </Toolbar>
+          <UsersTable rows={rows} loading={status === 'loading'} createdId={createdId} />
+        </>
+      )}
+      {dialog ? <CreateUserDialog actorRef={dialog} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import styled from 'styled-components';
+import { PageHeading } from '../components/PageHeading.tsx';
+import { ContactList, Prose } from '../content/PublicBlocks.tsx';
+import { siteContent, type ContactLine, type TextSection } from '../content/siteContent.ts';
+
+/** What the Privacy page says (see the content module). */
+export interface PrivacyContent {
+  contacts: Record<string, ContactLine>;
+  privacy: {
+    title: string;
+    lastModified: string;
+    intro: string;
+    sections: readonly TextSection[];
+    contactHeading: string;
+    contactText: string;
+  };
+}
+
+const Policy = styled(Prose)`
+  background: ${({ theme }) => theme.color.surface};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  box-shadow: ${({ theme }) => theme.shadow.card};
+  padding: ${({ theme }) => theme.space.xl};
+  max-width: 80ch;
+  h2 {
+    font-size: ${({ theme }) => theme.font.size.lg};
+    margin-top: ${({ theme }) => theme.space.xl};
+    color: ${({ theme }) => theme.color.headerBackground};
+  }
+  @media (max-width: 640px) {
+    padding: ${({ theme }) => theme.space.md};
+  }
+`;
+
+const Modified = styled.p`
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+/** The privacy policy: what is stored, why, who sees it, for how long, and how to have it removed. */
+export function PrivacyPage({ content = siteContent }: { content?: PrivacyContent }) {
+  const { privacy } = content;
+  return (
+    <>
+      <PageHeading title={privacy.title} />
+      <Policy>
+        <Modified>{privacy.lastModified}</Modified>
+        <p>{privacy.intro}</p>
+        {privacy.sections.map((section) => (
+          <section key={section.heading}>
+            <h2>{section.heading}</h2>
+            {section.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+            {section.list ? (
+              <ul>
+                {section.list.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            ) : null}
+          </section>
+        ))}
+        <section>
+          <h2>{privacy.contactHeading}</h2>
+          <p>{privacy.contactText}</p>
+          <ContactList contacts={Object.values(content.contacts)} />
+        </section>
+      </Policy>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import type { FormEvent } from 'react';
+import { Link } from 'wouter';
+import { PASSWORD_MIN } from '../../schemas/rules.ts';
+import { usePasswordResetEvents, usePasswordResetForm } from '../../machines/passwordReset/usePasswordReset.ts';
+import { AuthActions, AuthCard, focusField } from '../components/AuthCard.tsx';
+import { BusyButton } from '../components/BusyButton.tsx';
+import { ButtonLink } from '../components/Button.tsx';
+import { TextField } from '../components/Field.tsx';
+import { paths } from '../paths.ts';
+
+/** `/reset-password/:code`: New Password, Confirm New Password, SUBMIT and BACK TO LOGIN (spec §2). */
+export function ResetPasswordPage() {
+  const { password, passwordConfirmation, fieldErrors, busy } = usePasswordResetForm();
+  const { change, submit } = usePasswordResetEvents();
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    focusField(event.currentTarget, submit());
+  };
+  return (
+    <AuthCard
+      title="Reset Password"
+      intro={`Choose a new password of at least ${PASSWORD_MIN} characters. You will be logged in once it is saved.`}
+    >
+      <form noValidate onSubmit={handleSubmit} aria-busy={busy || undefined}>
+        <TextField
+          label="New Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          readOnly={busy}
+          error={fieldErrors.password}
+          onChange={(e) => change('password', e.target.value)}
+        />
+        <TextField
+          label="Confirm New Password"
+          name="passwordConfirmation"
+          type="password"
+          autoComplete="new-password"
+          value={passwordConfirmation}
+          readOnly={busy}
+          error={fieldErrors.passwordConfirmation}
+          onChange={(e) => change('passwordConfirmation', e.target.value)}
+        />
+        <AuthActions>
+          <BusyButton type="submit" busy={busy} busyLabel="Saving your new password…">
+            SUBMIT
+          </BusyButton>
+          <Link href={paths.login} asChild>
+            <ButtonLink $variant="secondary">BACK TO LOGIN</ButtonLink>
+          </Link>
+        </AuthActions>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,60 @@
+import styled from 'styled-components';
+import {
+  useFormLoadError,
+  useFormMode,
+  useFormProblem,
+  useSharedPortfolioFormEvents,
+  useSharedPortfolioFormStatus,
+} from '../../machines/sharedPortfolioForm/useSharedPortfolioForm.ts';
+import { Button } from '../components/Button.tsx';
+import { PageHeading } from '../components/PageHeading.tsx';
+import { PageSkeleton } from '../components/PageSkeleton.tsx';
+import { SharedPortfolioForm } from '../shared/form/SharedPortfolioForm.tsx';
+
+const Problem = styled.div`
+  padding: ${({ theme }) => theme.space.lg};
+  background: ${({ theme }) => theme.color.surface};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-left: 6px solid ${({ theme }) => theme.color.danger};
+  border-radius: ${({ theme }) => theme.radius.md};
+  h2 { font-size: ${({ theme }) => theme.font.size.lg}; }
+  p { margin: 0 0 ${({ theme }) => theme.space.md}; }
+`;
+
+const Unavailable = styled.p`
+  font-size: ${({ theme }) => theme.font.size.lg};
+`;
+
+function LoadFailed() {
+  const error = useFormLoadError();
+  const { retry } = useSharedPortfolioFormEvents();
+  return (
+    <Problem role="alert">
+      <h2>The page could not be loaded</h2>
+      <p>{error?.message ?? 'Something went wrong. Please try again.'}</p>
+      <Button type="button" onClick={retry}>
+        Try again
+      </Button>
+    </Problem>
+  );
+}
+
+/**
+ * `/shared-portfolios/new` and `/shared-portfolios/{id}/edit`: the shared portfolio form, or why
+ * it cannot be shown (no permission, not found, no template).
+ */
+export function SharedPortfolioFormPage() {
+  const status = useSharedPortfolioFormStatus();
+  const mode = useFormMode();
+  const problem = useFormProblem();
+  const title = mode === 'create' ? 'Create Shared Portfolio' : 'Edit Shared Portfolio';
+  return (
+    <>
+      <PageHeading title={title} />
+      {status === 'loading' ? <PageSkeleton label="Loading shared portfolio" /> : null}
+      {status === 'loadFailed' ? <LoadFailed /> : null}
+      {status === 'unavailable' ? <Unavailable>{problem}</Unavailable> : null}
+      {status === 'editing' || status === 'confirmingDelete' || status === 'done' ? <SharedPortfolioForm /> : null}
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+/** Route patterns of the SPA (spec §2) and builders for links to them. */
+export const paths = {
+  root: '/',
+  home: '/home',
+  about: '/about',
+  privacy: '/privacy',
+  login: '/login',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password/:code',
+  imageViewer: '/images/uploads/:fileName',
+  videoViewer: '/videos/uploads/:fileName',
+  dashboard: '/dashboard',
+  myPortfolios: '/my-portfolios',
+  myPortfolio: '/my-portfolios/:id',
+  myPortfolioEdit: '/my-portfolios/:id/edit',
+  myArtifact: '/my-portfolios/:id/artifacts/:artifactId',
+  myArtifactEdit: '/my-portfolios/:id/artifacts/:artifactId/edit',
+  myArtifactCopy: '/my-portfolios/:id/artifacts/:artifactId/copy',
+  teacherPortfolios: '/teacher-portfolios',
+  sharedPortfolios: '/shared-portfolios',
+  sharedPortfolioNew: '/shared-portfolios/new',
+  sharedPortfolio: '/shared-portfolios/:id',
+  sharedPortfolioEdit: '/shared-portfolios/:id/edit',
+  sharedArtifact: '/shared-portfolios/:id/artifacts/:artifactId',
+  sharedArtifactEdit: '/shared-portfolios/:id/artifacts/:artifactId/edit',
+  sharedArtifactCopy: '/shared-portfolios/:id/artifacts/:artifactId/copy',
+  invitation: '/invitation/:id',
+  users: '/users',
+} as const;
+
+/** Public routes: reachable without a session. */
+export const PUBLIC_PATTERNS = [
+  paths.root,
+  paths.home,
+  paths.about,
+  paths.privacy,
+  paths.login,
+  paths.forgotPassword,
+  paths.resetPassword,
+  paths.imageViewer,
+  paths.videoViewer,
+] as const;
+
+/** Fills a pattern's `:params`. */
+export function buildPath(pattern: string, params: Record<string, string | number>): string {
+  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing route parameter ${name} for ${pattern}`);
+    return encodeURIComponent(String(value));
+  });
+}

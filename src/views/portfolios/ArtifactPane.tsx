@@ -1,0 +1,141 @@
+import { useCallback, useId } from 'react';
+import styled from 'styled-components';
+import { useCompareEvents, useCompareSelection, type CompareRef } from '../../machines/compare/useCompare.ts';
+import { artifactName, isSharedArtifact, isSharedPortfolio, type BrowsedPortfolio } from '../../machines/portfolioBrowser/selectors.ts';
+import { useArtifactsById, useBrowserEvents } from '../../machines/portfolioBrowser/usePortfolioBrowser.ts';
+import type { Artifact } from '../../schemas/artifact.ts';
+import { COMPARE_MAX } from '../../schemas/catalog.ts';
+import { ArtifactDetails } from '../artifacts/ArtifactDetails.tsx';
+import { ArtifactView } from '../artifacts/ArtifactView.tsx';
+import { Button } from '../components/Button.tsx';
+import { SharedArtifactPane } from '../shared/browser/SharedArtifactPane.tsx';
+import { NOT_IN_PORTFOLIO } from './Notices.tsx';
+
+const Pane = styled.section`
+  min-width: 0;
+  padding: ${({ theme }) => theme.space.lg};
+  background: ${({ theme }) => theme.color.surface};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  box-shadow: ${({ theme }) => theme.shadow.card};
+  @media (min-width: 1025px) {
+    max-height: 618px;
+    overflow: auto;
+  }
+`;
+
+/** The comparison spans the page's width and grows with its content. */
+const CompareArea = styled.section`
+  min-width: 0;
+  padding: ${({ theme }) => theme.space.lg};
+  background: ${({ theme }) => theme.color.surface};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  box-shadow: ${({ theme }) => theme.shadow.card};
+`;
+
+const Placeholder = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const CompareGrid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(${COMPARE_MAX}, minmax(0, 1fr));
+  gap: ${({ theme }) => theme.space.lg};
+  @media (max-width: ${({ theme }) => theme.layout.tabletWidth}) {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+const Slot = styled.div`
+  min-width: 0;
+  padding: ${({ theme }) => theme.space.md};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+  & > button { align-self: flex-start; }
+`;
+
+const EmptySlot = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  min-height: 160px;
+  padding: ${({ theme }) => theme.space.md};
+  border: 2px dashed ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  color: ${({ theme }) => theme.color.textMuted};
+  text-align: center;
+`;
+
+/**
+ * The detail pane beside the table: the chosen artifact with its actions (or read-only), a
+ * note when the artifact of the address is not in the portfolio, or a hint when none is chosen.
+ * A shared portfolio's artifact comes with its reactions and comments.
+ */
+export function ArtifactPane({
+  artifactId,
+  portfolio,
+  readOnly,
+}: {
+  /** The chosen artifact's id. */
+  artifactId: number | null;
+  portfolio: BrowsedPortfolio;
+  /** Show no actions (researchers in teacher portfolios). */
+  readOnly: boolean;
+}) {
+  const headingId = useId();
+  const [artifact] = useArtifactsById(artifactId === null ? [] : [artifactId]);
+  const { artifactDeleted } = useBrowserEvents();
+  const handleDeleted = useCallback((deleted: Artifact) => artifactDeleted(deleted.id), [artifactDeleted]);
+  return (
+    <Pane aria-labelledby={headingId}>
+      <h2 id={headingId} className="visually-hidden">
+        Artifact details
+      </h2>
+      {isSharedPortfolio(portfolio) && artifactId !== null ? (
+        <SharedArtifactPane key={artifactId} artifactId={artifactId} portfolio={portfolio} artifact={artifact && isSharedArtifact(artifact) ? artifact : null} />
+      ) : artifact && !isSharedArtifact(artifact) ? (
+        <ArtifactView key={artifact.id} artifact={artifact} portfolioId={portfolio.id} readOnly={readOnly} onDeleted={handleDeleted} headingLevel={3} />
+      ) : artifactId !== null ? (
+        <Placeholder role="status">{NOT_IN_PORTFOLIO}</Placeholder>
+      ) : (
+        <Placeholder>Select an artifact in the table to see it here.</Placeholder>
+      )}
+    </Pane>
+  );
+}
+
+/** Compare mode: the picked artifacts side by side (at most two), each read-only. */
+export function CompareView({ compare }: { compare: CompareRef }) {
+  const headingId = useId();
+  const selection = useCompareSelection(compare);
+  const artifacts = useArtifactsById(selection);
+  const { pick } = useCompareEvents(compare);
+  const free = COMPARE_MAX - artifacts.length;
+  return (
+    <CompareArea aria-labelledby={headingId}>
+      <h2 id={headingId}>Compare Artifacts</h2>
+      <CompareGrid>
+        {artifacts.map((artifact) => (
+          <Slot key={artifact.id}>
+            <ArtifactDetails artifact={artifact} headingLevel={3} showGradeLevels={isSharedArtifact(artifact)} />
+            <Button type="button" $variant="secondary" $small aria-label={`Remove from comparison: ${artifactName(artifact)}`} onClick={() => pick(artifact.id)}>
+              Remove from comparison
+            </Button>
+          </Slot>
+        ))}
+        {Array.from({ length: free }, (_, i) => (
+          <EmptySlot key={`free-${i}`}>
+            {artifacts.length === 0 && i === 0
+              ? `Tick up to ${COMPARE_MAX} artifacts in the table to compare them side by side.`
+              : 'Tick another artifact in the table to compare.'}
+          </EmptySlot>
+        ))}
+      </CompareGrid>
+    </CompareArea>
+  );
+}

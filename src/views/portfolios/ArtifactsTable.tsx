@@ -1,0 +1,153 @@
+import type { MouseEvent } from 'react';
+import styled from 'styled-components';
+import type { ArtifactRow, Sort, SortColumn } from '../../machines/portfolioBrowser/selectors.ts';
+import { formatShortDate } from '../artifacts/artifactDates.ts';
+import { VirtualTable, type VirtualColumn } from '../components/VirtualTable.tsx';
+
+/** The message of an empty table (spec §8). */
+export const NO_ARTIFACTS = 'No artifacts found';
+
+/** Height of the artifacts table in pixels (spec §9). */
+export const ARTIFACTS_TABLE_HEIGHT = 618;
+
+const HEADERS: Record<SortColumn, string> = {
+  name: 'Artifact Name',
+  parkingLot: 'Parking Lot',
+  author: 'Author',
+  date: 'Date',
+  comments: 'Number of Comments',
+};
+
+const WIDTHS: Record<SortColumn, string> = {
+  name: 'minmax(150px, 3fr)',
+  parkingLot: '96px',
+  author: 'minmax(100px, 2fr)',
+  date: '96px',
+  comments: '136px',
+};
+
+const ORDER: readonly SortColumn[] = ['name', 'parkingLot', 'author', 'date', 'comments'];
+
+const Name = styled.span`
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+`;
+
+const LotMark = styled.span`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 26px;
+  height: 26px;
+  border-radius: 50%;
+  border: 2px solid ${({ theme }) => theme.color.warning};
+  color: ${({ theme }) => theme.color.warning};
+  background: #fff4d6;
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+const CompareBox = styled.input`
+  width: 18px;
+  height: 18px;
+  margin: 0;
+  cursor: pointer;
+`;
+
+function ParkingLotMark() {
+  return (
+    <LotMark role="img" aria-label="In the parking lot" title="In the parking lot">
+      P
+    </LotMark>
+  );
+}
+
+/**
+ * The artifacts of a portfolio: Artifact Name, Parking Lot (personal portfolios), Author, Date
+ * and Number of Comments, sortable by every column, 618 px high with only the visible rows
+ * rendered. Outside compare mode a row shows its artifact in the detail pane; in compare mode
+ * rows have a checkbox and a row picks (or un-picks) its artifact for comparison.
+ */
+export function ArtifactsTable({
+  showParkingLot = true,
+  rows,
+  sort,
+  onSort,
+  selectedId,
+  onSelect,
+  comparing,
+  picked,
+  onPick,
+}: {
+  /** The rows to show, in order. */
+  rows: readonly ArtifactRow[];
+  sort: Sort;
+  onSort: (column: SortColumn) => void;
+  /** The artifact in the detail pane. */
+  selectedId: number | null;
+  onSelect: (artifactId: number) => void;
+  /** Compare mode is on. */
+  comparing: boolean;
+  /** The artifacts picked for comparison. */
+  picked: readonly number[];
+  onPick: (artifactId: number) => void;
+  /** Show the Parking Lot column (shared portfolios have no parking lot). */
+  showParkingLot?: boolean;
+}) {
+  const shown = showParkingLot ? ORDER : ORDER.filter((column) => column !== 'parkingLot');
+  const columns: VirtualColumn[] = [
+    ...(comparing ? [{ id: 'compare', header: <span className="visually-hidden">Compare</span>, width: '48px', align: 'center' as const }] : []),
+    ...shown.map((column) => ({
+      id: column,
+      header: HEADERS[column],
+      width: WIDTHS[column],
+      align: column === 'comments' ? ('end' as const) : column === 'parkingLot' ? ('center' as const) : ('start' as const),
+      sort: sort.column === column ? sort.direction : ('none' as const),
+      onSort: () => onSort(column),
+    })),
+  ];
+
+  const renderCells = (index: number) => {
+    const row = rows[index]!;
+    const cells = [
+      <Name key="name" title={row.name}>
+        {row.name}
+      </Name>,
+      ...(showParkingLot ? [row.parkingLot ? <ParkingLotMark key="lot" /> : null] : []),
+      <span key="author" title={row.author}>
+        {row.author}
+      </span>,
+      <time key="date" dateTime={row.artifact.created_at}>
+        {formatShortDate(row.artifact.created_at)}
+      </time>,
+      row.comments,
+    ];
+    if (!comparing) return cells;
+    return [
+      <CompareBox
+        key="compare"
+        type="checkbox"
+        tabIndex={-1}
+        aria-label={`Compare ${row.name}`}
+        checked={picked.includes(row.id)}
+        onClick={(event: MouseEvent) => event.stopPropagation()}
+        onChange={() => onPick(row.id)}
+      />,
+      ...cells,
+    ];
+  };
+
+  return (
+    <VirtualTable
+      label="Artifacts"
+      columns={columns}
+      rowCount={rows.length}
+      rowKey={(index) => rows[index]!.id}
+      renderCells={renderCells}
+      isSelected={(index) => (comparing ? picked.includes(rows[index]!.id) : rows[index]!.id === selectedId)}
+      onActivate={(index) => (comparing ? onPick(rows[index]!.id) : onSelect(rows[index]!.id))}
+      height={ARTIFACTS_TABLE_HEIGHT}
+      empty={NO_ARTIFACTS}
+      minWidth={(comparing ? 660 : 612) - (showParkingLot ? 0 : 96)}
+    />
+  );
+}

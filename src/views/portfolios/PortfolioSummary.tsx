@@ -1,0 +1,94 @@
+import { useId } from 'react';
+import { Link } from 'wouter';
+import styled from 'styled-components';
+import { gradeLabels } from '../../machines/portfolioBrowser/selectors.ts';
+import { TEMPLATE_NAME } from '../../schemas/catalog.ts';
+import type { Portfolio } from '../../schemas/portfolio.ts';
+import { formatShortDate } from '../artifacts/artifactDates.ts';
+import { ButtonLink } from '../components/Button.tsx';
+import { buildPath, paths } from '../paths.ts';
+
+const Card = styled.section`
+  padding: ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg};
+  background: ${({ theme }) => theme.color.surface};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  box-shadow: ${({ theme }) => theme.shadow.card};
+  margin-bottom: ${({ theme }) => theme.space.lg};
+`;
+
+const Head = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+  margin-bottom: ${({ theme }) => theme.space.sm};
+  h2 { margin: 0; font-size: ${({ theme }) => theme.font.size.lg}; overflow-wrap: anywhere; }
+`;
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(170px, 1fr));
+  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
+  margin: 0;
+  dt { font-size: ${({ theme }) => theme.font.size.sm}; color: ${({ theme }) => theme.color.textMuted}; font-weight: ${({ theme }) => theme.font.weight.medium}; }
+  dd { margin: 0; overflow-wrap: anywhere; }
+`;
+
+const Muted = styled.span`
+  color: ${({ theme }) => theme.color.textMuted};
+  font-style: italic;
+`;
+
+const NOT_SPECIFIED = <Muted>Not specified</Muted>;
+
+/**
+ * The chosen portfolio in brief: Grade Levels, Date Created, Subject, Total Artifacts, Portfolio
+ * Topic and Template, with an Edit link for its owner.
+ */
+export function PortfolioSummary({ portfolio, editable }: { portfolio: Portfolio; /** Offer the Edit link. */ editable: boolean }) {
+  const titleId = useId();
+  const grades = gradeLabels(portfolio.grades);
+  return (
+    <Card aria-labelledby={titleId}>
+      <Head>
+        <h2 id={titleId}>{portfolio.name}</h2>
+        {editable ? (
+          <Link href={buildPath(paths.myPortfolioEdit, { id: portfolio.id })} asChild>
+            <ButtonLink $variant="secondary" $small>
+              Edit
+            </ButtonLink>
+          </Link>
+        ) : null}
+      </Head>
+      <Facts>
+        <div>
+          <dt>Grade Levels</dt>
+          <dd>{grades.length > 0 ? grades.join(', ') : NOT_SPECIFIED}</dd>
+        </div>
+        <div>
+          <dt>Date Created</dt>
+          <dd>
+            <time dateTime={portfolio.created_at}>{formatShortDate(portfolio.created_at)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>Subject</dt>
+          <dd>{portfolio.subject || NOT_SPECIFIED}</dd>
+        </div>
+        <div>
+          <dt>Total Artifacts</dt>
+          <dd>{portfolio.artifacts.length}</dd>
+        </div>
+        <div>
+          <dt>Portfolio Topic</dt>
+          <dd>{portfolio.topic?.trim() || NOT_SPECIFIED}</dd>
+        </div>
+        <div>
+          <dt>Template</dt>
+          <dd>{TEMPLATE_NAME}</dd>
+        </div>
+      </Facts>
+    </Card>
+  );
+}

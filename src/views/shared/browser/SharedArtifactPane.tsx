@@ -1,0 +1,58 @@
+import { useCallback, useState } from 'react';
+import styled from 'styled-components';
+import { artifactTitle } from '../../../machines/artifactLifecycle/artifactSelectors.ts';
+import { useArtifactDeleteActor } from '../../../machines/artifactDelete/useArtifactDelete.ts';
+import { useBrowserEvents } from '../../../machines/portfolioBrowser/usePortfolioBrowser.ts';
+import { useCurrentUser } from '../../../machines/session/useSession.ts';
+import { worksInShared } from '../../../machines/sharedBrowser/sharedAbilities.ts';
+import type { SharedArtifact, SharedPortfolio } from '../../../schemas/sharedPortfolio.ts';
+import { NOT_IN_PORTFOLIO } from '../../portfolios/Notices.tsx';
+import { SharedArtifactView } from './SharedArtifactView.tsx';
+
+/** What the pane says between deleting the artifact and showing its portfolio. */
+export const DELETED_NOTE = 'This artifact was deleted. Returning to the shared portfolio…';
+
+const Note = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+/**
+ * The detail pane's content for the shared artifact of the address. It holds the artifact's
+ * deletion (the shared delete of the artifact actions provider above), so after a deletion it
+ * says so until the app shows the portfolio two seconds later, even once the artifact has left
+ * the table.
+ */
+export function SharedArtifactPane({
+  artifactId,
+  portfolio,
+  artifact,
+}: {
+  artifactId: number;
+  portfolio: SharedPortfolio;
+  /** The artifact, while the portfolio holds it. */
+  artifact: SharedArtifact | null;
+}) {
+  const user = useCurrentUser();
+  const { refreshPortfolio } = useBrowserEvents();
+  const [deleted, setDeleted] = useState(false);
+  const handleDeleted = useCallback(() => {
+    setDeleted(true);
+    // The table drops the artifact with the next fetch of the portfolio.
+    refreshPortfolio();
+  }, [refreshPortfolio]);
+  const name = artifact ? artifactTitle(artifact.responses) : '';
+  const deletion = useArtifactDeleteActor({ artifactId, portfolioId: portfolio.id, name }, handleDeleted);
+  if (deleted) return <Note role="status">{DELETED_NOTE}</Note>;
+  if (!artifact) return <Note role="status">{NOT_IN_PORTFOLIO}</Note>;
+  return (
+    <SharedArtifactView
+      artifact={artifact}
+      viewerId={user?.id ?? null}
+      mutable={worksInShared(user, portfolio)}
+      deletion={deletion}
+      onChanged={refreshPortfolio}
+      headingLevel={3}
+    />
+  );
+}

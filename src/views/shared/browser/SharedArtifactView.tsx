@@ -1,0 +1,90 @@
+import { Link } from 'wouter';
+import styled from 'styled-components';
+import { artifactTitle } from '../../../machines/artifactLifecycle/artifactSelectors.ts';
+import { useCommentActor, useComments, useCommentsStatus } from '../../../machines/comment/useComment.ts';
+import { useReactionList, useReactionsActor, useReactionsStatus } from '../../../machines/reactions/useReactions.ts';
+import { useArtifactDeleteEvents, useArtifactDeleteState, type ArtifactDeleteRef } from '../../../machines/artifactDelete/useArtifactDelete.ts';
+import type { SharedArtifact } from '../../../schemas/sharedPortfolio.ts';
+import { ArtifactDetails } from '../../artifacts/ArtifactDetails.tsx';
+import { DeleteArtifactControl } from '../../artifacts/DeleteArtifactButton.tsx';
+import { ButtonLink } from '../../components/Button.tsx';
+import { buildPath, paths } from '../../paths.ts';
+import { CommentThread } from '../discussion/CommentThread.tsx';
+import { ReactionsBar } from '../discussion/ReactionsBar.tsx';
+
+const Stack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.lg};
+  & > section + section { padding-top: ${({ theme }) => theme.space.md}; border-top: 1px solid ${({ theme }) => theme.color.border}; }
+`;
+
+export interface SharedArtifactViewProps {
+  /** The shared artifact as its portfolio lists it. */
+  artifact: SharedArtifact;
+  /** Who is looking. */
+  viewerId: number | null;
+  /** A member or researcher: EDIT, COPY TO, delete, comments and reactions are offered. */
+  mutable: boolean;
+  /** The deletion of this artifact (it outlives the view). */
+  deletion: ArtifactDeleteRef;
+  /** Called after each comment or reaction the viewer changed. */
+  onChanged: () => void;
+  /** Level of the title heading (default 2). */
+  headingLevel?: 2 | 3;
+}
+
+function Actions({ artifact, deletable, deletion }: { artifact: SharedArtifact; deletable: boolean; deletion: ArtifactDeleteRef }) {
+  const params = { id: artifact.sharedPortfolio.id, artifactId: artifact.id };
+  const { confirming, busy } = useArtifactDeleteState(deletion);
+  const { ask, confirm, cancel } = useArtifactDeleteEvents(deletion);
+  return (
+    <>
+      <Link href={buildPath(paths.sharedArtifactEdit, params)} asChild>
+        <ButtonLink>EDIT</ButtonLink>
+      </Link>
+      <Link href={buildPath(paths.sharedArtifactCopy, params)} asChild>
+        <ButtonLink $variant="secondary">COPY TO</ButtonLink>
+      </Link>
+      {deletable || confirming ? (
+        <DeleteArtifactControl
+          name={artifactTitle(artifact.responses)}
+          confirming={confirming}
+          busy={busy}
+          onAsk={ask}
+          onConfirm={confirm}
+          onCancel={cancel}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * A shared artifact: its details with Grade Levels and the team questions, then its reactions
+ * and comments (loaded with the artifact). Members and researchers get EDIT, COPY TO and — while
+ * the artifact has no reactions and no comments — Delete Artifact.
+ */
+export function SharedArtifactView({ artifact, viewerId, mutable, deletion, onChanged, headingLevel = 2 }: SharedArtifactViewProps) {
+  const input = { artifactId: artifact.id, viewerId, mutable };
+  const thread = useCommentActor(input, onChanged);
+  const reactions = useReactionsActor(input, onChanged);
+  const comments = useComments(thread);
+  const reactionList = useReactionList(reactions);
+  const commentsStatus = useCommentsStatus(thread);
+  const reactionsStatus = useReactionsStatus(reactions);
+  // Only lists known to be empty allow the deletion (the server refuses it otherwise).
+  const deletable = mutable && commentsStatus === 'ready' && reactionsStatus === 'ready' && comments.length === 0 && reactionList.length === 0;
+  return (
+    <Stack>
+      <ArtifactDetails
+        artifact={artifact}
+        showGradeLevels
+        headingLevel={headingLevel}
+        actions={mutable ? <Actions artifact={artifact} deletable={deletable} deletion={deletion} /> : null}
+      />
+      <ReactionsBar reactions={reactions} />
+      <CommentThread thread={thread} mutable={mutable} />
+    </Stack>
+  );
+}

@@ -1,0 +1,117 @@
+import { useId } from 'react';
+import { Link } from 'wouter';
+import styled from 'styled-components';
+import { gradeLabels } from '../../../machines/portfolioBrowser/selectors.ts';
+import { useBrowserEvents } from '../../../machines/portfolioBrowser/usePortfolioBrowser.ts';
+import { useCurrentUser } from '../../../machines/session/useSession.ts';
+import { canEditShared, canLeaveShared } from '../../../machines/sharedBrowser/sharedAbilities.ts';
+import type { SharedPortfolio } from '../../../schemas/sharedPortfolio.ts';
+import { formatShortDate } from '../../artifacts/artifactDates.ts';
+import { Button, ButtonLink } from '../../components/Button.tsx';
+import { buildPath, paths } from '../../paths.ts';
+import { LeaveButton } from './LeaveButton.tsx';
+
+const Card = styled.section`
+  padding: ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg};
+  background: ${({ theme }) => theme.color.surface};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  box-shadow: ${({ theme }) => theme.shadow.card};
+  margin-bottom: ${({ theme }) => theme.space.lg};
+`;
+
+const Head = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  margin-bottom: ${({ theme }) => theme.space.sm};
+  h2 { margin: 0; font-size: ${({ theme }) => theme.font.size.lg}; overflow-wrap: anywhere; }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(170px, 1fr));
+  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
+  margin: 0;
+  dt { font-size: ${({ theme }) => theme.font.size.sm}; color: ${({ theme }) => theme.color.textMuted}; font-weight: ${({ theme }) => theme.font.weight.medium}; }
+  dd { margin: 0; overflow-wrap: anywhere; }
+`;
+
+const Muted = styled.span`
+  color: ${({ theme }) => theme.color.textMuted};
+  font-style: italic;
+`;
+
+const NOT_SPECIFIED = <Muted>Not specified</Muted>;
+
+/**
+ * The chosen shared portfolio in brief: Grade Levels, PLC Name, Created (its owner), Subject,
+ * Date Created, Portfolio Topic and Total Artifacts, with Leave (teachers who are members but not
+ * the owner), a disabled Export, and Edit (the owner and researchers).
+ */
+export function SharedPortfolioSummary({ portfolio }: { portfolio: SharedPortfolio }) {
+  const titleId = useId();
+  const user = useCurrentUser();
+  const { portfolioLeft } = useBrowserEvents();
+  const grades = gradeLabels(portfolio.grades);
+  return (
+    <Card aria-labelledby={titleId}>
+      <Head>
+        <h2 id={titleId}>{portfolio.name}</h2>
+        <Actions>
+          {canLeaveShared(user, portfolio) ? <LeaveButton sharedPortfolioId={portfolio.id} name={portfolio.name} onLeft={portfolioLeft} /> : null}
+          <Button type="button" $variant="secondary" $small disabled>
+            Export
+          </Button>
+          {canEditShared(user, portfolio) ? (
+            <Link href={buildPath(paths.sharedPortfolioEdit, { id: portfolio.id })} asChild>
+              <ButtonLink $variant="secondary" $small>
+                Edit
+              </ButtonLink>
+            </Link>
+          ) : null}
+        </Actions>
+      </Head>
+      <Facts>
+        <div>
+          <dt>Grade Levels</dt>
+          <dd>{grades.length > 0 ? grades.join(', ') : NOT_SPECIFIED}</dd>
+        </div>
+        <div>
+          <dt>PLC Name</dt>
+          <dd>{portfolio.plcName?.trim() || NOT_SPECIFIED}</dd>
+        </div>
+        <div>
+          <dt>Created</dt>
+          <dd>{portfolio.owner.username}</dd>
+        </div>
+        <div>
+          <dt>Subject</dt>
+          <dd>{portfolio.subject || NOT_SPECIFIED}</dd>
+        </div>
+        <div>
+          <dt>Date Created</dt>
+          <dd>
+            <time dateTime={portfolio.created_at}>{formatShortDate(portfolio.created_at)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>Portfolio Topic</dt>
+          <dd>{portfolio.topic?.trim() || NOT_SPECIFIED}</dd>
+        </div>
+        <div>
+          <dt>Total Artifacts</dt>
+          <dd>{portfolio.sharedArtifacts.length}</dd>
+        </div>
+      </Facts>
+    </Card>
+  );
+}

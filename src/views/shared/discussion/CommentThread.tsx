@@ -1,0 +1,282 @@
+import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent, type Ref } from 'react';
+import styled from 'styled-components';
+import {
+  useCanChangeComment,
+  useCommentDeletion,
+  useCommentEditor,
+  useCommentEvents,
+  useComments,
+  useCommentsError,
+  useCommentsStatus,
+  useCommentsSyncing,
+  useComposer,
+  useIsOwnComment,
+  type CommentRef,
+} from '../../../machines/comment/useComment.ts';
+import { COMMENT_MAX } from '../../../schemas/catalog.ts';
+import type { Comment } from '../../../schemas/sharedArtifact.ts';
+import { formatShortDate } from '../../artifacts/artifactDates.ts';
+import { BusyButton } from '../../components/BusyButton.tsx';
+import { Button } from '../../components/Button.tsx';
+import { ConfirmDialog } from '../../components/Dialog.tsx';
+import { TextArea } from '../../components/TextAreaField.tsx';
+
+/** The placeholder of the new comment (reference §13). */
+export const COMMENT_PLACEHOLDER = 'Write a comment...';
+
+/** The question before deleting a comment (reference §13). */
+export const DELETE_COMMENT_QUESTION = 'Are you sure you want to delete this comment?';
+
+/** The counter under a comment box (spec §5). */
+export const charactersUsed = (text: string): string => `${text.length}/${COMMENT_MAX} characters used`;
+
+const Section = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+  h4 { margin: 0; font-size: ${({ theme }) => theme.font.size.lg}; }
+`;
+
+const List = styled.ol`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Item = styled.article`
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surfaceAlt};
+`;
+
+const ItemHead = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+  time { color: ${({ theme }) => theme.color.textMuted}; font-size: ${({ theme }) => theme.font.size.sm}; }
+`;
+
+const ItemActions = styled.span`
+  display: inline-flex;
+  gap: ${({ theme }) => theme.space.md};
+  margin-left: auto;
+`;
+
+const Text = styled.p`
+  margin: ${({ theme }) => theme.space.xs} 0 0;
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+`;
+
+const Muted = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+const FormFoot = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+  & > div { display: flex; gap: ${({ theme }) => theme.space.sm}; }
+`;
+
+const Counter = styled.span`
+  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+/** A comment box with its counter ('N/2500 characters used'); it takes at most 2500 characters. */
+function CommentBox({
+  label,
+  value,
+  onChange,
+  readOnly,
+  placeholder,
+  onEscape,
+  boxRef,
+}: {
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+  readOnly: boolean;
+  placeholder?: string | undefined;
+  onEscape?: (() => void) | undefined;
+  boxRef?: Ref<HTMLTextAreaElement>;
+}) {
+  const id = useId();
+  const counterId = useId();
+  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Escape' && onEscape) {
+      event.preventDefault();
+      onEscape();
+    }
+  };
+  return (
+    <>
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <TextArea
+        ref={boxRef}
+        id={id}
+        value={value}
+        maxLength={COMMENT_MAX}
+        placeholder={placeholder}
+        readOnly={readOnly}
+        aria-describedby={counterId}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={handleKeyDown}
+      />
+      <Counter id={counterId}>{charactersUsed(value)}</Counter>
+    </>
+  );
+}
+
+/** Editing one's comment in place: the box, Save (not for a blank text) and Cancel (or Escape). */
+function EditForm({ thread }: { thread: CommentRef }) {
+  const { text, canSave, saving } = useCommentEditor(thread);
+  const { changeEdit, save, cancelEdit } = useCommentEvents(thread);
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    save();
+  };
+  return (
+    <Form onSubmit={handleSubmit}>
+      <CommentBox label="Edit comment" value={text} onChange={changeEdit} readOnly={saving} onEscape={saving ? undefined : cancelEdit} />
+      <FormFoot>
+        <div>
+          <BusyButton type="submit" $variant="primary" busy={saving} busyLabel="Saving comment…" disabled={!canSave}>
+            Save
+          </BusyButton>
+          <Button type="button" $variant="secondary" onClick={cancelEdit} disabled={saving}>
+            Cancel
+          </Button>
+        </div>
+      </FormFoot>
+    </Form>
+  );
+}
+
+/** One comment: who wrote it and when (mm/dd/yy of its last change), its text, and (one's own) Edit and Delete. */
+function CommentItem({ thread, comment, editing }: { thread: CommentRef; comment: Comment; editing: boolean }) {
+  const own = useIsOwnComment(thread, comment);
+  const free = useCanChangeComment(thread, comment.id);
+  const { edit, askDelete } = useCommentEvents(thread);
+  return (
+    <li>
+      <Item aria-label={`Comment by ${comment.username}`}>
+        <ItemHead>
+          <strong>{comment.username}</strong>
+          <time dateTime={comment.updated_at}>{formatShortDate(comment.updated_at)}</time>
+          {own && !editing ? (
+            <ItemActions>
+              <Button type="button" $variant="link" aria-label="Edit comment" onClick={() => edit(comment.id)} disabled={!free}>
+                Edit
+              </Button>
+              <Button type="button" $variant="link" aria-label="Delete comment" onClick={() => askDelete(comment.id)} disabled={!free}>
+                Delete
+              </Button>
+            </ItemActions>
+          ) : null}
+        </ItemHead>
+        {editing ? <EditForm thread={thread} /> : <Text>{comment.text}</Text>}
+      </Item>
+    </li>
+  );
+}
+
+/**
+ * The new comment: 'Write a comment...', the counter, and Post Comment (not for a blank comment).
+ * Post Comment is disabled while posting and again once the box is empty, which drops the
+ * focus; it goes back to the comment box, ready for the next comment.
+ */
+function Composer({ thread }: { thread: CommentRef }) {
+  const { draft, canSubmit, posting } = useComposer(thread);
+  const { changeDraft, submit } = useCommentEvents(thread);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const wasPosting = useRef(posting);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (wasPosting.current && !posting && (active === null || active === document.body)) box.current?.focus();
+    wasPosting.current = posting;
+  }, [posting]);
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+  return (
+    <Form onSubmit={handleSubmit}>
+      <CommentBox label="Add a comment" value={draft} onChange={changeDraft} readOnly={posting} placeholder={COMMENT_PLACEHOLDER} boxRef={box} />
+      <FormFoot>
+        <BusyButton type="submit" busy={posting} busyLabel="Posting comment…" disabled={!canSubmit}>
+          Post Comment
+        </BusyButton>
+      </FormFoot>
+    </Form>
+  );
+}
+
+/**
+ * The comments of a shared artifact, oldest first, with the new-comment box for members and
+ * researchers; one's own comments can be edited in place or deleted after 'Are you sure you want
+ * to delete this comment?'.
+ */
+export function CommentThread({ thread, mutable }: { thread: CommentRef; /** Offer the new-comment box. */ mutable: boolean }) {
+  const headingId = useId();
+  const status = useCommentsStatus(thread);
+  const error = useCommentsError(thread);
+  const comments = useComments(thread);
+  const editor = useCommentEditor(thread);
+  const deletion = useCommentDeletion(thread);
+  const syncing = useCommentsSyncing(thread);
+  const { retry, confirmDelete, cancelDelete } = useCommentEvents(thread);
+  return (
+    // Busy while the comments are brought up to date after a change.
+    <Section aria-labelledby={headingId} aria-busy={syncing || undefined}>
+      <h4 id={headingId}>Comments</h4>
+      {status === 'loading' ? <Muted role="status">Loading comments…</Muted> : null}
+      {status === 'loadFailed' ? (
+        <Muted role="alert">
+          The comments could not be loaded. {error?.message}{' '}
+          <Button type="button" $variant="link" onClick={retry}>
+            Try again
+          </Button>
+        </Muted>
+      ) : null}
+      {status === 'ready' ? (
+        comments.length > 0 ? (
+          <List>
+            {comments.map((comment) => (
+              <CommentItem key={comment.id} thread={thread} comment={comment} editing={editor.commentId === comment.id} />
+            ))}
+          </List>
+        ) : (
+          <Muted>No comments yet.</Muted>
+        )
+      ) : null}
+      {status === 'ready' && mutable ? <Composer thread={thread} /> : null}
+      {deletion.commentId !== null ? (
+        <ConfirmDialog
+          title="Delete Comment"
+          message={DELETE_COMMENT_QUESTION}
+          onConfirm={confirmDelete}
+          onCancel={cancelDelete}
+          busy={deletion.deleting}
+        />
+      ) : null}
+    </Section>
+  );
+}

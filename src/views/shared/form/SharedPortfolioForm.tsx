@@ -1,0 +1,229 @@
+import { useEffect, useId, useRef, type FormEvent } from 'react';
+import styled from 'styled-components';
+import {
+  useDeleting,
+  useEditedPortfolio,
+  useFormBusy,
+  useFormErrors,
+  useFormMode,
+  useFormValues,
+  useParticipantsRef,
+  useRefusals,
+  useSharedPortfolioFormEvents,
+  useSharedPortfolioFormStatus,
+} from '../../../machines/sharedPortfolioForm/useSharedPortfolioForm.ts';
+import { GRADES, SUBJECTS } from '../../../schemas/catalog.ts';
+import { formatShortDate } from '../../artifacts/artifactDates.ts';
+import { BusyButton } from '../../components/BusyButton.tsx';
+import { Button } from '../../components/Button.tsx';
+import { ConfirmDialog } from '../../components/Dialog.tsx';
+import { TextField } from '../../components/Field.tsx';
+import { MultiSelect } from '../../components/MultiSelect.tsx';
+import { SelectField } from '../../components/SelectField.tsx';
+import { TextAreaField } from '../../components/TextAreaField.tsx';
+import { EditParticipantsDialog } from '../participants/EditParticipantsDialog.tsx';
+import { ParticipantsSummary } from '../participants/ParticipantsSummary.tsx';
+import { QuestionsTable } from './QuestionsTable.tsx';
+
+/** The note on the create form (spec §2). */
+export const SHARE_LATER_NOTE = 'You can share this portfolio with participants after it is created: open it again with Edit and choose Edit Participants.';
+
+const GRADE_OPTIONS = GRADES.map((g) => ({ value: g.value, label: g.label }));
+const SUBJECT_OPTIONS = SUBJECTS.map((s) => ({ value: s, label: s }));
+
+const Section = styled.section`
+  padding: ${({ theme }) => theme.space.lg};
+  margin-bottom: ${({ theme }) => theme.space.lg};
+  background: ${({ theme }) => theme.color.surface};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  box-shadow: ${({ theme }) => theme.shadow.card};
+  h2 { font-size: ${({ theme }) => theme.font.size.lg}; }
+  @media (max-width: 480px) {
+    padding: ${({ theme }) => theme.space.md};
+  }
+`;
+
+const Fields = styled.div`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  column-gap: ${({ theme }) => theme.space.lg};
+  & > .wide { grid-column: 1 / -1; }
+  @media (max-width: ${({ theme }) => theme.layout.tabletWidth}) {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+const Fact = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  margin-bottom: ${({ theme }) => theme.space.md};
+  span { font-weight: ${({ theme }) => theme.font.weight.medium}; }
+  p { margin: 0; }
+`;
+
+const Note = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space.lg};
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  border-left: 4px solid ${({ theme }) => theme.color.primary};
+  background: ${({ theme }) => theme.color.surfaceAlt};
+`;
+
+const Intro = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space.md};
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  & > .push { margin-right: auto; }
+`;
+
+function DateCreated({ createdAt }: { createdAt: string }) {
+  const captionId = useId();
+  return (
+    <Fact role="group" aria-labelledby={captionId}>
+      <span id={captionId}>Date Created</span>
+      <p>
+        <time dateTime={createdAt}>{formatShortDate(createdAt)}</time>
+      </p>
+    </Fact>
+  );
+}
+
+/**
+ * The shared portfolio form: Summary (name, on edit who it is shared with and when it was
+ * created, grades, subject, topic, PLC name and goals), the Questions table, and CANCEL / SAVE
+ * (plus Delete Shared Portfolio on edit, after a confirmation).
+ */
+export function SharedPortfolioForm() {
+  const mode = useFormMode();
+  const status = useSharedPortfolioFormStatus();
+  const values = useFormValues();
+  const errors = useFormErrors();
+  const busy = useFormBusy();
+  const deleting = useDeleting();
+  const portfolio = useEditedPortfolio();
+  const participants = useParticipantsRef();
+  const events = useSharedPortfolioFormEvents();
+  const refusals = useRefusals();
+  const form = useRef<HTMLFormElement>(null);
+  const summaryId = useId();
+  const questionsId = useId();
+  const locked = busy || status === 'done';
+
+  // After a refused save, take the user to the first thing to fix (once per save, not while typing).
+  useEffect(() => {
+    if (refusals > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!locked) events.submit();
+  };
+
+  return (
+    <>
+      <form ref={form} noValidate onSubmit={handleSubmit} aria-busy={busy || undefined}>
+        <Section aria-labelledby={summaryId}>
+          <h2 id={summaryId}>Summary</h2>
+          <Fields>
+            <div className="wide">
+              <TextField
+                label="Shared Portfolio Name"
+                name="name"
+                required
+                autoComplete="off"
+                value={values.name}
+                error={errors.name}
+                disabled={locked}
+                onChange={(e) => events.changeField('name', e.target.value)}
+              />
+            </div>
+            {mode === 'edit' && participants ? <ParticipantsSummary actorRef={participants} disabled={locked} /> : null}
+            {mode === 'edit' && portfolio ? <DateCreated createdAt={portfolio.created_at} /> : null}
+            <MultiSelect
+              label="Grade Levels"
+              options={GRADE_OPTIONS}
+              value={values.grades}
+              placeholder="Select grade levels"
+              disabled={locked}
+              onChange={(grades) => events.changeGrades(grades)}
+            />
+            <SelectField
+              label="Subject"
+              options={SUBJECT_OPTIONS}
+              placeholder="Select a subject"
+              value={values.subject}
+              disabled={locked}
+              onChange={(e) => events.changeField('subject', e.target.value)}
+            />
+            <TextField
+              label="Portfolio Topic"
+              name="topic"
+              autoComplete="off"
+              value={values.topic}
+              disabled={locked}
+              onChange={(e) => events.changeField('topic', e.target.value)}
+            />
+            <TextField
+              label="PLC Name"
+              name="plcName"
+              autoComplete="off"
+              value={values.plcName}
+              disabled={locked}
+              onChange={(e) => events.changeField('plcName', e.target.value)}
+            />
+            <div className="wide">
+              <TextAreaField
+                label="PLC Goals for Shared Portfolio"
+                name="plcGoals"
+                rows={4}
+                value={values.plcGoals}
+                disabled={locked}
+                onChange={(e) => events.changeField('plcGoals', e.target.value)}
+              />
+            </div>
+          </Fields>
+        </Section>
+        {mode === 'create' ? <Note>{SHARE_LATER_NOTE}</Note> : null}
+        <Section aria-labelledby={questionsId}>
+          <h2 id={questionsId}>Questions</h2>
+          <Intro>
+            Switch on the template questions this team will answer (core questions are always included), and add questions of your own.
+          </Intro>
+          <QuestionsTable disabled={locked} />
+        </Section>
+        <Actions>
+          {mode === 'edit' ? (
+            <Button type="button" className="push" $variant="danger" onClick={events.askDelete} disabled={locked}>
+              Delete Shared Portfolio
+            </Button>
+          ) : (
+            <span className="push" />
+          )}
+          <Button type="button" $variant="secondary" onClick={events.cancel} disabled={locked}>
+            CANCEL
+          </Button>
+          <BusyButton type="submit" busy={busy && !deleting} busyLabel="Saving shared portfolio" disabled={locked}>
+            SAVE
+          </BusyButton>
+        </Actions>
+      </form>
+      {participants ? <EditParticipantsDialog actorRef={participants} /> : null}
+      {status === 'confirmingDelete' ? (
+        <ConfirmDialog
+          title="Delete Shared Portfolio"
+          message={`Do you want to delete ${portfolio?.name ?? 'this shared portfolio'}?`}
+          busy={deleting}
+          onConfirm={events.confirmDelete}
+          onCancel={events.cancelDelete}
+        />
+      ) : null}
+    </>
+  );
+}

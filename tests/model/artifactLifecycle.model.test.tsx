@@ -1,0 +1,365 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fromPromise } from 'xstate';
+import {
+  artifactLifecycleMachine,
+  SHARED_ARTIFACT_NOT_FOUND,
+  type ArtifactLifecycleEvent,
+  type ArtifactLifecycleInput,
+} from '../../src/machines/artifactLifecycle/artifactLifecycleMachine.ts';
+import type { EditableArtifact } from '../../src/machines/artifactLifecycle/artifactSelectors.ts';
+import { draftFromResponses } from '../../src/machines/artifactLifecycle/draft.ts';
+import type { GateCheckInput, SharedSaveOutcome, SharedUpdateInput } from '../../src/machines/sharedArtifactSave/sharedArtifactSaveMachine.ts';
+import type { Artifact, ArtifactUpdateBody } from '../../src/schemas/artifact.ts';
+import { FORM_ERROR_MESSAGE } from '../../src/schemas/responses.ts';
+import type { GateCheckResponse } from '../../src/schemas/sharedArtifact.ts';
+import type { SharedArtifact } from '../../src/schemas/sharedPortfolio.ts';
+import { ApiError, NetworkError } from '../../src/services/errors.ts';
+import { makeArtifact } from '../../src/test/artifactFixtures.ts';
+import { renderArtifactEdit } from '../../src/test/artifactEditHarness.tsx';
+import { makeSharedArtifactDetail } from '../../src/test/sharedArtifactFixtures.ts';
+import { makeSharedArtifact } from '../../src/test/sharedFixtures.ts';
+import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
+import { READ_ONLY_MESSAGE } from '../../src/views/pages/ArtifactEditPage.tsx';
+import { checkStates } from './support/checkStates.ts';
+import { assertEveryStateChecked, coverageInspector, createPathModel, modelEvents, trackMachine } from './support/coverage.ts';
+import { controllableActor } from './support/deferred.ts';
+import { reportCoverageAfterAll } from './support/report.ts';
+
+const coverage = trackMachine(artifactLifecycleMachine);
+reportCoverageAfterAll(coverage);
+afterEach(clearToasts);
+
+type Snapshot = ReturnType<typeof artifactLifecycleMachine.getInitialSnapshot>;
+type UpdateInput = { artifactId: number; body: ArtifactUpdateBody };
+type Step = { event: { type: string } };
+
+const lotArtifact = makeArtifact({ id: 12, portfolio: { id: 7 }, parkingLot: true, responses: {} });
+const completedArtifact = makeArtifact({
+  id: 12,
+  portfolio: { id: 7 },
+  parkingLot: false,
+  responses: { artifactName: 'Ramp races', learningGoal: 'Slopes and speed' },
+});
+const elsewhere = makeArtifact({ id: 12, portfolio: { id: 99 } });
+const notFound = new ApiError(404, 'not_found', 'Artifact not found.', '');
+const offline = new NetworkError();
+const refused = new ApiError(400, 'completed', 'A completed artifact cannot go back to the parking lot.', '');
+
+const LOADED = '2026-03-02T10:00:00.000Z';
+const sharedArtifact = makeSharedArtifactDetail({ updated_at: LOADED });
+const sharedElsewhere = makeSharedArtifactDetail({ sharedPortfolio: { id: 10 } });
+const sharedNotFound = new ApiError(404, 'not_found', 'Shared artifact not found.', '');
+const savedShared = makeSharedArtifact({ responses: { artifactName: 'Ramp races', learningGoal: 'Forces' }, updated_at: '2026-03-02T12:00:00.000Z' });
+/** How the shared save can end (its own model test covers how it gets there). */
+const outcomes = {
+  saved: { outcome: 'saved', artifact: savedShared },
+  stopped: { outcome: 'stopped', error: { kind: 'invalid', status: null, message: 'Invalid updated_at parameter.' } },
+  cancelled: { outcome: 'cancelled' },
+} satisfies Record<string, SharedSaveOutcome>;
+/** A defect in the save (here: showing its alert throws) makes the invoked actor fail. */
+const defect = new Error('The alert broke.');
+
+/** What the user types, by question key. */
+const LABELS: Record<string, string> = { artifactName: 'Artifact Name', learningGoal: 'What were students working to learn?' };
+
+const REDIRECT = 'xstate.after.redirectDelay.artifactLifecycle.ready.saved';
+const timerEvents = [{ type: REDIRECT }] as unknown as ArtifactLifecycleEvent[];
+
+const personalUserEvents: ArtifactLifecycleEvent[] = [
+  { type: 'field.change', key: 'artifactName', value: 'Ramp races' },
+  { type: 'field.change', key: 'learningGoal', value: 'Slopes and speed' },
+  { type: 'artifact.saveToLot' },
+  { type: 'artifact.submit' },
+  { type: 'artifact.save' },
+  { type: 'retry' },
+];
+const personalActorEvents = {
+  fetchArtifact: [
+    { type: 'xstate.done.actor.fetchArtifact', output: lotArtifact },
+    { type: 'xstate.done.actor.fetchArtifact', output: completedArtifact },
+    { type: 'xstate.done.actor.fetchArtifact', output: elsewhere },
+    { type: 'xstate.error.actor.fetchArtifact', error: notFound },
+    { type: 'xstate.error.actor.fetchArtifact', error: offline },
+  ],
+  updateArtifact: [
+    { type: 'xstate.done.actor.updateArtifact', output: { ...completedArtifact, responses: { artifactName: 'Ramp races' } } },
+    { type: 'xstate.error.actor.updateArtifact', error: refused },
+  ],
+} as unknown as Record<string, ArtifactLifecycleEvent[]>;
+
+const sharedUserEvents: ArtifactLifecycleEvent[] = [{ type: 'field.change', key: 'artifactName', value: 'Ramp races' }, { type: 'artifact.save' }, { type: 'retry' }];
+const sharedActorEvents = {
+  fetchArtifact: [
+    { type: 'xstate.done.actor.fetchArtifact', output: sharedArtifact },
+    { type: 'xstate.done.actor.fetchArtifact', output: sharedElsewhere },
+    { type: 'xstate.error.actor.fetchArtifact', error: sharedNotFound },
+    { type: 'xstate.error.actor.fetchArtifact', error: offline },
+  ],
+  sharedArtifactSave: [
+    { type: 'xstate.done.actor.sharedArtifactSave', output: outcomes.saved },
+    { type: 'xstate.done.actor.sharedArtifactSave', output: outcomes.stopped },
+    { type: 'xstate.done.actor.sharedArtifactSave', output: outcomes.cancelled },
+    { type: 'xstate.error.actor.sharedArtifactSave', error: defect },
+  ],
+} as unknown as Record<string, ArtifactLifecycleEvent[]>;
+
+/**
+ * Deleting is offered once per loaded artifact, before anything was typed or saved (the delete
+ * flow itself has its own model test).
+ */
+function deleteEvents(snapshot: unknown): ArtifactLifecycleEvent[] {
+  const s = snapshot as Snapshot;
+  if (!s.matches({ ready: 'editing' }) || s.context.intent !== null || !s.context.artifact) return [];
+  const untouched = JSON.stringify(s.context.draft) === JSON.stringify(draftFromResponses(s.context.artifact.structure, s.context.artifact.responses));
+  return untouched ? [{ type: 'artifact.deleted' }] : [];
+}
+
+interface Harness extends ReturnType<typeof renderArtifactEdit> {
+  fetchArtifact: ReturnType<typeof controllableActor<EditableArtifact, { artifactId: number }>>;
+  updateArtifact: ReturnType<typeof controllableActor<Artifact, UpdateInput>>;
+  gateCheck: ReturnType<typeof controllableActor<GateCheckResponse, GateCheckInput>>;
+  updateShared: ReturnType<typeof controllableActor<SharedArtifact, SharedUpdateInput>>;
+  ux: ReturnType<typeof userEvent.setup>;
+  /** The next message shown throws (a defect). */
+  flags: { breakNextNotice: boolean };
+}
+
+function setup(input: ArtifactLifecycleInput): Harness {
+  const fetchArtifact = controllableActor<EditableArtifact, { artifactId: number }>();
+  const updateArtifact = controllableActor<Artifact, UpdateInput>();
+  const gateCheck = controllableActor<GateCheckResponse, GateCheckInput>();
+  const updateShared = controllableActor<SharedArtifact, SharedUpdateInput>();
+  const flags = { breakNextNotice: false };
+  const rendered = renderArtifactEdit({
+    input,
+    fakes: {
+      fetchArtifact: fetchArtifact.logic,
+      updateArtifact: updateArtifact.logic,
+      gateCheck: gateCheck.logic,
+      updateSharedArtifact: updateShared.logic,
+      deleteArtifact: fromPromise<Artifact, { artifactId: number }>(async () => completedArtifact),
+      deleteSharedArtifact: fromPromise<SharedArtifact, { artifactId: number }>(async () => savedShared),
+    },
+    redirectDelay: 0,
+    notice: ({ message, tone }) => {
+      if (flags.breakNextNotice) {
+        flags.breakNextNotice = false;
+        throw defect;
+      }
+      notify(message, tone);
+    },
+    inspect: coverageInspector,
+  });
+  return { ...rendered, fetchArtifact, updateArtifact, gateCheck, updateShared, ux: userEvent.setup(), flags };
+}
+
+const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent ?? '');
+const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+/** The enabled save buttons on the page. */
+const saveButtons = () =>
+  ['Save to Parking Lot', 'Submit to Portfolio', 'Save'].filter((name) => {
+    const found = screen.queryByRole('button', { name }) as HTMLButtonElement | null;
+    return found !== null && !found.disabled;
+  });
+const input = (key: string) => screen.getByRole('textbox', { name: LABELS[key] ?? key }) as HTMLInputElement;
+
+/** Short names of the payloads, for readable test names. */
+const LABELS_OF = new Map<unknown, string>([
+  [lotArtifact, 'parking-lot artifact'],
+  [completedArtifact, 'completed artifact'],
+  [elsewhere, 'artifact of another portfolio'],
+  [notFound, '404'],
+  [offline, 'offline'],
+  [refused, '400'],
+  [sharedArtifact, 'shared artifact'],
+  [sharedElsewhere, 'shared artifact of another shared portfolio'],
+  [sharedNotFound, '404'],
+  [outcomes.saved, 'saved'],
+  [outcomes.stopped, 'stopped by the gate check'],
+  [outcomes.cancelled, 'NO at Edit Conflict'],
+  [defect, 'defect'],
+]);
+
+function describePath(path: { state: { value: unknown }; steps: readonly Step[] }): string {
+  const events = path.steps.slice(1).map(({ event }) => {
+    const e = event as { type: string; output?: unknown; error?: unknown; key?: string };
+    const label = LABELS_OF.get(e.output ?? e.error) ?? e.key ?? (e.output ? 'saved artifact' : '');
+    return `${e.type.replace('xstate.', '')}${label ? ` (${label})` : ''}`;
+  });
+  return `reaches ${JSON.stringify(path.state.value)}: ${events.join(' → ') || 'start'}`;
+}
+
+const MODES: { name: string; input: ArtifactLifecycleInput; userEvents: ArtifactLifecycleEvent[]; actorEvents: Record<string, ArtifactLifecycleEvent[]> }[] = [
+  { name: 'a teacher’s artifact', input: { kind: 'personal', portfolioId: 7, artifactId: 12, readOnly: false }, userEvents: personalUserEvents, actorEvents: personalActorEvents },
+  { name: 'a researcher', input: { kind: 'personal', portfolioId: 7, artifactId: 12, readOnly: true }, userEvents: personalUserEvents, actorEvents: personalActorEvents },
+  {
+    name: 'an address without a portfolio id',
+    input: { kind: 'personal', portfolioId: Number.NaN, artifactId: 12, readOnly: false },
+    userEvents: personalUserEvents,
+    actorEvents: personalActorEvents,
+  },
+  { name: 'a shared artifact', input: { kind: 'shared', portfolioId: 9, artifactId: 70, readOnly: false }, userEvents: sharedUserEvents, actorEvents: sharedActorEvents },
+  {
+    name: 'a shared artifact’s address without a portfolio id',
+    input: { kind: 'shared', portfolioId: Number.NaN, artifactId: 70, readOnly: false },
+    userEvents: sharedUserEvents,
+    actorEvents: sharedActorEvents,
+  },
+];
+
+let h: Harness;
+
+/** Every state has a DOM assertion (`assertEveryStateChecked` below makes sure). */
+const states: Record<string, (s: Snapshot) => Promise<void>> = {
+  starting: async () => {
+    throw new Error('starting is transient: a path never rests there');
+  },
+  loading: async () => {
+    expect(await screen.findByRole('status', { name: 'Loading artifact' })).toBeTruthy();
+    expect(h.fetchArtifact.calls).toHaveLength(1);
+  },
+  denied: async () => {
+    expect(await screen.findByText(READ_ONLY_MESSAGE)).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(h.fetchArtifact.calls).toHaveLength(0);
+  },
+  notFound: async (state) => {
+    expect(await screen.findByText(state.context.notFoundMessage!)).toBeTruthy();
+    if (state.context.kind === 'shared') expect(state.context.notFoundMessage).toBe(SHARED_ARTIFACT_NOT_FOUND);
+    expect(screen.queryByRole('textbox')).toBeNull();
+  },
+  loadFailed: async (state) => {
+    await waitFor(() => expect(alerts().join()).toContain(state.context.error!.message));
+    expect(button('Try again')).toBeTruthy();
+  },
+  'ready.editing': async (state) => {
+    const { artifact, draft, issues, error, kind } = state.context;
+    await waitFor(() => expect(button('Delete Artifact').disabled).toBe(false));
+    expect(input('artifactName').value).toBe(draft.artifactName);
+    expect(input('learningGoal').value).toBe(draft.learningGoal);
+    const messages = Object.values(issues);
+    // The summary at the top, and each question's message under it.
+    expect(alerts().filter((text) => text === FORM_ERROR_MESSAGE)).toEqual(messages.length > 0 ? [FORM_ERROR_MESSAGE] : []);
+    expect(messages.filter((message) => screen.queryByText(message) === null)).toEqual([]);
+    // Problems bring the top of the page into view.
+    expect(messages.length === 0 || h.scrollToTop.mock.calls.length > 0).toBe(true);
+    // A refused save is alerted with the server's message.
+    expect(error === null || alerts().join().includes(error.message)).toBe(true);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(saveButtons()).toEqual(artifact!.parkingLot ? ['Save to Parking Lot', 'Submit to Portfolio'] : ['Save']));
+    if (kind === 'shared') expect(screen.getByRole('region', { name: 'Team questions for shared portfolio' })).toBeTruthy();
+  },
+  'ready.validating': async () => {
+    throw new Error('validating is transient: a path never rests there');
+  },
+  'ready.saving': async (state) => {
+    const pressed = { saveToLot: 'Save to Parking Lot', submit: 'Submit to Portfolio', save: 'Save' }[state.context.intent!];
+    await waitFor(() => expect(button(pressed).getAttribute('aria-busy')).toBe('true'));
+    const call = h.updateArtifact.calls[0]!;
+    expect(call.input).toEqual({ artifactId: 12, body: { responses: state.context.responses, parkingLot: state.context.intent === 'saveToLot' } });
+  },
+  'ready.savingShared': async (state) => {
+    await waitFor(() => expect(button('Save').getAttribute('aria-busy')).toBe('true'));
+    // The shared save starts with the gate check of the version the page loaded; nothing goes to the personal endpoint.
+    expect(h.gateCheck.calls.map((c) => c.input)).toEqual([{ portfolioId: 9, artifactId: 70, updatedAt: state.context.artifact!.updated_at }]);
+    expect(h.updateArtifact.calls).toHaveLength(0);
+  },
+  'ready.saved': async (state) => {
+    expect(await screen.findByText(state.context.kind === 'shared' ? 'Successfully edited shared artifact' : 'Successfully edited artifact')).toBeTruthy();
+    expect(input('artifactName').disabled).toBe(true);
+  },
+  'ready.left': async (state) => {
+    await waitFor(() => expect(h.navigateToArtifact).toHaveBeenCalledWith(state.context.portfolioId, state.context.artifactId));
+    expect(h.navigateToArtifact).toHaveBeenCalledTimes(1);
+  },
+  'ready.deleted': async (state) => {
+    expect(await screen.findByText(state.context.kind === 'shared' ? 'Successfully deleted shared artifact' : 'Successfully deleted artifact')).toBeTruthy();
+    // The form stays locked until the app leaves.
+    await waitFor(() => expect(input('artifactName').disabled).toBe(true));
+    expect(saveButtons()).toEqual([]);
+  },
+};
+assertEveryStateChecked(artifactLifecycleMachine, states);
+
+/** Settles the oldest call of a fake actor as the model's event says. */
+function settle(fake: () => { next: () => { deferred: { resolve: (value: never) => void; reject: (error: unknown) => void } } }) {
+  return async (step: Step) => {
+    const event = step.event as { type: string; output?: unknown; error?: unknown };
+    const call = fake().next();
+    await act(async () => (event.type.startsWith('xstate.done') ? call.deferred.resolve(event.output as never) : call.deferred.reject(event.error)));
+  };
+}
+
+const events = {
+  'xstate.done.actor.fetchArtifact': settle(() => h.fetchArtifact),
+  'xstate.error.actor.fetchArtifact': settle(() => h.fetchArtifact),
+  'xstate.done.actor.updateArtifact': settle(() => h.updateArtifact),
+  'xstate.error.actor.updateArtifact': settle(() => h.updateArtifact),
+  'xstate.done.actor.sharedArtifactSave': async (step: Step) => {
+    const { output } = step.event as unknown as { output: SharedSaveOutcome };
+    const gate = h.gateCheck.next();
+    if (output.outcome === 'saved') {
+      await act(async () => gate.deferred.resolve({ type: 'ok', message: 'Shared artifact can be safely saved.', updated_at: LOADED }));
+      const put = h.updateShared.next();
+      await act(async () => put.deferred.resolve(output.artifact));
+    } else if (output.outcome === 'stopped') {
+      await act(async () => gate.deferred.resolve({ type: 'error', message: output.error.message }));
+    } else {
+      await act(async () => gate.deferred.resolve({ type: 'conflict', message: 'Saved by someone else.', updated_at: '2026-03-02T11:00:00.000Z' }));
+      await h.ux.click(within(await screen.findByRole('alertdialog', { name: 'Edit Conflict' })).getByRole('button', { name: 'NO' }));
+    }
+  },
+  'xstate.error.actor.sharedArtifactSave': async () => {
+    h.flags.breakNextNotice = true;
+    await act(async () => h.gateCheck.next().deferred.resolve({ type: 'error', message: 'Invalid updated_at parameter.' }));
+  },
+  'field.change': async (step: Step) => {
+    const { key, value } = step.event as unknown as { key: string; value: string };
+    const field = input(key);
+    await h.ux.clear(field);
+    await h.ux.click(field);
+    await h.ux.paste(value);
+  },
+  'artifact.saveToLot': async () => {
+    await h.ux.click(button('Save to Parking Lot'));
+  },
+  'artifact.submit': async () => {
+    await h.ux.click(button('Submit to Portfolio'));
+  },
+  'artifact.save': async () => {
+    await h.ux.click(button('Save'));
+  },
+  'artifact.deleted': async () => {
+    // Delete Artifact, YES: the page hears of the finished deletion.
+    await h.ux.click(button('Delete Artifact'));
+    await h.ux.click(within(screen.getByRole('alertdialog', { name: 'Delete Artifact' })).getByRole('button', { name: 'YES' }));
+  },
+  retry: async () => {
+    await h.ux.click(button('Try again'));
+  },
+  [REDIRECT]: async () => {
+    // The redirect delay is 0 here (2 s in the app; see the page's component test).
+    await waitFor(() => expect(h.navigateToArtifact).toHaveBeenCalled());
+  },
+};
+
+for (const mode of MODES) {
+  describe(`artifactLifecycle model (${mode.name})`, () => {
+    const model = createPathModel(artifactLifecycleMachine, {
+      input: mode.input,
+      events: (snapshot) => [...modelEvents(mode.userEvents, mode.actorEvents)(snapshot), ...modelEvents(timerEvents)(snapshot), ...deleteEvents(snapshot)],
+    });
+    const paths = model.getShortestPaths();
+    it('has paths', () => expect(paths.length).toBeGreaterThan(0));
+    for (const path of paths) {
+      it(`${describePath(path)}`, async () => {
+        h = setup(mode.input);
+        await path.test({ states: checkStates<Snapshot>(states), events });
+        // The page never asked twice: at most the request of the state the path ends in is open.
+        for (const fake of [h.fetchArtifact, h.updateArtifact, h.gateCheck, h.updateShared]) expect(fake.calls.length).toBeLessThanOrEqual(1);
+      });
+    }
+  });
+}

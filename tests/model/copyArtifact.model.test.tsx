@@ -1,0 +1,340 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ThemeProvider } from 'styled-components';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
+import {
+  copyArtifactMachine,
+  type CopyArtifactEvent,
+  type CopyArtifactInput,
+  type CopyFrom,
+  type CopyRequest,
+} from '../../src/machines/copyArtifact/copyArtifactMachine.ts';
+import { CopyArtifactActorContext } from '../../src/machines/copyArtifact/useCopyArtifact.ts';
+import type { Artifact } from '../../src/schemas/artifact.ts';
+import type { SharedArtifactDetail } from '../../src/schemas/sharedArtifact.ts';
+import type { SharedArtifact, SharedPortfolio, SharedPortfolioListItem } from '../../src/schemas/sharedPortfolio.ts';
+import { ApiError, NetworkError } from '../../src/services/errors.ts';
+import { makeArtifact } from '../../src/test/artifactFixtures.ts';
+import { makeSharedArtifact, makeSharedPortfolio } from '../../src/test/sharedFixtures.ts';
+import { Toaster } from '../../src/views/feedback/Toaster.tsx';
+import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
+import { CopyArtifactPage } from '../../src/views/pages/CopyArtifactPage.tsx';
+import { theme } from '../../src/views/theme/theme.ts';
+import { assertEveryStateChecked, coverageInspector, createPathModel, modelEvents, trackMachine } from './support/coverage.ts';
+import { controllableActor } from './support/deferred.ts';
+import { reportCoverageAfterAll } from './support/report.ts';
+
+const coverage = trackMachine(copyArtifactMachine);
+reportCoverageAfterAll(coverage);
+
+type Snapshot = SnapshotFrom<typeof copyArtifactMachine>;
+type Step = { event: unknown };
+
+/** A readable test name: where the path ends and the gestures and answers that lead there. */
+function pathTitle(path: { state: { value: unknown }; steps: readonly { event: unknown }[] }): string {
+  const steps = path.steps
+    .map((step) => step.event as { type: string; error?: Error; output?: unknown; sharedPortfolioId?: number })
+    .filter((event) => event.type !== 'xstate.init')
+    .map((event) => {
+      const type = event.type.replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) => (kind === 'done' ? '✓ ' : '✗ '));
+      const detail = event.error ? ` (${event.error.message})` : event.output !== undefined ? ` (${describeOutput(event.output)})` : '';
+      return `${type}${detail}${event.sharedPortfolioId ? ` ${event.sharedPortfolioId}` : ''}`;
+    });
+  return `${JSON.stringify(path.state.value)} ← ${steps.join(' → ') || 'start'}`;
+}
+
+function describeOutput(output: unknown): string {
+  if (Array.isArray(output)) return `${output.length} portfolio(s)`;
+  const o = output as { id: number; parkingLot?: boolean; owner?: { id: number }; portfolio?: { id: number }; sharedPortfolio?: { id: number } };
+  const where = o.portfolio ? `portfolio ${o.portfolio.id}` : o.sharedPortfolio ? `shared portfolio ${o.sharedPortfolio.id}` : '';
+  return [`#${o.id}`, where, o.parkingLot ? 'parking lot' : '', o.owner && o.portfolio ? `by ${o.owner.id}` : ''].filter(Boolean).join(' ');
+}
+
+// Small fixtures: the model's states (and so the test names) carry them.
+const AUTHOR = 3;
+const slim = { structure: [], templateStructure: [], members: [], sharedArtifacts: [] };
+function listItem(overrides: Partial<SharedPortfolio>): SharedPortfolioListItem {
+  const { sharedArtifacts: _, ...rest } = makeSharedPortfolio({ ...slim, ...overrides });
+  return { ...rest, sharedArtifacts: [] };
+}
+const science = listItem({ id: 9, name: 'Grades 5–7 Science PLC', topic: 'Forces and motion', plcName: 'Middle school science' });
+const engineering = listItem({ id: 12, name: 'Engineering Design Circle', topic: 'Bridges', plcName: null });
+const author = { id: AUTHOR, username: 'Tess Teacher', email: 'teacher@example.org' };
+const personal = (overrides: Partial<Artifact> = {}): Artifact =>
+  makeArtifact({ id: 31, portfolio: { id: 7 }, parkingLot: false, structure: [], owner: author, responses: { artifactName: 'Ramp race' }, ...overrides });
+const shared = (overrides: Partial<SharedArtifactDetail> = {}): SharedArtifactDetail => ({
+  ...makeSharedArtifact({ id: 70, sharedPortfolio: { id: 9 }, structure: [], responses: { artifactName: 'Food web' } }),
+  reactions: [],
+  comments: [],
+  ...overrides,
+});
+const theCopy: SharedArtifact = makeSharedArtifact({ id: 300, sharedPortfolio: { id: 9 }, structure: [] });
+
+const missing = new ApiError(404, 'not_found', 'Artifact not found.', '');
+const offline = new NetworkError();
+const refused = new ApiError(400, 'bad_request', 'Only completed artifacts can be copied. Submit the artifact to its portfolio first.', '');
+
+const userEvents: CopyArtifactEvent[] = [
+  { type: 'target.select', sharedPortfolioId: science.id },
+  // After a failed copy, choosing another portfolio is what takes the user back to choosing.
+  { type: 'target.select', sharedPortfolioId: engineering.id },
+  { type: 'copy.submit' },
+  { type: 'copy.cancel' },
+  { type: 'retry' },
+];
+const actorEvents = {
+  fetchArtifact: [
+    { type: 'xstate.done.actor.fetchArtifact', output: personal() },
+    { type: 'xstate.done.actor.fetchArtifact', output: personal({ parkingLot: true }) },
+    { type: 'xstate.done.actor.fetchArtifact', output: personal({ owner: { id: 5, username: 'Theo Teacher', email: 'teacher2@example.org' } }) },
+    { type: 'xstate.done.actor.fetchArtifact', output: personal({ portfolio: { id: 8 } }) },
+    { type: 'xstate.error.actor.fetchArtifact', error: missing },
+    { type: 'xstate.error.actor.fetchArtifact', error: offline },
+  ],
+  fetchSharedArtifact: [
+    { type: 'xstate.done.actor.fetchSharedArtifact', output: shared() },
+    { type: 'xstate.done.actor.fetchSharedArtifact', output: shared({ sharedPortfolio: { id: 12 } }) },
+    { type: 'xstate.error.actor.fetchSharedArtifact', error: missing },
+    { type: 'xstate.error.actor.fetchSharedArtifact', error: offline },
+  ],
+  listSharedPortfolios: [
+    { type: 'xstate.done.actor.listSharedPortfolios', output: [science, engineering] },
+    { type: 'xstate.done.actor.listSharedPortfolios', output: [] },
+    { type: 'xstate.error.actor.listSharedPortfolios', error: offline },
+  ],
+  copyArtifact: [
+    { type: 'xstate.done.actor.copyArtifact', output: theCopy },
+    { type: 'xstate.error.actor.copyArtifact', error: refused },
+  ],
+} as unknown as Record<string, CopyArtifactEvent[]>;
+
+function setup(input: CopyArtifactInput) {
+  let live: Snapshot | null = null;
+  const fakes = {
+    fetchArtifact: controllableActor<Artifact, { artifactId: number }>(),
+    fetchSharedArtifact: controllableActor<SharedArtifactDetail, { artifactId: number }>(),
+    listSharedPortfolios: controllableActor<SharedPortfolioListItem[]>(),
+    copyArtifact: controllableActor<SharedArtifact, CopyRequest>(),
+  };
+  const navigateToCopy = vi.fn<(params: { sharedPortfolioId: number; artifactId: number }) => void>();
+  const navigateToArtifact = vi.fn<(params: { from: CopyFrom; portfolioId: number; artifactId: number }) => void>();
+  const logic = copyArtifactMachine.provide({
+    actions: {
+      notify: (_, { message, tone }) => notify(message, tone),
+      navigateToCopy: (_, params) => navigateToCopy(params),
+      navigateToArtifact: (_, params) => navigateToArtifact(params),
+    },
+    actors: {
+      fetchArtifact: fakes.fetchArtifact.logic,
+      fetchSharedArtifact: fakes.fetchSharedArtifact.logic,
+      listSharedPortfolios: fakes.listSharedPortfolios.logic,
+      copyArtifact: fakes.copyArtifact.logic,
+    },
+  });
+  render(
+    <ThemeProvider theme={theme}>
+      <CopyArtifactActorContext.Provider
+        logic={logic}
+        options={{
+          input,
+          inspect: (event) => {
+            coverageInspector(event);
+            if (event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId) live = event.snapshot as Snapshot;
+          },
+        }}
+      >
+        <CopyArtifactPage />
+      </CopyArtifactActorContext.Provider>
+      <Toaster />
+    </ThemeProvider>,
+  );
+  return { input, fakes, navigateToCopy, navigateToArtifact, live: () => live, ux: userEvent.setup({ delay: null }) };
+}
+
+type Harness = ReturnType<typeof setup>;
+let h: Harness;
+
+const LEGEND = 'Copy snapshot of artifact to:';
+const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+const radio = (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement;
+const radios = () => screen.queryAllByRole('radio') as HTMLInputElement[];
+const NAMES: Record<number, string> = { [science.id]: science.name, [engineering.id]: engineering.name };
+const sourceName = () => (h.input.from === 'sharedArtifact' ? 'Food web' : 'Ramp race');
+
+/** The form with its two choices, the artifact's name, and which one is chosen. */
+function expectForm(targetId: number | null) {
+  expect(screen.getByRole('heading', { level: 1, name: 'Copy Artifact' })).toBeTruthy();
+  expect(screen.getByText(sourceName(), { selector: 'dd' })).toBeTruthy();
+  expect(screen.getByRole('group', { name: LEGEND })).toBeTruthy();
+  expect(radio('Engineering Design Circle').closest('li')!.textContent).toBe('Engineering Design CirclePortfolio Topic: Bridges');
+  expect(radio('Grades 5–7 Science PLC').closest('li')!.textContent).toBe('Grades 5–7 Science PLCPortfolio Topic: Forces and motionPLC Name: Middle school science');
+  expect(radios().filter((r) => r.checked).map((r) => Number(r.value))).toEqual(targetId === null ? [] : [targetId]);
+}
+
+function expectEnabled(enabled: boolean) {
+  for (const r of radios()) expect(r.disabled).toBe(!enabled);
+  expect(button('CANCEL').disabled).toBe(!enabled);
+}
+
+/** No page content yet, and nothing to press. */
+function expectNothingToDo() {
+  expect(screen.queryByRole('radio')).toBeNull();
+  expect(screen.queryByRole('button', { name: 'COMPLETE COPY' })).toBeNull();
+}
+
+/** Every state has a DOM assertion (`assertEveryStateChecked` below makes sure). */
+const states: Record<string, (s: Snapshot) => Promise<void>> = {
+  starting: async () => {
+    throw new Error('starting is transient: a path never rests there');
+  },
+  loading: async () => {
+    expect(screen.getByRole('heading', { level: 1, name: 'Copy Artifact' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Loading artifact' })).toBeTruthy();
+    expectNothingToDo();
+  },
+  'loading.artifact': async () => {
+    expect(h.fakes.fetchArtifact.calls.map((c) => c.input)).toEqual([{ artifactId: 31 }]);
+  },
+  'loading.sharedArtifact': async () => {
+    expect(h.fakes.fetchSharedArtifact.calls.map((c) => c.input)).toEqual([{ artifactId: 70 }]);
+  },
+  'loading.portfolios': async () => {
+    expect(h.fakes.listSharedPortfolios.calls).toHaveLength(1);
+  },
+  notFound: async () => {
+    const message = h.input.from === 'sharedArtifact' ? 'Shared artifact not found.' : 'Artifact not found.';
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(screen.queryByText(sourceName())).toBeNull();
+    expectNothingToDo();
+    expect(h.fakes.listSharedPortfolios.calls).toHaveLength(0);
+  },
+  loadFailed: async (s) => {
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByText(s.context.error!.message)).toBeTruthy();
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expectNothingToDo();
+  },
+  notCopyable: async (s) => {
+    expect(screen.getByText(sourceName(), { selector: 'dd' })).toBeTruthy();
+    const message = s.context.reason === 'parkingLot' ? /Only completed artifacts can be copied/ : /Only the author of an artifact can copy it\./;
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the artifact' }).getAttribute('href')).toBe('/my-portfolios/7/artifacts/31');
+    expectNothingToDo();
+    expect(h.fakes.listSharedPortfolios.calls).toHaveLength(0);
+  },
+  noPortfolios: async () => {
+    expect(screen.getByText(sourceName(), { selector: 'dd' })).toBeTruthy();
+    expect(screen.getByText('You are not a member of any shared portfolio yet.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Shared Portfolios' }).getAttribute('href')).toBe('/shared-portfolios');
+    expectNothingToDo();
+  },
+  choosing: async (s) => {
+    expectForm(s.context.targetId);
+    expectEnabled(true);
+    expect(button('COMPLETE COPY').disabled).toBe(s.context.targetId === null);
+    expect(screen.queryByText('Copying artifact to shared portfolio')).toBeNull();
+  },
+  copying: async (s) => {
+    expectForm(s.context.targetId);
+    expectEnabled(false);
+    expect(button('COMPLETE COPY').disabled).toBe(true);
+    expect(screen.getByText('Copying artifact to shared portfolio')).toBeTruthy();
+    expect(screen.getByTestId('busy-spinner')).toBeTruthy();
+    expect(h.fakes.copyArtifact.calls.map((c) => c.input)).toEqual([{ from: h.input.from, artifactId: h.input.artifactId, sharedPortfolioId: s.context.targetId }]);
+  },
+  failed: async (s) => {
+    expectForm(s.context.targetId);
+    expectEnabled(true);
+    expect(button('COMPLETE COPY').disabled).toBe(false);
+    expect(screen.getAllByRole('alert').some((a) => a.textContent?.includes(refused.message))).toBe(true);
+    expect(screen.queryByText('Copying artifact to shared portfolio')).toBeNull();
+    expect(h.navigateToCopy).not.toHaveBeenCalled();
+  },
+  copied: async (s) => {
+    expect(screen.getByText('Successfully copied artifact')).toBeTruthy();
+    expect(h.navigateToCopy).toHaveBeenCalledTimes(1);
+    expect(h.navigateToCopy).toHaveBeenCalledWith({ sharedPortfolioId: s.context.targetId, artifactId: theCopy.id });
+    expect(button('COMPLETE COPY').disabled).toBe(true);
+    expect(h.navigateToArtifact).not.toHaveBeenCalled();
+  },
+  cancelled: async () => {
+    expect(h.navigateToArtifact).toHaveBeenCalledTimes(1);
+    expect(h.navigateToArtifact).toHaveBeenCalledWith({ from: h.input.from, portfolioId: h.input.portfolioId, artifactId: h.input.artifactId });
+    expect(h.navigateToCopy).not.toHaveBeenCalled();
+  },
+};
+assertEveryStateChecked(copyArtifactMachine, states);
+
+/** The page's own actor is where the model says (a gesture that did nothing fails here). */
+function expectLiveState(s: Snapshot) {
+  expect(h.live()?.value, 'the page is in the state the path reached').toEqual(s.value);
+}
+
+/** The checks, each first comparing the page's actor with the model. */
+const checked = Object.fromEntries(
+  Object.entries(states).map(([key, check]) => [
+    key,
+    async (s: Snapshot) => {
+      expectLiveState(s);
+      await check(s);
+    },
+  ]),
+);
+
+/** Settles the oldest call of a fake actor as the model's event says. */
+function settle(name: keyof Harness['fakes']) {
+  return async (step: Step) => {
+    const event = step.event as { type: string; output?: unknown; error?: unknown };
+    const call = h.fakes[name].next();
+    await act(async () => (event.type.startsWith('xstate.done') ? call.deferred.resolve(event.output as never) : call.deferred.reject(event.error)));
+  };
+}
+
+const events = {
+  'xstate.done.actor.fetchArtifact': settle('fetchArtifact'),
+  'xstate.error.actor.fetchArtifact': settle('fetchArtifact'),
+  'xstate.done.actor.fetchSharedArtifact': settle('fetchSharedArtifact'),
+  'xstate.error.actor.fetchSharedArtifact': settle('fetchSharedArtifact'),
+  'xstate.done.actor.listSharedPortfolios': settle('listSharedPortfolios'),
+  'xstate.error.actor.listSharedPortfolios': settle('listSharedPortfolios'),
+  'xstate.done.actor.copyArtifact': settle('copyArtifact'),
+  'xstate.error.actor.copyArtifact': settle('copyArtifact'),
+  'target.select': async (step: Step) => {
+    const name = NAMES[(step.event as { sharedPortfolioId: number }).sharedPortfolioId]!;
+    // The whole option is the radio's label: a click on its name chooses the portfolio.
+    await h.ux.click(screen.getByText(name, { selector: 'label span' }));
+    expect(radio(name).checked).toBe(true);
+  },
+  'copy.submit': async () => {
+    await h.ux.click(button('COMPLETE COPY'));
+  },
+  'copy.cancel': async () => {
+    await h.ux.click(button('CANCEL'));
+  },
+  retry: async () => {
+    await h.ux.click(button('Try again'));
+  },
+};
+
+afterEach(() => clearToasts());
+
+const modes: { title: string; input: CopyArtifactInput }[] = [
+  { title: 'a personal artifact', input: { from: 'artifact', portfolioId: 7, artifactId: 31, userId: AUTHOR } },
+  { title: 'shared mode', input: { from: 'sharedArtifact', portfolioId: 9, artifactId: 70, userId: 5 } },
+  { title: 'an address without an artifact id', input: { from: 'artifact', portfolioId: 7, artifactId: Number.NaN, userId: AUTHOR } },
+];
+
+for (const mode of modes) {
+  describe(`copyArtifact model (${mode.title})`, () => {
+    const model = createPathModel(copyArtifactMachine, { input: mode.input, events: modelEvents(userEvents, actorEvents) });
+    for (const path of model.getShortestPaths()) {
+      it(`${pathTitle(path)}`, async () => {
+        h = setup(mode.input);
+        await path.test({ states: checked, events });
+        // The page never asked twice: at most the request of the state the path ends in is open.
+        for (const fake of Object.values(h.fakes)) expect(fake.calls.length).toBeLessThanOrEqual(1);
+      });
+    }
+  });
+}

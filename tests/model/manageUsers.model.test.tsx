@@ -1,0 +1,158 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ThemeProvider } from 'styled-components';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
+import { manageUsersMachine, type ManageUsersEvent } from '../../src/machines/manageUsers/manageUsersMachine.ts';
+import { provideManageUsers } from '../../src/machines/manageUsers/provideManageUsers.ts';
+import { ManageUsersActorContext } from '../../src/machines/manageUsers/useManageUsers.ts';
+import type { CreateUserBody, User } from '../../src/schemas/user.ts';
+import { NetworkError } from '../../src/services/errors.ts';
+import { Toaster } from '../../src/views/feedback/Toaster.tsx';
+import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
+import { ManageUsersPage } from '../../src/views/pages/ManageUsersPage.tsx';
+import { theme } from '../../src/views/theme/theme.ts';
+import { coverageInspector, createPathModel, modelEvents, trackMachine } from './support/coverage.ts';
+import { controllableActor } from './support/deferred.ts';
+import { reportCoverageAfterAll } from './support/report.ts';
+import { makeUser } from './support/users.ts';
+
+const coverage = trackMachine(manageUsersMachine);
+reportCoverageAfterAll(coverage);
+
+type Snapshot = SnapshotFrom<typeof manageUsersMachine>;
+type Step = { event: unknown };
+
+const rita = makeUser('researcher', { id: 4001, username: 'Rita Researcher' });
+const tess = makeUser('teacher', { id: 4002, username: 'Tess Teacher' });
+const lee = makeUser('plcLead', { id: 4003, username: 'Lee Lead' });
+const created = makeUser('teacher', { id: 4004, username: 'Mo Member', email: 'mo@example.org' });
+const offline = new NetworkError();
+const defect = new Error('The dialog broke.');
+
+const userEvents: ManageUsersEvent[] = [{ type: 'retry' }, { type: 'user.created', user: created }];
+const actorEvents = {
+  listUsers: [
+    { type: 'xstate.done.actor.listUsers', output: [tess, rita, lee] },
+    { type: 'xstate.error.actor.listUsers', error: offline },
+  ],
+  createUserDialog: [{ type: 'xstate.error.actor.createUserDialog', error: defect }],
+} as unknown as Record<string, ManageUsersEvent[]>;
+
+function setup(currentUser: User) {
+  const listUsers = controllableActor<User[]>();
+  const setUserBlocked = controllableActor<User, { id: number; blocked: boolean }>();
+  const createUser = controllableActor<User, CreateUserBody>();
+  const flags = { dialogBroken: false };
+  const logic = provideManageUsers({
+    notify: ({ message, tone }) => {
+      // Stands for a defect in an outward effect, which makes the dialog actor fail.
+      if (flags.dialogBroken) throw defect;
+      notify(message, tone);
+    },
+    actors: { listUsers: listUsers.logic, setUserBlocked: setUserBlocked.logic, createUser: createUser.logic },
+  });
+  render(
+    <ThemeProvider theme={theme}>
+      <ManageUsersActorContext.Provider logic={logic} options={{ input: { currentUser }, inspect: coverageInspector }}>
+        <ManageUsersPage />
+      </ManageUsersActorContext.Provider>
+      <Toaster />
+    </ThemeProvider>,
+  );
+  return { listUsers, createUser, flags, ux: userEvent.setup() };
+}
+
+/** Fills and sends the Create New User form with the user's details. */
+async function createThroughDialog(h: ReturnType<typeof setup>, user: User) {
+  await h.ux.click(screen.getByRole('button', { name: 'Create New User' }));
+  const dialog = screen.getByRole('dialog', { name: 'Create New User' });
+  await h.ux.type(within(dialog).getByLabelText('User Name'), user.username);
+  await h.ux.type(within(dialog).getByLabelText('Email'), user.email);
+  await h.ux.selectOptions(within(dialog).getByLabelText('Role'), user.role.name);
+  await h.ux.click(within(dialog).getByRole('button', { name: 'Create' }));
+  await act(async () => h.createUser.next().deferred.resolve(user));
+}
+
+/** Every state has a DOM assertion; a state without one fails the path. */
+const stateChecks: Record<string, (s: Snapshot) => Promise<void>> = {
+  denied: async () => {
+    expect(screen.getByRole('heading', { level: 1, name: 'Manage Users' })).toBeTruthy();
+    expect(screen.getByText('Only researchers can manage users.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+  },
+  loading: async () => {
+    expect(await screen.findByRole('status', { name: 'Loading users' })).toBeTruthy();
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Create New User' }) as HTMLButtonElement).disabled).toBe(true);
+  },
+  loadFailed: async (s) => {
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The users could not be loaded')).toBeTruthy();
+    expect(within(alert).getByText(s.context.error!.message)).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  },
+  ready: async (s) => {
+    const table = await screen.findByRole('table', { name: 'Users' });
+    // The table shows the machine's rows, in its order, and highlights the one just created.
+    await waitFor(() => {
+      const names = within(table)
+        .getAllByRole('switch')
+        .map((sw) => sw.getAttribute('aria-label'));
+      expect(names).toEqual(s.context.rows.map((row) => `Active: ${row.username}`));
+    });
+    const highlighted = [...table.querySelectorAll('tr[data-highlight]')].map((tr) => tr.querySelector('td')?.textContent);
+    expect(highlighted).toEqual(s.context.createdId ? [s.context.rows.find((r) => r.id === s.context.createdId)!.username] : []);
+    expect((screen.getByRole('button', { name: 'Create New User' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  },
+};
+
+async function checkState(snapshot: unknown) {
+  const s = snapshot as Snapshot;
+  const keys = Object.keys(stateChecks).filter((key) => s.matches(key as never));
+  expect(keys, `a DOM check for ${JSON.stringify(s.value)}`).not.toEqual([]);
+  for (const key of keys) await stateChecks[key]!(s);
+}
+
+afterEach(() => clearToasts());
+
+for (const currentUser of [rita, tess]) {
+  describe(`manage users model (signed in as ${currentUser.role.name})`, () => {
+    const model = createPathModel(manageUsersMachine, {
+      input: { currentUser },
+      events: modelEvents(userEvents, actorEvents),
+    });
+    for (const path of model.getShortestPaths()) {
+      it(`${path.description}`, async () => {
+        const h = setup(currentUser);
+        await path.test({
+          states: { '*': checkState },
+          events: {
+            'xstate.done.actor.listUsers': async (step: Step) => {
+              const { output } = step.event as { output: User[] };
+              await act(async () => h.listUsers.next().deferred.resolve(output));
+            },
+            'xstate.error.actor.listUsers': async (step: Step) => {
+              const { error } = step.event as { error: unknown };
+              await act(async () => h.listUsers.next().deferred.reject(error));
+            },
+            retry: async () => {
+              await h.ux.click(screen.getByRole('button', { name: 'Try again' }));
+            },
+            'user.created': async (step: Step) => {
+              const { user } = step.event as { user: User };
+              await createThroughDialog(h, user);
+              expect(await screen.findByText(`User ${user.username} successfully created.`)).toBeTruthy();
+            },
+            'xstate.error.actor.createUserDialog': async () => {
+              h.flags.dialogBroken = true;
+              await createThroughDialog(h, makeUser('teacher', { id: 4999, username: 'Zed Zero', email: 'zed@example.org' }));
+            },
+          },
+        });
+      });
+    }
+  });
+}

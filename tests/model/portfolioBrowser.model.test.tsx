@@ -1,0 +1,520 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SimulatedClock, type SnapshotFrom } from 'xstate';
+import type { Artifact } from '../../src/schemas/artifact.ts';
+import type { Portfolio, PortfolioListItem } from '../../src/schemas/portfolio.ts';
+import {
+  portfolioBrowserMachine,
+  type PortfolioBrowserContext,
+  type PortfolioBrowserEvent,
+} from '../../src/machines/portfolioBrowser/portfolioBrowserMachine.ts';
+import { activeFilterCount, defaultSort, filterRows, sortRows } from '../../src/machines/portfolioBrowser/selectors.ts';
+import { ApiError, NetworkError } from '../../src/services/errors.ts';
+import { daysAgo, listItemOf, makeArtifact, makePortfolio, notFoundError, renderMyPortfolios, rowNames } from '../../src/test/portfolioHarness.tsx';
+import type { SharedPortfolio, SharedPortfolioListItem } from '../../src/schemas/sharedPortfolio.ts';
+import { signOut } from '../../src/services/session.ts';
+import {
+  accounts,
+  FakeSharedApi,
+  makeReaction,
+  makeSharedArtifact,
+  makeSharedPortfolio,
+  people,
+  renderSharedPortfolios,
+} from '../../src/test/sharedHarness.tsx';
+import { checkStates } from './support/checkStates.ts';
+import { assertEveryStateChecked, coverageInspector, createPathModel, modelEvents, trackMachine } from './support/coverage.ts';
+import { controllableActor, type Deferred } from './support/deferred.ts';
+import { reportCoverageAfterAll } from './support/report.ts';
+import { clearToasts } from '../../src/views/feedback/toastStore.ts';
+
+const coverage = trackMachine(portfolioBrowserMachine);
+reportCoverageAfterAll(coverage);
+afterEach(clearToasts);
+
+const forces = makePortfolio({
+  id: 41,
+  name: 'Forces and Motion',
+  artifacts: [
+    makeArtifact({ id: 1, portfolio: { id: 41 }, parkingLot: false, created_at: daysAgo(10), responses: { artifactName: 'Ramp races', unitTiming: 'Beginning of unit' } }),
+    makeArtifact({ id: 2, portfolio: { id: 41 }, parkingLot: false, created_at: daysAgo(3), responses: { artifactName: 'Exit ticket', unitTiming: 'Middle of unit' } }),
+    makeArtifact({ id: 3, portfolio: { id: 41 }, parkingLot: true, created_at: daysAgo(20), responses: { artifactName: 'Tug-of-war video' } }),
+  ],
+});
+const zoo = makePortfolio({
+  id: 43,
+  name: 'Zoo trip',
+  artifacts: [makeArtifact({ id: 9, portfolio: { id: 43 }, parkingLot: false, responses: { artifactName: 'Penguin count' } })],
+});
+const PORTFOLIOS: Record<number, Portfolio> = { 41: forces, 43: zoo };
+const LIST: PortfolioListItem[] = [zoo, forces].map(listItemOf);
+const NEW_ARTIFACT = makeArtifact({ id: 777, portfolio: { id: 41 } });
+const offline = new NetworkError();
+const serverError = new ApiError(500, 'internal_error', 'Something went wrong on the server.', '');
+
+const NOW = Date.now();
+const input = { mode: 'personal' as const, owner: null, portfolioId: 41, artifactId: null };
+
+interface Snapshot {
+  value: unknown;
+  context: PortfolioBrowserContext;
+  matches: (value: unknown) => boolean;
+  can: (event: PortfolioBrowserEvent) => boolean;
+}
+
+const route = (portfolioId: number | null, artifactId: number | null): PortfolioBrowserEvent => ({ type: 'route.change', portfolioId, artifactId });
+const select = (portfolioId: number): PortfolioBrowserEvent => ({ type: 'portfolio.select', portfolioId });
+const actorEvent = (type: string, payload: Record<string, unknown>) => ({ type, ...payload }) as unknown as PortfolioBrowserEvent;
+
+/** The context of a freshly loaded Forces and Motion, as the user first sees it. */
+function isPristine(c: PortfolioBrowserContext): boolean {
+  const sort = defaultSort('personal');
+  return (
+    c.search === '' &&
+    activeFilterCount(c.filters) === 0 &&
+    c.sort.column === sort.column &&
+    c.sort.direction === sort.direction &&
+    c.rows.length === PORTFOLIOS[c.portfolioId ?? 0]?.artifacts.length
+  );
+}
+
+/**
+ * The events of the model in a state: user gestures and the answers of the service calls under
+ * way. Context-changing gestures start only from a fresh portfolio, so every transition is
+ * taken while the number of paths stays small.
+ */
+function events(snapshot: unknown): PortfolioBrowserEvent[] {
+  const s = snapshot as Snapshot;
+  const c = s.context;
+  const list: PortfolioBrowserEvent[] = [];
+  const untouched = c.portfolioId === input.portfolioId && c.artifactId === input.artifactId;
+  if (s.matches('listing')) {
+    list.push(actorEvent('xstate.done.actor.listPortfolios', { output: LIST }), actorEvent('xstate.error.actor.listPortfolios', { error: offline }));
+    if (untouched) list.push(route(null, null));
+  }
+  if (s.matches('listFailed')) {
+    list.push({ type: 'retry' });
+    if (untouched) list.push(route(null, null));
+  }
+  if (s.matches({ ready: 'idle' })) list.push(select(41), route(41, 2));
+  if (s.matches({ ready: 'loading' })) {
+    list.push(
+      actorEvent('xstate.done.actor.getPortfolio', { output: PORTFOLIOS[c.portfolioId!] }),
+      actorEvent('xstate.error.actor.getPortfolio', { error: notFoundError() }),
+      actorEvent('xstate.error.actor.getPortfolio', { error: serverError }),
+    );
+    if (c.portfolioId === 41) list.push(select(43));
+  }
+  if (s.matches({ ready: 'loadFailed' })) list.push({ type: 'retry' });
+  if (s.matches({ ready: { loaded: 'browsing' } }) && c.portfolioId === 41 && isPristine(c)) {
+    if (c.artifactId === null) {
+      list.push(
+        { type: 'search.change', text: 'ramp' },
+        { type: 'filter.toggle', key: 'unitTiming', value: 'Middle of unit' },
+        { type: 'filter.recent', on: true, at: NOW },
+        { type: 'sort.change', column: 'name' },
+        { type: 'artifact.select', artifactId: 1 },
+        { type: 'artifact.create' },
+        select(43),
+        route(null, null),
+        route(41, 2),
+      );
+    }
+    if (c.artifactId === 1) list.push({ type: 'artifact.deleted', artifactId: 1 });
+  }
+  if (s.matches({ ready: 'loaded' }) && c.search === '' && activeFilterCount(c.filters) === 1 && c.filters.recentSince === null) {
+    list.push({ type: 'filters.clear' });
+  }
+  if (s.matches({ ready: { loaded: 'creating' } })) {
+    list.push(actorEvent('xstate.done.actor.createArtifact', { output: NEW_ARTIFACT }), actorEvent('xstate.error.actor.createArtifact', { error: serverError }));
+  }
+  return list.filter((event) => s.can(event));
+}
+
+/** A readable test name: the state reached and the events on the way (payloads in brief). */
+function pathName(path: { state: unknown; steps: readonly { event: { type: string } }[] }): string {
+  const brief = (event: Record<string, unknown>) => {
+    const { type, output, error, ...rest } = event;
+    const extra = error instanceof Error ? (error as Error & { status?: number }).status ?? error.name : output !== undefined ? '…' : Object.values(rest).join(',');
+    return extra === '' ? String(type) : `${String(type)}(${String(extra)})`;
+  };
+  const value = JSON.stringify((path.state as { value: unknown }).value);
+  return `reaches ${value}: ${path.steps.map((step) => brief(step.event as Record<string, unknown>)).join(' → ')}`;
+}
+
+/** Settles the newest call of a fake service (an older one was cancelled by the machine). */
+function latest<T, I>(fake: { calls: { input: I; deferred: Deferred<T> }[] }): { input: I; deferred: Deferred<T> } {
+  const call = fake.calls.at(-1);
+  if (!call) throw new Error('The page made no request to settle');
+  fake.calls.length = 0;
+  return call;
+}
+
+function setup() {
+  const fakes = {
+    listPortfolios: controllableActor<PortfolioListItem[]>(),
+    getPortfolio: controllableActor<Portfolio, { portfolioId: number }>(),
+    createArtifact: controllableActor<Artifact, { portfolioId: number }>(),
+  };
+  const rendered = renderMyPortfolios({
+    path: '/my-portfolios/41',
+    actors: { listPortfolios: fakes.listPortfolios.logic, getPortfolio: fakes.getPortfolio.logic, createArtifact: fakes.createArtifact.logic },
+    inspect: coverageInspector,
+  });
+  return { ...rendered, fakes };
+}
+
+const portfolioSelect = () => screen.getByRole('combobox', { name: 'Select Portfolio' }) as HTMLSelectElement;
+
+/** What a user sees of the browser. */
+interface BrowserView {
+  where: string | undefined;
+  editorOpen: boolean;
+  loadingList: boolean;
+  /** The page's own alert (not toasts): its heading or text. */
+  problem: string | null;
+  options: (string | null)[] | null;
+  selected: string | null;
+  hint: boolean;
+  loadingPortfolio: boolean;
+  summary: string | null;
+  rows: string[] | null;
+  paneTitle: string | null;
+  create: 'ready' | 'busy' | null;
+}
+
+const OPTIONS = ['Select a portfolio', 'Forces and Motion', 'Zoo trip'];
+const NOTHING: Omit<BrowserView, 'where'> = {
+  editorOpen: false,
+  loadingList: false,
+  problem: null,
+  options: OPTIONS,
+  selected: null,
+  hint: false,
+  loadingPortfolio: false,
+  summary: null,
+  rows: null,
+  paneTitle: null,
+  create: null,
+};
+
+const addressOf = (c: PortfolioBrowserContext) =>
+  c.portfolioId === null ? '/my-portfolios' : c.artifactId === null ? `/my-portfolios/${c.portfolioId}` : `/my-portfolios/${c.portfolioId}/artifacts/${c.artifactId}`;
+
+/** The view a state of the browser must produce; `leftForEditor` once Create New Artifact finished. */
+function expectedView(s: Snapshot, leftForEditor: boolean): BrowserView {
+  const c = s.context;
+  const where = addressOf(c);
+  const selected = c.portfolioId === null ? '' : String(c.portfolioId);
+  if (s.matches('listing')) return { ...NOTHING, where, options: null, loadingList: true };
+  if (s.matches('listFailed')) return { ...NOTHING, where, options: null, problem: 'The portfolios could not be loaded' };
+  if (s.matches({ ready: 'idle' })) return { ...NOTHING, where, selected, hint: true };
+  if (s.matches({ ready: 'loading' })) return { ...NOTHING, where, selected, loadingPortfolio: true };
+  if (s.matches({ ready: 'notFound' })) return { ...NOTHING, where, selected, problem: 'Portfolio not found.' };
+  if (s.matches({ ready: 'loadFailed' })) return { ...NOTHING, where, selected, problem: 'The portfolio could not be loaded' };
+  if (leftForEditor) return { ...NOTHING, where: `/my-portfolios/${c.portfolioId}/artifacts/${NEW_ARTIFACT.id}/edit`, options: null, editorOpen: true };
+  return {
+    ...NOTHING,
+    where,
+    selected,
+    summary: PORTFOLIOS[c.portfolioId!]!.name,
+    rows: filterRows(sortRows(c.rows, c.sort), c.filters, c.search).map((row) => row.name),
+    paneTitle: c.rows.find((row) => row.id === c.artifactId)?.name ?? null,
+    create: s.matches({ ready: { loaded: 'creating' } }) ? 'busy' : 'ready',
+  };
+}
+
+/** The page's alerts, leaving out the toasts. */
+const pageAlerts = () => screen.queryAllByRole('alert').filter((el) => !el.closest('[aria-label="Notifications"]'));
+
+/** The view on screen. */
+function observedView(where: string | undefined): BrowserView {
+  const select = screen.queryByRole('combobox', { name: 'Select Portfolio' }) as HTMLSelectElement | null;
+  const problem = pageAlerts()[0];
+  // The summary is the section whose facts include the Template.
+  const summary = screen.queryByText('Template', { selector: 'dt' })?.closest('section');
+  const grid = screen.queryByRole('grid', { name: 'Artifacts' });
+  const pane = screen.queryByRole('region', { name: 'Artifact details' });
+  const create = screen.queryByRole('button', { name: 'Create New Artifact' }) as HTMLButtonElement | null;
+  return {
+    where,
+    editorOpen: screen.queryByRole('heading', { name: 'Edit Artifact' }) !== null,
+    loadingList: screen.queryByRole('status', { name: 'Loading portfolios' }) !== null,
+    problem: problem ? (problem.querySelector('h2')?.textContent ?? problem.textContent) : null,
+    options: select ? [...select.options].map((o) => o.textContent) : null,
+    selected: select ? select.value : null,
+    hint: screen.queryByText('Choose a portfolio to see its artifacts.') !== null,
+    loadingPortfolio: screen.queryByRole('status', { name: 'Loading portfolio' }) !== null,
+    summary: summary?.querySelector('h2')?.textContent ?? null,
+    rows: grid ? (within(grid).queryByText('No artifacts found') ? [] : rowNames()) : null,
+    paneTitle: pane ? (within(pane).queryByRole('heading', { level: 3 })?.textContent ?? null) : null,
+    create: create ? (create.disabled && create.getAttribute('aria-busy') === 'true' ? 'busy' : create.disabled ? null : 'ready') : null,
+  };
+}
+
+describe('portfolioBrowser model (My Portfolios, opened on a portfolio)', () => {
+  const model = createPathModel(portfolioBrowserMachine, { input, events });
+  const paths = model.getShortestPaths();
+  it('has paths to every state', () => {
+    expect(paths.length).toBeGreaterThan(15);
+  });
+  for (const path of paths) {
+    it(`${pathName(path)}`, async () => {
+      const h = setup();
+      const ux = h.ux;
+      const where = () => h.location.history.at(-1);
+      let leftForEditor = false;
+      let checked = 0;
+      await path.test({
+        states: {
+          '*': async (state) => {
+            const expected = expectedView(state as unknown as Snapshot, leftForEditor);
+            await waitFor(() => expect(observedView(where())).toEqual(expected));
+            checked += 1;
+          },
+        },
+        events: {
+          'xstate.done.actor.listPortfolios': async () => {
+            await act(async () => latest(h.fakes.listPortfolios).deferred.resolve(LIST));
+          },
+          'xstate.error.actor.listPortfolios': async () => {
+            await act(async () => latest(h.fakes.listPortfolios).deferred.reject(offline));
+          },
+          'xstate.done.actor.getPortfolio': async (step) => {
+            const call = latest(h.fakes.getPortfolio);
+            const { output } = step.event as unknown as { output: Portfolio };
+            expect(call.input.portfolioId).toBe(output.id);
+            await act(async () => call.deferred.resolve(output));
+          },
+          'xstate.error.actor.getPortfolio': async (step) => {
+            const { error } = step.event as unknown as { error: unknown };
+            await act(async () => latest(h.fakes.getPortfolio).deferred.reject(error));
+          },
+          'xstate.done.actor.createArtifact': async () => {
+            const call = latest(h.fakes.createArtifact);
+            expect(call.input.portfolioId).toBe(41);
+            await act(async () => call.deferred.resolve(NEW_ARTIFACT));
+            leftForEditor = true;
+          },
+          'xstate.error.actor.createArtifact': async () => {
+            await act(async () => latest(h.fakes.createArtifact).deferred.reject(serverError));
+            expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong on the server.');
+          },
+          retry: async () => {
+            await ux.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Try again' }));
+          },
+          'portfolio.select': async (step) => {
+            const { portfolioId } = step.event as Extract<PortfolioBrowserEvent, { type: 'portfolio.select' }>;
+            await ux.selectOptions(portfolioSelect(), PORTFOLIOS[portfolioId]!.name);
+            expect(where()).toBe(`/my-portfolios/${portfolioId}`);
+          },
+          'route.change': async (step) => {
+            // The address changed under the page (Back, Forward, a link).
+            const { portfolioId, artifactId } = step.event as Extract<PortfolioBrowserEvent, { type: 'route.change' }>;
+            const to = portfolioId === null ? '/my-portfolios' : artifactId === null ? `/my-portfolios/${portfolioId}` : `/my-portfolios/${portfolioId}/artifacts/${artifactId}`;
+            act(() => h.location.navigate(to));
+          },
+          'artifact.select': async (step) => {
+            const { artifactId } = step.event as Extract<PortfolioBrowserEvent, { type: 'artifact.select' }>;
+            const name = forces.artifacts.find((a) => a.id === artifactId)!.responses.artifactName as string;
+            await ux.click(screen.getByRole('row', { name: new RegExp(name) }));
+          },
+          'artifact.deleted': async () => {
+            const pane = screen.getByRole('region', { name: 'Artifact details' });
+            await ux.click(within(pane).getByRole('button', { name: 'Delete Artifact' }));
+            await ux.click(within(screen.getByRole('alertdialog', { name: 'Delete Artifact' })).getByRole('button', { name: 'YES' }));
+            await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+          },
+          'artifact.create': async () => {
+            await ux.click(screen.getByRole('button', { name: 'Create New Artifact' }));
+          },
+          'search.change': async (step) => {
+            const { text } = step.event as Extract<PortfolioBrowserEvent, { type: 'search.change' }>;
+            await ux.type(screen.getByRole('searchbox', { name: 'Search artifacts' }), text);
+          },
+          'filter.toggle': async (step) => {
+            const { value } = step.event as Extract<PortfolioBrowserEvent, { type: 'filter.toggle' }>;
+            await ux.click(screen.getByRole('button', { name: 'Filter By' }));
+            const dialog = screen.getByRole('dialog', { name: 'Filter By' });
+            await ux.click(within(within(dialog).getByRole('group', { name: 'When in the unit was this?' })).getByRole('checkbox', { name: value }));
+            await ux.click(within(dialog).getByRole('button', { name: 'Done' }));
+          },
+          'filter.recent': async () => {
+            await ux.click(screen.getByRole('button', { name: 'Filter By' }));
+            const dialog = screen.getByRole('dialog', { name: 'Filter By' });
+            await ux.click(within(dialog).getByRole('checkbox', { name: 'Added in the last 7 days' }));
+            await ux.click(within(dialog).getByRole('button', { name: 'Done' }));
+          },
+          'filters.clear': async () => {
+            await ux.click(screen.getByRole('button', { name: 'Clear all' }));
+          },
+          'sort.change': async () => {
+            await ux.click(within(screen.getByRole('columnheader', { name: 'Artifact Name' })).getByRole('button'));
+          },
+        },
+      });
+      expect(checked).toBe(path.steps.length);
+    });
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Shared Portfolios: the same chart over the shared portfolio services. Its own paths are the
+// refresh after a reaction (or comment) and leaving the shared portfolio.
+
+const PLC = makeSharedPortfolio({
+  id: 9,
+  members: [people.lee, people.tess, people.theo],
+  sharedArtifacts: [makeSharedArtifact({ id: 70, sharedPortfolio: { id: 9 }, responses: { artifactName: 'Ramp race' } })],
+});
+const CIRCLE = makeSharedPortfolio({ id: 12, name: 'Engineering Design Circle', members: [people.lee, people.tess], sharedArtifacts: [] });
+const sharedListItem = (p: SharedPortfolio): SharedPortfolioListItem => ({
+  ...p,
+  sharedArtifacts: p.sharedArtifacts.map(({ id, owner, created_at, updated_at }) => ({ id, owner: { id: owner.id }, created_at, updated_at })),
+});
+const SHARED_LIST = [sharedListItem(PLC), sharedListItem(CIRCLE)];
+const REFETCH_MS = 1000;
+const REFRESH_TIMER = 'xstate.after.refetchDelay.portfolioBrowser.ready.loaded.refreshScheduled';
+
+type BrowserSnapshot = SnapshotFrom<typeof portfolioBrowserMachine>;
+
+const sharedInput = { mode: 'shared' as const, owner: null, portfolioId: 9, artifactId: 70, viewerId: accounts.tess.id };
+
+const sharedEvents = modelEvents<PortfolioBrowserEvent>(
+  [{ type: 'portfolio.refresh' }, { type: 'portfolio.left', portfolioId: 9 }, { type: REFRESH_TIMER } as unknown as PortfolioBrowserEvent],
+  {
+    listPortfolios: [actorEvent('xstate.done.actor.listPortfolios', { output: SHARED_LIST })],
+    getPortfolio: [actorEvent('xstate.done.actor.getPortfolio', { output: PLC }), actorEvent('xstate.error.actor.getPortfolio', { error: serverError })],
+  },
+);
+
+/** The API's answers besides the browser's own calls: Tess's and Lee's ⭐ on the artifact, so Tess can toggle hers. */
+function sharedSetup() {
+  const api = new FakeSharedApi([PLC, CIRCLE], {
+    70: { reactions: [makeReaction({ id: 41, sharedArtifact: 70, owner: people.lee.id, value: '⭐' }), makeReaction({ id: 43, sharedArtifact: 70, owner: people.tess.id, value: '⭐' })] },
+  });
+  const fakes = {
+    listPortfolios: controllableActor<SharedPortfolioListItem[]>(),
+    getPortfolio: controllableActor<SharedPortfolio, { portfolioId: number }>(),
+  };
+  const clock = new SimulatedClock();
+  const rendered = renderSharedPortfolios({
+    path: '/shared-portfolios/9/artifacts/70',
+    user: accounts.tess,
+    api,
+    fakes: { browser: { listPortfolios: fakes.listPortfolios.logic, getPortfolio: fakes.getPortfolio.logic } },
+    inspect: { browser: coverageInspector },
+    delays: { refetchDelay: REFETCH_MS },
+    clock,
+  });
+  return { ...rendered, api, fakes, clock };
+}
+
+/** The section of the artifacts table. */
+const artifactsSection = () => screen.getByRole('region', { name: 'Artifacts' });
+
+/** The loaded shared portfolio with the artifact of the address in the pane. */
+async function expectSharedPortfolio(busy: boolean) {
+  await waitFor(() => expect(artifactsSection().getAttribute('aria-busy')).toBe(busy ? 'true' : null));
+  expect(screen.getByRole('region', { name: 'Grades 5–7 Science PLC' })).toBeTruthy();
+  expect(within(screen.getByRole('region', { name: 'Artifact details' })).getByRole('heading', { level: 3, name: 'Ramp race' })).toBeTruthy();
+}
+
+const sharedChecks = (h: () => ReturnType<typeof sharedSetup>) =>
+  ({
+    listing: () => {
+      expect(screen.getByRole('status', { name: 'Loading shared portfolios' })).toBeTruthy();
+    },
+    listFailed: () => {
+      expect(pageAlerts()[0]?.textContent).toContain('The shared portfolios could not be loaded');
+    },
+    'ready.idle': async () => {
+      await waitFor(() => expect(h().where()).toBe('/shared-portfolios'));
+      const select = screen.getByRole('combobox', { name: 'Select Shared Portfolio' }) as HTMLSelectElement;
+      expect(select.value).toBe('');
+      expect([...select.options].map((o) => o.textContent)).toEqual(['Select a shared portfolio', 'Engineering Design Circle']);
+      expect(screen.getByText('Choose a shared portfolio to see its artifacts.')).toBeTruthy();
+      expect(await screen.findByText('You left Grades 5–7 Science PLC.')).toBeTruthy();
+    },
+    'ready.choosing': () => {
+      throw new Error('ready.choosing is passed through at once');
+    },
+    'ready.loading': () => {
+      expect(screen.getByRole('status', { name: 'Loading shared portfolio' })).toBeTruthy();
+    },
+    'ready.notFound': () => {
+      expect(pageAlerts()[0]?.textContent).toBe('Shared portfolio not found.');
+    },
+    'ready.loadFailed': () => {
+      expect(pageAlerts()[0]?.textContent).toContain('The shared portfolio could not be loaded');
+    },
+    'ready.loaded.browsing': async () => {
+      await expectSharedPortfolio(false);
+    },
+    'ready.loaded.creating': () => {
+      throw new Error('Shared portfolios offer no Create New Artifact');
+    },
+    'ready.loaded.refreshScheduled': async () => {
+      await expectSharedPortfolio(true);
+      // Not yet asked for: the fetch waits a second.
+      expect(h().fakes.getPortfolio.calls).toHaveLength(0);
+    },
+    'ready.loaded.refreshing': async () => {
+      await expectSharedPortfolio(true);
+      expect(h().fakes.getPortfolio.calls.map((c) => c.input)).toEqual([{ portfolioId: 9 }]);
+    },
+  }) satisfies Record<string, (s: BrowserSnapshot) => Promise<void> | void>;
+
+describe('portfolioBrowser model (Shared Portfolios, opened on an artifact)', () => {
+  const model = createPathModel(portfolioBrowserMachine, { input: sharedInput, events: sharedEvents });
+  const paths = model.getShortestPaths();
+  let current: ReturnType<typeof sharedSetup> | null = null;
+  const checks = sharedChecks(() => current!);
+  it('has a view check for every state and paths to the shared ones', () => {
+    assertEveryStateChecked(portfolioBrowserMachine, checks);
+    expect(paths.length).toBeGreaterThanOrEqual(6);
+  });
+  afterEach(() => {
+    current = null;
+    signOut();
+  });
+  for (const path of paths) {
+    it(`${pathName(path)}`, async () => {
+      const h = sharedSetup();
+      current = h;
+      await path.test({
+        states: checkStates<BrowserSnapshot>(checks),
+        events: {
+          'xstate.done.actor.listPortfolios': async () => {
+            await act(async () => latest(h.fakes.listPortfolios).deferred.resolve(SHARED_LIST));
+          },
+          'xstate.done.actor.getPortfolio': async () => {
+            const call = latest(h.fakes.getPortfolio);
+            expect(call.input.portfolioId).toBe(9);
+            await act(async () => call.deferred.resolve(PLC));
+          },
+          'xstate.error.actor.getPortfolio': async () => {
+            await act(async () => latest(h.fakes.getPortfolio).deferred.reject(serverError));
+            expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong on the server.');
+          },
+          'portfolio.refresh': async () => {
+            // A reaction in the artifact pane changes the portfolio (a fetch under way is dropped).
+            h.fakes.getPortfolio.calls.length = 0;
+            const pane = screen.getByRole('region', { name: 'Artifact details' });
+            const star = await within(pane).findByRole('button', { name: /^Exemplar, / });
+            const before = star.getAttribute('aria-pressed');
+            await h.ux.click(star);
+            await waitFor(() => expect(within(pane).getByRole('button', { name: /^Exemplar, / }).getAttribute('aria-pressed')).not.toBe(before));
+          },
+          [REFRESH_TIMER]: async () => {
+            await act(async () => h.clock.increment(REFETCH_MS));
+          },
+          'portfolio.left': async () => {
+            await h.ux.click(within(screen.getByRole('region', { name: 'Grades 5–7 Science PLC' })).getByRole('button', { name: 'Leave' }));
+            await h.ux.click(within(screen.getByRole('alertdialog', { name: 'Leave Shared Portfolio' })).getByRole('button', { name: 'YES' }));
+          },
+        },
+      });
+    });
+  }
+});

@@ -1,0 +1,41 @@
+import { fromPromise } from 'xstate';
+
+/** A promise the test settles by hand. */
+export interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+  reject: (error: unknown) => void;
+}
+
+export function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/**
+ * A promise actor whose every invocation waits for the test: `next()` hands out the oldest
+ * pending call, so a path step can resolve or reject exactly the request the view made.
+ */
+export function controllableActor<TOutput, TInput = unknown>() {
+  const calls: { input: TInput; deferred: Deferred<TOutput> }[] = [];
+  const logic = fromPromise<TOutput, TInput>(({ input }) => {
+    const d = deferred<TOutput>();
+    calls.push({ input, deferred: d });
+    return d.promise;
+  });
+  return {
+    logic,
+    calls,
+    /** The oldest call not yet settled. */
+    next(): { input: TInput; deferred: Deferred<TOutput> } {
+      const call = calls.shift();
+      if (!call) throw new Error('The view made no request to settle');
+      return call;
+    },
+  };
+}

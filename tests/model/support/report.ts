@@ -1,0 +1,24 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, expect, inject } from 'vitest';
+import { describeCoverage, missing, type MachineCoverage } from './coverage.ts';
+
+/**
+ * After the file's paths ran: prints the machine's states and transitions with what the
+ * paths covered, and fails unless every one was covered.
+ */
+export function reportCoverageAfterAll(coverage: MachineCoverage): void {
+  afterAll(() => {
+    process.stdout.write(`\n${describeCoverage(coverage)}\n`);
+    // Kept for the run's summary of every machine (tests/model/support/globalSetup.ts).
+    const dir = inject('modelCoverageDir');
+    if (dir) {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(
+        path.join(dir, `${coverage.machineId}-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.json`),
+        JSON.stringify({ machineId: coverage.machineId, states: [...coverage.states], transitions: [...coverage.transitions] }),
+      );
+    }
+    expect(missing(coverage), `uncovered parts of ${coverage.machineId}`).toEqual({ states: [], transitions: [] });
+  });
+}
