@@ -1,6 +1,7 @@
 /** Shared pieces of the benchmarks: servers in child processes, memory readings, results. */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,17 +31,40 @@ export function rssMiB(pid: number): number {
   return kb / 1024;
 }
 
-/** A prepared data directory: an embedded database holding the generated data set. */
+const MIGRATIONS = path.join(ROOT, 'server', 'src', 'db', 'migrations');
+const CACHE = path.join(ROOT, 'bench', '.data');
+
+/** A fingerprint of what a generated data set depends on: its size, the generator and the migrations. */
+function datasetKey(size: DatasetSize): string {
+  const hash = createHash('sha256').update(JSON.stringify(size));
+  for (const file of [path.join(ROOT, 'bench', 'generate.ts'), ...readdirSync(MIGRATIONS).map((f) => path.join(MIGRATIONS, f))]) hash.update(readFileSync(file));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * A data directory for one benchmark: a copy of an embedded database holding the generated data
+ * set. Generating the large set takes minutes, so it is generated once into `bench/.data/` and
+ * copied for every run (each benchmark may change its copy).
+ */
 export async function prepareDataDir(size: DatasetSize): Promise<{ dataDir: string; counts: Record<string, number>; emails: Awaited<ReturnType<typeof generateDataset>> }> {
+  const cached = path.join(CACHE, datasetKey(size));
+  const factsFile = path.join(cached, 'facts.json');
+  if (!existsSync(factsFile)) {
+    rmSync(cached, { recursive: true, force: true });
+    mkdirSync(cached, { recursive: true });
+    const started = Date.now();
+    const db = await openPglite(path.join(cached, 'db'));
+    await migrate(db);
+    await ensureTemplate(db);
+    const emails = await generateDataset(db, size);
+    const counts = await datasetCounts(db);
+    await db.close();
+    writeFileSync(factsFile, JSON.stringify({ emails, counts, seconds: Math.round((Date.now() - started) / 1000) }));
+  }
+  const facts = JSON.parse(readFileSync(factsFile, 'utf8')) as { emails: Awaited<ReturnType<typeof generateDataset>>; counts: Record<string, number> };
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pf-bench-'));
-  mkdirSync(dataDir, { recursive: true });
-  const db = await openPglite(path.join(dataDir, 'db'));
-  await migrate(db);
-  await ensureTemplate(db);
-  const emails = await generateDataset(db, size);
-  const counts = await datasetCounts(db);
-  await db.close();
-  return { dataDir, counts, emails };
+  cpSync(path.join(cached, 'db'), path.join(dataDir, 'db'), { recursive: true });
+  return { dataDir, counts: facts.counts, emails: facts.emails };
 }
 
 /** The real server (as `npm start` runs it, without the SPA build step) in a child process. */

@@ -4,11 +4,15 @@ import { vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import { createActor, fromPromise } from 'xstate';
 import { App } from '../app/App.tsx';
+import { preloadRoutes } from '../app/lazyRoute.tsx';
 import { sessionMachine } from '../machines/session/sessionMachine.ts';
 import type { AppConfig } from '../schemas/common.ts';
 import type { User } from '../schemas/user.ts';
 import { ApiError, NetworkError } from '../services/errors.ts';
 import { signOut, storeToken } from '../services/session.ts';
+
+// The app loads each page with its route; tests load them all first, so every page renders at once.
+await preloadRoutes();
 
 const ROLES = {
   teacher: { id: 1, name: 'Teacher', description: 'Teacher', type: 'authenticated' },

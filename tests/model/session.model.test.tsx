@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import { createActor } from 'xstate';
 import { App } from '../../src/app/App.tsx';
+import { preloadRoutes } from '../../src/app/lazyRoute.tsx';
 import { sessionMachine, type SessionEvent } from '../../src/machines/session/sessionMachine.ts';
 import { ApiError, NetworkError } from '../../src/services/errors.ts';
 import { signOut, storeToken } from '../../src/services/session.ts';
@@ -16,6 +17,9 @@ const coverage = trackMachine(sessionMachine);
 reportCoverageAfterAll(coverage);
 
 const user = makeUser('teacher', { username: 'Tess Teacher' });
+// The app loads each page with its route; load them all first, so every page renders at once.
+await preloadRoutes();
+
 const unauthorized = new ApiError(401, 'unauthorized', 'Invalid token.', '');
 const offline = new NetworkError();
 const config = { showcaseUrl: null, helpUrl: 'https://help.example.org', feedbackUrl: null };
