@@ -30,16 +30,24 @@ export interface LoggedError {
 /**
  * The error fields written to the log: what identifies the failure, never the values it carried
  * (database drivers attach the query parameters and row details, which may hold personal data
- * or hashes of secrets).
+ * or hashes of secrets). E-mail addresses in the message and stack are replaced.
  */
 export function serializeError(error: unknown): LoggedError {
   return describeError(error, 0);
 }
 
+/** An e-mail address inside free text (a mail server's refusal often quotes the recipient). */
+const EMAIL_IN_TEXT = /[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}/g;
+
+/** Text with every e-mail address replaced by `[e-mail]`. */
+function redactEmails(text: string): string {
+  return text.replace(EMAIL_IN_TEXT, '[e-mail]');
+}
+
 function describeError(error: unknown, depth: number): LoggedError {
-  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
+  if (!(error instanceof Error)) return { type: typeof error, message: redactEmails(String(error)), stack: '' };
   const e = error as Error & Record<string, unknown>;
-  const out: LoggedError = { type: e.name, message: e.message, stack: e.stack ?? '' };
+  const out: LoggedError = { type: e.name, message: redactEmails(e.message), stack: redactEmails(e.stack ?? '') };
   for (const key of ['code', 'statusCode', 'constraint', 'table', 'column', 'routine']) {
     if (typeof e[key] === 'string' || typeof e[key] === 'number') out[key] = e[key];
   }
