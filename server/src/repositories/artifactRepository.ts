@@ -112,11 +112,6 @@ export const artifactRepository = {
 
   /** Replaces responses and the parking-lot flag. */
   async update(db: Queryable, id: number, input: { responses: Responses; parkingLot: boolean }): Promise<void> {
-    if (process.env['MUTANT'] === '2') {
-      for (const [k, v] of Object.entries(input.responses)) {
-        await db.query(`UPDATE artifacts SET responses = jsonb_set(responses, ARRAY[$2::text], $3::jsonb) WHERE id = $1`, [id, k, json(v)]);
-      }
-    }
     await db.query(
       `UPDATE artifacts SET responses = $2::jsonb, parking_lot = $3, updated_at = next_stamp(updated_at) WHERE id = $1`,
       [id, json(input.responses), input.parkingLot],

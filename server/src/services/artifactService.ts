@@ -83,8 +83,7 @@ export function createArtifactService(ctx: ServiceContext, store: MediaStore) {
     async update(actor: User, id: number, body: ArtifactUpdateBody): Promise<Artifact> {
       if (body.id !== undefined && body.id !== id) throw badRequest(ARTIFACT_MESSAGES.idMismatch);
       assertAllowed(canWriteArtifact(actor, await record(id)));
-      const mutantTx = process.env['MUTANT'] === '2' ? <T,>(fn: (tx: typeof db) => Promise<T>) => fn(db) : db.transaction.bind(db);
-      await mutantTx(async (tx) => {
+      await db.transaction(async (tx) => {
         const current = await artifactRepository.lockRecord(tx, id);
         if (!current) throw notFound(PORTFOLIO_MESSAGES.artifactNotFound);
         const parkingLot = body.parkingLot ?? current.parkingLot;
