@@ -119,7 +119,7 @@ describe('a PLC at work', () => {
     await comment.fill('Our class tried this with toy trucks.');
     await tess.getByText('37/2500 characters used').waitFor();
     await tess.getByRole('button', { name: 'Post Comment' }).click();
-    await tess.getByRole('listitem', { name: `Comment by ${DEMO.teacher.username}` }).getByText('Our class tried this with toy trucks.').waitFor();
+    await tess.getByRole('article', { name: `Comment by ${DEMO.teacher.username}` }).getByText('Our class tried this with toy trucks.').waitFor();
     await tess.getByRole('button', { name: 'Add reaction' }).click();
     await tess.getByRole('dialog', { name: 'ADD REACTION' }).getByRole('button', { name: 'Exemplar' }).click();
     await tess.getByRole('button', { name: 'Exemplar, 1' }).waitFor();
@@ -127,9 +127,9 @@ describe('a PLC at work', () => {
 
     const lee = await loggedIn(DEMO.lead.email);
     await lee.goto(copyPath);
-    await lee.getByRole('listitem', { name: `Comment by ${DEMO.teacher.username}` }).waitFor();
+    await lee.getByRole('article', { name: `Comment by ${DEMO.teacher.username}` }).waitFor();
     // Only the author may change a comment.
-    expect(await lee.getByRole('listitem', { name: `Comment by ${DEMO.teacher.username}` }).getByRole('button', { name: 'Delete comment' }).count()).toBe(0);
+    expect(await lee.getByRole('article', { name: `Comment by ${DEMO.teacher.username}` }).getByRole('button', { name: 'Delete comment' }).count()).toBe(0);
     await lee.getByRole('button', { name: 'Exemplar, 1' }).click();
     await lee.getByRole('button', { name: 'Exemplar, 2' }).waitFor();
 
