@@ -1,0 +1,212 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useMemo } from 'react';
+import { ThemeProvider } from 'styled-components';
+import { expect, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { createActor } from 'xstate';
+import { provideLogin, useAuthWiring } from '../../../src/app/wiring/authRoutes.tsx';
+import { loginMachine, type LoginEvent } from '../../../src/machines/login/loginMachine.ts';
+import { LoginActorContext } from '../../../src/machines/login/useLogin.ts';
+import { sessionMachine } from '../../../src/machines/session/sessionMachine.ts';
+import { SessionActorContext } from '../../../src/machines/session/useSession.ts';
+import type { AuthResponse } from '../../../src/schemas/auth.ts';
+import { ApiError, NetworkError } from '../../../src/services/errors.ts';
+import { signOut } from '../../../src/services/session.ts';
+import { AppConfigContext } from '../../../src/views/appConfig.ts';
+import { clearToasts } from '../../../src/views/feedback/toastStore.ts';
+import { AppLayout } from '../../../src/views/layout/AppLayout.tsx';
+import { LoginPage } from '../../../src/views/pages/LoginPage.tsx';
+import { theme } from '../../../src/views/theme/theme.ts';
+import { coverageInspector, createPathModel, isInvoking, modelEvents } from './coverage.ts';
+import { controllableActor } from './deferred.ts';
+import { makeUser } from './users.ts';
+
+const user = makeUser('teacher', { username: 'Tess Teacher' });
+const config = { showcaseUrl: null, helpUrl: 'https://help.example.org', feedbackUrl: null };
+const EMAIL = 'tess@example.org';
+const PASSWORD = 'spiral-demo';
+const TOKEN = 'h.p.s';
+
+/** Each failure the model sends, and the alert the page must show for it. */
+const refused = new ApiError(400, 'invalid_credentials', 'Identifier or password invalid.', '');
+const tooMany = new ApiError(429, 'too_many_requests', 'Too many failed login attempts. Please wait 15 minutes and try again.', '');
+const offline = new NetworkError();
+const serverDown = new ApiError(500, 'internal_error', 'An internal server error occurred', '');
+const alertFor = new Map<unknown, string>([
+  [refused, 'Incorrect email or password.'],
+  [tooMany, 'Too many failed login attempts. Please wait 15 minutes and try again.'],
+  [offline, offline.message],
+  [serverDown, 'An internal server error occurred'],
+]);
+
+const userEvents: LoginEvent[] = [
+  { type: 'field.change', field: 'email', value: EMAIL },
+  { type: 'field.change', field: 'password', value: PASSWORD },
+  { type: 'login.submit' },
+];
+const loginEvents = [
+  { type: 'xstate.done.actor.login', output: { jwt: TOKEN, user } },
+  { type: 'xstate.error.actor.login', error: refused },
+  { type: 'xstate.error.actor.login', error: tooMany },
+  { type: 'xstate.error.actor.login', error: offline },
+] as unknown as LoginEvent[];
+const fetchMeEvents = [
+  { type: 'xstate.done.actor.fetchMe', output: user },
+  { type: 'xstate.error.actor.fetchMe', error: offline },
+  { type: 'xstate.error.actor.fetchMe', error: serverDown },
+] as unknown as LoginEvent[];
+
+type Credentials = { identifier: string; password: string };
+
+function setup() {
+  signOut();
+  clearToasts();
+  const login = controllableActor<AuthResponse, Credentials>();
+  const fetchMe = controllableActor<typeof user>();
+  const session = createActor(sessionMachine.provide({ actions: { reloadHome: vi.fn<() => void>() } }), { input: { hasToken: false } }).start();
+  const location = memoryLocation({ path: '/login', record: true });
+  const harness = { login, fetchMe, session, location, expectedAlerts: [] as string[] };
+
+  /** The login route as the app wires it, with the two API calls under the test's control. */
+  function LoginUnderTest() {
+    const wiring = useAuthWiring();
+    const logic = useMemo(() => provideLogin(wiring).provide({ actors: { login: login.logic, fetchMe: fetchMe.logic } }), [wiring]);
+    return (
+      <LoginActorContext.Provider logic={logic} options={{ inspect: coverageInspector }}>
+        <LoginPage />
+      </LoginActorContext.Provider>
+    );
+  }
+
+  render(
+    <ThemeProvider theme={theme}>
+      <AppConfigContext.Provider value={config}>
+        <SessionActorContext.Provider value={session}>
+          <Router hook={location.hook}>
+            <AppLayout>
+              <LoginUnderTest />
+            </AppLayout>
+          </Router>
+        </SessionActorContext.Provider>
+      </AppConfigContext.Provider>
+    </ThemeProvider>,
+  );
+  return harness;
+}
+
+type Harness = ReturnType<typeof setup>;
+type Snapshot = { value: unknown; context: { email: string; password: string; fieldErrors: { email?: string; password?: string } } };
+
+const emailInput = () => screen.getByLabelText('Email') as HTMLInputElement;
+const passwordInput = () => screen.getByLabelText('Password') as HTMLInputElement;
+const loginButton = () => screen.getByRole('button', { name: 'LOGIN' }) as HTMLButtonElement;
+
+function expectBusy(busy: boolean) {
+  expect(loginButton().disabled).toBe(busy);
+  expect(loginButton().getAttribute('aria-busy')).toBe(busy ? 'true' : null);
+  expect(emailInput().readOnly).toBe(busy);
+}
+
+/** The alerts on screen, oldest first. */
+const alerts = () => screen.queryAllByRole('alert').map((a) => a.querySelector('p')?.textContent);
+
+/** What the page must show in each state of the machine. */
+const viewOf: Record<string, (h: Harness, state: Snapshot) => Promise<void>> = {
+  editing: async (h, state) => {
+    await waitFor(() => expectBusy(false));
+    expect(emailInput().value).toBe(state.context.email);
+    expect(passwordInput().value).toBe(state.context.password);
+    const messages = { email: 'Email is required.', password: 'Password is required.' } as const;
+    for (const field of ['email', 'password'] as const) {
+      const input = field === 'email' ? emailInput() : passwordInput();
+      if (state.context.fieldErrors[field]) {
+        expect(screen.getByText(messages[field])).toBeTruthy();
+        expect(input.getAttribute('aria-invalid')).toBe('true');
+      } else {
+        expect(screen.queryByText(messages[field])).toBeNull();
+        expect(input.getAttribute('aria-invalid')).toBeNull();
+      }
+    }
+    // Invalid input sends nothing; a failure leaves no token behind.
+    expect(h.login.calls).toHaveLength(0);
+    expect(h.fetchMe.calls).toHaveLength(0);
+    expect(document.cookie).not.toContain('jwt=');
+    expect(alerts()).toEqual(h.expectedAlerts);
+    expect(h.location.history.at(-1)).toBe('/login');
+  },
+  submitting: async (h) => {
+    expectBusy(true);
+    expect(screen.getByText('Logging in…')).toBeTruthy();
+    expect(h.login.calls.map((c) => c.input)).toEqual([{ identifier: EMAIL, password: PASSWORD }]);
+  },
+  loadingUser: async (h) => {
+    expectBusy(true);
+    expect(document.cookie).toContain(`jwt=${TOKEN}`);
+    expect(h.fetchMe.calls).toHaveLength(1);
+  },
+  loggedIn: async (h) => {
+    await waitFor(() => expect(h.location.history.at(-1)).toBe('/dashboard'));
+    expect(await screen.findByRole('button', { name: user.username })).toBeTruthy();
+    expect(h.session.getSnapshot().value).toBe('authenticated');
+    expect(document.cookie).toContain(`jwt=${TOKEN}`);
+    expect(alerts()).toEqual(h.expectedAlerts);
+  },
+};
+
+/** Runs the view assertions of the state the model is in (every state must have some). */
+async function assertView(h: Harness, state: Snapshot & { matches: (value: string) => boolean }) {
+  const key = Object.keys(viewOf).find((k) => state.matches(k));
+  if (!key) throw new Error(`No view assertions for state ${JSON.stringify(state.value)}`);
+  await viewOf[key]!(h, state);
+}
+
+/** The login machine's path model, with every user action and every answer of the two API calls. */
+export const loginModel = () => createPathModel(loginMachine, { events: modelEvents(userEvents, { login: loginEvents, fetchMe: fetchMeEvents }) });
+
+type LoginPath = ReturnType<ReturnType<typeof loginModel>['getShortestPaths']>[number];
+
+/**
+ * Replays one generated path on the login page as the app wires it: each event becomes what a
+ * user does (or the API answers), and after each step the page must show what the state says.
+ */
+export async function runLoginPath(path: LoginPath): Promise<void> {
+  const h = setup();
+  const ux = userEvent.setup();
+  await path.test({
+    states: {
+      '*': async (state) => assertView(h, state as never),
+    },
+    events: {
+      'field.change': async (step) => {
+        const { field, value } = step.event as Extract<LoginEvent, { type: 'field.change' }>;
+        const input = field === 'email' ? emailInput() : passwordInput();
+        await ux.clear(input);
+        await ux.type(input, value);
+      },
+      'login.submit': async () => {
+        await ux.click(loginButton());
+      },
+      'xstate.done.actor.login': async () => {
+        await act(async () => h.login.next().deferred.resolve({ jwt: TOKEN, user }));
+      },
+      'xstate.error.actor.login': async (step) => {
+        const error = (step.event as unknown as { error: unknown }).error;
+        h.expectedAlerts.push(alertFor.get(error)!);
+        await act(async () => h.login.next().deferred.reject(error));
+      },
+      'xstate.done.actor.fetchMe': async () => {
+        await act(async () => h.fetchMe.next().deferred.resolve(user));
+      },
+      'xstate.error.actor.fetchMe': async (step) => {
+        const error = (step.event as unknown as { error: unknown }).error;
+        h.expectedAlerts.push(alertFor.get(error)!);
+        await act(async () => h.fetchMe.next().deferred.reject(error));
+      },
+    },
+  });
+  // The page made no request the path did not expect: only the one of the state it ended in is open.
+  expect(h.login.calls).toHaveLength(isInvoking(path.state, 'login') ? 1 : 0);
+  expect(h.fetchMe.calls).toHaveLength(isInvoking(path.state, 'fetchMe') ? 1 : 0);
+}
