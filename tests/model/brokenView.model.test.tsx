@@ -4,10 +4,11 @@
  * error must then fail, and the paths that never show one must still pass.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { loginModel, runLoginPath } from './support/loginPaths.tsx';
+import type * as FieldModule from '../../src/views/components/Field.tsx';
+import { loginModel, checkLoginPath } from './support/loginPaths.tsx';
 
 vi.mock('../../src/views/components/Field.tsx', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/views/components/Field.tsx')>();
+  const actual = await importOriginal<typeof FieldModule>();
   /** The mutant: the field takes its error and drops it. */
   function TextField({ error: _dropped, ...props }: Parameters<typeof actual.TextField>[0]) {
     return <actual.TextField {...props} />;
@@ -30,11 +31,11 @@ describe('a deliberately broken view', () => {
 
   for (const path of broken) {
     it(`fails the path ${path.description}`, async () => {
-      await expect(runLoginPath(path)).rejects.toThrow(/required/);
+      await expect(checkLoginPath(path)).rejects.toThrow(/required/);
     });
   }
 
   it('still passes a path that never shows a field error', async () => {
-    await runLoginPath(untouched[0]!);
+    await checkLoginPath(untouched[0]!);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { loginMachine } from '../../src/machines/login/loginMachine.ts';
 import { trackMachine } from './support/coverage.ts';
-import { loginModel, runLoginPath } from './support/loginPaths.tsx';
+import { loginModel, checkLoginPath } from './support/loginPaths.tsx';
 import { reportCoverageAfterAll } from './support/report.ts';
 
 const coverage = trackMachine(loginMachine);
@@ -10,7 +10,7 @@ reportCoverageAfterAll(coverage);
 describe('login model', () => {
   for (const path of loginModel().getShortestPaths()) {
     it(`${path.description}`, async () => {
-      await runLoginPath(path);
+      await checkLoginPath(path);
     });
   }
 });

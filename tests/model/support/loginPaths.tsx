@@ -171,7 +171,7 @@ type LoginPath = ReturnType<ReturnType<typeof loginModel>['getShortestPaths']>[n
  * Replays one generated path on the login page as the app wires it: each event becomes what a
  * user does (or the API answers), and after each step the page must show what the state says.
  */
-export async function runLoginPath(path: LoginPath): Promise<void> {
+export async function checkLoginPath(path: LoginPath): Promise<void> {
   const h = setup();
   const ux = userEvent.setup();
   await path.test({
