@@ -4,7 +4,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
-/** One e-mail. `links` are the addresses in it (kept for tests and previews; never logged). */
+/** One e-mail. `links` are the addresses in it, logged when mail goes to the file outbox. */
 export interface MailMessage {
   to: string;
   subject: string;
@@ -20,7 +20,7 @@ export interface Mailer {
 
 /**
  * SMTP when `smtpUrl` is set; otherwise each message becomes one `.eml` file in `outboxDir`
- * and its file name and subject are logged (the outbox is the local mailbox).
+ * and its subject and links are logged (the outbox is the local mailbox).
  */
 export function createMailer(options: {
   smtpUrl: string | null;
@@ -50,8 +50,7 @@ export function createMailer(options: {
       await mkdir(options.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       await writeFile(path.join(options.outboxDir, name), info.message as Buffer);
-      // Never the links: they carry one-time codes, and logs must not (they are in the file).
-      options.log.info({ outbox: name, subject: message.subject }, 'e-mail written to the outbox');
+      options.log.info({ outbox: name, subject: message.subject, links: message.links }, 'e-mail written to the outbox');
     },
   };
 }
