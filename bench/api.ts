@@ -25,10 +25,14 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
   return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
 }
 
-/** Runs the API benchmark on a generated data set (`seconds` 0: only the query counts and sizes). */
-export async function runApiBench(size: DatasetSize, seconds: number) {
+/**
+ * Runs the API benchmark on a generated data set (`seconds` 0: only the query counts and sizes),
+ * with or without the server's response cache.
+ */
+export async function runApiBench(size: DatasetSize, seconds: number, cache = false) {
   const { dataDir, counts, emails } = await prepareDataDir(size);
-  const server = await startServer(dataDir);
+  // Without the response cache every request runs its queries, and the query count is that of a miss.
+  const server = await startServer(dataDir, { RESPONSE_CACHE: String(cache) });
   try {
     const teacher = await token(server.url, emails.teacherEmail, BENCH_PASSWORD);
     const auth = { authorization: `Bearer ${teacher}` };

@@ -30,6 +30,7 @@ import { createAuthService } from './services/authService.ts';
 import type { ServiceContext } from './services/context.ts';
 import { createUserService } from './services/userService.ts';
 import { pruneExpired, PRUNE_INTERVAL_MS } from './services/housekeeping.ts';
+import { registerResponseCache, ResponseCache } from './http/responseCache.ts';
 import { createArtifactService } from './services/artifactService.ts';
 import { createExportService } from './services/exportService.ts';
 import { createMediaService } from './services/mediaService.ts';
@@ -149,8 +150,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('services', buildServices(ctx, mediaStore));
   app.decorate('appConfig', { showcaseUrl: config.showcaseUrl, helpUrl: config.helpUrl, feedbackUrl: config.feedbackUrl });
   // Rate-limit events and used or expired codes would otherwise pile up for ever.
+  const responseCache = config.responseCache ? new ResponseCache({ ttlMs: 5_000, maxEntries: 5_000, maxBytes: 64 * 1024 * 1024, maxEntryBytes: 2 * 1024 * 1024 }) : null;
   const pruning = setInterval(() => {
-    pruneExpired(db).catch((error: unknown) => app.log.warn({ err: error }, 'could not prune expired rows'));
+    pruneExpired(db)
+      .then(() => responseCache?.invalidate())
+      .catch((error: unknown) => app.log.warn({ err: error }, 'could not prune expired rows'));
   }, PRUNE_INTERVAL_MS);
   pruning.unref();
   app.addHook('onClose', async () => clearInterval(pruning));
@@ -193,6 +197,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     crossOriginEmbedderPolicy: false,
   });
+  // After the security headers (a kept answer carries them too), before every route.
+  if (responseCache) registerResponseCache(app, responseCache);
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>

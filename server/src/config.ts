@@ -48,6 +48,7 @@ export const EnvSchema = z.object({
     .default('info'),
   TRUST_PROXY: booleanText.default(false),
   QUERY_COUNT_HEADER: booleanText.default(false),
+  RESPONSE_CACHE: booleanText.optional(),
 });
 
 /** The server's validated configuration. */
@@ -72,6 +73,8 @@ export interface Config {
   trustProxy: boolean;
   /** Diagnostics: answer with `x-query-count`, the number of SQL statements the request ran. */
   queryCountHeader: boolean;
+  /** Keep the answers of a few read routes in memory (only safe when this process is the only writer). */
+  responseCache: boolean;
   /** Where the built SPA lives. */
   staticDir: string;
 }
@@ -119,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, staticDir = pat
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     queryCountHeader: e.QUERY_COUNT_HEADER,
+    responseCache: e.RESPONSE_CACHE ?? !e.DATABASE_URL,
     staticDir,
   };
 }

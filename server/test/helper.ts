@@ -91,6 +91,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     trustProxy: false,
     queryCountHeader: false,
+    // Factories write to the database directly, past any cache; the cache has tests of its own.
+    responseCache: false,
     staticDir: path.join(dataDir, 'no-spa'),
     ...overrides,
   };
