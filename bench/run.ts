@@ -80,16 +80,26 @@ if (only.has('api')) {
   }
   out();
   if (only.has('queries')) {
-    log('SQL statements per request on the small data set…');
-    const small = await runApiBench(SMALL, 0, false);
+    log('The same on the small data set (20 teachers × 1 portfolio × 5 artifacts)…');
+    const small = await runApiBench(SMALL, seconds, false);
+    const smallCached = new Map((await runApiBench(SMALL, seconds, true)).results.map((r: EndpointResult) => [r.name, r]));
+    out('### The small data set (20 portfolios × 5 artifacts)');
+    out();
+    out('| Endpoint | Body | uncached req/s | p99 ms | cached req/s | p99 ms | bare req/s | p99 ms | uncached share | cached share |');
+    out('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const r of small.results) {
+      const c = smallCached.get(r.name)!;
+      out(`| \`${r.name}\` | ${(r.bytes / 1024).toFixed(1)} KiB | ${r.api.rps} | ${r.api.p99} | ${c.api.rps} | ${c.api.p99} | ${c.bare.rps} | ${c.bare.p99} | ${Math.round((r.api.rps / r.bare.rps) * 100)}% | ${Math.round((c.api.rps / c.bare.rps) * 100)}% |`);
+    }
+    out();
     const bySmall = new Map(small.results.map((r: EndpointResult) => [r.name, r.queries]));
     out('### SQL statements per request do not grow with the data');
     out();
     out(`| Endpoint | small data set (${small.counts['artifacts']} artifacts) | this data set (${large.counts['artifacts']} artifacts) | constant |`);
     out('|---|---:|---:|---|');
     for (const r of large.results) {
-      const s = bySmall.get(r.name);
-      out(`| \`${r.name}\` | ${s} | ${r.queries} | ${s === r.queries ? 'yes' : '**no**'} |`);
+      const n = bySmall.get(r.name);
+      out(`| \`${r.name}\` | ${n} | ${r.queries} | ${n === r.queries ? 'yes' : '**no**'} |`);
     }
     out();
   }
