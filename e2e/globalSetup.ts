@@ -12,7 +12,8 @@ declare module 'vitest' {
   }
 }
 
-function freePort(): Promise<number> {
+/** A free TCP port on the loopback interface. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {

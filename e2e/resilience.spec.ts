@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -14,6 +13,7 @@ import { validateResponses } from '#schemas/responses';
 import type { Responses, Structure } from '#schemas/structure';
 import { mp4Header, pngImage } from '../server/test/files.ts';
 import { DEMO } from './fixtures.ts';
+import { freePort } from './globalSetup.ts';
 
 /**
  * Crash consistency: the server is killed (SIGKILL, it and every process it started) in the
@@ -28,15 +28,6 @@ import { DEMO } from './fixtures.ts';
 
 const MB = 1024 ** 2;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 async function waitFor<T>(probe: () => T | undefined | null | false, what: string, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
