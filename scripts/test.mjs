@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureChromium } from './chromium.mjs';
+import { ensureChromium, ensureFfmpeg } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -55,6 +55,7 @@ function vitest(title, projects, env = {}) {
   return f === 0;
 }
 
+ensureFfmpeg();
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('lint (dependency direction and code rules)', 'npm', ['run', '--silent', 'lint']);
 vitest('unit, component, model-based and API tests (embedded Postgres)', ['server', 'client', 'model']);
