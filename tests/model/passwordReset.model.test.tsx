@@ -1,9 +1,7 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useMemo } from 'react';
-import { ThemeProvider } from 'styled-components';
 import { describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createActor } from 'xstate';
 import { providePasswordReset, useAuthWiring } from '../../src/app/wiring/authRoutes.tsx';
@@ -14,17 +12,14 @@ import {
 } from '../../src/machines/passwordReset/passwordResetMachine.ts';
 import { PasswordResetActorContext } from '../../src/machines/passwordReset/usePasswordReset.ts';
 import { sessionMachine } from '../../src/machines/session/sessionMachine.ts';
-import { SessionActorContext } from '../../src/machines/session/useSession.ts';
 import type { AuthResponse, ResetPasswordBody } from '../../src/schemas/auth.ts';
 import { ApiError, NetworkError } from '../../src/services/errors.ts';
 import { signOut } from '../../src/services/session.ts';
-import { AppConfigContext } from '../../src/views/appConfig.ts';
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
-import { AppLayout } from '../../src/views/layout/AppLayout.tsx';
 import { ForgotPasswordPage } from '../../src/views/pages/ForgotPasswordPage.tsx';
 import { ResetPasswordPage } from '../../src/views/pages/ResetPasswordPage.tsx';
-import { theme } from '../../src/views/theme/theme.ts';
 import { coverageInspector, createPathModel, isInvoking, modelEvents, trackMachine } from './support/coverage.ts';
+import { renderInAppShell } from './support/appShell.tsx';
 import { controllableActor } from './support/deferred.ts';
 import { reportCoverageAfterAll } from './support/report.ts';
 import { makeUser } from './support/users.ts';
@@ -33,7 +28,6 @@ const coverage = trackMachine(passwordResetMachine);
 reportCoverageAfterAll(coverage);
 
 const user = makeUser('teacher', { username: 'Tess Teacher' });
-const config = { showcaseUrl: null, helpUrl: 'https://help.example.org', feedbackUrl: null };
 const CODE = 'one-time-code';
 const TOKEN = 'h.p.s';
 const VALID_EMAIL = 'tess@example.org';
@@ -102,19 +96,7 @@ function setup(flow: 'forgot' | 'reset') {
     );
   }
 
-  render(
-    <ThemeProvider theme={theme}>
-      <AppConfigContext.Provider value={config}>
-        <SessionActorContext.Provider value={session}>
-          <Router hook={location.hook}>
-            <AppLayout>
-              <PageUnderTest />
-            </AppLayout>
-          </Router>
-        </SessionActorContext.Provider>
-      </AppConfigContext.Provider>
-    </ThemeProvider>,
-  );
+  renderInAppShell(<PageUnderTest />, { session, location });
   return harness;
 }
 

@@ -1,30 +1,24 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useMemo } from 'react';
-import { ThemeProvider } from 'styled-components';
 import { expect, vi } from 'vitest';
-import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createActor } from 'xstate';
 import { provideLogin, useAuthWiring } from '../../../src/app/wiring/authRoutes.tsx';
 import { loginMachine, type LoginEvent } from '../../../src/machines/login/loginMachine.ts';
 import { LoginActorContext } from '../../../src/machines/login/useLogin.ts';
 import { sessionMachine } from '../../../src/machines/session/sessionMachine.ts';
-import { SessionActorContext } from '../../../src/machines/session/useSession.ts';
 import type { AuthResponse } from '../../../src/schemas/auth.ts';
 import { ApiError, NetworkError } from '../../../src/services/errors.ts';
 import { signOut } from '../../../src/services/session.ts';
-import { AppConfigContext } from '../../../src/views/appConfig.ts';
 import { clearToasts } from '../../../src/views/feedback/toastStore.ts';
-import { AppLayout } from '../../../src/views/layout/AppLayout.tsx';
 import { LoginPage } from '../../../src/views/pages/LoginPage.tsx';
-import { theme } from '../../../src/views/theme/theme.ts';
 import { coverageInspector, createPathModel, isInvoking, modelEvents } from './coverage.ts';
+import { renderInAppShell } from './appShell.tsx';
 import { controllableActor } from './deferred.ts';
 import { makeUser } from './users.ts';
 
 const user = makeUser('teacher', { username: 'Tess Teacher' });
-const config = { showcaseUrl: null, helpUrl: 'https://help.example.org', feedbackUrl: null };
 const EMAIL = 'tess@example.org';
 const PASSWORD = 'spiral-demo';
 const TOKEN = 'h.p.s';
@@ -80,19 +74,7 @@ function setup() {
     );
   }
 
-  render(
-    <ThemeProvider theme={theme}>
-      <AppConfigContext.Provider value={config}>
-        <SessionActorContext.Provider value={session}>
-          <Router hook={location.hook}>
-            <AppLayout>
-              <LoginUnderTest />
-            </AppLayout>
-          </Router>
-        </SessionActorContext.Provider>
-      </AppConfigContext.Provider>
-    </ThemeProvider>,
-  );
+  renderInAppShell(<LoginUnderTest />, { session, location });
   return harness;
 }
 
