@@ -31,6 +31,7 @@ import {
 } from '../src/machines/passwordReset/passwordResetMachine.ts';
 import { OVERWRITE_QUESTION, sharedArtifactSaveMachine } from '../src/machines/sharedArtifactSave/sharedArtifactSaveMachine.ts';
 import { FORM_ERROR_MESSAGE } from '../src/schemas/responses.ts';
+import { isInvoking, modelEvents, serializeState } from '../tests/model/support/coverage.ts';
 import { api, baseUrl, DEMO, outboxFor, setupBrowser, tokenFor, waitForResetLink } from './fixtures.ts';
 
 const browser = setupBrowser();
@@ -53,34 +54,6 @@ interface GeneratedPath {
 }
 /** A condition on one step of a path: the event, the state it reached, and the state it left. */
 type StepTest = (step: PathStep, from: Snapshot) => boolean;
-
-/**
- * A state's identity in the graph: its value and context and, when the value changed, the state
- * and event it came from, so that "the form again, after a refusal" is a state of its own.
- */
-function serializeState(state: Snapshot, event: AnyEventObject | undefined, previous: Snapshot | undefined): string {
-  const value = JSON.stringify(state.value);
-  const before = previous ? JSON.stringify(previous.value) : null;
-  const context = JSON.stringify(state.context, (_key, v: unknown) => (v instanceof Error ? { name: v.name, message: v.message } : v));
-  return `${value} ${context}${event && before !== null && before !== value ? ` <- ${before} ${JSON.stringify(event)}` : ''}`;
-}
-
-/** Whether the state invokes the actor `id` (its answer is then an event of the path). */
-function isInvoking(state: Snapshot, id: string): boolean {
-  const nodes = (state as unknown as { _nodes: readonly { invoke: readonly { id: string }[] }[] })._nodes;
-  return nodes.some((node) => node.invoke.some((invoke) => invoke.id === id));
-}
-
-/**
- * The events of a state: the user events it accepts, and the answers of the actors it invokes
- * (each given as the server will answer in that state).
- */
-function modelEvents(user: readonly AnyEventObject[], answers: Record<string, (state: Snapshot) => AnyEventObject[]> = {}) {
-  return (state: Snapshot): AnyEventObject[] => [
-    ...user.filter((event) => state.can(event)),
-    ...Object.entries(answers).flatMap(([id, answer]) => (isInvoking(state, id) ? answer(state).filter((event) => state.can(event)) : [])),
-  ];
-}
 
 /**
  * The shortest path through the legs: from the start to the first step that passes `legs[0]`,
@@ -328,7 +301,7 @@ beforeAll(async () => {
 describe('critical flows along paths generated from their machines', () => {
   it('login: a refused password, then the right one', async () => {
     const WRONG = 'not-the-password';
-    const events = modelEvents(
+    const events = modelEvents<AnyEventObject, Snapshot>(
       [
         { type: 'field.change', field: 'email', value: DEMO.teacher.email },
         { type: 'field.change', field: 'password', value: WRONG },
@@ -425,7 +398,7 @@ describe('critical flows along paths generated from their machines', () => {
     const NEW_PASSWORD = 'model-path-pass-2';
 
     it('forgot half: a field message, then the link is sent', async () => {
-      const events = modelEvents([{ type: 'field.change', field: 'email', value: account.email }, { type: 'passwordReset.submit' }], {
+      const events = modelEvents<AnyEventObject, Snapshot>([{ type: 'field.change', field: 'email', value: account.email }, { type: 'passwordReset.submit' }], {
         forgotPassword: () => [{ type: 'xstate.done.actor.forgotPassword', output: { ok: true } }],
       });
       const path = generatePath(passwordResetMachine, { input: { flow: 'forgot' }, events }, [
@@ -486,7 +459,7 @@ describe('critical flows along paths generated from their machines', () => {
       const sent = outboxFor(account.email).length;
       expect((await api('POST', '/auth/forgot-password', { email: account.email })).status).toBe(200);
       const code = new URL(await waitForResetLink(account.email, sent)).pathname.split('/').pop()!;
-      const events = modelEvents(
+      const events = modelEvents<AnyEventObject, Snapshot>(
         [
           { type: 'field.change', field: 'password', value: NEW_PASSWORD },
           { type: 'field.change', field: 'passwordConfirmation', value: NEW_PASSWORD },
@@ -579,7 +552,7 @@ describe('critical flows along paths generated from their machines', () => {
     const LABELS: Record<string, string> = { artifactName: 'Artifact Name', learningGoal: 'What were students working to learn?' };
     const ANSWERS = { artifactName: 'Wind tunnel trials', learningGoal: 'Students relate the shape of a model car to the drag it meets.' };
     const REDIRECT = 'xstate.after.redirectDelay.artifactLifecycle.ready.saved';
-    const events = modelEvents(
+    const events = modelEvents<AnyEventObject, Snapshot>(
       [
         { type: 'field.change', key: 'artifactName', value: ANSWERS.artifactName },
         { type: 'field.change', key: 'learningGoal', value: ANSWERS.learningGoal },
@@ -719,7 +692,7 @@ describe('critical flows along paths generated from their machines', () => {
       type: 'xstate.done.actor.gateCheck',
       output: { type, message: '', updated_at: type === 'ok' ? loaded.body.updated_at : 'later' },
     });
-    const events = modelEvents([{ type: 'overwrite.confirm' }, { type: 'overwrite.cancel' }], {
+    const events = modelEvents<AnyEventObject, Snapshot>([{ type: 'overwrite.confirm' }, { type: 'overwrite.cancel' }], {
       gateCheck: () => [gate('ok'), gate('conflict')],
       updateSharedArtifact: () => [{ type: 'xstate.done.actor.updateSharedArtifact', output: {} }],
     });
@@ -816,7 +789,7 @@ describe('critical flows along paths generated from their machines', () => {
     const portfolios = (await api<{ id: number; name: string }[]>('GET', '/shared-portfolios', undefined, model.token)).body;
     expect(portfolios.map((p) => p.id)).toContain(shared.id);
 
-    const events = modelEvents(
+    const events = modelEvents<AnyEventObject, Snapshot>(
       [...portfolios.map((p) => ({ type: 'target.select', sharedPortfolioId: p.id })), { type: 'copy.submit' }, { type: 'copy.cancel' }],
       {
         fetchArtifact: () => [{ type: 'xstate.done.actor.fetchArtifact', output: artifact }],
@@ -922,7 +895,7 @@ describe('critical flows along paths generated from their machines', () => {
     const AFTER_ACCEPTED = 'xstate.after.redirectDelay.invitation.accepted';
     const AFTER_DELETED = 'xstate.after.redirectDelay.invitation.deleted';
 
-    const events = modelEvents(
+    const events = modelEvents<AnyEventObject, Snapshot>(
       [
         { type: 'invitation.accept' },
         { type: 'invitation.delete' },
@@ -1039,7 +1012,7 @@ describe('critical flows along paths generated from their machines', () => {
     const NAMES = ['Wind vanes', 'Rain gauges', 'Cloud journals'];
     const portfolio = await newPortfolio(model, 'Compare', NAMES);
     const nameOf = new Map(portfolio.artifacts.map((id, i) => [id, NAMES[i]!]));
-    const events = modelEvents([{ type: 'compare.toggle' }, ...portfolio.artifacts.map((artifactId) => ({ type: 'compare.pick', artifactId }))]);
+    const events = modelEvents<AnyEventObject, Snapshot>([{ type: 'compare.toggle' }, ...portfolio.artifacts.map((artifactId) => ({ type: 'compare.pick', artifactId }))]);
     const path = generatePath(compareMachine, { events }, [
       (step, from) => step.event.type === 'compare.pick' && from.matches({ on: 'pair' }) && step.state.matches({ on: 'pair' }),
       (step) => step.state.matches('off'),

@@ -20,6 +20,7 @@ import { describeIssue, HttpError, isFastifyClientError, reasonOf } from './erro
 import { authenticateHook } from './http/auth.ts';
 import { serializeError, serializeRequest } from './http/logging.ts';
 import { parseJsonBody, rejectNulInUrl } from './http/requestGuards.ts';
+import { registerResponseCache, ResponseCache } from './http/responseCache.ts';
 import { RequestValidationError, zodValidatorCompiler } from './http/validation.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { authRoutes } from './routes/authRoutes.ts';
@@ -30,7 +31,6 @@ import { createAuthService } from './services/authService.ts';
 import type { ServiceContext } from './services/context.ts';
 import { createUserService } from './services/userService.ts';
 import { pruneExpired, PRUNE_INTERVAL_MS } from './services/housekeeping.ts';
-import { registerResponseCache, ResponseCache } from './http/responseCache.ts';
 import { createArtifactService } from './services/artifactService.ts';
 import { createExportService } from './services/exportService.ts';
 import { createMediaService } from './services/mediaService.ts';
@@ -149,8 +149,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('contactEmail', config.contactEmail);
   app.decorate('services', buildServices(ctx, mediaStore));
   app.decorate('appConfig', { showcaseUrl: config.showcaseUrl, helpUrl: config.helpUrl, feedbackUrl: config.feedbackUrl });
-  // Rate-limit events and used or expired codes would otherwise pile up for ever.
+  // Answers of the main read routes, kept until the next write (decision 011).
   const responseCache = config.responseCache ? new ResponseCache({ ttlMs: 5_000, maxEntries: 5_000, maxBytes: 64 * 1024 * 1024, maxEntryBytes: 2 * 1024 * 1024 }) : null;
+  // Rate-limit events and used or expired codes would otherwise pile up for ever.
   const pruning = setInterval(() => {
     pruneExpired(db)
       .then(() => responseCache?.invalidate())

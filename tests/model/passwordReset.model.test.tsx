@@ -18,6 +18,7 @@ import { signOut } from '../../src/services/session.ts';
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
 import { ForgotPasswordPage } from '../../src/views/pages/ForgotPasswordPage.tsx';
 import { ResetPasswordPage } from '../../src/views/pages/ResetPasswordPage.tsx';
+import { checkStatesOf } from './support/checkStates.ts';
 import { coverageInspector, createPathModel, isInvoking, modelEvents, trackMachine } from './support/coverage.ts';
 import { renderInAppShell } from './support/appShell.tsx';
 import { controllableActor } from './support/deferred.ts';
@@ -191,13 +192,6 @@ const viewOf: Record<string, (h: Harness, state: Snapshot) => Promise<void>> = {
   },
 };
 
-/** Runs the view assertions of the state the model is in (every state must have some). */
-async function assertView(h: Harness, state: Snapshot & { matches: (value: string) => boolean }) {
-  const key = Object.keys(viewOf).find((k) => state.matches(k));
-  if (!key) throw new Error(`No view assertions for state ${JSON.stringify(state.value)}`);
-  await viewOf[key]!(h, state);
-}
-
 for (const flow of ['forgot', 'reset'] as const) {
   describe(`passwordReset model (${flow})`, () => {
     const model = createPathModel(passwordResetMachine, {
@@ -210,9 +204,7 @@ for (const flow of ['forgot', 'reset'] as const) {
         const h = setup(flow);
         const ux = userEvent.setup();
         await path.test({
-          states: {
-            '*': async (state) => assertView(h, state as never),
-          },
+          states: checkStatesOf<Harness, Snapshot & { matches: (value: string) => boolean }>(h, viewOf),
           events: {
             'field.change': async (step) => {
               const event = step.event as Extract<PasswordResetEvent, { type: 'field.change' }>;

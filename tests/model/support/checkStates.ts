@@ -16,3 +16,11 @@ export function checkStates<S extends { matches: (value: never) => boolean; valu
     },
   };
 }
+
+/** `checkStates` for assertions that also take the test's harness `h`. */
+export function checkStatesOf<H, S extends { matches: (value: never) => boolean; value: unknown }>(
+  h: H,
+  checks: Record<string, (h: H, snapshot: S) => Promise<void> | void>,
+): { '*': (snapshot: unknown) => Promise<void> } {
+  return checkStates<S>(Object.fromEntries(Object.entries(checks).map(([key, check]) => [key, (snapshot: S) => check(h, snapshot)])));
+}

@@ -101,14 +101,17 @@ export function isInvoking(snapshot: unknown, id: string): boolean {
 /**
  * The events of a model in a state: the user events the state accepts (a gesture the view
  * does not offer there is not a path), and the done / error events of each invoked actor only
- * while a state invokes it (an unhandled actor error would otherwise crash the model).
+ * while a state invokes it (an unhandled actor error would otherwise crash the model). An actor's
+ * events may depend on the state (as a real server answers differently in different states).
  */
-export function modelEvents<E>(userEvents: readonly E[], actorEvents: Record<string, readonly E[]> = {}) {
+export function modelEvents<E, S = unknown>(userEvents: readonly E[], actorEvents: Record<string, readonly E[] | ((snapshot: S) => readonly E[])> = {}) {
   return (snapshot: unknown): E[] => {
     const can = (event: E) => (snapshot as { can: (e: E) => boolean }).can(event);
     return [
       ...userEvents.filter(can),
-      ...Object.entries(actorEvents).flatMap(([id, list]) => (isInvoking(snapshot, id) ? list.filter(can) : [])),
+      ...Object.entries(actorEvents).flatMap(([id, events]) =>
+        isInvoking(snapshot, id) ? (typeof events === 'function' ? events(snapshot as S) : events).filter(can) : [],
+      ),
     ];
   };
 }
@@ -116,6 +119,17 @@ export function modelEvents<E>(userEvents: readonly E[], actorEvents: Record<str
 function stateKey(snapshot: unknown): string {
   const s = snapshot as { value: unknown; context: unknown };
   return `${JSON.stringify(s.value)} ${JSON.stringify(s.context, (_k, v: unknown) => (v instanceof Error ? { name: v.name, message: v.message } : v))}`;
+}
+
+/**
+ * A state's identity in the path graph: its value and context and, when the value changed, the
+ * state and event it came from, so that "the form again, after a refusal" is a node of its own
+ * (events that leave the state where it was make no new node, as in `createTestModel`).
+ */
+export function serializeState(state: unknown, event: { type: string } | undefined, prev: unknown): string {
+  const value = JSON.stringify((state as { value: unknown }).value);
+  const before = prev ? JSON.stringify((prev as { value: unknown }).value) : null;
+  return `${stateKey(state)}${event && before !== null && before !== value ? ` <- ${before} ${JSON.stringify(event)}` : ''}`;
 }
 
 /**
@@ -136,12 +150,7 @@ export function createPathModel<M extends AnyStateMachine>(
     events: options.events as never,
     // Named state checks match by state value ('editing', 'form.saving'); '*' matches every state.
     stateMatcher: (state: unknown, key: string) => key === '*' || (state as { matches: (v: string) => boolean }).matches(key),
-    serializeState: (state: unknown, event: { type: string } | undefined, prev: unknown) => {
-      const value = JSON.stringify((state as { value: unknown }).value);
-      const before = prev ? JSON.stringify((prev as { value: unknown }).value) : null;
-      // Events that leave the state where it was do not make a new node (as in createTestModel).
-      return `${stateKey(state)}${event && before !== null && before !== value ? ` <- ${before} ${JSON.stringify(event)}` : ''}`;
-    },
+    serializeState,
   } as never) as never;
 }
 

@@ -13,6 +13,7 @@ import { ApiError, NetworkError } from '../../../src/services/errors.ts';
 import { signOut } from '../../../src/services/session.ts';
 import { clearToasts } from '../../../src/views/feedback/toastStore.ts';
 import { LoginPage } from '../../../src/views/pages/LoginPage.tsx';
+import { checkStatesOf } from './checkStates.ts';
 import { coverageInspector, createPathModel, isInvoking, modelEvents } from './coverage.ts';
 import { renderInAppShell } from './appShell.tsx';
 import { controllableActor } from './deferred.ts';
@@ -137,13 +138,6 @@ const viewOf: Record<string, (h: Harness, state: Snapshot) => Promise<void>> = {
   },
 };
 
-/** Runs the view assertions of the state the model is in (every state must have some). */
-async function assertView(h: Harness, state: Snapshot & { matches: (value: string) => boolean }) {
-  const key = Object.keys(viewOf).find((k) => state.matches(k));
-  if (!key) throw new Error(`No view assertions for state ${JSON.stringify(state.value)}`);
-  await viewOf[key]!(h, state);
-}
-
 /** The login machine's path model, with every user action and every answer of the two API calls. */
 export const loginModel = () => createPathModel(loginMachine, { events: modelEvents(userEvents, { login: loginEvents, fetchMe: fetchMeEvents }) });
 
@@ -157,9 +151,7 @@ export async function checkLoginPath(path: LoginPath): Promise<void> {
   const h = setup();
   const ux = userEvent.setup();
   await path.test({
-    states: {
-      '*': async (state) => assertView(h, state as never),
-    },
+    states: checkStatesOf<Harness, Snapshot & { matches: (value: string) => boolean }>(h, viewOf),
     events: {
       'field.change': async (step) => {
         const { field, value } = step.event as Extract<LoginEvent, { type: 'field.change' }>;
