@@ -34,6 +34,7 @@ function makeArtifacts(n: number): Artifact[] {
     portfolioGrades: ['6'],
     commentCount: 2,
     commentTexts: ['Nice use of evidence.', `Could the class graph run ${i}?`],
+    saved: true,
     images: [],
     videos: [],
     documents: [],

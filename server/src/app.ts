@@ -30,7 +30,7 @@ import { TokenService } from './security/tokens.ts';
 import { createAuthService } from './services/authService.ts';
 import type { ServiceContext } from './services/context.ts';
 import { createUserService } from './services/userService.ts';
-import { pruneExpired, PRUNE_INTERVAL_MS } from './services/housekeeping.ts';
+import { discardAbandonedArtifacts, pruneExpired, PRUNE_INTERVAL_MS } from './services/housekeeping.ts';
 import { createArtifactService } from './services/artifactService.ts';
 import { createExportService } from './services/exportService.ts';
 import { createMediaService } from './services/mediaService.ts';
@@ -56,7 +56,7 @@ function buildServices(ctx: ServiceContext, store: MediaStore) {
   return {
     auth: createAuthService(ctx),
     users: createUserService(ctx),
-    portfolios: createPortfolioService(ctx),
+    portfolios: createPortfolioService(ctx, store),
     artifacts: createArtifactService(ctx, store),
     media,
     exports: createExportService(ctx),
@@ -151,9 +151,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('appConfig', { showcaseUrl: config.showcaseUrl, helpUrl: config.helpUrl, feedbackUrl: config.feedbackUrl });
   // Answers of the main read routes, kept until the next write (decision 011).
   const responseCache = config.responseCache ? new ResponseCache({ ttlMs: 5_000, maxEntries: 5_000, maxBytes: 64 * 1024 * 1024, maxEntryBytes: 2 * 1024 * 1024 }) : null;
-  // Rate-limit events and used or expired codes would otherwise pile up for ever.
+  // Rate-limit events, used or expired codes and abandoned new artifacts would otherwise pile up for ever.
+  const housekeeping = () => pruneExpired(db).then(() => discardAbandonedArtifacts(db, mediaStore));
+  await housekeeping();
   const pruning = setInterval(() => {
-    pruneExpired(db)
+    housekeeping()
       .then(() => responseCache?.invalidate())
       .catch((error: unknown) => app.log.warn({ err: error }, 'could not prune expired rows'));
   }, PRUNE_INTERVAL_MS);

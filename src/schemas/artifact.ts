@@ -22,6 +22,11 @@ export const ArtifactSchema = z
     portfolioGrades: z.array(z.string()),
     commentCount: z.number().int(),
     commentTexts: z.array(z.string()),
+    /**
+     * `false` from Create New Artifact until the first save: such an artifact is listed and
+     * counted nowhere, and is removed when its editor is left or after a day.
+     */
+    saved: z.boolean(),
     images: z.array(MediaSchema),
     videos: z.array(MediaSchema),
     documents: z.array(MediaSchema),

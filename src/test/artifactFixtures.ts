@@ -88,6 +88,7 @@ export function makeArtifact(overrides: Partial<Artifact> = {}): Artifact {
     portfolioGrades: ['3rd', '4th'],
     commentCount: 0,
     commentTexts: [],
+    saved: true,
     images: [],
     videos: [],
     documents: [],

@@ -15,6 +15,8 @@ export interface ArtifactRecord {
   responses: Responses;
   nextCaption: number;
   updatedAt: string;
+  /** `false` until the first save: such an artifact is listed nowhere and removed when abandoned. */
+  saved: boolean;
 }
 
 interface ArtifactRow {
@@ -24,6 +26,7 @@ interface ArtifactRow {
   responses: Responses;
   parking_lot: boolean;
   next_caption: number;
+  saved: boolean;
   created_at: Date;
   updated_at: Date;
   portfolio_grades: string[];
@@ -32,7 +35,7 @@ interface ArtifactRow {
   owner_email: string | null;
 }
 
-const SELECT = `SELECT a.id, a.portfolio_id, a.structure, a.responses, a.parking_lot, a.next_caption, a.created_at, a.updated_at,
+const SELECT = `SELECT a.id, a.portfolio_id, a.structure, a.responses, a.parking_lot, a.next_caption, a.saved, a.created_at, a.updated_at,
   p.grades AS portfolio_grades, u.id AS owner_id, u.username AS owner_username, u.email AS owner_email
   FROM artifacts a JOIN portfolios p ON p.id = a.portfolio_id LEFT JOIN users u ON u.id = p.owner_id`;
 
@@ -49,8 +52,9 @@ export const artifactRepository = {
       responses: Responses;
       next_caption: number;
       updated_at: Date;
+      saved: boolean;
     }>(
-      `SELECT a.id, a.portfolio_id, p.owner_id, a.parking_lot, a.structure, a.responses, a.next_caption, a.updated_at
+      `SELECT a.id, a.portfolio_id, p.owner_id, a.parking_lot, a.structure, a.responses, a.next_caption, a.updated_at, a.saved
        FROM artifacts a JOIN portfolios p ON p.id = a.portfolio_id WHERE a.id = $1`,
       [id],
     );
@@ -65,16 +69,22 @@ export const artifactRepository = {
           responses: r.responses,
           nextCaption: r.next_caption,
           updatedAt: iso(r.updated_at),
+          saved: r.saved,
         }
       : null;
   },
 
-  /** Full artifacts (with media) by id or by portfolio; three queries whatever the count. */
+  /**
+   * Full artifacts (with media) by id or by portfolio; three queries whatever the count. Lists
+   * (by portfolio or owner) hold saved artifacts only; an artifact asked for by its id is given
+   * whether saved or not (its own editor).
+   */
   async load(db: Queryable, where: { ids?: readonly number[]; portfolioIds?: readonly number[]; ownerId?: number }): Promise<Artifact[]> {
     const { rows } = await db.query<ArtifactRow>(
       `${SELECT} WHERE ($1::int[] IS NULL OR a.id = ANY($1::int[]))
          AND ($2::int[] IS NULL OR a.portfolio_id = ANY($2::int[]))
          AND ($3::int IS NULL OR p.owner_id = $3)
+         AND ($1::int[] IS NOT NULL OR a.saved)
        ORDER BY a.created_at DESC, a.id DESC`,
       [where.ids ?? null, where.portfolioIds ?? null, where.ownerId ?? null],
     );
@@ -96,36 +106,52 @@ export const artifactRepository = {
         portfolioGrades: r.portfolio_grades,
         commentCount: 0,
         commentTexts: [],
+        saved: r.saved,
         ...lists,
       };
     });
   },
 
-  /** Creates an artifact and returns its id. */
-  async create(db: Queryable, input: { portfolioId: number; structure: Structure; responses: Responses; parkingLot: boolean }): Promise<number> {
+  /** Creates an artifact and returns its id; `saved: false` for one that is kept only once saved. */
+  async create(db: Queryable, input: { portfolioId: number; structure: Structure; responses: Responses; parkingLot: boolean; saved?: boolean }): Promise<number> {
     const { rows } = await db.query<{ id: number }>(
-      `INSERT INTO artifacts (portfolio_id, structure, responses, parking_lot) VALUES ($1, $2::jsonb, $3::jsonb, $4) RETURNING id`,
-      [input.portfolioId, json(input.structure), json(input.responses), input.parkingLot],
+      `INSERT INTO artifacts (portfolio_id, structure, responses, parking_lot, saved) VALUES ($1, $2::jsonb, $3::jsonb, $4, $5) RETURNING id`,
+      [input.portfolioId, json(input.structure), json(input.responses), input.parkingLot, input.saved ?? true],
     );
     return rows[0]!.id;
   },
 
-  /** Replaces responses and the parking-lot flag. */
+  /** Replaces responses and the parking-lot flag; the artifact is saved from now on. */
   async update(db: Queryable, id: number, input: { responses: Responses; parkingLot: boolean }): Promise<void> {
     await db.query(
-      `UPDATE artifacts SET responses = $2::jsonb, parking_lot = $3, updated_at = next_stamp(updated_at) WHERE id = $1`,
+      `UPDATE artifacts SET responses = $2::jsonb, parking_lot = $3, saved = true, updated_at = next_stamp(updated_at) WHERE id = $1`,
       [id, json(input.responses), input.parkingLot],
     );
+  },
+
+  /** Never-saved artifacts created before `olderThanMs` ago (abandoned). */
+  async abandonedIds(db: Queryable, olderThanMs: number): Promise<number[]> {
+    const { rows } = await db.query<{ id: number }>(
+      `SELECT id FROM artifacts WHERE NOT saved AND created_at < ms_now() - make_interval(secs => $1::double precision / 1000) ORDER BY id`,
+      [olderThanMs],
+    );
+    return rows.map((r) => r.id);
+  },
+
+  /** The never-saved artifacts of a portfolio. */
+  async unsavedIdsIn(db: Queryable, portfolioId: number): Promise<number[]> {
+    const { rows } = await db.query<{ id: number }>('SELECT id FROM artifacts WHERE portfolio_id = $1 AND NOT saved ORDER BY id', [portfolioId]);
+    return rows.map((r) => r.id);
+  },
+
+  /** Deletes artifacts by id (their media links go with them). */
+  async deleteMany(db: Queryable, ids: readonly number[]): Promise<void> {
+    if (ids.length > 0) await db.query('DELETE FROM artifacts WHERE id = ANY($1::int[])', [ids]);
   },
 
   /** Locks the artifact row for the rest of the transaction and returns its current state. */
   async lockRecord(db: Queryable, id: number): Promise<ArtifactRecord | null> {
     await db.query('SELECT id FROM artifacts WHERE id = $1 FOR UPDATE', [id]);
     return artifactRepository.findRecord(db, id);
-  },
-
-  /** Deletes the artifact (its media links go with it). */
-  async delete(db: Queryable, id: number): Promise<void> {
-    await db.query('DELETE FROM artifacts WHERE id = $1', [id]);
   },
 };

@@ -90,7 +90,7 @@ export const portfolioRepository = {
     const ids = rows.map((r) => r.id);
     const { rows: artifacts } = ids.length
       ? await db.query<{ id: number; portfolio_id: number; parking_lot: boolean; created_at: Date; updated_at: Date }>(
-          `SELECT id, portfolio_id, parking_lot, created_at, updated_at FROM artifacts WHERE portfolio_id = ANY($1::int[]) ORDER BY id`,
+          `SELECT id, portfolio_id, parking_lot, created_at, updated_at FROM artifacts WHERE portfolio_id = ANY($1::int[]) AND saved ORDER BY id`,
           [ids],
         )
       : { rows: [] };

@@ -60,13 +60,20 @@ export function createArtifactService(ctx: ServiceContext, store: MediaStore) {
       }
       const parkingLot = body?.parkingLot ?? true;
       const responses = assertValidResponses(portfolio.structure, body?.responses ?? {}, !parkingLot);
-      const id = await artifactRepository.create(db, { portfolioId, structure: portfolio.structure, responses, parkingLot });
+      // An empty new artifact (Create New Artifact, the mobile wizard's first call) is kept only once saved.
+      const saved = !parkingLot || Object.keys(responses).length > 0;
+      const id = await artifactRepository.create(db, { portfolioId, structure: portfolio.structure, responses, parkingLot, saved });
       return loadOne(id);
     },
 
-    /** One artifact. @throws 404 unless the caller owns it or is a researcher. */
+    /**
+     * One artifact. A never-saved one exists only for its owner's editor.
+     * @throws 404 unless the caller owns it or (once saved) is a researcher.
+     */
     async get(actor: User, id: number): Promise<Artifact> {
-      assertAllowed(canReadArtifact(actor, await record(id)));
+      const r = await record(id);
+      assertAllowed(canReadArtifact(actor, r));
+      if (!r.saved && r.ownerId !== actor.id) throw notFound(PORTFOLIO_MESSAGES.artifactNotFound);
       return loadOne(id);
     },
 
@@ -129,15 +136,23 @@ export function createArtifactService(ctx: ServiceContext, store: MediaStore) {
     async remove(actor: User, id: number): Promise<Artifact> {
       assertAllowed(canWriteArtifact(actor, await record(id)));
       const artifact = await loadOne(id);
-      const files = await db.transaction(async (tx) => {
-        const mediaIds = await mediaRepository.idsOf(tx, 'artifact', [id]);
-        await artifactRepository.delete(tx, id);
-        return mediaRepository.deleteOrphans(tx, mediaIds);
-      });
-      await store.discard(files);
+      await deleteArtifacts(db, store, [id]);
       return artifact;
     },
   };
 }
 
-export type ArtifactService = ReturnType<typeof createArtifactService>;
+/**
+ * Deletes artifacts and the files no other artifact holds (rows in one transaction, then the
+ * files). Returns how many artifacts were deleted.
+ */
+export async function deleteArtifacts(db: ServiceContext['db'], store: Pick<MediaStore, 'discard'>, ids: readonly number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const files = await db.transaction(async (tx) => {
+    const mediaIds = await mediaRepository.idsOf(tx, 'artifact', ids);
+    await artifactRepository.deleteMany(tx, ids);
+    return mediaRepository.deleteOrphans(tx, mediaIds);
+  });
+  await store.discard(files);
+  return ids.length;
+}

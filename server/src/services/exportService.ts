@@ -85,7 +85,7 @@ export function createExportService(ctx: ServiceContext) {
                  count(*) FILTER (WHERE m.kind = 'image')::int AS images,
                  count(*) FILTER (WHERE m.kind = 'video')::int AS videos
                FROM artifact_media am JOIN media_files m ON m.id = am.media_id
-               JOIN artifacts a ON a.id = am.artifact_id WHERE a.portfolio_id IN (SELECT id FROM page)
+               JOIN artifacts a ON a.id = am.artifact_id WHERE a.portfolio_id IN (SELECT id FROM page) AND a.saved
                GROUP BY am.artifact_id
              )
              SELECT page.id, page.username, page.name,
@@ -99,7 +99,7 @@ export function createExportService(ctx: ServiceContext) {
                coalesce(sum(m.images), 0)::int AS images,
                coalesce(sum(m.videos), 0)::int AS videos,
                greatest(page.updated_at, max(a.updated_at)) AS last_updated
-             FROM page LEFT JOIN artifacts a ON a.portfolio_id = page.id LEFT JOIN media m ON m.artifact_id = a.id
+             FROM page LEFT JOIN artifacts a ON a.portfolio_id = page.id AND a.saved LEFT JOIN media m ON m.artifact_id = a.id
              GROUP BY page.id, page.username, page.name, page.updated_at ORDER BY page.id`,
             [after, TEMPLATE_PORTFOLIO_ID, BATCH],
           );

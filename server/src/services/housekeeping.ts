@@ -1,6 +1,9 @@
-import type { Queryable } from '../db/client.ts';
+import type { Db, Queryable } from '../db/client.ts';
+import type { MediaStore } from '../media/mediaStore.ts';
+import { artifactRepository } from '../repositories/artifactRepository.ts';
 import { authEventRepository } from '../repositories/authEventRepository.ts';
 import { passwordCodeRepository } from '../repositories/passwordCodeRepository.ts';
+import { deleteArtifacts } from './artifactService.ts';
 
 /** How often a running server deletes what can no longer be used. */
 export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
@@ -9,4 +12,16 @@ export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 export async function pruneExpired(db: Queryable): Promise<void> {
   await authEventRepository.prune(db);
   await passwordCodeRepository.prune(db);
+}
+
+/**
+ * How long a never-saved artifact (Create New Artifact, or the mobile wizard's first call) may
+ * wait for its first save before it counts as abandoned: far longer than any editing session or
+ * upload, short enough that abandoned files do not pile up.
+ */
+export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** Removes never-saved artifacts created more than `olderThanMs` ago, with their files; returns how many. */
+export async function discardAbandonedArtifacts(db: Db, store: Pick<MediaStore, 'discard'>, olderThanMs = ABANDONED_AFTER_MS): Promise<number> {
+  return deleteArtifacts(db, store, await artifactRepository.abandonedIds(db, olderThanMs));
 }

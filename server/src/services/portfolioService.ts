@@ -6,6 +6,8 @@ import { canCreatePortfolio, canReadPortfolio, canWritePortfolio, PORTFOLIO_MESS
 import { isResearcher } from '../policies/userPolicy.ts';
 import { artifactRepository } from '../repositories/artifactRepository.ts';
 import { portfolioFields, portfolioRepository, type PortfolioRecord } from '../repositories/portfolioRepository.ts';
+import type { MediaStore } from '../media/mediaStore.ts';
+import { deleteArtifacts } from './artifactService.ts';
 import type { ServiceContext } from './context.ts';
 import { assertAllowed } from './decide.ts';
 
@@ -14,7 +16,7 @@ export const DELETE_NOT_EMPTY = 'A portfolio can be deleted only when it has no 
 const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim());
 
 /** Personal portfolios: list, read, create, change, delete. */
-export function createPortfolioService(ctx: ServiceContext) {
+export function createPortfolioService(ctx: ServiceContext, store: Pick<MediaStore, 'discard'>) {
   const { db } = ctx;
 
   async function load(id: number): Promise<PortfolioRecord> {
@@ -88,6 +90,8 @@ export function createPortfolioService(ctx: ServiceContext) {
     async remove(actor: User, id: number): Promise<PortfolioListItem> {
       const p = await load(id);
       assertAllowed(canWritePortfolio(actor, p));
+      // A new artifact still waiting for its first save is nobody's work yet: it goes with the portfolio.
+      await deleteArtifacts(db, store, await artifactRepository.unsavedIdsIn(db, id));
       const deleted = await portfolioRepository.deleteIfEmpty(db, id);
       if (!deleted) throw badRequest(DELETE_NOT_EMPTY, 'portfolio_not_empty');
       return { ...portfolioFields(p), artifacts: [] };
