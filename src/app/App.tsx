@@ -14,6 +14,7 @@ import { paths } from '../views/paths.ts';
 import { PrivateRoute, PublicOnlyRoute, RootRedirect } from '../views/routing/guards.tsx';
 import { GlobalStyle } from '../views/theme/GlobalStyle.ts';
 import { theme } from '../views/theme/theme.ts';
+import { guardedNavigation } from './navigation/leaveGuard.ts';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { lazyRoute } from './lazyRoute.tsx';
 
@@ -133,7 +134,7 @@ export function App({
       <GlobalStyle />
       <AppConfigContext.Provider value={config}>
         <SessionActorContext.Provider value={actor}>
-          <Router {...routerProps}>
+          <Router aroundNav={guardedNavigation} {...routerProps}>
             <ScrollToTop />
             <AppLayout>
               <RouteErrorBoundary>

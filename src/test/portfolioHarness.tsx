@@ -6,11 +6,12 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
 import { vi } from 'vitest';
-import { Route, Router, Switch, useRoute, useSearch } from 'wouter';
+import { Link, Route, Router, Switch, useRoute, useSearch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise, type AnyActorLogic, type InspectionEvent } from 'xstate';
+import { allowLeave, guardedNavigation, stayHere } from '../app/navigation/leaveGuard.ts';
 import { provideArtifactDelete } from '../app/wiring/artifactRoutes.tsx';
-import { provideMyPortfoliosBrowser, provideTeacherBrowser, teacherPortfoliosPath } from '../app/wiring/portfolioRoutes.tsx';
+import { PortfolioEditLeaveGuard, provideMyPortfoliosBrowser, provideTeacherBrowser, teacherPortfoliosPath } from '../app/wiring/portfolioRoutes.tsx';
 import { ArtifactDeleteContext } from '../machines/artifactDelete/useArtifactDelete.ts';
 import type { portfolioBrowserMachine } from '../machines/portfolioBrowser/portfolioBrowserMachine.ts';
 import { PortfolioBrowserActorContext } from '../machines/portfolioBrowser/usePortfolioBrowser.ts';
@@ -252,26 +253,54 @@ export function renderPortfolioEdit({
 }) {
   const showPortfolio = vi.fn<(portfolioId: number) => void>();
   const showPortfolioList = vi.fn<() => void>();
+  const location = memoryLocation({ path: `/my-portfolios/${portfolioId}/edit`, record: true });
+  // The app's navigation passes the leave guard, as the router's `aroundNav` makes it.
+  const navigate = (to: string) => guardedNavigation(location.navigate, to);
   const logic = portfolioEditMachine.provide({
     actors: actors as never,
     actions: {
-      showPortfolio: (_, params) => showPortfolio(params.portfolioId),
-      showPortfolioList: () => showPortfolioList(),
+      showPortfolio: (_, params) => {
+        showPortfolio(params.portfolioId);
+        navigate(`/my-portfolios/${params.portfolioId}`);
+      },
+      showPortfolioList: () => {
+        showPortfolioList();
+        navigate('/my-portfolios');
+      },
       notify: (_, n) => notify(n.message, n.tone),
+      allowLeave,
+      stayHere,
     },
   });
-  const location = memoryLocation({ path: `/my-portfolios/${portfolioId}/edit`, record: true });
   render(
     <ThemeProvider theme={theme}>
-      <Router hook={location.hook}>
-        <PortfolioEditActorContext.Provider logic={logic} options={{ input: { portfolioId }, ...(inspect ? { inspect } : {}) }}>
-          <PortfolioEditPage />
-        </PortfolioEditActorContext.Provider>
+      <Router hook={location.hook} aroundNav={guardedNavigation}>
+        <HeaderLink />
+        <Switch>
+          <Route path="/my-portfolios/:id/edit">
+            <PortfolioEditActorContext.Provider logic={logic} options={{ input: { portfolioId }, ...(inspect ? { inspect } : {}) }}>
+              <PortfolioEditLeaveGuard />
+              <PortfolioEditPage />
+            </PortfolioEditActorContext.Provider>
+          </Route>
+          <Route>
+            <p>Another page</p>
+          </Route>
+        </Switch>
         <Toaster />
       </Router>
     </ThemeProvider>,
   );
-  return { showPortfolio, showPortfolioList, ux: userEvent.setup() };
+  return { showPortfolio, showPortfolioList, location, ux: userEvent.setup() };
+}
+
+/** A link of the app's header, to leave the page in the harnesses of form pages. */
+export function HeaderLink() {
+  return (
+    <nav aria-label="Main">
+      <Link href="/dashboard">PORTFOLIO DASHBOARD</Link>
+    </nav>
+  );
 }
 
 /** The artifacts grid. */

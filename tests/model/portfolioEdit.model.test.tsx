@@ -43,10 +43,17 @@ function events(snapshot: unknown): PortfolioEditEvent[] {
     // A refused submit counts an attempt: once is enough.
     if (attempts === 0 || values.name !== '') list.push({ type: 'form.submit' });
     if (untouched) {
-      list.push({ type: 'field.change', field: 'name', value: '' }, { type: 'grades.change', grades: ['K', '3rd'] }, { type: 'form.cancel' }, { type: 'delete.request' });
+      list.push(
+        { type: 'field.change', field: 'name', value: '' },
+        { type: 'grades.change', grades: ['K', '3rd'] },
+        { type: 'form.cancel' },
+        { type: 'delete.request' },
+        { type: 'leave.request' },
+      );
     }
-    if (values.name === '') list.push({ type: 'field.change', field: 'name', value: 'Renamed' });
+    if (values.name === '') list.push({ type: 'field.change', field: 'name', value: 'Renamed' }, { type: 'leave.request' });
   }
+  if (s.matches('confirmingLeave')) list.push({ type: 'leave.stay' }, { type: 'leave.confirm' });
   if (s.matches('saving')) {
     list.push(actorEvent('xstate.done.actor.updatePortfolio', { output: portfolio }), actorEvent('xstate.error.actor.updatePortfolio', { error: refused }));
   }
@@ -79,6 +86,10 @@ interface EditView {
   problem: string | null;
   form: { name: string; grades: string | null; subject: string; nameError: boolean; save: 'ready' | 'busy' | 'disabled' } | null;
   confirm: { question: string; answering: boolean } | null;
+  /** 'Leave this page? Your changes are not saved.' */
+  leaveQuestion: boolean;
+  /** The app went to another page. */
+  elsewhere: boolean;
   toast: string | null;
   wentTo: 'portfolio' | 'list' | null;
 }
@@ -88,12 +99,14 @@ const GRADE_TEXT: Record<string, string> = { K: 'Kindergarten', '3rd': '3rd Grad
 /** The view a state of the edit page must produce. */
 function expectedView(s: Snapshot): EditView {
   const { values, errors } = s.context;
-  const none: EditView = { loading: false, problem: null, form: null, confirm: null, toast: null, wentTo: null };
+  const none: EditView = { loading: false, problem: null, form: null, confirm: null, leaveQuestion: false, elsewhere: false, toast: null, wentTo: null };
   if (s.matches('loading')) return { ...none, loading: true };
   if (s.matches('notFound')) return { ...none, problem: 'Portfolio not found.' };
   if (s.matches('loadFailed')) return { ...none, problem: 'The portfolio could not be loaded' };
-  if (s.matches('saved')) return { ...none, loading: true, toast: 'Successfully edited portfolio', wentTo: 'portfolio' };
-  if (s.matches('deleted')) return { ...none, loading: true, toast: 'Successfully deleted portfolio', wentTo: 'list' };
+  if (s.matches('saved')) return { ...none, elsewhere: true, toast: 'Successfully edited portfolio', wentTo: 'portfolio' };
+  if (s.matches('deleted')) return { ...none, elsewhere: true, toast: 'Successfully deleted portfolio', wentTo: 'list' };
+  // Cancel goes to the portfolio; a header link elsewhere.
+  if (s.matches('leaving')) return { ...none, elsewhere: true, wentTo: leftBy.current };
   const busy = s.matches('saving') || s.matches('deleting');
   return {
     ...none,
@@ -105,8 +118,12 @@ function expectedView(s: Snapshot): EditView {
       save: s.matches('saving') ? 'busy' : busy ? 'disabled' : 'ready',
     },
     confirm: s.matches('confirmingDelete') || s.matches('deleting') ? { question: 'Do you want to delete My Portfolio 1?', answering: s.matches('deleting') } : null,
+    leaveQuestion: s.matches('confirmingLeave'),
   };
 }
+
+/** How the current path left the page: Cancel shows the portfolio, a header link goes elsewhere. */
+const leftBy: { current: 'portfolio' | null } = { current: null };
 
 /** The view on screen. */
 function observedView(h: ReturnType<typeof setup>): EditView {
@@ -132,6 +149,8 @@ function observedView(h: ReturnType<typeof setup>): EditView {
     confirm: dialog
       ? { question: dialog.querySelector('h2 + div')?.textContent ?? '', answering: (within(dialog).getByRole('button', { name: 'YES' }) as HTMLButtonElement).disabled }
       : null,
+    leaveQuestion: screen.queryByRole('alertdialog', { name: 'Leave this page?' })?.textContent?.includes('Your changes are not saved.') ?? false,
+    elsewhere: screen.queryByText('Another page') !== null,
     toast: successToast?.querySelector('p')?.textContent ?? null,
     wentTo: h.showPortfolioList.mock.calls.length > 0 ? 'list' : h.showPortfolio.mock.calls.some(([id]) => id === 5) ? 'portfolio' : null,
   };
@@ -146,6 +165,7 @@ describe('portfolioEdit model (an empty portfolio)', () => {
   for (const path of paths) {
     const name = path.steps.map((step) => step.event.type).join(' → ');
     it(`reaches ${JSON.stringify(path.state.value)}: ${name}`, async () => {
+      leftBy.current = null;
       const h = setup();
       const ux = h.ux;
       let checked = 0;
@@ -200,10 +220,21 @@ describe('portfolioEdit model (an empty portfolio)', () => {
             await ux.click(screen.getByRole('button', { name: 'Save' }));
           },
           'form.cancel': async () => {
+            // Cancel leaves for the portfolio without saving, without a question.
+            leftBy.current = 'portfolio';
             await ux.click(screen.getByRole('button', { name: 'Cancel' }));
-            // Cancel leaves for the portfolio without saving; the app unmounts the page.
-            expect(h.showPortfolio.mock.calls).toEqual([[5]]);
-            h.showPortfolio.mockClear();
+            expect(h.location.history.at(-1)).toBe('/my-portfolios/5');
+          },
+          'leave.request': async () => {
+            await ux.click(screen.getByRole('link', { name: 'PORTFOLIO DASHBOARD' }));
+          },
+          'leave.stay': async () => {
+            await ux.click(within(screen.getByRole('alertdialog', { name: 'Leave this page?' })).getByRole('button', { name: 'Stay on this page' }));
+            expect(h.location.history.at(-1)).toBe('/my-portfolios/5/edit');
+          },
+          'leave.confirm': async () => {
+            await ux.click(within(screen.getByRole('alertdialog', { name: 'Leave this page?' })).getByRole('button', { name: 'Leave without saving' }));
+            expect(h.location.history.at(-1)).toBe('/dashboard');
           },
           'delete.request': async () => {
             await ux.click(screen.getByRole('button', { name: 'Delete Portfolio' }));

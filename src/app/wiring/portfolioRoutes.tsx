@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { portfolioBrowserMachine, type Notice } from '../../machines/portfolioBrowser/portfolioBrowserMachine.ts';
 import { PortfolioBrowserActorContext } from '../../machines/portfolioBrowser/usePortfolioBrowser.ts';
-import { portfolioEditMachine } from '../../machines/portfolioEdit/portfolioEditMachine.ts';
+import { portfolioEditHasUnsavedChanges, portfolioEditMachine } from '../../machines/portfolioEdit/portfolioEditMachine.ts';
 import { PortfolioEditActorContext } from '../../machines/portfolioEdit/usePortfolioEdit.ts';
 import { useCurrentUser } from '../../machines/session/useSession.ts';
 import { teacherPickerMachine } from '../../machines/teacherPicker/teacherPickerMachine.ts';
@@ -17,6 +17,8 @@ import { buildPath, paths } from '../../views/paths.ts';
 import { Problem } from '../../views/portfolios/Notices.tsx';
 import { PORTFOLIO_NOT_FOUND } from '../../views/portfolios/PortfolioBrowser.tsx';
 import { PrivateRoute } from '../../views/routing/guards.tsx';
+import { allowLeave, stayHere } from '../navigation/leaveGuard.ts';
+import { useLeaveGuard } from '../navigation/useLeaveGuard.ts';
 import { ArtifactActionsProvider } from './artifactRoutes.tsx';
 
 type Navigate = (to: string, options?: { replace?: boolean }) => void;
@@ -123,15 +125,24 @@ function PortfolioEdit({ portfolioId }: { portfolioId: number }) {
           showPortfolio: (_, params) => navigate(buildPath(paths.myPortfolio, { id: params.portfolioId })),
           showPortfolioList: () => navigate(paths.myPortfolios),
           notify: notifyAction,
+          allowLeave,
+          stayHere,
         },
       }),
     [navigate],
   );
   return (
     <PortfolioEditActorContext.Provider key={portfolioId} logic={logic} options={{ input: { portfolioId } }}>
+      <PortfolioEditLeaveGuard />
       <PortfolioEditPage />
     </PortfolioEditActorContext.Provider>
   );
+}
+
+/** Asks the edit form's machine before anyone leaves the page. */
+export function PortfolioEditLeaveGuard() {
+  useLeaveGuard(PortfolioEditActorContext.useActorRef(), portfolioEditHasUnsavedChanges);
+  return null;
 }
 
 /** `/my-portfolios/:id/edit`. */

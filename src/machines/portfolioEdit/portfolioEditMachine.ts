@@ -7,14 +7,18 @@
  *    └─(failed)→ loadFailed ─(retry)→ loading
  * editing ─(delete.request, no artifacts)→ confirmingDelete ─(delete.confirm)→ deleting ─(deleted)→ deleted (back to the list)
  *                                              └─(delete.cancel)→ editing        └─(failed)→ editing
- * editing ─(form.cancel)→ the app shows the portfolio.
+ * editing ─(form.cancel)→ leaving (the app shows the portfolio; Cancel is an explicit "discard")
+ * editing ─(leave.request, unsaved changes)→ confirmingLeave ─(leave.confirm)→ leaving (the app goes on)
+ *                │                                  └─(leave.stay)→ editing (the app stays)
+ *                └─(leave.request, nothing changed)→ leaving (the app goes on)
+ * Anywhere else `leave.request` lets the app go on at once.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { Portfolio, PortfolioListItem, PortfolioUpdateBody } from '../../schemas/portfolio.ts';
 import { ApiError, toUiError, type UiError } from '../../services/errors.ts';
 import { deletePortfolio, getPortfolio, updatePortfolio } from '../../services/portfolioService.ts';
 import { placeholder } from '../shared/placeholder.ts';
-import { checkPortfolioForm, valuesOf, type PortfolioFormErrors, type PortfolioFormValues, type PortfolioTextField } from './portfolioForm.ts';
+import { checkPortfolioForm, hasUnsavedPortfolioChanges, valuesOf, type PortfolioFormErrors, type PortfolioFormValues, type PortfolioTextField } from './portfolioForm.ts';
 
 export interface PortfolioEditInput {
   portfolioId: number;
@@ -45,6 +49,10 @@ export type PortfolioEditEvent =
   | { type: 'delete.request' }
   | { type: 'delete.cancel' }
   | { type: 'delete.confirm' }
+  /** The user is about to leave the page (a link, Back): the machine allows it or asks first. */
+  | { type: 'leave.request' }
+  | { type: 'leave.confirm' }
+  | { type: 'leave.stay' }
   | { type: 'retry' };
 
 /** The toasts of this page. */
@@ -71,6 +79,7 @@ export const portfolioEditMachine = setup({
     isNotFound: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 404,
     isFormValid: ({ context }) => checkPortfolioForm(context.values).errors === null,
     hasNoArtifacts: ({ context }) => context.portfolio !== null && context.portfolio.artifacts.length === 0,
+    hasUnsavedChanges: ({ context }) => hasUnsavedPortfolioChanges(context),
   },
   actions: {
     storePortfolio: assign((_, params: { portfolio: Portfolio }) => ({
@@ -94,11 +103,17 @@ export const portfolioEditMachine = setup({
     showPortfolioList: placeholder('showPortfolioList') as () => void,
     /** Tells the user something (provided by the app). */
     notify: placeholder('notify') as (_: unknown, params: Notice) => void,
+    /** Lets the navigation the user asked for happen (provided by the app). */
+    allowLeave: placeholder('allowLeave'),
+    /** Drops the navigation the user asked for (provided by the app). */
+    stayHere: placeholder('stayHere'),
   },
 }).createMachine({
   id: 'portfolioEdit',
   context: ({ input }) => ({ portfolioId: input.portfolioId, portfolio: null, values: EMPTY_VALUES, errors: {}, attempts: 0, error: null }),
   initial: 'loading',
+  // Outside the form (loading, saving, a finished save or delete) nothing typed can be lost.
+  on: { 'leave.request': { actions: 'allowLeave' } },
   states: {
     loading: {
       invoke: {
@@ -125,10 +140,19 @@ export const portfolioEditMachine = setup({
         'field.change': { actions: { type: 'storeField', params: ({ event }) => event } },
         'grades.change': { actions: { type: 'storeField', params: ({ event }) => ({ field: 'grades', value: event.grades }) } },
         'form.submit': [{ guard: 'isFormValid', target: 'saving', actions: 'clearErrors' }, { actions: 'showErrors' }],
-        'form.cancel': { actions: { type: 'showPortfolio', params: ({ context }) => ({ portfolioId: context.portfolioId }) } },
+        'form.cancel': { target: 'leaving', actions: { type: 'showPortfolio', params: ({ context }) => ({ portfolioId: context.portfolioId }) } },
         'delete.request': { guard: 'hasNoArtifacts', target: 'confirmingDelete' },
+        'leave.request': [{ guard: 'hasUnsavedChanges', target: 'confirmingLeave' }, { target: 'leaving', actions: 'allowLeave' }],
       },
     },
+    confirmingLeave: {
+      on: {
+        'leave.stay': { target: 'editing', actions: 'stayHere' },
+        'leave.confirm': { target: 'leaving', actions: 'allowLeave' },
+      },
+    },
+    // The app is leaving the page; nothing more happens here.
+    leaving: { tags: ['busy'] },
     saving: {
       tags: ['busy'],
       invoke: {
@@ -152,7 +176,7 @@ export const portfolioEditMachine = setup({
         },
       },
     },
-    saved: { type: 'final' },
+    saved: { tags: ['busy'] },
     confirmingDelete: {
       on: {
         'delete.cancel': 'editing',
@@ -175,8 +199,13 @@ export const portfolioEditMachine = setup({
         },
       },
     },
-    deleted: { type: 'final' },
+    deleted: { tags: ['busy'] },
   },
 });
 
 export type PortfolioEditMachine = typeof portfolioEditMachine;
+
+/** Whether leaving the page now (reload, closing the tab) would lose typed changes. */
+export function portfolioEditHasUnsavedChanges(snapshot: { matches: (state: 'editing' | 'confirmingLeave') => boolean; context: PortfolioEditContext }): boolean {
+  return (snapshot.matches('editing') || snapshot.matches('confirmingLeave')) && hasUnsavedPortfolioChanges(snapshot.context);
+}

@@ -38,3 +38,11 @@ export function checkPortfolioForm(values: PortfolioFormValues): { body: Portfol
   }
   return { body: null, errors };
 }
+
+/** Whether the form holds changes not saved yet (the values differ from the portfolio as loaded). */
+export function hasUnsavedPortfolioChanges(context: { portfolio: Portfolio | null; values: PortfolioFormValues }): boolean {
+  if (!context.portfolio) return false;
+  const saved = valuesOf(context.portfolio);
+  const sameGrades = saved.grades.length === context.values.grades.length && saved.grades.every((g) => context.values.grades.includes(g));
+  return saved.name !== context.values.name || !sameGrades || saved.subject !== context.values.subject || saved.topic !== context.values.topic;
+}

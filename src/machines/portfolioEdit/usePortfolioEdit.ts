@@ -8,12 +8,12 @@ import type { PortfolioFormErrors, PortfolioFormValues, PortfolioTextField } fro
 /** The page's actor; the app provides navigation and toasts, and the portfolio id as input. */
 export const PortfolioEditActorContext = createActorContext(portfolioEditMachine);
 
-export type PortfolioEditStatus = 'loading' | 'notFound' | 'loadFailed' | 'editing' | 'saving' | 'confirmingDelete' | 'deleting' | 'done';
+export type PortfolioEditStatus = 'loading' | 'notFound' | 'loadFailed' | 'editing' | 'saving' | 'confirmingDelete' | 'deleting' | 'confirmingLeave' | 'leaving' | 'done';
 
 /** Where the page stands. */
 export function usePortfolioEditStatus(): PortfolioEditStatus {
   return PortfolioEditActorContext.useSelector((s) => {
-    for (const state of ['notFound', 'loadFailed', 'editing', 'saving', 'confirmingDelete', 'deleting'] as const) {
+    for (const state of ['notFound', 'loadFailed', 'editing', 'saving', 'confirmingDelete', 'deleting', 'confirmingLeave', 'leaving'] as const) {
       if (s.matches(state)) return state;
     }
     if (s.matches('saved') || s.matches('deleted')) return 'done';
@@ -55,6 +55,8 @@ export function usePortfolioEditEvents() {
       requestDelete: () => actor.send({ type: 'delete.request' }),
       cancelDelete: () => actor.send({ type: 'delete.cancel' }),
       confirmDelete: () => actor.send({ type: 'delete.confirm' }),
+      stay: () => actor.send({ type: 'leave.stay' }),
+      leave: () => actor.send({ type: 'leave.confirm' }),
       retry: () => actor.send({ type: 'retry' }),
     }),
     [actor],

@@ -134,3 +134,25 @@ export function ConfirmDialog({
     </Dialog>
   );
 }
+
+/** The question before leaving a form with unsaved changes. */
+export const LEAVE_TITLE = 'Leave this page?';
+export const LEAVE_MESSAGE = 'Your changes are not saved.';
+
+/**
+ * 'Leave this page? Your changes are not saved.': Stay on this page (the default, also Escape)
+ * or Leave without saving.
+ */
+export function LeaveConfirmDialog({ onLeave, onStay, busy = false }: { onLeave: () => void; onStay: () => void; busy?: boolean }) {
+  return (
+    <ConfirmDialog
+      title={LEAVE_TITLE}
+      message={LEAVE_MESSAGE}
+      cancelLabel="Stay on this page"
+      confirmLabel="Leave without saving"
+      onCancel={onStay}
+      onConfirm={onLeave}
+      busy={busy}
+    />
+  );
+}

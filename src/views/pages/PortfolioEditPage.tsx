@@ -17,7 +17,7 @@ import { TOPIC_MAX } from '../../schemas/portfolio.ts';
 import { focusField } from '../components/AuthCard.tsx';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { Button } from '../components/Button.tsx';
-import { ConfirmDialog } from '../components/Dialog.tsx';
+import { ConfirmDialog, LeaveConfirmDialog } from '../components/Dialog.tsx';
 import { FieldWrap, inputStyles, Label, TextField } from '../components/Field.tsx';
 import { MultiSelect } from '../components/MultiSelect.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
@@ -74,7 +74,7 @@ function EditForm() {
   const status = usePortfolioEditStatus();
   const busy = usePortfolioEditBusy();
   const canDelete = useCanDeletePortfolio();
-  const { change, changeGrades, submit, cancel, requestDelete, cancelDelete, confirmDelete } = usePortfolioEditEvents();
+  const { change, changeGrades, submit, cancel, requestDelete, cancelDelete, confirmDelete, stay, leave } = usePortfolioEditEvents();
   const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
@@ -142,6 +142,7 @@ function EditForm() {
           busy={status === 'deleting'}
         />
       ) : null}
+      {status === 'confirmingLeave' ? <LeaveConfirmDialog onStay={stay} onLeave={leave} /> : null}
     </>
   );
 }
@@ -165,7 +166,9 @@ export function PortfolioEditPage() {
         </>
       ) : null}
       {status === 'loadFailed' ? <Problem title="The portfolio could not be loaded" message={error?.message} onRetry={retry} /> : null}
-      {status === 'editing' || status === 'saving' || status === 'confirmingDelete' || status === 'deleting' ? <EditForm /> : null}
+      {status === 'editing' || status === 'saving' || status === 'confirmingDelete' || status === 'deleting' || status === 'confirmingLeave' || status === 'leaving' ? (
+        <EditForm />
+      ) : null}
     </>
   );
 }
