@@ -1,9 +1,11 @@
 import { render } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { vi } from 'vitest';
-import { Router } from 'wouter';
+import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { fromPromise, type InspectionEvent, type PromiseActorLogic } from 'xstate';
+import { fromPromise, type ActorOptions, type AnyActorLogic, type InspectionEvent, type PromiseActorLogic } from 'xstate';
+import { allowLeave, guardedNavigation, stayHere } from '../app/navigation/leaveGuard.ts';
+import { ArtifactEditLeaveGuard } from '../app/wiring/artifactRoutes.tsx';
 import { artifactDeleteMachine } from '../machines/artifactDelete/artifactDeleteMachine.ts';
 import { ArtifactDeleteContext } from '../machines/artifactDelete/useArtifactDelete.ts';
 import type { ArtifactLifecycleInput } from '../machines/artifactLifecycle/artifactLifecycleMachine.ts';
@@ -16,6 +18,7 @@ import { notify } from '../views/feedback/toastStore.ts';
 import { ArtifactEditPage } from '../views/pages/ArtifactEditPage.tsx';
 import { SharedArtifactEditPage } from '../views/pages/SharedArtifactEditPage.tsx';
 import { theme } from '../views/theme/theme.ts';
+import { HeaderLink } from './portfolioHarness.tsx';
 
 /** Service fakes of the edit pages; any left out never answers. */
 export interface ArtifactEditFakes extends ArtifactEditActors {
@@ -37,6 +40,7 @@ export function renderArtifactEdit({
   leaveDelay,
   notice = ({ message, tone }) => notify(message, tone),
   inspect,
+  clock,
 }: {
   input?: ArtifactLifecycleInput;
   fakes?: ArtifactEditFakes;
@@ -46,18 +50,37 @@ export function renderArtifactEdit({
   /** How the edit page's messages are shown (the app's toasts unless told). */
   notice?: (notice: EditNotice) => void;
   inspect?: (event: InspectionEvent) => void;
+  /** The clock of the page's timers (tests drive it by hand). */
+  clock?: NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 } = {}) {
   const navigateToArtifact = vi.fn<(portfolioId: number, artifactId: number) => void>();
+  /** The deletion's trip to the portfolio (the delete flow leaves by itself; see its own tests). */
   const navigateToPortfolio = vi.fn<(portfolioId: number) => void>();
+  /** The edit page's own trip to the portfolio (Cancel of a never-saved artifact). */
+  const portfolioOpened = vi.fn<(portfolioId: number) => void>();
   const scrollToTop = vi.fn<() => void>();
   const shared = input.kind === 'shared';
+  const base = shared ? '/shared-portfolios' : '/my-portfolios';
+  const location = memoryLocation({ path: `${base}/${input.portfolioId}/artifacts/${input.artifactId}/edit`, record: true });
+  // The page's own navigation passes the leave guard, as the router's `aroundNav` makes it.
+  const navigate = (to: string) => guardedNavigation(location.navigate, to);
   const logic = provideArtifactLifecycle({
     kind: input.kind,
     notify: notice,
-    navigateToArtifact,
+    navigateToArtifact: (portfolioId, artifactId) => {
+      navigateToArtifact(portfolioId, artifactId);
+      navigate(`${base}/${portfolioId}/artifacts/${artifactId}`);
+    },
+    navigateToPortfolio: (portfolioId) => {
+      portfolioOpened(portfolioId);
+      navigate(`${base}/${portfolioId}`);
+    },
     scrollToTop,
+    allowLeave,
+    stayHere,
     actors: {
       fetchArtifact: fakes.fetchArtifact ?? never(),
+      discardArtifact: fakes.discardArtifact ?? never(),
       updateArtifact: fakes.updateArtifact ?? never(),
       gateCheck: fakes.gateCheck ?? never(),
       updateSharedArtifact: fakes.updateSharedArtifact ?? never(),
@@ -74,19 +97,26 @@ export function renderArtifactEdit({
     },
     ...(leaveDelay !== undefined ? { delays: { leaveDelay } } : {}),
   });
-  const base = shared ? '/shared-portfolios' : '/my-portfolios';
-  const location = memoryLocation({ path: `${base}/${input.portfolioId}/artifacts/${input.artifactId}/edit`, record: true });
   const view = render(
     <ThemeProvider theme={theme}>
-      <Router hook={location.hook}>
-        <ArtifactDeleteContext.Provider value={{ logic: deleteLogic, kind: input.kind, ...(inspect ? { inspect } : {}) }}>
-          <ArtifactLifecycleActorContext.Provider logic={logic} options={{ input, ...(inspect ? { inspect } : {}) }}>
-            {shared ? <SharedArtifactEditPage /> : <ArtifactEditPage />}
-          </ArtifactLifecycleActorContext.Provider>
-        </ArtifactDeleteContext.Provider>
+      <Router hook={location.hook} aroundNav={guardedNavigation}>
+        <HeaderLink />
+        <Switch>
+          <Route path={`${base}/:id/artifacts/:artifactId/edit`}>
+            <ArtifactDeleteContext.Provider value={{ logic: deleteLogic, kind: input.kind, ...(inspect ? { inspect } : {}) }}>
+              <ArtifactLifecycleActorContext.Provider logic={logic} options={{ input, ...(inspect ? { inspect } : {}), ...(clock ? { clock } : {}) }}>
+                <ArtifactEditLeaveGuard />
+                {shared ? <SharedArtifactEditPage /> : <ArtifactEditPage />}
+              </ArtifactLifecycleActorContext.Provider>
+            </ArtifactDeleteContext.Provider>
+          </Route>
+          <Route>
+            <p>Another page</p>
+          </Route>
+        </Switch>
         <Toaster />
       </Router>
     </ThemeProvider>,
   );
-  return { ...view, navigateToArtifact, navigateToPortfolio, scrollToTop, location };
+  return { ...view, navigateToArtifact, navigateToPortfolio, portfolioOpened, scrollToTop, location };
 }

@@ -1,9 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fromPromise } from 'xstate';
+import { fromPromise, SimulatedClock } from 'xstate';
 import {
   artifactLifecycleMachine,
+  REDIRECT_DELAY_MS,
   SHARED_ARTIFACT_NOT_FOUND,
   type ArtifactLifecycleEvent,
   type ArtifactLifecycleInput,
@@ -43,6 +44,8 @@ const completedArtifact = makeArtifact({
   responses: { artifactName: 'Ramp races', learningGoal: 'Slopes and speed' },
 });
 const elsewhere = makeArtifact({ id: 12, portfolio: { id: 99 } });
+/** Create New Artifact's artifact, before its first save. */
+const newArtifact = makeArtifact({ id: 12, portfolio: { id: 7 }, parkingLot: true, responses: {}, saved: false });
 const notFound = new ApiError(404, 'not_found', 'Artifact not found.', '');
 const offline = new NetworkError();
 const refused = new ApiError(400, 'completed', 'A completed artifact cannot go back to the parking lot.', '');
@@ -89,6 +92,17 @@ const personalActorEvents = {
   ],
 } as unknown as Record<string, ArtifactLifecycleEvent[]>;
 
+/** A new artifact: typed or not, saved to the lot or left (the rest is covered above). */
+const newUserEvents: ArtifactLifecycleEvent[] = [{ type: 'field.change', key: 'artifactName', value: 'Ramp races' }, { type: 'artifact.saveToLot' }];
+const newActorEvents = {
+  fetchArtifact: [{ type: 'xstate.done.actor.fetchArtifact', output: newArtifact }],
+  updateArtifact: [{ type: 'xstate.done.actor.updateArtifact', output: { ...newArtifact, responses: { artifactName: 'Ramp races' }, saved: true } }],
+  discardArtifact: [
+    { type: 'xstate.done.actor.discardArtifact', output: newArtifact },
+    { type: 'xstate.error.actor.discardArtifact', error: offline },
+  ],
+} as unknown as Record<string, ArtifactLifecycleEvent[]>;
+
 const sharedUserEvents: ArtifactLifecycleEvent[] = [{ type: 'field.change', key: 'artifactName', value: 'Ramp races' }, { type: 'artifact.save' }, { type: 'retry' }];
 const sharedActorEvents = {
   fetchArtifact: [
@@ -116,25 +130,42 @@ function deleteEvents(snapshot: unknown): ArtifactLifecycleEvent[] {
   return untouched ? [{ type: 'artifact.deleted' }] : [];
 }
 
+/**
+ * Leaving the form: Cancel, or a header link (the app then asks with leave.request), before any
+ * save was tried (saving has its own paths); then the question's two answers.
+ */
+function leaveEvents(snapshot: unknown): ArtifactLifecycleEvent[] {
+  const s = snapshot as Snapshot;
+  if (s.matches({ ready: 'confirmingLeave' })) return [{ type: 'leave.stay' }, { type: 'leave.confirm' }];
+  if (!s.matches({ ready: 'editing' }) || s.context.intent !== null) return [];
+  return [{ type: 'artifact.cancel' }, { type: 'leave.request' }];
+}
+
 interface Harness extends ReturnType<typeof renderArtifactEdit> {
+  discardArtifact: ReturnType<typeof controllableActor<Artifact, { artifactId: number }>>;
   fetchArtifact: ReturnType<typeof controllableActor<EditableArtifact, { artifactId: number }>>;
   updateArtifact: ReturnType<typeof controllableActor<Artifact, UpdateInput>>;
   gateCheck: ReturnType<typeof controllableActor<GateCheckResponse, GateCheckInput>>;
   updateShared: ReturnType<typeof controllableActor<SharedArtifact, SharedUpdateInput>>;
   ux: ReturnType<typeof userEvent.setup>;
+  /** The page's timers (the redirect after a save). */
+  clock: SimulatedClock;
   /** The next message shown throws (a defect). */
   flags: { breakNextNotice: boolean };
 }
 
 function setup(input: ArtifactLifecycleInput): Harness {
+  const discardArtifact = controllableActor<Artifact, { artifactId: number }>();
   const fetchArtifact = controllableActor<EditableArtifact, { artifactId: number }>();
   const updateArtifact = controllableActor<Artifact, UpdateInput>();
   const gateCheck = controllableActor<GateCheckResponse, GateCheckInput>();
   const updateShared = controllableActor<SharedArtifact, SharedUpdateInput>();
   const flags = { breakNextNotice: false };
+  const clock = new SimulatedClock();
   const rendered = renderArtifactEdit({
     input,
     fakes: {
+      discardArtifact: discardArtifact.logic,
       fetchArtifact: fetchArtifact.logic,
       updateArtifact: updateArtifact.logic,
       gateCheck: gateCheck.logic,
@@ -142,7 +173,7 @@ function setup(input: ArtifactLifecycleInput): Harness {
       deleteArtifact: fromPromise<Artifact, { artifactId: number }>(async () => completedArtifact),
       deleteSharedArtifact: fromPromise<SharedArtifact, { artifactId: number }>(async () => savedShared),
     },
-    redirectDelay: 0,
+    clock,
     notice: ({ message, tone }) => {
       if (flags.breakNextNotice) {
         flags.breakNextNotice = false;
@@ -152,7 +183,7 @@ function setup(input: ArtifactLifecycleInput): Harness {
     },
     inspect: coverageInspector,
   });
-  return { ...rendered, fetchArtifact, updateArtifact, gateCheck, updateShared, ux: userEvent.setup(), flags };
+  return { ...rendered, discardArtifact, fetchArtifact, updateArtifact, gateCheck, updateShared, ux: userEvent.setup(), clock, flags };
 }
 
 const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent ?? '');
@@ -168,6 +199,7 @@ const input = (key: string) => screen.getByRole('textbox', { name: LABELS[key] ?
 /** Short names of the payloads, for readable test names. */
 const LABELS_OF = new Map<unknown, string>([
   [lotArtifact, 'parking-lot artifact'],
+  [newArtifact, 'never-saved artifact'],
   [completedArtifact, 'completed artifact'],
   [elsewhere, 'artifact of another portfolio'],
   [notFound, '404'],
@@ -193,6 +225,7 @@ function describePath(path: { state: { value: unknown }; steps: readonly Step[] 
 
 const MODES: { name: string; input: ArtifactLifecycleInput; userEvents: ArtifactLifecycleEvent[]; actorEvents: Record<string, ArtifactLifecycleEvent[]> }[] = [
   { name: 'a teacher’s artifact', input: { kind: 'personal', portfolioId: 7, artifactId: 12, readOnly: false }, userEvents: personalUserEvents, actorEvents: personalActorEvents },
+  { name: 'a new artifact', input: { kind: 'personal', portfolioId: 7, artifactId: 12, readOnly: false }, userEvents: newUserEvents, actorEvents: newActorEvents },
   { name: 'a researcher', input: { kind: 'personal', portfolioId: 7, artifactId: 12, readOnly: true }, userEvents: personalUserEvents, actorEvents: personalActorEvents },
   {
     name: 'an address without a portfolio id',
@@ -274,6 +307,24 @@ const states: Record<string, (s: Snapshot) => Promise<void>> = {
     await waitFor(() => expect(h.navigateToArtifact).toHaveBeenCalledWith(state.context.portfolioId, state.context.artifactId));
     expect(h.navigateToArtifact).toHaveBeenCalledTimes(1);
   },
+  'ready.confirmingLeave': async () => {
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave this page?' });
+    expect(dialog.textContent).toContain('Your changes are not saved.');
+    // The navigation waits for the answer.
+    expect(h.location.history.at(-1)).toMatch(/\/edit$/);
+  },
+  'ready.discarding': async (state) => {
+    // The never-saved artifact is removed on the way out, files included (the server's DELETE).
+    await waitFor(() => expect(h.discardArtifact.calls.map((c) => c.input)).toEqual([{ artifactId: state.context.artifactId }]));
+    expect(button('Cancel').disabled).toBe(true);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  },
+  'ready.leaving': async (state) => {
+    expect(await screen.findByText('Another page')).toBeTruthy();
+    // Cancel of a new artifact shows its portfolio; a link goes where it pointed.
+    expect(h.location.history.at(-1)).toBe(state.context.leaveBy === 'cancel' ? '/my-portfolios/7' : '/dashboard');
+    if (state.context.leaveBy === 'cancel') expect(h.portfolioOpened).toHaveBeenCalledWith(7);
+  },
   'ready.deleted': async (state) => {
     expect(await screen.findByText(state.context.kind === 'shared' ? 'Successfully deleted shared artifact' : 'Successfully deleted artifact')).toBeTruthy();
     // The form stays locked until the app leaves.
@@ -296,6 +347,20 @@ const events = {
   'xstate.done.actor.fetchArtifact': settle(() => h.fetchArtifact),
   'xstate.error.actor.fetchArtifact': settle(() => h.fetchArtifact),
   'xstate.done.actor.updateArtifact': settle(() => h.updateArtifact),
+  'xstate.done.actor.discardArtifact': settle(() => h.discardArtifact),
+  'xstate.error.actor.discardArtifact': settle(() => h.discardArtifact),
+  'artifact.cancel': async () => {
+    await h.ux.click(button('Cancel'));
+  },
+  'leave.request': async () => {
+    await h.ux.click(screen.getByRole('link', { name: 'PORTFOLIO DASHBOARD' }));
+  },
+  'leave.stay': async () => {
+    await h.ux.click(within(screen.getByRole('alertdialog', { name: 'Leave this page?' })).getByRole('button', { name: 'Stay on this page' }));
+  },
+  'leave.confirm': async () => {
+    await h.ux.click(within(screen.getByRole('alertdialog', { name: 'Leave this page?' })).getByRole('button', { name: 'Leave without saving' }));
+  },
   'xstate.error.actor.updateArtifact': settle(() => h.updateArtifact),
   'xstate.done.actor.sharedArtifactSave': async (step: Step) => {
     const { output } = step.event as unknown as { output: SharedSaveOutcome };
@@ -340,7 +405,8 @@ const events = {
     await h.ux.click(button('Try again'));
   },
   [REDIRECT]: async () => {
-    // The redirect delay is 0 here (2 s in the app; see the page's component test).
+    // Two seconds after a personal save, at once after a shared one (see the page's component tests).
+    await act(async () => h.clock.increment(REDIRECT_DELAY_MS));
     await waitFor(() => expect(h.navigateToArtifact).toHaveBeenCalled());
   },
 };
@@ -349,7 +415,12 @@ for (const mode of MODES) {
   describe(`artifactLifecycle model (${mode.name})`, () => {
     const model = createPathModel(artifactLifecycleMachine, {
       input: mode.input,
-      events: (snapshot) => [...modelEvents(mode.userEvents, mode.actorEvents)(snapshot), ...modelEvents(timerEvents)(snapshot), ...deleteEvents(snapshot)],
+      events: (snapshot) => [
+        ...modelEvents(mode.userEvents, mode.actorEvents)(snapshot),
+        ...modelEvents(timerEvents)(snapshot),
+        ...deleteEvents(snapshot),
+        ...leaveEvents(snapshot),
+      ],
     });
     const paths = model.getShortestPaths();
     it('has paths', () => expect(paths.length).toBeGreaterThan(0));
@@ -358,7 +429,7 @@ for (const mode of MODES) {
         h = setup(mode.input);
         await path.test({ states: checkStates<Snapshot>(states), events });
         // The page never asked twice: at most the request of the state the path ends in is open.
-        for (const fake of [h.fetchArtifact, h.updateArtifact, h.gateCheck, h.updateShared]) expect(fake.calls.length).toBeLessThanOrEqual(1);
+        for (const fake of [h.fetchArtifact, h.updateArtifact, h.gateCheck, h.updateShared, h.discardArtifact]) expect(fake.calls.length).toBeLessThanOrEqual(1);
       });
     }
   });

@@ -2,6 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { artifactDeleteMachine, type Notice } from '../../machines/artifactDelete/artifactDeleteMachine.ts';
 import { ArtifactDeleteContext, type ArtifactDeleteSetup } from '../../machines/artifactDelete/useArtifactDelete.ts';
+import { artifactEditHasUnsavedChanges } from '../../machines/artifactLifecycle/artifactLifecycleMachine.ts';
 import { provideArtifactLifecycle } from '../../machines/artifactLifecycle/provideArtifactLifecycle.ts';
 import { ArtifactLifecycleActorContext } from '../../machines/artifactLifecycle/useArtifactLifecycle.ts';
 import { useCurrentUser } from '../../machines/session/useSession.ts';
@@ -9,6 +10,8 @@ import { notify } from '../../views/feedback/toastStore.ts';
 import { ArtifactEditPage } from '../../views/pages/ArtifactEditPage.tsx';
 import { buildPath, paths } from '../../views/paths.ts';
 import { PrivateRoute } from '../../views/routing/guards.tsx';
+import { allowLeave, stayHere } from '../navigation/leaveGuard.ts';
+import { useLeaveGuard } from '../navigation/useLeaveGuard.ts';
 
 export const notifyAction = (_: unknown, notice: Notice) => notify(notice.message, notice.tone);
 
@@ -51,7 +54,10 @@ function ArtifactEdit({ portfolioId, artifactId }: { portfolioId: number; artifa
       provideArtifactLifecycle({
         notify: ({ message, tone }) => notify(message, tone),
         navigateToArtifact: (id, aid) => navigate(buildPath(paths.myArtifact, { id, artifactId: aid })),
+        navigateToPortfolio: (id) => navigate(buildPath(paths.myPortfolio, { id })),
         scrollToTop,
+        allowLeave,
+        stayHere,
       }),
     [navigate],
   );
@@ -62,10 +68,17 @@ function ArtifactEdit({ portfolioId, artifactId }: { portfolioId: number; artifa
         logic={logic}
         options={{ input: { kind: 'personal', portfolioId, artifactId, readOnly: user?.role.type === 'researcher' } }}
       >
+        <ArtifactEditLeaveGuard />
         <ArtifactEditPage />
       </ArtifactLifecycleActorContext.Provider>
     </ArtifactActionsProvider>
   );
+}
+
+/** Asks the edit page's machine before anyone leaves the page. */
+export function ArtifactEditLeaveGuard() {
+  useLeaveGuard(ArtifactLifecycleActorContext.useActorRef(), artifactEditHasUnsavedChanges);
+  return null;
 }
 
 /** `/my-portfolios/:id/artifacts/:artifactId/edit` (private). */

@@ -8,6 +8,8 @@ import { notify } from '../../views/feedback/toastStore.ts';
 import { SharedArtifactEditPage } from '../../views/pages/SharedArtifactEditPage.tsx';
 import { buildPath, paths } from '../../views/paths.ts';
 import { PrivateRoute } from '../../views/routing/guards.tsx';
+import { allowLeave, stayHere } from '../navigation/leaveGuard.ts';
+import { ArtifactEditLeaveGuard } from './artifactRoutes.tsx';
 import { notifyAction, scrollToTop, toId } from './artifactRoutes.tsx';
 
 /** The delete logic of shared artifacts with the app's toasts; the shared portfolio opens 2 s after a delete. */
@@ -38,7 +40,10 @@ function SharedArtifactEdit({ portfolioId, artifactId }: { portfolioId: number; 
         kind: 'shared',
         notify: ({ message, tone }) => notify(message, tone),
         navigateToArtifact: (id, aid) => navigate(buildPath(paths.sharedArtifact, { id, artifactId: aid })),
+        navigateToPortfolio: (id) => navigate(buildPath(paths.sharedPortfolio, { id })),
         scrollToTop,
+        allowLeave,
+        stayHere,
       }),
     [navigate],
   );
@@ -46,6 +51,7 @@ function SharedArtifactEdit({ portfolioId, artifactId }: { portfolioId: number; 
     <SharedArtifactActionsProvider>
       {/* Members and researchers edit shared artifacts; the server answers 404 to anyone else. */}
       <ArtifactLifecycleActorContext.Provider key={`${portfolioId}/${artifactId}`} logic={logic} options={{ input: { kind: 'shared', portfolioId, artifactId, readOnly: false } }}>
+        <ArtifactEditLeaveGuard />
         <SharedArtifactEditPage />
       </ArtifactLifecycleActorContext.Provider>
     </SharedArtifactActionsProvider>

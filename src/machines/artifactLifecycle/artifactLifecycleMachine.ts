@@ -15,6 +15,16 @@
  *                  └─(refused / failed)→ editing (the server's message is alerted)
  * ready ─(artifact.deleted)→ ready.deleted (the form stays locked until the app leaves)
  *
+ * Leaving (a link, Back, Forward: the app asks with leave.request; Cancel):
+ * ready.editing ─(leave.request, unsaved work)→ confirmingLeave ─(leave.confirm)→ leaving (the app goes on)
+ *       │                                            └─(leave.stay)→ editing (the app stays)
+ *       ├─(leave.request, nothing unsaved)→ leaving (the app goes on)
+ *       └─(artifact.cancel)→ left (the artifact view; Cancel discards without asking)
+ * A never-saved artifact (new, before its first save) is removed on the way out:
+ *   editing | confirmingLeave ─→ discarding ─(deleted, or failed: housekeeping removes it)→ leaving
+ *   (after Cancel the app shows the portfolio; otherwise the app goes on where the user was going).
+ * Anywhere else leave.request lets the app go on at once.
+ *
  * Happy path: a parking-lot artifact is completed with 'Submit to Portfolio': the core questions
  * are answered, the responses (empty ones left out) are saved with `parkingLot: false`,
  * 'Successfully edited artifact' shows, and two seconds later the artifact view opens.
@@ -29,13 +39,14 @@ import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { Artifact, ArtifactUpdateBody } from '../../schemas/artifact.ts';
 import { validateResponses } from '../../schemas/responses.ts';
 import type { Responses } from '../../schemas/structure.ts';
-import { getArtifact, updateArtifact } from '../../services/artifactService.ts';
+import { deleteArtifact, getArtifact, updateArtifact } from '../../services/artifactService.ts';
 import { ApiError, toUiError, type UiError } from '../../services/errors.ts';
 import { sharedArtifactSaveMachine, type SharedSaveOutcome } from '../sharedArtifactSave/sharedArtifactSaveMachine.ts';
 import { placeholder } from '../shared/placeholder.ts';
 import { uploadQueueMachine } from '../upload/uploadQueueMachine.ts';
 import { portfolioIdOf, type ArtifactKind, type EditableArtifact } from './artifactSelectors.ts';
 import { draftFromResponses, editableKeys, firstIssues, type Draft, type DraftValue } from './draft.ts';
+import { hasUnsavedWork, isNeverSaved } from './unsaved.ts';
 
 /** The toast after a successful save (spec §8). */
 export const SAVED_MESSAGE = 'Successfully edited artifact';
@@ -73,6 +84,8 @@ export interface ArtifactLifecycleContext extends ArtifactLifecycleInput {
   error: UiError | null;
   notFoundMessage: string | null;
   uploads: ActorRefFrom<typeof uploadQueueMachine> | null;
+  /** How the page is being left: Cancel (the app then shows the portfolio) or a navigation. */
+  leaveBy: 'cancel' | 'navigation';
 }
 
 export type ArtifactLifecycleEvent =
@@ -82,6 +95,12 @@ export type ArtifactLifecycleEvent =
   | { type: 'artifact.save' }
   /** The artifact was deleted (from this page); the app leaves shortly. */
   | { type: 'artifact.deleted' }
+  /** Cancel: leave without saving (a never-saved artifact is removed). */
+  | { type: 'artifact.cancel' }
+  /** The user is about to leave the page (a link, Back): the machine allows it or asks first. */
+  | { type: 'leave.request' }
+  | { type: 'leave.confirm' }
+  | { type: 'leave.stay' }
   | { type: 'retry' };
 
 /** A message for the user (the app shows it as a toast; errors as alerts). */
@@ -117,6 +136,8 @@ export const artifactLifecycleMachine = setup({
     ),
     sharedArtifactSave: sharedArtifactSaveMachine,
     uploadQueue: uploadQueueMachine,
+    // Removes a never-saved artifact (and its files) when its page is left.
+    discardArtifact: fromPromise<Artifact, { artifactId: number }>(({ input, signal }) => deleteArtifact(input.artifactId, signal)),
   },
   delays: {
     // The shared artifact view opens at once (spec §4 sets no delay; §9 only the personal one).
@@ -133,6 +154,9 @@ export const artifactLifecycleMachine = setup({
     isShared: ({ context }) => context.kind === 'shared',
     isSaved: (_, params: { outcome: SharedSaveOutcome }) => params.outcome.outcome === 'saved',
     isStopped: (_, params: { outcome: SharedSaveOutcome }) => params.outcome.outcome === 'stopped',
+    hasUnsavedChanges: ({ context }) => hasUnsavedWork(context),
+    isNeverSaved: ({ context }) => isNeverSaved(context.artifact),
+    isCancelling: ({ context }) => context.leaveBy === 'cancel',
   },
   actions: {
     storeBadAddress: assign({
@@ -190,6 +214,13 @@ export const artifactLifecycleMachine = setup({
     scrollToTop: placeholder('scrollToTop'),
     /** Opens the artifact view (provided by the app). */
     navigateToArtifact: (_args, _params: { portfolioId: number; artifactId: number }): void => placeholder('navigateToArtifact')(),
+    /** Opens the portfolio (provided by the app): where Cancel goes when the new artifact is removed. */
+    navigateToPortfolio: (_args, _params: { portfolioId: number }): void => placeholder('navigateToPortfolio')(),
+    storeLeaveBy: assign({ leaveBy: (_, params: { by: 'cancel' | 'navigation' }) => params.by }),
+    /** Lets the navigation the user asked for happen (provided by the app). */
+    allowLeave: placeholder('allowLeave'),
+    /** Drops the navigation the user asked for (provided by the app). */
+    stayHere: placeholder('stayHere'),
   },
 }).createMachine({
   id: 'artifactLifecycle',
@@ -203,8 +234,11 @@ export const artifactLifecycleMachine = setup({
     error: null,
     notFoundMessage: null,
     uploads: null,
+    leaveBy: 'navigation',
   }),
   initial: 'starting',
+  // Outside the form (loading, saving, after a save or a delete) nothing typed can be lost.
+  on: { 'leave.request': { actions: 'allowLeave' } },
   states: {
     starting: {
       always: [
@@ -253,8 +287,46 @@ export const artifactLifecycleMachine = setup({
             'artifact.saveToLot': { guard: 'isInParkingLot', target: 'validating', actions: { type: 'storeIntent', params: { intent: 'saveToLot' } } },
             'artifact.submit': { guard: 'isInParkingLot', target: 'validating', actions: { type: 'storeIntent', params: { intent: 'submit' } } },
             'artifact.save': { guard: 'isCompleted', target: 'validating', actions: { type: 'storeIntent', params: { intent: 'save' } } },
+            'artifact.cancel': [
+              { guard: 'isNeverSaved', target: 'discarding', actions: { type: 'storeLeaveBy', params: { by: 'cancel' } } },
+              {
+                target: 'left',
+                actions: { type: 'navigateToArtifact', params: ({ context }) => ({ portfolioId: context.portfolioId, artifactId: context.artifactId }) },
+              },
+            ],
+            'leave.request': [
+              { guard: 'hasUnsavedChanges', target: 'confirmingLeave' },
+              { guard: 'isNeverSaved', target: 'discarding' },
+              { target: 'leaving', actions: 'allowLeave' },
+            ],
           },
         },
+        confirmingLeave: {
+          on: {
+            'leave.stay': { target: 'editing', actions: 'stayHere' },
+            'leave.confirm': [{ guard: 'isNeverSaved', target: 'discarding' }, { target: 'leaving', actions: 'allowLeave' }],
+          },
+        },
+        discarding: {
+          tags: ['busy'],
+          invoke: {
+            id: 'discardArtifact',
+            src: 'discardArtifact',
+            input: ({ context }) => ({ artifactId: context.artifactId }),
+            // Either way the page is left: a new artifact that could not be removed now is listed
+            // nowhere and housekeeping removes it later.
+            onDone: [
+              { guard: 'isCancelling', target: 'leaving', actions: { type: 'navigateToPortfolio', params: ({ context }) => ({ portfolioId: context.portfolioId }) } },
+              { target: 'leaving', actions: 'allowLeave' },
+            ],
+            onError: [
+              { guard: 'isCancelling', target: 'leaving', actions: { type: 'navigateToPortfolio', params: ({ context }) => ({ portfolioId: context.portfolioId }) } },
+              { target: 'leaving', actions: 'allowLeave' },
+            ],
+          },
+        },
+        // The app is leaving the page; nothing more happens here.
+        leaving: { tags: ['busy'] },
         validating: {
           entry: 'validateDraft',
           always: [{ guard: 'hasIssues', target: 'editing', actions: 'scrollToTop' }, { guard: 'isShared', target: 'savingShared' }, { target: 'saving' }],
@@ -333,3 +405,11 @@ export const artifactLifecycleMachine = setup({
 });
 
 export type ArtifactLifecycleMachine = typeof artifactLifecycleMachine;
+
+/** Whether reloading or closing the tab now would lose work (the browser then asks). */
+export function artifactEditHasUnsavedChanges(snapshot: {
+  matches: (state: { ready: 'editing' | 'confirmingLeave' }) => boolean;
+  context: ArtifactLifecycleContext;
+}): boolean {
+  return (snapshot.matches({ ready: 'editing' }) || snapshot.matches({ ready: 'confirmingLeave' })) && hasUnsavedWork(snapshot.context);
+}

@@ -18,6 +18,7 @@ export interface EditNotice {
 /** Replacements for the service calls of the edit page (tests). */
 export interface ArtifactEditActors {
   fetchArtifact?: PromiseActorLogic<EditableArtifact, { artifactId: number }>;
+  discardArtifact?: PromiseActorLogic<Artifact, { artifactId: number }>;
   updateArtifact?: PromiseActorLogic<Artifact, { artifactId: number; body: ArtifactUpdateBody }>;
   gateCheck?: PromiseActorLogic<GateCheckResponse, GateCheckInput>;
   updateSharedArtifact?: PromiseActorLogic<SharedArtifact, SharedUpdateInput>;
@@ -32,8 +33,14 @@ export interface ArtifactLifecycleImplementations {
   notify: (notice: EditNotice) => void;
   /** Opens the artifact view (of a personal or a shared artifact, as the page's kind). */
   navigateToArtifact: (portfolioId: number, artifactId: number) => void;
+  /** Opens the portfolio (Cancel of a new artifact that was never saved). */
+  navigateToPortfolio: (portfolioId: number) => void;
   /** Brings the top of the page into view. */
   scrollToTop: () => void;
+  /** Lets the navigation the user asked for happen (the app's leave guard). */
+  allowLeave: () => void;
+  /** Drops the navigation the user asked for (the app's leave guard). */
+  stayHere: () => void;
   actors?: ArtifactEditActors;
   /** Upload and queue timings are the machines' own; only the redirect can be shortened (tests). */
   redirectDelay?: number;
@@ -54,7 +61,17 @@ const sharedServices = {
  * The edit page's logic with its outward effects supplied, down to the shared save, the uploads
  * area and each upload; for `kind: 'shared'` every call goes to the shared endpoints.
  */
-export function provideArtifactLifecycle({ kind = 'personal', notify, navigateToArtifact, scrollToTop, actors = {}, redirectDelay }: ArtifactLifecycleImplementations) {
+export function provideArtifactLifecycle({
+  kind = 'personal',
+  notify,
+  navigateToArtifact,
+  navigateToPortfolio,
+  scrollToTop,
+  allowLeave,
+  stayHere,
+  actors = {},
+  redirectDelay,
+}: ArtifactLifecycleImplementations) {
   const notifyAction = (_: unknown, notice: EditNotice) => notify(notice);
   const services: ArtifactEditActors = kind === 'shared' ? { ...sharedServices, ...actors } : actors;
   const upload = uploadMachine.provide({
@@ -77,11 +94,15 @@ export function provideArtifactLifecycle({ kind = 'personal', notify, navigateTo
       notify: notifyAction,
       scrollToTop: () => scrollToTop(),
       navigateToArtifact: (_, params) => navigateToArtifact(params.portfolioId, params.artifactId),
+      navigateToPortfolio: (_, params) => navigateToPortfolio(params.portfolioId),
+      allowLeave: () => allowLeave(),
+      stayHere: () => stayHere(),
     },
     actors: {
       uploadQueue,
       sharedArtifactSave,
       ...(services.fetchArtifact ? { fetchArtifact: services.fetchArtifact } : {}),
+      ...(services.discardArtifact ? { discardArtifact: services.discardArtifact } : {}),
       ...(services.updateArtifact ? { updateArtifact: services.updateArtifact } : {}),
     },
     ...(redirectDelay !== undefined ? { delays: { redirectDelay } } : {}),

@@ -10,7 +10,7 @@ import type { Draft, DraftValue } from './draft.ts';
 /** The edit page's actor; the app provides its logic and `{kind, portfolioId, artifactId, readOnly}` as input. */
 export const ArtifactLifecycleActorContext = createActorContext(artifactLifecycleMachine);
 
-export type ArtifactEditStatus = 'denied' | 'notFound' | 'loading' | 'loadFailed' | 'editing' | 'saving' | 'saved' | 'deleted';
+export type ArtifactEditStatus = 'denied' | 'notFound' | 'loading' | 'loadFailed' | 'editing' | 'saving' | 'saved' | 'deleted' | 'leaving';
 
 /** Where the edit page stands. */
 export function useArtifactEditStatus(): ArtifactEditStatus {
@@ -21,6 +21,7 @@ export function useArtifactEditStatus(): ArtifactEditStatus {
     if (s.matches({ ready: 'saving' }) || s.matches({ ready: 'savingShared' })) return 'saving';
     if (s.matches({ ready: 'saved' }) || s.matches({ ready: 'left' })) return 'saved';
     if (s.matches({ ready: 'deleted' })) return 'deleted';
+    if (s.matches({ ready: 'discarding' }) || s.matches({ ready: 'leaving' })) return 'leaving';
     if (s.matches('ready')) return 'editing';
     return 'loading';
   });
@@ -82,6 +83,11 @@ export function useSaveIntent(): SaveIntent | null {
   return ArtifactLifecycleActorContext.useSelector((s) => s.context.intent);
 }
 
+/** Whether the page asks 'Leave this page? Your changes are not saved.' */
+export function useAskingToLeave(): boolean {
+  return ArtifactLifecycleActorContext.useSelector((s) => s.matches({ ready: 'confirmingLeave' }));
+}
+
 /** Whether the form is locked (saving, saved, leaving). */
 export function useFormBusy(): boolean {
   return ArtifactLifecycleActorContext.useSelector((s) => s.hasTag('busy'));
@@ -102,6 +108,9 @@ export function useArtifactEditEvents() {
       submit: () => actor.send({ type: 'artifact.submit' }),
       save: () => actor.send({ type: 'artifact.save' }),
       deleted: () => actor.send({ type: 'artifact.deleted' }),
+      cancel: () => actor.send({ type: 'artifact.cancel' }),
+      stay: () => actor.send({ type: 'leave.stay' }),
+      leave: () => actor.send({ type: 'leave.confirm' }),
       retry: () => actor.send({ type: 'retry' }),
     }),
     [actor],

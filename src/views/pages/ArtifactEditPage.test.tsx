@@ -21,7 +21,11 @@ afterEach(clearToasts);
 type UpdateInput = { artifactId: number; body: ArtifactUpdateBody };
 
 /** The page with the artifact loaded; saves are recorded and answer with the artifact as saved. */
-async function renderLoaded(artifact: Artifact, options: { update?: (input: UpdateInput) => Promise<Artifact>; redirectDelay?: number } = {}) {
+async function renderLoaded(
+  artifact: Artifact,
+  options: { update?: (input: UpdateInput) => Promise<Artifact>; redirectDelay?: number; discard?: (input: { artifactId: number }) => Promise<Artifact> } = {},
+) {
+  const discarded: number[] = [];
   const saves: UpdateInput[] = [];
   const update = options.update ?? (async (input: UpdateInput) => ({ ...artifact, responses: input.body.responses, parkingLot: input.body.parkingLot ?? artifact.parkingLot }));
   const rendered = renderArtifactEdit({
@@ -32,12 +36,19 @@ async function renderLoaded(artifact: Artifact, options: { update?: (input: Upda
         saves.push(input);
         return update(input);
       }),
+      discardArtifact: fromPromise<Artifact, { artifactId: number }>(({ input }) => {
+        discarded.push(input.artifactId);
+        return options.discard ? options.discard(input) : Promise.resolve(artifact);
+      }),
     },
     ...(options.redirectDelay !== undefined ? { redirectDelay: options.redirectDelay } : {}),
   });
   await screen.findByRole('heading', { level: 1, name: 'Edit Artifact' });
-  return { ...rendered, saves, ux: userEvent.setup() };
+  return { ...rendered, saves, discarded, ux: userEvent.setup() };
 }
+
+const headerLink = () => screen.getByRole('link', { name: 'PORTFOLIO DASHBOARD' });
+const leaveDialog = () => screen.queryByRole('alertdialog', { name: 'Leave this page?' });
 
 const lotArtifact = (overrides: Partial<Artifact> = {}) => makeArtifact({ id: 12, portfolio: { id: 7 }, parkingLot: true, ...overrides });
 const completedArtifact = (overrides: Partial<Artifact> = {}) =>
@@ -181,18 +192,21 @@ describe('the artifact edit page: the form', () => {
   });
 
   it('offers Cancel, Save to Parking Lot, Submit to Portfolio and Delete Artifact for a parking-lot artifact', async () => {
-    await renderLoaded(lotArtifact());
-    expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('/my-portfolios/7/artifacts/12');
+    const { ux, navigateToArtifact, location } = await renderLoaded(lotArtifact());
     expect(button('Save to Parking Lot')).toBeTruthy();
     expect(button('Submit to Portfolio')).toBeTruthy();
     expect(button('Delete Artifact')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    // Cancel goes back to the artifact's view.
+    await ux.click(button('Cancel'));
+    expect(navigateToArtifact).toHaveBeenCalledWith(7, 12);
+    expect(location.history.at(-1)).toBe('/my-portfolios/7/artifacts/12');
   });
 
   it('offers only Save (and Cancel, Delete Artifact) for a completed artifact', async () => {
     await renderLoaded(completedArtifact());
     expect(button('Save')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Cancel' })).toBeTruthy();
+    expect(button('Cancel').disabled).toBe(false);
     expect(button('Delete Artifact')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save to Parking Lot' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Submit to Portfolio' })).toBeNull();
@@ -371,5 +385,82 @@ describe('the artifact edit page: deleting', () => {
   it('shows the artifact’s files', async () => {
     await renderLoaded(lotArtifact({ images: [makeMedia('images', { caption: 'A', name: 'ramp.png' })] }));
     expect(screen.getByRole('link', { name: 'A. ramp.png' })).toBeTruthy();
+  });
+});
+
+describe('the artifact edit page: leaving', () => {
+  it('asks before a link leaves typed answers behind; Stay keeps them, Leave goes on', async () => {
+    const { ux, location, saves } = await renderLoaded(completedArtifact());
+    await ux.type(field("What does this evidence show about students' thinking?"), 'Most used arrows');
+    await ux.click(headerLink());
+    expect(leaveDialog()?.textContent).toContain('Your changes are not saved.');
+    expect(location.history.at(-1)).toBe('/my-portfolios/7/artifacts/12/edit');
+    await ux.click(button('Stay on this page'));
+    expect(leaveDialog()).toBeNull();
+    expect(field("What does this evidence show about students' thinking?").value).toBe('Most used arrows');
+    await ux.click(headerLink());
+    await ux.click(button('Leave without saving'));
+    expect(location.history.at(-1)).toBe('/dashboard');
+    expect(saves).toEqual([]);
+  });
+
+  it('lets a link go at once when nothing changed (and removes nothing)', async () => {
+    const { ux, location, discarded } = await renderLoaded(completedArtifact());
+    await ux.type(field('Artifact Name'), '!');
+    await ux.type(field('Artifact Name'), '{Backspace}');
+    await ux.click(headerLink());
+    expect(leaveDialog()).toBeNull();
+    expect(location.history.at(-1)).toBe('/dashboard');
+    expect(discarded).toEqual([]);
+  });
+
+  it('Cancel discards typed answers without asking and shows the artifact', async () => {
+    const { ux, location, discarded } = await renderLoaded(completedArtifact());
+    await ux.type(field('Artifact Name'), ' (draft)');
+    await ux.click(button('Cancel'));
+    expect(leaveDialog()).toBeNull();
+    expect(location.history.at(-1)).toBe('/my-portfolios/7/artifacts/12');
+    expect(discarded).toEqual([]);
+  });
+
+  it('removes a never-saved artifact on Cancel and shows its portfolio', async () => {
+    const { ux, location, discarded, portfolioOpened } = await renderLoaded(lotArtifact({ saved: false }));
+    await ux.type(field('Artifact Name'), 'Ramp races');
+    await ux.click(button('Cancel'));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/my-portfolios/7'));
+    expect(discarded).toEqual([12]);
+    expect(portfolioOpened).toHaveBeenCalledWith(7);
+  });
+
+  it('removes a never-saved artifact left by a link: at once when untouched, after the question otherwise', async () => {
+    const first = await renderLoaded(lotArtifact({ saved: false }));
+    await first.ux.click(headerLink());
+    expect(leaveDialog()).toBeNull();
+    await waitFor(() => expect(first.location.history.at(-1)).toBe('/dashboard'));
+    expect(first.discarded).toEqual([12]);
+    first.unmount();
+
+    const second = await renderLoaded(lotArtifact({ saved: false }));
+    await second.ux.type(field('Artifact Name'), 'Ramp races');
+    await second.ux.click(headerLink());
+    expect(second.discarded).toEqual([]);
+    await second.ux.click(button('Leave without saving'));
+    await waitFor(() => expect(second.location.history.at(-1)).toBe('/dashboard'));
+    expect(second.discarded).toEqual([12]);
+  });
+
+  it('still leaves when the never-saved artifact cannot be removed now (housekeeping removes it later)', async () => {
+    const { ux, location, discarded } = await renderLoaded(lotArtifact({ saved: false }), { discard: () => Promise.reject(new NetworkError()) });
+    await ux.click(button('Cancel'));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/my-portfolios/7'));
+    expect(discarded).toEqual([12]);
+  });
+
+  it('keeps a saved new artifact: leaving after the first save removes nothing', async () => {
+    const { ux, location, discarded } = await renderLoaded(lotArtifact({ saved: false }), { redirectDelay: 0 });
+    await ux.type(field('Artifact Name'), 'Ramp races');
+    await ux.click(button('Save to Parking Lot'));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/my-portfolios/7/artifacts/12'));
+    expect(discarded).toEqual([]);
   });
 });

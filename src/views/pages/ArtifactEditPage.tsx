@@ -1,4 +1,4 @@
-import { portfolioIdOf, type EditableArtifact } from '../../machines/artifactLifecycle/artifactSelectors.ts';
+import type { EditableArtifact } from '../../machines/artifactLifecycle/artifactSelectors.ts';
 import {
   useArtifactEditEvents,
   useArtifactEditStatus,
@@ -12,7 +12,7 @@ import { EditPageLoadFailed, EditPageProblem } from '../artifacts/edit/EditPageP
 import { CoreMark } from '../artifacts/QuestionField.tsx';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { PageSkeleton } from '../components/PageSkeleton.tsx';
-import { buildPath, paths } from '../paths.ts';
+import { paths } from '../paths.ts';
 
 /** What a read-only user (a researcher) sees instead of the form. */
 export const READ_ONLY_MESSAGE = 'Researchers can view teacher portfolios but cannot edit artifacts.';
@@ -58,7 +58,6 @@ function PersonalArtifactForm({ artifact }: { artifact: EditableArtifact }) {
           unfinished work.
         </FormNote>
       }
-      cancelPath={buildPath(paths.myArtifact, { id: portfolioIdOf(artifact), artifactId: artifact.id })}
       buttons={<SaveButtons artifact={artifact} />}
       // The default button: Save, or Save to Parking Lot (never submits by accident).
       onSubmit={artifact.parkingLot ? saveToLot : save}

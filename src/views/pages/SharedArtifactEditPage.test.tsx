@@ -101,11 +101,12 @@ describe('the shared artifact edit page: the form', () => {
   });
 
   it('offers Cancel (back to the view) and Save only: shared artifacts are complete', async () => {
-    await renderLoaded();
-    expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('/shared-portfolios/9/artifacts/70');
+    const { ux, location } = await renderLoaded();
     expect(button('Save')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save to Parking Lot' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Submit to Portfolio' })).toBeNull();
+    await ux.click(button('Cancel'));
+    expect(location.history.at(-1)).toBe('/shared-portfolios/9/artifacts/70');
   });
 
   it('requires the core questions: messages, the top message, scrolled to the top, and no gate check', async () => {
@@ -317,7 +318,10 @@ describe('the shared artifact edit page: files', () => {
       kind: 'shared',
       notify: ({ message, tone }) => notify(message, tone),
       navigateToArtifact: vi.fn(),
+      navigateToPortfolio: vi.fn(),
       scrollToTop: vi.fn(),
+      allowLeave: vi.fn(),
+      stayHere: vi.fn(),
       actors: { fetchArtifact: fromPromise<EditableArtifact, { artifactId: number }>(async () => artifact) },
     });
     const location = memoryLocation({ path: '/shared-portfolios/9/artifacts/70/edit' });

@@ -1,4 +1,4 @@
-import { hasActivity, portfolioIdOf, type EditableArtifact } from '../../machines/artifactLifecycle/artifactSelectors.ts';
+import { hasActivity, type EditableArtifact } from '../../machines/artifactLifecycle/artifactSelectors.ts';
 import { SHARED_ARTIFACT_NOT_FOUND } from '../../machines/artifactLifecycle/artifactLifecycleMachine.ts';
 import {
   useArtifactEditEvents,
@@ -15,7 +15,7 @@ import { EditPageLoadFailed, EditPageProblem } from '../artifacts/edit/EditPageP
 import { CoreMark } from '../artifacts/QuestionField.tsx';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { PageSkeleton } from '../components/PageSkeleton.tsx';
-import { buildPath, paths } from '../paths.ts';
+import { paths } from '../paths.ts';
 
 const PAGE_TITLE = 'Edit Shared Artifact';
 
@@ -26,7 +26,6 @@ function SharedArtifactForm({ artifact }: { artifact: EditableArtifact }) {
   const saveRef = useSharedSaveRef();
   // While the Edit Conflict question is open nothing is being saved.
   const asking = useOverwriteQuestion(saveRef) !== null;
-  const portfolioId = portfolioIdOf(artifact);
   return (
     <ArtifactEditForm
       artifact={artifact}
@@ -37,7 +36,6 @@ function SharedArtifactForm({ artifact }: { artifact: EditableArtifact }) {
           <span className="visually-hidden">with an asterisk</span> must be answered to save the artifact.
         </FormNote>
       }
-      cancelPath={buildPath(paths.sharedArtifact, { id: portfolioId, artifactId: artifact.id })}
       buttons={
         <BusyButton type="submit" busy={(status === 'saving' && !asking) || status === 'saved'} busyLabel="Saving…" disabled={busy}>
           Save

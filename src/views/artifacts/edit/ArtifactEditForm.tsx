@@ -1,9 +1,9 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Link } from 'wouter';
 import { artifactTitle, layoutQuestions, portfolioIdOf, type EditableArtifact } from '../../../machines/artifactLifecycle/artifactSelectors.ts';
 import {
   useArtifactEditEvents,
+  useAskingToLeave,
   useDraftValue,
   useFieldIssue,
   useFormBusy,
@@ -12,7 +12,8 @@ import {
 } from '../../../machines/artifactLifecycle/useArtifactLifecycle.ts';
 import { FORM_ERROR_MESSAGE } from '../../../schemas/responses.ts';
 import type { Question } from '../../../schemas/structure.ts';
-import { ButtonLink } from '../../components/Button.tsx';
+import { Button } from '../../components/Button.tsx';
+import { LeaveConfirmDialog } from '../../components/Dialog.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { formatLongDateTime, formatShortDate } from '../artifactDates.ts';
 import { TEAM_QUESTIONS_HEADING } from '../ArtifactDetails.tsx';
@@ -104,7 +105,6 @@ export function ArtifactEditForm({
   artifact,
   pageTitle,
   note,
-  cancelPath,
   buttons,
   onSubmit,
   deletable,
@@ -115,8 +115,6 @@ export function ArtifactEditForm({
   pageTitle: string;
   /** What the form says about required questions (shown when there are any). */
   note: ReactNode;
-  /** Where Cancel goes: the artifact's view. */
-  cancelPath: string;
   /** The save buttons; Enter in a field calls `onSubmit`. */
   buttons: ReactNode;
   onSubmit: () => void;
@@ -131,7 +129,8 @@ export function ArtifactEditForm({
   const hasIssues = useHasIssues();
   const busy = useFormBusy();
   const queue = useUploadQueueRef();
-  const { deleted } = useArtifactEditEvents();
+  const { deleted, cancel, stay, leave } = useArtifactEditEvents();
+  const askingToLeave = useAskingToLeave();
   const layout = layoutQuestions(artifact.structure);
   const hasCore = artifact.structure.some((q) => q.core);
   const title = artifactTitle(artifact.responses);
@@ -188,9 +187,9 @@ export function ArtifactEditForm({
             </Section>
           ) : null}
           <Bar>
-            <Link href={cancelPath} asChild>
-              <ButtonLink $variant="secondary">Cancel</ButtonLink>
-            </Link>
+            <Button type="button" $variant="secondary" onClick={cancel} disabled={busy}>
+              Cancel
+            </Button>
             {buttons}
             <Spacer />
             {deletable ? <DeleteArtifactButton artifactId={artifact.id} portfolioId={portfolioIdOf(artifact)} name={title} onDeleted={deleted} /> : null}
@@ -198,6 +197,7 @@ export function ArtifactEditForm({
         </form>
       </Card>
       {children}
+      {askingToLeave ? <LeaveConfirmDialog onStay={stay} onLeave={leave} /> : null}
     </>
   );
 }
