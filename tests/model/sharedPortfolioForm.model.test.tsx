@@ -2,7 +2,11 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Route, Router, Switch } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { getInitialSnapshot, getNextSnapshot, type SnapshotFrom } from 'xstate';
+import { allowLeave, guardedNavigation, stayHere } from '../../src/app/navigation/leaveGuard.ts';
+import { SharedFormLeaveGuard } from '../../src/app/wiring/sharedFormRoutes.tsx';
 import { provideSharedPortfolioForm } from '../../src/machines/sharedPortfolioForm/provideSharedPortfolioForm.ts';
 import { buildBody, choicesTextOf, type QuestionRow } from '../../src/machines/sharedPortfolioForm/sharedForm.ts';
 import {
@@ -16,10 +20,12 @@ import type { Portfolio } from '../../src/schemas/portfolio.ts';
 import type { SharedPortfolio, SharedPortfolioBody, SharedPortfolioListItem } from '../../src/schemas/sharedPortfolio.ts';
 import type { Structure } from '../../src/schemas/structure.ts';
 import { ApiError, NetworkError } from '../../src/services/errors.ts';
-import { makeSharedPortfolio, makeTemplatePortfolio, people, TEAM_QUESTION } from '../../src/test/sharedFixtures.ts';
+import { HeaderLink } from '../../src/test/portfolioHarness.tsx';
+import { makeSharedArtifact, makeSharedPortfolio, makeTemplatePortfolio, people, TEAM_QUESTION } from '../../src/test/sharedFixtures.ts';
 import { Toaster } from '../../src/views/feedback/Toaster.tsx';
 import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
 import { SharedPortfolioFormPage } from '../../src/views/pages/SharedPortfolioFormPage.tsx';
+import { DELETE_NOT_EMPTY_NOTE } from '../../src/views/shared/form/SharedPortfolioForm.tsx';
 import { theme } from '../../src/views/theme/theme.ts';
 import { coverageInspector, createPathModel, isInvoking, trackMachine } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
@@ -47,6 +53,8 @@ const portfolio: SharedPortfolio = makeSharedPortfolio({
   templateStructure: TEMPLATE,
   structure: [TEMPLATE[0]!, TEMPLATE[2]!, TEAM_QUESTION],
 });
+/** The same portfolio once it holds an artifact: it cannot be deleted then. */
+const portfolioWithArtifact: SharedPortfolio = { ...portfolio, sharedArtifacts: [makeSharedArtifact()] };
 const { sharedArtifacts: _, ...listed } = portfolio;
 const deletedItem: SharedPortfolioListItem = { ...listed, sharedArtifacts: [] };
 const created = makeSharedPortfolio({ id: 42, structure: [], templateStructure: [] });
@@ -107,12 +115,15 @@ interface Scenario {
   name: string;
   input: SharedPortfolioFormInput;
   script: readonly SharedPortfolioFormEvent[];
+  /** The portfolio the server gives (edit). */
+  loaded?: SharedPortfolio;
 }
 
 const SCENARIOS: Scenario[] = [
   { name: 'create, as a PLC lead', input: { mode: 'create', sharedPortfolioId: null, currentUser: lee }, script: CREATE_SCRIPT },
   { name: 'create, as a teacher', input: { mode: 'create', sharedPortfolioId: null, currentUser: tess }, script: [] },
   { name: 'edit, as the owner', input: { mode: 'edit', sharedPortfolioId: 9, currentUser: lee }, script: EDIT_SCRIPT },
+  { name: 'edit, a portfolio with artifacts', input: { mode: 'edit', sharedPortfolioId: 9, currentUser: lee }, script: [], loaded: portfolioWithArtifact },
   { name: 'edit, as a member who is not the owner', input: { mode: 'edit', sharedPortfolioId: 9, currentUser: tess }, script: [] },
   { name: 'edit, from an address without an id', input: { mode: 'edit', sharedPortfolioId: null, currentUser: lee }, script: [] },
 ];
@@ -123,7 +134,10 @@ const SCENARIOS: Scenario[] = [
  * whatever the state invokes.
  */
 function eventsFor(scenario: Scenario) {
-  const loaded = scenario.input.mode === 'create' ? { type: 'xstate.done.actor.fetchTemplate', output: template } : { type: 'xstate.done.actor.fetchSharedPortfolio', output: portfolio };
+  const loaded =
+    scenario.input.mode === 'create'
+      ? { type: 'xstate.done.actor.fetchTemplate', output: template }
+      : { type: 'xstate.done.actor.fetchSharedPortfolio', output: scenario.loaded ?? portfolio };
   const stages = scenario.script.length > 0 ? stagesOf(scenario.input, loaded, scenario.script) : [];
   return (snapshot: unknown): SharedPortfolioFormEvent[] => {
     const s = snapshot as Snapshot;
@@ -132,7 +146,13 @@ function eventsFor(scenario: Scenario) {
     if (s.matches('editing') && stage >= 0) {
       const next = scenario.script[stage];
       if (next) list.push(withKey(s, next));
-      if (stage === 0) list.push({ type: 'form.cancel' }, { type: 'portfolio.delete' });
+      // Leaving: Cancel, Delete, and a link with nothing changed, then a link after the first change.
+      if (stage === 0) list.push({ type: 'form.cancel' }, { type: 'portfolio.delete' }, { type: 'leave.request' });
+      if (stage === 1) list.push({ type: 'leave.request' });
+    }
+    if (s.matches('editing') && scenario.script.length === 0) list.push({ type: 'portfolio.delete' });
+    if (s.matches('confirmingLeave')) list.push({ type: 'leave.stay' }, { type: 'leave.confirm' });
+    if (s.matches('editing') && stage >= 0) {
       const bonus = s.context.rows.find((row) => row.kind === 'bonus');
       if (bonus && bonus.text === '' && s.context.validated && scenario.input.mode === 'create') list.push({ type: 'question.remove', key: bonus.key });
     }
@@ -160,10 +180,22 @@ function setup(input: SharedPortfolioFormInput) {
   };
   const navigateToSharedPortfolio = vi.fn<(id: number) => void>();
   const navigateToSharedPortfolios = vi.fn<() => void>();
+  const start = input.mode === 'create' ? '/shared-portfolios/new' : `/shared-portfolios/${input.sharedPortfolioId ?? 'x'}/edit`;
+  const location = memoryLocation({ path: start, record: true });
+  // The app's navigation passes the leave guard, as the router's `aroundNav` makes it.
+  const navigate = (to: string) => guardedNavigation(location.navigate, to);
   const logic = provideSharedPortfolioForm({
     notify: ({ message, tone }) => notify(message, tone),
-    navigateToSharedPortfolio,
-    navigateToSharedPortfolios,
+    navigateToSharedPortfolio: (id) => {
+      navigateToSharedPortfolio(id);
+      navigate(`/shared-portfolios/${id}`);
+    },
+    navigateToSharedPortfolios: () => {
+      navigateToSharedPortfolios();
+      navigate('/shared-portfolios');
+    },
+    allowLeave,
+    stayHere,
     actors: {
       fetchTemplate: fakes.fetchTemplate.logic,
       fetchSharedPortfolio: fakes.fetchSharedPortfolio.logic,
@@ -174,13 +206,24 @@ function setup(input: SharedPortfolioFormInput) {
   });
   render(
     <ThemeProvider theme={theme}>
-      <SharedPortfolioFormActorContext.Provider logic={logic} options={{ input, inspect: coverageInspector }}>
-        <SharedPortfolioFormPage />
-      </SharedPortfolioFormActorContext.Provider>
-      <Toaster />
+      <Router hook={location.hook} aroundNav={guardedNavigation}>
+        <HeaderLink />
+        <Switch>
+          <Route path={start}>
+            <SharedPortfolioFormActorContext.Provider logic={logic} options={{ input, inspect: coverageInspector }}>
+              <SharedFormLeaveGuard />
+              <SharedPortfolioFormPage />
+            </SharedPortfolioFormActorContext.Provider>
+          </Route>
+          <Route>
+            <p>Another page</p>
+          </Route>
+        </Switch>
+        <Toaster />
+      </Router>
     </ThemeProvider>,
   );
-  return { fakes, navigateToSharedPortfolio, navigateToSharedPortfolios, ux: userEvent.setup({ delay: null }) };
+  return { fakes, navigateToSharedPortfolio, navigateToSharedPortfolios, location, ux: userEvent.setup({ delay: null }) };
 }
 
 type Harness = ReturnType<typeof setup>;
@@ -253,7 +296,10 @@ const stateChecks: Record<string, (s: Snapshot) => Promise<void>> = {
     expect(saveButton().disabled).toBe(false);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     const edit = s.context.mode === 'edit';
-    expect(screen.queryByRole('button', { name: 'Delete Shared Portfolio' }) !== null).toBe(edit);
+    // Delete only while the portfolio holds no artifacts; otherwise the page says why.
+    const deletable = edit && s.context.sharedPortfolio!.sharedArtifacts.length === 0;
+    expect(screen.queryByRole('button', { name: 'Delete Shared Portfolio' }) !== null).toBe(deletable);
+    expect(screen.queryByText(DELETE_NOT_EMPTY_NOTE) !== null).toBe(edit && !deletable);
     expect(screen.queryByRole('button', { name: 'Edit Participants' }) !== null).toBe(edit);
     expect(screen.queryByText(/You can share this portfolio with participants after it is created/) !== null).toBe(!edit);
   },
@@ -275,6 +321,16 @@ const stateChecks: Record<string, (s: Snapshot) => Promise<void>> = {
   deleting: async () => {
     const question = screen.getByRole('alertdialog', { name: 'Delete Shared Portfolio' });
     expect((within(question).getByRole('button', { name: 'YES' }) as HTMLButtonElement).disabled).toBe(true);
+  },
+  confirmingLeave: async (s) => {
+    expectForm(s);
+    const question = screen.getByRole('alertdialog', { name: 'Leave this page?' });
+    expect(question.textContent).toContain('Your changes are not saved.');
+    expect(h.location.history.at(-1)).toBe(h.location.history[0]);
+  },
+  leaving: async () => {
+    expect(screen.getByText('Another page')).toBeTruthy();
+    expect(h.location.history.at(-1)).toBe('/dashboard');
   },
   saved: async (s) => {
     const message = s.context.mode === 'create' ? 'Successfully created shared portfolio' : 'Successfully edited shared portfolio';
@@ -424,6 +480,15 @@ for (const scenario of SCENARIOS) {
             },
             'delete.cancel': async () => {
               await h.ux.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'NO' }));
+            },
+            'leave.request': async () => {
+              await h.ux.click(screen.getByRole('link', { name: 'PORTFOLIO DASHBOARD' }));
+            },
+            'leave.stay': async () => {
+              await h.ux.click(within(screen.getByRole('alertdialog', { name: 'Leave this page?' })).getByRole('button', { name: 'Stay on this page' }));
+            },
+            'leave.confirm': async () => {
+              await h.ux.click(within(screen.getByRole('alertdialog', { name: 'Leave this page?' })).getByRole('button', { name: 'Leave without saving' }));
             },
           },
         });

@@ -4,12 +4,15 @@ import { invitationMachine, type Notice } from '../../machines/invitation/invita
 import { InvitationActorContext } from '../../machines/invitation/useInvitation.ts';
 import { useCurrentUser } from '../../machines/session/useSession.ts';
 import { provideSharedPortfolioForm } from '../../machines/sharedPortfolioForm/provideSharedPortfolioForm.ts';
+import { sharedFormHasUnsavedChanges } from '../../machines/sharedPortfolioForm/sharedPortfolioFormMachine.ts';
 import { SharedPortfolioFormActorContext } from '../../machines/sharedPortfolioForm/useSharedPortfolioForm.ts';
 import { notify } from '../../views/feedback/toastStore.ts';
 import { InvitationPage } from '../../views/pages/InvitationPage.tsx';
 import { SharedPortfolioFormPage } from '../../views/pages/SharedPortfolioFormPage.tsx';
 import { buildPath, paths } from '../../views/paths.ts';
 import { PrivateRoute } from '../../views/routing/guards.tsx';
+import { allowLeave, stayHere } from '../navigation/leaveGuard.ts';
+import { useLeaveGuard } from '../navigation/useLeaveGuard.ts';
 
 const toast = (notice: Notice) => notify(notice.message, notice.tone);
 
@@ -29,6 +32,8 @@ function useFormLogic() {
         notify: toast,
         navigateToSharedPortfolio: (id) => navigate(buildPath(paths.sharedPortfolio, { id })),
         navigateToSharedPortfolios: () => navigate(paths.sharedPortfolios),
+        allowLeave,
+        stayHere,
       }),
     [navigate],
   );
@@ -39,9 +44,16 @@ function SharedPortfolioForm({ sharedPortfolioId, mode }: { sharedPortfolioId: n
   const currentUser = useCurrentUser();
   return (
     <SharedPortfolioFormActorContext.Provider logic={logic} options={{ input: { mode, sharedPortfolioId, currentUser } }}>
+      <SharedFormLeaveGuard />
       <SharedPortfolioFormPage />
     </SharedPortfolioFormActorContext.Provider>
   );
+}
+
+/** Asks the form's machine before anyone leaves the page. */
+export function SharedFormLeaveGuard() {
+  useLeaveGuard(SharedPortfolioFormActorContext.useActorRef(), sharedFormHasUnsavedChanges);
+  return null;
 }
 
 /** `/shared-portfolios/new`. */

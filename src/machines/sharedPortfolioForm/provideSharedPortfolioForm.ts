@@ -13,6 +13,10 @@ export interface SharedPortfolioFormImplementations {
   navigateToSharedPortfolio: (id: number) => void;
   /** Goes to the Shared Portfolios page. */
   navigateToSharedPortfolios: () => void;
+  /** Lets the navigation the user asked for happen (the app's leave guard). */
+  allowLeave: () => void;
+  /** Drops the navigation the user asked for (the app's leave guard). */
+  stayHere: () => void;
   /** Replacements for the service calls (tests); the real services otherwise. */
   actors?: {
     fetchTemplate?: PromiseActorLogic<Portfolio>;
@@ -41,12 +45,14 @@ export function provideParticipants({ notify, actors = {} }: Pick<SharedPortfoli
 
 /** The shared portfolio form's logic with its outward effects supplied, down to the Edit Participants dialog. */
 export function provideSharedPortfolioForm(implementations: SharedPortfolioFormImplementations) {
-  const { notify, navigateToSharedPortfolio, navigateToSharedPortfolios, actors = {} } = implementations;
+  const { notify, navigateToSharedPortfolio, navigateToSharedPortfolios, allowLeave, stayHere, actors = {} } = implementations;
   return sharedPortfolioFormMachine.provide({
     actions: {
       notify: (_: unknown, notice: Notice) => notify(notice),
       navigateToSharedPortfolio: (_: unknown, params: { id: number }) => navigateToSharedPortfolio(params.id),
       navigateToSharedPortfolios: () => navigateToSharedPortfolios(),
+      allowLeave: () => allowLeave(),
+      stayHere: () => stayHere(),
     },
     actors: {
       ...pick(actors, ['fetchTemplate', 'fetchSharedPortfolio', 'createSharedPortfolio', 'updateSharedPortfolio', 'deleteSharedPortfolio']),

@@ -6,8 +6,15 @@
  *    └─(not allowed / not found)→ unavailable      (failed)→ loadFailed ─(retry)→ loading
  * editing ─(form.submit)→ validating ─(valid)→ creating | updating ─(saved)→ saved (toast, go to the portfolio)
  *    │                        └─(invalid: messages, alert)→ editing       └─(refused)→ editing (alert)
- *    ├─(portfolio.delete, edit only)→ confirmingDelete ─(delete.confirm)→ deleting ─(deleted)→ deleted
- *    └─(form.cancel)→ cancelled (back to where the user came from)
+ *    ├─(portfolio.delete, edit only, no artifacts)→ confirmingDelete ─(delete.confirm)→ deleting ─(deleted)→ deleted
+ *    ├─(form.cancel)→ cancelled (back to where the user came from; Cancel discards without asking)
+ *    ├─(leave.request, unsaved changes)→ confirmingLeave ─(leave.confirm)→ leaving (the app goes on)
+ *    │                                         └─(leave.stay)→ editing (the app stays)
+ *    └─(leave.request, nothing changed)→ leaving (the app goes on)
+ * Anywhere else leave.request lets the app go on at once.
+ *
+ * A shared portfolio can be deleted only while it has no artifacts (the server refuses otherwise):
+ * Delete is not offered then, and the page says why.
  *
  * On edit the Edit Participants dialog runs as the spawned child `participants`.
  */
@@ -87,6 +94,8 @@ export interface SharedPortfolioFormContext {
   problem: string | null;
   /** Why loading failed. */
   error: UiError | null;
+  /** The form as loaded (values and questions), to tell whether anything changed. */
+  initial: string | null;
 }
 
 export type SharedPortfolioFormEvent =
@@ -101,7 +110,19 @@ export type SharedPortfolioFormEvent =
   | { type: 'portfolio.delete' }
   | { type: 'delete.confirm' }
   | { type: 'delete.cancel' }
+  /** The user is about to leave the page (a link, Back): the machine allows it or asks first. */
+  | { type: 'leave.request' }
+  | { type: 'leave.confirm' }
+  | { type: 'leave.stay' }
   | { type: 'retry' };
+
+/** The form's content, compared with the content as loaded to tell unsaved changes. */
+const formState = (values: SummaryValues, rows: readonly QuestionRow[]): string => JSON.stringify({ values, rows });
+
+/** Whether the form holds changes not saved yet. */
+export function hasUnsavedFormChanges(context: Pick<SharedPortfolioFormContext, 'values' | 'rows' | 'initial'>): boolean {
+  return context.initial !== null && formState(context.values, context.rows) !== context.initial;
+}
 
 const NO_ERRORS: FormErrors = { questions: {} };
 
@@ -140,21 +161,21 @@ export const sharedPortfolioFormMachine = setup({
     isBonusQuestion: ({ context }, params: { key: string }) => context.rows.some((row) => row.kind === 'bonus' && row.key === params.key),
     hasInvalidQuestions: ({ context }) => checkForm(context.values, context.rows).invalidQuestions > 0,
     hasErrors: ({ context }) => hasErrors(checkForm(context.values, context.rows).errors),
+    hasNoArtifacts: ({ context }) => context.sharedPortfolio !== null && context.sharedPortfolio.sharedArtifacts.length === 0,
+    hasUnsavedChanges: ({ context }) => hasUnsavedFormChanges(context),
   },
   actions: {
     storeProblem: assign({ problem: (_, params: { message: string }) => params.message }),
     storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
-    storeTemplate: assign({
-      rows: (_, params: { template: Portfolio }) => rowsForCreate(params.template.structure),
-      values: EMPTY_VALUES,
-      error: null,
+    storeTemplate: assign((_, params: { template: Portfolio }) => {
+      const rows = rowsForCreate(params.template.structure);
+      return { rows, values: EMPTY_VALUES, error: null, initial: formState(EMPTY_VALUES, rows) };
     }),
-    storeSharedPortfolio: assign((_, params: { sharedPortfolio: SharedPortfolio }) => ({
-      sharedPortfolio: params.sharedPortfolio,
-      values: valuesOf(params.sharedPortfolio),
-      rows: rowsForEdit(params.sharedPortfolio),
-      error: null,
-    })),
+    storeSharedPortfolio: assign((_, params: { sharedPortfolio: SharedPortfolio }) => {
+      const values = valuesOf(params.sharedPortfolio);
+      const rows = rowsForEdit(params.sharedPortfolio);
+      return { sharedPortfolio: params.sharedPortfolio, values, rows, error: null, initial: formState(values, rows) };
+    }),
     spawnParticipants: spawnChild('participants', {
       id: 'participants',
       input: ({ context }) => {
@@ -175,6 +196,10 @@ export const sharedPortfolioFormMachine = setup({
     navigateToSharedPortfolio: placeholder('navigateToSharedPortfolio') as (_: unknown, params: { id: number }) => void,
     /** Goes to the Shared Portfolios page (provided by the app). */
     navigateToSharedPortfolios: placeholder('navigateToSharedPortfolios') as () => void,
+    /** Lets the navigation the user asked for happen (provided by the app). */
+    allowLeave: placeholder('allowLeave'),
+    /** Drops the navigation the user asked for (provided by the app). */
+    stayHere: placeholder('stayHere'),
   },
 }).createMachine({
   id: 'sharedPortfolioForm',
@@ -190,8 +215,11 @@ export const sharedPortfolioFormMachine = setup({
     sharedPortfolio: null,
     problem: null,
     error: null,
+    initial: null,
   }),
   initial: 'starting',
+  // Outside the form (loading, saving, after a save, a delete or Cancel) nothing typed can be lost.
+  on: { 'leave.request': { actions: 'allowLeave' } },
   states: {
     starting: {
       always: [
@@ -292,9 +320,18 @@ export const sharedPortfolioFormMachine = setup({
           { guard: 'isCreate', target: 'cancelled', actions: 'navigateToSharedPortfolios' },
           { target: 'cancelled', actions: { type: 'navigateToSharedPortfolio', params: ({ context }) => ({ id: context.sharedPortfolioId! }) } },
         ],
-        'portfolio.delete': { guard: 'isEdit', target: 'confirmingDelete' },
+        'portfolio.delete': { guard: and(['isEdit', 'hasNoArtifacts']), target: 'confirmingDelete' },
+        'leave.request': [{ guard: 'hasUnsavedChanges', target: 'confirmingLeave' }, { target: 'leaving', actions: 'allowLeave' }],
       },
     },
+    confirmingLeave: {
+      on: {
+        'leave.stay': { target: 'editing', actions: 'stayHere' },
+        'leave.confirm': { target: 'leaving', actions: 'allowLeave' },
+      },
+    },
+    // The app is leaving the page; nothing more happens here.
+    leaving: { tags: ['busy'] },
     validating: {
       always: [
         {
@@ -364,10 +401,18 @@ export const sharedPortfolioFormMachine = setup({
         onError: { target: 'editing', actions: { type: 'notify', params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }) } },
       },
     },
-    saved: { type: 'final' },
-    deleted: { type: 'final' },
-    cancelled: { type: 'final' },
+    saved: { tags: ['busy'] },
+    deleted: { tags: ['busy'] },
+    cancelled: { tags: ['busy'] },
   },
 });
 
 export type SharedPortfolioFormMachine = typeof sharedPortfolioFormMachine;
+
+/** Whether reloading or closing the tab now would lose typed changes. */
+export function sharedFormHasUnsavedChanges(snapshot: {
+  matches: (state: 'editing' | 'confirmingLeave') => boolean;
+  context: SharedPortfolioFormContext;
+}): boolean {
+  return (snapshot.matches('editing') || snapshot.matches('confirmingLeave')) && hasUnsavedFormChanges(snapshot.context);
+}

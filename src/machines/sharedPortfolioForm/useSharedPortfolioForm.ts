@@ -9,7 +9,7 @@ import { sharedPortfolioFormMachine, type FormMode } from './sharedPortfolioForm
 /** The form page's actor; the app provides its logic (`provideSharedPortfolioForm`) and input. */
 export const SharedPortfolioFormActorContext = createActorContext(sharedPortfolioFormMachine);
 
-export type SharedPortfolioFormStatus = 'loading' | 'loadFailed' | 'unavailable' | 'editing' | 'confirmingDelete' | 'done';
+export type SharedPortfolioFormStatus = 'loading' | 'loadFailed' | 'unavailable' | 'editing' | 'confirmingDelete' | 'confirmingLeave' | 'done';
 
 /** Where the page stands. */
 export function useSharedPortfolioFormStatus(): SharedPortfolioFormStatus {
@@ -17,11 +17,16 @@ export function useSharedPortfolioFormStatus(): SharedPortfolioFormStatus {
     if (s.matches('loadFailed')) return 'loadFailed';
     if (s.matches('unavailable')) return 'unavailable';
     if (s.matches('confirmingDelete') || s.matches('deleting')) return 'confirmingDelete';
-    if (s.matches('saved') || s.matches('deleted') || s.matches('cancelled')) return 'done';
+    if (s.matches('confirmingLeave')) return 'confirmingLeave';
+    if (s.matches('saved') || s.matches('deleted') || s.matches('cancelled') || s.matches('leaving')) return 'done';
     if (s.matches('starting') || s.matches('loading')) return 'loading';
     return 'editing';
   });
 }
+
+/** Whether Delete Shared Portfolio can succeed: only while the portfolio has no artifacts. */
+export const useCanDeleteSharedPortfolio = (): boolean =>
+  SharedPortfolioFormActorContext.useSelector((s) => s.context.sharedPortfolio !== null && s.context.sharedPortfolio.sharedArtifacts.length === 0);
 
 /** Create or edit. */
 export const useFormMode = (): FormMode => SharedPortfolioFormActorContext.useSelector((s) => s.context.mode);
@@ -75,6 +80,8 @@ export function useSharedPortfolioFormEvents() {
       askDelete: () => actor.send({ type: 'portfolio.delete' }),
       confirmDelete: () => actor.send({ type: 'delete.confirm' }),
       cancelDelete: () => actor.send({ type: 'delete.cancel' }),
+      stay: () => actor.send({ type: 'leave.stay' }),
+      leave: () => actor.send({ type: 'leave.confirm' }),
       retry: () => actor.send({ type: 'retry' }),
     }),
     [actor],

@@ -2,7 +2,11 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Route, Router, Switch } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
+import { allowLeave, guardedNavigation, stayHere } from '../../app/navigation/leaveGuard.ts';
+import { SharedFormLeaveGuard } from '../../app/wiring/sharedFormRoutes.tsx';
 import { provideSharedPortfolioForm } from '../../machines/sharedPortfolioForm/provideSharedPortfolioForm.ts';
 import { SharedPortfolioFormActorContext } from '../../machines/sharedPortfolioForm/useSharedPortfolioForm.ts';
 import type { Portfolio } from '../../schemas/portfolio.ts';
@@ -11,8 +15,9 @@ import { STANDARDS_ITEMS, STANDARDS_PANELS } from '../../schemas/standards.ts';
 import type { User } from '../../schemas/user.ts';
 import { ApiError, NetworkError } from '../../services/errors.ts';
 import { BASIC_STRUCTURE } from '../../test/artifactFixtures.ts';
+import { HeaderLink } from '../../test/portfolioHarness.tsx';
 import { makeUser } from '../../test/renderApp.tsx';
-import { makeMembers, makeSharedPortfolio, makeTemplatePortfolio, people, TEAM_QUESTION } from '../../test/sharedFixtures.ts';
+import { makeMembers, makeSharedArtifact, makeSharedPortfolio, makeTemplatePortfolio, people, TEAM_QUESTION } from '../../test/sharedFixtures.ts';
 import { Toaster } from '../feedback/Toaster.tsx';
 import { clearToasts, notify } from '../feedback/toastStore.ts';
 import { theme } from '../theme/theme.ts';
@@ -58,6 +63,8 @@ function renderForm({
     notify: ({ message, tone }) => notify(message, tone),
     navigateToSharedPortfolio,
     navigateToSharedPortfolios,
+    allowLeave,
+    stayHere,
     actors: {
       fetchTemplate: fromPromise(() => {
         calls.fetchTemplate += 1;
@@ -82,15 +89,27 @@ function renderForm({
       fetchMembers: fromPromise(async () => makeMembers()),
     },
   });
+  const location = memoryLocation({ path: mode === 'create' ? '/shared-portfolios/new' : `/shared-portfolios/${sharedPortfolioId}/edit`, record: true });
   render(
     <ThemeProvider theme={theme}>
-      <SharedPortfolioFormActorContext.Provider logic={logic} options={{ input: { mode, sharedPortfolioId, currentUser: user } }}>
-        <SharedPortfolioFormPage />
-      </SharedPortfolioFormActorContext.Provider>
-      <Toaster />
+      <Router hook={location.hook} aroundNav={guardedNavigation}>
+        <HeaderLink />
+        <Switch>
+          <Route path={location.history[0]!}>
+            <SharedPortfolioFormActorContext.Provider logic={logic} options={{ input: { mode, sharedPortfolioId, currentUser: user } }}>
+              <SharedFormLeaveGuard />
+              <SharedPortfolioFormPage />
+            </SharedPortfolioFormActorContext.Provider>
+          </Route>
+          <Route>
+            <p>Another page</p>
+          </Route>
+        </Switch>
+        <Toaster />
+      </Router>
     </ThemeProvider>,
   );
-  return { calls, navigateToSharedPortfolio, navigateToSharedPortfolios, ux: userEvent.setup({ delay: null }) };
+  return { calls, navigateToSharedPortfolio, navigateToSharedPortfolios, location, ux: userEvent.setup({ delay: null }) };
 }
 
 const nameField = () => screen.getByLabelText('Shared Portfolio Name') as HTMLInputElement;
@@ -482,5 +501,39 @@ describe('shared portfolio form: edit', () => {
     expect(h.calls.update).toEqual([]);
     await h.ux.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('the shared portfolio form: Delete only when it can succeed', () => {
+  it('offers no Delete for a portfolio with artifacts and says why', async () => {
+    const h = renderForm({ mode: 'edit', fetchSharedPortfolio: async () => makeSharedPortfolio({ sharedArtifacts: [makeSharedArtifact()] }) });
+    expect(await screen.findByText('A shared portfolio can be deleted only when it has no artifacts. Delete its artifacts first.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete Shared Portfolio' })).toBeNull();
+    expect(h.calls.remove).toEqual([]);
+  });
+});
+
+describe('the shared portfolio form: leaving', () => {
+  it('asks before a link leaves changes behind; Stay keeps them, Leave goes on', async () => {
+    const h = renderForm({ mode: 'edit' });
+    await h.ux.type(await screen.findByLabelText('PLC Name'), ' team');
+    await h.ux.click(screen.getByRole('link', { name: 'PORTFOLIO DASHBOARD' }));
+    const question = screen.getByRole('alertdialog', { name: 'Leave this page?' });
+    expect(question.textContent).toContain('Your changes are not saved.');
+    await h.ux.click(within(question).getByRole('button', { name: 'Stay on this page' }));
+    expect(h.location.history.at(-1)).toBe('/shared-portfolios/9/edit');
+    expect((screen.getByLabelText('PLC Name') as HTMLInputElement).value).toMatch(/ team$/);
+    await h.ux.click(screen.getByRole('link', { name: 'PORTFOLIO DASHBOARD' }));
+    await h.ux.click(screen.getByRole('button', { name: 'Leave without saving' }));
+    expect(h.location.history.at(-1)).toBe('/dashboard');
+    expect(h.calls.update).toEqual([]);
+  });
+
+  it('lets a link go at once when nothing changed', async () => {
+    const h = renderForm({ mode: 'create' });
+    await screen.findByLabelText('Shared Portfolio Name');
+    await h.ux.click(screen.getByRole('link', { name: 'PORTFOLIO DASHBOARD' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(h.location.history.at(-1)).toBe('/dashboard');
   });
 });

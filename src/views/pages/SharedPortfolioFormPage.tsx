@@ -54,7 +54,7 @@ export function SharedPortfolioFormPage() {
       {status === 'loading' ? <PageSkeleton label="Loading shared portfolio" /> : null}
       {status === 'loadFailed' ? <LoadFailed /> : null}
       {status === 'unavailable' ? <Unavailable>{problem}</Unavailable> : null}
-      {status === 'editing' || status === 'confirmingDelete' || status === 'done' ? <SharedPortfolioForm /> : null}
+      {status === 'editing' || status === 'confirmingDelete' || status === 'confirmingLeave' || status === 'done' ? <SharedPortfolioForm /> : null}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type FormEvent } from 'react';
 import styled from 'styled-components';
 import {
   useDeleting,
+  useCanDeleteSharedPortfolio,
   useEditedPortfolio,
   useFormBusy,
   useFormErrors,
@@ -16,7 +17,7 @@ import { GRADES, SUBJECTS } from '../../../schemas/catalog.ts';
 import { formatShortDate } from '../../artifacts/artifactDates.ts';
 import { BusyButton } from '../../components/BusyButton.tsx';
 import { Button } from '../../components/Button.tsx';
-import { ConfirmDialog } from '../../components/Dialog.tsx';
+import { ConfirmDialog, LeaveConfirmDialog } from '../../components/Dialog.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { MultiSelect } from '../../components/MultiSelect.tsx';
 import { SelectField } from '../../components/SelectField.tsx';
@@ -26,6 +27,9 @@ import { ParticipantsSummary } from '../participants/ParticipantsSummary.tsx';
 import { QuestionsTable } from './QuestionsTable.tsx';
 
 /** The note on the create form (spec §2). */
+/** Why Delete Shared Portfolio is not offered (the server refuses it then). */
+export const DELETE_NOT_EMPTY_NOTE = 'A shared portfolio can be deleted only when it has no artifacts. Delete its artifacts first.';
+
 export const SHARE_LATER_NOTE = 'You can share this portfolio with participants after it is created: open it again with Edit and choose Edit Participants.';
 
 const GRADE_OPTIONS = GRADES.map((g) => ({ value: g.value, label: g.label }));
@@ -111,6 +115,7 @@ export function SharedPortfolioForm() {
   const participants = useParticipantsRef();
   const events = useSharedPortfolioFormEvents();
   const refusals = useRefusals();
+  const canDelete = useCanDeleteSharedPortfolio();
   const form = useRef<HTMLFormElement>(null);
   const summaryId = useId();
   const questionsId = useId();
@@ -199,7 +204,7 @@ export function SharedPortfolioForm() {
           <QuestionsTable disabled={locked} />
         </Section>
         <Actions>
-          {mode === 'edit' ? (
+          {mode === 'edit' && canDelete ? (
             <Button type="button" className="push" $variant="danger" onClick={events.askDelete} disabled={locked}>
               Delete Shared Portfolio
             </Button>
@@ -213,8 +218,10 @@ export function SharedPortfolioForm() {
             SAVE
           </BusyButton>
         </Actions>
+        {mode === 'edit' && !canDelete ? <Note>{DELETE_NOT_EMPTY_NOTE}</Note> : null}
       </form>
       {participants ? <EditParticipantsDialog actorRef={participants} /> : null}
+      {status === 'confirmingLeave' ? <LeaveConfirmDialog onStay={events.stay} onLeave={events.leave} /> : null}
       {status === 'confirmingDelete' ? (
         <ConfirmDialog
           title="Delete Shared Portfolio"
