@@ -108,12 +108,22 @@ export function AppRoutes() {
   );
 }
 
-/** Scrolls to the top on every change of page. */
+/**
+ * The page an address shows: the artifact browsers keep one page while the address follows the
+ * chosen portfolio and artifact.
+ */
+export function pageOf(location: string): string {
+  const browser = /^\/(my-portfolios|shared-portfolios)(\/[0-9]+(\/artifacts\/[0-9]+)?)?\/?$/.exec(location);
+  return browser ? `/${browser[1]}` : location;
+}
+
+/** Scrolls to the top when another page opens (not when a browser's selection moves the address). */
 function ScrollToTop() {
   const [location] = useLocation();
+  const page = pageOf(location);
   useEffect(() => {
-    if (location && !navigator.userAgent.includes('jsdom')) window.scrollTo(0, 0);
-  }, [location]);
+    if (page && !navigator.userAgent.includes('jsdom')) window.scrollTo(0, 0);
+  }, [page]);
   return null;
 }
 

@@ -50,6 +50,7 @@ export function provideMyPortfoliosBrowser(navigate: Navigate) {
     actions: {
       showPortfolio: (_, { portfolioId }) => navigate(buildPath(paths.myPortfolio, { id: portfolioId })),
       showArtifact: (_, { portfolioId, artifactId }) => navigate(buildPath(paths.myArtifact, { id: portfolioId, artifactId }), { replace: true }),
+      hideArtifact: (_, { portfolioId }) => navigate(buildPath(paths.myPortfolio, { id: portfolioId }), { replace: true }),
       openArtifactEditor: (_, { portfolioId, artifactId }) => navigate(buildPath(paths.myArtifactEdit, { id: portfolioId, artifactId })),
       notify: notifyAction,
     },
@@ -63,6 +64,7 @@ export function provideTeacherBrowser(navigate: Navigate, teacher: number | null
       showPortfolio: (_, { portfolioId }) => navigate(teacherPortfoliosPath({ teacher, portfolio: portfolioId })),
       showArtifact: (_, { portfolioId, artifactId }) =>
         navigate(teacherPortfoliosPath({ teacher, portfolio: portfolioId, artifact: artifactId }), { replace: true }),
+      hideArtifact: (_, { portfolioId }) => navigate(teacherPortfoliosPath({ teacher, portfolio: portfolioId }), { replace: true }),
       notify: notifyAction,
     },
   });

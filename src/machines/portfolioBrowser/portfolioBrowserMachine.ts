@@ -9,6 +9,7 @@
  * ready.loaded.browsing ─(artifact.create)→ creating ─(created)→ browsing + the editor opens
  * ready.loaded.browsing ─(portfolio.refresh)→ refreshScheduled ─(after refetchDelay)→ refreshing ─(portfolio)→ browsing
  * ready.loaded ─(portfolio.left)→ ready.idle (the portfolio leaves the selector)
+ * ready.loaded ─(artifact.close)→ no artifact chosen (a phone's Back to artifacts; the address loses the artifact)
  *
  * The same chart browses shared portfolios when their actors are provided
  * (`sharedPortfolioBrowserMachine`); a comment or reaction then asks for `portfolio.refresh`, so
@@ -88,6 +89,8 @@ export type PortfolioBrowserEvent =
   | { type: 'portfolio.select'; portfolioId: number }
   | { type: 'route.change'; portfolioId: number | null; artifactId: number | null }
   | { type: 'artifact.select'; artifactId: number }
+  /** Back to the table (where the chosen artifact takes the table's place). */
+  | { type: 'artifact.close' }
   | { type: 'artifact.create' }
   | { type: 'artifact.deleted'; artifactId: number }
   /** Something changed in the portfolio (a comment, a reaction): fetch it again shortly. */
@@ -124,6 +127,7 @@ export const portfolioBrowserMachine = setup({
   },
   guards: {
     hasPortfolioId: ({ context }) => context.portfolioId !== null,
+    hasArtifact: ({ context }) => context.artifactId !== null,
     isOtherPortfolio: ({ context }, params: { portfolioId: number }) => params.portfolioId !== context.portfolioId,
     isRouteToNoPortfolio: ({ context }, params: RouteChange) => params.portfolioId === null && context.portfolioId !== null,
     isRouteToOtherPortfolio: ({ context }, params: RouteChange) =>
@@ -166,6 +170,8 @@ export const portfolioBrowserMachine = setup({
     showPortfolio: placeholder('showPortfolio') as (_: unknown, params: { portfolioId: number }) => void,
     /** Puts the artifact in the address, replacing the current entry (provided by the app). */
     showArtifact: placeholder('showArtifact') as (_: unknown, params: { portfolioId: number; artifactId: number }) => void,
+    /** Takes the artifact out of the address, replacing the current entry (provided by the app). */
+    hideArtifact: placeholder('hideArtifact') as (_: unknown, params: { portfolioId: number }) => void,
     /** Opens the edit page of a new artifact (provided by the app). */
     openArtifactEditor: placeholder('openArtifactEditor') as (_: unknown, params: { portfolioId: number; artifactId: number }) => void,
     /** Tells the user something (provided by the app). */
@@ -270,6 +276,13 @@ export const portfolioBrowserMachine = setup({
               actions: [
                 { type: 'chooseArtifact', params: ({ event }) => event },
                 { type: 'showArtifact', params: ({ context, event }) => ({ portfolioId: context.portfolioId!, artifactId: event.artifactId }) },
+              ],
+            },
+            'artifact.close': {
+              guard: 'hasArtifact',
+              actions: [
+                { type: 'chooseArtifact', params: { artifactId: null } },
+                { type: 'hideArtifact', params: ({ context }) => ({ portfolioId: context.portfolioId! }) },
               ],
             },
             // The artifact's own view tells the user and leaves its address.

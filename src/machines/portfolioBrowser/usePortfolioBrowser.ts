@@ -117,6 +117,7 @@ export function useBrowserEvents() {
       selectPortfolio: (portfolioId: number) => actor.send({ type: 'portfolio.select', portfolioId }),
       routeChanged: (portfolioId: number | null, artifactId: number | null) => actor.send({ type: 'route.change', portfolioId, artifactId }),
       selectArtifact: (artifactId: number) => actor.send({ type: 'artifact.select', artifactId }),
+      closeArtifact: () => actor.send({ type: 'artifact.close' }),
       createArtifact: () => actor.send({ type: 'artifact.create' }),
       artifactDeleted: (artifactId: number) => actor.send({ type: 'artifact.deleted', artifactId }),
       refreshPortfolio: () => actor.send({ type: 'portfolio.refresh' }),

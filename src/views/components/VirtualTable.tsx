@@ -14,12 +14,25 @@ export interface VirtualColumn {
   sort?: 'ascending' | 'descending' | 'none';
   /** Sorts by this column (its header becomes a button). */
   onSort?: () => void;
+  /** On a phone, rows become cards: this column's cell takes the first line (the others follow it). */
+  primary?: boolean;
+  /** On a phone, words before the cell's value (a bare number needs its column's name). */
+  compactPrefix?: string;
 }
+
+/**
+ * Up to this many rows are all in the page, in the normal flow: their cells wrap (long titles
+ * read in full) and, on narrow screens, the table grows with its rows instead of scrolling in a
+ * box of its own. Longer lists keep fixed-height rows and render only the visible ones.
+ */
+export const ALL_ROWS_LIMIT = 300;
 
 const HEADER_HEIGHT = 44;
 
-const Grid = styled.div<{ $height: number }>`
+const Grid = styled.div<{ $height: number; $natural: boolean }>`
   position: relative;
+  /* Rows become cards when the table itself is narrow (a phone, or beside a comparison). */
+  container-type: inline-size;
   height: ${({ $height }) => $height}px;
   overflow: auto;
   overscroll-behavior: contain;
@@ -27,6 +40,10 @@ const Grid = styled.div<{ $height: number }>`
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.md};
   box-shadow: ${({ theme }) => theme.shadow.card};
+  /* The fixed height is the wide screens' rule; narrower ones let the table grow with its rows. */
+  @media ${({ theme }) => theme.media.stacked} {
+    ${({ $natural }) => ($natural ? 'height: auto; overflow: visible;' : 'height: min(70vh, 618px);')}
+  }
 `;
 
 const rowLayout = css<{ $columns: string }>`
@@ -44,6 +61,17 @@ const HeaderRow = styled.div<{ $columns: string }>`
   height: ${HEADER_HEIGHT}px;
   background: ${({ theme }) => theme.color.surfaceAlt};
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md} ${({ theme }) => theme.radius.md} 0 0;
+  @container ${({ theme }) => theme.media.compactTable} {
+    /* Cards have no columns: the sort buttons line up and wrap. */
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    height: auto;
+    min-width: 0 !important;
+    padding: ${({ theme }) => theme.space.xs};
+    & > [data-empty-header] { display: none; }
+  }
 `;
 
 const HeaderCell = styled.div<{ $align: VirtualColumn['align'] }>`
@@ -86,28 +114,50 @@ const SortButton = styled.button`
 
 const Body = styled.div`
   position: relative;
+  @container ${({ theme }) => theme.media.compactTable} {
+    min-width: 0 !important;
+  }
 `;
 
-const Row = styled.div<{ $columns: string; $selected: boolean }>`
+const Row = styled.div<{ $columns: string; $selected: boolean; $natural: boolean }>`
   ${rowLayout}
-  position: absolute;
+  position: ${({ $natural }) => ($natural ? 'static' : 'absolute')};
   left: 0;
   right: 0;
+  ${({ $natural }) => ($natural ? 'min-height: 48px; padding: 6px 0;' : '')}
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
   cursor: pointer;
   background: ${({ theme, $selected }) => ($selected ? '#e3eef7' : theme.color.surface)};
   ${({ $selected, theme }) => ($selected ? css`box-shadow: inset 4px 0 0 ${theme.color.primary};` : '')}
   &:hover { background: ${({ $selected }) => ($selected ? '#d6e6f3' : '#f5f7f9')}; }
   &:focus-visible { outline: 3px solid ${({ theme }) => theme.color.focus}; outline-offset: -3px; }
+  @container ${({ theme }) => theme.media.compactTable} {
+    /* A card: the primary cell on the first line, the others after it. */
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 2px ${({ theme }) => theme.space.md};
+    min-width: 0 !important;
+    padding: 10px ${({ theme }) => theme.space.sm};
+  }
 `;
 
-const Cell = styled.div<{ $align: VirtualColumn['align'] }>`
+const Cell = styled.div<{ $align: VirtualColumn['align']; $natural: boolean; $primary: boolean }>`
   padding: 0 ${({ theme }) => theme.space.sm};
   min-width: 0;
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
   text-align: ${({ $align = 'start' }) => $align};
+  ${({ $natural }) =>
+    $natural
+      ? 'white-space: normal; overflow-wrap: anywhere;'
+      : 'overflow: hidden; text-overflow: ellipsis; white-space: nowrap;'}
+  .cell-prefix { display: none; }
+  @container ${({ theme }) => theme.media.compactTable} {
+    padding: 0;
+    text-align: start;
+    ${({ $primary }) => ($primary ? 'flex: 1 1 calc(100% - 48px);' : 'flex: 0 1 auto;')}
+    &:empty { display: none; }
+    .cell-prefix { display: inline; }
+  }
 `;
 
 const Empty = styled.div`
@@ -126,10 +176,12 @@ function SortArrow({ sort }: { sort: VirtualColumn['sort'] }) {
 }
 
 /**
- * A table of many rows in a box of fixed height: rows have a fixed height and only the visible
- * ones (plus `overscan` above and below) are in the page, so tens of thousands of rows scroll
- * smoothly. It is an ARIA grid: one row is in the tab order; the arrow keys, Home, End,
- * Page Up and Page Down move between rows, and Enter or Space activates the focused row.
+ * A table of many rows in a box of fixed height (on wide screens). Up to `ALL_ROWS_LIMIT` rows
+ * are all in the page and wrap their text; beyond that rows have a fixed height and only the
+ * visible ones (plus `overscan` above and below) are in the page, so tens of thousands of rows
+ * scroll smoothly. On a phone each row is a card. It is an ARIA grid: one row is in the tab
+ * order; the arrow keys, Home, End, Page Up and Page Down move between rows, and Enter or Space
+ * activates the focused row.
  */
 export function VirtualTable({
   label,
@@ -170,6 +222,7 @@ export function VirtualTable({
   /** Width below which the table scrolls sideways. */
   minWidth?: number;
 }) {
+  const natural = rowCount <= ALL_ROWS_LIMIT;
   const scroller = useRef<HTMLDivElement>(null);
   const rows = useRef(new Map<number, HTMLDivElement>());
   const [scrollTop, setScrollTop] = useState(0);
@@ -181,8 +234,8 @@ export function VirtualTable({
   const visibleCount = Math.ceil(viewHeight / rowHeight);
   const maxScroll = Math.max(0, rowCount * rowHeight - viewHeight);
   const top = Math.min(scrollTop, maxScroll);
-  const first = Math.max(0, Math.floor(top / rowHeight) - overscan);
-  const last = Math.min(rowCount - 1, Math.floor(top / rowHeight) + visibleCount + overscan);
+  const first = natural ? 0 : Math.max(0, Math.floor(top / rowHeight) - overscan);
+  const last = natural ? rowCount - 1 : Math.min(rowCount - 1, Math.floor(top / rowHeight) + visibleCount + overscan);
   const focused = Math.min(focusIndex, Math.max(0, rowCount - 1));
   // The row in the tab order: the focused one, or the first shown when it scrolled away.
   const tabbable = focused >= first && focused <= last ? focused : first;
@@ -193,6 +246,11 @@ export function VirtualTable({
     (index: number) => {
       const el = scroller.current;
       if (!el) return;
+      if (natural) {
+        // jsdom has no layout (and no scrollIntoView).
+        rows.current.get(index)?.scrollIntoView?.({ block: 'nearest' });
+        return;
+      }
       const rowTop = index * rowHeight;
       let next = el.scrollTop;
       if (rowTop < next) next = rowTop;
@@ -202,7 +260,7 @@ export function VirtualTable({
         setScrollTop(next);
       }
     },
-    [rowHeight, viewHeight],
+    [natural, rowHeight, viewHeight],
   );
 
   useLayoutEffect(() => {
@@ -254,10 +312,12 @@ export function VirtualTable({
         aria-rowindex={index + 2}
         aria-selected={selected}
         aria-label={rowLabel?.(index)}
+        data-row-key={rowKey(index)}
         tabIndex={index === tabbable ? 0 : -1}
         $columns={template}
         $selected={selected}
-        style={{ top: index * rowHeight, height: rowHeight }}
+        $natural={natural}
+        style={natural ? { minWidth } : { top: index * rowHeight, height: rowHeight }}
         onClick={() => {
           setFocusIndex(index);
           onActivate(index);
@@ -268,7 +328,8 @@ export function VirtualTable({
         onKeyDown={(event) => handleKeyDown(event, index)}
       >
         {columns.map((column, col) => (
-          <Cell key={column.id} role="gridcell" $align={column.align}>
+          <Cell key={column.id} role="gridcell" $align={column.align} $natural={natural} $primary={column.primary === true}>
+            {column.compactPrefix && cells[col] !== null && cells[col] !== undefined ? <span className="cell-prefix">{column.compactPrefix} </span> : null}
             {cells[col]}
           </Cell>
         ))}
@@ -280,6 +341,7 @@ export function VirtualTable({
     <Grid
       ref={scroller}
       $height={height}
+      $natural={natural}
       role="grid"
       aria-label={label}
       aria-rowcount={rowCount + 1}
@@ -288,7 +350,7 @@ export function VirtualTable({
     >
       <HeaderRow role="row" aria-rowindex={1} $columns={template} style={{ minWidth }}>
         {columns.map((column) => (
-          <HeaderCell key={column.id} role="columnheader" aria-sort={column.sort} $align={column.align}>
+          <HeaderCell key={column.id} role="columnheader" aria-sort={column.sort} $align={column.align} data-empty-header={column.onSort ? undefined : ''}>
             {column.onSort ? (
               <SortButton type="button" onClick={column.onSort}>
                 <span>{column.header}</span>
@@ -305,7 +367,7 @@ export function VirtualTable({
           <span role="gridcell">{empty}</span>
         </Empty>
       ) : (
-        <Body role="rowgroup" style={{ height: rowCount * rowHeight, minWidth }}>
+        <Body role="rowgroup" style={natural ? { minWidth } : { height: rowCount * rowHeight, minWidth }}>
           {body}
         </Body>
       )}

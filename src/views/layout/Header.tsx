@@ -1,3 +1,4 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import styled from 'styled-components';
 import { useCurrentUser, useSessionEvents } from '../../machines/session/useSession.ts';
@@ -6,6 +7,7 @@ import { paths } from '../paths.ts';
 import { UserMenu } from './UserMenu.tsx';
 
 const Bar = styled.header`
+  position: relative;
   background: ${({ theme }) => theme.color.headerBackground};
   color: ${({ theme }) => theme.color.headerText};
 `;
@@ -19,6 +21,10 @@ const Inner = styled.div`
   align-items: center;
   gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.lg};
   flex-wrap: wrap;
+  @media ${({ theme }) => theme.media.phone} {
+    min-height: 56px;
+    gap: 0 ${({ theme }) => theme.space.sm};
+  }
 `;
 
 const Brand = styled(Link)`
@@ -34,15 +40,82 @@ const Brand = styled(Link)`
 
 const Nav = styled.nav<{ $wide: boolean }>`
   flex: 1;
-  ul { display: flex; gap: ${({ theme }) => theme.space.xs}; list-style: none; margin: 0; padding: 0; flex-wrap: wrap; }
+  display: flex;
+  align-items: center;
   /* On tablets the signed-in navigation takes a row of its own instead of stacking its links. */
   @media (max-width: 1100px) {
     ${({ $wide }) => ($wide ? 'order: 3; flex-basis: 100%;' : '')}
+  }
+  @media ${({ theme }) => theme.media.phone} {
+    order: 0;
+    flex-basis: auto;
+    justify-content: flex-end;
+  }
+`;
+
+const Links = styled.div<{ $open: boolean }>`
+  ul { display: flex; gap: ${({ theme }) => theme.space.xs}; list-style: none; margin: 0; padding: 0; flex-wrap: wrap; }
+  @media ${({ theme }) => theme.media.phone} {
+    /* The disclosed panel: a full-width list under the header bar. */
+    display: ${({ $open }) => ($open ? 'block' : 'none')};
+    position: absolute;
+    left: 0;
+    right: 0;
+    top: 56px;
+    z-index: 900;
+    padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.md};
+    background: ${({ theme }) => theme.color.headerBackground};
+    box-shadow: ${({ theme }) => theme.shadow.popover};
+    ul { flex-direction: column; gap: 0; }
+  }
+`;
+
+const MenuButton = styled.button`
+  display: none;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  min-height: 44px;
+  padding: 0 ${({ theme }) => theme.space.md};
+  border: 1px solid rgba(255, 255, 255, 0.6);
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: none;
+  color: ${({ theme }) => theme.color.headerText};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+  cursor: pointer;
+  @media ${({ theme }) => theme.media.phone} {
+    display: inline-flex;
   }
 `;
 
 const Account = styled.div`
   margin-left: auto;
+  @media ${({ theme }) => theme.media.phone} {
+    display: none;
+  }
+`;
+
+/** The account's items inside the phone menu (the user menu takes them on wider screens). */
+const PhoneAccount = styled.div`
+  display: none;
+  @media ${({ theme }) => theme.media.phone} {
+    display: block;
+    margin-top: ${({ theme }) => theme.space.sm};
+    padding-top: ${({ theme }) => theme.space.sm};
+    border-top: 1px solid rgba(255, 255, 255, 0.3);
+    p { margin: 0 0 ${({ theme }) => theme.space.xs}; padding: 0 12px; color: ${({ theme }) => theme.color.headerText}; font-weight: ${({ theme }) => theme.font.weight.bold}; }
+    a, button {
+      display: block;
+      width: 100%;
+      padding: 12px;
+      border: none;
+      background: none;
+      color: ${({ theme }) => theme.color.headerText};
+      font: inherit;
+      text-align: left;
+      text-decoration: none;
+      cursor: pointer;
+    }
+  }
 `;
 
 const NavLink = styled(Link)<{ $active: boolean }>`
@@ -55,6 +128,12 @@ const NavLink = styled(Link)<{ $active: boolean }>`
   letter-spacing: 0.06em;
   border-bottom: 3px solid ${({ $active, theme }) => ($active ? theme.color.headerAccent : 'transparent')};
   &:hover { color: ${({ theme }) => theme.color.headerText}; border-bottom-color: rgba(255, 255, 255, 0.6); }
+  @media ${({ theme }) => theme.media.phone} {
+    display: block;
+    padding: 12px;
+    border-bottom: none;
+    border-left: 4px solid ${({ $active, theme }) => ($active ? theme.color.headerAccent : 'transparent')};
+  }
 `;
 
 /** The brand mark: an open folder with a leaf. */
@@ -68,12 +147,31 @@ export function BrandMark({ size = 28 }: { size?: number }) {
   );
 }
 
-/** The page header: brand, navigation for the visitor's role, and the user menu. */
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" focusable="false">
+      <path d={open ? 'M3 3l12 12M15 3L3 15' : 'M2 4h14M2 9h14M2 14h14'} fill="none" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  );
+}
+
+/**
+ * The page header: brand, navigation for the visitor's role, and the user menu. On a phone the
+ * navigation and the account's items fold into a Menu button (a disclosure: Escape closes it and
+ * gives the focus back to the button; choosing a link or clicking elsewhere closes it).
+ */
 export function Header() {
   const user = useCurrentUser();
   const { logout } = useSessionEvents();
   const config = useAppConfig();
   const [location] = useLocation();
+  // The menu is open on the page where it was opened: another page closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location;
+  const setOpen = (next: boolean) => setOpenOn(next ? location : null);
+  const panelId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const nav = useRef<HTMLElement>(null);
   const isResearcher = user?.role.type === 'researcher';
   const items = user
     ? [
@@ -88,6 +186,23 @@ export function Header() {
         { href: paths.about, label: 'ABOUT' },
         { href: paths.login, label: 'LOGIN' },
       ];
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const close = (event: PointerEvent) => {
+      if (!nav.current?.contains(event.target as Node)) setOpenOn(null);
+    };
+    document.addEventListener('pointerdown', close);
+    return () => document.removeEventListener('pointerdown', close);
+  }, [open]);
+
+  const handleKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    event.preventDefault();
+    setOpen(false);
+    button.current?.focus();
+  };
+
   return (
     <Bar>
       <Inner>
@@ -95,19 +210,51 @@ export function Header() {
           <BrandMark />
           PracticeFolio
         </Brand>
-        <Nav aria-label="Main" $wide={user !== null}>
-          <ul>
-            {items.map((item) => {
-              const active = location === item.href || location.startsWith(`${item.href}/`);
-              return (
-                <li key={item.href}>
-                  <NavLink href={item.href} $active={active} aria-current={active ? 'page' : undefined}>
-                    {item.label}
-                  </NavLink>
-                </li>
-              );
-            })}
-          </ul>
+        <Nav ref={nav} aria-label="Main" $wide={user !== null} onKeyDown={handleKeyDown}>
+          <MenuButton ref={button} type="button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+            <MenuIcon open={open} />
+            Menu
+          </MenuButton>
+          <Links id={panelId} $open={open}>
+            <ul>
+              {items.map((item) => {
+                const active = location === item.href || location.startsWith(`${item.href}/`);
+                return (
+                  <li key={item.href}>
+                    <NavLink href={item.href} $active={active} aria-current={active ? 'page' : undefined} onClick={() => setOpen(false)}>
+                      {item.label}
+                    </NavLink>
+                  </li>
+                );
+              })}
+            </ul>
+            {user ? (
+              <PhoneAccount>
+                <p>{user.username}</p>
+                <ul>
+                  {isResearcher ? (
+                    <li>
+                      <Link href={paths.users} onClick={() => setOpen(false)}>
+                        Manage Users
+                      </Link>
+                    </li>
+                  ) : null}
+                  {config.helpUrl ? (
+                    <li>
+                      <a href={config.helpUrl} target="_blank" rel="noopener noreferrer" onClick={() => setOpen(false)}>
+                        Help <span className="visually-hidden">(opens in a new tab)</span>
+                      </a>
+                    </li>
+                  ) : null}
+                  <li>
+                    <button type="button" onClick={logout}>
+                      Log Out
+                    </button>
+                  </li>
+                </ul>
+              </PhoneAccount>
+            ) : null}
+          </Links>
         </Nav>
         {user ? (
           <Account>

@@ -11,21 +11,32 @@ import { Button } from '../components/Button.tsx';
 import { SharedArtifactPane } from '../shared/browser/SharedArtifactPane.tsx';
 import { NOT_IN_PORTFOLIO } from './Notices.tsx';
 
+/** The chosen artifact grows with its content: answers, reactions and the discussion read in the page. */
 const Pane = styled.section`
+  position: relative;
   min-width: 0;
   padding: ${({ theme }) => theme.space.lg};
   background: ${({ theme }) => theme.color.surface};
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.md};
   box-shadow: ${({ theme }) => theme.shadow.card};
-  @media (min-width: 1025px) {
-    max-height: 618px;
-    overflow: auto;
+  @media ${({ theme }) => theme.media.phone} {
+    padding: ${({ theme }) => theme.space.md};
+  }
+`;
+
+/** 'Back to artifacts' (stacked layouts, where the artifact takes the table's place). */
+const BackBar = styled.div`
+  display: none;
+  @media ${({ theme }) => theme.media.stacked} {
+    display: block;
+    margin: -${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.md};
   }
 `;
 
 /** The comparison spans the page's width and grows with its content. */
 const CompareArea = styled.section`
+  position: relative;
   min-width: 0;
   padding: ${({ theme }) => theme.space.lg};
   background: ${({ theme }) => theme.color.surface};
@@ -43,7 +54,7 @@ const CompareGrid = styled.div`
   display: grid;
   grid-template-columns: repeat(${COMPARE_MAX}, minmax(0, 1fr));
   gap: ${({ theme }) => theme.space.lg};
-  @media (max-width: ${({ theme }) => theme.layout.tabletWidth}) {
+  @media ${({ theme }) => theme.media.compact} {
     grid-template-columns: minmax(0, 1fr);
   }
 `;
@@ -80,12 +91,15 @@ export function ArtifactPane({
   artifactId,
   portfolio,
   readOnly,
+  onBack,
 }: {
   /** The chosen artifact's id. */
   artifactId: number | null;
   portfolio: BrowsedPortfolio;
   /** Show no actions (researchers in teacher portfolios). */
   readOnly: boolean;
+  /** Back to the table (stacked layouts). */
+  onBack?: () => void;
 }) {
   const headingId = useId();
   const [artifact] = useArtifactsById(artifactId === null ? [] : [artifactId]);
@@ -96,6 +110,13 @@ export function ArtifactPane({
       <h2 id={headingId} className="visually-hidden">
         Artifact details
       </h2>
+      {onBack && artifactId !== null ? (
+        <BackBar>
+          <Button type="button" $variant="link" onClick={onBack}>
+            ← Back to artifacts
+          </Button>
+        </BackBar>
+      ) : null}
       {isSharedPortfolio(portfolio) && artifactId !== null ? (
         <SharedArtifactPane key={artifactId} artifactId={artifactId} portfolio={portfolio} artifact={artifact && isSharedArtifact(artifact) ? artifact : null} />
       ) : artifact && !isSharedArtifact(artifact) ? (
@@ -110,7 +131,7 @@ export function ArtifactPane({
 }
 
 /** Compare mode: the picked artifacts side by side (at most two), each read-only. */
-export function CompareView({ compare }: { compare: CompareRef }) {
+export function CompareView({ compare, onBackToTable }: { compare: CompareRef; /** Back to the table (stacked layouts). */ onBackToTable?: () => void }) {
   const headingId = useId();
   const selection = useCompareSelection(compare);
   const artifacts = useArtifactsById(selection);
@@ -118,6 +139,13 @@ export function CompareView({ compare }: { compare: CompareRef }) {
   const free = COMPARE_MAX - artifacts.length;
   return (
     <CompareArea aria-labelledby={headingId}>
+      {onBackToTable ? (
+        <BackBar>
+          <Button type="button" $variant="link" onClick={onBackToTable}>
+            ↑ Back to the table
+          </Button>
+        </BackBar>
+      ) : null}
       <h2 id={headingId}>Compare Artifacts</h2>
       <CompareGrid>
         {artifacts.map((artifact) => (

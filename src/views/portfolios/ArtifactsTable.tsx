@@ -19,11 +19,11 @@ const HEADERS: Record<SortColumn, string> = {
 };
 
 const WIDTHS: Record<SortColumn, string> = {
-  name: 'minmax(150px, 3fr)',
-  parkingLot: '96px',
-  author: 'minmax(100px, 2fr)',
-  date: '96px',
-  comments: '136px',
+  name: 'minmax(140px, 3fr)',
+  parkingLot: '80px',
+  author: 'minmax(96px, 2fr)',
+  date: '92px',
+  comments: '120px',
 };
 
 const ORDER: readonly SortColumn[] = ['name', 'parkingLot', 'author', 'date', 'comments'];
@@ -63,8 +63,8 @@ function ParkingLotMark() {
 
 /**
  * The artifacts of a portfolio: Artifact Name, Parking Lot (personal portfolios), Author, Date
- * and Number of Comments, sortable by every column, 618 px high with only the visible rows
- * rendered. Outside compare mode a row shows its artifact in the detail pane; in compare mode
+ * and Number of Comments, sortable by every column, 618 px high on wide screens (spec §9),
+ * growing with its rows on narrower ones; titles wrap instead of being cut. Outside compare mode a row shows its artifact in the detail pane; in compare mode
  * rows have a checkbox and a row picks (or un-picks) its artifact for comparison.
  */
 export function ArtifactsTable({
@@ -103,19 +103,17 @@ export function ArtifactsTable({
       align: column === 'comments' ? ('end' as const) : column === 'parkingLot' ? ('center' as const) : ('start' as const),
       sort: sort.column === column ? sort.direction : ('none' as const),
       onSort: () => onSort(column),
+      ...(column === 'name' ? { primary: true } : {}),
+      ...(column === 'comments' ? { compactPrefix: 'Comments:' } : {}),
     })),
   ];
 
   const renderCells = (index: number) => {
     const row = rows[index]!;
     const cells = [
-      <Name key="name" title={row.name}>
-        {row.name}
-      </Name>,
+      <Name key="name">{row.name}</Name>,
       ...(showParkingLot ? [row.parkingLot ? <ParkingLotMark key="lot" /> : null] : []),
-      <span key="author" title={row.author}>
-        {row.author}
-      </span>,
+      <span key="author">{row.author}</span>,
       <time key="date" dateTime={row.artifact.created_at}>
         {formatShortDate(row.artifact.created_at)}
       </time>,
@@ -147,7 +145,7 @@ export function ArtifactsTable({
       onActivate={(index) => (comparing ? onPick(rows[index]!.id) : onSelect(rows[index]!.id))}
       height={ARTIFACTS_TABLE_HEIGHT}
       empty={NO_ARTIFACTS}
-      minWidth={(comparing ? 660 : 612) - (showParkingLot ? 0 : 96)}
+      minWidth={(comparing ? 580 : 532) - (showParkingLot ? 0 : 80)}
     />
   );
 }

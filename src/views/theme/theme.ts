@@ -37,6 +37,19 @@ export const theme = {
     popover: '0 8px 24px rgba(15, 25, 35, 0.18)',
   },
   layout: { maxWidth: '1200px', headerHeight: '64px', tabletWidth: '768px' },
+  /**
+   * The layouts: phones (the header folds into a Menu button), stacked (below 900 px: the
+   * artifact browsers show the table or the chosen artifact, one at a time), and side by side.
+   */
+  media: {
+    phone: '(max-width: 767px)',
+    /** Too narrow for table columns: rows become cards. */
+    compact: '(max-width: 639px)',
+    /** A table narrower than its columns (a container query): its rows become cards. */
+    compactTable: '(max-width: 559px)',
+    stacked: '(max-width: 899px)',
+    sideBySide: '(min-width: 900px)',
+  },
 } as const;
 
 export type Theme = typeof theme;

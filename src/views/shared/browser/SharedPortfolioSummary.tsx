@@ -38,7 +38,7 @@ const Actions = styled.div`
 
 const Facts = styled.dl`
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(170px, 1fr));
+  grid-template-columns: repeat(auto-fill, minmax(min(140px, 40%), 1fr));
   gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
   margin: 0;
   dt { font-size: ${({ theme }) => theme.font.size.sm}; color: ${({ theme }) => theme.color.textMuted}; font-weight: ${({ theme }) => theme.font.weight.medium}; }
