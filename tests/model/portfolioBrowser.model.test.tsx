@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SimulatedClock, type SnapshotFrom } from 'xstate';
 import type { Artifact } from '../../src/schemas/artifact.ts';
@@ -120,7 +120,7 @@ function events(snapshot: unknown): PortfolioBrowserEvent[] {
         route(41, 2),
       );
     }
-    if (c.artifactId === 1) list.push({ type: 'artifact.deleted', artifactId: 1 });
+    if (c.artifactId === 1) list.push({ type: 'artifact.deleted', artifactId: 1 }, { type: 'artifact.close' });
   }
   if (s.matches({ ready: 'loaded' }) && c.search === '' && activeFilterCount(c.filters) === 1 && c.filters.recentSince === null) {
     list.push({ type: 'filters.clear' });
@@ -327,6 +327,12 @@ describe('portfolioBrowser model (My Portfolios, opened on a portfolio)', () => 
           },
           'artifact.create': async () => {
             await ux.click(screen.getByRole('button', { name: 'Create New Artifact' }));
+          },
+          'artifact.close': async () => {
+            // Back to artifacts shows only where the artifact takes the table's place (narrow
+            // screens; jsdom applies no media queries, so the button stays hidden here).
+            const back = within(screen.getByRole('region', { name: 'Artifact details' })).getByRole('button', { name: '← Back to artifacts', hidden: true });
+            fireEvent.click(back);
           },
           'search.change': async (step) => {
             const { text } = step.event as Extract<PortfolioBrowserEvent, { type: 'search.change' }>;

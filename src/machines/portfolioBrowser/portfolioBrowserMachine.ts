@@ -69,6 +69,8 @@ export interface PortfolioBrowserContext {
   portfolios: BrowsedPortfolioListItem[];
   portfolioId: number | null;
   artifactId: number | null;
+  /** The artifact just closed with Back to artifacts (its row takes the focus back). */
+  closedArtifactId: number | null;
   /** The chosen portfolio, once loaded. */
   portfolio: BrowsedPortfolio | null;
   /** Its artifacts as table rows (search text computed once). */
@@ -141,6 +143,7 @@ export const portfolioBrowserMachine = setup({
     removePortfolio: assign({ portfolios: ({ context }, params: { portfolioId: number }) => context.portfolios.filter((p) => p.id !== params.portfolioId) }),
     storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
     choosePortfolio: assign((_, params: { portfolioId: number | null; artifactId: number | null }) => ({
+      closedArtifactId: null,
       portfolioId: params.portfolioId,
       artifactId: params.artifactId,
       portfolio: null,
@@ -153,7 +156,8 @@ export const portfolioBrowserMachine = setup({
       rows: toRows(artifactsOf(params.portfolio), context.viewerId),
       error: null,
     })),
-    chooseArtifact: assign({ artifactId: (_, params: { artifactId: number | null }) => params.artifactId }),
+    chooseArtifact: assign({ artifactId: (_, params: { artifactId: number | null }) => params.artifactId, closedArtifactId: null }),
+    closeArtifact: assign(({ context }) => ({ artifactId: null, closedArtifactId: context.artifactId })),
     removeArtifact: assign(({ context }, params: { artifactId: number }) => ({
       portfolio: context.portfolio ? withoutArtifact(context.portfolio, params.artifactId) : null,
       rows: context.rows.filter((row) => row.id !== params.artifactId),
@@ -186,6 +190,7 @@ export const portfolioBrowserMachine = setup({
     portfolios: [],
     portfolioId: input.portfolioId,
     artifactId: input.artifactId,
+    closedArtifactId: null,
     portfolio: null,
     rows: [],
     search: '',
@@ -281,7 +286,7 @@ export const portfolioBrowserMachine = setup({
             'artifact.close': {
               guard: 'hasArtifact',
               actions: [
-                { type: 'chooseArtifact', params: { artifactId: null } },
+                'closeArtifact',
                 { type: 'hideArtifact', params: ({ context }) => ({ portfolioId: context.portfolioId! }) },
               ],
             },

@@ -52,6 +52,9 @@ export const usePortfolio = (): BrowsedPortfolio | null => PortfolioBrowserActor
 /** The artifact chosen for the detail pane (its id). */
 export const useSelectedArtifactId = (): number | null => PortfolioBrowserActorContext.useSelector((s) => s.context.artifactId);
 
+/** The artifact just closed with Back to artifacts (its row takes the focus back). */
+export const useClosedArtifactId = (): number | null => PortfolioBrowserActorContext.useSelector((s) => s.context.closedArtifactId);
+
 /** Why the list or the portfolio could not be shown. */
 export const useBrowserError = (): UiError | null => PortfolioBrowserActorContext.useSelector((s) => s.context.error);
 

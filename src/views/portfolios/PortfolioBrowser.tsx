@@ -8,6 +8,7 @@ import {
   useBrowserMode,
   useBrowserStatus,
   useCanCreateArtifact,
+  useClosedArtifactId,
   useCompareRef,
   useCreatingArtifact,
   usePortfolio,
@@ -213,6 +214,7 @@ function ArtifactsArea({ portfolio, compare }: { portfolio: BrowsedPortfolio; co
   const rows = useVisibleRows();
   const sort = useSort();
   const selectedId = useSelectedArtifactId();
+  const closedId = useClosedArtifactId();
   const comparing = useCompareOn(compare);
   const picked = useCompareSelection(compare);
   const { pick } = useCompareEvents(compare);
@@ -225,25 +227,27 @@ function ArtifactsArea({ portfolio, compare }: { portfolio: BrowsedPortfolio; co
   const chosen = !comparing && selectedId !== null;
 
   // A chosen artifact opens where the teacher is looking: beside the table, or in its place on
-  // narrow screens (then the focus moves to it, and back to its row after Back to artifacts).
+  // narrow screens (then the focus moves to it).
   const previous = useRef(selectedId);
   useLayoutEffect(() => {
     const before = previous.current;
     previous.current = selectedId;
-    if (before === selectedId || comparing) return;
-    if (selectedId !== null) {
-      if (isStacked()) {
-        focusHeading(detail.current);
-        detail.current?.scrollIntoView?.({ block: 'start' });
-      } else {
-        revealTop(detail.current);
-      }
-    } else if (before !== null && isStacked()) {
-      const row = table.current?.querySelector<HTMLElement>(`[data-row-key="${before}"]`);
-      row?.focus({ preventScroll: true });
-      row?.scrollIntoView?.({ block: 'center' });
+    if (before === selectedId || comparing || selectedId === null) return;
+    if (isStacked()) {
+      focusHeading(detail.current);
+      detail.current?.scrollIntoView?.({ block: 'start' });
+    } else {
+      revealTop(detail.current);
     }
   }, [selectedId, comparing]);
+
+  // After Back to artifacts the table returns with the focus on the closed artifact's row.
+  useLayoutEffect(() => {
+    if (closedId === null) return;
+    const row = table.current?.querySelector<HTMLElement>(`[data-row-key="${closedId}"]`);
+    row?.focus({ preventScroll: true });
+    row?.scrollIntoView?.({ block: 'center' });
+  }, [closedId]);
 
   // The comparison brings itself into view once it is complete (side by side it already is).
   const pairs = picked.length;

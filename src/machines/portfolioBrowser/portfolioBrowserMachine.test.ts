@@ -1,0 +1,49 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { BrowsedPortfolio, BrowsedPortfolioListItem } from './selectors.ts';
+import { portfolioBrowserMachine } from './portfolioBrowserMachine.ts';
+import { makeArtifact } from '../../test/artifactFixtures.ts';
+import { listItemOf, makePortfolio } from '../../test/portfolioHarness.tsx';
+
+const portfolio = makePortfolio({ id: 41, artifacts: [makeArtifact({ id: 1 }), makeArtifact({ id: 2 })] });
+
+function start(artifactId: number | null) {
+  const hideArtifact = vi.fn<(portfolioId: number) => void>();
+  const showArtifact = vi.fn<(portfolioId: number, artifactId: number) => void>();
+  const logic = portfolioBrowserMachine.provide({
+    actors: {
+      listPortfolios: fromPromise<BrowsedPortfolioListItem[], { owner: number | null }>(async () => [listItemOf(portfolio)]),
+      getPortfolio: fromPromise<BrowsedPortfolio, { portfolioId: number }>(async () => portfolio),
+    },
+    actions: {
+      showPortfolio: () => undefined,
+      showArtifact: (_, p) => showArtifact(p.portfolioId, p.artifactId),
+      hideArtifact: (_, p) => hideArtifact(p.portfolioId),
+      openArtifactEditor: () => undefined,
+      notify: () => undefined,
+    },
+  });
+  const actor = createActor(logic, { input: { mode: 'personal', owner: null, portfolioId: 41, artifactId } }).start();
+  return { actor, hideArtifact, showArtifact };
+}
+
+describe('portfolioBrowser: Back to artifacts', () => {
+  it('closes the chosen artifact: the address loses it and its row is remembered for the focus', async () => {
+    const { actor, hideArtifact } = start(2);
+    await waitFor(actor, (s) => s.matches({ ready: 'loaded' }));
+    actor.send({ type: 'artifact.close' });
+    expect(actor.getSnapshot().context).toMatchObject({ artifactId: null, closedArtifactId: 2 });
+    expect(hideArtifact).toHaveBeenCalledWith(41);
+    // Choosing another artifact forgets the closed one.
+    actor.send({ type: 'artifact.select', artifactId: 1 });
+    expect(actor.getSnapshot().context).toMatchObject({ artifactId: 1, closedArtifactId: null });
+  });
+
+  it('ignores Back when no artifact is chosen', async () => {
+    const { actor, hideArtifact } = start(null);
+    await waitFor(actor, (s) => s.matches({ ready: 'loaded' }));
+    expect(actor.getSnapshot().can({ type: 'artifact.close' })).toBe(false);
+    actor.send({ type: 'artifact.close' });
+    expect(hideArtifact).not.toHaveBeenCalled();
+  });
+});
