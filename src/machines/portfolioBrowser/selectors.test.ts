@@ -206,6 +206,8 @@ describe('shared portfolios', () => {
     ]);
     expect(filterGroups(BASIC_STRUCTURE).map((g) => g.label)).not.toContain('Show Only');
     expect(filterValueLabel('@reactions', '❓')).toBe('❓ I have a question');
-    expect(filterValueLabel('@grade', 'K')).toBe('K');
+    // Grades read by their names, as everywhere else (spec §3).
+    expect(filterValueLabel('@grade', 'K')).toBe('Kindergarten');
+    expect(filterValueLabel('@grade', '1st')).toBe('1st Grade');
   });
 });

@@ -136,6 +136,8 @@ export interface FilterGroup {
    * its accessible name.
    */
   meanings?: Readonly<Record<string, string>>;
+  /** Choices stored as codes (grades): how each reads ('K' → 'Kindergarten'). */
+  labels?: Readonly<Record<string, string>>;
 }
 
 /** The label of the standards group in Filter By (reference §10.3). */
@@ -150,15 +152,19 @@ export const REACTION_MEANINGS: Readonly<Record<string, string>> = Object.fromEn
 /** A shared portfolio's own Filter By groups: Show Only, Grade and Has Reactions (reference §10.4). */
 export const SHARED_FILTER_GROUPS: readonly FilterGroup[] = [
   { key: SHARED_FILTER_KEYS.showOnly, label: 'Show Only', choices: [MY_ARTIFACTS] },
-  { key: SHARED_FILTER_KEYS.grade, label: 'Grade', choices: GRADE_CODES },
+  { key: SHARED_FILTER_KEYS.grade, label: 'Grade', choices: GRADE_CODES, labels: Object.fromEntries(GRADES.map((g) => [g.value, g.label])) },
   { key: SHARED_FILTER_KEYS.reactions, label: 'Has Reactions', choices: REACTIONS.map((r) => r.value), meanings: REACTION_MEANINGS },
 ];
 
-/** How a chosen filter value reads (a reaction with its meaning). */
+/** How a chosen filter value reads (a reaction with its meaning, a grade by its name). */
 export function filterValueLabel(key: string, value: string): string {
   const meaning = key === SHARED_FILTER_KEYS.reactions ? REACTION_MEANINGS[value] : undefined;
-  return meaning ? `${value} ${meaning}` : value;
+  if (meaning) return `${value} ${meaning}`;
+  return key === SHARED_FILTER_KEYS.grade ? (GRADES.find((g) => g.value === value)?.label ?? value) : value;
 }
+
+/** How many values of one group are chosen. */
+export const chosenCount = (filters: Filters, key: string): number => filters.values[key]?.length ?? 0;
 
 /**
  * The Filter By groups of a portfolio: (shared portfolios) Show Only, Grade and Has Reactions,

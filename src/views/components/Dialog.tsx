@@ -14,7 +14,7 @@ const Backdrop = styled.div`
   z-index: 1000;
 `;
 
-const Panel = styled.div<{ $wide?: boolean }>`
+const Panel = styled.div<{ $wide?: boolean; $fullOnPhone?: boolean }>`
   background: ${({ theme }) => theme.color.surface};
   border-radius: ${({ theme }) => theme.radius.md};
   box-shadow: ${({ theme }) => theme.shadow.popover};
@@ -23,6 +23,10 @@ const Panel = styled.div<{ $wide?: boolean }>`
   max-height: calc(100vh - 32px);
   overflow: auto;
   padding: ${({ theme }) => theme.space.lg};
+  @media ${({ theme }) => theme.media.phone} {
+    padding: ${({ theme }) => theme.space.md};
+    ${({ $fullOnPhone }) => ($fullOnPhone ? 'position: fixed; inset: 0; max-width: none; max-height: none; border-radius: 0;' : '')}
+  }
 `;
 
 const Title = styled.h2`
@@ -48,6 +52,7 @@ export function Dialog({
   onClose,
   role = 'dialog',
   wide,
+  fullOnPhone,
 }: {
   title: string;
   children: ReactNode;
@@ -55,6 +60,8 @@ export function Dialog({
   onClose?: () => void;
   role?: 'dialog' | 'alertdialog';
   wide?: boolean;
+  /** Take the whole screen on a phone (long dialogs). */
+  fullOnPhone?: boolean;
 }) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -93,6 +100,7 @@ export function Dialog({
         tabIndex={-1}
         onKeyDown={handleKeyDown}
         {...(wide ? { $wide: true } : {})}
+        {...(fullOnPhone ? { $fullOnPhone: true } : {})}
       >
         <Title id={titleId}>{title}</Title>
         {children}

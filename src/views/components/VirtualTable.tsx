@@ -150,13 +150,12 @@ const Cell = styled.div<{ $align: VirtualColumn['align']; $natural: boolean; $pr
     $natural
       ? 'white-space: normal; overflow-wrap: anywhere;'
       : 'overflow: hidden; text-overflow: ellipsis; white-space: nowrap;'}
-  .cell-prefix { display: none; }
   @container ${({ theme }) => theme.media.compactTable} {
     padding: 0;
     text-align: start;
     ${({ $primary }) => ($primary ? 'flex: 1 1 calc(100% - 48px);' : 'flex: 0 1 auto;')}
     &:empty { display: none; }
-    .cell-prefix { display: inline; }
+    &[data-prefix]::before { content: attr(data-prefix) ' '; color: ${({ theme }) => theme.color.textMuted}; }
   }
 `;
 
@@ -328,8 +327,7 @@ export function VirtualTable({
         onKeyDown={(event) => handleKeyDown(event, index)}
       >
         {columns.map((column, col) => (
-          <Cell key={column.id} role="gridcell" $align={column.align} $natural={natural} $primary={column.primary === true}>
-            {column.compactPrefix && cells[col] !== null && cells[col] !== undefined ? <span className="cell-prefix">{column.compactPrefix} </span> : null}
+          <Cell key={column.id} role="gridcell" $align={column.align} $natural={natural} $primary={column.primary === true} data-prefix={column.compactPrefix}>
             {cells[col]}
           </Cell>
         ))}

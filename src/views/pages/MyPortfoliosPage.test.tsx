@@ -149,17 +149,22 @@ describe('My Portfolios', () => {
     const { ux } = setup();
     await screen.findByRole('grid', { name: 'Artifacts' });
     const dialog = await openFilters(ux);
-    const groups = within(dialog).getAllByRole('group').filter((g) => g.tagName === 'FIELDSET' && g.parentElement?.getAttribute('role') === 'dialog');
-    expect(groups.map((g) => g.querySelector('legend')?.textContent)).toEqual([
-      'Recent',
-      'When in the unit was this?',
-      'What kind of evidence is this?',
-      'Standards or Elements of Framework',
+    // Collapsible sections, each saying how many of its choices are ticked; the long standards list starts closed.
+    const sections = within(dialog).getAllByRole('heading', { level: 3 }).map((h) => within(h).getByRole('button'));
+    expect(sections.map((b) => [b.textContent, b.getAttribute('aria-expanded')])).toEqual([
+      ['Recent', 'true'],
+      ['When in the unit was this?', 'true'],
+      ['What kind of evidence is this?', 'true'],
+      ['Standards or Elements of Framework', 'false'],
     ]);
-    const standards = within(dialog).getByRole('group', { name: 'Standards or Elements of Framework' });
-    expect(within(standards).getByRole('group', { name: 'Crosscutting Concepts' })).toBeTruthy();
-    expect(within(standards).getByRole('group', { name: 'Core Idea PS2: Motion and Stability: Forces and Interactions' })).toBeTruthy();
-    expect(within(standards).getAllByRole('checkbox')).toHaveLength(57);
+    expect(within(dialog).getByRole('status').textContent).toBe('No filters selected.');
+    await ux.click(sections[3]!);
+    const panels = within(dialog).getAllByRole('heading', { level: 4 }).map((h) => within(h).getByRole('button'));
+    expect(panels.map((b) => b.textContent)).toContain('Crosscutting Concepts');
+    for (const panel of panels) await ux.click(panel);
+    expect(within(dialog).getByRole('group', { name: 'Crosscutting Concepts' })).toBeTruthy();
+    const standards = within(dialog).getByRole('group', { name: 'Core Idea PS2: Motion and Stability: Forces and Interactions' });
+    expect(within(dialog).getAllByRole('checkbox')).toHaveLength(57 + 1 + 4 + 6);
 
     const evidence = within(dialog).getByRole('group', { name: 'What kind of evidence is this?' });
     await ux.click(within(evidence).getByRole('checkbox', { name: 'Student work' }));
@@ -171,6 +176,9 @@ describe('My Portfolios', () => {
     expect(rowNames()).toEqual(['Balanced forces exit ticket', 'Magnet hunt']);
     await ux.click(within(standards).getByRole('checkbox', { name: 'PS2.A: Forces and Motion' }));
     expect(rowNames()).toEqual(['Balanced forces exit ticket']);
+    expect(within(dialog).getByRole('status').textContent).toBe('4 filters selected.');
+    expect(within(dialog).getByRole('button', { name: /^What kind of evidence is this\?/ }).textContent).toBe('What kind of evidence is this?2 selected');
+    expect(within(dialog).getByText('1 artifact shown')).toBeTruthy();
     await ux.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).toBeNull();
 
