@@ -73,6 +73,17 @@ const Emoji = styled.span`
   font-size: 1.2rem;
 `;
 
+/** A reaction's meaning in words, so a chip reads without a colour-emoji font. */
+const Meaning = styled.span`
+  font-size: ${({ theme }) => theme.font.size.sm};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+`;
+
+const Tally = styled.span`
+  font-variant-numeric: tabular-nums;
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+`;
+
 const Hint = styled.span`
   color: ${({ theme }) => theme.color.textMuted};
   font-weight: ${({ theme }) => theme.font.weight.medium};
@@ -115,21 +126,24 @@ const PopoverTitle = styled.p`
 `;
 
 const Choices = styled.div`
-  display: flex;
-  gap: ${({ theme }) => theme.space.xs};
+  display: grid;
+  gap: ${({ theme }) => theme.space.xxs};
+  min-width: 220px;
 `;
 
 const Choice = styled.button`
-  display: inline-flex;
+  display: flex;
   align-items: center;
-  justify-content: center;
-  width: 44px;
-  height: 44px;
+  gap: ${({ theme }) => theme.space.sm};
+  width: 100%;
+  min-height: 44px;
+  padding: 0 ${({ theme }) => theme.space.sm};
   border: 1px solid transparent;
   border-radius: ${({ theme }) => theme.radius.md};
   background: none;
-  font-size: 1.4rem;
+  text-align: left;
   cursor: pointer;
+  span:first-child { font-size: 1.4rem; }
   &[aria-pressed='true'] { border-color: ${({ theme }) => theme.color.primary}; background: #e3eef7; }
   &:hover { background: ${({ theme }) => theme.color.surfaceAlt}; }
 `;
@@ -216,14 +230,13 @@ function ReactionPicker({ tallies, disabled, onPick }: { tallies: readonly React
         data-focus-key={ADD_KEY}
         type="button"
         aria-label="Add reaction"
-        title="Add reaction"
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? popoverId : undefined}
         disabled={disabled}
         onClick={() => setOpen((was) => !was)}
       >
-        <span aria-hidden="true">+ ☺</span>
+        <span aria-hidden="true">+</span> Add reaction
       </AddButton>
       {open ? (
         <Popover ref={popover} id={popoverId} role="dialog" aria-labelledby={titleId} onKeyDown={handleKeyDown}>
@@ -234,7 +247,6 @@ function ReactionPicker({ tallies, disabled, onPick }: { tallies: readonly React
                 key={tally.value}
                 type="button"
                 aria-label={tally.meaning}
-                title={tally.meaning}
                 aria-pressed={tally.mine}
                 onClick={() => {
                   onPick(tally.value);
@@ -242,6 +254,7 @@ function ReactionPicker({ tallies, disabled, onPick }: { tallies: readonly React
                 }}
               >
                 <span aria-hidden="true">{tally.value}</span>
+                <span aria-hidden="true">{tally.meaning}</span>
               </Choice>
             ))}
           </Choices>
@@ -292,18 +305,19 @@ export function ReactionsBar({ reactions }: { reactions: ReactionsRef }) {
                   data-focus-key={tally.value}
                   type="button"
                   aria-label={tallyName(tally)}
-                  title={tally.meaning}
                   aria-pressed={tally.mine}
                   disabled={pending !== null}
                   onClick={() => toggle(tally.value)}
                 >
                   <Emoji aria-hidden="true">{tally.value}</Emoji>
-                  <span aria-hidden="true">{tally.count}</span>
+                  <Meaning aria-hidden="true">{tally.meaning}</Meaning>
+                  <Tally aria-hidden="true">{tally.count}</Tally>
                 </ReactionToggle>
               ) : (
-                <ReactionCount role="img" aria-label={tallyName(tally)} title={tally.meaning}>
+                <ReactionCount role="img" aria-label={tallyName(tally)}>
                   <Emoji aria-hidden="true">{tally.value}</Emoji>
-                  <span aria-hidden="true">{tally.count}</span>
+                  <Meaning aria-hidden="true">{tally.meaning}</Meaning>
+                  <Tally aria-hidden="true">{tally.count}</Tally>
                 </ReactionCount>
               )}
             </li>
