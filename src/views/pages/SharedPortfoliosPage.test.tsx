@@ -322,7 +322,8 @@ describe('Shared Portfolios: the artifact', () => {
     expect(commentsOf(pane).getByText('Did anyone test two cars at once?')).toBeTruthy();
     expect(reactionsOf(pane).getByRole('button', { name: 'Exemplar, 2' }).getAttribute('aria-pressed')).toBe('true');
     expect(reactionsOf(pane).getByRole('button', { name: 'Bridges grade levels, 1' }).getAttribute('aria-pressed')).toBe('false');
-    expect(reactionsOf(pane).getByRole('button', { name: 'Exemplar, 2' }).getAttribute('title')).toBe('Exemplar');
+    // The meaning reads in words on the chip (no tooltip, no colour-emoji font needed).
+    expect(reactionsOf(pane).getByRole('button', { name: 'Exemplar, 2' }).textContent).toBe('⭐Exemplar2');
   });
 
   it('says so for an artifact of the address that is not in the portfolio, and for a shared portfolio that is not there', async () => {
