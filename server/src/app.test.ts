@@ -132,6 +132,12 @@ describe('single-page app', async () => {
         showcaseUrl: 'https://showcase.example.org/',
         helpUrl: 'https://help.example.org/guide?</script><script>alert(1)</script>',
         feedbackUrl: null,
+        contactEmail: 'support@example.org',
+        researchEmail: null,
+        aboutVideoId: null,
+        learnMoreUrl: null,
+        iosAppUrl: null,
+        androidAppUrl: null,
       });
     }
   });

@@ -76,7 +76,7 @@ declare module 'fastify' {
     appConfig: AppConfig;
     mediaStore: MediaStore;
     uploadLimitBytes: number;
-    contactEmail: string;
+    contactEmail: string | null;
   }
 }
 
@@ -148,7 +148,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('uploadLimitBytes', config.uploadLimitBytes);
   app.decorate('contactEmail', config.contactEmail);
   app.decorate('services', buildServices(ctx, mediaStore));
-  app.decorate('appConfig', { showcaseUrl: config.showcaseUrl, helpUrl: config.helpUrl, feedbackUrl: config.feedbackUrl });
+  app.decorate('appConfig', {
+    showcaseUrl: config.showcaseUrl,
+    helpUrl: config.helpUrl,
+    feedbackUrl: config.feedbackUrl,
+    contactEmail: config.contactEmail,
+    researchEmail: config.researchEmail,
+    aboutVideoId: config.aboutVideoId,
+    learnMoreUrl: config.learnMoreUrl,
+    iosAppUrl: config.iosAppUrl,
+    androidAppUrl: config.androidAppUrl,
+  });
   // Answers of the main read routes, kept until the next write (decision 011).
   const responseCache = config.responseCache ? new ResponseCache({ ttlMs: 5_000, maxEntries: 5_000, maxBytes: 64 * 1024 * 1024, maxEntryBytes: 2 * 1024 * 1024 }) : null;
   // Rate-limit events, used or expired codes and abandoned new artifacts would otherwise pile up for ever.

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_HELP_URL, loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -40,8 +40,15 @@ describe('loadConfig', () => {
       smtpUrl: null,
       publicUrl: 'http://localhost:3000',
       showcaseUrl: null,
-      helpUrl: DEFAULT_HELP_URL,
+      // Nothing that looks like a placeholder: links and addresses not configured are not shown.
+      helpUrl: null,
       feedbackUrl: null,
+      contactEmail: null,
+      researchEmail: null,
+      aboutVideoId: null,
+      learnMoreUrl: null,
+      iosAppUrl: null,
+      androidAppUrl: null,
       demoData: true,
       logLevel: 'info',
       trustProxy: false,
@@ -63,6 +70,12 @@ describe('loadConfig', () => {
         SHOWCASE_URL: 'https://showcase.example.org',
         HELP_URL: 'https://help.example.org/guide',
         FEEDBACK_URL: 'https://feedback.example.org/form',
+        CONTACT_EMAIL: 'help@school.example',
+        RESEARCH_CONTACT_EMAIL: 'study@university.example',
+        ABOUT_VIDEO_ID: 'dQw4w9WgXcQ',
+        LEARN_MORE_URL: 'https://project.example.org/about',
+        IOS_APP_URL: 'https://apps.apple.com/us/app/practicefolio/id1234567890',
+        ANDROID_APP_URL: 'https://play.google.com/store/apps/details?id=org.example.practicefolio',
         LOG_LEVEL: 'warn',
         TRUST_PROXY: 'true',
       },
@@ -79,6 +92,12 @@ describe('loadConfig', () => {
       showcaseUrl: 'https://showcase.example.org',
       helpUrl: 'https://help.example.org/guide',
       feedbackUrl: 'https://feedback.example.org/form',
+      contactEmail: 'help@school.example',
+      researchEmail: 'study@university.example',
+      aboutVideoId: 'dQw4w9WgXcQ',
+      learnMoreUrl: 'https://project.example.org/about',
+      iosAppUrl: 'https://apps.apple.com/us/app/practicefolio/id1234567890',
+      androidAppUrl: 'https://play.google.com/store/apps/details?id=org.example.practicefolio',
       demoData: false,
       logLevel: 'warn',
       trustProxy: true,
@@ -93,6 +112,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...server, DEMO_DATA: 'true' }).demoData).toBe(true);
     expect(loadConfig({ ...embedded, DEMO_DATA: 'false' }).demoData).toBe(false);
     expect(loadConfig({ ...embedded, DEMO_DATA: '0' }).demoData).toBe(false);
+  });
+
+  it('takes the showcase site for Learn More unless LEARN_MORE_URL is set', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: SECRET, SHOWCASE_URL: 'https://showcase.example.org' }).learnMoreUrl).toBe('https://showcase.example.org');
   });
 
   it('treats empty variables as unset', () => {
@@ -110,6 +133,14 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'portal.example.org' }, 'PUBLIC_URL: must be an absolute http(s) URL'],
     [{ HELP_URL: 'javascript:alert(1)' }, 'HELP_URL: must be an absolute http(s) URL'],
     [{ DEMO_DATA: 'maybe' }, 'DEMO_DATA: must be true or false'],
+    [{ CONTACT_EMAIL: 'support' }, 'CONTACT_EMAIL: must be an e-mail address'],
+    [{ RESEARCH_CONTACT_EMAIL: 'study@' }, 'RESEARCH_CONTACT_EMAIL: must be an e-mail address'],
+    [{ ABOUT_VIDEO_ID: 'REPLACE-WITH-VIDEO-ID' }, 'ABOUT_VIDEO_ID: must be a YouTube video id'],
+    [{ ABOUT_VIDEO_ID: 'https://youtu.be/dQw4w9WgXcQ' }, 'ABOUT_VIDEO_ID: must be a YouTube video id'],
+    [{ LEARN_MORE_URL: 'example.org' }, 'LEARN_MORE_URL: must be an absolute http(s) URL'],
+    [{ IOS_APP_URL: 'https://apps.apple.com/' }, "IOS_APP_URL: must be the app's App Store page"],
+    [{ IOS_APP_URL: 'http://apps.apple.com/us/app/x/id1' }, "IOS_APP_URL: must be the app's App Store page"],
+    [{ ANDROID_APP_URL: 'https://play.google.com/store/apps' }, "ANDROID_APP_URL: must be the app's Google Play page"],
     [{ TRUST_PROXY: 'sometimes' }, 'TRUST_PROXY: must be true or false'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent'],
     [{ UPLOAD_LIMIT_BYTES: '-5' }, 'UPLOAD_LIMIT_BYTES: must be a positive number of bytes'],

@@ -33,7 +33,21 @@ export const EnvSchema = z.object({
   SHOWCASE_URL: absoluteUrl.optional(),
   HELP_URL: absoluteUrl.optional(),
   FEEDBACK_URL: absoluteUrl.optional(),
-  CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@practicefolio.example'),
+  CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
+  RESEARCH_CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
+  ABOUT_VIDEO_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{11}$/, 'must be a YouTube video id (the 11 letters, digits, - or _ after watch?v=)')
+    .optional(),
+  LEARN_MORE_URL: absoluteUrl.optional(),
+  IOS_APP_URL: z
+    .string()
+    .regex(/^https:\/\/apps\.apple\.com\/[^\s?#]*\/id[0-9]+(\?[^\s#]*)?$/, "must be the app's App Store page (https://apps.apple.com/…/id123456789)")
+    .optional(),
+  ANDROID_APP_URL: z
+    .string()
+    .regex(/^https:\/\/play\.google\.com\/store\/apps\/details\?id=[A-Za-z0-9_.]+(&[^\s#]*)?$/, "must be the app's Google Play page (https://play.google.com/store/apps/details?id=…)")
+    .optional(),
   DEMO_DATA: booleanText.optional(),
   UPLOAD_LIMIT_BYTES: z.coerce
     .number({ error: 'must be a number of bytes' })
@@ -62,10 +76,20 @@ export interface Config {
   mailFrom: string;
   publicUrl: string;
   showcaseUrl: string | null;
-  helpUrl: string;
+  /** The Help link; `null`: the portal's own Help page. */
+  helpUrl: string | null;
   feedbackUrl: string | null;
-  /** The support address the mobile apps show (`GET /contact`). */
-  contactEmail: string;
+  /** The support address the public pages and the mobile apps show (`GET /contact`); `null`: none shown. */
+  contactEmail: string | null;
+  /** The research project's address on the public pages; `null`: none shown. */
+  researchEmail: string | null;
+  /** The About page's introduction video (a YouTube id); `null`: no video. */
+  aboutVideoId: string | null;
+  /** The About page's Learn More link (the showcase site unless set); `null`: none. */
+  learnMoreUrl: string | null;
+  /** The mobile apps' store pages; `null`: that badge is not shown. */
+  iosAppUrl: string | null;
+  androidAppUrl: string | null;
   demoData: boolean;
   uploadLimitBytes: number;
   ffmpegPath: string;
@@ -83,9 +107,6 @@ export interface Config {
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
-
-/** The Help link when none is configured: the user guide section of the README. */
-export const DEFAULT_HELP_URL = 'https://github.com/practicefolio/practicefolio#user-guide';
 
 /**
  * Reads and validates the environment. A JWT secret that is not given is generated once
@@ -113,9 +134,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, staticDir = pat
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     showcaseUrl: e.SHOWCASE_URL ?? null,
-    helpUrl: e.HELP_URL ?? DEFAULT_HELP_URL,
+    helpUrl: e.HELP_URL ?? null,
     feedbackUrl: e.FEEDBACK_URL ?? null,
-    contactEmail: e.CONTACT_EMAIL,
+    contactEmail: e.CONTACT_EMAIL ?? null,
+    researchEmail: e.RESEARCH_CONTACT_EMAIL ?? null,
+    aboutVideoId: e.ABOUT_VIDEO_ID ?? null,
+    learnMoreUrl: e.LEARN_MORE_URL ?? e.SHOWCASE_URL ?? null,
+    iosAppUrl: e.IOS_APP_URL ?? null,
+    androidAppUrl: e.ANDROID_APP_URL ?? null,
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
     uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
     ffmpegPath: e.FFMPEG_PATH,

@@ -30,6 +30,7 @@ const ResetPasswordRoute = lazyRoute(authRoutes, 'ResetPasswordRoute');
 const HomeRoute = lazyRoute(publicRoutes, 'HomeRoute');
 const AboutRoute = lazyRoute(publicRoutes, 'AboutRoute');
 const PrivacyRoute = lazyRoute(publicRoutes, 'PrivacyRoute');
+const HelpRoute = lazyRoute(publicRoutes, 'HelpRoute');
 const DashboardRoute = lazyRoute(() => import('./wiring/dashboardRoute.tsx'), 'DashboardRoute');
 const MyPortfoliosRoute = lazyRoute(portfolioRoutes, 'MyPortfoliosRoute');
 const PortfolioEditRoute = lazyRoute(portfolioRoutes, 'PortfolioEditRoute');
@@ -63,6 +64,7 @@ export function AppRoutes() {
       <Route path={paths.home} component={HomeRoute} />
       <Route path={paths.about} component={AboutRoute} />
       <Route path={paths.privacy} component={PrivacyRoute} />
+      <Route path={paths.help} component={HelpRoute} />
       <Route path={paths.login}>
         <PublicOnlyRoute>
           <LoginRoute />

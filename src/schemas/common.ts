@@ -54,7 +54,15 @@ export const requiredText = (max: number) =>
 /** The configuration the SPA needs at run time (links an operator sets). */
 export const AppConfigSchema = z.object({
   showcaseUrl: z.string().nullable(),
-  helpUrl: z.string(),
+  /** `null`: the portal's own Help page. */
+  helpUrl: z.string().nullable(),
   feedbackUrl: z.string().nullable(),
+  /** What the public pages link to; each `null` when not configured (then it is not shown). */
+  contactEmail: z.string().nullable(),
+  researchEmail: z.string().nullable(),
+  aboutVideoId: z.string().nullable(),
+  learnMoreUrl: z.string().nullable(),
+  iosAppUrl: z.string().nullable(),
+  androidAppUrl: z.string().nullable(),
 });
 export type AppConfig = z.infer<typeof AppConfigSchema>;

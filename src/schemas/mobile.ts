@@ -24,8 +24,8 @@ export const MessageSchema = z.object({
   sent: z.number(),
 });
 
-/** `GET /contact`: where to get help. */
-export const ContactSchema = z.object({ id: z.number(), email: z.string(), phone: z.string().nullable() });
+/** `GET /contact`: where to get help; `email` is `null` when no support address is configured (the app then shows its own). */
+export const ContactSchema = z.object({ id: z.number(), email: z.string().nullable(), phone: z.string().nullable() });
 
 /** `GET /grades`, `GET /subjects`. */
 export const NamedListSchema = z.array(z.object({ id: z.number(), name: z.string() }));

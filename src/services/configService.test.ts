@@ -8,14 +8,42 @@ afterEach(() => {
   setApiClient(null);
 });
 
+const CONFIGURED = {
+  showcaseUrl: 'https://show.example.org',
+  helpUrl: 'https://help.example.org',
+  feedbackUrl: null,
+  contactEmail: 'help@school.example',
+  researchEmail: null,
+  aboutVideoId: 'dQw4w9WgXcQ',
+  learnMoreUrl: 'https://show.example.org',
+  iosAppUrl: null,
+  androidAppUrl: 'https://play.google.com/store/apps/details?id=org.example.app',
+};
+
+function embed(value: unknown) {
+  const script = document.createElement('script');
+  script.id = 'app-config';
+  script.type = 'application/json';
+  script.textContent = JSON.stringify(value);
+  document.head.append(script);
+}
+
 describe('loadAppConfig', () => {
   it('reads the configuration the server embedded in the page', async () => {
-    const script = document.createElement('script');
-    script.id = 'app-config';
-    script.type = 'application/json';
-    script.textContent = JSON.stringify({ showcaseUrl: 'https://show.example.org', helpUrl: 'https://help.example.org', feedbackUrl: null });
-    document.head.append(script);
-    expect(await loadAppConfig()).toEqual({ showcaseUrl: 'https://show.example.org', helpUrl: 'https://help.example.org', feedbackUrl: null });
+    embed(CONFIGURED);
+    expect(await loadAppConfig()).toEqual(CONFIGURED);
+  });
+
+  it('does not trust an embedded configuration of the wrong shape (it asks the server instead)', async () => {
+    embed({ ...CONFIGURED, contactEmail: 42 });
+    setApiClient(
+      createApiClient({
+        baseUrl: 'http://x/api/v1',
+        getToken: () => null,
+        fetch: (async () => new Response(JSON.stringify(DEFAULT_APP_CONFIG))) as typeof fetch,
+      }),
+    );
+    expect(await loadAppConfig()).toEqual(DEFAULT_APP_CONFIG);
   });
 
   it('asks the server when nothing is embedded, and falls back to defaults when it cannot', async () => {
@@ -23,7 +51,7 @@ describe('loadAppConfig', () => {
       createApiClient({
         baseUrl: 'http://x/api/v1',
         getToken: () => null,
-        fetch: (async () => new Response(JSON.stringify({ showcaseUrl: null, helpUrl: 'https://h.example.org', feedbackUrl: 'https://f.example.org' }))) as typeof fetch,
+        fetch: (async () => new Response(JSON.stringify({ ...DEFAULT_APP_CONFIG, helpUrl: 'https://h.example.org', feedbackUrl: 'https://f.example.org' }))) as typeof fetch,
       }),
     );
     expect((await loadAppConfig()).feedbackUrl).toBe('https://f.example.org');

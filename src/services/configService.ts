@@ -4,9 +4,18 @@ import { api } from './api.ts';
 /** Configuration used until the server's is known (and when it cannot be read). */
 export const DEFAULT_APP_CONFIG: AppConfig = {
   showcaseUrl: null,
-  helpUrl: 'https://github.com/practicefolio/practicefolio#user-guide',
+  helpUrl: null,
   feedbackUrl: null,
+  contactEmail: null,
+  researchEmail: null,
+  aboutVideoId: null,
+  learnMoreUrl: null,
+  iosAppUrl: null,
+  androidAppUrl: null,
 };
+
+/** The configuration's fields: each a text or `null`. */
+const CONFIG_KEYS = Object.keys(DEFAULT_APP_CONFIG) as (keyof AppConfig)[];
 
 /**
  * The run-time configuration: embedded in the page by the server, or fetched from
@@ -33,9 +42,13 @@ export async function loadAppConfig(): Promise<AppConfig> {
 function asAppConfig(value: unknown): AppConfig | null {
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
-  const link = (x: unknown) => x === null || typeof x === 'string';
-  if (!link(v['showcaseUrl']) || typeof v['helpUrl'] !== 'string' || !link(v['feedbackUrl'])) return null;
-  return { showcaseUrl: v['showcaseUrl'] as string | null, helpUrl: v['helpUrl'], feedbackUrl: v['feedbackUrl'] as string | null };
+  const config = { ...DEFAULT_APP_CONFIG };
+  for (const key of CONFIG_KEYS) {
+    const field = v[key];
+    if (field !== null && typeof field !== 'string') return null;
+    config[key] = field;
+  }
+  return config;
 }
 
 function safeParse(text: string): unknown {

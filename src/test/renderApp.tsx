@@ -42,7 +42,10 @@ export function makeUser(kind: keyof typeof ROLES = 'teacher', overrides: Partia
 }
 
 /** The run-time configuration tests start from. */
-export const testConfig: AppConfig = { showcaseUrl: null, helpUrl: 'https://help.example.org/guide', feedbackUrl: null };
+/** No public link configured (the public pages then show none of them). */
+export const NO_PUBLIC_LINKS = { contactEmail: null, researchEmail: null, aboutVideoId: null, learnMoreUrl: null, iosAppUrl: null, androidAppUrl: null } as const;
+
+export const testConfig: AppConfig = { showcaseUrl: null, helpUrl: 'https://help.example.org/guide', feedbackUrl: null, ...NO_PUBLIC_LINKS };
 
 export interface RenderAppOptions {
   /** The signed-in user; `null` (the default) renders the app for an anonymous visitor. */

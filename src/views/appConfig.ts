@@ -1,7 +1,17 @@
 import { createContext, useContext } from 'react';
 import type { AppConfig } from '../schemas/common.ts';
 
-const FALLBACK: AppConfig = { showcaseUrl: null, helpUrl: 'https://github.com/practicefolio/practicefolio#user-guide', feedbackUrl: null };
+const FALLBACK: AppConfig = {
+  showcaseUrl: null,
+  helpUrl: null,
+  feedbackUrl: null,
+  contactEmail: null,
+  researchEmail: null,
+  aboutVideoId: null,
+  learnMoreUrl: null,
+  iosAppUrl: null,
+  androidAppUrl: null,
+};
 
 /** The run-time configuration (links an operator sets). */
 export const AppConfigContext = createContext<AppConfig>(FALLBACK);

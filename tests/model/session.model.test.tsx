@@ -12,6 +12,7 @@ import { coverageInspector, createPathModel, modelEvents, trackMachine } from '.
 import { controllableActor } from './support/deferred.ts';
 import { reportCoverageAfterAll } from './support/report.ts';
 import { makeUser } from './support/users.ts';
+import { NO_PUBLIC_LINKS } from '../../src/test/renderApp.tsx';
 
 const coverage = trackMachine(sessionMachine);
 reportCoverageAfterAll(coverage);
@@ -22,7 +23,7 @@ await preloadRoutes();
 
 const unauthorized = new ApiError(401, 'unauthorized', 'Invalid token.', '');
 const offline = new NetworkError();
-const config = { showcaseUrl: null, helpUrl: 'https://help.example.org', feedbackUrl: null };
+const config = { showcaseUrl: null, helpUrl: 'https://help.example.org', feedbackUrl: null, ...NO_PUBLIC_LINKS };
 
 const userEvents: SessionEvent[] = [
   { type: 'session.loggedIn', user },

@@ -20,6 +20,7 @@ import {
 import { buildTestApp } from '../../test/helper.ts';
 
 const t = await buildTestApp({ contactEmail: 'help@school.example' });
+const withoutContact = await buildTestApp({ contactEmail: null });
 
 describe('notification routes (the portal sends none)', () => {
   it('answer the apps’ calls and keep nothing', async () => {
@@ -56,6 +57,11 @@ describe('notification routes (the portal sends none)', () => {
 });
 
 describe('catalogues', () => {
+  it('GET /contact answers no address when none is configured (the app shows its own)', async () => {
+    const teacher = await createTeacher(withoutContact);
+    expect(ContactSchema.parse((await withoutContact.api({ method: 'GET', url: '/contact', token: teacher.token })).json())).toEqual({ id: 1, email: null, phone: null });
+  });
+
   it('GET /contact, /grades and /subjects answer the fixed lists', async () => {
     const teacher = await createTeacher(t);
     expect(ContactSchema.parse((await t.api({ method: 'GET', url: '/contact', token: teacher.token })).json())).toEqual({

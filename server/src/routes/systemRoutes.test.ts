@@ -26,8 +26,14 @@ describe('GET /config', async () => {
     showcaseUrl: 'https://showcase.example.org/',
     helpUrl: 'https://help.example.org/guide',
     feedbackUrl: 'https://feedback.example.org/form',
+    contactEmail: 'help@school.example',
+    researchEmail: 'study@university.example',
+    aboutVideoId: 'dQw4w9WgXcQ',
+    learnMoreUrl: 'https://project.example.org/',
+    iosAppUrl: 'https://apps.apple.com/us/app/practicefolio/id1234567890',
+    androidAppUrl: 'https://play.google.com/store/apps/details?id=org.example.practicefolio',
   });
-  const bare = await buildTestApp({ showcaseUrl: null, feedbackUrl: null });
+  const bare = await buildTestApp({ showcaseUrl: null, helpUrl: null, feedbackUrl: null, contactEmail: null });
 
   it('answers the links the operator configured', async () => {
     const res = await configured.api({ method: 'GET', url: '/config' });
@@ -36,12 +42,28 @@ describe('GET /config', async () => {
       showcaseUrl: 'https://showcase.example.org/',
       helpUrl: 'https://help.example.org/guide',
       feedbackUrl: 'https://feedback.example.org/form',
+      contactEmail: 'help@school.example',
+      researchEmail: 'study@university.example',
+      aboutVideoId: 'dQw4w9WgXcQ',
+      learnMoreUrl: 'https://project.example.org/',
+      iosAppUrl: 'https://apps.apple.com/us/app/practicefolio/id1234567890',
+      androidAppUrl: 'https://play.google.com/store/apps/details?id=org.example.practicefolio',
     });
   });
 
   it('answers null for links that are not configured, and nothing else', async () => {
     const res = await bare.api({ method: 'GET', url: '/config' });
-    expect(res.json()).toEqual({ showcaseUrl: null, helpUrl: 'https://help.example.org/guide', feedbackUrl: null });
+    expect(res.json()).toEqual({
+      showcaseUrl: null,
+      helpUrl: null,
+      feedbackUrl: null,
+      contactEmail: null,
+      researchEmail: null,
+      aboutVideoId: null,
+      learnMoreUrl: null,
+      iosAppUrl: null,
+      androidAppUrl: null,
+    });
     for (const secret of [bare.config.jwtSecret, 'secret', 'database', 'smtp']) expect(res.body.toLowerCase()).not.toContain(secret.toLowerCase());
   });
 });

@@ -1,4 +1,5 @@
 import { AboutPage } from '../../views/pages/AboutPage.tsx';
+import { HelpPage } from '../../views/pages/HelpPage.tsx';
 import { HomePage } from '../../views/pages/HomePage.tsx';
 import { PrivacyPage } from '../../views/pages/PrivacyPage.tsx';
 
@@ -8,3 +9,5 @@ export const HomeRoute = () => <HomePage />;
 export const AboutRoute = () => <AboutPage />;
 /** `/privacy`: visible with or without a session. */
 export const PrivacyRoute = () => <PrivacyPage />;
+/** `/help`: the portal's own guide, visible with or without a session. */
+export const HelpRoute = () => <HelpPage />;

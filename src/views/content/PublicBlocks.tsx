@@ -1,5 +1,14 @@
 import styled from 'styled-components';
-import type { ContactLine } from './siteContent.ts';
+import type { AppConfig } from '../../schemas/common.ts';
+import type { ContactLabels, ContactLine } from './siteContent.ts';
+
+/** The contact lines whose address is configured (research, then support). */
+export function configuredContacts(labels: ContactLabels, config: Pick<AppConfig, 'researchEmail' | 'contactEmail'>): ContactLine[] {
+  return [
+    ...(config.researchEmail ? [{ label: labels.research, email: config.researchEmail }] : []),
+    ...(config.contactEmail ? [{ label: labels.support, email: config.contactEmail }] : []),
+  ];
+}
 
 /** A titled band of a public page. */
 export const Section = styled.section`

@@ -1,13 +1,19 @@
 /**
- * The words of the public pages and the footer, in one place an operator can edit without
- * touching the views (architecture §8). Addresses and links are placeholders: set them to your
- * project's own before going live.
+ * The words of the public pages, the Help page and the footer, in one place an operator can edit
+ * without touching the views (architecture §8). Links and addresses are not here: they come from
+ * the server's configuration (README, Configuration), and what is not configured is not shown.
  */
 
 /** A contact line: what to write about, and where. */
 export interface ContactLine {
   label: string;
   email: string;
+}
+
+/** The contact lines the pages show, by the configured address each one needs. */
+export interface ContactLabels {
+  research: string;
+  support: string;
 }
 
 /** One member of the project team, shown by role with an initials avatar. */
@@ -39,19 +45,19 @@ export interface Audience {
   text: string;
 }
 
-/** A link to a mobile app store listing. */
+/** A link to a mobile app store listing (its address is configured: `IOS_APP_URL`, `ANDROID_APP_URL`). */
 export interface StoreBadge {
   /** The link's accessible name (read by screen readers). */
   label: string;
-  url: string;
+  store: 'ios' | 'android';
   /** The badge picture, served from the site's `public/` folder. */
   image: string;
 }
 
 const contacts = {
-  research: { label: 'Questions about the research', email: 'research@example.org' },
-  support: { label: 'Technical support', email: 'support@example.org' },
-} as const satisfies Record<string, ContactLine>;
+  research: 'Questions about the research',
+  support: 'Technical support',
+} as const satisfies ContactLabels;
 
 const tagline = 'Collect, annotate, review and collaborate around authentic multimedia evidence of instruction.';
 
@@ -84,8 +90,8 @@ export const siteContent = {
     appsText:
       'Capture evidence where it happens with the free apps for iPad, iPhone and Android devices. Everything you collect appears here, in the web portal, where you can review and organise it.',
     badges: [
-      { label: 'Download on the App Store', url: 'https://apps.apple.com/', image: '/badges/app-store.svg' },
-      { label: 'Get it on Google Play', url: 'https://play.google.com/store/apps', image: '/badges/google-play.svg' },
+      { label: 'Download on the App Store', store: 'ios', image: '/badges/app-store.svg' },
+      { label: 'Get it on Google Play', store: 'android', image: '/badges/google-play.svg' },
     ] as const satisfies readonly StoreBadge[],
     loginHeading: 'Already have an account?',
     loginText: 'Sign in to open your portfolio dashboard.',
@@ -103,7 +109,6 @@ export const siteContent = {
     ],
     video: {
       heading: 'Watch the introduction',
-      youtubeId: 'REPLACE-WITH-VIDEO-ID',
       title: 'Introduction to PracticeFolio',
       playLabel: 'Play the introduction video',
       notice: 'The video is played from YouTube in its privacy-enhanced mode. Nothing is loaded from YouTube until you press play.',
@@ -111,7 +116,6 @@ export const siteContent = {
     learnMore: {
       text: 'Read more about the project, its publications and its partner schools on the showcase site.',
       label: 'Learn More',
-      url: 'https://example.org/practicefolio',
     },
     teamHeading: 'The team',
     teamIntro: 'PracticeFolio is built and studied by a team of researchers, designers, developers and educators.',
@@ -197,12 +201,56 @@ export const siteContent = {
       {
         heading: 'Your choices',
         paragraphs: [
-          `You can ask for a copy of your data, ask us to correct it, or ask us to delete your account and everything in it by writing to ${contacts.support.email}. We answer within 30 days. Please remember that photos and videos of classrooms should follow your school’s rules on consent; do not upload material you are not allowed to share.`,
+          'You can ask for a copy of your data, ask us to correct it, or ask us to delete your account and everything in it (see Questions below). We answer within 30 days. Please remember that photos and videos of classrooms should follow your school’s rules on consent; do not upload material you are not allowed to share.',
         ],
       },
     ] as const satisfies readonly TextSection[],
     contactHeading: 'Questions',
     contactText: 'If you have a question about this policy or about the research, write to us:',
+    noContactText: 'If you have a question about this policy or about the research, ask the person who runs PracticeFolio for your school or district.',
+  },
+  help: {
+    title: 'Help',
+    intro: 'A short guide to the portal. The PracticeFolio apps for iPad, iPhone and Android collect evidence in the classroom; everything they upload appears here.',
+    sections: [
+      {
+        heading: 'Logging in',
+        paragraphs: [
+          'Log in with your e-mail address and password. “Forgot your password?” sends a link that works once, for one hour.',
+          'An account created for you, or an invitation to a shared portfolio, arrives with a link to set your password.',
+        ],
+      },
+      {
+        heading: 'Your portfolio dashboard',
+        paragraphs: [
+          'The dashboard lists your portfolios (add one in the first row of the table), the shared portfolios you belong to, and the invitations waiting for you.',
+        ],
+      },
+      {
+        heading: 'Artifacts in your portfolios',
+        paragraphs: [
+          'Choose a portfolio under My Portfolios, then Create New Artifact. Add photos, videos or documents and answer the questions. Save to Parking Lot keeps unfinished work; Submit to Portfolio completes the artifact once the questions marked with an asterisk are answered.',
+          'A new artifact is kept once you save it: leaving it before the first save (or Cancel) removes it and its files. If you leave a page with changes that are not saved, the portal asks first.',
+          'Filter By, the keyword search and Compare (two artifacts side by side) help you find and review your work. On a phone or a tablet held upright, choosing an artifact opens it in place of the table; Back to artifacts returns to the table.',
+        ],
+      },
+      {
+        heading: 'Sharing with your team',
+        paragraphs: [
+          'COPY TO copies a snapshot of a completed artifact into a shared portfolio. There your team can answer its team questions, comment and react.',
+          'PLC leads create shared portfolios, add team questions and invite members by e-mail. If someone else saved an artifact while you were editing it, you are asked before their changes are overwritten.',
+        ],
+      },
+      {
+        heading: 'For researchers',
+        paragraphs: [
+          'Teacher Portfolios shows every teacher’s portfolios read-only; the two Export buttons download CSV summaries. Manage Users in the user menu creates accounts and blocks or unblocks them.',
+        ],
+      },
+    ] as const satisfies readonly TextSection[],
+    contactHeading: 'Still stuck?',
+    contactText: 'Write to us:',
+    noContactText: 'Ask the person who runs PracticeFolio for your school or district.',
   },
   footer: {
     copyright: `© ${new Date().getFullYear()} PracticeFolio. All rights reserved.`,

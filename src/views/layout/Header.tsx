@@ -239,13 +239,17 @@ export function Header() {
                       </Link>
                     </li>
                   ) : null}
-                  {config.helpUrl ? (
-                    <li>
+                  <li>
+                    {config.helpUrl ? (
                       <a href={config.helpUrl} target="_blank" rel="noopener noreferrer" onClick={() => setOpen(false)}>
                         Help <span className="visually-hidden">(opens in a new tab)</span>
                       </a>
-                    </li>
-                  ) : null}
+                    ) : (
+                      <Link href={paths.help} onClick={() => setOpen(false)}>
+                        Help
+                      </Link>
+                    )}
+                  </li>
                   <li>
                     <button type="button" onClick={logout}>
                       Log Out

@@ -62,7 +62,8 @@ export function UserMenu({
 }: {
   username: string;
   isResearcher: boolean;
-  helpUrl: string;
+  /** An external guide; `null`: the portal's own Help page. */
+  helpUrl: string | null;
   onLogout: () => void;
 }) {
   const [open, setOpen] = useState(false);
@@ -133,10 +134,16 @@ export function UserMenu({
             </li>
           ) : null}
           <li role="none">
-            <a href={helpUrl} role="menuitem" tabIndex={-1} target="_blank" rel="noopener noreferrer" onClick={() => setOpen(false)}>
-              Help{' '}
-              <span className="visually-hidden">(opens in a new tab)</span>
-            </a>
+            {helpUrl ? (
+              <a href={helpUrl} role="menuitem" tabIndex={-1} target="_blank" rel="noopener noreferrer" onClick={() => setOpen(false)}>
+                Help{' '}
+                <span className="visually-hidden">(opens in a new tab)</span>
+              </a>
+            ) : (
+              <Link href={paths.help} role="menuitem" tabIndex={-1} onClick={() => setOpen(false)}>
+                Help
+              </Link>
+            )}
           </li>
           <li role="none">
             <button type="button" role="menuitem" tabIndex={-1} onClick={onLogout}>

@@ -6,23 +6,40 @@ import { renderApp, resetApp } from '../../test/renderApp.tsx';
 
 afterEach(resetApp);
 
+const CONFIGURED = {
+  aboutVideoId: 'dQw4w9WgXcQ',
+  learnMoreUrl: 'https://project.example.net/',
+  researchEmail: 'study@university.example',
+  contactEmail: 'help@school.example',
+};
+
 describe('About page (spec §1)', () => {
-  it('describes the research project behind the portal', () => {
-    renderApp('/about');
+  it('describes the research project behind the portal, with Learn More to the configured site', () => {
+    renderApp('/about', { config: CONFIGURED });
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['About PracticeFolio']);
     expect(screen.getByText(/Next Generation Science Standards \(NGSS\)/)).toBeTruthy();
     expect(screen.getByText(/funded by a grant from a national science foundation/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Learn More' }).getAttribute('href')).toBe(siteContent.about.learnMore.url);
+    expect(screen.getByRole('link', { name: 'Learn More' }).getAttribute('href')).toBe(CONFIGURED.learnMoreUrl);
+  });
+
+  it('shows no video, no Learn More and no contacts when none is configured (nothing that looks like a placeholder)', () => {
+    renderApp('/about');
+    expect(screen.queryByRole('button', { name: 'Play the introduction video' })).toBeNull();
+    expect(screen.queryByRole('region', { name: siteContent.about.video.heading })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Learn More' })).toBeNull();
+    expect(screen.queryByText(siteContent.about.learnMore.text)).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Contact' })).toBeNull();
+    expect(document.body.textContent).not.toMatch(/REPLACE|example\.org/);
   });
 
   it('loads nothing from the video host until the visitor presses play', async () => {
-    renderApp('/about');
+    renderApp('/about', { config: CONFIGURED });
     expect(document.querySelector('iframe')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Play the introduction video' }));
     const frame = screen.getByTitle(siteContent.about.video.title);
     expect(frame.tagName).toBe('IFRAME');
     expect(frame.getAttribute('src')).toBe(
-      `https://www.youtube-nocookie.com/embed/${encodeURIComponent(siteContent.about.video.youtubeId)}?autoplay=1&rel=0`,
+      `https://www.youtube-nocookie.com/embed/${CONFIGURED.aboutVideoId}?autoplay=1&rel=0`,
     );
     expect(document.activeElement).toBe(frame);
     expect(screen.queryByRole('button', { name: 'Play the introduction video' })).toBeNull();
@@ -44,10 +61,10 @@ describe('About page (spec §1)', () => {
     expect(within(team).getAllByRole('listitem')).toHaveLength(memberCount);
   });
 
-  it('gives the research and support contact addresses', () => {
-    renderApp('/about');
+  it('gives the configured research and support contact addresses', () => {
+    renderApp('/about', { config: CONFIGURED });
     const contact = screen.getByRole('region', { name: 'Contact' });
-    expect(within(contact).getByRole('link', { name: siteContent.contacts.research.email })).toBeTruthy();
-    expect(within(contact).getByRole('link', { name: siteContent.contacts.support.email })).toBeTruthy();
+    expect(within(contact).getByRole('link', { name: 'study@university.example' })).toBeTruthy();
+    expect(within(contact).getByRole('link', { name: 'help@school.example' })).toBeTruthy();
   });
 });

@@ -2,17 +2,18 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { ButtonLink } from '../components/Button.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { ContactList, Prose, Section } from '../content/PublicBlocks.tsx';
-import { siteContent, type ContactLine, type TeamSection } from '../content/siteContent.ts';
+import { useAppConfig } from '../appConfig.ts';
+import { configuredContacts, ContactList, Prose, Section } from '../content/PublicBlocks.tsx';
+import { siteContent, type ContactLabels, type TeamSection } from '../content/siteContent.ts';
 
 /** What the About page says (see the content module). */
 export interface AboutContent {
-  contacts: Record<string, ContactLine>;
+  contacts: ContactLabels;
   about: {
     title: string;
     intro: readonly string[];
-    video: { heading: string; youtubeId: string; title: string; playLabel: string; notice: string };
-    learnMore: { text: string; label: string; url: string };
+    video: { heading: string; title: string; playLabel: string; notice: string };
+    learnMore: { text: string; label: string };
     teamHeading: string;
     teamIntro: string;
     team: readonly TeamSection[];
@@ -112,7 +113,7 @@ const Avatar = styled.span`
  * The introduction video. Nothing is loaded from the video host until the visitor asks for it:
  * the poster is a plain button, and the player frame is created on its click.
  */
-function IntroVideo({ video }: { video: AboutContent['about']['video'] }) {
+function IntroVideo({ video, youtubeId }: { video: AboutContent['about']['video']; youtubeId: string }) {
   const [playing, setPlaying] = useState(false);
   return (
     <div>
@@ -123,7 +124,7 @@ function IntroVideo({ video }: { video: AboutContent['about']['video'] }) {
           // oxlint-disable-next-line react/iframe-missing-sandbox
           <iframe
             ref={(frame) => frame?.focus()}
-            src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(video.youtubeId)}?autoplay=1&rel=0`}
+            src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(youtubeId)}?autoplay=1&rel=0`}
             title={video.title}
             allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
             referrerPolicy="strict-origin-when-cross-origin"
@@ -143,9 +144,14 @@ function IntroVideo({ video }: { video: AboutContent['about']['video'] }) {
   );
 }
 
-/** The project behind the portal: research aims, introduction video, team and contacts. */
+/**
+ * The project behind the portal: research aims, introduction video and Learn More (each only
+ * when configured), team and the configured contacts.
+ */
 export function AboutPage({ content = siteContent }: { content?: AboutContent }) {
   const { about } = content;
+  const config = useAppConfig();
+  const contacts = configuredContacts(content.contacts, config);
   return (
     <>
       <PageHeading title={about.title} />
@@ -154,16 +160,22 @@ export function AboutPage({ content = siteContent }: { content?: AboutContent })
           {about.intro.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
           ))}
-          <p>{about.learnMore.text}</p>
-          <p>
-            <ButtonLink href={about.learnMore.url} $variant="secondary">
-              {about.learnMore.label}
-            </ButtonLink>
-          </p>
+          {config.learnMoreUrl ? (
+            <>
+              <p>{about.learnMore.text}</p>
+              <p>
+                <ButtonLink href={config.learnMoreUrl} $variant="secondary">
+                  {about.learnMore.label}
+                </ButtonLink>
+              </p>
+            </>
+          ) : null}
         </Prose>
-        <section aria-label={about.video.heading}>
-          <IntroVideo video={about.video} />
-        </section>
+        {config.aboutVideoId ? (
+          <section aria-label={about.video.heading}>
+            <IntroVideo video={about.video} youtubeId={config.aboutVideoId} />
+          </section>
+        ) : null}
       </Top>
 
       <Section aria-labelledby="about-team">
@@ -194,10 +206,12 @@ export function AboutPage({ content = siteContent }: { content?: AboutContent })
         </TeamGrid>
       </Section>
 
-      <Section aria-labelledby="about-contact">
-        <h2 id="about-contact">{about.contactHeading}</h2>
-        <ContactList contacts={Object.values(content.contacts)} />
-      </Section>
+      {contacts.length > 0 ? (
+        <Section aria-labelledby="about-contact">
+          <h2 id="about-contact">{about.contactHeading}</h2>
+          <ContactList contacts={contacts} />
+        </Section>
+      ) : null}
     </>
   );
 }

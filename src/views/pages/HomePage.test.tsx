@@ -1,13 +1,19 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
 import { siteContent } from '../content/siteContent.ts';
 import { theme } from '../theme/theme.ts';
-import { expectPath, makeUser, renderApp, renderSignedIn, resetApp } from '../../test/renderApp.tsx';
+import { expectPath, makeUser, renderApp, renderSignedIn, resetApp, testConfig } from '../../test/renderApp.tsx';
+import { AppConfigContext } from '../appConfig.ts';
 import { HomePage } from './HomePage.tsx';
 
 afterEach(resetApp);
+
+const STORES = {
+  iosAppUrl: 'https://apps.apple.com/us/app/practicefolio/id1234567890',
+  androidAppUrl: 'https://play.google.com/store/apps/details?id=org.example.practicefolio',
+};
 
 describe('Home page (spec §1)', () => {
   it('shows the brand, the tagline and who the portal is for', () => {
@@ -21,24 +27,44 @@ describe('Home page (spec §1)', () => {
     expect(document.title).toBe('Home · PracticeFolio');
   });
 
-  it('offers the iOS and Android apps as store badges', () => {
-    renderApp('/home');
+  it('offers the iOS and Android apps as badges linking to their configured store pages', () => {
+    renderApp('/home', { config: STORES });
     const appStore = screen.getByRole('link', { name: 'Download on the App Store' });
     const googlePlay = screen.getByRole('link', { name: 'Get it on Google Play' });
-    expect(appStore.getAttribute('href')).toBe(siteContent.home.badges[0].url);
-    expect(googlePlay.getAttribute('href')).toBe(siteContent.home.badges[1].url);
+    expect(appStore.getAttribute('href')).toBe(STORES.iosAppUrl);
+    expect(googlePlay.getAttribute('href')).toBe(STORES.androidAppUrl);
     expect(within(appStore).getByRole('img').getAttribute('src')).toBe('/badges/app-store.svg');
     expect(within(googlePlay).getByRole('img').getAttribute('src')).toBe('/badges/google-play.svg');
   });
 
-  it('lists the research and technical support contacts', () => {
+  it('shows only the badges whose store page is configured, and no apps section without any', () => {
+    renderApp('/home', { config: { iosAppUrl: STORES.iosAppUrl } });
+    expect(screen.getByRole('link', { name: 'Download on the App Store' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Get it on Google Play' })).toBeNull();
+    cleanup();
+    resetApp();
     renderApp('/home');
-    const research = screen.getByRole('link', { name: siteContent.contacts.research.email });
-    const support = screen.getByRole('link', { name: siteContent.contacts.support.email });
-    expect(research.getAttribute('href')).toBe(`mailto:${siteContent.contacts.research.email}`);
-    expect(support.getAttribute('href')).toBe(`mailto:${siteContent.contacts.support.email}`);
+    expect(screen.queryByRole('heading', { name: 'Get the mobile apps' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /App Store|Google Play/ })).toBeNull();
+  });
+
+  it('lists the configured research and technical support contacts, and no contact section without any', () => {
+    renderApp('/home', { config: { researchEmail: 'study@university.example', contactEmail: 'help@school.example' } });
+    const research = screen.getByRole('link', { name: 'study@university.example' });
+    const support = screen.getByRole('link', { name: 'help@school.example' });
+    expect(research.getAttribute('href')).toBe('mailto:study@university.example');
+    expect(support.getAttribute('href')).toBe('mailto:help@school.example');
     expect(screen.getByText(/Questions about the research/)).toBeTruthy();
     expect(screen.getByText(/Technical support/)).toBeTruthy();
+    cleanup();
+    resetApp();
+    renderApp('/home', { config: { contactEmail: 'help@school.example' } });
+    expect(screen.queryByText(/Questions about the research/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'help@school.example' })).toBeTruthy();
+    cleanup();
+    resetApp();
+    renderApp('/home');
+    expect(screen.queryByRole('heading', { name: 'Contact' })).toBeNull();
   });
 
   it('leads a visitor to the login screen', async () => {
@@ -62,20 +88,23 @@ describe('Home page (spec §1)', () => {
     const content = {
       ...siteContent,
       brand: { name: 'PracticeFolio', tagline: 'An edited tagline.' },
-      contacts: { help: { label: 'Help desk', email: 'desk@school.example' } },
+      contacts: { research: 'Study office', support: 'Help desk' },
       home: {
         ...siteContent.home,
-        badges: [{ label: 'Download on the App Store', url: 'https://apps.example/practicefolio', image: '/badges/app-store.svg' }],
+        badges: [{ label: 'Get the iPad app', store: 'ios' as const, image: '/badges/app-store.svg' }],
       },
     };
     render(
       <ThemeProvider theme={theme}>
-        <HomePage content={content} />
+        <AppConfigContext.Provider value={{ ...testConfig, ...STORES, contactEmail: 'desk@school.example' }}>
+          <HomePage content={content} />
+        </AppConfigContext.Provider>
       </ThemeProvider>,
     );
     expect(screen.getByText('An edited tagline.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Download on the App Store' }).getAttribute('href')).toBe('https://apps.example/practicefolio');
+    expect(screen.getByRole('link', { name: 'Get the iPad app' }).getAttribute('href')).toBe(STORES.iosAppUrl);
     expect(screen.queryByRole('link', { name: 'Get it on Google Play' })).toBeNull();
+    expect(screen.getByText(/Help desk/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'desk@school.example' })).toBeTruthy();
   });
 });

@@ -3,15 +3,16 @@ import styled from 'styled-components';
 import { useCurrentUser } from '../../machines/session/useSession.ts';
 import { ButtonLink } from '../components/Button.tsx';
 import { useDocumentTitle } from '../components/PageHeading.tsx';
-import { Card, ContactList, Prose, Section } from '../content/PublicBlocks.tsx';
-import { siteContent, type Audience, type ContactLine, type StoreBadge } from '../content/siteContent.ts';
+import { useAppConfig } from '../appConfig.ts';
+import { Card, configuredContacts, ContactList, Prose, Section } from '../content/PublicBlocks.tsx';
+import { siteContent, type Audience, type ContactLabels, type StoreBadge } from '../content/siteContent.ts';
 import { BrandMark } from '../layout/Header.tsx';
 import { paths } from '../paths.ts';
 
 /** What the Home page says (see the content module). */
 export interface HomeContent {
   brand: { name: string; tagline: string };
-  contacts: Record<string, ContactLine>;
+  contacts: ContactLabels;
   home: {
     documentTitle: string;
     intro: string;
@@ -88,10 +89,20 @@ const Badges = styled.ul`
   img { width: 160px; height: 48px; }
 `;
 
-/** The public start page: brand, tagline, who it is for, the mobile apps, login and contacts. */
+/**
+ * The public start page: brand, tagline, who it is for, the mobile apps (each store badge only
+ * when its store page is configured), login and the configured contacts.
+ */
 export function HomePage({ content = siteContent }: { content?: HomeContent }) {
   const user = useCurrentUser();
+  const config = useAppConfig();
   const { home, brand } = content;
+  const storeUrls = { ios: config.iosAppUrl, android: config.androidAppUrl };
+  const badges = home.badges.flatMap((badge) => {
+    const url = storeUrls[badge.store];
+    return url ? [{ ...badge, url }] : [];
+  });
+  const contacts = configuredContacts(content.contacts, config);
   useDocumentTitle(home.documentTitle);
   return (
     <>
@@ -117,21 +128,23 @@ export function HomePage({ content = siteContent }: { content?: HomeContent }) {
       </Section>
 
       <Split>
-        <Section aria-labelledby="home-apps">
-          <h2 id="home-apps">{home.appsHeading}</h2>
-          <Prose>
-            <p>{home.appsText}</p>
-          </Prose>
-          <Badges>
-            {home.badges.map((badge) => (
-              <li key={badge.url}>
-                <a href={badge.url}>
-                  <img src={badge.image} alt={badge.label} width={160} height={48} />
-                </a>
-              </li>
-            ))}
-          </Badges>
-        </Section>
+        {badges.length > 0 ? (
+          <Section aria-labelledby="home-apps">
+            <h2 id="home-apps">{home.appsHeading}</h2>
+            <Prose>
+              <p>{home.appsText}</p>
+            </Prose>
+            <Badges>
+              {badges.map((badge) => (
+                <li key={badge.store}>
+                  <a href={badge.url}>
+                    <img src={badge.image} alt={badge.label} width={160} height={48} />
+                  </a>
+                </li>
+              ))}
+            </Badges>
+          </Section>
+        ) : null}
 
         {user ? (
           <Section aria-labelledby="home-login">
@@ -158,10 +171,12 @@ export function HomePage({ content = siteContent }: { content?: HomeContent }) {
         )}
       </Split>
 
-      <Section aria-labelledby="home-contact">
-        <h2 id="home-contact">{home.contactHeading}</h2>
-        <ContactList contacts={Object.values(content.contacts)} />
-      </Section>
+      {contacts.length > 0 ? (
+        <Section aria-labelledby="home-contact">
+          <h2 id="home-contact">{home.contactHeading}</h2>
+          <ContactList contacts={contacts} />
+        </Section>
+      ) : null}
     </>
   );
 }

@@ -25,10 +25,14 @@ describe('Privacy page (spec §1)', () => {
     expect(headings).toEqual([...siteContent.privacy.sections.map((s) => s.heading), siteContent.privacy.contactHeading]);
   });
 
-  it('says where to ask questions or ask for deletion', () => {
+  it('says where to ask questions or ask for deletion: the configured support address', () => {
+    renderApp('/privacy', { config: { contactEmail: 'help@school.example' } });
+    expect(screen.getByRole('link', { name: 'help@school.example' }).getAttribute('href')).toBe('mailto:help@school.example');
+  });
+
+  it('says whom to ask when no address is configured', () => {
     renderApp('/privacy');
-    expect(screen.getByRole('link', { name: siteContent.contacts.support.email }).getAttribute('href')).toBe(
-      `mailto:${siteContent.contacts.support.email}`,
-    );
+    expect(screen.queryByRole('link', { name: /@/ })).toBeNull();
+    expect(screen.getByText(siteContent.privacy.noContactText)).toBeTruthy();
   });
 });

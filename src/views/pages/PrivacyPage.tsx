@@ -1,11 +1,12 @@
 import styled from 'styled-components';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { ContactList, Prose } from '../content/PublicBlocks.tsx';
-import { siteContent, type ContactLine, type TextSection } from '../content/siteContent.ts';
+import { useAppConfig } from '../appConfig.ts';
+import { configuredContacts, ContactList, Prose } from '../content/PublicBlocks.tsx';
+import { siteContent, type ContactLabels, type TextSection } from '../content/siteContent.ts';
 
 /** What the Privacy page says (see the content module). */
 export interface PrivacyContent {
-  contacts: Record<string, ContactLine>;
+  contacts: ContactLabels;
   privacy: {
     title: string;
     lastModified: string;
@@ -13,6 +14,8 @@ export interface PrivacyContent {
     sections: readonly TextSection[];
     contactHeading: string;
     contactText: string;
+    /** What to do when no contact address is configured. */
+    noContactText: string;
   };
 }
 
@@ -41,6 +44,7 @@ const Modified = styled.p`
 /** The privacy policy: what is stored, why, who sees it, for how long, and how to have it removed. */
 export function PrivacyPage({ content = siteContent }: { content?: PrivacyContent }) {
   const { privacy } = content;
+  const contacts = configuredContacts(content.contacts, useAppConfig());
   return (
     <>
       <PageHeading title={privacy.title} />
@@ -64,8 +68,14 @@ export function PrivacyPage({ content = siteContent }: { content?: PrivacyConten
         ))}
         <section>
           <h2>{privacy.contactHeading}</h2>
-          <p>{privacy.contactText}</p>
-          <ContactList contacts={Object.values(content.contacts)} />
+          {contacts.length > 0 ? (
+            <>
+              <p>{privacy.contactText}</p>
+              <ContactList contacts={contacts} />
+            </>
+          ) : (
+            <p>{privacy.noContactText}</p>
+          )}
         </section>
       </Policy>
     </>
