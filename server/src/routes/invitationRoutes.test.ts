@@ -132,7 +132,7 @@ describe('POST /invitations (someone new, by e-mail)', () => {
     }
     const mail = t.mail.lastTo('brand.new@school.example')!;
     expect(mail.text).toContain('Engineering Circle');
-    const code = /\/reset-password\/([A-Za-z0-9_-]+)$/.exec(mail.links[0]!)![1]!;
+    const code = /\/reset-password\/([A-Za-z0-9_-]+)\?welcome=1$/.exec(mail.links[0]!)![1]!;
     const set = await t.api({ method: 'POST', url: '/auth/reset-password', payload: { code, password: 'my own secret 1', passwordConfirmation: 'my own secret 1' } });
     expect(set).toHaveStatus(200);
     const session = AuthResponseSchema.parse(set.json());

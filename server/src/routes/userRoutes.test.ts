@@ -243,7 +243,8 @@ describe('POST /invitations/outside', () => {
     expect(mail.subject).toBe('Your PracticeFolio account');
     expect(mail.text).toContain('New Teacher');
     const link = mail.links[0]!;
-    expect(link).toMatch(/^http:\/\/portal\.test\/reset-password\/[A-Za-z0-9_-]{43,}$/);
+    // A welcome link: the page says "Set your password" (the person never had one).
+    expect(link).toMatch(/^http:\/\/portal\.test\/reset-password\/[A-Za-z0-9_-]{43,}\?welcome=1$/);
     expect(mail.text).toContain(link);
     const { rows: codes } = await t.db.query<{ purpose: string; days: number }>(
       `SELECT purpose, round(extract(epoch FROM expires_at - created_at) / 86400)::int AS days FROM password_codes WHERE user_id = $1`,
@@ -251,7 +252,7 @@ describe('POST /invitations/outside', () => {
     );
     expect(codes).toEqual([{ purpose: 'welcome', days: 7 }]);
 
-    const code = link.split('/').pop()!;
+    const code = new URL(link).pathname.split('/').pop()!;
     const opened = await t.api({
       method: 'POST',
       url: '/auth/reset-password',

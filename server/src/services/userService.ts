@@ -60,7 +60,8 @@ export async function createAccount(
     purpose: 'welcome',
     ttlSeconds: WELCOME_CODE_TTL_DAYS * 24 * 60 * 60,
   });
-  return { user, link: `${ctx.config.publicUrl}/reset-password/${code}` };
+  // The page names itself "Set your password" for people who never had one.
+  return { user, link: `${ctx.config.publicUrl}/reset-password/${code}?welcome=1` };
 }
 
 /** Account management for researchers. */

@@ -1,5 +1,5 @@
 import { useContext, useMemo } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import type { User } from '../../schemas/user.ts';
 import { loginMachine } from '../../machines/login/loginMachine.ts';
 import { LoginActorContext } from '../../machines/login/useLogin.ts';
@@ -82,8 +82,10 @@ export function ForgotPasswordRoute() {
 export function ResetPasswordRoute({ code }: { code: string }) {
   const wiring = useAuthWiring();
   const logic = useMemo(() => providePasswordReset(wiring), [wiring]);
+  // Links of new accounts and invitations carry `?welcome=1`: those people set a first password.
+  const welcome = new URLSearchParams(useSearch()).get('welcome') === '1';
   return (
-    <PasswordResetActorContext.Provider key={code} logic={logic} options={{ input: { flow: 'reset', code } }}>
+    <PasswordResetActorContext.Provider key={code} logic={logic} options={{ input: { flow: 'reset', code, welcome } }}>
       <ResetPasswordPage />
     </PasswordResetActorContext.Provider>
   );

@@ -124,6 +124,14 @@ describe('passwordResetMachine, reset half', () => {
     expect(document.cookie).toContain('jwt=h.p.s');
   });
 
+  it('says the password was set (not changed) after a welcome link', async () => {
+    const { actor, effects } = start({ flow: 'reset', code: 'c0de', welcome: true });
+    fill(actor);
+    actor.send({ type: 'passwordReset.submit' });
+    await waitFor(actor, (s) => s.matches({ reset: 'changed' }));
+    expect(effects).toEqual([`success: ${PASSWORD_RESET_MESSAGES.passwordSet}`]);
+  });
+
   it.each([
     ['the server’s first message', new ApiError(400, 'incorrect_code', 'Incorrect code provided.', ''), 'Incorrect code provided.'],
     ['the rate-limit message', new ApiError(429, 'too_many_requests', 'Too many attempts.', ''), 'Too many attempts.'],

@@ -24,6 +24,8 @@ import { placeholder } from '../shared/placeholder.ts';
 export const PASSWORD_RESET_MESSAGES = {
   linkRequested: 'If your email was valid, a reset password link will be sent to it.',
   passwordChanged: 'Your password has been changed and you have been logged in.',
+  /** After a welcome link: the person never had a password before. */
+  passwordSet: 'Your password has been set and you have been logged in.',
 } as const;
 
 /** Field messages of the two forms. */
@@ -36,7 +38,8 @@ export const PASSWORD_RESET_FIELD_MESSAGES = {
   mismatch: 'Passwords do not match.',
 } as const;
 
-export type PasswordResetInput = { flow: 'forgot' } | { flow: 'reset'; code: string };
+/** `welcome`: the link of a new account or an invitation (the person never had a password). */
+export type PasswordResetInput = { flow: 'forgot' } | { flow: 'reset'; code: string; welcome?: boolean };
 export type PasswordResetField = 'email' | 'password' | 'passwordConfirmation';
 export type PasswordResetFieldErrors = Partial<Record<PasswordResetField, string>>;
 
@@ -44,6 +47,8 @@ export interface PasswordResetContext {
   flow: PasswordResetInput['flow'];
   /** The one-time code of the reset link (empty in the forgot half). */
   code: string;
+  /** The link sets a first password (a new account or an invitation) rather than resetting one. */
+  welcome: boolean;
   email: string;
   password: string;
   passwordConfirmation: string;
@@ -129,6 +134,7 @@ export const passwordResetMachine = setup({
   context: ({ input }) => ({
     flow: input.flow,
     code: input.flow === 'reset' ? input.code : '',
+    welcome: input.flow === 'reset' && input.welcome === true,
     email: '',
     password: '',
     passwordConfirmation: '',
@@ -193,7 +199,10 @@ export const passwordResetMachine = setup({
               target: 'changed',
               actions: [
                 { type: 'storeToken', params: ({ event }) => ({ token: event.output.jwt }) },
-                { type: 'notifySuccess', params: { message: PASSWORD_RESET_MESSAGES.passwordChanged } },
+                {
+                  type: 'notifySuccess',
+                  params: ({ context }) => ({ message: context.welcome ? PASSWORD_RESET_MESSAGES.passwordSet : PASSWORD_RESET_MESSAGES.passwordChanged }),
+                },
                 { type: 'completeLogin', params: ({ event }) => ({ user: event.output.user }) },
               ],
             },

@@ -29,6 +29,11 @@ export function usePasswordResetForm(): PasswordResetFormView {
   return { email, password, passwordConfirmation, fieldErrors, busy };
 }
 
+/** Whether the link sets a first password (a new account or an invitation) rather than resetting one. */
+export function useSetsFirstPassword(): boolean {
+  return PasswordResetActorContext.useSelector((s) => s.context.welcome);
+}
+
 /** What the forgot and reset views may ask. */
 export function usePasswordResetEvents() {
   const actor = PasswordResetActorContext.useActorRef();

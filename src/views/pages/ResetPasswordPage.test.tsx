@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,7 +9,7 @@ import { passwordResetMachine } from '../../machines/passwordReset/passwordReset
 import { PasswordResetActorContext } from '../../machines/passwordReset/usePasswordReset.ts';
 import type { AuthResponse, ResetPasswordBody } from '../../schemas/auth.ts';
 import type { User } from '../../schemas/user.ts';
-import { makeUser } from '../../test/renderApp.tsx';
+import { makeUser, renderApp, resetApp } from '../../test/renderApp.tsx';
 import { Toaster } from '../feedback/Toaster.tsx';
 import { clearToasts, notify } from '../feedback/toastStore.ts';
 import { theme } from '../theme/theme.ts';
@@ -134,5 +134,19 @@ describe('ResetPasswordPage', () => {
     expect(submitButton().disabled).toBe(false);
     expect(document.cookie).not.toContain('jwt=');
     expect(completeLogin).not.toHaveBeenCalled();
+  });
+});
+
+describe('ResetPasswordPage for people who never had a password', () => {
+  afterEach(resetApp);
+
+  it('is "Set your password" after a welcome link (a new account or an invitation), "Reset Password" otherwise', async () => {
+    renderApp('/reset-password/c0de?welcome=1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set your password' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Reset Password' })).toBeNull();
+    cleanup();
+    resetApp();
+    renderApp('/reset-password/c0de');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reset Password' })).toBeTruthy();
   });
 });

@@ -1,16 +1,21 @@
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
 import { PASSWORD_MIN } from '../../schemas/rules.ts';
-import { usePasswordResetEvents, usePasswordResetForm } from '../../machines/passwordReset/usePasswordReset.ts';
+import { usePasswordResetEvents, usePasswordResetForm, useSetsFirstPassword } from '../../machines/passwordReset/usePasswordReset.ts';
 import { AuthActions, AuthCard, focusField } from '../components/AuthCard.tsx';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { ButtonLink } from '../components/Button.tsx';
 import { TextField } from '../components/Field.tsx';
 import { paths } from '../paths.ts';
 
-/** `/reset-password/:code`: New Password, Confirm New Password, SUBMIT and BACK TO LOGIN (spec §2). */
+/**
+ * `/reset-password/:code`: New Password, Confirm New Password, SUBMIT and BACK TO LOGIN (spec §2).
+ * People who never had a password (the link of a new account or an invitation) see
+ * "Set your password" instead of "Reset Password".
+ */
 export function ResetPasswordPage() {
   const { password, passwordConfirmation, fieldErrors, busy } = usePasswordResetForm();
+  const firstPassword = useSetsFirstPassword();
   const { change, submit } = usePasswordResetEvents();
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -19,8 +24,12 @@ export function ResetPasswordPage() {
   };
   return (
     <AuthCard
-      title="Reset Password"
-      intro={`Choose a new password of at least ${PASSWORD_MIN} characters. You will be logged in once it is saved.`}
+      title={firstPassword ? 'Set your password' : 'Reset Password'}
+      intro={
+        firstPassword
+          ? `Welcome to PracticeFolio. Choose a password of at least ${PASSWORD_MIN} characters for your account. You will be logged in once it is saved.`
+          : `Choose a new password of at least ${PASSWORD_MIN} characters. You will be logged in once it is saved.`
+      }
     >
       <form noValidate onSubmit={handleSubmit} aria-busy={busy || undefined}>
         <TextField
