@@ -60,3 +60,11 @@ export function toUiError(error: unknown): UiError {
   }
   return { kind: 'unexpected', status: null, message: 'Something went wrong. Please try again.' };
 }
+
+/**
+ * Whether trying the same request again may succeed: the network, a busy or failing server, a
+ * timeout. A refusal (a wrong file, too large, not allowed, not found) answers the same again.
+ */
+export function isTransient(error: UiError): boolean {
+  return error.kind === 'network' || error.kind === 'tooMany' || error.status === 408 || (error.status !== null && error.status >= 500) || (error.kind === 'unexpected' && error.status === null);
+}

@@ -75,7 +75,6 @@ export function provideArtifactLifecycle({
   const notifyAction = (_: unknown, notice: EditNotice) => notify(notice);
   const services: ArtifactEditActors = kind === 'shared' ? { ...sharedServices, ...actors } : actors;
   const upload = uploadMachine.provide({
-    actions: { notify: notifyAction },
     ...(services.uploadFile ? { actors: { uploadFile: services.uploadFile } } : {}),
   });
   const uploadQueue = uploadQueueMachine.provide({

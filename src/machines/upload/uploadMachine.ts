@@ -4,24 +4,20 @@
  *
  * queued ─(upload.start)→ uploading ─(stored)→ done
  *                           │   └─(upload.progress)→ uploading
- *                           └─(refused / failed)→ failed ─(upload.retry)→ uploading
+ *                           └─(refused / failed)→ failed ─(upload.retry, a transient failure)→ uploading
  * queued | uploading | done | failed ─(upload.dismiss)→ dismissed (final; the queue drops the row)
  *
  * Happy path: queued → uploading (progress 0–100 %) → done; the queue adds the new file to the
- * artifact's list. A failure keeps the server's message, alerts it, and offers Retry. Dismissing
- * an upload that is running cancels it.
+ * artifact's list. A failure keeps the server's message, which the row shows as its alert (once:
+ * no toast besides), and offers Retry only when trying again may succeed (the network, a busy
+ * server); a refused file (wrong type, too large) is only dismissed. Dismissing an upload that is
+ * running cancels it.
  */
 import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
 import type { Media, MediaKind } from '../../schemas/media.ts';
-import { toUiError } from '../../services/errors.ts';
+import { isTransient, toUiError, type UiError } from '../../services/errors.ts';
 import { kindOfFile, uploadToArtifact } from '../../services/mediaService.ts';
-import { placeholder } from '../shared/placeholder.ts';
 
-/** A message for the user (the app shows it as a toast; errors as alerts). */
-export interface UploadNotice {
-  message: string;
-  tone: 'error';
-}
 
 export interface UploadInput {
   /** The row id, unique within the queue. */
@@ -37,6 +33,8 @@ export interface UploadContext extends UploadInput {
   progress: number;
   /** The server's message when the upload failed. */
   error: string | null;
+  /** Whether trying again may succeed (a transient failure). */
+  retryable: boolean;
   /** The stored file, once done. */
   media: Media | null;
 }
@@ -88,20 +86,21 @@ export const uploadMachine = setup({
     ),
   },
   actions: {
-    resetProgress: assign({ progress: 0, error: null }),
+    resetProgress: assign({ progress: 0, error: null, retryable: false }),
     storeProgress: assign({ progress: (_, params: { fraction: number }) => Math.min(1, Math.max(0, params.fraction)) }),
     storeMedia: assign({ media: (_, params: { media: Media }) => params.media, progress: 1 }),
-    storeError: assign({ error: (_, params: { message: string }) => params.message }),
+    storeError: assign((_, params: { error: UiError }) => ({ error: params.error.message, retryable: isTransient(params.error) })),
     reportSucceeded: sendParent(({ context }) => ({ type: 'upload.succeeded', id: context.id, kind: context.kind, media: context.media! }) satisfies UploadReport),
     reportFailed: sendParent(({ context }) => ({ type: 'upload.failed', id: context.id }) satisfies UploadReport),
     reportRestarted: sendParent(({ context }) => ({ type: 'upload.restarted', id: context.id }) satisfies UploadReport),
     reportDismissed: sendParent(({ context }) => ({ type: 'upload.dismissed', id: context.id }) satisfies UploadReport),
-    /** Alerts the server's message (provided by the app). */
-    notify: placeholder('notify') as (_: unknown, params: UploadNotice) => void,
+  },
+  guards: {
+    isRetryable: ({ context }) => context.retryable,
   },
 }).createMachine({
   id: 'upload',
-  context: ({ input }) => ({ ...input, kind: kindOfFile(input.file), progress: 0, error: null, media: null }),
+  context: ({ input }) => ({ ...input, kind: kindOfFile(input.file), progress: 0, error: null, retryable: false, media: null }),
   initial: 'queued',
   states: {
     queued: {
@@ -130,11 +129,7 @@ export const uploadMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: [
-            { type: 'storeError', params: ({ event }) => ({ message: toUiError(event.error).message }) },
-            { type: 'notify', params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }) },
-            'reportFailed',
-          ],
+          actions: [{ type: 'storeError', params: ({ event }) => ({ error: toUiError(event.error) }) }, 'reportFailed'],
         },
       },
       on: {
@@ -148,7 +143,7 @@ export const uploadMachine = setup({
     failed: {
       on: {
         // The user asked for it: a retry starts at once, even beside another upload.
-        'upload.retry': { target: 'uploading', actions: 'reportRestarted' },
+        'upload.retry': { guard: 'isRetryable', target: 'uploading', actions: 'reportRestarted' },
         'upload.dismiss': 'dismissed',
       },
     },

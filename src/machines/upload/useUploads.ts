@@ -43,13 +43,16 @@ export function useUpload(ref: UploadRef): {
   status: UploadStatus;
   percent: number;
   error: string | null;
+  /** Retry is offered: trying again may succeed. */
+  canRetry: boolean;
 } {
   const name = useSelector(ref, (s) => s.context.file.name);
   const kind = useSelector(ref, (s) => s.context.kind);
   const status = useSelector(ref, (s) => s.value as UploadStatus);
   const percent = useSelector(ref, (s) => Math.round(s.context.progress * 100));
   const error = useSelector(ref, (s) => s.context.error);
-  return { name, kind, status, percent, error };
+  const canRetry = useSelector(ref, (s) => s.can({ type: 'upload.retry' }));
+  return { name, kind, status, percent, error, canRetry };
 }
 
 /** What an upload row may ask. */

@@ -10,7 +10,7 @@ import type { Artifact } from '../../schemas/artifact.ts';
 import type { Media } from '../../schemas/media.ts';
 // The typed failures the services throw, which the machines turn into messages.
 // oxlint-disable-next-line no-restricted-imports
-import { ApiError } from '../../services/errors.ts';
+import { ApiError, NetworkError } from '../../services/errors.ts';
 import { makeArtifact, makeMedia } from '../../test/artifactFixtures.ts';
 import { renderArtifactEdit } from '../../test/artifactEditHarness.tsx';
 import { clearToasts } from '../feedback/toastStore.ts';
@@ -86,13 +86,22 @@ describe('the uploads area', () => {
     expect(within(row('two.png')).getByRole('progressbar')).toBeTruthy();
   });
 
-  it('shows and alerts the server’s message when an upload fails, and Retry uploads again', async () => {
+  it('alerts the server’s refusal once, in the row, and offers no Retry that could never succeed', async () => {
     const h = await renderUploads();
     await h.ux.upload(h.chooser, png('big.png'));
     await act(async () => h.uploadFile.next().deferred.reject(new ApiError(413, 'too_large', 'This file is larger than 100 MB.', '')));
-    expect(within(row('big.png')).getByText('This file is larger than 100 MB.')).toBeTruthy();
-    expect(alerts()).toContain('This file is larger than 100 MB.');
+    expect(within(row('big.png')).getByRole('alert').textContent).toBe('This file is larger than 100 MB.');
+    expect(screen.getAllByRole('alert').filter((a) => a.textContent === 'This file is larger than 100 MB.')).toHaveLength(1);
     expect(uploaded()).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry upload of big.png' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Dismiss upload of big.png' })).toBeTruthy();
+  });
+
+  it('offers Retry when the upload failed on the way (the network), and Retry uploads again', async () => {
+    const h = await renderUploads();
+    await h.ux.upload(h.chooser, png('big.png'));
+    await act(async () => h.uploadFile.next().deferred.reject(new NetworkError()));
+    expect(within(row('big.png')).getByRole('alert').textContent).toBe(new NetworkError().message);
     await h.ux.click(screen.getByRole('button', { name: 'Retry upload of big.png' }));
     expect(h.uploadFile.calls).toHaveLength(1);
     expect(within(row('big.png')).getByRole('progressbar')).toBeTruthy();

@@ -84,7 +84,7 @@ const Done = styled.span`
 `;
 
 function UploadRowView({ upload }: { upload: UploadRef }) {
-  const { name, status, percent, error } = useUpload(upload);
+  const { name, status, percent, error, canRetry } = useUpload(upload);
   const { retry, dismiss } = useUploadEvents(upload);
   const running = status === 'queued' || status === 'uploading';
   return (
@@ -94,10 +94,10 @@ function UploadRowView({ upload }: { upload: UploadRef }) {
         {status === 'queued' ? <span>Waiting to upload</span> : null}
         {status === 'uploading' ? <ProgressBar value={percent} label={`Uploading ${name}`} /> : null}
         {status === 'done' ? <Done>Uploaded</Done> : null}
-        {status === 'failed' ? <Failure>{error}</Failure> : null}
+        {status === 'failed' ? <Failure role="alert">{error}</Failure> : null}
       </span>
       <RowActions>
-        {status === 'failed' ? (
+        {canRetry ? (
           <Button type="button" $small onClick={retry} aria-label={`Retry upload of ${name}`}>
             Retry
           </Button>
