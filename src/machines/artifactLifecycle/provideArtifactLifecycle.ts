@@ -74,9 +74,7 @@ export function provideArtifactLifecycle({
 }: ArtifactLifecycleImplementations) {
   const notifyAction = (_: unknown, notice: EditNotice) => notify(notice);
   const services: ArtifactEditActors = kind === 'shared' ? { ...sharedServices, ...actors } : actors;
-  const upload = uploadMachine.provide({
-    ...(services.uploadFile ? { actors: { uploadFile: services.uploadFile } } : {}),
-  });
+  const upload = uploadMachine.provide(services.uploadFile ? { actors: { uploadFile: services.uploadFile } } : {});
   const uploadQueue = uploadQueueMachine.provide({
     actions: { notify: notifyAction },
     actors: { upload, ...(services.removeFile ? { removeFile: services.removeFile } : {}) },
