@@ -78,6 +78,12 @@ export function previewSource(media: Pick<Media, 'url' | 'formats' | 'mime'>, ki
   return kind === 'images' ? mediaUrl(media.url) : null;
 }
 
+/** A video's poster frame at the largest size the server made; `null` without one. */
+export function posterSource(media: Pick<Media, 'formats'>): string | null {
+  const url = media.formats?.large?.url ?? media.formats?.medium?.url ?? media.formats?.thumbnail?.url;
+  return url ? mediaUrl(url) : null;
+}
+
 /** The caption line of a file: '<caption>. <name>'. */
 export const mediaLabel = (media: Pick<Media, 'caption' | 'name'>): string => `${media.caption}. ${media.name}`;
 

@@ -179,7 +179,7 @@ export function ArtifactDetails({ artifact, showGradeLevels = false, headingLeve
       </Facts>
       <Section aria-labelledby={mediaHeadingId}>
         <Sub id={mediaHeadingId}>{layout.files?.text || 'Files'}</Sub>
-        <MediaList media={artifact} />
+        <MediaList media={artifact} artifactTitle={artifactTitle(responses)} />
       </Section>
       {layout.main.length > 0 ? <QuestionList questions={layout.main} responses={responses} /> : null}
       {layout.bonus.length > 0 ? (

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import styled from 'styled-components';
-import { byCaption, fileSource, mediaLabel, previewSource, storedFileName } from '../../machines/artifactLifecycle/artifactSelectors.ts';
+import { byCaption, fileSource, mediaLabel, posterSource, previewSource, storedFileName } from '../../machines/artifactLifecycle/artifactSelectors.ts';
 import type { Media, MediaKind } from '../../schemas/media.ts';
 import { buildPath, paths } from '../paths.ts';
+import { viewerState } from '../viewers/viewerOrigin.ts';
 import { DocumentIcon, VideoIcon } from './MediaIcons.tsx';
 
 /** An artifact's files, by kind. */
@@ -70,9 +71,12 @@ export function MediaPreview({ kind, media }: { kind: MediaKind; media: Media })
 
 /**
  * The link of one file: images and videos open in the viewers (`/images/uploads/<file>`,
- * `/videos/uploads/<file>`), documents open the file itself.
+ * `/videos/uploads/<file>`), which the link tells the file's name, the artifact's title, the
+ * way back here and a video's poster; documents open the file itself.
  */
-export function MediaLink({ kind, media, children }: { kind: MediaKind; media: Media; children: ReactNode }) {
+export function MediaLink({ kind, media, artifactTitle, children }: { kind: MediaKind; media: Media; /** The artifact the file belongs to. */ artifactTitle: string; children: ReactNode }) {
+  const [location] = useLocation();
+  const search = useSearch();
   if (kind === 'documents') {
     return (
       <TileLink href={fileSource(media.url)}>
@@ -81,22 +85,28 @@ export function MediaLink({ kind, media, children }: { kind: MediaKind; media: M
     );
   }
   const href = buildPath(kind === 'images' ? paths.imageViewer : paths.videoViewer, { fileName: storedFileName(media) });
+  const state = viewerState({
+    title: mediaLabel(media),
+    artifactTitle,
+    backHref: search ? `${location}?${search}` : location,
+    poster: kind === 'videos' ? posterSource(media) : null,
+  });
   return (
-    <Link href={href} asChild>
+    <Link href={href} state={state} asChild>
       <TileLink>{children}</TileLink>
     </Link>
   );
 }
 
 /** An artifact's files as captioned tiles ('<caption>. <name>') that open them. */
-export function MediaList({ media, empty = 'No files have been uploaded.' }: { media: MediaLists; empty?: string }) {
+export function MediaList({ media, artifactTitle, empty = 'No files have been uploaded.' }: { media: MediaLists; artifactTitle: string; empty?: string }) {
   const items = orderedMedia(media);
   if (items.length === 0) return <p>{empty}</p>;
   return (
     <Tiles>
       {items.map(({ kind, media: m }) => (
         <Tile key={`${kind}-${m.id}`}>
-          <MediaLink kind={kind} media={m}>
+          <MediaLink kind={kind} media={m} artifactTitle={artifactTitle}>
             <Preview>
               <MediaPreview kind={kind} media={m} />
             </Preview>

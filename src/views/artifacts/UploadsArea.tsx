@@ -120,7 +120,17 @@ const MediaActions = styled.div`
  * its progress, its failure (and Retry), until dismissed. The artifact's files are listed with
  * their captions and a Delete button that asks first.
  */
-export function UploadsArea({ queue, disabled = false }: { queue: UploadQueueRef; /** While the form is locked. */ disabled?: boolean }) {
+export function UploadsArea({
+  queue,
+  artifactTitle,
+  disabled = false,
+}: {
+  queue: UploadQueueRef;
+  /** The artifact's title (the viewers link back to it). */
+  artifactTitle: string;
+  /** While the form is locked. */
+  disabled?: boolean;
+}) {
   const inputId = useId();
   const hintId = useId();
   const media = useQueuedMedia(queue);
@@ -173,7 +183,7 @@ export function UploadsArea({ queue, disabled = false }: { queue: UploadQueueRef
         <Tiles aria-label="Uploaded files">
           {files.map(({ kind, media: m }) => (
             <Tile key={`${kind}-${m.id}`}>
-              <MediaLink kind={kind} media={m}>
+              <MediaLink kind={kind} media={m} artifactTitle={artifactTitle}>
                 <Preview>
                   <MediaPreview kind={kind} media={m} />
                 </Preview>

@@ -10,10 +10,22 @@ import { signIn, signOut } from '../../services/session.ts';
 import { makeUser } from '../../test/renderApp.tsx';
 import { theme } from '../theme/theme.ts';
 import { transformReducer, INITIAL_TRANSFORM, MIN_ZOOM } from '../viewers/imageTransform.ts';
+import { viewerState } from '../viewers/viewerOrigin.ts';
 import { ImageViewerPage } from './ImageViewerPage.tsx';
 import { VideoViewerPage, VIDEO_FALLBACK } from './VideoViewerPage.tsx';
 
-afterEach(() => signOut());
+afterEach(() => {
+  signOut();
+  window.history.replaceState(null, '');
+});
+
+/** The viewer opened from an artifact's file (the history entry the portal's link makes). */
+function openedFromArtifact(poster: string | null = null) {
+  window.history.replaceState(
+    viewerState({ title: 'A. ramp-setup.png', artifactTitle: 'Ramp races', backHref: '/my-portfolios/2/artifacts/1', poster }),
+    '',
+  );
+}
 
 function renderPage(page: React.ReactNode) {
   const location = memoryLocation({ path: '/images/uploads/ramp_1a.png', record: true });
@@ -25,15 +37,33 @@ function renderPage(page: React.ReactNode) {
   return { location, ux: userEvent.setup() };
 }
 
-const image = () => screen.getByRole('img', { name: 'ramp_1a.png' }) as HTMLImageElement;
+const image = () => screen.getByRole('img', { name: 'Image' }) as HTMLImageElement;
 const status = () => screen.getByRole('status').textContent;
 
 describe('the image viewer', () => {
-  it('shows the file with its name as the alt text and title', () => {
+  it('shows the file; opened from elsewhere it is an "Image", never the stored file’s name', () => {
     renderPage(<ImageViewerPage src="http://x.test/api/v1/uploads/ramp_1a.png" fileName="ramp_1a.png" />);
     expect(image().getAttribute('src')).toBe('http://x.test/api/v1/uploads/ramp_1a.png');
-    expect(screen.getByRole('heading', { level: 1, name: 'ramp_1a.png' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Image' })).toBeTruthy();
+    expect(document.body.textContent).not.toContain('ramp_1a');
+    expect(screen.queryByRole('link', { name: /Back to/ })).toBeNull();
     expect(status()).toBe('Zoom 100% · Rotation 0°');
+  });
+
+  it('is named by the file’s own name and links back to the artifact it was opened from', async () => {
+    openedFromArtifact();
+    const { ux, location } = renderPage(<ImageViewerPage src="/f.png" fileName="ramp_1a.png" />);
+    expect(screen.getByRole('heading', { level: 1, name: 'A. ramp-setup.png' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'A. ramp-setup.png' })).toBeTruthy();
+    await ux.click(screen.getByRole('link', { name: '← Back to Ramp races' }));
+    expect(location.history.at(-1)).toBe('/my-portfolios/2/artifacts/1');
+  });
+
+  it('takes no way back out of the portal from the history entry', () => {
+    window.history.replaceState(viewerState({ title: 'x.png', artifactTitle: 'Elsewhere', backHref: '//evil.example/', poster: null }), '');
+    renderPage(<ImageViewerPage src="/f.png" fileName="ramp_1a.png" />);
+    expect(screen.queryByRole('link', { name: /Back to/ })).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Image' })).toBeTruthy();
   });
 
   it('zooms out no further than 25 %, and in again', async () => {
@@ -64,28 +94,47 @@ describe('the image viewer', () => {
     expect(status()).toBe('Zoom 100% · Rotation 270°');
   });
 
-  it('works from the keyboard: buttons, and + − 0 R L on the image', async () => {
+  it('works from the keyboard: buttons, and + − 0 R L wherever the focus is (no need to tab onto the image)', async () => {
     const { ux } = renderPage(<ImageViewerPage src="/f.png" fileName="ramp_1a.png" />);
+    // Nothing focused yet: the keys work at once.
+    await ux.keyboard('+');
+    expect(status()).toBe('Zoom 150% · Rotation 0°');
     await ux.tab();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Zoom in' }));
     await ux.keyboard('{Enter}');
-    expect(status()).toBe('Zoom 150% · Rotation 0°');
-    screen.getByRole('group', { name: 'Image ramp_1a.png' }).focus();
-    await ux.keyboard('--r');
+    expect(status()).toBe('Zoom 200% · Rotation 0°');
+    await ux.keyboard('---r');
     expect(status()).toBe('Zoom 75% · Rotation 90°');
+    screen.getByRole('group', { name: 'Image Image' }).focus();
     await ux.keyboard('ll0');
+    expect(status()).toBe('Zoom 100% · Rotation 0°');
+    // Ctrl with a key is the browser's.
+    await ux.keyboard('{Control>}+{/Control}');
     expect(status()).toBe('Zoom 100% · Rotation 0°');
   });
 
-  it('zooms with Ctrl + wheel (and pinch), within the limits', () => {
+  it('zooms with the wheel, and with Ctrl + wheel (a trackpad pinch), within the limits', () => {
     renderPage(<ImageViewerPage src="/f.png" fileName="ramp_1a.png" />);
-    const viewport = screen.getByRole('group', { name: 'Image ramp_1a.png' });
+    const viewport = screen.getByRole('group', { name: 'Image Image' });
     fireEvent.wheel(viewport, { deltaY: 10000, ctrlKey: true });
     expect(status()).toBe('Zoom 25% · Rotation 0°');
     fireEvent.wheel(viewport, { deltaY: -69.3, ctrlKey: true });
     expect(status()).toBe('Zoom 50% · Rotation 0°');
-    fireEvent.wheel(viewport, { deltaY: -500 });
-    expect(status()).toBe('Zoom 50% · Rotation 0°');
+    fireEvent.wheel(viewport, { deltaY: -346.6 });
+    expect(status()).toBe('Zoom 100% · Rotation 0°');
+    fireEvent.wheel(viewport, { deltaY: 100000 });
+    expect(status()).toBe('Zoom 25% · Rotation 0°');
+  });
+
+  it('zooms with a two-finger pinch', () => {
+    renderPage(<ImageViewerPage src="/f.png" fileName="ramp_1a.png" />);
+    const viewport = screen.getByRole('group', { name: 'Image Image' });
+    fireEvent.pointerDown(viewport, { pointerId: 1, pointerType: 'touch', clientX: 100, clientY: 100 });
+    fireEvent.pointerDown(viewport, { pointerId: 2, pointerType: 'touch', clientX: 200, clientY: 100 });
+    fireEvent.pointerMove(viewport, { pointerId: 2, pointerType: 'touch', clientX: 300, clientY: 100 });
+    expect(status()).toBe('Zoom 200% · Rotation 0°');
+    fireEvent.pointerUp(viewport, { pointerId: 2, pointerType: 'touch' });
+    fireEvent.pointerUp(viewport, { pointerId: 1, pointerType: 'touch' });
   });
 
   it('explains a file that cannot be shown, with a way to log in', async () => {
@@ -119,14 +168,23 @@ describe('the zoom and rotation rules', () => {
 });
 
 describe('the video viewer', () => {
-  it('plays the file with controls and the fallback text', () => {
+  it('plays the file with controls and the fallback text; opened from elsewhere it is a "Video"', () => {
     renderPage(<VideoViewerPage src="http://x.test/api/v1/uploads/race_3c.mp4" fileName="race_3c.mp4" />);
     const video = document.querySelector('video')!;
     expect(video.getAttribute('src')).toBe('http://x.test/api/v1/uploads/race_3c.mp4');
     expect(video.hasAttribute('controls')).toBe(true);
+    expect(video.hasAttribute('poster')).toBe(false);
     expect(video.textContent).toBe(VIDEO_FALLBACK);
     expect(VIDEO_FALLBACK).toBe('Your browser does not support the video tag.');
-    expect(screen.getByRole('heading', { level: 1, name: 'race_3c.mp4' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Video' })).toBeTruthy();
+  });
+
+  it('is named by the file’s own name, shows the server’s poster frame and links back to the artifact', () => {
+    openedFromArtifact('http://x.test/api/v1/uploads/large_race_3c.jpg');
+    renderPage(<VideoViewerPage src="/v.mp4" fileName="race_3c.mp4" />);
+    expect(screen.getByRole('heading', { level: 1, name: 'A. ramp-setup.png' })).toBeTruthy();
+    expect(document.querySelector('video')!.getAttribute('poster')).toBe('http://x.test/api/v1/uploads/large_race_3c.jpg');
+    expect(screen.getByRole('link', { name: '← Back to Ramp races' }).getAttribute('href')).toBe('/my-portfolios/2/artifacts/1');
   });
 
   it('explains a video that cannot be loaded', () => {

@@ -15,12 +15,12 @@ const Problem = styled.div`
 `;
 
 /** Says why a file could not be shown: a visitor must log in; a member may lack access or the file is gone. */
-export function MediaUnavailable({ kind, fileName }: { kind: 'image' | 'video'; fileName: string }) {
+export function MediaUnavailable({ kind, title }: { kind: 'image' | 'video'; /** What the page is called (never the stored file's name). */ title: string }) {
   const user = useCurrentUser();
   const [location] = useLocation();
   return (
     <>
-      <PageHeading title={fileName} />
+      <PageHeading title={title} />
       <Problem role="alert">
         <p>This {kind} could not be shown.</p>
         {user ? (

@@ -168,7 +168,7 @@ export function ArtifactEditForm({
           {layout.files && queue ? (
             <Section aria-labelledby={uploadsHeadingId}>
               <h2 id={uploadsHeadingId}>{layout.files.text || 'Files'}</h2>
-              <UploadsArea queue={queue} disabled={busy} />
+              <UploadsArea queue={queue} artifactTitle={title} disabled={busy} />
             </Section>
           ) : null}
           <Pair>
