@@ -55,6 +55,13 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       PUBLIC_URL: baseUrl,
       FEEDBACK_URL: 'https://feedback.example.org/form',
+      // The public pages as an operator configures them (each hides when unset; see the README).
+      CONTACT_EMAIL: 'support@school.example.org',
+      RESEARCH_CONTACT_EMAIL: 'research@university.example.org',
+      ABOUT_VIDEO_ID: 'aqz-KE-bpKQ',
+      LEARN_MORE_URL: 'https://project.example.org/',
+      IOS_APP_URL: 'https://apps.apple.com/us/app/practicefolio/id1234567890',
+      ANDROID_APP_URL: 'https://play.google.com/store/apps/details?id=org.example.practicefolio',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       SMTP_URL: '',

@@ -304,14 +304,14 @@ export function ReactionsBar({ reactions }: { reactions: ReactionsRef }) {
                 <ReactionToggle
                   data-focus-key={tally.value}
                   type="button"
-                  aria-label={tallyName(tally)}
                   aria-pressed={tally.mine}
                   disabled={pending !== null}
                   onClick={() => toggle(tally.value)}
                 >
+                  {/* Named by what it shows: the meaning and the count ('Exemplar, 2'). */}
                   <Emoji aria-hidden="true">{tally.value}</Emoji>
-                  <Meaning aria-hidden="true">{tally.meaning}</Meaning>
-                  <Tally aria-hidden="true">{tally.count}</Tally>
+                  <Meaning>{tally.meaning}</Meaning>
+                  <span className="visually-hidden">,</span> <Tally>{tally.count}</Tally>
                 </ReactionToggle>
               ) : (
                 <ReactionCount role="img" aria-label={tallyName(tally)}>

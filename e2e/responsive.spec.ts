@@ -1,0 +1,352 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import type { AxeResults } from 'axe-core';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, dataDir, DEMO, login, setupBrowser, tokenFor } from './fixtures.ts';
+
+declare global {
+  interface Window {
+    axe: { run: (context: Document, options: unknown) => Promise<AxeResults> };
+  }
+}
+
+/**
+ * The main journeys of each role at the widths teachers use: a phone (390), an iPad upright
+ * (768), an iPad on its side (1024) and a laptop (1280). One signed-in page per role is resized
+ * through the widths. Each main screen is photographed into `e2e/screenshots/` for review.
+ */
+const browser = setupBrowser();
+const WIDTHS = [390, 768, 1024, 1280] as const;
+const HEIGHTS: Record<(typeof WIDTHS)[number], number> = { 390: 844, 768: 1024, 1024: 768, 1280: 900 };
+const SCREENSHOTS = path.resolve('e2e/screenshots');
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+interface Demo {
+  forces: number;
+  ramp: number;
+  plc: number;
+  sharedRamp: number;
+  teacherId: number;
+}
+
+async function findDemo(): Promise<Demo> {
+  const token = await tokenFor(DEMO.teacher.email);
+  const portfolios = (await api<{ id: number; name: string; artifacts: { id: number }[] }[]>('GET', '/portfolios', undefined, token)).body;
+  const forces = portfolios.find((p) => p.name === 'Forces and Motion')!;
+  const full = (await api<{ artifacts: { id: number; responses: Record<string, unknown> }[] }>('GET', `/portfolios/${forces.id}`, undefined, token)).body;
+  const ramp = full.artifacts.find((a) => String(a.responses['artifactName']).startsWith('Ramp races'))!;
+  const shared = (await api<{ id: number; name: string }[]>('GET', '/shared-portfolios', undefined, token)).body[0]!;
+  const plc = (await api<{ sharedArtifacts: { id: number; responses: Record<string, unknown> }[] }>('GET', `/shared-portfolios/${shared.id}`, undefined, token)).body;
+  const sharedRamp = plc.sharedArtifacts.find((a) => String(a.responses['artifactName']).startsWith('Ramp races'))!;
+  const me = (await api<{ id: number }>('GET', '/users/me', undefined, token)).body;
+  return { forces: forces.id, ramp: ramp.id, plc: shared.id, sharedRamp: sharedRamp.id, teacherId: me.id };
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], [role="status"][aria-label^="Loading"]')).catch(() => undefined);
+  await page.waitForTimeout(150);
+}
+
+/** The page fits its width (no sideways scrolling) and nothing lies below the footer. */
+async function expectFits(page: Page, where: string): Promise<void> {
+  const layout = await page.evaluate(() => {
+    const footer = document.querySelector('footer')!.getBoundingClientRect();
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+      pageBottom: document.documentElement.scrollHeight,
+      footerBottom: Math.ceil(footer.bottom + window.scrollY),
+    };
+  });
+  expect(layout.scrollWidth, `${where}: no horizontal page scroll`).toBeLessThanOrEqual(layout.innerWidth);
+  expect(layout.pageBottom, `${where}: no content below the footer`).toBeLessThanOrEqual(layout.footerBottom + 1);
+}
+
+/** The element's box lies within the window (geometry, not only the DOM). */
+async function expectInView(locator: Locator, what: string): Promise<void> {
+  await locator.waitFor();
+  const box = await locator.boundingBox();
+  const size = locator.page().viewportSize()!;
+  expect(box, `${what} has a box`).not.toBeNull();
+  expect(box!.y, `${what}: top in view (y=${box!.y})`).toBeGreaterThanOrEqual(0);
+  expect(box!.y + Math.min(box!.height, 40), `${what}: in view (y=${box!.y}, window ${size.height})`).toBeLessThanOrEqual(size.height);
+  expect(box!.x, `${what}: not off to the side`).toBeGreaterThanOrEqual(0);
+  expect(box!.x + Math.min(box!.width, 40)).toBeLessThanOrEqual(size.width);
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${page.viewportSize()!.width}.png`), fullPage: true });
+}
+
+/** axe (WCAG 2.1 A and AA) on the page as it is; one line per offending node. */
+async function audit(page: Page, where: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async (tags) => {
+    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}`));
+  }, WCAG_21_AA);
+  return violations.map((v) => `[${where}] ${v}`);
+}
+
+/** A screen at one width: loaded, fitting, accessible and photographed. */
+async function check(page: Page, name: string, found: string[]): Promise<void> {
+  await settle(page);
+  const width = page.viewportSize()!.width;
+  await expectFits(page, `${name} at ${width}`);
+  found.push(...(await audit(page, `${name} at ${width}`)));
+  await shoot(page, name);
+}
+
+async function signedIn(email: string): Promise<Page> {
+  const page = await browser.newPage('/login', { width: 1280, height: 900 });
+  await login(page, email);
+  await page.waitForURL('**/dashboard');
+  return page;
+}
+
+const resize = (page: Page, width: (typeof WIDTHS)[number]) => page.setViewportSize({ width, height: HEIGHTS[width] });
+
+/** The phone menu: opens, shows its links, Escape closes it and gives the focus back, a link closes it. */
+async function usePhoneMenu(page: Page, found: string[]): Promise<void> {
+  const menu = page.getByRole('button', { name: 'Menu' });
+  await menu.click();
+  expect(await menu.getAttribute('aria-expanded')).toBe('true');
+  await expectInView(page.getByRole('link', { name: 'ABOUT', exact: true }), 'ABOUT in the menu');
+  found.push(...(await audit(page, 'the phone menu open')));
+  await page.keyboard.press('Escape');
+  expect(await menu.getAttribute('aria-expanded')).toBe('false');
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Menu');
+  await menu.click();
+  await page.getByRole('link', { name: 'ABOUT', exact: true }).click();
+  await page.waitForURL('**/about');
+  expect(await menu.getAttribute('aria-expanded')).toBe('false');
+}
+
+/** Where the chosen artifact takes the table's place: the focus is on it, and Back to artifacts returns to its row. */
+async function checkStackedChoice(page: Page, scrolledTo: number, back: string): Promise<void> {
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Ramp races/);
+  expect(await page.getByRole('grid', { name: 'Artifacts' }).isVisible()).toBe(false);
+  // No jump to the top of the page.
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(Math.min(scrolledTo, 1));
+  await page.getByRole('button', { name: '← Back to artifacts' }).click();
+  await page.waitForURL(`**${back}`);
+  await expectInView(page.getByRole('row', { name: /Ramp races/ }), 'the row after Back to artifacts');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('row');
+}
+
+describe('responsive journeys at 390, 768, 1024 and 1280 px', () => {
+  let demo: Demo;
+  beforeAll(async () => {
+    demo = await findDemo();
+  });
+
+  it('anonymous: home, about, login; the phone header is a menu', async () => {
+    const page = await browser.newPage('/home');
+    const found: string[] = [];
+    for (const width of WIDTHS) {
+      await resize(page, width);
+      await page.goto('/home');
+      await check(page, 'home', found);
+      await page.goto('/about');
+      await check(page, 'about', found);
+      await page.goto('/login');
+      await check(page, 'login', found);
+      // On a phone the navigation folds into a disclosure; wider, its links show.
+      expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(width < 768);
+      expect(await page.getByRole('link', { name: 'ABOUT', exact: true }).isVisible()).toBe(width >= 768);
+      if (width < 768) await usePhoneMenu(page, found);
+    }
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
+  it('teacher: dashboard, My Portfolios (the chosen artifact in view, compare in view), an artifact’s edit page, a shared artifact', async () => {
+    const page = await signedIn(DEMO.teacher.email);
+    const found: string[] = [];
+    for (const width of WIDTHS) {
+      await resize(page, width);
+      await page.goto('/dashboard');
+      await check(page, 'teacher-dashboard', found);
+      if (width < 768) {
+        // The phone menu holds the navigation and the account's items.
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await expectInView(page.getByRole('button', { name: 'Log Out' }), 'Log Out in the phone menu');
+        await page.getByRole('link', { name: 'MY PORTFOLIOS', exact: true }).click();
+        await page.waitForURL('**/my-portfolios');
+      }
+
+      // Choosing a row brings its artifact into view, wherever the table was scrolled to.
+      await page.goto(`/my-portfolios/${demo.forces}`);
+      const row = page.getByRole('row', { name: /Ramp races/ });
+      await row.scrollIntoViewIfNeeded();
+      const scrolledTo = await page.evaluate(() => window.scrollY);
+      await row.click();
+      await page.waitForURL(`**/my-portfolios/${demo.forces}/artifacts/${demo.ramp}`);
+      const title = page.getByRole('heading', { level: 3, name: /^Ramp races/ });
+      await expectInView(title, `the chosen artifact at ${width}`);
+      // Beside the table from 900 px; narrower, in its place.
+      expect(await page.getByRole('grid', { name: 'Artifacts' }).isVisible()).toBe(width >= 900);
+      await check(page, 'teacher-my-portfolios-artifact', found);
+      if (width < 900) await checkStackedChoice(page, scrolledTo, `/my-portfolios/${demo.forces}`);
+
+      // Compare: two ticks, and the comparison is in view without a hunt.
+      await page.goto(`/my-portfolios/${demo.forces}`);
+      await page.getByLabel('Compare', { exact: true }).check();
+      const boxes = page.getByRole('checkbox', { name: /^Compare / });
+      await boxes.nth(0).check();
+      await boxes.nth(1).check();
+      await expectInView(page.getByRole('heading', { name: 'Compare Artifacts' }), `the comparison at ${width}`);
+      await check(page, 'teacher-compare', found);
+
+      await page.goto(`/my-portfolios/${demo.forces}/artifacts/${demo.ramp}/edit`);
+      await page.getByRole('heading', { level: 1, name: 'Edit Artifact' }).waitFor();
+      await check(page, 'teacher-edit-artifact', found);
+
+      await page.goto(`/shared-portfolios/${demo.plc}/artifacts/${demo.sharedRamp}`);
+      await page.getByRole('heading', { name: 'Comments' }).waitFor();
+      await check(page, 'teacher-shared-artifact', found);
+
+      await page.goto(`/my-portfolios/${demo.forces}`);
+      await page.getByRole('button', { name: 'Filter By' }).click();
+      await page.getByRole('dialog', { name: 'Filter By' }).waitFor();
+      await expectInView(page.getByRole('button', { name: 'Done' }), `Done of Filter By at ${width}`);
+      found.push(...(await audit(page, `filter by at ${width}`)));
+      await shoot(page, 'teacher-filter-by');
+      await page.getByRole('button', { name: 'Done' }).click();
+    }
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
+  it('PLC lead: shared portfolios (the chosen artifact in view) and the shared portfolio form', async () => {
+    const page = await signedIn(DEMO.lead.email);
+    const found: string[] = [];
+    for (const width of WIDTHS) {
+      await resize(page, width);
+      await page.goto(`/shared-portfolios/${demo.plc}`);
+      const row = page.getByRole('row', { name: /Ramp races/ });
+      await row.scrollIntoViewIfNeeded();
+      await row.click();
+      await expectInView(page.getByRole('heading', { level: 3, name: /^Ramp races/ }), `the chosen shared artifact at ${width}`);
+      await page.getByRole('heading', { name: 'Comments' }).waitFor();
+      await check(page, 'lead-shared-portfolios', found);
+      await page.goto(`/shared-portfolios/${demo.plc}/edit`);
+      await page.getByRole('heading', { level: 1, name: /Shared Portfolio/ }).waitFor();
+      await check(page, 'lead-shared-portfolio-form', found);
+    }
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
+  it('researcher: teacher portfolios (the chosen artifact in view) and Manage Users', async () => {
+    const page = await signedIn(DEMO.researcher.email);
+    const found: string[] = [];
+    for (const width of WIDTHS) {
+      await resize(page, width);
+      await page.goto(`/teacher-portfolios?teacher=${demo.teacherId}&portfolio=${demo.forces}`);
+      const row = page.getByRole('row', { name: /Ramp races/ });
+      await row.scrollIntoViewIfNeeded();
+      await row.click();
+      await expectInView(page.getByRole('heading', { level: 3, name: /^Ramp races/ }), `the teacher's artifact at ${width}`);
+      await check(page, 'researcher-teacher-portfolios', found);
+      await page.goto('/users');
+      await page.getByRole('heading', { level: 1, name: 'Manage Users' }).waitFor();
+      await check(page, 'researcher-manage-users', found);
+    }
+    expect(found, found.join('\n')).toEqual([]);
+  });
+});
+
+/** Files in the server's uploads folder (the stored files and their formats). */
+const storedFiles = (): string[] => readdirSync(path.join(dataDir(), 'uploads')).filter((name) => !name.startsWith('.')).sort();
+
+describe('no lost work: leaving a form, and a new artifact left before its first save', () => {
+  let demo: Demo;
+  let token: string;
+  beforeAll(async () => {
+    demo = await findDemo();
+    token = await tokenFor(DEMO.teacher.email);
+  });
+
+  const listedIds = async (): Promise<number[]> =>
+    (await api<{ artifacts: { id: number }[] }>('GET', `/portfolios/${demo.forces}`, undefined, token)).body.artifacts.map((a) => a.id).sort();
+
+  it('asks before a header link, the Back button or a reload leaves typed answers behind', async () => {
+    const page = await signedIn(DEMO.teacher.email);
+    await page.goto(`/my-portfolios/${demo.forces}/artifacts/${demo.ramp}`);
+    await page.getByRole('link', { name: 'EDIT' }).click();
+    await page.waitForURL('**/edit');
+    const field = page.getByLabel('What would you do next, or differently?');
+    await field.fill('Try a steeper ramp with the same car.');
+
+    // A header link: the question, Stay keeps the answers.
+    await page.getByRole('link', { name: 'PORTFOLIO DASHBOARD', exact: true }).click();
+    const question = page.getByRole('alertdialog', { name: 'Leave this page?' });
+    await question.getByText('Your changes are not saved.').waitFor();
+    await question.getByRole('button', { name: 'Stay on this page' }).click();
+    expect(page.url()).toMatch(/\/edit$/);
+    expect(await field.inputValue()).toBe('Try a steeper ramp with the same car.');
+
+    // The Back button: held, the address stays, the question again.
+    await page.goBack();
+    await question.waitFor();
+    expect(page.url()).toMatch(/\/edit$/);
+    await question.getByRole('button', { name: 'Stay on this page' }).click();
+    expect(await field.inputValue()).toBe('Try a steeper ramp with the same car.');
+
+    // Reload: the browser's own question; dismissing it keeps the page.
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await page.reload({ timeout: 3000 }).catch(() => undefined);
+    expect(asked).toEqual(['beforeunload']);
+    expect(await field.inputValue()).toBe('Try a steeper ramp with the same car.');
+
+    // Back, and Leave without saving: the artifact view, nothing saved.
+    await page.goBack();
+    await question.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.waitForURL(`**/my-portfolios/${demo.forces}/artifacts/${demo.ramp}`);
+    const artifact = (await api<{ responses: Record<string, unknown> }>('GET', `/artifacts/${demo.ramp}`, undefined, token)).body;
+    expect(artifact.responses['nextSteps']).not.toBe('Try a steeper ramp with the same car.');
+  });
+
+  it('Create New Artifact → a file → Cancel leaves nothing behind (rows and files); so does leaving by a link', async () => {
+    const page = await signedIn(DEMO.teacher.email);
+    const before = { listed: await listedIds(), files: storedFiles() };
+    const photo = path.join(mkdtempSync(path.join(os.tmpdir(), 'pf-e2e-cancel-')), 'cancelled-photo.png');
+    const { default: sharp } = await import('sharp');
+    await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 90, g: 140, b: 60 } } }).png().toFile(photo);
+
+    await page.goto(`/my-portfolios/${demo.forces}`);
+    await page.getByRole('button', { name: 'Create New Artifact' }).click();
+    await page.waitForURL(/\/artifacts\/\d+\/edit$/);
+    const newId = Number(/\/artifacts\/(\d+)\/edit$/.exec(page.url())![1]);
+    await page.locator('input[type="file"]').setInputFiles(photo);
+    await page.getByRole('list', { name: 'Uploaded files' }).getByText('A. cancelled-photo.png').waitFor({ timeout: 60_000 });
+    expect(storedFiles().length).toBeGreaterThan(before.files.length);
+    // Until its first save it is listed nowhere.
+    expect(await listedIds()).toEqual(before.listed);
+
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(`**/my-portfolios/${demo.forces}`);
+    expect((await api('GET', `/artifacts/${newId}`, undefined, token)).status).toBe(404);
+    expect(await listedIds()).toEqual(before.listed);
+    expect(storedFiles()).toEqual(before.files);
+
+    // Created again and left by a header link (nothing typed): removed on the way out.
+    await page.getByRole('button', { name: 'Create New Artifact' }).click();
+    await page.waitForURL(/\/artifacts\/\d+\/edit$/);
+    const secondId = Number(/\/artifacts\/(\d+)\/edit$/.exec(page.url())![1]);
+    await page.getByRole('heading', { level: 1, name: 'Edit Artifact' }).waitFor();
+    await page.getByRole('link', { name: 'SHARED PORTFOLIOS', exact: true }).click();
+    await page.waitForURL('**/shared-portfolios');
+    await expect.poll(async () => (await api('GET', `/artifacts/${secondId}`, undefined, token)).status).toBe(404);
+    expect(await listedIds()).toEqual(before.listed);
+    expect(storedFiles()).toEqual(before.files);
+  });
+});
