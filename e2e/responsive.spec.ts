@@ -79,9 +79,10 @@ async function expectInView(locator: Locator, what: string): Promise<void> {
   expect(box!.x + Math.min(box!.width, 40)).toBeLessThanOrEqual(size.width);
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
+/** A screenshot of the whole page (`fullPage: false`: what the window shows, e.g. a dialog). */
+async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${page.viewportSize()!.width}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${page.viewportSize()!.width}.png`), fullPage });
 }
 
 /** axe (WCAG 2.1 A and AA) on the page as it is; one line per offending node. */
@@ -216,7 +217,7 @@ describe('responsive journeys at 390, 768, 1024 and 1280 px', () => {
       await page.getByRole('dialog', { name: 'Filter By' }).waitFor();
       await expectInView(page.getByRole('button', { name: 'Done' }), `Done of Filter By at ${width}`);
       found.push(...(await audit(page, `filter by at ${width}`)));
-      await shoot(page, 'teacher-filter-by');
+      await shoot(page, 'teacher-filter-by', false);
       await page.getByRole('button', { name: 'Done' }).click();
     }
     expect(found, found.join('\n')).toEqual([]);
@@ -277,7 +278,7 @@ describe('no lost work: leaving a form, and a new artifact left before its first
   it('asks before a header link, the Back button or a reload leaves typed answers behind', async () => {
     const page = await signedIn(DEMO.teacher.email);
     await page.goto(`/my-portfolios/${demo.forces}/artifacts/${demo.ramp}`);
-    await page.getByRole('link', { name: 'EDIT' }).click();
+    await page.getByRole('link', { name: 'EDIT', exact: true }).click();
     await page.waitForURL('**/edit');
     const field = page.getByLabel('What would you do next, or differently?');
     await field.fill('Try a steeper ramp with the same car.');
@@ -332,7 +333,7 @@ describe('no lost work: leaving a form, and a new artifact left before its first
     // Until its first save it is listed nowhere.
     expect(await listedIds()).toEqual(before.listed);
 
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await page.waitForURL(`**/my-portfolios/${demo.forces}`);
     expect((await api('GET', `/artifacts/${newId}`, undefined, token)).status).toBe(404);
     expect(await listedIds()).toEqual(before.listed);

@@ -15,6 +15,8 @@ export interface DataColumn {
 }
 
 const Scroll = styled.div<{ $maxHeight?: string | undefined }>`
+  /* Positioned, so that what is positioned inside (visually hidden labels) scrolls and clips with it. */
+  position: relative;
   width: 100%;
   overflow: auto;
   ${({ $maxHeight }) => ($maxHeight ? `max-height: ${$maxHeight};` : '')}
