@@ -94,7 +94,14 @@ export function installLeaveGuard(target: Window = window): void {
   if (installed) return;
   installed = true;
   shownAddress = currentAddress();
-  for (const type of ['pushState', 'replaceState']) target.addEventListener(type, () => (shownAddress = currentAddress()));
+  // The address the app shows follows every pushState and replaceState (whoever calls them).
+  for (const method of ['pushState', 'replaceState'] as const) {
+    const original = target.history[method].bind(target.history);
+    target.history[method] = (...args: Parameters<History['pushState']>) => {
+      original(...args);
+      shownAddress = currentAddress();
+    };
+  }
   target.addEventListener('popstate', (event) => {
     if (ownStep || !guard || shownAddress === null) {
       ownStep = false;

@@ -77,3 +77,42 @@ describe('header navigation (spec §2)', () => {
     );
   });
 });
+
+describe('the phone menu (a disclosure of the navigation and the account’s items)', () => {
+  // jsdom applies no media queries: the button is in the page but hidden, as on wide screens (so
+  // its name, which is its text, is not computed here).
+  const menuButton = () => within(screen.getByRole('banner')).getAllByRole('button', { hidden: true }).find((b) => b.textContent === 'Menu')!;
+
+  it('opens and closes with the button, and Escape closes it and gives the focus back', async () => {
+    await renderSignedIn('/dashboard', makeUser('teacher'));
+    const ux = userEvent.setup();
+    const button = menuButton();
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
+    expect(within(panel).getAllByRole('link', { hidden: true }).map((l) => l.textContent)).toEqual([
+      'PORTFOLIO DASHBOARD',
+      'MY PORTFOLIOS',
+      'SHARED PORTFOLIOS',
+      'Help (opens in a new tab)',
+    ]);
+    await ux.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    within(panel).getAllByRole('link', { hidden: true })[1]!.focus();
+    await ux.keyboard('{Escape}');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+    await ux.click(button);
+    await ux.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('closes when a link in it opens another page', async () => {
+    const { location } = await renderSignedIn('/dashboard', makeUser('teacher'));
+    const ux = userEvent.setup();
+    await ux.click(menuButton());
+    const panel = document.getElementById(menuButton().getAttribute('aria-controls')!)!;
+    await ux.click(within(panel).getAllByRole('link', { hidden: true }).find((l) => l.textContent === 'SHARED PORTFOLIOS')!);
+    await expectPath(location, '/shared-portfolios');
+    expect(menuButton().getAttribute('aria-expanded')).toBe('false');
+  });
+});
