@@ -133,17 +133,17 @@ const bar = () => within(within(screen.getByRole('region', { name: 'Artifact det
 const barElement = () => within(screen.getByRole('region', { name: 'Artifact details' })).getByRole('region', { name: 'Reactions' });
 const toggles = () => bar().queryAllByRole('button').filter((b) => b.hasAttribute('aria-pressed'));
 
-/** A chip's accessible name: its text without the decorative emoji. */
-const nameOf = (element: Element): string =>
+/** What a chip shows in words (the emoji is decorative). */
+const shownOf = (element: Element): string =>
   [...element.childNodes].filter((n) => !(n instanceof Element && n.getAttribute('aria-hidden') === 'true')).map((n) => n.textContent).join('');
 
 /** The counted reactions on screen (name and pressed), as the context holds them. */
 async function expectTallies(s: Snapshot, disabled: boolean) {
   const expected = tallyReactions(s.context.reactions, accounts.tess.id)
     .filter((t) => t.count > 0)
-    .map((t) => ({ name: `${t.meaning}, ${t.count}`, pressed: String(t.mine), disabled }));
+    .map((t) => ({ name: `${t.meaning}, ${t.count}`, shown: `${t.meaning} ${t.count}`, pressed: String(t.mine), disabled }));
   await waitFor(() =>
-    expect(toggles().map((b) => ({ name: nameOf(b), pressed: b.getAttribute('aria-pressed'), disabled: (b as HTMLButtonElement).disabled }))).toEqual(expected),
+    expect(toggles().map((b) => ({ name: b.getAttribute('aria-label'), shown: shownOf(b), pressed: b.getAttribute('aria-pressed'), disabled: (b as HTMLButtonElement).disabled }))).toEqual(expected),
   );
 }
 

@@ -323,7 +323,7 @@ describe('Shared Portfolios: the artifact', () => {
     expect(reactionsOf(pane).getByRole('button', { name: 'Exemplar, 2' }).getAttribute('aria-pressed')).toBe('true');
     expect(reactionsOf(pane).getByRole('button', { name: 'Bridges grade levels, 1' }).getAttribute('aria-pressed')).toBe('false');
     // The meaning reads in words on the chip (no tooltip, no colour-emoji font needed).
-    expect(reactionsOf(pane).getByRole('button', { name: 'Exemplar, 2' }).textContent).toBe('⭐Exemplar, 2');
+    expect(reactionsOf(pane).getByRole('button', { name: 'Exemplar, 2' }).textContent).toBe('⭐Exemplar 2');
   });
 
   it('says so for an artifact of the address that is not in the portfolio, and for a shared portfolio that is not there', async () => {

@@ -304,20 +304,19 @@ export function ReactionsBar({ reactions }: { reactions: ReactionsRef }) {
                 <ReactionToggle
                   data-focus-key={tally.value}
                   type="button"
+                  aria-label={tallyName(tally)}
                   aria-pressed={tally.mine}
                   disabled={pending !== null}
                   onClick={() => toggle(tally.value)}
                 >
-                  {/* Named by what it shows: the meaning and the count ('Exemplar, 2'). */}
+                  {/* The name ('Exemplar, 2') holds what the chip shows: the meaning, then the count. */}
                   <Emoji aria-hidden="true">{tally.value}</Emoji>
-                  <Meaning>{tally.meaning}</Meaning>
-                  <span className="visually-hidden">,</span> <Tally>{tally.count}</Tally>
+                  <Meaning>{tally.meaning}</Meaning> <Tally>{tally.count}</Tally>
                 </ReactionToggle>
               ) : (
                 <ReactionCount role="img" aria-label={tallyName(tally)}>
                   <Emoji aria-hidden="true">{tally.value}</Emoji>
-                  <Meaning aria-hidden="true">{tally.meaning}</Meaning>
-                  <Tally aria-hidden="true">{tally.count}</Tally>
+                  <Meaning aria-hidden="true">{tally.meaning}</Meaning> <Tally aria-hidden="true">{tally.count}</Tally>
                 </ReactionCount>
               )}
             </li>
