@@ -82,6 +82,8 @@ async function expectInView(locator: Locator, what: string): Promise<void> {
 /** A screenshot of the whole page (`fullPage: false`: what the window shows, e.g. a dialog). */
 async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
+  // From the top, so that sticky headers sit where a reader expects them in a picture of the whole page.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${page.viewportSize()!.width}.png`), fullPage });
 }
 
