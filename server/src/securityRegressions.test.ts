@@ -81,7 +81,8 @@ const login = (identifier: string, password: string, app: TestApp = t) => auth(a
 function codeMailedTo(mail: { lastTo(email: string): MailMessage | undefined }, email: string): string {
   const message = mail.lastTo(email);
   expect(message, `no e-mail to ${email}`).toBeDefined();
-  const match = /\/reset-password\/([A-Za-z0-9_-]{43})$/.exec(message!.links[0] ?? '');
+  // Set-password links of new accounts end in `?welcome=1` (the page then says "Set your password").
+  const match = /\/reset-password\/([A-Za-z0-9_-]{43})(\?welcome=1)?$/.exec(message!.links[0] ?? '');
   expect(match, message!.links[0]).not.toBeNull();
   return match![1]!;
 }
