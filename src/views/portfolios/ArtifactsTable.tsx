@@ -20,7 +20,7 @@ const HEADERS: Record<SortColumn, string> = {
 
 const WIDTHS: Record<SortColumn, string> = {
   name: 'minmax(140px, 3fr)',
-  parkingLot: '92px',
+  parkingLot: '100px',
   author: 'minmax(96px, 2fr)',
   date: '92px',
   comments: '120px',
@@ -145,7 +145,7 @@ export function ArtifactsTable({
       onActivate={(index) => (comparing ? onPick(rows[index]!.id) : onSelect(rows[index]!.id))}
       height={ARTIFACTS_TABLE_HEIGHT}
       empty={NO_ARTIFACTS}
-      minWidth={(comparing ? 592 : 544) - (showParkingLot ? 0 : 92)}
+      minWidth={(comparing ? 600 : 552) - (showParkingLot ? 0 : 100)}
     />
   );
 }
