@@ -688,12 +688,12 @@ describe('critical flows along paths generated from their machines', () => {
 
     // The save starts when Save is pressed on the edit page with a changed title.
     const input = { portfolioId: shared.id, artifactId, responses: { ...loaded.body.responses, artifactName: NEW_NAME }, updatedAt: loaded.body.updated_at };
-    const gate = (type: 'ok' | 'conflict') => ({
+    const gate = (type: 'ok' | 'warning') => ({
       type: 'xstate.done.actor.gateCheck',
       output: { type, message: '', updated_at: type === 'ok' ? loaded.body.updated_at : 'later' },
     });
     const events = modelEvents<AnyEventObject, Snapshot>([{ type: 'overwrite.confirm' }, { type: 'overwrite.cancel' }], {
-      gateCheck: () => [gate('ok'), gate('conflict')],
+      gateCheck: () => [gate('ok'), gate('warning')],
       updateSharedArtifact: () => [{ type: 'xstate.done.actor.updateSharedArtifact', output: {} }],
     });
     const path = generatePath(sharedArtifactSaveMachine, { input, events }, [(step) => step.state.matches('confirming'), (step) => step.state.matches('saved')]);
@@ -757,7 +757,7 @@ describe('critical flows along paths generated from their machines', () => {
             responses: { ...loaded.body.responses, learningGoal: 'Students compare how far paper bridges of three span lengths carry.' },
             updated_at: loaded.body.updated_at,
           };
-          const others = expected === 'conflict' ? [await api('PUT', `/shared-artifacts/${artifactId}`, leadSave, lead)] : [];
+          const others = expected === 'warning' ? [await api('PUT', `/shared-artifacts/${artifactId}`, leadSave, lead)] : [];
           expect(others.map((r) => r.status), JSON.stringify(others.map((r) => r.body))).toEqual(others.map(() => 200));
           await serverAnswer(
             () => calls['gateCheck']!,

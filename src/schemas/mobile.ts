@@ -1,12 +1,27 @@
 import { z } from 'zod';
 
-/** `POST /messages/register-token`: the mobile apps' push-notification token. */
+/**
+ * A descriptive field of a device (platform, OS version): whatever the phone reports is kept,
+ * cleaned of control characters and cut to `max` characters, never refused, because the app
+ * treats any refusal as a failed login (Android's `osVersion` is its ~100-character kernel string).
+ */
+const descriptive = (max: number) =>
+  z
+    .union([z.string(), z.number(), z.boolean(), z.null()])
+    .optional()
+    .transform((v) => (v === null || v === undefined ? null : String(v).replace(/\p{Cc}+/gu, ' ').trim().slice(0, max) || null));
+
+/** `POST /messages/register-token`: the mobile apps' push-notification token and its device. */
 export const RegisterTokenBodySchema = z.strictObject({
-  platform: z.string().max(40).optional(),
-  osVersion: z.string().max(80).optional(),
-  fcmToken: z.string().max(4096),
-  devMode: z.boolean().optional(),
+  platform: descriptive(40),
+  osVersion: descriptive(300),
+  fcmToken: z.string().trim().min(1, 'fcmToken is required.').max(4096),
+  devMode: z
+    .union([z.boolean(), z.string(), z.number(), z.null()])
+    .optional()
+    .transform((v) => v === true || v === 1 || v === 'true'),
 });
+export type RegisterTokenBody = z.output<typeof RegisterTokenBodySchema>;
 
 /** `POST /messages/unregister-token`. */
 export const UnregisterTokenBodySchema = z.strictObject({ fcmToken: z.string().max(4096) });

@@ -2,17 +2,31 @@ import { z } from 'zod';
 import { COMMENT_MAX } from './catalog.ts';
 import { IdParamSchema, IdSchema, TimestampSchema } from './common.ts';
 import { MediaKindSchema, MediaSchema } from './media.ts';
-import { ReactionValueSchema, SharedArtifactSchema } from './sharedPortfolio.ts';
+import { PersonSchema, ReactionValueSchema, SharedArtifactSchema } from './sharedPortfolio.ts';
 import { ResponsesSchema, ResponseValueSchema } from './structure.ts';
 
-/** A comment. `owner` and `sharedArtifact` are ids. */
+/**
+ * The shared artifact a comment or reaction belongs to, without its structure, responses and
+ * files: the populated relation the original server sent and the mobile apps index as a map.
+ */
+export const DiscussedArtifactSchema = z
+  .object({
+    id: IdSchema,
+    sharedPortfolio: IdSchema,
+    owner: IdSchema,
+    created_at: TimestampSchema,
+    updated_at: TimestampSchema,
+  })
+  .meta({ id: 'DiscussedArtifact' });
+
+/** A comment. `owner` and `sharedArtifact` are populated maps (the mobile apps read both as maps). */
 export const CommentSchema = z
   .object({
     id: IdSchema,
     text: z.string(),
-    owner: IdSchema,
+    owner: PersonSchema,
     username: z.string(),
-    sharedArtifact: IdSchema,
+    sharedArtifact: DiscussedArtifactSchema,
     created_at: TimestampSchema,
     updated_at: TimestampSchema,
     updated_by: IdSchema.nullable(),
@@ -20,13 +34,13 @@ export const CommentSchema = z
   .meta({ id: 'Comment' });
 export type Comment = z.infer<typeof CommentSchema>;
 
-/** A reaction. `owner` and `sharedArtifact` are ids. */
+/** A reaction. `owner` and `sharedArtifact` are populated maps, as for comments. */
 export const ReactionSchema = z
   .object({
     id: IdSchema,
     value: z.string(),
-    owner: IdSchema,
-    sharedArtifact: IdSchema,
+    owner: PersonSchema,
+    sharedArtifact: DiscussedArtifactSchema,
     created_by: IdSchema.nullable(),
     updated_by: IdSchema.nullable(),
     created_at: TimestampSchema,
@@ -63,7 +77,7 @@ export const SharedArtifactMergeBodySchema = z.strictObject({
 /** Gate check query and answer. */
 export const GateCheckQuerySchema = z.strictObject({ updated_at: z.string().max(64).optional() });
 export const GateCheckResponseSchema = z.object({
-  type: z.enum(['ok', 'conflict', 'error']),
+  type: z.enum(['ok', 'warning', 'error']),
   message: z.string(),
   /** The stored version, for a save that overwrites after a conflict. */
   updated_at: z.string().optional(),

@@ -1,4 +1,5 @@
 import type { Comment, Reaction, SharedArtifactDetail } from '../schemas/sharedArtifact.ts';
+import type { Person } from '../schemas/sharedPortfolio.ts';
 import { BASIC_STRUCTURE } from './artifactFixtures.ts';
 import { makeSharedArtifact, people, TEAM_QUESTION } from './sharedFixtures.ts';
 
@@ -16,32 +17,59 @@ export function makeSharedArtifactDetail(overrides: Partial<SharedArtifactDetail
   return { ...artifact, comments: [], reactions: [], ...overrides };
 }
 
-/** A comment of Theo's on artifact 70. */
-export function makeComment(overrides: Partial<Comment> = {}): Comment {
+/** The populated `owner` of a comment or reaction, from a fixture person's id. */
+export function personRef(id: number): Person {
+  const known = Object.values(people).find((p) => p.id === id);
+  return known ? { ...known } : { id, username: `User ${id}`, email: `user${id}@example.org` };
+}
+
+/** The populated `sharedArtifact` of a comment or reaction (in shared portfolio 9). */
+export function discussedRef(id: number, sharedPortfolio = 9): Comment['sharedArtifact'] {
+  return { id, sharedPortfolio, owner: people.tess.id, created_at: '2026-03-02T10:00:00.000Z', updated_at: '2026-03-02T10:00:00.000Z' };
+}
+
+/** Fixture overrides may name the owner and the artifact by id. */
+type DiscussionOverrides<T extends Comment | Reaction> = Partial<Omit<T, 'owner' | 'sharedArtifact'>> & {
+  owner?: number | Person;
+  sharedArtifact?: number | Comment['sharedArtifact'];
+};
+
+function expand<T extends Comment | Reaction>(base: T, overrides: DiscussionOverrides<T>): T {
+  const { owner, sharedArtifact, ...rest } = overrides;
   return {
-    id: 31,
-    text: 'Nice ramp.',
-    owner: people.theo.id,
-    username: people.theo.username,
-    sharedArtifact: 70,
-    created_at: '2026-03-03T10:00:00.000Z',
-    updated_at: '2026-03-03T10:00:00.000Z',
-    updated_by: people.theo.id,
-    ...overrides,
+    ...base,
+    ...rest,
+    ...(owner === undefined ? {} : { owner: typeof owner === 'number' ? personRef(owner) : owner }),
+    ...(sharedArtifact === undefined ? {} : { sharedArtifact: typeof sharedArtifact === 'number' ? discussedRef(sharedArtifact) : sharedArtifact }),
   };
 }
 
+/** A comment of Theo's on artifact 70. */
+export function makeComment(overrides: DiscussionOverrides<Comment> = {}): Comment {
+  const base: Comment = {
+    id: 31,
+    text: 'Nice ramp.',
+    owner: personRef(people.theo.id),
+    username: people.theo.username,
+    sharedArtifact: discussedRef(70),
+    created_at: '2026-03-03T10:00:00.000Z',
+    updated_at: '2026-03-03T10:00:00.000Z',
+    updated_by: people.theo.id,
+  };
+  return expand(base, overrides);
+}
+
 /** A '⭐' reaction of Theo's on artifact 70. */
-export function makeReaction(overrides: Partial<Reaction> = {}): Reaction {
-  return {
+export function makeReaction(overrides: DiscussionOverrides<Reaction> = {}): Reaction {
+  const base: Reaction = {
     id: 41,
     value: '⭐',
-    owner: people.theo.id,
-    sharedArtifact: 70,
+    owner: personRef(people.theo.id),
+    sharedArtifact: discussedRef(70),
     created_by: people.theo.id,
     updated_by: people.theo.id,
     created_at: '2026-03-03T10:00:00.000Z',
     updated_at: '2026-03-03T10:00:00.000Z',
-    ...overrides,
   };
+  return expand(base, overrides);
 }

@@ -23,6 +23,7 @@ import { SharedPortfoliosPage } from '../views/pages/SharedPortfoliosPage.tsx';
 import { theme } from '../views/theme/theme.ts';
 import { makeAccount } from './portfolioHarness.tsx';
 import { people } from './sharedFixtures.ts';
+import { discussedRef, personRef } from './sharedArtifactFixtures.ts';
 
 export { makeComment, makeReaction } from './sharedArtifactFixtures.ts';
 export { makeSharedArtifact, makeSharedPortfolio, people, TEAM_QUESTION } from './sharedFixtures.ts';
@@ -159,9 +160,9 @@ export class FakeSharedApi {
         const c: Comment = {
           id: this.nextId,
           text: input.text,
-          owner: this.viewer.id,
+          owner: personRef(this.viewer.id),
           username: this.viewer.username,
-          sharedArtifact: input.artifactId,
+          sharedArtifact: discussedRef(input.artifactId),
           created_at: NOW,
           updated_at: NOW,
           updated_by: this.viewer.id,
@@ -175,7 +176,7 @@ export class FakeSharedApi {
           const i = d.comments.findIndex((c) => c.id === input.commentId);
           if (i >= 0) {
             d.comments[i] = { ...d.comments[i]!, text: input.text, updated_at: NOW };
-            return this.answer(d.comments[i]!, d.comments[i]!.sharedArtifact);
+            return this.answer(d.comments[i]!, d.comments[i]!.sharedArtifact.id);
           }
         }
         throw notFound('Comment not found.');
@@ -186,7 +187,7 @@ export class FakeSharedApi {
           const found = d.comments.find((c) => c.id === input.commentId);
           if (found) {
             d.comments = d.comments.filter((c) => c.id !== input.commentId);
-            return this.answer(found, found.sharedArtifact);
+            return this.answer(found, found.sharedArtifact.id);
           }
         }
         throw notFound('Comment not found.');
@@ -197,14 +198,14 @@ export class FakeSharedApi {
       addReaction: fromPromise<Reaction, { artifactId: number; value: ReactionValue }>(async ({ input }) => {
         this.record('addReaction', `${input.artifactId} ${input.value}`);
         const d = this.discussion(input.artifactId);
-        const existing = d.reactions.find((r) => r.owner === this.viewer.id && r.value === input.value);
+        const existing = d.reactions.find((r) => r.owner.id === this.viewer.id && r.value === input.value);
         if (existing) return existing;
         this.nextId += 1;
         const r: Reaction = {
           id: this.nextId,
           value: input.value,
-          owner: this.viewer.id,
-          sharedArtifact: input.artifactId,
+          owner: personRef(this.viewer.id),
+          sharedArtifact: discussedRef(input.artifactId),
           created_by: this.viewer.id,
           updated_by: this.viewer.id,
           created_at: NOW,

@@ -372,7 +372,7 @@ const events = {
     } else if (output.outcome === 'stopped') {
       await act(async () => gate.deferred.resolve({ type: 'error', message: output.error.message }));
     } else {
-      await act(async () => gate.deferred.resolve({ type: 'conflict', message: 'Saved by someone else.', updated_at: '2026-03-02T11:00:00.000Z' }));
+      await act(async () => gate.deferred.resolve({ type: 'warning', message: 'Saved by someone else.', updated_at: '2026-03-02T11:00:00.000Z' }));
       await h.ux.click(within(await screen.findByRole('alertdialog', { name: 'Edit Conflict' })).getByRole('button', { name: 'NO' }));
     }
   },

@@ -43,8 +43,8 @@ const INPUT: SharedArtifactSaveInput = {
 };
 
 const ok: GateCheckResponse = { type: 'ok', message: 'Shared artifact can be safely saved.', updated_at: LOADED };
-const conflict: GateCheckResponse = { type: 'conflict', message: 'This artifact has recently been saved by someone else at 03/02/26 11:30.', updated_at: STORED };
-const newest: GateCheckResponse = { type: 'conflict', message: 'This artifact has recently been saved by someone else at 03/02/26 11:45.', updated_at: NEWEST };
+const conflict: GateCheckResponse = { type: 'warning', message: 'This artifact has recently been saved by someone else at 03/02/26 11:30.', updated_at: STORED };
+const newest: GateCheckResponse = { type: 'warning', message: 'This artifact has recently been saved by someone else at 03/02/26 11:45.', updated_at: NEWEST };
 const refusal: GateCheckResponse = { type: 'error', message: 'Invalid updated_at parameter.' };
 const offline = new NetworkError();
 const stale = new ApiError(409, 'conflict', 'This artifact has recently been saved by someone else at 03/02/26 11:45.', '');
@@ -70,8 +70,8 @@ const actorEvents = {
 /** Short names of the payloads, for readable test names. */
 const LABELS = new Map<unknown, string>([
   [ok, 'ok'],
-  [conflict, 'conflict'],
-  [newest, 'conflict, newest version'],
+  [conflict, 'warning'],
+  [newest, 'warning, newest version'],
   [refusal, 'error'],
   [offline, 'offline'],
   [stale, '409'],

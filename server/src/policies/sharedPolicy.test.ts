@@ -44,13 +44,13 @@ describe('shared portfolio policy', () => {
   });
 
   it('lets only the author change a comment or reaction, while inside', () => {
-    const mine = { owner: member.id };
+    const mine = { owner: { id: member.id } };
     expect(canChangeOwn(member, mine, sp, SHARED_MESSAGES.commentNotFound)).toEqual(allow);
     expect(canChangeOwn(owner, mine, sp, SHARED_MESSAGES.commentNotFound)).toEqual(deny(403, SHARED_MESSAGES.notYours));
     expect(canChangeOwn(researcher, mine, sp, SHARED_MESSAGES.commentNotFound)).toEqual(deny(403, SHARED_MESSAGES.notYours));
     expect(canChangeOwn(outsider, mine, sp, SHARED_MESSAGES.commentNotFound)).toEqual(deny(404, SHARED_MESSAGES.commentNotFound));
     const formerMembers = { ownerId: owner.id, memberIds: [owner.id] };
     expect(canChangeOwn(member, mine, formerMembers, SHARED_MESSAGES.reactionNotFound)).toEqual(deny(404, SHARED_MESSAGES.reactionNotFound));
-    expect(canChangeOwn(researcher, { owner: researcher.id }, formerMembers, SHARED_MESSAGES.commentNotFound)).toEqual(allow);
+    expect(canChangeOwn(researcher, { owner: { id: researcher.id } }, formerMembers, SHARED_MESSAGES.commentNotFound)).toEqual(allow);
   });
 });

@@ -52,8 +52,8 @@ export function canWorkInShared(actor: Actor, sp: SharedFacts, notFoundMessage: 
 }
 
 /** Change or delete a comment or reaction: its owner, while still a member (or a researcher). */
-export function canChangeOwn(actor: Actor, item: { owner: number }, sp: SharedFacts, notFoundMessage: string): Decision {
+export function canChangeOwn(actor: Actor, item: { owner: { id: number } }, sp: SharedFacts, notFoundMessage: string): Decision {
   const inside = isMember(actor, sp) || isResearcher(actor);
   if (!inside) return deny(404, notFoundMessage);
-  return item.owner === actor.id ? allow : deny(403, SHARED_MESSAGES.notYours);
+  return item.owner.id === actor.id ? allow : deny(403, SHARED_MESSAGES.notYours);
 }

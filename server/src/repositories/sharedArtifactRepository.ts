@@ -44,48 +44,70 @@ const SELECT = `SELECT sa.id, sa.shared_portfolio_id, sa.owner_id, u.username AS
   sa.structure, sa.responses, sa.next_caption, sa.portfolio_topic, sa.portfolio_subject, sa.portfolio_grades, sa.created_at, sa.updated_at
   FROM shared_artifacts sa JOIN users u ON u.id = sa.owner_id`;
 
-const COMMENT_SELECT = `SELECT c.id, c.text, c.owner_id, u.username, c.shared_artifact_id, c.created_at, c.updated_at, c.updated_by
-  FROM comments c JOIN users u ON u.id = c.owner_id`;
+/** The columns of the populated `owner` and `sharedArtifact` of a comment (`c`) or reaction (`r`). */
+const discussionColumns = (t: 'c' | 'r') => `${t}.owner_id, u.username, u.email, ${t}.shared_artifact_id,
+  sa.shared_portfolio_id, sa.owner_id AS sa_owner_id, sa.created_at AS sa_created_at, sa.updated_at AS sa_updated_at`;
+const discussionJoins = (t: 'c' | 'r') => `JOIN users u ON u.id = ${t}.owner_id JOIN shared_artifacts sa ON sa.id = ${t}.shared_artifact_id`;
 
-interface CommentRow {
+const COMMENT_SELECT = `SELECT c.id, c.text, ${discussionColumns('c')}, c.created_at, c.updated_at, c.updated_by
+  FROM comments c ${discussionJoins('c')}`;
+const REACTION_SELECT = `SELECT r.id, r.value, ${discussionColumns('r')}, r.created_at, r.updated_at
+  FROM reactions r ${discussionJoins('r')}`;
+
+interface DiscussionRow {
   id: number;
-  text: string;
   owner_id: number;
   username: string;
+  email: string;
   shared_artifact_id: number;
+  shared_portfolio_id: number;
+  sa_owner_id: number;
+  sa_created_at: Date;
+  sa_updated_at: Date;
   created_at: Date;
   updated_at: Date;
+}
+
+interface CommentRow extends DiscussionRow {
+  text: string;
   updated_by: number | null;
+}
+
+/** `owner` and `sharedArtifact` as the mobile apps read them (maps). */
+function populated(r: DiscussionRow): Pick<Comment, 'owner' | 'sharedArtifact'> {
+  return {
+    owner: { id: r.owner_id, username: r.username, email: r.email },
+    sharedArtifact: {
+      id: r.shared_artifact_id,
+      sharedPortfolio: r.shared_portfolio_id,
+      owner: r.sa_owner_id,
+      created_at: iso(r.sa_created_at),
+      updated_at: iso(r.sa_updated_at),
+    },
+  };
 }
 
 function toComment(r: CommentRow): Comment {
   return {
     id: r.id,
     text: r.text,
-    owner: r.owner_id,
+    ...populated(r),
     username: r.username,
-    sharedArtifact: r.shared_artifact_id,
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),
     updated_by: r.updated_by,
   };
 }
 
-interface ReactionRow {
-  id: number;
+interface ReactionRow extends DiscussionRow {
   value: string;
-  owner_id: number;
-  shared_artifact_id: number;
-  created_at: Date;
-  updated_at: Date;
 }
 
 function toReaction(r: ReactionRow): Reaction {
   return {
     id: r.id,
     value: r.value,
-    owner: r.owner_id,
-    sharedArtifact: r.shared_artifact_id,
+    ...populated(r),
     created_by: r.owner_id,
     updated_by: r.owner_id,
     created_at: iso(r.created_at),
@@ -229,8 +251,12 @@ export const sharedArtifactRepository = {
   },
 
   /** Replaces the responses and moves `updated_at` strictly forward. */
-  async updateResponses(db: Queryable, id: number, responses: Responses): Promise<void> {
-    await db.query(`UPDATE shared_artifacts SET responses = $2::jsonb, updated_at = next_stamp(updated_at) WHERE id = $1`, [id, json(responses)]);
+  async updateResponses(db: Queryable, id: number, responses: Responses): Promise<Date> {
+    const { rows } = await db.query<{ updated_at: Date }>(
+      `UPDATE shared_artifacts SET responses = $2::jsonb, updated_at = next_stamp(updated_at) WHERE id = $1 RETURNING updated_at`,
+      [id, json(responses)],
+    );
+    return rows[0]!.updated_at;
   },
 
   /** Deletes the artifact if it has no comments and no reactions; returns whether it did. */
@@ -263,17 +289,14 @@ export const sharedArtifactRepository = {
 
   /** The reactions of an artifact. */
   async reactions(db: Queryable, artifactId: number): Promise<Reaction[]> {
-    const { rows } = await db.query<ReactionRow>(
-      `SELECT id, value, owner_id, shared_artifact_id, created_at, updated_at FROM reactions WHERE shared_artifact_id = $1 ORDER BY id`,
-      [artifactId],
-    );
+    const { rows } = await db.query<ReactionRow>(`${REACTION_SELECT} WHERE r.shared_artifact_id = $1 ORDER BY r.id`, [artifactId]);
     return rows.map(toReaction);
   },
 
   /** Comments on artifacts of shared portfolios the user belongs to. */
   async commentsForMember(db: Queryable, userId: number): Promise<Comment[]> {
     const { rows } = await db.query<CommentRow>(
-      `${COMMENT_SELECT} JOIN shared_artifacts sa ON sa.id = c.shared_artifact_id
+      `${COMMENT_SELECT}
        JOIN shared_portfolio_members m ON m.shared_portfolio_id = sa.shared_portfolio_id AND m.user_id = $1
        ORDER BY c.created_at, c.id`,
       [userId],
@@ -284,8 +307,7 @@ export const sharedArtifactRepository = {
   /** Reactions on artifacts of shared portfolios the user belongs to. */
   async reactionsForMember(db: Queryable, userId: number): Promise<Reaction[]> {
     const { rows } = await db.query<ReactionRow>(
-      `SELECT r.id, r.value, r.owner_id, r.shared_artifact_id, r.created_at, r.updated_at FROM reactions r
-       JOIN shared_artifacts sa ON sa.id = r.shared_artifact_id
+      `${REACTION_SELECT}
        JOIN shared_portfolio_members m ON m.shared_portfolio_id = sa.shared_portfolio_id AND m.user_id = $1
        ORDER BY r.id`,
       [userId],
@@ -295,11 +317,7 @@ export const sharedArtifactRepository = {
 
   /** One comment with its artifact's shared portfolio, or `null`. */
   async findComment(db: Queryable, id: number): Promise<(Comment & { sharedPortfolioId: number }) | null> {
-    const { rows } = await db.query<CommentRow & { shared_portfolio_id: number }>(
-      `SELECT c.id, c.text, c.owner_id, u.username, c.shared_artifact_id, c.created_at, c.updated_at, c.updated_by, sa.shared_portfolio_id
-       FROM comments c JOIN users u ON u.id = c.owner_id JOIN shared_artifacts sa ON sa.id = c.shared_artifact_id WHERE c.id = $1`,
-      [id],
-    );
+    const { rows } = await db.query<CommentRow>(`${COMMENT_SELECT} WHERE c.id = $1`, [id]);
     return rows[0] ? { ...toComment(rows[0]), sharedPortfolioId: rows[0].shared_portfolio_id } : null;
   },
 
@@ -337,21 +355,37 @@ export const sharedArtifactRepository = {
       `INSERT INTO reactions (shared_artifact_id, owner_id, value) VALUES ($1, $2, $3) ON CONFLICT (shared_artifact_id, owner_id, value) DO NOTHING`,
       [artifactId, ownerId, value],
     );
-    const { rows } = await db.query<ReactionRow>(
-      `SELECT id, value, owner_id, shared_artifact_id, created_at, updated_at FROM reactions WHERE shared_artifact_id = $1 AND owner_id = $2 AND value = $3`,
-      [artifactId, ownerId, value],
-    );
+    const { rows } = await db.query<ReactionRow>(`${REACTION_SELECT} WHERE r.shared_artifact_id = $1 AND r.owner_id = $2 AND r.value = $3`, [
+      artifactId,
+      ownerId,
+      value,
+    ]);
     return toReaction(rows[0]!);
   },
 
   /** One reaction with its artifact's shared portfolio, or `null`. */
   async findReaction(db: Queryable, id: number): Promise<(Reaction & { sharedPortfolioId: number }) | null> {
-    const { rows } = await db.query<ReactionRow & { shared_portfolio_id: number }>(
-      `SELECT r.id, r.value, r.owner_id, r.shared_artifact_id, r.created_at, r.updated_at, sa.shared_portfolio_id
-       FROM reactions r JOIN shared_artifacts sa ON sa.id = r.shared_artifact_id WHERE r.id = $1`,
-      [id],
-    );
+    const { rows } = await db.query<ReactionRow>(`${REACTION_SELECT} WHERE r.id = $1`, [id]);
     return rows[0] ? { ...toReaction(rows[0]), sharedPortfolioId: rows[0].shared_portfolio_id } : null;
+  },
+
+  /** Remembers that the user read or acknowledged this version of the artifact (never going back). */
+  async markSeen(db: Queryable, userId: number, artifactId: number, version: Date): Promise<void> {
+    await db.query(
+      `INSERT INTO shared_artifact_versions_seen (user_id, shared_artifact_id, version) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id, shared_artifact_id) DO UPDATE
+         SET version = GREATEST(shared_artifact_versions_seen.version, EXCLUDED.version), seen_at = now()`,
+      [userId, artifactId, version],
+    );
+  },
+
+  /** The version the user last read or acknowledged, or `null`. */
+  async seenVersion(db: Queryable, userId: number, artifactId: number): Promise<Date | null> {
+    const { rows } = await db.query<{ version: Date }>(
+      'SELECT version FROM shared_artifact_versions_seen WHERE user_id = $1 AND shared_artifact_id = $2',
+      [userId, artifactId],
+    );
+    return rows[0]?.version ?? null;
   },
 
   /** Deletes a reaction. */

@@ -25,7 +25,13 @@ describe('POST /comments', () => {
     const first = await comment(member.token, { text: 'Nice ramp!', sharedArtifact: sa.id, owner: lead.user.id, updated_by: lead.user.id });
     expect(first).toHaveStatus(200);
     const body = CommentResponseSchema.parse(first.json());
-    expect(body).toMatchObject({ text: 'Nice ramp!', owner: member.user.id, username: member.user.username, sharedArtifact: sa.id, updated_by: member.user.id });
+    expect(body).toMatchObject({
+      text: 'Nice ramp!',
+      owner: { id: member.user.id, username: member.user.username, email: member.user.email },
+      username: member.user.username,
+      sharedArtifact: { id: sa.id, sharedPortfolio: sp.id },
+      updated_by: member.user.id,
+    });
     expect(body.sharedArtifactComments.map((c) => c.id)).toEqual([body.id]);
     expect(body.sharedPortfolioCommentCount).toBe(1);
 
@@ -33,7 +39,7 @@ describe('POST /comments', () => {
     expect(second.sharedArtifactComments.map((c) => c.text)).toEqual(['Nice ramp!', 'Agreed.']);
     expect(second.sharedPortfolioCommentCount).toBe(2);
     const researcher = await createResearcher(t);
-    expect((await comment(researcher.token, { text: 'From research.', sharedArtifact: sa.id })).json().owner).toBe(researcher.user.id);
+    expect((await comment(researcher.token, { text: 'From research.', sharedArtifact: sa.id })).json().owner.id).toBe(researcher.user.id);
     expect(await count(sp.id, lead.token)).toBe(3);
   });
 
@@ -67,7 +73,7 @@ describe('PUT and DELETE /comments/{id}', () => {
     await createComment(t, sa, lead, 'Other');
     const edited = await edit(member.token, mine, { text: 'Final', sharedArtifact: sa.id, owner: lead.user.id });
     expect(edited).toHaveStatus(200);
-    expect(CommentResponseSchema.parse(edited.json())).toMatchObject({ id: mine, text: 'Final', owner: member.user.id, updated_by: member.user.id });
+    expect(CommentResponseSchema.parse(edited.json())).toMatchObject({ id: mine, text: 'Final', owner: { id: member.user.id }, updated_by: member.user.id });
     const removed = await t.api({ method: 'DELETE', url: `/comments/${mine}`, token: member.token });
     expect(removed).toHaveStatus(200);
     const body = CommentResponseSchema.parse(removed.json());
@@ -111,7 +117,7 @@ describe('reactions', () => {
     const first = await react(member.token, { sharedArtifact: sa.id, value: '⭐', owner: lead.user.id, created_by: lead.user.id, updated_by: lead.user.id });
     expect(first).toHaveStatus(200);
     const reaction = ReactionSchema.parse(first.json());
-    expect(reaction).toMatchObject({ value: '⭐', owner: member.user.id, sharedArtifact: sa.id });
+    expect(reaction).toMatchObject({ value: '⭐', owner: { id: member.user.id, email: member.user.email }, sharedArtifact: { id: sa.id, sharedPortfolio: sp.id } });
     expect((await react(member.token, { sharedArtifact: sa.id, value: '⭐' })).json()).toEqual(first.json());
     const bridge = ReactionSchema.parse((await react(member.token, { sharedArtifact: sa.id, value: '🌉' })).json());
     const leads = ReactionSchema.parse((await react(lead.token, { sharedArtifact: sa.id, value: '⭐' })).json());

@@ -22,37 +22,77 @@ import { buildTestApp } from '../../test/helper.ts';
 const t = await buildTestApp({ contactEmail: 'help@school.example' });
 const withoutContact = await buildTestApp({ contactEmail: null });
 
-describe('notification routes (the portal sends none)', () => {
-  it('answer the apps’ calls and keep nothing', async () => {
+const ANDROID_KERNEL =
+  'Linux 5.10.198-android13-4-00050-g12f3388d7e5e-ab11920634 #1 SMP PREEMPT Mon Jun 3 18:36:09 UTC 2024 (Android 14)';
+
+const devices = async (userId: number) =>
+  (await t.db.query<{ fcm_token: string; platform: string | null; os_version: string | null; dev_mode: boolean }>(
+    'SELECT fcm_token, platform, os_version, dev_mode FROM push_tokens WHERE user_id = $1 ORDER BY fcm_token',
+    [userId],
+  )).rows;
+
+describe('push tokens', () => {
+  it('are kept per user and device, whatever the device says about itself', async () => {
+    const teacher = await createTeacher(t);
+    const other = await createTeacher(t);
+    const post = (token: string, url: string, payload: object) => t.api({ method: 'POST', url, token, payload });
+    const calls: object[] = [
+      { platform: 'android', osVersion: ANDROID_KERNEL, fcmToken: 'phone-a', devMode: false },
+      { platform: 'ios', osVersion: 'Version 17.5.1 (Build 21F90)', fcmToken: 'phone-b', devMode: true },
+      { platform: 'x'.repeat(500), osVersion: `${'k'.repeat(2000)}\u0007\n`, fcmToken: 'phone-c', devMode: 'yes' },
+      { fcmToken: 'phone-d', osVersion: null, platform: 14, devMode: null },
+    ];
+    for (const payload of calls) {
+      const res = await post(teacher.token, '/messages/register-token', payload);
+      expect(res).toHaveStatus(200);
+      expect(res.json()).toEqual({});
+    }
+    // Registering again changes nothing but the details.
+    expect(await post(teacher.token, '/messages/register-token', calls[0]!)).toHaveStatus(200);
+    const kept = await devices(teacher.user.id);
+    expect(kept.map((d) => d.fcm_token)).toEqual(['phone-a', 'phone-b', 'phone-c', 'phone-d']);
+    expect(kept[0]).toEqual({ fcm_token: 'phone-a', platform: 'android', os_version: ANDROID_KERNEL, dev_mode: false });
+    expect(kept[1]!.dev_mode).toBe(true);
+    expect(kept[2]!.platform).toHaveLength(40);
+    expect(kept[2]!.os_version).toBe('k'.repeat(300));
+    expect(kept[2]!.dev_mode).toBe(false);
+    expect(kept[3]).toMatchObject({ platform: '14', os_version: null });
+
+    // Another teacher signs in on phone A: the device is theirs now.
+    expect(await post(other.token, '/messages/register-token', calls[0]!)).toHaveStatus(200);
+    expect((await devices(other.user.id)).map((d) => d.fcm_token)).toEqual(['phone-a']);
+    expect((await devices(teacher.user.id)).map((d) => d.fcm_token)).toEqual(['phone-b', 'phone-c', 'phone-d']);
+    // Signing out forgets only one's own token.
+    expect(await post(teacher.token, '/messages/unregister-token', { fcmToken: 'phone-a' })).toHaveStatus(200);
+    expect((await devices(other.user.id)).map((d) => d.fcm_token)).toEqual(['phone-a']);
+    expect(await post(teacher.token, '/messages/unregister-token', { fcmToken: 'phone-b' })).toHaveStatus(200);
+    expect((await devices(teacher.user.id)).map((d) => d.fcm_token)).toEqual(['phone-c', 'phone-d']);
+  });
+
+  it('answer the list and mark-as-read calls without changing anything', async () => {
     const teacher = await createTeacher(t);
     const before = await snapshot(t);
     expect((await t.api({ method: 'GET', url: '/messages/list', token: teacher.token })).json()).toEqual([]);
-    const calls: [string, object][] = [
-      ['/messages/register-token', { platform: 'android', osVersion: '14', fcmToken: 'f'.repeat(200), devMode: true }],
-      ['/messages/register-token', { fcmToken: 'x' }],
-      ['/messages/unregister-token', { fcmToken: 'x' }],
-      ['/messages/mark-as-read', { messageId: 'abc' }],
-      ['/messages/mark-as-read', { messageId: 7 }],
-    ];
-    for (const [url, payload] of calls) {
-      const res = await t.api({ method: 'POST', url, token: teacher.token, payload });
+    for (const payload of [{ messageId: 'abc' }, { messageId: 7 }]) {
+      const res = await t.api({ method: 'POST', url: '/messages/mark-as-read', token: teacher.token, payload });
       expect(res).toHaveStatus(200);
       expect(res.json()).toEqual({});
     }
     expect(await snapshot(t)).toEqual(before);
   });
 
-  it('refuse bad bodies with 400', async () => {
+  it('refuse a missing token and unknown fields with 400, keeping nothing', async () => {
     const teacher = await createTeacher(t);
     const post = (url: string, payload: unknown) => t.api({ method: 'POST', url, token: teacher.token, payload: payload as object });
     expect(await post('/messages/register-token', {})).toBeApiError(400, 'fcmToken is required.');
+    expect(await post('/messages/register-token', { fcmToken: '  ' })).toBeApiError(400, 'fcmToken is required.');
     expect(await post('/messages/register-token', { fcmToken: 5 })).toBeApiError(400, 'fcmToken must be a text.');
     expect(await post('/messages/register-token', { fcmToken: 'x'.repeat(4097) })).toBeApiError(400, 'fcmToken must be at most 4096 characters.');
-    expect(await post('/messages/register-token', { fcmToken: 'x', devMode: 'yes' })).toBeApiError(400, 'devMode must be true or false.');
     expect(await post('/messages/register-token', { fcmToken: 'x', user: 1 })).toBeApiError(400, 'Unknown field "user"; it is not accepted.');
     expect(await post('/messages/unregister-token', { token: 'x' })).toBeApiError(400, 'Unknown field "token"; it is not accepted.');
     expect(await post('/messages/mark-as-read', { messageId: { id: 1 } })).toBeApiError(400, 'messageId is not valid.');
     expect(await post('/messages/mark-as-read', {})).toBeApiError(400, 'messageId is not valid.');
+    expect(await devices(teacher.user.id)).toEqual([]);
   });
 });
 

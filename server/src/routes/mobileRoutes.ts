@@ -9,17 +9,33 @@ import {
   RegisterTokenBodySchema,
   UnregisterTokenBodySchema,
 } from '#schemas/mobile';
+import { pushTokenRepository } from '../repositories/pushTokenRepository.ts';
 import { errorResponses } from './errorResponses.ts';
 
 /**
- * Routes only the mobile apps call (reference §2.9). The portal sends no push notifications, so
- * the message routes accept the apps' calls and keep nothing; the lists are the fixed catalogues.
+ * Routes only the mobile apps call (reference §2.9). Push tokens are kept per user and device;
+ * the lists are the fixed catalogues.
  */
 export const mobileRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['mobile apps'];
   app.get('/messages/list', { schema: { tags, summary: 'Notifications (none are produced)', response: { 200: z.array(MessageSchema), ...errorResponses } } }, async () => []);
-  app.post('/messages/register-token', { schema: { tags, summary: 'Accepts a push token (not kept)', body: RegisterTokenBodySchema, response: { 200: z.object({}), ...errorResponses } } }, async () => ({}));
-  app.post('/messages/unregister-token', { schema: { tags, summary: 'Forgets a push token', body: UnregisterTokenBodySchema, response: { 200: z.object({}), ...errorResponses } } }, async () => ({}));
+  app.post(
+    '/messages/register-token',
+    { schema: { tags, summary: "Keeps the device's push token for the caller", body: RegisterTokenBodySchema, response: { 200: z.object({}), ...errorResponses } } },
+    async (request) => {
+      const { fcmToken, platform, osVersion, devMode } = request.body;
+      await pushTokenRepository.register(app.db, request.user.id, { fcmToken, platform, osVersion, devMode });
+      return {};
+    },
+  );
+  app.post(
+    '/messages/unregister-token',
+    { schema: { tags, summary: "Forgets the caller's push token (at sign-out)", body: UnregisterTokenBodySchema, response: { 200: z.object({}), ...errorResponses } } },
+    async (request) => {
+      await pushTokenRepository.unregister(app.db, request.user.id, request.body.fcmToken);
+      return {};
+    },
+  );
   app.post('/messages/mark-as-read', { schema: { tags, summary: 'Marks a notification read', body: MarkAsReadBodySchema, response: { 200: z.object({}), ...errorResponses } } }, async () => ({}));
   app.get('/contact', { schema: { tags, summary: 'Where to get help', response: { 200: ContactSchema, ...errorResponses } } }, async () => ({
     id: 1,

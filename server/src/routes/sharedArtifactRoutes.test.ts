@@ -28,9 +28,12 @@ const t = await buildTestApp();
 const NOT_FOUND = 'Shared artifact not found.';
 const INVALID_UPDATED_AT = 'Invalid updated_at parameter.';
 const savedBySomeoneElse = (at: string) => `This artifact has recently been saved by someone else at ${csvDate(at)}.`;
+const NOT_SEEN = 'This artifact may have changed since you opened it. Open it again to see the latest version, then save your changes.';
 
 const put = (token: string, id: number, payload: unknown) => t.api({ method: 'PUT', url: `/shared-artifacts/${id}`, token, payload: payload as object });
 const read = async (token: string, id: number) => SharedArtifactDetailSchema.parse((await t.api({ method: 'GET', url: `/shared-artifacts/${id}`, token })).json());
+/** A gate check with a long-gone version: the stored version counts as acknowledged (the app's "continue anyway"). */
+const acknowledge = (who: TestUser, spId: number, id: number) => gate(who.token, spId, id, '?updated_at=0');
 const gate = (token: string, spId: number, id: number, query: string) =>
   t.api({ method: 'GET', url: `/shared-portfolios/${spId}/shared-artifacts/${id}/gate-check${query}`, token });
 const nested = (spId: number, id: number) => `/shared-portfolios/${spId}/shared-artifacts/${id}`;
@@ -51,7 +54,15 @@ describe('GET /shared-artifacts/{id}', () => {
     const r = await createReaction(t, sa, member, '🔖');
     const detail = await read(member.token, sa.id);
     expect(detail).toMatchObject({ id: sa.id, responses: { ...COMPLETE_RESPONSES, team1: 'First answer' }, commentCount: 1, commentTexts: ['Lovely ramp.'] });
-    expect(detail.comments).toEqual([expect.objectContaining({ id: c, text: 'Lovely ramp.', owner: lead.user.id, username: lead.user.username, sharedArtifact: sa.id })]);
+    expect(detail.comments).toEqual([
+      expect.objectContaining({
+        id: c,
+        text: 'Lovely ramp.',
+        owner: { id: lead.user.id, username: lead.user.username, email: lead.user.email },
+        username: lead.user.username,
+        sharedArtifact: expect.objectContaining({ id: sa.id, sharedPortfolio: sa.sharedPortfolio.id }),
+      }),
+    ]);
     expect(detail.reactions).toEqual([r]);
   });
 });
@@ -134,7 +145,7 @@ describe('copying a shared artifact (POST /shared-artifacts/{id}/share)', () => 
     expect(copy.images.map((m) => m.caption)).toEqual(['A']);
     expect(copy.nextCaption).toBe('B');
     // Not locked: the member who holds the source's lock is not even in the target; the lead can write.
-    expect(await put(lead.token, copy.id, { responses: { ...COMPLETE_RESPONSES, other: 'x' } })).toHaveStatus(200);
+    expect(await put(lead.token, copy.id, { responses: { ...COMPLETE_RESPONSES, other: 'x' }, updated_at: copy.updated_at })).toHaveStatus(200);
   });
 
   it('lets researchers copy any shared artifact into any shared portfolio', async () => {
@@ -156,8 +167,8 @@ describe('gate check', () => {
     expect((await gate(member.token, sp.id, sa.id, `?updated_at=${ms}`)).json().type).toBe('ok');
     expect((await gate(member.token, sp.id, sa.id, `?updated_at=${ms + 60_000}`)).json().type).toBe('ok');
     const older = (await gate(member.token, sp.id, sa.id, `?updated_at=${ms - 1}`)).json();
-    expect(older).toEqual({ type: 'conflict', message: savedBySomeoneElse(sa.updated_at), updated_at: sa.updated_at });
-    expect((await gate(member.token, sp.id, sa.id, `?updated_at=${encodeURIComponent(new Date(ms - 1000).toISOString())}`)).json().type).toBe('conflict');
+    expect(older).toEqual({ type: 'warning', message: savedBySomeoneElse(sa.updated_at), updated_at: sa.updated_at });
+    expect((await gate(member.token, sp.id, sa.id, `?updated_at=${encodeURIComponent(new Date(ms - 1000).toISOString())}`)).json().type).toBe('warning');
     for (const query of ['', '?updated_at=', '?updated_at=yesterday', '?updated_at=2024-13-45', `?updated_at=${'9'.repeat(20)}`]) {
       const res = await gate(member.token, sp.id, sa.id, query);
       expect(res).toHaveStatus(200);
@@ -184,11 +195,38 @@ describe('PUT /shared-artifacts/{id}', () => {
     expect(await put(member.token, sa.id, { responses: COMPLETE_RESPONSES, updated_at: String(Date.parse(sa.updated_at)) })).toBeApiError(409);
     expect(await snapshot(t)).toEqual(before);
 
-    // With the version the gate check returned (overwrite on purpose), or without any version.
-    expect(await put(member.token, sa.id, { responses: { ...COMPLETE_RESPONSES, team1: 'Member' }, updated_at: saved.updated_at })).toHaveStatus(200);
-    const blind = await put(lead.token, sa.id, { responses: { ...COMPLETE_RESPONSES, team1: 'Blind' } });
-    expect(blind).toHaveStatus(200);
-    expect(blind.json().responses.team1).toBe('Blind');
+    // With the version the gate check returned (overwrite on purpose).
+    const overwrite = await put(member.token, sa.id, { responses: { ...COMPLETE_RESPONSES, team1: 'Member' }, updated_at: saved.updated_at });
+    expect(overwrite).toHaveStatus(200);
+  });
+
+  it('without updated_at (the mobile app), saves only over the version its user last read or acknowledged at a gate check', async () => {
+    const { lead, member, sp, sa } = await team();
+    const before = await snapshot(t);
+    // Never checked: nothing is known of what the lead has seen.
+    expect(await put(lead.token, sa.id, { responses: { ...COMPLETE_RESPONSES, team1: 'Blind' } })).toBeApiError(409, NOT_SEEN);
+    expect(await snapshot(t)).toEqual(before);
+    // The app's flow: gate check with the local copy's version (ok), then the save without a version.
+    expect((await gate(lead.token, sp.id, sa.id, `?updated_at=${Date.parse(sa.updated_at)}`)).json().type).toBe('ok');
+    const first = await put(lead.token, sa.id, { responses: { ...COMPLETE_RESPONSES, team1: 'Lead' } });
+    expect(first).toHaveStatus(200);
+    // Its own save counts as seen: the lead may save again.
+    const second = await put(lead.token, sa.id, { responses: { ...COMPLETE_RESPONSES, team1: 'Lead 2' } });
+    expect(second).toHaveStatus(200);
+    // The member saves on the web; the lead's next blind save would overwrite unseen work: 409.
+    const member1 = await put(member.token, sa.id, { responses: { ...COMPLETE_RESPONSES, team1: 'Member' }, updated_at: second.json().updated_at });
+    expect(member1).toHaveStatus(200);
+    const afterMember = await snapshot(t);
+    expect(await put(lead.token, sa.id, { responses: { ...COMPLETE_RESPONSES, team1: 'Lead 3' } })).toBeApiError(409, savedBySomeoneElse(member1.json().updated_at));
+    expect(await snapshot(t)).toEqual(afterMember);
+    // The gate check warns; continuing (the app's "save anyway") acknowledges the member's version.
+    const warned = (await gate(lead.token, sp.id, sa.id, `?updated_at=${Date.parse(second.json().updated_at)}`)).json();
+    expect(warned).toMatchObject({ type: 'warning', updated_at: member1.json().updated_at });
+    const overwrite = await put(lead.token, sa.id, { responses: { ...COMPLETE_RESPONSES, team1: 'Lead 3' } });
+    expect(overwrite).toHaveStatus(200);
+    expect(overwrite.json().responses.team1).toBe('Lead 3');
+    // Another member's acknowledgement is theirs alone.
+    expect(await put(member.token, sa.id, { responses: { ...COMPLETE_RESPONSES, team1: 'Member 2' } })).toBeApiError(409);
   });
 
   it('of 20 simultaneous saves of one version, exactly one wins; the stored answers are the winner’s', async () => {
@@ -232,6 +270,7 @@ describe('PUT /shared-artifacts/{id}', () => {
 describe('PUT /shared-portfolios/{id}/shared-artifacts/{artifactId}/responses (mobile merge)', () => {
   it('merges answers (null deletes a key) and refuses a stale version with 409', async () => {
     const { member, sp, sa } = await team();
+    await acknowledge(member, sp.id, sa.id);
     const res = await t.api({ method: 'PUT', url: `${nested(sp.id, sa.id)}/responses`, token: member.token, payload: { responses: { team1: null, unitDay: 5 } } });
     expect(res).toHaveStatus(200);
     expect(res.json().responses).toEqual({ ...COMPLETE_RESPONSES, unitDay: 5 });
@@ -305,11 +344,13 @@ describe('lock and unlock', () => {
     const again = await t.api({ method: 'POST', url: `${nested(sp.id, sa.id)}/lock`, token: member.token });
     expect(again).toHaveStatus(200);
     expect(again.json().lock).not.toBe(lock.lock);
+    await acknowledge(member, sp.id, sa.id);
     expect(await put(member.token, sa.id, { responses: { ...COMPLETE_RESPONSES, team1: 'Holder' } })).toHaveStatus(200);
     expect(await t.api({ method: 'POST', url: `${nested(sp.id, sa.id)}/unlock`, token: member.token, payload: { lock: lock.lock } })).toBeApiError(400);
     const unlocked = await t.api({ method: 'POST', url: `${nested(sp.id, sa.id)}/unlock`, token: member.token, payload: { lock: again.json().lock } });
     expect(unlocked).toHaveStatus(200);
     expect(unlocked.json()).toEqual({});
+    await acknowledge(lead, sp.id, sa.id);
     expect(await put(lead.token, sa.id, { responses: { ...COMPLETE_RESPONSES, team1: 'Lead again' } })).toHaveStatus(200);
     expect(await t.api({ method: 'POST', url: `${nested(sp.id, sa.id)}/unlock`, token: lead.token })).toHaveStatus(200);
   });
@@ -318,6 +359,7 @@ describe('lock and unlock', () => {
     const { lead, member, sp, sa } = await team();
     expect(await t.api({ method: 'POST', url: `${nested(sp.id, sa.id)}/lock`, token: member.token })).toHaveStatus(200);
     await t.db.query("UPDATE shared_artifacts SET locked_until = now() - interval '1 second' WHERE id = $1", [sa.id]);
+    await acknowledge(lead, sp.id, sa.id);
     expect(await put(lead.token, sa.id, { responses: COMPLETE_RESPONSES })).toHaveStatus(200);
     expect(await t.api({ method: 'POST', url: `${nested(sp.id, sa.id)}/lock`, token: lead.token })).toHaveStatus(200);
     expect(await put(member.token, sa.id, { responses: COMPLETE_RESPONSES })).toBeApiError(423);

@@ -48,7 +48,7 @@ export function createDiscussionService(ctx: ServiceContext) {
       const sp = (await sharedPortfolioRepository.findById(db, comment.sharedPortfolioId))!;
       assertAllowed(canChangeOwn(actor, comment, sp, SHARED_MESSAGES.commentNotFound));
       await sharedArtifactRepository.editComment(db, id, text, actor.id);
-      return answer(id, comment.sharedArtifact, sp.id);
+      return answer(id, comment.sharedArtifact.id, sp.id);
     },
 
     /** Deletes the caller's own comment. */
@@ -59,7 +59,7 @@ export function createDiscussionService(ctx: ServiceContext) {
       assertAllowed(canChangeOwn(actor, found, sp, SHARED_MESSAGES.commentNotFound));
       await sharedArtifactRepository.deleteComment(db, id);
       const { sharedPortfolioId: _sp, ...comment } = found;
-      return answer(id, comment.sharedArtifact, sp.id, comment);
+      return answer(id, comment.sharedArtifact.id, sp.id, comment);
     },
 
     /** Comments of the caller's shared portfolios (mobile). */

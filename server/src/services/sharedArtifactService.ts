@@ -28,6 +28,7 @@ export const SHARED_ARTIFACT_MESSAGES = {
   invalidUpdatedAt: 'Invalid updated_at parameter.',
   safe: 'Shared artifact can be safely saved.',
   savedBySomeoneElse: (when: Date) => `This artifact has recently been saved by someone else at ${csvDate(when)}.`,
+  notSeen: 'This artifact may have changed since you opened it. Open it again to see the latest version, then save your changes.',
   hasActivity: 'You cannot delete a shared artifact with comments or reactions.',
   parkingLot: 'Only completed artifacts can be copied. Submit the artifact to its portfolio first.',
   locked: (who: string, until: Date) => `This artifact is being edited by ${who}. They have exclusive access until ${csvDate(until)}.`,
@@ -89,17 +90,24 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
     }
   }
 
-  /** Replaces or merges answers under the row lock, refusing a stale version with 409. */
+  /**
+   * Replaces or merges answers under the row lock, refusing a stale version with 409. The
+   * version is the `updated_at` the client sent or, when it sent none (the mobile app), the one
+   * its user last read or acknowledged at a gate check; with neither, the save is refused too.
+   */
   async function write(actor: User, id: number, updatedAt: string | undefined, next: (current: SharedArtifactRecord) => Responses): Promise<SharedArtifact> {
-    const seen = updatedAt === undefined ? null : parseUpdatedAt(updatedAt);
-    if (updatedAt !== undefined && !seen) throw badRequest(SHARED_ARTIFACT_MESSAGES.invalidUpdatedAt);
+    const sent = updatedAt === undefined ? null : parseUpdatedAt(updatedAt);
+    if (updatedAt !== undefined && !sent) throw badRequest(SHARED_ARTIFACT_MESSAGES.invalidUpdatedAt);
     await db.transaction(async (tx) => {
       const current = (await sharedArtifactRepository.findRecord(tx, id, true))!;
       if (!current) throw notFound(SHARED_MESSAGES.artifactNotFound);
-      if (seen && current.updatedAt.getTime() > seen.getTime()) throw conflict(SHARED_ARTIFACT_MESSAGES.savedBySomeoneElse(current.updatedAt));
       assertUnlockedFor(actor, current);
       const responses = assertValidResponses(current.structure, next(current), true);
-      await sharedArtifactRepository.updateResponses(tx, id, responses);
+      const seen = sent ?? (await sharedArtifactRepository.seenVersion(tx, actor.id, id));
+      if (!seen) throw conflict(SHARED_ARTIFACT_MESSAGES.notSeen);
+      if (current.updatedAt.getTime() > seen.getTime()) throw conflict(SHARED_ARTIFACT_MESSAGES.savedBySomeoneElse(current.updatedAt));
+      const version = await sharedArtifactRepository.updateResponses(tx, id, responses);
+      await sharedArtifactRepository.markSeen(tx, actor.id, id, version);
     });
     return one(id);
   }
@@ -178,14 +186,20 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
       });
     },
 
-    /** Whether a save based on version `updatedAt` would overwrite someone else's later save. */
+    /**
+     * Whether a save based on version `updatedAt` would overwrite someone else's later save
+     * (`warning`, the mobile apps' word). Either answer records the stored version as the one the
+     * caller has now seen or, after a warning, acknowledged: a following save without
+     * `updated_at` may overwrite that version and no later one.
+     */
     async gateCheck(actor: User, portfolioId: number, id: number, updatedAt: string | undefined): Promise<GateCheckResponse> {
       const { artifact } = await nested(actor, portfolioId, id);
       const seen = parseUpdatedAt(updatedAt);
       if (!seen) return { type: 'error', message: SHARED_ARTIFACT_MESSAGES.invalidUpdatedAt };
       const stored = artifact.updatedAt;
+      await sharedArtifactRepository.markSeen(db, actor.id, id, stored);
       if (stored.getTime() > seen.getTime()) {
-        return { type: 'conflict', message: SHARED_ARTIFACT_MESSAGES.savedBySomeoneElse(stored), updated_at: stored.toISOString() };
+        return { type: 'warning', message: SHARED_ARTIFACT_MESSAGES.savedBySomeoneElse(stored), updated_at: stored.toISOString() };
       }
       return { type: 'ok', message: SHARED_ARTIFACT_MESSAGES.safe, updated_at: stored.toISOString() };
     },

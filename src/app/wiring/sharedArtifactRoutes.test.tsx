@@ -46,7 +46,7 @@ describe('the shared artifact edit route', () => {
     const artifact = makeSharedArtifactDetail({ updated_at: LOADED });
     const { calls, location } = await renderWithApi('/shared-portfolios/9/artifacts/70/edit', user, {
       'GET /shared-artifacts/70': ok(artifact),
-      [gateCheckKey(LOADED)]: ok({ type: 'conflict', message: 'This artifact has recently been saved by someone else at 03/02/26 11:30.', updated_at: STORED }),
+      [gateCheckKey(LOADED)]: ok({ type: 'warning', message: 'This artifact has recently been saved by someone else at 03/02/26 11:30.', updated_at: STORED }),
       'PUT /shared-artifacts/70': ok(makeSharedArtifact({ responses: { artifactName: 'Ramp races', learningGoal: 'Forces' }, updated_at: '2026-03-02T12:00:00.000Z' })),
     });
     const ux = userEvent.setup();

@@ -105,7 +105,7 @@ export const commentMachine = setup({
     hasDraft: ({ context }) => !isBlank(context.draft),
     canComment: ({ context }) => context.mutable && context.viewerId !== null,
     isOwnComment: ({ context }, params: { commentId: number }) =>
-      context.mutable && context.viewerId !== null && context.comments.some((c) => c.id === params.commentId && c.owner === context.viewerId),
+      context.mutable && context.viewerId !== null && context.comments.some((c) => c.id === params.commentId && c.owner.id === context.viewerId),
     isEditSendable: ({ context }) => context.editing !== null && !isBlank(context.editing.text),
   },
   actions: {

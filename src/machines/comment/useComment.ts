@@ -83,7 +83,7 @@ export const useCanChangeComment = (ref: CommentRef, commentId: number): boolean
 
 /** Whether the comment is the viewer's own and they may comment here (edit and delete are offered). */
 export const useIsOwnComment = (ref: CommentRef, comment: Comment): boolean =>
-  useSelector(ref, (s) => s.context.mutable && s.context.viewerId !== null && comment.owner === s.context.viewerId);
+  useSelector(ref, (s) => s.context.mutable && s.context.viewerId !== null && comment.owner.id === s.context.viewerId);
 
 /** What the comment thread may ask. */
 export function useCommentEvents(ref: CommentRef) {

@@ -55,7 +55,7 @@ export type ReactionsChangedEmitted = { type: 'reactions.changed' };
 
 /** The viewer's own reaction of this value, if any. */
 export function ownReaction(reactions: readonly Reaction[], viewerId: number | null, value: string): Reaction | undefined {
-  return viewerId === null ? undefined : reactions.find((r) => r.value === value && r.owner === viewerId);
+  return viewerId === null ? undefined : reactions.find((r) => r.value === value && r.owner.id === viewerId);
 }
 
 const failure = (error: unknown): Notice => ({ message: toUiError(error).message, tone: 'error' });

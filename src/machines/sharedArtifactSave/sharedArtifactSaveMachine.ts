@@ -4,7 +4,7 @@
  * once the form is valid; it ends with an outcome the page acts on.
  *
  * checking ─(ok)→ saving ─(saved)→ saved
- *    ├─(conflict)→ confirming ─(overwrite.confirm)→ saving
+ *    ├─(warning)→ confirming ─(overwrite.confirm)→ saving
  *    │                 └─(overwrite.cancel)→ cancelled
  *    └─(error | failed)→ stopped (the message is alerted)
  * saving ─(409: someone saved in between)→ rechecking ─(newest version)→ confirming
@@ -98,7 +98,7 @@ export const sharedArtifactSaveMachine = setup({
   },
   guards: {
     isOk: (_, params: { answer: GateCheckResponse }) => params.answer.type === 'ok',
-    isConflict: (_, params: { answer: GateCheckResponse }) => params.answer.type === 'conflict',
+    isConflict: (_, params: { answer: GateCheckResponse }) => params.answer.type === 'warning',
     isRefusal: (_, params: { answer: GateCheckResponse }) => params.answer.type === 'error',
     isStaleVersion: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 409,
   },

@@ -55,7 +55,7 @@ const CONFLICT_MESSAGE = 'This artifact has recently been saved by someone else 
 const STALE_MESSAGE = 'This artifact has recently been saved by someone else at 03/02/26 11:45.';
 
 const ok: GateCheckResponse = { type: 'ok', message: 'Shared artifact can be safely saved.', updated_at: LOADED };
-const conflict = (updatedAt = STORED, message = CONFLICT_MESSAGE): GateCheckResponse => ({ type: 'conflict', message, updated_at: updatedAt });
+const conflict = (updatedAt = STORED, message = CONFLICT_MESSAGE): GateCheckResponse => ({ type: 'warning', message, updated_at: updatedAt });
 const refusal: GateCheckResponse = { type: 'error', message: 'Invalid updated_at parameter.' };
 const stale = new ApiError(409, 'conflict', STALE_MESSAGE, '');
 
