@@ -310,9 +310,9 @@ describe('axe-core: WCAG 2.1 AA on every route, for every role', () => {
     await page.goto(`/shared-portfolios/${demo.plc}/artifacts/${demo.sharedRamp}/edit`);
     await settle(page);
     const lee = await tokenFor(DEMO.lead.email);
-    const current = await api<{ responses: Record<string, unknown> }>('GET', `/shared-artifacts/${demo.sharedRamp}`, undefined, lee);
+    const current = await api<{ responses: Record<string, unknown>; updated_at: string }>('GET', `/shared-artifacts/${demo.sharedRamp}`, undefined, lee);
     await new Promise((r) => setTimeout(r, 20));
-    const saved = await api('PUT', `/shared-artifacts/${demo.sharedRamp}`, { responses: current.body.responses }, lee);
+    const saved = await api('PUT', `/shared-artifacts/${demo.sharedRamp}`, { responses: current.body.responses, updated_at: current.body.updated_at }, lee);
     expect(saved.status).toBe(200);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('alertdialog', { name: 'Edit Conflict' }).waitFor();

@@ -35,6 +35,7 @@ import { createArtifactService } from './services/artifactService.ts';
 import { createExportService } from './services/exportService.ts';
 import { createMediaService } from './services/mediaService.ts';
 import { createPortfolioService } from './services/portfolioService.ts';
+import { signAddresses } from './media/capabilities.ts';
 import { MediaStore } from './media/mediaStore.ts';
 import { mediaRoutes, uploadsRoutes } from './routes/mediaRoutes.ts';
 import { portfolioRoutes } from './routes/portfolioRoutes.ts';
@@ -49,6 +50,13 @@ import { createSharedPortfolioService } from './services/sharedPortfolioService.
 import fastifyMultipart from '@fastify/multipart';
 
 export const API_PREFIX = '/api/v1';
+
+/** The user of a sign-in answer (`{jwt, user: {id, …}}`), or `null`. */
+function signedInUserId(payload: unknown): number | null {
+  if (payload === null || typeof payload !== 'object' || typeof (payload as { jwt?: unknown }).jwt !== 'string') return null;
+  const id = (payload as { user?: { id?: unknown } }).user?.id;
+  return typeof id === 'number' ? id : null;
+}
 
 function buildServices(ctx: ServiceContext, store: MediaStore) {
   const media = createMediaService(ctx, store);
@@ -274,6 +282,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     reply.status(status).type('application/json').serializer(JSON.stringify).send(body);
   });
 
+  // Every address of a stored file in an answer becomes a capability for the caller (or, in a
+  // sign-in answer, for the user who signed in): `<img>`, `<video>` and the mobile apps fetch
+  // files without a session.
+  app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
+    const userId = request.user?.id ?? signedInUserId(payload);
+    if (userId !== null) signAddresses(payload, app.services.media.signFor(userId));
+    return payload;
+  });
+
   await app.register(systemRoutes, { prefix: API_PREFIX });
   await app.register(authRoutes, { prefix: API_PREFIX });
   await app.register(
@@ -287,16 +304,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     { prefix: API_PREFIX },
   );
-  // Files are fetched by <img>/<video> elements and CSV downloads by links, which cannot send a
-  // header: the session cookie counts here (read-only routes).
+  // CSV downloads are opened by links, which cannot send a header: the session cookie counts here (read-only routes).
   await app.register(
     async (filesApp) => {
       filesApp.addHook('onRequest', authenticateHook({ allowCookie: true }));
-      await filesApp.register(uploadsRoutes);
       await filesApp.register(exportRoutes);
     },
     { prefix: API_PREFIX },
   );
+  // Stored files and their viewer pages answer to capability addresses alone (no session).
+  await app.register(uploadsRoutes, { prefix: API_PREFIX });
 
   registerSpa(app, config);
   return app;

@@ -57,6 +57,13 @@ export function mp4Header(): Buffer {
   return Buffer.concat([ftyp, mdat]);
 }
 
+/** The first bytes of a HEIC photo (`ftyp` box of brand `heic`): sniffed as image/heic, with no picture this server can decode. */
+export function heicHeader(): Buffer {
+  const ftyp = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.from([0, 0, 0, 0]), Buffer.from('mif1heic')]);
+  const mdat = Buffer.concat([Buffer.from([0, 0, 0, 0x10]), Buffer.from('mdat'), Buffer.alloc(8, 7)]);
+  return Buffer.concat([ftyp, mdat]);
+}
+
 /** A real 2-second 320×240 MP4 made by Debian's ffmpeg (`/usr/bin/ffmpeg`). */
 export function ffmpegVideo(): Buffer {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pf-video-'));

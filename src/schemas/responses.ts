@@ -14,7 +14,8 @@ export interface ResponseIssue {
   message: string;
 }
 
-const STANDARDS = new Set(STANDARDS_ITEMS);
+/** The web's 57 labels and the mobile apps' spellings of the same items. */
+const STANDARDS = new Set([...STANDARDS_ITEMS, ...Object.keys(STANDARDS_ALIASES)]);
 
 /** Whether an answer counts as empty (null, blank text, empty list). */
 export function isEmptyValue(value: unknown): boolean {
@@ -50,7 +51,8 @@ function checkValue(q: Question, value: unknown): { value: unknown; message: str
       if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) {
         return { value, message: `Field ${name} must be a list of its choices.` };
       }
-      const list = (value as string[]).map((v) => (q.type === 'expansionPanelChoices' ? (STANDARDS_ALIASES[v] ?? v) : v));
+      // Standards are stored exactly as sent: the mobile apps spell a few of the 57 labels their own way.
+      const list = value as string[];
       const allowed = (v: string) =>
         q.type === 'expansionPanelChoices' ? STANDARDS.has(v) || (q.choices?.includes(v) ?? false) : !q.choices || q.choices.includes(v);
       const unknown = list.find((v) => !allowed(v));

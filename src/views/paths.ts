@@ -8,8 +8,9 @@ export const paths = {
   login: '/login',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password/:code',
-  imageViewer: '/images/uploads/:fileName',
-  videoViewer: '/videos/uploads/:fileName',
+  /** `/images` + a file's `url` (`/uploads/<capability>/<file>`), as the mobile apps build it (they add `.html`). */
+  imageViewer: '/images/uploads/*',
+  videoViewer: '/videos/uploads/*',
   dashboard: '/dashboard',
   myPortfolios: '/my-portfolios',
   myPortfolio: '/my-portfolios/:id',

@@ -22,16 +22,10 @@ const FORMATS = {
 } as const;
 
 const IMAGE_MIMES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif', 'image/heic', 'image/heif', 'image/tiff', 'image/bmp']);
-const DOCUMENT_MIMES: Record<string, string> = {
-  'application/pdf': '.pdf',
-  'application/rtf': '.rtf',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': '.docx',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': '.xlsx',
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation': '.pptx',
-  'application/vnd.oasis.opendocument.text': '.odt',
-  'application/vnd.oasis.opendocument.spreadsheet': '.ods',
-  'application/vnd.oasis.opendocument.presentation': '.odp',
-  'application/epub+zip': '.epub',
+/** Extensions for the document types the portal names in its answers (anything else keeps its own). */
+const DOCUMENT_EXTENSIONS: Record<string, string> = {
+  'application/x-cfb': '',
+  'application/zip': '.zip',
 };
 /** Old Office files are all "x-cfb" containers; their extension tells which. */
 const CFB_TYPES: Record<string, string> = { '.doc': 'application/msword', '.xls': 'application/vnd.ms-excel', '.ppt': 'application/vnd.ms-powerpoint' };
@@ -41,10 +35,19 @@ const KIND_WORD = { images: 'an image', videos: 'a video', documents: 'a documen
 const KIND_HINT = {
   images: 'Upload photos as JPEG, PNG, GIF, WebP or HEIC.',
   videos: 'Upload videos as MP4, MOV, WebM or another common video format.',
-  documents: 'Upload documents as PDF, Word, Excel, PowerPoint, OpenDocument, RTF or plain text.',
+  documents: 'Any file can be uploaded as a document.',
 } as const;
 
 export const EMPTY_FILE = 'You cannot upload an empty file.';
+
+/** The picture of an image that has no preview (a photo frame on grey, 1000×750). */
+const NO_PREVIEW_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="750" viewBox="0 0 1000 750">
+<rect width="1000" height="750" fill="#e8eaed"/>
+<rect x="380" y="265" width="240" height="180" rx="16" fill="none" stroke="#6b7280" stroke-width="14"/>
+<circle cx="440" cy="325" r="22" fill="#6b7280"/>
+<path d="M395 430l75-80 55 55 35-35 45 60z" fill="#6b7280"/>
+<text x="500" y="530" font-family="sans-serif" font-size="40" fill="#374151" text-anchor="middle">No preview</text>
+</svg>`;
 
 /** A file received into the temporary folder, checked and ready to be committed. */
 export interface ReceivedFile {
@@ -179,15 +182,14 @@ export class MediaStore {
       if (detected && detected.mime.startsWith('video/')) return { mime: detected.mime, ext: `.${detected.ext}` };
       throw refuse(describe(detected?.mime));
     }
-    if (detected) {
-      const docExt = DOCUMENT_MIMES[detected.mime];
-      if (docExt) return { mime: detected.mime, ext: docExt };
-      if (detected.mime === 'application/x-cfb' && CFB_TYPES[ext]) return { mime: CFB_TYPES[ext]!, ext };
-      throw refuse(describe(detected.mime));
-    }
+    // Documents may be of any type (the mobile apps' picker allows any file): they are kept as
+    // they are and always served as attachments with a neutral type, so none runs in the browser.
+    const own = /^\.[a-z0-9]{1,5}$/.test(ext) ? ext : '';
+    if (detected?.mime === 'application/x-cfb' && CFB_TYPES[ext]) return { mime: CFB_TYPES[ext]!, ext };
+    if (detected) return { mime: detected.mime, ext: own || (DOCUMENT_EXTENSIONS[detected.mime] ?? `.${detected.ext}`) || '.bin' };
     const textMime = TEXT_TYPES[ext];
     if (textMime && (await looksLikeText(file))) return { mime: `${textMime}; charset=utf-8`, ext };
-    throw refuse(describe(undefined));
+    return { mime: 'application/octet-stream', ext: own || '.bin' };
   }
 
   private async deriveImage(file: ReceivedFile, source: string, derived: string[]): Promise<void> {
@@ -201,7 +203,10 @@ export class MediaStore {
     } catch (error) {
       // A file whose header is an image but whose pixels cannot be decoded is not an image.
       if (file.mime === 'image/heic' || file.mime === 'image/heif') {
-        this.log.warn({ err: error }, 'no formats for this HEIC image');
+        // The mobile apps read all three formats of every image: a HEIC photo this server cannot
+        // decode gets neutral "no preview" formats; the original stays downloadable.
+        this.log.warn({ err: error }, 'HEIC image without a decoder: neutral preview formats');
+        file.formats = await this.writeFormats(sharp(Buffer.from(NO_PREVIEW_SVG)), file.key, derived, file.files);
         return;
       }
       throw badRequest('This image could not be read. It may be damaged.', 'unreadable_image');

@@ -249,11 +249,6 @@ const CASES: Case[] = [
       return { method: 'POST', url: `/artifacts/${artifact.id}/share`, payload: { sharedPortfolioId: sp.id } };
     },
   },
-  {
-    route: 'GET /uploads/{name} of a personal artifact',
-    expect: { owner: 200, researcher: 200, teacher: [404, FILE_NOT_FOUND], lead: [404, FILE_NOT_FOUND], member: [404, FILE_NOT_FOUND] },
-    request: async () => get((await uploadedFiles()).personal),
-  },
 
   // Shared portfolios
   { route: 'GET /shared-portfolios', expect: everyone(200), request: async () => get('/shared-portfolios') },
@@ -335,7 +330,10 @@ const CASES: Case[] = [
   {
     route: 'PUT /shared-artifacts/{id}',
     expect: work(),
-    request: async () => ({ method: 'PUT', url: `/shared-artifacts/${(await sharedWorld()).sa!.id}`, payload: { responses: { ...COMPLETE_RESPONSES, team1: 'Ours' } } }),
+    request: async () => {
+      const { sa } = await sharedWorld();
+      return { method: 'PUT', url: `/shared-artifacts/${sa!.id}`, payload: { responses: { ...COMPLETE_RESPONSES, team1: 'Ours' }, updated_at: sa!.updated_at } };
+    },
   },
   {
     route: 'DELETE /shared-artifacts/{id}',
@@ -347,7 +345,7 @@ const CASES: Case[] = [
     expect: work(),
     request: async () => {
       const { sp, sa } = await sharedWorld();
-      return { method: 'PUT', url: `/shared-portfolios/${sp.id}/shared-artifacts/${sa!.id}/responses`, payload: { responses: { team1: 'Ours' } } };
+      return { method: 'PUT', url: `/shared-portfolios/${sp.id}/shared-artifacts/${sa!.id}/responses`, payload: { responses: { team1: 'Ours' }, updated_at: sa!.updated_at } };
     },
   },
   {
@@ -408,11 +406,6 @@ const CASES: Case[] = [
     },
   },
   { route: 'GET /shared-artifacts', expect: everyone(200), request: async () => get('/shared-artifacts') },
-  {
-    route: 'GET /uploads/{name} of a shared artifact',
-    expect: { spOwner: 200, member: 200, invitee: 200, researcher: 200, teacher: [404, FILE_NOT_FOUND], lead: [404, FILE_NOT_FOUND], former: [404, FILE_NOT_FOUND] },
-    request: async () => get((await uploadedFiles()).shared),
-  },
 
   // Comments and reactions
   { route: 'GET /comments', expect: everyone(200), request: async () => get('/comments') },
@@ -598,6 +591,43 @@ describe.each(CASES)('$route', (c) => {
     const request = await c.request(caller);
     const before = await snapshot(t);
     expect(await t.api({ ...request, url: String(request.url), token: tokenOf(caller) })).toBeApiError(status, message);
+    expect(await snapshot(t)).toEqual(before);
+  });
+});
+
+/**
+ * Files answer to capability addresses alone (no session): the address the API gave a caller is
+ * signed for that caller, and works while that caller may read the file. Sent without any
+ * credentials. Anonymous means the bare address of the file, without a capability.
+ */
+const FILE_CASES: { route: string; expect: Partial<Record<Person, Expected>>; url: () => Promise<string> }[] = [
+  {
+    route: 'GET /uploads/{capability}/{name} of a personal artifact',
+    expect: { owner: 200, researcher: 200, teacher: [404, FILE_NOT_FOUND], lead: [404, FILE_NOT_FOUND], member: [404, FILE_NOT_FOUND] },
+    url: async () => (await uploadedFiles()).personal,
+  },
+  {
+    route: 'GET /uploads/{capability}/{name} of a shared artifact',
+    expect: { spOwner: 200, member: 200, invitee: 200, researcher: 200, teacher: [404, FILE_NOT_FOUND], lead: [404, FILE_NOT_FOUND], former: [404, FILE_NOT_FOUND] },
+    url: async () => (await uploadedFiles()).shared,
+  },
+];
+
+describe.each(FILE_CASES)('$route', (c) => {
+  // The bare address is no route at all (404).
+  const callers: [Caller, Expected][] = [['anon', 404], ['blocked', [404, FILE_NOT_FOUND]], ...(Object.entries(c.expect) as [Person, Expected][])];
+  const addressFor = async (caller: Caller) => {
+    const url = await c.url();
+    const bare = `/uploads/${url.split('/').pop()}`;
+    return caller === 'anon' ? bare : t.app.services.media.signFor(people[caller].user.id)(url);
+  };
+
+  it.each(callers)('as %s: %j, changing nothing', async (caller, expected) => {
+    const address = await addressFor(caller);
+    const before = await snapshot(t);
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1${address}` });
+    if (typeof expected === 'number') expect(res).toHaveStatus(expected);
+    else expect(res).toBeApiError(expected[0], expected[1]);
     expect(await snapshot(t)).toEqual(before);
   });
 });

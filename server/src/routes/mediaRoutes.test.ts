@@ -7,22 +7,24 @@ import { captionLetters, type Media } from '#schemas/media';
 import {
   countRows,
   createArtifact,
+  createLead,
   createPortfolio,
   createResearcher,
   createSharedPortfolio,
   createTeacher,
+  removeMember,
   snapshot,
   uploadedFiles,
   type TestUser,
 } from '../../test/factories.ts';
-import { ffmpegVideo, htmlPage, jpegImage, mp4Header, multipart, multipartParts, pdfDocument, pngImage, svgImage } from '../../test/files.ts';
+import { ffmpegVideo, heicHeader, htmlPage, jpegImage, mp4Header, multipart, multipartParts, pdfDocument, pngImage, svgImage } from '../../test/files.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { MediaCapabilities } from '../media/capabilities.ts';
 
 const t = await buildTestApp({ ffmpegPath: '/usr/bin/ffmpeg' });
 
 const IMAGE_HINT = 'Upload photos as JPEG, PNG, GIF, WebP or HEIC.';
 const VIDEO_HINT = 'Upload videos as MP4, MOV, WebM or another common video format.';
-const DOCUMENT_HINT = 'Upload documents as PDF, Word, Excel, PowerPoint, OpenDocument, RTF or plain text.';
 const NO_FILE = 'Send the file as multipart/form-data in a field named "file".';
 
 type Kind = 'images' | 'videos' | 'documents';
@@ -37,18 +39,16 @@ async function ownArtifact(app: TestApp = t) {
 
 const upload = (app: TestApp, token: string, url: string, body: ReturnType<typeof multipart>) => app.api({ method: 'POST', url, token, ...body });
 
-/** Fetches a served file (`url` as the API answers it, relative to /api/v1) with a bearer token or the session cookie. */
-const fetchFile = (app: TestApp, url: string, auth: { token?: string; cookie?: string } = {}) =>
-  app.app.inject({
-    method: 'GET',
-    url: `/api/v1${url}`,
-    headers: {
-      ...(auth.token ? { authorization: `Bearer ${auth.token}` } : {}),
-      ...(auth.cookie ? { cookie: `jwt=${auth.cookie}` } : {}),
-    },
-  });
+/** Fetches a served file (`url` as the API answers it, relative to /api/v1), without any credentials: the address is the capability. */
+const fetchFile = (app: TestApp, url: string) => app.app.inject({ method: 'GET', url: `/api/v1${url}` });
 
-const onDisk = (app: TestApp, url: string) => existsSync(path.join(app.config.dataDir, 'uploads', url.replace(/^\/uploads\//, '')));
+/** The same file's address as the API gives it to `who`. */
+const addressFor = (app: TestApp, who: TestUser, url: string) => app.app.services.media.signFor(who.user.id)(url);
+
+/** A capability: the user and expiry in base 36, then a 22-character signature. */
+const CAPABILITY = '[0-9a-z]+\\.[0-9a-z]+\\.[A-Za-z0-9_-]{22}';
+const fileNameOf = (url: string) => url.split('/').pop()!;
+const onDisk = (app: TestApp, url: string) => existsSync(path.join(app.config.dataDir, 'uploads', fileNameOf(url)));
 
 /** The file names an uploaded medium occupies on disk (original and formats). */
 const filesOf = (m: Media) => [m.url, ...Object.values(m.formats ?? {}).map((f) => f!.url)];
@@ -63,19 +63,19 @@ describe('uploading images', () => {
     const { teacher, artifact, base } = await ownArtifact();
     const file = media(await upload(t, teacher.token, `${base}/images`, multipart('file', 'class photo.png', await pngImage(1600, 1200), 'image/png')));
     expect(file).toMatchObject({ name: 'class photo.png', caption: 'A', mime: 'image/png', ext: '.png', width: 1600, height: 1200, provider: 'local' });
-    expect(file.url).toMatch(/^\/uploads\/[A-Za-z0-9_-]{24}\.png$/);
+    expect(file.url).toMatch(new RegExp(`^/uploads/${CAPABILITY}/[A-Za-z0-9_-]{24}\\.png$`));
     expect(file.size).toBeGreaterThan(0);
     const boxes = { thumbnail: [245, 156], small: [500, 500], medium: [750, 750], large: [1000, 1000] } as const;
     for (const [format, [w, h]] of Object.entries(boxes)) {
       const f = file.formats![format as keyof typeof boxes]!;
-      expect(f.url).toBe(`/uploads/${format}_${file.hash}.jpg`);
+      expect(f.url).toMatch(new RegExp(`^/uploads/${CAPABILITY}/${format}_${file.hash}\\.jpg$`));
       expect(f.mime).toBe('image/jpeg');
       expect(f.width <= w && f.height <= h && (f.width === w || f.height === h)).toBe(true);
-      const served = await fetchFile(t, f.url, { token: teacher.token });
+      const served = await fetchFile(t, f.url);
       expect(served).toHaveStatus(200);
       expect(served.headers['content-type']).toBe('image/jpeg');
     }
-    const original = await fetchFile(t, file.url, { token: teacher.token });
+    const original = await fetchFile(t, file.url);
     expect(original).toHaveStatus(200);
     expect(original.headers['content-type']).toBe('image/png');
     expect(original.rawPayload.subarray(1, 4).toString()).toBe('PNG');
@@ -96,6 +96,18 @@ describe('uploading images', () => {
     expect(small.formats!.thumbnail).toMatchObject({ width: 100, height: 80 });
   });
 
+  it('gives an iPhone HEIC photo it cannot decode its three formats all the same (a neutral preview; the mobile apps read all three)', async () => {
+    const { teacher, base } = await ownArtifact();
+    const file = media(await upload(t, teacher.token, `${base}/images`, multipart('myFile', 'IMG_0001.HEIC', heicHeader())));
+    expect(file).toMatchObject({ mime: 'image/heic', ext: '.heic', name: 'IMG_0001.HEIC' });
+    for (const format of ['thumbnail', 'medium', 'large'] as const) {
+      const served = await fetchFile(t, file.formats![format]!.url);
+      expect(served, format).toHaveStatus(200);
+      expect(served.headers['content-type']).toBe('image/jpeg');
+    }
+    expect(await fetchFile(t, file.url)).toHaveStatus(200);
+  });
+
   it('takes the file from any field name (the mobile apps send "myFile")', async () => {
     const { teacher, base } = await ownArtifact();
     expect(media(await upload(t, teacher.token, `${base}/images`, multipart('myFile', 'phone.png', await pngImage(50, 50)))).caption).toBe('A');
@@ -108,8 +120,6 @@ describe('what is refused', () => {
     ['images', mp4Header, 'clip.png', `This file is a video, not an image. ${IMAGE_HINT}`],
     ['videos', () => pngImage(20, 20), 'clip.mp4', `This file is an image, not a video. ${VIDEO_HINT}`],
     ['videos', pdfDocument, 'clip.mp4', `This file is of type application/pdf, not a video. ${VIDEO_HINT}`],
-    ['documents', () => pngImage(20, 20), 'scan.pdf', `This file is an image, not a document. ${DOCUMENT_HINT}`],
-    ['documents', () => Buffer.from('just some words'), 'notes.exe', `This file is of an unknown type, not a document. ${DOCUMENT_HINT}`],
   ];
 
   it.each(WRONG)('a file whose bytes are not of the kind: %s ← %s', async (kind, make, name, message) => {
@@ -119,7 +129,7 @@ describe('what is refused', () => {
     expect(await snapshot(t)).toEqual(before);
   });
 
-  it('refuses SVG and HTML files on every endpoint, whatever their declared type or name', async () => {
+  it('refuses SVG and HTML files as images and videos, whatever their declared type or name', async () => {
     const { teacher, base } = await ownArtifact();
     const before = await snapshot(t);
     const attempts: [Buffer, string, string][] = [
@@ -130,7 +140,7 @@ describe('what is refused', () => {
       [htmlPage(), 'page.htm', 'text/html'],
       [htmlPage(), 'page.pdf', 'application/pdf'],
     ];
-    for (const kind of ['images', 'videos', 'documents'] as const) {
+    for (const kind of ['images', 'videos'] as const) {
       for (const [content, name, type] of attempts) {
         const res = await upload(t, teacher.token, `${base}/${kind}`, multipart('file', name, content, type));
         expect(res.statusCode, `${kind} ${name}: ${res.body}`).toBe(400);
@@ -140,18 +150,30 @@ describe('what is refused', () => {
     expect(await snapshot(t)).toEqual(before);
   });
 
-  it('serves a plain-text document only as a download that no browser runs', async () => {
+  it('keeps documents of any type (as the mobile apps’ picker allows) and serves each only as a download with a neutral type', async () => {
     const { teacher, base } = await ownArtifact();
-    const file = media(await upload(t, teacher.token, `${base}/documents`, multipart('file', 'notes.txt', htmlPage(), 'text/html')));
-    expect(file).toMatchObject({ mime: 'text/plain; charset=utf-8', ext: '.txt' });
-    const served = await fetchFile(t, file.url, { token: teacher.token });
-    expect(served).toHaveStatus(200);
-    expect(served.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(served.headers['content-disposition']).toBe("attachment; filename*=UTF-8''notes.txt");
-    expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.headers['content-security-policy']).toContain('sandbox');
-    const pdf = media(await upload(t, teacher.token, `${base}/documents`, multipart('file', 'plan.pdf', pdfDocument())));
-    expect((await fetchFile(t, pdf.url, { token: teacher.token })).headers['content-disposition']).toBe("inline; filename*=UTF-8''plan.pdf");
+    const cases: [Buffer | Promise<Buffer>, string, { mime: string; ext: string }][] = [
+      [htmlPage(), 'notes.txt', { mime: 'text/plain; charset=utf-8', ext: '.txt' }],
+      [pdfDocument(), 'plan.pdf', { mime: 'application/pdf', ext: '.pdf' }],
+      [pngImage(20, 20), 'scan from Files.png', { mime: 'image/png', ext: '.png' }],
+      [Buffer.from([0x00, 0x01, 0x02, 0xff, 0x10, 0x20]), 'class discussion.m4a', { mime: 'application/octet-stream', ext: '.m4a' }],
+      [Buffer.from('just some words'), 'notes.exe', { mime: 'application/octet-stream', ext: '.exe' }],
+      [Buffer.from('PK\u0003\u0004 iWork bundle'), 'Lesson.pages', { mime: 'application/octet-stream', ext: '.pages' }],
+      [Buffer.from('no extension at all'), 'README', { mime: 'application/octet-stream', ext: '.bin' }],
+      [svgImage(), 'drawing.svg', { mime: 'application/octet-stream', ext: '.svg' }],
+      [htmlPage(), 'page.html', { mime: 'application/octet-stream', ext: '.html' }],
+    ];
+    for (const [content, name, expected] of cases) {
+      const file = media(await upload(t, teacher.token, `${base}/documents`, multipart('file', name, await content, 'application/octet-stream')));
+      expect(file, name).toMatchObject({ name, ...(expected.mime === 'application/octet-stream' ? { ext: expected.ext } : expected) });
+      const served = await fetchFile(t, file.url);
+      expect(served).toHaveStatus(200);
+      expect(served.headers['content-type'], name).toBe('application/octet-stream');
+      expect(served.headers['content-disposition']).toBe(`attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.headers['content-security-policy']).toContain('sandbox');
+      expect(Buffer.compare(served.rawPayload, await content)).toBe(0);
+    }
   });
 
   it('refuses an empty file: "You cannot upload an empty file."', async () => {
@@ -264,7 +286,7 @@ describe('deleting files', () => {
     expect(answer.parentArtifact.images.map((m) => m.id)).toEqual([keep.id]);
     for (const url of filesOf(file)) {
       expect(onDisk(t, url)).toBe(false);
-      expect(await fetchFile(t, url, { token: teacher.token })).toBeApiError(404, 'File not found.');
+      expect(await fetchFile(t, url)).toBeApiError(404, 'File not found.');
     }
     for (const url of filesOf(keep)) expect(onDisk(t, url)).toBe(true);
     const { rows } = await t.db.query('SELECT 1 FROM media_files WHERE id = $1', [file.id]);
@@ -318,7 +340,7 @@ describe('deleting files', () => {
     expect(await t.api({ method: 'DELETE', url: `/artifacts/${artifact.id}`, token: teacher.token })).toHaveStatus(200);
     for (const url of filesOf(image)) {
       expect(onDisk(t, url)).toBe(true);
-      expect(await fetchFile(t, url, { token: member.token })).toHaveStatus(200);
+      expect(await fetchFile(t, addressFor(t, member, url))).toHaveStatus(200);
     }
 
     // The last holder lets go: now the file goes.
@@ -328,36 +350,122 @@ describe('deleting files', () => {
 });
 
 describe('who may fetch a file', () => {
-  it('serves files to the owner and researchers only (bearer or the jwt cookie); others get 401 or 404', async () => {
+  it('serves a file by the capability address the API gave its reader, without a session; others get 404', async () => {
     const { teacher, base } = await ownArtifact();
     const file = media(await upload(t, teacher.token, `${base}/images`, multipart('file', 'a.png', await pngImage(300, 200))));
     const researcher = await createResearcher(t);
     const stranger = await createTeacher(t);
     for (const url of filesOf(file)) {
-      expect(await fetchFile(t, url, { token: teacher.token })).toHaveStatus(200);
-      expect(await fetchFile(t, url, { cookie: teacher.token })).toHaveStatus(200);
-      expect(await fetchFile(t, url, { cookie: researcher.token })).toHaveStatus(200);
-      expect(await fetchFile(t, url)).toBeApiError(401, 'You need to log in.');
-      expect(await fetchFile(t, url, { cookie: 'not-a-token' })).toBeApiError(401, 'Invalid token.');
-      expect(await fetchFile(t, url, { token: stranger.token })).toBeApiError(404, 'File not found.');
-      expect(await fetchFile(t, url, { cookie: stranger.token })).toBeApiError(404, 'File not found.');
+      expect(await fetchFile(t, url)).toHaveStatus(200);
+      expect(await fetchFile(t, addressFor(t, teacher, url))).toHaveStatus(200);
+      expect(await fetchFile(t, addressFor(t, researcher, url))).toHaveStatus(200);
+      expect(await fetchFile(t, addressFor(t, stranger, url))).toBeApiError(404, 'File not found.');
+      // The bare name is no address at all, whatever credentials come with it.
+      const bare = await t.app.inject({ method: 'GET', url: `/api/v1/uploads/${fileNameOf(url)}`, headers: { authorization: `Bearer ${teacher.token}`, cookie: `jwt=${teacher.token}` } });
+      expect(bare).toHaveStatus(404);
     }
-    const served = await fetchFile(t, file.url, { cookie: teacher.token });
+    const served = await fetchFile(t, file.url);
     expect(served.headers['content-disposition']).toBe("inline; filename*=UTF-8''a.png");
-    expect(served.headers['cache-control']).toBe('private, max-age=3600');
+    expect(served.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    expect(Number(/max-age=(\d+)/.exec(served.headers['cache-control'] as string)![1])).toBeLessThanOrEqual(3600);
+  });
+
+  it('refuses a tampered, expired, borrowed or foreign capability with a 404 that tells nothing', async () => {
+    const { teacher, base } = await ownArtifact();
+    const file = media(await upload(t, teacher.token, `${base}/images`, multipart('file', 'a.png', await pngImage(30, 20))));
+    const other = media(await upload(t, teacher.token, `${base}/images`, multipart('file', 'b.png', await pngImage(30, 20))));
+    const [, , capability, name] = file.url.split('/') as [string, string, string, string];
+    const [user, expiry, signature] = capability.split('.') as [string, string, string];
+    const flip = (text: string) => `${text.slice(0, -1)}${text.endsWith('A') ? 'B' : 'A'}`;
+    const stranger = await createTeacher(t);
+    const past = new MediaCapabilities(t.config.jwtSecret).sign(`/uploads/${name}`, teacher.user.id, Date.now() - 3 * 24 * 3600_000);
+    const otherKey = new MediaCapabilities('another installation').sign(`/uploads/${name}`, teacher.user.id);
+    const refused = [
+      `/uploads/${user}.${expiry}.${flip(signature)}/${name}`,
+      `/uploads/${stranger.user.id.toString(36)}.${expiry}.${signature}/${name}`,
+      `/uploads/${user}.${(parseInt(expiry, 36) + 3600).toString(36)}.${signature}/${name}`,
+      `/uploads/${capability}/${fileNameOf(other.url)}`,
+      `/uploads/${capability}/thumbnail_${fileNameOf(other.url).replace('.png', '.jpg')}`,
+      past,
+      otherKey,
+      `/uploads/${capability}/..%2F..%2Fpackage.json`,
+      `/uploads/not-a-capability/${name}`,
+    ];
+    for (const url of refused) expect(await fetchFile(t, url), url).toBeApiError(404, 'File not found.');
+    expect(await fetchFile(t, `/uploads/${capability}/%2E%2E`)).toHaveStatus(404);
+    expect(await fetchFile(t, file.url)).toHaveStatus(200);
+  });
+
+  it('stops working at once for a reader who may no longer read the file, and for a blocked account', async () => {
+    const { teacher, portfolio } = await ownArtifact();
+    const member = await createTeacher(t);
+    const lead = await createLead(t);
+    const sp = await createSharedPortfolio(t, lead, { members: [teacher, member] });
+    const artifact = await createArtifact(t, portfolio, { parkingLot: false });
+    const image = media(await upload(t, teacher.token, `/portfolios/${portfolio.id}/artifacts/${artifact.id}/images`, multipart('file', 'shared.png', await pngImage(40, 30))));
+    expect(await t.api({ method: 'POST', url: `/artifacts/${artifact.id}/share`, token: teacher.token, payload: { sharedPortfolioId: sp.id } })).toHaveStatus(200);
+    const membersAddress = addressFor(t, member, image.url);
+    expect(await fetchFile(t, membersAddress)).toHaveStatus(200);
+    await removeMember(t, sp, member);
+    expect(await fetchFile(t, membersAddress)).toBeApiError(404, 'File not found.');
+
+    const leadsAddress = addressFor(t, lead, image.url);
+    expect(await fetchFile(t, leadsAddress)).toHaveStatus(200);
+    await t.db.query('UPDATE users SET blocked = true WHERE id = $1', [lead.user.id]);
+    expect(await fetchFile(t, leadsAddress)).toBeApiError(404, 'File not found.');
   });
 
   it('answers 404 for names that are not stored files, including path tricks', async () => {
-    const teacher = await createTeacher(t);
+    const { teacher, base } = await ownArtifact();
+    const file = media(await upload(t, teacher.token, `${base}/images`, multipart('file', 'a.png', await pngImage(30, 20))));
+    const capability = file.url.split('/')[2]!;
     for (const name of ['nothing.png', 'thumbnail_nothing.jpg', '..%2F..%2Fetc%2Fpasswd', '..%5Cpasswd', '.incoming', 'a.PNG', 'x'.repeat(30)]) {
-      const res = await fetchFile(t, `/uploads/${name}`, { token: teacher.token });
+      const res = await fetchFile(t, `/uploads/${capability}/${name}`);
       expect(res, name).toBeApiError(404, 'File not found.');
     }
-    expect(await fetchFile(t, '/uploads/%2E%2E', { token: teacher.token })).toBeApiError(404);
-    expect(await fetchFile(t, '/uploads/../../package.json', { token: teacher.token })).toBeApiError(404);
-    const long = await fetchFile(t, `/uploads/${'x'.repeat(101)}.png`, { token: teacher.token });
+    expect(await fetchFile(t, `/uploads/${capability}/../../package.json`)).toHaveStatus(404);
+    const long = await fetchFile(t, `/uploads/${capability}/${'x'.repeat(101)}.png`);
     expect(long).toBeApiError(414, 'The address of the request is not valid.');
     expect(long.json().error).toBe('URI Too Long');
+  });
+});
+
+describe('viewer pages (the mobile apps open `/images<url>.html` and `/videos<url>.html`)', () => {
+  it('show the image or play the video, named, readable on a phone, with a way to download', async () => {
+    const { teacher, base } = await ownArtifact();
+    const image = media(await upload(t, teacher.token, `${base}/images`, multipart('myFile', "<Ramp> & 'race'.png", await pngImage(1600, 1200), 'application/octet-stream')));
+    const page = await fetchFile(t, `/images${image.url}.html`);
+    expect(page).toHaveStatus(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    expect(page.body).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(page.body, page.body).toContain('<h1>&lt;Ramp&gt; &amp; &#39;race&#39;.png</h1>');
+    const shown = /<img src="([^"]+)"/.exec(page.body)![1]!;
+    expect(shown).toMatch(new RegExp(`^/api/v1/uploads/${CAPABILITY}/large_`));
+    expect(await t.app.inject({ method: 'GET', url: shown })).toHaveStatus(200);
+    const download = /<a href="([^"]+)" download>/.exec(page.body)![1]!;
+    expect(download).toBe(`/api/v1${image.url}`);
+
+    const video = media(await upload(t, teacher.token, `${base}/videos`, multipart('myFile', 'race.mp4', mp4Header(), 'application/octet-stream')));
+    const player = await fetchFile(t, `/videos${video.url}.html`);
+    expect(player).toHaveStatus(200);
+    expect(player.body).toContain('<h1>race.mp4</h1>');
+    expect(player.body).toContain(`<video controls playsinline preload="metadata" src="/api/v1${video.url}"`);
+  });
+
+  it('answer a page that tells nothing for a wrong kind, a bad or expired capability, or a missing .html', async () => {
+    const { teacher, base } = await ownArtifact();
+    const image = media(await upload(t, teacher.token, `${base}/images`, multipart('file', 'a.png', await pngImage(30, 20))));
+    const doc = media(await upload(t, teacher.token, `${base}/documents`, multipart('file', 'plan.pdf', pdfDocument())));
+    const stranger = await createTeacher(t);
+    for (const url of [`/videos${image.url}.html`, `/images${doc.url}.html`, `/images${image.url}`, `/images${addressFor(t, stranger, image.url)}.html`, `/images${image.url.replace(/\/uploads\/[^/]+/, '/uploads/x.y.zzzzzzzzzzzzzzzzzzzzzz')}.html`]) {
+      const res = await fetchFile(t, url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('This file is not available');
+      expect(res.body).not.toContain('a.png');
+    }
   });
 });
 
@@ -368,7 +476,7 @@ describe('videos', async () => {
     const { teacher, base } = await ownArtifact(noFfmpeg);
     const video = media(await upload(noFfmpeg, teacher.token, `${base}/videos`, multipart('file', 'lesson.mp4', mp4Header(), 'video/mp4')));
     expect(video).toMatchObject({ mime: 'video/mp4', ext: '.mp4', caption: 'A', formats: null, width: null, height: null });
-    const served = await fetchFile(noFfmpeg, video.url, { token: teacher.token });
+    const served = await fetchFile(noFfmpeg, video.url);
     expect(served).toHaveStatus(200);
     expect(served.headers['content-type']).toBe('video/mp4');
   });
@@ -380,7 +488,7 @@ describe('videos', async () => {
     expect(video).toMatchObject({ mime: 'video/mp4', width: 320, height: 240 });
     expect(video.formats!.thumbnail).toMatchObject({ mime: 'image/jpeg', width: 208, height: 156 });
     expect(Object.keys(video.formats!).sort()).toEqual(['large', 'medium', 'small', 'thumbnail']);
-    const poster = await fetchFile(t, video.formats!.thumbnail!.url, { cookie: teacher.token });
+    const poster = await fetchFile(t, video.formats!.thumbnail!.url);
     expect(poster).toHaveStatus(200);
     expect(poster.headers['content-type']).toBe('image/jpeg');
     expect(uploadedFiles(t).some((f) => f.endsWith('-poster.png'))).toBe(false);

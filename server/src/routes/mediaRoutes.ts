@@ -32,27 +32,90 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** `GET /uploads/{name}` path: a stored file name. */
-export const UploadNameParamsSchema = z.strictObject({ name: z.string().max(100) });
+/** `GET /uploads/{capability}/{name}` path: a signed capability and a stored file name. */
+export const UploadParamsCapabilitySchema = z.strictObject({ capability: z.string().max(64), name: z.string().max(100) });
 
-/** `GET /uploads/{name}`: files, only for users who may read an artifact holding them (cookie or bearer). */
+const FILE_HEADERS = {
+  'content-security-policy': "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox",
+  'cross-origin-resource-policy': 'same-origin',
+  'x-content-type-options': 'nosniff',
+} as const;
+
+const VIEWER_CSP =
+  "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A viewer page the mobile apps open in the phone's browser: the file, named, readable at any width. */
+function viewerPage(kind: 'image' | 'video', file: { name: string; src: string; poster: string | null; download: string }): string {
+  const name = escapeHtml(file.name);
+  const body =
+    kind === 'image'
+      ? `<img src="${escapeHtml(file.src)}" alt="${name}">`
+      : `<video controls playsinline preload="metadata" src="${escapeHtml(file.src)}"${file.poster ? ` poster="${escapeHtml(file.poster)}"` : ''}>Your browser cannot play this video. <a href="${escapeHtml(file.download)}">Download it</a>.</video>`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${name} · PracticeFolio</title>
+<style>
+body{margin:0;background:#111827;color:#f9fafb;font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+header{padding:12px 16px;display:flex;gap:12px;align-items:baseline;justify-content:space-between;flex-wrap:wrap}
+h1{font-size:1rem;margin:0;overflow-wrap:anywhere}
+a{color:#93c5fd}
+main{display:flex;justify-content:center;padding:0 0 16px}
+img,video{max-width:100%;max-height:calc(100vh - 80px);height:auto;display:block}
+</style></head>
+<body><header><h1>${name}</h1><a href="${escapeHtml(file.download)}" download>Download</a></header>
+<main>${body}</main></body></html>`;
+}
+
+const NOT_AVAILABLE_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Not available · PracticeFolio</title>
+<style>body{margin:0;padding:24px;font:16px/1.5 system-ui,sans-serif;color:#111827}</style></head>
+<body><h1>This file is not available</h1><p>Its link may have expired. Open the artifact again in the app to get a new one.</p></body></html>`;
+
+/**
+ * Stored files and their viewer pages, by capability address (no session: `<img>`, `<video>`,
+ * the mobile apps' image widget and the phone's browser send none). Anything not genuine,
+ * expired, or no longer readable by the capability's holder is a 404 that tells nothing more.
+ */
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['media'];
   app.get(
-    '/uploads/:name',
-    { schema: { tags: ['media'], summary: 'A stored file', params: UploadNameParamsSchema } },
+    '/uploads/:capability/:name',
+    { schema: { tags, summary: 'A stored file, by its capability address', security: [], params: UploadParamsCapabilitySchema } },
     async (request, reply) => {
-      const file = await app.services.media.servable(request.user, request.params.name);
-      const inline = file.isFormat || file.kind !== 'document' || file.mime === 'application/pdf';
+      const file = await app.services.media.servableByCapability(request.params.capability, request.params.name);
+      const attachment = file.kind === 'document' && !file.isFormat;
       reply
-        .header('content-security-policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox")
-        .header('cache-control', 'private, max-age=3600')
-        .header('cross-origin-resource-policy', 'same-origin')
-        .header(
-          'content-disposition',
-          `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-        );
-      reply.type(file.mime);
+        .headers(FILE_HEADERS)
+        .header('cache-control', `private, max-age=${Math.max(0, Math.min(3600, Math.floor((file.expiresAt - Date.now()) / 1000)))}`)
+        .header('content-disposition', `${attachment ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(file.name)}`);
+      // Documents may be of any type: always a neutral type, so none is run or rendered by the browser.
+      reply.type(attachment ? 'application/octet-stream' : file.mime);
       return reply.sendFile(request.params.name, app.mediaStore.dir, { contentType: false, cacheControl: false });
     },
   );
+
+  for (const kind of ['image', 'video'] as const) {
+    app.get(
+      `/${kind}s/uploads/:capability/:name`,
+      { schema: { tags, summary: `The ${kind} viewer page the mobile apps open (\`<url>.html\`)`, security: [], params: UploadParamsCapabilitySchema } },
+      async (request, reply) => {
+        const { capability } = request.params;
+        const name = request.params.name.replace(/\.html$/, '');
+        reply.header('content-security-policy', VIEWER_CSP).header('cache-control', 'private, no-store').type('text/html; charset=utf-8');
+        const file = request.params.name.endsWith('.html') ? await app.services.media.viewable(capability, name, kind).catch(() => null) : null;
+        if (!file) return reply.status(404).send(NOT_AVAILABLE_PAGE);
+        const base = request.url.slice(0, request.url.indexOf(`/${kind}s/uploads/`));
+        const address = (url: string) => `${base}${url}`;
+        return viewerPage(kind, {
+          name: file.name,
+          src: address(file.display),
+          poster: file.poster ? address(file.poster) : null,
+          download: address(`/uploads/${capability}/${name}`),
+        });
+      },
+    );
+  }
 };

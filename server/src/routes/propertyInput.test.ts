@@ -47,7 +47,7 @@ import { multipart, multipartParts, pngImage } from '../../test/files.ts';
 import { buildTestApp } from '../../test/helper.ts';
 import { parseJsonBody } from '../http/requestGuards.ts';
 import { parseUpdatedAt } from '../services/sharedArtifactService.ts';
-import { UploadNameParamsSchema } from './mediaRoutes.ts';
+import { UploadParamsCapabilitySchema } from './mediaRoutes.ts';
 
 /**
  * Generated bad input for every route of the app (property-based, fast-check): wrong types,
@@ -151,7 +151,10 @@ const ROUTES: Record<string, RouteSpec> = {
   'PUT /api/v1/artifacts/:id': { params: IdParamsSchema, body: ArtifactUpdateBodySchema, idInBody: true, refusedFor: ['researcher'], answers: (b) => personalSaveProblem(b, false) },
   'DELETE /api/v1/artifacts/:id': { params: IdParamsSchema, refusedFor: ['researcher'] },
   'POST /api/v1/artifacts/:id/share': { params: IdParamsSchema, body: ShareBodySchema, bodyIds: ['sharedPortfolioId'], refusedFor: ['researcher'] },
-  'GET /api/v1/uploads/:name': { params: UploadNameParamsSchema },
+  // Stored files and their viewer pages: capability addresses, no session.
+  'GET /api/v1/uploads/:capability/:name': { public: true, params: UploadParamsCapabilitySchema },
+  'GET /api/v1/images/uploads/:capability/:name': { public: true, params: UploadParamsCapabilitySchema },
+  'GET /api/v1/videos/uploads/:capability/:name': { public: true, params: UploadParamsCapabilitySchema },
   // Shared portfolios.
   'GET /api/v1/shared-portfolios': {},
   'POST /api/v1/shared-portfolios': { body: SharedPortfolioBodySchema, refusedFor: ['owner'] },
@@ -224,6 +227,9 @@ let owner: TestUser;
 let personal: { responses: Responses };
 let shared: { responses: Responses; structure: Structure; updatedAt: Date };
 let researcher: TestUser;
+/** `/uploads/<capability>/<file>` → its parts. */
+const capabilityOf = (url: string): string => url.split('/')[2]!;
+const fileNameOf = (url: string): string => url.split('/')[3]!;
 /** Real values of each path parameter, by the first segment after the API prefix. */
 let real: Record<string, Record<string, string[]>>;
 /** Values of objects that exist but belong elsewhere: refused for writes by everyone. */
@@ -268,7 +274,8 @@ beforeAll(async () => {
     reactions: { id: s(ownReaction.id) },
     invitations: { id: s(rows[0]!.id) },
     users: { id: s(other.user.id) },
-    uploads: { name: [personalFile.url.replace('/uploads/', ''), sharedFile.url.replace('/uploads/', '')] },
+    uploads: { capability: [capabilityOf(personalFile.url), capabilityOf(sharedFile.url)], name: [fileNameOf(personalFile.url), fileNameOf(sharedFile.url)] },
+    images: { capability: [capabilityOf(personalFile.url), capabilityOf(sharedFile.url)], name: [`${fileNameOf(personalFile.url)}.html`, `${fileNameOf(sharedFile.url)}.html`] },
   };
   foreign = {
     portfolios: { id: s(elsewhere.portfolio.id), artifactId: s(elsewhere.id), fileId: s(sharedFile.id) },
@@ -581,7 +588,7 @@ function refusal(route: string, spec: RouteSpec, g: Generated, caller: Caller): 
     if (!parsed.success) return `params: ${parsed.error.issues[0]?.message}`;
     for (const [name, value] of Object.entries(parsed.data as Record<string, unknown>)) {
       if (typeof value === 'number' && value >= MISSING_FROM) return `{${name}} does not exist`;
-      if (name === 'name' && !real['uploads']!['name']!.includes(String(value))) return 'no such file';
+      if (name === 'name' && !(real[section]?.['name'] ?? []).includes(String(value))) return 'no such file';
       if (g.method !== 'GET' && foreign[section]?.[name]?.includes(decoded[name]!)) return `{${name}} belongs elsewhere`;
     }
   }

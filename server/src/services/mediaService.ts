@@ -3,10 +3,12 @@ import type { ArtifactMediaResponse } from '#schemas/artifact';
 import type { Media, MediaKind } from '#schemas/media';
 import type { User } from '#schemas/user';
 import { badRequest, notFound } from '../errors.ts';
+import { MediaCapabilities } from '../media/capabilities.ts';
 import type { MediaStore } from '../media/mediaStore.ts';
 import { canWriteArtifact, PORTFOLIO_MESSAGES } from '../policies/portfolioPolicy.ts';
 import { isResearcher } from '../policies/userPolicy.ts';
 import { artifactRepository } from '../repositories/artifactRepository.ts';
+import { userRepository } from '../repositories/userRepository.ts';
 import { mediaRepository, type Holder } from '../repositories/mediaRepository.ts';
 import type { ServiceContext } from './context.ts';
 import { assertAllowed } from './decide.ts';
@@ -25,6 +27,36 @@ export const FILE_NOT_FOUND = 'File not found.';
 /** Uploads, deletes and serves media files of artifacts. */
 export function createMediaService(ctx: ServiceContext, store: MediaStore) {
   const { db } = ctx;
+  const capabilities = new MediaCapabilities(ctx.config.jwtSecret);
+
+  /** The file to serve, if `actor` may read an artifact holding it. @throws 404 otherwise. */
+  async function servable(actor: User, fileName: string): Promise<{ path: string; mime: string; name: string; kind: string; isFormat: boolean; formats: Media['formats'] }> {
+    const filePath = store.pathOf(fileName);
+    const match = /^(?:(thumbnail|small|medium|large)_)?(.+?)(\.[a-z0-9]{1,5})$/.exec(fileName);
+    if (!filePath || !match) throw notFound(FILE_NOT_FOUND);
+    const found = await mediaRepository.findServable(db, match[2]!, { id: actor.id, isResearcher: isResearcher(actor) });
+    if (!found || !found.allowed) throw notFound(FILE_NOT_FOUND);
+    const isFormat = Boolean(match[1]);
+    if (!isFormat && `${found.media.storage_key}${found.media.ext}` !== fileName) throw notFound(FILE_NOT_FOUND);
+    if (isFormat && !found.media.formats?.[match[1] as 'thumbnail']) throw notFound(FILE_NOT_FOUND);
+    return {
+      path: filePath,
+      mime: isFormat ? 'image/jpeg' : found.media.mime,
+      name: found.media.name,
+      kind: found.media.kind,
+      isFormat,
+      formats: found.media.formats,
+    };
+  }
+
+  /** The holder of a genuine, unexpired capability for this file, if still an active account. @throws 404 otherwise. */
+  async function holderOf(capability: string, fileName: string): Promise<{ actor: User; expiresAt: number }> {
+    const verified = capabilities.verify(capability, fileName);
+    if (!verified) throw notFound(FILE_NOT_FOUND);
+    const record = await userRepository.findById(db, verified.userId);
+    if (!record || record.user.blocked) throw notFound(FILE_NOT_FOUND);
+    return { actor: record.user, expiresAt: verified.expiresAt };
+  }
 
   /**
    * Receives a file for a holder and links it with the next caption letter. Nothing is left
@@ -110,25 +142,36 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
     /** Shared with the shared-artifact service: store a file for any holder after it authorised the caller. */
     storeFor,
 
+    /** Signs the addresses of stored files for one user (see `MediaCapabilities`). */
+    signFor(userId: number): (url: string) => string {
+      return (url) => capabilities.sign(url, userId);
+    },
+
     /**
-     * The file to serve for `GET /uploads/{name}`, if the caller may read an artifact holding it.
+     * The file to serve for `GET /uploads/{capability}/{name}`: the capability must be genuine,
+     * unexpired and for this file, and its holder must still be able to read it.
      * @throws 404 otherwise (never revealing that the file exists).
      */
-    async servable(actor: User, fileName: string): Promise<{ path: string; mime: string; name: string; kind: string; isFormat: boolean }> {
-      const filePath = store.pathOf(fileName);
-      const match = /^(?:(thumbnail|small|medium|large)_)?(.+?)(\.[a-z0-9]{1,5})$/.exec(fileName);
-      if (!filePath || !match) throw notFound(FILE_NOT_FOUND);
-      const found = await mediaRepository.findServable(db, match[2]!, { id: actor.id, isResearcher: isResearcher(actor) });
-      if (!found || !found.allowed) throw notFound(FILE_NOT_FOUND);
-      const isFormat = Boolean(match[1]);
-      if (!isFormat && `${found.media.storage_key}${found.media.ext}` !== fileName) throw notFound(FILE_NOT_FOUND);
-      if (isFormat && !found.media.formats?.[match[1] as 'thumbnail']) throw notFound(FILE_NOT_FOUND);
+    async servableByCapability(capability: string, fileName: string) {
+      const { actor, expiresAt } = await holderOf(capability, fileName);
+      return { ...(await servable(actor, fileName)), expiresAt };
+    },
+
+    /**
+     * What a viewer page shows for `GET /{images,videos}/uploads/{capability}/{name}.html`: the
+     * file's name, the address to display (an image's large format, when it has one) and a
+     * video's poster, signed for the capability's holder. @throws 404 as `servableByCapability`.
+     */
+    async viewable(capability: string, fileName: string, kind: 'image' | 'video'): Promise<{ name: string; display: string; poster: string | null }> {
+      const { actor } = await holderOf(capability, fileName);
+      const file = await servable(actor, fileName);
+      if (file.kind !== kind || file.isFormat) throw notFound(FILE_NOT_FOUND);
+      const sign = capabilities.sign.bind(capabilities);
+      const large = file.formats?.large ? sign(file.formats.large.url, actor.id) : null;
       return {
-        path: filePath,
-        mime: isFormat ? 'image/jpeg' : found.media.mime,
-        name: found.media.name,
-        kind: found.media.kind,
-        isFormat,
+        name: file.name,
+        display: kind === 'image' ? (large ?? `/uploads/${capability}/${fileName}`) : `/uploads/${capability}/${fileName}`,
+        poster: kind === 'video' ? large : null,
       };
     },
   };

@@ -7,16 +7,20 @@ export function viewerFileName(param: string | undefined): string {
   return (param ?? '').replace(/\.html$/i, '');
 }
 
-const fileAddress = (name: string): string => mediaUrl(`/uploads/${encodeURIComponent(name)}`);
-
-/** `/images/uploads/:fileName` (public; the file itself is authorised by the session cookie). */
-export function ImageViewerRoute({ params }: { params: { fileName?: string } }) {
-  const name = viewerFileName(params.fileName);
-  return <ImageViewerPage key={name} src={fileAddress(name)} fileName={name} />;
+/** The file a viewer address names: `<capability>/<file>` after `/uploads/`, each part as a path segment. */
+function viewed(rest: string | undefined): { src: string; name: string } {
+  const parts = viewerFileName(rest).split('/').filter(Boolean);
+  return { src: mediaUrl(`/uploads/${parts.map(encodeURIComponent).join('/')}`), name: parts.at(-1) ?? '' };
 }
 
-/** `/videos/uploads/:fileName` (public; the file itself is authorised by the session cookie). */
-export function VideoViewerRoute({ params }: { params: { fileName?: string } }) {
-  const name = viewerFileName(params.fileName);
-  return <VideoViewerPage key={name} src={fileAddress(name)} fileName={name} />;
+/** `/images/uploads/<capability>/<file>` (public; the address itself is the file's capability). */
+export function ImageViewerRoute({ params }: { params: { '*'?: string } }) {
+  const { src, name } = viewed(params['*']);
+  return <ImageViewerPage key={src} src={src} fileName={name} />;
+}
+
+/** `/videos/uploads/<capability>/<file>` (public; the address itself is the file's capability). */
+export function VideoViewerRoute({ params }: { params: { '*'?: string } }) {
+  const { src, name } = viewed(params['*']);
+  return <VideoViewerPage key={src} src={src} fileName={name} />;
 }

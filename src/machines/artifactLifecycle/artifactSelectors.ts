@@ -63,13 +63,8 @@ export function layoutQuestions(structure: Structure): {
   };
 }
 
-/** The absolute address of a stored file (the session cookie authorises it). */
+/** The absolute address of a stored file (its url is a capability: no session needed). */
 export const fileSource = (url: string): string => mediaUrl(url);
-
-/** The stored file name of a media record (the last part of its url), as the viewer routes take it. */
-export function storedFileName(media: Pick<Media, 'url'>): string {
-  return media.url.split('/').pop() ?? media.url;
-}
 
 /** The picture to show for a file: an image's thumbnail (or the image), a video's poster; `null` otherwise. */
 export function previewSource(media: Pick<Media, 'url' | 'formats' | 'mime'>, kind: MediaKind): string | null {

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import styled from 'styled-components';
-import { byCaption, fileSource, mediaLabel, posterSource, previewSource, storedFileName } from '../../machines/artifactLifecycle/artifactSelectors.ts';
+import { byCaption, fileSource, mediaLabel, posterSource, previewSource } from '../../machines/artifactLifecycle/artifactSelectors.ts';
 import type { Media, MediaKind } from '../../schemas/media.ts';
-import { buildPath, paths } from '../paths.ts';
 import { viewerState } from '../viewers/viewerOrigin.ts';
 import { DocumentIcon, VideoIcon } from './MediaIcons.tsx';
 
@@ -70,8 +69,8 @@ export function MediaPreview({ kind, media }: { kind: MediaKind; media: Media })
 }
 
 /**
- * The link of one file: images and videos open in the viewers (`/images/uploads/<file>`,
- * `/videos/uploads/<file>`), which the link tells the file's name, the artifact's title, the
+ * The link of one file: images and videos open in the viewers (`/images/uploads/<capability>/<file>`,
+ * `/videos/uploads/<capability>/<file>`), which the link tells the file's name, the artifact's title, the
  * way back here and a video's poster; documents open the file itself.
  */
 export function MediaLink({ kind, media, artifactTitle, children }: { kind: MediaKind; media: Media; /** The artifact the file belongs to. */ artifactTitle: string; children: ReactNode }) {
@@ -84,7 +83,8 @@ export function MediaLink({ kind, media, artifactTitle, children }: { kind: Medi
       </TileLink>
     );
   }
-  const href = buildPath(kind === 'images' ? paths.imageViewer : paths.videoViewer, { fileName: storedFileName(media) });
+  // The mobile apps' rule: `/images` or `/videos` + the file's url.
+  const href = `/${kind}${media.url}`;
   const state = viewerState({
     title: mediaLabel(media),
     artifactTitle,
