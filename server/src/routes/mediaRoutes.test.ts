@@ -454,13 +454,15 @@ describe('viewer pages (the mobile apps open `/images<url>.html` and `/videos<ur
     expect(player.body).toContain(`<video controls playsinline preload="metadata" src="/api/v1${video.url}"`);
   });
 
-  it('answer a page that tells nothing for a wrong kind, a bad or expired capability, or a missing .html', async () => {
+  it('answer a browser a page that tells nothing for a wrong kind, a bad or expired capability, or a missing .html', async () => {
     const { teacher, base } = await ownArtifact();
     const image = media(await upload(t, teacher.token, `${base}/images`, multipart('file', 'a.png', await pngImage(30, 20))));
     const doc = media(await upload(t, teacher.token, `${base}/documents`, multipart('file', 'plan.pdf', pdfDocument())));
     const stranger = await createTeacher(t);
     for (const url of [`/videos${image.url}.html`, `/images${doc.url}.html`, `/images${image.url}`, `/images${addressFor(t, stranger, image.url)}.html`, `/images${image.url.replace(/\/uploads\/[^/]+/, '/uploads/x.y.zzzzzzzzzzzzzzzzzzzzzz')}.html`]) {
-      const res = await fetchFile(t, url);
+      // Any other client than a browser gets the API's error.
+      expect(await fetchFile(t, url), url).toBeApiError(404, 'File not found.');
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.body).toContain('This file is not available');

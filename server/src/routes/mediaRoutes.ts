@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { ArtifactMediaResponseSchema } from '#schemas/artifact';
 import { FileDeleteParamsSchema, UploadParamsSchema } from '#schemas/media';
 import { readOneFile } from '../http/multipart.ts';
+import { notFound } from '../errors.ts';
+import { FILE_NOT_FOUND } from '../services/mediaService.ts';
 import { errorResponses } from './errorResponses.ts';
 
 /** Uploads to and deletes from personal artifacts. Protected. */
@@ -106,7 +108,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         const name = request.params.name.replace(/\.html$/, '');
         reply.header('content-security-policy', VIEWER_CSP).header('cache-control', 'private, no-store').type('text/html; charset=utf-8');
         const file = request.params.name.endsWith('.html') ? await app.services.media.viewable(capability, name, kind).catch(() => null) : null;
-        if (!file) return reply.status(404).send(NOT_AVAILABLE_PAGE);
+        if (!file) {
+          // A browser (the phone's) gets a page; any other client the API's error.
+          if (!request.headers.accept?.includes('text/html')) throw notFound(FILE_NOT_FOUND);
+          return reply.status(404).send(NOT_AVAILABLE_PAGE);
+        }
         const base = request.url.slice(0, request.url.indexOf(`/${kind}s/uploads/`));
         const address = (url: string) => `${base}${url}`;
         return viewerPage(kind, {
