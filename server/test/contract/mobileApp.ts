@@ -31,6 +31,11 @@ export class MobileApp {
     return new MobileApp(`http://127.0.0.1:${port}`);
   }
 
+  /** The app on another phone, against the same server. */
+  anotherPhone(): MobileApp {
+    return new MobileApp(this.origin);
+  }
+
   /** `eqisURL`: the app's base URL. */
   get base(): string {
     return `${this.origin}/api/v1`;

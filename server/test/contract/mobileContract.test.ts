@@ -1,0 +1,329 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  COMPLETE_RESPONSES,
+  createComment,
+  createLead,
+  createPortfolio,
+  createReaction,
+  createSharedArtifact,
+  createSharedPortfolio,
+  createTeacher,
+  snapshot,
+  teamQuestion,
+  type TestUser,
+} from '../factories.ts';
+import { mp4Header, pdfDocument, pngImage } from '../files.ts';
+import { buildTestApp } from '../helper.ts';
+import {
+  decodeArtifact,
+  decodeAuthUser,
+  decodeComment,
+  decodeContact,
+  decodeFile,
+  decodeLoginBundle,
+  decodeNotification,
+  decodePortfolio,
+  decodeReaction,
+  decodeSharedArtifact,
+  decodeSharedPortfolio,
+  list,
+  map,
+  mediaUrls,
+} from './dartModels.ts';
+import { MobileApp } from './mobileApp.ts';
+
+/**
+ * The mobile app's contract (`mobile-contract.md`), replayed call by call over real HTTP as the
+ * unchangeable app sends each one, every answer decoded by the rules of the app's Dart models,
+ * and every media address fetched without credentials. Ids in paths and bodies are the app's
+ * Strings. The calls run in the order a teacher's session makes them.
+ */
+
+/** The 57 standards as the app's checkboxes spell them (`artifact_input_expansion_panel_choices.dart`). */
+const APP_STANDARDS = [
+  'Asking questions (for science) and defining problems (for engineering)',
+  'Developing and using models',
+  'Planning and carrying out investigations',
+  'Analyzing and interpreting data',
+  'Using Mathematics and Computational Thinking',
+  'Constructing explanations (for science) and designing solutions (for engineering)',
+  'Engaging in argument from evidence',
+  'Obtaining, evaluating, and communicating information',
+  'Patterns',
+  'Cause and Effect',
+  'Scale, Proportion, and Quantity',
+  'Systems and System Models',
+  'Energy and Matter',
+  'Structure and Function',
+  'Stability and Change',
+  'PS1.A: Structure and Properties of Matter',
+  'PS1.B: Chemical Reactions',
+  'PS1.C: Nuclear Processes',
+  'PS2.A: Forces and Motion',
+  'PS2.B: Types of Interactions',
+  'PS2.C: Stability and Instability in Physical Systems',
+  'PS3.A: Definitions of Energy',
+  'PS3.B: Conservation of Energy and Energy Transfer',
+  'PS3.C: Relationship Between Energy and Forces',
+  'PS3.D: Energy in Chemical Processes and Everyday Life',
+  'PS4.A: Wave Properties',
+  'PS4.B: Electromagnetic Radiation',
+  'PS4.C: Information Technologies and Instrumentation',
+  'LS1.A: Structure and Function',
+  'LS1.B: Growth and Development of Organisms',
+  'LS1.C: Organization for Matter and Energy Flow in Organisms',
+  'LS1.D: Information Processing',
+  'LS2.A: Interdependent Relationships in Ecosystems',
+  'LS2.B: Cycles of Matter and Energy Transfer in Ecosystems',
+  'LS2.C: Ecosystem Dynamics, Functioning, and Resilience',
+  'LS2.D: Social Interactions and Group Behavior',
+  'LS3.A: Inheritance of Traits',
+  'LS3.B: Variation of Traits',
+  'LS4.A: Evidence of Common Ancestry and Diversity',
+  'LS4.B: Natural Selection',
+  'LS4.C: Adaptation',
+  'LS4.D: Biodiversity and Humans',
+  'ESS1.A: The Universe and Its Stars',
+  'ESS1.B: Earth and the Solar System',
+  'ESS1.C: The History of Planet Earth',
+  'ESS2.A: Earth Materials and Systems',
+  'ESS2.B: Plate Tectonics and Large-Scale System Interactions',
+  'ESS2.C: The Roles of Water in Earth\u2019s Surface Processes',
+  'ESS2.D: Weather and Climate',
+  'ESS2.E: Biogeology',
+  'ESS3.A: Natural Resources',
+  'ESS3.B: Natural Hazards',
+  'ESS3.C: Human Impacts on Earth Systems',
+  'ESS3.D: Global Climate Change',
+  'ETS1.A: Defining and Delimiting Engineering Problems',
+  'ETS1.B: Developing Possible Solutions',
+  'ETS1.C: Optimizing the Design Solution',
+];
+
+/** Android's `Platform.operatingSystemVersion`: the kernel string. */
+const ANDROID_OS_VERSION =
+  'Linux 5.15.123-android14-11-g1b7bd2a4a1d2-ab11287455 #1 SMP PREEMPT Fri Jan 5 09:49:13 UTC 2024 (Android 14; Pixel 7 Build/UQ1A.240105.004)';
+
+const t = await buildTestApp({ ffmpegPath: '/nonexistent' });
+let app: MobileApp;
+afterAll(() => t.app.close());
+
+let teacher: TestUser;
+let lead: TestUser;
+let colleague: TestUser;
+let plc: { id: number };
+let otherPlc: { id: number };
+let discussed: { id: number };
+let portfolio: { id: number };
+
+beforeAll(async () => {
+  app = await MobileApp.connect(t);
+  teacher = await createTeacher(t);
+  lead = await createLead(t);
+  colleague = await createTeacher(t);
+  plc = await createSharedPortfolio(t, lead, { members: [teacher, colleague], questions: [teamQuestion('team1')] });
+  otherPlc = await createSharedPortfolio(t, lead, { members: [teacher] });
+  portfolio = await createPortfolio(t, teacher, { grades: ['5th'], subject: 'Science', topic: 'Forces' });
+  // A discussed shared artifact with a file: the login bundle of the teacher carries comments and reactions.
+  discussed = await createSharedArtifact(t, plc, colleague);
+  await createComment(t, discussed, colleague, 'Look at the second run.');
+  await createComment(t, discussed, lead, 'Great evidence!');
+  await createReaction(t, discussed, lead, '⭐');
+  await createReaction(t, discussed, colleague, '🔖');
+});
+
+/** Fetches every media address of an answer as the app does (no credentials) and expects the file. */
+async function fetchEveryMediaUrl(answer: unknown): Promise<number> {
+  const urls = mediaUrls(answer);
+  for (const url of urls) {
+    const res = await app.fetch(`${app.assetsRoot}${url}`);
+    expect(res.status, `GET ${url} without credentials`).toBe(200);
+    expect(res.body.length).toBeGreaterThan(0);
+  }
+  return urls.length;
+}
+
+describe('the mobile app, call by call', () => {
+  let artifactId = '';
+  let sharedCopyId = '';
+
+  it('#1 logs in: the whole offline cache decodes, comments and reactions included, and every media address works without a session', async () => {
+    // A file in the discussed artifact, so that the bundle carries media addresses.
+    app.token = (await t.api({ method: 'POST', url: '/auth/local', payload: { identifier: colleague.user.email, password: colleague.password } })).json().jwt;
+    await app.upload(`/shared-portfolios/${plc.id}/shared-artifacts/${discussed.id}/images`, 'IMG_2041.jpg', await pngImage(1200, 900));
+    app.token = null;
+
+    const res = await app.call('POST', '/auth/local', { identifier: teacher.user.email, password: teacher.password });
+    expect(res.status).toBe(200);
+    const bundle = decodeLoginBundle(res.json());
+    app.token = bundle['jwt'] as string;
+    const user = map(bundle['user'], 'user');
+    expect(list(user['comments'], 'comments')).toHaveLength(2);
+    expect(list(user['reactions'], 'reactions')).toHaveLength(2);
+    expect(list(user['sharedArtifacts'], 'sharedArtifacts').map((a) => map(a, 'a')['id'])).toContain(discussed.id);
+    expect(await fetchEveryMediaUrl(bundle)).toBeGreaterThanOrEqual(4);
+  });
+
+  it('#2 registers the push token of an Android 14 phone (its long osVersion never fails the login)', async () => {
+    const answer = await app.ok('POST', '/messages/register-token', { platform: 'android', osVersion: ANDROID_OS_VERSION, fcmToken: `fcm-${teacher.user.id}`, devMode: false });
+    map(answer, 'register-token');
+  });
+
+  it('#3–#10 refreshes every list and the user', async () => {
+    list(await app.ok('GET', '/portfolios'), 'portfolios').forEach((p, i) => decodePortfolio(p, `portfolios[${i}]`));
+    list(await app.ok('GET', '/shared-portfolios'), 'shared-portfolios').forEach((p, i) => decodeSharedPortfolio(p, `shared-portfolios[${i}]`));
+    list(await app.ok('GET', '/artifacts'), 'artifacts').forEach((a, i) => decodeArtifact(a, `artifacts[${i}]`));
+    const sharedArtifacts = await app.ok('GET', '/shared-artifacts');
+    list(sharedArtifacts, 'shared-artifacts').forEach((a, i) => decodeSharedArtifact(a, `shared-artifacts[${i}]`));
+    expect(await fetchEveryMediaUrl(sharedArtifacts)).toBeGreaterThanOrEqual(4);
+    expect(list(await app.ok('GET', '/comments'), 'comments').map((c, i) => decodeComment(c, `comments[${i}]`))).toHaveLength(2);
+    expect(list(await app.ok('GET', '/reactions'), 'reactions').map((r, i) => decodeReaction(r, `reactions[${i}]`))).toHaveLength(2);
+    decodeAuthUser(await app.ok('GET', '/users/me'), 'users/me');
+    list(await app.ok('GET', '/messages/list'), 'messages/list').forEach((n, i) => decodeNotification(n, `messages[${i}]`));
+  });
+
+  it('#11 refreshes its token', async () => {
+    const answer = map(await app.ok('POST', '/token/refresh', {}), 'token/refresh');
+    expect(typeof answer['jwt']).toBe('string');
+    app.token = answer['jwt'] as string;
+  });
+
+  it('#12–#13 creates an artifact with the wizard, edits it, submits it; the 57 standards come back exactly as sent', async () => {
+    const created = map(await app.ok('POST', `/portfolios/${portfolio.id}/artifacts/responses`, {}), 'new artifact');
+    artifactId = String(created['id']);
+    const structure = (await t.api({ method: 'GET', url: `/portfolios/${portfolio.id}`, token: teacher.token })).json().structure;
+    const path = `/portfolios/${portfolio.id}/artifacts/${artifactId}/responses`;
+    const first = decodeArtifact(await app.ok('PUT', path, { responses: { artifactName: 'Ramp race', unitDay: 3 }, parkingLot: true, structure }), 'page 1');
+    expect(first['parkingLot']).toBe(true);
+    const second = decodeArtifact(
+      await app.ok('PUT', path, { responses: { learningGoal: 'Friction slows a rolling ball.', standardFrameworkTags: APP_STANDARDS }, parkingLot: true }),
+      'page 2',
+    );
+    expect(map(second['responses'], 'responses')['standardFrameworkTags']).toEqual(APP_STANDARDS);
+    decodeArtifact(await app.ok('PUT', path, { responses: { nextSteps: 'Try ice.' } }), 'editor');
+    const submitted = decodeArtifact(await app.ok('PUT', path, { parkingLot: false }), 'submit');
+    expect(submitted['parkingLot']).toBe(false);
+    const stored = (await t.api({ method: 'GET', url: `/artifacts/${artifactId}`, token: teacher.token })).json();
+    expect(stored.responses.standardFrameworkTags).toEqual(APP_STANDARDS);
+  });
+
+  it('#14–#19 uploads an image, a document of any type and a video, views each as the app does, and deletes them', async () => {
+    const base = `/portfolios/${portfolio.id}/artifacts/${artifactId}`;
+    const files = {
+      images: await app.upload(`${base}/images`, 'image_picker_4F2A.jpg', await pngImage(1600, 1200)),
+      documents: await app.upload(`${base}/documents`, 'Class discussion.m4a', Buffer.from([0, 0, 0, 0x20, 0x66, 0x74, 0x79, 0x70, 0x4d, 0x34, 0x41, 0x20, 1, 2, 3])),
+      videos: await app.upload(`${base}/videos`, 'VID_20261125.mp4', mp4Header()),
+    };
+    for (const [kind, answer] of Object.entries(files) as [keyof typeof files, unknown][]) {
+      const record = decodeFile(answer, kind, kind);
+      decodeArtifact(map(record, kind)['parentArtifact'], `${kind}.parentArtifact`);
+      const url = record['url'] as string;
+      if (kind === 'images') {
+        for (const format of ['medium', 'thumbnail'] as const) {
+          // M1: Image.network
+          const image = await app.fetch(`${app.assetsRoot}${(map(record['formats'], 'formats')[format] as { url: string }).url}`);
+          expect(image.status).toBe(200);
+          expect(image.headers['content-type']).toBe('image/jpeg');
+        }
+      }
+      if (kind === 'documents') {
+        // M4: the system browser downloads the file.
+        const doc = await app.fetch(`${app.assetsRoot}${url}`);
+        expect(doc.status).toBe(200);
+        expect(doc.headers['content-type']).toBe('application/octet-stream');
+        expect(doc.headers['content-disposition']).toMatch(/^attachment;/);
+      } else {
+        // M2, M3: the viewer page, `.html` appended after the whole url.
+        const page = await app.fetch(`${app.assetsRoot}/${kind}${url}.html`);
+        expect(page.status).toBe(200);
+        expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(page.body.toString()).toContain(kind === 'images' ? '<img src="' : '<video controls');
+      }
+    }
+    for (const [kind, answer] of Object.entries(files)) {
+      const deleted = map(await app.ok('DELETE', `${base}/${kind}/${map(answer, kind)['id']}`), `delete ${kind}`);
+      decodeArtifact(deleted['parentArtifact'], `delete ${kind}.parentArtifact`);
+    }
+  });
+
+  it('#20–#28 copies the artifact into its PLC, passes the gate check, saves without updated_at, uploads and deletes there', async () => {
+    const copy = decodeSharedArtifact(await app.ok('POST', `/artifacts/${artifactId}/share`, { sharedPortfolioId: String(plc.id) }), 'share');
+    sharedCopyId = String(copy['id']);
+    const nested = `/shared-portfolios/${plc.id}/shared-artifacts/${sharedCopyId}`;
+    const gate = map(await app.ok('GET', `${nested}/gate-check?updated_at=${Date.parse(copy['updated_at'] as string)}`), 'gate-check');
+    expect(gate).toMatchObject({ type: 'ok' });
+    expect(typeof gate['message']).toBe('string');
+    const saved = decodeSharedArtifact(await app.ok('PUT', `${nested}/responses`, { responses: { team1: 'Our team tried it twice.' } }), 'shared save');
+    expect(map(saved['responses'], 'responses')['team1']).toBe('Our team tried it twice.');
+    const uploads = {
+      images: await app.upload(`${nested}/images`, 'photo.jpg', await pngImage(300, 200)),
+      documents: await app.upload(`${nested}/documents`, 'Lesson plan.pages', pdfDocument()),
+      videos: await app.upload(`${nested}/videos`, 'clip.mov', mp4Header()),
+    };
+    for (const [kind, answer] of Object.entries(uploads) as [keyof typeof uploads, unknown][]) {
+      const record = decodeFile(answer, kind, kind);
+      decodeSharedArtifact(record['parentSharedArtifact'], `${kind}.parentSharedArtifact`);
+      expect(await fetchEveryMediaUrl(record)).toBeGreaterThan(0);
+    }
+    for (const [kind, answer] of Object.entries(uploads)) {
+      const deleted = map(await app.ok('DELETE', `${nested}/${kind}/${map(answer, kind)['id']}`), `delete shared ${kind}`);
+      decodeSharedArtifact(deleted['parentSharedArtifact'], `delete shared ${kind}.parentSharedArtifact`);
+    }
+  });
+
+  it('#29 copies the shared artifact into another shared portfolio', async () => {
+    const copy = decodeSharedArtifact(await app.ok('POST', `/shared-artifacts/${sharedCopyId}/share`, { sharedPortfolioId: String(otherPlc.id) }), 'copy');
+    expect(copy['id']).not.toBe(Number(sharedCopyId));
+  });
+
+  it('#30–#34 comments, edits, deletes; reacts and un-reacts', async () => {
+    const comment = decodeComment(await app.ok('POST', '/comments', { sharedArtifact: String(discussed.id), text: 'We saw the same!' }), 'comment');
+    expect(map(comment['sharedArtifact'], 'sharedArtifact')['id']).toBe(discussed.id);
+    expect(map(comment['owner'], 'owner')['id']).toBe(teacher.user.id);
+    decodeComment(await app.ok('PUT', `/comments/${comment['id']}`, { text: 'We saw the same, twice!' }), 'edited comment');
+    map(await app.ok('DELETE', `/comments/${comment['id']}`), 'deleted comment');
+    const reaction = decodeReaction(await app.ok('POST', '/reactions', { sharedArtifact: String(discussed.id), value: '⭐' }), 'reaction');
+    map(await app.ok('DELETE', `/reactions/${reaction['id']}`), 'deleted reaction');
+  });
+
+  it('#35–#39 deletes the shared copy and the artifact, reads the contact, marks read and signs out', async () => {
+    map(await app.ok('DELETE', `/shared-artifacts/${sharedCopyId}`), 'deleted shared artifact');
+    map(await app.ok('DELETE', `/artifacts/${artifactId}`), 'deleted artifact');
+    decodeContact(await app.ok('GET', '/contact'));
+    map(await app.ok('POST', '/messages/mark-as-read', { messageId: '1' }), 'mark-as-read');
+    map(await app.ok('POST', '/messages/unregister-token', { fcmToken: `fcm-${teacher.user.id}` }), 'unregister-token');
+    const { rows } = await t.db.query('SELECT 1 FROM push_tokens WHERE user_id = $1', [teacher.user.id]);
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('two members edit one shared artifact: one in the app, one on the web', () => {
+  it('the later save gets the warning or a 409, never a silent overwrite', async () => {
+    const sa = await createSharedArtifact(t, plc, colleague, { responses: { ...COMPLETE_RESPONSES, team1: 'First' } });
+    const nested = `/shared-portfolios/${plc.id}/shared-artifacts/${sa.id}`;
+    const phone = app.anotherPhone();
+    phone.token = (await t.api({ method: 'POST', url: '/auth/local', payload: { identifier: teacher.user.email, password: teacher.password } })).json().jwt;
+    // The app's local copy is the version from its last refresh.
+    const local = Date.parse(sa.updated_at);
+
+    // The teacher opens the editor on the phone: the gate check says ok.
+    expect(map(await phone.ok('GET', `${nested}/gate-check?updated_at=${local}`), 'gate')['type']).toBe('ok');
+    // Meanwhile the colleague saves on the web (with the version the page loaded).
+    const web = await t.api({ method: 'PUT', url: `/shared-artifacts/${sa.id}`, token: colleague.token, payload: { responses: { ...COMPLETE_RESPONSES, team1: 'Web edit' }, updated_at: sa.updated_at } });
+    expect(web).toHaveStatus(200);
+    // The phone's save (no updated_at) would overwrite unseen work: 409, nothing changed.
+    const before = await snapshot(t);
+    const refused = await phone.call('PUT', `${nested}/responses`, { responses: { team1: 'Phone edit' } });
+    expect(refused.status).toBe(409);
+    expect(await snapshot(t)).toEqual(before);
+    // Opened again, the gate check warns (a word the app knows); continuing acknowledges the web edit.
+    const warning = map(await phone.ok('GET', `${nested}/gate-check?updated_at=${local}`), 'gate');
+    expect(warning['type']).toBe('warning');
+    expect(warning['message']).toMatch(/^This artifact has recently been saved by someone else at /);
+    const phoneSave = decodeSharedArtifact(await phone.ok('PUT', `${nested}/responses`, { responses: { team1: 'Phone edit' } }), 'phone save');
+    expect(map(phoneSave['responses'], 'responses')['team1']).toBe('Phone edit');
+    // Now the web page, still on its old version, is refused in turn.
+    const stale = await t.api({ method: 'PUT', url: `/shared-artifacts/${sa.id}`, token: colleague.token, payload: { responses: { ...COMPLETE_RESPONSES, team1: 'Web again' }, updated_at: web.json().updated_at } });
+    expect(stale).toBeApiError(409, /^This artifact has recently been saved by someone else at /);
+  });
+});
