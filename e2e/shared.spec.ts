@@ -112,6 +112,36 @@ describe('a PLC at work', () => {
     await lee.getByText('Lee: fourth grade, as a first fair test.').waitFor();
   });
 
+  it('the mobile app on a phone and the web edit the same shared artifact: neither overwrites the other unseen', async () => {
+    const [, , spId, , artifactId] = copyPath.split('/');
+    const nested = `/shared-portfolios/${spId}/shared-artifacts/${artifactId}`;
+    const lee = await loggedIn(DEMO.lead.email);
+    await lee.goto(`${copyPath}/edit`);
+    await lee.getByLabel(teamQuestion).fill('Lee: from the web, a fourth-grade version.');
+
+    // Tess on her phone, as the app does it: the gate check with her copy's version, then the save without updated_at.
+    const tess = await tokenFor(DEMO.teacher.email);
+    const current = await api<{ updated_at: string; structure: { key: string; text: string }[] }>('GET', `/shared-artifacts/${artifactId}`, undefined, tess);
+    const teamKey = current.body.structure.find((q) => q.text === teamQuestion)!.key;
+    const gate = await api<{ type: string }>('GET', `${nested}/gate-check?updated_at=${Date.parse(current.body.updated_at)}`, undefined, tess);
+    expect(gate.body.type).toBe('ok');
+    const phoneSave = await api('PUT', `${nested}/responses`, { responses: { [teamKey]: 'Tess: from the phone, on the bus.' } }, tess);
+    expect(phoneSave.status).toBe(200);
+
+    // The web save comes later: the Edit Conflict dialog, never a silent overwrite.
+    await lee.getByRole('button', { name: 'Save', exact: true }).click();
+    const conflict = lee.getByRole('alertdialog', { name: 'Edit Conflict' });
+    await conflict.waitFor();
+    await conflict.getByRole('button', { name: 'YES' }).click();
+    await lee.getByText('Successfully edited shared artifact').waitFor();
+
+    // The phone saves again without opening the artifact anew: refused (409), the web's text stays.
+    const stale = await api('PUT', `${nested}/responses`, { responses: { [teamKey]: 'Tess: once more from the phone.' } }, tess);
+    expect(stale.status).toBe(409);
+    const stored = await api<{ responses: Record<string, unknown> }>('GET', `/shared-artifacts/${artifactId}`, undefined, tess);
+    expect(stored.body.responses[teamKey]).toBe('Lee: from the web, a fourth-grade version.');
+  });
+
   it('members comment and react; a member leaves; a researcher exports the shared CSV', async () => {
     const tess = await loggedIn(DEMO.teacher.email);
     await tess.goto(copyPath);

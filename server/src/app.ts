@@ -43,6 +43,7 @@ import { sharedRoutes } from './routes/sharedRoutes.ts';
 import { exportRoutes } from './routes/exportRoutes.ts';
 import { mobileRoutes } from './routes/mobileRoutes.ts';
 import { createBundleService } from './services/bundleService.ts';
+import { createDeviceService } from './services/deviceService.ts';
 import { createDiscussionService } from './services/discussionService.ts';
 import { createInvitationService } from './services/invitationService.ts';
 import { createSharedArtifactService } from './services/sharedArtifactService.ts';
@@ -73,6 +74,7 @@ function buildServices(ctx: ServiceContext, store: MediaStore) {
     discussion: createDiscussionService(ctx),
     invitations: createInvitationService(ctx, shared),
     bundle: createBundleService(ctx),
+    devices: createDeviceService(ctx),
   };
 }
 export type Services = ReturnType<typeof buildServices>;

@@ -9,7 +9,6 @@ import {
   RegisterTokenBodySchema,
   UnregisterTokenBodySchema,
 } from '#schemas/mobile';
-import { pushTokenRepository } from '../repositories/pushTokenRepository.ts';
 import { errorResponses } from './errorResponses.ts';
 
 /**
@@ -23,8 +22,7 @@ export const mobileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/messages/register-token',
     { schema: { tags, summary: "Keeps the device's push token for the caller", body: RegisterTokenBodySchema, response: { 200: z.object({}), ...errorResponses } } },
     async (request) => {
-      const { fcmToken, platform, osVersion, devMode } = request.body;
-      await pushTokenRepository.register(app.db, request.user.id, { fcmToken, platform, osVersion, devMode });
+      await app.services.devices.register(request.user, request.body);
       return {};
     },
   );
@@ -32,7 +30,7 @@ export const mobileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/messages/unregister-token',
     { schema: { tags, summary: "Forgets the caller's push token (at sign-out)", body: UnregisterTokenBodySchema, response: { 200: z.object({}), ...errorResponses } } },
     async (request) => {
-      await pushTokenRepository.unregister(app.db, request.user.id, request.body.fcmToken);
+      await app.services.devices.unregister(request.user, request.body.fcmToken);
       return {};
     },
   );

@@ -51,7 +51,7 @@ function isoDate(value: Json, path: string): void {
 /** `json['x'].runtimeType == int ? json['x'] : json['x']['id']`: an int, or a map with an id (a String id throws). */
 function intOrMapWithId(value: Json, path: string): void {
   if (typeof value === 'number' && Number.isInteger(value)) return;
-  map(value, path)['id'] ?? fail(`${path}.id`, 'an id', undefined);
+  if (map(value, path)['id'] === undefined) fail(`${path}.id`, 'an id', undefined);
 }
 
 /** `"${json['x']}"`: anything, but the app shows it, so a missing value would read "null". */

@@ -1,6 +1,5 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect } from 'vitest';
 import type { TestApp } from '../helper.ts';
 
 /** One answer as the app receives it. */
@@ -54,10 +53,10 @@ export class MobileApp {
     return this.send(method, `${this.base}${path}`, headers, payload);
   }
 
-  /** The same call, asserting the app would accept it: status 200 and a JSON body. */
+  /** The same call, failing unless the app would accept it: status 200 and a JSON body. */
   async ok(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: Record<string, unknown>): Promise<unknown> {
     const res = await this.call(method, path, body);
-    expect(res.status, `${method} ${path}: ${res.body.toString('utf8').slice(0, 300)}`).toBe(200);
+    if (res.status !== 200) throw new Error(`${method} ${path}: the app accepts only 200, got ${res.status}: ${res.body.toString('utf8').slice(0, 300)}`);
     return res.json();
   }
 
@@ -75,7 +74,7 @@ export class MobileApp {
     };
     if (this.token) headers['authorization'] = `Bearer ${this.token}`;
     const res = await this.send('POST', `${this.base}${path}`, headers, payload);
-    expect(res.status, `upload ${path}: ${res.body.toString('utf8').slice(0, 300)}`).toBe(200);
+    if (res.status !== 200) throw new Error(`upload ${path}: the app accepts only 200, got ${res.status}: ${res.body.toString('utf8').slice(0, 300)}`);
     return res.json();
   }
 
