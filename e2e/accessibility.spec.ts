@@ -200,20 +200,25 @@ describe('axe-core: WCAG 2.1 AA on every route, for every role', () => {
 
     await a.visit('/no-such-page', 'not found');
 
-    // Files are shown to signed-in users only: a visitor sees why and where to log in. The
-    // browser reports the refused file itself; that is expected here, anything else is not.
+    // A file's address is its capability: whoever holds it sees the file (the mobile apps open
+    // these pages in the phone's browser); an expired or tampered one shows why not. The browser
+    // reports the refused file itself; that is expected here, anything else is not.
     const unexpected: string[] = [];
     page.removeAllListeners('console');
     page.on('console', (m) => {
       if (m.type() === 'error' && !(m.text().startsWith('Failed to load resource: the server responded with a status of 40') && /status of 40[14]/.test(m.text()) && m.location().url.includes('/uploads/')))
         unexpected.push(m.text());
     });
+    const expired = (address: string) => address.replace(/^[^/]+\//, 'x.y.zzzzzzzzzzzzzzzzzzzzzz/');
     await page.goto(`/images/uploads/${demo.imageFile}.html`);
+    await expect.poll(() => page.getByRole('img', { name: 'Image' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await a.scan('/images/uploads/{capability}/{file}.html (visitor)');
+    await page.goto(`/images/uploads/${expired(demo.imageFile)}.html`);
     await page.getByText('This image could not be shown.').waitFor();
-    await a.scan('/images/uploads/{file}.html (visitor)');
-    await page.goto(`/videos/uploads/${demo.videoFile}.html`);
+    await a.scan('/images/uploads/{capability}/{file}.html (visitor, expired address)');
+    await page.goto(`/videos/uploads/${expired(demo.videoFile)}.html`);
     await page.getByText('This video could not be shown.').waitFor();
-    await a.scan('/videos/uploads/{file}.html (visitor)');
+    await a.scan('/videos/uploads/{capability}/{file}.html (visitor, expired address)');
     expect(unexpected).toEqual([]);
     a.assertClean();
   });
