@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import helmet from 'helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -51,6 +51,46 @@ import { createSharedPortfolioService } from './services/sharedPortfolioService.
 import fastifyMultipart from '@fastify/multipart';
 
 export const API_PREFIX = '/api/v1';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The timer that cuts a body which does not arrive in time (see `cutSlowBodies`). */
+    bodyDeadline?: NodeJS.Timeout;
+  }
+}
+
+/**
+ * A request body other than an upload must arrive whole within `ms`: a client that trickles its
+ * body (a slow-body attack) gets 408 and its connection is closed. Uploads stream to disk for as
+ * long as they keep moving (the idle timeout cuts a stalled one).
+ */
+function cutSlowBodies(app: FastifyInstance, ms: number): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    const length = request.headers['content-length'];
+    const hasBody = (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+    if (hasBody && !request.isMultipart()) {
+      request.bodyDeadline = setTimeout(() => {
+        const socket = request.raw.socket;
+        if (!socket || socket.destroyed) return;
+        request.log.warn('request body too slow: connection closed');
+        socket.end('HTTP/1.1 408 Request Timeout\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+        socket.destroySoon();
+      }, ms);
+      request.bodyDeadline.unref();
+    }
+    done();
+  });
+  const clear = (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+    clearTimeout(request.bodyDeadline);
+    done();
+  };
+  app.addHook('preValidation', clear);
+  app.addHook('onResponse', clear);
+  app.addHook('onRequestAbort', (request, done) => {
+    clearTimeout(request.bodyDeadline);
+    done();
+  });
+}
 
 /** The user of a sign-in answer (`{jwt, user: {id, …}}`), or `null`. */
 function signedInUserId(payload: unknown): number | null {
@@ -117,7 +157,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    requestTimeout: 0,
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.idleMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
     // A URL that cannot be decoded gets the common error body too.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const status = error.statusCode ?? 400;
@@ -191,6 +233,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       reply.header('x-query-count', String(queryCounter.getStore()?.count ?? 0));
     });
   }
+  app.server.headersTimeout = config.timeouts.headersMs;
+  cutSlowBodies(app, config.timeouts.bodyMs);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadLimitBytes, files: 1 } });
   // The multipart parser accepts a form on every route; only the upload routes read one, so

@@ -101,7 +101,25 @@ export interface Config {
   responseCache: boolean;
   /** Where the built SPA lives. */
   staticDir: string;
+  /** How long a client may take (milliseconds); see `DEFAULT_TIMEOUTS`. */
+  timeouts: Timeouts;
 }
+
+/** Limits on slow clients, so that none can hold the server's connections. */
+export interface Timeouts {
+  /** Headers must arrive within this. */
+  headersMs: number;
+  /** A request body that is not an upload must arrive whole within this (then 408 and the connection closes). */
+  bodyMs: number;
+  /** A connection (an upload too) may stay silent this long. */
+  idleMs: number;
+  /** No request, however large its upload, may take longer than this. */
+  requestMs: number;
+  /** An idle kept-alive connection is closed after this. */
+  keepAliveMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = { headersMs: 20_000, bodyMs: 30_000, idleMs: 60_000, requestMs: 2 * 3_600_000, keepAliveMs: 5_000 };
 
 /** Thrown when the environment is invalid; its message names every bad variable. */
 export class ConfigError extends Error {
@@ -149,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, staticDir = pat
     trustProxy: e.TRUST_PROXY,
     queryCountHeader: e.QUERY_COUNT_HEADER,
     responseCache: e.RESPONSE_CACHE ?? !e.DATABASE_URL,
+    timeouts: DEFAULT_TIMEOUTS,
     staticDir,
   };
 }

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -16,6 +16,7 @@ import { MembersResponseSchema, PersonSchema, SharedArtifactSchema } from '#sche
 import {
   attachMedia,
   COMPLETE_RESPONSES,
+  countRows,
   createArtifact,
   createComment,
   createLead,
@@ -35,7 +36,7 @@ import {
 import { htmlPage, multipart, pdfDocument, svgImage } from '../test/files.ts';
 import { buildTestApp, CapturingMailer, createTestDb, testConfig, type TestApp } from '../test/helper.ts';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, DEFAULT_TIMEOUTS, loadConfig } from './config.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/demo.ts';
 import { createMailer, type MailMessage } from './mail/mailer.ts';
 import { SESSION_TTL_SECONDS, TokenService } from './security/tokens.ts';
@@ -1048,4 +1049,62 @@ describe('#17 rate limiting', () => {
     expect(await auth(t, 'forgot-password', { email: someone.user.email }, flooder)).toBeApiError(429, /^Too many attempts, please try again in /, { nested: true });
     expect(await auth(t, 'forgot-password', { email: someone.user.email })).toHaveStatus(200);
   }, 120_000);
+});
+
+/** Reads a raw connection until the server closes it: what it said, and after how long. */
+function untilClosed(socket: Socket, limitMs = 10_000): Promise<{ text: string; ms: number }> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`the server kept the connection open for ${limitMs} ms; it said: ${text.slice(0, 200)}`));
+    }, limitMs);
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve({ text, ms: Date.now() - started });
+    });
+  });
+}
+
+describe('#18 slow clients', async () => {
+  const slow = await buildTestApp({ timeouts: { ...DEFAULT_TIMEOUTS, bodyMs: 400, idleMs: 1_000 } });
+  let port = 0;
+  beforeAll(async () => {
+    await slow.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (slow.app.server.address() as AddressInfo).port;
+  });
+
+  it('#18 slow clients cannot hold the server: a trickled body is cut with 408, a stalled upload and a silent connection are closed, a normal request still works', async () => {
+    // A login whose body never completes (the slow-body attack held /auth/local for 150 s).
+    const trickle = connect(port, '127.0.0.1');
+    trickle.write('POST /api/v1/auth/local HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"identifier":"a');
+    const keepTrickling = setInterval(() => trickle.write(' '), 100);
+    const cut = await untilClosed(trickle);
+    clearInterval(keepTrickling);
+    expect(cut.text).toMatch(/^HTTP\/1\.1 408 Request Timeout/);
+    expect(cut.ms).toBeLessThan(3_000);
+
+    // An upload that stops sending is closed once it has been silent for the idle time.
+    const teacher = await createTeacher(slow);
+    const portfolio = await createPortfolio(slow, teacher);
+    const artifact = await createArtifact(slow, portfolio);
+    const stalled = connect(port, '127.0.0.1');
+    stalled.write(
+      `POST /api/v1/portfolios/${portfolio.id}/artifacts/${artifact.id}/documents HTTP/1.1\r\nhost: localhost\r\nauthorization: Bearer ${teacher.token}\r\n` +
+        'content-type: multipart/form-data; boundary=XYZ\r\ncontent-length: 100000\r\n\r\n--XYZ\r\ncontent-disposition: form-data; name="myFile"; filename="a.pdf"\r\n\r\n%PDF-1.4',
+    );
+    expect((await untilClosed(stalled)).ms).toBeLessThan(5_000);
+
+    // A connection that says nothing is closed too.
+    const silent = connect(port, '127.0.0.1');
+    expect((await untilClosed(silent)).ms).toBeLessThan(5_000);
+
+    // Nothing was stored, and an ordinary client is served as before.
+    expect(await countRows(slow, 'media_files')).toBe(0);
+    const health = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
+    expect(health.status).toBe(200);
+  }, 30_000);
 });

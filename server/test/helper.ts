@@ -7,7 +7,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, expect, inject } from 'vitest';
 import { ApiErrorSchema } from '#schemas/common';
 import { buildApp } from '../src/app.ts';
-import type { Config } from '../src/config.ts';
+import { DEFAULT_TIMEOUTS, type Config } from '../src/config.ts';
 import { openPglite, openPostgres, wrapPglite, type Db } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { ensureTemplate } from '../src/db/seed.ts';
@@ -98,6 +98,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     queryCountHeader: false,
     // Factories write to the database directly, past any cache; the cache has tests of its own.
     responseCache: false,
+    timeouts: DEFAULT_TIMEOUTS,
     staticDir: path.join(dataDir, 'no-spa'),
     ...overrides,
   };
