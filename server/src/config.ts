@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -141,7 +141,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, staticDir = pat
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  // Database, uploads, mail and secrets: for this account only (files inside stay unreachable to
+  // other local users whatever their own mode).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
   return {
     port: e.PORT,
     host: e.HOST,

@@ -5,6 +5,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo.ts';
 
 /** Starts the server: configuration, database, HTTP; stops cleanly on SIGINT / SIGTERM. */
 async function main(): Promise<void> {
+  // Everything the server writes (database files, uploads, mail, secrets) is for this account only.
+  process.umask(0o077);
   let config;
   try {
     config = loadConfig();

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,7 +33,7 @@ import {
   type TestUser,
   uploadedFiles,
 } from '../test/factories.ts';
-import { htmlPage, multipart, pdfDocument, svgImage } from '../test/files.ts';
+import { htmlPage, multipart, pdfDocument, pngImage, svgImage } from '../test/files.ts';
 import { buildTestApp, CapturingMailer, createTestDb, testConfig, type TestApp } from '../test/helper.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, DEFAULT_TIMEOUTS, loadConfig } from './config.ts';
@@ -1107,4 +1107,40 @@ describe('#18 slow clients', async () => {
     const health = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
     expect(health.status).toBe(200);
   }, 30_000);
+});
+
+describe('#19 files for this account only', () => {
+  it('#19 files for this account only: the data folder is 0700 (even one made before), uploads and their formats 0600, the outbox 0700 with 0600 messages and no link in the log', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pf-modes-'));
+    chmodSync(dataDir, 0o755);
+    loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) });
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    rmSync(dataDir, { recursive: true, force: true });
+
+    const owner = await createTeacher(t);
+    const portfolio = await createPortfolio(t, owner);
+    const artifact = await createArtifact(t, portfolio);
+    const res = await upload(t, owner.token, `/portfolios/${portfolio.id}/artifacts/${artifact.id}/images`, multipart('file', 'a.png', await pngImage(60, 40)));
+    const image = ArtifactMediaResponseSchema.parse(res.json());
+    const uploads = path.join(t.config.dataDir, 'uploads');
+    expect(statSync(uploads).mode & 0o777).toBe(0o700);
+    for (const url of [image.url, ...Object.values(image.formats ?? {}).map((f) => f!.url)]) {
+      expect(statSync(path.join(uploads, url.split('/').pop()!)).mode & 0o777, url).toBe(0o600);
+    }
+
+    const outboxDir = mkdtempSync(path.join(os.tmpdir(), 'pf-outbox-'));
+    const lines: string[] = [];
+    const log = { info: (data: unknown, msg: string) => lines.push(JSON.stringify([data, msg])) } as unknown as FastifyBaseLogger;
+    await createMailer({ smtpUrl: null, from: 'PracticeFolio <a@b.c>', outboxDir: path.join(outboxDir, 'outbox'), log }).send({
+      to: 'ada@example.org',
+      subject: 'Reset your PracticeFolio password',
+      text: 'http://portal.test/reset-password/secret-code',
+      html: '<a href="http://portal.test/reset-password/secret-code">Reset</a>',
+      links: ['http://portal.test/reset-password/secret-code'],
+    });
+    expect(statSync(path.join(outboxDir, 'outbox')).mode & 0o777).toBe(0o700);
+    for (const file of readdirSync(path.join(outboxDir, 'outbox'))) expect(statSync(path.join(outboxDir, 'outbox', file)).mode & 0o777).toBe(0o600);
+    expect(lines.join('\n')).not.toContain('secret-code');
+    rmSync(outboxDir, { recursive: true, force: true });
+  });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,7 +39,7 @@ const FROM = 'PracticeFolio <no-reply@portal.test>';
 const LINK = 'http://portal.test/reset-password/Secret-Code_123';
 
 describe('createMailer without SMTP_URL (file outbox)', () => {
-  it('writes one .eml file per message into the outbox and logs its subject and links', async () => {
+  it('writes one .eml file per message into the outbox (this account only) and logs its subject, never its links', async () => {
     const outboxDir = path.join(tmp, 'outbox-1', 'nested');
     const { log, entries } = captureLog();
     const mailer = createMailer({ smtpUrl: null, from: FROM, outboxDir, log });
@@ -61,13 +61,12 @@ describe('createMailer without SMTP_URL (file outbox)', () => {
     expect(welcome).not.toContain('Bob <b>,</p>');
 
     expect(entries).toEqual([
-      { level: 'info', data: { outbox: expect.stringMatching(/\.eml$/), subject: 'Reset your PracticeFolio password', links: [LINK] }, msg: 'e-mail written to the outbox' },
-      {
-        level: 'info',
-        data: { outbox: expect.stringMatching(/\.eml$/), subject: 'Your PracticeFolio account', links: ['http://portal.test/reset-password/Welcome-Code'] },
-        msg: 'e-mail written to the outbox',
-      },
+      { level: 'info', data: { outbox: expect.stringMatching(/\.eml$/), subject: 'Reset your PracticeFolio password' }, msg: 'e-mail written to the outbox' },
+      { level: 'info', data: { outbox: expect.stringMatching(/\.eml$/), subject: 'Your PracticeFolio account' }, msg: 'e-mail written to the outbox' },
     ]);
+    expect(JSON.stringify(entries)).not.toContain('reset-password');
+    expect(statSync(outboxDir).mode & 0o777).toBe(0o700);
+    for (const file of files) expect(statSync(path.join(outboxDir, file)).mode & 0o777).toBe(0o600);
     expect(files).toContain(entries[0]!.data['outbox']);
   });
 

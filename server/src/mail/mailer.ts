@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -47,10 +47,13 @@ export function createMailer(options: {
         text: message.text,
         html: message.html,
       });
-      await mkdir(options.outboxDir, { recursive: true });
+      // The outbox is a local mailbox: readable by this account only. Its links (one-time codes)
+      // are never logged; whoever runs the server reads the message in the folder.
+      await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
+      await chmod(options.outboxDir, 0o700);
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
-      await writeFile(path.join(options.outboxDir, name), info.message as Buffer);
-      options.log.info({ outbox: name, subject: message.subject, links: message.links }, 'e-mail written to the outbox');
+      await writeFile(path.join(options.outboxDir, name), info.message as Buffer, { mode: 0o600 });
+      options.log.info({ outbox: name, subject: message.subject }, 'e-mail written to the outbox');
     },
   };
 }

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
@@ -87,7 +87,9 @@ export class MediaStore {
 
   /** Creates the folders and deletes what an interrupted run left behind. */
   async init(): Promise<void> {
-    await mkdir(this.tmpDir, { recursive: true });
+    await mkdir(this.tmpDir, { recursive: true, mode: 0o700 });
+    await chmod(this.dir, 0o700);
+    await chmod(this.tmpDir, 0o700);
     for (const entry of await readdir(this.tmpDir)) await rm(path.join(this.tmpDir, entry), { force: true, recursive: true });
     const { rows } = await this.db.query<{ storage_key: string }>('SELECT storage_key FROM pending_uploads');
     if (rows.length === 0) return;
@@ -112,7 +114,7 @@ export class MediaStore {
     const tmp = path.join(this.tmpDir, key);
     const derived: string[] = [];
     try {
-      await pipeline(stream, createWriteStream(tmp, { flags: 'wx' }));
+      await pipeline(stream, createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
       const size = (await stat(tmp)).size;
       if (size === 0) throw badRequest(EMPTY_FILE, 'empty_file');
       const name = cleanName(originalName);
@@ -142,7 +144,12 @@ export class MediaStore {
 
   /** Moves a received file and its formats into the uploads folder (inside the committing transaction). */
   async place(file: ReceivedFile): Promise<void> {
-    for (const f of file.files) await rename(f.from, path.join(this.dir, f.to));
+    for (const f of file.files) {
+      const to = path.join(this.dir, f.to);
+      await rename(f.from, to);
+      // Formats and posters are written by sharp and ffmpeg with the process's default mode.
+      await chmod(to, 0o600);
+    }
   }
 
   /** Forgets a received file whose transaction failed. */
