@@ -1144,3 +1144,19 @@ describe('#19 files for this account only', () => {
     rmSync(outboxDir, { recursive: true, force: true });
   });
 });
+
+describe('#20 password hashing', () => {
+  it('#20 password hashing: argon2id at OWASP strength; an account with an old scrypt hash logs in and its hash is upgraded, its sessions untouched', async () => {
+    const teacher = await createTeacher(t);
+    const { scryptSync, randomBytes } = await import('node:crypto');
+    const salt = randomBytes(16);
+    const key = scryptSync(teacher.password, salt, 32, { N: 32768, r: 8, p: 1, maxmem: 128 * 32768 * 8 * 2 });
+    await t.db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [teacher.user.id, `scrypt$32768$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`]);
+    expect(await login(teacher.user.email, teacher.password)).toHaveStatus(200);
+    const { rows } = await t.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [teacher.user.id]);
+    expect(rows[0]!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await t.api({ method: 'GET', url: '/users/me', token: teacher.token })).toHaveStatus(200);
+    expect(await login(teacher.user.email, teacher.password)).toHaveStatus(200);
+    expect(await login(teacher.user.email, 'not the password')).toBeApiError(400, INVALID_LOGIN, { nested: true });
+  });
+});

@@ -101,6 +101,11 @@ export const userRepository = {
     return (await userRepository.findById(db, id))?.user ?? null;
   },
 
+  /** Replaces a hash by a stronger one of the same password (sessions go on); only if it is still `previous`. */
+  async upgradePasswordHash(db: Queryable, id: number, previous: string, passwordHash: string): Promise<void> {
+    await db.query('UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [id, previous, passwordHash]);
+  },
+
   /** Sets a new password and ends every earlier session; returns the new epoch. */
   async setPassword(db: Queryable, id: number, passwordHash: string): Promise<number> {
     const { rows } = await db.query<{ session_epoch: number }>(

@@ -1,16 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 
 describe('passwords', () => {
-  it('hashes with scrypt and a random salt, and verifies only the right password', async () => {
+  it('hashes with argon2id at OWASP strength (19 MiB, 2 passes) and a random salt, and verifies only the right password', async () => {
     const hash = await hashPassword('correct horse');
-    expect(hash).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
     expect(hash).not.toContain('correct horse');
     expect(await hashPassword('correct horse')).not.toBe(hash);
     expect(await verifyPassword('correct horse', hash)).toBe(true);
     expect(await verifyPassword('correct horse ', hash)).toBe(false);
     expect(await verifyPassword('Correct horse', hash)).toBe(false);
     expect(await verifyPassword('', hash)).toBe(false);
+    expect(needsRehash(hash)).toBe(false);
+  });
+
+  it('still verifies hashes of the earlier scrypt scheme, and asks for them to be upgraded', async () => {
+    const { scryptSync, randomBytes } = await import('node:crypto');
+    const salt = randomBytes(16);
+    const key = scryptSync('correct horse', salt, 32, { N: 32768, r: 8, p: 1, maxmem: 128 * 32768 * 8 * 2 });
+    const old = `scrypt$32768$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`;
+    expect(await verifyPassword('correct horse', old)).toBe(true);
+    expect(await verifyPassword('wrong horse', old)).toBe(false);
+    expect(needsRehash(old)).toBe(true);
+    expect(needsRehash('$argon2id$v=19$m=4096,t=3,p=1$c2FsdHNhbHRzYWx0$aGFzaA')).toBe(true);
   });
 
   it('never matches an account without a usable password, or a malformed hash', async () => {
@@ -18,6 +30,8 @@ describe('passwords', () => {
     expect(await verifyPassword('x', '')).toBe(false);
     expect(await verifyPassword('x', 'plain-text')).toBe(false);
     expect(await verifyPassword('x', 'bcrypt$1$2$3$4$5')).toBe(false);
+    expect(await verifyPassword('x', '$argon2id$v=19$m=19456,t=2,p=1$broken')).toBe(false);
+    expect(await verifyPassword('x', 'scrypt$1$2$3$4$5')).toBe(false);
   });
 
   it('treats equivalent Unicode forms of a password alike', async () => {

@@ -6,7 +6,7 @@ import { resetPasswordMessage } from '../mail/messages.ts';
 import { authEventRepository } from '../repositories/authEventRepository.ts';
 import { passwordCodeRepository } from '../repositories/passwordCodeRepository.ts';
 import { userRepository } from '../repositories/userRepository.ts';
-import { hashPassword, verifyPassword } from '../security/passwords.ts';
+import { hashPassword, needsRehash, verifyPassword } from '../security/passwords.ts';
 import { hashCode, newOneTimeCode } from '../security/tokens.ts';
 import type { ServiceContext } from './context.ts';
 
@@ -84,6 +84,10 @@ export function createAuthService(ctx: ServiceContext) {
         throw authError(AUTH_MESSAGES.blocked, 'blocked');
       }
       await authEventRepository.clear(db, 'login_failure', subject);
+      // A hash of an earlier scheme or weaker parameters is replaced now that the password is known.
+      if (record.passwordHash && needsRehash(record.passwordHash)) {
+        await userRepository.upgradePasswordHash(db, record.user.id, record.passwordHash, await hashPassword(body.password));
+      }
       return { jwt: await issue(record.user, record.sessionEpoch), user: record.user };
     },
 
