@@ -1160,3 +1160,31 @@ describe('#20 password hashing', () => {
     expect(await login(teacher.user.email, 'not the password')).toBeApiError(400, INVALID_LOGIN, { nested: true });
   });
 });
+
+describe('#21 passwords people can guess', () => {
+  it('#21 passwords people can guess are refused (common ones, only spaces, one’s own e-mail or username) and the link stays usable; only the newest reset link works', async () => {
+    const user = await createTeacher(t);
+    const first = await auth(t, 'forgot-password', { email: user.user.email });
+    expect(first).toHaveStatus(200);
+    await new Promise((r) => setTimeout(r, 50));
+    const older = codeMailedTo(t.mail, user.user.email);
+    expect(await auth(t, 'forgot-password', { email: user.user.email })).toHaveStatus(200);
+    await new Promise((r) => setTimeout(r, 50));
+    const code = codeMailedTo(t.mail, user.user.email);
+    expect(code).not.toBe(older);
+    const before = await snapshot(t);
+    for (const [password, message] of [
+      ['password', 'This password is too common and easy to guess. Please choose another one.'],
+      ['12345678', 'This password is too common and easy to guess. Please choose another one.'],
+      ['        ', 'Your new password cannot be only spaces.'],
+      [user.user.email, 'Your new password must not contain your e-mail address or your username.'],
+      [`${user.user.username}!2026`, 'Your new password must not contain your e-mail address or your username.'],
+    ] as const) {
+      expect(await auth(t, 'reset-password', { code, password, passwordConfirmation: password }), password).toBeApiError(400, message, { nested: true });
+    }
+    expect(await snapshot(t)).toEqual(before);
+    // The older link ended when the newer was sent; the newer still works for a good password.
+    expect(await auth(t, 'reset-password', { code: older, password: 'tea kettle in July', passwordConfirmation: 'tea kettle in July' })).toBeApiError(400, INCORRECT_CODE, { nested: true });
+    expect(await auth(t, 'reset-password', { code, password: 'tea kettle in July', passwordConfirmation: 'tea kettle in July' })).toHaveStatus(200);
+  });
+});

@@ -6,6 +6,7 @@ import { resetPasswordMessage } from '../mail/messages.ts';
 import { authEventRepository } from '../repositories/authEventRepository.ts';
 import { passwordCodeRepository } from '../repositories/passwordCodeRepository.ts';
 import { userRepository } from '../repositories/userRepository.ts';
+import { passwordProblem } from '../security/passwordPolicy.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../security/passwords.ts';
 import { hashCode, newOneTimeCode } from '../security/tokens.ts';
 import type { ServiceContext } from './context.ts';
@@ -52,6 +53,9 @@ export function createAuthService(ctx: ServiceContext) {
       const record = await userRepository.findById(tx, userId);
       if (!record) return null;
       if (record.user.blocked) throw authError(AUTH_MESSAGES.blocked, 'blocked');
+      // Refused here, inside the transaction, so that the code stays usable for a better password.
+      const problem = passwordProblem(password, record.user);
+      if (problem) throw authError(problem, 'weak_password');
       const epoch = await userRepository.setPassword(tx, userId, passwordHash);
       await passwordCodeRepository.voidAllFor(tx, userId);
       const updated = await userRepository.findById(tx, userId);
@@ -125,11 +129,10 @@ export function createAuthService(ctx: ServiceContext) {
       const record = await userRepository.findByEmail(db, email);
       if (!record || record.user.blocked) return { ok: true };
       const { code, hash } = newOneTimeCode();
-      await passwordCodeRepository.create(db, {
-        userId: record.user.id,
-        hash,
-        purpose: 'reset',
-        ttlSeconds: RESET_CODE_TTL_SECONDS,
+      // Only the newest link works: earlier codes of the account end now.
+      await db.transaction(async (tx) => {
+        await passwordCodeRepository.voidAllFor(tx, record.user.id);
+        await passwordCodeRepository.create(tx, { userId: record.user.id, hash, purpose: 'reset', ttlSeconds: RESET_CODE_TTL_SECONDS });
       });
       const link = `${ctx.config.publicUrl}/reset-password/${code}`;
       // Not awaited: the answer must not take longer when the address has an account (that would
