@@ -1188,3 +1188,28 @@ describe('#21 passwords people can guess', () => {
     expect(await auth(t, 'reset-password', { code, password: 'tea kettle in July', passwordConfirmation: 'tea kettle in July' })).toHaveStatus(200);
   });
 });
+
+describe('#22 tokens and cells that looked harmless', () => {
+  it('#22 a correctly signed token without an expiry is no session; a full-width ＝ or a leading space cannot smuggle a formula into a CSV cell', async () => {
+    const teacher = await createTeacher(t);
+    const key = new TextEncoder().encode(t.config.jwtSecret);
+    const claims = { id: teacher.user.id, ep: 0 };
+    const { rows } = await t.db.query<{ session_epoch: number }>('SELECT session_epoch FROM users WHERE id = $1', [teacher.user.id]);
+    claims.ep = rows[0]!.session_epoch;
+    const forever = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().sign(key);
+    expect(await t.api({ method: 'GET', url: '/users/me', token: forever })).toBeApiError(401, INVALID_TOKEN);
+    const dated = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().setExpirationTime('1h').sign(key);
+    expect(await t.api({ method: 'GET', url: '/users/me', token: dated })).toHaveStatus(200);
+
+    const researcher = await createResearcher(t);
+    const sly = await createTeacher(t);
+    await t.db.query('UPDATE users SET username = $2 WHERE id = $1', [sly.user.id, '\uFF1DHYPERLINK("http://evil.example","x")']);
+    await createPortfolio(t, sly, { name: ' =1+1' });
+    const csv = await t.api({ method: 'GET', url: '/portfolios/export', token: researcher.token });
+    expect(csv).toHaveStatus(200);
+    const cells = parseCsv(csv.body).flat();
+    expect(cells).toContain('\'\uFF1DHYPERLINK("http://evil.example","x")');
+    expect(cells).toContain("' =1+1");
+    expect(cells.filter((c) => /^[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/.test(c))).toEqual([]);
+  });
+});

@@ -7,7 +7,8 @@ import type { FastifyReply } from 'fastify';
  */
 export function escapeCell(value: string | number): string | number {
   if (typeof value === 'number') return value;
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  // Spreadsheets read full-width forms (＝, ＋, －, ＠) and leading spaces as the formula they spell.
+  return /^[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFE63\u2212\uFF20]|^[\t\r\n]/.test(value) ? `'${value}` : value;
 }
 
 /**

@@ -29,7 +29,8 @@ export class TokenService {
   /** The claims of a valid, unexpired token, or `null`. */
   async verify(token: string): Promise<SessionClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      // A token must say when it ends: one without `exp` (never issued by us) is no session.
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], requiredClaims: ['exp', 'iat'] });
       const id = payload['id'];
       const epoch = payload['ep'];
       if (typeof id !== 'number' || !Number.isInteger(id) || typeof epoch !== 'number') return null;
