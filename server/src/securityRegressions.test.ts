@@ -1213,3 +1213,29 @@ describe('#22 tokens and cells that looked harmless', () => {
     expect(cells.filter((c) => /^[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/.test(c))).toEqual([]);
   });
 });
+
+describe('#23 an edit lock for good', () => {
+  it('#23 nobody keeps a colleague out for good: renewals and re-locks count as one hold of at most an hour, then its holder waits a quarter of an hour while others may lock', async () => {
+    const { m1, m2, sp, sa1 } = await team();
+    const lockAs = (who: TestUser) => t.api({ method: 'POST', url: `${nested(sp.id, sa1.id)}/lock`, token: who.token });
+    const first = await lockAs(m1);
+    expect(first).toHaveStatus(200);
+    // 50 minutes of renewals later (simulated), a renewal ends at the hour, not 15 minutes on.
+    await t.db.query("UPDATE shared_artifacts SET lock_started_at = lock_started_at - interval '50 minutes' WHERE id = $1", [sa1.id]);
+    const renewed = await lockAs(m1);
+    expect(renewed).toHaveStatus(200);
+    const minutesLeft = (Date.parse(renewed.json().lockedUntil) - Date.now()) / 60_000;
+    expect(minutesLeft).toBeGreaterThan(9.5);
+    expect(minutesLeft).toBeLessThanOrEqual(10);
+    expect(await lockAs(m2)).toBeApiError(423, /^This artifact is being edited by /);
+    // Releasing and locking again does not start a new hour.
+    expect(await t.api({ method: 'POST', url: `${nested(sp.id, sa1.id)}/unlock`, token: m1.token, payload: { lock: renewed.json().lock } })).toHaveStatus(200);
+    await t.db.query("UPDATE shared_artifacts SET lock_started_at = lock_started_at - interval '10 minutes' WHERE id = $1", [sa1.id]);
+    expect(await lockAs(m1)).toBeApiError(423, /^You have kept this artifact locked for an hour, so others may edit it now\. You can lock it again after /);
+    // A colleague may lock it now; after that hold the first holder may lock again.
+    const colleague = await lockAs(m2);
+    expect(colleague).toHaveStatus(200);
+    expect(await t.api({ method: 'POST', url: `${nested(sp.id, sa1.id)}/unlock`, token: m2.token, payload: { lock: colleague.json().lock } })).toHaveStatus(200);
+    expect(await lockAs(m1)).toHaveStatus(200);
+  });
+});

@@ -22,6 +22,8 @@ export interface SharedArtifactRecord {
   lockCode: string | null;
   lockedUntil: Date | null;
   lockedBy: { id: number; username: string } | null;
+  /** When the holder's continuous hold began (kept after the lock ends, to count the next one). */
+  lockStartedAt: Date | null;
 }
 
 interface Row {
@@ -134,9 +136,11 @@ export const sharedArtifactRepository = {
       locked_until: Date | null;
       locked_by: number | null;
       locked_by_username: string | null;
+      lock_started_at: Date | null;
     }>(
       `SELECT sa.id, sa.shared_portfolio_id, sa.owner_id, sa.structure, sa.responses, sa.next_caption, sa.portfolio_topic,
-         sa.portfolio_subject, sa.portfolio_grades, sa.updated_at, sa.lock_code, sa.locked_until, sa.locked_by, l.username AS locked_by_username
+         sa.portfolio_subject, sa.portfolio_grades, sa.updated_at, sa.lock_code, sa.locked_until, sa.locked_by, l.username AS locked_by_username,
+         sa.lock_started_at
        FROM shared_artifacts sa LEFT JOIN users l ON l.id = sa.locked_by WHERE sa.id = $1${lock ? ' FOR UPDATE OF sa' : ''}`,
       [id],
     );
@@ -156,6 +160,7 @@ export const sharedArtifactRepository = {
       lockCode: r.lock_code,
       lockedUntil: r.locked_until ? new Date(r.locked_until) : null,
       lockedBy: r.locked_by !== null ? { id: r.locked_by, username: r.locked_by_username ?? '' } : null,
+      lockStartedAt: r.lock_started_at ? new Date(r.lock_started_at) : null,
     };
   },
 
@@ -272,13 +277,19 @@ export const sharedArtifactRepository = {
   },
 
   /** Sets or clears the advisory edit lock (does not touch `updated_at`). */
-  async setLock(db: Queryable, id: number, lock: { code: string; until: Date; by: number } | null): Promise<void> {
-    await db.query(`UPDATE shared_artifacts SET lock_code = $2, locked_until = $3, locked_by = $4 WHERE id = $1`, [
+  async setLock(db: Queryable, id: number, lock: { code: string; until: Date; by: number; startedAt: Date }): Promise<void> {
+    await db.query(`UPDATE shared_artifacts SET lock_code = $2, locked_until = $3, locked_by = $4, lock_started_at = $5 WHERE id = $1`, [
       id,
-      lock?.code ?? null,
-      lock?.until ?? null,
-      lock?.by ?? null,
+      lock.code,
+      lock.until,
+      lock.by,
+      lock.startedAt,
     ]);
+  },
+
+  /** Ends the lock now; who held it and since when are kept (they count for that holder's next lock). */
+  async endLock(db: Queryable, id: number): Promise<void> {
+    await db.query(`UPDATE shared_artifacts SET lock_code = NULL, locked_until = LEAST(locked_until, ms_now()) WHERE id = $1`, [id]);
   },
 
   /** The comments of an artifact, oldest first. */

@@ -23,6 +23,8 @@ import { FILE_NOT_FOUND, type IncomingFile, type MediaService } from './mediaSer
 
 /** An edit lock lasts this long. */
 export const LOCK_MINUTES = 15;
+/** Renewed, a lock may be held this long in a row; then its holder waits `LOCK_MINUTES` before locking again. */
+export const LOCK_MAX_MINUTES = 60;
 
 export const SHARED_ARTIFACT_MESSAGES = {
   invalidUpdatedAt: 'Invalid updated_at parameter.',
@@ -32,6 +34,8 @@ export const SHARED_ARTIFACT_MESSAGES = {
   hasActivity: 'You cannot delete a shared artifact with comments or reactions.',
   parkingLot: 'Only completed artifacts can be copied. Submit the artifact to its portfolio first.',
   locked: (who: string, until: Date) => `This artifact is being edited by ${who}. They have exclusive access until ${csvDate(until)}.`,
+  lockRest: (after: Date) =>
+    `You have kept this artifact locked for an hour, so others may edit it now. You can lock it again after ${csvDate(after)}.`,
   unlockFailed: (until: Date) => `There was a problem releasing the lock. This artifact can be edited after ${csvDate(until)}.`,
 } as const;
 
@@ -204,13 +208,27 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
       return { type: 'ok', message: SHARED_ARTIFACT_MESSAGES.safe, updated_at: stored.toISOString() };
     },
 
-    /** Takes the 15-minute edit lock (again, for its holder). @throws 423 while someone else holds it. */
+    /**
+     * Takes the 15-minute edit lock (again, for its holder). A hold continues across renewals and
+     * re-locks within `LOCK_MINUTES` of its end, for at most `LOCK_MAX_MINUTES`; then its holder
+     * waits `LOCK_MINUTES` like everyone else. @throws 423 while someone else holds it, or while its holder rests.
+     */
     async lock(actor: User, portfolioId: number, id: number) {
       await nested(actor, portfolioId, id);
       const result = await db.transaction(async (tx) => {
         const current = (await sharedArtifactRepository.findRecord(tx, id, true))!;
         assertUnlockedFor(actor, current);
-        const lock = { code: randomUUID(), until: new Date(Date.now() + LOCK_MINUTES * 60_000), by: actor.id };
+        const now = Date.now();
+        const lockMs = LOCK_MINUTES * 60_000;
+        const maxMs = LOCK_MAX_MINUTES * 60_000;
+        const mine = current.lockedBy?.id === actor.id && current.lockStartedAt !== null && current.lockedUntil !== null;
+        const continuing = mine && current.lockedUntil!.getTime() + lockMs > now;
+        const startedAt = continuing ? current.lockStartedAt! : new Date(now);
+        const end = startedAt.getTime() + maxMs;
+        if (end - now < 1_000) {
+          throw new HttpError(423, 'locked', SHARED_ARTIFACT_MESSAGES.lockRest(new Date(current.lockedUntil!.getTime() + lockMs)));
+        }
+        const lock = { code: randomUUID(), until: new Date(Math.min(now + lockMs, end)), by: actor.id, startedAt };
         await sharedArtifactRepository.setLock(tx, id, lock);
         return lock;
       });
@@ -224,7 +242,7 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
         const current = (await sharedArtifactRepository.findRecord(tx, id, true))!;
         const active = current.lockCode && current.lockedUntil && current.lockedUntil > new Date();
         if (active && code !== current.lockCode) throw badRequest(SHARED_ARTIFACT_MESSAGES.unlockFailed(current.lockedUntil!));
-        await sharedArtifactRepository.setLock(tx, id, null);
+        await sharedArtifactRepository.endLock(tx, id);
       });
       return {};
     },
