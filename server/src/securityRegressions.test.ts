@@ -1239,3 +1239,23 @@ describe('#23 an edit lock for good', () => {
     expect(await lockAs(m1)).toHaveStatus(200);
   });
 });
+
+describe('#24 the user directory', () => {
+  it('#24 a PLC lead cannot collect the user directory: searches need 3 characters, match only the start of an address or a name, show others’ addresses masked, and are limited per person', async () => {
+    const { lead, sp } = await team();
+    const tag = `dq${Date.now().toString(36)}`;
+    const target = await createUser(t, { email: `${tag}.person@school.example`, username: `Dana ${tag}` });
+    const list = (search: string) => t.api({ method: 'GET', url: `/shared-portfolios/${sp.id}/members?search=${encodeURIComponent(search)}`, token: lead.token });
+    expect(MembersResponseSchema.parse((await list('dq')).json()).nonMembers).toEqual([]);
+    expect(MembersResponseSchema.parse((await list(tag.slice(2))).json()).nonMembers).toEqual([]);
+    expect(MembersResponseSchema.parse((await list('@school')).json()).nonMembers).toEqual([]);
+    expect(MembersResponseSchema.parse((await list(tag)).json()).nonMembers).toEqual([{ id: target.user.id, username: `Dana ${tag}`, email: 'dq…@school.example' }]);
+    expect(MembersResponseSchema.parse((await list(target.user.email.toUpperCase())).json()).nonMembers).toEqual([{ id: target.user.id, username: `Dana ${tag}`, email: target.user.email }]);
+    // 60 searches in ten minutes, then a pause (short texts are not searches and not counted).
+    for (let i = 4; i < 60; i += 1) expect(await list(`${tag}${i}`)).toHaveStatus(200);
+    expect(await list('ab')).toHaveStatus(200);
+    expect(await list(`${tag}x`)).toBeApiError(429, 'Too many searches. Please wait a few minutes and try again.');
+    const researcher = await createResearcher(t);
+    expect(await t.api({ method: 'GET', url: `/shared-portfolios/${sp.id}/members?search=${tag}`, token: researcher.token })).toHaveStatus(200);
+  });
+});

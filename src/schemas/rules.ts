@@ -24,3 +24,6 @@ export function isEmail(value: string): boolean {
 export const PASSWORD_MIN = 8;
 /** Longest password accepted (bounds the hashing work). */
 export const PASSWORD_MAX = 256;
+
+/** A search for people to invite needs this many characters (shorter ones would page through the directory). */
+export const MEMBER_SEARCH_MIN = 3;

@@ -56,7 +56,7 @@ export function deleteSharedPortfolio(id: number, signal?: AbortSignal): Promise
   return api().request({ method: 'DELETE', path: `/shared-portfolios/${id}`, schema: SharedPortfolioListItemSchema, ...withSignal(signal) });
 }
 
-/** Members, pending invitees and people matching `search` (at least 2 characters). */
+/** Members, pending invitees and people matching `search` (at least 3 characters). */
 export function getMembers(id: number, search?: string, signal?: AbortSignal): Promise<MembersResponse> {
   return api().request({
     method: 'GET',

@@ -57,7 +57,7 @@ const sameMembership = (s: Snapshot) =>
 
 /**
  * The events of the model in a state. The dialog is opened once; from the freshly loaded list the
- * user searches ('th' finds Theo, whom they invite; 'new.person@…' finds nobody, so they invite the
+ * user searches ('the' finds Theo, whom they invite; 'new.person@…' finds nobody, so they invite the
  * address), sends an empty box, or removes Tess (a member) or Pat (pending). Offering each gesture
  * only where it leads somewhere new keeps the model small while taking every transition.
  */
@@ -73,21 +73,21 @@ function events(snapshot: unknown): ParticipantsEvent[] {
     if (fresh) {
       list.push(
         { type: 'dialog.close' },
-        { type: 'search.change', text: 'th' },
+        { type: 'search.change', text: 'the' },
         { type: 'search.change', text: NEW_ADDRESS },
         { type: 'invite.submit' },
         { type: 'participant.remove', userId: people.tess.id },
         { type: 'participant.remove', userId: people.pat.id },
       );
     }
-    if (c.text === 'th' && c.matches.length > 0) list.push({ type: 'invite.person', person: people.theo }, { type: 'search.change', text: 't' });
+    if (c.text === 'the' && c.matches.length > 0) list.push({ type: 'invite.person', person: people.theo }, { type: 'search.change', text: 't' });
     if (c.text === NEW_ADDRESS && !c.invalid && c.matches.length === 0) list.push({ type: 'invite.submit' });
     if (c.announcement === `${people.tess.username} was removed.`) list.push({ type: 'dialog.close' });
   }
   if (s.matches({ open: 'confirmingRemoval' })) list.push({ type: 'removal.confirm' }, { type: 'removal.cancel' });
 
   const settled = (id: string, ...outcomes: unknown[]) => (isInvoking(s, id) ? (outcomes as ParticipantsEvent[]) : []);
-  const found: MembersResponse = { ...LOADED, nonMembers: c.text.trim() === 'th' ? [people.theo] : [] };
+  const found: MembersResponse = { ...LOADED, nonMembers: c.text.trim() === 'the' ? [people.theo] : [] };
   const invitee = c.invitee;
   return [
     ...list,

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/client.ts';
 
-export type AuthEventKind = 'login_failure' | 'forgot_request' | 'reset_failure';
+export type AuthEventKind = 'login_failure' | 'forgot_request' | 'reset_failure' | 'member_search';
 
 /** SQL for the sliding windows of the per-identifier rate limits. */
 export const authEventRepository = {

@@ -208,11 +208,12 @@ export const sharedPortfolioRepository = {
          WHERE NOT u.blocked AND u.id <> $2
            AND NOT EXISTS (SELECT 1 FROM shared_portfolio_members m WHERE m.shared_portfolio_id = $1 AND m.user_id = u.id)
            AND NOT EXISTS (SELECT 1 FROM invitations i WHERE i.shared_portfolio_id = $1 AND i.to_user_id = u.id)
-           AND (position(lower($3) in u.email) > 0 OR position(lower($3) in lower(u.username)) > 0)
+           AND (starts_with(u.email, lower($3)) OR position(' ' || lower($3) in ' ' || lower(u.username)) > 0)
          ORDER BY (u.email = lower($3)) DESC, lower(u.username), u.id LIMIT 20`,
         [id, ownerId, search],
       );
-      nonMembers = rows;
+      // Only someone who typed the whole address sees it; others see enough to tell people apart.
+      nonMembers = rows.map((p) => (p.email === search.toLowerCase() ? p : { ...p, email: maskEmail(p.email) }));
     }
     return {
       members,
@@ -221,6 +222,12 @@ export const sharedPortfolioRepository = {
     };
   },
 };
+
+/** `ada.lovelace@school.example` → `ad…@school.example`. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at < 0 ? '…' : `${email.slice(0, Math.min(2, at))}…${email.slice(at)}`;
+}
 
 /** The API fields of a shared portfolio shared by list and detail. */
 export function sharedPortfolioFields(r: SharedPortfolioRecord, people: Map<number, Person>) {

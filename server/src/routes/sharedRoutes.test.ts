@@ -268,7 +268,7 @@ describe('GET /shared-portfolios/{id}/members', () => {
     expect(list.nonMembers).toEqual([]);
   });
 
-  it('offers people to invite only for a search of at least 2 characters: by e-mail or name, at most 20, never blocked people, members or invitees', async () => {
+  it('offers people to invite only for a search of at least 3 characters: by the start of an e-mail or of a word of the name, at most 20, never blocked people, members or invitees; addresses shown in full only to whoever typed them', async () => {
     const lead = await createLead(t);
     const tag = `zq${Date.now().toString(36)}`;
     const matches: TestUser[] = [];
@@ -278,6 +278,10 @@ describe('GET /shared-portfolios/{id}/members', () => {
     const sp = await createSharedPortfolio(t, lead, { members: [matches[0]!], invitees: [matches[1]!] });
 
     expect(MembersResponseSchema.parse((await members(lead.token, sp.id, '?search=z')).json()).nonMembers).toEqual([]);
+    expect(MembersResponseSchema.parse((await members(lead.token, sp.id, `?search=${tag.slice(0, 2)}`)).json()).nonMembers).toEqual([]);
+    // Inside an address or a name is not a match (no paging through the directory by fragments).
+    expect(MembersResponseSchema.parse((await members(lead.token, sp.id, `?search=${tag.slice(1)}`)).json()).nonMembers).toEqual([]);
+    expect(MembersResponseSchema.parse((await members(lead.token, sp.id, '?search=school.example')).json()).nonMembers).toEqual([]);
     expect((await members(lead.token, sp.id, '?search=%20%20z%20')).json().nonMembers).toEqual([]);
     const found = MembersResponseSchema.parse((await members(lead.token, sp.id, `?search=${tag.toUpperCase()}`)).json()).nonMembers;
     expect(found).toHaveLength(20);
@@ -286,10 +290,11 @@ describe('GET /shared-portfolios/{id}/members', () => {
     expect(ids).not.toContain(matches[1]!.user.id);
     expect(ids).not.toContain(blocked.user.id);
     expect(ids).not.toContain(lead.user.id);
+    expect(found.filter((p) => !/^[^@]{1,2}…@/.test(p.email))).toEqual([]);
     const exact = MembersResponseSchema.parse((await members(lead.token, sp.id, `?search=${encodeURIComponent(`${tag}-7@School.example`)}`)).json());
     expect(exact.nonMembers).toEqual([person(matches[7]!)]);
     const named = MembersResponseSchema.parse((await members(lead.token, sp.id, `?search=${encodeURIComponent(`${tag} lovelace`)}`)).json());
-    expect(named.nonMembers).toEqual([person(byName)]);
+    expect(named.nonMembers).toEqual([{ ...person(byName), email: `${byName.user.email.slice(0, 2)}…${byName.user.email.slice(byName.user.email.indexOf('@'))}` }]);
     expect((await members(lead.token, sp.id, '?search=%25%25')).json().nonMembers).toEqual([]);
   });
 

@@ -1,9 +1,11 @@
 import type { MembersResponse, SharedPortfolio, SharedPortfolioBody, SharedPortfolioListItem } from '#schemas/sharedPortfolio';
 import { TEMPLATE_PORTFOLIO_ID } from '#schemas/catalog';
+import { MEMBER_SEARCH_MIN } from '#schemas/rules';
 import type { User } from '#schemas/user';
-import { badRequest, notFound } from '../errors.ts';
+import { badRequest, HttpError, notFound } from '../errors.ts';
 import { canCreateShared, canManageShared, canReadShared, isMember, SHARED_MESSAGES } from '../policies/sharedPolicy.ts';
 import { isResearcher } from '../policies/userPolicy.ts';
+import { authEventRepository } from '../repositories/authEventRepository.ts';
 import { portfolioRepository } from '../repositories/portfolioRepository.ts';
 import { sharedArtifactRepository } from '../repositories/sharedArtifactRepository.ts';
 import {
@@ -17,7 +19,12 @@ import type { ServiceContext } from './context.ts';
 import { assertAllowed } from './decide.ts';
 import { buildSharedStructure } from './sharedStructure.ts';
 
+/** At most this many searches per person in the window (researchers manage accounts and are not counted). */
+export const MEMBER_SEARCH_LIMIT = 60;
+export const MEMBER_SEARCH_WINDOW_SECONDS = 600;
+
 export const SHARED_PORTFOLIO_MESSAGES = {
+  tooManySearches: 'Too many searches. Please wait a few minutes and try again.',
   notEmpty: 'A shared portfolio can be deleted only when it has no artifacts.',
   ownerMustAssign: 'You cannot leave this shared portfolio without assigning a new owner.',
   newOwnerMissing: (id: number) => `New owner with ID ${id} does not exist.`,
@@ -113,7 +120,15 @@ export function createSharedPortfolioService(ctx: ServiceContext) {
       const sp = await load(id);
       assertAllowed(canManageShared(actor, sp));
       const text = search?.trim().toLowerCase() ?? '';
-      return sharedPortfolioRepository.membership(db, id, sp.ownerId, text.length >= 2 ? text : null);
+      const searching = [...text].length >= MEMBER_SEARCH_MIN;
+      if (searching && !isResearcher(actor)) {
+        // Searches are people's addresses: a few dozen at a time, never the directory page by page.
+        const attempt = await db.transaction((tx) =>
+          authEventRepository.attempt(tx, 'member_search', String(actor.id), MEMBER_SEARCH_LIMIT, MEMBER_SEARCH_WINDOW_SECONDS),
+        );
+        if (!attempt.allowed) throw new HttpError(429, 'too_many_requests', SHARED_PORTFOLIO_MESSAGES.tooManySearches);
+      }
+      return sharedPortfolioRepository.membership(db, id, sp.ownerId, searching ? text : null);
     },
 
     /**

@@ -5,6 +5,7 @@
  * Pure functions only.
  */
 import { isEmail } from '../../schemas/common.ts';
+import { MEMBER_SEARCH_MIN } from '../../schemas/rules.ts';
 import type { Invitation } from '../../schemas/invitation.ts';
 import type { MembersResponse, Person } from '../../schemas/sharedPortfolio.ts';
 
@@ -28,7 +29,8 @@ export const SEARCH_MESSAGES = {
 } as const;
 
 /** The shortest search text that looks for people. */
-export const SEARCH_MIN = 2;
+/** The server's rule: a search for people needs at least this many characters. */
+export const SEARCH_MIN = MEMBER_SEARCH_MIN;
 
 const withoutOwner = <T extends Person>(people: readonly T[], ownerId: number): T[] => people.filter((p) => p.id !== ownerId);
 

@@ -4,7 +4,7 @@
  *
  * closed ─(dialog.open)→ open.loading ─(members)→ open.ready.idle ─(dialog.close)→ closed
  *                            └─(failed)→ open.loadFailed ─(retry)→ open.loading
- * ready: search.change (≥ 2 characters) → ready.searching ─(people found)→ ready.idle
+ * ready: search.change (≥ 3 characters) → ready.searching ─(people found)→ ready.idle
  *        invite.person | invite.submit (an e-mail address) → inviting ─(sent)→ ready (now pending)
  *        participant.remove → confirmingRemoval ─(removal.confirm)→ cancellingInvitation (pending)
  *                                                                 | removingMember (member) → ready

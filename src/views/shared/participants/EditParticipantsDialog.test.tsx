@@ -123,15 +123,15 @@ describe('Edit Participants', () => {
     expect(getComputedStyle(participantList()).borderTopStyle).toBe('solid');
   });
 
-  it('searches from two characters on and invites a person found by a click', async () => {
+  it('searches from three characters on and invites a person found by a click', async () => {
     const h = renderParticipants();
     await open(h);
-    await h.ux.type(searchBox(), 't');
+    await h.ux.type(searchBox(), 'th');
     expect(h.calls.search).toEqual([]);
     expect(message()).toBe('Please enter a valid email address to invite a new user.');
-    await h.ux.type(searchBox(), 'h');
+    await h.ux.type(searchBox(), 'e');
     const match = await within(dialog()).findByRole('button', { name: 'Invite Theo Teacher (teacher2@example.org)' });
-    expect(h.calls.search).toEqual(['th']);
+    expect(h.calls.search).toEqual(['the']);
     await h.ux.click(match);
     await waitFor(() => expect(rows()).toEqual(['Tess Teacher', 'Pat Pending (Pending)', 'Theo Teacher (Pending)']));
     expect(h.calls.invite).toEqual([{ to: people.theo.id, label: 'Theo Teacher' }]);
@@ -140,14 +140,14 @@ describe('Edit Participants', () => {
     expect(within(dialog()).getByRole('status', { name: '' }).textContent).toBe('teacher2@example.org was invited.');
   });
 
-  it('forgets the matches when the text gets shorter than two characters', async () => {
+  it('forgets the matches when the text gets shorter than three characters', async () => {
     const h = renderParticipants();
     await open(h);
-    await h.ux.type(searchBox(), 'th');
+    await h.ux.type(searchBox(), 'the');
     await within(dialog()).findByRole('list', { name: 'People you can invite' });
     await h.ux.type(searchBox(), '{Backspace}');
     expect(within(dialog()).queryByRole('list', { name: 'People you can invite' })).toBeNull();
-    expect(h.calls.search).toEqual(['th']);
+    expect(h.calls.search).toEqual(['the']);
   });
 
   it('says "Email is required" when the box is sent empty', async () => {
@@ -270,7 +270,7 @@ describe('Edit Participants', () => {
   it('alerts a failed search', async () => {
     const h = renderParticipants({ search: async () => Promise.reject(new NetworkError()) });
     await open(h);
-    await h.ux.type(searchBox(), 'th');
+    await h.ux.type(searchBox(), 'the');
     expect(within(await screen.findByRole('alert')).getByText(new NetworkError().message)).toBeTruthy();
     await act(async () => undefined);
     expect(h.actor.getSnapshot().matches({ open: { ready: 'idle' } })).toBe(true);
