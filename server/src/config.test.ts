@@ -34,7 +34,7 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: dir }, '/static');
     expect(config).toMatchObject({
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       dataDir: dir,
       databaseUrl: null,
       smtpUrl: null,
@@ -50,6 +50,7 @@ describe('loadConfig', () => {
       iosAppUrl: null,
       androidAppUrl: null,
       demoData: true,
+      demoSignIn: true,
       logLevel: 'info',
       trustProxy: false,
       staticDir: '/static',
@@ -104,11 +105,14 @@ describe('loadConfig', () => {
     });
   });
 
-  it('defaults DEMO_DATA to true for the embedded database and false with DATABASE_URL, and lets it be set', () => {
+  it('defaults DEMO_DATA to true only for the embedded database on a loopback address, and lets it be set', () => {
     const embedded = { DATA_DIR: dataDir(), JWT_SECRET: SECRET };
     const server = { ...embedded, DATABASE_URL: 'postgres://localhost/folio' };
     expect(loadConfig(embedded).demoData).toBe(true);
     expect(loadConfig(server).demoData).toBe(false);
+    for (const HOST of ['localhost', '127.0.0.1', '127.1.2.3', '::1', '[::1]']) expect(loadConfig({ ...embedded, HOST }), HOST).toMatchObject({ demoData: true, demoSignIn: true });
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.20', 'portal.school.example']) expect(loadConfig({ ...embedded, HOST }), HOST).toMatchObject({ demoData: false, demoSignIn: false });
+    expect(loadConfig({ ...embedded, HOST: '0.0.0.0', DEMO_DATA: 'true' })).toMatchObject({ demoData: true, demoSignIn: true });
     expect(loadConfig({ ...server, DEMO_DATA: 'true' }).demoData).toBe(true);
     expect(loadConfig({ ...embedded, DEMO_DATA: 'false' }).demoData).toBe(false);
     expect(loadConfig({ ...embedded, DEMO_DATA: '0' }).demoData).toBe(false);

@@ -17,7 +17,7 @@ export const EnvSchema = z.object({
     .min(0, 'must be a port number (0–65535)')
     .max(65535, 'must be a port number (0–65535)')
     .default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -91,6 +91,11 @@ export interface Config {
   iosAppUrl: string | null;
   androidAppUrl: string | null;
   demoData: boolean;
+  /**
+   * Whether the demo accounts (published password) may sign in: only on a server that other
+   * machines cannot reach (a loopback `HOST`), or when `DEMO_DATA=true` was set on purpose.
+   */
+  demoSignIn: boolean;
   uploadLimitBytes: number;
   ffmpegPath: string;
   logLevel: string;
@@ -120,6 +125,12 @@ export interface Timeouts {
 }
 
 export const DEFAULT_TIMEOUTS: Timeouts = { headersMs: 20_000, bodyMs: 30_000, idleMs: 60_000, requestMs: 2 * 3_600_000, keepAliveMs: 5_000 };
+
+/** Whether a bind address is reachable only from this machine. */
+export function isLoopback(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1';
+}
 
 /** Thrown when the environment is invalid; its message names every bad variable. */
 export class ConfigError extends Error {
@@ -163,7 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, staticDir = pat
     learnMoreUrl: e.LEARN_MORE_URL ?? e.SHOWCASE_URL ?? null,
     iosAppUrl: e.IOS_APP_URL ?? null,
     androidAppUrl: e.ANDROID_APP_URL ?? null,
-    demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
+    demoData: e.DEMO_DATA ?? (!e.DATABASE_URL && isLoopback(e.HOST)),
+    demoSignIn: e.DEMO_DATA ?? isLoopback(e.HOST),
     uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
     ffmpegPath: e.FFMPEG_PATH,
     logLevel: e.LOG_LEVEL,

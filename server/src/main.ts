@@ -43,9 +43,12 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const url = config.publicUrl;
   const lines = [`PracticeFolio is running at ${url}`, `  database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${config.dataDir}/db`}`];
-  if (config.demoData) {
+  if (config.demoSignIn) {
     lines.push(`  demo accounts (password "${DEMO_PASSWORD}"):`);
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(26)} ${a.roleName}`);
+  } else {
+    lines.push('  reachable from other machines: demo accounts cannot sign in; create the first researcher with');
+    lines.push('    npm run admin -- create-researcher <e-mail> <name>');
   }
   if (!config.smtpUrl) lines.push(`  e-mail goes to ${config.dataDir}/outbox (set SMTP_URL to send it)`);
   process.stdout.write(lines.join('\n') + '\n');

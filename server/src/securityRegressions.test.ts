@@ -1259,3 +1259,21 @@ describe('#24 the user directory', () => {
     expect(await t.api({ method: 'GET', url: `/shared-portfolios/${sp.id}/members?search=${tag}`, token: researcher.token })).toHaveStatus(200);
   });
 });
+
+describe('#25 demo accounts in real deployments', async () => {
+  const reachable = await buildTestApp({ demoSignIn: false });
+  const local = await buildTestApp({ demoSignIn: true });
+  beforeAll(async () => {
+    await seedDemo(reachable.db, reachable.config);
+    await seedDemo(local.db, local.config);
+  });
+
+  it('#25 demo accounts cannot sign in on a server other machines can reach (the default binds to loopback), and are not seeded there', async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      expect(await login(account.email, DEMO_PASSWORD, reachable), account.email).toBeApiError(400, INVALID_LOGIN, { nested: true });
+      expect(await login(account.email, DEMO_PASSWORD, local), account.email).toHaveStatus(200);
+    }
+    expect(loadConfig({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'pf-host-')), JWT_SECRET: 'x'.repeat(40) })).toMatchObject({ host: '127.0.0.1', demoData: true, demoSignIn: true });
+    expect(loadConfig({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'pf-host-')), JWT_SECRET: 'x'.repeat(40), HOST: '0.0.0.0' })).toMatchObject({ demoData: false, demoSignIn: false });
+  });
+});

@@ -98,6 +98,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     queryCountHeader: false,
     // Factories write to the database directly, past any cache; the cache has tests of its own.
     responseCache: false,
+    demoSignIn: true,
     timeouts: DEFAULT_TIMEOUTS,
     staticDir: path.join(dataDir, 'no-spa'),
     ...overrides,

@@ -6,6 +6,7 @@ import { resetPasswordMessage } from '../mail/messages.ts';
 import { authEventRepository } from '../repositories/authEventRepository.ts';
 import { passwordCodeRepository } from '../repositories/passwordCodeRepository.ts';
 import { userRepository } from '../repositories/userRepository.ts';
+import { DEMO_ACCOUNTS } from '../db/demo.ts';
 import { passwordProblem } from '../security/passwordPolicy.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../security/passwords.ts';
 import { hashCode, newOneTimeCode } from '../security/tokens.ts';
@@ -37,6 +38,8 @@ export const AUTH_MESSAGES = {
   tooShort: `Your new password must be at least ${PASSWORD_MIN} characters long.`,
   incorrectCode: 'Incorrect code provided.',
 } as const;
+
+const DEMO_EMAILS: ReadonlySet<string> = new Set(DEMO_ACCOUNTS.map((a) => a.email));
 
 /** Log-in, session tokens and password resets. */
 export function createAuthService(ctx: ServiceContext) {
@@ -82,6 +85,9 @@ export function createAuthService(ctx: ServiceContext) {
         : await userRepository.findByUsername(db, identifier);
       const valid = await verifyPassword(body.password, record?.passwordHash ?? null);
       if (!record || !valid) throw authError(AUTH_MESSAGES.invalidLogin, 'invalid_credentials');
+      // The demo accounts' password is published: on a server other machines can reach, they
+      // cannot sign in (unless DEMO_DATA=true was chosen on purpose), as if they did not exist.
+      if (!ctx.config.demoSignIn && DEMO_EMAILS.has(record.user.email)) throw authError(AUTH_MESSAGES.invalidLogin, 'invalid_credentials');
       // Only someone who knows the password learns that the account is blocked.
       if (record.user.blocked) {
         await authEventRepository.remove(db, attempt.id);
