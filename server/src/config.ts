@@ -126,6 +126,9 @@ export interface Timeouts {
 
 export const DEFAULT_TIMEOUTS: Timeouts = { headersMs: 20_000, bodyMs: 30_000, idleMs: 60_000, requestMs: 2 * 3_600_000, keepAliveMs: 5_000 };
 
+/** The server's pid file in `DATA_DIR` while it has the embedded database open (the admin command checks it). */
+export const PID_FILE = 'server.pid';
+
 /** Whether a bind address is reachable only from this machine. */
 export function isLoopback(host: string): boolean {
   const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');

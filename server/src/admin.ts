@@ -1,0 +1,126 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { isEmail } from '#schemas/rules';
+import { ROLE_IDS, type User } from '#schemas/user';
+import { ConfigError, loadConfig, PID_FILE, type Config } from './config.ts';
+import { openDatabase } from './database.ts';
+import type { Db } from './db/client.ts';
+import { createMailer } from './mail/mailer.ts';
+import { resetPasswordMessage, welcomeMessage } from './mail/messages.ts';
+import { passwordCodeRepository } from './repositories/passwordCodeRepository.ts';
+import { userRepository } from './repositories/userRepository.ts';
+import { RESET_CODE_TTL_SECONDS } from './services/authService.ts';
+import type { ServiceContext } from './services/context.ts';
+import { createAccount, WELCOME_CODE_TTL_DAYS } from './services/userService.ts';
+import { newOneTimeCode, TokenService } from './security/tokens.ts';
+
+const USAGE = `Usage: npm run admin -- <command>
+
+  list                               every account: id, role, blocked, e-mail, username
+  create-researcher <e-mail> <name>  a researcher account; prints (and e-mails) its set-password link
+  reset-password <e-mail>            prints (and e-mails) a new reset link; earlier links stop working
+  block <e-mail>                     blocks the account and ends its sessions
+  unblock <e-mail>                   unblocks the account
+
+With the embedded database, stop the server first (it is the only one who may open it).`;
+
+class AdminError extends Error {}
+
+function serverRunning(config: Config): number | null {
+  try {
+    const pid = Number(readFileSync(path.join(config.dataDir, PID_FILE), 'utf8').trim());
+    if (!Number.isInteger(pid) || pid <= 0) return null;
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return null;
+  }
+}
+
+async function account(db: Db, email: string): Promise<User> {
+  const record = await userRepository.findByEmail(db, email);
+  if (!record) throw new AdminError(`No account has the e-mail address ${email}.`);
+  return record.user;
+}
+
+/** Runs one admin command; returns what it prints. */
+export async function runAdmin(args: readonly string[], config: Config, db: Db): Promise<string> {
+  const warn = (data: unknown, message?: string) => process.stderr.write(`${message ?? String(data)}\n`);
+  const log = { info: () => undefined, debug: () => undefined, trace: () => undefined, warn, error: warn, fatal: warn, child: () => log, level: 'warn' } as unknown as FastifyBaseLogger;
+  const ctx: ServiceContext = {
+    db,
+    config,
+    tokens: new TokenService(config.jwtSecret),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log }),
+    log,
+  };
+  const [command, ...rest] = args;
+  switch (command) {
+    case 'list': {
+      const users = await userRepository.list(db);
+      return users.map((u) => `${String(u.id).padStart(5)}  ${u.role.name.padEnd(10)} ${u.blocked ? 'blocked' : '       '}  ${u.email}  ${u.username}`).join('\n');
+    }
+    case 'create-researcher': {
+      const [email, ...name] = rest;
+      const username = name.join(' ').trim();
+      if (!email || !isEmail(email) || !username) throw new AdminError('Give an e-mail address and a name: create-researcher ada@school.example "Ada Lovelace"');
+      const created = await db.transaction((tx) => createAccount(ctx, tx, { email: email.toLowerCase(), username, roleId: ROLE_IDS.researcher }));
+      await ctx.mailer.send(welcomeMessage(created.user, created.link, WELCOME_CODE_TTL_DAYS));
+      return `Created researcher ${created.user.email} (id ${created.user.id}). Set-password link (valid ${WELCOME_CODE_TTL_DAYS} days, also e-mailed):\n${created.link}`;
+    }
+    case 'reset-password': {
+      const user = await account(db, rest[0] ?? '');
+      const { code, hash } = newOneTimeCode();
+      await db.transaction(async (tx) => {
+        await passwordCodeRepository.voidAllFor(tx, user.id);
+        await passwordCodeRepository.create(tx, { userId: user.id, hash, purpose: 'reset', ttlSeconds: RESET_CODE_TTL_SECONDS });
+      });
+      const link = `${config.publicUrl}/reset-password/${code}`;
+      await ctx.mailer.send(resetPasswordMessage(user, link));
+      return `Reset link for ${user.email} (valid one hour, also e-mailed):\n${link}`;
+    }
+    case 'block':
+    case 'unblock': {
+      const user = await account(db, rest[0] ?? '');
+      await userRepository.setBlocked(db, user.id, command === 'block');
+      return `${user.email} is ${command === 'block' ? 'blocked; its sessions have ended' : 'unblocked'}.`;
+    }
+    default:
+      throw new AdminError(USAGE);
+  }
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const args = process.argv.slice(2);
+  if (args.length === 0 || args[0] === 'help' || args[0] === '--help') {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const pid = config.databaseUrl ? null : serverRunning(config);
+  if (pid !== null) {
+    process.stderr.write(`The server (pid ${pid}) has the embedded database open. Stop it first, then run this command again.\n`);
+    process.exit(1);
+  }
+  const db = await openDatabase({ ...config, demoData: false }, { info: () => undefined });
+  try {
+    process.stdout.write(`${await runAdmin(args, config, db)}\n`);
+  } catch (error) {
+    process.stderr.write(`${error instanceof AdminError || error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  } finally {
+    await db.close();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) await main();
