@@ -1015,11 +1015,18 @@ describe('#16 write rights inside shared portfolios', () => {
 });
 
 describe('#17 rate limiting', () => {
-  it('#17 rate limiting: log-in failures per identifier, reset e-mails per address, wrong reset codes and requests per client address are limited', async () => {
-    // 10 failed logins for one identifier, from any addresses: then even the right password waits.
+  it('#17 rate limiting: log-in guesses slow down per account and address without locking out the user, reset e-mails per address, wrong reset codes and requests per client address are limited', async () => {
+    // Guessing from one address slows down after 5 failures (e-mail and username are one account),
+    // and the account's own user is never locked out from another device.
     const victim = await createTeacher(t);
-    for (let i = 0; i < 10; i += 1) expect(await login(victim.user.email, `guess ${i}`)).toBeApiError(400, INVALID_LOGIN);
-    expect(await login(victim.user.email, victim.password)).toBeApiError(429, 'Too many failed login attempts. Please wait 15 minutes and try again.', { nested: true });
+    const guesser1 = freshAddress();
+    for (let i = 0; i < 5; i += 1) expect(await auth(t, 'local', { identifier: i % 2 ? victim.user.username : victim.user.email, password: `guess ${i}` }, guesser1)).toBeApiError(400, INVALID_LOGIN);
+    expect(await auth(t, 'local', { identifier: victim.user.username, password: 'guess 5' }, guesser1)).toBeApiError(429, 'Too many failed login attempts. Please wait 1 second and try again.', { nested: true });
+    expect(await login(victim.user.email, victim.password)).toHaveStatus(200);
+    // 50 failures from many addresses: every address that failed waits a minute; a new one does not.
+    for (let i = 0; i < 50; i += 1) await auth(t, 'local', { identifier: victim.user.email, password: `spray ${i}` }, `10.99.${Math.floor(i / 200)}.${i % 200}`);
+    expect(await auth(t, 'local', { identifier: victim.user.email, password: 'spray 0' }, '10.99.0.0')).toBeApiError(429, /^Too many failed login attempts\. Please wait ([2-5][0-9] seconds|60 seconds|1 minute) and try again\.$/, { nested: true });
+    expect(await login(victim.user.email, victim.password)).toHaveStatus(200);
 
     // 5 reset e-mails per address and hour, whatever the client address.
     const forgetful = await createTeacher(t);

@@ -33,6 +33,40 @@ export const authEventRepository = {
     return { allowed: true, id: Number(rows[0]!.id) };
   },
 
+  /**
+   * Login failures of one account: how many came from `address` (and when the last one did),
+   * and how many from anywhere, within the window. Subjects are `<account>|<address>`; call it
+   * in the transaction that records the next attempt, after `lockSubject(account)`.
+   */
+  async loginFailures(
+    db: Queryable,
+    account: string,
+    address: string,
+    windowSeconds: number,
+  ): Promise<{ fromAddress: number; lastFromAddress: Date | null; fromAnywhere: number }> {
+    const { rows } = await db.query<{ from_address: number; last_from_address: Date | null; from_anywhere: number }>(
+      `SELECT count(*) FILTER (WHERE subject = $2 || '|' || $3)::int AS from_address,
+              max(created_at) FILTER (WHERE subject = $2 || '|' || $3) AS last_from_address,
+              count(*)::int AS from_anywhere
+       FROM auth_events
+       WHERE kind = 'login_failure' AND starts_with(subject, $2 || '|') AND created_at > ms_now() - make_interval(secs => $1)`,
+      [windowSeconds, account, address],
+    );
+    const r = rows[0]!;
+    return { fromAddress: r.from_address, lastFromAddress: r.last_from_address ? new Date(r.last_from_address) : null, fromAnywhere: r.from_anywhere };
+  },
+
+  /** Makes attempts on one subject take turns until the transaction ends. */
+  async lockSubject(tx: Queryable, kind: AuthEventKind, subject: string): Promise<void> {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1 || ':' || $2))`, [kind, subject]);
+  },
+
+  /** Records one event; returns its id. */
+  async record(tx: Queryable, kind: AuthEventKind, subject: string): Promise<number> {
+    const { rows } = await tx.query<{ id: number }>(`INSERT INTO auth_events (kind, subject) VALUES ($1, $2) RETURNING id`, [kind, subject]);
+    return Number(rows[0]!.id);
+  },
+
   /** Forgets one event (an attempt that turned out not to be a failure). */
   async remove(db: Queryable, id: number): Promise<void> {
     await db.query(`DELETE FROM auth_events WHERE id = $1`, [id]);

@@ -21,7 +21,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { jwt, user } = await app.services.auth.login(request.body);
+      const { jwt, user } = await app.services.auth.login(request.body, request.ip);
       return { jwt, user: await app.services.bundle.forUser(user) };
     },
   );

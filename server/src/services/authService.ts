@@ -12,9 +12,32 @@ import { hashPassword, needsRehash, verifyPassword } from '../security/passwords
 import { hashCode, newOneTimeCode } from '../security/tokens.ts';
 import type { ServiceContext } from './context.ts';
 
-/** Failed logins allowed per identifier within the window before answering 429. */
-export const LOGIN_FAILURE_LIMIT = 10;
+/**
+ * Login throttling that slows guessing without locking the real user out: per account (e-mail
+ * and username count as one) and client address, the first `LOGIN_FREE_FAILURES` failures in the
+ * window cost nothing; each further attempt from that address waits twice as long as the last
+ * (1 s, 2 s, 4 s … at most 15 minutes) after its last failure. When an account collects
+ * `LOGIN_ACCOUNT_FAILURES` failures from anywhere, every address that has failed on it waits at
+ * least `LOGIN_ACCOUNT_WAIT_SECONDS` between attempts; an address that has not failed (the real
+ * user's own device, at its first try) is never made to wait.
+ */
+export const LOGIN_FREE_FAILURES = 5;
+export const LOGIN_MAX_WAIT_SECONDS = 15 * 60;
+export const LOGIN_ACCOUNT_FAILURES = 50;
+export const LOGIN_ACCOUNT_WAIT_SECONDS = 60;
 export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
+
+/** How long an address must still wait before its next login attempt on an account (0: none). */
+export function loginWaitSeconds(failures: { fromAddress: number; lastFromAddress: Date | null; fromAnywhere: number }, now = Date.now()): number {
+  if (!failures.lastFromAddress || failures.fromAddress === 0) return 0;
+  let wait = 0;
+  if (failures.fromAddress >= LOGIN_FREE_FAILURES) wait = Math.min(2 ** (failures.fromAddress - LOGIN_FREE_FAILURES), LOGIN_MAX_WAIT_SECONDS);
+  if (failures.fromAnywhere >= LOGIN_ACCOUNT_FAILURES) wait = Math.max(wait, LOGIN_ACCOUNT_WAIT_SECONDS);
+  return Math.max(0, Math.ceil((failures.lastFromAddress.getTime() + wait * 1000 - now) / 1000));
+}
+
+const waitWords = (seconds: number): string =>
+  seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
 /** Reset e-mails allowed per address within the window. */
 export const FORGOT_LIMIT = 5;
 export const FORGOT_WINDOW_SECONDS = 60 * 60;
@@ -29,7 +52,7 @@ export const AUTH_MESSAGES = {
   blocked: 'Your account has been blocked by an administrator',
   blockedSession: 'Your account has been blocked by the administrator.',
   sessionEnded: 'Your session has ended. Please log in again.',
-  tooManyLogins: 'Too many failed login attempts. Please wait 15 minutes and try again.',
+  tooManyLogins: (seconds: number) => `Too many failed login attempts. Please wait ${waitWords(seconds)} and try again.`,
   tooManyForgot: 'Too many reset requests for this address. Please wait an hour and try again.',
   tooManyResets: 'Too many attempts. Please wait an hour and try again.',
   invalidEmail: 'Please provide a valid email address.',
@@ -71,18 +94,23 @@ export function createAuthService(ctx: ServiceContext) {
      * Logs in with an e-mail address (any case) or a username.
      * @throws 429 after too many failures for the identifier; 400 (nested) when refused.
      */
-    async login(body: LoginBody): Promise<AuthResponse> {
+    async login(body: LoginBody, clientAddress = 'unknown'): Promise<AuthResponse> {
       const identifier = body.identifier.trim();
-      const subject = identifier.toLowerCase();
-      // Every attempt counts as a failure until the password proves right, so that concurrent
-      // guesses cannot all pass the limit.
-      const attempt = await db.transaction((tx) =>
-        authEventRepository.attempt(tx, 'login_failure', subject, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_SECONDS),
-      );
-      if (!attempt.allowed) throw tooManyRequests(AUTH_MESSAGES.tooManyLogins, true);
       const record = isEmail(identifier)
         ? await userRepository.findByEmail(db, identifier)
         : await userRepository.findByUsername(db, identifier);
+      // One counter per account, whichever identifier names it (an unknown one counts as itself).
+      const account = record ? `user:${record.user.id}` : `name:${identifier.normalize('NFKC').toLowerCase()}`;
+      const subject = `${account}|${clientAddress}`;
+      // Every attempt counts as a failure until the password proves right, so that concurrent
+      // guesses cannot all pass the wait; attempts on one account take turns.
+      const attempt = await db.transaction(async (tx) => {
+        await authEventRepository.lockSubject(tx, 'login_failure', account);
+        const wait = loginWaitSeconds(await authEventRepository.loginFailures(tx, account, clientAddress, LOGIN_FAILURE_WINDOW_SECONDS));
+        if (wait > 0) return { allowed: false as const, wait };
+        return { allowed: true as const, id: await authEventRepository.record(tx, 'login_failure', subject) };
+      });
+      if (!attempt.allowed) throw tooManyRequests(AUTH_MESSAGES.tooManyLogins(attempt.wait), true);
       const valid = await verifyPassword(body.password, record?.passwordHash ?? null);
       if (!record || !valid) throw authError(AUTH_MESSAGES.invalidLogin, 'invalid_credentials');
       // The demo accounts' password is published: on a server other machines can reach, they
