@@ -39,10 +39,14 @@ describe('logging in and out', () => {
       expect(await page.getByRole('menuitem', { name: 'Manage Users' }).count()).toBe(role.manage ? 1 : 0);
       expect(await page.getByRole('menuitem', { name: /Help/ }).count()).toBe(1);
       expect(await page.getByRole('link', { name: /Give Feedback/ }).count()).toBe(1);
+      const token = (await page.context().cookies()).find((c) => c.name === 'jwt')!.value;
+      expect((await api('GET', '/users/me', undefined, token)).status).toBe(200);
       await page.getByRole('menuitem', { name: 'Log Out' }).click();
       await page.waitForURL('**/home');
       const cookies = await page.context().cookies();
       expect(cookies.find((c) => c.name === 'jwt')).toBeUndefined();
+      // The session ended on the server too: a copy of its token opens nothing any more.
+      await expect.poll(async () => (await api('GET', '/users/me', undefined, token)).status).toBe(401);
       await page.goto('/dashboard');
       await page.waitForURL('**/home');
     });

@@ -491,21 +491,28 @@ describe('crash consistency: the server killed mid-upload, mid-save and while ma
             }),
         });
       }
-      const shared = await api<{ responses: Responses }>('GET', `/shared-artifacts/${sharedId}`);
+      const shared = await api<{ responses: Responses; updated_at: string }>('GET', `/shared-artifacts/${sharedId}`);
       expect(shared.status).toBe(200);
       const sharedBase = shared.body.responses;
+      // Each save names the version it replaces (the one the last answer returned), as the web does.
+      let sharedVersion = shared.body.updated_at;
       writers.push({
         name: `shared artifact ${sharedId}`,
         last: sharedBase,
         next: null,
         acked: 0,
         failures: [],
-        send: (responses) =>
-          fetch(`${server.url}/api/v1/shared-artifacts/${sharedId}`, {
+        send: async (responses) => {
+          const res = await fetch(`${server.url}/api/v1/shared-artifacts/${sharedId}`, {
             method: 'PUT',
             headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ responses }),
-          }),
+            body: JSON.stringify({ responses, updated_at: sharedVersion }),
+          });
+          if (res.status !== 200) return res;
+          const body = (await res.json()) as { updated_at: string };
+          sharedVersion = body.updated_at;
+          return new Response(JSON.stringify(body), { status: 200 });
+        },
       });
       const valueOf = (w: Writer, seq: number): Responses => {
         const answers = answersOf(`r${round} ${w.name}`, seq);

@@ -1284,3 +1284,29 @@ describe('#25 demo accounts in real deployments', async () => {
     expect(loadConfig({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'pf-host-')), JWT_SECRET: 'x'.repeat(40), HOST: '0.0.0.0' })).toMatchObject({ demoData: false, demoSignIn: false });
   });
 });
+
+describe('#26 logout ends the session', () => {
+  it('#26 logout ends the session at once wherever its token is used, other sign-ins go on, refresh cannot pass the absolute end, and the browser is told to forget its cache', async () => {
+    const teacher = await createTeacher(t);
+    const signIn = async () => AuthResponseSchema.parse((await login(teacher.user.email, teacher.password)).json()).jwt;
+    const web = await signIn();
+    const phone = await signIn();
+    const me = (token: string) => t.api({ method: 'GET', url: '/users/me', token });
+    const refreshed = (await t.api({ method: 'POST', url: '/token/refresh', token: web, payload: {} })).json().jwt as string;
+    expect(await me(refreshed)).toHaveStatus(200);
+
+    const out = await t.api({ method: 'POST', url: '/auth/logout', token: web });
+    expect(out).toHaveStatus(200);
+    expect(out.headers['clear-site-data']).toBe('"cache"');
+    for (const token of [web, refreshed]) {
+      expect(await me(token)).toBeApiError(401, SESSION_ENDED);
+      expect(await t.api({ method: 'POST', url: '/token/refresh', token, payload: {} })).toBeApiError(401, SESSION_ENDED);
+    }
+    expect(await me(phone)).toHaveStatus(200);
+
+    // A session ends at its absolute end, however often it was refreshed.
+    await t.db.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND ended_at IS NULL", [teacher.user.id]);
+    expect(await me(phone)).toBeApiError(401, SESSION_ENDED);
+    expect(await t.api({ method: 'POST', url: '/token/refresh', token: phone, payload: {} })).toBeApiError(401, SESSION_ENDED);
+  });
+});

@@ -38,7 +38,7 @@ export function signIn(user: User): void {
   sessionStatus.value = 'authenticated';
 }
 
-/** Ends the session locally (the token is stateless; the server needs no call). */
+/** Forgets the session here (`endServerSession` ends it on the server). */
 export function signOut(): void {
   clearToken();
   currentUser.value = null;

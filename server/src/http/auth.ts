@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user; set by `authenticate` on protected routes. */
     user: User;
+    /** The caller's server-side session (absent for tokens issued before sessions were kept). */
+    sessionId?: string | undefined;
   }
 }
 
@@ -25,6 +27,8 @@ export function authenticateHook(options: { allowCookie?: boolean } = {}) {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = bearerToken(request) ?? (options.allowCookie ? (request.cookies['jwt'] ?? null) : null);
     if (!token) throw unauthorized('You need to log in.');
-    request.user = await request.server.services.auth.authenticate(token);
+    const { user, sessionId } = await request.server.services.auth.authenticate(token);
+    request.user = user;
+    request.sessionId = sessionId;
   };
 }

@@ -101,6 +101,11 @@ export const userRepository = {
     return (await userRepository.findById(db, id))?.user ?? null;
   },
 
+  /** Ends every session of the user (tokens of an earlier epoch are refused). */
+  async endAllSessions(db: Queryable, id: number): Promise<void> {
+    await db.query('UPDATE users SET session_epoch = session_epoch + 1 WHERE id = $1', [id]);
+  },
+
   /** Replaces a hash by a stronger one of the same password (sessions go on); only if it is still `previous`. */
   async upgradePasswordHash(db: Queryable, id: number, previous: string, passwordHash: string): Promise<void> {
     await db.query('UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [id, previous, passwordHash]);

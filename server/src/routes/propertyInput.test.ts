@@ -131,6 +131,7 @@ const ROUTES: Record<string, RouteSpec> = {
   // Users.
   'GET /api/v1/users/me': {},
   'POST /api/v1/token/refresh': {},
+  'POST /api/v1/auth/logout': {},
   'GET /api/v1/users': { query: UserListQuerySchema, refusedFor: ['owner'] },
   'PUT /api/v1/users/:id': { params: IdParamsSchema, body: UserUpdateBodySchema, refusedFor: ['owner'] },
   'POST /api/v1/invitations/outside': { body: CreateUserBodySchema, refusedFor: ['owner'] },

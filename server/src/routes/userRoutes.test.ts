@@ -9,7 +9,10 @@ import { buildTestApp } from '../../test/helper.ts';
 const t = await buildTestApp();
 
 const me = (token: string | null, headers: Record<string, string> = {}) => t.api({ method: 'GET', url: '/users/me', token, headers });
-const login = (identifier: string, password: string) => t.api({ method: 'POST', url: '/auth/local', payload: { identifier, password } });
+let lastAddress = 0;
+/** Each login from its own client address, so that one test's failed guesses never slow another's sign-in. */
+const login = (identifier: string, password: string) =>
+  t.api({ method: 'POST', url: '/auth/local', payload: { identifier, password }, remoteAddress: `10.8.${Math.floor(++lastAddress / 250)}.${(lastAddress % 250) + 1}` });
 const listUsers = (token: string | null, query = '') => t.api({ method: 'GET', url: `/users${query}`, token });
 const setBlocked = (token: string | null, id: number | string, payload: unknown) =>
   t.api({ method: 'PUT', url: `/users/${id}`, token, payload: payload as object });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { RefreshResponseSchema } from '#schemas/auth';
 import { IdParamsSchema } from '#schemas/common';
 import {
@@ -21,7 +22,17 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/token/refresh',
     { schema: { tags: ['users'], summary: 'A fresh session token', response: { 200: RefreshResponseSchema, ...errorResponses } } },
-    async (request) => app.services.auth.refresh(request.user),
+    async (request) => app.services.auth.refresh(request.user, request.sessionId),
+  );
+
+  app.post(
+    '/auth/logout',
+    { schema: { tags: ['auth'], summary: 'Signs out: the session ends on every device its token is used', response: { 200: z.object({}), ...errorResponses } } },
+    async (request, reply) => {
+      // The browser forgets what it kept of this session (private images in its cache).
+      reply.header('clear-site-data', '"cache"');
+      return app.services.auth.logout(request.user, request.sessionId);
+    },
   );
 
   app.get(

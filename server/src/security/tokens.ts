@@ -4,10 +4,17 @@ import { SignJWT, jwtVerify } from 'jose';
 /** How long a session token lives. `POST /token/refresh` issues a new one. */
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 
-/** What a session token carries: the user id and the session epoch it was issued in. */
+/** A session ends at the latest this long after its sign-in, however often its token is refreshed. */
+export const SESSION_ABSOLUTE_SECONDS = 90 * 24 * 60 * 60;
+
+/**
+ * What a session token carries: the user id, the session epoch it was issued in, and its
+ * server-side session (`sid`; absent only in tokens issued before sessions were kept).
+ */
 export interface SessionClaims {
   id: number;
   epoch: number;
+  sid?: string | undefined;
 }
 
 /** Signs and verifies session tokens (HS256). */
@@ -19,7 +26,7 @@ export class TokenService {
 
   /** A new token for the user. */
   sign(claims: SessionClaims, ttlSeconds = SESSION_TTL_SECONDS): Promise<string> {
-    return new SignJWT({ id: claims.id, ep: claims.epoch })
+    return new SignJWT({ id: claims.id, ep: claims.epoch, ...(claims.sid ? { sid: claims.sid } : {}) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuedAt()
       .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
@@ -33,8 +40,10 @@ export class TokenService {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], requiredClaims: ['exp', 'iat'] });
       const id = payload['id'];
       const epoch = payload['ep'];
+      const sid = payload['sid'];
       if (typeof id !== 'number' || !Number.isInteger(id) || typeof epoch !== 'number') return null;
-      return { id, epoch };
+      if (sid !== undefined && typeof sid !== 'string') return null;
+      return { id, epoch, sid };
     } catch {
       return null; // expired, tampered or malformed: all mean "no session"
     }

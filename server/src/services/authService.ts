@@ -6,10 +6,12 @@ import { resetPasswordMessage } from '../mail/messages.ts';
 import { authEventRepository } from '../repositories/authEventRepository.ts';
 import { passwordCodeRepository } from '../repositories/passwordCodeRepository.ts';
 import { userRepository } from '../repositories/userRepository.ts';
+import { randomUUID } from 'node:crypto';
 import { DEMO_ACCOUNTS } from '../db/demo.ts';
+import { sessionRepository } from '../repositories/sessionRepository.ts';
 import { passwordProblem } from '../security/passwordPolicy.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../security/passwords.ts';
-import { hashCode, newOneTimeCode } from '../security/tokens.ts';
+import { hashCode, newOneTimeCode, SESSION_ABSOLUTE_SECONDS, SESSION_TTL_SECONDS } from '../security/tokens.ts';
 import type { ServiceContext } from './context.ts';
 
 /**
@@ -68,7 +70,13 @@ const DEMO_EMAILS: ReadonlySet<string> = new Set(DEMO_ACCOUNTS.map((a) => a.emai
 export function createAuthService(ctx: ServiceContext) {
   const { db, tokens } = ctx;
 
-  const issue = (user: User, epoch: number) => tokens.sign({ id: user.id, epoch });
+  /** A token of the session `sid` (a new one unless given), never living past the session's end. */
+  const issue = async (user: User, epoch: number, session?: { sid: string; until: Date }) => {
+    const sid = session?.sid ?? randomUUID();
+    const until = session?.until ?? (await sessionRepository.start(db, { id: sid, userId: user.id, absoluteSeconds: SESSION_ABSOLUTE_SECONDS }));
+    const ttl = Math.max(1, Math.min(SESSION_TTL_SECONDS, Math.floor((until.getTime() - Date.now()) / 1000)));
+    return tokens.sign({ id: user.id, epoch, sid }, ttl);
+  };
 
   /** Uses up the code and sets the password; `null` when the code is (no longer) usable. */
   const setPasswordWithCode = async (codeHash: string, password: string) => {
@@ -133,21 +141,39 @@ export function createAuthService(ctx: ServiceContext) {
      * The user a session token belongs to.
      * @throws 401 for a token that is invalid, expired, from an ended session, or of a blocked account.
      */
-    async authenticate(token: string): Promise<User> {
+    async authenticate(token: string): Promise<{ user: User; sessionId: string | undefined }> {
       const claims = await tokens.verify(token);
       if (!claims) throw unauthorized('Invalid token.');
-      const record = await userRepository.findById(db, claims.id);
+      const [record, open] = await Promise.all([
+        userRepository.findById(db, claims.id),
+        claims.sid ? sessionRepository.openUntil(db, claims.sid, claims.id) : Promise.resolve(null),
+      ]);
       if (!record) throw unauthorized('Invalid token.');
       if (record.user.blocked) throw unauthorized(AUTH_MESSAGES.blockedSession);
       if (record.sessionEpoch !== claims.epoch) throw unauthorized(AUTH_MESSAGES.sessionEnded);
-      return record.user;
+      // A signed-out (or expired) session ends every token of it at once.
+      if (claims.sid && !open) throw unauthorized(AUTH_MESSAGES.sessionEnded);
+      return { user: record.user, sessionId: claims.sid };
     },
 
-    /** A fresh token for a signed-in user. */
-    async refresh(user: User): Promise<{ jwt: string }> {
+    /** A fresh token of the caller's session; it never lives past the session's absolute end. */
+    async refresh(user: User, sessionId: string | undefined): Promise<{ jwt: string }> {
       const record = await userRepository.findById(db, user.id);
       if (!record) throw unauthorized('Invalid token.');
-      return { jwt: await issue(record.user, record.sessionEpoch) };
+      const until = sessionId ? await sessionRepository.openUntil(db, sessionId, user.id) : null;
+      if (sessionId && !until) throw unauthorized(AUTH_MESSAGES.sessionEnded);
+      return { jwt: await issue(record.user, record.sessionEpoch, sessionId && until ? { sid: sessionId, until } : undefined) };
+    },
+
+    /**
+     * Signs out: the caller's session ends at once, on every device its token is used. A token
+     * from before sessions were kept cannot be told apart from its siblings: all of the user's
+     * sessions end then.
+     */
+    async logout(user: User, sessionId: string | undefined): Promise<Record<string, never>> {
+      if (sessionId) await sessionRepository.end(db, sessionId);
+      else await userRepository.endAllSessions(db, user.id);
+      return {};
     },
 
     /**

@@ -9,6 +9,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { User } from '../../schemas/user.ts';
 import { fetchMe } from '../../services/authService.ts';
 import { ApiError, toUiError, type UiError } from '../../services/errors.ts';
+import { endServerSession } from '../../services/logout.ts';
 import { sessionStatus, signIn, signOut } from '../../services/session.ts';
 import { placeholder } from '../shared/placeholder.ts';
 
@@ -44,6 +45,7 @@ export const sessionMachine = setup({
   actions: {
     signIn: (_, params: { user: User }) => signIn(params.user),
     signOut: () => signOut(),
+    endServerSession: () => endServerSession(),
     markAnonymous: () => {
       sessionStatus.value = 'anonymous';
     },
@@ -91,7 +93,7 @@ export const sessionMachine = setup({
     },
     loggedOut: {
       type: 'final',
-      entry: ['signOut', 'reloadHome'],
+      entry: ['endServerSession', 'signOut', 'reloadHome'],
     },
   },
 });
