@@ -54,6 +54,11 @@ export const EnvSchema = z.object({
     .int('must be a whole number of bytes')
     .positive('must be a positive number of bytes')
     .default(2 * 1024 ** 3),
+  STORAGE_QUOTA_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int('must be a whole number of bytes')
+    .positive('must be a positive number of bytes')
+    .default(20 * 1024 ** 3),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -97,6 +102,8 @@ export interface Config {
    */
   demoSignIn: boolean;
   uploadLimitBytes: number;
+  /** How much a person's uploads may take on disk in all. */
+  storageQuotaBytes: number;
   ffmpegPath: string;
   logLevel: string;
   trustProxy: boolean;
@@ -180,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, staticDir = pat
     demoData: e.DEMO_DATA ?? (!e.DATABASE_URL && isLoopback(e.HOST)),
     demoSignIn: e.DEMO_DATA ?? isLoopback(e.HOST),
     uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
+    storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     ffmpegPath: e.FFMPEG_PATH,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -1310,3 +1310,36 @@ describe('#26 logout ends the session', () => {
     expect(await t.api({ method: 'POST', url: '/token/refresh', token: phone, payload: {} })).toBeApiError(401, SESSION_ENDED);
   });
 });
+
+describe('#27 limits on logged-in writes', async () => {
+  const small = await buildTestApp({ storageQuotaBytes: 200_000 });
+
+  it('#27 per-person limits on invitations, comments and uploads, a storage quota that refuses and keeps nothing', async () => {
+    // Invitations: 30 in ten minutes, then a pause (each may create an account and sends an e-mail).
+    const lead = await createLead(t);
+    const sp = await createSharedPortfolio(t, lead);
+    const invite = (i: number) => t.api({ method: 'POST', url: '/invitations', token: lead.token, payload: { email: `flood-${Date.now().toString(36)}-${i}@school.example`, sharedPortfolio: sp.id } });
+    for (let i = 0; i < 30; i += 1) expect(await invite(i), `invitation ${i}`).toHaveStatus(200);
+    expect(await invite(30)).toBeApiError(429, /^Too many attempts, please try again in /);
+    // Another person is not held back.
+    const otherLead = await createLead(t);
+    const otherSp = await createSharedPortfolio(t, otherLead);
+    expect(await t.api({ method: 'POST', url: '/invitations', token: otherLead.token, payload: { email: `calm-${Date.now().toString(36)}@school.example`, sharedPortfolio: otherSp.id } })).toHaveStatus(200);
+
+    // Comments: 60 a minute.
+    const { m1, sa1 } = await team();
+    for (let i = 0; i < 60; i += 1) expect(await t.api({ method: 'POST', url: '/comments', token: m1.token, payload: { text: `Comment ${i}`, sharedArtifact: sa1.id } })).toHaveStatus(200);
+    expect(await t.api({ method: 'POST', url: '/comments', token: m1.token, payload: { text: 'One more', sharedArtifact: sa1.id } })).toBeApiError(429);
+
+    // Storage: the upload that would pass the quota is refused, and nothing of it is kept.
+    const owner = await createTeacher(small);
+    const portfolio = await createPortfolio(small, owner);
+    const artifact = await createArtifact(small, portfolio);
+    const base = `/portfolios/${portfolio.id}/artifacts/${artifact.id}/documents`;
+    const file = Buffer.alloc(120_000, 7);
+    expect(await upload(small, owner.token, base, multipart('file', 'a.bin', file))).toHaveStatus(200);
+    const before = await snapshot(small);
+    expect(await upload(small, owner.token, base, multipart('file', 'b.bin', file))).toBeApiError(413, /^Your files would take more than your storage limit of /);
+    expect(await snapshot(small)).toEqual(before);
+  });
+});

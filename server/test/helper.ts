@@ -99,6 +99,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Factories write to the database directly, past any cache; the cache has tests of its own.
     responseCache: false,
     demoSignIn: true,
+    storageQuotaBytes: 20 * 1024 ** 3,
     timeouts: DEFAULT_TIMEOUTS,
     staticDir: path.join(dataDir, 'no-spa'),
     ...overrides,

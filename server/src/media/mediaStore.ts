@@ -5,6 +5,7 @@ import { chmod, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+import { availableParallelism } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
@@ -12,6 +13,7 @@ import type { MediaFormat, MediaFormats, MediaKind } from '#schemas/media';
 import type { Db } from '../db/client.ts';
 import { badRequest } from '../errors.ts';
 import type { OrphanFiles } from '../repositories/mediaRepository.ts';
+import { Limiter } from './limiter.ts';
 
 /** The image formats the mobile apps read (reference §6.2): fit inside these boxes. */
 const FORMATS = {
@@ -39,6 +41,11 @@ const KIND_HINT = {
 } as const;
 
 export const EMPTY_FILE = 'You cannot upload an empty file.';
+
+/** Images larger than this (100 megapixels) are not decoded: a small file can claim a huge canvas. */
+const MAX_INPUT_PIXELS = 100_000_000;
+// Each preview uses one libvips thread; the limiter decides how many run at once.
+sharp.concurrency(1);
 
 /** The picture of an image that has no preview (a photo frame on grey, 1000×750). */
 const NO_PREVIEW_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="750" viewBox="0 0 1000 750">
@@ -74,6 +81,8 @@ export class MediaStore {
   readonly dir: string;
   readonly tmpDir: string;
   private ffmpegMissing = false;
+  /** Previews are made one per core at a time; a burst of uploads waits its turn (or is told to retry). */
+  private readonly processing = new Limiter(Math.max(1, availableParallelism()), 64);
 
   constructor(
     private readonly db: Db,
@@ -131,8 +140,8 @@ export class MediaStore {
         formats: null,
         files: [{ from: tmp, to: `${key}${type.ext}` }],
       };
-      if (kind === 'images') await this.deriveImage(received, tmp, derived);
-      if (kind === 'videos') await this.deriveVideoPoster(received, tmp, derived);
+      if (kind === 'images') await this.processing.run(() => this.deriveImage(received, tmp, derived));
+      if (kind === 'videos') await this.processing.run(() => this.deriveVideoPoster(received, tmp, derived));
       return received;
     } catch (error) {
       await rm(tmp, { force: true });
@@ -201,7 +210,7 @@ export class MediaStore {
 
   private async deriveImage(file: ReceivedFile, source: string, derived: string[]): Promise<void> {
     try {
-      const image = sharp(source, { failOn: 'error' }).rotate();
+      const image = sharp(source, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }).rotate();
       const meta = await sharp(source).metadata();
       const upright = (meta.orientation ?? 1) >= 5;
       file.width = (upright ? meta.height : meta.width) ?? null;
@@ -253,7 +262,9 @@ export class MediaStore {
     if (this.ffmpegMissing) return;
     const poster = path.join(this.tmpDir, `${file.key}-poster.png`);
     derived.push(poster);
-    const ok = (await this.ffmpeg(['-ss', '1', '-i', source, '-frames:v', '1', '-y', poster])) || (await this.ffmpeg(['-i', source, '-frames:v', '1', '-y', poster]));
+    const ok =
+      (await this.ffmpeg(['-threads', '1', '-ss', '1', '-i', source, '-frames:v', '1', '-y', poster])) ||
+      (await this.ffmpeg(['-threads', '1', '-i', source, '-frames:v', '1', '-y', poster]));
     if (!ok) return;
     try {
       const meta = await sharp(poster).metadata();

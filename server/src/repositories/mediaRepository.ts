@@ -206,6 +206,12 @@ export const mediaRepository = {
    * The media row behind a served file name (`<key><ext>` or `<format>_<key><ext>`), with
    * whether `userId` may read an artifact that holds it (owner, member, researcher).
    */
+  /** How many bytes the files a person uploaded take (originals; their previews are small). */
+  async bytesUploadedBy(db: Queryable, userId: number): Promise<number> {
+    const { rows } = await db.query<{ n: string | number }>('SELECT coalesce(sum(size), 0) AS n FROM media_files WHERE uploaded_by = $1', [userId]);
+    return Number(rows[0]!.n);
+  },
+
   async findServable(
     db: Queryable,
     storageKey: string,

@@ -4,6 +4,7 @@ import { ArtifactMediaResponseSchema } from '#schemas/artifact';
 import { FileDeleteParamsSchema, UploadParamsSchema } from '#schemas/media';
 import { readOneFile } from '../http/multipart.ts';
 import { notFound } from '../errors.ts';
+import { USER_LIMITS } from '../http/userLimits.ts';
 import { FILE_NOT_FOUND } from '../services/mediaService.ts';
 import { errorResponses } from './errorResponses.ts';
 
@@ -13,6 +14,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/portfolios/:id/artifacts/:artifactId/:kind',
     {
+      config: USER_LIMITS.uploads,
       schema: {
         tags,
         summary: 'Upload a file (multipart, field "file") to an artifact',

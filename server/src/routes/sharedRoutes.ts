@@ -37,6 +37,7 @@ import {
 } from '#schemas/sharedPortfolio';
 import { z } from 'zod';
 import { readOneFile } from '../http/multipart.ts';
+import { USER_LIMITS } from '../http/userLimits.ts';
 import { errorResponses } from './errorResponses.ts';
 
 const errors = { ...errorResponses, 409: errorResponses[400], 423: errorResponses[400] };
@@ -127,6 +128,7 @@ export const sharedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/shared-portfolios/:id/shared-artifacts/:artifactId/:kind',
     {
+      config: USER_LIMITS.uploads,
       schema: {
         tags: nestedTags,
         summary: 'Upload a file (multipart, field "file")',
@@ -181,7 +183,7 @@ export const sharedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/comments', { schema: { tags: talkTags, summary: 'Comments in my shared portfolios', response: { 200: z.array(CommentSchema), ...errors } } }, async (request) =>
     s.discussion.comments(request.user),
   );
-  app.post('/comments', { schema: { tags: talkTags, summary: 'Comment (1–2500 characters)', body: CommentBodySchema, response: { 200: CommentResponseSchema, ...errors } } }, async (request) =>
+  app.post('/comments', { config: USER_LIMITS.discussion, schema: { tags: talkTags, summary: 'Comment (1–2500 characters)', body: CommentBodySchema, response: { 200: CommentResponseSchema, ...errors } } }, async (request) =>
     s.discussion.comment(request.user, request.body.sharedArtifact, request.body.text),
   );
   app.put(
@@ -196,7 +198,7 @@ export const sharedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/reactions', { schema: { tags: talkTags, summary: 'Reactions in my shared portfolios', response: { 200: z.array(ReactionSchema), ...errors } } }, async (request) =>
     s.discussion.reactions(request.user),
   );
-  app.post('/reactions', { schema: { tags: talkTags, summary: 'React (idempotent per value)', body: ReactionBodySchema, response: { 200: ReactionSchema, ...errors } } }, async (request) =>
+  app.post('/reactions', { config: USER_LIMITS.discussion, schema: { tags: talkTags, summary: 'React (idempotent per value)', body: ReactionBodySchema, response: { 200: ReactionSchema, ...errors } } }, async (request) =>
     s.discussion.react(request.user, request.body.sharedArtifact, request.body.value),
   );
   app.delete('/reactions/:id', { schema: { tags: talkTags, summary: 'Remove my reaction', params: IdParamsSchema, response: { 200: ReactionSchema, ...errors } } }, async (request) =>
@@ -210,7 +212,7 @@ export const sharedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/invitations/:id', { schema: { tags: inviteTags, summary: 'One invitation', params: IdParamsSchema, response: { 200: InvitationSchema, ...errors } } }, async (request) =>
     s.invitations.get(request.user, request.params.id),
   );
-  app.post('/invitations', { schema: { tags: inviteTags, summary: 'Invite a user (to) or anyone by e-mail', body: InvitationCreateBodySchema, response: { 200: InvitationSchema, ...errors } } }, async (request) =>
+  app.post('/invitations', { config: USER_LIMITS.invitations, schema: { tags: inviteTags, summary: 'Invite a user (to) or anyone by e-mail', body: InvitationCreateBodySchema, response: { 200: InvitationSchema, ...errors } } }, async (request) =>
     s.invitations.create(request.user, request.body),
   );
   app.post('/invitations/:id/accept', { schema: { tags: inviteTags, summary: 'Accept (invitee)', params: IdParamsSchema, response: { 200: SharedPortfolioSchema, ...errors } } }, async (request) =>

@@ -9,6 +9,7 @@ import {
   UserSchema,
   UserUpdateBodySchema,
 } from '#schemas/user';
+import { USER_LIMITS } from '../http/userLimits.ts';
 import { errorResponses } from './errorResponses.ts';
 
 /** Accounts: the caller, and researchers' account management. Protected. */
@@ -69,6 +70,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/invitations/outside',
     {
+      config: USER_LIMITS.invitations,
       schema: {
         tags: ['users'],
         summary: 'Create an account and e-mail its set-password link (researchers)',

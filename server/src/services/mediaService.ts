@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { ArtifactMediaResponse } from '#schemas/artifact';
 import type { Media, MediaKind } from '#schemas/media';
 import type { User } from '#schemas/user';
-import { badRequest, notFound } from '../errors.ts';
+import { badRequest, HttpError, notFound } from '../errors.ts';
 import { MediaCapabilities } from '../media/capabilities.ts';
 import type { MediaStore } from '../media/mediaStore.ts';
 import { canWriteArtifact, PORTFOLIO_MESSAGES } from '../policies/portfolioPolicy.ts';
@@ -23,6 +23,14 @@ export interface IncomingFile {
 
 export const NO_FILE = 'Send the file as multipart/form-data in a field named "file".';
 export const FILE_NOT_FOUND = 'File not found.';
+
+/** 413 when a person's uploads would take more than their share of the disk. */
+const quotaFull = (quota: number) =>
+  new HttpError(
+    413,
+    'storage_full',
+    `Your files would take more than your storage limit of ${(quota / 1024 ** 3).toLocaleString('en-US', { maximumFractionDigits: 1 })} GB. Remove files you no longer need, or ask a researcher for more room.`,
+  );
 
 /** Uploads, deletes and serves media files of artifacts. */
 export function createMediaService(ctx: ServiceContext, store: MediaStore) {
@@ -63,10 +71,14 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
    * behind when anything fails (no file, no row).
    */
   async function storeFor(actor: User, holder: Holder, holderId: number, kind: MediaKind, read: () => Promise<IncomingFile | undefined>, touch: boolean): Promise<Media> {
+    const quota = ctx.config.storageQuotaBytes;
+    const used = await mediaRepository.bytesUploadedBy(db, actor.id);
+    if (used >= quota) throw quotaFull(quota);
     const part = await read();
     if (!part) throw badRequest(NO_FILE, 'no_file');
     const received = await store.receive(part.file, part.filename, kind);
     try {
+      if (used + received.size > quota) throw quotaFull(quota);
       await part.finish();
       return await db.transaction(async (tx) => {
         const media = await mediaRepository.insertAndLink(

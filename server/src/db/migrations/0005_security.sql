@@ -21,3 +21,6 @@ CREATE TABLE sessions (
 );
 CREATE INDEX sessions_user_idx ON sessions (user_id);
 CREATE INDEX sessions_expires_idx ON sessions (expires_at);
+
+-- Per-person storage: the sum of one person's uploads is looked up before each upload.
+CREATE INDEX media_files_uploaded_by_idx ON media_files (uploaded_by);

@@ -1,0 +1,19 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * Per-person limits on writes that cost others something (e-mails sent, accounts made, disk,
+ * CPU): counted per signed-in user, after authentication, in this process. Generous for a
+ * teacher's real work (a class's photos, a lively discussion), short of a flood.
+ */
+const perUser = (max: number, timeWindow: string) => ({
+  rateLimit: { max, timeWindow, hook: 'preHandler' as const, keyGenerator: (request: FastifyRequest) => `user:${request.user.id}` },
+});
+
+export const USER_LIMITS = {
+  /** Invitations and new accounts: each may create an account and sends an e-mail. */
+  invitations: perUser(30, '10 minutes'),
+  /** Comments and reactions. */
+  discussion: perUser(60, '1 minute'),
+  /** Uploads (each file costs disk, and CPU for its previews). */
+  uploads: perUser(300, '10 minutes'),
+} as const;
