@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { isEmail } from '#schemas/rules';
 import { ROLE_IDS, type User } from '#schemas/user';
-import { ConfigError, loadConfig, PID_FILE, type Config } from './config.ts';
+import { loadConfigOrExit, PID_FILE, type Config } from './config.ts';
 import { openDatabase } from './database.ts';
 import type { Db } from './db/client.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -92,16 +92,7 @@ export async function runAdmin(args: readonly string[], config: Config, db: Db):
 }
 
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const args = process.argv.slice(2);
   if (args.length === 0 || args[0] === 'help' || args[0] === '--help') {
     process.stdout.write(`${USAGE}\n`);

@@ -133,6 +133,19 @@ export interface Timeouts {
 
 export const DEFAULT_TIMEOUTS: Timeouts = { headersMs: 20_000, bodyMs: 30_000, idleMs: 60_000, requestMs: 2 * 3_600_000, keepAliveMs: 5_000 };
 
+/** `loadConfig` for a command: an invalid environment ends the process (exit 2) with the message naming every bad variable. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
 /** The server's pid file in `DATA_DIR` while it has the embedded database open (the admin command checks it). */
 export const PID_FILE = 'server.pid';
 

@@ -1,7 +1,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, PID_FILE } from './config.ts';
+import { loadConfigOrExit, PID_FILE } from './config.ts';
 import { openDatabase } from './database.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo.ts';
 
@@ -9,16 +9,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo.ts';
 async function main(): Promise<void> {
   // Everything the server writes (database files, uploads, mail, secrets) is for this account only.
   process.umask(0o077);
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const bootLog = { info: (msg: string) => process.stdout.write(`${msg}\n`) };
   const db = await openDatabase(config, bootLog);
   const app = await buildApp({ config, db });
