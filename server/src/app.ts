@@ -177,7 +177,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Empty bodies with a JSON content type (mobile clients send the header on every call)
   // are read as "no body" instead of failing before validation. Bodies are JSON only.
   app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    // JSON is UTF-8 (RFC 8259): a body declared in another charset is refused, not misread.
+    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1];
+    if (charset && charset.toLowerCase() !== 'utf-8') {
+      done(new HttpError(415, 'unsupported_media_type', 'Send JSON bodies in UTF-8.'), undefined);
+      return;
+    }
     try {
       done(null, parseJsonBody(typeof body === 'string' ? body : body.toString('utf8')));
     } catch (error) {

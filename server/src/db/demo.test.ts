@@ -51,10 +51,10 @@ describe('seedDemo', async () => {
     expect(await count('SELECT count(*)::int AS n FROM invitations')).toBe(1);
   });
 
-  it('stores the demo password as a scrypt hash, never as text', async () => {
+  it('stores the demo password as an argon2id hash, never as text', async () => {
     const { rows } = await t.db.query<{ password_hash: string }>('SELECT password_hash FROM users');
     for (const row of rows) {
-      expect(row.password_hash).toMatch(/^scrypt\$/);
+      expect(row.password_hash).toMatch(/^\$argon2id\$/);
       expect(row.password_hash).not.toContain('spiral-demo');
     }
   });
