@@ -6,7 +6,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openPglite } from '../server/src/db/client.ts';
+import { openPostgres } from '../server/src/db/client.ts';
+import { startEmbedded } from '../server/src/db/embedded.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { ensureTemplate } from '../server/src/db/seed.ts';
 import { datasetCounts, generateDataset, type DatasetSize } from './generate.ts';
@@ -53,7 +54,8 @@ export async function prepareDataDir(size: DatasetSize): Promise<{ dataDir: stri
     rmSync(cached, { recursive: true, force: true });
     mkdirSync(cached, { recursive: true });
     const started = Date.now();
-    const db = await openPglite(path.join(cached, 'db'));
+    const server = await startEmbedded(path.join(cached, 'db'));
+    const db = openPostgres(server.connection, { onClose: () => server.stop() });
     await migrate(db);
     await ensureTemplate(db);
     const emails = await generateDataset(db, size);
@@ -63,7 +65,8 @@ export async function prepareDataDir(size: DatasetSize): Promise<{ dataDir: stri
   }
   const facts = JSON.parse(readFileSync(factsFile, 'utf8')) as { emails: Awaited<ReturnType<typeof generateDataset>>; counts: Record<string, number> };
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pf-bench-'));
-  cpSync(path.join(cached, 'db'), path.join(dataDir, 'db'), { recursive: true });
+  // The stopped server's folder, without its socket folder and log.
+  cpSync(path.join(cached, 'db'), path.join(dataDir, 'db'), { recursive: true, filter: (src) => !/[/\\](run|postgres\.log)$/.test(src) });
   return { dataDir, counts: facts.counts, emails: facts.emails };
 }
 

@@ -1,16 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { validateResponses } from '#schemas/responses';
 import type { Responses, Structure } from '#schemas/structure';
+import { openPostgres } from '../server/src/db/client.ts';
+import { startEmbedded } from '../server/src/db/embedded.ts';
 import { mp4Header, pngImage } from '../server/test/files.ts';
 import { DEMO } from './fixtures.ts';
 import { freePort } from './globalSetup.ts';
@@ -39,7 +40,7 @@ async function waitFor<T>(probe: () => T | undefined | null | false, what: strin
   }
 }
 
-/** The server as `npm start` runs it (`server/src/main.ts` under tsx), in its own process group. */
+/** The server as `npm start` runs it (the compiled `dist-server/main.js`), in its own process group. */
 class ServerProcess {
   private child: ChildProcess | null = null;
   private exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> | null = null;
@@ -58,7 +59,7 @@ class ServerProcess {
   async start(): Promise<void> {
     if (this.child) throw new Error('The server is already running');
     this.output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('server/src/main.ts')], {
+    const child = spawn(process.execPath, [path.resolve('dist-server/main.js')], {
       env: this.env,
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
@@ -84,13 +85,19 @@ class ServerProcess {
     }
   }
 
-  /** A crash: SIGKILL to the server and every process it started (ffmpeg), nothing flushed or closed. */
+  /**
+   * A crash: SIGKILL to the server and every process of its group (ffmpeg), nothing flushed or
+   * closed. Its PostgreSQL server, in a group of its own, must then stop by itself, not be left
+   * running: the next start finds it gone (or still stopping, and waits).
+   */
   async crash(): Promise<void> {
     const child = this.child;
     if (!child?.pid) throw new Error('The server is not running');
+    if (postgresProcesses(this.env['DATA_DIR']!).length === 0) throw new Error('No embedded PostgreSQL server runs for the app');
     process.kill(-child.pid, 'SIGKILL');
     await this.exited;
     this.child = null;
+    await waitFor(() => postgresProcesses(this.env['DATA_DIR']!).length === 0, 'the embedded PostgreSQL server to stop after the app was killed', 20_000);
   }
 
   /** A clean stop (SIGTERM); resolves with the exit code and what the server wrote. */
@@ -116,6 +123,22 @@ class ServerProcess {
   }
 }
 
+/** The PostgreSQL processes serving `DATA_DIR/db` (from /proc: their command lines name its data folder). */
+function postgresProcesses(dataDir: string): number[] {
+  const folder = path.join(dataDir, 'db', 'pgdata');
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (cmdline.some((arg) => arg.endsWith('/postgres')) && cmdline.includes(folder)) found.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
 interface Snapshot {
   artifacts: { id: number; structure: Structure; responses: Responses; parking_lot: boolean; next_caption: number; updated_at: Date }[];
   sharedArtifacts: { id: number; structure: Structure; responses: Responses; next_caption: number }[];
@@ -124,9 +147,10 @@ interface Snapshot {
   pending: string[];
 }
 
-/** Reads the stopped server's embedded database (`DATA_DIR/db`). */
+/** Reads the stopped server's embedded database (`DATA_DIR/db`), on a server of its own. */
 async function readDatabase(dataDir: string): Promise<Snapshot> {
-  const pg = await PGlite.create({ dataDir: path.join(dataDir, 'db'), parsers: { 20: (v: string) => Number(v) } });
+  const server = await startEmbedded(path.join(dataDir, 'db'));
+  const pg = openPostgres(server.connection, { max: 1, onClose: () => server.stop() });
   try {
     const rows = async <T,>(sql: string) => (await pg.query<T>(sql)).rows;
     return {

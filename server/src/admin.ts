@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { isEmail } from '#schemas/rules';
 import { ROLE_IDS, type User } from '#schemas/user';
-import { loadConfigOrExit, PID_FILE, type Config } from './config.ts';
+import { loadConfigOrExit, type Config } from './config.ts';
 import { openDatabase } from './database.ts';
-import type { Db } from './db/client.ts';
+import { openPostgres, type Db } from './db/client.ts';
+import { runningEmbedded } from './db/embedded.ts';
 import { createMailer } from './mail/mailer.ts';
 import { resetPasswordMessage, welcomeMessage } from './mail/messages.ts';
 import { passwordCodeRepository } from './repositories/passwordCodeRepository.ts';
@@ -23,20 +23,9 @@ const USAGE = `Usage: npm run admin -- <command>
   block <e-mail>                     blocks the account and ends its sessions
   unblock <e-mail>                   unblocks the account
 
-With the embedded database, stop the server first (it is the only one who may open it).`;
+It works whether the portal is running or not.`;
 
 class AdminError extends Error {}
-
-function serverRunning(config: Config): number | null {
-  try {
-    const pid = Number(readFileSync(path.join(config.dataDir, PID_FILE), 'utf8').trim());
-    if (!Number.isInteger(pid) || pid <= 0) return null;
-    process.kill(pid, 0);
-    return pid;
-  } catch {
-    return null;
-  }
-}
 
 async function account(db: Db, email: string): Promise<User> {
   const record = await userRepository.findByEmail(db, email);
@@ -98,12 +87,9 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const pid = config.databaseUrl ? null : serverRunning(config);
-  if (pid !== null) {
-    process.stderr.write(`The server (pid ${pid}) has the embedded database open. Stop it first, then run this command again.\n`);
-    process.exit(1);
-  }
-  const db = await openDatabase({ ...config, demoData: false }, { info: () => undefined });
+  // With the portal running, its embedded server is used as it is; otherwise it is started for this command.
+  const running = config.databaseUrl ? null : runningEmbedded(path.join(config.dataDir, 'db'));
+  const db = running ? openPostgres(running, { max: 1 }) : await openDatabase({ ...config, demoData: false }, { info: () => undefined });
   try {
     process.stdout.write(`${await runAdmin(args, config, db)}\n`);
   } catch (error) {

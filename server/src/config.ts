@@ -146,9 +146,6 @@ export function loadConfigOrExit(): Config {
   }
 }
 
-/** The server's pid file in `DATA_DIR` while it has the embedded database open (the admin command checks it). */
-export const PID_FILE = 'server.pid';
-
 /** Whether a bind address is reachable only from this machine. */
 export function isLoopback(host: string): boolean {
   const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');

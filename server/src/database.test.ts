@@ -1,12 +1,18 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../test/helper.ts';
 import { openDatabase } from './database.ts';
-import { migrationFiles } from './db/migrate.ts';
+import { migrate, migrationFiles } from './db/migrate.ts';
+import { pgliteAsDb } from './db/pgliteImport.ts';
+import { ensureTemplate } from './db/seed.ts';
 
 describe('openDatabase (embedded)', () => {
   // Made here, not inside the tests: their folders are removed after the file.
   const withDemo = testConfig({ demoData: true });
   const withoutDemo = testConfig({ demoData: false });
+  const legacy = testConfig({ demoData: true });
 
   it('migrates, adds the template and the demo data once; a restart keeps the data and applies nothing', async () => {
     const config = withDemo;
@@ -42,5 +48,43 @@ describe('openDatabase (embedded)', () => {
     } finally {
       await db.close();
     }
+  });
+
+  it('copies the data of an earlier version (PGlite in DATA_DIR/db) into the new server once, and keeps the old folder', async () => {
+    // An earlier version's folder: PGlite, with the template, one account and its portfolio.
+    const oldDir = path.join(legacy.dataDir, 'db');
+    mkdirSync(path.dirname(oldDir), { recursive: true });
+    const old = await PGlite.create({ dataDir: oldDir });
+    const oldDb = pgliteAsDb(old);
+    await migrate(oldDb);
+    await ensureTemplate(oldDb);
+    const ada = (await old.query<{ id: number }>(`INSERT INTO users (username, email, password_hash, role_id) VALUES ('ada', 'ada@school.example', 'x', 3) RETURNING id`)).rows[0]!.id;
+    await old.query(`INSERT INTO portfolios (owner_id, name, structure) VALUES ($1, 'Ada''s work', '[]')`, [ada]);
+    await old.close();
+
+    const messages: string[] = [];
+    const db = await openDatabase(legacy, { info: (m) => messages.push(m) });
+    try {
+      expect((await db.query('SELECT email FROM users')).rows).toEqual([{ email: 'ada@school.example' }]);
+      expect((await db.query('SELECT name, owner_id FROM portfolios WHERE owner_id = $1', [ada])).rows).toEqual([{ name: "Ada's work", owner_id: ada }]);
+      expect((await db.query('SELECT 1 FROM portfolios WHERE id = 1')).rows).toHaveLength(1);
+      // New rows continue after the copied ids; no demo data lands on top of a copied installation.
+      const next = await db.query<{ id: number }>(`INSERT INTO users (username, email, password_hash, role_id) VALUES ('bo', 'bo@school.example', 'x', 3) RETURNING id`);
+      expect(next.rows[0]!.id).toBeGreaterThan(ada);
+    } finally {
+      await db.close();
+    }
+    expect(messages.some((m) => /^copied \d+ rows of \d+ tables from the earlier embedded database/.test(m))).toBe(true);
+    expect(existsSync(path.join(legacy.dataDir, 'db-pglite', 'PG_VERSION'))).toBe(true);
+
+    // The next start copies nothing again.
+    messages.length = 0;
+    const again = await openDatabase(legacy, { info: (m) => messages.push(m) });
+    try {
+      expect((await again.query<{ n: number }>('SELECT count(*)::int AS n FROM users')).rows[0]!.n).toBe(2);
+    } finally {
+      await again.close();
+    }
+    expect(messages).toEqual([]);
   });
 });

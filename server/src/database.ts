@@ -1,20 +1,33 @@
 import path from 'node:path';
 import type { Config } from './config.ts';
-import { openPglite, openPostgres, type Db } from './db/client.ts';
+import { openPostgres, type Db } from './db/client.ts';
 import { seedDemo } from './db/demo.ts';
 import { seedDemoMedia } from './db/demoMedia.ts';
+import { startEmbedded } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
+import { copyLegacy, setAsideLegacy } from './db/pgliteImport.ts';
 import { ensureTemplate, isEmpty } from './db/seed.ts';
 import { pruneExpired } from './services/housekeeping.ts';
 
-/** Opens the configured database, migrates it, adds the template, and demo data when asked and empty. */
+/**
+ * Opens the configured database (the PostgreSQL server of `DATABASE_URL`, or the embedded one
+ * started in `DATA_DIR/db`), migrates it, adds the template, and demo data when asked and empty.
+ * Closing the returned database stops the embedded server.
+ */
 export async function openDatabase(config: Config, log: { info: (msg: string) => void }): Promise<Db> {
-  const db = config.databaseUrl
-    ? openPostgres(config.databaseUrl)
-    : await openPglite(path.join(config.dataDir, 'db'));
+  let db: Db;
+  let legacy: string | null = null;
+  if (config.databaseUrl) {
+    db = openPostgres(config.databaseUrl);
+  } else {
+    legacy = setAsideLegacy(config.dataDir);
+    const server = await startEmbedded(path.join(config.dataDir, 'db'));
+    db = openPostgres(server.connection, { onClose: () => server.stop() });
+  }
   try {
     const applied = await migrate(db);
     if (applied.length > 0) log.info(`database migrated: ${applied.join(', ')}`);
+    if (legacy) await copyLegacy(legacy, db, log);
     await ensureTemplate(db);
     await pruneExpired(db);
     if (config.demoData && (await isEmpty(db))) {

@@ -1,7 +1,5 @@
-import { rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { buildApp } from './app.ts';
-import { loadConfigOrExit, PID_FILE } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './database.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo.ts';
 
@@ -34,12 +32,6 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  if (!config.databaseUrl) {
-    // The admin command must not open the embedded database while this server has it open.
-    const pidFile = path.join(config.dataDir, PID_FILE);
-    writeFileSync(pidFile, `${process.pid}\n`, { mode: 0o600 });
-    process.on('exit', () => rmSync(pidFile, { force: true }));
-  }
   const url = config.publicUrl;
   const lines = [`PracticeFolio is running at ${url}`, `  database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${config.dataDir}/db`}`];
   if (config.demoSignIn) {

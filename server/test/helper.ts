@@ -1,57 +1,64 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, expect, inject } from 'vitest';
 import { ApiErrorSchema } from '#schemas/common';
 import { buildApp } from '../src/app.ts';
 import { DEFAULT_TIMEOUTS, type Config } from '../src/config.ts';
-import { openPglite, openPostgres, wrapPglite, type Db } from '../src/db/client.ts';
+import { openPostgres, type Db } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { ensureTemplate } from '../src/db/seed.ts';
 import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
 
-/**
- * A fresh, migrated database for one test file: an embedded copy of the prepared dump, or a new
- * schema on the PostgreSQL server named by `TEST_DATABASE_URL`. Closed after the file.
- */
-export async function createTestDb(): Promise<Db> {
-  if (process.env['TEST_DATABASE_URL']) {
-    const db = await createEmptyDb();
-    await migrate(db);
-    await ensureTemplate(db);
-    return db;
-  }
-  const dump = new Blob([readFileSync(inject('pgliteDump'))]);
-  const pg = await PGlite.create({ loadDataDir: dump, parsers: { 20: (v: string) => Number(v) } });
-  const db = wrapPglite(pg);
-  afterAll(() => db.close());
+/** A new database of the run's embedded server (a copy of `template`, or empty), dropped after the file. */
+async function embeddedDatabase(template: string | null): Promise<Db> {
+  const db = inject('testDatabase');
+  if (db.kind !== 'embedded') throw new Error('not an embedded test database');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = openPostgres({ ...db.connection, database: 'postgres' }, { max: 1 });
+  await admin.exec(`CREATE DATABASE ${name} TEMPLATE ${template ?? 'template0'}`);
+  const opened = openPostgres({ ...db.connection, database: name }, { max: 5 });
+  afterAll(async () => {
+    await opened.close();
+    await admin.exec(`DROP DATABASE ${name} WITH (FORCE)`);
+    await admin.close();
+  });
+  return opened;
+}
+
+/** A new empty schema on the server of `TEST_DATABASE_URL`, dropped after the file. */
+async function externalSchema(url: string): Promise<Db> {
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = openPostgres(url, { max: 1 });
+  await admin.exec(`CREATE SCHEMA ${schema}`);
+  const db = openPostgres(url, { schema, max: 5 });
+  afterAll(async () => {
+    await db.close();
+    await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.close();
+  });
   return db;
 }
 
 /**
- * A database without any table (for migration tests): a new in-memory embedded database, or a new
- * empty schema on the PostgreSQL server named by `TEST_DATABASE_URL`. Closed after the file.
+ * A fresh, migrated database for one test file: a copy of the run's migrated database on the
+ * embedded server, or a new migrated schema on the PostgreSQL server of `TEST_DATABASE_URL`.
  */
-export async function createEmptyDb(): Promise<Db> {
-  const url = process.env['TEST_DATABASE_URL'];
-  if (url) {
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = openPostgres(url, { max: 1 });
-    await admin.exec(`CREATE SCHEMA ${schema}`);
-    const db = openPostgres(url, { schema, max: 5 });
-    afterAll(async () => {
-      await db.close();
-      await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.close();
-    });
-    return db;
-  }
-  const db = await openPglite();
-  afterAll(() => db.close());
+export async function createTestDb(): Promise<Db> {
+  const target = inject('testDatabase');
+  if (target.kind === 'embedded') return embeddedDatabase(target.template);
+  const db = await externalSchema(target.url);
+  await migrate(db);
+  await ensureTemplate(db);
   return db;
+}
+
+/** A database without any table (for migration tests), on the run's server. */
+export async function createEmptyDb(): Promise<Db> {
+  const target = inject('testDatabase');
+  return target.kind === 'embedded' ? embeddedDatabase(null) : externalSchema(target.url);
 }
 
 /** A mailer that keeps messages in memory. */

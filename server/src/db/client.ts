@@ -1,7 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
 /** Anything that runs one SQL statement with positional parameters. */
@@ -9,9 +6,8 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<{ rows: T[] }>;
 }
 
-/** The database: PGlite (embedded) or a PostgreSQL server, behind one small interface. */
+/** The database (the embedded PostgreSQL server or the one of `DATABASE_URL`), behind one small interface. */
 export interface Db extends Queryable {
-  readonly kind: 'pglite' | 'postgres';
   /** Runs several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
@@ -27,36 +23,11 @@ function counted(): void {
   if (store) store.count += 1;
 }
 
-class PgliteDb implements Db {
-  readonly kind = 'pglite' as const;
-  constructor(private readonly pg: PGlite) {}
-  async query<T>(sql: string, params: readonly unknown[] = []) {
-    counted();
-    const result = await this.pg.query<T>(sql, params as unknown[]);
-    return { rows: result.rows };
-  }
-  async exec(sql: string) {
-    await this.pg.exec(sql);
-  }
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    return this.pg.transaction(async (tx) =>
-      fn({
-        async query<R>(sql: string, params: readonly unknown[] = []) {
-          counted();
-          const result = await tx.query<R>(sql, params as unknown[]);
-          return { rows: result.rows };
-        },
-      }),
-    );
-  }
-  async close() {
-    if (!this.pg.closed) await this.pg.close();
-  }
-}
-
 class PostgresDb implements Db {
-  readonly kind = 'postgres' as const;
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly onClose: () => Promise<void>,
+  ) {}
   async query<T>(sql: string, params: readonly unknown[] = []) {
     counted();
     const result = await this.pool.query(sql, params as unknown[]);
@@ -87,35 +58,26 @@ class PostgresDb implements Db {
   }
   async close() {
     await this.pool.end();
+    await this.onClose();
   }
 }
 
 // int8 (counts, sums) as JavaScript numbers rather than strings; values stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-/** Opens PostgreSQL at `url`; `schema` (tests) sets the search path of every connection. */
-export function openPostgres(url: string, options: { schema?: string; max?: number } = {}): Db {
+/**
+ * Opens PostgreSQL at `target` (a URL or `pg` settings); `schema` (tests) sets the search path of
+ * every connection; `onClose` runs after the pool has ended (the embedded server stops there).
+ */
+export function openPostgres(
+  target: string | pg.ClientConfig,
+  options: { schema?: string; max?: number; onClose?: () => Promise<void> } = {},
+): Db {
   const pool = new pg.Pool({
-    connectionString: url,
+    ...(typeof target === 'string' ? { connectionString: target } : target),
     max: options.max ?? 10,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   pool.on('error', () => undefined); // idle-client errors surface on the next query instead
-  return new PostgresDb(pool);
-}
-
-/** Opens the embedded database in `dataDir` (created when missing), or in memory without one. */
-export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db> {
-  if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
-  const instance = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    ...(loadDataDir ? { loadDataDir } : {}),
-    parsers: { 20: (v: string) => Number(v) },
-  });
-  return new PgliteDb(instance);
-}
-
-/** Wraps an open PGlite instance (tests share one per worker). */
-export function wrapPglite(instance: PGlite): Db {
-  return new PgliteDb(instance);
+  return new PostgresDb(pool, options.onClose ?? (async () => undefined));
 }

@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// Compiles the API server to JavaScript (`dist-server/`), so that `npm start` runs plain Node.js
+// with no transpiler at start-up. Our own code and the shared schemas are bundled into one file
+// per entry point; packages stay in node_modules. The migrations are copied beside the bundle.
+import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SERVER_OUT = path.join(root, 'dist-server');
+const SOURCES = ['server/src', 'src/schemas', 'package.json'].map((p) => path.join(root, p));
+
+function newestMtime(entry) {
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const name of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, name)));
+  return newest;
+}
+
+/** True when `dist-server/main.js` is newer than every source it is made of. */
+export function serverIsCurrent() {
+  const main = path.join(SERVER_OUT, 'main.js');
+  return existsSync(main) && statSync(main).mtimeMs >= Math.max(...SOURCES.filter(existsSync).map(newestMtime));
+}
+
+export async function buildServer() {
+  const staging = `${SERVER_OUT}.new`;
+  rmSync(staging, { recursive: true, force: true });
+  await build({
+    absWorkingDir: root,
+    entryPoints: { main: 'server/src/main.ts', admin: 'server/src/admin.ts' },
+    outdir: staging,
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+  cpSync(path.join(root, 'server/src/db/migrations'), path.join(staging, 'migrations'), { recursive: true });
+  rmSync(SERVER_OUT, { recursive: true, force: true });
+  cpSync(staging, SERVER_OUT, { recursive: true });
+  rmSync(staging, { recursive: true, force: true });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await buildServer();
+}
