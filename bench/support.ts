@@ -1,11 +1,11 @@
 /** Shared pieces of the benchmarks: servers in child processes, memory readings, results. */
-import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, execSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { openPostgres } from '../server/src/db/client.ts';
 import { startEmbedded } from '../server/src/db/embedded.ts';
 import { migrate } from '../server/src/db/migrate.ts';
@@ -70,35 +70,88 @@ export async function prepareDataDir(size: DatasetSize): Promise<{ dataDir: stri
   return { dataDir, counts: facts.counts, emails: facts.emails };
 }
 
-/** The real server (as `npm start` runs it, without the SPA build step) in a child process. */
-export async function startServer(dataDir: string, extraEnv: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'src', 'main.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'warn', QUERY_COUNT_HEADER: 'true', ...extraEnv },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(url);
+const SERVER_MAIN = path.join(ROOT, 'dist-server', 'main.js');
+let serverBuilt: Promise<void> | null = null;
+
+/** Compiles the server to `dist-server/` (as `npm start` does) when it is missing or older than its sources. */
+export function ensureServerBuilt(): Promise<void> {
+  serverBuilt ??= (async () => {
+    const script = pathToFileURL(path.join(ROOT, 'scripts', 'build-server.mjs')).href;
+    const { buildServer, serverIsCurrent } = (await import(script)) as { buildServer: () => Promise<void>; serverIsCurrent: () => boolean };
+    if (!serverIsCurrent()) await buildServer();
+  })();
+  return serverBuilt;
+}
+
+function newestMtime(entry: string): number {
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const name of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, name)));
+  return newest;
+}
+
+/** Builds the SPA into `dist/` (as `npm start` does) when it is missing or older than its sources. */
+export function ensureSpaBuilt(): void {
+  const built = path.join(ROOT, 'dist', 'index.html');
+  const sources = ['src', 'public', 'index.html', 'vite.config.ts'].map((p) => path.join(ROOT, p)).filter(existsSync);
+  if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+/** The environment `npm start` gives the server, for one benchmark run. */
+export function serverEnv(dataDir: string, port: number, extraEnv: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
-    url,
-    child,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    },
+    ...process.env,
+    NODE_ENV: process.env['NODE_ENV'] ?? 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'warn',
+    // Every request runs its SQL (a no-op once the server keeps no answers in memory).
+    RESPONSE_CACHE: 'false',
+    ...extraEnv,
   };
 }
 
-/** Waits for `/api/v1/health`. */
-export async function waitForHealth(url: string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
+/** Spawns the compiled server exactly as `npm start` runs it (`node --enable-source-maps dist-server/main.js`). */
+export function spawnServer(env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, ['--enable-source-maps', SERVER_MAIN], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** Stops a server started by `spawnServer` (SIGTERM: it closes HTTP, then stops its database) and waits for it. */
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/**
+ * The real server in a child process, as `npm start` runs it (the compiled `dist-server/main.js`,
+ * built first when out of date), on `dataDir`.
+ */
+export async function startServer(dataDir: string, extraEnv: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
+  await ensureServerBuilt();
+  const port = await freePort();
+  const child = spawnServer(serverEnv(dataDir, port, extraEnv));
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealth(url, child);
+  return { url, child, stop: () => stopServer(child) };
+}
+
+/** Waits for `/api/v1/health` (polled every `everyMs`); fails early when `child` ends first. */
+export async function waitForHealth(url: string, child?: ChildProcess, everyMs = 200, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error(`the server ended (${child.exitCode ?? child.signalCode}) before ${url} became healthy`);
     try {
       if ((await fetch(`${url}/api/v1/health`)).ok) return;
     } catch {
       // not yet
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
   throw new Error(`${url} did not become healthy`);
 }

@@ -10,7 +10,7 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createResearcher, createTeacher } from '../test/factories.ts';
-import { buildTestApp, CapturingMailer, createTestDb, testConfig, type TestApp } from '../test/helper.ts';
+import { buildTestApp, CapturingMailer, createTestDb, testAppOf, testConfig, type TestApp } from '../test/helper.ts';
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="UTF-8" /><title>PracticeFolio</title>
@@ -36,15 +36,7 @@ async function buildLoggedApp(overrides: Partial<Config> = {}, wrapDb: (db: Db) 
   const app = await buildApp({ config, db, mailer: mail, logger: { level: 'trace', stream: { write: (line) => lines.push(line) } } });
   await app.ready();
   afterAll(() => app.close());
-  return {
-    app,
-    db,
-    mail,
-    config,
-    lines,
-    api: ({ token, url, headers, ...rest }) =>
-      app.inject({ ...rest, url: `/api/v1${String(url)}`, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
-  };
+  return { ...testAppOf(app, db, mail, config), lines };
 }
 
 const html = (app: FastifyInstance, url: string, extra: Partial<InjectOptions> = {}) =>

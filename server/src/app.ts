@@ -20,7 +20,6 @@ import { describeIssue, HttpError, isFastifyClientError, reasonOf } from './erro
 import { authenticateHook } from './http/auth.ts';
 import { serializeError, serializeRequest } from './http/logging.ts';
 import { parseJsonBody, rejectNulInUrl } from './http/requestGuards.ts';
-import { registerResponseCache, ResponseCache } from './http/responseCache.ts';
 import { RequestValidationError, zodValidatorCompiler } from './http/validation.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { authRoutes } from './routes/authRoutes.ts';
@@ -28,6 +27,7 @@ import { systemRoutes } from './routes/systemRoutes.ts';
 import { userRoutes } from './routes/userRoutes.ts';
 import { TokenService } from './security/tokens.ts';
 import { createAuthService } from './services/authService.ts';
+import { PrincipalCache } from './services/principalCache.ts';
 import type { ServiceContext } from './services/context.ts';
 import { createUserService } from './services/userService.ts';
 import { discardAbandonedArtifacts, pruneExpired, PRUNE_INTERVAL_MS } from './services/housekeeping.ts';
@@ -123,6 +123,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
     db: Db;
+    principals: PrincipalCache;
     appConfig: AppConfig;
     mediaStore: MediaStore;
     uploadLimitBytes: number;
@@ -198,7 +199,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     outboxDir: path.join(config.dataDir, 'outbox'),
     log: app.log,
   });
-  const ctx: ServiceContext = { db, config, tokens: new TokenService(config.jwtSecret), mailer, log: app.log };
+  // Signed-in principals are kept per process and dropped on every change, here or in another process.
+  const principals = new PrincipalCache({ ttlMs: 60_000, maxEntries: 20_000 });
+  await principals.start(db);
+  app.addHook('onClose', () => principals.stop());
+  app.decorate('principals', principals);
+  const ctx: ServiceContext = { db, config, tokens: new TokenService(config.jwtSecret), mailer, log: app.log, principals };
   const mediaStore = new MediaStore(db, config.dataDir, config.ffmpegPath, app.log);
   await mediaStore.init();
   app.decorate('db', db);
@@ -217,15 +223,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     iosAppUrl: config.iosAppUrl,
     androidAppUrl: config.androidAppUrl,
   });
-  // Answers of the main read routes, kept until the next write (decision 011).
-  const responseCache = config.responseCache ? new ResponseCache({ ttlMs: 5_000, maxEntries: 5_000, maxBytes: 64 * 1024 * 1024, maxEntryBytes: 2 * 1024 * 1024 }) : null;
   // Rate-limit events, used or expired codes and abandoned new artifacts would otherwise pile up for ever.
   const housekeeping = () => pruneExpired(db).then(() => discardAbandonedArtifacts(db, mediaStore));
   await housekeeping();
   const pruning = setInterval(() => {
-    housekeeping()
-      .then(() => responseCache?.invalidate())
-      .catch((error: unknown) => app.log.warn({ err: error }, 'could not prune expired rows'));
+    housekeeping().catch((error: unknown) => app.log.warn({ err: error }, 'could not prune expired rows'));
   }, PRUNE_INTERVAL_MS);
   pruning.unref();
   app.addHook('onClose', async () => clearInterval(pruning));
@@ -274,8 +276,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
-  // After the security headers (a kept answer carries them too), before every route.
-  if (responseCache) registerResponseCache(app, responseCache);
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>

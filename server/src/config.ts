@@ -67,7 +67,6 @@ export const EnvSchema = z.object({
     .default('info'),
   TRUST_PROXY: booleanText.default(false),
   QUERY_COUNT_HEADER: booleanText.default(false),
-  RESPONSE_CACHE: booleanText.optional(),
 });
 
 /** The server's validated configuration. */
@@ -109,8 +108,6 @@ export interface Config {
   trustProxy: boolean;
   /** Diagnostics: answer with `x-query-count`, the number of SQL statements the request ran. */
   queryCountHeader: boolean;
-  /** Keep the answers of a few read routes in memory (only safe when this process is the only writer). */
-  responseCache: boolean;
   /** Where the built SPA lives. */
   staticDir: string;
   /** How long a client may take (milliseconds); see `DEFAULT_TIMEOUTS`. */
@@ -202,7 +199,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, staticDir = pat
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     queryCountHeader: e.QUERY_COUNT_HEADER,
-    responseCache: e.RESPONSE_CACHE ?? !e.DATABASE_URL,
     timeouts: DEFAULT_TIMEOUTS,
     staticDir,
   };

@@ -34,7 +34,7 @@ import {
   uploadedFiles,
 } from '../test/factories.ts';
 import { htmlPage, multipart, pdfDocument, pngImage, svgImage } from '../test/files.ts';
-import { buildTestApp, CapturingMailer, createTestDb, testConfig, type TestApp } from '../test/helper.ts';
+import { buildTestApp, CapturingMailer, createTestDb, testAppOf, testConfig, type TestApp } from '../test/helper.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, DEFAULT_TIMEOUTS, loadConfig } from './config.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/demo.ts';
@@ -247,13 +247,7 @@ describe('#2 no plaintext credential logging', async () => {
   const app = await buildApp({ config, db, mailer: mail, logger: { level: 'trace', stream: { write: (line) => lines.push(line) } } });
   await app.ready();
   afterAll(() => app.close());
-  const s: TestApp = {
-    app,
-    db,
-    mail,
-    config,
-    api: ({ token, url, headers, ...rest }) => app.inject({ ...rest, url: `/api/v1${String(url)}`, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
-  };
+  const s: TestApp = testAppOf(app, db, mail, config);
 
   it('#2 no plaintext credential logging: the log of logins, resets and failed reset mail holds no password, e-mail, code or token', async () => {
     const user = await createTeacher(s);
@@ -1306,6 +1300,7 @@ describe('#26 logout ends the session', () => {
 
     // A session ends at its absolute end, however often it was refreshed.
     await t.db.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND ended_at IS NULL", [teacher.user.id]);
+    await t.principalsHeard();
     expect(await me(phone)).toBeApiError(401, SESSION_ENDED);
     expect(await t.api({ method: 'POST', url: '/token/refresh', token: phone, payload: {} })).toBeApiError(401, SESSION_ENDED);
   });

@@ -103,8 +103,6 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     trustProxy: false,
     queryCountHeader: false,
-    // Factories write to the database directly, past any cache; the cache has tests of its own.
-    responseCache: false,
     demoSignIn: true,
     storageQuotaBytes: 20 * 1024 ** 3,
     timeouts: DEFAULT_TIMEOUTS,
@@ -118,6 +116,11 @@ export interface TestApp {
   db: Db;
   mail: CapturingMailer;
   config: Config;
+  /**
+   * Resolves once the server has heard of every account or session change committed so far:
+   * needed after a test changes `users` or `sessions` with plain SQL, as another process would.
+   */
+  principalsHeard(): Promise<void>;
   /** `app.inject` under `/api/v1`, as the user of `token` when given. */
   api(options: InjectOptions & { token?: string | null }): Promise<LightMyRequestResponse>;
 }
@@ -134,11 +137,17 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
   const app = await buildApp({ config, db, mailer: mail, logger: false });
   await app.ready();
   afterAll(() => app.close());
+  return testAppOf(app, db, mail, config);
+}
+
+/** The `TestApp` of a server built (and made ready) by a test itself. */
+export function testAppOf(app: FastifyInstance, db: Db, mail: CapturingMailer, config: Config): TestApp {
   return {
     app,
     db,
     mail,
     config,
+    principalsHeard: () => app.principals.heard(),
     api({ token, url, headers, ...rest }) {
       return app.inject({
         ...rest,

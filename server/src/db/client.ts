@@ -13,6 +13,18 @@ export interface Db extends Queryable {
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Listens to `NOTIFY` on `channel` over a connection of its own, reconnecting when it is lost:
+   * `up` once listening (again), `down` when notifications may be missed until the next `up`.
+   * Resolves (once first listening) with a function that stops.
+   */
+  listen?(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+}
+
+export interface ListenHandlers {
+  message(payload: string): void;
+  up(): void;
+  down(): void;
 }
 
 /** Counts the statements one request runs (for the benchmarks' "queries per request"). */
@@ -59,6 +71,48 @@ class PostgresDb implements Db {
   async close() {
     await this.pool.end();
     await this.onClose();
+  }
+  async listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+    if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+    const settings = this.pool.options as pg.ClientConfig;
+    let client: pg.Client | null = null;
+    let stopped = false;
+    let retry: NodeJS.Timeout | null = null;
+    const connect = async (): Promise<void> => {
+      const c = new pg.Client(settings);
+      c.on('notification', (n) => {
+        if (n.channel === channel) handlers.message(n.payload ?? '');
+      });
+      c.on('error', () => lost(c));
+      c.on('end', () => lost(c));
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+      client = c;
+      handlers.up();
+    };
+    const lost = (c: pg.Client) => {
+      if (client !== c) return;
+      client = null;
+      handlers.down();
+      void c.end().catch(() => undefined);
+      schedule();
+    };
+    const schedule = () => {
+      if (stopped || retry) return;
+      retry = setTimeout(() => {
+        retry = null;
+        if (!stopped) connect().catch(() => schedule());
+      }, 1000);
+      retry.unref();
+    };
+    await connect();
+    return async () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => undefined);
+    };
   }
 }
 

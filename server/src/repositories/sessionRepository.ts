@@ -1,3 +1,4 @@
+import { principalChanges } from '../db/changes.ts';
 import type { Queryable } from '../db/client.ts';
 
 /** SQL for server-side sessions (one row per sign-in). */
@@ -23,6 +24,7 @@ export const sessionRepository = {
   /** Ends one session now. */
   async end(db: Queryable, id: string): Promise<void> {
     await db.query('UPDATE sessions SET ended_at = now() WHERE id = $1 AND ended_at IS NULL', [id]);
+    principalChanges.session(id);
   },
 
   /** Deletes sessions that ended or expired more than a day ago. */

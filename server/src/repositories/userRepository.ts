@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/client.ts';
+import { principalChanges } from '../db/changes.ts';
 import type { RoleId, RoleType, User } from '#schemas/user';
 import { iso } from './sql.ts';
 
@@ -98,17 +99,20 @@ export const userRepository = {
        WHERE id = $1`,
       [id, blocked],
     );
+    principalChanges.user(id);
     return (await userRepository.findById(db, id))?.user ?? null;
   },
 
   /** Ends every session of the user (tokens of an earlier epoch are refused). */
   async endAllSessions(db: Queryable, id: number): Promise<void> {
     await db.query('UPDATE users SET session_epoch = session_epoch + 1 WHERE id = $1', [id]);
+    principalChanges.user(id);
   },
 
   /** Replaces a hash by a stronger one of the same password (sessions go on); only if it is still `previous`. */
   async upgradePasswordHash(db: Queryable, id: number, previous: string, passwordHash: string): Promise<void> {
     await db.query('UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [id, previous, passwordHash]);
+    principalChanges.user(id);
   },
 
   /** Sets a new password and ends every earlier session; returns the new epoch. */
@@ -118,6 +122,7 @@ export const userRepository = {
        WHERE id = $1 RETURNING session_epoch`,
       [id, passwordHash],
     );
+    principalChanges.user(id);
     return rows[0]!.session_epoch;
   },
 };

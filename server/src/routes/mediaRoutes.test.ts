@@ -412,6 +412,7 @@ describe('who may fetch a file', () => {
     const leadsAddress = addressFor(t, lead, image.url);
     expect(await fetchFile(t, leadsAddress)).toHaveStatus(200);
     await t.db.query('UPDATE users SET blocked = true WHERE id = $1', [lead.user.id]);
+    await t.principalsHeard();
     expect(await fetchFile(t, leadsAddress)).toBeApiError(404, 'File not found.');
   });
 

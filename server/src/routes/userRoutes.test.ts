@@ -99,6 +99,7 @@ describe('GET /users/me and the session token', () => {
     expect(await t.api({ method: 'POST', url: '/token/refresh' })).toBeApiError(401, 'You need to log in.');
     // A refreshed token ends with its session like any other.
     await t.db.query('UPDATE users SET session_epoch = session_epoch + 1 WHERE id = $1', [teacher.user.id]);
+    await t.principalsHeard();
     expect(await me(jwt)).toBeApiError(401, 'Your session has ended. Please log in again.');
   });
 });

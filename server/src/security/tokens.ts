@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 /** How long a session token lives. `POST /token/refresh` issues a new one. */
@@ -19,9 +19,10 @@ export interface SessionClaims {
 
 /** Signs and verifies session tokens (HS256). */
 export class TokenService {
-  private readonly key: Uint8Array;
+  // Imported once: a raw secret would be imported again at every signature and verification.
+  private readonly key: KeyObject;
   constructor(secret: string) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
   /** A new token for the user. */

@@ -68,7 +68,7 @@ const DEMO_EMAILS: ReadonlySet<string> = new Set(DEMO_ACCOUNTS.map((a) => a.emai
 
 /** Log-in, session tokens and password resets. */
 export function createAuthService(ctx: ServiceContext) {
-  const { db, tokens } = ctx;
+  const { db, tokens, principals } = ctx;
 
   /** A token of the session `sid` (a new one unless given), never living past the session's end. */
   const issue = async (user: User, epoch: number, session?: { sid: string; until: Date }) => {
@@ -144,9 +144,12 @@ export function createAuthService(ctx: ServiceContext) {
     async authenticate(token: string): Promise<{ user: User; sessionId: string | undefined }> {
       const claims = await tokens.verify(token);
       if (!claims) throw unauthorized('Invalid token.');
+      const sid = claims.sid;
+      const loadUser = () => userRepository.findById(db, claims.id);
+      const loadSession = (id: string) => () => sessionRepository.openUntil(db, id, claims.id);
       const [record, open] = await Promise.all([
-        userRepository.findById(db, claims.id),
-        claims.sid ? sessionRepository.openUntil(db, claims.sid, claims.id) : Promise.resolve(null),
+        principals ? principals.user(claims.id, loadUser) : loadUser(),
+        sid ? (principals ? principals.sessionOpen(sid, claims.id, loadSession(sid)) : loadSession(sid)().then((until) => until !== null)) : Promise.resolve(false),
       ]);
       if (!record) throw unauthorized('Invalid token.');
       if (record.user.blocked) throw unauthorized(AUTH_MESSAGES.blockedSession);

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { TokenService } from '../security/tokens.ts';
+import type { PrincipalCache } from './principalCache.ts';
 
 /** What every service is built from. */
 export interface ServiceContext {
@@ -11,6 +12,8 @@ export interface ServiceContext {
   tokens: TokenService;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** The per-process cache of signed-in principals (absent: every request reads the database). */
+  principals?: PrincipalCache;
 }
 
 /** Whether a database error is a unique-constraint violation. */
