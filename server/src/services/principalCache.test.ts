@@ -75,7 +75,7 @@ describe('the per-process principal cache', async () => {
     expect(await refusedWithin(a, token)).toBeLessThan(1000);
   });
 
-  it('hears changes made by another process (plain SQL) within a second, through PostgreSQL'), async () => {
+  it('hears changes made by another process (plain SQL) within a second, through PostgreSQL', async () => {
     const teacher = await createTeacher(a);
     const token = await login(a, teacher.user.email);
     expect(await me(a, token)).toHaveStatus(200);
