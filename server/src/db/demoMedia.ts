@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
 import type { Config } from '../config.ts';
-import { MediaStore } from '../media/mediaStore.ts';
+import { loadSharp, MediaStore } from '../media/mediaStore.ts';
 import { mediaRepository } from '../repositories/mediaRepository.ts';
 import type { Db } from './client.ts';
 
@@ -61,6 +60,7 @@ export async function seedDemoMedia(db: Db, config: Config): Promise<void> {
     );
     const artifact = rows[0];
     if (!artifact) continue;
+    const { default: sharp } = await loadSharp();
     const png = await sharp(Buffer.from(item.svg)).png().toBuffer();
     const received = await store.receive(Readable.from(png), item.file, 'images');
     await db.transaction(async (tx) => {

@@ -8,6 +8,8 @@ declare module 'fastify' {
     user: User;
     /** The caller's server-side session (absent for tokens issued before sessions were kept). */
     sessionId?: string | undefined;
+    /** The generation of the caller's token within its session (raised by every refresh). */
+    sessionGeneration: number;
   }
 }
 
@@ -27,8 +29,9 @@ export function authenticateHook(options: { allowCookie?: boolean } = {}) {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = bearerToken(request) ?? (options.allowCookie ? (request.cookies['jwt'] ?? null) : null);
     if (!token) throw unauthorized('You need to log in.');
-    const { user, sessionId } = await request.server.services.auth.authenticate(token);
+    const { user, sessionId, generation } = await request.server.services.auth.authenticate(token);
     request.user = user;
     request.sessionId = sessionId;
+    request.sessionGeneration = generation;
   };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** One e-mail. `links` are the addresses in it, logged when mail goes to the file outbox. */
@@ -28,18 +28,23 @@ export function createMailer(options: {
   outboxDir: string;
   log: FastifyBaseLogger;
 }): Mailer {
+  // nodemailer is loaded with the first message, not at every start of the server.
+  let transporter: Promise<Transporter> | undefined;
+  const transportOf = (settings: Parameters<typeof import('nodemailer').createTransport>[0]) =>
+    (transporter ??= import('nodemailer').then((module) => module.default.createTransport(settings)));
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const smtpUrl = options.smtpUrl;
     return {
       async send(message) {
+        const transport = await transportOf(smtpUrl);
         await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
         options.log.info({ subject: message.subject }, 'e-mail sent');
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
+      const transport = await transportOf({ streamTransport: true, buffer: true, newline: 'unix' });
       const info = await transport.sendMail({
         from: options.from,
         to: message.to,

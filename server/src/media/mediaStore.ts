@@ -7,8 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { availableParallelism } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import { fileTypeFromFile } from 'file-type';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import type { MediaFormat, MediaFormats, MediaKind } from '#schemas/media';
 import type { Db } from '../db/client.ts';
 import { badRequest } from '../errors.ts';
@@ -44,8 +43,20 @@ export const EMPTY_FILE = 'You cannot upload an empty file.';
 
 /** Images larger than this (100 megapixels) are not decoded: a small file can claim a huge canvas. */
 const MAX_INPUT_PIXELS = 100_000_000;
-// Each preview uses one libvips thread; the limiter decides how many run at once.
-sharp.concurrency(1);
+/**
+ * sharp (libvips) and file-type, loaded at the first upload rather than at every start of the
+ * server. Each preview uses one libvips thread; the limiter decides how many run at once.
+ */
+let sharpModule: Promise<typeof import('sharp')> | undefined;
+export function loadSharp(): Promise<typeof import('sharp')> {
+  sharpModule ??= import('sharp').then((module) => {
+    module.default.concurrency(1);
+    return module;
+  });
+  return sharpModule;
+}
+let fileTypeModule: Promise<typeof import('file-type')> | undefined;
+const loadFileType = () => (fileTypeModule ??= import('file-type'));
 
 /** The picture of an image that has no preview (a photo frame on grey, 1000×750). */
 const NO_PREVIEW_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="750" viewBox="0 0 1000 750">
@@ -184,7 +195,7 @@ export class MediaStore {
   }
 
   private async sniff(file: string, name: string, kind: MediaKind): Promise<{ mime: string; ext: string }> {
-    const detected = await fileTypeFromFile(file);
+    const detected = await (await loadFileType()).fileTypeFromFile(file);
     const ext = path.extname(name).toLowerCase();
     const refuse = (what: string) =>
       badRequest(`This file is ${what}, not ${KIND_WORD[kind]}. ${KIND_HINT[kind]}`, 'wrong_file_type');
@@ -209,6 +220,7 @@ export class MediaStore {
   }
 
   private async deriveImage(file: ReceivedFile, source: string, derived: string[]): Promise<void> {
+    const { default: sharp } = await loadSharp();
     try {
       const image = sharp(source, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }).rotate();
       const meta = await sharp(source).metadata();
@@ -266,6 +278,7 @@ export class MediaStore {
       (await this.ffmpeg(['-threads', '1', '-ss', '1', '-i', source, '-frames:v', '1', '-y', poster])) ||
       (await this.ffmpeg(['-threads', '1', '-i', source, '-frames:v', '1', '-y', poster]));
     if (!ok) return;
+    const { default: sharp } = await loadSharp();
     try {
       const meta = await sharp(poster).metadata();
       file.width = meta.width ?? null;
@@ -278,25 +291,38 @@ export class MediaStore {
     }
   }
 
+  /**
+   * Runs ffmpeg on an untrusted container, bounded: one thread (in `args`), 1 GiB of address
+   * space and 60 s of CPU (set by the shell before it becomes ffmpeg), killed after 60 s of wall
+   * time. A missing ffmpeg (not found: 127) means videos get no poster, said once in the log.
+   */
   private ffmpeg(args: string[]): Promise<boolean> {
     return new Promise((resolve) => {
-      const child = spawn(this.ffmpegPath, ['-hide_banner', '-loglevel', 'error', ...args], { stdio: 'ignore' });
+      const child = spawn(
+        '/bin/sh',
+        ['-c', `ulimit -v ${FFMPEG_MEMORY_KIB} && ulimit -t ${FFMPEG_CPU_SECONDS} && exec "$0" "$@"`, this.ffmpegPath, '-hide_banner', '-loglevel', 'error', ...args],
+        { stdio: 'ignore' },
+      );
       const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-      child.on('error', (error: NodeJS.ErrnoException) => {
+      child.on('error', () => {
         clearTimeout(timer);
-        if (error.code === 'ENOENT') {
-          this.ffmpegMissing = true;
-          this.log.warn('ffmpeg is not installed: videos get no poster frame');
-        }
         resolve(false);
       });
       child.on('exit', (code) => {
         clearTimeout(timer);
+        if (code === 127 || code === 126) {
+          if (!this.ffmpegMissing) this.log.warn('ffmpeg is not installed: videos get no poster frame');
+          this.ffmpegMissing = true;
+        }
         resolve(code === 0);
       });
     });
   }
 }
+
+/** ffmpeg's bounds: address space (KiB) and CPU seconds. */
+export const FFMPEG_MEMORY_KIB = 1024 * 1024;
+export const FFMPEG_CPU_SECONDS = 60;
 
 /** The storage key inside a stored file name (`<key><ext>` or `<format>_<key>.jpg`). */
 export function keyOfFile(fileName: string): string | null {

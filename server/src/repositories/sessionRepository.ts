@@ -1,6 +1,13 @@
 import { principalChanges } from '../db/changes.ts';
 import type { Queryable } from '../db/client.ts';
 
+/** An open session as authentication needs it. */
+export interface OpenSession {
+  until: Date;
+  generation: number;
+  rotatedAt: Date | null;
+}
+
 /** SQL for server-side sessions (one row per sign-in). */
 export const sessionRepository = {
   /** Starts a session that ends at the latest after `absoluteSeconds`. */
@@ -12,13 +19,24 @@ export const sessionRepository = {
     return new Date(rows[0]!.expires_at);
   },
 
-  /** When the user's session ends, if it is still open; `null` otherwise. */
-  async openUntil(db: Queryable, id: string, userId: number): Promise<Date | null> {
-    const { rows } = await db.query<{ expires_at: Date }>(
-      'SELECT expires_at FROM sessions WHERE id = $1 AND user_id = $2 AND ended_at IS NULL AND expires_at > now()',
+  /** The user's session while it is open (its end, its token generation and when it was last rotated); `null` otherwise. */
+  async findOpen(db: Queryable, id: string, userId: number): Promise<OpenSession | null> {
+    const { rows } = await db.query<{ expires_at: Date; generation: number; rotated_at: Date | null }>(
+      'SELECT expires_at, generation, rotated_at FROM sessions WHERE id = $1 AND user_id = $2 AND ended_at IS NULL AND expires_at > now()',
       [id, userId],
     );
-    return rows[0] ? new Date(rows[0].expires_at) : null;
+    const row = rows[0];
+    return row ? { until: new Date(row.expires_at), generation: row.generation, rotatedAt: row.rotated_at ? new Date(row.rotated_at) : null } : null;
+  },
+
+  /** Moves an open session to its next token generation; returns the new generation, or `null` when it is not open. */
+  async rotate(db: Queryable, id: string): Promise<number | null> {
+    const { rows } = await db.query<{ generation: number }>(
+      'UPDATE sessions SET generation = generation + 1, rotated_at = now() WHERE id = $1 AND ended_at IS NULL AND expires_at > now() RETURNING generation',
+      [id],
+    );
+    principalChanges.session(id);
+    return rows[0]?.generation ?? null;
   },
 
   /** Ends one session now. */

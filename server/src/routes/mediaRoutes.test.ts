@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ArtifactMediaResponseSchema } from '#schemas/artifact';
 import { captionLetters, type Media } from '#schemas/media';
 import {
@@ -20,6 +21,7 @@ import {
 import { ffmpegVideo, heicHeader, htmlPage, jpegImage, mp4Header, multipart, multipartParts, pdfDocument, pngImage, svgImage } from '../../test/files.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { MediaCapabilities } from '../media/capabilities.ts';
+import { FFMPEG_CPU_SECONDS, FFMPEG_MEMORY_KIB } from '../media/mediaStore.ts';
 
 const t = await buildTestApp({ ffmpegPath: '/usr/bin/ffmpeg' });
 
@@ -474,6 +476,19 @@ describe('viewer pages (the mobile apps open `/images<url>.html` and `/videos<ur
 
 describe('videos', async () => {
   const noFfmpeg = await buildTestApp({ ffmpegPath: '/nonexistent' });
+  // A stand-in for ffmpeg that writes down the limits it was started with, then fails.
+  const probeDir = mkdtempSync(path.join(os.tmpdir(), 'pf-ffmpeg-'));
+  afterAll(() => rmSync(probeDir, { recursive: true, force: true }));
+  const probe = path.join(probeDir, 'ffmpeg');
+  writeFileSync(probe, `#!/bin/sh\necho "$(ulimit -v) $(ulimit -t)" > "${probeDir}/limits"\nexit 1\n`, { mode: 0o700 });
+  const probed = await buildTestApp({ ffmpegPath: probe });
+
+  it('run ffmpeg with at most 1 GiB of memory and 60 s of CPU', async () => {
+    const { teacher, base } = await ownArtifact(probed);
+    const video = media(await upload(probed, teacher.token, `${base}/videos`, multipart('file', 'lesson.mp4', mp4Header(), 'video/mp4')));
+    expect(video).toMatchObject({ mime: 'video/mp4', formats: null });
+    expect(readFileSync(path.join(probeDir, 'limits'), 'utf8').trim()).toBe(`${FFMPEG_MEMORY_KIB} ${FFMPEG_CPU_SECONDS}`);
+  });
 
   it('are stored without formats when ffmpeg is missing', async () => {
     const { teacher, base } = await ownArtifact(noFfmpeg);

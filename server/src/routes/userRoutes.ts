@@ -23,7 +23,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/token/refresh',
     { schema: { tags: ['users'], summary: 'A fresh session token', response: { 200: RefreshResponseSchema, ...errorResponses } } },
-    async (request) => app.services.auth.refresh(request.user, request.sessionId),
+    async (request) => app.services.auth.refresh({ user: request.user, sessionId: request.sessionId, generation: request.sessionGeneration }),
   );
 
   app.post(

@@ -15,6 +15,20 @@ export interface SessionClaims {
   id: number;
   epoch: number;
   sid?: string | undefined;
+  /** The session's token generation (raised by every refresh; 0 in tokens from before rotation). */
+  gen?: number | undefined;
+}
+
+/** A token replaced by a refresh keeps working this long, for requests already under way. */
+export const ROTATION_GRACE_MS = 60_000;
+
+/**
+ * Whether a token of generation `tokenGen` is still good for a session now at `current`: the
+ * current one, or the one just replaced within the grace period.
+ */
+export function generationAccepted(tokenGen: number, session: { generation: number; rotatedAt: Date | null }, now = Date.now()): boolean {
+  if (tokenGen === session.generation) return true;
+  return tokenGen === session.generation - 1 && session.rotatedAt !== null && now - session.rotatedAt.getTime() < ROTATION_GRACE_MS;
 }
 
 /** Signs and verifies session tokens (HS256). */
@@ -27,7 +41,7 @@ export class TokenService {
 
   /** A new token for the user. */
   sign(claims: SessionClaims, ttlSeconds = SESSION_TTL_SECONDS): Promise<string> {
-    return new SignJWT({ id: claims.id, ep: claims.epoch, ...(claims.sid ? { sid: claims.sid } : {}) })
+    return new SignJWT({ id: claims.id, ep: claims.epoch, ...(claims.sid ? { sid: claims.sid, gn: claims.gen ?? 0 } : {}) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuedAt()
       .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
@@ -42,9 +56,11 @@ export class TokenService {
       const id = payload['id'];
       const epoch = payload['ep'];
       const sid = payload['sid'];
+      const gen = payload['gn'] ?? 0;
       if (typeof id !== 'number' || !Number.isInteger(id) || typeof epoch !== 'number') return null;
       if (sid !== undefined && typeof sid !== 'string') return null;
-      return { id, epoch, sid };
+      if (typeof gen !== 'number' || !Number.isInteger(gen) || gen < 0) return null;
+      return { id, epoch, sid, gen };
     } catch {
       return null; // expired, tampered or malformed: all mean "no session"
     }

@@ -11,7 +11,7 @@ import { DEMO_ACCOUNTS } from '../db/demo.ts';
 import { sessionRepository } from '../repositories/sessionRepository.ts';
 import { passwordProblem } from '../security/passwordPolicy.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../security/passwords.ts';
-import { hashCode, newOneTimeCode, SESSION_ABSOLUTE_SECONDS, SESSION_TTL_SECONDS } from '../security/tokens.ts';
+import { generationAccepted, hashCode, newOneTimeCode, SESSION_ABSOLUTE_SECONDS, SESSION_TTL_SECONDS } from '../security/tokens.ts';
 import type { ServiceContext } from './context.ts';
 
 /**
@@ -49,6 +49,13 @@ export const RESET_FAILURE_WINDOW_SECONDS = 60 * 60;
 /** A reset link works for one hour. */
 export const RESET_CODE_TTL_SECONDS = 60 * 60;
 
+/** Who a request comes from: the account, its session (absent for tokens from before sessions were kept) and the token's generation. */
+export interface Principal {
+  user: User;
+  sessionId: string | undefined;
+  generation: number;
+}
+
 export const AUTH_MESSAGES = {
   invalidLogin: 'Identifier or password invalid.',
   blocked: 'Your account has been blocked by an administrator',
@@ -70,12 +77,12 @@ const DEMO_EMAILS: ReadonlySet<string> = new Set(DEMO_ACCOUNTS.map((a) => a.emai
 export function createAuthService(ctx: ServiceContext) {
   const { db, tokens, principals } = ctx;
 
-  /** A token of the session `sid` (a new one unless given), never living past the session's end. */
-  const issue = async (user: User, epoch: number, session?: { sid: string; until: Date }) => {
+  /** A token of the session `sid` at generation `gen` (a new session unless given), never living past the session's end. */
+  const issue = async (user: User, epoch: number, session?: { sid: string; until: Date; gen: number }) => {
     const sid = session?.sid ?? randomUUID();
     const until = session?.until ?? (await sessionRepository.start(db, { id: sid, userId: user.id, absoluteSeconds: SESSION_ABSOLUTE_SECONDS }));
     const ttl = Math.max(1, Math.min(SESSION_TTL_SECONDS, Math.floor((until.getTime() - Date.now()) / 1000)));
-    return tokens.sign({ id: user.id, epoch, sid }, ttl);
+    return tokens.sign({ id: user.id, epoch, sid, gen: session?.gen ?? 0 }, ttl);
   };
 
   /** Uses up the code and sets the password; `null` when the code is (no longer) usable. */
@@ -141,31 +148,42 @@ export function createAuthService(ctx: ServiceContext) {
      * The user a session token belongs to.
      * @throws 401 for a token that is invalid, expired, from an ended session, or of a blocked account.
      */
-    async authenticate(token: string): Promise<{ user: User; sessionId: string | undefined }> {
+    async authenticate(token: string): Promise<Principal> {
       const claims = await tokens.verify(token);
       if (!claims) throw unauthorized('Invalid token.');
       const sid = claims.sid;
+      const gen = claims.gen ?? 0;
       const loadUser = () => userRepository.findById(db, claims.id);
-      const loadSession = (id: string) => () => sessionRepository.openUntil(db, id, claims.id);
-      const [record, open] = await Promise.all([
+      const loadSession = (id: string) => () => sessionRepository.findOpen(db, id, claims.id);
+      const [record, session] = await Promise.all([
         principals ? principals.user(claims.id, loadUser) : loadUser(),
-        sid ? (principals ? principals.sessionOpen(sid, claims.id, loadSession(sid)) : loadSession(sid)().then((until) => until !== null)) : Promise.resolve(false),
+        sid ? (principals ? principals.session(sid, claims.id, loadSession(sid)) : loadSession(sid)()) : Promise.resolve(null),
       ]);
       if (!record) throw unauthorized('Invalid token.');
       if (record.user.blocked) throw unauthorized(AUTH_MESSAGES.blockedSession);
       if (record.sessionEpoch !== claims.epoch) throw unauthorized(AUTH_MESSAGES.sessionEnded);
-      // A signed-out (or expired) session ends every token of it at once.
-      if (claims.sid && !open) throw unauthorized(AUTH_MESSAGES.sessionEnded);
-      return { user: record.user, sessionId: claims.sid };
+      // A signed-out (or expired) session ends every token of it at once; a refresh ends the older ones.
+      if (sid && (!session || !generationAccepted(gen, session))) throw unauthorized(AUTH_MESSAGES.sessionEnded);
+      return { user: record.user, sessionId: sid, generation: gen };
     },
 
-    /** A fresh token of the caller's session; it never lives past the session's absolute end. */
-    async refresh(user: User, sessionId: string | undefined): Promise<{ jwt: string }> {
+    /**
+     * A fresh token of the caller's session, which replaces the presented one: the session moves
+     * to its next generation and older tokens stop working (the replaced one after a grace
+     * minute). A second refresh with the just-replaced token, within that minute (two requests
+     * under way at once), gets a token of the current generation. Never lives past the session's
+     * absolute end.
+     */
+    async refresh(principal: Principal): Promise<{ jwt: string }> {
+      const { user, sessionId } = principal;
       const record = await userRepository.findById(db, user.id);
       if (!record) throw unauthorized('Invalid token.');
-      const until = sessionId ? await sessionRepository.openUntil(db, sessionId, user.id) : null;
-      if (sessionId && !until) throw unauthorized(AUTH_MESSAGES.sessionEnded);
-      return { jwt: await issue(record.user, record.sessionEpoch, sessionId && until ? { sid: sessionId, until } : undefined) };
+      if (!sessionId) return { jwt: await issue(record.user, record.sessionEpoch) };
+      const session = await sessionRepository.findOpen(db, sessionId, user.id);
+      if (!session || !generationAccepted(principal.generation, session)) throw unauthorized(AUTH_MESSAGES.sessionEnded);
+      const gen = principal.generation === session.generation ? await sessionRepository.rotate(db, sessionId) : session.generation;
+      if (gen === null) throw unauthorized(AUTH_MESSAGES.sessionEnded);
+      return { jwt: await issue(record.user, record.sessionEpoch, { sid: sessionId, until: session.until, gen }) };
     },
 
     /**

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
 import { parsePrincipalPayload, PRINCIPAL_CHANNEL, principalChanges, type PrincipalChange } from '../db/changes.ts';
+import type { OpenSession } from '../repositories/sessionRepository.ts';
 import type { UserRecord } from '../repositories/userRepository.ts';
 
 /**
@@ -14,7 +15,7 @@ import type { UserRecord } from '../repositories/userRepository.ts';
  */
 export class PrincipalCache {
   private readonly users = new Map<number, { record: UserRecord; at: number }>();
-  private readonly sessions = new Map<string, { userId: number; until: number; at: number }>();
+  private readonly sessions = new Map<string, { userId: number; session: OpenSession; at: number }>();
   private live = false;
   private stopListening: (() => Promise<void>) | null = null;
   private db: Db | null = null;
@@ -75,13 +76,13 @@ export class PrincipalCache {
     return record;
   }
 
-  /** Whether the session is open, from the cache or from `load` (open sessions are kept until they end). */
-  async sessionOpen(id: string, userId: number, load: () => Promise<Date | null>): Promise<boolean> {
+  /** The session while it is open, from the cache or from `load` (kept until it changes or ends). */
+  async session(id: string, userId: number, load: () => Promise<OpenSession | null>): Promise<OpenSession | null> {
     const hit = this.sessions.get(id);
-    if (hit && hit.userId === userId && this.fresh(hit.at) && hit.until > Date.now()) return true;
-    const until = await load();
-    if (until && this.live) this.put(this.sessions, id, { userId, until: until.getTime(), at: Date.now() });
-    return until !== null && until.getTime() > Date.now();
+    if (hit && hit.userId === userId && this.fresh(hit.at) && hit.session.until.getTime() > Date.now()) return hit.session;
+    const session = await load();
+    if (session && this.live) this.put(this.sessions, id, { userId, session, at: Date.now() });
+    return session && session.until.getTime() > Date.now() ? session : null;
   }
 
   private fresh(at: number): boolean {

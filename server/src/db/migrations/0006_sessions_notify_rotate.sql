@@ -12,3 +12,9 @@ CREATE TRIGGER users_principal_changed AFTER UPDATE OR DELETE ON users
 
 CREATE TRIGGER sessions_principal_changed AFTER UPDATE OR DELETE ON sessions
   FOR EACH ROW EXECUTE FUNCTION notify_principal_changed();
+
+-- Refresh rotates a session's tokens: each refresh raises the generation, and a token of an
+-- older generation stops working (the one just replaced keeps working for a minute, for
+-- requests already under way).
+ALTER TABLE sessions ADD COLUMN generation integer NOT NULL DEFAULT 0;
+ALTER TABLE sessions ADD COLUMN rotated_at timestamptz;
