@@ -3,6 +3,7 @@
  * over (each request from its own address, as 4 teachers in different places would), for
  * `seconds`; every answer is the full login bundle a client gets.
  */
+import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { BENCH_PASSWORD, type DatasetSize } from './generate.ts';
 import { prepareDataDir, startServer } from './support.ts';
@@ -61,5 +62,6 @@ export async function runLoginBench(size: DatasetSize, seconds: number, concurre
     };
   } finally {
     await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }

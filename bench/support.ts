@@ -32,6 +32,81 @@ export function rssMiB(pid: number): number {
   return kb / 1024;
 }
 
+/** One process of a running server and its memory (bytes). */
+export interface ServerProcess {
+  pid: number;
+  /** What it is, from its command line (PostgreSQL names its processes by their role). */
+  name: string;
+  rss: number;
+  pss: number;
+}
+
+function procField(file: string, field: string): number {
+  const kb = Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(file, 'utf8'))?.[1] ?? 0);
+  return kb * 1024;
+}
+
+function commandLine(pid: number): string {
+  return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0+$/, '').replaceAll('\0', ' ');
+}
+
+function describeProcess(command: string): string {
+  if (command.includes('dist-server/main.js')) return 'node (the API server)';
+  if (/^\/bin\/sh -c [\s\S]*pg-guard/.test(command) || command === 'cat') return `${command.split(' ')[0]!.split('/').at(-1)} (the database guard)`;
+  if (/^\S*postgres -D /.test(command)) return 'postgres (postmaster)';
+  const title = /^postgres: (.*)$/.exec(command)?.[1]?.trim();
+  if (title) return /\[local\]/.test(title) ? `postgres: connection (${title.split(' ').at(-1)})` : `postgres: ${title}`;
+  return command.split(' ')[0]!.split('/').at(-1) ?? command;
+}
+
+/**
+ * Every process of the server started as `rootPid`: the node process and all its descendants
+ * (the database guard, the postmaster and its processes), plus any process whose command line
+ * names `DATA_DIR/db/pgdata`; with their RSS and PSS (Linux `/proc`).
+ */
+export function serverProcesses(rootPid: number, dataDir: string): ServerProcess[] {
+  const pgdata = path.join(dataDir, 'db', 'pgdata');
+  const children = new Map<number, number[]>();
+  const found = new Set<number>([rootPid]);
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+      if (commandLine(pid).includes(pgdata)) found.add(pid);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  const queue = [...found];
+  while (queue.length > 0) {
+    for (const child of children.get(queue.pop()!) ?? []) {
+      if (!found.has(child)) {
+        found.add(child);
+        queue.push(child);
+      }
+    }
+  }
+  const out: ServerProcess[] = [];
+  for (const pid of [...found].sort((a, b) => a - b)) {
+    try {
+      out.push({ pid, name: describeProcess(commandLine(pid)), rss: procField(`/proc/${pid}/status`, 'VmRSS'), pss: procField(`/proc/${pid}/smaps_rollup`, 'Pss') });
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return out;
+}
+
+/** The median of some numbers. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 const MIGRATIONS = path.join(ROOT, 'server', 'src', 'db', 'migrations');
 const CACHE = path.join(ROOT, 'bench', '.data');
 
@@ -109,8 +184,6 @@ export function serverEnv(dataDir: string, port: number, extraEnv: Record<string
     DATA_DIR: dataDir,
     DEMO_DATA: 'false',
     LOG_LEVEL: 'warn',
-    // Every request runs its SQL (a no-op once the server keeps no answers in memory).
-    RESPONSE_CACHE: 'false',
     ...extraEnv,
   };
 }
@@ -129,11 +202,12 @@ export async function stopServer(child: ChildProcess): Promise<void> {
 }
 
 /**
- * The real server in a child process, as `npm start` runs it (the compiled `dist-server/main.js`,
- * built first when out of date), on `dataDir`.
+ * The real server in a child process, as `npm start` runs it (the compiled `dist-server/main.js`;
+ * it and the SPA built first when out of date), on `dataDir`.
  */
 export async function startServer(dataDir: string, extraEnv: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
   await ensureServerBuilt();
+  ensureSpaBuilt();
   const port = await freePort();
   const child = spawnServer(serverEnv(dataDir, port, extraEnv));
   const url = `http://127.0.0.1:${port}`;

@@ -1,0 +1,180 @@
+/**
+ * Cold loads in Chromium: a new browser context (empty cache, no cookies) opens a page; the
+ * bytes on the wire (the sum of CDP `Network.loadingFinished` `encodedDataLength`: headers and
+ * bodies as sent, compressed when the server compresses), the number of requests, the first
+ * contentful paint and the time until the last request of the load has finished. The floor is a
+ * static one-line HTML page from a bare Node.js http server.
+ */
+import http from 'node:http';
+import { rmSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
+import { BENCH_PASSWORD, type DatasetSize } from './generate.ts';
+import { ensureSpaBuilt, freePort, median, prepareDataDir, startServer, token } from './support.ts';
+
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** The network stays quiet this long after the last request: the load is over. */
+const QUIET_MS = 500;
+
+export interface PageLoad {
+  bytes: number;
+  requests: number;
+  /** First contentful paint, ms after navigation start. */
+  fcp: number;
+  /** When the last request of the load finished, ms after the first one started. */
+  doneMs: number;
+}
+
+export interface PageResult extends PageLoad {
+  name: string;
+  path: string;
+  loads: number;
+}
+
+type Cookies = NonNullable<Exclude<BrowserContextOptions['storageState'], string | undefined>>['cookies'];
+
+/**
+ * Signs in through the API as the web app does, in a throwaway context, and returns the cookies
+ * that then hold the session: those the server sets, and the `jwt` cookie in which an app that
+ * receives its token in the answer keeps it.
+ */
+async function signIn(browser: Browser, origin: string, email: string): Promise<Cookies> {
+  const context = await browser.newContext();
+  try {
+    const res = await context.request.post(`${origin}/api/v1/auth/local`, {
+      headers: { 'x-practicefolio-client': 'web' },
+      data: { identifier: email, password: BENCH_PASSWORD },
+    });
+    if (!res.ok()) throw new Error(`sign-in: ${res.status()} ${await res.text()}`);
+    const body = (await res.json()) as { jwt?: string };
+    const { cookies } = await context.storageState();
+    if (body.jwt && !cookies.some((c) => c.name === 'jwt')) {
+      cookies.push({ name: 'jwt', value: body.jwt, domain: new URL(origin).hostname, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' });
+    }
+    return cookies;
+  } finally {
+    await context.close();
+  }
+}
+
+async function coldLoad(browser: Browser, url: string, cookies: Cookies): Promise<PageLoad> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, storageState: { cookies, origins: [] } });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const inflight = new Set<string>();
+    let bytes = 0;
+    let requests = 0;
+    let first = Number.POSITIVE_INFINITY;
+    let last = 0;
+    let lastActivity = Date.now();
+    const refused: string[] = [];
+    cdp.on('Network.requestWillBeSent', (e) => {
+      if (!/^https?:/.test(e.request.url)) return;
+      requests += 1;
+      if (e.redirectResponse) bytes += e.redirectResponse.encodedDataLength;
+      inflight.add(e.requestId);
+      first = Math.min(first, e.timestamp);
+      lastActivity = Date.now();
+    });
+    cdp.on('Network.responseReceived', (e) => {
+      if (e.response.status >= 400 && !e.response.url.endsWith('/favicon.ico')) refused.push(`${e.response.status} ${e.response.url}`);
+    });
+    cdp.on('Network.loadingFinished', (e) => {
+      if (!inflight.delete(e.requestId)) return;
+      bytes += e.encodedDataLength;
+      last = Math.max(last, e.timestamp);
+      lastActivity = Date.now();
+    });
+    cdp.on('Network.loadingFailed', (e) => {
+      if (inflight.delete(e.requestId)) lastActivity = Date.now();
+    });
+    await page.goto(url, { waitUntil: 'load' });
+    const deadline = Date.now() + 30_000;
+    while ((inflight.size > 0 || Date.now() - lastActivity < QUIET_MS) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const landed = new URL(page.url()).pathname;
+    if (landed !== new URL(url).pathname) throw new Error(`${url} ended on ${landed}`);
+    if (refused.length > 0) throw new Error(`${url}: refused requests: ${refused.join(', ')}`);
+    const fcp = await page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const seen = performance.getEntriesByName('first-contentful-paint')[0];
+          if (seen) return resolve(seen.startTime);
+          new PerformanceObserver((list) => {
+            const entry = list.getEntriesByName('first-contentful-paint')[0];
+            if (entry) resolve(entry.startTime);
+          }).observe({ type: 'paint', buffered: true });
+          setTimeout(() => reject(new Error('no first contentful paint')), 10_000);
+        }),
+    );
+    return { bytes, requests, fcp, doneMs: (last - first) * 1000 };
+  } finally {
+    await context.close();
+  }
+}
+
+async function measure(browser: Browser, name: string, url: string, cookies: Cookies, loads: number): Promise<PageResult> {
+  await coldLoad(browser, url, cookies); // the server's first answer of each file is not a visitor's
+  const runs: PageLoad[] = [];
+  for (let i = 0; i < loads; i++) runs.push(await coldLoad(browser, url, cookies));
+  const result = {
+    name,
+    path: new URL(url).pathname,
+    loads,
+    bytes: median(runs.map((r) => r.bytes)),
+    requests: median(runs.map((r) => r.requests)),
+    fcp: Math.round(median(runs.map((r) => r.fcp))),
+    doneMs: Math.round(median(runs.map((r) => r.doneMs))),
+  };
+  process.stdout.write(`  ${name}: ${(result.bytes / 1000).toFixed(1)} kB in ${result.requests} requests, FCP ${result.fcp} ms, done ${result.doneMs} ms\n`);
+  return result;
+}
+
+/** The floor: a one-line HTML page from a bare Node.js http server. */
+async function staticFloor(): Promise<{ url: string; close: () => Promise<void> }> {
+  const html = '<!doctype html><html lang="en"><title>PracticeFolio</title><p>PracticeFolio</p></html>';
+  const server = http.createServer((request, response) => {
+    if (request.url === '/') response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+    else response.writeHead(404).end();
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * Cold loads (median of `loads`, after one unrecorded) of the static floor, `/login`,
+ * `/dashboard` signed in, and the two largest pages: a portfolio and a shared portfolio with all
+ * their artifacts. Signed in: each new context starts with the session cookies of one sign-in.
+ */
+export async function runBrowserBench(size: DatasetSize, loads: number, executablePath: string) {
+  ensureSpaBuilt();
+  const { dataDir, emails } = await prepareDataDir(size);
+  const server = await startServer(dataDir);
+  const floor = await staticFloor();
+  let browser: Browser | null = null;
+  try {
+    const jwt = await token(server.url, emails.teacherEmail, BENCH_PASSWORD);
+    const auth = { authorization: `Bearer ${jwt}` };
+    const portfolios = (await (await fetch(`${server.url}/api/v1/portfolios`, { headers: auth })).json()) as { id: number; artifacts: unknown[] }[];
+    const shared = (await (await fetch(`${server.url}/api/v1/shared-portfolios`, { headers: auth })).json()) as { id: number }[];
+    const portfolio = portfolios.reduce((a, b) => (b.artifacts.length > a.artifacts.length ? b : a));
+    const sharedOne = (await (await fetch(`${server.url}/api/v1/shared-portfolios/${shared[0]!.id}`, { headers: auth })).json()) as { id: number; sharedArtifacts: unknown[] };
+    browser = await chromium.launch({ executablePath, headless: true, args: ARGS });
+    const session = await signIn(browser, server.url, emails.teacherEmail);
+    const pages = [
+      await measure(browser, 'static one-line page (floor)', floor.url, [], loads),
+      await measure(browser, 'sign-in page', `${server.url}/login`, [], loads),
+      await measure(browser, 'dashboard, signed in', `${server.url}/dashboard`, session, loads),
+      await measure(browser, `a portfolio (${portfolio.artifacts.length} artifacts)`, `${server.url}/my-portfolios/${portfolio.id}`, session, loads),
+      await measure(browser, `a shared portfolio (${sharedOne.sharedArtifacts.length} artifacts)`, `${server.url}/shared-portfolios/${sharedOne.id}`, session, loads),
+    ];
+    return { pages, version: `Chromium ${browser.version()}` };
+  } finally {
+    await browser?.close();
+    await floor.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
