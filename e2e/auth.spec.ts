@@ -39,7 +39,11 @@ describe('logging in and out', () => {
       expect(await page.getByRole('menuitem', { name: 'Manage Users' }).count()).toBe(role.manage ? 1 : 0);
       expect(await page.getByRole('menuitem', { name: /Help/ }).count()).toBe(1);
       expect(await page.getByRole('link', { name: /Give Feedback/ }).count()).toBe(1);
-      const token = (await page.context().cookies()).find((c) => c.name === 'jwt')!.value;
+      // The session token is in an HttpOnly cookie: the page's scripts cannot read it.
+      const session = (await page.context().cookies()).find((c) => c.name === 'jwt')!;
+      expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      expect(await page.evaluate(() => document.cookie)).not.toContain('jwt=');
+      const token = session.value;
       expect((await api('GET', '/users/me', undefined, token)).status).toBe(200);
       await page.getByRole('menuitem', { name: 'Log Out' }).click();
       await page.waitForURL('**/home');

@@ -284,7 +284,13 @@ async function newSharedPortfolio(name: string, member: Account, join = true): P
 /** A page of a browser of its own, signed in as `account` (none: signed out). */
 async function pageOf(account: Account | null): Promise<Page> {
   const page = await browser.newPage('/about');
-  if (account) await page.context().addCookies([{ name: 'jwt', value: account.token, url: baseUrl() }]);
+  // As the server sets them at login: the token HttpOnly, beside the readable marker.
+  if (account) {
+    await page.context().addCookies([
+      { name: 'jwt', value: account.token, url: baseUrl(), httpOnly: true, sameSite: 'Lax' },
+      { name: 'pf_session', value: '1', url: baseUrl(), sameSite: 'Lax' },
+    ]);
+  }
   return page;
 }
 

@@ -1,10 +1,8 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import helmet from 'helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
@@ -18,8 +16,10 @@ import type { Config } from './config.ts';
 import { queryCounter, type Db } from './db/client.ts';
 import { describeIssue, HttpError, isFastifyClientError, reasonOf } from './errors.ts';
 import { authenticateHook } from './http/auth.ts';
+import { registerCompression } from './http/compression.ts';
 import { serializeError, serializeRequest } from './http/logging.ts';
 import { parseJsonBody, rejectNulInUrl } from './http/requestGuards.ts';
+import { registerSpa } from './http/spa.ts';
 import { RequestValidationError, zodValidatorCompiler } from './http/validation.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { authRoutes } from './routes/authRoutes.ts';
@@ -128,6 +128,7 @@ declare module 'fastify' {
     mediaStore: MediaStore;
     uploadLimitBytes: number;
     contactEmail: string | null;
+    publicUrl: string;
   }
 }
 
@@ -211,6 +212,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('mediaStore', mediaStore);
   app.decorate('uploadLimitBytes', config.uploadLimitBytes);
   app.decorate('contactEmail', config.contactEmail);
+  app.decorate('publicUrl', config.publicUrl);
   app.decorate('services', buildServices(ctx, mediaStore));
   app.decorate('appConfig', {
     showcaseUrl: config.showcaseUrl,
@@ -245,6 +247,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   cutSlowBodies(app, config.timeouts.bodyMs);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadLimitBytes, files: 1 } });
+  // Before every route: API answers over 1 KiB are compressed (decision 018).
+  await registerCompression(app, API_PREFIX);
   // The multipart parser accepts a form on every route; only the upload routes read one, so
   // elsewhere a form would be taken for "no body" and its content silently ignored.
   app.addHook('preValidation', async (request) => {
@@ -359,7 +363,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // CSV downloads are opened by links, which cannot send a header: the session cookie counts here (read-only routes).
   await app.register(
     async (filesApp) => {
-      filesApp.addHook('onRequest', authenticateHook({ allowCookie: true }));
+      filesApp.addHook('onRequest', authenticateHook());
       await filesApp.register(exportRoutes);
     },
     { prefix: API_PREFIX },
@@ -393,51 +397,4 @@ function clientErrorMessage(code: string, fallback: string): string {
     default:
       return fallback;
   }
-}
-
-/** Serves the built SPA, and `index.html` (with the run-time configuration) for its routes. */
-function registerSpa(app: FastifyInstance, config: Config): void {
-  const indexFile = path.join(config.staticDir, 'index.html');
-  const hasSpa = existsSync(indexFile);
-  // Registered without an SPA too: uploads are sent with `reply.sendFile`.
-  void app.register(fastifyStatic, {
-    root: hasSpa ? config.staticDir : app.mediaStore.dir,
-    index: false,
-    // Files are looked up per request, so a rebuilt SPA is served without a restart.
-    wildcard: true,
-    // A folder ("/", "/assets/") is never a file: the SPA page or a 404 answers it, not a 403.
-    // Addresses under the API are never files either (an API path that matched no route).
-    allowedPath: (pathName: string) => !pathName.endsWith('/') && !/^\/api(\/|$)/.test(pathName),
-    serve: hasSpa,
-    prefix: '/',
-  });
-  let cached: { mtimeMs: number; html: string } | null = null;
-  const page = () => {
-    const mtimeMs = statSync(indexFile).mtimeMs;
-    if (cached?.mtimeMs !== mtimeMs) {
-      const html = readFileSync(indexFile, 'utf8').replace(
-        '<!--app-config-->',
-        `<script id="app-config" type="application/json">${JSON.stringify(app.appConfig).replace(/</g, '\\u003c')}</script>`,
-      );
-      cached = { mtimeMs, html };
-    }
-    return cached.html;
-  };
-  if (hasSpa) {
-    // `/` is the folder of the static files; the app's start page answers it instead.
-    app.get('/', { schema: { hide: true } }, (_request, reply) => {
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page());
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    if (hasSpa && request.method === 'GET' && wantsHtml && !/^\/api(\/|\?|$)/.test(request.url)) {
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page());
-      return;
-    }
-    reply
-      .status(404)
-      .type('application/json')
-      .send({ statusCode: 404, error: 'Not Found', message: `No route ${request.method} ${request.url.split('?')[0]}.`, code: 'not_found' });
-  });
 }

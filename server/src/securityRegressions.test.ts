@@ -34,6 +34,7 @@ import {
   uploadedFiles,
 } from '../test/factories.ts';
 import { htmlPage, multipart, pdfDocument, pngImage, svgImage } from '../test/files.ts';
+import { CROSS_SITE_MESSAGE } from './http/webSession.ts';
 import { buildTestApp, CapturingMailer, createTestDb, testAppOf, testConfig, type TestApp } from '../test/helper.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, DEFAULT_TIMEOUTS, loadConfig } from './config.ts';
@@ -51,7 +52,6 @@ const t = await buildTestApp();
 
 const INVALID_LOGIN = 'Identifier or password invalid.';
 const INCORRECT_CODE = 'Incorrect code provided.';
-const NEED_LOGIN = 'You need to log in.';
 const INVALID_TOKEN = 'Invalid token.';
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
 const BLOCKED_SESSION = 'Your account has been blocked by the administrator.';
@@ -885,7 +885,7 @@ describe('#14 bounded work per request', async () => {
 });
 
 describe('#15 token handling', () => {
-  it('#15 token handling: the server sets no cookie, a cookie alone opens no API route but file and CSV downloads, tokens live 30 days and a password change or block ends them', async () => {
+  it('#15 token handling: the mobile apps get no cookie, a cookie without the portal’s own request changes nothing (cross-site forms and scripts), tokens live 30 days and a password change or block ends them', async () => {
     const user = await createTeacher(t);
     const researcher = await createResearcher(t);
     const portfolio = await createPortfolio(t, user);
@@ -898,20 +898,19 @@ describe('#15 token handling', () => {
     expect(claims.exp - claims.iat).toBeGreaterThanOrEqual(SESSION_TTL_SECONDS - 1);
     expect(claims.exp - claims.iat).toBeLessThanOrEqual(30 * 24 * 60 * 60);
 
-    // A cross-site form or link carries the cookie but cannot add the bearer header.
+    // A cross-site form or script carries the cookie but cannot add the portal's own header.
     const before = await snapshot(t);
     const cookieOnly: InjectOptions[] = [
-      { method: 'GET', url: '/users/me' },
-      { method: 'GET', url: `/portfolios/${portfolio.id}` },
       { method: 'POST', url: '/portfolios', payload: { name: 'Forged' } },
       { method: 'PUT', url: `/artifacts/${artifact.id}`, payload: { responses: COMPLETE_RESPONSES } },
       { method: 'DELETE', url: `/artifacts/${artifact.id}` },
       { method: 'PUT', url: `/users/${user.user.id}`, payload: { blocked: true } },
       { method: 'POST', url: '/token/refresh' },
     ];
-    for (const request of cookieOnly) expect(await withCookie(t, request, jwt), `${request.method} ${request.url}`).toBeApiError(401, NEED_LOGIN);
+    for (const request of cookieOnly) expect(await withCookie(t, request, jwt), `${request.method} ${request.url}`).toBeApiError(403, CROSS_SITE_MESSAGE);
     expect(await snapshot(t)).toEqual(before);
-    // Only the read-only downloads take it (links and <img> cannot send a header).
+    // Reads take it (the web app's calls, links, <img> and downloads); another site cannot read the answers.
+    expect(await withCookie(t, { method: 'GET', url: `/portfolios/${portfolio.id}` }, jwt)).toHaveStatus(200);
     expect(await withCookie(t, { method: 'GET', url: '/portfolios/export' }, researcher.token)).toHaveStatus(200);
 
     // A refreshed token belongs to the same session; a password reset ends every token of it.
@@ -1336,6 +1335,56 @@ describe('#28 refresh rotates the session token', () => {
     expect(await me(second)).toBeApiError(401, SESSION_ENDED);
     expect(await refresh(second)).toBeApiError(401, SESSION_ENDED);
     expect(await me(third)).toHaveStatus(200);
+  });
+});
+
+describe('#29 the web session lives in an HttpOnly cookie', () => {
+  it('#29 the web app gets its session in an HttpOnly cookie (no token for scripts), writes with it need the portal’s own request, logout clears it; the mobile apps still get the token in the body', async () => {
+    const teacher = await createTeacher(t);
+    const web = { 'x-practicefolio-client': 'web' };
+    const signIn = await t.api({ method: 'POST', url: '/auth/local', headers: web, payload: { identifier: teacher.user.email, password: teacher.password } });
+    expect(signIn).toHaveStatus(200);
+    expect(signIn.json().jwt).toBe('');
+    const cookies = signIn.cookies as { name: string; value: string; httpOnly?: boolean; sameSite?: string; path?: string }[];
+    const session = cookies.find((c) => c.name === 'jwt')!;
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookies.find((c) => c.name === 'pf_session')).toMatchObject({ value: '1' });
+    expect(cookies.find((c) => c.name === 'pf_session')!.httpOnly).toBeFalsy();
+    const cookie = { jwt: session.value };
+
+    expect(await t.api({ method: 'GET', url: '/users/me', cookies: cookie })).toHaveStatus(200);
+    // A write carried by the cookie alone (a form or script on another site) is refused and changes nothing.
+    const write = (headers: Record<string, string>) =>
+      t.api({ method: 'POST', url: '/portfolios', cookies: cookie, headers, payload: { name: 'Planted' } });
+    const before = await countRows(t, 'portfolios');
+    expect(await write({})).toBeApiError(403, 'This request must come from the portal’s own pages.');
+    expect(await write({ ...web, origin: 'https://evil.example' })).toBeApiError(403);
+    expect(await write({ ...web, 'sec-fetch-site': 'cross-site' })).toBeApiError(403);
+    expect(await countRows(t, 'portfolios')).toBe(before);
+    expect(await write({ ...web, origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' })).toHaveStatus(200);
+    expect(await countRows(t, 'portfolios')).toBe(before + 1);
+
+    // Refresh renews the cookie, never showing the token.
+    const refreshed = await t.api({ method: 'POST', url: '/token/refresh', cookies: cookie, headers: web, payload: {} });
+    expect(refreshed).toHaveStatus(200);
+    expect(refreshed.json().jwt).toBe('');
+    const renewed = (refreshed.cookies as { name: string; value: string }[]).find((c) => c.name === 'jwt')!.value;
+    // Logout ends the session and clears both cookies.
+    const out = await t.api({ method: 'POST', url: '/auth/logout', cookies: { jwt: renewed }, headers: web, payload: {} });
+    expect(out).toHaveStatus(200);
+    const cleared = out.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[];
+    for (const name of ['jwt', 'pf_session']) {
+      const c = cleared.find((x) => x.name === name)!;
+      expect(c.value, name).toBe('');
+      expect((c.expires?.getTime() ?? Date.now()) <= Date.now() || c.maxAge === 0, name).toBe(true);
+    }
+    expect(await t.api({ method: 'GET', url: '/users/me', cookies: { jwt: renewed } })).toBeApiError(401);
+
+    // The mobile apps (no client header) keep their contract: the token in the body, no cookie.
+    const phone = await login(teacher.user.email, teacher.password);
+    expect(phone).toHaveStatus(200);
+    expect(AuthResponseSchema.parse(phone.json()).jwt.length).toBeGreaterThan(20);
+    expect(phone.headers['set-cookie']).toBeUndefined();
   });
 });
 

@@ -4,7 +4,7 @@ import { Route, Router, Switch, useLocation } from 'wouter';
 import { createActor } from 'xstate';
 import type { AppConfig } from '../schemas/common.ts';
 import { setUnauthorizedHandler } from '../services/api.ts';
-import { getToken } from '../services/session.ts';
+import { hasSession } from '../services/session.ts';
 import { sessionMachine } from '../machines/session/sessionMachine.ts';
 import { SessionActorContext, type SessionActorRef } from '../machines/session/useSession.ts';
 import { AppConfigContext } from '../views/appConfig.ts';
@@ -17,16 +17,18 @@ import { theme } from '../views/theme/theme.ts';
 import { guardedNavigation } from './navigation/leaveGuard.ts';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { lazyRoute } from './lazyRoute.tsx';
+// The sign-in page comes with the shell: every private page sends a newcomer there, so a cold
+// visit lands on it most often and needs no second round trip for its page.
+import { LoginRoute } from './wiring/authRoutes.tsx';
 
-// Each page loads with its route, so the first page needs only the shell and its own code.
-const authRoutes = () => import('./wiring/authRoutes.tsx');
+// Every other page loads with its route, so the first page needs only the shell and its own code.
+const passwordRoutes = () => import('./wiring/passwordRoutes.tsx');
 const publicRoutes = () => import('./wiring/publicRoutes.tsx');
 const portfolioRoutes = () => import('./wiring/portfolioRoutes.tsx');
 const viewerRoutes = () => import('./wiring/viewerRoutes.tsx');
 const sharedFormRoutes = () => import('./wiring/sharedFormRoutes.tsx');
-const LoginRoute = lazyRoute(authRoutes, 'LoginRoute');
-const ForgotPasswordRoute = lazyRoute(authRoutes, 'ForgotPasswordRoute');
-const ResetPasswordRoute = lazyRoute(authRoutes, 'ResetPasswordRoute');
+const ForgotPasswordRoute = lazyRoute(passwordRoutes, 'ForgotPasswordRoute');
+const ResetPasswordRoute = lazyRoute(passwordRoutes, 'ResetPasswordRoute');
 const HomeRoute = lazyRoute(publicRoutes, 'HomeRoute');
 const AboutRoute = lazyRoute(publicRoutes, 'AboutRoute');
 const PrivacyRoute = lazyRoute(publicRoutes, 'PrivacyRoute');
@@ -51,7 +53,7 @@ const VideoViewerRoute = lazyRoute(viewerRoutes, 'VideoViewerRoute');
  * (spec §4), and any 401 from the API ends the session.
  */
 export function createSessionActor(reloadHome: () => void = () => window.location.assign('/')): SessionActorRef {
-  const actor = createActor(sessionMachine.provide({ actions: { reloadHome } }), { input: { hasToken: getToken() !== null } });
+  const actor = createActor(sessionMachine.provide({ actions: { reloadHome } }), { input: { hasToken: hasSession() } });
   setUnauthorizedHandler(() => actor.send({ type: 'session.expired' }));
   return actor.start();
 }

@@ -1,5 +1,5 @@
 import { createApiClient, type ApiClient } from './apiClient.ts';
-import { getToken } from './session.ts';
+import { hasSession, WEB_CLIENT_HEADERS } from './session.ts';
 
 let client: ApiClient | null = null;
 let unauthorizedHandler: () => void = () => undefined;
@@ -18,7 +18,8 @@ export function apiBase(): string {
 export function api(): ApiClient {
   client ??= createApiClient({
     baseUrl: apiBase(),
-    getToken,
+    hasSession,
+    headers: WEB_CLIENT_HEADERS,
     onUnauthorized: () => unauthorizedHandler(),
   });
   return client;

@@ -13,27 +13,29 @@ function fakeFetch(status: number, body: unknown, capture?: (url: string, init: 
 const Schema = z.object({ id: z.number(), name: z.string() });
 
 describe('apiClient', () => {
-  it('sends JSON with the bearer token and parses the answer with the schema', async () => {
+  it('sends JSON with its headers (never a token: the session travels in its HttpOnly cookie) and parses the answer with the schema', async () => {
     let seen: { url: string; init: RequestInit } | null = null;
     const client = createApiClient({
       baseUrl: 'http://portal.test/api/v1',
-      getToken: () => 'tok',
+      hasSession: () => true,
+      headers: { 'x-practicefolio-client': 'web' },
       fetch: fakeFetch(200, { id: 1, name: 'A', extra: 'dropped' }, (url, init) => (seen = { url, init })),
     });
     const result = await client.request({ method: 'POST', path: '/things', body: { name: 'A' }, query: { q: 'x y', none: undefined }, schema: Schema });
     expect(result).toEqual({ id: 1, name: 'A' });
     expect(seen!.url).toBe('http://portal.test/api/v1/things?q=x+y');
     const headers = new Headers(seen!.init.headers as HeadersInit);
-    expect(headers.get('authorization')).toBe('Bearer tok');
+    expect(headers.get('authorization')).toBeNull();
+    expect(headers.get('x-practicefolio-client')).toBe('web');
     expect(headers.get('content-type')).toBe('application/json');
     expect(seen!.init.body).toBe(JSON.stringify({ name: 'A' }));
   });
 
-  it('sends no authorization header without a token', async () => {
+  it('sends no authorization header without a session either', async () => {
     let headers: Headers | null = null;
     const client = createApiClient({
       baseUrl: 'http://portal.test/api/v1',
-      getToken: () => null,
+      hasSession: () => false,
       fetch: fakeFetch(200, { id: 1, name: 'A' }, (_u, init) => (headers = new Headers(init.headers as HeadersInit))),
     });
     await client.request({ method: 'GET', path: '/x', schema: Schema });
@@ -41,7 +43,7 @@ describe('apiClient', () => {
   });
 
   it('turns an answer that breaks the contract into a ContractError', async () => {
-    const client = createApiClient({ baseUrl: 'http://x/api/v1', getToken: () => null, fetch: fakeFetch(200, { id: 'one' }) });
+    const client = createApiClient({ baseUrl: 'http://x/api/v1', hasSession: () => false, fetch: fakeFetch(200, { id: 'one' }) });
     const error = await client.request({ method: 'GET', path: '/x', schema: Schema }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContractError);
     expect(toUiError(error).kind).toBe('unexpected');
@@ -50,7 +52,7 @@ describe('apiClient', () => {
   it('turns error bodies into ApiError with the plain or nested message', async () => {
     const plain = createApiClient({
       baseUrl: 'http://x/api/v1',
-      getToken: () => null,
+      hasSession: () => false,
       fetch: fakeFetch(404, { statusCode: 404, error: 'Not Found', message: 'Portfolio not found.', code: 'not_found' }),
     });
     const e1 = (await plain.request({ method: 'GET', path: '/p/1', schema: Schema }).catch((e: unknown) => e)) as ApiError;
@@ -60,7 +62,7 @@ describe('apiClient', () => {
 
     const nested = createApiClient({
       baseUrl: 'http://x/api/v1',
-      getToken: () => null,
+      hasSession: () => false,
       fetch: fakeFetch(400, { statusCode: 400, error: 'Bad Request', message: [{ messages: [{ id: 'Auth.x', message: 'Incorrect code provided.' }] }] }),
     });
     const e2 = (await nested.request({ method: 'POST', path: '/auth/reset-password', schema: Schema }).catch((e: unknown) => e)) as ApiError;
@@ -69,7 +71,7 @@ describe('apiClient', () => {
   });
 
   it('keeps a non-JSON error text as the message', async () => {
-    const client = createApiClient({ baseUrl: 'http://x/api/v1', getToken: () => null, fetch: fakeFetch(502, 'Bad gateway from proxy') });
+    const client = createApiClient({ baseUrl: 'http://x/api/v1', hasSession: () => false, fetch: fakeFetch(502, 'Bad gateway from proxy') });
     const error = (await client.request({ method: 'GET', path: '/x', schema: Schema }).catch((e: unknown) => e)) as ApiError;
     expect(error.message).toBe('Bad gateway from proxy');
   });
@@ -77,10 +79,10 @@ describe('apiClient', () => {
   it('reports a 401 of a signed-in call to the session, and not of an anonymous one', async () => {
     const onUnauthorized = vi.fn();
     const body = { statusCode: 401, error: 'Unauthorized', message: 'Invalid token.' };
-    const signedIn = createApiClient({ baseUrl: 'http://x/api/v1', getToken: () => 't', onUnauthorized, fetch: fakeFetch(401, body) });
+    const signedIn = createApiClient({ baseUrl: 'http://x/api/v1', hasSession: () => true, onUnauthorized, fetch: fakeFetch(401, body) });
     await signedIn.request({ method: 'GET', path: '/users/me', schema: Schema }).catch(() => undefined);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
-    const anonymous = createApiClient({ baseUrl: 'http://x/api/v1', getToken: () => null, onUnauthorized, fetch: fakeFetch(401, body) });
+    const anonymous = createApiClient({ baseUrl: 'http://x/api/v1', hasSession: () => false, onUnauthorized, fetch: fakeFetch(401, body) });
     await anonymous.request({ method: 'GET', path: '/users/me', schema: Schema }).catch(() => undefined);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
@@ -88,7 +90,7 @@ describe('apiClient', () => {
   it('turns a failed connection into a NetworkError', async () => {
     const client = createApiClient({
       baseUrl: 'http://x/api/v1',
-      getToken: () => null,
+      hasSession: () => false,
       fetch: vi.fn(async () => {
         throw new TypeError('Failed to fetch');
       }) as unknown as typeof fetch,
@@ -102,7 +104,7 @@ describe('apiClient', () => {
     const controller = new AbortController();
     const client = createApiClient({
       baseUrl: 'http://x/api/v1',
-      getToken: () => null,
+      hasSession: () => false,
       fetch: vi.fn(
         (_input: RequestInfo | URL, init?: RequestInit) =>
           new Promise<Response>((_resolve, reject) => {

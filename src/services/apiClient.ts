@@ -16,8 +16,10 @@ export interface RequestOptions<S extends z.ZodType> {
 export interface ApiClientOptions {
   /** Absolute base of the API, e.g. `https://portal.example.org/api/v1`. */
   baseUrl: string;
-  /** The session token to send, if any. */
-  getToken: () => string | null;
+  /** Whether a session is believed to exist (a 401 then means it ended). */
+  hasSession: () => boolean;
+  /** Headers sent with every call. */
+  headers?: Record<string, string>;
   /** Called when the server says the session is no longer valid (401). */
   onUnauthorized?: (error: ApiError) => void;
   fetch?: typeof fetch;
@@ -38,14 +40,14 @@ async function messageOf(data: unknown, status: number): Promise<{ message: stri
 }
 
 /**
- * The API client: sends JSON with the bearer token, parses every answer with the call's schema,
+ * The API client: sends JSON (the session travels in its cookie), parses every answer with the call's schema,
  * and turns failures into `ApiError`, `NetworkError` or `ContractError`.
  */
 export function createApiClient(options: ApiClientOptions) {
   const baseFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
   async function request<S extends z.ZodType>(req: RequestOptions<S>): Promise<z.infer<S>> {
-    const token = options.getToken();
+    const signedIn = options.hasSession();
     const query = req.query
       ? Object.fromEntries(Object.entries(req.query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]))
       : undefined;
@@ -57,7 +59,7 @@ export function createApiClient(options: ApiClientOptions) {
         ...(query && Object.keys(query).length > 0 ? { params: query } : {}),
         headers: {
           accept: 'application/json',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...options.headers,
         },
         responseType: 'text',
         fetch: ((input: RequestInfo | URL, init?: RequestInit) =>
@@ -73,7 +75,7 @@ export function createApiClient(options: ApiClientOptions) {
       const data = safeJson(text);
       const { message, code } = await messageOf(data, res.status);
       const error = new ApiError(res.status, code, message, text);
-      if (res.status === 401 && token) options.onUnauthorized?.(error);
+      if (res.status === 401 && signedIn) options.onUnauthorized?.(error);
       throw error;
     }
     if (req.signal?.aborted) return NEVER as Promise<z.infer<S>>;

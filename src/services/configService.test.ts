@@ -39,7 +39,7 @@ describe('loadAppConfig', () => {
     setApiClient(
       createApiClient({
         baseUrl: 'http://x/api/v1',
-        getToken: () => null,
+        hasSession: () => false,
         fetch: (async () => new Response(JSON.stringify(DEFAULT_APP_CONFIG))) as typeof fetch,
       }),
     );
@@ -50,7 +50,7 @@ describe('loadAppConfig', () => {
     setApiClient(
       createApiClient({
         baseUrl: 'http://x/api/v1',
-        getToken: () => null,
+        hasSession: () => false,
         fetch: (async () => new Response(JSON.stringify({ ...DEFAULT_APP_CONFIG, helpUrl: 'https://h.example.org', feedbackUrl: 'https://f.example.org' }))) as typeof fetch,
       }),
     );
@@ -58,7 +58,7 @@ describe('loadAppConfig', () => {
     setApiClient(
       createApiClient({
         baseUrl: 'http://x/api/v1',
-        getToken: () => null,
+        hasSession: () => false,
         fetch: (async () => {
           throw new TypeError('offline');
         }) as typeof fetch,

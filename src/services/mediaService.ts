@@ -4,7 +4,7 @@ import { ApiErrorSchema } from '../schemas/common.ts';
 import type { MediaKind } from '../schemas/media.ts';
 import { api, apiBase } from './api.ts';
 import { ApiError, ContractError, NetworkError } from './errors.ts';
-import { getToken } from './session.ts';
+import { WEB_CLIENT_HEADERS } from './session.ts';
 
 /** The absolute address of a stored file (`media.url` is relative to the API base). */
 export function mediaUrl(url: string): string {
@@ -35,8 +35,7 @@ export function uploadFile<S extends z.ZodType>(
     const xhr = new XMLHttpRequest();
     const path = `${basePath}/${kind}`;
     xhr.open('POST', `${apiBase()}${path}`);
-    const token = getToken();
-    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(WEB_CLIENT_HEADERS)) xhr.setRequestHeader(name, value);
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);

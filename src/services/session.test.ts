@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearToken, currentRole, currentUser, getToken, peekOrigin, sessionStatus, signIn, signOut, storeOrigin, storeToken, takeOrigin } from './session.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { currentRole, currentUser, forgetSession, hasSession, peekOrigin, SESSION_MARKER, sessionStatus, signIn, signOut, storeOrigin, takeOrigin } from './session.ts';
 import type { User } from '../schemas/user.ts';
 
 const user: User = {
@@ -20,13 +20,13 @@ afterEach(() => {
 });
 
 describe('session', () => {
-  it('keeps the token in the jwt cookie for the whole site, SameSite=Lax', () => {
-    const set = vi.spyOn(Cookies, 'set');
-    storeToken('abc');
-    expect(getToken()).toBe('abc');
-    expect(set).toHaveBeenCalledWith('jwt', 'abc', expect.objectContaining({ path: '/', sameSite: 'Lax', secure: false }));
-    clearToken();
-    expect(getToken()).toBeNull();
+  it('never holds the token: it only reads the server’s marker that a session cookie exists, and can forget it', () => {
+    expect(hasSession()).toBe(false);
+    Cookies.set(SESSION_MARKER, '1', { path: '/' });
+    expect(hasSession()).toBe(true);
+    expect(document.cookie).not.toContain('jwt=');
+    forgetSession();
+    expect(hasSession()).toBe(false);
   });
 
   it('signs in and out: the current user and role signals follow', () => {
@@ -34,11 +34,11 @@ describe('session', () => {
     expect(currentUser.value?.id).toBe(7);
     expect(currentRole.value).toBe('authenticated');
     expect(sessionStatus.value).toBe('authenticated');
-    storeToken('abc');
+    Cookies.set(SESSION_MARKER, '1', { path: '/' });
     signOut();
     expect(currentUser.value).toBeNull();
     expect(sessionStatus.value).toBe('anonymous');
-    expect(getToken()).toBeNull();
+    expect(hasSession()).toBe(false);
   });
 
   it('remembers the origin once', () => {

@@ -2,8 +2,14 @@ import { computed, signal } from '@preact/signals-core';
 import Cookies from 'js-cookie';
 import type { User } from '../schemas/user.ts';
 
-/** Name of the cookie that keeps the session token (architecture §4). */
-export const TOKEN_COOKIE = 'jwt';
+/**
+ * The session token lives in an `HttpOnly` cookie that only the server sets and clears (scripts
+ * never see it). Beside it the server sets this readable marker, which only says that a session
+ * cookie exists, so that the app knows whether to check it at start.
+ */
+export const SESSION_MARKER = 'pf_session';
+/** Sent with every call: marks the portal's own requests (the server's same-origin proof for writes). */
+export const WEB_CLIENT_HEADERS = { 'x-practicefolio-client': 'web' } as const;
 const ORIGIN_KEY = 'practicefolio.origin';
 
 /** `unknown` until the stored token has been checked with `GET /users/me`. */
@@ -16,23 +22,17 @@ export const sessionStatus = signal<SessionStatus>('unknown');
 /** The signed-in user's role type, or `null`. */
 export const currentRole = computed(() => currentUser.value?.role.type ?? null);
 
-/** The stored session token, if any. */
-export function getToken(): string | null {
-  return Cookies.get(TOKEN_COOKIE) ?? null;
+/** Whether the server has given this browser a session cookie (it may have ended since). */
+export function hasSession(): boolean {
+  return Cookies.get(SESSION_MARKER) !== undefined;
 }
 
-/** Keeps the token for the whole site (`path=/`), `SameSite=Lax`, `Secure` on https. */
-export function storeToken(token: string): void {
-  const secure = typeof location !== 'undefined' && location.protocol === 'https:';
-  Cookies.set(TOKEN_COOKIE, token, { path: '/', sameSite: 'Lax', secure, expires: 30 });
+/** Forgets the marker (the server clears the session cookie itself at logout). */
+export function forgetSession(): void {
+  Cookies.remove(SESSION_MARKER, { path: '/' });
 }
 
-/** Forgets the token. */
-export function clearToken(): void {
-  Cookies.remove(TOKEN_COOKIE, { path: '/' });
-}
-
-/** Starts the session of a user whose token was just stored or checked. */
+/** Starts the session of a user who just signed in, or whose session cookie was just checked. */
 export function signIn(user: User): void {
   currentUser.value = user;
   sessionStatus.value = 'authenticated';
@@ -40,7 +40,7 @@ export function signIn(user: User): void {
 
 /** Forgets the session here (`endServerSession` ends it on the server). */
 export function signOut(): void {
-  clearToken();
+  forgetSession();
   currentUser.value = null;
   sessionStatus.value = 'anonymous';
 }

@@ -9,7 +9,8 @@ import { sessionMachine } from '../machines/session/sessionMachine.ts';
 import type { AppConfig } from '../schemas/common.ts';
 import type { User } from '../schemas/user.ts';
 import { ApiError, NetworkError } from '../services/errors.ts';
-import { signOut, storeToken } from '../services/session.ts';
+import Cookies from 'js-cookie';
+import { SESSION_MARKER, signOut } from '../services/session.ts';
 
 // The app loads each page with its route; tests load them all first, so every page renders at once.
 await preloadRoutes();
@@ -64,7 +65,7 @@ export interface RenderAppOptions {
  */
 export function renderApp(path: string, { user = null, config = {}, strict = false, offline = false }: RenderAppOptions = {}) {
   vi.stubGlobal('fetch', () => new Promise<never>(() => undefined));
-  if (user || offline) storeToken('a.b.c');
+  if (user || offline) Cookies.set(SESSION_MARKER, '1', { path: '/' });
   const reloadHome = vi.fn<() => void>();
   let checks = 0;
   const fetchMe = fromPromise<User>(async () => {

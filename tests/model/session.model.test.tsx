@@ -7,7 +7,8 @@ import { App } from '../../src/app/App.tsx';
 import { preloadRoutes } from '../../src/app/lazyRoute.tsx';
 import { sessionMachine, type SessionEvent } from '../../src/machines/session/sessionMachine.ts';
 import { ApiError, NetworkError } from '../../src/services/errors.ts';
-import { signOut, storeToken } from '../../src/services/session.ts';
+import Cookies from 'js-cookie';
+import { SESSION_MARKER, signOut } from '../../src/services/session.ts';
 import { coverageInspector, createPathModel, modelEvents, trackMachine } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
 import { reportCoverageAfterAll } from './support/report.ts';
@@ -52,7 +53,7 @@ afterEach(() => vi.unstubAllGlobals());
 function setup(hasToken: boolean) {
   // The signed-in user is module state: a path that logged in must not leave it to the next one.
   signOut();
-  if (hasToken) storeToken('a.b.c');
+  if (hasToken) Cookies.set(SESSION_MARKER, '1', { path: '/' });
   const fetchMe = controllableActor<typeof user>();
   const reloadHome = vi.fn<() => void>();
   const actor = createActor(sessionMachine.provide({ actors: { fetchMe: fetchMe.logic }, actions: { reloadHome } }), {
@@ -92,7 +93,7 @@ for (const hasToken of [true, false]) {
             },
             loggedOut: async () => {
               await waitFor(() => expect(h.reloadHome).toHaveBeenCalledTimes(1));
-              expect(document.cookie).not.toContain('jwt=');
+              expect(document.cookie).not.toContain('pf_session=');
             },
           },
           events: {

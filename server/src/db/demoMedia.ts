@@ -60,7 +60,7 @@ export async function seedDemoMedia(db: Db, config: Config): Promise<void> {
     );
     const artifact = rows[0];
     if (!artifact) continue;
-    const { default: sharp } = await loadSharp();
+    const sharp = await loadSharp();
     const png = await sharp(Buffer.from(item.svg)).png().toBuffer();
     const received = await store.receive(Readable.from(png), item.file, 'images');
     await db.transaction(async (tx) => {

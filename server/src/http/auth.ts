@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '#schemas/user';
 import { unauthorized } from '../errors.ts';
+import { requireSameOrigin, SESSION_COOKIE } from './webSession.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,13 +23,16 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * `onRequest` hook of protected routes: resolves the caller from `Authorization: Bearer`,
- * or from the `jwt` cookie when `allowCookie` (media files), and refuses everyone else with 401.
+ * `onRequest` hook of protected routes: resolves the caller from `Authorization: Bearer` (the
+ * mobile apps) or from the web app's `HttpOnly` session cookie, and refuses everyone else with
+ * 401. A write authenticated by the cookie must come from the portal's own pages (403).
  */
-export function authenticateHook(options: { allowCookie?: boolean } = {}) {
+export function authenticateHook() {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const token = bearerToken(request) ?? (options.allowCookie ? (request.cookies['jwt'] ?? null) : null);
+    const bearer = bearerToken(request);
+    const token = bearer ?? request.cookies[SESSION_COOKIE] ?? null;
     if (!token) throw unauthorized('You need to log in.');
+    if (!bearer) requireSameOrigin(request, request.server.publicUrl);
     const { user, sessionId, generation } = await request.server.services.auth.authenticate(token);
     request.user = user;
     request.sessionId = sessionId;

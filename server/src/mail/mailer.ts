@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Transporter } from 'nodemailer';
+import type { createTransport, Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** One e-mail. `links` are the addresses in it, logged when mail goes to the file outbox. */
@@ -30,7 +30,7 @@ export function createMailer(options: {
 }): Mailer {
   // nodemailer is loaded with the first message, not at every start of the server.
   let transporter: Promise<Transporter> | undefined;
-  const transportOf = (settings: Parameters<typeof import('nodemailer').createTransport>[0]) =>
+  const transportOf = (settings: Parameters<typeof createTransport>[0]) =>
     (transporter ??= import('nodemailer').then((module) => module.default.createTransport(settings)));
   if (options.smtpUrl) {
     const smtpUrl = options.smtpUrl;

@@ -7,6 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { availableParallelism } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
+import type { fileTypeFromFile } from 'file-type';
+import type sharpOf from 'sharp';
 import type { Sharp } from 'sharp';
 import type { MediaFormat, MediaFormats, MediaKind } from '#schemas/media';
 import type { Db } from '../db/client.ts';
@@ -47,16 +49,16 @@ const MAX_INPUT_PIXELS = 100_000_000;
  * sharp (libvips) and file-type, loaded at the first upload rather than at every start of the
  * server. Each preview uses one libvips thread; the limiter decides how many run at once.
  */
-let sharpModule: Promise<typeof import('sharp')> | undefined;
-export function loadSharp(): Promise<typeof import('sharp')> {
-  sharpModule ??= import('sharp').then((module) => {
-    module.default.concurrency(1);
-    return module;
+let sharpModule: Promise<typeof sharpOf> | undefined;
+export function loadSharp(): Promise<typeof sharpOf> {
+  sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    sharp.concurrency(1);
+    return sharp;
   });
   return sharpModule;
 }
-let fileTypeModule: Promise<typeof import('file-type')> | undefined;
-const loadFileType = () => (fileTypeModule ??= import('file-type'));
+let fileTypeModule: Promise<typeof fileTypeFromFile> | undefined;
+const loadFileType = () => (fileTypeModule ??= import('file-type').then((module) => module.fileTypeFromFile));
 
 /** The picture of an image that has no preview (a photo frame on grey, 1000×750). */
 const NO_PREVIEW_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="750" viewBox="0 0 1000 750">
@@ -195,7 +197,7 @@ export class MediaStore {
   }
 
   private async sniff(file: string, name: string, kind: MediaKind): Promise<{ mime: string; ext: string }> {
-    const detected = await (await loadFileType()).fileTypeFromFile(file);
+    const detected = await (await loadFileType())(file);
     const ext = path.extname(name).toLowerCase();
     const refuse = (what: string) =>
       badRequest(`This file is ${what}, not ${KIND_WORD[kind]}. ${KIND_HINT[kind]}`, 'wrong_file_type');
@@ -220,7 +222,7 @@ export class MediaStore {
   }
 
   private async deriveImage(file: ReceivedFile, source: string, derived: string[]): Promise<void> {
-    const { default: sharp } = await loadSharp();
+    const sharp = await loadSharp();
     try {
       const image = sharp(source, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }).rotate();
       const meta = await sharp(source).metadata();
@@ -278,7 +280,7 @@ export class MediaStore {
       (await this.ffmpeg(['-threads', '1', '-ss', '1', '-i', source, '-frames:v', '1', '-y', poster])) ||
       (await this.ffmpeg(['-threads', '1', '-i', source, '-frames:v', '1', '-y', poster]));
     if (!ok) return;
-    const { default: sharp } = await loadSharp();
+    const sharp = await loadSharp();
     try {
       const meta = await sharp(poster).metadata();
       file.width = meta.width ?? null;

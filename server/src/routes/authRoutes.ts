@@ -1,8 +1,20 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuthResponseSchema, ForgotPasswordBodySchema, LoginBodySchema, ResetPasswordBodySchema } from '#schemas/auth';
 import { LoginResponseSchema } from '#schemas/loginBundle';
 import { OkResponseSchema } from '#schemas/common';
+import { isWebClient, setSessionCookies } from '../http/webSession.ts';
 import { errorResponses } from './errorResponses.ts';
+
+/**
+ * The token of a new session or refresh, as the client keeps it: the mobile apps read it from
+ * the body; the web app gets it in its `HttpOnly` cookie and an empty `jwt` in the body.
+ */
+export function deliverToken(request: FastifyRequest, reply: FastifyReply, jwt: string, publicUrl: string): string {
+  if (!isWebClient(request)) return jwt;
+  setSessionCookies(request, reply, jwt, publicUrl);
+  return '';
+}
 
 /** Per-address limit of the public auth routes: generous, because a whole school may share one address. */
 const perAddress = { rateLimit: { max: 300, timeWindow: '1 minute' } };
@@ -20,9 +32,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: LoginResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { jwt, user } = await app.services.auth.login(request.body, request.ip);
-      return { jwt, user: await app.services.bundle.forUser(user) };
+      return { jwt: deliverToken(request, reply, jwt, app.publicUrl), user: await app.services.bundle.forUser(user) };
     },
   );
 
@@ -51,6 +63,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AuthResponseSchema, ...errorResponses },
       },
     },
-    async (request) => app.services.auth.resetPassword(request.body, request.ip),
+    async (request, reply) => {
+      const { jwt, user } = await app.services.auth.resetPassword(request.body, request.ip);
+      return { jwt: deliverToken(request, reply, jwt, app.publicUrl), user };
+    },
   );
 };

@@ -87,7 +87,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['media'];
   app.get(
     '/uploads/:capability/:name',
-    { schema: { tags, summary: 'A stored file, by its capability address', security: [], params: UploadParamsCapabilitySchema } },
+    {
+      // Sent exactly as stored: byte ranges (video seeking) and the length refer to the file itself.
+      compress: false,
+      schema: { tags, summary: 'A stored file, by its capability address', security: [], params: UploadParamsCapabilitySchema },
+    },
     async (request, reply) => {
       const file = await app.services.media.servableByCapability(request.params.capability, request.params.name);
       const attachment = file.kind === 'document' && !file.isFormat;

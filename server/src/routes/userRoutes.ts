@@ -10,6 +10,8 @@ import {
   UserUpdateBodySchema,
 } from '#schemas/user';
 import { USER_LIMITS } from '../http/userLimits.ts';
+import { clearSessionCookies } from '../http/webSession.ts';
+import { deliverToken } from './authRoutes.ts';
 import { errorResponses } from './errorResponses.ts';
 
 /** Accounts: the caller, and researchers' account management. Protected. */
@@ -23,7 +25,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/token/refresh',
     { schema: { tags: ['users'], summary: 'A fresh session token', response: { 200: RefreshResponseSchema, ...errorResponses } } },
-    async (request) => app.services.auth.refresh({ user: request.user, sessionId: request.sessionId, generation: request.sessionGeneration }),
+    async (request, reply) => {
+      const { jwt } = await app.services.auth.refresh({ user: request.user, sessionId: request.sessionId, generation: request.sessionGeneration });
+      return { jwt: deliverToken(request, reply, jwt, app.publicUrl) };
+    },
   );
 
   app.post(
@@ -32,6 +37,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // The browser forgets what it kept of this session (private images in its cache).
       reply.header('clear-site-data', '"cache"');
+      clearSessionCookies(request, reply, app.publicUrl);
       return app.services.auth.logout(request.user, request.sessionId);
     },
   );

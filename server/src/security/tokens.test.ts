@@ -8,7 +8,7 @@ describe('TokenService', () => {
   it('signs a token that verifies to its claims, valid for the session time', async () => {
     const tokens = new TokenService(SECRET);
     const token = await tokens.sign({ id: 7, epoch: 2 });
-    expect(await tokens.verify(token)).toEqual({ id: 7, epoch: 2 });
+    expect(await tokens.verify(token)).toEqual({ id: 7, epoch: 2, gen: 0 });
     const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { exp: number; iat: number };
     expect(payload.exp - payload.iat).toBe(SESSION_TTL_SECONDS);
   });

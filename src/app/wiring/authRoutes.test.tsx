@@ -31,7 +31,7 @@ afterEach(() => {
 });
 
 describe('the auth pages in the app', () => {
-  it('logging in stores the token, starts the session and goes to the dashboard', async () => {
+  it('logging in keeps no token in the page, starts the session and goes to the dashboard', async () => {
     const user = makeUser('teacher');
     const { location } = renderApp('/login');
     const calls = fakeApi({ 'POST /auth/local': { status: 200, body: { jwt: 'h.p.s', user } }, 'GET /users/me': { status: 200, body: user } });
@@ -45,7 +45,7 @@ describe('the auth pages in the app', () => {
     expect(calls.map((c) => c.key).slice(0, 2)).toEqual(['POST /auth/local', 'GET /users/me']);
     expect(calls.filter((c) => c.key.includes('/auth/') || c.key.includes('/users/me'))).toHaveLength(2);
     expect(calls[0]?.body).toEqual({ identifier: 'tess@example.org', password: 'spiral-demo' });
-    expect(document.cookie).toContain('jwt=h.p.s');
+    expect(document.cookie).not.toContain('jwt='); // the server keeps the token in its HttpOnly cookie
     // The login page is replaced, so Back does not return to it.
     expect(location.history).toEqual(['/dashboard']);
   });
@@ -98,7 +98,7 @@ describe('the auth pages in the app', () => {
     expect(calls.filter((c) => c.key.includes('/auth/'))).toEqual([
       { key: 'POST /auth/reset-password', body: { code: 'abc123', password: 'brand-new-pass', passwordConfirmation: 'brand-new-pass' } },
     ]);
-    expect(document.cookie).toContain('jwt=h.p.s');
+    expect(document.cookie).not.toContain('jwt='); // the server keeps the token in its HttpOnly cookie
   });
 
   it('a refused code alerts the server’s first message and stays', async () => {

@@ -17,7 +17,7 @@ import type { AuthResponse } from '../../schemas/auth.ts';
 import type { User } from '../../schemas/user.ts';
 import { fetchMe, login } from '../../services/authService.ts';
 import { ApiError, NetworkError, toUiError } from '../../services/errors.ts';
-import { clearToken, storeToken } from '../../services/session.ts';
+import { forgetSession } from '../../services/session.ts';
 import { placeholder } from '../shared/placeholder.ts';
 
 /** The spec's alert for a refused login (spec §8). */
@@ -78,8 +78,8 @@ export const loginMachine = setup({
       fieldErrors: withoutError(context.fieldErrors, params.field),
     })),
     showFieldErrors: assign({ fieldErrors: ({ context }) => validateLogin(context) }),
-    storeToken: (_, params: { token: string }) => storeToken(params.token),
-    forgetToken: () => clearToken(),
+    // The server keeps the session in its HttpOnly cookie; a session that cannot be loaded is forgotten here.
+    forgetSession: () => forgetSession(),
     /** Shows an error alert (provided by the app). */
     notifyFailure: placeholder('notifyFailure') as (args: unknown, params: { message: string }) => void,
     /** Starts the session of the user and leaves for the origin or the dashboard (provided by the app). */
@@ -104,10 +104,7 @@ export const loginMachine = setup({
         id: 'login',
         src: 'login',
         input: ({ context }) => ({ identifier: context.email.trim(), password: context.password }),
-        onDone: {
-          target: 'loadingUser',
-          actions: { type: 'storeToken', params: ({ event }) => ({ token: event.output.jwt }) },
-        },
+        onDone: { target: 'loadingUser' },
         onError: {
           target: 'editing',
           actions: { type: 'notifyFailure', params: ({ event }) => ({ message: loginFailureMessage(event.error) }) },
@@ -125,7 +122,7 @@ export const loginMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: ['forgetToken', { type: 'notifyFailure', params: ({ event }) => ({ message: toUiError(event.error).message }) }],
+          actions: ['forgetSession', { type: 'notifyFailure', params: ({ event }) => ({ message: toUiError(event.error).message }) }],
         },
       },
     },

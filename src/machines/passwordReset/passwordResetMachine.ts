@@ -17,7 +17,6 @@ import { isEmail, PASSWORD_MIN } from '../../schemas/rules.ts';
 import type { User } from '../../schemas/user.ts';
 import { forgotPassword, resetPassword } from '../../services/authService.ts';
 import { toUiError } from '../../services/errors.ts';
-import { storeToken } from '../../services/session.ts';
 import { placeholder } from '../shared/placeholder.ts';
 
 /** The alerts of spec §8. */
@@ -117,7 +116,6 @@ export const passwordResetMachine = setup({
       withField(context, params.field, params.value),
     ),
     showFieldErrors: assign({ fieldErrors: ({ context }) => validate(context) }),
-    storeToken: (_, params: { token: string }) => storeToken(params.token),
     /** Shows a neutral alert (provided by the app). */
     notifyInfo: placeholder('notifyInfo') as (args: unknown, params: { message: string }) => void,
     /** Shows a success alert (provided by the app). */
@@ -198,7 +196,6 @@ export const passwordResetMachine = setup({
             onDone: {
               target: 'changed',
               actions: [
-                { type: 'storeToken', params: ({ event }) => ({ token: event.output.jwt }) },
                 {
                   type: 'notifySuccess',
                   params: ({ context }) => ({ message: context.welcome ? PASSWORD_RESET_MESSAGES.passwordSet : PASSWORD_RESET_MESSAGES.passwordChanged }),

@@ -1,8 +1,10 @@
 /**
  * The words of the public pages, the Help page and the footer, in one place an operator can edit
- * without touching the views (architecture §8). Links and addresses are not here: they come from
- * the server's configuration (README, Configuration), and what is not configured is not shown.
+ * without touching the views (architecture §8); only the footer's own line lives in
+ * `footerContent.ts`, because every page shows it. Links and addresses are not here: they come
+ * from the server's configuration (README, Configuration), and what is not configured is not shown.
  */
+import { footerContent } from './footerContent.ts';
 
 /** A contact line: what to write about, and where. */
 export interface ContactLine {
@@ -252,7 +254,5 @@ export const siteContent = {
     contactText: 'Write to us:',
     noContactText: 'Ask the person who runs PracticeFolio for your school or district.',
   },
-  footer: {
-    copyright: `© ${new Date().getFullYear()} PracticeFolio. All rights reserved.`,
-  },
+  footer: footerContent,
 } as const;

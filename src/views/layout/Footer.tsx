@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import styled from 'styled-components';
 import { useCurrentUser } from '../../machines/session/useSession.ts';
 import { useAppConfig } from '../appConfig.ts';
-import { siteContent } from '../content/siteContent.ts';
+import { footerContent } from '../content/footerContent.ts';
 import { paths } from '../paths.ts';
 
 const Bar = styled.footer`
@@ -32,7 +32,7 @@ export function Footer() {
   return (
     <Bar>
       <Inner>
-        <p>{siteContent.footer.copyright}</p>
+        <p>{footerContent.copyright}</p>
         <nav aria-label="Footer">
           <ul>
             <li>

@@ -53,12 +53,12 @@ describe('user menu (spec §2)', () => {
   it('Log Out ends the session and reloads the site', async () => {
     const user = makeUser();
     const { reloadHome, sessionActor } = await renderSignedIn('/dashboard', user);
-    expect(document.cookie).toContain('jwt=');
+    expect(document.cookie).toContain('pf_session=');
     await userEvent.click(screen.getByRole('button', { name: user.username }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Log Out' }));
     expect(reloadHome).toHaveBeenCalledTimes(1);
     expect(sessionActor.getSnapshot().value).toBe('loggedOut');
-    expect(document.cookie).not.toContain('jwt=');
+    expect(document.cookie).not.toContain('pf_session=');
   });
 
   it('works from the keyboard: ArrowDown opens and moves, Escape closes and returns focus', async () => {

@@ -104,13 +104,13 @@ describe('LoginPage', () => {
     expect(loginCalls).toEqual([]);
   });
 
-  it('logs in with the e-mail as identifier, stores the token and lets the user in', async () => {
+  it('logs in with the e-mail as identifier, keeps no token in the page and lets the user in', async () => {
     const { ux, loginCalls, completeLogin } = renderLogin();
     await fillIn(ux, ' tess@example.org ', 'secret-password');
     await ux.keyboard('{Enter}');
     await waitFor(() => expect(completeLogin).toHaveBeenCalledWith(user));
     expect(loginCalls).toEqual([{ identifier: 'tess@example.org', password: 'secret-password' }]);
-    expect(document.cookie).toContain('jwt=h.p.s');
+    expect(document.cookie).not.toContain('jwt='); // the server keeps the token in its HttpOnly cookie
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

@@ -106,7 +106,7 @@ describe('ResetPasswordPage', () => {
     expect(requests).toEqual([]);
   });
 
-  it('sets the password with the code of the link, stores the token, says so and lets the user in', async () => {
+  it('sets the password with the code of the link, keeps no token in the page, says so and lets the user in', async () => {
     let answer!: (response: AuthResponse) => void;
     const { ux, requests, completeLogin } = renderReset({ resetPassword: () => new Promise((resolve) => (answer = resolve)) });
     await ux.type(passwordInput(), 'brand-new-pass');
@@ -118,7 +118,7 @@ describe('ResetPasswordPage', () => {
     expect(screen.getByText('Saving your new password…')).toBeTruthy();
     await act(async () => answer({ jwt: 'h.p.s', user }));
     await waitFor(() => expect(completeLogin).toHaveBeenCalledWith(user));
-    expect(document.cookie).toContain('jwt=h.p.s');
+    expect(document.cookie).not.toContain('jwt='); // the server keeps the token in its HttpOnly cookie
     expect(screen.getByText(CHANGED)).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+
+/** Built files whose names carry a hash of their content: a new build gives them new names. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/** Everything else: the browser keeps it but asks (cheaply, with a validator) before each use. */
+const REVALIDATE_CACHE = 'no-cache';
+
+type Coding = 'br' | 'gzip';
+
+/** One representation of the page: its bytes and its strong validator. */
+interface Representation {
+  body: Buffer;
+  etag: string;
+}
+
+/** The page as served since `mtimeMs`: plain, brotli and gzip (compressed once, not per request). */
+interface Page {
+  mtimeMs: number;
+  identity: Representation;
+  br: Representation;
+  gzip: Representation;
+}
+
+/** The content coding to send: the best of brotli and gzip that `accept-encoding` allows, or none. */
+export function preferredCoding(acceptEncoding: string | undefined): Coding | null {
+  const quality = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+    if (!name) continue;
+    const q = params.map((p) => /^q=([0-9.]+)$/.exec(p)?.[1]).find((value) => value !== undefined);
+    quality.set(name, q === undefined ? 1 : Number(q));
+  }
+  const of = (name: Coding) => quality.get(name) ?? quality.get('*') ?? 0;
+  const best = of('br') >= of('gzip') ? 'br' : 'gzip';
+  return of(best) > 0 ? best : null;
+}
+
+/** True when `If-None-Match` names `etag` (weak comparison, as RFC 9110 asks for this header). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * Builds the page's three representations. The validator is a hash of the final HTML (the
+ * configuration included), with the coding appended for the compressed ones: a strong validator
+ * names exactly one sequence of bytes.
+ */
+function representations(mtimeMs: number, html: string): Page {
+  const identity = Buffer.from(html, 'utf8');
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+  return {
+    mtimeMs,
+    identity: { body: identity, etag: `"${hash}"` },
+    br: {
+      body: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+      etag: `"${hash}-br"`,
+    },
+    gzip: { body: gzipSync(identity, { level: constants.Z_BEST_COMPRESSION }), etag: `"${hash}-gzip"` },
+  };
+}
+
+/** Serves the built SPA, and `index.html` (with the run-time configuration) for its routes. */
+export function registerSpa(app: FastifyInstance, { staticDir }: Pick<Config, 'staticDir'>): void {
+  const indexFile = path.join(staticDir, 'index.html');
+  const assetsDir = path.join(staticDir, 'assets') + path.sep;
+  const hasSpa = existsSync(indexFile);
+  // A folder ("/", "/assets/") is never a file: the SPA page or a 404 answers it, not a 403.
+  // Addresses under the API are never files either (an API path that matched no route).
+  const allowedPath = (pathName: string) => !pathName.endsWith('/') && !/^\/api(\/|$)/.test(pathName);
+  // Stored files (uploads) are sent with `reply.sendFile`, exactly as stored.
+  void app.register(fastifyStatic, { root: app.mediaStore.dir, serve: false, allowedPath });
+  if (hasSpa) {
+    void app.register(fastifyStatic, {
+      root: staticDir,
+      decorateReply: false,
+      index: false,
+      // Files are looked up per request, so a rebuilt SPA is served without a restart.
+      wildcard: true,
+      allowedPath,
+      // `x.js.br` or `x.js.gz`, written beside each file by the build, when the client accepts it.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
+      },
+      prefix: '/',
+    });
+  }
+
+  let cached: Page | null = null;
+  const page = (): Page => {
+    const mtimeMs = statSync(indexFile).mtimeMs;
+    if (cached?.mtimeMs !== mtimeMs) {
+      const html = readFileSync(indexFile, 'utf8').replace(
+        '<!--app-config-->',
+        `<script id="app-config" type="application/json">${JSON.stringify(app.appConfig).replace(/</g, '\\u003c')}</script>`,
+      );
+      cached = representations(mtimeMs, html);
+    }
+    return cached;
+  };
+  /** The page, compressed when the client accepts it, or 304 when the client's copy is current. */
+  const sendPage = (request: FastifyRequest, reply: FastifyReply): void => {
+    const current = page();
+    const coding = preferredCoding(request.headers['accept-encoding']);
+    const chosen = coding ? current[coding] : current.identity;
+    reply.header('cache-control', REVALIDATE_CACHE).header('vary', 'accept-encoding').header('etag', chosen.etag);
+    if (matches(request.headers['if-none-match'], chosen.etag)) {
+      reply.code(304).send();
+      return;
+    }
+    if (coding) reply.header('content-encoding', coding);
+    reply.type('text/html; charset=utf-8').send(chosen.body);
+  };
+
+  if (hasSpa) {
+    // `/` is the folder of the static files; the app's start page answers it instead.
+    app.get('/', { schema: { hide: true } }, sendPage);
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    if (hasSpa && request.method === 'GET' && wantsHtml && !/^\/api(\/|\?|$)/.test(request.url)) {
+      sendPage(request, reply);
+      return;
+    }
+    reply
+      .status(404)
+      .type('application/json')
+      .send({ statusCode: 404, error: 'Not Found', message: `No route ${request.method} ${request.url.split('?')[0]}.`, code: 'not_found' });
+  });
+}

@@ -1,0 +1,69 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../errors.ts';
+import { SESSION_TTL_SECONDS } from '../security/tokens.ts';
+
+/**
+ * The web app's session: the token lives in an `HttpOnly` cookie that the server sets at login,
+ * password reset and refresh, and clears at logout, so scripts in the page can never read it.
+ * The web app says who it is with `X-PracticeFolio-Client: web` on every call; the mobile apps
+ * do not, and keep receiving the token in the body (their contract).
+ *
+ * A cookie is sent by the browser whoever asks, so a write authenticated by it must prove that
+ * it comes from the portal's own pages: the custom header (which another site cannot add without
+ * a CORS permission this server never gives) and, when the browser names them, an `Origin` of
+ * this server and a `Sec-Fetch-Site` of `same-origin`.
+ */
+
+export const WEB_CLIENT_HEADER = 'x-practicefolio-client';
+export const SESSION_COOKIE = 'jwt';
+/** Not secret: tells the web app that a session cookie exists, so it knows whether to check it. */
+export const SESSION_MARKER_COOKIE = 'pf_session';
+export const CROSS_SITE_MESSAGE = 'This request must come from the portal’s own pages.';
+
+export function isWebClient(request: FastifyRequest): boolean {
+  return request.headers[WEB_CLIENT_HEADER] === 'web';
+}
+
+function secure(request: FastifyRequest, publicUrl: string): boolean {
+  return request.protocol === 'https' || publicUrl.startsWith('https:');
+}
+
+/** Sets the session cookie (and its readable marker) for a web client; the body then carries no token. */
+export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, token: string, publicUrl: string): void {
+  const common = { path: '/', sameSite: 'lax' as const, secure: secure(request, publicUrl), maxAge: SESSION_TTL_SECONDS };
+  reply.setCookie(SESSION_COOKIE, token, { ...common, httpOnly: true });
+  reply.setCookie(SESSION_MARKER_COOKIE, '1', { ...common, httpOnly: false });
+}
+
+export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply, publicUrl: string): void {
+  const common = { path: '/', sameSite: 'lax' as const, secure: secure(request, publicUrl) };
+  reply.clearCookie(SESSION_COOKIE, { ...common, httpOnly: true });
+  reply.clearCookie(SESSION_MARKER_COOKIE, common);
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses (403) a write authenticated by the session cookie that does not come from the portal's
+ * pages. The origin may be this request's own host or the one of `PUBLIC_URL` (behind a proxy
+ * that rewrites the host).
+ */
+export function requireSameOrigin(request: FastifyRequest, publicUrl: string): void {
+  if (SAFE_METHODS.has(request.method)) return;
+  const refuse = () => new HttpError(403, 'cross_site_request', CROSS_SITE_MESSAGE);
+  if (!isWebClient(request)) throw refuse();
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin') throw refuse();
+  const origin = request.headers.origin;
+  if (origin !== undefined) {
+    let same: boolean;
+    try {
+      // Both normalised by URL (a default port is dropped from either).
+      const host = new URL(origin).host;
+      same = host === new URL(`${request.protocol}://${request.host}`).host || host === new URL(publicUrl).host;
+    } catch {
+      throw refuse();
+    }
+    if (!same) throw refuse();
+  }
+}
