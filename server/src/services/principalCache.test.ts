@@ -54,11 +54,17 @@ describe('the per-process principal cache', async () => {
     expect(await statements(b, token)).toBe(0);
   });
 
-  it('ends a signed-out session at once, on both servers', async () => {
+  /** A teacher signed in through `a`, whose session both servers have cached. */
+  const knownToBoth = async () => {
     const teacher = await createTeacher(a);
     const token = await login(a, teacher.user.email);
     expect(await me(a, token)).toHaveStatus(200);
     expect(await me(b, token)).toHaveStatus(200);
+    return { teacher, token };
+  };
+
+  it('ends a signed-out session at once, on both servers', async () => {
+    const { token } = await knownToBoth();
     expect(await a.api({ method: 'POST', url: '/auth/logout', token, payload: {} })).toHaveStatus(200);
     expect(await me(a, token)).toBeApiError(401);
     expect(await refusedWithin(b, token)).toBeLessThan(1000);
@@ -66,10 +72,7 @@ describe('the per-process principal cache', async () => {
 
   it('refuses a blocked account at once, on both servers', async () => {
     const researcher = await createResearcher(a);
-    const teacher = await createTeacher(a);
-    const token = await login(a, teacher.user.email);
-    expect(await me(a, token)).toHaveStatus(200);
-    expect(await me(b, token)).toHaveStatus(200);
+    const { teacher, token } = await knownToBoth();
     expect(await b.api({ method: 'PUT', url: `/users/${teacher.user.id}`, token: researcher.token, payload: { blocked: true } })).toHaveStatus(200);
     expect(await me(b, token)).toBeApiError(401);
     expect(await refusedWithin(a, token)).toBeLessThan(1000);
