@@ -171,7 +171,7 @@ export function ensureSpaBuilt(): void {
   const built = path.join(ROOT, 'dist', 'index.html');
   const sources = ['src', 'public', 'index.html', 'vite.config.ts'].map((p) => path.join(ROOT, p)).filter(existsSync);
   if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
 
 /** The environment `npm start` gives the server, for one benchmark run. */
@@ -188,9 +188,9 @@ export function serverEnv(dataDir: string, port: number, extraEnv: Record<string
   };
 }
 
-/** Spawns the compiled server exactly as `npm start` runs it (`node --enable-source-maps dist-server/main.js`). */
+/** Spawns the compiled server exactly as `npm start` runs it (`node dist-server/main.js`). */
 export function spawnServer(env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--enable-source-maps', SERVER_MAIN], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, [SERVER_MAIN], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 /** Stops a server started by `spawnServer` (SIGTERM: it closes HTTP, then stops its database) and waits for it. */

@@ -3,7 +3,7 @@
 // with no transpiler at start-up. Our own code, the shared schemas and the JavaScript packages
 // are bundled into one file per entry point (one file loads much faster than hundreds); native
 // packages, packages that read their own files at run time, and the PostgreSQL binaries stay in
-// node_modules. The migrations are copied beside the bundle.
+// node_modules. The migrations are copied beside the chunk that reads them.
 import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,11 +43,19 @@ export async function buildServer() {
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     platform: 'node',
     format: 'esm',
+    // Shared code in chunks: `main` starts the database first and loads the HTTP application (a
+    // chunk of its own, loaded with import()) while PostgreSQL starts.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     target: 'node20',
     sourcemap: 'linked',
+    // Shorter code compiles faster at start-up; names stay as written, so stack traces read well.
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: 'warning',
   });
-  cpSync(path.join(root, 'server/src/db/migrations'), path.join(staging, 'migrations'), { recursive: true });
+  // Beside the code that reads them (`migrate.ts` is in a chunk, never an entry point).
+  cpSync(path.join(root, 'server/src/db/migrations'), path.join(staging, 'chunks', 'migrations'), { recursive: true });
   rmSync(SERVER_OUT, { recursive: true, force: true });
   cpSync(staging, SERVER_OUT, { recursive: true });
   rmSync(staging, { recursive: true, force: true });

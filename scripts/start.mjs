@@ -30,6 +30,9 @@ if (process.env.SKIP_BUILD !== '1' && !spaIsCurrent()) {
   process.stdout.write('Building the web app…\n');
   const build = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
     stdio: 'inherit',
+    // Always the production build (React's development build is several times larger), also when
+    // started from a test runner that sets NODE_ENV=test.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
@@ -37,7 +40,7 @@ if (process.env.SKIP_BUILD !== '1' && !spaIsCurrent()) {
 // Compiling the server takes well under a second; it is never skipped when out of date.
 if (!serverIsCurrent()) await buildServer();
 
-const server = spawn(process.execPath, ['--enable-source-maps', path.join(SERVER_OUT, 'main.js')], {
+const server = spawn(process.execPath, [path.join(SERVER_OUT, 'main.js')], {
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
 });

@@ -62,7 +62,7 @@ vitest('unit, component, model-based and API tests (embedded Postgres)', ['serve
 if (process.env.TEST_DATABASE_URL) {
   vitest('API tests against PostgreSQL (TEST_DATABASE_URL)', ['server']);
 }
-const built = check('build the web app', process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn']);
+const built = check('build the web app', process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { NODE_ENV: 'production' });
 const chromium = ensureChromium();
 if (!chromium.path) {
   step('end-to-end tests in Chromium');

@@ -12,16 +12,28 @@ import { pruneExpired } from './services/housekeeping.ts';
 /**
  * Opens the configured database (the PostgreSQL server of `DATABASE_URL`, or the embedded one
  * started in `DATA_DIR/db`), migrates it, adds the template, and demo data when asked and empty.
- * Closing the returned database stops the embedded server.
+ * Closing the returned database stops the embedded server. `whileStarting` is called once the
+ * database server is on its way, for start-up work that can overlap with its start.
  */
-export async function openDatabase(config: Config, log: { info: (msg: string) => void }): Promise<Db> {
+export async function openDatabase(
+  config: Config,
+  log: { info: (msg: string) => void },
+  options: { whileStarting?: () => void } = {},
+): Promise<Db> {
   let db: Db;
   let legacy: string | null = null;
+  let started = false;
+  const onSpawn = () => {
+    if (started) return;
+    started = true;
+    options.whileStarting?.();
+  };
   if (config.databaseUrl) {
     db = openPostgres(config.databaseUrl);
+    onSpawn();
   } else {
     legacy = setAsideLegacy(config.dataDir);
-    const server = await startEmbedded(path.join(config.dataDir, 'db'));
+    const server = await startEmbedded(path.join(config.dataDir, 'db'), { onSpawn });
     db = openPostgres(server.connection, { onClose: () => server.stop() });
   }
   try {

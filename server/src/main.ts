@@ -1,4 +1,4 @@
-import { buildApp } from './app.ts';
+import type * as AppModule from './app.ts';
 import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './database.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo.ts';
@@ -9,7 +9,17 @@ async function main(): Promise<void> {
   process.umask(0o077);
   const config = loadConfigOrExit();
   const bootLog = { info: (msg: string) => process.stdout.write(`${msg}\n`) };
-  const db = await openDatabase(config, bootLog);
+  // The HTTP application (most of the server's code) is loaded while PostgreSQL starts.
+  let appModule: Promise<typeof AppModule> | undefined;
+  const loadApp = () => {
+    if (!appModule) {
+      appModule = import('./app.ts');
+      appModule.catch(() => undefined);
+    }
+    return appModule;
+  };
+  const db = await openDatabase(config, bootLog, { whileStarting: () => void loadApp() });
+  const { buildApp } = await loadApp();
   const app = await buildApp({ config, db });
 
   let closing = false;

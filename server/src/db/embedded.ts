@@ -208,9 +208,10 @@ async function ensureDatabase(connection: pg.ClientConfig): Promise<void> {
 /**
  * Starts the embedded server in `root` (`DATA_DIR/db`), creating it on first use. When a
  * previous server of this folder is still shutting down (the app was just killed), it waits for
- * it, up to `timeoutMs`.
+ * it, up to `timeoutMs`. `onSpawn` is called once PostgreSQL is starting, so the caller can do
+ * its own start-up work while PostgreSQL gets ready.
  */
-export async function startEmbedded(root: string, options: { timeoutMs?: number } = {}): Promise<EmbeddedServer> {
+export async function startEmbedded(root: string, options: { timeoutMs?: number; onSpawn?: () => void } = {}): Promise<EmbeddedServer> {
   const timeoutMs = options.timeoutMs ?? 60_000;
   const layout = embeddedLayout(root);
   mkdirSync(root, { recursive: true, mode: 0o700 });
@@ -239,6 +240,7 @@ export async function startEmbedded(root: string, options: { timeoutMs?: number 
       env: { ...process.env, LC_ALL: 'C' },
     });
     closeSync(logFd);
+    options.onSpawn?.();
     child.stdin?.on('error', () => undefined);
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     const state = await waitUntilReady(child, connection, Math.max(deadline - Date.now(), 1000));
