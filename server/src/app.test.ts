@@ -161,10 +161,10 @@ describe('single-page app', async () => {
     expect(res.body).not.toContain('secret-code');
   });
 
-  it('sends the security headers on pages, files, the API and errors', async () => {
+  it('sends the security headers on pages, the API and errors', async () => {
     const responses = [
       await html(s.app, '/dashboard'),
-      await s.app.inject({ method: 'GET', url: '/assets/app-1234.js' }),
+      await html(s.app, '/assets/missing.js'),
       await s.app.inject({ method: 'GET', url: '/api/v1/health' }),
       await s.app.inject({ method: 'GET', url: '/api/v1/users/me' }),
       await html(s.app, '/api/v1/nope'),
@@ -189,6 +189,18 @@ describe('single-page app', async () => {
       expect(res.headers['x-frame-options']).toBeDefined();
       expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
       expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it("sends a built file only the headers a page's file obeys", async () => {
+    const res = await s.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['strict-transport-security']).toBeDefined();
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy']) {
+      expect(res.headers[name], name).toBeUndefined();
     }
   });
 });
