@@ -8,7 +8,6 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from '#schemas/common';
@@ -19,6 +18,7 @@ import { authenticateHook } from './http/auth.ts';
 import { registerCompression } from './http/compression.ts';
 import { serializeError, serializeRequest } from './http/logging.ts';
 import { parseJsonBody, rejectNulInUrl } from './http/requestGuards.ts';
+import { createResponseSerializerCompiler } from './http/serialization.ts';
 import { registerSpa } from './http/spa.ts';
 import { RequestValidationError, zodValidatorCompiler } from './http/validation.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -174,7 +174,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializerCompiler({ verify: process.env['NODE_ENV'] === 'test' }));
 
   // Empty bodies with a JSON content type (mobile clients send the header on every call)
   // are read as "no body" instead of failing before validation. Bodies are JSON only.

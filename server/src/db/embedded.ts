@@ -108,6 +108,9 @@ function initialise(layout: EmbeddedLayout, bins: Binaries): void {
         '--locale', 'C',
         '--locale-provider', 'builtin',
         '--builtin-locale', 'C.UTF-8',
+        // One syncfs(2) of the file system instead of an fsync per file: the same durability
+        // before the folder is moved in place, a third of the time (Linux only).
+        ...(process.platform === 'linux' ? ['--sync-method', 'syncfs'] : []),
       ]),
       'Creating the embedded database',
     );
@@ -169,6 +172,8 @@ function settings(socketDir: string): string[] {
     huge_pages: 'off',
     logging_collector: 'off',
     log_line_prefix: '%m [%p] ',
+    // After a crash, one syncfs(2) before recovery instead of an fsync of every file (Linux only).
+    ...(process.platform === 'linux' ? { recovery_init_sync_method: 'syncfs' } : {}),
   };
   return Object.entries(values).flatMap(([k, v]) => ['-c', `${k}=${v}`]);
 }
