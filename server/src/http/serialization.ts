@@ -28,11 +28,37 @@ function zodSerializer(schema: z.ZodType, method: string, url: string): Serializ
  */
 function compiledSerializer(schema: z.ZodType): Serialize | null {
   try {
-    const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' });
+    const json = withNullable(z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' }));
     return fastJson(json as Parameters<typeof fastJson>[0]) as Serialize;
   } catch {
     return null;
   }
+}
+
+type JsonSchema = { [key: string]: unknown };
+
+const isNullType = (value: unknown) => typeof value === 'object' && value !== null && Object.keys(value).length === 1 && (value as JsonSchema)['type'] === 'null';
+
+/**
+ * The schema with every "X or null" (`anyOf: [X, {type: 'null'}]`, how Zod writes `.nullable()`)
+ * written as `X` with `nullable: true`. `fast-json-stringify` writes the latter directly; an
+ * `anyOf` makes it pick the branch at run time with a JSON Schema validator of its own (Ajv),
+ * which cost about 50 MB of memory across the routes' serializers.
+ */
+function withNullable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withNullable);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(node)) out[key] = withNullable(value);
+  const anyOf = out['anyOf'];
+  if (Array.isArray(anyOf) && anyOf.length === 2 && anyOf.some(isNullType)) {
+    const other = anyOf.find((branch) => !isNullType(branch)) as JsonSchema;
+    if (typeof other === 'object' && other !== null && !('anyOf' in other) && !('oneOf' in other) && !('$ref' in other)) {
+      const { anyOf: _dropped, ...rest } = out;
+      return { ...rest, ...other, nullable: true };
+    }
+  }
+  return out;
 }
 
 /**
@@ -51,16 +77,21 @@ export function createResponseSerializerCompiler({ verify }: { verify: boolean }
   return ({ schema: maybeSchema, method, url }) => {
     const schema = zodSchemaOf(maybeSchema);
     const checked = zodSerializer(schema, method, url);
-    const fast = compiledSerializer(schema);
-    if (!fast) return checked;
-    if (!verify) return fast;
+    // Compiled at a route's first answer with this status: a process compiles the writers of the
+    // answers it gives (most routes' error answers are never sent), and starts sooner.
+    let fast: Serialize | null | undefined;
+    const written = (data: unknown) => {
+      fast ??= compiledSerializer(schema) ?? checked;
+      return fast(data);
+    };
+    if (!verify) return written;
     return (data) => {
       const expected = checked(data);
-      const written = fast(data);
-      if (!isDeepStrictEqual(JSON.parse(written), JSON.parse(expected))) {
-        throw new Error(`the compiled serializer of ${method} ${url} wrote ${written.slice(0, 300)}, the schema gives ${expected.slice(0, 300)}`);
+      const json = written(data);
+      if (!isDeepStrictEqual(JSON.parse(json), JSON.parse(expected))) {
+        throw new Error(`the compiled serializer of ${method} ${url} wrote ${json.slice(0, 300)}, the schema gives ${expected.slice(0, 300)}`);
       }
-      return written;
+      return json;
     };
   };
 }
