@@ -199,7 +199,8 @@ describe('single-page app', async () => {
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(res.headers['strict-transport-security']).toBeDefined();
     expect(res.headers['x-powered-by']).toBeUndefined();
-    for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy']) {
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'etag', 'last-modified']) {
       expect(res.headers[name], name).toBeUndefined();
     }
   });
