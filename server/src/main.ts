@@ -2,6 +2,7 @@ import type * as AppModule from './app.ts';
 import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './database.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo.ts';
+import { collectWhenIdle } from './http/idleCollector.ts';
 
 /** Starts the server: configuration, database, HTTP; stops cleanly on SIGINT / SIGTERM. */
 async function main(): Promise<void> {
@@ -23,9 +24,11 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db });
 
   let closing = false;
+  let stopCollector = () => undefined as void;
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
+    stopCollector();
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
@@ -42,6 +45,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Memory taken by a burst of requests goes back once the server is quiet again.
+  stopCollector = collectWhenIdle(app.server);
   const url = config.publicUrl;
   const lines = [`PracticeFolio is running at ${url}`, `  database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${config.dataDir}/db`}`];
   if (config.demoSignIn) {
