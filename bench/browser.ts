@@ -66,13 +66,11 @@ async function coldLoad(browser: Browser, url: string, cookies: Cookies): Promis
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, storageState: { cookies, origins: [] } });
   try {
     const page = await context.newPage();
-    await page.addInitScript(() => {
-      const w = window as unknown as { __drawn?: number };
-      const seen = () => {
-        if (w.__drawn === undefined && document.querySelector('main')) w.__drawn = performance.now();
-      };
-      new MutationObserver(seen).observe(document, { childList: true, subtree: true });
-    });
+    // A string, not a function: the TypeScript runner would name the function's inner arrows with
+    // a helper the page does not have.
+    await page.addInitScript(
+      "new MutationObserver(() => { if (window.__drawn === undefined && document.querySelector('main')) window.__drawn = performance.now(); }).observe(document, { childList: true, subtree: true });",
+    );
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     const inflight = new Set<string>();
