@@ -352,7 +352,7 @@ describe('axe-core: WCAG 2.1 AA on every route, for every role', () => {
     a.assertClean();
   });
 
-  it('researcher: dashboard, teacher portfolios, shared portfolios, users', async () => {
+  it('researcher: dashboard, teacher portfolios, shared portfolios, research export, users', async () => {
     const page = await signedIn(DEMO.researcher.email);
     const a = auditor(() => page);
     await a.scan('researcher /dashboard');
@@ -381,6 +381,14 @@ describe('axe-core: WCAG 2.1 AA on every route, for every role', () => {
     await a.visit('/shared-portfolios/new', 'researcher /shared-portfolios/new');
     await a.visit(`/shared-portfolios/${demo.plc}/edit`, 'researcher /shared-portfolios/{id}/edit');
     await a.visit(`/shared-portfolios/${demo.plc}/artifacts/${demo.sharedRamp}/edit`, 'researcher /shared-portfolios/{id}/artifacts/{id}/edit');
+
+    await page.goto('/research-export');
+    await page.getByRole('form', { name: 'Research export filters' }).waitFor();
+    await a.scan('researcher /research-export');
+    await page.getByRole('radio', { name: /^Include identities/ }).check();
+    await page.getByRole('button', { name: 'Download package' }).click();
+    await page.getByText('Confirm that the people in this export consented to being identified.').waitFor();
+    await a.scan('researcher /research-export, consent not confirmed');
 
     await a.visit('/users', 'researcher /users');
     await page.getByRole('button', { name: 'Create New User' }).click();

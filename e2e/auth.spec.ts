@@ -25,7 +25,7 @@ describe('logging in and out', () => {
   const roles = [
     { who: DEMO.teacher, nav: ['PORTFOLIO DASHBOARD', 'MY PORTFOLIOS', 'SHARED PORTFOLIOS'], manage: false },
     { who: DEMO.lead, nav: ['PORTFOLIO DASHBOARD', 'MY PORTFOLIOS', 'SHARED PORTFOLIOS'], manage: false },
-    { who: DEMO.researcher, nav: ['PORTFOLIO DASHBOARD', 'TEACHER PORTFOLIOS', 'SHARED PORTFOLIOS'], manage: true },
+    { who: DEMO.researcher, nav: ['PORTFOLIO DASHBOARD', 'TEACHER PORTFOLIOS', 'SHARED PORTFOLIOS', 'RESEARCH EXPORT'], manage: true },
   ];
   for (const role of roles) {
     it(`${role.who.username}: login → dashboard → logout`, async () => {
@@ -35,6 +35,8 @@ describe('logging in and out', () => {
       await page.getByRole('heading', { name: 'PORTFOLIO DASHBOARD' }).waitFor();
       const nav = page.getByRole('navigation', { name: 'Main' });
       for (const name of role.nav) expect(await nav.getByRole('link', { name }).count(), name).toBe(1);
+      // The research export is a researcher's alone.
+      expect(await nav.getByRole('link', { name: 'RESEARCH EXPORT' }).count()).toBe(role.nav.includes('RESEARCH EXPORT') ? 1 : 0);
       await page.getByRole('button', { name: role.who.username }).click();
       expect(await page.getByRole('menuitem', { name: 'Manage Users' }).count()).toBe(role.manage ? 1 : 0);
       expect(await page.getByRole('menuitem', { name: /Help/ }).count()).toBe(1);

@@ -32,6 +32,8 @@ import type { ServiceContext } from './services/context.ts';
 import { createUserService } from './services/userService.ts';
 import { discardAbandonedArtifacts, pruneExpired, PRUNE_INTERVAL_MS } from './services/housekeeping.ts';
 import { createArtifactService } from './services/artifactService.ts';
+import { createArchiveService, type ArchiveWorkerOptions } from './services/archiveService.ts';
+import { archiveRoutes } from './routes/archiveRoutes.ts';
 import { createExportService } from './services/exportService.ts';
 import { createMediaService } from './services/mediaService.ts';
 import { createPortfolioService } from './services/portfolioService.ts';
@@ -41,10 +43,18 @@ import { mediaRoutes, uploadsRoutes } from './routes/mediaRoutes.ts';
 import { portfolioRoutes } from './routes/portfolioRoutes.ts';
 import { sharedRoutes } from './routes/sharedRoutes.ts';
 import { exportRoutes } from './routes/exportRoutes.ts';
+import { researchRoutes } from './routes/researchRoutes.ts';
+import { createResearchExportService } from './services/researchExportService.ts';
 import { mobileRoutes } from './routes/mobileRoutes.ts';
+import { notificationRoutes, unsubscribeRoutes } from './routes/notificationRoutes.ts';
+import { NotificationHub } from './services/notificationHub.ts';
+import { createNotificationService } from './services/notificationService.ts';
+import { PushService } from './services/pushService.ts';
 import { createBundleService } from './services/bundleService.ts';
 import { createDeviceService } from './services/deviceService.ts';
 import { createDiscussionService } from './services/discussionService.ts';
+import { createMomentChecker, createMomentService } from './services/momentService.ts';
+import { momentRoutes } from './routes/momentRoutes.ts';
 import { createInvitationService } from './services/invitationService.ts';
 import { createSharedArtifactService } from './services/sharedArtifactService.ts';
 import { createSharedPortfolioService } from './services/sharedPortfolioService.ts';
@@ -99,9 +109,10 @@ function signedInUserId(payload: unknown): number | null {
   return typeof id === 'number' ? id : null;
 }
 
-function buildServices(ctx: ServiceContext, store: MediaStore) {
+function buildServices(ctx: ServiceContext, store: MediaStore, push: PushService) {
   const media = createMediaService(ctx, store);
   const shared = createSharedPortfolioService(ctx);
+  const moments = createMomentChecker(ctx.db, store);
   return {
     auth: createAuthService(ctx),
     users: createUserService(ctx),
@@ -109,12 +120,15 @@ function buildServices(ctx: ServiceContext, store: MediaStore) {
     artifacts: createArtifactService(ctx, store),
     media,
     exports: createExportService(ctx),
+    research: createResearchExportService(ctx),
     shared,
     sharedArtifacts: createSharedArtifactService(ctx, store, media),
-    discussion: createDiscussionService(ctx),
+    discussion: createDiscussionService(ctx, moments),
+    moments: createMomentService(ctx, moments),
     invitations: createInvitationService(ctx, shared),
     bundle: createBundleService(ctx),
     devices: createDeviceService(ctx),
+    notifications: createNotificationService(ctx, push),
   };
 }
 export type Services = ReturnType<typeof buildServices>;
@@ -124,6 +138,7 @@ declare module 'fastify' {
     services: Services;
     db: Db;
     principals: PrincipalCache;
+    notificationHub: NotificationHub;
     appConfig: AppConfig;
     mediaStore: MediaStore;
     uploadLimitBytes: number;
@@ -142,6 +157,8 @@ export interface BuildOptions {
    * the log). The redaction rules apply either way.
    */
   logger?: false | { level?: string; stream?: { write(line: string): void } };
+  /** How the teachers' archive builder runs (tests shorten its times). */
+  archives?: ArchiveWorkerOptions;
 }
 
 /** Builds the whole server (API, docs and SPA) without listening. */
@@ -213,7 +230,23 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('uploadLimitBytes', config.uploadLimitBytes);
   app.decorate('contactEmail', config.contactEmail);
   app.decorate('publicUrl', config.publicUrl);
-  app.decorate('services', buildServices(ctx, mediaStore));
+  app.decorate('services', buildServices(ctx, mediaStore, new PushService(db, config.fcm ?? null, app.log)));
+  // Live unread counts and delivery: every process hears every change through LISTEN/NOTIFY (decision 020).
+  const notificationHub = new NotificationHub(db, {
+    unread: (userId) => app.services.notifications.unread(userId),
+    alive: (stream) => app.services.notifications.streamAlive(stream),
+    recorded: () => void app.services.notifications.deliverSoon(),
+    warn: (error, message) => app.log.warn({ err: error }, message),
+  });
+  await notificationHub.start();
+  app.decorate('notificationHub', notificationHub);
+  let stopScheduler = () => undefined as void;
+  // Before the server closes: open event streams would otherwise hold it open.
+  app.addHook('preClose', async () => {
+    stopScheduler();
+    await notificationHub.stop();
+  });
+  app.decorate('archives', createArchiveService(ctx, { archives: path.join(config.dataDir, 'archives'), uploads: mediaStore.dir }, options.archives));
   app.decorate('appConfig', {
     showcaseUrl: config.showcaseUrl,
     helpUrl: config.helpUrl,
@@ -226,13 +259,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     androidAppUrl: config.androidAppUrl,
   });
   // Rate-limit events, used or expired codes and abandoned new artifacts would otherwise pile up for ever.
-  const housekeeping = () => pruneExpired(db).then(() => discardAbandonedArtifacts(db, mediaStore));
+  const housekeeping = () =>
+    pruneExpired(db)
+      .then(() => discardAbandonedArtifacts(db, mediaStore))
+      .then(() => app.archives.prune());
   await housekeeping();
+  // After the housekeeping, so that a starting process runs one statement at a time (decision 020).
+  stopScheduler = app.services.notifications.startScheduler();
   const pruning = setInterval(() => {
     housekeeping().catch((error: unknown) => app.log.warn({ err: error }, 'could not prune expired rows'));
   }, PRUNE_INTERVAL_MS);
   pruning.unref();
   app.addHook('onClose', async () => clearInterval(pruning));
+  // Teachers' archives are built in the background once the server is ready; a build under way
+  // when it stops goes back to the queue.
+  app.addHook('onReady', async () => app.archives.worker.start());
+  app.addHook('preClose', async () => app.archives.worker.stop());
 
   if (config.queryCountHeader) {
     // Diagnostics for the benchmarks: how many SQL statements each request ran.
@@ -349,6 +391,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(systemRoutes, { prefix: API_PREFIX });
   await app.register(authRoutes, { prefix: API_PREFIX });
+  await app.register(unsubscribeRoutes, { prefix: API_PREFIX });
   await app.register(
     async (protectedApp) => {
       protectedApp.addHook('onRequest', authenticateHook());
@@ -357,6 +400,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await protectedApp.register(mediaRoutes);
       await protectedApp.register(sharedRoutes);
       await protectedApp.register(mobileRoutes);
+      await protectedApp.register(archiveRoutes);
+      await protectedApp.register(notificationRoutes);
+      await protectedApp.register(momentRoutes);
     },
     { prefix: API_PREFIX },
   );
@@ -365,6 +411,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     async (filesApp) => {
       filesApp.addHook('onRequest', authenticateHook());
       await filesApp.register(exportRoutes);
+      await filesApp.register(researchRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -67,6 +67,11 @@ export const EnvSchema = z.object({
     .default('info'),
   TRUST_PROXY: booleanText.default(false),
   QUERY_COUNT_HEADER: booleanText.default(false),
+  FCM_PROJECT_ID: z.string().regex(/^[a-z0-9-]{1,100}$/, 'must be a Firebase project id (lower-case letters, digits, -)').optional(),
+  FCM_CLIENT_EMAIL: z.email({ error: "must be the service account's e-mail address" }).optional(),
+  FCM_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { error: "must be the service account's PEM private key" }).optional(),
+  FCM_ENDPOINT: absoluteUrl.optional(),
+  FCM_TOKEN_URL: absoluteUrl.optional(),
 });
 
 /** The server's validated configuration. */
@@ -108,10 +113,21 @@ export interface Config {
   trustProxy: boolean;
   /** Diagnostics: answer with `x-query-count`, the number of SQL statements the request ran. */
   queryCountHeader: boolean;
+  /** Push to the mobile apps through Firebase Cloud Messaging; absent or `null`: no push is sent. */
+  fcm?: FcmConfig | null;
   /** Where the built SPA lives. */
   staticDir: string;
   /** How long a client may take (milliseconds); see `DEFAULT_TIMEOUTS`. */
   timeouts: Timeouts;
+}
+
+/** A Firebase service account for FCM HTTP v1 (`FCM_*`); the endpoints are Google's unless overridden. */
+export interface FcmConfig {
+  projectId: string;
+  clientEmail: string;
+  privateKey: string;
+  endpoint: string;
+  tokenUrl: string;
 }
 
 /** Limits on slow clients, so that none can hold the server's connections. */
@@ -168,6 +184,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, staticDir = pat
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const fcmParts = [e.FCM_PROJECT_ID, e.FCM_CLIENT_EMAIL, e.FCM_PRIVATE_KEY];
+  if (fcmParts.some((v) => v !== undefined) && fcmParts.some((v) => v === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  FCM_PROJECT_ID, FCM_CLIENT_EMAIL, FCM_PRIVATE_KEY: set all three for push notifications, or none');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   // Database, uploads, mail and secrets: for this account only (files inside stay unreachable to
   // other local users whatever their own mode).
@@ -199,6 +219,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, staticDir = pat
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     queryCountHeader: e.QUERY_COUNT_HEADER,
+    fcm:
+      e.FCM_PROJECT_ID && e.FCM_CLIENT_EMAIL && e.FCM_PRIVATE_KEY
+        ? {
+            projectId: e.FCM_PROJECT_ID,
+            clientEmail: e.FCM_CLIENT_EMAIL,
+            // Environments often carry the PEM on one line with "\n" for its line breaks.
+            privateKey: e.FCM_PRIVATE_KEY.replace(/\\n/g, '\n'),
+            endpoint: (e.FCM_ENDPOINT ?? 'https://fcm.googleapis.com').replace(/\/+$/, ''),
+            tokenUrl: e.FCM_TOKEN_URL ?? 'https://oauth2.googleapis.com/token',
+          }
+        : null,
     timeouts: DEFAULT_TIMEOUTS,
     staticDir,
   };

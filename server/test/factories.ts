@@ -202,6 +202,10 @@ const SNAPSHOT_TABLES = [
   'comments',
   'reactions',
   'pending_uploads',
+  'artifact_notes',
+  'caption_tracks',
+  'research_exports',
+  'installation_secrets',
 ] as const;
 
 /**
@@ -259,4 +263,11 @@ export async function attachMedia(
     ),
   );
   return media!.id;
+}
+
+/** Links a (file-less) video of `duration` seconds to an artifact or shared artifact; returns the media id. */
+export async function attachVideo(t: TestApp, holder: Holder, holderId: number, duration: number | null = 10): Promise<number> {
+  const id = await attachMedia(t, holder, holderId, 'video');
+  await t.db.query('UPDATE media_files SET duration = $2 WHERE id = $1', [id, duration]);
+  return id;
 }

@@ -15,6 +15,7 @@ import { PrivateRoute, PublicOnlyRoute, RootRedirect } from '../views/routing/gu
 import { GlobalStyle } from '../views/theme/GlobalStyle.ts';
 import { theme } from '../views/theme/theme.ts';
 import { guardedNavigation } from './navigation/leaveGuard.ts';
+import { NotificationFeedProvider } from './NotificationFeedProvider.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { lazyRoute } from './lazyRoute.tsx';
 // The sign-in page comes with the shell: every private page sends a newcomer there, so a cold
@@ -45,6 +46,11 @@ const InvitationRoute = lazyRoute(sharedFormRoutes, 'InvitationRoute');
 const SharedPortfolioEditRoute = lazyRoute(sharedFormRoutes, 'SharedPortfolioEditRoute');
 const SharedPortfolioNewRoute = lazyRoute(sharedFormRoutes, 'SharedPortfolioNewRoute');
 const ManageUsersRoute = lazyRoute(() => import('./wiring/usersRoute.tsx'), 'ManageUsersRoute');
+const ResearchExportRoute = lazyRoute(() => import('./wiring/researchRoute.tsx'), 'ResearchExportRoute');
+const notificationRoutes = () => import('./wiring/notificationRoutes.tsx');
+const NotificationsRoute = lazyRoute(notificationRoutes, 'NotificationsRoute');
+const NotificationSettingsRoute = lazyRoute(notificationRoutes, 'NotificationSettingsRoute');
+const UnsubscribeRoute = lazyRoute(notificationRoutes, 'UnsubscribeRoute');
 const ImageViewerRoute = lazyRoute(viewerRoutes, 'ImageViewerRoute');
 const VideoViewerRoute = lazyRoute(viewerRoutes, 'VideoViewerRoute');
 
@@ -102,9 +108,17 @@ export function AppRoutes() {
       <Route path={paths.sharedArtifact} component={SharedPortfoliosRoute} />
       <Route path={paths.sharedPortfolio} component={SharedPortfoliosRoute} />
       <Route path={paths.invitation} component={InvitationRoute} />
+      <Route path={paths.notifications} component={NotificationsRoute} />
+      <Route path={paths.notificationSettings} component={NotificationSettingsRoute} />
+      <Route path={paths.unsubscribe} component={UnsubscribeRoute} />
       <Route path={paths.users}>
         <PrivateRoute>
           <ManageUsersRoute />
+        </PrivateRoute>
+      </Route>
+      <Route path={paths.researchExport}>
+        <PrivateRoute>
+          <ResearchExportRoute />
         </PrivateRoute>
       </Route>
       <Route component={NotFoundPage} />
@@ -150,11 +164,13 @@ export function App({
         <SessionActorContext.Provider value={actor}>
           <Router aroundNav={guardedNavigation} {...routerProps}>
             <ScrollToTop />
-            <AppLayout>
-              <RouteErrorBoundary>
-                <AppRoutes />
-              </RouteErrorBoundary>
-            </AppLayout>
+            <NotificationFeedProvider>
+              <AppLayout>
+                <RouteErrorBoundary>
+                  <AppRoutes />
+                </RouteErrorBoundary>
+              </AppLayout>
+            </NotificationFeedProvider>
           </Router>
         </SessionActorContext.Provider>
       </AppConfigContext.Provider>

@@ -49,6 +49,12 @@ export const MediaSchema = z
     provider: z.literal('local'),
     created_at: TimestampSchema,
     updated_at: TimestampSchema,
+    /** Alt text as the artifact holds the file ('' when none). */
+    alt: z.string(),
+    /** A description or transcript as the artifact holds the file ('' when none). */
+    description: z.string(),
+    /** A video's length in seconds; `null` for other files (and a video not yet probed). */
+    duration: z.number().nullable(),
   })
   .meta({ id: 'Media' });
 export type Media = z.infer<typeof MediaSchema>;

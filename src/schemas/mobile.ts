@@ -29,7 +29,7 @@ export const UnregisterTokenBodySchema = z.strictObject({ fcmToken: z.string().m
 /** `POST /messages/mark-as-read`. */
 export const MarkAsReadBodySchema = z.strictObject({ messageId: z.union([z.string().max(100), z.number()]) });
 
-/** A notification in the mobile apps' list (none are produced yet). */
+/** A notification in the mobile apps' list: `destination` is JSON text `{screen, params: {sharedArtifactId, sharedPortfolioId}}`, `sent` milliseconds since 1970. */
 export const MessageSchema = z.object({
   messageId: z.string(),
   title: z.string(),

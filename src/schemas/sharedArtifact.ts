@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COMMENT_MAX } from './catalog.ts';
 import { IdParamSchema, IdSchema, TimestampSchema } from './common.ts';
 import { MediaKindSchema, MediaSchema } from './media.ts';
+import { MomentBodySchema, MomentSchema } from './moments.ts';
 import { PersonSchema, ReactionValueSchema, SharedArtifactSchema } from './sharedPortfolio.ts';
 import { ResponsesSchema, ResponseValueSchema } from './structure.ts';
 
@@ -30,6 +31,8 @@ export const CommentSchema = z
     created_at: TimestampSchema,
     updated_at: TimestampSchema,
     updated_by: IdSchema.nullable(),
+    /** The moment of a video the comment is anchored to; `null`: the whole artifact. */
+    moment: MomentSchema.nullable(),
   })
   .meta({ id: 'Comment' });
 export type Comment = z.infer<typeof CommentSchema>;
@@ -45,6 +48,8 @@ export const ReactionSchema = z
     updated_by: IdSchema.nullable(),
     created_at: TimestampSchema,
     updated_at: TimestampSchema,
+    /** The moment of a video the reaction is placed at; `null`: the whole artifact. */
+    moment: MomentSchema.nullable(),
   })
   .meta({ id: 'Reaction' });
 export type Reaction = z.infer<typeof ReactionSchema>;
@@ -91,6 +96,8 @@ export const UnlockBodySchema = z.strictObject({ lock: z.string().max(100).optio
 /** `POST /artifacts/{id}/share` and `POST /shared-artifacts/{id}/share`. */
 export const ShareBodySchema = z.strictObject({
   sharedPortfolioId: z.union([IdSchema, IdParamSchema], { error: 'sharedPortfolioId must be a shared portfolio id.' }),
+  /** Copy the owner's private notes as moment comments on the new shared artifact (default false). */
+  includeNotes: z.boolean({ error: 'includeNotes must be true or false.' }).optional(),
 });
 export type ShareBody = z.input<typeof ShareBodySchema>;
 
@@ -106,10 +113,12 @@ export const CommentBodySchema = z.strictObject({
   sharedArtifact: z.union([IdSchema, IdParamSchema], { error: 'sharedArtifact must be a shared artifact id.' }),
   owner: IdSchema.optional(),
   updated_by: IdSchema.optional(),
+  /** A moment of a video of the shared artifact; absent or `null`: the whole artifact (on update: absent keeps it). */
+  moment: MomentBodySchema.nullable().optional(),
 });
 export type CommentBody = z.input<typeof CommentBodySchema>;
 
-/** `PUT /comments/{id}`: only the text changes. */
+/** `PUT /comments/{id}`: the text changes, and the moment when sent (`null` moves the comment to the whole artifact). */
 export const CommentUpdateBodySchema = CommentBodySchema.partial({ sharedArtifact: true });
 
 /** Comment answers carry the artifact's comments and the portfolio's comment count (as the original). */
@@ -125,6 +134,8 @@ export const ReactionBodySchema = z.strictObject({
   owner: IdSchema.optional(),
   created_by: IdSchema.optional(),
   updated_by: IdSchema.optional(),
+  /** A moment of a video of the shared artifact; absent or `null`: the whole artifact. */
+  moment: MomentBodySchema.nullable().optional(),
 });
 export type ReactionBody = z.input<typeof ReactionBodySchema>;
 export const AvailableReactionsSchema = z.array(z.string());

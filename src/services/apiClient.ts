@@ -4,7 +4,7 @@ import { ApiError, ContractError, NetworkError } from './errors.ts';
 
 /** One API call. */
 export interface RequestOptions<S extends z.ZodType> {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   /** The schema of a successful answer; the answer is parsed with it. */
   schema: S;

@@ -120,12 +120,15 @@ export function deleteSharedArtifact(id: number, signal?: AbortSignal): Promise<
   return api().request({ method: 'DELETE', path: `/shared-artifacts/${id}`, schema: SharedArtifactSchema, ...withSignal(signal) });
 }
 
-/** Copies a personal (`from: 'artifact'`) or shared artifact into a shared portfolio; returns the copy. */
-export function copyArtifact(from: 'artifact' | 'sharedArtifact', id: number, sharedPortfolioId: number, signal?: AbortSignal): Promise<SharedArtifact> {
+/**
+ * Copies a personal (`from: 'artifact'`) or shared artifact into a shared portfolio; returns the copy.
+ * `includeNotes` (personal artifacts): the owner's private notes become her moment comments on the copy.
+ */
+export function copyArtifact(from: 'artifact' | 'sharedArtifact', id: number, sharedPortfolioId: number, includeNotes = false, signal?: AbortSignal): Promise<SharedArtifact> {
   return api().request({
     method: 'POST',
     path: `/${from === 'artifact' ? 'artifacts' : 'shared-artifacts'}/${id}/share`,
-    body: { sharedPortfolioId },
+    body: from === 'artifact' && includeNotes ? { sharedPortfolioId, includeNotes: true } : { sharedPortfolioId },
     schema: ShareResponseSchema,
     ...withSignal(signal),
   });

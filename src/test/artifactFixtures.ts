@@ -67,6 +67,9 @@ export function makeMedia(kind: MediaKind, overrides: Partial<Media> = {}): Medi
     provider: 'local',
     created_at: '2026-03-01T10:00:00.000Z',
     updated_at: '2026-03-01T10:00:00.000Z',
+    alt: '',
+    description: '',
+    duration: null,
     ...overrides,
   };
 }

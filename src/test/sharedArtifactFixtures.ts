@@ -55,6 +55,7 @@ export function makeComment(overrides: DiscussionOverrides<Comment> = {}): Comme
     created_at: '2026-03-03T10:00:00.000Z',
     updated_at: '2026-03-03T10:00:00.000Z',
     updated_by: people.theo.id,
+    moment: null,
   };
   return expand(base, overrides);
 }
@@ -70,6 +71,7 @@ export function makeReaction(overrides: DiscussionOverrides<Reaction> = {}): Rea
     updated_by: people.theo.id,
     created_at: '2026-03-03T10:00:00.000Z',
     updated_at: '2026-03-03T10:00:00.000Z',
+    moment: null,
   };
   return expand(base, overrides);
 }

@@ -11,6 +11,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise, type ActorOptions, type AnyActorLogic, type InspectionEvent } from 'xstate';
 import { provideSharedActions, provideSharedBrowser, SharedActionsProvider } from '../app/wiring/sharedRoutes.tsx';
 import type { portfolioBrowserMachine } from '../machines/portfolioBrowser/portfolioBrowserMachine.ts';
+import type { MomentsSetup } from '../machines/momentComment/useMomentComment.ts';
 import { PortfolioBrowserActorContext } from '../machines/portfolioBrowser/usePortfolioBrowser.ts';
 import { REACTIONS, type ReactionValue } from '../schemas/catalog.ts';
 import type { Comment, Reaction, SharedArtifactDetail } from '../schemas/sharedArtifact.ts';
@@ -166,6 +167,7 @@ export class FakeSharedApi {
           created_at: NOW,
           updated_at: NOW,
           updated_by: this.viewer.id,
+          moment: null,
         };
         this.discussion(input.artifactId).comments.push(c);
         return this.answer(c, input.artifactId);
@@ -210,6 +212,7 @@ export class FakeSharedApi {
           updated_by: this.viewer.id,
           created_at: NOW,
           updated_at: NOW,
+          moment: null,
         };
         d.reactions.push(r);
         return r;
@@ -301,6 +304,7 @@ export function renderSharedPortfolios({
   delays,
   clock,
   discussionClock,
+  moments,
 }: {
   path?: string;
   user?: User;
@@ -312,6 +316,8 @@ export function renderSharedPortfolios({
   clock?: Clock;
   /** The clock of the comments' and reactions' timers. */
   discussionClock?: Clock;
+  /** The video moments logic (players, composer, caption editor), when not the app's. */
+  moments?: MomentsSetup;
 }) {
   signOut();
   act(() => signIn(user));
@@ -341,6 +347,7 @@ export function renderSharedPortfolios({
       ...(inspect.deletion ? { inspect: inspect.deletion } : {}),
     },
     leave: { logic: setup.leave.logic.provide({ actors: { ...real.leave, ...fakes.leave } as never }), ...(inspect.leave ? { inspect: inspect.leave } : {}) },
+    moments: moments ?? setup.moments,
   };
   render(
     <ThemeProvider theme={theme}>

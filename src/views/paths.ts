@@ -28,6 +28,11 @@ export const paths = {
   sharedArtifactCopy: '/shared-portfolios/:id/artifacts/:artifactId/copy',
   invitation: '/invitation/:id',
   users: '/users',
+  researchExport: '/research-export',
+  notifications: '/notifications',
+  notificationSettings: '/settings/notifications',
+  /** `?token=`: the signed link of every notification e-mail (no session needed). */
+  unsubscribe: '/unsubscribe',
 } as const;
 
 /** Public routes: reachable without a session. */
@@ -42,6 +47,7 @@ export const PUBLIC_PATTERNS = [
   paths.resetPassword,
   paths.imageViewer,
   paths.videoViewer,
+  paths.unsubscribe,
 ] as const;
 
 /** Fills a pattern's `:params`. */

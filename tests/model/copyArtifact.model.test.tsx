@@ -19,7 +19,7 @@ import { makeArtifact } from '../../src/test/artifactFixtures.ts';
 import { makeSharedArtifact, makeSharedPortfolio } from '../../src/test/sharedFixtures.ts';
 import { Toaster } from '../../src/views/feedback/Toaster.tsx';
 import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
-import { CopyArtifactPage } from '../../src/views/pages/CopyArtifactPage.tsx';
+import { CopyArtifactPage, INCLUDE_NOTES_LABEL } from '../../src/views/pages/CopyArtifactPage.tsx';
 import { theme } from '../../src/views/theme/theme.ts';
 import { assertEveryStateChecked, coverageInspector, createPathModel, modelEvents, trackMachine } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
@@ -79,6 +79,8 @@ const userEvents: CopyArtifactEvent[] = [
   { type: 'target.select', sharedPortfolioId: science.id },
   // After a failed copy, choosing another portfolio is what takes the user back to choosing.
   { type: 'target.select', sharedPortfolioId: engineering.id },
+  { type: 'notes.include', include: true },
+  { type: 'notes.include', include: false },
   { type: 'copy.submit' },
   { type: 'copy.cancel' },
   { type: 'retry' },
@@ -163,6 +165,13 @@ const NAMES: Record<number, string> = { [science.id]: science.name, [engineering
 const sourceName = () => (h.input.from === 'sharedArtifact' ? 'Food web' : 'Ramp race');
 
 /** The form with its two choices, the artifact's name, and which one is chosen. */
+/** The private notes choice: offered for a personal artifact only, ticked as the model says. */
+function expectNotesChoice(s: Snapshot) {
+  const box = screen.queryByRole('checkbox', { name: INCLUDE_NOTES_LABEL }) as HTMLInputElement | null;
+  if (h.input.from === 'artifact') expect(box?.checked).toBe(s.context.includeNotes);
+  else expect(box).toBeNull();
+}
+
 function expectForm(targetId: number | null) {
   expect(screen.getByRole('heading', { level: 1, name: 'Copy Artifact' })).toBeTruthy();
   expect(screen.getByText(sourceName(), { selector: 'dd' })).toBeTruthy();
@@ -231,20 +240,25 @@ const states: Record<string, (s: Snapshot) => Promise<void>> = {
   },
   choosing: async (s) => {
     expectForm(s.context.targetId);
+    expectNotesChoice(s);
     expectEnabled(true);
     expect(button('COMPLETE COPY').disabled).toBe(s.context.targetId === null);
     expect(screen.queryByText('Copying artifact to shared portfolio')).toBeNull();
   },
   copying: async (s) => {
     expectForm(s.context.targetId);
+    expectNotesChoice(s);
     expectEnabled(false);
     expect(button('COMPLETE COPY').disabled).toBe(true);
     expect(screen.getByText('Copying artifact to shared portfolio')).toBeTruthy();
     expect(screen.getByTestId('busy-spinner')).toBeTruthy();
-    expect(h.fakes.copyArtifact.calls.map((c) => c.input)).toEqual([{ from: h.input.from, artifactId: h.input.artifactId, sharedPortfolioId: s.context.targetId }]);
+    expect(h.fakes.copyArtifact.calls.map((c) => c.input)).toEqual([
+      { from: h.input.from, artifactId: h.input.artifactId, sharedPortfolioId: s.context.targetId, includeNotes: s.context.includeNotes },
+    ]);
   },
   failed: async (s) => {
     expectForm(s.context.targetId);
+    expectNotesChoice(s);
     expectEnabled(true);
     expect(button('COMPLETE COPY').disabled).toBe(false);
     expect(screen.getAllByRole('alert').some((a) => a.textContent?.includes(refused.message))).toBe(true);
@@ -305,6 +319,12 @@ const events = {
     // The whole option is the radio's label: a click on its name chooses the portfolio.
     await h.ux.click(screen.getByText(name, { selector: 'label span' }));
     expect(radio(name).checked).toBe(true);
+  },
+  'notes.include': async (step: Step) => {
+    const box = screen.getByRole('checkbox', { name: INCLUDE_NOTES_LABEL }) as HTMLInputElement;
+    expect(box.checked).toBe(!(step.event as { include: boolean }).include);
+    await h.ux.click(box);
+    expect(box.checked).toBe((step.event as { include: boolean }).include);
   },
   'copy.submit': async () => {
     await h.ux.click(button('COMPLETE COPY'));

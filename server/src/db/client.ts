@@ -14,7 +14,8 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /**
-   * Listens to `NOTIFY` on `channel` over a connection of its own, reconnecting when it is lost:
+   * Listens to `NOTIFY` on `channel` over the database's one listening connection (shared by every
+   * channel and listener, so each server process holds one), reconnecting when it is lost:
    * `up` once listening (again), `down` when notifications may be missed until the next `up`.
    * Resolves (once first listening) with a function that stops.
    */
@@ -36,10 +37,13 @@ function counted(): void {
 }
 
 class PostgresDb implements Db {
+  private readonly listener: Listener;
   constructor(
     private readonly pool: pg.Pool,
     private readonly onClose: () => Promise<void>,
-  ) {}
+  ) {
+    this.listener = new Listener(pool.options as pg.ClientConfig);
+  }
   async query<T>(sql: string, params: readonly unknown[] = []) {
     counted();
     const result = await this.pool.query(sql, params as unknown[]);
@@ -69,50 +73,152 @@ class PostgresDb implements Db {
     }
   }
   async close() {
+    await this.listener.close();
     await this.pool.end();
     await this.onClose();
   }
-  async listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
     if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
-    const settings = this.pool.options as pg.ClientConfig;
-    let client: pg.Client | null = null;
+    return this.listener.add(channel, handlers);
+  }
+}
+
+/**
+ * The one listening connection of a database, shared by every channel and every listener of the
+ * process (the principal cache, the notification hub): more listeners cost no more connections.
+ * It reconnects a second after it is lost (`down` to everyone, then `up` once listening again) and
+ * ends when the last listener stops.
+ */
+class Listener {
+  private client: pg.Client | null = null;
+  private listening = new Set<string>();
+  private connecting: Promise<void> | null = null;
+  private retry: NodeJS.Timeout | null = null;
+  private readonly subscribers = new Map<string, Set<ListenHandlers>>();
+
+  constructor(private readonly settings: pg.ClientConfig) {}
+
+  async add(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+    let set = this.subscribers.get(channel);
+    if (!set) this.subscribers.set(channel, (set = new Set()));
+    set.add(handlers);
+    try {
+      const client = this.client;
+      if (client) {
+        if (!this.listening.has(channel)) {
+          this.listening.add(channel);
+          await client.query(`LISTEN ${channel}`);
+        }
+        handlers.up();
+      } else {
+        // Opening tells every listener, this one included, that it is up.
+        await this.ensure();
+      }
+    } catch (error) {
+      await this.remove(channel, handlers);
+      throw error;
+    }
     let stopped = false;
-    let retry: NodeJS.Timeout | null = null;
-    const connect = async (): Promise<void> => {
-      const c = new pg.Client(settings);
-      c.on('notification', (n) => {
-        if (n.channel === channel) handlers.message(n.payload ?? '');
-      });
-      c.on('error', () => lost(c));
-      c.on('end', () => lost(c));
-      await c.connect();
-      await c.query(`LISTEN ${channel}`);
-      client = c;
-      handlers.up();
-    };
-    const lost = (c: pg.Client) => {
-      if (client !== c) return;
-      client = null;
-      handlers.down();
-      void c.end().catch(() => undefined);
-      schedule();
-    };
-    const schedule = () => {
-      if (stopped || retry) return;
-      retry = setTimeout(() => {
-        retry = null;
-        if (!stopped) connect().catch(() => schedule());
-      }, 1000);
-      retry.unref();
-    };
-    await connect();
     return async () => {
+      if (stopped) return;
       stopped = true;
-      if (retry) clearTimeout(retry);
-      const c = client;
-      client = null;
-      await c?.end().catch(() => undefined);
+      await this.remove(channel, handlers);
     };
+  }
+
+  private ensure(): Promise<void> {
+    if (this.client) return Promise.resolve();
+    this.connecting ??= this.open().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private async open(): Promise<void> {
+    const c = new pg.Client(this.settings);
+    c.on('notification', (n) => {
+      // A copy: a handler may stop listening while the others are told.
+      for (const handlers of Array.from(this.subscribers.get(n.channel) ?? [])) handlers.message(n.payload ?? '');
+    });
+    c.on('error', () => this.lost(c));
+    c.on('end', () => this.lost(c));
+    const listening = new Set<string>();
+    try {
+      await c.connect();
+      // Channels added while connecting are listened to as well.
+      for (let missing = this.missing(listening); missing.length > 0; missing = this.missing(listening)) {
+        for (const channel of missing) {
+          await c.query(`LISTEN ${channel}`);
+          listening.add(channel);
+        }
+      }
+    } catch (error) {
+      await c.end().catch(() => undefined);
+      throw error;
+    }
+    if (this.subscribers.size === 0) {
+      // Everyone stopped while it connected.
+      await c.end().catch(() => undefined);
+      return;
+    }
+    this.client = c;
+    this.listening = listening;
+    for (const handlers of this.everyone()) handlers.up();
+  }
+
+  /** Every listener now (a copy, so that one may stop while the others are told). */
+  private everyone(): ListenHandlers[] {
+    return Array.from(this.subscribers.values(), (set) => Array.from(set)).flat();
+  }
+
+  private missing(listening: ReadonlySet<string>): string[] {
+    return [...this.subscribers.keys()].filter((channel) => !listening.has(channel));
+  }
+
+  private lost(c: pg.Client): void {
+    if (this.client !== c) return;
+    this.client = null;
+    this.listening = new Set();
+    for (const handlers of this.everyone()) handlers.down();
+    void c.end().catch(() => undefined);
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.retry || this.subscribers.size === 0) return;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      if (this.client || this.subscribers.size === 0) return;
+      this.ensure().catch(() => this.schedule());
+    }, 1000);
+    this.retry.unref();
+  }
+
+  private async remove(channel: string, handlers: ListenHandlers): Promise<void> {
+    const set = this.subscribers.get(channel);
+    if (!set?.delete(handlers) || set.size > 0) return;
+    this.subscribers.delete(channel);
+    const c = this.client;
+    if (this.subscribers.size === 0) {
+      if (this.retry) clearTimeout(this.retry);
+      this.retry = null;
+      this.client = null;
+      this.listening = new Set();
+      await c?.end().catch(() => undefined);
+    } else if (c && this.listening.delete(channel)) {
+      await c.query(`UNLISTEN ${channel}`).catch(() => undefined);
+    }
+  }
+
+  /** Ends the connection whoever still listens (the database is closing). */
+  async close(): Promise<void> {
+    this.subscribers.clear();
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
+    const c = this.client;
+    this.client = null;
+    this.listening = new Set();
+    await c?.end().catch(() => undefined);
   }
 }
 

@@ -65,10 +65,18 @@ export async function readOneFile(request: FastifyRequest, limitBytes: number): 
   } catch (error) {
     throw uploadError(error, limitBytes);
   }
+  // Plain text fields sent with the file (before or after it), by name; the first of a name counts.
+  const fields: Record<string, string> = {};
+  const keep = (part: Multipart) => {
+    if (part.type === 'field' && typeof part.value === 'string' && !(part.fieldname in fields)) fields[part.fieldname] = part.value;
+  };
   for (;;) {
     const { value: part, done } = await next();
     if (done || !part) return undefined;
-    if (part.type !== 'file') continue;
+    if (part.type !== 'file') {
+      keep(part);
+      continue;
+    }
     // The file may have passed the limit or broken off before this code runs (a small body is
     // parsed at once), so the flags are checked as well as the events.
     const guarded = new PassThrough();
@@ -92,10 +100,12 @@ export async function readOneFile(request: FastifyRequest, limitBytes: number): 
     return {
       file: guarded,
       filename: part.filename,
+      fields,
       async finish() {
         for (;;) {
           const rest = await next();
           if (rest.done || !rest.value) return;
+          keep(rest.value);
           if (rest.value.type === 'file') {
             rest.value.file.resume();
             throw badRequest(UPLOAD_MESSAGES.oneFile, 'one_file');

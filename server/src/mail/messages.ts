@@ -88,3 +88,26 @@ export function invitationMessage(
     links: [link],
   };
 }
+
+/** A teacher's archive is ready: a link that downloads it (signed in) and the dashboard, where it is listed. */
+export function archiveReadyMessage(
+  to: { email: string; username: string },
+  links: { download: string; dashboard: string },
+  expiresAt: string,
+): MailMessage {
+  const until = new Date(expiresAt).toUTCString().replace(/:\d\d GMT$/, ' UTC');
+  return {
+    to: to.email,
+    subject: `Your ${BRAND} archive is ready`,
+    text: `Hello ${to.username},\n\nThe archive of your work you asked for is ready. Download it (while you are logged in to ${BRAND}) with this link:\n\n${links.download}\n\nIt is also listed under "Download my archive" on your dashboard:\n\n${links.dashboard}\n\nThe archive can be downloaded until ${until}; after that it is deleted and you can ask for a new one.\n\n— ${BRAND}\n`,
+    html: layout(
+      [
+        `Hello ${escapeHtml(to.username)},`,
+        `The archive of your work you asked for is ready. Download it while you are logged in to ${BRAND}; it is also listed under &ldquo;Download my archive&rdquo; on <a href="${escapeHtml(links.dashboard)}">your dashboard</a>.`,
+        `The archive can be downloaded until ${escapeHtml(until)}; after that it is deleted and you can ask for a new one.`,
+      ],
+      { href: links.download, label: 'Download my archive' },
+    ),
+    links: [links.download, links.dashboard],
+  };
+}

@@ -80,6 +80,8 @@ export interface ReceivedFile {
   width: number | null;
   height: number | null;
   formats: MediaFormats | null;
+  /** A video's length in seconds (read with its poster), else `null`. */
+  duration: number | null;
   /** Temporary path → final file name in the uploads folder. */
   files: { from: string; to: string }[];
 }
@@ -151,6 +153,7 @@ export class MediaStore {
         width: null,
         height: null,
         formats: null,
+        duration: null,
         files: [{ from: tmp, to: `${key}${type.ext}` }],
       };
       if (kind === 'images') await this.processing.run(() => this.deriveImage(received, tmp, derived));
@@ -188,6 +191,16 @@ export class MediaStore {
     if (orphans.keys.length === 0) return;
     for (const file of orphans.files) await rm(path.join(this.dir, file), { force: true });
     await this.db.query('DELETE FROM pending_uploads WHERE storage_key = ANY($1::text[])', [orphans.keys]);
+  }
+
+  /**
+   * The length in seconds of a stored video (`<key><ext>` in the uploads folder), read by ffmpeg;
+   * `null` when it cannot be read (no ffmpeg, a damaged file, a container without a length).
+   */
+  async probeDuration(fileName: string): Promise<number | null> {
+    const file = this.pathOf(fileName);
+    if (!file || this.ffmpegMissing) return null;
+    return this.processing.run(() => this.readDuration(file));
   }
 
   /** The path of a served file name, if it is a plain name inside the uploads folder. */
@@ -274,6 +287,7 @@ export class MediaStore {
 
   private async deriveVideoPoster(file: ReceivedFile, source: string, derived: string[]): Promise<void> {
     if (this.ffmpegMissing) return;
+    file.duration = await this.readDuration(source);
     const poster = path.join(this.tmpDir, `${file.key}-poster.png`);
     derived.push(poster);
     const ok =
@@ -298,28 +312,61 @@ export class MediaStore {
    * space and 60 s of CPU (set by the shell before it becomes ffmpeg), killed after 60 s of wall
    * time. A missing ffmpeg (not found: 127) means videos get no poster, said once in the log.
    */
-  private ffmpeg(args: string[]): Promise<boolean> {
+  private async ffmpeg(args: string[]): Promise<boolean> {
+    return (await this.runFfmpeg(['-loglevel', 'error', ...args], false)).code === 0;
+  }
+
+  /**
+   * A video's length as ffmpeg reports it when it opens the file (`Duration: HH:MM:SS.ss` of
+   * the input; no output is written, so ffmpeg ends with status 1 by design).
+   */
+  private async readDuration(source: string): Promise<number | null> {
+    const { stderr } = await this.runFfmpeg(['-loglevel', 'info', '-i', source], true);
+    return parseFfmpegDuration(stderr);
+  }
+
+  private runFfmpeg(args: string[], capture: boolean): Promise<{ code: number | null; stderr: string }> {
     return new Promise((resolve) => {
       const child = spawn(
         '/bin/sh',
-        ['-c', `ulimit -v ${FFMPEG_MEMORY_KIB} && ulimit -t ${FFMPEG_CPU_SECONDS} && exec "$0" "$@"`, this.ffmpegPath, '-hide_banner', '-loglevel', 'error', ...args],
-        { stdio: 'ignore' },
+        ['-c', `ulimit -v ${FFMPEG_MEMORY_KIB} && ulimit -t ${FFMPEG_CPU_SECONDS} && exec "$0" "$@"`, this.ffmpegPath, '-hide_banner', '-nostdin', ...args],
+        { stdio: ['ignore', 'ignore', capture ? 'pipe' : 'ignore'] },
       );
+      // Only the start of the report is kept (the input's header comes first).
+      let stderr = '';
+      child.stderr?.setEncoding('utf8');
+      child.stderr?.on('data', (chunk: string) => {
+        if (stderr.length < FFMPEG_REPORT_MAX) stderr += chunk.slice(0, FFMPEG_REPORT_MAX - stderr.length);
+      });
       const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
       child.on('error', () => {
         clearTimeout(timer);
-        resolve(false);
+        resolve({ code: null, stderr: '' });
       });
-      child.on('exit', (code) => {
+      child.on('close', (code) => {
         clearTimeout(timer);
         if (code === 127 || code === 126) {
-          if (!this.ffmpegMissing) this.log.warn('ffmpeg is not installed: videos get no poster frame');
+          if (!this.ffmpegMissing) this.log.warn('ffmpeg is not installed: videos get no poster frame and no length');
           this.ffmpegMissing = true;
         }
-        resolve(code === 0);
+        resolve({ code, stderr });
       });
     });
   }
+}
+
+/** How much of ffmpeg's report is read (characters). */
+const FFMPEG_REPORT_MAX = 64 * 1024;
+
+/**
+ * The input's length in ffmpeg's report: the `  Duration: HH:MM:SS.ss` line of the input header
+ * (indented by exactly two spaces, so no metadata value can pose as it); `null` for `N/A` or none.
+ */
+export function parseFfmpegDuration(report: string): number | null {
+  const match = /^ {2}Duration: (\d{1,3}):([0-5]\d):([0-5]\d(?:\.\d{1,6})?)\b/m.exec(report);
+  if (!match) return null;
+  const seconds = Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]);
+  return Number.isFinite(seconds) ? Math.round(seconds * 1000) / 1000 : null;
 }
 
 /** ffmpeg's bounds: address space (KiB) and CPU seconds. */

@@ -33,10 +33,13 @@ interface ArtifactRow {
   owner_id: number | null;
   owner_username: string | null;
   owner_email: string | null;
+  /** Comments on the artifact's copies in shared portfolios (the feedback that comes back to it). */
+  comment_count: number;
 }
 
 const SELECT = `SELECT a.id, a.portfolio_id, a.structure, a.responses, a.parking_lot, a.next_caption, a.saved, a.created_at, a.updated_at,
-  p.grades AS portfolio_grades, u.id AS owner_id, u.username AS owner_username, u.email AS owner_email
+  p.grades AS portfolio_grades, u.id AS owner_id, u.username AS owner_username, u.email AS owner_email,
+  (SELECT count(*)::int FROM shared_artifacts copy JOIN comments c ON c.shared_artifact_id = copy.id WHERE copy.source_artifact_id = a.id) AS comment_count
   FROM artifacts a JOIN portfolios p ON p.id = a.portfolio_id LEFT JOIN users u ON u.id = p.owner_id`;
 
 /** SQL for personal artifacts. */
@@ -104,7 +107,7 @@ export const artifactRepository = {
         owner,
         ownerUsername: owner.username,
         portfolioGrades: r.portfolio_grades,
-        commentCount: 0,
+        commentCount: r.comment_count,
         commentTexts: [],
         saved: r.saved,
         ...lists,

@@ -26,14 +26,23 @@ interface MediaRow {
   width: number | null;
   height: number | null;
   formats: MediaFormats | null;
+  duration: number | null;
   created_at: Date;
   updated_at: Date;
 }
 
-const MEDIA_COLUMNS = 'm.id, m.kind, m.name, m.storage_key, m.ext, m.mime, m.size, m.width, m.height, m.formats, m.created_at, m.updated_at';
+const MEDIA_COLUMNS = 'm.id, m.kind, m.name, m.storage_key, m.ext, m.mime, m.size, m.width, m.height, m.formats, m.duration, m.created_at, m.updated_at';
 
-/** The public form of a media row with its caption in one holder. */
-export function toMedia(row: MediaRow, caption: string): Media {
+/** How one holder holds a file: its caption letter, alt text and description. */
+export interface MediaLink {
+  caption: string;
+  alt: string;
+  description: string;
+}
+
+/** The public form of a media row as one holder holds it. */
+export function toMedia(row: MediaRow, link: MediaLink): Media {
+  const { caption } = link;
   return {
     id: row.id,
     name: row.name,
@@ -51,6 +60,9 @@ export function toMedia(row: MediaRow, caption: string): Media {
     provider: 'local',
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
+    alt: link.alt,
+    description: link.description,
+    duration: row.duration === null ? null : Number(row.duration),
   };
 }
 
@@ -79,8 +91,8 @@ export const mediaRepository = {
     const h = HOLDER[holder];
     const result = new Map<number, MediaLists>();
     if (ids.length === 0) return result;
-    const { rows } = await db.query<MediaRow & { holder_id: number; caption: string }>(
-      `SELECT l.${h.fk} AS holder_id, l.caption, ${MEDIA_COLUMNS}
+    const { rows } = await db.query<MediaRow & MediaLink & { holder_id: number }>(
+      `SELECT l.${h.fk} AS holder_id, l.caption, l.alt, l.description, ${MEDIA_COLUMNS}
        FROM ${h.links} l JOIN media_files m ON m.id = l.media_id
        WHERE l.${h.fk} = ANY($1::int[]) ORDER BY ${CAPTION_ORDER}`,
       [ids],
@@ -88,20 +100,53 @@ export const mediaRepository = {
     for (const row of rows) {
       let lists = result.get(row.holder_id);
       if (!lists) result.set(row.holder_id, (lists = emptyMediaLists()));
-      lists[SEGMENT_OF[row.kind]].push(toMedia(row, row.caption));
+      lists[SEGMENT_OF[row.kind]].push(toMedia(row, row));
     }
     return result;
   },
 
   /** One file linked to one holder with the given kind, or `null`. */
-  async findLinked(db: Queryable, holder: Holder, holderId: number, mediaId: number, kind: MediaKind): Promise<Media | null> {
+  async findLinked(db: Queryable, holder: Holder, holderId: number, mediaId: number, kind?: MediaKind): Promise<Media | null> {
     const h = HOLDER[holder];
-    const { rows } = await db.query<MediaRow & { caption: string }>(
-      `SELECT l.caption, ${MEDIA_COLUMNS} FROM ${h.links} l JOIN media_files m ON m.id = l.media_id
-       WHERE l.${h.fk} = $1 AND l.media_id = $2 AND m.kind = $3`,
-      [holderId, mediaId, KIND_OF[kind]],
+    const { rows } = await db.query<MediaRow & MediaLink>(
+      `SELECT l.caption, l.alt, l.description, ${MEDIA_COLUMNS} FROM ${h.links} l JOIN media_files m ON m.id = l.media_id
+       WHERE l.${h.fk} = $1 AND l.media_id = $2 AND ($3::text IS NULL OR m.kind = $3)`,
+      [holderId, mediaId, kind ? KIND_OF[kind] : null],
     );
-    return rows[0] ? toMedia(rows[0], rows[0].caption) : null;
+    return rows[0] ? toMedia(rows[0], rows[0]) : null;
+  },
+
+  /** A file as one holder holds it, with its kind and stored name (for moments and captions), or `null`. */
+  async findHeld(
+    db: Queryable,
+    holder: Holder,
+    holderId: number,
+    mediaId: number,
+  ): Promise<{ id: number; kind: 'image' | 'video' | 'document'; fileName: string; duration: number | null } | null> {
+    const h = HOLDER[holder];
+    const { rows } = await db.query<{ id: number; kind: 'image' | 'video' | 'document'; storage_key: string; ext: string; duration: number | null }>(
+      `SELECT m.id, m.kind, m.storage_key, m.ext, m.duration FROM ${h.links} l JOIN media_files m ON m.id = l.media_id
+       WHERE l.${h.fk} = $1 AND l.media_id = $2`,
+      [holderId, mediaId],
+    );
+    const r = rows[0];
+    return r ? { id: r.id, kind: r.kind, fileName: `${r.storage_key}${r.ext}`, duration: r.duration === null ? null : Number(r.duration) } : null;
+  },
+
+  /** Records a video's length once it is known. */
+  async setDuration(db: Queryable, mediaId: number, seconds: number): Promise<void> {
+    await db.query('UPDATE media_files SET duration = $2 WHERE id = $1 AND duration IS NULL', [mediaId, seconds]);
+  },
+
+  /** Changes the alt text and/or description of a file as one holder holds it; returns whether it is held. */
+  async setText(db: Queryable, holder: Holder, holderId: number, mediaId: number, text: { alt?: string | undefined; description?: string | undefined }): Promise<boolean> {
+    const h = HOLDER[holder];
+    const { rows } = await db.query<{ media_id: number }>(
+      `UPDATE ${h.links} SET alt = coalesce($3, alt), description = coalesce($4, description)
+       WHERE ${h.fk} = $1 AND media_id = $2 RETURNING media_id`,
+      [holderId, mediaId, text.alt ?? null, text.description ?? null],
+    );
+    return rows.length > 0;
   },
 
   /**
@@ -125,6 +170,10 @@ export const mediaRepository = {
       height: number | null;
       formats: MediaFormats | null;
       uploadedBy: number | null;
+      /** A video's length in seconds, when known. */
+      duration?: number | null;
+      alt?: string;
+      description?: string;
     },
     touch: boolean,
   ): Promise<Media | null> {
@@ -137,29 +186,37 @@ export const mediaRepository = {
     if (!counter[0]) return null; // deleted while the file was arriving
     const caption = captionLetters(counter[0].index);
     const { rows } = await db.query<MediaRow>(
-      `INSERT INTO media_files (kind, name, storage_key, ext, mime, size, width, height, formats, uploaded_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10)
-       RETURNING id, kind, name, storage_key, ext, mime, size, width, height, formats, created_at, updated_at`,
-      [file.kind, file.name, file.storageKey, file.ext, file.mime, file.size, file.width, file.height, file.formats ? json(file.formats) : null, file.uploadedBy],
+      `INSERT INTO media_files (kind, name, storage_key, ext, mime, size, width, height, formats, uploaded_by, duration)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11)
+       RETURNING id, kind, name, storage_key, ext, mime, size, width, height, formats, duration, created_at, updated_at`,
+      [file.kind, file.name, file.storageKey, file.ext, file.mime, file.size, file.width, file.height, file.formats ? json(file.formats) : null, file.uploadedBy, file.duration ?? null],
     );
     const row = rows[0]!;
-    await db.query(`INSERT INTO ${h.links} (${h.fk}, media_id, caption) VALUES ($1, $2, $3)`, [holderId, row.id, caption]);
-    return toMedia(row, caption);
+    const link = { caption, alt: file.alt ?? '', description: file.description ?? '' };
+    await db.query(`INSERT INTO ${h.links} (${h.fk}, media_id, caption, alt, description) VALUES ($1, $2, $3, $4, $5)`, [
+      holderId,
+      row.id,
+      caption,
+      link.alt,
+      link.description,
+    ]);
+    return toMedia(row, link);
   },
 
-  /** Copies every media link of a personal or shared artifact to a shared artifact, keeping captions. */
+  /** Copies every media link of a personal or shared artifact to a shared artifact, keeping captions, alt text and descriptions. */
   async copyLinks(db: Queryable, from: Holder, fromId: number, toSharedArtifactId: number): Promise<void> {
     const h = HOLDER[from];
     await db.query(
-      `INSERT INTO shared_artifact_media (shared_artifact_id, media_id, caption)
-       SELECT $2, media_id, caption FROM ${h.links} WHERE ${h.fk} = $1`,
+      `INSERT INTO shared_artifact_media (shared_artifact_id, media_id, caption, alt, description)
+       SELECT $2, media_id, caption, alt, description FROM ${h.links} WHERE ${h.fk} = $1`,
       [fromId, toSharedArtifactId],
     );
   },
 
-  /** Removes one link; returns whether it existed. */
+  /** Removes one link (and, from a personal artifact, the owner's notes on that video); returns whether it existed. */
   async unlink(db: Queryable, holder: Holder, holderId: number, mediaId: number): Promise<boolean> {
     const h = HOLDER[holder];
+    if (holder === 'artifact') await db.query('DELETE FROM artifact_notes WHERE artifact_id = $1 AND media_id = $2', [holderId, mediaId]);
     const { rows } = await db.query<{ media_id: number }>(
       `DELETE FROM ${h.links} WHERE ${h.fk} = $1 AND media_id = $2 RETURNING media_id`,
       [holderId, mediaId],

@@ -25,6 +25,11 @@ export const pushTokenRepository = {
     await db.query('DELETE FROM push_tokens WHERE user_id = $1 AND fcm_token = $2', [userId, fcmToken]);
   },
 
+  /** Forgets a token the push service no longer knows (whoever it belonged to). */
+  async forget(db: Queryable, fcmToken: string): Promise<void> {
+    await db.query('DELETE FROM push_tokens WHERE fcm_token = $1', [fcmToken]);
+  },
+
   /** The user's devices, newest first. */
   async forUser(db: Queryable, userId: number): Promise<(PushTokenInput & { updatedAt: Date })[]> {
     const { rows } = await db.query<{ fcm_token: string; platform: string | null; os_version: string | null; dev_mode: boolean; updated_at: Date }>(

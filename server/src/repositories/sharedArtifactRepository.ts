@@ -5,6 +5,7 @@ import type { Comment, Reaction } from '#schemas/sharedArtifact';
 import type { SharedArtifact } from '#schemas/sharedPortfolio';
 import type { Responses, Structure } from '#schemas/structure';
 import { emptyMediaLists, mediaRepository } from './mediaRepository.ts';
+import type { StoredMoment } from './momentRepository.ts';
 import { iso, json } from './sql.ts';
 
 /** What policies and writes need of a shared artifact. */
@@ -51,9 +52,11 @@ const discussionColumns = (t: 'c' | 'r') => `${t}.owner_id, u.username, u.email,
   sa.shared_portfolio_id, sa.owner_id AS sa_owner_id, sa.created_at AS sa_created_at, sa.updated_at AS sa_updated_at`;
 const discussionJoins = (t: 'c' | 'r') => `JOIN users u ON u.id = ${t}.owner_id JOIN shared_artifacts sa ON sa.id = ${t}.shared_artifact_id`;
 
-const COMMENT_SELECT = `SELECT c.id, c.text, ${discussionColumns('c')}, c.created_at, c.updated_at, c.updated_by
+const COMMENT_SELECT = `SELECT c.id, c.text, ${discussionColumns('c')}, c.created_at, c.updated_at, c.updated_by,
+  c.media_id, c.moment_start, c.moment_end
   FROM comments c ${discussionJoins('c')}`;
-const REACTION_SELECT = `SELECT r.id, r.value, ${discussionColumns('r')}, r.created_at, r.updated_at
+const REACTION_SELECT = `SELECT r.id, r.value, ${discussionColumns('r')}, r.created_at, r.updated_at,
+  r.media_id, r.moment_start, r.moment_end
   FROM reactions r ${discussionJoins('r')}`;
 
 interface DiscussionRow {
@@ -68,6 +71,15 @@ interface DiscussionRow {
   sa_updated_at: Date;
   created_at: Date;
   updated_at: Date;
+  media_id: number | null;
+  moment_start: number | null;
+  moment_end: number | null;
+}
+
+/** The moment a comment or reaction is anchored to, or `null` for the whole artifact. */
+function momentOf(r: DiscussionRow): Comment['moment'] {
+  if (r.media_id === null || r.moment_start === null) return null;
+  return { media: r.media_id, start: Number(r.moment_start), end: r.moment_end === null ? null : Number(r.moment_end) };
 }
 
 interface CommentRow extends DiscussionRow {
@@ -98,6 +110,7 @@ function toComment(r: CommentRow): Comment {
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),
     updated_by: r.updated_by,
+    moment: momentOf(r),
   };
 }
 
@@ -114,6 +127,7 @@ function toReaction(r: ReactionRow): Reaction {
     updated_by: r.owner_id,
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),
+    moment: momentOf(r),
   };
 }
 
@@ -332,18 +346,27 @@ export const sharedArtifactRepository = {
     return rows[0] ? { ...toComment(rows[0]), sharedPortfolioId: rows[0].shared_portfolio_id } : null;
   },
 
-  /** Adds a comment; returns its id. */
-  async addComment(db: Queryable, artifactId: number, ownerId: number, text: string): Promise<number> {
+  /** Adds a comment (at a moment of a video, when given); returns its id. */
+  async addComment(db: Queryable, artifactId: number, ownerId: number, text: string, moment: StoredMoment | null = null): Promise<number> {
     const { rows } = await db.query<{ id: number }>(
-      `INSERT INTO comments (shared_artifact_id, owner_id, text, updated_by) VALUES ($1, $2, $3, $2) RETURNING id`,
-      [artifactId, ownerId, text],
+      `INSERT INTO comments (shared_artifact_id, owner_id, text, updated_by, media_id, moment_start, moment_end)
+       VALUES ($1, $2, $3, $2, $4, $5, $6) RETURNING id`,
+      [artifactId, ownerId, text, moment?.mediaId ?? null, moment?.start ?? null, moment?.end ?? null],
     );
     return rows[0]!.id;
   },
 
-  /** Changes a comment's text. */
-  async editComment(db: Queryable, id: number, text: string, by: number): Promise<void> {
-    await db.query(`UPDATE comments SET text = $2, updated_by = $3, updated_at = next_stamp(updated_at) WHERE id = $1`, [id, text, by]);
+  /** Changes a comment's text, and its moment unless `moment` is `undefined` (`null`: the whole artifact). */
+  async editComment(db: Queryable, id: number, text: string, by: number, moment?: StoredMoment | null): Promise<void> {
+    if (moment === undefined) {
+      await db.query(`UPDATE comments SET text = $2, updated_by = $3, updated_at = next_stamp(updated_at) WHERE id = $1`, [id, text, by]);
+      return;
+    }
+    await db.query(
+      `UPDATE comments SET text = $2, updated_by = $3, updated_at = next_stamp(updated_at), media_id = $4, moment_start = $5, moment_end = $6
+       WHERE id = $1`,
+      [id, text, by, moment?.mediaId ?? null, moment?.start ?? null, moment?.end ?? null],
+    );
   },
 
   /** Deletes a comment. */
@@ -360,17 +383,32 @@ export const sharedArtifactRepository = {
     return rows[0]!.n;
   },
 
-  /** Adds the user's reaction (or finds the one they already have: one per value). */
-  async addReaction(db: Queryable, artifactId: number, ownerId: number, value: string): Promise<Reaction> {
+  /**
+   * Adds the user's reaction (or finds the one they already have): on the whole artifact one per
+   * value; at a moment one per value, video and start time.
+   */
+  async addReaction(db: Queryable, artifactId: number, ownerId: number, value: string, moment: StoredMoment | null = null): Promise<Reaction> {
+    if (moment === null) {
+      await db.query(
+        `INSERT INTO reactions (shared_artifact_id, owner_id, value) VALUES ($1, $2, $3)
+         ON CONFLICT (shared_artifact_id, owner_id, value) WHERE media_id IS NULL DO NOTHING`,
+        [artifactId, ownerId, value],
+      );
+      const { rows } = await db.query<ReactionRow>(
+        `${REACTION_SELECT} WHERE r.shared_artifact_id = $1 AND r.owner_id = $2 AND r.value = $3 AND r.media_id IS NULL`,
+        [artifactId, ownerId, value],
+      );
+      return toReaction(rows[0]!);
+    }
     await db.query(
-      `INSERT INTO reactions (shared_artifact_id, owner_id, value) VALUES ($1, $2, $3) ON CONFLICT (shared_artifact_id, owner_id, value) DO NOTHING`,
-      [artifactId, ownerId, value],
+      `INSERT INTO reactions (shared_artifact_id, owner_id, value, media_id, moment_start, moment_end) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (shared_artifact_id, owner_id, value, media_id, moment_start) WHERE media_id IS NOT NULL DO NOTHING`,
+      [artifactId, ownerId, value, moment.mediaId, moment.start, moment.end],
     );
-    const { rows } = await db.query<ReactionRow>(`${REACTION_SELECT} WHERE r.shared_artifact_id = $1 AND r.owner_id = $2 AND r.value = $3`, [
-      artifactId,
-      ownerId,
-      value,
-    ]);
+    const { rows } = await db.query<ReactionRow>(
+      `${REACTION_SELECT} WHERE r.shared_artifact_id = $1 AND r.owner_id = $2 AND r.value = $3 AND r.media_id = $4 AND r.moment_start = $5`,
+      [artifactId, ownerId, value, moment.mediaId, moment.start],
+    );
     return toReaction(rows[0]!);
   },
 

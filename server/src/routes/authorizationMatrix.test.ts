@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   attachMedia,
+  attachVideo,
   COMPLETE_RESPONSES,
   createArtifact,
   createComment,
@@ -65,11 +66,14 @@ const ARTIFACT_NOT_FOUND = 'Artifact not found.';
 const RESEARCHER_READ_ONLY = 'Researchers can read teacher portfolios but not change them.';
 const TEMPLATE_FIXED = 'The portfolio template cannot be changed.';
 const ONLY_RESEARCHERS = 'Only researchers can export summaries.';
+const ONLY_RESEARCHERS_PACKAGE = 'Only researchers can export research data.';
 const SHARED_NOT_FOUND = 'Shared portfolio not found.';
 const SHARED_ARTIFACT_NOT_FOUND = 'Shared artifact not found.';
 const OWNER_ONLY = 'Only the owner of this shared portfolio can do this.';
 const NOT_YOURS = 'You can change only your own comments and reactions.';
 const FILE_NOT_FOUND = 'File not found.';
+const ARCHIVE_RESEARCHER = 'Archives hold a teacher’s own work: researchers cannot build or download one.';
+const ARCHIVE_NOT_FOUND = 'Archive not found.';
 
 const personal = { lead: [404, PORTFOLIO_NOT_FOUND], teacher: [404, PORTFOLIO_NOT_FOUND], researcher: [403, RESEARCHER_READ_ONLY] } as const;
 const personalArtifact = { teacher: [404, ARTIFACT_NOT_FOUND], lead: [404, ARTIFACT_NOT_FOUND], researcher: [403, RESEARCHER_READ_ONLY] } as const;
@@ -114,6 +118,39 @@ async function sharedWorld(options: { empty?: boolean } = {}) {
   return { sp, sa, fileId };
 }
 
+/** A personal world whose artifact also holds a 10 s (file-less) video with one note of its owner. */
+async function personalVideoWorld() {
+  const world = await personalWorld();
+  const video = await attachVideo(t, 'artifact', world.artifact.id, 10);
+  const { rows } = await t.db.query<{ id: number }>(
+    `INSERT INTO artifact_notes (artifact_id, media_id, owner_id, moment_start, text) VALUES ($1, $2, $3, 1, 'A note.') RETURNING id`,
+    [world.artifact.id, video, people.owner.user.id],
+  );
+  return { ...world, video, noteId: rows[0]!.id };
+}
+
+/** A shared world whose artifact also holds a 10 s (file-less) video with one caption track. */
+async function sharedVideoWorld() {
+  const world = await sharedWorld();
+  const video = await attachVideo(t, 'sharedArtifact', world.sa!.id, 10);
+  const { rows } = await t.db.query<{ id: number }>(
+    `INSERT INTO caption_tracks (media_id, language, label, cues) VALUES ($1, 'en', 'English', '[{"start":0,"end":1,"text":"Hi"}]') RETURNING id`,
+    [video],
+  );
+  return { ...world, video, trackId: rows[0]!.id };
+}
+
+const NOTE_NOT_FOUND = 'Note not found.';
+const TRACK_NOT_FOUND = 'Caption track not found.';
+const VTT = 'WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n';
+/** Whoever may read a shared artifact's files: members, invitees, researchers. */
+const readShared = (message: string) =>
+  ({ spOwner: 200, member: 200, invitee: 200, researcher: 200, teacher: [404, message], lead: [404, message], former: [404, message] }) as const;
+/** Captions of a shared video: readers read, members and researchers change them. */
+const editSharedCaptions = (readOnly: string, missing: string) =>
+  ({ spOwner: 200, member: 200, researcher: 200, invitee: [403, readOnly], teacher: [404, missing], lead: [404, missing], former: [404, missing] }) as const;
+const notesOnly = { owner: 200, teacher: [404, NOTE_NOT_FOUND], lead: [404, NOTE_NOT_FOUND], researcher: [404, NOTE_NOT_FOUND], member: [404, NOTE_NOT_FOUND] } as const;
+
 /** Real files for the file-serving routes, uploaded once. */
 let files: Promise<{ personal: string; shared: string }> | undefined;
 function uploadedFiles() {
@@ -140,6 +177,20 @@ function uploadedFiles() {
 }
 
 const get = (url: string): InjectOptions => ({ method: 'GET', url });
+
+/** A ready archive of the owner's work, built once; its id. */
+let archive: Promise<number> | undefined;
+function ownersArchive(): Promise<number> {
+  archive ??= (async () => {
+    const { id } = await t.app.archives.request(people.owner.user);
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 25))) {
+      const job = (await t.app.archives.list(people.owner.user)).find((j) => j.id === id);
+      if (job?.status === 'ready') return id;
+    }
+    throw new Error(`archive ${id} of the owner was not built in time`);
+  })();
+  return archive;
+}
 
 const CASES: Case[] = [
   // Personal portfolios
@@ -187,6 +238,11 @@ const CASES: Case[] = [
     route: 'GET /artifacts/{id}',
     expect: { owner: 200, researcher: 200, teacher: [404, ARTIFACT_NOT_FOUND], lead: [404, ARTIFACT_NOT_FOUND] },
     request: async () => get(`/artifacts/${(await personalWorld()).artifact.id}`),
+  },
+  {
+    route: 'GET /artifacts/{id}/shares',
+    expect: { owner: 200, researcher: 200, teacher: [404, ARTIFACT_NOT_FOUND], lead: [404, ARTIFACT_NOT_FOUND] },
+    request: async () => get(`/artifacts/${(await personalWorld()).artifact.id}/shares`),
   },
   {
     route: 'PUT /artifacts/{id}',
@@ -311,6 +367,29 @@ const CASES: Case[] = [
     route: 'GET /shared-portfolios/export',
     expect: { researcher: 200, spOwner: [403, ONLY_RESEARCHERS], member: [403, ONLY_RESEARCHERS], teacher: [403, ONLY_RESEARCHERS] },
     request: async () => get('/shared-portfolios/export'),
+  },
+  {
+    route: 'GET /research/export',
+    expect: { researcher: 200, owner: [403, ONLY_RESEARCHERS_PACKAGE], spOwner: [403, ONLY_RESEARCHERS_PACKAGE], member: [403, ONLY_RESEARCHERS_PACKAGE] },
+    request: async () => get('/research/export'),
+  },
+  {
+    route: 'GET /research/exports',
+    expect: { researcher: 200, teacher: [403, ONLY_RESEARCHERS_PACKAGE], lead: [403, ONLY_RESEARCHERS_PACKAGE] },
+    request: async () => get('/research/exports'),
+  },
+
+  // A teacher's archive of her own work (decision 022): nobody else's, and no researcher's.
+  { route: 'GET /archives', expect: { owner: 200, teacher: 200, lead: 200, researcher: [403, ARCHIVE_RESEARCHER] }, request: async () => get('/archives') },
+  {
+    route: 'POST /archives',
+    expect: { teacher: 200, lead: 200, researcher: [403, ARCHIVE_RESEARCHER] },
+    request: async () => ({ method: 'POST', url: '/archives' }),
+  },
+  {
+    route: 'GET /archives/{id}/download',
+    expect: { owner: 200, teacher: [404, ARCHIVE_NOT_FOUND], lead: [404, ARCHIVE_NOT_FOUND], researcher: [404, ARCHIVE_NOT_FOUND], member: [404, ARCHIVE_NOT_FOUND] },
+    request: async () => get(`/archives/${await ownersArchive()}/download`),
   },
 
   // Shared artifacts
@@ -481,6 +560,119 @@ const CASES: Case[] = [
     },
   },
 
+  // Video moments: comments at a moment, private notes, captions, alt text, exports
+  {
+    route: 'POST /comments at a moment',
+    expect: work('Invalid shared artifact ID.'),
+    request: async () => {
+      const { sa, video } = await sharedVideoWorld();
+      return { method: 'POST', url: '/comments', payload: { sharedArtifact: sa!.id, text: 'Here.', moment: { media: video, start: 1, end: 2 } } };
+    },
+  },
+  {
+    route: 'POST /reactions at a moment',
+    expect: work('Invalid shared artifact ID.'),
+    request: async () => {
+      const { sa, video } = await sharedVideoWorld();
+      return { method: 'POST', url: '/reactions', payload: { sharedArtifact: sa!.id, value: '⭐', moment: { media: video, start: 1 } } };
+    },
+  },
+  {
+    route: 'GET /artifacts/{id}/notes',
+    expect: { owner: 200, researcher: [404, ARTIFACT_NOT_FOUND], teacher: [404, ARTIFACT_NOT_FOUND], lead: [404, ARTIFACT_NOT_FOUND] },
+    request: async () => get(`/artifacts/${(await personalVideoWorld()).artifact.id}/notes`),
+  },
+  {
+    route: 'POST /artifacts/{id}/notes',
+    expect: { owner: 200, ...personalArtifact },
+    request: async () => {
+      const { artifact, video } = await personalVideoWorld();
+      return { method: 'POST', url: `/artifacts/${artifact.id}/notes`, payload: { media: video, start: 2, text: 'Second look.' } };
+    },
+  },
+  {
+    route: 'PATCH /artifact-notes/{id}',
+    expect: notesOnly,
+    request: async () => ({ method: 'PATCH', url: `/artifact-notes/${(await personalVideoWorld()).noteId}`, payload: { text: 'Changed.' } }),
+  },
+  {
+    route: 'DELETE /artifact-notes/{id}',
+    expect: notesOnly,
+    request: async () => ({ method: 'DELETE', url: `/artifact-notes/${(await personalVideoWorld()).noteId}` }),
+  },
+  {
+    route: 'GET /media/{id}/captions of a shared video',
+    expect: readShared(FILE_NOT_FOUND),
+    request: async () => get(`/media/${(await sharedVideoWorld()).video}/captions`),
+  },
+  {
+    route: 'GET /media/{id}/captions of a personal video',
+    expect: { owner: 200, researcher: 200, teacher: [404, FILE_NOT_FOUND], lead: [404, FILE_NOT_FOUND], member: [404, FILE_NOT_FOUND] },
+    request: async () => get(`/media/${(await personalVideoWorld()).video}/captions`),
+  },
+  {
+    route: 'POST /media/{id}/captions of a shared video',
+    expect: editSharedCaptions('You can read the captions of this video but not change them.', FILE_NOT_FOUND),
+    request: async () => ({ method: 'POST', url: `/media/${(await sharedVideoWorld()).video}/captions`, payload: { language: 'en', label: 'English', format: 'vtt', source: VTT } }),
+  },
+  {
+    route: 'POST /media/{id}/captions of a personal video',
+    expect: {
+      owner: 200,
+      researcher: [403, 'You can read the captions of this video but not change them.'],
+      teacher: [404, FILE_NOT_FOUND],
+      lead: [404, FILE_NOT_FOUND],
+      member: [404, FILE_NOT_FOUND],
+    },
+    request: async () => ({ method: 'POST', url: `/media/${(await personalVideoWorld()).video}/captions`, payload: { language: 'en', label: 'English', format: 'vtt', source: VTT } }),
+  },
+  {
+    route: 'PUT /captions/{id}',
+    expect: editSharedCaptions('You can read these captions but not change them.', TRACK_NOT_FOUND),
+    request: async () => ({ method: 'PUT', url: `/captions/${(await sharedVideoWorld()).trackId}`, payload: { language: 'en', label: 'English', cues: [{ start: 0, end: 2, text: 'Hello' }] } }),
+  },
+  {
+    route: 'DELETE /captions/{id}',
+    expect: editSharedCaptions('You can read these captions but not change them.', TRACK_NOT_FOUND),
+    request: async () => ({ method: 'DELETE', url: `/captions/${(await sharedVideoWorld()).trackId}` }),
+  },
+  {
+    route: 'GET /captions/{id}/track.vtt',
+    expect: readShared(TRACK_NOT_FOUND),
+    request: async () => get(`/captions/${(await sharedVideoWorld()).trackId}/track.vtt?download=1`),
+  },
+  {
+    route: 'PATCH /artifacts/{id}/media/{mediaId}',
+    expect: { owner: 200, ...personalArtifact },
+    request: async () => {
+      const { artifact, fileId } = await personalWorld();
+      return { method: 'PATCH', url: `/artifacts/${artifact.id}/media/${fileId}`, payload: { alt: 'A lesson plan', description: 'Day 1' } };
+    },
+  },
+  {
+    route: 'PATCH /shared-artifacts/{id}/media/{mediaId}',
+    expect: work(),
+    request: async () => {
+      const { sa, fileId } = await sharedWorld();
+      return { method: 'PATCH', url: `/shared-artifacts/${sa!.id}/media/${fileId}`, payload: { description: 'Our plan' } };
+    },
+  },
+  {
+    route: 'GET /shared-artifacts/{id}/media/{mediaId}/moments.csv',
+    expect: readShared(SHARED_ARTIFACT_NOT_FOUND),
+    request: async () => {
+      const { sa, video } = await sharedVideoWorld();
+      return get(`/shared-artifacts/${sa!.id}/media/${video}/moments.csv`);
+    },
+  },
+  {
+    route: 'GET /shared-artifacts/{id}/media/{mediaId}/moments.vtt',
+    expect: readShared(SHARED_ARTIFACT_NOT_FOUND),
+    request: async () => {
+      const { sa, video } = await sharedVideoWorld();
+      return get(`/shared-artifacts/${sa!.id}/media/${video}/moments.vtt`);
+    },
+  },
   // Invitations
   { route: 'GET /invitations', expect: everyone(200), request: async () => get('/invitations') },
   {
@@ -561,6 +753,12 @@ const CASES: Case[] = [
       ['GET', '/grades', undefined],
       ['GET', '/subjects', undefined],
       ['POST', '/token/refresh', undefined],
+      // Each person's own notifications (the event stream is checked in notificationDelivery.test.ts).
+      ['GET', '/notifications', undefined],
+      ['GET', '/notifications/unread', undefined],
+      ['POST', '/notifications/read', { all: true }],
+      ['GET', '/notification-preferences', undefined],
+      ['PUT', '/notification-preferences', { email: { reaction: 'off' } }],
     ] as const
   ).map(
     ([method, url, payload]): Case => ({

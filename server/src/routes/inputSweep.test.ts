@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   attachMedia,
+  attachVideo,
   createArtifact,
   createComment,
   createInvitation,
@@ -24,7 +25,7 @@ import { buildTestApp } from '../../test/helper.ts';
 
 const t = await buildTestApp();
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** Routes with their path parameters in braces. */
 const ROUTES: [Method, string][] = [
   ['GET', '/portfolios/{id}'],
@@ -38,6 +39,7 @@ const ROUTES: [Method, string][] = [
   ['PUT', '/artifacts/{id}'],
   ['DELETE', '/artifacts/{id}'],
   ['POST', '/artifacts/{id}/share'],
+  ['GET', '/artifacts/{id}/shares'],
   ['GET', '/shared-portfolios/{id}'],
   ['PUT', '/shared-portfolios/{id}'],
   ['DELETE', '/shared-portfolios/{id}'],
@@ -60,6 +62,20 @@ const ROUTES: [Method, string][] = [
   ['GET', '/invitations/{id}'],
   ['DELETE', '/invitations/{id}'],
   ['POST', '/invitations/{id}/accept'],
+  ['GET', '/artifacts/{id}/notes'],
+  ['POST', '/artifacts/{id}/notes'],
+  ['PATCH', '/artifact-notes/{id}'],
+  ['DELETE', '/artifact-notes/{id}'],
+  ['GET', '/media/{id}/captions'],
+  ['POST', '/media/{id}/captions'],
+  ['PUT', '/captions/{id}'],
+  ['DELETE', '/captions/{id}'],
+  ['GET', '/captions/{id}/track.vtt'],
+  ['PATCH', '/artifacts/{id}/media/{mediaId}'],
+  ['PATCH', '/shared-artifacts/{id}/media/{mediaId}'],
+  ['GET', '/shared-artifacts/{id}/media/{mediaId}/moments.csv'],
+  ['GET', '/shared-artifacts/{id}/media/{mediaId}/moments.vtt'],
+  ['GET', '/archives/{id}/download'],
 ];
 
 const BAD_IDS: [string, string][] = [
@@ -86,11 +102,23 @@ beforeAll(async () => {
   const sp = await createSharedPortfolio(t, lead, { members: [teacher] });
   const sa = await createSharedArtifact(t, sp, teacher);
   const invitee = await createTeacher(t);
+  const video = await attachVideo(t, 'artifact', artifact.id, 10);
+  const sharedVideo = await attachVideo(t, 'sharedArtifact', sa.id, 10);
+  const { rows: notes } = await t.db.query<{ id: number }>(
+    `INSERT INTO artifact_notes (artifact_id, media_id, owner_id, moment_start, text) VALUES ($1, $2, $3, 1, 'A note.') RETURNING id`,
+    [artifact.id, video, teacher.user.id],
+  );
+  const { rows: tracks } = await t.db.query<{ id: number }>(`INSERT INTO caption_tracks (media_id, language, label, cues) VALUES ($1, 'en', 'English', '[]') RETURNING id`, [
+    sharedVideo,
+  ]);
   ids = {
     portfolios: { id: portfolio.id, artifactId: artifact.id, fileId: await attachMedia(t, 'artifact', artifact.id) },
-    artifacts: { id: artifact.id },
+    artifacts: { id: artifact.id, mediaId: video },
     'shared-portfolios': { id: sp.id, artifactId: sa.id, fileId: await attachMedia(t, 'sharedArtifact', sa.id, 'image'), userId: teacher.user.id },
-    'shared-artifacts': { id: sa.id },
+    'shared-artifacts': { id: sa.id, mediaId: sharedVideo },
+    'artifact-notes': { id: notes[0]!.id },
+    media: { id: sharedVideo },
+    captions: { id: tracks[0]!.id },
     comments: { id: await createComment(t, sa, teacher) },
     reactions: { id: (await createReaction(t, sa, teacher)).id },
     invitations: { id: await createInvitation(t, sp, invitee) },
@@ -153,6 +181,16 @@ const WRITES: [Method, string][] = [
   ['POST', '/messages/register-token'],
   ['POST', '/messages/unregister-token'],
   ['POST', '/messages/mark-as-read'],
+  ['POST', '/notifications/read'],
+  ['PUT', '/notification-preferences'],
+  ['POST', '/unsubscribe'],
+  ['POST', '/artifacts/{id}/notes'],
+  ['PATCH', '/artifact-notes/{id}'],
+  ['POST', '/media/{id}/captions'],
+  ['PUT', '/captions/{id}'],
+  ['PATCH', '/artifacts/{id}/media/{mediaId}'],
+  ['PATCH', '/shared-artifacts/{id}/media/{mediaId}'],
+  ['POST', '/archives'],
 ];
 
 describe.each(WRITES)('%s %s', (method, path) => {

@@ -69,7 +69,7 @@ describe('push tokens', () => {
     expect((await devices(teacher.user.id)).map((d) => d.fcm_token)).toEqual(['phone-c', 'phone-d']);
   });
 
-  it('answer the list and mark-as-read calls without changing anything', async () => {
+  it('answer the list and mark-as-read calls without changing anything for someone without notifications', async () => {
     const teacher = await createTeacher(t);
     const before = await snapshot(t);
     expect((await t.api({ method: 'GET', url: '/messages/list', token: teacher.token })).json()).toEqual([]);

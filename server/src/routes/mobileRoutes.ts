@@ -13,11 +13,15 @@ import { errorResponses } from './errorResponses.ts';
 
 /**
  * Routes only the mobile apps call (reference §2.9). Push tokens are kept per user and device;
- * the lists are the fixed catalogues.
+ * the messages are the notification feed in the apps' shape; the lists are the fixed catalogues.
  */
 export const mobileRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['mobile apps'];
-  app.get('/messages/list', { schema: { tags, summary: 'Notifications (none are produced)', response: { 200: z.array(MessageSchema), ...errorResponses } } }, async () => []);
+  app.get(
+    '/messages/list',
+    { schema: { tags, summary: 'My notifications about shared artifacts, newest first', response: { 200: z.array(MessageSchema), ...errorResponses } } },
+    async (request) => app.services.notifications.mobileList(request.user),
+  );
   app.post(
     '/messages/register-token',
     { schema: { tags, summary: "Keeps the device's push token for the caller", body: RegisterTokenBodySchema, response: { 200: z.object({}), ...errorResponses } } },
@@ -34,7 +38,14 @@ export const mobileRoutes: FastifyPluginAsyncZod = async (app) => {
       return {};
     },
   );
-  app.post('/messages/mark-as-read', { schema: { tags, summary: 'Marks a notification read', body: MarkAsReadBodySchema, response: { 200: z.object({}), ...errorResponses } } }, async () => ({}));
+  app.post(
+    '/messages/mark-as-read',
+    { schema: { tags, summary: 'Marks one of my notifications read', body: MarkAsReadBodySchema, response: { 200: z.object({}), ...errorResponses } } },
+    async (request) => {
+      await app.services.notifications.mobileMarkRead(request.user, request.body.messageId);
+      return {};
+    },
+  );
   app.get('/contact', { schema: { tags, summary: 'Where to get help', response: { 200: ContactSchema, ...errorResponses } } }, async () => ({
     id: 1,
     email: app.contactEmail,

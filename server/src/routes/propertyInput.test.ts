@@ -7,13 +7,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ArtifactCreateBodySchema, ArtifactMergeBodySchema, ArtifactUpdateBodySchema, NestedArtifactParamsSchema } from '#schemas/artifact';
 import { ForgotPasswordBodySchema, LoginBodySchema, ResetPasswordBodySchema } from '#schemas/auth';
+import { ArchiveCreateBodySchema, ArchiveParamsSchema } from '#schemas/archive';
 import { IdParamsSchema, MAX_ID } from '#schemas/common';
 import { validateResponses } from '#schemas/responses';
 import type { Responses, Structure } from '#schemas/structure';
 import { InvitationCreateBodySchema } from '#schemas/invitation';
 import { FileDeleteParamsSchema, UploadParamsSchema } from '#schemas/media';
 import { MarkAsReadBodySchema, RegisterTokenBodySchema, UnregisterTokenBodySchema } from '#schemas/mobile';
+import {
+  ArtifactMediaParamsSchema,
+  CaptionFileQuerySchema,
+  CaptionUpdateBodySchema,
+  CaptionUploadBodySchema,
+  MediaTextBodySchema,
+  NoteBodySchema,
+  NoteUpdateBodySchema,
+} from '#schemas/moments';
+import { NotificationListQuerySchema, NotificationPreferencesBodySchema, NotificationReadBodySchema, UnsubscribeBodySchema } from '#schemas/notifications';
 import { PortfolioCreateBodySchema, PortfolioListQuerySchema, PortfolioUpdateBodySchema } from '#schemas/portfolio';
+import { ResearchExportQuerySchema } from '#schemas/researchExport';
 import {
   CommentBodySchema,
   CommentUpdateBodySchema,
@@ -29,6 +41,7 @@ import {
 import { LeaveBodySchema, MembersQuerySchema, RemoveUserParamsSchema, SharedNestedParamsSchema, SharedPortfolioBodySchema } from '#schemas/sharedPortfolio';
 import { CreateUserBodySchema, UserListQuerySchema, UserUpdateBodySchema } from '#schemas/user';
 import {
+  attachVideo,
   createArtifact,
   createComment,
   createInvitation,
@@ -63,7 +76,8 @@ import { UploadParamsCapabilitySchema } from './mediaRoutes.ts';
  * schema of each part (the same one the route uses), ids that cannot exist, ids of objects that
  * belong elsewhere, bodies the JSON guard refuses, content types and sizes. A request that may
  * be valid is still sent to the anonymous caller (401) and, for reads, to everyone (any answer
- * below 500), but never as a signed-in write, so that nothing can change.
+ * below 500), but never as a signed-in write, so that nothing can change — nor as a signed-in
+ * read marked `validNotSent` (an event stream that never ends, a download that writes an audit row).
  *
  * `PROPERTY_SEED` and `PROPERTY_RUNS` replay or deepen a run; a failure names the seed and path.
  */
@@ -104,6 +118,12 @@ interface RouteSpec {
   idInBody?: true;
   /** A request that passes every schema is refused all the same (wrong credentials, unknown code). */
   refusedWhenValid?: true;
+  /**
+   * A signed-in request that passes every schema is not sent, as with a write: the read never
+   * ends (an event stream) or it changes the database (a package download that writes its audit
+   * row). Anonymous requests and the ones the contract refuses are sent all the same.
+   */
+  validNotSent?: true;
   /** Callers this route refuses whatever they send (in this world: the owner is a teacher and member, never an owner of a shared portfolio). */
   refusedFor?: readonly Caller[];
   /** Answers the handler checks once the objects are the real ones: why it refuses them, or `null`. */
@@ -201,6 +221,36 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/v1/contact': {},
   'GET /api/v1/grades': {},
   'GET /api/v1/subjects': {},
+  // Teachers' archives.
+  'GET /api/v1/archives': { refusedFor: ['researcher'] },
+  'POST /api/v1/archives': { body: ArchiveCreateBodySchema, refusedFor: ['researcher'] },
+  'GET /api/v1/archives/:id/download': { params: ArchiveParamsSchema, refusedWhenValid: true },
+  // Video moments: private notes, captions, alt text and the exports of moment comments.
+  'GET /api/v1/artifacts/:id/notes': { params: IdParamsSchema },
+  'POST /api/v1/artifacts/:id/notes': { params: IdParamsSchema, body: NoteBodySchema, refusedFor: ['researcher'] },
+  'PATCH /api/v1/artifact-notes/:id': { params: IdParamsSchema, body: NoteUpdateBodySchema, refusedFor: ['researcher'] },
+  'DELETE /api/v1/artifact-notes/:id': { params: IdParamsSchema, refusedFor: ['researcher'] },
+  'GET /api/v1/media/:id/captions': { params: IdParamsSchema },
+  'POST /api/v1/media/:id/captions': { params: IdParamsSchema, body: CaptionUploadBodySchema },
+  'PUT /api/v1/captions/:id': { params: IdParamsSchema, body: CaptionUpdateBodySchema },
+  'DELETE /api/v1/captions/:id': { params: IdParamsSchema },
+  'GET /api/v1/captions/:id/track.vtt': { params: IdParamsSchema, query: CaptionFileQuerySchema },
+  'PATCH /api/v1/artifacts/:id/media/:mediaId': { params: ArtifactMediaParamsSchema, body: MediaTextBodySchema, refusedFor: ['researcher'] },
+  'PATCH /api/v1/shared-artifacts/:id/media/:mediaId': { params: ArtifactMediaParamsSchema, body: MediaTextBodySchema },
+  'GET /api/v1/shared-artifacts/:id/media/:mediaId/moments.csv': { params: ArtifactMediaParamsSchema },
+  'GET /api/v1/shared-artifacts/:id/media/:mediaId/moments.vtt': { params: ArtifactMediaParamsSchema },
+  // Notifications: the feed, its live count, e-mail settings and where an artifact was shared.
+  'GET /api/v1/notifications': { query: NotificationListQuerySchema },
+  'GET /api/v1/notifications/unread': {},
+  'GET /api/v1/notifications/stream': { validNotSent: true },
+  'POST /api/v1/notifications/read': { body: NotificationReadBodySchema },
+  'GET /api/v1/notification-preferences': {},
+  'PUT /api/v1/notification-preferences': { body: NotificationPreferencesBodySchema },
+  'GET /api/v1/artifacts/:id/shares': { params: IdParamsSchema },
+  'POST /api/v1/unsubscribe': { public: true, body: UnsubscribeBodySchema, refusedWhenValid: true },
+  // The research export package and its audit log (researchers only).
+  'GET /api/v1/research/export': { query: ResearchExportQuerySchema, refusedFor: ['owner'], validNotSent: true },
+  'GET /api/v1/research/exports': { query: z.strictObject({}), refusedFor: ['owner'] },
 };
 
 /** Every `METHOD path` the app answers, read from its route tree (HEAD as its GET). */
@@ -263,14 +313,31 @@ beforeAll(async () => {
   const { rows } = await t.db.query<{ id: number }>('SELECT id FROM invitations WHERE to_user_id = $1', [owner.user.id]);
   const ownComment = await createComment(t, sa, owner, 'Mine.');
   const ownReaction = await createReaction(t, sa, owner, '❓');
+  const video = await attachVideo(t, 'artifact', artifact.id, 10);
+  const { rows: notes } = await t.db.query<{ id: number }>(
+    `INSERT INTO artifact_notes (artifact_id, media_id, owner_id, moment_start, text) VALUES ($1, $2, $3, 1, 'Mine.') RETURNING id`,
+    [artifact.id, video, owner.user.id],
+  );
+  const elsewhereVideo = await attachVideo(t, 'artifact', elsewhere.id, 10);
+  const { rows: theirNotes } = await t.db.query<{ id: number }>(
+    `INSERT INTO artifact_notes (artifact_id, media_id, owner_id, moment_start, text) VALUES ($1, $2, $3, 1, 'Theirs.') RETURNING id`,
+    [elsewhere.id, elsewhereVideo, other.user.id],
+  );
+  const { rows: tracks } = await t.db.query<{ id: number }>(
+    `INSERT INTO caption_tracks (media_id, language, label, cues) VALUES ($1, 'en', 'English', '[]') RETURNING id`,
+    [video],
+  );
   personal = { responses: artifact.responses };
   shared = { responses: sa.responses, structure: sa.structure, updatedAt: new Date(sa.updated_at) };
   const s = (n: number) => [String(n)];
   real = {
     portfolios: { id: s(portfolio.id), artifactId: s(artifact.id), kind: ['images'], fileId: s(personalFile.id) },
-    artifacts: { id: s(artifact.id) },
+    artifacts: { id: s(artifact.id), mediaId: [String(personalFile.id), String(video)] },
     'shared-portfolios': { id: s(sp.id), artifactId: s(sa.id), kind: ['images'], fileId: s(sharedFile.id), userId: s(owner.user.id) },
-    'shared-artifacts': { id: s(sa.id) },
+    'shared-artifacts': { id: s(sa.id), mediaId: s(sharedFile.id) },
+    'artifact-notes': { id: s(notes[0]!.id) },
+    media: { id: [String(video), String(sharedFile.id)] },
+    captions: { id: s(tracks[0]!.id) },
     comments: { id: s(ownComment) },
     reactions: { id: s(ownReaction.id) },
     invitations: { id: s(rows[0]!.id) },
@@ -280,7 +347,8 @@ beforeAll(async () => {
   };
   foreign = {
     portfolios: { id: s(elsewhere.portfolio.id), artifactId: s(elsewhere.id), fileId: s(sharedFile.id) },
-    artifacts: { id: s(elsewhere.id) },
+    artifacts: { id: s(elsewhere.id), mediaId: s(elsewhereVideo) },
+    'artifact-notes': { id: s(theirNotes[0]!.id) },
     'shared-portfolios': { artifactId: s(theirSa.id), fileId: s(personalFile.id), userId: s(other.user.id) },
     comments: { id: s(leadsComment) },
     reactions: { id: s(leadsReaction.id) },
@@ -357,15 +425,22 @@ const structureLike = fc.oneof(
   jsonValue,
 );
 
-/** The field names of a body schema (an object, possibly optional). */
+/** The field names of a body or query schema (an object, possibly optional, transformed, or one of a union of objects). */
 function fieldsOf(schema: z.ZodType): string[] {
   let inner: z.ZodType = schema;
-  while (inner instanceof z.ZodOptional) inner = inner.unwrap() as z.ZodType;
+  for (;;) {
+    if (inner instanceof z.ZodOptional) inner = inner.unwrap() as z.ZodType;
+    else if (inner instanceof z.ZodPipe) inner = inner.in as z.ZodType;
+    else break;
+  }
+  if (inner instanceof z.ZodUnion) return [...new Set((inner.options as z.ZodType[]).flatMap(fieldsOf))];
   return inner instanceof z.ZodObject ? Object.keys(inner.shape) : [];
 }
 
 function fieldValue(key: string): fc.Arbitrary<unknown> {
   if (['to', 'sharedPortfolio', 'sharedPortfolioId', 'sharedArtifact', 'newOwnerId', 'id', 'owner', 'updated_by', 'created_by', 'messageId'].includes(key)) return idValue;
+  if (key === 'ids') return fc.oneof(fc.array(idValue, { maxLength: 4 }), jsonValue);
+  if (key === 'all') return fc.oneof(fc.boolean(), jsonValue);
   if (key === 'responses') return responsesLike;
   if (key === 'structure') return structureLike;
   if (key === 'value') return fc.oneof(fc.constantFrom('⭐', '🔖', '🌉', '❓', '👍', '⭐️'), jsonValue);
@@ -504,12 +579,29 @@ function paramArb(section: string, name: string): fc.Arbitrary<Param> {
   return fc.oneof(...options);
 }
 
+/** Right values (mostly) and near misses of query parameters whose values are words, dates or id lists. */
+const rightOrNot = (right: string[], wrong: string[]) => fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...right) }, { weight: 1, arbitrary: fc.constantFrom(...wrong) });
+const dayLike = rightOrNot(['2026-01-01', '2026-03-15', '2026-12-31'], ['2026-02-30', '2026-1-1', '01/02/2026', '2026-01-01T00:00:00Z']);
+const idListLike = rightOrNot(['1', '2', '1,2', '2,1,2', String(MISSING_FROM)], [`1,${MAX_ID + 1}`, '0', '1,,2', ',', '1, 2', '-1']);
+const QUERY_WORDS: Record<string, fc.Arbitrary<string>> = {
+  identities: rightOrNot(['pseudonymous', 'included'], ['Included', 'none']),
+  consentConfirmed: rightOrNot(['true', 'false'], ['TRUE', '1']),
+  from: dayLike,
+  to: dayLike,
+  teachers: idListLike,
+  sharedPortfolios: idListLike,
+};
+
 function queryArb(schema: z.ZodType | undefined): fc.Arbitrary<Record<string, string>> {
   const keys = schema ? fieldsOf(schema) : [];
   const value = fc.oneof(text.filter((s) => s.length < 5000), missingId.map(String), fc.integer({ min: -5, max: 40 }).map(String), fc.constantFrom('', '2026-01-01T00:00:00.000Z', '1700000000000', 'now'));
+  const valueOf = (key: string) => {
+    const words = QUERY_WORDS[key];
+    return words ? fc.oneof({ weight: 1, arbitrary: value }, { weight: 6, arbitrary: words }) : value;
+  };
   return fc
     .tuple(
-      fc.record(Object.fromEntries(keys.map((k) => [k, value])), { requiredKeys: [] }),
+      fc.record(Object.fromEntries(keys.map((k) => [k, valueOf(k)])), { requiredKeys: [] }),
       fc.option(fc.dictionary(fc.oneof(fc.constantFrom('_limit', '_sort', 'owner', 'role', 'x'), text.filter((s) => s.length > 0 && s.length < 50)), value, { maxKeys: 2 }), { freq: 3 }),
     )
     .map(([known, extra]) => ({ ...extra, ...known }) as Record<string, string>);
@@ -590,7 +682,8 @@ function refusal(route: string, spec: RouteSpec, g: Generated, caller: Caller): 
     for (const [name, value] of Object.entries(parsed.data as Record<string, unknown>)) {
       if (typeof value === 'number' && value >= MISSING_FROM) return `{${name}} does not exist`;
       if (name === 'name' && !(real[section]?.['name'] ?? []).includes(String(value))) return 'no such file';
-      if (g.method !== 'GET' && foreign[section]?.[name]?.includes(decoded[name]!)) return `{${name}} belongs elsewhere`;
+      // Refused for writes only: HEAD reads like GET.
+      if (g.method !== 'GET' && g.method !== 'HEAD' && foreign[section]?.[name]?.includes(decoded[name]!)) return `{${name}} belongs elsewhere`;
     }
   }
   if (spec.query) {
@@ -629,7 +722,7 @@ function refusal(route: string, spec: RouteSpec, g: Generated, caller: Caller): 
 function expectationFor(spec: RouteSpec, g: Generated, refused: string | null, caller: Caller): Expectation {
   if (refused) return 'refused';
   if (caller === 'anonymous' && !spec.public) return 'refused';
-  if (g.method === 'GET' || spec.public) return 'any';
+  if ((g.method === 'GET' && !spec.validNotSent) || spec.public) return 'any';
   return 'skip';
 }
 

@@ -176,7 +176,7 @@ export const sharedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/artifacts/:id/share',
     { schema: { tags: nestedTags, summary: 'Copy a completed artifact to a shared portfolio', params: IdParamsSchema, body: ShareBodySchema, response: { 200: ShareResponseSchema, ...errors } } },
-    async (request) => s.sharedArtifacts.shareFromArtifact(request.user, request.params.id, request.body.sharedPortfolioId),
+    async (request) => s.sharedArtifacts.shareFromArtifact(request.user, request.params.id, request.body.sharedPortfolioId, request.body.includeNotes ?? false),
   );
 
   const talkTags = ['comments and reactions'];
@@ -184,12 +184,12 @@ export const sharedRoutes: FastifyPluginAsyncZod = async (app) => {
     s.discussion.comments(request.user),
   );
   app.post('/comments', { config: USER_LIMITS.discussion, schema: { tags: talkTags, summary: 'Comment (1–2500 characters)', body: CommentBodySchema, response: { 200: CommentResponseSchema, ...errors } } }, async (request) =>
-    s.discussion.comment(request.user, request.body.sharedArtifact, request.body.text),
+    s.discussion.comment(request.user, request.body.sharedArtifact, request.body.text, request.body.moment),
   );
   app.put(
     '/comments/:id',
     { schema: { tags: talkTags, summary: 'Edit my comment', params: IdParamsSchema, body: CommentUpdateBodySchema, response: { 200: CommentResponseSchema, ...errors } } },
-    async (request) => s.discussion.editComment(request.user, request.params.id, request.body.text),
+    async (request) => s.discussion.editComment(request.user, request.params.id, request.body.text, request.body.moment),
   );
   app.delete('/comments/:id', { schema: { tags: talkTags, summary: 'Delete my comment', params: IdParamsSchema, response: { 200: CommentResponseSchema, ...errors } } }, async (request) =>
     s.discussion.deleteComment(request.user, request.params.id),
@@ -199,7 +199,7 @@ export const sharedRoutes: FastifyPluginAsyncZod = async (app) => {
     s.discussion.reactions(request.user),
   );
   app.post('/reactions', { config: USER_LIMITS.discussion, schema: { tags: talkTags, summary: 'React (idempotent per value)', body: ReactionBodySchema, response: { 200: ReactionSchema, ...errors } } }, async (request) =>
-    s.discussion.react(request.user, request.body.sharedArtifact, request.body.value),
+    s.discussion.react(request.user, request.body.sharedArtifact, request.body.value, request.body.moment),
   );
   app.delete('/reactions/:id', { schema: { tags: talkTags, summary: 'Remove my reaction', params: IdParamsSchema, response: { 200: ReactionSchema, ...errors } } }, async (request) =>
     s.discussion.unreact(request.user, request.params.id),

@@ -1,18 +1,21 @@
 import { REACTION_VALUES } from '#schemas/catalog';
+import type { MomentBody } from '#schemas/moments';
 import type { Comment, Reaction } from '#schemas/sharedArtifact';
 import type { User } from '#schemas/user';
 import { notFound } from '../errors.ts';
 import { canChangeOwn, canWorkInShared, SHARED_MESSAGES } from '../policies/sharedPolicy.ts';
+import { notificationRepository } from '../repositories/notificationRepository.ts';
 import { sharedArtifactRepository } from '../repositories/sharedArtifactRepository.ts';
 import { sharedPortfolioRepository, type SharedPortfolioRecord } from '../repositories/sharedPortfolioRepository.ts';
 import type { ServiceContext } from './context.ts';
 import { assertAllowed } from './decide.ts';
+import type { MomentChecker } from './momentService.ts';
 
 /** A comment with the artifact's comments and the shared portfolio's comment count (as the original answered). */
 export type CommentAnswer = Comment & { sharedArtifactComments: Comment[]; sharedPortfolioCommentCount: number };
 
 /** Comments and reactions on shared artifacts. */
-export function createDiscussionService(ctx: ServiceContext) {
+export function createDiscussionService(ctx: ServiceContext, moments: MomentChecker) {
   const { db } = ctx;
 
   async function portfolioOfArtifact(artifactId: number): Promise<SharedPortfolioRecord> {
@@ -33,21 +36,28 @@ export function createDiscussionService(ctx: ServiceContext) {
   }
 
   return {
-    /** Adds a comment as the caller. @throws 404 unless the caller works in that shared portfolio. */
-    async comment(actor: User, artifactId: number, text: string): Promise<CommentAnswer> {
+    /** Adds a comment as the caller (at a moment of a video, when given). @throws 404 unless the caller works in that shared portfolio. */
+    async comment(actor: User, artifactId: number, text: string, moment?: MomentBody | null): Promise<CommentAnswer> {
       const sp = await portfolioOfArtifact(artifactId);
       assertAllowed(canWorkInShared(actor, sp, SHARED_MESSAGES.invalidArtifact));
-      const id = await sharedArtifactRepository.addComment(db, artifactId, actor.id, text);
+      const at = moment ? await moments.check('sharedArtifact', artifactId, moment) : null;
+      // The comment and the notifications it causes are committed together (decision 020).
+      const id = await db.transaction(async (tx) => {
+        const commentId = await sharedArtifactRepository.addComment(tx, artifactId, actor.id, text, at);
+        await notificationRepository.recordComment(tx, commentId);
+        return commentId;
+      });
       return answer(id, artifactId, sp.id);
     },
 
-    /** Changes the text of the caller's own comment. */
-    async editComment(actor: User, id: number, text: string): Promise<CommentAnswer> {
+    /** Changes the text of the caller's own comment, and its moment when `moment` is given (`null`: the whole artifact). */
+    async editComment(actor: User, id: number, text: string, moment?: MomentBody | null): Promise<CommentAnswer> {
       const comment = await sharedArtifactRepository.findComment(db, id);
       if (!comment) throw notFound(SHARED_MESSAGES.commentNotFound);
       const sp = (await sharedPortfolioRepository.findById(db, comment.sharedPortfolioId))!;
       assertAllowed(canChangeOwn(actor, comment, sp, SHARED_MESSAGES.commentNotFound));
-      await sharedArtifactRepository.editComment(db, id, text, actor.id);
+      const at = moment ? await moments.check('sharedArtifact', comment.sharedArtifact.id, moment) : moment;
+      await sharedArtifactRepository.editComment(db, id, text, actor.id, at);
       return answer(id, comment.sharedArtifact.id, sp.id);
     },
 
@@ -72,11 +82,16 @@ export function createDiscussionService(ctx: ServiceContext) {
       return [...REACTION_VALUES];
     },
 
-    /** Adds the caller's reaction (the same value twice gives back the first). */
-    async react(actor: User, artifactId: number, value: string): Promise<Reaction> {
+    /** Adds the caller's reaction, at a moment when given (the same value at the same place twice gives back the first). */
+    async react(actor: User, artifactId: number, value: string, moment?: MomentBody | null): Promise<Reaction> {
       const sp = await portfolioOfArtifact(artifactId);
       assertAllowed(canWorkInShared(actor, sp, SHARED_MESSAGES.invalidArtifact));
-      return sharedArtifactRepository.addReaction(db, artifactId, actor.id, value);
+      const at = moment ? await moments.check('sharedArtifact', artifactId, moment) : null;
+      return db.transaction(async (tx) => {
+        const reaction = await sharedArtifactRepository.addReaction(tx, artifactId, actor.id, value, at);
+        await notificationRepository.recordReaction(tx, reaction.id);
+        return reaction;
+      });
     },
 
     /** Removes the caller's own reaction. */

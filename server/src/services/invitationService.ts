@@ -8,6 +8,7 @@ import { invitationMessage, welcomeMessage } from '../mail/messages.ts';
 import { canManageShared, isMember, SHARED_MESSAGES } from '../policies/sharedPolicy.ts';
 import { isResearcher } from '../policies/userPolicy.ts';
 import { invitationRepository, type InvitationRecord } from '../repositories/invitationRepository.ts';
+import { notificationRepository } from '../repositories/notificationRepository.ts';
 import { sharedPortfolioRepository } from '../repositories/sharedPortfolioRepository.ts';
 import { userRepository } from '../repositories/userRepository.ts';
 import type { ServiceContext } from './context.ts';
@@ -100,6 +101,7 @@ export function createInvitationService(ctx: ServiceContext, shared: SharedPortf
         if (isMember(invitee, sp)) throw badRequest(INVITATION_MESSAGES.alreadyMember(invitee.email), 'already_member');
         const invitationId = await invitationRepository.create(tx, { sharedPortfolioId: sp.id, fromUserId: actor.id, toUserId: invitee.id });
         if (invitationId === null) throw badRequest(INVITATION_MESSAGES.alreadyInvited(invitee.email), 'already_invited');
+        await notificationRepository.recordInvitation(tx, invitationId);
         const message = isNew
           ? welcomeMessage(invitee, link!, WELCOME_CODE_TTL_DAYS, { portfolioName: sp.name, inviter: actor.username })
           : invitationMessage(invitee, sp.name, actor.username, `${ctx.config.publicUrl}/invitation/${invitationId}`);
@@ -121,6 +123,7 @@ export function createInvitationService(ctx: ServiceContext, shared: SharedPortf
       if (!invitation || invitation.to.id !== actor.id) throw notFound(SHARED_MESSAGES.invitationNotFound);
       await db.transaction(async (tx) => {
         await sharedPortfolioRepository.addMember(tx, invitation.sharedPortfolioId, actor.id);
+        await notificationRepository.recordInvitationAccepted(tx, id);
         await invitationRepository.delete(tx, id);
       });
       return shared.detail(await shared.load(invitation.sharedPortfolioId));

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { ArtifactMediaResponse } from '#schemas/artifact';
 import type { Media, MediaKind } from '#schemas/media';
+import { MediaUploadFieldsSchema } from '#schemas/moments';
 import type { User } from '#schemas/user';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { MediaCapabilities } from '../media/capabilities.ts';
@@ -17,6 +18,8 @@ import { assertAllowed } from './decide.ts';
 export interface IncomingFile {
   file: Readable;
   filename: string;
+  /** The plain text fields of the upload (complete once `finish` has run). */
+  fields?: Record<string, string>;
   /** Called once the file was read: refuses what follows it (another file). */
   finish(): Promise<void>;
 }
@@ -31,6 +34,22 @@ const quotaFull = (quota: number) =>
     'storage_full',
     `Your files would take more than your storage limit of ${(quota / 1024 ** 3).toLocaleString('en-US', { maximumFractionDigits: 1 })} GB. Remove files you no longer need, or ask a researcher for more room.`,
   );
+
+/**
+ * The alt text and description sent with an upload (other fields the mobile apps send are
+ * ignored). @throws 400 for one that is too long.
+ */
+function uploadText(fields: Record<string, string>): { alt?: string; description?: string } {
+  const parsed = MediaUploadFieldsSchema.safeParse({
+    ...(fields['alt'] === undefined ? {} : { alt: fields['alt'] }),
+    ...(fields['description'] === undefined ? {} : { description: fields['description'] }),
+  });
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message, 'invalid_media_text');
+  return {
+    ...(parsed.data.alt === undefined ? {} : { alt: parsed.data.alt.trim() }),
+    ...(parsed.data.description === undefined ? {} : { description: parsed.data.description.trim() }),
+  };
+}
 
 /** Uploads, deletes and serves media files of artifacts. */
 export function createMediaService(ctx: ServiceContext, store: MediaStore) {
@@ -80,6 +99,7 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
     try {
       if (used + received.size > quota) throw quotaFull(quota);
       await part.finish();
+      const text = uploadText(part.fields ?? {});
       return await db.transaction(async (tx) => {
         const media = await mediaRepository.insertAndLink(
           tx,
@@ -96,6 +116,8 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
             height: received.height,
             formats: received.formats,
             uploadedBy: actor.id,
+            duration: received.duration,
+            ...text,
           },
           touch,
         );

@@ -12,7 +12,10 @@ import { canWriteArtifact, PORTFOLIO_MESSAGES } from '../policies/portfolioPolic
 import { canReadShared, canWorkInShared, isMember, SHARED_MESSAGES } from '../policies/sharedPolicy.ts';
 import { isResearcher } from '../policies/userPolicy.ts';
 import { artifactRepository } from '../repositories/artifactRepository.ts';
+import { artifactShareRepository } from '../repositories/artifactShareRepository.ts';
 import { mediaRepository } from '../repositories/mediaRepository.ts';
+import { momentRepository } from '../repositories/momentRepository.ts';
+import { notificationRepository } from '../repositories/notificationRepository.ts';
 import { portfolioRepository } from '../repositories/portfolioRepository.ts';
 import { sharedArtifactRepository, type SharedArtifactRecord } from '../repositories/sharedArtifactRepository.ts';
 import { sharedPortfolioRepository, type SharedPortfolioRecord } from '../repositories/sharedPortfolioRepository.ts';
@@ -33,6 +36,7 @@ export const SHARED_ARTIFACT_MESSAGES = {
   notSeen: 'This artifact may have changed since you opened it. Open it again to see the latest version, then save your changes.',
   hasActivity: 'You cannot delete a shared artifact with comments or reactions.',
   parkingLot: 'Only completed artifacts can be copied. Submit the artifact to its portfolio first.',
+  hasMoments: 'This video has comments or reactions at its moments, so it cannot be removed.',
   locked: (who: string, until: Date) => `This artifact is being edited by ${who}. They have exclusive access until ${csvDate(until)}.`,
   lockRest: (after: Date) =>
     `You have kept this artifact locked for an hour, so others may edit it now. You can lock it again after ${csvDate(after)}.`,
@@ -112,6 +116,7 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
       if (current.updatedAt.getTime() > seen.getTime()) throw conflict(SHARED_ARTIFACT_MESSAGES.savedBySomeoneElse(current.updatedAt));
       const version = await sharedArtifactRepository.updateResponses(tx, id, responses);
       await sharedArtifactRepository.markSeen(tx, actor.id, id, version);
+      await notificationRepository.recordSnapshotEdited(tx, id, actor.id);
     });
     return one(id);
   }
@@ -262,8 +267,11 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
       return artifact;
     },
 
-    /** Copies a completed personal artifact of the caller into a shared portfolio (reference §9.1). */
-    async shareFromArtifact(actor: User, artifactId: number, targetId: number): Promise<SharedArtifact> {
+    /**
+     * Copies a completed personal artifact of the caller into a shared portfolio (reference §9.1);
+     * with `includeNotes` the owner's private notes become their moment comments on the copy.
+     */
+    async shareFromArtifact(actor: User, artifactId: number, targetId: number, includeNotes = false): Promise<SharedArtifact> {
       const record = await artifactRepository.findRecord(db, artifactId);
       if (!record) throw notFound(PORTFOLIO_MESSAGES.artifactNotFound);
       assertAllowed(canWriteArtifact(actor, record));
@@ -273,7 +281,11 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
         actor,
         targetId,
         { responses: record.responses, nextCaption: record.nextCaption, topic: portfolio?.topic ?? null, subject: portfolio?.subject ?? null, grades: portfolio?.grades ?? [] },
-        (tx, newId) => mediaRepository.copyLinks(tx, 'artifact', artifactId, newId),
+        async (tx, newId) => {
+          await mediaRepository.copyLinks(tx, 'artifact', artifactId, newId);
+          await artifactShareRepository.setSource(tx, newId, artifactId);
+          if (includeNotes) await momentRepository.copyNotesAsComments(tx, artifactId, newId, actor.id);
+        },
       );
     },
 
@@ -310,6 +322,7 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
       const file = await mediaRepository.findLinked(db, 'sharedArtifact', params.artifactId, params.fileId, params.kind);
       if (!file) throw notFound(FILE_NOT_FOUND);
       const orphans = await db.transaction(async (tx) => {
+        if (await momentRepository.hasMomentsOn(tx, params.artifactId, params.fileId)) throw badRequest(SHARED_ARTIFACT_MESSAGES.hasMoments, 'has_moments');
         await mediaRepository.unlink(tx, 'sharedArtifact', params.artifactId, params.fileId);
         return mediaRepository.deleteOrphans(tx, [params.fileId]);
       });

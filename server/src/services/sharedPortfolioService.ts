@@ -6,6 +6,7 @@ import { badRequest, HttpError, notFound } from '../errors.ts';
 import { canCreateShared, canManageShared, canReadShared, isMember, SHARED_MESSAGES } from '../policies/sharedPolicy.ts';
 import { isResearcher } from '../policies/userPolicy.ts';
 import { authEventRepository } from '../repositories/authEventRepository.ts';
+import { notificationRepository } from '../repositories/notificationRepository.ts';
 import { portfolioRepository } from '../repositories/portfolioRepository.ts';
 import { sharedArtifactRepository } from '../repositories/sharedArtifactRepository.ts';
 import {
@@ -159,7 +160,10 @@ export function createSharedPortfolioService(ctx: ServiceContext) {
       assertAllowed(canManageShared(actor, sp));
       if (userId === actor.id && sp.ownerId === actor.id) throw badRequest(SHARED_PORTFOLIO_MESSAGES.removeSelf);
       if (userId === sp.ownerId) throw badRequest(SHARED_PORTFOLIO_MESSAGES.removeOwner);
-      if (!(await sharedPortfolioRepository.removeMember(db, id, userId))) throw badRequest(SHARED_PORTFOLIO_MESSAGES.notAMember);
+      await db.transaction(async (tx) => {
+        if (!(await sharedPortfolioRepository.removeMember(tx, id, userId))) throw badRequest(SHARED_PORTFOLIO_MESSAGES.notAMember);
+        await notificationRepository.recordRemoved(tx, id, userId, actor.id);
+      });
       return detail(await load(id));
     },
   };

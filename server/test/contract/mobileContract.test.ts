@@ -325,3 +325,21 @@ describe('two members edit one shared artifact: one in the app, one on the web',
     expect(stale).toBeApiError(409, /^This artifact has recently been saved by someone else at /);
   });
 });
+
+describe('the app’s Notifications tab', () => {
+  it('#10 and #38 list notifications the app decodes and opens, and mark one read', async () => {
+    const phone = app;
+    phone.token = teacher.token;
+    const mine = await createSharedArtifact(t, plc, teacher);
+    expect(await t.api({ method: 'POST', url: '/comments', token: colleague.token, payload: { sharedArtifact: mine.id, text: 'What a result!' } })).toHaveStatus(200);
+    expect(await t.api({ method: 'POST', url: '/reactions', token: lead.token, payload: { sharedArtifact: mine.id, value: '⭐' } })).toHaveStatus(200);
+    const items = list(await phone.ok('GET', '/messages/list'), 'messages/list').map((n, i) => decodeNotification(n, `messages[${i}]`));
+    expect(items).toHaveLength(2);
+    const destination = JSON.parse(String(items[0]!['destination'])) as { params: { sharedArtifactId: number; sharedPortfolioId: number } };
+    expect(destination.params).toEqual({ sharedArtifactId: mine.id, sharedPortfolioId: plc.id });
+    expect(items.map((n) => n['viewed'])).toEqual([false, false]);
+    map(await phone.ok('POST', '/messages/mark-as-read', { messageId: String(items[1]!['messageId']) }), 'mark-as-read');
+    const after = list(await phone.ok('GET', '/messages/list'), 'messages/list').map((n, i) => decodeNotification(n, `messages[${i}]`));
+    expect(after.map((n) => n['viewed'])).toEqual([false, true]);
+  });
+});

@@ -4,6 +4,8 @@ import { portfolioBrowserMachine, type Notice } from '../../machines/portfolioBr
 import { PortfolioBrowserActorContext } from '../../machines/portfolioBrowser/usePortfolioBrowser.ts';
 import { portfolioEditHasUnsavedChanges, portfolioEditMachine } from '../../machines/portfolioEdit/portfolioEditMachine.ts';
 import { PortfolioEditActorContext } from '../../machines/portfolioEdit/usePortfolioEdit.ts';
+import { ARTIFACT_SHARES, ArtifactSharesContext } from '../../machines/artifactShares/useArtifactShares.ts';
+import { MomentsContext } from '../../machines/momentComment/useMomentComment.ts';
 import { useCurrentUser } from '../../machines/session/useSession.ts';
 import { teacherPickerMachine } from '../../machines/teacherPicker/teacherPickerMachine.ts';
 import { TeacherPickerActorContext } from '../../machines/teacherPicker/useTeacherPicker.ts';
@@ -20,6 +22,7 @@ import { PrivateRoute } from '../../views/routing/guards.tsx';
 import { allowLeave, stayHere } from '../navigation/leaveGuard.ts';
 import { useLeaveGuard } from '../navigation/useLeaveGuard.ts';
 import { ArtifactActionsProvider } from './artifactRoutes.tsx';
+import { provideMoments } from './videoMoments.ts';
 
 type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
@@ -86,14 +89,21 @@ function MissingPortfolio({ title }: { title: string }) {
   );
 }
 
+/** Video moments on one's own artifacts: private notes at moments, captions. */
+const personalMoments = provideMoments();
+
 function MyPortfolios({ portfolioId, artifactId }: { portfolioId: number | null; artifactId: number | null }) {
   const [, navigate] = useLocation();
   const logic = useMemo(() => provideMyPortfoliosBrowser(navigate), [navigate]);
   return (
     <ArtifactActionsProvider>
-      <PortfolioBrowserActorContext.Provider logic={logic} options={{ input: { mode: 'personal', owner: null, portfolioId, artifactId } }}>
-        <MyPortfoliosPage portfolioId={portfolioId} artifactId={artifactId} />
-      </PortfolioBrowserActorContext.Provider>
+      <ArtifactSharesContext.Provider value={ARTIFACT_SHARES}>
+        <MomentsContext.Provider value={personalMoments}>
+          <PortfolioBrowserActorContext.Provider logic={logic} options={{ input: { mode: 'personal', owner: null, portfolioId, artifactId } }}>
+            <MyPortfoliosPage portfolioId={portfolioId} artifactId={artifactId} />
+          </PortfolioBrowserActorContext.Provider>
+        </MomentsContext.Provider>
+      </ArtifactSharesContext.Provider>
     </ArtifactActionsProvider>
   );
 }
@@ -173,13 +183,15 @@ function TeacherPortfolios() {
   const browserLogic = useMemo(() => provideTeacherBrowser(navigate, teacherId), [navigate, teacherId]);
   return (
     <TeacherPickerActorContext.Provider logic={pickerLogic} options={{ input: { teacherId } }}>
-      <TeacherPortfoliosPage
-        teacherId={teacherId}
-        portfolioId={portfolioId}
-        artifactId={artifactId}
-        exportUrl={teacherExportUrl()}
-        browserLogic={browserLogic}
-      />
+      <ArtifactSharesContext.Provider value={ARTIFACT_SHARES}>
+        <TeacherPortfoliosPage
+          teacherId={teacherId}
+          portfolioId={portfolioId}
+          artifactId={artifactId}
+          exportUrl={teacherExportUrl()}
+          browserLogic={browserLogic}
+        />
+      </ArtifactSharesContext.Provider>
     </TeacherPickerActorContext.Provider>
   );
 }

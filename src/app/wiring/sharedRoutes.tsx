@@ -4,6 +4,7 @@ import { commentMachine } from '../../machines/comment/commentMachine.ts';
 import { CommentContext, type CommentSetup } from '../../machines/comment/useComment.ts';
 import { leaveSharedMachine } from '../../machines/leaveShared/leaveSharedMachine.ts';
 import { LeaveSharedContext, type LeaveSharedSetup } from '../../machines/leaveShared/useLeaveShared.ts';
+import { MomentsContext, type MomentsSetup } from '../../machines/momentComment/useMomentComment.ts';
 import { sharedPortfolioBrowserMachine } from '../../machines/portfolioBrowser/portfolioBrowserMachine.ts';
 import { PortfolioBrowserActorContext } from '../../machines/portfolioBrowser/usePortfolioBrowser.ts';
 import { reactionsMachine } from '../../machines/reactions/reactionsMachine.ts';
@@ -19,6 +20,7 @@ import { Problem } from '../../views/portfolios/Notices.tsx';
 import { SHARED_PORTFOLIO_NOT_FOUND } from '../../views/portfolios/PortfolioBrowser.tsx';
 import { PrivateRoute } from '../../views/routing/guards.tsx';
 import { provideSharedArtifactDelete } from './sharedArtifactRoutes.tsx';
+import { provideMoments } from './videoMoments.ts';
 
 type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
@@ -55,12 +57,14 @@ export function provideSharedActions(navigate: Navigate): {
   reactions: ReactionsSetup;
   deletion: ArtifactDeleteSetup;
   leave: LeaveSharedSetup;
+  moments: MomentsSetup;
 } {
   return {
     comment: { logic: commentMachine.provide({ actions: { notify: notifyAction } }) },
     reactions: { logic: reactionsMachine.provide({ actions: { notify: notifyAction } }) },
     deletion: provideSharedArtifactDelete(navigate),
     leave: { logic: leaveSharedMachine.provide({ actions: { notify: notifyAction, navigateToList: () => navigate(paths.sharedPortfolios) } }) },
+    moments: provideMoments(),
   };
 }
 
@@ -70,7 +74,9 @@ export function SharedActionsProvider({ setup, children }: { setup: ReturnType<t
     <CommentContext.Provider value={setup.comment}>
       <ReactionsContext.Provider value={setup.reactions}>
         <ArtifactDeleteContext.Provider value={setup.deletion}>
-          <LeaveSharedContext.Provider value={setup.leave}>{children}</LeaveSharedContext.Provider>
+          <LeaveSharedContext.Provider value={setup.leave}>
+            <MomentsContext.Provider value={setup.moments}>{children}</MomentsContext.Provider>
+          </LeaveSharedContext.Provider>
         </ArtifactDeleteContext.Provider>
       </ReactionsContext.Provider>
     </CommentContext.Provider>

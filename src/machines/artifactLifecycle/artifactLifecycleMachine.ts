@@ -200,6 +200,7 @@ export const artifactLifecycleMachine = setup({
           input: {
             portfolioId: context.portfolioId,
             artifactId: context.artifactId,
+            shared: context.kind === 'shared',
             media: {
               images: [...(context.artifact?.images ?? [])],
               videos: [...(context.artifact?.videos ?? [])],

@@ -12,6 +12,8 @@
  *                                                                ├─(some)→ choosing
  *                                                                └─(failed)→ loadFailed
  * choosing ─(target.select)→ choosing ─(copy.submit, a portfolio chosen)→ copying
+ * choosing | failed ─(notes.include: a personal artifact)→ the same state ("Include my private notes
+ *    at moments of its videos": they become my comments on the copy; off by default)
  * copying ─(copied)→ copied ('Successfully copied artifact'; the edit page of the copy)
  *    └─(refused / failed)→ failed (the server's message is alerted; the form is enabled, the choice kept)
  * failed ─(target.select, another portfolio)→ choosing; ─(copy.submit)→ copying
@@ -72,6 +74,8 @@ export interface CopyArtifactContext extends CopyArtifactInput {
   portfolios: SharedPortfolioListItem[];
   /** The chosen shared portfolio's id. */
   targetId: number | null;
+  /** Copy the owner's private notes at moments of the videos as her comments (personal artifacts only). */
+  includeNotes: boolean;
   reason: NotCopyableReason | null;
   /** Why loading or the last copy failed. */
   error: UiError | null;
@@ -79,6 +83,7 @@ export interface CopyArtifactContext extends CopyArtifactInput {
 
 export type CopyArtifactEvent =
   | { type: 'target.select'; sharedPortfolioId: number }
+  | { type: 'notes.include'; include: boolean }
   | { type: 'copy.submit' }
   | { type: 'copy.cancel' }
   | { type: 'retry' };
@@ -94,6 +99,7 @@ export interface CopyRequest {
   from: CopyFrom;
   artifactId: number;
   sharedPortfolioId: number;
+  includeNotes: boolean;
 }
 
 const isId = (n: number | null): n is number => typeof n === 'number' && Number.isInteger(n) && n > 0;
@@ -127,7 +133,7 @@ export const copyArtifactMachine = setup({
     fetchSharedArtifact: fromPromise<SharedArtifactDetail, { artifactId: number }>(({ input, signal }) => getSharedArtifact(input.artifactId, signal)),
     listSharedPortfolios: fromPromise<SharedPortfolioListItem[]>(({ signal }) => listSharedPortfolios(signal)),
     copyArtifact: fromPromise<SharedArtifact, CopyRequest>(({ input, signal }) =>
-      copyArtifact(input.from, input.artifactId, input.sharedPortfolioId, signal),
+      copyArtifact(input.from, input.artifactId, input.sharedPortfolioId, input.includeNotes, signal),
     ),
   },
   guards: {
@@ -142,12 +148,15 @@ export const copyArtifactMachine = setup({
     isNewChoice: ({ context }, params: { sharedPortfolioId: number }) =>
       params.sharedPortfolioId !== context.targetId && context.portfolios.some((p) => p.id === params.sharedPortfolioId),
     hasTarget: ({ context }) => isId(context.targetId),
+    /** Notes exist only on personal artifacts; a tick that changes something. */
+    isNotesChange: ({ context }, params: { include: boolean }) => context.from === 'artifact' && params.include !== context.includeNotes,
   },
   actions: {
     storeSource: assign({ source: (_, params: { source: CopySource }) => params.source }),
     storeReason: assign({ reason: (_, params: { reason: NotCopyableReason }) => params.reason }),
     storePortfolios: assign({ portfolios: (_, params: { portfolios: readonly SharedPortfolioListItem[] }) => byName(params.portfolios), error: null }),
     storeTarget: assign({ targetId: (_, params: { sharedPortfolioId: number }) => params.sharedPortfolioId }),
+    storeIncludeNotes: assign({ includeNotes: (_, params: { include: boolean }) => params.include }),
     storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
     clearError: assign({ error: null }),
     /** Tells the user something (provided by the app: a toast; errors as alerts). */
@@ -159,7 +168,7 @@ export const copyArtifactMachine = setup({
   },
 }).createMachine({
   id: 'copyArtifact',
-  context: ({ input }) => ({ ...input, source: null, portfolios: [], targetId: null, reason: null, error: null }),
+  context: ({ input }) => ({ ...input, source: null, portfolios: [], targetId: null, includeNotes: false, reason: null, error: null }),
   initial: 'starting',
   states: {
     starting: {
@@ -247,6 +256,10 @@ export const copyArtifactMachine = setup({
           guard: { type: 'isNewChoice', params: ({ event }) => ({ sharedPortfolioId: event.sharedPortfolioId }) },
           actions: { type: 'storeTarget', params: ({ event }) => ({ sharedPortfolioId: event.sharedPortfolioId }) },
         },
+        'notes.include': {
+          guard: { type: 'isNotesChange', params: ({ event }) => event },
+          actions: { type: 'storeIncludeNotes', params: ({ event }) => event },
+        },
         'copy.submit': { guard: 'hasTarget', target: 'copying' },
         'copy.cancel': 'cancelled',
       },
@@ -257,7 +270,7 @@ export const copyArtifactMachine = setup({
       invoke: {
         id: 'copyArtifact',
         src: 'copyArtifact',
-        input: ({ context }) => ({ from: context.from, artifactId: context.artifactId, sharedPortfolioId: context.targetId! }),
+        input: ({ context }) => ({ from: context.from, artifactId: context.artifactId, sharedPortfolioId: context.targetId!, includeNotes: context.includeNotes }),
         onDone: {
           target: 'copied',
           actions: [

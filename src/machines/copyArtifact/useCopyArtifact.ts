@@ -39,6 +39,9 @@ export const useCopyTargets = (): readonly SharedPortfolioListItem[] => CopyArti
 /** The chosen shared portfolio's id. */
 export const useCopyTargetId = (): number | null => CopyArtifactActorContext.useSelector((s) => s.context.targetId);
 
+/** Whether the owner's private notes go with the copy (offered for personal artifacts). */
+export const useIncludeNotes = (): boolean => CopyArtifactActorContext.useSelector((s) => s.context.includeNotes);
+
 /** Why a loaded artifact cannot be copied. */
 export const useNotCopyableReason = (): NotCopyableReason | null => CopyArtifactActorContext.useSelector((s) => s.context.reason);
 
@@ -60,6 +63,7 @@ export function useCopyArtifactEvents() {
   return useMemo(
     () => ({
       select: (sharedPortfolioId: number) => actor.send({ type: 'target.select', sharedPortfolioId }),
+      includeNotes: (include: boolean) => actor.send({ type: 'notes.include', include }),
       submit: () => actor.send({ type: 'copy.submit' }),
       cancel: () => actor.send({ type: 'copy.cancel' }),
       retry: () => actor.send({ type: 'retry' }),

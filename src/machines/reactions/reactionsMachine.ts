@@ -53,9 +53,9 @@ export type ReactionsEvent =
 /** Heard by `actor.on('reactions.changed', …)` after each change the viewer made. */
 export type ReactionsChangedEmitted = { type: 'reactions.changed' };
 
-/** The viewer's own reaction of this value, if any. */
+/** The viewer's own reaction of this value on the whole artifact (not at a moment of a video), if any. */
 export function ownReaction(reactions: readonly Reaction[], viewerId: number | null, value: string): Reaction | undefined {
-  return viewerId === null ? undefined : reactions.find((r) => r.value === value && r.owner.id === viewerId);
+  return viewerId === null ? undefined : reactions.find((r) => r.value === value && r.owner.id === viewerId && r.moment === null);
 }
 
 const failure = (error: unknown): Notice => ({ message: toUiError(error).message, tone: 'error' });

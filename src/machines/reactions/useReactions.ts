@@ -43,12 +43,15 @@ export interface ReactionTally {
   mine: boolean;
 }
 
-/** The four reactions in catalogue order, with their counts and whether the viewer is among them. */
+/**
+ * The four reactions on the whole artifact in catalogue order, with their counts and whether the
+ * viewer is among them (reactions at a moment of a video are markers on its timeline).
+ */
 export function tallyReactions(reactions: readonly Reaction[], viewerId: number | null): ReactionTally[] {
   return REACTIONS.map((r) => ({
     value: r.value,
     meaning: r.meaning,
-    count: reactions.filter((x) => x.value === r.value).length,
+    count: reactions.filter((x) => x.value === r.value && x.moment === null).length,
     mine: ownReaction(reactions, viewerId, r.value) !== undefined,
   }));
 }

@@ -35,6 +35,8 @@ export interface UploadQueueInput {
   portfolioId: number;
   artifactId: number;
   media: MediaByKind;
+  /** A shared artifact's files (the alt text of a file is kept per artifact, personal or shared). */
+  shared?: boolean;
 }
 
 /** One row of the queue: its actor and where it stands for the scheduler. */
@@ -48,6 +50,7 @@ export interface UploadRow {
 export interface UploadQueueContext {
   portfolioId: number;
   artifactId: number;
+  shared: boolean;
   media: MediaByKind;
   rows: UploadRow[];
   /** Numbers the rows. */
@@ -161,7 +164,7 @@ export const uploadQueueMachine = setup({
   },
 }).createMachine({
   id: 'uploadQueue',
-  context: ({ input }) => ({ portfolioId: input.portfolioId, artifactId: input.artifactId, media: input.media, rows: [], added: 0, removal: null }),
+  context: ({ input }) => ({ portfolioId: input.portfolioId, artifactId: input.artifactId, shared: input.shared ?? false, media: input.media, rows: [], added: 0, removal: null }),
   on: {
     'files.add': {
       guard: { type: 'hasFiles', params: ({ event }) => ({ files: event.files }) },

@@ -9,6 +9,13 @@ export function useQueuedMedia(ref: UploadQueueRef): MediaByKind {
   return useSelector(ref, (s) => s.context.media);
 }
 
+/** The artifact (personal or shared) whose files these are. */
+export function useQueuedArtifact(ref: UploadQueueRef): { kind: 'artifact' | 'sharedArtifact'; artifactId: number } {
+  const artifactId = useSelector(ref, (s) => s.context.artifactId);
+  const shared = useSelector(ref, (s) => s.context.shared);
+  return useMemo(() => ({ kind: shared ? 'sharedArtifact' : 'artifact', artifactId }), [shared, artifactId]);
+}
+
 /** The upload rows, in the order the files were chosen. */
 export function useUploadRows(ref: UploadQueueRef): readonly UploadRow[] {
   return useSelector(ref, (s) => s.context.rows);

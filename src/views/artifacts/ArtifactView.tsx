@@ -3,7 +3,11 @@ import type { Artifact } from '../../schemas/artifact.ts';
 import { artifactTitle } from '../../machines/artifactLifecycle/artifactSelectors.ts';
 import { ButtonLink } from '../components/Button.tsx';
 import { buildPath, paths } from '../paths.ts';
+import { useArtifactSharesAvailable } from '../../machines/artifactShares/useArtifactShares.ts';
+import { useMomentsAvailable } from '../../machines/momentComment/useMomentComment.ts';
+import { PersonalVideoMoments } from '../video/PersonalVideoMoments.tsx';
 import { ArtifactDetails } from './ArtifactDetails.tsx';
+import { ArtifactShares } from './ArtifactShares.tsx';
 import { DeleteArtifactButton } from './DeleteArtifactButton.tsx';
 
 export interface ArtifactViewProps {
@@ -50,14 +54,22 @@ function Actions({ artifact, portfolioId, onDeleted }: Omit<ArtifactViewProps, '
 /**
  * A personal artifact with what its owner may do: a parking-lot artifact offers Complete
  * Artifact; a completed one EDIT, COPY TO and Delete Artifact; read-only viewers get no actions.
- * Needs `ArtifactActionsProvider` above it unless `readOnly`.
+ * Needs `ArtifactActionsProvider` above it unless `readOnly`. Under `ArtifactSharesContext` a completed
+ * artifact also shows where it was shared ("Shared to").
  */
 export function ArtifactView({ artifact, portfolioId, readOnly, onDeleted, headingLevel = 2 }: ArtifactViewProps) {
+  const showShares = useArtifactSharesAvailable() && !artifact.parkingLot;
+  // The owner's private notes at moments of the videos (where the app supplies video moments).
+  const showNotes = useMomentsAvailable() && !readOnly && artifact.videos.length > 0;
   return (
-    <ArtifactDetails
-      artifact={artifact}
-      headingLevel={headingLevel}
-      actions={readOnly ? null : <Actions artifact={artifact} portfolioId={portfolioId} {...(onDeleted ? { onDeleted } : {})} />}
-    />
+    <>
+      <ArtifactDetails
+        artifact={artifact}
+        headingLevel={headingLevel}
+        actions={readOnly ? null : <Actions artifact={artifact} portfolioId={portfolioId} {...(onDeleted ? { onDeleted } : {})} />}
+      />
+      {showNotes ? <PersonalVideoMoments artifactId={artifact.id} videos={artifact.videos} headingLevel={headingLevel === 2 ? 3 : 4} /> : null}
+      {showShares ? <ArtifactShares key={artifact.id} artifactId={artifact.id} headingLevel={headingLevel === 2 ? 3 : 4} /> : null}
+    </>
   );
 }

@@ -61,10 +61,10 @@ export function orderedMedia(media: MediaLists): { kind: MediaKind; media: Media
   return (['images', 'videos', 'documents'] as const).flatMap((kind) => [...media[kind]].sort(byCaption).map((m) => ({ kind, media: m })));
 }
 
-/** The picture of one file: a thumbnail, a video poster, or an icon. */
+/** The picture of one file: a thumbnail (its alt text as `alt`), a video poster, or an icon. */
 export function MediaPreview({ kind, media }: { kind: MediaKind; media: Media }) {
   const src = previewSource(media, kind);
-  if (src) return <img src={src} alt="" loading="lazy" />;
+  if (src) return <img src={src} alt={kind === 'images' ? media.alt : ''} loading="lazy" />;
   return kind === 'videos' ? <VideoIcon /> : <DocumentIcon />;
 }
 
@@ -90,6 +90,7 @@ export function MediaLink({ kind, media, artifactTitle, children }: { kind: Medi
     artifactTitle,
     backHref: search ? `${location}?${search}` : location,
     poster: kind === 'videos' ? posterSource(media) : null,
+    ...(kind === 'images' && media.alt ? { alt: media.alt } : {}),
   });
   return (
     <Link href={href} state={state} asChild>

@@ -3,11 +3,14 @@ import styled from 'styled-components';
 import { mediaLabel } from '../../machines/artifactLifecycle/artifactSelectors.ts';
 import type { UploadRef } from '../../machines/upload/uploadMachine.ts';
 import type { UploadQueueRef } from '../../machines/upload/uploadQueueMachine.ts';
-import { useQueuedMedia, useRemoval, useUpload, useUploadEvents, useUploadQueueEvents, useUploadRows } from '../../machines/upload/useUploads.ts';
+import { useMediaText, useMediaTextActor } from '../../machines/mediaText/useMediaText.ts';
+import type { Media, MediaKind } from '../../schemas/media.ts';
+import { useQueuedArtifact, useQueuedMedia, useRemoval, useUpload, useUploadEvents, useUploadQueueEvents, useUploadRows } from '../../machines/upload/useUploads.ts';
 import { Button } from '../components/Button.tsx';
 import { ConfirmDialog } from '../components/Dialog.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
 import { Caption, MediaLink, MediaPreview, orderedMedia, Preview, Tile, Tiles } from './MediaList.tsx';
+import { MediaTextEditor } from './MediaTextEditor.tsx';
 
 /** The question asked before a file is removed (reference §6.3). */
 export const REMOVE_FILE_QUESTION = 'Are you sure you want to delete this file?';
@@ -115,6 +118,42 @@ const MediaActions = styled.div`
   justify-content: flex-start;
 `;
 
+/** One file of the artifact: its tile (its alt text as saved), Delete, and its alt text and description. */
+function FileTile({
+  kind,
+  media,
+  holder,
+  artifactTitle,
+  disabled,
+  onRemove,
+}: {
+  kind: MediaKind;
+  media: Media;
+  holder: { kind: 'artifact' | 'sharedArtifact'; artifactId: number };
+  artifactTitle: string;
+  disabled: boolean;
+  onRemove: () => void;
+}) {
+  const editor = useMediaTextActor({ holder, kind, media });
+  const { media: current } = useMediaText(editor);
+  return (
+    <Tile>
+      <MediaLink kind={kind} media={current} artifactTitle={artifactTitle}>
+        <Preview>
+          <MediaPreview kind={kind} media={current} />
+        </Preview>
+        <Caption>{mediaLabel(current)}</Caption>
+      </MediaLink>
+      <MediaActions>
+        <Button type="button" $small $variant="secondary" disabled={disabled} onClick={onRemove} aria-label={`Delete ${mediaLabel(current)}`}>
+          Delete
+        </Button>
+      </MediaActions>
+      <MediaTextEditor editor={editor} kind={kind} disabled={disabled} />
+    </Tile>
+  );
+}
+
 /**
  * The uploads area of the edit page: choose files (or drop them here); each becomes a row with
  * its progress, its failure (and Retry), until dismissed. The artifact's files are listed with
@@ -134,6 +173,7 @@ export function UploadsArea({
   const inputId = useId();
   const hintId = useId();
   const media = useQueuedMedia(queue);
+  const holder = useQueuedArtifact(queue);
   const rows = useUploadRows(queue);
   const removal = useRemoval(queue);
   const { addFiles, remove, confirmRemove, cancelRemove } = useUploadQueueEvents(queue);
@@ -182,19 +222,15 @@ export function UploadsArea({
       ) : (
         <Tiles aria-label="Uploaded files">
           {files.map(({ kind, media: m }) => (
-            <Tile key={`${kind}-${m.id}`}>
-              <MediaLink kind={kind} media={m} artifactTitle={artifactTitle}>
-                <Preview>
-                  <MediaPreview kind={kind} media={m} />
-                </Preview>
-                <Caption>{mediaLabel(m)}</Caption>
-              </MediaLink>
-              <MediaActions>
-                <Button type="button" $small $variant="secondary" disabled={disabled || removal.busy} onClick={() => remove(kind, m.id)} aria-label={`Delete ${mediaLabel(m)}`}>
-                  Delete
-                </Button>
-              </MediaActions>
-            </Tile>
+            <FileTile
+              key={`${kind}-${m.id}`}
+              kind={kind}
+              media={m}
+              holder={holder}
+              artifactTitle={artifactTitle}
+              disabled={disabled || removal.busy}
+              onRemove={() => remove(kind, m.id)}
+            />
           ))}
         </Tiles>
       )}

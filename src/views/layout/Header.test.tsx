@@ -29,12 +29,13 @@ describe('header navigation (spec §2)', () => {
     ]);
   });
 
-  it('a researcher sees TEACHER PORTFOLIOS instead of MY PORTFOLIOS', async () => {
+  it('a researcher sees TEACHER PORTFOLIOS instead of MY PORTFOLIOS, and RESEARCH EXPORT', async () => {
     await renderSignedIn('/dashboard', makeUser('researcher'));
     expect(mainNavLinks()).toEqual([
       ['PORTFOLIO DASHBOARD', '/dashboard'],
       ['TEACHER PORTFOLIOS', '/teacher-portfolios'],
       ['SHARED PORTFOLIOS', '/shared-portfolios'],
+      ['RESEARCH EXPORT', '/research-export'],
     ]);
   });
 
@@ -46,6 +47,18 @@ describe('header navigation (spec §2)', () => {
       ['LOGIN', '/login'],
     ]);
     expect(screen.queryByRole('button', { expanded: false })).toBeNull();
+  });
+
+  it('shows the notification bell to signed-in people only, once its chunk has loaded', async () => {
+    await renderSignedIn('/dashboard', makeUser('teacher'));
+    const bell = await within(screen.getByRole('banner')).findByRole('button', { name: /^Notifications/ });
+    expect(bell.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('has no bell for a visitor', () => {
+    renderApp('/about');
+    expect(within(screen.getByRole('banner')).queryByRole('button', { name: /^Notifications/ })).toBeNull();
+    expect(within(screen.getByRole('banner')).queryByRole('link', { name: /^Notifications/ })).toBeNull();
   });
 
   it('marks the current section, including pages below it', async () => {
@@ -93,6 +106,7 @@ describe('the phone menu (a disclosure of the navigation and the account’s ite
       'PORTFOLIO DASHBOARD',
       'MY PORTFOLIOS',
       'SHARED PORTFOLIOS',
+      'Notification Settings',
       'Help (opens in a new tab)',
     ]);
     await ux.click(button);

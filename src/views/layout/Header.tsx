@@ -1,10 +1,13 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import styled from 'styled-components';
 import { useCurrentUser, useSessionEvents } from '../../machines/session/useSession.ts';
 import { useAppConfig } from '../appConfig.ts';
 import { paths } from '../paths.ts';
 import { UserMenu } from './UserMenu.tsx';
+
+// Signed-in chrome: the bell and its feed load after the shell, so the sign-in page never carries them.
+const NotificationBell = lazy(async () => ({ default: (await import('../notifications/NotificationBell.tsx')).NotificationBell }));
 
 const Bar = styled.header`
   position: relative;
@@ -87,8 +90,22 @@ const MenuButton = styled.button`
   }
 `;
 
-const Account = styled.div`
+/** The bell and the user menu, at the end of the bar. */
+const Tools = styled.div`
   margin-left: auto;
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+/** Keeps the bell's place while it loads. */
+const BellSpace = styled.span`
+  display: inline-block;
+  width: 44px;
+  height: 44px;
+`;
+
+const Account = styled.div`
   @media ${({ theme }) => theme.media.phone} {
     display: none;
   }
@@ -180,6 +197,7 @@ export function Header() {
           ? { href: paths.teacherPortfolios, label: 'TEACHER PORTFOLIOS' }
           : { href: paths.myPortfolios, label: 'MY PORTFOLIOS' },
         { href: paths.sharedPortfolios, label: 'SHARED PORTFOLIOS' },
+        ...(isResearcher ? [{ href: paths.researchExport, label: 'RESEARCH EXPORT' }] : []),
       ]
     : [
         { href: paths.home, label: 'HOME' },
@@ -240,6 +258,11 @@ export function Header() {
                     </li>
                   ) : null}
                   <li>
+                    <Link href={paths.notificationSettings} onClick={() => setOpen(false)}>
+                      Notification Settings
+                    </Link>
+                  </li>
+                  <li>
                     {config.helpUrl ? (
                       <a href={config.helpUrl} target="_blank" rel="noopener noreferrer" onClick={() => setOpen(false)}>
                         Help <span className="visually-hidden">(opens in a new tab)</span>
@@ -261,9 +284,14 @@ export function Header() {
           </Links>
         </Nav>
         {user ? (
-          <Account>
-            <UserMenu username={user.username} isResearcher={isResearcher} helpUrl={config.helpUrl} onLogout={logout} />
-          </Account>
+          <Tools>
+            <Suspense fallback={<BellSpace aria-hidden="true" />}>
+              <NotificationBell />
+            </Suspense>
+            <Account>
+              <UserMenu username={user.username} isResearcher={isResearcher} helpUrl={config.helpUrl} onLogout={logout} />
+            </Account>
+          </Tools>
         ) : null}
       </Inner>
     </Bar>

@@ -51,7 +51,7 @@ const Menu = styled.ul`
 const menuItems = (menu: HTMLUListElement | null) => [...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
 
 /**
- * The user menu, titled with the username: Manage Users (researchers), Help, Log Out.
+ * The user menu, titled with the username: Manage Users (researchers), Notification Settings, Help, Log Out.
  * A menu button: arrows move between items, Escape closes and returns focus.
  */
 export function UserMenu({
@@ -133,6 +133,11 @@ export function UserMenu({
               </Link>
             </li>
           ) : null}
+          <li role="none">
+            <Link href={paths.notificationSettings} role="menuitem" tabIndex={-1} onClick={() => setOpen(false)}>
+              Notification Settings
+            </Link>
+          </li>
           <li role="none">
             {helpUrl ? (
               <a href={helpUrl} role="menuitem" tabIndex={-1} target="_blank" rel="noopener noreferrer" onClick={() => setOpen(false)}>

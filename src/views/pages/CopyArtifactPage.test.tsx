@@ -14,7 +14,7 @@ import { makeSharedArtifact, makeSharedPortfolio } from '../../test/sharedFixtur
 import { Toaster } from '../feedback/Toaster.tsx';
 import { clearToasts, notify } from '../feedback/toastStore.ts';
 import { theme } from '../theme/theme.ts';
-import { CopyArtifactPage } from './CopyArtifactPage.tsx';
+import { CopyArtifactPage, INCLUDE_NOTES_LABEL } from './CopyArtifactPage.tsx';
 
 /** A shared portfolio as `GET /shared-portfolios` lists it. */
 function listItem(overrides: Partial<SharedPortfolio> = {}): SharedPortfolioListItem {
@@ -162,12 +162,19 @@ describe('Copy Artifact page', () => {
     await h.ux.keyboard('{ArrowDown}');
     expect(radio('Grades 5–7 Science PLC').checked).toBe(true);
     expect(radio('Engineering Design Circle').checked).toBe(false);
+    // The private notes choice (a personal artifact), off by default; Space ticks it.
+    await h.ux.tab();
+    const notes = screen.getByRole('checkbox', { name: INCLUDE_NOTES_LABEL }) as HTMLInputElement;
+    expect(document.activeElement).toBe(notes);
+    expect(notes.checked).toBe(false);
+    await h.ux.keyboard(' ');
+    expect(notes.checked).toBe(true);
     await h.ux.tab();
     expect(document.activeElement).toBe(button('CANCEL'));
     await h.ux.tab();
     expect(document.activeElement).toBe(button('COMPLETE COPY'));
     await h.ux.keyboard('{Enter}');
-    await waitFor(() => expect(h.calls.copy).toEqual([{ from: 'artifact', artifactId: 31, sharedPortfolioId: 9 }]));
+    await waitFor(() => expect(h.calls.copy).toEqual([{ from: 'artifact', artifactId: 31, sharedPortfolioId: 9, includeNotes: true }]));
   });
 
   it('disables the whole form and shows "Copying artifact to shared portfolio" with a spinner while copying', async () => {
@@ -188,7 +195,7 @@ describe('Copy Artifact page', () => {
     expect(screen.getByRole('form', { name: 'Copy artifact' }).getAttribute('aria-busy')).toBe('true');
     await h.ux.click(radio('Grades 5–7 Science PLC'));
     expect(radio('Engineering Design Circle').checked).toBe(true);
-    expect(h.calls.copy).toEqual([{ from: 'artifact', artifactId: 31, sharedPortfolioId: 12 }]);
+    expect(h.calls.copy).toEqual([{ from: 'artifact', artifactId: 31, sharedPortfolioId: 12, includeNotes: false }]);
     await act(async () => answer.resolve(copied(301, 12)));
   });
 
@@ -226,7 +233,7 @@ describe('Copy Artifact page', () => {
     expect(await screen.findByText('Successfully copied artifact')).toBeTruthy();
     expect(h.navigateToCopy).toHaveBeenCalledTimes(1);
     expect(h.navigateToCopy).toHaveBeenCalledWith({ sharedPortfolioId: 9, artifactId: 300 });
-    expect(h.calls.copy).toEqual([{ from: 'artifact', artifactId: 31, sharedPortfolioId: 9 }]);
+    expect(h.calls.copy).toEqual([{ from: 'artifact', artifactId: 31, sharedPortfolioId: 9, includeNotes: false }]);
     // Until the app leaves the page, nothing can be sent twice.
     expect(button('COMPLETE COPY').disabled).toBe(true);
   });
@@ -245,11 +252,13 @@ describe('Copy Artifact page', () => {
     expect(screen.getByText('Food web', { selector: 'dd' })).toBeTruthy();
     expect(h.calls.fetchArtifact).toEqual([]);
     expect(h.calls.fetchSharedArtifact).toEqual([70]);
+    // Shared artifacts have no private notes: nothing to include.
+    expect(screen.queryByRole('checkbox', { name: INCLUDE_NOTES_LABEL })).toBeNull();
     // Copying into the same shared portfolio is allowed.
     await h.ux.click(radio('Grades 5–7 Science PLC'));
     await h.ux.click(button('COMPLETE COPY'));
     await waitFor(() => expect(h.navigateToCopy).toHaveBeenCalledWith({ sharedPortfolioId: 9, artifactId: 300 }));
-    expect(h.calls.copy).toEqual([{ from: 'sharedArtifact', artifactId: 70, sharedPortfolioId: 9 }]);
+    expect(h.calls.copy).toEqual([{ from: 'sharedArtifact', artifactId: 70, sharedPortfolioId: 9, includeNotes: false }]);
   });
 
   it('explains up-front that a parking-lot artifact cannot be copied', async () => {

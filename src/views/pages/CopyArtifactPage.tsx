@@ -14,6 +14,7 @@ import {
   useCopyStatus,
   useCopyTargetId,
   useCopyTargets,
+  useIncludeNotes,
   useNotCopyableReason,
 } from '../../machines/copyArtifact/useCopyArtifact.ts';
 import { BusyMessage } from '../components/BusyMessage.tsx';
@@ -26,6 +27,8 @@ import { buildPath, paths } from '../paths.ts';
 export const PAGE_TITLE = 'Copy Artifact';
 export const TARGETS_LEGEND = 'Copy snapshot of artifact to:';
 export const COPYING_MESSAGE = 'Copying artifact to shared portfolio';
+/** The choice of copying one's private notes at moments of the videos (personal artifacts). */
+export const INCLUDE_NOTES_LABEL = 'Include my private notes at moments of its videos (they become my comments on the copy)';
 
 const Card = styled.section`
   max-width: 760px;
@@ -49,6 +52,14 @@ const Bar = styled.div`
   justify-content: flex-end;
   gap: ${({ theme }) => theme.space.sm};
   margin-top: ${({ theme }) => theme.space.md};
+`;
+
+const NotesChoice = styled.label`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-top: ${({ theme }) => theme.space.md};
+  input { width: 20px; height: 20px; }
 `;
 
 const Links = styled.p`
@@ -150,7 +161,9 @@ function CopyForm() {
   const busy = useCopyBusy();
   const copying = useCopying();
   const canCopy = useCanCopy();
-  const { select, submit, cancel } = useCopyArtifactEvents();
+  const from = useCopyFrom();
+  const includeNotes = useIncludeNotes();
+  const { select, submit, cancel, includeNotes: setIncludeNotes } = useCopyArtifactEvents();
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -162,6 +175,12 @@ function CopyForm() {
       <SourceName />
       <form onSubmit={handleSubmit} aria-busy={busy || undefined} aria-label="Copy artifact">
         <TargetList legend={TARGETS_LEGEND} portfolios={portfolios} selectedId={targetId} disabled={busy} onSelect={select} />
+        {from === 'artifact' ? (
+          <NotesChoice>
+            <input type="checkbox" checked={includeNotes} disabled={busy} onChange={(e) => setIncludeNotes(e.target.checked)} />
+            {INCLUDE_NOTES_LABEL}
+          </NotesChoice>
+        ) : null}
         <BusyMessage busy={copying} message={COPYING_MESSAGE} />
         <Bar>
           <Button type="button" $variant="secondary" onClick={cancel} disabled={busy}>

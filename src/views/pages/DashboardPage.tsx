@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useIsResearcher } from '../../machines/dashboard/useDashboard.ts';
 import { useCurrentUser } from '../../machines/session/useSession.ts';
@@ -16,7 +17,7 @@ const Greeting = styled.p`
  * 'PORTFOLIO DASHBOARD' (spec §2): researchers see the Teacher Portfolio Summary, everyone else
  * My Portfolios with its inline add row; then Shared Portfolios and Invitations when there are any.
  */
-export function DashboardPage() {
+export function DashboardPage({ archive }: { /** Teachers' "Download my archive" section, shown last (the app supplies it with its actor). */ archive?: ReactNode } = {}) {
   const user = useCurrentUser();
   const isResearcher = useIsResearcher();
   return (
@@ -26,6 +27,7 @@ export function DashboardPage() {
       {isResearcher ? <PortfolioSummarySection /> : <MyPortfoliosSection />}
       <SharedPortfoliosSection />
       <InvitationsSection />
+      {isResearcher ? null : archive}
     </>
   );
 }

@@ -300,7 +300,7 @@ export function ImageViewerPage({ src, fileName }: { /** The file's address. */ 
           <Picture
             ref={picture}
             src={src}
-            alt={title}
+            alt={origin?.alt ?? title}
             draggable={false}
             className={`rotation-${rotation}`}
             data-zoom={zoom}

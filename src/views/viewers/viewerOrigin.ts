@@ -15,6 +15,8 @@ export interface ViewerOrigin {
   backHref: string;
   /** A video's poster frame. */
   poster: string | null;
+  /** An image's alt text, when it has one (the image's `alt` in the viewer). */
+  alt?: string;
 }
 
 /** The history state a link to a viewer carries. */
@@ -23,11 +25,11 @@ export const viewerState = (origin: ViewerOrigin): { viewer: ViewerOrigin } => (
 function parse(state: unknown): ViewerOrigin | null {
   const viewer = (state as { viewer?: Record<string, unknown> } | null)?.viewer;
   if (!viewer || typeof viewer !== 'object') return null;
-  const { title, artifactTitle, backHref, poster } = viewer;
+  const { title, artifactTitle, backHref, poster, alt } = viewer;
   if (typeof title !== 'string' || typeof artifactTitle !== 'string' || typeof backHref !== 'string') return null;
   // Only a way back inside the portal.
   if (!backHref.startsWith('/') || backHref.startsWith('//')) return null;
-  return { title, artifactTitle, backHref, poster: typeof poster === 'string' ? poster : null };
+  return { title, artifactTitle, backHref, poster: typeof poster === 'string' ? poster : null, ...(typeof alt === 'string' && alt !== '' ? { alt } : {}) };
 }
 
 let cachedState: unknown;

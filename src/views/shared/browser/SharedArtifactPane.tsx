@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { artifactTitle } from '../../../machines/artifactLifecycle/artifactSelectors.ts';
 import { useArtifactDeleteActor } from '../../../machines/artifactDelete/useArtifactDelete.ts';
@@ -8,6 +8,7 @@ import { worksInShared } from '../../../machines/sharedBrowser/sharedAbilities.t
 import type { SharedArtifact, SharedPortfolio } from '../../../schemas/sharedPortfolio.ts';
 import { NOT_IN_PORTFOLIO } from '../../portfolios/Notices.tsx';
 import { SharedArtifactView } from './SharedArtifactView.tsx';
+import { MentionCandidatesContext, type MentionCandidate } from '../discussion/MentionTextArea.tsx';
 
 /** What the pane says between deleting the artifact and showing its portfolio. */
 export const DELETED_NOTE = 'This artifact was deleted. Returning to the shared portfolio…';
@@ -16,6 +17,15 @@ const Note = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.color.textMuted};
 `;
+
+/** Who a comment may mention: the shared portfolio's owner and members, each once, not the viewer. */
+export function mentionCandidates(portfolio: Pick<SharedPortfolio, 'owner' | 'members'>, viewerId: number | null): MentionCandidate[] {
+  const people = new Map<number, MentionCandidate>();
+  for (const person of [portfolio.owner, ...portfolio.members]) {
+    if (person.id !== viewerId) people.set(person.id, { id: person.id, username: person.username });
+  }
+  return [...people.values()];
+}
 
 /**
  * The detail pane's content for the shared artifact of the address. It holds the artifact's
@@ -43,16 +53,20 @@ export function SharedArtifactPane({
   }, [refreshPortfolio]);
   const name = artifact ? artifactTitle(artifact.responses) : '';
   const deletion = useArtifactDeleteActor({ artifactId, portfolioId: portfolio.id, name }, handleDeleted);
+  const viewerId = user?.id ?? null;
+  const mentionable = useMemo(() => mentionCandidates(portfolio, viewerId), [portfolio, viewerId]);
   if (deleted) return <Note role="status">{DELETED_NOTE}</Note>;
   if (!artifact) return <Note role="status">{NOT_IN_PORTFOLIO}</Note>;
   return (
-    <SharedArtifactView
-      artifact={artifact}
-      viewerId={user?.id ?? null}
-      mutable={worksInShared(user, portfolio)}
-      deletion={deletion}
-      onChanged={refreshPortfolio}
-      headingLevel={3}
-    />
+    <MentionCandidatesContext.Provider value={mentionable}>
+      <SharedArtifactView
+        artifact={artifact}
+        viewerId={user?.id ?? null}
+        mutable={worksInShared(user, portfolio)}
+        deletion={deletion}
+        onChanged={refreshPortfolio}
+        headingLevel={3}
+      />
+    </MentionCandidatesContext.Provider>
   );
 }

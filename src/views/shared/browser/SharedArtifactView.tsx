@@ -11,6 +11,7 @@ import { ButtonLink } from '../../components/Button.tsx';
 import { buildPath, paths } from '../../paths.ts';
 import { CommentThread } from '../discussion/CommentThread.tsx';
 import { ReactionsBar } from '../discussion/ReactionsBar.tsx';
+import { SharedVideoMoments } from '../../video/SharedVideoMoments.tsx';
 
 const Stack = styled.div`
   display: flex;
@@ -83,8 +84,10 @@ export function SharedArtifactView({ artifact, viewerId, mutable, deletion, onCh
         headingLevel={headingLevel}
         actions={mutable ? <Actions artifact={artifact} deletable={deletable} deletion={deletion} /> : null}
       />
-      <ReactionsBar reactions={reactions} />
-      <CommentThread thread={thread} mutable={mutable} />
+      <SharedVideoMoments artifactId={artifact.id} videos={artifact.videos} thread={thread} reactions={reactions} mutable={mutable} onChanged={onChanged}>
+        <ReactionsBar reactions={reactions} />
+        <CommentThread thread={thread} mutable={mutable} />
+      </SharedVideoMoments>
     </Stack>
   );
 }

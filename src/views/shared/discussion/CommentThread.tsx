@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent, type Ref } from 'react';
+import { useContext, useEffect, useId, useRef, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import styled from 'styled-components';
 import {
   useCanChangeComment,
@@ -17,9 +17,13 @@ import { COMMENT_MAX } from '../../../schemas/catalog.ts';
 import type { Comment } from '../../../schemas/sharedArtifact.ts';
 import { formatShortDate } from '../../artifacts/artifactDates.ts';
 import { BusyButton } from '../../components/BusyButton.tsx';
+import { cardStyle, MutedText, stackedListStyle } from '../../components/cardStyles.ts';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { TextArea } from '../../components/TextAreaField.tsx';
+import { MentionCandidatesContext, MentionTextArea } from './MentionTextArea.tsx';
+import { MomentTime, ThreadControls, useIsHighlighted, useVisibleComments } from '../../video/MomentThread.tsx';
 
 /** The placeholder of the new comment (reference §13). */
 export const COMMENT_PLACEHOLDER = 'Write a comment...';
@@ -38,19 +42,17 @@ const Section = styled.section`
 `;
 
 const List = styled.ol`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${stackedListStyle}
 `;
 
 const Item = styled.article`
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.surfaceAlt};
+  ${cardStyle}
+  scroll-margin-top: 96px;
+  &[data-highlighted='true'] {
+    border-color: ${({ theme }) => theme.color.primary};
+    box-shadow: inset 4px 0 0 ${({ theme }) => theme.color.primary};
+    background: ${({ theme }) => theme.color.surface};
+  }
 `;
 
 const ItemHead = styled.header`
@@ -71,11 +73,6 @@ const Text = styled.p`
   margin: ${({ theme }) => theme.space.xs} 0 0;
   white-space: pre-wrap;
   overflow-wrap: anywhere;
-`;
-
-const Muted = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.color.textMuted};
 `;
 
 const Form = styled.form`
@@ -118,28 +115,32 @@ function CommentBox({
 }) {
   const id = useId();
   const counterId = useId();
+  const mentionable = useContext(MentionCandidatesContext);
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Escape' && onEscape) {
       event.preventDefault();
       onEscape();
     }
   };
+  const boxProps = {
+    id,
+    value,
+    maxLength: COMMENT_MAX,
+    placeholder,
+    readOnly,
+    'aria-describedby': counterId,
+    onKeyDown: handleKeyDown,
+  };
   return (
     <>
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
-      <TextArea
-        ref={boxRef}
-        id={id}
-        value={value}
-        maxLength={COMMENT_MAX}
-        placeholder={placeholder}
-        readOnly={readOnly}
-        aria-describedby={counterId}
-        onChange={(event) => onChange(event.target.value)}
-        onKeyDown={handleKeyDown}
-      />
+      {mentionable ? (
+        <MentionTextArea candidates={mentionable} boxRef={boxRef} {...boxProps} onValueChange={onChange} />
+      ) : (
+        <TextArea ref={boxRef} {...boxProps} onChange={(event) => onChange(event.target.value)} />
+      )}
       <Counter id={counterId}>{charactersUsed(value)}</Counter>
     </>
   );
@@ -173,13 +174,15 @@ function EditForm({ thread }: { thread: CommentRef }) {
 /** One comment: who wrote it and when (mm/dd/yy of its last change), its text, and (one's own) Edit and Delete. */
 function CommentItem({ thread, comment, editing }: { thread: CommentRef; comment: Comment; editing: boolean }) {
   const own = useIsOwnComment(thread, comment);
+  const highlighted = useIsHighlighted(comment.id);
   const free = useCanChangeComment(thread, comment.id);
   const { edit, askDelete } = useCommentEvents(thread);
   return (
     <li>
-      <Item aria-label={`Comment by ${comment.username}`}>
+      <Item id={`comment-${comment.id}`} data-highlighted={highlighted || undefined} aria-current={highlighted || undefined} aria-label={`Comment by ${comment.username}`}>
         <ItemHead>
           <strong>{comment.username}</strong>
+          <MomentTime comment={comment} />
           <time dateTime={comment.updated_at}>{formatShortDate(comment.updated_at)}</time>
           {own && !editing ? (
             <ItemActions>
@@ -239,6 +242,7 @@ export function CommentThread({ thread, mutable }: { thread: CommentRef; /** Off
   const status = useCommentsStatus(thread);
   const error = useCommentsError(thread);
   const comments = useComments(thread);
+  const shown = useVisibleComments(comments);
   const editor = useCommentEditor(thread);
   const deletion = useCommentDeletion(thread);
   const syncing = useCommentsSyncing(thread);
@@ -247,24 +251,20 @@ export function CommentThread({ thread, mutable }: { thread: CommentRef; /** Off
     // Busy while the comments are brought up to date after a change.
     <Section aria-labelledby={headingId} aria-busy={syncing || undefined}>
       <h4 id={headingId}>Comments</h4>
-      {status === 'loading' ? <Muted role="status">Loading comments…</Muted> : null}
+      <ThreadControls />
+      {status === 'loading' ? <MutedText role="status">Loading comments…</MutedText> : null}
       {status === 'loadFailed' ? (
-        <Muted role="alert">
-          The comments could not be loaded. {error?.message}{' '}
-          <Button type="button" $variant="link" onClick={retry}>
-            Try again
-          </Button>
-        </Muted>
+        <LoadFailed what="The comments could not be loaded." message={error?.message} onRetry={retry} />
       ) : null}
       {status === 'ready' ? (
-        comments.length > 0 ? (
+        shown.length > 0 ? (
           <List>
-            {comments.map((comment) => (
+            {shown.map((comment) => (
               <CommentItem key={comment.id} thread={thread} comment={comment} editing={editor.commentId === comment.id} />
             ))}
           </List>
         ) : (
-          <Muted>No comments yet.</Muted>
+          <MutedText>{comments.length > 0 ? 'No comments match this view.' : 'No comments yet.'}</MutedText>
         )
       ) : null}
       {status === 'ready' && mutable ? <Composer thread={thread} /> : null}

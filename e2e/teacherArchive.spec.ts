@@ -1,0 +1,253 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { api, baseUrl, DEMO, login, outboxFor, setupBrowser, tokenFor } from './fixtures.ts';
+import { freePort } from './globalSetup.ts';
+
+const browser = setupBrowser();
+const work = mkdtempSync(path.join(os.tmpdir(), 'pf-e2e-archive-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** A two-second WebM video (VP8) made by ffmpeg. */
+function webmVideo(): Buffer {
+  const file = path.join(work, 'experiment.webm');
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x240:rate=10', '-c:v', 'libvpx', '-b:v', '200k', file]);
+  return readFileSync(file);
+}
+
+/** A small PNG photo made by sharp. */
+function pngPhoto(): Promise<Buffer> {
+  const pixels = Buffer.alloc(160 * 120 * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 31) % 251;
+  return sharp(pixels, { raw: { width: 160, height: 120, channels: 3 } }).png().toBuffer();
+}
+
+/** Uploads a file to an artifact through the API. */
+async function upload(token: string, portfolioId: number, artifactId: number, kind: 'images' | 'videos', name: string, type: string, data: Buffer): Promise<void> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(data)], { type }), name);
+  const res = await fetch(`${baseUrl()}/api/v1/portfolios/${portfolioId}/artifacts/${artifactId}/${kind}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
+/** Adds a photo and a video to the first artifact of the demo teacher's first portfolio that has one. */
+async function addMedia(token: string): Promise<void> {
+  const portfolios = await api<{ id: number }[]>('GET', '/portfolios', undefined, token);
+  for (const p of portfolios.body) {
+    const full = await api<{ artifacts: { id: number }[] }>('GET', `/portfolios/${p.id}`, undefined, token);
+    const artifact = full.body.artifacts[0];
+    if (!artifact) continue;
+    await upload(token, p.id, artifact.id, 'images', 'ramp-setup.png', 'image/png', await pngPhoto());
+    await upload(token, p.id, artifact.id, 'videos', 'experiment.webm', 'video/webm', webmVideo());
+    return;
+  }
+  throw new Error('the demo teacher has no artifact');
+}
+
+describe('a teacher takes her work with her', () => {
+  it('builds her archive, downloads it, and its site opens offline with every image and video', async () => {
+    await addMedia(await tokenFor(DEMO.teacher.email));
+
+    const page = await browser.newPage('/login');
+    await login(page, DEMO.teacher.email);
+    await page.waitForURL('**/dashboard');
+    const section = page.getByRole('region', { name: 'Download my archive' });
+    await section.getByRole('button', { name: 'Prepare my archive' }).click();
+    const link = section.getByRole('link', { name: /^Download the archive of / }).first();
+    await link.waitFor({ timeout: 60_000 });
+    await section.getByText('Ready').first().waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/^practicefolio-archive-\d{4}-\d\d-\d\d\.zip$/);
+    const zip = path.join(work, 'archive.zip');
+    await download.saveAs(zip);
+
+    // The e-mail names the same archive.
+    const mail = outboxFor(DEMO.teacher.email).find((m) => m.subject === 'Your PracticeFolio archive is ready');
+    expect(mail?.text).toMatch(/\/api\/v1\/archives\/\d+\/download/);
+
+    const site = path.join(work, 'site');
+    execFileSync('unzip', ['-q', zip, '-d', site]);
+    const pages = readdirSync(site).filter((f) => f.endsWith('.html'));
+    expect(pages).toContain('index.html');
+    expect(pages.some((p) => p.startsWith('portfolio-'))).toBe(true);
+    expect(pages.some((p) => p.startsWith('shared-artifact-'))).toBe(true);
+
+    // Every page from the file system: nothing but file:// requests, every image shown, every video playable.
+    const offline = await browser.newPage('about:blank');
+    const requests: string[] = [];
+    offline.on('request', (request) => requests.push(request.url()));
+    let images = 0;
+    let videos = 0;
+    for (const name of ['index.html', ...pages.filter((p) => p !== 'index.html')]) {
+      await offline.goto(pathToFileURL(path.join(site, name)).href, { waitUntil: 'load' });
+      const result = await offline.evaluate(async () => {
+        const imgs = [...document.images];
+        await Promise.all(imgs.map((img) => (img.complete ? null : new Promise((r) => img.addEventListener('load', r, { once: true })))));
+        const vids = [...document.querySelectorAll('video')];
+        const states = await Promise.all(
+          vids.map(async (video) => {
+            video.muted = true;
+            if (video.readyState < 2) {
+              video.preload = 'auto';
+              await new Promise<void>((resolve, reject) => {
+                video.addEventListener('loadeddata', () => resolve(), { once: true });
+                video.addEventListener('error', () => reject(new Error(`video error ${video.error?.code}`)), { once: true });
+                video.load();
+              });
+            }
+            await video.play();
+            video.pause();
+            return video.readyState;
+          }),
+        );
+        return { widths: imgs.map((img) => img.naturalWidth), alts: imgs.map((img) => img.getAttribute('alt')), states };
+      });
+      for (const w of result.widths) expect(w, `an image of ${name}`).toBeGreaterThan(0);
+      for (const alt of result.alts) expect(alt, `the alt text of an image of ${name}`).toBeTruthy();
+      for (const s of result.states) expect(s, `a video of ${name}`).toBeGreaterThanOrEqual(2);
+      images += result.widths.length;
+      videos += result.states.length;
+    }
+    expect(images).toBeGreaterThan(0);
+    expect(videos).toBeGreaterThan(0);
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.filter((url) => !url.startsWith('file://'))).toEqual([]);
+  });
+});
+
+/** The compiled server (`dist-server/main.js`, as `npm start` runs it) on its own data folder, in its own process group. */
+class OwnServer {
+  private child: ChildProcess | null = null;
+  private exited: Promise<void> = Promise.resolve();
+  output = '';
+
+  constructor(
+    readonly url: string,
+    private readonly env: NodeJS.ProcessEnv,
+  ) {}
+
+  async start(): Promise<void> {
+    this.output = '';
+    const child = spawn(process.execPath, [path.resolve('dist-server/main.js')], { env: this.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    this.child = child;
+    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    child.stdout?.on('data', (d: Buffer) => (this.output += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (this.output += d.toString()));
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The server exited while starting:\n${this.output}`);
+      const healthy = await fetch(`${this.url}/api/v1/health`).then((r) => r.ok, () => false);
+      if (healthy) return;
+      if (Date.now() > deadline) throw new Error(`The server did not become healthy:\n${this.output}`);
+      await sleep(100);
+    }
+  }
+
+  /** SIGKILL to the server and its process group: nothing flushed, closed or handed back. */
+  async kill(): Promise<void> {
+    if (this.child?.pid) process.kill(-this.child.pid, 'SIGKILL');
+    await this.exited;
+    this.child = null;
+  }
+
+  /** A clean stop (SIGTERM). */
+  async stop(): Promise<void> {
+    this.child?.kill('SIGTERM');
+    await this.exited;
+    this.child = null;
+  }
+}
+
+describe('an archive being built when the server is killed', () => {
+  it('is built at the next start, without waiting for its lease to lapse', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pf-e2e-archive-kill-'));
+    const staticDir = path.join(dataDir, 'static');
+    mkdirSync(staticDir);
+    writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>PracticeFolio</title><!--app-config-->\n');
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const server = new OwnServer(url, {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      JWT_SECRET: '',
+      DEMO_DATA: 'true',
+      LOG_LEVEL: 'info',
+      STATIC_DIR: staticDir,
+    });
+    try {
+      await server.start();
+      const call = async <T>(method: string, pathname: string, token: string, body?: BodyInit): Promise<T> => {
+        const res = await fetch(`${url}/api/v1${pathname}`, { method, headers: { authorization: `Bearer ${token}` }, ...(body ? { body } : {}) });
+        if (!res.ok) throw new Error(`${method} ${pathname}: ${res.status} ${await res.text()}`);
+        return (await res.json()) as T;
+      };
+      const login = await fetch(`${url}/api/v1/auth/local`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ identifier: DEMO.teacher.email, password: DEMO.password }),
+      });
+      const token = ((await login.json()) as { jwt: string }).jwt;
+      // A large file, so that the build takes a while.
+      const portfolios = await call<{ id: number; artifacts: { id: number }[] }[]>('GET', '/portfolios', token);
+      const portfolio = portfolios.find((p) => p.artifacts.length > 0)!;
+      const block = randomBytes(1024 ** 2);
+      const big = Buffer.concat(Array.from({ length: 384 }, (_, i) => (i === 0 ? randomBytes(1024 ** 2) : block)));
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(big)], { type: 'application/octet-stream' }), 'recordings.bin');
+      await call('POST', `/portfolios/${portfolio.id}/artifacts/${portfolio.artifacts[0]!.id}/documents`, token, form);
+
+      type Job = { id: number; status: string; size: number | null };
+      const job = await call<Job>('POST', '/archives', token, undefined);
+      // Killed as soon as the build is seen under way.
+      let seen = job;
+      while (seen.status === 'queued') seen = (await call<Job[]>('GET', '/archives', token)).find((j) => j.id === job.id)!;
+      await server.kill();
+      expect(seen.status, 'the build finished before the kill could land').toBe('building');
+
+      await server.start();
+      const deadline = Date.now() + 60_000;
+      let done = seen;
+      while (done.status !== 'ready' && done.status !== 'failed' && Date.now() < deadline) {
+        await sleep(200);
+        done = (await call<Job[]>('GET', '/archives', token)).find((j) => j.id === job.id)!;
+      }
+      expect(done.status).toBe('ready');
+      // Taken up at the start (the killed process is gone), not after its lease lapsed.
+      expect(server.output).toContain('archive job of a stopped process taken up again');
+
+      const zip = path.join(dataDir, 'archive.zip');
+      const res = await fetch(`${url}/api/v1/archives/${job.id}/download`, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(200);
+      writeFileSync(zip, Buffer.from(await res.arrayBuffer()));
+      expect(statSync(zip).size).toBe(done.size);
+      // A whole ZIP holding the large file as uploaded.
+      execFileSync('unzip', ['-tq', zip]);
+      const listing = execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8' }).split('\n');
+      const entry = listing.find((name) => /^media\/\d+-recordings\.bin$/.test(name));
+      expect(entry).toBeDefined();
+      expect(execFileSync('unzip', ['-p', zip, entry!], { maxBuffer: 512 * 1024 ** 2 }).equals(big)).toBe(true);
+      // One e-mail, for the build that finished.
+      const mails = readdirSync(path.join(dataDir, 'outbox')).filter((f) => readFileSync(path.join(dataDir, 'outbox', f), 'utf8').includes('Your PracticeFolio archive is ready'));
+      expect(mails).toHaveLength(1);
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 300_000);
+});

@@ -1,0 +1,256 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import type { AxeResults } from 'axe-core';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, baseUrl, DEMO, login, setupBrowser, tokenFor } from './fixtures.ts';
+
+declare global {
+  interface Window {
+    axe: { run: (context: Document, options: unknown) => Promise<AxeResults> };
+  }
+}
+
+const browser = setupBrowser();
+const work = mkdtempSync(path.join(os.tmpdir(), 'pf-e2e-moments-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** A six-second WebM video (VP8, 10 frames a second) made by ffmpeg. */
+function webmVideo(): Buffer {
+  const file = path.join(work, 'ramp-race.webm');
+  execFileSync(process.env['FFMPEG_PATH'] ?? 'ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=6:size=320x240:rate=10', '-c:v', 'libvpx', '-b:v', '200k', '-y', file]);
+  return readFileSync(file);
+}
+
+interface Named {
+  id: number;
+  name: string;
+}
+interface PortfolioBody extends Named {
+  artifacts: { id: number; parkingLot: boolean; responses: Record<string, unknown>; images: { id: number; caption: string; name: string }[] }[];
+}
+
+/** The demo teacher's "Ramp races" artifact with the video added, and its copy in the PLC. */
+interface Setup {
+  forces: number;
+  ramp: number;
+  image: { id: number; caption: string; name: string };
+  plc: number;
+  shared: number;
+  video: number;
+}
+
+let setup: Setup;
+let tess: string;
+
+beforeAll(async () => {
+  tess = await tokenFor(DEMO.teacher.email);
+  const portfolios = (await api<Named[]>('GET', '/portfolios', undefined, tess)).body;
+  const forces = (await api<PortfolioBody>('GET', `/portfolios/${portfolios.find((p) => p.name === 'Forces and Motion')!.id}`, undefined, tess)).body;
+  const ramp = forces.artifacts.find((a) => a.responses['artifactName'] === 'Ramp races: predicting speed')!;
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(webmVideo())], { type: 'video/webm' }), 'ramp-race.webm');
+  const uploaded = await fetch(`${baseUrl()}/api/v1/portfolios/${forces.id}/artifacts/${ramp.id}/videos`, { method: 'POST', headers: { authorization: `Bearer ${tess}` }, body: form });
+  if (uploaded.status !== 200) throw new Error(`the upload of the video failed: ${uploaded.status} ${await uploaded.text()}`);
+  const video = (await uploaded.json()) as { id: number; duration: number | null };
+  // The server read the video's length at its poster step.
+  if (video.duration === null || Math.abs(video.duration - 6) > 0.5) throw new Error(`the video's length was read as ${video.duration}`);
+  const shared = (await api<Named[]>('GET', '/shared-portfolios', undefined, tess)).body;
+  const plc = shared.find((s) => s.name === 'Grades 5–7 Science PLC')!;
+  const copy = await api<{ id: number }>('POST', `/artifacts/${ramp.id}/share`, { sharedPortfolioId: plc.id }, tess);
+  if (copy.status !== 200) throw new Error(`the copy to the PLC failed: ${copy.status}`);
+  setup = { forces: forces.id, ramp: ramp.id, image: ramp.images[0]!, plc: plc.id, shared: copy.body.id, video: video.id };
+});
+
+async function signedIn(pathname: string): Promise<Page> {
+  const page = await browser.newPage('/login');
+  await login(page, DEMO.teacher.email);
+  await page.waitForURL('**/dashboard');
+  await page.goto(pathname);
+  return page;
+}
+
+/** Runs axe (WCAG 2.1 A and AA) on the page; one line per offending node. */
+async function audit(page: Page): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null, undefined, { timeout: 20_000 });
+  await page.waitForTimeout(150);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (tags) => {
+    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact ?? 'unknown'}) ${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`));
+  }, WCAG_21_AA);
+}
+
+const currentTime = (page: Page) => page.evaluate(() => document.querySelector('video')!.currentTime);
+
+describe('video moments', () => {
+  it('a comment at a moment: play, pause there, comment, see the marker, reload, click it and the video seeks there', async () => {
+    const page = await signedIn(`/shared-portfolios/${setup.plc}/artifacts/${setup.shared}`);
+    const video = page.locator('video');
+    await video.waitFor();
+    await page.waitForFunction(() => document.querySelector('video')!.readyState >= 1, undefined, { timeout: 20_000 });
+    // Play (muted, as autoplay rules allow) and let it run past two seconds.
+    await page.evaluate(async () => {
+      const v = document.querySelector('video')!;
+      v.muted = true;
+      await v.play();
+    });
+    await page.waitForFunction(() => document.querySelector('video')!.currentTime > 2, undefined, { timeout: 20_000 });
+    await page.getByRole('button', { name: /^Comment at 00:0\d$/ }).click();
+    // "Comment at" paused the video and anchored the composer at that time.
+    const composer = page.getByRole('form', { name: /^Comment at 00:0\d$/ });
+    await composer.waitFor();
+    expect(await page.evaluate(() => document.querySelector('video')!.paused)).toBe(true);
+    const paused = await currentTime(page);
+    await composer.getByRole('textbox').fill('Here the ball passes the second mark.');
+    await composer.getByRole('button', { name: 'Post Comment' }).click();
+    await page.getByText('Comment added at').waitFor();
+
+    const detail = (await api<{ comments: { text: string; moment: { media: number; start: number; end: number | null } | null }[] }>('GET', `/shared-artifacts/${setup.shared}`, undefined, tess)).body;
+    const moment = detail.comments.find((c) => c.text === 'Here the ball passes the second mark.')!.moment!;
+    expect(moment.media).toBe(setup.video);
+    expect(Math.abs(moment.start - paused)).toBeLessThan(0.25);
+    const label = `Comment by ${DEMO.teacher.username} at 00:0${Math.floor(moment.start)}`;
+    await page.getByRole('button', { name: label }).waitFor();
+
+    // After a reload the marker is there; clicking it seeks the video and highlights the comment.
+    await page.reload();
+    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1, undefined, { timeout: 20_000 });
+    expect(await currentTime(page)).toBeLessThan(0.25);
+    await page.getByRole('button', { name: label }).click();
+    await page.waitForFunction((start) => Math.abs(document.querySelector('video')!.currentTime - start) < 0.25, moment.start, { timeout: 10_000 });
+    expect(Math.abs((await currentTime(page)) - moment.start)).toBeLessThan(0.25);
+    const comment = page.getByRole('article', { name: `Comment by ${DEMO.teacher.username}` }).filter({ hasText: 'Here the ball passes the second mark.' });
+    expect(await comment.getAttribute('aria-current')).toBe('true');
+    // The timeline is announced.
+    expect(await page.getByText('1 moment on the timeline.').count()).toBe(1);
+
+    // Keyboard: from the start again, the marker is reached with Tab and operated with Enter.
+    await page.evaluate(() => {
+      document.querySelector('video')!.currentTime = 0;
+    });
+    await page.getByRole('button', { name: label }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((start) => Math.abs(document.querySelector('video')!.currentTime - start) < 0.25, moment.start, { timeout: 10_000 });
+
+    // The video's comments at moments export as CSV and as WebVTT cues.
+    const csvHref = await page.getByRole('link', { name: /^Download the comments at moments of .* \(CSV\)$/ }).getAttribute('href');
+    const csv = await page.request.get(csvHref!);
+    expect(csv.status()).toBe(200);
+    expect(await csv.text()).toContain('Here the ball passes the second mark.');
+    const vtt = await page.request.get((await page.getByRole('link', { name: 'Download them as WebVTT captions' }).getAttribute('href'))!);
+    expect(vtt.headers()['content-type']).toContain('text/vtt');
+    expect(await vtt.text()).toContain(`<v ${DEMO.teacher.username}>Here the ball passes the second mark.`);
+
+    // Filter and order of the thread.
+    await page.getByRole('combobox', { name: 'Show' }).selectOption({ label: 'Comments at moments' });
+    await comment.waitFor();
+
+    // The player with its markers has no WCAG 2.1 AA violations.
+    expect(await audit(page), 'WCAG 2.1 AA violations on the player').toEqual([]);
+  });
+
+  it('captions: upload a WebVTT file, the cue is rendered, edit it cue by cue, download it', async () => {
+    const page = await signedIn(`/shared-portfolios/${setup.plc}/artifacts/${setup.shared}`);
+    const panel = page.locator('details').filter({ has: page.getByText(/^Captions of /) });
+    await panel.locator('summary').click();
+    await panel.getByText('This video has no captions yet.').waitFor();
+    await panel.getByLabel('Caption file (.vtt or .srt)').setInputFiles({
+      name: 'ramp-race.vtt',
+      mimeType: 'text/vtt',
+      buffer: Buffer.from('WEBVTT\n\n00:00.500 --> 00:03.000\nThe ball starts rolling.\n\n00:03.000 --> 00:05.500\nIt passes the <b>second</b> mark.\n'),
+    });
+    await panel.getByRole('button', { name: 'Upload captions' }).click();
+    await panel.getByText('English (en), 2 captions').waitFor();
+
+    // The track is the shown one: at 1 s its first cue is active.
+    await page.evaluate(() => {
+      document.querySelector('video')!.currentTime = 1;
+    });
+    await page.waitForFunction(
+      () => {
+        const track = document.querySelector('video')!.textTracks[0];
+        return track?.mode === 'showing' && [...(track.activeCues ?? [])].some((c) => (c as VTTCue).text === 'The ball starts rolling.');
+      },
+      undefined,
+      { timeout: 10_000 },
+    );
+    expect(await page.getByRole('combobox', { name: 'Captions' }).inputValue()).not.toBe('');
+
+    // The caption editor: change the first cue, save; the file downloads with the change.
+    await panel.getByRole('button', { name: 'Edit English captions' }).click();
+    const editor = page.getByRole('form', { name: 'Edit captions: English' });
+    await editor.waitFor();
+    expect(await audit(page), 'WCAG 2.1 AA violations on the caption editor').toEqual([]);
+    const first = editor.getByRole('group', { name: 'Caption 1' });
+    await first.getByLabel('Text').fill('The ball starts to roll.');
+    await editor.getByRole('button', { name: 'Save captions' }).click();
+    await page.getByText('Captions saved').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('link', { name: 'Download English captions' }).click()]);
+    const file = path.join(work, 'captions.vtt');
+    await download.saveAs(file);
+    const text = readFileSync(file, 'utf8');
+    expect(text.startsWith('WEBVTT')).toBe(true);
+    expect(text).toContain('The ball starts to roll.');
+    expect(text).toContain('<b>second</b>');
+  });
+
+  it('private notes: a note at a moment of her own video, copied to a shared portfolio only when ticked', async () => {
+    const page = await signedIn(`/my-portfolios/${setup.forces}/artifacts/${setup.ramp}`);
+    const notes = page.getByRole('region', { name: 'My private notes on the video' });
+    await notes.waitFor();
+    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1, undefined, { timeout: 20_000 });
+    await page.evaluate(() => {
+      document.querySelector('video')!.currentTime = 4;
+    });
+    await notes.getByRole('button', { name: 'Note at 00:04' }).click();
+    const box = notes.getByRole('form', { name: 'Note at 00:04' });
+    await box.getByRole('textbox').fill('Ask them why the heavier car wins.');
+    await box.getByRole('button', { name: 'Post Note' }).click();
+    await notes.getByRole('listitem', { name: 'Note at 00:04' }).waitFor();
+    await notes.getByRole('button', { name: 'Your note at 00:04' }).waitFor();
+
+    // Copied without the box ticked: no comment on the copy; ticked: the note is her comment at that moment.
+    const copyOnce = async (tick: boolean): Promise<number> => {
+      await page.goto(`/my-portfolios/${setup.forces}/artifacts/${setup.ramp}/copy`);
+      await page.getByRole('radio', { name: /Grades 5–7 Science PLC/ }).check();
+      const choice = page.getByRole('checkbox', { name: /^Include my private notes/ });
+      expect(await choice.isChecked()).toBe(false);
+      if (tick) await choice.check();
+      await page.getByRole('button', { name: 'COMPLETE COPY' }).click();
+      await page.waitForURL(/\/shared-portfolios\/\d+\/artifacts\/\d+/);
+      return Number(/\/artifacts\/(\d+)/.exec(page.url())![1]);
+    };
+    const without = await copyOnce(false);
+    const withNotes = await copyOnce(true);
+    type Detail = { comments: { text: string; username: string; moment: { start: number } | null }[] };
+    expect((await api<Detail>('GET', `/shared-artifacts/${without}`, undefined, tess)).body.comments).toEqual([]);
+    const copied = (await api<Detail>('GET', `/shared-artifacts/${withNotes}`, undefined, tess)).body.comments;
+    expect(copied.map((c) => [c.text, c.username, c.moment?.start])).toEqual([['Ask them why the heavier car wins.', DEMO.teacher.username, 4]]);
+  });
+
+  it('alt text: set on the edit page, then it is the image’s alt', async () => {
+    const page = await signedIn(`/my-portfolios/${setup.forces}/artifacts/${setup.ramp}/edit`);
+    const label = `${setup.image.caption}. ${setup.image.name}`;
+    await page.getByRole('button', { name: `Add alt text of ${label}` }).click();
+    const group = page.getByRole('group', { name: `Alt text and description of ${label}` });
+    await group.getByLabel('Alt text').fill('Two toy cars at the top of a wooden ramp');
+    await group.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: `Edit alt text of ${label}` }).waitFor();
+
+    await page.goto(`/my-portfolios/${setup.forces}/artifacts/${setup.ramp}`);
+    const image = page.locator('img[alt="Two toy cars at the top of a wooden ramp"]');
+    await image.first().waitFor();
+    expect(await image.count()).toBeGreaterThan(0);
+    // And in the image viewer it opens.
+    await image.first().click();
+    await page.waitForURL(/\/images\/uploads\//);
+    await page.getByRole('group', { name: /^Image / }).locator('img[alt="Two toy cars at the top of a wooden ramp"]').waitFor();
+  });
+});

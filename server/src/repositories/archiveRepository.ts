@@ -1,0 +1,433 @@
+import type { Queryable } from '../db/client.ts';
+import type { ArchiveCounts, ArchiveJob, ArchiveStatus } from '#schemas/archive';
+import type { Responses, Structure } from '#schemas/structure';
+import { iso } from './sql.ts';
+
+/** The creation and last-save times of a row. */
+interface StampColumns {
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A row's creation and last-save times as the archive writes them. */
+const stamps = (r: StampColumns) => ({ createdAt: iso(r.created_at), updatedAt: iso(r.updated_at) });
+
+interface JobRow {
+  id: number;
+  owner_id: number;
+  status: ArchiveStatus;
+  progress: number;
+  portfolio_count: number;
+  artifact_count: number;
+  shared_count: number;
+  comment_count: number;
+  media_count: number;
+  size: number | null;
+  file_name: string | null;
+  attempts: number;
+  created_at: Date;
+  finished_at: Date | null;
+  expires_at: Date | null;
+}
+
+const JOB_COLUMNS = `id, owner_id, status, progress, portfolio_count, artifact_count, shared_count, comment_count, media_count,
+  size, file_name, attempts, created_at, finished_at, expires_at`;
+
+/** A job as the server keeps it. */
+export interface ArchiveJobRecord {
+  id: number;
+  ownerId: number;
+  status: ArchiveStatus;
+  fileName: string | null;
+  attempts: number;
+  job: ArchiveJob;
+}
+
+function toRecord(row: JobRow): ArchiveJobRecord {
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    status: row.status,
+    fileName: row.file_name,
+    attempts: row.attempts,
+    job: {
+      id: row.id,
+      status: row.status,
+      progress: row.progress,
+      counts: {
+        portfolios: row.portfolio_count,
+        artifacts: row.artifact_count,
+        sharedArtifacts: row.shared_count,
+        comments: row.comment_count,
+        media: row.media_count,
+      },
+      size: row.size,
+      created_at: iso(row.created_at),
+      finished_at: row.finished_at ? iso(row.finished_at) : null,
+      expires_at: row.expires_at ? iso(row.expires_at) : null,
+    },
+  };
+}
+
+/** A file of an artifact as the archive reads it. */
+export interface ArchiveMediaRow {
+  holderId: number;
+  id: number;
+  kind: 'image' | 'video' | 'document';
+  name: string;
+  storageKey: string;
+  ext: string;
+  mime: string;
+  size: number;
+  caption: string;
+  alt: string;
+  description: string;
+}
+
+/** A personal portfolio of the teacher. */
+export interface ArchivePortfolioRow {
+  id: number;
+  name: string;
+  subject: string | null;
+  topic: string | null;
+  grades: string[];
+  structure: Structure;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A saved artifact of one of her portfolios. */
+export interface ArchiveArtifactRow {
+  id: number;
+  portfolioId: number;
+  structure: Structure;
+  responses: Responses;
+  parkingLot: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A shared artifact she owns, with its shared portfolio. */
+export interface ArchiveSharedArtifactRow {
+  id: number;
+  sharedPortfolioId: number;
+  sharedPortfolioName: string;
+  structure: Structure;
+  responses: Responses;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A comment on one of her shared artifacts. */
+export interface ArchiveCommentRow {
+  id: number;
+  sharedArtifactId: number;
+  author: string;
+  text: string;
+  createdAt: string;
+  updatedAt: string;
+  mediaId: number | null;
+  momentStart: number | null;
+  momentEnd: number | null;
+}
+
+const ACTIVE = `status IN ('queued', 'building')`;
+
+/** SQL for teachers' archives: the jobs, and the teacher's own work they are built from. */
+export const archiveRepository = {
+  /** Queues a job for `ownerId`; `null` when one is already under way. */
+  async create(db: Queryable, ownerId: number): Promise<ArchiveJobRecord | null> {
+    const { rows } = await db.query<JobRow>(
+      `INSERT INTO archive_jobs (owner_id) VALUES ($1)
+       ON CONFLICT (owner_id) WHERE ${ACTIVE} DO NOTHING RETURNING ${JOB_COLUMNS}`,
+      [ownerId],
+    );
+    return rows[0] ? toRecord(rows[0]) : null;
+  },
+
+  /** The owner's jobs that are not expired, newest first. */
+  async listFor(db: Queryable, ownerId: number): Promise<ArchiveJobRecord[]> {
+    const { rows } = await db.query<JobRow>(
+      `SELECT ${JOB_COLUMNS} FROM archive_jobs WHERE owner_id = $1 AND (expires_at IS NULL OR expires_at > now())
+       ORDER BY created_at DESC, id DESC`,
+      [ownerId],
+    );
+    return rows.map(toRecord);
+  },
+
+  /** One job, or `null`. */
+  async find(db: Queryable, id: number): Promise<ArchiveJobRecord | null> {
+    const { rows } = await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM archive_jobs WHERE id = $1`, [id]);
+    return rows[0] ? toRecord(rows[0]) : null;
+  },
+
+  /**
+   * Claims the oldest job that waits, or whose builder's lease lapsed (its process died), for
+   * `workerId` until `leaseMs` from now. Rows another transaction is claiming are skipped, so
+   * each job goes to one claimer.
+   */
+  async claim(db: Queryable, workerId: string, leaseMs: number): Promise<ArchiveJobRecord | null> {
+    const { rows } = await db.query<JobRow>(
+      `UPDATE archive_jobs SET status = 'building', claimed_by = $1, lease_until = now() + make_interval(secs => $2 / 1000.0),
+         attempts = attempts + 1, started_at = coalesce(started_at, now())
+       WHERE id = (
+         SELECT id FROM archive_jobs
+         WHERE status = 'queued' OR (status = 'building' AND (lease_until IS NULL OR lease_until < now()))
+         ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+       RETURNING ${JOB_COLUMNS}`,
+      [workerId, leaseMs],
+    );
+    return rows[0] ? toRecord(rows[0]) : null;
+  },
+
+  /** Renews the lease and records the progress; `false` when the job is no longer this worker's. */
+  async renew(db: Queryable, id: number, workerId: string, progress: number, leaseMs: number): Promise<boolean> {
+    const { rows } = await db.query(
+      `UPDATE archive_jobs SET progress = $3, lease_until = now() + make_interval(secs => $4 / 1000.0)
+       WHERE id = $1 AND claimed_by = $2 AND status = 'building' RETURNING id`,
+      [id, workerId, Math.min(1, Math.max(0, progress)), leaseMs],
+    );
+    return rows.length > 0;
+  },
+
+  /** Records what the archive holds. */
+  async setCounts(db: Queryable, id: number, workerId: string, counts: ArchiveCounts): Promise<void> {
+    await db.query(
+      `UPDATE archive_jobs SET portfolio_count = $3, artifact_count = $4, shared_count = $5, comment_count = $6, media_count = $7
+       WHERE id = $1 AND claimed_by = $2`,
+      [id, workerId, counts.portfolios, counts.artifacts, counts.sharedArtifacts, counts.comments, counts.media],
+    );
+  },
+
+  /** Marks the job ready with its file; `false` when it is no longer this worker's (the file must then go). */
+  async finish(db: Queryable, id: number, workerId: string, file: { name: string; size: number; validDays: number }): Promise<ArchiveJobRecord | null> {
+    const { rows } = await db.query<JobRow>(
+      `UPDATE archive_jobs SET status = 'ready', progress = 1, file_name = $3, size = $4, finished_at = now(),
+         expires_at = now() + make_interval(days => $5), claimed_by = NULL, lease_until = NULL, error = NULL
+       WHERE id = $1 AND claimed_by = $2 AND status = 'building' RETURNING ${JOB_COLUMNS}`,
+      [id, workerId, file.name, file.size, file.validDays],
+    );
+    return rows[0] ? toRecord(rows[0]) : null;
+  },
+
+  /** Marks the job failed (kept a while so that its owner sees it, then pruned). */
+  async fail(db: Queryable, id: number, workerId: string, error: string, keepDays: number): Promise<void> {
+    await db.query(
+      `UPDATE archive_jobs SET status = 'failed', error = $3, finished_at = now(), expires_at = now() + make_interval(days => $4),
+         claimed_by = NULL, lease_until = NULL
+       WHERE id = $1 AND claimed_by = $2 AND status = 'building'`,
+      [id, workerId, error.slice(0, 1000), keepDays],
+    );
+  },
+
+  /**
+   * Hands a job back to the queue (its builder is stopping); another process or the next start
+   * takes it up. A stop is no failure: the claim does not count as an attempt.
+   */
+  async release(db: Queryable, id: number, workerId: string): Promise<void> {
+    await db.query(
+      `UPDATE archive_jobs SET status = 'queued', claimed_by = NULL, lease_until = NULL, attempts = greatest(attempts - 1, 0)
+       WHERE id = $1 AND claimed_by = $2 AND status = 'building'`,
+      [id, workerId],
+    );
+  },
+
+  /** The jobs being built by builders whose id starts with `prefix` (`<host>:`), whatever their lease. */
+  async claimedOn(db: Queryable, prefix: string): Promise<{ id: number; claimedBy: string }[]> {
+    const { rows } = await db.query<{ id: number; claimed_by: string }>(
+      `SELECT id, claimed_by FROM archive_jobs WHERE status = 'building' AND starts_with(claimed_by, $1) ORDER BY id`,
+      [prefix],
+    );
+    return rows.map((r) => ({ id: r.id, claimedBy: r.claimed_by }));
+  },
+
+  /**
+   * Puts back in the queue a job whose builder is known dead (its process is gone), before its
+   * lease lapses; the claim still counts as an attempt. `false` when another builder holds it now.
+   */
+  async handBack(db: Queryable, id: number, claimedBy: string): Promise<boolean> {
+    const { rows } = await db.query(
+      `UPDATE archive_jobs SET status = 'queued', claimed_by = NULL, lease_until = NULL
+       WHERE id = $1 AND claimed_by = $2 AND status = 'building' RETURNING id`,
+      [id, claimedBy],
+    );
+    return rows.length > 0;
+  },
+
+  /** Deletes expired jobs and returns the file names to remove. */
+  async deleteExpired(db: Queryable): Promise<string[]> {
+    const { rows } = await db.query<{ file_name: string | null }>(
+      'DELETE FROM archive_jobs WHERE expires_at <= now() RETURNING file_name',
+    );
+    return rows.flatMap((r) => (r.file_name ? [r.file_name] : []));
+  },
+
+  /** Every file name a job still refers to (the rest of the archives folder is stray). */
+  async fileNames(db: Queryable): Promise<Set<string>> {
+    const { rows } = await db.query<{ file_name: string }>('SELECT file_name FROM archive_jobs WHERE file_name IS NOT NULL');
+    return new Set(rows.map((r) => r.file_name));
+  },
+
+  // --- the teacher's work -----------------------------------------------------------------
+
+  /** The teacher's user name and e-mail, or `null`. */
+  async owner(db: Queryable, ownerId: number): Promise<{ username: string; email: string } | null> {
+    const { rows } = await db.query<{ username: string; email: string }>('SELECT username, email FROM users WHERE id = $1', [ownerId]);
+    return rows[0] ?? null;
+  },
+
+  /** Her personal portfolios, by name. */
+  async portfolios(db: Queryable, ownerId: number): Promise<ArchivePortfolioRow[]> {
+    const { rows } = await db.query<StampColumns & {
+      id: number;
+      name: string;
+      subject: string | null;
+      topic: string | null;
+      grades: string[];
+      structure: Structure;
+    }>(
+      `SELECT id, name, subject, topic, grades, structure, created_at, updated_at FROM portfolios
+       WHERE owner_id = $1 ORDER BY lower(name), id`,
+      [ownerId],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      subject: r.subject,
+      topic: r.topic,
+      grades: r.grades,
+      structure: r.structure,
+      ...stamps(r),
+    }));
+  },
+
+  /** The saved artifacts of one portfolio, oldest first. */
+  async artifacts(db: Queryable, portfolioId: number): Promise<ArchiveArtifactRow[]> {
+    const { rows } = await db.query<StampColumns & {
+      id: number;
+      portfolio_id: number;
+      structure: Structure;
+      responses: Responses;
+      parking_lot: boolean;
+    }>(
+      `SELECT id, portfolio_id, structure, responses, parking_lot, created_at, updated_at FROM artifacts
+       WHERE portfolio_id = $1 AND saved ORDER BY created_at, id`,
+      [portfolioId],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      portfolioId: r.portfolio_id,
+      structure: r.structure,
+      responses: r.responses,
+      parkingLot: r.parking_lot,
+      ...stamps(r),
+    }));
+  },
+
+  /** The shared artifacts she owns, by shared portfolio, oldest first. */
+  async sharedArtifacts(db: Queryable, ownerId: number): Promise<ArchiveSharedArtifactRow[]> {
+    const { rows } = await db.query<StampColumns & {
+      id: number;
+      shared_portfolio_id: number;
+      shared_portfolio_name: string;
+      structure: Structure;
+      responses: Responses;
+    }>(
+      `SELECT sa.id, sa.shared_portfolio_id, sp.name AS shared_portfolio_name, sa.structure, sa.responses, sa.created_at, sa.updated_at
+       FROM shared_artifacts sa JOIN shared_portfolios sp ON sp.id = sa.shared_portfolio_id
+       WHERE sa.owner_id = $1 ORDER BY lower(sp.name), sp.id, sa.created_at, sa.id`,
+      [ownerId],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      sharedPortfolioId: r.shared_portfolio_id,
+      sharedPortfolioName: r.shared_portfolio_name,
+      structure: r.structure,
+      responses: r.responses,
+      ...stamps(r),
+    }));
+  },
+
+  /** The comments on the given shared artifacts with their authors' user names, oldest first. */
+  async comments(db: Queryable, sharedArtifactIds: readonly number[]): Promise<ArchiveCommentRow[]> {
+    if (sharedArtifactIds.length === 0) return [];
+    const { rows } = await db.query<StampColumns & {
+      id: number;
+      shared_artifact_id: number;
+      author: string;
+      text: string;
+      media_id: number | null;
+      moment_start: number | null;
+      moment_end: number | null;
+    }>(
+      `SELECT c.id, c.shared_artifact_id, u.username AS author, c.text, c.created_at, c.updated_at, c.media_id, c.moment_start, c.moment_end
+       FROM comments c JOIN users u ON u.id = c.owner_id
+       WHERE c.shared_artifact_id = ANY($1::int[]) ORDER BY c.created_at, c.id`,
+      [sharedArtifactIds],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      sharedArtifactId: r.shared_artifact_id,
+      author: r.author,
+      text: r.text,
+      ...stamps(r),
+      mediaId: r.media_id,
+      momentStart: r.moment_start,
+      momentEnd: r.moment_end,
+    }));
+  },
+
+  /** The files of personal (`artifact`) or shared artifacts, in caption order. */
+  async media(db: Queryable, holder: 'artifact' | 'sharedArtifact', holderIds: readonly number[]): Promise<ArchiveMediaRow[]> {
+    if (holderIds.length === 0) return [];
+    const [links, fk] = holder === 'artifact' ? ['artifact_media', 'artifact_id'] : ['shared_artifact_media', 'shared_artifact_id'];
+    const { rows } = await db.query<{
+      holder_id: number;
+      id: number;
+      kind: 'image' | 'video' | 'document';
+      name: string;
+      storage_key: string;
+      ext: string;
+      mime: string;
+      size: number;
+      caption: string;
+      alt: string;
+      description: string;
+    }>(
+      `SELECT l.${fk} AS holder_id, m.id, m.kind, m.name, m.storage_key, m.ext, m.mime, m.size, l.caption, l.alt, l.description
+       FROM ${links} l JOIN media_files m ON m.id = l.media_id
+       WHERE l.${fk} = ANY($1::int[]) ORDER BY length(l.caption), l.caption`,
+      [holderIds],
+    );
+    return rows.map((r) => ({
+      holderId: r.holder_id,
+      id: r.id,
+      kind: r.kind,
+      name: r.name,
+      storageKey: r.storage_key,
+      ext: r.ext,
+      mime: r.mime,
+      size: Number(r.size),
+      caption: r.caption,
+      alt: r.alt,
+      description: r.description,
+    }));
+  },
+
+  /** How many saved artifacts her portfolios hold, and the distinct files of all her work (count and bytes). */
+  async totals(db: Queryable, ownerId: number): Promise<{ artifacts: number; media: number; bytes: number }> {
+    const { rows } = await db.query<{ artifacts: number; media: number; bytes: number }>(
+      `WITH mine AS (
+         SELECT am.media_id FROM artifact_media am JOIN artifacts a ON a.id = am.artifact_id JOIN portfolios p ON p.id = a.portfolio_id
+         WHERE p.owner_id = $1 AND a.saved
+         UNION
+         SELECT sam.media_id FROM shared_artifact_media sam JOIN shared_artifacts sa ON sa.id = sam.shared_artifact_id WHERE sa.owner_id = $1)
+       SELECT (SELECT count(*)::int FROM artifacts a JOIN portfolios p ON p.id = a.portfolio_id WHERE p.owner_id = $1 AND a.saved) AS artifacts,
+              count(m.id)::int AS media, coalesce(sum(m.size), 0)::bigint AS bytes
+       FROM mine JOIN media_files m ON m.id = mine.media_id`,
+      [ownerId],
+    );
+    const r = rows[0];
+    return { artifacts: r?.artifacts ?? 0, media: r?.media ?? 0, bytes: Number(r?.bytes ?? 0) };
+  },
+};

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ArchiveCreateBodySchema, ArchiveJobSchema, ArchiveListResponseSchema, ArchiveParamsSchema } from '#schemas/archive';
+import { ApiErrorSchema } from '#schemas/common';
+import type { ArchiveService } from '../services/archiveService.ts';
+import { errorResponses } from './errorResponses.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Teachers' archives and this process's builder of them. */
+    archives: ArchiveService;
+  }
+}
+
+/** A teacher's archive of her own work: ask for it, follow its build, download it. Protected. */
+export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['archives'];
+
+  app.get(
+    '/archives',
+    { schema: { tags, summary: 'My archives, newest first (teachers)', response: { 200: ArchiveListResponseSchema, ...errorResponses } } },
+    async (request) => app.archives.list(request.user),
+  );
+
+  app.post(
+    '/archives',
+    {
+      schema: {
+        tags,
+        summary: 'Ask for an archive of my work, built in the background (teachers; one at a time)',
+        body: ArchiveCreateBodySchema,
+        response: { 200: ArchiveJobSchema, 409: ApiErrorSchema, ...errorResponses },
+      },
+    },
+    async (request) => app.archives.request(request.user),
+  );
+
+  app.get(
+    '/archives/:id/download',
+    {
+      // Sent as stored: the ZIP is already compressed, and ranges let a broken download resume.
+      compress: false,
+      schema: { tags, summary: 'The ZIP of a ready archive (its owner only)', params: ArchiveParamsSchema, produces: ['application/zip'], response: { 409: ApiErrorSchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const file = await app.archives.download(request.user, request.params.id);
+      reply
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', `attachment; filename="${file.downloadName}"`)
+        .type('application/zip');
+      return reply.sendFile(file.fileName, file.dir, { contentType: false, cacheControl: false });
+    },
+  );
+};

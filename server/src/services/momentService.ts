@@ -1,0 +1,276 @@
+import type { Media } from '#schemas/media';
+import type { CaptionTrack, CaptionUpdateBody, CaptionUploadBody, Cue, MediaTextBody, Note, NoteBody, NoteUpdateBody } from '#schemas/moments';
+import { CAPTION_SOURCE_MAX_BYTES, MOMENT_CUE_SECONDS } from '#schemas/moments';
+import type { User } from '#schemas/user';
+import type { Queryable } from '../db/client.ts';
+import { badRequest, HttpError, notFound, tooLarge } from '../errors.ts';
+import { CaptionError, checkCues, END_TOLERANCE, escapeCueText, parseSrt, parseWebVtt, serializeWebVtt, vttTime } from '../media/captions.ts';
+import type { MediaStore } from '../media/mediaStore.ts';
+import { canReadArtifact, canWriteArtifact, PORTFOLIO_MESSAGES } from '../policies/portfolioPolicy.ts';
+import { canReadShared, canWorkInShared, isMember, SHARED_MESSAGES } from '../policies/sharedPolicy.ts';
+import { isResearcher } from '../policies/userPolicy.ts';
+import { artifactRepository } from '../repositories/artifactRepository.ts';
+import { mediaRepository, type Holder } from '../repositories/mediaRepository.ts';
+import { momentRepository, toCaptionTrack, type MediaAccess, type StoredMoment } from '../repositories/momentRepository.ts';
+import { sharedArtifactRepository } from '../repositories/sharedArtifactRepository.ts';
+import { sharedPortfolioRepository } from '../repositories/sharedPortfolioRepository.ts';
+import type { ServiceContext } from './context.ts';
+import { assertAllowed } from './decide.ts';
+import { FILE_NOT_FOUND } from './mediaService.ts';
+
+export const MOMENT_MESSAGES = {
+  notHeld: 'This video is not part of this artifact.',
+  notVideo: 'A moment can be placed only on a video, not on an image or a document.',
+  unknownDuration: 'The length of this video could not be read, so nothing can be placed at a moment of it.',
+  pastEnd: (duration: number) => `The moment is past the end of the video (${clock(duration)}).`,
+  endBeforeStart: 'The end of a moment cannot be before its start.',
+  noteNotFound: 'Note not found.',
+  captionNotFound: 'Caption track not found.',
+  captionsOnVideos: 'Captions can be added only to videos.',
+  captionTooLarge: 'A caption file can be at most 512 KiB.',
+  mediaNotHeld: 'This file is not part of this artifact.',
+} as const;
+
+/** `m:ss` or `h:mm:ss` with milliseconds when they matter, for messages. */
+function clock(value: number): string {
+  const total = Math.floor(value);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const ms = Math.round((value - total) * 1000);
+  const base = h > 0 ? `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}` : `${m}:${String(s).padStart(2, '0')}`;
+  return ms > 0 ? `${base}.${String(ms).padStart(3, '0')}` : base;
+}
+
+const invalidMoment = (message: string) => badRequest(message, 'invalid_moment');
+
+/**
+ * Checks moments against the videos an artifact holds, reading a video's length when it is not
+ * yet known (files stored before lengths were recorded).
+ */
+export function createMomentChecker(db: Queryable, store: MediaStore) {
+  /** A video's length, probed and recorded once when it is missing. */
+  async function durationOf(file: { id: number; fileName: string; duration: number | null }): Promise<number | null> {
+    if (file.duration !== null) return file.duration;
+    const probed = await store.probeDuration(file.fileName);
+    if (probed !== null) await mediaRepository.setDuration(db, file.id, probed);
+    return probed;
+  }
+
+  return {
+    durationOf,
+
+    /**
+     * The stored form of a moment on a video that `holder` holds, with `0 ≤ start ≤ end ≤ length`.
+     * @throws 400 (`invalid_moment`) for a file the artifact does not hold, not a video, a time past the end.
+     */
+    async check(holder: Holder, holderId: number, moment: { media: number; start: number; end?: number | null | undefined }): Promise<StoredMoment> {
+      const file = await mediaRepository.findHeld(db, holder, holderId, moment.media);
+      if (!file) throw invalidMoment(MOMENT_MESSAGES.notHeld);
+      if (file.kind !== 'video') throw invalidMoment(MOMENT_MESSAGES.notVideo);
+      const end = moment.end ?? null;
+      if (!Number.isFinite(moment.start) || moment.start < 0 || (end !== null && !Number.isFinite(end))) throw invalidMoment('A time must be a number of seconds.');
+      if (end !== null && end < moment.start) throw invalidMoment(MOMENT_MESSAGES.endBeforeStart);
+      const duration = await durationOf(file);
+      if (duration === null) throw invalidMoment(MOMENT_MESSAGES.unknownDuration);
+      if (Math.max(moment.start, end ?? 0) > duration + END_TOLERANCE) throw invalidMoment(MOMENT_MESSAGES.pastEnd(duration));
+      const clamp = (value: number) => Math.round(Math.min(value, duration) * 1000) / 1000;
+      return { mediaId: file.id, start: clamp(moment.start), end: end === null ? null : clamp(end) };
+    },
+  };
+}
+export type MomentChecker = ReturnType<typeof createMomentChecker>;
+
+/** The lines of a moments CSV (for `sendCsv`). */
+export const MOMENTS_CSV_HEADER = ['comment id', 'author', 'start (seconds)', 'start', 'end (seconds)', 'end', 'text', 'created_at'] as const;
+
+/** Private notes, caption tracks, alt text and the exports of moment comments. */
+export function createMomentService(ctx: ServiceContext, moments: MomentChecker) {
+  const { db } = ctx;
+
+  /** The personal artifact and that `actor` owns it. @throws 404 (403 for researchers, who read but never change). */
+  async function ownArtifact(actor: User, artifactId: number, write: boolean) {
+    const record = await artifactRepository.findRecord(db, artifactId);
+    if (!record) throw notFound(PORTFOLIO_MESSAGES.artifactNotFound);
+    assertAllowed(write ? canWriteArtifact(actor, record) : canReadArtifact(actor, record));
+    // Notes are the owner's alone: a researcher reading teacher portfolios does not see them.
+    if (record.ownerId !== actor.id) throw notFound(PORTFOLIO_MESSAGES.artifactNotFound);
+    return record;
+  }
+
+  async function ownNote(actor: User, id: number) {
+    const note = await momentRepository.findNote(db, id);
+    // Nobody but its owner learns that a note exists.
+    if (!note || note.ownerId !== actor.id) throw notFound(MOMENT_MESSAGES.noteNotFound);
+    const record = await artifactRepository.findRecord(db, note.artifact);
+    if (!record || record.ownerId !== actor.id) throw notFound(MOMENT_MESSAGES.noteNotFound);
+    return note;
+  }
+
+  /** A stored video the caller may read (and, with `edit`, change the captions of). @throws 404 / 403 / 400. */
+  async function video(actor: User, mediaId: number, edit: boolean): Promise<MediaAccess> {
+    const access = await momentRepository.access(db, mediaId, { id: actor.id, isResearcher: isResearcher(actor) });
+    if (!access || !access.canRead) throw notFound(FILE_NOT_FOUND);
+    if (edit && !access.canEdit) throw new HttpError(403, 'forbidden', 'You can read the captions of this video but not change them.');
+    if (access.kind !== 'video') throw badRequest(MOMENT_MESSAGES.captionsOnVideos, 'not_a_video');
+    return access;
+  }
+
+  async function captionTrack(actor: User, id: number, edit: boolean) {
+    const row = await momentRepository.findCaption(db, id);
+    if (!row) throw notFound(MOMENT_MESSAGES.captionNotFound);
+    const access = await momentRepository.access(db, row.media_id, { id: actor.id, isResearcher: isResearcher(actor) });
+    if (!access || !access.canRead) throw notFound(MOMENT_MESSAGES.captionNotFound);
+    if (edit && !access.canEdit) throw new HttpError(403, 'forbidden', 'You can read these captions but not change them.');
+    return { row, access };
+  }
+
+  /** Cues checked against the video's length (when it can be read). @throws 400 with the first problem. */
+  async function checkedCues(access: MediaAccess, parse: () => Cue[]): Promise<Cue[]> {
+    const duration = await moments.durationOf(access);
+    try {
+      return checkCues(parse(), duration);
+    } catch (error) {
+      if (error instanceof CaptionError) throw badRequest(error.message, 'invalid_captions');
+      throw error;
+    }
+  }
+
+  /** A shared artifact the caller may read (members, invitees, researchers). @throws 404. */
+  async function readableShared(actor: User, id: number) {
+    const artifact = await sharedArtifactRepository.findRecord(db, id);
+    const sp = artifact ? await sharedPortfolioRepository.findById(db, artifact.sharedPortfolioId) : null;
+    if (!artifact || !sp) throw notFound(SHARED_MESSAGES.artifactNotFound);
+    const invitee = !isMember(actor, sp) && (await sharedPortfolioRepository.isInvitee(db, sp.id, actor.id));
+    assertAllowed(canReadShared(actor, sp, invitee, SHARED_MESSAGES.artifactNotFound));
+    return { artifact, sp };
+  }
+
+  return {
+    // ---- Private notes --------------------------------------------------------------------
+
+    /** `GET /artifacts/{id}/notes`: the owner's notes. @throws 404 for everyone else. */
+    async notes(actor: User, artifactId: number): Promise<Note[]> {
+      await ownArtifact(actor, artifactId, false);
+      return momentRepository.notes(db, artifactId);
+    },
+
+    async addNote(actor: User, artifactId: number, body: NoteBody): Promise<Note> {
+      await ownArtifact(actor, artifactId, true);
+      const moment = await moments.check('artifact', artifactId, body);
+      return momentRepository.addNote(db, { artifactId, ownerId: actor.id, moment, text: body.text });
+    },
+
+    async updateNote(actor: User, id: number, body: NoteUpdateBody): Promise<Note> {
+      const note = await ownNote(actor, id);
+      const start = body.start ?? note.start;
+      const end = body.end === undefined ? note.end : body.end;
+      const moment = await moments.check('artifact', note.artifact, { media: note.media, start, end });
+      return momentRepository.updateNote(db, id, { text: body.text ?? note.text, start: moment.start, end: moment.end });
+    },
+
+    async deleteNote(actor: User, id: number): Promise<Note> {
+      const { ownerId: _owner, ...note } = await ownNote(actor, id);
+      await momentRepository.deleteNote(db, id);
+      return note;
+    },
+
+    // ---- Captions -------------------------------------------------------------------------
+
+    async captions(actor: User, mediaId: number): Promise<CaptionTrack[]> {
+      const access = await video(actor, mediaId, false);
+      return (await momentRepository.captions(db, mediaId)).map((row) => toCaptionTrack(row, access.canEdit));
+    },
+
+    /** Adds a track from a WebVTT or SRT file's text. @throws 413 over 512 KiB, 400 for anything malformed (nothing stored). */
+    async addCaptions(actor: User, mediaId: number, body: CaptionUploadBody): Promise<CaptionTrack> {
+      const access = await video(actor, mediaId, true);
+      if (Buffer.byteLength(body.source, 'utf8') > CAPTION_SOURCE_MAX_BYTES) throw tooLarge(MOMENT_MESSAGES.captionTooLarge);
+      const cues = await checkedCues(access, () => (body.format === 'srt' ? parseSrt(body.source) : parseWebVtt(body.source)));
+      const row = await momentRepository.addCaption(db, { mediaId, language: body.language, label: body.label, cues, createdBy: actor.id });
+      return toCaptionTrack(row, true);
+    },
+
+    async updateCaptions(actor: User, id: number, body: CaptionUpdateBody): Promise<CaptionTrack> {
+      const { access } = await captionTrack(actor, id, true);
+      const cues = await checkedCues(access, () => body.cues.map((c) => ({ start: c.start, end: c.end, text: c.text })));
+      return toCaptionTrack(await momentRepository.updateCaption(db, id, { language: body.language, label: body.label, cues }), true);
+    },
+
+    async deleteCaptions(actor: User, id: number): Promise<CaptionTrack> {
+      const { row } = await captionTrack(actor, id, true);
+      await momentRepository.deleteCaption(db, id);
+      return toCaptionTrack(row, true);
+    },
+
+    /** A track as a WebVTT file, with a file name for downloads. */
+    async captionFile(actor: User, id: number): Promise<{ text: string; fileName: string }> {
+      const { row, access } = await captionTrack(actor, id, false);
+      const base = access.name.replace(/\.[^.]*$/, '') || 'video';
+      return { text: serializeWebVtt(row.cues), fileName: `${base}.${row.language}.vtt` };
+    },
+
+    // ---- Alt text and description ---------------------------------------------------------
+
+    /** `PATCH /artifacts/{id}/media/{mediaId}`: the owner. */
+    async setArtifactMediaText(actor: User, artifactId: number, mediaId: number, body: MediaTextBody): Promise<Media> {
+      const record = await artifactRepository.findRecord(db, artifactId);
+      if (!record) throw notFound(PORTFOLIO_MESSAGES.artifactNotFound);
+      assertAllowed(canWriteArtifact(actor, record));
+      return setText('artifact', artifactId, mediaId, body);
+    },
+
+    /** `PATCH /shared-artifacts/{id}/media/{mediaId}`: members and researchers, unless someone else holds the edit lock. */
+    async setSharedMediaText(actor: User, sharedArtifactId: number, mediaId: number, body: MediaTextBody): Promise<Media> {
+      const artifact = await sharedArtifactRepository.findRecord(db, sharedArtifactId);
+      const sp = artifact ? await sharedPortfolioRepository.findById(db, artifact.sharedPortfolioId) : null;
+      if (!artifact || !sp) throw notFound(SHARED_MESSAGES.artifactNotFound);
+      assertAllowed(canWorkInShared(actor, sp, SHARED_MESSAGES.artifactNotFound));
+      if (artifact.lockedUntil && artifact.lockedUntil > new Date() && artifact.lockedBy && artifact.lockedBy.id !== actor.id) {
+        throw new HttpError(423, 'locked', `This artifact is being edited by ${artifact.lockedBy.username}. Try again once they are done.`);
+      }
+      return setText('sharedArtifact', sharedArtifactId, mediaId, body);
+    },
+
+    // ---- Exports ----------------------------------------------------------------------------
+
+    /** The moment comments of one video of a shared artifact, for the CSV and WebVTT exports. */
+    async momentComments(actor: User, sharedArtifactId: number, mediaId: number) {
+      await readableShared(actor, sharedArtifactId);
+      const file = await mediaRepository.findHeld(db, 'sharedArtifact', sharedArtifactId, mediaId);
+      if (!file) throw notFound(FILE_NOT_FOUND);
+      if (file.kind !== 'video') throw badRequest(MOMENT_MESSAGES.notVideo, 'not_a_video');
+      const media = (await mediaRepository.findLinked(db, 'sharedArtifact', sharedArtifactId, mediaId))!;
+      return { media, comments: await momentRepository.momentComments(db, sharedArtifactId, mediaId) };
+    },
+  };
+
+  async function setText(holder: Holder, holderId: number, mediaId: number, body: MediaTextBody): Promise<Media> {
+    const text = {
+      ...(body.alt === undefined ? {} : { alt: body.alt.trim() }),
+      ...(body.description === undefined ? {} : { description: body.description.trim() }),
+    };
+    if (!(await mediaRepository.setText(db, holder, holderId, mediaId, text))) throw notFound(MOMENT_MESSAGES.mediaNotHeld);
+    return (await mediaRepository.findLinked(db, holder, holderId, mediaId))!;
+  }
+}
+
+export type MomentService = ReturnType<typeof createMomentService>;
+
+/** The rows of a moments CSV: times as seconds and as `HH:MM:SS.mmm`, dates in ISO UTC. */
+export async function* momentCsvRows(comments: readonly { id: number; author: string; start: number; end: number | null; text: string; createdAt: Date }[]) {
+  for (const c of comments) {
+    yield [c.id, c.author, c.start, vttTime(c.start), c.end ?? '', c.end === null ? '' : vttTime(c.end), c.text, c.createdAt.toISOString()] as const;
+  }
+}
+
+/** The moment comments as a WebVTT file: each comment a cue (a time without an end lasts four seconds). */
+export function momentsVtt(title: string, comments: readonly { author: string; start: number; end: number | null; text: string }[]): string {
+  const cues = comments.map((c) => ({
+    start: c.start,
+    end: c.end !== null && c.end > c.start ? c.end : c.start + MOMENT_CUE_SECONDS,
+    text: `<v ${escapeCueText(c.author)}>${escapeCueText(c.text)}`,
+  }));
+  return serializeWebVtt(cues, title);
+}
+

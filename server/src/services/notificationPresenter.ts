@@ -1,0 +1,102 @@
+import { UNNAMED_ARTIFACT } from '#schemas/catalog';
+import type { Notification, NotificationKind } from '#schemas/notifications';
+import type { NotificationRecord } from '../repositories/notificationRepository.ts';
+import { iso } from '../repositories/sql.ts';
+
+/** A video time as people read it: `m:ss`, or `h:mm:ss` past an hour. */
+export function clock(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+const titleOf = (r: NotificationRecord) => {
+  const title = r.sharedArtifact?.title?.trim();
+  return title ? title : UNNAMED_ARTIFACT;
+};
+
+/** One plain sentence saying what happened, e.g. "Ana commented on “Group work” in Grade 5 PLC". */
+export function summaryOf(r: NotificationRecord): string {
+  const who = r.actor?.username ?? 'Someone';
+  const where = r.sharedPortfolio?.name ?? 'a shared portfolio';
+  const artifact = `“${titleOf(r)}” in ${where}`;
+  const at = r.moment ? ` at ${clock(r.moment.start)}${r.moment.end !== null ? `–${clock(r.moment.end)}` : ''} of a video of` : ' on';
+  switch (r.kind) {
+    case 'invitation_received':
+      return `${who} invited you to join the shared portfolio ${where}`;
+    case 'invitation_accepted':
+      return `${who} accepted your invitation to ${where}`;
+    case 'comment':
+      return `${who} commented${at} your artifact ${artifact}`;
+    case 'reply':
+      return `${who} also commented${at} ${artifact}`;
+    case 'mention':
+      return `${who} mentioned you in a comment${at} ${artifact}`;
+    case 'reaction':
+      return r.count > 1 ? `${r.count} new reactions to your artifact ${artifact}, the latest from ${who}` : `${who} reacted to your artifact ${artifact}`;
+    case 'snapshot_edited':
+      return r.count > 1 ? `Your artifact ${artifact} was edited ${r.count} times, last by ${who}` : `${who} edited your artifact ${artifact}`;
+    case 'removed':
+      return `${who} removed you from the shared portfolio ${where}`;
+  }
+}
+
+/** The SPA address of the exact place an item is about. */
+export function linkOf(r: NotificationRecord): string {
+  if (r.kind === 'invitation_received' && r.invitationId !== null) return `/invitation/${r.invitationId}`;
+  if (r.kind === 'removed' || !r.sharedPortfolio) return '/shared-portfolios';
+  if (!r.sharedArtifact) return `/shared-portfolios/${r.sharedPortfolio.id}`;
+  const page = `/shared-portfolios/${r.sharedPortfolio.id}/artifacts/${r.sharedArtifact.id}`;
+  const query = r.moment ? `?media=${r.moment.media}&t=${Math.floor(r.moment.start)}` : '';
+  return `${page}${query}${r.commentId !== null ? `#comment-${r.commentId}` : ''}`;
+}
+
+/** A feed item as the API sends it. */
+export function present(r: NotificationRecord): Notification {
+  return {
+    id: r.id,
+    kind: r.kind,
+    read: r.read,
+    created_at: iso(r.createdAt),
+    updated_at: iso(r.updatedAt),
+    actor: r.actor,
+    count: r.count,
+    sharedPortfolio: r.sharedPortfolio,
+    sharedArtifact: r.sharedArtifact ? { id: r.sharedArtifact.id, title: titleOf(r) } : null,
+    comment: r.commentId,
+    moment: r.moment,
+    summary: summaryOf(r),
+    link: linkOf(r),
+  };
+}
+
+/** A short title per kind (the mobile apps' list and push). */
+export const KIND_TITLES: Record<NotificationKind, string> = {
+  invitation_received: 'New invitation',
+  invitation_accepted: 'Invitation accepted',
+  comment: 'New comment',
+  reply: 'New reply',
+  mention: 'You were mentioned',
+  reaction: 'New reactions',
+  snapshot_edited: 'Your artifact was edited',
+  removed: 'Removed from a shared portfolio',
+};
+
+/** What the mobile apps can open: an item about a shared artifact. */
+export function opensInApp(r: NotificationRecord): r is NotificationRecord & { sharedArtifact: { id: number }; sharedPortfolio: { id: number } } {
+  return r.sharedArtifact !== null && r.sharedPortfolio !== null;
+}
+
+/** An item in the mobile apps' shape (`NotificationsListItem`). */
+export function mobileMessage(r: NotificationRecord & { sharedArtifact: { id: number }; sharedPortfolio: { id: number } }) {
+  return {
+    messageId: String(r.id),
+    title: KIND_TITLES[r.kind],
+    body: summaryOf(r),
+    destination: JSON.stringify({ screen: 'sharedArtifact', params: { sharedArtifactId: r.sharedArtifact.id, sharedPortfolioId: r.sharedPortfolio.id } }),
+    viewed: r.read,
+    sent: r.updatedAt.getTime(),
+  };
+}

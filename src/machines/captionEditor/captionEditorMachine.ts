@@ -1,0 +1,151 @@
+/**
+ * The caption editor of one caption track: its label, language and cues, cue by cue.
+ *
+ * editing ─(cue.change | cue.add | cue.remove | track.change)→ editing
+ *    ├─(editor.save: no problems)→ saving ─(saved)→ saved (final; listeners hear `captions.saved`)
+ *    │                                └─(refused / failed)→ editing (the message shows; the edits are kept)
+ *    ├─(editor.save: problems)→ editing (every problem is listed and marked at its field)
+ *    └─(editor.discard)→ closed (final; `captions.closed`) when nothing changed,
+ *                       otherwise confirmingDiscard ─(discard.confirm)→ closed
+ *                                                   └─(discard.cancel)→ editing
+ *
+ * Happy path: the teacher corrects a cue's text and end, adds one, saves, and the player shows
+ * the corrected captions.
+ */
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { CaptionTrack, CaptionUpdateBody } from '../../schemas/moments.ts';
+import { toUiError, type UiError } from '../../services/errors.ts';
+import { saveCaptions } from '../../services/momentService.ts';
+import { placeholder } from '../shared/placeholder.ts';
+import { cueProblems, showSeconds, toCues, toDrafts, type CueDraft } from './cues.ts';
+
+export interface CaptionEditorInput {
+  track: CaptionTrack;
+  /** The video's length (cue times must lie within it), when known. */
+  duration: number | null;
+}
+
+export interface CaptionEditorContext {
+  trackId: number;
+  duration: number | null;
+  label: string;
+  language: string;
+  cues: CueDraft[];
+  /** The track as saved, to tell whether anything changed. */
+  original: string;
+  /** Problems are shown once a save was asked for. */
+  showProblems: boolean;
+  nextKey: number;
+  error: UiError | null;
+}
+
+export type CaptionEditorEvent =
+  | { type: 'cue.change'; index: number; field: 'start' | 'end' | 'text'; value: string }
+  | { type: 'cue.add' }
+  | { type: 'cue.remove'; index: number }
+  | { type: 'track.change'; field: 'label' | 'language'; value: string }
+  | { type: 'editor.save' }
+  | { type: 'editor.discard' }
+  | { type: 'discard.confirm' }
+  | { type: 'discard.cancel' };
+
+export type CaptionEditorEmitted = { type: 'captions.saved'; track: CaptionTrack } | { type: 'captions.closed' };
+
+/** A message for the user (the app shows it as a toast). */
+export interface CaptionNotice {
+  message: string;
+  tone: 'success' | 'error';
+}
+
+export const CAPTIONS_SAVED_MESSAGE = 'Captions saved';
+
+const fingerprint = (c: Pick<CaptionEditorContext, 'label' | 'language' | 'cues'>): string =>
+  JSON.stringify([c.label, c.language, c.cues.map(({ start, end, text }) => [start, end, text])]);
+
+/** The body of a save. */
+export const toBody = (c: CaptionEditorContext): CaptionUpdateBody => ({ label: c.label.trim(), language: c.language.trim(), cues: toCues(c.cues) });
+
+export const captionEditorMachine = setup({
+  types: {
+    context: {} as CaptionEditorContext,
+    events: {} as CaptionEditorEvent,
+    input: {} as CaptionEditorInput,
+    emitted: {} as CaptionEditorEmitted,
+    tags: {} as 'busy',
+  },
+  actors: {
+    saveCaptions: fromPromise<CaptionTrack, { trackId: number; body: CaptionUpdateBody }>(({ input, signal }) => saveCaptions(input.trackId, input.body, signal)),
+  },
+  guards: {
+    isValid: ({ context }) => cueProblems(context, context.duration).length === 0,
+    isChanged: ({ context }) => fingerprint(context) !== context.original,
+  },
+  actions: {
+    changeCue: assign({
+      cues: ({ context }, params: { index: number; field: 'start' | 'end' | 'text'; value: string }) =>
+        context.cues.map((c, i) => (i === params.index ? { ...c, [params.field]: params.value } : c)),
+    }),
+    addCue: assign({
+      // A new cue starts where the last one ends and lasts two seconds.
+      cues: ({ context }) => {
+        const last = context.cues.at(-1);
+        const from = last && /^\d+(\.\d+)?$/.test(last.end.trim()) ? Number(last.end) : 0;
+        return [...context.cues, { key: context.nextKey, start: showSeconds(from), end: showSeconds(from + 2), text: '' }];
+      },
+      nextKey: ({ context }) => context.nextKey + 1,
+    }),
+    removeCue: assign({ cues: ({ context }, params: { index: number }) => context.cues.filter((_, i) => i !== params.index) }),
+    changeTrack: assign(({ context }, params: { field: 'label' | 'language'; value: string }) => ({ ...context, [params.field]: params.value })),
+    showProblems: assign({ showProblems: true }),
+    storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
+    clearError: assign({ error: null }),
+    emitSaved: emit((_, params: { track: CaptionTrack }) => ({ type: 'captions.saved' as const, track: params.track })),
+    emitClosed: emit({ type: 'captions.closed' as const }),
+    /** Tells the user something (provided by the app: a toast). */
+    notify: placeholder('notify') as (_: unknown, params: CaptionNotice) => void,
+  },
+}).createMachine({
+  id: 'captionEditor',
+  context: ({ input }) => {
+    const cues = toDrafts(input.track.cues);
+    const base = { label: input.track.label, language: input.track.language, cues };
+    return { ...base, trackId: input.track.id, duration: input.duration, original: fingerprint(base), showProblems: false, nextKey: cues.length + 1, error: null };
+  },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'cue.change': { actions: { type: 'changeCue', params: ({ event }) => event } },
+        'cue.add': { actions: 'addCue' },
+        'cue.remove': { actions: { type: 'removeCue', params: ({ event }) => event } },
+        'track.change': { actions: { type: 'changeTrack', params: ({ event }) => event } },
+        'editor.save': [{ guard: 'isValid', target: 'saving' }, { actions: 'showProblems' }],
+        'editor.discard': [{ guard: 'isChanged', target: 'confirmingDiscard' }, { target: 'closed' }],
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'saveCaptions',
+        src: 'saveCaptions',
+        input: ({ context }) => ({ trackId: context.trackId, body: toBody(context) }),
+        onDone: {
+          target: 'saved',
+          actions: [{ type: 'notify', params: { message: CAPTIONS_SAVED_MESSAGE, tone: 'success' } }, { type: 'emitSaved', params: ({ event }) => ({ track: event.output }) }],
+        },
+        onError: { target: 'editing', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    confirmingDiscard: {
+      on: {
+        'discard.confirm': 'closed',
+        'discard.cancel': 'editing',
+      },
+    },
+    saved: { type: 'final' },
+    closed: { type: 'final', entry: 'emitClosed' },
+  },
+});
+
+export type CaptionEditorMachine = typeof captionEditorMachine;

@@ -1,0 +1,55 @@
+import { CAPTION_CUE_TEXT_MAX, CAPTION_CUES_MAX, type Cue } from '../../schemas/moments.ts';
+
+/** A cue as the editor holds it: times as typed (seconds), and its text. */
+export interface CueDraft {
+  /** Tells rows apart while cues are added and removed. */
+  key: number;
+  start: string;
+  end: string;
+  text: string;
+}
+
+/** One problem of the track, for one cue (`index`) or the whole track (`index: null`). */
+export interface CueProblem {
+  index: number | null;
+  field: 'start' | 'end' | 'text' | 'label' | 'language' | 'cues';
+  message: string;
+}
+
+/** A time as the editor shows it: seconds with up to three decimals. */
+export const showSeconds = (seconds: number): string => String(Math.round(seconds * 1000) / 1000);
+
+/** The drafts of a track's cues. */
+export const toDrafts = (cues: readonly Cue[]): CueDraft[] => cues.map((c, i) => ({ key: i + 1, start: showSeconds(c.start), end: showSeconds(c.end), text: c.text }));
+
+const seconds = (text: string): number | null => {
+  if (!/^\s*\d+(\.\d+)?\s*$/.test(text)) return null;
+  return Number(text);
+};
+
+/** The cues to save (call only when `cueProblems` found none). */
+export const toCues = (drafts: readonly CueDraft[]): Cue[] =>
+  drafts.map((d) => ({ start: seconds(d.start) ?? 0, end: seconds(d.end) ?? 0, text: d.text.trim() }));
+
+/** Everything that stops the track from being saved, in reading order. */
+export function cueProblems(track: { label: string; language: string; cues: readonly CueDraft[] }, duration: number | null): CueProblem[] {
+  const problems: CueProblem[] = [];
+  if (track.label.trim() === '') problems.push({ index: null, field: 'label', message: 'Please give the track a label.' });
+  if (!/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(track.language.trim())) {
+    problems.push({ index: null, field: 'language', message: 'Please give a language tag such as en or es-MX.' });
+  }
+  if (track.cues.length > CAPTION_CUES_MAX) problems.push({ index: null, field: 'cues', message: `A track can have at most ${CAPTION_CUES_MAX} captions.` });
+  track.cues.forEach((cue, index) => {
+    const n = index + 1;
+    const start = seconds(cue.start);
+    const end = seconds(cue.end);
+    if (start === null) problems.push({ index, field: 'start', message: `Caption ${n}: the start must be a number of seconds.` });
+    else if (duration !== null && start > duration) problems.push({ index, field: 'start', message: `Caption ${n}: the start is past the end of the video.` });
+    if (end === null) problems.push({ index, field: 'end', message: `Caption ${n}: the end must be a number of seconds.` });
+    else if (start !== null && end <= start) problems.push({ index, field: 'end', message: `Caption ${n}: the end must be after the start.` });
+    else if (duration !== null && end > duration + 0.001) problems.push({ index, field: 'end', message: `Caption ${n}: the end is past the end of the video.` });
+    if (cue.text.trim() === '') problems.push({ index, field: 'text', message: `Caption ${n}: the text cannot be empty.` });
+    else if (cue.text.length > CAPTION_CUE_TEXT_MAX) problems.push({ index, field: 'text', message: `Caption ${n}: the text can be at most ${CAPTION_CUE_TEXT_MAX} characters.` });
+  });
+  return problems;
+}

@@ -1,0 +1,66 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { CaptionTrack } from '../../schemas/moments.ts';
+import type { UiError } from '../../services/errors.ts';
+import { useMomentsSetup } from '../momentComment/useMomentComment.ts';
+import type { CaptionEditorInput, captionEditorMachine } from './captionEditorMachine.ts';
+import { cueProblems, type CueDraft, type CueProblem } from './cues.ts';
+
+export type CaptionEditorRef = ActorRefFrom<typeof captionEditorMachine>;
+
+/** The caption editor of one track; `onSaved` hears the saved track, `onClosed` a discard. */
+export function useCaptionEditorActor(input: CaptionEditorInput, onSaved: (track: CaptionTrack) => void, onClosed: () => void): CaptionEditorRef {
+  const { captions, inspect } = useMomentsSetup();
+  const ref = useActorRef(captions, { input, ...(inspect ? { inspect } : {}) });
+  useEffect(() => {
+    const saved = ref.on('captions.saved', (event) => onSaved(event.track));
+    const closed = ref.on('captions.closed', () => onClosed());
+    return () => {
+      saved.unsubscribe();
+      closed.unsubscribe();
+    };
+  }, [ref, onSaved, onClosed]);
+  return ref;
+}
+
+const NONE: readonly CueProblem[] = [];
+
+/** The track as edited, its problems (once a save was asked for), and where the editor stands. */
+export function useCaptionEditor(ref: CaptionEditorRef): {
+  label: string;
+  language: string;
+  cues: readonly CueDraft[];
+  problems: readonly CueProblem[];
+  saving: boolean;
+  confirming: boolean;
+  error: UiError | null;
+} {
+  const label = useSelector(ref, (s) => s.context.label);
+  const language = useSelector(ref, (s) => s.context.language);
+  const cues = useSelector(ref, (s) => s.context.cues);
+  const show = useSelector(ref, (s) => s.context.showProblems);
+  const duration = useSelector(ref, (s) => s.context.duration);
+  const saving = useSelector(ref, (s) => s.hasTag('busy'));
+  const confirming = useSelector(ref, (s) => s.matches('confirmingDiscard'));
+  const error = useSelector(ref, (s) => s.context.error);
+  const problems = useMemo(() => (show ? cueProblems({ label, language, cues }, duration) : NONE), [show, label, language, cues, duration]);
+  return { label, language, cues, problems, saving, confirming, error };
+}
+
+/** What the caption editor may ask. */
+export function useCaptionEditorEvents(ref: CaptionEditorRef) {
+  return useMemo(
+    () => ({
+      changeCue: (index: number, field: 'start' | 'end' | 'text', value: string) => ref.send({ type: 'cue.change', index, field, value }),
+      addCue: () => ref.send({ type: 'cue.add' }),
+      removeCue: (index: number) => ref.send({ type: 'cue.remove', index }),
+      changeTrack: (field: 'label' | 'language', value: string) => ref.send({ type: 'track.change', field, value }),
+      save: () => ref.send({ type: 'editor.save' }),
+      discard: () => ref.send({ type: 'editor.discard' }),
+      confirmDiscard: () => ref.send({ type: 'discard.confirm' }),
+      cancelDiscard: () => ref.send({ type: 'discard.cancel' }),
+    }),
+    [ref],
+  );
+}

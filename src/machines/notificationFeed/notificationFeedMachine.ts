@@ -1,0 +1,295 @@
+/**
+ * The notification feed of the signed-in user: the bell's unread count, kept live, and the list of
+ * notifications shown in the bell's panel or on the Notifications page. Four parallel regions:
+ *
+ * live:   streaming (server-sent events) ─(stream.failed)→ polling: fetching ─→ waiting ─(30 s)→ fetching …
+ *         every count heard (`unread.changed`) replaces the bell's number.
+ * feed:   idle ─(feed.refresh)→ loading ─→ loaded ─(feed.more, more pages)→ loadingMore ─→ loaded
+ *                                  └─(failed)→ loadFailed ─(retry)→ loading
+ *         loaded ─(unread.changed, a new count while the feed is on screen)→ loading (the new items appear)
+ * panel:  closed ─(panel.toggle)→ open ─(panel.toggle | panel.close | item.open)→ closed;
+ *         page.enter → page (the Notifications page) ─(page.leave)→ closed. Showing the feed refreshes it.
+ * reads:  idle ─(an item opened while unread, or read.all)→ marking ─→ idle (again while more are waiting).
+ *
+ * Opening an item marks it read at once on screen, sends the app to its link, and tells the server.
+ */
+import { and, assign, fromCallback, fromPromise, not, raise, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { NOTIFICATIONS_PAGE_DEFAULT, type Notification, type NotificationListResponse, type NotificationReadBody, type UnreadCount } from '../../schemas/notifications.ts';
+import { toUiError, type UiError } from '../../services/errors.ts';
+import { listNotifications, markNotificationsRead, openUnreadStream, pollUnreadCount, type UnreadPoll } from '../../services/notificationService.ts';
+import { placeholder } from '../shared/placeholder.ts';
+
+/** How often the unread count is asked for while the live stream is unavailable. */
+export const POLL_INTERVAL_MS = 30_000;
+
+export interface NotificationFeedInput {
+  /** Items per page (default 30). */
+  pageSize?: number;
+}
+
+/** What is waiting to be marked read on the server. */
+export interface PendingReads {
+  ids: readonly number[];
+  all: boolean;
+}
+
+export interface NotificationFeedContext {
+  pageSize: number;
+  items: readonly Notification[];
+  /** `null` until the first count arrives. */
+  unread: number | null;
+  /** Whether older items may exist. */
+  hasMore: boolean;
+  /** The version of the last polled count (`ETag`). */
+  etag: string | null;
+  /** Why the feed could not be loaded. */
+  error: UiError | null;
+  /** Read on screen, not yet told to the server. */
+  pending: PendingReads;
+  /** Being told to the server. */
+  sending: PendingReads;
+}
+
+/** A message for the user (a toast). */
+export interface Notice {
+  message: string;
+  tone: 'success' | 'error';
+}
+
+export type NotificationFeedEvent =
+  | { type: 'panel.toggle' }
+  | { type: 'panel.close' }
+  | { type: 'page.enter' }
+  | { type: 'page.leave' }
+  | { type: 'feed.refresh' }
+  | { type: 'feed.more' }
+  | { type: 'retry' }
+  | { type: 'item.open'; id: number }
+  | { type: 'read.all' }
+  /** The server's unread count (from the stream or a poll). */
+  | { type: 'unread.changed'; unread: number }
+  | { type: 'stream.failed' };
+
+export const MORE_FAILED = 'Older notifications could not be loaded.';
+export const READ_FAILED = 'The notifications could not be marked as read.';
+
+const NOTHING_PENDING: PendingReads = { ids: [], all: false };
+
+const hasPending = (pending: PendingReads) => pending.all || pending.ids.length > 0;
+
+export const notificationFeedMachine = setup({
+  types: {
+    context: {} as NotificationFeedContext,
+    events: {} as NotificationFeedEvent,
+    input: {} as NotificationFeedInput,
+  },
+  actors: {
+    listNotifications: fromPromise<NotificationListResponse, { before: number | null; limit: number }>(({ input, signal }) =>
+      listNotifications({ before: input.before ?? undefined, limit: input.limit }, signal),
+    ),
+    markRead: fromPromise<UnreadCount, NotificationReadBody>(({ input, signal }) => markNotificationsRead(input, signal)),
+    pollUnread: fromPromise<UnreadPoll, { etag: string | null }>(({ input, signal }) => pollUnreadCount(input.etag, signal)),
+    unreadStream: fromCallback<NotificationFeedEvent>(({ sendBack }) =>
+      openUnreadStream(
+        (unread) => sendBack({ type: 'unread.changed', unread }),
+        () => sendBack({ type: 'stream.failed' }),
+      ),
+    ),
+  },
+  delays: {
+    pollInterval: POLL_INTERVAL_MS,
+  },
+  guards: {
+    hasMore: ({ context }) => context.hasMore,
+    hasUnread: ({ context }) => (context.unread ?? 0) > 0 || context.items.some((item) => !item.read),
+    hasPendingReads: ({ context }) => hasPending(context.pending),
+    isNewCount: ({ context, event }) => event.type === 'unread.changed' && event.unread !== context.unread,
+    isChanged: (_, params: { poll: UnreadPoll }) => params.poll.changed,
+  },
+  actions: {
+    storeUnread: assign({ unread: (_, params: { unread: number }) => params.unread }),
+    storeEtag: assign({ etag: (_, params: { etag: string | null }) => params.etag }),
+    storePage: assign(({ context }, params: { page: NotificationListResponse; append: boolean }) => {
+      const known = new Set(context.items.map((item) => item.id));
+      const items = params.append ? [...context.items, ...params.page.items.filter((item) => !known.has(item.id))] : params.page.items;
+      // What was read on screen stays read until the server has been told.
+      const readHere = (item: Notification) => context.pending.all || context.sending.all || context.pending.ids.includes(item.id) || context.sending.ids.includes(item.id);
+      return {
+        items: items.map((item) => (!item.read && readHere(item) ? { ...item, read: true } : item)),
+        unread: params.page.unread,
+        hasMore: params.page.items.length >= context.pageSize,
+        error: null,
+      };
+    }),
+    storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
+    /** Shows an item read and queues it for the server. */
+    readItem: assign(({ context }, params: { id: number }) => {
+      const item = context.items.find((candidate) => candidate.id === params.id);
+      if (!item || item.read) return {};
+      return {
+        items: context.items.map((candidate) => (candidate.id === params.id ? { ...candidate, read: true } : candidate)),
+        unread: Math.max(0, (context.unread ?? 1) - 1),
+        pending: { ...context.pending, ids: [...context.pending.ids, params.id] },
+      };
+    }),
+    readAll: assign(({ context }) => ({
+      items: context.items.map((item) => (item.read ? item : { ...item, read: true })),
+      unread: 0,
+      pending: { ids: [], all: true },
+    })),
+    startSending: assign(({ context }) => ({ sending: context.pending, pending: NOTHING_PENDING })),
+    stopSending: assign({ sending: NOTHING_PENDING }),
+    /** Opens the item's place in the app (provided by the app). */
+    openLink: placeholder('openLink') as (_: unknown, params: { link: string }) => void,
+    /** Tells the user something (provided by the app). */
+    notify: placeholder('notify') as (_: unknown, params: Notice) => void,
+  },
+}).createMachine({
+  id: 'notificationFeed',
+  type: 'parallel',
+  context: ({ input }) => ({
+    pageSize: input.pageSize ?? NOTIFICATIONS_PAGE_DEFAULT,
+    items: [],
+    unread: null,
+    hasMore: false,
+    etag: null,
+    error: null,
+    pending: NOTHING_PENDING,
+    sending: NOTHING_PENDING,
+  }),
+  states: {
+    live: {
+      initial: 'streaming',
+      on: {
+        'unread.changed': { actions: { type: 'storeUnread', params: ({ event }) => ({ unread: event.unread }) } },
+      },
+      states: {
+        streaming: {
+          invoke: { id: 'unreadStream', src: 'unreadStream' },
+          on: { 'stream.failed': 'polling' },
+        },
+        polling: {
+          initial: 'fetching',
+          states: {
+            fetching: {
+              invoke: {
+                id: 'pollUnread',
+                src: 'pollUnread',
+                input: ({ context }) => ({ etag: context.etag }),
+                onDone: [
+                  {
+                    guard: { type: 'isChanged', params: ({ event }) => ({ poll: event.output }) },
+                    target: 'waiting',
+                    actions: [
+                      { type: 'storeEtag', params: ({ event }) => ({ etag: event.output.changed ? event.output.etag : null }) },
+                      raise(({ event }) => ({ type: 'unread.changed' as const, unread: event.output.changed ? event.output.unread : 0 })),
+                    ],
+                  },
+                  { target: 'waiting' },
+                ],
+                // A failed poll is tried again at the next tick; the bell keeps the last count.
+                onError: { target: 'waiting' },
+              },
+            },
+            waiting: {
+              after: { pollInterval: 'fetching' },
+            },
+          },
+        },
+      },
+    },
+    feed: {
+      initial: 'idle',
+      on: {
+        'item.open': {
+          actions: [
+            { type: 'readItem', params: ({ event }) => ({ id: event.id }) },
+            {
+              type: 'openLink',
+              params: ({ context, event }) => ({ link: context.items.find((item) => item.id === event.id)?.link ?? '/notifications' }),
+            },
+          ],
+        },
+      },
+      states: {
+        idle: {
+          on: { 'feed.refresh': 'loading' },
+        },
+        loading: {
+          invoke: {
+            id: 'listNotifications',
+            src: 'listNotifications',
+            input: ({ context }) => ({ before: null, limit: context.pageSize }),
+            onDone: { target: 'loaded', actions: { type: 'storePage', params: ({ event }) => ({ page: event.output, append: false }) } },
+            onError: { target: 'loadFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        loadFailed: {
+          on: { retry: 'loading', 'feed.refresh': 'loading' },
+        },
+        loaded: {
+          on: {
+            'feed.refresh': 'loading',
+            'feed.more': { guard: 'hasMore', target: 'loadingMore' },
+            'read.all': { guard: 'hasUnread', actions: 'readAll' },
+            // A new count while the feed is on screen: its new items are fetched.
+            'unread.changed': { guard: and(['isNewCount', not(stateIn({ panel: 'closed' }))]), target: 'loading' },
+          },
+        },
+        loadingMore: {
+          invoke: {
+            id: 'listMore',
+            src: 'listNotifications',
+            input: ({ context }) => ({ before: context.items.at(-1)?.id ?? null, limit: context.pageSize }),
+            onDone: { target: 'loaded', actions: { type: 'storePage', params: ({ event }) => ({ page: event.output, append: true }) } },
+            onError: { target: 'loaded', actions: { type: 'notify', params: { message: MORE_FAILED, tone: 'error' } } },
+          },
+        },
+      },
+    },
+    panel: {
+      initial: 'closed',
+      states: {
+        closed: {
+          on: { 'panel.toggle': 'open', 'page.enter': 'page' },
+        },
+        open: {
+          entry: raise({ type: 'feed.refresh' }),
+          on: { 'panel.toggle': 'closed', 'panel.close': 'closed', 'item.open': 'closed', 'page.enter': 'page' },
+        },
+        page: {
+          entry: raise({ type: 'feed.refresh' }),
+          on: { 'page.leave': 'closed' },
+        },
+      },
+    },
+    reads: {
+      initial: 'idle',
+      states: {
+        idle: {
+          always: { guard: 'hasPendingReads', target: 'marking' },
+        },
+        marking: {
+          entry: 'startSending',
+          invoke: {
+            id: 'markRead',
+            src: 'markRead',
+            input: ({ context }): NotificationReadBody => (context.sending.all ? { all: true } : { ids: [...context.sending.ids] }),
+            onDone: {
+              target: 'idle',
+              actions: ['stopSending', { type: 'storeUnread', params: ({ event }) => ({ unread: event.output.unread }) }],
+            },
+            onError: {
+              target: 'idle',
+              actions: ['stopSending', { type: 'notify', params: { message: READ_FAILED, tone: 'error' } }, raise({ type: 'feed.refresh' })],
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type NotificationFeedMachine = typeof notificationFeedMachine;
+export type NotificationFeedRef = ActorRefFrom<typeof notificationFeedMachine>;
+export type NotificationFeedSnapshot = SnapshotFrom<typeof notificationFeedMachine>;

@@ -1,0 +1,154 @@
+import { useId, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { useCaptionEditor, useCaptionEditorActor, useCaptionEditorEvents } from '../../machines/captionEditor/useCaptionEditor.ts';
+import { useMomentsSetup } from '../../machines/momentComment/useMomentComment.ts';
+import type { CueProblem } from '../../machines/captionEditor/cues.ts';
+import type { CaptionTrack } from '../../schemas/moments.ts';
+import { BusyButton } from '../components/BusyButton.tsx';
+import { Button } from '../components/Button.tsx';
+import { stackedListStyle, textFieldStyle } from '../components/cardStyles.ts';
+import { ConfirmDialog } from '../components/Dialog.tsx';
+
+/** The question before dropping unsaved caption edits. */
+export const DISCARD_CAPTIONS_QUESTION = 'Discard your changes to these captions?';
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+  margin-bottom: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.md};
+  border: 1px solid ${({ theme }) => theme.color.primary};
+  border-radius: ${({ theme }) => theme.radius.md};
+  h5 { margin: 0; font-size: ${({ theme }) => theme.font.size.md}; }
+  input, textarea {
+    ${textFieldStyle}
+  }
+  [aria-invalid='true'] { border-color: ${({ theme }) => theme.color.danger}; }
+  label { display: flex; flex-direction: column; gap: ${({ theme }) => theme.space.xxs}; font-size: ${({ theme }) => theme.font.size.sm}; font-weight: ${({ theme }) => theme.font.weight.medium}; }
+`;
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: end;
+  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+`;
+
+const Cues = styled.ol`
+  ${stackedListStyle}
+`;
+
+const Cue = styled.fieldset`
+  display: grid;
+  grid-template-columns: 7rem 7rem minmax(12rem, 1fr) auto;
+  align-items: end;
+  gap: ${({ theme }) => theme.space.sm};
+  margin: 0;
+  padding: ${({ theme }) => theme.space.sm};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  legend { font-weight: ${({ theme }) => theme.font.weight.medium}; }
+  @media ${({ theme }) => theme.media.phone} { grid-template-columns: 1fr 1fr; }
+`;
+
+const Problems = styled.ul`
+  margin: 0;
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
+  border-left: 4px solid ${({ theme }) => theme.color.danger};
+  color: ${({ theme }) => theme.color.danger};
+`;
+
+const Alert = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.color.danger};
+`;
+
+const problemOf = (problems: readonly CueProblem[], index: number | null, field: CueProblem['field']) => problems.find((p) => p.index === index && p.field === field);
+
+/**
+ * The caption editor of one track: its label and language, then each caption with its start and
+ * end (seconds) and text, Remove, Add caption; Save (every problem listed until there is none),
+ * Discard (asks first when something changed), and a download link of the saved file.
+ */
+export function CaptionEditor({ track, duration, onSaved, onClosed }: { track: CaptionTrack; duration: number | null; onSaved: (track: CaptionTrack) => void; onClosed: () => void }) {
+  const editor = useCaptionEditorActor({ track, duration }, onSaved, onClosed);
+  const { label, language, cues, problems, saving, confirming, error } = useCaptionEditor(editor);
+  const events = useCaptionEditorEvents(editor);
+  const { captionUrl } = useMomentsSetup();
+  const headingId = useId();
+  const problemsId = useId();
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    events.save();
+  };
+  const field = (index: number | null, name: CueProblem['field']) => {
+    const problem = problemOf(problems, index, name);
+    return problem ? { 'aria-invalid': true as const, 'aria-describedby': problemsId } : {};
+  };
+  return (
+    <Form onSubmit={handleSubmit} aria-labelledby={headingId} aria-busy={saving || undefined} noValidate>
+      <h5 id={headingId}>Edit captions: {track.label}</h5>
+      <Row>
+        <label>
+          Track label
+          <input type="text" value={label} readOnly={saving} onChange={(e) => events.changeTrack('label', e.target.value)} {...field(null, 'label')} />
+        </label>
+        <label>
+          Language tag
+          <input type="text" value={language} readOnly={saving} onChange={(e) => events.changeTrack('language', e.target.value)} {...field(null, 'language')} />
+        </label>
+        <a href={captionUrl(track, true)} download>
+          Download the saved captions (.vtt)
+        </a>
+      </Row>
+      <Cues aria-label="Captions">
+        {cues.map((cue, index) => (
+          <li key={cue.key}>
+            <Cue>
+              <legend>Caption {index + 1}</legend>
+              <label>
+                Start (seconds)
+                <input type="text" inputMode="decimal" value={cue.start} readOnly={saving} onChange={(e) => events.changeCue(index, 'start', e.target.value)} {...field(index, 'start')} />
+              </label>
+              <label>
+                End (seconds)
+                <input type="text" inputMode="decimal" value={cue.end} readOnly={saving} onChange={(e) => events.changeCue(index, 'end', e.target.value)} {...field(index, 'end')} />
+              </label>
+              <label>
+                Text
+                <textarea rows={2} value={cue.text} readOnly={saving} onChange={(e) => events.changeCue(index, 'text', e.target.value)} {...field(index, 'text')} />
+              </label>
+              <Button type="button" $variant="secondary" $small disabled={saving} onClick={() => events.removeCue(index)} aria-label={`Remove caption ${index + 1}`}>
+                Remove
+              </Button>
+            </Cue>
+          </li>
+        ))}
+      </Cues>
+      {cues.length === 0 ? <p>No captions. Add one to begin.</p> : null}
+      <Row>
+        <Button type="button" $variant="secondary" $small disabled={saving} onClick={events.addCue}>
+          Add caption
+        </Button>
+      </Row>
+      {problems.length > 0 ? (
+        <Problems id={problemsId} role="alert" aria-label="Problems to fix before saving">
+          {problems.map((p) => (
+            <li key={`${p.index ?? 'track'}-${p.field}`}>{p.message}</li>
+          ))}
+        </Problems>
+      ) : null}
+      {error ? <Alert role="alert">{error.message}</Alert> : null}
+      <Row>
+        <BusyButton type="submit" busy={saving} busyLabel="Saving captions…">
+          Save captions
+        </BusyButton>
+        <Button type="button" $variant="secondary" disabled={saving} onClick={events.discard}>
+          Discard
+        </Button>
+      </Row>
+      {confirming ? <ConfirmDialog title="Discard Changes" message={DISCARD_CAPTIONS_QUESTION} onConfirm={events.confirmDiscard} onCancel={events.cancelDiscard} /> : null}
+    </Form>
+  );
+}

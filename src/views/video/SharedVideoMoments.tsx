@@ -1,0 +1,115 @@
+import { Fragment, useCallback, useId, useMemo, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { useSearch } from 'wouter';
+import { byCaption, mediaLabel } from '../../machines/artifactLifecycle/artifactSelectors.ts';
+import { useComments, useCommentsStatus, type CommentRef } from '../../machines/comment/useComment.ts';
+import { useMomentCommentActor, useMomentsSetup } from '../../machines/momentComment/useMomentComment.ts';
+import { useReactionList, type ReactionsRef } from '../../machines/reactions/useReactions.ts';
+import type { MomentMark } from '../../machines/videoPlayer/markers.ts';
+import type { Media } from '../../schemas/media.ts';
+import type { Comment, Reaction } from '../../schemas/sharedArtifact.ts';
+import { MomentThreadProvider, useScrollToHashedComment } from './MomentThread.tsx';
+import { VideoMoments } from './VideoMoments.tsx';
+
+const Exports = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
+  margin: 0;
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+const Section = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.lg};
+  h4 { margin: 0; font-size: ${({ theme }) => theme.font.size.lg}; }
+`;
+
+/** The address's moment: `?media=<id>&t=<seconds>` and `#comment-<id>`. */
+export function readMomentLink(search: string, hash: string): { media: number | null; time: number | null; comment: number | null } {
+  const params = new URLSearchParams(search);
+  const media = /^[0-9]{1,10}$/.test(params.get('media') ?? '') ? Number(params.get('media')) : null;
+  const t = Number(params.get('t'));
+  const time = params.has('t') && Number.isFinite(t) && t >= 0 ? t : null;
+  const comment = /^#comment-([0-9]{1,10})$/.exec(hash)?.[1];
+  return { media, time, comment: comment ? Number(comment) : null };
+}
+
+/** The marks of one video: its moment comments and moment reactions. */
+export function sharedMarks(media: number, comments: readonly Comment[], reactions: readonly Reaction[]): MomentMark[] {
+  return [
+    ...comments.filter((c) => c.moment?.media === media).map((c): MomentMark => ({ kind: 'comment', id: c.id, start: c.moment!.start, end: c.moment!.end, who: c.username })),
+    ...reactions
+      .filter((r) => r.moment?.media === media)
+      .map((r): MomentMark => ({ kind: 'reaction', id: r.id, start: r.moment!.start, end: r.moment!.end, who: r.owner.username, value: r.value })),
+  ];
+}
+
+export interface SharedVideoMomentsProps {
+  /** The shared artifact's id and videos. */
+  artifactId: number;
+  videos: readonly Media[];
+  /** Its comment thread and reactions (the markers show theirs). */
+  thread: CommentRef;
+  reactions: ReactionsRef;
+  /** A member or researcher: may comment, react and caption. */
+  mutable: boolean;
+  /** Called after each comment or reaction placed at a moment. */
+  onChanged: () => void;
+  /** The reactions and the comment thread, which read the moment state. */
+  children: ReactNode;
+}
+
+/**
+ * The videos of a shared artifact with their timelines of comments and reactions at moments,
+ * and the moment state the comment thread reads (filter, order, the highlighted comment). The
+ * address may name a video and time (`?media=<id>&t=<seconds>`) and a comment (`#comment-<id>`).
+ */
+export function SharedVideoMoments({ artifactId, videos, thread, reactions, mutable, onChanged, children }: SharedVideoMomentsProps) {
+  const search = useSearch();
+  const link = useMemo(() => readMomentLink(search, typeof window === 'undefined' ? '' : window.location.hash), [search]);
+  const onPosted = useCallback(() => {
+    thread.send({ type: 'refetch.schedule' });
+    reactions.send({ type: 'refetch.schedule' });
+    onChanged();
+  }, [thread, reactions, onChanged]);
+  const composer = useMomentCommentActor({ artifactId, target: 'comment', highlight: link.comment }, onPosted);
+  const comments = useComments(thread);
+  const reactionList = useReactionList(reactions);
+  const ready = useCommentsStatus(thread) === 'ready';
+  useScrollToHashedComment(ready);
+  const sorted = useMemo(() => [...videos].sort(byCaption), [videos]);
+  const headingId = useId();
+  const { momentsExportUrl } = useMomentsSetup();
+  return (
+    <MomentThreadProvider composer={composer} videos={sorted}>
+      {sorted.length > 0 ? (
+        <Section aria-labelledby={headingId}>
+          <h4 id={headingId}>{sorted.length === 1 ? 'Video' : 'Videos'} and moments</h4>
+          {sorted.map((video) => (
+            <Fragment key={video.id}>
+              <VideoMoments
+                media={video}
+                marks={sharedMarks(video.id, comments, reactionList)}
+                startAt={link.media === video.id ? link.time : null}
+                canComment={mutable}
+                canCaption={mutable}
+                noun="Comment"
+              />
+              <Exports>
+                <a href={momentsExportUrl(artifactId, video.id, 'csv')} download>
+                  Download the comments at moments of {mediaLabel(video)} (CSV)
+                </a>
+                <a href={momentsExportUrl(artifactId, video.id, 'vtt')} download>
+                  Download them as WebVTT captions
+                </a>
+              </Exports>
+            </Fragment>
+          ))}
+        </Section>
+      ) : null}
+      {children}
+    </MomentThreadProvider>
+  );
+}

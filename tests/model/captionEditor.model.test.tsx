@@ -1,0 +1,182 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ThemeProvider } from 'styled-components';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
+import { CAPTIONS_SAVED_MESSAGE, captionEditorMachine, type CaptionEditorEvent } from '../../src/machines/captionEditor/captionEditorMachine.ts';
+import { cueProblems } from '../../src/machines/captionEditor/cues.ts';
+import { MomentsContext } from '../../src/machines/momentComment/useMomentComment.ts';
+import type { CaptionTrack, CaptionUpdateBody } from '../../src/schemas/moments.ts';
+import { ApiError } from '../../src/services/errors.ts';
+import { makeTrack, provideTestMoments } from '../../src/test/videoHarness.tsx';
+import { Toaster } from '../../src/views/feedback/Toaster.tsx';
+import { clearToasts } from '../../src/views/feedback/toastStore.ts';
+import { theme } from '../../src/views/theme/theme.ts';
+import { CaptionEditor, DISCARD_CAPTIONS_QUESTION } from '../../src/views/video/CaptionEditor.tsx';
+import { checkStates } from './support/checkStates.ts';
+import { coverageInspector, isInvoking, trackMachine } from './support/coverage.ts';
+import { controllableActor } from './support/deferred.ts';
+import { checkedShortestPaths, modelEvent, pathName } from './support/paths.ts';
+import { reportCoverageAfterAll } from './support/report.ts';
+
+const coverage = trackMachine(captionEditorMachine);
+reportCoverageAfterAll(coverage);
+
+type Snapshot = SnapshotFrom<typeof captionEditorMachine>;
+
+const TRACK = makeTrack();
+const DURATION = 12;
+const NEW_TEXT = 'Ready, steady, go!';
+const NEW_LABEL = 'English (edited)';
+const SAVED: CaptionTrack = { ...TRACK, cues: [{ ...TRACK.cues[0]!, text: NEW_TEXT }, TRACK.cues[1]!], updated_at: '2026-03-06T10:00:00.000Z' };
+const refused = new ApiError(400, 'invalid_captions', 'Caption 2: the end is after the end of the video.', '');
+
+const ev = modelEvent<CaptionEditorEvent>();
+
+/**
+ * The model's events. To keep the paths few while taking every transition: each edit is made
+ * once from the untouched track, and only a changed text, a removed cue or an added (empty) cue
+ * is saved; a discard is asked from the untouched track and after changing a text.
+ */
+function events(snapshot: unknown): CaptionEditorEvent[] {
+  const s = snapshot as Snapshot;
+  const c = s.context;
+  const list: CaptionEditorEvent[] = [];
+  const changedText = c.cues.length === 2 && c.cues[0]!.text === NEW_TEXT;
+  const untouched = c.cues.length === 2 && c.cues[0]!.text === TRACK.cues[0]!.text && c.label === TRACK.label && !c.showProblems && c.error === null;
+  if (s.matches('editing')) {
+    if (untouched) {
+      list.push(
+        { type: 'cue.change', index: 0, field: 'text', value: NEW_TEXT },
+        { type: 'cue.add' },
+        { type: 'cue.remove', index: 1 },
+        { type: 'track.change', field: 'label', value: NEW_LABEL },
+        { type: 'editor.discard' },
+      );
+    }
+    if (changedText && c.error === null) list.push({ type: 'editor.save' }, { type: 'editor.discard' });
+    if (c.cues.length === 1 && c.error === null) list.push({ type: 'editor.save' });
+    if (c.cues.length === 3 && !c.showProblems) list.push({ type: 'editor.save' });
+  }
+  if (s.matches('confirmingDiscard')) list.push({ type: 'discard.confirm' }, { type: 'discard.cancel' });
+  if (isInvoking(s, 'saveCaptions')) list.push(ev('xstate.done.actor.saveCaptions', { output: SAVED }), ev('xstate.error.actor.saveCaptions', { error: refused }));
+  return list.filter((event) => s.can(event));
+}
+
+function setup() {
+  const save = controllableActor<CaptionTrack, { trackId: number; body: CaptionUpdateBody }>();
+  const onSaved = vi.fn();
+  const onClosed = vi.fn();
+  const moments = provideTestMoments({ captions: { saveCaptions: save.logic } }, coverageInspector);
+  render(
+    <ThemeProvider theme={theme}>
+      <MomentsContext.Provider value={moments}>
+        <CaptionEditor track={TRACK} duration={DURATION} onSaved={onSaved} onClosed={onClosed} />
+      </MomentsContext.Provider>
+      <Toaster />
+    </ThemeProvider>,
+  );
+  return { save, onSaved, onClosed, ux: userEvent.setup({ delay: null }) };
+}
+
+let h: ReturnType<typeof setup>;
+
+const editor = () => screen.getByRole('form', { name: `Edit captions: ${TRACK.label}` });
+const cue = (n: number) => within(editor()).getByRole('group', { name: `Caption ${n}` });
+
+const checks = {
+  editing: async (s: Snapshot) => {
+    const form = editor();
+    expect(form.getAttribute('aria-busy')).toBeNull();
+    expect((within(form).getByRole('textbox', { name: 'Track label' }) as HTMLInputElement).value).toBe(s.context.label);
+    const groups = within(form).getAllByRole('group');
+    expect(groups.map((g) => g.querySelector('legend')?.textContent)).toEqual(s.context.cues.map((_, i) => `Caption ${i + 1}`));
+    s.context.cues.forEach((c, i) => {
+      expect((within(cue(i + 1)).getByRole('textbox', { name: 'Start (seconds)' }) as HTMLInputElement).value).toBe(c.start);
+      expect((within(cue(i + 1)).getByRole('textbox', { name: 'End (seconds)' }) as HTMLInputElement).value).toBe(c.end);
+      expect((within(cue(i + 1)).getByRole('textbox', { name: 'Text' }) as HTMLTextAreaElement).value).toBe(c.text);
+    });
+    const problems = within(form).queryByRole('alert', { name: 'Problems to fix before saving' });
+    if (s.context.showProblems) {
+      // The added caption is empty: the problem is listed and its field marked.
+      const expected = cueProblems(s.context, DURATION).map((p) => p.message);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(within(problems!).getAllByRole('listitem').map((li) => li.textContent)).toEqual(expected);
+      expect(within(cue(3)).getByRole('textbox', { name: 'Text' }).getAttribute('aria-invalid')).toBe('true');
+    } else {
+      expect(problems).toBeNull();
+    }
+    if (s.context.error) expect(within(form).getByText(refused.message).getAttribute('role')).toBe('alert');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(h.onSaved).not.toHaveBeenCalled();
+    expect(h.onClosed).not.toHaveBeenCalled();
+  },
+  saving: async (s: Snapshot) => {
+    expect(editor().getAttribute('aria-busy')).toBe('true');
+    const call = h.save.calls.at(-1)!;
+    expect(call.input).toEqual({ trackId: TRACK.id, body: { label: s.context.label, language: 'en', cues: s.context.cues.map((c) => ({ start: Number(c.start), end: Number(c.end), text: c.text })) } });
+  },
+  confirmingDiscard: async () => {
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog.textContent).toContain(DISCARD_CAPTIONS_QUESTION);
+  },
+  saved: async () => {
+    expect(h.onSaved).toHaveBeenCalledWith(SAVED);
+    expect(await screen.findByText(CAPTIONS_SAVED_MESSAGE)).toBeTruthy();
+  },
+  closed: async () => {
+    expect(h.onClosed).toHaveBeenCalledTimes(1);
+    expect(h.onSaved).not.toHaveBeenCalled();
+  },
+};
+
+beforeEach(() => clearToasts());
+afterEach(() => clearToasts());
+
+describe('captionEditor model (a caption track edited cue by cue)', () => {
+  const paths = checkedShortestPaths(captionEditorMachine, { input: { track: TRACK, duration: DURATION }, events }, checks, 8);
+  for (const path of paths) {
+    it(`${pathName(path)}`, async () => {
+      h = setup();
+      await path.test({
+        states: checkStates<Snapshot>(checks),
+        events: {
+          'cue.change': async () => {
+            const box = within(cue(1)).getByRole('textbox', { name: 'Text' });
+            await h.ux.clear(box);
+            await h.ux.type(box, NEW_TEXT);
+          },
+          'cue.add': async () => {
+            await h.ux.click(within(editor()).getByRole('button', { name: 'Add caption' }));
+          },
+          'cue.remove': async () => {
+            await h.ux.click(within(editor()).getByRole('button', { name: 'Remove caption 2' }));
+          },
+          'track.change': async () => {
+            const box = within(editor()).getByRole('textbox', { name: 'Track label' });
+            await h.ux.clear(box);
+            await h.ux.type(box, NEW_LABEL);
+          },
+          'editor.save': async () => {
+            await h.ux.click(within(editor()).getByRole('button', { name: 'Save captions' }));
+          },
+          'editor.discard': async () => {
+            await h.ux.click(within(editor()).getByRole('button', { name: 'Discard' }));
+          },
+          'discard.confirm': async () => {
+            await h.ux.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'YES' }));
+          },
+          'discard.cancel': async () => {
+            await h.ux.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'NO' }));
+          },
+          'xstate.done.actor.saveCaptions': async () => {
+            await act(async () => h.save.next().deferred.resolve(SAVED));
+          },
+          'xstate.error.actor.saveCaptions': async () => {
+            await act(async () => h.save.next().deferred.reject(refused));
+          },
+        },
+      });
+    });
+  }
+});
