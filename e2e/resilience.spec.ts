@@ -395,10 +395,23 @@ describe('crash consistency: the server killed mid-upload, mid-save and while ma
     writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>PracticeFolio</title><!--app-config-->\n');
     // ffmpeg that takes its time: it "grabs" a prepared frame into the poster file (the last
     // argument), then works on for a second. The kill can so land while a poster is being made.
+    // Asked only to read a video (`-i <file>` last, no output: how the server learns a video's
+    // length), it reports a length and writes nothing, as ffmpeg does.
     const frame = path.join(workDir, 'frame.png');
     writeFileSync(frame, await pngImage(320, 240));
     const ffmpeg = path.join(workDir, 'ffmpeg');
-    writeFileSync(ffmpeg, `#!/bin/sh\nfor last in "$@"; do :; done\ncp '${frame}' "$last"\nsleep 1\n`);
+    writeFileSync(
+      ffmpeg,
+      [
+        '#!/bin/sh',
+        'before=; last=',
+        'for arg in "$@"; do before=$last; last=$arg; done',
+        'if [ "$before" = "-i" ]; then echo "  Duration: 00:00:03.00, start: 0.000000, bitrate: 8 kb/s" >&2; exit 1; fi',
+        `cp '${frame}' "$last"`,
+        'sleep 1',
+        '',
+      ].join('\n'),
+    );
     chmodSync(ffmpeg, 0o755);
 
     const port = await freePort();
