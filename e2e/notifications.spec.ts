@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, DEMO, login, outboxFor, setupBrowser, tokenFor } from './fixtures.ts';
 
@@ -9,10 +9,6 @@ interface Named {
   id: number;
   name: string;
 }
-interface SharedBody {
-  id: number;
-  sharedArtifacts: { id: number; responses: { artifactName?: string } }[];
-}
 type Preferences = { email: Record<string, string> };
 
 async function loggedIn(email: string): Promise<Page> {
@@ -22,15 +18,36 @@ async function loggedIn(email: string): Promise<Page> {
   return page;
 }
 
-/** The demo PLC and Tess's shared copy of her ramp races, in which Theo comments. */
-async function findDemo(token: string) {
-  const shared = (await api<Named[]>('GET', '/shared-portfolios', undefined, token)).body;
-  const plc = shared.find((p) => p.name === 'Grades 5–7 Science PLC');
-  if (!plc) throw new Error('No demo PLC');
-  const body = (await api<SharedBody>('GET', `/shared-portfolios/${plc.id}`, undefined, token)).body;
-  const ramp = body.sharedArtifacts.find((a) => a.responses.artifactName === 'Ramp races: predicting speed');
-  if (!ramp) throw new Error('No shared ramp races');
-  return { plc: plc.id, ramp: ramp.id };
+/**
+ * This journey's own objects, so that the demo data other journeys read stays as seeded: an artifact
+ * of its own in Tess's "Forces and Motion", and a shared portfolio of its own (the PLC lead's, Tess
+ * and Theo members) holding Tess's copy of it, in which Theo comments.
+ */
+async function arrange(tessToken: string) {
+  const portfolios = (await api<Named[]>('GET', '/portfolios', undefined, tessToken)).body;
+  const forces = portfolios.find((p) => p.name === 'Forces and Motion');
+  if (!forces) throw new Error('No demo portfolio');
+  const responses = { artifactName: `Notified: two cars on a ramp ${stamp}`, learningGoal: 'Students compare how two cars roll down the same ramp.' };
+  const artifact = await api<{ id: number }>('POST', `/portfolios/${forces.id}/artifacts/responses`, { responses, parkingLot: false }, tessToken);
+  expect(artifact.status).toBe(200);
+
+  const lead = await tokenFor(DEMO.lead.email);
+  const plc = await api<{ id: number }>('POST', '/shared-portfolios', { name: `Notifications PLC ${stamp}`, topic: 'Feedback', structure: [] }, lead);
+  expect(plc.status).toBe(200);
+  const members = [tessToken, await tokenFor(DEMO.teacher2.email)];
+  // Tess and Theo leave it when the journey is over, so that their lists of shared portfolios are as seeded.
+  onTestFinished(async () => {
+    for (const token of members) expect((await api('POST', `/shared-portfolios/${plc.body.id}/leave`, {}, token)).status).toBe(200);
+  });
+  for (const token of members) {
+    const me = (await api<{ id: number }>('GET', '/users/me', undefined, token)).body;
+    const invitation = await api<{ id: number }>('POST', '/invitations', { to: me.id, sharedPortfolio: plc.body.id }, lead);
+    expect(invitation.status).toBe(200);
+    expect((await api('POST', `/invitations/${invitation.body.id}/accept`, undefined, token)).status).toBe(200);
+  }
+  const copy = await api<{ id: number }>('POST', `/artifacts/${artifact.body.id}/share`, { sharedPortfolioId: plc.body.id }, tessToken);
+  expect(copy.status).toBe(200);
+  return { plc: plc.body.id, ramp: copy.body.id };
 }
 
 const bellOf = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
@@ -56,7 +73,7 @@ describe('notifications: page weight', () => {
 describe('notifications: feedback reaches the teacher', () => {
   it('teacher2 comments → the teacher’s bell rises without a reload, the item opens the comment; the e-mail’s links work, signed out too', async () => {
     const tessToken = await tokenFor(DEMO.teacher.email);
-    const { plc, ramp } = await findDemo(tessToken);
+    const { plc, ramp } = await arrange(tessToken);
     const place = `/shared-portfolios/${plc}/artifacts/${ramp}`;
     const unreadBefore = (await api<{ unread: number }>('GET', '/notifications/unread', undefined, tessToken)).body.unread;
     const mailsBefore = outboxFor(DEMO.teacher.email).length;
@@ -105,7 +122,8 @@ describe('notifications: feedback reaches the teacher', () => {
     await expect.poll(() => bell.getAttribute('aria-label')).toBe(unreadBefore > 0 ? `Notifications, ${unreadBefore} unread` : 'Notifications');
 
     // An e-mail arrived at once, with a working link to the comment.
-    await expect.poll(() => outboxFor(DEMO.teacher.email).length, { timeout: 15_000 }).toBeGreaterThan(mailsBefore);
+    // (The invitations of the arranging steps may have mailed her too: waited for is the mail about the comment.)
+    await expect.poll(() => outboxFor(DEMO.teacher.email).slice(mailsBefore).some((m) => m.text.includes(`${place}#${commentId}`)), { timeout: 15_000 }).toBe(true);
     const mails = outboxFor(DEMO.teacher.email).slice(mailsBefore);
     const mail = mails.find((m) => m.text.includes(`${place}#${commentId}`));
     expect(mail, `an e-mail linking to the comment among: ${mails.map((m) => m.text).join('\n====\n')}`).toBeDefined();

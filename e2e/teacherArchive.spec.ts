@@ -40,18 +40,19 @@ async function upload(token: string, portfolioId: number, artifactId: number, ki
   expect(res.status, await res.clone().text()).toBe(200);
 }
 
-/** Adds a photo and a video to the first artifact of the demo teacher's first portfolio that has one. */
+/**
+ * Adds an artifact of this journey's own, with a photo and a video, to the demo teacher's first
+ * portfolio, so that the demo artifacts other journeys read stay as seeded.
+ */
 async function addMedia(token: string): Promise<void> {
   const portfolios = await api<{ id: number }[]>('GET', '/portfolios', undefined, token);
-  for (const p of portfolios.body) {
-    const full = await api<{ artifacts: { id: number }[] }>('GET', `/portfolios/${p.id}`, undefined, token);
-    const artifact = full.body.artifacts[0];
-    if (!artifact) continue;
-    await upload(token, p.id, artifact.id, 'images', 'ramp-setup.png', 'image/png', await pngPhoto());
-    await upload(token, p.id, artifact.id, 'videos', 'experiment.webm', 'video/webm', webmVideo());
-    return;
-  }
-  throw new Error('the demo teacher has no artifact');
+  const portfolio = portfolios.body[0];
+  if (!portfolio) throw new Error('the demo teacher has no portfolio');
+  const responses = { artifactName: `Archive media: shadow lengths ${Date.now()}`, learningGoal: 'Students measure how a shadow changes through the day.' };
+  const created = await api<{ id: number }>('POST', `/portfolios/${portfolio.id}/artifacts/responses`, { responses, parkingLot: false }, token);
+  expect(created.status).toBe(200);
+  await upload(token, portfolio.id, created.body.id, 'images', 'ramp-setup.png', 'image/png', await pngPhoto());
+  await upload(token, portfolio.id, created.body.id, 'videos', 'experiment.webm', 'video/webm', webmVideo());
 }
 
 describe('a teacher takes her work with her', () => {

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, baseUrl, DEMO, login, setupBrowser, tokenFor } from './fixtures.ts';
 
@@ -31,40 +32,81 @@ interface Named {
   id: number;
   name: string;
 }
-interface PortfolioBody extends Named {
-  artifacts: { id: number; parkingLot: boolean; responses: Record<string, unknown>; images: { id: number; caption: string; name: string }[] }[];
+interface Image {
+  id: number;
+  caption: string;
+  name: string;
 }
 
-/** The demo teacher's "Ramp races" artifact with the video added, and its copy in the PLC. */
+/** A small PNG photo made by sharp. */
+function pngPhoto(): Promise<Buffer> {
+  const pixels = Buffer.alloc(160 * 120 * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 31) % 251;
+  return sharp(pixels, { raw: { width: 160, height: 120, channels: 3 } }).png().toBuffer();
+}
+
+/** Uploads a file to an artifact of the demo teacher through the API; returns the stored medium. */
+async function upload<T>(portfolioId: number, artifactId: number, kind: 'images' | 'videos', name: string, type: string, data: Buffer): Promise<T> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(data)], { type }), name);
+  const res = await fetch(`${baseUrl()}/api/v1/portfolios/${portfolioId}/artifacts/${artifactId}/${kind}`, { method: 'POST', headers: { authorization: `Bearer ${tess}` }, body: form });
+  if (res.status !== 200) throw new Error(`the upload of ${name} failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * This journey's own objects, so that the demo data other journeys read stays as seeded: an artifact
+ * of its own in the demo teacher's "Forces and Motion" with a photo and a video, and a shared
+ * portfolio of its own (the PLC lead's, the demo teacher a member) holding its copy.
+ */
 interface Setup {
   forces: number;
   ramp: number;
-  image: { id: number; caption: string; name: string };
+  image: Image;
   plc: number;
+  plcName: string;
   shared: number;
   video: number;
 }
 
+const stamp = Date.now();
 let setup: Setup;
 let tess: string;
 
 beforeAll(async () => {
   tess = await tokenFor(DEMO.teacher.email);
   const portfolios = (await api<Named[]>('GET', '/portfolios', undefined, tess)).body;
-  const forces = (await api<PortfolioBody>('GET', `/portfolios/${portfolios.find((p) => p.name === 'Forces and Motion')!.id}`, undefined, tess)).body;
-  const ramp = forces.artifacts.find((a) => a.responses['artifactName'] === 'Ramp races: predicting speed')!;
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(webmVideo())], { type: 'video/webm' }), 'ramp-race.webm');
-  const uploaded = await fetch(`${baseUrl()}/api/v1/portfolios/${forces.id}/artifacts/${ramp.id}/videos`, { method: 'POST', headers: { authorization: `Bearer ${tess}` }, body: form });
-  if (uploaded.status !== 200) throw new Error(`the upload of the video failed: ${uploaded.status} ${await uploaded.text()}`);
-  const video = (await uploaded.json()) as { id: number; duration: number | null };
+  const forces = portfolios.find((p) => p.name === 'Forces and Motion')!;
+  const responses = { artifactName: `Video moments: rolling cars ${stamp}`, learningGoal: 'Students predict which car rolls faster down the ramp.' };
+  const created = await api<{ id: number }>('POST', `/portfolios/${forces.id}/artifacts/responses`, { responses, parkingLot: false }, tess);
+  if (created.status !== 200) throw new Error(`the artifact was not created: ${created.status}`);
+  const ramp = created.body.id;
+  await upload(forces.id, ramp, 'images', 'ramp-setup.png', 'image/png', await pngPhoto());
+  const video = await upload<{ id: number; duration: number | null }>(forces.id, ramp, 'videos', 'ramp-race.webm', 'video/webm', webmVideo());
   // The server read the video's length at its poster step.
   if (video.duration === null || Math.abs(video.duration - 6) > 0.5) throw new Error(`the video's length was read as ${video.duration}`);
-  const shared = (await api<Named[]>('GET', '/shared-portfolios', undefined, tess)).body;
-  const plc = shared.find((s) => s.name === 'Grades 5–7 Science PLC')!;
-  const copy = await api<{ id: number }>('POST', `/artifacts/${ramp.id}/share`, { sharedPortfolioId: plc.id }, tess);
-  if (copy.status !== 200) throw new Error(`the copy to the PLC failed: ${copy.status}`);
-  setup = { forces: forces.id, ramp: ramp.id, image: ramp.images[0]!, plc: plc.id, shared: copy.body.id, video: video.id };
+  const artifact = (await api<{ images: Image[] }>('GET', `/artifacts/${ramp}`, undefined, tess)).body;
+
+  const lead = await tokenFor(DEMO.lead.email);
+  const plcName = `Video moments PLC ${stamp}`;
+  const plc = await api<{ id: number }>('POST', '/shared-portfolios', { name: plcName, topic: 'Video moments', structure: [] }, lead);
+  if (plc.status !== 200) throw new Error(`the shared portfolio was not created: ${plc.status}`);
+  const me = (await api<{ id: number }>('GET', '/users/me', undefined, tess)).body;
+  const invitation = await api<{ id: number }>('POST', '/invitations', { to: me.id, sharedPortfolio: plc.body.id }, lead);
+  if (invitation.status !== 200) throw new Error(`the invitation failed: ${invitation.status}`);
+  const accepted = await api('POST', `/invitations/${invitation.body.id}/accept`, undefined, tess);
+  if (accepted.status !== 200) throw new Error(`the invitation was not accepted: ${accepted.status}`);
+
+  const copy = await api<{ id: number }>('POST', `/artifacts/${ramp}/share`, { sharedPortfolioId: plc.body.id }, tess);
+  if (copy.status !== 200) throw new Error(`the copy to the shared portfolio failed: ${copy.status}`);
+  setup = { forces: forces.id, ramp, image: artifact.images[0]!, plc: plc.body.id, plcName, shared: copy.body.id, video: video.id };
+});
+
+// The demo teacher leaves this journey's shared portfolio, so that her list of shared portfolios is as seeded.
+afterAll(async () => {
+  if (!setup) return;
+  const left = await api('POST', `/shared-portfolios/${setup.plc}/leave`, {}, tess);
+  if (left.status !== 200) throw new Error(`leaving the shared portfolio failed: ${left.status}`);
 });
 
 async function signedIn(pathname: string): Promise<Page> {
@@ -219,7 +261,7 @@ describe('video moments', () => {
     // Copied without the box ticked: no comment on the copy; ticked: the note is her comment at that moment.
     const copyOnce = async (tick: boolean): Promise<number> => {
       await page.goto(`/my-portfolios/${setup.forces}/artifacts/${setup.ramp}/copy`);
-      await page.getByRole('radio', { name: /Grades 5–7 Science PLC/ }).check();
+      await page.getByRole('radio', { name: new RegExp(setup.plcName) }).check();
       const choice = page.getByRole('checkbox', { name: /^Include my private notes/ });
       expect(await choice.isChecked()).toBe(false);
       if (tick) await choice.check();

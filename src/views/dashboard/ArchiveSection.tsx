@@ -61,6 +61,13 @@ const Table = styled.table`
   margin-top: ${({ theme }) => theme.space.md};
   caption { text-align: left; font-weight: ${({ theme }) => theme.font.weight.bold}; margin-bottom: ${({ theme }) => theme.space.sm}; }
   th, td { text-align: left; padding: ${({ theme }) => theme.space.sm}; border-bottom: 1px solid ${({ theme }) => theme.color.border}; vertical-align: top; }
+  /* Too narrow for five columns: each archive becomes a card of labelled lines. */
+  @media ${({ theme }) => theme.media.compact} {
+    thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+    tr { display: block; border-bottom: 1px solid ${({ theme }) => theme.color.border}; padding: ${({ theme }) => theme.space.sm} 0; }
+    td { display: block; border-bottom: 0; padding: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.sm}; overflow-wrap: anywhere; }
+    td[data-label]:not(:empty)::before { content: attr(data-label) ': '; font-weight: ${({ theme }) => theme.font.weight.medium}; }
+  }
 `;
 
 function sizeText(bytes: number | null): string {
@@ -95,10 +102,10 @@ function ArchiveTable({ rows }: { rows: readonly ArchiveRow[] }) {
       <tbody>
         {rows.map((row) => (
           <tr key={row.id}>
-            <td>{formatLongDateTime(row.created_at)}</td>
-            <td>{STATUS_TEXT[row.status]}</td>
-            <td>{contentsText(row)}</td>
-            <td>{row.status === 'ready' && row.expires_at ? formatLongDateTime(row.expires_at) : ''}</td>
+            <td data-label="Requested">{formatLongDateTime(row.created_at)}</td>
+            <td data-label="Status">{STATUS_TEXT[row.status]}</td>
+            <td data-label="Contents">{contentsText(row)}</td>
+            <td data-label="Available until">{row.status === 'ready' && row.expires_at ? formatLongDateTime(row.expires_at) : ''}</td>
             <td>
               {row.downloadUrl ? (
                 <a href={row.downloadUrl} download aria-label={`Download the archive of ${formatLongDateTime(row.created_at)} (${sizeText(row.size)})`}>
