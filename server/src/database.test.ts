@@ -86,5 +86,5 @@ describe('openDatabase (embedded)', () => {
       await again.close();
     }
     expect(messages).toEqual([]);
-  });
+  }, 120_000); // PGlite (WASM) takes seconds to start, and much longer on a loaded machine
 });
