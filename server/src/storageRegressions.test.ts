@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createArtifact, createPortfolio, createResearcher, createTeacher } from '../test/factories.ts';
+import { createArtifact, createPortfolio, createResearcher, createTeacher, uploadedFiles } from '../test/factories.ts';
+import { multipart } from '../test/files.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { EXPORTS_BUSY, OWN_EXPORT_RUNNING } from './services/researchExportService.ts';
 
@@ -53,5 +54,25 @@ describe('research exports never take the request pool', async () => {
       }),
     );
     await expect.poll(async () => (await t.api({ method: 'GET', url: '/research/export', token: busy.token })).statusCode, { timeout: 10_000 }).toBe(200);
+  });
+});
+
+describe('parallel uploads cannot pass the storage quota', async () => {
+  const small = await buildTestApp({ storageQuotaBytes: 3_000_000 });
+
+  it('six parallel 900 KB uploads with 2.1 MB free: two are kept, the others refused with 413 and nothing of them left', async () => {
+    const owner = await createTeacher(small);
+    const portfolio = await createPortfolio(small, owner);
+    const artifact = await createArtifact(small, portfolio);
+    const url = `/portfolios/${portfolio.id}/artifacts/${artifact.id}/documents`;
+    const file = (i: number) => multipart('file', `part-${i}.bin`, Buffer.alloc(900_000, i));
+    expect(await small.api({ method: 'POST', url, token: owner.token, ...file(0) })).toHaveStatus(200);
+    const answers = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => small.api({ method: 'POST', url, token: owner.token, ...file(i) })));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(2);
+    for (const refused of answers.filter((a) => a.statusCode !== 200)) expect(refused).toBeApiError(413, /^Your files would take more than your storage limit of /);
+    const { rows } = await small.db.query<{ n: number }>('SELECT coalesce(sum(size), 0)::int AS n FROM media_files WHERE uploaded_by = $1', [owner.user.id]);
+    expect(rows[0]!.n).toBe(2_700_000);
+    expect(uploadedFiles(small)).toHaveLength(3);
   });
 });
