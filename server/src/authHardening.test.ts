@@ -77,3 +77,27 @@ describe('issue 21 #4 reset codes behind a shared address', () => {
     expect(rows[0]!.n).toBe(0);
   }, 60_000);
 });
+
+describe('issue 21 #8 refresh-token reuse', () => {
+  it('a replaced token presented after its grace minute ends the whole session: the thief who refreshed first is signed out with the owner', async () => {
+    const teacher = await createTeacher(t);
+    const owner = AuthResponseSchema.parse((await auth(t, 'local', { identifier: teacher.user.email, password: teacher.password })).json()).jwt;
+    const me = (token: string) => t.api({ method: 'GET', url: '/users/me', token });
+    const refresh = (token: string) => t.api({ method: 'POST', url: '/token/refresh', token, payload: {} });
+    // The thief refreshes the stolen current token first.
+    const thief = (await refresh(owner)).json().jwt as string;
+    expect(await me(thief)).toHaveStatus(200);
+    // Within the grace minute the owner's token still works (requests under way), nothing ends.
+    expect(await me(owner)).toHaveStatus(200);
+    await t.db.query("UPDATE sessions SET rotated_at = now() - interval '61 seconds' WHERE user_id = $1", [teacher.user.id]);
+    await t.principalsHeard();
+    // The owner's app presents its replaced token: both holders are out.
+    expect(await refresh(owner)).toBeApiError(401, 'Your session has ended. Please log in again.');
+    expect(await me(thief)).toBeApiError(401, 'Your session has ended. Please log in again.');
+    expect(await refresh(thief)).toBeApiError(401, 'Your session has ended. Please log in again.');
+    const { rows } = await t.db.query<{ ended: boolean }>('SELECT ended_at IS NOT NULL AS ended FROM sessions WHERE user_id = $1', [teacher.user.id]);
+    expect(rows).toEqual([{ ended: true }]);
+    // A new sign-in works.
+    expect(await auth(t, 'local', { identifier: teacher.user.email, password: teacher.password })).toHaveStatus(200);
+  });
+});

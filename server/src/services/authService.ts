@@ -185,7 +185,12 @@ export function createAuthService(ctx: ServiceContext) {
       if (record.user.blocked) throw unauthorized(AUTH_MESSAGES.blockedSession);
       if (record.sessionEpoch !== claims.epoch) throw unauthorized(AUTH_MESSAGES.sessionEnded);
       // A signed-out (or expired) session ends every token of it at once; a refresh ends the older ones.
-      if (sid && (!session || !generationAccepted(gen, session))) throw unauthorized(AUTH_MESSAGES.sessionEnded);
+      if (sid && (!session || !generationAccepted(gen, session))) {
+        // A replaced token after its grace minute: two holders refresh one session (a stolen
+        // token). Neither can tell who is the thief, so the whole session ends for both.
+        if (session && gen < session.generation) await sessionRepository.end(db, sid);
+        throw unauthorized(AUTH_MESSAGES.sessionEnded);
+      }
       return { user: record.user, sessionId: sid, generation: gen };
     },
 
