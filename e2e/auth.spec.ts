@@ -146,7 +146,10 @@ describe('accounts made by a researcher', () => {
     const toggle = page.getByRole('switch', { name: 'Active: Nia Newcomer' });
     await toggle.waitFor();
     expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    // The switch turns at once (optimistic); wait for the server's answer before trying to log in.
+    const blocked = page.waitForResponse((r) => r.url().includes('/api/v1/users/') && r.request().method() !== 'GET');
     await toggle.click();
+    expect((await blocked).ok()).toBe(true);
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
     const refused = await api('POST', '/auth/local', { identifier: email, password: 'newcomer-password' });
     expect(refused.status).toBe(400);

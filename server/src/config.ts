@@ -140,11 +140,15 @@ export interface Timeouts {
   idleMs: number;
   /** No request, however large its upload, may take longer than this. */
   requestMs: number;
-  /** An idle kept-alive connection is closed after this. */
+  /**
+   * An idle kept-alive connection is closed after this. Longer than clients keep theirs (Node's
+   * fetch 4 s, OkHttp 5 min but it retries a stale connection): a shorter server keep-alive makes a
+   * client's next request race the server's close and fail with a reset or broken pipe.
+   */
   keepAliveMs: number;
 }
 
-export const DEFAULT_TIMEOUTS: Timeouts = { headersMs: 20_000, bodyMs: 30_000, idleMs: 60_000, requestMs: 2 * 3_600_000, keepAliveMs: 5_000 };
+export const DEFAULT_TIMEOUTS: Timeouts = { headersMs: 20_000, bodyMs: 30_000, idleMs: 60_000, requestMs: 2 * 3_600_000, keepAliveMs: 55_000 };
 
 /** `loadConfig` for a command: an invalid environment ends the process (exit 2) with the message naming every bad variable. */
 export function loadConfigOrExit(): Config {
