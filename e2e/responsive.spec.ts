@@ -354,3 +354,24 @@ describe('no lost work: leaving a form, and a new artifact left before its first
     expect(storedFiles()).toEqual(before.files);
   });
 });
+
+describe('layout and feedback on a fresh install (demo data, errors, toasts, phone tables, targets, words)', () => {
+  let demo: Demo;
+  beforeAll(async () => {
+    demo = await findDemo();
+  });
+
+  it('the demo data: the PLC copy of "Ramp races" is listed under Shared to on its original', async () => {
+    const page = await signedIn(DEMO.teacher.email);
+    for (const width of [390, 1280] as const) {
+      await resize(page, width);
+      await page.goto(`/my-portfolios/${demo.forces}/artifacts/${demo.ramp}`);
+      const shares = page.getByRole('region', { name: 'Shared to' });
+      await shares.getByRole('link', { name: 'Grades 5–7 Science PLC', exact: true }).waitFor();
+      await shares.getByText('2 comments').waitFor();
+      expect(await shares.getByRole('list', { name: 'Latest comments in Grades 5–7 Science PLC' }).getByRole('listitem').count()).toBe(2);
+      await settle(page);
+      await shoot(page, 'teacher-artifact-shared-to');
+    }
+  });
+});

@@ -174,9 +174,10 @@ export async function seedDemo(db: Db, _config: Config): Promise<void> {
       const src = rows[0]!;
       return insertId(
         tx,
-        `INSERT INTO shared_artifacts (shared_portfolio_id, owner_id, structure, responses, portfolio_topic, portfolio_subject, portfolio_grades, created_at, updated_at)
-         VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6, $7::jsonb, $8, $8) RETURNING id`,
-        [plc, owner, json(sharedStructure), json({ ...src.responses, ...extra }), src.topic, src.subject, json(src.grades), daysAgo(age)],
+        `INSERT INTO shared_artifacts (shared_portfolio_id, owner_id, structure, responses, portfolio_topic, portfolio_subject, portfolio_grades, source_artifact_id, created_at, updated_at)
+         VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6, $7::jsonb, $8, $9, $9) RETURNING id`,
+        // Linked to its original, as a copy made in the portal is: "Shared to" lists it and its comments.
+        [plc, owner, json(sharedStructure), json({ ...src.responses, ...extra }), src.topic, src.subject, json(src.grades), source, daysAgo(age)],
       );
     };
     const sharedRamp = await copy(ramp, tess, { [TEAM_QUESTION.key]: 'Seventh graders could graph distance against ramp height.' }, 8);
