@@ -87,6 +87,8 @@ function webmVideo(dir: string): Buffer {
 
 interface World {
   big: { id: number; artifacts: number };
+  /** Another portfolio of the teacher (before the video's artifact was added). */
+  other: { id: number; artifacts: number };
   shared: { plc: number; artifact: number; marker: string };
 }
 
@@ -112,7 +114,7 @@ async function prepare(url: string, jwt: string, work: string): Promise<World> {
   const shared = await api<{ id: number }[]>('GET', '/shared-portfolios');
   const copy = await api<{ id: number }>('POST', `/artifacts/${created.id}/share`, { sharedPortfolioId: shared[0]!.id });
   await api('POST', '/comments', { sharedArtifact: copy.id, text: 'Here the ball passes the second mark.', moment: { media: video.id, start: 2, end: null } });
-  return { big: { id: big.id, artifacts: big.artifacts.length }, shared: { plc: shared[0]!.id, artifact: copy.id, marker: `Comment by ${me.username} at 00:02` } };
+  return { big: { id: big.id, artifacts: big.artifacts.length }, other: { id: other.id, artifacts: other.artifacts.length + 1 }, shared: { plc: shared[0]!.id, artifact: copy.id, marker: `Comment by ${me.username} at 00:02` } };
 }
 
 const ROWS = '[role=grid][aria-label=Artifacts] [role=row][aria-rowindex]:not([aria-rowindex="1"])';
@@ -204,8 +206,60 @@ async function measureConfig(browser: Browser, url: string, cookies: Cookies, wo
   });
 }
 
+/** Waits (polled every frame) until the table shows `rows` rows and one is drawn; returns the page's `performance.now()` then. */
+async function tableDrawn(page: Page, rows: number): Promise<number> {
+  const handle = await page.waitForFunction(
+    `(() => { const g = document.querySelector('[role=grid][aria-label=Artifacts]'); return g && g.getAttribute('aria-rowcount') === '${rows + 1}' && g.querySelector('[role=row][aria-rowindex="2"]') ? performance.now() : 0; })()`,
+    undefined,
+    { timeout: 60_000, polling: 'raf' },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+export interface PortfolioTimings {
+  /** Navigation to `/my-portfolios/{big}` until its table is drawn, 1280 px, unthrottled (ms). */
+  load: number[];
+  /** Choosing the big portfolio in the selector (from another one) until its table is drawn, 1280 px, 4× slowdown (ms). */
+  switchThrottled: number[];
+  switchUnthrottled: number[];
+}
+
+/** Goal 2: My Portfolios on the big portfolio, loaded, and switched to in the selector. */
+async function measurePortfolio(browser: Browser, url: string, cookies: Cookies, world: World, reps: number): Promise<PortfolioTimings> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, storageState: { cookies, origins: [] }, bypassCSP: true });
+  const out: PortfolioTimings = { load: [], switchThrottled: [], switchUnthrottled: [] };
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    // One unrecorded load: the scripts come from the cache after it, as on a teacher's second visit.
+    await page.goto(`${url}/my-portfolios/${world.big.id}`);
+    await tableDrawn(page, world.big.artifacts);
+    for (let r = 0; r < reps; r++) {
+      await page.goto(`${url}/my-portfolios/${world.other.id}`);
+      await tableDrawn(page, world.other.artifacts);
+      await page.goto(`${url}/my-portfolios/${world.big.id}`);
+      out.load.push(Math.round(await tableDrawn(page, world.big.artifacts)));
+    }
+    for (const [rate, list] of [[4, out.switchThrottled], [1, out.switchUnthrottled]] as const) {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+      const select = page.getByLabel('Select Portfolio');
+      for (let r = 0; r < reps; r++) {
+        await select.selectOption(String(world.other.id));
+        await tableDrawn(page, world.other.artifacts);
+        await page.waitForTimeout(200);
+        const since = (await page.evaluate('performance.now()')) as number;
+        await select.selectOption(String(world.big.id));
+        list.push(Math.round((await tableDrawn(page, world.big.artifacts)) - since));
+      }
+    }
+  } finally {
+    await context.close();
+  }
+  return out;
+}
+
 /** Every interaction at 390 and 1280 px, unthrottled and at a 4× CPU slowdown, `reps` times each. */
-export async function runInteractionsBench(size: DatasetSize, reps: number, executablePath: string) {
+export async function runInteractionsBench(size: DatasetSize, reps: number, executablePath: string, parts: { portfolio: boolean; interactions: boolean }) {
   ensureSpaBuilt();
   const { dataDir, emails } = await prepareDataDir(size);
   const server = await startServer(dataDir);
@@ -216,15 +270,17 @@ export async function runInteractionsBench(size: DatasetSize, reps: number, exec
     const world = await prepare(server.url, jwt, work);
     browser = await chromium.launch({ executablePath, headless: true, args: ARGS });
     const cookies = await signIn(browser, server.url, emails.teacherEmail);
+    const portfolio = parts.portfolio ? await measurePortfolio(browser, server.url, cookies, world, reps) : null;
+    if (portfolio) process.stdout.write(`  My Portfolios on ${world.big.artifacts} artifacts: load ${portfolio.load.join(', ')} ms; switch at 4× ${portfolio.switchThrottled.join(', ')} ms, 1× ${portfolio.switchUnthrottled.join(', ')} ms (load ${os.loadavg()[0]!.toFixed(2)})\n`);
     const results: InteractionResult[] = [];
-    for (const throttle of [4, 1]) {
+    for (const throttle of parts.interactions ? [4, 1] : []) {
       for (const width of [390, 1280]) {
         const config = await measureConfig(browser, server.url, cookies, world, width, throttle, reps);
         for (const r of config) process.stdout.write(`  ${width} px, ${throttle}×: ${r.id} median ${r.median} ms, p75 ${r.p75} ms (load ${os.loadavg()[0]!.toFixed(2)})\n`);
         results.push(...config);
       }
     }
-    return { results, portfolioArtifacts: world.big.artifacts, version: `Chromium ${browser.version()}` };
+    return { results, portfolio, portfolioArtifacts: world.big.artifacts, version: `Chromium ${browser.version()}` };
   } finally {
     await browser?.close();
     await server.stop();
