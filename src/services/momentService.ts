@@ -5,6 +5,7 @@ import {
   NoteListSchema,
   NoteSchema,
   type CaptionTrack,
+  type CaptionTrackSummary,
   type CaptionUpdateBody,
   type CaptionUploadBody,
   type MediaTextBody,
@@ -66,7 +67,7 @@ const holderPath = (holder: MediaHolder, mediaId: number) => `/${holder.kind ===
  * The caption tracks of a video as one artifact holds them (each artifact and shared copy has its own).
  * @throws ApiError, NetworkError or ContractError.
  */
-export function listCaptions(holder: MediaHolder, mediaId: number, signal?: AbortSignal): Promise<CaptionTrack[]> {
+export function listCaptions(holder: MediaHolder, mediaId: number, signal?: AbortSignal): Promise<CaptionTrackSummary[]> {
   return api().request({ method: 'GET', path: `${holderPath(holder, mediaId)}/captions`, schema: CaptionTrackListSchema, ...withSignal(signal) });
 }
 
@@ -76,6 +77,14 @@ export function listCaptions(holder: MediaHolder, mediaId: number, signal?: Abor
  */
 export function uploadCaptions(holder: MediaHolder, mediaId: number, body: CaptionUploadBody, signal?: AbortSignal): Promise<CaptionTrack> {
   return api().request({ method: 'POST', path: `${holderPath(holder, mediaId)}/captions`, body, schema: CaptionTrackSchema, ...withSignal(signal) });
+}
+
+/**
+ * One caption track with its cues (a video's list comes without them).
+ * @throws ApiError, NetworkError or ContractError.
+ */
+export function loadCaptions(trackId: number, signal?: AbortSignal): Promise<CaptionTrack> {
+  return api().request({ method: 'GET', path: `/captions/${trackId}`, schema: CaptionTrackSchema, ...withSignal(signal) });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { formatTime, type MomentMark } from '../../src/machines/videoPlayer/markers.ts';
 import { videoPlayerMachine, type CaptionUploadRequest, type MediaHolder, type VideoPlayerEvent } from '../../src/machines/videoPlayer/videoPlayerMachine.ts';
 import type { CaptionTrack, CaptionUpdateBody } from '../../src/schemas/moments.ts';
@@ -83,7 +83,7 @@ function setup() {
   let live: Snapshot | null = null;
   let composer: { context: { highlighted: number | null } } | null = null;
   const moments = provideTestMoments(
-    { player: { listCaptions: fakes.listCaptions.logic, uploadCaptions: fakes.uploadCaptions.logic }, captions: { saveCaptions: fakes.saveCaptions.logic } },
+    { player: { listCaptions: fakes.listCaptions.logic, uploadCaptions: fakes.uploadCaptions.logic }, captions: { saveCaptions: fakes.saveCaptions.logic, loadCaptions: fromPromise(() => Promise.resolve(TRACK)) } },
     (event) => {
       coverageInspector(event);
       const logic = (event.actorRef as unknown as { logic?: { id?: string } }).logic;
@@ -233,6 +233,8 @@ describe('videoPlayer model (a video with its timeline and captions)', () => {
           'captions.edit': async () => {
             await openPanel();
             await h.ux.click(within(panel()).getByRole('button', { name: 'Edit English captions' }));
+            // The editor loads the track's cues (the list comes without them).
+            await screen.findByRole('form', { name: 'Edit captions: English' });
           },
           'captions.saved': async () => {
             const editor = screen.getByRole('form', { name: 'Edit captions: English' });

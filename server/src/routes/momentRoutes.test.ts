@@ -441,7 +441,12 @@ describe('caption tracks per artifact (copy on write)', () => {
   const vtt = (text: string) => `WEBVTT\n\n00:00.500 --> 00:02.000\n${text}\n`;
   const addTo = (token: string, url: string, payload: object) => t.api({ method: 'POST', url, token, payload });
   const cuesOf = async (token: string, url: string) =>
-    CaptionTrackListSchema.parse((await t.api({ method: 'GET', url, token })).json()).map((track) => [track.label, track.language, track.cues.map((c) => c.text)]);
+    Promise.all(
+      CaptionTrackListSchema.parse((await t.api({ method: 'GET', url, token })).json()).map(async (track) => {
+        const full = CaptionTrackSchema.parse((await t.api({ method: 'GET', url: `/captions/${track.id}`, token })).json());
+        return [track.label, track.language, full.cues.map((c) => c.text)];
+      }),
+    );
 
   it('a shared copy starts with the personal tracks; edits on it never reach the personal artifact or another copy; the owner hears of them', async () => {
     const own = await personalVideo();

@@ -1,6 +1,6 @@
 import type { Media } from '#schemas/media';
-import type { CaptionTrack, CaptionUpdateBody, CaptionUploadBody, Cue, MediaTextBody, Note, NoteBody, NoteUpdateBody } from '#schemas/moments';
-import { CAPTION_LABEL_MAX, CAPTION_SOURCE_MAX_BYTES, MOMENT_CUE_SECONDS } from '#schemas/moments';
+import type { CaptionTrack, CaptionTrackSummary, CaptionUpdateBody, CaptionUploadBody, Cue, MediaTextBody, Note, NoteBody, NoteUpdateBody } from '#schemas/moments';
+import { CAPTION_LABEL_MAX, CAPTION_SOURCE_MAX_BYTES, CAPTION_TRACKS_MAX, MOMENT_CUE_SECONDS } from '#schemas/moments';
 import type { User } from '#schemas/user';
 import type { Queryable } from '../db/client.ts';
 import { badRequest, conflict, HttpError, notFound, tooLarge } from '../errors.ts';
@@ -11,7 +11,7 @@ import { canReadShared, canWorkInShared, isMember, SHARED_MESSAGES } from '../po
 import { isResearcher } from '../policies/userPolicy.ts';
 import { artifactRepository } from '../repositories/artifactRepository.ts';
 import { mediaRepository, type Holder } from '../repositories/mediaRepository.ts';
-import { holderOf, momentRepository, toCaptionTrack, type CaptionHolder, type StoredMoment } from '../repositories/momentRepository.ts';
+import { holderOf, momentRepository, toCaptionSummary, toCaptionTrack, type CaptionHolder, type StoredMoment } from '../repositories/momentRepository.ts';
 import { notificationRepository } from '../repositories/notificationRepository.ts';
 import { sharedArtifactRepository } from '../repositories/sharedArtifactRepository.ts';
 import { sharedPortfolioRepository } from '../repositories/sharedPortfolioRepository.ts';
@@ -30,6 +30,9 @@ export const MOMENT_MESSAGES = {
   captionLanguageTaken: (language: string) => `This video already has a caption track in ${language}. Change that track, or choose another language.`,
   captionsOnVideos: 'Captions can be added only to videos.',
   captionTooLarge: 'A caption file can be at most 512 KiB.',
+  trackTooLarge: 'A caption track can be at most 512 KiB as a WebVTT file. Split it, or shorten its captions.',
+  tooManyTracks: `A video can have at most ${CAPTION_TRACKS_MAX} caption tracks. Delete one before adding another.`,
+  quotaFull: 'These captions would take more than your storage limit. Remove files you no longer need, or ask a researcher for more room.',
   mediaNotHeld: 'This file is not part of this artifact.',
 } as const;
 
@@ -162,6 +165,18 @@ export function createMomentService(ctx: ServiceContext, moments: MomentChecker)
     }
   }
 
+  /**
+   * A track's size and its writer's room: at most 512 KiB as WebVTT (413), and its bytes within
+   * the writer's storage quota, with her files (413; a track she replaces counts once).
+   */
+  async function checkRoom(tx: Queryable, actor: User, cues: readonly Cue[], replaced?: { created_by: number | null; bytes: number | string }): Promise<void> {
+    if (Buffer.byteLength(serializeWebVtt(cues), 'utf8') > CAPTION_SOURCE_MAX_BYTES) throw tooLarge(MOMENT_MESSAGES.trackTooLarge);
+    const quota = ctx.config.storageQuotaBytes;
+    const freed = replaced && replaced.created_by === actor.id ? Number(replaced.bytes) : 0;
+    const used = await mediaRepository.bytesUploadedBy(tx, actor.id);
+    if (used - freed + Buffer.byteLength(JSON.stringify(cues), 'utf8') > quota) throw new HttpError(413, 'storage_full', MOMENT_MESSAGES.quotaFull);
+  }
+
   /** The owner of a shared copy hears when someone else changes its caption tracks. */
   async function recordEdit(tx: Queryable, actor: User, where: CaptionHolder): Promise<void> {
     if (where.holder === 'sharedArtifact') await notificationRepository.recordSnapshotEdited(tx, where.holderId, actor.id);
@@ -235,9 +250,15 @@ export function createMomentService(ctx: ServiceContext, moments: MomentChecker)
     // ---- Captions -------------------------------------------------------------------------
 
     /** The tracks of a video as one artifact holds them. */
-    async captions(actor: User, where: CaptionHolder, mediaId: number): Promise<CaptionTrack[]> {
+    async captions(actor: User, where: CaptionHolder, mediaId: number): Promise<CaptionTrackSummary[]> {
       const video = await heldVideo(actor, where, mediaId, false);
-      return (await momentRepository.captions(db, where, mediaId)).map((row) => toCaptionTrack(row, video.canEdit));
+      return (await momentRepository.captions(db, where, mediaId)).map((row) => toCaptionSummary(row, video.canEdit));
+    },
+
+    /** `GET /captions/{id}`: one track with its cues (the caption editor loads it when it opens). */
+    async caption(actor: User, id: number): Promise<CaptionTrack> {
+      const { row, video } = await captionTrack(actor, id, false);
+      return toCaptionTrack(row, video.canEdit);
     },
 
     /**
@@ -252,6 +273,8 @@ export function createMomentService(ctx: ServiceContext, moments: MomentChecker)
       const row = await db.transaction(async (tx) => {
         const tracks = await momentRepository.captions(tx, where, mediaId);
         const same = tracks.find((t) => t.language.toLowerCase() === body.language.toLowerCase());
+        if (!same && tracks.length >= CAPTION_TRACKS_MAX) throw conflict(MOMENT_MESSAGES.tooManyTracks);
+        await checkRoom(tx, actor, cues, same);
         const label = distinctLabel(body.label, body.language, tracks.filter((t) => t !== same));
         const saved = same
           ? await momentRepository.updateCaption(tx, same.id, { language: body.language, label, cues })
@@ -269,6 +292,7 @@ export function createMomentService(ctx: ServiceContext, moments: MomentChecker)
       const row = await db.transaction(async (tx) => {
         const others = (await momentRepository.captions(tx, video.where, track.media_id)).filter((t) => t.id !== id);
         if (others.some((t) => t.language.toLowerCase() === body.language.toLowerCase())) throw conflict(MOMENT_MESSAGES.captionLanguageTaken(body.language));
+        await checkRoom(tx, actor, cues, { created_by: track.created_by, bytes: Buffer.byteLength(JSON.stringify(track.cues)) });
         const saved = await momentRepository.updateCaption(tx, id, { language: body.language, label: distinctLabel(body.label, body.language, others), cues });
         await recordEdit(tx, actor, video.where);
         return saved;

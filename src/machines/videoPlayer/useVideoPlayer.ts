@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { CaptionTrack } from '../../schemas/moments.ts';
+import type { CaptionTrack, CaptionTrackSummary } from '../../schemas/moments.ts';
 import type { UiError } from '../../services/errors.ts';
 import { useMomentsSetup } from '../momentComment/useMomentComment.ts';
 import type { CaptionFile, PlayerCommand, VideoPlayerInput, videoPlayerMachine } from './videoPlayerMachine.ts';
@@ -32,9 +32,9 @@ export type CaptionsStatus = 'loading' | 'failed' | 'ready' | 'uploading' | 'edi
 /** The caption tracks, the one shown, and where loading, uploading or editing stands. */
 export function useCaptions(ref: VideoPlayerRef): {
   status: CaptionsStatus;
-  tracks: readonly CaptionTrack[];
+  tracks: readonly CaptionTrackSummary[];
   trackId: number | null;
-  editing: CaptionTrack | null;
+  editing: CaptionTrackSummary | null;
   error: UiError | null;
   uploadError: UiError | null;
 } {

@@ -3,11 +3,12 @@ import styled from 'styled-components';
 import { useCaptionEditor, useCaptionEditorActor, useCaptionEditorEvents } from '../../machines/captionEditor/useCaptionEditor.ts';
 import { useMomentsSetup } from '../../machines/momentComment/useMomentComment.ts';
 import type { CueProblem } from '../../machines/captionEditor/cues.ts';
-import type { CaptionTrack } from '../../schemas/moments.ts';
+import type { CaptionTrack, CaptionTrackSummary } from '../../schemas/moments.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { Button } from '../components/Button.tsx';
 import { stackedListStyle, textFieldStyle } from '../components/cardStyles.ts';
 import { ConfirmDialog } from '../components/Dialog.tsx';
+import { LoadFailed } from '../components/LoadFailed.tsx';
 
 /** The question before dropping unsaved caption edits. */
 export const DISCARD_CAPTIONS_QUESTION = 'Discard your changes to these captions?';
@@ -71,9 +72,9 @@ const problemOf = (problems: readonly CueProblem[], index: number | null, field:
  * end (seconds) and text, Remove, Add caption; Save (every problem listed until there is none),
  * Discard (asks first when something changed), and a download link of the saved file.
  */
-export function CaptionEditor({ track, duration, onSaved, onClosed }: { track: CaptionTrack; duration: number | null; onSaved: (track: CaptionTrack) => void; onClosed: () => void }) {
+export function CaptionEditor({ track, duration, onSaved, onClosed }: { track: CaptionTrackSummary; duration: number | null; onSaved: (track: CaptionTrack) => void; onClosed: () => void }) {
   const editor = useCaptionEditorActor({ track, duration }, onSaved, onClosed);
-  const { label, language, cues, problems, saving, confirming, error } = useCaptionEditor(editor);
+  const { label, language, cues, problems, saving, confirming, load, error } = useCaptionEditor(editor);
   const events = useCaptionEditorEvents(editor);
   const { captionUrl } = useMomentsSetup();
   const headingId = useId();
@@ -86,6 +87,21 @@ export function CaptionEditor({ track, duration, onSaved, onClosed }: { track: C
     const problem = problemOf(problems, index, name);
     return problem ? { 'aria-invalid': true as const, 'aria-describedby': problemsId } : {};
   };
+  if (load !== 'loaded') {
+    return (
+      <Form as="section" aria-labelledby={headingId} aria-busy={load === 'loading' || undefined}>
+        <h5 id={headingId}>Edit captions: {track.label}</h5>
+        {load === 'loading' ? <p role="status">Loading the captions…</p> : <LoadFailed what="The captions could not be loaded." message={error?.message} onRetry={events.retry} box={Alert} />}
+        {load === 'failed' ? (
+          <Row>
+            <Button type="button" $variant="secondary" onClick={events.discard}>
+              Close
+            </Button>
+          </Row>
+        ) : null}
+      </Form>
+    );
+  }
   return (
     <Form onSubmit={handleSubmit} aria-labelledby={headingId} aria-busy={saving || undefined} noValidate>
       <h5 id={headingId}>Edit captions: {track.label}</h5>
