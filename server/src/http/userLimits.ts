@@ -18,4 +18,10 @@ export const USER_LIMITS = {
   uploads: perUser(300, '10 minutes'),
   /** Caption tracks added, changed or deleted (each stores up to 512 KiB). */
   captions: perUser(60, '10 minutes'),
+  /** Archives asked for (each build copies all of the person's files). */
+  archives: perUser(10, '1 hour'),
+  /** Private notes written, changed or deleted. */
+  notes: perUser(120, '10 minutes'),
+  /** Push tokens registered. */
+  pushTokens: perUser(30, '10 minutes'),
 } as const;

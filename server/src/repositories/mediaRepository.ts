@@ -270,6 +270,15 @@ export const mediaRepository = {
    * The media row behind a served file name (`<key><ext>` or `<format>_<key><ext>`), with
    * whether `userId` may read an artifact that holds it (owner, member, researcher).
    */
+  /**
+   * In the inserting transaction: waits for the person's other uploads to commit or roll back
+   * (an advisory lock per person until the end of the transaction), so that the bytes counted
+   * next include every file accepted before this one and parallel uploads cannot pass the quota.
+   */
+  async lockQuota(tx: Queryable, userId: number): Promise<void> {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('upload-quota:' || $1::text))`, [userId]);
+  },
+
   /** How many bytes the files a person uploaded take (originals; their previews are small), with the caption tracks she wrote. */
   async bytesUploadedBy(db: Queryable, userId: number): Promise<number> {
     const { rows } = await db.query<{ n: string | number }>(

@@ -119,6 +119,20 @@ export const momentRepository = {
     return toNote(rows[0]!);
   },
 
+  /**
+   * Under a lock on this video's notes of this artifact (held to the end of the transaction): how
+   * many there are and their characters in all, leaving out note `except` (the one being changed).
+   */
+  async lockNoteTotals(tx: Queryable, artifactId: number, mediaId: number, except: number | null = null): Promise<{ count: number; chars: number }> {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('artifact-notes:' || $1::text || ':' || $2::text))`, [artifactId, mediaId]);
+    const { rows } = await tx.query<{ count: number; chars: number }>(
+      `SELECT count(*)::int AS count, coalesce(sum(char_length(text)), 0)::int AS chars FROM artifact_notes
+       WHERE artifact_id = $1 AND media_id = $2 AND id IS DISTINCT FROM $3`,
+      [artifactId, mediaId, except],
+    );
+    return rows[0]!;
+  },
+
   async updateNote(db: Queryable, id: number, change: { text: string; start: number; end: number | null }): Promise<Note> {
     const { rows } = await db.query<NoteRow>(
       `UPDATE artifact_notes SET text = $2, moment_start = $3, moment_end = $4, updated_at = next_stamp(updated_at)

@@ -17,6 +17,7 @@ import {
 import { sendCsv } from '../export/csv.ts';
 import { USER_LIMITS } from '../http/userLimits.ts';
 import { MOMENTS_CSV_HEADER, momentCsvRows, momentsVtt } from '../services/momentService.ts';
+import { USER_LIMITS } from '../http/userLimits.ts';
 import { errorResponses } from './errorResponses.ts';
 
 const errors = { ...errorResponses, 409: errorResponses[400], 413: errorResponses[400], 423: errorResponses[400] };
@@ -37,12 +38,12 @@ export const momentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/artifacts/:id/notes',
-    { schema: { tags: noteTags, summary: 'Add a private note at a moment of a video', params: IdParamsSchema, body: NoteBodySchema, response: { 200: NoteSchema, ...errors } } },
+    { config: USER_LIMITS.notes, schema: { tags: noteTags, summary: 'Add a private note at a moment of a video', params: IdParamsSchema, body: NoteBodySchema, response: { 200: NoteSchema, ...errors } } },
     async (request) => s.moments.addNote(request.user, request.params.id, request.body),
   );
   app.patch(
     '/artifact-notes/:id',
-    { schema: { tags: noteTags, summary: 'Change my note (text or times)', params: IdParamsSchema, body: NoteUpdateBodySchema, response: { 200: NoteSchema, ...errors } } },
+    { config: USER_LIMITS.notes, schema: { tags: noteTags, summary: 'Change my note (text or times)', params: IdParamsSchema, body: NoteUpdateBodySchema, response: { 200: NoteSchema, ...errors } } },
     async (request) => s.moments.updateNote(request.user, request.params.id, request.body),
   );
   app.delete(

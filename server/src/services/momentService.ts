@@ -19,6 +19,10 @@ import type { ServiceContext } from './context.ts';
 import { assertAllowed } from './decide.ts';
 import { FILE_NOT_FOUND } from './mediaService.ts';
 
+/** Private notes per video of an artifact, and their characters in all (decision 017). */
+export const NOTES_PER_VIDEO = 100;
+export const NOTE_CHARS_PER_VIDEO = 100_000;
+
 export const MOMENT_MESSAGES = {
   notHeld: 'This video is not part of this artifact.',
   notVideo: 'A moment can be placed only on a video, not on an image or a document.',
@@ -34,6 +38,8 @@ export const MOMENT_MESSAGES = {
   tooManyTracks: `A video can have at most ${CAPTION_TRACKS_MAX} caption tracks. Delete one before adding another.`,
   quotaFull: 'These captions would take more than your storage limit. Remove files you no longer need, or ask a researcher for more room.',
   mediaNotHeld: 'This file is not part of this artifact.',
+  tooManyNotes: `A video can have at most ${NOTES_PER_VIDEO} private notes. Delete notes you no longer need first.`,
+  notesTooLong: `The private notes on one video can hold at most ${NOTE_CHARS_PER_VIDEO.toLocaleString('en-US')} characters in all. Shorten or delete notes first.`,
 } as const;
 
 /** `m:ss` or `h:mm:ss` with milliseconds when they matter, for messages. */
@@ -173,6 +179,8 @@ export function createMomentService(ctx: ServiceContext, moments: MomentChecker)
     if (Buffer.byteLength(serializeWebVtt(cues), 'utf8') > CAPTION_SOURCE_MAX_BYTES) throw tooLarge(MOMENT_MESSAGES.trackTooLarge);
     const quota = ctx.config.storageQuotaBytes;
     const freed = replaced && replaced.created_by === actor.id ? Number(replaced.bytes) : 0;
+    // The person's uploads and caption writes are counted one at a time (as parallel uploads are).
+    await mediaRepository.lockQuota(tx, actor.id);
     const used = await mediaRepository.bytesUploadedBy(tx, actor.id);
     if (used - freed + Buffer.byteLength(JSON.stringify(cues), 'utf8') > quota) throw new HttpError(413, 'storage_full', MOMENT_MESSAGES.quotaFull);
   }
@@ -230,7 +238,12 @@ export function createMomentService(ctx: ServiceContext, moments: MomentChecker)
     async addNote(actor: User, artifactId: number, body: NoteBody): Promise<Note> {
       await ownArtifact(actor, artifactId, true);
       const moment = await moments.check('artifact', artifactId, body);
-      return momentRepository.addNote(db, { artifactId, ownerId: actor.id, moment, text: body.text });
+      return db.transaction(async (tx) => {
+        const totals = await momentRepository.lockNoteTotals(tx, artifactId, moment.mediaId);
+        if (totals.count >= NOTES_PER_VIDEO) throw new HttpError(413, 'too_many_notes', MOMENT_MESSAGES.tooManyNotes);
+        if (totals.chars + body.text.length > NOTE_CHARS_PER_VIDEO) throw new HttpError(413, 'notes_too_long', MOMENT_MESSAGES.notesTooLong);
+        return momentRepository.addNote(tx, { artifactId, ownerId: actor.id, moment, text: body.text });
+      });
     },
 
     async updateNote(actor: User, id: number, body: NoteUpdateBody): Promise<Note> {
@@ -238,7 +251,12 @@ export function createMomentService(ctx: ServiceContext, moments: MomentChecker)
       const start = body.start ?? note.start;
       const end = body.end === undefined ? note.end : body.end;
       const moment = await moments.check('artifact', note.artifact, { media: note.media, start, end });
-      return momentRepository.updateNote(db, id, { text: body.text ?? note.text, start: moment.start, end: moment.end });
+      const text = body.text ?? note.text;
+      return db.transaction(async (tx) => {
+        const others = await momentRepository.lockNoteTotals(tx, note.artifact, note.media, id);
+        if (text.length > note.text.length && others.chars + text.length > NOTE_CHARS_PER_VIDEO) throw new HttpError(413, 'notes_too_long', MOMENT_MESSAGES.notesTooLong);
+        return momentRepository.updateNote(tx, id, { text, start: moment.start, end: moment.end });
+      });
     },
 
     async deleteNote(actor: User, id: number): Promise<Note> {
