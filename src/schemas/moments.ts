@@ -180,6 +180,10 @@ export const CaptionUploadBodySchema = z.strictObject({
 });
 export type CaptionUploadBody = z.input<typeof CaptionUploadBodySchema>;
 
+/** The answer to an upload: the track, and what was changed to fit the video (cues past its end cut or left out), if anything. */
+export const CaptionUploadResponseSchema = CaptionTrackSchema.extend({ notice: z.string().nullable() }).meta({ id: 'CaptionUploadResponse' });
+export type CaptionUploadResponse = z.infer<typeof CaptionUploadResponseSchema>;
+
 /** `PUT /captions/{id}`: the whole track as the caption editor holds it. */
 export const CaptionUpdateBodySchema = z.strictObject({
   language: CaptionLanguageSchema,

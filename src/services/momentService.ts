@@ -2,12 +2,14 @@ import { MediaSchema, type Media } from '../schemas/media.ts';
 import {
   CaptionTrackListSchema,
   CaptionTrackSchema,
+  CaptionUploadResponseSchema,
   NoteListSchema,
   NoteSchema,
   type CaptionTrack,
   type CaptionTrackSummary,
   type CaptionUpdateBody,
   type CaptionUploadBody,
+  type CaptionUploadResponse,
   type MediaTextBody,
   type MomentBody,
   type Note,
@@ -75,8 +77,8 @@ export function listCaptions(holder: MediaHolder, mediaId: number, signal?: Abor
  * Adds a caption track from the text of a WebVTT or SRT file.
  * @throws ApiError (400 with the server's message for a malformed or unsafe file), NetworkError or ContractError.
  */
-export function uploadCaptions(holder: MediaHolder, mediaId: number, body: CaptionUploadBody, signal?: AbortSignal): Promise<CaptionTrack> {
-  return api().request({ method: 'POST', path: `${holderPath(holder, mediaId)}/captions`, body, schema: CaptionTrackSchema, ...withSignal(signal) });
+export function uploadCaptions(holder: MediaHolder, mediaId: number, body: CaptionUploadBody, signal?: AbortSignal): Promise<CaptionUploadResponse> {
+  return api().request({ method: 'POST', path: `${holderPath(holder, mediaId)}/captions`, body, schema: CaptionUploadResponseSchema, ...withSignal(signal) });
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   CaptionTrackSchema,
   CaptionUpdateBodySchema,
   CaptionUploadBodySchema,
+  CaptionUploadResponseSchema,
   MediaTextBodySchema,
   NoteBodySchema,
   NoteListSchema,
@@ -17,7 +18,6 @@ import {
 import { sendCsv } from '../export/csv.ts';
 import { USER_LIMITS } from '../http/userLimits.ts';
 import { MOMENTS_CSV_HEADER, momentCsvRows, momentsVtt } from '../services/momentService.ts';
-import { USER_LIMITS } from '../http/userLimits.ts';
 import { errorResponses } from './errorResponses.ts';
 
 const errors = { ...errorResponses, 409: errorResponses[400], 413: errorResponses[400], 423: errorResponses[400] };
@@ -69,10 +69,10 @@ export const momentRoutes: FastifyPluginAsyncZod = async (app) => {
         config: USER_LIMITS.captions,
         schema: {
           tags: captionTags,
-          summary: `Add a caption track to a video of ${whose} from a WebVTT or SRT file (≤ 512 KiB, ≤ 5000 captions; a track in the same language is replaced)`,
+          summary: `Add a caption track to a video of ${whose} from a WebVTT or SRT file (≤ 512 KiB, ≤ 5000 captions; a track in the same language is replaced; captions past the video's end are cut to it)`,
           params: ArtifactMediaParamsSchema,
           body: CaptionUploadBodySchema,
-          response: { 200: CaptionTrackSchema, ...errors },
+          response: { 200: CaptionUploadResponseSchema, ...errors },
         },
       },
       async (request) => s.moments.addCaptions(request.user, { holder, holderId: request.params.id }, request.params.mediaId, request.body),

@@ -1,10 +1,10 @@
 import type { Media } from '#schemas/media';
-import type { CaptionTrack, CaptionTrackSummary, CaptionUpdateBody, CaptionUploadBody, Cue, MediaTextBody, Note, NoteBody, NoteUpdateBody } from '#schemas/moments';
+import type { CaptionTrack, CaptionTrackSummary, CaptionUpdateBody, CaptionUploadResponse, CaptionUploadBody, Cue, MediaTextBody, Note, NoteBody, NoteUpdateBody } from '#schemas/moments';
 import { CAPTION_LABEL_MAX, CAPTION_SOURCE_MAX_BYTES, CAPTION_TRACKS_MAX, MOMENT_CUE_SECONDS } from '#schemas/moments';
 import type { User } from '#schemas/user';
 import type { Queryable } from '../db/client.ts';
 import { badRequest, conflict, HttpError, notFound, tooLarge } from '../errors.ts';
-import { CaptionError, checkCues, END_TOLERANCE, escapeCueText, parseSrt, parseWebVtt, serializeWebVtt, vttTime } from '../media/captions.ts';
+import { CaptionError, checkCues, clipToDuration, END_TOLERANCE, escapeCueText, parseSrt, parseWebVtt, serializeWebVtt, vttTime } from '../media/captions.ts';
 import type { MediaStore } from '../media/mediaStore.ts';
 import { canReadArtifact, canWriteArtifact, PORTFOLIO_MESSAGES } from '../policies/portfolioPolicy.ts';
 import { canReadShared, canWorkInShared, isMember, SHARED_MESSAGES } from '../policies/sharedPolicy.ts';
@@ -205,11 +205,15 @@ export function createMomentService(ctx: ServiceContext, moments: MomentChecker)
     }
   }
 
-  /** Cues checked against the video's length (when it can be read). @throws 400 with the first problem. */
-  async function checkedCues(access: HeldVideo, parse: () => Cue[]): Promise<Cue[]> {
+  /**
+   * Cues checked against the video's length (when it can be read); with `clip` (an uploaded
+   * file), cues past the end are fitted to it first and `notice` says so. @throws 400 with the first problem.
+   */
+  async function checkedCues(access: HeldVideo, parse: () => Cue[], clip = false): Promise<{ cues: Cue[]; notice: string | null }> {
     const duration = await moments.durationOf(access);
     try {
-      return checkCues(parse(), duration);
+      const fitted = clip ? clipToDuration(parse(), duration) : { cues: parse(), notice: null };
+      return { cues: checkCues(fitted.cues, duration), notice: fitted.notice };
     } catch (error) {
       if (error instanceof CaptionError) throw badRequest(error.message, 'invalid_captions');
       throw error;
@@ -284,10 +288,10 @@ export function createMomentService(ctx: ServiceContext, moments: MomentChecker)
      * same language replaces that one (its label and cues). @throws 413 over 512 KiB, 400 for
      * anything malformed (nothing stored).
      */
-    async addCaptions(actor: User, where: CaptionHolder, mediaId: number, body: CaptionUploadBody): Promise<CaptionTrack> {
+    async addCaptions(actor: User, where: CaptionHolder, mediaId: number, body: CaptionUploadBody): Promise<CaptionUploadResponse> {
       const video = await heldVideo(actor, where, mediaId, true);
       if (Buffer.byteLength(body.source, 'utf8') > CAPTION_SOURCE_MAX_BYTES) throw tooLarge(MOMENT_MESSAGES.captionTooLarge);
-      const cues = await checkedCues(video, () => (body.format === 'srt' ? parseSrt(body.source) : parseWebVtt(body.source)));
+      const { cues, notice } = await checkedCues(video, () => (body.format === 'srt' ? parseSrt(body.source) : parseWebVtt(body.source)), true);
       const row = await db.transaction(async (tx) => {
         const tracks = await momentRepository.captions(tx, where, mediaId);
         const same = tracks.find((t) => t.language.toLowerCase() === body.language.toLowerCase());
@@ -300,13 +304,13 @@ export function createMomentService(ctx: ServiceContext, moments: MomentChecker)
         await recordEdit(tx, actor, where);
         return saved;
       });
-      return toCaptionTrack(row, true);
+      return { ...toCaptionTrack(row, true), notice };
     },
 
     /** Replaces a track's label, language and cues. @throws 409 when another track of the video has that language. */
     async updateCaptions(actor: User, id: number, body: CaptionUpdateBody): Promise<CaptionTrack> {
       const { row: track, video } = await captionTrack(actor, id, true);
-      const cues = await checkedCues(video, () => body.cues.map((c) => ({ start: c.start, end: c.end, text: c.text })));
+      const { cues } = await checkedCues(video, () => body.cues.map((c) => ({ start: c.start, end: c.end, text: c.text })));
       const row = await db.transaction(async (tx) => {
         const others = (await momentRepository.captions(tx, video.where, track.media_id)).filter((t) => t.id !== id);
         if (others.some((t) => t.language.toLowerCase() === body.language.toLowerCase())) throw conflict(MOMENT_MESSAGES.captionLanguageTaken(body.language));

@@ -37,6 +37,7 @@ export function useCaptions(ref: VideoPlayerRef): {
   editing: CaptionTrackSummary | null;
   error: UiError | null;
   uploadError: UiError | null;
+  uploadNotice: string | null;
 } {
   const status = useSelector(ref, (s): CaptionsStatus => {
     for (const state of ['loading', 'failed', 'uploading', 'editing'] as const) if (s.matches({ captions: state })) return state;
@@ -47,9 +48,10 @@ export function useCaptions(ref: VideoPlayerRef): {
   const editingId = useSelector(ref, (s) => s.context.editingId);
   const error = useSelector(ref, (s) => s.context.captionError);
   const uploadError = useSelector(ref, (s) => s.context.uploadError);
+  const uploadNotice = useSelector(ref, (s) => s.context.uploadNotice);
   return useMemo(
-    () => ({ status, tracks, trackId, editing: tracks.find((t) => t.id === editingId) ?? null, error, uploadError }),
-    [status, tracks, trackId, editingId, error, uploadError],
+    () => ({ status, tracks, trackId, editing: tracks.find((t) => t.id === editingId) ?? null, error, uploadError, uploadNotice }),
+    [status, tracks, trackId, editingId, error, uploadError, uploadNotice],
   );
 }
 

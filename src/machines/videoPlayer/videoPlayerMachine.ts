@@ -17,7 +17,7 @@
  * show at once.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { CaptionTrack, CaptionTrackSummary } from '../../schemas/moments.ts';
+import type { CaptionTrack, CaptionTrackSummary, CaptionUploadResponse } from '../../schemas/moments.ts';
 import { toUiError, type UiError } from '../../services/errors.ts';
 import { listCaptions, uploadCaptions, type MediaHolder } from '../../services/momentService.ts';
 
@@ -60,6 +60,8 @@ export interface VideoPlayerContext extends VideoPlayerInput {
   /** Why the tracks could not be loaded or the last upload failed. */
   captionError: UiError | null;
   uploadError: UiError | null;
+  /** What the server changed in the last uploaded file to fit the video (captions past its end). */
+  uploadNotice: string | null;
 }
 
 export type VideoPlayerEvent =
@@ -93,7 +95,7 @@ export const videoPlayerMachine = setup({
   },
   actors: {
     listCaptions: fromPromise<CaptionTrackSummary[], { holder: MediaHolder; mediaId: number }>(({ input, signal }) => listCaptions(input.holder, input.mediaId, signal)),
-    uploadCaptions: fromPromise<CaptionTrack, CaptionUploadRequest>(async ({ input, signal }) => {
+    uploadCaptions: fromPromise<CaptionUploadResponse, CaptionUploadRequest>(async ({ input, signal }) => {
       const source = await input.file.text();
       return uploadCaptions(input.holder, input.mediaId, { language: input.language, label: input.label, format: captionFormat(input.file.name), source }, signal);
     }),
@@ -119,10 +121,11 @@ export const videoPlayerMachine = setup({
     }),
     addTrack: assign({
       // A track in the language of one shown replaces it (the server replaced it too).
-      tracks: ({ context }, params: { track: CaptionTrack }) =>
+      tracks: ({ context }, params: { track: CaptionTrack; notice?: string | null }) =>
         context.tracks.some((t) => t.id === params.track.id) ? context.tracks.map((t) => (t.id === params.track.id ? summaryOf(params.track) : t)) : [...context.tracks, summaryOf(params.track)],
-      trackId: (_, params: { track: CaptionTrack }) => params.track.id,
+      trackId: (_, params: { track: CaptionTrack; notice?: string | null }) => params.track.id,
       uploadError: null,
+      uploadNotice: (_, params: { track: CaptionTrack; notice?: string | null }) => params.notice ?? null,
     }),
     replaceTrack: assign({ tracks: ({ context }, params: { track: CaptionTrack }) => context.tracks.map((t) => (t.id === params.track.id ? summaryOf(params.track) : t)) }),
     selectTrack: assign({ trackId: (_, params: { trackId: number | null }) => params.trackId }),
@@ -130,7 +133,7 @@ export const videoPlayerMachine = setup({
     closeEditor: assign({ editingId: null }),
     storeCaptionError: assign({ captionError: (_, params: { error: unknown }) => toUiError(params.error) }),
     storeUploadError: assign({ uploadError: (_, params: { error: unknown }) => toUiError(params.error) }),
-    clearUploadError: assign({ uploadError: null }),
+    clearUploadError: assign({ uploadError: null, uploadNotice: null }),
   },
 }).createMachine({
   id: 'videoPlayer',
@@ -143,6 +146,7 @@ export const videoPlayerMachine = setup({
     editingId: null,
     captionError: null,
     uploadError: null,
+    uploadNotice: null,
   }),
   type: 'parallel',
   on: {
@@ -197,7 +201,7 @@ export const videoPlayerMachine = setup({
               const e = event as Extract<VideoPlayerEvent, { type: 'captions.upload' }>;
               return { holder: context.holder, mediaId: context.mediaId, file: e.file, language: e.language, label: e.label };
             },
-            onDone: { target: 'ready', actions: { type: 'addTrack', params: ({ event }) => ({ track: event.output }) } },
+            onDone: { target: 'ready', actions: { type: 'addTrack', params: ({ event }) => ({ track: event.output, notice: event.output.notice }) } },
             onError: { target: 'ready', actions: { type: 'storeUploadError', params: ({ event }) => ({ error: event.error }) } },
           },
         },

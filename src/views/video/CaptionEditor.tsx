@@ -23,15 +23,21 @@ const Form = styled.form`
   border: 1px solid ${({ theme }) => theme.color.primary};
   border-radius: ${({ theme }) => theme.radius.md};
   h5 { margin: 0; font-size: ${({ theme }) => theme.font.size.md}; }
+  min-width: 0;
   input, textarea {
     ${textFieldStyle}
+    box-sizing: border-box;
+    width: 100%;
+    min-width: 0;
   }
+  a { overflow-wrap: anywhere; }
   [aria-invalid='true'] { border-color: ${({ theme }) => theme.color.danger}; }
   label { display: flex; flex-direction: column; gap: ${({ theme }) => theme.space.xxs}; font-size: ${({ theme }) => theme.font.size.sm}; font-weight: ${({ theme }) => theme.font.weight.medium}; }
 `;
 
 const Row = styled.div`
   display: flex;
+  min-width: 0;
   flex-wrap: wrap;
   align-items: end;
   gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
@@ -41,17 +47,24 @@ const Cues = styled.ol`
   ${stackedListStyle}
 `;
 
+/**
+ * One caption: Start, End and Remove on a line, the text under them at full width, so the editor
+ * fits any column it is in (a fieldset is as wide as its content unless told otherwise).
+ */
 const Cue = styled.fieldset`
   display: grid;
-  grid-template-columns: 7rem 7rem minmax(12rem, 1fr) auto;
+  grid-template-columns: minmax(0, 8rem) minmax(0, 8rem) minmax(max-content, 1fr);
   align-items: end;
   gap: ${({ theme }) => theme.space.sm};
+  min-width: 0;
+  min-inline-size: 0;
   margin: 0;
   padding: ${({ theme }) => theme.space.sm};
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.sm};
   legend { font-weight: ${({ theme }) => theme.font.weight.medium}; }
-  @media ${({ theme }) => theme.media.phone} { grid-template-columns: 1fr 1fr; }
+  > label:nth-of-type(3) { grid-column: 1 / -1; }
+  > button { grid-row: 1; grid-column: 3; justify-self: end; }
 `;
 
 const Problems = styled.ul`

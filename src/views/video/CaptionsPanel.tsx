@@ -119,6 +119,7 @@ export function CaptionsPanel({ player, duration, canCaption, videoLabel }: { pl
             </BusyButton>
           </UploadForm>
           {captions.uploadError ? <Alert role="alert">{captions.uploadError.message}</Alert> : null}
+          {captions.uploadNotice ? <Muted role="status">{captions.uploadNotice}</Muted> : null}
         </>
       ) : null}
     </Panel>
