@@ -65,6 +65,10 @@ const Cue = styled.fieldset`
   legend { font-weight: ${({ theme }) => theme.font.weight.medium}; }
   > label:nth-of-type(3) { grid-column: 1 / -1; }
   > button { grid-row: 1; grid-column: 3; justify-self: end; }
+  @media ${({ theme }) => theme.media.phone} {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+    > button { grid-row: auto; grid-column: 1 / -1; justify-self: start; }
+  }
 `;
 
 const Problems = styled.ul`
