@@ -18,6 +18,8 @@ export interface DatasetSize {
   sharedArtifactsPerShared: number;
   commentsPerSharedArtifact: number;
   reactionsPerSharedArtifact: number;
+  /** Artifacts in one more portfolio of the benchmarks' teacher, the biggest one (0: none). */
+  bigPortfolioArtifacts: number;
 }
 
 export const SMALL: DatasetSize = {
@@ -30,6 +32,7 @@ export const SMALL: DatasetSize = {
   sharedArtifactsPerShared: 10,
   commentsPerSharedArtifact: 3,
   reactionsPerSharedArtifact: 2,
+  bigPortfolioArtifacts: 20,
 };
 
 /** 1,000 teachers, 100,000 artifacts, 200,000 comments (issue: acceptance performance). */
@@ -43,6 +46,7 @@ export const LARGE: DatasetSize = {
   sharedArtifactsPerShared: 200,
   commentsPerSharedArtifact: 10,
   reactionsPerSharedArtifact: 3,
+  bigPortfolioArtifacts: 200,
 };
 
 export const BENCH_PASSWORD = 'bench-password';
@@ -132,6 +136,24 @@ export async function generateDataset(db: Db, size: DatasetSize): Promise<{ rese
     `SELECT u.email FROM users u JOIN shared_portfolio_members m ON m.user_id = u.id WHERE u.role_id = 1 ORDER BY u.id LIMIT 1`,
   );
   const { rows: leads } = await db.query<{ email: string }>(`SELECT email FROM users WHERE role_id = 3 ORDER BY id LIMIT 1`);
+  if (size.bigPortfolioArtifacts > 0 && rows[0]) {
+    // The teacher's biggest portfolio: varied names, categories and timings, so that search and
+    // Filter By have something to tell apart.
+    await db.query(
+      `WITH p AS (
+         INSERT INTO portfolios (owner_id, name, grades, subject, topic, structure)
+         SELECT id, 'Big portfolio', '["5th"]', 'Science', 'Forces', $3::jsonb FROM users WHERE email = $1 RETURNING id
+       )
+       INSERT INTO artifacts (portfolio_id, structure, responses, parking_lot, next_caption, created_at, updated_at)
+       SELECT p.id, $3::jsonb,
+              jsonb_set(jsonb_set(jsonb_set($4::jsonb, '{artifactName}', to_jsonb((ARRAY['Magnet maze','Ramp race','Pendulum','Friction lab','Balloon rocket'])[1 + a % 5] || ' ' || a)),
+                '{artifactCategory}', (ARRAY['["Student work"]','["Lesson plan or materials"]','["Assessment"]','["Student work","Assessment"]'])[1 + a % 4]::jsonb),
+                '{unitTiming}', to_jsonb((ARRAY['Beginning of unit','Middle of unit','End of unit'])[1 + a % 3])),
+              a % 7 = 0, 1, ms_now() - (a || ' hours')::interval, ms_now() - (a || ' hours')::interval
+       FROM p CROSS JOIN generate_series(1, $2) a`,
+      [rows[0].email, size.bigPortfolioArtifacts, structure, responses],
+    );
+  }
   return {
     researcherEmail: 'researcher@bench.example',
     teacherEmail: rows[0]?.email ?? 'teacher1@bench.example',

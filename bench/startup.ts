@@ -1,34 +1,114 @@
 /**
- * Start and restart: the time from spawning the server as `npm start` runs it (the compiled
- * `dist-server/main.js`, the SPA already built) to its first healthy `/api/v1/health`, on an empty
- * `DATA_DIR` (the database is created, migrated and given the demo data) and on the same
- * `DATA_DIR` again.
+ * Start and restart as users run the portal: the time from spawning `npm start` (the SPA and the
+ * compiled server already built, so the build freshness check finds nothing to do) to its first
+ * healthy `/api/v1/health`, on an empty `DATA_DIR` (the database is created, migrated and given the
+ * demo data) and on the same `DATA_DIR` again; where the time goes (the phases `STARTUP_TIMING=1`
+ * reports); and the stop: SIGTERM to the `npm start` process, as a process manager sends it, until
+ * npm, the server and every PostgreSQL process have ended.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { ensureServerBuilt, ensureSpaBuilt, freePort, median, serverEnv, spawnServer, stopServer, waitForHealth } from './support.ts';
+import { ensureServerBuilt, ensureSpaBuilt, freePort, median, ROOT, serverEnv, waitForHealth } from './support.ts';
 
-/** Spawns the server and returns the milliseconds until it answers `/api/v1/health`, then stops it. */
-async function boot(dataDir: string): Promise<number> {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawnServer(serverEnv(dataDir, port, { DEMO_DATA: 'true' }));
+/** The phases, each ending at its mark (`spawn` is when the benchmark spawned `npm start`). */
+export const PHASES = [
+  { mark: 'start-script', name: 'npm itself (until `scripts/start.mjs` runs)' },
+  { mark: 'freshness-checked', name: 'build freshness check (SPA and server)' },
+  { mark: 'server-loaded', name: 'loading the compiled server' },
+  { mark: 'database-started', name: 'PostgreSQL start (first boot: initdb; restart: recovery)' },
+  { mark: 'database-checked', name: 'migrations check, template, demo data (first boot)' },
+  { mark: 'app-built', name: 'HTTP application built (its code loaded meanwhile)' },
+  { mark: 'healthy', name: 'listening, first `GET /api/v1/health` answered' },
+] as const;
+
+export interface Boot {
+  totalMs: number;
+  /** Milliseconds of each phase, in the order of PHASES. */
+  phases: number[];
+  /** From SIGTERM to `npm start` until npm and every server process had ended. */
+  stopMs: number;
+  /** Whether PostgreSQL stopped cleanly (its `postmaster.pid` removed) and nothing was left running. */
+  clean: boolean;
+}
+
+/** Every process whose command line names `dataDir` (the server's PostgreSQL and its guard). */
+function processesOf(dataDir: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dataDir)) found.push(pid);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return found;
+}
+
+function alive(pid: number): boolean {
   try {
-    await waitForHealth(`http://127.0.0.1:${port}`, child, 5);
-    return performance.now() - started;
-  } finally {
-    await stopServer(child);
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
 }
 
-/** Medians of `runs` first boots (each on a new `DATA_DIR`) and of `runs` restarts on an existing one. */
+async function boot(dataDir: string): Promise<Boot> {
+  const port = await freePort();
+  const spawnedAt = Date.now();
+  const child: ChildProcess = spawn('npm', ['start'], { cwd: ROOT, env: serverEnv(dataDir, port, { DEMO_DATA: 'true', STARTUP_TIMING: '1' }), stdio: ['ignore', 'ignore', 'pipe'] });
+  const marks = new Map<string, number>();
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => {
+    stderr += d.toString();
+    for (const m of stderr.matchAll(/^startup-timing (\S+) ([\d.]+)$/gm)) marks.set(m[1]!, Number(m[2]));
+  });
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  await waitForHealth(`http://127.0.0.1:${port}`, child, 5);
+  marks.set('healthy', Date.now());
+  const totalMs = Date.now() - spawnedAt;
+  let previous = spawnedAt;
+  const phases = PHASES.map(({ mark }) => {
+    const at = marks.get(mark) ?? previous;
+    const ms = Math.max(0, at - previous);
+    previous = at;
+    return Math.round(ms);
+  });
+  const serverPids = processesOf(dataDir);
+  const stopping = Date.now();
+  child.kill('SIGTERM');
+  const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 10_000).unref());
+  const ended = await Promise.race([exited.then(() => 'exited' as const), timeout]);
+  while (serverPids.some(alive) && Date.now() - stopping < 10_000) await new Promise((r) => setTimeout(r, 5));
+  const stopMs = Date.now() - stopping;
+  const leftover = serverPids.filter(alive);
+  for (const pid of leftover) process.kill(pid, 'SIGKILL');
+  if (ended === 'timeout') child.kill('SIGKILL');
+  const clean = ended === 'exited' && leftover.length === 0 && !existsSync(path.join(dataDir, 'db', 'pgdata', 'postmaster.pid'));
+  return { totalMs, phases, stopMs, clean };
+}
+
+function medianBoot(boots: Boot[]) {
+  return {
+    totalMs: Math.round(median(boots.map((b) => b.totalMs))),
+    phases: PHASES.map((_, i) => Math.round(median(boots.map((b) => b.phases[i]!)))),
+    stopMs: Math.round(median(boots.map((b) => b.stopMs))),
+    maxStopMs: Math.max(...boots.map((b) => b.stopMs)),
+    allClean: boots.every((b) => b.clean),
+    runs: boots.map((b) => b.totalMs),
+  };
+}
+
+/** Medians of `runs` first boots (each on a new `DATA_DIR`) and of `runs` restarts on an existing one, with their phases. */
 export async function runStartupBench(runs: number) {
   await ensureServerBuilt();
   ensureSpaBuilt();
-  const firstBoots: number[] = [];
-  const restarts: number[] = [];
+  const firstBoots: Boot[] = [];
+  const restarts: Boot[] = [];
   const dirs: string[] = [];
   try {
     for (let i = 0; i < runs; i++) {
@@ -40,7 +120,7 @@ export async function runStartupBench(runs: number) {
   } finally {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   }
-  const result = { runs, firstBootMs: Math.round(median(firstBoots)), restartMs: Math.round(median(restarts)), firstBoots: firstBoots.map(Math.round), restarts: restarts.map(Math.round) };
-  process.stdout.write(`  first boot ${result.firstBoots.join(', ')} ms; restart ${result.restarts.join(', ')} ms\n`);
+  const result = { runs, first: medianBoot(firstBoots), restart: medianBoot(restarts) };
+  process.stdout.write(`  first boot ${result.first.runs.join(', ')} ms; restart ${result.restart.runs.join(', ')} ms; stop ≤ ${Math.max(result.first.maxStopMs, result.restart.maxStopMs)} ms\n`);
   return result;
 }

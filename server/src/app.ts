@@ -231,6 +231,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('contactEmail', config.contactEmail);
   app.decorate('publicUrl', config.publicUrl);
   app.decorate('services', buildServices(ctx, mediaStore, new PushService(db, config.fcm ?? null, app.log)));
+  app.addHook('onClose', () => app.services.research.close());
   // Live unread counts and delivery: every process hears every change through LISTEN/NOTIFY (decision 020).
   const notificationHub = new NotificationHub(db, {
     unread: (userId) => app.services.notifications.unread(userId),

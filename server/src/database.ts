@@ -13,12 +13,13 @@ import { pruneExpired } from './services/housekeeping.ts';
  * Opens the configured database (the PostgreSQL server of `DATABASE_URL`, or the embedded one
  * started in `DATA_DIR/db`), migrates it, adds the template, and demo data when asked and empty.
  * Closing the returned database stops the embedded server. `whileStarting` is called once the
- * database server is on its way, for start-up work that can overlap with its start.
+ * database server is on its way, for start-up work that can overlap with its start;
+ * `onServerReady` once it accepts connections (before the migrations check).
  */
 export async function openDatabase(
   config: Config,
   log: { info: (msg: string) => void },
-  options: { whileStarting?: () => void } = {},
+  options: { whileStarting?: () => void; onServerReady?: () => void } = {},
 ): Promise<Db> {
   let db: Db;
   let legacy: string | null = null;
@@ -36,6 +37,7 @@ export async function openDatabase(
     const server = await startEmbedded(path.join(config.dataDir, 'db'), { onSpawn });
     db = openPostgres(server.connection, { onClose: () => server.stop() });
   }
+  options.onServerReady?.();
   try {
     const applied = await migrate(db);
     if (applied.length > 0) log.info(`database migrated: ${applied.join(', ')}`);

@@ -3,6 +3,9 @@ import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './database.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo.ts';
 import { collectWhenIdle } from './http/idleCollector.ts';
+import { markStartup } from './startupTiming.ts';
+
+markStartup('server-loaded');
 
 /** Starts the server: configuration, database, HTTP; stops cleanly on SIGINT / SIGTERM. */
 async function main(): Promise<void> {
@@ -19,9 +22,11 @@ async function main(): Promise<void> {
     }
     return appModule;
   };
-  const db = await openDatabase(config, bootLog, { whileStarting: () => void loadApp() });
+  const db = await openDatabase(config, bootLog, { whileStarting: () => void loadApp(), onServerReady: () => markStartup('database-started') });
+  markStartup('database-checked');
   const { buildApp } = await loadApp();
   const app = await buildApp({ config, db });
+  markStartup('app-built');
 
   let closing = false;
   let stopCollector = () => undefined as void;
@@ -45,6 +50,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  markStartup('listening');
   // Memory taken by a burst of requests goes back once the server is quiet again.
   stopCollector = collectWhenIdle(app.server);
   const url = config.publicUrl;

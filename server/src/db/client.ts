@@ -20,6 +20,12 @@ export interface Db extends Queryable {
    * Resolves (once first listening) with a function that stops.
    */
   listen?(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /**
+   * A pool of its own on the same database, of at most `max` connections, for long work (a
+   * research export read slowly by its client) that must never take the connections of requests.
+   * Absent: the work shares this database.
+   */
+  detached?(max: number): Db;
 }
 
 export interface ListenHandlers {
@@ -76,6 +82,13 @@ class PostgresDb implements Db {
     await this.listener.close();
     await this.pool.end();
     await this.onClose();
+  }
+  detached(max: number): Db {
+    const settings = this.pool.options as pg.PoolConfig;
+    // The password is not an enumerable property of the settings: it is copied by name.
+    const pool = new pg.Pool({ ...settings, password: settings.password, max });
+    pool.on('error', () => undefined);
+    return new PostgresDb(pool, async () => undefined);
   }
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
     if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);

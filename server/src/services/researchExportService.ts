@@ -10,7 +10,7 @@ import {
 } from '#schemas/researchExport';
 import { StructureSchema, type Question, type ResponseValue } from '#schemas/structure';
 import type { User } from '#schemas/user';
-import { badRequest, forbidden } from '../errors.ts';
+import { badRequest, forbidden, HttpError } from '../errors.ts';
 import { escapeCell } from '../export/csv.ts';
 import { Deidentifier, pseudonym, type KnownPerson } from '../export/deidentify.ts';
 import {
@@ -24,7 +24,7 @@ import {
 } from '../export/researchFiles.ts';
 import { isResearcher } from '../policies/userPolicy.ts';
 import * as repo from '../repositories/researchExportRepository.ts';
-import type { Queryable } from '../db/client.ts';
+import type { Db, Queryable } from '../db/client.ts';
 import type { ServiceContext } from './context.ts';
 import { SUMMARY_COLUMN_MEANINGS } from './exportService.ts';
 
@@ -152,9 +152,42 @@ function byteCounter(beforeEnd: (bytes: number) => Promise<void>): Transform {
   });
 }
 
+/**
+ * Bounds on research exports (decision 017): a package may be read slowly by its client while
+ * its snapshot stays open, so exports run on a pool of their own (never the connections of
+ * requests), at most one per researcher and `total` at once, and each ends after `timeLimitMs`
+ * whatever its client's pace.
+ */
+export const RESEARCH_EXPORT_LIMITS = { perResearcher: 1, total: 2, timeLimitMs: 20 * 60_000 };
+
+export const OWN_EXPORT_RUNNING = 'Your previous research export is still running. Wait until its download has finished, then start the next.';
+export const EXPORTS_BUSY = 'Two research exports are running already. Try again in a few minutes.';
+
 /** The research export package and its audit log (researchers only). */
-export function createResearchExportService(ctx: ServiceContext) {
+export function createResearchExportService(ctx: ServiceContext, limits = RESEARCH_EXPORT_LIMITS) {
   const { db, log } = ctx;
+  // Its own connections: one per running export, opened on first use.
+  let exportDb: Db | null = null;
+  const exportPool = (): Db => (exportDb ??= db.detached?.(limits.total) ?? db);
+  /** Running exports per researcher, and how to stop each (the server is closing). */
+  const running = new Map<number, number>();
+  const stoppers = new Set<() => void>();
+  const runningTotal = () => [...running.values()].reduce((a, b) => a + b, 0);
+
+  /** Takes a slot for `researcherId`; the returned function gives it back (once). */
+  function takeSlot(researcherId: number): () => void {
+    if ((running.get(researcherId) ?? 0) >= limits.perResearcher) throw new HttpError(409, 'export_running', OWN_EXPORT_RUNNING);
+    if (runningTotal() >= limits.total) throw new HttpError(409, 'exports_busy', EXPORTS_BUSY);
+    running.set(researcherId, (running.get(researcherId) ?? 0) + 1);
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
+      const left = (running.get(researcherId) ?? 1) - 1;
+      if (left > 0) running.set(researcherId, left);
+      else running.delete(researcherId);
+    };
+  }
 
   /** Makes sure every id of the filters names a teacher or PLC lead, and a shared portfolio. */
   async function checkFilters(filters: ResearchExportFilters): Promise<void> {
@@ -176,17 +209,32 @@ export function createResearchExportService(ctx: ServiceContext) {
      * the work and records it as cancelled.
      * @throws 403 for anyone but a researcher; 400 for ids that name no teacher or shared portfolio.
      */
-    async exportPackage(actor: User, filters: ResearchExportFilters, signal: AbortSignal): Promise<{ stream: Readable; fileName: string }> {
+    async exportPackage(actor: User, filters: ResearchExportFilters, clientGone: AbortSignal): Promise<{ stream: Readable; fileName: string }> {
       if (!isResearcher(actor)) throw forbidden(ONLY_RESEARCHERS_PACKAGE);
-      await checkFilters(filters);
-      const secret = await repo.pseudonymSecret(db);
-      const record = await repo.insertExport(db, actor.id, filters);
+      const giveBack = takeSlot(actor.id);
+      let secret: Buffer;
+      let record: Awaited<ReturnType<typeof repo.insertExport>>;
+      try {
+        await checkFilters(filters);
+        secret = await repo.pseudonymSecret(db);
+        record = await repo.insertExport(db, actor.id, filters);
+      } catch (error) {
+        giveBack();
+        throw error;
+      }
+      // The work stops when the client goes away, when the time limit is over, or when the server closes.
+      const ending = new AbortController();
+      const signal = AbortSignal.any([clientGone, ending.signal, AbortSignal.timeout(limits.timeLimitMs)]);
+      const end = () => ending.abort();
+      stoppers.add(end);
       const zip = new yazl.ZipFile();
       const rowCounts: Record<string, number> = {};
       let settled = false;
       const settle = async (status: Exclude<ResearchExportStatus, 'running'>, bytes: number | null = null) => {
         if (settled) return;
         settled = true;
+        stoppers.delete(end);
+        giveBack();
         try {
           await repo.finishExport(db, record.id, { status, rowCounts, bytes });
         } catch (error) {
@@ -205,7 +253,11 @@ export function createResearchExportService(ctx: ServiceContext) {
       if (signal.aborted) stop();
       else signal.addEventListener('abort', stop, { once: true });
 
-      void db
+      output.on('close', () => {
+        if (!settled) stop();
+      });
+
+      void exportPool()
         .transaction(async (tx) => {
           // Every file from one snapshot, so that they join whatever changes meanwhile.
           await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
@@ -228,6 +280,13 @@ export function createResearchExportService(ctx: ServiceContext) {
     async list(actor: User): Promise<ResearchExportRecord[]> {
       if (!isResearcher(actor)) throw forbidden(ONLY_RESEARCHERS_PACKAGE);
       return repo.listExports(db, RESEARCH_EXPORT_LOG_LIMIT);
+    },
+
+    /** Stops every running export and closes the exports' own connections (the server is closing). */
+    async close(): Promise<void> {
+      for (const stop of stoppers) stop();
+      if (exportDb && exportDb !== db) await exportDb.close();
+      exportDb = null;
     },
   };
 }

@@ -1,0 +1,122 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './globalSetup.ts';
+
+/**
+ * `npm start` under a process manager: a SIGTERM (or SIGINT) sent to the `npm start` process
+ * alone — not to its process group, as systemd's `KillMode=process`, a container runtime or a
+ * supervisor sends it — stops the server and its PostgreSQL cleanly within 5 s, leaving nothing
+ * running. The server runs here on its own empty data folder, not the shared e2e server.
+ */
+
+/** The processes, other than `npm`, that `npm start` started: every process that names `dataDir` or descends from `root`. */
+function processTree(root: number, dataDir: string): number[] {
+  const children = new Map<number, number[]>();
+  const found = new Set<number>();
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dataDir)) found.add(pid);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  const queue = [root];
+  while (queue.length > 0) {
+    for (const child of children.get(queue.pop()!) ?? []) {
+      if (!found.has(child)) {
+        found.add(child);
+        queue.push(child);
+      }
+    }
+  }
+  return [...found];
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    // A zombie (ended, not yet reaped) has stopped.
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pf-e2e-start-'));
+const started: ChildProcess[] = [];
+const trees: number[][] = [];
+
+afterAll(() => {
+  // After a failure: whatever is left (npm, the server, PostgreSQL and its guard).
+  for (const child of started) if (child.pid && child.exitCode === null) child.kill('SIGKILL');
+  for (const pid of trees.flat()) if (alive(pid)) process.kill(pid, 'SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function npmStart(): Promise<{ child: ChildProcess; output: () => string; exited: Promise<void> }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn('npm', ['start'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      ...(process.env['E2E_STATIC_DIR'] ? { STATIC_DIR: process.env['E2E_STATIC_DIR'], SKIP_BUILD: '1' } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push(child);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`npm start ended while starting:\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/v1/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`npm start did not become healthy:\n${output}`);
+    await sleep(100);
+  }
+  return { child, output: () => output, exited };
+}
+
+describe('npm start under a process manager', () => {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`${signal} to the npm start process stops the server and PostgreSQL cleanly within 5 s`, async () => {
+      const { child, output, exited } = await npmStart();
+      const tree = processTree(child.pid!, dataDir);
+      trees.push(tree);
+      expect(tree.some((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres'))).toBe(true);
+      expect(existsSync(path.join(dataDir, 'db', 'pgdata', 'postmaster.pid'))).toBe(true);
+
+      const sent = Date.now();
+      process.kill(child.pid!, signal);
+      await Promise.race([exited, sleep(5_000)]);
+      while (tree.some(alive) && Date.now() - sent < 5_000) await sleep(20);
+
+      expect(child.exitCode ?? child.signalCode, `npm start is still running 5 s after ${signal}:\n${output()}`).not.toBeNull();
+      expect(tree.filter(alive), `still running 5 s after ${signal}:\n${output()}`).toEqual([]);
+      // PostgreSQL removes its postmaster.pid only when it shuts down cleanly.
+      expect(existsSync(path.join(dataDir, 'db', 'pgdata', 'postmaster.pid'))).toBe(false);
+      expect(Date.now() - sent).toBeLessThan(5_000);
+    });
+  }
+});
