@@ -243,6 +243,44 @@ describe('video moments', () => {
     expect(text).toContain('<b>second</b>');
   });
 
+  it('captions are per artifact: a colleague edits the copy’s track, the personal artifact’s track stays as it was', async () => {
+    const personalUrl = `/artifacts/${setup.ramp}/media/${setup.video}/captions`;
+    const source = 'WEBVTT\n\n00:00.500 --> 00:03.000\nMy own words.\n';
+    const added = await api<{ id: number }>('POST', personalUrl, { language: 'fr', label: 'Français', format: 'vtt', source }, tess);
+    expect(added.status).toBe(200);
+    const copy = await api<{ id: number }>('POST', `/artifacts/${setup.ramp}/share`, { sharedPortfolioId: setup.plc }, tess);
+    expect(copy.status).toBe(200);
+
+    // The PLC lead edits the copy's French track in the browser.
+    const page = await browser.newPage('/login');
+    await login(page, DEMO.lead.email);
+    await page.waitForURL('**/dashboard');
+    await page.goto(`/shared-portfolios/${setup.plc}/artifacts/${copy.body.id}`);
+    const panel = page.locator('details').filter({ has: page.getByText(/^Captions of /) });
+    await panel.locator('summary').click();
+    await panel.getByRole('button', { name: 'Edit Français captions' }).click();
+    const editor = page.getByRole('form', { name: 'Edit captions: Français' });
+    await editor.getByRole('group', { name: 'Caption 1' }).getByLabel('Text').fill('Rewritten by a colleague.');
+    await editor.getByRole('button', { name: 'Save captions' }).click();
+    await page.getByText('Captions saved').waitFor();
+
+    type Track = { id: number; label: string; url: string };
+    const vttOf = async (track: Track) => (await fetch(`${baseUrl()}/api/v1${track.url}`, { headers: { authorization: `Bearer ${tess}` } })).text();
+    const copyTracks = (await api<Track[]>('GET', `/shared-artifacts/${copy.body.id}/media/${setup.video}/captions`, undefined, tess)).body;
+    expect(await vttOf(copyTracks.find((t) => t.label === 'Français')!)).toContain('Rewritten by a colleague.');
+    const personalTracks = (await api<Track[]>('GET', personalUrl, undefined, tess)).body;
+    const personal = await vttOf(personalTracks.find((t) => t.label === 'Français')!);
+    expect(personal).toContain('My own words.');
+    expect(personal).not.toContain('Rewritten');
+    // The other copy never had the track.
+    const other = (await api<Track[]>('GET', `/shared-artifacts/${setup.shared}/media/${setup.video}/captions`, undefined, tess)).body;
+    expect(other.map((t) => t.label)).not.toContain('Français');
+    // The teacher hears that her copy was edited.
+    const feed = (await api<{ items: { kind: string; link: string }[] }>('GET', '/notifications', undefined, tess)).body.items;
+    expect(feed.some((n) => n.kind === 'snapshot_edited' && n.link.endsWith(`/artifacts/${copy.body.id}`))).toBe(true);
+    await page.close();
+  });
+
   it('private notes: a note at a moment of her own video, copied to a shared portfolio only when ticked', async () => {
     const page = await signedIn(`/my-portfolios/${setup.forces}/artifacts/${setup.ramp}`);
     const notes = page.getByRole('region', { name: 'My private notes on the video' });

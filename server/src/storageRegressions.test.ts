@@ -1,7 +1,12 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createArtifact, createPortfolio, createResearcher, createTeacher } from '../test/factories.ts';
+import { attachVideo, createArtifact, createPortfolio, createResearcher, createTeacher, uploadedFiles } from '../test/factories.ts';
+import { multipart } from '../test/files.ts';
 import { buildTestApp } from '../test/helper.ts';
+import { READY_ARCHIVES_KEPT } from './services/archiveService.ts';
+import { MOMENT_MESSAGES } from './services/momentService.ts';
 import { EXPORTS_BUSY, OWN_EXPORT_RUNNING } from './services/researchExportService.ts';
 
 /**
@@ -53,5 +58,79 @@ describe('research exports never take the request pool', async () => {
       }),
     );
     await expect.poll(async () => (await t.api({ method: 'GET', url: '/research/export', token: busy.token })).statusCode, { timeout: 10_000 }).toBe(200);
+  });
+});
+
+describe('parallel uploads cannot pass the storage quota', async () => {
+  const small = await buildTestApp({ storageQuotaBytes: 3_000_000 });
+
+  it('six parallel 900 KB uploads with 2.1 MB free: two are kept, the others refused with 413 and nothing of them left', async () => {
+    const owner = await createTeacher(small);
+    const portfolio = await createPortfolio(small, owner);
+    const artifact = await createArtifact(small, portfolio);
+    const url = `/portfolios/${portfolio.id}/artifacts/${artifact.id}/documents`;
+    const file = (i: number) => multipart('file', `part-${i}.bin`, Buffer.alloc(900_000, i));
+    expect(await small.api({ method: 'POST', url, token: owner.token, ...file(0) })).toHaveStatus(200);
+    const answers = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => small.api({ method: 'POST', url, token: owner.token, ...file(i) })));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(2);
+    for (const refused of answers.filter((a) => a.statusCode !== 200)) expect(refused).toBeApiError(413, /^Your files would take more than your storage limit of /);
+    const { rows } = await small.db.query<{ n: number }>('SELECT coalesce(sum(size), 0)::int AS n FROM media_files WHERE uploaded_by = $1', [owner.user.id]);
+    expect(rows[0]!.n).toBe(2_700_000);
+    expect(uploadedFiles(small)).toHaveLength(3);
+  });
+});
+
+describe('storage outside the quota is bounded', async () => {
+  const t = await buildTestApp();
+
+  it('archives asked for again and again: the newest two ready ones are kept, with their files only', async () => {
+    const teacher = await createTeacher(t);
+    await createArtifact(t, await createPortfolio(t, teacher));
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const asked = await t.api({ method: 'POST', url: '/archives', token: teacher.token });
+      expect(asked).toHaveStatus(200);
+      const id = (asked.json() as { id: number }).id;
+      ids.push(id);
+      await expect
+        .poll(async () => ((await t.api({ method: 'GET', url: '/archives', token: teacher.token })).json() as { id: number; status: string }[]).find((j) => j.id === id)?.status, { timeout: 20_000 })
+        .toBe('ready');
+    }
+    const jobs = (await t.api({ method: 'GET', url: '/archives', token: teacher.token })).json() as { id: number; status: string }[];
+    expect(READY_ARCHIVES_KEPT).toBe(2);
+    expect(jobs.map((j) => j.id).sort((a, b) => a - b)).toEqual(ids.slice(-2));
+    expect(readdirSync(path.join(t.config.dataDir, 'archives')).filter((f) => f.endsWith('.zip'))).toHaveLength(2);
+    expect(await t.api({ method: 'GET', url: `/archives/${ids[0]}/download`, token: teacher.token })).toBeApiError(404);
+  });
+
+  it('private notes per video are bounded in number and in characters, and count in the per-person write limit', async () => {
+    const teacher = await createTeacher(t);
+    const artifact = await createArtifact(t, await createPortfolio(t, teacher));
+    const long = await attachVideo(t, 'artifact', artifact.id);
+    const note = (media: number, text: string) => t.api({ method: 'POST', url: `/artifacts/${artifact.id}/notes`, token: teacher.token, payload: { media, start: 1, text } });
+    // Characters: 40 notes of 2500 characters fill a video's 100,000.
+    for (let i = 0; i < 40; i += 1) expect(await note(long, 'x'.repeat(2500)), `note ${i}`).toHaveStatus(200);
+    expect(await note(long, 'one more')).toBeApiError(413, MOMENT_MESSAGES.notesTooLong);
+    // Number: 100 notes on a video.
+    const other = await createTeacher(t);
+    const otherArtifact = await createArtifact(t, await createPortfolio(t, other));
+    const [video, second] = [await attachVideo(t, 'artifact', otherArtifact.id), await attachVideo(t, 'artifact', otherArtifact.id)];
+    const otherNote = (media: number, text: string) => t.api({ method: 'POST', url: `/artifacts/${otherArtifact.id}/notes`, token: other.token, payload: { media, start: 1, text } });
+    for (let i = 0; i < 100; i += 1) expect(await otherNote(video, `note ${i}`), `note ${i}`).toHaveStatus(200);
+    expect(await otherNote(video, 'note 100')).toBeApiError(413, MOMENT_MESSAGES.tooManyNotes);
+    // Another video has room, but 120 new notes in ten minutes are the most: then 429.
+    for (let i = 0; i < 19; i += 1) expect(await otherNote(second, `note ${i}`)).toHaveStatus(200);
+    expect(await otherNote(second, 'too often')).toBeApiError(429);
+  });
+
+  it('push tokens: at most ten per person, the least recently registered dropped; registrations count in the per-person write limit', async () => {
+    const teacher = await createTeacher(t);
+    const register = (i: number) =>
+      t.api({ method: 'POST', url: '/messages/register-token', token: teacher.token, payload: { fcmToken: `${String(i).padStart(3, '0')}${'t'.repeat(4000)}`, platform: 'ios', osVersion: '17', devMode: false } });
+    for (let i = 0; i < 30; i += 1) expect(await register(i), `token ${i}`).toHaveStatus(200);
+    const { rows } = await t.db.query<{ token: string }>('SELECT left(fcm_token, 3) AS token FROM push_tokens WHERE user_id = $1 ORDER BY token', [teacher.user.id]);
+    expect(rows.map((r) => Number(r.token))).toEqual([20, 21, 22, 23, 24, 25, 26, 27, 28, 29]);
+    expect(await register(30)).toBeApiError(429);
   });
 });

@@ -15,6 +15,7 @@ import { PrivateRoute, PublicOnlyRoute, RootRedirect } from '../views/routing/gu
 import { GlobalStyle } from '../views/theme/GlobalStyle.ts';
 import { theme } from '../views/theme/theme.ts';
 import { guardedNavigation } from './navigation/leaveGuard.ts';
+import { TypedTextGuardProvider } from './navigation/TypedTextGuard.tsx';
 import { NotificationFeedProvider } from './NotificationFeedProvider.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { lazyRoute } from './lazyRoute.tsx';
@@ -165,11 +166,13 @@ export function App({
           <Router aroundNav={guardedNavigation} {...routerProps}>
             <ScrollToTop />
             <NotificationFeedProvider>
-              <AppLayout>
-                <RouteErrorBoundary>
-                  <AppRoutes />
-                </RouteErrorBoundary>
-              </AppLayout>
+              <TypedTextGuardProvider>
+                <AppLayout>
+                  <RouteErrorBoundary>
+                    <AppRoutes />
+                  </RouteErrorBoundary>
+                </AppLayout>
+              </TypedTextGuardProvider>
             </NotificationFeedProvider>
           </Router>
         </SessionActorContext.Provider>

@@ -158,7 +158,7 @@ export const CaptionTrackSchema = z
 export type CaptionTrack = z.infer<typeof CaptionTrackSchema>;
 export const CaptionTrackListSchema = z.array(CaptionTrackSchema);
 
-/** `POST /media/{id}/captions`: a WebVTT or SRT file's text (SRT is converted to WebVTT). */
+/** `POST /artifacts/{id}/media/{mediaId}/captions` (and `/shared-artifacts/…`): a WebVTT or SRT file's text (SRT is converted to WebVTT). */
 export const CaptionUploadBodySchema = z.strictObject({
   language: CaptionLanguageSchema,
   label: captionLabel,

@@ -57,20 +57,25 @@ export function deleteNote(noteId: number, signal?: AbortSignal): Promise<Note> 
   return api().request({ method: 'DELETE', path: `/artifact-notes/${noteId}`, schema: NoteSchema, ...withSignal(signal) });
 }
 
+/** Where a file's alt text, description and caption tracks are kept: a personal artifact or a shared one. */
+export type MediaHolder = { kind: 'artifact' | 'sharedArtifact'; artifactId: number };
+
+const holderPath = (holder: MediaHolder, mediaId: number) => `/${holder.kind === 'artifact' ? 'artifacts' : 'shared-artifacts'}/${holder.artifactId}/media/${mediaId}`;
+
 /**
- * The caption tracks of a video.
+ * The caption tracks of a video as one artifact holds them (each artifact and shared copy has its own).
  * @throws ApiError, NetworkError or ContractError.
  */
-export function listCaptions(mediaId: number, signal?: AbortSignal): Promise<CaptionTrack[]> {
-  return api().request({ method: 'GET', path: `/media/${mediaId}/captions`, schema: CaptionTrackListSchema, ...withSignal(signal) });
+export function listCaptions(holder: MediaHolder, mediaId: number, signal?: AbortSignal): Promise<CaptionTrack[]> {
+  return api().request({ method: 'GET', path: `${holderPath(holder, mediaId)}/captions`, schema: CaptionTrackListSchema, ...withSignal(signal) });
 }
 
 /**
  * Adds a caption track from the text of a WebVTT or SRT file.
  * @throws ApiError (400 with the server's message for a malformed or unsafe file), NetworkError or ContractError.
  */
-export function uploadCaptions(mediaId: number, body: CaptionUploadBody, signal?: AbortSignal): Promise<CaptionTrack> {
-  return api().request({ method: 'POST', path: `/media/${mediaId}/captions`, body, schema: CaptionTrackSchema, ...withSignal(signal) });
+export function uploadCaptions(holder: MediaHolder, mediaId: number, body: CaptionUploadBody, signal?: AbortSignal): Promise<CaptionTrack> {
+  return api().request({ method: 'POST', path: `${holderPath(holder, mediaId)}/captions`, body, schema: CaptionTrackSchema, ...withSignal(signal) });
 }
 
 /**
@@ -91,14 +96,10 @@ export function momentsExportUrl(sharedArtifactId: number, mediaId: number, form
   return `${apiBase()}/shared-artifacts/${sharedArtifactId}/media/${mediaId}/moments.${format}`;
 }
 
-/** Where a file's alt text and description are kept: a personal artifact or a shared one. */
-export type MediaHolder = { kind: 'artifact' | 'sharedArtifact'; artifactId: number };
-
 /**
  * Changes the alt text and description of a file as an artifact holds it.
  * @throws ApiError, NetworkError or ContractError.
  */
 export function saveMediaText(holder: MediaHolder, mediaId: number, body: MediaTextBody, signal?: AbortSignal): Promise<Media> {
-  const base = holder.kind === 'artifact' ? 'artifacts' : 'shared-artifacts';
-  return api().request({ method: 'PATCH', path: `/${base}/${holder.artifactId}/media/${mediaId}`, body, schema: MediaSchema, ...withSignal(signal) });
+  return api().request({ method: 'PATCH', path: holderPath(holder, mediaId), body, schema: MediaSchema, ...withSignal(signal) });
 }

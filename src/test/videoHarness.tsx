@@ -127,7 +127,7 @@ export function renderVideoMoments({
       <Router hook={location.hook}>
         <MomentsContext.Provider value={moments}>
           <Host input={composer} videos={[video]}>
-            <VideoMoments media={video} marks={marks} startAt={startAt} canComment={canComment} canCaption={canCaption} noun={noun} />
+            <VideoMoments media={video} holder={{ kind: composer.target === 'note' ? 'artifact' : 'sharedArtifact', artifactId: composer.artifactId }} marks={marks} startAt={startAt} canComment={canComment} canCaption={canCaption} noun={noun} />
             {after}
           </Host>
         </MomentsContext.Provider>

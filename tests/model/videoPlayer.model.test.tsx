@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { formatTime, type MomentMark } from '../../src/machines/videoPlayer/markers.ts';
-import { videoPlayerMachine, type CaptionUploadRequest, type VideoPlayerEvent } from '../../src/machines/videoPlayer/videoPlayerMachine.ts';
+import { videoPlayerMachine, type CaptionUploadRequest, type MediaHolder, type VideoPlayerEvent } from '../../src/machines/videoPlayer/videoPlayerMachine.ts';
 import type { CaptionTrack, CaptionUpdateBody } from '../../src/schemas/moments.ts';
 import { ApiError, NetworkError } from '../../src/services/errors.ts';
 import { makeTrack, makeVideo, provideTestMoments, renderVideoMoments, stubMediaElements } from '../../src/test/videoHarness.tsx';
@@ -76,7 +76,7 @@ function stepName(e: { type: string; time?: number; trackId?: number | null }): 
 function setup() {
   const media = stubMediaElements(DURATION + 0.5);
   const fakes = {
-    listCaptions: controllableActor<CaptionTrack[], { mediaId: number }>(),
+    listCaptions: controllableActor<CaptionTrack[], { holder: MediaHolder; mediaId: number }>(),
     uploadCaptions: controllableActor<CaptionTrack, CaptionUploadRequest>(),
     saveCaptions: controllableActor<CaptionTrack, { trackId: number; body: CaptionUpdateBody }>(),
   };
@@ -128,7 +128,7 @@ const checks = {
   },
   'captions.loading': async () => {
     expect(within(panel()).getByText('Loading captions…')).toBeTruthy();
-    expect(h.fakes.listCaptions.calls.map((c) => c.input)).toEqual([{ mediaId: VIDEO.id }]);
+    expect(h.fakes.listCaptions.calls.map((c) => c.input)).toEqual([{ holder: { kind: 'sharedArtifact', artifactId: 70 }, mediaId: VIDEO.id }]);
     expect(screen.queryByRole('form', { name: /Upload captions/ })).toBeNull();
   },
   'captions.failed': async (s: Snapshot) => {
@@ -156,7 +156,7 @@ const checks = {
   'captions.uploading': async () => {
     expect(within(panel()).getByRole('form', { name: `Upload captions for A. ${VIDEO.name}` }).getAttribute('aria-busy')).toBe('true');
     const call = h.fakes.uploadCaptions.calls.at(-1)!;
-    expect({ ...call.input, file: call.input.file.name }).toEqual({ mediaId: VIDEO.id, file: 'subtitulos.vtt', language: 'es', label: 'Español' });
+    expect({ ...call.input, file: call.input.file.name }).toEqual({ holder: { kind: 'sharedArtifact', artifactId: 70 }, mediaId: VIDEO.id, file: 'subtitulos.vtt', language: 'es', label: 'Español' });
   },
   'captions.editing': async () => {
     const editor = screen.getByRole('form', { name: 'Edit captions: English' });
@@ -168,7 +168,7 @@ beforeEach(() => clearToasts());
 afterEach(() => clearToasts());
 
 describe('videoPlayer model (a video with its timeline and captions)', () => {
-  const paths = checkedShortestPaths(videoPlayerMachine, { input: { mediaId: VIDEO.id, duration: VIDEO.duration, startAt: null }, events }, checks, 10);
+  const paths = checkedShortestPaths(videoPlayerMachine, { input: { mediaId: VIDEO.id, holder: { kind: 'sharedArtifact', artifactId: 70 }, duration: VIDEO.duration, startAt: null }, events }, checks, 10);
   for (const path of paths) {
     it(`${pathName(path, stepName)}`, async () => {
       h = setup();

@@ -16,4 +16,10 @@ export const USER_LIMITS = {
   discussion: perUser(60, '1 minute'),
   /** Uploads (each file costs disk, and CPU for its previews). */
   uploads: perUser(300, '10 minutes'),
+  /** Archives asked for (each build copies all of the person's files). */
+  archives: perUser(10, '1 hour'),
+  /** Private notes written, changed or deleted. */
+  notes: perUser(120, '10 minutes'),
+  /** Push tokens registered. */
+  pushTokens: perUser(30, '10 minutes'),
 } as const;

@@ -254,6 +254,20 @@ export const archiveRepository = {
     return rows.length > 0;
   },
 
+  /**
+   * Keeps the owner's `keep` newest ready archives and deletes the older ones (a new archive
+   * replaces the oldest); returns the file names to remove.
+   */
+  async deleteOlderReady(db: Queryable, ownerId: number, keep: number): Promise<string[]> {
+    const { rows } = await db.query<{ file_name: string | null }>(
+      `DELETE FROM archive_jobs WHERE owner_id = $1 AND status = 'ready' AND id NOT IN (
+         SELECT id FROM archive_jobs WHERE owner_id = $1 AND status = 'ready' ORDER BY finished_at DESC, id DESC LIMIT $2)
+       RETURNING file_name`,
+      [ownerId, keep],
+    );
+    return rows.flatMap((r) => (r.file_name ? [r.file_name] : []));
+  },
+
   /** Deletes expired jobs and returns the file names to remove. */
   async deleteExpired(db: Queryable): Promise<string[]> {
     const { rows } = await db.query<{ file_name: string | null }>(

@@ -1,6 +1,14 @@
 import type { Queryable } from '../db/client.ts';
 
-export type AuthEventKind = 'login_failure' | 'forgot_request' | 'reset_failure' | 'member_search';
+export type AuthEventKind =
+  | 'login_failure'
+  | 'forgot_request'
+  | 'reset_failure'
+  | 'member_search'
+  | 'reset_code_failure'
+  | 'reset_account_failure'
+  | 'login_address_failure'
+  | 'forgot_email';
 
 /** SQL for the sliding windows of the per-identifier rate limits. */
 export const authEventRepository = {

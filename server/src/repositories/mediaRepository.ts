@@ -122,15 +122,15 @@ export const mediaRepository = {
     holder: Holder,
     holderId: number,
     mediaId: number,
-  ): Promise<{ id: number; kind: 'image' | 'video' | 'document'; fileName: string; duration: number | null } | null> {
+  ): Promise<{ id: number; kind: 'image' | 'video' | 'document'; name: string; fileName: string; duration: number | null } | null> {
     const h = HOLDER[holder];
-    const { rows } = await db.query<{ id: number; kind: 'image' | 'video' | 'document'; storage_key: string; ext: string; duration: number | null }>(
-      `SELECT m.id, m.kind, m.storage_key, m.ext, m.duration FROM ${h.links} l JOIN media_files m ON m.id = l.media_id
+    const { rows } = await db.query<{ id: number; kind: 'image' | 'video' | 'document'; name: string; storage_key: string; ext: string; duration: number | null }>(
+      `SELECT m.id, m.kind, m.name, m.storage_key, m.ext, m.duration FROM ${h.links} l JOIN media_files m ON m.id = l.media_id
        WHERE l.${h.fk} = $1 AND l.media_id = $2`,
       [holderId, mediaId],
     );
     const r = rows[0];
-    return r ? { id: r.id, kind: r.kind, fileName: `${r.storage_key}${r.ext}`, duration: r.duration === null ? null : Number(r.duration) } : null;
+    return r ? { id: r.id, kind: r.kind, name: r.name, fileName: `${r.storage_key}${r.ext}`, duration: r.duration === null ? null : Number(r.duration) } : null;
   },
 
   /** Records a video's length once it is known. */
@@ -211,12 +211,19 @@ export const mediaRepository = {
        SELECT $2, media_id, caption, alt, description FROM ${h.links} WHERE ${h.fk} = $1`,
       [fromId, toSharedArtifactId],
     );
+    // The copy starts with its own copies of the caption tracks: edits on it never reach the source.
+    await db.query(
+      `INSERT INTO caption_tracks (shared_artifact_id, media_id, language, label, cues, created_by, created_at, updated_at)
+       SELECT $2, media_id, language, label, cues, created_by, created_at, updated_at FROM caption_tracks WHERE ${h.fk} = $1 ORDER BY id`,
+      [fromId, toSharedArtifactId],
+    );
   },
 
-  /** Removes one link (and, from a personal artifact, the owner's notes on that video); returns whether it existed. */
+  /** Removes one link, that holder's caption tracks of the file (and, from a personal artifact, the owner's notes on it); returns whether it existed. */
   async unlink(db: Queryable, holder: Holder, holderId: number, mediaId: number): Promise<boolean> {
     const h = HOLDER[holder];
     if (holder === 'artifact') await db.query('DELETE FROM artifact_notes WHERE artifact_id = $1 AND media_id = $2', [holderId, mediaId]);
+    await db.query(`DELETE FROM caption_tracks WHERE ${h.fk} = $1 AND media_id = $2`, [holderId, mediaId]);
     const { rows } = await db.query<{ media_id: number }>(
       `DELETE FROM ${h.links} WHERE ${h.fk} = $1 AND media_id = $2 RETURNING media_id`,
       [holderId, mediaId],
@@ -264,6 +271,15 @@ export const mediaRepository = {
    * whether `userId` may read an artifact that holds it (owner, member, researcher).
    */
   /** How many bytes the files a person uploaded take (originals; their previews are small). */
+  /**
+   * In the inserting transaction: waits for the person's other uploads to commit or roll back
+   * (an advisory lock per person until the end of the transaction), so that the bytes counted
+   * next include every file accepted before this one and parallel uploads cannot pass the quota.
+   */
+  async lockQuota(tx: Queryable, userId: number): Promise<void> {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('upload-quota:' || $1::text))`, [userId]);
+  },
+
   async bytesUploadedBy(db: Queryable, userId: number): Promise<number> {
     const { rows } = await db.query<{ n: string | number }>('SELECT coalesce(sum(size), 0) AS n FROM media_files WHERE uploaded_by = $1', [userId]);
     return Number(rows[0]!.n);

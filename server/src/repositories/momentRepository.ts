@@ -39,6 +39,8 @@ function toNote(r: NoteRow): Note {
 interface CaptionRow {
   id: number;
   media_id: number;
+  artifact_id: number | null;
+  shared_artifact_id: number | null;
   language: string;
   label: string;
   cues: Cue[];
@@ -46,7 +48,19 @@ interface CaptionRow {
   updated_at: Date;
 }
 
-const CAPTION_COLUMNS = 'id, media_id, language, label, cues, created_at, updated_at';
+const CAPTION_COLUMNS = 'id, media_id, artifact_id, shared_artifact_id, language, label, cues, created_at, updated_at';
+
+/** Where a caption track is kept: a personal artifact or a shared one (each holds its own tracks). */
+export interface CaptionHolder {
+  holder: 'artifact' | 'sharedArtifact';
+  holderId: number;
+}
+
+const HOLDER_COLUMN = { artifact: 'artifact_id', sharedArtifact: 'shared_artifact_id' } as const;
+
+/** The holder of a stored track. */
+export const holderOf = (r: Pick<CaptionRow, 'artifact_id' | 'shared_artifact_id'>): CaptionHolder =>
+  r.artifact_id !== null ? { holder: 'artifact', holderId: r.artifact_id } : { holder: 'sharedArtifact', holderId: r.shared_artifact_id! };
 
 /** The public form of a caption track for a caller who may (or may not) edit it. */
 export function toCaptionTrack(r: CaptionRow, canEdit: boolean): CaptionTrack {
@@ -61,17 +75,6 @@ export function toCaptionTrack(r: CaptionRow, canEdit: boolean): CaptionTrack {
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),
   };
-}
-
-/** What a user may do with a stored file: read it (see its video and captions) and edit its captions. */
-export interface MediaAccess {
-  id: number;
-  kind: 'image' | 'video' | 'document';
-  name: string;
-  fileName: string;
-  duration: number | null;
-  canRead: boolean;
-  canEdit: boolean;
 }
 
 /** One moment comment of a video of a shared artifact, for the exports. */
@@ -108,6 +111,20 @@ export const momentRepository = {
       [input.artifactId, input.moment.mediaId, input.ownerId, input.moment.start, input.moment.end, input.text],
     );
     return toNote(rows[0]!);
+  },
+
+  /**
+   * Under a lock on this video's notes of this artifact (held to the end of the transaction): how
+   * many there are and their characters in all, leaving out note `except` (the one being changed).
+   */
+  async lockNoteTotals(tx: Queryable, artifactId: number, mediaId: number, except: number | null = null): Promise<{ count: number; chars: number }> {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('artifact-notes:' || $1::text || ':' || $2::text))`, [artifactId, mediaId]);
+    const { rows } = await tx.query<{ count: number; chars: number }>(
+      `SELECT count(*)::int AS count, coalesce(sum(char_length(text)), 0)::int AS chars FROM artifact_notes
+       WHERE artifact_id = $1 AND media_id = $2 AND id IS DISTINCT FROM $3`,
+      [artifactId, mediaId, except],
+    );
+    return rows[0]!;
   },
 
   async updateNote(db: Queryable, id: number, change: { text: string; start: number; end: number | null }): Promise<Note> {
@@ -168,53 +185,12 @@ export const momentRepository = {
     }));
   },
 
-  /**
-   * A stored file and what `user` may do with it. Read: whoever may read an artifact or shared
-   * artifact holding it (owner, member, invitee, researcher). Edit: the owner of a personal
-   * artifact holding it, a member of a shared portfolio whose artifact holds it, a researcher
-   * for files of shared artifacts.
-   */
-  async access(db: Queryable, mediaId: number, user: { id: number; isResearcher: boolean }): Promise<MediaAccess | null> {
-    const { rows } = await db.query<{
-      id: number;
-      kind: 'image' | 'video' | 'document';
-      name: string;
-      storage_key: string;
-      ext: string;
-      duration: number | null;
-      owns: boolean;
-      works: boolean;
-      reads: boolean;
-    }>(
-      `SELECT m.id, m.kind, m.name, m.storage_key, m.ext, m.duration,
-         EXISTS (SELECT 1 FROM artifact_media am JOIN artifacts a ON a.id = am.artifact_id
-                 JOIN portfolios p ON p.id = a.portfolio_id WHERE am.media_id = m.id AND p.owner_id = $2) AS owns,
-         EXISTS (SELECT 1 FROM shared_artifact_media sm JOIN shared_artifacts sa ON sa.id = sm.shared_artifact_id
-                 WHERE sm.media_id = m.id AND ($3::boolean OR EXISTS (
-                   SELECT 1 FROM shared_portfolio_members mem WHERE mem.shared_portfolio_id = sa.shared_portfolio_id AND mem.user_id = $2))) AS works,
-         ($3::boolean AND EXISTS (SELECT 1 FROM artifact_media am WHERE am.media_id = m.id))
-         OR EXISTS (SELECT 1 FROM shared_artifact_media sm JOIN shared_artifacts sa ON sa.id = sm.shared_artifact_id
-                    JOIN invitations i ON i.shared_portfolio_id = sa.shared_portfolio_id
-                    WHERE sm.media_id = m.id AND i.to_user_id = $2) AS reads
-       FROM media_files m WHERE m.id = $1`,
-      [mediaId, user.id, user.isResearcher],
+  /** The tracks of one video as one artifact holds them, by label. */
+  async captions(db: Queryable, where: CaptionHolder, mediaId: number): Promise<CaptionRow[]> {
+    const { rows } = await db.query<CaptionRow>(
+      `SELECT ${CAPTION_COLUMNS} FROM caption_tracks WHERE ${HOLDER_COLUMN[where.holder]} = $1 AND media_id = $2 ORDER BY label, id`,
+      [where.holderId, mediaId],
     );
-    const r = rows[0];
-    if (!r) return null;
-    const canEdit = r.owns || r.works;
-    return {
-      id: r.id,
-      kind: r.kind,
-      name: r.name,
-      fileName: `${r.storage_key}${r.ext}`,
-      duration: r.duration === null ? null : Number(r.duration),
-      canRead: canEdit || r.reads,
-      canEdit,
-    };
-  },
-
-  async captions(db: Queryable, mediaId: number): Promise<CaptionRow[]> {
-    const { rows } = await db.query<CaptionRow>(`SELECT ${CAPTION_COLUMNS} FROM caption_tracks WHERE media_id = $1 ORDER BY label, id`, [mediaId]);
     return rows;
   },
 
@@ -223,10 +199,11 @@ export const momentRepository = {
     return rows[0] ?? null;
   },
 
-  async addCaption(db: Queryable, input: { mediaId: number; language: string; label: string; cues: Cue[]; createdBy: number }): Promise<CaptionRow> {
+  async addCaption(db: Queryable, input: { where: CaptionHolder; mediaId: number; language: string; label: string; cues: Cue[]; createdBy: number }): Promise<CaptionRow> {
     const { rows } = await db.query<CaptionRow>(
-      `INSERT INTO caption_tracks (media_id, language, label, cues, created_by) VALUES ($1, $2, $3, $4::jsonb, $5) RETURNING ${CAPTION_COLUMNS}`,
-      [input.mediaId, input.language, input.label, json(input.cues), input.createdBy],
+      `INSERT INTO caption_tracks (${HOLDER_COLUMN[input.where.holder]}, media_id, language, label, cues, created_by)
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6) RETURNING ${CAPTION_COLUMNS}`,
+      [input.where.holderId, input.mediaId, input.language, input.label, json(input.cues), input.createdBy],
     );
     return rows[0]!;
   },

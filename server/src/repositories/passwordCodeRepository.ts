@@ -13,13 +13,18 @@ export const passwordCodeRepository = {
     );
   },
 
-  /** Whether a code with this hash is unused and unexpired (looked at before the costly hashing). */
-  async isUsable(db: Queryable, hash: string): Promise<boolean> {
-    const { rows } = await db.query(
-      `SELECT 1 FROM password_codes WHERE code_hash = $1 AND used_at IS NULL AND expires_at > ms_now()`,
+  /** The user of an unused, unexpired code with this hash (looked at before the costly hashing); `null` otherwise. */
+  async usableFor(db: Queryable, hash: string): Promise<number | null> {
+    const { rows } = await db.query<{ user_id: number }>(
+      `SELECT user_id FROM password_codes WHERE code_hash = $1 AND used_at IS NULL AND expires_at > ms_now()`,
       [hash],
     );
-    return rows.length > 0;
+    return rows[0]?.user_id ?? null;
+  },
+
+  /** Voids one code (too many refused attempts with it). */
+  async voidCode(db: Queryable, hash: string): Promise<void> {
+    await db.query(`UPDATE password_codes SET used_at = ms_now() WHERE code_hash = $1 AND used_at IS NULL`, [hash]);
   },
 
   /**

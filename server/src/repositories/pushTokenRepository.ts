@@ -10,13 +10,21 @@ export interface PushTokenInput {
 
 /** SQL for the mobile apps' push tokens: one row per device token, owned by whoever signed in on it last. */
 export const pushTokenRepository = {
-  /** Keeps the token for the user (moving it from another user who signed in on the device before). */
-  async register(db: Queryable, userId: number, token: PushTokenInput): Promise<void> {
+  /**
+   * Keeps the token for the user (moving it from another user who signed in on the device before);
+   * beyond `keep` devices, the user's least recently registered tokens are dropped.
+   */
+  async register(db: Queryable, userId: number, token: PushTokenInput, keep: number): Promise<void> {
     await db.query(
       `INSERT INTO push_tokens (user_id, fcm_token, platform, os_version, dev_mode) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (fcm_token) DO UPDATE SET user_id = EXCLUDED.user_id, platform = EXCLUDED.platform,
          os_version = EXCLUDED.os_version, dev_mode = EXCLUDED.dev_mode, updated_at = now()`,
       [userId, token.fcmToken, token.platform, token.osVersion, token.devMode],
+    );
+    await db.query(
+      `DELETE FROM push_tokens WHERE user_id = $1 AND id NOT IN (
+         SELECT id FROM push_tokens WHERE user_id = $1 ORDER BY updated_at DESC, id DESC LIMIT $2)`,
+      [userId, keep],
     );
   },
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ArchiveCreateBodySchema, ArchiveJobSchema, ArchiveListResponseSchema, ArchiveParamsSchema } from '#schemas/archive';
 import { ApiErrorSchema } from '#schemas/common';
 import type { ArchiveService } from '../services/archiveService.ts';
+import { USER_LIMITS } from '../http/userLimits.ts';
 import { errorResponses } from './errorResponses.ts';
 
 declare module 'fastify' {
@@ -24,6 +25,7 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/archives',
     {
+      config: USER_LIMITS.archives,
       schema: {
         tags,
         summary: 'Ask for an archive of my work, built in the background (teachers; one at a time)',

@@ -134,8 +134,8 @@ async function sharedVideoWorld() {
   const world = await sharedWorld();
   const video = await attachVideo(t, 'sharedArtifact', world.sa!.id, 10);
   const { rows } = await t.db.query<{ id: number }>(
-    `INSERT INTO caption_tracks (media_id, language, label, cues) VALUES ($1, 'en', 'English', '[{"start":0,"end":1,"text":"Hi"}]') RETURNING id`,
-    [video],
+    `INSERT INTO caption_tracks (shared_artifact_id, media_id, language, label, cues) VALUES ($1, $2, 'en', 'English', '[{"start":0,"end":1,"text":"Hi"}]') RETURNING id`,
+    [world.sa!.id, video],
   );
   return { ...world, video, trackId: rows[0]!.id };
 }
@@ -601,30 +601,42 @@ const CASES: Case[] = [
     request: async () => ({ method: 'DELETE', url: `/artifact-notes/${(await personalVideoWorld()).noteId}` }),
   },
   {
-    route: 'GET /media/{id}/captions of a shared video',
-    expect: readShared(FILE_NOT_FOUND),
-    request: async () => get(`/media/${(await sharedVideoWorld()).video}/captions`),
+    route: 'GET /shared-artifacts/{id}/media/{mediaId}/captions',
+    expect: readShared(SHARED_ARTIFACT_NOT_FOUND),
+    request: async () => {
+      const world = await sharedVideoWorld();
+      return get(`/shared-artifacts/${world.sa!.id}/media/${world.video}/captions`);
+    },
   },
   {
-    route: 'GET /media/{id}/captions of a personal video',
-    expect: { owner: 200, researcher: 200, teacher: [404, FILE_NOT_FOUND], lead: [404, FILE_NOT_FOUND], member: [404, FILE_NOT_FOUND] },
-    request: async () => get(`/media/${(await personalVideoWorld()).video}/captions`),
+    route: 'GET /artifacts/{id}/media/{mediaId}/captions',
+    expect: { owner: 200, researcher: 200, teacher: [404, ARTIFACT_NOT_FOUND], lead: [404, ARTIFACT_NOT_FOUND], member: [404, ARTIFACT_NOT_FOUND] },
+    request: async () => {
+      const world = await personalVideoWorld();
+      return get(`/artifacts/${world.artifact.id}/media/${world.video}/captions`);
+    },
   },
   {
-    route: 'POST /media/{id}/captions of a shared video',
-    expect: editSharedCaptions('You can read the captions of this video but not change them.', FILE_NOT_FOUND),
-    request: async () => ({ method: 'POST', url: `/media/${(await sharedVideoWorld()).video}/captions`, payload: { language: 'en', label: 'English', format: 'vtt', source: VTT } }),
+    route: 'POST /shared-artifacts/{id}/media/{mediaId}/captions',
+    expect: editSharedCaptions('You can read the captions of this video but not change them.', SHARED_ARTIFACT_NOT_FOUND),
+    request: async () => {
+      const world = await sharedVideoWorld();
+      return { method: 'POST', url: `/shared-artifacts/${world.sa!.id}/media/${world.video}/captions`, payload: { language: 'en', label: 'English', format: 'vtt', source: VTT } };
+    },
   },
   {
-    route: 'POST /media/{id}/captions of a personal video',
+    route: 'POST /artifacts/{id}/media/{mediaId}/captions',
     expect: {
       owner: 200,
       researcher: [403, 'You can read the captions of this video but not change them.'],
-      teacher: [404, FILE_NOT_FOUND],
-      lead: [404, FILE_NOT_FOUND],
-      member: [404, FILE_NOT_FOUND],
+      teacher: [404, ARTIFACT_NOT_FOUND],
+      lead: [404, ARTIFACT_NOT_FOUND],
+      member: [404, ARTIFACT_NOT_FOUND],
     },
-    request: async () => ({ method: 'POST', url: `/media/${(await personalVideoWorld()).video}/captions`, payload: { language: 'en', label: 'English', format: 'vtt', source: VTT } }),
+    request: async () => {
+      const world = await personalVideoWorld();
+      return { method: 'POST', url: `/artifacts/${world.artifact.id}/media/${world.video}/captions`, payload: { language: 'en', label: 'English', format: 'vtt', source: VTT } };
+    },
   },
   {
     route: 'PUT /captions/{id}',

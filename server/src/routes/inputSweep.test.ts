@@ -66,8 +66,10 @@ const ROUTES: [Method, string][] = [
   ['POST', '/artifacts/{id}/notes'],
   ['PATCH', '/artifact-notes/{id}'],
   ['DELETE', '/artifact-notes/{id}'],
-  ['GET', '/media/{id}/captions'],
-  ['POST', '/media/{id}/captions'],
+  ['GET', '/artifacts/{id}/media/{mediaId}/captions'],
+  ['POST', '/artifacts/{id}/media/{mediaId}/captions'],
+  ['GET', '/shared-artifacts/{id}/media/{mediaId}/captions'],
+  ['POST', '/shared-artifacts/{id}/media/{mediaId}/captions'],
   ['PUT', '/captions/{id}'],
   ['DELETE', '/captions/{id}'],
   ['GET', '/captions/{id}/track.vtt'],
@@ -108,7 +110,8 @@ beforeAll(async () => {
     `INSERT INTO artifact_notes (artifact_id, media_id, owner_id, moment_start, text) VALUES ($1, $2, $3, 1, 'A note.') RETURNING id`,
     [artifact.id, video, teacher.user.id],
   );
-  const { rows: tracks } = await t.db.query<{ id: number }>(`INSERT INTO caption_tracks (media_id, language, label, cues) VALUES ($1, 'en', 'English', '[]') RETURNING id`, [
+  const { rows: tracks } = await t.db.query<{ id: number }>(`INSERT INTO caption_tracks (shared_artifact_id, media_id, language, label, cues) VALUES ($1, $2, 'en', 'English', '[]') RETURNING id`, [
+    sa.id,
     sharedVideo,
   ]);
   ids = {
@@ -186,7 +189,8 @@ const WRITES: [Method, string][] = [
   ['POST', '/unsubscribe'],
   ['POST', '/artifacts/{id}/notes'],
   ['PATCH', '/artifact-notes/{id}'],
-  ['POST', '/media/{id}/captions'],
+  ['POST', '/artifacts/{id}/media/{mediaId}/captions'],
+  ['POST', '/shared-artifacts/{id}/media/{mediaId}/captions'],
   ['PUT', '/captions/{id}'],
   ['PATCH', '/artifacts/{id}/media/{mediaId}'],
   ['PATCH', '/shared-artifacts/{id}/media/{mediaId}'],

@@ -9,6 +9,7 @@ import {
   RegisterTokenBodySchema,
   UnregisterTokenBodySchema,
 } from '#schemas/mobile';
+import { USER_LIMITS } from '../http/userLimits.ts';
 import { errorResponses } from './errorResponses.ts';
 
 /**
@@ -24,7 +25,7 @@ export const mobileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/messages/register-token',
-    { schema: { tags, summary: "Keeps the device's push token for the caller", body: RegisterTokenBodySchema, response: { 200: z.object({}), ...errorResponses } } },
+    { config: USER_LIMITS.pushTokens, schema: { tags, summary: "Keeps the device's push token for the caller", body: RegisterTokenBodySchema, response: { 200: z.object({}), ...errorResponses } } },
     async (request) => {
       await app.services.devices.register(request.user, request.body);
       return {};

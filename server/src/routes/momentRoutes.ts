@@ -16,9 +16,10 @@ import {
 } from '#schemas/moments';
 import { sendCsv } from '../export/csv.ts';
 import { MOMENTS_CSV_HEADER, momentCsvRows, momentsVtt } from '../services/momentService.ts';
+import { USER_LIMITS } from '../http/userLimits.ts';
 import { errorResponses } from './errorResponses.ts';
 
-const errors = { ...errorResponses, 413: errorResponses[400], 423: errorResponses[400] };
+const errors = { ...errorResponses, 409: errorResponses[400], 413: errorResponses[400], 423: errorResponses[400] };
 
 /** A file name for a download: the video's name without its extension, and what the file holds. */
 const downloadName = (mediaName: string, what: string) => `${mediaName.replace(/\.[^.]*$/, '') || 'video'} ${what}`;
@@ -36,12 +37,12 @@ export const momentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/artifacts/:id/notes',
-    { schema: { tags: noteTags, summary: 'Add a private note at a moment of a video', params: IdParamsSchema, body: NoteBodySchema, response: { 200: NoteSchema, ...errors } } },
+    { config: USER_LIMITS.notes, schema: { tags: noteTags, summary: 'Add a private note at a moment of a video', params: IdParamsSchema, body: NoteBodySchema, response: { 200: NoteSchema, ...errors } } },
     async (request) => s.moments.addNote(request.user, request.params.id, request.body),
   );
   app.patch(
     '/artifact-notes/:id',
-    { schema: { tags: noteTags, summary: 'Change my note (text or times)', params: IdParamsSchema, body: NoteUpdateBodySchema, response: { 200: NoteSchema, ...errors } } },
+    { config: USER_LIMITS.notes, schema: { tags: noteTags, summary: 'Change my note (text or times)', params: IdParamsSchema, body: NoteUpdateBodySchema, response: { 200: NoteSchema, ...errors } } },
     async (request) => s.moments.updateNote(request.user, request.params.id, request.body),
   );
   app.delete(
@@ -51,24 +52,30 @@ export const momentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const captionTags = ['captions'];
-  app.get(
-    '/media/:id/captions',
-    { schema: { tags: captionTags, summary: 'Caption tracks of a video', params: IdParamsSchema, response: { 200: CaptionTrackListSchema, ...errors } } },
-    async (request) => s.moments.captions(request.user, request.params.id),
-  );
-  app.post(
-    '/media/:id/captions',
-    {
-      schema: {
-        tags: captionTags,
-        summary: 'Add a caption track from a WebVTT or SRT file (≤ 512 KiB, ≤ 5000 captions)',
-        params: IdParamsSchema,
-        body: CaptionUploadBodySchema,
-        response: { 200: CaptionTrackSchema, ...errors },
+  for (const [prefix, holder] of [
+    ['/artifacts', 'artifact'],
+    ['/shared-artifacts', 'sharedArtifact'],
+  ] as const) {
+    const whose = holder === 'artifact' ? 'my artifact' : 'a shared artifact';
+    app.get(
+      `${prefix}/:id/media/:mediaId/captions`,
+      { schema: { tags: captionTags, summary: `Caption tracks of a video of ${whose}`, params: ArtifactMediaParamsSchema, response: { 200: CaptionTrackListSchema, ...errors } } },
+      async (request) => s.moments.captions(request.user, { holder, holderId: request.params.id }, request.params.mediaId),
+    );
+    app.post(
+      `${prefix}/:id/media/:mediaId/captions`,
+      {
+        schema: {
+          tags: captionTags,
+          summary: `Add a caption track to a video of ${whose} from a WebVTT or SRT file (≤ 512 KiB, ≤ 5000 captions; a track in the same language is replaced)`,
+          params: ArtifactMediaParamsSchema,
+          body: CaptionUploadBodySchema,
+          response: { 200: CaptionTrackSchema, ...errors },
+        },
       },
-    },
-    async (request) => s.moments.addCaptions(request.user, request.params.id, request.body),
-  );
+      async (request) => s.moments.addCaptions(request.user, { holder, holderId: request.params.id }, request.params.mediaId, request.body),
+    );
+  }
   app.put(
     '/captions/:id',
     { schema: { tags: captionTags, summary: 'Replace a caption track', params: IdParamsSchema, body: CaptionUpdateBodySchema, response: { 200: CaptionTrackSchema, ...errors } } },

@@ -230,8 +230,10 @@ const ROUTES: Record<string, RouteSpec> = {
   'POST /api/v1/artifacts/:id/notes': { params: IdParamsSchema, body: NoteBodySchema, refusedFor: ['researcher'] },
   'PATCH /api/v1/artifact-notes/:id': { params: IdParamsSchema, body: NoteUpdateBodySchema, refusedFor: ['researcher'] },
   'DELETE /api/v1/artifact-notes/:id': { params: IdParamsSchema, refusedFor: ['researcher'] },
-  'GET /api/v1/media/:id/captions': { params: IdParamsSchema },
-  'POST /api/v1/media/:id/captions': { params: IdParamsSchema, body: CaptionUploadBodySchema },
+  'GET /api/v1/artifacts/:id/media/:mediaId/captions': { params: ArtifactMediaParamsSchema },
+  'POST /api/v1/artifacts/:id/media/:mediaId/captions': { params: ArtifactMediaParamsSchema, body: CaptionUploadBodySchema, refusedFor: ['researcher'] },
+  'GET /api/v1/shared-artifacts/:id/media/:mediaId/captions': { params: ArtifactMediaParamsSchema },
+  'POST /api/v1/shared-artifacts/:id/media/:mediaId/captions': { params: ArtifactMediaParamsSchema, body: CaptionUploadBodySchema },
   'PUT /api/v1/captions/:id': { params: IdParamsSchema, body: CaptionUpdateBodySchema },
   'DELETE /api/v1/captions/:id': { params: IdParamsSchema },
   'GET /api/v1/captions/:id/track.vtt': { params: IdParamsSchema, query: CaptionFileQuerySchema },
@@ -324,8 +326,8 @@ beforeAll(async () => {
     [elsewhere.id, elsewhereVideo, other.user.id],
   );
   const { rows: tracks } = await t.db.query<{ id: number }>(
-    `INSERT INTO caption_tracks (media_id, language, label, cues) VALUES ($1, 'en', 'English', '[]') RETURNING id`,
-    [video],
+    `INSERT INTO caption_tracks (artifact_id, media_id, language, label, cues) VALUES ($1, $2, 'en', 'English', '[]') RETURNING id`,
+    [artifact.id, video],
   );
   personal = { responses: artifact.responses };
   shared = { responses: sa.responses, structure: sa.structure, updatedAt: new Date(sa.updated_at) };

@@ -31,6 +31,11 @@ const MAX_ATTEMPTS = 3;
 /** Files in the archives folder that no job names (or half-written ones) are deleted once this old. */
 const STRAY_AFTER_MS = 60 * 60 * 1000;
 const FAILED_MESSAGE = 'the archive could not be built';
+/**
+ * Ready archives kept per teacher: each is a full copy of her files outside her quota, so a new
+ * one replaces the oldest beyond this (decision 017).
+ */
+export const READY_ARCHIVES_KEPT = 2;
 
 /** Where a ready archive is, for the download route. */
 export interface ArchiveFile {
@@ -171,6 +176,9 @@ export function createArchiveService(ctx: ServiceContext, folders: { archives: s
         return;
       }
       log.info({ job: job.id, size: built.size }, 'archive ready');
+      for (const name of await archiveRepository.deleteOlderReady(db, job.ownerId, READY_ARCHIVES_KEPT)) {
+        await rm(path.join(folders.archives, name), { force: true });
+      }
       await notifyOwner(done);
     } catch (error) {
       clearInterval(beat);

@@ -1,7 +1,7 @@
 import { isEmail } from '#schemas/common';
 import { PASSWORD_MIN, type AuthResponse, type LoginBody, type ResetPasswordBody } from '#schemas/auth';
 import type { User } from '#schemas/user';
-import { authError, tooManyRequests, unauthorized } from '../errors.ts';
+import { authError, HttpError, tooManyRequests, unauthorized } from '../errors.ts';
 import { resetPasswordMessage } from '../mail/messages.ts';
 import { authEventRepository } from '../repositories/authEventRepository.ts';
 import { passwordCodeRepository } from '../repositories/passwordCodeRepository.ts';
@@ -46,6 +46,13 @@ export const FORGOT_WINDOW_SECONDS = 60 * 60;
 /** Wrong reset codes allowed per client address within the window. */
 export const RESET_FAILURE_LIMIT = 20;
 export const RESET_FAILURE_WINDOW_SECONDS = 60 * 60;
+/**
+ * Refused new passwords with a valid code: after this many with one code, the code is used up;
+ * after `RESET_ACCOUNT_FAILURE_LIMIT` with the account's codes within the window, every open code
+ * of the account is (the owner asks for a new link).
+ */
+export const RESET_CODE_FAILURE_LIMIT = 10;
+export const RESET_ACCOUNT_FAILURE_LIMIT = 20;
 /** A reset link works for one hour. */
 export const RESET_CODE_TTL_SECONDS = 60 * 60;
 
@@ -101,6 +108,21 @@ export function createAuthService(ctx: ServiceContext) {
       await passwordCodeRepository.voidAllFor(tx, userId);
       const updated = await userRepository.findById(tx, userId);
       return { user: updated!.user, epoch };
+    });
+  };
+
+  /** Counts a refused attempt with a valid code against the code and its account; voids codes past their limits. */
+  const countRefusedWithCode = async (codeHash: string, userId: number) => {
+    await db.transaction(async (tx) => {
+      await authEventRepository.lockSubject(tx, 'reset_account_failure', String(userId));
+      await authEventRepository.record(tx, 'reset_code_failure', codeHash);
+      await authEventRepository.record(tx, 'reset_account_failure', String(userId));
+      if ((await authEventRepository.count(tx, 'reset_code_failure', codeHash, RESET_CODE_TTL_SECONDS)) >= RESET_CODE_FAILURE_LIMIT) {
+        await passwordCodeRepository.voidCode(tx, codeHash);
+      }
+      if ((await authEventRepository.count(tx, 'reset_account_failure', String(userId), RESET_FAILURE_WINDOW_SECONDS)) >= RESET_ACCOUNT_FAILURE_LIMIT) {
+        await passwordCodeRepository.voidAllFor(tx, userId);
+      }
     });
   };
 
@@ -163,7 +185,12 @@ export function createAuthService(ctx: ServiceContext) {
       if (record.user.blocked) throw unauthorized(AUTH_MESSAGES.blockedSession);
       if (record.sessionEpoch !== claims.epoch) throw unauthorized(AUTH_MESSAGES.sessionEnded);
       // A signed-out (or expired) session ends every token of it at once; a refresh ends the older ones.
-      if (sid && (!session || !generationAccepted(gen, session))) throw unauthorized(AUTH_MESSAGES.sessionEnded);
+      if (sid && (!session || !generationAccepted(gen, session))) {
+        // A replaced token after its grace minute: two holders refresh one session (a stolen
+        // token). Neither can tell who is the thief, so the whole session ends for both.
+        if (session && gen < session.generation) await sessionRepository.end(db, sid);
+        throw unauthorized(AUTH_MESSAGES.sessionEnded);
+      }
       return { user: record.user, sessionId: sid, generation: gen };
     },
 
@@ -226,29 +253,32 @@ export function createAuthService(ctx: ServiceContext) {
 
     /**
      * Sets a new password with a one-time code and logs the user in. Every earlier session ends.
-     * @throws 400 (nested) with the spec's messages; 429 after too many wrong codes from one address.
+     * @throws 400 (nested) with the spec's messages; 429 after too many wrong codes from one
+     * address (a valid code still works from there).
      */
     async resetPassword(body: ResetPasswordBody, clientAddress: string): Promise<AuthResponse> {
       if (!body.code || !body.password || !body.passwordConfirmation) throw authError(AUTH_MESSAGES.incorrectParams, 'incorrect_params');
       if (body.password !== body.passwordConfirmation) throw authError(AUTH_MESSAGES.mismatch, 'password_mismatch');
       if (body.password.length < PASSWORD_MIN) throw authError(AUTH_MESSAGES.tooShort, 'password_too_short');
-      // Counted as a wrong code until the code proves right (concurrent guesses cannot pass the limit).
-      const attempt = await db.transaction((tx) =>
-        authEventRepository.attempt(tx, 'reset_failure', clientAddress, RESET_FAILURE_LIMIT, RESET_FAILURE_WINDOW_SECONDS),
-      );
-      if (!attempt.allowed) throw tooManyRequests(AUTH_MESSAGES.tooManyResets, true);
       const codeHash = hashCode(body.code);
+      // A valid, unexpired code always works, whatever other people behind the same address
+      // (a school's one address) typed before: the per-address limit counts wrong codes only.
+      const userId = await passwordCodeRepository.usableFor(db, codeHash);
+      if (userId === null) {
+        const attempt = await db.transaction((tx) =>
+          authEventRepository.attempt(tx, 'reset_failure', clientAddress, RESET_FAILURE_LIMIT, RESET_FAILURE_WINDOW_SECONDS),
+        );
+        if (!attempt.allowed) throw tooManyRequests(AUTH_MESSAGES.tooManyResets, true);
+        throw authError(AUTH_MESSAGES.incorrectCode, 'incorrect_code');
+      }
       let outcome: { user: User; epoch: number } | null;
       try {
-        // A wrong code costs no password hashing.
-        outcome = (await passwordCodeRepository.isUsable(db, codeHash)) ? await setPasswordWithCode(codeHash, body.password) : null;
+        outcome = await setPasswordWithCode(codeHash, body.password);
       } catch (error) {
-        // Not a wrong code (a blocked account, a failure): not counted against the address.
-        await authEventRepository.remove(db, attempt.id);
+        if (error instanceof HttpError && error.code === 'weak_password') await countRefusedWithCode(codeHash, userId);
         throw error;
       }
       if (!outcome) throw authError(AUTH_MESSAGES.incorrectCode, 'incorrect_code');
-      await authEventRepository.remove(db, attempt.id);
       return { jwt: await issue(outcome.user, outcome.epoch), user: outcome.user };
     },
   };

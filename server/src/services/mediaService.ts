@@ -101,6 +101,9 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
       await part.finish();
       const text = uploadText(part.fields ?? {});
       return await db.transaction(async (tx) => {
+        // The bytes are taken under the person's lock: the check before reading was only a first answer.
+        await mediaRepository.lockQuota(tx, actor.id);
+        if ((await mediaRepository.bytesUploadedBy(tx, actor.id)) + received.size > quota) throw quotaFull(quota);
         const media = await mediaRepository.insertAndLink(
           tx,
           holder,

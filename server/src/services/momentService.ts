@@ -1,9 +1,9 @@
 import type { Media } from '#schemas/media';
 import type { CaptionTrack, CaptionUpdateBody, CaptionUploadBody, Cue, MediaTextBody, Note, NoteBody, NoteUpdateBody } from '#schemas/moments';
-import { CAPTION_SOURCE_MAX_BYTES, MOMENT_CUE_SECONDS } from '#schemas/moments';
+import { CAPTION_LABEL_MAX, CAPTION_SOURCE_MAX_BYTES, MOMENT_CUE_SECONDS } from '#schemas/moments';
 import type { User } from '#schemas/user';
 import type { Queryable } from '../db/client.ts';
-import { badRequest, HttpError, notFound, tooLarge } from '../errors.ts';
+import { badRequest, conflict, HttpError, notFound, tooLarge } from '../errors.ts';
 import { CaptionError, checkCues, END_TOLERANCE, escapeCueText, parseSrt, parseWebVtt, serializeWebVtt, vttTime } from '../media/captions.ts';
 import type { MediaStore } from '../media/mediaStore.ts';
 import { canReadArtifact, canWriteArtifact, PORTFOLIO_MESSAGES } from '../policies/portfolioPolicy.ts';
@@ -11,12 +11,17 @@ import { canReadShared, canWorkInShared, isMember, SHARED_MESSAGES } from '../po
 import { isResearcher } from '../policies/userPolicy.ts';
 import { artifactRepository } from '../repositories/artifactRepository.ts';
 import { mediaRepository, type Holder } from '../repositories/mediaRepository.ts';
-import { momentRepository, toCaptionTrack, type MediaAccess, type StoredMoment } from '../repositories/momentRepository.ts';
+import { holderOf, momentRepository, toCaptionTrack, type CaptionHolder, type StoredMoment } from '../repositories/momentRepository.ts';
+import { notificationRepository } from '../repositories/notificationRepository.ts';
 import { sharedArtifactRepository } from '../repositories/sharedArtifactRepository.ts';
 import { sharedPortfolioRepository } from '../repositories/sharedPortfolioRepository.ts';
 import type { ServiceContext } from './context.ts';
 import { assertAllowed } from './decide.ts';
 import { FILE_NOT_FOUND } from './mediaService.ts';
+
+/** Private notes per video of an artifact, and their characters in all (decision 017). */
+export const NOTES_PER_VIDEO = 100;
+export const NOTE_CHARS_PER_VIDEO = 100_000;
 
 export const MOMENT_MESSAGES = {
   notHeld: 'This video is not part of this artifact.',
@@ -26,9 +31,12 @@ export const MOMENT_MESSAGES = {
   endBeforeStart: 'The end of a moment cannot be before its start.',
   noteNotFound: 'Note not found.',
   captionNotFound: 'Caption track not found.',
+  captionLanguageTaken: (language: string) => `This video already has a caption track in ${language}. Change that track, or choose another language.`,
   captionsOnVideos: 'Captions can be added only to videos.',
   captionTooLarge: 'A caption file can be at most 512 KiB.',
   mediaNotHeld: 'This file is not part of this artifact.',
+  tooManyNotes: `A video can have at most ${NOTES_PER_VIDEO} private notes. Delete notes you no longer need first.`,
+  notesTooLong: `The private notes on one video can hold at most ${NOTE_CHARS_PER_VIDEO.toLocaleString('en-US')} characters in all. Shorten or delete notes first.`,
 } as const;
 
 /** `m:ss` or `h:mm:ss` with milliseconds when they matter, for messages. */
@@ -84,6 +92,17 @@ export type MomentChecker = ReturnType<typeof createMomentChecker>;
 /** The lines of a moments CSV (for `sendCsv`). */
 export const MOMENTS_CSV_HEADER = ['comment id', 'author', 'start (seconds)', 'start', 'end (seconds)', 'end', 'text', 'created_at'] as const;
 
+/** A video as one artifact holds it, for its caption tracks. */
+interface HeldVideo {
+  id: number;
+  kind: 'image' | 'video' | 'document';
+  name: string;
+  fileName: string;
+  duration: number | null;
+  where: CaptionHolder;
+  canEdit: boolean;
+}
+
 /** Private notes, caption tracks, alt text and the exports of moment comments. */
 export function createMomentService(ctx: ServiceContext, moments: MomentChecker) {
   const { db } = ctx;
@@ -107,26 +126,70 @@ export function createMomentService(ctx: ServiceContext, moments: MomentChecker)
     return note;
   }
 
-  /** A stored video the caller may read (and, with `edit`, change the captions of). @throws 404 / 403 / 400. */
-  async function video(actor: User, mediaId: number, edit: boolean): Promise<MediaAccess> {
-    const access = await momentRepository.access(db, mediaId, { id: actor.id, isResearcher: isResearcher(actor) });
-    if (!access || !access.canRead) throw notFound(FILE_NOT_FOUND);
-    if (edit && !access.canEdit) throw new HttpError(403, 'forbidden', 'You can read the captions of this video but not change them.');
-    if (access.kind !== 'video') throw badRequest(MOMENT_MESSAGES.captionsOnVideos, 'not_a_video');
-    return access;
+  /**
+   * A video as one artifact holds it, with whether the caller may change that artifact's caption
+   * tracks: a personal artifact's tracks only its owner (researchers read them); a shared copy's
+   * tracks its portfolio's members and researchers (invitees read them), unless someone else
+   * holds the copy's edit lock. @throws 404 / 403 / 423 / 400 (not a video).
+   */
+  async function heldVideo(actor: User, where: CaptionHolder, mediaId: number, edit: boolean): Promise<HeldVideo> {
+    let canEdit: boolean;
+    if (where.holder === 'artifact') {
+      const record = await artifactRepository.findRecord(db, where.holderId);
+      if (!record) throw notFound(PORTFOLIO_MESSAGES.artifactNotFound);
+      assertAllowed(canReadArtifact(actor, record));
+      canEdit = record.ownerId === actor.id;
+    } else {
+      const { artifact, sp } = await readableShared(actor, where.holderId);
+      canEdit = isMember(actor, sp) || isResearcher(actor);
+      if (edit && canEdit && artifact.lockedUntil && artifact.lockedUntil > new Date() && artifact.lockedBy && artifact.lockedBy.id !== actor.id) {
+        throw new HttpError(423, 'locked', `This artifact is being edited by ${artifact.lockedBy.username}. Try again once they are done.`);
+      }
+    }
+    const file = await mediaRepository.findHeld(db, where.holder, where.holderId, mediaId);
+    if (!file) throw notFound(FILE_NOT_FOUND);
+    if (edit && !canEdit) throw new HttpError(403, 'forbidden', 'You can read the captions of this video but not change them.');
+    if (file.kind !== 'video') throw badRequest(MOMENT_MESSAGES.captionsOnVideos, 'not_a_video');
+    return { ...file, where, canEdit };
   }
 
+  /** A stored track and its video as its artifact holds it. @throws 404 (never telling a track exists), 403 / 423. */
   async function captionTrack(actor: User, id: number, edit: boolean) {
     const row = await momentRepository.findCaption(db, id);
     if (!row) throw notFound(MOMENT_MESSAGES.captionNotFound);
-    const access = await momentRepository.access(db, row.media_id, { id: actor.id, isResearcher: isResearcher(actor) });
-    if (!access || !access.canRead) throw notFound(MOMENT_MESSAGES.captionNotFound);
-    if (edit && !access.canEdit) throw new HttpError(403, 'forbidden', 'You can read these captions but not change them.');
-    return { row, access };
+    try {
+      return { row, video: await heldVideo(actor, holderOf(row), row.media_id, edit) };
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) throw notFound(MOMENT_MESSAGES.captionNotFound);
+      if (error instanceof HttpError && error.statusCode === 403 && error.message.startsWith('You can read')) {
+        throw new HttpError(403, 'forbidden', 'You can read these captions but not change them.');
+      }
+      throw error;
+    }
+  }
+
+  /** The owner of a shared copy hears when someone else changes its caption tracks. */
+  async function recordEdit(tx: Queryable, actor: User, where: CaptionHolder): Promise<void> {
+    if (where.holder === 'sharedArtifact') await notificationRepository.recordSnapshotEdited(tx, where.holderId, actor.id);
+  }
+
+  /**
+   * A label no other track of the video in that artifact has: a second "English" in another
+   * language tag is named after its tag ("English (en-GB)"), never "English / English".
+   */
+  function distinctLabel(label: string, language: string, others: readonly { label: string }[]): string {
+    const taken = new Set(others.map((t) => t.label.toLowerCase()));
+    if (!taken.has(label.toLowerCase())) return label;
+    const named = `${label} (${language})`.slice(0, CAPTION_LABEL_MAX);
+    if (!taken.has(named.toLowerCase())) return named;
+    for (let n = 2; ; n += 1) {
+      const numbered = `${label.slice(0, CAPTION_LABEL_MAX - 12)} (${language.slice(0, 6)} ${n})`;
+      if (!taken.has(numbered.toLowerCase())) return numbered;
+    }
   }
 
   /** Cues checked against the video's length (when it can be read). @throws 400 with the first problem. */
-  async function checkedCues(access: MediaAccess, parse: () => Cue[]): Promise<Cue[]> {
+  async function checkedCues(access: HeldVideo, parse: () => Cue[]): Promise<Cue[]> {
     const duration = await moments.durationOf(access);
     try {
       return checkCues(parse(), duration);
@@ -158,7 +221,12 @@ export function createMomentService(ctx: ServiceContext, moments: MomentChecker)
     async addNote(actor: User, artifactId: number, body: NoteBody): Promise<Note> {
       await ownArtifact(actor, artifactId, true);
       const moment = await moments.check('artifact', artifactId, body);
-      return momentRepository.addNote(db, { artifactId, ownerId: actor.id, moment, text: body.text });
+      return db.transaction(async (tx) => {
+        const totals = await momentRepository.lockNoteTotals(tx, artifactId, moment.mediaId);
+        if (totals.count >= NOTES_PER_VIDEO) throw new HttpError(413, 'too_many_notes', MOMENT_MESSAGES.tooManyNotes);
+        if (totals.chars + body.text.length > NOTE_CHARS_PER_VIDEO) throw new HttpError(413, 'notes_too_long', MOMENT_MESSAGES.notesTooLong);
+        return momentRepository.addNote(tx, { artifactId, ownerId: actor.id, moment, text: body.text });
+      });
     },
 
     async updateNote(actor: User, id: number, body: NoteUpdateBody): Promise<Note> {
@@ -166,7 +234,12 @@ export function createMomentService(ctx: ServiceContext, moments: MomentChecker)
       const start = body.start ?? note.start;
       const end = body.end === undefined ? note.end : body.end;
       const moment = await moments.check('artifact', note.artifact, { media: note.media, start, end });
-      return momentRepository.updateNote(db, id, { text: body.text ?? note.text, start: moment.start, end: moment.end });
+      const text = body.text ?? note.text;
+      return db.transaction(async (tx) => {
+        const others = await momentRepository.lockNoteTotals(tx, note.artifact, note.media, id);
+        if (text.length > note.text.length && others.chars + text.length > NOTE_CHARS_PER_VIDEO) throw new HttpError(413, 'notes_too_long', MOMENT_MESSAGES.notesTooLong);
+        return momentRepository.updateNote(tx, id, { text, start: moment.start, end: moment.end });
+      });
     },
 
     async deleteNote(actor: User, id: number): Promise<Note> {
@@ -177,36 +250,61 @@ export function createMomentService(ctx: ServiceContext, moments: MomentChecker)
 
     // ---- Captions -------------------------------------------------------------------------
 
-    async captions(actor: User, mediaId: number): Promise<CaptionTrack[]> {
-      const access = await video(actor, mediaId, false);
-      return (await momentRepository.captions(db, mediaId)).map((row) => toCaptionTrack(row, access.canEdit));
+    /** The tracks of a video as one artifact holds them. */
+    async captions(actor: User, where: CaptionHolder, mediaId: number): Promise<CaptionTrack[]> {
+      const video = await heldVideo(actor, where, mediaId, false);
+      return (await momentRepository.captions(db, where, mediaId)).map((row) => toCaptionTrack(row, video.canEdit));
     },
 
-    /** Adds a track from a WebVTT or SRT file's text. @throws 413 over 512 KiB, 400 for anything malformed (nothing stored). */
-    async addCaptions(actor: User, mediaId: number, body: CaptionUploadBody): Promise<CaptionTrack> {
-      const access = await video(actor, mediaId, true);
+    /**
+     * Adds a track to a video of one artifact from a WebVTT or SRT file's text. A track in the
+     * same language replaces that one (its label and cues). @throws 413 over 512 KiB, 400 for
+     * anything malformed (nothing stored).
+     */
+    async addCaptions(actor: User, where: CaptionHolder, mediaId: number, body: CaptionUploadBody): Promise<CaptionTrack> {
+      const video = await heldVideo(actor, where, mediaId, true);
       if (Buffer.byteLength(body.source, 'utf8') > CAPTION_SOURCE_MAX_BYTES) throw tooLarge(MOMENT_MESSAGES.captionTooLarge);
-      const cues = await checkedCues(access, () => (body.format === 'srt' ? parseSrt(body.source) : parseWebVtt(body.source)));
-      const row = await momentRepository.addCaption(db, { mediaId, language: body.language, label: body.label, cues, createdBy: actor.id });
+      const cues = await checkedCues(video, () => (body.format === 'srt' ? parseSrt(body.source) : parseWebVtt(body.source)));
+      const row = await db.transaction(async (tx) => {
+        const tracks = await momentRepository.captions(tx, where, mediaId);
+        const same = tracks.find((t) => t.language.toLowerCase() === body.language.toLowerCase());
+        const label = distinctLabel(body.label, body.language, tracks.filter((t) => t !== same));
+        const saved = same
+          ? await momentRepository.updateCaption(tx, same.id, { language: body.language, label, cues })
+          : await momentRepository.addCaption(tx, { where, mediaId, language: body.language, label, cues, createdBy: actor.id });
+        await recordEdit(tx, actor, where);
+        return saved;
+      });
       return toCaptionTrack(row, true);
     },
 
+    /** Replaces a track's label, language and cues. @throws 409 when another track of the video has that language. */
     async updateCaptions(actor: User, id: number, body: CaptionUpdateBody): Promise<CaptionTrack> {
-      const { access } = await captionTrack(actor, id, true);
-      const cues = await checkedCues(access, () => body.cues.map((c) => ({ start: c.start, end: c.end, text: c.text })));
-      return toCaptionTrack(await momentRepository.updateCaption(db, id, { language: body.language, label: body.label, cues }), true);
+      const { row: track, video } = await captionTrack(actor, id, true);
+      const cues = await checkedCues(video, () => body.cues.map((c) => ({ start: c.start, end: c.end, text: c.text })));
+      const row = await db.transaction(async (tx) => {
+        const others = (await momentRepository.captions(tx, video.where, track.media_id)).filter((t) => t.id !== id);
+        if (others.some((t) => t.language.toLowerCase() === body.language.toLowerCase())) throw conflict(MOMENT_MESSAGES.captionLanguageTaken(body.language));
+        const saved = await momentRepository.updateCaption(tx, id, { language: body.language, label: distinctLabel(body.label, body.language, others), cues });
+        await recordEdit(tx, actor, video.where);
+        return saved;
+      });
+      return toCaptionTrack(row, true);
     },
 
     async deleteCaptions(actor: User, id: number): Promise<CaptionTrack> {
-      const { row } = await captionTrack(actor, id, true);
-      await momentRepository.deleteCaption(db, id);
+      const { row, video } = await captionTrack(actor, id, true);
+      await db.transaction(async (tx) => {
+        await momentRepository.deleteCaption(tx, id);
+        await recordEdit(tx, actor, video.where);
+      });
       return toCaptionTrack(row, true);
     },
 
     /** A track as a WebVTT file, with a file name for downloads. */
     async captionFile(actor: User, id: number): Promise<{ text: string; fileName: string }> {
-      const { row, access } = await captionTrack(actor, id, false);
-      const base = access.name.replace(/\.[^.]*$/, '') || 'video';
+      const { row, video } = await captionTrack(actor, id, false);
+      const base = video.name.replace(/\.[^.]*$/, '') || 'video';
       return { text: serializeWebVtt(row.cues), fileName: `${base}.${row.language}.vtt` };
     },
 

@@ -79,3 +79,42 @@ describe('the leave guard', () => {
     window.removeEventListener('popstate', router);
   });
 });
+
+describe('several guards on screen (a form and the typed-text boxes)', () => {
+  it('asks each in turn while each allows; one that keeps the user stops the navigation', () => {
+    const asked: string[] = [];
+    const offUnsaved = registerLeaveGuard({ request: () => asked.push('boxes'), hasUnsavedChanges: () => false });
+    const offForm = registerLeaveGuard({ request: () => asked.push('form'), hasUnsavedChanges: () => true });
+    try {
+      const navigate = vi.fn();
+      attemptNavigation(navigate);
+      expect(asked).toEqual(['boxes']);
+      allowLeave();
+      expect(asked).toEqual(['boxes', 'form']);
+      expect(navigate).not.toHaveBeenCalled();
+      allowLeave();
+      expect(navigate).toHaveBeenCalledTimes(1);
+
+      const kept = vi.fn();
+      attemptNavigation(kept);
+      stayHere();
+      allowLeave();
+      expect(kept).not.toHaveBeenCalled();
+      expect(asked).toEqual(['boxes', 'form', 'boxes']);
+    } finally {
+      offForm();
+      offUnsaved();
+    }
+  });
+
+  it('asks the browser’s question on reload when any guard has unsaved changes', () => {
+    installLeaveGuard(window);
+    const offClean = registerLeaveGuard({ request: () => allowLeave(), hasUnsavedChanges: () => false });
+    const offDirty = registerLeaveGuard({ request: () => allowLeave(), hasUnsavedChanges: () => true });
+    const asked = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(asked);
+    expect(asked.defaultPrevented).toBe(true);
+    offDirty();
+    offClean();
+  });
+});

@@ -19,8 +19,11 @@ export interface LeaveGuard {
   hasUnsavedChanges(): boolean;
 }
 
-let guard: LeaveGuard | null = null;
+/** The guards of what is on screen (a form's page, the typed-text boxes), asked in this order. */
+let guards: LeaveGuard[] = [];
 let held: (() => void) | null = null;
+/** While a navigation is held: the guards still to ask after the one asked now. */
+let asking: LeaveGuard[] | null = null;
 /** Set while a navigation the machine allowed is under way (it must not be held again). */
 let passing = false;
 /** The address the app shows, kept to restore it when Back or Forward is held. */
@@ -28,35 +31,46 @@ let shownAddress: string | null = null;
 
 const currentAddress = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
 
-/** Registers the guard of the page on screen; returns its removal. */
+/** Registers a guard of what is on screen; returns its removal. Several may be registered: each is asked in turn. */
 export function registerLeaveGuard(next: LeaveGuard): () => void {
-  guard = next;
-  held = null;
+  guards = [...guards, next];
   return () => {
-    if (guard === next) {
-      guard = null;
+    if (!guards.includes(next)) return;
+    guards = guards.filter((g) => g !== next);
+    // A page that goes away while its question is open takes the held navigation with it.
+    if (asking !== null) {
       held = null;
+      asking = null;
     }
   };
 }
 
-/** Runs `navigate` now, or holds it and asks the page's guard first. */
+/** Runs `navigate` now, or holds it and asks the guards first (each in turn, while each allows). */
 export function attemptNavigation(navigate: () => void): void {
-  if (!guard || passing) {
+  if (guards.length === 0 || passing) {
     navigate();
     return;
   }
-  const asking = held !== null;
+  const alreadyAsking = held !== null;
   held = navigate;
   // A second attempt while the question is open replaces the first; the question is already asked.
-  if (!asking) guard.request();
+  if (alreadyAsking) return;
+  const [first, ...rest] = guards;
+  asking = rest;
+  first!.request();
 }
 
-/** The machine allows leaving: the held navigation happens. */
+/** The guard asked allows leaving: the next guard is asked, or the held navigation happens. */
 export function allowLeave(): void {
+  if (!held) return;
+  const next = asking?.shift();
+  if (next) {
+    next.request();
+    return;
+  }
   const navigate = held;
   held = null;
-  if (!navigate) return;
+  asking = null;
   passing = true;
   try {
     navigate();
@@ -65,9 +79,10 @@ export function allowLeave(): void {
   }
 }
 
-/** The machine keeps the user on the page: the held navigation is dropped. */
+/** The guard asked keeps the user on the page: the held navigation is dropped. */
 export function stayHere(): void {
   held = null;
+  asking = null;
 }
 
 /** Whether a navigation is held, waiting for the machine's answer (tests). */
@@ -103,7 +118,7 @@ export function installLeaveGuard(target: Window = window): void {
     };
   }
   target.addEventListener('popstate', (event) => {
-    if (ownStep || !guard || shownAddress === null) {
+    if (ownStep || guards.length === 0 || shownAddress === null) {
       ownStep = false;
       shownAddress = currentAddress();
       return;
@@ -118,7 +133,7 @@ export function installLeaveGuard(target: Window = window): void {
     });
   });
   target.addEventListener('beforeunload', (event) => {
-    if (!guard?.hasUnsavedChanges()) return;
+    if (!guards.some((g) => g.hasUnsavedChanges())) return;
     event.preventDefault();
     // Older browsers show the question only when a value is set.
     event.returnValue = '';

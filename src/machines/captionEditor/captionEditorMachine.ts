@@ -59,6 +59,10 @@ export interface CaptionNotice {
 
 export const CAPTIONS_SAVED_MESSAGE = 'Captions saved';
 
+/** Whether the track as edited differs from the track as saved (and is not saved yet). */
+export const captionsChanged = (snapshot: { status: string; context: CaptionEditorContext }): boolean =>
+  snapshot.status === 'active' && fingerprint(snapshot.context) !== snapshot.context.original;
+
 const fingerprint = (c: Pick<CaptionEditorContext, 'label' | 'language' | 'cues'>): string =>
   JSON.stringify([c.label, c.language, c.cues.map(({ start, end, text }) => [start, end, text])]);
 

@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { CaptionTrack } from '../../schemas/moments.ts';
 import type { UiError } from '../../services/errors.ts';
 import { useMomentsSetup } from '../momentComment/useMomentComment.ts';
-import type { CaptionEditorInput, captionEditorMachine } from './captionEditorMachine.ts';
+import { captionsChanged, type CaptionEditorInput, type captionEditorMachine } from './captionEditorMachine.ts';
 import { cueProblems, type CueDraft, type CueProblem } from './cues.ts';
 
 export type CaptionEditorRef = ActorRefFrom<typeof captionEditorMachine>;
@@ -64,3 +64,6 @@ export function useCaptionEditorEvents(ref: CaptionEditorRef) {
     [ref],
   );
 }
+
+/** Whether the track as edited has changes that are not saved. */
+export const useCaptionsChanged = (ref: CaptionEditorRef): boolean => useSelector(ref, captionsChanged);

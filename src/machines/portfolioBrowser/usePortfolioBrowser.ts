@@ -1,6 +1,7 @@
 import { createActorContext } from '@xstate/react';
 import { useDeferredValue, useMemo } from 'react';
 import type { UiError } from '../../services/errors.ts';
+import { useGuardedMove } from '../typedTextGuard/useTypedTextGuard.ts';
 import type { CompareRef } from '../compare/useCompare.ts';
 import { portfolioBrowserMachine } from './portfolioBrowserMachine.ts';
 import {
@@ -115,13 +116,20 @@ export function useArtifactsById(ids: readonly number[]): BrowsedArtifact[] {
 /** What the page may ask of the browser. */
 export function useBrowserEvents() {
   const actor = PortfolioBrowserActorContext.useActorRef();
+  // Another portfolio or artifact replaces what is on screen: the leave guards ask first (typed text).
+  const guarded = useGuardedMove();
   return useMemo(
     () => ({
-      selectPortfolio: (portfolioId: number) => actor.send({ type: 'portfolio.select', portfolioId }),
+      selectPortfolio: (portfolioId: number) => guarded(() => actor.send({ type: 'portfolio.select', portfolioId })),
       routeChanged: (portfolioId: number | null, artifactId: number | null) => actor.send({ type: 'route.change', portfolioId, artifactId }),
-      selectArtifact: (artifactId: number) => actor.send({ type: 'artifact.select', artifactId }),
-      closeArtifact: () => actor.send({ type: 'artifact.close' }),
-      createArtifact: () => actor.send({ type: 'artifact.create' }),
+      selectArtifact: (artifactId: number) => {
+        const select = () => actor.send({ type: 'artifact.select', artifactId });
+        // The artifact on screen chosen again leaves nothing.
+        if (actor.getSnapshot().context.artifactId === artifactId) select();
+        else guarded(select);
+      },
+      closeArtifact: () => guarded(() => actor.send({ type: 'artifact.close' })),
+      createArtifact: () => guarded(() => actor.send({ type: 'artifact.create' })),
       artifactDeleted: (artifactId: number) => actor.send({ type: 'artifact.deleted', artifactId }),
       refreshPortfolio: () => actor.send({ type: 'portfolio.refresh' }),
       portfolioLeft: (portfolioId: number) => actor.send({ type: 'portfolio.left', portfolioId }),
@@ -132,6 +140,6 @@ export function useBrowserEvents() {
       sortBy: (column: SortColumn) => actor.send({ type: 'sort.change', column }),
       retry: () => actor.send({ type: 'retry' }),
     }),
-    [actor],
+    [actor, guarded],
   );
 }

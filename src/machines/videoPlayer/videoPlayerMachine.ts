@@ -19,16 +19,20 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CaptionTrack } from '../../schemas/moments.ts';
 import { toUiError, type UiError } from '../../services/errors.ts';
-import { listCaptions, uploadCaptions } from '../../services/momentService.ts';
+import { listCaptions, uploadCaptions, type MediaHolder } from '../../services/momentService.ts';
 
 export interface VideoPlayerInput {
   /** The video (its media id). */
   mediaId: number;
+  /** The artifact holding it, whose caption tracks are shown and edited. */
+  holder: MediaHolder;
   /** Its length in seconds when the server knows it. */
   duration: number | null;
   /** Where to start (a deep link's `t`), in seconds. */
   startAt: number | null;
 }
+
+export type { MediaHolder };
 
 /** What the view must do to the element; `seq` tells a new command from the last one. */
 export type PlayerCommand = { kind: 'seek'; time: number; seq: number } | { kind: 'pause'; seq: number };
@@ -37,6 +41,7 @@ export type PlayerCommand = { kind: 'seek'; time: number; seq: number } | { kind
 export type CaptionFile = Pick<File, 'name' | 'text'>;
 
 export interface CaptionUploadRequest {
+  holder: MediaHolder;
   mediaId: number;
   file: CaptionFile;
   language: string;
@@ -84,10 +89,10 @@ export const videoPlayerMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    listCaptions: fromPromise<CaptionTrack[], { mediaId: number }>(({ input, signal }) => listCaptions(input.mediaId, signal)),
+    listCaptions: fromPromise<CaptionTrack[], { holder: MediaHolder; mediaId: number }>(({ input, signal }) => listCaptions(input.holder, input.mediaId, signal)),
     uploadCaptions: fromPromise<CaptionTrack, CaptionUploadRequest>(async ({ input, signal }) => {
       const source = await input.file.text();
-      return uploadCaptions(input.mediaId, { language: input.language, label: input.label, format: captionFormat(input.file.name), source }, signal);
+      return uploadCaptions(input.holder, input.mediaId, { language: input.language, label: input.label, format: captionFormat(input.file.name), source }, signal);
     }),
   },
   guards: {
@@ -110,7 +115,9 @@ export const videoPlayerMachine = setup({
       captionError: null,
     }),
     addTrack: assign({
-      tracks: ({ context }, params: { track: CaptionTrack }) => [...context.tracks, params.track],
+      // A track in the language of one shown replaces it (the server replaced it too).
+      tracks: ({ context }, params: { track: CaptionTrack }) =>
+        context.tracks.some((t) => t.id === params.track.id) ? context.tracks.map((t) => (t.id === params.track.id ? params.track : t)) : [...context.tracks, params.track],
       trackId: (_, params: { track: CaptionTrack }) => params.track.id,
       uploadError: null,
     }),
@@ -163,7 +170,7 @@ export const videoPlayerMachine = setup({
           invoke: {
             id: 'listCaptions',
             src: 'listCaptions',
-            input: ({ context }) => ({ mediaId: context.mediaId }),
+            input: ({ context }) => ({ holder: context.holder, mediaId: context.mediaId }),
             onDone: { target: 'ready', actions: { type: 'storeTracks', params: ({ event }) => ({ tracks: event.output }) } },
             onError: { target: 'failed', actions: { type: 'storeCaptionError', params: ({ event }) => ({ error: event.error }) } },
           },
@@ -185,7 +192,7 @@ export const videoPlayerMachine = setup({
             src: 'uploadCaptions',
             input: ({ context, event }) => {
               const e = event as Extract<VideoPlayerEvent, { type: 'captions.upload' }>;
-              return { mediaId: context.mediaId, file: e.file, language: e.language, label: e.label };
+              return { holder: context.holder, mediaId: context.mediaId, file: e.file, language: e.language, label: e.label };
             },
             onDone: { target: 'ready', actions: { type: 'addTrack', params: ({ event }) => ({ track: event.output }) } },
             onError: { target: 'ready', actions: { type: 'storeUploadError', params: ({ event }) => ({ error: event.error }) } },

@@ -2,6 +2,7 @@ import { useId, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { mediaLabel } from '../../machines/artifactLifecycle/artifactSelectors.ts';
 import { needsAlt } from '../../machines/mediaText/mediaTextMachine.ts';
+import { useGuardedText } from '../../machines/typedTextGuard/useTypedTextGuard.ts';
 import { useMediaText, useMediaTextEvents, type MediaTextRef } from '../../machines/mediaText/useMediaText.ts';
 import { ALT_MAX, DESCRIPTION_MAX } from '../../schemas/moments.ts';
 import type { MediaKind } from '../../schemas/media.ts';
@@ -56,6 +57,7 @@ const Muted = styled.p`
 export function MediaTextEditor({ editor, kind, disabled = false }: { editor: MediaTextRef; kind: MediaKind; disabled?: boolean }) {
   const { media, alt, description, editing, saving, saved, error } = useMediaText(editor);
   const { edit, change, save, cancel } = useMediaTextEvents(editor);
+  useGuardedText(editing && (alt !== media.alt || description !== media.description));
   const altId = useId();
   const descriptionId = useId();
   const label = mediaLabel(media);

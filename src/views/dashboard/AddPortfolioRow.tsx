@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { usePortfolioCreate, usePortfolioCreateEvents, type PortfolioCreateRef } from '../../machines/portfolioCreate/usePortfolioCreate.ts';
+import { useGuardedText } from '../../machines/typedTextGuard/useTypedTextGuard.ts';
 import { GRADES, SUBJECTS } from '../../schemas/catalog.ts';
 import { PORTFOLIO_NAME_MAX, TOPIC_MAX } from '../../schemas/portfolio.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
@@ -52,8 +53,9 @@ function focusName(form: HTMLFormElement | null): void {
  * explicit empty choice first) and topic, with Save and Cancel. It spans the whole table.
  */
 export function AddPortfolioRow({ actor, colSpan }: { actor: PortfolioCreateRef; colSpan: number }) {
-  const { saving, values, errors, refusals } = usePortfolioCreate(actor);
+  const { open, saving, values, errors, refusals } = usePortfolioCreate(actor);
   const { change, changeGrades, submit, cancel } = usePortfolioCreateEvents(actor);
+  useGuardedText(open && (values.name.trim() !== '' || values.topic.trim() !== ''));
   const form = useRef<HTMLFormElement>(null);
   const wasSaving = useRef(false);
 

@@ -1,6 +1,7 @@
 import { useId, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { useCaptionEditor, useCaptionEditorActor, useCaptionEditorEvents } from '../../machines/captionEditor/useCaptionEditor.ts';
+import { useCaptionEditor, useCaptionEditorActor, useCaptionEditorEvents, useCaptionsChanged } from '../../machines/captionEditor/useCaptionEditor.ts';
+import { useGuardedText } from '../../machines/typedTextGuard/useTypedTextGuard.ts';
 import { useMomentsSetup } from '../../machines/momentComment/useMomentComment.ts';
 import type { CueProblem } from '../../machines/captionEditor/cues.ts';
 import type { CaptionTrack } from '../../schemas/moments.ts';
@@ -75,6 +76,7 @@ export function CaptionEditor({ track, duration, onSaved, onClosed }: { track: C
   const editor = useCaptionEditorActor({ track, duration }, onSaved, onClosed);
   const { label, language, cues, problems, saving, confirming, error } = useCaptionEditor(editor);
   const events = useCaptionEditorEvents(editor);
+  useGuardedText(useCaptionsChanged(editor));
   const { captionUrl } = useMomentsSetup();
   const headingId = useId();
   const problemsId = useId();

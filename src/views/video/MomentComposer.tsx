@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { useMomentCommentEvents, useMomentDraft, type MomentCommentRef } from '../../machines/momentComment/useMomentComment.ts';
+import { useGuardedText } from '../../machines/typedTextGuard/useTypedTextGuard.ts';
 import { formatMoment, formatTime } from '../../machines/videoPlayer/markers.ts';
 import { COMMENT_MAX, REACTIONS } from '../../schemas/catalog.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
@@ -59,6 +60,7 @@ const ReactionButton = styled.button`
 export function MomentComposer({ composer, now, noun }: { composer: MomentCommentRef; /** The video's current time (for Set end). */ now: number; /** 'Comment' or 'Note'. */ noun: 'Comment' | 'Note' }) {
   const { anchor, text, busy, canSubmit, canReact, error } = useMomentDraft(composer);
   const { changeText, setEnd, clearEnd, submit, cancel, react } = useMomentCommentEvents(composer);
+  useGuardedText(text.trim() !== '');
   const boxId = useId();
   const box = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {

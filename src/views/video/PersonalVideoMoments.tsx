@@ -96,7 +96,7 @@ export function PersonalVideoMoments({ artifactId, videos, headingLevel = 3 }: {
         <Heading id={headingId}>My private notes on {sorted.length === 1 ? 'the video' : 'the videos'}</Heading>
         <MutedText>{NOTES_PRIVACY}</MutedText>
         {sorted.map((video) => (
-          <VideoMoments key={video.id} media={video} marks={noteMarks(video.id, notes)} startAt={null} canComment canCaption noun="Note" />
+          <VideoMoments key={video.id} media={video} holder={{ kind: 'artifact', artifactId }} marks={noteMarks(video.id, notes)} startAt={null} canComment canCaption noun="Note" />
         ))}
         {status === 'loading' && notes.length === 0 ? <MutedText role="status">Loading notes…</MutedText> : null}
         {status === 'failed' ? (

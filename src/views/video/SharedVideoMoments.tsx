@@ -91,6 +91,7 @@ export function SharedVideoMoments({ artifactId, videos, thread, reactions, muta
             <Fragment key={video.id}>
               <VideoMoments
                 media={video}
+                holder={{ kind: 'sharedArtifact', artifactId }}
                 marks={sharedMarks(video.id, comments, reactionList)}
                 startAt={link.media === video.id ? link.time : null}
                 canComment={mutable}

@@ -4,6 +4,7 @@ import { fileSource, mediaLabel, posterSource } from '../../machines/artifactLif
 import { useMomentCommentEvents, useMomentDraft, useMomentsSetup } from '../../machines/momentComment/useMomentComment.ts';
 import { clusterMarks, formatTime, type Marker, type MomentMark } from '../../machines/videoPlayer/markers.ts';
 import { useCaptions, usePlayerCommand, usePlayerTime, usePlaying, useVideoPlayerActor, useVideoPlayerEvents, type VideoPlayerRef } from '../../machines/videoPlayer/useVideoPlayer.ts';
+import type { MediaHolder } from '../../machines/videoPlayer/videoPlayerMachine.ts';
 import type { Media } from '../../schemas/media.ts';
 import { Button } from '../components/Button.tsx';
 import { selectStyle } from '../components/cardStyles.ts';
@@ -159,6 +160,8 @@ function MomentMarkers({ markers, label, onActivate }: { markers: readonly Marke
 export interface VideoMomentsProps {
   /** The video. */
   media: Media;
+  /** The artifact holding it (its caption tracks are that artifact's own). */
+  holder: MediaHolder;
   /** What was said at its moments. */
   marks: readonly MomentMark[];
   /** Where the address asks to start (seconds). */
@@ -176,12 +179,12 @@ export interface VideoMomentsProps {
  * its moments (clustered when dense; each marker a button named like 'Comment by Ana at 03:12'),
  * "Comment at 03:12" (pauses the video and opens the composer), and its captions panel.
  */
-export function VideoMoments({ media, marks, startAt, canComment, canCaption, noun }: VideoMomentsProps) {
+export function VideoMoments({ media, holder, marks, startAt, canComment, canCaption, noun }: VideoMomentsProps) {
   const moments = useMomentThread();
   if (!moments) throw new Error('VideoMoments needs MomentThreadProvider above it.');
   const { composer } = moments;
   const { captionUrl } = useMomentsSetup();
-  const player = useVideoPlayerActor({ mediaId: media.id, duration: media.duration, startAt });
+  const player = useVideoPlayerActor({ mediaId: media.id, holder, duration: media.duration, startAt });
   const { time, duration } = usePlayerTime(player);
   const playing = usePlaying(player);
   const captions = useCaptions(player);

@@ -13,6 +13,7 @@ import {
   useIsOwnComment,
   type CommentRef,
 } from '../../../machines/comment/useComment.ts';
+import { useGuardedText } from '../../../machines/typedTextGuard/useTypedTextGuard.ts';
 import { COMMENT_MAX } from '../../../schemas/catalog.ts';
 import type { Comment } from '../../../schemas/sharedArtifact.ts';
 import { formatShortDate } from '../../artifacts/artifactDates.ts';
@@ -147,8 +148,9 @@ function CommentBox({
 }
 
 /** Editing one's comment in place: the box, Save (not for a blank text) and Cancel (or Escape). */
-function EditForm({ thread }: { thread: CommentRef }) {
+function EditForm({ thread, original }: { thread: CommentRef; /** The comment as saved. */ original: string }) {
   const { text, canSave, saving } = useCommentEditor(thread);
+  useGuardedText(text !== original);
   const { changeEdit, save, cancelEdit } = useCommentEvents(thread);
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -195,7 +197,7 @@ function CommentItem({ thread, comment, editing }: { thread: CommentRef; comment
             </ItemActions>
           ) : null}
         </ItemHead>
-        {editing ? <EditForm thread={thread} /> : <Text>{comment.text}</Text>}
+        {editing ? <EditForm thread={thread} original={comment.text} /> : <Text>{comment.text}</Text>}
       </Item>
     </li>
   );
@@ -209,6 +211,7 @@ function CommentItem({ thread, comment, editing }: { thread: CommentRef; comment
 function Composer({ thread }: { thread: CommentRef }) {
   const { draft, canSubmit, posting } = useComposer(thread);
   const { changeDraft, submit } = useCommentEvents(thread);
+  useGuardedText(draft.trim() !== '');
   const box = useRef<HTMLTextAreaElement>(null);
   const wasPosting = useRef(posting);
   useEffect(() => {

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { AuthResponseSchema } from '#schemas/auth';
+import type { MailMessage } from './mail/mailer.ts';
+import { createTeacher } from '../test/factories.ts';
+import { buildTestApp, type TestApp } from '../test/helper.ts';
+
+/**
+ * Issue 21: limits that hold under abuse (sign-in, sessions, resets, headers). Each test fails on
+ * the server before its fix.
+ */
+
+const t = await buildTestApp();
+
+const INCORRECT_CODE = 'Incorrect code provided.';
+
+let lastAddress = 0;
+/** A client address no other request of this file uses. */
+const freshAddress = () => `10.88.${Math.floor(++lastAddress / 250)}.${(lastAddress % 250) + 1}`;
+
+const auth = (app: TestApp, route: 'local' | 'forgot-password' | 'reset-password', payload: object, remoteAddress = freshAddress()) =>
+  app.api({ method: 'POST', url: `/auth/${route}`, payload, remoteAddress });
+
+/** The code of the last reset link e-mailed to `email`. */
+function codeMailedTo(mail: { lastTo(email: string): MailMessage | undefined }, email: string): string {
+  const message = mail.lastTo(email);
+  expect(message, `no e-mail to ${email}`).toBeDefined();
+  const match = /\/reset-password\/([A-Za-z0-9_-]{43})(\?welcome=1)?$/.exec(message!.links[0] ?? '');
+  expect(match, message!.links[0]).not.toBeNull();
+  return match![1]!;
+}
+
+const mailSettled = () => new Promise((r) => setTimeout(r, 50));
+
+describe('issue 21 #4 reset codes behind a shared address', () => {
+  it('a valid, unexpired reset code works from an address that sent 20 wrong codes; refused passwords are counted per code and per account', async () => {
+    const school = freshAddress();
+    for (let i = 0; i < 20; i += 1) {
+      expect(await auth(t, 'reset-password', { code: `wrong-${i}`, password: 'new password 1', passwordConfirmation: 'new password 1' }, school)).toBeApiError(400, INCORRECT_CODE, { nested: true });
+    }
+    expect(await auth(t, 'reset-password', { code: 'wrong-again', password: 'new password 1', passwordConfirmation: 'new password 1' }, school)).toBeApiError(
+      429,
+      'Too many attempts. Please wait an hour and try again.',
+      { nested: true },
+    );
+    const teacher = await createTeacher(t);
+    expect(await auth(t, 'forgot-password', { email: teacher.user.email }, school)).toHaveStatus(200);
+    await mailSettled();
+    const code = codeMailedTo(t.mail, teacher.user.email);
+    const good = 'tea kettle in July';
+    const res = await auth(t, 'reset-password', { code, password: good, passwordConfirmation: good }, school);
+    expect(res).toHaveStatus(200);
+    expect(AuthResponseSchema.parse(res.json()).user.id).toBe(teacher.user.id);
+
+    // Refused passwords with one valid code, from many addresses: the code ends after 10.
+    const other = await createTeacher(t);
+    expect(await auth(t, 'forgot-password', { email: other.user.email })).toHaveStatus(200);
+    await mailSettled();
+    const otherCode = codeMailedTo(t.mail, other.user.email);
+    for (let i = 0; i < 10; i += 1) {
+      expect(await auth(t, 'reset-password', { code: otherCode, password: 'password', passwordConfirmation: 'password' })).toBeApiError(400, /too common/, { nested: true });
+    }
+    expect(await auth(t, 'reset-password', { code: otherCode, password: good, passwordConfirmation: good })).toBeApiError(400, INCORRECT_CODE, { nested: true });
+
+    // Per account: 20 refused passwords across the account's codes end every open code.
+    expect(await auth(t, 'forgot-password', { email: other.user.email })).toHaveStatus(200);
+    await mailSettled();
+    const second = codeMailedTo(t.mail, other.user.email);
+    for (let i = 0; i < 10; i += 1) {
+      expect(await auth(t, 'reset-password', { code: second, password: 'password', passwordConfirmation: 'password' })).toBeApiError(400, /too common/, { nested: true });
+    }
+    // A new code refused once more: the account is past its limit, so it ends at once too.
+    expect(await auth(t, 'forgot-password', { email: other.user.email })).toHaveStatus(200);
+    await mailSettled();
+    const last = codeMailedTo(t.mail, other.user.email);
+    expect(await auth(t, 'reset-password', { code: last, password: 'password', passwordConfirmation: 'password' })).toBeApiError(400, /too common/, { nested: true });
+    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM password_codes WHERE user_id = $1 AND used_at IS NULL', [other.user.id]);
+    expect(rows[0]!.n).toBe(0);
+  }, 60_000);
+});
+
+describe('issue 21 #8 refresh-token reuse', () => {
+  it('a replaced token presented after its grace minute ends the whole session: the thief who refreshed first is signed out with the owner', async () => {
+    const teacher = await createTeacher(t);
+    const owner = AuthResponseSchema.parse((await auth(t, 'local', { identifier: teacher.user.email, password: teacher.password })).json()).jwt;
+    const me = (token: string) => t.api({ method: 'GET', url: '/users/me', token });
+    const refresh = (token: string) => t.api({ method: 'POST', url: '/token/refresh', token, payload: {} });
+    // The thief refreshes the stolen current token first.
+    const thief = (await refresh(owner)).json().jwt as string;
+    expect(await me(thief)).toHaveStatus(200);
+    // Within the grace minute the owner's token still works (requests under way), nothing ends.
+    expect(await me(owner)).toHaveStatus(200);
+    await t.db.query("UPDATE sessions SET rotated_at = now() - interval '61 seconds' WHERE user_id = $1", [teacher.user.id]);
+    await t.principalsHeard();
+    // The owner's app presents its replaced token: both holders are out.
+    expect(await refresh(owner)).toBeApiError(401, 'Your session has ended. Please log in again.');
+    expect(await me(thief)).toBeApiError(401, 'Your session has ended. Please log in again.');
+    expect(await refresh(thief)).toBeApiError(401, 'Your session has ended. Please log in again.');
+    const { rows } = await t.db.query<{ ended: boolean }>('SELECT ended_at IS NOT NULL AS ended FROM sessions WHERE user_id = $1', [teacher.user.id]);
+    expect(rows).toEqual([{ ended: true }]);
+    // A new sign-in works.
+    expect(await auth(t, 'local', { identifier: teacher.user.email, password: teacher.password })).toHaveStatus(200);
+  });
+});
