@@ -3,7 +3,7 @@ import { connect, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { attachVideo, createArtifact, createPortfolio, createResearcher, createTeacher, uploadedFiles } from '../test/factories.ts';
+import { attachVideo, createArtifact, createLead, createPortfolio, createResearcher, createSharedArtifact, createSharedPortfolio, createTeacher, uploadedFiles } from '../test/factories.ts';
 import { htmlPage, multipart, pdfDocument, svgImage } from '../test/files.ts';
 import { readZip } from '../test/zipReader.ts';
 import { buildTestApp } from '../test/helper.ts';
@@ -203,5 +203,26 @@ describe('documents in a teacher’s archive never open as a page', async () => 
     expect(media.some((e) => e.endsWith('-handout.pdf'))).toBe(true);
     const pageHtml = String(zip.get(`artifact-${artifact.id}.html`));
     for (const entry of media) expect(pageHtml).toContain(`<a href="${entry}" download`);
+  });
+});
+
+describe('another member’s edit lock', async () => {
+  const t = await buildTestApp();
+
+  it('the artifact’s owner, the portfolio’s lead and a researcher release it without its code; another member gets 400', async () => {
+    const lead = await createLead(t);
+    const [owner, holder, colleague] = [await createTeacher(t), await createTeacher(t), await createTeacher(t)];
+    const sp = await createSharedPortfolio(t, lead, { members: [owner, holder, colleague] });
+    const sa = await createSharedArtifact(t, sp, owner);
+    const base = `/shared-portfolios/${sp.id}/shared-artifacts/${sa.id}`;
+    const lockedBy = async () => (await t.db.query<{ by: number | null }>('SELECT CASE WHEN lock_code IS NULL THEN NULL ELSE locked_by END AS by FROM shared_artifacts WHERE id = $1', [sa.id])).rows[0]!.by;
+    for (const releaser of [owner, lead, await createResearcher(t)]) {
+      expect(await t.api({ method: 'POST', url: `${base}/lock`, token: holder.token })).toHaveStatus(200);
+      expect(await t.api({ method: 'POST', url: `${base}/unlock`, token: colleague.token, payload: {} })).toBeApiError(400);
+      expect(await lockedBy()).toBe(holder.user.id);
+      const released = await t.api({ method: 'POST', url: `${base}/unlock`, token: releaser.token, payload: {} });
+      expect(released).toHaveStatus(200);
+      expect(await lockedBy()).toBeNull();
+    }
   });
 });

@@ -240,13 +240,20 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
       return { ...(await one(id)), lock: result.code, lockedUntil: result.until.toISOString() };
     },
 
-    /** Releases the lock with its code (or when it is expired / absent). */
+    /**
+     * Releases the lock with its code (or when it is expired / absent). The artifact's owner, the
+     * shared portfolio's lead and a researcher may release another member's lock without its code
+     * (a colleague who left for the day keeps nobody out).
+     */
     async unlock(actor: User, portfolioId: number, id: number, code: string | undefined): Promise<Record<string, never>> {
-      await nested(actor, portfolioId, id);
+      const { sp } = await nested(actor, portfolioId, id);
       await db.transaction(async (tx) => {
         const current = (await sharedArtifactRepository.findRecord(tx, id, true))!;
         const active = current.lockCode && current.lockedUntil && current.lockedUntil > new Date();
-        if (active && code !== current.lockCode) throw badRequest(SHARED_ARTIFACT_MESSAGES.unlockFailed(current.lockedUntil!));
+        // Another's lock only: one's own lock still needs its current code (a stale tab releases nothing).
+        const othersLock = current.lockedBy !== null && current.lockedBy.id !== actor.id;
+        const mayRelease = othersLock && (current.ownerId === actor.id || sp.ownerId === actor.id || isResearcher(actor));
+        if (active && code !== current.lockCode && !mayRelease) throw badRequest(SHARED_ARTIFACT_MESSAGES.unlockFailed(current.lockedUntil!));
         await sharedArtifactRepository.endLock(tx, id);
       });
       return {};
