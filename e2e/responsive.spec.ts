@@ -516,6 +516,26 @@ describe('layout and feedback on a fresh install (demo data, errors, toasts, pho
     }
   });
 
+  it('words: a clear message for a missing role, and removing a participant names them properly', async () => {
+    const researcher = await signedIn(DEMO.researcher.email);
+    await researcher.goto('/users');
+    await researcher.getByRole('button', { name: 'Create New User' }).click();
+    const dialog = researcher.getByRole('dialog');
+    await dialog.getByLabel('Email').fill(`someone-${Date.now()}@example.org`);
+    await dialog.getByLabel('User Name').fill('Someone New');
+    await dialog.locator('button[type="submit"]').click();
+    await dialog.getByText('Choose a role: Teacher, PLC Lead or Researcher.').waitFor();
+    expect(await dialog.getByText(/with value/).count()).toBe(0);
+
+    const lead = await signedIn(DEMO.lead.email);
+    await lead.goto(`/shared-portfolios/${demo.plc}/edit`);
+    await lead.getByRole('button', { name: 'Edit Participants' }).click();
+    await lead.getByRole('button', { name: 'Remove Theo Teacher' }).click();
+    const question = lead.getByRole('alertdialog');
+    await question.getByText('Remove Theo Teacher from this shared portfolio? They will no longer see or comment on its artifacts.').waitFor();
+    await question.getByRole('button', { name: 'NO' }).click();
+  });
+
   it('the archive is ready: its toast never covers Download', async () => {
     const page = await signedIn(DEMO.teacher.email);
     await resize(page, 390);
