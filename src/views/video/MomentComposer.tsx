@@ -82,7 +82,7 @@ export function MomentComposer({ composer, now, noun }: { composer: MomentCommen
     }
   };
   return (
-    <Form onSubmit={handleSubmit} onKeyDown={handleKeyDown} aria-label={`${noun} at ${at}`} aria-busy={busy || undefined}>
+    <Form data-keep-clear="" onSubmit={handleSubmit} onKeyDown={handleKeyDown} aria-label={`${noun} at ${at}`} aria-busy={busy || undefined}>
       <h5>
         {noun} at {at}
       </h5>
