@@ -201,3 +201,25 @@ describe('an expired session is not a dead end', () => {
     expect(await page.getByLabel('Add a comment').inputValue()).toBe(text);
   });
 });
+
+describe('an invitation link opened signed out', () => {
+  it('goes to the sign-in page, which says why; after signing in the invitation opens, not Home', async () => {
+    const tess = await tokenFor(DEMO.teacher.email);
+    const lead = await tokenFor(DEMO.lead.email);
+    const plc = await api<{ id: number }>('POST', '/shared-portfolios', { name: `Invited PLC ${stamp}`, topic: 'Invitations', structure: [] }, lead);
+    const me = (await api<{ id: number }>('GET', '/users/me', undefined, tess)).body;
+    const invitation = await api<{ id: number }>('POST', '/invitations', { to: me.id, sharedPortfolio: plc.body.id }, lead);
+    expect(invitation.status).toBe(200);
+    // Declined when the journey is over, so that Tess's pending invitations are as seeded.
+    onTestFinished(async () => {
+      await api('DELETE', `/invitations/${invitation.body.id}`, undefined, tess);
+    });
+
+    const page = await browser.newPage(`/invitation/${invitation.body.id}`);
+    await page.waitForURL('**/login');
+    await page.getByText('Log in to see your invitation to a shared portfolio').waitFor();
+    await login(page, DEMO.teacher.email);
+    await page.waitForURL(`**/invitation/${invitation.body.id}`);
+    await page.getByText(`Invited PLC ${stamp}`).first().waitFor();
+  });
+});
