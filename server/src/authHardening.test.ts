@@ -101,3 +101,27 @@ describe('issue 21 #8 refresh-token reuse', () => {
     expect(await auth(t, 'local', { identifier: teacher.user.email, password: teacher.password })).toHaveStatus(200);
   });
 });
+
+describe('issue 21 #7 reset e-mails of someone else', () => {
+  it('reset requests are limited per e-mail and requester; strangers cannot use up the owner’s reset e-mails, and the owner’s own request still sends', async () => {
+    const owner = await createTeacher(t);
+    const home = freshAddress();
+    expect(await auth(t, 'local', { identifier: owner.user.email, password: owner.password }, home)).toHaveStatus(200);
+    const mailsTo = () => t.mail.sent.filter((m) => m.to === owner.user.email).length;
+
+    // One stranger: 5 an hour, then 429.
+    const stranger = freshAddress();
+    for (let i = 0; i < 5; i += 1) expect(await auth(t, 'forgot-password', { email: owner.user.email }, stranger)).toHaveStatus(200);
+    expect(await auth(t, 'forgot-password', { email: owner.user.email }, stranger)).toBeApiError(429, 'Too many reset requests for this address. Please wait an hour and try again.', { nested: true });
+    // Many strangers: the account gets at most 10 mails an hour; the rest answer 200 without sending.
+    for (let i = 0; i < 10; i += 1) expect(await auth(t, 'forgot-password', { email: owner.user.email })).toHaveStatus(200);
+    await mailSettled();
+    expect(mailsTo()).toBe(10);
+    // The owner, from an address that signed in to the account, still gets the link.
+    expect(await auth(t, 'forgot-password', { email: owner.user.email }, home)).toHaveStatus(200);
+    await mailSettled();
+    expect(mailsTo()).toBe(11);
+    const code = codeMailedTo(t.mail, owner.user.email);
+    expect(await auth(t, 'reset-password', { code, password: 'tea kettle in July', passwordConfirmation: 'tea kettle in July' }, home)).toHaveStatus(200);
+  });
+});

@@ -49,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OkResponseSchema, ...errorResponses },
       },
     },
-    async (request) => app.services.auth.forgotPassword(request.body.email),
+    async (request) => app.services.auth.forgotPassword(request.body.email, request.ip),
   );
 
   app.post(

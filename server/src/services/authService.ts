@@ -4,6 +4,7 @@ import type { User } from '#schemas/user';
 import { authError, HttpError, tooManyRequests, unauthorized } from '../errors.ts';
 import { resetPasswordMessage } from '../mail/messages.ts';
 import { authEventRepository } from '../repositories/authEventRepository.ts';
+import { loginAddressRepository } from '../repositories/loginAddressRepository.ts';
 import { passwordCodeRepository } from '../repositories/passwordCodeRepository.ts';
 import { userRepository } from '../repositories/userRepository.ts';
 import { randomUUID } from 'node:crypto';
@@ -40,8 +41,14 @@ export function loginWaitSeconds(failures: { fromAddress: number; lastFromAddres
 
 const waitWords = (seconds: number): string =>
   seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
-/** Reset e-mails allowed per address within the window. */
+/**
+ * Reset requests allowed per e-mail address and requester (client address) within the window;
+ * past it, 429. Reset e-mails sent to one account within the window, whoever asked: past
+ * `FORGOT_EMAIL_LIMIT`, a request answers 200 without sending, unless it comes from an address
+ * that has signed in to the account (its owner's own school or home).
+ */
 export const FORGOT_LIMIT = 5;
+export const FORGOT_EMAIL_LIMIT = 10;
 export const FORGOT_WINDOW_SECONDS = 60 * 60;
 /** Wrong reset codes allowed per client address within the window. */
 export const RESET_FAILURE_LIMIT = 20;
@@ -159,6 +166,7 @@ export function createAuthService(ctx: ServiceContext) {
         throw authError(AUTH_MESSAGES.blocked, 'blocked');
       }
       await authEventRepository.clear(db, 'login_failure', subject);
+      await loginAddressRepository.remember(db, record.user.id, clientAddress);
       // A hash of an earlier scheme or weaker parameters is replaced now that the password is known.
       if (record.passwordHash && needsRehash(record.passwordHash)) {
         await userRepository.upgradePasswordHash(db, record.user.id, record.passwordHash, await hashPassword(body.password));
@@ -227,15 +235,24 @@ export function createAuthService(ctx: ServiceContext) {
     /**
      * E-mails a reset link when the address belongs to an active account. Answers the same
      * either way, so that nobody learns which addresses have accounts.
-     * @throws 400 for a malformed address; 429 when the address asked too often.
+     * @throws 400 for a malformed address; 429 when this requester asked for it too often.
      */
-    async forgotPassword(emailInput: string): Promise<{ ok: true }> {
+    async forgotPassword(emailInput: string, clientAddress = 'unknown'): Promise<{ ok: true }> {
       const email = emailInput.trim().toLowerCase();
       if (!isEmail(email)) throw authError(AUTH_MESSAGES.invalidEmail, 'invalid_email');
-      const attempt = await db.transaction((tx) => authEventRepository.attempt(tx, 'forgot_request', email, FORGOT_LIMIT, FORGOT_WINDOW_SECONDS));
+      const attempt = await db.transaction((tx) =>
+        authEventRepository.attempt(tx, 'forgot_request', `${email}|${clientAddress}`, FORGOT_LIMIT, FORGOT_WINDOW_SECONDS),
+      );
       if (!attempt.allowed) throw tooManyRequests(AUTH_MESSAGES.tooManyForgot, true);
       const record = await userRepository.findByEmail(db, email);
       if (!record || record.user.blocked) return { ok: true };
+      // Others cannot use up the owner's reset e-mails: past the account's limit, only addresses
+      // that have signed in to it get a mail; the rest get the same answer and no mail.
+      const known = await loginAddressRepository.known(db, record.user.id, clientAddress);
+      const mailed = known
+        ? { allowed: true as const, id: await authEventRepository.record(db, 'forgot_email', email) }
+        : await db.transaction((tx) => authEventRepository.attempt(tx, 'forgot_email', email, FORGOT_EMAIL_LIMIT, FORGOT_WINDOW_SECONDS));
+      if (!mailed.allowed) return { ok: true };
       const { code, hash } = newOneTimeCode();
       // Only the newest link works: earlier codes of the account end now.
       await db.transaction(async (tx) => {

@@ -2,6 +2,7 @@ import type { Db, Queryable } from '../db/client.ts';
 import type { MediaStore } from '../media/mediaStore.ts';
 import { artifactRepository } from '../repositories/artifactRepository.ts';
 import { authEventRepository } from '../repositories/authEventRepository.ts';
+import { loginAddressRepository } from '../repositories/loginAddressRepository.ts';
 import { sessionRepository } from '../repositories/sessionRepository.ts';
 import { passwordCodeRepository } from '../repositories/passwordCodeRepository.ts';
 import { deleteArtifacts } from './artifactService.ts';
@@ -12,6 +13,7 @@ export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 /** Deletes rate-limit events older than any window and one-time codes that expired a day ago or more. */
 export async function pruneExpired(db: Queryable): Promise<void> {
   await authEventRepository.prune(db);
+  await loginAddressRepository.prune(db);
   await passwordCodeRepository.prune(db);
   await sessionRepository.prune(db);
 }
