@@ -125,3 +125,36 @@ describe('issue 21 #7 reset e-mails of someone else', () => {
     expect(await auth(t, 'reset-password', { code, password: 'tea kettle in July', passwordConfirmation: 'tea kettle in July' }, home)).toHaveStatus(200);
   });
 });
+
+describe('issue 21 #6 guessing from many addresses, and on many accounts', () => {
+  it('one address trying one password on many accounts gets 429 past its budget; an account under attack from many addresses makes new addresses wait, not its owner’s', async () => {
+    // One address, one password, 70 accounts (most unknown): 429 with a clear message after 60.
+    const sprayer = freshAddress();
+    const answers: number[] = [];
+    for (let i = 0; i < 70; i += 1) answers.push((await auth(t, 'local', { identifier: `nobody${i}@school.example`, password: 'Summer2026!' }, sprayer)).statusCode);
+    expect(answers.filter((s) => s === 400)).toHaveLength(60);
+    expect(await auth(t, 'local', { identifier: 'nobody-else@school.example', password: 'Summer2026!' }, sprayer)).toBeApiError(
+      429,
+      'Too many failed login attempts from your network. Please wait 15 minutes and try again.',
+      { nested: true },
+    );
+    // The budget does not keep someone out of an account they signed in to from there before.
+    const colleague = await createTeacher(t);
+    const school = freshAddress();
+    expect(await auth(t, 'local', { identifier: colleague.user.email, password: colleague.password }, school)).toHaveStatus(200);
+    for (let i = 0; i < 60; i += 1) await auth(t, 'local', { identifier: `stranger${i}@school.example`, password: 'Summer2026!' }, school);
+    expect(await auth(t, 'local', { identifier: 'stranger-x@school.example', password: 'Summer2026!' }, school)).toBeApiError(429, /from your network/, { nested: true });
+    expect(await auth(t, 'local', { identifier: colleague.user.email, password: colleague.password }, school)).toHaveStatus(200);
+
+    // 22 addresses, 3 guesses each on one account: past 20 failures, new addresses wait.
+    const victim = await createTeacher(t);
+    const home = freshAddress();
+    expect(await auth(t, 'local', { identifier: victim.user.email, password: victim.password }, home)).toHaveStatus(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 66; i += 1) statuses.push((await auth(t, 'local', { identifier: victim.user.email, password: `guess ${i}` }, `10.66.${Math.floor(i / 3)}.1`)).statusCode);
+    expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(23);
+    expect(await auth(t, 'local', { identifier: victim.user.email, password: victim.password }, freshAddress())).toBeApiError(429, /^Too many failed login attempts\. Please wait/, { nested: true });
+    // The owner's own address signs in.
+    expect(await auth(t, 'local', { identifier: victim.user.email, password: victim.password }, home)).toHaveStatus(200);
+  }, 120_000);
+});
