@@ -28,6 +28,10 @@ export interface PageLoad {
   drawn: number;
   /** When the last request of the load finished, ms after the first one started. */
   doneMs: number;
+  /** The HTML's arrival (navigation `responseEnd`), the first script's request and the end of parsing (`domInteractive`), ms after navigation start. */
+  htmlEnd: number;
+  firstScript: number;
+  domInteractive: number;
 }
 
 export interface PageResult extends PageLoad {
@@ -100,7 +104,8 @@ async function coldLoad(browser: Browser, url: string, cookies: Cookies): Promis
     cdp.on('Network.loadingFailed', (e) => {
       if (inflight.delete(e.requestId)) lastActivity = Date.now();
     });
-    await page.goto(url, { waitUntil: 'load' });
+    // As a fresh visitor's first page: a new context, loaded until the network is idle.
+    await page.goto(url, { waitUntil: 'networkidle' });
     const deadline = Date.now() + 30_000;
     while ((inflight.size > 0 || Date.now() - lastActivity < QUIET_MS) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     const landed = new URL(page.url()).pathname;
@@ -119,16 +124,16 @@ async function coldLoad(browser: Browser, url: string, cookies: Cookies): Promis
         }),
     );
     const drawn = await page.evaluate(() => (window as unknown as { __drawn?: number }).__drawn ?? 0);
-    return { bytes, requests, fcp, drawn, doneMs: (last - first) * 1000 };
+    const phases = (await page.evaluate(
+      "(() => { const n = performance.getEntriesByType('navigation')[0]; const s = performance.getEntriesByType('resource').filter((e) => /\\.js$/.test(e.name)); return [n.responseEnd, s.length ? Math.min(...s.map((e) => e.startTime)) : 0, n.domInteractive]; })()",
+    )) as [number, number, number];
+    return { bytes, requests, fcp, drawn, doneMs: (last - first) * 1000, htmlEnd: phases[0], firstScript: phases[1], domInteractive: phases[2] };
   } finally {
     await context.close();
   }
 }
 
-async function measure(browser: Browser, name: string, url: string, cookies: Cookies, loads: number): Promise<PageResult> {
-  await coldLoad(browser, url, cookies); // the server's first answer of each file is not a visitor's
-  const runs: PageLoad[] = [];
-  for (let i = 0; i < loads; i++) runs.push(await coldLoad(browser, url, cookies));
+function summarise(name: string, url: string, loads: number, runs: PageLoad[]): PageResult {
   const result = {
     name,
     path: new URL(url).pathname,
@@ -138,9 +143,32 @@ async function measure(browser: Browser, name: string, url: string, cookies: Coo
     fcp: Math.round(median(runs.map((r) => r.fcp))),
     drawn: Math.round(median(runs.map((r) => r.drawn))),
     doneMs: Math.round(median(runs.map((r) => r.doneMs))),
+    htmlEnd: Math.round(median(runs.map((r) => r.htmlEnd))),
+    firstScript: Math.round(median(runs.map((r) => r.firstScript))),
+    domInteractive: Math.round(median(runs.map((r) => r.domInteractive))),
   };
-  process.stdout.write(`  ${name}: ${(result.bytes / 1000).toFixed(1)} kB in ${result.requests} requests, FCP ${result.fcp} ms, drawn ${result.drawn} ms, done ${result.doneMs} ms\n`);
+  process.stdout.write(`  ${name}: ${(result.bytes / 1000).toFixed(1)} kB in ${result.requests} requests, HTML ${result.htmlEnd} ms, first script ${result.firstScript} ms, parsed ${result.domInteractive} ms, FCP ${result.fcp} ms, drawn ${result.drawn} ms, done ${result.doneMs} ms\n`);
   return result;
+}
+
+async function measure(browser: Browser, name: string, url: string, cookies: Cookies, loads: number): Promise<PageResult> {
+  await coldLoad(browser, url, cookies); // the server's first answer of each file is not a visitor's
+  const runs: PageLoad[] = [];
+  for (let i = 0; i < loads; i++) runs.push(await coldLoad(browser, url, cookies));
+  return summarise(name, url, loads, runs);
+}
+
+/** Two pages loaded in turn (a, b, a, b, …), so that both meet the same moments of the machine's load. */
+async function measurePair(browser: Browser, a: [string, string], b: [string, string], loads: number): Promise<[PageResult, PageResult]> {
+  await coldLoad(browser, a[1], []);
+  await coldLoad(browser, b[1], []);
+  const runsA: PageLoad[] = [];
+  const runsB: PageLoad[] = [];
+  for (let i = 0; i < loads; i++) {
+    runsA.push(await coldLoad(browser, a[1], []));
+    runsB.push(await coldLoad(browser, b[1], []));
+  }
+  return [summarise(a[0], a[1], loads, runsA), summarise(b[0], b[1], loads, runsB)];
 }
 
 /** The floor: a one-line HTML page from a bare Node.js http server. */
@@ -176,8 +204,7 @@ export async function runBrowserBench(size: DatasetSize, loads: number, executab
     browser = await chromium.launch({ executablePath, headless: true, args: ARGS });
     const session = await signIn(browser, server.url, emails.teacherEmail);
     const pages = [
-      await measure(browser, 'static one-line page (floor)', floor.url, [], loads),
-      await measure(browser, 'sign-in page', `${server.url}/login`, [], loads),
+      ...(await measurePair(browser, ['static one-line page (floor)', floor.url], ['sign-in page', `${server.url}/login`], loads)),
       await measure(browser, 'dashboard, signed in', `${server.url}/dashboard`, session, loads),
       await measure(browser, `a portfolio (${portfolio.artifacts.length} artifacts)`, `${server.url}/my-portfolios/${portfolio.id}`, session, loads),
       await measure(browser, `a shared portfolio (${sharedOne.sharedArtifacts.length} artifacts)`, `${server.url}/shared-portfolios/${sharedOne.id}`, session, loads),

@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { api, DEMO, login, setupBrowser, tokenFor } from './fixtures.ts';
@@ -9,10 +11,17 @@ import { api, DEMO, login, setupBrowser, tokenFor } from './fixtures.ts';
  */
 const browser = setupBrowser();
 const stamp = Date.now();
+const SCREENSHOTS = path.resolve('e2e/screenshots');
 
 interface Named {
   id: number;
   name: string;
+}
+
+/** A screenshot of what the window shows (a dialog or an offer over the page). */
+async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${page.viewportSize()!.width}.png`) });
 }
 
 async function signedIn(email: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
@@ -83,5 +92,55 @@ describe('a typed comment is guarded like the artifact form', () => {
     await page.waitForURL(`**/shared-portfolios/${plc}/artifacts/*`);
     await expect.poll(() => new URL(page.url()).pathname).not.toBe(`/shared-portfolios/${plc}/artifacts/${first}`);
     expect(await question.count()).toBe(0);
+  });
+});
+
+describe('local drafts survive what a guard cannot stop', () => {
+  for (const width of [1280, 390]) {
+    it(`a typed comment survives a reload and is offered back; Restore puts it in the box (${width} px)`, async () => {
+      const { plc, first } = await arrange(`Draft ${width}`);
+      const page = await signedIn(DEMO.teacher.email, { width, height: width === 390 ? 844 : 900 });
+      await page.goto(`/shared-portfolios/${plc}/artifacts/${first}`);
+      const text = `Typed before the tab crashed ${stamp} ${width}`;
+      await page.getByLabel('Add a comment').fill(text);
+      // Reloading asks the browser's question; leaving anyway.
+      page.on('dialog', (dialog) => void dialog.accept());
+      await page.reload();
+      const offer = page.getByRole('group', { name: 'Unsaved comment' });
+      await offer.waitFor();
+      expect(await offer.textContent()).toMatch(/Restore your unsaved text from \d\d:\d\d\?/);
+      expect(await page.getByLabel('Add a comment').inputValue()).toBe('');
+      await offer.scrollIntoViewIfNeeded();
+      await shoot(page, 'draft-restore-offer');
+      await offer.getByRole('button', { name: 'Restore' }).click();
+      expect(await page.getByLabel('Add a comment').inputValue()).toBe(text);
+      await offer.waitFor({ state: 'detached' });
+
+      // Posted: the draft is gone, nothing is offered after another reload.
+      await page.getByRole('button', { name: 'Post Comment' }).click();
+      await page.getByRole('article', { name: 'Comment by Tess Teacher' }).filter({ hasText: text }).waitFor();
+      await page.reload();
+      await page.getByLabel('Add a comment').waitFor();
+      await page.waitForTimeout(300);
+      expect(await offer.count()).toBe(0);
+      expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('practicefolio.draft:')))).toEqual([]);
+    });
+  }
+
+  it('Discard forgets the draft: nothing is offered again', async () => {
+    const { plc, first } = await arrange('Discard');
+    const page = await signedIn(DEMO.teacher.email);
+    await page.goto(`/shared-portfolios/${plc}/artifacts/${first}`);
+    await page.getByLabel('Add a comment').fill('A thought I will not keep');
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.reload();
+    const offer = page.getByRole('group', { name: 'Unsaved comment' });
+    await offer.getByRole('button', { name: 'Discard' }).click();
+    await offer.waitFor({ state: 'detached' });
+    expect(await page.getByLabel('Add a comment').inputValue()).toBe('');
+    await page.reload();
+    await page.getByLabel('Add a comment').waitFor();
+    await page.waitForTimeout(300);
+    expect(await offer.count()).toBe(0);
   });
 });

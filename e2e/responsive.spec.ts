@@ -355,6 +355,21 @@ describe('no lost work: leaving a form, and a new artifact left before its first
   });
 });
 
+/** How many messages the toaster shows. */
+const toastCount = (page: Page): Promise<number> => page.getByRole('region', { name: 'Notifications' }).locator('[role="status"], [role="alert"]').count();
+
+/** No message of the toaster lies over `target` (by their boxes). */
+async function expectNoToastOver(page: Page, target: Locator, what: string): Promise<void> {
+  const box = (await target.boundingBox())!;
+  const toasts = await page.getByRole('region', { name: 'Notifications' }).locator('[role="status"], [role="alert"]').all();
+  for (const toast of toasts) {
+    const t = await toast.boundingBox();
+    if (!t) continue;
+    const apart = t.x + t.width <= box.x || box.x + box.width <= t.x || t.y + t.height <= box.y || box.y + box.height <= t.y;
+    expect(apart, `a toast (${JSON.stringify(t)}) covers ${what} (${JSON.stringify(box)})`).toBe(true);
+  }
+}
+
 describe('layout and feedback on a fresh install (demo data, errors, toasts, phone tables, targets, words)', () => {
   let demo: Demo;
   beforeAll(async () => {
@@ -373,5 +388,69 @@ describe('layout and feedback on a fresh install (demo data, errors, toasts, pho
       await settle(page);
       await shoot(page, 'teacher-artifact-shared-to');
     }
+  });
+
+  it('errors next to what caused them: the login error under the form, an error summary on Create Shared Portfolio; no toast covers SAVE', async () => {
+    const page = await browser.newPage('/login');
+    for (const width of [390, 1280] as const) {
+      await resize(page, width);
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(DEMO.teacher.email);
+      await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+      await page.getByRole('button', { name: 'LOGIN' }).click();
+      const failure = page.locator('form').getByRole('alert');
+      await failure.getByText('Incorrect email or password.').waitFor();
+      const login = (await page.getByRole('button', { name: 'LOGIN' }).boundingBox())!;
+      const under = (await failure.boundingBox())!;
+      expect(under.y, 'the error right under LOGIN').toBeGreaterThanOrEqual(login.y + login.height);
+      expect(under.y - (login.y + login.height)).toBeLessThan(60);
+      expect(await toastCount(page), 'no toast for a form error').toBe(0);
+      await shoot(page, 'login-error');
+    }
+
+    await login(page, DEMO.lead.email);
+    for (const width of [390, 1280] as const) {
+      await resize(page, width);
+      await page.goto('/shared-portfolios/new');
+      await page.getByRole('heading', { level: 1, name: /Shared Portfolio/ }).waitFor();
+      await page.getByRole('button', { name: 'Add Question' }).click();
+      await page.getByRole('button', { name: 'SAVE' }).click();
+      const summary = page.getByRole('alert', { name: 'There is a problem' });
+      await summary.getByText('You have 1 invalid question. Please add the required info and re-submit.').waitFor();
+      // The summary is at the top of the form, and each line takes the keyboard to its field.
+      const form = (await page.locator('form').boundingBox())!;
+      expect((await summary.boundingBox())!.y - form.y).toBeLessThan(40);
+      await summary.getByRole('link', { name: 'Shared Portfolio Name: A name is required.' }).click();
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe(await page.getByLabel('Shared Portfolio Name').getAttribute('id'));
+      await summary.getByRole('link', { name: /^Team question 1: / }).first().click();
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.id)).toMatch(/-text$/);
+      await page.getByRole('button', { name: 'SAVE' }).click();
+      await page.waitForTimeout(300);
+      await expectNoToastOver(page, page.getByRole('button', { name: 'SAVE' }), 'SAVE');
+      expect(await toastCount(page), 'validation is not told in toasts').toBe(0);
+      await shoot(page, 'lead-shared-portfolio-form-errors');
+    }
+  });
+
+  it('the archive is ready: its toast never covers Download', async () => {
+    const page = await signedIn(DEMO.teacher.email);
+    await resize(page, 390);
+    await page.goto('/dashboard');
+    const section = page.getByRole('region', { name: 'Download my archive' });
+    await section.getByRole('button', { name: 'Prepare my archive' }).click();
+    const download = section.getByRole('link', { name: /^Download the archive of / }).first();
+    await download.waitFor({ timeout: 90_000 });
+    await page.getByRole('region', { name: 'Notifications' }).getByText('Your archive is ready to download.').waitFor();
+    await download.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(200);
+    await expectNoToastOver(page, download, 'Download');
+    // Also with Download at the bottom of the window, where the messages first go.
+    await page.evaluate(() => {
+      const link = [...document.querySelectorAll('a[download]')][0]!;
+      window.scrollBy(0, link.getBoundingClientRect().bottom - window.innerHeight + 8);
+    });
+    await page.waitForTimeout(200);
+    await expectNoToastOver(page, download, 'Download at the bottom');
+    await shoot(page, 'teacher-archive-ready', false);
   });
 });

@@ -281,6 +281,35 @@ describe('video moments', () => {
     await page.close();
   });
 
+  it('captions: the caption editor never makes the page scroll sideways, at 390, 768, 1024 and 1280 px', async () => {
+    const source = 'WEBVTT\n\n00:00.500 --> 00:03.000\nA long caption that has to wrap on a phone rather than push the page sideways.\n\n00:03.000 --> 00:05.500\nSecond.\n';
+    const added = await api('POST', `/shared-artifacts/${setup.shared}/media/${setup.video}/captions`, { language: 'de', label: 'Deutsch', format: 'vtt', source }, tess);
+    expect(added.status).toBe(200);
+    const page = await signedIn(`/shared-portfolios/${setup.plc}/artifacts/${setup.shared}`);
+    const panel = page.locator('details').filter({ has: page.getByText(/^Captions of /) });
+    await panel.locator('summary').click();
+    await panel.getByRole('button', { name: 'Edit Deutsch captions' }).click();
+    const editor = page.getByRole('form', { name: 'Edit captions: Deutsch' });
+    await editor.waitFor();
+    for (const width of [390, 768, 1024, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(100);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `sideways scroll at ${width} px`).toBeLessThanOrEqual(0);
+      for (const control of [editor.getByRole('group', { name: 'Caption 1' }).getByLabel('End (seconds)'), editor.getByRole('button', { name: 'Remove caption 1' })]) {
+        await control.scrollIntoViewIfNeeded();
+        const box = (await control.boundingBox())!;
+        expect(box.x, `left edge at ${width} px`).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, `right edge at ${width} px`).toBeLessThanOrEqual(width);
+      }
+      if (width === 390 || width === 1280) {
+        await editor.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.resolve(`e2e/screenshots/caption-editor-${width}.png`) });
+      }
+    }
+    await page.close();
+  });
+
   it('private notes: a note at a moment of her own video, copied to a shared portfolio only when ticked', async () => {
     const page = await signedIn(`/my-portfolios/${setup.forces}/artifacts/${setup.ramp}`);
     const notes = page.getByRole('region', { name: 'My private notes on the video' });

@@ -6,9 +6,20 @@ import { loadAppConfig } from './services/configService.ts';
 
 // Before the router listens: Back and Forward reach the leave guard first.
 installLeaveGuard();
-/** Reads the run-time configuration, then renders the app. */
+/**
+ * Resolves once the browser has painted the frame `index.html` draws before the app (its header
+ * bar): scripts that arrive quickly would otherwise run, and the app render, before the first
+ * paint, which then waits for them. A hidden page paints nothing, so it does not wait.
+ */
+function afterFirstPaint(): Promise<void> {
+  if (document.visibilityState === 'hidden') return Promise.resolve();
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+/** Reads the run-time configuration, then renders the app once the page's frame is on screen. */
 async function start(): Promise<void> {
   const config = await loadAppConfig();
+  await afterFirstPaint();
   const sessionActor = createSessionActor();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

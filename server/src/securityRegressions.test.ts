@@ -15,6 +15,7 @@ import { CommentSchema } from '#schemas/sharedArtifact';
 import { MembersResponseSchema, PersonSchema, SharedArtifactSchema } from '#schemas/sharedPortfolio';
 import {
   attachMedia,
+  attachVideo,
   COMPLETE_RESPONSES,
   countRows,
   createArtifact,
@@ -1416,5 +1417,62 @@ describe('#27 limits on logged-in writes', async () => {
     const before = await snapshot(small);
     expect(await upload(small, owner.token, base, multipart('file', 'b.bin', file))).toBeApiError(413, /^Your files would take more than your storage limit of /);
     expect(await snapshot(small)).toEqual(before);
+  });
+});
+
+describe('#21.2 caption tracks: bounded per video, sized, in the quota and the write limits, listed without cues', async () => {
+  const small = await buildTestApp({ storageQuotaBytes: 60_000 });
+  const cueLines = (n: number, text: string) => Array.from({ length: n }, (_, i) => `00:00:0${i % 9}.000 --> 00:00:09.500\n${text} ${i}`).join('\n\n');
+
+  it('at most 10 tracks per video, a track at most 512 KiB, and the list of tracks carries no cues', async () => {
+    const owner = await createTeacher(t);
+    const artifact = await createArtifact(t, await createPortfolio(t, owner));
+    const video = await attachVideo(t, 'artifact', artifact.id, 10);
+    const url = `/artifacts/${artifact.id}/media/${video}/captions`;
+    // Ten tracks of 55 KB each made a 550 KB answer for the video's list (and 500 KB tracks, 5 MB).
+    const big = `WEBVTT\n\n${cueLines(60, 'x'.repeat(900))}`;
+    const languages = ['en', 'es', 'fr', 'de', 'it', 'pt', 'nl', 'sv', 'da', 'fi'];
+    for (const language of languages) expect(await t.api({ method: 'POST', url, token: owner.token, payload: { language, label: language, format: 'vtt', source: big } }), language).toHaveStatus(200);
+    const before = await snapshot(t);
+    expect(await t.api({ method: 'POST', url, token: owner.token, payload: { language: 'no', label: 'Norsk', format: 'vtt', source: 'WEBVTT\n\n00:00.000 --> 00:01.000\nHei\n' } })).toBeApiError(
+      409,
+      'A video can have at most 10 caption tracks. Delete one before adding another.',
+    );
+    expect(await snapshot(t)).toEqual(before);
+    const list = await t.api({ method: 'GET', url, token: owner.token });
+    expect(list).toHaveStatus(200);
+    expect(list.body.length).toBeLessThan(4_000);
+    const tracks = list.json() as { id: number; language: string; cueCount: number; cues?: unknown }[];
+    expect(tracks.map((track) => [track.cueCount, track.cues])).toEqual(languages.map(() => [60, undefined]));
+    // The cues of one track, on demand.
+    const one = await t.api({ method: 'GET', url: `/captions/${tracks[0]!.id}`, token: owner.token });
+    expect(one).toHaveStatus(200);
+    expect((one.json() as { cues: unknown[] }).cues).toHaveLength(60);
+    // The editor's body may hold 5000 cues of 1000 characters: a stored track stays within 512 KiB.
+    const cues = Array.from({ length: 600 }, (_, i) => ({ start: i / 100, end: i / 100 + 0.5, text: 'y'.repeat(1000) }));
+    expect(await t.api({ method: 'PUT', url: `/captions/${tracks[0]!.id}`, token: owner.token, payload: { language: tracks[0]!.language, label: 'Big', cues } })).toBeApiError(
+      413,
+      /^A caption track can be at most 512 KiB/,
+    );
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('caption bytes count in the storage quota with the files, and caption writes in the per-person write limits', async () => {
+    const owner = await createTeacher(small);
+    const artifact = await createArtifact(small, await createPortfolio(small, owner));
+    const video = await attachVideo(small, 'artifact', artifact.id, 10);
+    const url = `/artifacts/${artifact.id}/media/${video}/captions`;
+    const add = (language: string, source: string) => small.api({ method: 'POST', url, token: owner.token, payload: { language, label: language, format: 'vtt', source } });
+    expect(await add('en', `WEBVTT\n\n${cueLines(40, 'z'.repeat(990))}`)).toHaveStatus(200);
+    const before = await snapshot(small);
+    expect(await add('es', `WEBVTT\n\n${cueLines(40, 'z'.repeat(990))}`)).toBeApiError(413, /^These captions would take more than your storage limit/);
+    expect(await snapshot(small)).toEqual(before);
+    // Replacing her own track counts it once.
+    expect(await add('en', `WEBVTT\n\n${cueLines(45, 'z'.repeat(990))}`)).toHaveStatus(200);
+
+    // 60 caption writes in ten minutes, then a pause.
+    const tiny = 'WEBVTT\n\n00:00.000 --> 00:01.000\nHi\n';
+    for (let i = 0; i < 57; i += 1) expect(await add('fr', tiny), `write ${i}`).toHaveStatus(200);
+    expect(await add('fr', tiny)).toBeApiError(429, /^Too many attempts, please try again in /);
   });
 });

@@ -1,10 +1,12 @@
 import { readdirSync } from 'node:fs';
+import { connect, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { attachVideo, createArtifact, createPortfolio, createResearcher, createTeacher, uploadedFiles } from '../test/factories.ts';
 import { multipart } from '../test/files.ts';
 import { buildTestApp } from '../test/helper.ts';
+import { UPLOAD_MESSAGES } from './http/multipart.ts';
 import { READY_ARCHIVES_KEPT } from './services/archiveService.ts';
 import { MOMENT_MESSAGES } from './services/momentService.ts';
 import { EXPORTS_BUSY, OWN_EXPORT_RUNNING } from './services/researchExportService.ts';
@@ -132,5 +134,46 @@ describe('storage outside the quota is bounded', async () => {
     const { rows } = await t.db.query<{ token: string }>('SELECT left(fcm_token, 3) AS token FROM push_tokens WHERE user_id = $1 ORDER BY token', [teacher.user.id]);
     expect(rows.map((r) => Number(r.token))).toEqual([20, 21, 22, 23, 24, 25, 26, 27, 28, 29]);
     expect(await register(30)).toBeApiError(429);
+  });
+});
+
+describe('an upload header with a line break', async () => {
+  const t = await buildTestApp();
+
+  it('a file name with a line break or another control character is answered 400 at once, over a real connection; nothing is kept', async () => {
+    const owner = await createTeacher(t);
+    const portfolio = await createPortfolio(t, owner);
+    const artifact = await createArtifact(t, portfolio);
+    const url = `/api/v1/portfolios/${portfolio.id}/artifacts/${artifact.id}/documents`;
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    /** The status line of the answer, or `timeout` after two seconds. */
+    const send = (body: { payload: Buffer; headers: Record<string, string> }) =>
+      new Promise<string>((resolve) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.write(`POST ${url} HTTP/1.1\r\nHost: portal.test\r\nAuthorization: Bearer ${owner.token}\r\nContent-Type: ${body.headers['content-type']}\r\nContent-Length: ${body.payload.length}\r\n\r\n`);
+          socket.write(body.payload);
+        });
+        let got = '';
+        const timer = setTimeout(() => {
+          socket.destroy();
+          resolve('timeout');
+        }, 2000);
+        socket.on('data', (d) => {
+          got += String(d);
+          if (!got.includes('\r\n\r\n')) return;
+          clearTimeout(timer);
+          socket.destroy();
+          resolve(got.split('\r\n')[0]!);
+        });
+      });
+    for (const name of ['a\nb.pdf', 'a\r\nb.pdf', 'a\rb.pdf', 'a\u0000b.pdf', 'a\u0007b.pdf', 'notes\r\nContent-Type: text/html.pdf']) {
+      expect(await send(multipart('file', name, Buffer.from('%PDF-1.4 hello'))), JSON.stringify(name)).toBe('HTTP/1.1 400 Bad Request');
+    }
+    expect(uploadedFiles(t).filter((f) => !f.startsWith('.incoming'))).toEqual([]);
+    const refused = await t.api({ method: 'POST', url: url.replace('/api/v1', ''), token: owner.token, ...multipart('file', 'a\r\nb.pdf', Buffer.from('x')) });
+    expect(refused).toBeApiError(400, UPLOAD_MESSAGES.controlCharacters);
+    // A name with tabs, quotes and letters of any language still goes through.
+    expect(await send(multipart('file', 'Ramp\trace – Zoë’s notes.pdf', Buffer.from('%PDF-1.4 hello')))).toBe('HTTP/1.1 200 OK');
   });
 });

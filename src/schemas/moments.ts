@@ -14,11 +14,13 @@ export const MOMENT_MAX_SECONDS = 86_400;
 /** Alt text and description limits (characters), as the database holds them. */
 export const ALT_MAX = 1000;
 export const DESCRIPTION_MAX = 2500;
-/** Caption limits. */
+/** Caption limits: a file's text, and a stored track as WebVTT, at most 512 KiB. */
 export const CAPTION_SOURCE_MAX_BYTES = 512 * 1024;
 export const CAPTION_CUES_MAX = 5000;
 export const CAPTION_CUE_TEXT_MAX = 1000;
 export const CAPTION_LABEL_MAX = 100;
+/** Caption tracks of one video in one artifact. */
+export const CAPTION_TRACKS_MAX = 10;
 /** A cue of an exported time without an end lasts this long (seconds). */
 export const MOMENT_CUE_SECONDS = 4;
 
@@ -141,22 +143,30 @@ const captionLabel = z
   .min(1, 'Please give the track a label.')
   .max(CAPTION_LABEL_MAX, `A label can be at most ${CAPTION_LABEL_MAX} characters.`);
 
-/** A caption track of a video. `url` is the `track.vtt` path, relative to the API base. */
-export const CaptionTrackSchema = z
+/**
+ * A caption track of a video as an artifact holds it, without its cues (a video's list stays
+ * small): `cueCount` counts them, `url` is the `track.vtt` path relative to the API base, and
+ * `GET /captions/{id}` gives the track with its cues.
+ */
+export const CaptionTrackSummarySchema = z
   .object({
     id: IdSchema,
     media: IdSchema,
     language: z.string(),
     label: z.string(),
-    cues: z.array(CueSchema),
+    cueCount: z.number().int().min(0),
     url: z.string(),
     canEdit: z.boolean(),
     created_at: TimestampSchema,
     updated_at: TimestampSchema,
   })
-  .meta({ id: 'CaptionTrack' });
+  .meta({ id: 'CaptionTrackSummary' });
+export type CaptionTrackSummary = z.infer<typeof CaptionTrackSummarySchema>;
+export const CaptionTrackListSchema = z.array(CaptionTrackSummarySchema);
+
+/** A caption track with its cues. */
+export const CaptionTrackSchema = CaptionTrackSummarySchema.extend({ cues: z.array(CueSchema) }).meta({ id: 'CaptionTrack' });
 export type CaptionTrack = z.infer<typeof CaptionTrackSchema>;
-export const CaptionTrackListSchema = z.array(CaptionTrackSchema);
 
 /** `POST /artifacts/{id}/media/{mediaId}/captions` (and `/shared-artifacts/…`): a WebVTT or SRT file's text (SRT is converted to WebVTT). */
 export const CaptionUploadBodySchema = z.strictObject({
@@ -169,6 +179,10 @@ export const CaptionUploadBodySchema = z.strictObject({
     .max(CAPTION_SOURCE_MAX_BYTES, 'A caption file can be at most 512 KiB.'),
 });
 export type CaptionUploadBody = z.input<typeof CaptionUploadBodySchema>;
+
+/** The answer to an upload: the track, and what was changed to fit the video (cues past its end cut or left out), if anything. */
+export const CaptionUploadResponseSchema = CaptionTrackSchema.extend({ notice: z.string().nullable() }).meta({ id: 'CaptionUploadResponse' });
+export type CaptionUploadResponse = z.infer<typeof CaptionUploadResponseSchema>;
 
 /** `PUT /captions/{id}`: the whole track as the caption editor holds it. */
 export const CaptionUpdateBodySchema = z.strictObject({

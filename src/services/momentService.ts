@@ -2,11 +2,14 @@ import { MediaSchema, type Media } from '../schemas/media.ts';
 import {
   CaptionTrackListSchema,
   CaptionTrackSchema,
+  CaptionUploadResponseSchema,
   NoteListSchema,
   NoteSchema,
   type CaptionTrack,
+  type CaptionTrackSummary,
   type CaptionUpdateBody,
   type CaptionUploadBody,
+  type CaptionUploadResponse,
   type MediaTextBody,
   type MomentBody,
   type Note,
@@ -66,7 +69,7 @@ const holderPath = (holder: MediaHolder, mediaId: number) => `/${holder.kind ===
  * The caption tracks of a video as one artifact holds them (each artifact and shared copy has its own).
  * @throws ApiError, NetworkError or ContractError.
  */
-export function listCaptions(holder: MediaHolder, mediaId: number, signal?: AbortSignal): Promise<CaptionTrack[]> {
+export function listCaptions(holder: MediaHolder, mediaId: number, signal?: AbortSignal): Promise<CaptionTrackSummary[]> {
   return api().request({ method: 'GET', path: `${holderPath(holder, mediaId)}/captions`, schema: CaptionTrackListSchema, ...withSignal(signal) });
 }
 
@@ -74,8 +77,16 @@ export function listCaptions(holder: MediaHolder, mediaId: number, signal?: Abor
  * Adds a caption track from the text of a WebVTT or SRT file.
  * @throws ApiError (400 with the server's message for a malformed or unsafe file), NetworkError or ContractError.
  */
-export function uploadCaptions(holder: MediaHolder, mediaId: number, body: CaptionUploadBody, signal?: AbortSignal): Promise<CaptionTrack> {
-  return api().request({ method: 'POST', path: `${holderPath(holder, mediaId)}/captions`, body, schema: CaptionTrackSchema, ...withSignal(signal) });
+export function uploadCaptions(holder: MediaHolder, mediaId: number, body: CaptionUploadBody, signal?: AbortSignal): Promise<CaptionUploadResponse> {
+  return api().request({ method: 'POST', path: `${holderPath(holder, mediaId)}/captions`, body, schema: CaptionUploadResponseSchema, ...withSignal(signal) });
+}
+
+/**
+ * One caption track with its cues (a video's list comes without them).
+ * @throws ApiError, NetworkError or ContractError.
+ */
+export function loadCaptions(trackId: number, signal?: AbortSignal): Promise<CaptionTrack> {
+  return api().request({ method: 'GET', path: `/captions/${trackId}`, schema: CaptionTrackSchema, ...withSignal(signal) });
 }
 
 /**

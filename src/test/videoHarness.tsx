@@ -67,6 +67,7 @@ export function makeTrack(overrides: Partial<CaptionTrack> = {}): CaptionTrack {
       { start: 0.5, end: 2.5, text: 'Ready, set, go!' },
       { start: 3, end: 5, text: 'The red car wins.' },
     ],
+    cueCount: 2,
     url: '/captions/81/track.vtt',
     canEdit: true,
     created_at: '2026-03-05T10:00:00.000Z',

@@ -7,7 +7,7 @@ import { CAPTIONS_SAVED_MESSAGE, captionEditorMachine, type CaptionEditorEvent }
 import { cueProblems } from '../../src/machines/captionEditor/cues.ts';
 import { MomentsContext } from '../../src/machines/momentComment/useMomentComment.ts';
 import type { CaptionTrack, CaptionUpdateBody } from '../../src/schemas/moments.ts';
-import { ApiError } from '../../src/services/errors.ts';
+import { ApiError, NetworkError } from '../../src/services/errors.ts';
 import { makeTrack, provideTestMoments } from '../../src/test/videoHarness.tsx';
 import { Toaster } from '../../src/views/feedback/Toaster.tsx';
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
@@ -29,6 +29,7 @@ const DURATION = 12;
 const NEW_TEXT = 'Ready, steady, go!';
 const NEW_LABEL = 'English (edited)';
 const SAVED: CaptionTrack = { ...TRACK, cues: [{ ...TRACK.cues[0]!, text: NEW_TEXT }, TRACK.cues[1]!], updated_at: '2026-03-06T10:00:00.000Z' };
+const offline = new NetworkError();
 const refused = new ApiError(400, 'invalid_captions', 'Caption 2: the end is after the end of the video.', '');
 
 const ev = modelEvent<CaptionEditorEvent>();
@@ -44,6 +45,8 @@ function events(snapshot: unknown): CaptionEditorEvent[] {
   const list: CaptionEditorEvent[] = [];
   const changedText = c.cues.length === 2 && c.cues[0]!.text === NEW_TEXT;
   const untouched = c.cues.length === 2 && c.cues[0]!.text === TRACK.cues[0]!.text && c.label === TRACK.label && !c.showProblems && c.error === null;
+  if (isInvoking(s, 'loadCaptions')) list.push(ev('xstate.done.actor.loadCaptions', { output: TRACK }), ev('xstate.error.actor.loadCaptions', { error: offline }));
+  if (s.matches('failed')) list.push({ type: 'retry' }, { type: 'editor.discard' });
   if (s.matches('editing')) {
     if (untouched) {
       list.push(
@@ -65,9 +68,10 @@ function events(snapshot: unknown): CaptionEditorEvent[] {
 
 function setup() {
   const save = controllableActor<CaptionTrack, { trackId: number; body: CaptionUpdateBody }>();
+  const load = controllableActor<CaptionTrack, { trackId: number }>();
   const onSaved = vi.fn();
   const onClosed = vi.fn();
-  const moments = provideTestMoments({ captions: { saveCaptions: save.logic } }, coverageInspector);
+  const moments = provideTestMoments({ captions: { saveCaptions: save.logic, loadCaptions: load.logic } }, coverageInspector);
   render(
     <ThemeProvider theme={theme}>
       <MomentsContext.Provider value={moments}>
@@ -76,7 +80,7 @@ function setup() {
       <Toaster />
     </ThemeProvider>,
   );
-  return { save, onSaved, onClosed, ux: userEvent.setup({ delay: null }) };
+  return { save, load, onSaved, onClosed, ux: userEvent.setup({ delay: null }) };
 }
 
 let h: ReturnType<typeof setup>;
@@ -85,6 +89,15 @@ const editor = () => screen.getByRole('form', { name: `Edit captions: ${TRACK.la
 const cue = (n: number) => within(editor()).getByRole('group', { name: `Caption ${n}` });
 
 const checks = {
+  loading: async () => {
+    expect(screen.getByRole('status').textContent).toBe('Loading the captions…');
+    expect(h.load.calls.at(-1)!.input).toEqual({ trackId: TRACK.id });
+    expect(screen.queryByRole('form')).toBeNull();
+  },
+  failed: async () => {
+    expect(screen.getByRole('alert').textContent).toContain('The captions could not be loaded.');
+    expect(screen.queryByRole('form')).toBeNull();
+  },
   editing: async (s: Snapshot) => {
     const form = editor();
     expect(form.getAttribute('aria-busy')).toBeNull();
@@ -134,7 +147,7 @@ beforeEach(() => clearToasts());
 afterEach(() => clearToasts());
 
 describe('captionEditor model (a caption track edited cue by cue)', () => {
-  const paths = checkedShortestPaths(captionEditorMachine, { input: { track: TRACK, duration: DURATION }, events }, checks, 8);
+  const paths = checkedShortestPaths(captionEditorMachine, { input: { track: TRACK, duration: DURATION }, events }, checks, 9);
   for (const path of paths) {
     it(`${pathName(path)}`, async () => {
       h = setup();
@@ -161,13 +174,23 @@ describe('captionEditor model (a caption track edited cue by cue)', () => {
             await h.ux.click(within(editor()).getByRole('button', { name: 'Save captions' }));
           },
           'editor.discard': async () => {
-            await h.ux.click(within(editor()).getByRole('button', { name: 'Discard' }));
+            const close = screen.queryByRole('button', { name: 'Close' });
+            await h.ux.click(close ?? within(editor()).getByRole('button', { name: 'Discard' }));
           },
           'discard.confirm': async () => {
             await h.ux.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'YES' }));
           },
           'discard.cancel': async () => {
             await h.ux.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'NO' }));
+          },
+          'xstate.done.actor.loadCaptions': async () => {
+            await act(async () => h.load.next().deferred.resolve(TRACK));
+          },
+          'xstate.error.actor.loadCaptions': async () => {
+            await act(async () => h.load.next().deferred.reject(offline));
+          },
+          retry: async () => {
+            await h.ux.click(screen.getByRole('button', { name: 'Try again' }));
           },
           'xstate.done.actor.saveCaptions': async () => {
             await act(async () => h.save.next().deferred.resolve(SAVED));

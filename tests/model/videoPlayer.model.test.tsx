@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { formatTime, type MomentMark } from '../../src/machines/videoPlayer/markers.ts';
 import { videoPlayerMachine, type CaptionUploadRequest, type MediaHolder, type VideoPlayerEvent } from '../../src/machines/videoPlayer/videoPlayerMachine.ts';
-import type { CaptionTrack, CaptionUpdateBody } from '../../src/schemas/moments.ts';
+import type { CaptionTrack, CaptionUpdateBody, CaptionUploadResponse } from '../../src/schemas/moments.ts';
 import { ApiError, NetworkError } from '../../src/services/errors.ts';
 import { makeTrack, makeVideo, provideTestMoments, renderVideoMoments, stubMediaElements } from '../../src/test/videoHarness.tsx';
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
@@ -20,7 +20,7 @@ type Snapshot = SnapshotFrom<typeof videoPlayerMachine>;
 
 const VIDEO = makeVideo();
 const TRACK = makeTrack();
-const UPLOADED = makeTrack({ id: 82, label: 'Español', language: 'es', url: '/captions/82/track.vtt' });
+const UPLOADED = { ...makeTrack({ id: 82, label: 'Español', language: 'es', url: '/captions/82/track.vtt' }), notice: null };
 const EDITED = { ...TRACK, cues: [TRACK.cues[0]!], updated_at: '2026-03-06T10:00:00.000Z' };
 const offline = new NetworkError();
 const malformed = new ApiError(400, 'invalid_captions', 'Line 3 of the caption file is not a valid cue timing.', '');
@@ -77,13 +77,13 @@ function setup() {
   const media = stubMediaElements(DURATION + 0.5);
   const fakes = {
     listCaptions: controllableActor<CaptionTrack[], { holder: MediaHolder; mediaId: number }>(),
-    uploadCaptions: controllableActor<CaptionTrack, CaptionUploadRequest>(),
+    uploadCaptions: controllableActor<CaptionUploadResponse, CaptionUploadRequest>(),
     saveCaptions: controllableActor<CaptionTrack, { trackId: number; body: CaptionUpdateBody }>(),
   };
   let live: Snapshot | null = null;
   let composer: { context: { highlighted: number | null } } | null = null;
   const moments = provideTestMoments(
-    { player: { listCaptions: fakes.listCaptions.logic, uploadCaptions: fakes.uploadCaptions.logic }, captions: { saveCaptions: fakes.saveCaptions.logic } },
+    { player: { listCaptions: fakes.listCaptions.logic, uploadCaptions: fakes.uploadCaptions.logic }, captions: { saveCaptions: fakes.saveCaptions.logic, loadCaptions: fromPromise(() => Promise.resolve(TRACK)) } },
     (event) => {
       coverageInspector(event);
       const logic = (event.actorRef as unknown as { logic?: { id?: string } }).logic;
@@ -233,6 +233,8 @@ describe('videoPlayer model (a video with its timeline and captions)', () => {
           'captions.edit': async () => {
             await openPanel();
             await h.ux.click(within(panel()).getByRole('button', { name: 'Edit English captions' }));
+            // The editor loads the track's cues (the list comes without them).
+            await screen.findByRole('form', { name: 'Edit captions: English' });
           },
           'captions.saved': async () => {
             const editor = screen.getByRole('form', { name: 'Edit captions: English' });

@@ -122,6 +122,33 @@ export function checkCues(cues: readonly Cue[], duration: number | null): Cue[] 
   return checked.map((cue, index) => ({ cue, index })).sort((a, b) => a.cue.start - b.cue.start || a.index - b.index).map((x) => x.cue);
 }
 
+/**
+ * Cues of an uploaded file fitted to a video of `duration` seconds: a cue ending after the end is
+ * cut to end there, a cue starting at or after the end is left out. Returns the cues and a
+ * notice saying what changed (`null` when nothing did, or the length is unknown).
+ */
+export function clipToDuration(cues: readonly Cue[], duration: number | null): { cues: Cue[]; notice: string | null } {
+  if (duration === null) return { cues: [...cues], notice: null };
+  let clipped = 0;
+  let dropped = 0;
+  const kept: Cue[] = [];
+  for (const cue of cues) {
+    if (cue.start >= duration) {
+      dropped += 1;
+    } else if (cue.end > duration + END_TOLERANCE) {
+      clipped += 1;
+      kept.push({ ...cue, end: duration });
+    } else {
+      kept.push(cue);
+    }
+  }
+  const parts = [
+    ...(clipped > 0 ? [`${clipped} ${clipped === 1 ? 'caption ended' : 'captions ended'} after the end of the video (${vttTime(duration)}) and ${clipped === 1 ? 'was' : 'were'} cut to end there.`] : []),
+    ...(dropped > 0 ? [`${dropped} ${dropped === 1 ? 'caption starts' : 'captions start'} after the end of the video and ${dropped === 1 ? 'was' : 'were'} left out.`] : []),
+  ];
+  return { cues: kept, notice: parts.length > 0 ? parts.join(' ') : null };
+}
+
 /** How far past a video's reported length a time may be (containers round their length). */
 export const END_TOLERANCE = 0.05;
 

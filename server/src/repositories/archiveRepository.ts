@@ -392,6 +392,17 @@ export const archiveRepository = {
   },
 
   /** The files of personal (`artifact`) or shared artifacts, in caption order. */
+  /** The caption tracks of the videos of these artifacts (each artifact holds its own), by language. */
+  async captionTracks(db: Queryable, holder: 'artifact' | 'sharedArtifact', holderIds: readonly number[]): Promise<{ holderId: number; mediaId: number; language: string; cues: { start: number; end: number; text: string }[] }[]> {
+    if (holderIds.length === 0) return [];
+    const fk = holder === 'artifact' ? 'artifact_id' : 'shared_artifact_id';
+    const { rows } = await db.query<{ holder_id: number; media_id: number; language: string; cues: { start: number; end: number; text: string }[] }>(
+      `SELECT ${fk} AS holder_id, media_id, language, cues FROM caption_tracks WHERE ${fk} = ANY($1::int[]) ORDER BY lower(language), id`,
+      [holderIds],
+    );
+    return rows.map((r) => ({ holderId: r.holder_id, mediaId: r.media_id, language: r.language, cues: r.cues }));
+  },
+
   async media(db: Queryable, holder: 'artifact' | 'sharedArtifact', holderIds: readonly number[]): Promise<ArchiveMediaRow[]> {
     if (holderIds.length === 0) return [];
     const [links, fk] = holder === 'artifact' ? ['artifact_media', 'artifact_id'] : ['shared_artifact_media', 'shared_artifact_id'];

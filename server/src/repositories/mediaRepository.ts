@@ -270,7 +270,6 @@ export const mediaRepository = {
    * The media row behind a served file name (`<key><ext>` or `<format>_<key><ext>`), with
    * whether `userId` may read an artifact that holds it (owner, member, researcher).
    */
-  /** How many bytes the files a person uploaded take (originals; their previews are small). */
   /**
    * In the inserting transaction: waits for the person's other uploads to commit or roll back
    * (an advisory lock per person until the end of the transaction), so that the bytes counted
@@ -280,8 +279,13 @@ export const mediaRepository = {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('upload-quota:' || $1::text))`, [userId]);
   },
 
+  /** How many bytes the files a person uploaded take (originals; their previews are small), with the caption tracks she wrote. */
   async bytesUploadedBy(db: Queryable, userId: number): Promise<number> {
-    const { rows } = await db.query<{ n: string | number }>('SELECT coalesce(sum(size), 0) AS n FROM media_files WHERE uploaded_by = $1', [userId]);
+    const { rows } = await db.query<{ n: string | number }>(
+      `SELECT (SELECT coalesce(sum(size), 0) FROM media_files WHERE uploaded_by = $1)
+            + (SELECT coalesce(sum(octet_length(cues::text)), 0) FROM caption_tracks WHERE created_by = $1) AS n`,
+      [userId],
+    );
     return Number(rows[0]!.n);
   },
 

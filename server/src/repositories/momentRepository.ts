@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import type { CaptionTrack, Cue, Note } from '#schemas/moments';
+import type { CaptionTrack, CaptionTrackSummary, Cue, Note } from '#schemas/moments';
 import { iso, json } from './sql.ts';
 
 /** A moment as stored: a video, a start and an optional end (seconds). */
@@ -41,6 +41,7 @@ interface CaptionRow {
   media_id: number;
   artifact_id: number | null;
   shared_artifact_id: number | null;
+  created_by: number | null;
   language: string;
   label: string;
   cues: Cue[];
@@ -48,7 +49,7 @@ interface CaptionRow {
   updated_at: Date;
 }
 
-const CAPTION_COLUMNS = 'id, media_id, artifact_id, shared_artifact_id, language, label, cues, created_at, updated_at';
+const CAPTION_COLUMNS = 'id, media_id, artifact_id, shared_artifact_id, created_by, language, label, cues, created_at, updated_at';
 
 /** Where a caption track is kept: a personal artifact or a shared one (each holds its own tracks). */
 export interface CaptionHolder {
@@ -64,12 +65,17 @@ export const holderOf = (r: Pick<CaptionRow, 'artifact_id' | 'shared_artifact_id
 
 /** The public form of a caption track for a caller who may (or may not) edit it. */
 export function toCaptionTrack(r: CaptionRow, canEdit: boolean): CaptionTrack {
+  return { ...toCaptionSummary({ ...r, cue_count: r.cues.length }, canEdit), cues: r.cues };
+}
+
+/** A track in a video's list: without its cues. */
+export function toCaptionSummary(r: Omit<CaptionRow, 'cues'> & { cue_count: number }, canEdit: boolean): CaptionTrackSummary {
   return {
     id: r.id,
     media: r.media_id,
     language: r.language,
     label: r.label,
-    cues: r.cues,
+    cueCount: Number(r.cue_count),
     url: `/captions/${r.id}/track.vtt`,
     canEdit,
     created_at: iso(r.created_at),
@@ -185,10 +191,12 @@ export const momentRepository = {
     }));
   },
 
-  /** The tracks of one video as one artifact holds them, by label. */
-  async captions(db: Queryable, where: CaptionHolder, mediaId: number): Promise<CaptionRow[]> {
-    const { rows } = await db.query<CaptionRow>(
-      `SELECT ${CAPTION_COLUMNS} FROM caption_tracks WHERE ${HOLDER_COLUMN[where.holder]} = $1 AND media_id = $2 ORDER BY label, id`,
+  /** The tracks of one video as one artifact holds them, by label, without their cues (counted, and their stored size). */
+  async captions(db: Queryable, where: CaptionHolder, mediaId: number): Promise<(Omit<CaptionRow, 'cues'> & { cue_count: number; bytes: number })[]> {
+    const { rows } = await db.query<Omit<CaptionRow, 'cues'> & { cue_count: number; bytes: number }>(
+      `SELECT id, media_id, artifact_id, shared_artifact_id, created_by, language, label, created_at, updated_at,
+         jsonb_array_length(cues) AS cue_count, octet_length(cues::text) AS bytes
+       FROM caption_tracks WHERE ${HOLDER_COLUMN[where.holder]} = $1 AND media_id = $2 ORDER BY label, id`,
       [where.holderId, mediaId],
     );
     return rows;

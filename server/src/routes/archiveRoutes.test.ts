@@ -20,7 +20,7 @@ import {
   createUser,
   type TestUser,
 } from '../../test/factories.ts';
-import { multipart, pngImage } from '../../test/files.ts';
+import { ffmpegVideo, multipart, pngImage } from '../../test/files.ts';
 
 const SCRIPT = '<script>alert("x")</script>';
 const FAST = { pollMs: 50, heartbeatMs: 50, leaseMs: 30_000 };
@@ -330,6 +330,27 @@ describe('the archive', () => {
     const followed = await t.app.inject({ method: 'GET', url: new URL(message!.links[0]!).pathname, headers: { authorization: `Bearer ${tess.token}` } });
     expect(followed).toHaveStatus(200);
     expect(followed.rawPayload.equals(res.rawPayload)).toBe(true);
+  });
+});
+
+describe('the archive with caption tracks', () => {
+  it('holds each video’s caption tracks as WebVTT files next to it, the personal artifact’s and each copy’s', async () => {
+    const tess = await createTeacher(t);
+    const portfolio = await createPortfolio(t, tess);
+    const artifact = await createArtifact(t, portfolio, { parkingLot: false });
+    const uploaded = await t.api({ method: 'POST', url: `/portfolios/${portfolio.id}/artifacts/${artifact.id}/videos`, token: tess.token, ...multipart('file', 'ramp.mp4', ffmpegVideo(), 'video/mp4') });
+    expect(uploaded).toHaveStatus(200);
+    const video = MediaSchema.parse(uploaded.json());
+    const source = 'WEBVTT\n\n00:00.500 --> 00:01.500\nReady, set, go!\n';
+    expect(await t.api({ method: 'POST', url: `/artifacts/${artifact.id}/media/${video.id}/captions`, token: tess.token, payload: { language: 'en', label: 'English', format: 'vtt', source } })).toHaveStatus(200);
+    const job = await ask(tess);
+    expect((await settled(tess, job.id)).status).toBe('ready');
+    const site = unzip((await t.api({ method: 'GET', url: `/archives/${job.id}/download`, token: tess.token })).rawPayload);
+    const data = ArchiveDataSchema.parse(JSON.parse(readFileSync(path.join(site, 'data.json'), 'utf8')));
+    const videoPath = data.portfolios[0]!.artifacts[0]!.media[0]!.path!;
+    const track = `${videoPath.replace(/\.mp4$/, '')}.a${artifact.id}.en.vtt`;
+    expect(entriesOf(site)).toContain(track);
+    expect(readFileSync(path.join(site, track), 'utf8')).toBe('WEBVTT\n\n00:00:00.500 --> 00:00:01.500\nReady, set, go!\n');
   });
 });
 

@@ -649,6 +649,11 @@ const CASES: Case[] = [
     request: async () => ({ method: 'DELETE', url: `/captions/${(await sharedVideoWorld()).trackId}` }),
   },
   {
+    route: 'GET /captions/{id}',
+    expect: readShared(TRACK_NOT_FOUND),
+    request: async () => get(`/captions/${(await sharedVideoWorld()).trackId}`),
+  },
+  {
     route: 'GET /captions/{id}/track.vtt',
     expect: readShared(TRACK_NOT_FOUND),
     request: async () => get(`/captions/${(await sharedVideoWorld()).trackId}/track.vtt?download=1`),

@@ -70,6 +70,7 @@ const ROUTES: [Method, string][] = [
   ['POST', '/artifacts/{id}/media/{mediaId}/captions'],
   ['GET', '/shared-artifacts/{id}/media/{mediaId}/captions'],
   ['POST', '/shared-artifacts/{id}/media/{mediaId}/captions'],
+  ['GET', '/captions/{id}'],
   ['PUT', '/captions/{id}'],
   ['DELETE', '/captions/{id}'],
   ['GET', '/captions/{id}/track.vtt'],

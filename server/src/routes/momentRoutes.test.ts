@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { ArtifactMediaResponseSchema } from '#schemas/artifact';
 import { MediaSchema } from '#schemas/media';
-import { CaptionTrackListSchema, CaptionTrackSchema, NoteListSchema, NoteSchema } from '#schemas/moments';
+import { CaptionTrackListSchema, CaptionTrackSchema, CaptionUploadResponseSchema, NoteListSchema, NoteSchema } from '#schemas/moments';
 import { CommentResponseSchema, ReactionSchema, SharedArtifactDetailSchema, SharedArtifactMediaResponseSchema } from '#schemas/sharedArtifact';
 import { CommentSchema } from '#schemas/sharedArtifact';
 import { SharedArtifactSchema } from '#schemas/sharedPortfolio';
@@ -379,7 +379,6 @@ describe('captions', () => {
     expect(await add(track('00:00.000 --> 00:01.000\nNo signature'))).toBeApiError(400, 'Line 1: A WebVTT file must start with "WEBVTT".');
     expect(await add(track('WEBVTT\n\n00:00.000 -> 00:01.000\nHi'))).toBeApiError(400, /^Line 4: Expected a caption time line/);
     expect(await add(track('WEBVTT\n\n00:01.000 --> 00:00.500\nBackwards'))).toBeApiError(400, 'Line 3: A caption must end after it starts.');
-    expect(await add(track('WEBVTT\n\n00:09.000 --> 00:12.000\nAfter the end'))).toBeApiError(400, /after the end of the video/);
     expect(await add(track('WEBVTT\n\n00:00.000 --> 00:01.000\n<script>alert(document.cookie)</script>'))).toBeApiError(400, /The tag <script> is not allowed in captions/);
     expect(await add(track('WEBVTT\n\n00:00.000 --> 00:01.000\n<img src=x onerror=alert(1)>'))).toBeApiError(400, /The tag <img> is not allowed/);
     expect(await add(track('WEBVTT\n\n00:00.000 --> 00:01.000\n<b onmouseover="alert(1)">x</b>'))).toBeApiError(400, /cannot have attributes/);
@@ -394,6 +393,30 @@ describe('captions', () => {
     const many = Array.from({ length: 5001 }, (_, i) => `00:00:0${i % 9}.000 --> 00:00:09.500\nCue ${i}`).join('\n\n');
     expect(await add(track(`WEBVTT\n\n${many}`))).toBeApiError(400, 'A track can have at most 5000 captions.');
     expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('fit an uploaded file to the video: a caption ending after its end is cut there, one starting after it left out, with a notice', async () => {
+    const { member, sa, video } = await team();
+    const res = await t.api({
+      method: 'POST',
+      url: `/shared-artifacts/${sa.id}/media/${video}/captions`,
+      token: member.token,
+      payload: { language: 'en', label: 'English', format: 'vtt', source: 'WEBVTT\n\n00:01.000 --> 00:02.000\nIn time\n\n00:09.000 --> 00:12.000\nAfter the end\n\n00:11.000 --> 00:13.000\nGone\n' },
+    });
+    expect(res).toHaveStatus(200);
+    const track = CaptionUploadResponseSchema.parse(res.json());
+    expect(track.cues).toEqual([
+      { start: 1, end: 2, text: 'In time' },
+      { start: 9, end: 10, text: 'After the end' },
+    ]);
+    expect(track.notice).toBe('1 caption ended after the end of the video (00:00:10.000) and was cut to end there. 1 caption starts after the end of the video and was left out.');
+    const fits = await t.api({
+      method: 'POST',
+      url: `/shared-artifacts/${sa.id}/media/${video}/captions`,
+      token: member.token,
+      payload: { language: 'es', label: 'Español', format: 'vtt', source: 'WEBVTT\n\n00:01.000 --> 00:10.020\nHola\n' },
+    });
+    expect(CaptionUploadResponseSchema.parse(fits.json()).notice).toBeNull();
   });
 
   it('are read by whoever may view the video and changed by whoever may edit an artifact holding it', async () => {
@@ -441,7 +464,12 @@ describe('caption tracks per artifact (copy on write)', () => {
   const vtt = (text: string) => `WEBVTT\n\n00:00.500 --> 00:02.000\n${text}\n`;
   const addTo = (token: string, url: string, payload: object) => t.api({ method: 'POST', url, token, payload });
   const cuesOf = async (token: string, url: string) =>
-    CaptionTrackListSchema.parse((await t.api({ method: 'GET', url, token })).json()).map((track) => [track.label, track.language, track.cues.map((c) => c.text)]);
+    Promise.all(
+      CaptionTrackListSchema.parse((await t.api({ method: 'GET', url, token })).json()).map(async (track) => {
+        const full = CaptionTrackSchema.parse((await t.api({ method: 'GET', url: `/captions/${track.id}`, token })).json());
+        return [track.label, track.language, full.cues.map((c) => c.text)];
+      }),
+    );
 
   it('a shared copy starts with the personal tracks; edits on it never reach the personal artifact or another copy; the owner hears of them', async () => {
     const own = await personalVideo();

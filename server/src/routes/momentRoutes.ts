@@ -8,6 +8,7 @@ import {
   CaptionTrackSchema,
   CaptionUpdateBodySchema,
   CaptionUploadBodySchema,
+  CaptionUploadResponseSchema,
   MediaTextBodySchema,
   NoteBodySchema,
   NoteListSchema,
@@ -15,8 +16,8 @@ import {
   NoteUpdateBodySchema,
 } from '#schemas/moments';
 import { sendCsv } from '../export/csv.ts';
-import { MOMENTS_CSV_HEADER, momentCsvRows, momentsVtt } from '../services/momentService.ts';
 import { USER_LIMITS } from '../http/userLimits.ts';
+import { MOMENTS_CSV_HEADER, momentCsvRows, momentsVtt } from '../services/momentService.ts';
 import { errorResponses } from './errorResponses.ts';
 
 const errors = { ...errorResponses, 409: errorResponses[400], 413: errorResponses[400], 423: errorResponses[400] };
@@ -59,31 +60,37 @@ export const momentRoutes: FastifyPluginAsyncZod = async (app) => {
     const whose = holder === 'artifact' ? 'my artifact' : 'a shared artifact';
     app.get(
       `${prefix}/:id/media/:mediaId/captions`,
-      { schema: { tags: captionTags, summary: `Caption tracks of a video of ${whose}`, params: ArtifactMediaParamsSchema, response: { 200: CaptionTrackListSchema, ...errors } } },
+      { schema: { tags: captionTags, summary: `Caption tracks of a video of ${whose} (without their cues: GET /captions/{id})`, params: ArtifactMediaParamsSchema, response: { 200: CaptionTrackListSchema, ...errors } } },
       async (request) => s.moments.captions(request.user, { holder, holderId: request.params.id }, request.params.mediaId),
     );
     app.post(
       `${prefix}/:id/media/:mediaId/captions`,
       {
+        config: USER_LIMITS.captions,
         schema: {
           tags: captionTags,
-          summary: `Add a caption track to a video of ${whose} from a WebVTT or SRT file (≤ 512 KiB, ≤ 5000 captions; a track in the same language is replaced)`,
+          summary: `Add a caption track to a video of ${whose} from a WebVTT or SRT file (≤ 512 KiB, ≤ 5000 captions; a track in the same language is replaced; captions past the video's end are cut to it)`,
           params: ArtifactMediaParamsSchema,
           body: CaptionUploadBodySchema,
-          response: { 200: CaptionTrackSchema, ...errors },
+          response: { 200: CaptionUploadResponseSchema, ...errors },
         },
       },
       async (request) => s.moments.addCaptions(request.user, { holder, holderId: request.params.id }, request.params.mediaId, request.body),
     );
   }
+  app.get(
+    '/captions/:id',
+    { schema: { tags: captionTags, summary: 'A caption track with its cues', params: IdParamsSchema, response: { 200: CaptionTrackSchema, ...errors } } },
+    async (request) => s.moments.caption(request.user, request.params.id),
+  );
   app.put(
     '/captions/:id',
-    { schema: { tags: captionTags, summary: 'Replace a caption track', params: IdParamsSchema, body: CaptionUpdateBodySchema, response: { 200: CaptionTrackSchema, ...errors } } },
+    { config: USER_LIMITS.captions, schema: { tags: captionTags, summary: 'Replace a caption track', params: IdParamsSchema, body: CaptionUpdateBodySchema, response: { 200: CaptionTrackSchema, ...errors } } },
     async (request) => s.moments.updateCaptions(request.user, request.params.id, request.body),
   );
   app.delete(
     '/captions/:id',
-    { schema: { tags: captionTags, summary: 'Delete a caption track', params: IdParamsSchema, response: { 200: CaptionTrackSchema, ...errors } } },
+    { config: USER_LIMITS.captions, schema: { tags: captionTags, summary: 'Delete a caption track', params: IdParamsSchema, response: { 200: CaptionTrackSchema, ...errors } } },
     async (request) => s.moments.deleteCaptions(request.user, request.params.id),
   );
   app.get(

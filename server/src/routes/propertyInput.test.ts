@@ -234,6 +234,7 @@ const ROUTES: Record<string, RouteSpec> = {
   'POST /api/v1/artifacts/:id/media/:mediaId/captions': { params: ArtifactMediaParamsSchema, body: CaptionUploadBodySchema, refusedFor: ['researcher'] },
   'GET /api/v1/shared-artifacts/:id/media/:mediaId/captions': { params: ArtifactMediaParamsSchema },
   'POST /api/v1/shared-artifacts/:id/media/:mediaId/captions': { params: ArtifactMediaParamsSchema, body: CaptionUploadBodySchema },
+  'GET /api/v1/captions/:id': { params: IdParamsSchema },
   'PUT /api/v1/captions/:id': { params: IdParamsSchema, body: CaptionUpdateBodySchema },
   'DELETE /api/v1/captions/:id': { params: IdParamsSchema },
   'GET /api/v1/captions/:id/track.vtt': { params: IdParamsSchema, query: CaptionFileQuerySchema },

@@ -5,6 +5,7 @@ import { chmod, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { finished, pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
+import { serializeWebVtt } from '../media/captions.ts';
 import type {
   ArchiveArtifactData,
   ArchiveCounts,
@@ -137,10 +138,22 @@ export async function buildArchive(
       return { id: row.id, kind: row.kind, caption: row.caption, name: row.name, mime: row.mime, size: row.size, alt: row.alt, description: row.description, path: entry };
     };
     /** Adds the files of one artifact, one after the other, in their order. */
-    const addAllMedia = async (rows: readonly ArchiveMediaRow[] = []): Promise<ArchiveMediaData[]> => {
+    const addAllMedia = async (rows: readonly ArchiveMediaRow[] = [], holder?: 'artifact' | 'sharedArtifact'): Promise<ArchiveMediaData[]> => {
       const files: ArchiveMediaData[] = [];
-      for (const row of rows) files.push(await addMedia(row));
+      for (const row of rows) {
+        const file = await addMedia(row);
+        files.push(file);
+        if (holder && file.path) addCaptions(file.path, await archiveRepository.captionTracks(db, holder, [row.holderId]), row.id, holder === 'artifact' ? 'a' : 's', row.holderId);
+      }
       return files;
+    };
+    /** A video's caption tracks as that artifact holds them: WebVTT files next to the video (`<video>.<a|s><artifact>.<language>.vtt`). */
+    const addCaptions = (videoPath: string, tracks: readonly { mediaId: number; language: string; cues: { start: number; end: number; text: string }[] }[], mediaId: number, prefix: string, holderId: number) => {
+      for (const track of tracks) {
+        if (track.mediaId !== mediaId) continue;
+        const language = track.language.replace(/[^A-Za-z0-9-]/g, '');
+        zip.addBuffer(Buffer.from(serializeWebVtt(track.cues), 'utf8'), `${videoPath.replace(/\.[^./]*$/, '')}.${prefix}${holderId}.${language}.vtt`, { mtime });
+      }
     };
     const addPage = (name: string, html: string) => zip.addBuffer(Buffer.from(html, 'utf8'), name, { mtime });
 
@@ -164,7 +177,7 @@ export async function buildArchive(
       };
       const structures = new Map<number, Structure>();
       for (const a of artifacts) {
-        const files = await addAllMedia(media.get(a.id));
+        const files = await addAllMedia(media.get(a.id), 'artifact');
         const artifact: ArchiveArtifactData = {
           id: a.id,
           title: titleOf(a.responses),
@@ -195,7 +208,7 @@ export async function buildArchive(
     const sharedSummaries: SharedSummary[] = [];
     for (const [index, s] of shared.entries()) {
       check();
-      const files = await addAllMedia(sharedMedia.get(s.id));
+      const files = await addAllMedia(sharedMedia.get(s.id), 'sharedArtifact');
       const artifact: ArchiveSharedArtifactData = {
         id: s.id,
         title: titleOf(s.responses),

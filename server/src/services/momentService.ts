@@ -1,17 +1,17 @@
 import type { Media } from '#schemas/media';
-import type { CaptionTrack, CaptionUpdateBody, CaptionUploadBody, Cue, MediaTextBody, Note, NoteBody, NoteUpdateBody } from '#schemas/moments';
-import { CAPTION_LABEL_MAX, CAPTION_SOURCE_MAX_BYTES, MOMENT_CUE_SECONDS } from '#schemas/moments';
+import type { CaptionTrack, CaptionTrackSummary, CaptionUpdateBody, CaptionUploadResponse, CaptionUploadBody, Cue, MediaTextBody, Note, NoteBody, NoteUpdateBody } from '#schemas/moments';
+import { CAPTION_LABEL_MAX, CAPTION_SOURCE_MAX_BYTES, CAPTION_TRACKS_MAX, MOMENT_CUE_SECONDS } from '#schemas/moments';
 import type { User } from '#schemas/user';
 import type { Queryable } from '../db/client.ts';
 import { badRequest, conflict, HttpError, notFound, tooLarge } from '../errors.ts';
-import { CaptionError, checkCues, END_TOLERANCE, escapeCueText, parseSrt, parseWebVtt, serializeWebVtt, vttTime } from '../media/captions.ts';
+import { CaptionError, checkCues, clipToDuration, END_TOLERANCE, escapeCueText, parseSrt, parseWebVtt, serializeWebVtt, vttTime } from '../media/captions.ts';
 import type { MediaStore } from '../media/mediaStore.ts';
 import { canReadArtifact, canWriteArtifact, PORTFOLIO_MESSAGES } from '../policies/portfolioPolicy.ts';
 import { canReadShared, canWorkInShared, isMember, SHARED_MESSAGES } from '../policies/sharedPolicy.ts';
 import { isResearcher } from '../policies/userPolicy.ts';
 import { artifactRepository } from '../repositories/artifactRepository.ts';
 import { mediaRepository, type Holder } from '../repositories/mediaRepository.ts';
-import { holderOf, momentRepository, toCaptionTrack, type CaptionHolder, type StoredMoment } from '../repositories/momentRepository.ts';
+import { holderOf, momentRepository, toCaptionSummary, toCaptionTrack, type CaptionHolder, type StoredMoment } from '../repositories/momentRepository.ts';
 import { notificationRepository } from '../repositories/notificationRepository.ts';
 import { sharedArtifactRepository } from '../repositories/sharedArtifactRepository.ts';
 import { sharedPortfolioRepository } from '../repositories/sharedPortfolioRepository.ts';
@@ -34,6 +34,9 @@ export const MOMENT_MESSAGES = {
   captionLanguageTaken: (language: string) => `This video already has a caption track in ${language}. Change that track, or choose another language.`,
   captionsOnVideos: 'Captions can be added only to videos.',
   captionTooLarge: 'A caption file can be at most 512 KiB.',
+  trackTooLarge: 'A caption track can be at most 512 KiB as a WebVTT file. Split it, or shorten its captions.',
+  tooManyTracks: `A video can have at most ${CAPTION_TRACKS_MAX} caption tracks. Delete one before adding another.`,
+  quotaFull: 'These captions would take more than your storage limit. Remove files you no longer need, or ask a researcher for more room.',
   mediaNotHeld: 'This file is not part of this artifact.',
   tooManyNotes: `A video can have at most ${NOTES_PER_VIDEO} private notes. Delete notes you no longer need first.`,
   notesTooLong: `The private notes on one video can hold at most ${NOTE_CHARS_PER_VIDEO.toLocaleString('en-US')} characters in all. Shorten or delete notes first.`,
@@ -168,6 +171,20 @@ export function createMomentService(ctx: ServiceContext, moments: MomentChecker)
     }
   }
 
+  /**
+   * A track's size and its writer's room: at most 512 KiB as WebVTT (413), and its bytes within
+   * the writer's storage quota, with her files (413; a track she replaces counts once).
+   */
+  async function checkRoom(tx: Queryable, actor: User, cues: readonly Cue[], replaced?: { created_by: number | null; bytes: number | string }): Promise<void> {
+    if (Buffer.byteLength(serializeWebVtt(cues), 'utf8') > CAPTION_SOURCE_MAX_BYTES) throw tooLarge(MOMENT_MESSAGES.trackTooLarge);
+    const quota = ctx.config.storageQuotaBytes;
+    const freed = replaced && replaced.created_by === actor.id ? Number(replaced.bytes) : 0;
+    // The person's uploads and caption writes are counted one at a time (as parallel uploads are).
+    await mediaRepository.lockQuota(tx, actor.id);
+    const used = await mediaRepository.bytesUploadedBy(tx, actor.id);
+    if (used - freed + Buffer.byteLength(JSON.stringify(cues), 'utf8') > quota) throw new HttpError(413, 'storage_full', MOMENT_MESSAGES.quotaFull);
+  }
+
   /** The owner of a shared copy hears when someone else changes its caption tracks. */
   async function recordEdit(tx: Queryable, actor: User, where: CaptionHolder): Promise<void> {
     if (where.holder === 'sharedArtifact') await notificationRepository.recordSnapshotEdited(tx, where.holderId, actor.id);
@@ -188,11 +205,15 @@ export function createMomentService(ctx: ServiceContext, moments: MomentChecker)
     }
   }
 
-  /** Cues checked against the video's length (when it can be read). @throws 400 with the first problem. */
-  async function checkedCues(access: HeldVideo, parse: () => Cue[]): Promise<Cue[]> {
+  /**
+   * Cues checked against the video's length (when it can be read); with `clip` (an uploaded
+   * file), cues past the end are fitted to it first and `notice` says so. @throws 400 with the first problem.
+   */
+  async function checkedCues(access: HeldVideo, parse: () => Cue[], clip = false): Promise<{ cues: Cue[]; notice: string | null }> {
     const duration = await moments.durationOf(access);
     try {
-      return checkCues(parse(), duration);
+      const fitted = clip ? clipToDuration(parse(), duration) : { cues: parse(), notice: null };
+      return { cues: checkCues(fitted.cues, duration), notice: fitted.notice };
     } catch (error) {
       if (error instanceof CaptionError) throw badRequest(error.message, 'invalid_captions');
       throw error;
@@ -251,9 +272,15 @@ export function createMomentService(ctx: ServiceContext, moments: MomentChecker)
     // ---- Captions -------------------------------------------------------------------------
 
     /** The tracks of a video as one artifact holds them. */
-    async captions(actor: User, where: CaptionHolder, mediaId: number): Promise<CaptionTrack[]> {
+    async captions(actor: User, where: CaptionHolder, mediaId: number): Promise<CaptionTrackSummary[]> {
       const video = await heldVideo(actor, where, mediaId, false);
-      return (await momentRepository.captions(db, where, mediaId)).map((row) => toCaptionTrack(row, video.canEdit));
+      return (await momentRepository.captions(db, where, mediaId)).map((row) => toCaptionSummary(row, video.canEdit));
+    },
+
+    /** `GET /captions/{id}`: one track with its cues (the caption editor loads it when it opens). */
+    async caption(actor: User, id: number): Promise<CaptionTrack> {
+      const { row, video } = await captionTrack(actor, id, false);
+      return toCaptionTrack(row, video.canEdit);
     },
 
     /**
@@ -261,13 +288,15 @@ export function createMomentService(ctx: ServiceContext, moments: MomentChecker)
      * same language replaces that one (its label and cues). @throws 413 over 512 KiB, 400 for
      * anything malformed (nothing stored).
      */
-    async addCaptions(actor: User, where: CaptionHolder, mediaId: number, body: CaptionUploadBody): Promise<CaptionTrack> {
+    async addCaptions(actor: User, where: CaptionHolder, mediaId: number, body: CaptionUploadBody): Promise<CaptionUploadResponse> {
       const video = await heldVideo(actor, where, mediaId, true);
       if (Buffer.byteLength(body.source, 'utf8') > CAPTION_SOURCE_MAX_BYTES) throw tooLarge(MOMENT_MESSAGES.captionTooLarge);
-      const cues = await checkedCues(video, () => (body.format === 'srt' ? parseSrt(body.source) : parseWebVtt(body.source)));
+      const { cues, notice } = await checkedCues(video, () => (body.format === 'srt' ? parseSrt(body.source) : parseWebVtt(body.source)), true);
       const row = await db.transaction(async (tx) => {
         const tracks = await momentRepository.captions(tx, where, mediaId);
         const same = tracks.find((t) => t.language.toLowerCase() === body.language.toLowerCase());
+        if (!same && tracks.length >= CAPTION_TRACKS_MAX) throw conflict(MOMENT_MESSAGES.tooManyTracks);
+        await checkRoom(tx, actor, cues, same);
         const label = distinctLabel(body.label, body.language, tracks.filter((t) => t !== same));
         const saved = same
           ? await momentRepository.updateCaption(tx, same.id, { language: body.language, label, cues })
@@ -275,16 +304,17 @@ export function createMomentService(ctx: ServiceContext, moments: MomentChecker)
         await recordEdit(tx, actor, where);
         return saved;
       });
-      return toCaptionTrack(row, true);
+      return { ...toCaptionTrack(row, true), notice };
     },
 
     /** Replaces a track's label, language and cues. @throws 409 when another track of the video has that language. */
     async updateCaptions(actor: User, id: number, body: CaptionUpdateBody): Promise<CaptionTrack> {
       const { row: track, video } = await captionTrack(actor, id, true);
-      const cues = await checkedCues(video, () => body.cues.map((c) => ({ start: c.start, end: c.end, text: c.text })));
+      const { cues } = await checkedCues(video, () => body.cues.map((c) => ({ start: c.start, end: c.end, text: c.text })));
       const row = await db.transaction(async (tx) => {
         const others = (await momentRepository.captions(tx, video.where, track.media_id)).filter((t) => t.id !== id);
         if (others.some((t) => t.language.toLowerCase() === body.language.toLowerCase())) throw conflict(MOMENT_MESSAGES.captionLanguageTaken(body.language));
+        await checkRoom(tx, actor, cues, { created_by: track.created_by, bytes: Buffer.byteLength(JSON.stringify(track.cues)) });
         const saved = await momentRepository.updateCaption(tx, id, { language: body.language, label: distinctLabel(body.label, body.language, others), cues });
         await recordEdit(tx, actor, video.where);
         return saved;

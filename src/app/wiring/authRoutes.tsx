@@ -4,7 +4,6 @@ import type { User } from '../../schemas/user.ts';
 import { loginMachine } from '../../machines/login/loginMachine.ts';
 import { LoginActorContext } from '../../machines/login/useLogin.ts';
 import { consumeOrigin, SessionActorContext, type SessionActorRef } from '../../machines/session/useSession.ts';
-import { notify } from '../../views/feedback/toastStore.ts';
 import { LoginPage } from '../../views/pages/LoginPage.tsx';
 import { paths } from '../../views/paths.ts';
 
@@ -38,7 +37,6 @@ export function completeLogin({ navigate, session }: AuthWiring, user: User): vo
 export function provideLogin(wiring: AuthWiring) {
   return loginMachine.provide({
     actions: {
-      notifyFailure: (_, params) => notify(params.message, 'error'),
       completeLogin: (_, params) => completeLogin(wiring, params.user),
     },
   });

@@ -1,6 +1,9 @@
 /**
  * The caption editor of one caption track: its label, language and cues, cue by cue.
  *
+ * loading ─(track: its cues, loaded when the editor opens)→ editing
+ *    └─(failed)→ failed ─(retry)→ loading
+ *                  └─(editor.discard)→ closed
  * editing ─(cue.change | cue.add | cue.remove | track.change)→ editing
  *    ├─(editor.save: no problems)→ saving ─(saved)→ saved (final; listeners hear `captions.saved`)
  *    │                                └─(refused / failed)→ editing (the message shows; the edits are kept)
@@ -13,14 +16,15 @@
  * the corrected captions.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { CaptionTrack, CaptionUpdateBody } from '../../schemas/moments.ts';
+import type { CaptionTrack, CaptionTrackSummary, CaptionUpdateBody } from '../../schemas/moments.ts';
 import { toUiError, type UiError } from '../../services/errors.ts';
-import { saveCaptions } from '../../services/momentService.ts';
+import { loadCaptions, saveCaptions } from '../../services/momentService.ts';
 import { placeholder } from '../shared/placeholder.ts';
 import { cueProblems, showSeconds, toCues, toDrafts, type CueDraft } from './cues.ts';
 
 export interface CaptionEditorInput {
-  track: CaptionTrack;
+  /** The track as a video's list holds it (without its cues: they are loaded when the editor opens). */
+  track: CaptionTrackSummary;
   /** The video's length (cue times must lie within it), when known. */
   duration: number | null;
 }
@@ -44,6 +48,7 @@ export type CaptionEditorEvent =
   | { type: 'cue.add' }
   | { type: 'cue.remove'; index: number }
   | { type: 'track.change'; field: 'label' | 'language'; value: string }
+  | { type: 'retry' }
   | { type: 'editor.save' }
   | { type: 'editor.discard' }
   | { type: 'discard.confirm' }
@@ -75,9 +80,10 @@ export const captionEditorMachine = setup({
     events: {} as CaptionEditorEvent,
     input: {} as CaptionEditorInput,
     emitted: {} as CaptionEditorEmitted,
-    tags: {} as 'busy',
+    tags: {} as 'busy' | 'loading',
   },
   actors: {
+    loadCaptions: fromPromise<CaptionTrack, { trackId: number }>(({ input, signal }) => loadCaptions(input.trackId, signal)),
     saveCaptions: fromPromise<CaptionTrack, { trackId: number; body: CaptionUpdateBody }>(({ input, signal }) => saveCaptions(input.trackId, input.body, signal)),
   },
   guards: {
@@ -85,6 +91,10 @@ export const captionEditorMachine = setup({
     isChanged: ({ context }) => fingerprint(context) !== context.original,
   },
   actions: {
+    storeTrack: assign(({ context }, params: { track: CaptionTrack }) => {
+      const base = { label: params.track.label, language: params.track.language, cues: toDrafts(params.track.cues) };
+      return { ...context, ...base, original: fingerprint(base), nextKey: base.cues.length + 1, error: null };
+    }),
     changeCue: assign({
       cues: ({ context }, params: { index: number; field: 'start' | 'end' | 'text'; value: string }) =>
         context.cues.map((c, i) => (i === params.index ? { ...c, [params.field]: params.value } : c)),
@@ -111,12 +121,27 @@ export const captionEditorMachine = setup({
 }).createMachine({
   id: 'captionEditor',
   context: ({ input }) => {
-    const cues = toDrafts(input.track.cues);
-    const base = { label: input.track.label, language: input.track.language, cues };
-    return { ...base, trackId: input.track.id, duration: input.duration, original: fingerprint(base), showProblems: false, nextKey: cues.length + 1, error: null };
+    const base = { label: input.track.label, language: input.track.language, cues: [] };
+    return { ...base, trackId: input.track.id, duration: input.duration, original: fingerprint(base), showProblems: false, nextKey: 1, error: null };
   },
-  initial: 'editing',
+  initial: 'loading',
   states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'loadCaptions',
+        src: 'loadCaptions',
+        input: ({ context }) => ({ trackId: context.trackId }),
+        onDone: { target: 'editing', actions: { type: 'storeTrack', params: ({ event }) => ({ track: event.output }) } },
+        onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    failed: {
+      on: {
+        retry: 'loading',
+        'editor.discard': 'closed',
+      },
+    },
     editing: {
       on: {
         'cue.change': { actions: { type: 'changeCue', params: ({ event }) => event } },

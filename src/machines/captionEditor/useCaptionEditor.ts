@@ -34,6 +34,8 @@ export function useCaptionEditor(ref: CaptionEditorRef): {
   problems: readonly CueProblem[];
   saving: boolean;
   confirming: boolean;
+  /** Where loading the track's cues stands. */
+  load: 'loading' | 'failed' | 'loaded';
   error: UiError | null;
 } {
   const label = useSelector(ref, (s) => s.context.label);
@@ -44,8 +46,9 @@ export function useCaptionEditor(ref: CaptionEditorRef): {
   const saving = useSelector(ref, (s) => s.hasTag('busy'));
   const confirming = useSelector(ref, (s) => s.matches('confirmingDiscard'));
   const error = useSelector(ref, (s) => s.context.error);
+  const load = useSelector(ref, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'loaded'));
   const problems = useMemo(() => (show ? cueProblems({ label, language, cues }, duration) : NONE), [show, label, language, cues, duration]);
-  return { label, language, cues, problems, saving, confirming, error };
+  return { label, language, cues, problems, saving, confirming, load, error };
 }
 
 /** What the caption editor may ask. */
@@ -56,6 +59,7 @@ export function useCaptionEditorEvents(ref: CaptionEditorRef) {
       addCue: () => ref.send({ type: 'cue.add' }),
       removeCue: (index: number) => ref.send({ type: 'cue.remove', index }),
       changeTrack: (field: 'label' | 'language', value: string) => ref.send({ type: 'track.change', field, value }),
+      retry: () => ref.send({ type: 'retry' }),
       save: () => ref.send({ type: 'editor.save' }),
       discard: () => ref.send({ type: 'editor.discard' }),
       confirmDiscard: () => ref.send({ type: 'discard.confirm' }),

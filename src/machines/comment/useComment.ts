@@ -53,6 +53,9 @@ export const useCommentsError = (ref: CommentRef): UiError | null => useSelector
 export const useCommentsSyncing = (ref: CommentRef): boolean =>
   useSelector(ref, (s) => s.matches({ ready: { sync: 'scheduled' } }) || s.matches({ ready: { sync: 'refetching' } }));
 
+/** The shared artifact of the thread. */
+export const useCommentArtifactId = (ref: CommentRef): number => useSelector(ref, (s) => s.context.artifactId);
+
 /** The new comment as typed, whether it can be sent now, and whether it is being sent. */
 export function useComposer(ref: CommentRef): { draft: string; canSubmit: boolean; posting: boolean } {
   const draft = useSelector(ref, (s) => s.context.draft);

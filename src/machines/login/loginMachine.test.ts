@@ -9,7 +9,6 @@ import { LOGIN_FAILED_MESSAGE, loginFailureMessage, loginMachine, validateLogin 
 const user = makeUser('teacher');
 
 function start({ login, fetchMe = async () => user }: { login: () => Promise<AuthResponse>; fetchMe?: () => Promise<User> }) {
-  const notifyFailure = vi.fn<(message: string) => void>();
   const completeLogin = vi.fn<(user: User) => void>();
   const loginCalls: unknown[] = [];
   const actor = createActor(
@@ -22,12 +21,11 @@ function start({ login, fetchMe = async () => user }: { login: () => Promise<Aut
         fetchMe: fromPromise<User>(() => fetchMe()),
       },
       actions: {
-        notifyFailure: (_, params) => notifyFailure(params.message),
         completeLogin: (_, params) => completeLogin(params.user),
       },
     }),
   ).start();
-  return { actor, notifyFailure, completeLogin, loginCalls };
+  return { actor, completeLogin, loginCalls };
 }
 
 function fillIn(actor: ReturnType<typeof start>['actor']) {
@@ -69,36 +67,38 @@ describe('loginMachine', () => {
   });
 
   it('logs in, keeps no token in the page, loads the user and completes', async () => {
-    const { actor, loginCalls, completeLogin, notifyFailure } = start({ login: async () => ({ jwt: 'h.p.s', user }) });
+    const { actor, loginCalls, completeLogin } = start({ login: async () => ({ jwt: 'h.p.s', user }) });
     fillIn(actor);
     actor.send({ type: 'login.submit' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await waitFor(actor, (s) => s.status === 'done');
     expect(loginCalls).toEqual([{ identifier: 'tess@example.org', password: 'secret' }]);
     expect(completeLogin).toHaveBeenCalledWith(user);
-    expect(notifyFailure).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context.failure).toBeNull();
     expect(document.cookie).not.toContain('jwt='); // the server keeps the token in its HttpOnly cookie
   });
 
-  it('goes back to the form with an alert when the login fails, keeping what was typed', async () => {
-    const { actor, notifyFailure, completeLogin } = start({ login: () => Promise.reject(new ApiError(400, 'x', 'Identifier or password invalid.', '')) });
+  it('goes back to the form with the reason (shown under the form) when the login fails, keeping what was typed', async () => {
+    const { actor, completeLogin } = start({ login: () => Promise.reject(new ApiError(400, 'x', 'Identifier or password invalid.', '')) });
     fillIn(actor);
     actor.send({ type: 'login.submit' });
     await waitFor(actor, (s) => s.matches('editing'));
-    expect(notifyFailure).toHaveBeenCalledWith(LOGIN_FAILED_MESSAGE);
-    expect(actor.getSnapshot().context).toMatchObject({ email: ' tess@example.org ', password: 'secret' });
+    expect(actor.getSnapshot().context).toMatchObject({ email: ' tess@example.org ', password: 'secret', failure: LOGIN_FAILED_MESSAGE });
+    // Typing again clears it.
+    actor.send({ type: 'field.change', field: 'password', value: 'secret2' });
+    expect(actor.getSnapshot().context.failure).toBeNull();
     expect(completeLogin).not.toHaveBeenCalled();
   });
 
   it('forgets the token when the user cannot be loaded', async () => {
-    const { actor, notifyFailure, completeLogin } = start({
+    const { actor, completeLogin } = start({
       login: async () => ({ jwt: 'h.p.s', user }),
       fetchMe: () => Promise.reject(new NetworkError()),
     });
     fillIn(actor);
     actor.send({ type: 'login.submit' });
     await waitFor(actor, (s) => s.matches('editing'));
-    expect(notifyFailure).toHaveBeenCalledWith(new NetworkError().message);
+    expect(actor.getSnapshot().context.failure).toBe(new NetworkError().message);
     expect(document.cookie).not.toContain('jwt=');
     expect(completeLogin).not.toHaveBeenCalled();
   });

@@ -35,6 +35,8 @@ export interface LoginContext {
   email: string;
   password: string;
   fieldErrors: LoginFieldErrors;
+  /** Why the last attempt failed: shown under the form, next to what caused it; cleared by typing. */
+  failure: string | null;
 }
 
 export type LoginEvent = { type: 'field.change'; field: LoginField; value: string } | { type: 'login.submit' };
@@ -76,18 +78,19 @@ export const loginMachine = setup({
     storeField: assign(({ context }, params: { field: LoginField; value: string }) => ({
       ...(params.field === 'email' ? { email: params.value } : { password: params.value }),
       fieldErrors: withoutError(context.fieldErrors, params.field),
+      failure: null,
     })),
     showFieldErrors: assign({ fieldErrors: ({ context }) => validateLogin(context) }),
     // The server keeps the session in its HttpOnly cookie; a session that cannot be loaded is forgotten here.
     forgetSession: () => forgetSession(),
-    /** Shows an error alert (provided by the app). */
-    notifyFailure: placeholder('notifyFailure') as (args: unknown, params: { message: string }) => void,
+    storeFailure: assign({ failure: (_, params: { message: string }) => params.message }),
+    clearFailure: assign({ failure: null }),
     /** Starts the session of the user and leaves for the origin or the dashboard (provided by the app). */
     completeLogin: placeholder('completeLogin') as (args: unknown, params: { user: User }) => void,
   },
 }).createMachine({
   id: 'login',
-  context: { email: '', password: '', fieldErrors: {} },
+  context: { email: '', password: '', fieldErrors: {}, failure: null },
   initial: 'editing',
   states: {
     editing: {
@@ -100,6 +103,7 @@ export const loginMachine = setup({
     },
     submitting: {
       tags: ['busy'],
+      entry: 'clearFailure',
       invoke: {
         id: 'login',
         src: 'login',
@@ -107,7 +111,7 @@ export const loginMachine = setup({
         onDone: { target: 'loadingUser' },
         onError: {
           target: 'editing',
-          actions: { type: 'notifyFailure', params: ({ event }) => ({ message: loginFailureMessage(event.error) }) },
+          actions: { type: 'storeFailure', params: ({ event }) => ({ message: loginFailureMessage(event.error) }) },
         },
       },
     },
@@ -122,7 +126,7 @@ export const loginMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: ['forgetSession', { type: 'notifyFailure', params: ({ event }) => ({ message: toUiError(event.error).message }) }],
+          actions: ['forgetSession', { type: 'storeFailure', params: ({ event }) => ({ message: toUiError(event.error).message }) }],
         },
       },
     },

@@ -11,6 +11,8 @@ export interface LoginFormView {
   fieldErrors: LoginFieldErrors;
   /** A request is on its way (or the user is being let in): the form waits. */
   busy: boolean;
+  /** Why the last attempt failed (shown under the form). */
+  failure: string | null;
 }
 
 const FIELD_ORDER: readonly LoginField[] = ['email', 'password'];
@@ -21,7 +23,8 @@ export function useLoginForm(): LoginFormView {
   const password = LoginActorContext.useSelector((s) => s.context.password);
   const fieldErrors = LoginActorContext.useSelector((s) => s.context.fieldErrors);
   const busy = LoginActorContext.useSelector((s) => s.hasTag('busy'));
-  return { email, password, fieldErrors, busy };
+  const failure = LoginActorContext.useSelector((s) => s.context.failure);
+  return { email, password, fieldErrors, busy, failure };
 }
 
 /** What the login view may ask. */

@@ -52,6 +52,10 @@ export function useMomentCommentActor(input: MomentCommentInput, onPosted?: (kin
 }
 
 /** The moment being written (`null`: none), its text, and whether it is being sent. */
+/** Names the draft of a moment comment or note: per artifact and video (`moment:<target>:<artifact>:<video>`). */
+export const useMomentDraftForm = (ref: MomentCommentRef): string =>
+  useSelector(ref, (s) => `moment:${s.context.target}:${s.context.artifactId}:${s.context.anchor?.media ?? 'none'}`);
+
 export function useMomentDraft(ref: MomentCommentRef): {
   anchor: { media: number; start: number; end: number | null } | null;
   text: string;

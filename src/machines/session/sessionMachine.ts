@@ -10,7 +10,8 @@ import type { User } from '../../schemas/user.ts';
 import { fetchMe } from '../../services/authService.ts';
 import { ApiError, toUiError, type UiError } from '../../services/errors.ts';
 import { endServerSession } from '../../services/logout.ts';
-import { sessionStatus, signIn, signOut } from '../../services/session.ts';
+import { deleteDraftsOf } from '../../services/drafts.ts';
+import { currentUser, sessionStatus, signIn, signOut } from '../../services/session.ts';
 import { placeholder } from '../shared/placeholder.ts';
 
 export interface SessionContext {
@@ -46,6 +47,8 @@ export const sessionMachine = setup({
     signIn: (_, params: { user: User }) => signIn(params.user),
     signOut: () => signOut(),
     endServerSession: () => endServerSession(),
+    /** A sign-out on purpose forgets the user's local drafts (a shared computer keeps none of them). */
+    forgetDrafts: () => deleteDraftsOf(currentUser.value?.id ?? null),
     markAnonymous: () => {
       sessionStatus.value = 'anonymous';
     },
@@ -93,7 +96,7 @@ export const sessionMachine = setup({
     },
     loggedOut: {
       type: 'final',
-      entry: ['endServerSession', 'signOut', 'reloadHome'],
+      entry: ['forgetDrafts', 'endServerSession', 'signOut', 'reloadHome'],
     },
   },
 });

@@ -5,7 +5,7 @@
  *    │      ─(edit)→ loading.sharedPortfolio ─(owner or researcher)─┘   │
  *    └─(not allowed / not found)→ unavailable      (failed)→ loadFailed ─(retry)→ loading
  * editing ─(form.submit)→ validating ─(valid)→ creating | updating ─(saved)→ saved (toast, go to the portfolio)
- *    │                        └─(invalid: messages, alert)→ editing       └─(refused)→ editing (alert)
+ *    │                        └─(invalid: messages, summary)→ editing     └─(refused)→ editing (the reason in the summary)
  *    ├─(portfolio.delete, edit only, no artifacts)→ confirmingDelete ─(delete.confirm)→ deleting ─(deleted)→ deleted
  *    ├─(form.cancel)→ cancelled (back to where the user came from; Cancel discards without asking)
  *    ├─(leave.request, unsaved changes)→ confirmingLeave ─(leave.confirm)→ leaving (the app goes on)
@@ -34,7 +34,6 @@ import {
   checkForm,
   EMPTY_VALUES,
   hasErrors,
-  invalidQuestionsMessage,
   isLocked,
   newBonusRow,
   newQuestionKey,
@@ -96,6 +95,8 @@ export interface SharedPortfolioFormContext {
   error: UiError | null;
   /** The form as loaded (values and questions), to tell whether anything changed. */
   initial: string | null;
+  /** Why the server refused the last save or delete (shown at the top of the form, not as a toast). */
+  saveError: string | null;
 }
 
 export type SharedPortfolioFormEvent =
@@ -159,7 +160,6 @@ export const sharedPortfolioFormMachine = setup({
     isToggleable: ({ context }, params: { key: string }) =>
       context.rows.some((row) => row.kind === 'template' && row.key === params.key && !isLocked(row)),
     isBonusQuestion: ({ context }, params: { key: string }) => context.rows.some((row) => row.kind === 'bonus' && row.key === params.key),
-    hasInvalidQuestions: ({ context }) => checkForm(context.values, context.rows).invalidQuestions > 0,
     hasErrors: ({ context }) => hasErrors(checkForm(context.values, context.rows).errors),
     hasNoArtifacts: ({ context }) => context.sharedPortfolio !== null && context.sharedPortfolio.sharedArtifacts.length === 0,
     hasUnsavedChanges: ({ context }) => hasUnsavedFormChanges(context),
@@ -190,6 +190,9 @@ export const sharedPortfolioFormMachine = setup({
       return { values, rows, errors: context.validated ? checkForm(values, rows).errors : NO_ERRORS };
     }),
     showErrors: assign(({ context }) => ({ errors: checkForm(context.values, context.rows).errors, validated: true, refusals: context.refusals + 1 })),
+    /** The server's refusal, kept for the form's error summary; the view takes the user there. */
+    storeSaveError: assign(({ context }, params: { error: unknown }) => ({ saveError: toUiError(params.error).message, refusals: context.refusals + 1 })),
+    clearSaveError: assign({ saveError: null }),
     /** Tells the user something (provided by the app: a toast; errors as alerts). */
     notify: placeholder('notify') as (_: unknown, params: Notice) => void,
     /** Goes to a shared portfolio's page (provided by the app). */
@@ -216,6 +219,7 @@ export const sharedPortfolioFormMachine = setup({
     problem: null,
     error: null,
     initial: null,
+    saveError: null,
   }),
   initial: 'starting',
   // Outside the form (loading, saving, after a save, a delete or Cancel) nothing typed can be lost.
@@ -333,18 +337,8 @@ export const sharedPortfolioFormMachine = setup({
     // The app is leaving the page; nothing more happens here.
     leaving: { tags: ['busy'] },
     validating: {
+      entry: 'clearSaveError',
       always: [
-        {
-          guard: 'hasInvalidQuestions',
-          target: 'editing',
-          actions: [
-            'showErrors',
-            {
-              type: 'notify',
-              params: ({ context }) => ({ message: invalidQuestionsMessage(checkForm(context.values, context.rows).invalidQuestions), tone: 'error' }),
-            },
-          ],
-        },
         { guard: 'hasErrors', target: 'editing', actions: 'showErrors' },
         { guard: 'isCreate', target: 'creating' },
         { target: 'updating' },
@@ -363,7 +357,7 @@ export const sharedPortfolioFormMachine = setup({
             { type: 'navigateToSharedPortfolio', params: ({ event }) => ({ id: event.output.id }) },
           ],
         },
-        onError: { target: 'editing', actions: { type: 'notify', params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }) } },
+        onError: { target: 'editing', actions: { type: 'storeSaveError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     updating: {
@@ -379,7 +373,7 @@ export const sharedPortfolioFormMachine = setup({
             { type: 'navigateToSharedPortfolio', params: ({ event }) => ({ id: event.output.id }) },
           ],
         },
-        onError: { target: 'editing', actions: { type: 'notify', params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }) } },
+        onError: { target: 'editing', actions: { type: 'storeSaveError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     confirmingDelete: {
@@ -398,7 +392,7 @@ export const sharedPortfolioFormMachine = setup({
           target: 'deleted',
           actions: [{ type: 'notify', params: { message: SAVED_MESSAGES.deleted, tone: 'success' } }, 'navigateToSharedPortfolios'],
         },
-        onError: { target: 'editing', actions: { type: 'notify', params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }) } },
+        onError: { target: 'editing', actions: { type: 'storeSaveError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     saved: { tags: ['busy'] },

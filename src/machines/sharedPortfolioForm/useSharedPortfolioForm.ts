@@ -55,6 +55,9 @@ export const useRefusals = (): number => SharedPortfolioFormActorContext.useSele
 /** The messages on screen. */
 export const useFormErrors = (): FormErrors => SharedPortfolioFormActorContext.useSelector((s) => s.context.errors);
 
+/** Why the server refused the last save or delete, if it did. */
+export const useSaveError = (): string | null => SharedPortfolioFormActorContext.useSelector((s) => s.context.saveError);
+
 /** The portfolio being edited (`null` on create). */
 export const useEditedPortfolio = (): SharedPortfolio | null => SharedPortfolioFormActorContext.useSelector((s) => s.context.sharedPortfolio);
 

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { CaptionTrack } from '../../schemas/moments.ts';
+import type { CaptionTrack, CaptionTrackSummary } from '../../schemas/moments.ts';
 import type { UiError } from '../../services/errors.ts';
 import { useMomentsSetup } from '../momentComment/useMomentComment.ts';
 import type { CaptionFile, PlayerCommand, VideoPlayerInput, videoPlayerMachine } from './videoPlayerMachine.ts';
@@ -32,11 +32,12 @@ export type CaptionsStatus = 'loading' | 'failed' | 'ready' | 'uploading' | 'edi
 /** The caption tracks, the one shown, and where loading, uploading or editing stands. */
 export function useCaptions(ref: VideoPlayerRef): {
   status: CaptionsStatus;
-  tracks: readonly CaptionTrack[];
+  tracks: readonly CaptionTrackSummary[];
   trackId: number | null;
-  editing: CaptionTrack | null;
+  editing: CaptionTrackSummary | null;
   error: UiError | null;
   uploadError: UiError | null;
+  uploadNotice: string | null;
 } {
   const status = useSelector(ref, (s): CaptionsStatus => {
     for (const state of ['loading', 'failed', 'uploading', 'editing'] as const) if (s.matches({ captions: state })) return state;
@@ -47,9 +48,10 @@ export function useCaptions(ref: VideoPlayerRef): {
   const editingId = useSelector(ref, (s) => s.context.editingId);
   const error = useSelector(ref, (s) => s.context.captionError);
   const uploadError = useSelector(ref, (s) => s.context.uploadError);
+  const uploadNotice = useSelector(ref, (s) => s.context.uploadNotice);
   return useMemo(
-    () => ({ status, tracks, trackId, editing: tracks.find((t) => t.id === editingId) ?? null, error, uploadError }),
-    [status, tracks, trackId, editingId, error, uploadError],
+    () => ({ status, tracks, trackId, editing: tracks.find((t) => t.id === editingId) ?? null, error, uploadError, uploadNotice }),
+    [status, tracks, trackId, editingId, error, uploadError, uploadNotice],
   );
 }
 

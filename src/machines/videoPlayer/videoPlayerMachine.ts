@@ -17,7 +17,7 @@
  * show at once.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { CaptionTrack } from '../../schemas/moments.ts';
+import type { CaptionTrack, CaptionTrackSummary, CaptionUploadResponse } from '../../schemas/moments.ts';
 import { toUiError, type UiError } from '../../services/errors.ts';
 import { listCaptions, uploadCaptions, type MediaHolder } from '../../services/momentService.ts';
 
@@ -52,7 +52,7 @@ export interface VideoPlayerContext extends VideoPlayerInput {
   /** The element's current time (seconds). */
   time: number;
   command: PlayerCommand | null;
-  tracks: readonly CaptionTrack[];
+  tracks: readonly CaptionTrackSummary[];
   /** The caption track shown (`null`: captions off). */
   trackId: number | null;
   /** The track open in the caption editor. */
@@ -60,6 +60,8 @@ export interface VideoPlayerContext extends VideoPlayerInput {
   /** Why the tracks could not be loaded or the last upload failed. */
   captionError: UiError | null;
   uploadError: UiError | null;
+  /** What the server changed in the last uploaded file to fit the video (captions past its end). */
+  uploadNotice: string | null;
 }
 
 export type VideoPlayerEvent =
@@ -79,6 +81,9 @@ export type VideoPlayerEvent =
 /** The format of a caption file by its name: `.srt` is SubRip, anything else is read as WebVTT. */
 export const captionFormat = (name: string): 'vtt' | 'srt' => (/\.srt$/i.test(name) ? 'srt' : 'vtt');
 
+/** A track as the list keeps it: without its cues. */
+const summaryOf = ({ cues: _cues, ...track }: CaptionTrack): CaptionTrackSummary => track;
+
 const nextSeq = (command: PlayerCommand | null): number => (command?.seq ?? 0) + 1;
 
 export const videoPlayerMachine = setup({
@@ -89,8 +94,8 @@ export const videoPlayerMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    listCaptions: fromPromise<CaptionTrack[], { holder: MediaHolder; mediaId: number }>(({ input, signal }) => listCaptions(input.holder, input.mediaId, signal)),
-    uploadCaptions: fromPromise<CaptionTrack, CaptionUploadRequest>(async ({ input, signal }) => {
+    listCaptions: fromPromise<CaptionTrackSummary[], { holder: MediaHolder; mediaId: number }>(({ input, signal }) => listCaptions(input.holder, input.mediaId, signal)),
+    uploadCaptions: fromPromise<CaptionUploadResponse, CaptionUploadRequest>(async ({ input, signal }) => {
       const source = await input.file.text();
       return uploadCaptions(input.holder, input.mediaId, { language: input.language, label: input.label, format: captionFormat(input.file.name), source }, signal);
     }),
@@ -108,26 +113,27 @@ export const videoPlayerMachine = setup({
       time: (_, params: { time: number }) => params.time,
     }),
     storeTracks: assign({
-      tracks: (_, params: { tracks: readonly CaptionTrack[] }) => params.tracks,
+      tracks: (_, params: { tracks: readonly CaptionTrackSummary[] }) => params.tracks,
       // The first track shows unless the viewer turned captions off or chose another one.
-      trackId: ({ context }, params: { tracks: readonly CaptionTrack[] }) =>
+      trackId: ({ context }, params: { tracks: readonly CaptionTrackSummary[] }) =>
         params.tracks.some((t) => t.id === context.trackId) ? context.trackId : (params.tracks[0]?.id ?? null),
       captionError: null,
     }),
     addTrack: assign({
       // A track in the language of one shown replaces it (the server replaced it too).
-      tracks: ({ context }, params: { track: CaptionTrack }) =>
-        context.tracks.some((t) => t.id === params.track.id) ? context.tracks.map((t) => (t.id === params.track.id ? params.track : t)) : [...context.tracks, params.track],
-      trackId: (_, params: { track: CaptionTrack }) => params.track.id,
+      tracks: ({ context }, params: { track: CaptionTrack; notice?: string | null }) =>
+        context.tracks.some((t) => t.id === params.track.id) ? context.tracks.map((t) => (t.id === params.track.id ? summaryOf(params.track) : t)) : [...context.tracks, summaryOf(params.track)],
+      trackId: (_, params: { track: CaptionTrack; notice?: string | null }) => params.track.id,
       uploadError: null,
+      uploadNotice: (_, params: { track: CaptionTrack; notice?: string | null }) => params.notice ?? null,
     }),
-    replaceTrack: assign({ tracks: ({ context }, params: { track: CaptionTrack }) => context.tracks.map((t) => (t.id === params.track.id ? params.track : t)) }),
+    replaceTrack: assign({ tracks: ({ context }, params: { track: CaptionTrack }) => context.tracks.map((t) => (t.id === params.track.id ? summaryOf(params.track) : t)) }),
     selectTrack: assign({ trackId: (_, params: { trackId: number | null }) => params.trackId }),
     openEditor: assign({ editingId: (_, params: { trackId: number }) => params.trackId }),
     closeEditor: assign({ editingId: null }),
     storeCaptionError: assign({ captionError: (_, params: { error: unknown }) => toUiError(params.error) }),
     storeUploadError: assign({ uploadError: (_, params: { error: unknown }) => toUiError(params.error) }),
-    clearUploadError: assign({ uploadError: null }),
+    clearUploadError: assign({ uploadError: null, uploadNotice: null }),
   },
 }).createMachine({
   id: 'videoPlayer',
@@ -140,6 +146,7 @@ export const videoPlayerMachine = setup({
     editingId: null,
     captionError: null,
     uploadError: null,
+    uploadNotice: null,
   }),
   type: 'parallel',
   on: {
@@ -194,7 +201,7 @@ export const videoPlayerMachine = setup({
               const e = event as Extract<VideoPlayerEvent, { type: 'captions.upload' }>;
               return { holder: context.holder, mediaId: context.mediaId, file: e.file, language: e.language, label: e.label };
             },
-            onDone: { target: 'ready', actions: { type: 'addTrack', params: ({ event }) => ({ track: event.output }) } },
+            onDone: { target: 'ready', actions: { type: 'addTrack', params: ({ event }) => ({ track: event.output, notice: event.output.notice }) } },
             onError: { target: 'ready', actions: { type: 'storeUploadError', params: ({ event }) => ({ error: event.error }) } },
           },
         },

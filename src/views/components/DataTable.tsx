@@ -149,7 +149,8 @@ export function DataTable({
   return (
     <Scroll
       $maxHeight={maxHeight}
-      {...(loading ? { role: 'status', 'aria-label': loadingLabel, 'aria-busy': true } : {})}
+      // Reachable by keyboard when it scrolls (a named region, in the tab order).
+      {...(loading ? { role: 'status', 'aria-label': loadingLabel, 'aria-busy': true } : { role: 'region', 'aria-label': caption, tabIndex: 0 })}
     >
       <Table $minWidth={minWidth}>
         <caption className="visually-hidden">{caption}</caption>

@@ -38,7 +38,9 @@ export function TextField({
   hint,
   ...input
 }: { label: string; error?: string | null | undefined; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
+  const generated = useId();
+  // A given id lets an error summary link to the field.
+  const id = input.id ?? generated;
   const errorId = `${id}-error`;
   return (
     <FieldWrap>

@@ -92,6 +92,9 @@ const SortButton = styled.button<{ $align: 'start' | 'end' }>`
   gap: ${({ theme }) => theme.space.xs};
   flex-direction: ${({ $align }) => ($align === 'end' ? 'row-reverse' : 'row')};
   margin: -4px;
+  /* A target of at least 24 × 24 px (WCAG 2.2, 2.5.8). */
+  min-width: 24px;
+  min-height: 28px;
   padding: 4px;
   border: none;
   border-radius: ${({ theme }) => theme.radius.sm};

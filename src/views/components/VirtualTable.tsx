@@ -93,6 +93,9 @@ const SortButton = styled.button`
   align-items: center;
   gap: ${({ theme }) => theme.space.xs};
   max-width: 100%;
+  /* A target of at least 24 × 24 px (WCAG 2.2, 2.5.8). */
+  min-width: 24px;
+  min-height: 28px;
   padding: 4px;
   border: none;
   border-radius: ${({ theme }) => theme.radius.sm};

@@ -108,7 +108,7 @@ function ArchiveTable({ rows }: { rows: readonly ArchiveRow[] }) {
             <td data-label="Available until">{row.status === 'ready' && row.expires_at ? formatLongDateTime(row.expires_at) : ''}</td>
             <td>
               {row.downloadUrl ? (
-                <a href={row.downloadUrl} download aria-label={`Download the archive of ${formatLongDateTime(row.created_at)} (${sizeText(row.size)})`}>
+                <a href={row.downloadUrl} download data-keep-clear="" aria-label={`Download the archive of ${formatLongDateTime(row.created_at)} (${sizeText(row.size)})`}>
                   Download ({sizeText(row.size)})
                 </a>
               ) : null}

@@ -11,7 +11,7 @@ import type { AuthResponse } from '../../schemas/auth.ts';
 import type { User } from '../../schemas/user.ts';
 import { makeUser } from '../../test/renderApp.tsx';
 import { Toaster } from '../feedback/Toaster.tsx';
-import { clearToasts, notify } from '../feedback/toastStore.ts';
+import { clearToasts } from '../feedback/toastStore.ts';
 import { theme } from '../theme/theme.ts';
 import { LoginPage } from './LoginPage.tsx';
 
@@ -37,7 +37,6 @@ function renderLogin({
       fetchMe: fromPromise<User>(() => fetchMe()),
     },
     actions: {
-      notifyFailure: (_, params) => notify(params.message, 'error'),
       completeLogin: (_, params) => completeLogin(params.user),
     },
   });

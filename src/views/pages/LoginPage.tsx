@@ -11,11 +11,23 @@ const ForgotLine = styled.p`
   margin: -${({ theme }) => theme.space.xs} 0 0;
   text-align: right;
   font-size: ${({ theme }) => theme.font.size.sm};
+  /* A target of at least 24 × 24 px (WCAG 2.2, 2.5.8). */
+  a { display: inline-flex; align-items: center; min-height: 24px; padding: 2px 0; }
+`;
+
+/** Why the login failed, right under the form that caused it. */
+const Failure = styled.p`
+  margin: ${({ theme }) => theme.space.md} 0 0;
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  border-left: 4px solid ${({ theme }) => theme.color.danger};
+  background: ${({ theme }) => theme.color.surfaceAlt};
+  color: ${({ theme }) => theme.color.danger};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
 `;
 
 /** `/login`: e-mail, password, a link to the forgot-password page and LOGIN (spec §2). */
 export function LoginPage() {
-  const { email, password, fieldErrors, busy } = useLoginForm();
+  const { email, password, fieldErrors, busy, failure } = useLoginForm();
   const { change, submit } = useLoginEvents();
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -54,6 +66,11 @@ export function LoginPage() {
             LOGIN
           </BusyButton>
         </AuthActions>
+        {failure ? (
+          <div role="alert">
+            <Failure>{failure}</Failure>
+          </div>
+        ) : null}
       </form>
     </AuthCard>
   );

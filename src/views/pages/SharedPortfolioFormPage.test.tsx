@@ -293,13 +293,15 @@ describe('shared portfolio form: create', () => {
     expect(h.calls.create).toEqual([]);
   });
 
-  it('with only the name missing shows its message and no question alert', async () => {
+  it('with only the name missing shows its message, and the summary at the top links to it (no question alert)', async () => {
     const h = renderForm();
     await screen.findByLabelText('Shared Portfolio Name');
     await h.ux.type(nameField(), '   ');
     await save(h.ux);
     expect(await screen.findByText('A name is required.')).toBeTruthy();
-    expect(screen.queryByRole('alert')).toBeNull();
+    const summary = screen.getByRole('alert', { name: 'There is a problem' });
+    expect(summary.textContent).not.toMatch(/invalid question/);
+    expect(within(summary).getByRole('link', { name: 'Shared Portfolio Name: A name is required.' }).getAttribute('href')).toBe(`#${nameField().id}`);
     expect(h.calls.create).toEqual([]);
   });
 

@@ -4,11 +4,12 @@ import { useCaptionEditor, useCaptionEditorActor, useCaptionEditorEvents, useCap
 import { useGuardedText } from '../../machines/typedTextGuard/useTypedTextGuard.ts';
 import { useMomentsSetup } from '../../machines/momentComment/useMomentComment.ts';
 import type { CueProblem } from '../../machines/captionEditor/cues.ts';
-import type { CaptionTrack } from '../../schemas/moments.ts';
+import type { CaptionTrack, CaptionTrackSummary } from '../../schemas/moments.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { Button } from '../components/Button.tsx';
 import { stackedListStyle, textFieldStyle } from '../components/cardStyles.ts';
 import { ConfirmDialog } from '../components/Dialog.tsx';
+import { LoadFailed } from '../components/LoadFailed.tsx';
 
 /** The question before dropping unsaved caption edits. */
 export const DISCARD_CAPTIONS_QUESTION = 'Discard your changes to these captions?';
@@ -22,15 +23,21 @@ const Form = styled.form`
   border: 1px solid ${({ theme }) => theme.color.primary};
   border-radius: ${({ theme }) => theme.radius.md};
   h5 { margin: 0; font-size: ${({ theme }) => theme.font.size.md}; }
+  min-width: 0;
   input, textarea {
     ${textFieldStyle}
+    box-sizing: border-box;
+    width: 100%;
+    min-width: 0;
   }
+  a { overflow-wrap: anywhere; }
   [aria-invalid='true'] { border-color: ${({ theme }) => theme.color.danger}; }
   label { display: flex; flex-direction: column; gap: ${({ theme }) => theme.space.xxs}; font-size: ${({ theme }) => theme.font.size.sm}; font-weight: ${({ theme }) => theme.font.weight.medium}; }
 `;
 
 const Row = styled.div`
   display: flex;
+  min-width: 0;
   flex-wrap: wrap;
   align-items: end;
   gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
@@ -40,17 +47,28 @@ const Cues = styled.ol`
   ${stackedListStyle}
 `;
 
+/**
+ * One caption: Start, End and Remove on a line, the text under them at full width, so the editor
+ * fits any column it is in (a fieldset is as wide as its content unless told otherwise).
+ */
 const Cue = styled.fieldset`
   display: grid;
-  grid-template-columns: 7rem 7rem minmax(12rem, 1fr) auto;
+  grid-template-columns: minmax(0, 8rem) minmax(0, 8rem) minmax(max-content, 1fr);
   align-items: end;
   gap: ${({ theme }) => theme.space.sm};
+  min-width: 0;
+  min-inline-size: 0;
   margin: 0;
   padding: ${({ theme }) => theme.space.sm};
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.sm};
   legend { font-weight: ${({ theme }) => theme.font.weight.medium}; }
-  @media ${({ theme }) => theme.media.phone} { grid-template-columns: 1fr 1fr; }
+  > label:nth-of-type(3) { grid-column: 1 / -1; }
+  > button { grid-row: 1; grid-column: 3; justify-self: end; }
+  @media ${({ theme }) => theme.media.phone} {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+    > button { grid-row: auto; grid-column: 1 / -1; justify-self: start; }
+  }
 `;
 
 const Problems = styled.ul`
@@ -72,9 +90,9 @@ const problemOf = (problems: readonly CueProblem[], index: number | null, field:
  * end (seconds) and text, Remove, Add caption; Save (every problem listed until there is none),
  * Discard (asks first when something changed), and a download link of the saved file.
  */
-export function CaptionEditor({ track, duration, onSaved, onClosed }: { track: CaptionTrack; duration: number | null; onSaved: (track: CaptionTrack) => void; onClosed: () => void }) {
+export function CaptionEditor({ track, duration, onSaved, onClosed }: { track: CaptionTrackSummary; duration: number | null; onSaved: (track: CaptionTrack) => void; onClosed: () => void }) {
   const editor = useCaptionEditorActor({ track, duration }, onSaved, onClosed);
-  const { label, language, cues, problems, saving, confirming, error } = useCaptionEditor(editor);
+  const { label, language, cues, problems, saving, confirming, load, error } = useCaptionEditor(editor);
   const events = useCaptionEditorEvents(editor);
   useGuardedText(useCaptionsChanged(editor));
   const { captionUrl } = useMomentsSetup();
@@ -88,6 +106,21 @@ export function CaptionEditor({ track, duration, onSaved, onClosed }: { track: C
     const problem = problemOf(problems, index, name);
     return problem ? { 'aria-invalid': true as const, 'aria-describedby': problemsId } : {};
   };
+  if (load !== 'loaded') {
+    return (
+      <Form as="section" aria-labelledby={headingId} aria-busy={load === 'loading' || undefined}>
+        <h5 id={headingId}>Edit captions: {track.label}</h5>
+        {load === 'loading' ? <p role="status">Loading the captions…</p> : <LoadFailed what="The captions could not be loaded." message={error?.message} onRetry={events.retry} box={Alert} />}
+        {load === 'failed' ? (
+          <Row>
+            <Button type="button" $variant="secondary" onClick={events.discard}>
+              Close
+            </Button>
+          </Row>
+        ) : null}
+      </Form>
+    );
+  }
   return (
     <Form onSubmit={handleSubmit} aria-labelledby={headingId} aria-busy={saving || undefined} noValidate>
       <h5 id={headingId}>Edit captions: {track.label}</h5>

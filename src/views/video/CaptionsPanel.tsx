@@ -81,7 +81,7 @@ export function CaptionsPanel({ player, duration, canCaption, videoLabel }: { pl
             {captions.tracks.map((t) => (
               <li key={t.id}>
                 <span>
-                  {t.label} ({t.language}), {t.cues.length} {t.cues.length === 1 ? 'caption' : 'captions'}
+                  {t.label} ({t.language}), {t.cueCount} {t.cueCount === 1 ? 'caption' : 'captions'}
                 </span>
                 <a href={captionUrl(t, true)} download>
                   Download {t.label} captions
@@ -119,6 +119,7 @@ export function CaptionsPanel({ player, duration, canCaption, videoLabel }: { pl
             </BusyButton>
           </UploadForm>
           {captions.uploadError ? <Alert role="alert">{captions.uploadError.message}</Alert> : null}
+          {captions.uploadNotice ? <Muted role="status">{captions.uploadNotice}</Muted> : null}
         </>
       ) : null}
     </Panel>

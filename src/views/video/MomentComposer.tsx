@@ -1,11 +1,13 @@
 import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
-import { useMomentCommentEvents, useMomentDraft, type MomentCommentRef } from '../../machines/momentComment/useMomentComment.ts';
+import { useMomentCommentEvents, useMomentDraft, useMomentDraftForm, type MomentCommentRef } from '../../machines/momentComment/useMomentComment.ts';
+import { useLocalDraft } from '../../machines/localDraft/useLocalDraft.ts';
 import { useGuardedText } from '../../machines/typedTextGuard/useTypedTextGuard.ts';
 import { formatMoment, formatTime } from '../../machines/videoPlayer/markers.ts';
 import { COMMENT_MAX, REACTIONS } from '../../schemas/catalog.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { Button } from '../components/Button.tsx';
+import { DraftOfferBar } from '../components/DraftOfferBar.tsx';
 import { TextArea } from '../components/TextAreaField.tsx';
 
 const Form = styled.form`
@@ -61,6 +63,7 @@ export function MomentComposer({ composer, now, noun }: { composer: MomentCommen
   const { anchor, text, busy, canSubmit, canReact, error } = useMomentDraft(composer);
   const { changeText, setEnd, clearEnd, submit, cancel, react } = useMomentCommentEvents(composer);
   useGuardedText(text.trim() !== '');
+  const offer = useLocalDraft({ form: useMomentDraftForm(composer), text, current: '', base: null, apply: changeText });
   const boxId = useId();
   const box = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
@@ -79,7 +82,7 @@ export function MomentComposer({ composer, now, noun }: { composer: MomentCommen
     }
   };
   return (
-    <Form onSubmit={handleSubmit} onKeyDown={handleKeyDown} aria-label={`${noun} at ${at}`} aria-busy={busy || undefined}>
+    <Form data-keep-clear="" onSubmit={handleSubmit} onKeyDown={handleKeyDown} aria-label={`${noun} at ${at}`} aria-busy={busy || undefined}>
       <h5>
         {noun} at {at}
       </h5>
@@ -95,6 +98,7 @@ export function MomentComposer({ composer, now, noun }: { composer: MomentCommen
         )}
         <Muted>{anchor.end === null ? 'Play on to the end of the passage, then set its end.' : `A passage of ${Math.round(anchor.end - anchor.start)} s.`}</Muted>
       </Row>
+      {offer ? <DraftOfferBar offer={offer} what={noun.toLowerCase()} /> : null}
       <label htmlFor={boxId} className="visually-hidden">
         {noun} text
       </label>

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import {
   useCanChangeComment,
   useCommentDeletion,
+  useCommentArtifactId,
   useCommentEditor,
   useCommentEvents,
   useComments,
@@ -13,6 +14,7 @@ import {
   useIsOwnComment,
   type CommentRef,
 } from '../../../machines/comment/useComment.ts';
+import { useLocalDraft } from '../../../machines/localDraft/useLocalDraft.ts';
 import { useGuardedText } from '../../../machines/typedTextGuard/useTypedTextGuard.ts';
 import { COMMENT_MAX } from '../../../schemas/catalog.ts';
 import type { Comment } from '../../../schemas/sharedArtifact.ts';
@@ -21,6 +23,7 @@ import { BusyButton } from '../../components/BusyButton.tsx';
 import { cardStyle, MutedText, stackedListStyle } from '../../components/cardStyles.ts';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
+import { DraftOfferBar } from '../../components/DraftOfferBar.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { TextArea } from '../../components/TextAreaField.tsx';
 import { MentionCandidatesContext, MentionTextArea } from './MentionTextArea.tsx';
@@ -148,16 +151,18 @@ function CommentBox({
 }
 
 /** Editing one's comment in place: the box, Save (not for a blank text) and Cancel (or Escape). */
-function EditForm({ thread, original }: { thread: CommentRef; /** The comment as saved. */ original: string }) {
+function EditForm({ thread, comment }: { thread: CommentRef; /** The comment as saved. */ comment: Comment }) {
   const { text, canSave, saving } = useCommentEditor(thread);
-  useGuardedText(text !== original);
+  useGuardedText(text !== comment.text);
   const { changeEdit, save, cancelEdit } = useCommentEvents(thread);
+  const offer = useLocalDraft({ form: `comment:${comment.id}`, text, current: comment.text, base: comment.updated_at, apply: changeEdit });
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     save();
   };
   return (
     <Form onSubmit={handleSubmit}>
+      {offer ? <DraftOfferBar offer={offer} what="comment" /> : null}
       <CommentBox label="Edit comment" value={text} onChange={changeEdit} readOnly={saving} onEscape={saving ? undefined : cancelEdit} />
       <FormFoot>
         <div>
@@ -197,7 +202,7 @@ function CommentItem({ thread, comment, editing }: { thread: CommentRef; comment
             </ItemActions>
           ) : null}
         </ItemHead>
-        {editing ? <EditForm thread={thread} original={comment.text} /> : <Text>{comment.text}</Text>}
+        {editing ? <EditForm thread={thread} comment={comment} /> : <Text>{comment.text}</Text>}
       </Item>
     </li>
   );
@@ -212,6 +217,8 @@ function Composer({ thread }: { thread: CommentRef }) {
   const { draft, canSubmit, posting } = useComposer(thread);
   const { changeDraft, submit } = useCommentEvents(thread);
   useGuardedText(draft.trim() !== '');
+  const artifactId = useCommentArtifactId(thread);
+  const offer = useLocalDraft({ form: `comment:new:${artifactId}`, text: draft, current: '', base: null, apply: changeDraft });
   const box = useRef<HTMLTextAreaElement>(null);
   const wasPosting = useRef(posting);
   useEffect(() => {
@@ -225,6 +232,7 @@ function Composer({ thread }: { thread: CommentRef }) {
   };
   return (
     <Form onSubmit={handleSubmit}>
+      {offer ? <DraftOfferBar offer={offer} what="comment" /> : null}
       <CommentBox label="Add a comment" value={draft} onChange={changeDraft} readOnly={posting} placeholder={COMMENT_PLACEHOLDER} boxRef={box} />
       <FormFoot>
         <BusyButton type="submit" busy={posting} busyLabel="Posting comment…" disabled={!canSubmit}>

@@ -261,7 +261,7 @@ export const QuestionsTable = memo(function QuestionsTable({ disabled }: { /** W
   const numbers = new Map(rows.filter((row) => row.kind === 'bonus').map((row, index) => [row.key, index + 1]));
   return (
     <>
-      <Scroll>
+      <Scroll role="region" aria-label="Questions" tabIndex={0}>
         <Table ref={table}>
           <caption className="visually-hidden">Questions</caption>
           <colgroup>

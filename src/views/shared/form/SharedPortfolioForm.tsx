@@ -9,15 +9,19 @@ import {
   useFormMode,
   useFormValues,
   useParticipantsRef,
+  useQuestionRows,
   useRefusals,
+  useSaveError,
   useSharedPortfolioFormEvents,
   useSharedPortfolioFormStatus,
 } from '../../../machines/sharedPortfolioForm/useSharedPortfolioForm.ts';
+import { invalidQuestionsMessage, type FormErrors, type QuestionRow } from '../../../machines/sharedPortfolioForm/sharedForm.ts';
 import { GRADES, SUBJECTS } from '../../../schemas/catalog.ts';
 import { formatShortDate } from '../../artifacts/artifactDates.ts';
 import { BusyButton } from '../../components/BusyButton.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog, LeaveConfirmDialog } from '../../components/Dialog.tsx';
+import { ErrorSummary, type SummaryItem } from '../../components/ErrorSummary.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { MultiSelect } from '../../components/MultiSelect.tsx';
 import { SelectField } from '../../components/SelectField.tsx';
@@ -99,6 +103,39 @@ function DateCreated({ createdAt }: { createdAt: string }) {
   );
 }
 
+/** The id of the name field (the error summary links to it). */
+const NAME_FIELD_ID = 'shared-portfolio-name';
+
+/** The summary's lines: one link per field to fix, in the form's order. */
+function summaryItems(errors: FormErrors, rows: readonly QuestionRow[]): SummaryItem[] {
+  const items: SummaryItem[] = [];
+  if (errors.name) items.push({ message: `Shared Portfolio Name: ${errors.name}`, target: NAME_FIELD_ID });
+  let number = 0;
+  for (const row of rows) {
+    if (row.kind !== 'bonus') continue;
+    number += 1;
+    const found = errors.questions[row.key];
+    if (!found) continue;
+    for (const field of ['text', 'type', 'choices'] as const) {
+      const message = found[field];
+      if (message) items.push({ message: `Team question ${number}: ${message}`, target: `${row.key}-${field}` });
+    }
+  }
+  return items;
+}
+
+/** The error summary at the top of the form, after a refused save (nothing otherwise). */
+function FormErrorSummary() {
+  const errors = useFormErrors();
+  const rows = useQuestionRows();
+  const saveError = useSaveError();
+  const items = summaryItems(errors, rows);
+  if (!saveError && items.length === 0) return null;
+  const invalid = Object.keys(errors.questions).length;
+  const lead = saveError ?? (invalid > 0 ? invalidQuestionsMessage(invalid) : 'Please fix the following and save again.');
+  return <ErrorSummary lead={lead} items={items} />;
+}
+
 /**
  * The shared portfolio form: Summary (name, on edit who it is shared with and when it was
  * created, grades, subject, topic, PLC name and goals), the Questions table, and CANCEL / SAVE
@@ -121,9 +158,10 @@ export function SharedPortfolioForm() {
   const questionsId = useId();
   const locked = busy || status === 'done';
 
-  // After a refused save, take the user to the first thing to fix (once per save, not while typing).
+  // After a refused save, take the user to the first thing to fix (once per save, not while typing);
+  // when the server refused it for no field of the form, to the summary that says why.
   useEffect(() => {
-    if (refusals > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (refusals > 0) (form.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form.current?.querySelector<HTMLElement>('[data-error-summary]'))?.focus();
   }, [refusals]);
 
   const handleSubmit = (event: FormEvent) => {
@@ -134,12 +172,14 @@ export function SharedPortfolioForm() {
   return (
     <>
       <form ref={form} noValidate onSubmit={handleSubmit} aria-busy={busy || undefined}>
+        <FormErrorSummary />
         <Section aria-labelledby={summaryId}>
           <h2 id={summaryId}>Summary</h2>
           <Fields>
             <div className="wide">
               <TextField
                 label="Shared Portfolio Name"
+                id={NAME_FIELD_ID}
                 name="name"
                 required
                 autoComplete="off"

@@ -1,0 +1,55 @@
+import { useId } from 'react';
+import styled from 'styled-components';
+import type { DraftOffer } from '../../machines/localDraft/useLocalDraft.ts';
+import { formatShortDate } from '../artifacts/artifactDates.ts';
+import { Button } from './Button.tsx';
+
+const Bar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  border: 1px solid ${({ theme }) => theme.color.primary};
+  border-left-width: 4px;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surfaceAlt};
+  p { margin: 0; flex: 1 1 16rem; }
+  div { display: flex; gap: ${({ theme }) => theme.space.sm}; }
+`;
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** When a draft was typed: '10:42' today, '11/21/26 10:42' another day. */
+export function draftTime(savedAt: string, now = new Date()): string {
+  const at = new Date(savedAt);
+  const time = `${two(at.getHours())}:${two(at.getMinutes())}`;
+  return at.toDateString() === now.toDateString() ? time : `${formatShortDate(at)} ${time}`;
+}
+
+/** The question of a draft: "Restore your unsaved text from 10:42?" with Restore and Discard. */
+export function draftQuestion(offer: Pick<DraftOffer, 'savedAt' | 'stale'>, now = new Date()): string {
+  const question = `Restore your unsaved text from ${draftTime(offer.savedAt, now)}?`;
+  return offer.stale ? `${question} The saved copy was changed after this text was typed: compare before saving.` : question;
+}
+
+/**
+ * The offer of a local draft above its form: the question, Restore (the draft goes into the box)
+ * and Discard (it is forgotten).
+ */
+export function DraftOfferBar({ offer, what }: { offer: DraftOffer; /** e.g. 'comment', for the buttons' names. */ what: string }) {
+  const textId = useId();
+  return (
+    <Bar role="group" aria-label={`Unsaved ${what}`} aria-describedby={textId}>
+      <p id={textId}>{draftQuestion(offer)}</p>
+      <div>
+        <Button type="button" $small onClick={offer.restore}>
+          Restore
+        </Button>
+        <Button type="button" $small $variant="secondary" onClick={offer.discard}>
+          Discard
+        </Button>
+      </div>
+    </Bar>
+  );
+}
