@@ -119,7 +119,7 @@ export function createAuthService(ctx: ServiceContext) {
       if (!record) return null;
       if (record.user.blocked) throw authError(AUTH_MESSAGES.blocked, 'blocked');
       // Refused here, inside the transaction, so that the code stays usable for a better password.
-      const problem = passwordProblem(password, record.user);
+      const problem = passwordProblem(password, record.user, ctx.config.publicUrl);
       if (problem) throw authError(problem, 'weak_password');
       const epoch = await userRepository.setPassword(tx, userId, passwordHash);
       await passwordCodeRepository.voidAllFor(tx, userId);
