@@ -158,3 +158,28 @@ describe('issue 21 #6 guessing from many addresses, and on many accounts', () =>
     expect(await auth(t, 'local', { identifier: victim.user.email, password: victim.password }, home)).toHaveStatus(200);
   }, 120_000);
 });
+
+describe('issue 21 #17 headers', async () => {
+  const proxied = await buildTestApp({ trustProxy: true });
+  it('Permissions-Policy on pages and answers, no X-Frame-Options beside frame-ancestors, HSTS only over HTTPS (X-Forwarded-Proto only from a trusted proxy)', async () => {
+    const plain = await t.api({ method: 'GET', url: '/health' });
+    expect(plain.headers['permissions-policy']).toMatch(/camera=\(\).*microphone=\(\).*geolocation=\(\)/);
+    expect(plain.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(plain.headers['x-frame-options']).toBeUndefined();
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    // An untrusted client cannot claim HTTPS; a trusted proxy can.
+    const claimed = await t.api({ method: 'GET', url: '/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(claimed.headers['strict-transport-security']).toBeUndefined();
+    const viaProxy = await proxied.api({ method: 'GET', url: '/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(viaProxy.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+});
+
+describe('issue 21 #17 bidirectional controls in file names', () => {
+  it('are shown neutralised in download names', async () => {
+    const { neutraliseBidi } = await import('./http/fileNames.ts');
+    expect(neutraliseBidi('invoice\u202Efdp.exe')).toBe('invoice\uFFFDfdp.exe');
+    expect(neutraliseBidi('a\u2066b\u2069c\u200F.pdf')).toBe('a\uFFFDb\uFFFDc\uFFFD.pdf');
+    expect(neutraliseBidi('plain name.pdf')).toBe('plain name.pdf');
+  });
+});
