@@ -183,3 +183,24 @@ describe('issue 21 #17 bidirectional controls in file names', () => {
     expect(neutraliseBidi('plain name.pdf')).toBe('plain name.pdf');
   });
 });
+
+describe('issue 21 #9 demo accounts after a restart on a reachable address', async () => {
+  const { seedDemo, DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('./db/demo.ts');
+  const { buildApp } = await import('./app.ts');
+  const { CapturingMailer, testAppOf } = await import('../test/helper.ts');
+  const local = await buildTestApp({ demoSignIn: true });
+  await seedDemo(local.db, local.config);
+  const config = { ...local.config, demoSignIn: false, host: '0.0.0.0' };
+  const mail = new CapturingMailer();
+  const reachableApp = await buildApp({ config, db: local.db, mailer: mail, logger: false });
+  await reachableApp.ready();
+  const reachable = testAppOf(reachableApp, local.db, mail, config);
+  it('sessions of the demo accounts from before the restart end', async () => {
+    const account = DEMO_ACCOUNTS[0]!;
+    const jwt = AuthResponseSchema.parse((await auth(local, 'local', { identifier: account.email, password: DEMO_PASSWORD })).json()).jwt;
+    expect(await local.api({ method: 'GET', url: '/users/me', token: jwt })).toHaveStatus(200);
+    expect(await reachable.api({ method: 'GET', url: '/users/me', token: jwt })).toBeApiError(401, 'Your session has ended. Please log in again.');
+    expect(await reachable.api({ method: 'POST', url: '/token/refresh', token: jwt, payload: {} })).toBeApiError(401);
+    await reachableApp.close();
+  });
+});

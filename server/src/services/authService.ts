@@ -95,7 +95,8 @@ export const AUTH_MESSAGES = {
   incorrectCode: 'Incorrect code provided.',
 } as const;
 
-const DEMO_EMAILS: ReadonlySet<string> = new Set(DEMO_ACCOUNTS.map((a) => a.email));
+/** The demo accounts' e-mails: on a server other machines can reach, these accounts neither sign in nor keep sessions or media links. */
+export const DEMO_EMAILS: ReadonlySet<string> = new Set(DEMO_ACCOUNTS.map((a) => a.email));
 
 /** Log-in, session tokens and password resets. */
 export function createAuthService(ctx: ServiceContext) {
@@ -208,6 +209,8 @@ export function createAuthService(ctx: ServiceContext) {
       ]);
       if (!record) throw unauthorized('Invalid token.');
       if (record.user.blocked) throw unauthorized(AUTH_MESSAGES.blockedSession);
+      // Sessions of the demo accounts from before a restart on a reachable address are over.
+      if (!ctx.config.demoSignIn && DEMO_EMAILS.has(record.user.email)) throw unauthorized(AUTH_MESSAGES.sessionEnded);
       if (record.sessionEpoch !== claims.epoch) throw unauthorized(AUTH_MESSAGES.sessionEnded);
       // A signed-out (or expired) session ends every token of it at once; a refresh ends the older ones.
       if (sid && (!session || !generationAccepted(gen, session))) {
