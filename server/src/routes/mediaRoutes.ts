@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { neutraliseBidi } from '../http/fileNames.ts';
 import { z } from 'zod';
 import { ArtifactMediaResponseSchema } from '#schemas/artifact';
 import { FileDeleteParamsSchema, UploadParamsSchema } from '#schemas/media';
@@ -115,7 +116,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .headers(FILE_HEADERS)
         .header('cache-control', `private, max-age=${Math.max(0, Math.min(3600, Math.floor((file.expiresAt - Date.now()) / 1000)))}`)
-        .header('content-disposition', `${attachment ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(file.name)}`);
+        .header('content-disposition', `${attachment ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(neutraliseBidi(file.name))}`);
       // Documents may be of any type: always a neutral type, so none is run or rendered by the browser.
       reply.type(attachment ? 'application/octet-stream' : file.mime);
       if (pdf) reply.header('content-security-policy', 'sandbox');
