@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { attachVideo, createArtifact, createPortfolio, createResearcher, createTeacher, uploadedFiles } from '../test/factories.ts';
-import { multipart } from '../test/files.ts';
+import { htmlPage, multipart, pdfDocument, svgImage } from '../test/files.ts';
+import { readZip } from '../test/zipReader.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { UPLOAD_MESSAGES } from './http/multipart.ts';
 import { READY_ARCHIVES_KEPT } from './services/archiveService.ts';
@@ -181,5 +182,32 @@ describe('an upload header with a line break', async () => {
     expect(refused).toBeApiError(400, UPLOAD_MESSAGES.controlCharacters);
     // A name with tabs, quotes and letters of any language still goes through.
     expect(await send(multipart('file', 'Ramp\trace – Zoë’s notes.pdf', Buffer.from('%PDF-1.4 hello')))).toBe('HTTP/1.1 200 OK');
+  });
+});
+
+describe('documents in a teacher’s archive never open as a page', async () => {
+  const t = await buildTestApp();
+
+  it('an HTML, SVG or unknown document is stored as .txt text and linked as a download; a PDF keeps its name', async () => {
+    const teacher = await createTeacher(t);
+    const portfolio = await createPortfolio(t, teacher);
+    const artifact = await createArtifact(t, portfolio);
+    const url = `/portfolios/${portfolio.id}/artifacts/${artifact.id}/documents`;
+    for (const [name, content] of [['lesson.html', htmlPage()], ['diagram.svg', svgImage()], ['page.xhtml', htmlPage()], ['handout.pdf', pdfDocument()]] as const) {
+      expect(await t.api({ method: 'POST', url, token: teacher.token, ...multipart('file', name, content) }), name).toHaveStatus(200);
+    }
+    const asked = await t.api({ method: 'POST', url: '/archives', token: teacher.token });
+    const id = (asked.json() as { id: number }).id;
+    await expect
+      .poll(async () => ((await t.api({ method: 'GET', url: '/archives', token: teacher.token })).json() as { id: number; status: string }[]).find((j) => j.id === id)?.status, { timeout: 20_000 })
+      .toBe('ready');
+    const zip = readZip((await t.api({ method: 'GET', url: `/archives/${id}/download`, token: teacher.token })).rawPayload);
+    const media = [...zip.keys()].filter((k) => k.startsWith('media/'));
+    expect(media).toHaveLength(4);
+    for (const entry of media) expect(entry, entry).toMatch(/\.(txt|pdf)$/);
+    expect(media.some((e) => e.endsWith('-lesson.html.txt'))).toBe(true);
+    expect(media.some((e) => e.endsWith('-handout.pdf'))).toBe(true);
+    const pageHtml = String(zip.get(`artifact-${artifact.id}.html`));
+    for (const entry of media) expect(pageHtml).toContain(`<a href="${entry}" download`);
   });
 });

@@ -35,7 +35,17 @@ export const pagePath = {
 };
 
 /** The archive path of a stored file: `media/<id>-<name><ext>` with a name safe on every file system. */
-export function mediaPath(file: { id: number; name: string; ext: string }): string {
+/**
+ * Document types that a browser never runs as a page (it shows them in a viewer or saves them).
+ * Any other document (HTML, SVG, XML, scripts, unknown types) is stored in the archive with
+ * `.txt` added, so that opening it shows its text and nothing runs.
+ */
+const INERT_DOCUMENT_EXTENSIONS: ReadonlySet<string> = new Set([
+  '.pdf', '.doc', '.docx', '.xls', '.xlsx', '.ppt', '.pptx', '.odt', '.ods', '.odp', '.rtf', '.txt', '.csv',
+  '.key', '.pages', '.numbers', '.zip', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.mp3', '.m4a', '.wav', '.mp4', '.mov', '.webm',
+]);
+
+export function mediaPath(file: { id: number; name: string; ext: string; kind?: string }): string {
   const ext = /^\.[a-z0-9]{1,5}$/.test(file.ext) ? file.ext : '';
   const stem = file.name.toLowerCase().endsWith(ext.toLowerCase()) && ext ? file.name.slice(0, -ext.length) : file.name;
   const safe = stem
@@ -43,7 +53,8 @@ export function mediaPath(file: { id: number; name: string; ext: string }): stri
     .replace(/[^A-Za-z0-9._-]+/g, '-')
     .replace(/^[-.]+|[-.]+$/g, '')
     .slice(0, 60);
-  return `media/${file.id}${safe ? `-${safe}` : ''}${ext}`;
+  const inert = file.kind === 'document' && !INERT_DOCUMENT_EXTENSIONS.has(ext.toLowerCase()) ? '.txt' : '';
+  return `media/${file.id}${safe ? `-${safe}` : ''}${ext}${inert}`;
 }
 
 /** The title of an artifact as the app shows it. */
@@ -167,7 +178,7 @@ function mediaHtml(media: readonly ArchiveMediaData[], artifactTitle: string): s
       if (m.kind === 'video') {
         return `<figure><video controls preload="metadata" src="${src}" aria-label="${escapeHtml(`Video ${m.caption} of ${artifactTitle}`)}"></video><figcaption>${caption} · <a href="${src}">Open the video file</a></figcaption></figure>`;
       }
-      return `<figure><p><a href="${src}">${escapeHtml(m.name)}</a> (document ${escapeHtml(m.caption)}, ${escapeHtml(formatBytes(m.size))})</p>${m.description ? `<figcaption>${escapeHtml(m.description)}</figcaption>` : ''}</figure>`;
+      return `<figure><p><a href="${src}" download type="application/octet-stream">${escapeHtml(m.name)}</a> (document ${escapeHtml(m.caption)}, ${escapeHtml(formatBytes(m.size))})</p>${m.description ? `<figcaption>${escapeHtml(m.description)}</figcaption>` : ''}</figure>`;
     })
     .join('\n');
 }

@@ -29,8 +29,10 @@ describe('Deidentifier', () => {
     // "Ana" alone fits two people; "@ana" too.
     ['Ana, could you? cc @ana', `${AMBIGUOUS_MENTION}, could you? cc @${AMBIGUOUS_MENTION}`],
     ['Bruno, could you?', 'P3, could you?'],
-    // A first name only as a name (capitalised); a one-word user name only as a handle or in full.
-    ['a bruno of words, kim and @kim', 'a bruno of words, P4 and @P4'],
+    // A first name in any case; a one-word user name as a handle or in full.
+    ['a bruno of words, kim and @kim', 'a P3 of words, P4 and @P4'],
+    // Lower-case first names and user names or addresses written without spaces.
+    ['ask bruno; AnaLopez and analopez wrote, so did ASILVA and brunodiaz', 'ask P3; P1 and P1 wrote, so did P2 and P3'],
     ['Nothing about anyone.', 'Nothing about anyone.'],
     ['', ''],
   ])('%s → %s', (text, expected) => {

@@ -27,8 +27,10 @@ const TOKEN = /([\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+)|@([\p{L}
 const WORD = /[\p{L}\p{N}]+/gu;
 /** What may separate the words of a name in a text: a few characters that are not letters or digits. */
 const NAME_GAP = /^[^\p{L}\p{N}]{1,4}$/u;
-const UPPER_START = /^\p{Lu}/u;
 const MIN_FIRST_NAME = 3;
+/** A joined user name or an e-mail's local part is matched as a plain word from this length on. */
+const MIN_JOINED = 4;
+const ONE_WORD = /^[\p{L}\p{N}]+$/u;
 
 const words = (text: string): string[] => (text.toLowerCase().match(WORD) ?? []);
 
@@ -52,8 +54,9 @@ function add(map: Map<string, Set<number>>, key: string, id: number): void {
  * e-mail address, their username (its words in order, whatever the case and the punctuation
  * between them, e.g. "Ana Lopez", "ana lopez", "Ana-Lopez"), an `@handle` made of the username
  * (with or without separators), one of its words or the e-mail's local part ("@ana",
- * "@ana.lopez"), and the username's first word written as a name (capitalised, three letters or
- * more: "Ana, could you…"). A mention that fits several people becomes `[member]`; an e-mail
+ * "@ana.lopez"), the username's first word (three letters or more, in any case: "Ana, could
+ * you…", "ask ana"), and the username's words joined without separators or an e-mail's local
+ * part of one word, as a plain word in any case ("AnaLopez", "analopez", "asilva"). A mention that fits several people becomes `[member]`; an e-mail
  * address of nobody known becomes `[email]`. Work is linear in the text (one tokenising pass and
  * map look-ups), whatever the number of people.
  */
@@ -61,6 +64,8 @@ export class Deidentifier {
   private readonly emails = new Map<string, Set<number>>();
   private readonly handles = new Map<string, Set<number>>();
   private readonly firstNames = new Map<string, Set<number>>();
+  /** Joined user names and one-word e-mail local parts, lower-case. */
+  private readonly joined = new Map<string, Set<number>>();
   /** First word of a username → the usernames' word lists that start with it, longest first. */
   private readonly names = new Map<string, { words: string[]; ids: Set<number> }[]>();
 
@@ -73,8 +78,10 @@ export class Deidentifier {
       add(this.emails, email, person.id);
       const local = email.split('@')[0] ?? '';
       add(this.handles, local, person.id);
+      if (local.length >= MIN_JOINED && ONE_WORD.test(local)) add(this.joined, local, person.id);
       const parts = words(person.username);
       if (parts.length === 0) continue;
+      if (parts.length > 1 && parts.join('').length >= MIN_JOINED) add(this.joined, parts.join(''), person.id);
       add(this.handles, parts.join(''), person.id);
       add(this.handles, parts.join('.'), person.id);
       add(this.handles, parts.join('_'), person.id);
@@ -129,8 +136,13 @@ export class Deidentifier {
         i += matched.words.length - 1;
         continue;
       }
+      const whole = this.joined.get(lower);
+      if (whole) {
+        replace(token.start, token.end, this.replacement(whole));
+        continue;
+      }
       const first = this.firstNames.get(lower);
-      if (first && UPPER_START.test(token.value)) replace(token.start, token.end, this.replacement(first));
+      if (first) replace(token.start, token.end, this.replacement(first));
     }
     return copied === 0 ? value : out + value.slice(copied);
   }

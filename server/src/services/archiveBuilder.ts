@@ -122,7 +122,7 @@ export async function buildArchive(
       if (entry === undefined) {
         const source = path.join(folders.uploads, `${row.storageKey}${row.ext}`);
         const present = await stat(source).then((s) => s.isFile(), () => false);
-        entry = present ? mediaPath({ id: row.id, name: row.name, ext: row.ext }) : null;
+        entry = present ? mediaPath({ id: row.id, name: row.name, ext: row.ext, kind: row.kind }) : null;
         added.set(row.id, entry);
         if (entry) {
           const input = createReadStream(source);
