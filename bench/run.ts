@@ -7,7 +7,7 @@
  *   npm run bench -- --only api,browser            # some parts (see PARTS)
  *   npm run bench -- --seconds 5 --loads 3 --boots 3
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,6 +22,7 @@ import { runLoginBench } from './login.ts';
 import { runMemoryBench, type MemoryResult } from './memory.ts';
 import { runNotifyBench } from './notify.ts';
 import { runResearchBench } from './research.ts';
+import { mergeResults } from './results.ts';
 import { PHASES, runStartupBench } from './startup.ts';
 import { machine, median, ROOT } from './support.ts';
 import { runUploadBench } from './upload.ts';
@@ -426,7 +427,7 @@ const head: string[] = [
   `| Machine | ${m.cpu}, ${m.cores} cores, ${m.memory} RAM |`,
   `| Node | ${m.node} |`,
   `| Data set | ${sizeName}${sizeName === 'large' ? ' (API and memory: the small one too)' : ''} |`,
-  `| Parts | ${[...only].join(', ')} |`,
+  `| Parts run | ${[...only].join(', ')}${only.size < PARTS.length ? ' (the others carried over from earlier runs, each marked)' : ''} |`,
   '',
 ];
 if (goals.length > 0) {
@@ -434,5 +435,7 @@ if (goals.length > 0) {
   for (const g of goals) head.push(`| ${g.part} | ${g.goal} | ${g.figure} | ${mark(g.met)} | ${g.load.toFixed(2)} |`);
   head.push('', `${goals.filter((g) => g.met).length} of ${goals.length} met.`, '');
 }
-writeFileSync(values.out, `${[...head, ...lines].join('\n')}\n`);
+// A run of some parts keeps the other parts' figures from the file as it was (marked with their run).
+const previous = existsSync(values.out) ? readFileSync(values.out, 'utf8') : null;
+writeFileSync(values.out, mergeResults(previous, `${[...head, ...lines].join('\n')}\n`, only));
 log(`Written: ${path.relative(process.cwd(), values.out)}`);

@@ -144,3 +144,82 @@ describe('local drafts survive what a guard cannot stop', () => {
     expect(await offer.count()).toBe(0);
   });
 });
+
+describe('an expired session is not a dead end', () => {
+  for (const width of [1280, 390]) {
+    it(`the session ends during an edit: Post asks to sign in over the page, then the comment is posted (${width} px)`, async () => {
+      const { tess, plc, first } = await arrange(`Expiry ${width}`);
+      const page = await signedIn(DEMO.teacher.email, { width, height: width === 390 ? 844 : 900 });
+      await page.goto(`/shared-portfolios/${plc}/artifacts/${first}`);
+      const text = `Typed while the session ran out ${stamp} ${width}`;
+      const box = page.getByLabel('Add a comment');
+      await box.fill(text);
+
+      // The session ends: its cookies are gone.
+      await page.context().clearCookies();
+      await page.getByRole('button', { name: 'Post Comment' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Sign in again' });
+      await dialog.waitFor();
+      // The page and the text stay where they were.
+      expect(new URL(page.url()).pathname).toBe(`/shared-portfolios/${plc}/artifacts/${first}`);
+      expect(await box.inputValue()).toBe(text);
+      expect(await dialog.getByLabel('Email').inputValue()).toBe(DEMO.teacher.email);
+
+      // A wrong password: said in the dialog, which stays.
+      await dialog.getByLabel('Password').fill('not-the-password');
+      await dialog.getByRole('button', { name: 'Sign in' }).click();
+      await dialog.getByRole('alert').filter({ hasText: 'Incorrect email or password.' }).waitFor();
+      await dialog.getByLabel('Password').fill(DEMO.password);
+      await shoot(page, 'session-expired-sign-in');
+      await dialog.getByRole('button', { name: 'Sign in' }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      // The comment was posted once, with the typed text.
+      await page.getByRole('article', { name: 'Comment by Tess Teacher' }).filter({ hasText: text }).waitFor();
+      const stored = await api<{ comments: { text: string }[] }>('GET', `/shared-artifacts/${first}`, undefined, tess);
+      expect(stored.body.comments.filter((c) => c.text === text)).toHaveLength(1);
+      expect(new URL(page.url()).pathname).toBe(`/shared-portfolios/${plc}/artifacts/${first}`);
+    });
+  }
+
+  it('Go to the sign-in page: signed in there, the user is back on the page and the draft is offered', async () => {
+    const { plc, first } = await arrange('Gave up');
+    const page = await signedIn(DEMO.teacher.email);
+    await page.goto(`/shared-portfolios/${plc}/artifacts/${first}`);
+    const text = `Kept through a sign-in on the sign-in page ${stamp}`;
+    await page.getByLabel('Add a comment').fill(text);
+    await page.waitForTimeout(800);
+    await page.context().clearCookies();
+    await page.getByRole('button', { name: 'Post Comment' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Sign in again' });
+    await dialog.getByRole('button', { name: 'Go to the sign-in page' }).click();
+    await page.waitForURL('**/login');
+    await login(page, DEMO.teacher.email);
+    await page.waitForURL(`**/shared-portfolios/${plc}/artifacts/${first}`);
+    const offer = page.getByRole('group', { name: 'Unsaved comment' });
+    await offer.getByRole('button', { name: 'Restore' }).click();
+    expect(await page.getByLabel('Add a comment').inputValue()).toBe(text);
+  });
+});
+
+describe('an invitation link opened signed out', () => {
+  it('goes to the sign-in page, which says why; after signing in the invitation opens, not Home', async () => {
+    const tess = await tokenFor(DEMO.teacher.email);
+    const lead = await tokenFor(DEMO.lead.email);
+    const plc = await api<{ id: number }>('POST', '/shared-portfolios', { name: `Invited PLC ${stamp}`, topic: 'Invitations', structure: [] }, lead);
+    const me = (await api<{ id: number }>('GET', '/users/me', undefined, tess)).body;
+    const invitation = await api<{ id: number }>('POST', '/invitations', { to: me.id, sharedPortfolio: plc.body.id }, lead);
+    expect(invitation.status).toBe(200);
+    // Declined when the journey is over, so that Tess's pending invitations are as seeded.
+    onTestFinished(async () => {
+      await api('DELETE', `/invitations/${invitation.body.id}`, undefined, tess);
+    });
+
+    const page = await browser.newPage(`/invitation/${invitation.body.id}`);
+    await page.waitForURL('**/login');
+    await page.getByText('Log in to see your invitation to a shared portfolio').waitFor();
+    await login(page, DEMO.teacher.email);
+    await page.waitForURL(`**/invitation/${invitation.body.id}`);
+    await page.getByText(`Invited PLC ${stamp}`).first().waitFor();
+  });
+});

@@ -370,6 +370,49 @@ async function expectNoToastOver(page: Page, target: Locator, what: string): Pro
   }
 }
 
+/** At this width every cell, control and message of the tables lies within the window, and no table scrolls sideways. */
+async function expectTablesInView(page: Page, where: string): Promise<void> {
+  await settle(page);
+  const problems = await page.evaluate(() => {
+    const found: string[] = [];
+    for (const table of document.querySelectorAll('main table')) {
+      const scroller = table.parentElement!;
+      if (scroller.scrollWidth > scroller.clientWidth + 1) found.push(`a table scrolls sideways (${scroller.scrollWidth} > ${scroller.clientWidth}): ${table.querySelector('caption')?.textContent ?? ''}`);
+      for (const el of table.querySelectorAll('tbody td, tbody td input, tbody td select, tbody td button, tbody td textarea, tbody td [role="switch"], tbody td p')) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        if (r.left < -1 || r.right > window.innerWidth + 1) found.push(`${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}" out of view (${Math.round(r.left)}–${Math.round(r.right)})`);
+      }
+    }
+    return found;
+  });
+  expect(problems, `${where}:\n${problems.join('\n')}`).toEqual([]);
+}
+
+/** No word of these elements is broken over two lines. */
+async function expectWholeWords(locator: Locator, what: string): Promise<void> {
+  const broken = await locator.evaluateAll((elements) =>
+    elements.flatMap((el) => {
+      const text = el.firstChild && el.firstChild.nodeType === Node.TEXT_NODE ? (el.firstChild as Text) : null;
+      if (!text) return [];
+      const out: string[] = [];
+      let at = 0;
+      for (const word of text.data.split(/(\s+)/)) {
+        if (word.trim() !== '') {
+          const range = document.createRange();
+          range.setStart(text, at);
+          range.setEnd(text, at + word.length);
+          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          if (lines.size > 1) out.push(word);
+        }
+        at += word.length;
+      }
+      return out;
+    }),
+  );
+  expect(broken, `${what}: words broken mid-word`).toEqual([]);
+}
+
 describe('layout and feedback on a fresh install (demo data, errors, toasts, phone tables, targets, words)', () => {
   let demo: Demo;
   beforeAll(async () => {
@@ -430,6 +473,67 @@ describe('layout and feedback on a fresh install (demo data, errors, toasts, pho
       expect(await toastCount(page), 'validation is not told in toasts').toBe(0);
       await shoot(page, 'lead-shared-portfolio-form-errors');
     }
+  });
+
+  it('phone tables keep every control and message in view: Manage Users, Questions, dashboard tables, the export log', async () => {
+    const researcher = await signedIn(DEMO.researcher.email);
+    for (const width of [390, 1280] as const) {
+      await resize(researcher, width);
+      await researcher.goto('/users');
+      await researcher.getByRole('heading', { level: 1, name: 'Manage Users' }).waitFor();
+      await researcher.getByRole('cell', { name: 'Theo Teacher' }).first().waitFor();
+      await expectTablesInView(researcher, `Manage Users at ${width}`);
+      await expectWholeWords(researcher.locator('main tbody td'), `Manage Users at ${width}`);
+      await shoot(researcher, 'researcher-manage-users');
+      await researcher.goto('/research-export');
+      await researcher.getByRole('heading', { level: 1 }).first().waitFor();
+      await expectTablesInView(researcher, `the research export at ${width}`);
+      await shoot(researcher, 'researcher-export');
+      await researcher.goto('/dashboard');
+      await expectTablesInView(researcher, `the researcher's dashboard at ${width}`);
+    }
+
+    const teacher = await signedIn(DEMO.teacher.email);
+    for (const width of [390, 1280] as const) {
+      await resize(teacher, width);
+      await teacher.goto('/dashboard');
+      await teacher.getByRole('link', { name: 'Forces and Motion' }).first().waitFor();
+      await expectTablesInView(teacher, `the teacher's dashboard at ${width}`);
+      await expectWholeWords(teacher.locator('main thead th'), `the dashboard's headers at ${width}`);
+      await shoot(teacher, 'teacher-dashboard-tables');
+    }
+
+    const lead = await signedIn(DEMO.lead.email);
+    for (const width of [390, 1280] as const) {
+      await resize(lead, width);
+      await lead.goto('/shared-portfolios/new');
+      await lead.getByRole('button', { name: 'Add Question' }).click();
+      await lead.getByLabel('Type of team question 1').selectOption({ label: 'Single Selection' });
+      await lead.getByRole('button', { name: 'SAVE' }).click();
+      await lead.locator('main table').getByText('You must enter at least one choice.').waitFor();
+      await expectTablesInView(lead, `the Questions table with errors at ${width}`);
+      await shoot(lead, 'lead-questions-table');
+    }
+  });
+
+  it('words: a clear message for a missing role, and removing a participant names them properly', async () => {
+    const researcher = await signedIn(DEMO.researcher.email);
+    await researcher.goto('/users');
+    await researcher.getByRole('button', { name: 'Create New User' }).click();
+    const dialog = researcher.getByRole('dialog');
+    await dialog.getByLabel('Email').fill(`someone-${Date.now()}@example.org`);
+    await dialog.getByLabel('User Name').fill('Someone New');
+    await dialog.locator('button[type="submit"]').click();
+    await dialog.getByText('Choose a role: Teacher, PLC Lead or Researcher.').waitFor();
+    expect(await dialog.getByText(/with value/).count()).toBe(0);
+
+    const lead = await signedIn(DEMO.lead.email);
+    await lead.goto(`/shared-portfolios/${demo.plc}/edit`);
+    await lead.getByRole('button', { name: 'Edit Participants' }).click();
+    await lead.getByRole('button', { name: 'Remove Theo Teacher' }).click();
+    const question = lead.getByRole('alertdialog');
+    await question.getByText('Remove Theo Teacher from this shared portfolio? They will no longer see or comment on its artifacts.').waitFor();
+    await question.getByRole('button', { name: 'NO' }).click();
   });
 
   it('the archive is ready: its toast never covers Download', async () => {

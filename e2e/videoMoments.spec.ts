@@ -310,6 +310,30 @@ describe('video moments', () => {
     await page.close();
   });
 
+  it('a moment notification opens with the player in view at the moment, the comment highlighted', async () => {
+    const lead = await tokenFor(DEMO.lead.email);
+    const text = `At this moment ${stamp}`;
+    const posted = await api<{ id: number }>('POST', '/comments', { sharedArtifact: setup.shared, text, moment: { media: setup.video, start: 4 } }, lead);
+    expect(posted.status).toBe(200);
+    const page = await signedIn('/dashboard');
+    await page.getByRole('banner').getByRole('button', { name: /^Notifications/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    const item = panel.getByRole('link', { name: /commented at/ }).first();
+    await item.waitFor();
+    await item.click();
+    await page.waitForURL((url) => /^\/shared-portfolios\/\d+\/artifacts\/\d+$/.test(url.pathname) && url.hash === `#comment-${posted.body.id}`);
+    const comment = page.locator(`#comment-${posted.body.id}`);
+    await expect.poll(() => comment.getAttribute('aria-current')).toBe('true');
+    const player = page.locator('video').first();
+    await expect
+      .poll(() => player.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      }))
+      .toBe(true);
+    await page.close();
+  });
+
   it('private notes: a note at a moment of her own video, copied to a shared portfolio only when ticked', async () => {
     const page = await signedIn(`/my-portfolios/${setup.forces}/artifacts/${setup.ramp}`);
     const notes = page.getByRole('region', { name: 'My private notes on the video' });

@@ -186,7 +186,10 @@ describe('single-page app', async () => {
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
-      expect(res.headers['x-frame-options']).toBeDefined();
+      // frame-ancestors says it; X-Frame-Options would repeat it (issue 21 #17).
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['permissions-policy']).toContain('camera=()');
       expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
       expect(res.headers['x-powered-by']).toBeUndefined();
     }
@@ -197,10 +200,11 @@ describe('single-page app', async () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
-    expect(res.headers['strict-transport-security']).toBeDefined();
+    // Plain HTTP: no HSTS (browsers ignore it there; it is sent over HTTPS only).
+    expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(res.headers['x-powered-by']).toBeUndefined();
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'etag', 'last-modified']) {
+    for (const name of ['content-security-policy', 'permissions-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'etag', 'last-modified']) {
       expect(res.headers[name], name).toBeUndefined();
     }
   });

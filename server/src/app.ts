@@ -162,6 +162,11 @@ export interface BuildOptions {
 }
 
 /** Builds the whole server (API, docs and SPA) without listening. */
+/** Browser features no page of the portal uses; full screen for its own videos and the embedded players. */
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), ' +
+  'display-capture=(), browsing-topics=(), fullscreen=(self "https://www.youtube-nocookie.com" "https://player.vimeo.com")';
+
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const app = Fastify({
@@ -319,8 +324,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       },
     },
     crossOriginEmbedderPolicy: false,
+    // `frame-ancestors 'none'` says it for every browser that matters.
+    xFrameOptions: false,
+    // Sent below, over HTTPS only.
+    strictTransportSecurity: false,
   });
   app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
+    // HTTPS as this server sees it: its own TLS, or `X-Forwarded-Proto` from a trusted proxy (TRUST_PROXY).
+    if (request.protocol === 'https') reply.raw.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
   await app.register(fastifyRateLimit, {

@@ -125,3 +125,82 @@ describe('issue 21 #7 reset e-mails of someone else', () => {
     expect(await auth(t, 'reset-password', { code, password: 'tea kettle in July', passwordConfirmation: 'tea kettle in July' }, home)).toHaveStatus(200);
   });
 });
+
+describe('issue 21 #6 guessing from many addresses, and on many accounts', () => {
+  it('one address trying one password on many accounts gets 429 past its budget; an account under attack from many addresses makes new addresses wait, not its owner’s', async () => {
+    // One address, one password, 70 accounts (most unknown): 429 with a clear message after 60.
+    const sprayer = freshAddress();
+    const answers: number[] = [];
+    for (let i = 0; i < 70; i += 1) answers.push((await auth(t, 'local', { identifier: `nobody${i}@school.example`, password: 'Summer2026!' }, sprayer)).statusCode);
+    expect(answers.filter((s) => s === 400)).toHaveLength(60);
+    expect(await auth(t, 'local', { identifier: 'nobody-else@school.example', password: 'Summer2026!' }, sprayer)).toBeApiError(
+      429,
+      'Too many failed login attempts from your network. Please wait 15 minutes and try again.',
+      { nested: true },
+    );
+    // The budget does not keep someone out of an account they signed in to from there before.
+    const colleague = await createTeacher(t);
+    const school = freshAddress();
+    expect(await auth(t, 'local', { identifier: colleague.user.email, password: colleague.password }, school)).toHaveStatus(200);
+    for (let i = 0; i < 60; i += 1) await auth(t, 'local', { identifier: `stranger${i}@school.example`, password: 'Summer2026!' }, school);
+    expect(await auth(t, 'local', { identifier: 'stranger-x@school.example', password: 'Summer2026!' }, school)).toBeApiError(429, /from your network/, { nested: true });
+    expect(await auth(t, 'local', { identifier: colleague.user.email, password: colleague.password }, school)).toHaveStatus(200);
+
+    // 22 addresses, 3 guesses each on one account: past 20 failures, new addresses wait.
+    const victim = await createTeacher(t);
+    const home = freshAddress();
+    expect(await auth(t, 'local', { identifier: victim.user.email, password: victim.password }, home)).toHaveStatus(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 66; i += 1) statuses.push((await auth(t, 'local', { identifier: victim.user.email, password: `guess ${i}` }, `10.66.${Math.floor(i / 3)}.1`)).statusCode);
+    expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(23);
+    expect(await auth(t, 'local', { identifier: victim.user.email, password: victim.password }, freshAddress())).toBeApiError(429, /^Too many failed login attempts\. Please wait/, { nested: true });
+    // The owner's own address signs in.
+    expect(await auth(t, 'local', { identifier: victim.user.email, password: victim.password }, home)).toHaveStatus(200);
+  }, 120_000);
+});
+
+describe('issue 21 #17 headers', async () => {
+  const proxied = await buildTestApp({ trustProxy: true });
+  it('Permissions-Policy on pages and answers, no X-Frame-Options beside frame-ancestors, HSTS only over HTTPS (X-Forwarded-Proto only from a trusted proxy)', async () => {
+    const plain = await t.api({ method: 'GET', url: '/health' });
+    expect(plain.headers['permissions-policy']).toMatch(/camera=\(\).*microphone=\(\).*geolocation=\(\)/);
+    expect(plain.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(plain.headers['x-frame-options']).toBeUndefined();
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    // An untrusted client cannot claim HTTPS; a trusted proxy can.
+    const claimed = await t.api({ method: 'GET', url: '/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(claimed.headers['strict-transport-security']).toBeUndefined();
+    const viaProxy = await proxied.api({ method: 'GET', url: '/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(viaProxy.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+});
+
+describe('issue 21 #17 bidirectional controls in file names', () => {
+  it('are shown neutralised in download names', async () => {
+    const { neutraliseBidi } = await import('./http/fileNames.ts');
+    expect(neutraliseBidi('invoice\u202Efdp.exe')).toBe('invoice\uFFFDfdp.exe');
+    expect(neutraliseBidi('a\u2066b\u2069c\u200F.pdf')).toBe('a\uFFFDb\uFFFDc\uFFFD.pdf');
+    expect(neutraliseBidi('plain name.pdf')).toBe('plain name.pdf');
+  });
+});
+
+describe('issue 21 #9 demo accounts after a restart on a reachable address', async () => {
+  const { seedDemo, DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('./db/demo.ts');
+  const { buildApp } = await import('./app.ts');
+  const { CapturingMailer, testAppOf } = await import('../test/helper.ts');
+  const local = await buildTestApp({ demoSignIn: true });
+  await seedDemo(local.db, local.config);
+  const config = { ...local.config, demoSignIn: false, host: '0.0.0.0' };
+  const mail = new CapturingMailer();
+  const reachableApp = await buildApp({ config, db: local.db, mailer: mail, logger: false });
+  await reachableApp.ready();
+  const reachable = testAppOf(reachableApp, local.db, mail, config);
+  it('sessions of the demo accounts from before the restart end', async () => {
+    const account = DEMO_ACCOUNTS[0]!;
+    const jwt = AuthResponseSchema.parse((await auth(local, 'local', { identifier: account.email, password: DEMO_PASSWORD })).json()).jwt;
+    expect(await local.api({ method: 'GET', url: '/users/me', token: jwt })).toHaveStatus(200);
+    expect(await reachable.api({ method: 'GET', url: '/users/me', token: jwt })).toBeApiError(401, 'Your session has ended. Please log in again.');
+    expect(await reachable.api({ method: 'POST', url: '/token/refresh', token: jwt, payload: {} })).toBeApiError(401);
+    await reachableApp.close();
+  });
+});

@@ -32,6 +32,13 @@ describe('research exports never take the request pool', async () => {
       [portfolio.id],
     );
     const researchers = await Promise.all(Array.from({ length: 10 }, () => createResearcher(t)));
+    // The same request with no export running: the yardstick on a machine that may be busy.
+    const timed = async () => {
+      const started = performance.now();
+      expect(await t.api({ method: 'GET', url: '/portfolios', token: owner.token })).toHaveStatus(200);
+      return performance.now() - started;
+    };
+    const alone = Math.max(await timed(), await timed(), await timed());
     // Each client reads nothing until the end of the test.
     const answers = await Promise.all(
       researchers.map((r) => t.app.inject({ method: 'GET', url: '/api/v1/research/export', headers: { authorization: `Bearer ${r.token}` }, payloadAsStream: true })),
@@ -41,10 +48,9 @@ describe('research exports never take the request pool', async () => {
     expect(statuses.filter((s) => s === 409)).toHaveLength(8);
     // Give the running exports time to fill every buffer and wait for their readers.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const started = performance.now();
-    const list = await t.api({ method: 'GET', url: '/portfolios', token: owner.token });
-    expect(list).toHaveStatus(200);
-    expect(performance.now() - started).toBeLessThan(1000);
+    // Had the exports taken the pool, this would wait until their readers read (the pool has no
+    // waiting limit): under a second, or a few times its time alone where the machine is loaded.
+    expect(await timed()).toBeLessThan(Math.max(1000, 4 * alone));
 
     // The same researcher cannot start a second one beside their running export.
     const runner = researchers[statuses.indexOf(200)]!;

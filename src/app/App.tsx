@@ -17,6 +17,7 @@ import { theme } from '../views/theme/theme.ts';
 import { guardedNavigation } from './navigation/leaveGuard.ts';
 import { TypedTextGuardProvider } from './navigation/TypedTextGuard.tsx';
 import { NotificationFeedProvider } from './NotificationFeedProvider.tsx';
+import { Reauthentication } from './Reauthentication.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { lazyRoute } from './lazyRoute.tsx';
 // The sign-in page comes with the shell: every private page sends a newcomer there, so a cold
@@ -172,6 +173,7 @@ export function App({
                     <AppRoutes />
                   </RouteErrorBoundary>
                 </AppLayout>
+                <Reauthentication />
               </TypedTextGuardProvider>
             </NotificationFeedProvider>
           </Router>

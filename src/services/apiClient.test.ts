@@ -119,3 +119,41 @@ describe('apiClient', () => {
     expect(settled).not.toHaveBeenCalled();
   });
 });
+
+describe('apiClient: a session that ended during work', () => {
+  const refusal = { statusCode: 401, error: 'Unauthorized', message: 'You need to log in.', code: 'unauthorized' };
+  function answers(...list: { status: number; body: unknown }[]) {
+    const bodies: unknown[] = [];
+    const fetch = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      bodies.push(init?.body);
+      const next = list.shift()!;
+      return new Response(JSON.stringify(next.body), { status: next.status, headers: { 'content-type': 'application/json' } });
+    }) as unknown as typeof globalThis.fetch;
+    return { fetch, bodies };
+  }
+
+  it('a 401 waits for the user to sign in again, then the same call is sent again', async () => {
+    const { fetch, bodies } = answers({ status: 401, body: refusal }, { status: 200, body: { id: 1, name: 'Saved' } });
+    const onUnauthorized = vi.fn();
+    const reauthenticate = vi.fn(async () => true);
+    const client = createApiClient({ baseUrl: 'http://x/api/v1', hasSession: () => true, fetch, onUnauthorized, reauthenticate });
+    await expect(client.request({ method: 'PUT', path: '/things/1', body: { name: 'Saved' }, schema: Schema })).resolves.toEqual({ id: 1, name: 'Saved' });
+    expect(reauthenticate).toHaveBeenCalledTimes(1);
+    expect(bodies).toEqual([JSON.stringify({ name: 'Saved' }), JSON.stringify({ name: 'Saved' })]);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('gave up: the 401 stands and the session ends; a refused password never asks', async () => {
+    const gaveUp = answers({ status: 401, body: refusal });
+    const onUnauthorized = vi.fn();
+    const client = createApiClient({ baseUrl: 'http://x/api/v1', hasSession: () => true, fetch: gaveUp.fetch, onUnauthorized, reauthenticate: async () => false });
+    await expect(client.request({ method: 'GET', path: '/things/1', schema: Schema })).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+
+    const password = answers({ status: 401, body: refusal });
+    const reauthenticate = vi.fn(async () => true);
+    const login = createApiClient({ baseUrl: 'http://x/api/v1', hasSession: () => true, fetch: password.fetch, reauthenticate });
+    await expect(login.request({ method: 'POST', path: '/auth/local', body: {}, schema: Schema, reauthenticate: false })).rejects.toBeInstanceOf(ApiError);
+    expect(reauthenticate).not.toHaveBeenCalled();
+  });
+});

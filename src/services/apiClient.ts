@@ -11,6 +11,8 @@ export interface RequestOptions<S extends z.ZodType> {
   body?: unknown;
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
+  /** `false`: a 401 is this call's own answer (a refused password), not an ended session. */
+  reauthenticate?: false;
 }
 
 export interface ApiClientOptions {
@@ -22,6 +24,11 @@ export interface ApiClientOptions {
   headers?: Record<string, string>;
   /** Called when the server says the session is no longer valid (401). */
   onUnauthorized?: (error: ApiError) => void;
+  /**
+   * Asked when a call of a signed-in user gets 401: resolves `true` once the user signed in again
+   * (the call is then sent once more, as it was), `false` when they gave up (the 401 stands).
+   */
+  reauthenticate?: (error: ApiError) => Promise<boolean>;
   fetch?: typeof fetch;
 }
 
@@ -46,7 +53,7 @@ async function messageOf(data: unknown, status: number): Promise<{ message: stri
 export function createApiClient(options: ApiClientOptions) {
   const baseFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
-  async function request<S extends z.ZodType>(req: RequestOptions<S>): Promise<z.infer<S>> {
+  async function request<S extends z.ZodType>(req: RequestOptions<S>, retried = false): Promise<z.infer<S>> {
     const signedIn = options.hasSession();
     const query = req.query
       ? Object.fromEntries(Object.entries(req.query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]))
@@ -75,6 +82,13 @@ export function createApiClient(options: ApiClientOptions) {
       const data = safeJson(text);
       const { message, code } = await messageOf(data, res.status);
       const error = new ApiError(res.status, code, message, text);
+      if (res.status === 401 && signedIn && !retried && req.reauthenticate !== false && options.reauthenticate) {
+        // The session ended under the user's feet: they sign in again over the page, and the call is sent again.
+        if (await options.reauthenticate(error)) {
+          if (req.signal?.aborted) return NEVER as Promise<z.infer<S>>;
+          return request(req, true);
+        }
+      }
       if (res.status === 401 && signedIn) options.onUnauthorized?.(error);
       throw error;
     }

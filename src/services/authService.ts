@@ -10,7 +10,7 @@ const user = () => import('../schemas/user.ts');
 /** Logs in with e-mail (or username) and password. @throws ApiError on refusal. */
 export async function login(input: { identifier: string; password: string }, signal?: AbortSignal): Promise<AuthResponse> {
   const { AuthResponseSchema } = await auth();
-  return api().request({ method: 'POST', path: '/auth/local', body: input, schema: AuthResponseSchema, ...(signal ? { signal } : {}) });
+  return api().request({ method: 'POST', path: '/auth/local', body: input, schema: AuthResponseSchema, reauthenticate: false, ...(signal ? { signal } : {}) });
 }
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */

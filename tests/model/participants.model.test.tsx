@@ -182,7 +182,7 @@ const stateChecks: Record<string, (s: Snapshot) => Promise<void>> = {
   },
   'open.confirmingRemoval': async (s) => {
     const question = screen.getByRole('alertdialog', { name: 'Remove Participant' });
-    expect(within(question).getByText(`Are you sure you would like to delete ${s.context.removal!.person.username}`)).toBeTruthy();
+    expect(within(question).getByText(`Remove ${s.context.removal!.person.username} from this shared portfolio? They will no longer see or comment on its artifacts.`)).toBeTruthy();
     expect((within(question).getByRole('button', { name: 'Yes' }) as HTMLButtonElement).disabled).toBe(false);
   },
   'open.cancellingInvitation': async () => {

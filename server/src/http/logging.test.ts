@@ -10,6 +10,11 @@ describe('redactUrl', () => {
     ['/api/v1/x?keep=1&token=abc&jwt=def&password=ghi&access_token=jkl', '/api/v1/x?keep=1&token=[redacted]&jwt=[redacted]&password=[redacted]&access_token=[redacted]'],
     ['/api/v1/users?role_ne=4', '/api/v1/users?role_ne=4'],
     ['/my-portfolios/3', '/my-portfolios/3'],
+    // Issue 21 #13: media capability addresses open a file without a session for 12–24 h.
+    ['/uploads/12.1900000000.abcDEF_-sig/3f2a.png', '/uploads/[redacted]/3f2a.png'],
+    ['/api/v1/uploads/12.1900000000.abc/3f2a.mp4?download=1', '/api/v1/uploads/[redacted]/3f2a.mp4?download=1'],
+    ['/videos/uploads/12.1900000000.abc/3f2a.mp4', '/videos/uploads/[redacted]/3f2a.mp4'],
+    ['/media?capability=12.abc&sig=x', '/media?capability=[redacted]&sig=[redacted]'],
   ])('%s → %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });

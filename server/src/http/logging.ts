@@ -1,13 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * A request URL with secrets removed: reset codes in `/reset-password/<code>` and any
- * `code`, `token`, `jwt` or `password` query parameter.
+ * A request URL with secrets removed: reset codes in `/reset-password/<code>`, media capability
+ * addresses (`/uploads/<capability>/<file>`, which open the file without a session for hours),
+ * and any `code`, `token`, `jwt`, `password`, `capability` or `signature` query parameter.
  */
 export function redactUrl(url: string): string {
   return url
     .replace(/(\/reset-password\/)[^/?#]+/gi, '$1[redacted]')
-    .replace(/([?&](?:code|token|jwt|password|access_token)=)[^&#]*/gi, '$1[redacted]');
+    .replace(/(\/uploads\/)[^/?#]+(?=\/)/gi, '$1[redacted]')
+    .replace(/([?&](?:code|token|jwt|password|access_token|capability|cap|sig|signature|t)=)[^&#]*/gi, '$1[redacted]');
 }
 
 /** The request fields written to the log: never headers, cookies or bodies. */

@@ -75,6 +75,7 @@ const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy',
   'cross-origin-opener-policy',
   'origin-agent-cluster',
+  'permissions-policy',
   'referrer-policy',
   'x-dns-prefetch-control',
   'x-download-options',

@@ -51,17 +51,23 @@ export const authEventRepository = {
     account: string,
     address: string,
     windowSeconds: number,
-  ): Promise<{ fromAddress: number; lastFromAddress: Date | null; fromAnywhere: number }> {
-    const { rows } = await db.query<{ from_address: number; last_from_address: Date | null; from_anywhere: number }>(
+  ): Promise<{ fromAddress: number; lastFromAddress: Date | null; fromAnywhere: number; lastFromAnywhere: Date | null }> {
+    const { rows } = await db.query<{ from_address: number; last_from_address: Date | null; from_anywhere: number; last_from_anywhere: Date | null }>(
       `SELECT count(*) FILTER (WHERE subject = $2 || '|' || $3)::int AS from_address,
               max(created_at) FILTER (WHERE subject = $2 || '|' || $3) AS last_from_address,
-              count(*)::int AS from_anywhere
+              count(*)::int AS from_anywhere,
+              max(created_at) AS last_from_anywhere
        FROM auth_events
        WHERE kind = 'login_failure' AND starts_with(subject, $2 || '|') AND created_at > ms_now() - make_interval(secs => $1)`,
       [windowSeconds, account, address],
     );
     const r = rows[0]!;
-    return { fromAddress: r.from_address, lastFromAddress: r.last_from_address ? new Date(r.last_from_address) : null, fromAnywhere: r.from_anywhere };
+    return {
+      fromAddress: r.from_address,
+      lastFromAddress: r.last_from_address ? new Date(r.last_from_address) : null,
+      fromAnywhere: r.from_anywhere,
+      lastFromAnywhere: r.last_from_anywhere ? new Date(r.last_from_anywhere) : null,
+    };
   },
 
   /** Makes attempts on one subject take turns until the transaction ends. */

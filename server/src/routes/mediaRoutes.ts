@@ -1,4 +1,6 @@
+import { open } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { neutraliseBidi } from '../http/fileNames.ts';
 import { z } from 'zod';
 import { ArtifactMediaResponseSchema } from '#schemas/artifact';
 import { FileDeleteParamsSchema, UploadParamsSchema } from '#schemas/media';
@@ -44,6 +46,19 @@ const FILE_HEADERS = {
   'cross-origin-resource-policy': 'same-origin',
   'x-content-type-options': 'nosniff',
 } as const;
+
+/** Whether a stored file starts as a PDF does (`%PDF-`). */
+async function startsWithPdf(filePath: string): Promise<boolean> {
+  const handle = await open(filePath, 'r').catch(() => null);
+  if (!handle) return false;
+  try {
+    const head = Buffer.alloc(5);
+    const { bytesRead } = await handle.read(head, 0, 5, 0);
+    return bytesRead === 5 && head.toString('latin1') === '%PDF-';
+  } finally {
+    await handle.close();
+  }
+}
 
 const VIEWER_CSP =
   "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
@@ -94,13 +109,17 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await app.services.media.servableByCapability(request.params.capability, request.params.name);
-      const attachment = file.kind === 'document' && !file.isFormat;
+      // A PDF (its type read from its bytes at upload, and its first bytes "%PDF-" now) opens in
+      // the phone's or browser's viewer, in a sandbox; every other document stays a download.
+      const pdf = file.kind === 'document' && !file.isFormat && file.mime === 'application/pdf' && (await startsWithPdf(file.path));
+      const attachment = file.kind === 'document' && !file.isFormat && !pdf;
       reply
         .headers(FILE_HEADERS)
         .header('cache-control', `private, max-age=${Math.max(0, Math.min(3600, Math.floor((file.expiresAt - Date.now()) / 1000)))}`)
-        .header('content-disposition', `${attachment ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(file.name)}`);
+        .header('content-disposition', `${attachment ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(neutraliseBidi(file.name))}`);
       // Documents may be of any type: always a neutral type, so none is run or rendered by the browser.
       reply.type(attachment ? 'application/octet-stream' : file.mime);
+      if (pdf) reply.header('content-security-policy', 'sandbox');
       return reply.sendFile(request.params.name, app.mediaStore.dir, { contentType: false, cacheControl: false });
     },
   );

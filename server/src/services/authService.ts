@@ -20,23 +20,32 @@ import type { ServiceContext } from './context.ts';
  * and username count as one) and client address, the first `LOGIN_FREE_FAILURES` failures in the
  * window cost nothing; each further attempt from that address waits twice as long as the last
  * (1 s, 2 s, 4 s … at most 15 minutes) after its last failure. When an account collects
- * `LOGIN_ACCOUNT_FAILURES` failures from anywhere, every address that has failed on it waits at
- * least `LOGIN_ACCOUNT_WAIT_SECONDS` between attempts; an address that has not failed (the real
- * user's own device, at its first try) is never made to wait.
+ * `LOGIN_ACCOUNT_FAILURES` failures from anywhere, every address that has never signed in to it
+ * waits, after the account's last failure, twice as long with each further failure (1 s, 2 s …
+ * at most 15 minutes): guessing no longer grows with the attacker's addresses, while the owner's
+ * own addresses (a school, home) are not slowed by it. Each address also has a budget of
+ * `LOGIN_ADDRESS_FAILURES` failures across accounts in the window; past it, it may sign in only
+ * to accounts it has signed in to before.
  */
 export const LOGIN_FREE_FAILURES = 5;
 export const LOGIN_MAX_WAIT_SECONDS = 15 * 60;
-export const LOGIN_ACCOUNT_FAILURES = 50;
-export const LOGIN_ACCOUNT_WAIT_SECONDS = 60;
+export const LOGIN_ACCOUNT_FAILURES = 20;
+export const LOGIN_ADDRESS_FAILURES = 60;
 export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
 
 /** How long an address must still wait before its next login attempt on an account (0: none). */
-export function loginWaitSeconds(failures: { fromAddress: number; lastFromAddress: Date | null; fromAnywhere: number }, now = Date.now()): number {
-  if (!failures.lastFromAddress || failures.fromAddress === 0) return 0;
+export function loginWaitSeconds(
+  failures: { fromAddress: number; lastFromAddress: Date | null; fromAnywhere: number; lastFromAnywhere: Date | null },
+  knownAddress: boolean,
+  now = Date.now(),
+): number {
+  const remaining = (last: Date | null, wait: number) => (last ? Math.max(0, Math.ceil((last.getTime() + wait * 1000 - now) / 1000)) : 0);
   let wait = 0;
-  if (failures.fromAddress >= LOGIN_FREE_FAILURES) wait = Math.min(2 ** (failures.fromAddress - LOGIN_FREE_FAILURES), LOGIN_MAX_WAIT_SECONDS);
-  if (failures.fromAnywhere >= LOGIN_ACCOUNT_FAILURES) wait = Math.max(wait, LOGIN_ACCOUNT_WAIT_SECONDS);
-  return Math.max(0, Math.ceil((failures.lastFromAddress.getTime() + wait * 1000 - now) / 1000));
+  if (failures.fromAddress >= LOGIN_FREE_FAILURES) wait = remaining(failures.lastFromAddress, Math.min(2 ** (failures.fromAddress - LOGIN_FREE_FAILURES), LOGIN_MAX_WAIT_SECONDS));
+  if (!knownAddress && failures.fromAnywhere >= LOGIN_ACCOUNT_FAILURES) {
+    wait = Math.max(wait, remaining(failures.lastFromAnywhere, Math.min(2 ** (failures.fromAnywhere - LOGIN_ACCOUNT_FAILURES), LOGIN_MAX_WAIT_SECONDS)));
+  }
+  return wait;
 }
 
 const waitWords = (seconds: number): string =>
@@ -76,6 +85,7 @@ export const AUTH_MESSAGES = {
   blockedSession: 'Your account has been blocked by the administrator.',
   sessionEnded: 'Your session has ended. Please log in again.',
   tooManyLogins: (seconds: number) => `Too many failed login attempts. Please wait ${waitWords(seconds)} and try again.`,
+  tooManyFromAddress: 'Too many failed login attempts from your network. Please wait 15 minutes and try again.',
   tooManyForgot: 'Too many reset requests for this address. Please wait an hour and try again.',
   tooManyResets: 'Too many attempts. Please wait an hour and try again.',
   invalidEmail: 'Please provide a valid email address.',
@@ -85,7 +95,8 @@ export const AUTH_MESSAGES = {
   incorrectCode: 'Incorrect code provided.',
 } as const;
 
-const DEMO_EMAILS: ReadonlySet<string> = new Set(DEMO_ACCOUNTS.map((a) => a.email));
+/** The demo accounts' e-mails: on a server other machines can reach, these accounts neither sign in nor keep sessions or media links. */
+export const DEMO_EMAILS: ReadonlySet<string> = new Set(DEMO_ACCOUNTS.map((a) => a.email));
 
 /** Log-in, session tokens and password resets. */
 export function createAuthService(ctx: ServiceContext) {
@@ -109,7 +120,7 @@ export function createAuthService(ctx: ServiceContext) {
       if (!record) return null;
       if (record.user.blocked) throw authError(AUTH_MESSAGES.blocked, 'blocked');
       // Refused here, inside the transaction, so that the code stays usable for a better password.
-      const problem = passwordProblem(password, record.user);
+      const problem = passwordProblem(password, record.user, ctx.config.publicUrl);
       if (problem) throw authError(problem, 'weak_password');
       const epoch = await userRepository.setPassword(tx, userId, passwordHash);
       await passwordCodeRepository.voidAllFor(tx, userId);
@@ -148,13 +159,19 @@ export function createAuthService(ctx: ServiceContext) {
       const subject = `${account}|${clientAddress}`;
       // Every attempt counts as a failure until the password proves right, so that concurrent
       // guesses cannot all pass the wait; attempts on one account take turns.
+      const known = record ? await loginAddressRepository.known(db, record.user.id, clientAddress) : false;
       const attempt = await db.transaction(async (tx) => {
         await authEventRepository.lockSubject(tx, 'login_failure', account);
-        const wait = loginWaitSeconds(await authEventRepository.loginFailures(tx, account, clientAddress, LOGIN_FAILURE_WINDOW_SECONDS));
+        const wait = loginWaitSeconds(await authEventRepository.loginFailures(tx, account, clientAddress, LOGIN_FAILURE_WINDOW_SECONDS), known);
         if (wait > 0) return { allowed: false as const, wait };
-        return { allowed: true as const, id: await authEventRepository.record(tx, 'login_failure', subject) };
+        // The address's budget across accounts (one password tried on many accounts).
+        const budget = known
+          ? { allowed: true as const, id: await authEventRepository.record(tx, 'login_address_failure', clientAddress) }
+          : await authEventRepository.attempt(tx, 'login_address_failure', clientAddress, LOGIN_ADDRESS_FAILURES, LOGIN_FAILURE_WINDOW_SECONDS);
+        if (!budget.allowed) return { allowed: false as const, wait: 0 };
+        return { allowed: true as const, ids: [await authEventRepository.record(tx, 'login_failure', subject), budget.id] };
       });
-      if (!attempt.allowed) throw tooManyRequests(AUTH_MESSAGES.tooManyLogins(attempt.wait), true);
+      if (!attempt.allowed) throw tooManyRequests(attempt.wait > 0 ? AUTH_MESSAGES.tooManyLogins(attempt.wait) : AUTH_MESSAGES.tooManyFromAddress, true);
       const valid = await verifyPassword(body.password, record?.passwordHash ?? null);
       if (!record || !valid) throw authError(AUTH_MESSAGES.invalidLogin, 'invalid_credentials');
       // The demo accounts' password is published: on a server other machines can reach, they
@@ -162,10 +179,11 @@ export function createAuthService(ctx: ServiceContext) {
       if (!ctx.config.demoSignIn && DEMO_EMAILS.has(record.user.email)) throw authError(AUTH_MESSAGES.invalidLogin, 'invalid_credentials');
       // Only someone who knows the password learns that the account is blocked.
       if (record.user.blocked) {
-        await authEventRepository.remove(db, attempt.id);
+        for (const id of attempt.ids) await authEventRepository.remove(db, id);
         throw authError(AUTH_MESSAGES.blocked, 'blocked');
       }
       await authEventRepository.clear(db, 'login_failure', subject);
+      await authEventRepository.remove(db, attempt.ids[1]!);
       await loginAddressRepository.remember(db, record.user.id, clientAddress);
       // A hash of an earlier scheme or weaker parameters is replaced now that the password is known.
       if (record.passwordHash && needsRehash(record.passwordHash)) {
@@ -191,6 +209,8 @@ export function createAuthService(ctx: ServiceContext) {
       ]);
       if (!record) throw unauthorized('Invalid token.');
       if (record.user.blocked) throw unauthorized(AUTH_MESSAGES.blockedSession);
+      // Sessions of the demo accounts from before a restart on a reachable address are over.
+      if (!ctx.config.demoSignIn && DEMO_EMAILS.has(record.user.email)) throw unauthorized(AUTH_MESSAGES.sessionEnded);
       if (record.sessionEpoch !== claims.epoch) throw unauthorized(AUTH_MESSAGES.sessionEnded);
       // A signed-out (or expired) session ends every token of it at once; a refresh ends the older ones.
       if (sid && (!session || !generationAccepted(gen, session))) {

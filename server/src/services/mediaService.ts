@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { DEMO_EMAILS } from './authService.ts';
 import type { ArtifactMediaResponse } from '#schemas/artifact';
 import type { Media, MediaKind } from '#schemas/media';
 import { MediaUploadFieldsSchema } from '#schemas/moments';
@@ -82,6 +83,8 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
     if (!verified) throw notFound(FILE_NOT_FOUND);
     const record = await userRepository.findById(db, verified.userId);
     if (!record || record.user.blocked) throw notFound(FILE_NOT_FOUND);
+    // Media links of the demo accounts stop working once the server is reachable by others.
+    if (!ctx.config.demoSignIn && DEMO_EMAILS.has(record.user.email)) throw notFound(FILE_NOT_FOUND);
     return { actor: record.user, expiresAt: verified.expiresAt };
   }
 

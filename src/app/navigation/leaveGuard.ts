@@ -79,6 +79,18 @@ export function allowLeave(): void {
   }
 }
 
+/** Goes on without asking (the session ended: nothing on the page can be saved now; local drafts keep the text). */
+export function leaveWithoutAsking(navigate: () => void): void {
+  held = null;
+  asking = null;
+  passing = true;
+  try {
+    navigate();
+  } finally {
+    passing = false;
+  }
+}
+
 /** The guard asked keeps the user on the page: the held navigation is dropped. */
 export function stayHere(): void {
   held = null;

@@ -90,7 +90,8 @@ function Invitation({ invitationId }: { invitationId: number | null }) {
 /** `/invitation/{id}`. */
 export function InvitationRoute({ params }: { params: { id?: string } }) {
   return (
-    <PrivateRoute>
+    // An invitation opened signed out: the sign-in page says so, and the invitation opens after signing in.
+    <PrivateRoute signIn>
       <Invitation key={params.id} invitationId={parseId(params.id)} />
     </PrivateRoute>
   );

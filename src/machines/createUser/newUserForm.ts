@@ -1,4 +1,4 @@
-import { CREATE_USER_FIELDS, CreateUserBodySchema, ROLES, type CreateUserBody } from '../../schemas/user.ts';
+import { CreateUserBodySchema, ROLES, type CreateUserBody } from '../../schemas/user.ts';
 
 /** The Create New User form as typed: the role is the select's raw value (`''` before a choice). */
 export interface NewUserValues {
@@ -27,6 +27,9 @@ const roleInput = (raw: string): number | string => (/^[0-9]+$/.test(raw) ? Numb
  * Checks the form with the shared contract (the server checks the same schema again) and gives
  * either the body to send or a message per wrong field.
  */
+/** The form's message when no valid role is chosen (the API's own wording stays for the apps). */
+export const ROLE_REQUIRED_MESSAGE = 'Choose a role: Teacher, PLC Lead or Researcher.';
+
 export function checkNewUser(values: NewUserValues): { body: CreateUserBody; errors: null } | { body: null; errors: NewUserErrors } {
   const result = CreateUserBodySchema.safeParse({ ...values, roleId: roleInput(values.roleId) });
   if (result.success) return { body: result.data, errors: null };
@@ -34,11 +37,8 @@ export function checkNewUser(values: NewUserValues): { body: CreateUserBody; err
   for (const issue of result.error.issues) {
     const field = FIELDS.find((f) => f === issue.path[0]);
     if (!field || errors[field]) continue;
-    // A role that is not a number at all (nothing chosen) gets the same sentence as a wrong number.
-    errors[field] =
-      field === 'roleId' && issue.code === 'invalid_type'
-        ? `Field ${CREATE_USER_FIELDS.roleId} with value ${values.roleId} is invalid.`
-        : issue.message;
+    // Any problem with the role (nothing chosen, or a role one cannot create) says what to do.
+    errors[field] = field === 'roleId' ? ROLE_REQUIRED_MESSAGE : issue.message;
   }
   return { body: null, errors };
 }

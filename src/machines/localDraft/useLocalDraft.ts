@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createActor, type InspectionEvent } from 'xstate';
+import { currentUser } from '../../services/session.ts';
 import { useCurrentUser } from '../session/useSession.ts';
 import { isStale, localDraftMachine } from './localDraftMachine.ts';
 
@@ -54,7 +55,8 @@ export function useLocalDraft(
       // Gone for good only if not mounted again at once (React's development double mount).
       setTimeout(() => {
         if (mounted.current) return;
-        actor.send({ type: 'form.closed' });
+        // Gone because the session ended (not the user's choice): the draft stays for the next sign-in.
+        if (currentUser.value !== null) actor.send({ type: 'form.closed' });
         actor.stop();
       }, 0);
     };

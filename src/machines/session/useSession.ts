@@ -49,3 +49,6 @@ export function consumeOrigin(fallback: string): string {
 
 /** The remembered origin, kept for later. */
 export const currentOrigin = (): string | null => peekOrigin();
+
+/** Whether the sign-in page was opened on the way to an invitation (its link opened signed out). */
+export const useSignInForInvitation = (): boolean => /^\/invitation\/[0-9]+$/.test(peekOrigin() ?? '');

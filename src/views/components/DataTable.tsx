@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
+import { phoneCards, useColumnLabels } from './phoneCards.ts';
 
 /** One column of a `DataTable`. */
 export interface DataColumn {
@@ -20,6 +21,10 @@ const Scroll = styled.div<{ $maxHeight?: string | undefined }>`
   width: 100%;
   overflow: auto;
   ${({ $maxHeight }) => ($maxHeight ? `max-height: ${$maxHeight};` : '')}
+  /* Phones show the rows as cards in the page's own scroll, not a box within a box. */
+  @media ${({ theme }) => theme.media.compact} {
+    max-height: none;
+  }
   background: ${({ theme }) => theme.color.surface};
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.md};
@@ -57,6 +62,8 @@ const Table = styled.table<{ $minWidth: string }>`
   tbody tr:hover > td { background: ${({ theme }) => theme.color.background}; }
   tbody tr[data-highlight] > td { background: ${HIGHLIGHT}; }
   tbody tr[data-highlight] > td:first-child { box-shadow: inset 4px 0 0 ${({ theme }) => theme.color.success}; }
+  /* On phones each row is a card, every value in view. */
+  ${phoneCards}
 `;
 
 const Th = styled.th<{ $align: DataColumn['align'] }>`
@@ -129,6 +136,8 @@ export function DataTable({
   /** Width below which the table scrolls sideways. */
   minWidth?: string;
 }) {
+  const table = useRef<HTMLTableElement>(null);
+  useColumnLabels(table);
   const body = loading ? (
     Array.from({ length: skeletonRows }, (_, row) => (
       <tr key={row} aria-hidden="true">
@@ -152,7 +161,7 @@ export function DataTable({
       // Reachable by keyboard when it scrolls (a named region, in the tab order).
       {...(loading ? { role: 'status', 'aria-label': loadingLabel, 'aria-busy': true } : { role: 'region', 'aria-label': caption, tabIndex: 0 })}
     >
-      <Table $minWidth={minWidth}>
+      <Table ref={table} $minWidth={minWidth}>
         <caption className="visually-hidden">{caption}</caption>
         <colgroup>
           {columns.map((column) => (

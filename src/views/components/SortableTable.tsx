@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
+import { phoneCards, useColumnLabels } from './phoneCards.ts';
 
 /** One column of a `SortableTable`. */
 export interface SortableColumn<C extends string> {
@@ -69,6 +70,8 @@ const Table = styled.table`
     th { padding: 8px 5px; font-size: ${({ theme }) => theme.font.size.xs}; letter-spacing: 0.02em; }
     th svg[data-inactive] { display: none; }
   }
+  /* On phones each row is a card, every value in view. */
+  ${phoneCards}
 `;
 
 const Th = styled.th<{ $align: 'start' | 'end' }>`
@@ -165,6 +168,8 @@ export function SortableTable<C extends string>({
   /** The body rows: plain `<tr>` of `<td>`. */
   children?: ReactNode;
 }) {
+  const table = useRef<HTMLTableElement>(null);
+  useColumnLabels(table);
   const body = loading
     ? Array.from({ length: skeletonRows }, (_, row) => (
         <tr key={row} aria-hidden="true">
@@ -178,7 +183,7 @@ export function SortableTable<C extends string>({
     : children;
   return (
     <Box $overflowVisible={overflowVisible} {...(loading ? { role: 'status', 'aria-label': loadingLabel, 'aria-busy': true } : {})}>
-      <Table>
+      <Table ref={table}>
         <caption className="visually-hidden">{caption}</caption>
         <colgroup>
           {columns.map((column) => (

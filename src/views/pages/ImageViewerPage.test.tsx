@@ -46,7 +46,8 @@ describe('the image viewer', () => {
     expect(image().getAttribute('src')).toBe('http://x.test/api/v1/uploads/ramp_1a.png');
     expect(screen.getByRole('heading', { level: 1, name: 'Image' })).toBeTruthy();
     expect(document.body.textContent).not.toContain('ramp_1a');
-    expect(screen.queryByRole('link', { name: /Back to/ })).toBeNull();
+    // A way back, even from a bare link.
+    expect(screen.getByRole('link', { name: '← Back to the dashboard' }).getAttribute('href')).toBe('/dashboard');
     expect(status()).toBe('Zoom 100% · Rotation 0°');
   });
 
@@ -62,7 +63,8 @@ describe('the image viewer', () => {
   it('takes no way back out of the portal from the history entry', () => {
     window.history.replaceState(viewerState({ title: 'x.png', artifactTitle: 'Elsewhere', backHref: '//evil.example/', poster: null }), '');
     renderPage(<ImageViewerPage src="/f.png" fileName="ramp_1a.png" />);
-    expect(screen.queryByRole('link', { name: /Back to/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Back to Elsewhere/ })).toBeNull();
+    expect(screen.getByRole('link', { name: '← Back to the dashboard' }).getAttribute('href')).toBe('/dashboard');
     expect(screen.getByRole('heading', { level: 1, name: 'Image' })).toBeTruthy();
   });
 
@@ -99,6 +101,8 @@ describe('the image viewer', () => {
     // Nothing focused yet: the keys work at once.
     await ux.keyboard('+');
     expect(status()).toBe('Zoom 150% · Rotation 0°');
+    await ux.tab();
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: '← Back to the dashboard' }));
     await ux.tab();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Zoom in' }));
     await ux.keyboard('{Enter}');

@@ -100,7 +100,7 @@ const isControl = (target: EventTarget | null): boolean =>
  * out (down to 25 %), reset and rotation in quarter turns, by buttons, keys anywhere on the page
  * (+ − 0 R L, arrows to move), the mouse wheel, a trackpad or two-finger pinch, and dragging to
  * pan. It is named by the file's own name (or the artifact's) and links back to the artifact it
- * was opened from; opened from elsewhere it is simply an "Image".
+ * was opened from; opened from elsewhere it is simply an "Image", with a link back to the dashboard.
  */
 export function ImageViewerPage({ src, fileName }: { /** The file's address. */ src: string; /** The stored file's name (not shown). */ fileName: string }) {
   const origin = useViewerOrigin();
@@ -239,11 +239,12 @@ export function ImageViewerPage({ src, fileName }: { /** The file's address. */ 
     setDragging(false);
   };
 
-  const back = origin ? (
+  // Opened from a bare link (as the mobile apps open files), the way back is the dashboard.
+  const back = (
     <Back>
-      <Link href={origin.backHref}>← Back to {origin.artifactTitle}</Link>
+      {origin ? <Link href={origin.backHref}>← Back to {origin.artifactTitle}</Link> : <Link href="/dashboard">← Back to the dashboard</Link>}
     </Back>
-  ) : null;
+  );
 
   if (failed) {
     return (

@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { useLoginEvents, useLoginForm } from '../../machines/login/useLogin.ts';
+import { useSignInForInvitation } from '../../machines/session/useSession.ts';
 import { AuthActions, AuthCard, focusField } from '../components/AuthCard.tsx';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { TextField } from '../components/Field.tsx';
@@ -29,13 +30,21 @@ const Failure = styled.p`
 export function LoginPage() {
   const { email, password, fieldErrors, busy, failure } = useLoginForm();
   const { change, submit } = useLoginEvents();
+  const invited = useSignInForInvitation();
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     focusField(event.currentTarget, submit());
   };
   return (
-    <AuthCard title="Login" intro="Log in with the email address and password of your PracticeFolio account.">
+    <AuthCard
+      title="Login"
+      intro={
+        invited
+          ? 'Log in to see your invitation to a shared portfolio: it opens as soon as you are logged in.'
+          : 'Log in with the email address and password of your PracticeFolio account.'
+      }
+    >
       <form noValidate onSubmit={handleSubmit} aria-busy={busy || undefined}>
         <TextField
           label="Email"

@@ -263,7 +263,7 @@ describe('ManageUsersPage', () => {
       await ux.click(within(dialog).getByRole('button', { name: 'Create' }));
       expect(within(dialog).getByText('Field User Name is required.')).toBeTruthy();
       expect(within(dialog).getByText('Field Email is required.')).toBeTruthy();
-      expect(within(dialog).getByText('Field Role with value  is invalid.', exact)).toBeTruthy();
+      expect(within(dialog).getByText('Choose a role: Teacher, PLC Lead or Researcher.', exact)).toBeTruthy();
       expect(document.activeElement).toBe(within(dialog).getByLabelText('User Name'));
       expect(within(dialog).getByLabelText('User Name').getAttribute('aria-invalid')).toBe('true');
       await ux.type(within(dialog).getByLabelText('Email'), 'ann@example');

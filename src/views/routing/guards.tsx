@@ -23,14 +23,21 @@ function Unreachable() {
  * A page that needs a session: while the stored token is checked a skeleton shows; without a
  * session the requested path is remembered and the visitor goes to `/` (spec §2).
  */
-export function PrivateRoute({ children }: { children: ReactNode }) {
+export function PrivateRoute({
+  children,
+  signIn = false,
+}: {
+  children: ReactNode;
+  /** Send a visitor without a session to the sign-in page itself (a link from an e-mail, e.g. an invitation). */
+  signIn?: boolean;
+}) {
   const state = useSessionState();
   const [location] = useLocation();
   const search = useSearch();
   if (state === 'authenticated') return <>{children}</>;
   if (state === 'anonymous') {
     rememberOrigin(search ? `${location}?${search}` : location);
-    return <Redirect to={paths.root} replace />;
+    return <Redirect to={signIn ? paths.login : paths.root} replace />;
   }
   if (state === 'unreachable') return <Unreachable />;
   return <PageSkeleton />;

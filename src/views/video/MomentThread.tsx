@@ -157,6 +157,9 @@ export function useScrollToHashedComment(ready: boolean): void {
     const element = document.getElementById(`comment-${match[1]}`);
     if (!element) return;
     done.current = true;
-    element.scrollIntoView?.({ block: 'center' });
+    // A comment at a moment: the player, at that moment, comes into view (the comment is highlighted beside or below it).
+    const media = /[?&]media=(\d+)/.exec(window.location.search)?.[1];
+    const player = media ? document.getElementById(`video-${media}`) : null;
+    (player ?? element).scrollIntoView?.({ block: player ? 'start' : 'center' });
   }, [ready]);
 }

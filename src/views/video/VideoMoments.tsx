@@ -213,7 +213,7 @@ export function VideoMoments({ media, holder, marks, startAt, canComment, canCap
   const composing = draft.anchor?.media === media.id;
 
   return (
-    <Figure aria-labelledby={captionId}>
+    <Figure id={`video-${media.id}`} aria-labelledby={captionId}>
       <figcaption id={captionId}>{label}</figcaption>
       <Player
         ref={element}

@@ -9,6 +9,7 @@ import { Button } from '../../components/Button.tsx';
 import { ChipList } from '../../components/Chip.tsx';
 import { FieldError, inputStyles } from '../../components/Field.tsx';
 import { Switch } from '../../components/Switch.tsx';
+import { phoneCards, useColumnLabels } from '../../components/phoneCards.ts';
 import { TextArea } from '../../components/TextAreaField.tsx';
 
 /** How each question type is named in the table (reference §10.2). */
@@ -57,6 +58,8 @@ const Table = styled.table`
   }
   tbody tr:last-child > td { border-bottom: none; }
   tr[data-bonus] > td { background: ${({ theme }) => theme.color.background}; }
+  /* On phones each question is a card: its type, choices and their messages in view. */
+  ${phoneCards}
 `;
 
 const Core = styled.span`
@@ -244,6 +247,7 @@ export const QuestionsTable = memo(function QuestionsTable({ disabled }: { /** W
   const errors = useFormErrors();
   const { addQuestion } = useSharedPortfolioFormEvents();
   const table = useRef<HTMLTableElement>(null);
+  useColumnLabels(table);
   const addButton = useRef<HTMLButtonElement>(null);
   const bonusCount = rows.filter((row) => row.kind === 'bonus').length;
   const previousCount = useRef(bonusCount);

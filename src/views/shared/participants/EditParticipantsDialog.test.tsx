@@ -219,7 +219,7 @@ describe('Edit Participants', () => {
     await open(h);
     await h.ux.click(within(participantList()).getByRole('button', { name: 'Remove Pat Pending' }));
     const question = screen.getByRole('alertdialog', { name: 'Remove Participant' });
-    expect(within(question).getByText('Are you sure you would like to delete Pat Pending')).toBeTruthy();
+    expect(within(question).getByText('Remove Pat Pending from this shared portfolio? They will no longer see or comment on its artifacts.')).toBeTruthy();
     await h.ux.click(within(question).getByRole('button', { name: 'NO' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(rows()).toEqual(['Tess Teacher', 'Pat Pending (Pending)']);
@@ -235,7 +235,7 @@ describe('Edit Participants', () => {
     const h = renderParticipants();
     await open(h);
     await h.ux.click(within(participantList()).getByRole('button', { name: 'Remove Tess Teacher' }));
-    expect(within(screen.getByRole('alertdialog')).getByText('Are you sure you would like to delete Tess Teacher')).toBeTruthy();
+    expect(within(screen.getByRole('alertdialog')).getByText('Remove Tess Teacher from this shared portfolio? They will no longer see or comment on its artifacts.')).toBeTruthy();
     await h.ux.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(rows()).toEqual(['Pat Pending (Pending)']));
     expect(h.calls.remove).toEqual([people.tess.id]);

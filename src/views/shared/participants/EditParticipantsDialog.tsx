@@ -9,8 +9,8 @@ import { Spinner } from '../../components/Spinner.tsx';
 /** The list gets a border when it holds more than this many people (spec §9). */
 export const BORDER_AFTER = 4;
 
-/** The question before someone is removed (reference §13). */
-export const removalQuestion = (username: string): string => `Are you sure you would like to delete ${username}`;
+/** The question before someone is removed: the person by their display name, and what removing means. */
+export const removalQuestion = (username: string): string => `Remove ${username} from this shared portfolio? They will no longer see or comment on its artifacts.`;
 
 const Columns = styled.div`
   display: grid;
