@@ -170,13 +170,17 @@ export function createArchiveService(ctx: ServiceContext, folders: { archives: s
         ...(options.onStep ? { onStep: options.onStep } : {}),
       });
       clearInterval(beat);
-      const done = await archiveRepository.finish(db, job.id, workerId, { name: built.fileName, size: built.size, validDays: ARCHIVE_VALID_DAYS });
+      // Ready and the older ready ones gone in one step: the owner never sees more than the kept number.
+      const { done, replaced } = await db.transaction(async (tx) => {
+        const finished = await archiveRepository.finish(tx, job.id, workerId, { name: built.fileName, size: built.size, validDays: ARCHIVE_VALID_DAYS });
+        return { done: finished, replaced: finished ? await archiveRepository.deleteOlderReady(tx, job.ownerId, READY_ARCHIVES_KEPT) : [] };
+      });
       if (!done) {
         await rm(path.join(folders.archives, built.fileName), { force: true });
         return;
       }
       log.info({ job: job.id, size: built.size }, 'archive ready');
-      for (const name of await archiveRepository.deleteOlderReady(db, job.ownerId, READY_ARCHIVES_KEPT)) {
+      for (const name of replaced) {
         await rm(path.join(folders.archives, name), { force: true });
       }
       await notifyOwner(done);
