@@ -138,10 +138,17 @@ describe('POST /auth/local', () => {
   it('lets no more than 5 concurrent guesses from one address through', async () => {
     const user = await createTeacher(t);
     const attacker = freshAddress();
+    const started = performance.now();
     const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => login(user.user.email, `guess ${i}`, attacker)));
+    const seconds = (performance.now() - started) / 1000;
     const statuses = answers.map((res) => res.statusCode);
-    expect(statuses.filter((s) => s === 400)).toHaveLength(5);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    // Five free guesses; then one more after 1 s, another 2 s later, 4 s later…: on a loaded
+    // machine the burst itself may last long enough for one or two of those to come due.
+    const dueAfterWaits = Math.floor(Math.log2(seconds + 1));
+    const refused = statuses.filter((s) => s === 400).length;
+    expect(refused).toBeGreaterThanOrEqual(5);
+    expect(refused).toBeLessThanOrEqual(5 + dueAfterWaits);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(25 - refused);
     expect(await login(user.user.email, user.password, attacker)).toBeApiError(429, TOO_MANY_LOGINS);
     expect(await login(user.user.email, user.password, freshAddress())).toHaveStatus(200);
   });
