@@ -1476,3 +1476,33 @@ describe('#21.2 caption tracks: bounded per video, sized, in the quota and the w
     expect(await add('fr', tiny)).toBeApiError(429, /^Too many attempts, please try again in /);
   });
 });
+
+describe('an invitation by id tells the lead no more than the search they picked from (issue 21, 16)', () => {
+  it('the answer, the pending list and a refusal show a picked person’s address masked; a typed address and the invitee see it in full', async () => {
+    const lead = await createLead(t);
+    const outsider = await createTeacher(t);
+    const typed = await createTeacher(t);
+    const researcher = await createResearcher(t);
+    const sp = await createSharedPortfolio(t, lead);
+    const masked = `${outsider.user.email.slice(0, 2)}…${outsider.user.email.slice(outsider.user.email.lastIndexOf('@'))}`;
+
+    const byId = await t.api({ method: 'POST', url: '/invitations', token: lead.token, payload: { to: outsider.user.id, sharedPortfolio: sp.id } });
+    expect(byId).toHaveStatus(200);
+    const invitation = json(byId.json());
+    expect(json(invitation['to'])['email']).toBe(masked);
+    expect(JSON.stringify(invitation)).not.toContain(outsider.user.email);
+    expect(JSON.stringify((await t.api({ method: 'GET', url: `/invitations/${String(invitation['id'])}`, token: lead.token })).json())).not.toContain(outsider.user.email);
+    const again = await t.api({ method: 'POST', url: '/invitations', token: lead.token, payload: { to: outsider.user.id, sharedPortfolio: sp.id } });
+    expect(again).toBeApiError(400, `${outsider.user.username} has already been invited to this shared portfolio.`);
+
+    expect(await t.api({ method: 'POST', url: '/invitations', token: lead.token, payload: { email: typed.user.email, sharedPortfolio: sp.id } })).toHaveStatus(200);
+    const members = MembersResponseSchema.parse((await t.api({ method: 'GET', url: `/shared-portfolios/${sp.id}/members`, token: lead.token })).json());
+    expect(members.pending.map((p) => p.email).sort()).toEqual([masked, typed.user.email].sort());
+
+    // The invitee sees their own invitation in full, and a researcher (who manages accounts) too.
+    const own = (await t.api({ method: 'GET', url: '/invitations', token: outsider.token })).json() as { to: { email: string } }[];
+    expect(own.map((i) => i.to.email)).toEqual([outsider.user.email]);
+    const asResearcher = json((await t.api({ method: 'GET', url: `/invitations/${String(invitation['id'])}`, token: researcher.token })).json());
+    expect(json(asResearcher['to'])['email']).toBe(outsider.user.email);
+  });
+});

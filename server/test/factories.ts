@@ -138,7 +138,7 @@ export async function createSharedPortfolio(
     );
     for (const member of options.members ?? []) await sharedPortfolioRepository.addMember(tx, spId, idOf(member));
     for (const invitee of options.invitees ?? []) {
-      await invitationRepository.create(tx, { sharedPortfolioId: spId, fromUserId: idOf(owner), toUserId: idOf(invitee) });
+      await invitationRepository.create(tx, { sharedPortfolioId: spId, fromUserId: idOf(owner), toUserId: idOf(invitee), byEmail: true });
     }
     return spId;
   });
@@ -179,7 +179,7 @@ export function createReaction(t: TestApp, sharedArtifact: { id: number }, owner
 /** A pending invitation of `to` to a shared portfolio, from its owner; returns its id. */
 export async function createInvitation(t: TestApp, sharedPortfolio: { id: number }, to: Someone): Promise<number> {
   const sp = (await sharedPortfolioRepository.findById(t.db, sharedPortfolio.id))!;
-  return (await invitationRepository.create(t.db, { sharedPortfolioId: sp.id, fromUserId: sp.ownerId, toUserId: idOf(to) }))!;
+  return (await invitationRepository.create(t.db, { sharedPortfolioId: sp.id, fromUserId: sp.ownerId, toUserId: idOf(to), byEmail: true }))!;
 }
 
 /** Removes a member from a shared portfolio (a former member keeps their account). */

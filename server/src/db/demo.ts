@@ -164,7 +164,7 @@ export async function seedDemo(db: Db, _config: Config): Promise<void> {
       [lee, json(BASIC_TEMPLATE), json(['6th', '7th', '8th']), daysAgo(15)],
     );
     await tx.query(`INSERT INTO shared_portfolio_members (shared_portfolio_id, user_id) VALUES ($1, $2)`, [engineering, lee]);
-    await tx.query(`INSERT INTO invitations (shared_portfolio_id, from_user_id, to_user_id) VALUES ($1, $2, $3)`, [engineering, lee, tess]);
+    await tx.query(`INSERT INTO invitations (shared_portfolio_id, from_user_id, to_user_id, by_email) VALUES ($1, $2, $3, true)`, [engineering, lee, tess]);
 
     const copy = async (source: number, owner: number, extra: Responses, age: number) => {
       const { rows } = await tx.query<{ responses: Responses; topic: string; subject: string; grades: string[] }>(

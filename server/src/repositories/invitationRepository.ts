@@ -8,6 +8,8 @@ export interface InvitationRecord {
   sharedPortfolioId: number;
   to: Person;
   from: Person | null;
+  /** The inviter typed the invitee's e-mail address (rather than picking a person). */
+  byEmail: boolean;
   createdAt: string;
 }
 
@@ -20,11 +22,12 @@ interface Row {
   from_id: number | null;
   from_username: string | null;
   from_email: string | null;
+  by_email: boolean;
   created_at: Date;
 }
 
 const SELECT = `SELECT i.id, i.shared_portfolio_id, t.id AS to_id, t.username AS to_username, t.email AS to_email,
-  f.id AS from_id, f.username AS from_username, f.email AS from_email, i.created_at
+  f.id AS from_id, f.username AS from_username, f.email AS from_email, i.by_email, i.created_at
   FROM invitations i JOIN users t ON t.id = i.to_user_id LEFT JOIN users f ON f.id = i.from_user_id`;
 
 function toRecord(r: Row): InvitationRecord {
@@ -33,6 +36,7 @@ function toRecord(r: Row): InvitationRecord {
     sharedPortfolioId: r.shared_portfolio_id,
     to: { id: r.to_id, username: r.to_username, email: r.to_email },
     from: r.from_id !== null ? { id: r.from_id, username: r.from_username!, email: r.from_email! } : null,
+    byEmail: r.by_email,
     createdAt: iso(r.created_at),
   };
 }
@@ -52,11 +56,11 @@ export const invitationRepository = {
   },
 
   /** Creates an invitation; `null` when the person already has one to this shared portfolio. */
-  async create(db: Queryable, input: { sharedPortfolioId: number; fromUserId: number; toUserId: number }): Promise<number | null> {
+  async create(db: Queryable, input: { sharedPortfolioId: number; fromUserId: number; toUserId: number; byEmail: boolean }): Promise<number | null> {
     const { rows } = await db.query<{ id: number }>(
-      `INSERT INTO invitations (shared_portfolio_id, from_user_id, to_user_id) VALUES ($1, $2, $3)
+      `INSERT INTO invitations (shared_portfolio_id, from_user_id, to_user_id, by_email) VALUES ($1, $2, $3, $4)
        ON CONFLICT (shared_portfolio_id, to_user_id) DO NOTHING RETURNING id`,
-      [input.sharedPortfolioId, input.fromUserId, input.toUserId],
+      [input.sharedPortfolioId, input.fromUserId, input.toUserId, input.byEmail],
     );
     return rows[0]?.id ?? null;
   },

@@ -196,8 +196,8 @@ export const sharedPortfolioRepository = {
        WHERE m.shared_portfolio_id = $1 AND u.id <> $2 ORDER BY lower(u.username), u.id`,
       [id, ownerId],
     );
-    const { rows: pending } = await db.query<Person & { invitation_id: number }>(
-      `SELECT u.id, u.username, u.email, i.id AS invitation_id FROM invitations i JOIN users u ON u.id = i.to_user_id
+    const { rows: pending } = await db.query<Person & { invitation_id: number; by_email: boolean }>(
+      `SELECT u.id, u.username, u.email, i.id AS invitation_id, i.by_email FROM invitations i JOIN users u ON u.id = i.to_user_id
        WHERE i.shared_portfolio_id = $1 ORDER BY lower(u.username), u.id`,
       [id],
     );
@@ -217,7 +217,8 @@ export const sharedPortfolioRepository = {
     }
     return {
       members,
-      pending: pending.map((p) => ({ id: p.id, username: p.username, email: p.email, invitationId: p.invitation_id })),
+      // A person invited by picking them from a search keeps the masked address the search showed.
+      pending: pending.map((p) => ({ id: p.id, username: p.username, email: p.by_email ? p.email : maskEmail(p.email), invitationId: p.invitation_id })),
       nonMembers,
     };
   },

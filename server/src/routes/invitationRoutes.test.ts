@@ -15,6 +15,7 @@ import {
   TEMPLATE_STRUCTURE,
 } from '../../test/factories.ts';
 import { buildTestApp } from '../../test/helper.ts';
+import { maskEmail } from '../repositories/sharedPortfolioRepository.ts';
 
 const t = await buildTestApp();
 
@@ -29,13 +30,15 @@ describe('POST /invitations (an existing user)', () => {
     const res = await invite(lead.token, { to: teacher.user.id, sharedPortfolio: sp.id });
     expect(res).toHaveStatus(200);
     const invitation = InvitationSchema.parse(res.json());
-    expect(invitation).toMatchObject({ to: person(teacher), from: person(lead), sharedPortfolio: { id: sp.id, name: 'Science PLC' } });
+    // Picked by id (from a search that showed the address masked): the address stays masked for the lead.
+    const masked = { ...person(teacher), email: maskEmail(teacher.user.email) };
+    expect(invitation).toMatchObject({ to: masked, from: person(lead), sharedPortfolio: { id: sp.id, name: 'Science PLC' } });
     const mail = t.mail.lastTo(teacher.user.email)!;
     expect(mail.subject).toBe('Invitation to join a shared portfolio');
     expect(mail.links).toEqual([`http://portal.test/invitation/${invitation.id}`]);
     expect(mail.text).toContain('Science PLC');
     const members = (await t.api({ method: 'GET', url: `/shared-portfolios/${sp.id}/members`, token: lead.token })).json();
-    expect(members.pending).toEqual([{ ...person(teacher), invitationId: invitation.id }]);
+    expect(members.pending).toEqual([{ ...masked, invitationId: invitation.id }]);
   });
 
   it('finds an existing account by e-mail in any case', async () => {
@@ -56,15 +59,16 @@ describe('POST /invitations (an existing user)', () => {
     const sp = await createSharedPortfolio(t, lead, { members: [member], invitees: [invitee] });
     const before = await snapshot(t);
     const sent = t.mail.sent.length;
-    expect(await invite(lead.token, { to: member.user.id, sharedPortfolio: sp.id })).toBeApiError(400, `${member.user.email} is already a member of this shared portfolio.`);
+    // Named as the lead named them: by the address typed, or by name when picked by id.
+    expect(await invite(lead.token, { to: member.user.id, sharedPortfolio: sp.id })).toBeApiError(400, `${member.user.username} is already a member of this shared portfolio.`);
     expect(await invite(lead.token, { email: member.user.email.toUpperCase(), sharedPortfolio: sp.id })).toBeApiError(
       400,
       `${member.user.email} is already a member of this shared portfolio.`,
     );
-    expect(await invite(lead.token, { to: lead.user.id, sharedPortfolio: sp.id })).toBeApiError(400, `${lead.user.email} is already a member of this shared portfolio.`);
+    expect(await invite(lead.token, { to: lead.user.id, sharedPortfolio: sp.id })).toBeApiError(400, `${lead.user.username} is already a member of this shared portfolio.`);
     expect(await invite(lead.token, { to: invitee.user.id, sharedPortfolio: sp.id })).toBeApiError(
       400,
-      `${invitee.user.email} has already been invited to this shared portfolio.`,
+      `${invitee.user.username} has already been invited to this shared portfolio.`,
     );
     expect(await snapshot(t)).toEqual(before);
     expect(t.mail.sent.length).toBe(sent);
@@ -215,7 +219,7 @@ describe('reading, accepting, declining and cancelling', () => {
     expect(await t.api({ method: 'GET', url: `/invitations/${id}`, token: invitee.token })).toBeApiError(404, 'Invitation not found.');
     expect(await t.api({ method: 'POST', url: `/invitations/${id}/accept`, token: invitee.token })).toBeApiError(404, 'Invitation not found.');
     expect((await t.api({ method: 'GET', url: '/shared-portfolios', token: invitee.token })).json().map((p: { id: number }) => p.id)).toEqual([sp.id]);
-    expect(await invite(lead.token, { to: invitee.user.id, sharedPortfolio: sp.id })).toBeApiError(400, `${invitee.user.email} is already a member of this shared portfolio.`);
+    expect(await invite(lead.token, { to: invitee.user.id, sharedPortfolio: sp.id })).toBeApiError(400, `${invitee.user.username} is already a member of this shared portfolio.`);
   });
 
   it('decline (invitee) or cancel (owner) deletes the invitation and answers it; the person may be invited again', async () => {

@@ -9,7 +9,7 @@ import { canManageShared, isMember, SHARED_MESSAGES } from '../policies/sharedPo
 import { isResearcher } from '../policies/userPolicy.ts';
 import { invitationRepository, type InvitationRecord } from '../repositories/invitationRepository.ts';
 import { notificationRepository } from '../repositories/notificationRepository.ts';
-import { sharedPortfolioRepository } from '../repositories/sharedPortfolioRepository.ts';
+import { maskEmail, sharedPortfolioRepository } from '../repositories/sharedPortfolioRepository.ts';
 import { userRepository } from '../repositories/userRepository.ts';
 import type { ServiceContext } from './context.ts';
 import { assertAllowed } from './decide.ts';
@@ -19,8 +19,9 @@ import { createAccount, WELCOME_CODE_TTL_DAYS } from './userService.ts';
 export const INVITATION_MESSAGES = {
   invalidEmail: 'Please enter a valid email address to invite a new user.',
   userNotFound: 'User not found.',
-  alreadyMember: (email: string) => `${email} is already a member of this shared portfolio.`,
-  alreadyInvited: (email: string) => `${email} has already been invited to this shared portfolio.`,
+  /** `who`: the e-mail address the inviter typed, or the person's name when they were picked. */
+  alreadyMember: (who: string) => `${who} is already a member of this shared portfolio.`,
+  alreadyInvited: (who: string) => `${who} has already been invited to this shared portfolio.`,
   mailFailed: 'The invitation e-mail could not be sent, so nobody was invited. Please try again.',
 } as const;
 
@@ -38,13 +39,20 @@ async function freeUsername(tx: Queryable, email: string): Promise<string> {
 export function createInvitationService(ctx: ServiceContext, shared: SharedPortfolioService) {
   const { db } = ctx;
 
-  async function present(records: InvitationRecord[]): Promise<Invitation[]> {
+  /**
+   * Invitations as `actor` may see them: the invitee's address in full for the invitee, a
+   * researcher and an inviter who typed it; masked for an inviter who picked the person by id,
+   * as the search they picked from showed it.
+   */
+  async function present(actor: User, records: InvitationRecord[]): Promise<Invitation[]> {
     if (records.length === 0) return [];
+    const shown = (r: InvitationRecord) =>
+      r.byEmail || r.to.id === actor.id || isResearcher(actor) ? r.to : { ...r.to, email: maskEmail(r.to.email) };
     const portfolios = await sharedPortfolioRepository.list(db, { memberId: null, ids: records.map((r) => r.sharedPortfolioId) });
     const byId = new Map(portfolios.map((p) => [p.id, p]));
     return records
       .filter((r) => byId.has(r.sharedPortfolioId))
-      .map((r) => ({ id: r.id, to: r.to, from: r.from, sharedPortfolio: byId.get(r.sharedPortfolioId)!, created_at: r.createdAt }));
+      .map((r) => ({ id: r.id, to: shown(r), from: r.from, sharedPortfolio: byId.get(r.sharedPortfolioId)!, created_at: r.createdAt }));
   }
 
   async function load(actor: User, id: number): Promise<InvitationRecord> {
@@ -59,12 +67,12 @@ export function createInvitationService(ctx: ServiceContext, shared: SharedPortf
   return {
     /** Invitations addressed to the caller. */
     async list(actor: User): Promise<Invitation[]> {
-      return present(await invitationRepository.listFor(db, actor.id));
+      return present(actor, await invitationRepository.listFor(db, actor.id));
     },
 
     /** One invitation: for its invitee, the owner of the shared portfolio, researchers. */
     async get(actor: User, id: number): Promise<Invitation> {
-      const [invitation] = await present([await load(actor, id)]);
+      const [invitation] = await present(actor, [await load(actor, id)]);
       return invitation!;
     },
 
@@ -98,9 +106,12 @@ export function createInvitationService(ctx: ServiceContext, shared: SharedPortf
             isNew = true;
           }
         }
-        if (isMember(invitee, sp)) throw badRequest(INVITATION_MESSAGES.alreadyMember(invitee.email), 'already_member');
-        const invitationId = await invitationRepository.create(tx, { sharedPortfolioId: sp.id, fromUserId: actor.id, toUserId: invitee.id });
-        if (invitationId === null) throw badRequest(INVITATION_MESSAGES.alreadyInvited(invitee.email), 'already_invited');
+        // Named as the inviter named them: an address picked by id is not told.
+        const byEmail = body.to === undefined;
+        const who = byEmail ? invitee.email : invitee.username;
+        if (isMember(invitee, sp)) throw badRequest(INVITATION_MESSAGES.alreadyMember(who), 'already_member');
+        const invitationId = await invitationRepository.create(tx, { sharedPortfolioId: sp.id, fromUserId: actor.id, toUserId: invitee.id, byEmail });
+        if (invitationId === null) throw badRequest(INVITATION_MESSAGES.alreadyInvited(who), 'already_invited');
         await notificationRepository.recordInvitation(tx, invitationId);
         const message = isNew
           ? welcomeMessage(invitee, link!, WELCOME_CODE_TTL_DAYS, { portfolioName: sp.name, inviter: actor.username })
@@ -113,7 +124,7 @@ export function createInvitationService(ctx: ServiceContext, shared: SharedPortf
         }
         return invitationId;
       });
-      const [invitation] = await present([(await invitationRepository.findById(db, id))!]);
+      const [invitation] = await present(actor, [(await invitationRepository.findById(db, id))!]);
       return invitation!;
     },
 
@@ -131,7 +142,7 @@ export function createInvitationService(ctx: ServiceContext, shared: SharedPortf
 
     /** The invitee declines, or the owner (or a researcher) cancels. */
     async remove(actor: User, id: number): Promise<Invitation> {
-      const [invitation] = await present([await load(actor, id)]);
+      const [invitation] = await present(actor, [await load(actor, id)]);
       await invitationRepository.delete(db, id);
       return invitation!;
     },
