@@ -22,7 +22,6 @@ const PRIVATE_ROUTES = [
   '/shared-portfolios/3/artifacts/9',
   '/shared-portfolios/3/artifacts/9/edit',
   '/shared-portfolios/3/artifacts/9/copy',
-  '/invitation/5',
   '/users',
 ];
 
@@ -40,6 +39,14 @@ describe('routing rules (spec §2)', () => {
     expect(location.history).toEqual(['/home']);
     expect(peekOrigin()).toBe(path);
     expect(await screen.findByRole('link', { name: 'LOGIN' })).toBeTruthy();
+  });
+
+  it('an anonymous visit to an invitation (a link from its e-mail) remembers it and goes to the sign-in page itself', async () => {
+    const { location, visits } = renderApp('/invitation/5');
+    await expectPath(location, '/login');
+    expect(visits).toEqual(['/invitation/5', '/login']);
+    expect(location.history).toEqual(['/login']);
+    expect(peekOrigin()).toBe('/invitation/5');
   });
 
   it('remembers the query string of the requested page too', async () => {
