@@ -182,6 +182,22 @@ describe('issue 21 #17 bidirectional controls in file names', () => {
     expect(neutraliseBidi('a\u2066b\u2069c\u200F.pdf')).toBe('a\uFFFDb\uFFFDc\uFFFD.pdf');
     expect(neutraliseBidi('plain name.pdf')).toBe('plain name.pdf');
   });
+
+  it('are stored neutralised, so every client (the web app, the mobile apps, the archive) shows the name as it is', async () => {
+    const { createArtifact, createPortfolio, createTeacher } = await import('../test/factories.ts');
+    const { multipart } = await import('../test/files.ts');
+    const owner = await createTeacher(t);
+    const portfolio = await createPortfolio(t, owner);
+    const artifact = await createArtifact(t, portfolio);
+    const url = `/portfolios/${portfolio.id}/artifacts/${artifact.id}/documents`;
+    const uploaded = await t.api({ method: 'POST', url, token: owner.token, ...multipart('file', 'invoice\u202Efdp.txt', Buffer.from('hello')) });
+    expect(uploaded).toHaveStatus(200);
+    const { rows } = await t.db.query<{ name: string }>('SELECT name FROM media_files WHERE uploaded_by = $1', [owner.user.id]);
+    expect(rows.map((r) => r.name)).toEqual(['invoice\uFFFDfdp.txt']);
+    const listed = JSON.stringify(uploaded.json());
+    expect(listed).toContain('invoice\uFFFDfdp.txt');
+    expect(listed).not.toContain('\u202E');
+  });
 });
 
 describe('issue 21 #9 demo accounts after a restart on a reachable address', async () => {

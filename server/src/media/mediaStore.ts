@@ -13,6 +13,7 @@ import type { Sharp } from 'sharp';
 import type { MediaFormat, MediaFormats, MediaKind } from '#schemas/media';
 import type { Db } from '../db/client.ts';
 import { badRequest } from '../errors.ts';
+import { neutraliseBidi } from '../http/fileNames.ts';
 import type { OrphanFiles } from '../repositories/mediaRepository.ts';
 import { Limiter } from './limiter.ts';
 
@@ -380,7 +381,8 @@ export function keyOfFile(fileName: string): string | null {
 }
 
 function cleanName(name: string): string {
-  const base = path.basename(name.replace(/\\/g, '/')).replace(/\p{Cc}/gu, '').trim();
+  // Bidirectional controls are kept visible and inert, so that every client shows the name as it is.
+  const base = neutraliseBidi(path.basename(name.replace(/\\/g, '/')).replace(/\p{Cc}/gu, '')).trim();
   return (base || 'file').slice(0, 255);
 }
 
