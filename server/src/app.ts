@@ -16,6 +16,7 @@ import { queryCounter, type Db } from './db/client.ts';
 import { describeIssue, HttpError, isFastifyClientError, reasonOf } from './errors.ts';
 import { authenticateHook } from './http/auth.ts';
 import { registerCompression } from './http/compression.ts';
+import { capConnectionsPerAddress } from './http/connectionCap.ts';
 import { serializeError, serializeRequest } from './http/logging.ts';
 import { parseJsonBody, rejectNulInUrl } from './http/requestGuards.ts';
 import { createResponseSerializerCompiler } from './http/serialization.ts';
@@ -292,6 +293,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     });
   }
   app.server.headersTimeout = config.timeouts.headersMs;
+  capConnectionsPerAddress(app.server, config.maxConnectionsPerAddress);
   cutSlowBodies(app, config.timeouts.bodyMs);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadLimitBytes, files: 1 } });

@@ -66,6 +66,11 @@ export const EnvSchema = z.object({
     })
     .default('info'),
   TRUST_PROXY: booleanText.default(false),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce
+    .number({ error: 'must be a number of connections' })
+    .int('must be a whole number of connections')
+    .min(0, 'must be 0 (no cap) or more')
+    .optional(),
   QUERY_COUNT_HEADER: booleanText.default(false),
   FCM_PROJECT_ID: z.string().regex(/^[a-z0-9-]{1,100}$/, 'must be a Firebase project id (lower-case letters, digits, -)').optional(),
   FCM_CLIENT_EMAIL: z.email({ error: "must be the service account's e-mail address" }).optional(),
@@ -111,6 +116,8 @@ export interface Config {
   ffmpegPath: string;
   logLevel: string;
   trustProxy: boolean;
+  /** Open connections allowed from one client address; 0: no cap (behind a proxy that caps them). */
+  maxConnectionsPerAddress: number;
   /** Diagnostics: answer with `x-query-count`, the number of SQL statements the request ran. */
   queryCountHeader: boolean;
   /** Push to the mobile apps through Firebase Cloud Messaging; absent or `null`: no push is sent. */
@@ -147,6 +154,9 @@ export interface Timeouts {
    */
   keepAliveMs: number;
 }
+
+/** Open connections from one address unless `MAX_CONNECTIONS_PER_ADDRESS` says otherwise. */
+export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 256;
 
 export const DEFAULT_TIMEOUTS: Timeouts = { headersMs: 20_000, bodyMs: 30_000, idleMs: 60_000, requestMs: 2 * 3_600_000, keepAliveMs: 55_000 };
 
@@ -222,6 +232,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, staticDir = pat
     ffmpegPath: e.FFMPEG_PATH,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    // Behind a proxy every connection comes from the proxy's address: the proxy caps them.
+    maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? (e.TRUST_PROXY ? 0 : DEFAULT_MAX_CONNECTIONS_PER_ADDRESS),
     queryCountHeader: e.QUERY_COUNT_HEADER,
     fcm:
       e.FCM_PROJECT_ID && e.FCM_CLIENT_EMAIL && e.FCM_PRIVATE_KEY

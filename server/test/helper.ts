@@ -102,6 +102,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ffmpegPath: 'ffmpeg',
     logLevel: 'silent',
     trustProxy: false,
+    maxConnectionsPerAddress: 256,
     queryCountHeader: false,
     demoSignIn: true,
     storageQuotaBytes: 20 * 1024 ** 3,
