@@ -655,7 +655,7 @@ describe('#10 no user enumeration or directory exposure', () => {
 });
 
 describe('#11 media are private and safe', () => {
-  it('#11 media are private and safe: files need a reader (a capability address signed for them), names are unguessable, SVG/HTML are never images or videos, documents download with a neutral type and nosniff, removed files are deleted', async () => {
+  it('#11 media are private and safe: files need a reader (a capability address signed for them), names are unguessable, SVG/HTML are never images or videos, PDFs open sandboxed and other documents download with a neutral type and nosniff, removed files are deleted', async () => {
     const owner = await createTeacher(t);
     const stranger = await createTeacher(t);
     const portfolio = await createPortfolio(t, owner);
@@ -682,11 +682,21 @@ describe('#11 media are private and safe', () => {
     expect(await fetchFile(`/uploads/${capability}/AAAAAAAAAAAAAAAAAAAAAAAA.pdf`)).toBeApiError(404, FILE_NOT_FOUND);
     const served = await fetchFile(a.url);
     expect(served).toHaveStatus(200);
-    expect(served.headers['content-type']).toBe('application/octet-stream');
-    expect(served.headers['content-disposition']).toBe("attachment; filename*=UTF-8''plan.pdf");
+    // A PDF (read as one from its bytes) opens in the browser's viewer, sandboxed (issue 20, 15).
+    expect(served.headers['content-type']).toBe('application/pdf');
+    expect(served.headers['content-disposition']).toBe("inline; filename*=UTF-8''plan.pdf");
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['content-security-policy']).toContain('sandbox');
     expect(served.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // Every other document downloads with a neutral type.
+    const other = ArtifactMediaResponseSchema.parse(
+      (await upload(t, owner.token, `${base}/documents`, multipart('file', 'data.bin', Buffer.from([0, 1, 2, 3, 254, 255, 0, 7])))).json(),
+    );
+    const download = await fetchFile(other.url);
+    expect(download).toHaveStatus(200);
+    expect(download.headers['content-type']).toBe('application/octet-stream');
+    expect(download.headers['content-disposition']).toBe("attachment; filename*=UTF-8''data.bin");
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
 
     const before = await snapshot(t);
     for (const kind of ['images', 'videos'] as const) {
