@@ -240,7 +240,7 @@ describe('an archive being built when the server is killed', () => {
       // A whole ZIP holding the large file as uploaded.
       execFileSync('unzip', ['-tq', zip]);
       const listing = execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8' }).split('\n');
-      const entry = listing.find((name) => /^media\/\d+-recordings\.bin$/.test(name));
+      const entry = listing.find((name) => /^media\/\d+-recordings\.bin\.txt$/.test(name));
       expect(entry).toBeDefined();
       expect(execFileSync('unzip', ['-p', zip, entry!], { maxBuffer: 512 * 1024 ** 2 }).equals(big)).toBe(true);
       // One e-mail, for the build that finished.

@@ -34,7 +34,6 @@ export const pagePath = {
   sharedArtifact: (id: number) => `shared-artifact-${id}.html`,
 };
 
-/** The archive path of a stored file: `media/<id>-<name><ext>` with a name safe on every file system. */
 /**
  * Document types that a browser never runs as a page (it shows them in a viewer or saves them).
  * Any other document (HTML, SVG, XML, scripts, unknown types) is stored in the archive with
@@ -45,6 +44,10 @@ const INERT_DOCUMENT_EXTENSIONS: ReadonlySet<string> = new Set([
   '.key', '.pages', '.numbers', '.zip', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.mp3', '.m4a', '.wav', '.mp4', '.mov', '.webm',
 ]);
 
+/**
+ * The archive path of a stored file: `media/<id>-<name><ext>` with a name safe on every file
+ * system, and `.txt` after a document a browser might run as a page.
+ */
 export function mediaPath(file: { id: number; name: string; ext: string; kind?: string }): string {
   const ext = /^\.[a-z0-9]{1,5}$/.test(file.ext) ? file.ext : '';
   const stem = file.name.toLowerCase().endsWith(ext.toLowerCase()) && ext ? file.name.slice(0, -ext.length) : file.name;
