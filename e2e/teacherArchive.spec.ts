@@ -57,16 +57,25 @@ async function addMedia(token: string): Promise<void> {
 
 describe('a teacher takes her work with her', () => {
   it('builds her archive, downloads it, and its site opens offline with every image and video', async () => {
-    await addMedia(await tokenFor(DEMO.teacher.email));
+    const token = await tokenFor(DEMO.teacher.email);
+    await addMedia(token);
+    type Job = { id: number; status: string };
+    const jobs = async () => (await api<Job[]>('GET', '/archives', undefined, token)).body;
+    // Archives other journeys asked for may be listed already: this one is the job that is new.
+    const earlier = new Set((await jobs()).map((j) => j.id));
 
     const page = await browser.newPage('/login');
     await login(page, DEMO.teacher.email);
     await page.waitForURL('**/dashboard');
     const section = page.getByRole('region', { name: 'Download my archive' });
     await section.getByRole('button', { name: 'Prepare my archive' }).click();
-    const link = section.getByRole('link', { name: /^Download the archive of / }).first();
-    await link.waitFor({ timeout: 60_000 });
-    await section.getByText('Ready').first().waitFor();
+    let job: Job | undefined;
+    await expect
+      .poll(async () => (job = (await jobs()).find((j) => !earlier.has(j.id)))?.status, { timeout: 60_000, interval: 250 })
+      .toBe('ready');
+    const link = section.locator(`a[href$="/archives/${job!.id}/download"]`);
+    await link.waitFor({ timeout: 30_000 });
+    expect(await link.getAttribute('aria-label')).toMatch(/^Download the archive of /);
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toMatch(/^practicefolio-archive-\d{4}-\d\d-\d\d\.zip$/);
     const zip = path.join(work, 'archive.zip');
