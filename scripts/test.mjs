@@ -43,8 +43,9 @@ function vitest(title, projects, env = {}) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
     p = report.numPassedTests ?? 0;
     f = (report.numFailedTests ?? 0) + (report.numRuntimeErrors ?? 0);
-    // A file that failed to load (suite error) counts as a failure too.
-    f += (report.testResults ?? []).filter((r) => r.status === 'failed' && (r.assertionResults ?? []).length === 0).length;
+    // A file that failed without a failed test (it did not load, or a hook failed and its tests
+    // were skipped) counts as a failure too.
+    f += (report.testResults ?? []).filter((r) => r.status === 'failed' && !(r.assertionResults ?? []).some((a) => a.status === 'failed')).length;
   } else {
     f += 1;
   }
