@@ -68,15 +68,7 @@ export function allowLeave(): void {
     next.request();
     return;
   }
-  const navigate = held;
-  held = null;
-  asking = null;
-  passing = true;
-  try {
-    navigate();
-  } finally {
-    passing = false;
-  }
+  leaveWithoutAsking(held);
 }
 
 /** Goes on without asking (the session ended: nothing on the page can be saved now; local drafts keep the text). */
