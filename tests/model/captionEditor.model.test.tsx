@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { CAPTIONS_SAVED_MESSAGE, captionEditorMachine, type CaptionEditorEvent } from '../../src/machines/captionEditor/captionEditorMachine.ts';
 import { cueProblems } from '../../src/machines/captionEditor/cues.ts';
+import { parseClock } from '../../src/schemas/formatting.ts';
 import { MomentsContext } from '../../src/machines/momentComment/useMomentComment.ts';
 import type { CaptionTrack, CaptionUpdateBody } from '../../src/schemas/moments.ts';
 import { ApiError, NetworkError } from '../../src/services/errors.ts';
@@ -105,8 +106,8 @@ const checks = {
     const groups = within(form).getAllByRole('group');
     expect(groups.map((g) => g.querySelector('legend')?.textContent)).toEqual(s.context.cues.map((_, i) => `Caption ${i + 1}`));
     s.context.cues.forEach((c, i) => {
-      expect((within(cue(i + 1)).getByRole('textbox', { name: 'Start (seconds)' }) as HTMLInputElement).value).toBe(c.start);
-      expect((within(cue(i + 1)).getByRole('textbox', { name: 'End (seconds)' }) as HTMLInputElement).value).toBe(c.end);
+      expect((within(cue(i + 1)).getByRole('textbox', { name: 'Start (m:ss)' }) as HTMLInputElement).value).toBe(c.start);
+      expect((within(cue(i + 1)).getByRole('textbox', { name: 'End (m:ss)' }) as HTMLInputElement).value).toBe(c.end);
       expect((within(cue(i + 1)).getByRole('textbox', { name: 'Text' }) as HTMLTextAreaElement).value).toBe(c.text);
     });
     const problems = within(form).queryByRole('alert', { name: 'Problems to fix before saving' });
@@ -127,7 +128,7 @@ const checks = {
   saving: async (s: Snapshot) => {
     expect(editor().getAttribute('aria-busy')).toBe('true');
     const call = h.save.calls.at(-1)!;
-    expect(call.input).toEqual({ trackId: TRACK.id, body: { label: s.context.label, language: 'en', cues: s.context.cues.map((c) => ({ start: Number(c.start), end: Number(c.end), text: c.text })) } });
+    expect(call.input).toEqual({ trackId: TRACK.id, body: { label: s.context.label, language: 'en', cues: s.context.cues.map((c) => ({ start: parseClock(c.start), end: parseClock(c.end), text: c.text })) } });
   },
   confirmingDiscard: async () => {
     const dialog = screen.getByRole('alertdialog');

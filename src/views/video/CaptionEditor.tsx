@@ -143,11 +143,11 @@ export function CaptionEditor({ track, duration, onSaved, onClosed }: { track: C
             <Cue>
               <legend>Caption {index + 1}</legend>
               <label>
-                Start (seconds)
+                Start (m:ss)
                 <input type="text" inputMode="decimal" value={cue.start} readOnly={saving} onChange={(e) => events.changeCue(index, 'start', e.target.value)} {...field(index, 'start')} />
               </label>
               <label>
-                End (seconds)
+                End (m:ss)
                 <input type="text" inputMode="decimal" value={cue.end} readOnly={saving} onChange={(e) => events.changeCue(index, 'end', e.target.value)} {...field(index, 'end')} />
               </label>
               <label>
