@@ -154,7 +154,7 @@ const checks = {
     // The draft is offered until it is answered; once restored it is in the boxes and the offer is gone.
     if (s.context.cues[0]?.text === DRAFT_TEXT) expect(offerBar()).toBeNull();
     else if (s.context.label === TRACK.label && s.context.cues.length === 2 && s.context.cues[0]!.text === TRACK.cues[0]!.text && !s.context.showProblems) {
-      expect(offerBar()!.querySelector('p')!.textContent).toMatch(/^Restore your unsaved text from \d\d:\d\d\?$/);
+      expect(offerBar()!.querySelector('p')!.textContent).toMatch(/^Restore your unsaved text from \d{1,2}:\d\d[ap]m\?$/);
     }
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(h.onSaved).not.toHaveBeenCalled();
