@@ -296,7 +296,7 @@ describe('video moments', () => {
       await page.waitForTimeout(100);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `sideways scroll at ${width} px`).toBeLessThanOrEqual(0);
-      for (const control of [editor.getByRole('group', { name: 'Caption 1' }).getByLabel('End (seconds)'), editor.getByRole('button', { name: 'Remove caption 1' })]) {
+      for (const control of [editor.getByRole('group', { name: 'Caption 1' }).getByLabel('End (m:ss)'), editor.getByRole('button', { name: 'Remove caption 1' })]) {
         await control.scrollIntoViewIfNeeded();
         const box = (await control.boundingBox())!;
         expect(box.x, `left edge at ${width} px`).toBeGreaterThanOrEqual(0);
@@ -342,12 +342,12 @@ describe('video moments', () => {
     await page.evaluate(() => {
       document.querySelector('video')!.currentTime = 4;
     });
-    await notes.getByRole('button', { name: 'Note at 00:04' }).click();
-    const box = notes.getByRole('form', { name: 'Note at 00:04' });
+    await notes.getByRole('button', { name: 'Note at 0:04' }).click();
+    const box = notes.getByRole('form', { name: 'Note at 0:04' });
     await box.getByRole('textbox').fill('Ask them why the heavier car wins.');
     await box.getByRole('button', { name: 'Post Note' }).click();
-    await notes.getByRole('listitem', { name: 'Note at 00:04' }).waitFor();
-    await notes.getByRole('button', { name: 'Your note at 00:04' }).waitFor();
+    await notes.getByRole('listitem', { name: 'Note at 0:04' }).waitFor();
+    await notes.getByRole('button', { name: 'Your note at 0:04' }).waitFor();
 
     // Copied without the box ticked: no comment on the copy; ticked: the note is her comment at that moment.
     const copyOnce = async (tick: boolean): Promise<number> => {

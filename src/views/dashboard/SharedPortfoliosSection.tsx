@@ -8,11 +8,11 @@ import {
   useSharedRows,
   useSharedSort,
 } from '../../machines/dashboard/useDashboard.ts';
-import { formatShortDate } from '../artifacts/artifactDates.ts';
 import { SortableTable, type SortableColumn } from '../components/SortableTable.tsx';
 import { buildPath, paths } from '../paths.ts';
 import { Problem } from '../portfolios/Notices.tsx';
 import { DashboardSection } from './DashboardSection.tsx';
+import { formatDate } from '../../schemas/formatting.ts';
 
 /** The section's texts. */
 const SHARED_PORTFOLIOS = 'Shared Portfolios';
@@ -46,7 +46,7 @@ function SharedTable() {
               <Link href={buildPath(paths.sharedPortfolio, { id: portfolio.id })}>{portfolio.name}</Link>
             </td>
             <td>{portfolio.plcName}</td>
-            <td>{formatShortDate(portfolio.created_at)}</td>
+            <td>{formatDate(portfolio.created_at)}</td>
             <td>{gradeText(portfolio.grades)}</td>
             <td>{portfolio.subject}</td>
             <td>{portfolio.topic}</td>
