@@ -55,12 +55,12 @@ const Card = styled.div`
     line-height: 1.2;
   }
   /* The whole card is the link. */
-  a { color: inherit; text-decoration: none; }
+  a { color: inherit; text-decoration: underline; text-decoration-thickness: 1px; text-underline-offset: 3px; }
   a::after { content: ''; position: absolute; inset: 0; border-radius: inherit; }
   a:focus-visible { outline: none; }
   &:focus-within:has(a:focus-visible) { outline: 3px solid ${({ theme }) => theme.color.focus}; outline-offset: 2px; }
   &:has(a):hover { border-color: ${({ theme }) => theme.color.primary}; }
-  &:has(a):hover dt { color: ${({ theme }) => theme.color.primary}; text-decoration: underline; }
+  &:has(a):hover dt { color: ${({ theme }) => theme.color.primary}; }
 `;
 
 const pulse = keyframes`0%, 100% { opacity: 1; } 50% { opacity: 0.45; }`;
