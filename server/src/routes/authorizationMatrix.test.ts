@@ -201,6 +201,13 @@ const CASES: Case[] = [
     expect: { owner: 200, researcher: 200, teacher: [404, PORTFOLIO_NOT_FOUND], lead: [404, PORTFOLIO_NOT_FOUND] },
     request: async () => get(`/portfolios/${(await createPortfolio(t, people.owner)).id}`),
   },
+  // The web's compact view of the same portfolio: allowed exactly as the full route.
+  { route: 'GET /portfolios/1/summary (template)', expect: everyone(200), request: async () => get('/portfolios/1/summary') },
+  {
+    route: 'GET /portfolios/{id}/summary',
+    expect: { owner: 200, researcher: 200, teacher: [404, PORTFOLIO_NOT_FOUND], lead: [404, PORTFOLIO_NOT_FOUND] },
+    request: async () => get(`/portfolios/${(await createPortfolio(t, people.owner)).id}/summary`),
+  },
   {
     route: 'POST /portfolios',
     expect: { owner: 200, teacher: 200, lead: 200, researcher: [403, 'Researchers do not keep personal portfolios.'] },

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import styled from 'styled-components';
 import { gradeLabels } from '../../machines/portfolioBrowser/selectors.ts';
 import { TEMPLATE_NAME } from '../../schemas/catalog.ts';
-import type { Portfolio } from '../../schemas/portfolio.ts';
+import type { PortfolioSummary as PortfolioInBrief } from '../../schemas/portfolio.ts';
 import { formatShortDate } from '../artifacts/artifactDates.ts';
 import { ButtonLink } from '../components/Button.tsx';
 import { buildPath, paths } from '../paths.ts';
@@ -46,7 +46,7 @@ const NOT_SPECIFIED = <Muted>Not specified</Muted>;
  * The chosen portfolio in brief: Grade Levels, Date Created, Subject, Total Artifacts, Portfolio
  * Topic and Template, with an Edit link for its owner.
  */
-export function PortfolioSummary({ portfolio, editable }: { portfolio: Portfolio; /** Offer the Edit link. */ editable: boolean }) {
+export function PortfolioSummary({ portfolio, editable }: { portfolio: PortfolioInBrief; /** Offer the Edit link. */ editable: boolean }) {
   const titleId = useId();
   const grades = gradeLabels(portfolio.grades);
   return (
