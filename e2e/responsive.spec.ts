@@ -425,9 +425,17 @@ describe('layout and feedback on a fresh install (demo data, errors, toasts, pho
       await resize(page, width);
       await page.goto(`/my-portfolios/${demo.forces}/artifacts/${demo.ramp}`);
       const shares = page.getByRole('region', { name: 'Shared to' });
-      await shares.getByRole('link', { name: 'Grades 5–7 Science PLC', exact: true }).waitFor();
-      await shares.getByText('2 comments').waitFor();
-      expect(await shares.getByRole('list', { name: 'Latest comments in Grades 5–7 Science PLC' }).getByRole('listitem').count()).toBe(2);
+      // Journeys that ran before may have copied this artifact again and commented on its copies:
+      // the demo's own copy is the oldest share (listed last), seeded with two comments.
+      const demoShare = shares
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('link', { name: 'Grades 5–7 Science PLC', exact: true }) })
+        .last();
+      const counted = demoShare.getByText(/^Shared on .* · \d+ comments?$/);
+      await counted.waitFor();
+      const comments = Number(/(\d+) comments?$/.exec((await counted.textContent()) ?? '')?.[1]);
+      expect(comments).toBeGreaterThanOrEqual(2);
+      expect(await demoShare.getByRole('list', { name: 'Latest comments in Grades 5–7 Science PLC' }).getByRole('listitem').count()).toBe(Math.min(comments, 3));
       await settle(page);
       await shoot(page, 'teacher-artifact-shared-to');
     }

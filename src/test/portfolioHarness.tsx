@@ -10,7 +10,7 @@ import { Link, Route, Router, Switch, useRoute, useSearch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise, type AnyActorLogic, type InspectionEvent } from 'xstate';
 import { allowLeave, guardedNavigation, stayHere } from '../app/navigation/leaveGuard.ts';
-import { provideArtifactDelete } from '../app/wiring/artifactRoutes.tsx';
+import { provideArtifactDelete } from '../app/wiring/artifactActions.tsx';
 import { PortfolioEditLeaveGuard, provideMyPortfoliosBrowser, provideTeacherBrowser, teacherPortfoliosPath } from '../app/wiring/portfolioRoutes.tsx';
 import { ArtifactDeleteContext } from '../machines/artifactDelete/useArtifactDelete.ts';
 import type { portfolioBrowserMachine } from '../machines/portfolioBrowser/portfolioBrowserMachine.ts';
@@ -30,6 +30,10 @@ import { PortfolioEditPage } from '../views/pages/PortfolioEditPage.tsx';
 import { TeacherPortfoliosPage } from '../views/pages/TeacherPortfoliosPage.tsx';
 import { theme } from '../views/theme/theme.ts';
 import { BASIC_STRUCTURE, makeArtifact } from './artifactFixtures.ts';
+import { preloadParts } from '../views/components/lazyParts.tsx';
+
+// Parts of pages load on first use in the app (their own chunks); tests load them first, so that they render at once.
+await preloadParts();
 
 export { BASIC_STRUCTURE, makeArtifact };
 

@@ -25,6 +25,10 @@ import { theme } from '../views/theme/theme.ts';
 import { makeAccount } from './portfolioHarness.tsx';
 import { people } from './sharedFixtures.ts';
 import { discussedRef, personRef } from './sharedArtifactFixtures.ts';
+import { preloadParts } from '../views/components/lazyParts.tsx';
+
+// Parts of pages load on first use in the app (their own chunks); tests load them first, so that they render at once.
+await preloadParts();
 
 export { makeComment, makeReaction } from './sharedArtifactFixtures.ts';
 export { makeSharedArtifact, makeSharedPortfolio, people, TEAM_QUESTION } from './sharedFixtures.ts';

@@ -253,6 +253,7 @@ describe('PUT /shared-artifacts/{id}', () => {
     const cases: [Record<string, unknown>, number, string][] = [
       [{ responses: { team1: 'Only this' } }, 400, 'Field Artifact Name is required.'],
       [{ responses: { ...COMPLETE_RESPONSES, unitDay: 1.5 } }, 400, 'Field Day of the unit must be an integer.'],
+      [{ responses: { ...COMPLETE_RESPONSES, unitDay: 250 } }, 400, 'Field Day of the unit must be between 0 and 200.'],
       [{ responses: { ...COMPLETE_RESPONSES, nextSteps: 'not asked here' } }, 400, 'There is no question "nextSteps" in this artifact.'],
       [{ responses: COMPLETE_RESPONSES, updated_at: 'last week' }, 400, INVALID_UPDATED_AT],
       [{ responses: COMPLETE_RESPONSES, sharedPortfolio: elsewhere.id }, 400, 'Unknown field "sharedPortfolio"; it is not accepted.'],

@@ -100,3 +100,30 @@ export function mobileMessage(r: NotificationRecord & { sharedArtifact: { id: nu
     sent: r.updatedAt.getTime(),
   };
 }
+
+/**
+ * Items to mail, one group per person and thread (their shared artifact, else their shared
+ * portfolio; an item about neither is a group of its own), in the order of their first item.
+ */
+export function mailGroups<T extends NotificationRecord & { mail: boolean }>(items: readonly T[]): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    if (!item.mail) continue;
+    const thread = item.sharedArtifact ? `a${item.sharedArtifact.id}` : item.sharedPortfolio ? `p${item.sharedPortfolio.id}` : `i${item.id}`;
+    const key = `${item.userId}:${thread}`;
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return [...groups.values()];
+}
+
+const COMMENT_KINDS: ReadonlySet<NotificationKind> = new Set(['comment', 'reply', 'mention']);
+
+/** What a mail of several items of one thread is about, e.g. "3 new comments on “Group work” in Grade 5 PLC". */
+export function threadTitle(group: readonly NotificationRecord[]): string {
+  const first = group[0]!;
+  const what = group.every((r) => COMMENT_KINDS.has(r.kind)) ? 'new comments' : 'updates';
+  const where = first.sharedPortfolio?.name ?? 'a shared portfolio';
+  return first.sharedArtifact ? `${group.length} ${what} on “${titleOf(first)}” in ${where}` : `${group.length} ${what} in ${where}`;
+}

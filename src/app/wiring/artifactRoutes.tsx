@@ -1,7 +1,5 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { useLocation } from 'wouter';
-import { artifactDeleteMachine, type Notice } from '../../machines/artifactDelete/artifactDeleteMachine.ts';
-import { ArtifactDeleteContext, type ArtifactDeleteSetup } from '../../machines/artifactDelete/useArtifactDelete.ts';
 import { artifactEditHasUnsavedChanges } from '../../machines/artifactLifecycle/artifactLifecycleMachine.ts';
 import { provideArtifactLifecycle } from '../../machines/artifactLifecycle/provideArtifactLifecycle.ts';
 import { ArtifactLifecycleActorContext } from '../../machines/artifactLifecycle/useArtifactLifecycle.ts';
@@ -12,30 +10,7 @@ import { buildPath, paths } from '../../views/paths.ts';
 import { PrivateRoute } from '../../views/routing/guards.tsx';
 import { allowLeave, stayHere } from '../navigation/leaveGuard.ts';
 import { useLeaveGuard } from '../navigation/useLeaveGuard.ts';
-
-export const notifyAction = (_: unknown, notice: Notice) => notify(notice.message, notice.tone);
-
-/** The delete logic of personal artifacts with the app's toasts and navigation. */
-export function provideArtifactDelete(navigate: (to: string) => void): ArtifactDeleteSetup {
-  return {
-    logic: artifactDeleteMachine.provide({
-      actions: {
-        notify: notifyAction,
-        navigateToPortfolio: (_, params) => navigate(buildPath(paths.myPortfolio, { id: params.portfolioId })),
-      },
-    }),
-  };
-}
-
-/**
- * Gives `ArtifactView` and the artifact edit page what their actions need (deleting an artifact
- * with the app's toasts and navigation). Wrap any page that shows a mutable `ArtifactView`.
- */
-export function ArtifactActionsProvider({ children }: { children: ReactNode }) {
-  const [, navigate] = useLocation();
-  const setup = useMemo(() => provideArtifactDelete(navigate), [navigate]);
-  return <ArtifactDeleteContext.Provider value={setup}>{children}</ArtifactDeleteContext.Provider>;
-}
+import { ArtifactActionsProvider } from './artifactActions.tsx';
 
 /** A route parameter as a positive id, or NaN (the page then says the item was not found). */
 export const toId = (param: string | undefined): number => (param && /^[0-9]{1,10}$/.test(param) ? Number(param) : Number.NaN);

@@ -21,8 +21,8 @@ import { PORTFOLIO_NOT_FOUND } from '../../views/portfolios/PortfolioBrowser.tsx
 import { PrivateRoute } from '../../views/routing/guards.tsx';
 import { allowLeave, stayHere } from '../navigation/leaveGuard.ts';
 import { useLeaveGuard } from '../navigation/useLeaveGuard.ts';
-import { ArtifactActionsProvider } from './artifactRoutes.tsx';
-import { provideMoments } from './videoMoments.ts';
+import { ArtifactActionsProvider } from './artifactActions.tsx';
+import { loadMoments } from './momentsLoader.ts';
 
 type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
@@ -89,8 +89,6 @@ function MissingPortfolio({ title }: { title: string }) {
   );
 }
 
-/** Video moments on one's own artifacts: private notes at moments, captions. */
-const personalMoments = provideMoments();
 
 function MyPortfolios({ portfolioId, artifactId }: { portfolioId: number | null; artifactId: number | null }) {
   const [, navigate] = useLocation();
@@ -98,7 +96,7 @@ function MyPortfolios({ portfolioId, artifactId }: { portfolioId: number | null;
   return (
     <ArtifactActionsProvider>
       <ArtifactSharesContext.Provider value={ARTIFACT_SHARES}>
-        <MomentsContext.Provider value={personalMoments}>
+        <MomentsContext.Provider value={loadMoments}>
           <PortfolioBrowserActorContext.Provider logic={logic} options={{ input: { mode: 'personal', owner: null, portfolioId, artifactId } }}>
             <MyPortfoliosPage portfolioId={portfolioId} artifactId={artifactId} />
           </PortfolioBrowserActorContext.Provider>

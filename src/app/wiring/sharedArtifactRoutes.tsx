@@ -1,7 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { artifactDeleteMachine } from '../../machines/artifactDelete/artifactDeleteMachine.ts';
-import { ArtifactDeleteContext, type ArtifactDeleteSetup } from '../../machines/artifactDelete/useArtifactDelete.ts';
+import { ArtifactDeleteContext } from '../../machines/artifactDelete/useArtifactDelete.ts';
 import { provideArtifactLifecycle } from '../../machines/artifactLifecycle/provideArtifactLifecycle.ts';
 import { ArtifactLifecycleActorContext } from '../../machines/artifactLifecycle/useArtifactLifecycle.ts';
 import { notify } from '../../views/feedback/toastStore.ts';
@@ -9,21 +8,8 @@ import { SharedArtifactEditPage } from '../../views/pages/SharedArtifactEditPage
 import { buildPath, paths } from '../../views/paths.ts';
 import { PrivateRoute } from '../../views/routing/guards.tsx';
 import { allowLeave, stayHere } from '../navigation/leaveGuard.ts';
-import { ArtifactEditLeaveGuard } from './artifactRoutes.tsx';
-import { notifyAction, scrollToTop, toId } from './artifactRoutes.tsx';
-
-/** The delete logic of shared artifacts with the app's toasts; the shared portfolio opens 2 s after a delete. */
-export function provideSharedArtifactDelete(navigate: (to: string) => void): ArtifactDeleteSetup {
-  return {
-    kind: 'shared',
-    logic: artifactDeleteMachine.provide({
-      actions: {
-        notify: notifyAction,
-        navigateToPortfolio: (_, params) => navigate(buildPath(paths.sharedPortfolio, { id: params.portfolioId })),
-      },
-    }),
-  };
-}
+import { provideSharedArtifactDelete } from './artifactActions.tsx';
+import { ArtifactEditLeaveGuard, scrollToTop, toId } from './artifactRoutes.tsx';
 
 /** Gives Delete Artifact buttons below it the shared artifacts' delete (wrap any page that deletes shared artifacts). */
 export function SharedArtifactActionsProvider({ children }: { children: ReactNode }) {

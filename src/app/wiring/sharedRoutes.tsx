@@ -4,7 +4,7 @@ import { commentMachine } from '../../machines/comment/commentMachine.ts';
 import { CommentContext, type CommentSetup } from '../../machines/comment/useComment.ts';
 import { leaveSharedMachine } from '../../machines/leaveShared/leaveSharedMachine.ts';
 import { LeaveSharedContext, type LeaveSharedSetup } from '../../machines/leaveShared/useLeaveShared.ts';
-import { MomentsContext, type MomentsSetup } from '../../machines/momentComment/useMomentComment.ts';
+import { MomentsContext, type MomentsSource } from '../../machines/momentComment/useMomentComment.ts';
 import { sharedPortfolioBrowserMachine } from '../../machines/portfolioBrowser/portfolioBrowserMachine.ts';
 import { PortfolioBrowserActorContext } from '../../machines/portfolioBrowser/usePortfolioBrowser.ts';
 import { reactionsMachine } from '../../machines/reactions/reactionsMachine.ts';
@@ -19,8 +19,8 @@ import { buildPath, paths } from '../../views/paths.ts';
 import { Problem } from '../../views/portfolios/Notices.tsx';
 import { SHARED_PORTFOLIO_NOT_FOUND } from '../../views/portfolios/PortfolioBrowser.tsx';
 import { PrivateRoute } from '../../views/routing/guards.tsx';
-import { provideSharedArtifactDelete } from './sharedArtifactRoutes.tsx';
-import { provideMoments } from './videoMoments.ts';
+import { provideSharedArtifactDelete } from './artifactActions.tsx';
+import { loadMoments } from './momentsLoader.ts';
 
 type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
@@ -57,14 +57,14 @@ export function provideSharedActions(navigate: Navigate): {
   reactions: ReactionsSetup;
   deletion: ArtifactDeleteSetup;
   leave: LeaveSharedSetup;
-  moments: MomentsSetup;
+  moments: MomentsSource;
 } {
   return {
     comment: { logic: commentMachine.provide({ actions: { notify: notifyAction } }) },
     reactions: { logic: reactionsMachine.provide({ actions: { notify: notifyAction } }) },
     deletion: provideSharedArtifactDelete(navigate),
     leave: { logic: leaveSharedMachine.provide({ actions: { notify: notifyAction, navigateToList: () => navigate(paths.sharedPortfolios) } }) },
-    moments: provideMoments(),
+    moments: loadMoments,
   };
 }
 

@@ -9,6 +9,28 @@ export interface CueDraft {
   text: string;
 }
 
+/** A track as a local draft keeps it: the label, the language and each cue's times and text as typed. */
+export interface CaptionsDraft {
+  label: string;
+  language: string;
+  cues: Omit<CueDraft, 'key'>[];
+}
+
+/** The track kept by a local draft (as `fingerprint` wrote it: `[label, language, [[start, end, text], …]]`); `null` for anything else. */
+export function parseCaptionsDraft(text: string): CaptionsDraft | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!Array.isArray(value) || value.length !== 3) return null;
+    const [label, language, cues] = value as unknown[];
+    if (typeof label !== 'string' || typeof language !== 'string' || !Array.isArray(cues)) return null;
+    const isCue = (cue: unknown): cue is [string, string, string] => Array.isArray(cue) && cue.length === 3 && cue.every((part) => typeof part === 'string');
+    if (!cues.every(isCue)) return null;
+    return { label, language, cues: cues.map(([start, end, cueText]) => ({ start, end, text: cueText })) };
+  } catch {
+    return null;
+  }
+}
+
 /** One problem of the track, for one cue (`index`) or the whole track (`index: null`). */
 export interface CueProblem {
   index: number | null;

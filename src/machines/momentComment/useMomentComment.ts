@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useContext, useEffect, useMemo } from 'react';
+import { createContext, use, useContext, useEffect, useMemo } from 'react';
 import type { ActorRefFrom, InspectionEvent } from 'xstate';
 import type { CaptionTrack } from '../../schemas/moments.ts';
 import type { Comment } from '../../schemas/sharedArtifact.ts';
@@ -24,17 +24,37 @@ export interface MomentsSetup {
   inspect?: (event: InspectionEvent) => void;
 }
 
+/**
+ * The video moments logic as the app supplies it: at once, or as its loader (the logic in a bundle
+ * chunk of its own, loaded on first use): the logic once loaded, the same promise of it until then.
+ */
+export type MomentsSource = MomentsSetup | (() => MomentsSetup | Promise<MomentsSetup>);
+
 /** Supplies the video moments logic to the artifact views below it. */
-export const MomentsContext = createContext<MomentsSetup | null>(null);
+export const MomentsContext = createContext<MomentsSource | null>(null);
 
 /** Whether the video moments logic is supplied here (views that may appear without it check first). */
 export const useMomentsAvailable = (): boolean => useContext(MomentsContext) !== null;
 
-/** The video moments logic (throws without the app's wiring above). */
+/**
+ * Starts loading the video moments logic where the app supplies it as a loader, so that it loads
+ * beside the views that need it rather than after them.
+ */
+export function usePreloadMoments(when: boolean): void {
+  const source = useContext(MomentsContext);
+  if (!when || typeof source !== 'function') return;
+  const loaded = source();
+  // A failure shows where the logic is used (`useMomentsSetup`), which loads it again.
+  if (loaded instanceof Promise) loaded.catch(() => undefined);
+}
+
+/** The video moments logic (throws without the app's wiring above; suspends while a loader loads it). */
 export function useMomentsSetup(): MomentsSetup {
-  const setup = useContext(MomentsContext);
-  if (!setup) throw new Error('Video moments need MomentsContext (the app wiring of artifact pages) above them.');
-  return setup;
+  const source = useContext(MomentsContext);
+  if (!source) throw new Error('Video moments need MomentsContext (the app wiring of artifact pages) above them.');
+  if (typeof source !== 'function') return source;
+  const loaded = source();
+  return loaded instanceof Promise ? use(loaded) : loaded;
 }
 
 export type MomentCommentRef = ActorRefFrom<typeof momentCommentMachine>;

@@ -18,6 +18,7 @@ import type { Reaction, SharedArtifactDetail } from '../../schemas/sharedArtifac
 import { toUiError, type UiError } from '../../services/errors.ts';
 import { addReaction, getSharedArtifact, removeReaction } from '../../services/sharedService.ts';
 import { placeholder } from '../shared/placeholder.ts';
+import { ownReaction } from './reactionSelectors.ts';
 
 /** A message for the user (the app shows errors as alerts). */
 export interface Notice {
@@ -52,11 +53,6 @@ export type ReactionsEvent =
 
 /** Heard by `actor.on('reactions.changed', …)` after each change the viewer made. */
 export type ReactionsChangedEmitted = { type: 'reactions.changed' };
-
-/** The viewer's own reaction of this value on the whole artifact (not at a moment of a video), if any. */
-export function ownReaction(reactions: readonly Reaction[], viewerId: number | null, value: string): Reaction | undefined {
-  return viewerId === null ? undefined : reactions.find((r) => r.value === value && r.owner.id === viewerId && r.moment === null);
-}
 
 const failure = (error: unknown): Notice => ({ message: toUiError(error).message, tone: 'error' });
 

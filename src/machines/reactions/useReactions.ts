@@ -4,7 +4,8 @@ import type { ActorOptions, ActorRefFrom, AnyActorLogic, InspectionEvent } from 
 import { REACTIONS, type ReactionValue } from '../../schemas/catalog.ts';
 import type { Reaction } from '../../schemas/sharedArtifact.ts';
 import type { UiError } from '../../services/errors.ts';
-import { ownReaction, type reactionsMachine, type ReactionsInput } from './reactionsMachine.ts';
+import { ownReaction } from './reactionSelectors.ts';
+import type { reactionsMachine, ReactionsInput } from './reactionsMachine.ts';
 
 export type ReactionsRef = ActorRefFrom<typeof reactionsMachine>;
 

@@ -1,14 +1,19 @@
 import { Link } from 'wouter';
 import type { Artifact } from '../../schemas/artifact.ts';
 import { artifactTitle } from '../../machines/artifactLifecycle/artifactSelectors.ts';
+import { BusyMessage } from '../components/BusyMessage.tsx';
+import { lazyPart } from '../components/lazyParts.tsx';
 import { ButtonLink } from '../components/Button.tsx';
 import { buildPath, paths } from '../paths.ts';
 import { useArtifactSharesAvailable } from '../../machines/artifactShares/useArtifactShares.ts';
-import { useMomentsAvailable } from '../../machines/momentComment/useMomentComment.ts';
-import { PersonalVideoMoments } from '../video/PersonalVideoMoments.tsx';
+import { useMomentsAvailable, usePreloadMoments } from '../../machines/momentComment/useMomentComment.ts';
 import { ArtifactDetails } from './ArtifactDetails.tsx';
 import { ArtifactShares } from './ArtifactShares.tsx';
 import { DeleteArtifactButton } from './DeleteArtifactButton.tsx';
+
+// The players, notes and caption editor load on first use: a bundle chunk of their own, so that
+// the portfolio pages load without them.
+const PersonalVideoMoments = lazyPart(() => import('../video/PersonalVideoMoments.tsx'), 'PersonalVideoMoments', <BusyMessage busy message="Loading the videos and notes" />);
 
 export interface ArtifactViewProps {
   /** The personal artifact to show. */
@@ -61,6 +66,7 @@ export function ArtifactView({ artifact, portfolioId, readOnly, onDeleted, headi
   const showShares = useArtifactSharesAvailable() && !artifact.parkingLot;
   // The owner's private notes at moments of the videos (where the app supplies video moments).
   const showNotes = useMomentsAvailable() && !readOnly && artifact.videos.length > 0;
+  usePreloadMoments(showNotes);
   return (
     <>
       <ArtifactDetails

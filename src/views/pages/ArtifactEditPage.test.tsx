@@ -281,6 +281,27 @@ describe('the artifact edit page: validation (spec §5)', () => {
     expect(saves).toHaveLength(0);
   });
 
+  it('checks Day of the unit as it is typed: its bounds on the field, the message next to it, gone once fixed', async () => {
+    const { ux, saves } = await renderLoaded(lotArtifact());
+    const day = field('Day of the unit');
+    expect([day.min, day.max, day.step]).toEqual(['0', '200', '1']);
+    await ux.type(day, '250');
+    const message = 'Field Day of the unit must be between 0 and 200.';
+    expect(screen.getByText(message).id).toBe(day.getAttribute('aria-describedby'));
+    expect(day.getAttribute('aria-invalid')).toBe('true');
+    await ux.clear(day);
+    day.focus();
+    await ux.paste('2.5');
+    expect(screen.getByText('Field Day of the unit must be an integer.')).toBeTruthy();
+    await ux.clear(day);
+    await ux.type(day, '200');
+    expect(screen.queryByText(message)).toBeNull();
+    expect(day.getAttribute('aria-invalid')).toBeNull();
+    await ux.click(button('Save to Parking Lot'));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]!.body).toEqual({ responses: { unitDay: 200 }, parkingLot: true });
+  });
+
   it('Save to Parking Lot does not require the core questions', async () => {
     const { ux, saves } = await renderLoaded(lotArtifact());
     await ux.click(button('Save to Parking Lot'));

@@ -19,6 +19,7 @@ import {
   TEAM_QUESTION,
 } from '../../test/sharedHarness.tsx';
 import { clearToasts } from '../feedback/toastStore.ts';
+import { exportNote } from '../shared/browser/SharedPortfolioSummary.tsx';
 
 afterEach(() => {
   clearToasts();
@@ -145,6 +146,7 @@ describe('Shared Portfolios: the page', () => {
       'Date Created': '02/03/26',
       'Portfolio Topic': 'Forces and motion',
       'Total Artifacts': '3',
+      'PLC Goals': 'Notice student reasoning.',
     });
     expect(api.calls.filter((c) => c.startsWith('getPortfolio'))).toEqual([`getPortfolio ${PLC}`]);
   });
@@ -168,7 +170,12 @@ describe('Shared Portfolios: the page', () => {
     setup({ user });
     const region = await screen.findByRole('region', { name: 'Grades 5–7 Science PLC' });
     expect(within(region).queryByRole('button', { name: 'Leave' }) !== null).toBe(expected.leave);
-    expect((within(region).getByRole('button', { name: 'Export' }) as HTMLButtonElement).disabled).toBe(true);
+    const exportButton = within(region).getByRole('button', { name: 'Export' }) as HTMLButtonElement;
+    expect(exportButton.disabled).toBe(true);
+    // Why it is disabled, next to it and as its description.
+    const why = document.getElementById(exportButton.getAttribute('aria-describedby')!)!;
+    expect(why.textContent).toBe(exportNote(user === accounts.rita));
+    expect(why.textContent).toMatch(/^Exporting one shared portfolio is not available yet/);
     const edit = within(region).queryByRole('link', { name: 'Edit' });
     expect(edit?.getAttribute('href') ?? null).toBe(expected.edit ? `/shared-portfolios/${PLC}/edit` : null);
   });

@@ -10,9 +10,11 @@ import {
   useHasIssues,
   useUploadQueueRef,
 } from '../../../machines/artifactLifecycle/useArtifactLifecycle.ts';
+import { useArtifactFormDraft } from '../../../machines/artifactLifecycle/useArtifactFormDraft.ts';
 import { FORM_ERROR_MESSAGE } from '../../../schemas/responses.ts';
 import type { Question } from '../../../schemas/structure.ts';
 import { Button } from '../../components/Button.tsx';
+import { DraftOfferBar } from '../../components/DraftOfferBar.tsx';
 import { LeaveConfirmDialog } from '../../components/Dialog.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { formatLongDateTime, formatShortDate } from '../artifactDates.ts';
@@ -41,6 +43,10 @@ const Summary = styled.div`
     color: ${({ theme }) => theme.color.danger};
     font-weight: ${({ theme }) => theme.font.weight.medium};
   }
+`;
+
+const OfferSpace = styled.div`
+  margin-bottom: ${({ theme }) => theme.space.md};
 `;
 
 const Dates = styled.dl`
@@ -134,6 +140,7 @@ export function ArtifactEditForm({
   const layout = layoutQuestions(artifact.structure);
   const hasCore = artifact.structure.some((q) => q.core);
   const title = artifactTitle(artifact.responses);
+  const offer = useArtifactFormDraft(artifact);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -144,6 +151,11 @@ export function ArtifactEditForm({
     <>
       <PageHeading title={pageTitle} />
       <Summary role="alert">{hasIssues ? FORM_ERROR_MESSAGE : ''}</Summary>
+      {offer ? (
+        <OfferSpace>
+          <DraftOfferBar offer={offer} what="answers" />
+        </OfferSpace>
+      ) : null}
       <Card>
         <form onSubmit={handleSubmit} noValidate aria-labelledby={headingId}>
           <h2 id={headingId} className="visually-hidden">

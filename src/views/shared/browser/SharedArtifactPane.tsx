@@ -8,7 +8,7 @@ import { worksInShared } from '../../../machines/sharedBrowser/sharedAbilities.t
 import type { SharedArtifact, SharedPortfolio } from '../../../schemas/sharedPortfolio.ts';
 import { NOT_IN_PORTFOLIO } from '../../portfolios/Notices.tsx';
 import { SharedArtifactView } from './SharedArtifactView.tsx';
-import { MentionCandidatesContext, type MentionCandidate } from '../discussion/MentionTextArea.tsx';
+import { MentionCandidatesContext, type MentionCandidate } from '../discussion/mentionCandidates.ts';
 
 /** What the pane says between deleting the artifact and showing its portfolio. */
 export const DELETED_NOTE = 'This artifact was deleted. Returning to the shared portfolio…';

@@ -3,15 +3,19 @@ import styled from 'styled-components';
 import { artifactTitle } from '../../../machines/artifactLifecycle/artifactSelectors.ts';
 import { useCommentActor, useComments, useCommentsStatus } from '../../../machines/comment/useComment.ts';
 import { useReactionList, useReactionsActor, useReactionsStatus } from '../../../machines/reactions/useReactions.ts';
+import { usePreloadMoments } from '../../../machines/momentComment/useMomentComment.ts';
 import { useArtifactDeleteEvents, useArtifactDeleteState, type ArtifactDeleteRef } from '../../../machines/artifactDelete/useArtifactDelete.ts';
 import type { SharedArtifact } from '../../../schemas/sharedPortfolio.ts';
 import { ArtifactDetails } from '../../artifacts/ArtifactDetails.tsx';
 import { DeleteArtifactControl } from '../../artifacts/DeleteArtifactButton.tsx';
+import { BusyMessage } from '../../components/BusyMessage.tsx';
 import { ButtonLink } from '../../components/Button.tsx';
+import { lazyPart } from '../../components/lazyParts.tsx';
 import { buildPath, paths } from '../../paths.ts';
-import { CommentThread } from '../discussion/CommentThread.tsx';
-import { ReactionsBar } from '../discussion/ReactionsBar.tsx';
-import { SharedVideoMoments } from '../../video/SharedVideoMoments.tsx';
+
+// The videos (players, captions), reactions and comments load on first use: a bundle chunk of
+// their own, so that the shared portfolio pages load without them.
+const SharedDiscussion = lazyPart(() => import('./SharedDiscussion.tsx'), 'SharedDiscussion', <BusyMessage busy message="Loading the comments and videos" />);
 
 const Stack = styled.div`
   display: flex;
@@ -68,6 +72,7 @@ function Actions({ artifact, deletable, deletion }: { artifact: SharedArtifact; 
  */
 export function SharedArtifactView({ artifact, viewerId, mutable, deletion, onChanged, headingLevel = 2 }: SharedArtifactViewProps) {
   const input = { artifactId: artifact.id, viewerId, mutable };
+  usePreloadMoments(true);
   const thread = useCommentActor(input, onChanged);
   const reactions = useReactionsActor(input, onChanged);
   const comments = useComments(thread);
@@ -84,10 +89,7 @@ export function SharedArtifactView({ artifact, viewerId, mutable, deletion, onCh
         headingLevel={headingLevel}
         actions={mutable ? <Actions artifact={artifact} deletable={deletable} deletion={deletion} /> : null}
       />
-      <SharedVideoMoments artifactId={artifact.id} videos={artifact.videos} thread={thread} reactions={reactions} mutable={mutable} onChanged={onChanged}>
-        <ReactionsBar reactions={reactions} />
-        <CommentThread thread={thread} mutable={mutable} />
-      </SharedVideoMoments>
+      <SharedDiscussion artifactId={artifact.id} videos={artifact.videos} thread={thread} reactions={reactions} mutable={mutable} onChanged={onChanged} />
     </Stack>
   );
 }

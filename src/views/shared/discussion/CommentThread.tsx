@@ -26,7 +26,8 @@ import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { DraftOfferBar } from '../../components/DraftOfferBar.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { TextArea } from '../../components/TextAreaField.tsx';
-import { MentionCandidatesContext, MentionTextArea } from './MentionTextArea.tsx';
+import { MentionCandidatesContext } from './mentionCandidates.ts';
+import { MentionTextArea } from './MentionTextArea.tsx';
 import { MomentTime, ThreadControls, useIsHighlighted, useVisibleComments } from '../../video/MomentThread.tsx';
 
 /** The placeholder of the new comment (reference §13). */

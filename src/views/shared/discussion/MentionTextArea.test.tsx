@@ -5,7 +5,8 @@ import { ThemeProvider } from 'styled-components';
 import { describe, expect, it } from 'vitest';
 import { mentionCandidates } from '../browser/SharedArtifactPane.tsx';
 import { theme } from '../../theme/theme.ts';
-import { matchingCandidates, mentionAt, MentionTextArea, type MentionCandidate } from './MentionTextArea.tsx';
+import type { MentionCandidate } from './mentionCandidates.ts';
+import { matchingCandidates, mentionAt, MentionTextArea } from './MentionTextArea.tsx';
 
 const members: MentionCandidate[] = [
   { id: 4, username: 'Theo Teacher' },

@@ -1,5 +1,4 @@
 import {
-  createContext,
   useId,
   useImperativeHandle,
   useLayoutEffect,
@@ -11,18 +10,7 @@ import {
 } from 'react';
 import styled from 'styled-components';
 import { TextArea } from '../../components/TextAreaField.tsx';
-
-/** Someone who can be mentioned. */
-export interface MentionCandidate {
-  id: number;
-  username: string;
-}
-
-/**
- * The people a comment box below may mention (the shared portfolio's members, without the viewer);
- * `null`: the boxes below offer no mentions.
- */
-export const MentionCandidatesContext = createContext<readonly MentionCandidate[] | null>(null);
+import type { MentionCandidate } from './mentionCandidates.ts';
 
 /** Most suggestions shown at once. */
 export const MENTION_SUGGESTIONS_MAX = 8;

@@ -12,6 +12,7 @@ import {
   useQuestionRows,
   useRefusals,
   useSaveError,
+  useSharedPortfolioFormDraft,
   useSharedPortfolioFormEvents,
   useSharedPortfolioFormStatus,
 } from '../../../machines/sharedPortfolioForm/useSharedPortfolioForm.ts';
@@ -21,6 +22,7 @@ import { formatShortDate } from '../../artifacts/artifactDates.ts';
 import { BusyButton } from '../../components/BusyButton.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog, LeaveConfirmDialog } from '../../components/Dialog.tsx';
+import { DraftOfferBar } from '../../components/DraftOfferBar.tsx';
 import { ErrorSummary, type SummaryItem } from '../../components/ErrorSummary.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { MultiSelect } from '../../components/MultiSelect.tsx';
@@ -76,6 +78,10 @@ const Note = styled.p`
   padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
   border-left: 4px solid ${({ theme }) => theme.color.primary};
   background: ${({ theme }) => theme.color.surfaceAlt};
+`;
+
+const OfferSpace = styled.div`
+  margin-bottom: ${({ theme }) => theme.space.lg};
 `;
 
 const Intro = styled.p`
@@ -153,6 +159,7 @@ export function SharedPortfolioForm() {
   const events = useSharedPortfolioFormEvents();
   const refusals = useRefusals();
   const canDelete = useCanDeleteSharedPortfolio();
+  const offer = useSharedPortfolioFormDraft();
   const form = useRef<HTMLFormElement>(null);
   const summaryId = useId();
   const questionsId = useId();
@@ -173,6 +180,11 @@ export function SharedPortfolioForm() {
     <>
       <form ref={form} noValidate onSubmit={handleSubmit} aria-busy={busy || undefined}>
         <FormErrorSummary />
+        {offer ? (
+          <OfferSpace>
+            <DraftOfferBar offer={offer} what="shared portfolio" />
+          </OfferSpace>
+        ) : null}
         <Section aria-labelledby={summaryId}>
           <h2 id={summaryId}>Summary</h2>
           <Fields>
