@@ -369,6 +369,39 @@ describe('video moments', () => {
     expect(copied.map((c) => [c.text, c.username, c.moment?.start])).toEqual([['Ask them why the heavier car wins.', DEMO.teacher.username, 4]]);
   });
 
+  it('on a phone (390 px) no toast covers the moment composer (by their boxes), also with the composer at the bottom of the window', async () => {
+    const page = await signedIn(`/shared-portfolios/${setup.plc}/artifacts/${setup.shared}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1, undefined, { timeout: 20_000 });
+    const commentAt = page.getByRole('button', { name: /^Comment at \d\d:\d\d$/ });
+    await commentAt.click();
+    const composer = page.getByRole('form', { name: /^Comment at \d\d:\d\d$/ });
+    await composer.getByRole('textbox').fill('Toasts step aside on phones.');
+    await composer.getByRole('button', { name: 'Post Comment' }).click();
+    const toasts = page.getByRole('region', { name: 'Notifications' }).locator('[role="status"], [role="alert"]');
+    await toasts.getByText(/^Comment added at /).waitFor();
+    // The next comment at a moment while the confirmation still shows.
+    await commentAt.click();
+    await composer.getByRole('textbox').click();
+    const apart = async (where: string) => {
+      await page.waitForTimeout(250);
+      const box = (await composer.boundingBox())!;
+      expect(await toasts.count(), `${where}: the confirmation still shows`).toBeGreaterThan(0);
+      for (const toast of await toasts.all()) {
+        const t = (await toast.boundingBox())!;
+        const clear = t.x + t.width <= box.x || box.x + box.width <= t.x || t.y + t.height <= box.y || box.y + box.height <= t.y;
+        expect(clear, `${where}: a toast ${JSON.stringify(t)} covers the composer ${JSON.stringify(box)}`).toBe(true);
+      }
+    };
+    await apart('the composer as it opened');
+    await page.evaluate(() => {
+      const form = document.querySelector('form[data-keep-clear]')!;
+      window.scrollBy(0, form.getBoundingClientRect().bottom - window.innerHeight + 4);
+    });
+    await apart('the composer at the bottom of the window');
+    await page.screenshot({ path: path.resolve('e2e/screenshots/moment-composer-toast-390.png') });
+  });
+
   it('alt text: set on the edit page, then it is the image’s alt', async () => {
     const page = await signedIn(`/my-portfolios/${setup.forces}/artifacts/${setup.ramp}/edit`);
     // The image as people name it (its file name without the extension or separators), not its upload letter.

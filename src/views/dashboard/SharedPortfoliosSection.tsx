@@ -13,6 +13,7 @@ import { buildPath, paths } from '../paths.ts';
 import { Problem } from '../portfolios/Notices.tsx';
 import { DashboardSection } from './DashboardSection.tsx';
 import { formatDate } from '../../schemas/formatting.ts';
+import { SHARED_TABLE_ANCHOR } from './PortfolioSummarySection.tsx';
 
 /** The section's texts. */
 const SHARED_PORTFOLIOS = 'Shared Portfolios';
@@ -38,7 +39,7 @@ function SharedTable() {
   const { sortShared } = useDashboardEvents();
   if (rows.length === 0) return null;
   return (
-    <DashboardSection title={SHARED_PORTFOLIOS}>
+    <DashboardSection title={SHARED_PORTFOLIOS} anchor={SHARED_TABLE_ANCHOR}>
       <SortableTable caption={SHARED_PORTFOLIOS} columns={COLUMNS} sort={sort} onSort={sortShared}>
         {rows.map((portfolio) => (
           <tr key={portfolio.id}>
