@@ -30,6 +30,7 @@ import {
   passwordResetMachine,
 } from '../src/machines/passwordReset/passwordResetMachine.ts';
 import { OVERWRITE_QUESTION, sharedArtifactSaveMachine } from '../src/machines/sharedArtifactSave/sharedArtifactSaveMachine.ts';
+import { formatDateTime } from '../src/schemas/formatting.ts';
 import { FORM_ERROR_MESSAGE } from '../src/schemas/responses.ts';
 import { isInvoking, modelEvents, serializeState } from '../tests/model/support/coverage.ts';
 import { api, baseUrl, DEMO, outboxFor, setupBrowser, tokenFor, waitForResetLink } from './fixtures.ts';
@@ -711,7 +712,10 @@ describe('critical flows along paths generated from their machines', () => {
     const viewPath = `/shared-portfolios/${shared.id}/artifacts/${artifactId}`;
     const title = page.getByRole('textbox', { name: 'Artifact Name', exact: true });
     const dialog = page.getByRole('alertdialog', { name: 'Edit Conflict' });
-    let lastGate: { type: string; message: string; updated_at?: string } | null = null;
+    let lastGate: { type: string; message: string; updated_at?: string; saved_by?: { id: number; username: string } | null } | null = null;
+    // Edit Conflict names who saved in between and when, as every date is written; the server's message only when it does not say.
+    const conflictWhy = (gate: NonNullable<typeof lastGate>) =>
+      gate.saved_by !== undefined && gate.updated_at ? `saved this artifact on ${formatDateTime(gate.updated_at)}, after you opened it.` : gate.message;
 
     const waiting = async () => ({ busy: await isBusy(page, 'Save'), question: await dialog.count(), title: await title.inputValue() });
     const checked = await replay(path, {
@@ -728,7 +732,7 @@ describe('critical flows along paths generated from their machines', () => {
         confirming: () =>
           expectView(
             async () => ({
-              question: (await dialog.count()) === 1 ? ((await dialog.textContent()) ?? '').includes(`${lastGate?.message} ${OVERWRITE_QUESTION}`) : false,
+              question: (await dialog.count()) === 1 ? ((await dialog.textContent()) ?? '').includes(`${lastGate ? conflictWhy(lastGate) : ''} ${OVERWRITE_QUESTION}`) : false,
               buttons: await dialog.getByRole('button').allTextContents(),
             }),
             { question: true, buttons: ['NO', 'YES'] },

@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, DEMO, login, outboxFor, setupBrowser, tokenFor, waitForResetLink } from './fixtures.ts';
@@ -104,6 +105,9 @@ describe('a PLC at work', () => {
     const conflict = lee.getByRole('alertdialog', { name: 'Edit Conflict' });
     await conflict.waitFor();
     expect(await conflict.textContent()).toContain('Are you sure you want to overwrite their changes?');
+    // It names who saved in between and when, as every date with its time is written.
+    expect(await conflict.textContent()).toMatch(new RegExp(`${DEMO.teacher.username} saved this artifact on [A-Z][a-z]+ \\d{1,2}, \\d{4} \\d{1,2}:\\d\\d[ap]m, after you opened it\\.`));
+    if (lee.viewportSize()!.width === 1280) await lee.screenshot({ path: path.resolve('e2e/screenshots/edit-conflict-1280.png') });
     await conflict.getByRole('button', { name: 'NO' }).click();
     expect(await lee.getByLabel(teamQuestion).inputValue()).toBe('Lee: fourth grade, as a first fair test.');
     await lee.getByRole('button', { name: 'Save', exact: true }).click();
