@@ -30,7 +30,7 @@ function renderWith(answers: (() => Artifact)[], shown = brief) {
   render(
     <ThemeProvider theme={theme}>
       <ArtifactDetailsLogic.Provider value={logic}>
-        <WholeArtifact brief={shown}>{(artifact) => <p>{`${artifact.responses['artifactName']} with ${artifact.structure.length} questions`}</p>}</WholeArtifact>
+        <WholeArtifact brief={shown}>{(artifact) => <h3>{`${artifact.responses['artifactName']} with ${artifact.structure.length} questions`}</h3>}</WholeArtifact>
       </ArtifactDetailsLogic.Provider>
     </ThemeProvider>,
   );
@@ -44,6 +44,26 @@ describe('WholeArtifact', () => {
     expect(screen.getByRole('status', { name: 'Loading artifact' })).toBeTruthy();
     expect(await screen.findByText(`Ramp races with ${whole.structure.length} questions`)).toBeTruthy();
     expect(asked).toEqual([31]);
+  });
+
+  it('passes a focus sent to it while it loads (a phone’s choice) on to the artifact’s title', async () => {
+    let answer: (artifact: Artifact) => void = () => undefined;
+    const logic = artifactDetailsMachine.provide({
+      actors: { fetchArtifact: fromPromise<Artifact, { artifactId: number }>(() => new Promise((resolve) => (answer = resolve))) },
+    });
+    render(
+      <ThemeProvider theme={theme}>
+        <ArtifactDetailsLogic.Provider value={logic}>
+          <WholeArtifact brief={brief}>{(artifact) => <h3>{artifact.responses['artifactName']}</h3>}</WholeArtifact>
+        </ArtifactDetailsLogic.Provider>
+      </ThemeProvider>,
+    );
+    const placeholder = document.querySelector<HTMLElement>('[data-focus-target]')!;
+    placeholder.focus();
+    expect(document.activeElement).toBe(placeholder);
+    answer(whole);
+    const title = await screen.findByRole('heading', { name: 'Ramp races' });
+    expect(document.activeElement).toBe(title);
   });
 
   it('shows an artifact already whole at once, without reading it', () => {

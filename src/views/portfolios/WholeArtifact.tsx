@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useWholeArtifact } from '../../machines/artifactDetails/useArtifactDetails.ts';
 import { isWholeArtifact } from '../../machines/portfolioBrowser/selectors.ts';
 import type { Artifact } from '../../schemas/artifact.ts';
 import type { ArtifactBrief } from '../../schemas/portfolio.ts';
 import { Spinner } from '../components/Spinner.tsx';
+import { focusHeading } from './focusHeading.ts';
 import { NOT_IN_PORTFOLIO, Problem } from './Notices.tsx';
 
 const Loading = styled.div`
@@ -20,15 +21,43 @@ const Note = styled.p`
   color: ${({ theme }) => theme.color.textMuted};
 `;
 
+/** Holds what it shows in the layout of its parent. */
+const Contents = styled.div`
+  display: contents;
+`;
+
 function FetchedArtifact({ artifactId, children }: { artifactId: number; children: (artifact: Artifact) => ReactNode }) {
   const { status, artifact, error, retry } = useWholeArtifact(artifactId);
-  if (status === 'ready' && artifact) return <>{children(artifact)}</>;
-  if (status === 'missing') return <Note role="status">{NOT_IN_PORTFOLIO}</Note>;
-  if (status === 'failed') return <Problem title="The artifact could not be loaded" message={error?.message} onRetry={retry} />;
+  const box = useRef<HTMLDivElement>(null);
+  // The focus sent to the artifact while it loads (a phone's choice) goes on to its title.
+  const focusWaiting = useRef(false);
+  useLayoutEffect(() => {
+    if (status !== 'loading' && focusWaiting.current) {
+      focusWaiting.current = false;
+      focusHeading(box.current);
+    }
+  }, [status]);
   return (
-    <Loading aria-busy="true">
-      <Spinner label="Loading artifact" />
-    </Loading>
+    <Contents ref={box}>
+      {status === 'ready' && artifact ? (
+        children(artifact)
+      ) : status === 'missing' ? (
+        <Note role="status">{NOT_IN_PORTFOLIO}</Note>
+      ) : status === 'failed' ? (
+        <Problem title="The artifact could not be loaded" message={error?.message} onRetry={retry} />
+      ) : (
+        <Loading
+          aria-busy="true"
+          data-focus-target
+          tabIndex={-1}
+          onFocus={() => (focusWaiting.current = true)}
+          // Only a move elsewhere (not this placeholder leaving the page) cancels it.
+          onBlur={(event) => (focusWaiting.current = event.relatedTarget === null && focusWaiting.current)}
+        >
+          <Spinner label="Loading artifact" />
+        </Loading>
+      )}
+    </Contents>
   );
 }
 
