@@ -1,3 +1,6 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, DEMO, login, outboxFor, setupBrowser, tokenFor, waitForResetLink } from './fixtures.ts';
 
@@ -75,6 +78,54 @@ describe('logging in and out', () => {
     await page.waitForURL('**/users');
     await page.getByRole('heading', { name: 'Manage Users' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/users');
+  });
+});
+
+describe('keep me signed in', () => {
+  const SCREENSHOTS = path.resolve('e2e/screenshots');
+  const sessionCookies = async (page: Page) => (await page.context().cookies()).filter((c) => c.name === 'jwt' || c.name === 'pf_session');
+
+  it('is offered unticked, with a target of at least 24 × 24 px, at a phone’s and a laptop’s width', async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 900 }]) {
+      const page = await browser.newPage('/login', viewport);
+      const box = page.getByRole('checkbox', { name: 'Keep me signed in' });
+      await box.waitFor();
+      expect(await box.isChecked()).toBe(false);
+      for (const target of [box, page.locator('label').filter({ hasText: 'Keep me signed in' })]) {
+        const size = (await target.boundingBox())!;
+        expect(size.width, `${viewport.width}: target width`).toBeGreaterThanOrEqual(24);
+        expect(size.height, `${viewport.width}: target height`).toBeGreaterThanOrEqual(24);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.screenshot({ path: path.join(SCREENSHOTS, `login-${viewport.width}.png`), fullPage: true });
+    }
+  });
+
+  it('without the box, the session cookies end with the browser session (no expiry)', async () => {
+    const page = await browser.newPage('/login');
+    await login(page, DEMO.teacher2.email);
+    await page.waitForURL('**/dashboard');
+    const cookies = await sessionCookies(page);
+    expect(cookies.map((c) => [c.name, c.expires]).sort()).toEqual([
+      ['jwt', -1],
+      ['pf_session', -1],
+    ]);
+  });
+
+  it('with the box ticked, the session cookies are kept for 30 days', async () => {
+    const page = await browser.newPage('/login');
+    await page.getByText('Keep me signed in').click();
+    expect(await page.getByRole('checkbox', { name: 'Keep me signed in' }).isChecked()).toBe(true);
+    await login(page, DEMO.teacher2.email);
+    await page.waitForURL('**/dashboard');
+    const cookies = await sessionCookies(page);
+    expect(cookies.map((c) => c.name).sort()).toEqual(['jwt', 'pf_session']);
+    const now = Date.now() / 1000;
+    for (const cookie of cookies) {
+      expect(cookie.expires, cookie.name).toBeGreaterThan(now + 29 * 24 * 3600);
+      expect(cookie.expires, cookie.name).toBeLessThanOrEqual(now + 30 * 24 * 3600 + 60);
+    }
   });
 });
 

@@ -361,7 +361,7 @@ describe('critical flows along paths generated from their machines', () => {
         submitting: (s) =>
           expectView(
             async () => ({ busy: await isBusy(page, loginButton), announced: await shows(page, 'Logging in…'), sent: calls['login']!.waiting().body }),
-            { busy: true, announced: true, sent: { identifier: s.context.email.trim(), password: s.context.password } },
+            { busy: true, announced: true, sent: { identifier: s.context.email.trim(), password: s.context.password, remember: s.context.remember } },
           ),
         loadingUser: () => expectView(async () => ({ busy: await isBusy(page, loginButton), token: await hasToken(page) }), { busy: true, token: true }),
         loggedIn: () =>

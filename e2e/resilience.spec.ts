@@ -12,7 +12,7 @@ import { validateResponses } from '#schemas/responses';
 import type { Responses, Structure } from '#schemas/structure';
 import { openPostgres } from '../server/src/db/client.ts';
 import { startEmbedded } from '../server/src/db/embedded.ts';
-import { mp4Header, pngImage } from '../server/test/files.ts';
+import { ffmpegVideo, freeBoxHeader, paddedVideo, pngImage } from '../server/test/files.ts';
 import { DEMO } from './fixtures.ts';
 import { freePort } from './globalSetup.ts';
 
@@ -278,9 +278,13 @@ function streamUpload(url: string, token: string, filename: string, size: number
   });
 }
 
-/** A `size`-byte MP4 made on the fly; after `stallAt` bytes the sender stalls, like a slow line. */
+/**
+ * A `size`-byte MP4 made on the fly (a real video, then a `free` box of filler); after `stallAt`
+ * bytes the sender stalls, like a slow line.
+ */
 async function* videoContent(size: number, stallAt: number): AsyncGenerator<Buffer> {
-  const header = mp4Header();
+  const video = ffmpegVideo();
+  const header = Buffer.concat([video, freeBoxHeader(size - video.length)]);
   yield header;
   let sent = header.length;
   const block = randomBytes(MB);
@@ -655,7 +659,7 @@ describe('crash consistency: the server killed mid-upload, mid-save and while ma
 
   it('a kill while a video’s poster is being made leaves no trace of it', async () => {
     const artifact = await newArtifact('Lab demo video');
-    const video = Buffer.concat([mp4Header(), randomBytes(2 * MB)]);
+    const video = paddedVideo(2 * MB);
     const upload = uploadSmall(artifact.id, 'videos', 'lab-demo.mp4', video).then(
       (r) => r.status,
       () => null,
@@ -673,7 +677,7 @@ describe('crash consistency: the server killed mid-upload, mid-save and while ma
 
   it('a kill right after an upload was answered keeps the file, its poster formats and its row', async () => {
     const artifact = await newArtifact('Answered video');
-    const video = Buffer.concat([mp4Header(), randomBytes(3 * MB)]);
+    const video = paddedVideo(3 * MB);
     const res = await uploadSmall(artifact.id, 'videos', 'answered.mp4', video);
     await server.crash();
     expect(res.status).toBe(200);

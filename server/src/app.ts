@@ -229,7 +229,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', () => principals.stop());
   app.decorate('principals', principals);
   const ctx: ServiceContext = { db, config, tokens: new TokenService(config.jwtSecret), mailer, log: app.log, principals };
-  const mediaStore = new MediaStore(db, config.dataDir, config.ffmpegPath, app.log);
+  const mediaStore = new MediaStore(db, config.dataDir, { ffmpeg: config.ffmpegPath, ffprobe: config.ffprobePath }, app.log);
   await mediaStore.init();
   app.decorate('db', db);
   app.decorate('mediaStore', mediaStore);

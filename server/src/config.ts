@@ -60,6 +60,7 @@ export const EnvSchema = z.object({
     .positive('must be a positive number of bytes')
     .default(20 * 1024 ** 3),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -114,6 +115,8 @@ export interface Config {
   /** How much a person's uploads may take on disk in all. */
   storageQuotaBytes: number;
   ffmpegPath: string;
+  /** ffprobe, which every uploaded video must pass (a server without it accepts no videos). */
+  ffprobePath: string;
   logLevel: string;
   trustProxy: boolean;
   /** Open connections allowed from one client address; 0: no cap (behind a proxy that caps them). */
@@ -230,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, staticDir = pat
     uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     // Behind a proxy every connection comes from the proxy's address: the proxy caps them.

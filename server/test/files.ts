@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,12 +51,17 @@ export function multipart(field: string, filename: string, content: Buffer, cont
   return multipartParts([{ field, filename, content, contentType }]);
 }
 
+/** The 24-byte `ftyp` box of an MP4 file: enough for a sniffer to say video/mp4. */
+const mp4Ftyp = () => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2')]);
+
 /** The first bytes of an MP4 file (`ftyp` box and an empty `mdat`): sniffed as video/mp4, but no decodable frame. */
 export function mp4Header(): Buffer {
-  const ftyp = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2')]);
   const mdat = Buffer.concat([Buffer.from([0, 0, 0, 0x10]), Buffer.from('mdat'), Buffer.alloc(8, 1)]);
-  return Buffer.concat([ftyp, mdat]);
+  return Buffer.concat([mp4Ftyp(), mdat]);
 }
+
+/** A 24-byte `ftyp` box followed by a web page with a script: sniffed as video/mp4, read by ffprobe as nothing. */
+export const ftypThenHtml = () => Buffer.concat([mp4Ftyp(), htmlPage()]);
 
 /** The first bytes of a HEIC photo (`ftyp` box of brand `heic`): sniffed as image/heic, with no picture this server can decode. */
 export function heicHeader(): Buffer {
@@ -64,16 +70,43 @@ export function heicHeader(): Buffer {
   return Buffer.concat([ftyp, mdat]);
 }
 
-/** A real 2-second 320×240 MP4 made by Debian's ffmpeg (`/usr/bin/ffmpeg`). */
+let madeVideo: Buffer | undefined;
+
+/** A real 2-second 320×240 MP4 made by Debian's ffmpeg (`/usr/bin/ffmpeg`), once per test file. */
 export function ffmpegVideo(): Buffer {
+  madeVideo ??= makeVideo(['-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x240:rate=10', '-pix_fmt', 'yuv420p'], 'mp4');
+  return Buffer.from(madeVideo);
+}
+
+/** A real 2-second 160×120 WebM (VP8) made by Debian's ffmpeg. */
+export function ffmpegWebm(): Buffer {
+  return makeVideo(['-f', 'lavfi', '-i', 'testsrc=duration=2:size=160x120:rate=10', '-c:v', 'libvpx', '-b:v', '100k'], 'webm');
+}
+
+function makeVideo(args: string[], ext: string): Buffer {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pf-video-'));
   try {
-    const out = path.join(dir, 'out.mp4');
-    execFileSync('/usr/bin/ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x240:rate=10', '-pix_fmt', 'yuv420p', out]);
+    const out = path.join(dir, `out.${ext}`);
+    execFileSync('/usr/bin/ffmpeg', ['-hide_banner', '-loglevel', 'error', ...args, out]);
     return readFileSync(out);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The header of an MP4 `free` box of `size` bytes in all (its content follows; players skip it). */
+export function freeBoxHeader(size: number): Buffer {
+  const header = Buffer.alloc(8);
+  header.writeUInt32BE(size, 0);
+  header.write('free', 4, 'latin1');
+  return header;
+}
+
+/** A real MP4 grown to `size` bytes by a `free` box of incompressible filler: still a valid video. */
+export function paddedVideo(size: number): Buffer {
+  const video = ffmpegVideo();
+  const filler = size - video.length;
+  return Buffer.concat([video, freeBoxHeader(filler), randomBytes(filler - 8)]);
 }
 
 /** An SVG image with a script in it. */

@@ -100,6 +100,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     demoData: false,
     uploadLimitBytes: 50 * 1024 * 1024,
     ffmpegPath: 'ffmpeg',
+    ffprobePath: 'ffprobe',
     logLevel: 'silent',
     trustProxy: false,
     maxConnectionsPerAddress: 256,

@@ -14,6 +14,12 @@ export const LoginBodySchema = z.strictObject({
     .max(EMAIL_MAX),
   password: z
     .string({ error: (i) => (i.input === undefined ? 'Please provide your password.' : undefined) }).min(1, 'Please provide your password.').max(PASSWORD_MAX),
+  /**
+   * "Keep me signed in" (web app only): `true` keeps the session cookie for 30 days after the
+   * browser closes; absent or `false`, the cookie ends with the browser session. The mobile apps
+   * never send it (they keep their bearer token themselves) and are unaffected by it.
+   */
+  remember: z.boolean().optional(),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 

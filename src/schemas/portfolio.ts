@@ -40,6 +40,30 @@ export const PortfolioListResponseSchema = z.array(PortfolioListItemSchema);
 export const PortfolioSchema = z.object({ ...portfolioFields, artifacts: z.array(ArtifactSchema) }).meta({ id: 'Portfolio' });
 export type Portfolio = z.infer<typeof PortfolioSchema>;
 
+/**
+ * An artifact as the web's artifacts table needs it: what it shows and sorts by, and what Filter
+ * By and keyword search look in (the answers, the comment texts). No structure (the portfolio's
+ * is sent once), no files: the artifact is read whole (`GET /artifacts/{id}`) when it is opened.
+ */
+export const ArtifactBriefSchema = ArtifactSchema.pick({
+  id: true,
+  parkingLot: true,
+  created_at: true,
+  updated_at: true,
+  responses: true,
+  ownerUsername: true,
+  commentCount: true,
+  commentTexts: true,
+}).meta({ id: 'ArtifactBrief' });
+export type ArtifactBrief = z.infer<typeof ArtifactBriefSchema>;
+
+/**
+ * `GET /portfolios/{id}/summary` (the web's My Portfolios and Teacher Portfolios): the portfolio
+ * with its structure once and its artifacts in brief. `GET /portfolios/{id}` keeps its full shape.
+ */
+export const PortfolioSummarySchema = z.object({ ...portfolioFields, artifacts: z.array(ArtifactBriefSchema) }).meta({ id: 'PortfolioSummary' });
+export type PortfolioSummary = z.infer<typeof PortfolioSummarySchema>;
+
 /** `GET /portfolios` query: researchers may ask for one owner's portfolios. */
 export const PortfolioListQuerySchema = z.strictObject({
   owner: z

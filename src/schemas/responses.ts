@@ -31,6 +31,34 @@ function label(q: Question): string {
   return q.text.trim() || q.key;
 }
 
+/**
+ * The range a number question takes: its own `min`, `max` and `step` (the template's Day of the
+ * unit: 0 to 200), within 0 to {@link NUMBER_MAX}. A team question's `min 1, max 1, step 1` is the
+ * placeholder the shared-portfolio form writes for the mobile apps (reference §13), not a range:
+ * such a question takes any whole number.
+ */
+export function numberBounds(q: Pick<Question, 'min' | 'max' | 'step' | 'bonus'>): { min: number; max: number; step: number } {
+  const own = !q.bonus && q.min !== undefined && q.max !== undefined && q.min < q.max;
+  const min = own ? Math.max(0, Math.ceil(q.min!)) : 0;
+  const max = own ? Math.min(NUMBER_MAX, Math.floor(q.max!)) : NUMBER_MAX;
+  const step = own && q.step !== undefined && Number.isInteger(q.step) && q.step > 1 ? q.step : 1;
+  return { min, max, step };
+}
+
+/**
+ * What is wrong with a number answer, or `null`: a whole number within the question's bounds.
+ * The same rule for the form as it is typed (`value` the text of the field) and for the server.
+ */
+export function numberIssue(q: Question, value: unknown): string | null {
+  const name = label(q);
+  const n = typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isInteger(n)) return `Field ${name} must be an integer.`;
+  const { min, max, step } = numberBounds(q);
+  if (n < min || n > max) return `Field ${name} must be between ${min} and ${max}.`;
+  if ((n - min) % step !== 0) return `Field ${name} must be ${min} plus a multiple of ${step}.`;
+  return null;
+}
+
 function checkValue(q: Question, value: unknown): { value: unknown; message: string | null } {
   const name = label(q);
   switch (q.type) {
@@ -61,9 +89,7 @@ function checkValue(q: Question, value: unknown): { value: unknown; message: str
     }
     case 'number': {
       const n = typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
-      if (typeof n !== 'number' || !Number.isInteger(n)) return { value, message: `Field ${name} must be an integer.` };
-      if (n < 0 || n > NUMBER_MAX) return { value, message: `Field ${name} must be between 0 and ${NUMBER_MAX}.` };
-      return { value: n, message: null };
+      return { value: n, message: numberIssue(q, n) };
     }
     case 'fileUpload':
       return { value, message: `Field ${name} takes files, which are uploaded separately.` };

@@ -7,8 +7,11 @@ const auth = () => import('../schemas/auth.ts');
 const common = () => import('../schemas/common.ts');
 const user = () => import('../schemas/user.ts');
 
-/** Logs in with e-mail (or username) and password. @throws ApiError on refusal. */
-export async function login(input: { identifier: string; password: string }, signal?: AbortSignal): Promise<AuthResponse> {
+/**
+ * Logs in with e-mail (or username) and password; `remember` keeps the session across browser
+ * restarts (without it, the session cookie ends with the browser session). @throws ApiError on refusal.
+ */
+export async function login(input: { identifier: string; password: string; remember?: boolean }, signal?: AbortSignal): Promise<AuthResponse> {
   const { AuthResponseSchema } = await auth();
   return api().request({ method: 'POST', path: '/auth/local', body: input, schema: AuthResponseSchema, reauthenticate: false, ...(signal ? { signal } : {}) });
 }

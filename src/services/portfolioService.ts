@@ -2,9 +2,11 @@ import {
   PortfolioDeleteResponseSchema,
   PortfolioListResponseSchema,
   PortfolioSchema,
+  PortfolioSummarySchema,
   type Portfolio,
   type PortfolioCreateBody,
   type PortfolioListItem,
+  type PortfolioSummary,
   type PortfolioUpdateBody,
 } from '../schemas/portfolio.ts';
 import { api, apiBase } from './api.ts';
@@ -25,6 +27,11 @@ export function listPortfolios(query: { owner?: number } = {}, signal?: AbortSig
 /** One portfolio with its artifacts. */
 export function getPortfolio(id: number, signal?: AbortSignal): Promise<Portfolio> {
   return api().request({ method: 'GET', path: `/portfolios/${id}`, schema: PortfolioSchema, ...withSignal(signal) });
+}
+
+/** One portfolio with its artifacts in brief, as the artifacts table needs them (`getArtifact` reads one whole). */
+export function getPortfolioSummary(id: number, signal?: AbortSignal): Promise<PortfolioSummary> {
+  return api().request({ method: 'GET', path: `/portfolios/${id}/summary`, schema: PortfolioSummarySchema, ...withSignal(signal) });
 }
 
 /** Creates a portfolio from the Basic template. */

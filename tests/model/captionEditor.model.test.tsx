@@ -1,13 +1,18 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { CAPTIONS_SAVED_MESSAGE, captionEditorMachine, type CaptionEditorEvent } from '../../src/machines/captionEditor/captionEditorMachine.ts';
-import { cueProblems } from '../../src/machines/captionEditor/cues.ts';
+import { cueProblems, type CaptionsDraft } from '../../src/machines/captionEditor/cues.ts';
+import { parseClock } from '../../src/schemas/formatting.ts';
 import { MomentsContext } from '../../src/machines/momentComment/useMomentComment.ts';
 import type { CaptionTrack, CaptionUpdateBody } from '../../src/schemas/moments.ts';
+import { readDraft, writeDraft } from '../../src/services/drafts.ts';
 import { ApiError, NetworkError } from '../../src/services/errors.ts';
+import { currentUser } from '../../src/services/session.ts';
+import { makeUser } from '../../src/test/renderApp.tsx';
 import { makeTrack, provideTestMoments } from '../../src/test/videoHarness.tsx';
 import { Toaster } from '../../src/views/feedback/Toaster.tsx';
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
@@ -35,6 +40,17 @@ const refused = new ApiError(400, 'invalid_captions', 'Caption 2: the end is aft
 const ev = modelEvent<CaptionEditorEvent>();
 
 /**
+ * A draft of this track left by a reload before the editor opens (typed over the saved version):
+ * offered once the cues are loaded, put back by Restore, forgotten once saved or discarded.
+ */
+const USER = makeUser('teacher');
+const DRAFT_FORM = `captions:${TRACK.id}`;
+const DRAFT_TEXT = 'Ready, steady… (typed before the reload)';
+const DRAFT: CaptionsDraft = { label: TRACK.label, language: 'en', cues: [{ start: '0.5', end: '2.5', text: DRAFT_TEXT }, { start: '3', end: '5', text: TRACK.cues[1]!.text }] };
+const DRAFT_STORED = JSON.stringify([DRAFT.label, DRAFT.language, DRAFT.cues.map((c) => [c.start, c.end, c.text])]);
+const offerBar = () => screen.queryByRole('group', { name: 'Unsaved captions' });
+
+/**
  * The model's events. To keep the paths few while taking every transition: each edit is made
  * once from the untouched track, and only a changed text, a removed cue or an added (empty) cue
  * is saved; a discard is asked from the untouched track and after changing a text.
@@ -55,8 +71,10 @@ function events(snapshot: unknown): CaptionEditorEvent[] {
         { type: 'cue.remove', index: 1 },
         { type: 'track.change', field: 'label', value: NEW_LABEL },
         { type: 'editor.discard' },
+        { type: 'track.restore', track: DRAFT },
       );
     }
+    if (c.cues[0]?.text === DRAFT_TEXT && c.error === null) list.push({ type: 'editor.save' }, { type: 'editor.discard' });
     if (changedText && c.error === null) list.push({ type: 'editor.save' }, { type: 'editor.discard' });
     if (c.cues.length === 1 && c.error === null) list.push({ type: 'editor.save' });
     if (c.cues.length === 3 && !c.showProblems) list.push({ type: 'editor.save' });
@@ -72,15 +90,28 @@ function setup() {
   const onSaved = vi.fn();
   const onClosed = vi.fn();
   const moments = provideTestMoments({ captions: { saveCaptions: save.logic, loadCaptions: load.logic } }, coverageInspector);
+  localStorage.clear();
+  currentUser.value = USER;
+  writeDraft(USER.id, DRAFT_FORM, DRAFT_STORED, TRACK.updated_at);
+  /** The editor goes away once saved or closed, as on the video's page. */
+  function Page() {
+    const [open, setOpen] = useState(true);
+    if (!open) return <p>Editor closed</p>;
+    const close = (spy: () => void) => () => {
+      spy();
+      setOpen(false);
+    };
+    return <CaptionEditor track={TRACK} duration={DURATION} onSaved={(track) => close(() => onSaved(track))()} onClosed={close(onClosed)} />;
+  }
   render(
     <ThemeProvider theme={theme}>
       <MomentsContext.Provider value={moments}>
-        <CaptionEditor track={TRACK} duration={DURATION} onSaved={onSaved} onClosed={onClosed} />
+        <Page />
       </MomentsContext.Provider>
       <Toaster />
     </ThemeProvider>,
   );
-  return { save, load, onSaved, onClosed, ux: userEvent.setup({ delay: null }) };
+  return { save, load, onSaved, onClosed, loaded: false, ux: userEvent.setup({ delay: null }) };
 }
 
 let h: ReturnType<typeof setup>;
@@ -105,8 +136,8 @@ const checks = {
     const groups = within(form).getAllByRole('group');
     expect(groups.map((g) => g.querySelector('legend')?.textContent)).toEqual(s.context.cues.map((_, i) => `Caption ${i + 1}`));
     s.context.cues.forEach((c, i) => {
-      expect((within(cue(i + 1)).getByRole('textbox', { name: 'Start (seconds)' }) as HTMLInputElement).value).toBe(c.start);
-      expect((within(cue(i + 1)).getByRole('textbox', { name: 'End (seconds)' }) as HTMLInputElement).value).toBe(c.end);
+      expect((within(cue(i + 1)).getByRole('textbox', { name: 'Start (m:ss)' }) as HTMLInputElement).value).toBe(c.start);
+      expect((within(cue(i + 1)).getByRole('textbox', { name: 'End (m:ss)' }) as HTMLInputElement).value).toBe(c.end);
       expect((within(cue(i + 1)).getByRole('textbox', { name: 'Text' }) as HTMLTextAreaElement).value).toBe(c.text);
     });
     const problems = within(form).queryByRole('alert', { name: 'Problems to fix before saving' });
@@ -120,6 +151,11 @@ const checks = {
       expect(problems).toBeNull();
     }
     if (s.context.error) expect(within(form).getByText(refused.message).getAttribute('role')).toBe('alert');
+    // The draft is offered until it is answered; once restored it is in the boxes and the offer is gone.
+    if (s.context.cues[0]?.text === DRAFT_TEXT) expect(offerBar()).toBeNull();
+    else if (s.context.label === TRACK.label && s.context.cues.length === 2 && s.context.cues[0]!.text === TRACK.cues[0]!.text && !s.context.showProblems) {
+      expect(offerBar()!.querySelector('p')!.textContent).toMatch(/^Restore your unsaved text from \d{1,2}:\d\d[ap]m\?$/);
+    }
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(h.onSaved).not.toHaveBeenCalled();
     expect(h.onClosed).not.toHaveBeenCalled();
@@ -127,7 +163,7 @@ const checks = {
   saving: async (s: Snapshot) => {
     expect(editor().getAttribute('aria-busy')).toBe('true');
     const call = h.save.calls.at(-1)!;
-    expect(call.input).toEqual({ trackId: TRACK.id, body: { label: s.context.label, language: 'en', cues: s.context.cues.map((c) => ({ start: Number(c.start), end: Number(c.end), text: c.text })) } });
+    expect(call.input).toEqual({ trackId: TRACK.id, body: { label: s.context.label, language: 'en', cues: s.context.cues.map((c) => ({ start: parseClock(c.start), end: parseClock(c.end), text: c.text })) } });
   },
   confirmingDiscard: async () => {
     const dialog = screen.getByRole('alertdialog');
@@ -136,15 +172,25 @@ const checks = {
   saved: async () => {
     expect(h.onSaved).toHaveBeenCalledWith(SAVED);
     expect(await screen.findByText(CAPTIONS_SAVED_MESSAGE)).toBeTruthy();
+    // Saved: the draft is forgotten.
+    await act(async () => new Promise((r) => setTimeout(r, 10)));
+    expect(readDraft(USER.id, DRAFT_FORM)).toBeNull();
   },
   closed: async () => {
     expect(h.onClosed).toHaveBeenCalledTimes(1);
     expect(h.onSaved).not.toHaveBeenCalled();
+    // Discarded: the draft is forgotten; never offered (the cues did not load), it stays for the next time.
+    await act(async () => new Promise((r) => setTimeout(r, 10)));
+    expect(readDraft(USER.id, DRAFT_FORM)?.text ?? null).toBe(h.loaded ? null : DRAFT_STORED);
   },
 };
 
 beforeEach(() => clearToasts());
-afterEach(() => clearToasts());
+afterEach(() => {
+  clearToasts();
+  localStorage.clear();
+  currentUser.value = null;
+});
 
 describe('captionEditor model (a caption track edited cue by cue)', () => {
   const paths = checkedShortestPaths(captionEditorMachine, { input: { track: TRACK, duration: DURATION }, events }, checks, 9);
@@ -165,6 +211,9 @@ describe('captionEditor model (a caption track edited cue by cue)', () => {
           'cue.remove': async () => {
             await h.ux.click(within(editor()).getByRole('button', { name: 'Remove caption 2' }));
           },
+          'track.restore': async () => {
+            await h.ux.click(within(offerBar()!).getByRole('button', { name: 'Restore' }));
+          },
           'track.change': async () => {
             const box = within(editor()).getByRole('textbox', { name: 'Track label' });
             await h.ux.clear(box);
@@ -184,6 +233,7 @@ describe('captionEditor model (a caption track edited cue by cue)', () => {
             await h.ux.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'NO' }));
           },
           'xstate.done.actor.loadCaptions': async () => {
+            h.loaded = true;
             await act(async () => h.load.next().deferred.resolve(TRACK));
           },
           'xstate.error.actor.loadCaptions': async () => {

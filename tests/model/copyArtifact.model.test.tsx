@@ -4,6 +4,7 @@ import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import {
+  COPY_MESSAGES,
   copyArtifactMachine,
   type CopyArtifactEvent,
   type CopyArtifactInput,
@@ -164,7 +165,6 @@ const radios = () => screen.queryAllByRole('radio') as HTMLInputElement[];
 const NAMES: Record<number, string> = { [science.id]: science.name, [engineering.id]: engineering.name };
 const sourceName = () => (h.input.from === 'sharedArtifact' ? 'Food web' : 'Ramp race');
 
-/** The form with its two choices, the artifact's name, and which one is chosen. */
 /** The private notes choice: offered for a personal artifact only, ticked as the model says. */
 function expectNotesChoice(s: Snapshot) {
   const box = screen.queryByRole('checkbox', { name: INCLUDE_NOTES_LABEL }) as HTMLInputElement | null;
@@ -172,12 +172,17 @@ function expectNotesChoice(s: Snapshot) {
   else expect(box).toBeNull();
 }
 
-function expectForm(targetId: number | null) {
+/** The form with its choices (never the shared portfolio a shared artifact is in), the artifact's name, and which one is chosen. */
+function expectForm(s: Snapshot) {
+  const { targetId, portfolios, source } = s.context;
   expect(screen.getByRole('heading', { level: 1, name: 'Copy Artifact' })).toBeTruthy();
   expect(screen.getByText(sourceName(), { selector: 'dd' })).toBeTruthy();
   expect(screen.getByRole('group', { name: LEGEND })).toBeTruthy();
-  expect(radio('Engineering Design Circle').closest('li')!.textContent).toBe('Engineering Design CirclePortfolio Topic: Bridges');
-  expect(radio('Grades 5–7 Science PLC').closest('li')!.textContent).toBe('Grades 5–7 Science PLCPortfolio Topic: Forces and motionPLC Name: Middle school science');
+  const offered = h.input.from === 'sharedArtifact' ? [engineering, science].filter((p) => p.id !== source!.portfolioId) : [engineering, science];
+  expect(portfolios.map((p) => p.id)).toEqual(offered.map((p) => p.id));
+  expect(radios().map((r) => Number(r.value))).toEqual(offered.map((p) => p.id));
+  if (offered.includes(engineering)) expect(radio('Engineering Design Circle').closest('li')!.textContent).toBe('Engineering Design CirclePortfolio Topic: Bridges');
+  if (offered.includes(science)) expect(radio('Grades 5–7 Science PLC').closest('li')!.textContent).toBe('Grades 5–7 Science PLCPortfolio Topic: Forces and motionPLC Name: Middle school science');
   expect(radios().filter((r) => r.checked).map((r) => Number(r.value))).toEqual(targetId === null ? [] : [targetId]);
 }
 
@@ -234,19 +239,19 @@ const states: Record<string, (s: Snapshot) => Promise<void>> = {
   },
   noPortfolios: async () => {
     expect(screen.getByText(sourceName(), { selector: 'dd' })).toBeTruthy();
-    expect(screen.getByText('You are not a member of any shared portfolio yet.')).toBeTruthy();
+    expect(screen.getByText(h.input.from === 'sharedArtifact' ? COPY_MESSAGES.noOtherPortfolios : COPY_MESSAGES.noPortfolios)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Shared Portfolios' }).getAttribute('href')).toBe('/shared-portfolios');
     expectNothingToDo();
   },
   choosing: async (s) => {
-    expectForm(s.context.targetId);
+    expectForm(s);
     expectNotesChoice(s);
     expectEnabled(true);
     expect(button('COMPLETE COPY').disabled).toBe(s.context.targetId === null);
     expect(screen.queryByText('Copying artifact to shared portfolio')).toBeNull();
   },
   copying: async (s) => {
-    expectForm(s.context.targetId);
+    expectForm(s);
     expectNotesChoice(s);
     expectEnabled(false);
     expect(button('COMPLETE COPY').disabled).toBe(true);
@@ -257,7 +262,7 @@ const states: Record<string, (s: Snapshot) => Promise<void>> = {
     ]);
   },
   failed: async (s) => {
-    expectForm(s.context.targetId);
+    expectForm(s);
     expectNotesChoice(s);
     expectEnabled(true);
     expect(button('COMPLETE COPY').disabled).toBe(false);

@@ -8,7 +8,7 @@ import { getInitialSnapshot, getNextSnapshot, type SnapshotFrom } from 'xstate';
 import { allowLeave, guardedNavigation, stayHere } from '../../src/app/navigation/leaveGuard.ts';
 import { SharedFormLeaveGuard } from '../../src/app/wiring/sharedFormRoutes.tsx';
 import { provideSharedPortfolioForm } from '../../src/machines/sharedPortfolioForm/provideSharedPortfolioForm.ts';
-import { buildBody, choicesTextOf, type QuestionRow } from '../../src/machines/sharedPortfolioForm/sharedForm.ts';
+import { buildBody, choicesTextOf, formState, parseFormDraft, rowsForEdit, valuesOf, type QuestionRow } from '../../src/machines/sharedPortfolioForm/sharedForm.ts';
 import {
   sharedPortfolioFormMachine,
   type SharedPortfolioFormEvent,
@@ -19,7 +19,9 @@ import { GRADES } from '../../src/schemas/catalog.ts';
 import type { Portfolio } from '../../src/schemas/portfolio.ts';
 import type { SharedPortfolio, SharedPortfolioBody, SharedPortfolioListItem } from '../../src/schemas/sharedPortfolio.ts';
 import type { Structure } from '../../src/schemas/structure.ts';
+import { readDraft, writeDraft } from '../../src/services/drafts.ts';
 import { ApiError, NetworkError } from '../../src/services/errors.ts';
+import { currentUser } from '../../src/services/session.ts';
 import { HeaderLink } from '../../src/test/portfolioHarness.tsx';
 import { makeSharedArtifact, makeSharedPortfolio, makeTemplatePortfolio, people, TEAM_QUESTION } from '../../src/test/sharedFixtures.ts';
 import { Toaster } from '../../src/views/feedback/Toaster.tsx';
@@ -111,7 +113,25 @@ function withKey(snapshot: unknown, event: SharedPortfolioFormEvent): SharedPort
   return { ...event, key: first?.key ?? '' };
 }
 
+/**
+ * A draft of the portfolio left by a reload (a PLC name and goals typed, a question switched on,
+ * the team question's choices retyped), offered when the form opens again; Restore puts it back.
+ */
+const DRAFT_FORM = 'shared-portfolio:9';
+const DRAFT_STORED = formState(
+  { ...valuesOf(portfolio), plcName: 'Science PLC', plcGoals: 'Typed before the reload' },
+  rowsForEdit(portfolio).map((row) =>
+    row.kind === 'template' && row.key === 'nextSteps' ? { ...row, included: true } : row.kind === 'bonus' ? { ...row, choicesText: 'Near, Far' } : row,
+  ),
+);
+const DRAFT_SCRIPT: SharedPortfolioFormEvent[] = [{ type: 'form.restore', draft: parseFormDraft(DRAFT_STORED)! }, { type: 'form.submit' }];
+const draftOffer = () => screen.queryByRole('group', { name: 'Unsaved shared portfolio' });
+/** The draft of the scenario being tested, if it has one. */
+let draftOf: string | null = null;
+
 interface Scenario {
+  /** A draft of the form kept in the browser before the page opens. */
+  draft?: string;
   name: string;
   input: SharedPortfolioFormInput;
   script: readonly SharedPortfolioFormEvent[];
@@ -123,6 +143,7 @@ const SCENARIOS: Scenario[] = [
   { name: 'create, as a PLC lead', input: { mode: 'create', sharedPortfolioId: null, currentUser: lee }, script: CREATE_SCRIPT },
   { name: 'create, as a teacher', input: { mode: 'create', sharedPortfolioId: null, currentUser: tess }, script: [] },
   { name: 'edit, as the owner', input: { mode: 'edit', sharedPortfolioId: 9, currentUser: lee }, script: EDIT_SCRIPT },
+  { name: 'edit, a draft left by a reload', input: { mode: 'edit', sharedPortfolioId: 9, currentUser: lee }, script: DRAFT_SCRIPT, draft: DRAFT_STORED },
   { name: 'edit, a portfolio with artifacts', input: { mode: 'edit', sharedPortfolioId: 9, currentUser: lee }, script: [], loaded: portfolioWithArtifact },
   { name: 'edit, as a member who is not the owner', input: { mode: 'edit', sharedPortfolioId: 9, currentUser: tess }, script: [] },
   { name: 'edit, from an address without an id', input: { mode: 'edit', sharedPortfolioId: null, currentUser: lee }, script: [] },
@@ -170,7 +191,13 @@ function eventsFor(scenario: Scenario) {
   };
 }
 
-function setup(input: SharedPortfolioFormInput) {
+function setup(input: SharedPortfolioFormInput, draft?: string) {
+  localStorage.clear();
+  draftOf = draft ?? null;
+  if (draft) {
+    currentUser.value = lee;
+    writeDraft(lee.id, DRAFT_FORM, draft, portfolio.updated_at);
+  }
   const fakes = {
     fetchTemplate: controllableActor<Portfolio>(),
     fetchSharedPortfolio: controllableActor<SharedPortfolio, { id: number }>(),
@@ -293,6 +320,10 @@ const stateChecks: Record<string, (s: Snapshot) => Promise<void>> = {
   },
   editing: async (s) => {
     expectForm(s);
+    // A draft is offered when the form opens, until it is put back.
+    const restored = s.context.values.plcGoals === 'Typed before the reload';
+    if (draftOf && !restored) expect(draftOffer()!.querySelector('p')!.textContent).toMatch(/^Restore your unsaved text from \d{1,2}:\d\d[ap]m\?$/);
+    else expect(draftOffer()).toBeNull();
     expect(saveButton().disabled).toBe(false);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     const edit = s.context.mode === 'edit';
@@ -336,6 +367,9 @@ const stateChecks: Record<string, (s: Snapshot) => Promise<void>> = {
     const message = s.context.mode === 'create' ? 'Successfully created shared portfolio' : 'Successfully edited shared portfolio';
     expect(screen.getByText(message)).toBeTruthy();
     expect(h.navigateToSharedPortfolio.mock.calls).toEqual([[s.context.mode === 'create' ? created.id : 9]]);
+    // Saved: the draft is forgotten.
+    await act(async () => new Promise((r) => setTimeout(r, 10)));
+    expect(readDraft(lee.id, DRAFT_FORM)).toBeNull();
   },
   deleted: async () => {
     expect(screen.getByText('Successfully deleted shared portfolio')).toBeTruthy();
@@ -403,14 +437,18 @@ function pathTitle(path: { state: { value: unknown }; steps: readonly { event: u
   return `${JSON.stringify(path.state.value)} ← ${steps.join(' → ') || 'start'}`;
 }
 
-afterEach(() => clearToasts());
+afterEach(() => {
+  clearToasts();
+  localStorage.clear();
+  currentUser.value = null;
+});
 
 for (const scenario of SCENARIOS) {
   describe(`shared portfolio form model (${scenario.name})`, () => {
     const model = createPathModel(sharedPortfolioFormMachine, { input: scenario.input, events: eventsFor(scenario) });
     for (const path of model.getShortestPaths()) {
       it(`${pathTitle(path)}`, async () => {
-        h = setup(scenario.input);
+        h = setup(scenario.input, scenario.draft);
         await path.test({
           states: { '*': checkState },
           events: {
@@ -459,6 +497,9 @@ for (const scenario of SCENARIOS) {
               } else {
                 await replaceText(field(part === 'text' ? 'Text of team question 1' : 'Choices of team question 1 (separated by commas)'), value);
               }
+            },
+            'form.restore': async () => {
+              await h.ux.click(within(draftOffer()!).getByRole('button', { name: 'Restore' }));
             },
             'form.submit': async (step: Step) => {
               await h.ux.click(saveButton());

@@ -51,7 +51,7 @@ const quietLog = { info: () => undefined, warn: () => undefined, error: () => un
  * which reference the same file), through the same store as real uploads.
  */
 export async function seedDemoMedia(db: Db, config: Config): Promise<void> {
-  const store = new MediaStore(db, config.dataDir, config.ffmpegPath, quietLog);
+  const store = new MediaStore(db, config.dataDir, { ffmpeg: config.ffmpegPath, ffprobe: config.ffprobePath }, quietLog);
   await store.init();
   for (const item of ILLUSTRATIONS) {
     const { rows } = await db.query<{ id: number; owner_id: number }>(

@@ -28,9 +28,14 @@ function secure(request: FastifyRequest, publicUrl: string): boolean {
   return request.protocol === 'https' || publicUrl.startsWith('https:');
 }
 
-/** Sets the session cookie (and its readable marker) for a web client; the body then carries no token. */
-export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, token: string, publicUrl: string): void {
-  const common = { path: '/', sameSite: 'lax' as const, secure: secure(request, publicUrl), maxAge: SESSION_TTL_SECONDS };
+/**
+ * Sets the session cookie (and its readable marker) for a web client; the body then carries no
+ * token. A persistent session ("keep me signed in") gets cookies that live as long as a token
+ * (30 days, renewed by a refresh); any other gets browser-session cookies (no `Max-Age` or
+ * `Expires`), which the browser forgets when it closes.
+ */
+export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, token: string, publicUrl: string, persistent: boolean): void {
+  const common = { path: '/', sameSite: 'lax' as const, secure: secure(request, publicUrl), ...(persistent ? { maxAge: SESSION_TTL_SECONDS } : {}) };
   reply.setCookie(SESSION_COOKIE, token, { ...common, httpOnly: true });
   reply.setCookie(SESSION_MARKER_COOKIE, '1', { ...common, httpOnly: false });
 }

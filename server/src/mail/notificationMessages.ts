@@ -56,20 +56,33 @@ export function notificationMessage(to: { email: string; username: string }, ite
   };
 }
 
-/** The day's other events in one e-mail. */
-export function digestMessage(to: { email: string; username: string }, items: MailItem[], links: UnsubscribeLinks): MailMessage {
+/** Several events in one e-mail: a subject, a sentence before the list, one line per event. */
+function listMessage(to: { email: string; username: string }, subject: string, intro: string, items: MailItem[], links: UnsubscribeLinks): MailMessage {
   const end = footer(links);
-  const count = items.length === 1 ? 'one update' : `${items.length} updates`;
   return {
     to: to.email,
-    subject: `Your ${BRAND} digest: ${count}`,
-    text: `Hello ${to.username},\n\nHere is what happened on ${BRAND} since your last digest:\n\n${items.map((i) => `- ${i.summary}\n  ${i.href}`).join('\n')}\n${end.text}`,
+    subject: subject.slice(0, 180),
+    text: `Hello ${to.username},\n\n${intro}\n\n${items.map((i) => `- ${i.summary}\n  ${i.href}`).join('\n')}\n${end.text}`,
     html: page(
-      `<p>Hello ${escapeHtml(to.username)},</p>\n<p>Here is what happened on ${BRAND} since your last digest:</p>\n<ul>${items
+      `<p>Hello ${escapeHtml(to.username)},</p>\n<p>${escapeHtml(intro)}</p>\n<ul>${items
         .map((i) => `<li><a href="${escapeHtml(i.href)}">${escapeHtml(i.summary)}</a></li>`)
         .join('')}</ul>`,
       end.html,
     ),
-    links: [...items.map((i) => i.href), links.all],
+    links: [...items.map((i) => i.href), ...(links.kind ? [links.kind.href] : []), links.all],
   };
+}
+
+/** The day's other events in one e-mail. */
+export function digestMessage(to: { email: string; username: string }, items: MailItem[], links: UnsubscribeLinks): MailMessage {
+  const count = items.length === 1 ? 'one update' : `${items.length} updates`;
+  return listMessage(to, `Your ${BRAND} digest: ${count}`, `Here is what happened on ${BRAND} since your last digest:`, items, links);
+}
+
+/**
+ * The events of one thread (a shared artifact) that arrived while its last e-mail was recent
+ * (`title`: "3 new comments on “Group work” in Grade 5 PLC"), in one e-mail.
+ */
+export function threadMessage(to: { email: string; username: string }, title: string, items: MailItem[], links: UnsubscribeLinks): MailMessage {
+  return listMessage(to, title, `${title} since our last e-mail about it:`, items, links);
 }

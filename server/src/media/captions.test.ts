@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CaptionError, checkCues, cleanCueText, escapeCueText, parseSrt, parseWebVtt, serializeWebVtt, vttTime } from './captions.ts';
-import { parseFfmpegDuration } from './mediaStore.ts';
+import { parseFfmpegDuration } from './videoTools.ts';
 
 const vtt = (body: string) => `WEBVTT\n\n${body}`;
 

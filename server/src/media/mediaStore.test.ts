@@ -35,7 +35,7 @@ async function refusal(promise: Promise<unknown>): Promise<HttpError> {
 describe('MediaStore.init (crash safety)', () => {
   it('deletes the files of uploads that never completed and empties the incoming folder, keeping everything else', async () => {
     const dir = dataDir();
-    const store = new MediaStore(db, dir, '/nonexistent', silent);
+    const store = new MediaStore(db, dir, { ffmpeg: '/nonexistent', ffprobe: 'ffprobe' }, silent);
     await store.init();
     // A crash left: a recorded upload with its file and formats, a half-written temporary file,
     // and a committed file next to them.
@@ -49,7 +49,7 @@ describe('MediaStore.init (crash safety)', () => {
     writeFileSync(path.join(uploads, '.incoming', crashed), 'half');
     mkdirSync(path.join(uploads, '.incoming', 'stray-folder'));
 
-    await new MediaStore(db, dir, '/nonexistent', silent).init();
+    await new MediaStore(db, dir, { ffmpeg: '/nonexistent', ffprobe: 'ffprobe' }, silent).init();
 
     expect(listing(uploads)).toEqual(['.incoming', `${kept}.pdf`].sort());
     expect(listing(path.join(uploads, '.incoming'))).toEqual([]);
@@ -58,14 +58,14 @@ describe('MediaStore.init (crash safety)', () => {
 
   it('creates its folders on a fresh data directory', async () => {
     const dir = dataDir();
-    await new MediaStore(db, dir, '/nonexistent', silent).init();
+    await new MediaStore(db, dir, { ffmpeg: '/nonexistent', ffprobe: 'ffprobe' }, silent).init();
     expect(existsSync(path.join(dir, 'uploads', '.incoming'))).toBe(true);
   });
 });
 
 describe('MediaStore.receive, place, abandon and discard', async () => {
   const dir = dataDir();
-  const store = new MediaStore(db, dir, '/nonexistent', silent);
+  const store = new MediaStore(db, dir, { ffmpeg: '/nonexistent', ffprobe: 'ffprobe' }, silent);
   await store.init();
   const uploads = path.join(dir, 'uploads');
 

@@ -16,6 +16,7 @@ import { badRequest } from '../errors.ts';
 import { neutraliseBidi } from '../http/fileNames.ts';
 import type { OrphanFiles } from '../repositories/mediaRepository.ts';
 import { Limiter } from './limiter.ts';
+import { assertVideo, FFMPEG_CPU_SECONDS, FFMPEG_MEMORY_KIB, FFMPEG_REPORT_MAX, parseFfmpegDuration } from './videoTools.ts';
 
 /** The image formats the mobile apps read (reference §6.2): fit inside these boxes. */
 const FORMATS = {
@@ -103,7 +104,7 @@ export class MediaStore {
   constructor(
     private readonly db: Db,
     dataDir: string,
-    private readonly ffmpegPath: string,
+    private readonly tools: { ffmpeg: string; ffprobe: string },
     private readonly log: FastifyBaseLogger,
   ) {
     this.dir = path.join(dataDir, 'uploads');
@@ -130,8 +131,9 @@ export class MediaStore {
   /**
    * Streams one upload to a temporary file (never buffering it), then checks it: not empty, and
    * its real type (sniffed from the bytes) of the kind the endpoint takes. Images get their
-   * formats, videos a poster frame when ffmpeg is available.
-   * @throws 400 for an empty file or a type that does not match; the stream's own errors (413).
+   * formats; videos must be read as videos by ffprobe and get a poster frame when ffmpeg is available.
+   * @throws 400 for an empty file, a type that does not match or a video ffprobe cannot read;
+   * 503 without ffprobe for a video; the stream's own errors (413).
    */
   async receive(stream: Readable, originalName: string, kind: MediaKind): Promise<ReceivedFile> {
     const key = randomBytes(18).toString('base64url');
@@ -158,7 +160,14 @@ export class MediaStore {
         files: [{ from: tmp, to: `${key}${type.ext}` }],
       };
       if (kind === 'images') await this.processing.run(() => this.deriveImage(received, tmp, derived));
-      if (kind === 'videos') await this.processing.run(() => this.deriveVideoPoster(received, tmp, derived));
+      if (kind === 'videos') {
+        await this.processing.run(async () => {
+          // A header that sniffs as a video is not yet one (an `ftyp` box before a web page):
+          // ffprobe must read a video stream, or nothing is stored.
+          await assertVideo(this.tools.ffprobe, tmp, () => this.log.warn('ffprobe is not installed: video uploads are refused'));
+          await this.deriveVideoPoster(received, tmp, derived);
+        });
+      }
       return received;
     } catch (error) {
       await rm(tmp, { force: true });
@@ -330,7 +339,7 @@ export class MediaStore {
     return new Promise((resolve) => {
       const child = spawn(
         '/bin/sh',
-        ['-c', `ulimit -v ${FFMPEG_MEMORY_KIB} && ulimit -t ${FFMPEG_CPU_SECONDS} && exec "$0" "$@"`, this.ffmpegPath, '-hide_banner', '-nostdin', ...args],
+        ['-c', `ulimit -v ${FFMPEG_MEMORY_KIB} && ulimit -t ${FFMPEG_CPU_SECONDS} && exec "$0" "$@"`, this.tools.ffmpeg, '-hide_banner', '-nostdin', ...args],
         { stdio: ['ignore', 'ignore', capture ? 'pipe' : 'ignore'] },
       );
       // Only the start of the report is kept (the input's header comes first).
@@ -355,24 +364,6 @@ export class MediaStore {
     });
   }
 }
-
-/** How much of ffmpeg's report is read (characters). */
-const FFMPEG_REPORT_MAX = 64 * 1024;
-
-/**
- * The input's length in ffmpeg's report: the `  Duration: HH:MM:SS.ss` line of the input header
- * (indented by exactly two spaces, so no metadata value can pose as it); `null` for `N/A` or none.
- */
-export function parseFfmpegDuration(report: string): number | null {
-  const match = /^ {2}Duration: (\d{1,3}):([0-5]\d):([0-5]\d(?:\.\d{1,6})?)\b/m.exec(report);
-  if (!match) return null;
-  const seconds = Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]);
-  return Number.isFinite(seconds) ? Math.round(seconds * 1000) / 1000 : null;
-}
-
-/** ffmpeg's bounds: address space (KiB) and CPU seconds. */
-export const FFMPEG_MEMORY_KIB = 1024 * 1024;
-export const FFMPEG_CPU_SECONDS = 60;
 
 /** The storage key inside a stored file name (`<key><ext>` or `<format>_<key>.jpg`). */
 export function keyOfFile(fileName: string): string | null {

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/client.ts';
 import type { Artifact } from '#schemas/artifact';
+import type { ArtifactBrief } from '#schemas/portfolio';
 import { captionLetters } from '#schemas/media';
 import type { Responses, Structure } from '#schemas/structure';
 import { emptyMediaLists, mediaRepository } from './mediaRepository.ts';
@@ -37,9 +38,12 @@ interface ArtifactRow {
   comment_count: number;
 }
 
+/** Comments on the artifact's copies in shared portfolios. */
+const COMMENT_COUNT = `(SELECT count(*)::int FROM shared_artifacts copy JOIN comments c ON c.shared_artifact_id = copy.id WHERE copy.source_artifact_id = a.id) AS comment_count`;
+
 const SELECT = `SELECT a.id, a.portfolio_id, a.structure, a.responses, a.parking_lot, a.next_caption, a.saved, a.created_at, a.updated_at,
   p.grades AS portfolio_grades, u.id AS owner_id, u.username AS owner_username, u.email AS owner_email,
-  (SELECT count(*)::int FROM shared_artifacts copy JOIN comments c ON c.shared_artifact_id = copy.id WHERE copy.source_artifact_id = a.id) AS comment_count
+  ${COMMENT_COUNT}
   FROM artifacts a JOIN portfolios p ON p.id = a.portfolio_id LEFT JOIN users u ON u.id = p.owner_id`;
 
 /** SQL for personal artifacts. */
@@ -113,6 +117,30 @@ export const artifactRepository = {
         ...lists,
       };
     });
+  },
+
+  /**
+   * The saved artifacts of a portfolio in brief (the web's table): one query, without the
+   * structure and the files. Same order as `load`.
+   */
+  async briefs(db: Queryable, portfolioId: number): Promise<ArtifactBrief[]> {
+    const { rows } = await db.query<Pick<ArtifactRow, 'id' | 'responses' | 'parking_lot' | 'created_at' | 'updated_at' | 'owner_username' | 'comment_count'>>(
+      `SELECT a.id, a.responses, a.parking_lot, a.created_at, a.updated_at, u.username AS owner_username, ${COMMENT_COUNT}
+       FROM artifacts a JOIN portfolios p ON p.id = a.portfolio_id LEFT JOIN users u ON u.id = p.owner_id
+       WHERE a.portfolio_id = $1 AND a.saved
+       ORDER BY a.created_at DESC, a.id DESC`,
+      [portfolioId],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      parkingLot: r.parking_lot,
+      created_at: iso(r.created_at),
+      updated_at: iso(r.updated_at),
+      responses: r.responses,
+      ownerUsername: r.owner_username ?? '',
+      commentCount: r.comment_count,
+      commentTexts: [],
+    }));
   },
 
   /** Creates an artifact and returns its id; `saved: false` for one that is kept only once saved. */

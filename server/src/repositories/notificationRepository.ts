@@ -41,6 +41,13 @@ const VISIBLE = `(n.shared_portfolio_id IS NULL OR n.kind IN ('invitation_receiv
   OR EXISTS (SELECT 1 FROM shared_portfolio_members vm WHERE vm.shared_portfolio_id = n.shared_portfolio_id AND vm.user_id = n.user_id)
   OR EXISTS (SELECT 1 FROM users vu WHERE vu.id = n.user_id AND vu.role_id = ${RESEARCHER_ROLE}))`;
 
+/**
+ * The thread of item `n` for e-mail coalescing: its shared artifact (`a<id>`), else its shared
+ * portfolio (`p<id>`); NULL (never coalesced) for an item about neither.
+ */
+const THREAD = `CASE WHEN n.shared_artifact_id IS NOT NULL THEN 'a' || n.shared_artifact_id
+  WHEN n.shared_portfolio_id IS NOT NULL THEN 'p' || n.shared_portfolio_id END`;
+
 /** One feed item with what its summary and link are made of. */
 export interface NotificationRecord {
   id: number;
@@ -270,17 +277,44 @@ export const notificationRepository = {
    * Takes the items waiting for immediate e-mail or push (all of them, or those older than
    * `olderThanMs`, left behind by a failure or a restart): each is taken by one process only.
    * Without push configured (`withPush` false), waiting pushes are dropped.
+   *
+   * E-mail is coalesced per person and thread (`THREAD`): an item whose thread was mailed less
+   * than `windowMs` before `now` stays waiting. The thread's row in `notification_mail_threads`
+   * is claimed in this statement (`ON CONFLICT … WHERE` the window has passed): a second process
+   * taking items of the same thread at the same time waits for the first and then finds the
+   * window open, so its items wait for the next mail. `now` is the database's clock unless given.
+   * Run it in a transaction of its own: claimers take turns (an advisory lock until the commit),
+   * so that two of them never split one thread's waiting items between them.
    */
-  async claimDeliveries(db: Queryable, limit: number, olderThanMs: number, withPush: boolean): Promise<DeliveryRecord[]> {
-    const { rows } = await db.query<Row & { email: string; username: string; mail: boolean; push: boolean }>(
-      `WITH due AS (
-         SELECT id, mail_state = 'pending' AS mail, push_state = 'pending' AS push FROM notifications
-         WHERE (mail_state = 'pending' OR push_state = 'pending') AND created_at <= ms_now() - make_interval(secs => $2::double precision / 1000)
-         ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
+  async claimDeliveries(tx: Queryable, limit: number, olderThanMs: number, withPush: boolean, windowMs: number, now: Date | null = null): Promise<DeliveryRecord[]> {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('notification-delivery'))`);
+    const { rows } = await tx.query<Row & { email: string; username: string; mail: boolean; push: boolean }>(
+      `WITH clock AS (
+         SELECT coalesce($5::timestamptz, ms_now()) AS now, make_interval(secs => $4::double precision / 1000) AS win
+       ), due AS (
+         SELECT n.id, n.user_id, ${THREAD} AS thread, n.push_state = 'pending' AS push,
+           n.mail_state = 'pending' AND NOT EXISTS (SELECT 1 FROM notification_mail_threads w
+             WHERE w.user_id = n.user_id AND w.thread = ${THREAD} AND w.last_sent_at > clock.now - clock.win) AS mail
+         FROM notifications n CROSS JOIN clock
+         WHERE (n.mail_state = 'pending' OR n.push_state = 'pending')
+           AND n.created_at <= clock.now - make_interval(secs => $2::double precision / 1000)
+           AND (n.push_state = 'pending' OR NOT EXISTS (SELECT 1 FROM notification_mail_threads w
+             WHERE w.user_id = n.user_id AND w.thread = ${THREAD} AND w.last_sent_at > clock.now - clock.win))
+         ORDER BY n.id LIMIT $1 FOR UPDATE OF n SKIP LOCKED
+       ), opened AS (
+         INSERT INTO notification_mail_threads AS w (user_id, thread, last_sent_at)
+         SELECT DISTINCT due.user_id, due.thread, clock.now FROM due CROSS JOIN clock WHERE due.mail AND due.thread IS NOT NULL
+         ON CONFLICT (user_id, thread) DO UPDATE SET last_sent_at = EXCLUDED.last_sent_at
+           WHERE w.last_sent_at <= EXCLUDED.last_sent_at - make_interval(secs => $4::double precision / 1000)
+         RETURNING w.user_id, w.thread
+       ), chosen AS (
+         SELECT due.id, due.push, due.mail AND (due.thread IS NULL
+           OR EXISTS (SELECT 1 FROM opened o WHERE o.user_id = due.user_id AND o.thread = due.thread)) AS mail
+         FROM due
        ), taken AS (
-         UPDATE notifications t SET mail_state = CASE WHEN due.mail THEN 'sent' ELSE t.mail_state END,
-           push_state = CASE WHEN due.push THEN (CASE WHEN $3 THEN 'sent' ELSE 'none' END) ELSE t.push_state END
-         FROM due WHERE t.id = due.id RETURNING t.id, due.mail, due.push AND $3 AS push
+         UPDATE notifications t SET mail_state = CASE WHEN chosen.mail THEN 'sent' ELSE t.mail_state END,
+           push_state = CASE WHEN chosen.push THEN (CASE WHEN $3 THEN 'sent' ELSE 'none' END) ELSE t.push_state END
+         FROM chosen WHERE t.id = chosen.id AND (chosen.mail OR chosen.push) RETURNING t.id, chosen.mail, chosen.push AND $3 AS push
        )
        ${SELECT.replace('FROM notifications n', 'FROM taken JOIN notifications n ON n.id = taken.id').replace(
          'SELECT n.id,',
@@ -289,14 +323,29 @@ export const notificationRepository = {
        JOIN users u ON u.id = n.user_id
        WHERE ${VISIBLE}
        ORDER BY n.id`,
-      [limit, olderThanMs, withPush],
+      [limit, olderThanMs, withPush, windowMs, now],
     );
     return rows.map((r) => ({ ...toRecord(r), email: r.email, username: r.username, mail: r.mail, push: r.push }));
   },
 
-  /** Puts an item whose e-mail could not be sent back in the queue. */
+  /**
+   * Puts items whose e-mail could not be sent back in the queue, and frees their threads' windows
+   * (nothing reached the person), so that the next run sends them.
+   */
   async retryMail(db: Queryable, ids: readonly number[]): Promise<void> {
-    if (ids.length > 0) await db.query(`UPDATE notifications SET mail_state = 'pending' WHERE id = ANY($1::int[]) AND mail_state = 'sent'`, [ids]);
+    if (ids.length === 0) return;
+    await db.query(
+      `WITH back AS (
+         UPDATE notifications n SET mail_state = 'pending' WHERE id = ANY($1::int[]) AND mail_state = 'sent' RETURNING n.user_id, ${THREAD} AS thread
+       )
+       DELETE FROM notification_mail_threads w USING back WHERE w.user_id = back.user_id AND w.thread = back.thread`,
+      [ids],
+    );
+  },
+
+  /** Deletes thread windows that have passed (they no longer hold anything back). */
+  async pruneMailThreads(db: Queryable, windowMs: number): Promise<void> {
+    await db.query('DELETE FROM notification_mail_threads WHERE last_sent_at <= ms_now() - make_interval(secs => $1::double precision / 1000)', [windowMs]);
   },
 
   /** People with items waiting for a digest made before `dayStart`, without a digest for `day` yet. */

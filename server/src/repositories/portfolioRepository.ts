@@ -70,6 +70,16 @@ export function portfolioFields(p: PortfolioRecord) {
   };
 }
 
+/**
+ * When a portfolio was last edited, as its lists show it: the latest of its own change and its
+ * artifacts' (editing an artifact edits the portfolio that holds it). ISO 8601, like every time.
+ */
+export function lastEdited(updatedAt: string, artifacts: readonly { updated_at: string }[]): string {
+  let latest = Date.parse(updatedAt);
+  for (const a of artifacts) latest = Math.max(latest, Date.parse(a.updated_at));
+  return new Date(latest).toISOString();
+}
+
 /** SQL for personal portfolios. */
 export const portfolioRepository = {
   /** The portfolio with this id, or `null`. */
@@ -80,7 +90,8 @@ export const portfolioRepository = {
 
   /**
    * Portfolios with their artifacts in brief (two queries whatever the size): those of one owner,
-   * or every portfolio but the template when `ownerId` is null.
+   * or every portfolio but the template when `ownerId` is null. Each one's `updated_at` is when it
+   * was last edited, its artifacts' edits included ({@link lastEdited}).
    */
   async list(db: Queryable, ownerId: number | null): Promise<PortfolioListItem[]> {
     const { rows } = await db.query<PortfolioRow>(
@@ -100,7 +111,11 @@ export const portfolioRepository = {
       if (!list) byPortfolio.set(a.portfolio_id, (list = []));
       list.push({ id: a.id, parkingLot: a.parking_lot, created_at: iso(a.created_at), updated_at: iso(a.updated_at) });
     }
-    return rows.map((r) => ({ ...portfolioFields(toRecord(r)), artifacts: byPortfolio.get(r.id) ?? [] }));
+    return rows.map((r) => {
+      const fields = portfolioFields(toRecord(r));
+      const list = byPortfolio.get(r.id) ?? [];
+      return { ...fields, updated_at: lastEdited(fields.updated_at, list), artifacts: list };
+    });
   },
 
   /**

@@ -237,6 +237,8 @@ describe('the archive', () => {
     await createArtifact(t, theirs, { parkingLot: false, responses: { artifactName: 'Theo private artifact' } });
     const theirCopy = await createSharedArtifact(t, team, theo, { responses: { artifactName: 'Theo shared copy' } });
     await createComment(t, theirCopy, commenter, 'A comment on Theo copy');
+    // The portfolio itself was last changed days before its artifact.
+    await db.query(`UPDATE portfolios SET updated_at = now() - interval '3 days' WHERE id = $1`, [portfolio.id]);
     job = await ask(tess);
     ready = await settled(tess, job.id);
     res = await t.api({ method: 'GET', url: `/archives/${job.id}/download`, token: tess.token });
@@ -288,6 +290,15 @@ describe('the archive', () => {
     expect(data.sharedArtifacts[0]!.comments).toEqual([
       expect.objectContaining({ author: commenter.user.username, text: `Nice ${SCRIPT}`, moment: null }),
     ]);
+  });
+
+  it('lists each portfolio as last edited when its latest artifact was', () => {
+    const index = readFileSync(path.join(site, 'index.html'), 'utf8');
+    const row = new RegExp(`<a href="portfolio-${portfolio.id}\\.html">[^<]*</a></td><td>1</td><td><time datetime="([^"]+)">`).exec(index);
+    const data = ArchiveDataSchema.parse(JSON.parse(readFileSync(path.join(site, 'data.json'), 'utf8')));
+    const latest = data.portfolios[0]!.artifacts[0]!.updated_at;
+    expect(Date.parse(latest) - Date.parse(data.portfolios[0]!.updated_at)).toBeGreaterThan(2 * 86_400_000);
+    expect(row?.[1]).toBe(latest);
   });
 
   it('escapes every text in its pages: no script, no markup from the data', () => {

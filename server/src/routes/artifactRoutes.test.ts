@@ -50,8 +50,11 @@ const INVALID_RESPONSES: [Record<string, unknown>, string][] = [
   [{ standardFrameworkTags: ['Not a standard'] }, 'Field Standards or elements of the framework has no choice "Not a standard".'],
   [{ unitDay: 2.5 }, 'Field Day of the unit must be an integer.'],
   [{ unitDay: 'three' }, 'Field Day of the unit must be an integer.'],
-  [{ unitDay: -1 }, 'Field Day of the unit must be between 0 and 1000000.'],
-  [{ unitDay: 1_000_001 }, 'Field Day of the unit must be between 0 and 1000000.'],
+  [{ unitDay: -1 }, 'Field Day of the unit must be between 0 and 200.'],
+  [{ unitDay: 201 }, 'Field Day of the unit must be between 0 and 200.'],
+  [{ unitDay: 250 }, 'Field Day of the unit must be between 0 and 200.'],
+  [{ unitDay: '250' }, 'Field Day of the unit must be between 0 and 200.'],
+  [{ unitDay: 1_000_001 }, 'Field Day of the unit must be between 0 and 200.'],
   [{ fileUpload: 'photo.png' }, 'Field Photos, videos or documents takes files, which are uploaded separately.'],
 ];
 

@@ -202,9 +202,11 @@ describe('POST /auth/local', () => {
     expect(await post({ identifier: '   ', password: 'x' })).toBeApiError(400, 'Please provide your username or your e-mail.', { nested: true });
     expect(await post({ identifier: 'a@b.org' })).toBeApiError(400, 'Please provide your password.', { nested: true });
     expect(await post({ identifier: 'a@b.org', password: '' })).toBeApiError(400, 'Please provide your password.', { nested: true });
-    expect(await post({ identifier: 'a@b.org', password: 'x', remember: true })).toBeApiError(400, 'Unknown field "remember"; it is not accepted.', {
+    // `remember` ("keep me signed in") is a known field now; any other is still refused.
+    expect(await post({ identifier: 'a@b.org', password: 'x', rememberMe: true })).toBeApiError(400, 'Unknown field "rememberMe"; it is not accepted.', {
       nested: true,
     });
+    expect(await post({ identifier: 'a@b.org', password: 'x', remember: 'yes' })).toBeApiError(400, 'remember must be true or false.', { nested: true });
     expect(await post({ identifier: 42, password: 'x' })).toBeApiError(400, 'identifier must be a text.', { nested: true });
     expect(await post({ identifier: 'a@b.org', password: 'x'.repeat(257) })).toBeApiError(400, 'password must be at most 256 characters.');
   });

@@ -8,13 +8,17 @@ import { errorResponses } from './errorResponses.ts';
 
 /**
  * The token of a new session or refresh, as the client keeps it: the mobile apps read it from
- * the body; the web app gets it in its `HttpOnly` cookie and an empty `jwt` in the body.
+ * the body; the web app gets it in its `HttpOnly` cookie (kept across browser restarts only for
+ * a `persistent` session) and an empty `jwt` in the body.
  */
-export function deliverToken(request: FastifyRequest, reply: FastifyReply, jwt: string, publicUrl: string): string {
-  if (!isWebClient(request)) return jwt;
-  setSessionCookies(request, reply, jwt, publicUrl);
+export function deliverToken(request: FastifyRequest, reply: FastifyReply, signIn: { jwt: string; persistent: boolean }, publicUrl: string): string {
+  if (!isWebClient(request)) return signIn.jwt;
+  setSessionCookies(request, reply, signIn.jwt, publicUrl, signIn.persistent);
   return '';
 }
+
+/** Which client signs in (see `SignInClient`). */
+const clientOf = (request: FastifyRequest) => (isWebClient(request) ? 'web' : 'app');
 
 /** Per-address limit of the public auth routes: generous, because a whole school may share one address. */
 const perAddress = { rateLimit: { max: 300, timeWindow: '1 minute' } };
@@ -33,8 +37,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { jwt, user } = await app.services.auth.login(request.body, request.ip);
-      return { jwt: deliverToken(request, reply, jwt, app.publicUrl), user: await app.services.bundle.forUser(user) };
+      const signIn = await app.services.auth.login(request.body, request.ip, clientOf(request));
+      return { jwt: deliverToken(request, reply, signIn, app.publicUrl), user: await app.services.bundle.forUser(signIn.user) };
     },
   );
 
@@ -64,8 +68,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { jwt, user } = await app.services.auth.resetPassword(request.body, request.ip);
-      return { jwt: deliverToken(request, reply, jwt, app.publicUrl), user };
+      const signIn = await app.services.auth.resetPassword(request.body, request.ip, clientOf(request));
+      return { jwt: deliverToken(request, reply, signIn, app.publicUrl), user: signIn.user };
     },
   );
 };

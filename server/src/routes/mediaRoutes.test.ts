@@ -5,12 +5,14 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ArtifactMediaResponseSchema } from '#schemas/artifact';
 import { captionLetters, type Media } from '#schemas/media';
+import { SharedArtifactMediaResponseSchema } from '#schemas/sharedArtifact';
 import {
   countRows,
   createArtifact,
   createLead,
   createPortfolio,
   createResearcher,
+  createSharedArtifact,
   createSharedPortfolio,
   createTeacher,
   removeMember,
@@ -18,10 +20,10 @@ import {
   uploadedFiles,
   type TestUser,
 } from '../../test/factories.ts';
-import { ffmpegVideo, heicHeader, htmlPage, jpegImage, mp4Header, multipart, multipartParts, pdfDocument, pngImage, svgImage } from '../../test/files.ts';
+import { ffmpegVideo, ffmpegWebm, ftypThenHtml, heicHeader, htmlPage, jpegImage, mp4Header, multipart, multipartParts, pdfDocument, pngImage, svgImage } from '../../test/files.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { MediaCapabilities } from '../media/capabilities.ts';
-import { FFMPEG_CPU_SECONDS, FFMPEG_MEMORY_KIB } from '../media/mediaStore.ts';
+import { FFMPEG_CPU_SECONDS, FFMPEG_MEMORY_KIB, VIDEO_MESSAGES } from '../media/videoTools.ts';
 
 const t = await buildTestApp({ ffmpegPath: '/usr/bin/ffmpeg' });
 
@@ -287,7 +289,7 @@ describe('caption letters', () => {
     const a = media(await upload(t, teacher.token, `${base}/images`, multipart('file', 'a.png', await pngImage(10, 10))));
     const b = media(await upload(t, teacher.token, `${base}/documents`, multipart('file', 'b.pdf', pdfDocument())));
     expect(await t.api({ method: 'DELETE', url: `${base}/documents/${b.id}`, token: teacher.token })).toHaveStatus(200);
-    const c = media(await upload(t, teacher.token, `${base}/videos`, multipart('file', 'c.mp4', mp4Header())));
+    const c = media(await upload(t, teacher.token, `${base}/videos`, multipart('file', 'c.mp4', ffmpegVideo())));
     expect([a.caption, b.caption, c.caption]).toEqual(['A', 'B', 'C']);
   });
 });
@@ -466,7 +468,7 @@ describe('viewer pages (the mobile apps open `/images<url>.html` and `/videos<ur
     const download = /<a href="([^"]+)" download>/.exec(page.body)![1]!;
     expect(download).toBe(`/api/v1${image.url}`);
 
-    const video = media(await upload(t, teacher.token, `${base}/videos`, multipart('myFile', 'race.mp4', mp4Header(), 'application/octet-stream')));
+    const video = media(await upload(t, teacher.token, `${base}/videos`, multipart('myFile', 'race.mp4', ffmpegVideo(), 'application/octet-stream')));
     const player = await fetchFile(t, `/videos${video.url}.html`);
     expect(player).toHaveStatus(200);
     expect(player.body).toContain('<h1>race.mp4</h1>');
@@ -490,6 +492,28 @@ describe('viewer pages (the mobile apps open `/images<url>.html` and `/videos<ur
   });
 });
 
+describe('the portal\'s viewer opened from a bare link (`/viewer-files/{capability}/{name}`)', () => {
+  it('names the file as uploaded and gives the way back to the holder\'s artifact, without a session', async () => {
+    const { teacher, portfolio, artifact, base } = await ownArtifact();
+    expect(await t.api({ method: 'PUT', url: `/artifacts/${artifact.id}`, token: teacher.token, payload: { responses: { artifactName: 'Ramp races' }, parkingLot: true } })).toHaveStatus(200);
+    const image = media(await upload(t, teacher.token, `${base}/images`, multipart('file', 'ramp-setup.png', await pngImage(40, 30))));
+    const about = await fetchFile(t, image.url.replace(/^\/uploads\//, '/viewer-files/'));
+    expect(about).toHaveStatus(200);
+    expect(about.headers['cache-control']).toBe('private, no-store');
+    expect(about.json()).toEqual({ name: 'ramp-setup.png', alt: '', artifact: { kind: 'personal', id: artifact.id, portfolioId: portfolio.id, title: 'Ramp races' } });
+  });
+
+  it('tells nothing for a format, another holder\'s address or a bad capability', async () => {
+    const { teacher, base } = await ownArtifact();
+    const image = media(await upload(t, teacher.token, `${base}/images`, multipart('file', 'a.png', await pngImage(1600, 1200))));
+    const stranger = await createTeacher(t);
+    const about = (url: string) => url.replace(/^\/uploads\//, '/viewer-files/');
+    for (const url of [about(image.formats!.large!.url), about(addressFor(t, stranger, image.url)), about(image.url).replace(/viewer-files\/[^/]+/, 'viewer-files/x.y.zzzzzzzzzzzzzzzzzzzzzz')]) {
+      expect(await fetchFile(t, url), url).toBeApiError(404, 'File not found.');
+    }
+  });
+});
+
 describe('videos', async () => {
   const noFfmpeg = await buildTestApp({ ffmpegPath: '/nonexistent' });
   // A stand-in for ffmpeg that writes down the limits it was started with, then fails.
@@ -498,21 +522,62 @@ describe('videos', async () => {
   const probe = path.join(probeDir, 'ffmpeg');
   writeFileSync(probe, `#!/bin/sh\necho "$(ulimit -v) $(ulimit -t)" > "${probeDir}/limits"\nexit 1\n`, { mode: 0o700 });
   const probed = await buildTestApp({ ffmpegPath: probe });
+  const noFfprobe = await buildTestApp({ ffprobePath: '/nonexistent/ffprobe' });
 
   it('run ffmpeg with at most 1 GiB of memory and 60 s of CPU', async () => {
     const { teacher, base } = await ownArtifact(probed);
-    const video = media(await upload(probed, teacher.token, `${base}/videos`, multipart('file', 'lesson.mp4', mp4Header(), 'video/mp4')));
+    const video = media(await upload(probed, teacher.token, `${base}/videos`, multipart('file', 'lesson.mp4', ffmpegVideo(), 'video/mp4')));
     expect(video).toMatchObject({ mime: 'video/mp4', formats: null });
     expect(readFileSync(path.join(probeDir, 'limits'), 'utf8').trim()).toBe(`${FFMPEG_MEMORY_KIB} ${FFMPEG_CPU_SECONDS}`);
   });
 
   it('are stored without formats when ffmpeg is missing', async () => {
     const { teacher, base } = await ownArtifact(noFfmpeg);
-    const video = media(await upload(noFfmpeg, teacher.token, `${base}/videos`, multipart('file', 'lesson.mp4', mp4Header(), 'video/mp4')));
+    const video = media(await upload(noFfmpeg, teacher.token, `${base}/videos`, multipart('file', 'lesson.mp4', ffmpegVideo(), 'video/mp4')));
     expect(video).toMatchObject({ mime: 'video/mp4', ext: '.mp4', caption: 'A', formats: null, width: null, height: null });
     const served = await fetchFile(noFfmpeg, video.url);
     expect(served).toHaveStatus(200);
     expect(served.headers['content-type']).toBe('video/mp4');
+  });
+
+  it('refuse a file ffprobe cannot read as a video (a 24-byte ftyp box before a web page): 400, nothing stored, no quota used', async () => {
+    const { teacher, base } = await ownArtifact();
+    const lead = await createLead(t);
+    const sp = await createSharedPortfolio(t, lead, { members: [teacher] });
+    const sa = await createSharedArtifact(t, sp, teacher);
+    const before = await snapshot(t);
+    const attempts = [
+      [`${base}/videos`, multipart('file', 'clip.mp4', ftypThenHtml(), 'video/mp4')],
+      [`${base}/videos`, multipart('file', 'clip.mp4', mp4Header(), 'video/mp4')],
+      // The mobile apps' form (`myFile`, octet-stream) on a shared artifact gets the same answer.
+      [`/shared-portfolios/${sp.id}/shared-artifacts/${sa.id}/videos`, multipart('myFile', 'clip.mp4', ftypThenHtml(), 'application/octet-stream')],
+    ] as const;
+    for (const [url, body] of attempts) expect(await upload(t, teacher.token, url, body), url).toBeApiError(400, VIDEO_MESSAGES.unreadable);
+    expect(await snapshot(t)).toEqual(before);
+    expect(uploadedFiles(t).filter((f) => f.startsWith('.incoming/'))).toEqual([]);
+  });
+
+  it('accept a real MP4 and a real WebM, on a personal artifact and through the mobile apps’ form on a shared one', async () => {
+    const { teacher, base } = await ownArtifact();
+    const mp4 = media(await upload(t, teacher.token, `${base}/videos`, multipart('file', 'lesson.mp4', ffmpegVideo(), 'video/mp4')));
+    expect(mp4).toMatchObject({ mime: 'video/mp4', ext: '.mp4', width: 320, height: 240 });
+    const webm = media(await upload(t, teacher.token, `${base}/videos`, multipart('file', 'lesson.webm', ffmpegWebm(), 'video/webm')));
+    expect(webm).toMatchObject({ mime: 'video/webm', ext: '.webm', width: 160, height: 120 });
+    const lead = await createLead(t);
+    const sp = await createSharedPortfolio(t, lead, { members: [teacher] });
+    const sa = await createSharedArtifact(t, sp, teacher);
+    const shared = await upload(t, teacher.token, `/shared-portfolios/${sp.id}/shared-artifacts/${sa.id}/videos`, multipart('myFile', 'lesson.mp4', ffmpegVideo(), 'application/octet-stream'));
+    expect(shared).toHaveStatus(200);
+    expect(SharedArtifactMediaResponseSchema.parse(shared.json())).toMatchObject({ mime: 'video/mp4', parentSharedArtifact: { id: sa.id } });
+  });
+
+  it('are refused with a clear 503 when the server has no ffprobe to check them, storing nothing', async () => {
+    const { teacher, base } = await ownArtifact(noFfprobe);
+    const before = await snapshot(noFfprobe);
+    expect(await upload(noFfprobe, teacher.token, `${base}/videos`, multipart('file', 'lesson.mp4', ffmpegVideo(), 'video/mp4'))).toBeApiError(503, VIDEO_MESSAGES.unavailable);
+    expect(await snapshot(noFfprobe)).toEqual(before);
+    // Images and documents do not need it.
+    expect(await upload(noFfprobe, teacher.token, `${base}/documents`, multipart('file', 'lesson.mp4', ffmpegVideo(), 'video/mp4'))).toHaveStatus(200);
   });
 
   it('get a poster frame in every format with Debian’s ffmpeg', async () => {

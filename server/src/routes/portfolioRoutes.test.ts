@@ -48,6 +48,36 @@ describe('GET /portfolios', () => {
     expect(body[1]!.artifacts).toEqual([]);
   });
 
+  it('gives each portfolio the time it was last edited, its artifacts’ edits included (an ISO string, as the mobile apps read it)', async () => {
+    const teacher = await createTeacher(t);
+    const researcher = await createResearcher(t);
+    const edited = await createPortfolio(t, teacher, { name: 'Edited inside' });
+    const untouched = await createPortfolio(t, teacher, { name: 'Untouched' });
+    const artifact = await createArtifact(t, edited);
+    // The portfolio itself was last changed before its artifact was saved again.
+    await t.db.query(`UPDATE portfolios SET updated_at = now() - interval '3 days' WHERE id = ANY($1::int[])`, [[edited.id, untouched.id]]);
+    await t.db.query(`UPDATE artifacts SET updated_at = now() - interval '2 days' WHERE id = $1`, [artifact.id]);
+    const saved = await t.api({ method: 'PUT', url: `/artifacts/${artifact.id}`, token: teacher.token, payload: { responses: { studentThinking: 'They compare slopes.' } } });
+    expect(saved).toHaveStatus(200);
+    const artifactEdited = saved.json<{ updated_at: string }>().updated_at;
+
+    for (const token of [teacher.token, researcher.token]) {
+      const res = await list(token, `?owner=${teacher.user.id}`);
+      expect(res).toHaveStatus(200);
+      const body = PortfolioListResponseSchema.parse(res.json());
+      const byName = new Map(body.map((p) => [p.name, p]));
+      expect(byName.get('Edited inside')!.updated_at).toBe(artifactEdited);
+      expect(byName.get('Edited inside')!.artifacts[0]!.updated_at).toBe(artifactEdited);
+      expect(Date.parse(byName.get('Untouched')!.updated_at)).toBeLessThan(Date.parse(artifactEdited) - 2 * 24 * 3600 * 1000);
+      for (const p of res.json<{ updated_at: unknown; created_at: unknown }[]>()) {
+        expect(typeof p.updated_at).toBe('string');
+        expect(new Date(p.updated_at as string).toISOString()).toBe(p.updated_at);
+      }
+    }
+    // The portfolio's own page keeps its own time (the edit form's version).
+    expect(Date.parse(PortfolioSchema.parse((await read(teacher.token, edited.id)).json()).updated_at)).toBeLessThan(Date.parse(artifactEdited));
+  });
+
   it('gives a teacher or PLC lead only their own portfolios, whatever ?owner= names', async () => {
     const lead = await createLead(t);
     const other = await createTeacher(t);

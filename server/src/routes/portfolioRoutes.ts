@@ -14,6 +14,7 @@ import {
   PortfolioListQuerySchema,
   PortfolioListResponseSchema,
   PortfolioSchema,
+  PortfolioSummarySchema,
   PortfolioUpdateBodySchema,
 } from '#schemas/portfolio';
 import { errorResponses } from './errorResponses.ts';
@@ -32,6 +33,13 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
     '/portfolios/:id',
     { schema: { tags, summary: 'One portfolio with its artifacts', params: IdParamsSchema, response: { 200: PortfolioSchema, ...errorResponses } } },
     async (request) => app.services.portfolios.get(request.user, request.params.id),
+  );
+
+  // The web's table: the structure once, the artifacts in brief (the route above keeps its shape).
+  app.get(
+    '/portfolios/:id/summary',
+    { schema: { tags, summary: 'One portfolio with its artifacts in brief (web)', params: IdParamsSchema, response: { 200: PortfolioSummarySchema, ...errorResponses } } },
+    async (request) => app.services.portfolios.summary(request.user, request.params.id),
   );
 
   app.post(

@@ -160,6 +160,7 @@ const ROUTES: Record<string, RouteSpec> = {
   'POST /api/v1/portfolios': { body: PortfolioCreateBodySchema, refusedFor: ['researcher'] },
   'GET /api/v1/portfolios/export': { refusedFor: ['owner'] },
   'GET /api/v1/portfolios/:id': { params: IdParamsSchema },
+  'GET /api/v1/portfolios/:id/summary': { params: IdParamsSchema },
   'PUT /api/v1/portfolios/:id': { params: IdParamsSchema, body: PortfolioUpdateBodySchema, idInBody: true, refusedFor: ['researcher'] },
   'DELETE /api/v1/portfolios/:id': { params: IdParamsSchema, refusedFor: ['researcher'] },
   'POST /api/v1/portfolios/:id/artifacts/responses': { params: IdParamsSchema, body: ArtifactCreateBodySchema, refusedFor: ['researcher'], answers: (b) => newArtifactProblem(b) },
@@ -176,6 +177,7 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/v1/uploads/:capability/:name': { public: true, params: UploadParamsCapabilitySchema },
   'GET /api/v1/images/uploads/:capability/:name': { public: true, params: UploadParamsCapabilitySchema },
   'GET /api/v1/videos/uploads/:capability/:name': { public: true, params: UploadParamsCapabilitySchema },
+  'GET /api/v1/viewer-files/:capability/:name': { public: true, params: UploadParamsCapabilitySchema },
   // Shared portfolios.
   'GET /api/v1/shared-portfolios': {},
   'POST /api/v1/shared-portfolios': { body: SharedPortfolioBodySchema, refusedFor: ['owner'] },

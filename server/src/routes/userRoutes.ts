@@ -26,8 +26,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/token/refresh',
     { schema: { tags: ['users'], summary: 'A fresh session token', response: { 200: RefreshResponseSchema, ...errorResponses } } },
     async (request, reply) => {
-      const { jwt } = await app.services.auth.refresh({ user: request.user, sessionId: request.sessionId, generation: request.sessionGeneration });
-      return { jwt: deliverToken(request, reply, jwt, app.publicUrl) };
+      const refreshed = await app.services.auth.refresh({ user: request.user, sessionId: request.sessionId, generation: request.sessionGeneration });
+      return { jwt: deliverToken(request, reply, refreshed, app.publicUrl) };
     },
   );
 

@@ -30,6 +30,7 @@ import {
   type SharedSummary,
 } from '../export/archiveSite.ts';
 import { archiveRepository, type ArchiveMediaRow } from '../repositories/archiveRepository.ts';
+import { lastEdited } from '../repositories/portfolioRepository.ts';
 
 /** What one page weighs in the progress, next to the bytes of the files. */
 const PAGE_WEIGHT = 64 * 1024;
@@ -198,7 +199,7 @@ export async function buildArchive(
       addPage(portfolio.page, renderPortfolioPage(portfolio, generatedAt));
       advance(PAGE_WEIGHT);
       await writeText(data, `${index > 0 ? ',' : ''}${JSON.stringify(portfolio)}`);
-      portfolioSummaries.push({ name: portfolio.name, page: portfolio.page, artifacts: portfolio.artifacts.length, updated_at: portfolio.updated_at });
+      portfolioSummaries.push({ name: portfolio.name, page: portfolio.page, artifacts: portfolio.artifacts.length, updated_at: lastEdited(portfolio.updated_at, portfolio.artifacts) });
     }
 
     await writeText(data, '],"sharedArtifacts":[');

@@ -98,16 +98,34 @@ export const AUTH_MESSAGES = {
 /** The demo accounts' e-mails: on a server other machines can reach, these accounts neither sign in nor keep sessions or media links. */
 export const DEMO_EMAILS: ReadonlySet<string> = new Set(DEMO_ACCOUNTS.map((a) => a.email));
 
+/**
+ * Who signs in: the web app (its session lives in a cookie) or a mobile app (it keeps its bearer
+ * token itself). A web session persists across browser restarts only when the person ticked
+ * "keep me signed in" (`remember`); a sign-in without that choice (a password reset, signing in
+ * again over a page) lives for the browser session, the safe default on a shared computer. The
+ * mobile apps' sessions always persist, as before.
+ */
+export type SignInClient = 'web' | 'app';
+const persists = (client: SignInClient, remember: boolean | undefined): boolean => client === 'app' || remember === true;
+
+/** A new session's token, and whether the session is kept across browser restarts. */
+export type SignIn = AuthResponse & { persistent: boolean };
+
 /** Log-in, session tokens and password resets. */
 export function createAuthService(ctx: ServiceContext) {
   const { db, tokens, principals } = ctx;
 
-  /** A token of the session `sid` at generation `gen` (a new session unless given), never living past the session's end. */
-  const issue = async (user: User, epoch: number, session?: { sid: string; until: Date; gen: number }) => {
-    const sid = session?.sid ?? randomUUID();
-    const until = session?.until ?? (await sessionRepository.start(db, { id: sid, userId: user.id, absoluteSeconds: SESSION_ABSOLUTE_SECONDS }));
-    const ttl = Math.max(1, Math.min(SESSION_TTL_SECONDS, Math.floor((until.getTime() - Date.now()) / 1000)));
-    return tokens.sign({ id: user.id, epoch, sid, gen: session?.gen ?? 0 }, ttl);
+  /** A new server-side session of the user, kept across browser restarts or not. */
+  const startSession = async (userId: number, persistent: boolean) => {
+    const sid = randomUUID();
+    return { sid, until: await sessionRepository.start(db, { id: sid, userId, absoluteSeconds: SESSION_ABSOLUTE_SECONDS, persistent }), gen: 0 };
+  };
+
+  /** A token of the session `sid` at generation `gen` (or of a new session, persistent or not), never living past the session's end. */
+  const issue = async (user: User, epoch: number, session: { sid: string; until: Date; gen: number } | { persistent: boolean }) => {
+    const open = 'sid' in session ? session : await startSession(user.id, session.persistent);
+    const ttl = Math.max(1, Math.min(SESSION_TTL_SECONDS, Math.floor((open.until.getTime() - Date.now()) / 1000)));
+    return tokens.sign({ id: user.id, epoch, sid: open.sid, gen: open.gen }, ttl);
   };
 
   /** Uses up the code and sets the password; `null` when the code is (no longer) usable. */
@@ -149,7 +167,7 @@ export function createAuthService(ctx: ServiceContext) {
      * Logs in with an e-mail address (any case) or a username.
      * @throws 429 after too many failures for the identifier; 400 (nested) when refused.
      */
-    async login(body: LoginBody, clientAddress = 'unknown'): Promise<AuthResponse> {
+    async login(body: LoginBody, clientAddress = 'unknown', client: SignInClient = 'app'): Promise<SignIn> {
       const identifier = body.identifier.trim();
       const record = isEmail(identifier)
         ? await userRepository.findByEmail(db, identifier)
@@ -189,7 +207,8 @@ export function createAuthService(ctx: ServiceContext) {
       if (record.passwordHash && needsRehash(record.passwordHash)) {
         await userRepository.upgradePasswordHash(db, record.user.id, record.passwordHash, await hashPassword(body.password));
       }
-      return { jwt: await issue(record.user, record.sessionEpoch), user: record.user };
+      const persistent = persists(client, body.remember);
+      return { jwt: await issue(record.user, record.sessionEpoch, { persistent }), user: record.user, persistent };
     },
 
     /**
@@ -227,18 +246,19 @@ export function createAuthService(ctx: ServiceContext) {
      * to its next generation and older tokens stop working (the replaced one after a grace
      * minute). A second refresh with the just-replaced token, within that minute (two requests
      * under way at once), gets a token of the current generation. Never lives past the session's
-     * absolute end.
+     * absolute end. The session keeps its persistence (a browser-session cookie stays one).
      */
-    async refresh(principal: Principal): Promise<{ jwt: string }> {
+    async refresh(principal: Principal): Promise<{ jwt: string; persistent: boolean }> {
       const { user, sessionId } = principal;
       const record = await userRepository.findById(db, user.id);
       if (!record) throw unauthorized('Invalid token.');
-      if (!sessionId) return { jwt: await issue(record.user, record.sessionEpoch) };
+      // A token from before sessions were kept: its cookie always lived 30 days.
+      if (!sessionId) return { jwt: await issue(record.user, record.sessionEpoch, { persistent: true }), persistent: true };
       const session = await sessionRepository.findOpen(db, sessionId, user.id);
       if (!session || !generationAccepted(principal.generation, session)) throw unauthorized(AUTH_MESSAGES.sessionEnded);
       const gen = principal.generation === session.generation ? await sessionRepository.rotate(db, sessionId) : session.generation;
       if (gen === null) throw unauthorized(AUTH_MESSAGES.sessionEnded);
-      return { jwt: await issue(record.user, record.sessionEpoch, { sid: sessionId, until: session.until, gen }) };
+      return { jwt: await issue(record.user, record.sessionEpoch, { sid: sessionId, until: session.until, gen }), persistent: session.persistent };
     },
 
     /**
@@ -293,7 +313,7 @@ export function createAuthService(ctx: ServiceContext) {
      * @throws 400 (nested) with the spec's messages; 429 after too many wrong codes from one
      * address (a valid code still works from there).
      */
-    async resetPassword(body: ResetPasswordBody, clientAddress: string): Promise<AuthResponse> {
+    async resetPassword(body: ResetPasswordBody, clientAddress: string, client: SignInClient = 'app'): Promise<SignIn> {
       if (!body.code || !body.password || !body.passwordConfirmation) throw authError(AUTH_MESSAGES.incorrectParams, 'incorrect_params');
       if (body.password !== body.passwordConfirmation) throw authError(AUTH_MESSAGES.mismatch, 'password_mismatch');
       if (body.password.length < PASSWORD_MIN) throw authError(AUTH_MESSAGES.tooShort, 'password_too_short');
@@ -316,7 +336,9 @@ export function createAuthService(ctx: ServiceContext) {
         throw error;
       }
       if (!outcome) throw authError(AUTH_MESSAGES.incorrectCode, 'incorrect_code');
-      return { jwt: await issue(outcome.user, outcome.epoch), user: outcome.user };
+      // The reset form offers no choice: a web session for this browser session only.
+      const persistent = persists(client, undefined);
+      return { jwt: await issue(outcome.user, outcome.epoch, { persistent }), user: outcome.user, persistent };
     },
   };
 }

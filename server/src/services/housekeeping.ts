@@ -3,19 +3,22 @@ import type { MediaStore } from '../media/mediaStore.ts';
 import { artifactRepository } from '../repositories/artifactRepository.ts';
 import { authEventRepository } from '../repositories/authEventRepository.ts';
 import { loginAddressRepository } from '../repositories/loginAddressRepository.ts';
+import { notificationRepository } from '../repositories/notificationRepository.ts';
 import { sessionRepository } from '../repositories/sessionRepository.ts';
 import { passwordCodeRepository } from '../repositories/passwordCodeRepository.ts';
 import { deleteArtifacts } from './artifactService.ts';
+import { MAIL_WINDOW_MS } from './notificationService.ts';
 
 /** How often a running server deletes what can no longer be used. */
 export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
-/** Deletes rate-limit events older than any window and one-time codes that expired a day ago or more. */
+/** Deletes rate-limit events older than any window, one-time codes that expired a day ago or more, and passed mail windows. */
 export async function pruneExpired(db: Queryable): Promise<void> {
   await authEventRepository.prune(db);
   await loginAddressRepository.prune(db);
   await passwordCodeRepository.prune(db);
   await sessionRepository.prune(db);
+  await notificationRepository.pruneMailThreads(db, MAIL_WINDOW_MS);
 }
 
 /**

@@ -1,16 +1,8 @@
 import { UNNAMED_ARTIFACT } from '#schemas/catalog';
+import { formatMoment } from '#schemas/formatting';
 import type { Notification, NotificationKind } from '#schemas/notifications';
 import type { NotificationRecord } from '../repositories/notificationRepository.ts';
 import { iso } from '../repositories/sql.ts';
-
-/** A video time as people read it: `m:ss`, or `h:mm:ss` past an hour. */
-export function clock(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = String(whole % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
 
 const titleOf = (r: NotificationRecord) => {
   const title = r.sharedArtifact?.title?.trim();
@@ -22,7 +14,7 @@ export function summaryOf(r: NotificationRecord): string {
   const who = r.actor?.username ?? 'Someone';
   const where = r.sharedPortfolio?.name ?? 'a shared portfolio';
   const artifact = `“${titleOf(r)}” in ${where}`;
-  const at = r.moment ? ` at ${clock(r.moment.start)}${r.moment.end !== null ? `–${clock(r.moment.end)}` : ''} of a video of` : ' on';
+  const at = r.moment ? ` at ${formatMoment(r.moment)} of a video of` : ' on';
   switch (r.kind) {
     case 'invitation_received':
       return `${who} invited you to join the shared portfolio ${where}`;
@@ -99,4 +91,31 @@ export function mobileMessage(r: NotificationRecord & { sharedArtifact: { id: nu
     viewed: r.read,
     sent: r.updatedAt.getTime(),
   };
+}
+
+/**
+ * Items to mail, one group per person and thread (their shared artifact, else their shared
+ * portfolio; an item about neither is a group of its own), in the order of their first item.
+ */
+export function mailGroups<T extends NotificationRecord & { mail: boolean }>(items: readonly T[]): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    if (!item.mail) continue;
+    const thread = item.sharedArtifact ? `a${item.sharedArtifact.id}` : item.sharedPortfolio ? `p${item.sharedPortfolio.id}` : `i${item.id}`;
+    const key = `${item.userId}:${thread}`;
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return [...groups.values()];
+}
+
+const COMMENT_KINDS: ReadonlySet<NotificationKind> = new Set(['comment', 'reply', 'mention']);
+
+/** What a mail of several items of one thread is about, e.g. "3 new comments on “Group work” in Grade 5 PLC". */
+export function threadTitle(group: readonly NotificationRecord[]): string {
+  const first = group[0]!;
+  const what = group.every((r) => COMMENT_KINDS.has(r.kind)) ? 'new comments' : 'updates';
+  const where = first.sharedPortfolio?.name ?? 'a shared portfolio';
+  return first.sharedArtifact ? `${group.length} ${what} on “${titleOf(first)}” in ${where}` : `${group.length} ${what} in ${where}`;
 }

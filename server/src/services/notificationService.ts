@@ -13,7 +13,7 @@ import {
 import { UNNAMED_ARTIFACT } from '#schemas/catalog';
 import type { User } from '#schemas/user';
 import { badRequest, notFound } from '../errors.ts';
-import { digestMessage, notificationMessage, UNSUBSCRIBE_LABELS, type MailItem } from '../mail/notificationMessages.ts';
+import { digestMessage, notificationMessage, threadMessage, UNSUBSCRIBE_LABELS, type MailItem } from '../mail/notificationMessages.ts';
 import { canReadArtifact, PORTFOLIO_MESSAGES } from '../policies/portfolioPolicy.ts';
 import { artifactRepository } from '../repositories/artifactRepository.ts';
 import { artifactShareRepository } from '../repositories/artifactShareRepository.ts';
@@ -25,7 +25,7 @@ import { UnsubscribeTokens } from '../security/unsubscribeTokens.ts';
 import type { ServiceContext } from './context.ts';
 import { assertAllowed } from './decide.ts';
 import type { FeedStream } from './notificationHub.ts';
-import { KIND_TITLES, linkOf, mobileMessage, opensInApp, present, summaryOf } from './notificationPresenter.ts';
+import { KIND_TITLES, linkOf, mailGroups, mobileMessage, opensInApp, present, summaryOf, threadTitle } from './notificationPresenter.ts';
 import type { PushService } from './pushService.ts';
 
 /** Items taken for delivery at a time. */
@@ -34,6 +34,11 @@ const DELIVERY_BATCH = 100;
 export const STALE_DELIVERY_MS = 60_000;
 /** How often the scheduler looks for due digests and stale deliveries. */
 export const SCHEDULER_INTERVAL_MS = 5 * 60_000;
+/**
+ * At most one immediate e-mail per person and thread (shared artifact) in this time; what arrives
+ * meanwhile goes out together in the next one, which the scheduler sends after the window.
+ */
+export const MAIL_WINDOW_MS = 10 * 60_000;
 
 export const NOTIFICATION_MESSAGES = {
   invalidToken: 'This unsubscribe link is not valid. Copy the whole address from the e-mail, or change your e-mail settings on the Notifications page after signing in.',
@@ -65,32 +70,36 @@ export function createNotificationService(ctx: ServiceContext, push: PushService
   let delivering: Promise<void> | null = null;
   let again = false;
 
-  async function deliver(olderThanMs: number): Promise<void> {
+  async function deliver(olderThanMs: number, now: Date | null = null): Promise<void> {
     for (;;) {
-      const batch = await notificationRepository.claimDeliveries(db, DELIVERY_BATCH, olderThanMs, push.enabled);
+      const batch = await db.transaction((tx) => notificationRepository.claimDeliveries(tx, DELIVERY_BATCH, olderThanMs, push.enabled, MAIL_WINDOW_MS, now));
       if (batch.length === 0) return;
       const failed: number[] = [];
-      for (const item of batch) {
-        if (item.mail) {
-          try {
-            await ctx.mailer.send(
-              notificationMessage(item, mailItem(item), {
-                kind: { href: unsubscribeLink(item.userId, item.kind), label: UNSUBSCRIBE_LABELS[item.kind] },
-                all: unsubscribeLink(item.userId, 'all'),
-              }),
-            );
-          } catch (error) {
-            ctx.log.warn({ err: error }, 'could not send a notification e-mail; it will be tried again');
-            failed.push(item.id);
-          }
+      for (const group of mailGroups(batch)) {
+        try {
+          await ctx.mailer.send(mailOf(group));
+        } catch (error) {
+          ctx.log.warn({ err: error }, 'could not send a notification e-mail; it will be tried again');
+          failed.push(...group.map((item) => item.id));
         }
-        if (item.push) await sendPush(item);
       }
+      for (const item of batch) if (item.push) await sendPush(item);
       await notificationRepository.retryMail(db, failed);
       if (batch.length < DELIVERY_BATCH || failed.length > 0) return;
     }
   }
 
+  /** One e-mail: the item itself, or the items of one thread collected during its window. */
+  function mailOf(group: DeliveryRecord[]) {
+    const first = group[0]!;
+    const kinds = new Set(group.map((item) => item.kind));
+    const kind = kinds.size === 1 ? first.kind : null;
+    const links = {
+      kind: kind ? { href: unsubscribeLink(first.userId, kind), label: UNSUBSCRIBE_LABELS[kind] } : null,
+      all: unsubscribeLink(first.userId, 'all'),
+    };
+    return group.length === 1 ? notificationMessage(first, mailItem(first), links) : threadMessage(first, threadTitle(group), group.map(mailItem), links);
+  }
   async function sendPush(item: DeliveryRecord): Promise<void> {
     if (!opensInApp(item)) return;
     const message = mobileMessage(item);
@@ -244,10 +253,13 @@ export function createNotificationService(ctx: ServiceContext, push: PushService
       return sent;
     },
 
-    /** One scheduler run: deliveries left behind, then due digests. */
-    async tick(now = new Date()): Promise<void> {
-      await deliver(STALE_DELIVERY_MS);
-      await service.runDigests(now);
+    /**
+     * One scheduler run: deliveries left behind (and those held back by a thread's window that
+     * has passed), then due digests. `now` defaults to the database's clock for deliveries.
+     */
+    async tick(now?: Date): Promise<void> {
+      await deliver(STALE_DELIVERY_MS, now ?? null);
+      await service.runDigests(now ?? new Date());
     },
 
     /**

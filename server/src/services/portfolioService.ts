@@ -1,5 +1,5 @@
 import { MAX_ID } from '#schemas/common';
-import type { Portfolio, PortfolioCreateBody, PortfolioListItem, PortfolioUpdateBody } from '#schemas/portfolio';
+import type { Portfolio, PortfolioCreateBody, PortfolioListItem, PortfolioSummary, PortfolioUpdateBody } from '#schemas/portfolio';
 import type { User } from '#schemas/user';
 import { badRequest, notFound } from '../errors.ts';
 import { canCreatePortfolio, canReadPortfolio, canWritePortfolio, PORTFOLIO_MESSAGES } from '../policies/portfolioPolicy.ts';
@@ -48,6 +48,16 @@ export function createPortfolioService(ctx: ServiceContext, store: Pick<MediaSto
       const p = await load(id);
       assertAllowed(canReadPortfolio(actor, p));
       return full(p);
+    },
+
+    /**
+     * One portfolio with its artifacts in brief (the web's table), allowed exactly as `get`.
+     * @throws 404 when missing or not the caller's (researchers read all).
+     */
+    async summary(actor: User, id: number): Promise<PortfolioSummary> {
+      const p = await load(id);
+      assertAllowed(canReadPortfolio(actor, p));
+      return { ...portfolioFields(p), artifacts: await artifactRepository.briefs(db, p.id) };
     },
 
     /**

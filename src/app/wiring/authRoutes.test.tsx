@@ -44,7 +44,7 @@ describe('the auth pages in the app', () => {
     // The dashboard then loads its own data; the login itself is these two calls.
     expect(calls.map((c) => c.key).slice(0, 2)).toEqual(['POST /auth/local', 'GET /users/me']);
     expect(calls.filter((c) => c.key.includes('/auth/') || c.key.includes('/users/me'))).toHaveLength(2);
-    expect(calls[0]?.body).toEqual({ identifier: 'tess@example.org', password: 'spiral-demo' });
+    expect(calls[0]?.body).toEqual({ identifier: 'tess@example.org', password: 'spiral-demo', remember: false });
     expect(document.cookie).not.toContain('jwt='); // the server keeps the token in its HttpOnly cookie
     // The login page is replaced, so Back does not return to it.
     expect(location.history).toEqual(['/dashboard']);

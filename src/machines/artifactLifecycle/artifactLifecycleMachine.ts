@@ -45,7 +45,7 @@ import { sharedArtifactSaveMachine, type SharedSaveOutcome } from '../sharedArti
 import { placeholder } from '../shared/placeholder.ts';
 import { uploadQueueMachine } from '../upload/uploadQueueMachine.ts';
 import { portfolioIdOf, type ArtifactKind, type EditableArtifact } from './artifactSelectors.ts';
-import { draftFromResponses, editableKeys, firstIssues, type Draft, type DraftValue } from './draft.ts';
+import { draftFromResponses, editableKeys, firstIssues, typedIssues, type Draft, type DraftValue } from './draft.ts';
 import { hasUnsavedWork, isNeverSaved } from './unsaved.ts';
 
 /** The toast after a successful save (spec §8). */
@@ -177,11 +177,7 @@ export const artifactLifecycleMachine = setup({
     storeField: assign({
       draft: ({ context }, params: { key: string; value: DraftValue }) =>
         editableKeys(context.artifact?.structure ?? []).has(params.key) ? { ...context.draft, [params.key]: params.value } : context.draft,
-      issues: ({ context }, params: { key: string; value: DraftValue }) => {
-        if (!(params.key in context.issues)) return context.issues;
-        const { [params.key]: _, ...rest } = context.issues;
-        return rest;
-      },
+      issues: ({ context }, params: { key: string; value: DraftValue }) => typedIssues(context.artifact?.structure ?? [], context.issues, params.key, params.value),
     }),
     storeIntent: assign({ intent: (_, params: { intent: SaveIntent }) => params.intent }),
     validateDraft: assign(({ context }) => {

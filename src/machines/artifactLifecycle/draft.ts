@@ -1,5 +1,5 @@
 /** The answers of the artifact form as the inputs hold them, and back. */
-import type { ResponseIssue } from '../../schemas/responses.ts';
+import { isEmptyValue, numberIssue, type ResponseIssue } from '../../schemas/responses.ts';
 import { STANDARDS_ALIASES } from '../../schemas/standards.ts';
 import type { Question, Responses, Structure } from '../../schemas/structure.ts';
 import { isFileQuestion } from './artifactSelectors.ts';
@@ -38,4 +38,17 @@ export function firstIssues(issues: readonly ResponseIssue[]): Record<string, st
   const byKey: Record<string, string> = {};
   for (const issue of issues) byKey[issue.key] ??= issue.message;
   return byKey;
+}
+
+/**
+ * The problems after one answer changed: a number is checked as it is typed (whole, within the
+ * question's bounds: the server's rule), any other answer's problem goes until the next save.
+ */
+export function typedIssues(structure: Structure, issues: Record<string, string>, key: string, value: DraftValue): Record<string, string> {
+  const q = structure.find((question) => question.key === key);
+  const issue = q?.type === 'number' && !isEmptyValue(value) ? numberIssue(q, value) : null;
+  if (issue) return issues[key] === issue ? issues : { ...issues, [key]: issue };
+  if (!(key in issues)) return issues;
+  const { [key]: _, ...rest } = issues;
+  return rest;
 }

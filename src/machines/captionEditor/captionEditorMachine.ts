@@ -4,7 +4,7 @@
  * loading ─(track: its cues, loaded when the editor opens)→ editing
  *    └─(failed)→ failed ─(retry)→ loading
  *                  └─(editor.discard)→ closed
- * editing ─(cue.change | cue.add | cue.remove | track.change)→ editing
+ * editing ─(cue.change | cue.add | cue.remove | track.change | track.restore: a local draft put back)→ editing
  *    ├─(editor.save: no problems)→ saving ─(saved)→ saved (final; listeners hear `captions.saved`)
  *    │                                └─(refused / failed)→ editing (the message shows; the edits are kept)
  *    ├─(editor.save: problems)→ editing (every problem is listed and marked at its field)
@@ -20,7 +20,7 @@ import type { CaptionTrack, CaptionTrackSummary, CaptionUpdateBody } from '../..
 import { toUiError, type UiError } from '../../services/errors.ts';
 import { loadCaptions, saveCaptions } from '../../services/momentService.ts';
 import { placeholder } from '../shared/placeholder.ts';
-import { cueProblems, showSeconds, toCues, toDrafts, type CueDraft } from './cues.ts';
+import { cueProblems, showTime, toCues, toDrafts, type CaptionsDraft, type CueDraft } from './cues.ts';
 
 export interface CaptionEditorInput {
   /** The track as a video's list holds it (without its cues: they are loaded when the editor opens). */
@@ -48,6 +48,8 @@ export type CaptionEditorEvent =
   | { type: 'cue.add' }
   | { type: 'cue.remove'; index: number }
   | { type: 'track.change'; field: 'label' | 'language'; value: string }
+  /** A local draft of the track (left by a crash or a reload) put back in place of what the editor holds. */
+  | { type: 'track.restore'; track: CaptionsDraft }
   | { type: 'retry' }
   | { type: 'editor.save' }
   | { type: 'editor.discard' }
@@ -68,7 +70,8 @@ export const CAPTIONS_SAVED_MESSAGE = 'Captions saved';
 export const captionsChanged = (snapshot: { status: string; context: CaptionEditorContext }): boolean =>
   snapshot.status === 'active' && fingerprint(snapshot.context) !== snapshot.context.original;
 
-const fingerprint = (c: Pick<CaptionEditorContext, 'label' | 'language' | 'cues'>): string =>
+/** The track as edited, as text: what tells a change, and what a local draft keeps. */
+export const fingerprint = (c: Pick<CaptionEditorContext, 'label' | 'language' | 'cues'>): string =>
   JSON.stringify([c.label, c.language, c.cues.map(({ start, end, text }) => [start, end, text])]);
 
 /** The body of a save. */
@@ -104,11 +107,17 @@ export const captionEditorMachine = setup({
       cues: ({ context }) => {
         const last = context.cues.at(-1);
         const from = last && /^\d+(\.\d+)?$/.test(last.end.trim()) ? Number(last.end) : 0;
-        return [...context.cues, { key: context.nextKey, start: showSeconds(from), end: showSeconds(from + 2), text: '' }];
+        return [...context.cues, { key: context.nextKey, start: showTime(from), end: showTime(from + 2), text: '' }];
       },
       nextKey: ({ context }) => context.nextKey + 1,
     }),
     removeCue: assign({ cues: ({ context }, params: { index: number }) => context.cues.filter((_, i) => i !== params.index) }),
+    restoreTrack: assign(({ context }, params: { track: CaptionsDraft }) => ({
+      label: params.track.label,
+      language: params.track.language,
+      cues: params.track.cues.map((cue, i) => ({ ...cue, key: context.nextKey + i })),
+      nextKey: context.nextKey + params.track.cues.length,
+    })),
     changeTrack: assign(({ context }, params: { field: 'label' | 'language'; value: string }) => ({ ...context, [params.field]: params.value })),
     showProblems: assign({ showProblems: true }),
     storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
@@ -148,6 +157,7 @@ export const captionEditorMachine = setup({
         'cue.add': { actions: 'addCue' },
         'cue.remove': { actions: { type: 'removeCue', params: ({ event }) => event } },
         'track.change': { actions: { type: 'changeTrack', params: ({ event }) => event } },
+        'track.restore': { actions: { type: 'restoreTrack', params: ({ event }) => event } },
         'editor.save': [{ guard: 'isValid', target: 'saving' }, { actions: 'showProblems' }],
         'editor.discard': [{ guard: 'isChanged', target: 'confirmingDiscard' }, { target: 'closed' }],
       },

@@ -1,11 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { CaptionTrack } from '../../schemas/moments.ts';
+import type { CaptionTrack, CaptionTrackSummary } from '../../schemas/moments.ts';
 import type { UiError } from '../../services/errors.ts';
+import { useLocalDraft, type DraftOffer } from '../localDraft/useLocalDraft.ts';
 import { useMomentsSetup } from '../momentComment/useMomentComment.ts';
-import { captionsChanged, type CaptionEditorInput, type captionEditorMachine } from './captionEditorMachine.ts';
-import { cueProblems, type CueDraft, type CueProblem } from './cues.ts';
+import { captionsChanged, fingerprint, type CaptionEditorInput, type captionEditorMachine } from './captionEditorMachine.ts';
+import { cueProblems, parseCaptionsDraft, type CueDraft, type CueProblem } from './cues.ts';
 
 export type CaptionEditorRef = ActorRefFrom<typeof captionEditorMachine>;
 
@@ -71,3 +72,21 @@ export function useCaptionEditorEvents(ref: CaptionEditorRef) {
 
 /** Whether the track as edited has changes that are not saved. */
 export const useCaptionsChanged = (ref: CaptionEditorRef): boolean => useSelector(ref, captionsChanged);
+
+/**
+ * The local draft of a track being edited (call once its cues are loaded): kept as it is typed,
+ * offered back when the editor opens again after a crash or a reload, forgotten once saved or
+ * discarded. Restoring puts the label, the language and every cue back.
+ */
+export function useCaptionsDraft(ref: CaptionEditorRef, track: CaptionTrackSummary): DraftOffer | null {
+  const text = useSelector(ref, (s) => fingerprint(s.context));
+  const [current] = useState(() => ref.getSnapshot().context.original);
+  const apply = useCallback(
+    (restored: string) => {
+      const draft = parseCaptionsDraft(restored);
+      if (draft) ref.send({ type: 'track.restore', track: draft });
+    },
+    [ref],
+  );
+  return useLocalDraft({ form: `captions:${track.id}`, text, current, base: track.updated_at, apply });
+}

@@ -8,7 +8,7 @@
  *                      └─(shared)→ loading.sharedArtifact ─┤─(404 / another portfolio's)→ notFound
  *                                                          ├─(personal: parking lot / not the author's)→ notCopyable
  *                                                          ├─(failed)→ loadFailed ─(retry)→ loading
- *                                                          └→ loading.portfolios ─(none)→ noPortfolios
+ *                                                          └→ loading.portfolios ─(none but the shared artifact's own)→ noPortfolios
  *                                                                ├─(some)→ choosing
  *                                                                └─(failed)→ loadFailed
  * choosing ─(target.select)→ choosing ─(copy.submit, a portfolio chosen)→ copying
@@ -41,6 +41,7 @@ export const COPY_MESSAGES = {
   parkingLot: 'This artifact is still in the parking lot. Only completed artifacts can be copied: submit it to its portfolio first.',
   notAuthor: 'Only the author of an artifact can copy it.',
   noPortfolios: 'You are not a member of any shared portfolio yet.',
+  noOtherPortfolios: 'You are not a member of any other shared portfolio: a shared artifact is copied to another one.',
 } as const;
 
 /** Where the artifact to copy lives: a personal portfolio or a shared one (shared mode). */
@@ -70,7 +71,7 @@ export interface CopySource {
 
 export interface CopyArtifactContext extends CopyArtifactInput {
   source: CopySource | null;
-  /** The shared portfolios the copy may go to, by name. */
+  /** The shared portfolios the copy may go to, by name (never the one a shared artifact is in). */
   portfolios: SharedPortfolioListItem[];
   /** The chosen shared portfolio's id. */
   targetId: number | null;
@@ -119,6 +120,12 @@ export function toCopySource(artifact: Artifact | SharedArtifactDetail): CopySou
 export const byName = (portfolios: readonly SharedPortfolioListItem[]): SharedPortfolioListItem[] =>
   [...portfolios].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
 
+/** Where the copy may go: every shared portfolio of the user but the one the shared artifact is already in. */
+export function copyTargets(context: Pick<CopyArtifactContext, 'from' | 'source'>, portfolios: readonly SharedPortfolioListItem[]): SharedPortfolioListItem[] {
+  const here = context.from === 'sharedArtifact' ? context.source?.portfolioId : undefined;
+  return byName(portfolios.filter((p) => p.id !== here));
+}
+
 const failure = (error: unknown): CopyNotice => ({ message: toUiError(error).message, tone: 'error' });
 
 export const copyArtifactMachine = setup({
@@ -143,7 +150,7 @@ export const copyArtifactMachine = setup({
     isInParkingLot: (_, params: { source: CopySource }) => params.source.parkingLot,
     isNotAuthor: ({ context }, params: { source: CopySource }) => context.userId !== null && params.source.ownerId !== context.userId,
     isNotFound: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 404,
-    hasNoPortfolios: (_, params: { portfolios: readonly SharedPortfolioListItem[] }) => params.portfolios.length === 0,
+    hasNoPortfolios: ({ context }, params: { portfolios: readonly SharedPortfolioListItem[] }) => copyTargets(context, params.portfolios).length === 0,
     /** A listed portfolio other than the one already chosen (choosing the chosen one again changes nothing). */
     isNewChoice: ({ context }, params: { sharedPortfolioId: number }) =>
       params.sharedPortfolioId !== context.targetId && context.portfolios.some((p) => p.id === params.sharedPortfolioId),
@@ -154,7 +161,7 @@ export const copyArtifactMachine = setup({
   actions: {
     storeSource: assign({ source: (_, params: { source: CopySource }) => params.source }),
     storeReason: assign({ reason: (_, params: { reason: NotCopyableReason }) => params.reason }),
-    storePortfolios: assign({ portfolios: (_, params: { portfolios: readonly SharedPortfolioListItem[] }) => byName(params.portfolios), error: null }),
+    storePortfolios: assign({ portfolios: ({ context }, params: { portfolios: readonly SharedPortfolioListItem[] }) => copyTargets(context, params.portfolios), error: null }),
     storeTarget: assign({ targetId: (_, params: { sharedPortfolioId: number }) => params.sharedPortfolioId }),
     storeIncludeNotes: assign({ includeNotes: (_, params: { include: boolean }) => params.include }),
     storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),

@@ -4,7 +4,7 @@ import type { AuthResponse } from '../../schemas/auth.ts';
 import type { User } from '../../schemas/user.ts';
 import { ApiError, ContractError, NetworkError } from '../../services/errors.ts';
 import { makeUser } from '../../test/renderApp.tsx';
-import { LOGIN_FAILED_MESSAGE, loginFailureMessage, loginMachine, validateLogin } from './loginMachine.ts';
+import { LOGIN_FAILED_MESSAGE, loginFailureMessage, loginMachine, validateLogin, type LoginCredentials } from './loginMachine.ts';
 
 const user = makeUser('teacher');
 
@@ -14,7 +14,7 @@ function start({ login, fetchMe = async () => user }: { login: () => Promise<Aut
   const actor = createActor(
     loginMachine.provide({
       actors: {
-        login: fromPromise<AuthResponse, { identifier: string; password: string }>(({ input }) => {
+        login: fromPromise<AuthResponse, LoginCredentials>(({ input }) => {
           loginCalls.push(input);
           return login();
         }),
@@ -72,10 +72,36 @@ describe('loginMachine', () => {
     actor.send({ type: 'login.submit' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await waitFor(actor, (s) => s.status === 'done');
-    expect(loginCalls).toEqual([{ identifier: 'tess@example.org', password: 'secret' }]);
+    expect(loginCalls).toEqual([{ identifier: 'tess@example.org', password: 'secret', remember: false }]);
     expect(completeLogin).toHaveBeenCalledWith(user);
     expect(actor.getSnapshot().context.failure).toBeNull();
     expect(document.cookie).not.toContain('jwt='); // the server keeps the token in its HttpOnly cookie
+  });
+
+  it('keeps the session only for this browser session unless "keep me signed in" is ticked, and sends the choice', async () => {
+    const { actor, loginCalls } = start({ login: () => Promise.reject(new ApiError(400, 'x', 'Identifier or password invalid.', '')) });
+    expect(actor.getSnapshot().context.remember).toBe(false);
+    fillIn(actor);
+    actor.send({ type: 'remember.change', value: true });
+    actor.send({ type: 'login.submit' });
+    await waitFor(actor, (s) => s.matches('editing'));
+    // A failed attempt keeps the choice, like the fields; clearing it is sent too.
+    expect(actor.getSnapshot().context.remember).toBe(true);
+    actor.send({ type: 'remember.change', value: false });
+    actor.send({ type: 'login.submit' });
+    await waitFor(actor, (s) => s.matches('editing') && loginCalls.length === 2);
+    expect(loginCalls).toEqual([
+      { identifier: 'tess@example.org', password: 'secret', remember: true },
+      { identifier: 'tess@example.org', password: 'secret', remember: false },
+    ]);
+  });
+
+  it('ignores the choice while the request is on its way (what was sent stands)', () => {
+    const { actor } = start({ login: () => new Promise(() => undefined) });
+    fillIn(actor);
+    actor.send({ type: 'login.submit' });
+    actor.send({ type: 'remember.change', value: true });
+    expect(actor.getSnapshot().context.remember).toBe(false);
   });
 
   it('goes back to the form with the reason (shown under the form) when the login fails, keeping what was typed', async () => {

@@ -2,11 +2,16 @@
  * Login: e-mail and password, then a stored token, then the loaded user, then the app.
  *
  * editing ─(login.submit, form valid)→ submitting ─(token)→ loadingUser ─(user)→ loggedIn
- *    ↑  └─(login.submit, form invalid: field messages, no request)     │
+ *    ↑  ├─(login.submit, form invalid: field messages, no request)     │
+ *    │  └─(remember.change: "keep me signed in", off by default)        │
  *    └──────────────────(any failure: an alert, fields kept)───────────┘
  *
  * The token is stored as soon as the server accepts the password; if the user then cannot be
  * loaded, the token is forgotten again so that no half-made session stays behind.
+ *
+ * "Keep me signed in" is off until the person ticks it: the server then keeps the session cookie
+ * across browser restarts (30 days); otherwise the browser forgets it when it closes, which is
+ * what a shared computer needs. The choice is sent with the login request.
  *
  * Failure messages: the spec's 'Incorrect email or password.' for every refusal of the server,
  * except a 429 (the server's own rate-limit message, which says how long to wait) and an
@@ -35,11 +40,23 @@ export interface LoginContext {
   email: string;
   password: string;
   fieldErrors: LoginFieldErrors;
+  /** "Keep me signed in": a session kept across browser restarts (off by default). */
+  remember: boolean;
   /** Why the last attempt failed: shown under the form, next to what caused it; cleared by typing. */
   failure: string | null;
 }
 
-export type LoginEvent = { type: 'field.change'; field: LoginField; value: string } | { type: 'login.submit' };
+export type LoginEvent =
+  | { type: 'field.change'; field: LoginField; value: string }
+  | { type: 'remember.change'; value: boolean }
+  | { type: 'login.submit' };
+
+/** What the login request sends. */
+export interface LoginCredentials {
+  identifier: string;
+  password: string;
+  remember: boolean;
+}
 
 /** The field messages of a login form; empty when it may be sent. */
 export function validateLogin(form: { email: string; password: string }): LoginFieldErrors {
@@ -68,7 +85,7 @@ export const loginMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    login: fromPromise<AuthResponse, { identifier: string; password: string }>(({ input, signal }) => login(input, signal)),
+    login: fromPromise<AuthResponse, LoginCredentials>(({ input, signal }) => login(input, signal)),
     fetchMe: fromPromise<User>(({ signal }) => fetchMe(signal)),
   },
   guards: {
@@ -80,6 +97,7 @@ export const loginMachine = setup({
       fieldErrors: withoutError(context.fieldErrors, params.field),
       failure: null,
     })),
+    storeRemember: assign({ remember: (_, params: { value: boolean }) => params.value }),
     showFieldErrors: assign({ fieldErrors: ({ context }) => validateLogin(context) }),
     // The server keeps the session in its HttpOnly cookie; a session that cannot be loaded is forgotten here.
     forgetSession: () => forgetSession(),
@@ -90,7 +108,7 @@ export const loginMachine = setup({
   },
 }).createMachine({
   id: 'login',
-  context: { email: '', password: '', fieldErrors: {}, failure: null },
+  context: { email: '', password: '', fieldErrors: {}, remember: false, failure: null },
   initial: 'editing',
   states: {
     editing: {
@@ -98,6 +116,7 @@ export const loginMachine = setup({
         'field.change': {
           actions: { type: 'storeField', params: ({ event }) => ({ field: event.field, value: event.value }) },
         },
+        'remember.change': { actions: { type: 'storeRemember', params: ({ event }) => ({ value: event.value }) } },
         'login.submit': [{ guard: 'isFormValid', target: 'submitting' }, { actions: 'showFieldErrors' }],
       },
     },
@@ -107,7 +126,7 @@ export const loginMachine = setup({
       invoke: {
         id: 'login',
         src: 'login',
-        input: ({ context }) => ({ identifier: context.email.trim(), password: context.password }),
+        input: ({ context }) => ({ identifier: context.email.trim(), password: context.password, remember: context.remember }),
         onDone: { target: 'loadingUser' },
         onError: {
           target: 'editing',

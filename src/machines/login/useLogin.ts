@@ -9,6 +9,8 @@ export interface LoginFormView {
   email: string;
   password: string;
   fieldErrors: LoginFieldErrors;
+  /** "Keep me signed in" is ticked. */
+  remember: boolean;
   /** A request is on its way (or the user is being let in): the form waits. */
   busy: boolean;
   /** Why the last attempt failed (shown under the form). */
@@ -22,9 +24,10 @@ export function useLoginForm(): LoginFormView {
   const email = LoginActorContext.useSelector((s) => s.context.email);
   const password = LoginActorContext.useSelector((s) => s.context.password);
   const fieldErrors = LoginActorContext.useSelector((s) => s.context.fieldErrors);
+  const remember = LoginActorContext.useSelector((s) => s.context.remember);
   const busy = LoginActorContext.useSelector((s) => s.hasTag('busy'));
   const failure = LoginActorContext.useSelector((s) => s.context.failure);
-  return { email, password, fieldErrors, busy, failure };
+  return { email, password, fieldErrors, remember, busy, failure };
 }
 
 /** What the login view may ask. */
@@ -32,6 +35,8 @@ export function useLoginEvents() {
   const actor = LoginActorContext.useActorRef();
   return {
     change: (field: LoginField, value: string) => actor.send({ type: 'field.change', field, value }),
+    /** Ticks or clears "keep me signed in". */
+    setRemember: (value: boolean) => actor.send({ type: 'remember.change', value }),
     /** Sends the form; answers the first field that needs fixing, if the form was refused. */
     submit: (): LoginField | null => {
       actor.send({ type: 'login.submit' });

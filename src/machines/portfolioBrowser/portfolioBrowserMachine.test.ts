@@ -47,3 +47,50 @@ describe('portfolioBrowser: Back to artifacts', () => {
     expect(hideArtifact).not.toHaveBeenCalled();
   });
 });
+
+describe('portfolioBrowser: the portfolio of the address', () => {
+  const quiet = { showPortfolio: () => undefined, showArtifact: () => undefined, hideArtifact: () => undefined, openArtifactEditor: () => undefined, notify: () => undefined };
+  const other = makePortfolio({ id: 42 });
+
+  function startSlowList() {
+    const asked: string[] = [];
+    let answerList = () => undefined as void;
+    const logic = portfolioBrowserMachine.provide({
+      actors: {
+        listPortfolios: fromPromise<BrowsedPortfolioListItem[], { owner: number | null }>(async () => {
+          asked.push('list');
+          await new Promise<void>((resolve) => (answerList = resolve));
+          return [listItemOf(portfolio), listItemOf(other)];
+        }),
+        getPortfolio: fromPromise<BrowsedPortfolio, { portfolioId: number }>(async ({ input }) => {
+          asked.push(`portfolio ${input.portfolioId}`);
+          return input.portfolioId === other.id ? other : portfolio;
+        }),
+      },
+      actions: quiet,
+    });
+    const actor = createActor(logic, { input: { mode: 'personal', owner: null, portfolioId: 41, artifactId: null } }).start();
+    return { actor, asked, answerList: () => answerList() };
+  }
+
+  it('is fetched beside the list, not after it, and shown once the list is there without a second fetch', async () => {
+    const { actor, asked, answerList } = startSlowList();
+    await vi.waitFor(() => expect(asked).toEqual(['list', 'portfolio 41']));
+    expect(actor.getSnapshot().matches('listing')).toBe(true);
+    answerList();
+    await waitFor(actor, (s) => s.matches({ ready: 'loaded' }));
+    expect(asked).toEqual(['list', 'portfolio 41']);
+    expect(actor.getSnapshot().context).toMatchObject({ portfolioId: 41, portfolio, early: null });
+    expect(actor.getSnapshot().context.rows.map((r) => r.id)).toEqual([1, 2]);
+  });
+
+  it('is fetched again when the address moved to another portfolio meanwhile', async () => {
+    const { actor, asked, answerList } = startSlowList();
+    await vi.waitFor(() => expect(asked).toEqual(['list', 'portfolio 41']));
+    actor.send({ type: 'route.change', portfolioId: other.id, artifactId: null });
+    answerList();
+    await waitFor(actor, (s) => s.matches({ ready: 'loaded' }));
+    expect(asked).toEqual(['list', 'portfolio 41', 'portfolio 42']);
+    expect(actor.getSnapshot().context.portfolio).toBe(other);
+  });
+});

@@ -10,6 +10,7 @@
  * ready.loaded.browsing ─(portfolio.refresh)→ refreshScheduled ─(after refetchDelay)→ refreshing ─(portfolio)→ browsing
  * ready.loaded ─(portfolio.left)→ ready.idle (the portfolio leaves the selector)
  * ready.loaded ─(artifact.close)→ no artifact chosen (a phone's Back to artifacts; the address loses the artifact)
+ * While listing, the address's portfolio is fetched beside the list; ready.choosing then shows it at once.
  *
  * The same chart browses shared portfolios when their actors are provided
  * (`sharedPortfolioBrowserMachine`); a comment or reaction then asks for `portfolio.refresh`, so
@@ -22,8 +23,8 @@
 import { assign, fromPromise, setup, spawnChild, stopChild } from 'xstate';
 import type { Artifact } from '../../schemas/artifact.ts';
 import { createArtifact } from '../../services/artifactService.ts';
-import { ApiError, toUiError, type UiError } from '../../services/errors.ts';
-import { getPortfolio, listPortfolios } from '../../services/portfolioService.ts';
+import { ApiError, toUiError } from '../../services/errors.ts';
+import { getPortfolioSummary, listPortfolios } from '../../services/portfolioService.ts';
 import { getSharedPortfolio, listSharedPortfolios } from '../../services/sharedService.ts';
 import { compareMachine } from '../compare/compareMachine.ts';
 import { placeholder } from '../shared/placeholder.ts';
@@ -37,75 +38,16 @@ import {
   toggleFilter,
   toRows,
   withoutArtifact,
-  type ArtifactRow,
   type BrowsedPortfolio,
   type BrowsedPortfolioListItem,
-  type BrowserMode,
-  type Filters,
-  type Sort,
   type SortColumn,
 } from './selectors.ts';
-
-export interface PortfolioBrowserInput {
-  mode: BrowserMode;
-  /** Researchers: whose portfolios are browsed. `null`: the caller's own. */
-  owner: number | null;
-  /** The portfolio in the address, if any. */
-  portfolioId: number | null;
-  /** The artifact in the address, if any. */
-  artifactId: number | null;
-  /** Who is browsing (their own shared artifacts match 'My Artifacts'). */
-  viewerId?: number | null;
-}
+import type { Notice, PortfolioBrowserContext, PortfolioBrowserEvent, PortfolioBrowserInput } from './portfolioBrowserTypes.ts';
 
 /** How long after a comment or reaction the portfolio is fetched again (spec §9). */
 export const REFETCH_DELAY_MS = 1000;
 
-export interface PortfolioBrowserContext {
-  mode: BrowserMode;
-  owner: number | null;
-  viewerId: number | null;
-  /** The selector's portfolios, by name. */
-  portfolios: BrowsedPortfolioListItem[];
-  portfolioId: number | null;
-  artifactId: number | null;
-  /** The artifact just closed with Back to artifacts (its row takes the focus back). */
-  closedArtifactId: number | null;
-  /** The chosen portfolio, once loaded. */
-  portfolio: BrowsedPortfolio | null;
-  /** Its artifacts as table rows (search text computed once). */
-  rows: ArtifactRow[];
-  search: string;
-  filters: Filters;
-  sort: Sort;
-  error: UiError | null;
-}
-
-/** A message for the user (a toast; errors as alerts). */
-export interface Notice {
-  message: string;
-  tone: 'success' | 'error';
-}
-
-export type PortfolioBrowserEvent =
-  | { type: 'portfolio.select'; portfolioId: number }
-  | { type: 'route.change'; portfolioId: number | null; artifactId: number | null }
-  | { type: 'artifact.select'; artifactId: number }
-  /** Back to the table (where the chosen artifact takes the table's place). */
-  | { type: 'artifact.close' }
-  | { type: 'artifact.create' }
-  | { type: 'artifact.deleted'; artifactId: number }
-  /** Something changed in the portfolio (a comment, a reaction): fetch it again shortly. */
-  | { type: 'portfolio.refresh' }
-  /** The viewer left this shared portfolio. */
-  | { type: 'portfolio.left'; portfolioId: number }
-  | { type: 'search.change'; text: string }
-  | { type: 'filter.toggle'; key: string; value: string }
-  /** The recent filter on or off; `at` is when the user asked (the last 7 days count from then). */
-  | { type: 'filter.recent'; on: boolean; at: number }
-  | { type: 'filters.clear' }
-  | { type: 'sort.change'; column: SortColumn }
-  | { type: 'retry' };
+export type { Notice, PortfolioBrowserContext, PortfolioBrowserEvent, PortfolioBrowserInput } from './portfolioBrowserTypes.ts';
 
 type RouteChange = Extract<PortfolioBrowserEvent, { type: 'route.change' }>;
 
@@ -120,7 +62,8 @@ export const portfolioBrowserMachine = setup({
     listPortfolios: fromPromise<BrowsedPortfolioListItem[], { owner: number | null }>(({ input, signal }) =>
       listPortfolios(input.owner === null ? {} : { owner: input.owner }, signal),
     ),
-    getPortfolio: fromPromise<BrowsedPortfolio, { portfolioId: number }>(({ input, signal }) => getPortfolio(input.portfolioId, signal)),
+    // The table's view of a personal portfolio; an artifact is read whole when it is opened.
+    getPortfolio: fromPromise<BrowsedPortfolio, { portfolioId: number }>(({ input, signal }) => getPortfolioSummary(input.portfolioId, signal)),
     createArtifact: fromPromise<Artifact, { portfolioId: number }>(({ input, signal }) => createArtifact(input.portfolioId, signal)),
     compare: compareMachine,
   },
@@ -129,6 +72,7 @@ export const portfolioBrowserMachine = setup({
   },
   guards: {
     hasPortfolioId: ({ context }) => context.portfolioId !== null,
+    hasEarlyPortfolio: ({ context }) => context.early !== null && context.early.id === context.portfolioId,
     hasArtifact: ({ context }) => context.artifactId !== null,
     isOtherPortfolio: ({ context }, params: { portfolioId: number }) => params.portfolioId !== context.portfolioId,
     isRouteToNoPortfolio: ({ context }, params: RouteChange) => params.portfolioId === null && context.portfolioId !== null,
@@ -151,7 +95,9 @@ export const portfolioBrowserMachine = setup({
       filters: NO_FILTERS,
       error: null,
     })),
+    keepEarly: assign({ early: (_, params: { portfolio: BrowsedPortfolio }) => params.portfolio }),
     storePortfolio: assign(({ context }, params: { portfolio: BrowsedPortfolio }) => ({
+      early: null,
       portfolio: params.portfolio,
       rows: toRows(artifactsOf(params.portfolio), context.viewerId),
       error: null,
@@ -192,6 +138,7 @@ export const portfolioBrowserMachine = setup({
     artifactId: input.artifactId,
     closedArtifactId: null,
     portfolio: null,
+    early: null,
     rows: [],
     search: '',
     filters: NO_FILTERS,
@@ -200,17 +147,45 @@ export const portfolioBrowserMachine = setup({
   }),
   initial: 'listing',
   states: {
+    // The list and the portfolio of the address are fetched side by side.
     listing: {
+      type: 'parallel',
       on: {
         // Before the list is there, the address is only remembered.
         'route.change': { actions: { type: 'choosePortfolio', params: ({ event }) => event } },
       },
-      invoke: {
-        id: 'listPortfolios',
-        src: 'listPortfolios',
-        input: ({ context }) => ({ owner: context.owner }),
-        onDone: { target: 'ready', actions: { type: 'storePortfolios', params: ({ event }) => ({ portfolios: event.output }) } },
-        onError: { target: 'listFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+      onDone: 'ready',
+      states: {
+        list: {
+          initial: 'fetching',
+          states: {
+            fetching: {
+              invoke: {
+                src: 'listPortfolios',
+                input: ({ context }) => ({ owner: context.owner }),
+                onDone: { target: 'done', actions: { type: 'storePortfolios', params: ({ event }) => ({ portfolios: event.output }) } },
+                onError: { target: '#portfolioBrowser.listFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            done: { type: 'final' },
+          },
+        },
+        // A failure here is left to `ready.loading`, which asks again and tells the user.
+        portfolio: {
+          initial: 'deciding',
+          states: {
+            deciding: { always: [{ guard: 'hasPortfolioId', target: 'fetching' }, { target: 'done' }] },
+            fetching: {
+              invoke: {
+                src: 'getPortfolio',
+                input: ({ context }) => ({ portfolioId: context.portfolioId! }),
+                onDone: { target: 'done', actions: { type: 'keepEarly', params: ({ event }) => ({ portfolio: event.output }) } },
+                onError: 'done',
+              },
+            },
+            done: { type: 'final' },
+          },
+        },
       },
     },
     listFailed: {
@@ -249,7 +224,11 @@ export const portfolioBrowserMachine = setup({
       },
       states: {
         choosing: {
-          always: [{ guard: 'hasPortfolioId', target: 'loading' }, { target: 'idle' }],
+          always: [
+            { guard: 'hasEarlyPortfolio', target: 'loaded', actions: { type: 'storePortfolio', params: ({ context }) => ({ portfolio: context.early! }) } },
+            { guard: 'hasPortfolioId', target: 'loading' },
+            { target: 'idle' },
+          ],
         },
         idle: {},
         loading: {

@@ -6,22 +6,28 @@
  */
 import type { Artifact } from '../../schemas/artifact.ts';
 import { GRADE_CODES, GRADES, REACTIONS, RECENT_DAYS, UNNAMED_ARTIFACT } from '../../schemas/catalog.ts';
-import type { Portfolio, PortfolioListItem } from '../../schemas/portfolio.ts';
+import type { ArtifactBrief, PortfolioListItem, PortfolioSummary } from '../../schemas/portfolio.ts';
 import type { SharedArtifact, SharedPortfolio, SharedPortfolioListItem } from '../../schemas/sharedPortfolio.ts';
 import { STANDARDS_ALIASES, STANDARDS_PANELS, type StandardsPanel } from '../../schemas/standards.ts';
 import { RESERVED_KEYS, type ResponseValue, type Structure } from '../../schemas/structure.ts';
 
-/** An artifact the browser shows: a personal one, or a shared portfolio's. */
-export type BrowsedArtifact = Artifact | SharedArtifact;
+/**
+ * An artifact of the browser's table: a personal one in brief (read whole when opened, see
+ * `isWholeArtifact`), or a shared portfolio's.
+ */
+export type BrowsedArtifact = ArtifactBrief | SharedArtifact;
 
-/** A portfolio the browser shows, with its artifacts in full. */
-export type BrowsedPortfolio = Portfolio | SharedPortfolio;
+/** A portfolio the browser shows: a personal one with its artifacts in brief, or a shared one. */
+export type BrowsedPortfolio = PortfolioSummary | SharedPortfolio;
 
 /** A portfolio of the selector. */
 export type BrowsedPortfolioListItem = PortfolioListItem | SharedPortfolioListItem;
 
 /** Whether the artifact belongs to a shared portfolio. */
 export const isSharedArtifact = (artifact: BrowsedArtifact): artifact is SharedArtifact => 'sharedPortfolio' in artifact;
+
+/** Whether a personal artifact of the table is already whole (its structure and files are there). */
+export const isWholeArtifact = (artifact: ArtifactBrief): artifact is Artifact => 'structure' in artifact && 'images' in artifact;
 
 /** Whether the portfolio is a shared one. */
 export const isSharedPortfolio = (portfolio: BrowsedPortfolio): portfolio is SharedPortfolio => 'sharedArtifacts' in portfolio;

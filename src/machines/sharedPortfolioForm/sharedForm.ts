@@ -222,3 +222,58 @@ export function changeBonusRow(row: BonusRow, field: BonusField, value: string):
   if (field === 'choices') return { ...row, choicesText: value };
   return { ...row, type: isBonusType(value) ? value : '' };
 }
+
+/** The form's content as text: compared with the content as loaded to tell unsaved changes, and kept as a local draft. */
+export const formState = (values: SummaryValues, rows: readonly QuestionRow[]): string => JSON.stringify({ values, rows });
+
+/** Whether the form holds changes not saved yet (`initial`: its content as loaded). */
+export function hasUnsavedFormChanges(context: { values: SummaryValues; rows: readonly QuestionRow[]; initial: string | null }): boolean {
+  return context.initial !== null && formState(context.values, context.rows) !== context.initial;
+}
+
+/** The form as a local draft kept it. */
+export interface FormDraft {
+  values: SummaryValues;
+  rows: QuestionRow[];
+}
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+function draftBonusRow(row: Record<string, unknown>): BonusRow | null {
+  const { key, text, type, choices, choicesText } = row;
+  if (!isText(key) || !isText(text) || !isText(type) || !Array.isArray(choices) || !choices.every(isText)) return null;
+  if (!(choicesText === null || isText(choicesText))) return null;
+  return { kind: 'bonus', key, text, type: isBonusType(type) ? type : '', choices: [...choices], choicesText };
+}
+
+/** The form a local draft kept (as `formState` wrote it); `null` for anything else. */
+export function parseFormDraft(text: string): FormDraft | null {
+  try {
+    const { values, rows } = JSON.parse(text) as { values?: Record<string, unknown>; rows?: unknown };
+    if (!values || typeof values !== 'object' || !Array.isArray(rows)) return null;
+    const { name, grades, subject, topic, plcName, plcGoals } = values;
+    if (![name, subject, topic, plcName, plcGoals].every(isText) || !Array.isArray(grades) || !grades.every(isText)) return null;
+    const restored: QuestionRow[] = [];
+    for (const row of rows as Record<string, unknown>[]) {
+      if (row?.kind === 'template' && isText(row.key) && typeof row.included === 'boolean' && typeof row.question === 'object' && row.question !== null) {
+        restored.push({ kind: 'template', key: row.key, question: row.question as Question, included: row.included });
+      } else if (row?.kind === 'bonus') {
+        const bonus = draftBonusRow(row);
+        if (bonus) restored.push(bonus);
+      }
+    }
+    return { values: { name, grades: [...grades], subject, topic, plcName, plcGoals } as SummaryValues, rows: restored };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The rows after a draft is put back: the template questions stay as the form loaded them (only
+ * their switches come from the draft; core ones stay on), the team questions are the draft's.
+ */
+export function restoredRows(current: readonly QuestionRow[], draft: readonly QuestionRow[]): QuestionRow[] {
+  const switches = new Map(draft.flatMap((row) => (row.kind === 'template' ? [[row.key, row.included] as const] : [])));
+  const template = current.flatMap((row): QuestionRow[] => (row.kind === 'template' ? [{ ...row, included: isLocked(row) ? row.included : (switches.get(row.key) ?? row.included) }] : []));
+  return [...template, ...draft.filter((row) => row.kind === 'bonus')];
+}

@@ -7,6 +7,7 @@
  * editing ─(form.submit)→ validating ─(valid)→ creating | updating ─(saved)→ saved (toast, go to the portfolio)
  *    │                        └─(invalid: messages, summary)→ editing     └─(refused)→ editing (the reason in the summary)
  *    ├─(portfolio.delete, edit only, no artifacts)→ confirmingDelete ─(delete.confirm)→ deleting ─(deleted)→ deleted
+ *    ├─(form.restore: a local draft put back)→ editing
  *    ├─(form.cancel)→ cancelled (back to where the user came from; Cancel discards without asking)
  *    ├─(leave.request, unsaved changes)→ confirmingLeave ─(leave.confirm)→ leaving (the app goes on)
  *    │                                         └─(leave.stay)→ editing (the app stays)
@@ -33,14 +34,18 @@ import {
   changeBonusRow,
   checkForm,
   EMPTY_VALUES,
+  formState,
   hasErrors,
+  hasUnsavedFormChanges,
   isLocked,
   newBonusRow,
   newQuestionKey,
+  restoredRows,
   rowsForCreate,
   rowsForEdit,
   valuesOf,
   type BonusField,
+  type FormDraft,
   type FormErrors,
   type QuestionRow,
   type SummaryField,
@@ -106,6 +111,8 @@ export type SharedPortfolioFormEvent =
   | { type: 'question.add' }
   | { type: 'question.remove'; key: string }
   | { type: 'question.change'; key: string; field: BonusField; value: string }
+  /** A local draft of the form (left by a crash or a reload) put back in place of what the form holds. */
+  | { type: 'form.restore'; draft: FormDraft }
   | { type: 'form.submit' }
   | { type: 'form.cancel' }
   | { type: 'portfolio.delete' }
@@ -116,14 +123,6 @@ export type SharedPortfolioFormEvent =
   | { type: 'leave.confirm' }
   | { type: 'leave.stay' }
   | { type: 'retry' };
-
-/** The form's content, compared with the content as loaded to tell unsaved changes. */
-const formState = (values: SummaryValues, rows: readonly QuestionRow[]): string => JSON.stringify({ values, rows });
-
-/** Whether the form holds changes not saved yet. */
-export function hasUnsavedFormChanges(context: Pick<SharedPortfolioFormContext, 'values' | 'rows' | 'initial'>): boolean {
-  return context.initial !== null && formState(context.values, context.rows) !== context.initial;
-}
 
 const NO_ERRORS: FormErrors = { questions: {} };
 
@@ -318,6 +317,9 @@ export const sharedPortfolioFormMachine = setup({
               rows: context.rows.map((row) => (row.kind === 'bonus' && row.key === event.key ? changeBonusRow(row, event.field, event.value) : row)),
             }),
           },
+        },
+        'form.restore': {
+          actions: { type: 'storeValues', params: ({ context, event }) => ({ values: event.draft.values, rows: restoredRows(context.rows, event.draft.rows) }) },
         },
         'form.submit': 'validating',
         'form.cancel': [

@@ -1,9 +1,10 @@
 import { createActorContext } from '@xstate/react';
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { SharedPortfolio } from '../../schemas/sharedPortfolio.ts';
 import type { UiError } from '../../services/errors.ts';
+import { useLocalDraft, type DraftOffer } from '../localDraft/useLocalDraft.ts';
 import type { ParticipantsRef } from '../participants/useParticipants.ts';
-import type { BonusField, FormErrors, QuestionRow, SummaryField, SummaryValues } from './sharedForm.ts';
+import { formState, parseFormDraft, type BonusField, type FormErrors, type QuestionRow, type SummaryField, type SummaryValues } from './sharedForm.ts';
 import { sharedPortfolioFormMachine, type FormMode } from './sharedPortfolioFormMachine.ts';
 
 /** The form page's actor; the app provides its logic (`provideSharedPortfolioForm`) and input. */
@@ -89,4 +90,26 @@ export function useSharedPortfolioFormEvents() {
     }),
     [actor],
   );
+}
+
+/**
+ * The local draft of the form (call once it is loaded): kept as it is typed, offered back when
+ * the same form (a new shared portfolio, or this one) opens again after a crash or a reload,
+ * forgotten once saved, cancelled or left without saving.
+ */
+export function useSharedPortfolioFormDraft(): DraftOffer | null {
+  const actor = SharedPortfolioFormActorContext.useActorRef();
+  const text = SharedPortfolioFormActorContext.useSelector((s) => formState(s.context.values, s.context.rows));
+  const [opened] = useState(() => {
+    const { initial, sharedPortfolio, mode } = actor.getSnapshot().context;
+    return { current: initial ?? '', base: sharedPortfolio?.updated_at ?? null, form: mode === 'create' ? 'shared-portfolio:new' : `shared-portfolio:${sharedPortfolio?.id ?? 0}` };
+  });
+  const apply = useCallback(
+    (restored: string) => {
+      const draft = parseFormDraft(restored);
+      if (draft) actor.send({ type: 'form.restore', draft });
+    },
+    [actor],
+  );
+  return useLocalDraft({ form: opened.form, text, current: opened.current, base: opened.base, apply });
 }

@@ -1,7 +1,7 @@
 import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { DraftValue } from '../../machines/artifactLifecycle/draft.ts';
-import { LONG_TEXT_MAX, SHORT_TEXT_MAX } from '../../schemas/responses.ts';
+import { LONG_TEXT_MAX, numberBounds, SHORT_TEXT_MAX } from '../../schemas/responses.ts';
 import type { Question } from '../../schemas/structure.ts';
 import { Checkbox, Fieldset } from '../components/Checkbox.tsx';
 import { FieldError, FieldWrap, Input, inputStyles, Label } from '../components/Field.tsx';
@@ -53,7 +53,9 @@ function keepDigits(event: KeyboardEvent<HTMLInputElement>): void {
   if (event.key.length === 1 && !/^[0-9]$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) event.preventDefault();
 }
 
-function ErrorText({ id, error }: { id: string; error: string | undefined }) {
+/** A question's problem under it; `live`: told as it appears while typing (a number out of bounds). */
+function ErrorText({ id, error, live = false }: { id: string; error: string | undefined; live?: boolean }) {
+  if (live) return <FieldError id={id} aria-live="polite">{error ?? ''}</FieldError>;
   return error ? <FieldError id={id}>{error}</FieldError> : null;
 }
 
@@ -68,8 +70,9 @@ function questionLabel(q: Question): ReactNode {
 
 /**
  * One question of an artifact as a form field, by type: short text, long text, a single choice
- * (select), several choices (checkboxes), a whole number (digits only), or the NGSS standards
- * panels. File questions are answered in the uploads area and render nothing here.
+ * (select), several choices (checkboxes), a whole number (digits only, within the question's
+ * bounds, checked as typed), or the NGSS standards panels. File questions are answered in the
+ * uploads area and render nothing here.
  */
 export function QuestionField({ question: q, value, error, onChange, disabled = false }: QuestionFieldProps) {
   const id = useId();
@@ -113,7 +116,8 @@ export function QuestionField({ question: q, value, error, onChange, disabled = 
         </FieldWrap>
       );
     }
-    case 'number':
+    case 'number': {
+      const bounds = numberBounds(q);
       return (
         <FieldWrap>
           <Label htmlFor={id}>{questionLabel(q)}</Label>
@@ -122,8 +126,9 @@ export function QuestionField({ question: q, value, error, onChange, disabled = 
             name={q.key}
             type="number"
             inputMode="numeric"
-            min={q.min ?? 0}
-            step={1}
+            min={bounds.min}
+            max={bounds.max}
+            step={bounds.step}
             value={asText(value)}
             disabled={disabled}
             $invalid={invalid}
@@ -131,9 +136,10 @@ export function QuestionField({ question: q, value, error, onChange, disabled = 
             onKeyDown={keepDigits}
             onChange={(e) => onChange(e.target.value)}
           />
-          <ErrorText id={errorId} error={error} />
+          <ErrorText id={errorId} error={error} live />
         </FieldWrap>
       );
+    }
     case 'multipleResponse': {
       const ticked = asList(value);
       const toggle = (choice: string, on: boolean) => onChange(on ? [...ticked, choice] : ticked.filter((c) => c !== choice));

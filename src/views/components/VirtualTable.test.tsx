@@ -1,10 +1,10 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { describe, expect, it, vi } from 'vitest';
 import { theme } from '../theme/theme.ts';
-import { VirtualTable } from './VirtualTable.tsx';
+import { FIRST_ROWS, VirtualTable } from './VirtualTable.tsx';
 
 function Table({ count, onActivate = () => undefined }: { count: number; onActivate?: (index: number) => void }) {
   const [selected, setSelected] = useState<number | null>(null);
@@ -78,5 +78,32 @@ describe('VirtualTable', () => {
   it('says what is empty', () => {
     render(<Table count={0} />);
     expect(within(screen.getByRole('grid', { name: 'Numbers' })).getByText('Nothing here')).toBeTruthy();
+  });
+});
+
+describe('VirtualTable: a long list in the flow', () => {
+  /** How many body rows the document held at the first commit. */
+  function FirstCommit({ seen }: { seen: (rows: number) => void }) {
+    useLayoutEffect(() => seen(document.querySelectorAll('[role=grid] [role=row][aria-rowindex]').length - 1), [seen]);
+    return null;
+  }
+
+  it(`draws its first ${FIRST_ROWS} rows in the first paint and the others right after; End reaches the last row`, async () => {
+    const seen = vi.fn<(rows: number) => void>();
+    render(
+      <>
+        <Table count={200} />
+        <FirstCommit seen={seen} />
+      </>,
+    );
+    expect(seen).toHaveBeenCalledWith(FIRST_ROWS);
+    const grid = screen.getByRole('grid', { name: 'Numbers' });
+    expect(grid.getAttribute('aria-rowcount')).toBe('201');
+    await waitFor(() => expect(bodyRows()).toHaveLength(200));
+    expect(bodyRows()[199]!.getAttribute('aria-rowindex')).toBe('201');
+    const ux = userEvent.setup();
+    await ux.click(bodyRows()[0]!);
+    await ux.keyboard('{End}');
+    expect(document.activeElement?.textContent).toContain('Row 199');
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type UIEvent } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type UIEvent } from 'react';
 import styled, { css } from 'styled-components';
 
 /** One column of a `VirtualTable`. */
@@ -23,9 +23,16 @@ export interface VirtualColumn {
 /**
  * Up to this many rows are all in the page, in the normal flow: their cells wrap (long titles
  * read in full) and, on narrow screens, the table grows with its rows instead of scrolling in a
- * box of its own. Longer lists keep fixed-height rows and render only the visible ones.
+ * box of its own (beyond `FIRST_ROWS`, the rest right after the first paint). Longer lists keep
+ * fixed-height rows and render only the visible ones.
  */
 export const ALL_ROWS_LIMIT = 300;
+
+/**
+ * Of a longer list in the normal flow, the rows of the first paint (more than a tall window
+ * shows); the others follow right after in a transition, which input may interrupt.
+ */
+export const FIRST_ROWS = 40;
 
 const HEADER_HEIGHT = 44;
 
@@ -229,6 +236,7 @@ export function VirtualTable({
   const rows = useRef(new Map<number, HTMLDivElement>());
   const [scrollTop, setScrollTop] = useState(0);
   const [focusIndex, setFocusIndex] = useState(0);
+  const [allDrawn, setAllDrawn] = useState(false);
   const moveFocus = useRef(false);
   const template = columns.map((c) => c.width).join(' ');
 
@@ -237,7 +245,7 @@ export function VirtualTable({
   const maxScroll = Math.max(0, rowCount * rowHeight - viewHeight);
   const top = Math.min(scrollTop, maxScroll);
   const first = natural ? 0 : Math.max(0, Math.floor(top / rowHeight) - overscan);
-  const last = natural ? rowCount - 1 : Math.min(rowCount - 1, Math.floor(top / rowHeight) + visibleCount + overscan);
+  const last = natural ? (allDrawn ? rowCount : Math.min(rowCount, FIRST_ROWS)) - 1 : Math.min(rowCount - 1, Math.floor(top / rowHeight) + visibleCount + overscan);
   const focused = Math.min(focusIndex, Math.max(0, rowCount - 1));
   // The row in the tab order: the focused one, or the first shown when it scrolled away.
   const tabbable = focused >= first && focused <= last ? focused : first;
@@ -265,6 +273,11 @@ export function VirtualTable({
     [natural, rowHeight, viewHeight],
   );
 
+  // The rows after the first paint's.
+  useEffect(() => {
+    if (natural && !allDrawn && rowCount > FIRST_ROWS) startTransition(() => setAllDrawn(true));
+  }, [natural, allDrawn, rowCount]);
+
   useLayoutEffect(() => {
     if (!moveFocus.current) return;
     moveFocus.current = false;
@@ -273,6 +286,8 @@ export function VirtualTable({
 
   const focusRow = (index: number) => {
     const next = Math.max(0, Math.min(rowCount - 1, index));
+    // A row not drawn yet is drawn now (End right after the first paint).
+    setAllDrawn(true);
     moveFocus.current = true;
     scrollIntoView(next);
     setFocusIndex(next);

@@ -13,8 +13,8 @@ import { ApiError, NetworkError } from '../../services/errors.ts';
 import { makeArtifact, makeMedia } from '../../test/artifactFixtures.ts';
 import { renderArtifactEdit } from '../../test/artifactEditHarness.tsx';
 import { clearToasts } from '../feedback/toastStore.ts';
-import { formatLongDateTime, formatShortDate } from '../artifacts/artifactDates.ts';
 import { READ_ONLY_MESSAGE } from './ArtifactEditPage.tsx';
+import { formatDate, formatDateTime } from '../../schemas/formatting.ts';
 
 afterEach(clearToasts);
 
@@ -139,8 +139,8 @@ describe('the artifact edit page: the form', () => {
     const rest = labels.slice(labels.indexOf('Other') + 1);
     expect(rest.slice(0, 3)).toEqual(['What were students working to learn?', "What does this evidence show about students' thinking?", 'Standards or elements of the framework']);
     expect(labels.at(-1)).toBe('What would you do next, or differently?');
-    expect(screen.getByText(formatShortDate(created.toISOString()))).toBeTruthy();
-    expect(screen.getByText(formatLongDateTime(edited.toISOString()))).toBeTruthy();
+    expect(screen.getByText(formatDate(created.toISOString()))).toBeTruthy();
+    expect(screen.getByText(formatDateTime(edited.toISOString()))).toBeTruthy();
     expect(screen.getByText('November 22, 2026 2:07pm')).toBeTruthy();
   });
 
@@ -279,6 +279,27 @@ describe('the artifact edit page: validation (spec §5)', () => {
     expect(screen.getByText('Field Day of the unit must be an integer.')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(FORM_ERROR_MESSAGE);
     expect(saves).toHaveLength(0);
+  });
+
+  it('checks Day of the unit as it is typed: its bounds on the field, the message next to it, gone once fixed', async () => {
+    const { ux, saves } = await renderLoaded(lotArtifact());
+    const day = field('Day of the unit');
+    expect([day.min, day.max, day.step]).toEqual(['0', '200', '1']);
+    await ux.type(day, '250');
+    const message = 'Field Day of the unit must be between 0 and 200.';
+    expect(screen.getByText(message).id).toBe(day.getAttribute('aria-describedby'));
+    expect(day.getAttribute('aria-invalid')).toBe('true');
+    await ux.clear(day);
+    day.focus();
+    await ux.paste('2.5');
+    expect(screen.getByText('Field Day of the unit must be an integer.')).toBeTruthy();
+    await ux.clear(day);
+    await ux.type(day, '200');
+    expect(screen.queryByText(message)).toBeNull();
+    expect(day.getAttribute('aria-invalid')).toBeNull();
+    await ux.click(button('Save to Parking Lot'));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]!.body).toEqual({ responses: { unitDay: 200 }, parkingLot: true });
   });
 
   it('Save to Parking Lot does not require the core questions', async () => {

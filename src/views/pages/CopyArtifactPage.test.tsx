@@ -246,7 +246,7 @@ describe('Copy Artifact page', () => {
     expect(h.calls.copy).toEqual([]);
   });
 
-  it('in shared mode loads the shared artifact, lists its own portfolio too and makes a shared copy', async () => {
+  it('in shared mode loads the shared artifact, lists every shared portfolio but its own and makes a shared copy', async () => {
     const h = renderPage({ from: 'sharedArtifact', portfolioId: 9, artifactId: 70, userId: 99 });
     await group();
     expect(screen.getByText('Food web', { selector: 'dd' })).toBeTruthy();
@@ -254,11 +254,20 @@ describe('Copy Artifact page', () => {
     expect(h.calls.fetchSharedArtifact).toEqual([70]);
     // Shared artifacts have no private notes: nothing to include.
     expect(screen.queryByRole('checkbox', { name: INCLUDE_NOTES_LABEL })).toBeNull();
-    // Copying into the same shared portfolio is allowed.
-    await h.ux.click(radio('Grades 5–7 Science PLC'));
+    // The shared portfolio it is in is not offered.
+    expect(screen.getAllByRole('radio').map((r) => r.getAttribute('aria-label') ?? r.closest('label')?.textContent ?? '')).toHaveLength(1);
+    expect(screen.queryByRole('radio', { name: /Grades 5–7 Science PLC/ })).toBeNull();
+    await h.ux.click(radio('Engineering Design Circle'));
     await h.ux.click(button('COMPLETE COPY'));
-    await waitFor(() => expect(h.navigateToCopy).toHaveBeenCalledWith({ sharedPortfolioId: 9, artifactId: 300 }));
-    expect(h.calls.copy).toEqual([{ from: 'sharedArtifact', artifactId: 70, sharedPortfolioId: 9, includeNotes: false }]);
+    await waitFor(() => expect(h.navigateToCopy).toHaveBeenCalledWith({ sharedPortfolioId: 12, artifactId: 300 }));
+    expect(h.calls.copy).toEqual([{ from: 'sharedArtifact', artifactId: 70, sharedPortfolioId: 12, includeNotes: false }]);
+  });
+
+  it('in shared mode says so when the shared artifact’s own portfolio is the only one', async () => {
+    renderPage({ from: 'sharedArtifact', portfolioId: 9, artifactId: 70, userId: 99, list: async () => [science] });
+    expect(await screen.findByText('You are not a member of any other shared portfolio: a shared artifact is copied to another one.')).toBeTruthy();
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'COMPLETE COPY' })).toBeNull();
   });
 
   it('explains up-front that a parking-lot artifact cannot be copied', async () => {

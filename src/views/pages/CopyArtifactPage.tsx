@@ -143,10 +143,11 @@ function NotCopyable() {
 }
 
 function NoPortfolios() {
+  const from = useCopyFrom();
   return (
     <Card>
       <SourceName />
-      <p>{COPY_MESSAGES.noPortfolios}</p>
+      <p>{from === 'sharedArtifact' ? COPY_MESSAGES.noOtherPortfolios : COPY_MESSAGES.noPortfolios}</p>
       <Links>
         <Link href={paths.sharedPortfolios}>Shared Portfolios</Link>
         <BackToArtifact />

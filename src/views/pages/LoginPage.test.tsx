@@ -15,7 +15,7 @@ import { clearToasts } from '../feedback/toastStore.ts';
 import { theme } from '../theme/theme.ts';
 import { LoginPage } from './LoginPage.tsx';
 
-type Credentials = { identifier: string; password: string };
+type Credentials = { identifier: string; password: string; remember: boolean };
 
 const user = makeUser('teacher');
 
@@ -108,7 +108,7 @@ describe('LoginPage', () => {
     await fillIn(ux, ' tess@example.org ', 'secret-password');
     await ux.keyboard('{Enter}');
     await waitFor(() => expect(completeLogin).toHaveBeenCalledWith(user));
-    expect(loginCalls).toEqual([{ identifier: 'tess@example.org', password: 'secret-password' }]);
+    expect(loginCalls).toEqual([{ identifier: 'tess@example.org', password: 'secret-password', remember: false }]);
     expect(document.cookie).not.toContain('jwt='); // the server keeps the token in its HttpOnly cookie
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -150,6 +150,36 @@ describe('LoginPage', () => {
     expect(document.cookie).not.toContain('jwt=');
     expect(loginButton().disabled).toBe(false);
     expect(completeLogin).not.toHaveBeenCalled();
+  });
+
+  it('offers "Keep me signed in", unticked by default, with a hint for shared computers; the label ticks it and the choice is sent', async () => {
+    const { ux, loginCalls, completeLogin } = renderLogin();
+    const keep = screen.getByRole('checkbox', { name: 'Keep me signed in' }) as HTMLInputElement;
+    expect(keep.checked).toBe(false);
+    expect(document.getElementById(keep.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'For 30 days on this device. Leave it unticked on a shared or public computer.',
+    );
+    // The label is part of the target: clicking its text ticks the box, and again clears it.
+    await ux.click(screen.getByText('Keep me signed in'));
+    expect(keep.checked).toBe(true);
+    await ux.click(screen.getByText('Keep me signed in'));
+    expect(keep.checked).toBe(false);
+    await ux.click(keep);
+    expect(keep.checked).toBe(true);
+    await fillIn(ux, 'tess@example.org', 'secret-password');
+    await ux.click(loginButton());
+    await waitFor(() => expect(completeLogin).toHaveBeenCalledWith(user));
+    expect(loginCalls).toEqual([{ identifier: 'tess@example.org', password: 'secret-password', remember: true }]);
+  });
+
+  it('the box waits with the form while the request runs', async () => {
+    const { ux } = renderLogin({ login: () => new Promise(() => undefined) });
+    await fillIn(ux, 'tess@example.org', 'secret-password');
+    await ux.click(loginButton());
+    const keep = screen.getByRole('checkbox', { name: 'Keep me signed in' }) as HTMLInputElement;
+    expect(keep.disabled).toBe(true);
+    await ux.click(screen.getByText('Keep me signed in'));
+    expect(keep.checked).toBe(false);
   });
 
   it('the forgot-password link leads to /forgot-password', async () => {

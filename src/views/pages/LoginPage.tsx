@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { useLoginEvents, useLoginForm } from '../../machines/login/useLogin.ts';
@@ -16,6 +16,35 @@ const ForgotLine = styled.p`
   a { display: inline-flex; align-items: center; min-height: 24px; padding: 2px 0; }
 `;
 
+/**
+ * "Keep me signed in": the box and its label are one target, at least 24 × 24 px (WCAG 2.2,
+ * 2.5.8); the hint under it says when to leave it unticked.
+ */
+const KeepSignedIn = styled.div`
+  margin: ${({ theme }) => theme.space.md} 0 0;
+  label {
+    display: inline-flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space.sm};
+    min-height: 24px;
+    cursor: pointer;
+  }
+  input {
+    width: 24px;
+    height: 24px;
+    margin: 0;
+    flex-shrink: 0;
+    accent-color: ${({ theme }) => theme.color.primary};
+    cursor: pointer;
+  }
+  input:disabled, input:disabled + span { cursor: default; }
+  p {
+    margin: ${({ theme }) => theme.space.xxs} 0 0 calc(24px + ${({ theme }) => theme.space.sm});
+    color: ${({ theme }) => theme.color.textMuted};
+    font-size: ${({ theme }) => theme.font.size.sm};
+  }
+`;
+
 /** Why the login failed, right under the form that caused it. */
 const Failure = styled.p`
   margin: ${({ theme }) => theme.space.md} 0 0;
@@ -26,10 +55,14 @@ const Failure = styled.p`
   font-weight: ${({ theme }) => theme.font.weight.medium};
 `;
 
-/** `/login`: e-mail, password, a link to the forgot-password page and LOGIN (spec §2). */
+/**
+ * `/login`: e-mail, password, a link to the forgot-password page, "keep me signed in" (off by
+ * default: the session then ends when the browser closes) and LOGIN (spec §2).
+ */
 export function LoginPage() {
-  const { email, password, fieldErrors, busy, failure } = useLoginForm();
-  const { change, submit } = useLoginEvents();
+  const { email, password, fieldErrors, remember, busy, failure } = useLoginForm();
+  const { change, setRemember, submit } = useLoginEvents();
+  const keepHintId = useId();
   const invited = useSignInForInvitation();
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -70,6 +103,20 @@ export function LoginPage() {
         <ForgotLine>
           <Link href={paths.forgotPassword}>Forgot your password?</Link>
         </ForgotLine>
+        <KeepSignedIn>
+          <label>
+            <input
+              type="checkbox"
+              name="remember"
+              checked={remember}
+              disabled={busy}
+              aria-describedby={keepHintId}
+              onChange={(e) => setRemember(e.target.checked)}
+            />
+            <span>Keep me signed in</span>
+          </label>
+          <p id={keepHintId}>For 30 days on this device. Leave it unticked on a shared or public computer.</p>
+        </KeepSignedIn>
         <AuthActions>
           <BusyButton type="submit" busy={busy} busyLabel="Logging in…">
             LOGIN

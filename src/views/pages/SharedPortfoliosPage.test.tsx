@@ -19,6 +19,7 @@ import {
   TEAM_QUESTION,
 } from '../../test/sharedHarness.tsx';
 import { clearToasts } from '../feedback/toastStore.ts';
+import { exportNote } from '../shared/browser/SharedPortfolioSummary.tsx';
 
 afterEach(() => {
   clearToasts();
@@ -74,8 +75,8 @@ function discussions() {
   return {
     70: {
       comments: [
-        makeComment({ id: 31, sharedArtifact: 70, owner: people.theo.id, username: people.theo.username, text: 'Did anyone test two cars at once?', updated_at: '2026-03-03T10:00:00.000Z' }),
-        makeComment({ id: 32, sharedArtifact: 70, owner: people.tess.id, username: people.tess.username, text: 'We tried it with MARBLES.', updated_at: '2026-03-04T10:00:00.000Z' }),
+        makeComment({ id: 31, sharedArtifact: 70, owner: people.theo.id, username: people.theo.username, text: 'Did anyone test two cars at once?', created_at: '2026-03-03T10:00:00.000Z', updated_at: '2026-03-03T10:00:00.000Z' }),
+        makeComment({ id: 32, sharedArtifact: 70, owner: people.tess.id, username: people.tess.username, text: 'We tried it with MARBLES.', created_at: '2026-03-04T10:00:00.000Z', updated_at: '2026-03-04T12:30:00.000Z' }),
       ],
       reactions: [
         makeReaction({ id: 41, sharedArtifact: 70, owner: people.lee.id, value: '⭐' }),
@@ -145,6 +146,7 @@ describe('Shared Portfolios: the page', () => {
       'Date Created': '02/03/26',
       'Portfolio Topic': 'Forces and motion',
       'Total Artifacts': '3',
+      'PLC Goals': 'Notice student reasoning.',
     });
     expect(api.calls.filter((c) => c.startsWith('getPortfolio'))).toEqual([`getPortfolio ${PLC}`]);
   });
@@ -168,7 +170,12 @@ describe('Shared Portfolios: the page', () => {
     setup({ user });
     const region = await screen.findByRole('region', { name: 'Grades 5–7 Science PLC' });
     expect(within(region).queryByRole('button', { name: 'Leave' }) !== null).toBe(expected.leave);
-    expect((within(region).getByRole('button', { name: 'Export' }) as HTMLButtonElement).disabled).toBe(true);
+    const exportButton = within(region).getByRole('button', { name: 'Export' }) as HTMLButtonElement;
+    expect(exportButton.disabled).toBe(true);
+    // Why it is disabled, next to it and as its description.
+    const why = document.getElementById(exportButton.getAttribute('aria-describedby')!)!;
+    expect(why.textContent).toBe(exportNote(user === accounts.rita));
+    expect(why.textContent).toMatch(/^Exporting one shared portfolio is not available yet/);
     const edit = within(region).queryByRole('link', { name: 'Edit' });
     expect(edit?.getAttribute('href') ?? null).toBe(expected.edit ? `/shared-portfolios/${PLC}/edit` : null);
   });
@@ -319,6 +326,9 @@ describe('Shared Portfolios: the artifact', () => {
       ['03/03/26', 'Theo Teacher'],
       ['03/04/26', 'Tess Teacher'],
     ]);
+    // When it was posted, and 'edited' (with when, in the title) once it was changed.
+    expect(comments.map((c) => c.querySelector('[data-edited]')?.textContent ?? null)).toEqual([null, 'edited']);
+    expect(comments[1]!.querySelector('[data-edited]')!.getAttribute('title')).toMatch(/^Edited March 4, 2026 \d{1,2}:30[ap]m$/);
     expect(commentsOf(pane).getByText('Did anyone test two cars at once?')).toBeTruthy();
     expect(reactionsOf(pane).getByRole('button', { name: 'Exemplar, 2' }).getAttribute('aria-pressed')).toBe('true');
     expect(reactionsOf(pane).getByRole('button', { name: 'Bridges grade levels, 1' }).getAttribute('aria-pressed')).toBe('false');

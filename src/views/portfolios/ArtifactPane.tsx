@@ -10,6 +10,7 @@ import { ArtifactView } from '../artifacts/ArtifactView.tsx';
 import { Button } from '../components/Button.tsx';
 import { SharedArtifactPane } from '../shared/browser/SharedArtifactPane.tsx';
 import { NOT_IN_PORTFOLIO } from './Notices.tsx';
+import { WholeArtifact } from './WholeArtifact.tsx';
 
 /** The chosen artifact grows with its content: answers, reactions and the discussion read in the page. */
 const Pane = styled.section`
@@ -120,7 +121,9 @@ export function ArtifactPane({
       {isSharedPortfolio(portfolio) && artifactId !== null ? (
         <SharedArtifactPane key={artifactId} artifactId={artifactId} portfolio={portfolio} artifact={artifact && isSharedArtifact(artifact) ? artifact : null} />
       ) : artifact && !isSharedArtifact(artifact) ? (
-        <ArtifactView key={artifact.id} artifact={artifact} portfolioId={portfolio.id} readOnly={readOnly} onDeleted={handleDeleted} headingLevel={3} />
+        <WholeArtifact key={artifact.id} brief={artifact}>
+          {(whole) => <ArtifactView artifact={whole} portfolioId={portfolio.id} readOnly={readOnly} onDeleted={handleDeleted} headingLevel={3} />}
+        </WholeArtifact>
       ) : artifactId !== null ? (
         <Placeholder role="status">{NOT_IN_PORTFOLIO}</Placeholder>
       ) : (
@@ -150,7 +153,11 @@ export function CompareView({ compare, onBackToTable }: { compare: CompareRef; /
       <CompareGrid>
         {artifacts.map((artifact) => (
           <Slot key={artifact.id}>
-            <ArtifactDetails artifact={artifact} headingLevel={3} showGradeLevels={isSharedArtifact(artifact)} />
+            {isSharedArtifact(artifact) ? (
+              <ArtifactDetails artifact={artifact} headingLevel={3} showGradeLevels />
+            ) : (
+              <WholeArtifact brief={artifact}>{(whole) => <ArtifactDetails artifact={whole} headingLevel={3} showGradeLevels={false} />}</WholeArtifact>
+            )}
             <Button type="button" $variant="secondary" $small aria-label={`Remove from comparison: ${artifactName(artifact)}`} onClick={() => pick(artifact.id)}>
               Remove from comparison
             </Button>

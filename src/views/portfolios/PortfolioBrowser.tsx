@@ -34,6 +34,7 @@ import { SharedPortfolioSummary } from '../shared/browser/SharedPortfolioSummary
 import { ArtifactPane, CompareView } from './ArtifactPane.tsx';
 import { ArtifactsTable } from './ArtifactsTable.tsx';
 import { ActiveFilters, FilterBy } from './FilterBy.tsx';
+import { focusHeading } from './focusHeading.ts';
 import { Hint, Problem } from './Notices.tsx';
 import { PortfolioSummary } from './PortfolioSummary.tsx';
 
@@ -144,13 +145,6 @@ function revealTop(element: HTMLElement | null): void {
   element.scrollIntoView({ block: 'start' });
 }
 
-/** Focuses a container's first heading (made focusable for it) without scrolling. */
-function focusHeading(container: HTMLElement | null): void {
-  const heading = container?.querySelector<HTMLElement>('h2:not(.visually-hidden), h3:not(.visually-hidden), [data-focus-target]');
-  if (!heading) return;
-  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-  heading.focus({ preventScroll: true });
-}
 
 /** The portfolio selector: the viewer's (or the teacher's, or the shared) portfolios by name. */
 function PortfolioSelect() {

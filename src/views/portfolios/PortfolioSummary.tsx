@@ -3,10 +3,10 @@ import { Link } from 'wouter';
 import styled from 'styled-components';
 import { gradeLabels } from '../../machines/portfolioBrowser/selectors.ts';
 import { TEMPLATE_NAME } from '../../schemas/catalog.ts';
-import type { Portfolio } from '../../schemas/portfolio.ts';
-import { formatShortDate } from '../artifacts/artifactDates.ts';
+import type { PortfolioSummary as PortfolioInBrief } from '../../schemas/portfolio.ts';
 import { ButtonLink } from '../components/Button.tsx';
 import { buildPath, paths } from '../paths.ts';
+import { formatDate } from '../../schemas/formatting.ts';
 
 const Card = styled.section`
   padding: ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg};
@@ -46,7 +46,7 @@ const NOT_SPECIFIED = <Muted>Not specified</Muted>;
  * The chosen portfolio in brief: Grade Levels, Date Created, Subject, Total Artifacts, Portfolio
  * Topic and Template, with an Edit link for its owner.
  */
-export function PortfolioSummary({ portfolio, editable }: { portfolio: Portfolio; /** Offer the Edit link. */ editable: boolean }) {
+export function PortfolioSummary({ portfolio, editable }: { portfolio: PortfolioInBrief; /** Offer the Edit link. */ editable: boolean }) {
   const titleId = useId();
   const grades = gradeLabels(portfolio.grades);
   return (
@@ -69,7 +69,7 @@ export function PortfolioSummary({ portfolio, editable }: { portfolio: Portfolio
         <div>
           <dt>Date Created</dt>
           <dd>
-            <time dateTime={portfolio.created_at}>{formatShortDate(portfolio.created_at)}</time>
+            <time dateTime={portfolio.created_at}>{formatDate(portfolio.created_at)}</time>
           </dd>
         </div>
         <div>

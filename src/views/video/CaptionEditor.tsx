@@ -1,6 +1,13 @@
 import { useId, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { useCaptionEditor, useCaptionEditorActor, useCaptionEditorEvents, useCaptionsChanged } from '../../machines/captionEditor/useCaptionEditor.ts';
+import {
+  useCaptionEditor,
+  useCaptionEditorActor,
+  useCaptionEditorEvents,
+  useCaptionsChanged,
+  useCaptionsDraft,
+  type CaptionEditorRef,
+} from '../../machines/captionEditor/useCaptionEditor.ts';
 import { useGuardedText } from '../../machines/typedTextGuard/useTypedTextGuard.ts';
 import { useMomentsSetup } from '../../machines/momentComment/useMomentComment.ts';
 import type { CueProblem } from '../../machines/captionEditor/cues.ts';
@@ -9,6 +16,7 @@ import { BusyButton } from '../components/BusyButton.tsx';
 import { Button } from '../components/Button.tsx';
 import { stackedListStyle, textFieldStyle } from '../components/cardStyles.ts';
 import { ConfirmDialog } from '../components/Dialog.tsx';
+import { DraftOfferBar } from '../components/DraftOfferBar.tsx';
 import { LoadFailed } from '../components/LoadFailed.tsx';
 
 /** The question before dropping unsaved caption edits. */
@@ -33,6 +41,10 @@ const Form = styled.form`
   a { overflow-wrap: anywhere; }
   [aria-invalid='true'] { border-color: ${({ theme }) => theme.color.danger}; }
   label { display: flex; flex-direction: column; gap: ${({ theme }) => theme.space.xxs}; font-size: ${({ theme }) => theme.font.size.sm}; font-weight: ${({ theme }) => theme.font.weight.medium}; }
+`;
+
+const OfferSpace = styled.div`
+  margin-bottom: ${({ theme }) => theme.space.sm};
 `;
 
 const Row = styled.div`
@@ -83,11 +95,21 @@ const Alert = styled.p`
   color: ${({ theme }) => theme.color.danger};
 `;
 
+/** The offer of a draft of this track left by a crash or a reload (shown once the track is loaded). */
+function CaptionsDraftOffer({ editor, track }: { editor: CaptionEditorRef; track: CaptionTrackSummary }) {
+  const offer = useCaptionsDraft(editor, track);
+  return offer ? (
+    <OfferSpace>
+      <DraftOfferBar offer={offer} what="captions" />
+    </OfferSpace>
+  ) : null;
+}
+
 const problemOf = (problems: readonly CueProblem[], index: number | null, field: CueProblem['field']) => problems.find((p) => p.index === index && p.field === field);
 
 /**
  * The caption editor of one track: its label and language, then each caption with its start and
- * end (seconds) and text, Remove, Add caption; Save (every problem listed until there is none),
+ * end (m:ss) and text, Remove, Add caption; Save (every problem listed until there is none),
  * Discard (asks first when something changed), and a download link of the saved file.
  */
 export function CaptionEditor({ track, duration, onSaved, onClosed }: { track: CaptionTrackSummary; duration: number | null; onSaved: (track: CaptionTrack) => void; onClosed: () => void }) {
@@ -122,68 +144,71 @@ export function CaptionEditor({ track, duration, onSaved, onClosed }: { track: C
     );
   }
   return (
-    <Form onSubmit={handleSubmit} aria-labelledby={headingId} aria-busy={saving || undefined} noValidate>
-      <h5 id={headingId}>Edit captions: {track.label}</h5>
-      <Row>
-        <label>
-          Track label
-          <input type="text" value={label} readOnly={saving} onChange={(e) => events.changeTrack('label', e.target.value)} {...field(null, 'label')} />
-        </label>
-        <label>
-          Language tag
-          <input type="text" value={language} readOnly={saving} onChange={(e) => events.changeTrack('language', e.target.value)} {...field(null, 'language')} />
-        </label>
-        <a href={captionUrl(track, true)} download>
-          Download the saved captions (.vtt)
-        </a>
-      </Row>
-      <Cues aria-label="Captions">
-        {cues.map((cue, index) => (
-          <li key={cue.key}>
-            <Cue>
-              <legend>Caption {index + 1}</legend>
-              <label>
-                Start (seconds)
-                <input type="text" inputMode="decimal" value={cue.start} readOnly={saving} onChange={(e) => events.changeCue(index, 'start', e.target.value)} {...field(index, 'start')} />
-              </label>
-              <label>
-                End (seconds)
-                <input type="text" inputMode="decimal" value={cue.end} readOnly={saving} onChange={(e) => events.changeCue(index, 'end', e.target.value)} {...field(index, 'end')} />
-              </label>
-              <label>
-                Text
-                <textarea rows={2} value={cue.text} readOnly={saving} onChange={(e) => events.changeCue(index, 'text', e.target.value)} {...field(index, 'text')} />
-              </label>
-              <Button type="button" $variant="secondary" $small disabled={saving} onClick={() => events.removeCue(index)} aria-label={`Remove caption ${index + 1}`}>
-                Remove
-              </Button>
-            </Cue>
-          </li>
-        ))}
-      </Cues>
-      {cues.length === 0 ? <p>No captions. Add one to begin.</p> : null}
-      <Row>
-        <Button type="button" $variant="secondary" $small disabled={saving} onClick={events.addCue}>
-          Add caption
-        </Button>
-      </Row>
-      {problems.length > 0 ? (
-        <Problems id={problemsId} role="alert" aria-label="Problems to fix before saving">
-          {problems.map((p) => (
-            <li key={`${p.index ?? 'track'}-${p.field}`}>{p.message}</li>
+    <>
+      <CaptionsDraftOffer editor={editor} track={track} />
+      <Form onSubmit={handleSubmit} aria-labelledby={headingId} aria-busy={saving || undefined} noValidate>
+        <h5 id={headingId}>Edit captions: {track.label}</h5>
+        <Row>
+          <label>
+            Track label
+            <input type="text" value={label} readOnly={saving} onChange={(e) => events.changeTrack('label', e.target.value)} {...field(null, 'label')} />
+          </label>
+          <label>
+            Language tag
+            <input type="text" value={language} readOnly={saving} onChange={(e) => events.changeTrack('language', e.target.value)} {...field(null, 'language')} />
+          </label>
+          <a href={captionUrl(track, true)} download>
+            Download the saved captions (.vtt)
+          </a>
+        </Row>
+        <Cues aria-label="Captions">
+          {cues.map((cue, index) => (
+            <li key={cue.key}>
+              <Cue>
+                <legend>Caption {index + 1}</legend>
+                <label>
+                  Start (m:ss)
+                  <input type="text" inputMode="decimal" value={cue.start} readOnly={saving} onChange={(e) => events.changeCue(index, 'start', e.target.value)} {...field(index, 'start')} />
+                </label>
+                <label>
+                  End (m:ss)
+                  <input type="text" inputMode="decimal" value={cue.end} readOnly={saving} onChange={(e) => events.changeCue(index, 'end', e.target.value)} {...field(index, 'end')} />
+                </label>
+                <label>
+                  Text
+                  <textarea rows={2} value={cue.text} readOnly={saving} onChange={(e) => events.changeCue(index, 'text', e.target.value)} {...field(index, 'text')} />
+                </label>
+                <Button type="button" $variant="secondary" $small disabled={saving} onClick={() => events.removeCue(index)} aria-label={`Remove caption ${index + 1}`}>
+                  Remove
+                </Button>
+              </Cue>
+            </li>
           ))}
-        </Problems>
-      ) : null}
-      {error ? <Alert role="alert">{error.message}</Alert> : null}
-      <Row>
-        <BusyButton type="submit" busy={saving} busyLabel="Saving captions…">
-          Save captions
-        </BusyButton>
-        <Button type="button" $variant="secondary" disabled={saving} onClick={events.discard}>
-          Discard
-        </Button>
-      </Row>
-      {confirming ? <ConfirmDialog title="Discard Changes" message={DISCARD_CAPTIONS_QUESTION} onConfirm={events.confirmDiscard} onCancel={events.cancelDiscard} /> : null}
-    </Form>
+        </Cues>
+        {cues.length === 0 ? <p>No captions. Add one to begin.</p> : null}
+        <Row>
+          <Button type="button" $variant="secondary" $small disabled={saving} onClick={events.addCue}>
+            Add caption
+          </Button>
+        </Row>
+        {problems.length > 0 ? (
+          <Problems id={problemsId} role="alert" aria-label="Problems to fix before saving">
+            {problems.map((p) => (
+              <li key={`${p.index ?? 'track'}-${p.field}`}>{p.message}</li>
+            ))}
+          </Problems>
+        ) : null}
+        {error ? <Alert role="alert">{error.message}</Alert> : null}
+        <Row>
+          <BusyButton type="submit" busy={saving} busyLabel="Saving captions…">
+            Save captions
+          </BusyButton>
+          <Button type="button" $variant="secondary" disabled={saving} onClick={events.discard}>
+            Discard
+          </Button>
+        </Row>
+        {confirming ? <ConfirmDialog title="Discard Changes" message={DISCARD_CAPTIONS_QUESTION} onConfirm={events.confirmDiscard} onCancel={events.cancelDiscard} /> : null}
+      </Form>
+    </>
   );
 }

@@ -39,6 +39,8 @@ const alertFor = new Map<unknown, string>([
 const userEvents: LoginEvent[] = [
   { type: 'field.change', field: 'email', value: EMAIL },
   { type: 'field.change', field: 'password', value: PASSWORD },
+  { type: 'remember.change', value: true },
+  { type: 'remember.change', value: false },
   { type: 'login.submit' },
 ];
 const loginEvents = [
@@ -53,7 +55,7 @@ const fetchMeEvents = [
   { type: 'xstate.error.actor.fetchMe', error: serverDown },
 ] as unknown as LoginEvent[];
 
-type Credentials = { identifier: string; password: string };
+type Credentials = { identifier: string; password: string; remember: boolean };
 
 function setup() {
   signOut();
@@ -80,16 +82,18 @@ function setup() {
 }
 
 type Harness = ReturnType<typeof setup>;
-type Snapshot = { value: unknown; context: { email: string; password: string; fieldErrors: { email?: string; password?: string } } };
+type Snapshot = { value: unknown; context: { email: string; password: string; remember: boolean; fieldErrors: { email?: string; password?: string } } };
 
 const emailInput = () => screen.getByLabelText('Email') as HTMLInputElement;
 const passwordInput = () => screen.getByLabelText('Password') as HTMLInputElement;
 const loginButton = () => screen.getByRole('button', { name: 'LOGIN' }) as HTMLButtonElement;
+const keepSignedIn = () => screen.getByRole('checkbox', { name: 'Keep me signed in' }) as HTMLInputElement;
 
 function expectBusy(busy: boolean) {
   expect(loginButton().disabled).toBe(busy);
   expect(loginButton().getAttribute('aria-busy')).toBe(busy ? 'true' : null);
   expect(emailInput().readOnly).toBe(busy);
+  expect(keepSignedIn().disabled).toBe(busy);
 }
 
 /** The alerts on screen, oldest first. */
@@ -101,6 +105,7 @@ const viewOf: Record<string, (h: Harness, state: Snapshot) => Promise<void>> = {
     await waitFor(() => expectBusy(false));
     expect(emailInput().value).toBe(state.context.email);
     expect(passwordInput().value).toBe(state.context.password);
+    expect(keepSignedIn().checked).toBe(state.context.remember);
     const messages = { email: 'Email is required.', password: 'Password is required.' } as const;
     for (const field of ['email', 'password'] as const) {
       const input = field === 'email' ? emailInput() : passwordInput();
@@ -119,10 +124,12 @@ const viewOf: Record<string, (h: Harness, state: Snapshot) => Promise<void>> = {
     expect(alerts()).toEqual(h.expectedAlerts);
     expect(h.location.history.at(-1)).toBe('/login');
   },
-  submitting: async (h) => {
+  submitting: async (h, state) => {
     expectBusy(true);
     expect(screen.getByText('Logging in…')).toBeTruthy();
-    expect(h.login.calls.map((c) => c.input)).toEqual([{ identifier: EMAIL, password: PASSWORD }]);
+    // "Keep me signed in" goes with the request as the box shows it (off unless ticked).
+    expect(keepSignedIn().checked).toBe(state.context.remember);
+    expect(h.login.calls.map((c) => c.input)).toEqual([{ identifier: EMAIL, password: PASSWORD, remember: state.context.remember }]);
   },
   loadingUser: async (h) => {
     expectBusy(true);
@@ -158,6 +165,11 @@ export async function checkLoginPath(path: LoginPath): Promise<void> {
         const input = field === 'email' ? emailInput() : passwordInput();
         await ux.clear(input);
         await ux.type(input, value);
+      },
+      'remember.change': async (step) => {
+        const { value } = step.event as Extract<LoginEvent, { type: 'remember.change' }>;
+        // A person changes the box by clicking its label; a change to what it shows already is no click.
+        if (keepSignedIn().checked !== value) await ux.click(screen.getByText('Keep me signed in'));
       },
       'login.submit': async () => {
         await ux.click(loginButton());

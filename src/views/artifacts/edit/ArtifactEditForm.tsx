@@ -10,16 +10,18 @@ import {
   useHasIssues,
   useUploadQueueRef,
 } from '../../../machines/artifactLifecycle/useArtifactLifecycle.ts';
+import { useArtifactFormDraft } from '../../../machines/artifactLifecycle/useArtifactFormDraft.ts';
 import { FORM_ERROR_MESSAGE } from '../../../schemas/responses.ts';
 import type { Question } from '../../../schemas/structure.ts';
 import { Button } from '../../components/Button.tsx';
+import { DraftOfferBar } from '../../components/DraftOfferBar.tsx';
 import { LeaveConfirmDialog } from '../../components/Dialog.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
-import { formatLongDateTime, formatShortDate } from '../artifactDates.ts';
 import { TEAM_QUESTIONS_HEADING } from '../ArtifactDetails.tsx';
 import { DeleteArtifactButton } from '../DeleteArtifactButton.tsx';
 import { QuestionField } from '../QuestionField.tsx';
 import { UploadsArea } from '../UploadsArea.tsx';
+import { formatDate, formatDateTime } from '../../../schemas/formatting.ts';
 
 const Card = styled.div`
   background: ${({ theme }) => theme.color.surface};
@@ -41,6 +43,10 @@ const Summary = styled.div`
     color: ${({ theme }) => theme.color.danger};
     font-weight: ${({ theme }) => theme.font.weight.medium};
   }
+`;
+
+const OfferSpace = styled.div`
+  margin-bottom: ${({ theme }) => theme.space.md};
 `;
 
 const Dates = styled.dl`
@@ -134,6 +140,7 @@ export function ArtifactEditForm({
   const layout = layoutQuestions(artifact.structure);
   const hasCore = artifact.structure.some((q) => q.core);
   const title = artifactTitle(artifact.responses);
+  const offer = useArtifactFormDraft(artifact);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -144,6 +151,11 @@ export function ArtifactEditForm({
     <>
       <PageHeading title={pageTitle} />
       <Summary role="alert">{hasIssues ? FORM_ERROR_MESSAGE : ''}</Summary>
+      {offer ? (
+        <OfferSpace>
+          <DraftOfferBar offer={offer} what="answers" />
+        </OfferSpace>
+      ) : null}
       <Card>
         <form onSubmit={handleSubmit} noValidate aria-labelledby={headingId}>
           <h2 id={headingId} className="visually-hidden">
@@ -155,13 +167,13 @@ export function ArtifactEditForm({
             <div>
               <dt>Date Created</dt>
               <dd>
-                <time dateTime={artifact.created_at}>{formatShortDate(artifact.created_at)}</time>
+                <time dateTime={artifact.created_at}>{formatDate(artifact.created_at)}</time>
               </dd>
             </div>
             <div>
               <dt>Last Edited</dt>
               <dd>
-                <time dateTime={artifact.updated_at}>{formatLongDateTime(artifact.updated_at)}</time>
+                <time dateTime={artifact.updated_at}>{formatDateTime(artifact.updated_at)}</time>
               </dd>
             </div>
           </Dates>

@@ -4,12 +4,12 @@ import styled from 'styled-components';
 import { gradeLabels } from '../../../machines/portfolioBrowser/selectors.ts';
 import { useBrowserEvents } from '../../../machines/portfolioBrowser/usePortfolioBrowser.ts';
 import { useCurrentUser } from '../../../machines/session/useSession.ts';
-import { canEditShared, canLeaveShared } from '../../../machines/sharedBrowser/sharedAbilities.ts';
+import { canEditShared, canExportShared, canLeaveShared } from '../../../machines/sharedBrowser/sharedAbilities.ts';
 import type { SharedPortfolio } from '../../../schemas/sharedPortfolio.ts';
-import { formatShortDate } from '../../artifacts/artifactDates.ts';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { buildPath, paths } from '../../paths.ts';
 import { LeaveButton } from './LeaveButton.tsx';
+import { formatDate } from '../../../schemas/formatting.ts';
 
 const Card = styled.section`
   padding: ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg};
@@ -33,7 +33,19 @@ const Head = styled.div`
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
+  align-items: center;
+  justify-content: flex-end;
   gap: ${({ theme }) => theme.space.sm};
+`;
+
+/** Why Export does nothing, next to it (and its description for screen readers). */
+const ExportNote = styled.p`
+  flex-basis: 100%;
+  margin: 0;
+  max-width: 32rem;
+  text-align: end;
+  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${({ theme }) => theme.color.textMuted};
 `;
 
 const Facts = styled.dl`
@@ -43,6 +55,8 @@ const Facts = styled.dl`
   margin: 0;
   dt { font-size: ${({ theme }) => theme.font.size.sm}; color: ${({ theme }) => theme.color.textMuted}; font-weight: ${({ theme }) => theme.font.weight.medium}; }
   dd { margin: 0; overflow-wrap: anywhere; }
+  .goals { grid-column: 1 / -1; }
+  .goals dd { white-space: pre-line; }
 `;
 
 const Muted = styled.span`
@@ -52,13 +66,22 @@ const Muted = styled.span`
 
 const NOT_SPECIFIED = <Muted>Not specified</Muted>;
 
+/** Why Export is disabled: exporting one shared portfolio is not offered (spec §2); researchers export them all. */
+export function exportNote(researcher: boolean): string {
+  return researcher
+    ? 'Exporting one shared portfolio is not available yet: Export shared portfolios summary, above, exports them all.'
+    : 'Exporting one shared portfolio is not available yet.';
+}
+
 /**
  * The chosen shared portfolio in brief: Grade Levels, PLC Name, Created (its owner), Subject,
- * Date Created, Portfolio Topic and Total Artifacts, with Leave (teachers who are members but not
- * the owner), a disabled Export, and Edit (the owner and researchers).
+ * Date Created, Portfolio Topic, Total Artifacts and the PLC Goals, with Leave (teachers who are
+ * members but not the owner), a disabled Export with the reason next to it, and Edit (the owner
+ * and researchers).
  */
 export function SharedPortfolioSummary({ portfolio }: { portfolio: SharedPortfolio }) {
   const titleId = useId();
+  const noteId = useId();
   const user = useCurrentUser();
   const { portfolioLeft } = useBrowserEvents();
   const grades = gradeLabels(portfolio.grades);
@@ -68,7 +91,7 @@ export function SharedPortfolioSummary({ portfolio }: { portfolio: SharedPortfol
         <h2 id={titleId}>{portfolio.name}</h2>
         <Actions>
           {canLeaveShared(user, portfolio) ? <LeaveButton sharedPortfolioId={portfolio.id} name={portfolio.name} onLeft={portfolioLeft} /> : null}
-          <Button type="button" $variant="secondary" $small disabled>
+          <Button type="button" $variant="secondary" $small disabled aria-describedby={noteId}>
             Export
           </Button>
           {canEditShared(user, portfolio) ? (
@@ -78,6 +101,7 @@ export function SharedPortfolioSummary({ portfolio }: { portfolio: SharedPortfol
               </ButtonLink>
             </Link>
           ) : null}
+          <ExportNote id={noteId}>{exportNote(canExportShared(user))}</ExportNote>
         </Actions>
       </Head>
       <Facts>
@@ -100,7 +124,7 @@ export function SharedPortfolioSummary({ portfolio }: { portfolio: SharedPortfol
         <div>
           <dt>Date Created</dt>
           <dd>
-            <time dateTime={portfolio.created_at}>{formatShortDate(portfolio.created_at)}</time>
+            <time dateTime={portfolio.created_at}>{formatDate(portfolio.created_at)}</time>
           </dd>
         </div>
         <div>
@@ -110,6 +134,10 @@ export function SharedPortfolioSummary({ portfolio }: { portfolio: SharedPortfol
         <div>
           <dt>Total Artifacts</dt>
           <dd>{portfolio.sharedArtifacts.length}</dd>
+        </div>
+        <div className="goals">
+          <dt>PLC Goals</dt>
+          <dd>{portfolio.plcGoals?.trim() || NOT_SPECIFIED}</dd>
         </div>
       </Facts>
     </Card>

@@ -12,15 +12,16 @@ import {
   useQuestionRows,
   useRefusals,
   useSaveError,
+  useSharedPortfolioFormDraft,
   useSharedPortfolioFormEvents,
   useSharedPortfolioFormStatus,
 } from '../../../machines/sharedPortfolioForm/useSharedPortfolioForm.ts';
 import { invalidQuestionsMessage, type FormErrors, type QuestionRow } from '../../../machines/sharedPortfolioForm/sharedForm.ts';
 import { GRADES, SUBJECTS } from '../../../schemas/catalog.ts';
-import { formatShortDate } from '../../artifacts/artifactDates.ts';
 import { BusyButton } from '../../components/BusyButton.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog, LeaveConfirmDialog } from '../../components/Dialog.tsx';
+import { DraftOfferBar } from '../../components/DraftOfferBar.tsx';
 import { ErrorSummary, type SummaryItem } from '../../components/ErrorSummary.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { MultiSelect } from '../../components/MultiSelect.tsx';
@@ -29,6 +30,7 @@ import { TextAreaField } from '../../components/TextAreaField.tsx';
 import { EditParticipantsDialog } from '../participants/EditParticipantsDialog.tsx';
 import { ParticipantsSummary } from '../participants/ParticipantsSummary.tsx';
 import { QuestionsTable } from './QuestionsTable.tsx';
+import { formatDate } from '../../../schemas/formatting.ts';
 
 /** The note on the create form (spec §2). */
 /** Why Delete Shared Portfolio is not offered (the server refuses it then). */
@@ -78,6 +80,10 @@ const Note = styled.p`
   background: ${({ theme }) => theme.color.surfaceAlt};
 `;
 
+const OfferSpace = styled.div`
+  margin-bottom: ${({ theme }) => theme.space.lg};
+`;
+
 const Intro = styled.p`
   margin: 0 0 ${({ theme }) => theme.space.md};
   color: ${({ theme }) => theme.color.textMuted};
@@ -97,7 +103,7 @@ function DateCreated({ createdAt }: { createdAt: string }) {
     <Fact role="group" aria-labelledby={captionId}>
       <span id={captionId}>Date Created</span>
       <p>
-        <time dateTime={createdAt}>{formatShortDate(createdAt)}</time>
+        <time dateTime={createdAt}>{formatDate(createdAt)}</time>
       </p>
     </Fact>
   );
@@ -153,6 +159,7 @@ export function SharedPortfolioForm() {
   const events = useSharedPortfolioFormEvents();
   const refusals = useRefusals();
   const canDelete = useCanDeleteSharedPortfolio();
+  const offer = useSharedPortfolioFormDraft();
   const form = useRef<HTMLFormElement>(null);
   const summaryId = useId();
   const questionsId = useId();
@@ -173,6 +180,11 @@ export function SharedPortfolioForm() {
     <>
       <form ref={form} noValidate onSubmit={handleSubmit} aria-busy={busy || undefined}>
         <FormErrorSummary />
+        {offer ? (
+          <OfferSpace>
+            <DraftOfferBar offer={offer} what="shared portfolio" />
+          </OfferSpace>
+        ) : null}
         <Section aria-labelledby={summaryId}>
           <h2 id={summaryId}>Summary</h2>
           <Fields>

@@ -1,0 +1,24 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { createContext, useContext } from 'react';
+import type { Artifact } from '../../schemas/artifact.ts';
+import type { UiError } from '../../services/errors.ts';
+import { artifactDetailsMachine, type ArtifactDetailsMachine } from './artifactDetailsMachine.ts';
+
+/** The logic that reads an opened artifact (tests provide a fake fetch). */
+export const ArtifactDetailsLogic = createContext<ArtifactDetailsMachine>(artifactDetailsMachine);
+
+export interface WholeArtifact {
+  status: 'loading' | 'ready' | 'missing' | 'failed';
+  artifact: Artifact | null;
+  error: UiError | null;
+  retry: () => void;
+}
+
+/** The personal artifact `artifactId`, read whole once per mount (the caller keys it by the artifact's version). */
+export function useWholeArtifact(artifactId: number): WholeArtifact {
+  const ref = useActorRef(useContext(ArtifactDetailsLogic), { input: { artifactId } });
+  const status = useSelector(ref, (s): WholeArtifact['status'] => (s.matches('ready') ? 'ready' : s.matches('missing') ? 'missing' : s.matches('failed') ? 'failed' : 'loading'));
+  const artifact = useSelector(ref, (s) => s.context.artifact);
+  const error = useSelector(ref, (s) => s.context.error);
+  return { status, artifact, error, retry: () => ref.send({ type: 'retry' }) };
+}

@@ -1,0 +1,63 @@
+/** The types of the artifact browser's machine (`portfolioBrowserMachine.ts`). */
+import type { UiError } from '../../services/errors.ts';
+import type { ArtifactRow, BrowsedPortfolio, BrowsedPortfolioListItem, BrowserMode, Filters, Sort, SortColumn } from './selectors.ts';
+
+export interface PortfolioBrowserInput {
+  mode: BrowserMode;
+  /** Researchers: whose portfolios are browsed. `null`: the caller's own. */
+  owner: number | null;
+  /** The portfolio in the address, if any. */
+  portfolioId: number | null;
+  /** The artifact in the address, if any. */
+  artifactId: number | null;
+  /** Who is browsing (their own shared artifacts match 'My Artifacts'). */
+  viewerId?: number | null;
+}
+
+export interface PortfolioBrowserContext {
+  mode: BrowserMode;
+  owner: number | null;
+  viewerId: number | null;
+  /** The selector's portfolios, by name. */
+  portfolios: BrowsedPortfolioListItem[];
+  portfolioId: number | null;
+  artifactId: number | null;
+  /** The artifact just closed with Back to artifacts (its row takes the focus back). */
+  closedArtifactId: number | null;
+  /** The chosen portfolio, once loaded. */
+  portfolio: BrowsedPortfolio | null;
+  /** The portfolio of the address as fetched beside the list (until it is shown). */
+  early: BrowsedPortfolio | null;
+  /** Its artifacts as table rows (search text computed once). */
+  rows: ArtifactRow[];
+  search: string;
+  filters: Filters;
+  sort: Sort;
+  error: UiError | null;
+}
+
+/** A message for the user (a toast; errors as alerts). */
+export interface Notice {
+  message: string;
+  tone: 'success' | 'error';
+}
+
+export type PortfolioBrowserEvent =
+  | { type: 'portfolio.select'; portfolioId: number }
+  | { type: 'route.change'; portfolioId: number | null; artifactId: number | null }
+  | { type: 'artifact.select'; artifactId: number }
+  /** Back to the table (where the chosen artifact takes the table's place). */
+  | { type: 'artifact.close' }
+  | { type: 'artifact.create' }
+  | { type: 'artifact.deleted'; artifactId: number }
+  /** Something changed in the portfolio (a comment, a reaction): fetch it again shortly. */
+  | { type: 'portfolio.refresh' }
+  /** The viewer left this shared portfolio. */
+  | { type: 'portfolio.left'; portfolioId: number }
+  | { type: 'search.change'; text: string }
+  | { type: 'filter.toggle'; key: string; value: string }
+  /** The recent filter on or off; `at` is when the user asked (the last 7 days count from then). */
+  | { type: 'filter.recent'; on: boolean; at: number }
+  | { type: 'filters.clear' }
+  | { type: 'sort.change'; column: SortColumn }
+  | { type: 'retry' };
