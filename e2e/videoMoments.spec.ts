@@ -7,6 +7,7 @@ import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediaLabel } from '../src/machines/artifactLifecycle/artifactSelectors.ts';
 import { api, baseUrl, DEMO, login, setupBrowser, tokenFor } from './fixtures.ts';
 
 declare global {
@@ -403,7 +404,8 @@ describe('video moments', () => {
 
   it('alt text: set on the edit page, then it is the image’s alt', async () => {
     const page = await signedIn(`/my-portfolios/${setup.forces}/artifacts/${setup.ramp}/edit`);
-    const label = `${setup.image.caption}. ${setup.image.name}`;
+    // The image as people name it (its file name without the extension or separators), not its upload letter.
+    const label = mediaLabel({ name: setup.image.name, mime: 'image/png' });
     await page.getByRole('button', { name: `Add alt text of ${label}` }).click();
     const group = page.getByRole('group', { name: `Alt text and description of ${label}` });
     await group.getByLabel('Alt text').fill('Two toy cars at the top of a wooden ramp');
@@ -418,5 +420,65 @@ describe('video moments', () => {
     await image.first().click();
     await page.waitForURL(/\/images\/uploads\//);
     await page.getByRole('group', { name: /^Image / }).locator('img[alt="Two toy cars at the top of a wooden ramp"]').waitFor();
+  });
+});
+
+describe('words, times and labels', () => {
+  it('files read by their names and videos show a play badge and their length; comments show when, "edited" and @mentions; one Add reaction', async () => {
+    // A copy of its own: no comments or reactions from the other journeys.
+    const copy = await api<{ id: number }>('POST', `/artifacts/${setup.ramp}/share`, { sharedPortfolioId: setup.plc }, tess);
+    expect(copy.status).toBe(200);
+    const posted = await api<{ id: number }>('POST', '/comments', { sharedArtifact: copy.body.id, text: `@${DEMO.lead.username}  could you look at the finish? ${stamp}` }, tess);
+    expect(posted.status).toBe(200);
+    const plain = await api('POST', '/comments', { sharedArtifact: copy.body.id, text: `A second look, not changed ${stamp}` }, tess);
+    expect(plain.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const edited = await api('PUT', `/comments/${posted.body.id}`, { text: `@${DEMO.lead.username}  could you look at the finish line? ${stamp}` }, tess);
+    expect(edited.status).toBe(200);
+
+    for (const width of [390, 1280]) {
+      const page = await browser.newPage('/login', { width, height: 900 });
+      await login(page, DEMO.teacher.email);
+      await page.waitForURL('**/dashboard');
+
+      // The personal artifact: tiles named as people name the files, the video with a badge and its length.
+      await page.goto(`/my-portfolios/${setup.forces}/artifacts/${setup.ramp}`);
+      const video = page.getByRole('link', { name: 'ramp race (video, 0:06)' });
+      await video.waitFor();
+      expect(await video.locator('[data-play-badge]').isVisible()).toBe(true);
+      expect(await video.locator('[data-duration]').textContent()).toBe('0:06');
+      await page.getByRole('link', { name: 'ramp setup', exact: true }).waitFor();
+      expect(await page.getByText(/^[A-Z]{1,2}\. \S+\.(png|webm)$/).count()).toBe(0);
+      // The badge and the length sit inside the picture.
+      const [tile, badge, length] = await Promise.all([video.locator('img').boundingBox(), video.locator('[data-play-badge] span').boundingBox(), video.locator('[data-duration]').boundingBox()]);
+      for (const box of [badge!, length!]) {
+        expect(box.x).toBeGreaterThanOrEqual(tile!.x);
+        expect(box.x + box.width).toBeLessThanOrEqual(tile!.x + tile!.width + 1);
+        expect(box.y + box.height).toBeLessThanOrEqual(tile!.y + tile!.height + 1);
+      }
+      await page.screenshot({ path: path.resolve(`e2e/screenshots/file-tiles-${width}.png`), fullPage: true });
+
+      // The shared copy: the comments, and the empty reactions bar.
+      await page.goto(`/shared-portfolios/${setup.plc}/artifacts/${copy.body.id}`);
+      const comments = page.getByRole('region', { name: 'Comments' });
+      const mentioned = comments.getByRole('article').filter({ hasText: 'finish line' });
+      await mentioned.waitFor();
+      expect(await mentioned.locator('[data-mention]').textContent()).toBe(`@${DEMO.lead.username}`);
+      // No doubled space after the name, and no markup: one text run, as written.
+      expect((await mentioned.locator('p').textContent())!).toContain(`@${DEMO.lead.username} could you`);
+      expect(await mentioned.locator('time').first().textContent()).toMatch(/^(just now|\d+ minutes? ago)$/);
+      expect(await mentioned.locator('[data-edited]').textContent()).toBe('edited');
+      const other = comments.getByRole('article').filter({ hasText: 'not changed' });
+      expect(await other.locator('[data-edited]').count()).toBe(0);
+      const reactions = page.getByRole('region', { name: 'Reactions' });
+      await reactions.getByText('No reactions yet.').waitFor();
+      expect(await reactions.getByText(/→/).count()).toBe(0);
+      expect(await reactions.getByRole('button', { name: /add reaction/i }).count()).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      await mentioned.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.resolve(`e2e/screenshots/comment-words-${width}.png`) });
+      expect(await audit(page)).toEqual([]);
+      await page.close();
+    }
   });
 });

@@ -15,6 +15,7 @@ import { checkStates } from './support/checkStates.ts';
 import { coverageInspector, createPathModel, modelEvents, trackMachine } from './support/coverage.ts';
 import { controllableActor, deferred, type Deferred } from './support/deferred.ts';
 import { reportCoverageAfterAll } from './support/report.ts';
+import { mediaLabel } from '../../src/machines/artifactLifecycle/artifactSelectors.ts';
 
 const uploadCoverage = trackMachine(uploadMachine);
 const queueCoverage = trackMachine(uploadQueueMachine);
@@ -214,7 +215,7 @@ describe('uploadQueue model: uploads (two files chosen at once)', () => {
             const names = ['one.png', 'two.mp4'];
             const expectedRows = names.map((name) => rows.find((r) => r.name === name)?.status ?? 'absent');
             await waitFor(() => expect(names.map(shownRow)).toEqual(expectedRows));
-            const expected = [...media.images, ...media.videos].map((m) => `${m.caption}. ${m.name}`);
+            const expected = [...media.images.map((m) => mediaLabel(m)), ...media.videos.map((m) => `${mediaLabel(m)} (video)`)];
             await waitFor(() => expect(tiles()).toEqual(expected));
             const running = rows.filter((r) => r.status === 'active').map((r) => r.name);
             expect(h.uploadFile.calls.map((c) => c.input.file.name).sort()).toEqual(running.sort());
@@ -271,7 +272,7 @@ describe('uploadQueue model: removing a file', () => {
         states: checkStates<QueueSnapshot>({
           idle: async (state) => {
             await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-            const listed = state.context.media.images.map((m) => `${m.caption}. ${m.name}`);
+            const listed = state.context.media.images.map((m) => mediaLabel(m));
             expect(screen.queryByRole('list', { name: 'Uploaded files' }) ? tiles() : []).toEqual(listed);
           },
           confirmingRemoval: async () => {

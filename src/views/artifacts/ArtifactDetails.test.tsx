@@ -99,14 +99,19 @@ describe('ArtifactDetails', () => {
     expect(screen.getByRole('heading', { level: 3, name: 'Photos, videos or documents' })).toBeTruthy();
   });
 
-  it('shows files captioned “<caption>. <name>”: images and videos open the viewers, documents the file', () => {
+  it('shows files by their names as people say them (no upload letters): images and videos open the viewers, documents the file', () => {
     const image = makeMedia('images', { caption: 'A', name: 'ramp.png', url: '/uploads/ramp_1a2b.png' });
     const smallImage = makeMedia('images', { caption: 'D', name: 'tiny.png', url: '/uploads/tiny_9f.png', formats: null });
-    const video = makeMedia('videos', { caption: 'B', name: 'race.mp4', url: '/uploads/race_3c4d.mp4' });
-    const doc = makeMedia('documents', { caption: 'C', name: 'plan.pdf', url: '/uploads/plan_5e6f.pdf' });
+    const video = makeMedia('videos', { caption: 'B', name: 'ramp_race-final.mp4', url: '/uploads/race_3c4d.mp4', duration: 83.4 });
+    const doc = makeMedia('documents', { caption: 'C', name: 'lesson-plan.pdf', url: '/uploads/plan_5e6f.pdf' });
     renderDetails({ artifact: makeArtifact({ images: [smallImage, image], videos: [video], documents: [doc] }) });
     const links = screen.getAllByRole('link');
-    expect(links.map((a) => a.textContent)).toEqual(['A. ramp.png', 'D. tiny.png', 'B. race.mp4', 'C. plan.pdf']);
+    expect(links.map((a) => a.textContent)).toEqual(['ramp', 'tiny', '1:23ramp race final (video, 1:23)', 'lesson plan (PDF)']);
+    // A video's tile: a play badge and its length on the picture (hidden from screen readers, which hear them in the name).
+    expect(links[2]!.querySelector('[data-play-badge]')!.getAttribute('aria-hidden')).toBe('true');
+    expect(links[2]!.querySelector('[data-duration]')!.textContent).toBe('1:23');
+    expect(screen.getByRole('link', { name: 'ramp race final (video, 1:23)' })).toBe(links[2]);
+    expect(screen.getByRole('link', { name: 'lesson plan (PDF)' })).toBe(links[3]);
     expect(links[0]!.getAttribute('href')).toBe('/images/uploads/ramp_1a2b.png');
     expect(links[0]!.querySelector('img')!.getAttribute('src')).toBe(`${location.origin}/api/v1/uploads/thumbnail_${image.hash}.png`);
     // Without a thumbnail the image itself is shown.
@@ -123,7 +128,7 @@ describe('ArtifactDetails', () => {
       formats: { thumbnail: { name: 't', hash: 't', ext: '.png', mime: 'image/png', width: 1, height: 1, size: 1, path: null, url: '/uploads/thumbnail_race.png' } },
     });
     renderDetails({ artifact: makeArtifact({ videos: [video] }) });
-    expect(screen.getByRole('link', { name: 'A. race.mp4' }).querySelector('img')!.getAttribute('src')).toBe(
+    expect(screen.getByRole('link', { name: 'race (video)' }).querySelector('img')!.getAttribute('src')).toBe(
       `${location.origin}/api/v1/uploads/thumbnail_race.png`,
     );
   });

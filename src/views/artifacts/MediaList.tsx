@@ -167,7 +167,12 @@ export function MediaTileContent({ kind, media }: { kind: MediaKind; media: Medi
       </Preview>
       <Caption>
         {mediaLabel(media)}
-        {video ? <span className="visually-hidden">{length ? ` (video, ${length})` : ' (video)'}</span> : null}
+        {video ? (
+          <>
+            {' '}
+            <span className="visually-hidden">{length ? `(video, ${length})` : '(video)'}</span>
+          </>
+        ) : null}
       </Caption>
     </>
   );

@@ -406,11 +406,15 @@ describe('Shared Portfolios: reactions', () => {
     expect(api.calls.filter((c) => c === 'getSharedArtifact 70').length).toBeGreaterThan(2);
   });
 
-  it('shows “Add Reaction →” when there are none; the ADD REACTION picker adds one and works with the keyboard', async () => {
+  it('says “No reactions yet.” beside one “Add reaction” button when there are none; the ADD REACTION picker adds one and works with the keyboard', async () => {
     const { ux, api } = setup();
     const pane = await openArtifact(ux, 'Magnet hunt');
-    expect(reactionsOf(pane).getByText('Add Reaction →')).toBeTruthy();
+    expect(reactionsOf(pane).getByText('No reactions yet.')).toBeTruthy();
+    expect(reactionsOf(pane).queryByText(/→/)).toBeNull();
     const add = reactionsOf(pane).getByRole('button', { name: 'Add reaction' });
+    // One name, the text it shows (the + is not read).
+    expect(add.getAttribute('aria-label')).toBeNull();
+    expect(reactionsOf(pane).getAllByRole('button').filter((b) => /add reaction/i.test(b.textContent ?? ''))).toHaveLength(1);
     expect(add.getAttribute('aria-expanded')).toBe('false');
     await ux.click(add);
     const picker = reactionsOf(pane).getByRole('dialog', { name: 'ADD REACTION' });
@@ -430,7 +434,7 @@ describe('Shared Portfolios: reactions', () => {
     await ux.keyboard('{ArrowLeft}{Enter}');
     await waitFor(() => expect(reactionsOf(pane).getByRole('button', { name: 'I have a question, 1' }).getAttribute('aria-pressed')).toBe('true'));
     expect(api.calls).toContain('addReaction 72 ❓');
-    expect(reactionsOf(pane).queryByText('Add Reaction →')).toBeNull();
+    expect(reactionsOf(pane).queryByText('No reactions yet.')).toBeNull();
     expect(reactionsOf(pane).queryByRole('dialog')).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
-import { mediaLabel } from '../../machines/artifactLifecycle/artifactSelectors.ts';
+import { videoLabel } from '../../machines/artifactLifecycle/artifactSelectors.ts';
 import type { ThreadFilter, ThreadSort } from '../../machines/momentComment/momentCommentMachine.ts';
 import { useMomentCommentEvents, useThreadView, viewComments, type MomentCommentRef } from '../../machines/momentComment/useMomentComment.ts';
 import type { Media } from '../../schemas/media.ts';
@@ -90,7 +90,7 @@ function ThreadControlsOf({ moments }: { moments: MomentThreadValue }) {
           <option value="moments">Comments at moments</option>
           {moments.videos.map((v) => (
             <option key={v.id} value={`video-${v.id}`}>
-              {moments.videos.length === 1 ? 'This video' : `Video ${mediaLabel(v)}`}
+              {moments.videos.length === 1 ? 'This video' : videoLabel(v, moments.videos)}
             </option>
           ))}
         </select>
@@ -123,7 +123,7 @@ export function MomentTime({ comment }: { comment: Comment }) {
   if (!moments || comment.moment === null) return null;
   const { moment } = comment;
   const video = moments.videos.find((v) => v.id === moment.media);
-  const where = video && moments.videos.length > 1 ? ` in video ${video.caption}` : '';
+  const where = video && moments.videos.length > 1 ? ` in ${videoLabel(video, moments.videos)}` : '';
   return (
     <TimeButton
       type="button"

@@ -1,6 +1,6 @@
 import { useCallback, useId, useMemo } from 'react';
 import styled from 'styled-components';
-import { byCaption, mediaLabel } from '../../machines/artifactLifecycle/artifactSelectors.ts';
+import { byCaption, videoLabel } from '../../machines/artifactLifecycle/artifactSelectors.ts';
 import { useArtifactNotes, useArtifactNotesActor, useArtifactNotesEvents } from '../../machines/artifactNotes/useArtifactNotes.ts';
 import { useMomentCommentActor } from '../../machines/momentComment/useMomentComment.ts';
 import { type MomentMark } from '../../machines/videoPlayer/markers.ts';
@@ -52,7 +52,7 @@ function NoteItem({ note, videos, busy, onDelete }: { note: Note; videos: readon
   const moments = useMomentThread();
   const highlighted = useIsHighlighted(note.id);
   const video = videos.find((v) => v.id === note.media);
-  const where = video && videos.length > 1 ? ` in ${mediaLabel(video)}` : '';
+  const where = video && videos.length > 1 ? ` in ${videoLabel(video, videos)}` : '';
   const at = formatMoment(note);
   return (
     <Item aria-current={highlighted || undefined} aria-label={`Note at ${at}${where}`}>
