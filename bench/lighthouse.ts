@@ -74,6 +74,11 @@ async function audit(port: number, name: string, url: string, cookies: string[],
     const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: true });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
+    if (lhr.runtimeError) {
+      // A run Lighthouse could not complete scores 0: reported, not counted.
+      process.stdout.write(`  ${name}: run ${i + 1} failed (${lhr.runtimeError.code}: ${lhr.runtimeError.message}); not counted\n`);
+      continue;
+    }
     // The last run's whole report, to read what a score is made of.
     writeFileSync(path.join(os.tmpdir(), `pf-lighthouse-${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.json`), JSON.stringify(lhr));
     if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}`);
@@ -84,6 +89,7 @@ async function audit(port: number, name: string, url: string, cookies: string[],
         .map((ref) => ({ category, id: ref.id, title: lhr.audits[ref.id]?.title ?? ref.id })),
     );
   }
+  if (all.length === 0) throw new Error(`Lighthouse could not complete a run of ${url}`);
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(all.map((s) => s[c]))])) as Record<Category, number>;
   process.stdout.write(`  ${name}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')} (performance ${all.map((s) => s.performance).join(', ')}; load ${os.loadavg()[0]!.toFixed(2)})\n`);
   return { name, path: new URL(url).pathname, scores, performanceRuns: all.map((s) => s.performance), failing };
