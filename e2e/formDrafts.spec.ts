@@ -7,7 +7,7 @@ import { api, DEMO, login, setupBrowser, tokenFor } from './fixtures.ts';
 /**
  * Local drafts of the forms with many fields: the artifact form and the shared-portfolio form
  * keep what is typed in the browser, so a reload (which no guard can stop) loses nothing: the
- * form opens again with "Restore your unsaved text from 10:42?", Restore puts the answers back,
+ * form opens again with "Restore your unsaved text from 10:42am?", Restore puts the answers back,
  * and saving forgets the draft.
  */
 const browser = setupBrowser();
@@ -60,7 +60,7 @@ describe('the artifact form keeps a local draft', () => {
 
       const offer = page.getByRole('group', { name: 'Unsaved answers' });
       await offer.waitFor();
-      expect(await offer.textContent()).toMatch(/Restore your unsaved text from \d\d:\d\d\?/);
+      expect(await offer.textContent()).toMatch(/Restore your unsaved text from \d{1,2}:\d\d[ap]m\?/);
       // Nothing goes into the form before the user says so.
       expect(await page.getByLabel('What would you do next, or differently?').inputValue()).toBe('');
       await shootOffer(page, offer, 'draft-artifact-offer');
@@ -96,7 +96,7 @@ describe('the shared-portfolio form keeps a local draft', () => {
 
       const offer = page.getByRole('group', { name: 'Unsaved shared portfolio' });
       await offer.waitFor();
-      expect(await offer.textContent()).toMatch(/Restore your unsaved text from \d\d:\d\d\?/);
+      expect(await offer.textContent()).toMatch(/Restore your unsaved text from \d{1,2}:\d\d[ap]m\?/);
       expect(await page.getByLabel('Shared Portfolio Name').inputValue()).toBe('');
       await shootOffer(page, offer, 'draft-shared-portfolio-offer');
       await offer.getByRole('button', { name: 'Restore' }).click();

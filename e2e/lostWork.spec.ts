@@ -108,7 +108,7 @@ describe('local drafts survive what a guard cannot stop', () => {
       await page.reload();
       const offer = page.getByRole('group', { name: 'Unsaved comment' });
       await offer.waitFor();
-      expect(await offer.textContent()).toMatch(/Restore your unsaved text from \d\d:\d\d\?/);
+      expect(await offer.textContent()).toMatch(/Restore your unsaved text from \d{1,2}:\d\d[ap]m\?/);
       expect(await page.getByLabel('Add a comment').inputValue()).toBe('');
       await offer.scrollIntoViewIfNeeded();
       await shoot(page, 'draft-restore-offer');

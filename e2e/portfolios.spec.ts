@@ -57,7 +57,7 @@ describe('a teacher works in a personal portfolio; a researcher reads it', () =>
     await page.locator('input[type="file"]').setInputFiles(await photo());
     await page.getByRole('progressbar', { name: /Uploading magnet-maze\.png/ }).waitFor();
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-    const tile = page.getByRole('list', { name: 'Uploaded files' }).getByText('A. magnet-maze.png');
+    const tile = page.getByRole('list', { name: 'Uploaded files' }).getByText('magnet maze');
     await tile.waitFor({ timeout: 60_000 });
     const thumbnail = page.getByRole('list', { name: 'Uploaded files' }).locator('img').first();
     await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);

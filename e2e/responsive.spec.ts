@@ -331,7 +331,7 @@ describe('no lost work: leaving a form, and a new artifact left before its first
     await page.waitForURL(/\/artifacts\/\d+\/edit$/);
     const newId = Number(/\/artifacts\/(\d+)\/edit$/.exec(page.url())![1]);
     await page.locator('input[type="file"]').setInputFiles(photo);
-    await page.getByRole('list', { name: 'Uploaded files' }).getByText('A. cancelled-photo.png').waitFor({ timeout: 60_000 });
+    await page.getByRole('list', { name: 'Uploaded files' }).getByText('cancelled photo').waitFor({ timeout: 60_000 });
     expect(storedFiles().length).toBeGreaterThan(before.files.length);
     // Until its first save it is listed nowhere.
     expect(await listedIds()).toEqual(before.listed);

@@ -296,7 +296,7 @@ describe('video moments', () => {
       await page.waitForTimeout(100);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `sideways scroll at ${width} px`).toBeLessThanOrEqual(0);
-      for (const control of [editor.getByRole('group', { name: 'Caption 1' }).getByLabel('End (seconds)'), editor.getByRole('button', { name: 'Remove caption 1' })]) {
+      for (const control of [editor.getByRole('group', { name: 'Caption 1' }).getByLabel('End (m:ss)'), editor.getByRole('button', { name: 'Remove caption 1' })]) {
         await control.scrollIntoViewIfNeeded();
         const box = (await control.boundingBox())!;
         expect(box.x, `left edge at ${width} px`).toBeGreaterThanOrEqual(0);
@@ -342,12 +342,12 @@ describe('video moments', () => {
     await page.evaluate(() => {
       document.querySelector('video')!.currentTime = 4;
     });
-    await notes.getByRole('button', { name: 'Note at 00:04' }).click();
-    const box = notes.getByRole('form', { name: 'Note at 00:04' });
+    await notes.getByRole('button', { name: 'Note at 0:04' }).click();
+    const box = notes.getByRole('form', { name: 'Note at 0:04' });
     await box.getByRole('textbox').fill('Ask them why the heavier car wins.');
     await box.getByRole('button', { name: 'Post Note' }).click();
-    await notes.getByRole('listitem', { name: 'Note at 00:04' }).waitFor();
-    await notes.getByRole('button', { name: 'Your note at 00:04' }).waitFor();
+    await notes.getByRole('listitem', { name: 'Note at 0:04' }).waitFor();
+    await notes.getByRole('button', { name: 'Your note at 0:04' }).waitFor();
 
     // Copied without the box ticked: no comment on the copy; ticked: the note is her comment at that moment.
     const copyOnce = async (tick: boolean): Promise<number> => {
@@ -366,6 +366,39 @@ describe('video moments', () => {
     expect((await api<Detail>('GET', `/shared-artifacts/${without}`, undefined, tess)).body.comments).toEqual([]);
     const copied = (await api<Detail>('GET', `/shared-artifacts/${withNotes}`, undefined, tess)).body.comments;
     expect(copied.map((c) => [c.text, c.username, c.moment?.start])).toEqual([['Ask them why the heavier car wins.', DEMO.teacher.username, 4]]);
+  });
+
+  it('on a phone (390 px) no toast covers the moment composer (by their boxes), also with the composer at the bottom of the window', async () => {
+    const page = await signedIn(`/shared-portfolios/${setup.plc}/artifacts/${setup.shared}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1, undefined, { timeout: 20_000 });
+    const commentAt = page.getByRole('button', { name: /^Comment at \d\d:\d\d$/ });
+    await commentAt.click();
+    const composer = page.getByRole('form', { name: /^Comment at \d\d:\d\d$/ });
+    await composer.getByRole('textbox').fill('Toasts step aside on phones.');
+    await composer.getByRole('button', { name: 'Post Comment' }).click();
+    const toasts = page.getByRole('region', { name: 'Notifications' }).locator('[role="status"], [role="alert"]');
+    await toasts.getByText(/^Comment added at /).waitFor();
+    // The next comment at a moment while the confirmation still shows.
+    await commentAt.click();
+    await composer.getByRole('textbox').click();
+    const apart = async (where: string) => {
+      await page.waitForTimeout(250);
+      const box = (await composer.boundingBox())!;
+      expect(await toasts.count(), `${where}: the confirmation still shows`).toBeGreaterThan(0);
+      for (const toast of await toasts.all()) {
+        const t = (await toast.boundingBox())!;
+        const clear = t.x + t.width <= box.x || box.x + box.width <= t.x || t.y + t.height <= box.y || box.y + box.height <= t.y;
+        expect(clear, `${where}: a toast ${JSON.stringify(t)} covers the composer ${JSON.stringify(box)}`).toBe(true);
+      }
+    };
+    await apart('the composer as it opened');
+    await page.evaluate(() => {
+      const form = document.querySelector('form[data-keep-clear]')!;
+      window.scrollBy(0, form.getBoundingClientRect().bottom - window.innerHeight + 4);
+    });
+    await apart('the composer at the bottom of the window');
+    await page.screenshot({ path: path.resolve('e2e/screenshots/moment-composer-toast-390.png') });
   });
 
   it('alt text: set on the edit page, then it is the image’s alt', async () => {

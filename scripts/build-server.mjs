@@ -38,7 +38,8 @@ export async function buildServer() {
   rmSync(staging, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    entryPoints: { main: 'server/src/main.ts', admin: 'server/src/admin.ts' },
+    // The research export's worker thread is an entry point of its own (`new Worker` loads it by its file).
+    entryPoints: { main: 'server/src/main.ts', admin: 'server/src/admin.ts', 'research-worker': 'server/src/export/researchWorker.ts' },
     outdir: staging,
     bundle: true,
     external: EXTERNAL,

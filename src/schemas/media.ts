@@ -84,3 +84,28 @@ export const FileDeleteParamsSchema = z.strictObject({
   kind: MediaKindSchema,
   fileId: IdParamSchema,
 });
+
+/** Path parameters of a stored file's capability address: `…/{capability}/{name}`. */
+export const FileCapabilityParamsSchema = z.strictObject({ capability: z.string().max(64), name: z.string().max(100) });
+
+/**
+ * `GET /viewer-files/{capability}/{name}`: what a viewer opened from a bare link (as the mobile
+ * apps open files) shows of the file: its name as uploaded, its alt text, and the artifact of the
+ * capability's holder that holds it (the way back), or `null` when none of theirs does.
+ */
+export const ViewedFileSchema = z
+  .object({
+    name: z.string(),
+    alt: z.string(),
+    artifact: z
+      .object({
+        kind: z.enum(['personal', 'shared']),
+        id: IdSchema,
+        /** The portfolio, or for a shared artifact the shared portfolio. */
+        portfolioId: IdSchema,
+        title: z.string(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'ViewedFile' });
+export type ViewedFile = z.infer<typeof ViewedFileSchema>;

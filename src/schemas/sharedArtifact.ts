@@ -86,6 +86,8 @@ export const GateCheckResponseSchema = z.object({
   message: z.string(),
   /** The stored version, for a save that overwrites after a conflict. */
   updated_at: z.string().optional(),
+  /** With a warning: who saved the stored version (`null`: not known), for the web's Edit Conflict dialog. */
+  saved_by: z.object({ id: IdSchema, username: z.string() }).nullable().optional(),
 });
 export type GateCheckResponse = z.infer<typeof GateCheckResponseSchema>;
 

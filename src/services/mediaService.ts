@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ArtifactMediaResponseSchema, type ArtifactMediaResponse } from '../schemas/artifact.ts';
 import { ApiErrorSchema } from '../schemas/common.ts';
-import type { MediaKind } from '../schemas/media.ts';
+import { ViewedFileSchema, type MediaKind, type ViewedFile } from '../schemas/media.ts';
 import { api, apiBase } from './api.ts';
 import { ApiError, ContractError, NetworkError } from './errors.ts';
 import { WEB_CLIENT_HEADERS } from './session.ts';
@@ -92,6 +92,20 @@ export function removeFromArtifact(
     method: 'DELETE',
     path: `/portfolios/${portfolioId}/artifacts/${artifactId}/${kind}/${fileId}`,
     schema: ArtifactMediaResponseSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/**
+ * What the portal's viewer shows of a file opened from a bare link (`/images/uploads/<capability>/<file>`):
+ * its name, alt text and the artifact it belongs to (no session needed: the address is the capability).
+ * @throws ApiError (404 for anything not genuine or no longer readable), NetworkError or ContractError.
+ */
+export function getViewedFile(capability: string, name: string, signal?: AbortSignal): Promise<ViewedFile> {
+  return api().request({
+    method: 'GET',
+    path: `/viewer-files/${encodeURIComponent(capability)}/${encodeURIComponent(name)}`,
+    schema: ViewedFileSchema,
     ...(signal ? { signal } : {}),
   });
 }

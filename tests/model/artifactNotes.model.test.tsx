@@ -8,7 +8,6 @@ import type { SnapshotFrom } from 'xstate';
 import { artifactNotesMachine, type ArtifactNotesEvent } from '../../src/machines/artifactNotes/artifactNotesMachine.ts';
 import type { MomentPost } from '../../src/machines/momentComment/momentCommentMachine.ts';
 import { MomentsContext } from '../../src/machines/momentComment/useMomentComment.ts';
-import { formatMoment } from '../../src/machines/videoPlayer/markers.ts';
 import type { CaptionTrack, Note } from '../../src/schemas/moments.ts';
 import { NetworkError } from '../../src/services/errors.ts';
 import { makeVideo, provideTestMoments, stubMediaElements } from '../../src/test/videoHarness.tsx';
@@ -21,6 +20,7 @@ import { coverageInspector, isInvoking, trackMachine } from './support/coverage.
 import { controllableActor } from './support/deferred.ts';
 import { checkedShortestPaths, modelEvent, pathName } from './support/paths.ts';
 import { reportCoverageAfterAll } from './support/report.ts';
+import { formatMoment } from '../../src/schemas/formatting.ts';
 
 const coverage = trackMachine(artifactNotesMachine);
 reportCoverageAfterAll(coverage);
@@ -151,21 +151,21 @@ describe('artifactNotes model (private notes at moments of one’s own videos)',
             await h.ux.click(within(section()).getByRole('button', { name: 'Try again' }));
           },
           'notes.refresh': async () => {
-            // "Note at 00:05" while the video plays, a text, Post Note: the list is read again.
+            // "Note at 0:05" while the video plays, a text, Post Note: the list is read again.
             const video = document.querySelector('video')!;
             await act(async () => video.play());
             act(() => {
               video.currentTime = ADDED.start;
               fireEvent.timeUpdate(video);
             });
-            await h.ux.click(within(section()).getByRole('button', { name: 'Note at 00:05' }));
+            await h.ux.click(within(section()).getByRole('button', { name: 'Note at 0:05' }));
             await h.ux.type(within(section()).getByRole('textbox', { name: 'Note text' }), ADDED.text);
             await h.ux.click(within(section()).getByRole('button', { name: 'Post Note' }));
             const post = h.fakes.postMoment.next();
             expect(post.input).toEqual({ target: 'note', artifactId: ARTIFACT, moment: { media: VIDEO.id, start: ADDED.start, end: null }, text: ADDED.text });
             expect(h.media.pause).toHaveBeenCalled();
             await act(async () => post.deferred.resolve(ADDED));
-            expect(await screen.findByText('Note added at 00:05')).toBeTruthy();
+            expect(await screen.findByText('Note added at 0:05')).toBeTruthy();
           },
           'note.delete': async () => {
             await h.ux.click(within(section()).getByRole('button', { name: `Delete note at ${formatMoment(FIRST)}` }));

@@ -5,7 +5,8 @@ import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { CAPTIONS_SAVED_MESSAGE, captionEditorMachine, type CaptionEditorEvent } from '../../src/machines/captionEditor/captionEditorMachine.ts';
-import { cueProblems, type CaptionsDraft } from '../../src/machines/captionEditor/cues.ts';
+import { cueProblems, showTime, type CaptionsDraft } from '../../src/machines/captionEditor/cues.ts';
+import { parseClock } from '../../src/schemas/formatting.ts';
 import { MomentsContext } from '../../src/machines/momentComment/useMomentComment.ts';
 import type { CaptionTrack, CaptionUpdateBody } from '../../src/schemas/moments.ts';
 import { readDraft, writeDraft } from '../../src/services/drafts.ts';
@@ -45,7 +46,7 @@ const ev = modelEvent<CaptionEditorEvent>();
 const USER = makeUser('teacher');
 const DRAFT_FORM = `captions:${TRACK.id}`;
 const DRAFT_TEXT = 'Ready, steady… (typed before the reload)';
-const DRAFT: CaptionsDraft = { label: TRACK.label, language: 'en', cues: [{ start: '0.5', end: '2.5', text: DRAFT_TEXT }, { start: '3', end: '5', text: TRACK.cues[1]!.text }] };
+const DRAFT: CaptionsDraft = { label: TRACK.label, language: 'en', cues: [{ start: showTime(0.5), end: showTime(2.5), text: DRAFT_TEXT }, { start: showTime(3), end: showTime(5), text: TRACK.cues[1]!.text }] };
 const DRAFT_STORED = JSON.stringify([DRAFT.label, DRAFT.language, DRAFT.cues.map((c) => [c.start, c.end, c.text])]);
 const offerBar = () => screen.queryByRole('group', { name: 'Unsaved captions' });
 
@@ -135,8 +136,8 @@ const checks = {
     const groups = within(form).getAllByRole('group');
     expect(groups.map((g) => g.querySelector('legend')?.textContent)).toEqual(s.context.cues.map((_, i) => `Caption ${i + 1}`));
     s.context.cues.forEach((c, i) => {
-      expect((within(cue(i + 1)).getByRole('textbox', { name: 'Start (seconds)' }) as HTMLInputElement).value).toBe(c.start);
-      expect((within(cue(i + 1)).getByRole('textbox', { name: 'End (seconds)' }) as HTMLInputElement).value).toBe(c.end);
+      expect((within(cue(i + 1)).getByRole('textbox', { name: 'Start (m:ss)' }) as HTMLInputElement).value).toBe(c.start);
+      expect((within(cue(i + 1)).getByRole('textbox', { name: 'End (m:ss)' }) as HTMLInputElement).value).toBe(c.end);
       expect((within(cue(i + 1)).getByRole('textbox', { name: 'Text' }) as HTMLTextAreaElement).value).toBe(c.text);
     });
     const problems = within(form).queryByRole('alert', { name: 'Problems to fix before saving' });
@@ -153,7 +154,7 @@ const checks = {
     // The draft is offered until it is answered; once restored it is in the boxes and the offer is gone.
     if (s.context.cues[0]?.text === DRAFT_TEXT) expect(offerBar()).toBeNull();
     else if (s.context.label === TRACK.label && s.context.cues.length === 2 && s.context.cues[0]!.text === TRACK.cues[0]!.text && !s.context.showProblems) {
-      expect(offerBar()!.querySelector('p')!.textContent).toMatch(/^Restore your unsaved text from \d\d:\d\d\?$/);
+      expect(offerBar()!.querySelector('p')!.textContent).toMatch(/^Restore your unsaved text from \d{1,2}:\d\d[ap]m\?$/);
     }
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(h.onSaved).not.toHaveBeenCalled();
@@ -162,7 +163,7 @@ const checks = {
   saving: async (s: Snapshot) => {
     expect(editor().getAttribute('aria-busy')).toBe('true');
     const call = h.save.calls.at(-1)!;
-    expect(call.input).toEqual({ trackId: TRACK.id, body: { label: s.context.label, language: 'en', cues: s.context.cues.map((c) => ({ start: Number(c.start), end: Number(c.end), text: c.text })) } });
+    expect(call.input).toEqual({ trackId: TRACK.id, body: { label: s.context.label, language: 'en', cues: s.context.cues.map((c) => ({ start: parseClock(c.start), end: parseClock(c.end), text: c.text })) } });
   },
   confirmingDiscard: async () => {
     const dialog = screen.getByRole('alertdialog');

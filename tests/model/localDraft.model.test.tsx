@@ -87,7 +87,7 @@ function checksFor(withDraft: boolean) {
     },
     offering: async () => {
       const bar = offerBar()!;
-      expect(bar.textContent).toMatch(/Restore your unsaved text from \d\d:\d\d\?/);
+      expect(bar.textContent).toMatch(/Restore your unsaved text from \d{1,2}:\d\d[ap]m\?/);
       // Typed over an older version: said, never restored silently.
       expect(bar.textContent).toContain('The saved copy was changed after this text was typed');
       expect(box().value).not.toBe(LEFT);

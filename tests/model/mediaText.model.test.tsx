@@ -77,7 +77,7 @@ function setup() {
 
 let h: ReturnType<typeof setup>;
 
-const LABEL = 'A. ramp.png';
+const LABEL = 'ramp';
 const group = () => screen.getByRole('group', { name: `Alt text and description of ${LABEL}` });
 const img = () => h.view.container.querySelector('img')!;
 

@@ -2,7 +2,6 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { momentCommentMachine, type MomentCommentEvent, type MomentPost } from '../../src/machines/momentComment/momentCommentMachine.ts';
-import { formatMoment } from '../../src/machines/videoPlayer/markers.ts';
 import { REACTIONS } from '../../src/schemas/catalog.ts';
 import type { MomentBody } from '../../src/schemas/moments.ts';
 import type { Comment } from '../../src/schemas/sharedArtifact.ts';
@@ -16,6 +15,7 @@ import { coverageInspector, isInvoking, trackMachine } from './support/coverage.
 import { controllableActor } from './support/deferred.ts';
 import { checkedShortestPaths, modelEvent, pathName } from './support/paths.ts';
 import { reportCoverageAfterAll } from './support/report.ts';
+import { formatMoment } from '../../src/schemas/formatting.ts';
 
 const coverage = trackMachine(momentCommentMachine);
 reportCoverageAfterAll(coverage);
@@ -114,7 +114,7 @@ const composerForm = (s: Snapshot) => screen.getByRole('form', { name: `Comment 
 const checks = {
   idle: async (s: Snapshot) => {
     expect(screen.queryByRole('form', { name: /^Comment at/ })).toBeNull();
-    expect(screen.getByRole('button', { name: /^Comment at \d\d:\d\d$/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Comment at \d{1,2}:\d\d$/ })).toBeTruthy();
     const items = within(thread()).getAllByRole('listitem');
     const expected = s.context.filter.kind === 'moments' ? [AT_THREE] : s.context.sort === 'time' ? [AT_THREE, WHOLE] : [WHOLE, AT_THREE];
     expect(items.map((li) => li.textContent?.split('▶')[0]?.trim())).toEqual(expected.map((c) => c.text));
@@ -160,11 +160,11 @@ describe('momentComment model (a comment or reaction at a moment, and the thread
           'moment.start': async () => {
             await act(async () => video().play());
             playTo(AT);
-            await h.ux.click(screen.getByRole('button', { name: 'Comment at 00:05' }));
+            await h.ux.click(screen.getByRole('button', { name: 'Comment at 0:05' }));
           },
           'moment.setEnd': async () => {
             playTo(END);
-            await h.ux.click(screen.getByRole('button', { name: 'Set end at 00:08' }));
+            await h.ux.click(screen.getByRole('button', { name: 'Set end at 0:08' }));
           },
           'moment.clearEnd': async () => {
             await h.ux.click(screen.getByRole('button', { name: 'Clear end' }));
@@ -176,7 +176,7 @@ describe('momentComment model (a comment or reaction at a moment, and the thread
             await h.ux.click(screen.getByRole('button', { name: 'Post Comment' }));
           },
           'moment.react': async () => {
-            await h.ux.click(screen.getByRole('button', { name: `${STAR.meaning} at 00:05` }));
+            await h.ux.click(screen.getByRole('button', { name: `${STAR.meaning} at 0:05` }));
           },
           'moment.cancel': async () => {
             await h.ux.keyboard('{Escape}');
@@ -188,7 +188,7 @@ describe('momentComment model (a comment or reaction at a moment, and the thread
             await h.ux.selectOptions(screen.getByRole('combobox', { name: 'Order' }), 'time');
           },
           'thread.highlight': async () => {
-            await h.ux.click(within(thread()).getByRole('button', { name: 'Play from 00:03' }));
+            await h.ux.click(within(thread()).getByRole('button', { name: 'Play from 0:03' }));
           },
           'xstate.done.actor.postMoment': async () => {
             const anchor = h.fakes.postMoment.calls.at(-1)!.input.moment;
@@ -200,7 +200,7 @@ describe('momentComment model (a comment or reaction at a moment, and the thread
           },
           'xstate.done.actor.reactAtMoment': async () => {
             await act(async () => h.fakes.reactAtMoment.next().deferred.resolve({}));
-            expect(await screen.findByText('Reaction placed at 00:05')).toBeTruthy();
+            expect(await screen.findByText('Reaction placed at 0:05')).toBeTruthy();
           },
           'xstate.error.actor.reactAtMoment': async () => {
             await act(async () => h.fakes.reactAtMoment.next().deferred.reject(refused));

@@ -12,6 +12,7 @@ import {
   type SharedUpdateInput,
 } from '../../src/machines/sharedArtifactSave/sharedArtifactSaveMachine.ts';
 import type { GateCheckResponse } from '../../src/schemas/sharedArtifact.ts';
+import { conflictSentence } from '../../src/views/artifacts/edit/EditConflictDialog.tsx';
 import type { SharedArtifact } from '../../src/schemas/sharedPortfolio.ts';
 import { ApiError, NetworkError } from '../../src/services/errors.ts';
 import { renderArtifactEdit } from '../../src/test/artifactEditHarness.tsx';
@@ -44,7 +45,13 @@ const INPUT: SharedArtifactSaveInput = {
 
 const ok: GateCheckResponse = { type: 'ok', message: 'Shared artifact can be safely saved.', updated_at: LOADED };
 const conflict: GateCheckResponse = { type: 'warning', message: 'This artifact has recently been saved by someone else at 03/02/26 11:30.', updated_at: STORED };
-const newest: GateCheckResponse = { type: 'warning', message: 'This artifact has recently been saved by someone else at 03/02/26 11:45.', updated_at: NEWEST };
+// The newest version names who saved it (the server's answer since it records the saver); `conflict` does not (an older server).
+const newest: GateCheckResponse = {
+  type: 'warning',
+  message: 'This artifact has recently been saved by someone else at 03/02/26 11:45.',
+  updated_at: NEWEST,
+  saved_by: { id: 99, username: 'Ana Lopez' },
+};
 const refusal: GateCheckResponse = { type: 'error', message: 'Invalid updated_at parameter.' };
 const offline = new NetworkError();
 const stale = new ApiError(409, 'conflict', 'This artifact has recently been saved by someone else at 03/02/26 11:45.', '');
@@ -165,7 +172,10 @@ const states: Record<string, (s: Snapshot) => Promise<void>> = {
   },
   confirming: async (s) => {
     const question = await screen.findByRole('alertdialog', { name: 'Edit Conflict' });
-    expect(question.textContent).toContain(`${s.context.conflictMessage} ${OVERWRITE_QUESTION}`);
+    // Who saved in between and when, when the answer says; the server's message otherwise.
+    const why = s.context.conflictSave ? conflictSentence(s.context.conflictSave, null) : s.context.conflictMessage;
+    if (s.context.conflictSave) expect(why).toMatch(/^Ana Lopez saved this artifact on March 2, 2026 \d{1,2}:45[ap]m, after you opened it\.$/);
+    expect(question.textContent).toContain(`${why} ${OVERWRITE_QUESTION}`);
     expect(within(question).getAllByRole('button').map((b) => b.textContent)).toEqual(['NO', 'YES']);
     expect(question.contains(document.activeElement)).toBe(true);
     expect(h.update.calls).toHaveLength(0);

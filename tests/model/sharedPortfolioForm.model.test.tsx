@@ -322,7 +322,7 @@ const stateChecks: Record<string, (s: Snapshot) => Promise<void>> = {
     expectForm(s);
     // A draft is offered when the form opens, until it is put back.
     const restored = s.context.values.plcGoals === 'Typed before the reload';
-    if (draftOf && !restored) expect(draftOffer()!.querySelector('p')!.textContent).toMatch(/^Restore your unsaved text from \d\d:\d\d\?$/);
+    if (draftOf && !restored) expect(draftOffer()!.querySelector('p')!.textContent).toMatch(/^Restore your unsaved text from \d{1,2}:\d\d[ap]m\?$/);
     else expect(draftOffer()).toBeNull();
     expect(saveButton().disabled).toBe(false);
     expect(screen.queryByRole('alertdialog')).toBeNull();

@@ -141,7 +141,7 @@ describe('upload model (one file: the second of two chosen, so it starts queued)
           },
           done: async () => {
             expect(await within(rowOf('two.mp4')!).findByText('Uploaded')).toBeTruthy();
-            expect(tiles()).toContain('C. two.mp4');
+            expect(tiles()).toContain('two (video)');
           },
           failed: async (state) => {
             expect(await within(rowOf('two.mp4')!).findByText(state.context.error!)).toBeTruthy();
@@ -287,7 +287,7 @@ describe('uploadQueue model: removing a file', () => {
         }),
         events: {
           'file.remove': async () => {
-            await h.ux.click(screen.getByRole('button', { name: 'Delete A. ramp.png' }));
+            await h.ux.click(screen.getByRole('button', { name: 'Delete ramp' }));
           },
           'file.confirmRemove': async () => {
             await h.ux.click(screen.getByRole('button', { name: 'YES' }));

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fromPromise, type SnapshotFrom } from 'xstate';
-import { formatTime, type MomentMark } from '../../src/machines/videoPlayer/markers.ts';
+import { type MomentMark } from '../../src/machines/videoPlayer/markers.ts';
 import { videoPlayerMachine, type CaptionUploadRequest, type MediaHolder, type VideoPlayerEvent } from '../../src/machines/videoPlayer/videoPlayerMachine.ts';
 import type { CaptionTrack, CaptionUpdateBody, CaptionUploadResponse } from '../../src/schemas/moments.ts';
 import { ApiError, NetworkError } from '../../src/services/errors.ts';
@@ -12,6 +12,7 @@ import { coverageInspector, isInvoking, trackMachine } from './support/coverage.
 import { controllableActor } from './support/deferred.ts';
 import { checkedShortestPaths, modelEvent, pathName, stepLabel } from './support/paths.ts';
 import { reportCoverageAfterAll } from './support/report.ts';
+import { formatClock } from '../../src/schemas/formatting.ts';
 
 const coverage = trackMachine(videoPlayerMachine);
 reportCoverageAfterAll(coverage);
@@ -107,12 +108,12 @@ const checks = {
   'playback.paused': async (s: Snapshot) => {
     expect(h.live()?.value).toEqual(s.value);
     if (s.context.command?.kind === 'pause') {
-      // "Comment at 00:05" paused the element and opened the composer at that time.
+      // "Comment at 0:05" paused the element and opened the composer at that time.
       expect(h.media.pause).toHaveBeenCalledTimes(1);
-      expect(screen.getByRole('form', { name: 'Comment at 00:05' })).toBeTruthy();
+      expect(screen.getByRole('form', { name: 'Comment at 0:05' })).toBeTruthy();
       expect(screen.queryByRole('button', { name: /^Comment at/ })).toBeNull();
     } else {
-      expect(screen.getByRole('button', { name: `Comment at ${formatTime(s.context.time)}` })).toBeTruthy();
+      expect(screen.getByRole('button', { name: `Comment at ${formatClock(s.context.time)}` })).toBeTruthy();
     }
     if (s.context.command?.kind === 'seek') {
       expect(video().currentTime).toBe(SEEK_TO);
@@ -122,7 +123,7 @@ const checks = {
   },
   'playback.playing': async (s: Snapshot) => {
     expect(h.live()?.value).toEqual(s.value);
-    expect(screen.getByRole('button', { name: `Comment at ${formatTime(s.context.time)}` })).toBeTruthy();
+    expect(screen.getByRole('button', { name: `Comment at ${formatClock(s.context.time)}` })).toBeTruthy();
     // Playing: nothing is being composed, so the player was not paused by "Comment at".
     expect(screen.queryByRole('form', { name: /^Comment at/ })).toBeNull();
   },
@@ -203,11 +204,11 @@ describe('videoPlayer model (a video with its timeline and captions)', () => {
             });
           },
           'moment.capture': async () => {
-            await h.ux.click(screen.getByRole('button', { name: 'Comment at 00:05' }));
+            await h.ux.click(screen.getByRole('button', { name: 'Comment at 0:05' }));
           },
           'moment.seek': async () => {
             // The timeline's marker at 3 s, operated by the keyboard.
-            const marker = screen.getByRole('button', { name: 'Comment by Ana Teacher at 00:03' });
+            const marker = screen.getByRole('button', { name: 'Comment by Ana Teacher at 0:03' });
             marker.focus();
             await h.ux.keyboard('{Enter}');
           },

@@ -21,11 +21,11 @@ export interface Db extends Queryable {
    */
   listen?(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   /**
-   * A pool of its own on the same database, of at most `max` connections, for long work (a
-   * research export read slowly by its client) that must never take the connections of requests.
-   * Absent: the work shares this database.
+   * How to open connections of its own to the same database — for long work (a research export
+   * read slowly by its client, in a worker thread) that must never take the connections of
+   * requests: plain settings that can be sent to a worker. Absent: PGlite (an import of old data).
    */
-  detached?(max: number): Db;
+  settings?(): pg.ClientConfig;
 }
 
 export interface ListenHandlers {
@@ -83,12 +83,10 @@ class PostgresDb implements Db {
     await this.pool.end();
     await this.onClose();
   }
-  detached(max: number): Db {
-    const settings = this.pool.options as pg.PoolConfig;
-    // The password is not an enumerable property of the settings: it is copied by name.
-    const pool = new pg.Pool({ ...settings, password: settings.password, max });
-    pool.on('error', () => undefined);
-    return new PostgresDb(pool, async () => undefined);
+  settings(): pg.ClientConfig {
+    const { host, port, user, password, database, connectionString, options, ssl } = this.pool.options as pg.PoolConfig;
+    const all = { host, port, user, password, database, connectionString, options, ssl };
+    return Object.fromEntries(Object.entries(all).filter(([, value]) => value !== undefined && typeof value !== 'function')) as pg.ClientConfig;
   }
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
     if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);

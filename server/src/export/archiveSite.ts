@@ -6,6 +6,7 @@
  * text from the database is escaped.
  */
 import { GRADES, UNNAMED_ARTIFACT } from '#schemas/catalog';
+import { formatDateTime, formatMoment } from '#schemas/formatting';
 import type {
   ArchiveAnswerData,
   ArchiveArtifactData,
@@ -89,14 +90,8 @@ export function filesLabel(structure: Structure): string {
   return structure.find(isFileQuestion)?.text.trim() || 'Files';
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const two = (n: number) => String(n).padStart(2, '0');
-
-/** A timestamp for people, in UTC (an archive is read anywhere): "March 4, 2026, 09:05 UTC". */
-export function formatUtc(iso: string): string {
-  const d = new Date(iso);
-  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
-}
+/** A timestamp for people, in UTC (an archive is read anywhere): "March 4, 2026 9:05am UTC". */
+export const formatUtc = (iso: string): string => formatDateTime(iso, { utc: true });
 
 const time = (iso: string) => `<time datetime="${escapeHtml(iso)}">${escapeHtml(formatUtc(iso))}</time>`;
 const gradeLabel = (code: string): string => GRADES.find((g) => g.value === code)?.label ?? code;
@@ -226,9 +221,8 @@ ${team.length > 0 ? `<section><h2>${TEAM_QUESTIONS_HEADING}</h2>${answerList(tea
 
 function momentText(comment: ArchiveCommentData, media: readonly ArchiveMediaData[]): string {
   if (!comment.moment) return '';
-  const clock = (s: number) => `${Math.floor(s / 60)}:${two(Math.floor(s % 60))}`;
   const video = media.find((m) => m.id === comment.moment!.mediaId);
-  const at = comment.moment.end === null ? clock(comment.moment.start) : `${clock(comment.moment.start)}–${clock(comment.moment.end)}`;
+  const at = formatMoment(comment.moment);
   return ` · at ${escapeHtml(at)}${video ? ` of video ${escapeHtml(video.caption)}` : ''}`;
 }
 

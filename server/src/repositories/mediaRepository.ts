@@ -289,6 +289,33 @@ export const mediaRepository = {
     return Number(rows[0]!.n);
   },
 
+  /**
+   * The artifact of a user holding a stored file (by its storage key): their own personal one
+   * first, else a shared one in a shared portfolio they belong to (the newest); `null` if none.
+   */
+  async findHolderArtifact(
+    db: Queryable,
+    storageKey: string,
+    userId: number,
+  ): Promise<{ kind: 'personal' | 'shared'; id: number; portfolioId: number; title: string | null; alt: string } | null> {
+    const { rows } = await db.query<{ kind: 'personal' | 'shared'; id: number; portfolioId: number; title: string | null; alt: string }>(
+      `SELECT * FROM (
+         SELECT 'personal' AS kind, a.id, a.portfolio_id AS "portfolioId", a.responses->>'artifactName' AS title, am.alt, 0 AS rank, a.updated_at
+           FROM media_files m JOIN artifact_media am ON am.media_id = m.id JOIN artifacts a ON a.id = am.artifact_id
+           JOIN portfolios p ON p.id = a.portfolio_id
+          WHERE m.storage_key = $1 AND p.owner_id = $2
+         UNION ALL
+         SELECT 'shared', sa.id, sa.shared_portfolio_id, sa.responses->>'artifactName', sm.alt, 1, sa.updated_at
+           FROM media_files m JOIN shared_artifact_media sm ON sm.media_id = m.id JOIN shared_artifacts sa ON sa.id = sm.shared_artifact_id
+           JOIN shared_portfolio_members mem ON mem.shared_portfolio_id = sa.shared_portfolio_id AND mem.user_id = $2
+          WHERE m.storage_key = $1
+       ) held ORDER BY rank, updated_at DESC LIMIT 1`,
+      [storageKey, userId],
+    );
+    const row = rows[0];
+    return row ? { kind: row.kind, id: row.id, portfolioId: row.portfolioId, title: row.title, alt: row.alt } : null;
+  },
+
   async findServable(
     db: Queryable,
     storageKey: string,

@@ -20,6 +20,8 @@ export interface SharedArtifactRecord {
   portfolioSubject: string | null;
   portfolioGrades: string[];
   updatedAt: Date;
+  /** Who last saved the answers (`null`: not known). */
+  updatedBy: { id: number; username: string } | null;
   lockCode: string | null;
   lockedUntil: Date | null;
   lockedBy: { id: number; username: string } | null;
@@ -146,6 +148,8 @@ export const sharedArtifactRepository = {
       portfolio_subject: string | null;
       portfolio_grades: string[];
       updated_at: Date;
+      updated_by: number | null;
+      updated_by_username: string | null;
       lock_code: string | null;
       locked_until: Date | null;
       locked_by: number | null;
@@ -153,9 +157,9 @@ export const sharedArtifactRepository = {
       lock_started_at: Date | null;
     }>(
       `SELECT sa.id, sa.shared_portfolio_id, sa.owner_id, sa.structure, sa.responses, sa.next_caption, sa.portfolio_topic,
-         sa.portfolio_subject, sa.portfolio_grades, sa.updated_at, sa.lock_code, sa.locked_until, sa.locked_by, l.username AS locked_by_username,
-         sa.lock_started_at
-       FROM shared_artifacts sa LEFT JOIN users l ON l.id = sa.locked_by WHERE sa.id = $1${lock ? ' FOR UPDATE OF sa' : ''}`,
+         sa.portfolio_subject, sa.portfolio_grades, sa.updated_at, sa.updated_by, u.username AS updated_by_username, sa.lock_code, sa.locked_until,
+         sa.locked_by, l.username AS locked_by_username, sa.lock_started_at
+       FROM shared_artifacts sa LEFT JOIN users l ON l.id = sa.locked_by LEFT JOIN users u ON u.id = sa.updated_by WHERE sa.id = $1${lock ? ' FOR UPDATE OF sa' : ''}`,
       [id],
     );
     const r = rows[0];
@@ -171,6 +175,7 @@ export const sharedArtifactRepository = {
       portfolioSubject: r.portfolio_subject,
       portfolioGrades: r.portfolio_grades,
       updatedAt: new Date(r.updated_at),
+      updatedBy: r.updated_by !== null ? { id: r.updated_by, username: r.updated_by_username ?? '' } : null,
       lockCode: r.lock_code,
       lockedUntil: r.locked_until ? new Date(r.locked_until) : null,
       lockedBy: r.locked_by !== null ? { id: r.locked_by, username: r.locked_by_username ?? '' } : null,
@@ -269,11 +274,11 @@ export const sharedArtifactRepository = {
     return rows[0]!.id;
   },
 
-  /** Replaces the responses and moves `updated_at` strictly forward. */
-  async updateResponses(db: Queryable, id: number, responses: Responses): Promise<Date> {
+  /** Replaces the responses, records who saved them and moves `updated_at` strictly forward. */
+  async updateResponses(db: Queryable, id: number, responses: Responses, by: number): Promise<Date> {
     const { rows } = await db.query<{ updated_at: Date }>(
-      `UPDATE shared_artifacts SET responses = $2::jsonb, updated_at = next_stamp(updated_at) WHERE id = $1 RETURNING updated_at`,
-      [id, json(responses)],
+      `UPDATE shared_artifacts SET responses = $2::jsonb, updated_by = $3, updated_at = next_stamp(updated_at) WHERE id = $1 RETURNING updated_at`,
+      [id, json(responses), by],
     );
     return rows[0]!.updated_at;
   },

@@ -822,7 +822,7 @@ describe.each(CASES)('$route', (c) => {
  * signed for that caller, and works while that caller may read the file. Sent without any
  * credentials. Anonymous means the bare address of the file, without a capability.
  */
-const FILE_CASES: { route: string; expect: Partial<Record<Person, Expected>>; url: () => Promise<string> }[] = [
+const FILE_CASES: { route: string; expect: Partial<Record<Person, Expected>>; url: () => Promise<string>; viewer?: true }[] = [
   {
     route: 'GET /uploads/{capability}/{name} of a personal artifact',
     expect: { owner: 200, researcher: 200, teacher: [404, FILE_NOT_FOUND], lead: [404, FILE_NOT_FOUND], member: [404, FILE_NOT_FOUND] },
@@ -833,6 +833,19 @@ const FILE_CASES: { route: string; expect: Partial<Record<Person, Expected>>; ur
     expect: { spOwner: 200, member: 200, invitee: 200, researcher: 200, teacher: [404, FILE_NOT_FOUND], lead: [404, FILE_NOT_FOUND], former: [404, FILE_NOT_FOUND] },
     url: async () => (await uploadedFiles()).shared,
   },
+  // What the portal's viewer learns of a file opened from a bare link: the same rule as the file.
+  {
+    route: 'GET /viewer-files/{capability}/{name} of a personal artifact',
+    expect: { owner: 200, researcher: 200, teacher: [404, FILE_NOT_FOUND], lead: [404, FILE_NOT_FOUND], member: [404, FILE_NOT_FOUND] },
+    url: async () => (await uploadedFiles()).personal,
+    viewer: true,
+  },
+  {
+    route: 'GET /viewer-files/{capability}/{name} of a shared artifact',
+    expect: { spOwner: 200, member: 200, invitee: 200, researcher: 200, teacher: [404, FILE_NOT_FOUND], lead: [404, FILE_NOT_FOUND], former: [404, FILE_NOT_FOUND] },
+    url: async () => (await uploadedFiles()).shared,
+    viewer: true,
+  },
 ];
 
 describe.each(FILE_CASES)('$route', (c) => {
@@ -841,7 +854,8 @@ describe.each(FILE_CASES)('$route', (c) => {
   const addressFor = async (caller: Caller) => {
     const url = await c.url();
     const bare = `/uploads/${url.split('/').pop()}`;
-    return caller === 'anon' ? bare : t.app.services.media.signFor(people[caller].user.id)(url);
+    const address = caller === 'anon' ? bare : t.app.services.media.signFor(people[caller].user.id)(url);
+    return c.viewer ? address.replace(/^\/uploads\//, '/viewer-files/') : address;
   };
 
   const fetched = async (caller: Caller) => {

@@ -492,6 +492,28 @@ describe('viewer pages (the mobile apps open `/images<url>.html` and `/videos<ur
   });
 });
 
+describe('the portal\'s viewer opened from a bare link (`/viewer-files/{capability}/{name}`)', () => {
+  it('names the file as uploaded and gives the way back to the holder\'s artifact, without a session', async () => {
+    const { teacher, portfolio, artifact, base } = await ownArtifact();
+    expect(await t.api({ method: 'PUT', url: `/artifacts/${artifact.id}`, token: teacher.token, payload: { responses: { artifactName: 'Ramp races' }, parkingLot: true } })).toHaveStatus(200);
+    const image = media(await upload(t, teacher.token, `${base}/images`, multipart('file', 'ramp-setup.png', await pngImage(40, 30))));
+    const about = await fetchFile(t, image.url.replace(/^\/uploads\//, '/viewer-files/'));
+    expect(about).toHaveStatus(200);
+    expect(about.headers['cache-control']).toBe('private, no-store');
+    expect(about.json()).toEqual({ name: 'ramp-setup.png', alt: '', artifact: { kind: 'personal', id: artifact.id, portfolioId: portfolio.id, title: 'Ramp races' } });
+  });
+
+  it('tells nothing for a format, another holder\'s address or a bad capability', async () => {
+    const { teacher, base } = await ownArtifact();
+    const image = media(await upload(t, teacher.token, `${base}/images`, multipart('file', 'a.png', await pngImage(1600, 1200))));
+    const stranger = await createTeacher(t);
+    const about = (url: string) => url.replace(/^\/uploads\//, '/viewer-files/');
+    for (const url of [about(image.formats!.large!.url), about(addressFor(t, stranger, image.url)), about(image.url).replace(/viewer-files\/[^/]+/, 'viewer-files/x.y.zzzzzzzzzzzzzzzzzzzzzz')]) {
+      expect(await fetchFile(t, url), url).toBeApiError(404, 'File not found.');
+    }
+  });
+});
+
 describe('videos', async () => {
   const noFfmpeg = await buildTestApp({ ffmpegPath: '/nonexistent' });
   // A stand-in for ffmpeg that writes down the limits it was started with, then fails.

@@ -1,9 +1,8 @@
 import { open } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { neutraliseBidi } from '../http/fileNames.ts';
-import { z } from 'zod';
 import { ArtifactMediaResponseSchema } from '#schemas/artifact';
-import { FileDeleteParamsSchema, UploadParamsSchema } from '#schemas/media';
+import { FileCapabilityParamsSchema, FileDeleteParamsSchema, UploadParamsSchema, ViewedFileSchema } from '#schemas/media';
 import { readOneFile } from '../http/multipart.ts';
 import { notFound } from '../errors.ts';
 import { USER_LIMITS } from '../http/userLimits.ts';
@@ -39,7 +38,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** `GET /uploads/{capability}/{name}` path: a signed capability and a stored file name. */
-export const UploadParamsCapabilitySchema = z.strictObject({ capability: z.string().max(64), name: z.string().max(100) });
+export const UploadParamsCapabilitySchema = FileCapabilityParamsSchema;
 
 const FILE_HEADERS = {
   'content-security-policy': "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox",
@@ -121,6 +120,23 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.type(attachment ? 'application/octet-stream' : file.mime);
       if (pdf) reply.header('content-security-policy', 'sandbox');
       return reply.sendFile(request.params.name, app.mediaStore.dir, { contentType: false, cacheControl: false });
+    },
+  );
+
+  app.get(
+    '/viewer-files/:capability/:name',
+    {
+      schema: {
+        tags,
+        summary: 'What the portal\'s viewer shows of a file opened from a bare link: its name, alt text and the artifact it belongs to',
+        security: [],
+        params: FileCapabilityParamsSchema,
+        response: { 200: ViewedFileSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return app.services.media.aboutViewed(request.params.capability, request.params.name);
     },
   );
 

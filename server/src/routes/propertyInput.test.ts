@@ -177,6 +177,7 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/v1/uploads/:capability/:name': { public: true, params: UploadParamsCapabilitySchema },
   'GET /api/v1/images/uploads/:capability/:name': { public: true, params: UploadParamsCapabilitySchema },
   'GET /api/v1/videos/uploads/:capability/:name': { public: true, params: UploadParamsCapabilitySchema },
+  'GET /api/v1/viewer-files/:capability/:name': { public: true, params: UploadParamsCapabilitySchema },
   // Shared portfolios.
   'GET /api/v1/shared-portfolios': {},
   'POST /api/v1/shared-portfolios': { body: SharedPortfolioBodySchema, refusedFor: ['owner'] },

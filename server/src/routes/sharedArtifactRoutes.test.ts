@@ -167,7 +167,8 @@ describe('gate check', () => {
     expect((await gate(member.token, sp.id, sa.id, `?updated_at=${ms}`)).json().type).toBe('ok');
     expect((await gate(member.token, sp.id, sa.id, `?updated_at=${ms + 60_000}`)).json().type).toBe('ok');
     const older = (await gate(member.token, sp.id, sa.id, `?updated_at=${ms - 1}`)).json();
-    expect(older).toEqual({ type: 'warning', message: savedBySomeoneElse(sa.updated_at), updated_at: sa.updated_at });
+    // Never saved since it was made: who saved it is not known.
+    expect(older).toEqual({ type: 'warning', message: savedBySomeoneElse(sa.updated_at), updated_at: sa.updated_at, saved_by: null });
     expect((await gate(member.token, sp.id, sa.id, `?updated_at=${encodeURIComponent(new Date(ms - 1000).toISOString())}`)).json().type).toBe('warning');
     for (const query of ['', '?updated_at=', '?updated_at=yesterday', '?updated_at=2024-13-45', `?updated_at=${'9'.repeat(20)}`]) {
       const res = await gate(member.token, sp.id, sa.id, query);
@@ -221,7 +222,8 @@ describe('PUT /shared-artifacts/{id}', () => {
     expect(await snapshot(t)).toEqual(afterMember);
     // The gate check warns; continuing (the app's "save anyway") acknowledges the member's version.
     const warned = (await gate(lead.token, sp.id, sa.id, `?updated_at=${Date.parse(second.json().updated_at)}`)).json();
-    expect(warned).toMatchObject({ type: 'warning', updated_at: member1.json().updated_at });
+    // It names who saved the newer version (the web's Edit Conflict dialog says it).
+    expect(GateCheckResponseSchema.parse(warned)).toMatchObject({ type: 'warning', updated_at: member1.json().updated_at, saved_by: { id: member.user.id, username: member.user.username } });
     const overwrite = await put(lead.token, sa.id, { responses: { ...COMPLETE_RESPONSES, team1: 'Lead 3' } });
     expect(overwrite).toHaveStatus(200);
     expect(overwrite.json().responses.team1).toBe('Lead 3');

@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import { DEMO_EMAILS } from './authService.ts';
 import type { ArtifactMediaResponse } from '#schemas/artifact';
-import type { Media, MediaKind } from '#schemas/media';
+import { UNNAMED_ARTIFACT } from '#schemas/catalog';
+import type { Media, MediaKind, ViewedFile } from '#schemas/media';
 import { MediaUploadFieldsSchema } from '#schemas/moments';
 import type { User } from '#schemas/user';
 import { badRequest, HttpError, notFound } from '../errors.ts';
@@ -195,6 +196,20 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
     async servableByCapability(capability: string, fileName: string) {
       const { actor, expiresAt } = await holderOf(capability, fileName);
       return { ...(await servable(actor, fileName)), expiresAt };
+    },
+
+    /**
+     * `GET /viewer-files/{capability}/{name}`: the name and alt text of a file (not a format) and
+     * the artifact of the capability's holder that holds it. @throws 404 as `servableByCapability`.
+     */
+    async aboutViewed(capability: string, fileName: string): Promise<ViewedFile> {
+      const { actor } = await holderOf(capability, fileName);
+      const file = await servable(actor, fileName);
+      if (file.isFormat) throw notFound(FILE_NOT_FOUND);
+      const held = await mediaRepository.findHolderArtifact(db, fileName.replace(/\.[a-z0-9]{1,5}$/, ''), actor.id);
+      if (!held) return { name: file.name, alt: '', artifact: null };
+      const title = held.title?.trim() ? held.title : UNNAMED_ARTIFACT;
+      return { name: file.name, alt: held.alt, artifact: { kind: held.kind, id: held.id, portfolioId: held.portfolioId, title } };
     },
 
     /**

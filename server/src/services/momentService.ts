@@ -1,3 +1,4 @@
+import { formatClock } from '#schemas/formatting';
 import type { Media } from '#schemas/media';
 import type { CaptionTrack, CaptionTrackSummary, CaptionUpdateBody, CaptionUploadResponse, CaptionUploadBody, Cue, MediaTextBody, Note, NoteBody, NoteUpdateBody } from '#schemas/moments';
 import { CAPTION_LABEL_MAX, CAPTION_SOURCE_MAX_BYTES, CAPTION_TRACKS_MAX, MOMENT_CUE_SECONDS } from '#schemas/moments';
@@ -27,7 +28,7 @@ export const MOMENT_MESSAGES = {
   notHeld: 'This video is not part of this artifact.',
   notVideo: 'A moment can be placed only on a video, not on an image or a document.',
   unknownDuration: 'The length of this video could not be read, so nothing can be placed at a moment of it.',
-  pastEnd: (duration: number) => `The moment is past the end of the video (${clock(duration)}).`,
+  pastEnd: (duration: number) => `The moment is past the end of the video (${formatClock(duration, { milliseconds: true })}).`,
   endBeforeStart: 'The end of a moment cannot be before its start.',
   noteNotFound: 'Note not found.',
   captionNotFound: 'Caption track not found.',
@@ -41,17 +42,6 @@ export const MOMENT_MESSAGES = {
   tooManyNotes: `A video can have at most ${NOTES_PER_VIDEO} private notes. Delete notes you no longer need first.`,
   notesTooLong: `The private notes on one video can hold at most ${NOTE_CHARS_PER_VIDEO.toLocaleString('en-US')} characters in all. Shorten or delete notes first.`,
 } as const;
-
-/** `m:ss` or `h:mm:ss` with milliseconds when they matter, for messages. */
-function clock(value: number): string {
-  const total = Math.floor(value);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const ms = Math.round((value - total) * 1000);
-  const base = h > 0 ? `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}` : `${m}:${String(s).padStart(2, '0')}`;
-  return ms > 0 ? `${base}.${String(ms).padStart(3, '0')}` : base;
-}
 
 const invalidMoment = (message: string) => badRequest(message, 'invalid_moment');
 

@@ -44,23 +44,28 @@ describe('immediate notification e-mail, per recipient and thread', async () => 
     await settle();
     await settle();
     const now = ownerMail();
-    expect(now.map((m) => m.subject).sort()).toEqual([
-      `${colleague.user.username} commented on your artifact “Exit tickets” in Grade 5 PLC`,
-      `${colleague.user.username} commented on your artifact “Group work” in Grade 5 PLC`,
-    ]);
-    expect(await waiting()).toBe(59);
+    expect(now).toHaveLength(2);
+    expect(now.find((m) => m.subject.includes('“Exit tickets”'))?.subject).toBe(`${colleague.user.username} commented on your artifact “Exit tickets” in Grade 5 PLC`);
+    // The first comment goes out at once (on a busy machine the first few may already be in when
+    // the first delivery runs: then they share that mail).
+    const first = now.find((m) => m.subject.includes('“Group work”'))!;
+    const inFirst = first.subject.startsWith(colleague.user.username) ? 1 : Number(/^(\d+) new comments on “Group work”/.exec(first.subject)?.[1]);
+    expect(inFirst).toBeGreaterThanOrEqual(1);
+    expect(inFirst).toBeLessThan(60);
+    const rest = 60 - inFirst;
+    expect(await waiting()).toBe(rest);
 
     // The scheduler within the window (on either process) sends nothing more.
     await Promise.all([a.app.services.notifications.tick(new Date(Date.now() + MAIL_WINDOW_MS / 2)), b.app.services.notifications.tick(new Date(Date.now() + MAIL_WINDOW_MS / 2))]);
     expect(ownerMail()).toHaveLength(2);
 
-    // After the window: both processes' schedulers run at once, one e-mail carries the 59.
+    // After the window: both processes' schedulers run at once, one e-mail carries the rest.
     const after = new Date(Date.now() + MAIL_WINDOW_MS + 60_000);
     await Promise.all([a.app.services.notifications.tick(after), b.app.services.notifications.tick(after)]);
     const next = ownerMail().slice(2);
     expect(next).toHaveLength(1);
-    expect(next[0]!.subject).toBe('59 new comments on “Group work” in Grade 5 PLC');
-    expect(next[0]!.text.match(/^- .* commented on your artifact “Group work”/gm)).toHaveLength(59);
+    expect(next[0]!.subject).toBe(`${rest} new comments on “Group work” in Grade 5 PLC`);
+    expect(next[0]!.text.match(/^- .* commented on your artifact “Group work”/gm)).toHaveLength(rest);
     expect(next[0]!.links.at(-2)).toMatch(/^http:\/\/portal\.test\/unsubscribe\?token=/);
     expect(await waiting()).toBe(0);
   });

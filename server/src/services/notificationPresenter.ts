@@ -1,16 +1,8 @@
 import { UNNAMED_ARTIFACT } from '#schemas/catalog';
+import { formatMoment } from '#schemas/formatting';
 import type { Notification, NotificationKind } from '#schemas/notifications';
 import type { NotificationRecord } from '../repositories/notificationRepository.ts';
 import { iso } from '../repositories/sql.ts';
-
-/** A video time as people read it: `m:ss`, or `h:mm:ss` past an hour. */
-export function clock(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = String(whole % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
 
 const titleOf = (r: NotificationRecord) => {
   const title = r.sharedArtifact?.title?.trim();
@@ -22,7 +14,7 @@ export function summaryOf(r: NotificationRecord): string {
   const who = r.actor?.username ?? 'Someone';
   const where = r.sharedPortfolio?.name ?? 'a shared portfolio';
   const artifact = `“${titleOf(r)}” in ${where}`;
-  const at = r.moment ? ` at ${clock(r.moment.start)}${r.moment.end !== null ? `–${clock(r.moment.end)}` : ''} of a video of` : ' on';
+  const at = r.moment ? ` at ${formatMoment(r.moment)} of a video of` : ' on';
   switch (r.kind) {
     case 'invitation_received':
       return `${who} invited you to join the shared portfolio ${where}`;

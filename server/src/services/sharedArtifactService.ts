@@ -114,7 +114,7 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
       const seen = sent ?? (await sharedArtifactRepository.seenVersion(tx, actor.id, id));
       if (!seen) throw conflict(SHARED_ARTIFACT_MESSAGES.notSeen);
       if (current.updatedAt.getTime() > seen.getTime()) throw conflict(SHARED_ARTIFACT_MESSAGES.savedBySomeoneElse(current.updatedAt));
-      const version = await sharedArtifactRepository.updateResponses(tx, id, responses);
+      const version = await sharedArtifactRepository.updateResponses(tx, id, responses, actor.id);
       await sharedArtifactRepository.markSeen(tx, actor.id, id, version);
       await notificationRepository.recordSnapshotEdited(tx, id, actor.id);
     });
@@ -208,7 +208,7 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
       const stored = artifact.updatedAt;
       await sharedArtifactRepository.markSeen(db, actor.id, id, stored);
       if (stored.getTime() > seen.getTime()) {
-        return { type: 'warning', message: SHARED_ARTIFACT_MESSAGES.savedBySomeoneElse(stored), updated_at: stored.toISOString() };
+        return { type: 'warning', message: SHARED_ARTIFACT_MESSAGES.savedBySomeoneElse(stored), updated_at: stored.toISOString(), saved_by: artifact.updatedBy };
       }
       return { type: 'ok', message: SHARED_ARTIFACT_MESSAGES.safe, updated_at: stored.toISOString() };
     },

@@ -6,6 +6,7 @@ import { expectPath, makeUser, renderApp, resetApp } from '../../test/renderApp.
 import { makeSharedArtifactDetail } from '../../test/sharedArtifactFixtures.ts';
 import { makeSharedArtifact } from '../../test/sharedFixtures.ts';
 import { clearToasts } from '../../views/feedback/toastStore.ts';
+import { formatDateTime } from '../../schemas/formatting.ts';
 
 afterEach(() => {
   resetApp();
@@ -46,7 +47,12 @@ describe('the shared artifact edit route', () => {
     const artifact = makeSharedArtifactDetail({ updated_at: LOADED });
     const { calls, location } = await renderWithApi('/shared-portfolios/9/artifacts/70/edit', user, {
       'GET /shared-artifacts/70': ok(artifact),
-      [gateCheckKey(LOADED)]: ok({ type: 'warning', message: 'This artifact has recently been saved by someone else at 03/02/26 11:30.', updated_at: STORED }),
+      [gateCheckKey(LOADED)]: ok({
+        type: 'warning',
+        message: 'This artifact has recently been saved by someone else at 3/2/2026, 11:30:00 AM.',
+        updated_at: STORED,
+        saved_by: { id: 77, username: 'Ana Lopez' },
+      }),
       'PUT /shared-artifacts/70': ok(makeSharedArtifact({ responses: { artifactName: 'Ramp races', learningGoal: 'Forces' }, updated_at: '2026-03-02T12:00:00.000Z' })),
     });
     const ux = userEvent.setup();
@@ -54,7 +60,9 @@ describe('the shared artifact edit route', () => {
     await ux.type(screen.getByRole('textbox', { name: 'Artifact Name' }), 's');
     await ux.click(screen.getByRole('button', { name: 'Save' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Edit Conflict' });
-    expect(dialog.textContent).toContain('This artifact has recently been saved by someone else at 03/02/26 11:30. Are you sure you want to overwrite their changes?');
+    // Who saved in between and when, written as every date with its time is (not the server's clock format).
+    expect(dialog.textContent).toContain(`Ana Lopez saved this artifact on ${formatDateTime(STORED)}, after you opened it. Are you sure you want to overwrite their changes?`);
+    expect(formatDateTime(STORED)).toMatch(/^March 2, 2026 \d{1,2}:30[ap]m$/);
     await ux.click(within(dialog).getByRole('button', { name: 'YES' }));
     await expectPath(location, '/shared-portfolios/9/artifacts/70');
     expect(await screen.findByText('Successfully edited shared artifact')).toBeTruthy();

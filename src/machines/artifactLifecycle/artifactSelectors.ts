@@ -79,8 +79,27 @@ export function posterSource(media: Pick<Media, 'formats'>): string | null {
   return url ? mediaUrl(url) : null;
 }
 
-/** The caption line of a file: '<caption>. <name>'. */
-export const mediaLabel = (media: Pick<Media, 'caption' | 'name'>): string => `${media.caption}. ${media.name}`;
+const KIND_MIME = /^(image|video)\//;
+
+/**
+ * A file as people name it: its name without the extension, `-`, `_` and `.` read as spaces
+ * ('classroom-clip.webm' → 'classroom clip'); a document keeps its type ('lesson plan (PDF)'),
+ * since its tile shows only an icon. Not the upload letter ('B. classroom-clip.webm'): the letter
+ * is the mobile apps' order, not a name.
+ */
+export function mediaLabel(media: Pick<Media, 'name' | 'mime'>): string {
+  const dot = media.name.lastIndexOf('.');
+  const stem = dot > 0 ? media.name.slice(0, dot) : media.name;
+  const extension = dot > 0 ? media.name.slice(dot + 1) : '';
+  const words = stem.replace(/[-_.]+/g, ' ').replace(/\s+/g, ' ').trim() || media.name.trim() || 'Untitled file';
+  return !KIND_MIME.test(media.mime) && /^[a-z0-9]{1,5}$/i.test(extension) ? `${words} (${extension.toUpperCase()})` : words;
+}
+
+/** One of an artifact's videos, numbered where it has several: 'Video 2 — classroom clip' ('classroom clip' alone). */
+export function videoLabel(video: Pick<Media, 'id' | 'name' | 'mime'>, videos: readonly Pick<Media, 'id' | 'caption'>[]): string {
+  const index = [...videos].sort(byCaption).findIndex((v) => v.id === video.id);
+  return videos.length > 1 && index >= 0 ? `Video ${index + 1} — ${mediaLabel(video)}` : mediaLabel(video);
+}
 
 /** Caption order: A … Z, AA … (shorter first, then alphabetical). */
 export function byCaption(a: Pick<Media, 'caption'>, b: Pick<Media, 'caption'>): number {

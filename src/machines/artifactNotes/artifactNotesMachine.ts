@@ -6,7 +6,7 @@
  * ready ─(note.delete)→ deleting ─(deleted)→ ready (the note goes; 'Note deleted')
  *                          └─(refused / failed)→ ready (the message shows)
  *
- * Happy path: the teacher opens her artifact, plays its video, "Note at 01:05" pauses it, she
+ * Happy path: the teacher opens her artifact, plays its video, "Note at 1:05" pauses it, she
  * writes a note; the list and the timeline show it; she copies the artifact with "include notes".
  */
 import { assign, fromPromise, setup } from 'xstate';

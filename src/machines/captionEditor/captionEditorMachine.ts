@@ -20,7 +20,7 @@ import type { CaptionTrack, CaptionTrackSummary, CaptionUpdateBody } from '../..
 import { toUiError, type UiError } from '../../services/errors.ts';
 import { loadCaptions, saveCaptions } from '../../services/momentService.ts';
 import { placeholder } from '../shared/placeholder.ts';
-import { cueProblems, showSeconds, toCues, toDrafts, type CaptionsDraft, type CueDraft } from './cues.ts';
+import { cueProblems, showTime, toCues, toDrafts, type CaptionsDraft, type CueDraft } from './cues.ts';
 
 export interface CaptionEditorInput {
   /** The track as a video's list holds it (without its cues: they are loaded when the editor opens). */
@@ -107,7 +107,7 @@ export const captionEditorMachine = setup({
       cues: ({ context }) => {
         const last = context.cues.at(-1);
         const from = last && /^\d+(\.\d+)?$/.test(last.end.trim()) ? Number(last.end) : 0;
-        return [...context.cues, { key: context.nextKey, start: showSeconds(from), end: showSeconds(from + 2), text: '' }];
+        return [...context.cues, { key: context.nextKey, start: showTime(from), end: showTime(from + 2), text: '' }];
       },
       nextKey: ({ context }) => context.nextKey + 1,
     }),

@@ -1,6 +1,7 @@
+import { formatClock, parseClock } from '../../schemas/formatting.ts';
 import { CAPTION_CUE_TEXT_MAX, CAPTION_CUES_MAX, type Cue } from '../../schemas/moments.ts';
 
-/** A cue as the editor holds it: times as typed (seconds), and its text. */
+/** A cue as the editor holds it: times as typed (`0:03.5`, or seconds), and its text. */
 export interface CueDraft {
   /** Tells rows apart while cues are added and removed. */
   key: number;
@@ -38,16 +39,13 @@ export interface CueProblem {
   message: string;
 }
 
-/** A time as the editor shows it: seconds with up to three decimals. */
-export const showSeconds = (seconds: number): string => String(Math.round(seconds * 1000) / 1000);
+/** A time as the editor shows it: as every time in a video is written, with its milliseconds (`0:03.25`). */
+export const showTime = (seconds: number): string => formatClock(seconds, { milliseconds: true });
 
 /** The drafts of a track's cues. */
-export const toDrafts = (cues: readonly Cue[]): CueDraft[] => cues.map((c, i) => ({ key: i + 1, start: showSeconds(c.start), end: showSeconds(c.end), text: c.text }));
+export const toDrafts = (cues: readonly Cue[]): CueDraft[] => cues.map((c, i) => ({ key: i + 1, start: showTime(c.start), end: showTime(c.end), text: c.text }));
 
-const seconds = (text: string): number | null => {
-  if (!/^\s*\d+(\.\d+)?\s*$/.test(text)) return null;
-  return Number(text);
-};
+const seconds = parseClock;
 
 /** The cues to save (call only when `cueProblems` found none). */
 export const toCues = (drafts: readonly CueDraft[]): Cue[] =>
@@ -65,9 +63,9 @@ export function cueProblems(track: { label: string; language: string; cues: read
     const n = index + 1;
     const start = seconds(cue.start);
     const end = seconds(cue.end);
-    if (start === null) problems.push({ index, field: 'start', message: `Caption ${n}: the start must be a number of seconds.` });
+    if (start === null) problems.push({ index, field: 'start', message: `Caption ${n}: the start must be a time such as 0:03.5.` });
     else if (duration !== null && start > duration) problems.push({ index, field: 'start', message: `Caption ${n}: the start is past the end of the video.` });
-    if (end === null) problems.push({ index, field: 'end', message: `Caption ${n}: the end must be a number of seconds.` });
+    if (end === null) problems.push({ index, field: 'end', message: `Caption ${n}: the end must be a time such as 0:03.5.` });
     else if (start !== null && end <= start) problems.push({ index, field: 'end', message: `Caption ${n}: the end must be after the start.` });
     else if (duration !== null && end > duration + 0.001) problems.push({ index, field: 'end', message: `Caption ${n}: the end is past the end of the video.` });
     if (cue.text.trim() === '') problems.push({ index, field: 'text', message: `Caption ${n}: the text cannot be empty.` });

@@ -15,7 +15,7 @@
  * copy changed since; it is never put into the form without the user's choice.
  *
  * Happy path: a teacher types a comment, the tab crashes; she opens the artifact again, "Restore
- * your unsaved text from 10:42?" — Restore, and the comment is back in the box.
+ * your unsaved text from 10:42am?" — Restore, and the comment is back in the box.
  */
 import { assign, emit, setup } from 'xstate';
 import { deleteDraft, readDraft, writeDraft, type StoredDraft } from '../../services/drafts.ts';

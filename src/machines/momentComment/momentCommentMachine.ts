@@ -2,7 +2,7 @@
  * Saying something at a moment of a video: a comment or a reaction on a shared artifact's
  * video, or a private note on one's own artifact's video; and how the comment thread is shown.
  *
- * idle ─(moment.start: "Comment at 03:12")→ composing (anchored at that time of that video)
+ * idle ─(moment.start: "Comment at 3:12")→ composing (anchored at that time of that video)
  * composing ─(draft.change)→ composing; ─(moment.setEnd: a later time)→ a range; ─(moment.clearEnd)→ a time
  *    ├─(moment.submit: some text)→ posting ─(posted)→ idle (listeners hear `moment.posted`)
  *    │                                └─(refused / failed)→ composing (the message shows; the text is kept)
@@ -12,16 +12,16 @@
  * At any time: the thread is filtered (all / one video / at moments) and sorted (as posted / by
  * time), and a comment is highlighted (the one a marker, a comment's time or the address points at).
  *
- * Happy path: while the video plays, "Comment at 03:12" pauses it and opens the box anchored at
- * 03:12; the teacher writes, posts, and the marker appears on the timeline.
+ * Happy path: while the video plays, "Comment at 3:12" pauses it and opens the box anchored at
+ * 3:12; the teacher writes, posts, and the marker appears on the timeline.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { MomentBody } from '../../schemas/moments.ts';
 import { toUiError, type UiError } from '../../services/errors.ts';
 import { addMomentComment, addMomentReaction, addNote } from '../../services/momentService.ts';
 import { placeholder } from '../shared/placeholder.ts';
-import { formatMoment } from '../videoPlayer/markers.ts';
 import { COMMENT_MAX } from '../../schemas/catalog.ts';
+import { formatMoment } from '../../schemas/formatting.ts';
 
 /** What a moment becomes: a comment on a shared artifact, or a private note on one's own artifact. */
 export type MomentTarget = 'comment' | 'note';

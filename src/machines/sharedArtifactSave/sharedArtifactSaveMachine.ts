@@ -14,7 +14,9 @@
  * that version. On a conflict the dialog asks whether to overwrite; YES sends the PUT with the
  * version the gate check returned, which the server accepts unless someone saved again in the
  * meantime. Then it answers 409 and changes nothing: a fresh gate check learns the newest version
- * and the question is asked again with the server's message, so YES can still succeed.
+ * and the question is asked again, so YES can still succeed. The question names who saved in
+ * between and when (the gate check's `saved_by` and `updated_at`); the server's message stands in
+ * when the answer does not tell.
  */
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { GateCheckResponse } from '../../schemas/sharedArtifact.ts';
@@ -41,11 +43,25 @@ export interface SharedArtifactSaveContext extends SharedArtifactSaveInput {
   version: string;
   /** Why the dialog asks (the gate check's or the server's message). */
   conflictMessage: string | null;
+  /** The save that came in between: when, and who made it (when the server knows). */
+  conflictSave: ConflictingSave | null;
   /** Why the save stopped. */
   error: UiError | null;
   /** The artifact as saved. */
   artifact: SharedArtifact | null;
 }
+
+/** Someone's save after the editor loaded the artifact. */
+export interface ConflictingSave {
+  /** When it was saved (ISO). */
+  at: string;
+  /** Who saved it; `null`: not known. */
+  by: { id: number; username: string } | null;
+}
+
+/** The save a warning tells of; `null` when the answer does not say who saved (then the server's message is shown). */
+const conflictingSave = (answer: GateCheckResponse): ConflictingSave | null =>
+  answer.type === 'warning' && answer.updated_at && answer.saved_by !== undefined ? { at: answer.updated_at, by: answer.saved_by } : null;
 
 export type SharedArtifactSaveEvent = { type: 'overwrite.confirm' } | { type: 'overwrite.cancel' };
 
@@ -103,9 +119,10 @@ export const sharedArtifactSaveMachine = setup({
     isStaleVersion: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 409,
   },
   actions: {
-    storeConflict: assign((_, params: { message: string; version: string | undefined }) => ({
+    storeConflict: assign((_, params: { message: string; answer: GateCheckResponse }) => ({
       conflictMessage: params.message,
-      ...(params.version ? { version: params.version } : {}),
+      conflictSave: conflictingSave(params.answer),
+      ...(params.answer.updated_at ? { version: params.answer.updated_at } : {}),
     })),
     storeConflictMessage: assign({ conflictMessage: (_, params: { message: string }) => params.message }),
     storeRefusal: assign({ error: (_, params: { message: string }): UiError => ({ kind: 'invalid', status: null, message: params.message }) }),
@@ -116,7 +133,7 @@ export const sharedArtifactSaveMachine = setup({
   },
 }).createMachine({
   id: 'sharedArtifactSave',
-  context: ({ input }) => ({ ...input, version: input.updatedAt, conflictMessage: null, error: null, artifact: null }),
+  context: ({ input }) => ({ ...input, version: input.updatedAt, conflictMessage: null, conflictSave: null, error: null, artifact: null }),
   initial: 'checking',
   output: ({ context }): SharedSaveOutcome => {
     if (context.artifact) return { outcome: 'saved', artifact: context.artifact };
@@ -135,7 +152,7 @@ export const sharedArtifactSaveMachine = setup({
           {
             guard: { type: 'isConflict', params: ({ event }) => ({ answer: event.output }) },
             target: 'confirming',
-            actions: { type: 'storeConflict', params: ({ event }) => ({ message: event.output.message, version: event.output.updated_at }) },
+            actions: { type: 'storeConflict', params: ({ event }) => ({ message: event.output.message, answer: event.output }) },
           },
           {
             target: 'stopped',
@@ -201,7 +218,7 @@ export const sharedArtifactSaveMachine = setup({
           {
             // The question keeps the server's message; the gate check only tells the stored version.
             target: 'confirming',
-            actions: { type: 'storeConflict', params: ({ context, event }) => ({ message: context.conflictMessage ?? event.output.message, version: event.output.updated_at }) },
+            actions: { type: 'storeConflict', params: ({ context, event }) => ({ message: context.conflictMessage ?? event.output.message, answer: event.output }) },
           },
         ],
         onError: {

@@ -1,10 +1,18 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import type { SharedArtifactSaveRef } from './sharedArtifactSaveMachine.ts';
+import type { ConflictingSave, SharedArtifactSaveRef } from './sharedArtifactSaveMachine.ts';
 
-/** The Edit Conflict question while it is asked: the server's message; `null` otherwise. */
-export function useOverwriteQuestion(ref: SharedArtifactSaveRef | undefined): string | null {
-  return useSelector(ref, (s) => (s?.matches('confirming') ? (s.context.conflictMessage ?? '') : null));
+/** What the Edit Conflict question says: the save in between when known, else the server's message. */
+export interface OverwriteQuestion {
+  message: string;
+  save: ConflictingSave | null;
+}
+
+/** The Edit Conflict question while it is asked; `null` otherwise. */
+export function useOverwriteQuestion(ref: SharedArtifactSaveRef | undefined): OverwriteQuestion | null {
+  const message = useSelector(ref, (s) => (s?.matches('confirming') ? (s.context.conflictMessage ?? '') : null));
+  const save = useSelector(ref, (s) => s?.context.conflictSave ?? null);
+  return useMemo(() => (message === null ? null : { message, save }), [message, save]);
 }
 
 /** What the Edit Conflict dialog may answer. */

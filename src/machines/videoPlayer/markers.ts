@@ -1,19 +1,5 @@
 import { REACTIONS } from '../../schemas/catalog.ts';
-import type { Moment } from '../../schemas/moments.ts';
-
-/** A time in a video as people read it: `03:12`, or `1:02:03` past an hour. */
-export function formatTime(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = whole % 60;
-  const two = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
-}
-
-/** A moment as words: `03:12`, or `03:12–03:40` for a range. */
-export const formatMoment = (moment: Pick<Moment, 'start' | 'end'>): string =>
-  moment.end === null ? formatTime(moment.start) : `${formatTime(moment.start)}–${formatTime(moment.end)}`;
+import { formatClock, formatMoment } from '../../schemas/formatting.ts';
 
 /** Something said at a moment of one video: a comment, a reaction or a private note. */
 export interface MomentMark {
@@ -36,7 +22,7 @@ export interface Marker {
   /** Its position on the timeline, 0–100 (%). */
   left: number;
   marks: readonly MomentMark[];
-  /** Its accessible name, e.g. 'Comment by Ana at 03:12'. */
+  /** Its accessible name, e.g. 'Comment by Ana at 0:03'. */
   label: string;
   /** The comment or note it highlights (the first in it), if any. */
   targetId: number | null;
@@ -44,7 +30,7 @@ export interface Marker {
 
 const reactionMeaning = (value: string | undefined): string => REACTIONS.find((r) => r.value === value)?.meaning ?? 'Reaction';
 
-/** One mark in words: 'Comment by Ana at 03:12', 'Exemplar reaction by Ana at 03:12', 'Your note at 03:12'. */
+/** One mark in words: 'Comment by Ana at 0:03', 'Exemplar reaction by Ana at 0:03', 'Your note at 0:03'. */
 export function describeMark(mark: MomentMark): string {
   const at = formatMoment(mark);
   if (mark.kind === 'note') return `Your note at ${at}`;
@@ -57,7 +43,7 @@ export const CLUSTER_SHARE = 0.02;
 
 /**
  * The timeline's markers, in time order: marks within `CLUSTER_SHARE` of the video's length of
- * the cluster's first mark are clustered into one marker ('3 moments from 03:12: …').
+ * the cluster's first mark are clustered into one marker ('3 moments from 0:03: …').
  */
 export function clusterMarks(marks: readonly MomentMark[], duration: number | null): Marker[] {
   const sorted = [...marks].sort((a, b) => a.start - b.start || a.id - b.id);
@@ -72,7 +58,7 @@ export function clusterMarks(marks: readonly MomentMark[], duration: number | nu
   return groups.map((group) => {
     const first = group[0]!;
     const target = group.find((m) => m.kind !== 'reaction') ?? null;
-    const label = group.length === 1 ? describeMark(first) : `${group.length} moments from ${formatTime(first.start)}: ${group.map(describeMark).join('; ')}`;
+    const label = group.length === 1 ? describeMark(first) : `${group.length} moments from ${formatClock(first.start)}: ${group.map(describeMark).join('; ')}`;
     return {
       key: group.map((m) => `${m.kind}-${m.id}`).join('+'),
       start: first.start,

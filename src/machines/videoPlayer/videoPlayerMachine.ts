@@ -3,7 +3,7 @@
  *
  * Two regions at once:
  *   playback: paused ⇄ playing (the element's play / pause events)
- *             playing ─(moment.capture: "Comment at 03:12")→ paused (the element is paused)
+ *             playing ─(moment.capture: "Comment at 3:12")→ paused (the element is paused)
  *   captions: loading ─(tracks)→ ready   └─(failed)→ failed ─(retry)→ loading
  *             ready ─(captions.upload)→ uploading ─(track)→ ready (the new track is shown)
  *                                          └─(refused / failed)→ ready (the message stays)

@@ -7,7 +7,7 @@ import type { Structure } from '../../schemas/structure.ts';
 import { makeArtifact, makeMedia } from '../../test/artifactFixtures.ts';
 import { theme } from '../theme/theme.ts';
 import { ArtifactDetails, TEAM_QUESTIONS_HEADING, type ArtifactDetailsProps } from './ArtifactDetails.tsx';
-import { formatLongDateTime, formatShortDate } from './artifactDates.ts';
+import { formatDate, formatDateTime } from '../../schemas/formatting.ts';
 
 function renderDetails(props: ArtifactDetailsProps) {
   const location = memoryLocation({ path: '/my-portfolios/7/artifacts/1', record: true });
@@ -161,10 +161,10 @@ describe('ArtifactDetails', () => {
 
 describe('artifact dates', () => {
   it('formats Last Edited as “mmmm d, yyyy h:MMtt” and Date Created as mm/dd/yy', () => {
-    expect(formatLongDateTime(new Date(2026, 10, 21, 9, 5))).toBe('November 21, 2026 9:05am');
-    expect(formatLongDateTime(new Date(2026, 0, 1, 0, 0))).toBe('January 1, 2026 12:00am');
-    expect(formatLongDateTime(new Date(2026, 6, 4, 12, 30))).toBe('July 4, 2026 12:30pm');
-    expect(formatShortDate(new Date(2009, 1, 3))).toBe('02/03/09');
-    expect(formatShortDate('not a date')).toBe('');
+    expect(formatDateTime(new Date(2026, 10, 21, 9, 5))).toBe('November 21, 2026 9:05am');
+    expect(formatDateTime(new Date(2026, 0, 1, 0, 0))).toBe('January 1, 2026 12:00am');
+    expect(formatDateTime(new Date(2026, 6, 4, 12, 30))).toBe('July 4, 2026 12:30pm');
+    expect(formatDate(new Date(2009, 1, 3))).toBe('02/03/09');
+    expect(formatDate('not a date')).toBe('');
   });
 });

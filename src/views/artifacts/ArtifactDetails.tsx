@@ -5,8 +5,8 @@ import { GRADES } from '../../schemas/catalog.ts';
 import type { Media } from '../../schemas/media.ts';
 import type { Question, Responses, ResponseValue, Structure } from '../../schemas/structure.ts';
 import { ChipList } from '../components/Chip.tsx';
-import { formatLongDateTime, formatShortDate } from './artifactDates.ts';
 import { MediaList } from './MediaList.tsx';
+import { formatDate, formatDateTime } from '../../schemas/formatting.ts';
 
 /** The heading of the team (bonus) questions of a shared portfolio's artifact. */
 export const TEAM_QUESTIONS_HEADING = 'Team questions for shared portfolio';
@@ -149,13 +149,13 @@ export function ArtifactDetails({ artifact, showGradeLevels = false, headingLeve
         <div>
           <dt>Last Edited</dt>
           <dd>
-            <time dateTime={artifact.updated_at}>{formatLongDateTime(artifact.updated_at)}</time>
+            <time dateTime={artifact.updated_at}>{formatDateTime(artifact.updated_at)}</time>
           </dd>
         </div>
         <div>
           <dt>Date Created</dt>
           <dd>
-            <time dateTime={artifact.created_at}>{formatShortDate(artifact.created_at)}</time>
+            <time dateTime={artifact.created_at}>{formatDate(artifact.created_at)}</time>
           </dd>
         </div>
         {showGradeLevels ? (

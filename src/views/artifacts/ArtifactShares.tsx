@@ -12,9 +12,10 @@ import {
 import type { ArtifactShare } from '../../schemas/notifications.ts';
 import { cardStyle, MutedText, stackedListStyle } from '../components/cardStyles.ts';
 import { LoadFailed } from '../components/LoadFailed.tsx';
-import { relativeTime } from '../notifications/relativeTime.ts';
 import { buildPath, paths } from '../paths.ts';
-import { formatShortDate } from './artifactDates.ts';
+import { formatDate, formatRelative } from '../../schemas/formatting.ts';
+import { useCurrentUser } from '../../machines/session/useSession.ts';
+import { CommentText } from '../shared/discussion/CommentText.tsx';
 
 export const SHARES_TITLE = 'Shared to';
 export const NOT_SHARED = 'Not shared yet. COPY TO puts a copy in a shared portfolio, where its members can discuss it.';
@@ -48,24 +49,29 @@ const Comments = styled.ul`
 const commentsText = (count: number) => (count === 1 ? '1 comment' : `${count} comments`);
 
 function ShareItem({ share }: { share: ArtifactShare }) {
+  const viewer = useCurrentUser()?.username;
+  // The people these comments may mention that the page knows of: their authors and the viewer.
+  const names = [...share.latestComments.map((c) => c.owner.username), ...(viewer ? [viewer] : [])];
   const place = buildPath(paths.sharedArtifact, { id: share.sharedPortfolio.id, artifactId: share.sharedArtifact.id });
   return (
     <Share>
       <Link href={place}>{share.sharedPortfolio.name}</Link>
       <p>
-        Shared on <time dateTime={share.shared_at}>{formatShortDate(share.shared_at)}</time> · {commentsText(share.commentCount)}
+        Shared on <time dateTime={share.shared_at}>{formatDate(share.shared_at)}</time> · {commentsText(share.commentCount)}
       </p>
       {share.latestComments.length > 0 ? (
         <Comments aria-label={`Latest comments in ${share.sharedPortfolio.name}`}>
           {share.latestComments.map((comment) => (
             <li key={comment.id}>
               <span>
-                <strong>{comment.owner.username}</strong> · <time dateTime={comment.created_at}>{relativeTime(comment.created_at)}</time> ·{' '}
+                <strong>{comment.owner.username}</strong> · <time dateTime={comment.created_at}>{formatRelative(comment.created_at)}</time> ·{' '}
                 <Link href={`${place}#comment-${comment.id}`} aria-label={`Open the comment by ${comment.owner.username} in ${share.sharedPortfolio.name}`}>
                   Open
                 </Link>
               </span>
-              <q>{comment.text}</q>
+              <q>
+                <CommentText text={comment.text} names={names} />
+              </q>
             </li>
           ))}
         </Comments>

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import styled from 'styled-components';
 import { byCaption, fileSource, mediaLabel, posterSource, previewSource } from '../../machines/artifactLifecycle/artifactSelectors.ts';
 import type { Media, MediaKind } from '../../schemas/media.ts';
+import { formatClock } from '../../schemas/formatting.ts';
 import { viewerState } from '../viewers/viewerOrigin.ts';
 import { DocumentIcon, VideoIcon } from './MediaIcons.tsx';
 
@@ -38,7 +39,8 @@ const TileLink = styled.a`
   &:hover span:last-child { text-decoration: underline; }
 `;
 
-export const Preview = styled.span`
+const Preview = styled.span`
+  position: relative;
   display: flex;
   align-items: center;
   justify-content: center;
@@ -51,7 +53,7 @@ export const Preview = styled.span`
   img { width: 100%; height: 100%; object-fit: cover; }
 `;
 
-export const Caption = styled.span`
+const Caption = styled.span`
   font-size: ${({ theme }) => theme.font.size.sm};
   overflow-wrap: anywhere;
 `;
@@ -59,6 +61,116 @@ export const Caption = styled.span`
 /** Every file of an artifact with its kind, images first, then videos, then documents, each in caption order. */
 export function orderedMedia(media: MediaLists): { kind: MediaKind; media: Media }[] {
   return (['images', 'videos', 'documents'] as const).flatMap((kind) => [...media[kind]].sort(byCaption).map((m) => ({ kind, media: m })));
+}
+
+const PlayBadge = styled.span`
+  position: absolute;
+  inset: 0;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  pointer-events: none;
+  span {
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    width: 40px;
+    height: 40px;
+    border-radius: ${({ theme }) => theme.radius.pill};
+    background: rgba(15, 25, 35, 0.72);
+    color: #ffffff;
+  }
+`;
+
+const Duration = styled.span`
+  position: absolute;
+  right: ${({ theme }) => theme.space.xs};
+  bottom: ${({ theme }) => theme.space.xs};
+  padding: 0 ${({ theme }) => theme.space.xs};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: rgba(15, 25, 35, 0.78);
+  color: #ffffff;
+  font-size: ${({ theme }) => theme.font.size.xs};
+  font-variant-numeric: tabular-nums;
+  line-height: 1.5;
+`;
+
+/**
+ * A video's length: the server's (read by ffprobe when it was stored) or, for a video not probed,
+ * the browser's, read from the file's metadata only (`preload="metadata"`, never the whole video)
+ * once the tile is near the screen.
+ */
+function useVideoDuration(media: Pick<Media, 'url' | 'duration'>, tile: RefObject<HTMLElement | null>): number | null {
+  const [probed, setProbed] = useState<number | null>(null);
+  const known = media.duration;
+  useEffect(() => {
+    if (known !== null || typeof document === 'undefined') return;
+    const element = tile.current;
+    let video: HTMLVideoElement | null = null;
+    const probe = () => {
+      video = document.createElement('video');
+      video.preload = 'metadata';
+      video.muted = true;
+      video.addEventListener('loadedmetadata', () => {
+        if (video && Number.isFinite(video.duration) && video.duration > 0) setProbed(video.duration);
+        video?.removeAttribute('src');
+      });
+      video.src = fileSource(media.url);
+    };
+    if (!element || typeof IntersectionObserver === 'undefined') {
+      probe();
+    } else {
+      const observer = new IntersectionObserver((entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          observer.disconnect();
+          probe();
+        }
+      }, { rootMargin: '200px' });
+      observer.observe(element);
+      return () => {
+        observer.disconnect();
+        video?.removeAttribute('src');
+      };
+    }
+    return () => video?.removeAttribute('src');
+  }, [known, media.url, tile]);
+  return known ?? probed;
+}
+
+/**
+ * What a file's tile shows inside its link: the picture (a video's with a play badge and its
+ * length), then its name; a video's name tells it is a video and how long it is.
+ */
+export function MediaTileContent({ kind, media }: { kind: MediaKind; media: Media }) {
+  const preview = useRef<HTMLSpanElement>(null);
+  const video = kind === 'videos';
+  const duration = useVideoDuration(video ? media : { url: media.url, duration: 0 }, preview);
+  const length = video && duration !== null ? formatClock(duration) : null;
+  return (
+    <>
+      <Preview ref={preview}>
+        <MediaPreview kind={kind} media={media} />
+        {video ? (
+          <PlayBadge aria-hidden="true" data-play-badge="">
+            <span>
+              <svg width="18" height="18" viewBox="0 0 24 24" focusable="false">
+                <path d="M8 5v14l11-7z" fill="currentColor" />
+              </svg>
+            </span>
+          </PlayBadge>
+        ) : null}
+        {length ? (
+          <Duration aria-hidden="true" data-duration="">
+            {length}
+          </Duration>
+        ) : null}
+      </Preview>
+      <Caption>
+        {mediaLabel(media)}
+        {video ? <span className="visually-hidden">{length ? ` (video, ${length})` : ' (video)'}</span> : null}
+      </Caption>
+    </>
+  );
 }
 
 /** The picture of one file: a thumbnail (its alt text as `alt`), a video poster, or an icon. */
@@ -99,7 +211,7 @@ export function MediaLink({ kind, media, artifactTitle, children }: { kind: Medi
   );
 }
 
-/** An artifact's files as captioned tiles ('<caption>. <name>') that open them. */
+/** An artifact's files as named tiles (videos with a play badge and their length) that open them. */
 export function MediaList({ media, artifactTitle, empty = 'No files have been uploaded.' }: { media: MediaLists; artifactTitle: string; empty?: string }) {
   const items = orderedMedia(media);
   if (items.length === 0) return <p>{empty}</p>;
@@ -108,10 +220,7 @@ export function MediaList({ media, artifactTitle, empty = 'No files have been up
       {items.map(({ kind, media: m }) => (
         <Tile key={`${kind}-${m.id}`}>
           <MediaLink kind={kind} media={m} artifactTitle={artifactTitle}>
-            <Preview>
-              <MediaPreview kind={kind} media={m} />
-            </Preview>
-            <Caption>{mediaLabel(m)}</Caption>
+            <MediaTileContent kind={kind} media={m} />
           </MediaLink>
         </Tile>
       ))}

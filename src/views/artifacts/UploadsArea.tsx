@@ -9,7 +9,7 @@ import { useQueuedArtifact, useQueuedMedia, useRemoval, useUpload, useUploadEven
 import { Button } from '../components/Button.tsx';
 import { ConfirmDialog } from '../components/Dialog.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
-import { Caption, MediaLink, MediaPreview, orderedMedia, Preview, Tile, Tiles } from './MediaList.tsx';
+import { MediaLink, MediaTileContent, orderedMedia, Tile, Tiles } from './MediaList.tsx';
 import { MediaTextEditor } from './MediaTextEditor.tsx';
 
 /** The question asked before a file is removed (reference §6.3). */
@@ -139,10 +139,7 @@ function FileTile({
   return (
     <Tile>
       <MediaLink kind={kind} media={current} artifactTitle={artifactTitle}>
-        <Preview>
-          <MediaPreview kind={kind} media={current} />
-        </Preview>
-        <Caption>{mediaLabel(current)}</Caption>
+        <MediaTileContent kind={kind} media={current} />
       </MediaLink>
       <MediaActions>
         <Button type="button" $small $variant="secondary" disabled={disabled} onClick={onRemove} aria-label={`Delete ${mediaLabel(current)}`}>

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import type { DraftOffer } from '../../machines/localDraft/useLocalDraft.ts';
-import { formatShortDate } from '../artifacts/artifactDates.ts';
 import { Button } from './Button.tsx';
+import { formatWhen } from '../../schemas/formatting.ts';
 
 const Bar = styled.div`
   display: flex;
@@ -18,18 +18,9 @@ const Bar = styled.div`
   div { display: flex; gap: ${({ theme }) => theme.space.sm}; }
 `;
 
-const two = (n: number) => String(n).padStart(2, '0');
-
-/** When a draft was typed: '10:42' today, '11/21/26 10:42' another day. */
-export function draftTime(savedAt: string, now = new Date()): string {
-  const at = new Date(savedAt);
-  const time = `${two(at.getHours())}:${two(at.getMinutes())}`;
-  return at.toDateString() === now.toDateString() ? time : `${formatShortDate(at)} ${time}`;
-}
-
-/** The question of a draft: "Restore your unsaved text from 10:42?" with Restore and Discard. */
+/** The question of a draft: "Restore your unsaved text from 10:42am?" with Restore and Discard. */
 export function draftQuestion(offer: Pick<DraftOffer, 'savedAt' | 'stale'>, now = new Date()): string {
-  const question = `Restore your unsaved text from ${draftTime(offer.savedAt, now)}?`;
+  const question = `Restore your unsaved text from ${formatWhen(offer.savedAt, now)}?`;
   return offer.stale ? `${question} The saved copy was changed after this text was typed: compare before saving.` : question;
 }
 

@@ -9,12 +9,12 @@ import {
   useTeacherArchiveStatus,
   type ArchiveRow,
 } from '../../machines/teacherArchive/useTeacherArchive.ts';
-import { formatLongDateTime } from '../artifacts/artifactDates.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { Button } from '../components/Button.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
 import { Problem } from '../portfolios/Notices.tsx';
 import { DashboardSection } from './DashboardSection.tsx';
+import { formatDateTime } from '../../schemas/formatting.ts';
 
 /** The section's texts. */
 export const ARCHIVE_TEXT = {
@@ -102,13 +102,13 @@ function ArchiveTable({ rows }: { rows: readonly ArchiveRow[] }) {
       <tbody>
         {rows.map((row) => (
           <tr key={row.id}>
-            <td data-label="Requested">{formatLongDateTime(row.created_at)}</td>
+            <td data-label="Requested">{formatDateTime(row.created_at)}</td>
             <td data-label="Status">{STATUS_TEXT[row.status]}</td>
             <td data-label="Contents">{contentsText(row)}</td>
-            <td data-label="Available until">{row.status === 'ready' && row.expires_at ? formatLongDateTime(row.expires_at) : ''}</td>
+            <td data-label="Available until">{row.status === 'ready' && row.expires_at ? formatDateTime(row.expires_at) : ''}</td>
             <td>
               {row.downloadUrl ? (
-                <a href={row.downloadUrl} download data-keep-clear="" aria-label={`Download the archive of ${formatLongDateTime(row.created_at)} (${sizeText(row.size)})`}>
+                <a href={row.downloadUrl} download data-keep-clear="" aria-label={`Download the archive of ${formatDateTime(row.created_at)} (${sizeText(row.size)})`}>
                   Download ({sizeText(row.size)})
                 </a>
               ) : null}

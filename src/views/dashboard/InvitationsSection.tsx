@@ -1,10 +1,10 @@
 import { Link } from 'wouter';
 import { useDashboardEvents, useInvitationRows, useSectionError, useSectionStatus } from '../../machines/dashboard/useDashboard.ts';
-import { formatShortDate } from '../artifacts/artifactDates.ts';
 import { SortableTable, type SortableColumn } from '../components/SortableTable.tsx';
 import { buildPath, paths } from '../paths.ts';
 import { Problem } from '../portfolios/Notices.tsx';
 import { DashboardSection } from './DashboardSection.tsx';
+import { formatDate } from '../../schemas/formatting.ts';
 
 /** The section's texts. */
 const INVITATIONS = 'Invitations to Join Shared Portfolios';
@@ -31,7 +31,7 @@ function InvitationTable() {
             </td>
             <td>{invitation.from?.username}</td>
             <td>{invitation.sharedPortfolio.plcName}</td>
-            <td>{formatShortDate(invitation.created_at)}</td>
+            <td>{formatDate(invitation.created_at)}</td>
           </tr>
         ))}
       </SortableTable>

@@ -12,13 +12,13 @@ import {
 } from '../../machines/dashboard/useDashboard.ts';
 import { gradeText, type PortfolioSortColumn } from '../../machines/dashboard/selectors.ts';
 import { usePortfolioCreate, usePortfolioCreateEvents, type PortfolioCreateRef } from '../../machines/portfolioCreate/usePortfolioCreate.ts';
-import { formatShortDate } from '../artifacts/artifactDates.ts';
 import { Button } from '../components/Button.tsx';
 import { SortableTable, type SortableColumn } from '../components/SortableTable.tsx';
 import { buildPath, paths } from '../paths.ts';
 import { Problem } from '../portfolios/Notices.tsx';
 import { AddPortfolioRow } from './AddPortfolioRow.tsx';
 import { DashboardSection } from './DashboardSection.tsx';
+import { formatDate } from '../../schemas/formatting.ts';
 
 /** The section's texts. */
 const MY_PORTFOLIOS = 'My Portfolios';
@@ -80,7 +80,7 @@ function PortfolioRows({ adding }: { adding: boolean }) {
       <td>
         <Link href={buildPath(paths.myPortfolio, { id: portfolio.id })}>{portfolio.name}</Link>
       </td>
-      <td>{formatShortDate(portfolio.created_at)}</td>
+      <td>{formatDate(portfolio.created_at)}</td>
       <td>{gradeText(portfolio.grades)}</td>
       <td>{portfolio.subject}</td>
       <td>{portfolio.topic}</td>

@@ -1,6 +1,9 @@
+import type { MouseEvent } from 'react';
 import styled, { keyframes } from 'styled-components';
+import { Link } from 'wouter';
 import type { PortfolioSummary } from '../../machines/dashboard/selectors.ts';
 import { useDashboardEvents, usePortfolioSummary, useSectionError, useSectionStatus } from '../../machines/dashboard/useDashboard.ts';
+import { paths } from '../paths.ts';
 import { Problem } from '../portfolios/Notices.tsx';
 import { DashboardSection } from './DashboardSection.tsx';
 
@@ -9,11 +12,15 @@ const SUMMARY = 'Teacher Portfolio Summary';
 const SUMMARY_LOADING = 'Loading the summary';
 const SUMMARY_FAILED = 'The summary could not be loaded';
 
-const COUNTS: readonly { key: keyof PortfolioSummary; label: string }[] = [
-  { key: 'portfolios', label: 'Portfolios' },
-  { key: 'artifacts', label: 'Artifacts' },
-  { key: 'comments', label: 'Comments' },
-  { key: 'teachers', label: 'Teachers' },
+/** The id of the dashboard's Shared Portfolios table, which lists what three of the cards count. */
+export const SHARED_TABLE_ANCHOR = 'shared-portfolios';
+
+/** Each count and the list it counts: the shared portfolios (with their artifacts and comments) on this page; the people in Manage Users. */
+const COUNTS: readonly { key: keyof PortfolioSummary; label: string; list: { anchor: string } | { path: string }; what: string }[] = [
+  { key: 'portfolios', label: 'Portfolios', list: { anchor: SHARED_TABLE_ANCHOR }, what: 'the shared portfolios' },
+  { key: 'artifacts', label: 'Artifacts', list: { anchor: SHARED_TABLE_ANCHOR }, what: 'the artifacts of each shared portfolio' },
+  { key: 'comments', label: 'Comments', list: { anchor: SHARED_TABLE_ANCHOR }, what: 'the comments of each shared portfolio' },
+  { key: 'teachers', label: 'Teachers', list: { path: paths.users }, what: 'the people in Manage Users' },
 ];
 
 const Cards = styled.dl`
@@ -24,6 +31,7 @@ const Cards = styled.dl`
 `;
 
 const Card = styled.div`
+  position: relative;
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.xs};
@@ -46,6 +54,13 @@ const Card = styled.div`
     font-weight: ${({ theme }) => theme.font.weight.bold};
     line-height: 1.2;
   }
+  /* The whole card is the link. */
+  a { color: inherit; text-decoration: underline; text-decoration-thickness: 1px; text-underline-offset: 3px; }
+  a::after { content: ''; position: absolute; inset: 0; border-radius: inherit; }
+  a:focus-visible { outline: none; }
+  &:focus-within:has(a:focus-visible) { outline: 3px solid ${({ theme }) => theme.color.focus}; outline-offset: 2px; }
+  &:has(a):hover { border-color: ${({ theme }) => theme.color.primary}; }
+  &:has(a):hover dt { color: ${({ theme }) => theme.color.primary}; }
 `;
 
 const pulse = keyframes`0%, 100% { opacity: 1; } 50% { opacity: 0.45; }`;
@@ -60,12 +75,39 @@ const Bar = styled.span`
   animation: ${pulse} 1.4s ease-in-out infinite;
 `;
 
+/** Brings the section with this id into view and gives it the focus (an in-page link, without changing the address). */
+function goToSection(event: MouseEvent<HTMLAnchorElement>, anchor: string): void {
+  const target = document.getElementById(anchor);
+  if (!target) return;
+  event.preventDefault();
+  // Focusing it scrolls it into view.
+  target.focus();
+}
+
+/** A card's label as its link; named with its count and the list it leads to. */
+function CardLabel({ label, count, list, what }: Pick<(typeof COUNTS)[number], 'label' | 'list' | 'what'> & { count: number }) {
+  const name = `${label}: ${count}. See ${what}`;
+  if ('path' in list) {
+    return (
+      <Link href={list.path} aria-label={name}>
+        {label}
+      </Link>
+    );
+  }
+  return (
+    <a href={`#${list.anchor}`} aria-label={name} onClick={(event) => goToSection(event, list.anchor)}>
+      {label}
+    </a>
+  );
+}
+
 function SummaryCards({ summary }: { summary: PortfolioSummary | null }) {
   return (
     <Cards>
-      {COUNTS.map(({ key, label }) => (
+      {COUNTS.map(({ key, label, list, what }) => (
         <Card key={key}>
-          <dt>{label}</dt>
+          {/* Linked once loaded, and only to a list that is there (no table without shared portfolios). */}
+          <dt>{summary && ('path' in list || summary.portfolios > 0) ? <CardLabel label={label} count={summary[key]} list={list} what={what} /> : label}</dt>
           <dd>{summary ? summary[key] : <Bar />}</dd>
         </Card>
       ))}
@@ -75,7 +117,7 @@ function SummaryCards({ summary }: { summary: PortfolioSummary | null }) {
 
 /**
  * Teacher Portfolio Summary (researchers): how many shared portfolios there are, their artifacts
- * and comments, and how many distinct teachers take part.
+ * and comments, and how many distinct teachers take part; each card links to the list it counts.
  */
 export function PortfolioSummarySection() {
   const status = useSectionStatus('shared');

@@ -8,11 +8,12 @@ import {
   useSharedRows,
   useSharedSort,
 } from '../../machines/dashboard/useDashboard.ts';
-import { formatShortDate } from '../artifacts/artifactDates.ts';
 import { SortableTable, type SortableColumn } from '../components/SortableTable.tsx';
 import { buildPath, paths } from '../paths.ts';
 import { Problem } from '../portfolios/Notices.tsx';
 import { DashboardSection } from './DashboardSection.tsx';
+import { formatDate } from '../../schemas/formatting.ts';
+import { SHARED_TABLE_ANCHOR } from './PortfolioSummarySection.tsx';
 
 /** The section's texts. */
 const SHARED_PORTFOLIOS = 'Shared Portfolios';
@@ -38,7 +39,7 @@ function SharedTable() {
   const { sortShared } = useDashboardEvents();
   if (rows.length === 0) return null;
   return (
-    <DashboardSection title={SHARED_PORTFOLIOS}>
+    <DashboardSection title={SHARED_PORTFOLIOS} anchor={SHARED_TABLE_ANCHOR}>
       <SortableTable caption={SHARED_PORTFOLIOS} columns={COLUMNS} sort={sort} onSort={sortShared}>
         {rows.map((portfolio) => (
           <tr key={portfolio.id}>
@@ -46,7 +47,7 @@ function SharedTable() {
               <Link href={buildPath(paths.sharedPortfolio, { id: portfolio.id })}>{portfolio.name}</Link>
             </td>
             <td>{portfolio.plcName}</td>
-            <td>{formatShortDate(portfolio.created_at)}</td>
+            <td>{formatDate(portfolio.created_at)}</td>
             <td>{gradeText(portfolio.grades)}</td>
             <td>{portfolio.subject}</td>
             <td>{portfolio.topic}</td>

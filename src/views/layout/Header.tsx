@@ -41,12 +41,15 @@ const Brand = styled(Link)`
   &:hover { color: ${({ theme }) => theme.color.headerText}; }
 `;
 
-const Nav = styled.nav<{ $wide: boolean }>`
+const Nav = styled.nav<{ $wide: boolean; $links: number }>`
   flex: 1;
   display: flex;
   align-items: center;
-  /* On tablets the signed-in navigation takes a row of its own instead of stacking its links. */
-  @media (max-width: 1100px) {
+  /*
+   * Below this width the signed-in navigation takes a row of its own instead of stacking its links:
+   * the researcher's four links need it up to a laptop's 1280 px.
+   */
+  @media (max-width: ${({ $links }) => ($links > 3 ? '1300px' : '1100px')}) {
     ${({ $wide }) => ($wide ? 'order: 3; flex-basis: 100%;' : '')}
   }
   @media ${({ theme }) => theme.media.phone} {
@@ -56,8 +59,12 @@ const Nav = styled.nav<{ $wide: boolean }>`
   }
 `;
 
-const Links = styled.div<{ $open: boolean }>`
+const Links = styled.div<{ $open: boolean; $links: number }>`
   ul { display: flex; gap: ${({ theme }) => theme.space.xs}; list-style: none; margin: 0; padding: 0; flex-wrap: wrap; }
+  /* Four links in one row on an upright iPad (768 px): a little smaller. */
+  @media (min-width: 768px) and (max-width: 1023px) {
+    ${({ $links, theme }) => ($links > 3 ? `ul a { padding: 8px 10px; font-size: ${theme.font.size.xs}; letter-spacing: 0.04em; }` : '')}
+  }
   @media ${({ theme }) => theme.media.phone} {
     /* The disclosed panel: a full-width list under the header bar. */
     display: ${({ $open }) => ($open ? 'block' : 'none')};
@@ -228,12 +235,12 @@ export function Header() {
           <BrandMark />
           PracticeFolio
         </Brand>
-        <Nav ref={nav} aria-label="Main" $wide={user !== null} onKeyDown={handleKeyDown}>
+        <Nav ref={nav} aria-label="Main" $wide={user !== null} $links={items.length} onKeyDown={handleKeyDown}>
           <MenuButton ref={button} type="button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
             <MenuIcon open={open} />
             Menu
           </MenuButton>
-          <Links id={panelId} $open={open}>
+          <Links id={panelId} $open={open} $links={items.length}>
             <ul>
               {items.map((item) => {
                 const active = location === item.href || location.startsWith(`${item.href}/`);

@@ -14,7 +14,7 @@ import type { Notification } from '../../schemas/notifications.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { Button } from '../components/Button.tsx';
 import { paths } from '../paths.ts';
-import { relativeTime } from './relativeTime.ts';
+import { formatRelative } from '../../schemas/formatting.ts';
 
 /** What an empty feed says. */
 export const NO_NOTIFICATIONS = 'You have no notifications yet.';
@@ -127,7 +127,7 @@ function Item({ item, onOpen }: { item: Notification; onOpen: (id: number) => vo
             {item.summary}
           </span>
           <Meta>
-            <time dateTime={item.created_at}>{relativeTime(item.updated_at)}</time>
+            <time dateTime={item.created_at}>{formatRelative(item.updated_at)}</time>
             {item.sharedPortfolio ? ` · ${item.sharedPortfolio.name}` : ''}
           </Meta>
         </span>

@@ -13,8 +13,8 @@ import { ApiError, NetworkError } from '../../services/errors.ts';
 import { makeArtifact, makeMedia } from '../../test/artifactFixtures.ts';
 import { renderArtifactEdit } from '../../test/artifactEditHarness.tsx';
 import { clearToasts } from '../feedback/toastStore.ts';
-import { formatLongDateTime, formatShortDate } from '../artifacts/artifactDates.ts';
 import { READ_ONLY_MESSAGE } from './ArtifactEditPage.tsx';
+import { formatDate, formatDateTime } from '../../schemas/formatting.ts';
 
 afterEach(clearToasts);
 
@@ -139,8 +139,8 @@ describe('the artifact edit page: the form', () => {
     const rest = labels.slice(labels.indexOf('Other') + 1);
     expect(rest.slice(0, 3)).toEqual(['What were students working to learn?', "What does this evidence show about students' thinking?", 'Standards or elements of the framework']);
     expect(labels.at(-1)).toBe('What would you do next, or differently?');
-    expect(screen.getByText(formatShortDate(created.toISOString()))).toBeTruthy();
-    expect(screen.getByText(formatLongDateTime(edited.toISOString()))).toBeTruthy();
+    expect(screen.getByText(formatDate(created.toISOString()))).toBeTruthy();
+    expect(screen.getByText(formatDateTime(edited.toISOString()))).toBeTruthy();
     expect(screen.getByText('November 22, 2026 2:07pm')).toBeTruthy();
   });
 

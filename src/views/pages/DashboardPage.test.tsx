@@ -332,11 +332,29 @@ describe('Dashboard page', () => {
       expect(firstColumn(tableOf('Shared Portfolios'))).toEqual(['Engineering Design Circle', 'Grades 5–7 Science PLC']);
     });
 
+    it('can open from each summary card the list it counts', async () => {
+      const { ux } = renderDashboard({ isResearcher: true, fakes: { shared: async () => [plc, circle] } });
+      const summary = await screen.findByRole('region', { name: 'Teacher Portfolio Summary' });
+      const links = await within(summary).findAllByRole('link');
+      expect(links.map((a) => [a.getAttribute('aria-label'), a.getAttribute('href')])).toEqual([
+        ['Portfolios: 2. See the shared portfolios', '#shared-portfolios'],
+        ['Artifacts: 3. See the artifacts of each shared portfolio', '#shared-portfolios'],
+        ['Comments: 10. See the comments of each shared portfolio', '#shared-portfolios'],
+        ['Teachers: 4. See the people in Manage Users', '/users'],
+      ]);
+      const table = screen.getByRole('region', { name: 'Shared Portfolios' });
+      expect(table.id).toBe('shared-portfolios');
+      await ux.click(links[1]!);
+      expect(document.activeElement).toBe(table);
+    });
+
     it('see zeros when there are no shared portfolios', async () => {
       renderDashboard({ isResearcher: true });
       const summary = await screen.findByRole('region', { name: 'Teacher Portfolio Summary' });
       await waitFor(() => expect(within(summary).getAllByRole('definition').map((dd) => dd.textContent)).toEqual(['0', '0', '0', '0']));
       expect(screen.queryByRole('region', { name: 'Shared Portfolios' })).toBeNull();
+      // No link to a table that is not there.
+      expect(within(summary).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/users']);
     });
 
     it('are told once when the shared portfolios could not be loaded', async () => {

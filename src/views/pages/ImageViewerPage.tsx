@@ -1,18 +1,15 @@
 import { useEffect, useLayoutEffect, useReducer, useRef, useState, type PointerEvent, type SyntheticEvent } from 'react';
-import { Link } from 'wouter';
 import styled from 'styled-components';
 import { Button } from '../components/Button.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { INITIAL_TRANSFORM, MAX_ZOOM, MIN_ZOOM, transformReducer, type TransformAction } from '../viewers/imageTransform.ts';
 import { MediaUnavailable } from '../viewers/MediaUnavailable.tsx';
+import { useViewedFile } from '../../machines/viewedFile/useViewedFile.ts';
+import { ViewerBack } from '../viewers/ViewerBack.tsx';
 import { useViewerOrigin } from '../viewers/viewerOrigin.ts';
 
 /** The title of an image whose name the viewer does not know (never the stored file's name). */
 export const UNNAMED_IMAGE = 'Image';
-
-const Back = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space.sm};
-`;
 
 const Toolbar = styled.div`
   display: flex;
@@ -99,12 +96,26 @@ const isControl = (target: EventTarget | null): boolean =>
  * The image viewer (`/images/uploads/:fileName`): the file at its fitted size with zoom in and
  * out (down to 25 %), reset and rotation in quarter turns, by buttons, keys anywhere on the page
  * (+ − 0 R L, arrows to move), the mouse wheel, a trackpad or two-finger pinch, and dragging to
- * pan. It is named by the file's own name (or the artifact's) and links back to the artifact it
- * was opened from; opened from elsewhere it is simply an "Image", with a link back to the dashboard.
+ * pan. It is named by the file's own name and links back to the artifact it was opened from;
+ * opened from a bare link (as the mobile apps open files) it asks the server for the file's name
+ * and the artifact it belongs to, and falls back on "Image" and the browser's Back.
  */
-export function ImageViewerPage({ src, fileName }: { /** The file's address. */ src: string; /** The stored file's name (not shown). */ fileName: string }) {
+export function ImageViewerPage({
+  src,
+  fileName,
+  capability = null,
+}: {
+  /** The file's address. */
+  src: string;
+  /** The stored file's name (not shown). */
+  fileName: string;
+  /** The capability part of the file's address (to ask the server about the file when opened from a bare link). */
+  capability?: string | null;
+}) {
   const origin = useViewerOrigin();
-  const title = origin?.title ?? UNNAMED_IMAGE;
+  const viewed = useViewedFile(origin ? null : capability, fileName);
+  const title = origin?.title ?? viewed?.name ?? UNNAMED_IMAGE;
+  const alt = origin?.alt ?? (viewed?.alt || title);
   const [transform, dispatch] = useReducer(transformReducer, INITIAL_TRANSFORM);
   const [fitted, setFitted] = useState<Size | null>(null);
   const [failed, setFailed] = useState(false);
@@ -239,12 +250,7 @@ export function ImageViewerPage({ src, fileName }: { /** The file's address. */ 
     setDragging(false);
   };
 
-  // Opened from a bare link (as the mobile apps open files), the way back is the dashboard.
-  const back = (
-    <Back>
-      {origin ? <Link href={origin.backHref}>← Back to {origin.artifactTitle}</Link> : <Link href="/dashboard">← Back to the dashboard</Link>}
-    </Back>
-  );
+  const back = <ViewerBack origin={origin} viewed={viewed} />;
 
   if (failed) {
     return (
@@ -301,7 +307,7 @@ export function ImageViewerPage({ src, fileName }: { /** The file's address. */ 
           <Picture
             ref={picture}
             src={src}
-            alt={origin?.alt ?? title}
+            alt={alt}
             draggable={false}
             className={`rotation-${rotation}`}
             data-zoom={zoom}

@@ -14,13 +14,13 @@ import {
 import { GRADES, UNNAMED_ARTIFACT } from '../../schemas/catalog.ts';
 import type { Invitation } from '../../schemas/invitation.ts';
 import type { SharedArtifact } from '../../schemas/sharedPortfolio.ts';
-import { formatShortDate } from '../artifacts/artifactDates.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { Button } from '../components/Button.tsx';
 import { DataTable, type DataColumn } from '../components/DataTable.tsx';
 import { ConfirmDialog } from '../components/Dialog.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { PageSkeleton } from '../components/PageSkeleton.tsx';
+import { formatDate } from '../../schemas/formatting.ts';
 
 export const DELETE_INVITATION_QUESTION = 'Are you sure you want to delete this invitation?';
 
@@ -115,7 +115,7 @@ function Summary({ invitation }: { invitation: Invitation }) {
         <Fact label="Grade Levels">{orNull(grades.join(', '))}</Fact>
         <Fact label="Subject">{orNull(sp.subject)}</Fact>
         <Fact label="Date Created">
-          <time dateTime={sp.created_at}>{formatShortDate(sp.created_at)}</time>
+          <time dateTime={sp.created_at}>{formatDate(sp.created_at)}</time>
         </Fact>
       </Facts>
       <Actions>
@@ -143,7 +143,7 @@ function Artifacts() {
             <td>{artifactName(artifact)}</td>
             <td>{artifact.ownerUsername}</td>
             <td>
-              <time dateTime={artifact.created_at}>{formatShortDate(artifact.created_at)}</time>
+              <time dateTime={artifact.created_at}>{formatDate(artifact.created_at)}</time>
             </td>
             <td data-align="end">{artifact.commentCount}</td>
           </tr>

@@ -20,6 +20,7 @@ import { DataTable, type DataColumn } from '../components/DataTable.tsx';
 import { TextField } from '../components/Field.tsx';
 import { MultiSelect } from '../components/MultiSelect.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
+import { formatDateTime } from '../../schemas/formatting.ts';
 
 /** What anyone but a researcher sees. */
 export const ONLY_RESEARCHERS_EXPORT_MESSAGE = 'Only researchers can export research data.';
@@ -111,7 +112,6 @@ const STATUS_WORDS: Record<ResearchExportRecord['status'], string> = {
   failed: 'Failed',
 };
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The filters of a log entry in words. */
@@ -143,7 +143,7 @@ function LogTable() {
       <DataTable caption="Export log" columns={LOG_COLUMNS} isEmpty={log.length === 0} empty="No research export yet.">
         {log.map((record) => (
           <tr key={record.id}>
-            <td>{when(record.started_at)}</td>
+            <td>{formatDateTime(record.started_at)}</td>
             <td>{record.researcher.username}</td>
             <td>{filtersText(record, sharedNames)}</td>
             <td>{record.parameters.identities === 'included' ? 'Included' : 'Pseudonymous'}</td>

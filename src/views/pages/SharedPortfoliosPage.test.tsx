@@ -75,8 +75,8 @@ function discussions() {
   return {
     70: {
       comments: [
-        makeComment({ id: 31, sharedArtifact: 70, owner: people.theo.id, username: people.theo.username, text: 'Did anyone test two cars at once?', updated_at: '2026-03-03T10:00:00.000Z' }),
-        makeComment({ id: 32, sharedArtifact: 70, owner: people.tess.id, username: people.tess.username, text: 'We tried it with MARBLES.', updated_at: '2026-03-04T10:00:00.000Z' }),
+        makeComment({ id: 31, sharedArtifact: 70, owner: people.theo.id, username: people.theo.username, text: 'Did anyone test two cars at once?', created_at: '2026-03-03T10:00:00.000Z', updated_at: '2026-03-03T10:00:00.000Z' }),
+        makeComment({ id: 32, sharedArtifact: 70, owner: people.tess.id, username: people.tess.username, text: 'We tried it with MARBLES.', created_at: '2026-03-04T10:00:00.000Z', updated_at: '2026-03-04T12:30:00.000Z' }),
       ],
       reactions: [
         makeReaction({ id: 41, sharedArtifact: 70, owner: people.lee.id, value: '⭐' }),
@@ -326,6 +326,9 @@ describe('Shared Portfolios: the artifact', () => {
       ['03/03/26', 'Theo Teacher'],
       ['03/04/26', 'Tess Teacher'],
     ]);
+    // When it was posted, and 'edited' (with when, in the title) once it was changed.
+    expect(comments.map((c) => c.querySelector('[data-edited]')?.textContent ?? null)).toEqual([null, 'edited']);
+    expect(comments[1]!.querySelector('[data-edited]')!.getAttribute('title')).toMatch(/^Edited March 4, 2026 \d{1,2}:30[ap]m$/);
     expect(commentsOf(pane).getByText('Did anyone test two cars at once?')).toBeTruthy();
     expect(reactionsOf(pane).getByRole('button', { name: 'Exemplar, 2' }).getAttribute('aria-pressed')).toBe('true');
     expect(reactionsOf(pane).getByRole('button', { name: 'Bridges grade levels, 1' }).getAttribute('aria-pressed')).toBe('false');

@@ -1,8 +1,8 @@
 import type { MouseEvent } from 'react';
 import styled from 'styled-components';
 import type { ArtifactRow, Sort, SortColumn } from '../../machines/portfolioBrowser/selectors.ts';
-import { formatShortDate } from '../artifacts/artifactDates.ts';
 import { VirtualTable, type VirtualColumn } from '../components/VirtualTable.tsx';
+import { formatDate } from '../../schemas/formatting.ts';
 
 /** The message of an empty table (spec §8). */
 export const NO_ARTIFACTS = 'No artifacts found';
@@ -115,7 +115,7 @@ export function ArtifactsTable({
       ...(showParkingLot ? [row.parkingLot ? <ParkingLotMark key="lot" /> : null] : []),
       <span key="author">{row.author}</span>,
       <time key="date" dateTime={row.artifact.created_at}>
-        {formatShortDate(row.artifact.created_at)}
+        {formatDate(row.artifact.created_at)}
       </time>,
       row.comments,
     ];

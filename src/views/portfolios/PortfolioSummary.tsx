@@ -4,9 +4,9 @@ import styled from 'styled-components';
 import { gradeLabels } from '../../machines/portfolioBrowser/selectors.ts';
 import { TEMPLATE_NAME } from '../../schemas/catalog.ts';
 import type { PortfolioSummary as PortfolioInBrief } from '../../schemas/portfolio.ts';
-import { formatShortDate } from '../artifacts/artifactDates.ts';
 import { ButtonLink } from '../components/Button.tsx';
 import { buildPath, paths } from '../paths.ts';
+import { formatDate } from '../../schemas/formatting.ts';
 
 const Card = styled.section`
   padding: ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg};
@@ -69,7 +69,7 @@ export function PortfolioSummary({ portfolio, editable }: { portfolio: Portfolio
         <div>
           <dt>Date Created</dt>
           <dd>
-            <time dateTime={portfolio.created_at}>{formatShortDate(portfolio.created_at)}</time>
+            <time dateTime={portfolio.created_at}>{formatDate(portfolio.created_at)}</time>
           </dd>
         </div>
         <div>

@@ -109,7 +109,7 @@ const problemOf = (problems: readonly CueProblem[], index: number | null, field:
 
 /**
  * The caption editor of one track: its label and language, then each caption with its start and
- * end (seconds) and text, Remove, Add caption; Save (every problem listed until there is none),
+ * end (m:ss) and text, Remove, Add caption; Save (every problem listed until there is none),
  * Discard (asks first when something changed), and a download link of the saved file.
  */
 export function CaptionEditor({ track, duration, onSaved, onClosed }: { track: CaptionTrackSummary; duration: number | null; onSaved: (track: CaptionTrack) => void; onClosed: () => void }) {
@@ -167,11 +167,11 @@ export function CaptionEditor({ track, duration, onSaved, onClosed }: { track: C
               <Cue>
                 <legend>Caption {index + 1}</legend>
                 <label>
-                  Start (seconds)
+                  Start (m:ss)
                   <input type="text" inputMode="decimal" value={cue.start} readOnly={saving} onChange={(e) => events.changeCue(index, 'start', e.target.value)} {...field(index, 'start')} />
                 </label>
                 <label>
-                  End (seconds)
+                  End (m:ss)
                   <input type="text" inputMode="decimal" value={cue.end} readOnly={saving} onChange={(e) => events.changeCue(index, 'end', e.target.value)} {...field(index, 'end')} />
                 </label>
                 <label>

@@ -3,12 +3,12 @@ import styled from 'styled-components';
 import { useMomentCommentEvents, useMomentDraft, useMomentDraftForm, type MomentCommentRef } from '../../machines/momentComment/useMomentComment.ts';
 import { useLocalDraft } from '../../machines/localDraft/useLocalDraft.ts';
 import { useGuardedText } from '../../machines/typedTextGuard/useTypedTextGuard.ts';
-import { formatMoment, formatTime } from '../../machines/videoPlayer/markers.ts';
 import { COMMENT_MAX, REACTIONS } from '../../schemas/catalog.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { Button } from '../components/Button.tsx';
 import { DraftOfferBar } from '../components/DraftOfferBar.tsx';
 import { TextArea } from '../components/TextAreaField.tsx';
+import { formatClock, formatMoment } from '../../schemas/formatting.ts';
 
 const Form = styled.form`
   display: flex;
@@ -89,7 +89,7 @@ export function MomentComposer({ composer, now, noun }: { composer: MomentCommen
       <Row>
         {anchor.end === null ? (
           <Button type="button" $variant="secondary" $small disabled={busy || now <= anchor.start} onClick={() => setEnd(now)}>
-            Set end at {formatTime(now)}
+            Set end at {formatClock(now)}
           </Button>
         ) : (
           <Button type="button" $variant="secondary" $small disabled={busy} onClick={clearEnd}>

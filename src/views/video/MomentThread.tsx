@@ -4,11 +4,11 @@ import styled from 'styled-components';
 import { mediaLabel } from '../../machines/artifactLifecycle/artifactSelectors.ts';
 import type { ThreadFilter, ThreadSort } from '../../machines/momentComment/momentCommentMachine.ts';
 import { useMomentCommentEvents, useThreadView, viewComments, type MomentCommentRef } from '../../machines/momentComment/useMomentComment.ts';
-import { formatMoment } from '../../machines/videoPlayer/markers.ts';
 import type { Media } from '../../schemas/media.ts';
 import type { Comment } from '../../schemas/sharedArtifact.ts';
 import { Button } from '../components/Button.tsx';
 import { selectStyle } from '../components/cardStyles.ts';
+import { formatMoment } from '../../schemas/formatting.ts';
 
 /** A player that comments may seek: its element (to bring it into view) and its seek intent. */
 export interface SeekablePlayer {

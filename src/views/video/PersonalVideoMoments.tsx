@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { byCaption, mediaLabel } from '../../machines/artifactLifecycle/artifactSelectors.ts';
 import { useArtifactNotes, useArtifactNotesActor, useArtifactNotesEvents } from '../../machines/artifactNotes/useArtifactNotes.ts';
 import { useMomentCommentActor } from '../../machines/momentComment/useMomentComment.ts';
-import { formatMoment, type MomentMark } from '../../machines/videoPlayer/markers.ts';
+import { type MomentMark } from '../../machines/videoPlayer/markers.ts';
 import type { Media } from '../../schemas/media.ts';
 import type { Note } from '../../schemas/moments.ts';
 import { Button } from '../components/Button.tsx';
@@ -11,6 +11,7 @@ import { cardStyle, MutedText, stackedListStyle } from '../components/cardStyles
 import { LoadFailed } from '../components/LoadFailed.tsx';
 import { MomentThreadProvider, useIsHighlighted, useMomentThread } from './MomentThread.tsx';
 import { VideoMoments } from './VideoMoments.tsx';
+import { formatMoment } from '../../schemas/formatting.ts';
 
 /** What the owner reads above her notes. */
 export const NOTES_PRIVACY = 'Only you see these notes. When you copy this artifact to a shared portfolio you may include them as your comments.';
@@ -78,7 +79,7 @@ function NoteItem({ note, videos, busy, onDelete }: { note: Note; videos: readon
 
 /**
  * The videos of the owner's own artifact with her private notes at their moments: each video's
- * timeline shows the notes, "Note at 01:05" pauses it and opens the note box, and the notes are
+ * timeline shows the notes, "Note at 1:05" pauses it and opens the note box, and the notes are
  * listed by video and time (a note's time plays the video from there; Delete removes it).
  */
 export function PersonalVideoMoments({ artifactId, videos, headingLevel = 3 }: { artifactId: number; videos: readonly Media[]; headingLevel?: 3 | 4 }) {

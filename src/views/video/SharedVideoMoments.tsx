@@ -1,7 +1,7 @@
 import { Fragment, useCallback, useId, useMemo, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useSearch } from 'wouter';
-import { byCaption, mediaLabel } from '../../machines/artifactLifecycle/artifactSelectors.ts';
+import { byCaption, videoLabel } from '../../machines/artifactLifecycle/artifactSelectors.ts';
 import { useComments, useCommentsStatus, type CommentRef } from '../../machines/comment/useComment.ts';
 import { useMomentCommentActor, useMomentsSetup } from '../../machines/momentComment/useMomentComment.ts';
 import { useReactionList, type ReactionsRef } from '../../machines/reactions/useReactions.ts';
@@ -100,7 +100,7 @@ export function SharedVideoMoments({ artifactId, videos, thread, reactions, muta
               />
               <Exports>
                 <a href={momentsExportUrl(artifactId, video.id, 'csv')} download>
-                  Download the comments at moments of {mediaLabel(video)} (CSV)
+                  Download the comments at moments of {videoLabel(video, sorted)} (CSV)
                 </a>
                 <a href={momentsExportUrl(artifactId, video.id, 'vtt')} download>
                   Download them as WebVTT captions

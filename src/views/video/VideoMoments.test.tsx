@@ -1,25 +1,26 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clusterMarks, describeMark, formatMoment, formatTime, type MomentMark } from '../../machines/videoPlayer/markers.ts';
+import { clusterMarks, describeMark, type MomentMark } from '../../machines/videoPlayer/markers.ts';
 import type { CaptionTrack } from '../../schemas/moments.ts';
 import { makeComment, makeReaction } from '../../test/sharedArtifactFixtures.ts';
 import { makeVideo, provideTestMoments, renderVideoMoments, stubMediaElements } from '../../test/videoHarness.tsx';
 import { clearToasts } from '../feedback/toastStore.ts';
 import { readMomentLink, sharedMarks } from './SharedVideoMoments.tsx';
 import { controllableActor } from '../../../tests/model/support/deferred.ts';
+import { formatClock, formatMoment } from '../../schemas/formatting.ts';
 
 const comment = (id: number, start: number, who = 'Ana Teacher'): MomentMark => ({ kind: 'comment', id, start, end: null, who });
 
 afterEach(() => clearToasts());
 
 describe('moment times and markers', () => {
-  it('write times as mm:ss (h:mm:ss past an hour) and ranges with a dash', () => {
-    expect(formatTime(0)).toBe('00:00');
-    expect(formatTime(192.9)).toBe('03:12');
-    expect(formatTime(3723)).toBe('1:02:03');
-    expect(formatMoment({ start: 192, end: 220 })).toBe('03:12–03:40');
-    expect(describeMark({ kind: 'reaction', id: 1, start: 5, end: null, who: 'Ana', value: '⭐' })).toMatch(/reaction by Ana at 00:05$/);
-    expect(describeMark({ kind: 'note', id: 1, start: 5, end: null, who: 'You' })).toBe('Your note at 00:05');
+  it('write times as m:ss (h:mm:ss past an hour) and ranges with a dash', () => {
+    expect(formatClock(0)).toBe('0:00');
+    expect(formatClock(192.9)).toBe('3:12');
+    expect(formatClock(3723)).toBe('1:02:03');
+    expect(formatMoment({ start: 192, end: 220 })).toBe('3:12–3:40');
+    expect(describeMark({ kind: 'reaction', id: 1, start: 5, end: null, who: 'Ana', value: '⭐' })).toMatch(/reaction by Ana at 0:05$/);
+    expect(describeMark({ kind: 'note', id: 1, start: 5, end: null, who: 'You' })).toBe('Your note at 0:05');
   });
 
   it('cluster marks closer than 2 % of the video (at least a second) into one marker named after all of them', () => {
@@ -29,7 +30,7 @@ describe('moment times and markers', () => {
       [40.5, 40.5, [3], 3],
       [90, 90, [4], 4],
     ]);
-    expect(markers[0]!.label).toBe('2 moments from 00:10: Comment by Ana Teacher at 00:10; Comment by Ana Teacher at 00:10');
+    expect(markers[0]!.label).toBe('2 moments from 0:10: Comment by Ana Teacher at 0:10; Comment by Ana Teacher at 0:10');
     // A lone reaction highlights no comment.
     expect(clusterMarks([{ kind: 'reaction', id: 9, start: 1, end: null, who: 'Ana', value: '⭐' }], 10)[0]!.targetId).toBeNull();
   });
@@ -63,8 +64,8 @@ describe('the player with its timeline', () => {
     const list = screen.getByRole('list', { name: /^Moments in / });
     const buttons = within(list).getAllByRole('button');
     expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual([
-      '2 moments from 00:10: Comment by Ana Teacher at 00:10; Comment by Ana Teacher at 00:10',
-      'Comment by Ana Teacher at 00:50',
+      '2 moments from 0:10: Comment by Ana Teacher at 0:10; Comment by Ana Teacher at 0:10',
+      'Comment by Ana Teacher at 0:50',
     ]);
     expect(buttons[0]!.textContent).toBe('2');
     expect(screen.getByText('3 moments on the timeline.').getAttribute('role')).toBe('status');

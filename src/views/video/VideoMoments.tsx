@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, type RefObject } from 'react';
 import styled from 'styled-components';
 import { fileSource, mediaLabel, posterSource } from '../../machines/artifactLifecycle/artifactSelectors.ts';
 import { useMomentCommentEvents, useMomentDraft, useMomentsSetup } from '../../machines/momentComment/useMomentComment.ts';
-import { clusterMarks, formatTime, type Marker, type MomentMark } from '../../machines/videoPlayer/markers.ts';
+import { clusterMarks, type Marker, type MomentMark } from '../../machines/videoPlayer/markers.ts';
 import { useCaptions, usePlayerCommand, usePlayerTime, usePlaying, useVideoPlayerActor, useVideoPlayerEvents, type VideoPlayerRef } from '../../machines/videoPlayer/useVideoPlayer.ts';
 import type { MediaHolder } from '../../machines/videoPlayer/videoPlayerMachine.ts';
 import type { Media } from '../../schemas/media.ts';
@@ -11,6 +11,7 @@ import { selectStyle } from '../components/cardStyles.ts';
 import { CaptionsPanel } from './CaptionsPanel.tsx';
 import { MomentComposer } from './MomentComposer.tsx';
 import { useMomentThread } from './MomentThread.tsx';
+import { formatClock } from '../../schemas/formatting.ts';
 
 /** What a browser without video support shows. */
 export const VIDEO_FALLBACK = 'Your browser does not support the video tag.';
@@ -176,8 +177,8 @@ export interface VideoMomentsProps {
 
 /**
  * One video with its caption tracks (selectable, and the player's own menu), the timeline of
- * its moments (clustered when dense; each marker a button named like 'Comment by Ana at 03:12'),
- * "Comment at 03:12" (pauses the video and opens the composer), and its captions panel.
+ * its moments (clustered when dense; each marker a button named like 'Comment by Ana at 3:12'),
+ * "Comment at 3:12" (pauses the video and opens the composer), and its captions panel.
  */
 export function VideoMoments({ media, holder, marks, startAt, canComment, canCaption, noun }: VideoMomentsProps) {
   const moments = useMomentThread();
@@ -239,7 +240,7 @@ export function VideoMoments({ media, holder, marks, startAt, canComment, canCap
       <Bar>
         {canComment && !composing ? (
           <Button type="button" $small onClick={commentHere} disabled={draft.busy}>
-            {noun} at {formatTime(time)}
+            {noun} at {formatClock(time)}
           </Button>
         ) : null}
         {captions.tracks.length > 0 ? (
@@ -256,7 +257,7 @@ export function VideoMoments({ media, holder, marks, startAt, canComment, canCap
           </label>
         ) : null}
         <span className="visually-hidden" aria-live="polite">
-          {playing ? '' : time > 0 ? `Paused at ${formatTime(time)}` : ''}
+          {playing ? '' : time > 0 ? `Paused at ${formatClock(time)}` : ''}
         </span>
       </Bar>
       {composing ? <MomentComposer composer={composer} now={time} noun={noun} /> : null}

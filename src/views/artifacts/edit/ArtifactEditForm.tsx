@@ -17,11 +17,11 @@ import { Button } from '../../components/Button.tsx';
 import { DraftOfferBar } from '../../components/DraftOfferBar.tsx';
 import { LeaveConfirmDialog } from '../../components/Dialog.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
-import { formatLongDateTime, formatShortDate } from '../artifactDates.ts';
 import { TEAM_QUESTIONS_HEADING } from '../ArtifactDetails.tsx';
 import { DeleteArtifactButton } from '../DeleteArtifactButton.tsx';
 import { QuestionField } from '../QuestionField.tsx';
 import { UploadsArea } from '../UploadsArea.tsx';
+import { formatDate, formatDateTime } from '../../../schemas/formatting.ts';
 
 const Card = styled.div`
   background: ${({ theme }) => theme.color.surface};
@@ -167,13 +167,13 @@ export function ArtifactEditForm({
             <div>
               <dt>Date Created</dt>
               <dd>
-                <time dateTime={artifact.created_at}>{formatShortDate(artifact.created_at)}</time>
+                <time dateTime={artifact.created_at}>{formatDate(artifact.created_at)}</time>
               </dd>
             </div>
             <div>
               <dt>Last Edited</dt>
               <dd>
-                <time dateTime={artifact.updated_at}>{formatLongDateTime(artifact.updated_at)}</time>
+                <time dateTime={artifact.updated_at}>{formatDateTime(artifact.updated_at)}</time>
               </dd>
             </div>
           </Dates>

@@ -78,7 +78,7 @@ describe('the artifact form keeps a local draft', () => {
     writeDraft(USER.id, FORM, artifactDraftText(TYPED), artifact.updated_at);
     const { ux, saves } = await open();
     const bar = offer()!;
-    expect(bar.querySelector('p')!.textContent).toMatch(/^Restore your unsaved text from \d\d:\d\d\?$/);
+    expect(bar.querySelector('p')!.textContent).toMatch(/^Restore your unsaved text from \d{1,2}:\d\d[ap]m\?$/);
     // Nothing goes into the form before the user says so.
     expect(box('What were students working to learn?').value).toBe('Slopes and speed');
     await ux.click(within(bar).getByRole('button', { name: 'Restore' }));

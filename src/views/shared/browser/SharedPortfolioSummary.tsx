@@ -6,10 +6,10 @@ import { useBrowserEvents } from '../../../machines/portfolioBrowser/usePortfoli
 import { useCurrentUser } from '../../../machines/session/useSession.ts';
 import { canEditShared, canExportShared, canLeaveShared } from '../../../machines/sharedBrowser/sharedAbilities.ts';
 import type { SharedPortfolio } from '../../../schemas/sharedPortfolio.ts';
-import { formatShortDate } from '../../artifacts/artifactDates.ts';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { buildPath, paths } from '../../paths.ts';
 import { LeaveButton } from './LeaveButton.tsx';
+import { formatDate } from '../../../schemas/formatting.ts';
 
 const Card = styled.section`
   padding: ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg};
@@ -124,7 +124,7 @@ export function SharedPortfolioSummary({ portfolio }: { portfolio: SharedPortfol
         <div>
           <dt>Date Created</dt>
           <dd>
-            <time dateTime={portfolio.created_at}>{formatShortDate(portfolio.created_at)}</time>
+            <time dateTime={portfolio.created_at}>{formatDate(portfolio.created_at)}</time>
           </dd>
         </div>
         <div>

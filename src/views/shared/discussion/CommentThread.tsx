@@ -1,4 +1,4 @@
-import { useContext, useEffect, useId, useRef, type FormEvent, type KeyboardEvent, type Ref } from 'react';
+import { useContext, useEffect, useId, useMemo, useRef, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import styled from 'styled-components';
 import {
   useCanChangeComment,
@@ -15,10 +15,10 @@ import {
   type CommentRef,
 } from '../../../machines/comment/useComment.ts';
 import { useLocalDraft } from '../../../machines/localDraft/useLocalDraft.ts';
+import { useCurrentUser } from '../../../machines/session/useSession.ts';
 import { useGuardedText } from '../../../machines/typedTextGuard/useTypedTextGuard.ts';
 import { COMMENT_MAX } from '../../../schemas/catalog.ts';
 import type { Comment } from '../../../schemas/sharedArtifact.ts';
-import { formatShortDate } from '../../artifacts/artifactDates.ts';
 import { BusyButton } from '../../components/BusyButton.tsx';
 import { cardStyle, MutedText, stackedListStyle } from '../../components/cardStyles.ts';
 import { Button } from '../../components/Button.tsx';
@@ -26,6 +26,7 @@ import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { DraftOfferBar } from '../../components/DraftOfferBar.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { TextArea } from '../../components/TextAreaField.tsx';
+import { CommentStamp, CommentText } from './CommentText.tsx';
 import { MentionCandidatesContext } from './mentionCandidates.ts';
 import { MentionTextArea } from './MentionTextArea.tsx';
 import { MomentTime, ThreadControls, useIsHighlighted, useVisibleComments } from '../../video/MomentThread.tsx';
@@ -179,8 +180,11 @@ function EditForm({ thread, comment }: { thread: CommentRef; /** The comment as 
   );
 }
 
-/** One comment: who wrote it and when (mm/dd/yy of its last change), its text, and (one's own) Edit and Delete. */
-function CommentItem({ thread, comment, editing }: { thread: CommentRef; comment: Comment; editing: boolean }) {
+/**
+ * One comment: who wrote it, when it was posted (and 'edited' once changed), its text with its
+ * @mentions shown as names, and (one's own) Edit and Delete.
+ */
+function CommentItem({ thread, comment, editing, names }: { thread: CommentRef; comment: Comment; editing: boolean; /** Who its text may mention. */ names: readonly string[] }) {
   const own = useIsOwnComment(thread, comment);
   const highlighted = useIsHighlighted(comment.id);
   const free = useCanChangeComment(thread, comment.id);
@@ -191,7 +195,7 @@ function CommentItem({ thread, comment, editing }: { thread: CommentRef; comment
         <ItemHead>
           <strong>{comment.username}</strong>
           <MomentTime comment={comment} />
-          <time dateTime={comment.updated_at}>{formatShortDate(comment.updated_at)}</time>
+          <CommentStamp comment={comment} />
           {own && !editing ? (
             <ItemActions>
               <Button type="button" $variant="link" aria-label="Edit comment" onClick={() => edit(comment.id)} disabled={!free}>
@@ -203,7 +207,13 @@ function CommentItem({ thread, comment, editing }: { thread: CommentRef; comment
             </ItemActions>
           ) : null}
         </ItemHead>
-        {editing ? <EditForm thread={thread} comment={comment} /> : <Text>{comment.text}</Text>}
+        {editing ? (
+          <EditForm thread={thread} comment={comment} />
+        ) : (
+          <Text>
+            <CommentText text={comment.text} names={names} />
+          </Text>
+        )}
       </Item>
     </li>
   );
@@ -244,6 +254,16 @@ function Composer({ thread }: { thread: CommentRef }) {
   );
 }
 
+/** The names a comment may mention: the shared portfolio's people, the viewer and the comments' authors. */
+function useMentionableNames(comments: readonly Comment[]): readonly string[] {
+  const candidates = useContext(MentionCandidatesContext);
+  const viewer = useCurrentUser()?.username;
+  return useMemo(
+    () => [...new Set([...(candidates ?? []).map((c) => c.username), ...(viewer ? [viewer] : []), ...comments.map((c) => c.username)])],
+    [candidates, viewer, comments],
+  );
+}
+
 /**
  * The comments of a shared artifact, oldest first, with the new-comment box for members and
  * researchers; one's own comments can be edited in place or deleted after 'Are you sure you want
@@ -259,6 +279,7 @@ export function CommentThread({ thread, mutable }: { thread: CommentRef; /** Off
   const deletion = useCommentDeletion(thread);
   const syncing = useCommentsSyncing(thread);
   const { retry, confirmDelete, cancelDelete } = useCommentEvents(thread);
+  const names = useMentionableNames(comments);
   return (
     // Busy while the comments are brought up to date after a change.
     <Section aria-labelledby={headingId} aria-busy={syncing || undefined}>
@@ -272,7 +293,7 @@ export function CommentThread({ thread, mutable }: { thread: CommentRef; /** Off
         shown.length > 0 ? (
           <List>
             {shown.map((comment) => (
-              <CommentItem key={comment.id} thread={thread} comment={comment} editing={editor.commentId === comment.id} />
+              <CommentItem key={comment.id} thread={thread} comment={comment} editing={editor.commentId === comment.id} names={names} />
             ))}
           </List>
         ) : (

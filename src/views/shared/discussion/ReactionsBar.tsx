@@ -14,8 +14,8 @@ import {
 import type { ReactionValue } from '../../../schemas/catalog.ts';
 import { Button } from '../../components/Button.tsx';
 
-/** The hint beside the add button while an artifact has no reactions (reference §13). */
-export const ADD_REACTION_HINT = 'Add Reaction →';
+/** What the bar says while an artifact has no reactions (beside the one Add reaction button for those who may react). */
+export const NO_REACTIONS = 'No reactions yet.';
 
 /** The title of the reaction picker (reference §13). */
 export const ADD_REACTION_TITLE = 'ADD REACTION';
@@ -82,11 +82,6 @@ const Meaning = styled.span`
 const Tally = styled.span`
   font-variant-numeric: tabular-nums;
   font-weight: ${({ theme }) => theme.font.weight.bold};
-`;
-
-const Hint = styled.span`
-  color: ${({ theme }) => theme.color.textMuted};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
 `;
 
 const Muted = styled.p`
@@ -229,7 +224,6 @@ function ReactionPicker({ tallies, disabled, onPick }: { tallies: readonly React
         ref={trigger}
         data-focus-key={ADD_KEY}
         type="button"
-        aria-label="Add reaction"
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? popoverId : undefined}
@@ -266,8 +260,8 @@ function ReactionPicker({ tallies, disabled, onPick }: { tallies: readonly React
 
 /**
  * The reactions of a shared artifact: each reaction given, with its count, as a toggle of the
- * viewer's own (pressed when theirs: pressing removes it, otherwise adds it), 'Add Reaction →'
- * when there are none, and the 'ADD REACTION' picker. Read-only viewers see the counts only.
+ * viewer's own (pressed when theirs: pressing removes it, otherwise adds it), 'No reactions yet.'
+ * when there are none, and one 'Add reaction' button (its name is its text) opening the 'ADD REACTION' picker. Read-only viewers see the counts only.
  */
 export function ReactionsBar({ reactions }: { reactions: ReactionsRef }) {
   const headingId = useId();
@@ -323,7 +317,7 @@ export function ReactionsBar({ reactions }: { reactions: ReactionsRef }) {
           ))}
         </Tallies>
       ) : null}
-      {status === 'ready' && given.length === 0 ? canReact ? <Hint>{ADD_REACTION_HINT}</Hint> : <Muted>No reactions yet.</Muted> : null}
+      {status === 'ready' && given.length === 0 ? <Muted>{NO_REACTIONS}</Muted> : null}
       {status === 'ready' && canReact ? <ReactionPicker tallies={tallies} disabled={pending !== null} onPick={toggle} /> : null}
     </Bar>
   );

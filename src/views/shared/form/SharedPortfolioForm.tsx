@@ -18,7 +18,6 @@ import {
 } from '../../../machines/sharedPortfolioForm/useSharedPortfolioForm.ts';
 import { invalidQuestionsMessage, type FormErrors, type QuestionRow } from '../../../machines/sharedPortfolioForm/sharedForm.ts';
 import { GRADES, SUBJECTS } from '../../../schemas/catalog.ts';
-import { formatShortDate } from '../../artifacts/artifactDates.ts';
 import { BusyButton } from '../../components/BusyButton.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog, LeaveConfirmDialog } from '../../components/Dialog.tsx';
@@ -31,6 +30,7 @@ import { TextAreaField } from '../../components/TextAreaField.tsx';
 import { EditParticipantsDialog } from '../participants/EditParticipantsDialog.tsx';
 import { ParticipantsSummary } from '../participants/ParticipantsSummary.tsx';
 import { QuestionsTable } from './QuestionsTable.tsx';
+import { formatDate } from '../../../schemas/formatting.ts';
 
 /** The note on the create form (spec §2). */
 /** Why Delete Shared Portfolio is not offered (the server refuses it then). */
@@ -103,7 +103,7 @@ function DateCreated({ createdAt }: { createdAt: string }) {
     <Fact role="group" aria-labelledby={captionId}>
       <span id={captionId}>Date Created</span>
       <p>
-        <time dateTime={createdAt}>{formatShortDate(createdAt)}</time>
+        <time dateTime={createdAt}>{formatDate(createdAt)}</time>
       </p>
     </Fact>
   );
