@@ -85,7 +85,7 @@ function webmVideo(dir: string): Buffer {
   return readFileSync(file);
 }
 
-interface World {
+export interface World {
   big: { id: number; artifacts: number };
   /** Another portfolio of the teacher (before the video's artifact was added). */
   other: { id: number; artifacts: number };
@@ -93,7 +93,7 @@ interface World {
 }
 
 /** The teacher's biggest portfolio, and a shared artifact of hers with a video and a comment at 00:02 (made through the API). */
-async function prepare(url: string, jwt: string, work: string): Promise<World> {
+export async function prepare(url: string, jwt: string, work: string): Promise<World> {
   const api = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
     const init: RequestInit = { method, headers: { authorization: `Bearer ${jwt}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) } };
     if (body !== undefined) init.body = JSON.stringify(body);

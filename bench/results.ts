@@ -11,6 +11,7 @@ export const SECTION_PART: [prefix: string, part: string][] = [
   ['Browser', 'browser'],
   ['My Portfolios on a portfolio', 'portfolio'],
   ['Interactions', 'interactions'],
+  ['Lighthouse', 'lighthouse'],
   ['Start and restart', 'startup'],
   ['Memory: every server process', 'memory'],
   ['SPA bundle', 'bundle'],

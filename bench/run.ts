@@ -18,6 +18,7 @@ import { runExportBench } from './exports.ts';
 import { runFilterBench } from './filter.ts';
 import { GOAL_UNTHROTTLED_MS, INTERACTIONS, runInteractionsBench } from './interactions.ts';
 import { LARGE, SMALL, type DatasetSize } from './generate.ts';
+import { CATEGORIES, runLighthouseBench } from './lighthouse.ts';
 import { runLoginBench } from './login.ts';
 import { runMemoryBench, type MemoryResult } from './memory.ts';
 import { runNotifyBench } from './notify.ts';
@@ -27,7 +28,7 @@ import { PHASES, runStartupBench } from './startup.ts';
 import { machine, median, ROOT } from './support.ts';
 import { runUploadBench } from './upload.ts';
 
-const PARTS = ['api', 'browser', 'portfolio', 'interactions', 'startup', 'memory', 'bundle', 'upload', 'exports', 'research', 'login', 'filter', 'notify'];
+const PARTS = ['api', 'browser', 'portfolio', 'interactions', 'lighthouse', 'startup', 'memory', 'bundle', 'upload', 'exports', 'research', 'login', 'filter', 'notify'];
 
 const { values } = parseArgs({
   options: {
@@ -37,6 +38,7 @@ const { values } = parseArgs({
     loads: { type: 'string', default: '5' },
     boots: { type: 'string', default: '5' },
     reps: { type: 'string', default: '5' },
+    'lighthouse-runs': { type: 'string', default: '3' },
     'upload-mib': { type: 'string', default: '1024' },
     chromium: { type: 'string', default: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium' },
     out: { type: 'string', default: path.join(ROOT, 'bench', 'RESULTS.md') },
@@ -67,6 +69,8 @@ const GOALS = {
   portfolioMs: 500,
   largestProcessMb: 150,
   allProcessesMb: 250,
+  lighthouseLogin: 95,
+  lighthouseSignedIn: 90,
   bundleLoginKb: 100,
   bundleLargestKb: 200,
   uploadGrowthMiB: 64,
@@ -273,6 +277,27 @@ if (only.has('memory')) {
     out(`| largest process ≤ ${GOALS.largestProcessMb} MB | ${name} | ${largest} | ${judge('memory', `largest process ≤ ${GOALS.largestProcessMb} MB (${name} data set)`, largest, m.largest.rss <= GOALS.largestProcessMb * 1e6)} |`);
     const all = `${MB(m.pssTotal)} MB PSS`;
     out(`| all together ≤ ${GOALS.allProcessesMb} MB | ${name} | ${all} | ${judge('memory', `all processes together ≤ ${GOALS.allProcessesMb} MB (${name} data set)`, all, m.pssTotal <= GOALS.allProcessesMb * 1e6)} |`);
+  }
+  out();
+}
+
+if (only.has('lighthouse')) {
+  log('Lighthouse, mobile preset…');
+  const lh = await runLighthouseBench(size, Number(values['lighthouse-runs']), values.chromium);
+  out('## Lighthouse (mobile preset)');
+  out();
+  out(`Lighthouse 12's mobile preset (a mid-range phone on a slow 4G link, simulated throttling) in ${lh.version} (Debian's Chromium, headless), ${values['lighthouse-runs']} runs per page, the median of each score. Signed-in pages: the session cookies of one sign-in, set in the browser before each run (its cache emptied). Goals: performance ≥ ${GOALS.lighthouseLogin} on \`/login\`, ≥ ${GOALS.lighthouseSignedIn} on the signed-in pages; accessibility, best practices and SEO 100 on every page.`);
+  out();
+  out('| Page | Performance (runs) | Goal | | Accessibility | Best practices | SEO | | Below 100 |');
+  out('|---|---:|---:|---|---:|---:|---:|---|---|');
+  for (const r of lh.results) {
+    const login = r.path === '/login';
+    const goal = login ? GOALS.lighthouseLogin : GOALS.lighthouseSignedIn;
+    const perf = judge('lighthouse', `Lighthouse mobile performance on ${r.name} ≥ ${goal}`, String(r.scores.performance), r.scores.performance >= goal);
+    const rest = CATEGORIES.filter((c) => c !== 'performance');
+    const others = judge('lighthouse', `Lighthouse ${rest.join(', ')} 100 on ${r.name}`, rest.map((c) => r.scores[c]).join(' / '), rest.every((c) => r.scores[c] === 100));
+    const below = r.failing.map((f) => `${f.category}: ${f.title}`);
+    out(`| ${r.name} (\`${r.path}\`) | ${r.scores.performance} (${r.performanceRuns.join(', ')}) | ≥ ${goal} | ${perf} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ${others} | ${below.join('; ') || '—'} |`);
   }
   out();
 }

@@ -6,6 +6,11 @@ import { loadAppConfig } from './services/configService.ts';
 
 // Before the router listens: Back and Forward reach the leave guard first.
 installLeaveGuard();
+// zod (loaded later, by the pages whose services parse answers) probes with `new Function` whether
+// it may compile its parsers; the portal's Content-Security-Policy forbids that, and the browser
+// reports the probe as a violation. zod reads its settings from this global object: jitless, it
+// parses as it would after a refused probe and never probes.
+Object.assign(globalThis, { ['__zod_globalConfig']: { jitless: true } });
 /**
  * Resolves once the browser has painted the frame `index.html` draws before the app (its header
  * bar): scripts that arrive quickly would otherwise run, and the app render, before the first

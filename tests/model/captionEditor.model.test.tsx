@@ -5,7 +5,7 @@ import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { CAPTIONS_SAVED_MESSAGE, captionEditorMachine, type CaptionEditorEvent } from '../../src/machines/captionEditor/captionEditorMachine.ts';
-import { cueProblems, type CaptionsDraft } from '../../src/machines/captionEditor/cues.ts';
+import { cueProblems, showTime, type CaptionsDraft } from '../../src/machines/captionEditor/cues.ts';
 import { parseClock } from '../../src/schemas/formatting.ts';
 import { MomentsContext } from '../../src/machines/momentComment/useMomentComment.ts';
 import type { CaptionTrack, CaptionUpdateBody } from '../../src/schemas/moments.ts';
@@ -46,7 +46,7 @@ const ev = modelEvent<CaptionEditorEvent>();
 const USER = makeUser('teacher');
 const DRAFT_FORM = `captions:${TRACK.id}`;
 const DRAFT_TEXT = 'Ready, steady… (typed before the reload)';
-const DRAFT: CaptionsDraft = { label: TRACK.label, language: 'en', cues: [{ start: '0.5', end: '2.5', text: DRAFT_TEXT }, { start: '3', end: '5', text: TRACK.cues[1]!.text }] };
+const DRAFT: CaptionsDraft = { label: TRACK.label, language: 'en', cues: [{ start: showTime(0.5), end: showTime(2.5), text: DRAFT_TEXT }, { start: showTime(3), end: showTime(5), text: TRACK.cues[1]!.text }] };
 const DRAFT_STORED = JSON.stringify([DRAFT.label, DRAFT.language, DRAFT.cues.map((c) => [c.start, c.end, c.text])]);
 const offerBar = () => screen.queryByRole('group', { name: 'Unsaved captions' });
 

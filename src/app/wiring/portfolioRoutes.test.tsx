@@ -49,7 +49,9 @@ describe('the portfolio routes', () => {
   it('My Portfolios loads the list and the portfolio from the API; choosing an artifact rewrites the address in place', async () => {
     const { location, calls } = await renderWithApi('/my-portfolios', makeUser('teacher'), {
       'GET /portfolios': { status: 200, body: [listItemOf(forces)] },
-      'GET /portfolios/41': { status: 200, body: forces },
+      // The table reads the portfolio in brief; an opened artifact is read whole.
+      'GET /portfolios/41/summary': { status: 200, body: forces },
+      'GET /artifacts/1': { status: 200, body: forces.artifacts[0] },
     });
     const ux = userEvent.setup();
     await ux.selectOptions(await screen.findByRole('combobox', { name: 'Select Portfolio' }), 'Forces and Motion');
@@ -60,6 +62,7 @@ describe('the portfolio routes', () => {
     expect(within(screen.getByRole('region', { name: 'Artifact details' })).getByRole('link', { name: 'EDIT' })).toBeTruthy();
     // The page stayed the same page: the list was asked for once.
     expect(calls.filter((c) => c === 'GET /portfolios')).toHaveLength(1);
+    expect(calls).not.toContain('GET /portfolios/41');
     expect(document.title).toBe('My Portfolios · PracticeFolio');
   });
 

@@ -42,6 +42,7 @@ export const artifactDetailsMachine = setup({
   states: {
     loading: {
       invoke: {
+        id: 'fetchArtifact',
         src: 'fetchArtifact',
         input: ({ context }) => ({ artifactId: context.artifactId }),
         onDone: { target: 'ready', actions: { type: 'storeArtifact', params: ({ event }) => ({ artifact: event.output }) } },

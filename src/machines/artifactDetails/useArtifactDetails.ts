@@ -1,11 +1,17 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext } from 'react';
+import type { InspectionEvent } from 'xstate';
 import type { Artifact } from '../../schemas/artifact.ts';
 import type { UiError } from '../../services/errors.ts';
 import { artifactDetailsMachine, type ArtifactDetailsMachine } from './artifactDetailsMachine.ts';
 
-/** The logic that reads an opened artifact (tests provide a fake fetch). */
-export const ArtifactDetailsLogic = createContext<ArtifactDetailsMachine>(artifactDetailsMachine);
+/** The logic that reads an opened artifact (tests provide a fake fetch, and may inspect it). */
+export interface ArtifactDetailsSetup {
+  logic: ArtifactDetailsMachine;
+  inspect?: (event: InspectionEvent) => void;
+}
+
+export const ArtifactDetailsContext = createContext<ArtifactDetailsSetup>({ logic: artifactDetailsMachine });
 
 export interface WholeArtifact {
   status: 'loading' | 'ready' | 'missing' | 'failed';
@@ -16,7 +22,8 @@ export interface WholeArtifact {
 
 /** The personal artifact `artifactId`, read whole once per mount (the caller keys it by the artifact's version). */
 export function useWholeArtifact(artifactId: number): WholeArtifact {
-  const ref = useActorRef(useContext(ArtifactDetailsLogic), { input: { artifactId } });
+  const { logic, inspect } = useContext(ArtifactDetailsContext);
+  const ref = useActorRef(logic, { input: { artifactId }, ...(inspect ? { inspect } : {}) });
   const status = useSelector(ref, (s): WholeArtifact['status'] => (s.matches('ready') ? 'ready' : s.matches('missing') ? 'missing' : s.matches('failed') ? 'failed' : 'loading'));
   const artifact = useSelector(ref, (s) => s.context.artifact);
   const error = useSelector(ref, (s) => s.context.error);

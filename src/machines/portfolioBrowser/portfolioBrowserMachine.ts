@@ -161,6 +161,7 @@ export const portfolioBrowserMachine = setup({
           states: {
             fetching: {
               invoke: {
+                id: 'listPortfolios',
                 src: 'listPortfolios',
                 input: ({ context }) => ({ owner: context.owner }),
                 onDone: { target: 'done', actions: { type: 'storePortfolios', params: ({ event }) => ({ portfolios: event.output }) } },
@@ -177,6 +178,7 @@ export const portfolioBrowserMachine = setup({
             deciding: { always: [{ guard: 'hasPortfolioId', target: 'fetching' }, { target: 'done' }] },
             fetching: {
               invoke: {
+                id: 'getPortfolio',
                 src: 'getPortfolio',
                 input: ({ context }) => ({ portfolioId: context.portfolioId! }),
                 onDone: { target: 'done', actions: { type: 'keepEarly', params: ({ event }) => ({ portfolio: event.output }) } },

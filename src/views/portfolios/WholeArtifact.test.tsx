@@ -4,7 +4,7 @@ import { ThemeProvider } from 'styled-components';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { artifactDetailsMachine } from '../../machines/artifactDetails/artifactDetailsMachine.ts';
-import { ArtifactDetailsLogic } from '../../machines/artifactDetails/useArtifactDetails.ts';
+import { ArtifactDetailsContext } from '../../machines/artifactDetails/useArtifactDetails.ts';
 import type { Artifact } from '../../schemas/artifact.ts';
 import { ArtifactBriefSchema } from '../../schemas/portfolio.ts';
 import { ApiError } from '../../services/errors.ts';
@@ -29,9 +29,9 @@ function renderWith(answers: (() => Artifact)[], shown = brief) {
   });
   render(
     <ThemeProvider theme={theme}>
-      <ArtifactDetailsLogic.Provider value={logic}>
+      <ArtifactDetailsContext.Provider value={{ logic }}>
         <WholeArtifact brief={shown}>{(artifact) => <h3>{`${artifact.responses['artifactName']} with ${artifact.structure.length} questions`}</h3>}</WholeArtifact>
-      </ArtifactDetailsLogic.Provider>
+      </ArtifactDetailsContext.Provider>
     </ThemeProvider>,
   );
   return asked;
@@ -53,9 +53,9 @@ describe('WholeArtifact', () => {
     });
     render(
       <ThemeProvider theme={theme}>
-        <ArtifactDetailsLogic.Provider value={logic}>
+        <ArtifactDetailsContext.Provider value={{ logic }}>
           <WholeArtifact brief={brief}>{(artifact) => <h3>{artifact.responses['artifactName']}</h3>}</WholeArtifact>
-        </ArtifactDetailsLogic.Provider>
+        </ArtifactDetailsContext.Provider>
       </ThemeProvider>,
     );
     const placeholder = document.querySelector<HTMLElement>('[data-focus-target]')!;
