@@ -107,7 +107,11 @@ describe('a PLC at work', () => {
     expect(await conflict.textContent()).toContain('Are you sure you want to overwrite their changes?');
     // It names who saved in between and when, as every date with its time is written.
     expect(await conflict.textContent()).toMatch(new RegExp(`${DEMO.teacher.username} saved this artifact on [A-Z][a-z]+ \\d{1,2}, \\d{4} \\d{1,2}:\\d\\d[ap]m, after you opened it\\.`));
-    if (lee.viewportSize()!.width === 1280) await lee.screenshot({ path: path.resolve('e2e/screenshots/edit-conflict-1280.png') });
+    for (const width of [1280, 390]) {
+      await lee.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await lee.screenshot({ path: path.resolve(`e2e/screenshots/edit-conflict-${width}.png`) });
+    }
+    await lee.setViewportSize({ width: 1280, height: 900 });
     await conflict.getByRole('button', { name: 'NO' }).click();
     expect(await lee.getByLabel(teamQuestion).inputValue()).toBe('Lee: fourth grade, as a first fair test.');
     await lee.getByRole('button', { name: 'Save', exact: true }).click();
