@@ -145,9 +145,9 @@ describe('video moments', () => {
       await v.play();
     });
     await page.waitForFunction(() => document.querySelector('video')!.currentTime > 2, undefined, { timeout: 20_000 });
-    await page.getByRole('button', { name: /^Comment at 00:0\d$/ }).click();
+    await page.getByRole('button', { name: /^Comment at 0:0\d$/ }).click();
     // "Comment at" paused the video and anchored the composer at that time.
-    const composer = page.getByRole('form', { name: /^Comment at 00:0\d$/ });
+    const composer = page.getByRole('form', { name: /^Comment at 0:0\d$/ });
     await composer.waitFor();
     expect(await page.evaluate(() => document.querySelector('video')!.paused)).toBe(true);
     const paused = await currentTime(page);
@@ -159,7 +159,7 @@ describe('video moments', () => {
     const moment = detail.comments.find((c) => c.text === 'Here the ball passes the second mark.')!.moment!;
     expect(moment.media).toBe(setup.video);
     expect(Math.abs(moment.start - paused)).toBeLessThan(0.25);
-    const label = `Comment by ${DEMO.teacher.username} at 00:0${Math.floor(moment.start)}`;
+    const label = `Comment by ${DEMO.teacher.username} at 0:0${Math.floor(moment.start)}`;
     await page.getByRole('button', { name: label }).waitFor();
 
     // After a reload the marker is there; clicking it seeks the video and highlights the comment.
@@ -373,9 +373,9 @@ describe('video moments', () => {
     const page = await signedIn(`/shared-portfolios/${setup.plc}/artifacts/${setup.shared}`);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1, undefined, { timeout: 20_000 });
-    const commentAt = page.getByRole('button', { name: /^Comment at \d\d:\d\d$/ });
+    const commentAt = page.getByRole('button', { name: /^Comment at \d+:\d\d$/ });
     await commentAt.click();
-    const composer = page.getByRole('form', { name: /^Comment at \d\d:\d\d$/ });
+    const composer = page.getByRole('form', { name: /^Comment at \d+:\d\d$/ });
     await composer.getByRole('textbox').fill('Toasts step aside on phones.');
     await composer.getByRole('button', { name: 'Post Comment' }).click();
     const toasts = page.getByRole('region', { name: 'Notifications' }).locator('[role="status"], [role="alert"]');
@@ -447,7 +447,8 @@ describe('words, times and labels', () => {
       await video.waitFor();
       expect(await video.locator('[data-play-badge]').isVisible()).toBe(true);
       expect(await video.locator('[data-duration]').textContent()).toBe('0:06');
-      await page.getByRole('link', { name: 'ramp setup', exact: true }).waitFor();
+      // Its name ends with the file's label (an alt text set by another journey comes first).
+      await page.getByRole('link', { name: /(^|\s)ramp setup$/ }).waitFor();
       expect(await page.getByText(/^[A-Z]{1,2}\. \S+\.(png|webm)$/).count()).toBe(0);
       // The badge and the length sit inside the picture.
       const [tile, badge, length] = await Promise.all([video.locator('img').boundingBox(), video.locator('[data-play-badge] span').boundingBox(), video.locator('[data-duration]').boundingBox()]);
