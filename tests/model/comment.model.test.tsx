@@ -6,6 +6,8 @@ import type { Comment, SharedArtifactDetail } from '../../src/schemas/sharedArti
 import { ApiError, NetworkError } from '../../src/services/errors.ts';
 import { signOut } from '../../src/services/session.ts';
 import { makeSharedArtifactDetail } from '../../src/test/sharedArtifactFixtures.ts';
+import { formatRelative } from '../../src/schemas/formatting.ts';
+import { isEdited } from '../../src/views/shared/discussion/CommentText.tsx';
 import { accounts, FakeSharedApi, makeComment, makeSharedArtifact, makeSharedPortfolio, people, renderSharedPortfolios } from '../../src/test/sharedHarness.tsx';
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
 import { checkStates } from './support/checkStates.ts';
@@ -168,9 +170,13 @@ const mine = () => articles()[1]!;
 /** The comments on screen, as the context holds them. */
 async function expectComments(s: Snapshot) {
   await waitFor(() =>
-    expect(articles().map((a) => [within(a).getByText(/\S/, { selector: 'strong' }).textContent, within(a).getByRole('time').textContent])).toEqual(
-      s.context.comments.map((c) => [c.username, new Date(c.updated_at).toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: '2-digit' })]),
-    ),
+    expect(
+      articles().map((a) => [
+        within(a).getByText(/\S/, { selector: 'strong' }).textContent,
+        within(a).getByRole('time').textContent,
+        a.querySelector('[data-edited]') !== null,
+      ]),
+    ).toEqual(s.context.comments.map((c) => [c.username, formatRelative(c.created_at), isEdited(c)])),
   );
   // Edit and Delete only on Tess's own.
   for (const a of articles()) {

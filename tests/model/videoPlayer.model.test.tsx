@@ -20,6 +20,8 @@ reportCoverageAfterAll(coverage);
 type Snapshot = SnapshotFrom<typeof videoPlayerMachine>;
 
 const VIDEO = makeVideo();
+/** The video as the page names it (ramp-race.webm → "ramp race"). */
+const VIDEO_LABEL = 'ramp race';
 const TRACK = makeTrack();
 const UPLOADED = { ...makeTrack({ id: 82, label: 'Español', language: 'es', url: '/captions/82/track.vtt' }), notice: null };
 const EDITED = { ...TRACK, cues: [TRACK.cues[0]!], updated_at: '2026-03-06T10:00:00.000Z' };
@@ -149,13 +151,13 @@ const checks = {
     const list = within(panel()).getByRole('list', { name: 'Caption tracks' });
     expect(within(list).getAllByRole('link').map((a) => a.textContent)).toEqual(s.context.tracks.map((t) => `Download ${t.label} captions`));
     expect(within(list).getAllByRole('link').map((a) => a.getAttribute('href')?.endsWith('?download=1'))).toEqual(s.context.tracks.map(() => true));
-    expect(within(panel()).getByRole('form', { name: `Upload captions for A. ${VIDEO.name}` }).getAttribute('aria-busy')).toBeNull();
+    expect(within(panel()).getByRole('form', { name: `Upload captions for ${VIDEO_LABEL}` }).getAttribute('aria-busy')).toBeNull();
     if (s.context.uploadError) expect(within(panel()).getByRole('alert').textContent).toBe(malformed.message);
     else expect(within(panel()).queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('form', { name: /^Edit captions/ })).toBeNull();
   },
   'captions.uploading': async () => {
-    expect(within(panel()).getByRole('form', { name: `Upload captions for A. ${VIDEO.name}` }).getAttribute('aria-busy')).toBe('true');
+    expect(within(panel()).getByRole('form', { name: `Upload captions for ${VIDEO_LABEL}` }).getAttribute('aria-busy')).toBe('true');
     const call = h.fakes.uploadCaptions.calls.at(-1)!;
     expect({ ...call.input, file: call.input.file.name }).toEqual({ holder: { kind: 'sharedArtifact', artifactId: 70 }, mediaId: VIDEO.id, file: 'subtitulos.vtt', language: 'es', label: 'Español' });
   },
