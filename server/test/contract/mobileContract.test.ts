@@ -12,7 +12,7 @@ import {
   teamQuestion,
   type TestUser,
 } from '../factories.ts';
-import { mp4Header, pdfDocument, pngImage } from '../files.ts';
+import { ffmpegVideo, pdfDocument, pngImage } from '../files.ts';
 import { buildTestApp } from '../helper.ts';
 import {
   decodeArtifact,
@@ -212,7 +212,7 @@ describe('the mobile app, call by call', () => {
     const files = {
       images: await app.upload(`${base}/images`, 'image_picker_4F2A.jpg', await pngImage(1600, 1200)),
       documents: await app.upload(`${base}/documents`, 'Class discussion.m4a', Buffer.from([0, 0, 0, 0x20, 0x66, 0x74, 0x79, 0x70, 0x4d, 0x34, 0x41, 0x20, 1, 2, 3])),
-      videos: await app.upload(`${base}/videos`, 'VID_20261125.mp4', mp4Header()),
+      videos: await app.upload(`${base}/videos`, 'VID_20261125.mp4', ffmpegVideo()),
     };
     const records = {
       images: decodeFile(files.images, 'images', 'images'),
@@ -256,7 +256,7 @@ describe('the mobile app, call by call', () => {
     const uploads = {
       images: await app.upload(`${nested}/images`, 'photo.jpg', await pngImage(300, 200)),
       documents: await app.upload(`${nested}/documents`, 'Lesson plan.pages', pdfDocument()),
-      videos: await app.upload(`${nested}/videos`, 'clip.mov', mp4Header()),
+      videos: await app.upload(`${nested}/videos`, 'clip.mov', ffmpegVideo()),
     };
     for (const [kind, answer] of Object.entries(uploads) as [keyof typeof uploads, unknown][]) {
       const record = decodeFile(answer, kind, kind);
