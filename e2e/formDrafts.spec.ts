@@ -73,7 +73,8 @@ describe('the artifact form keeps a local draft', () => {
       const saved = await api<{ responses: Record<string, unknown> }>('GET', `/artifacts/${created.body.id}`, undefined, tess);
       expect(saved.body.responses['nextSteps']).toBe(typed);
       // Saved: the draft is gone; the form opens again without an offer.
-      expect(await draftKeys(page)).toEqual([]);
+      // Forgotten when the form goes away, which may wait for the next page's code to arrive.
+      await expect.poll(() => draftKeys(page)).toEqual([]);
       await page.goto(edit);
       await page.getByLabel('What would you do next, or differently?').waitFor();
       await page.waitForTimeout(300);
@@ -112,7 +113,8 @@ describe('the shared-portfolio form keeps a local draft', () => {
       });
       const saved = await api<{ name: string; plcGoals: string | null }>('GET', `/shared-portfolios/${id}`, undefined, lead);
       expect(saved.body).toMatchObject({ name, plcGoals: goals });
-      expect(await draftKeys(page)).toEqual([]);
+      // Forgotten when the form goes away, which may wait for the next page's code to arrive.
+      await expect.poll(() => draftKeys(page)).toEqual([]);
     });
   }
 });
