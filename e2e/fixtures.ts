@@ -124,3 +124,27 @@ export async function waitForResetLink(email: string, after = 0): Promise<string
   }
   throw new Error(`No reset link reached ${email}`);
 }
+
+/** The demo data's landmarks: Tess's "Forces and Motion", its "Ramp races" and their copy in the demo PLC. */
+export interface DemoPlaces {
+  forces: number;
+  ramp: number;
+  plc: number;
+  plcName: string;
+  sharedRamp: number;
+  teacherId: number;
+}
+
+/** Finds the demo data's landmarks through the API, as the demo teacher. */
+export async function findDemo(): Promise<DemoPlaces> {
+  const token = await tokenFor(DEMO.teacher.email);
+  const portfolios = (await api<{ id: number; name: string }[]>('GET', '/portfolios', undefined, token)).body;
+  const forces = portfolios.find((p) => p.name === 'Forces and Motion')!;
+  const full = (await api<{ artifacts: { id: number; responses: Record<string, unknown> }[] }>('GET', `/portfolios/${forces.id}`, undefined, token)).body;
+  const ramp = full.artifacts.find((a) => String(a.responses['artifactName']).startsWith('Ramp races'))!;
+  const shared = (await api<{ id: number; name: string }[]>('GET', '/shared-portfolios', undefined, token)).body[0]!;
+  const plc = (await api<{ sharedArtifacts: { id: number; responses: Record<string, unknown> }[] }>('GET', `/shared-portfolios/${shared.id}`, undefined, token)).body;
+  const sharedRamp = plc.sharedArtifacts.find((a) => String(a.responses['artifactName']).startsWith('Ramp races'))!;
+  const me = (await api<{ id: number }>('GET', '/users/me', undefined, token)).body;
+  return { forces: forces.id, ramp: ramp.id, plc: shared.id, plcName: shared.name, sharedRamp: sharedRamp.id, teacherId: me.id };
+}

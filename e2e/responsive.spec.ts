@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { AxeResults } from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, dataDir, DEMO, login, setupBrowser, tokenFor } from './fixtures.ts';
+import { api, dataDir, DEMO, findDemo, login, setupBrowser, tokenFor, type DemoPlaces as Demo } from './fixtures.ts';
 
 declare global {
   interface Window {
@@ -25,26 +25,6 @@ const SCREENSHOTS = path.resolve('e2e/screenshots');
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-interface Demo {
-  forces: number;
-  ramp: number;
-  plc: number;
-  sharedRamp: number;
-  teacherId: number;
-}
-
-async function findDemo(): Promise<Demo> {
-  const token = await tokenFor(DEMO.teacher.email);
-  const portfolios = (await api<{ id: number; name: string; artifacts: { id: number }[] }[]>('GET', '/portfolios', undefined, token)).body;
-  const forces = portfolios.find((p) => p.name === 'Forces and Motion')!;
-  const full = (await api<{ artifacts: { id: number; responses: Record<string, unknown> }[] }>('GET', `/portfolios/${forces.id}`, undefined, token)).body;
-  const ramp = full.artifacts.find((a) => String(a.responses['artifactName']).startsWith('Ramp races'))!;
-  const shared = (await api<{ id: number; name: string }[]>('GET', '/shared-portfolios', undefined, token)).body[0]!;
-  const plc = (await api<{ sharedArtifacts: { id: number; responses: Record<string, unknown> }[] }>('GET', `/shared-portfolios/${shared.id}`, undefined, token)).body;
-  const sharedRamp = plc.sharedArtifacts.find((a) => String(a.responses['artifactName']).startsWith('Ramp races'))!;
-  const me = (await api<{ id: number }>('GET', '/users/me', undefined, token)).body;
-  return { forces: forces.id, ramp: ramp.id, plc: shared.id, sharedRamp: sharedRamp.id, teacherId: me.id };
-}
 
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => undefined);

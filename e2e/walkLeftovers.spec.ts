@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, DEMO, login, setupBrowser, tokenFor } from './fixtures.ts';
+import { api, DEMO, findDemo, login, setupBrowser, tokenFor, type DemoPlaces as Demo } from './fixtures.ts';
 
 /**
  * The rest of what the walk at phone, iPad and desktop widths found (issue 20, items 14 and 16):
@@ -15,25 +15,6 @@ const browser = setupBrowser();
 const SCREENSHOTS = path.resolve('e2e/screenshots');
 const HEIGHTS: Record<number, number> = { 390: 844, 768: 1024, 1280: 900 };
 
-interface Demo {
-  forces: number;
-  ramp: number;
-  plc: number;
-  plcName: string;
-  sharedRamp: number;
-}
-
-async function findDemo(): Promise<Demo> {
-  const token = await tokenFor(DEMO.teacher.email);
-  const portfolios = (await api<{ id: number; name: string }[]>('GET', '/portfolios', undefined, token)).body;
-  const forces = portfolios.find((p) => p.name === 'Forces and Motion')!;
-  const full = (await api<{ artifacts: { id: number; responses: Record<string, unknown> }[] }>('GET', `/portfolios/${forces.id}`, undefined, token)).body;
-  const ramp = full.artifacts.find((a) => String(a.responses['artifactName']).startsWith('Ramp races'))!;
-  const shared = (await api<{ id: number; name: string }[]>('GET', '/shared-portfolios', undefined, token)).body[0]!;
-  const plc = (await api<{ sharedArtifacts: { id: number; responses: Record<string, unknown> }[] }>('GET', `/shared-portfolios/${shared.id}`, undefined, token)).body;
-  const sharedRamp = plc.sharedArtifacts.find((a) => String(a.responses['artifactName']).startsWith('Ramp races'))!;
-  return { forces: forces.id, ramp: ramp.id, plc: shared.id, plcName: shared.name, sharedRamp: sharedRamp.id };
-}
 
 async function signedIn(email: string, width = 1280): Promise<Page> {
   const page = await browser.newPage('/login', { width, height: HEIGHTS[width] ?? 900 });
