@@ -42,11 +42,12 @@ import type { Responses } from '../../schemas/structure.ts';
 import { deleteArtifact, getArtifact, updateArtifact } from '../../services/artifactService.ts';
 import { ApiError, toUiError, type UiError } from '../../services/errors.ts';
 import { sharedArtifactSaveMachine, type SharedSaveOutcome } from '../sharedArtifactSave/sharedArtifactSaveMachine.ts';
-import { placeholder } from '../shared/placeholder.ts';
+import { effect } from '../shared/effect.ts';
 import { uploadQueueMachine } from '../upload/uploadQueueMachine.ts';
 import { portfolioIdOf, type ArtifactKind, type EditableArtifact } from './artifactSelectors.ts';
 import { draftFromResponses, editableKeys, firstIssues, typedIssues, type Draft, type DraftValue } from './draft.ts';
 import { hasUnsavedWork, isNeverSaved } from './unsaved.ts';
+import type { Notice } from '../shared/notice.ts';
 
 /** The toast after a successful save (spec §8). */
 export const SAVED_MESSAGE = 'Successfully edited artifact';
@@ -102,12 +103,6 @@ export type ArtifactLifecycleEvent =
   | { type: 'leave.confirm' }
   | { type: 'leave.stay' }
   | { type: 'retry' };
-
-/** A message for the user (the app shows it as a toast; errors as alerts). */
-export interface LifecycleNotice {
-  message: string;
-  tone: 'success' | 'error';
-}
 
 const isId = (n: number): boolean => Number.isInteger(n) && n > 0;
 
@@ -206,18 +201,18 @@ export const artifactLifecycleMachine = setup({
         }),
     }),
     /** Tells the user something (provided by the app: a toast; errors as alerts). */
-    notify: (_args, _notice: LifecycleNotice): void => placeholder('notify')(),
+    notify: effect<Notice>('notify'),
     /** Brings the top of the page (and its error summary) into view (provided by the app). */
-    scrollToTop: placeholder('scrollToTop'),
+    scrollToTop: effect('scrollToTop'),
     /** Opens the artifact view (provided by the app). */
-    navigateToArtifact: (_args, _params: { portfolioId: number; artifactId: number }): void => placeholder('navigateToArtifact')(),
+    navigateToArtifact: effect<{ portfolioId: number; artifactId: number }>('navigateToArtifact'),
     /** Opens the portfolio (provided by the app): where Cancel goes when the new artifact is removed. */
-    navigateToPortfolio: (_args, _params: { portfolioId: number }): void => placeholder('navigateToPortfolio')(),
+    navigateToPortfolio: effect<{ portfolioId: number }>('navigateToPortfolio'),
     storeLeaveBy: assign({ leaveBy: (_, params: { by: 'cancel' | 'navigation' }) => params.by }),
     /** Lets the navigation the user asked for happen (provided by the app). */
-    allowLeave: placeholder('allowLeave'),
+    allowLeave: effect('allowLeave'),
     /** Drops the navigation the user asked for (provided by the app). */
-    stayHere: placeholder('stayHere'),
+    stayHere: effect('stayHere'),
   },
 }).createMachine({
   id: 'artifactLifecycle',
