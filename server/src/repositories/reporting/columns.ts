@@ -51,7 +51,7 @@ export interface SummaryFileDef {
 export const headerOf = <R>(file: SummaryFile<R>): string[] => file.columns.map((c) => c.name);
 
 /** The cells of one row of a summary CSV, in the header's order. */
-export const cellsOf = <R>(file: SummaryFile<R>, row: R): (string | number)[] => file.columns.map((c) => c.cell(row));
+const cellsOf = <R>(file: SummaryFile<R>, row: R): (string | number)[] => file.columns.map((c) => c.cell(row));
 
 /** The cells of every row `rows` yields, in the header's order (closing `rows` when the caller stops). */
 export async function* summaryCells<R>(file: SummaryFile<R>, rows: AsyncIterable<R>): AsyncGenerator<(string | number)[]> {
