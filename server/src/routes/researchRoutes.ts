@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ResearchExportListResponseSchema, ResearchExportQuerySchema } from '#schemas/researchExport';
 import { bearerToken } from '../http/auth.ts';
+import { clientGone } from '../http/clientGone.ts';
 import { contentDisposition } from '../http/contentDisposition.ts';
 import { requireSameOriginDownload } from '../http/sameOrigin.ts';
 
@@ -26,12 +27,8 @@ export const researchRoutes: FastifyPluginAsyncZod = async (app) => {
       // A package opened by a link of another site would run an export (and fill the audit log) in
       // the researcher's name.
       if (!bearerToken(request)) requireSameOriginDownload(request, app.config.publicUrl);
-      const stop = new AbortController();
       // A client that goes away before the end stops the work.
-      reply.raw.on('close', () => {
-        if (!reply.raw.writableFinished) stop.abort();
-      });
-      const { stream, fileName } = await app.services.research.exportPackage(request.user, request.query, stop.signal);
+      const { stream, fileName } = await app.services.research.exportPackage(request.user, request.query, clientGone(reply));
       return reply
         .type('application/zip')
         .header('content-disposition', contentDisposition('attachment', fileName))
