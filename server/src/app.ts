@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from '#schemas/common';
+import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { queryCounter, type Db } from './db/client.ts';
 import { describeIssue, HttpError, isFastifyClientError, reasonOf } from './errors.ts';
@@ -160,6 +161,8 @@ export interface BuildOptions {
   logger?: false | { level?: string; stream?: { write(line: string): void } };
   /** How the teachers' archive builder runs (tests shorten its times). */
   archives?: ArchiveWorkerOptions;
+  /** Where the services read the time (tests move it on instead of waiting). */
+  clock?: Clock;
 }
 
 /** Builds the whole server (API, docs and SPA) without listening. */
@@ -228,7 +231,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await principals.start(db);
   app.addHook('onClose', () => principals.stop());
   app.decorate('principals', principals);
-  const ctx: ServiceContext = { db, config, tokens: new TokenService(config.jwtSecret), mailer, log: app.log, principals };
+  const clock = options.clock ?? systemClock;
+  const ctx: ServiceContext = { db, config, tokens: new TokenService(config.jwtSecret, clock), clock, mailer, log: app.log, principals };
   const mediaStore = new MediaStore(db, config.dataDir, { ffmpeg: config.ffmpegPath, ffprobe: config.ffprobePath }, app.log);
   await mediaStore.init();
   app.decorate('db', db);

@@ -627,7 +627,7 @@ describe('#10 no user enumeration or directory exposure', () => {
     expect(unknown!.body).toBe(known!.body);
     expect(blockedAnswer!.body).toBe(known!.body);
     expect(unknown!.statusCode).toBe(known!.statusCode);
-    await new Promise((r) => setTimeout(r, 50));
+    await t.mail.settled();
     expect(t.mail.sent.slice(sentBefore).map((m) => m.to)).toEqual([teacher.user.email]);
 
     const wrongPassword = await login(teacher.user.email, 'not the password');
@@ -1045,7 +1045,7 @@ describe('#17 rate limiting', () => {
     expect(await auth(t, 'forgot-password', { email: forgetful.user.email.toUpperCase() }, requester)).toBeApiError(429, 'Too many reset requests for this address. Please wait an hour and try again.', {
       nested: true,
     });
-    await new Promise((r) => setTimeout(r, 50));
+    await t.mail.settled();
     expect(t.mail.sent.slice(sentBefore).filter((m) => m.to === forgetful.user.email)).toHaveLength(5);
 
     // 20 wrong reset codes per client address and hour.
@@ -1183,10 +1183,10 @@ describe('#21 passwords people can guess', () => {
     const user = await createTeacher(t);
     const first = await auth(t, 'forgot-password', { email: user.user.email });
     expect(first).toHaveStatus(200);
-    await new Promise((r) => setTimeout(r, 50));
+    await t.mail.settled();
     const older = codeMailedTo(t.mail, user.user.email);
     expect(await auth(t, 'forgot-password', { email: user.user.email })).toHaveStatus(200);
-    await new Promise((r) => setTimeout(r, 50));
+    await t.mail.settled();
     const code = codeMailedTo(t.mail, user.user.email);
     expect(code).not.toBe(older);
     const before = await snapshot(t);

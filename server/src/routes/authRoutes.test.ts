@@ -15,6 +15,13 @@ const t = await buildTestApp();
 
 let lastAddress = 0;
 /** A client address nobody else in this file uses (the per-address limits stay apart). */
+/** Moves an address's recorded login failures on an account `ms` into the past: the throttle's wait passes without waiting. */
+const ageLoginFailures = (userId: number, address: string, ms: number) =>
+  t.db.query(`UPDATE auth_events SET created_at = created_at - make_interval(secs => $3) WHERE kind = 'login_failure' AND subject = $1 || '|' || $2`, [
+    `user:${userId}`,
+    address,
+    ms / 1000,
+  ]);
 const freshAddress = () => `10.0.${Math.floor(++lastAddress / 250)}.${(lastAddress % 250) + 1}`;
 
 const login = (identifier: string, password: string, remoteAddress = '127.0.0.1') =>
@@ -129,8 +136,8 @@ describe('POST /auth/local', () => {
     // The real user, on their own device, signs in at once; so does anyone else from the attacker's address.
     expect(await login(victim.user.email, victim.password, freshAddress())).toHaveStatus(200);
     expect(await login(bystander.user.email, bystander.password, attacker)).toHaveStatus(200);
-    // After the wait the address may guess again, and the next wait doubles.
-    await new Promise((r) => setTimeout(r, 1_100));
+    // After the wait (its failures made 1.1 s older, as if it had passed) the address may guess again, and the next wait doubles.
+    await ageLoginFailures(victim.user.id, attacker, 1_100);
     expect(await login(victim.user.email, 'guess 7', attacker)).toBeApiError(400, INVALID_LOGIN);
     expect(await login(victim.user.email, 'guess 8', attacker)).toBeApiError(429, 'Too many failed login attempts. Please wait 2 seconds and try again.', { nested: true });
   });
@@ -290,7 +297,7 @@ describe('POST /auth/forgot-password', () => {
     expect(t.mail.sent.length - before).toBe(5);
     const many = await Promise.all(Array.from({ length: 15 }, () => forgot(user.user.email, freshAddress())));
     expect(many.filter((res) => res.statusCode === 200)).toHaveLength(15);
-    await new Promise((r) => setTimeout(r, 50));
+    await t.mail.settled();
     expect(t.mail.sent.length - before).toBe(10);
   });
 
