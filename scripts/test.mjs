@@ -35,7 +35,13 @@ function check(title, command, args, env = {}) {
 function vitest(title, projects, env = {}) {
   step(title);
   const out = path.join(tmp, `${title.replace(/\W+/g, '-')}.json`);
-  const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const args = [
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ];
   const result = spawnSync(bin('vitest'), args, { stdio: 'inherit', env: { ...process.env, ...env } });
   let p = 0;
   let f = 0;
@@ -45,7 +51,9 @@ function vitest(title, projects, env = {}) {
     f = (report.numFailedTests ?? 0) + (report.numRuntimeErrors ?? 0);
     // A file that failed without a failed test (it did not load, or a hook failed and its tests
     // were skipped) counts as a failure too.
-    f += (report.testResults ?? []).filter((r) => r.status === 'failed' && !(r.assertionResults ?? []).some((a) => a.status === 'failed')).length;
+    f += (report.testResults ?? []).filter(
+      (r) => r.status === 'failed' && !(r.assertionResults ?? []).some((a) => a.status === 'failed'),
+    ).length;
   } else {
     f += 1;
   }
@@ -59,11 +67,17 @@ function vitest(title, projects, env = {}) {
 ensureFfmpeg();
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('lint (dependency direction and code rules)', 'npm', ['run', '--silent', 'lint']);
+check('format (Prettier, width 120)', 'npm', ['run', '--silent', 'format:check']);
 vitest('unit, component, model-based and API tests (embedded Postgres)', ['server', 'client', 'model']);
 if (process.env.TEST_DATABASE_URL) {
   vitest('API tests against PostgreSQL (TEST_DATABASE_URL)', ['server']);
 }
-const built = check('build the web app', process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { NODE_ENV: 'production' });
+const built = check(
+  'build the web app',
+  process.execPath,
+  [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+  { NODE_ENV: 'production' },
+);
 const chromium = ensureChromium();
 if (!chromium.path) {
   step('end-to-end tests in Chromium');

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createSessionActor } from './app/App.tsx';
 import { installLeaveGuard } from './app/navigation/leaveGuard.ts';
@@ -26,10 +26,15 @@ async function start(): Promise<void> {
   const config = await loadAppConfig();
   await afterFirstPaint();
   const sessionActor = createSessionActor();
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App config={config} sessionActor={sessionActor} />
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // As a transition, the first render gives the browser its turn every few milliseconds instead of
+  // holding the main thread until the whole page is drawn (the frame stays on screen meanwhile).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App config={config} sessionActor={sessionActor} />
+      </StrictMode>,
+    ),
   );
 }
 

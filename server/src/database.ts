@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Config } from './config.ts';
 import { openPostgres, type Db } from './db/client.ts';
 import { seedDemo } from './db/demo.ts';
-import { seedDemoMedia } from './db/demoMedia.ts';
+import { drawDemoMedia, linkDemoMedia } from './db/demoMedia.ts';
 import { startEmbedded } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { copyLegacy, setAsideLegacy } from './db/pgliteImport.ts';
@@ -45,8 +45,9 @@ export async function openDatabase(
     await ensureTemplate(db);
     await pruneExpired(db);
     if (config.demoData && (await isEmpty(db))) {
-      await seedDemo(db, config);
-      await seedDemoMedia(db, config);
+      // The illustrations are drawn (on libvips' threads) while the rows go in.
+      const [, media] = await Promise.all([seedDemo(db, config), drawDemoMedia(db, config)]);
+      await linkDemoMedia(db, media);
       log.info('demo data added');
     }
     return db;

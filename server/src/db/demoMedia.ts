@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import { loadSharp, MediaStore } from '../media/mediaStore.ts';
+import { loadSharp, MediaStore, type ReceivedFile } from '../media/mediaStore.ts';
 import { mediaRepository } from '../repositories/mediaRepository.ts';
 import type { Db } from './client.ts';
 
@@ -46,23 +46,44 @@ const ILLUSTRATIONS: { artifact: string; file: string; svg: string }[] = [
 
 const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger;
 
+/** The illustrations drawn and received by the store, waiting to be linked to their artifacts. */
+export interface DrawnDemoMedia {
+  store: MediaStore;
+  drawn: { item: (typeof ILLUSTRATIONS)[number]; received: ReceivedFile }[];
+}
+
 /**
- * Adds the demo illustrations to their artifacts (and to the shared copies of those artifacts,
- * which reference the same file), through the same store as real uploads.
+ * Draws the demo illustrations and lets the store make their formats, all at once (libvips works
+ * on other threads): needs the migrated database, not the demo data, so it runs beside `seedDemo`.
  */
-export async function seedDemoMedia(db: Db, config: Config): Promise<void> {
+export async function drawDemoMedia(db: Db, config: Config): Promise<DrawnDemoMedia> {
   const store = new MediaStore(db, config.dataDir, { ffmpeg: config.ffmpegPath, ffprobe: config.ffprobePath }, quietLog);
   await store.init();
-  for (const item of ILLUSTRATIONS) {
+  const sharp = await loadSharp();
+  const drawn = await Promise.all(
+    ILLUSTRATIONS.map(async (item) => {
+      const png = await sharp(Buffer.from(item.svg)).png().toBuffer();
+      return { item, received: await store.receive(Readable.from(png), item.file, 'images') };
+    }),
+  );
+  return { store, drawn };
+}
+
+/**
+ * Adds the drawn illustrations to their artifacts (and to the shared copies of those artifacts,
+ * which reference the same file), as a real upload is added.
+ */
+export async function linkDemoMedia(db: Db, { store, drawn }: DrawnDemoMedia): Promise<void> {
+  for (const { item, received } of drawn) {
     const { rows } = await db.query<{ id: number; owner_id: number }>(
       `SELECT a.id, p.owner_id FROM artifacts a JOIN portfolios p ON p.id = a.portfolio_id WHERE a.responses->>'artifactName' = $1`,
       [item.artifact],
     );
     const artifact = rows[0];
-    if (!artifact) continue;
-    const sharp = await loadSharp();
-    const png = await sharp(Buffer.from(item.svg)).png().toBuffer();
-    const received = await store.receive(Readable.from(png), item.file, 'images');
+    if (!artifact) {
+      await store.abandon(received);
+      continue;
+    }
     await db.transaction(async (tx) => {
       const media = await mediaRepository.insertAndLink(
         tx,

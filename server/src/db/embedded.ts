@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -76,11 +76,18 @@ function unprivileged(command: string[]): string[] {
   return ['unshare', '--user', '--map-user=1', '--map-group=1', ...command];
 }
 
-function run(command: string[], what: string): void {
+/** Runs `command` to its end without blocking the app, which meanwhile loads its own code. */
+function run(command: string[], what: string): Promise<void> {
   const [file, ...args] = command;
-  const result = spawnSync(file!, args, { encoding: 'utf8', env: { ...process.env, LC_ALL: 'C' } });
-  if (result.error) throw new Error(`${what} failed: ${result.error.message}`);
-  if (result.status !== 0) throw new Error(`${what} failed (exit ${result.status}):\n${(result.stderr || result.stdout).trim()}`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(file!, args, { env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const collect = (chunk: Buffer) => (output += chunk.toString('utf8'));
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.once('error', (error) => reject(new Error(`${what} failed: ${error.message}`)));
+    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`${what} failed (exit ${code}):\n${output.trim()}`))));
+  });
 }
 
 interface Credentials {
@@ -89,14 +96,14 @@ interface Credentials {
 }
 
 /** Creates the data directory (once): a new cluster with a generated password, made aside and then moved in place. */
-function initialise(layout: EmbeddedLayout, bins: Binaries): void {
+async function initialise(layout: EmbeddedLayout, bins: Binaries): Promise<void> {
   const staging = `${layout.data}.new`;
   rmSync(staging, { recursive: true, force: true });
   const credentials: Credentials = { user: EMBEDDED_USER, password: randomBytes(24).toString('base64url') };
   const pwfile = path.join(layout.root, '.initdb-password');
   writeFileSync(pwfile, `${credentials.password}\n`, { mode: 0o600 });
   try {
-    run(
+    await run(
       unprivileged([
         bins.initdb,
         '--pgdata', staging,
@@ -213,7 +220,8 @@ async function ensureDatabase(connection: pg.ClientConfig): Promise<void> {
 /**
  * Starts the embedded server in `root` (`DATA_DIR/db`), creating it on first use. When a
  * previous server of this folder is still shutting down (the app was just killed), it waits for
- * it, up to `timeoutMs`. `onSpawn` is called once PostgreSQL is starting, so the caller can do
+ * it, up to `timeoutMs`. `onSpawn` is called as PostgreSQL starts (and before initdb, when it creates
+ * the folder; so possibly more than once), so the caller can do
  * its own start-up work while PostgreSQL gets ready.
  */
 export async function startEmbedded(root: string, options: { timeoutMs?: number; onSpawn?: () => void } = {}): Promise<EmbeddedServer> {
@@ -224,7 +232,9 @@ export async function startEmbedded(root: string, options: { timeoutMs?: number;
   const bins = await binaries();
   if (!existsSync(path.join(layout.data, 'PG_VERSION')) || !existsSync(layout.credentials)) {
     rmSync(layout.data, { recursive: true, force: true });
-    initialise(layout, bins);
+    // The app loads its code while initdb runs.
+    options.onSpawn?.();
+    await initialise(layout, bins);
   }
   const credentials = JSON.parse(readFileSync(layout.credentials, 'utf8')) as Credentials;
   const socket = socketFolder(layout);

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 
@@ -13,14 +14,21 @@ export function escapeCell(value: string | number): string | number {
 
 /**
  * Streams a CSV download: the header, then every row the generator yields, written as they come
- * (the generator reads the database in batches, so memory stays flat at any size).
+ * (the generator reads the database in batches, so memory stays flat at any size). When `signal`
+ * fires (the client went away) the rows are no longer asked for and the generator is closed.
  */
-export function sendCsv(reply: FastifyReply, fileName: string, header: readonly string[], rows: AsyncIterable<readonly (string | number)[]>): FastifyReply {
+export function sendCsv(
+  reply: FastifyReply,
+  fileName: string,
+  header: readonly string[],
+  rows: AsyncIterable<readonly (string | number)[]>,
+  signal?: AbortSignal,
+): FastifyReply {
   const csv = stringify({ header: true, columns: [...header], record_delimiter: '\n' });
   void (async () => {
     try {
       for await (const row of rows) {
-        if (!csv.write(row.map(escapeCell))) await new Promise((resolve) => csv.once('drain', resolve));
+        if (!csv.write(row.map(escapeCell))) await once(csv, 'drain', signal ? { signal } : {});
       }
       csv.end();
     } catch (error) {

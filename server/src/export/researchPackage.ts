@@ -5,11 +5,16 @@ import type yazl from 'yazl';
 import type { ResearchExportFilters } from '#schemas/researchExport';
 import { StructureSchema, type Question, type ResponseValue } from '#schemas/structure';
 import type { Queryable } from '../db/client.ts';
-import * as repo from '../repositories/researchExportRepository.ts';
-import { SUMMARY_COLUMN_MEANINGS } from '../services/exportService.ts';
+import { codebookColumnRows, codebookMarkdown } from '../repositories/reporting/codebook.ts';
+import { LIST_SEPARATOR, type ColumnDef, type FileDef } from '../repositories/reporting/columns.ts';
+import { listText } from '../repositories/reporting/mappers.ts';
+import { COLUMNS_FILE, QUESTIONS_FILE, researchFiles } from '../repositories/reporting/researchColumns.ts';
+import * as repo from '../repositories/reporting/researchRows.ts';
+import * as selection from '../repositories/reporting/researchSelection.ts';
+import { SUMMARY_FILES } from '../repositories/reporting/summaryColumns.ts';
 import { escapeCell } from './csv.ts';
 import { Deidentifier, pseudonym, type KnownPerson } from './deidentify.ts';
-import { codebookMarkdown, COLUMNS_FILE, QUESTIONS_FILE, readmeMarkdown, researchFiles, type ColumnDef, type FileDef } from './researchFiles.ts';
+import { readmeMarkdown } from './researchReadme.ts';
 
 // The research export package's files, written from one snapshot (decision 021); run in a worker
 // thread of its own by `researchWorker.ts`.
@@ -20,13 +25,12 @@ type Row = Record<string, Cell>;
 
 const REACTION_NAMES: Record<string, string> = { '🔖': 'tag', '⭐': 'star', '🌉': 'bridge', '❓': 'question' };
 const ROLE_NAMES: Record<string, string> = { authenticated: 'teacher', plc_lead: 'plc_lead', researcher: 'researcher' };
-const LIST_SEPARATOR = ' | ';
 /** Texts up to this length are de-identified once per export (at most `MEMO_ENTRIES` of them kept at a time). */
 const MEMO_TEXT_LENGTH = 200;
 const MEMO_ENTRIES = 5000;
 
 /** The `[from, until)` instants of the filters' inclusive UTC days. */
-function rangeOf(filters: ResearchExportFilters): repo.CreatedRange {
+function rangeOf(filters: ResearchExportFilters): selection.CreatedRange {
   const from = filters.from ? new Date(`${filters.from}T00:00:00.000Z`) : null;
   const until = filters.to ? new Date(Date.parse(`${filters.to}T00:00:00.000Z`) + 24 * 60 * 60 * 1000) : null;
   return { from, until };
@@ -134,7 +138,7 @@ export async function writePackage(
   let deidentify: (text: string) => string = (text) => text;
   if (!included) {
     const people: KnownPerson[] = [];
-    for await (const person of repo.allPeople(tx)) people.push(person);
+    for await (const person of selection.allPeople(tx)) people.push(person);
     const deidentifier = new Deidentifier(people, personOf);
     // Question texts, choices and short answers come back again and again: each is worked out once.
     const seen = new Map<string, string>();
@@ -149,7 +153,7 @@ export async function writePackage(
       return out;
     };
   }
-  await repo.selectForExport(tx, filters, range);
+  await selection.selectForExport(tx, filters, range);
   const files = researchFiles(filters.identities);
   const fileOf = (name: string) => files.find((f) => f.name === name)!;
   const mtime = record.startedAt;
@@ -176,7 +180,6 @@ export async function writePackage(
     csv.end();
     rowCounts[file.name] = count;
   };
-  const grades = (list: readonly string[] | null | undefined) => (list ?? []).join(LIST_SEPARATOR);
 
   await write(
     fileOf('teachers'),
@@ -196,7 +199,7 @@ export async function writePackage(
     fileOf('portfolios'),
     (async function* () {
       for await (const p of repo.portfolioRows(tx)) {
-        yield { portfolio_id: p.id, teacher_id: personOf(p.owner_id), name: p.name, subject: p.subject, topic: p.topic, grades: grades(p.grades), created_at: p.created_at, updated_at: p.updated_at };
+        yield { portfolio_id: p.id, teacher_id: personOf(p.owner_id), name: p.name, subject: p.subject, topic: p.topic, grades: listText(p.grades), created_at: p.created_at, updated_at: p.updated_at };
       }
     })(),
   );
@@ -242,7 +245,7 @@ export async function writePackage(
           name: sp.name,
           subject: sp.subject,
           topic: sp.topic,
-          grades: grades(sp.grades),
+          grades: listText(sp.grades),
           plc_name: sp.plc_name,
           plc_goals: sp.plc_goals,
           team_questions: questionsOf(sp.structure).filter((q) => q.bonus === true).length,
@@ -263,7 +266,7 @@ export async function writePackage(
           title: sa.title,
           portfolio_subject: sa.portfolio_subject,
           portfolio_topic: sa.portfolio_topic,
-          portfolio_grades: grades(sa.portfolio_grades),
+          portfolio_grades: listText(sa.portfolio_grades),
           images: sa.images,
           videos: sa.videos,
           documents: sa.documents,
@@ -321,21 +324,19 @@ export async function writePackage(
   await write(
     QUESTIONS_FILE,
     (async function* () {
-      yield* questionRows(await repo.templateStructure(tx), null);
+      yield* questionRows(await selection.templateStructure(tx), null);
       for await (const sp of repo.sharedPortfolioRows(tx)) yield* questionRows(sp.structure, sp.id);
     })(),
   );
   const allFiles = [...files, QUESTIONS_FILE, COLUMNS_FILE];
   await write(
     COLUMNS_FILE,
-    allFiles.flatMap((file) =>
-      file.columns.map((c) => ({ file: `${file.name}.csv`, column: c.name, type: c.type, meaning: c.meaning, allowed_values: c.allowed ?? '' })),
-    ),
+    codebookColumnRows(allFiles),
   );
   // The codebook and the README are static words and names chosen by the researcher: they are
   // written as they are (the names of the filters pass through the same de-identification).
-  zip.addBuffer(Buffer.from(codebookMarkdown(allFiles, SUMMARY_COLUMN_MEANINGS)), 'codebook.md', { mtime });
-  const names = await repo.namesOf(tx, filters.teachers ?? [], filters.sharedPortfolios ?? []);
+  zip.addBuffer(Buffer.from(codebookMarkdown(allFiles, SUMMARY_FILES)), 'codebook.md', { mtime });
+  const names = await selection.namesOf(tx, filters.teachers ?? [], filters.sharedPortfolios ?? []);
   zip.addBuffer(
     Buffer.from(
       readmeMarkdown(

@@ -9,7 +9,8 @@ export const UPLOAD_MESSAGES = {
   oneFile: 'Send one file per request.',
   tooManyParts: 'The upload has too many parts. Send one file per request.',
   malformed: 'The upload could not be read. Please send the file again.',
-  controlCharacters: 'The file name or another header of the upload contains a line break or another control character. Rename the file and send it again.',
+  controlCharacters:
+    'The file name or another header of the upload contains a line break or another control character. Rename the file and send it again.',
   tooLarge: (limitBytes: number) => `This file is too large. Files can be at most ${formatBytes(limitBytes)}.`,
 } as const;
 
@@ -179,14 +180,16 @@ export async function readOneFile(request: FastifyRequest, limitBytes: number): 
   };
   guardPartHeaders(request);
   try {
-    iterator = request.parts({ limits: { fileSize: limitBytes, files: 1, fields: 10, parts: 20 } })[Symbol.asyncIterator]();
+    const parts = request.parts({ limits: { fileSize: limitBytes, files: 1, fields: 10, parts: 20 } });
+    iterator = parts[Symbol.asyncIterator]();
   } catch (error) {
     throw uploadError(error, limitBytes);
   }
   // Plain text fields sent with the file (before or after it), by name; the first of a name counts.
   const fields: Record<string, string> = {};
   const keep = (part: Multipart) => {
-    if (part.type === 'field' && typeof part.value === 'string' && !(part.fieldname in fields)) fields[part.fieldname] = part.value;
+    if (part.type === 'field' && typeof part.value === 'string' && !(part.fieldname in fields))
+      fields[part.fieldname] = part.value;
   };
   for (;;) {
     const { value: part, done } = await next();

@@ -175,6 +175,11 @@ export const artifactRepository = {
     return rows.map((r) => r.id);
   },
 
+  /** Records that the artifact changed (a file of it went): its `updated_at` moves on. */
+  async touch(db: Queryable, id: number): Promise<void> {
+    await db.query('UPDATE artifacts SET updated_at = next_stamp(updated_at) WHERE id = $1', [id]);
+  },
+
   /** Deletes artifacts by id (their media links go with them). */
   async deleteMany(db: Queryable, ids: readonly number[]): Promise<void> {
     if (ids.length > 0) await db.query('DELETE FROM artifacts WHERE id = ANY($1::int[])', [ids]);

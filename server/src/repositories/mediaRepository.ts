@@ -219,6 +219,11 @@ export const mediaRepository = {
     );
   },
 
+  /** A stored file is now kept by its row: it is no longer "to delete" (call in the row's transaction). */
+  async keepUpload(db: Queryable, storageKey: string): Promise<void> {
+    await db.query('DELETE FROM pending_uploads WHERE storage_key = $1', [storageKey]);
+  },
+
   /** Removes one link, that holder's caption tracks of the file (and, from a personal artifact, the owner's notes on it); returns whether it existed. */
   async unlink(db: Queryable, holder: Holder, holderId: number, mediaId: number): Promise<boolean> {
     const h = HOLDER[holder];

@@ -2,6 +2,7 @@ import type { Queryable } from '../db/client.ts';
 import type { Person, SharedPortfolioListItem } from '#schemas/sharedPortfolio';
 import type { Structure } from '#schemas/structure';
 import { iso, json } from './sql.ts';
+import { maskEmail } from '../security/maskEmail.ts';
 
 /** A shared portfolio row with its members (what policies need). */
 export interface SharedPortfolioRecord {
@@ -223,12 +224,6 @@ export const sharedPortfolioRepository = {
     };
   },
 };
-
-/** `ada.lovelace@school.example` → `ad…@school.example`. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  return at < 0 ? '…' : `${email.slice(0, Math.min(2, at))}…${email.slice(at)}`;
-}
 
 /** The API fields of a shared portfolio shared by list and detail. */
 export function sharedPortfolioFields(r: SharedPortfolioRecord, people: Map<number, Person>) {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ResearchExportListResponseSchema, ResearchExportQuerySchema } from '#schemas/researchExport';
 import { HttpError } from '../errors.ts';
 import { bearerToken } from '../http/auth.ts';
+import { clientGone } from '../http/clientGone.ts';
 import { CROSS_SITE_MESSAGE } from '../http/webSession.ts';
 
 /**
@@ -36,12 +37,8 @@ export const researchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       refuseCrossSiteDownload(request);
-      const stop = new AbortController();
       // A client that goes away before the end stops the work.
-      reply.raw.on('close', () => {
-        if (!reply.raw.writableFinished) stop.abort();
-      });
-      const { stream, fileName } = await app.services.research.exportPackage(request.user, request.query, stop.signal);
+      const { stream, fileName } = await app.services.research.exportPackage(request.user, request.query, clientGone(reply));
       return reply
         .type('application/zip')
         .header('content-disposition', `attachment; filename="${fileName}"`)

@@ -1,5 +1,17 @@
-import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+import { createRequire } from 'node:module';
+import type * as Zxcvbn from '@zxcvbn-ts/language-common';
 import { PASSWORD_MIN } from '#schemas/auth';
+
+const requireAtFirstUse = createRequire(import.meta.url);
+let zxcvbn: typeof Zxcvbn | undefined;
+/**
+ * zxcvbn's word lists and keyboard graphs, loaded at the first password check: unpacking them
+ * takes longer than anything else the server loads, and only a new password needs them.
+ */
+function zxcvbnLists(): typeof Zxcvbn {
+  zxcvbn ??= requireAtFirstUse('@zxcvbn-ts/language-common') as typeof Zxcvbn;
+  return zxcvbn;
+}
 
 /** The refusals of a new password (NIST SP 800-63B: length, a list of common passwords, the account's own names). */
 export const PASSWORD_POLICY_MESSAGES = {
@@ -15,13 +27,13 @@ export const PASSWORD_POLICY_MESSAGES = {
 const PRODUCT_WORDS = ['practicefolio', 'practice folio', 'spiral-demo', 'spiraldemo'];
 
 type Graph = Record<string, (string | null)[]>;
-const graphs = adjacencyGraphs as unknown as Record<string, Graph>;
+const graphs = () => zxcvbnLists().adjacencyGraphs as unknown as Record<string, Graph>;
 
 /** Whether `b` follows `a` in the alphabet or digits (either way), or is next to it on a keyboard (zxcvbn's graphs). */
 function linked(a: string, b: string): boolean {
   const step = b.codePointAt(0)! - a.codePointAt(0)!;
   if (Math.abs(step) === 1 && /[a-z0-9]/.test(a) && /[a-z0-9]/.test(b)) return true;
-  return Object.values(graphs).some((graph) => (graph[a] ?? []).some((keys) => keys !== null && keys.includes(b)));
+  return Object.values(graphs()).some((graph) => (graph[a] ?? []).some((keys) => keys !== null && keys.includes(b)));
 }
 
 /** Whether most of the password is sequences or keyboard runs of 4 or more characters. */
@@ -56,7 +68,7 @@ const normalise = (text: string): string => text.normalize('NFKC').toLowerCase()
 let common: Set<string> | undefined;
 /** zxcvbn's list of common passwords (49,000 from real breaches), those long enough to be allowed otherwise. */
 function commonPasswords(): Set<string> {
-  common ??= new Set(dictionary['passwords-common'].filter((p) => p.length >= PASSWORD_MIN).map(normalise));
+  common ??= new Set(zxcvbnLists().dictionary['passwords-common'].filter((p) => p.length >= PASSWORD_MIN).map(normalise));
   return common;
 }
 

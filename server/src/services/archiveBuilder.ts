@@ -29,7 +29,7 @@ import {
   type PortfolioSummary,
   type SharedSummary,
 } from '../export/archiveSite.ts';
-import { archiveRepository, type ArchiveMediaRow } from '../repositories/archiveRepository.ts';
+import { archiveContentRepository, type ArchiveMediaRow } from '../repositories/reporting/archiveContentRepository.ts';
 import { lastEdited } from '../repositories/portfolioRepository.ts';
 
 /** What one page weighs in the progress, next to the bytes of the files. */
@@ -67,7 +67,7 @@ export async function buildArchive(
   hooks: BuildHooks,
 ): Promise<BuiltArchive> {
   const dir = folders.archives;
-  const teacher = await archiveRepository.owner(db, ownerId);
+  const teacher = await archiveContentRepository.owner(db, ownerId);
   if (!teacher) throw new Error('the owner of the archive no longer exists');
   await mkdir(dir, { recursive: true, mode: 0o700 });
   await chmod(dir, 0o700);
@@ -91,10 +91,10 @@ export async function buildArchive(
     stopIfAborted(hooks.signal);
     const generatedAt = new Date().toISOString();
     const mtime = new Date(generatedAt);
-    const portfolios = await archiveRepository.portfolios(db, ownerId);
-    const shared = await archiveRepository.sharedArtifacts(db, ownerId);
-    const comments = await archiveRepository.comments(db, shared.map((s) => s.id));
-    const totals = await archiveRepository.totals(db, ownerId);
+    const portfolios = await archiveContentRepository.portfolios(db, ownerId);
+    const shared = await archiveContentRepository.sharedArtifacts(db, ownerId);
+    const comments = await archiveContentRepository.comments(db, shared.map((s) => s.id));
+    const totals = await archiveContentRepository.totals(db, ownerId);
     await hooks.onCounts({
       portfolios: portfolios.length,
       artifacts: totals.artifacts,
@@ -144,7 +144,7 @@ export async function buildArchive(
       for (const row of rows) {
         const file = await addMedia(row);
         files.push(file);
-        if (holder && file.path) addCaptions(file.path, await archiveRepository.captionTracks(db, holder, [row.holderId]), row.id, holder === 'artifact' ? 'a' : 's', row.holderId);
+        if (holder && file.path) addCaptions(file.path, await archiveContentRepository.captionTracks(db, holder, [row.holderId]), row.id, holder === 'artifact' ? 'a' : 's', row.holderId);
       }
       return files;
     };
@@ -162,8 +162,8 @@ export async function buildArchive(
     const portfolioSummaries: PortfolioSummary[] = [];
     for (const [index, p] of portfolios.entries()) {
       check();
-      const artifacts = await archiveRepository.artifacts(db, p.id);
-      const media = groupBy(await archiveRepository.media(db, 'artifact', artifacts.map((a) => a.id)));
+      const artifacts = await archiveContentRepository.artifacts(db, p.id);
+      const media = groupBy(await archiveContentRepository.media(db, 'artifact', artifacts.map((a) => a.id)));
       const portfolio: ArchivePortfolioData = {
         id: p.id,
         name: p.name,
@@ -203,7 +203,7 @@ export async function buildArchive(
     }
 
     await writeText(data, '],"sharedArtifacts":[');
-    const sharedMedia = groupBy(await archiveRepository.media(db, 'sharedArtifact', shared.map((s) => s.id)));
+    const sharedMedia = groupBy(await archiveContentRepository.media(db, 'sharedArtifact', shared.map((s) => s.id)));
     const commentsOf = new Map<number, typeof comments>();
     for (const c of comments) commentsOf.set(c.sharedArtifactId, [...(commentsOf.get(c.sharedArtifactId) ?? []), c]);
     const sharedSummaries: SharedSummary[] = [];

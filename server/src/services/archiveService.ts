@@ -7,7 +7,8 @@ import type { User } from '#schemas/user';
 import { conflict, notFound } from '../errors.ts';
 import { archiveReadyMessage } from '../mail/messages.ts';
 import { ARCHIVE_MESSAGES, canDownloadArchive, canKeepArchives } from '../policies/archivePolicy.ts';
-import { archiveRepository, type ArchiveJobRecord } from '../repositories/archiveRepository.ts';
+import { archiveJobRepository, type ArchiveJobRecord } from '../repositories/archiveJobRepository.ts';
+import { archiveContentRepository } from '../repositories/reporting/archiveContentRepository.ts';
 import { buildArchive } from './archiveBuilder.ts';
 import type { ServiceContext } from './context.ts';
 import { assertAllowed } from './decide.ts';
@@ -114,17 +115,17 @@ export function createArchiveService(ctx: ServiceContext, folders: { archives: s
    */
   async function reclaimFromDeadProcesses(): Promise<void> {
     const host = hostname();
-    for (const job of await archiveRepository.claimedOn(db, `${host}:`)) {
+    for (const job of await archiveJobRepository.claimedOn(db, `${host}:`)) {
       const pid = Number(job.claimedBy.split(':')[1]);
       if (!Number.isSafeInteger(pid) || pid <= 0 || isAlive(pid)) continue;
-      if (await archiveRepository.handBack(db, job.id, job.claimedBy)) {
+      if (await archiveJobRepository.handBack(db, job.id, job.claimedBy)) {
         log.info({ job: job.id, builder: job.claimedBy }, 'archive job of a stopped process taken up again');
       }
     }
   }
 
   async function notifyOwner(job: ArchiveJobRecord): Promise<void> {
-    const owner = await archiveRepository.owner(db, job.ownerId);
+    const owner = await archiveContentRepository.owner(db, job.ownerId);
     if (!owner || !job.job.expires_at) return;
     const base = ctx.config.publicUrl.replace(/\/+$/, '');
     const message = archiveReadyMessage(owner, { download: `${base}/api/v1/archives/${job.id}/download`, dashboard: `${base}/dashboard` }, job.job.expires_at);
@@ -135,12 +136,12 @@ export function createArchiveService(ctx: ServiceContext, folders: { archives: s
   async function buildJob(job: ArchiveJobRecord): Promise<void> {
     if (job.attempts > MAX_ATTEMPTS) {
       log.error({ job: job.id }, 'archive job given up after repeated interruptions');
-      await archiveRepository.fail(db, job.id, workerId, 'interrupted too often', FAILED_KEEP_DAYS);
+      await archiveJobRepository.fail(db, job.id, workerId, 'interrupted too often', FAILED_KEEP_DAYS);
       return;
     }
     if (!running) {
       // The server began stopping while this job was being claimed.
-      await archiveRepository.release(db, job.id, workerId);
+      await archiveJobRepository.release(db, job.id, workerId);
       return;
     }
     const controller = new AbortController();
@@ -149,7 +150,7 @@ export function createArchiveService(ctx: ServiceContext, folders: { archives: s
     let lost = false;
     const renewLease = async (): Promise<void> => {
       try {
-        const ours = await archiveRepository.renew(db, job.id, workerId, progress, leaseMs);
+        const ours = await archiveJobRepository.renew(db, job.id, workerId, progress, leaseMs);
         if (!ours && !controller.signal.aborted) {
           lost = true;
           controller.abort(new BuildStopped('the job was taken over'));
@@ -166,14 +167,14 @@ export function createArchiveService(ctx: ServiceContext, folders: { archives: s
         onProgress: (p) => {
           progress = p;
         },
-        onCounts: (counts) => archiveRepository.setCounts(db, job.id, workerId, counts),
+        onCounts: (counts) => archiveJobRepository.setCounts(db, job.id, workerId, counts),
         ...(options.onStep ? { onStep: options.onStep } : {}),
       });
       clearInterval(beat);
       // Ready and the older ready ones gone in one step: the owner never sees more than the kept number.
       const { done, replaced } = await db.transaction(async (tx) => {
-        const finished = await archiveRepository.finish(tx, job.id, workerId, { name: built.fileName, size: built.size, validDays: ARCHIVE_VALID_DAYS });
-        return { done: finished, replaced: finished ? await archiveRepository.deleteOlderReady(tx, job.ownerId, READY_ARCHIVES_KEPT) : [] };
+        const finished = await archiveJobRepository.finish(tx, job.id, workerId, { name: built.fileName, size: built.size, validDays: ARCHIVE_VALID_DAYS });
+        return { done: finished, replaced: finished ? await archiveJobRepository.deleteOlderReady(tx, job.ownerId, READY_ARCHIVES_KEPT) : [] };
       });
       if (!done) {
         await rm(path.join(folders.archives, built.fileName), { force: true });
@@ -189,10 +190,10 @@ export function createArchiveService(ctx: ServiceContext, folders: { archives: s
       if (lost) {
         log.warn({ job: job.id }, 'archive job taken over by another builder');
       } else if (controller.signal.aborted) {
-        await archiveRepository.release(db, job.id, workerId);
+        await archiveJobRepository.release(db, job.id, workerId);
       } else {
         log.error({ err: error, job: job.id }, FAILED_MESSAGE);
-        await archiveRepository.fail(db, job.id, workerId, error instanceof Error ? error.message : String(error), FAILED_KEEP_DAYS);
+        await archiveJobRepository.fail(db, job.id, workerId, error instanceof Error ? error.message : String(error), FAILED_KEEP_DAYS);
       }
     } finally {
       current = null;
@@ -201,7 +202,7 @@ export function createArchiveService(ctx: ServiceContext, folders: { archives: s
 
   /** Claims and builds one job; `false` when none waits. */
   async function runOnce(): Promise<boolean> {
-    const job = await archiveRepository.claim(db, workerId, leaseMs);
+    const job = await archiveJobRepository.claim(db, workerId, leaseMs);
     if (!job) return false;
     await buildJob(job);
     return true;
@@ -214,7 +215,7 @@ export function createArchiveService(ctx: ServiceContext, folders: { archives: s
      */
     async list(actor: User): Promise<ArchiveJob[]> {
       assertAllowed(canKeepArchives(actor));
-      return (await archiveRepository.listFor(db, actor.id)).map((r) => r.job);
+      return (await archiveJobRepository.listFor(db, actor.id)).map((r) => r.job);
     },
 
     /**
@@ -223,7 +224,7 @@ export function createArchiveService(ctx: ServiceContext, folders: { archives: s
      */
     async request(actor: User): Promise<ArchiveJob> {
       assertAllowed(canKeepArchives(actor));
-      const job = await archiveRepository.create(db, actor.id);
+      const job = await archiveJobRepository.create(db, actor.id);
       if (!job) throw conflict(ARCHIVE_MESSAGES.active);
       schedule(0);
       return job.job;
@@ -234,7 +235,7 @@ export function createArchiveService(ctx: ServiceContext, folders: { archives: s
      * @throws 404 for anyone but its owner and for an expired one; 409 while it is being built.
      */
     async download(actor: User, id: number): Promise<ArchiveFile> {
-      const job = await archiveRepository.find(db, id);
+      const job = await archiveJobRepository.find(db, id);
       if (!job) throw notFound(ARCHIVE_MESSAGES.notFound);
       assertAllowed(canDownloadArchive(actor, job));
       if (job.status === 'failed') throw notFound(ARCHIVE_MESSAGES.notFound);
@@ -248,10 +249,10 @@ export function createArchiveService(ctx: ServiceContext, folders: { archives: s
 
     /** Deletes expired archives with their files, and files in the archives folder no job names. */
     async prune(): Promise<void> {
-      for (const name of await archiveRepository.deleteExpired(db)) await rm(path.join(folders.archives, name), { force: true });
+      for (const name of await archiveJobRepository.deleteExpired(db)) await rm(path.join(folders.archives, name), { force: true });
       const entries = await readdir(folders.archives).catch(() => [] as string[]);
       if (entries.length === 0) return;
-      const known = await archiveRepository.fileNames(db);
+      const known = await archiveJobRepository.fileNames(db);
       for (const entry of entries) {
         if (known.has(entry)) continue;
         const file = path.join(folders.archives, entry);
@@ -278,7 +279,7 @@ export function createArchiveService(ctx: ServiceContext, folders: { archives: s
         await loop;
       },
       /** Claims one job for this process without building it (tests of the claim). */
-      claim: () => archiveRepository.claim(db, workerId, leaseMs),
+      claim: () => archiveJobRepository.claim(db, workerId, leaseMs),
     },
   };
 }

@@ -1,129 +1,18 @@
 import type { User } from '#schemas/user';
 import { forbidden } from '../errors.ts';
 import { isResearcher } from '../policies/userPolicy.ts';
-import { TEMPLATE_PORTFOLIO_ID } from '#schemas/catalog';
+import { headerOf, summaryCells } from '../repositories/reporting/columns.ts';
+import { SHARED_SUMMARY, TEACHER_SUMMARY } from '../repositories/reporting/summaryColumns.ts';
+import { sharedSummaryRows, teacherSummaryRows } from '../repositories/reporting/summaryRepository.ts';
 import type { ServiceContext } from './context.ts';
 
 export const ONLY_RESEARCHERS_EXPORT = 'Only researchers can export summaries.';
 
-/**
- * The columns of `teacher portfolios.csv`: the 12 of reference §4.1 in their order ("Last Updated"
- * now ISO 8601 in UTC), then ids, the teacher's e-mail, the portfolio's descriptors and the
- * artifacts' answers as text. Meanings: `SUMMARY_COLUMN_MEANINGS`.
- */
-export const TEACHER_CSV_HEADER = [
-  'Teacher',
-  'Portfolio',
-  'Artifacts',
-  'Parking Lot Artifacts',
-  'Completed Artifacts',
-  'Artifacts with Documents',
-  'Artifacts with Images',
-  'Artifacts with Videos',
-  'Documents',
-  'Images',
-  'Videos',
-  'Last Updated',
-  'Teacher ID',
-  'Teacher E-mail',
-  'Portfolio ID',
-  'Subject',
-  'Topic',
-  'Grades',
-  'Created',
-  'Artifact Responses',
-] as const;
+/** The header of `teacher portfolios.csv` (its columns: `TEACHER_SUMMARY`). */
+export const TEACHER_CSV_HEADER = headerOf(TEACHER_SUMMARY);
 
-/**
- * The columns of `shared portfolios.csv`: the 18 of reference §4.2 in their order, then ids and
- * user names next to the e-mails, the time-coded discussion, dates in ISO 8601 (UTC), and the
- * artifacts' answers and the comments as text.
- */
-export const SHARED_CSV_HEADER = [
-  'Shared Portfolio',
-  'Owner',
-  'Teachers Who Submitted Artifacts',
-  'Artifacts',
-  'Artifacts with Bonus Questions Answered',
-  'Artifacts with Documents',
-  'Artifacts with Images',
-  'Artifacts with Videos',
-  'Documents',
-  'Images',
-  'Videos',
-  'Teachers Who Commented or Reacted',
-  'Comments',
-  'Reactions',
-  'Tag Reactions',
-  'Star Reactions',
-  'Bridge Reactions',
-  'Question Reactions',
-  'Shared Portfolio ID',
-  'Owner ID',
-  'Owner Username',
-  'Submitting Teacher IDs',
-  'Submitting Teacher Usernames',
-  'Commenting or Reacting Teacher IDs',
-  'Commenting or Reacting Teacher Usernames',
-  'Time-coded Comments',
-  'Time-coded Reactions',
-  'Created',
-  'Last Updated',
-  'Artifact Responses',
-  'Comment Texts',
-] as const;
-
-/** What each added column of the two summaries holds (the package's codebook quotes them). */
-export const SUMMARY_COLUMN_MEANINGS: Record<'teacher portfolios.csv' | 'shared portfolios.csv', Record<string, string>> = {
-  'teacher portfolios.csv': {
-    'Last Updated': 'The latest save of the portfolio or one of its artifacts, ISO 8601 in UTC.',
-    'Teacher ID': 'The owner\'s account id (the same in both summaries).',
-    'Teacher E-mail': 'The owner\'s e-mail address ("Teacher" is the user name).',
-    'Portfolio ID': 'The portfolio\'s id.',
-    Subject: 'The portfolio\'s subject.',
-    Topic: 'The portfolio\'s topic.',
-    Grades: 'The portfolio\'s grades, separated by " | ".',
-    Created: 'When the portfolio was created, ISO 8601 in UTC.',
-    'Artifact Responses':
-      'Every saved artifact\'s answers as text, one line per artifact ("Artifact <id>: <question>: <answer>; …"), choices separated by " | ".',
-  },
-  'shared portfolios.csv': {
-    'Shared Portfolio ID': 'The shared portfolio\'s id.',
-    'Owner ID': 'The owner\'s account id ("Owner" is the e-mail).',
-    'Owner Username': 'The owner\'s user name.',
-    'Submitting Teacher IDs': 'The account ids of "Teachers Who Submitted Artifacts", in the same order.',
-    'Submitting Teacher Usernames': 'Their user names, in the same order.',
-    'Commenting or Reacting Teacher IDs': 'The account ids of "Teachers Who Commented or Reacted", in the same order.',
-    'Commenting or Reacting Teacher Usernames': 'Their user names, in the same order.',
-    'Time-coded Comments': 'Comments anchored to a moment of a video.',
-    'Time-coded Reactions': 'Reactions anchored to a moment of a video.',
-    Created: 'When the shared portfolio was created, ISO 8601 in UTC.',
-    'Last Updated': 'When the shared portfolio was last saved, ISO 8601 in UTC.',
-    'Artifact Responses': 'Every shared artifact\'s answers as text, one line per artifact ("Artifact <id> by <user name>: <question>: <answer>; …").',
-    'Comment Texts':
-      'Every comment, one line each: "Comment <id> by <user name> (id <id>) at <ISO time>[, video <media id> <start>–<end> s]: <text>".',
-  },
-};
-
-/** An ISO 8601 UTC time written by PostgreSQL (as `Date.toISOString` writes it). */
-const ISO_SQL = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/**
- * One line of answers per artifact of `alias` (structure order, file uploads and empty answers
- * left out): "<question>: <answer>; …", choices joined with " | ".
- */
-const ANSWERS_TEXT = (alias: string) => `(SELECT string_agg((q->>'text') || ': ' ||
-    CASE jsonb_typeof(${alias}.responses->(q->>'key'))
-      WHEN 'array' THEN (SELECT string_agg(v, ' | ') FROM jsonb_array_elements_text(${alias}.responses->(q->>'key')) v)
-      ELSE ${alias}.responses->>(q->>'key') END, '; ' ORDER BY s.ord)
-  FROM jsonb_array_elements(${alias}.structure) WITH ORDINALITY AS s(q, ord)
-  WHERE q->>'type' <> 'fileUpload' AND ${alias}.responses ? (q->>'key')
-    AND ${alias}.responses->(q->>'key') NOT IN ('""'::jsonb, '[]'::jsonb, 'null'::jsonb))`;
-
-/** Portfolios per statement: each row carries its artifacts' answers, so pages stay small. */
-const TEACHER_BATCH = 100;
-/** Shared portfolios per statement: each row carries the answers and every comment. */
-const SHARED_BATCH = 20;
+/** The header of `shared portfolios.csv` (its columns: `SHARED_SUMMARY`). */
+export const SHARED_CSV_HEADER = headerOf(SHARED_SUMMARY);
 
 /** CSV summaries for researchers, read in batches so that memory stays flat. */
 export function createExportService(ctx: ServiceContext) {
@@ -131,254 +20,24 @@ export function createExportService(ctx: ServiceContext) {
   return {
     /**
      * One row per personal portfolio of every teacher and PLC lead (researchers keep none),
-     * ordered by teacher and portfolio. "Completed" means submitted to the portfolio.
+     * ordered by teacher and portfolio. "Completed" means submitted to the portfolio. `signal`
+     * (the client went away) stops the reading.
      * @throws 403 for anyone but a researcher.
      */
-    teacherPortfolios(actor: User): AsyncIterable<(string | number)[]> {
+    teacherPortfolios(actor: User, signal?: AbortSignal): AsyncIterable<(string | number)[]> {
       if (!isResearcher(actor)) throw forbidden(ONLY_RESEARCHERS_EXPORT);
-      return (async function* rows() {
-        let after = 0;
-        for (;;) {
-          const { rows } = await db.query<{
-            id: number;
-            username: string;
-            name: string;
-            artifacts: number;
-            parking: number;
-            completed: number;
-            with_documents: number;
-            with_images: number;
-            with_videos: number;
-            documents: number;
-            images: number;
-            videos: number;
-            last_updated: string;
-            owner_id: number;
-            email: string;
-            subject: string | null;
-            topic: string | null;
-            grades: string[];
-            created: string;
-            responses: string | null;
-          }>(
-            `WITH page AS (
-               SELECT p.id, p.name, p.updated_at, p.created_at, p.subject, p.topic, p.grades, u.id AS owner_id, u.username, u.email
-               FROM portfolios p JOIN users u ON u.id = p.owner_id
-               WHERE p.id > $1 AND p.id <> $2 AND u.role_id <> 4 ORDER BY p.id LIMIT $3
-             ), media AS (
-               SELECT am.artifact_id,
-                 count(*) FILTER (WHERE m.kind = 'document')::int AS documents,
-                 count(*) FILTER (WHERE m.kind = 'image')::int AS images,
-                 count(*) FILTER (WHERE m.kind = 'video')::int AS videos
-               FROM artifact_media am JOIN media_files m ON m.id = am.media_id
-               JOIN artifacts a ON a.id = am.artifact_id WHERE a.portfolio_id IN (SELECT id FROM page) AND a.saved
-               GROUP BY am.artifact_id
-             )
-             SELECT page.id, page.username, page.name,
-               count(a.id)::int AS artifacts,
-               count(a.id) FILTER (WHERE a.parking_lot)::int AS parking,
-               count(a.id) FILTER (WHERE NOT a.parking_lot)::int AS completed,
-               count(a.id) FILTER (WHERE coalesce(m.documents, 0) > 0)::int AS with_documents,
-               count(a.id) FILTER (WHERE coalesce(m.images, 0) > 0)::int AS with_images,
-               count(a.id) FILTER (WHERE coalesce(m.videos, 0) > 0)::int AS with_videos,
-               coalesce(sum(m.documents), 0)::int AS documents,
-               coalesce(sum(m.images), 0)::int AS images,
-               coalesce(sum(m.videos), 0)::int AS videos,
-               ${ISO_SQL('greatest(page.updated_at, max(a.updated_at))')} AS last_updated,
-               page.owner_id, page.email, page.subject, page.topic, page.grades, ${ISO_SQL('page.created_at')} AS created,
-               (SELECT string_agg('Artifact ' || x.id || ': ' || coalesce(${ANSWERS_TEXT('x')}, ''), E'\n' ORDER BY x.id)
-                  FROM artifacts x WHERE x.portfolio_id = page.id AND x.saved) AS responses
-             FROM page LEFT JOIN artifacts a ON a.portfolio_id = page.id AND a.saved LEFT JOIN media m ON m.artifact_id = a.id
-             GROUP BY page.id, page.username, page.name, page.updated_at, page.created_at, page.owner_id, page.email, page.subject, page.topic, page.grades
-             ORDER BY page.id`,
-            [after, TEMPLATE_PORTFOLIO_ID, TEACHER_BATCH],
-          );
-          for (const r of rows) {
-            yield [
-              r.username,
-              r.name,
-              r.artifacts,
-              r.parking,
-              r.completed,
-              r.with_documents,
-              r.with_images,
-              r.with_videos,
-              r.documents,
-              r.images,
-              r.videos,
-              r.last_updated,
-              r.owner_id,
-              r.email,
-              r.id,
-              r.subject ?? '',
-              r.topic ?? '',
-              r.grades.join(' | '),
-              r.created,
-              r.responses ?? '',
-            ];
-          }
-          if (rows.length < TEACHER_BATCH) return;
-          after = rows[rows.length - 1]!.id;
-        }
-      })();
+      return summaryCells(TEACHER_SUMMARY, teacherSummaryRows(db, signal));
     },
 
     /**
      * One row per shared portfolio. "Artifacts with Bonus Questions Answered" counts artifacts
-     * that answered every team question, and none when there are no team questions.
+     * that answered every team question, and none when there are no team questions. `signal`
+     * (the client went away) stops the reading.
      * @throws 403 for anyone but a researcher.
      */
-    sharedPortfolios(actor: User): AsyncIterable<(string | number)[]> {
+    sharedPortfolios(actor: User, signal?: AbortSignal): AsyncIterable<(string | number)[]> {
       if (!isResearcher(actor)) throw forbidden(ONLY_RESEARCHERS_EXPORT);
-      return (async function* rows() {
-        let after = 0;
-        for (;;) {
-          const { rows } = await db.query<{
-            id: number;
-            name: string;
-            owner_email: string;
-            submitters: string | null;
-            artifacts: number;
-            bonus_complete: number;
-            with_documents: number;
-            with_images: number;
-            with_videos: number;
-            documents: number;
-            images: number;
-            videos: number;
-            discussants: string | null;
-            comments: number;
-            reactions: number;
-            tag: number;
-            star: number;
-            bridge: number;
-            question: number;
-            owner_id: number;
-            owner_username: string;
-            submitter_ids: string | null;
-            submitter_names: string | null;
-            discussant_ids: string | null;
-            discussant_names: string | null;
-            timed_comments: number;
-            timed_reactions: number;
-            created: string;
-            updated: string;
-            responses: string | null;
-            comment_texts: string | null;
-          }>(
-            `WITH page AS (
-               SELECT sp.id, sp.name, o.email AS owner_email, o.id AS owner_id, o.username AS owner_username, sp.created_at, sp.updated_at
-               FROM shared_portfolios sp JOIN users o ON o.id = sp.owner_id
-               WHERE sp.id > $1 ORDER BY sp.id LIMIT $2
-             ), arts AS (
-               SELECT sa.id, sa.shared_portfolio_id, u.email, u.id AS user_id, u.username,
-                 (SELECT count(*) FROM jsonb_array_elements(sa.structure) q WHERE (q->>'bonus')::boolean IS TRUE) AS bonus_total,
-                 (SELECT count(*) FROM jsonb_array_elements(sa.structure) q
-                    WHERE (q->>'bonus')::boolean IS TRUE AND sa.responses ? (q->>'key')
-                      AND sa.responses->(q->>'key') NOT IN ('""'::jsonb, '[]'::jsonb, 'null'::jsonb)) AS bonus_answered,
-                 (SELECT count(*) FROM shared_artifact_media l JOIN media_files m ON m.id = l.media_id WHERE l.shared_artifact_id = sa.id AND m.kind = 'document') AS documents,
-                 (SELECT count(*) FROM shared_artifact_media l JOIN media_files m ON m.id = l.media_id WHERE l.shared_artifact_id = sa.id AND m.kind = 'image') AS images,
-                 (SELECT count(*) FROM shared_artifact_media l JOIN media_files m ON m.id = l.media_id WHERE l.shared_artifact_id = sa.id AND m.kind = 'video') AS videos
-               FROM shared_artifacts sa JOIN users u ON u.id = sa.owner_id WHERE sa.shared_portfolio_id IN (SELECT id FROM page)
-             ), art_totals AS (
-               SELECT shared_portfolio_id,
-                 -- E-mails in byte order (as the original sorted them), whatever the database's collation.
-                 string_agg(DISTINCT email COLLATE "C", ', ' ORDER BY email COLLATE "C") AS submitters,
-                 -- Ids and user names in the order of the e-mails (e-mails are unique).
-                 (SELECT string_agg(d.user_id::text, ', ' ORDER BY d.email COLLATE "C") FROM (SELECT DISTINCT x.email, x.user_id FROM arts x WHERE x.shared_portfolio_id = arts.shared_portfolio_id) d) AS submitter_ids,
-                 (SELECT string_agg(d.username, ', ' ORDER BY d.email COLLATE "C") FROM (SELECT DISTINCT x.email, x.username FROM arts x WHERE x.shared_portfolio_id = arts.shared_portfolio_id) d) AS submitter_names,
-                 count(*)::int AS artifacts,
-                 count(*) FILTER (WHERE bonus_total > 0 AND bonus_answered = bonus_total)::int AS bonus_complete,
-                 count(*) FILTER (WHERE documents > 0)::int AS with_documents,
-                 count(*) FILTER (WHERE images > 0)::int AS with_images,
-                 count(*) FILTER (WHERE videos > 0)::int AS with_videos,
-                 coalesce(sum(documents), 0)::int AS documents,
-                 coalesce(sum(images), 0)::int AS images,
-                 coalesce(sum(videos), 0)::int AS videos
-               FROM arts GROUP BY shared_portfolio_id
-             ), talk AS (
-               SELECT sa.shared_portfolio_id, u.email, u.id AS user_id, u.username, 'comment' AS what, NULL::text AS value, c.media_id IS NOT NULL AS timed
-                 FROM comments c JOIN shared_artifacts sa ON sa.id = c.shared_artifact_id JOIN users u ON u.id = c.owner_id
-                 WHERE sa.shared_portfolio_id IN (SELECT id FROM page)
-               UNION ALL
-               SELECT sa.shared_portfolio_id, u.email, u.id, u.username, 'reaction', r.value, r.media_id IS NOT NULL
-                 FROM reactions r JOIN shared_artifacts sa ON sa.id = r.shared_artifact_id JOIN users u ON u.id = r.owner_id
-                 WHERE sa.shared_portfolio_id IN (SELECT id FROM page)
-             ), talk_totals AS (
-               SELECT shared_portfolio_id,
-                 string_agg(DISTINCT email COLLATE "C", ', ' ORDER BY email COLLATE "C") AS discussants,
-                 (SELECT string_agg(d.user_id::text, ', ' ORDER BY d.email COLLATE "C") FROM (SELECT DISTINCT x.email, x.user_id FROM talk x WHERE x.shared_portfolio_id = talk.shared_portfolio_id) d) AS discussant_ids,
-                 (SELECT string_agg(d.username, ', ' ORDER BY d.email COLLATE "C") FROM (SELECT DISTINCT x.email, x.username FROM talk x WHERE x.shared_portfolio_id = talk.shared_portfolio_id) d) AS discussant_names,
-                 count(*) FILTER (WHERE what = 'comment' AND timed)::int AS timed_comments,
-                 count(*) FILTER (WHERE what = 'reaction' AND timed)::int AS timed_reactions,
-                 count(*) FILTER (WHERE what = 'comment')::int AS comments,
-                 count(*) FILTER (WHERE what = 'reaction')::int AS reactions,
-                 count(*) FILTER (WHERE value = '🔖')::int AS tag,
-                 count(*) FILTER (WHERE value = '⭐')::int AS star,
-                 count(*) FILTER (WHERE value = '🌉')::int AS bridge,
-                 count(*) FILTER (WHERE value = '❓')::int AS question
-               FROM talk GROUP BY shared_portfolio_id
-             )
-             SELECT page.id, page.name, page.owner_email, a.submitters, coalesce(a.artifacts, 0) AS artifacts,
-               coalesce(a.bonus_complete, 0) AS bonus_complete, coalesce(a.with_documents, 0) AS with_documents,
-               coalesce(a.with_images, 0) AS with_images, coalesce(a.with_videos, 0) AS with_videos,
-               coalesce(a.documents, 0) AS documents, coalesce(a.images, 0) AS images, coalesce(a.videos, 0) AS videos,
-               t.discussants, coalesce(t.comments, 0) AS comments, coalesce(t.reactions, 0) AS reactions,
-               coalesce(t.tag, 0) AS tag, coalesce(t.star, 0) AS star, coalesce(t.bridge, 0) AS bridge, coalesce(t.question, 0) AS question,
-               page.owner_id, page.owner_username, a.submitter_ids, a.submitter_names, t.discussant_ids, t.discussant_names,
-               coalesce(t.timed_comments, 0) AS timed_comments, coalesce(t.timed_reactions, 0) AS timed_reactions,
-               ${ISO_SQL('page.created_at')} AS created, ${ISO_SQL('page.updated_at')} AS updated,
-               (SELECT string_agg('Artifact ' || x.id || ' by ' || xu.username || ': ' || coalesce(${ANSWERS_TEXT('x')}, ''), E'\n' ORDER BY x.id)
-                  FROM shared_artifacts x JOIN users xu ON xu.id = x.owner_id WHERE x.shared_portfolio_id = page.id) AS responses,
-               (SELECT string_agg('Comment ' || c.id || ' by ' || cu.username || ' (id ' || cu.id || ') at ' || ${ISO_SQL('c.created_at')}
-                    || CASE WHEN c.media_id IS NULL THEN ''
-                         ELSE ', video ' || c.media_id || ' ' || c.moment_start || CASE WHEN c.moment_end IS NULL THEN '' ELSE '–' || c.moment_end END || ' s' END
-                    || ': ' || c.text, E'\n' ORDER BY c.id)
-                  FROM comments c JOIN shared_artifacts x ON x.id = c.shared_artifact_id JOIN users cu ON cu.id = c.owner_id
-                  WHERE x.shared_portfolio_id = page.id) AS comment_texts
-             FROM page LEFT JOIN art_totals a ON a.shared_portfolio_id = page.id LEFT JOIN talk_totals t ON t.shared_portfolio_id = page.id
-             ORDER BY page.id`,
-            [after, SHARED_BATCH],
-          );
-          for (const r of rows) {
-            yield [
-              r.name,
-              r.owner_email,
-              r.submitters ?? '',
-              r.artifacts,
-              r.bonus_complete,
-              r.with_documents,
-              r.with_images,
-              r.with_videos,
-              r.documents,
-              r.images,
-              r.videos,
-              r.discussants ?? '',
-              r.comments,
-              r.reactions,
-              r.tag,
-              r.star,
-              r.bridge,
-              r.question,
-              r.id,
-              r.owner_id,
-              r.owner_username,
-              r.submitter_ids ?? '',
-              r.submitter_names ?? '',
-              r.discussant_ids ?? '',
-              r.discussant_names ?? '',
-              r.timed_comments,
-              r.timed_reactions,
-              r.created,
-              r.updated,
-              r.responses ?? '',
-              r.comment_texts ?? '',
-            ];
-          }
-          if (rows.length < SHARED_BATCH) return;
-          after = rows[rows.length - 1]!.id;
-        }
-      })();
+      return summaryCells(SHARED_SUMMARY, sharedSummaryRows(db, signal));
     },
   };
 }

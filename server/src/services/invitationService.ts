@@ -9,7 +9,8 @@ import { canManageShared, isMember, SHARED_MESSAGES } from '../policies/sharedPo
 import { isResearcher } from '../policies/userPolicy.ts';
 import { invitationRepository, type InvitationRecord } from '../repositories/invitationRepository.ts';
 import { notificationRepository } from '../repositories/notificationRepository.ts';
-import { maskEmail, sharedPortfolioRepository } from '../repositories/sharedPortfolioRepository.ts';
+import { sharedPortfolioRepository } from '../repositories/sharedPortfolioRepository.ts';
+import { maskEmail } from '../security/maskEmail.ts';
 import { userRepository } from '../repositories/userRepository.ts';
 import type { ServiceContext } from './context.ts';
 import { assertAllowed } from './decide.ts';

@@ -129,7 +129,7 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
           touch,
         );
         if (!media) throw notFound(PORTFOLIO_MESSAGES.artifactNotFound);
-        await tx.query('DELETE FROM pending_uploads WHERE storage_key = $1', [received.key]);
+        await mediaRepository.keepUpload(tx, received.key);
         await store.place(received);
         return media;
       });
@@ -173,7 +173,7 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
       if (!media) throw notFound(FILE_NOT_FOUND);
       const orphans = await db.transaction(async (tx) => {
         await mediaRepository.unlink(tx, 'artifact', params.artifactId, params.fileId);
-        await tx.query('UPDATE artifacts SET updated_at = next_stamp(updated_at) WHERE id = $1', [params.artifactId]);
+        await artifactRepository.touch(tx, params.artifactId);
         return mediaRepository.deleteOrphans(tx, [params.fileId]);
       });
       await store.discard(orphans);

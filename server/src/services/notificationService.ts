@@ -27,6 +27,7 @@ import { assertAllowed } from './decide.ts';
 import type { FeedStream } from './notificationHub.ts';
 import { KIND_TITLES, linkOf, mailGroups, mobileMessage, opensInApp, present, summaryOf, threadTitle } from './notificationPresenter.ts';
 import type { PushService } from './pushService.ts';
+import { EMAIL_MASKS, maskEmail } from '../security/maskEmail.ts';
 
 /** Items taken for delivery at a time. */
 const DELIVERY_BATCH = 100;
@@ -44,13 +45,6 @@ export const NOTIFICATION_MESSAGES = {
   invalidToken: 'This unsubscribe link is not valid. Copy the whole address from the e-mail, or change your e-mail settings on the Notifications page after signing in.',
   expiredToken: 'This unsubscribe link has expired. Sign in and change your e-mail settings on the Notifications page.',
 } as const;
-
-/** `t***@example.org`: enough to recognise one's address, not enough to learn someone else's. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at <= 0) return '***';
-  return `${email[0]}***${email.slice(at)}`;
-}
 
 /** The UTC day of `now` (`YYYY-MM-DD`) and its start: a digest covers what happened before that start. */
 export function digestDay(now: Date): { day: string; start: Date } {
@@ -155,7 +149,7 @@ export function createNotificationService(ctx: ServiceContext, push: PushService
       if (!record) throw badRequest(NOTIFICATION_MESSAGES.invalidToken, 'invalid_token');
       const kinds = claims.kind === 'all' ? NOTIFICATION_KINDS : [claims.kind];
       await db.transaction((tx) => notificationRepository.setPreferences(tx, claims.userId, Object.fromEntries(kinds.map((k) => [k, 'off' as const]))));
-      return { kind: claims.kind, email: maskEmail(record.user.email) };
+      return { kind: claims.kind, email: maskEmail(record.user.email, EMAIL_MASKS.own) };
     },
 
     /** The caller's feed in the mobile apps' shape (the items they can open: those about a shared artifact). */

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
 import { parsePrincipalPayload, PRINCIPAL_CHANNEL, principalChanges, type PrincipalChange } from '../db/changes.ts';
+import { notifyChannel } from '../repositories/channelRepository.ts';
 import type { OpenSession } from '../repositories/sessionRepository.ts';
 import type { UserRecord } from '../repositories/userRepository.ts';
 
@@ -62,7 +63,7 @@ export class PrincipalCache {
     if (!this.db || !this.live) return;
     const token = `!${Math.random().toString(36).slice(2)}`;
     const arrived = new Promise<void>((resolve) => this.barriers.set(token, resolve));
-    await this.db.query('SELECT pg_notify($1, $2)', [PRINCIPAL_CHANNEL, token]);
+    await notifyChannel(this.db, PRINCIPAL_CHANNEL, token);
     await arrived;
     this.barriers.delete(token);
   }

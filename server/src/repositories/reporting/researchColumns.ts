@@ -1,26 +1,10 @@
-import type { Identities, ResearchExportFilters } from '#schemas/researchExport';
+import type { Identities } from '#schemas/researchExport';
+import { TIMESTAMP_WORDS, type ColumnDef, type FileDef } from './columns.ts';
 
-/** How a column's values are written (the codebook's "type"). */
-export type ColumnType = 'person' | 'integer' | 'number' | 'boolean' | 'timestamp' | 'category' | 'text' | 'list';
+// The research package's files and their columns, defined once: the package writes its CSV
+// headers and cells from these lists, and its codebook (`codebook.ts`) describes them.
 
-/** One column of a package file, as the codebook describes it. */
-export interface ColumnDef {
-  name: string;
-  type: ColumnType;
-  meaning: string;
-  /** The values it may take, in words ("" when any value of its type). */
-  allowed?: string;
-}
-
-/** One CSV file of the package. */
-export interface FileDef {
-  /** The file's name without `.csv` (and its key in the row counts). */
-  name: string;
-  meaning: string;
-  columns: readonly ColumnDef[];
-}
-
-const TS = 'ISO 8601 in UTC, e.g. 2026-03-04T15:20:00.000Z';
+const TS = TIMESTAMP_WORDS;
 const person = (meaning: string): ColumnDef => ({ name: 'teacher_id', type: 'person', meaning, allowed: 'a pseudonym P-… (see teachers.csv)' });
 const id = (name: string, meaning: string): ColumnDef => ({ name, type: 'integer', meaning, allowed: 'an id' });
 const text = (name: string, meaning: string): ColumnDef => ({ name, type: 'text', meaning });
@@ -211,111 +195,3 @@ export const COLUMNS_FILE: FileDef = {
     text('allowed_values', 'The values it may take; empty when any value of its type.'),
   ],
 };
-
-const TYPE_WORDS: Record<ColumnType, string> = {
-  person: 'a person\'s pseudonym (P-…), the key of teachers.csv',
-  integer: 'a whole number (ids are the portal\'s own and join the files)',
-  number: 'a decimal number (a dot as decimal separator)',
-  boolean: '`true` or `false`',
-  timestamp: 'ISO 8601 in UTC (`Z`)',
-  category: 'one of a fixed set of values',
-  text: 'free text (mentions of people replaced unless identities are included; cells a spreadsheet would run as a formula start with an apostrophe)',
-  list: 'several values separated by ` | `',
-};
-
-/**
- * The human codebook: the files, their columns, the types, how to read them, and the columns the
- * two summary CSVs of the portal add to those of the original (`summaries`: file → column → meaning).
- */
-export function codebookMarkdown(files: readonly FileDef[], summaries: Readonly<Record<string, Readonly<Record<string, string>>>>): string {
-  const lines = [
-    '# Codebook',
-    '',
-    'Every file is UTF-8 CSV with a header row, comma-separated, `\\n` line ends, fields quoted when they hold a comma, a quote or a line break.',
-    'Empty cells mean "no value". The same columns are listed, machine-readably, in `codebook_columns.csv`; the questions of every structure are in `codebook_questions.csv`.',
-    '',
-    '## Types',
-    '',
-    '| Type | Written as |',
-    '|---|---|',
-    ...Object.entries(TYPE_WORDS).map(([type, words]) => `| ${type} | ${words} |`),
-    '',
-    '## How the files join',
-    '',
-    '- `teacher_id` (and `owner_id`) in every file → `teachers.csv`.',
-    '- `artifacts.portfolio_id` → `portfolios.csv`; `responses.artifact_id` → `artifacts.csv`; `responses.shared_artifact_id` → `shared_artifacts.csv`.',
-    '- `shared_artifacts.shared_portfolio_id`, `memberships.shared_portfolio_id` and `codebook_questions.shared_portfolio_id` → `shared_portfolios.csv`.',
-    '- `comments.shared_artifact_id` and `reactions.shared_artifact_id` → `shared_artifacts.csv`.',
-    '',
-  ];
-  for (const file of files) {
-    lines.push(`## ${file.name}.csv`, '', file.meaning, '', '| Column | Type | Meaning | Allowed values |', '|---|---|---|---|');
-    for (const c of file.columns) lines.push(`| \`${c.name}\` | ${c.type} | ${c.meaning} | ${c.allowed ?? ''} |`);
-    lines.push('');
-  }
-  lines.push(
-    '## The summary CSVs of the portal',
-    '',
-    'The Teacher Portfolios and Shared Portfolios pages download one summary row per portfolio. Their first columns are those of the original system; these columns follow them (account ids, user names and e-mails are those of the portal: the summaries are never de-identified).',
-    '',
-  );
-  for (const [file, columns] of Object.entries(summaries)) {
-    lines.push(`### ${file}`, '', '| Column | Meaning |', '|---|---|');
-    for (const [column, meaning] of Object.entries(columns)) lines.push(`| ${column} | ${meaning} |`);
-    lines.push('');
-  }
-  return `${lines.join('\n')}\n`;
-}
-
-/** What the README says about the package. */
-export interface ReadmeFacts {
-  exportId: number;
-  startedAt: Date;
-  filters: ResearchExportFilters;
-  /** The selected teachers as the package names them (pseudonyms, or user names when included). */
-  teacherNames: readonly string[];
-  sharedPortfolioNames: readonly string[];
-  rowCounts: Readonly<Record<string, number>>;
-}
-
-/** The package's README: what it is, the parameters it was made with, and its files. */
-export function readmeMarkdown(facts: ReadmeFacts, files: readonly FileDef[]): string {
-  const f = facts.filters;
-  const included = f.identities === 'included';
-  const lines = [
-    '# PracticeFolio research export',
-    '',
-    `Export ${facts.exportId}, made ${facts.startedAt.toISOString()} (UTC). The portal's export log records who made it, with these parameters and the row counts.`,
-    '',
-    '## Parameters',
-    '',
-    '| Parameter | Value |',
-    '|---|---|',
-    `| Created from | ${f.from ?? 'any date'} (UTC day, inclusive) |`,
-    `| Created to | ${f.to ?? 'any date'} (UTC day, inclusive) |`,
-    `| Shared portfolios | ${facts.sharedPortfolioNames.length > 0 ? facts.sharedPortfolioNames.join('; ') : 'all'} |`,
-    `| Teachers | ${facts.teacherNames.length > 0 ? facts.teacherNames.join('; ') : 'all teachers and PLC leads'} |`,
-    `| Identities | ${included ? 'included (the researcher confirmed the participants\' consent)' : 'pseudonymous'} |`,
-    '',
-    '## Identities',
-    '',
-    included
-      ? 'People are named: `teachers.csv` holds each person\'s account id, user name and e-mail next to the pseudonym, and texts are as written. Keep this package as the consent and the ethics approval require.'
-      : 'People are pseudonymous. Each person is a stable pseudonym (`P-…`): a keyed hash (HMAC-SHA256) of the account id with a secret kept by this installation and never exported, so the same person has the same pseudonym in every export of this installation and nobody can turn it back into the person without that secret. User names, e-mail addresses and mentions of people in every text (an `@handle`, a full name, a first name, an e-mail address) are replaced by the pseudonym (`[member]` when a mention fits several people, `[email]` for an address of nobody known). Names written in other ways (nicknames, a last name alone) can remain: read texts before sharing them further.',
-    '',
-    '## Which rows',
-    '',
-    'Teachers: the selected teachers and PLC leads (all, when none is chosen), limited to members of the selected shared portfolios when some are chosen; researchers are never selected. Shared portfolios: the selected ones (all, when none is chosen), limited to those with a selected teacher as member when teachers are chosen. The date range applies to when artifacts, shared artifacts, comments and reactions were created; a comment or reaction is included only with its shared artifact, so every file joins.',
-    'All rows are read in one consistent snapshot of the database. Times are ISO 8601 in UTC.',
-    '',
-    '## Files',
-    '',
-    '| File | Rows | What it holds |',
-    '|---|---:|---|',
-    ...files.map((file) => `| \`${file.name}.csv\` | ${facts.rowCounts[file.name] ?? 0} | ${file.meaning} |`),
-    '| `codebook.md` | | The codebook: every file and column, the types, how the files join. |',
-    '| `README.md` | | This file. |',
-    '',
-  ];
-  return `${lines.join('\n')}\n`;
-}
