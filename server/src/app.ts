@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { accountsFeature } from './features/accounts.ts';
@@ -45,6 +46,8 @@ export interface BuildOptions {
   logger?: false | { level?: string; stream?: { write(line: string): void } };
   /** How the teachers' archive builder runs (tests shorten its times). */
   archives?: ArchiveWorkerOptions;
+  /** Where the services read the time (tests move it on instead of waiting). */
+  clock?: Clock;
 }
 
 /**
@@ -70,7 +73,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(requestLimits);
   await app.register(database, { db: options.db });
-  await app.register(services, { mailer: options.mailer });
+  await app.register(services, { mailer: options.mailer, clock: options.clock });
   await app.register(serializer);
   await app.register(backgroundTasks);
   await app.register(externalPlugins);

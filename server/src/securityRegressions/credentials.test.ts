@@ -226,10 +226,10 @@ describe('#21 passwords people can guess', () => {
     const user = await createTeacher(t);
     const first = await auth(t, 'forgot-password', { email: user.user.email });
     expect(first).toHaveStatus(200);
-    await new Promise((r) => setTimeout(r, 50));
+    await t.mail.settled();
     const older = codeMailedTo(t.mail, user.user.email);
     expect(await auth(t, 'forgot-password', { email: user.user.email })).toHaveStatus(200);
-    await new Promise((r) => setTimeout(r, 50));
+    await t.mail.settled();
     const code = codeMailedTo(t.mail, user.user.email);
     expect(code).not.toBe(older);
     const before = await snapshot(t);

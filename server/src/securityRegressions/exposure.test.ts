@@ -132,7 +132,7 @@ describe('#10 no user enumeration or directory exposure', () => {
     expect(unknown!.body).toBe(known!.body);
     expect(blockedAnswer!.body).toBe(known!.body);
     expect(unknown!.statusCode).toBe(known!.statusCode);
-    await new Promise((r) => setTimeout(r, 50));
+    await t.mail.settled();
     expect(t.mail.sent.slice(sentBefore).map((m) => m.to)).toEqual([teacher.user.email]);
 
     const wrongPassword = await login(teacher.user.email, 'not the password');

@@ -144,7 +144,7 @@ describe('#17 rate limiting', () => {
     expect(await auth(t, 'forgot-password', { email: forgetful.user.email.toUpperCase() }, requester)).toBeApiError(429, 'Too many reset requests for this address. Please wait an hour and try again.', {
       nested: true,
     });
-    await new Promise((r) => setTimeout(r, 50));
+    await t.mail.settled();
     expect(t.mail.sent.slice(sentBefore).filter((m) => m.to === forgetful.user.email)).toHaveLength(5);
 
     // 20 wrong reset codes per client address and hour.

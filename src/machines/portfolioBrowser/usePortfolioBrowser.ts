@@ -38,9 +38,6 @@ export function useBrowserStatus(): BrowserStatus {
 /** Personal (own portfolios), researcher (read-only) or shared. */
 export const useBrowserMode = (): BrowserMode => PortfolioBrowserActorContext.useSelector((s) => s.context.mode);
 
-/** Who is browsing. */
-export const useViewerId = (): number | null => PortfolioBrowserActorContext.useSelector((s) => s.context.viewerId);
-
 /** The selector's portfolios, by name. */
 export const usePortfolioList = (): readonly BrowsedPortfolioListItem[] => PortfolioBrowserActorContext.useSelector((s) => s.context.portfolios);
 

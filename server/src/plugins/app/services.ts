@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
+import { systemClock, type Clock } from '../../clock.ts';
 import { createMailer, type Mailer } from '../../mail/mailer.ts';
 import { MediaStore } from '../../media/mediaStore.ts';
 import { TokenService } from '../../security/tokens.ts';
@@ -68,7 +69,7 @@ declare module 'fastify' {
  * What the features build their services from (database, configuration, tokens, mail, log, the
  * principal cache and the media store), and the empty registry they fill.
  */
-async function services(app: FastifyInstance, options: { mailer?: Mailer | undefined }): Promise<void> {
+async function services(app: FastifyInstance, options: { mailer?: Mailer | undefined; clock?: Clock | undefined }): Promise<void> {
   const { config, db } = app;
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
   // Signed-in principals are kept per process and dropped on every change, here or in another process.
@@ -76,7 +77,8 @@ async function services(app: FastifyInstance, options: { mailer?: Mailer | undef
   await principals.start(db);
   app.addHook('onClose', () => principals.stop());
   app.decorate('principals', principals);
-  app.decorate('serviceContext', { db, config, tokens: new TokenService(config.jwtSecret), mailer, log: app.log, principals });
+  const clock = options.clock ?? systemClock;
+  app.decorate('serviceContext', { db, config, tokens: new TokenService(config.jwtSecret, clock), clock, mailer, log: app.log, principals });
   const mediaStore = new MediaStore(db, config.dataDir, { ffmpeg: config.ffmpegPath, ffprobe: config.ffprobePath }, app.log);
   await mediaStore.init();
   app.decorate('mediaStore', mediaStore);
