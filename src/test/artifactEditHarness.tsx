@@ -9,7 +9,8 @@ import { ArtifactEditLeaveGuard } from '../app/wiring/artifactRoutes.tsx';
 import { artifactDeleteMachine } from '../machines/artifactDelete/artifactDeleteMachine.ts';
 import { ArtifactDeleteContext } from '../machines/artifactDelete/useArtifactDelete.ts';
 import type { ArtifactLifecycleInput } from '../machines/artifactLifecycle/artifactLifecycleMachine.ts';
-import { provideArtifactLifecycle, type ArtifactEditActors, type EditNotice } from '../machines/artifactLifecycle/provideArtifactLifecycle.ts';
+import { provideArtifactLifecycle, type ArtifactEditActors } from '../machines/artifactLifecycle/provideArtifactLifecycle.ts';
+import type { Notice } from '../machines/shared/notice.ts';
 import { ArtifactLifecycleActorContext } from '../machines/artifactLifecycle/useArtifactLifecycle.ts';
 import type { Artifact } from '../schemas/artifact.ts';
 import type { SharedArtifact } from '../schemas/sharedPortfolio.ts';
@@ -48,7 +49,7 @@ export function renderArtifactEdit({
   /** How long a deleted shared artifact's page waits before leaving (2 s in the app). */
   leaveDelay?: number;
   /** How the edit page's messages are shown (the app's toasts unless told). */
-  notice?: (notice: EditNotice) => void;
+  notice?: (notice: Notice) => void;
   inspect?: (event: InspectionEvent) => void;
   /** The clock of the page's timers (tests drive it by hand). */
   clock?: NonNullable<ActorOptions<AnyActorLogic>['clock']>;

@@ -25,12 +25,11 @@ import { Toaster } from '../../src/views/feedback/Toaster.tsx';
 import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
 import { theme } from '../../src/views/theme/theme.ts';
 import { checkStates } from './support/checkStates.ts';
-import { assertEveryStateChecked, coverageInspector, createPathModel, modelEvents, trackMachine } from './support/coverage.ts';
+import { assertEveryStateChecked, coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { trackCoverage } from './support/report.ts';
 
-const coverage = trackMachine(artifactDeleteMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(artifactDeleteMachine);
 afterEach(clearToasts);
 
 type Snapshot = ReturnType<typeof artifactDeleteMachine.getInitialSnapshot>;

@@ -12,13 +12,12 @@ import { makeArtifact } from '../../src/test/artifactFixtures.ts';
 import { NOT_IN_PORTFOLIO } from '../../src/views/portfolios/Notices.tsx';
 import { WholeArtifact } from '../../src/views/portfolios/WholeArtifact.tsx';
 import { theme } from '../../src/views/theme/theme.ts';
-import { coverageInspector, createPathModel, modelEvents, trackMachine } from './support/coverage.ts';
+import { coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { trackCoverage } from './support/report.ts';
 
 // An artifact of the table held in brief, read whole when it is opened (the detail pane, a side of the comparison).
-const coverage = trackMachine(artifactDetailsMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(artifactDetailsMachine);
 
 type Snapshot = SnapshotFrom<typeof artifactDetailsMachine>;
 type Step = { event: unknown };

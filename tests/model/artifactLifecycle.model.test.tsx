@@ -10,136 +10,51 @@ import {
   type ArtifactLifecycleInput,
 } from '../../src/machines/artifactLifecycle/artifactLifecycleMachine.ts';
 import type { EditableArtifact } from '../../src/machines/artifactLifecycle/artifactSelectors.ts';
-import { draftFromResponses } from '../../src/machines/artifactLifecycle/draft.ts';
 import type { GateCheckInput, SharedSaveOutcome, SharedUpdateInput } from '../../src/machines/sharedArtifactSave/sharedArtifactSaveMachine.ts';
-import type { Artifact, ArtifactUpdateBody } from '../../src/schemas/artifact.ts';
+import type { Artifact } from '../../src/schemas/artifact.ts';
 import { FORM_ERROR_MESSAGE } from '../../src/schemas/responses.ts';
 import type { GateCheckResponse } from '../../src/schemas/sharedArtifact.ts';
 import type { SharedArtifact } from '../../src/schemas/sharedPortfolio.ts';
-import { ApiError, NetworkError } from '../../src/services/errors.ts';
-import { makeArtifact } from '../../src/test/artifactFixtures.ts';
 import { renderArtifactEdit } from '../../src/test/artifactEditHarness.tsx';
-import { makeSharedArtifactDetail } from '../../src/test/sharedArtifactFixtures.ts';
-import { makeSharedArtifact } from '../../src/test/sharedFixtures.ts';
 import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
 import { READ_ONLY_MESSAGE } from '../../src/views/pages/ArtifactEditPage.tsx';
 import { checkStates } from './support/checkStates.ts';
-import { assertEveryStateChecked, coverageInspector, createPathModel, modelEvents, trackMachine } from './support/coverage.ts';
-import { controllableActor } from './support/deferred.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { assertEveryStateChecked, coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
+import { answerAsStep, controllableActor } from './support/deferred.ts';
+import { trackCoverage } from './support/report.ts';
+import {
+  completedArtifact,
+  defect,
+  deleteEvents,
+  elsewhere,
+  LABELS,
+  leaveEvents,
+  LOADED,
+  lotArtifact,
+  newActorEvents,
+  newArtifact,
+  newUserEvents,
+  notFound,
+  offline,
+  outcomes,
+  personalActorEvents,
+  personalUserEvents,
+  REDIRECT,
+  refused,
+  savedShared,
+  sharedActorEvents,
+  sharedArtifact,
+  sharedElsewhere,
+  sharedNotFound,
+  sharedUserEvents,
+  type Snapshot,
+  type Step,
+  timerEvents,
+  type UpdateInput,
+} from './support/artifactLifecyclePaths.ts';
 
-const coverage = trackMachine(artifactLifecycleMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(artifactLifecycleMachine);
 afterEach(clearToasts);
-
-type Snapshot = ReturnType<typeof artifactLifecycleMachine.getInitialSnapshot>;
-type UpdateInput = { artifactId: number; body: ArtifactUpdateBody };
-type Step = { event: { type: string } };
-
-const lotArtifact = makeArtifact({ id: 12, portfolio: { id: 7 }, parkingLot: true, responses: {} });
-const completedArtifact = makeArtifact({
-  id: 12,
-  portfolio: { id: 7 },
-  parkingLot: false,
-  responses: { artifactName: 'Ramp races', learningGoal: 'Slopes and speed' },
-});
-const elsewhere = makeArtifact({ id: 12, portfolio: { id: 99 } });
-/** Create New Artifact's artifact, before its first save. */
-const newArtifact = makeArtifact({ id: 12, portfolio: { id: 7 }, parkingLot: true, responses: {}, saved: false });
-const notFound = new ApiError(404, 'not_found', 'Artifact not found.', '');
-const offline = new NetworkError();
-const refused = new ApiError(400, 'completed', 'A completed artifact cannot go back to the parking lot.', '');
-
-const LOADED = '2026-03-02T10:00:00.000Z';
-const sharedArtifact = makeSharedArtifactDetail({ updated_at: LOADED });
-const sharedElsewhere = makeSharedArtifactDetail({ sharedPortfolio: { id: 10 } });
-const sharedNotFound = new ApiError(404, 'not_found', 'Shared artifact not found.', '');
-const savedShared = makeSharedArtifact({ responses: { artifactName: 'Ramp races', learningGoal: 'Forces' }, updated_at: '2026-03-02T12:00:00.000Z' });
-/** How the shared save can end (its own model test covers how it gets there). */
-const outcomes = {
-  saved: { outcome: 'saved', artifact: savedShared },
-  stopped: { outcome: 'stopped', error: { kind: 'invalid', status: null, message: 'Invalid updated_at parameter.' } },
-  cancelled: { outcome: 'cancelled' },
-} satisfies Record<string, SharedSaveOutcome>;
-/** A defect in the save (here: showing its alert throws) makes the invoked actor fail. */
-const defect = new Error('The alert broke.');
-
-/** What the user types, by question key. */
-const LABELS: Record<string, string> = { artifactName: 'Artifact Name', learningGoal: 'What were students working to learn?' };
-
-const REDIRECT = 'xstate.after.redirectDelay.artifactLifecycle.ready.saved';
-const timerEvents = [{ type: REDIRECT }] as unknown as ArtifactLifecycleEvent[];
-
-const personalUserEvents: ArtifactLifecycleEvent[] = [
-  { type: 'field.change', key: 'artifactName', value: 'Ramp races' },
-  { type: 'field.change', key: 'learningGoal', value: 'Slopes and speed' },
-  { type: 'artifact.saveToLot' },
-  { type: 'artifact.submit' },
-  { type: 'artifact.save' },
-  { type: 'retry' },
-];
-const personalActorEvents = {
-  fetchArtifact: [
-    { type: 'xstate.done.actor.fetchArtifact', output: lotArtifact },
-    { type: 'xstate.done.actor.fetchArtifact', output: completedArtifact },
-    { type: 'xstate.done.actor.fetchArtifact', output: elsewhere },
-    { type: 'xstate.error.actor.fetchArtifact', error: notFound },
-    { type: 'xstate.error.actor.fetchArtifact', error: offline },
-  ],
-  updateArtifact: [
-    { type: 'xstate.done.actor.updateArtifact', output: { ...completedArtifact, responses: { artifactName: 'Ramp races' } } },
-    { type: 'xstate.error.actor.updateArtifact', error: refused },
-  ],
-} as unknown as Record<string, ArtifactLifecycleEvent[]>;
-
-/** A new artifact: typed or not, saved to the lot or left (the rest is covered above). */
-const newUserEvents: ArtifactLifecycleEvent[] = [{ type: 'field.change', key: 'artifactName', value: 'Ramp races' }, { type: 'artifact.saveToLot' }];
-const newActorEvents = {
-  fetchArtifact: [{ type: 'xstate.done.actor.fetchArtifact', output: newArtifact }],
-  updateArtifact: [{ type: 'xstate.done.actor.updateArtifact', output: { ...newArtifact, responses: { artifactName: 'Ramp races' }, saved: true } }],
-  discardArtifact: [
-    { type: 'xstate.done.actor.discardArtifact', output: newArtifact },
-    { type: 'xstate.error.actor.discardArtifact', error: offline },
-  ],
-} as unknown as Record<string, ArtifactLifecycleEvent[]>;
-
-const sharedUserEvents: ArtifactLifecycleEvent[] = [{ type: 'field.change', key: 'artifactName', value: 'Ramp races' }, { type: 'artifact.save' }, { type: 'retry' }];
-const sharedActorEvents = {
-  fetchArtifact: [
-    { type: 'xstate.done.actor.fetchArtifact', output: sharedArtifact },
-    { type: 'xstate.done.actor.fetchArtifact', output: sharedElsewhere },
-    { type: 'xstate.error.actor.fetchArtifact', error: sharedNotFound },
-    { type: 'xstate.error.actor.fetchArtifact', error: offline },
-  ],
-  sharedArtifactSave: [
-    { type: 'xstate.done.actor.sharedArtifactSave', output: outcomes.saved },
-    { type: 'xstate.done.actor.sharedArtifactSave', output: outcomes.stopped },
-    { type: 'xstate.done.actor.sharedArtifactSave', output: outcomes.cancelled },
-    { type: 'xstate.error.actor.sharedArtifactSave', error: defect },
-  ],
-} as unknown as Record<string, ArtifactLifecycleEvent[]>;
-
-/**
- * Deleting is offered once per loaded artifact, before anything was typed or saved (the delete
- * flow itself has its own model test).
- */
-function deleteEvents(snapshot: unknown): ArtifactLifecycleEvent[] {
-  const s = snapshot as Snapshot;
-  if (!s.matches({ ready: 'editing' }) || s.context.intent !== null || !s.context.artifact) return [];
-  const untouched = JSON.stringify(s.context.draft) === JSON.stringify(draftFromResponses(s.context.artifact.structure, s.context.artifact.responses));
-  return untouched ? [{ type: 'artifact.deleted' }] : [];
-}
-
-/**
- * Leaving the form: Cancel, or a header link (the app then asks with leave.request), before any
- * save was tried (saving has its own paths); then the question's two answers.
- */
-function leaveEvents(snapshot: unknown): ArtifactLifecycleEvent[] {
-  const s = snapshot as Snapshot;
-  if (s.matches({ ready: 'confirmingLeave' })) return [{ type: 'leave.stay' }, { type: 'leave.confirm' }];
-  if (!s.matches({ ready: 'editing' }) || s.context.intent !== null) return [];
-  return [{ type: 'artifact.cancel' }, { type: 'leave.request' }];
-}
 
 interface Harness extends ReturnType<typeof renderArtifactEdit> {
   discardArtifact: ReturnType<typeof controllableActor<Artifact, { artifactId: number }>>;
@@ -337,9 +252,8 @@ assertEveryStateChecked(artifactLifecycleMachine, states);
 /** Settles the oldest call of a fake actor as the model's event says. */
 function settle(fake: () => { next: () => { deferred: { resolve: (value: never) => void; reject: (error: unknown) => void } } }) {
   return async (step: Step) => {
-    const event = step.event as { type: string; output?: unknown; error?: unknown };
     const call = fake().next();
-    await act(async () => (event.type.startsWith('xstate.done') ? call.deferred.resolve(event.output as never) : call.deferred.reject(event.error)));
+    await answerAsStep(call, step);
   };
 }
 

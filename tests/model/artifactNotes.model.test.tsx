@@ -16,14 +16,13 @@ import { clearToasts } from '../../src/views/feedback/toastStore.ts';
 import { theme } from '../../src/views/theme/theme.ts';
 import { NOTES_PRIVACY, PersonalVideoMoments } from '../../src/views/video/PersonalVideoMoments.tsx';
 import { checkStates } from './support/checkStates.ts';
-import { coverageInspector, isInvoking, trackMachine } from './support/coverage.ts';
+import { coverageInspector, isInvoking } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
 import { checkedShortestPaths, modelEvent, pathName } from './support/paths.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { trackCoverage } from './support/report.ts';
 import { formatMoment } from '../../src/schemas/formatting.ts';
 
-const coverage = trackMachine(artifactNotesMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(artifactNotesMachine);
 
 type Snapshot = SnapshotFrom<typeof artifactNotesMachine>;
 

@@ -10,12 +10,11 @@ import type { ArtifactShare } from '../../src/schemas/notifications.ts';
 import { NetworkError } from '../../src/services/errors.ts';
 import { ArtifactShares, NOT_SHARED, SHARES_FAILED, SHARES_TITLE } from '../../src/views/artifacts/ArtifactShares.tsx';
 import { theme } from '../../src/views/theme/theme.ts';
-import { coverageInspector, createPathModel, trackMachine } from './support/coverage.ts';
+import { coverageInspector, createPathModel } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { trackCoverage } from './support/report.ts';
 
-const coverage = trackMachine(artifactSharesMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(artifactSharesMachine);
 
 interface Snapshot {
   value: unknown;

@@ -19,13 +19,12 @@ import { clearToasts } from '../../src/views/feedback/toastStore.ts';
 import { theme } from '../../src/views/theme/theme.ts';
 import { CaptionEditor, DISCARD_CAPTIONS_QUESTION } from '../../src/views/video/CaptionEditor.tsx';
 import { checkStates } from './support/checkStates.ts';
-import { coverageInspector, isInvoking, trackMachine } from './support/coverage.ts';
+import { coverageInspector, isInvoking } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
 import { checkedShortestPaths, modelEvent, pathName } from './support/paths.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { trackCoverage } from './support/report.ts';
 
-const coverage = trackMachine(captionEditorMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(captionEditorMachine);
 
 type Snapshot = SnapshotFrom<typeof captionEditorMachine>;
 

@@ -11,12 +11,11 @@ import { isEdited } from '../../src/views/shared/discussion/CommentText.tsx';
 import { accounts, FakeSharedApi, makeComment, makeSharedArtifact, makeSharedPortfolio, people, renderSharedPortfolios } from '../../src/test/sharedHarness.tsx';
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
 import { checkStates } from './support/checkStates.ts';
-import { assertEveryStateChecked, coverageInspector, createPathModel, trackMachine } from './support/coverage.ts';
+import { assertEveryStateChecked, coverageInspector, createPathModel } from './support/coverage.ts';
 import { controllableActor, type Deferred } from './support/deferred.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { trackCoverage } from './support/report.ts';
 
-const coverage = trackMachine(commentMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(commentMachine);
 afterEach(() => {
   clearToasts();
   signOut();

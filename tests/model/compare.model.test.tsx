@@ -2,11 +2,10 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { compareMachine, type CompareEvent } from '../../src/machines/compare/compareMachine.ts';
 import { answeringBrowserActors, daysAgo, makeArtifact, makePortfolio, renderMyPortfolios } from '../../src/test/portfolioHarness.tsx';
-import { coverageInspector, createPathModel, modelEvents, trackMachine } from './support/coverage.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
+import { trackCoverage } from './support/report.ts';
 
-const coverage = trackMachine(compareMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(compareMachine);
 
 const NAMES: Record<number, string> = { 1: 'Ramp races', 2: 'Exit ticket', 3: 'Magnet hunt' };
 

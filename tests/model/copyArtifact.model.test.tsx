@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -22,12 +22,11 @@ import { Toaster } from '../../src/views/feedback/Toaster.tsx';
 import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
 import { CopyArtifactPage, INCLUDE_NOTES_LABEL } from '../../src/views/pages/CopyArtifactPage.tsx';
 import { theme } from '../../src/views/theme/theme.ts';
-import { assertEveryStateChecked, coverageInspector, createPathModel, modelEvents, trackMachine } from './support/coverage.ts';
-import { controllableActor } from './support/deferred.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { assertEveryStateChecked, coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
+import { answerAsStep, controllableActor } from './support/deferred.ts';
+import { trackCoverage } from './support/report.ts';
 
-const coverage = trackMachine(copyArtifactMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(copyArtifactMachine);
 
 type Snapshot = SnapshotFrom<typeof copyArtifactMachine>;
 type Step = { event: unknown };
@@ -304,9 +303,8 @@ const checked = Object.fromEntries(
 /** Settles the oldest call of a fake actor as the model's event says. */
 function settle(name: keyof Harness['fakes']) {
   return async (step: Step) => {
-    const event = step.event as { type: string; output?: unknown; error?: unknown };
     const call = h.fakes[name].next();
-    await act(async () => (event.type.startsWith('xstate.done') ? call.deferred.resolve(event.output as never) : call.deferred.reject(event.error)));
+    await answerAsStep(call, step);
   };
 }
 

@@ -13,14 +13,13 @@ import { Toaster } from '../../src/views/feedback/Toaster.tsx';
 import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
 import { ManageUsersPage } from '../../src/views/pages/ManageUsersPage.tsx';
 import { theme } from '../../src/views/theme/theme.ts';
-import { coverageInspector, createPathModel, modelEvents, trackMachine } from './support/coverage.ts';
+import { coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { trackCoverage } from './support/report.ts';
 import { makeUser } from './support/users.ts';
 
 // The Create New User dialog runs as a child of the Manage Users page; the paths drive the dialog there.
-const coverage = trackMachine(createUserMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(createUserMachine);
 
 type Snapshot = SnapshotFrom<typeof createUserMachine>;
 type Step = { event: unknown };

@@ -19,12 +19,11 @@ import { Toaster } from '../../src/views/feedback/Toaster.tsx';
 import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
 import { DashboardPage } from '../../src/views/pages/DashboardPage.tsx';
 import { theme } from '../../src/views/theme/theme.ts';
-import { assertEveryStateChecked, coverageInspector, createPathModel, trackMachine } from './support/coverage.ts';
+import { assertEveryStateChecked, coverageInspector, createPathModel } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { trackCoverage } from './support/report.ts';
 
-const coverage = trackMachine(dashboardMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(dashboardMachine);
 afterEach(() => clearToasts());
 
 type Snapshot = SnapshotFrom<typeof dashboardMachine>;

@@ -13,12 +13,11 @@ import { Toaster } from '../../src/views/feedback/Toaster.tsx';
 import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
 import { InvitationPage } from '../../src/views/pages/InvitationPage.tsx';
 import { theme } from '../../src/views/theme/theme.ts';
-import { coverageInspector, createPathModel, modelEvents, trackMachine } from './support/coverage.ts';
-import { controllableActor } from './support/deferred.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
+import { answerAsStep, controllableActor } from './support/deferred.ts';
+import { trackCoverage } from './support/report.ts';
 
-const coverage = trackMachine(invitationMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(invitationMachine);
 
 type Snapshot = SnapshotFrom<typeof invitationMachine>;
 type Step = { event: unknown };
@@ -182,10 +181,9 @@ async function checkState(snapshot: unknown) {
 /** Settles the oldest call of a fake actor as the model's event says, and checks what the page asked. */
 function settle(name: keyof Harness['fakes'], expectedInput: unknown) {
   return async (step: Step) => {
-    const event = step.event as { type: string; output?: unknown; error?: unknown };
     const call = h.fakes[name].next();
     expect(call.input).toEqual(expectedInput);
-    await act(async () => (event.type.startsWith('xstate.done') ? call.deferred.resolve(event.output as never) : call.deferred.reject(event.error)));
+    await answerAsStep(call, step);
   };
 }
 

@@ -8,12 +8,11 @@ import { signOut } from '../../src/services/session.ts';
 import { accounts, FakeSharedApi, makeSharedPortfolio, people, renderSharedPortfolios } from '../../src/test/sharedHarness.tsx';
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
 import { checkStates } from './support/checkStates.ts';
-import { assertEveryStateChecked, coverageInspector, createPathModel, modelEvents, trackMachine } from './support/coverage.ts';
+import { assertEveryStateChecked, coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { trackCoverage } from './support/report.ts';
 
-const coverage = trackMachine(leaveSharedMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(leaveSharedMachine);
 afterEach(() => {
   clearToasts();
   signOut();

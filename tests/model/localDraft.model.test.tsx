@@ -12,12 +12,11 @@ import { makeUser } from '../../src/test/renderApp.tsx';
 import { DraftOfferBar } from '../../src/views/components/DraftOfferBar.tsx';
 import { theme } from '../../src/views/theme/theme.ts';
 import { checkStates } from './support/checkStates.ts';
-import { coverageInspector, trackMachine } from './support/coverage.ts';
+import { coverageInspector } from './support/coverage.ts';
 import { checkedShortestPaths, pathName } from './support/paths.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { trackCoverage } from './support/report.ts';
 
-const coverage = trackMachine(localDraftMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(localDraftMachine);
 
 type Snapshot = SnapshotFrom<typeof localDraftMachine>;
 

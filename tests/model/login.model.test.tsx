@@ -1,11 +1,9 @@
 import { describe, it } from 'vitest';
 import { loginMachine } from '../../src/machines/login/loginMachine.ts';
-import { trackMachine } from './support/coverage.ts';
 import { loginModel, checkLoginPath } from './support/loginPaths.tsx';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { trackCoverage } from './support/report.ts';
 
-const coverage = trackMachine(loginMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(loginMachine);
 
 describe('login model', () => {
   for (const path of loginModel().getShortestPaths()) {

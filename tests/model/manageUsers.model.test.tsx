@@ -12,13 +12,12 @@ import { Toaster } from '../../src/views/feedback/Toaster.tsx';
 import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
 import { ManageUsersPage } from '../../src/views/pages/ManageUsersPage.tsx';
 import { theme } from '../../src/views/theme/theme.ts';
-import { coverageInspector, createPathModel, modelEvents, trackMachine } from './support/coverage.ts';
+import { coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { trackCoverage } from './support/report.ts';
 import { makeUser } from './support/users.ts';
 
-const coverage = trackMachine(manageUsersMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(manageUsersMachine);
 
 type Snapshot = SnapshotFrom<typeof manageUsersMachine>;
 type Step = { event: unknown };

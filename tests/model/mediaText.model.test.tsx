@@ -14,13 +14,12 @@ import { MediaPreview } from '../../src/views/artifacts/MediaList.tsx';
 import { ALT_PROMPT, MediaTextEditor } from '../../src/views/artifacts/MediaTextEditor.tsx';
 import { theme } from '../../src/views/theme/theme.ts';
 import { checkStates } from './support/checkStates.ts';
-import { coverageInspector, isInvoking, trackMachine } from './support/coverage.ts';
+import { coverageInspector, isInvoking } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
 import { checkedShortestPaths, modelEvent, pathName, stepLabel } from './support/paths.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { trackCoverage } from './support/report.ts';
 
-const coverage = trackMachine(mediaTextMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(mediaTextMachine);
 
 type Snapshot = SnapshotFrom<typeof mediaTextMachine>;
 

@@ -11,14 +11,13 @@ import { makeVideo, provideTestMoments, renderVideoMoments, stubMediaElements } 
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
 import { MomentTime, ThreadControls, useIsHighlighted, useVisibleComments } from '../../src/views/video/MomentThread.tsx';
 import { checkStates } from './support/checkStates.ts';
-import { coverageInspector, isInvoking, trackMachine } from './support/coverage.ts';
+import { coverageInspector, isInvoking } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
 import { checkedShortestPaths, modelEvent, pathName } from './support/paths.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { trackCoverage } from './support/report.ts';
 import { formatMoment } from '../../src/schemas/formatting.ts';
 
-const coverage = trackMachine(momentCommentMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(momentCommentMachine);
 
 type Snapshot = SnapshotFrom<typeof momentCommentMachine>;
 

@@ -8,12 +8,11 @@ import { fakeStream, makeNotification, renderNotificationFeed } from '../../src/
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
 import { bellLabel } from '../../src/views/notifications/NotificationBell.tsx';
 import { FEED_LOAD_FAILED, NO_NOTIFICATIONS } from '../../src/views/notifications/NotificationList.tsx';
-import { coverageInspector, createPathModel, trackMachine } from './support/coverage.ts';
-import { controllableActor } from './support/deferred.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { coverageInspector, createPathModel } from './support/coverage.ts';
+import { answerAsStep, controllableActor } from './support/deferred.ts';
+import { trackCoverage } from './support/report.ts';
 
-const coverage = trackMachine(notificationFeedMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(notificationFeedMachine);
 
 interface Snapshot {
   value: unknown;
@@ -140,10 +139,9 @@ async function checkView(snapshot: unknown) {
 /** Settles the oldest call of a fake actor with the model event's output or error. */
 function settle(name: keyof Harness['fakes'], check?: (input: unknown) => void) {
   return async (step: { event: unknown }) => {
-    const event = step.event as { type: string; output?: unknown; error?: unknown };
     const call = h!.fakes[name].next();
     check?.(call.input);
-    await act(async () => (event.type.startsWith('xstate.done') ? call.deferred.resolve(event.output as never) : call.deferred.reject(event.error)));
+    await answerAsStep(call, step);
   };
 }
 

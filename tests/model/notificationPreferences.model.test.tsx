@@ -10,12 +10,11 @@ import { ApiError, NetworkError } from '../../src/services/errors.ts';
 import { defaultPreferences, renderNotificationSettings } from '../../src/test/notificationHarness.tsx';
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
 import { SETTINGS_LOAD_FAILED, SETTINGS_SAVE_FAILED } from '../../src/views/pages/NotificationSettingsPage.tsx';
-import { coverageInspector, createPathModel, trackMachine } from './support/coverage.ts';
+import { coverageInspector, createPathModel } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { trackCoverage } from './support/report.ts';
 
-const coverage = trackMachine(notificationPreferencesMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(notificationPreferencesMachine);
 afterEach(clearToasts);
 
 interface Snapshot {

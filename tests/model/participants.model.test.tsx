@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,12 +15,11 @@ import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
 import { EditParticipantsDialog } from '../../src/views/shared/participants/EditParticipantsDialog.tsx';
 import { ParticipantsSummary } from '../../src/views/shared/participants/ParticipantsSummary.tsx';
 import { theme } from '../../src/views/theme/theme.ts';
-import { coverageInspector, createPathModel, isInvoking, trackMachine } from './support/coverage.ts';
-import { controllableActor } from './support/deferred.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { coverageInspector, createPathModel, isInvoking } from './support/coverage.ts';
+import { answerAsStep, controllableActor } from './support/deferred.ts';
+import { trackCoverage } from './support/report.ts';
 
-const coverage = trackMachine(participantsMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(participantsMachine);
 
 type Snapshot = SnapshotFrom<typeof participantsMachine>;
 type Step = { event: unknown };
@@ -209,7 +208,7 @@ function settle(name: keyof Harness['fakes'], checkInput: (input: never) => void
     const call = h.fakes[name].next();
     expect(h.fakes[name].calls).toEqual([]);
     checkInput(call.input as never);
-    await act(async () => (event.type.startsWith('xstate.done') ? call.deferred.resolve(event.output as never) : call.deferred.reject(event.error)));
+    await answerAsStep(call, step);
     // Failures the dialog cannot show in place are alerted.
     const alerted = event.type.startsWith('xstate.error') && event.error !== alreadyInvited && name !== 'fetchMembers';
     const toasts = screen.queryAllByRole('alert').filter((a) => !a.closest('[role="dialog"]'));

@@ -20,14 +20,13 @@ import { clearToasts } from '../../src/views/feedback/toastStore.ts';
 import { ForgotPasswordPage } from '../../src/views/pages/ForgotPasswordPage.tsx';
 import { ResetPasswordPage } from '../../src/views/pages/ResetPasswordPage.tsx';
 import { checkStatesOf } from './support/checkStates.ts';
-import { coverageInspector, createPathModel, isInvoking, modelEvents, trackMachine } from './support/coverage.ts';
+import { coverageInspector, createPathModel, isInvoking, modelEvents } from './support/coverage.ts';
 import { renderInAppShell } from './support/appShell.tsx';
 import { controllableActor } from './support/deferred.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { trackCoverage } from './support/report.ts';
 import { makeUser } from './support/users.ts';
 
-const coverage = trackMachine(passwordResetMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(passwordResetMachine);
 
 const user = makeUser('teacher', { username: 'Tess Teacher' });
 const CODE = 'one-time-code';

@@ -18,13 +18,12 @@ import { Toaster } from '../../src/views/feedback/Toaster.tsx';
 import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
 import { DashboardPage } from '../../src/views/pages/DashboardPage.tsx';
 import { theme } from '../../src/views/theme/theme.ts';
-import { assertEveryStateChecked, coverageInspector, createPathModel, modelEvents, trackMachine } from './support/coverage.ts';
+import { assertEveryStateChecked, coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { trackCoverage } from './support/report.ts';
 
 // The add row runs as a child of the dashboard; the paths drive it there, on the real page.
-const coverage = trackMachine(portfolioCreateMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(portfolioCreateMachine);
 afterEach(() => clearToasts());
 
 type Snapshot = SnapshotFrom<typeof portfolioCreateMachine>;

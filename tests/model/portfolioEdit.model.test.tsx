@@ -5,12 +5,11 @@ import type { Portfolio, PortfolioListItem, PortfolioUpdateBody } from '../../sr
 import { ApiError, NetworkError } from '../../src/services/errors.ts';
 import { listItemOf, makePortfolio, notFoundError, renderPortfolioEdit } from '../../src/test/portfolioHarness.tsx';
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
-import { coverageInspector, createPathModel, trackMachine } from './support/coverage.ts';
+import { coverageInspector, createPathModel } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { trackCoverage } from './support/report.ts';
 
-const coverage = trackMachine(portfolioEditMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(portfolioEditMachine);
 afterEach(clearToasts);
 
 const portfolio = makePortfolio({ id: 5, name: 'My Portfolio 1', grades: ['3rd'], subject: 'Science', topic: 'Plants', artifacts: [] });

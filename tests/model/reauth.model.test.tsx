@@ -10,13 +10,12 @@ import { makeUser } from '../../src/test/renderApp.tsx';
 import { ReauthDialog } from '../../src/views/session/ReauthDialog.tsx';
 import { theme } from '../../src/views/theme/theme.ts';
 import { checkStates } from './support/checkStates.ts';
-import { coverageInspector, isInvoking, trackMachine } from './support/coverage.ts';
+import { coverageInspector, isInvoking } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
 import { checkedShortestPaths, modelEvent, pathName } from './support/paths.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { trackCoverage } from './support/report.ts';
 
-const coverage = trackMachine(reauthMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(reauthMachine);
 
 type Snapshot = SnapshotFrom<typeof reauthMachine>;
 

@@ -12,12 +12,11 @@ import { NetworkError } from '../../src/services/errors.ts';
 import { makeAccount } from '../../src/test/portfolioHarness.tsx';
 import { makeExportRecord, renderResearchExport } from '../../src/test/researchHarness.tsx';
 import { DOWNLOAD_STARTED_MESSAGE, ONLY_RESEARCHERS_EXPORT_MESSAGE } from '../../src/views/pages/ResearchExportPage.tsx';
-import { coverageInspector, createPathModel, modelEvents, trackMachine } from './support/coverage.ts';
+import { coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { trackCoverage } from './support/report.ts';
 
-const coverage = trackMachine(researchExportMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(researchExportMachine);
 
 const researcher = makeAccount(4, 'Rita Researcher', 'researcher');
 const teacher = makeAccount(7, 'Tess Teacher');

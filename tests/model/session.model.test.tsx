@@ -9,14 +9,13 @@ import { sessionMachine, type SessionEvent } from '../../src/machines/session/se
 import { ApiError, NetworkError } from '../../src/services/errors.ts';
 import Cookies from 'js-cookie';
 import { SESSION_MARKER, signOut } from '../../src/services/session.ts';
-import { coverageInspector, createPathModel, modelEvents, trackMachine } from './support/coverage.ts';
+import { coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { trackCoverage } from './support/report.ts';
 import { makeUser } from './support/users.ts';
 import { NO_PUBLIC_LINKS } from '../../src/test/renderApp.tsx';
 
-const coverage = trackMachine(sessionMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(sessionMachine);
 
 const user = makeUser('teacher', { username: 'Tess Teacher' });
 // The app loads each page with its route; load them all first, so every page renders at once.

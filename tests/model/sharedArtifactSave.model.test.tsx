@@ -19,12 +19,11 @@ import { renderArtifactEdit } from '../../src/test/artifactEditHarness.tsx';
 import { makeSharedArtifactDetail } from '../../src/test/sharedArtifactFixtures.ts';
 import { makeSharedArtifact } from '../../src/test/sharedFixtures.ts';
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
-import { assertEveryStateChecked, coverageInspector, createPathModel, modelEvents, trackMachine } from './support/coverage.ts';
+import { assertEveryStateChecked, coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { trackCoverage } from './support/report.ts';
 
-const coverage = trackMachine(sharedArtifactSaveMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(sharedArtifactSaveMachine);
 afterEach(clearToasts);
 
 type Snapshot = SnapshotFrom<typeof sharedArtifactSaveMachine>;

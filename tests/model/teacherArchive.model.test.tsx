@@ -17,13 +17,12 @@ import { Toaster } from '../../src/views/feedback/Toaster.tsx';
 import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
 import { theme } from '../../src/views/theme/theme.ts';
 import { checkStates } from './support/checkStates.ts';
-import { assertEveryStateChecked, coverageInspector, createPathModel, modelEvents, trackMachine } from './support/coverage.ts';
+import { assertEveryStateChecked, coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { trackCoverage } from './support/report.ts';
 
 // "Download my archive" on a teacher's dashboard, driven through the section.
-const coverage = trackMachine(teacherArchiveMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(teacherArchiveMachine);
 
 type Snapshot = SnapshotFrom<typeof teacherArchiveMachine>;
 type Step = { event: unknown };

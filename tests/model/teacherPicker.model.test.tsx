@@ -5,12 +5,11 @@ import type { User } from '../../src/schemas/user.ts';
 import { NetworkError } from '../../src/services/errors.ts';
 import { answeringBrowserActors, makeAccount, makePortfolio, renderTeacherPortfolios } from '../../src/test/portfolioHarness.tsx';
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
-import { coverageInspector, createPathModel, trackMachine } from './support/coverage.ts';
+import { coverageInspector, createPathModel } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { trackCoverage } from './support/report.ts';
 
-const coverage = trackMachine(teacherPickerMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(teacherPickerMachine);
 afterEach(clearToasts);
 
 const USERS: User[] = [makeAccount(7, 'Tess Teacher'), makeAccount(8, 'Lee Lead', 'plcLead'), makeAccount(9, 'Theo Teacher')];

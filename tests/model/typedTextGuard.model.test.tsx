@@ -10,12 +10,11 @@ import { typedTextGuardMachine, type TypedTextGuardEvent } from '../../src/machi
 import { useGuardedText } from '../../src/machines/typedTextGuard/useTypedTextGuard.ts';
 import { theme } from '../../src/views/theme/theme.ts';
 import { checkStates } from './support/checkStates.ts';
-import { coverageInspector, trackMachine } from './support/coverage.ts';
+import { coverageInspector } from './support/coverage.ts';
 import { checkedShortestPaths, pathName } from './support/paths.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { trackCoverage } from './support/report.ts';
 
-const coverage = trackMachine(typedTextGuardMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(typedTextGuardMachine);
 
 type Snapshot = SnapshotFrom<typeof typedTextGuardMachine>;
 

@@ -8,12 +8,11 @@ import type { UnsubscribeResponse } from '../../src/schemas/notifications.ts';
 import { ApiError, NetworkError } from '../../src/services/errors.ts';
 import { UNSUBSCRIBE_FAILED, UNSUBSCRIBE_TITLE, UnsubscribePage, unsubscribedText } from '../../src/views/pages/UnsubscribePage.tsx';
 import { theme } from '../../src/views/theme/theme.ts';
-import { coverageInspector, createPathModel, trackMachine } from './support/coverage.ts';
+import { coverageInspector, createPathModel } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { trackCoverage } from './support/report.ts';
 
-const coverage = trackMachine(unsubscribeMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(unsubscribeMachine);
 
 interface Snapshot {
   value: unknown;

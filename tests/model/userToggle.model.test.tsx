@@ -12,14 +12,13 @@ import { Toaster } from '../../src/views/feedback/Toaster.tsx';
 import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
 import { ManageUsersPage } from '../../src/views/pages/ManageUsersPage.tsx';
 import { theme } from '../../src/views/theme/theme.ts';
-import { coverageInspector, createPathModel, modelEvents, trackMachine } from './support/coverage.ts';
+import { coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { trackCoverage } from './support/report.ts';
 import { makeUser } from './support/users.ts';
 
 // The switch of one row on Manage Users (a child actor of the page's machine), driven through that row.
-const coverage = trackMachine(userToggleMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(userToggleMachine);
 
 type Snapshot = SnapshotFrom<typeof userToggleMachine>;
 type Step = { event: unknown };

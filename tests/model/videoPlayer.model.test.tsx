@@ -8,14 +8,13 @@ import { ApiError, NetworkError } from '../../src/services/errors.ts';
 import { makeTrack, makeVideo, provideTestMoments, renderVideoMoments, stubMediaElements } from '../../src/test/videoHarness.tsx';
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
 import { checkStates } from './support/checkStates.ts';
-import { coverageInspector, isInvoking, trackMachine } from './support/coverage.ts';
+import { coverageInspector, isInvoking } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
 import { checkedShortestPaths, modelEvent, pathName, stepLabel } from './support/paths.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { trackCoverage } from './support/report.ts';
 import { formatClock } from '../../src/schemas/formatting.ts';
 
-const coverage = trackMachine(videoPlayerMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(videoPlayerMachine);
 
 type Snapshot = SnapshotFrom<typeof videoPlayerMachine>;
 

@@ -12,13 +12,12 @@ import { ApiError } from '../../src/services/errors.ts';
 import { ImageViewerPage, UNNAMED_IMAGE } from '../../src/views/pages/ImageViewerPage.tsx';
 import { theme } from '../../src/views/theme/theme.ts';
 import { checkStates } from './support/checkStates.ts';
-import { coverageInspector, isInvoking, trackMachine } from './support/coverage.ts';
+import { coverageInspector, isInvoking } from './support/coverage.ts';
 import { deferred, type Deferred } from './support/deferred.ts';
 import { checkedShortestPaths, modelEvent, pathName } from './support/paths.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
+import { trackCoverage } from './support/report.ts';
 
-const coverage = trackMachine(viewedFileMachine);
-reportCoverageAfterAll(coverage);
+trackCoverage(viewedFileMachine);
 
 type Snapshot = SnapshotFrom<typeof viewedFileMachine>;
 

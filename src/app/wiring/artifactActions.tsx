@@ -1,6 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { artifactDeleteMachine, type Notice } from '../../machines/artifactDelete/artifactDeleteMachine.ts';
+import { artifactDeleteMachine } from '../../machines/artifactDelete/artifactDeleteMachine.ts';
+import type { Notice } from '../../machines/shared/notice.ts';
 import { ArtifactDeleteContext, type ArtifactDeleteSetup } from '../../machines/artifactDelete/useArtifactDelete.ts';
 import { notify } from '../../views/feedback/toastStore.ts';
 import { buildPath, paths } from '../../views/paths.ts';

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useLocation } from 'wouter';
-import { copyArtifactMachine, type CopyFrom, type CopyNotice } from '../../machines/copyArtifact/copyArtifactMachine.ts';
+import { copyArtifactMachine, type CopyFrom } from '../../machines/copyArtifact/copyArtifactMachine.ts';
+import type { Notice } from '../../machines/shared/notice.ts';
 import { CopyArtifactActorContext } from '../../machines/copyArtifact/useCopyArtifact.ts';
 import { useCurrentUser } from '../../machines/session/useSession.ts';
 import { notify } from '../../views/feedback/toastStore.ts';
@@ -17,7 +18,7 @@ const toId = (param: string | undefined): number => (param && /^[0-9]{1,10}$/.te
 export function provideCopyArtifact(navigate: (to: string) => void) {
   return copyArtifactMachine.provide({
     actions: {
-      notify: (_, notice: CopyNotice) => notify(notice.message, notice.tone),
+      notify: (_, notice: Notice) => notify(notice.message, notice.tone),
       navigateToCopy: (_, { sharedPortfolioId, artifactId }) => navigate(buildPath(paths.sharedArtifactEdit, { id: sharedPortfolioId, artifactId })),
       navigateToArtifact: (_, { from, portfolioId, artifactId }) =>
         navigate(buildPath(from === 'sharedArtifact' ? paths.sharedArtifact : paths.myArtifact, { id: portfolioId, artifactId })),

@@ -1,6 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { portfolioBrowserMachine, type Notice } from '../../machines/portfolioBrowser/portfolioBrowserMachine.ts';
+import { portfolioBrowserMachine } from '../../machines/portfolioBrowser/portfolioBrowserMachine.ts';
+import type { Notice } from '../../machines/shared/notice.ts';
 import { PortfolioBrowserActorContext } from '../../machines/portfolioBrowser/usePortfolioBrowser.ts';
 import { portfolioEditHasUnsavedChanges, portfolioEditMachine } from '../../machines/portfolioEdit/portfolioEditMachine.ts';
 import { PortfolioEditActorContext } from '../../machines/portfolioEdit/usePortfolioEdit.ts';

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useLocation } from 'wouter';
-import { invitationMachine, type Notice } from '../../machines/invitation/invitationMachine.ts';
+import { invitationMachine } from '../../machines/invitation/invitationMachine.ts';
+import type { Notice } from '../../machines/shared/notice.ts';
 import { InvitationActorContext } from '../../machines/invitation/useInvitation.ts';
 import { useCurrentUser } from '../../machines/session/useSession.ts';
 import { provideSharedPortfolioForm } from '../../machines/sharedPortfolioForm/provideSharedPortfolioForm.ts';

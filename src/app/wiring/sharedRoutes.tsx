@@ -21,13 +21,9 @@ import { SHARED_PORTFOLIO_NOT_FOUND } from '../../views/portfolios/PortfolioBrow
 import { PrivateRoute } from '../../views/routing/guards.tsx';
 import { provideSharedArtifactDelete } from './artifactActions.tsx';
 import { loadMoments } from './momentsLoader.ts';
+import type { Notice } from '../../machines/shared/notice.ts';
 
 type Navigate = (to: string, options?: { replace?: boolean }) => void;
-
-interface Notice {
-  message: string;
-  tone: 'success' | 'error';
-}
 
 const notifyAction = (_: unknown, notice: Notice) => notify(notice.message, notice.tone);
 

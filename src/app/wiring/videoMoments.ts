@@ -5,11 +5,7 @@ import type { MomentsSetup } from '../../machines/momentComment/useMomentComment
 import { videoPlayerMachine } from '../../machines/videoPlayer/videoPlayerMachine.ts';
 import { captionFileUrl, momentsExportUrl } from '../../services/momentService.ts';
 import { notify } from '../../views/feedback/toastStore.ts';
-
-interface Notice {
-  message: string;
-  tone: 'success' | 'error';
-}
+import type { Notice } from '../../machines/shared/notice.ts';
 
 const notifyAction = (_: unknown, notice: Notice) => notify(notice.message, notice.tone);
 

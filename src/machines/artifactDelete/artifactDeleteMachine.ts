@@ -18,13 +18,8 @@ import { deleteArtifact } from '../../services/artifactService.ts';
 import { toUiError } from '../../services/errors.ts';
 import { deleteSharedArtifact } from '../../services/sharedService.ts';
 import type { ArtifactKind } from '../artifactLifecycle/artifactSelectors.ts';
-import { placeholder } from '../shared/placeholder.ts';
-
-/** A message for the user (the app shows it as a toast; errors as alerts). */
-export interface Notice {
-  message: string;
-  tone: 'success' | 'error';
-}
+import { effect } from '../shared/effect.ts';
+import type { Notice } from '../shared/notice.ts';
 
 export const DELETED_MESSAGE = 'Successfully deleted artifact';
 export const SHARED_DELETED_MESSAGE = 'Successfully deleted shared artifact';
@@ -71,9 +66,9 @@ export const artifactDeleteMachine = setup({
   actions: {
     emitDeleted: emit((_, params: { artifact: DeletedArtifact }) => ({ type: 'artifact.deleted' as const, artifact: params.artifact })),
     /** Tells the user something (provided by the app: a toast; errors as alerts). */
-    notify: placeholder('notify') as (_: unknown, params: Notice) => void,
+    notify: effect<Notice>('notify'),
     /** Goes to the portfolio page, or the shared portfolio's (provided by the app). */
-    navigateToPortfolio: placeholder('navigateToPortfolio') as (_: unknown, params: { portfolioId: number }) => void,
+    navigateToPortfolio: effect<{ portfolioId: number }>('navigateToPortfolio'),
   },
 }).createMachine({
   id: 'artifactDelete',

@@ -35,91 +35,44 @@
  * shared artifact view opens.
  * The uploads area is a spawned `uploadQueue` actor that lives as long as the page.
  */
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { Artifact, ArtifactUpdateBody } from '../../schemas/artifact.ts';
 import { validateResponses } from '../../schemas/responses.ts';
 import type { Responses } from '../../schemas/structure.ts';
 import { deleteArtifact, getArtifact, updateArtifact } from '../../services/artifactService.ts';
-import { ApiError, toUiError, type UiError } from '../../services/errors.ts';
+import { ApiError, toUiError } from '../../services/errors.ts';
 import { sharedArtifactSaveMachine, type SharedSaveOutcome } from '../sharedArtifactSave/sharedArtifactSaveMachine.ts';
-import { placeholder } from '../shared/placeholder.ts';
+import { effect } from '../shared/effect.ts';
 import { uploadQueueMachine } from '../upload/uploadQueueMachine.ts';
-import { portfolioIdOf, type ArtifactKind, type EditableArtifact } from './artifactSelectors.ts';
-import { draftFromResponses, editableKeys, firstIssues, typedIssues, type Draft, type DraftValue } from './draft.ts';
+import { portfolioIdOf, type EditableArtifact } from './artifactSelectors.ts';
+import { draftFromResponses, editableKeys, firstIssues, typedIssues, type DraftValue } from './draft.ts';
 import { hasUnsavedWork, isNeverSaved } from './unsaved.ts';
+import type { Notice } from '../shared/notice.ts';
+import {
+  ARTIFACT_NOT_FOUND,
+  isId,
+  notFoundText,
+  PORTFOLIO_NOT_FOUND,
+  REDIRECT_DELAY_MS,
+  SAVED_MESSAGE,
+  SHARED_SAVED_MESSAGE,
+  saveBody,
+  type ArtifactLifecycleContext,
+  type ArtifactLifecycleEvent,
+  type ArtifactLifecycleInput,
+  type SaveIntent,
+} from './artifactLifecycleTypes.ts';
 
-/** The toast after a successful save (spec §8). */
-export const SAVED_MESSAGE = 'Successfully edited artifact';
-/** The toast after a successful save of a shared artifact (spec §8). */
-export const SHARED_SAVED_MESSAGE = 'Successfully edited shared artifact';
-/** How long 'Successfully edited artifact' shows before the artifact view opens (spec §9). */
-export const REDIRECT_DELAY_MS = 2000;
-
-export const PORTFOLIO_NOT_FOUND = 'Portfolio not found.';
-export const ARTIFACT_NOT_FOUND = 'Artifact not found.';
-/** What the page says of a shared artifact it cannot edit (missing, elsewhere, or not the user's team's). */
-export const SHARED_ARTIFACT_NOT_FOUND = 'Shared artifact not found.';
-
-/** Which button saved: 'Save to Parking Lot', 'Submit to Portfolio' or 'Save'. */
-export type SaveIntent = 'saveToLot' | 'submit' | 'save';
-
-export interface ArtifactLifecycleInput {
-  kind: ArtifactKind;
-  /** The portfolio, or for a shared artifact the shared portfolio. */
-  portfolioId: number;
-  artifactId: number;
-  /** Researchers read teacher portfolios but never edit them (they do edit shared artifacts). */
-  readOnly: boolean;
-}
-
-export interface ArtifactLifecycleContext extends ArtifactLifecycleInput {
-  artifact: EditableArtifact | null;
-  /** The answers as the form holds them (numbers as typed). */
-  draft: Draft;
-  /** The first problem of each question, by key. */
-  issues: Record<string, string>;
-  /** The cleaned responses that will be sent. */
-  responses: Responses;
-  intent: SaveIntent | null;
-  error: UiError | null;
-  notFoundMessage: string | null;
-  uploads: ActorRefFrom<typeof uploadQueueMachine> | null;
-  /** How the page is being left: Cancel (the app then shows the portfolio) or a navigation. */
-  leaveBy: 'cancel' | 'navigation';
-}
-
-export type ArtifactLifecycleEvent =
-  | { type: 'field.change'; key: string; value: DraftValue }
-  | { type: 'artifact.saveToLot' }
-  | { type: 'artifact.submit' }
-  | { type: 'artifact.save' }
-  /** The artifact was deleted (from this page); the app leaves shortly. */
-  | { type: 'artifact.deleted' }
-  /** Cancel: leave without saving (a never-saved artifact is removed). */
-  | { type: 'artifact.cancel' }
-  /** The user is about to leave the page (a link, Back): the machine allows it or asks first. */
-  | { type: 'leave.request' }
-  | { type: 'leave.confirm' }
-  | { type: 'leave.stay' }
-  | { type: 'retry' };
-
-/** A message for the user (the app shows it as a toast; errors as alerts). */
-export interface LifecycleNotice {
-  message: string;
-  tone: 'success' | 'error';
-}
-
-const isId = (n: number): boolean => Number.isInteger(n) && n > 0;
-
-/** Why the page shows no artifact: shared artifacts always say so the same way; personal ones say what the server said. */
-function notFoundText(kind: ArtifactKind, serverMessage: string = ARTIFACT_NOT_FOUND): string {
-  return kind === 'shared' ? SHARED_ARTIFACT_NOT_FOUND : serverMessage;
-}
-
-/** The body of the PUT for an intent: only 'Save to Parking Lot' keeps the artifact in the lot. */
-export function saveBody(intent: SaveIntent, responses: Responses): ArtifactUpdateBody {
-  return { responses, parkingLot: intent === 'saveToLot' };
-}
+export {
+  ARTIFACT_NOT_FOUND,
+  PORTFOLIO_NOT_FOUND,
+  REDIRECT_DELAY_MS,
+  SAVED_MESSAGE,
+  SHARED_ARTIFACT_NOT_FOUND,
+  SHARED_SAVED_MESSAGE,
+  saveBody,
+} from './artifactLifecycleTypes.ts';
+export type { ArtifactLifecycleContext, ArtifactLifecycleEvent, ArtifactLifecycleInput, SaveIntent } from './artifactLifecycleTypes.ts';
 
 export const artifactLifecycleMachine = setup({
   types: {
@@ -206,18 +159,18 @@ export const artifactLifecycleMachine = setup({
         }),
     }),
     /** Tells the user something (provided by the app: a toast; errors as alerts). */
-    notify: (_args, _notice: LifecycleNotice): void => placeholder('notify')(),
+    notify: effect<Notice>('notify'),
     /** Brings the top of the page (and its error summary) into view (provided by the app). */
-    scrollToTop: placeholder('scrollToTop'),
+    scrollToTop: effect('scrollToTop'),
     /** Opens the artifact view (provided by the app). */
-    navigateToArtifact: (_args, _params: { portfolioId: number; artifactId: number }): void => placeholder('navigateToArtifact')(),
+    navigateToArtifact: effect<{ portfolioId: number; artifactId: number }>('navigateToArtifact'),
     /** Opens the portfolio (provided by the app): where Cancel goes when the new artifact is removed. */
-    navigateToPortfolio: (_args, _params: { portfolioId: number }): void => placeholder('navigateToPortfolio')(),
+    navigateToPortfolio: effect<{ portfolioId: number }>('navigateToPortfolio'),
     storeLeaveBy: assign({ leaveBy: (_, params: { by: 'cancel' | 'navigation' }) => params.by }),
     /** Lets the navigation the user asked for happen (provided by the app). */
-    allowLeave: placeholder('allowLeave'),
+    allowLeave: effect('allowLeave'),
     /** Drops the navigation the user asked for (provided by the app). */
-    stayHere: placeholder('stayHere'),
+    stayHere: effect('stayHere'),
   },
 }).createMachine({
   id: 'artifactLifecycle',

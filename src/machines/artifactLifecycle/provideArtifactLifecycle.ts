@@ -8,12 +8,7 @@ import { uploadMachine, type UploadedMedia, type UploadFileInput } from '../uplo
 import { uploadQueueMachine, type RemoveFileInput } from '../upload/uploadQueueMachine.ts';
 import { artifactLifecycleMachine } from './artifactLifecycleMachine.ts';
 import type { ArtifactKind, EditableArtifact } from './artifactSelectors.ts';
-
-/** A message for the user: a toast; errors are alerts. */
-export interface EditNotice {
-  message: string;
-  tone: 'success' | 'error';
-}
+import type { Notice } from '../shared/notice.ts';
 
 /** Replacements for the service calls of the edit page (tests). */
 export interface ArtifactEditActors {
@@ -30,7 +25,7 @@ export interface ArtifactEditActors {
 export interface ArtifactLifecycleImplementations {
   /** Which artifacts the page edits: the machines' own calls are the personal ones. */
   kind?: ArtifactKind;
-  notify: (notice: EditNotice) => void;
+  notify: (notice: Notice) => void;
   /** Opens the artifact view (of a personal or a shared artifact, as the page's kind). */
   navigateToArtifact: (portfolioId: number, artifactId: number) => void;
   /** Opens the portfolio (Cancel of a new artifact that was never saved). */
@@ -72,7 +67,7 @@ export function provideArtifactLifecycle({
   actors = {},
   redirectDelay,
 }: ArtifactLifecycleImplementations) {
-  const notifyAction = (_: unknown, notice: EditNotice) => notify(notice);
+  const notifyAction = (_: unknown, notice: Notice) => notify(notice);
   const services: ArtifactEditActors = kind === 'shared' ? { ...sharedServices, ...actors } : actors;
   const upload = uploadMachine.provide(services.uploadFile ? { actors: { uploadFile: services.uploadFile } } : {});
   const uploadQueue = uploadQueueMachine.provide({

@@ -19,8 +19,9 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 import type { CaptionTrack, CaptionTrackSummary, CaptionUpdateBody } from '../../schemas/moments.ts';
 import { toUiError, type UiError } from '../../services/errors.ts';
 import { loadCaptions, saveCaptions } from '../../services/momentService.ts';
-import { placeholder } from '../shared/placeholder.ts';
+import { effect } from '../shared/effect.ts';
 import { cueProblems, showTime, toCues, toDrafts, type CaptionsDraft, type CueDraft } from './cues.ts';
+import type { Notice } from '../shared/notice.ts';
 
 export interface CaptionEditorInput {
   /** The track as a video's list holds it (without its cues: they are loaded when the editor opens). */
@@ -57,12 +58,6 @@ export type CaptionEditorEvent =
   | { type: 'discard.cancel' };
 
 export type CaptionEditorEmitted = { type: 'captions.saved'; track: CaptionTrack } | { type: 'captions.closed' };
-
-/** A message for the user (the app shows it as a toast). */
-export interface CaptionNotice {
-  message: string;
-  tone: 'success' | 'error';
-}
 
 export const CAPTIONS_SAVED_MESSAGE = 'Captions saved';
 
@@ -125,7 +120,7 @@ export const captionEditorMachine = setup({
     emitSaved: emit((_, params: { track: CaptionTrack }) => ({ type: 'captions.saved' as const, track: params.track })),
     emitClosed: emit({ type: 'captions.closed' as const }),
     /** Tells the user something (provided by the app: a toast). */
-    notify: placeholder('notify') as (_: unknown, params: CaptionNotice) => void,
+    notify: effect<Notice>('notify'),
   },
 }).createMachine({
   id: 'captionEditor',

@@ -22,13 +22,8 @@ import { COMMENT_MAX } from '../../schemas/catalog.ts';
 import type { Comment, SharedArtifactDetail } from '../../schemas/sharedArtifact.ts';
 import { toUiError, type UiError } from '../../services/errors.ts';
 import { addComment, deleteComment, editComment, getSharedArtifact } from '../../services/sharedService.ts';
-import { placeholder } from '../shared/placeholder.ts';
-
-/** A message for the user (the app shows it as a toast; errors as alerts). */
-export interface Notice {
-  message: string;
-  tone: 'success' | 'error';
-}
+import { effect } from '../shared/effect.ts';
+import type { Notice } from '../shared/notice.ts';
 
 export const COMMENT_DELETED_MESSAGE = 'Successfully deleted comment';
 
@@ -127,7 +122,7 @@ export const commentMachine = setup({
     scheduleRefetch: raise({ type: 'refetch.schedule' }),
     emitChanged: emit({ type: 'comments.changed' as const }),
     /** Tells the user something (provided by the app: a toast; errors as alerts). */
-    notify: placeholder('notify') as (_: unknown, params: Notice) => void,
+    notify: effect<Notice>('notify'),
   },
 }).createMachine({
   id: 'comment',

@@ -30,7 +30,8 @@ import { getArtifact } from '../../services/artifactService.ts';
 import { ApiError, toUiError, type UiError } from '../../services/errors.ts';
 import { copyArtifact, getSharedArtifact, listSharedPortfolios } from '../../services/sharedService.ts';
 import { artifactTitle } from '../artifactLifecycle/artifactSelectors.ts';
-import { placeholder } from '../shared/placeholder.ts';
+import { effect } from '../shared/effect.ts';
+import type { Notice } from '../shared/notice.ts';
 
 /** The toast after a successful copy (spec §8). */
 export const COPIED_MESSAGE = 'Successfully copied artifact';
@@ -89,12 +90,6 @@ export type CopyArtifactEvent =
   | { type: 'copy.cancel' }
   | { type: 'retry' };
 
-/** A message for the user (the app shows it as a toast; errors as alerts). */
-export interface CopyNotice {
-  message: string;
-  tone: 'success' | 'error';
-}
-
 /** What the copy actor needs. */
 export interface CopyRequest {
   from: CopyFrom;
@@ -126,7 +121,7 @@ export function copyTargets(context: Pick<CopyArtifactContext, 'from' | 'source'
   return byName(portfolios.filter((p) => p.id !== here));
 }
 
-const failure = (error: unknown): CopyNotice => ({ message: toUiError(error).message, tone: 'error' });
+const failure = (error: unknown): Notice => ({ message: toUiError(error).message, tone: 'error' });
 
 export const copyArtifactMachine = setup({
   types: {
@@ -167,11 +162,11 @@ export const copyArtifactMachine = setup({
     storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
     clearError: assign({ error: null }),
     /** Tells the user something (provided by the app: a toast; errors as alerts). */
-    notify: (_args, _notice: CopyNotice): void => placeholder('notify')(),
+    notify: effect<Notice>('notify'),
     /** Opens the edit page of the new shared artifact (provided by the app). */
-    navigateToCopy: (_args, _params: { sharedPortfolioId: number; artifactId: number }): void => placeholder('navigateToCopy')(),
+    navigateToCopy: effect<{ sharedPortfolioId: number; artifactId: number }>('navigateToCopy'),
     /** Goes back to the artifact's view (provided by the app). */
-    navigateToArtifact: (_args, _params: { from: CopyFrom; portfolioId: number; artifactId: number }): void => placeholder('navigateToArtifact')(),
+    navigateToArtifact: effect<{ from: CopyFrom; portfolioId: number; artifactId: number }>('navigateToArtifact'),
   },
 }).createMachine({
   id: 'copyArtifact',

@@ -13,14 +13,9 @@ import { assign, fromPromise, sendParent, setup } from 'xstate';
 import type { CreateUserBody, User } from '../../schemas/user.ts';
 import { toUiError } from '../../services/errors.ts';
 import { createUser } from '../../services/userService.ts';
-import { placeholder } from '../shared/placeholder.ts';
+import { effect } from '../shared/effect.ts';
 import { checkNewUser, EMPTY_NEW_USER, type NewUserErrors, type NewUserField, type NewUserValues } from './newUserForm.ts';
-
-/** A message for the user (the app shows it as a toast; errors as alerts). */
-export interface Notice {
-  message: string;
-  tone: 'success' | 'error';
-}
+import type { Notice } from '../shared/notice.ts';
 
 export interface CreateUserContext {
   values: NewUserValues;
@@ -62,7 +57,7 @@ export const createUserMachine = setup({
     clearErrors: assign({ errors: {} }),
     reportCreated: sendParent((_, params: { user: User }): UserCreatedEvent => ({ type: 'user.created', user: params.user })),
     /** Tells the user something (provided by the app: a toast). */
-    notify: placeholder('notify') as (_: unknown, params: Notice) => void,
+    notify: effect<Notice>('notify'),
   },
 }).createMachine({
   id: 'createUser',

@@ -2,7 +2,8 @@ import type { PromiseActorLogic } from 'xstate';
 import type { Invitation } from '../../schemas/invitation.ts';
 import type { Portfolio, PortfolioCreateBody, PortfolioListItem } from '../../schemas/portfolio.ts';
 import type { SharedPortfolioListItem } from '../../schemas/sharedPortfolio.ts';
-import { portfolioCreateMachine, type Notice } from '../portfolioCreate/portfolioCreateMachine.ts';
+import { portfolioCreateMachine } from '../portfolioCreate/portfolioCreateMachine.ts';
+import type { Notice } from '../shared/notice.ts';
 import { dashboardMachine } from './dashboardMachine.ts';
 
 /** What the dashboard needs from outside: how to tell the user things, and (tests) other services. */

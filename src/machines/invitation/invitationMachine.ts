@@ -14,13 +14,8 @@ import type { Invitation } from '../../schemas/invitation.ts';
 import type { SharedPortfolio } from '../../schemas/sharedPortfolio.ts';
 import { ApiError, toUiError, type UiError } from '../../services/errors.ts';
 import { acceptInvitation, deleteInvitation, getInvitation, getSharedPortfolio } from '../../services/sharedService.ts';
-import { placeholder } from '../shared/placeholder.ts';
-
-/** A message for the user (the app shows it as a toast; errors as alerts). */
-export interface Notice {
-  message: string;
-  tone: 'success' | 'error';
-}
+import { effect } from '../shared/effect.ts';
+import type { Notice } from '../shared/notice.ts';
 
 export const INVITATION_MESSAGES = {
   notFound: 'Invitation not found.',
@@ -78,9 +73,9 @@ export const invitationMachine = setup({
     storeSharedPortfolio: assign({ sharedPortfolio: (_, params: { sharedPortfolio: SharedPortfolio }) => params.sharedPortfolio, error: null }),
     storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
     /** Tells the user something (provided by the app: a toast; errors as alerts). */
-    notify: placeholder('notify') as (_: unknown, params: Notice) => void,
+    notify: effect<Notice>('notify'),
     /** Goes to the dashboard (provided by the app). */
-    navigateToDashboard: placeholder('navigateToDashboard') as () => void,
+    navigateToDashboard: effect('navigateToDashboard'),
   },
 }).createMachine({
   id: 'invitation',

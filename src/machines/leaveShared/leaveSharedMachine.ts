@@ -11,13 +11,8 @@ import { emit, fromPromise, setup } from 'xstate';
 import type { SharedPortfolio } from '../../schemas/sharedPortfolio.ts';
 import { toUiError } from '../../services/errors.ts';
 import { leaveSharedPortfolio } from '../../services/sharedService.ts';
-import { placeholder } from '../shared/placeholder.ts';
-
-/** A message for the user (the app shows it as a toast; errors as alerts). */
-export interface Notice {
-  message: string;
-  tone: 'success' | 'error';
-}
+import { effect } from '../shared/effect.ts';
+import type { Notice } from '../shared/notice.ts';
 
 /** The question before leaving (spec §6). */
 export const LEAVE_QUESTION =
@@ -55,9 +50,9 @@ export const leaveSharedMachine = setup({
   actions: {
     emitLeft: emit(({ context }) => ({ type: 'shared.left' as const, sharedPortfolioId: context.sharedPortfolioId })),
     /** Tells the user something (provided by the app: a toast; errors as alerts). */
-    notify: placeholder('notify') as (_: unknown, params: Notice) => void,
+    notify: effect<Notice>('notify'),
     /** Shows the list of shared portfolios (provided by the app). */
-    navigateToList: placeholder('navigateToList') as () => void,
+    navigateToList: effect('navigateToList'),
   },
 }).createMachine({
   id: 'leaveShared',

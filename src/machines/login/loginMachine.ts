@@ -23,7 +23,7 @@ import type { User } from '../../schemas/user.ts';
 import { fetchMe, login } from '../../services/authService.ts';
 import { ApiError, NetworkError, toUiError } from '../../services/errors.ts';
 import { forgetSession } from '../../services/session.ts';
-import { placeholder } from '../shared/placeholder.ts';
+import { effect } from '../shared/effect.ts';
 
 /** The spec's alert for a refused login (spec §8). */
 export const LOGIN_FAILED_MESSAGE = 'Incorrect email or password.';
@@ -104,7 +104,7 @@ export const loginMachine = setup({
     storeFailure: assign({ failure: (_, params: { message: string }) => params.message }),
     clearFailure: assign({ failure: null }),
     /** Starts the session of the user and leaves for the origin or the dashboard (provided by the app). */
-    completeLogin: placeholder('completeLogin') as (args: unknown, params: { user: User }) => void,
+    completeLogin: effect<{ user: User }>('completeLogin'),
   },
 }).createMachine({
   id: 'login',

@@ -1,7 +1,8 @@
 import type { PromiseActorLogic } from 'xstate';
 import type { CreateUserBody, User } from '../../schemas/user.ts';
 import { createUserMachine } from '../createUser/createUserMachine.ts';
-import { userToggleMachine, type Notice } from '../userToggle/userToggleMachine.ts';
+import { userToggleMachine } from '../userToggle/userToggleMachine.ts';
+import type { Notice } from '../shared/notice.ts';
 import { manageUsersMachine } from './manageUsersMachine.ts';
 
 /** What the Manage Users page needs from outside: how to tell the user things, and (tests) other services. */

@@ -19,9 +19,10 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 import type { MomentBody } from '../../schemas/moments.ts';
 import { toUiError, type UiError } from '../../services/errors.ts';
 import { addMomentComment, addMomentReaction, addNote } from '../../services/momentService.ts';
-import { placeholder } from '../shared/placeholder.ts';
+import { effect } from '../shared/effect.ts';
 import { COMMENT_MAX } from '../../schemas/catalog.ts';
 import { formatMoment } from '../../schemas/formatting.ts';
+import type { Notice } from '../shared/notice.ts';
 
 /** What a moment becomes: a comment on a shared artifact, or a private note on one's own artifact. */
 export type MomentTarget = 'comment' | 'note';
@@ -72,12 +73,6 @@ export interface MomentPost {
   text: string;
 }
 
-/** A message for the user (the app shows it as a toast). */
-export interface MomentNotice {
-  message: string;
-  tone: 'success' | 'error';
-}
-
 /** Times are kept to the millisecond (what a video element seeks to). */
 export const roundTime = (seconds: number): number => Math.round(Math.max(0, seconds) * 1000) / 1000;
 
@@ -122,7 +117,7 @@ export const momentCommentMachine = setup({
     highlight: assign({ highlighted: (_, params: { commentId: number }) => params.commentId }),
     emitPosted: emit((_, params: { kind: MomentPostedEmitted['kind'] }) => ({ type: 'moment.posted' as const, kind: params.kind })),
     /** Tells the user something (provided by the app: a toast). */
-    notify: placeholder('notify') as (_: unknown, params: MomentNotice) => void,
+    notify: effect<Notice>('notify'),
   },
 }).createMachine({
   id: 'momentComment',

@@ -17,7 +17,8 @@ import { and, assign, fromCallback, fromPromise, not, raise, setup, stateIn, typ
 import { NOTIFICATIONS_PAGE_DEFAULT, type Notification, type NotificationListResponse, type NotificationReadBody, type UnreadCount } from '../../schemas/notifications.ts';
 import { toUiError, type UiError } from '../../services/errors.ts';
 import { listNotifications, markNotificationsRead, openUnreadStream, pollUnreadCount, type UnreadPoll } from '../../services/notificationService.ts';
-import { placeholder } from '../shared/placeholder.ts';
+import { effect } from '../shared/effect.ts';
+import type { Notice } from '../shared/notice.ts';
 
 /** How often the unread count is asked for while the live stream is unavailable. */
 export const POLL_INTERVAL_MS = 30_000;
@@ -48,12 +49,6 @@ export interface NotificationFeedContext {
   pending: PendingReads;
   /** Being told to the server. */
   sending: PendingReads;
-}
-
-/** A message for the user (a toast). */
-export interface Notice {
-  message: string;
-  tone: 'success' | 'error';
 }
 
 export type NotificationFeedEvent =
@@ -140,9 +135,9 @@ export const notificationFeedMachine = setup({
     startSending: assign(({ context }) => ({ sending: context.pending, pending: NOTHING_PENDING })),
     stopSending: assign({ sending: NOTHING_PENDING }),
     /** Opens the item's place in the app (provided by the app). */
-    openLink: placeholder('openLink') as (_: unknown, params: { link: string }) => void,
+    openLink: effect<{ link: string }>('openLink'),
     /** Tells the user something (provided by the app). */
-    notify: placeholder('notify') as (_: unknown, params: Notice) => void,
+    notify: effect<Notice>('notify'),
   },
 }).createMachine({
   id: 'notificationFeed',

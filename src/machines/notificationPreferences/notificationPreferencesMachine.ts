@@ -13,7 +13,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { EmailFrequency, NotificationKind, NotificationPreferences, NotificationPreferencesBody } from '../../schemas/notifications.ts';
 import { toUiError, type UiError } from '../../services/errors.ts';
 import { getNotificationPreferences, updateNotificationPreferences } from '../../services/notificationService.ts';
-import { placeholder } from '../shared/placeholder.ts';
+import { effect } from '../shared/effect.ts';
+import type { Notice } from '../shared/notice.ts';
 
 export type EmailSettings = Readonly<Record<NotificationKind, EmailFrequency>>;
 
@@ -32,12 +33,6 @@ export type NotificationPreferencesEvent =
   | { type: 'leave.request' }
   | { type: 'leave.confirm' }
   | { type: 'leave.stay' };
-
-/** A message for the user (a toast). */
-export interface Notice {
-  message: string;
-  tone: 'success' | 'error';
-}
 
 export const PREFERENCES_SAVED = 'Your e-mail settings are saved.';
 
@@ -78,11 +73,11 @@ export const notificationPreferencesMachine = setup({
     storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
     clearError: assign({ error: null }),
     /** Tells the user something (provided by the app). */
-    notify: placeholder('notify') as (_: unknown, params: Notice) => void,
+    notify: effect<Notice>('notify'),
     /** Lets the navigation the user asked for happen (provided by the app). */
-    allowLeave: placeholder('allowLeave'),
+    allowLeave: effect('allowLeave'),
     /** Drops the navigation the user asked for (provided by the app). */
-    stayHere: placeholder('stayHere'),
+    stayHere: effect('stayHere'),
   },
 }).createMachine({
   id: 'notificationPreferences',

@@ -17,7 +17,7 @@ import type { Invitation } from '../../schemas/invitation.ts';
 import type { MembersResponse, Person, SharedPortfolio } from '../../schemas/sharedPortfolio.ts';
 import { ApiError, toUiError, type UiError } from '../../services/errors.ts';
 import { deleteInvitation, getMembers, invite, removeMember } from '../../services/sharedService.ts';
-import { placeholder } from '../shared/placeholder.ts';
+import { effect } from '../shared/effect.ts';
 import {
   invitationDeleted,
   invited,
@@ -29,12 +29,7 @@ import {
   type Membership,
   type PendingPerson,
 } from './membership.ts';
-
-/** A message for the user (the app shows it as a toast; errors as alerts). */
-export interface Notice {
-  message: string;
-  tone: 'success' | 'error';
-}
+import type { Notice } from '../shared/notice.ts';
 
 export interface ParticipantsInput {
   sharedPortfolioId: number;
@@ -162,7 +157,7 @@ export const participantsMachine = setup({
       };
     }),
     /** Tells the user something (provided by the app: a toast; errors as alerts). */
-    notify: placeholder('notify') as (_: unknown, params: Notice) => void,
+    notify: effect<Notice>('notify'),
   },
 }).createMachine({
   id: 'participants',

@@ -17,7 +17,7 @@ import { isEmail, PASSWORD_MIN } from '../../schemas/rules.ts';
 import type { User } from '../../schemas/user.ts';
 import { forgotPassword, resetPassword } from '../../services/authService.ts';
 import { toUiError } from '../../services/errors.ts';
-import { placeholder } from '../shared/placeholder.ts';
+import { effect } from '../shared/effect.ts';
 
 /** The alerts of spec §8. */
 export const PASSWORD_RESET_MESSAGES = {
@@ -117,15 +117,15 @@ export const passwordResetMachine = setup({
     ),
     showFieldErrors: assign({ fieldErrors: ({ context }) => validate(context) }),
     /** Shows a neutral alert (provided by the app). */
-    notifyInfo: placeholder('notifyInfo') as (args: unknown, params: { message: string }) => void,
+    notifyInfo: effect<{ message: string }>('notifyInfo'),
     /** Shows a success alert (provided by the app). */
-    notifySuccess: placeholder('notifySuccess') as (args: unknown, params: { message: string }) => void,
+    notifySuccess: effect<{ message: string }>('notifySuccess'),
     /** Shows an error alert (provided by the app). */
-    notifyFailure: placeholder('notifyFailure') as (args: unknown, params: { message: string }) => void,
+    notifyFailure: effect<{ message: string }>('notifyFailure'),
     /** Goes to the login page (provided by the app). */
-    goToLogin: placeholder('goToLogin'),
+    goToLogin: effect('goToLogin'),
     /** Starts the session of the user and leaves for the origin or the dashboard (provided by the app). */
-    completeLogin: placeholder('completeLogin') as (args: unknown, params: { user: User }) => void,
+    completeLogin: effect<{ user: User }>('completeLogin'),
   },
 }).createMachine({
   id: 'passwordReset',

@@ -27,7 +27,7 @@ import { ApiError, toUiError } from '../../services/errors.ts';
 import { getPortfolioSummary, listPortfolios } from '../../services/portfolioService.ts';
 import { getSharedPortfolio, listSharedPortfolios } from '../../services/sharedService.ts';
 import { compareMachine } from '../compare/compareMachine.ts';
-import { placeholder } from '../shared/placeholder.ts';
+import { effect } from '../shared/effect.ts';
 import {
   artifactsOf,
   defaultSort,
@@ -42,12 +42,13 @@ import {
   type BrowsedPortfolioListItem,
   type SortColumn,
 } from './selectors.ts';
-import type { Notice, PortfolioBrowserContext, PortfolioBrowserEvent, PortfolioBrowserInput } from './portfolioBrowserTypes.ts';
+import type { PortfolioBrowserContext, PortfolioBrowserEvent, PortfolioBrowserInput } from './portfolioBrowserTypes.ts';
+import type { Notice } from '../shared/notice.ts';
 
 /** How long after a comment or reaction the portfolio is fetched again (spec §9). */
 export const REFETCH_DELAY_MS = 1000;
 
-export type { Notice, PortfolioBrowserContext, PortfolioBrowserEvent, PortfolioBrowserInput } from './portfolioBrowserTypes.ts';
+export type { PortfolioBrowserContext, PortfolioBrowserEvent, PortfolioBrowserInput } from './portfolioBrowserTypes.ts';
 
 type RouteChange = Extract<PortfolioBrowserEvent, { type: 'route.change' }>;
 
@@ -117,15 +118,15 @@ export const portfolioBrowserMachine = setup({
     startCompare: spawnChild('compare', { id: 'compare' }),
     stopCompare: stopChild('compare'),
     /** Puts the portfolio in the address (provided by the app). */
-    showPortfolio: placeholder('showPortfolio') as (_: unknown, params: { portfolioId: number }) => void,
+    showPortfolio: effect<{ portfolioId: number }>('showPortfolio'),
     /** Puts the artifact in the address, replacing the current entry (provided by the app). */
-    showArtifact: placeholder('showArtifact') as (_: unknown, params: { portfolioId: number; artifactId: number }) => void,
+    showArtifact: effect<{ portfolioId: number; artifactId: number }>('showArtifact'),
     /** Takes the artifact out of the address, replacing the current entry (provided by the app). */
-    hideArtifact: placeholder('hideArtifact') as (_: unknown, params: { portfolioId: number }) => void,
+    hideArtifact: effect<{ portfolioId: number }>('hideArtifact'),
     /** Opens the edit page of a new artifact (provided by the app). */
-    openArtifactEditor: placeholder('openArtifactEditor') as (_: unknown, params: { portfolioId: number; artifactId: number }) => void,
+    openArtifactEditor: effect<{ portfolioId: number; artifactId: number }>('openArtifactEditor'),
     /** Tells the user something (provided by the app). */
-    notify: placeholder('notify') as (_: unknown, params: Notice) => void,
+    notify: effect<Notice>('notify'),
   },
 }).createMachine({
   id: 'portfolioBrowser',

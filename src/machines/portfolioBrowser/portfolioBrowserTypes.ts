@@ -36,12 +36,6 @@ export interface PortfolioBrowserContext {
   error: UiError | null;
 }
 
-/** A message for the user (a toast; errors as alerts). */
-export interface Notice {
-  message: string;
-  tone: 'success' | 'error';
-}
-
 export type PortfolioBrowserEvent =
   | { type: 'portfolio.select'; portfolioId: number }
   | { type: 'route.change'; portfolioId: number | null; artifactId: number | null }

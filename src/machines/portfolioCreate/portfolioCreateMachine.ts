@@ -13,14 +13,9 @@ import { assign, fromPromise, sendParent, setup } from 'xstate';
 import type { Portfolio, PortfolioCreateBody } from '../../schemas/portfolio.ts';
 import { toUiError } from '../../services/errors.ts';
 import { createPortfolio } from '../../services/portfolioService.ts';
-import { placeholder } from '../shared/placeholder.ts';
+import { effect } from '../shared/effect.ts';
 import { checkNewPortfolio, EMPTY_NEW_PORTFOLIO, type NewPortfolioErrors, type NewPortfolioTextField, type NewPortfolioValues } from './newPortfolioForm.ts';
-
-/** A message for the user (the app shows it as a toast; errors as alerts). */
-export interface Notice {
-  message: string;
-  tone: 'success' | 'error';
-}
+import type { Notice } from '../shared/notice.ts';
 
 export interface PortfolioCreateContext {
   values: NewPortfolioValues;
@@ -66,7 +61,7 @@ export const portfolioCreateMachine = setup({
     clearErrors: assign({ errors: {} }),
     reportAdded: sendParent((_, params: { portfolio: Portfolio }): PortfolioAddedEvent => ({ type: 'portfolio.added', portfolio: params.portfolio })),
     /** Tells the user something (provided by the app: a toast). */
-    notify: placeholder('notify') as (_: unknown, params: Notice) => void,
+    notify: effect<Notice>('notify'),
   },
 }).createMachine({
   id: 'portfolioCreate',

@@ -17,8 +17,9 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Portfolio, PortfolioListItem, PortfolioUpdateBody } from '../../schemas/portfolio.ts';
 import { ApiError, toUiError, type UiError } from '../../services/errors.ts';
 import { deletePortfolio, getPortfolio, updatePortfolio } from '../../services/portfolioService.ts';
-import { placeholder } from '../shared/placeholder.ts';
+import { effect } from '../shared/effect.ts';
 import { checkPortfolioForm, hasUnsavedPortfolioChanges, valuesOf, type PortfolioFormErrors, type PortfolioFormValues, type PortfolioTextField } from './portfolioForm.ts';
+import type { Notice } from '../shared/notice.ts';
 
 export interface PortfolioEditInput {
   portfolioId: number;
@@ -33,12 +34,6 @@ export interface PortfolioEditContext {
   /** How many times the user tried to save. */
   attempts: number;
   error: UiError | null;
-}
-
-/** A message for the user (a toast; errors as alerts). */
-export interface Notice {
-  message: string;
-  tone: 'success' | 'error';
 }
 
 export type PortfolioEditEvent =
@@ -98,15 +93,15 @@ export const portfolioEditMachine = setup({
     showErrors: assign(({ context }) => ({ errors: checkPortfolioForm(context.values).errors ?? {}, attempts: context.attempts + 1 })),
     clearErrors: assign({ errors: {} }),
     /** Shows the portfolio (provided by the app). */
-    showPortfolio: placeholder('showPortfolio') as (_: unknown, params: { portfolioId: number }) => void,
+    showPortfolio: effect<{ portfolioId: number }>('showPortfolio'),
     /** Goes back to My Portfolios (provided by the app). */
-    showPortfolioList: placeholder('showPortfolioList') as () => void,
+    showPortfolioList: effect('showPortfolioList'),
     /** Tells the user something (provided by the app). */
-    notify: placeholder('notify') as (_: unknown, params: Notice) => void,
+    notify: effect<Notice>('notify'),
     /** Lets the navigation the user asked for happen (provided by the app). */
-    allowLeave: placeholder('allowLeave'),
+    allowLeave: effect('allowLeave'),
     /** Drops the navigation the user asked for (provided by the app). */
-    stayHere: placeholder('stayHere'),
+    stayHere: effect('stayHere'),
   },
 }).createMachine({
   id: 'portfolioEdit',

@@ -17,14 +17,9 @@ import type { ReactionValue } from '../../schemas/catalog.ts';
 import type { Reaction, SharedArtifactDetail } from '../../schemas/sharedArtifact.ts';
 import { toUiError, type UiError } from '../../services/errors.ts';
 import { addReaction, getSharedArtifact, removeReaction } from '../../services/sharedService.ts';
-import { placeholder } from '../shared/placeholder.ts';
+import { effect } from '../shared/effect.ts';
 import { ownReaction } from './reactionSelectors.ts';
-
-/** A message for the user (the app shows errors as alerts). */
-export interface Notice {
-  message: string;
-  tone: 'success' | 'error';
-}
+import type { Notice } from '../shared/notice.ts';
 
 /** How long after a change the reactions are fetched again (spec §9). */
 export const REFETCH_DELAY_MS = 1000;
@@ -88,7 +83,7 @@ export const reactionsMachine = setup({
     scheduleRefetch: raise({ type: 'refetch.schedule' }),
     emitChanged: emit({ type: 'reactions.changed' as const }),
     /** Tells the user something (provided by the app: errors as alerts). */
-    notify: placeholder('notify') as (_: unknown, params: Notice) => void,
+    notify: effect<Notice>('notify'),
   },
 }).createMachine({
   id: 'reactions',

@@ -18,7 +18,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { User } from '../../schemas/user.ts';
 import { login } from '../../services/authService.ts';
-import { placeholder } from '../shared/placeholder.ts';
+import { effect } from '../shared/effect.ts';
 import { loginFailureMessage } from '../login/loginMachine.ts';
 
 export type ReauthMethod = 'password';
@@ -63,9 +63,9 @@ export const reauthMachine = setup({
     showError: assign({ error: (_, params: { message: string }) => params.message, password: '' }),
     forget: assign({ password: '', error: null }),
     /** The user is signed in again (provided by the app: the session takes the user; waiting calls are sent again). */
-    signedInAgain: placeholder('signedInAgain') as (_: unknown, params: { user: User }) => void,
+    signedInAgain: effect<{ user: User }>('signedInAgain'),
     /** The user gave up (provided by the app: waiting calls fail, the session ends, the sign-in page opens). */
-    gaveUp: placeholder('gaveUp'),
+    gaveUp: effect('gaveUp'),
   },
 }).createMachine({
   id: 'reauth',

@@ -17,7 +17,7 @@ import { toUiError, type UiError } from '../../services/errors.ts';
 import { listResearchExports, researchExportUrl } from '../../services/researchService.ts';
 import { listSharedPortfolios } from '../../services/sharedService.ts';
 import { listUsers } from '../../services/userService.ts';
-import { placeholder } from '../shared/placeholder.ts';
+import { effect } from '../shared/effect.ts';
 import { teacherOptions, type TeacherOption } from '../teacherPicker/selectors.ts';
 import { EMPTY_DRAFT, filtersOf, problemsOf, type ExportDraft, type ExportField } from './selectors.ts';
 
@@ -117,7 +117,7 @@ export const researchExportMachine = setup({
     storeLog: assign((_, params: { exports: ResearchExportRecord[] }) => ({ exports: params.exports, logError: null })),
     storeLogError: assign({ logError: (_, params: { error: unknown }) => toUiError(params.error) }),
     /** Starts the browser's download of the package (provided by the app). */
-    startDownload: placeholder('startDownload') as (_: unknown, params: { url: string }) => void,
+    startDownload: effect<{ url: string }>('startDownload'),
   },
 }).createMachine({
   id: 'researchExport',

@@ -12,7 +12,7 @@ import { ApiError, toUiError, type UiError } from '../../services/errors.ts';
 import { endServerSession } from '../../services/logout.ts';
 import { deleteDraftsOf } from '../../services/drafts.ts';
 import { currentUser, sessionStatus, signIn, signOut } from '../../services/session.ts';
-import { placeholder } from '../shared/placeholder.ts';
+import { effect } from '../shared/effect.ts';
 
 export interface SessionContext {
   hasToken: boolean;
@@ -54,7 +54,7 @@ export const sessionMachine = setup({
     },
     storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
     /** Reloads the site at `/` (provided by the app: a full page load). */
-    reloadHome: placeholder('reloadHome'),
+    reloadHome: effect('reloadHome'),
   },
 }).createMachine({
   id: 'session',

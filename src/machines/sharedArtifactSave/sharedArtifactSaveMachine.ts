@@ -24,7 +24,8 @@ import type { SharedArtifact } from '../../schemas/sharedPortfolio.ts';
 import type { Responses } from '../../schemas/structure.ts';
 import { ApiError, toUiError, type UiError } from '../../services/errors.ts';
 import { gateCheck, updateSharedArtifact } from '../../services/sharedService.ts';
-import { placeholder } from '../shared/placeholder.ts';
+import { effect } from '../shared/effect.ts';
+import type { Notice } from '../shared/notice.ts';
 
 /** The question of the Edit Conflict dialog, after the server's message (reference §5.1). */
 export const OVERWRITE_QUESTION = 'Are you sure you want to overwrite their changes?';
@@ -70,12 +71,6 @@ export type SharedSaveOutcome =
   | { outcome: 'saved'; artifact: SharedArtifact }
   | { outcome: 'cancelled' }
   | { outcome: 'stopped'; error: UiError };
-
-/** A message for the user (the app shows errors as alerts). */
-export interface SaveNotice {
-  message: string;
-  tone: 'error';
-}
 
 /** What the gate check is asked. */
 export interface GateCheckInput {
@@ -129,7 +124,7 @@ export const sharedArtifactSaveMachine = setup({
     storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
     storeSaved: assign({ artifact: (_, params: { artifact: SharedArtifact }) => params.artifact }),
     /** Alerts why the save stopped (provided by the app). */
-    notify: placeholder('notify') as (_: unknown, params: SaveNotice) => void,
+    notify: effect<Notice<'error'>>('notify'),
   },
 }).createMachine({
   id: 'sharedArtifactSave',

@@ -3,7 +3,8 @@ import type { Invitation } from '../../schemas/invitation.ts';
 import type { Portfolio } from '../../schemas/portfolio.ts';
 import type { MembersResponse, SharedPortfolio, SharedPortfolioBody, SharedPortfolioListItem } from '../../schemas/sharedPortfolio.ts';
 import { participantsMachine, type Invitee } from '../participants/participantsMachine.ts';
-import { sharedPortfolioFormMachine, type Notice } from './sharedPortfolioFormMachine.ts';
+import { sharedPortfolioFormMachine } from './sharedPortfolioFormMachine.ts';
+import type { Notice } from '../shared/notice.ts';
 
 /** What the form needs from outside: messages, navigation and (tests) replacements for the service calls. */
 export interface SharedPortfolioFormImplementations {

@@ -28,7 +28,7 @@ import { ApiError, toUiError, type UiError } from '../../services/errors.ts';
 import { getPortfolio } from '../../services/portfolioService.ts';
 import { createSharedPortfolio, deleteSharedPortfolio, getSharedPortfolio, updateSharedPortfolio } from '../../services/sharedService.ts';
 import { participantsMachine } from '../participants/participantsMachine.ts';
-import { placeholder } from '../shared/placeholder.ts';
+import { effect } from '../shared/effect.ts';
 import {
   buildBody,
   changeBonusRow,
@@ -51,6 +51,7 @@ import {
   type SummaryField,
   type SummaryValues,
 } from './sharedForm.ts';
+import type { Notice } from '../shared/notice.ts';
 
 /** Why the page cannot be shown (spec §5, page access). */
 export const ACCESS_MESSAGES = {
@@ -64,12 +65,6 @@ export const SAVED_MESSAGES = {
   updated: 'Successfully edited shared portfolio',
   deleted: 'Successfully deleted shared portfolio',
 } as const;
-
-/** A message for the user (the app shows it as a toast; errors as alerts). */
-export interface Notice {
-  message: string;
-  tone: 'success' | 'error';
-}
 
 export type FormMode = 'create' | 'edit';
 
@@ -193,15 +188,15 @@ export const sharedPortfolioFormMachine = setup({
     storeSaveError: assign(({ context }, params: { error: unknown }) => ({ saveError: toUiError(params.error).message, refusals: context.refusals + 1 })),
     clearSaveError: assign({ saveError: null }),
     /** Tells the user something (provided by the app: a toast; errors as alerts). */
-    notify: placeholder('notify') as (_: unknown, params: Notice) => void,
+    notify: effect<Notice>('notify'),
     /** Goes to a shared portfolio's page (provided by the app). */
-    navigateToSharedPortfolio: placeholder('navigateToSharedPortfolio') as (_: unknown, params: { id: number }) => void,
+    navigateToSharedPortfolio: effect<{ id: number }>('navigateToSharedPortfolio'),
     /** Goes to the Shared Portfolios page (provided by the app). */
-    navigateToSharedPortfolios: placeholder('navigateToSharedPortfolios') as () => void,
+    navigateToSharedPortfolios: effect('navigateToSharedPortfolios'),
     /** Lets the navigation the user asked for happen (provided by the app). */
-    allowLeave: placeholder('allowLeave'),
+    allowLeave: effect('allowLeave'),
     /** Drops the navigation the user asked for (provided by the app). */
-    stayHere: placeholder('stayHere'),
+    stayHere: effect('stayHere'),
   },
 }).createMachine({
   id: 'sharedPortfolioForm',

@@ -1,6 +1,7 @@
 import type { PromiseActorLogic } from 'xstate';
 import type { ArchiveJob } from '../../schemas/archive.ts';
-import { teacherArchiveMachine, type Notice } from './teacherArchiveMachine.ts';
+import { teacherArchiveMachine } from './teacherArchiveMachine.ts';
+import type { Notice } from '../shared/notice.ts';
 
 /** What the archive section needs from outside: how to tell the user things, and (tests) other services. */
 export interface TeacherArchiveImplementations {

@@ -15,13 +15,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import { isArchiveActive, type ArchiveJob } from '../../schemas/archive.ts';
 import { listArchives, pollArchives, requestArchive } from '../../services/archiveService.ts';
 import { toUiError, type UiError } from '../../services/errors.ts';
-import { placeholder } from '../shared/placeholder.ts';
-
-/** A message for the user (the app shows it as a toast; errors as alerts). */
-export interface Notice {
-  message: string;
-  tone: 'success' | 'error';
-}
+import { effect } from '../shared/effect.ts';
+import type { Notice } from '../shared/notice.ts';
 
 export interface TeacherArchiveInput {
   /** How long to wait between two looks at a build under way (ms). */
@@ -72,7 +67,7 @@ export const teacherArchiveMachine = setup({
     storeRequestError: assign({ requestError: (_, params: { error: unknown }) => toUiError(params.error) }),
     clearRequestError: assign({ requestError: null }),
     /** Tells the user something (provided by the app: a toast). */
-    notify: placeholder('notify') as (_: unknown, params: Notice) => void,
+    notify: effect<Notice>('notify'),
   },
 }).createMachine({
   id: 'teacherArchive',

@@ -11,7 +11,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { ROLE_IDS, type User } from '../../schemas/user.ts';
 import { toUiError, type UiError } from '../../services/errors.ts';
 import { listUsers } from '../../services/userService.ts';
-import { placeholder } from '../shared/placeholder.ts';
+import { effect } from '../shared/effect.ts';
 import { teacherOptions, type TeacherOption } from './selectors.ts';
 
 export interface TeacherPickerInput {
@@ -47,7 +47,7 @@ export const teacherPickerMachine = setup({
     storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
     chooseTeacher: assign({ teacherId: (_, params: { teacherId: number | null }) => params.teacherId }),
     /** Puts the teacher in the address (provided by the app). */
-    showTeacher: placeholder('showTeacher') as (_: unknown, params: { teacherId: number }) => void,
+    showTeacher: effect<{ teacherId: number }>('showTeacher'),
   },
 }).createMachine({
   id: 'teacherPicker',

@@ -13,7 +13,7 @@
  * changes are not saved." — Stay on this page keeps the text; Leave without saving goes on.
  */
 import { assign, setup } from 'xstate';
-import { placeholder } from '../shared/placeholder.ts';
+import { effect } from '../shared/effect.ts';
 
 export interface TypedTextGuardContext {
   /** The boxes that hold typed text not yet saved, by a key of each box. */
@@ -41,9 +41,9 @@ export const typedTextGuardMachine = setup({
     removeBox: assign({ boxes: ({ context }, params: { box: string }) => context.boxes.filter((b) => b !== params.box) }),
     forgetBoxes: assign({ boxes: [] }),
     /** Lets the held navigation happen (provided by the app). */
-    allowLeave: placeholder('allowLeave'),
+    allowLeave: effect('allowLeave'),
     /** Drops the held navigation (provided by the app). */
-    stayHere: placeholder('stayHere'),
+    stayHere: effect('stayHere'),
   },
 }).createMachine({
   id: 'typedTextGuard',

@@ -18,8 +18,9 @@ import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'x
 import type { Media, MediaKind } from '../../schemas/media.ts';
 import { toUiError } from '../../services/errors.ts';
 import { removeFromArtifact } from '../../services/mediaService.ts';
-import { placeholder } from '../shared/placeholder.ts';
+import { effect } from '../shared/effect.ts';
 import { uploadMachine, type UploadedMedia, type UploadReport } from './uploadMachine.ts';
+import type { Notice } from '../shared/notice.ts';
 
 /** How many uploads run at the same time. */
 export const PARALLEL_UPLOADS = 1;
@@ -65,12 +66,6 @@ export type UploadQueueEvent =
   | { type: 'file.confirmRemove' }
   | { type: 'file.cancelRemove' }
   | UploadReport;
-
-/** A message for the user (the app shows it as a toast; errors as alerts). */
-export interface QueueNotice {
-  message: string;
-  tone: 'error';
-}
 
 /** What the `removeFile` actor is given. */
 export interface RemoveFileInput {
@@ -159,8 +154,12 @@ export const uploadQueueMachine = setup({
       },
       removal: null,
     }),
-    /** Alerts a failure (provided by the app). */
-    notify: (_args, _notice: QueueNotice): void => placeholder('notify')(),
+    /**
+     * Alerts a failure (provided by the app). Written as a function of the action's arguments:
+     * beside the `enqueueActions` above, a ready-made `effect<…>()` would stop TypeScript inferring
+     * the other actions' params.
+     */
+    notify: (_args, _notice: Notice<'error'>): void => effect('notify')(),
   },
 }).createMachine({
   id: 'uploadQueue',

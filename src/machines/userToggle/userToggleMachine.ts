@@ -12,13 +12,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { User } from '../../schemas/user.ts';
 import { toUiError } from '../../services/errors.ts';
 import { setUserBlocked } from '../../services/userService.ts';
-import { placeholder } from '../shared/placeholder.ts';
-
-/** A message for the user (the app shows it as a toast; errors as alerts). */
-export interface Notice {
-  message: string;
-  tone: 'success' | 'error';
-}
+import { effect } from '../shared/effect.ts';
+import type { Notice } from '../shared/notice.ts';
 
 export interface UserToggleInput {
   user: User;
@@ -57,7 +52,7 @@ export const userToggleMachine = setup({
     storeUser: assign({ user: (_, params: { user: User }) => params.user, pendingBlocked: null }),
     dropPending: assign({ pendingBlocked: null }),
     /** Tells the user something (provided by the app: a toast). */
-    notify: placeholder('notify') as (_: unknown, params: Notice) => void,
+    notify: effect<Notice>('notify'),
   },
 }).createMachine({
   id: 'userToggle',

@@ -1,3 +1,4 @@
+import { act } from '@testing-library/react';
 import { fromPromise } from 'xstate';
 
 /** A promise the test settles by hand. */
@@ -38,4 +39,17 @@ export function controllableActor<TOutput, TInput = unknown>() {
       return call;
     },
   };
+}
+
+/**
+ * Settles a fake service's call as a path step says: `xstate.done.actor.*` resolves it with the
+ * step's output, `xstate.error.actor.*` rejects it with the step's error (inside `act`, so the
+ * view has rendered the answer when it returns).
+ */
+export async function answerAsStep(
+  call: { deferred: { resolve: (value: never) => void; reject: (error: unknown) => void } },
+  step: { event: unknown },
+): Promise<void> {
+  const event = step.event as { type: string; output?: unknown; error?: unknown };
+  await act(async () => (event.type.startsWith('xstate.done') ? call.deferred.resolve(event.output as never) : call.deferred.reject(event.error)));
 }

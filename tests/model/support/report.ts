@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, inject } from 'vitest';
-import { describeCoverage, missing, type MachineCoverage } from './coverage.ts';
+import type { AnyStateMachine } from 'xstate';
+import { describeCoverage, missing, trackMachine, type MachineCoverage } from './coverage.ts';
 
 /**
  * After the file's paths ran: prints the machine's states and transitions with what the
@@ -21,4 +22,14 @@ export function reportCoverageAfterAll(coverage: MachineCoverage): void {
     }
     expect(missing(coverage), `uncovered parts of ${coverage.machineId}`).toEqual({ states: [], transitions: [] });
   });
+}
+
+/**
+ * The start of every model test file: registers the machine's states and transitions, and after
+ * the file's paths ran reports what they covered and fails unless they covered all of it.
+ */
+export function trackCoverage(machine: AnyStateMachine): MachineCoverage {
+  const coverage = trackMachine(machine);
+  reportCoverageAfterAll(coverage);
+  return coverage;
 }
