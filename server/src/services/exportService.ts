@@ -3,6 +3,7 @@ import { forbidden } from '../errors.ts';
 import { isResearcher } from '../policies/userPolicy.ts';
 import { TEMPLATE_PORTFOLIO_ID } from '#schemas/catalog';
 import type { ServiceContext } from './context.ts';
+import { access } from '../repositories/access.ts';
 
 export const ONLY_RESEARCHERS_EXPORT = 'Only researchers can export summaries.';
 
@@ -164,7 +165,7 @@ export function createExportService(ctx: ServiceContext) {
             `WITH page AS (
                SELECT p.id, p.name, p.updated_at, p.created_at, p.subject, p.topic, p.grades, u.id AS owner_id, u.username, u.email
                FROM portfolios p JOIN users u ON u.id = p.owner_id
-               WHERE p.id > $1 AND p.id <> $2 AND u.role_id <> 4 ORDER BY p.id LIMIT $3
+               WHERE p.id > $1 AND p.id <> $2 AND ${access.ownsPortfolios('u')} ORDER BY p.id LIMIT $3
              ), media AS (
                SELECT am.artifact_id,
                  count(*) FILTER (WHERE m.kind = 'document')::int AS documents,
