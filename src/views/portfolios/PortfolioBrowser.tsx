@@ -21,7 +21,6 @@ import {
   useVisibleRows,
 } from '../../machines/portfolioBrowser/usePortfolioBrowser.ts';
 import { isSharedPortfolio, type BrowsedPortfolio } from '../../machines/portfolioBrowser/selectors.ts';
-import { canCreateShared } from '../../machines/sharedBrowser/sharedAbilities.ts';
 import { useCurrentUser } from '../../machines/session/useSession.ts';
 import { COMPARE_MAX } from '../../schemas/catalog.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
@@ -318,8 +317,8 @@ function NoSharedPortfolioYet() {
   if (portfolios.length > 0) return <Hint>Choose a shared portfolio to see its artifacts.</Hint>;
   return (
     <Hint>
-      {user?.role.type === 'researcher' ? 'There are no shared portfolios yet.' : 'You are not a member of any shared portfolio yet.'}{' '}
-      {canCreateShared(user) ? <Link href={paths.sharedPortfolioNew}>Create a shared portfolio.</Link> : null}
+      {user?.abilities.readAllSharedPortfolios ? 'There are no shared portfolios yet.' : 'You are not a member of any shared portfolio yet.'}{' '}
+      {user?.abilities.createSharedPortfolio ? <Link href={paths.sharedPortfolioNew}>Create a shared portfolio.</Link> : null}
     </Hint>
   );
 }
