@@ -3,7 +3,7 @@ import { useContext, useEffect, useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { reauthMachine } from '../machines/reauth/reauthMachine.ts';
 import { rememberOrigin, SessionActorContext, useCurrentUser } from '../machines/session/useSession.ts';
-import type { User } from '../schemas/user.ts';
+import type { Me } from '../schemas/user.ts';
 import { setReauthenticationHandler } from '../services/api.ts';
 import { signIn } from '../services/session.ts';
 import { leaveWithoutAsking } from './navigation/leaveGuard.ts';
@@ -18,7 +18,7 @@ function settle(again: boolean): void {
   for (const call of calls) call(again);
 }
 
-function Reauth({ user }: { user: User }) {
+function Reauth({ user }: { user: Me }) {
   const session = useContext(SessionActorContext);
   const [, navigate] = useLocation();
   const logic = useMemo(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ArtifactAbilitiesSchema } from './abilities.ts';
 import { IdParamSchema, IdSchema, TimestampSchema } from './common.ts';
 import { MediaSchema } from './media.ts';
 import { ResponsesSchema, ResponseValueSchema, StructureSchema } from './structure.ts';
@@ -30,6 +31,8 @@ export const ArtifactSchema = z
     images: z.array(MediaSchema),
     videos: z.array(MediaSchema),
     documents: z.array(MediaSchema),
+    /** What the caller may do with it (answers to the web; absent in the mobile apps' lists). */
+    abilities: ArtifactAbilitiesSchema.optional(),
   })
   .meta({ id: 'Artifact' });
 export type Artifact = z.infer<typeof ArtifactSchema>;

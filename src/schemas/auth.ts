@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX } from './common.ts';
 import { PASSWORD_MAX } from './rules.ts';
-import { UserSchema } from './user.ts';
+import { MeSchema } from './user.ts';
 
 export { PASSWORD_MAX, PASSWORD_MIN } from './rules.ts';
 
@@ -24,7 +24,7 @@ export const LoginBodySchema = z.strictObject({
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
 /** `{ jwt, user }`, the answer of login and reset. */
-export const AuthResponseSchema = z.object({ jwt: z.string(), user: UserSchema }).meta({ id: 'AuthResponse' });
+export const AuthResponseSchema = z.object({ jwt: z.string(), user: MeSchema }).meta({ id: 'AuthResponse' });
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 
 /** `POST /auth/forgot-password`. */

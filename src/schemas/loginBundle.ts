@@ -3,7 +3,7 @@ import { ArtifactListResponseSchema } from './artifact.ts';
 import { PortfolioListItemSchema } from './portfolio.ts';
 import { CommentSchema, ReactionSchema } from './sharedArtifact.ts';
 import { SharedArtifactSchema, SharedPortfolioListItemSchema } from './sharedPortfolio.ts';
-import { UserSchema } from './user.ts';
+import { MeSchema } from './user.ts';
 
 /**
  * The answer of `POST /auth/local`: the mobile apps fill their offline cache from the extra
@@ -12,7 +12,7 @@ import { UserSchema } from './user.ts';
 export const LoginResponseSchema = z
   .object({
     jwt: z.string(),
-    user: UserSchema.extend({
+    user: MeSchema.extend({
       portfolios: z.array(PortfolioListItemSchema),
       artifacts: ArtifactListResponseSchema,
       sharedPortfolios: z.array(SharedPortfolioListItemSchema),

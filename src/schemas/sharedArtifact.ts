@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CommentAbilitiesSchema } from './abilities.ts';
 import { COMMENT_MAX } from './catalog.ts';
 import { IdParamSchema, IdSchema, TimestampSchema } from './common.ts';
 import { MediaKindSchema, MediaSchema } from './media.ts';
@@ -33,6 +34,8 @@ export const CommentSchema = z
     updated_by: IdSchema.nullable(),
     /** The moment of a video the comment is anchored to; `null`: the whole artifact. */
     moment: MomentSchema.nullable(),
+    /** What the caller may do with it (answers to the web; absent in the mobile apps' lists). */
+    abilities: CommentAbilitiesSchema.optional(),
   })
   .meta({ id: 'Comment' });
 export type Comment = z.infer<typeof CommentSchema>;

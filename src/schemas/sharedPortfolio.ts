@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SharedArtifactAbilitiesSchema, SharedPortfolioAbilitiesSchema } from './abilities.ts';
 import { GRADE_CODES, REACTION_VALUES, SUBJECTS } from './catalog.ts';
 import { IdParamSchema, IdSchema, TimestampSchema } from './common.ts';
 import { MediaSchema } from './media.ts';
@@ -53,6 +54,8 @@ export const SharedArtifactSchema = z
     commentCount: z.number().int(),
     commentTexts: z.array(z.string()),
     reactions: ReactionFlagsSchema,
+    /** What the caller may do with it (answers to the web; absent in the mobile apps' bundle). */
+    abilities: SharedArtifactAbilitiesSchema.optional(),
   })
   .meta({ id: 'SharedArtifact' });
 export type SharedArtifact = z.infer<typeof SharedArtifactSchema>;
@@ -72,6 +75,8 @@ const sharedFields = {
   structure: StructureSchema,
   templateStructure: StructureSchema,
   commentCount: z.number().int(),
+  /** What the caller may do with it (answers to the web; absent in the mobile apps' bundle). */
+  abilities: SharedPortfolioAbilitiesSchema.optional(),
 };
 
 /** `GET /shared-portfolios` item. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UserAbilitiesSchema } from './abilities.ts';
 import { IdSchema, TimestampSchema, isEmail, EMAIL_MAX } from './common.ts';
 
 /** Role ids as the spec and the mobile apps know them. */
@@ -43,6 +44,10 @@ export const UserSchema = z
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof UserSchema>;
+
+/** The signed-in user (`GET /users/me`, login and reset answers): with what the account may do. */
+export const MeSchema = UserSchema.extend({ abilities: UserAbilitiesSchema }).meta({ id: 'Me' });
+export type Me = z.infer<typeof MeSchema>;
 
 /** `GET /users` answer. */
 export const UserListResponseSchema = z.array(UserSchema);

@@ -1,5 +1,5 @@
 import type { AuthResponse } from '../schemas/auth.ts';
-import type { User } from '../schemas/user.ts';
+import type { Me } from '../schemas/user.ts';
 import { api } from './api.ts';
 
 // The schemas load with the first call, so that the login page itself needs no schema library.
@@ -32,7 +32,7 @@ export async function resetPassword(
 }
 
 /** The signed-in user. @throws ApiError 401 when the token is no longer valid. */
-export async function fetchMe(signal?: AbortSignal): Promise<User> {
-  const { UserSchema } = await user();
-  return api().request({ method: 'GET', path: '/users/me', schema: UserSchema, ...(signal ? { signal } : {}) });
+export async function fetchMe(signal?: AbortSignal): Promise<Me> {
+  const { MeSchema } = await user();
+  return api().request({ method: 'GET', path: '/users/me', schema: MeSchema, ...(signal ? { signal } : {}) });
 }

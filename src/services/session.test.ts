@@ -1,9 +1,10 @@
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { currentRole, currentUser, forgetSession, hasSession, peekOrigin, SESSION_MARKER, sessionStatus, signIn, signOut, storeOrigin, takeOrigin } from './session.ts';
-import type { User } from '../schemas/user.ts';
+import type { Me } from '../schemas/user.ts';
+import { USER_ABILITIES } from '../test/abilityFixtures.ts';
 
-const user: User = {
+const user: Me = {
   id: 7,
   username: 'Tess Teacher',
   email: 'tess@example.org',
@@ -11,6 +12,7 @@ const user: User = {
   confirmed: true,
   blocked: false,
   role: { id: 1, name: 'Teacher', description: 'Teacher', type: 'authenticated' },
+  abilities: USER_ABILITIES.teacher,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
 };

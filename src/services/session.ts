@@ -1,6 +1,6 @@
 import { computed, signal } from '@preact/signals-core';
 import Cookies from 'js-cookie';
-import type { User } from '../schemas/user.ts';
+import type { Me } from '../schemas/user.ts';
 
 /**
  * The session token lives in an `HttpOnly` cookie that only the server sets and clears (scripts
@@ -16,7 +16,7 @@ const ORIGIN_KEY = 'practicefolio.origin';
 export type SessionStatus = 'unknown' | 'anonymous' | 'authenticated';
 
 /** The signed-in user, or `null`. */
-export const currentUser = signal<User | null>(null);
+export const currentUser = signal<Me | null>(null);
 /** Where the session stands. */
 export const sessionStatus = signal<SessionStatus>('unknown');
 /** The signed-in user's role type, or `null`. */
@@ -33,7 +33,7 @@ export function forgetSession(): void {
 }
 
 /** Starts the session of a user who just signed in, or whose session cookie was just checked. */
-export function signIn(user: User): void {
+export function signIn(user: Me): void {
   currentUser.value = user;
   sessionStatus.value = 'authenticated';
 }

@@ -21,7 +21,8 @@ import { teacherPickerMachine } from '../machines/teacherPicker/teacherPickerMac
 import { TeacherPickerActorContext } from '../machines/teacherPicker/useTeacherPicker.ts';
 import type { Artifact } from '../schemas/artifact.ts';
 import type { Portfolio, PortfolioListItem } from '../schemas/portfolio.ts';
-import type { User } from '../schemas/user.ts';
+import type { Me } from '../schemas/user.ts';
+import { USER_ABILITIES } from './abilityFixtures.ts';
 import { ApiError } from '../services/errors.ts';
 import { Toaster } from '../views/feedback/Toaster.tsx';
 import { notify } from '../views/feedback/toastStore.ts';
@@ -68,7 +69,7 @@ export function listItemOf(portfolio: Portfolio): PortfolioListItem {
 }
 
 /** A teacher, lead or researcher as `GET /users` lists them. */
-export function makeAccount(id: number, username: string, role: 'teacher' | 'plcLead' | 'researcher' = 'teacher'): User {
+export function makeAccount(id: number, username: string, role: 'teacher' | 'plcLead' | 'researcher' = 'teacher'): Me {
   const roles = {
     teacher: { id: 1, name: 'Teacher', description: 'Teacher', type: 'authenticated' },
     plcLead: { id: 3, name: 'PLC Lead', description: 'PLC Lead', type: 'plc_lead' },
@@ -82,6 +83,7 @@ export function makeAccount(id: number, username: string, role: 'teacher' | 'plc
     confirmed: true,
     blocked: false,
     role: roles[role],
+    abilities: USER_ABILITIES[role],
     created_at: '2026-01-01T10:00:00.000Z',
     updated_at: '2026-01-01T10:00:00.000Z',
   };

@@ -7,10 +7,11 @@ import { App } from '../app/App.tsx';
 import { preloadRoutes } from '../app/lazyRoute.tsx';
 import { sessionMachine } from '../machines/session/sessionMachine.ts';
 import type { AppConfig } from '../schemas/common.ts';
-import type { User } from '../schemas/user.ts';
+import type { Me } from '../schemas/user.ts';
 import { ApiError, NetworkError } from '../services/errors.ts';
 import Cookies from 'js-cookie';
 import { SESSION_MARKER, signOut } from '../services/session.ts';
+import { USER_ABILITIES } from './abilityFixtures.ts';
 
 // The app loads each page with its route; tests load them all first, so every page renders at once.
 await preloadRoutes();
@@ -26,7 +27,7 @@ const USERNAMES = { teacher: 'Tess Teacher', plcLead: 'Lee Lead', researcher: 'R
 let nextId = 100;
 
 /** A user as `GET /users/me` returns it. */
-export function makeUser(kind: keyof typeof ROLES = 'teacher', overrides: Partial<User> = {}): User {
+export function makeUser(kind: keyof typeof ROLES = 'teacher', overrides: Partial<Me> = {}): Me {
   nextId += 1;
   return {
     id: nextId,
@@ -36,6 +37,7 @@ export function makeUser(kind: keyof typeof ROLES = 'teacher', overrides: Partia
     confirmed: true,
     blocked: false,
     role: ROLES[kind],
+    abilities: USER_ABILITIES[kind],
     created_at: '2026-01-01T10:00:00.000Z',
     updated_at: '2026-01-01T10:00:00.000Z',
     ...overrides,
@@ -50,7 +52,7 @@ export const testConfig: AppConfig = { showcaseUrl: null, helpUrl: 'https://help
 
 export interface RenderAppOptions {
   /** The signed-in user; `null` (the default) renders the app for an anonymous visitor. */
-  user?: User | null;
+  user?: Me | null;
   config?: Partial<AppConfig>;
   /** Renders inside `<StrictMode>`, as the real entry point does. */
   strict?: boolean;
@@ -68,7 +70,7 @@ export function renderApp(path: string, { user = null, config = {}, strict = fal
   if (user || offline) Cookies.set(SESSION_MARKER, '1', { path: '/' });
   const reloadHome = vi.fn<() => void>();
   let checks = 0;
-  const fetchMe = fromPromise<User>(async () => {
+  const fetchMe = fromPromise<Me>(async () => {
     checks += 1;
     if (offline && checks === 1) throw new NetworkError();
     if (user) return user;
@@ -96,7 +98,7 @@ export function renderApp(path: string, { user = null, config = {}, strict = fal
 }
 
 /** Renders the app for `user` and waits until the session check is over and the header shows the user. */
-export async function renderSignedIn(path: string, user: User, options: Omit<RenderAppOptions, 'user'> = {}) {
+export async function renderSignedIn(path: string, user: Me, options: Omit<RenderAppOptions, 'user'> = {}) {
   const rendered = renderApp(path, { ...options, user });
   await screen.findByRole('button', { name: user.username });
   return rendered;

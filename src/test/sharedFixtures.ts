@@ -2,6 +2,7 @@ import type { Invitation } from '../schemas/invitation.ts';
 import type { Portfolio } from '../schemas/portfolio.ts';
 import type { MembersResponse, Person, SharedArtifact, SharedPortfolio } from '../schemas/sharedPortfolio.ts';
 import type { Question } from '../schemas/structure.ts';
+import { SHARED_PORTFOLIO_ABILITIES } from './abilityFixtures.ts';
 import { BASIC_STRUCTURE } from './artifactFixtures.ts';
 
 /** People as membership lists show them. */
@@ -87,6 +88,7 @@ export function makeSharedPortfolio(overrides: Partial<SharedPortfolio> = {}): S
     structure: [...BASIC_STRUCTURE.filter((q) => kept.has(q.key)), TEAM_QUESTION],
     templateStructure: BASIC_STRUCTURE,
     commentCount: 0,
+    abilities: SHARED_PORTFOLIO_ABILITIES.owner,
     sharedArtifacts: [],
     ...overrides,
   };

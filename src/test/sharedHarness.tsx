@@ -16,7 +16,8 @@ import { PortfolioBrowserActorContext } from '../machines/portfolioBrowser/usePo
 import { REACTIONS, type ReactionValue } from '../schemas/catalog.ts';
 import type { Comment, Reaction, SharedArtifactDetail } from '../schemas/sharedArtifact.ts';
 import type { SharedArtifact, SharedPortfolio, SharedPortfolioListItem } from '../schemas/sharedPortfolio.ts';
-import type { User } from '../schemas/user.ts';
+import type { Me } from '../schemas/user.ts';
+import { SHARED_ARTIFACT_ABILITIES, SHARED_PORTFOLIO_ABILITIES } from './abilityFixtures.ts';
 import { ApiError } from '../services/errors.ts';
 import { signIn, signOut } from '../services/session.ts';
 import { Toaster } from '../views/feedback/Toaster.tsx';
@@ -40,7 +41,7 @@ export const accounts = {
   theo: makeAccount(people.theo.id, people.theo.username),
   pat: makeAccount(people.pat.id, people.pat.username),
   rita: makeAccount(people.rita.id, people.rita.username, 'researcher'),
-} satisfies Record<string, User>;
+} satisfies Record<string, Me>;
 
 /** A 404 as the API client throws it. */
 export const notFound = (message = 'Not found.') => new ApiError(404, 'not_found', message, JSON.stringify({ message }));
@@ -71,7 +72,7 @@ export class FakeSharedApi {
   constructor(
     portfolios: readonly SharedPortfolio[],
     discussions: Record<number, Partial<Discussion>> = {},
-    public viewer: User = accounts.tess,
+    public viewer: Me = accounts.tess,
   ) {
     this.portfolios = portfolios.map((p) => ({ ...p, sharedArtifacts: [...p.sharedArtifacts] }));
     for (const p of this.portfolios) for (const a of p.sharedArtifacts) this.discussions.set(a.id, { comments: [], reactions: [], ...discussions[a.id] });
@@ -108,11 +109,23 @@ export class FakeSharedApi {
     };
   }
 
+  /** The viewer's abilities on a shared portfolio, as the server's policies answer them. */
+  private abilitiesOn(p: SharedPortfolio) {
+    if (p.owner.id === this.viewer.id) return { portfolio: SHARED_PORTFOLIO_ABILITIES.owner, artifact: SHARED_ARTIFACT_ABILITIES.worker };
+    if (this.viewer.abilities.readAllSharedPortfolios) return { portfolio: SHARED_PORTFOLIO_ABILITIES.researcher, artifact: SHARED_ARTIFACT_ABILITIES.worker };
+    if (p.members.some((m) => m.id === this.viewer.id)) {
+      const leave = !this.viewer.abilities.createSharedPortfolio; // teachers, not PLC leads
+      return { portfolio: { ...SHARED_PORTFOLIO_ABILITIES.member, leave }, artifact: SHARED_ARTIFACT_ABILITIES.worker };
+    }
+    return { portfolio: SHARED_PORTFOLIO_ABILITIES.invitee, artifact: SHARED_ARTIFACT_ABILITIES.reader };
+  }
+
   /** A shared portfolio as `GET /shared-portfolios/{id}` returns it now. */
   portfolio(id: number): SharedPortfolio {
     const found = this.portfolios.find((p) => p.id === id);
     if (!found) throw notFound('Shared portfolio not found.');
-    return { ...found, sharedArtifacts: found.sharedArtifacts.map((a) => this.present(a)) };
+    const abilities = this.abilitiesOn(found);
+    return { ...found, abilities: abilities.portfolio, sharedArtifacts: found.sharedArtifacts.map((a) => ({ ...this.present(a), abilities: abilities.artifact })) };
   }
 
   /** A shared artifact as `GET /shared-artifacts/{id}` returns it now. */
@@ -311,7 +324,7 @@ export function renderSharedPortfolios({
   moments,
 }: {
   path?: string;
-  user?: User;
+  user?: Me;
   api: FakeSharedApi;
   fakes?: SharedFakes;
   inspect?: SharedInspectors;

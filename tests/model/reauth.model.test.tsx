@@ -4,7 +4,7 @@ import { ThemeProvider } from 'styled-components';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { OTHER_ACCOUNT_MESSAGE, reauthMachine, type ReauthEvent } from '../../src/machines/reauth/reauthMachine.ts';
-import type { User } from '../../src/schemas/user.ts';
+import type { Me } from '../../src/schemas/user.ts';
 import { ApiError } from '../../src/services/errors.ts';
 import { makeUser } from '../../src/test/renderApp.tsx';
 import { ReauthDialog } from '../../src/views/session/ReauthDialog.tsx';
@@ -43,7 +43,7 @@ function events(snapshot: unknown): ReauthEvent[] {
 }
 
 function setup() {
-  const signIn = controllableActor<User, { identifier: string; password: string }>();
+  const signIn = controllableActor<Me, { identifier: string; password: string }>();
   const signedInAgain = vi.fn();
   const gaveUp = vi.fn();
   const logic = reauthMachine.provide({
@@ -119,7 +119,7 @@ describe('reauth model (the session ended during work: signing in again over the
             await h.ux.click(within(dialog()!).getByRole('button', { name: 'Go to the sign-in page' }));
           },
           'xstate.done.actor.signInWithPassword': async (step) => {
-            const { output } = step.event as unknown as { output: User };
+            const { output } = step.event as unknown as { output: Me };
             await act(async () => h.signIn.next().deferred.resolve(output));
             // Another account is refused in the dialog; the same account closes it (the states check that).
             const refusedOther = output.id === USER.id ? null : OTHER_ACCOUNT_MESSAGE;

@@ -33,6 +33,7 @@ import { coverageInspector, createPathModel, isInvoking, trackMachine } from './
 import { controllableActor } from './support/deferred.ts';
 import { reportCoverageAfterAll } from './support/report.ts';
 import { makeUser } from './support/users.ts';
+import { SHARED_PORTFOLIO_ABILITIES } from '../../src/test/abilityFixtures.ts';
 
 const coverage = trackMachine(sharedPortfolioFormMachine);
 reportCoverageAfterAll(coverage);
@@ -145,7 +146,7 @@ const SCENARIOS: Scenario[] = [
   { name: 'edit, as the owner', input: { mode: 'edit', sharedPortfolioId: 9, currentUser: lee }, script: EDIT_SCRIPT },
   { name: 'edit, a draft left by a reload', input: { mode: 'edit', sharedPortfolioId: 9, currentUser: lee }, script: DRAFT_SCRIPT, draft: DRAFT_STORED },
   { name: 'edit, a portfolio with artifacts', input: { mode: 'edit', sharedPortfolioId: 9, currentUser: lee }, script: [], loaded: portfolioWithArtifact },
-  { name: 'edit, as a member who is not the owner', input: { mode: 'edit', sharedPortfolioId: 9, currentUser: tess }, script: [] },
+  { name: 'edit, as a member who is not the owner', input: { mode: 'edit', sharedPortfolioId: 9, currentUser: tess }, script: [], loaded: { ...portfolio, abilities: SHARED_PORTFOLIO_ABILITIES.member } },
   { name: 'edit, from an address without an id', input: { mode: 'edit', sharedPortfolioId: null, currentUser: lee }, script: [] },
 ];
 

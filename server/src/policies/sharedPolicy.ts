@@ -1,6 +1,6 @@
 import type { User } from '#schemas/user';
 import { allow, deny, type Decision } from './decision.ts';
-import { isResearcher } from './userPolicy.ts';
+import { isPlcLead, isResearcher, isTeacher } from './userPolicy.ts';
 
 export const SHARED_MESSAGES = {
   notFound: 'Shared portfolio not found.',
@@ -36,7 +36,7 @@ export function canReadShared(actor: Actor, sp: SharedFacts, invitee: boolean, n
 
 /** Create shared portfolios: PLC leads and researchers. */
 export function canCreateShared(actor: Actor): Decision {
-  return actor.role.type === 'plc_lead' || isResearcher(actor) ? allow : deny(403, SHARED_MESSAGES.noPermission);
+  return isPlcLead(actor) || isResearcher(actor) ? allow : deny(403, SHARED_MESSAGES.noPermission);
 }
 
 /** Edit or delete a shared portfolio, see and manage its members, invite: its owner and researchers. */
@@ -49,6 +49,14 @@ export function canManageShared(actor: Actor, sp: SharedFacts, notFoundMessage: 
 /** Work inside a shared portfolio (edit, upload, copy into, comment, react, delete artifacts): members and researchers. */
 export function canWorkInShared(actor: Actor, sp: SharedFacts, notFoundMessage: string = SHARED_MESSAGES.notFound): Decision {
   return isMember(actor, sp) || isResearcher(actor) ? allow : deny(404, notFoundMessage);
+}
+
+/**
+ * Leave, as the portal offers it: a teacher who is a member and not the owner (spec §2). The
+ * server also lets other members and, naming a new owner, the owner leave (`leave` route).
+ */
+export function canLeaveShared(actor: Actor, sp: SharedFacts): boolean {
+  return isTeacher(actor) && isMember(actor, sp) && sp.ownerId !== actor.id;
 }
 
 /** Change or delete a comment or reaction: its owner, while still a member (or a researcher). */

@@ -1,9 +1,7 @@
 import type { Queryable } from '../db/client.ts';
 import type { EmailFrequency, NotificationKind } from '#schemas/notifications';
 import { RESERVED_KEYS } from '#schemas/structure';
-
-/** Researchers read every shared portfolio (roles table, migration 0001). */
-const RESEARCHER_ROLE = 4;
+import { access } from './access.ts';
 
 /**
  * The delivery columns of a new item for recipient `u` (a `users` row) and kind `k`, with the
@@ -19,8 +17,7 @@ const deliveryColumns = (k: string, u: string) => `
         AND EXISTS (SELECT 1 FROM push_tokens pt WHERE pt.user_id = ${u}.id) THEN 'pending' ELSE 'none' END`;
 
 /** Whether person `u` may read shared portfolio `sp` (a member, or a researcher), and is not blocked. */
-const hasAccess = (u: string, sp: string) => `NOT ${u}.blocked AND (${u}.role_id = ${RESEARCHER_ROLE}
-  OR EXISTS (SELECT 1 FROM shared_portfolio_members am WHERE am.shared_portfolio_id = ${sp} AND am.user_id = ${u}.id))`;
+const hasAccess = (u: string, sp: string) => `NOT ${u}.blocked AND ${access.worksInShared(u, sp)}`;
 
 /** An unread batched item (reactions, edits) takes the next one of its person, kind and artifact. */
 const RAISE_BATCH = `ON CONFLICT (user_id, kind, shared_artifact_id) WHERE NOT read AND kind IN ('reaction', 'snapshot_edited')
@@ -38,8 +35,8 @@ const MENTIONS = String.raw`c.text ~* ('(^|[^[:alnum:]_])@' || regexp_replace(mu
  * sees what happened there.
  */
 const VISIBLE = `(n.shared_portfolio_id IS NULL OR n.kind IN ('invitation_received', 'removed')
-  OR EXISTS (SELECT 1 FROM shared_portfolio_members vm WHERE vm.shared_portfolio_id = n.shared_portfolio_id AND vm.user_id = n.user_id)
-  OR EXISTS (SELECT 1 FROM users vu WHERE vu.id = n.user_id AND vu.role_id = ${RESEARCHER_ROLE}))`;
+  OR ${access.isMember('n.shared_portfolio_id', 'n.user_id')}
+  OR ${access.isResearcherId('n.user_id')})`;
 
 /**
  * The thread of item `n` for e-mail coalescing: its shared artifact (`a<id>`), else its shared

@@ -7,6 +7,7 @@ import type { Responses, Structure } from '#schemas/structure';
 import { emptyMediaLists, mediaRepository } from './mediaRepository.ts';
 import type { StoredMoment } from './momentRepository.ts';
 import { iso, json } from './sql.ts';
+import { access } from './access.ts';
 
 /** What policies and writes need of a shared artifact. */
 export interface SharedArtifactRecord {
@@ -191,7 +192,7 @@ export const sharedArtifactRepository = {
     const { rows } = await db.query<Row>(
       `${SELECT} WHERE ($1::int[] IS NULL OR sa.id = ANY($1::int[]))
          AND ($2::int[] IS NULL OR sa.shared_portfolio_id = ANY($2::int[]))
-         AND ($3::int IS NULL OR EXISTS (SELECT 1 FROM shared_portfolio_members m WHERE m.shared_portfolio_id = sa.shared_portfolio_id AND m.user_id = $3))
+         AND ${access.memberFilter('sa.shared_portfolio_id', '$3')}
        ORDER BY sa.created_at DESC, sa.id DESC`,
       [where.ids ?? null, where.portfolioIds ?? null, where.memberId ?? null],
     );

@@ -3,6 +3,7 @@ import type { Person, SharedPortfolioListItem } from '#schemas/sharedPortfolio';
 import type { Structure } from '#schemas/structure';
 import { iso, json } from './sql.ts';
 import { maskEmail } from '../security/maskEmail.ts';
+import { access } from './access.ts';
 
 /** A shared portfolio row with its members (what policies need). */
 export interface SharedPortfolioRecord {
@@ -95,7 +96,7 @@ export const sharedPortfolioRepository = {
    */
   async list(db: Queryable, filter: { memberId: number | null; ids?: readonly number[] }): Promise<SharedPortfolioListItem[]> {
     const { rows } = await db.query<Row>(
-      `${SELECT} WHERE ($1::int IS NULL OR EXISTS (SELECT 1 FROM shared_portfolio_members m WHERE m.shared_portfolio_id = sp.id AND m.user_id = $1))
+      `${SELECT} WHERE ${access.memberFilter('sp.id', '$1')}
          AND ($2::int[] IS NULL OR sp.id = ANY($2::int[]))
        ORDER BY sp.created_at DESC, sp.id DESC`,
       [filter.memberId, filter.ids ?? null],

@@ -4,6 +4,7 @@ import { RefreshResponseSchema } from '#schemas/auth';
 import { IdParamsSchema } from '#schemas/common';
 import {
   CreateUserBodySchema,
+  MeSchema,
   UserListQuerySchema,
   UserListResponseSchema,
   UserSchema,
@@ -18,8 +19,8 @@ import { errorResponses } from './errorResponses.ts';
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/me',
-    { schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: UserSchema, ...errorResponses } } },
-    async (request) => request.user,
+    { schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: MeSchema, ...errorResponses } } },
+    async (request) => app.services.users.me(request.user),
   );
 
   app.post(

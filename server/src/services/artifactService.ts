@@ -4,6 +4,7 @@ import { validateResponses } from '#schemas/responses';
 import type { Responses, Structure } from '#schemas/structure';
 import type { User } from '#schemas/user';
 import { badRequest, notFound } from '../errors.ts';
+import { abilitiesFor } from '../policies/abilities.ts';
 import { canReadArtifact, canWriteArtifact, canWritePortfolio, PORTFOLIO_MESSAGES } from '../policies/portfolioPolicy.ts';
 import { artifactRepository, type ArtifactRecord } from '../repositories/artifactRepository.ts';
 import { mediaRepository } from '../repositories/mediaRepository.ts';
@@ -74,7 +75,7 @@ export function createArtifactService(ctx: ServiceContext, store: MediaStore) {
       const r = await record(id);
       assertAllowed(canReadArtifact(actor, r));
       if (!r.saved && r.ownerId !== actor.id) throw notFound(PORTFOLIO_MESSAGES.artifactNotFound);
-      return loadOne(id);
+      return { ...(await loadOne(id)), abilities: abilitiesFor.artifact(actor, r) };
     },
 
     /** The caller's own artifacts (the mobile apps' list). */

@@ -109,7 +109,7 @@ export type SignInClient = 'web' | 'app';
 const persists = (client: SignInClient, remember: boolean | undefined): boolean => client === 'app' || remember === true;
 
 /** A new session's token, and whether the session is kept across browser restarts. */
-export type SignIn = AuthResponse & { persistent: boolean };
+export type SignIn = { jwt: AuthResponse['jwt']; user: User; persistent: boolean };
 
 /** Log-in, session tokens and password resets. */
 export function createAuthService(ctx: ServiceContext) {

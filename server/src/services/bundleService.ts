@@ -1,5 +1,6 @@
 import type { LoginResponse } from '#schemas/loginBundle';
 import type { User } from '#schemas/user';
+import { abilitiesFor } from '../policies/abilities.ts';
 import { artifactRepository } from '../repositories/artifactRepository.ts';
 import { portfolioRepository } from '../repositories/portfolioRepository.ts';
 import { sharedArtifactRepository } from '../repositories/sharedArtifactRepository.ts';
@@ -22,6 +23,7 @@ export function createBundleService(ctx: ServiceContext) {
       ]);
       return {
         ...user,
+        abilities: abilitiesFor.user(user),
         portfolios,
         artifacts: artifacts.map((a) => ({ ...a, portfolio: a.portfolio.id })),
         sharedPortfolios,

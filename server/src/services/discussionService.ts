@@ -3,6 +3,7 @@ import type { MomentBody } from '#schemas/moments';
 import type { Comment, Reaction } from '#schemas/sharedArtifact';
 import type { User } from '#schemas/user';
 import { notFound } from '../errors.ts';
+import { abilitiesFor } from '../policies/abilities.ts';
 import { canChangeOwn, canWorkInShared, SHARED_MESSAGES } from '../policies/sharedPolicy.ts';
 import { notificationRepository } from '../repositories/notificationRepository.ts';
 import { sharedArtifactRepository } from '../repositories/sharedArtifactRepository.ts';
@@ -25,13 +26,15 @@ export function createDiscussionService(ctx: ServiceContext, moments: MomentChec
     return sp;
   }
 
-  async function answer(commentId: number, artifactId: number, sharedPortfolioId: number, removed?: Comment): Promise<CommentAnswer> {
-    const comments = await sharedArtifactRepository.comments(db, artifactId);
-    const comment = removed ?? comments.find((c) => c.id === commentId)!;
+  /** The answer to a comment change, each comment with what `actor` may do with it. */
+  async function answer(actor: User, commentId: number, artifactId: number, sp: SharedPortfolioRecord, removed?: Comment): Promise<CommentAnswer> {
+    const withAbilities = (c: Comment): Comment => ({ ...c, abilities: abilitiesFor.comment(actor, c, sp) });
+    const comments = (await sharedArtifactRepository.comments(db, artifactId)).map(withAbilities);
+    const comment = removed ? withAbilities(removed) : comments.find((c) => c.id === commentId)!;
     return {
       ...comment,
       sharedArtifactComments: comments,
-      sharedPortfolioCommentCount: await sharedArtifactRepository.portfolioCommentCount(db, sharedPortfolioId),
+      sharedPortfolioCommentCount: await sharedArtifactRepository.portfolioCommentCount(db, sp.id),
     };
   }
 
@@ -47,7 +50,7 @@ export function createDiscussionService(ctx: ServiceContext, moments: MomentChec
         await notificationRepository.recordComment(tx, commentId);
         return commentId;
       });
-      return answer(id, artifactId, sp.id);
+      return answer(actor, id, artifactId, sp);
     },
 
     /** Changes the text of the caller's own comment, and its moment when `moment` is given (`null`: the whole artifact). */
@@ -58,7 +61,7 @@ export function createDiscussionService(ctx: ServiceContext, moments: MomentChec
       assertAllowed(canChangeOwn(actor, comment, sp, SHARED_MESSAGES.commentNotFound));
       const at = moment ? await moments.check('sharedArtifact', comment.sharedArtifact.id, moment) : moment;
       await sharedArtifactRepository.editComment(db, id, text, actor.id, at);
-      return answer(id, comment.sharedArtifact.id, sp.id);
+      return answer(actor, id, comment.sharedArtifact.id, sp);
     },
 
     /** Deletes the caller's own comment. */
@@ -69,7 +72,7 @@ export function createDiscussionService(ctx: ServiceContext, moments: MomentChec
       assertAllowed(canChangeOwn(actor, found, sp, SHARED_MESSAGES.commentNotFound));
       await sharedArtifactRepository.deleteComment(db, id);
       const { sharedPortfolioId: _sp, ...comment } = found;
-      return answer(id, comment.sharedArtifact.id, sp.id, comment);
+      return answer(actor, id, comment.sharedArtifact.id, sp, comment);
     },
 
     /** Comments of the caller's shared portfolios (mobile). */

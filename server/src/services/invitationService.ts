@@ -138,7 +138,7 @@ export function createInvitationService(ctx: ServiceContext, shared: SharedPortf
         await notificationRepository.recordInvitationAccepted(tx, id);
         await invitationRepository.delete(tx, id);
       });
-      return shared.detail(await shared.load(invitation.sharedPortfolioId));
+      return shared.detail(await shared.load(invitation.sharedPortfolioId), actor);
     },
 
     /** The invitee declines, or the owner (or a researcher) cancels. */

@@ -8,6 +8,7 @@ import type { User } from '#schemas/user';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors.ts';
 import { csvDate } from '../export/csv.ts';
 import type { MediaStore } from '../media/mediaStore.ts';
+import { abilitiesFor } from '../policies/abilities.ts';
 import { canWriteArtifact, PORTFOLIO_MESSAGES } from '../policies/portfolioPolicy.ts';
 import { canReadShared, canWorkInShared, isMember, SHARED_MESSAGES } from '../policies/sharedPolicy.ts';
 import { isResearcher } from '../policies/userPolicy.ts';
@@ -163,7 +164,12 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
         sharedArtifactRepository.comments(db, id),
         sharedArtifactRepository.reactions(db, id),
       ]);
-      return { ...artifact, comments, reactions };
+      return {
+        ...artifact,
+        comments: comments.map((c) => ({ ...c, abilities: abilitiesFor.comment(actor, c, sp) })),
+        reactions,
+        abilities: abilitiesFor.sharedArtifact(actor, sp),
+      };
     },
 
     /** Shared artifacts of the caller's shared portfolios (mobile). */
@@ -179,7 +185,8 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
       if (body.id !== undefined && body.id !== id) throw badRequest('The id in the body does not match the address.');
       const { sp } = await loadContext(id);
       assertAllowed(canWorkInShared(actor, sp, SHARED_MESSAGES.artifactNotFound));
-      return write(actor, id, body.updated_at, () => body.responses);
+      const saved = await write(actor, id, body.updated_at, () => body.responses);
+      return { ...saved, abilities: abilitiesFor.sharedArtifact(actor, sp) };
     },
 
     /** The mobile apps' merge update (`null` deletes a key), under the nested path. */

@@ -3,6 +3,7 @@ import { TEMPLATE_PORTFOLIO_ID } from '#schemas/catalog';
 import { MEMBER_SEARCH_MIN } from '#schemas/rules';
 import type { User } from '#schemas/user';
 import { badRequest, HttpError, notFound } from '../errors.ts';
+import { abilitiesFor } from '../policies/abilities.ts';
 import { canCreateShared, canManageShared, canReadShared, isMember, SHARED_MESSAGES } from '../policies/sharedPolicy.ts';
 import { isResearcher } from '../policies/userPolicy.ts';
 import { authEventRepository } from '../repositories/authEventRepository.ts';
@@ -48,16 +49,25 @@ export function createSharedPortfolioService(ctx: ServiceContext) {
     return sp;
   }
 
-  async function detail(sp: SharedPortfolioRecord): Promise<SharedPortfolio> {
+  /** The shared portfolio with its artifacts, and what `actor` may do with each. */
+  async function detail(sp: SharedPortfolioRecord, actor: User): Promise<SharedPortfolio> {
     const [people, artifacts] = await Promise.all([
       sharedPortfolioRepository.peopleOf(db, [sp.id]),
       sharedArtifactRepository.load(db, { portfolioIds: [sp.id] }),
     ]);
+    const artifactAbilities = abilitiesFor.sharedArtifact(actor, sp);
     return {
       ...sharedPortfolioFields(sp, people),
-      sharedArtifacts: artifacts,
+      sharedArtifacts: artifacts.map((a) => ({ ...a, abilities: artifactAbilities })),
       commentCount: artifacts.reduce((n, a) => n + a.commentCount, 0),
+      abilities: abilitiesFor.sharedPortfolio(actor, sp),
     };
+  }
+
+  /** A listed shared portfolio with what `actor` may do with it. */
+  function withAbilities(actor: User, item: SharedPortfolioListItem): SharedPortfolioListItem {
+    const facts = { ownerId: item.owner.id, memberIds: item.members.map((m) => m.id) };
+    return { ...item, abilities: abilitiesFor.sharedPortfolio(actor, facts) };
   }
 
   function input(body: SharedPortfolioBody, template: SharedPortfolioRecord['structure']): SharedPortfolioInput {
@@ -78,7 +88,8 @@ export function createSharedPortfolioService(ctx: ServiceContext) {
 
     /** The caller's shared portfolios (researchers: all), each with its comment count. */
     async list(actor: User): Promise<SharedPortfolioListItem[]> {
-      return sharedPortfolioRepository.list(db, { memberId: isResearcher(actor) ? null : actor.id });
+      const items = await sharedPortfolioRepository.list(db, { memberId: isResearcher(actor) ? null : actor.id });
+      return items.map((item) => withAbilities(actor, item));
     },
 
     /** One shared portfolio with its artifacts. @throws 404 unless member, invitee or researcher. */
@@ -86,7 +97,7 @@ export function createSharedPortfolioService(ctx: ServiceContext) {
       const sp = await load(id);
       const invitee = !isMember(actor, sp) && (await sharedPortfolioRepository.isInvitee(db, id, actor.id));
       assertAllowed(canReadShared(actor, sp, invitee));
-      return detail(sp);
+      return detail(sp, actor);
     },
 
     /** Creates a shared portfolio owned by the caller, who is its first member. @throws 403 for teachers. */
@@ -95,7 +106,7 @@ export function createSharedPortfolioService(ctx: ServiceContext) {
       const template = await portfolioRepository.findById(db, TEMPLATE_PORTFOLIO_ID);
       if (!template) throw notFound(SHARED_PORTFOLIO_MESSAGES.templateMissing);
       const id = await db.transaction((tx) => sharedPortfolioRepository.create(tx, actor.id, input(body, template.structure), template.structure));
-      return detail(await load(id));
+      return detail(await load(id), actor);
     },
 
     /** Changes a shared portfolio (its artifacts keep their questions). @throws 404/403 per policy. */
@@ -104,7 +115,7 @@ export function createSharedPortfolioService(ctx: ServiceContext) {
       assertAllowed(canManageShared(actor, sp));
       if (body.id !== undefined && body.id !== id) throw badRequest('The id in the body does not match the address.');
       await sharedPortfolioRepository.update(db, id, input(body, sp.templateStructure));
-      return detail(await load(id));
+      return detail(await load(id), actor);
     },
 
     /** Deletes an empty shared portfolio (pending invitations go with it). */
@@ -151,7 +162,7 @@ export function createSharedPortfolioService(ctx: ServiceContext) {
         }
         await sharedPortfolioRepository.removeMember(tx, id, actor.id);
       });
-      return detail(await load(id));
+      return detail(await load(id), actor);
     },
 
     /** The owner (or a researcher) removes a member. */
@@ -164,7 +175,7 @@ export function createSharedPortfolioService(ctx: ServiceContext) {
         if (!(await sharedPortfolioRepository.removeMember(tx, id, userId))) throw badRequest(SHARED_PORTFOLIO_MESSAGES.notAMember);
         await notificationRepository.recordRemoved(tx, id, userId, actor.id);
       });
-      return detail(await load(id));
+      return detail(await load(id), actor);
     },
   };
 }

@@ -1,7 +1,8 @@
-import { ROLE_IDS, type RoleId, type User } from '#schemas/user';
+import { ROLE_IDS, type Me, type RoleId, type User } from '#schemas/user';
 import type { Queryable } from '../db/client.ts';
 import { badGateway, badRequest, forbidden, notFound } from '../errors.ts';
 import { welcomeMessage } from '../mail/messages.ts';
+import { abilitiesFor } from '../policies/abilities.ts';
 import { canManageUsers, canSetBlocked } from '../policies/userPolicy.ts';
 import { passwordCodeRepository } from '../repositories/passwordCodeRepository.ts';
 import { portfolioRepository } from '../repositories/portfolioRepository.ts';
@@ -68,6 +69,11 @@ export async function createAccount(
 export function createUserService(ctx: ServiceContext) {
   const { db } = ctx;
   return {
+    /** The signed-in user with what the account may do. */
+    me(actor: User): Me {
+      return { ...actor, abilities: abilitiesFor.user(actor) };
+    },
+
     /**
      * Every account, optionally filtered by role.
      * @throws 403 for anyone but a researcher.

@@ -1,6 +1,6 @@
 import { useContext, useMemo } from 'react';
 import { useLocation } from 'wouter';
-import type { User } from '../../schemas/user.ts';
+import type { Me } from '../../schemas/user.ts';
 import { loginMachine } from '../../machines/login/loginMachine.ts';
 import { LoginActorContext } from '../../machines/login/useLogin.ts';
 import { consumeOrigin, SessionActorContext, type SessionActorRef } from '../../machines/session/useSession.ts';
@@ -27,7 +27,7 @@ export function useAuthWiring(): AuthWiring {
 }
 
 /** Lets the user in: leaves for the remembered origin (or the dashboard) and starts the session. */
-export function completeLogin({ navigate, session }: AuthWiring, user: User): void {
+export function completeLogin({ navigate, session }: AuthWiring, user: Me): void {
   // Leave first, in the same tick: the public-only guard must not see the session before the address changed.
   navigate(consumeOrigin(paths.dashboard), { replace: true });
   session.send({ type: 'session.loggedIn', user });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SharedPortfolioListItem } from '../../schemas/sharedPortfolio.ts';
-import type { User } from '../../schemas/user.ts';
+import type { Me } from '../../schemas/user.ts';
 import { makeArtifact } from '../../test/artifactFixtures.ts';
 import { expectPath, makeUser, renderApp, resetApp } from '../../test/renderApp.tsx';
 import { makeSharedArtifact, makeSharedPortfolio } from '../../test/sharedFixtures.ts';
@@ -30,7 +30,7 @@ function fakeApi(answers: Record<string, Answer>) {
   return calls;
 }
 
-async function renderWithApi(path: string, user: User, answers: Record<string, Answer>) {
+async function renderWithApi(path: string, user: Me, answers: Record<string, Answer>) {
   const rendered = renderApp(path, { user });
   const calls = fakeApi(answers);
   await screen.findByRole('button', { name: user.username });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts } from '../../views/feedback/toastStore.ts';
 import { daysAgo, listItemOf, makeAccount, makeArtifact, makePortfolio } from '../../test/portfolioHarness.tsx';
-import type { User } from '../../schemas/user.ts';
+import type { Me } from '../../schemas/user.ts';
 import { expectPath, makeUser, renderApp, resetApp } from '../../test/renderApp.tsx';
 import { teacherPortfoliosPath } from './portfolioRoutes.tsx';
 
@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 /** The app at `path` for `user`, with the API answering `answers` (set before any page asks). */
-async function renderWithApi(path: string, user: User, answers: Record<string, { status: number; body: unknown }>) {
+async function renderWithApi(path: string, user: Me, answers: Record<string, { status: number; body: unknown }>) {
   const rendered = renderApp(path, { user });
   const calls = fakeApi(answers);
   await screen.findByRole('button', { name: user.username });

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../schemas/user.ts';
+import type { Me } from '../../schemas/user.ts';
 import { expectPath, makeUser, renderApp, resetApp } from '../../test/renderApp.tsx';
 import { makeSharedArtifactDetail } from '../../test/sharedArtifactFixtures.ts';
 import { makeSharedArtifact } from '../../test/sharedFixtures.ts';
@@ -29,7 +29,7 @@ function fakeApi(answers: Record<string, Answer>) {
   return calls;
 }
 
-async function renderWithApi(path: string, user: User, answers: Record<string, Answer>) {
+async function renderWithApi(path: string, user: Me, answers: Record<string, Answer>) {
   const rendered = renderApp(path, { user });
   const calls = fakeApi(answers);
   await screen.findByRole('button', { name: user.username });

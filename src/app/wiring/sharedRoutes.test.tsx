@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SharedPortfolio } from '../../schemas/sharedPortfolio.ts';
-import type { User } from '../../schemas/user.ts';
+import type { Me } from '../../schemas/user.ts';
 import { makeSharedArtifactDetail } from '../../test/sharedArtifactFixtures.ts';
 import { makeComment, makeReaction, makeSharedArtifact, makeSharedPortfolio, people } from '../../test/sharedHarness.tsx';
 import { expectPath, makeUser, renderApp, resetApp } from '../../test/renderApp.tsx';
@@ -34,7 +34,7 @@ function fakeApi(answers: Record<string, { status: number; body: unknown }>) {
   return calls;
 }
 
-async function renderWithApi(path: string, user: User, answers: Record<string, { status: number; body: unknown }>) {
+async function renderWithApi(path: string, user: Me, answers: Record<string, { status: number; body: unknown }>) {
   const rendered = renderApp(path, { user });
   const calls = fakeApi(answers);
   await screen.findByRole('button', { name: user.username });
@@ -43,7 +43,7 @@ async function renderWithApi(path: string, user: User, answers: Record<string, {
 
 const ok = (body: unknown) => ({ status: 200, body });
 
-function plc(owner: User): SharedPortfolio {
+function plc(owner: Me): SharedPortfolio {
   const tess = { id: owner.id, username: owner.username, email: owner.email };
   return makeSharedPortfolio({
     id: 9,

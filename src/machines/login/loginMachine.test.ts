@@ -1,15 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { AuthResponse } from '../../schemas/auth.ts';
-import type { User } from '../../schemas/user.ts';
+import type { Me } from '../../schemas/user.ts';
 import { ApiError, ContractError, NetworkError } from '../../services/errors.ts';
 import { makeUser } from '../../test/renderApp.tsx';
 import { LOGIN_FAILED_MESSAGE, loginFailureMessage, loginMachine, validateLogin, type LoginCredentials } from './loginMachine.ts';
 
 const user = makeUser('teacher');
 
-function start({ login, fetchMe = async () => user }: { login: () => Promise<AuthResponse>; fetchMe?: () => Promise<User> }) {
-  const completeLogin = vi.fn<(user: User) => void>();
+function start({ login, fetchMe = async () => user }: { login: () => Promise<AuthResponse>; fetchMe?: () => Promise<Me> }) {
+  const completeLogin = vi.fn<(user: Me) => void>();
   const loginCalls: unknown[] = [];
   const actor = createActor(
     loginMachine.provide({
@@ -18,7 +18,7 @@ function start({ login, fetchMe = async () => user }: { login: () => Promise<Aut
           loginCalls.push(input);
           return login();
         }),
-        fetchMe: fromPromise<User>(() => fetchMe()),
+        fetchMe: fromPromise<Me>(() => fetchMe()),
       },
       actions: {
         completeLogin: (_, params) => completeLogin(params.user),

@@ -19,7 +19,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { AuthResponse } from '../../schemas/auth.ts';
-import type { User } from '../../schemas/user.ts';
+import type { Me } from '../../schemas/user.ts';
 import { fetchMe, login } from '../../services/authService.ts';
 import { ApiError, NetworkError, toUiError } from '../../services/errors.ts';
 import { forgetSession } from '../../services/session.ts';
@@ -86,7 +86,7 @@ export const loginMachine = setup({
   },
   actors: {
     login: fromPromise<AuthResponse, LoginCredentials>(({ input, signal }) => login(input, signal)),
-    fetchMe: fromPromise<User>(({ signal }) => fetchMe(signal)),
+    fetchMe: fromPromise<Me>(({ signal }) => fetchMe(signal)),
   },
   guards: {
     isFormValid: ({ context }) => Object.keys(validateLogin(context)).length === 0,
@@ -104,7 +104,7 @@ export const loginMachine = setup({
     storeFailure: assign({ failure: (_, params: { message: string }) => params.message }),
     clearFailure: assign({ failure: null }),
     /** Starts the session of the user and leaves for the origin or the dashboard (provided by the app). */
-    completeLogin: effect<{ user: User }>('completeLogin'),
+    completeLogin: effect<{ user: Me }>('completeLogin'),
   },
 }).createMachine({
   id: 'login',

@@ -14,7 +14,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { AuthResponse } from '../../schemas/auth.ts';
 import { isEmail, PASSWORD_MIN } from '../../schemas/rules.ts';
-import type { User } from '../../schemas/user.ts';
+import type { Me } from '../../schemas/user.ts';
 import { forgotPassword, resetPassword } from '../../services/authService.ts';
 import { toUiError } from '../../services/errors.ts';
 import { effect } from '../shared/effect.ts';
@@ -125,7 +125,7 @@ export const passwordResetMachine = setup({
     /** Goes to the login page (provided by the app). */
     goToLogin: effect('goToLogin'),
     /** Starts the session of the user and leaves for the origin or the dashboard (provided by the app). */
-    completeLogin: effect<{ user: User }>('completeLogin'),
+    completeLogin: effect<{ user: Me }>('completeLogin'),
   },
 }).createMachine({
   id: 'passwordReset',

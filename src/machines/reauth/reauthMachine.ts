@@ -16,7 +16,7 @@
  * Comment, the dialog asks for her password, she signs in, and the comment is posted.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { User } from '../../schemas/user.ts';
+import type { Me } from '../../schemas/user.ts';
 import { login } from '../../services/authService.ts';
 import { effect } from '../shared/effect.ts';
 import { loginFailureMessage } from '../login/loginMachine.ts';
@@ -52,18 +52,18 @@ export const reauthMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    signInWithPassword: fromPromise<User, { identifier: string; password: string }>(async ({ input, signal }) => (await login(input, signal)).user),
+    signInWithPassword: fromPromise<Me, { identifier: string; password: string }>(async ({ input, signal }) => (await login(input, signal)).user),
   },
   guards: {
     hasPassword: ({ context }) => context.password !== '',
-    isSameAccount: ({ context }, params: { user: User }) => params.user.id === context.userId,
+    isSameAccount: ({ context }, params: { user: Me }) => params.user.id === context.userId,
   },
   actions: {
     storePassword: assign({ password: (_, params: { value: string }) => params.value, error: null }),
     showError: assign({ error: (_, params: { message: string }) => params.message, password: '' }),
     forget: assign({ password: '', error: null }),
     /** The user is signed in again (provided by the app: the session takes the user; waiting calls are sent again). */
-    signedInAgain: effect<{ user: User }>('signedInAgain'),
+    signedInAgain: effect<{ user: Me }>('signedInAgain'),
     /** The user gave up (provided by the app: waiting calls fail, the session ends, the sign-in page opens). */
     gaveUp: effect('gaveUp'),
   },

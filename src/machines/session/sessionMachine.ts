@@ -6,7 +6,7 @@
  * anonymous ─(session.loggedIn)→ authenticated;  authenticated ─(session.expired)→ anonymous
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { User } from '../../schemas/user.ts';
+import type { Me } from '../../schemas/user.ts';
 import { fetchMe } from '../../services/authService.ts';
 import { ApiError, toUiError, type UiError } from '../../services/errors.ts';
 import { endServerSession } from '../../services/logout.ts';
@@ -25,7 +25,7 @@ export interface SessionInput {
 }
 
 export type SessionEvent =
-  | { type: 'session.loggedIn'; user: User }
+  | { type: 'session.loggedIn'; user: Me }
   | { type: 'session.logout' }
   | { type: 'session.expired' }
   | { type: 'retry' };
@@ -37,14 +37,14 @@ export const sessionMachine = setup({
     input: {} as SessionInput,
   },
   actors: {
-    fetchMe: fromPromise<User>(({ signal }) => fetchMe(signal)),
+    fetchMe: fromPromise<Me>(({ signal }) => fetchMe(signal)),
   },
   guards: {
     hasToken: ({ context }) => context.hasToken,
     isUnauthorized: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 401,
   },
   actions: {
-    signIn: (_, params: { user: User }) => signIn(params.user),
+    signIn: (_, params: { user: Me }) => signIn(params.user),
     signOut: () => signOut(),
     endServerSession: () => endServerSession(),
     /** A sign-out on purpose forgets the user's local drafts (a shared computer keeps none of them). */

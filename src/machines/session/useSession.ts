@@ -2,7 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useSelector } from '@xstate/react';
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { User } from '../../schemas/user.ts';
+import type { Me } from '../../schemas/user.ts';
 import { currentUser, peekOrigin, storeOrigin, takeOrigin } from '../../services/session.ts';
 import type { sessionMachine } from './sessionMachine.ts';
 
@@ -24,7 +24,7 @@ export function useSessionState(): string {
 }
 
 /** The signed-in user, or `null`. */
-export function useCurrentUser(): User | null {
+export function useCurrentUser(): Me | null {
   useSignals();
   return currentUser.value;
 }

@@ -23,7 +23,7 @@ import { and, assign, fromPromise, setup, spawnChild } from 'xstate';
 import { TEMPLATE_PORTFOLIO_ID } from '../../schemas/catalog.ts';
 import type { Portfolio } from '../../schemas/portfolio.ts';
 import type { SharedPortfolio, SharedPortfolioBody, SharedPortfolioListItem } from '../../schemas/sharedPortfolio.ts';
-import type { User } from '../../schemas/user.ts';
+import type { Me } from '../../schemas/user.ts';
 import { ApiError, toUiError, type UiError } from '../../services/errors.ts';
 import { getPortfolio } from '../../services/portfolioService.ts';
 import { createSharedPortfolio, deleteSharedPortfolio, getSharedPortfolio, updateSharedPortfolio } from '../../services/sharedService.ts';
@@ -72,14 +72,14 @@ export interface SharedPortfolioFormInput {
   mode: FormMode;
   /** The portfolio to edit; `null` when the address holds no valid id (ignored on create). */
   sharedPortfolioId: number | null;
-  /** The signed-in user. */
-  currentUser: Pick<User, 'id' | 'role'> | null;
+  /** The signed-in user (the server's abilities say whether they may create one). */
+  currentUser: Pick<Me, 'id' | 'abilities'> | null;
 }
 
 export interface SharedPortfolioFormContext {
   mode: FormMode;
   sharedPortfolioId: number | null;
-  currentUser: Pick<User, 'id' | 'role'> | null;
+  currentUser: Pick<Me, 'id' | 'abilities'> | null;
   values: SummaryValues;
   rows: QuestionRow[];
   /** Messages; shown once the user tried to save, then they follow the typing. */
@@ -145,11 +145,9 @@ export const sharedPortfolioFormMachine = setup({
   guards: {
     isCreate: ({ context }) => context.mode === 'create',
     isEdit: ({ context }) => context.mode === 'edit',
-    canCreate: ({ context }) => ['plc_lead', 'researcher'].includes(context.currentUser?.role.type ?? ''),
+    canCreate: ({ context }) => context.currentUser?.abilities.createSharedPortfolio === true,
     hasId: ({ context }) => context.sharedPortfolioId !== null,
-    canEdit: ({ context }, params: { sharedPortfolio: SharedPortfolio }) =>
-      context.currentUser !== null &&
-      (context.currentUser.role.type === 'researcher' || params.sharedPortfolio.owner.id === context.currentUser.id),
+    canEdit: (_, params: { sharedPortfolio: SharedPortfolio }) => params.sharedPortfolio.abilities?.edit === true,
     isNotFound: (_, params: { error: unknown }) => is404(params.error),
     isToggleable: ({ context }, params: { key: string }) =>
       context.rows.some((row) => row.kind === 'template' && row.key === params.key && !isLocked(row)),

@@ -8,7 +8,7 @@ import { fromPromise } from 'xstate';
 import { loginMachine } from '../../machines/login/loginMachine.ts';
 import { LoginActorContext } from '../../machines/login/useLogin.ts';
 import type { AuthResponse } from '../../schemas/auth.ts';
-import type { User } from '../../schemas/user.ts';
+import type { Me } from '../../schemas/user.ts';
 import { makeUser } from '../../test/renderApp.tsx';
 import { Toaster } from '../feedback/Toaster.tsx';
 import { clearToasts } from '../feedback/toastStore.ts';
@@ -24,17 +24,17 @@ function renderLogin({
   fetchMe = async () => user,
 }: {
   login?: (input: Credentials) => Promise<AuthResponse>;
-  fetchMe?: () => Promise<User>;
+  fetchMe?: () => Promise<Me>;
 } = {}) {
   const loginCalls: Credentials[] = [];
-  const completeLogin = vi.fn<(user: User) => void>();
+  const completeLogin = vi.fn<(user: Me) => void>();
   const logic = loginMachine.provide({
     actors: {
       login: fromPromise<AuthResponse, Credentials>(({ input }) => {
         loginCalls.push(input);
         return login(input);
       }),
-      fetchMe: fromPromise<User>(() => fetchMe()),
+      fetchMe: fromPromise<Me>(() => fetchMe()),
     },
     actions: {
       completeLogin: (_, params) => completeLogin(params.user),

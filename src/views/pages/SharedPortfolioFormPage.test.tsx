@@ -12,7 +12,7 @@ import { SharedPortfolioFormActorContext } from '../../machines/sharedPortfolioF
 import type { Portfolio } from '../../schemas/portfolio.ts';
 import type { SharedPortfolio, SharedPortfolioBody, SharedPortfolioListItem } from '../../schemas/sharedPortfolio.ts';
 import { STANDARDS_ITEMS, STANDARDS_PANELS } from '../../schemas/standards.ts';
-import type { User } from '../../schemas/user.ts';
+import type { Me } from '../../schemas/user.ts';
 import { ApiError, NetworkError } from '../../services/errors.ts';
 import { BASIC_STRUCTURE } from '../../test/artifactFixtures.ts';
 import { HeaderLink } from '../../test/portfolioHarness.tsx';
@@ -22,6 +22,7 @@ import { Toaster } from '../feedback/Toaster.tsx';
 import { clearToasts, notify } from '../feedback/toastStore.ts';
 import { theme } from '../theme/theme.ts';
 import { SharedPortfolioFormPage } from './SharedPortfolioFormPage.tsx';
+import { SHARED_PORTFOLIO_ABILITIES } from '../../test/abilityFixtures.ts';
 
 const lee = makeUser('plcLead', { id: people.lee.id, username: people.lee.username, email: people.lee.email });
 const rita = makeUser('researcher', { id: people.rita.id, username: people.rita.username });
@@ -31,7 +32,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 interface Options {
   mode?: 'create' | 'edit';
   sharedPortfolioId?: number | null;
-  user?: User | null;
+  user?: Me | null;
   fetchTemplate?: () => Promise<Portfolio>;
   fetchSharedPortfolio?: () => Promise<SharedPortfolio>;
   save?: (body: SharedPortfolioBody) => Promise<SharedPortfolio>;
@@ -159,7 +160,7 @@ describe('shared portfolio form: access', () => {
   });
 
   it('edits only for the owner or a researcher; others read "Shared portfolio not found."', async () => {
-    const member = renderForm({ mode: 'edit', user: tess });
+    const member = renderForm({ mode: 'edit', user: tess, fetchSharedPortfolio: async () => makeSharedPortfolio({ abilities: SHARED_PORTFOLIO_ABILITIES.member }) });
     expect(await screen.findByText('Shared portfolio not found.')).toBeTruthy();
     expect(member.calls.fetchSharedPortfolio).toEqual([9]);
     expect(screen.queryByLabelText('Shared Portfolio Name')).toBeNull();

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SharedPortfolio } from '../../schemas/sharedPortfolio.ts';
-import type { User } from '../../schemas/user.ts';
+import type { Me } from '../../schemas/user.ts';
 import { signOut } from '../../services/session.ts';
 import { artifactsGrid, BASIC_STRUCTURE, rowNames } from '../../test/portfolioHarness.tsx';
 import {
@@ -91,7 +91,7 @@ function discussions() {
   };
 }
 
-function setup({ path = `/shared-portfolios/${PLC}`, user = accounts.tess, portfolios = [plc(), circle()], refetchDelay = 10 }: { path?: string; user?: User; portfolios?: SharedPortfolio[]; refetchDelay?: number } = {}) {
+function setup({ path = `/shared-portfolios/${PLC}`, user = accounts.tess, portfolios = [plc(), circle()], refetchDelay = 10 }: { path?: string; user?: Me; portfolios?: SharedPortfolio[]; refetchDelay?: number } = {}) {
   const api = new FakeSharedApi(portfolios, discussions(), user);
   return { api, ...renderSharedPortfolios({ path, user, api, delays: { refetchDelay } }) };
 }

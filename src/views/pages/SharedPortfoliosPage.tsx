@@ -2,7 +2,6 @@ import { Link } from 'wouter';
 import styled from 'styled-components';
 import { useBrowserEvents } from '../../machines/portfolioBrowser/usePortfolioBrowser.ts';
 import { useCurrentUser } from '../../machines/session/useSession.ts';
-import { canCreateShared, canExportShared } from '../../machines/sharedBrowser/sharedAbilities.ts';
 import { ButtonLink } from '../components/Button.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { paths } from '../paths.ts';
@@ -41,8 +40,8 @@ export function SharedPortfoliosPage({
   const user = useCurrentUser();
   const { routeChanged } = useBrowserEvents();
   useRouteSync([portfolioId, artifactId] as const, routeChanged);
-  const canExport = canExportShared(user);
-  const canCreate = canCreateShared(user);
+  const canExport = user?.abilities.exportSummaries ?? false;
+  const canCreate = user?.abilities.createSharedPortfolio ?? false;
   return (
     <>
       <PageHeading title="Shared Portfolios">

@@ -15,7 +15,6 @@ import {
   useSelectedPortfolioId,
 } from '../../machines/portfolioBrowser/usePortfolioBrowser.ts';
 import { isSharedPortfolio } from '../../machines/portfolioBrowser/selectors.ts';
-import { canCreateShared } from '../../machines/sharedBrowser/sharedAbilities.ts';
 import { useCurrentUser } from '../../machines/session/useSession.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { Input, Label } from '../components/Field.tsx';
@@ -103,8 +102,8 @@ function NoSharedPortfolioYet() {
   if (portfolios.length > 0) return <Hint>Choose a shared portfolio to see its artifacts.</Hint>;
   return (
     <Hint>
-      {user?.role.type === 'researcher' ? 'There are no shared portfolios yet.' : 'You are not a member of any shared portfolio yet.'}{' '}
-      {canCreateShared(user) ? <Link href={paths.sharedPortfolioNew}>Create a shared portfolio.</Link> : null}
+      {user?.abilities.readAllSharedPortfolios ? 'There are no shared portfolios yet.' : 'You are not a member of any shared portfolio yet.'}{' '}
+      {user?.abilities.createSharedPortfolio ? <Link href={paths.sharedPortfolioNew}>Create a shared portfolio.</Link> : null}
     </Hint>
   );
 }

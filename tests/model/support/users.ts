@@ -1,4 +1,5 @@
-import type { User } from '../../../src/schemas/user.ts';
+import type { Me } from '../../../src/schemas/user.ts';
+import { USER_ABILITIES } from '../../../src/test/abilityFixtures.ts';
 
 const role = {
   teacher: { id: 1, name: 'Teacher', description: 'Teacher', type: 'authenticated' },
@@ -7,7 +8,7 @@ const role = {
 } as const;
 
 /** A user as the API returns it. */
-export function makeUser(kind: keyof typeof role = 'teacher', overrides: Partial<User> = {}): User {
+export function makeUser(kind: keyof typeof role = 'teacher', overrides: Partial<Me> = {}): Me {
   const id = overrides.id ?? Math.floor(Math.random() * 100000) + 10;
   return {
     id,
@@ -17,6 +18,7 @@ export function makeUser(kind: keyof typeof role = 'teacher', overrides: Partial
     confirmed: true,
     blocked: false,
     role: role[kind],
+    abilities: USER_ABILITIES[kind],
     created_at: '2026-01-01T10:00:00.000Z',
     updated_at: '2026-01-01T10:00:00.000Z',
     ...overrides,

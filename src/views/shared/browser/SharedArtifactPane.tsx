@@ -4,7 +4,6 @@ import { artifactTitle } from '../../../machines/artifactLifecycle/artifactSelec
 import { useArtifactDeleteActor } from '../../../machines/artifactDelete/useArtifactDelete.ts';
 import { useBrowserEvents } from '../../../machines/portfolioBrowser/usePortfolioBrowser.ts';
 import { useCurrentUser } from '../../../machines/session/useSession.ts';
-import { worksInShared } from '../../../machines/sharedBrowser/sharedAbilities.ts';
 import type { SharedArtifact, SharedPortfolio } from '../../../schemas/sharedPortfolio.ts';
 import { NOT_IN_PORTFOLIO } from '../../portfolios/Notices.tsx';
 import { SharedArtifactView } from './SharedArtifactView.tsx';
@@ -62,7 +61,7 @@ export function SharedArtifactPane({
       <SharedArtifactView
         artifact={artifact}
         viewerId={user?.id ?? null}
-        mutable={worksInShared(user, portfolio)}
+        mutable={artifact.abilities?.comment ?? false}
         deletion={deletion}
         onChanged={refreshPortfolio}
         headingLevel={3}

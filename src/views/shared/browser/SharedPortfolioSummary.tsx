@@ -4,7 +4,6 @@ import styled from 'styled-components';
 import { gradeLabels } from '../../../machines/portfolioBrowser/selectors.ts';
 import { useBrowserEvents } from '../../../machines/portfolioBrowser/usePortfolioBrowser.ts';
 import { useCurrentUser } from '../../../machines/session/useSession.ts';
-import { canEditShared, canExportShared, canLeaveShared } from '../../../machines/sharedBrowser/sharedAbilities.ts';
 import type { SharedPortfolio } from '../../../schemas/sharedPortfolio.ts';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { buildPath, paths } from '../../paths.ts';
@@ -90,18 +89,18 @@ export function SharedPortfolioSummary({ portfolio }: { portfolio: SharedPortfol
       <Head>
         <h2 id={titleId}>{portfolio.name}</h2>
         <Actions>
-          {canLeaveShared(user, portfolio) ? <LeaveButton sharedPortfolioId={portfolio.id} name={portfolio.name} onLeft={portfolioLeft} /> : null}
+          {portfolio.abilities?.leave ? <LeaveButton sharedPortfolioId={portfolio.id} name={portfolio.name} onLeft={portfolioLeft} /> : null}
           <Button type="button" $variant="secondary" $small disabled aria-describedby={noteId}>
             Export
           </Button>
-          {canEditShared(user, portfolio) ? (
+          {portfolio.abilities?.edit ? (
             <Link href={buildPath(paths.sharedPortfolioEdit, { id: portfolio.id })} asChild>
               <ButtonLink $variant="secondary" $small>
                 Edit
               </ButtonLink>
             </Link>
           ) : null}
-          <ExportNote id={noteId}>{exportNote(canExportShared(user))}</ExportNote>
+          <ExportNote id={noteId}>{exportNote(user?.abilities.exportSummaries ?? false)}</ExportNote>
         </Actions>
       </Head>
       <Facts>

@@ -1,0 +1,46 @@
+import type { SharedArtifactAbilities, SharedPortfolioAbilities, UserAbilities } from '../schemas/abilities.ts';
+
+/** What `GET /users/me` answers as abilities for each kind of account (the server's policies decide them). */
+export const USER_ABILITIES = {
+  teacher: {
+    ownPortfolios: true,
+    createSharedPortfolio: false,
+    readAllSharedPortfolios: false,
+    exportSummaries: false,
+    readTeacherPortfolios: false,
+    manageUsers: false,
+    researchExport: false,
+  },
+  plcLead: {
+    ownPortfolios: true,
+    createSharedPortfolio: true,
+    readAllSharedPortfolios: false,
+    exportSummaries: false,
+    readTeacherPortfolios: false,
+    manageUsers: false,
+    researchExport: false,
+  },
+  researcher: {
+    ownPortfolios: false,
+    createSharedPortfolio: true,
+    readAllSharedPortfolios: true,
+    exportSummaries: true,
+    readTeacherPortfolios: true,
+    manageUsers: true,
+    researchExport: true,
+  },
+} as const satisfies Record<string, UserAbilities>;
+
+/** A shared portfolio's abilities as the server answers them to its owner, a teacher member, a researcher, an invitee. */
+export const SHARED_PORTFOLIO_ABILITIES = {
+  owner: { edit: true, delete: true, invite: true, leave: false, contribute: true },
+  member: { edit: false, delete: false, invite: false, leave: true, contribute: true },
+  researcher: { edit: true, delete: true, invite: true, leave: false, contribute: true },
+  invitee: { edit: false, delete: false, invite: false, leave: false, contribute: false },
+} as const satisfies Record<string, SharedPortfolioAbilities>;
+
+/** A shared artifact's abilities to someone who works in its shared portfolio, and to an invitee who only reads. */
+export const SHARED_ARTIFACT_ABILITIES = {
+  worker: { edit: true, delete: true, comment: true, react: true, copy: true },
+  reader: { edit: false, delete: false, comment: false, react: false, copy: false },
+} as const satisfies Record<string, SharedArtifactAbilities>;
