@@ -43,12 +43,16 @@ const CONNECTIONS = 10;
 
 export async function load(url: string, headers: Record<string, string>, seconds: number): Promise<Load> {
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
 }
 
 /** Starts a bench server script with tsx; resolves once it prints its first line. */
-async function startScript(script: string, env: Record<string, string>): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
+async function startScript(
+  script: string,
+  env: Record<string, string>,
+): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', script)], {
     cwd: ROOT,
@@ -79,11 +83,16 @@ async function get(url: string, headers: Record<string, string> = {}): Promise<{
 }
 
 /** The main read routes of the API, with ids from the data set as the caller sees it. */
-export async function mainReadEndpoints(url: string, auth: Record<string, string>): Promise<{ name: string; path: string }[]> {
+export async function mainReadEndpoints(
+  url: string,
+  auth: Record<string, string>,
+): Promise<{ name: string; path: string }[]> {
   const api = (p: string) => `${url}/api/v1${p}`;
   const portfolios = JSON.parse((await get(api('/portfolios'), auth)).text) as { id: number }[];
   const shared = JSON.parse((await get(api('/shared-portfolios'), auth)).text) as { id: number }[];
-  const sharedDetail = JSON.parse((await get(api(`/shared-portfolios/${shared[0]!.id}`), auth)).text) as { sharedArtifacts: { id: number }[] };
+  const sharedDetail = JSON.parse((await get(api(`/shared-portfolios/${shared[0]!.id}`), auth)).text) as {
+    sharedArtifacts: { id: number }[];
+  };
   return [
     { name: 'GET /users/me', path: '/api/v1/users/me' },
     { name: 'GET /portfolios', path: '/api/v1/portfolios' },
@@ -127,8 +136,15 @@ export async function runApiBench(size: DatasetSize, seconds: number) {
       const bare = await get(`${floor.url}${e.path}`);
       bodies[e.path] = real.text;
       const sameData = isDeepStrictEqual(JSON.parse(real.text), JSON.parse(bare.text));
-      if (!sameData) process.stdout.write(`  note: the Fastify + pg floor of ${e.name} answers other data than the API\n`);
-      facts.push({ ...e, bytes: Buffer.byteLength(real.text), queries: real.queries, floorQueries: bare.queries, sameData });
+      if (!sameData)
+        process.stdout.write(`  note: the Fastify + pg floor of ${e.name} answers other data than the API\n`);
+      facts.push({
+        ...e,
+        bytes: Buffer.byteLength(real.text),
+        queries: real.queries,
+        floorQueries: bare.queries,
+        sameData,
+      });
     }
     await floor.stop();
     await server.stop();
@@ -159,7 +175,11 @@ export async function runApiBench(size: DatasetSize, seconds: number) {
       ];
       // A short warm-up of each (JIT, connections, the database's caches), not recorded.
       for (const [url, headers] of targets) await load(url, headers, 1);
-      const [apiResult, pgResult, bareResult] = [await load(...targets[0]!, seconds), await load(...targets[1]!, seconds), await load(...targets[2]!, seconds)];
+      const [apiResult, pgResult, bareResult] = [
+        await load(...targets[0]!, seconds),
+        await load(...targets[1]!, seconds),
+        await load(...targets[2]!, seconds),
+      ];
       results.push({ ...f, api: apiResult, pg: pgResult, bare: bareResult });
       process.stdout.write(
         `  ${f.name}: ${apiResult.rps} req/s p99 ${apiResult.p99} ms (Fastify + pg ${pgResult.rps}, Fastify ${bareResult.rps}), ${f.queries} statements, ${f.bytes} bytes\n`,

@@ -18,7 +18,10 @@ import { artifactRepository } from '../server/src/repositories/artifactRepositor
 import { portfolioFields, portfolioRepository } from '../server/src/repositories/portfolioRepository.ts';
 import { sessionRepository } from '../server/src/repositories/sessionRepository.ts';
 import { sharedArtifactRepository } from '../server/src/repositories/sharedArtifactRepository.ts';
-import { sharedPortfolioFields, sharedPortfolioRepository } from '../server/src/repositories/sharedPortfolioRepository.ts';
+import {
+  sharedPortfolioFields,
+  sharedPortfolioRepository,
+} from '../server/src/repositories/sharedPortfolioRepository.ts';
 import { userRepository } from '../server/src/repositories/userRepository.ts';
 
 const db = openPostgres(JSON.parse(process.env['DB']!) as Parameters<typeof openPostgres>[0]);
@@ -39,7 +42,10 @@ if (process.env['QUERY_COUNT_HEADER'] === 'true') {
 const idOf = (params: unknown) => Number((params as { id: string }).id);
 
 app.get('/api/v1/users/me', async () => {
-  const [record] = await Promise.all([userRepository.findById(db, userId), sessionId ? sessionRepository.findOpen(db, sessionId, userId) : null]);
+  const [record] = await Promise.all([
+    userRepository.findById(db, userId),
+    sessionId ? sessionRepository.findOpen(db, sessionId, userId) : null,
+  ]);
   return record!.user;
 });
 
@@ -55,20 +61,32 @@ app.get('/api/v1/shared-portfolios', async () => sharedPortfolioRepository.list(
 
 app.get('/api/v1/shared-portfolios/:id', async (request) => {
   const sp = (await sharedPortfolioRepository.findById(db, idOf(request.params)))!;
-  const [people, artifacts] = await Promise.all([sharedPortfolioRepository.peopleOf(db, [sp.id]), sharedArtifactRepository.load(db, { portfolioIds: [sp.id] })]);
-  return { ...sharedPortfolioFields(sp, people), sharedArtifacts: artifacts, commentCount: artifacts.reduce((n, a) => n + a.commentCount, 0) };
+  const [people, artifacts] = await Promise.all([
+    sharedPortfolioRepository.peopleOf(db, [sp.id]),
+    sharedArtifactRepository.load(db, { portfolioIds: [sp.id] }),
+  ]);
+  return {
+    ...sharedPortfolioFields(sp, people),
+    sharedArtifacts: artifacts,
+    commentCount: artifacts.reduce((n, a) => n + a.commentCount, 0),
+  };
 });
 
 app.get('/api/v1/shared-artifacts/:id', async (request) => {
   const id = idOf(request.params);
   const artifact = (await sharedArtifactRepository.findRecord(db, id))!;
   await sharedPortfolioRepository.findById(db, artifact.sharedPortfolioId);
-  const [[one], comments, reactions] = await Promise.all([sharedArtifactRepository.load(db, { ids: [id] }), sharedArtifactRepository.comments(db, id), sharedArtifactRepository.reactions(db, id)]);
+  const [[one], comments, reactions] = await Promise.all([
+    sharedArtifactRepository.load(db, { ids: [id] }),
+    sharedArtifactRepository.comments(db, id),
+    sharedArtifactRepository.reactions(db, id),
+  ]);
   return { ...one!, comments, reactions };
 });
 
 app.addHook('onClose', () => db.close());
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => void app.close().then(() => process.exit(0)));
 
 await app.listen({ port: Number(process.env['PORT']), host: '127.0.0.1' });
 process.stdout.write('ready\n');

@@ -11,7 +11,14 @@ import { chromium, type Browser, type BrowserContextOptions } from 'playwright-c
 import { BENCH_PASSWORD, type DatasetSize } from './generate.ts';
 import { ensureSpaBuilt, freePort, median, prepareDataDir, startServer, token } from './support.ts';
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** The network stays quiet this long after the last request: the load is over. */
 const QUIET_MS = 500;
@@ -58,7 +65,16 @@ async function signIn(browser: Browser, origin: string, email: string): Promise<
     const body = (await res.json()) as { jwt?: string };
     const { cookies } = await context.storageState();
     if (body.jwt && !cookies.some((c) => c.name === 'jwt')) {
-      cookies.push({ name: 'jwt', value: body.jwt, domain: new URL(origin).hostname, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' });
+      cookies.push({
+        name: 'jwt',
+        value: body.jwt,
+        domain: new URL(origin).hostname,
+        path: '/',
+        expires: -1,
+        httpOnly: false,
+        secure: false,
+        sameSite: 'Lax',
+      });
     }
     return cookies;
   } finally {
@@ -67,7 +83,10 @@ async function signIn(browser: Browser, origin: string, email: string): Promise<
 }
 
 async function coldLoad(browser: Browser, url: string, cookies: Cookies): Promise<PageLoad> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, storageState: { cookies, origins: [] } });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    storageState: { cookies, origins: [] },
+  });
   try {
     const page = await context.newPage();
     // A string, not a function: the TypeScript runner would name the function's inner arrows with
@@ -93,7 +112,8 @@ async function coldLoad(browser: Browser, url: string, cookies: Cookies): Promis
       lastActivity = Date.now();
     });
     cdp.on('Network.responseReceived', (e) => {
-      if (e.response.status >= 400 && !e.response.url.endsWith('/favicon.ico')) refused.push(`${e.response.status} ${e.response.url}`);
+      if (e.response.status >= 400 && !e.response.url.endsWith('/favicon.ico'))
+        refused.push(`${e.response.status} ${e.response.url}`);
     });
     cdp.on('Network.loadingFinished', (e) => {
       if (!inflight.delete(e.requestId)) return;
@@ -107,7 +127,8 @@ async function coldLoad(browser: Browser, url: string, cookies: Cookies): Promis
     // As a fresh visitor's first page: a new context, loaded until the network is idle.
     await page.goto(url, { waitUntil: 'networkidle' });
     const deadline = Date.now() + 30_000;
-    while ((inflight.size > 0 || Date.now() - lastActivity < QUIET_MS) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while ((inflight.size > 0 || Date.now() - lastActivity < QUIET_MS) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     const landed = new URL(page.url()).pathname;
     if (landed !== new URL(url).pathname) throw new Error(`${url} ended on ${landed}`);
     if (refused.length > 0) throw new Error(`${url}: refused requests: ${refused.join(', ')}`);
@@ -127,7 +148,16 @@ async function coldLoad(browser: Browser, url: string, cookies: Cookies): Promis
     const phases = (await page.evaluate(
       "(() => { const n = performance.getEntriesByType('navigation')[0]; const s = performance.getEntriesByType('resource').filter((e) => /\\.js$/.test(e.name)); return [n.responseEnd, s.length ? Math.min(...s.map((e) => e.startTime)) : 0, n.domInteractive]; })()",
     )) as [number, number, number];
-    return { bytes, requests, fcp, drawn, doneMs: (last - first) * 1000, htmlEnd: phases[0], firstScript: phases[1], domInteractive: phases[2] };
+    return {
+      bytes,
+      requests,
+      fcp,
+      drawn,
+      doneMs: (last - first) * 1000,
+      htmlEnd: phases[0],
+      firstScript: phases[1],
+      domInteractive: phases[2],
+    };
   } finally {
     await context.close();
   }
@@ -147,11 +177,19 @@ function summarise(name: string, url: string, loads: number, runs: PageLoad[]): 
     firstScript: Math.round(median(runs.map((r) => r.firstScript))),
     domInteractive: Math.round(median(runs.map((r) => r.domInteractive))),
   };
-  process.stdout.write(`  ${name}: ${(result.bytes / 1000).toFixed(1)} kB in ${result.requests} requests, HTML ${result.htmlEnd} ms, first script ${result.firstScript} ms, parsed ${result.domInteractive} ms, FCP ${result.fcp} ms, drawn ${result.drawn} ms, done ${result.doneMs} ms\n`);
+  process.stdout.write(
+    `  ${name}: ${(result.bytes / 1000).toFixed(1)} kB in ${result.requests} requests, HTML ${result.htmlEnd} ms, first script ${result.firstScript} ms, parsed ${result.domInteractive} ms, FCP ${result.fcp} ms, drawn ${result.drawn} ms, done ${result.doneMs} ms\n`,
+  );
   return result;
 }
 
-async function measure(browser: Browser, name: string, url: string, cookies: Cookies, loads: number): Promise<PageResult> {
+async function measure(
+  browser: Browser,
+  name: string,
+  url: string,
+  cookies: Cookies,
+  loads: number,
+): Promise<PageResult> {
   await coldLoad(browser, url, cookies); // the server's first answer of each file is not a visitor's
   const runs: PageLoad[] = [];
   for (let i = 0; i < loads; i++) runs.push(await coldLoad(browser, url, cookies));
@@ -159,7 +197,12 @@ async function measure(browser: Browser, name: string, url: string, cookies: Coo
 }
 
 /** Two pages loaded in turn (a, b, a, b, …), so that both meet the same moments of the machine's load. */
-async function measurePair(browser: Browser, a: [string, string], b: [string, string], loads: number): Promise<[PageResult, PageResult]> {
+async function measurePair(
+  browser: Browser,
+  a: [string, string],
+  b: [string, string],
+  loads: number,
+): Promise<[PageResult, PageResult]> {
   await coldLoad(browser, a[1], []);
   await coldLoad(browser, b[1], []);
   const runsA: PageLoad[] = [];
@@ -197,17 +240,41 @@ export async function runBrowserBench(size: DatasetSize, loads: number, executab
   try {
     const jwt = await token(server.url, emails.teacherEmail, BENCH_PASSWORD);
     const auth = { authorization: `Bearer ${jwt}` };
-    const portfolios = (await (await fetch(`${server.url}/api/v1/portfolios`, { headers: auth })).json()) as { id: number; artifacts: unknown[] }[];
-    const shared = (await (await fetch(`${server.url}/api/v1/shared-portfolios`, { headers: auth })).json()) as { id: number }[];
+    const portfolios = (await (await fetch(`${server.url}/api/v1/portfolios`, { headers: auth })).json()) as {
+      id: number;
+      artifacts: unknown[];
+    }[];
+    const shared = (await (await fetch(`${server.url}/api/v1/shared-portfolios`, { headers: auth })).json()) as {
+      id: number;
+    }[];
     const portfolio = portfolios.reduce((a, b) => (b.artifacts.length > a.artifacts.length ? b : a));
-    const sharedOne = (await (await fetch(`${server.url}/api/v1/shared-portfolios/${shared[0]!.id}`, { headers: auth })).json()) as { id: number; sharedArtifacts: unknown[] };
+    const sharedOne = (await (
+      await fetch(`${server.url}/api/v1/shared-portfolios/${shared[0]!.id}`, { headers: auth })
+    ).json()) as { id: number; sharedArtifacts: unknown[] };
     browser = await chromium.launch({ executablePath, headless: true, args: ARGS });
     const session = await signIn(browser, server.url, emails.teacherEmail);
     const pages = [
-      ...(await measurePair(browser, ['static one-line page (floor)', floor.url], ['sign-in page', `${server.url}/login`], loads)),
+      ...(await measurePair(
+        browser,
+        ['static one-line page (floor)', floor.url],
+        ['sign-in page', `${server.url}/login`],
+        loads,
+      )),
       await measure(browser, 'dashboard, signed in', `${server.url}/dashboard`, session, loads),
-      await measure(browser, `a portfolio (${portfolio.artifacts.length} artifacts)`, `${server.url}/my-portfolios/${portfolio.id}`, session, loads),
-      await measure(browser, `a shared portfolio (${sharedOne.sharedArtifacts.length} artifacts)`, `${server.url}/shared-portfolios/${sharedOne.id}`, session, loads),
+      await measure(
+        browser,
+        `a portfolio (${portfolio.artifacts.length} artifacts)`,
+        `${server.url}/my-portfolios/${portfolio.id}`,
+        session,
+        loads,
+      ),
+      await measure(
+        browser,
+        `a shared portfolio (${sharedOne.sharedArtifacts.length} artifacts)`,
+        `${server.url}/shared-portfolios/${sharedOne.id}`,
+        session,
+        loads,
+      ),
     ];
     return { pages, version: `Chromium ${browser.version()}` };
   } finally {

@@ -23,7 +23,10 @@ const kB = (bytes: number) => Math.round(bytes / 100) / 10;
 /** Builds the SPA when out of date and measures the entry and every lazily loaded route chunk (kB: 1,000 bytes). */
 export function runBundleBench() {
   ensureSpaBuilt();
-  const manifest = JSON.parse(readFileSync(path.join(ROOT, 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    Chunk
+  >;
   const closure = (key: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(key)) return seen;
     seen.add(key);
@@ -48,7 +51,8 @@ export function runBundleBench() {
   // editor), loaded when the page shows them: a route is measured without them, and each route
   // also with every part it may load.
   const routeKeys = new Set((manifest[entryKey]!.dynamicImports ?? []).filter((k) => manifest[k]?.isDynamicEntry));
-  const ownKb = (keys: Set<string>) => kB(entry + [...files(keys)].filter((f) => !entryFiles.has(f)).reduce((n, f) => n + gz(f), 0));
+  const ownKb = (keys: Set<string>) =>
+    kB(entry + [...files(keys)].filter((f) => !entryFiles.has(f)).reduce((n, f) => n + gz(f), 0));
   /** A route's static closure and, with `parts`, every in-page part it may load (transitively). */
   const routeClosure = (key: string, parts: boolean): Set<string> => {
     const keys = closure(key);
@@ -67,14 +71,21 @@ export function runBundleBench() {
     return keys;
   };
   const routes = [...routeKeys]
-    .map((key) => ({ route: manifest[key]!.src ?? key, kb: ownKb(routeClosure(key, false)), withPartsKb: ownKb(routeClosure(key, true)) }))
+    .map((key) => ({
+      route: manifest[key]!.src ?? key,
+      kb: ownKb(routeClosure(key, false)),
+      withPartsKb: ownKb(routeClosure(key, true)),
+    }))
     .sort((a, b) => b.kb - a.kb);
   // Each part: what it adds to a route that loads it (the least, where several do).
   const parts = Object.entries(manifest)
     .filter(([key, c]) => c.isDynamicEntry && !routeKeys.has(key))
     .map(([key, c]) => {
-      const loaders = [...routeKeys].map((r) => closure(r)).filter((keys) => [...keys].some((k) => manifest[k]?.dynamicImports?.includes(key)));
-      const adds = (keys: Set<string>) => size(new Set([...files(closure(key))].filter((f) => !entryFiles.has(f) && !files(keys).has(f))));
+      const loaders = [...routeKeys]
+        .map((r) => closure(r))
+        .filter((keys) => [...keys].some((k) => manifest[k]?.dynamicImports?.includes(key)));
+      const adds = (keys: Set<string>) =>
+        size(new Set([...files(closure(key))].filter((f) => !entryFiles.has(f) && !files(keys).has(f))));
       return { part: c.src ?? key, addsKb: kB(Math.min(...loaders.map(adds))) };
     })
     .sort((a, b) => b.addsKb - a.addsKb);

@@ -65,5 +65,12 @@ export function runFilterBench(n = 10_000) {
   if (matched === 0) throw new Error('the filter matched nothing: the benchmark measures nothing');
   times.sort((a, b) => a - b);
   const pick = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]! * 100) / 100;
-  return { artifacts: n, rowsMs: Math.round(rowsMs), keystrokes: times.length, p50: pick(0.5), p95: pick(0.95), max: pick(1) };
+  return {
+    artifacts: n,
+    rowsMs: Math.round(rowsMs),
+    keystrokes: times.length,
+    p50: pick(0.5),
+    p95: pick(0.95),
+    max: pick(1),
+  };
 }

@@ -52,7 +52,10 @@ export const LARGE: DatasetSize = {
 export const BENCH_PASSWORD = 'bench-password';
 
 /** Fills the database; the first teacher is `teacher1@bench.example` (password `BENCH_PASSWORD`). */
-export async function generateDataset(db: Db, size: DatasetSize): Promise<{ researcherEmail: string; teacherEmail: string; leadEmail: string }> {
+export async function generateDataset(
+  db: Db,
+  size: DatasetSize,
+): Promise<{ researcherEmail: string; teacherEmail: string; leadEmail: string }> {
   const hash = await hashPassword(BENCH_PASSWORD);
   const responses = JSON.stringify({
     artifactName: 'Generated artifact',
@@ -71,7 +74,10 @@ export async function generateDataset(db: Db, size: DatasetSize): Promise<{ rese
        FROM generate_series(1, $1) g`,
       [size.teachers, hash],
     );
-    await tx.query(`INSERT INTO users (username, email, role_id, password_hash) VALUES ('Bench Researcher', 'researcher@bench.example', 4, $1)`, [hash]);
+    await tx.query(
+      `INSERT INTO users (username, email, role_id, password_hash) VALUES ('Bench Researcher', 'researcher@bench.example', 4, $1)`,
+      [hash],
+    );
     await tx.query(
       `INSERT INTO portfolios (owner_id, name, grades, subject, topic, structure)
        SELECT u.id, 'Portfolio ' || p || ' of ' || u.username, '["5th"]', 'Science', 'Forces', $2::jsonb
@@ -135,7 +141,9 @@ export async function generateDataset(db: Db, size: DatasetSize): Promise<{ rese
   const { rows } = await db.query<{ email: string }>(
     `SELECT u.email FROM users u JOIN shared_portfolio_members m ON m.user_id = u.id WHERE u.role_id = 1 ORDER BY u.id LIMIT 1`,
   );
-  const { rows: leads } = await db.query<{ email: string }>(`SELECT email FROM users WHERE role_id = 3 ORDER BY id LIMIT 1`);
+  const { rows: leads } = await db.query<{ email: string }>(
+    `SELECT email FROM users WHERE role_id = 3 ORDER BY id LIMIT 1`,
+  );
   if (size.bigPortfolioArtifacts > 0 && rows[0]) {
     // The teacher's biggest portfolio: varied names, categories and timings, so that search and
     // Filter By have something to tell apart.
@@ -164,7 +172,16 @@ export async function generateDataset(db: Db, size: DatasetSize): Promise<{ rese
 /** Row counts of the main tables (for the results). */
 export async function datasetCounts(db: Db): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  for (const table of ['users', 'portfolios', 'artifacts', 'media_files', 'shared_portfolios', 'shared_artifacts', 'comments', 'reactions']) {
+  for (const table of [
+    'users',
+    'portfolios',
+    'artifacts',
+    'media_files',
+    'shared_portfolios',
+    'shared_artifacts',
+    'comments',
+    'reactions',
+  ]) {
     const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
     out[table] = rows[0]!.n;
   }

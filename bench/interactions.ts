@@ -15,7 +15,15 @@ import { chromium, type Browser, type BrowserContextOptions, type Page } from 'p
 import { BENCH_PASSWORD, type DatasetSize } from './generate.ts';
 import { ensureSpaBuilt, prepareDataDir, startServer, token } from './support.ts';
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--autoplay-policy=no-user-gesture-required'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--autoplay-policy=no-user-gesture-required',
+];
 
 export const INTERACTIONS = [
   { id: 'search', name: 'a keystroke in search', goalThrottled: 100 },
@@ -51,11 +59,24 @@ type Cookies = NonNullable<Exclude<BrowserContextOptions['storageState'], string
 async function signIn(browser: Browser, origin: string, email: string): Promise<Cookies> {
   const context = await browser.newContext();
   try {
-    const res = await context.request.post(`${origin}/api/v1/auth/local`, { headers: { 'x-practicefolio-client': 'web' }, data: { identifier: email, password: BENCH_PASSWORD } });
+    const res = await context.request.post(`${origin}/api/v1/auth/local`, {
+      headers: { 'x-practicefolio-client': 'web' },
+      data: { identifier: email, password: BENCH_PASSWORD },
+    });
     if (!res.ok()) throw new Error(`sign-in: ${res.status()} ${await res.text()}`);
     const body = (await res.json()) as { jwt?: string };
     const { cookies } = await context.storageState();
-    if (body.jwt && !cookies.some((c) => c.name === 'jwt')) cookies.push({ name: 'jwt', value: body.jwt, domain: new URL(origin).hostname, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' });
+    if (body.jwt && !cookies.some((c) => c.name === 'jwt'))
+      cookies.push({
+        name: 'jwt',
+        value: body.jwt,
+        domain: new URL(origin).hostname,
+        path: '/',
+        expires: -1,
+        httpOnly: false,
+        secure: false,
+        sameSite: 'Lax',
+      });
     return cookies;
   } finally {
     await context.close();
@@ -81,7 +102,21 @@ async function timed(page: Page, act: () => Promise<void>, settled: () => Promis
 /** A six-second WebM video made by ffmpeg. */
 function webmVideo(dir: string): Buffer {
   const file = path.join(dir, 'ramp-race.webm');
-  execFileSync(process.env['FFMPEG_PATH'] ?? 'ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=6:size=320x240:rate=10', '-c:v', 'libvpx', '-b:v', '200k', '-y', file]);
+  execFileSync(process.env['FFMPEG_PATH'] ?? 'ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=6:size=320x240:rate=10',
+    '-c:v',
+    'libvpx',
+    '-b:v',
+    '200k',
+    '-y',
+    file,
+  ]);
   return readFileSync(file);
 }
 
@@ -95,7 +130,13 @@ export interface World {
 /** The teacher's biggest portfolio, and a shared artifact of hers with a video and a comment at 00:02 (made through the API). */
 export async function prepare(url: string, jwt: string, work: string): Promise<World> {
   const api = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
-    const init: RequestInit = { method, headers: { authorization: `Bearer ${jwt}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) } };
+    const init: RequestInit = {
+      method,
+      headers: {
+        authorization: `Bearer ${jwt}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+    };
     if (body !== undefined) init.body = JSON.stringify(body);
     const res = await fetch(`${url}/api/v1${route}`, init);
     if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
@@ -105,23 +146,52 @@ export async function prepare(url: string, jwt: string, work: string): Promise<W
   const big = portfolios.reduce((a, b) => (b.artifacts.length > a.artifacts.length ? b : a));
   const other = portfolios.find((p) => p !== big) ?? big;
   const me = await api<{ id: number; username: string }>('GET', '/users/me');
-  const created = await api<{ id: number }>('POST', `/portfolios/${other.id}/artifacts/responses`, { responses: { artifactName: 'Ramp race video', learningGoal: 'Students predict which car rolls faster.' }, parkingLot: false });
+  const created = await api<{ id: number }>('POST', `/portfolios/${other.id}/artifacts/responses`, {
+    responses: { artifactName: 'Ramp race video', learningGoal: 'Students predict which car rolls faster.' },
+    parkingLot: false,
+  });
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(webmVideo(work))], { type: 'video/webm' }), 'ramp-race.webm');
-  const up = await fetch(`${url}/api/v1/portfolios/${other.id}/artifacts/${created.id}/videos`, { method: 'POST', headers: { authorization: `Bearer ${jwt}` }, body: form });
+  const up = await fetch(`${url}/api/v1/portfolios/${other.id}/artifacts/${created.id}/videos`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${jwt}` },
+    body: form,
+  });
   if (!up.ok) throw new Error(`video upload: ${up.status} ${await up.text()}`);
   const video = (await up.json()) as { id: number };
   const shared = await api<{ id: number }[]>('GET', '/shared-portfolios');
-  const copy = await api<{ id: number }>('POST', `/artifacts/${created.id}/share`, { sharedPortfolioId: shared[0]!.id });
-  await api('POST', '/comments', { sharedArtifact: copy.id, text: 'Here the ball passes the second mark.', moment: { media: video.id, start: 2, end: null } });
-  return { big: { id: big.id, artifacts: big.artifacts.length }, other: { id: other.id, artifacts: other.artifacts.length + 1 }, shared: { plc: shared[0]!.id, artifact: copy.id, marker: `Comment by ${me.username} at 0:02` } };
+  const copy = await api<{ id: number }>('POST', `/artifacts/${created.id}/share`, {
+    sharedPortfolioId: shared[0]!.id,
+  });
+  await api('POST', '/comments', {
+    sharedArtifact: copy.id,
+    text: 'Here the ball passes the second mark.',
+    moment: { media: video.id, start: 2, end: null },
+  });
+  return {
+    big: { id: big.id, artifacts: big.artifacts.length },
+    other: { id: other.id, artifacts: other.artifacts.length + 1 },
+    shared: { plc: shared[0]!.id, artifact: copy.id, marker: `Comment by ${me.username} at 0:02` },
+  };
 }
 
 const ROWS = '[role=grid][aria-label=Artifacts] [role=row][aria-rowindex]:not([aria-rowindex="1"])';
 
-async function measureConfig(browser: Browser, url: string, cookies: Cookies, world: World, width: number, throttle: number, reps: number): Promise<InteractionResult[]> {
+async function measureConfig(
+  browser: Browser,
+  url: string,
+  cookies: Cookies,
+  world: World,
+  width: number,
+  throttle: number,
+  reps: number,
+): Promise<InteractionResult[]> {
   // bypassCSP: the benchmark's own probes are strings the page's script-src would refuse.
-  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, storageState: { cookies, origins: [] }, bypassCSP: true });
+  const context = await browser.newContext({
+    viewport: { width, height: width < 600 ? 844 : 900 },
+    storageState: { cookies, origins: [] },
+    bypassCSP: true,
+  });
   const runs = new Map<InteractionId, number[]>(INTERACTIONS.map((i) => [i.id, []]));
   const add = (id: InteractionId, ms: number) => runs.get(id)!.push(ms);
   try {
@@ -136,7 +206,15 @@ async function measureConfig(browser: Browser, url: string, cookies: Cookies, wo
     const search = page.getByLabel('Search artifacts');
     for (let r = 0; r < reps; r++) {
       await search.click();
-      for (const key of 'Ramp') add('search', await timed(page, () => page.keyboard.press(key), () => page.waitForTimeout(50)));
+      for (const key of 'Ramp')
+        add(
+          'search',
+          await timed(
+            page,
+            () => page.keyboard.press(key),
+            () => page.waitForTimeout(50),
+          ),
+        );
       await search.fill('');
       await page.locator(ROWS).nth(5).waitFor();
     }
@@ -145,7 +223,14 @@ async function measureConfig(browser: Browser, url: string, cookies: Cookies, wo
       await page.getByRole('button', { name: 'Filter By' }).click();
       const box = page.getByRole('dialog', { name: 'Filter By' }).getByRole('checkbox', { name: 'Student work' });
       await box.waitFor();
-      add('filter', await timed(page, () => box.click(), () => box.isChecked()));
+      add(
+        'filter',
+        await timed(
+          page,
+          () => box.click(),
+          () => box.isChecked(),
+        ),
+      );
       await box.click();
       await page.getByRole('button', { name: 'Done' }).click();
       await page.getByRole('dialog', { name: 'Filter By' }).waitFor({ state: 'detached' });
@@ -154,7 +239,14 @@ async function measureConfig(browser: Browser, url: string, cookies: Cookies, wo
     for (let r = 0; r < reps; r++) {
       const row = page.locator(ROWS).nth(1 + (r % 5));
       const key = await row.getAttribute('data-row-key');
-      add('select', await timed(page, () => row.click(), () => page.locator(`${ROWS}[data-row-key="${key}"][aria-selected=true]`).waitFor({ state: 'attached' })));
+      add(
+        'select',
+        await timed(
+          page,
+          () => row.click(),
+          () => page.locator(`${ROWS}[data-row-key="${key}"][aria-selected=true]`).waitFor({ state: 'attached' }),
+        ),
+      );
       // Stacked (narrow) layouts: the artifact took the table's place.
       if (width < 900) await page.getByRole('button', { name: /Back to artifacts/ }).click();
       await page.locator(ROWS).nth(5).waitFor();
@@ -162,9 +254,23 @@ async function measureConfig(browser: Browser, url: string, cookies: Cookies, wo
     // Compare: on, two picks (the second opens the side-by-side view), off.
     const compare = page.getByRole('checkbox', { name: 'Compare', exact: true });
     for (let r = 0; r < reps; r++) {
-      add('compareOn', await timed(page, () => compare.check(), () => page.locator(ROWS).first().getByRole('checkbox').waitFor()));
+      add(
+        'compareOn',
+        await timed(
+          page,
+          () => compare.check(),
+          () => page.locator(ROWS).first().getByRole('checkbox').waitFor(),
+        ),
+      );
       await page.locator(ROWS).nth(1).getByRole('checkbox').check();
-      add('compareOpen', await timed(page, () => page.locator(ROWS).nth(2).getByRole('checkbox').check(), () => page.waitForTimeout(50)));
+      add(
+        'compareOpen',
+        await timed(
+          page,
+          () => page.locator(ROWS).nth(2).getByRole('checkbox').check(),
+          () => page.waitForTimeout(50),
+        ),
+      );
       await compare.uncheck();
       await page.locator(ROWS).first().getByRole('checkbox').waitFor({ state: 'detached' });
     }
@@ -173,11 +279,25 @@ async function measureConfig(browser: Browser, url: string, cookies: Cookies, wo
     for (let r = 0; r < reps; r++) {
       if (width < 768) {
         // Phones open the feed as a page of its own.
-        add('bell', await timed(page, () => bell.click(), () => page.waitForURL('**/notifications')));
+        add(
+          'bell',
+          await timed(
+            page,
+            () => bell.click(),
+            () => page.waitForURL('**/notifications'),
+          ),
+        );
         await page.goBack();
         await page.locator(ROWS).nth(5).waitFor();
       } else {
-        add('bell', await timed(page, () => bell.click(), () => page.getByRole('banner').getByRole('dialog').waitFor()));
+        add(
+          'bell',
+          await timed(
+            page,
+            () => bell.click(),
+            () => page.getByRole('banner').getByRole('dialog').waitFor(),
+          ),
+        );
         await page.keyboard.press('Escape');
         await page.getByRole('banner').getByRole('dialog').waitFor({ state: 'detached' });
       }
@@ -185,16 +305,36 @@ async function measureConfig(browser: Browser, url: string, cookies: Cookies, wo
 
     // The shared artifact with the video: a marker starts the video there; a comment is posted.
     await page.goto(`${url}/shared-portfolios/${world.shared.plc}/artifacts/${world.shared.artifact}`);
-    await page.waitForFunction('(document.querySelector("video")?.readyState ?? 0) >= 1', undefined, { timeout: 60_000 });
+    await page.waitForFunction('(document.querySelector("video")?.readyState ?? 0) >= 1', undefined, {
+      timeout: 60_000,
+    });
     const marker = page.getByRole('button', { name: world.shared.marker });
     for (let r = 0; r < reps; r++) {
       await page.evaluate('document.querySelector("video").currentTime = 0');
-      add('marker', await timed(page, () => marker.click(), () => page.waitForFunction('Math.abs(document.querySelector("video").currentTime - 2) < 0.5')));
+      add(
+        'marker',
+        await timed(
+          page,
+          () => marker.click(),
+          () => page.waitForFunction('Math.abs(document.querySelector("video").currentTime - 2) < 0.5'),
+        ),
+      );
     }
     const box = page.getByRole('textbox', { name: 'Add a comment' });
     for (let r = 0; r < reps; r++) {
       await box.fill(`Benchmark comment ${r + 1}`);
-      add('comment', await timed(page, () => page.getByRole('button', { name: 'Post Comment' }).click(), () => page.getByText(`Benchmark comment ${r + 1}`).last().waitFor()));
+      add(
+        'comment',
+        await timed(
+          page,
+          () => page.getByRole('button', { name: 'Post Comment' }).click(),
+          () =>
+            page
+              .getByText(`Benchmark comment ${r + 1}`)
+              .last()
+              .waitFor(),
+        ),
+      );
       await page.waitForFunction('!document.querySelector("textarea")?.readOnly');
     }
   } finally {
@@ -202,7 +342,14 @@ async function measureConfig(browser: Browser, url: string, cookies: Cookies, wo
   }
   return INTERACTIONS.map(({ id }) => {
     const r = runs.get(id)!;
-    return { width, throttle, id, runs: r.map(Math.round), median: Math.round(percentile(r, 50)), p75: Math.round(percentile(r, 75)) };
+    return {
+      width,
+      throttle,
+      id,
+      runs: r.map(Math.round),
+      median: Math.round(percentile(r, 50)),
+      p75: Math.round(percentile(r, 75)),
+    };
   });
 }
 
@@ -225,8 +372,18 @@ export interface PortfolioTimings {
 }
 
 /** Goal 2: My Portfolios on the big portfolio, loaded, and switched to in the selector. */
-async function measurePortfolio(browser: Browser, url: string, cookies: Cookies, world: World, reps: number): Promise<PortfolioTimings> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, storageState: { cookies, origins: [] }, bypassCSP: true });
+async function measurePortfolio(
+  browser: Browser,
+  url: string,
+  cookies: Cookies,
+  world: World,
+  reps: number,
+): Promise<PortfolioTimings> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    storageState: { cookies, origins: [] },
+    bypassCSP: true,
+  });
   const out: PortfolioTimings = { load: [], switchThrottled: [], switchUnthrottled: [] };
   try {
     const page = await context.newPage();
@@ -240,7 +397,10 @@ async function measurePortfolio(browser: Browser, url: string, cookies: Cookies,
       await page.goto(`${url}/my-portfolios/${world.big.id}`);
       out.load.push(Math.round(await tableDrawn(page, world.big.artifacts)));
     }
-    for (const [rate, list] of [[4, out.switchThrottled], [1, out.switchUnthrottled]] as const) {
+    for (const [rate, list] of [
+      [4, out.switchThrottled],
+      [1, out.switchUnthrottled],
+    ] as const) {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate });
       const select = page.getByLabel('Select Portfolio');
       for (let r = 0; r < reps; r++) {
@@ -259,7 +419,12 @@ async function measurePortfolio(browser: Browser, url: string, cookies: Cookies,
 }
 
 /** Every interaction at 390 and 1280 px, unthrottled and at a 4× CPU slowdown, `reps` times each. */
-export async function runInteractionsBench(size: DatasetSize, reps: number, executablePath: string, parts: { portfolio: boolean; interactions: boolean }) {
+export async function runInteractionsBench(
+  size: DatasetSize,
+  reps: number,
+  executablePath: string,
+  parts: { portfolio: boolean; interactions: boolean },
+) {
   ensureSpaBuilt();
   const { dataDir, emails } = await prepareDataDir(size);
   const server = await startServer(dataDir);
@@ -271,12 +436,18 @@ export async function runInteractionsBench(size: DatasetSize, reps: number, exec
     browser = await chromium.launch({ executablePath, headless: true, args: ARGS });
     const cookies = await signIn(browser, server.url, emails.teacherEmail);
     const portfolio = parts.portfolio ? await measurePortfolio(browser, server.url, cookies, world, reps) : null;
-    if (portfolio) process.stdout.write(`  My Portfolios on ${world.big.artifacts} artifacts: load ${portfolio.load.join(', ')} ms; switch at 4× ${portfolio.switchThrottled.join(', ')} ms, 1× ${portfolio.switchUnthrottled.join(', ')} ms (load ${os.loadavg()[0]!.toFixed(2)})\n`);
+    if (portfolio)
+      process.stdout.write(
+        `  My Portfolios on ${world.big.artifacts} artifacts: load ${portfolio.load.join(', ')} ms; switch at 4× ${portfolio.switchThrottled.join(', ')} ms, 1× ${portfolio.switchUnthrottled.join(', ')} ms (load ${os.loadavg()[0]!.toFixed(2)})\n`,
+      );
     const results: InteractionResult[] = [];
     for (const throttle of parts.interactions ? [4, 1] : []) {
       for (const width of [390, 1280]) {
         const config = await measureConfig(browser, server.url, cookies, world, width, throttle, reps);
-        for (const r of config) process.stdout.write(`  ${width} px, ${throttle}×: ${r.id} median ${r.median} ms, p75 ${r.p75} ms (load ${os.loadavg()[0]!.toFixed(2)})\n`);
+        for (const r of config)
+          process.stdout.write(
+            `  ${width} px, ${throttle}×: ${r.id} median ${r.median} ms, p75 ${r.p75} ms (load ${os.loadavg()[0]!.toFixed(2)})\n`,
+          );
         results.push(...config);
       }
     }

@@ -58,7 +58,15 @@ async function freshVisit(port: number, origin: string, cookies: string[]): Prom
     await cdp.send('Network.clearBrowserCache');
     await context.clearCookies();
     const { hostname } = new URL(origin);
-    if (cookies.length > 0) await context.addCookies(cookies.map((c) => ({ name: c.slice(0, c.indexOf('=')), value: c.slice(c.indexOf('=') + 1), domain: hostname, path: '/' })));
+    if (cookies.length > 0)
+      await context.addCookies(
+        cookies.map((c) => ({
+          name: c.slice(0, c.indexOf('=')),
+          value: c.slice(c.indexOf('=') + 1),
+          domain: hostname,
+          path: '/',
+        })),
+      );
     await cdp.detach();
   } finally {
     // Only the connection ends: the browser is chrome-launcher's.
@@ -66,23 +74,46 @@ async function freshVisit(port: number, origin: string, cookies: string[]): Prom
   }
 }
 
-async function audit(port: number, name: string, url: string, cookies: string[], runs: number): Promise<LighthouseResult> {
+async function audit(
+  port: number,
+  name: string,
+  url: string,
+  cookies: string[],
+  runs: number,
+): Promise<LighthouseResult> {
   const all: Record<Category, number>[] = [];
   let failing: LighthouseResult['failing'] = [];
   for (let i = 0; i < runs; i++) {
     await freshVisit(port, new URL(url).origin, cookies);
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: true });
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      disableStorageReset: true,
+    });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) {
       // A run Lighthouse could not complete scores 0: reported, not counted.
-      process.stdout.write(`  ${name}: run ${i + 1} failed (${lhr.runtimeError.code}: ${lhr.runtimeError.message}); not counted\n`);
+      process.stdout.write(
+        `  ${name}: run ${i + 1} failed (${lhr.runtimeError.code}: ${lhr.runtimeError.message}); not counted\n`,
+      );
       continue;
     }
     // The last run's whole report, to read what a score is made of.
-    writeFileSync(path.join(os.tmpdir(), `pf-lighthouse-${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.json`), JSON.stringify(lhr));
-    if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}`);
-    all.push(Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>);
+    writeFileSync(
+      path.join(os.tmpdir(), `pf-lighthouse-${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.json`),
+      JSON.stringify(lhr),
+    );
+    if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
+      throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}`);
+    all.push(
+      Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<
+        Category,
+        number
+      >,
+    );
     failing = CATEGORIES.filter((c) => c !== 'performance').flatMap((category) =>
       (lhr.categories[category]?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
@@ -90,8 +121,13 @@ async function audit(port: number, name: string, url: string, cookies: string[],
     );
   }
   if (all.length === 0) throw new Error(`Lighthouse could not complete a run of ${url}`);
-  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(all.map((s) => s[c]))])) as Record<Category, number>;
-  process.stdout.write(`  ${name}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')} (performance ${all.map((s) => s.performance).join(', ')}; load ${os.loadavg()[0]!.toFixed(2)})\n`);
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(all.map((s) => s[c]))])) as Record<
+    Category,
+    number
+  >;
+  process.stdout.write(
+    `  ${name}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')} (performance ${all.map((s) => s.performance).join(', ')}; load ${os.loadavg()[0]!.toFixed(2)})\n`,
+  );
   return { name, path: new URL(url).pathname, scores, performanceRuns: all.map((s) => s.performance), failing };
 }
 
@@ -106,16 +142,28 @@ export async function runLighthouseBench(size: DatasetSize, runs: number, chrome
     const jwt = await token(server.url, emails.teacherEmail, BENCH_PASSWORD);
     const world = await prepare(server.url, jwt, work);
     const cookies = await sessionCookies(server.url, emails.teacherEmail);
-    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
     const pages: [string, string, string[]][] = [
       ['/login', '/login', []],
       ['dashboard', '/dashboard', cookies],
       [`My Portfolios on ${world.big.artifacts} artifacts`, `/my-portfolios/${world.big.id}`, cookies],
-      ['a shared artifact with a video', `/shared-portfolios/${world.shared.plc}/artifacts/${world.shared.artifact}`, cookies],
+      [
+        'a shared artifact with a video',
+        `/shared-portfolios/${world.shared.plc}/artifacts/${world.shared.artifact}`,
+        cookies,
+      ],
     ];
     const results: LighthouseResult[] = [];
-    for (const [name, route, withCookie] of pages) results.push(await audit(chrome.port, name, `${server.url}${route}`, withCookie, runs));
-    return { results, version: (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json() as { Browser: string }).Browser };
+    for (const [name, route, withCookie] of pages)
+      results.push(await audit(chrome.port, name, `${server.url}${route}`, withCookie, runs));
+    return {
+      results,
+      version: ((await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as { Browser: string })
+        .Browser,
+    };
   } finally {
     chrome?.kill();
     await server.stop();

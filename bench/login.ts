@@ -19,7 +19,8 @@ export interface LoginResult {
   hashMs: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 export async function runLoginBench(size: DatasetSize, seconds: number, concurrency = 4): Promise<LoginResult> {
   const { dataDir } = await prepareDataDir(size);
@@ -40,7 +41,10 @@ export async function runLoginBench(size: DatasetSize, seconds: number, concurre
           const started = performance.now();
           const res = await fetch(`${server.url}/api/v1/auth/local`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}` },
+            headers: {
+              'content-type': 'application/json',
+              'x-forwarded-for': `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
+            },
             body: JSON.stringify({ identifier: `teacher${(worker % 10) + 1}@bench.example`, password: BENCH_PASSWORD }),
           });
           await res.arrayBuffer();

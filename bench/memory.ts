@@ -37,7 +37,9 @@ export async function runMemoryBench(size: DatasetSize, warmSeconds: number): Pr
       rssTotal: processes.reduce((n, p) => n + p.rss, 0),
       pssTotal: processes.reduce((n, p) => n + p.pss, 0),
     };
-    process.stdout.write(`  ${processes.length} processes; largest ${largest.name} ${(largest.rss / 1e6).toFixed(1)} MB RSS; all: ${(result.rssTotal / 1e6).toFixed(1)} MB RSS, ${(result.pssTotal / 1e6).toFixed(1)} MB PSS\n`);
+    process.stdout.write(
+      `  ${processes.length} processes; largest ${largest.name} ${(largest.rss / 1e6).toFixed(1)} MB RSS; all: ${(result.rssTotal / 1e6).toFixed(1)} MB RSS, ${(result.pssTotal / 1e6).toFixed(1)} MB PSS\n`,
+    );
     return result;
   } finally {
     await server.stop();

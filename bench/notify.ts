@@ -19,7 +19,8 @@ export interface FanOutResult {
   p95: number;
 }
 
-const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
 /** Posts `comments` comments in a 5-member and a 50-member shared portfolio of the small data set. */
 export async function runNotifyBench(comments = 30): Promise<FanOutResult[]> {

@@ -30,7 +30,9 @@ async function downloadPackage(url: string, jwt: string, pid: number, query: str
   let bytes = 0;
   let status = 0;
   try {
-    const res = await fetch(`${url}/api/v1/research/export${query ? `?${query}` : ''}`, { headers: { authorization: `Bearer ${jwt}` } });
+    const res = await fetch(`${url}/api/v1/research/export${query ? `?${query}` : ''}`, {
+      headers: { authorization: `Bearer ${jwt}` },
+    });
     status = res.status;
     for await (const chunk of res.body ?? []) bytes += (chunk as Uint8Array).byteLength;
   } finally {
@@ -84,13 +86,17 @@ export async function runResearchBench(size: DatasetSize) {
       await new Promise((r) => setTimeout(r, 2000));
       const idleMiB = Math.round(rssMiB(pid));
       const warmUp = await downloadPackage(server.url, jwt, pid, 'from=2100-01-01');
-      process.stdout.write(`  [${label}] warm-up: ${warmUp.seconds.toFixed(1)} s, RSS ${warmUp.beforeMiB} → ${warmUp.peakMiB} MiB\n`);
+      process.stdout.write(
+        `  [${label}] warm-up: ${warmUp.seconds.toFixed(1)} s, RSS ${warmUp.beforeMiB} → ${warmUp.peakMiB} MiB\n`,
+      );
       await new Promise((r) => setTimeout(r, 2000));
       const runs: ResearchPackageRun[] = [];
       for (const query of ['identities=pseudonymous', 'identities=included&consentConfirmed=true']) {
         const run = await downloadPackage(server.url, jwt, pid, query);
         runs.push(run);
-        process.stdout.write(`  [${label}] ${query}: ${run.seconds.toFixed(1)} s, ${(run.bytes / 1e6).toFixed(1)} MB, RSS ${run.beforeMiB} → ${run.peakMiB} MiB\n`);
+        process.stdout.write(
+          `  [${label}] ${query}: ${run.seconds.toFixed(1)} s, ${(run.bytes / 1e6).toFixed(1)} MB, RSS ${run.beforeMiB} → ${run.peakMiB} MiB\n`,
+        );
       }
       servers.push({ label, idleMiB, warmUp, runs });
     } finally {

@@ -45,7 +45,11 @@ export function partOf(heading: string): string | undefined {
 
 /** `Date` and `Commit` of a results file's header table. */
 function runOf(head: string[]): string {
-  const cell = (name: string) => head.find((l) => l.startsWith(`| ${name} |`))?.split('|')[2]?.trim();
+  const cell = (name: string) =>
+    head
+      .find((l) => l.startsWith(`| ${name} |`))
+      ?.split('|')[2]
+      ?.trim();
   return [cell('Date'), cell('Commit') ? `commit ${cell('Commit')}` : undefined].filter(Boolean).join(', ');
 }
 
@@ -59,10 +63,12 @@ export function mergeResults(previous: string | null, next: string, ran: Readonl
   const old = sections(previous);
   const now = sections(next);
   const from = runOf(old.head);
-  const keptRows = (old.sections.find((s) => s.heading === 'Goals')?.body ?? []).filter((line) => {
-    const part = /^\| ([a-z]+) \|/.exec(line)?.[1];
-    return part !== undefined && part !== 'Part' && !ran.has(part);
-  }).map((line) => (line.split('|').length < 7 ? `${line} earlier run |` : line));
+  const keptRows = (old.sections.find((s) => s.heading === 'Goals')?.body ?? [])
+    .filter((line) => {
+      const part = /^\| ([a-z]+) \|/.exec(line)?.[1];
+      return part !== undefined && part !== 'Part' && !ran.has(part);
+    })
+    .map((line) => (line.split('|').length < 7 ? `${line} earlier run |` : line));
   const keptSections = old.sections.filter((s) => {
     const part = partOf(s.heading);
     return part !== undefined && !ran.has(part) && !now.sections.some((n) => n.heading === s.heading);
@@ -76,13 +82,19 @@ export function mergeResults(previous: string | null, next: string, ran: Readonl
       out.push(...withRows(s.body, keptRows));
     } else out.push(...s.body);
   }
-  if (!goalsWritten && keptRows.length > 0) out.push('## Goals', '', '| Part | Goal | Figure | | Load |', '|---|---|---:|---|---:|', ...keptRows, '');
+  if (!goalsWritten && keptRows.length > 0)
+    out.push('## Goals', '', '| Part | Goal | Figure | | Load |', '|---|---|---:|---|---:|', ...keptRows, '');
   for (const s of keptSections) {
     const body = s.body.filter((line) => !line.startsWith('*Carried over from'));
-    const note = s.body.find((line) => line.startsWith('*Carried over from')) ?? `*Carried over from the run of ${from}: not run since.*`;
+    const note =
+      s.body.find((line) => line.startsWith('*Carried over from')) ??
+      `*Carried over from the run of ${from}: not run since.*`;
     out.push(`## ${s.heading}`, '', note, ...body);
   }
-  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }
 
 /** The goals table's body with the carried-over rows after the new ones, and the count of met goals redone. */

@@ -28,7 +28,22 @@ import { PHASES, runStartupBench } from './startup.ts';
 import { machine, median, ROOT } from './support.ts';
 import { runUploadBench } from './upload.ts';
 
-const PARTS = ['api', 'browser', 'portfolio', 'interactions', 'lighthouse', 'startup', 'memory', 'bundle', 'upload', 'exports', 'research', 'login', 'filter', 'notify'];
+const PARTS = [
+  'api',
+  'browser',
+  'portfolio',
+  'interactions',
+  'lighthouse',
+  'startup',
+  'memory',
+  'bundle',
+  'upload',
+  'exports',
+  'research',
+  'login',
+  'filter',
+  'notify',
+];
 
 const { values } = parseArgs({
   options: {
@@ -45,11 +60,18 @@ const { values } = parseArgs({
   },
 });
 const only = new Set(values.only.split(','));
-for (const part of only) if (!PARTS.includes(part)) throw new Error(`unknown part ${part}; the parts are ${PARTS.join(', ')}`);
+for (const part of only)
+  if (!PARTS.includes(part)) throw new Error(`unknown part ${part}; the parts are ${PARTS.join(', ')}`);
 const sizeName = values.size === 'small' ? 'small' : 'large';
 const size = sizeName === 'small' ? SMALL : LARGE;
 /** The data sets of the parts measured at both sizes: the small one, and the large one unless `--size small`. */
-const sizes: [string, DatasetSize][] = sizeName === 'small' ? [['small', SMALL]] : [['small', SMALL], ['large', LARGE]];
+const sizes: [string, DatasetSize][] =
+  sizeName === 'small'
+    ? [['small', SMALL]]
+    : [
+        ['small', SMALL],
+        ['large', LARGE],
+      ];
 const seconds = Number(values.seconds);
 const loads = Number(values.loads);
 const boots = Number(values.boots);
@@ -111,9 +133,13 @@ if (only.has('api')) {
     const run = await runApiBench(dataset, seconds);
     if (name === sizeName) counts = run.counts;
     bySize.set(name, run.results);
-    out(`### ${name === 'small' ? 'Small data set (20 portfolios × 5 artifacts)' : `Large data set (${run.counts['artifacts']?.toLocaleString('en-US')} artifacts)`}`);
+    out(
+      `### ${name === 'small' ? 'Small data set (20 portfolios × 5 artifacts)' : `Large data set (${run.counts['artifacts']?.toLocaleString('en-US')} artifacts)`}`,
+    );
     out();
-    out(`| Route | Body | SQL statements | API req/s | p99 ms | Fastify + pg req/s | p99 ms | API share (goal ≥ ${GOALS.shareOfPgFloor}%) | Fastify req/s | p99 ms | API share |`);
+    out(
+      `| Route | Body | SQL statements | API req/s | p99 ms | Fastify + pg req/s | p99 ms | API share (goal ≥ ${GOALS.shareOfPgFloor}%) | Fastify req/s | p99 ms | API share |`,
+    );
     out('|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|');
     for (const r of run.results) {
       const share = pct(r.api.rps, r.pg.rps);
@@ -124,11 +150,26 @@ if (only.has('api')) {
     }
     out();
     const different = run.results.filter((r) => !r.sameData).map((r) => `\`${r.name}\``);
-    if (different.length > 0) out(`The Fastify + pg floor answers other data than the API for ${different.join(', ')}: its figures there are not comparable.\n`);
+    if (different.length > 0)
+      out(
+        `The Fastify + pg floor answers other data than the API for ${different.join(', ')}: its figures there are not comparable.\n`,
+      );
     const me = run.results.find((r) => r.name === 'GET /users/me');
-    if (me) judge('api', `\`GET /users/me\` ≥ ${GOALS.meShareOfBare}% of the bare Fastify route (${name} data set)`, `${pct(me.api.rps, me.bare.rps)}% (${me.api.rps} of ${me.bare.rps} req/s)`, atLeast(me.api.rps, me.bare.rps, GOALS.meShareOfBare));
+    if (me)
+      judge(
+        'api',
+        `\`GET /users/me\` ≥ ${GOALS.meShareOfBare}% of the bare Fastify route (${name} data set)`,
+        `${pct(me.api.rps, me.bare.rps)}% (${me.api.rps} of ${me.bare.rps} req/s)`,
+        atLeast(me.api.rps, me.bare.rps, GOALS.meShareOfBare),
+      );
     const list = run.results.find((r) => r.name === 'GET /portfolios');
-    if (list && name === 'small') judge('api', `\`GET /portfolios\` ≥ ${GOALS.portfoliosSmallRps} req/s (small data set)`, `${list.api.rps} req/s`, list.api.rps >= GOALS.portfoliosSmallRps);
+    if (list && name === 'small')
+      judge(
+        'api',
+        `\`GET /portfolios\` ≥ ${GOALS.portfoliosSmallRps} req/s (small data set)`,
+        `${list.api.rps} req/s`,
+        list.api.rps >= GOALS.portfoliosSmallRps,
+      );
     const lowest = run.results.reduce((a, b) => (pct(b.api.rps, b.pg.rps) < pct(a.api.rps, a.pg.rps) ? b : a));
     judge(
       'api',
@@ -164,24 +205,41 @@ if (only.has('browser')) {
     `${version}, headless, 1280 × 900; each load in a new browser context (empty cache; signed in: with the session cookies of one sign-in through the API, made as the web app makes it), each loaded as a fresh visitor's first page (\`waitUntil: 'networkidle'\`), median of ${loads} loads after one unrecorded; the floor and \`/login\` loaded in turn, so both meet the same moments of the machine's load. *HTML arrived*, *first script requested*, *HTML parsed*: the navigation's \`responseEnd\`, the first script's request and \`domInteractive\`, ms after navigation start. *On the wire*: the sum of CDP \`Network.loadingFinished\` \`encodedDataLength\` (headers and bodies as sent, compressed when the server compresses); *FCP*: \`first-contentful-paint\` (for the portal, the frame \`index.html\` paints before its script has run: the header bar); *app drawn*: when the app's first render of the page put its \`<main>\` in the document (the sign-in form, or the page's frame while its data loads); *all loaded*: from the first request to the end of the last one (the network then stays quiet for 500 ms). The floor is a static one-line HTML page from a bare Node.js http server. ${sizeName === 'small' ? 'Small' : 'Large'} data set.`,
   );
   out();
-  out('| Page | On the wire | Requests | HTML arrived | First script requested | HTML parsed | FCP | FCP over the floor | App drawn | All loaded |');
+  out(
+    '| Page | On the wire | Requests | HTML arrived | First script requested | HTML parsed | FCP | FCP over the floor | App drawn | All loaded |',
+  );
   out('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-  const row = (p: PageResult) => `| ${p === floor ? p.name : `\`${p.path}\`: ${p.name}`} | ${kB(p.bytes)} kB | ${p.requests} | ${p.htmlEnd} ms | ${p.firstScript ? `${p.firstScript} ms` : ''} | ${p.domInteractive} ms | ${p.fcp} ms | ${p === floor ? '' : `${p.fcp - floor.fcp} ms`} | ${p === floor ? '' : `${p.drawn} ms`} | ${p.doneMs} ms |`;
+  const row = (p: PageResult) =>
+    `| ${p === floor ? p.name : `\`${p.path}\`: ${p.name}`} | ${kB(p.bytes)} kB | ${p.requests} | ${p.htmlEnd} ms | ${p.firstScript ? `${p.firstScript} ms` : ''} | ${p.domInteractive} ms | ${p.fcp} ms | ${p === floor ? '' : `${p.fcp - floor.fcp} ms`} | ${p === floor ? '' : `${p.drawn} ms`} | ${p.doneMs} ms |`;
   for (const p of pages) out(row(p));
   out();
   out('| Goal | Figure | |');
   out('|---|---:|---|');
-  out(`| cold \`/login\` ≤ ${GOALS.loginWireKb} kB on the wire | ${kB(login.bytes)} kB | ${judge('browser', `cold \`/login\` ≤ ${GOALS.loginWireKb} kB on the wire`, `${kB(login.bytes)} kB`, login.bytes <= GOALS.loginWireKb * 1000)} |`);
-  out(`| cold \`/login\` in ≤ ${GOALS.loginRequests} requests | ${login.requests} | ${judge('browser', `cold \`/login\` in ≤ ${GOALS.loginRequests} requests`, String(login.requests), login.requests <= GOALS.loginRequests)} |`);
+  out(
+    `| cold \`/login\` ≤ ${GOALS.loginWireKb} kB on the wire | ${kB(login.bytes)} kB | ${judge('browser', `cold \`/login\` ≤ ${GOALS.loginWireKb} kB on the wire`, `${kB(login.bytes)} kB`, login.bytes <= GOALS.loginWireKb * 1000)} |`,
+  );
+  out(
+    `| cold \`/login\` in ≤ ${GOALS.loginRequests} requests | ${login.requests} | ${judge('browser', `cold \`/login\` in ≤ ${GOALS.loginRequests} requests`, String(login.requests), login.requests <= GOALS.loginRequests)} |`,
+  );
   const over = login.fcp - floor.fcp;
-  out(`| cold \`/login\` FCP within ${GOALS.loginFcpOverFloorMs} ms of the floor's | +${over} ms (${login.fcp} vs ${floor.fcp} ms) | ${judge('browser', `cold \`/login\` FCP within ${GOALS.loginFcpOverFloorMs} ms of the static floor page`, `+${over} ms`, over <= GOALS.loginFcpOverFloorMs)} |`);
+  out(
+    `| cold \`/login\` FCP within ${GOALS.loginFcpOverFloorMs} ms of the floor's | +${over} ms (${login.fcp} vs ${floor.fcp} ms) | ${judge('browser', `cold \`/login\` FCP within ${GOALS.loginFcpOverFloorMs} ms of the static floor page`, `+${over} ms`, over <= GOALS.loginFcpOverFloorMs)} |`,
+  );
   out();
 }
 
-let interactionRun: { results: Awaited<ReturnType<typeof runInteractionsBench>>['results']; portfolioArtifacts: number; version: string; load: string } | null = null;
+let interactionRun: {
+  results: Awaited<ReturnType<typeof runInteractionsBench>>['results'];
+  portfolioArtifacts: number;
+  version: string;
+  load: string;
+} | null = null;
 if (only.has('interactions') || only.has('portfolio')) {
   log(`Interactions in Chromium (${sizeName} data set)…`);
-  const { results, portfolio, portfolioArtifacts, version } = await runInteractionsBench(size, reps, values.chromium, { portfolio: only.has('portfolio'), interactions: only.has('interactions') });
+  const { results, portfolio, portfolioArtifacts, version } = await runInteractionsBench(size, reps, values.chromium, {
+    portfolio: only.has('portfolio'),
+    interactions: only.has('interactions'),
+  });
   const load = os.loadavg()[0]!.toFixed(2);
   interactionRun = { results, portfolioArtifacts, version, load };
   if (portfolio) {
@@ -195,9 +253,15 @@ if (only.has('interactions') || only.has('portfolio')) {
     out('|---|---|---:|---:|---|');
     const loaded = Math.round(median(portfolio.load));
     const switched = Math.round(median(portfolio.switchThrottled));
-    out(`| loaded, unthrottled | ${portfolio.load.join(', ')} | ${loaded} ms | ≤ ${GOALS.portfolioMs} ms | ${judge('portfolio', `My Portfolios on ${portfolioArtifacts} artifacts loaded (navigation to the table drawn) ≤ ${GOALS.portfolioMs} ms unthrottled`, `${loaded} ms`, loaded <= GOALS.portfolioMs)} |`);
-    out(`| switched in the selector, 4× slowdown | ${portfolio.switchThrottled.join(', ')} | ${switched} ms | ≤ ${GOALS.portfolioMs} ms | ${judge('portfolio', `switching to the ${portfolioArtifacts}-artifact portfolio in the selector ≤ ${GOALS.portfolioMs} ms at 4× slowdown`, `${switched} ms`, switched <= GOALS.portfolioMs)} |`);
-    out(`| switched in the selector, unthrottled | ${portfolio.switchUnthrottled.join(', ')} | ${Math.round(median(portfolio.switchUnthrottled))} ms | | |`);
+    out(
+      `| loaded, unthrottled | ${portfolio.load.join(', ')} | ${loaded} ms | ≤ ${GOALS.portfolioMs} ms | ${judge('portfolio', `My Portfolios on ${portfolioArtifacts} artifacts loaded (navigation to the table drawn) ≤ ${GOALS.portfolioMs} ms unthrottled`, `${loaded} ms`, loaded <= GOALS.portfolioMs)} |`,
+    );
+    out(
+      `| switched in the selector, 4× slowdown | ${portfolio.switchThrottled.join(', ')} | ${switched} ms | ≤ ${GOALS.portfolioMs} ms | ${judge('portfolio', `switching to the ${portfolioArtifacts}-artifact portfolio in the selector ≤ ${GOALS.portfolioMs} ms at 4× slowdown`, `${switched} ms`, switched <= GOALS.portfolioMs)} |`,
+    );
+    out(
+      `| switched in the selector, unthrottled | ${portfolio.switchUnthrottled.join(', ')} | ${Math.round(median(portfolio.switchUnthrottled))} ms | | |`,
+    );
     out();
   }
 }
@@ -215,8 +279,15 @@ if (only.has('interactions')) {
   for (const r of results) {
     const spec = INTERACTIONS.find((i) => i.id === r.id)!;
     const goal = r.throttle === 1 ? GOAL_UNTHROTTLED_MS : spec.goalThrottled;
-    const verdict = judge('interactions', `${spec.name}, ${r.width} px, ${r.throttle === 1 ? 'unthrottled' : `${r.throttle}× CPU slowdown`}: p75 ≤ ${goal} ms`, `${r.p75} ms (median ${r.median})`, r.p75 <= goal);
-    out(`| ${spec.name} | ${r.width} px | ${r.throttle === 1 ? '1×' : `${r.throttle}×`} | ${r.runs.join(', ')} | ${r.median} ms | ${r.p75} ms | ≤ ${goal} ms | ${verdict} |`);
+    const verdict = judge(
+      'interactions',
+      `${spec.name}, ${r.width} px, ${r.throttle === 1 ? 'unthrottled' : `${r.throttle}× CPU slowdown`}: p75 ≤ ${goal} ms`,
+      `${r.p75} ms (median ${r.median})`,
+      r.p75 <= goal,
+    );
+    out(
+      `| ${spec.name} | ${r.width} px | ${r.throttle === 1 ? '1×' : `${r.throttle}×`} | ${r.runs.join(', ')} | ${r.median} ms | ${r.p75} ms | ≤ ${goal} ms | ${verdict} |`,
+    );
   }
   out();
 }
@@ -232,11 +303,17 @@ if (only.has('startup')) {
   out();
   out('| | Median | Runs | Goal | |');
   out('|---|---:|---|---:|---|');
-  out(`| first boot | ${s.first.totalMs} ms | ${s.first.runs.join(', ')} | ≤ ${GOALS.firstBootMs} ms | ${judge('startup', `\`npm start\` first boot ≤ ${GOALS.firstBootMs / 1000} s`, `${s.first.totalMs} ms`, s.first.totalMs <= GOALS.firstBootMs)} |`);
-  out(`| restart | ${s.restart.totalMs} ms | ${s.restart.runs.join(', ')} | ≤ ${GOALS.restartMs} ms | ${judge('startup', `\`npm start\` restart ≤ ${GOALS.restartMs / 1000} s`, `${s.restart.totalMs} ms`, s.restart.totalMs <= GOALS.restartMs)} |`);
+  out(
+    `| first boot | ${s.first.totalMs} ms | ${s.first.runs.join(', ')} | ≤ ${GOALS.firstBootMs} ms | ${judge('startup', `\`npm start\` first boot ≤ ${GOALS.firstBootMs / 1000} s`, `${s.first.totalMs} ms`, s.first.totalMs <= GOALS.firstBootMs)} |`,
+  );
+  out(
+    `| restart | ${s.restart.totalMs} ms | ${s.restart.runs.join(', ')} | ≤ ${GOALS.restartMs} ms | ${judge('startup', `\`npm start\` restart ≤ ${GOALS.restartMs / 1000} s`, `${s.restart.totalMs} ms`, s.restart.totalMs <= GOALS.restartMs)} |`,
+  );
   const stopMs = Math.max(s.first.maxStopMs, s.restart.maxStopMs);
   const clean = s.first.allClean && s.restart.allClean;
-  out(`| stop (SIGTERM to \`npm start\`) | ${s.restart.stopMs} ms | slowest ${stopMs} ms, ${clean ? 'all clean' : 'NOT clean'} | ≤ ${GOALS.stopMs} ms | ${judge('startup', `SIGTERM to \`npm start\` stops the server and PostgreSQL cleanly ≤ ${GOALS.stopMs / 1000} s`, `${stopMs} ms${clean ? '' : ', not clean'}`, clean && stopMs <= GOALS.stopMs)} |`);
+  out(
+    `| stop (SIGTERM to \`npm start\`) | ${s.restart.stopMs} ms | slowest ${stopMs} ms, ${clean ? 'all clean' : 'NOT clean'} | ≤ ${GOALS.stopMs} ms | ${judge('startup', `SIGTERM to \`npm start\` stops the server and PostgreSQL cleanly ≤ ${GOALS.stopMs / 1000} s`, `${stopMs} ms${clean ? '' : ', not clean'}`, clean && stopMs <= GOALS.stopMs)} |`,
+  );
   out();
   out('| Phase | first boot | restart |');
   out('|---|---:|---:|');
@@ -268,15 +345,21 @@ if (only.has('memory')) {
     });
     out(`| ${name} | ${cells.join(' | ')} |`);
   }
-  out(`| **all** | ${results.map(([, m]) => `${m.processes.length} | ${MB(m.rssTotal)} MB (sum) | **${MB(m.pssTotal)} MB**`).join(' | ')} |`);
+  out(
+    `| **all** | ${results.map(([, m]) => `${m.processes.length} | ${MB(m.rssTotal)} MB (sum) | **${MB(m.pssTotal)} MB**`).join(' | ')} |`,
+  );
   out();
   out('| Goal | Data set | Figure | |');
   out('|---|---|---:|---|');
   for (const [name, m] of results) {
     const largest = `${m.largest.name}: ${MB(m.largest.rss)} MB RSS`;
-    out(`| largest process ≤ ${GOALS.largestProcessMb} MB | ${name} | ${largest} | ${judge('memory', `largest process ≤ ${GOALS.largestProcessMb} MB (${name} data set)`, largest, m.largest.rss <= GOALS.largestProcessMb * 1e6)} |`);
+    out(
+      `| largest process ≤ ${GOALS.largestProcessMb} MB | ${name} | ${largest} | ${judge('memory', `largest process ≤ ${GOALS.largestProcessMb} MB (${name} data set)`, largest, m.largest.rss <= GOALS.largestProcessMb * 1e6)} |`,
+    );
     const all = `${MB(m.pssTotal)} MB PSS`;
-    out(`| all together ≤ ${GOALS.allProcessesMb} MB | ${name} | ${all} | ${judge('memory', `all processes together ≤ ${GOALS.allProcessesMb} MB (${name} data set)`, all, m.pssTotal <= GOALS.allProcessesMb * 1e6)} |`);
+    out(
+      `| all together ≤ ${GOALS.allProcessesMb} MB | ${name} | ${all} | ${judge('memory', `all processes together ≤ ${GOALS.allProcessesMb} MB (${name} data set)`, all, m.pssTotal <= GOALS.allProcessesMb * 1e6)} |`,
+    );
   }
   out();
 }
@@ -286,18 +369,32 @@ if (only.has('lighthouse')) {
   const lh = await runLighthouseBench(size, Number(values['lighthouse-runs']), values.chromium);
   out('## Lighthouse (mobile preset)');
   out();
-  out(`Lighthouse 12's mobile preset (a mid-range phone on a slow 4G link, simulated throttling) in ${lh.version} (Debian's Chromium, headless), ${values['lighthouse-runs']} runs per page, the median of each score. Signed-in pages: the session cookies of one sign-in, set in the browser before each run (its cache emptied). Goals: performance ≥ ${GOALS.lighthouseLogin} on \`/login\`, ≥ ${GOALS.lighthouseSignedIn} on the signed-in pages; accessibility, best practices and SEO 100 on every page.`);
+  out(
+    `Lighthouse 12's mobile preset (a mid-range phone on a slow 4G link, simulated throttling) in ${lh.version} (Debian's Chromium, headless), ${values['lighthouse-runs']} runs per page, the median of each score. Signed-in pages: the session cookies of one sign-in, set in the browser before each run (its cache emptied). Goals: performance ≥ ${GOALS.lighthouseLogin} on \`/login\`, ≥ ${GOALS.lighthouseSignedIn} on the signed-in pages; accessibility, best practices and SEO 100 on every page.`,
+  );
   out();
   out('| Page | Performance (runs) | Goal | | Accessibility | Best practices | SEO | | Below 100 |');
   out('|---|---:|---:|---|---:|---:|---:|---|---|');
   for (const r of lh.results) {
     const login = r.path === '/login';
     const goal = login ? GOALS.lighthouseLogin : GOALS.lighthouseSignedIn;
-    const perf = judge('lighthouse', `Lighthouse mobile performance on ${r.name} ≥ ${goal}`, String(r.scores.performance), r.scores.performance >= goal);
+    const perf = judge(
+      'lighthouse',
+      `Lighthouse mobile performance on ${r.name} ≥ ${goal}`,
+      String(r.scores.performance),
+      r.scores.performance >= goal,
+    );
     const rest = CATEGORIES.filter((c) => c !== 'performance');
-    const others = judge('lighthouse', `Lighthouse ${rest.join(', ')} 100 on ${r.name}`, rest.map((c) => r.scores[c]).join(' / '), rest.every((c) => r.scores[c] === 100));
+    const others = judge(
+      'lighthouse',
+      `Lighthouse ${rest.join(', ')} 100 on ${r.name}`,
+      rest.map((c) => r.scores[c]).join(' / '),
+      rest.every((c) => r.scores[c] === 100),
+    );
     const below = r.failing.map((f) => `${f.category}: ${f.title}`);
-    out(`| ${r.name} (\`${r.path}\`) | ${r.scores.performance} (${r.performanceRuns.join(', ')}) | ≥ ${goal} | ${perf} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ${others} | ${below.join('; ') || '—'} |`);
+    out(
+      `| ${r.name} (\`${r.path}\`) | ${r.scores.performance} (${r.performanceRuns.join(', ')}) | ≥ ${goal} | ${perf} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ${others} | ${below.join('; ') || '—'} |`,
+    );
   }
   out();
 }
@@ -307,14 +404,24 @@ if (only.has('bundle')) {
   const b = runBundleBench();
   out('## SPA bundle (gzipped JavaScript and CSS a route loads)');
   out();
-  out('From the Vite build manifest, each file gzipped at level 9: what a route needs, whatever the server sends. A route: what the shell loads on demand for a page, without the parts within the page that load when it shows them (the video players, notes and caption editor; a shared artifact\'s comments and reactions); *with its parts*: also every part it may load.');
+  out(
+    "From the Vite build manifest, each file gzipped at level 9: what a route needs, whatever the server sends. A route: what the shell loads on demand for a page, without the parts within the page that load when it shows them (the video players, notes and caption editor; a shared artifact's comments and reactions); *with its parts*: also every part it may load.",
+  );
   out();
   out('| Route | kB gz | Goal | |');
   out('|---|---:|---:|---|');
-  out(`| \`/login\` (the entry and the sign-in pages) | ${b.loginKb} | ≤ ${GOALS.bundleLoginKb} | ${judge('bundle', `\`/login\` bundle ≤ ${GOALS.bundleLoginKb} kB gz`, `${b.loginKb} kB`, b.loginKb <= GOALS.bundleLoginKb)} |`);
-  if (b.largest) out(`| largest route (\`${b.largest.route}\`) | ${b.largest.kb} | ≤ ${GOALS.bundleLargestKb} | ${judge('bundle', `largest route's bundle ≤ ${GOALS.bundleLargestKb} kB gz`, `${b.largest.kb} kB`, b.largest.kb <= GOALS.bundleLargestKb)} |`);
+  out(
+    `| \`/login\` (the entry and the sign-in pages) | ${b.loginKb} | ≤ ${GOALS.bundleLoginKb} | ${judge('bundle', `\`/login\` bundle ≤ ${GOALS.bundleLoginKb} kB gz`, `${b.loginKb} kB`, b.loginKb <= GOALS.bundleLoginKb)} |`,
+  );
+  if (b.largest)
+    out(
+      `| largest route (\`${b.largest.route}\`) | ${b.largest.kb} | ≤ ${GOALS.bundleLargestKb} | ${judge('bundle', `largest route's bundle ≤ ${GOALS.bundleLargestKb} kB gz`, `${b.largest.kb} kB`, b.largest.kb <= GOALS.bundleLargestKb)} |`,
+    );
   const heaviest = [...b.routes].sort((x, y) => y.withPartsKb - x.withPartsKb)[0];
-  if (heaviest) out(`| the heaviest route with every part within its pages (\`${heaviest.route}\`), for comparison | ${heaviest.withPartsKb} | | |`);
+  if (heaviest)
+    out(
+      `| the heaviest route with every part within its pages (\`${heaviest.route}\`), for comparison | ${heaviest.withPartsKb} | | |`,
+    );
   out();
   out('<details><summary>Every lazily loaded route and part</summary>');
   out();
@@ -375,17 +482,26 @@ if (only.has('research')) {
     `\`GET /api/v1/research/export\` of the whole installation (no filter), read by the client as it arrives, on a fresh server: after a warm-up package that selects no artifact, comment or reaction (\`from=2100-01-01\`), the two packages below one after the other. Twice: the server as \`npm start\` runs it (the goal), and the same server with V8's young generation capped by \`NODE_OPTIONS=--max-semi-space-size=2\` (for comparison: how much of the growth is the young generation V8 grows under any sustained allocation). *Rows*: the sum of the package's CSV rows (the audit log's counts), of which comments and responses.`,
   );
   out();
-  out('| Server | Package | Status | Logged | Rows | Comments | Responses | Size | Time | RSS before | RSS peak | Growth | Goal | |');
+  out(
+    '| Server | Package | Status | Logged | Rows | Comments | Responses | Size | Time | RSS before | RSS peak | Growth | Goal | |',
+  );
   out('|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const srv of r.servers) {
     const judged = srv.label === 'default';
-    out(`| ${srv.label} | idle; warm-up \`from=2100-01-01\` | ${srv.warmUp.status} | ${srv.warmUp.logged} | | | | ${MB(srv.warmUp.bytes)} MB | ${srv.warmUp.seconds.toFixed(1)} s | ${srv.idleMiB} MiB | ${srv.warmUp.peakMiB} MiB | | | |`);
+    out(
+      `| ${srv.label} | idle; warm-up \`from=2100-01-01\` | ${srv.warmUp.status} | ${srv.warmUp.logged} | | | | ${MB(srv.warmUp.bytes)} MB | ${srv.warmUp.seconds.toFixed(1)} s | ${srv.idleMiB} MiB | ${srv.warmUp.peakMiB} MiB | | | |`,
+    );
     for (const x of srv.runs) {
       const growth = x.peakMiB - x.beforeMiB;
       const ok = x.status === 200 && x.logged === 'completed' && growth <= GOALS.researchGrowthMiB;
       const rows = Object.values(x.rowCounts).reduce((a, b) => a + b, 0);
       const verdict = judged
-        ? judge('research', `research package (\`${x.query}\`, ${srv.runs.indexOf(x) === 0 ? 'first' : 'second'} full export of the server): memory growth ≤ ${GOALS.researchGrowthMiB} MiB (${sizeName} data set)`, `${growth} MiB`, ok)
+        ? judge(
+            'research',
+            `research package (\`${x.query}\`, ${srv.runs.indexOf(x) === 0 ? 'first' : 'second'} full export of the server): memory growth ≤ ${GOALS.researchGrowthMiB} MiB (${sizeName} data set)`,
+            `${growth} MiB`,
+            ok,
+          )
         : `${mark(ok)} (comparison)`;
       out(
         `| ${srv.label} | \`${x.query}\` | ${x.status} | ${x.logged} | ${rows.toLocaleString('en-US')} | ${(x.rowCounts['comments'] ?? 0).toLocaleString('en-US')} | ${(x.rowCounts['responses'] ?? 0).toLocaleString('en-US')} | ${MB(x.bytes)} MB | ${x.seconds.toFixed(1)} s | ${x.beforeMiB} MiB | ${x.peakMiB} MiB | ${growth} MiB | ≤ ${GOALS.researchGrowthMiB} MiB | ${verdict} |`,
@@ -400,11 +516,15 @@ if (only.has('login')) {
   const l = await runLoginBench(SMALL, seconds);
   out('## Login at OWASP-strength hashing');
   out();
-  out(`argon2id, 19 MiB, 2 passes: one hash takes ${l.hashMs} ms on this machine. Every answer is the whole login bundle.`);
+  out(
+    `argon2id, 19 MiB, 2 passes: one hash takes ${l.hashMs} ms on this machine. Every answer is the whole login bundle.`,
+  );
   out();
   out('| Clients | Logins | Refused | Per second | p50 | p99 | Goal (p99) | |');
   out('|---:|---:|---:|---:|---:|---:|---:|---|');
-  out(`| ${l.concurrency} | ${l.logins} | ${l.failures} | ${l.perSecond} | ${l.p50} ms | ${l.p99} ms | < ${GOALS.loginP99Ms} ms | ${judge('login', `login p99 < ${GOALS.loginP99Ms} ms (4 clients)`, `${l.p99} ms`, l.p99 < GOALS.loginP99Ms)} |`);
+  out(
+    `| ${l.concurrency} | ${l.logins} | ${l.failures} | ${l.perSecond} | ${l.p50} ms | ${l.p99} ms | < ${GOALS.loginP99Ms} ms | ${judge('login', `login p99 < ${GOALS.loginP99Ms} ms (4 clients)`, `${l.p99} ms`, l.p99 < GOALS.loginP99Ms)} |`,
+  );
   out();
 }
 
@@ -415,7 +535,9 @@ if (only.has('filter')) {
   out();
   out('| Rows built once | Keystrokes | p50 per keystroke | p95 | max | Goal (p95) | |');
   out('|---:|---:|---:|---:|---:|---:|---|');
-  out(`| ${f.rowsMs} ms | ${f.keystrokes} | ${f.p50} ms | ${f.p95} ms | ${f.max} ms | < ${GOALS.filterP95Ms} ms | ${judge('filter', `filter p95 per keystroke < ${GOALS.filterP95Ms} ms (a frame)`, `${f.p95} ms`, f.p95 < GOALS.filterP95Ms)} |`);
+  out(
+    `| ${f.rowsMs} ms | ${f.keystrokes} | ${f.p50} ms | ${f.p95} ms | ${f.max} ms | < ${GOALS.filterP95Ms} ms | ${judge('filter', `filter p95 per keystroke < ${GOALS.filterP95Ms} ms (a frame)`, `${f.p95} ms`, f.p95 < GOALS.filterP95Ms)} |`,
+  );
   out();
 }
 
@@ -425,13 +547,17 @@ if (only.has('notify')) {
   const [few, many] = rows;
   out('## Notification fan-out of a comment');
   out();
-  out('`POST /comments` by the lead in a shared portfolio where every member hears it (each commented before and is mentioned): the items written per comment, the SQL statements of the request (`QUERY_COUNT_HEADER`) and its time, after 5 warm-up comments.');
+  out(
+    '`POST /comments` by the lead in a shared portfolio where every member hears it (each commented before and is mentioned): the items written per comment, the SQL statements of the request (`QUERY_COUNT_HEADER`) and its time, after 5 warm-up comments.',
+  );
   out();
   out('| Members | Items per comment | SQL statements | p50 | p95 | Goal | |');
   out('|---:|---:|---:|---:|---:|---|---|');
   for (const r of rows) {
     const met = !few || !many || few.statements === many.statements;
-    out(`| ${r.members} | ${r.recipients} | ${r.statements} | ${r.p50} ms | ${r.p95} ms | as many statements with 50 members as with 5 | ${r === many ? judge('notify', 'fan-out: as many SQL statements for 50 members as for 5', `${few?.statements} / ${many?.statements}`, met) : ''} |`);
+    out(
+      `| ${r.members} | ${r.recipients} | ${r.statements} | ${r.p50} ms | ${r.p95} ms | as many statements with 50 members as with 5 | ${r === many ? judge('notify', 'fan-out: as many SQL statements for 50 members as for 5', `${few?.statements} / ${many?.statements}`, met) : ''} |`,
+    );
   }
   out();
 }
@@ -462,7 +588,14 @@ const head: string[] = [
   '',
 ];
 if (goals.length > 0) {
-  head.push('## Goals', '', 'Each figure with the machine\'s load average (1 minute) when it was taken: figures taken under load are noisy.', '', '| Part | Goal | Figure | | Load |', '|---|---|---:|---|---:|');
+  head.push(
+    '## Goals',
+    '',
+    "Each figure with the machine's load average (1 minute) when it was taken: figures taken under load are noisy.",
+    '',
+    '| Part | Goal | Figure | | Load |',
+    '|---|---|---:|---|---:|',
+  );
   for (const g of goals) head.push(`| ${g.part} | ${g.goal} | ${g.figure} | ${mark(g.met)} | ${g.load.toFixed(2)} |`);
   head.push('', `${goals.filter((g) => g.met).length} of ${goals.length} met.`, '');
 }

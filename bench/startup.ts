@@ -60,7 +60,11 @@ function alive(pid: number): boolean {
 async function boot(dataDir: string): Promise<Boot> {
   const port = await freePort();
   const spawnedAt = Date.now();
-  const child: ChildProcess = spawn('npm', ['start'], { cwd: ROOT, env: serverEnv(dataDir, port, { DEMO_DATA: 'true', STARTUP_TIMING: '1' }), stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn('npm', ['start'], {
+    cwd: ROOT,
+    env: serverEnv(dataDir, port, { DEMO_DATA: 'true', STARTUP_TIMING: '1' }),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const marks = new Map<string, number>();
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => {
@@ -88,7 +92,8 @@ async function boot(dataDir: string): Promise<Boot> {
   const leftover = serverPids.filter(alive);
   for (const pid of leftover) process.kill(pid, 'SIGKILL');
   if (ended === 'timeout') child.kill('SIGKILL');
-  const clean = ended === 'exited' && leftover.length === 0 && !existsSync(path.join(dataDir, 'db', 'pgdata', 'postmaster.pid'));
+  const clean =
+    ended === 'exited' && leftover.length === 0 && !existsSync(path.join(dataDir, 'db', 'pgdata', 'postmaster.pid'));
   return { totalMs, phases, stopMs, clean };
 }
 
@@ -121,6 +126,8 @@ export async function runStartupBench(runs: number) {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   }
   const result = { runs, first: medianBoot(firstBoots), restart: medianBoot(restarts) };
-  process.stdout.write(`  first boot ${result.first.runs.join(', ')} ms; restart ${result.restart.runs.join(', ')} ms; stop ≤ ${Math.max(result.first.maxStopMs, result.restart.maxStopMs)} ms\n`);
+  process.stdout.write(
+    `  first boot ${result.first.runs.join(', ')} ms; restart ${result.restart.runs.join(', ')} ms; stop ≤ ${Math.max(result.first.maxStopMs, result.restart.maxStopMs)} ms\n`,
+  );
   return result;
 }

@@ -1,7 +1,17 @@
 /** Shared pieces of the benchmarks: servers in child processes, memory readings, results. */
 import { execFileSync, execSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -39,10 +49,12 @@ function procField(file: string, field: string): number {
 
 function describeProcess(command: string): string {
   if (command.includes('dist-server/main.js')) return 'node (the API server)';
-  if (/^\/bin\/sh -c [\s\S]*pg-guard/.test(command) || command === 'cat') return `${command.split(' ')[0]!.split('/').at(-1)} (the database guard)`;
+  if (/^\/bin\/sh -c [\s\S]*pg-guard/.test(command) || command === 'cat')
+    return `${command.split(' ')[0]!.split('/').at(-1)} (the database guard)`;
   if (/^\S*postgres -D /.test(command)) return 'postgres (postmaster)';
   const title = /^postgres: (.*)$/.exec(command)?.[1]?.trim();
-  if (title) return /\[local\]/.test(title) ? `postgres: connection (${title.split(' ').at(-1)})` : `postgres: ${title}`;
+  if (title)
+    return /\[local\]/.test(title) ? `postgres: connection (${title.split(' ').at(-1)})` : `postgres: ${title}`;
   return command.split(' ')[0]!.split('/').at(-1) ?? command;
 }
 
@@ -56,7 +68,12 @@ export function serverProcesses(rootPid: number, dataDir: string): ServerProcess
   const out: ServerProcess[] = [];
   for (const pid of found) {
     try {
-      out.push({ pid, name: describeProcess(commandLine(pid)), rss: procField(`/proc/${pid}/status`, 'VmRSS'), pss: procField(`/proc/${pid}/smaps_rollup`, 'Pss') });
+      out.push({
+        pid,
+        name: describeProcess(commandLine(pid)),
+        rss: procField(`/proc/${pid}/status`, 'VmRSS'),
+        pss: procField(`/proc/${pid}/smaps_rollup`, 'Pss'),
+      });
     } catch {
       // ended meanwhile
     }
@@ -77,7 +94,11 @@ const CACHE = path.join(ROOT, 'bench', '.data');
 /** A fingerprint of what a generated data set depends on: its size, the generator and the migrations. */
 function datasetKey(size: DatasetSize): string {
   const hash = createHash('sha256').update(JSON.stringify(size));
-  for (const file of [path.join(ROOT, 'bench', 'generate.ts'), ...readdirSync(MIGRATIONS).map((f) => path.join(MIGRATIONS, f))]) hash.update(readFileSync(file));
+  for (const file of [
+    path.join(ROOT, 'bench', 'generate.ts'),
+    ...readdirSync(MIGRATIONS).map((f) => path.join(MIGRATIONS, f)),
+  ])
+    hash.update(readFileSync(file));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -86,7 +107,9 @@ function datasetKey(size: DatasetSize): string {
  * set. Generating the large set takes minutes, so it is generated once into `bench/.data/` and
  * copied for every run (each benchmark may change its copy).
  */
-export async function prepareDataDir(size: DatasetSize): Promise<{ dataDir: string; counts: Record<string, number>; emails: Awaited<ReturnType<typeof generateDataset>> }> {
+export async function prepareDataDir(
+  size: DatasetSize,
+): Promise<{ dataDir: string; counts: Record<string, number>; emails: Awaited<ReturnType<typeof generateDataset>> }> {
   const cached = path.join(CACHE, datasetKey(size));
   const factsFile = path.join(cached, 'facts.json');
   if (!existsSync(factsFile)) {
@@ -102,10 +125,16 @@ export async function prepareDataDir(size: DatasetSize): Promise<{ dataDir: stri
     await db.close();
     writeFileSync(factsFile, JSON.stringify({ emails, counts, seconds: Math.round((Date.now() - started) / 1000) }));
   }
-  const facts = JSON.parse(readFileSync(factsFile, 'utf8')) as { emails: Awaited<ReturnType<typeof generateDataset>>; counts: Record<string, number> };
+  const facts = JSON.parse(readFileSync(factsFile, 'utf8')) as {
+    emails: Awaited<ReturnType<typeof generateDataset>>;
+    counts: Record<string, number>;
+  };
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pf-bench-'));
   // The stopped server's folder, without its socket folder and log.
-  cpSync(path.join(cached, 'db'), path.join(dataDir, 'db'), { recursive: true, filter: (src) => !/[/\\](run|postgres\.log)$/.test(src) });
+  cpSync(path.join(cached, 'db'), path.join(dataDir, 'db'), {
+    recursive: true,
+    filter: (src) => !/[/\\](run|postgres\.log)$/.test(src),
+  });
   return { dataDir, counts: facts.counts, emails: facts.emails };
 }
 
@@ -116,7 +145,10 @@ let serverBuilt: Promise<void> | null = null;
 export function ensureServerBuilt(): Promise<void> {
   serverBuilt ??= (async () => {
     const script = pathToFileURL(path.join(ROOT, 'scripts', 'build-server.mjs')).href;
-    const { buildServer, serverIsCurrent } = (await import(script)) as { buildServer: () => Promise<void>; serverIsCurrent: () => boolean };
+    const { buildServer, serverIsCurrent } = (await import(script)) as {
+      buildServer: () => Promise<void>;
+      serverIsCurrent: () => boolean;
+    };
     if (!serverIsCurrent()) await buildServer();
   })();
   return serverBuilt;
@@ -135,7 +167,11 @@ export function ensureSpaBuilt(): void {
   const built = path.join(ROOT, 'dist', 'index.html');
   const sources = ['src', 'public', 'index.html', 'vite.config.ts'].map((p) => path.join(ROOT, p)).filter(existsSync);
   if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execFileSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error'],
+    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+  );
 }
 
 /** The environment `npm start` gives the server, for one benchmark run. */
@@ -161,7 +197,10 @@ export function spawnServer(env: NodeJS.ProcessEnv): ChildProcess {
  * The real server in a child process, as `npm start` runs it (the compiled `dist-server/main.js`;
  * it and the SPA built first when out of date), on `dataDir`.
  */
-export async function startServer(dataDir: string, extraEnv: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
+export async function startServer(
+  dataDir: string,
+  extraEnv: Record<string, string> = {},
+): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
   await ensureServerBuilt();
   ensureSpaBuilt();
   const port = await freePort();
@@ -173,7 +212,11 @@ export async function startServer(dataDir: string, extraEnv: Record<string, stri
 
 /** Logs in through the API. */
 export async function token(url: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${url}/api/v1/auth/local`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: email, password }) });
+  const res = await fetch(`${url}/api/v1/auth/local`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier: email, password }),
+  });
   if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
   return ((await res.json()) as { jwt: string }).jwt;
 }

@@ -13,7 +13,9 @@ export async function runUploadBench(size: DatasetSize, bytes: number) {
   try {
     const jwt = await token(server.url, emails.teacherEmail, BENCH_PASSWORD);
     const auth = { authorization: `Bearer ${jwt}` };
-    const portfolios = (await (await fetch(`${server.url}/api/v1/portfolios`, { headers: auth })).json()) as { id: number }[];
+    const portfolios = (await (await fetch(`${server.url}/api/v1/portfolios`, { headers: auth })).json()) as {
+      id: number;
+    }[];
     const portfolioId = portfolios[0]!.id;
     const created = (await (
       await fetch(`${server.url}/api/v1/portfolios/${portfolioId}/artifacts/responses`, {
@@ -29,7 +31,9 @@ export async function runUploadBench(size: DatasetSize, bytes: number) {
       peak = Math.max(peak, rssMiB(pid));
     }, 50);
     const boundary = '----pfbench';
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+    );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     const chunk = Buffer.alloc(1024 * 1024, 'practicefolio benchmark line of text\n');
     let sent = 0;
@@ -48,7 +52,14 @@ export async function runUploadBench(size: DatasetSize, bytes: number) {
     const status = await new Promise<number>((resolve, reject) => {
       const req = http.request(
         `${server.url}/api/v1/portfolios/${portfolioId}/artifacts/${created.id}/documents`,
-        { method: 'POST', headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + bytes + tail.length } },
+        {
+          method: 'POST',
+          headers: {
+            ...auth,
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': head.length + bytes + tail.length,
+          },
+        },
         (res) => {
           res.resume();
           res.on('end', () => resolve(res.statusCode ?? 0));

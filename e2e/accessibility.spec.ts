@@ -23,7 +23,13 @@ interface Named {
   name: string;
 }
 interface PortfolioBody extends Named {
-  artifacts: { id: number; parkingLot: boolean; responses: Record<string, unknown>; images: { url: string }[]; videos: { url: string }[] }[];
+  artifacts: {
+    id: number;
+    parkingLot: boolean;
+    responses: Record<string, unknown>;
+    images: { url: string }[];
+    videos: { url: string }[];
+  }[];
 }
 interface SharedBody extends Named {
   sharedArtifacts: { id: number; responses: Record<string, unknown> }[];
@@ -57,7 +63,15 @@ const artifactNamed = <T extends { responses: Record<string, unknown> }>(list: T
 };
 
 /** Uploads a file to a personal artifact through the API. */
-async function upload(token: string, portfolioId: number, artifactId: number, kind: 'videos' | 'documents', name: string, type: string, data: Uint8Array) {
+async function upload(
+  token: string,
+  portfolioId: number,
+  artifactId: number,
+  kind: 'videos' | 'documents',
+  name: string,
+  type: string,
+  data: Uint8Array,
+) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(data)], { type }), name);
   const res = await fetch(`${baseUrl()}/api/v1/portfolios/${portfolioId}/artifacts/${artifactId}/${kind}`, {
@@ -71,8 +85,23 @@ async function upload(token: string, portfolioId: number, artifactId: number, ki
 /** A two-second WebM clip (Chromium plays WebM without proprietary codecs). */
 function clip(): Uint8Array {
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'pf-a11y-')), 'kite-flight.webm');
-  const ffmpeg = spawnSync(process.env['FFMPEG_PATH'] ?? 'ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10', '-t', '2', '-c:v', 'libvpx', '-y', file]);
-  if (ffmpeg.status !== 0) throw new Error(`ffmpeg could not make the test video: ${ffmpeg.stderr?.toString() ?? ffmpeg.error}`);
+  const ffmpeg = spawnSync(process.env['FFMPEG_PATH'] ?? 'ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=320x240:rate=10',
+    '-t',
+    '2',
+    '-c:v',
+    'libvpx',
+    '-y',
+    file,
+  ]);
+  if (ffmpeg.status !== 0)
+    throw new Error(`ffmpeg could not make the test video: ${ffmpeg.stderr?.toString() ?? ffmpeg.error}`);
   return readFileSync(file);
 }
 
@@ -81,18 +110,32 @@ async function findDemo(): Promise<Demo> {
   const tess = await tokenFor(DEMO.teacher.email);
   const lee = await tokenFor(DEMO.lead.email);
   const tessPortfolios = (await api<Named[]>('GET', '/portfolios', undefined, tess)).body;
-  const forces = (await api<PortfolioBody>('GET', `/portfolios/${byName(tessPortfolios, 'Forces and Motion').id}`, undefined, tess)).body;
+  const forces = (
+    await api<PortfolioBody>('GET', `/portfolios/${byName(tessPortfolios, 'Forces and Motion').id}`, undefined, tess)
+  ).body;
   const ramp = artifactNamed(forces.artifacts, 'Ramp races: predicting speed');
   const tugOfWar = artifactNamed(forces.artifacts, 'Tug-of-war video (to finish)');
   if (tugOfWar.videos.length === 0) {
     await upload(tess, forces.id, tugOfWar.id, 'videos', 'kite-flight.webm', 'video/webm', clip());
-    await upload(tess, forces.id, tugOfWar.id, 'documents', 'rope-notes.txt', 'text/plain', new TextEncoder().encode('Team A pulled harder at first.\n'));
+    await upload(
+      tess,
+      forces.id,
+      tugOfWar.id,
+      'documents',
+      'rope-notes.txt',
+      'text/plain',
+      new TextEncoder().encode('Team A pulled harder at first.\n'),
+    );
   }
   const withVideo = (await api<PortfolioBody>('GET', `/portfolios/${forces.id}`, undefined, tess)).body;
   const leePortfolios = (await api<Named[]>('GET', '/portfolios', undefined, lee)).body;
   const shared = (await api<Named[]>('GET', '/shared-portfolios', undefined, lee)).body;
-  const plc = (await api<SharedBody>('GET', `/shared-portfolios/${byName(shared, 'Grades 5–7 Science PLC').id}`, undefined, lee)).body;
-  const invitations = (await api<{ id: number; sharedPortfolio: { name: string } }[]>('GET', '/invitations', undefined, tess)).body;
+  const plc = (
+    await api<SharedBody>('GET', `/shared-portfolios/${byName(shared, 'Grades 5–7 Science PLC').id}`, undefined, lee)
+  ).body;
+  const invitations = (
+    await api<{ id: number; sharedPortfolio: { name: string } }[]>('GET', '/invitations', undefined, tess)
+  ).body;
   const invitation = invitations.find((i) => i.sharedPortfolio.name === 'Engineering Design Circle');
   if (!invitation) throw new Error('No demo invitation');
   return {
@@ -101,7 +144,10 @@ async function findDemo(): Promise<Demo> {
     exitTicket: artifactNamed(forces.artifacts, 'Balanced forces exit ticket').id,
     tugOfWar: tugOfWar.id,
     imageFile: ramp.images[0]!.url.replace('/uploads/', ''),
-    videoFile: artifactNamed(withVideo.artifacts, 'Tug-of-war video (to finish)').videos[0]!.url.replace('/uploads/', ''),
+    videoFile: artifactNamed(withVideo.artifacts, 'Tug-of-war video (to finish)').videos[0]!.url.replace(
+      '/uploads/',
+      '',
+    ),
     leeNotebook: byName(leePortfolios, 'Engineering Design Lab').id,
     plc: plc.id,
     engineering: byName(shared, 'Engineering Design Circle').id,
@@ -133,7 +179,10 @@ async function audit(page: Page, where: string): Promise<string[]> {
   // Evaluated through the debugging protocol, which the page's Content Security Policy does not govern.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (tags) => {
-    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    const result = await window.axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      resultTypes: ['violations'],
+    });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact ?? 'unknown',
@@ -185,7 +234,8 @@ describe('axe-core: WCAG 2.1 AA on every route, for every role', () => {
     await page.waitForURL('**/home');
     const a = auditor(() => page);
     await a.scan('/ → /home');
-    for (const pathname of ['/about', '/privacy', '/login', '/forgot-password', '/reset-password/not-a-real-code']) await a.visit(pathname);
+    for (const pathname of ['/about', '/privacy', '/login', '/forgot-password', '/reset-password/not-a-real-code'])
+      await a.visit(pathname);
 
     await page.goto('/login');
     await page.getByLabel('Email').fill(DEMO.teacher2.email);
@@ -206,12 +256,21 @@ describe('axe-core: WCAG 2.1 AA on every route, for every role', () => {
     const unexpected: string[] = [];
     page.removeAllListeners('console');
     page.on('console', (m) => {
-      if (m.type() === 'error' && !(m.text().startsWith('Failed to load resource: the server responded with a status of 40') && /status of 40[14]/.test(m.text()) && (m.location().url.includes('/uploads/') || m.location().url.includes('/viewer-files/'))))
+      if (
+        m.type() === 'error' &&
+        !(
+          m.text().startsWith('Failed to load resource: the server responded with a status of 40') &&
+          /status of 40[14]/.test(m.text()) &&
+          (m.location().url.includes('/uploads/') || m.location().url.includes('/viewer-files/'))
+        )
+      )
         unexpected.push(m.text());
     });
     const expired = (address: string) => address.replace(/^[^/]+\//, 'x.y.zzzzzzzzzzzzzzzzzzzzzz/');
     await page.goto(`/images/uploads/${demo.imageFile}.html`);
-    await expect.poll(() => page.locator('[data-file] img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('[data-file] img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     await a.scan('/images/uploads/{capability}/{file}.html (visitor)');
     await page.goto(`/images/uploads/${expired(demo.imageFile)}.html`);
     await page.getByText('This image could not be shown.').waitFor();
@@ -235,8 +294,14 @@ describe('axe-core: WCAG 2.1 AA on every route, for every role', () => {
 
     await a.visit('/my-portfolios', 'teacher /my-portfolios');
     await a.visit(`/my-portfolios/${demo.forces}`, 'teacher /my-portfolios/{id}');
-    await a.visit(`/my-portfolios/${demo.forces}/artifacts/${demo.ramp}`, 'teacher /my-portfolios/{id}/artifacts/{completed}');
-    await a.visit(`/my-portfolios/${demo.forces}/artifacts/${demo.tugOfWar}`, 'teacher /my-portfolios/{id}/artifacts/{parking lot, video, document}');
+    await a.visit(
+      `/my-portfolios/${demo.forces}/artifacts/${demo.ramp}`,
+      'teacher /my-portfolios/{id}/artifacts/{completed}',
+    );
+    await a.visit(
+      `/my-portfolios/${demo.forces}/artifacts/${demo.tugOfWar}`,
+      'teacher /my-portfolios/{id}/artifacts/{parking lot, video, document}',
+    );
 
     await page.getByRole('button', { name: 'Filter By' }).click();
     await page.getByRole('dialog', { name: 'Filter By' }).waitFor();
@@ -261,25 +326,38 @@ describe('axe-core: WCAG 2.1 AA on every route, for every role', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'NO' }).click();
 
     await a.visit(`/my-portfolios/${demo.forces}/edit`, 'teacher /my-portfolios/{id}/edit');
-    await a.visit(`/my-portfolios/${demo.forces}/artifacts/${demo.ramp}/edit`, 'teacher /my-portfolios/{id}/artifacts/{id}/edit');
+    await a.visit(
+      `/my-portfolios/${demo.forces}/artifacts/${demo.ramp}/edit`,
+      'teacher /my-portfolios/{id}/artifacts/{id}/edit',
+    );
     await a.visit(`/my-portfolios/${demo.forces}/artifacts/${demo.tugOfWar}/edit`, 'teacher parking-lot artifact edit');
     await page.getByRole('button', { name: 'Submit to Portfolio' }).click();
     await page.getByText('There were errors in your form, please review and resubmit').waitFor();
     await a.scan('teacher artifact edit with form errors');
-    await a.visit(`/my-portfolios/${demo.forces}/artifacts/${demo.ramp}/copy`, 'teacher /my-portfolios/{id}/artifacts/{id}/copy');
+    await a.visit(
+      `/my-portfolios/${demo.forces}/artifacts/${demo.ramp}/copy`,
+      'teacher /my-portfolios/{id}/artifacts/{id}/copy',
+    );
 
     await page.goto(`/images/uploads/${demo.imageFile}.html`);
     // Opened by its address (as the mobile apps do), the viewer asks the server for the file's name and artifact.
-    await expect.poll(() => page.locator('[data-file] img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('[data-file] img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     await page.getByRole('link', { name: /^← Back to Ramp races/ }).waitFor();
     await a.scan('teacher /images/uploads/{file}.html');
     await page.goto(`/videos/uploads/${demo.videoFile}.html`);
-    await expect.poll(() => page.locator('video').evaluate((video: HTMLVideoElement) => video.readyState)).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('video').evaluate((video: HTMLVideoElement) => video.readyState))
+      .toBeGreaterThan(0);
     await a.scan('teacher /videos/uploads/{file}.html');
 
     await a.visit('/shared-portfolios', 'teacher /shared-portfolios');
     await a.visit(`/shared-portfolios/${demo.plc}`, 'teacher /shared-portfolios/{id}');
-    await a.visit(`/shared-portfolios/${demo.plc}/artifacts/${demo.sharedRamp}`, 'teacher /shared-portfolios/{id}/artifacts/{id}');
+    await a.visit(
+      `/shared-portfolios/${demo.plc}/artifacts/${demo.sharedRamp}`,
+      'teacher /shared-portfolios/{id}/artifacts/{id}',
+    );
     await page.getByRole('button', { name: 'Add reaction' }).click();
     await page.getByRole('dialog', { name: 'ADD REACTION' }).waitFor();
     await a.scan('teacher reaction picker open');
@@ -295,7 +373,10 @@ describe('axe-core: WCAG 2.1 AA on every route, for every role', () => {
     await a.scan('teacher Leave confirmation');
     await page.getByRole('alertdialog').getByRole('button', { name: 'NO' }).click();
 
-    await a.visit(`/shared-portfolios/${demo.plc}/artifacts/${demo.sharedFoodWeb}`, 'teacher shared artifact with own comment');
+    await a.visit(
+      `/shared-portfolios/${demo.plc}/artifacts/${demo.sharedFoodWeb}`,
+      'teacher shared artifact with own comment',
+    );
     await page.getByRole('button', { name: 'Edit comment' }).click();
     await a.scan('teacher editing a comment');
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -304,8 +385,14 @@ describe('axe-core: WCAG 2.1 AA on every route, for every role', () => {
     await a.scan('teacher Delete Comment confirmation');
     await page.getByRole('alertdialog').getByRole('button', { name: 'NO' }).click();
 
-    await a.visit(`/shared-portfolios/${demo.plc}/artifacts/${demo.sharedRamp}/edit`, 'teacher /shared-portfolios/{id}/artifacts/{id}/edit');
-    await a.visit(`/shared-portfolios/${demo.plc}/artifacts/${demo.sharedRamp}/copy`, 'teacher /shared-portfolios/{id}/artifacts/{id}/copy');
+    await a.visit(
+      `/shared-portfolios/${demo.plc}/artifacts/${demo.sharedRamp}/edit`,
+      'teacher /shared-portfolios/{id}/artifacts/{id}/edit',
+    );
+    await a.visit(
+      `/shared-portfolios/${demo.plc}/artifacts/${demo.sharedRamp}/copy`,
+      'teacher /shared-portfolios/{id}/artifacts/{id}/copy',
+    );
     await a.visit(`/invitation/${demo.invitation}`, 'teacher /invitation/{id}');
     await page.getByRole('button', { name: 'Delete Invitation' }).click();
     await page.getByRole('alertdialog').waitFor();
@@ -316,9 +403,19 @@ describe('axe-core: WCAG 2.1 AA on every route, for every role', () => {
     await page.goto(`/shared-portfolios/${demo.plc}/artifacts/${demo.sharedRamp}/edit`);
     await settle(page);
     const lee = await tokenFor(DEMO.lead.email);
-    const current = await api<{ responses: Record<string, unknown>; updated_at: string }>('GET', `/shared-artifacts/${demo.sharedRamp}`, undefined, lee);
+    const current = await api<{ responses: Record<string, unknown>; updated_at: string }>(
+      'GET',
+      `/shared-artifacts/${demo.sharedRamp}`,
+      undefined,
+      lee,
+    );
     await new Promise((r) => setTimeout(r, 20));
-    const saved = await api('PUT', `/shared-artifacts/${demo.sharedRamp}`, { responses: current.body.responses, updated_at: current.body.updated_at }, lee);
+    const saved = await api(
+      'PUT',
+      `/shared-artifacts/${demo.sharedRamp}`,
+      { responses: current.body.responses, updated_at: current.body.updated_at },
+      lee,
+    );
     expect(saved.status).toBe(200);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('alertdialog', { name: 'Edit Conflict' }).waitFor();
@@ -332,7 +429,10 @@ describe('axe-core: WCAG 2.1 AA on every route, for every role', () => {
     const a = auditor(() => page);
     await a.scan('lead /dashboard');
     await a.visit(`/my-portfolios/${demo.leeNotebook}`, 'lead /my-portfolios/{id}');
-    await a.visit(`/shared-portfolios/${demo.plc}/artifacts/${demo.sharedFoodWeb}`, 'lead /shared-portfolios/{id}/artifacts/{id}');
+    await a.visit(
+      `/shared-portfolios/${demo.plc}/artifacts/${demo.sharedFoodWeb}`,
+      'lead /shared-portfolios/{id}/artifacts/{id}',
+    );
     await a.visit('/shared-portfolios/new', 'lead /shared-portfolios/new');
     await page.getByRole('button', { name: 'SAVE' }).click();
     await page.getByText('A name is required.').first().waitFor();
@@ -378,10 +478,16 @@ describe('axe-core: WCAG 2.1 AA on every route, for every role', () => {
     await page.getByRole('button', { name: 'Done' }).click();
 
     await a.visit('/shared-portfolios', 'researcher /shared-portfolios');
-    await a.visit(`/shared-portfolios/${demo.plc}/artifacts/${demo.sharedRamp}`, 'researcher /shared-portfolios/{id}/artifacts/{id}');
+    await a.visit(
+      `/shared-portfolios/${demo.plc}/artifacts/${demo.sharedRamp}`,
+      'researcher /shared-portfolios/{id}/artifacts/{id}',
+    );
     await a.visit('/shared-portfolios/new', 'researcher /shared-portfolios/new');
     await a.visit(`/shared-portfolios/${demo.plc}/edit`, 'researcher /shared-portfolios/{id}/edit');
-    await a.visit(`/shared-portfolios/${demo.plc}/artifacts/${demo.sharedRamp}/edit`, 'researcher /shared-portfolios/{id}/artifacts/{id}/edit');
+    await a.visit(
+      `/shared-portfolios/${demo.plc}/artifacts/${demo.sharedRamp}/edit`,
+      'researcher /shared-portfolios/{id}/artifacts/{id}/edit',
+    );
 
     await page.goto('/research-export');
     await page.getByRole('form', { name: 'Research export filters' }).waitFor();
@@ -395,8 +501,14 @@ describe('axe-core: WCAG 2.1 AA on every route, for every role', () => {
     await page.getByRole('button', { name: 'Create New User' }).click();
     await page.getByRole('dialog', { name: 'Create New User' }).waitFor();
     await a.scan('researcher Create New User dialog');
-    await page.getByRole('dialog').getByRole('button', { name: /create/i }).click();
-    await page.getByText(/Field .* is required\./).first().waitFor();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /create/i })
+      .click();
+    await page
+      .getByText(/Field .* is required\./)
+      .first()
+      .waitFor();
     await a.scan('researcher Create New User with errors');
     a.assertClean();
   });
@@ -418,8 +530,12 @@ interface FocusReport {
 async function focusReport(page: Page): Promise<FocusReport> {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body || el === document.documentElement) return { onBody: true, what: 'body', visible: false, why: 'focus is on the body', inViewport: false };
-    const name = (el.getAttribute('aria-label') ?? el.getAttribute('placeholder') ?? el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 50);
+    if (!el || el === document.body || el === document.documentElement)
+      return { onBody: true, what: 'body', visible: false, why: 'focus is on the body', inViewport: false };
+    const name = (el.getAttribute('aria-label') ?? el.getAttribute('placeholder') ?? el.textContent ?? '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 50);
     const what = `${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} "${name}"`;
     const rgba = (css: string): number[] => (css.match(/[\d.]+/g) ?? []).map(Number);
     const luminance = ([r = 0, g = 0, b = 0]: number[]) => {
@@ -440,17 +556,37 @@ async function focusReport(page: Page): Promise<FocusReport> {
     };
     const style = getComputedStyle(el);
     const rect = el.getBoundingClientRect();
-    const inViewport = rect.width > 0 && rect.height > 0 && rect.bottom > 0 && rect.right > 0 && rect.top < innerHeight && rect.left < innerWidth;
-    if (!el.matches(':focus-visible')) return { onBody: false, what, visible: false, why: 'not :focus-visible', inViewport };
+    const inViewport =
+      rect.width > 0 &&
+      rect.height > 0 &&
+      rect.bottom > 0 &&
+      rect.right > 0 &&
+      rect.top < innerHeight &&
+      rect.left < innerWidth;
+    if (!el.matches(':focus-visible'))
+      return { onBody: false, what, visible: false, why: 'not :focus-visible', inViewport };
     const outlineWidth = parseFloat(style.outlineWidth);
     if (style.outlineStyle !== 'none' && outlineWidth >= 2) {
       const offset = parseFloat(style.outlineOffset);
       const behind = backgroundOf(offset < 0 ? el : el.parentElement);
       const ratio = contrast(rgba(style.outlineColor), behind);
-      return { onBody: false, what, visible: ratio >= 3, why: `outline ${style.outlineColor} on rgb(${behind.join(',')}) is ${ratio.toFixed(2)}:1`, inViewport };
+      return {
+        onBody: false,
+        what,
+        visible: ratio >= 3,
+        why: `outline ${style.outlineColor} on rgb(${behind.join(',')}) is ${ratio.toFixed(2)}:1`,
+        inViewport,
+      };
     }
-    if (style.boxShadow !== 'none' && /\b[2-9]px\b/.test(style.boxShadow)) return { onBody: false, what, visible: true, why: `box-shadow ${style.boxShadow}`, inViewport };
-    return { onBody: false, what, visible: false, why: `no focus indicator (outline ${style.outlineStyle} ${style.outlineWidth})`, inViewport };
+    if (style.boxShadow !== 'none' && /\b[2-9]px\b/.test(style.boxShadow))
+      return { onBody: false, what, visible: true, why: `box-shadow ${style.boxShadow}`, inViewport };
+    return {
+      onBody: false,
+      what,
+      visible: false,
+      why: `no focus indicator (outline ${style.outlineStyle} ${style.outlineWidth})`,
+      inViewport,
+    };
   });
 }
 
@@ -468,11 +604,14 @@ async function expectVisibleFocus(page: Page, step: string): Promise<FocusReport
  * on the body. A control disabled while its action runs may give it back a moment later.
  */
 async function expectFocusKept(page: Page, step: string): Promise<FocusReport> {
-  await expect.poll(async () => (await focusReport(page)).onBody, { message: `${step}: focus fell to the body`, timeout: 3_000 }).toBe(false);
+  await expect
+    .poll(async () => (await focusReport(page)).onBody, { message: `${step}: focus fell to the body`, timeout: 3_000 })
+    .toBe(false);
   return focusReport(page);
 }
 
-const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement, undefined, { timeout: 5_000 });
+const isFocused = (target: Locator) =>
+  target.evaluate((el) => el === document.activeElement, undefined, { timeout: 5_000 });
 
 /** Presses Tab (or Shift+Tab) until `target` has focus, checking every stop on the way. */
 async function tabTo(page: Page, target: Locator, step: string, { back = false, max = 80 } = {}): Promise<void> {
@@ -484,7 +623,9 @@ async function tabTo(page: Page, target: Locator, step: string, { back = false, 
     await expectVisibleFocus(page, `${step} (stop ${i + 1}; after ${trail.slice(-6, -1).join(' → ') || 'the start'})`);
     if (await isFocused(target)) return;
   }
-  throw new Error(`${step}: ${max} presses of ${back ? 'Shift+Tab' : 'Tab'} never reached the target: ${trail.join(' → ')}`);
+  throw new Error(
+    `${step}: ${max} presses of ${back ? 'Shift+Tab' : 'Tab'} never reached the target: ${trail.join(' → ')}`,
+  );
 }
 
 describe('keyboard only', () => {
@@ -552,7 +693,10 @@ describe('keyboard only', () => {
     await expectFocusKept(page, 'after Submit to Portfolio');
 
     // Shared Portfolios → the demo shared portfolio → an artifact.
-    await tabTo(page, nav.getByRole('link', { name: 'SHARED PORTFOLIOS' }), 'SHARED PORTFOLIOS', { back: true, max: 120 });
+    await tabTo(page, nav.getByRole('link', { name: 'SHARED PORTFOLIOS' }), 'SHARED PORTFOLIOS', {
+      back: true,
+      max: 120,
+    });
     await page.keyboard.press('Enter');
     await page.waitForURL('**/shared-portfolios');
     await tabTo(page, page.getByLabel('Select Shared Portfolio'), 'shared portfolio select');
@@ -560,8 +704,19 @@ describe('keyboard only', () => {
     await page.waitForURL(/\/shared-portfolios\/\d+$/);
     const table = artifactsTable(page);
     await table.getByText('Ramp races: predicting speed').waitFor();
-    await tabTo(page, table.getByRole('row').filter({ has: page.getByRole('gridcell') }).first(), 'artifacts table');
-    for (let i = 0; i < 5 && !((await page.evaluate(() => document.activeElement?.textContent)) ?? '').includes('Ramp races'); i++) {
+    await tabTo(
+      page,
+      table
+        .getByRole('row')
+        .filter({ has: page.getByRole('gridcell') })
+        .first(),
+      'artifacts table',
+    );
+    for (
+      let i = 0;
+      i < 5 && !((await page.evaluate(() => document.activeElement?.textContent)) ?? '').includes('Ramp races');
+      i++
+    ) {
       await page.keyboard.press('ArrowDown');
       await expectVisibleFocus(page, 'moving in the table');
     }
@@ -615,8 +770,13 @@ async function auditTargets(page: Page, where: string): Promise<string[]> {
   await settle(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { runOnly: { type: 'rule', values: ['target-size', 'scrollable-region-focusable'] }, resultTypes: ['violations'] });
-    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ').trim()}`));
+    const result = await window.axe.run(document, {
+      runOnly: { type: 'rule', values: ['target-size', 'scrollable-region-focusable'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations.flatMap((v) =>
+      v.nodes.map((n) => `${v.id} ${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ').trim()}`),
+    );
   });
   return violations.map((v) => `[${where}] ${v}`);
 }
@@ -634,7 +794,16 @@ describe('at 390 px: targets of at least 24 × 24 px and scrollable regions reac
     found.push(...(await auditTargets(anonymous, 'login')));
 
     const pages: [string, string[]][] = [
-      [DEMO.teacher.email, ['/dashboard', `/my-portfolios/${demo.forces}`, `/my-portfolios/${demo.forces}/artifacts/${demo.ramp}`, `/shared-portfolios/${demo.plc}`, `/shared-portfolios/${demo.plc}/artifacts/${demo.sharedRamp}`]],
+      [
+        DEMO.teacher.email,
+        [
+          '/dashboard',
+          `/my-portfolios/${demo.forces}`,
+          `/my-portfolios/${demo.forces}/artifacts/${demo.ramp}`,
+          `/shared-portfolios/${demo.plc}`,
+          `/shared-portfolios/${demo.plc}/artifacts/${demo.sharedRamp}`,
+        ],
+      ],
       [DEMO.lead.email, ['/dashboard', '/shared-portfolios/new', `/shared-portfolios/${demo.plc}/edit`]],
       [DEMO.researcher.email, ['/dashboard', `/teacher-portfolios`, '/users', '/research-export']],
     ];

@@ -11,7 +11,8 @@ describe('public pages', () => {
     const page = await browser.newPage('/');
     await page.waitForURL('**/home');
     await expect.poll(() => page.getByRole('link', { name: 'LOGIN', exact: true }).count()).toBe(1);
-    for (const name of ['HOME', 'ABOUT']) expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).count()).toBe(1);
+    for (const name of ['HOME', 'ABOUT'])
+      expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).count()).toBe(1);
     // The page's own code arrives after the shell.
     await expect.poll(() => page.getByRole('link', { name: 'Download on the App Store' }).count()).toBeGreaterThan(0);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'ABOUT' }).click();
@@ -28,7 +29,11 @@ describe('logging in and out', () => {
   const roles = [
     { who: DEMO.teacher, nav: ['PORTFOLIO DASHBOARD', 'MY PORTFOLIOS', 'SHARED PORTFOLIOS'], manage: false },
     { who: DEMO.lead, nav: ['PORTFOLIO DASHBOARD', 'MY PORTFOLIOS', 'SHARED PORTFOLIOS'], manage: false },
-    { who: DEMO.researcher, nav: ['PORTFOLIO DASHBOARD', 'TEACHER PORTFOLIOS', 'SHARED PORTFOLIOS', 'RESEARCH EXPORT'], manage: true },
+    {
+      who: DEMO.researcher,
+      nav: ['PORTFOLIO DASHBOARD', 'TEACHER PORTFOLIOS', 'SHARED PORTFOLIOS', 'RESEARCH EXPORT'],
+      manage: true,
+    },
   ];
   for (const role of roles) {
     it(`${role.who.username}: login → dashboard → logout`, async () => {
@@ -39,7 +44,9 @@ describe('logging in and out', () => {
       const nav = page.getByRole('navigation', { name: 'Main' });
       for (const name of role.nav) expect(await nav.getByRole('link', { name }).count(), name).toBe(1);
       // The research export is a researcher's alone.
-      expect(await nav.getByRole('link', { name: 'RESEARCH EXPORT' }).count()).toBe(role.nav.includes('RESEARCH EXPORT') ? 1 : 0);
+      expect(await nav.getByRole('link', { name: 'RESEARCH EXPORT' }).count()).toBe(
+        role.nav.includes('RESEARCH EXPORT') ? 1 : 0,
+      );
       await page.getByRole('button', { name: role.who.username }).click();
       expect(await page.getByRole('menuitem', { name: 'Manage Users' }).count()).toBe(role.manage ? 1 : 0);
       expect(await page.getByRole('menuitem', { name: /Help/ }).count()).toBe(1);
@@ -83,11 +90,15 @@ describe('logging in and out', () => {
 
 describe('keep me signed in', () => {
   const SCREENSHOTS = path.resolve('e2e/screenshots');
-  const sessionCookies = async (page: Page) => (await page.context().cookies()).filter((c) => c.name === 'jwt' || c.name === 'pf_session');
+  const sessionCookies = async (page: Page) =>
+    (await page.context().cookies()).filter((c) => c.name === 'jwt' || c.name === 'pf_session');
 
   it('is offered unticked, with a target of at least 24 × 24 px, at a phone’s and a laptop’s width', async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 900 }]) {
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 900 },
+    ]) {
       const page = await browser.newPage('/login', viewport);
       const box = page.getByRole('checkbox', { name: 'Keep me signed in' });
       await box.waitFor();
@@ -139,7 +150,15 @@ describe('password reset', () => {
     const researcher = await tokenFor(DEMO.researcher.email);
     expect((await api('POST', '/invitations/outside', { email, username, roleId: 1 }, researcher)).status).toBe(200);
     const welcome = new URL(await waitForResetLink(email)).pathname.split('/').pop();
-    expect((await api('POST', '/auth/reset-password', { code: welcome, password: 'first-lantern-48', passwordConfirmation: 'first-lantern-48' })).status).toBe(200);
+    expect(
+      (
+        await api('POST', '/auth/reset-password', {
+          code: welcome,
+          password: 'first-lantern-48',
+          passwordConfirmation: 'first-lantern-48',
+        })
+      ).status,
+    ).toBe(200);
 
     const before = outboxFor(email).length;
     const page = await browser.newPage('/login');

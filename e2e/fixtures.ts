@@ -34,7 +34,11 @@ export function setupBrowser() {
   const contexts: BrowserContext[] = [];
   let problems: string[] = [];
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', headless: true, args: ARGS });
+    browser = await chromium.launch({
+      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+      headless: true,
+      args: ARGS,
+    });
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close()));
@@ -54,7 +58,9 @@ export function setupBrowser() {
       page.on('console', (m) => {
         if (m.type() !== 'error') return;
         // The browser logs every refused API call; the journeys expect some (a wrong password, a used code).
-        const expectedRefusal = /^Failed to load resource: the server responded with a status of 4\d\d/.test(m.text()) && m.location().url.includes('/api/v1/');
+        const expectedRefusal =
+          /^Failed to load resource: the server responded with a status of 4\d\d/.test(m.text()) &&
+          m.location().url.includes('/api/v1/');
         if (!expectedRefusal) problems.push(`${m.text()} (${m.location().url})`);
       });
       page.on('pageerror', (e) => problems.push(String(e)));
@@ -74,10 +80,18 @@ export async function login(page: Page, email: string, password: string = DEMO.p
 }
 
 /** Calls the API directly (arranging data); returns the parsed JSON. */
-export async function api<T = unknown>(method: string, pathname: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+export async function api<T = unknown>(
+  method: string,
+  pathname: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; body: T }> {
   const res = await fetch(`${baseUrl()}/api/v1${pathname}`, {
     method,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await res.text();
@@ -92,7 +106,9 @@ export async function tokenFor(email: string, password: string = DEMO.password):
 }
 
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** The e-mails in the outbox addressed to `email`, newest last, as decoded text. */
@@ -105,10 +121,18 @@ export function outboxFor(email: string): { file: string; text: string; subject:
     return [];
   }
   return files
-    .map((file) => ({ file, mtime: statSync(path.join(dir, file)).mtimeMs, raw: readFileSync(path.join(dir, file), 'utf8') }))
+    .map((file) => ({
+      file,
+      mtime: statSync(path.join(dir, file)).mtimeMs,
+      raw: readFileSync(path.join(dir, file), 'utf8'),
+    }))
     .filter((m) => new RegExp(`^To: .*${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi').test(m.raw))
     .sort((a, b) => a.mtime - b.mtime || a.file.localeCompare(b.file))
-    .map((m) => ({ file: m.file, text: decodeQuotedPrintable(m.raw), subject: /^Subject: (.*)$/m.exec(m.raw)?.[1] ?? '' }));
+    .map((m) => ({
+      file: m.file,
+      text: decodeQuotedPrintable(m.raw),
+      subject: /^Subject: (.*)$/m.exec(m.raw)?.[1] ?? '',
+    }));
 }
 
 /** Waits for an e-mail to `email` and returns the first link to `/reset-password/…` in it. */
@@ -140,13 +164,34 @@ export async function findDemo(): Promise<DemoPlaces> {
   const token = await tokenFor(DEMO.teacher.email);
   const portfolios = (await api<{ id: number; name: string }[]>('GET', '/portfolios', undefined, token)).body;
   const forces = portfolios.find((p) => p.name === 'Forces and Motion')!;
-  const full = (await api<{ artifacts: { id: number; responses: Record<string, unknown> }[] }>('GET', `/portfolios/${forces.id}`, undefined, token)).body;
+  const full = (
+    await api<{ artifacts: { id: number; responses: Record<string, unknown> }[] }>(
+      'GET',
+      `/portfolios/${forces.id}`,
+      undefined,
+      token,
+    )
+  ).body;
   const ramp = full.artifacts.find((a) => String(a.responses['artifactName']).startsWith('Ramp races'))!;
   const shared = (await api<{ id: number; name: string }[]>('GET', '/shared-portfolios', undefined, token)).body[0]!;
-  const plc = (await api<{ sharedArtifacts: { id: number; responses: Record<string, unknown> }[] }>('GET', `/shared-portfolios/${shared.id}`, undefined, token)).body;
+  const plc = (
+    await api<{ sharedArtifacts: { id: number; responses: Record<string, unknown> }[] }>(
+      'GET',
+      `/shared-portfolios/${shared.id}`,
+      undefined,
+      token,
+    )
+  ).body;
   const sharedRamp = plc.sharedArtifacts.find((a) => String(a.responses['artifactName']).startsWith('Ramp races'))!;
   const me = (await api<{ id: number }>('GET', '/users/me', undefined, token)).body;
-  return { forces: forces.id, ramp: ramp.id, plc: shared.id, plcName: shared.name, sharedRamp: sharedRamp.id, teacherId: me.id };
+  return {
+    forces: forces.id,
+    ramp: ramp.id,
+    plc: shared.id,
+    plcName: shared.name,
+    sharedRamp: sharedRamp.id,
+    teacherId: me.id,
+  };
 }
 
 /**
@@ -155,6 +200,11 @@ export async function findDemo(): Promise<DemoPlaces> {
  */
 export async function animationsDone(page: Page): Promise<void> {
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
   );
 }

@@ -36,7 +36,8 @@ async function shootOffer(page: Page, offer: ReturnType<Page['getByRole']>, name
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${page.viewportSize()!.width}.png`) });
 }
 
-const draftKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('practicefolio.draft:')));
+const draftKeys = (page: Page) =>
+  page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('practicefolio.draft:')));
 
 describe('the artifact form keeps a local draft', () => {
   for (const width of [1280, 390]) {
@@ -45,7 +46,12 @@ describe('the artifact form keeps a local draft', () => {
       const portfolios = (await api<{ id: number; name: string }[]>('GET', '/portfolios', undefined, tess)).body;
       const forces = portfolios.find((p) => p.name === 'Forces and Motion')!;
       const name = `Draft journey ${stamp} ${width}`;
-      const created = await api<{ id: number }>('POST', `/portfolios/${forces.id}/artifacts/responses`, { responses: { artifactName: name, learningGoal: 'Compare two ramps.' }, parkingLot: false }, tess);
+      const created = await api<{ id: number }>(
+        'POST',
+        `/portfolios/${forces.id}/artifacts/responses`,
+        { responses: { artifactName: name, learningGoal: 'Compare two ramps.' }, parkingLot: false },
+        tess,
+      );
       expect(created.status).toBe(200);
       onTestFinished(async () => {
         await api('DELETE', `/artifacts/${created.body.id}`, undefined, tess);
@@ -70,7 +76,12 @@ describe('the artifact form keeps a local draft', () => {
 
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.waitForURL(`**/my-portfolios/${forces.id}/artifacts/${created.body.id}`);
-      const saved = await api<{ responses: Record<string, unknown> }>('GET', `/artifacts/${created.body.id}`, undefined, tess);
+      const saved = await api<{ responses: Record<string, unknown> }>(
+        'GET',
+        `/artifacts/${created.body.id}`,
+        undefined,
+        tess,
+      );
       expect(saved.body.responses['nextSteps']).toBe(typed);
       // Saved: the draft is gone; the form opens again without an offer.
       // Forgotten when the form goes away, which may wait for the next page's code to arrive.
@@ -111,7 +122,12 @@ describe('the shared-portfolio form keeps a local draft', () => {
       onTestFinished(async () => {
         await api('DELETE', `/shared-portfolios/${id}`, undefined, lead);
       });
-      const saved = await api<{ name: string; plcGoals: string | null }>('GET', `/shared-portfolios/${id}`, undefined, lead);
+      const saved = await api<{ name: string; plcGoals: string | null }>(
+        'GET',
+        `/shared-portfolios/${id}`,
+        undefined,
+        lead,
+      );
       expect(saved.body).toMatchObject({ name, plcGoals: goals });
       // Forgotten when the form goes away, which may wait for the next page's code to arrive.
       await expect.poll(() => draftKeys(page)).toEqual([]);

@@ -22,10 +22,17 @@ async function demoPhoto() {
   const tess = await tokenFor(DEMO.teacher.email);
   const portfolios = (await api<{ id: number; name: string }[]>('GET', '/portfolios', undefined, tess)).body;
   const forces = portfolios.find((p) => p.name === 'Forces and Motion')!;
-  const artifacts = (await api<{ artifacts: Artifact[] }>('GET', `/portfolios/${forces.id}`, undefined, tess)).body.artifacts;
+  const artifacts = (await api<{ artifacts: Artifact[] }>('GET', `/portfolios/${forces.id}`, undefined, tess)).body
+    .artifacts;
   const ramp = artifacts.find((a) => a.responses['artifactName'] === 'Ramp races: predicting speed')!;
   const photo = ramp.images[0]!;
-  return { forces: forces.id, ramp: ramp.id, title: String(ramp.responses['artifactName']), photo, address: photo.url.replace('/uploads/', '') };
+  return {
+    forces: forces.id,
+    ramp: ramp.id,
+    title: String(ramp.responses['artifactName']),
+    photo,
+    address: photo.url.replace('/uploads/', ''),
+  };
 }
 
 async function signedIn(width: number): Promise<Page> {
@@ -41,7 +48,11 @@ describe('the image viewer opened from a bare link', () => {
       const demo = await demoPhoto();
       const page = await signedIn(width);
       await page.goto(`/images/uploads/${demo.address}.html`);
-      await expect.poll(() => page.locator('[data-file] img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      await expect
+        .poll(() =>
+          page.locator('[data-file] img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+        )
+        .toBeGreaterThan(0);
       const heading = page.getByRole('heading', { level: 1 });
       await expect.poll(() => heading.textContent()).toBe(demo.photo.name);
       expect(await page.title()).toContain(demo.photo.name);

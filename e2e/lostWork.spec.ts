@@ -41,19 +41,39 @@ async function arrange(label: string) {
   const portfolios = (await api<Named[]>('GET', '/portfolios', undefined, tess)).body;
   const forces = portfolios.find((p) => p.name === 'Forces and Motion')!;
   const lead = await tokenFor(DEMO.lead.email);
-  const plc = await api<{ id: number }>('POST', '/shared-portfolios', { name: `${label} PLC ${stamp}`, topic: 'Drafts', structure: [] }, lead);
+  const plc = await api<{ id: number }>(
+    'POST',
+    '/shared-portfolios',
+    { name: `${label} PLC ${stamp}`, topic: 'Drafts', structure: [] },
+    lead,
+  );
   expect(plc.status).toBe(200);
   onTestFinished(async () => {
     expect((await api('POST', `/shared-portfolios/${plc.body.id}/leave`, {}, tess)).status).toBe(200);
   });
   const me = (await api<{ id: number }>('GET', '/users/me', undefined, tess)).body;
-  const invitation = await api<{ id: number }>('POST', '/invitations', { to: me.id, sharedPortfolio: plc.body.id }, lead);
+  const invitation = await api<{ id: number }>(
+    'POST',
+    '/invitations',
+    { to: me.id, sharedPortfolio: plc.body.id },
+    lead,
+  );
   expect((await api('POST', `/invitations/${invitation.body.id}/accept`, undefined, tess)).status).toBe(200);
   const copies: number[] = [];
   for (const name of [`${label}: first ramp ${stamp}`, `${label}: second ramp ${stamp}`]) {
-    const artifact = await api<{ id: number }>('POST', `/portfolios/${forces.id}/artifacts/responses`, { responses: { artifactName: name, learningGoal: 'Compare two ramps.' }, parkingLot: false }, tess);
+    const artifact = await api<{ id: number }>(
+      'POST',
+      `/portfolios/${forces.id}/artifacts/responses`,
+      { responses: { artifactName: name, learningGoal: 'Compare two ramps.' }, parkingLot: false },
+      tess,
+    );
     expect(artifact.status).toBe(200);
-    const copy = await api<{ id: number }>('POST', `/artifacts/${artifact.body.id}/share`, { sharedPortfolioId: plc.body.id }, tess);
+    const copy = await api<{ id: number }>(
+      'POST',
+      `/artifacts/${artifact.body.id}/share`,
+      { sharedPortfolioId: plc.body.id },
+      tess,
+    );
     expect(copy.status).toBe(200);
     copies.push(copy.body.id);
   }
@@ -123,7 +143,9 @@ describe('local drafts survive what a guard cannot stop', () => {
       await page.getByLabel('Add a comment').waitFor();
       await page.waitForTimeout(300);
       expect(await offer.count()).toBe(0);
-      expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('practicefolio.draft:')))).toEqual([]);
+      expect(
+        await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('practicefolio.draft:'))),
+      ).toEqual([]);
     });
   }
 
@@ -206,9 +228,19 @@ describe('an invitation link opened signed out', () => {
   it('goes to the sign-in page, which says why; after signing in the invitation opens, not Home', async () => {
     const tess = await tokenFor(DEMO.teacher.email);
     const lead = await tokenFor(DEMO.lead.email);
-    const plc = await api<{ id: number }>('POST', '/shared-portfolios', { name: `Invited PLC ${stamp}`, topic: 'Invitations', structure: [] }, lead);
+    const plc = await api<{ id: number }>(
+      'POST',
+      '/shared-portfolios',
+      { name: `Invited PLC ${stamp}`, topic: 'Invitations', structure: [] },
+      lead,
+    );
     const me = (await api<{ id: number }>('GET', '/users/me', undefined, tess)).body;
-    const invitation = await api<{ id: number }>('POST', '/invitations', { to: me.id, sharedPortfolio: plc.body.id }, lead);
+    const invitation = await api<{ id: number }>(
+      'POST',
+      '/invitations',
+      { to: me.id, sharedPortfolio: plc.body.id },
+      lead,
+    );
     expect(invitation.status).toBe(200);
     // Declined when the journey is over, so that Tess's pending invitations are as seeded.
     onTestFinished(async () => {

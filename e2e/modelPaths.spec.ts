@@ -19,7 +19,11 @@ import type { Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { artifactLifecycleMachine, SAVED_MESSAGE, SHARED_SAVED_MESSAGE } from '../src/machines/artifactLifecycle/artifactLifecycleMachine.ts';
+import {
+  artifactLifecycleMachine,
+  SAVED_MESSAGE,
+  SHARED_SAVED_MESSAGE,
+} from '../src/machines/artifactLifecycle/artifactLifecycleMachine.ts';
 import { compareMachine } from '../src/machines/compare/compareMachine.ts';
 import { COPIED_MESSAGE, copyArtifactMachine } from '../src/machines/copyArtifact/copyArtifactMachine.ts';
 import { INVITATION_MESSAGES, invitationMachine } from '../src/machines/invitation/invitationMachine.ts';
@@ -29,7 +33,10 @@ import {
   PASSWORD_RESET_MESSAGES,
   passwordResetMachine,
 } from '../src/machines/passwordReset/passwordResetMachine.ts';
-import { OVERWRITE_QUESTION, sharedArtifactSaveMachine } from '../src/machines/sharedArtifactSave/sharedArtifactSaveMachine.ts';
+import {
+  OVERWRITE_QUESTION,
+  sharedArtifactSaveMachine,
+} from '../src/machines/sharedArtifactSave/sharedArtifactSaveMachine.ts';
 import { formatDateTime } from '../src/schemas/formatting.ts';
 import { FORM_ERROR_MESSAGE } from '../src/schemas/responses.ts';
 import { isInvoking, modelEvents, serializeState } from '../tests/model/support/coverage.ts';
@@ -92,8 +99,16 @@ function generatePath(
 function describePath(path: GeneratedPath): string {
   return path.steps
     .map(({ event }) => {
-      const e = event as AnyEventObject & { field?: string; key?: string; value?: unknown; artifactId?: number; sharedPortfolioId?: number; output?: unknown };
-      const detail = e.field ?? e.key ?? e.artifactId ?? e.sharedPortfolioId ?? (e.output as { type?: string } | undefined)?.type;
+      const e = event as AnyEventObject & {
+        field?: string;
+        key?: string;
+        value?: unknown;
+        artifactId?: number;
+        sharedPortfolioId?: number;
+        output?: unknown;
+      };
+      const detail =
+        e.field ?? e.key ?? e.artifactId ?? e.sharedPortfolioId ?? (e.output as { type?: string } | undefined)?.type;
       return `${e.type}${detail !== undefined ? `(${String(detail)})` : ''}`;
     })
     .join(' → ');
@@ -164,7 +179,9 @@ type Endpoints = Record<string, readonly [method: string, pattern: RegExp]>;
 async function holdCalls(page: Page, path: GeneratedPath, endpoints: Endpoints): Promise<Record<string, ServerCalls>> {
   const calls: Record<string, ServerCalls> = {};
   for (const [id, [method, pattern]] of Object.entries(endpoints)) {
-    const answers = path.steps.filter(({ event }) => /^xstate\.(done|error)\.actor\./.test(event.type) && event.type.endsWith(`.actor.${id}`)).length;
+    const answers = path.steps.filter(
+      ({ event }) => /^xstate\.(done|error)\.actor\./.test(event.type) && event.type.endsWith(`.actor.${id}`),
+    ).length;
     calls[id] = await serverCalls(page, method, pattern, answers);
   }
   return calls;
@@ -202,10 +219,15 @@ async function replay(path: GeneratedPath, flow: Flow): Promise<string[]> {
 const statesOf = (path: GeneratedPath) => path.steps.map((step) => JSON.stringify(step.state.value));
 
 /** The server answers the oldest held request: a success for a `done` event, a refusal for an `error` event. */
-function serverAnswer(calls: () => ServerCalls, then?: (answer: Answer, event: AnyEventObject) => void | Promise<void>) {
+function serverAnswer(
+  calls: () => ServerCalls,
+  then?: (answer: Answer, event: AnyEventObject) => void | Promise<void>,
+) {
   return async (event: AnyEventObject): Promise<void> => {
     const answer = await calls().answer();
-    expect(answer.status < 400, `${event.type}: the server answered ${answer.status}`).toBe(event.type.startsWith('xstate.done.'));
+    expect(answer.status < 400, `${event.type}: the server answered ${answer.status}`).toBe(
+      event.type.startsWith('xstate.done.'),
+    );
     await then?.(answer, event);
   };
 }
@@ -215,7 +237,8 @@ async function expectView<T>(observe: () => Promise<T>, expected: T): Promise<vo
   await expect.poll(observe, SETTLE).toEqual(expected);
 }
 
-const isBusy = async (page: Page, name: string) => (await page.getByRole('button', { name, exact: true }).getAttribute('aria-busy')) === 'true';
+const isBusy = async (page: Page, name: string) =>
+  (await page.getByRole('button', { name, exact: true }).getAttribute('aria-busy')) === 'true';
 const isEnabled = async (page: Page, name: string) => {
   const button = page.getByRole('button', { name, exact: true });
   return (await button.count()) === 1 && (await button.isEnabled());
@@ -224,7 +247,8 @@ const shows = async (page: Page, text: string) => (await page.getByText(text, { 
 const pathname = (page: Page) => new URL(page.url()).pathname;
 const hasToken = async (page: Page) => (await page.context().cookies()).some((cookie) => cookie.name === 'jwt');
 /** The messages of the alerts on screen (error toasts), oldest first. */
-const alerts = (page: Page) => page.getByRole('region', { name: 'Notifications' }).getByRole('alert').locator('p').allTextContents();
+const alerts = (page: Page) =>
+  page.getByRole('region', { name: 'Notifications' }).getByRole('alert').locator('p').allTextContents();
 /** Which of `messages` the page shows. */
 async function shown(page: Page, messages: readonly string[]): Promise<string[]> {
   const found: string[] = [];
@@ -250,19 +274,32 @@ async function newTeacher(label: string): Promise<Account> {
   const created = await api<{ id: number }>('POST', '/invitations/outside', { email, username, roleId: 1 }, researcher);
   expect(created.status).toBe(200);
   const code = new URL(await waitForResetLink(email)).pathname.split('/').pop();
-  const reset = await api<{ jwt: string }>('POST', '/auth/reset-password', { code, password: PASSWORD, passwordConfirmation: PASSWORD });
+  const reset = await api<{ jwt: string }>('POST', '/auth/reset-password', {
+    code,
+    password: PASSWORD,
+    passwordConfirmation: PASSWORD,
+  });
   expect(reset.status).toBe(200);
   return { id: created.body.id, email, username, token: reset.body.jwt };
 }
 
 /** A new portfolio of the account with completed artifacts of these names (none: empty). */
-async function newPortfolio(owner: Account, name: string, artifacts: readonly string[] = []): Promise<{ id: number; artifacts: number[] }> {
+async function newPortfolio(
+  owner: Account,
+  name: string,
+  artifacts: readonly string[] = [],
+): Promise<{ id: number; artifacts: number[] }> {
   const portfolio = await api<{ id: number }>('POST', '/portfolios', { name: `${name} ${stamp}` }, owner.token);
   expect(portfolio.status).toBe(200);
   const ids: number[] = [];
   for (const artifactName of artifacts) {
     const responses = { artifactName, learningGoal: `Students learn from ${artifactName.toLowerCase()}.` };
-    const created = await api<{ id: number }>('POST', `/portfolios/${portfolio.body.id}/artifacts/responses`, { responses, parkingLot: false }, owner.token);
+    const created = await api<{ id: number }>(
+      'POST',
+      `/portfolios/${portfolio.body.id}/artifacts/responses`,
+      { responses, parkingLot: false },
+      owner.token,
+    );
     expect(created.status).toBe(200);
     ids.push(created.body.id);
   }
@@ -270,14 +307,30 @@ async function newPortfolio(owner: Account, name: string, artifacts: readonly st
 }
 
 /** A new shared portfolio of the PLC lead; `member` is invited and, unless `join` is false, joins. */
-async function newSharedPortfolio(name: string, member: Account, join = true): Promise<{ id: number; name: string; invitation: number }> {
+async function newSharedPortfolio(
+  name: string,
+  member: Account,
+  join = true,
+): Promise<{ id: number; name: string; invitation: number }> {
   const lead = await tokenFor(DEMO.lead.email);
   const fullName = `${name} ${stamp}`;
-  const shared = await api<{ id: number }>('POST', '/shared-portfolios', { name: fullName, topic: 'Model paths', structure: [] }, lead);
+  const shared = await api<{ id: number }>(
+    'POST',
+    '/shared-portfolios',
+    { name: fullName, topic: 'Model paths', structure: [] },
+    lead,
+  );
   expect(shared.status).toBe(200);
-  const invitation = await api<{ id: number }>('POST', '/invitations', { to: member.id, sharedPortfolio: shared.body.id }, lead);
+  const invitation = await api<{ id: number }>(
+    'POST',
+    '/invitations',
+    { to: member.id, sharedPortfolio: shared.body.id },
+    lead,
+  );
   expect(invitation.status).toBe(200);
-  const accepted = join ? (await api('POST', `/invitations/${invitation.body.id}/accept`, undefined, member.token)).status : 200;
+  const accepted = join
+    ? (await api('POST', `/invitations/${invitation.body.id}/accept`, undefined, member.token)).status
+    : 200;
   expect(accepted).toBe(200);
   return { id: shared.body.id, name: fullName, invitation: invitation.body.id };
 }
@@ -324,13 +377,20 @@ describe('critical flows along paths generated from their machines', () => {
         fetchMe: () => [{ type: 'xstate.done.actor.fetchMe', output: {} }],
       },
     );
-    const path = generatePath(loginMachine, { events }, [(step) => step.event.type === 'xstate.error.actor.login', (step) => step.state.matches('loggedIn')]);
+    const path = generatePath(loginMachine, { events }, [
+      (step) => step.event.type === 'xstate.error.actor.login',
+      (step) => step.state.matches('loggedIn'),
+    ]);
     console.log(`login path: ${describePath(path)}`);
 
     const page = await pageOf(null);
-    const calls = await holdCalls(page, path, { login: ['POST', apiPath('/auth/local')], fetchMe: ['GET', apiPath('/users/me')] });
+    const calls = await holdCalls(page, path, {
+      login: ['POST', apiPath('/auth/local')],
+      fetchMe: ['GET', apiPath('/users/me')],
+    });
     const loginButton = 'LOGIN';
-    const field = (name: string) => (name === 'email' ? page.getByLabel('Email') : page.getByLabel('Password', { exact: true }));
+    const field = (name: string) =>
+      name === 'email' ? page.getByLabel('Email') : page.getByLabel('Password', { exact: true });
 
     const checked = await replay(path, {
       calls,
@@ -361,10 +421,22 @@ describe('critical flows along paths generated from their machines', () => {
           ),
         submitting: (s) =>
           expectView(
-            async () => ({ busy: await isBusy(page, loginButton), announced: await shows(page, 'Logging in…'), sent: calls['login']!.waiting().body }),
-            { busy: true, announced: true, sent: { identifier: s.context.email.trim(), password: s.context.password, remember: s.context.remember } },
+            async () => ({
+              busy: await isBusy(page, loginButton),
+              announced: await shows(page, 'Logging in…'),
+              sent: calls['login']!.waiting().body,
+            }),
+            {
+              busy: true,
+              announced: true,
+              sent: { identifier: s.context.email.trim(), password: s.context.password, remember: s.context.remember },
+            },
           ),
-        loadingUser: () => expectView(async () => ({ busy: await isBusy(page, loginButton), token: await hasToken(page) }), { busy: true, token: true }),
+        loadingUser: () =>
+          expectView(async () => ({ busy: await isBusy(page, loginButton), token: await hasToken(page) }), {
+            busy: true,
+            token: true,
+          }),
         loggedIn: () =>
           expectView(
             async () => ({
@@ -402,9 +474,12 @@ describe('critical flows along paths generated from their machines', () => {
     const NEW_PASSWORD = 'quartz-river-72';
 
     it('forgot half: a field message, then the link is sent', async () => {
-      const events = modelEvents<AnyEventObject, Snapshot>([{ type: 'field.change', field: 'email', value: account.email }, { type: 'passwordReset.submit' }], {
-        forgotPassword: () => [{ type: 'xstate.done.actor.forgotPassword', output: { ok: true } }],
-      });
+      const events = modelEvents<AnyEventObject, Snapshot>(
+        [{ type: 'field.change', field: 'email', value: account.email }, { type: 'passwordReset.submit' }],
+        {
+          forgotPassword: () => [{ type: 'xstate.done.actor.forgotPassword', output: { ok: true } }],
+        },
+      );
       const path = generatePath(passwordResetMachine, { input: { flow: 'forgot' }, events }, [
         (step) => step.event.type === 'passwordReset.submit' && Object.keys(step.state.context.fieldErrors).length > 0,
         (step) => step.state.matches({ forgot: 'sent' }),
@@ -427,19 +502,35 @@ describe('critical flows along paths generated from their machines', () => {
                 messages: await shown(page, messages),
                 path: pathname(page),
               }),
-              { busy: false, email: s.context.email, messages: Object.values(s.context.fieldErrors as Record<string, string>).sort(), path: '/forgot-password' },
+              {
+                busy: false,
+                email: s.context.email,
+                messages: Object.values(s.context.fieldErrors as Record<string, string>).sort(),
+                path: '/forgot-password',
+              },
             ),
           'forgot.sending': (s) =>
             expectView(
-              async () => ({ busy: await isBusy(page, 'SUBMIT'), announced: await shows(page, 'Sending the reset link…'), sent: calls['forgotPassword']!.waiting().body }),
+              async () => ({
+                busy: await isBusy(page, 'SUBMIT'),
+                announced: await shows(page, 'Sending the reset link…'),
+                sent: calls['forgotPassword']!.waiting().body,
+              }),
               { busy: true, announced: true, sent: { email: s.context.email.trim() } },
             ),
           'forgot.sent': () =>
-            expectView(async () => ({ path: pathname(page), told: await shows(page, PASSWORD_RESET_MESSAGES.linkRequested), alerts: await alerts(page) }), {
-              path: '/login',
-              told: true,
-              alerts: [],
-            }),
+            expectView(
+              async () => ({
+                path: pathname(page),
+                told: await shows(page, PASSWORD_RESET_MESSAGES.linkRequested),
+                alerts: await alerts(page),
+              }),
+              {
+                path: '/login',
+                told: true,
+                alerts: [],
+              },
+            ),
         },
         events: {
           'xstate.init': async () => {
@@ -480,7 +571,10 @@ describe('critical flows along paths generated from their machines', () => {
 
       const page = await pageOf(null);
       const calls = await holdCalls(page, path, { resetPassword: ['POST', apiPath('/auth/reset-password')] });
-      const field = (name: string) => (name === 'password' ? page.getByLabel('New Password', { exact: true }) : page.getByLabel('Confirm New Password'));
+      const field = (name: string) =>
+        name === 'password'
+          ? page.getByLabel('New Password', { exact: true })
+          : page.getByLabel('Confirm New Password');
       const messages = [
         PASSWORD_RESET_FIELD_MESSAGES.passwordRequired,
         PASSWORD_RESET_FIELD_MESSAGES.passwordTooShort,
@@ -512,8 +606,16 @@ describe('critical flows along paths generated from their machines', () => {
             ),
           'reset.submitting': (s) =>
             expectView(
-              async () => ({ busy: await isBusy(page, 'SUBMIT'), announced: await shows(page, 'Saving your new password…'), sent: calls['resetPassword']!.waiting().body }),
-              { busy: true, announced: true, sent: { code, password: s.context.password, passwordConfirmation: s.context.passwordConfirmation } },
+              async () => ({
+                busy: await isBusy(page, 'SUBMIT'),
+                announced: await shows(page, 'Saving your new password…'),
+                sent: calls['resetPassword']!.waiting().body,
+              }),
+              {
+                busy: true,
+                announced: true,
+                sent: { code, password: s.context.password, passwordConfirmation: s.context.passwordConfirmation },
+              },
             ),
           'reset.changed': () =>
             expectView(
@@ -540,21 +642,34 @@ describe('critical flows along paths generated from their machines', () => {
         },
       });
       expect(checked).toEqual(statesOf(path));
-      expect((await api('POST', '/auth/local', { identifier: account.email, password: NEW_PASSWORD })).status).toBe(200);
+      expect((await api('POST', '/auth/local', { identifier: account.email, password: NEW_PASSWORD })).status).toBe(
+        200,
+      );
     });
   });
 
   it('parking-lot lifecycle: submitting an unfinished artifact shows what is missing; answered, it is submitted to the portfolio', async () => {
     const portfolio = await newPortfolio(model, 'Lifecycle');
-    const created = await api<{ id: number }>('POST', `/portfolios/${portfolio.id}/artifacts/responses`, { responses: {}, parkingLot: true }, model.token);
+    const created = await api<{ id: number }>(
+      'POST',
+      `/portfolios/${portfolio.id}/artifacts/responses`,
+      { responses: {}, parkingLot: true },
+      model.token,
+    );
     expect(created.status).toBe(200);
     const artifactId = created.body.id;
     // The model starts from the artifact as the server holds it.
     const stored = await api<Record<string, unknown>>('GET', `/artifacts/${artifactId}`, undefined, model.token);
     expect(stored.body['parkingLot']).toBe(true);
 
-    const LABELS: Record<string, string> = { artifactName: 'Artifact Name', learningGoal: 'What were students working to learn?' };
-    const ANSWERS = { artifactName: 'Wind tunnel trials', learningGoal: 'Students relate the shape of a model car to the drag it meets.' };
+    const LABELS: Record<string, string> = {
+      artifactName: 'Artifact Name',
+      learningGoal: 'What were students working to learn?',
+    };
+    const ANSWERS = {
+      artifactName: 'Wind tunnel trials',
+      learningGoal: 'Students relate the shape of a model car to the drag it meets.',
+    };
     const REDIRECT = 'xstate.after.redirectDelay.artifactLifecycle.ready.saved';
     const events = modelEvents<AnyEventObject, Snapshot>(
       [
@@ -571,7 +686,11 @@ describe('critical flows along paths generated from their machines', () => {
         updateArtifact: (s) => [
           {
             type: 'xstate.done.actor.updateArtifact',
-            output: { ...(s.context.artifact as object), responses: s.context.responses, parkingLot: s.context.intent === 'saveToLot' },
+            output: {
+              ...(s.context.artifact as object),
+              responses: s.context.responses,
+              parkingLot: s.context.intent === 'saveToLot',
+            },
           },
         ],
       },
@@ -579,7 +698,9 @@ describe('critical flows along paths generated from their machines', () => {
     const input = { kind: 'personal', portfolioId: portfolio.id, artifactId, readOnly: false };
     const path = generatePath(artifactLifecycleMachine, { input, events }, [
       (step) => step.event.type === 'artifact.submit' && Object.keys(step.state.context.issues).length > 0,
-      (step) => step.state.matches({ ready: 'left' }) && (step.state.context.artifact as { parkingLot: boolean }).parkingLot === false,
+      (step) =>
+        step.state.matches({ ready: 'left' }) &&
+        (step.state.context.artifact as { parkingLot: boolean }).parkingLot === false,
     ]);
     console.log(`artifactLifecycle path: ${describePath(path)}`);
 
@@ -598,10 +719,16 @@ describe('critical flows along paths generated from their machines', () => {
       calls,
       states: {
         loading: () =>
-          expectView(async () => ({ loading: await page.getByRole('status', { name: 'Loading artifact' }).count(), path: pathname(page) }), {
-            loading: 1,
-            path: editPath,
-          }),
+          expectView(
+            async () => ({
+              loading: await page.getByRole('status', { name: 'Loading artifact' }).count(),
+              path: pathname(page),
+            }),
+            {
+              loading: 1,
+              path: editPath,
+            },
+          ),
         'ready.editing': (s) => {
           const draft = s.context.draft as Record<string, unknown>;
           const issues = Object.values(s.context.issues as Record<string, string>);
@@ -613,7 +740,11 @@ describe('critical flows along paths generated from their machines', () => {
               goal: await field('learningGoal').inputValue(),
               summary: await shows(page, FORM_ERROR_MESSAGE),
               messages: await shown(page, [...new Set([...required, ...issues])]),
-              buttons: [await isEnabled(page, BUTTONS.saveToLot), await isEnabled(page, BUTTONS.submit), await isEnabled(page, BUTTONS.save)],
+              buttons: [
+                await isEnabled(page, BUTTONS.saveToLot),
+                await isEnabled(page, BUTTONS.submit),
+                await isEnabled(page, BUTTONS.save),
+              ],
               question: await page.getByRole('alertdialog').count(),
             }),
             {
@@ -629,22 +760,38 @@ describe('critical flows along paths generated from their machines', () => {
         },
         'ready.saving': (s) => {
           const intent = s.context.intent as keyof typeof BUTTONS;
-          return expectView(async () => ({ busy: await isBusy(page, BUTTONS[intent]), sent: calls['updateArtifact']!.waiting().body }), {
-            busy: true,
-            sent: { responses: s.context.responses, parkingLot: intent === 'saveToLot' },
-          });
+          return expectView(
+            async () => ({ busy: await isBusy(page, BUTTONS[intent]), sent: calls['updateArtifact']!.waiting().body }),
+            {
+              busy: true,
+              sent: { responses: s.context.responses, parkingLot: intent === 'saveToLot' },
+            },
+          );
         },
         'ready.saved': () =>
-          expectView(async () => ({ told: await shows(page, SAVED_MESSAGE), locked: await field('artifactName').isDisabled(), path: pathname(page) }), {
-            told: true,
-            locked: true,
-            path: editPath,
-          }),
+          expectView(
+            async () => ({
+              told: await shows(page, SAVED_MESSAGE),
+              locked: await field('artifactName').isDisabled(),
+              path: pathname(page),
+            }),
+            {
+              told: true,
+              locked: true,
+              path: editPath,
+            },
+          ),
         'ready.left': () =>
-          expectView(async () => ({ path: pathname(page), heading: await page.getByRole('heading', { name: ANSWERS.artifactName }).count() }), {
-            path: viewPath,
-            heading: 1,
-          }),
+          expectView(
+            async () => ({
+              path: pathname(page),
+              heading: await page.getByRole('heading', { name: ANSWERS.artifactName }).count(),
+            }),
+            {
+              path: viewPath,
+              heading: 1,
+            },
+          ),
       },
       events: {
         'xstate.init': async () => {
@@ -666,7 +813,9 @@ describe('critical flows along paths generated from their machines', () => {
         'xstate.done.actor.updateArtifact': serverAnswer(
           () => calls['updateArtifact']!,
           (answer, event) => {
-            expect((answer.body as { parkingLot: boolean }).parkingLot).toBe((event['output'] as { parkingLot: boolean }).parkingLot);
+            expect((answer.body as { parkingLot: boolean }).parkingLot).toBe(
+              (event['output'] as { parkingLot: boolean }).parkingLot,
+            );
           },
         ),
         // Two seconds after the save the artifact view opens.
@@ -676,31 +825,57 @@ describe('critical flows along paths generated from their machines', () => {
       },
     });
     expect(checked).toEqual(statesOf(path));
-    const saved = await api<{ parkingLot: boolean; responses: Record<string, unknown> }>('GET', `/artifacts/${artifactId}`, undefined, model.token);
+    const saved = await api<{ parkingLot: boolean; responses: Record<string, unknown> }>(
+      'GET',
+      `/artifacts/${artifactId}`,
+      undefined,
+      model.token,
+    );
     expect(saved.body).toMatchObject({ parkingLot: false, responses: ANSWERS });
   });
 
   it('shared-artifact save: the gate check finds a later save, YES overwrites it', async () => {
     const shared = await newSharedPortfolio('Gate check PLC', model);
     const source = await newPortfolio(model, 'Gate check source', ['Paper bridges']);
-    const copy = await api<{ id: number }>('POST', `/artifacts/${source.artifacts[0]}/share`, { sharedPortfolioId: shared.id }, model.token);
+    const copy = await api<{ id: number }>(
+      'POST',
+      `/artifacts/${source.artifacts[0]}/share`,
+      { sharedPortfolioId: shared.id },
+      model.token,
+    );
     expect(copy.status).toBe(200);
     const artifactId = copy.body.id;
-    const loaded = await api<{ updated_at: string; responses: Record<string, unknown> }>('GET', `/shared-artifacts/${artifactId}`, undefined, model.token);
+    const loaded = await api<{ updated_at: string; responses: Record<string, unknown> }>(
+      'GET',
+      `/shared-artifacts/${artifactId}`,
+      undefined,
+      model.token,
+    );
     const NEW_NAME = 'Paper bridges, revised';
     const lead = await tokenFor(DEMO.lead.email);
 
     // The save starts when Save is pressed on the edit page with a changed title.
-    const input = { portfolioId: shared.id, artifactId, responses: { ...loaded.body.responses, artifactName: NEW_NAME }, updatedAt: loaded.body.updated_at };
+    const input = {
+      portfolioId: shared.id,
+      artifactId,
+      responses: { ...loaded.body.responses, artifactName: NEW_NAME },
+      updatedAt: loaded.body.updated_at,
+    };
     const gate = (type: 'ok' | 'warning') => ({
       type: 'xstate.done.actor.gateCheck',
       output: { type, message: '', updated_at: type === 'ok' ? loaded.body.updated_at : 'later' },
     });
-    const events = modelEvents<AnyEventObject, Snapshot>([{ type: 'overwrite.confirm' }, { type: 'overwrite.cancel' }], {
-      gateCheck: () => [gate('ok'), gate('warning')],
-      updateSharedArtifact: () => [{ type: 'xstate.done.actor.updateSharedArtifact', output: {} }],
-    });
-    const path = generatePath(sharedArtifactSaveMachine, { input, events }, [(step) => step.state.matches('confirming'), (step) => step.state.matches('saved')]);
+    const events = modelEvents<AnyEventObject, Snapshot>(
+      [{ type: 'overwrite.confirm' }, { type: 'overwrite.cancel' }],
+      {
+        gateCheck: () => [gate('ok'), gate('warning')],
+        updateSharedArtifact: () => [{ type: 'xstate.done.actor.updateSharedArtifact', output: {} }],
+      },
+    );
+    const path = generatePath(sharedArtifactSaveMachine, { input, events }, [
+      (step) => step.state.matches('confirming'),
+      (step) => step.state.matches('saved'),
+    ]);
     console.log(`sharedArtifactSave path: ${describePath(path)}`);
 
     const page = await pageOf(model);
@@ -712,44 +887,75 @@ describe('critical flows along paths generated from their machines', () => {
     const viewPath = `/shared-portfolios/${shared.id}/artifacts/${artifactId}`;
     const title = page.getByRole('textbox', { name: 'Artifact Name', exact: true });
     const dialog = page.getByRole('alertdialog', { name: 'Edit Conflict' });
-    let lastGate: { type: string; message: string; updated_at?: string; saved_by?: { id: number; username: string } | null } | null = null;
+    let lastGate: {
+      type: string;
+      message: string;
+      updated_at?: string;
+      saved_by?: { id: number; username: string } | null;
+    } | null = null;
     // Edit Conflict names who saved in between and when, as every date is written; the server's message only when it does not say.
     const conflictWhy = (gate: NonNullable<typeof lastGate>) =>
-      gate.saved_by !== undefined && gate.updated_at ? `saved this artifact on ${formatDateTime(gate.updated_at)}, after you opened it.` : gate.message;
+      gate.saved_by !== undefined && gate.updated_at
+        ? `saved this artifact on ${formatDateTime(gate.updated_at)}, after you opened it.`
+        : gate.message;
 
-    const waiting = async () => ({ busy: await isBusy(page, 'Save'), question: await dialog.count(), title: await title.inputValue() });
+    const waiting = async () => ({
+      busy: await isBusy(page, 'Save'),
+      question: await dialog.count(),
+      title: await title.inputValue(),
+    });
     const checked = await replay(path, {
       calls,
       states: {
         checking: () =>
-          expectView(async () => ({ ...(await waiting()), asked: calls['gateCheck']!.waiting().url.searchParams.get('updated_at') }), {
-            busy: true,
-            question: 0,
-            title: NEW_NAME,
-            // The gate check asks about the version the page loaded.
-            asked: loaded.body.updated_at,
-          }),
+          expectView(
+            async () => ({
+              ...(await waiting()),
+              asked: calls['gateCheck']!.waiting().url.searchParams.get('updated_at'),
+            }),
+            {
+              busy: true,
+              question: 0,
+              title: NEW_NAME,
+              // The gate check asks about the version the page loaded.
+              asked: loaded.body.updated_at,
+            },
+          ),
         confirming: () =>
           expectView(
             async () => ({
-              question: (await dialog.count()) === 1 ? ((await dialog.textContent()) ?? '').includes(`${lastGate ? conflictWhy(lastGate) : ''} ${OVERWRITE_QUESTION}`) : false,
+              question:
+                (await dialog.count()) === 1
+                  ? ((await dialog.textContent()) ?? '').includes(
+                      `${lastGate ? conflictWhy(lastGate) : ''} ${OVERWRITE_QUESTION}`,
+                    )
+                  : false,
               buttons: await dialog.getByRole('button').allTextContents(),
             }),
             { question: true, buttons: ['NO', 'YES'] },
           ),
         saving: () =>
-          expectView(async () => ({ ...(await waiting()), sent: calls['updateSharedArtifact']!.waiting().body as Record<string, unknown> }), {
-            busy: true,
-            question: 0,
-            title: NEW_NAME,
-            // After an ok the loaded version; after YES the version the gate check reported.
-            sent: expect.objectContaining({
-              updated_at: lastGate?.type === 'ok' ? loaded.body.updated_at : lastGate?.updated_at,
-              responses: expect.objectContaining({ artifactName: NEW_NAME }),
-            }) as Record<string, unknown>,
-          }),
+          expectView(
+            async () => ({
+              ...(await waiting()),
+              sent: calls['updateSharedArtifact']!.waiting().body as Record<string, unknown>,
+            }),
+            {
+              busy: true,
+              question: 0,
+              title: NEW_NAME,
+              // After an ok the loaded version; after YES the version the gate check reported.
+              sent: expect.objectContaining({
+                updated_at: lastGate?.type === 'ok' ? loaded.body.updated_at : lastGate?.updated_at,
+                responses: expect.objectContaining({ artifactName: NEW_NAME }),
+              }) as Record<string, unknown>,
+            },
+          ),
         saved: () =>
-          expectView(async () => ({ told: await shows(page, SHARED_SAVED_MESSAGE), path: pathname(page) }), { told: true, path: viewPath }),
+          expectView(async () => ({ told: await shows(page, SHARED_SAVED_MESSAGE), path: pathname(page) }), {
+            told: true,
+            path: viewPath,
+          }),
       },
       events: {
         'xstate.init': async () => {
@@ -761,11 +967,18 @@ describe('critical flows along paths generated from their machines', () => {
           const expected = (event['output'] as { type: string }).type;
           // A conflict is someone else's save since the page loaded the artifact: the PLC lead saves first.
           const leadSave = {
-            responses: { ...loaded.body.responses, learningGoal: 'Students compare how far paper bridges of three span lengths carry.' },
+            responses: {
+              ...loaded.body.responses,
+              learningGoal: 'Students compare how far paper bridges of three span lengths carry.',
+            },
             updated_at: loaded.body.updated_at,
           };
-          const others = expected === 'warning' ? [await api('PUT', `/shared-artifacts/${artifactId}`, leadSave, lead)] : [];
-          expect(others.map((r) => r.status), JSON.stringify(others.map((r) => r.body))).toEqual(others.map(() => 200));
+          const others =
+            expected === 'warning' ? [await api('PUT', `/shared-artifacts/${artifactId}`, leadSave, lead)] : [];
+          expect(
+            others.map((r) => r.status),
+            JSON.stringify(others.map((r) => r.body)),
+          ).toEqual(others.map(() => 200));
           await serverAnswer(
             () => calls['gateCheck']!,
             (answer) => {
@@ -784,7 +997,12 @@ describe('critical flows along paths generated from their machines', () => {
       },
     });
     expect(checked).toEqual(statesOf(path));
-    const stored = await api<{ responses: Record<string, unknown> }>('GET', `/shared-artifacts/${artifactId}`, undefined, model.token);
+    const stored = await api<{ responses: Record<string, unknown> }>(
+      'GET',
+      `/shared-artifacts/${artifactId}`,
+      undefined,
+      model.token,
+    );
     expect(stored.body.responses['artifactName']).toBe(NEW_NAME);
   });
 
@@ -793,11 +1011,16 @@ describe('critical flows along paths generated from their machines', () => {
     const source = await newPortfolio(model, 'Copy source', ['Sound cups']);
     const artifactId = source.artifacts[0]!;
     const artifact = (await api('GET', `/artifacts/${artifactId}`, undefined, model.token)).body;
-    const portfolios = (await api<{ id: number; name: string }[]>('GET', '/shared-portfolios', undefined, model.token)).body;
+    const portfolios = (await api<{ id: number; name: string }[]>('GET', '/shared-portfolios', undefined, model.token))
+      .body;
     expect(portfolios.map((p) => p.id)).toContain(shared.id);
 
     const events = modelEvents<AnyEventObject, Snapshot>(
-      [...portfolios.map((p) => ({ type: 'target.select', sharedPortfolioId: p.id })), { type: 'copy.submit' }, { type: 'copy.cancel' }],
+      [
+        ...portfolios.map((p) => ({ type: 'target.select', sharedPortfolioId: p.id })),
+        { type: 'copy.submit' },
+        { type: 'copy.cancel' },
+      ],
       {
         fetchArtifact: () => [{ type: 'xstate.done.actor.fetchArtifact', output: artifact }],
         listSharedPortfolios: () => [{ type: 'xstate.done.actor.listSharedPortfolios', output: portfolios }],
@@ -805,7 +1028,9 @@ describe('critical flows along paths generated from their machines', () => {
       },
     );
     const input = { from: 'artifact', portfolioId: source.id, artifactId, userId: model.id };
-    const path = generatePath(copyArtifactMachine, { input, events }, [(step) => step.state.matches('copied') && step.state.context.targetId === shared.id]);
+    const path = generatePath(copyArtifactMachine, { input, events }, [
+      (step) => step.state.matches('copied') && step.state.context.targetId === shared.id,
+    ]);
     console.log(`copyArtifact path: ${describePath(path)}`);
 
     const page = await pageOf(model);
@@ -820,7 +1045,8 @@ describe('critical flows along paths generated from their machines', () => {
 
     const form = async (names: readonly string[]) => {
       const radios: { name: string; checked: boolean; enabled: boolean }[] = [];
-      for (const name of names) radios.push({ name, checked: await radio(name).isChecked(), enabled: await radio(name).isEnabled() });
+      for (const name of names)
+        radios.push({ name, checked: await radio(name).isChecked(), enabled: await radio(name).isEnabled() });
       return {
         source: await page.getByText('Sound cups', { exact: true }).count(),
         radios,
@@ -845,7 +1071,11 @@ describe('critical flows along paths generated from their machines', () => {
         choosing: (s) =>
           expectView(() => form(names(s)), {
             source: 1,
-            radios: (s.context.portfolios as { id: number; name: string }[]).map((p) => ({ name: p.name, checked: p.id === s.context.targetId, enabled: true })),
+            radios: (s.context.portfolios as { id: number; name: string }[]).map((p) => ({
+              name: p.name,
+              checked: p.id === s.context.targetId,
+              enabled: true,
+            })),
             complete: s.context.targetId !== null,
             cancel: true,
             copying: false,
@@ -853,7 +1083,11 @@ describe('critical flows along paths generated from their machines', () => {
         copying: (s) =>
           expectView(async () => ({ ...(await form(names(s))), sent: calls['copyArtifact']!.waiting().body }), {
             source: 1,
-            radios: (s.context.portfolios as { id: number; name: string }[]).map((p) => ({ name: p.name, checked: p.id === s.context.targetId, enabled: false })),
+            radios: (s.context.portfolios as { id: number; name: string }[]).map((p) => ({
+              name: p.name,
+              checked: p.id === s.context.targetId,
+              enabled: false,
+            })),
             complete: false,
             cancel: false,
             copying: true,
@@ -891,7 +1125,12 @@ describe('critical flows along paths generated from their machines', () => {
       },
     });
     expect(checked).toEqual(statesOf(path));
-    const target = await api<{ sharedArtifacts: { id: number }[] }>('GET', `/shared-portfolios/${shared.id}`, undefined, model.token);
+    const target = await api<{ sharedArtifacts: { id: number }[] }>(
+      'GET',
+      `/shared-portfolios/${shared.id}`,
+      undefined,
+      model.token,
+    );
     expect(target.body.sharedArtifacts.map((a) => a.id)).toEqual([copyId]);
   });
 
@@ -947,15 +1186,24 @@ describe('critical flows along paths generated from their machines', () => {
       calls,
       states: {
         loading: () =>
-          expectView(async () => ({ loading: await page.getByRole('status', { name: 'Loading invitation' }).count(), buttons: await main.getByRole('button').count() }), {
-            loading: 1,
-            buttons: 0,
-          }),
-        pending: () => expectView(summary, { title: 1, from: true, accept: true, delete: true, question: 0, path: invitationPath }),
+          expectView(
+            async () => ({
+              loading: await page.getByRole('status', { name: 'Loading invitation' }).count(),
+              buttons: await main.getByRole('button').count(),
+            }),
+            {
+              loading: 1,
+              buttons: 0,
+            },
+          ),
+        pending: () =>
+          expectView(summary, { title: 1, from: true, accept: true, delete: true, question: 0, path: invitationPath }),
         confirmingDelete: () =>
           expectView(
             async () => ({
-              asks: (await question.count()) === 1 && (await question.getByText('Are you sure you want to delete this invitation?').count()) === 1,
+              asks:
+                (await question.count()) === 1 &&
+                (await question.getByText('Are you sure you want to delete this invitation?').count()) === 1,
               yes: await question.getByRole('button', { name: 'YES' }).isEnabled(),
             }),
             { asks: true, yes: true },
@@ -1019,9 +1267,13 @@ describe('critical flows along paths generated from their machines', () => {
     const NAMES = ['Wind vanes', 'Rain gauges', 'Cloud journals'];
     const portfolio = await newPortfolio(model, 'Compare', NAMES);
     const nameOf = new Map(portfolio.artifacts.map((id, i) => [id, NAMES[i]!]));
-    const events = modelEvents<AnyEventObject, Snapshot>([{ type: 'compare.toggle' }, ...portfolio.artifacts.map((artifactId) => ({ type: 'compare.pick', artifactId }))]);
+    const events = modelEvents<AnyEventObject, Snapshot>([
+      { type: 'compare.toggle' },
+      ...portfolio.artifacts.map((artifactId) => ({ type: 'compare.pick', artifactId })),
+    ]);
     const path = generatePath(compareMachine, { events }, [
-      (step, from) => step.event.type === 'compare.pick' && from.matches({ on: 'pair' }) && step.state.matches({ on: 'pair' }),
+      (step, from) =>
+        step.event.type === 'compare.pick' && from.matches({ on: 'pair' }) && step.state.matches({ on: 'pair' }),
       (step) => step.state.matches('off'),
     ]);
     console.log(`compare path: ${describePath(path)}`);
@@ -1035,7 +1287,11 @@ describe('critical flows along paths generated from their machines', () => {
         toggle: await toggle.isChecked(),
         rowBoxes: await boxes.count(),
         shown: (await region.count()) === 1 ? await region.getByRole('heading', { level: 3 }).allTextContents() : [],
-        ticked: (await boxes.evaluateAll((els) => els.filter((el) => (el as HTMLInputElement).checked).map((el) => el.getAttribute('aria-label') ?? ''))).sort(),
+        ticked: (
+          await boxes.evaluateAll((els) =>
+            els.filter((el) => (el as HTMLInputElement).checked).map((el) => el.getAttribute('aria-label') ?? ''),
+          )
+        ).sort(),
         detailPane: await page.getByRole('region', { name: 'Artifact details' }).count(),
       };
     };
@@ -1066,7 +1322,9 @@ describe('critical flows along paths generated from their machines', () => {
           await toggle.click();
         },
         'compare.pick': async (event) => {
-          await page.getByRole('checkbox', { name: `Compare ${nameOf.get(event['artifactId'] as number)!}`, exact: true }).click();
+          await page
+            .getByRole('checkbox', { name: `Compare ${nameOf.get(event['artifactId'] as number)!}`, exact: true })
+            .click();
         },
       },
     });

@@ -27,25 +27,49 @@ async function arrange(tessToken: string) {
   const portfolios = (await api<Named[]>('GET', '/portfolios', undefined, tessToken)).body;
   const forces = portfolios.find((p) => p.name === 'Forces and Motion');
   if (!forces) throw new Error('No demo portfolio');
-  const responses = { artifactName: `Notified: two cars on a ramp ${stamp}`, learningGoal: 'Students compare how two cars roll down the same ramp.' };
-  const artifact = await api<{ id: number }>('POST', `/portfolios/${forces.id}/artifacts/responses`, { responses, parkingLot: false }, tessToken);
+  const responses = {
+    artifactName: `Notified: two cars on a ramp ${stamp}`,
+    learningGoal: 'Students compare how two cars roll down the same ramp.',
+  };
+  const artifact = await api<{ id: number }>(
+    'POST',
+    `/portfolios/${forces.id}/artifacts/responses`,
+    { responses, parkingLot: false },
+    tessToken,
+  );
   expect(artifact.status).toBe(200);
 
   const lead = await tokenFor(DEMO.lead.email);
-  const plc = await api<{ id: number }>('POST', '/shared-portfolios', { name: `Notifications PLC ${stamp}`, topic: 'Feedback', structure: [] }, lead);
+  const plc = await api<{ id: number }>(
+    'POST',
+    '/shared-portfolios',
+    { name: `Notifications PLC ${stamp}`, topic: 'Feedback', structure: [] },
+    lead,
+  );
   expect(plc.status).toBe(200);
   const members = [tessToken, await tokenFor(DEMO.teacher2.email)];
   // Tess and Theo leave it when the journey is over, so that their lists of shared portfolios are as seeded.
   onTestFinished(async () => {
-    for (const token of members) expect((await api('POST', `/shared-portfolios/${plc.body.id}/leave`, {}, token)).status).toBe(200);
+    for (const token of members)
+      expect((await api('POST', `/shared-portfolios/${plc.body.id}/leave`, {}, token)).status).toBe(200);
   });
   for (const token of members) {
     const me = (await api<{ id: number }>('GET', '/users/me', undefined, token)).body;
-    const invitation = await api<{ id: number }>('POST', '/invitations', { to: me.id, sharedPortfolio: plc.body.id }, lead);
+    const invitation = await api<{ id: number }>(
+      'POST',
+      '/invitations',
+      { to: me.id, sharedPortfolio: plc.body.id },
+      lead,
+    );
     expect(invitation.status).toBe(200);
     expect((await api('POST', `/invitations/${invitation.body.id}/accept`, undefined, token)).status).toBe(200);
   }
-  const copy = await api<{ id: number }>('POST', `/artifacts/${artifact.body.id}/share`, { sharedPortfolioId: plc.body.id }, tessToken);
+  const copy = await api<{ id: number }>(
+    'POST',
+    `/artifacts/${artifact.body.id}/share`,
+    { sharedPortfolioId: plc.body.id },
+    tessToken,
+  );
   expect(copy.status).toBe(200);
   return { plc: plc.body.id, ramp: copy.body.id };
 }
@@ -75,13 +99,16 @@ describe('notifications: feedback reaches the teacher', () => {
     const tessToken = await tokenFor(DEMO.teacher.email);
     const { plc, ramp } = await arrange(tessToken);
     const place = `/shared-portfolios/${plc}/artifacts/${ramp}`;
-    const unreadBefore = (await api<{ unread: number }>('GET', '/notifications/unread', undefined, tessToken)).body.unread;
+    const unreadBefore = (await api<{ unread: number }>('GET', '/notifications/unread', undefined, tessToken)).body
+      .unread;
     const mailsBefore = outboxFor(DEMO.teacher.email).length;
 
     // Tess is on her dashboard; the bell shows her count, kept live by the event stream.
     const tess = await loggedIn(DEMO.teacher.email);
     const bell = bellOf(tess);
-    await expect.poll(() => bell.getAttribute('aria-label')).toBe(unreadBefore > 0 ? `Notifications, ${unreadBefore} unread` : 'Notifications');
+    await expect
+      .poll(() => bell.getAttribute('aria-label'))
+      .toBe(unreadBefore > 0 ? `Notifications, ${unreadBefore} unread` : 'Notifications');
     // A mark that a reload would wipe out.
     await tess.evaluate(() => Object.assign(window, { __notReloaded: true }));
 
@@ -101,7 +128,9 @@ describe('notifications: feedback reaches the teacher', () => {
     await theo.getByRole('article', { name: 'Comment by Theo Teacher' }).filter({ hasText: text }).waitFor();
 
     // Tess's bell rises on the same page, without a reload.
-    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 15_000 }).toBe(`Notifications, ${unreadBefore + 1} unread`);
+    await expect
+      .poll(() => bell.getAttribute('aria-label'), { timeout: 15_000 })
+      .toBe(`Notifications, ${unreadBefore + 1} unread`);
     expect(await tess.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded)).toBe(true);
     expect(new URL(tess.url()).pathname).toBe('/dashboard');
 
@@ -117,13 +146,29 @@ describe('notifications: feedback reaches the teacher', () => {
     const comment = tess.locator(`#${commentId}`);
     await expect.poll(() => comment.getAttribute('aria-current')).toBe('true');
     expect(await comment.textContent()).toContain(text);
-    await expect.poll(() => comment.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
+    await expect
+      .poll(() =>
+        comment.evaluate(
+          (el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().top < window.innerHeight,
+        ),
+      )
+      .toBe(true);
     // Read now: the count goes back down.
-    await expect.poll(() => bell.getAttribute('aria-label')).toBe(unreadBefore > 0 ? `Notifications, ${unreadBefore} unread` : 'Notifications');
+    await expect
+      .poll(() => bell.getAttribute('aria-label'))
+      .toBe(unreadBefore > 0 ? `Notifications, ${unreadBefore} unread` : 'Notifications');
 
     // An e-mail arrived at once, with a working link to the comment.
     // (The invitations of the arranging steps may have mailed her too: waited for is the mail about the comment.)
-    await expect.poll(() => outboxFor(DEMO.teacher.email).slice(mailsBefore).some((m) => m.text.includes(`${place}#${commentId}`)), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          outboxFor(DEMO.teacher.email)
+            .slice(mailsBefore)
+            .some((m) => m.text.includes(`${place}#${commentId}`)),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     const mails = outboxFor(DEMO.teacher.email).slice(mailsBefore);
     const mail = mails.find((m) => m.text.includes(`${place}#${commentId}`));
     expect(mail, `an e-mail linking to the comment among: ${mails.map((m) => m.text).join('\n====\n')}`).toBeDefined();
@@ -141,7 +186,9 @@ describe('notifications: feedback reaches the teacher', () => {
     const settings = (await api<Preferences>('GET', '/notification-preferences', undefined, tessToken)).body;
     const signedOut = await browser.newPage(new URL(unsubscribe![0]).pathname + new URL(unsubscribe![0]).search);
     await signedOut.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
-    expect(await signedOut.getByText(/^You will no longer receive e-mail about/).textContent()).toMatch(/ at t\*+@example\.org\.$/);
+    expect(await signedOut.getByText(/^You will no longer receive e-mail about/).textContent()).toMatch(
+      / at t\*+@example\.org\.$/,
+    );
     const after = (await api<Preferences>('GET', '/notification-preferences', undefined, tessToken)).body;
     expect(Object.values(after.email)).toContain('off');
     // Tess's settings as they were, for the journeys that follow.

@@ -14,7 +14,12 @@ async function photo(): Promise<string> {
   const file = path.join(dir, 'magnet-maze.png');
   const noise = Buffer.alloc(700 * 500 * 3);
   for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919) % 251;
-  writeFileSync(file, await sharp(noise, { raw: { width: 700, height: 500, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer());
+  writeFileSync(
+    file,
+    await sharp(noise, { raw: { width: 700, height: 500, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer(),
+  );
   return file;
 }
 
@@ -47,20 +52,34 @@ describe('a teacher works in a personal portfolio; a researcher reads it', () =>
     expect(await page.getByText('Field What were students working to learn? is required.').count()).toBe(1);
 
     await page.getByLabel('Artifact Name').fill('Magnet maze');
-    await page.getByLabel('What were students working to learn?').fill('Students discover that magnetic force acts at a distance.');
+    await page
+      .getByLabel('What were students working to learn?')
+      .fill('Students discover that magnetic force acts at a distance.');
     await page.getByRole('checkbox', { name: 'Student work' }).check();
 
     // Upload an image on a slow line: the progress bar shows, then the thumbnail with its caption.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 256 * 1024,
+    });
     await page.locator('input[type="file"]').setInputFiles(await photo());
     await page.getByRole('progressbar', { name: /Uploading magnet-maze\.png/ }).waitFor();
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     const tile = page.getByRole('list', { name: 'Uploaded files' }).getByText('magnet maze');
     await tile.waitFor({ timeout: 60_000 });
     const thumbnail = page.getByRole('list', { name: 'Uploaded files' }).locator('img').first();
-    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
 
     await page.getByRole('button', { name: 'Submit to Portfolio' }).click();
     await page.getByText('Successfully edited artifact').waitFor();
@@ -124,7 +143,10 @@ describe('a teacher works in a personal portfolio; a researcher reads it', () =>
     for (const name of ['EDIT', 'COPY TO', 'Delete Artifact', 'Create New Artifact']) {
       expect(await page.getByRole('button', { name }).or(page.getByRole('link', { name })).count(), name).toBe(0);
     }
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export portfolios summary' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export portfolios summary' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('teacher portfolios.csv');
     const csv = await (await download.createReadStream()).toArray();
     const text = Buffer.concat(csv as Buffer[]).toString('utf8');

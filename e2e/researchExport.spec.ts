@@ -16,11 +16,22 @@ describe('a researcher takes the research package', () => {
     await page.getByRole('heading', { name: 'Research Export' }).waitFor();
     await page.getByRole('form', { name: 'Research export filters' }).waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download package' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download package' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^practicefolio-research-\d{4}-\d{2}-\d{2}-export-\d+\.zip$/);
     const file = await download.path();
     const files = readZip(readFileSync(file));
-    for (const name of ['teachers.csv', 'portfolios.csv', 'artifacts.csv', 'responses.csv', 'comments.csv', 'codebook.md', 'README.md']) {
+    for (const name of [
+      'teachers.csv',
+      'portfolios.csv',
+      'artifacts.csv',
+      'responses.csv',
+      'comments.csv',
+      'codebook.md',
+      'README.md',
+    ]) {
       expect(files.has(name), name).toBe(true);
     }
     const teachers = parse(files.get('teachers.csv')!, { columns: true }) as Record<string, string>[];
@@ -37,7 +48,9 @@ describe('a researcher takes the research package', () => {
 
     // The page reads the log again: the export is in it, by this researcher.
     const log = page.getByRole('table', { name: 'Export log' });
-    await expect.poll(async () => log.getByRole('row').filter({ hasText: 'Completed' }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => log.getByRole('row').filter({ hasText: 'Completed' }).count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     expect(await log.getByRole('row').nth(1).textContent()).toContain(DEMO.researcher.username);
   });
 });

@@ -1,6 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,7 +39,6 @@ import { freePort } from '../server/test/processes.ts';
  */
 
 const MB = 1024 ** 2;
-
 
 async function waitFor<T>(probe: () => T | undefined | null | false, what: string, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -93,11 +103,16 @@ class ServerProcess {
   async crash(): Promise<void> {
     const child = this.child;
     if (!child?.pid) throw new Error('The server is not running');
-    if (postgresProcesses(this.env['DATA_DIR']!).length === 0) throw new Error('No embedded PostgreSQL server runs for the app');
+    if (postgresProcesses(this.env['DATA_DIR']!).length === 0)
+      throw new Error('No embedded PostgreSQL server runs for the app');
     process.kill(-child.pid, 'SIGKILL');
     await this.exited;
     this.child = null;
-    await waitFor(() => postgresProcesses(this.env['DATA_DIR']!).length === 0, 'the embedded PostgreSQL server to stop after the app was killed', 20_000);
+    await waitFor(
+      () => postgresProcesses(this.env['DATA_DIR']!).length === 0,
+      'the embedded PostgreSQL server to stop after the app was killed',
+      20_000,
+    );
   }
 
   /** A clean stop (SIGTERM); resolves with the exit code and what the server wrote. */
@@ -140,9 +155,22 @@ function postgresProcesses(dataDir: string): number[] {
 }
 
 interface Snapshot {
-  artifacts: { id: number; structure: Structure; responses: Responses; parking_lot: boolean; next_caption: number; updated_at: Date }[];
+  artifacts: {
+    id: number;
+    structure: Structure;
+    responses: Responses;
+    parking_lot: boolean;
+    next_caption: number;
+    updated_at: Date;
+  }[];
   sharedArtifacts: { id: number; structure: Structure; responses: Responses; next_caption: number }[];
-  media: { id: number; storage_key: string; ext: string; size: number; formats: Record<string, { url: string } | null> | null }[];
+  media: {
+    id: number;
+    storage_key: string;
+    ext: string;
+    size: number;
+    formats: Record<string, { url: string } | null> | null;
+  }[];
   links: { holder: 'artifact' | 'shared'; holder_id: number; media_id: number; caption: string }[];
   pending: string[];
 }
@@ -152,16 +180,20 @@ async function readDatabase(dataDir: string): Promise<Snapshot> {
   const server = await startEmbedded(path.join(dataDir, 'db'));
   const pg = openPostgres(server.connection, { max: 1, onClose: () => server.stop() });
   try {
-    const rows = async <T,>(sql: string) => (await pg.query<T>(sql)).rows;
+    const rows = async <T>(sql: string) => (await pg.query<T>(sql)).rows;
     return {
-      artifacts: await rows('SELECT id, structure, responses, parking_lot, next_caption, updated_at FROM artifacts ORDER BY id'),
+      artifacts: await rows(
+        'SELECT id, structure, responses, parking_lot, next_caption, updated_at FROM artifacts ORDER BY id',
+      ),
       sharedArtifacts: await rows('SELECT id, structure, responses, next_caption FROM shared_artifacts ORDER BY id'),
       media: await rows('SELECT id, storage_key, ext, size, formats FROM media_files ORDER BY id'),
       links: await rows(
         `SELECT 'artifact' AS holder, artifact_id AS holder_id, media_id, caption FROM artifact_media
          UNION ALL SELECT 'shared', shared_artifact_id, media_id, caption FROM shared_artifact_media`,
       ),
-      pending: (await rows<{ storage_key: string }>('SELECT storage_key FROM pending_uploads')).map((r) => r.storage_key),
+      pending: (await rows<{ storage_key: string }>('SELECT storage_key FROM pending_uploads')).map(
+        (r) => r.storage_key,
+      ),
     };
   } finally {
     await pg.close();
@@ -188,7 +220,8 @@ function expectConsistent(dataDir: string, db: Snapshot): void {
     referenced.add(main);
     const file = path.join(uploads, main);
     if (!existsSync(file)) broken.push(`${main} is missing`);
-    else if (statSync(file).size !== m.size) broken.push(`${main} has ${statSync(file).size} bytes, its row says ${m.size}`);
+    else if (statSync(file).size !== m.size)
+      broken.push(`${main} has ${statSync(file).size} bytes, its row says ${m.size}`);
     for (const format of Object.values(m.formats ?? {})) {
       if (!format) continue;
       const name = format.url.replace(/^\/uploads\//, '');
@@ -201,7 +234,10 @@ function expectConsistent(dataDir: string, db: Snapshot): void {
   expect(stray, 'files in the uploads folder that no media row names').toEqual([]);
 
   const linked = new Set(db.links.map((l) => l.media_id));
-  expect(db.media.filter((m) => !linked.has(m.id)).map((m) => m.storage_key), 'media rows no artifact holds').toEqual([]);
+  expect(
+    db.media.filter((m) => !linked.has(m.id)).map((m) => m.storage_key),
+    'media rows no artifact holds',
+  ).toEqual([]);
   const nextCaption = new Map<string, number>([
     ...db.artifacts.map((a) => [`artifact ${a.id}`, a.next_caption] as const),
     ...db.sharedArtifacts.map((a) => [`shared ${a.id}`, a.next_caption] as const),
@@ -212,8 +248,14 @@ function expectConsistent(dataDir: string, db: Snapshot): void {
   expect(badCaptions, 'captions past the holder’s counter').toEqual([]);
 
   const invalid = [
-    ...db.artifacts.map((a) => ({ id: `artifact ${a.id}`, issues: validateResponses(a.structure, a.responses, { requireCore: !a.parking_lot }).issues })),
-    ...db.sharedArtifacts.map((a) => ({ id: `shared artifact ${a.id}`, issues: validateResponses(a.structure, a.responses, { requireCore: true }).issues })),
+    ...db.artifacts.map((a) => ({
+      id: `artifact ${a.id}`,
+      issues: validateResponses(a.structure, a.responses, { requireCore: !a.parking_lot }).issues,
+    })),
+    ...db.sharedArtifacts.map((a) => ({
+      id: `shared artifact ${a.id}`,
+      issues: validateResponses(a.structure, a.responses, { requireCore: true }).issues,
+    })),
   ].filter((x) => x.issues.length > 0);
   expect(invalid, 'stored answers that are not valid answers').toEqual([]);
 }
@@ -228,7 +270,13 @@ interface UploadOutcome {
  * Streams a multipart upload (field `file`) from `content` over plain node:http, never holding
  * the file in memory; respects back-pressure. Resolves with the answer, or the connection error.
  */
-function streamUpload(url: string, token: string, filename: string, size: number, content: AsyncIterable<Buffer>): Promise<UploadOutcome> {
+function streamUpload(
+  url: string,
+  token: string,
+  filename: string,
+  size: number,
+  content: AsyncIterable<Buffer>,
+): Promise<UploadOutcome> {
   const boundary = `----practicefolio${randomBytes(8).toString('hex')}`;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
@@ -358,7 +406,10 @@ describe('crash consistency: the server killed mid-upload, mid-save and while ma
   async function api<T>(method: string, pathname: string, body?: unknown): Promise<{ status: number; body: T }> {
     const res = await fetch(`${server.url}/api/v1${pathname}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
     const text = await res.text();
@@ -366,12 +417,19 @@ describe('crash consistency: the server killed mid-upload, mid-save and while ma
   }
 
   async function newArtifact(name: string): Promise<Artifact> {
-    const res = await api<Artifact>('POST', `/portfolios/${portfolioId}/artifacts/responses`, { responses: { artifactName: name } });
+    const res = await api<Artifact>('POST', `/portfolios/${portfolioId}/artifacts/responses`, {
+      responses: { artifactName: name },
+    });
     expect(res.status).toBe(200);
     return res.body;
   }
 
-  async function uploadSmall(artifactId: number, kind: 'images' | 'videos', name: string, content: Buffer): Promise<{ status: number; body: Media }> {
+  async function uploadSmall(
+    artifactId: number,
+    kind: 'images' | 'videos',
+    name: string,
+    content: Buffer,
+  ): Promise<{ status: number; body: Media }> {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(content)]), name);
     const res = await fetch(`${server.url}/api/v1/portfolios/${portfolioId}/artifacts/${artifactId}/${kind}`, {
@@ -483,7 +541,11 @@ describe('crash consistency: the server killed mid-upload, mid-save and while ma
     const db = await recoverAndInspect(async () => {
       const after = await api<Artifact>('GET', `/artifacts/${artifact.id}`);
       expect(after.status).toBe(200);
-      expect({ updated_at: after.body.updated_at, nextCaption: after.body.nextCaption, videos: after.body.videos }).toEqual({
+      expect({
+        updated_at: after.body.updated_at,
+        nextCaption: after.body.nextCaption,
+        videos: after.body.videos,
+      }).toEqual({
         updated_at: artifact.updated_at,
         nextCaption: artifact.nextCaption,
         videos: [],
@@ -495,11 +557,17 @@ describe('crash consistency: the server killed mid-upload, mid-save and while ma
   });
 
   it('saves (personal and shared) and uploads cut off by a kill keep every row at its last or its next value', async () => {
-    const personal = [await newArtifact('Crash save A'), await newArtifact('Crash save B'), await newArtifact('Crash save C')];
+    const personal = [
+      await newArtifact('Crash save A'),
+      await newArtifact('Crash save B'),
+      await newArtifact('Crash save C'),
+    ];
     const sharedList = await api<{ id: number; ownerUsername: string }[]>('GET', '/shared-artifacts');
     const sharedId = sharedList.body.find((a) => a.ownerUsername === DEMO.teacher.username)!.id;
     const gallery = await newArtifact('Crash uploads');
-    const photo = await sharp(randomBytes(320 * 240 * 3), { raw: { width: 320, height: 240, channels: 3 } }).png().toBuffer();
+    const photo = await sharp(randomBytes(320 * 240 * 3), { raw: { width: 320, height: 240, channels: 3 } })
+      .png()
+      .toBuffer();
 
     interface Writer {
       name: string;
@@ -602,7 +670,11 @@ describe('crash consistency: the server killed mid-upload, mid-save and while ma
         }
       })();
 
-      await waitFor(() => writers.every((w) => w.acked >= 2) && uploader.acked.size >= 2, 'a few saves and uploads', 60_000);
+      await waitFor(
+        () => writers.every((w) => w.acked >= 2) && uploader.acked.size >= 2,
+        'a few saves and uploads',
+        60_000,
+      );
       await sleep(Math.floor(Math.random() * 600));
       const cutOff = writers.filter((w) => w.next !== null).length + (uploader.inFlight ? 1 : 0);
       const uploadCutOff = uploader.inFlight;
@@ -610,7 +682,10 @@ describe('crash consistency: the server killed mid-upload, mid-save and while ma
       run.stopped = true;
       await Promise.all([...saving, uploading]);
 
-      expect([...writers.flatMap((w) => w.failures), ...uploader.failures], 'requests refused while the server ran').toEqual([]);
+      expect(
+        [...writers.flatMap((w) => w.failures), ...uploader.failures],
+        'requests refused while the server ran',
+      ).toEqual([]);
       expect(cutOff, 'requests on their way when the server was killed').toBeGreaterThan(0);
 
       const db = await recoverAndInspect();
@@ -618,17 +693,34 @@ describe('crash consistency: the server killed mid-upload, mid-save and while ma
         const stored = w.name.startsWith('shared')
           ? db.sharedArtifacts.find((a) => a.id === sharedId)?.responses
           : db.artifacts.find((a) => `artifact ${a.id}` === w.name)?.responses;
-        const which = isDeepStrictEqual(stored, w.last) ? 'last' : w.next && isDeepStrictEqual(stored, w.next) ? 'next' : 'neither';
+        const which = isDeepStrictEqual(stored, w.last)
+          ? 'last'
+          : w.next && isDeepStrictEqual(stored, w.next)
+            ? 'next'
+            : 'neither';
         return { name: w.name, which, stored: which === 'neither' ? describeAnswers(stored) : '' };
       });
-      expect(outcomes.filter((o) => o.which === 'neither'), `round ${round}: stored answers that were never sent whole`).toEqual([]);
-      expect(db.artifacts.find((a) => a.id === personal[1]!.id)?.parking_lot, 'the submitted artifact stays submitted').toBe(false);
+      expect(
+        outcomes.filter((o) => o.which === 'neither'),
+        `round ${round}: stored answers that were never sent whole`,
+      ).toEqual([]);
+      expect(
+        db.artifacts.find((a) => a.id === personal[1]!.id)?.parking_lot,
+        'the submitted artifact stays submitted',
+      ).toBe(false);
 
-      const held = new Set(db.links.filter((l) => l.holder === 'artifact' && l.holder_id === gallery.id).map((l) => l.media_id));
+      const held = new Set(
+        db.links.filter((l) => l.holder === 'artifact' && l.holder_id === gallery.id).map((l) => l.media_id),
+      );
       const expected = new Set([...heldImages, ...uploader.acked]);
-      expect([...expected].filter((id) => !held.has(id)), `round ${round}: acknowledged uploads that are gone`).toEqual([]);
+      expect(
+        [...expected].filter((id) => !held.has(id)),
+        `round ${round}: acknowledged uploads that are gone`,
+      ).toEqual([]);
       const extra = [...held].filter((id) => !expected.has(id));
-      expect(extra.length, `round ${round}: uploads stored beyond the acknowledged ones`).toBeLessThanOrEqual(uploadCutOff ? 1 : 0);
+      expect(extra.length, `round ${round}: uploads stored beyond the acknowledged ones`).toBeLessThanOrEqual(
+        uploadCutOff ? 1 : 0,
+      );
       heldImages = held;
     }
   });
@@ -636,7 +728,9 @@ describe('crash consistency: the server killed mid-upload, mid-save and while ma
   it('a kill while an image’s formats are being made leaves no trace of it', async () => {
     const artifact = await newArtifact('Classroom wall');
     const file = path.join(workDir, 'classroom-wall.png');
-    await sharp(randomBytes(4000 * 3000 * 3), { raw: { width: 4000, height: 3000, channels: 3 } }).png({ compressionLevel: 0 }).toFile(file);
+    await sharp(randomBytes(4000 * 3000 * 3), { raw: { width: 4000, height: 3000, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toFile(file);
     const size = statSync(file).size;
     const upload = streamUpload(
       `${server.url}/api/v1/portfolios/${portfolioId}/artifacts/${artifact.id}/images`,
@@ -645,7 +739,10 @@ describe('crash consistency: the server killed mid-upload, mid-save and while ma
       size,
       fileContent(file),
     );
-    const format = await waitFor(() => incomingFiles().find((f) => /^(thumbnail|small|medium|large)_/.test(f.name)), 'the first format file');
+    const format = await waitFor(
+      () => incomingFiles().find((f) => /^(thumbnail|small|medium|large)_/.test(f.name)),
+      'the first format file',
+    );
     await server.crash();
     expect((await upload).status, 'the upload was never answered').toBeNull();
     const key = format.name.replace(/^[a-z]+_/, '').replace(/\.jpg$/, '');
@@ -684,15 +781,19 @@ describe('crash consistency: the server killed mid-upload, mid-save and while ma
     expect(Object.keys(res.body.formats ?? {}).sort()).toEqual(['large', 'medium', 'small', 'thumbnail']);
 
     const db = await recoverAndInspect(async () => {
-      const file = await fetch(`${server.url}/api/v1${res.body.url}`, { headers: { authorization: `Bearer ${token}` } });
+      const file = await fetch(`${server.url}/api/v1${res.body.url}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(file.status).toBe(200);
       expect(Buffer.from(await file.arrayBuffer()).equals(video)).toBe(true);
-      const thumbnail = await fetch(`${server.url}/api/v1${res.body.formats!['thumbnail']!.url}`, { headers: { authorization: `Bearer ${token}` } });
+      const thumbnail = await fetch(`${server.url}/api/v1${res.body.formats!['thumbnail']!.url}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(thumbnail.status).toBe(200);
     });
-    expect(db.media.filter((m) => m.storage_key === res.body.hash).map((m) => ({ id: m.id, ext: m.ext, size: m.size }))).toEqual([
-      { id: res.body.id, ext: '.mp4', size: video.length },
-    ]);
+    expect(
+      db.media.filter((m) => m.storage_key === res.body.hash).map((m) => ({ id: m.id, ext: m.ext, size: m.size })),
+    ).toEqual([{ id: res.body.id, ext: '.mp4', size: video.length }]);
     expect(db.links.filter((l) => l.holder === 'artifact' && l.holder_id === artifact.id)).toEqual([
       { holder: 'artifact', holder_id: artifact.id, media_id: res.body.id, caption: res.body.caption },
     ]);

@@ -5,7 +5,17 @@ import path from 'node:path';
 import type { AxeResults } from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { animationsDone, api, dataDir, DEMO, findDemo, login, setupBrowser, tokenFor, type DemoPlaces as Demo } from './fixtures.ts';
+import {
+  animationsDone,
+  api,
+  dataDir,
+  DEMO,
+  findDemo,
+  login,
+  setupBrowser,
+  tokenFor,
+  type DemoPlaces as Demo,
+} from './fixtures.ts';
 
 declare global {
   interface Window {
@@ -25,10 +35,11 @@ const SCREENSHOTS = path.resolve('e2e/screenshots');
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], [role="status"][aria-label^="Loading"]')).catch(() => undefined);
+  await page
+    .waitForFunction(() => !document.querySelector('[aria-busy="true"], [role="status"][aria-label^="Loading"]'))
+    .catch(() => undefined);
   await animationsDone(page);
 }
 
@@ -54,7 +65,10 @@ async function expectInView(locator: Locator, what: string): Promise<void> {
   const size = locator.page().viewportSize()!;
   expect(box, `${what} has a box`).not.toBeNull();
   expect(box!.y, `${what}: top in view (y=${box!.y})`).toBeGreaterThanOrEqual(0);
-  expect(box!.y + Math.min(box!.height, 40), `${what}: in view (y=${box!.y}, window ${size.height})`).toBeLessThanOrEqual(size.height);
+  expect(
+    box!.y + Math.min(box!.height, 40),
+    `${what}: in view (y=${box!.y}, window ${size.height})`,
+  ).toBeLessThanOrEqual(size.height);
   expect(box!.x, `${what}: not off to the side`).toBeGreaterThanOrEqual(0);
   expect(box!.x + Math.min(box!.width, 40)).toBeLessThanOrEqual(size.width);
 }
@@ -71,7 +85,10 @@ async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
 async function audit(page: Page, where: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (tags) => {
-    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    const result = await window.axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      resultTypes: ['violations'],
+    });
     return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}`));
   }, WCAG_21_AA);
   return violations.map((v) => `[${where}] ${v}`);
@@ -215,7 +232,10 @@ describe('responsive journeys at 390, 768, 1024 and 1280 px', () => {
       const row = page.getByRole('row', { name: /Ramp races/ });
       await row.scrollIntoViewIfNeeded();
       await row.click();
-      await expectInView(page.getByRole('heading', { level: 3, name: /^Ramp races/ }), `the chosen shared artifact at ${width}`);
+      await expectInView(
+        page.getByRole('heading', { level: 3, name: /^Ramp races/ }),
+        `the chosen shared artifact at ${width}`,
+      );
       await page.getByRole('heading', { name: 'Comments' }).waitFor();
       await check(page, 'lead-shared-portfolios', found);
       await page.goto(`/shared-portfolios/${demo.plc}/edit`);
@@ -234,7 +254,10 @@ describe('responsive journeys at 390, 768, 1024 and 1280 px', () => {
       const row = page.getByRole('row', { name: /Ramp races/ });
       await row.scrollIntoViewIfNeeded();
       await row.click();
-      await expectInView(page.getByRole('heading', { level: 3, name: /^Ramp races/ }), `the teacher's artifact at ${width}`);
+      await expectInView(
+        page.getByRole('heading', { level: 3, name: /^Ramp races/ }),
+        `the teacher's artifact at ${width}`,
+      );
       await check(page, 'researcher-teacher-portfolios', found);
       await page.goto('/users');
       await page.getByRole('heading', { level: 1, name: 'Manage Users' }).waitFor();
@@ -245,7 +268,10 @@ describe('responsive journeys at 390, 768, 1024 and 1280 px', () => {
 });
 
 /** Files in the server's uploads folder (the stored files and their formats). */
-const storedFiles = (): string[] => readdirSync(path.join(dataDir(), 'uploads')).filter((name) => !name.startsWith('.')).sort();
+const storedFiles = (): string[] =>
+  readdirSync(path.join(dataDir(), 'uploads'))
+    .filter((name) => !name.startsWith('.'))
+    .sort();
 
 describe('no lost work: leaving a form, and a new artifact left before its first save', () => {
   let demo: Demo;
@@ -256,7 +282,9 @@ describe('no lost work: leaving a form, and a new artifact left before its first
   });
 
   const listedIds = async (): Promise<number[]> =>
-    (await api<{ artifacts: { id: number }[] }>('GET', `/portfolios/${demo.forces}`, undefined, token)).body.artifacts.map((a) => a.id).sort();
+    (await api<{ artifacts: { id: number }[] }>('GET', `/portfolios/${demo.forces}`, undefined, token)).body.artifacts
+      .map((a) => a.id)
+      .sort();
 
   it('asks before a header link, the Back button or a reload leaves typed answers behind', async () => {
     const page = await signedIn(DEMO.teacher.email);
@@ -295,7 +323,9 @@ describe('no lost work: leaving a form, and a new artifact left before its first
     await page.goBack();
     await question.getByRole('button', { name: 'Leave without saving' }).click();
     await page.waitForURL(`**/my-portfolios/${demo.forces}/artifacts/${demo.ramp}`);
-    const artifact = (await api<{ responses: Record<string, unknown> }>('GET', `/artifacts/${demo.ramp}`, undefined, token)).body;
+    const artifact = (
+      await api<{ responses: Record<string, unknown> }>('GET', `/artifacts/${demo.ramp}`, undefined, token)
+    ).body;
     expect(artifact.responses['nextSteps']).not.toBe('Try a steeper ramp with the same car.');
   });
 
@@ -304,7 +334,9 @@ describe('no lost work: leaving a form, and a new artifact left before its first
     const before = { listed: await listedIds(), files: storedFiles() };
     const photo = path.join(mkdtempSync(path.join(os.tmpdir(), 'pf-e2e-cancel-')), 'cancelled-photo.png');
     const { default: sharp } = await import('sharp');
-    await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 90, g: 140, b: 60 } } }).png().toFile(photo);
+    await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 90, g: 140, b: 60 } } })
+      .png()
+      .toFile(photo);
 
     await page.goto(`/my-portfolios/${demo.forces}`);
     await page.getByRole('button', { name: 'Create New Artifact' }).click();
@@ -336,16 +368,21 @@ describe('no lost work: leaving a form, and a new artifact left before its first
 });
 
 /** How many messages the toaster shows. */
-const toastCount = (page: Page): Promise<number> => page.getByRole('region', { name: 'Notifications' }).locator('[role="status"], [role="alert"]').count();
+const toastCount = (page: Page): Promise<number> =>
+  page.getByRole('region', { name: 'Notifications' }).locator('[role="status"], [role="alert"]').count();
 
 /** No message of the toaster lies over `target` (by their boxes). */
 async function expectNoToastOver(page: Page, target: Locator, what: string): Promise<void> {
   const box = (await target.boundingBox())!;
-  const toasts = await page.getByRole('region', { name: 'Notifications' }).locator('[role="status"], [role="alert"]').all();
+  const toasts = await page
+    .getByRole('region', { name: 'Notifications' })
+    .locator('[role="status"], [role="alert"]')
+    .all();
   for (const toast of toasts) {
     const t = await toast.boundingBox();
     if (!t) continue;
-    const apart = t.x + t.width <= box.x || box.x + box.width <= t.x || t.y + t.height <= box.y || box.y + box.height <= t.y;
+    const apart =
+      t.x + t.width <= box.x || box.x + box.width <= t.x || t.y + t.height <= box.y || box.y + box.height <= t.y;
     expect(apart, `a toast (${JSON.stringify(t)}) covers ${what} (${JSON.stringify(box)})`).toBe(true);
   }
 }
@@ -357,11 +394,19 @@ async function expectTablesInView(page: Page, where: string): Promise<void> {
     const found: string[] = [];
     for (const table of document.querySelectorAll('main table')) {
       const scroller = table.parentElement!;
-      if (scroller.scrollWidth > scroller.clientWidth + 1) found.push(`a table scrolls sideways (${scroller.scrollWidth} > ${scroller.clientWidth}): ${table.querySelector('caption')?.textContent ?? ''}`);
-      for (const el of table.querySelectorAll('tbody td, tbody td input, tbody td select, tbody td button, tbody td textarea, tbody td [role="switch"], tbody td p')) {
+      if (scroller.scrollWidth > scroller.clientWidth + 1)
+        found.push(
+          `a table scrolls sideways (${scroller.scrollWidth} > ${scroller.clientWidth}): ${table.querySelector('caption')?.textContent ?? ''}`,
+        );
+      for (const el of table.querySelectorAll(
+        'tbody td, tbody td input, tbody td select, tbody td button, tbody td textarea, tbody td [role="switch"], tbody td p',
+      )) {
         const r = el.getBoundingClientRect();
         if (r.width === 0 || r.height === 0) continue;
-        if (r.left < -1 || r.right > window.innerWidth + 1) found.push(`${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}" out of view (${Math.round(r.left)}–${Math.round(r.right)})`);
+        if (r.left < -1 || r.right > window.innerWidth + 1)
+          found.push(
+            `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}" out of view (${Math.round(r.left)}–${Math.round(r.right)})`,
+          );
       }
     }
     return found;
@@ -415,7 +460,12 @@ describe('layout and feedback on a fresh install (demo data, errors, toasts, pho
       await counted.waitFor();
       const comments = Number(/(\d+) comments?$/.exec((await counted.textContent()) ?? '')?.[1]);
       expect(comments).toBeGreaterThanOrEqual(2);
-      expect(await demoShare.getByRole('list', { name: 'Latest comments in Grades 5–7 Science PLC' }).getByRole('listitem').count()).toBe(Math.min(comments, 3));
+      expect(
+        await demoShare
+          .getByRole('list', { name: 'Latest comments in Grades 5–7 Science PLC' })
+          .getByRole('listitem')
+          .count(),
+      ).toBe(Math.min(comments, 3));
       await settle(page);
       await shoot(page, 'teacher-artifact-shared-to');
     }
@@ -452,9 +502,16 @@ describe('layout and feedback on a fresh install (demo data, errors, toasts, pho
       const form = (await page.locator('form').boundingBox())!;
       expect((await summary.boundingBox())!.y - form.y).toBeLessThan(40);
       await summary.getByRole('link', { name: 'Shared Portfolio Name: A name is required.' }).click();
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe(await page.getByLabel('Shared Portfolio Name').getAttribute('id'));
-      await summary.getByRole('link', { name: /^Team question 1: / }).first().click();
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.id)).toMatch(/-text$/);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe(
+        await page.getByLabel('Shared Portfolio Name').getAttribute('id'),
+      );
+      await summary
+        .getByRole('link', { name: /^Team question 1: / })
+        .first()
+        .click();
+      expect(
+        await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.id),
+      ).toMatch(/-text$/);
       await page.getByRole('button', { name: 'SAVE' }).click();
       await page.waitForTimeout(300);
       await expectNoToastOver(page, page.getByRole('button', { name: 'SAVE' }), 'SAVE');
@@ -520,7 +577,9 @@ describe('layout and feedback on a fresh install (demo data, errors, toasts, pho
     await lead.getByRole('button', { name: 'Edit Participants' }).click();
     await lead.getByRole('button', { name: 'Remove Theo Teacher' }).click();
     const question = lead.getByRole('alertdialog');
-    await question.getByText('Remove Theo Teacher from this shared portfolio? They will no longer see or comment on its artifacts.').waitFor();
+    await question
+      .getByText('Remove Theo Teacher from this shared portfolio? They will no longer see or comment on its artifacts.')
+      .waitFor();
     await question.getByRole('button', { name: 'NO' }).click();
   });
 

@@ -72,7 +72,14 @@ describe('a PLC at work', () => {
     const token = await tokenFor(DEMO.teacher.email);
     const portfolios = (await api<{ id: number; name: string }[]>('GET', '/portfolios', undefined, token)).body;
     const forces = portfolios.find((p) => p.name === 'Forces and Motion')!;
-    const full = (await api<{ artifacts: { id: number; parkingLot: boolean; responses: { artifactName?: string } }[] }>('GET', `/portfolios/${forces.id}`, undefined, token)).body;
+    const full = (
+      await api<{ artifacts: { id: number; parkingLot: boolean; responses: { artifactName?: string } }[] }>(
+        'GET',
+        `/portfolios/${forces.id}`,
+        undefined,
+        token,
+      )
+    ).body;
     const ramp = full.artifacts.find((a) => a.responses.artifactName === 'Ramp races: predicting speed')!;
     await page.goto(`/my-portfolios/${forces.id}/artifacts/${ramp.id}`);
     await page.getByRole('link', { name: 'COPY TO' }).click();
@@ -88,7 +95,12 @@ describe('a PLC at work', () => {
     await page.getByText('Successfully edited shared artifact').waitFor();
     await page.waitForURL((url) => url.pathname === copyPath);
     await page.getByText('Seventh graders could graph distance against height.').waitFor();
-    const saved = await api<{ responses: Record<string, unknown> }>('GET', `/shared-artifacts/${copyPath.split('/').pop()}`, undefined, token);
+    const saved = await api<{ responses: Record<string, unknown> }>(
+      'GET',
+      `/shared-artifacts/${copyPath.split('/').pop()}`,
+      undefined,
+      token,
+    );
     expect(JSON.stringify(saved.body.responses)).toContain('Seventh graders could graph distance against height.');
   });
 
@@ -106,7 +118,11 @@ describe('a PLC at work', () => {
     await conflict.waitFor();
     expect(await conflict.textContent()).toContain('Are you sure you want to overwrite their changes?');
     // It names who saved in between and when, as every date with its time is written.
-    expect(await conflict.textContent()).toMatch(new RegExp(`${DEMO.teacher.username} saved this artifact on [A-Z][a-z]+ \\d{1,2}, \\d{4} \\d{1,2}:\\d\\d[ap]m, after you opened it\\.`));
+    expect(await conflict.textContent()).toMatch(
+      new RegExp(
+        `${DEMO.teacher.username} saved this artifact on [A-Z][a-z]+ \\d{1,2}, \\d{4} \\d{1,2}:\\d\\d[ap]m, after you opened it\\.`,
+      ),
+    );
     for (const width of [1280, 390]) {
       await lee.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       await lee.screenshot({ path: path.resolve(`e2e/screenshots/edit-conflict-${width}.png`) });
@@ -130,11 +146,26 @@ describe('a PLC at work', () => {
 
     // Tess on her phone, as the app does it: the gate check with her copy's version, then the save without updated_at.
     const tess = await tokenFor(DEMO.teacher.email);
-    const current = await api<{ updated_at: string; structure: { key: string; text: string }[] }>('GET', `/shared-artifacts/${artifactId}`, undefined, tess);
+    const current = await api<{ updated_at: string; structure: { key: string; text: string }[] }>(
+      'GET',
+      `/shared-artifacts/${artifactId}`,
+      undefined,
+      tess,
+    );
     const teamKey = current.body.structure.find((q) => q.text === teamQuestion)!.key;
-    const gate = await api<{ type: string }>('GET', `${nested}/gate-check?updated_at=${Date.parse(current.body.updated_at)}`, undefined, tess);
+    const gate = await api<{ type: string }>(
+      'GET',
+      `${nested}/gate-check?updated_at=${Date.parse(current.body.updated_at)}`,
+      undefined,
+      tess,
+    );
     expect(gate.body.type).toBe('ok');
-    const phoneSave = await api('PUT', `${nested}/responses`, { responses: { [teamKey]: 'Tess: from the phone, on the bus.' } }, tess);
+    const phoneSave = await api(
+      'PUT',
+      `${nested}/responses`,
+      { responses: { [teamKey]: 'Tess: from the phone, on the bus.' } },
+      tess,
+    );
     expect(phoneSave.status).toBe(200);
 
     // The web save comes later: the Edit Conflict dialog, never a silent overwrite.
@@ -145,9 +176,19 @@ describe('a PLC at work', () => {
     await lee.getByText('Successfully edited shared artifact').waitFor();
 
     // The phone saves again without opening the artifact anew: refused (409), the web's text stays.
-    const stale = await api('PUT', `${nested}/responses`, { responses: { [teamKey]: 'Tess: once more from the phone.' } }, tess);
+    const stale = await api(
+      'PUT',
+      `${nested}/responses`,
+      { responses: { [teamKey]: 'Tess: once more from the phone.' } },
+      tess,
+    );
     expect(stale.status).toBe(409);
-    const stored = await api<{ responses: Record<string, unknown> }>('GET', `/shared-artifacts/${artifactId}`, undefined, tess);
+    const stored = await api<{ responses: Record<string, unknown> }>(
+      'GET',
+      `/shared-artifacts/${artifactId}`,
+      undefined,
+      tess,
+    );
     expect(stored.body.responses[teamKey]).toBe('Lee: from the web, a fourth-grade version.');
   });
 
@@ -158,7 +199,10 @@ describe('a PLC at work', () => {
     await comment.fill('Our class tried this with toy trucks.');
     await tess.getByText('37/2500 characters used').waitFor();
     await tess.getByRole('button', { name: 'Post Comment' }).click();
-    await tess.getByRole('article', { name: `Comment by ${DEMO.teacher.username}` }).getByText('Our class tried this with toy trucks.').waitFor();
+    await tess
+      .getByRole('article', { name: `Comment by ${DEMO.teacher.username}` })
+      .getByText('Our class tried this with toy trucks.')
+      .waitFor();
     await tess.getByRole('button', { name: 'Add reaction' }).click();
     await tess.getByRole('dialog', { name: 'ADD REACTION' }).getByRole('button', { name: 'Exemplar' }).click();
     await tess.getByRole('button', { name: 'Exemplar, 1' }).waitFor();
@@ -168,7 +212,12 @@ describe('a PLC at work', () => {
     await lee.goto(copyPath);
     await lee.getByRole('article', { name: `Comment by ${DEMO.teacher.username}` }).waitFor();
     // Only the author may change a comment.
-    expect(await lee.getByRole('article', { name: `Comment by ${DEMO.teacher.username}` }).getByRole('button', { name: 'Delete comment' }).count()).toBe(0);
+    expect(
+      await lee
+        .getByRole('article', { name: `Comment by ${DEMO.teacher.username}` })
+        .getByRole('button', { name: 'Delete comment' })
+        .count(),
+    ).toBe(0);
     await lee.getByRole('button', { name: 'Exemplar, 1' }).click();
     await lee.getByRole('button', { name: 'Exemplar, 2' }).waitFor();
 
@@ -186,7 +235,10 @@ describe('a PLC at work', () => {
 
     const rita = await loggedIn(DEMO.researcher.email);
     await rita.goto('/shared-portfolios');
-    const [download] = await Promise.all([rita.waitForEvent('download'), rita.getByRole('link', { name: 'Export shared portfolios summary' }).click()]);
+    const [download] = await Promise.all([
+      rita.waitForEvent('download'),
+      rita.getByRole('link', { name: 'Export shared portfolios summary' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('shared portfolios.csv');
     const text = Buffer.concat((await (await download.createReadStream()).toArray()) as Buffer[]).toString('utf8');
     const [header, ...rows] = parse(text) as string[][];

@@ -67,7 +67,10 @@ describe('npm start under a process manager', () => {
       await Promise.race([exited, sleep(5_000)]);
       while (tree.some(alive) && Date.now() - sent < 5_000) await sleep(20);
 
-      expect(child.exitCode ?? child.signalCode, `npm start is still running 5 s after ${signal}:\n${output()}`).not.toBeNull();
+      expect(
+        child.exitCode ?? child.signalCode,
+        `npm start is still running 5 s after ${signal}:\n${output()}`,
+      ).not.toBeNull();
       expect(tree.filter(alive), `still running 5 s after ${signal}:\n${output()}`).toEqual([]);
       // PostgreSQL removes its postmaster.pid only when it shuts down cleanly.
       expect(existsSync(path.join(dataDir, 'db', 'pgdata', 'postmaster.pid'))).toBe(false);

@@ -17,7 +17,20 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 /** A two-second WebM video (VP8) made by ffmpeg. */
 function webmVideo(): Buffer {
   const file = path.join(work, 'experiment.webm');
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x240:rate=10', '-c:v', 'libvpx', '-b:v', '200k', file]);
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=2:size=320x240:rate=10',
+    '-c:v',
+    'libvpx',
+    '-b:v',
+    '200k',
+    file,
+  ]);
   return readFileSync(file);
 }
 
@@ -25,11 +38,21 @@ function webmVideo(): Buffer {
 function pngPhoto(): Promise<Buffer> {
   const pixels = Buffer.alloc(160 * 120 * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 31) % 251;
-  return sharp(pixels, { raw: { width: 160, height: 120, channels: 3 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width: 160, height: 120, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 /** Uploads a file to an artifact through the API. */
-async function upload(token: string, portfolioId: number, artifactId: number, kind: 'images' | 'videos', name: string, type: string, data: Buffer): Promise<void> {
+async function upload(
+  token: string,
+  portfolioId: number,
+  artifactId: number,
+  kind: 'images' | 'videos',
+  name: string,
+  type: string,
+  data: Buffer,
+): Promise<void> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(data)], { type }), name);
   const res = await fetch(`${baseUrl()}/api/v1/portfolios/${portfolioId}/artifacts/${artifactId}/${kind}`, {
@@ -48,8 +71,16 @@ async function addMedia(token: string): Promise<void> {
   const portfolios = await api<{ id: number }[]>('GET', '/portfolios', undefined, token);
   const portfolio = portfolios.body[0];
   if (!portfolio) throw new Error('the demo teacher has no portfolio');
-  const responses = { artifactName: `Archive media: shadow lengths ${Date.now()}`, learningGoal: 'Students measure how a shadow changes through the day.' };
-  const created = await api<{ id: number }>('POST', `/portfolios/${portfolio.id}/artifacts/responses`, { responses, parkingLot: false }, token);
+  const responses = {
+    artifactName: `Archive media: shadow lengths ${Date.now()}`,
+    learningGoal: 'Students measure how a shadow changes through the day.',
+  };
+  const created = await api<{ id: number }>(
+    'POST',
+    `/portfolios/${portfolio.id}/artifacts/responses`,
+    { responses, parkingLot: false },
+    token,
+  );
   expect(created.status).toBe(200);
   await upload(token, portfolio.id, created.body.id, 'images', 'ramp-setup.png', 'image/png', await pngPhoto());
   await upload(token, portfolio.id, created.body.id, 'videos', 'experiment.webm', 'video/webm', webmVideo());
@@ -71,7 +102,10 @@ describe('a teacher takes her work with her', () => {
     await section.getByRole('button', { name: 'Prepare my archive' }).click();
     let job: Job | undefined;
     await expect
-      .poll(async () => (job = (await jobs()).find((j) => !earlier.has(j.id)))?.status, { timeout: 60_000, interval: 250 })
+      .poll(async () => (job = (await jobs()).find((j) => !earlier.has(j.id)))?.status, {
+        timeout: 60_000,
+        interval: 250,
+      })
       .toBe('ready');
     const link = section.locator(`a[href$="/archives/${job!.id}/download"]`);
     await link.waitFor({ timeout: 30_000 });
@@ -102,7 +136,11 @@ describe('a teacher takes her work with her', () => {
       await offline.goto(pathToFileURL(path.join(site, name)).href, { waitUntil: 'load' });
       const result = await offline.evaluate(async () => {
         const imgs = [...document.images];
-        await Promise.all(imgs.map((img) => (img.complete ? null : new Promise((r) => img.addEventListener('load', r, { once: true })))));
+        await Promise.all(
+          imgs.map((img) =>
+            img.complete ? null : new Promise((r) => img.addEventListener('load', r, { once: true })),
+          ),
+        );
         const vids = [...document.querySelectorAll('video')];
         const states = await Promise.all(
           vids.map(async (video) => {
@@ -111,7 +149,9 @@ describe('a teacher takes her work with her', () => {
               video.preload = 'auto';
               await new Promise<void>((resolve, reject) => {
                 video.addEventListener('loadeddata', () => resolve(), { once: true });
-                video.addEventListener('error', () => reject(new Error(`video error ${video.error?.code}`)), { once: true });
+                video.addEventListener('error', () => reject(new Error(`video error ${video.error?.code}`)), {
+                  once: true,
+                });
                 video.load();
               });
             }
@@ -120,7 +160,11 @@ describe('a teacher takes her work with her', () => {
             return video.readyState;
           }),
         );
-        return { widths: imgs.map((img) => img.naturalWidth), alts: imgs.map((img) => img.getAttribute('alt')), states };
+        return {
+          widths: imgs.map((img) => img.naturalWidth),
+          alts: imgs.map((img) => img.getAttribute('alt')),
+          states,
+        };
       });
       for (const w of result.widths) expect(w, `an image of ${name}`).toBeGreaterThan(0);
       for (const alt of result.alts) expect(alt, `the alt text of an image of ${name}`).toBeTruthy();
@@ -148,15 +192,23 @@ class OwnServer {
 
   async start(): Promise<void> {
     this.output = '';
-    const child = spawn(process.execPath, [path.resolve('dist-server/main.js')], { env: this.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(process.execPath, [path.resolve('dist-server/main.js')], {
+      env: this.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     this.child = child;
     this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
     child.stdout?.on('data', (d: Buffer) => (this.output += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (this.output += d.toString()));
     const deadline = Date.now() + 90_000;
     for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The server exited while starting:\n${this.output}`);
-      const healthy = await fetch(`${this.url}/api/v1/health`).then((r) => r.ok, () => false);
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`The server exited while starting:\n${this.output}`);
+      const healthy = await fetch(`${this.url}/api/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (healthy) return;
       if (Date.now() > deadline) throw new Error(`The server did not become healthy:\n${this.output}`);
       await sleep(100);
@@ -203,7 +255,11 @@ describe('an archive being built when the server is killed', () => {
     try {
       await server.start();
       const call = async <T>(method: string, pathname: string, token: string, body?: BodyInit): Promise<T> => {
-        const res = await fetch(`${url}/api/v1${pathname}`, { method, headers: { authorization: `Bearer ${token}` }, ...(body ? { body } : {}) });
+        const res = await fetch(`${url}/api/v1${pathname}`, {
+          method,
+          headers: { authorization: `Bearer ${token}` },
+          ...(body ? { body } : {}),
+        });
         if (!res.ok) throw new Error(`${method} ${pathname}: ${res.status} ${await res.text()}`);
         return (await res.json()) as T;
       };
@@ -226,7 +282,8 @@ describe('an archive being built when the server is killed', () => {
       const job = await call<Job>('POST', '/archives', token, undefined);
       // Killed as soon as the build is seen under way.
       let seen = job;
-      while (seen.status === 'queued') seen = (await call<Job[]>('GET', '/archives', token)).find((j) => j.id === job.id)!;
+      while (seen.status === 'queued')
+        seen = (await call<Job[]>('GET', '/archives', token)).find((j) => j.id === job.id)!;
       await server.kill();
       expect(seen.status, 'the build finished before the kill could land').toBe('building');
 
@@ -242,7 +299,9 @@ describe('an archive being built when the server is killed', () => {
       expect(server.output).toContain('archive job of a stopped process taken up again');
 
       const zip = path.join(dataDir, 'archive.zip');
-      const res = await fetch(`${url}/api/v1/archives/${job.id}/download`, { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(`${url}/api/v1/archives/${job.id}/download`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(res.status).toBe(200);
       writeFileSync(zip, Buffer.from(await res.arrayBuffer()));
       expect(statSync(zip).size).toBe(done.size);
@@ -253,7 +312,9 @@ describe('an archive being built when the server is killed', () => {
       expect(entry).toBeDefined();
       expect(execFileSync('unzip', ['-p', zip, entry!], { maxBuffer: 512 * 1024 ** 2 }).equals(big)).toBe(true);
       // One e-mail, for the build that finished.
-      const mails = readdirSync(path.join(dataDir, 'outbox')).filter((f) => readFileSync(path.join(dataDir, 'outbox', f), 'utf8').includes('Your PracticeFolio archive is ready'));
+      const mails = readdirSync(path.join(dataDir, 'outbox')).filter((f) =>
+        readFileSync(path.join(dataDir, 'outbox', f), 'utf8').includes('Your PracticeFolio archive is ready'),
+      );
       expect(mails).toHaveLength(1);
     } finally {
       await server.stop();

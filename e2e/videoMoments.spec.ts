@@ -26,7 +26,21 @@ const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** A six-second WebM video (VP8, 10 frames a second) made by ffmpeg. */
 function webmVideo(): Buffer {
   const file = path.join(work, 'ramp-race.webm');
-  execFileSync(process.env['FFMPEG_PATH'] ?? 'ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=6:size=320x240:rate=10', '-c:v', 'libvpx', '-b:v', '200k', '-y', file]);
+  execFileSync(process.env['FFMPEG_PATH'] ?? 'ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=6:size=320x240:rate=10',
+    '-c:v',
+    'libvpx',
+    '-b:v',
+    '200k',
+    '-y',
+    file,
+  ]);
   return readFileSync(file);
 }
 
@@ -44,14 +58,27 @@ interface Image {
 function pngPhoto(): Promise<Buffer> {
   const pixels = Buffer.alloc(160 * 120 * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 31) % 251;
-  return sharp(pixels, { raw: { width: 160, height: 120, channels: 3 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width: 160, height: 120, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 /** Uploads a file to an artifact of the demo teacher through the API; returns the stored medium. */
-async function upload<T>(portfolioId: number, artifactId: number, kind: 'images' | 'videos', name: string, type: string, data: Buffer): Promise<T> {
+async function upload<T>(
+  portfolioId: number,
+  artifactId: number,
+  kind: 'images' | 'videos',
+  name: string,
+  type: string,
+  data: Buffer,
+): Promise<T> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(data)], { type }), name);
-  const res = await fetch(`${baseUrl()}/api/v1/portfolios/${portfolioId}/artifacts/${artifactId}/${kind}`, { method: 'POST', headers: { authorization: `Bearer ${tess}` }, body: form });
+  const res = await fetch(`${baseUrl()}/api/v1/portfolios/${portfolioId}/artifacts/${artifactId}/${kind}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tess}` },
+    body: form,
+  });
   if (res.status !== 200) throw new Error(`the upload of ${name} failed: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -79,29 +106,63 @@ beforeAll(async () => {
   tess = await tokenFor(DEMO.teacher.email);
   const portfolios = (await api<Named[]>('GET', '/portfolios', undefined, tess)).body;
   const forces = portfolios.find((p) => p.name === 'Forces and Motion')!;
-  const responses = { artifactName: `Video moments: rolling cars ${stamp}`, learningGoal: 'Students predict which car rolls faster down the ramp.' };
-  const created = await api<{ id: number }>('POST', `/portfolios/${forces.id}/artifacts/responses`, { responses, parkingLot: false }, tess);
+  const responses = {
+    artifactName: `Video moments: rolling cars ${stamp}`,
+    learningGoal: 'Students predict which car rolls faster down the ramp.',
+  };
+  const created = await api<{ id: number }>(
+    'POST',
+    `/portfolios/${forces.id}/artifacts/responses`,
+    { responses, parkingLot: false },
+    tess,
+  );
   if (created.status !== 200) throw new Error(`the artifact was not created: ${created.status}`);
   const ramp = created.body.id;
   await upload(forces.id, ramp, 'images', 'ramp-setup.png', 'image/png', await pngPhoto());
-  const video = await upload<{ id: number; duration: number | null }>(forces.id, ramp, 'videos', 'ramp-race.webm', 'video/webm', webmVideo());
+  const video = await upload<{ id: number; duration: number | null }>(
+    forces.id,
+    ramp,
+    'videos',
+    'ramp-race.webm',
+    'video/webm',
+    webmVideo(),
+  );
   // The server read the video's length at its poster step.
-  if (video.duration === null || Math.abs(video.duration - 6) > 0.5) throw new Error(`the video's length was read as ${video.duration}`);
+  if (video.duration === null || Math.abs(video.duration - 6) > 0.5)
+    throw new Error(`the video's length was read as ${video.duration}`);
   const artifact = (await api<{ images: Image[] }>('GET', `/artifacts/${ramp}`, undefined, tess)).body;
 
   const lead = await tokenFor(DEMO.lead.email);
   const plcName = `Video moments PLC ${stamp}`;
-  const plc = await api<{ id: number }>('POST', '/shared-portfolios', { name: plcName, topic: 'Video moments', structure: [] }, lead);
+  const plc = await api<{ id: number }>(
+    'POST',
+    '/shared-portfolios',
+    { name: plcName, topic: 'Video moments', structure: [] },
+    lead,
+  );
   if (plc.status !== 200) throw new Error(`the shared portfolio was not created: ${plc.status}`);
   const me = (await api<{ id: number }>('GET', '/users/me', undefined, tess)).body;
-  const invitation = await api<{ id: number }>('POST', '/invitations', { to: me.id, sharedPortfolio: plc.body.id }, lead);
+  const invitation = await api<{ id: number }>(
+    'POST',
+    '/invitations',
+    { to: me.id, sharedPortfolio: plc.body.id },
+    lead,
+  );
   if (invitation.status !== 200) throw new Error(`the invitation failed: ${invitation.status}`);
   const accepted = await api('POST', `/invitations/${invitation.body.id}/accept`, undefined, tess);
   if (accepted.status !== 200) throw new Error(`the invitation was not accepted: ${accepted.status}`);
 
   const copy = await api<{ id: number }>('POST', `/artifacts/${ramp}/share`, { sharedPortfolioId: plc.body.id }, tess);
   if (copy.status !== 200) throw new Error(`the copy to the shared portfolio failed: ${copy.status}`);
-  setup = { forces: forces.id, ramp, image: artifact.images[0]!, plc: plc.body.id, plcName, shared: copy.body.id, video: video.id };
+  setup = {
+    forces: forces.id,
+    ramp,
+    image: artifact.images[0]!,
+    plc: plc.body.id,
+    plcName,
+    shared: copy.body.id,
+    video: video.id,
+  };
 });
 
 // The demo teacher leaves this journey's shared portfolio, so that her list of shared portfolios is as seeded.
@@ -122,12 +183,22 @@ async function signedIn(pathname: string): Promise<Page> {
 /** Runs axe (WCAG 2.1 A and AA) on the page; one line per offending node. */
 async function audit(page: Page): Promise<string[]> {
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null, undefined, {
+    timeout: 20_000,
+  });
   await animationsDone(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (tags) => {
-    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact ?? 'unknown'}) ${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`));
+    const result = await window.axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      resultTypes: ['violations'],
+    });
+    return result.violations.flatMap((v) =>
+      v.nodes.map(
+        (n) =>
+          `${v.id} (${v.impact ?? 'unknown'}) ${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`,
+      ),
+    );
   }, WCAG_21_AA);
 }
 
@@ -156,7 +227,14 @@ describe('video moments', () => {
     await composer.getByRole('button', { name: 'Post Comment' }).click();
     await page.getByText('Comment added at').waitFor();
 
-    const detail = (await api<{ comments: { text: string; moment: { media: number; start: number; end: number | null } | null }[] }>('GET', `/shared-artifacts/${setup.shared}`, undefined, tess)).body;
+    const detail = (
+      await api<{ comments: { text: string; moment: { media: number; start: number; end: number | null } | null }[] }>(
+        'GET',
+        `/shared-artifacts/${setup.shared}`,
+        undefined,
+        tess,
+      )
+    ).body;
     const moment = detail.comments.find((c) => c.text === 'Here the ball passes the second mark.')!.moment!;
     expect(moment.media).toBe(setup.video);
     expect(Math.abs(moment.start - paused)).toBeLessThan(0.25);
@@ -165,12 +243,20 @@ describe('video moments', () => {
 
     // After a reload the marker is there; clicking it seeks the video and highlights the comment.
     await page.reload();
-    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1, undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1, undefined, {
+      timeout: 20_000,
+    });
     expect(await currentTime(page)).toBeLessThan(0.25);
     await page.getByRole('button', { name: label }).click();
-    await page.waitForFunction((start) => Math.abs(document.querySelector('video')!.currentTime - start) < 0.25, moment.start, { timeout: 10_000 });
+    await page.waitForFunction(
+      (start) => Math.abs(document.querySelector('video')!.currentTime - start) < 0.25,
+      moment.start,
+      { timeout: 10_000 },
+    );
     expect(Math.abs((await currentTime(page)) - moment.start)).toBeLessThan(0.25);
-    const comment = page.getByRole('article', { name: `Comment by ${DEMO.teacher.username}` }).filter({ hasText: 'Here the ball passes the second mark.' });
+    const comment = page
+      .getByRole('article', { name: `Comment by ${DEMO.teacher.username}` })
+      .filter({ hasText: 'Here the ball passes the second mark.' });
     expect(await comment.getAttribute('aria-current')).toBe('true');
     // The timeline is announced.
     expect(await page.getByText('1 moment on the timeline.').count()).toBe(1);
@@ -181,14 +267,22 @@ describe('video moments', () => {
     });
     await page.getByRole('button', { name: label }).focus();
     await page.keyboard.press('Enter');
-    await page.waitForFunction((start) => Math.abs(document.querySelector('video')!.currentTime - start) < 0.25, moment.start, { timeout: 10_000 });
+    await page.waitForFunction(
+      (start) => Math.abs(document.querySelector('video')!.currentTime - start) < 0.25,
+      moment.start,
+      { timeout: 10_000 },
+    );
 
     // The video's comments at moments export as CSV and as WebVTT cues.
-    const csvHref = await page.getByRole('link', { name: /^Download the comments at moments of .* \(CSV\)$/ }).getAttribute('href');
+    const csvHref = await page
+      .getByRole('link', { name: /^Download the comments at moments of .* \(CSV\)$/ })
+      .getAttribute('href');
     const csv = await page.request.get(csvHref!);
     expect(csv.status()).toBe(200);
     expect(await csv.text()).toContain('Here the ball passes the second mark.');
-    const vtt = await page.request.get((await page.getByRole('link', { name: 'Download them as WebVTT captions' }).getAttribute('href'))!);
+    const vtt = await page.request.get(
+      (await page.getByRole('link', { name: 'Download them as WebVTT captions' }).getAttribute('href'))!,
+    );
     expect(vtt.headers()['content-type']).toContain('text/vtt');
     expect(await vtt.text()).toContain(`<v ${DEMO.teacher.username}>Here the ball passes the second mark.`);
 
@@ -208,7 +302,9 @@ describe('video moments', () => {
     await panel.getByLabel('Caption file (.vtt or .srt)').setInputFiles({
       name: 'ramp-race.vtt',
       mimeType: 'text/vtt',
-      buffer: Buffer.from('WEBVTT\n\n00:00.500 --> 00:03.000\nThe ball starts rolling.\n\n00:03.000 --> 00:05.500\nIt passes the <b>second</b> mark.\n'),
+      buffer: Buffer.from(
+        'WEBVTT\n\n00:00.500 --> 00:03.000\nThe ball starts rolling.\n\n00:03.000 --> 00:05.500\nIt passes the <b>second</b> mark.\n',
+      ),
     });
     await panel.getByRole('button', { name: 'Upload captions' }).click();
     await panel.getByText('English (en), 2 captions').waitFor();
@@ -220,7 +316,10 @@ describe('video moments', () => {
     await page.waitForFunction(
       () => {
         const track = document.querySelector('video')!.textTracks[0];
-        return track?.mode === 'showing' && [...(track.activeCues ?? [])].some((c) => (c as VTTCue).text === 'The ball starts rolling.');
+        return (
+          track?.mode === 'showing' &&
+          [...(track.activeCues ?? [])].some((c) => (c as VTTCue).text === 'The ball starts rolling.')
+        );
       },
       undefined,
       { timeout: 10_000 },
@@ -236,7 +335,10 @@ describe('video moments', () => {
     await first.getByLabel('Text').fill('The ball starts to roll.');
     await editor.getByRole('button', { name: 'Save captions' }).click();
     await page.getByText('Captions saved').waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('link', { name: 'Download English captions' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      panel.getByRole('link', { name: 'Download English captions' }).click(),
+    ]);
     const file = path.join(work, 'captions.vtt');
     await download.saveAs(file);
     const text = readFileSync(file, 'utf8');
@@ -248,9 +350,19 @@ describe('video moments', () => {
   it('captions are per artifact: a colleague edits the copy’s track, the personal artifact’s track stays as it was', async () => {
     const personalUrl = `/artifacts/${setup.ramp}/media/${setup.video}/captions`;
     const source = 'WEBVTT\n\n00:00.500 --> 00:03.000\nMy own words.\n';
-    const added = await api<{ id: number }>('POST', personalUrl, { language: 'fr', label: 'Français', format: 'vtt', source }, tess);
+    const added = await api<{ id: number }>(
+      'POST',
+      personalUrl,
+      { language: 'fr', label: 'Français', format: 'vtt', source },
+      tess,
+    );
     expect(added.status).toBe(200);
-    const copy = await api<{ id: number }>('POST', `/artifacts/${setup.ramp}/share`, { sharedPortfolioId: setup.plc }, tess);
+    const copy = await api<{ id: number }>(
+      'POST',
+      `/artifacts/${setup.ramp}/share`,
+      { sharedPortfolioId: setup.plc },
+      tess,
+    );
     expect(copy.status).toBe(200);
 
     // The PLC lead edits the copy's French track in the browser.
@@ -267,25 +379,37 @@ describe('video moments', () => {
     await page.getByText('Captions saved').waitFor();
 
     type Track = { id: number; label: string; url: string };
-    const vttOf = async (track: Track) => (await fetch(`${baseUrl()}/api/v1${track.url}`, { headers: { authorization: `Bearer ${tess}` } })).text();
-    const copyTracks = (await api<Track[]>('GET', `/shared-artifacts/${copy.body.id}/media/${setup.video}/captions`, undefined, tess)).body;
+    const vttOf = async (track: Track) =>
+      (await fetch(`${baseUrl()}/api/v1${track.url}`, { headers: { authorization: `Bearer ${tess}` } })).text();
+    const copyTracks = (
+      await api<Track[]>('GET', `/shared-artifacts/${copy.body.id}/media/${setup.video}/captions`, undefined, tess)
+    ).body;
     expect(await vttOf(copyTracks.find((t) => t.label === 'Français')!)).toContain('Rewritten by a colleague.');
     const personalTracks = (await api<Track[]>('GET', personalUrl, undefined, tess)).body;
     const personal = await vttOf(personalTracks.find((t) => t.label === 'Français')!);
     expect(personal).toContain('My own words.');
     expect(personal).not.toContain('Rewritten');
     // The other copy never had the track.
-    const other = (await api<Track[]>('GET', `/shared-artifacts/${setup.shared}/media/${setup.video}/captions`, undefined, tess)).body;
+    const other = (
+      await api<Track[]>('GET', `/shared-artifacts/${setup.shared}/media/${setup.video}/captions`, undefined, tess)
+    ).body;
     expect(other.map((t) => t.label)).not.toContain('Français');
     // The teacher hears that her copy was edited.
-    const feed = (await api<{ items: { kind: string; link: string }[] }>('GET', '/notifications', undefined, tess)).body.items;
+    const feed = (await api<{ items: { kind: string; link: string }[] }>('GET', '/notifications', undefined, tess)).body
+      .items;
     expect(feed.some((n) => n.kind === 'snapshot_edited' && n.link.endsWith(`/artifacts/${copy.body.id}`))).toBe(true);
     await page.close();
   });
 
   it('captions: the caption editor never makes the page scroll sideways, at 390, 768, 1024 and 1280 px', async () => {
-    const source = 'WEBVTT\n\n00:00.500 --> 00:03.000\nA long caption that has to wrap on a phone rather than push the page sideways.\n\n00:03.000 --> 00:05.500\nSecond.\n';
-    const added = await api('POST', `/shared-artifacts/${setup.shared}/media/${setup.video}/captions`, { language: 'de', label: 'Deutsch', format: 'vtt', source }, tess);
+    const source =
+      'WEBVTT\n\n00:00.500 --> 00:03.000\nA long caption that has to wrap on a phone rather than push the page sideways.\n\n00:03.000 --> 00:05.500\nSecond.\n';
+    const added = await api(
+      'POST',
+      `/shared-artifacts/${setup.shared}/media/${setup.video}/captions`,
+      { language: 'de', label: 'Deutsch', format: 'vtt', source },
+      tess,
+    );
     expect(added.status).toBe(200);
     const page = await signedIn(`/shared-portfolios/${setup.plc}/artifacts/${setup.shared}`);
     const panel = page.locator('details').filter({ has: page.getByText(/^Captions of /) });
@@ -296,9 +420,14 @@ describe('video moments', () => {
     for (const width of [390, 768, 1024, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.waitForTimeout(100);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, `sideways scroll at ${width} px`).toBeLessThanOrEqual(0);
-      for (const control of [editor.getByRole('group', { name: 'Caption 1' }).getByLabel('End (m:ss)'), editor.getByRole('button', { name: 'Remove caption 1' })]) {
+      for (const control of [
+        editor.getByRole('group', { name: 'Caption 1' }).getByLabel('End (m:ss)'),
+        editor.getByRole('button', { name: 'Remove caption 1' }),
+      ]) {
         await control.scrollIntoViewIfNeeded();
         const box = (await control.boundingBox())!;
         expect(box.x, `left edge at ${width} px`).toBeGreaterThanOrEqual(0);
@@ -315,23 +444,36 @@ describe('video moments', () => {
   it('a moment notification opens with the player in view at the moment, the comment highlighted', async () => {
     const lead = await tokenFor(DEMO.lead.email);
     const text = `At this moment ${stamp}`;
-    const posted = await api<{ id: number }>('POST', '/comments', { sharedArtifact: setup.shared, text, moment: { media: setup.video, start: 4 } }, lead);
+    const posted = await api<{ id: number }>(
+      'POST',
+      '/comments',
+      { sharedArtifact: setup.shared, text, moment: { media: setup.video, start: 4 } },
+      lead,
+    );
     expect(posted.status).toBe(200);
     const page = await signedIn('/dashboard');
-    await page.getByRole('banner').getByRole('button', { name: /^Notifications/ }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^Notifications/ })
+      .click();
     const panel = page.getByRole('dialog', { name: 'Notifications' });
     const item = panel.getByRole('link', { name: /commented at/ }).first();
     await item.waitFor();
     await item.click();
-    await page.waitForURL((url) => /^\/shared-portfolios\/\d+\/artifacts\/\d+$/.test(url.pathname) && url.hash === `#comment-${posted.body.id}`);
+    await page.waitForURL(
+      (url) =>
+        /^\/shared-portfolios\/\d+\/artifacts\/\d+$/.test(url.pathname) && url.hash === `#comment-${posted.body.id}`,
+    );
     const comment = page.locator(`#comment-${posted.body.id}`);
     await expect.poll(() => comment.getAttribute('aria-current')).toBe('true');
     const player = page.locator('video').first();
     await expect
-      .poll(() => player.evaluate((el) => {
-        const box = el.getBoundingClientRect();
-        return box.top >= 0 && box.bottom <= window.innerHeight;
-      }))
+      .poll(() =>
+        player.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        }),
+      )
       .toBe(true);
     await page.close();
   });
@@ -340,7 +482,9 @@ describe('video moments', () => {
     const page = await signedIn(`/my-portfolios/${setup.forces}/artifacts/${setup.ramp}`);
     const notes = page.getByRole('region', { name: 'My private notes on the video' });
     await notes.waitFor();
-    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1, undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1, undefined, {
+      timeout: 20_000,
+    });
     await page.evaluate(() => {
       document.querySelector('video')!.currentTime = 4;
     });
@@ -367,13 +511,17 @@ describe('video moments', () => {
     type Detail = { comments: { text: string; username: string; moment: { start: number } | null }[] };
     expect((await api<Detail>('GET', `/shared-artifacts/${without}`, undefined, tess)).body.comments).toEqual([]);
     const copied = (await api<Detail>('GET', `/shared-artifacts/${withNotes}`, undefined, tess)).body.comments;
-    expect(copied.map((c) => [c.text, c.username, c.moment?.start])).toEqual([['Ask them why the heavier car wins.', DEMO.teacher.username, 4]]);
+    expect(copied.map((c) => [c.text, c.username, c.moment?.start])).toEqual([
+      ['Ask them why the heavier car wins.', DEMO.teacher.username, 4],
+    ]);
   });
 
   it('on a phone (390 px) no toast covers the moment composer (by their boxes), also with the composer at the bottom of the window', async () => {
     const page = await signedIn(`/shared-portfolios/${setup.plc}/artifacts/${setup.shared}`);
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1, undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1, undefined, {
+      timeout: 20_000,
+    });
     const commentAt = page.getByRole('button', { name: /^Comment at \d+:\d\d$/ });
     await commentAt.click();
     const composer = page.getByRole('form', { name: /^Comment at \d+:\d\d$/ });
@@ -390,7 +538,8 @@ describe('video moments', () => {
       expect(await toasts.count(), `${where}: the confirmation still shows`).toBeGreaterThan(0);
       for (const toast of await toasts.all()) {
         const t = (await toast.boundingBox())!;
-        const clear = t.x + t.width <= box.x || box.x + box.width <= t.x || t.y + t.height <= box.y || box.y + box.height <= t.y;
+        const clear =
+          t.x + t.width <= box.x || box.x + box.width <= t.x || t.y + t.height <= box.y || box.y + box.height <= t.y;
         expect(clear, `${where}: a toast ${JSON.stringify(t)} covers the composer ${JSON.stringify(box)}`).toBe(true);
       }
     };
@@ -420,27 +569,56 @@ describe('video moments', () => {
     // And in the image viewer it opens.
     await image.first().click();
     await page.waitForURL(/\/images\/uploads\//);
-    await page.getByRole('group', { name: /^Image / }).locator('img[alt="Two toy cars at the top of a wooden ramp"]').waitFor();
+    await page
+      .getByRole('group', { name: /^Image / })
+      .locator('img[alt="Two toy cars at the top of a wooden ramp"]')
+      .waitFor();
   });
 });
 
 describe('words, times and labels', () => {
   it('files read by their names and videos show a play badge and their length; comments show when, "edited" and @mentions; one Add reaction', async () => {
     // A copy of its own: no comments or reactions from the other journeys.
-    const copy = await api<{ id: number }>('POST', `/artifacts/${setup.ramp}/share`, { sharedPortfolioId: setup.plc }, tess);
+    const copy = await api<{ id: number }>(
+      'POST',
+      `/artifacts/${setup.ramp}/share`,
+      { sharedPortfolioId: setup.plc },
+      tess,
+    );
     expect(copy.status).toBe(200);
-    const posted = await api<{ id: number }>('POST', '/comments', { sharedArtifact: copy.body.id, text: `@${DEMO.lead.username}  could you look at the finish? ${stamp}` }, tess);
+    const posted = await api<{ id: number }>(
+      'POST',
+      '/comments',
+      { sharedArtifact: copy.body.id, text: `@${DEMO.lead.username}  could you look at the finish? ${stamp}` },
+      tess,
+    );
     expect(posted.status).toBe(200);
-    const plain = await api('POST', '/comments', { sharedArtifact: copy.body.id, text: `A second look, not changed ${stamp}` }, tess);
+    const plain = await api(
+      'POST',
+      '/comments',
+      { sharedArtifact: copy.body.id, text: `A second look, not changed ${stamp}` },
+      tess,
+    );
     expect(plain.status).toBe(200);
     // Edited once the server's stamps say so (the SPA's EDITED_AFTER_MS: more than 1 s apart); the same edit until then.
     const isEdited = (c: Comment) => Date.parse(c.updated_at) - Date.parse(c.created_at) > 1000;
-    const edit = () => api<Comment>('PUT', `/comments/${posted.body.id}`, { text: `@${DEMO.lead.username}  could you look at the finish line? ${stamp}` }, tess);
-    await expect.poll(async () => {
-      const edited = await edit();
-      expect(edited.status).toBe(200);
-      return isEdited(edited.body);
-    }, { interval: 250, timeout: 10_000 }).toBe(true);
+    const edit = () =>
+      api<Comment>(
+        'PUT',
+        `/comments/${posted.body.id}`,
+        { text: `@${DEMO.lead.username}  could you look at the finish line? ${stamp}` },
+        tess,
+      );
+    await expect
+      .poll(
+        async () => {
+          const edited = await edit();
+          expect(edited.status).toBe(200);
+          return isEdited(edited.body);
+        },
+        { interval: 250, timeout: 10_000 },
+      )
+      .toBe(true);
 
     for (const width of [390, 1280]) {
       const page = await browser.newPage('/login', { width, height: 900 });
@@ -457,7 +635,11 @@ describe('words, times and labels', () => {
       await page.getByRole('link', { name: /(^|\s)ramp setup$/ }).waitFor();
       expect(await page.getByText(/^[A-Z]{1,2}\. \S+\.(png|webm)$/).count()).toBe(0);
       // The badge and the length sit inside the picture.
-      const [tile, badge, length] = await Promise.all([video.locator('img').boundingBox(), video.locator('[data-play-badge] span').boundingBox(), video.locator('[data-duration]').boundingBox()]);
+      const [tile, badge, length] = await Promise.all([
+        video.locator('img').boundingBox(),
+        video.locator('[data-play-badge] span').boundingBox(),
+        video.locator('[data-duration]').boundingBox(),
+      ]);
       for (const box of [badge!, length!]) {
         expect(box.x).toBeGreaterThanOrEqual(tile!.x);
         expect(box.x + box.width).toBeLessThanOrEqual(tile!.x + tile!.width + 1);
@@ -481,7 +663,9 @@ describe('words, times and labels', () => {
       await reactions.getByText('No reactions yet.').waitFor();
       expect(await reactions.getByText(/→/).count()).toBe(0);
       expect(await reactions.getByRole('button', { name: /add reaction/i }).count()).toBe(1);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBeLessThanOrEqual(0);
       await mentioned.scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.resolve(`e2e/screenshots/comment-words-${width}.png`) });
       expect(await audit(page)).toEqual([]);

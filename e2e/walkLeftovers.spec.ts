@@ -2,7 +2,16 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { animationsDone, api, DEMO, findDemo, login, setupBrowser, tokenFor, type DemoPlaces as Demo } from './fixtures.ts';
+import {
+  animationsDone,
+  api,
+  DEMO,
+  findDemo,
+  login,
+  setupBrowser,
+  tokenFor,
+  type DemoPlaces as Demo,
+} from './fixtures.ts';
 
 /**
  * The rest of what the walk at phone, iPad and desktop widths found (issue 20, items 14 and 16):
@@ -14,7 +23,6 @@ import { animationsDone, api, DEMO, findDemo, login, setupBrowser, tokenFor, typ
 const browser = setupBrowser();
 const SCREENSHOTS = path.resolve('e2e/screenshots');
 const HEIGHTS: Record<number, number> = { 390: 844, 768: 1024, 1280: 900 };
-
 
 async function signedIn(email: string, width = 1280): Promise<Page> {
   const page = await browser.newPage('/login', { width, height: HEIGHTS[width] ?? 900 });
@@ -37,7 +45,8 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 /** How many messages the toaster shows. */
-const toastCount = (page: Page): Promise<number> => page.getByRole('region', { name: 'Notifications' }).locator('[role="status"], [role="alert"]').count();
+const toastCount = (page: Page): Promise<number> =>
+  page.getByRole('region', { name: 'Notifications' }).locator('[role="status"], [role="alert"]').count();
 
 /** `below` starts under `above`, at most `gap` px lower, and overlaps it sideways (it reads as belonging to it). */
 async function expectRightUnder(above: Locator, below: Locator, what: string, gap = 40): Promise<void> {
@@ -61,7 +70,11 @@ describe('issue 20, the rest of items 14 and 16', () => {
       await page.goto(`/my-portfolios/${demo.forces}/artifacts/${demo.ramp}/edit`);
       const day = page.getByLabel('Day of the unit');
       await day.waitFor();
-      expect([await day.getAttribute('min'), await day.getAttribute('max'), await day.getAttribute('step')]).toEqual(['0', '200', '1']);
+      expect([await day.getAttribute('min'), await day.getAttribute('max'), await day.getAttribute('step')]).toEqual([
+        '0',
+        '200',
+        '1',
+      ]);
       await day.fill('250');
       const message = page.getByText('Field Day of the unit must be between 0 and 200.');
       await message.waitFor();
@@ -76,7 +89,12 @@ describe('issue 20, the rest of items 14 and 16', () => {
       expect(await day.getAttribute('aria-invalid')).toBeNull();
     }
     const token = await tokenFor(DEMO.teacher.email);
-    const refused = await api<{ message: string }>('PUT', `/artifacts/${demo.ramp}`, { responses: { unitDay: 250 } }, token);
+    const refused = await api<{ message: string }>(
+      'PUT',
+      `/artifacts/${demo.ramp}`,
+      { responses: { unitDay: 250 } },
+      token,
+    );
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain('Field Day of the unit must be between 0 and 200.');
   });
@@ -88,9 +106,15 @@ describe('issue 20, the rest of items 14 and 16', () => {
       await page.goto(`/shared-portfolios/${demo.plc}/artifacts/${demo.sharedRamp}/copy`);
       await page.getByRole('heading', { level: 1, name: 'Copy Artifact' }).waitFor();
       await settle(page);
-      expect(await page.getByRole('radio', { name: new RegExp(demo.plcName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).count()).toBe(0);
+      expect(
+        await page
+          .getByRole('radio', { name: new RegExp(demo.plcName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+          .count(),
+      ).toBe(0);
       // The demo teacher is in that one shared portfolio only: the page says so.
-      await page.getByText('You are not a member of any other shared portfolio: a shared artifact is copied to another one.').waitFor();
+      await page
+        .getByText('You are not a member of any other shared portfolio: a shared artifact is copied to another one.')
+        .waitFor();
       await shoot(page, 'teacher-copy-shared-artifact');
     }
   });
@@ -98,7 +122,8 @@ describe('issue 20, the rest of items 14 and 16', () => {
   it('the shared summary: the PLC goals for members, and why Export is disabled next to it', async () => {
     const page = await signedIn(DEMO.teacher.email);
     const token = await tokenFor(DEMO.teacher.email);
-    const goals = (await api<{ plcGoals: string | null }>('GET', `/shared-portfolios/${demo.plc}`, undefined, token)).body.plcGoals;
+    const goals = (await api<{ plcGoals: string | null }>('GET', `/shared-portfolios/${demo.plc}`, undefined, token))
+      .body.plcGoals;
     for (const width of [390, 1280]) {
       await resize(page, width);
       await page.goto(`/shared-portfolios/${demo.plc}`);
@@ -144,7 +169,11 @@ describe('issue 20, the rest of items 14 and 16', () => {
     const page = await signedIn(DEMO.teacher.email, 390);
     await page.goto(`/my-portfolios/${demo.forces}/artifacts/${demo.ramp}/edit`);
     await page.getByLabel('Day of the unit').waitFor();
-    await page.locator('input[type="file"]').setInputFiles({ name: 'not-a-photo.png', mimeType: 'image/png', buffer: Buffer.from('This is text, not a PNG image.') });
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'not-a-photo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('This is text, not a PNG image.'),
+    });
     const failure = page.locator('[aria-label="not-a-photo.png"]').getByRole('alert');
     await failure.waitFor({ timeout: 30_000 });
     expect((await failure.textContent())!.length).toBeGreaterThan(0);
@@ -156,11 +185,22 @@ describe('issue 20, the rest of items 14 and 16', () => {
 
   it('a portfolio’s Last Edited counts its artifacts’ edits (the portfolio list)', async () => {
     const token = await tokenFor(DEMO.teacher.email);
-    const before = (await api<{ id: number; updated_at: string }[]>('GET', '/portfolios', undefined, token)).body.find((p) => p.id === demo.forces)!;
-    const { responses } = (await api<{ responses: Record<string, unknown> }>('GET', `/artifacts/${demo.ramp}`, undefined, token)).body;
-    const saved = await api<{ updated_at: string }>('PUT', `/artifacts/${demo.ramp}`, { responses: { ...responses, unitDay: 3 } }, token);
+    const before = (await api<{ id: number; updated_at: string }[]>('GET', '/portfolios', undefined, token)).body.find(
+      (p) => p.id === demo.forces,
+    )!;
+    const { responses } = (
+      await api<{ responses: Record<string, unknown> }>('GET', `/artifacts/${demo.ramp}`, undefined, token)
+    ).body;
+    const saved = await api<{ updated_at: string }>(
+      'PUT',
+      `/artifacts/${demo.ramp}`,
+      { responses: { ...responses, unitDay: 3 } },
+      token,
+    );
     expect(saved.status).toBe(200);
-    const after = (await api<{ id: number; updated_at: string }[]>('GET', '/portfolios', undefined, token)).body.find((p) => p.id === demo.forces)!;
+    const after = (await api<{ id: number; updated_at: string }[]>('GET', '/portfolios', undefined, token)).body.find(
+      (p) => p.id === demo.forces,
+    )!;
     expect(after.updated_at).toBe(saved.body.updated_at);
     expect(Date.parse(after.updated_at)).toBeGreaterThan(Date.parse(before.updated_at));
   });
@@ -169,7 +209,9 @@ describe('issue 20, the rest of items 14 and 16', () => {
     const broken: string[] = [];
     const check = async (page: Page, where: string) => {
       await settle(page);
-      broken.push(...(await wordsBrokenIn(page.locator('main th, main [role="columnheader"]'))).map((w) => `${where}: ${w}`));
+      broken.push(
+        ...(await wordsBrokenIn(page.locator('main th, main [role="columnheader"]'))).map((w) => `${where}: ${w}`),
+      );
       await shoot(page, `headers-${where}`);
     };
     const teacher = await signedIn(DEMO.teacher.email, 390);
@@ -200,15 +242,25 @@ describe('issue 20, the rest of items 14 and 16', () => {
       await page.goto('/dashboard');
       await settle(page);
       const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
-      const boxes = await Promise.all((await links.all()).map(async (l) => ({ name: (await l.textContent())!, box: (await l.boundingBox())! })));
-      expect(boxes.map((b) => b.name)).toEqual(['PORTFOLIO DASHBOARD', 'TEACHER PORTFOLIOS', 'SHARED PORTFOLIOS', 'RESEARCH EXPORT']);
+      const boxes = await Promise.all(
+        (await links.all()).map(async (l) => ({ name: (await l.textContent())!, box: (await l.boundingBox())! })),
+      );
+      expect(boxes.map((b) => b.name)).toEqual([
+        'PORTFOLIO DASHBOARD',
+        'TEACHER PORTFOLIOS',
+        'SHARED PORTFOLIOS',
+        'RESEARCH EXPORT',
+      ]);
       const tops = new Set(boxes.map((b) => Math.round(b.box.y)));
       expect([...tops], `one row at ${width}: ${JSON.stringify(boxes)}`).toHaveLength(1);
       for (const { name, box } of boxes) {
         expect(box.height, `${name} on one line at ${width}`).toBeLessThan(48);
         expect(box.x + box.width, `${name} within the window at ${width}`).toBeLessThanOrEqual(width);
       }
-      await page.screenshot({ path: path.join(SCREENSHOTS, `researcher-navigation-${width}.png`), clip: { x: 0, y: 0, width, height: 160 } });
+      await page.screenshot({
+        path: path.join(SCREENSHOTS, `researcher-navigation-${width}.png`),
+        clip: { x: 0, y: 0, width, height: 160 },
+      });
     }
   });
 });

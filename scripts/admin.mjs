@@ -6,5 +6,7 @@ import path from 'node:path';
 import { buildServer, SERVER_OUT, serverIsCurrent } from './build-server.mjs';
 
 if (!serverIsCurrent()) await buildServer();
-const child = spawn(process.execPath, [path.join(SERVER_OUT, 'admin.js'), ...process.argv.slice(2)], { stdio: 'inherit' });
+const child = spawn(process.execPath, [path.join(SERVER_OUT, 'admin.js'), ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

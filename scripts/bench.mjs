@@ -6,5 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench', 'run.ts'), ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', path.join(root, 'bench', 'run.ts'), ...process.argv.slice(2)],
+  { cwd: root, stdio: 'inherit' },
+);
 process.exit(result.status ?? 1);

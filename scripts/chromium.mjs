@@ -20,7 +20,10 @@ export function ensureChromium() {
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (isRoot && hasApt) {
     process.stdout.write(`Chromium is missing; installing it: ${INSTALL}\n`);
-    spawnSync('sh', ['-c', `${INSTALL} >/dev/null`], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    spawnSync('sh', ['-c', `${INSTALL} >/dev/null`], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     path = found();
     if (path) return { path };
   }
@@ -35,7 +38,8 @@ export function ensureChromium() {
  * this process may; otherwise says how. The suite's poster test then fails with the same advice.
  */
 export function ensureFfmpeg() {
-  const has = () => spawnSync('sh', ['-c', `command -v ${process.env.FFMPEG_PATH || 'ffmpeg'}`], { stdio: 'ignore' }).status === 0;
+  const has = () =>
+    spawnSync('sh', ['-c', `command -v ${process.env.FFMPEG_PATH || 'ffmpeg'}`], { stdio: 'ignore' }).status === 0;
   if (has()) return true;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
@@ -47,6 +51,8 @@ export function ensureFfmpeg() {
     });
     if (has()) return true;
   }
-  process.stdout.write('ffmpeg is missing: video posters cannot be made and their test will fail. Install it with:\n  sudo apt-get install -y ffmpeg\n');
+  process.stdout.write(
+    'ffmpeg is missing: video posters cannot be made and their test will fail. Install it with:\n  sudo apt-get install -y ffmpeg\n',
+  );
   return false;
 }

@@ -13,9 +13,13 @@ if (!chromium.path) {
   process.stderr.write(`${chromium.message}\n`);
   process.exit(1);
 }
-const result = spawnSync(path.join(root, 'node_modules', '.bin', 'vitest'), ['run', '--project', 'e2e', ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, CHROMIUM_PATH: chromium.path },
-});
+const result = spawnSync(
+  path.join(root, 'node_modules', '.bin', 'vitest'),
+  ['run', '--project', 'e2e', ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, CHROMIUM_PATH: chromium.path },
+  },
+);
 process.exit(result.status ?? 1);

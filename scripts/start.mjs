@@ -11,7 +11,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SERVER_OUT, serverIsCurrent } from './build-server.mjs';
 
 const timing = process.env.STARTUP_TIMING === '1';
-const mark = (phase) => timing && process.stderr.write(`startup-timing ${phase} ${(performance.timeOrigin + performance.now()).toFixed(1)}\n`);
+const mark = (phase) =>
+  timing &&
+  process.stderr.write(`startup-timing ${phase} ${(performance.timeOrigin + performance.now()).toFixed(1)}\n`);
 if (timing) process.stderr.write(`startup-timing start-script ${performance.timeOrigin.toFixed(1)}\n`);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,7 +31,10 @@ function spaIsCurrent() {
   const built = path.join(root, 'dist', 'index.html');
   if (!existsSync(built)) return false;
   const builtAt = statSync(built).mtimeMs;
-  return !['src', 'public', 'index.html', 'vite.config.ts'].map((p) => path.join(root, p)).filter(existsSync).some((p) => newerThan(p, builtAt));
+  return !['src', 'public', 'index.html', 'vite.config.ts']
+    .map((p) => path.join(root, p))
+    .filter(existsSync)
+    .some((p) => newerThan(p, builtAt));
 }
 
 /** Runs a build step in a child process; a SIGINT / SIGTERM meanwhile stops it and this script. */
@@ -52,7 +57,10 @@ if (process.env.SKIP_BUILD !== '1' && !spaIsCurrent()) {
   process.stdout.write('Building the web app…\n');
   // Always the production build (React's development build is several times larger), also when
   // started from a test runner that sets NODE_ENV=test.
-  await runStep([path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { ...process.env, NODE_ENV: 'production' });
+  await runStep([path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
+    ...process.env,
+    NODE_ENV: 'production',
+  });
 }
 
 // Compiling the server takes well under a second; it is never skipped when out of date.

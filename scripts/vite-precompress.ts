@@ -42,7 +42,8 @@ async function compressBeside(file: string): Promise<void> {
     gzipAsync(content, { level: constants.Z_BEST_COMPRESSION }),
   ]);
   // A copy no smaller than the file is not worth its `content-encoding` header.
-  const keep = (name: string, copy: Buffer) => (copy.length < content.length - 32 ? writeFile(name, copy) : rm(name, { force: true }));
+  const keep = (name: string, copy: Buffer) =>
+    copy.length < content.length - 32 ? writeFile(name, copy) : rm(name, { force: true });
   await Promise.all([keep(`${file}.br`, br), keep(`${file}.gz`, gz)]);
 }
 

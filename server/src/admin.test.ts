@@ -9,13 +9,25 @@ const admin = (...args: string[]) => runAdmin(args, t.config, t.db);
 describe('npm run admin', () => {
   it('creates the first researcher with a set-password link that works', async () => {
     const out = await admin('create-researcher', 'Ada@School.example', 'Ada', 'Lovelace');
-    expect(out).toMatch(/^Created researcher ada@school\.example \(id \d+\)\. Set-password link \(valid 7 days, also e-mailed\):\nhttp:\/\/portal\.test\/reset-password\/[A-Za-z0-9_-]{43}\?welcome=1$/);
+    expect(out).toMatch(
+      /^Created researcher ada@school\.example \(id \d+\)\. Set-password link \(valid 7 days, also e-mailed\):\nhttp:\/\/portal\.test\/reset-password\/[A-Za-z0-9_-]{43}\?welcome=1$/,
+    );
     const code = /reset-password\/([A-Za-z0-9_-]{43})/.exec(out)![1]!;
-    const set = await t.api({ method: 'POST', url: '/auth/reset-password', payload: { code, password: 'tea kettle in July', passwordConfirmation: 'tea kettle in July' } });
+    const set = await t.api({
+      method: 'POST',
+      url: '/auth/reset-password',
+      payload: { code, password: 'tea kettle in July', passwordConfirmation: 'tea kettle in July' },
+    });
     expect(set).toHaveStatus(200);
-    expect(set.json().user).toMatchObject({ email: 'ada@school.example', username: 'Ada Lovelace', role: { type: 'researcher' } });
+    expect(set.json().user).toMatchObject({
+      email: 'ada@school.example',
+      username: 'Ada Lovelace',
+      role: { type: 'researcher' },
+    });
     await expect(admin('create-researcher', 'ada@school.example', 'Ada again')).rejects.toThrow('User already exists.');
-    await expect(admin('create-researcher', 'not-an-address', 'X')).rejects.toThrow(/^Give an e-mail address and a name/);
+    await expect(admin('create-researcher', 'not-an-address', 'X')).rejects.toThrow(
+      /^Give an e-mail address and a name/,
+    );
   });
 
   it('lists accounts, resets a password (earlier links end), blocks and unblocks', async () => {
@@ -23,14 +35,21 @@ describe('npm run admin', () => {
     expect(await admin('list')).toContain(teacher.user.email);
     const first = /reset-password\/(\S+)$/.exec(await admin('reset-password', teacher.user.email))![1]!;
     const second = /reset-password\/(\S+)$/.exec(await admin('reset-password', teacher.user.email))![1]!;
-    const reset = (code: string) => t.api({ method: 'POST', url: '/auth/reset-password', payload: { code, password: 'a quiet lake 9', passwordConfirmation: 'a quiet lake 9' } });
+    const reset = (code: string) =>
+      t.api({
+        method: 'POST',
+        url: '/auth/reset-password',
+        payload: { code, password: 'a quiet lake 9', passwordConfirmation: 'a quiet lake 9' },
+      });
     expect(await reset(first)).toHaveStatus(400);
     expect(await reset(second)).toHaveStatus(200);
     expect(await admin('block', teacher.user.email)).toBe(`${teacher.user.email} is blocked; its sessions have ended.`);
     expect(await admin('list')).toMatch(new RegExp(`blocked  ${teacher.user.email.replace('.', '\\.')}`));
     expect(await t.api({ method: 'GET', url: '/users/me', token: teacher.token })).toHaveStatus(401);
     expect(await admin('unblock', teacher.user.email)).toBe(`${teacher.user.email} is unblocked.`);
-    await expect(admin('block', 'nobody@school.example')).rejects.toThrow('No account has the e-mail address nobody@school.example.');
+    await expect(admin('block', 'nobody@school.example')).rejects.toThrow(
+      'No account has the e-mail address nobody@school.example.',
+    );
     await expect(admin('frobnicate')).rejects.toThrow(/^Usage: npm run admin -- <command>/);
   });
 });

@@ -37,26 +37,48 @@ async function account(db: Db, email: string): Promise<User> {
 /** Runs one admin command; returns what it prints. */
 export async function runAdmin(args: readonly string[], config: Config, db: Db): Promise<string> {
   const warn = (data: unknown, message?: string) => process.stderr.write(`${message ?? String(data)}\n`);
-  const log = { info: () => undefined, debug: () => undefined, trace: () => undefined, warn, error: warn, fatal: warn, child: () => log, level: 'warn' } as unknown as FastifyBaseLogger;
+  const log = {
+    info: () => undefined,
+    debug: () => undefined,
+    trace: () => undefined,
+    warn,
+    error: warn,
+    fatal: warn,
+    child: () => log,
+    level: 'warn',
+  } as unknown as FastifyBaseLogger;
   const ctx: ServiceContext = {
     db,
     config,
     tokens: new TokenService(config.jwtSecret),
     clock: systemClock,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log }),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log,
+    }),
     log,
   };
   const [command, ...rest] = args;
   switch (command) {
     case 'list': {
       const users = await userRepository.list(db);
-      return users.map((u) => `${String(u.id).padStart(5)}  ${u.role.name.padEnd(10)} ${u.blocked ? 'blocked' : '       '}  ${u.email}  ${u.username}`).join('\n');
+      return users
+        .map(
+          (u) =>
+            `${String(u.id).padStart(5)}  ${u.role.name.padEnd(10)} ${u.blocked ? 'blocked' : '       '}  ${u.email}  ${u.username}`,
+        )
+        .join('\n');
     }
     case 'create-researcher': {
       const [email, ...name] = rest;
       const username = name.join(' ').trim();
-      if (!email || !isEmail(email) || !username) throw new AdminError('Give an e-mail address and a name: create-researcher ada@school.example "Ada Lovelace"');
-      const created = await db.transaction((tx) => createAccount(ctx, tx, { email: email.toLowerCase(), username, roleId: ROLE_IDS.researcher }));
+      if (!email || !isEmail(email) || !username)
+        throw new AdminError('Give an e-mail address and a name: create-researcher ada@school.example "Ada Lovelace"');
+      const created = await db.transaction((tx) =>
+        createAccount(ctx, tx, { email: email.toLowerCase(), username, roleId: ROLE_IDS.researcher }),
+      );
       await ctx.mailer.send(welcomeMessage(created.user, created.link, WELCOME_CODE_TTL_DAYS));
       return `Created researcher ${created.user.email} (id ${created.user.id}). Set-password link (valid ${WELCOME_CODE_TTL_DAYS} days, also e-mailed):\n${created.link}`;
     }
@@ -65,7 +87,12 @@ export async function runAdmin(args: readonly string[], config: Config, db: Db):
       const { code, hash } = newOneTimeCode();
       await db.transaction(async (tx) => {
         await passwordCodeRepository.voidAllFor(tx, user.id);
-        await passwordCodeRepository.create(tx, { userId: user.id, hash, purpose: 'reset', ttlSeconds: RESET_CODE_TTL_SECONDS });
+        await passwordCodeRepository.create(tx, {
+          userId: user.id,
+          hash,
+          purpose: 'reset',
+          ttlSeconds: RESET_CODE_TTL_SECONDS,
+        });
       });
       const link = `${config.publicUrl}/reset-password/${code}`;
       await ctx.mailer.send(resetPasswordMessage(user, link));
@@ -91,7 +118,9 @@ async function main(): Promise<void> {
   }
   // With the portal running, its embedded server is used as it is; otherwise it is started for this command.
   const running = config.databaseUrl ? null : runningEmbedded(path.join(config.dataDir, 'db'));
-  const db = running ? openPostgres(running, { max: 1 }) : await openDatabase({ ...config, demoData: false }, { info: () => undefined });
+  const db = running
+    ? openPostgres(running, { max: 1 })
+    : await openDatabase({ ...config, demoData: false }, { info: () => undefined });
   try {
     process.stdout.write(`${await runAdmin(args, config, db)}\n`);
   } catch (error) {

@@ -15,7 +15,9 @@ describe('OpenAPI document and docs page', async () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.info.title).toBe('PracticeFolio API');
-    const routes = Object.entries(doc.paths as Record<string, object>).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
+    const routes = Object.entries(doc.paths as Record<string, object>).flatMap(([p, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`),
+    );
     expect(routes).toEqual(
       expect.arrayContaining([
         'GET /api/v1/health',
@@ -35,10 +37,15 @@ describe('OpenAPI document and docs page', async () => {
     expect(doc.components.schemas.User.properties).toHaveProperty('role');
     expect(doc.components.schemas.User.properties).not.toHaveProperty('password');
     const put = doc.paths['/api/v1/users/{id}'].put;
-    expect(put.requestBody.content['application/json'].schema).toMatchObject({ additionalProperties: false, required: ['blocked'] });
+    expect(put.requestBody.content['application/json'].schema).toMatchObject({
+      additionalProperties: false,
+      required: ['blocked'],
+    });
     expect(put.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/User');
     expect(put.responses['403'].content['application/json'].schema.$ref).toBe('#/components/schemas/ApiError');
-    const list = doc.paths['/api/v1/users'].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`);
+    const list = doc.paths['/api/v1/users'].get.parameters.map(
+      (p: { name: string; in: string }) => `${p.in}:${p.name}`,
+    );
     expect(list.sort()).toEqual(['query:role', 'query:role_ne']);
   });
 
@@ -57,7 +64,9 @@ describe('OpenAPI document and docs page', async () => {
     }
     const json = await t.api({ method: 'GET', url: '/docs/json' });
     expect(json.statusCode).toBe(200);
-    expect(Object.keys(json.json().paths)).toEqual(Object.keys((await t.api({ method: 'GET', url: '/openapi.json' })).json().paths));
+    expect(Object.keys(json.json().paths)).toEqual(
+      Object.keys((await t.api({ method: 'GET', url: '/openapi.json' })).json().paths),
+    );
   });
 });
 
@@ -69,7 +78,14 @@ describe('single-page app', async () => {
   });
 
   it('answers index.html with the embedded run-time configuration for every page of the app', async () => {
-    for (const url of ['/', '/login', '/dashboard', '/my-portfolios/3/artifacts/9/edit', '/reset-password/abc', '/home?x=1']) {
+    for (const url of [
+      '/',
+      '/login',
+      '/dashboard',
+      '/my-portfolios/3/artifacts/9/edit',
+      '/reset-password/abc',
+      '/home?x=1',
+    ]) {
       const res = await html(s.app, url);
       expect(res).toHaveStatus(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -101,18 +117,33 @@ describe('single-page app', async () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(res.body).toBe('console.log("app");\n');
-    expect(await s.app.inject({ method: 'GET', url: '/assets/', headers: { accept: 'application/json' } })).toBeApiError(404);
+    expect(
+      await s.app.inject({ method: 'GET', url: '/assets/', headers: { accept: 'application/json' } }),
+    ).toBeApiError(404);
     expect(await s.app.inject({ method: 'GET', url: '/assets/missing.js' })).toBeApiError(404);
     expect(await html(s.app, '/assets/')).toHaveStatus(200);
   });
 
   it('answers JSON 404 under /api, for other methods and for clients that do not want HTML', async () => {
-    for (const url of ['/api/v1/nothing-here', '/api/v1/users/me/extra', '/api', '/api/', '/api?x=1', '/api/v2/health']) {
+    for (const url of [
+      '/api/v1/nothing-here',
+      '/api/v1/users/me/extra',
+      '/api',
+      '/api/',
+      '/api?x=1',
+      '/api/v2/health',
+    ]) {
       const res = await html(s.app, url);
       expect(res).toBeApiError(404, /^No route GET \/api/);
     }
-    expect(await s.app.inject({ method: 'GET', url: '/login', headers: { accept: 'application/json' } })).toBeApiError(404, 'No route GET /login.');
-    expect(await s.app.inject({ method: 'POST', url: '/login', headers: { accept: 'text/html' } })).toBeApiError(404, 'No route POST /login.');
+    expect(await s.app.inject({ method: 'GET', url: '/login', headers: { accept: 'application/json' } })).toBeApiError(
+      404,
+      'No route GET /login.',
+    );
+    expect(await s.app.inject({ method: 'POST', url: '/login', headers: { accept: 'text/html' } })).toBeApiError(
+      404,
+      'No route POST /login.',
+    );
     const res = await s.app.inject({ method: 'GET', url: '/api/v1/missing?code=secret-code' });
     expect(res.body).not.toContain('secret-code');
   });
@@ -160,7 +191,15 @@ describe('single-page app', async () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(res.headers['x-powered-by']).toBeUndefined();
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    for (const name of ['content-security-policy', 'permissions-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'etag', 'last-modified']) {
+    for (const name of [
+      'content-security-policy',
+      'permissions-policy',
+      'x-frame-options',
+      'referrer-policy',
+      'cross-origin-opener-policy',
+      'etag',
+      'last-modified',
+    ]) {
       expect(res.headers[name], name).toBeUndefined();
     }
   });
@@ -176,7 +215,11 @@ describe('request logging', async () => {
     await s.app.inject({ method: 'GET', url: '/api/v1/health?token=abc123secret' });
     const logged = entries();
     const incoming = logged.find((e) => e['msg'] === 'incoming request');
-    expect(incoming?.['req']).toEqual({ method: 'GET', url: '/api/v1/health?token=[redacted]', remoteAddress: '127.0.0.1' });
+    expect(incoming?.['req']).toEqual({
+      method: 'GET',
+      url: '/api/v1/health?token=[redacted]',
+      remoteAddress: '127.0.0.1',
+    });
     const completed = logged.find((e) => e['msg'] === 'request completed');
     expect(completed?.['res']).toMatchObject({ statusCode: 200 });
     expect(logText()).not.toContain('abc123secret');
@@ -187,15 +230,30 @@ describe('request logging', async () => {
     s.lines.length = 0;
     const secrets: string[] = [user.password, user.token, user.user.email];
 
-    const good = await s.app.inject({ method: 'POST', url: '/api/v1/auth/local', payload: { identifier: user.user.email, password: user.password } });
+    const good = await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/local',
+      payload: { identifier: user.user.email, password: user.password },
+    });
     expect(good.statusCode).toBe(200);
     const jwt = AuthResponseSchema.parse(good.json()).jwt;
     secrets.push(jwt);
-    await s.app.inject({ method: 'POST', url: '/api/v1/auth/local', payload: { identifier: user.user.email, password: 'a wrong password' } });
+    await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/local',
+      payload: { identifier: user.user.email, password: 'a wrong password' },
+    });
     secrets.push('a wrong password');
-    await s.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { authorization: `Bearer ${jwt}`, cookie: `jwt=${jwt}` } });
+    await s.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/me',
+      headers: { authorization: `Bearer ${jwt}`, cookie: `jwt=${jwt}` },
+    });
 
-    expect((await s.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email: user.user.email } })).statusCode).toBe(200);
+    expect(
+      (await s.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email: user.user.email } }))
+        .statusCode,
+    ).toBe(200);
     const link = s.mail.lastTo(user.user.email)!.links[0]!;
     const code = link.split('/').pop()!;
     secrets.push(code);
@@ -212,8 +270,16 @@ describe('request logging', async () => {
     expect(reset.statusCode).toBe(200);
     secrets.push('the new password', AuthResponseSchema.parse(reset.json()).jwt);
     // A wrong reset and an invalid body echo nothing into the log either.
-    await s.app.inject({ method: 'POST', url: '/api/v1/auth/reset-password', payload: { code, password: 'the new password', passwordConfirmation: 'x' } });
-    await s.app.inject({ method: 'POST', url: '/api/v1/auth/local', payload: { identifier: user.user.email, password: user.password, extra: 'x' } });
+    await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/reset-password',
+      payload: { code, password: 'the new password', passwordConfirmation: 'x' },
+    });
+    await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/local',
+      payload: { identifier: user.user.email, password: user.password, extra: 'x' },
+    });
 
     const text = logText();
     expect(s.lines.length).toBeGreaterThan(10);

@@ -59,7 +59,9 @@ export interface BuildOptions {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, logger } = options;
   const app = Fastify({
-    logger: loggerOptions(logger === false ? false : { level: logger?.level ?? config.logLevel, stream: logger?.stream }),
+    logger: loggerOptions(
+      logger === false ? false : { level: logger?.level ?? config.logLevel, stream: logger?.stream },
+    ),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: config.timeouts.requestMs,

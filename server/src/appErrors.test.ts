@@ -12,14 +12,31 @@ describe('error answers', async () => {
     t.api({ method: 'POST', url, payload: body, headers: { 'content-type': contentType }, token });
 
   it('uses the common body for an unknown route and a wrong method', async () => {
-    expect(await t.api({ method: 'GET', url: '/nothing-here' })).toBeApiError(404, 'No route GET /api/v1/nothing-here.');
-    expect(await t.api({ method: 'DELETE', url: '/users/me', token: researcher.token })).toBeApiError(404, 'No route DELETE /api/v1/users/me.');
+    expect(await t.api({ method: 'GET', url: '/nothing-here' })).toBeApiError(
+      404,
+      'No route GET /api/v1/nothing-here.',
+    );
+    expect(await t.api({ method: 'DELETE', url: '/users/me', token: researcher.token })).toBeApiError(
+      404,
+      'No route DELETE /api/v1/users/me.',
+    );
   });
 
   it('refuses invalid JSON, a JSON array, a scalar and null with 400', async () => {
-    expect(await raw('/invitations/outside', '{"email":', 'application/json', researcher.token)).toBeApiError(400, 'The request body is not valid JSON.');
-    expect(await raw('/auth/local', '{"identifier":"a" "password":"b"}')).toBeApiError(400, 'The request body is not valid JSON.', { nested: true });
-    expect(await raw('/auth/local', '[{"identifier":"a","password":"b"}]')).toBeApiError(400, 'The request body must be an object.', { nested: true });
+    expect(await raw('/invitations/outside', '{"email":', 'application/json', researcher.token)).toBeApiError(
+      400,
+      'The request body is not valid JSON.',
+    );
+    expect(await raw('/auth/local', '{"identifier":"a" "password":"b"}')).toBeApiError(
+      400,
+      'The request body is not valid JSON.',
+      { nested: true },
+    );
+    expect(await raw('/auth/local', '[{"identifier":"a","password":"b"}]')).toBeApiError(
+      400,
+      'The request body must be an object.',
+      { nested: true },
+    );
     expect(await raw('/auth/local', '"text"')).toBeApiError(400, 'The request body must be an object.');
     expect(await raw('/auth/local', '42')).toBeApiError(400, 'The request body must be an object.');
     expect(await raw('/auth/local', 'null')).toBeApiError(400, 'The request body is required.');
@@ -27,48 +44,119 @@ describe('error answers', async () => {
 
   it('reads an empty body with a JSON content type as no body', async () => {
     expect(await raw('/auth/local', '')).toBeApiError(400, 'The request body is required.', { nested: true });
-    expect(await raw('/invitations/outside', '  \n', 'application/json', researcher.token)).toBeApiError(400, 'The request body is required.');
+    expect(await raw('/invitations/outside', '  \n', 'application/json', researcher.token)).toBeApiError(
+      400,
+      'The request body is required.',
+    );
     const refresh = await raw('/token/refresh', '', 'application/json', researcher.token);
     expect(refresh.statusCode).toBe(200);
-    const me = await t.api({ method: 'GET', url: '/users/me', token: researcher.token, headers: { 'content-type': 'application/json' } });
+    const me = await t.api({
+      method: 'GET',
+      url: '/users/me',
+      token: researcher.token,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(me.statusCode).toBe(200);
   });
 
   it('refuses other content types with 415', async () => {
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'application/vnd.api+json']) {
-      expect(await raw('/auth/local', 'identifier=a&password=b', type)).toBeApiError(415, 'This content type is not accepted here.');
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'application/xml',
+      'application/vnd.api+json',
+    ]) {
+      expect(await raw('/auth/local', 'identifier=a&password=b', type)).toBeApiError(
+        415,
+        'This content type is not accepted here.',
+      );
     }
-    const ok = await raw('/auth/local', JSON.stringify({ identifier: 'nobody@example.org', password: 'x' }), 'application/json; charset=utf-8');
+    const ok = await raw(
+      '/auth/local',
+      JSON.stringify({ identifier: 'nobody@example.org', password: 'x' }),
+      'application/json; charset=utf-8',
+    );
     expect(ok).toBeApiError(400, 'Identifier or password invalid.');
   });
 
   it('refuses a body over 1 MiB with 413 and huge strings with 400', async () => {
-    expect(await raw('/auth/local', JSON.stringify({ identifier: 'a'.repeat(1_100_000), password: 'x' }))).toBeApiError(413, 'The request body is too large.');
+    expect(await raw('/auth/local', JSON.stringify({ identifier: 'a'.repeat(1_100_000), password: 'x' }))).toBeApiError(
+      413,
+      'The request body is too large.',
+    );
     const big = 'x'.repeat(900_000);
-    expect(await t.api({ method: 'POST', url: '/auth/local', payload: { identifier: big, password: 'x' } })).toBeApiError(400, 'identifier must be at most 254 characters.');
-    expect(await t.api({ method: 'POST', url: '/auth/forgot-password', payload: { email: big } })).toBeApiError(400, 'email must be at most 254 characters.');
-    expect(await t.api({ method: 'POST', url: '/invitations/outside', token: researcher.token, payload: { email: 'big@example.org', username: big, roleId: 1 } })).toBeApiError(400,
-      'Field User Name must be at most 100 characters.');
-    expect(await t.api({ method: 'POST', url: '/auth/reset-password', payload: { code: big, password: 'x', passwordConfirmation: 'x' } })).toBeApiError(400);
+    expect(
+      await t.api({ method: 'POST', url: '/auth/local', payload: { identifier: big, password: 'x' } }),
+    ).toBeApiError(400, 'identifier must be at most 254 characters.');
+    expect(await t.api({ method: 'POST', url: '/auth/forgot-password', payload: { email: big } })).toBeApiError(
+      400,
+      'email must be at most 254 characters.',
+    );
+    expect(
+      await t.api({
+        method: 'POST',
+        url: '/invitations/outside',
+        token: researcher.token,
+        payload: { email: 'big@example.org', username: big, roleId: 1 },
+      }),
+    ).toBeApiError(400, 'Field User Name must be at most 100 characters.');
+    expect(
+      await t.api({
+        method: 'POST',
+        url: '/auth/reset-password',
+        payload: { code: big, password: 'x', passwordConfirmation: 'x' },
+      }),
+    ).toBeApiError(400);
   });
 
   it('refuses NUL characters in bodies and addresses with 400 instead of failing in the database', async () => {
     const nulMessage = 'Text in the request body must not contain NUL characters.';
-    expect(await t.api({ method: 'POST', url: '/auth/local', payload: { identifier: 'a\u0000b@example.org', password: 'x' } })).toBeApiError(400, nulMessage);
-    expect(await t.api({ method: 'POST', url: '/auth/local', payload: { identifier: 'user\u0000name', password: 'x' } })).toBeApiError(400, nulMessage);
-    expect(await t.api({ method: 'POST', url: '/auth/forgot-password', payload: { email: 'a\u0000@example.org' } })).toBeApiError(400, nulMessage);
-    expect(await t.api({ method: 'POST', url: '/invitations/outside', token: researcher.token, payload: { email: 'nul@example.org', username: 'a\u0000b', roleId: 1 } })).toBeApiError(400,
-      nulMessage);
+    expect(
+      await t.api({
+        method: 'POST',
+        url: '/auth/local',
+        payload: { identifier: 'a\u0000b@example.org', password: 'x' },
+      }),
+    ).toBeApiError(400, nulMessage);
+    expect(
+      await t.api({ method: 'POST', url: '/auth/local', payload: { identifier: 'user\u0000name', password: 'x' } }),
+    ).toBeApiError(400, nulMessage);
+    expect(
+      await t.api({ method: 'POST', url: '/auth/forgot-password', payload: { email: 'a\u0000@example.org' } }),
+    ).toBeApiError(400, nulMessage);
+    expect(
+      await t.api({
+        method: 'POST',
+        url: '/invitations/outside',
+        token: researcher.token,
+        payload: { email: 'nul@example.org', username: 'a\u0000b', roleId: 1 },
+      }),
+    ).toBeApiError(400, nulMessage);
     expect(await raw('/auth/local', '{"identifier\\u0000":"a","password":"b"}')).toBeApiError(400, nulMessage);
-    expect(await t.api({ method: 'GET', url: '/users?role=1%00', token: researcher.token })).toBeApiError(400, 'The address of the request must not contain NUL characters.');
+    expect(await t.api({ method: 'GET', url: '/users?role=1%00', token: researcher.token })).toBeApiError(
+      400,
+      'The address of the request must not contain NUL characters.',
+    );
     // An escaped backslash followed by "u0000" is ordinary text.
-    expect(await raw('/auth/local', '{"identifier":"a\\\\u0000b","password":"b"}')).toBeApiError(400, 'Identifier or password invalid.');
+    expect(await raw('/auth/local', '{"identifier":"a\\\\u0000b","password":"b"}')).toBeApiError(
+      400,
+      'Identifier or password invalid.',
+    );
   });
 
   it('refuses prototype-poisoning keys', async () => {
-    expect(await raw('/auth/local', '{"identifier":"a","password":"b","__proto__":{"admin":true}}')).toBeApiError(400, /forbidden field name "__proto__"/);
-    expect(await raw('/invitations/outside', '{"email":"a@b.org","username":"x","roleId":1,"constructor":{"prototype":{}}}', 'application/json', researcher.token)).toBeApiError(400,
-      /forbidden field name "constructor"/);
+    expect(await raw('/auth/local', '{"identifier":"a","password":"b","__proto__":{"admin":true}}')).toBeApiError(
+      400,
+      /forbidden field name "__proto__"/,
+    );
+    expect(
+      await raw(
+        '/invitations/outside',
+        '{"email":"a@b.org","username":"x","roleId":1,"constructor":{"prototype":{}}}',
+        'application/json',
+        researcher.token,
+      ),
+    ).toBeApiError(400, /forbidden field name "constructor"/);
   });
 
   it('answers a deeply nested body without overflowing', async () => {
@@ -78,7 +166,9 @@ describe('error answers', async () => {
   });
 
   it('answers an address that cannot be decoded with the common body', async () => {
-    expect(await t.api({ method: 'PUT', url: '/users/%E0%A4%A', token: researcher.token, payload: { blocked: true } })).toBeApiError(400, 'The address of the request is not valid.');
+    expect(
+      await t.api({ method: 'PUT', url: '/users/%E0%A4%A', token: researcher.token, payload: { blocked: true } }),
+    ).toBeApiError(400, 'The address of the request is not valid.');
   });
 
   describe('never answers 5xx, whatever the input', async () => {
@@ -113,7 +203,14 @@ describe('error answers', async () => {
     });
 
     it('for any object with the expected keys', async () => {
-      const anything = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.string({ unit: 'binary', maxLength: 300 }));
+      const anything = fc.oneof(
+        fc.string(),
+        fc.integer(),
+        fc.double(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.string({ unit: 'binary', maxLength: 300 }),
+      );
       const bodies = {
         '/auth/local': fc.record({ identifier: anything, password: anything }),
         '/auth/forgot-password': fc.record({ email: anything }),
@@ -149,7 +246,12 @@ describe('error answers', async () => {
       await fc.assert(
         fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 40 }), async (text) => {
           const segment = encodeURIComponent(text);
-          const put = await t.api({ method: 'PUT', url: `/users/${segment}`, token: researcher.token, payload: { blocked: false } });
+          const put = await t.api({
+            method: 'PUT',
+            url: `/users/${segment}`,
+            token: researcher.token,
+            payload: { blocked: false },
+          });
           expect(put).toBeHandled();
           const list = await t.api({ method: 'GET', url: `/users?role_ne=${segment}`, token: researcher.token });
           expect(list).toBeHandled();
@@ -171,7 +273,12 @@ describe('unexpected failures', async () => {
             fn({
               async query(sql, params) {
                 if (sql.includes('SET password_hash')) {
-                  throw Object.assign(new Error('could not write the row'), { code: 'XX000', query: sql, params, detail: `Failing row contains (${String(params)})` });
+                  throw Object.assign(new Error('could not write the row'), {
+                    code: 'XX000',
+                    query: sql,
+                    params,
+                    detail: `Failing row contains (${String(params)})`,
+                  });
                 }
                 return tx.query(sql, params);
               },
@@ -186,10 +293,16 @@ describe('unexpected failures', async () => {
     await s.api({ method: 'POST', url: '/auth/forgot-password', payload: { email: user.user.email } });
     const code = s.mail.lastTo(user.user.email)!.links[0]!.split('/').pop()!;
     s.lines.length = 0;
-    const res = await s.api({ method: 'POST', url: '/auth/reset-password', payload: { code, password: 'the new password', passwordConfirmation: 'the new password' } });
+    const res = await s.api({
+      method: 'POST',
+      url: '/auth/reset-password',
+      payload: { code, password: 'the new password', passwordConfirmation: 'the new password' },
+    });
     expect(res).toBeApiError(500, 'An internal server error occurred.');
     expect(res.body).not.toMatch(/could not write|password_hash|XX000/);
-    const failure = s.lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((e) => e['msg'] === 'unexpected error');
+    const failure = s.lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((e) => e['msg'] === 'unexpected error');
     expect(failure?.['err']).toMatchObject({ type: 'Error', message: 'could not write the row', code: 'XX000' });
     const text = s.lines.join('\n');
     expect(text).not.toContain('scrypt$');

@@ -17,8 +17,12 @@ let lastAddress = 0;
 /** A client address no other request of this file uses. */
 const freshAddress = () => `10.88.${Math.floor(++lastAddress / 250)}.${(lastAddress % 250) + 1}`;
 
-const auth = (app: TestApp, route: 'local' | 'forgot-password' | 'reset-password', payload: object, remoteAddress = freshAddress()) =>
-  app.api({ method: 'POST', url: `/auth/${route}`, payload, remoteAddress });
+const auth = (
+  app: TestApp,
+  route: 'local' | 'forgot-password' | 'reset-password',
+  payload: object,
+  remoteAddress = freshAddress(),
+) => app.api({ method: 'POST', url: `/auth/${route}`, payload, remoteAddress });
 
 /** The code of the last reset link e-mailed to `email`. */
 function codeMailedTo(mail: { lastTo(email: string): MailMessage | undefined }, email: string): string {
@@ -29,18 +33,27 @@ function codeMailedTo(mail: { lastTo(email: string): MailMessage | undefined }, 
   return match![1]!;
 }
 
-
 describe('issue 21 #4 reset codes behind a shared address', () => {
   it('a valid, unexpired reset code works from an address that sent 20 wrong codes; refused passwords are counted per code and per account', async () => {
     const school = freshAddress();
     for (let i = 0; i < 20; i += 1) {
-      expect(await auth(t, 'reset-password', { code: `wrong-${i}`, password: 'new password 1', passwordConfirmation: 'new password 1' }, school)).toBeApiError(400, INCORRECT_CODE, { nested: true });
+      expect(
+        await auth(
+          t,
+          'reset-password',
+          { code: `wrong-${i}`, password: 'new password 1', passwordConfirmation: 'new password 1' },
+          school,
+        ),
+      ).toBeApiError(400, INCORRECT_CODE, { nested: true });
     }
-    expect(await auth(t, 'reset-password', { code: 'wrong-again', password: 'new password 1', passwordConfirmation: 'new password 1' }, school)).toBeApiError(
-      429,
-      'Too many attempts. Please wait an hour and try again.',
-      { nested: true },
-    );
+    expect(
+      await auth(
+        t,
+        'reset-password',
+        { code: 'wrong-again', password: 'new password 1', passwordConfirmation: 'new password 1' },
+        school,
+      ),
+    ).toBeApiError(429, 'Too many attempts. Please wait an hour and try again.', { nested: true });
     const teacher = await createTeacher(t);
     expect(await auth(t, 'forgot-password', { email: teacher.user.email }, school)).toHaveStatus(200);
     await t.mail.settled();
@@ -56,23 +69,34 @@ describe('issue 21 #4 reset codes behind a shared address', () => {
     await t.mail.settled();
     const otherCode = codeMailedTo(t.mail, other.user.email);
     for (let i = 0; i < 10; i += 1) {
-      expect(await auth(t, 'reset-password', { code: otherCode, password: 'password', passwordConfirmation: 'password' })).toBeApiError(400, /too common/, { nested: true });
+      expect(
+        await auth(t, 'reset-password', { code: otherCode, password: 'password', passwordConfirmation: 'password' }),
+      ).toBeApiError(400, /too common/, { nested: true });
     }
-    expect(await auth(t, 'reset-password', { code: otherCode, password: good, passwordConfirmation: good })).toBeApiError(400, INCORRECT_CODE, { nested: true });
+    expect(
+      await auth(t, 'reset-password', { code: otherCode, password: good, passwordConfirmation: good }),
+    ).toBeApiError(400, INCORRECT_CODE, { nested: true });
 
     // Per account: 20 refused passwords across the account's codes end every open code.
     expect(await auth(t, 'forgot-password', { email: other.user.email })).toHaveStatus(200);
     await t.mail.settled();
     const second = codeMailedTo(t.mail, other.user.email);
     for (let i = 0; i < 10; i += 1) {
-      expect(await auth(t, 'reset-password', { code: second, password: 'password', passwordConfirmation: 'password' })).toBeApiError(400, /too common/, { nested: true });
+      expect(
+        await auth(t, 'reset-password', { code: second, password: 'password', passwordConfirmation: 'password' }),
+      ).toBeApiError(400, /too common/, { nested: true });
     }
     // A new code refused once more: the account is past its limit, so it ends at once too.
     expect(await auth(t, 'forgot-password', { email: other.user.email })).toHaveStatus(200);
     await t.mail.settled();
     const last = codeMailedTo(t.mail, other.user.email);
-    expect(await auth(t, 'reset-password', { code: last, password: 'password', passwordConfirmation: 'password' })).toBeApiError(400, /too common/, { nested: true });
-    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM password_codes WHERE user_id = $1 AND used_at IS NULL', [other.user.id]);
+    expect(
+      await auth(t, 'reset-password', { code: last, password: 'password', passwordConfirmation: 'password' }),
+    ).toBeApiError(400, /too common/, { nested: true });
+    const { rows } = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM password_codes WHERE user_id = $1 AND used_at IS NULL',
+      [other.user.id],
+    );
     expect(rows[0]!.n).toBe(0);
   }, 60_000);
 });
@@ -80,7 +104,9 @@ describe('issue 21 #4 reset codes behind a shared address', () => {
 describe('issue 21 #8 refresh-token reuse', () => {
   it('a replaced token presented after its grace minute ends the whole session: the thief who refreshed first is signed out with the owner', async () => {
     const teacher = await createTeacher(t);
-    const owner = AuthResponseSchema.parse((await auth(t, 'local', { identifier: teacher.user.email, password: teacher.password })).json()).jwt;
+    const owner = AuthResponseSchema.parse(
+      (await auth(t, 'local', { identifier: teacher.user.email, password: teacher.password })).json(),
+    ).jwt;
     const me = (token: string) => t.api({ method: 'GET', url: '/users/me', token });
     const refresh = (token: string) => t.api({ method: 'POST', url: '/token/refresh', token, payload: {} });
     // The thief refreshes the stolen current token first.
@@ -88,13 +114,18 @@ describe('issue 21 #8 refresh-token reuse', () => {
     expect(await me(thief)).toHaveStatus(200);
     // Within the grace minute the owner's token still works (requests under way), nothing ends.
     expect(await me(owner)).toHaveStatus(200);
-    await t.db.query("UPDATE sessions SET rotated_at = now() - interval '61 seconds' WHERE user_id = $1", [teacher.user.id]);
+    await t.db.query("UPDATE sessions SET rotated_at = now() - interval '61 seconds' WHERE user_id = $1", [
+      teacher.user.id,
+    ]);
     await t.principalsHeard();
     // The owner's app presents its replaced token: both holders are out.
     expect(await refresh(owner)).toBeApiError(401, 'Your session has ended. Please log in again.');
     expect(await me(thief)).toBeApiError(401, 'Your session has ended. Please log in again.');
     expect(await refresh(thief)).toBeApiError(401, 'Your session has ended. Please log in again.');
-    const { rows } = await t.db.query<{ ended: boolean }>('SELECT ended_at IS NOT NULL AS ended FROM sessions WHERE user_id = $1', [teacher.user.id]);
+    const { rows } = await t.db.query<{ ended: boolean }>(
+      'SELECT ended_at IS NOT NULL AS ended FROM sessions WHERE user_id = $1',
+      [teacher.user.id],
+    );
     expect(rows).toEqual([{ ended: true }]);
     // A new sign-in works.
     expect(await auth(t, 'local', { identifier: teacher.user.email, password: teacher.password })).toHaveStatus(200);
@@ -110,10 +141,16 @@ describe('issue 21 #7 reset e-mails of someone else', () => {
 
     // One stranger: 5 an hour, then 429.
     const stranger = freshAddress();
-    for (let i = 0; i < 5; i += 1) expect(await auth(t, 'forgot-password', { email: owner.user.email }, stranger)).toHaveStatus(200);
-    expect(await auth(t, 'forgot-password', { email: owner.user.email }, stranger)).toBeApiError(429, 'Too many reset requests for this address. Please wait an hour and try again.', { nested: true });
+    for (let i = 0; i < 5; i += 1)
+      expect(await auth(t, 'forgot-password', { email: owner.user.email }, stranger)).toHaveStatus(200);
+    expect(await auth(t, 'forgot-password', { email: owner.user.email }, stranger)).toBeApiError(
+      429,
+      'Too many reset requests for this address. Please wait an hour and try again.',
+      { nested: true },
+    );
     // Many strangers: the account gets at most 10 mails an hour; the rest answer 200 without sending.
-    for (let i = 0; i < 10; i += 1) expect(await auth(t, 'forgot-password', { email: owner.user.email })).toHaveStatus(200);
+    for (let i = 0; i < 10; i += 1)
+      expect(await auth(t, 'forgot-password', { email: owner.user.email })).toHaveStatus(200);
     await t.mail.settled();
     expect(mailsTo()).toBe(10);
     // The owner, from an address that signed in to the account, still gets the link.
@@ -121,7 +158,14 @@ describe('issue 21 #7 reset e-mails of someone else', () => {
     await t.mail.settled();
     expect(mailsTo()).toBe(11);
     const code = codeMailedTo(t.mail, owner.user.email);
-    expect(await auth(t, 'reset-password', { code, password: 'tea kettle in July', passwordConfirmation: 'tea kettle in July' }, home)).toHaveStatus(200);
+    expect(
+      await auth(
+        t,
+        'reset-password',
+        { code, password: 'tea kettle in July', passwordConfirmation: 'tea kettle in July' },
+        home,
+      ),
+    ).toHaveStatus(200);
   });
 });
 
@@ -130,31 +174,58 @@ describe('issue 21 #6 guessing from many addresses, and on many accounts', () =>
     // One address, one password, 70 accounts (most unknown): 429 with a clear message after 60.
     const sprayer = freshAddress();
     const answers: number[] = [];
-    for (let i = 0; i < 70; i += 1) answers.push((await auth(t, 'local', { identifier: `nobody${i}@school.example`, password: 'Summer2026!' }, sprayer)).statusCode);
+    for (let i = 0; i < 70; i += 1)
+      answers.push(
+        (await auth(t, 'local', { identifier: `nobody${i}@school.example`, password: 'Summer2026!' }, sprayer))
+          .statusCode,
+      );
     expect(answers.filter((s) => s === 400)).toHaveLength(60);
-    expect(await auth(t, 'local', { identifier: 'nobody-else@school.example', password: 'Summer2026!' }, sprayer)).toBeApiError(
-      429,
-      'Too many failed login attempts from your network. Please wait 15 minutes and try again.',
-      { nested: true },
-    );
+    expect(
+      await auth(t, 'local', { identifier: 'nobody-else@school.example', password: 'Summer2026!' }, sprayer),
+    ).toBeApiError(429, 'Too many failed login attempts from your network. Please wait 15 minutes and try again.', {
+      nested: true,
+    });
     // The budget does not keep someone out of an account they signed in to from there before.
     const colleague = await createTeacher(t);
     const school = freshAddress();
-    expect(await auth(t, 'local', { identifier: colleague.user.email, password: colleague.password }, school)).toHaveStatus(200);
-    for (let i = 0; i < 60; i += 1) await auth(t, 'local', { identifier: `stranger${i}@school.example`, password: 'Summer2026!' }, school);
-    expect(await auth(t, 'local', { identifier: 'stranger-x@school.example', password: 'Summer2026!' }, school)).toBeApiError(429, /from your network/, { nested: true });
-    expect(await auth(t, 'local', { identifier: colleague.user.email, password: colleague.password }, school)).toHaveStatus(200);
+    expect(
+      await auth(t, 'local', { identifier: colleague.user.email, password: colleague.password }, school),
+    ).toHaveStatus(200);
+    for (let i = 0; i < 60; i += 1)
+      await auth(t, 'local', { identifier: `stranger${i}@school.example`, password: 'Summer2026!' }, school);
+    expect(
+      await auth(t, 'local', { identifier: 'stranger-x@school.example', password: 'Summer2026!' }, school),
+    ).toBeApiError(429, /from your network/, { nested: true });
+    expect(
+      await auth(t, 'local', { identifier: colleague.user.email, password: colleague.password }, school),
+    ).toHaveStatus(200);
 
     // 22 addresses, 3 guesses each on one account: past 20 failures, new addresses wait.
     const victim = await createTeacher(t);
     const home = freshAddress();
-    expect(await auth(t, 'local', { identifier: victim.user.email, password: victim.password }, home)).toHaveStatus(200);
+    expect(await auth(t, 'local', { identifier: victim.user.email, password: victim.password }, home)).toHaveStatus(
+      200,
+    );
     const statuses: number[] = [];
-    for (let i = 0; i < 66; i += 1) statuses.push((await auth(t, 'local', { identifier: victim.user.email, password: `guess ${i}` }, `10.66.${Math.floor(i / 3)}.1`)).statusCode);
+    for (let i = 0; i < 66; i += 1)
+      statuses.push(
+        (
+          await auth(
+            t,
+            'local',
+            { identifier: victim.user.email, password: `guess ${i}` },
+            `10.66.${Math.floor(i / 3)}.1`,
+          )
+        ).statusCode,
+      );
     expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(23);
-    expect(await auth(t, 'local', { identifier: victim.user.email, password: victim.password }, freshAddress())).toBeApiError(429, /^Too many failed login attempts\. Please wait/, { nested: true });
+    expect(
+      await auth(t, 'local', { identifier: victim.user.email, password: victim.password }, freshAddress()),
+    ).toBeApiError(429, /^Too many failed login attempts\. Please wait/, { nested: true });
     // The owner's own address signs in.
-    expect(await auth(t, 'local', { identifier: victim.user.email, password: victim.password }, home)).toHaveStatus(200);
+    expect(await auth(t, 'local', { identifier: victim.user.email, password: victim.password }, home)).toHaveStatus(
+      200,
+    );
   }, 120_000);
 });
 
@@ -189,9 +260,16 @@ describe('issue 21 #17 bidirectional controls in file names', () => {
     const portfolio = await createPortfolio(t, owner);
     const artifact = await createArtifact(t, portfolio);
     const url = `/portfolios/${portfolio.id}/artifacts/${artifact.id}/documents`;
-    const uploaded = await t.api({ method: 'POST', url, token: owner.token, ...multipart('file', 'invoice\u202Efdp.txt', Buffer.from('hello')) });
+    const uploaded = await t.api({
+      method: 'POST',
+      url,
+      token: owner.token,
+      ...multipart('file', 'invoice\u202Efdp.txt', Buffer.from('hello')),
+    });
     expect(uploaded).toHaveStatus(200);
-    const { rows } = await t.db.query<{ name: string }>('SELECT name FROM media_files WHERE uploaded_by = $1', [owner.user.id]);
+    const { rows } = await t.db.query<{ name: string }>('SELECT name FROM media_files WHERE uploaded_by = $1', [
+      owner.user.id,
+    ]);
     expect(rows.map((r) => r.name)).toEqual(['invoice\uFFFDfdp.txt']);
     const listed = JSON.stringify(uploaded.json());
     expect(listed).toContain('invoice\uFFFDfdp.txt');
@@ -212,9 +290,14 @@ describe('issue 21 #9 demo accounts after a restart on a reachable address', asy
   const reachable = testAppOf(reachableApp, local.db, mail, config);
   it('sessions of the demo accounts from before the restart end', async () => {
     const account = DEMO_ACCOUNTS[0]!;
-    const jwt = AuthResponseSchema.parse((await auth(local, 'local', { identifier: account.email, password: DEMO_PASSWORD })).json()).jwt;
+    const jwt = AuthResponseSchema.parse(
+      (await auth(local, 'local', { identifier: account.email, password: DEMO_PASSWORD })).json(),
+    ).jwt;
     expect(await local.api({ method: 'GET', url: '/users/me', token: jwt })).toHaveStatus(200);
-    expect(await reachable.api({ method: 'GET', url: '/users/me', token: jwt })).toBeApiError(401, 'Your session has ended. Please log in again.');
+    expect(await reachable.api({ method: 'GET', url: '/users/me', token: jwt })).toBeApiError(
+      401,
+      'Your session has ended. Please log in again.',
+    );
     expect(await reachable.api({ method: 'POST', url: '/token/refresh', token: jwt, payload: {} })).toBeApiError(401);
     await reachableApp.close();
   });

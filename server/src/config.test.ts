@@ -110,20 +110,35 @@ describe('loadConfig', () => {
     const server = { ...embedded, DATABASE_URL: 'postgres://localhost/folio' };
     expect(loadConfig(embedded).demoData).toBe(true);
     expect(loadConfig(server).demoData).toBe(false);
-    for (const HOST of ['localhost', '127.0.0.1', '127.1.2.3', '::1', '[::1]']) expect(loadConfig({ ...embedded, HOST }), HOST).toMatchObject({ demoData: true, demoSignIn: true });
-    for (const HOST of ['0.0.0.0', '::', '192.168.1.20', 'portal.school.example']) expect(loadConfig({ ...embedded, HOST }), HOST).toMatchObject({ demoData: false, demoSignIn: false });
-    expect(loadConfig({ ...embedded, HOST: '0.0.0.0', DEMO_DATA: 'true' })).toMatchObject({ demoData: true, demoSignIn: true });
+    for (const HOST of ['localhost', '127.0.0.1', '127.1.2.3', '::1', '[::1]'])
+      expect(loadConfig({ ...embedded, HOST }), HOST).toMatchObject({ demoData: true, demoSignIn: true });
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.20', 'portal.school.example'])
+      expect(loadConfig({ ...embedded, HOST }), HOST).toMatchObject({ demoData: false, demoSignIn: false });
+    expect(loadConfig({ ...embedded, HOST: '0.0.0.0', DEMO_DATA: 'true' })).toMatchObject({
+      demoData: true,
+      demoSignIn: true,
+    });
     expect(loadConfig({ ...server, DEMO_DATA: 'true' }).demoData).toBe(true);
     expect(loadConfig({ ...embedded, DEMO_DATA: 'false' }).demoData).toBe(false);
     expect(loadConfig({ ...embedded, DEMO_DATA: '0' }).demoData).toBe(false);
   });
 
   it('takes the showcase site for Learn More unless LEARN_MORE_URL is set', () => {
-    expect(loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: SECRET, SHOWCASE_URL: 'https://showcase.example.org' }).learnMoreUrl).toBe('https://showcase.example.org');
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: SECRET, SHOWCASE_URL: 'https://showcase.example.org' })
+        .learnMoreUrl,
+    ).toBe('https://showcase.example.org');
   });
 
   it('treats empty variables as unset', () => {
-    const config = loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: SECRET, PORT: '', DATABASE_URL: '', SMTP_URL: '', DEMO_DATA: '' });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      JWT_SECRET: SECRET,
+      PORT: '',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      DEMO_DATA: '',
+    });
     expect(config).toMatchObject({ port: 3000, databaseUrl: null, smtpUrl: null, demoData: true });
   });
 

@@ -43,11 +43,17 @@ export const EnvSchema = z.object({
   LEARN_MORE_URL: absoluteUrl.optional(),
   IOS_APP_URL: z
     .string()
-    .regex(/^https:\/\/apps\.apple\.com\/[^\s?#]*\/id[0-9]+(\?[^\s#]*)?$/, "must be the app's App Store page (https://apps.apple.com/…/id123456789)")
+    .regex(
+      /^https:\/\/apps\.apple\.com\/[^\s?#]*\/id[0-9]+(\?[^\s#]*)?$/,
+      "must be the app's App Store page (https://apps.apple.com/…/id123456789)",
+    )
     .optional(),
   ANDROID_APP_URL: z
     .string()
-    .regex(/^https:\/\/play\.google\.com\/store\/apps\/details\?id=[A-Za-z0-9_.]+(&[^\s#]*)?$/, "must be the app's Google Play page (https://play.google.com/store/apps/details?id=…)")
+    .regex(
+      /^https:\/\/play\.google\.com\/store\/apps\/details\?id=[A-Za-z0-9_.]+(&[^\s#]*)?$/,
+      "must be the app's Google Play page (https://play.google.com/store/apps/details?id=…)",
+    )
     .optional(),
   DEMO_DATA: booleanText.optional(),
   UPLOAD_LIMIT_BYTES: z.coerce
@@ -74,9 +80,15 @@ export const EnvSchema = z.object({
     .min(0, 'must be 0 (no cap) or more')
     .optional(),
   QUERY_COUNT_HEADER: booleanText.default(false),
-  FCM_PROJECT_ID: z.string().regex(/^[a-z0-9-]{1,100}$/, 'must be a Firebase project id (lower-case letters, digits, -)').optional(),
+  FCM_PROJECT_ID: z
+    .string()
+    .regex(/^[a-z0-9-]{1,100}$/, 'must be a Firebase project id (lower-case letters, digits, -)')
+    .optional(),
   FCM_CLIENT_EMAIL: z.email({ error: "must be the service account's e-mail address" }).optional(),
-  FCM_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { error: "must be the service account's PEM private key" }).optional(),
+  FCM_PRIVATE_KEY: z
+    .string()
+    .includes('PRIVATE KEY', { error: "must be the service account's PEM private key" })
+    .optional(),
   FCM_ENDPOINT: absoluteUrl.optional(),
   FCM_TOKEN_URL: absoluteUrl.optional(),
 });
@@ -177,7 +189,13 @@ export interface Timeouts {
 /** Open connections from one address unless `MAX_CONNECTIONS_PER_ADDRESS` says otherwise. */
 export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 256;
 
-export const DEFAULT_TIMEOUTS: Timeouts = { headersMs: 20_000, bodyMs: 30_000, idleMs: 60_000, requestMs: 2 * 3_600_000, keepAliveMs: 55_000 };
+export const DEFAULT_TIMEOUTS: Timeouts = {
+  headersMs: 20_000,
+  bodyMs: 30_000,
+  idleMs: 60_000,
+  requestMs: 2 * 3_600_000,
+  keepAliveMs: 55_000,
+};
 
 /** `loadConfig` for a command: an invalid environment ends the process (exit 2) with the message naming every bad variable. */
 export function loadConfigOrExit(): Config {
@@ -194,7 +212,10 @@ export function loadConfigOrExit(): Config {
 
 /** Whether a bind address is reachable only from this machine. */
 export function isLoopback(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
   return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1';
 }
 
@@ -208,7 +229,10 @@ export class ConfigError extends Error {
  * and kept in `DATA_DIR/secrets/jwt-secret`, so that sessions survive restarts.
  * @throws ConfigError when a variable is invalid.
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, staticDir = path.resolve(env['STATIC_DIR'] || 'dist')): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  staticDir = path.resolve(env['STATIC_DIR'] || 'dist'),
+): Config {
   const parsed = EnvSchema.safeParse(
     Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
   );
@@ -219,7 +243,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, staticDir = pat
   const e = parsed.data;
   const fcmParts = [e.FCM_PROJECT_ID, e.FCM_CLIENT_EMAIL, e.FCM_PRIVATE_KEY];
   if (fcmParts.some((v) => v !== undefined) && fcmParts.some((v) => v === undefined)) {
-    throw new ConfigError('Invalid configuration:\n  FCM_PROJECT_ID, FCM_CLIENT_EMAIL, FCM_PRIVATE_KEY: set all three for push notifications, or none');
+    throw new ConfigError(
+      'Invalid configuration:\n  FCM_PROJECT_ID, FCM_CLIENT_EMAIL, FCM_PRIVATE_KEY: set all three for push notifications, or none',
+    );
   }
   const dataDir = path.resolve(e.DATA_DIR);
   // Database, uploads, mail and secrets: for this account only (files inside stay unreachable to
@@ -253,7 +279,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, staticDir = pat
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     // Behind a proxy every connection comes from the proxy's address: the proxy caps them.
-    maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? (e.TRUST_PROXY ? 0 : DEFAULT_MAX_CONNECTIONS_PER_ADDRESS),
+    maxConnectionsPerAddress:
+      e.MAX_CONNECTIONS_PER_ADDRESS ?? (e.TRUST_PROXY ? 0 : DEFAULT_MAX_CONNECTIONS_PER_ADDRESS),
     queryCountHeader: e.QUERY_COUNT_HEADER,
     fcm:
       e.FCM_PROJECT_ID && e.FCM_CLIENT_EMAIL && e.FCM_PRIVATE_KEY

@@ -22,7 +22,12 @@ describe('openDatabase (embedded)', () => {
     const first = await openDatabase(config, log);
     try {
       const users = await first.query<{ email: string }>('SELECT email FROM users ORDER BY id');
-      expect(users.rows.map((r) => r.email)).toEqual(['researcher@example.org', 'lead@example.org', 'teacher@example.org', 'teacher2@example.org']);
+      expect(users.rows.map((r) => r.email)).toEqual([
+        'researcher@example.org',
+        'lead@example.org',
+        'teacher@example.org',
+        'teacher2@example.org',
+      ]);
       expect((await first.query('SELECT 1 FROM portfolios WHERE id = 1')).rows).toHaveLength(1);
     } finally {
       await first.close();
@@ -58,7 +63,11 @@ describe('openDatabase (embedded)', () => {
     const oldDb = pgliteAsDb(old);
     await migrate(oldDb);
     await ensureTemplate(oldDb);
-    const ada = (await old.query<{ id: number }>(`INSERT INTO users (username, email, password_hash, role_id) VALUES ('ada', 'ada@school.example', 'x', 3) RETURNING id`)).rows[0]!.id;
+    const ada = (
+      await old.query<{ id: number }>(
+        `INSERT INTO users (username, email, password_hash, role_id) VALUES ('ada', 'ada@school.example', 'x', 3) RETURNING id`,
+      )
+    ).rows[0]!.id;
     await old.query(`INSERT INTO portfolios (owner_id, name, structure) VALUES ($1, 'Ada''s work', '[]')`, [ada]);
     await old.close();
 
@@ -66,15 +75,21 @@ describe('openDatabase (embedded)', () => {
     const db = await openDatabase(legacy, { info: (m) => messages.push(m) });
     try {
       expect((await db.query('SELECT email FROM users')).rows).toEqual([{ email: 'ada@school.example' }]);
-      expect((await db.query('SELECT name, owner_id FROM portfolios WHERE owner_id = $1', [ada])).rows).toEqual([{ name: "Ada's work", owner_id: ada }]);
+      expect((await db.query('SELECT name, owner_id FROM portfolios WHERE owner_id = $1', [ada])).rows).toEqual([
+        { name: "Ada's work", owner_id: ada },
+      ]);
       expect((await db.query('SELECT 1 FROM portfolios WHERE id = 1')).rows).toHaveLength(1);
       // New rows continue after the copied ids; no demo data lands on top of a copied installation.
-      const next = await db.query<{ id: number }>(`INSERT INTO users (username, email, password_hash, role_id) VALUES ('bo', 'bo@school.example', 'x', 3) RETURNING id`);
+      const next = await db.query<{ id: number }>(
+        `INSERT INTO users (username, email, password_hash, role_id) VALUES ('bo', 'bo@school.example', 'x', 3) RETURNING id`,
+      );
       expect(next.rows[0]!.id).toBeGreaterThan(ada);
     } finally {
       await db.close();
     }
-    expect(messages.some((m) => /^copied \d+ rows of \d+ tables from the earlier embedded database/.test(m))).toBe(true);
+    expect(messages.some((m) => /^copied \d+ rows of \d+ tables from the earlier embedded database/.test(m))).toBe(
+      true,
+    );
     expect(existsSync(path.join(legacy.dataDir, 'db-pglite', 'PG_VERSION'))).toBe(true);
 
     // The next start copies nothing again.

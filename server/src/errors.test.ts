@@ -32,7 +32,9 @@ describe('describeIssue', () => {
     expect(messageFor(body, { ...valid, items: [] })).toBe('items must have at least 1 item(s).');
     expect(messageFor(body, { ...valid, items: ['a', 'b', 'c'] })).toBe('items must have at most 2 item(s).');
     expect(messageFor(body, { ...valid, items: [1] })).toBe('items.0 must be a text.');
-    expect(messageFor(body, { ...valid, extra: 1, more: 2 })).toBe('Unknown fields "extra", "more"; they are not accepted.');
+    expect(messageFor(body, { ...valid, extra: 1, more: 2 })).toBe(
+      'Unknown fields "extra", "more"; they are not accepted.',
+    );
     expect(messageFor(body, [valid])).toBe('The request body must be an object.');
   });
 
@@ -42,6 +44,8 @@ describe('describeIssue', () => {
   });
 
   it('names the query for unknown query keys', () => {
-    expect(messageFor(z.strictObject({ role: z.string().optional() }), { x: '1' }, 'querystring')).toBe('Unknown field "x" in the query; it is not accepted.');
+    expect(messageFor(z.strictObject({ role: z.string().optional() }), { x: '1' }, 'querystring')).toBe(
+      'Unknown field "x" in the query; it is not accepted.',
+    );
   });
 });

@@ -85,10 +85,14 @@ export function describeIssue(issue: z.core.$ZodIssue, part?: string): string {
     case 'too_small': {
       const min = String(issue.minimum);
       if (issue.origin === 'string') {
-        return Number(issue.minimum) <= 1 ? `${subject} is required.` : `${subject} must be at least ${min} characters.`;
+        return Number(issue.minimum) <= 1
+          ? `${subject} is required.`
+          : `${subject} must be at least ${min} characters.`;
       }
       if (issue.origin === 'array') return `${subject} must have at least ${min} item(s).`;
-      return issue.inclusive === false ? `${subject} must be greater than ${min}.` : `${subject} must be at least ${min}.`;
+      return issue.inclusive === false
+        ? `${subject} must be greater than ${min}.`
+        : `${subject} must be at least ${min}.`;
     }
     case 'too_big': {
       const max = String(issue.maximum);

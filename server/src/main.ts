@@ -22,7 +22,10 @@ async function main(): Promise<void> {
     }
     return appModule;
   };
-  const db = await openDatabase(config, bootLog, { whileStarting: () => void loadApp(), onServerReady: () => markStartup('database-started') });
+  const db = await openDatabase(config, bootLog, {
+    whileStarting: () => void loadApp(),
+    onServerReady: () => markStartup('database-started'),
+  });
   markStartup('database-checked');
   const { buildApp } = await loadApp();
   const app = await buildApp({ config, db });
@@ -54,7 +57,10 @@ async function main(): Promise<void> {
   // Memory taken by a burst of requests goes back once the server is quiet again.
   stopCollector = collectWhenIdle(app.server);
   const url = config.publicUrl;
-  const lines = [`PracticeFolio is running at ${url}`, `  database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${config.dataDir}/db`}`];
+  const lines = [
+    `PracticeFolio is running at ${url}`,
+    `  database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${config.dataDir}/db`}`,
+  ];
   if (config.demoSignIn) {
     lines.push(`  demo accounts (password "${DEMO_PASSWORD}"):`);
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(26)} ${a.roleName}`);

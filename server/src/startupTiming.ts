@@ -5,5 +5,6 @@
 const enabled = process.env['STARTUP_TIMING'] === '1';
 
 export function markStartup(phase: string): void {
-  if (enabled) process.stderr.write(`startup-timing ${phase} ${(performance.timeOrigin + performance.now()).toFixed(1)}\n`);
+  if (enabled)
+    process.stderr.write(`startup-timing ${phase} ${(performance.timeOrigin + performance.now()).toFixed(1)}\n`);
 }

@@ -3,7 +3,17 @@ import { connect, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { attachVideo, createArtifact, createLead, createPortfolio, createResearcher, createSharedArtifact, createSharedPortfolio, createTeacher, uploadedFiles } from '../test/factories.ts';
+import {
+  attachVideo,
+  createArtifact,
+  createLead,
+  createPortfolio,
+  createResearcher,
+  createSharedArtifact,
+  createSharedPortfolio,
+  createTeacher,
+  uploadedFiles,
+} from '../test/factories.ts';
 import { htmlPage, multipart, pdfDocument, svgImage } from '../test/files.ts';
 import { readZip } from '../test/zipReader.ts';
 import { buildTestApp } from '../test/helper.ts';
@@ -41,7 +51,14 @@ describe('research exports never take the request pool', async () => {
     const alone = Math.max(await timed(), await timed(), await timed());
     // Each client reads nothing until the end of the test.
     const answers = await Promise.all(
-      researchers.map((r) => t.app.inject({ method: 'GET', url: '/api/v1/research/export', headers: { authorization: `Bearer ${r.token}` }, payloadAsStream: true })),
+      researchers.map((r) =>
+        t.app.inject({
+          method: 'GET',
+          url: '/api/v1/research/export',
+          headers: { authorization: `Bearer ${r.token}` },
+          payloadAsStream: true,
+        }),
+      ),
     );
     const statuses = answers.map((a) => a.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(2);
@@ -66,7 +83,11 @@ describe('research exports never take the request pool', async () => {
         for await (const _chunk of stream) void _chunk;
       }),
     );
-    await expect.poll(async () => (await t.api({ method: 'GET', url: '/research/export', token: busy.token })).statusCode, { timeout: 10_000 }).toBe(200);
+    await expect
+      .poll(async () => (await t.api({ method: 'GET', url: '/research/export', token: busy.token })).statusCode, {
+        timeout: 10_000,
+      })
+      .toBe(200);
   });
 });
 
@@ -80,11 +101,17 @@ describe('parallel uploads cannot pass the storage quota', async () => {
     const url = `/portfolios/${portfolio.id}/artifacts/${artifact.id}/documents`;
     const file = (i: number) => multipart('file', `part-${i}.bin`, Buffer.alloc(900_000, i));
     expect(await small.api({ method: 'POST', url, token: owner.token, ...file(0) })).toHaveStatus(200);
-    const answers = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => small.api({ method: 'POST', url, token: owner.token, ...file(i) })));
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((i) => small.api({ method: 'POST', url, token: owner.token, ...file(i) })),
+    );
     const statuses = answers.map((a) => a.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(2);
-    for (const refused of answers.filter((a) => a.statusCode !== 200)) expect(refused).toBeApiError(413, /^Your files would take more than your storage limit of /);
-    const { rows } = await small.db.query<{ n: number }>('SELECT coalesce(sum(size), 0)::int AS n FROM media_files WHERE uploaded_by = $1', [owner.user.id]);
+    for (const refused of answers.filter((a) => a.statusCode !== 200))
+      expect(refused).toBeApiError(413, /^Your files would take more than your storage limit of /);
+    const { rows } = await small.db.query<{ n: number }>(
+      'SELECT coalesce(sum(size), 0)::int AS n FROM media_files WHERE uploaded_by = $1',
+      [owner.user.id],
+    );
     expect(rows[0]!.n).toBe(2_700_000);
     expect(uploadedFiles(small)).toHaveLength(3);
   });
@@ -103,10 +130,22 @@ describe('storage outside the quota is bounded', async () => {
       const id = (asked.json() as { id: number }).id;
       ids.push(id);
       await expect
-        .poll(async () => ((await t.api({ method: 'GET', url: '/archives', token: teacher.token })).json() as { id: number; status: string }[]).find((j) => j.id === id)?.status, { timeout: 20_000 })
+        .poll(
+          async () =>
+            (
+              (await t.api({ method: 'GET', url: '/archives', token: teacher.token })).json() as {
+                id: number;
+                status: string;
+              }[]
+            ).find((j) => j.id === id)?.status,
+          { timeout: 20_000 },
+        )
         .toBe('ready');
     }
-    const jobs = (await t.api({ method: 'GET', url: '/archives', token: teacher.token })).json() as { id: number; status: string }[];
+    const jobs = (await t.api({ method: 'GET', url: '/archives', token: teacher.token })).json() as {
+      id: number;
+      status: string;
+    }[];
     expect(READY_ARCHIVES_KEPT).toBe(2);
     expect(jobs.map((j) => j.id).sort((a, b) => a - b)).toEqual(ids.slice(-2));
     expect(readdirSync(path.join(t.config.dataDir, 'archives')).filter((f) => f.endsWith('.zip'))).toHaveLength(2);
@@ -117,15 +156,30 @@ describe('storage outside the quota is bounded', async () => {
     const teacher = await createTeacher(t);
     const artifact = await createArtifact(t, await createPortfolio(t, teacher));
     const long = await attachVideo(t, 'artifact', artifact.id);
-    const note = (media: number, text: string) => t.api({ method: 'POST', url: `/artifacts/${artifact.id}/notes`, token: teacher.token, payload: { media, start: 1, text } });
+    const note = (media: number, text: string) =>
+      t.api({
+        method: 'POST',
+        url: `/artifacts/${artifact.id}/notes`,
+        token: teacher.token,
+        payload: { media, start: 1, text },
+      });
     // Characters: 40 notes of 2500 characters fill a video's 100,000.
     for (let i = 0; i < 40; i += 1) expect(await note(long, 'x'.repeat(2500)), `note ${i}`).toHaveStatus(200);
     expect(await note(long, 'one more')).toBeApiError(413, MOMENT_MESSAGES.notesTooLong);
     // Number: 100 notes on a video.
     const other = await createTeacher(t);
     const otherArtifact = await createArtifact(t, await createPortfolio(t, other));
-    const [video, second] = [await attachVideo(t, 'artifact', otherArtifact.id), await attachVideo(t, 'artifact', otherArtifact.id)];
-    const otherNote = (media: number, text: string) => t.api({ method: 'POST', url: `/artifacts/${otherArtifact.id}/notes`, token: other.token, payload: { media, start: 1, text } });
+    const [video, second] = [
+      await attachVideo(t, 'artifact', otherArtifact.id),
+      await attachVideo(t, 'artifact', otherArtifact.id),
+    ];
+    const otherNote = (media: number, text: string) =>
+      t.api({
+        method: 'POST',
+        url: `/artifacts/${otherArtifact.id}/notes`,
+        token: other.token,
+        payload: { media, start: 1, text },
+      });
     for (let i = 0; i < 100; i += 1) expect(await otherNote(video, `note ${i}`), `note ${i}`).toHaveStatus(200);
     expect(await otherNote(video, 'note 100')).toBeApiError(413, MOMENT_MESSAGES.tooManyNotes);
     // Another video has room, but 120 new notes in ten minutes are the most: then 429.
@@ -136,9 +190,22 @@ describe('storage outside the quota is bounded', async () => {
   it('push tokens: at most ten per person, the least recently registered dropped; registrations count in the per-person write limit', async () => {
     const teacher = await createTeacher(t);
     const register = (i: number) =>
-      t.api({ method: 'POST', url: '/messages/register-token', token: teacher.token, payload: { fcmToken: `${String(i).padStart(3, '0')}${'t'.repeat(4000)}`, platform: 'ios', osVersion: '17', devMode: false } });
+      t.api({
+        method: 'POST',
+        url: '/messages/register-token',
+        token: teacher.token,
+        payload: {
+          fcmToken: `${String(i).padStart(3, '0')}${'t'.repeat(4000)}`,
+          platform: 'ios',
+          osVersion: '17',
+          devMode: false,
+        },
+      });
     for (let i = 0; i < 30; i += 1) expect(await register(i), `token ${i}`).toHaveStatus(200);
-    const { rows } = await t.db.query<{ token: string }>('SELECT left(fcm_token, 3) AS token FROM push_tokens WHERE user_id = $1 ORDER BY token', [teacher.user.id]);
+    const { rows } = await t.db.query<{ token: string }>(
+      'SELECT left(fcm_token, 3) AS token FROM push_tokens WHERE user_id = $1 ORDER BY token',
+      [teacher.user.id],
+    );
     expect(rows.map((r) => Number(r.token))).toEqual([20, 21, 22, 23, 24, 25, 26, 27, 28, 29]);
     expect(await register(30)).toBeApiError(429);
   });
@@ -158,7 +225,9 @@ describe('an upload header with a line break', async () => {
     const send = (body: { payload: Buffer; headers: Record<string, string> }) =>
       new Promise<string>((resolve) => {
         const socket = connect(port, '127.0.0.1', () => {
-          socket.write(`POST ${url} HTTP/1.1\r\nHost: portal.test\r\nAuthorization: Bearer ${owner.token}\r\nContent-Type: ${body.headers['content-type']}\r\nContent-Length: ${body.payload.length}\r\n\r\n`);
+          socket.write(
+            `POST ${url} HTTP/1.1\r\nHost: portal.test\r\nAuthorization: Bearer ${owner.token}\r\nContent-Type: ${body.headers['content-type']}\r\nContent-Length: ${body.payload.length}\r\n\r\n`,
+          );
           socket.write(body.payload);
         });
         let got = '';
@@ -174,14 +243,30 @@ describe('an upload header with a line break', async () => {
           resolve(got.split('\r\n')[0]!);
         });
       });
-    for (const name of ['a\nb.pdf', 'a\r\nb.pdf', 'a\rb.pdf', 'a\u0000b.pdf', 'a\u0007b.pdf', 'notes\r\nContent-Type: text/html.pdf']) {
-      expect(await send(multipart('file', name, Buffer.from('%PDF-1.4 hello'))), JSON.stringify(name)).toBe('HTTP/1.1 400 Bad Request');
+    for (const name of [
+      'a\nb.pdf',
+      'a\r\nb.pdf',
+      'a\rb.pdf',
+      'a\u0000b.pdf',
+      'a\u0007b.pdf',
+      'notes\r\nContent-Type: text/html.pdf',
+    ]) {
+      expect(await send(multipart('file', name, Buffer.from('%PDF-1.4 hello'))), JSON.stringify(name)).toBe(
+        'HTTP/1.1 400 Bad Request',
+      );
     }
     expect(uploadedFiles(t).filter((f) => !f.startsWith('.incoming'))).toEqual([]);
-    const refused = await t.api({ method: 'POST', url: url.replace('/api/v1', ''), token: owner.token, ...multipart('file', 'a\r\nb.pdf', Buffer.from('x')) });
+    const refused = await t.api({
+      method: 'POST',
+      url: url.replace('/api/v1', ''),
+      token: owner.token,
+      ...multipart('file', 'a\r\nb.pdf', Buffer.from('x')),
+    });
     expect(refused).toBeApiError(400, UPLOAD_MESSAGES.controlCharacters);
     // A name with tabs, quotes and letters of any language still goes through.
-    expect(await send(multipart('file', 'Ramp\trace – Zoë’s notes.pdf', Buffer.from('%PDF-1.4 hello')))).toBe('HTTP/1.1 200 OK');
+    expect(await send(multipart('file', 'Ramp\trace – Zoë’s notes.pdf', Buffer.from('%PDF-1.4 hello')))).toBe(
+      'HTTP/1.1 200 OK',
+    );
   });
 });
 
@@ -193,15 +278,34 @@ describe('documents in a teacher’s archive never open as a page', async () => 
     const portfolio = await createPortfolio(t, teacher);
     const artifact = await createArtifact(t, portfolio);
     const url = `/portfolios/${portfolio.id}/artifacts/${artifact.id}/documents`;
-    for (const [name, content] of [['lesson.html', htmlPage()], ['diagram.svg', svgImage()], ['page.xhtml', htmlPage()], ['handout.pdf', pdfDocument()]] as const) {
-      expect(await t.api({ method: 'POST', url, token: teacher.token, ...multipart('file', name, content) }), name).toHaveStatus(200);
+    for (const [name, content] of [
+      ['lesson.html', htmlPage()],
+      ['diagram.svg', svgImage()],
+      ['page.xhtml', htmlPage()],
+      ['handout.pdf', pdfDocument()],
+    ] as const) {
+      expect(
+        await t.api({ method: 'POST', url, token: teacher.token, ...multipart('file', name, content) }),
+        name,
+      ).toHaveStatus(200);
     }
     const asked = await t.api({ method: 'POST', url: '/archives', token: teacher.token });
     const id = (asked.json() as { id: number }).id;
     await expect
-      .poll(async () => ((await t.api({ method: 'GET', url: '/archives', token: teacher.token })).json() as { id: number; status: string }[]).find((j) => j.id === id)?.status, { timeout: 20_000 })
+      .poll(
+        async () =>
+          (
+            (await t.api({ method: 'GET', url: '/archives', token: teacher.token })).json() as {
+              id: number;
+              status: string;
+            }[]
+          ).find((j) => j.id === id)?.status,
+        { timeout: 20_000 },
+      )
       .toBe('ready');
-    const zip = readZip((await t.api({ method: 'GET', url: `/archives/${id}/download`, token: teacher.token })).rawPayload);
+    const zip = readZip(
+      (await t.api({ method: 'GET', url: `/archives/${id}/download`, token: teacher.token })).rawPayload,
+    );
     const media = [...zip.keys()].filter((k) => k.startsWith('media/'));
     expect(media).toHaveLength(4);
     for (const entry of media) expect(entry, entry).toMatch(/\.(txt|pdf)$/);
@@ -221,10 +325,18 @@ describe('another member’s edit lock', async () => {
     const sp = await createSharedPortfolio(t, lead, { members: [owner, holder, colleague] });
     const sa = await createSharedArtifact(t, sp, owner);
     const base = `/shared-portfolios/${sp.id}/shared-artifacts/${sa.id}`;
-    const lockedBy = async () => (await t.db.query<{ by: number | null }>('SELECT CASE WHEN lock_code IS NULL THEN NULL ELSE locked_by END AS by FROM shared_artifacts WHERE id = $1', [sa.id])).rows[0]!.by;
+    const lockedBy = async () =>
+      (
+        await t.db.query<{ by: number | null }>(
+          'SELECT CASE WHEN lock_code IS NULL THEN NULL ELSE locked_by END AS by FROM shared_artifacts WHERE id = $1',
+          [sa.id],
+        )
+      ).rows[0]!.by;
     for (const releaser of [owner, lead, await createResearcher(t)]) {
       expect(await t.api({ method: 'POST', url: `${base}/lock`, token: holder.token })).toHaveStatus(200);
-      expect(await t.api({ method: 'POST', url: `${base}/unlock`, token: colleague.token, payload: {} })).toBeApiError(400);
+      expect(await t.api({ method: 'POST', url: `${base}/unlock`, token: colleague.token, payload: {} })).toBeApiError(
+        400,
+      );
       expect(await lockedBy()).toBe(holder.user.id);
       const released = await t.api({ method: 'POST', url: `${base}/unlock`, token: releaser.token, payload: {} });
       expect(released).toHaveStatus(200);

@@ -48,11 +48,15 @@ export async function archiveKit() {
   };
 
   /** A job as the database holds it (the builder's side of it). */
-  async function jobRow(id: number): Promise<{ status: string; attempts: number; claimed_by: string | null; file_name: string | null } | null> {
-    const { rows } = await db.query<{ status: string; attempts: number; claimed_by: string | null; file_name: string | null }>(
-      'SELECT status, attempts, claimed_by, file_name FROM archive_jobs WHERE id = $1',
-      [id],
-    );
+  async function jobRow(
+    id: number,
+  ): Promise<{ status: string; attempts: number; claimed_by: string | null; file_name: string | null } | null> {
+    const { rows } = await db.query<{
+      status: string;
+      attempts: number;
+      claimed_by: string | null;
+      file_name: string | null;
+    }>('SELECT status, attempts, claimed_by, file_name FROM archive_jobs WHERE id = $1', [id]);
     return rows[0] ?? null;
   }
 
@@ -79,7 +83,9 @@ export async function archiveKit() {
 
   /** Queues a job for `who` directly in the database (as another process, or an earlier run, left it). */
   async function queuedJob(who: TestUser, state = ''): Promise<number> {
-    const { rows } = await db.query<{ id: number }>(`INSERT INTO archive_jobs (owner_id) VALUES ($1) RETURNING id`, [who.user.id]);
+    const { rows } = await db.query<{ id: number }>(`INSERT INTO archive_jobs (owner_id) VALUES ($1) RETURNING id`, [
+      who.user.id,
+    ]);
     const id = rows[0]!.id;
     if (state) await db.query(`UPDATE archive_jobs SET ${state} WHERE id = $1`, [id]);
     return id;
@@ -102,7 +108,8 @@ export async function archiveKit() {
   }
 
   const jobCount = async (who: TestUser): Promise<number> =>
-    (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM archive_jobs WHERE owner_id = $1', [who.user.id])).rows[0]!.n;
+    (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM archive_jobs WHERE owner_id = $1', [who.user.id]))
+      .rows[0]!.n;
 
   const unzipped = mkdtempSync(path.join(os.tmpdir(), 'pf-archive-'));
   afterAll(() => rmSync(unzipped, { recursive: true, force: true }));
@@ -123,6 +130,24 @@ export async function archiveKit() {
       .sort();
   }
 
-
-  return { SCRIPT, FAST, db, config, apps, instance, t, list, ask, jobRow, settled, until, queuedJob, alone, closeInstance, jobCount, unzip, entriesOf };
+  return {
+    SCRIPT,
+    FAST,
+    db,
+    config,
+    apps,
+    instance,
+    t,
+    list,
+    ask,
+    jobRow,
+    settled,
+    until,
+    queuedJob,
+    alone,
+    closeInstance,
+    jobCount,
+    unzip,
+    entriesOf,
+  };
 }

@@ -14,7 +14,10 @@ import { invitationRepository } from '../src/repositories/invitationRepository.t
 import { mediaRepository, type Holder } from '../src/repositories/mediaRepository.ts';
 import { portfolioRepository, type PortfolioRecord } from '../src/repositories/portfolioRepository.ts';
 import { sharedArtifactRepository } from '../src/repositories/sharedArtifactRepository.ts';
-import { sharedPortfolioRepository, type SharedPortfolioRecord } from '../src/repositories/sharedPortfolioRepository.ts';
+import {
+  sharedPortfolioRepository,
+  type SharedPortfolioRecord,
+} from '../src/repositories/sharedPortfolioRepository.ts';
 import { userRepository } from '../src/repositories/userRepository.ts';
 import { hashPassword } from '../src/security/passwords.ts';
 import { TokenService } from '../src/security/tokens.ts';
@@ -64,7 +67,10 @@ export async function countRows(t: TestApp, table: string): Promise<number> {
 export const TEMPLATE_STRUCTURE = BASIC_TEMPLATE;
 
 /** Answers that complete an artifact of the Basic template (every core question). */
-export const COMPLETE_RESPONSES: Responses = { artifactName: 'Ramp race', learningGoal: 'Friction slows a rolling ball.' };
+export const COMPLETE_RESPONSES: Responses = {
+  artifactName: 'Ramp race',
+  learningGoal: 'Friction slows a rolling ball.',
+};
 
 type Someone = TestUser | { id: number };
 const idOf = (who: Someone) => ('user' in who ? who.user.id : who.id);
@@ -118,7 +124,15 @@ export const teamQuestion = (key: string, overrides: Partial<Question> = {}): Qu
 export async function createSharedPortfolio(
   t: TestApp,
   owner: Someone,
-  options: { name?: string; questions?: Question[]; members?: Someone[]; invitees?: Someone[]; grades?: string[]; subject?: string | null; topic?: string | null } = {},
+  options: {
+    name?: string;
+    questions?: Question[];
+    members?: Someone[];
+    invitees?: Someone[];
+    grades?: string[];
+    subject?: string | null;
+    topic?: string | null;
+  } = {},
 ): Promise<SharedPortfolioRecord> {
   const template = (await portfolioRepository.findById(t.db, TEMPLATE_PORTFOLIO_ID))!.structure;
   const id = await t.db.transaction(async (tx) => {
@@ -138,7 +152,12 @@ export async function createSharedPortfolio(
     );
     for (const member of options.members ?? []) await sharedPortfolioRepository.addMember(tx, spId, idOf(member));
     for (const invitee of options.invitees ?? []) {
-      await invitationRepository.create(tx, { sharedPortfolioId: spId, fromUserId: idOf(owner), toUserId: idOf(invitee), byEmail: true });
+      await invitationRepository.create(tx, {
+        sharedPortfolioId: spId,
+        fromUserId: idOf(owner),
+        toUserId: idOf(invitee),
+        byEmail: true,
+      });
     }
     return spId;
   });
@@ -167,19 +186,34 @@ export async function createSharedArtifact(
 }
 
 /** A comment by `owner` on a shared artifact; returns its id. */
-export function createComment(t: TestApp, sharedArtifact: { id: number }, owner: Someone, text = 'A thoughtful comment.'): Promise<number> {
+export function createComment(
+  t: TestApp,
+  sharedArtifact: { id: number },
+  owner: Someone,
+  text = 'A thoughtful comment.',
+): Promise<number> {
   return sharedArtifactRepository.addComment(t.db, sharedArtifact.id, idOf(owner), text);
 }
 
 /** A reaction by `owner` on a shared artifact. */
-export function createReaction(t: TestApp, sharedArtifact: { id: number }, owner: Someone, value: string = '⭐'): Promise<Reaction> {
+export function createReaction(
+  t: TestApp,
+  sharedArtifact: { id: number },
+  owner: Someone,
+  value: string = '⭐',
+): Promise<Reaction> {
   return sharedArtifactRepository.addReaction(t.db, sharedArtifact.id, idOf(owner), value);
 }
 
 /** A pending invitation of `to` to a shared portfolio, from its owner; returns its id. */
 export async function createInvitation(t: TestApp, sharedPortfolio: { id: number }, to: Someone): Promise<number> {
   const sp = (await sharedPortfolioRepository.findById(t.db, sharedPortfolio.id))!;
-  return (await invitationRepository.create(t.db, { sharedPortfolioId: sp.id, fromUserId: sp.ownerId, toUserId: idOf(to), byEmail: true }))!;
+  return (await invitationRepository.create(t.db, {
+    sharedPortfolioId: sp.id,
+    fromUserId: sp.ownerId,
+    toUserId: idOf(to),
+    byEmail: true,
+  }))!;
 }
 
 /** Removes a member from a shared portfolio (a former member keeps their account). */
@@ -215,7 +249,8 @@ const SNAPSHOT_TABLES = [
 export async function snapshot(t: TestApp): Promise<Record<string, string>> {
   const { rows } = await t.db.query<{ name: string; digest: string }>(
     SNAPSHOT_TABLES.map(
-      (table) => `SELECT '${table}' AS name, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS digest FROM ${table} x`,
+      (table) =>
+        `SELECT '${table}' AS name, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS digest FROM ${table} x`,
     ).join(' UNION ALL '),
   );
   const state = Object.fromEntries(rows.map((r) => [r.name, r.digest]));
@@ -266,7 +301,12 @@ export async function attachMedia(
 }
 
 /** Links a (file-less) video of `duration` seconds to an artifact or shared artifact; returns the media id. */
-export async function attachVideo(t: TestApp, holder: Holder, holderId: number, duration: number | null = 10): Promise<number> {
+export async function attachVideo(
+  t: TestApp,
+  holder: Holder,
+  holderId: number,
+  duration: number | null = 10,
+): Promise<number> {
   const id = await attachMedia(t, holder, holderId, 'video');
   await t.db.query('UPDATE media_files SET duration = $2 WHERE id = $1', [id, duration]);
   return id;

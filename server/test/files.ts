@@ -7,12 +7,16 @@ import sharp from 'sharp';
 
 /** A real PNG image of the given size. */
 export function pngImage(width = 640, height = 480): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
 }
 
 /** A real JPEG image. */
 export function jpegImage(width = 800, height = 600): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** A minimal valid PDF. */
@@ -23,7 +27,8 @@ export function pdfDocument(): Buffer {
 }
 
 /** One part of a multipart body: a file (with `filename`) or a plain field. */
-export type Part = { field: string; filename: string; content: Buffer; contentType?: string } | { field: string; value: string };
+export type Part =
+  { field: string; filename: string; content: Buffer; contentType?: string } | { field: string; value: string };
 
 /** A multipart/form-data body with any parts, in order. */
 export function multipartParts(parts: readonly Part[]) {
@@ -31,7 +36,9 @@ export function multipartParts(parts: readonly Part[]) {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     if ('value' in part) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"\r\n\r\n${part.value}\r\n`));
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"\r\n\r\n${part.value}\r\n`),
+      );
     } else {
       chunks.push(
         Buffer.from(
@@ -52,7 +59,13 @@ export function multipart(field: string, filename: string, content: Buffer, cont
 }
 
 /** The 24-byte `ftyp` box of an MP4 file: enough for a sniffer to say video/mp4. */
-const mp4Ftyp = () => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2')]);
+const mp4Ftyp = () =>
+  Buffer.concat([
+    Buffer.from([0, 0, 0, 0x18]),
+    Buffer.from('ftypisom'),
+    Buffer.from([0, 0, 2, 0]),
+    Buffer.from('isomiso2'),
+  ]);
 
 /** The first bytes of an MP4 file (`ftyp` box and an empty `mdat`): sniffed as video/mp4, but no decodable frame. */
 export function mp4Header(): Buffer {
@@ -65,7 +78,12 @@ export const ftypThenHtml = () => Buffer.concat([mp4Ftyp(), htmlPage()]);
 
 /** The first bytes of a HEIC photo (`ftyp` box of brand `heic`): sniffed as image/heic, with no picture this server can decode. */
 export function heicHeader(): Buffer {
-  const ftyp = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.from([0, 0, 0, 0]), Buffer.from('mif1heic')]);
+  const ftyp = Buffer.concat([
+    Buffer.from([0, 0, 0, 0x18]),
+    Buffer.from('ftypheic'),
+    Buffer.from([0, 0, 0, 0]),
+    Buffer.from('mif1heic'),
+  ]);
   const mdat = Buffer.concat([Buffer.from([0, 0, 0, 0x10]), Buffer.from('mdat'), Buffer.alloc(8, 7)]);
   return Buffer.concat([ftyp, mdat]);
 }
@@ -74,13 +92,19 @@ let madeVideo: Buffer | undefined;
 
 /** A real 2-second 320×240 MP4 made by Debian's ffmpeg (`/usr/bin/ffmpeg`), once per test file. */
 export function ffmpegVideo(): Buffer {
-  madeVideo ??= makeVideo(['-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x240:rate=10', '-pix_fmt', 'yuv420p'], 'mp4');
+  madeVideo ??= makeVideo(
+    ['-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x240:rate=10', '-pix_fmt', 'yuv420p'],
+    'mp4',
+  );
   return Buffer.from(madeVideo);
 }
 
 /** A real 2-second 160×120 WebM (VP8) made by Debian's ffmpeg. */
 export function ffmpegWebm(): Buffer {
-  return makeVideo(['-f', 'lavfi', '-i', 'testsrc=duration=2:size=160x120:rate=10', '-c:v', 'libvpx', '-b:v', '100k'], 'webm');
+  return makeVideo(
+    ['-f', 'lavfi', '-i', 'testsrc=duration=2:size=160x120:rate=10', '-c:v', 'libvpx', '-b:v', '100k'],
+    'webm',
+  );
 }
 
 function makeVideo(args: string[], ext: string): Buffer {
@@ -111,7 +135,10 @@ export function paddedVideo(size: number): Buffer {
 
 /** An SVG image with a script in it. */
 export const svgImage = () =>
-  Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>\n');
+  Buffer.from(
+    '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>\n',
+  );
 
 /** An HTML page with a script in it. */
-export const htmlPage = () => Buffer.from('<!doctype html>\n<html><body><script>alert(document.cookie)</script></body></html>\n');
+export const htmlPage = () =>
+  Buffer.from('<!doctype html>\n<html><body><script>alert(document.cookie)</script></body></html>\n');

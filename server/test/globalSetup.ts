@@ -9,7 +9,8 @@ import { migrate } from '../src/db/migrate.ts';
 import { ensureTemplate } from '../src/db/seed.ts';
 
 /** The database server of this test run: the one of `TEST_DATABASE_URL`, or one embedded server. */
-export type TestDatabase = { kind: 'external'; url: string } | { kind: 'embedded'; connection: pg.ClientConfig; template: string };
+export type TestDatabase =
+  { kind: 'external'; url: string } | { kind: 'embedded'; connection: pg.ClientConfig; template: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {

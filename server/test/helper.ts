@@ -157,7 +157,13 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
 }
 
 /** The `TestApp` of a server built (and made ready) by a test itself, with the clock it was given (if any). */
-export function testAppOf(app: FastifyInstance, db: Db, mail: CapturingMailer, config: Config, clock = new TestClock()): TestApp {
+export function testAppOf(
+  app: FastifyInstance,
+  db: Db,
+  mail: CapturingMailer,
+  config: Config,
+  clock = new TestClock(),
+): TestApp {
   return {
     app,
     db,
@@ -193,7 +199,8 @@ export interface ApiErrorExpectation {
 function apiErrorProblems(res: LightMyRequestResponse, status: number, expected: ApiErrorExpectation): string[] {
   const problems: string[] = [];
   if (res.statusCode !== status) problems.push(`status ${res.statusCode} instead of ${status}`);
-  if (!String(res.headers['content-type']).startsWith('application/json')) problems.push(`content type ${String(res.headers['content-type'])}`);
+  if (!String(res.headers['content-type']).startsWith('application/json'))
+    problems.push(`content type ${String(res.headers['content-type'])}`);
   let parsed: ReturnType<typeof ApiErrorSchema.safeParse>;
   try {
     parsed = ApiErrorSchema.safeParse(res.json());
@@ -210,9 +217,12 @@ function apiErrorProblems(res: LightMyRequestResponse, status: number, expected:
   }
   const text = errorMessage(res);
   // A sentence for people, never Zod's or JavaScript's raw wording.
-  if (text.length <= 10 || /Invalid input|expected \w+, received|undefined|\[object|Error:/.test(text)) problems.push(`unclear message ${JSON.stringify(text)}`);
-  if (typeof expected.message === 'string' && text !== expected.message) problems.push(`message ${JSON.stringify(text)} instead of ${JSON.stringify(expected.message)}`);
-  if (expected.message instanceof RegExp && !expected.message.test(text)) problems.push(`message ${JSON.stringify(text)} does not match ${String(expected.message)}`);
+  if (text.length <= 10 || /Invalid input|expected \w+, received|undefined|\[object|Error:/.test(text))
+    problems.push(`unclear message ${JSON.stringify(text)}`);
+  if (typeof expected.message === 'string' && text !== expected.message)
+    problems.push(`message ${JSON.stringify(text)} instead of ${JSON.stringify(expected.message)}`);
+  if (expected.message instanceof RegExp && !expected.message.test(text))
+    problems.push(`message ${JSON.stringify(text)} does not match ${String(expected.message)}`);
   return problems;
 }
 
@@ -234,7 +244,12 @@ declare module 'vitest' {
 }
 
 expect.extend({
-  toBeApiError(received: LightMyRequestResponse, status: number, message?: string | RegExp, options: Omit<ApiErrorExpectation, 'message'> = {}) {
+  toBeApiError(
+    received: LightMyRequestResponse,
+    status: number,
+    message?: string | RegExp,
+    options: Omit<ApiErrorExpectation, 'message'> = {},
+  ) {
     const problems = apiErrorProblems(received, status, { ...options, ...(message === undefined ? {} : { message }) });
     return {
       pass: problems.length === 0,
@@ -245,10 +260,16 @@ expect.extend({
     };
   },
   toBeHandled(received: LightMyRequestResponse) {
-    const problems = received.statusCode >= 500 ? [`status ${received.statusCode}`] : received.statusCode >= 400 ? apiErrorProblems(received, received.statusCode, {}) : [];
+    const problems =
+      received.statusCode >= 500
+        ? [`status ${received.statusCode}`]
+        : received.statusCode >= 400
+          ? apiErrorProblems(received, received.statusCode, {})
+          : [];
     return {
       pass: problems.length === 0,
-      message: () => `expected a handled answer: ${problems.join('; ') || 'it was'}\nbody: ${received.body.slice(0, 500)}`,
+      message: () =>
+        `expected a handled answer: ${problems.join('; ') || 'it was'}\nbody: ${received.body.slice(0, 500)}`,
     };
   },
   toHaveStatus(received: LightMyRequestResponse, status: number) {

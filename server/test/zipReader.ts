@@ -35,8 +35,14 @@ export function readZip(zip: Buffer): Map<string, Buffer> {
       const length = zip.readUInt16LE(extra + 2);
       if (id === 0x0001) {
         let at = extra + 4;
-        if (size === 0xffffffff) { size = Number(zip.readBigUInt64LE(at)); at += 8; }
-        if (compressed === 0xffffffff) { compressed = Number(zip.readBigUInt64LE(at)); at += 8; }
+        if (size === 0xffffffff) {
+          size = Number(zip.readBigUInt64LE(at));
+          at += 8;
+        }
+        if (compressed === 0xffffffff) {
+          compressed = Number(zip.readBigUInt64LE(at));
+          at += 8;
+        }
         if (local === 0xffffffff) local = Number(zip.readBigUInt64LE(at));
       }
       extra += 4 + length;

@@ -26,7 +26,16 @@ const PRIVATE_ROUTES = [
 ];
 
 /** The public routes of spec §2 that show a page of their own (no redirect). */
-const PUBLIC_PAGES = ['/home', '/about', '/privacy', '/login', '/forgot-password', '/reset-password/abc123', '/images/uploads/photo.jpg.html', '/videos/uploads/clip.mp4.html'];
+const PUBLIC_PAGES = [
+  '/home',
+  '/about',
+  '/privacy',
+  '/login',
+  '/forgot-password',
+  '/reset-password/abc123',
+  '/images/uploads/photo.jpg.html',
+  '/videos/uploads/clip.mp4.html',
+];
 
 const notFound = () => screen.queryByRole('heading', { level: 1, name: 'Page not found' });
 
@@ -100,18 +109,24 @@ describe('routing rules (spec §2)', () => {
     expect(visits).toEqual([path, '/dashboard']);
   });
 
-  it.each(['/login', '/reset-password/x'])('%s with a session goes to the remembered origin and forgets it', async (path) => {
-    storeOrigin('/my-portfolios/7');
-    const { location } = renderApp(path, { user: makeUser() });
-    await expectPath(location, '/my-portfolios/7');
-    expect(peekOrigin()).toBeNull();
-  });
+  it.each(['/login', '/reset-password/x'])(
+    '%s with a session goes to the remembered origin and forgets it',
+    async (path) => {
+      storeOrigin('/my-portfolios/7');
+      const { location } = renderApp(path, { user: makeUser() });
+      await expectPath(location, '/my-portfolios/7');
+      expect(peekOrigin()).toBeNull();
+    },
+  );
 
-  it.each(['/login', '/reset-password/x', '/forgot-password'])('%s stays put for an anonymous visitor', async (path) => {
-    const { visits } = renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
-    expect(visits).toEqual([path]);
-  });
+  it.each(['/login', '/reset-password/x', '/forgot-password'])(
+    '%s stays put for an anonymous visitor',
+    async (path) => {
+      const { visits } = renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+      expect(visits).toEqual([path]);
+    },
+  );
 
   it('after logging in on /login, the visitor goes to the page they first asked for', async () => {
     const user = makeUser();
@@ -150,7 +165,11 @@ describe('every route of spec §2 exists', () => {
   // Each page signed in as a role it is meant for (a researcher has no personal portfolios, and
   // only researchers manage users or read teacher portfolios).
   const roleFor = (path: string) =>
-    path.startsWith('/my-portfolios') ? 'teacher' : path === '/teacher-portfolios' || path === '/users' ? 'researcher' : 'plcLead';
+    path.startsWith('/my-portfolios')
+      ? 'teacher'
+      : path === '/teacher-portfolios' || path === '/users'
+        ? 'researcher'
+        : 'plcLead';
 
   it.each(PRIVATE_ROUTES)('%s shows a page when signed in', async (path) => {
     const { visits } = await renderSignedIn(path, makeUser(roleFor(path)));

@@ -4,7 +4,9 @@ import { NotificationFeedContext } from '../machines/notificationFeed/notificati
 import { useCurrentUser } from '../machines/session/useSession.ts';
 
 // The feed's logic, its service and schemas arrive in a chunk of their own, once someone is signed in.
-const NotificationFeedStarter = lazy(async () => ({ default: (await import('./wiring/notificationFeed.ts')).NotificationFeedStarter }));
+const NotificationFeedStarter = lazy(async () => ({
+  default: (await import('./wiring/notificationFeed.ts')).NotificationFeedStarter,
+}));
 
 /**
  * Gives the header's bell and the Notifications page the signed-in user's feed: one actor per

@@ -6,7 +6,10 @@ import { lazyPart, preloadParts } from '../views/components/lazyParts.tsx';
  * it arrives. `name` picks the named export of the wiring module. Once the module is there, a
  * route rendered afterwards shows the page at once, without the skeleton.
  */
-export function lazyRoute<M extends Record<string, unknown>, K extends keyof M & string>(load: () => Promise<M>, name: K): M[K] {
+export function lazyRoute<M extends Record<string, unknown>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+): M[K] {
   return lazyPart(load, name, <PageSkeleton />);
 }
 

@@ -46,7 +46,8 @@ export const ArchiveCreateBodySchema = z.strictObject({}).optional();
 export const ArchiveParamsSchema = z.strictObject({ id: IdParamSchema });
 
 /** Whether a job is still under way (one at a time per teacher). */
-export const isArchiveActive = (job: Pick<ArchiveJob, 'status'>): boolean => job.status === 'queued' || job.status === 'building';
+export const isArchiveActive = (job: Pick<ArchiveJob, 'status'>): boolean =>
+  job.status === 'queued' || job.status === 'building';
 
 // ---------------------------------------------------------------------------------------------
 // data.json: the archive's content as data. Its shape is documented by these schemas (and in the

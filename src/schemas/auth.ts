@@ -13,7 +13,9 @@ export const LoginBodySchema = z.strictObject({
     .min(1, 'Please provide your username or your e-mail.')
     .max(EMAIL_MAX),
   password: z
-    .string({ error: (i) => (i.input === undefined ? 'Please provide your password.' : undefined) }).min(1, 'Please provide your password.').max(PASSWORD_MAX),
+    .string({ error: (i) => (i.input === undefined ? 'Please provide your password.' : undefined) })
+    .min(1, 'Please provide your password.')
+    .max(PASSWORD_MAX),
   /**
    * "Keep me signed in" (web app only): `true` keeps the session cookie for 30 days after the
    * browser closes; absent or `false`, the cookie ends with the browser session. The mobile apps

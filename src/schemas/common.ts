@@ -45,11 +45,7 @@ export const HealthResponseSchema = z.object({ status: z.literal('ok') });
 
 /** A string that must hold something other than white space once trimmed. */
 export const requiredText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, 'is required')
-    .max(max, `must be at most ${max} characters`);
+  z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
 
 /** The configuration the SPA needs at run time (links an operator sets). */
 export const AppConfigSchema = z.object({

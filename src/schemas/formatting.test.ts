@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatDate, formatDateTime, formatMoment, formatRelative, formatTimeOfDay, formatWhen, parseClock } from './formatting.ts';
+import {
+  formatClock,
+  formatDate,
+  formatDateTime,
+  formatMoment,
+  formatRelative,
+  formatTimeOfDay,
+  formatWhen,
+  parseClock,
+} from './formatting.ts';
 
 const now = new Date('2026-11-25T12:00:00.000Z');
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();

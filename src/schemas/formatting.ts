@@ -79,8 +79,20 @@ export interface ZoneOption {
 
 const fields = (date: Date, utc: boolean) =>
   utc
-    ? { year: date.getUTCFullYear(), month: date.getUTCMonth(), day: date.getUTCDate(), hours: date.getUTCHours(), minutes: date.getUTCMinutes() }
-    : { year: date.getFullYear(), month: date.getMonth(), day: date.getDate(), hours: date.getHours(), minutes: date.getMinutes() };
+    ? {
+        year: date.getUTCFullYear(),
+        month: date.getUTCMonth(),
+        day: date.getUTCDate(),
+        hours: date.getUTCHours(),
+        minutes: date.getUTCMinutes(),
+      }
+    : {
+        year: date.getFullYear(),
+        month: date.getMonth(),
+        day: date.getDate(),
+        hours: date.getHours(),
+        minutes: date.getMinutes(),
+      };
 
 /** A time of day: `9:05am`, `12:30pm` (`9:05am UTC` with `utc`); an empty string for an unreadable date. */
 export function formatTimeOfDay(value: string | Date, { utc = false }: ZoneOption = {}): string {

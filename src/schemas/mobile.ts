@@ -9,7 +9,14 @@ const descriptive = (max: number) =>
   z
     .union([z.string(), z.number(), z.boolean(), z.null()])
     .optional()
-    .transform((v) => (v === null || v === undefined ? null : String(v).replace(/\p{Cc}+/gu, ' ').trim().slice(0, max) || null));
+    .transform((v) =>
+      v === null || v === undefined
+        ? null
+        : String(v)
+            .replace(/\p{Cc}+/gu, ' ')
+            .trim()
+            .slice(0, max) || null,
+    );
 
 /** `POST /messages/register-token`: the mobile apps' push-notification token and its device. */
 export const RegisterTokenBodySchema = z.strictObject({

@@ -162,7 +162,9 @@ export type CaptionTrackSummary = z.infer<typeof CaptionTrackSummarySchema>;
 export const CaptionTrackListSchema = z.array(CaptionTrackSummarySchema);
 
 /** A caption track with its cues. */
-export const CaptionTrackSchema = CaptionTrackSummarySchema.extend({ cues: z.array(CueSchema) }).meta({ id: 'CaptionTrack' });
+export const CaptionTrackSchema = CaptionTrackSummarySchema.extend({ cues: z.array(CueSchema) }).meta({
+  id: 'CaptionTrack',
+});
 export type CaptionTrack = z.infer<typeof CaptionTrackSchema>;
 
 /** `POST /artifacts/{id}/media/{mediaId}/captions` (and `/shared-artifacts/…`): a WebVTT or SRT file's text (SRT is converted to WebVTT). */
@@ -178,16 +180,16 @@ export const CaptionUploadBodySchema = z.strictObject({
 export type CaptionUploadBody = z.input<typeof CaptionUploadBodySchema>;
 
 /** The answer to an upload: the track, and what was changed to fit the video (cues past its end cut or left out), if anything. */
-export const CaptionUploadResponseSchema = CaptionTrackSchema.extend({ notice: z.string().nullable() }).meta({ id: 'CaptionUploadResponse' });
+export const CaptionUploadResponseSchema = CaptionTrackSchema.extend({ notice: z.string().nullable() }).meta({
+  id: 'CaptionUploadResponse',
+});
 export type CaptionUploadResponse = z.infer<typeof CaptionUploadResponseSchema>;
 
 /** `PUT /captions/{id}`: the whole track as the caption editor holds it. */
 export const CaptionUpdateBodySchema = z.strictObject({
   language: CaptionLanguageSchema,
   label: captionLabel,
-  cues: z
-    .array(CueBodySchema)
-    .max(CAPTION_CUES_MAX, `A track can have at most ${CAPTION_CUES_MAX} captions.`),
+  cues: z.array(CueBodySchema).max(CAPTION_CUES_MAX, `A track can have at most ${CAPTION_CUES_MAX} captions.`),
 });
 export type CaptionUpdateBody = z.input<typeof CaptionUpdateBodySchema>;
 

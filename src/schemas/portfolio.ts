@@ -32,12 +32,16 @@ const portfolioFields = {
 };
 
 /** `GET /portfolios` item: the portfolio with its artifacts in brief. */
-export const PortfolioListItemSchema = z.object({ ...portfolioFields, artifacts: z.array(ArtifactSummarySchema) }).meta({ id: 'PortfolioListItem' });
+export const PortfolioListItemSchema = z
+  .object({ ...portfolioFields, artifacts: z.array(ArtifactSummarySchema) })
+  .meta({ id: 'PortfolioListItem' });
 export type PortfolioListItem = z.infer<typeof PortfolioListItemSchema>;
 export const PortfolioListResponseSchema = z.array(PortfolioListItemSchema);
 
 /** `GET /portfolios/{id}`: the portfolio with its full artifacts. */
-export const PortfolioSchema = z.object({ ...portfolioFields, artifacts: z.array(ArtifactSchema) }).meta({ id: 'Portfolio' });
+export const PortfolioSchema = z
+  .object({ ...portfolioFields, artifacts: z.array(ArtifactSchema) })
+  .meta({ id: 'Portfolio' });
 export type Portfolio = z.infer<typeof PortfolioSchema>;
 
 /**
@@ -61,7 +65,9 @@ export type ArtifactBrief = z.infer<typeof ArtifactBriefSchema>;
  * `GET /portfolios/{id}/summary` (the web's My Portfolios and Teacher Portfolios): the portfolio
  * with its structure once and its artifacts in brief. `GET /portfolios/{id}` keeps its full shape.
  */
-export const PortfolioSummarySchema = z.object({ ...portfolioFields, artifacts: z.array(ArtifactBriefSchema) }).meta({ id: 'PortfolioSummary' });
+export const PortfolioSummarySchema = z
+  .object({ ...portfolioFields, artifacts: z.array(ArtifactBriefSchema) })
+  .meta({ id: 'PortfolioSummary' });
 export type PortfolioSummary = z.infer<typeof PortfolioSummarySchema>;
 
 /** `GET /portfolios` query: researchers may ask for one owner's portfolios. */
@@ -82,7 +88,11 @@ const topic = z.string().trim().max(TOPIC_MAX, `The topic must be at most ${TOPI
 
 /** `POST /portfolios`. */
 export const PortfolioCreateBodySchema = z.strictObject({
-  name: z.string().trim().min(1, 'A name is required.').max(PORTFOLIO_NAME_MAX, `The name must be at most ${PORTFOLIO_NAME_MAX} characters.`),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'A name is required.')
+    .max(PORTFOLIO_NAME_MAX, `The name must be at most ${PORTFOLIO_NAME_MAX} characters.`),
   grades: grades.optional(),
   subject: subject.optional(),
   topic: topic.optional(),
@@ -106,4 +116,7 @@ export const PortfolioUpdateBodySchema = z.strictObject({
 export type PortfolioUpdateBody = z.input<typeof PortfolioUpdateBodySchema>;
 
 /** `DELETE /portfolios/{id}` answer. */
-export const PortfolioDeleteResponseSchema = z.object({ ...portfolioFields, artifacts: z.array(ArtifactSummarySchema) });
+export const PortfolioDeleteResponseSchema = z.object({
+  ...portfolioFields,
+  artifacts: z.array(ArtifactSummarySchema),
+});

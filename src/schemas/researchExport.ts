@@ -41,8 +41,14 @@ export const ResearchExportFiltersSchema = z
     identities: IdentitiesSchema,
     consentConfirmed: z.boolean().optional(),
   })
-  .refine((f) => f.from === undefined || f.to === undefined || f.from <= f.to, { message: RANGE_ORDER_MESSAGE, path: ['to'] })
-  .refine((f) => f.identities !== 'included' || f.consentConfirmed === true, { message: CONSENT_REQUIRED_MESSAGE, path: ['consentConfirmed'] })
+  .refine((f) => f.from === undefined || f.to === undefined || f.from <= f.to, {
+    message: RANGE_ORDER_MESSAGE,
+    path: ['to'],
+  })
+  .refine((f) => f.identities !== 'included' || f.consentConfirmed === true, {
+    message: CONSENT_REQUIRED_MESSAGE,
+    path: ['consentConfirmed'],
+  })
   .meta({ id: 'ResearchExportFilters' });
 export type ResearchExportFilters = z.infer<typeof ResearchExportFiltersSchema>;
 
@@ -80,7 +86,8 @@ export function researchExportQuery(filters: ResearchExportFilters): string {
   const params = new URLSearchParams();
   if (filters.from) params.set('from', filters.from);
   if (filters.to) params.set('to', filters.to);
-  if (filters.sharedPortfolios && filters.sharedPortfolios.length > 0) params.set('sharedPortfolios', filters.sharedPortfolios.join(','));
+  if (filters.sharedPortfolios && filters.sharedPortfolios.length > 0)
+    params.set('sharedPortfolios', filters.sharedPortfolios.join(','));
   if (filters.teachers && filters.teachers.length > 0) params.set('teachers', filters.teachers.join(','));
   params.set('identities', filters.identities);
   if (filters.identities === 'included' && filters.consentConfirmed) params.set('consentConfirmed', 'true');

@@ -4,7 +4,15 @@ import type { Question } from './structure.ts';
 
 const UNIT_DAY: Question = { key: 'unitDay', text: 'Day of the unit', type: 'number', min: 0, max: 200, step: 1 };
 /** A team number question as the shared-portfolio form writes it (the mobile apps' placeholder bounds). */
-const TEAM_NUMBER: Question = { key: 'team1', text: 'Lessons taught', type: 'number', bonus: true, min: 1, max: 1, step: 1 };
+const TEAM_NUMBER: Question = {
+  key: 'team1',
+  text: 'Lessons taught',
+  type: 'number',
+  bonus: true,
+  min: 1,
+  max: 1,
+  step: 1,
+};
 
 describe('number answers within their question’s bounds (one rule for the form as typed and the server)', () => {
   it('takes the template question’s min, max and step; a team question’s placeholder is no range', () => {
@@ -29,7 +37,10 @@ describe('number answers within their question’s bounds (one rule for the form
     expect(validateResponses([UNIT_DAY], { unitDay: 250 }, { requireCore: false }).issues).toEqual([
       { key: 'unitDay', message: 'Field Day of the unit must be between 0 and 200.' },
     ]);
-    expect(validateResponses([UNIT_DAY], { unitDay: '200' }, { requireCore: false })).toEqual({ value: { unitDay: 200 }, issues: [] });
+    expect(validateResponses([UNIT_DAY], { unitDay: '200' }, { requireCore: false })).toEqual({
+      value: { unitDay: 200 },
+      issues: [],
+    });
     expect(validateResponses([TEAM_NUMBER], { team1: 40 }, { requireCore: false }).issues).toEqual([]);
   });
 });

@@ -37,7 +37,11 @@ function label(q: Question): string {
  * placeholder the shared-portfolio form writes for the mobile apps (reference §13), not a range:
  * such a question takes any whole number.
  */
-export function numberBounds(q: Pick<Question, 'min' | 'max' | 'step' | 'bonus'>): { min: number; max: number; step: number } {
+export function numberBounds(q: Pick<Question, 'min' | 'max' | 'step' | 'bonus'>): {
+  min: number;
+  max: number;
+  step: number;
+} {
   const own = !q.bonus && q.min !== undefined && q.max !== undefined && q.min < q.max;
   const min = own ? Math.max(0, Math.ceil(q.min!)) : 0;
   const max = own ? Math.min(NUMBER_MAX, Math.floor(q.max!)) : NUMBER_MAX;
@@ -82,7 +86,9 @@ function checkValue(q: Question, value: unknown): { value: unknown; message: str
       // Standards are stored exactly as sent: the mobile apps spell a few of the 57 labels their own way.
       const list = value as string[];
       const allowed = (v: string) =>
-        q.type === 'expansionPanelChoices' ? STANDARDS.has(v) || (q.choices?.includes(v) ?? false) : !q.choices || q.choices.includes(v);
+        q.type === 'expansionPanelChoices'
+          ? STANDARDS.has(v) || (q.choices?.includes(v) ?? false)
+          : !q.choices || q.choices.includes(v);
       const unknown = list.find((v) => !allowed(v));
       if (unknown !== undefined) return { value, message: `Field ${name} has no choice "${unknown}".` };
       return { value: [...new Set(list)], message: null };

@@ -147,5 +147,9 @@ export const AvailableReactionsSchema = z.array(z.string());
 
 /** Upload answer for a shared artifact. */
 export const SharedArtifactMediaResponseSchema = MediaSchema.extend({ parentSharedArtifact: SharedArtifactSchema });
-export const SharedUploadParamsSchema = z.strictObject({ id: IdParamSchema, artifactId: IdParamSchema, kind: MediaKindSchema });
+export const SharedUploadParamsSchema = z.strictObject({
+  id: IdParamSchema,
+  artifactId: IdParamSchema,
+  kind: MediaKindSchema,
+});
 export const SharedFileDeleteParamsSchema = SharedUploadParamsSchema.extend({ fileId: IdParamSchema });

@@ -117,9 +117,16 @@ const optionalText = (max: number, what: string) =>
 
 /** `POST /shared-portfolios` and `PUT /shared-portfolios/{id}`. */
 export const SharedPortfolioBodySchema = z.strictObject({
-  name: z.string().trim().min(1, 'A name is required.').max(SHARED_NAME_MAX, `The name must be at most ${SHARED_NAME_MAX} characters.`),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'A name is required.')
+    .max(SHARED_NAME_MAX, `The name must be at most ${SHARED_NAME_MAX} characters.`),
   grades: grades.optional(),
-  subject: z.enum(['', ...SUBJECTS], { error: (i) => `Unknown subject ${JSON.stringify(i.input)}.` }).nullable().optional(),
+  subject: z
+    .enum(['', ...SUBJECTS], { error: (i) => `Unknown subject ${JSON.stringify(i.input)}.` })
+    .nullable()
+    .optional(),
   topic: optionalText(PLC_TEXT_MAX, 'The topic'),
   plcName: optionalText(PLC_TEXT_MAX, 'The PLC name'),
   plcGoals: optionalText(PLC_GOALS_MAX, 'The PLC goals'),

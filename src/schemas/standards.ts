@@ -11,7 +11,10 @@ export interface StandardsPanel {
   sections: readonly StandardsSection[];
 }
 
-const flat = (panel: string, items: readonly string[]): StandardsPanel => ({ panel, sections: [{ heading: '', items }] });
+const flat = (panel: string, items: readonly string[]): StandardsPanel => ({
+  panel,
+  sections: [{ heading: '', items }],
+});
 
 export const STANDARDS_PANELS: readonly StandardsPanel[] = [
   flat('Practices for K-12 Science Classrooms', [
@@ -42,7 +45,11 @@ export const STANDARDS_PANELS: readonly StandardsPanel[] = [
       },
       {
         heading: 'Core Idea PS2: Motion and Stability: Forces and Interactions',
-        items: ['PS2.A: Forces and Motion', 'PS2.B: Types of Interactions', 'PS2.C: Stability and Instability in Physical Systems'],
+        items: [
+          'PS2.A: Forces and Motion',
+          'PS2.B: Types of Interactions',
+          'PS2.C: Stability and Instability in Physical Systems',
+        ],
       },
       {
         heading: 'Core Idea PS3: Energy',
@@ -55,7 +62,11 @@ export const STANDARDS_PANELS: readonly StandardsPanel[] = [
       },
       {
         heading: 'Core Idea PS4: Waves and Their Applications in Technologies for Information Transfer',
-        items: ['PS4.A: Wave Properties', 'PS4.B: Electromagnetic Radiation', 'PS4.C: Information Technologies and Instrumentation'],
+        items: [
+          'PS4.A: Wave Properties',
+          'PS4.B: Electromagnetic Radiation',
+          'PS4.C: Information Technologies and Instrumentation',
+        ],
       },
     ],
   },
@@ -100,7 +111,11 @@ export const STANDARDS_PANELS: readonly StandardsPanel[] = [
     sections: [
       {
         heading: "Core Idea ESS1: Earth's Place in the Universe",
-        items: ['ESS1.A: The Universe and Its Stars', 'ESS1.B: Earth and the Solar System', 'ESS1.C: The History of Planet Earth'],
+        items: [
+          'ESS1.A: The Universe and Its Stars',
+          'ESS1.B: Earth and the Solar System',
+          'ESS1.C: The History of Planet Earth',
+        ],
       },
       {
         heading: "Core Idea ESS2: Earth's Systems",
@@ -150,5 +165,6 @@ export const STANDARDS_ALIASES: Readonly<Record<string, string>> = {
     'Using mathematics, information and computer technology, and computational thinking',
   'Core Idea ESS1: Earth\u2019s Place in the Universe': "Core Idea ESS1: Earth's Place in the Universe",
   'Core Idea ESS2: Earth\u2019s Systems': "Core Idea ESS2: Earth's Systems",
-  'ESS2.C: The Roles of Water in Earth\u2019s Surface Processes': "ESS2.C: The Roles of Water in Earth's Surface Processes",
+  'ESS2.C: The Roles of Water in Earth\u2019s Surface Processes':
+    "ESS2.C: The Roles of Water in Earth's Surface Processes",
 };

@@ -87,9 +87,12 @@ export const CreateUserBodySchema = z.strictObject({
     .min(1, `Field ${CREATE_USER_FIELDS.username} is required.`)
     .max(USERNAME_MAX, `Field ${CREATE_USER_FIELDS.username} must be at most ${USERNAME_MAX} characters.`),
   roleId: z
-    .number({ error: (i) => `Field ${CREATE_USER_FIELDS.roleId} with value ${i.input === null || i.input === undefined ? '' : String(i.input)} is invalid.` })
+    .number({
+      error: (i) =>
+        `Field ${CREATE_USER_FIELDS.roleId} with value ${i.input === null || i.input === undefined ? '' : String(i.input)} is invalid.`,
+    })
     .refine((v) => v === 1 || v === 3 || v === 4, {
-    error: (issue) => `Field ${CREATE_USER_FIELDS.roleId} with value ${String(issue.input)} is invalid.`,
-  }),
+      error: (issue) => `Field ${CREATE_USER_FIELDS.roleId} with value ${String(issue.input)} is invalid.`,
+    }),
 });
 export type CreateUserBody = z.input<typeof CreateUserBodySchema>;

@@ -32,7 +32,8 @@ export function api(): ApiClient {
     hasSession: () => hasSession() || sessionStatus.value === 'authenticated',
     headers: WEB_CLIENT_HEADERS,
     onUnauthorized: () => unauthorizedHandler(),
-    reauthenticate: async (error) => (reauthenticationHandler && sessionStatus.value === 'authenticated' ? reauthenticationHandler(error) : false),
+    reauthenticate: async (error) =>
+      reauthenticationHandler && sessionStatus.value === 'authenticated' ? reauthenticationHandler(error) : false,
   });
   return client;
 }

@@ -6,7 +6,10 @@ import { ApiError, ContractError, NetworkError, toUiError } from './errors.ts';
 function fakeFetch(status: number, body: unknown, capture?: (url: string, init: RequestInit) => void) {
   return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     capture?.(String(input), init ?? {});
-    return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
   }) as unknown as typeof fetch;
 }
 
@@ -21,7 +24,13 @@ describe('apiClient', () => {
       headers: { 'x-practicefolio-client': 'web' },
       fetch: fakeFetch(200, { id: 1, name: 'A', extra: 'dropped' }, (url, init) => (seen = { url, init })),
     });
-    const result = await client.request({ method: 'POST', path: '/things', body: { name: 'A' }, query: { q: 'x y', none: undefined }, schema: Schema });
+    const result = await client.request({
+      method: 'POST',
+      path: '/things',
+      body: { name: 'A' },
+      query: { q: 'x y', none: undefined },
+      schema: Schema,
+    });
     expect(result).toEqual({ id: 1, name: 'A' });
     expect(seen!.url).toBe('http://portal.test/api/v1/things?q=x+y');
     const headers = new Headers(seen!.init.headers as HeadersInit);
@@ -43,7 +52,11 @@ describe('apiClient', () => {
   });
 
   it('turns an answer that breaks the contract into a ContractError', async () => {
-    const client = createApiClient({ baseUrl: 'http://x/api/v1', hasSession: () => false, fetch: fakeFetch(200, { id: 'one' }) });
+    const client = createApiClient({
+      baseUrl: 'http://x/api/v1',
+      hasSession: () => false,
+      fetch: fakeFetch(200, { id: 'one' }),
+    });
     const error = await client.request({ method: 'GET', path: '/x', schema: Schema }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContractError);
     expect(toUiError(error).kind).toBe('unexpected');
@@ -53,9 +66,16 @@ describe('apiClient', () => {
     const plain = createApiClient({
       baseUrl: 'http://x/api/v1',
       hasSession: () => false,
-      fetch: fakeFetch(404, { statusCode: 404, error: 'Not Found', message: 'Portfolio not found.', code: 'not_found' }),
+      fetch: fakeFetch(404, {
+        statusCode: 404,
+        error: 'Not Found',
+        message: 'Portfolio not found.',
+        code: 'not_found',
+      }),
     });
-    const e1 = (await plain.request({ method: 'GET', path: '/p/1', schema: Schema }).catch((e: unknown) => e)) as ApiError;
+    const e1 = (await plain
+      .request({ method: 'GET', path: '/p/1', schema: Schema })
+      .catch((e: unknown) => e)) as ApiError;
     expect(e1).toBeInstanceOf(ApiError);
     expect([e1.status, e1.code, e1.message]).toEqual([404, 'not_found', 'Portfolio not found.']);
     expect(toUiError(e1)).toEqual({ kind: 'notFound', status: 404, message: 'Portfolio not found.' });
@@ -63,26 +83,48 @@ describe('apiClient', () => {
     const nested = createApiClient({
       baseUrl: 'http://x/api/v1',
       hasSession: () => false,
-      fetch: fakeFetch(400, { statusCode: 400, error: 'Bad Request', message: [{ messages: [{ id: 'Auth.x', message: 'Incorrect code provided.' }] }] }),
+      fetch: fakeFetch(400, {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: [{ messages: [{ id: 'Auth.x', message: 'Incorrect code provided.' }] }],
+      }),
     });
-    const e2 = (await nested.request({ method: 'POST', path: '/auth/reset-password', schema: Schema }).catch((e: unknown) => e)) as ApiError;
+    const e2 = (await nested
+      .request({ method: 'POST', path: '/auth/reset-password', schema: Schema })
+      .catch((e: unknown) => e)) as ApiError;
     expect(e2.message).toBe('Incorrect code provided.');
     expect(e2.body).toContain('Incorrect code provided.');
   });
 
   it('keeps a non-JSON error text as the message', async () => {
-    const client = createApiClient({ baseUrl: 'http://x/api/v1', hasSession: () => false, fetch: fakeFetch(502, 'Bad gateway from proxy') });
-    const error = (await client.request({ method: 'GET', path: '/x', schema: Schema }).catch((e: unknown) => e)) as ApiError;
+    const client = createApiClient({
+      baseUrl: 'http://x/api/v1',
+      hasSession: () => false,
+      fetch: fakeFetch(502, 'Bad gateway from proxy'),
+    });
+    const error = (await client
+      .request({ method: 'GET', path: '/x', schema: Schema })
+      .catch((e: unknown) => e)) as ApiError;
     expect(error.message).toBe('Bad gateway from proxy');
   });
 
   it('reports a 401 of a signed-in call to the session, and not of an anonymous one', async () => {
     const onUnauthorized = vi.fn();
     const body = { statusCode: 401, error: 'Unauthorized', message: 'Invalid token.' };
-    const signedIn = createApiClient({ baseUrl: 'http://x/api/v1', hasSession: () => true, onUnauthorized, fetch: fakeFetch(401, body) });
+    const signedIn = createApiClient({
+      baseUrl: 'http://x/api/v1',
+      hasSession: () => true,
+      onUnauthorized,
+      fetch: fakeFetch(401, body),
+    });
     await signedIn.request({ method: 'GET', path: '/users/me', schema: Schema }).catch(() => undefined);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
-    const anonymous = createApiClient({ baseUrl: 'http://x/api/v1', hasSession: () => false, onUnauthorized, fetch: fakeFetch(401, body) });
+    const anonymous = createApiClient({
+      baseUrl: 'http://x/api/v1',
+      hasSession: () => false,
+      onUnauthorized,
+      fetch: fakeFetch(401, body),
+    });
     await anonymous.request({ method: 'GET', path: '/users/me', schema: Schema }).catch(() => undefined);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
@@ -113,7 +155,9 @@ describe('apiClient', () => {
       ) as unknown as typeof fetch,
     });
     const settled = vi.fn();
-    void client.request({ method: 'GET', path: '/x', schema: Schema, signal: controller.signal }).then(settled, settled);
+    void client
+      .request({ method: 'GET', path: '/x', schema: Schema, signal: controller.signal })
+      .then(settled, settled);
     controller.abort();
     // Everything the abort set going has run: every timer and every promise it queued.
     vi.useFakeTimers();
@@ -133,7 +177,10 @@ describe('apiClient: a session that ended during work', () => {
     const fetch = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
       bodies.push(init?.body);
       const next = list.shift()!;
-      return new Response(JSON.stringify(next.body), { status: next.status, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(next.body), {
+        status: next.status,
+        headers: { 'content-type': 'application/json' },
+      });
     }) as unknown as typeof globalThis.fetch;
     return { fetch, bodies };
   }
@@ -142,8 +189,16 @@ describe('apiClient: a session that ended during work', () => {
     const { fetch, bodies } = answers({ status: 401, body: refusal }, { status: 200, body: { id: 1, name: 'Saved' } });
     const onUnauthorized = vi.fn();
     const reauthenticate = vi.fn(async () => true);
-    const client = createApiClient({ baseUrl: 'http://x/api/v1', hasSession: () => true, fetch, onUnauthorized, reauthenticate });
-    await expect(client.request({ method: 'PUT', path: '/things/1', body: { name: 'Saved' }, schema: Schema })).resolves.toEqual({ id: 1, name: 'Saved' });
+    const client = createApiClient({
+      baseUrl: 'http://x/api/v1',
+      hasSession: () => true,
+      fetch,
+      onUnauthorized,
+      reauthenticate,
+    });
+    await expect(
+      client.request({ method: 'PUT', path: '/things/1', body: { name: 'Saved' }, schema: Schema }),
+    ).resolves.toEqual({ id: 1, name: 'Saved' });
     expect(reauthenticate).toHaveBeenCalledTimes(1);
     expect(bodies).toEqual([JSON.stringify({ name: 'Saved' }), JSON.stringify({ name: 'Saved' })]);
     expect(onUnauthorized).not.toHaveBeenCalled();
@@ -152,14 +207,29 @@ describe('apiClient: a session that ended during work', () => {
   it('gave up: the 401 stands and the session ends; a refused password never asks', async () => {
     const gaveUp = answers({ status: 401, body: refusal });
     const onUnauthorized = vi.fn();
-    const client = createApiClient({ baseUrl: 'http://x/api/v1', hasSession: () => true, fetch: gaveUp.fetch, onUnauthorized, reauthenticate: async () => false });
-    await expect(client.request({ method: 'GET', path: '/things/1', schema: Schema })).rejects.toMatchObject({ status: 401 });
+    const client = createApiClient({
+      baseUrl: 'http://x/api/v1',
+      hasSession: () => true,
+      fetch: gaveUp.fetch,
+      onUnauthorized,
+      reauthenticate: async () => false,
+    });
+    await expect(client.request({ method: 'GET', path: '/things/1', schema: Schema })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
 
     const password = answers({ status: 401, body: refusal });
     const reauthenticate = vi.fn(async () => true);
-    const login = createApiClient({ baseUrl: 'http://x/api/v1', hasSession: () => true, fetch: password.fetch, reauthenticate });
-    await expect(login.request({ method: 'POST', path: '/auth/local', body: {}, schema: Schema, reauthenticate: false })).rejects.toBeInstanceOf(ApiError);
+    const login = createApiClient({
+      baseUrl: 'http://x/api/v1',
+      hasSession: () => true,
+      fetch: password.fetch,
+      reauthenticate,
+    });
+    await expect(
+      login.request({ method: 'POST', path: '/auth/local', body: {}, schema: Schema, reauthenticate: false }),
+    ).rejects.toBeInstanceOf(ApiError);
     expect(reauthenticate).not.toHaveBeenCalled();
   });
 });

@@ -56,7 +56,11 @@ export function createApiClient(options: ApiClientOptions) {
   async function request<S extends z.ZodType>(req: RequestOptions<S>, retried = false): Promise<z.infer<S>> {
     const signedIn = options.hasSession();
     const query = req.query
-      ? Object.fromEntries(Object.entries(req.query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]))
+      ? Object.fromEntries(
+          Object.entries(req.query)
+            .filter(([, v]) => v !== undefined)
+            .map(([k, v]) => [k, String(v)]),
+        )
       : undefined;
     let response: { status: number; data: unknown };
     try {

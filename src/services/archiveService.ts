@@ -6,7 +6,12 @@ import { api, apiBase } from './api.ts';
  * @throws ApiError (403 for researchers), NetworkError, ContractError.
  */
 export function listArchives(signal?: AbortSignal): Promise<ArchiveJob[]> {
-  return api().request({ method: 'GET', path: '/archives', schema: ArchiveListResponseSchema, ...(signal ? { signal } : {}) });
+  return api().request({
+    method: 'GET',
+    path: '/archives',
+    schema: ArchiveListResponseSchema,
+    ...(signal ? { signal } : {}),
+  });
 }
 
 /**
@@ -14,7 +19,13 @@ export function listArchives(signal?: AbortSignal): Promise<ArchiveJob[]> {
  * @throws ApiError (409 while one is under way), NetworkError, ContractError.
  */
 export function requestArchive(signal?: AbortSignal): Promise<ArchiveJob> {
-  return api().request({ method: 'POST', path: '/archives', body: {}, schema: ArchiveJobSchema, ...(signal ? { signal } : {}) });
+  return api().request({
+    method: 'POST',
+    path: '/archives',
+    body: {},
+    schema: ArchiveJobSchema,
+    ...(signal ? { signal } : {}),
+  });
 }
 
 /** The address that downloads a ready archive (a plain link: the session cookie goes with it). */

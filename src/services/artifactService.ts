@@ -22,7 +22,13 @@ export function getArtifact(id: number, signal?: AbortSignal): Promise<Artifact>
 
 /** Saves an artifact's answers; `parkingLot: false` submits it to the portfolio. */
 export function updateArtifact(id: number, body: ArtifactUpdateBody, signal?: AbortSignal): Promise<Artifact> {
-  return api().request({ method: 'PUT', path: `/artifacts/${id}`, body, schema: ArtifactSchema, ...withSignal(signal) });
+  return api().request({
+    method: 'PUT',
+    path: `/artifacts/${id}`,
+    body,
+    schema: ArtifactSchema,
+    ...withSignal(signal),
+  });
 }
 
 /** Deletes an artifact. */

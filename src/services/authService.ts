@@ -11,15 +11,31 @@ const user = () => import('../schemas/user.ts');
  * Logs in with e-mail (or username) and password; `remember` keeps the session across browser
  * restarts (without it, the session cookie ends with the browser session). @throws ApiError on refusal.
  */
-export async function login(input: { identifier: string; password: string; remember?: boolean }, signal?: AbortSignal): Promise<AuthResponse> {
+export async function login(
+  input: { identifier: string; password: string; remember?: boolean },
+  signal?: AbortSignal,
+): Promise<AuthResponse> {
   const { AuthResponseSchema } = await auth();
-  return api().request({ method: 'POST', path: '/auth/local', body: input, schema: AuthResponseSchema, reauthenticate: false, ...(signal ? { signal } : {}) });
+  return api().request({
+    method: 'POST',
+    path: '/auth/local',
+    body: input,
+    schema: AuthResponseSchema,
+    reauthenticate: false,
+    ...(signal ? { signal } : {}),
+  });
 }
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export async function forgotPassword(email: string, signal?: AbortSignal): Promise<{ ok: true }> {
   const { OkResponseSchema } = await common();
-  return api().request({ method: 'POST', path: '/auth/forgot-password', body: { email }, schema: OkResponseSchema, ...(signal ? { signal } : {}) });
+  return api().request({
+    method: 'POST',
+    path: '/auth/forgot-password',
+    body: { email },
+    schema: OkResponseSchema,
+    ...(signal ? { signal } : {}),
+  });
 }
 
 /** Sets a new password with the code of a link, and logs in. @throws ApiError with the server's message. */
@@ -28,7 +44,13 @@ export async function resetPassword(
   signal?: AbortSignal,
 ): Promise<AuthResponse> {
   const { AuthResponseSchema } = await auth();
-  return api().request({ method: 'POST', path: '/auth/reset-password', body: input, schema: AuthResponseSchema, ...(signal ? { signal } : {}) });
+  return api().request({
+    method: 'POST',
+    path: '/auth/reset-password',
+    body: input,
+    schema: AuthResponseSchema,
+    ...(signal ? { signal } : {}),
+  });
 }
 
 /** The signed-in user. @throws ApiError 401 when the token is no longer valid. */

@@ -51,7 +51,14 @@ describe('loadAppConfig', () => {
       createApiClient({
         baseUrl: 'http://x/api/v1',
         hasSession: () => false,
-        fetch: (async () => new Response(JSON.stringify({ ...DEFAULT_APP_CONFIG, helpUrl: 'https://h.example.org', feedbackUrl: 'https://f.example.org' }))) as typeof fetch,
+        fetch: (async () =>
+          new Response(
+            JSON.stringify({
+              ...DEFAULT_APP_CONFIG,
+              helpUrl: 'https://h.example.org',
+              feedbackUrl: 'https://f.example.org',
+            }),
+          )) as typeof fetch,
       }),
     );
     expect((await loadAppConfig()).feedbackUrl).toBe('https://f.example.org');

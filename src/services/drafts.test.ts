@@ -7,7 +7,11 @@ describe('local drafts', () => {
   it('keeps a draft per user and form: another user on the same browser never reads it', () => {
     const now = Date.parse('2026-11-27T10:42:00Z');
     writeDraft(7, 'comment:new:70', 'Half a thought', null, now);
-    expect(readDraft(7, 'comment:new:70', now)).toEqual({ text: 'Half a thought', savedAt: '2026-11-27T10:42:00.000Z', base: null });
+    expect(readDraft(7, 'comment:new:70', now)).toEqual({
+      text: 'Half a thought',
+      savedAt: '2026-11-27T10:42:00.000Z',
+      base: null,
+    });
     expect(readDraft(8, 'comment:new:70', now)).toBeNull();
     expect(readDraft(7, 'comment:new:71', now)).toBeNull();
     deleteDraft(7, 'comment:new:70');

@@ -36,7 +36,12 @@ function parse(raw: string | null): StoredDraft | null {
   if (raw === null) return null;
   try {
     const value = JSON.parse(raw) as Partial<StoredDraft>;
-    if (typeof value.text !== 'string' || typeof value.savedAt !== 'string' || !(typeof value.base === 'string' || value.base === null)) return null;
+    if (
+      typeof value.text !== 'string' ||
+      typeof value.savedAt !== 'string' ||
+      !(typeof value.base === 'string' || value.base === null)
+    )
+      return null;
     return { text: value.text, savedAt: value.savedAt, base: value.base };
   } catch {
     return null;
@@ -58,7 +63,10 @@ export function readDraft(userId: number, form: string, now = Date.now()): Store
 export function writeDraft(userId: number, form: string, text: string, base: string | null, now = Date.now()): void {
   if (text.length > DRAFT_MAX_CHARS) return;
   try {
-    storage()?.setItem(keyOf(userId, form), JSON.stringify({ text, savedAt: new Date(now).toISOString(), base } satisfies StoredDraft));
+    storage()?.setItem(
+      keyOf(userId, form),
+      JSON.stringify({ text, savedAt: new Date(now).toISOString(), base } satisfies StoredDraft),
+    );
   } catch {
     // A full storage keeps no draft; the form itself still works.
   }

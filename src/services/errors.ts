@@ -56,7 +56,11 @@ export function toUiError(error: unknown): UiError {
   }
   if (error instanceof NetworkError) return { kind: 'network', status: null, message: error.message };
   if (error instanceof ContractError) {
-    return { kind: 'unexpected', status: null, message: 'The server sent an unexpected answer. Please try again later.' };
+    return {
+      kind: 'unexpected',
+      status: null,
+      message: 'The server sent an unexpected answer. Please try again later.',
+    };
   }
   return { kind: 'unexpected', status: null, message: 'Something went wrong. Please try again.' };
 }
@@ -66,5 +70,11 @@ export function toUiError(error: unknown): UiError {
  * timeout. A refusal (a wrong file, too large, not allowed, not found) answers the same again.
  */
 export function isTransient(error: UiError): boolean {
-  return error.kind === 'network' || error.kind === 'tooMany' || error.status === 408 || (error.status !== null && error.status >= 500) || (error.kind === 'unexpected' && error.status === null);
+  return (
+    error.kind === 'network' ||
+    error.kind === 'tooMany' ||
+    error.status === 408 ||
+    (error.status !== null && error.status >= 500) ||
+    (error.kind === 'unexpected' && error.status === null)
+  );
 }

@@ -9,5 +9,10 @@ import { hasSession, WEB_CLIENT_HEADERS } from './session.ts';
  */
 export function endServerSession(): void {
   if (!hasSession() || typeof fetch !== 'function') return;
-  fetch(`${apiBase()}/auth/logout`, { method: 'POST', headers: { ...WEB_CLIENT_HEADERS }, credentials: 'same-origin', keepalive: true }).catch(() => undefined);
+  fetch(`${apiBase()}/auth/logout`, {
+    method: 'POST',
+    headers: { ...WEB_CLIENT_HEADERS },
+    credentials: 'same-origin',
+    keepalive: true,
+  }).catch(() => undefined);
 }

@@ -52,8 +52,18 @@ export function uploadFile<S extends z.ZodType>(
       }
       if (xhr.status !== 200) {
         const parsed = ApiErrorSchema.safeParse(data);
-        const message = parsed.success && typeof parsed.data.message === 'string' ? parsed.data.message : xhr.responseText || `Upload failed (${xhr.status}).`;
-        reject(new ApiError(xhr.status, parsed.success ? (parsed.data.code ?? 'unknown') : 'unknown', message, xhr.responseText));
+        const message =
+          parsed.success && typeof parsed.data.message === 'string'
+            ? parsed.data.message
+            : xhr.responseText || `Upload failed (${xhr.status}).`;
+        reject(
+          new ApiError(
+            xhr.status,
+            parsed.success ? (parsed.data.code ?? 'unknown') : 'unknown',
+            message,
+            xhr.responseText,
+          ),
+        );
         return;
       }
       const parsed = schema.safeParse(data);
@@ -77,7 +87,13 @@ export function uploadToArtifact(
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<ArtifactMediaResponse> {
-  return uploadFile(`/portfolios/${portfolioId}/artifacts/${artifactId}`, file, ArtifactMediaResponseSchema, onProgress, signal);
+  return uploadFile(
+    `/portfolios/${portfolioId}/artifacts/${artifactId}`,
+    file,
+    ArtifactMediaResponseSchema,
+    onProgress,
+    signal,
+  );
 }
 
 /** Removes a file from a personal artifact. */

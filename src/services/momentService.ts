@@ -25,15 +25,32 @@ const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
  * @throws ApiError (400 with the server's message for a bad moment), NetworkError or ContractError.
  */
 export function addMomentComment(sharedArtifact: number, text: string, moment: MomentBody, signal?: AbortSignal) {
-  return api().request({ method: 'POST', path: '/comments', body: { text, sharedArtifact, moment }, schema: CommentResponseSchema, ...withSignal(signal) });
+  return api().request({
+    method: 'POST',
+    path: '/comments',
+    body: { text, sharedArtifact, moment },
+    schema: CommentResponseSchema,
+    ...withSignal(signal),
+  });
 }
 
 /**
  * Places my reaction at a moment of a video of a shared artifact.
  * @throws ApiError, NetworkError or ContractError.
  */
-export function addMomentReaction(sharedArtifact: number, value: string, moment: MomentBody, signal?: AbortSignal): Promise<Reaction> {
-  return api().request({ method: 'POST', path: '/reactions', body: { sharedArtifact, value, moment }, schema: ReactionSchema, ...withSignal(signal) });
+export function addMomentReaction(
+  sharedArtifact: number,
+  value: string,
+  moment: MomentBody,
+  signal?: AbortSignal,
+): Promise<Reaction> {
+  return api().request({
+    method: 'POST',
+    path: '/reactions',
+    body: { sharedArtifact, value, moment },
+    schema: ReactionSchema,
+    ...withSignal(signal),
+  });
 }
 
 /**
@@ -41,7 +58,12 @@ export function addMomentReaction(sharedArtifact: number, value: string, moment:
  * @throws ApiError (404: not my artifact), NetworkError or ContractError.
  */
 export function listNotes(artifactId: number, signal?: AbortSignal): Promise<Note[]> {
-  return api().request({ method: 'GET', path: `/artifacts/${artifactId}/notes`, schema: NoteListSchema, ...withSignal(signal) });
+  return api().request({
+    method: 'GET',
+    path: `/artifacts/${artifactId}/notes`,
+    schema: NoteListSchema,
+    ...withSignal(signal),
+  });
 }
 
 /**
@@ -49,7 +71,13 @@ export function listNotes(artifactId: number, signal?: AbortSignal): Promise<Not
  * @throws ApiError, NetworkError or ContractError.
  */
 export function addNote(artifactId: number, body: NoteBody, signal?: AbortSignal): Promise<Note> {
-  return api().request({ method: 'POST', path: `/artifacts/${artifactId}/notes`, body, schema: NoteSchema, ...withSignal(signal) });
+  return api().request({
+    method: 'POST',
+    path: `/artifacts/${artifactId}/notes`,
+    body,
+    schema: NoteSchema,
+    ...withSignal(signal),
+  });
 }
 
 /**
@@ -57,28 +85,54 @@ export function addNote(artifactId: number, body: NoteBody, signal?: AbortSignal
  * @throws ApiError, NetworkError or ContractError.
  */
 export function deleteNote(noteId: number, signal?: AbortSignal): Promise<Note> {
-  return api().request({ method: 'DELETE', path: `/artifact-notes/${noteId}`, schema: NoteSchema, ...withSignal(signal) });
+  return api().request({
+    method: 'DELETE',
+    path: `/artifact-notes/${noteId}`,
+    schema: NoteSchema,
+    ...withSignal(signal),
+  });
 }
 
 /** Where a file's alt text, description and caption tracks are kept: a personal artifact or a shared one. */
 export type MediaHolder = { kind: 'artifact' | 'sharedArtifact'; artifactId: number };
 
-const holderPath = (holder: MediaHolder, mediaId: number) => `/${holder.kind === 'artifact' ? 'artifacts' : 'shared-artifacts'}/${holder.artifactId}/media/${mediaId}`;
+const holderPath = (holder: MediaHolder, mediaId: number) =>
+  `/${holder.kind === 'artifact' ? 'artifacts' : 'shared-artifacts'}/${holder.artifactId}/media/${mediaId}`;
 
 /**
  * The caption tracks of a video as one artifact holds them (each artifact and shared copy has its own).
  * @throws ApiError, NetworkError or ContractError.
  */
-export function listCaptions(holder: MediaHolder, mediaId: number, signal?: AbortSignal): Promise<CaptionTrackSummary[]> {
-  return api().request({ method: 'GET', path: `${holderPath(holder, mediaId)}/captions`, schema: CaptionTrackListSchema, ...withSignal(signal) });
+export function listCaptions(
+  holder: MediaHolder,
+  mediaId: number,
+  signal?: AbortSignal,
+): Promise<CaptionTrackSummary[]> {
+  return api().request({
+    method: 'GET',
+    path: `${holderPath(holder, mediaId)}/captions`,
+    schema: CaptionTrackListSchema,
+    ...withSignal(signal),
+  });
 }
 
 /**
  * Adds a caption track from the text of a WebVTT or SRT file.
  * @throws ApiError (400 with the server's message for a malformed or unsafe file), NetworkError or ContractError.
  */
-export function uploadCaptions(holder: MediaHolder, mediaId: number, body: CaptionUploadBody, signal?: AbortSignal): Promise<CaptionUploadResponse> {
-  return api().request({ method: 'POST', path: `${holderPath(holder, mediaId)}/captions`, body, schema: CaptionUploadResponseSchema, ...withSignal(signal) });
+export function uploadCaptions(
+  holder: MediaHolder,
+  mediaId: number,
+  body: CaptionUploadBody,
+  signal?: AbortSignal,
+): Promise<CaptionUploadResponse> {
+  return api().request({
+    method: 'POST',
+    path: `${holderPath(holder, mediaId)}/captions`,
+    body,
+    schema: CaptionUploadResponseSchema,
+    ...withSignal(signal),
+  });
 }
 
 /**
@@ -86,7 +140,12 @@ export function uploadCaptions(holder: MediaHolder, mediaId: number, body: Capti
  * @throws ApiError, NetworkError or ContractError.
  */
 export function loadCaptions(trackId: number, signal?: AbortSignal): Promise<CaptionTrack> {
-  return api().request({ method: 'GET', path: `/captions/${trackId}`, schema: CaptionTrackSchema, ...withSignal(signal) });
+  return api().request({
+    method: 'GET',
+    path: `/captions/${trackId}`,
+    schema: CaptionTrackSchema,
+    ...withSignal(signal),
+  });
 }
 
 /**
@@ -94,7 +153,13 @@ export function loadCaptions(trackId: number, signal?: AbortSignal): Promise<Cap
  * @throws ApiError, NetworkError or ContractError.
  */
 export function saveCaptions(trackId: number, body: CaptionUpdateBody, signal?: AbortSignal): Promise<CaptionTrack> {
-  return api().request({ method: 'PUT', path: `/captions/${trackId}`, body, schema: CaptionTrackSchema, ...withSignal(signal) });
+  return api().request({
+    method: 'PUT',
+    path: `/captions/${trackId}`,
+    body,
+    schema: CaptionTrackSchema,
+    ...withSignal(signal),
+  });
 }
 
 /** The absolute address of a caption track's WebVTT file (`download`: as an attachment). */
@@ -111,6 +176,17 @@ export function momentsExportUrl(sharedArtifactId: number, mediaId: number, form
  * Changes the alt text and description of a file as an artifact holds it.
  * @throws ApiError, NetworkError or ContractError.
  */
-export function saveMediaText(holder: MediaHolder, mediaId: number, body: MediaTextBody, signal?: AbortSignal): Promise<Media> {
-  return api().request({ method: 'PATCH', path: holderPath(holder, mediaId), body, schema: MediaSchema, ...withSignal(signal) });
+export function saveMediaText(
+  holder: MediaHolder,
+  mediaId: number,
+  body: MediaTextBody,
+  signal?: AbortSignal,
+): Promise<Media> {
+  return api().request({
+    method: 'PATCH',
+    path: holderPath(holder, mediaId),
+    body,
+    schema: MediaSchema,
+    ...withSignal(signal),
+  });
 }

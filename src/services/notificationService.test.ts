@@ -2,7 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeNotification } from '../test/notificationHarness.tsx';
 import { setApiClient } from './api.ts';
 import { ApiError, ContractError, NetworkError } from './errors.ts';
-import { listNotifications, markNotificationsRead, openUnreadStream, pollUnreadCount, unsubscribe } from './notificationService.ts';
+import {
+  listNotifications,
+  markNotificationsRead,
+  openUnreadStream,
+  pollUnreadCount,
+  unsubscribe,
+} from './notificationService.ts';
 
 afterEach(() => {
   setApiClient(null);
@@ -66,8 +72,15 @@ describe('the polled count', () => {
 
   it('turns refusals, an unreachable server and a wrong body into typed errors', async () => {
     stubFetch(() => json({ statusCode: 401, error: 'Unauthorized', message: 'Your session has ended.' }, 401));
-    await expect(pollUnreadCount(null)).rejects.toMatchObject({ name: 'ApiError', status: 401, message: 'Your session has ended.' });
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(pollUnreadCount(null)).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 401,
+      message: 'Your session has ended.',
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(pollUnreadCount(null)).rejects.toBeInstanceOf(NetworkError);
     stubFetch(() => json({ unread: -1 }));
     await expect(pollUnreadCount(null)).rejects.toBeInstanceOf(ContractError);
@@ -146,7 +159,9 @@ describe('unsubscribe', () => {
   });
 
   it('passes on the clear message of a refused link', async () => {
-    stubFetch(() => json({ statusCode: 400, error: 'Bad Request', message: 'This unsubscribe link has expired.' }, 400));
+    stubFetch(() =>
+      json({ statusCode: 400, error: 'Bad Request', message: 'This unsubscribe link has expired.' }, 400),
+    );
     const failure = await unsubscribe('old').catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).message).toBe('This unsubscribe link has expired.');

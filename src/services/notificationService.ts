@@ -23,7 +23,10 @@ const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
  * One page of the feed, newest first: the newest `limit` items, or those older than `before`.
  * @throws ApiError, NetworkError or ContractError
  */
-export function listNotifications(page: { before?: number | undefined; limit?: number | undefined }, signal?: AbortSignal): Promise<NotificationListResponse> {
+export function listNotifications(
+  page: { before?: number | undefined; limit?: number | undefined },
+  signal?: AbortSignal,
+): Promise<NotificationListResponse> {
   return api().request({
     method: 'GET',
     path: '/notifications',
@@ -38,7 +41,13 @@ export function listNotifications(page: { before?: number | undefined; limit?: n
  * @throws ApiError, NetworkError or ContractError
  */
 export function markNotificationsRead(body: NotificationReadBody, signal?: AbortSignal): Promise<UnreadCount> {
-  return api().request({ method: 'POST', path: '/notifications/read', schema: UnreadCountSchema, body, ...withSignal(signal) });
+  return api().request({
+    method: 'POST',
+    path: '/notifications/read',
+    schema: UnreadCountSchema,
+    body,
+    ...withSignal(signal),
+  });
 }
 
 /** The answer to a conditional unread count: a new count with its version, or "unchanged". */
@@ -74,7 +83,10 @@ export async function pollUnreadCount(etag: string | null, signal?: AbortSignal)
     // Not JSON: reported below as an API or contract error.
   }
   if (!response.ok) {
-    const message = typeof data === 'object' && data !== null && typeof (data as { message?: unknown }).message === 'string' ? (data as { message: string }).message : `Request failed (${response.status}).`;
+    const message =
+      typeof data === 'object' && data !== null && typeof (data as { message?: unknown }).message === 'string'
+        ? (data as { message: string }).message
+        : `Request failed (${response.status}).`;
     throw new ApiError(response.status, 'unknown', message, text);
   }
   const parsed = UnreadCountSchema.safeParse(data);
@@ -123,15 +135,29 @@ export function openUnreadStream(onUnread: (count: number) => void, onFailure: (
  * @throws ApiError, NetworkError or ContractError
  */
 export function getNotificationPreferences(signal?: AbortSignal): Promise<NotificationPreferences> {
-  return api().request({ method: 'GET', path: '/notification-preferences', schema: NotificationPreferencesSchema, ...withSignal(signal) });
+  return api().request({
+    method: 'GET',
+    path: '/notification-preferences',
+    schema: NotificationPreferencesSchema,
+    ...withSignal(signal),
+  });
 }
 
 /**
  * Saves e-mail settings (the kinds sent; the others keep theirs); answers all of them.
  * @throws ApiError, NetworkError or ContractError
  */
-export function updateNotificationPreferences(body: NotificationPreferencesBody, signal?: AbortSignal): Promise<NotificationPreferences> {
-  return api().request({ method: 'PUT', path: '/notification-preferences', schema: NotificationPreferencesSchema, body, ...withSignal(signal) });
+export function updateNotificationPreferences(
+  body: NotificationPreferencesBody,
+  signal?: AbortSignal,
+): Promise<NotificationPreferences> {
+  return api().request({
+    method: 'PUT',
+    path: '/notification-preferences',
+    schema: NotificationPreferencesSchema,
+    body,
+    ...withSignal(signal),
+  });
 }
 
 /**
@@ -139,7 +165,13 @@ export function updateNotificationPreferences(body: NotificationPreferencesBody,
  * @throws ApiError (400 for a tampered or expired link), NetworkError or ContractError
  */
 export function unsubscribe(token: string, signal?: AbortSignal): Promise<UnsubscribeResponse> {
-  return api().request({ method: 'POST', path: '/unsubscribe', schema: UnsubscribeResponseSchema, body: { token }, ...withSignal(signal) });
+  return api().request({
+    method: 'POST',
+    path: '/unsubscribe',
+    schema: UnsubscribeResponseSchema,
+    body: { token },
+    ...withSignal(signal),
+  });
 }
 
 /**
@@ -147,5 +179,10 @@ export function unsubscribe(token: string, signal?: AbortSignal): Promise<Unsubs
  * @throws ApiError, NetworkError or ContractError
  */
 export function getArtifactShares(artifactId: number, signal?: AbortSignal): Promise<ArtifactShare[]> {
-  return api().request({ method: 'GET', path: `/artifacts/${artifactId}/shares`, schema: ArtifactSharesResponseSchema, ...withSignal(signal) });
+  return api().request({
+    method: 'GET',
+    path: `/artifacts/${artifactId}/shares`,
+    schema: ArtifactSharesResponseSchema,
+    ...withSignal(signal),
+  });
 }

@@ -31,7 +31,12 @@ export function getPortfolio(id: number, signal?: AbortSignal): Promise<Portfoli
 
 /** One portfolio with its artifacts in brief, as the artifacts table needs them (`getArtifact` reads one whole). */
 export function getPortfolioSummary(id: number, signal?: AbortSignal): Promise<PortfolioSummary> {
-  return api().request({ method: 'GET', path: `/portfolios/${id}/summary`, schema: PortfolioSummarySchema, ...withSignal(signal) });
+  return api().request({
+    method: 'GET',
+    path: `/portfolios/${id}/summary`,
+    schema: PortfolioSummarySchema,
+    ...withSignal(signal),
+  });
 }
 
 /** Creates a portfolio from the Basic template. */
@@ -41,12 +46,23 @@ export function createPortfolio(body: PortfolioCreateBody, signal?: AbortSignal)
 
 /** Changes a portfolio. */
 export function updatePortfolio(id: number, body: PortfolioUpdateBody, signal?: AbortSignal): Promise<Portfolio> {
-  return api().request({ method: 'PUT', path: `/portfolios/${id}`, body, schema: PortfolioSchema, ...withSignal(signal) });
+  return api().request({
+    method: 'PUT',
+    path: `/portfolios/${id}`,
+    body,
+    schema: PortfolioSchema,
+    ...withSignal(signal),
+  });
 }
 
 /** Deletes an empty portfolio. */
 export function deletePortfolio(id: number, signal?: AbortSignal): Promise<PortfolioListItem> {
-  return api().request({ method: 'DELETE', path: `/portfolios/${id}`, schema: PortfolioDeleteResponseSchema, ...withSignal(signal) });
+  return api().request({
+    method: 'DELETE',
+    path: `/portfolios/${id}`,
+    schema: PortfolioDeleteResponseSchema,
+    ...withSignal(signal),
+  });
 }
 
 /** The address that downloads `teacher portfolios.csv` (researchers; the session cookie authorises it). */

@@ -11,7 +11,12 @@ import { api, apiBase } from './api.ts';
  * @throws ApiError, NetworkError, ContractError.
  */
 export function listResearchExports(signal?: AbortSignal): Promise<ResearchExportRecord[]> {
-  return api().request({ method: 'GET', path: '/research/exports', schema: ResearchExportListResponseSchema, ...(signal ? { signal } : {}) });
+  return api().request({
+    method: 'GET',
+    path: '/research/exports',
+    schema: ResearchExportListResponseSchema,
+    ...(signal ? { signal } : {}),
+  });
 }
 
 /** The address that downloads the research package for `filters` (the session cookie authorises it). */

@@ -1,6 +1,18 @@
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { currentRole, currentUser, forgetSession, hasSession, peekOrigin, SESSION_MARKER, sessionStatus, signIn, signOut, storeOrigin, takeOrigin } from './session.ts';
+import {
+  currentRole,
+  currentUser,
+  forgetSession,
+  hasSession,
+  peekOrigin,
+  SESSION_MARKER,
+  sessionStatus,
+  signIn,
+  signOut,
+  storeOrigin,
+  takeOrigin,
+} from './session.ts';
 import type { Me } from '../schemas/user.ts';
 import { USER_ABILITIES } from '../test/abilityFixtures.ts';
 

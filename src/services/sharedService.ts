@@ -1,5 +1,9 @@
-
-import { InvitationListResponseSchema, InvitationSchema, type Invitation, type InvitationCreateBody } from '../schemas/invitation.ts';
+import {
+  InvitationListResponseSchema,
+  InvitationSchema,
+  type Invitation,
+  type InvitationCreateBody,
+} from '../schemas/invitation.ts';
 import {
   CommentResponseSchema,
   GateCheckResponseSchema,
@@ -32,27 +36,58 @@ const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 /** My shared portfolios (researchers: all). */
 export function listSharedPortfolios(signal?: AbortSignal): Promise<SharedPortfolioListItem[]> {
-  return api().request({ method: 'GET', path: '/shared-portfolios', schema: SharedPortfolioListResponseSchema, ...withSignal(signal) });
+  return api().request({
+    method: 'GET',
+    path: '/shared-portfolios',
+    schema: SharedPortfolioListResponseSchema,
+    ...withSignal(signal),
+  });
 }
 
 /** One shared portfolio with its artifacts. */
 export function getSharedPortfolio(id: number, signal?: AbortSignal): Promise<SharedPortfolio> {
-  return api().request({ method: 'GET', path: `/shared-portfolios/${id}`, schema: SharedPortfolioSchema, ...withSignal(signal) });
+  return api().request({
+    method: 'GET',
+    path: `/shared-portfolios/${id}`,
+    schema: SharedPortfolioSchema,
+    ...withSignal(signal),
+  });
 }
 
 /** Creates a shared portfolio. */
 export function createSharedPortfolio(body: SharedPortfolioBody, signal?: AbortSignal): Promise<SharedPortfolio> {
-  return api().request({ method: 'POST', path: '/shared-portfolios', body, schema: SharedPortfolioSchema, ...withSignal(signal) });
+  return api().request({
+    method: 'POST',
+    path: '/shared-portfolios',
+    body,
+    schema: SharedPortfolioSchema,
+    ...withSignal(signal),
+  });
 }
 
 /** Changes a shared portfolio. */
-export function updateSharedPortfolio(id: number, body: SharedPortfolioBody, signal?: AbortSignal): Promise<SharedPortfolio> {
-  return api().request({ method: 'PUT', path: `/shared-portfolios/${id}`, body, schema: SharedPortfolioSchema, ...withSignal(signal) });
+export function updateSharedPortfolio(
+  id: number,
+  body: SharedPortfolioBody,
+  signal?: AbortSignal,
+): Promise<SharedPortfolio> {
+  return api().request({
+    method: 'PUT',
+    path: `/shared-portfolios/${id}`,
+    body,
+    schema: SharedPortfolioSchema,
+    ...withSignal(signal),
+  });
 }
 
 /** Deletes an empty shared portfolio. */
 export function deleteSharedPortfolio(id: number, signal?: AbortSignal): Promise<SharedPortfolioListItem> {
-  return api().request({ method: 'DELETE', path: `/shared-portfolios/${id}`, schema: SharedPortfolioListItemSchema, ...withSignal(signal) });
+  return api().request({
+    method: 'DELETE',
+    path: `/shared-portfolios/${id}`,
+    schema: SharedPortfolioListItemSchema,
+    ...withSignal(signal),
+  });
 }
 
 /** Members, pending invitees and people matching `search` (at least 3 characters). */
@@ -79,7 +114,12 @@ export function leaveSharedPortfolio(id: number, newOwnerId?: number, signal?: A
 
 /** Removes a member. */
 export function removeMember(id: number, userId: number, signal?: AbortSignal): Promise<SharedPortfolio> {
-  return api().request({ method: 'POST', path: `/shared-portfolios/${id}/remove-user/${userId}`, schema: SharedPortfolioSchema, ...withSignal(signal) });
+  return api().request({
+    method: 'POST',
+    path: `/shared-portfolios/${id}/remove-user/${userId}`,
+    schema: SharedPortfolioSchema,
+    ...withSignal(signal),
+  });
 }
 
 /** The address that downloads `shared portfolios.csv` (researchers; the session cookie authorises it). */
@@ -89,11 +129,21 @@ export function sharedExportUrl(): string {
 
 /** One shared artifact with comments and reactions. */
 export function getSharedArtifact(id: number, signal?: AbortSignal): Promise<SharedArtifactDetail> {
-  return api().request({ method: 'GET', path: `/shared-artifacts/${id}`, schema: SharedArtifactDetailSchema, ...withSignal(signal) });
+  return api().request({
+    method: 'GET',
+    path: `/shared-artifacts/${id}`,
+    schema: SharedArtifactDetailSchema,
+    ...withSignal(signal),
+  });
 }
 
 /** Asks whether saving a version would overwrite someone else's later save. */
-export function gateCheck(portfolioId: number, artifactId: number, updatedAt: string, signal?: AbortSignal): Promise<GateCheckResponse> {
+export function gateCheck(
+  portfolioId: number,
+  artifactId: number,
+  updatedAt: string,
+  signal?: AbortSignal,
+): Promise<GateCheckResponse> {
   return api().request({
     method: 'GET',
     path: `/shared-portfolios/${portfolioId}/shared-artifacts/${artifactId}/gate-check`,
@@ -104,7 +154,12 @@ export function gateCheck(portfolioId: number, artifactId: number, updatedAt: st
 }
 
 /** Saves a shared artifact's answers based on version `updatedAt` (409 when a newer one is stored). */
-export function updateSharedArtifact(id: number, responses: Responses, updatedAt: string, signal?: AbortSignal): Promise<SharedArtifact> {
+export function updateSharedArtifact(
+  id: number,
+  responses: Responses,
+  updatedAt: string,
+  signal?: AbortSignal,
+): Promise<SharedArtifact> {
   return api().request({
     method: 'PUT',
     path: `/shared-artifacts/${id}`,
@@ -116,14 +171,25 @@ export function updateSharedArtifact(id: number, responses: Responses, updatedAt
 
 /** Deletes a shared artifact without comments and reactions. */
 export function deleteSharedArtifact(id: number, signal?: AbortSignal): Promise<SharedArtifact> {
-  return api().request({ method: 'DELETE', path: `/shared-artifacts/${id}`, schema: SharedArtifactSchema, ...withSignal(signal) });
+  return api().request({
+    method: 'DELETE',
+    path: `/shared-artifacts/${id}`,
+    schema: SharedArtifactSchema,
+    ...withSignal(signal),
+  });
 }
 
 /**
  * Copies a personal (`from: 'artifact'`) or shared artifact into a shared portfolio; returns the copy.
  * `includeNotes` (personal artifacts): the owner's private notes become her moment comments on the copy.
  */
-export function copyArtifact(from: 'artifact' | 'sharedArtifact', id: number, sharedPortfolioId: number, includeNotes = false, signal?: AbortSignal): Promise<SharedArtifact> {
+export function copyArtifact(
+  from: 'artifact' | 'sharedArtifact',
+  id: number,
+  sharedPortfolioId: number,
+  includeNotes = false,
+  signal?: AbortSignal,
+): Promise<SharedArtifact> {
   return api().request({
     method: 'POST',
     path: `/${from === 'artifact' ? 'artifacts' : 'shared-artifacts'}/${id}/share`,
@@ -134,12 +200,30 @@ export function copyArtifact(from: 'artifact' | 'sharedArtifact', id: number, sh
 }
 
 /** Uploads a file to a shared artifact. */
-export function uploadToSharedArtifact(portfolioId: number, artifactId: number, file: File, onProgress: (fraction: number) => void, signal?: AbortSignal) {
-  return uploadFile(`/shared-portfolios/${portfolioId}/shared-artifacts/${artifactId}`, file, SharedArtifactMediaResponseSchema, onProgress, signal);
+export function uploadToSharedArtifact(
+  portfolioId: number,
+  artifactId: number,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+) {
+  return uploadFile(
+    `/shared-portfolios/${portfolioId}/shared-artifacts/${artifactId}`,
+    file,
+    SharedArtifactMediaResponseSchema,
+    onProgress,
+    signal,
+  );
 }
 
 /** Removes a file from a shared artifact. */
-export function removeFromSharedArtifact(portfolioId: number, artifactId: number, kind: MediaKind, fileId: number, signal?: AbortSignal) {
+export function removeFromSharedArtifact(
+  portfolioId: number,
+  artifactId: number,
+  kind: MediaKind,
+  fileId: number,
+  signal?: AbortSignal,
+) {
   return api().request({
     method: 'DELETE',
     path: `/shared-portfolios/${portfolioId}/shared-artifacts/${artifactId}/${kind}/${fileId}`,
@@ -150,22 +234,45 @@ export function removeFromSharedArtifact(portfolioId: number, artifactId: number
 
 /** Adds a comment. */
 export function addComment(sharedArtifact: number, text: string, signal?: AbortSignal) {
-  return api().request({ method: 'POST', path: '/comments', body: { text, sharedArtifact }, schema: CommentResponseSchema, ...withSignal(signal) });
+  return api().request({
+    method: 'POST',
+    path: '/comments',
+    body: { text, sharedArtifact },
+    schema: CommentResponseSchema,
+    ...withSignal(signal),
+  });
 }
 
 /** Changes my comment. */
 export function editComment(id: number, text: string, signal?: AbortSignal) {
-  return api().request({ method: 'PUT', path: `/comments/${id}`, body: { text }, schema: CommentResponseSchema, ...withSignal(signal) });
+  return api().request({
+    method: 'PUT',
+    path: `/comments/${id}`,
+    body: { text },
+    schema: CommentResponseSchema,
+    ...withSignal(signal),
+  });
 }
 
 /** Deletes my comment. */
 export function deleteComment(id: number, signal?: AbortSignal) {
-  return api().request({ method: 'DELETE', path: `/comments/${id}`, schema: CommentResponseSchema, ...withSignal(signal) });
+  return api().request({
+    method: 'DELETE',
+    path: `/comments/${id}`,
+    schema: CommentResponseSchema,
+    ...withSignal(signal),
+  });
 }
 
 /** Adds my reaction. */
 export function addReaction(sharedArtifact: number, value: string, signal?: AbortSignal): Promise<Reaction> {
-  return api().request({ method: 'POST', path: '/reactions', body: { sharedArtifact, value }, schema: ReactionSchema, ...withSignal(signal) });
+  return api().request({
+    method: 'POST',
+    path: '/reactions',
+    body: { sharedArtifact, value },
+    schema: ReactionSchema,
+    ...withSignal(signal),
+  });
 }
 
 /** Removes my reaction. */
@@ -175,7 +282,12 @@ export function removeReaction(id: number, signal?: AbortSignal): Promise<Reacti
 
 /** Invitations to me. */
 export function listInvitations(signal?: AbortSignal): Promise<Invitation[]> {
-  return api().request({ method: 'GET', path: '/invitations', schema: InvitationListResponseSchema, ...withSignal(signal) });
+  return api().request({
+    method: 'GET',
+    path: '/invitations',
+    schema: InvitationListResponseSchema,
+    ...withSignal(signal),
+  });
 }
 
 /** One invitation. */
@@ -190,11 +302,20 @@ export function invite(body: InvitationCreateBody, signal?: AbortSignal): Promis
 
 /** Accepts an invitation; returns the shared portfolio joined. */
 export function acceptInvitation(id: number, signal?: AbortSignal): Promise<SharedPortfolio> {
-  return api().request({ method: 'POST', path: `/invitations/${id}/accept`, schema: SharedPortfolioSchema, ...withSignal(signal) });
+  return api().request({
+    method: 'POST',
+    path: `/invitations/${id}/accept`,
+    schema: SharedPortfolioSchema,
+    ...withSignal(signal),
+  });
 }
 
 /** Declines (invitee) or cancels (owner) an invitation. */
 export function deleteInvitation(id: number, signal?: AbortSignal): Promise<Invitation> {
-  return api().request({ method: 'DELETE', path: `/invitations/${id}`, schema: InvitationSchema, ...withSignal(signal) });
+  return api().request({
+    method: 'DELETE',
+    path: `/invitations/${id}`,
+    schema: InvitationSchema,
+    ...withSignal(signal),
+  });
 }
-

@@ -23,10 +23,22 @@ export async function listUsers(query: { role_ne?: number } = {}, signal?: Abort
 
 /** Blocks or unblocks an account. */
 export function setUserBlocked(id: number, blocked: boolean, signal?: AbortSignal): Promise<User> {
-  return api().request({ method: 'PUT', path: `/users/${id}`, body: { blocked }, schema: UserSchema, ...(signal ? { signal } : {}) });
+  return api().request({
+    method: 'PUT',
+    path: `/users/${id}`,
+    body: { blocked },
+    schema: UserSchema,
+    ...(signal ? { signal } : {}),
+  });
 }
 
 /** Creates an account; its owner gets a set-password e-mail. */
 export function createUser(body: CreateUserBody, signal?: AbortSignal): Promise<User> {
-  return api().request({ method: 'POST', path: '/invitations/outside', body, schema: UserSchema, ...(signal ? { signal } : {}) });
+  return api().request({
+    method: 'POST',
+    path: '/invitations/outside',
+    body,
+    schema: UserSchema,
+    ...(signal ? { signal } : {}),
+  });
 }

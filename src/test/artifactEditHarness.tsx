@@ -3,13 +3,22 @@ import { ThemeProvider } from 'styled-components';
 import { vi } from 'vitest';
 import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { fromPromise, type ActorOptions, type AnyActorLogic, type InspectionEvent, type PromiseActorLogic } from 'xstate';
+import {
+  fromPromise,
+  type ActorOptions,
+  type AnyActorLogic,
+  type InspectionEvent,
+  type PromiseActorLogic,
+} from 'xstate';
 import { allowLeave, guardedNavigation, stayHere } from '../app/navigation/leaveGuard.ts';
 import { ArtifactEditLeaveGuard } from '../app/wiring/artifactRoutes.tsx';
 import { artifactDeleteMachine } from '../machines/artifactDelete/artifactDeleteMachine.ts';
 import { ArtifactDeleteContext } from '../machines/artifactDelete/useArtifactDelete.ts';
 import type { ArtifactLifecycleInput } from '../machines/artifactLifecycle/artifactLifecycleMachine.ts';
-import { provideArtifactLifecycle, type ArtifactEditActors } from '../machines/artifactLifecycle/provideArtifactLifecycle.ts';
+import {
+  provideArtifactLifecycle,
+  type ArtifactEditActors,
+} from '../machines/artifactLifecycle/provideArtifactLifecycle.ts';
 import type { Notice } from '../machines/shared/notice.ts';
 import { ArtifactLifecycleActorContext } from '../machines/artifactLifecycle/useArtifactLifecycle.ts';
 import type { Artifact } from '../schemas/artifact.ts';
@@ -62,7 +71,10 @@ export function renderArtifactEdit({
   const scrollToTop = vi.fn<() => void>();
   const shared = input.kind === 'shared';
   const base = shared ? '/shared-portfolios' : '/my-portfolios';
-  const location = memoryLocation({ path: `${base}/${input.portfolioId}/artifacts/${input.artifactId}/edit`, record: true });
+  const location = memoryLocation({
+    path: `${base}/${input.portfolioId}/artifacts/${input.artifactId}/edit`,
+    record: true,
+  });
   // The page's own navigation passes the leave guard, as the router's `aroundNav` makes it.
   const navigate = (to: string) => guardedNavigation(location.navigate, to);
   const logic = provideArtifactLifecycle({
@@ -91,7 +103,10 @@ export function renderArtifactEdit({
     ...(redirectDelay !== undefined ? { redirectDelay } : {}),
   });
   const deleteLogic = artifactDeleteMachine.provide({
-    actors: { deleteArtifact: fakes.deleteArtifact ?? never(), deleteSharedArtifact: fakes.deleteSharedArtifact ?? never() },
+    actors: {
+      deleteArtifact: fakes.deleteArtifact ?? never(),
+      deleteSharedArtifact: fakes.deleteSharedArtifact ?? never(),
+    },
     actions: {
       notify: (_, n) => notify(n.message, n.tone),
       navigateToPortfolio: (_, p) => navigateToPortfolio(p.portfolioId),
@@ -104,8 +119,13 @@ export function renderArtifactEdit({
         <HeaderLink />
         <Switch>
           <Route path={`${base}/:id/artifacts/:artifactId/edit`}>
-            <ArtifactDeleteContext.Provider value={{ logic: deleteLogic, kind: input.kind, ...(inspect ? { inspect } : {}) }}>
-              <ArtifactLifecycleActorContext.Provider logic={logic} options={{ input, ...(inspect ? { inspect } : {}), ...(clock ? { clock } : {}) }}>
+            <ArtifactDeleteContext.Provider
+              value={{ logic: deleteLogic, kind: input.kind, ...(inspect ? { inspect } : {}) }}
+            >
+              <ArtifactLifecycleActorContext.Provider
+                logic={logic}
+                options={{ input, ...(inspect ? { inspect } : {}), ...(clock ? { clock } : {}) }}
+              >
                 <ArtifactEditLeaveGuard />
                 {shared ? <SharedArtifactEditPage /> : <ArtifactEditPage />}
               </ArtifactLifecycleActorContext.Provider>

@@ -18,11 +18,23 @@ export const BASIC_STRUCTURE: Structure = [
     key: 'artifactCategory',
     text: 'What kind of evidence is this?',
     type: 'multipleResponse',
-    choices: ['Student work', 'Lesson plan or materials', 'Classroom video', 'Photo of an activity', 'Assessment', 'Other'],
+    choices: [
+      'Student work',
+      'Lesson plan or materials',
+      'Classroom video',
+      'Photo of an activity',
+      'Assessment',
+      'Other',
+    ],
   },
   { key: 'learningGoal', text: 'What were students working to learn?', type: 'longText', core: true },
   { key: 'studentThinking', text: "What does this evidence show about students' thinking?", type: 'longText' },
-  { key: 'standardFrameworkTags', text: 'Standards or elements of the framework', type: 'expansionPanelChoices', choices: [...STANDARDS_ITEMS] },
+  {
+    key: 'standardFrameworkTags',
+    text: 'Standards or elements of the framework',
+    type: 'expansionPanelChoices',
+    choices: [...STANDARDS_ITEMS],
+  },
   { key: 'nextSteps', text: 'What would you do next, or differently?', type: 'longText' },
 ];
 

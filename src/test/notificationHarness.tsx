@@ -12,11 +12,18 @@ import { createActor, fromCallback, SimulatedClock, type AnyActorLogic, type Ins
 import { allowLeave, guardedNavigation, stayHere } from '../app/navigation/leaveGuard.ts';
 import { provideNotificationFeed } from '../app/wiring/notificationFeed.ts';
 import { NotificationSettingsLeaveGuard } from '../app/wiring/notificationRoutes.tsx';
-import type { NotificationFeedEvent, NotificationFeedRef } from '../machines/notificationFeed/notificationFeedMachine.ts';
+import type {
+  NotificationFeedEvent,
+  NotificationFeedRef,
+} from '../machines/notificationFeed/notificationFeedMachine.ts';
 import { NotificationFeedContext } from '../machines/notificationFeed/useNotificationFeed.ts';
 import { notificationPreferencesMachine } from '../machines/notificationPreferences/notificationPreferencesMachine.ts';
 import { NotificationPreferencesActorContext } from '../machines/notificationPreferences/useNotificationPreferences.ts';
-import { DEFAULT_EMAIL_PREFERENCES, type Notification, type NotificationPreferences } from '../schemas/notifications.ts';
+import {
+  DEFAULT_EMAIL_PREFERENCES,
+  type Notification,
+  type NotificationPreferences,
+} from '../schemas/notifications.ts';
 import { Toaster } from '../views/feedback/Toaster.tsx';
 import { notify } from '../views/feedback/toastStore.ts';
 import { NotificationBell } from '../views/notifications/NotificationBell.tsx';
@@ -129,7 +136,13 @@ export function renderNotificationFeed({
 }
 
 /** The settings page with its leave guard and a header link to leave it by. */
-export function renderNotificationSettings({ actors, inspect }: { actors: Record<string, AnyActorLogic>; inspect?: (event: InspectionEvent) => void }) {
+export function renderNotificationSettings({
+  actors,
+  inspect,
+}: {
+  actors: Record<string, AnyActorLogic>;
+  inspect?: (event: InspectionEvent) => void;
+}) {
   const location = memoryLocation({ path: '/settings/notifications', record: true });
   const logic = notificationPreferencesMachine.provide({
     actors: actors as never,

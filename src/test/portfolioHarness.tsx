@@ -11,7 +11,12 @@ import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise, type AnyActorLogic, type InspectionEvent } from 'xstate';
 import { allowLeave, guardedNavigation, stayHere } from '../app/navigation/leaveGuard.ts';
 import { provideArtifactDelete } from '../app/wiring/artifactActions.tsx';
-import { PortfolioEditLeaveGuard, provideMyPortfoliosBrowser, provideTeacherBrowser, teacherPortfoliosPath } from '../app/wiring/portfolioRoutes.tsx';
+import {
+  PortfolioEditLeaveGuard,
+  provideMyPortfoliosBrowser,
+  provideTeacherBrowser,
+  teacherPortfoliosPath,
+} from '../app/wiring/portfolioRoutes.tsx';
 import { ArtifactDeleteContext } from '../machines/artifactDelete/useArtifactDelete.ts';
 import type { portfolioBrowserMachine } from '../machines/portfolioBrowser/portfolioBrowserMachine.ts';
 import { PortfolioBrowserActorContext } from '../machines/portfolioBrowser/usePortfolioBrowser.ts';
@@ -64,7 +69,12 @@ export function makePortfolio(overrides: Partial<Portfolio> = {}): Portfolio {
 export function listItemOf(portfolio: Portfolio): PortfolioListItem {
   return {
     ...portfolio,
-    artifacts: portfolio.artifacts.map(({ id, parkingLot, created_at, updated_at }) => ({ id, parkingLot, created_at, updated_at })),
+    artifacts: portfolio.artifacts.map(({ id, parkingLot, created_at, updated_at }) => ({
+      id,
+      parkingLot,
+      created_at,
+      updated_at,
+    })),
   };
 }
 
@@ -103,7 +113,9 @@ export interface BrowserFakes {
 }
 
 /** Promise actors answering from fixed data. */
-export function answeringBrowserActors(portfolios: readonly Portfolio[]): Required<BrowserFakes> & { calls: { getPortfolio: number[]; createArtifact: number[]; listPortfolios: unknown[] } } {
+export function answeringBrowserActors(
+  portfolios: readonly Portfolio[],
+): Required<BrowserFakes> & { calls: { getPortfolio: number[]; createArtifact: number[]; listPortfolios: unknown[] } } {
   const calls = { getPortfolio: [] as number[], createArtifact: [] as number[], listPortfolios: [] as unknown[] };
   return {
     calls,
@@ -133,15 +145,27 @@ function fakeDeleteSetup(navigate: (to: string) => void) {
   const { logic } = provideArtifactDelete(navigate);
   return {
     logic: logic.provide({
-      actors: { deleteArtifact: fromPromise<Artifact, { artifactId: number }>(async ({ input }) => makeArtifact({ id: input.artifactId })) },
+      actors: {
+        deleteArtifact: fromPromise<Artifact, { artifactId: number }>(async ({ input }) =>
+          makeArtifact({ id: input.artifactId }),
+        ),
+      },
     }),
   };
 }
 
 const toId = (value: string | undefined | null): number | null => (value ? Number(value) : null);
 
-function MyPortfoliosAt({ logic, inspect }: { logic: typeof portfolioBrowserMachine; inspect?: ((event: InspectionEvent) => void) | undefined }) {
-  const [withArtifact, artifactParams] = useRoute<{ id: string; artifactId: string }>('/my-portfolios/:id/artifacts/:artifactId');
+function MyPortfoliosAt({
+  logic,
+  inspect,
+}: {
+  logic: typeof portfolioBrowserMachine;
+  inspect?: ((event: InspectionEvent) => void) | undefined;
+}) {
+  const [withArtifact, artifactParams] = useRoute<{ id: string; artifactId: string }>(
+    '/my-portfolios/:id/artifacts/:artifactId',
+  );
   const [withPortfolio, portfolioParams] = useRoute<{ id: string }>('/my-portfolios/:id');
   const portfolioId = toId(withArtifact ? artifactParams.id : withPortfolio ? portfolioParams.id : null);
   const artifactId = toId(withArtifact ? artifactParams.artifactId : null);
@@ -195,7 +219,15 @@ export interface TeacherFakes extends BrowserFakes {
   listTeachers: AnyActorLogic;
 }
 
-function TeacherPortfoliosAt({ actors, navigate, inspect }: { actors: TeacherFakes; navigate: (to: string, options?: { replace?: boolean }) => void; inspect?: ((event: InspectionEvent) => void) | undefined }) {
+function TeacherPortfoliosAt({
+  actors,
+  navigate,
+  inspect,
+}: {
+  actors: TeacherFakes;
+  navigate: (to: string, options?: { replace?: boolean }) => void;
+  inspect?: ((event: InspectionEvent) => void) | undefined;
+}) {
   const query = new URLSearchParams(useSearch());
   const teacherId = toId(query.get('teacher'));
   const portfolioId = toId(query.get('portfolio'));
@@ -206,7 +238,10 @@ function TeacherPortfoliosAt({ actors, navigate, inspect }: { actors: TeacherFak
   });
   const browserLogic = withBrowserFakes(provideTeacherBrowser(navigate, teacherId), actors);
   return (
-    <TeacherPickerActorContext.Provider logic={pickerLogic} options={{ input: { teacherId }, ...(inspect ? { inspect } : {}) }}>
+    <TeacherPickerActorContext.Provider
+      logic={pickerLogic}
+      options={{ input: { teacherId }, ...(inspect ? { inspect } : {}) }}
+    >
       <TeacherPortfoliosPage
         teacherId={teacherId}
         portfolioId={portfolioId}
@@ -284,7 +319,10 @@ export function renderPortfolioEdit({
         <HeaderLink />
         <Switch>
           <Route path="/my-portfolios/:id/edit">
-            <PortfolioEditActorContext.Provider logic={logic} options={{ input: { portfolioId }, ...(inspect ? { inspect } : {}) }}>
+            <PortfolioEditActorContext.Provider
+              logic={logic}
+              options={{ input: { portfolioId }, ...(inspect ? { inspect } : {}) }}
+            >
               <PortfolioEditLeaveGuard />
               <PortfolioEditPage />
             </PortfolioEditActorContext.Provider>
@@ -316,4 +354,10 @@ export const artifactsGrid = () => screen.getByRole('grid', { name: 'Artifacts' 
 export const artifactRows = () => within(artifactsGrid()).getAllByRole('row').slice(1);
 
 /** The artifact names of the rendered rows, in order. */
-export const rowNames = () => artifactRows().map((row) => within(row).getAllByRole('gridcell').find((c) => c.textContent)?.textContent ?? '');
+export const rowNames = () =>
+  artifactRows().map(
+    (row) =>
+      within(row)
+        .getAllByRole('gridcell')
+        .find((c) => c.textContent)?.textContent ?? '',
+  );

@@ -46,9 +46,21 @@ export function makeUser(kind: keyof typeof ROLES = 'teacher', overrides: Partia
 
 /** The run-time configuration tests start from. */
 /** No public link configured (the public pages then show none of them). */
-export const NO_PUBLIC_LINKS = { contactEmail: null, researchEmail: null, aboutVideoId: null, learnMoreUrl: null, iosAppUrl: null, androidAppUrl: null } as const;
+export const NO_PUBLIC_LINKS = {
+  contactEmail: null,
+  researchEmail: null,
+  aboutVideoId: null,
+  learnMoreUrl: null,
+  iosAppUrl: null,
+  androidAppUrl: null,
+} as const;
 
-export const testConfig: AppConfig = { showcaseUrl: null, helpUrl: 'https://help.example.org/guide', feedbackUrl: null, ...NO_PUBLIC_LINKS };
+export const testConfig: AppConfig = {
+  showcaseUrl: null,
+  helpUrl: 'https://help.example.org/guide',
+  feedbackUrl: null,
+  ...NO_PUBLIC_LINKS,
+};
 
 export interface RenderAppOptions {
   /** The signed-in user; `null` (the default) renders the app for an anonymous visitor. */
@@ -65,7 +77,10 @@ export interface RenderAppOptions {
  * `user` when one is given (a token is stored), and the visitor is anonymous otherwise. Any other
  * API call a page makes stays pending, so pages show their loading state and nothing reaches a network.
  */
-export function renderApp(path: string, { user = null, config = {}, strict = false, offline = false }: RenderAppOptions = {}) {
+export function renderApp(
+  path: string,
+  { user = null, config = {}, strict = false, offline = false }: RenderAppOptions = {},
+) {
   vi.stubGlobal('fetch', () => new Promise<never>(() => undefined));
   if (user || offline) Cookies.set(SESSION_MARKER, '1', { path: '/' });
   const reloadHome = vi.fn<() => void>();
@@ -92,7 +107,13 @@ export function renderApp(path: string, { user = null, config = {}, strict = fal
       },
     ];
   };
-  const app = <App config={{ ...testConfig, ...config }} sessionActor={sessionActor} routerProps={{ hook, searchHook: location.searchHook }} />;
+  const app = (
+    <App
+      config={{ ...testConfig, ...config }}
+      sessionActor={sessionActor}
+      routerProps={{ hook, searchHook: location.searchHook }}
+    />
+  );
   const view = render(strict ? <StrictMode>{app}</StrictMode> : app);
   return { ...view, location, visits, sessionActor, reloadHome };
 }
@@ -109,10 +130,14 @@ export const currentPath = (location: { history: readonly string[] }): string | 
 
 /** Waits until the app has settled at `path`. */
 export async function expectPath(location: { history: readonly string[] }, path: string): Promise<void> {
-  await waitFor(() => {
-    if (currentPath(location) !== path) throw new Error(`Expected to be at ${path}, but history is ${location.history.join(' → ')}`);
-    // Pages load lazily (their own chunks): the first visit of a page waits for its module.
-  }, { timeout: 5000 });
+  await waitFor(
+    () => {
+      if (currentPath(location) !== path)
+        throw new Error(`Expected to be at ${path}, but history is ${location.history.join(' → ')}`);
+      // Pages load lazily (their own chunks): the first visit of a page waits for its module.
+    },
+    { timeout: 5000 },
+  );
 }
 
 /** Undoes what `renderApp` set up globally: the stubbed fetch and the signed-in user. */

@@ -48,7 +48,10 @@ export function renderResearchExport({
   });
   const rendered = render(
     <ThemeProvider theme={theme}>
-      <ResearchExportActorContext.Provider logic={logic} options={{ input: { currentUser: user }, ...(inspect ? { inspect } : {}) }}>
+      <ResearchExportActorContext.Provider
+        logic={logic}
+        options={{ input: { currentUser: user }, ...(inspect ? { inspect } : {}) }}
+      >
         <ResearchExportPage />
       </ResearchExportActorContext.Provider>
     </ThemeProvider>,

@@ -25,7 +25,13 @@ export function personRef(id: number): Person {
 
 /** The populated `sharedArtifact` of a comment or reaction (in shared portfolio 9). */
 export function discussedRef(id: number, sharedPortfolio = 9): Comment['sharedArtifact'] {
-  return { id, sharedPortfolio, owner: people.tess.id, created_at: '2026-03-02T10:00:00.000Z', updated_at: '2026-03-02T10:00:00.000Z' };
+  return {
+    id,
+    sharedPortfolio,
+    owner: people.tess.id,
+    created_at: '2026-03-02T10:00:00.000Z',
+    updated_at: '2026-03-02T10:00:00.000Z',
+  };
 }
 
 /** Fixture overrides may name the owner and the artifact by id. */
@@ -40,7 +46,9 @@ function expand<T extends Comment | Reaction>(base: T, overrides: DiscussionOver
     ...base,
     ...rest,
     ...(owner === undefined ? {} : { owner: typeof owner === 'number' ? personRef(owner) : owner }),
-    ...(sharedArtifact === undefined ? {} : { sharedArtifact: typeof sharedArtifact === 'number' ? discussedRef(sharedArtifact) : sharedArtifact }),
+    ...(sharedArtifact === undefined
+      ? {}
+      : { sharedArtifact: typeof sharedArtifact === 'number' ? discussedRef(sharedArtifact) : sharedArtifact }),
   };
 }
 

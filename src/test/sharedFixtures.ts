@@ -111,7 +111,15 @@ export function makeInvitation(overrides: Partial<Invitation> = {}): Invitation 
     id: 21,
     to: people.tess,
     from: people.lee,
-    sharedPortfolio: { ...sp, sharedArtifacts: sharedArtifacts.map(({ id, owner, created_at, updated_at }) => ({ id, owner: { id: owner.id }, created_at, updated_at })) },
+    sharedPortfolio: {
+      ...sp,
+      sharedArtifacts: sharedArtifacts.map(({ id, owner, created_at, updated_at }) => ({
+        id,
+        owner: { id: owner.id },
+        created_at,
+        updated_at,
+      })),
+    },
     created_at: '2026-03-05T09:00:00.000Z',
     ...overrides,
   };

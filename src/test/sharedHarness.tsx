@@ -44,7 +44,8 @@ export const accounts = {
 } satisfies Record<string, Me>;
 
 /** A 404 as the API client throws it. */
-export const notFound = (message = 'Not found.') => new ApiError(404, 'not_found', message, JSON.stringify({ message }));
+export const notFound = (message = 'Not found.') =>
+  new ApiError(404, 'not_found', message, JSON.stringify({ message }));
 
 /** A 400 as the API client throws it. */
 export const badRequest = (message: string) => new ApiError(400, 'bad_request', message, JSON.stringify({ message }));
@@ -75,7 +76,9 @@ export class FakeSharedApi {
     public viewer: Me = accounts.tess,
   ) {
     this.portfolios = portfolios.map((p) => ({ ...p, sharedArtifacts: [...p.sharedArtifacts] }));
-    for (const p of this.portfolios) for (const a of p.sharedArtifacts) this.discussions.set(a.id, { comments: [], reactions: [], ...discussions[a.id] });
+    for (const p of this.portfolios)
+      for (const a of p.sharedArtifacts)
+        this.discussions.set(a.id, { comments: [], reactions: [], ...discussions[a.id] });
   }
 
   /** Makes the next call of `kind` (e.g. 'addComment') fail with `error`. */
@@ -111,8 +114,10 @@ export class FakeSharedApi {
 
   /** The viewer's abilities on a shared portfolio, as the server's policies answer them. */
   private abilitiesOn(p: SharedPortfolio) {
-    if (p.owner.id === this.viewer.id) return { portfolio: SHARED_PORTFOLIO_ABILITIES.owner, artifact: SHARED_ARTIFACT_ABILITIES.worker };
-    if (this.viewer.abilities.readAllSharedPortfolios) return { portfolio: SHARED_PORTFOLIO_ABILITIES.researcher, artifact: SHARED_ARTIFACT_ABILITIES.worker };
+    if (p.owner.id === this.viewer.id)
+      return { portfolio: SHARED_PORTFOLIO_ABILITIES.owner, artifact: SHARED_ARTIFACT_ABILITIES.worker };
+    if (this.viewer.abilities.readAllSharedPortfolios)
+      return { portfolio: SHARED_PORTFOLIO_ABILITIES.researcher, artifact: SHARED_ARTIFACT_ABILITIES.worker };
     if (p.members.some((m) => m.id === this.viewer.id)) {
       const leave = !this.viewer.abilities.createSharedPortfolio; // teachers, not PLC leads
       return { portfolio: { ...SHARED_PORTFOLIO_ABILITIES.member, leave }, artifact: SHARED_ARTIFACT_ABILITIES.worker };
@@ -125,7 +130,11 @@ export class FakeSharedApi {
     const found = this.portfolios.find((p) => p.id === id);
     if (!found) throw notFound('Shared portfolio not found.');
     const abilities = this.abilitiesOn(found);
-    return { ...found, abilities: abilities.portfolio, sharedArtifacts: found.sharedArtifacts.map((a) => ({ ...this.present(a), abilities: abilities.artifact })) };
+    return {
+      ...found,
+      abilities: abilities.portfolio,
+      sharedArtifacts: found.sharedArtifacts.map((a) => ({ ...this.present(a), abilities: abilities.artifact })),
+    };
   }
 
   /** A shared artifact as `GET /shared-artifacts/{id}` returns it now. */
@@ -148,7 +157,11 @@ export class FakeSharedApi {
   }
 
   private answer(comment: Comment, artifactId: number) {
-    return { ...comment, sharedArtifactComments: [...this.discussion(artifactId).comments], sharedPortfolioCommentCount: 0 };
+    return {
+      ...comment,
+      sharedArtifactComments: [...this.discussion(artifactId).comments],
+      sharedPortfolioCommentCount: 0,
+    };
   }
 
   /** Fake service actors, each answering at once from the data held. */
@@ -158,7 +171,15 @@ export class FakeSharedApi {
         this.record('listPortfolios', '');
         return this.portfolios.map((p) => {
           const full = this.portfolio(p.id);
-          return { ...full, sharedArtifacts: full.sharedArtifacts.map(({ id, owner, created_at, updated_at }) => ({ id, owner: { id: owner.id }, created_at, updated_at })) };
+          return {
+            ...full,
+            sharedArtifacts: full.sharedArtifacts.map(({ id, owner, created_at, updated_at }) => ({
+              id,
+              owner: { id: owner.id },
+              created_at,
+              updated_at,
+            })),
+          };
         });
       }),
       getPortfolio: fromPromise<SharedPortfolio, { portfolioId: number }>(async ({ input }) => {
@@ -250,7 +271,8 @@ export class FakeSharedApi {
       deleteSharedArtifact: fromPromise<SharedArtifact, { artifactId: number }>(async ({ input }) => {
         this.record('deleteSharedArtifact', String(input.artifactId));
         const d = this.discussion(input.artifactId);
-        if (d.comments.length > 0 || d.reactions.length > 0) throw badRequest('You cannot delete a shared artifact with comments or reactions.');
+        if (d.comments.length > 0 || d.reactions.length > 0)
+          throw badRequest('You cannot delete a shared artifact with comments or reactions.');
         const portfolio = this.portfolios.find((p) => p.sharedArtifacts.some((a) => a.id === input.artifactId))!;
         const artifact = portfolio.sharedArtifacts.find((a) => a.id === input.artifactId)!;
         portfolio.sharedArtifacts = portfolio.sharedArtifacts.filter((a) => a.id !== input.artifactId);
@@ -291,17 +313,37 @@ type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 
 const toId = (value: string | undefined | null): number | null => (value ? Number(value) : null);
 
-function SharedPortfoliosAt({ logic, viewerId, inspect, clock }: { logic: typeof portfolioBrowserMachine; viewerId: number; inspect?: ((event: InspectionEvent) => void) | undefined; clock?: Clock | undefined }) {
-  const [withArtifact, artifactParams] = useRoute<{ id: string; artifactId: string }>('/shared-portfolios/:id/artifacts/:artifactId');
+function SharedPortfoliosAt({
+  logic,
+  viewerId,
+  inspect,
+  clock,
+}: {
+  logic: typeof portfolioBrowserMachine;
+  viewerId: number;
+  inspect?: ((event: InspectionEvent) => void) | undefined;
+  clock?: Clock | undefined;
+}) {
+  const [withArtifact, artifactParams] = useRoute<{ id: string; artifactId: string }>(
+    '/shared-portfolios/:id/artifacts/:artifactId',
+  );
   const [withPortfolio, portfolioParams] = useRoute<{ id: string }>('/shared-portfolios/:id');
   const portfolioId = toId(withArtifact ? artifactParams.id : withPortfolio ? portfolioParams.id : null);
   const artifactId = toId(withArtifact ? artifactParams.artifactId : null);
   return (
     <PortfolioBrowserActorContext.Provider
       logic={logic}
-      options={{ input: { mode: 'shared', owner: null, portfolioId, artifactId, viewerId }, ...(inspect ? { inspect } : {}), ...(clock ? { clock } : {}) }}
+      options={{
+        input: { mode: 'shared', owner: null, portfolioId, artifactId, viewerId },
+        ...(inspect ? { inspect } : {}),
+        ...(clock ? { clock } : {}),
+      }}
     >
-      <SharedPortfoliosPage portfolioId={portfolioId} artifactId={artifactId} exportUrl="http://portal.test/api/v1/shared-portfolios/export" />
+      <SharedPortfoliosPage
+        portfolioId={portfolioId}
+        artifactId={artifactId}
+        exportUrl="http://portal.test/api/v1/shared-portfolios/export"
+      />
     </PortfolioBrowserActorContext.Provider>
   );
 }
@@ -342,7 +384,10 @@ export function renderSharedPortfolios({
   const location = memoryLocation({ path, record: true });
   const real = api.actors();
   const refetch = delays?.refetchDelay !== undefined ? { delays: { refetchDelay: delays.refetchDelay } } : {};
-  const browserLogic = provideSharedBrowser(location.navigate).provide({ actors: { ...real.browser, ...fakes.browser } as never, ...refetch });
+  const browserLogic = provideSharedBrowser(location.navigate).provide({
+    actors: { ...real.browser, ...fakes.browser } as never,
+    ...refetch,
+  });
   const setup = provideSharedActions(location.navigate);
   const actions = {
     comment: {
@@ -363,7 +408,10 @@ export function renderSharedPortfolios({
       }),
       ...(inspect.deletion ? { inspect: inspect.deletion } : {}),
     },
-    leave: { logic: setup.leave.logic.provide({ actors: { ...real.leave, ...fakes.leave } as never }), ...(inspect.leave ? { inspect: inspect.leave } : {}) },
+    leave: {
+      logic: setup.leave.logic.provide({ actors: { ...real.leave, ...fakes.leave } as never }),
+      ...(inspect.leave ? { inspect: inspect.leave } : {}),
+    },
     moments: moments ?? setup.moments,
   };
   render(

@@ -13,7 +13,11 @@ import { vi } from 'vitest';
 import { artifactNotesMachine } from '../machines/artifactNotes/artifactNotesMachine.ts';
 import { captionEditorMachine } from '../machines/captionEditor/captionEditorMachine.ts';
 import { momentCommentMachine, type MomentCommentInput } from '../machines/momentComment/momentCommentMachine.ts';
-import { MomentsContext, useMomentCommentActor, type MomentsSetup } from '../machines/momentComment/useMomentComment.ts';
+import {
+  MomentsContext,
+  useMomentCommentActor,
+  type MomentsSetup,
+} from '../machines/momentComment/useMomentComment.ts';
 import type { MomentMark } from '../machines/videoPlayer/markers.ts';
 import { videoPlayerMachine } from '../machines/videoPlayer/videoPlayerMachine.ts';
 import type { Media } from '../schemas/media.ts';
@@ -43,7 +47,10 @@ export function stubMediaElements(duration = 12) {
   vi.spyOn(HTMLMediaElement.prototype, 'currentTime', 'get').mockImplementation(function (this: HTMLMediaElement) {
     return times.get(this) ?? 0;
   });
-  vi.spyOn(HTMLMediaElement.prototype, 'currentTime', 'set').mockImplementation(function (this: HTMLMediaElement, value: number) {
+  vi.spyOn(HTMLMediaElement.prototype, 'currentTime', 'set').mockImplementation(function (
+    this: HTMLMediaElement,
+    value: number,
+  ) {
     times.set(this, value);
   });
   vi.spyOn(HTMLMediaElement.prototype, 'readyState', 'get').mockReturnValue(1);
@@ -53,7 +60,15 @@ export function stubMediaElements(duration = 12) {
 
 /** A 12-second video (media 61) as a shared artifact holds it. */
 export function makeVideo(overrides: Partial<Media> = {}): Media {
-  return makeMedia('videos', { id: 61, name: 'ramp-race.webm', caption: 'A', ext: '.webm', mime: 'video/webm', duration: 12, ...overrides });
+  return makeMedia('videos', {
+    id: 61,
+    name: 'ramp-race.webm',
+    caption: 'A',
+    ext: '.webm',
+    mime: 'video/webm',
+    duration: 12,
+    ...overrides,
+  });
 }
 
 /** A caption track of video 61 with two cues, editable. */
@@ -77,12 +92,26 @@ export function makeTrack(overrides: Partial<CaptionTrack> = {}): CaptionTrack {
 }
 
 /** The app's video moments logic with the toasts, each machine's actors replaced by `fakes`. */
-export function provideTestMoments(fakes: { player?: Record<string, unknown>; composer?: Record<string, unknown>; captions?: Record<string, unknown>; notes?: Record<string, unknown> } = {}, inspect?: MomentsSetup['inspect']): MomentsSetup {
+export function provideTestMoments(
+  fakes: {
+    player?: Record<string, unknown>;
+    composer?: Record<string, unknown>;
+    captions?: Record<string, unknown>;
+    notes?: Record<string, unknown>;
+  } = {},
+  inspect?: MomentsSetup['inspect'],
+): MomentsSetup {
   const notifyAction = (_: unknown, n: { message: string; tone: 'success' | 'error' }) => notify(n.message, n.tone);
   return {
     player: videoPlayerMachine.provide({ actors: (fakes.player ?? {}) as never }),
-    composer: momentCommentMachine.provide({ actions: { notify: notifyAction }, actors: (fakes.composer ?? {}) as never }),
-    captions: captionEditorMachine.provide({ actions: { notify: notifyAction }, actors: (fakes.captions ?? {}) as never }),
+    composer: momentCommentMachine.provide({
+      actions: { notify: notifyAction },
+      actors: (fakes.composer ?? {}) as never,
+    }),
+    captions: captionEditorMachine.provide({
+      actions: { notify: notifyAction },
+      actors: (fakes.captions ?? {}) as never,
+    }),
     notes: artifactNotesMachine.provide({ actors: (fakes.notes ?? {}) as never }),
     captionUrl: captionFileUrl,
     momentsExportUrl,
@@ -90,7 +119,15 @@ export function provideTestMoments(fakes: { player?: Record<string, unknown>; co
   };
 }
 
-function Host({ input, videos, children }: { input: MomentCommentInput; videos: readonly Media[]; children: ReactNode }) {
+function Host({
+  input,
+  videos,
+  children,
+}: {
+  input: MomentCommentInput;
+  videos: readonly Media[];
+  children: ReactNode;
+}) {
   const composer = useMomentCommentActor(input);
   return (
     <MomentThreadProvider composer={composer} videos={videos}>
@@ -128,7 +165,18 @@ export function renderVideoMoments({
       <Router hook={location.hook}>
         <MomentsContext.Provider value={moments}>
           <Host input={composer} videos={[video]}>
-            <VideoMoments media={video} holder={{ kind: composer.target === 'note' ? 'artifact' : 'sharedArtifact', artifactId: composer.artifactId }} marks={marks} startAt={startAt} canComment={canComment} canCaption={canCaption} noun={noun} />
+            <VideoMoments
+              media={video}
+              holder={{
+                kind: composer.target === 'note' ? 'artifact' : 'sharedArtifact',
+                artifactId: composer.artifactId,
+              }}
+              marks={marks}
+              startAt={startAt}
+              canComment={canComment}
+              canCaption={canCaption}
+              noun={noun}
+            />
             {after}
           </Host>
         </MomentsContext.Provider>

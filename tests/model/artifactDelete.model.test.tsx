@@ -34,13 +34,27 @@ afterEach(clearToasts);
 
 type Snapshot = ReturnType<typeof artifactDeleteMachine.getInitialSnapshot>;
 
-const artifact = makeArtifact({ id: 21, portfolio: { id: 7 }, parkingLot: false, responses: { artifactName: 'Ramp races' } });
+const artifact = makeArtifact({
+  id: 21,
+  portfolio: { id: 7 },
+  parkingLot: false,
+  responses: { artifactName: 'Ramp races' },
+});
 const sharedArtifact = makeSharedArtifactDetail();
 const deletedShared = makeSharedArtifact();
 const forbidden = new ApiError(403, 'forbidden', 'Researchers can read teacher portfolios but not change them.', '');
-const hasActivity = new ApiError(400, 'has_activity', 'You cannot delete a shared artifact with comments or reactions.', '');
+const hasActivity = new ApiError(
+  400,
+  'has_activity',
+  'You cannot delete a shared artifact with comments or reactions.',
+  '',
+);
 
-const userEvents: ArtifactDeleteEvent[] = [{ type: 'artifact.delete' }, { type: 'artifact.confirmDelete' }, { type: 'artifact.cancelDelete' }];
+const userEvents: ArtifactDeleteEvent[] = [
+  { type: 'artifact.delete' },
+  { type: 'artifact.confirmDelete' },
+  { type: 'artifact.cancelDelete' },
+];
 const LEAVE = 'xstate.after.leaveDelay.artifactDelete.leaving';
 const actorEvents = {
   deleteArtifact: [
@@ -105,10 +119,20 @@ async function setupShared(): Promise<Harness> {
     inspect: coverageInspector,
   });
   await screen.findByRole('heading', { level: 1, name: 'Edit Shared Artifact' });
-  return { deleteArtifact, deleteShared, navigateToPortfolio: rendered.navigateToPortfolio, onDeleted: vi.fn(), ux: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }) };
+  return {
+    deleteArtifact,
+    deleteShared,
+    navigateToPortfolio: rendered.navigateToPortfolio,
+    onDeleted: vi.fn(),
+    ux: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }),
+  };
 }
 
-const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent ?? '').join(' | ');
+const alerts = () =>
+  screen
+    .queryAllByRole('alert')
+    .map((a) => a.textContent ?? '')
+    .join(' | ');
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const title = () => screen.queryByRole('textbox', { name: 'Artifact Name' }) as HTMLInputElement | null;
 
@@ -196,8 +220,16 @@ const events = {
 };
 
 const MODES: { title: string; input: ArtifactDeleteInput; setup: () => Harness | Promise<Harness> }[] = [
-  { title: 'the artifact view’s Delete Artifact', input: { kind: 'personal', artifactId: 21, portfolioId: 7, name: 'Ramp races' }, setup: setupPersonal },
-  { title: 'the shared artifact edit page’s Delete Artifact', input: { kind: 'shared', artifactId: 70, portfolioId: 9, name: 'Ramp race' }, setup: setupShared },
+  {
+    title: 'the artifact view’s Delete Artifact',
+    input: { kind: 'personal', artifactId: 21, portfolioId: 7, name: 'Ramp races' },
+    setup: setupPersonal,
+  },
+  {
+    title: 'the shared artifact edit page’s Delete Artifact',
+    input: { kind: 'shared', artifactId: 70, portfolioId: 9, name: 'Ramp race' },
+    setup: setupShared,
+  },
 ];
 
 for (const mode of MODES) {
@@ -209,7 +241,11 @@ for (const mode of MODES) {
     for (const path of model.getShortestPaths()) {
       const steps = path.steps
         .slice(1)
-        .map((s) => s.event.type.replace('xstate.', '') + ('error' in s.event ? ` (${(s.event as unknown as { error: ApiError }).error.status})` : ''))
+        .map(
+          (s) =>
+            s.event.type.replace('xstate.', '') +
+            ('error' in s.event ? ` (${(s.event as unknown as { error: ApiError }).error.status})` : ''),
+        )
         .join(' → ');
       it(`reaches ${JSON.stringify(path.state.value)}: ${steps || 'start'}`, async () => {
         h = await mode.setup();

@@ -43,7 +43,9 @@ function setup() {
   render(
     <ThemeProvider theme={theme}>
       <ArtifactDetailsContext.Provider value={{ logic, inspect: coverageInspector }}>
-        <WholeArtifact brief={brief}>{(artifact) => <h3>{`${artifact.responses['artifactName']}: ${artifact.structure.length} questions`}</h3>}</WholeArtifact>
+        <WholeArtifact brief={brief}>
+          {(artifact) => <h3>{`${artifact.responses['artifactName']}: ${artifact.structure.length} questions`}</h3>}
+        </WholeArtifact>
       </ArtifactDetailsContext.Provider>
     </ThemeProvider>,
   );
@@ -56,7 +58,9 @@ const checks: Record<string, () => Promise<void>> = {
     expect(screen.queryByRole('heading')).toBeNull();
   },
   ready: async () => {
-    expect(await screen.findByRole('heading', { name: `Ramp races: ${whole.structure.length} questions` })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: `Ramp races: ${whole.structure.length} questions` }),
+    ).toBeTruthy();
     expect(screen.queryByRole('status', { name: 'Loading artifact' })).toBeNull();
   },
   missing: async () => {

@@ -10,7 +10,11 @@ import {
   type ArtifactLifecycleInput,
 } from '../../src/machines/artifactLifecycle/artifactLifecycleMachine.ts';
 import type { EditableArtifact } from '../../src/machines/artifactLifecycle/artifactSelectors.ts';
-import type { GateCheckInput, SharedSaveOutcome, SharedUpdateInput } from '../../src/machines/sharedArtifactSave/sharedArtifactSaveMachine.ts';
+import type {
+  GateCheckInput,
+  SharedSaveOutcome,
+  SharedUpdateInput,
+} from '../../src/machines/sharedArtifactSave/sharedArtifactSaveMachine.ts';
 import type { Artifact } from '../../src/schemas/artifact.ts';
 import { FORM_ERROR_MESSAGE } from '../../src/schemas/responses.ts';
 import type { GateCheckResponse } from '../../src/schemas/sharedArtifact.ts';
@@ -98,7 +102,17 @@ function setup(input: ArtifactLifecycleInput): Harness {
     },
     inspect: coverageInspector,
   });
-  return { ...rendered, discardArtifact, fetchArtifact, updateArtifact, gateCheck, updateShared, ux: userEvent.setup(), clock, flags };
+  return {
+    ...rendered,
+    discardArtifact,
+    fetchArtifact,
+    updateArtifact,
+    gateCheck,
+    updateShared,
+    ux: userEvent.setup(),
+    clock,
+    flags,
+  };
 }
 
 const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent ?? '');
@@ -138,17 +152,42 @@ function describePath(path: { state: { value: unknown }; steps: readonly Step[] 
   return `reaches ${JSON.stringify(path.state.value)}: ${events.join(' → ') || 'start'}`;
 }
 
-const MODES: { name: string; input: ArtifactLifecycleInput; userEvents: ArtifactLifecycleEvent[]; actorEvents: Record<string, ArtifactLifecycleEvent[]> }[] = [
-  { name: 'a teacher’s artifact', input: { kind: 'personal', portfolioId: 7, artifactId: 12, readOnly: false }, userEvents: personalUserEvents, actorEvents: personalActorEvents },
-  { name: 'a new artifact', input: { kind: 'personal', portfolioId: 7, artifactId: 12, readOnly: false }, userEvents: newUserEvents, actorEvents: newActorEvents },
-  { name: 'a researcher', input: { kind: 'personal', portfolioId: 7, artifactId: 12, readOnly: true }, userEvents: personalUserEvents, actorEvents: personalActorEvents },
+const MODES: {
+  name: string;
+  input: ArtifactLifecycleInput;
+  userEvents: ArtifactLifecycleEvent[];
+  actorEvents: Record<string, ArtifactLifecycleEvent[]>;
+}[] = [
+  {
+    name: 'a teacher’s artifact',
+    input: { kind: 'personal', portfolioId: 7, artifactId: 12, readOnly: false },
+    userEvents: personalUserEvents,
+    actorEvents: personalActorEvents,
+  },
+  {
+    name: 'a new artifact',
+    input: { kind: 'personal', portfolioId: 7, artifactId: 12, readOnly: false },
+    userEvents: newUserEvents,
+    actorEvents: newActorEvents,
+  },
+  {
+    name: 'a researcher',
+    input: { kind: 'personal', portfolioId: 7, artifactId: 12, readOnly: true },
+    userEvents: personalUserEvents,
+    actorEvents: personalActorEvents,
+  },
   {
     name: 'an address without a portfolio id',
     input: { kind: 'personal', portfolioId: Number.NaN, artifactId: 12, readOnly: false },
     userEvents: personalUserEvents,
     actorEvents: personalActorEvents,
   },
-  { name: 'a shared artifact', input: { kind: 'shared', portfolioId: 9, artifactId: 70, readOnly: false }, userEvents: sharedUserEvents, actorEvents: sharedActorEvents },
+  {
+    name: 'a shared artifact',
+    input: { kind: 'shared', portfolioId: 9, artifactId: 70, readOnly: false },
+    userEvents: sharedUserEvents,
+    actorEvents: sharedActorEvents,
+  },
   {
     name: 'a shared artifact’s address without a portfolio id',
     input: { kind: 'shared', portfolioId: Number.NaN, artifactId: 70, readOnly: false },
@@ -189,37 +228,55 @@ const states: Record<string, (s: Snapshot) => Promise<void>> = {
     expect(input('learningGoal').value).toBe(draft.learningGoal);
     const messages = Object.values(issues);
     // The summary at the top, and each question's message under it.
-    expect(alerts().filter((text) => text === FORM_ERROR_MESSAGE)).toEqual(messages.length > 0 ? [FORM_ERROR_MESSAGE] : []);
+    expect(alerts().filter((text) => text === FORM_ERROR_MESSAGE)).toEqual(
+      messages.length > 0 ? [FORM_ERROR_MESSAGE] : [],
+    );
     expect(messages.filter((message) => screen.queryByText(message) === null)).toEqual([]);
     // Problems bring the top of the page into view.
     expect(messages.length === 0 || h.scrollToTop.mock.calls.length > 0).toBe(true);
     // A refused save is alerted with the server's message.
     expect(error === null || alerts().join().includes(error.message)).toBe(true);
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    await waitFor(() => expect(saveButtons()).toEqual(artifact!.parkingLot ? ['Save to Parking Lot', 'Submit to Portfolio'] : ['Save']));
-    if (kind === 'shared') expect(screen.getByRole('region', { name: 'Team questions for shared portfolio' })).toBeTruthy();
+    await waitFor(() =>
+      expect(saveButtons()).toEqual(artifact!.parkingLot ? ['Save to Parking Lot', 'Submit to Portfolio'] : ['Save']),
+    );
+    if (kind === 'shared')
+      expect(screen.getByRole('region', { name: 'Team questions for shared portfolio' })).toBeTruthy();
   },
   'ready.validating': async () => {
     throw new Error('validating is transient: a path never rests there');
   },
   'ready.saving': async (state) => {
-    const pressed = { saveToLot: 'Save to Parking Lot', submit: 'Submit to Portfolio', save: 'Save' }[state.context.intent!];
+    const pressed = { saveToLot: 'Save to Parking Lot', submit: 'Submit to Portfolio', save: 'Save' }[
+      state.context.intent!
+    ];
     await waitFor(() => expect(button(pressed).getAttribute('aria-busy')).toBe('true'));
     const call = h.updateArtifact.calls[0]!;
-    expect(call.input).toEqual({ artifactId: 12, body: { responses: state.context.responses, parkingLot: state.context.intent === 'saveToLot' } });
+    expect(call.input).toEqual({
+      artifactId: 12,
+      body: { responses: state.context.responses, parkingLot: state.context.intent === 'saveToLot' },
+    });
   },
   'ready.savingShared': async (state) => {
     await waitFor(() => expect(button('Save').getAttribute('aria-busy')).toBe('true'));
     // The shared save starts with the gate check of the version the page loaded; nothing goes to the personal endpoint.
-    expect(h.gateCheck.calls.map((c) => c.input)).toEqual([{ portfolioId: 9, artifactId: 70, updatedAt: state.context.artifact!.updated_at }]);
+    expect(h.gateCheck.calls.map((c) => c.input)).toEqual([
+      { portfolioId: 9, artifactId: 70, updatedAt: state.context.artifact!.updated_at },
+    ]);
     expect(h.updateArtifact.calls).toHaveLength(0);
   },
   'ready.saved': async (state) => {
-    expect(await screen.findByText(state.context.kind === 'shared' ? 'Successfully edited shared artifact' : 'Successfully edited artifact')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        state.context.kind === 'shared' ? 'Successfully edited shared artifact' : 'Successfully edited artifact',
+      ),
+    ).toBeTruthy();
     expect(input('artifactName').disabled).toBe(true);
   },
   'ready.left': async (state) => {
-    await waitFor(() => expect(h.navigateToArtifact).toHaveBeenCalledWith(state.context.portfolioId, state.context.artifactId));
+    await waitFor(() =>
+      expect(h.navigateToArtifact).toHaveBeenCalledWith(state.context.portfolioId, state.context.artifactId),
+    );
     expect(h.navigateToArtifact).toHaveBeenCalledTimes(1);
   },
   'ready.confirmingLeave': async () => {
@@ -230,7 +287,9 @@ const states: Record<string, (s: Snapshot) => Promise<void>> = {
   },
   'ready.discarding': async (state) => {
     // The never-saved artifact is removed on the way out, files included (the server's DELETE).
-    await waitFor(() => expect(h.discardArtifact.calls.map((c) => c.input)).toEqual([{ artifactId: state.context.artifactId }]));
+    await waitFor(() =>
+      expect(h.discardArtifact.calls.map((c) => c.input)).toEqual([{ artifactId: state.context.artifactId }]),
+    );
     expect(button('Cancel').disabled).toBe(true);
     expect(screen.queryByRole('alertdialog')).toBeNull();
   },
@@ -241,7 +300,11 @@ const states: Record<string, (s: Snapshot) => Promise<void>> = {
     if (state.context.leaveBy === 'cancel') expect(h.portfolioOpened).toHaveBeenCalledWith(7);
   },
   'ready.deleted': async (state) => {
-    expect(await screen.findByText(state.context.kind === 'shared' ? 'Successfully deleted shared artifact' : 'Successfully deleted artifact')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        state.context.kind === 'shared' ? 'Successfully deleted shared artifact' : 'Successfully deleted artifact',
+      ),
+    ).toBeTruthy();
     // The form stays locked until the app leaves.
     await waitFor(() => expect(input('artifactName').disabled).toBe(true));
     expect(saveButtons()).toEqual([]);
@@ -250,7 +313,9 @@ const states: Record<string, (s: Snapshot) => Promise<void>> = {
 assertEveryStateChecked(artifactLifecycleMachine, states);
 
 /** Settles the oldest call of a fake actor as the model's event says. */
-function settle(fake: () => { next: () => { deferred: { resolve: (value: never) => void; reject: (error: unknown) => void } } }) {
+function settle(
+  fake: () => { next: () => { deferred: { resolve: (value: never) => void; reject: (error: unknown) => void } } },
+) {
   return async (step: Step) => {
     const call = fake().next();
     await answerAsStep(call, step);
@@ -270,29 +335,49 @@ const events = {
     await h.ux.click(screen.getByRole('link', { name: 'PORTFOLIO DASHBOARD' }));
   },
   'leave.stay': async () => {
-    await h.ux.click(within(screen.getByRole('alertdialog', { name: 'Leave this page?' })).getByRole('button', { name: 'Stay on this page' }));
+    await h.ux.click(
+      within(screen.getByRole('alertdialog', { name: 'Leave this page?' })).getByRole('button', {
+        name: 'Stay on this page',
+      }),
+    );
   },
   'leave.confirm': async () => {
-    await h.ux.click(within(screen.getByRole('alertdialog', { name: 'Leave this page?' })).getByRole('button', { name: 'Leave without saving' }));
+    await h.ux.click(
+      within(screen.getByRole('alertdialog', { name: 'Leave this page?' })).getByRole('button', {
+        name: 'Leave without saving',
+      }),
+    );
   },
   'xstate.error.actor.updateArtifact': settle(() => h.updateArtifact),
   'xstate.done.actor.sharedArtifactSave': async (step: Step) => {
     const { output } = step.event as unknown as { output: SharedSaveOutcome };
     const gate = h.gateCheck.next();
     if (output.outcome === 'saved') {
-      await act(async () => gate.deferred.resolve({ type: 'ok', message: 'Shared artifact can be safely saved.', updated_at: LOADED }));
+      await act(async () =>
+        gate.deferred.resolve({ type: 'ok', message: 'Shared artifact can be safely saved.', updated_at: LOADED }),
+      );
       const put = h.updateShared.next();
       await act(async () => put.deferred.resolve(output.artifact));
     } else if (output.outcome === 'stopped') {
       await act(async () => gate.deferred.resolve({ type: 'error', message: output.error.message }));
     } else {
-      await act(async () => gate.deferred.resolve({ type: 'warning', message: 'Saved by someone else.', updated_at: '2026-03-02T11:00:00.000Z' }));
-      await h.ux.click(within(await screen.findByRole('alertdialog', { name: 'Edit Conflict' })).getByRole('button', { name: 'NO' }));
+      await act(async () =>
+        gate.deferred.resolve({
+          type: 'warning',
+          message: 'Saved by someone else.',
+          updated_at: '2026-03-02T11:00:00.000Z',
+        }),
+      );
+      await h.ux.click(
+        within(await screen.findByRole('alertdialog', { name: 'Edit Conflict' })).getByRole('button', { name: 'NO' }),
+      );
     }
   },
   'xstate.error.actor.sharedArtifactSave': async () => {
     h.flags.breakNextNotice = true;
-    await act(async () => h.gateCheck.next().deferred.resolve({ type: 'error', message: 'Invalid updated_at parameter.' }));
+    await act(async () =>
+      h.gateCheck.next().deferred.resolve({ type: 'error', message: 'Invalid updated_at parameter.' }),
+    );
   },
   'field.change': async (step: Step) => {
     const { key, value } = step.event as unknown as { key: string; value: string };
@@ -313,7 +398,9 @@ const events = {
   'artifact.deleted': async () => {
     // Delete Artifact, YES: the page hears of the finished deletion.
     await h.ux.click(button('Delete Artifact'));
-    await h.ux.click(within(screen.getByRole('alertdialog', { name: 'Delete Artifact' })).getByRole('button', { name: 'YES' }));
+    await h.ux.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete Artifact' })).getByRole('button', { name: 'YES' }),
+    );
   },
   retry: async () => {
     await h.ux.click(button('Try again'));
@@ -343,7 +430,8 @@ for (const mode of MODES) {
         h = setup(mode.input);
         await path.test({ states: checkStates<Snapshot>(states), events });
         // The page never asked twice: at most the request of the state the path ends in is open.
-        for (const fake of [h.fetchArtifact, h.updateArtifact, h.gateCheck, h.updateShared, h.discardArtifact]) expect(fake.calls.length).toBeLessThanOrEqual(1);
+        for (const fake of [h.fetchArtifact, h.updateArtifact, h.gateCheck, h.updateShared, h.discardArtifact])
+          expect(fake.calls.length).toBeLessThanOrEqual(1);
       });
     }
   });

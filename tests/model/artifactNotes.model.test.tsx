@@ -5,7 +5,10 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { artifactNotesMachine, type ArtifactNotesEvent } from '../../src/machines/artifactNotes/artifactNotesMachine.ts';
+import {
+  artifactNotesMachine,
+  type ArtifactNotesEvent,
+} from '../../src/machines/artifactNotes/artifactNotesMachine.ts';
 import type { MomentPost } from '../../src/machines/momentComment/momentCommentMachine.ts';
 import { MomentsContext } from '../../src/machines/momentComment/useMomentComment.ts';
 import type { CaptionTrack, Note } from '../../src/schemas/moments.ts';
@@ -55,10 +58,19 @@ function events(snapshot: unknown): ArtifactNotesEvent[] {
   const s = snapshot as Snapshot;
   const c = s.context;
   const list: ArtifactNotesEvent[] = [];
-  if (isInvoking(s, 'listNotes')) list.push(ev('xstate.done.actor.listNotes', { output: listed(s) }), ev('xstate.error.actor.listNotes', { error: offline }));
+  if (isInvoking(s, 'listNotes'))
+    list.push(
+      ev('xstate.done.actor.listNotes', { output: listed(s) }),
+      ev('xstate.error.actor.listNotes', { error: offline }),
+    );
   if (s.matches('failed')) list.push({ type: 'retry' });
-  if (s.matches('ready') && c.notes.length === 1 && c.error === null) list.push({ type: 'notes.refresh' }, { type: 'note.delete', noteId: FIRST.id });
-  if (isInvoking(s, 'deleteNote')) list.push(ev('xstate.done.actor.deleteNote', { output: FIRST }), ev('xstate.error.actor.deleteNote', { error: offline }));
+  if (s.matches('ready') && c.notes.length === 1 && c.error === null)
+    list.push({ type: 'notes.refresh' }, { type: 'note.delete', noteId: FIRST.id });
+  if (isInvoking(s, 'deleteNote'))
+    list.push(
+      ev('xstate.done.actor.deleteNote', { output: FIRST }),
+      ev('xstate.error.actor.deleteNote', { error: offline }),
+    );
   return list.filter((event) => s.can(event));
 }
 
@@ -71,7 +83,11 @@ function setup() {
     listCaptions: controllableActor<CaptionTrack[], { mediaId: number }>(),
   };
   const moments = provideTestMoments(
-    { notes: { listNotes: fakes.listNotes.logic, deleteNote: fakes.deleteNote.logic }, composer: { postMoment: fakes.postMoment.logic }, player: { listCaptions: fakes.listCaptions.logic } },
+    {
+      notes: { listNotes: fakes.listNotes.logic, deleteNote: fakes.deleteNote.logic },
+      composer: { postMoment: fakes.postMoment.logic },
+      player: { listCaptions: fakes.listCaptions.logic },
+    },
     coverageInspector,
   );
   const location = memoryLocation({ path: `/my-portfolios/7/artifacts/${ARTIFACT}` });
@@ -98,14 +114,16 @@ function expectNotes(notes: readonly Note[]) {
   expect(items.map((li) => li.getAttribute('aria-label'))).toEqual(notes.map((n) => `Note at ${formatMoment(n)}`));
   expect(items.map((li) => li.querySelector('p')?.textContent)).toEqual(notes.map((n) => n.text));
   // The timeline shows a marker for each note.
-  for (const n of notes) expect(within(section()).getByRole('button', { name: `Your note at ${formatMoment(n)}` })).toBeTruthy();
+  for (const n of notes)
+    expect(within(section()).getByRole('button', { name: `Your note at ${formatMoment(n)}` })).toBeTruthy();
 }
 
 const checks = {
   loading: async (s: Snapshot) => {
     expect(within(section()).getByText(NOTES_PRIVACY)).toBeTruthy();
     expect(h.fakes.listNotes.calls.at(-1)!.input).toEqual({ artifactId: ARTIFACT });
-    if (s.context.notes.length === 0) expect(within(section()).getByText('Loading notes…').getAttribute('role')).toBe('status');
+    if (s.context.notes.length === 0)
+      expect(within(section()).getByText('Loading notes…').getAttribute('role')).toBe('status');
     else expect(within(section()).queryByText('Loading notes…')).toBeNull();
     expectNotes(s.context.notes);
   },
@@ -161,7 +179,12 @@ describe('artifactNotes model (private notes at moments of one’s own videos)',
             await h.ux.type(within(section()).getByRole('textbox', { name: 'Note text' }), ADDED.text);
             await h.ux.click(within(section()).getByRole('button', { name: 'Post Note' }));
             const post = h.fakes.postMoment.next();
-            expect(post.input).toEqual({ target: 'note', artifactId: ARTIFACT, moment: { media: VIDEO.id, start: ADDED.start, end: null }, text: ADDED.text });
+            expect(post.input).toEqual({
+              target: 'note',
+              artifactId: ARTIFACT,
+              moment: { media: VIDEO.id, start: ADDED.start, end: null },
+              text: ADDED.text,
+            });
             expect(h.media.pause).toHaveBeenCalled();
             await act(async () => post.deferred.resolve(ADDED));
             expect(await screen.findByText('Note added at 0:05')).toBeTruthy();

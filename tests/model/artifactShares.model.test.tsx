@@ -4,7 +4,11 @@ import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { artifactSharesMachine, type ArtifactSharesContext as SharesContext, type ArtifactSharesEvent } from '../../src/machines/artifactShares/artifactSharesMachine.ts';
+import {
+  artifactSharesMachine,
+  type ArtifactSharesContext as SharesContext,
+  type ArtifactSharesEvent,
+} from '../../src/machines/artifactShares/artifactSharesMachine.ts';
 import { ArtifactSharesContext } from '../../src/machines/artifactShares/useArtifactShares.ts';
 import type { ArtifactShare } from '../../src/schemas/notifications.ts';
 import { NetworkError } from '../../src/services/errors.ts';
@@ -30,8 +34,18 @@ const discussed: ArtifactShare = {
   shared_at: '2026-11-20T10:00:00.000Z',
   commentCount: 4,
   latestComments: [
-    { id: 901, text: 'The second trial shows it best.', owner: { id: 5, username: 'Theo Teacher' }, created_at: '2026-11-24T09:00:00.000Z' },
-    { id: 900, text: 'Could you add the table?', owner: { id: 6, username: 'Lee Lead' }, created_at: '2026-11-23T09:00:00.000Z' },
+    {
+      id: 901,
+      text: 'The second trial shows it best.',
+      owner: { id: 5, username: 'Theo Teacher' },
+      created_at: '2026-11-24T09:00:00.000Z',
+    },
+    {
+      id: 900,
+      text: 'Could you add the table?',
+      owner: { id: 6, username: 'Lee Lead' },
+      created_at: '2026-11-23T09:00:00.000Z',
+    },
   ],
 };
 const quiet: ArtifactShare = {
@@ -43,13 +57,17 @@ const quiet: ArtifactShare = {
 };
 const offline = new NetworkError();
 
-const actorEvent = (type: string, payload: Record<string, unknown>) => ({ type, ...payload }) as unknown as ArtifactSharesEvent;
+const actorEvent = (type: string, payload: Record<string, unknown>) =>
+  ({ type, ...payload }) as unknown as ArtifactSharesEvent;
 
 function events(snapshot: unknown): ArtifactSharesEvent[] {
   const s = snapshot as Snapshot;
   const list: ArtifactSharesEvent[] = [];
   if (s.matches('loading')) {
-    list.push(actorEvent('xstate.done.actor.getArtifactShares', { output: [discussed, quiet] }), actorEvent('xstate.done.actor.getArtifactShares', { output: [] }));
+    list.push(
+      actorEvent('xstate.done.actor.getArtifactShares', { output: [discussed, quiet] }),
+      actorEvent('xstate.done.actor.getArtifactShares', { output: [] }),
+    );
     if (s.context.error === null) list.push(actorEvent('xstate.error.actor.getArtifactShares', { error: offline }));
   }
   if (s.matches('failed')) list.push({ type: 'retry' });
@@ -99,7 +117,10 @@ function expectedView(s: Snapshot): SharesView {
           portfolio: share.sharedPortfolio.name,
           href: `/shared-portfolios/${share.sharedPortfolio.id}/artifacts/${share.sharedArtifact.id}`,
           line: `${share.commentCount === 1 ? '1 comment' : `${share.commentCount} comments`}`,
-          comments: share.latestComments.map((comment) => `${comment.owner.username}|${comment.text}|/shared-portfolios/${share.sharedPortfolio.id}/artifacts/${share.sharedArtifact.id}#comment-${comment.id}`),
+          comments: share.latestComments.map(
+            (comment) =>
+              `${comment.owner.username}|${comment.text}|/shared-portfolios/${share.sharedPortfolio.id}/artifacts/${share.sharedArtifact.id}#comment-${comment.id}`,
+          ),
         }))
       : [],
   };
@@ -122,7 +143,10 @@ function observedView(): SharesView {
             href: link.getAttribute('href'),
             line: item.querySelector('p')?.textContent?.replace(/^Shared on .* · /, '') ?? '',
             comments: comments
-              ? [...comments.children].map((comment) => `${comment.querySelector('strong')?.textContent}|${comment.querySelector('q')?.textContent}|${comment.querySelector('a')?.getAttribute('href')}`)
+              ? [...comments.children].map(
+                  (comment) =>
+                    `${comment.querySelector('strong')?.textContent}|${comment.querySelector('q')?.textContent}|${comment.querySelector('a')?.getAttribute('href')}`,
+                )
               : [],
           };
         })

@@ -17,7 +17,8 @@ vi.mock('../../src/views/components/Field.tsx', async (importOriginal) => {
 });
 
 type Step = { state: { context: { fieldErrors: Record<string, unknown> } } };
-const showsFieldError = (steps: readonly Step[]) => steps.some((step) => Object.values(step.state.context.fieldErrors).some(Boolean));
+const showsFieldError = (steps: readonly Step[]) =>
+  steps.some((step) => Object.values(step.state.context.fieldErrors).some(Boolean));
 
 describe('a deliberately broken view', () => {
   const paths = loginModel().getShortestPaths();

@@ -4,7 +4,11 @@ import { useState } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { CAPTIONS_SAVED_MESSAGE, captionEditorMachine, type CaptionEditorEvent } from '../../src/machines/captionEditor/captionEditorMachine.ts';
+import {
+  CAPTIONS_SAVED_MESSAGE,
+  captionEditorMachine,
+  type CaptionEditorEvent,
+} from '../../src/machines/captionEditor/captionEditorMachine.ts';
 import { cueProblems, showTime, type CaptionsDraft } from '../../src/machines/captionEditor/cues.ts';
 import { parseClock } from '../../src/schemas/formatting.ts';
 import { MomentsContext } from '../../src/machines/momentComment/useMomentComment.ts';
@@ -32,7 +36,11 @@ const TRACK = makeTrack();
 const DURATION = 12;
 const NEW_TEXT = 'Ready, steady, go!';
 const NEW_LABEL = 'English (edited)';
-const SAVED: CaptionTrack = { ...TRACK, cues: [{ ...TRACK.cues[0]!, text: NEW_TEXT }, TRACK.cues[1]!], updated_at: '2026-03-06T10:00:00.000Z' };
+const SAVED: CaptionTrack = {
+  ...TRACK,
+  cues: [{ ...TRACK.cues[0]!, text: NEW_TEXT }, TRACK.cues[1]!],
+  updated_at: '2026-03-06T10:00:00.000Z',
+};
 const offline = new NetworkError();
 const refused = new ApiError(400, 'invalid_captions', 'Caption 2: the end is after the end of the video.', '');
 
@@ -45,7 +53,14 @@ const ev = modelEvent<CaptionEditorEvent>();
 const USER = makeUser('teacher');
 const DRAFT_FORM = `captions:${TRACK.id}`;
 const DRAFT_TEXT = 'Ready, steady… (typed before the reload)';
-const DRAFT: CaptionsDraft = { label: TRACK.label, language: 'en', cues: [{ start: showTime(0.5), end: showTime(2.5), text: DRAFT_TEXT }, { start: showTime(3), end: showTime(5), text: TRACK.cues[1]!.text }] };
+const DRAFT: CaptionsDraft = {
+  label: TRACK.label,
+  language: 'en',
+  cues: [
+    { start: showTime(0.5), end: showTime(2.5), text: DRAFT_TEXT },
+    { start: showTime(3), end: showTime(5), text: TRACK.cues[1]!.text },
+  ],
+};
 const DRAFT_STORED = JSON.stringify([DRAFT.label, DRAFT.language, DRAFT.cues.map((c) => [c.start, c.end, c.text])]);
 const offerBar = () => screen.queryByRole('group', { name: 'Unsaved captions' });
 
@@ -59,8 +74,17 @@ function events(snapshot: unknown): CaptionEditorEvent[] {
   const c = s.context;
   const list: CaptionEditorEvent[] = [];
   const changedText = c.cues.length === 2 && c.cues[0]!.text === NEW_TEXT;
-  const untouched = c.cues.length === 2 && c.cues[0]!.text === TRACK.cues[0]!.text && c.label === TRACK.label && !c.showProblems && c.error === null;
-  if (isInvoking(s, 'loadCaptions')) list.push(ev('xstate.done.actor.loadCaptions', { output: TRACK }), ev('xstate.error.actor.loadCaptions', { error: offline }));
+  const untouched =
+    c.cues.length === 2 &&
+    c.cues[0]!.text === TRACK.cues[0]!.text &&
+    c.label === TRACK.label &&
+    !c.showProblems &&
+    c.error === null;
+  if (isInvoking(s, 'loadCaptions'))
+    list.push(
+      ev('xstate.done.actor.loadCaptions', { output: TRACK }),
+      ev('xstate.error.actor.loadCaptions', { error: offline }),
+    );
   if (s.matches('failed')) list.push({ type: 'retry' }, { type: 'editor.discard' });
   if (s.matches('editing')) {
     if (untouched) {
@@ -73,13 +97,18 @@ function events(snapshot: unknown): CaptionEditorEvent[] {
         { type: 'track.restore', track: DRAFT },
       );
     }
-    if (c.cues[0]?.text === DRAFT_TEXT && c.error === null) list.push({ type: 'editor.save' }, { type: 'editor.discard' });
+    if (c.cues[0]?.text === DRAFT_TEXT && c.error === null)
+      list.push({ type: 'editor.save' }, { type: 'editor.discard' });
     if (changedText && c.error === null) list.push({ type: 'editor.save' }, { type: 'editor.discard' });
     if (c.cues.length === 1 && c.error === null) list.push({ type: 'editor.save' });
     if (c.cues.length === 3 && !c.showProblems) list.push({ type: 'editor.save' });
   }
   if (s.matches('confirmingDiscard')) list.push({ type: 'discard.confirm' }, { type: 'discard.cancel' });
-  if (isInvoking(s, 'saveCaptions')) list.push(ev('xstate.done.actor.saveCaptions', { output: SAVED }), ev('xstate.error.actor.saveCaptions', { error: refused }));
+  if (isInvoking(s, 'saveCaptions'))
+    list.push(
+      ev('xstate.done.actor.saveCaptions', { output: SAVED }),
+      ev('xstate.error.actor.saveCaptions', { error: refused }),
+    );
   return list.filter((event) => s.can(event));
 }
 
@@ -88,7 +117,10 @@ function setup() {
   const load = controllableActor<CaptionTrack, { trackId: number }>();
   const onSaved = vi.fn();
   const onClosed = vi.fn();
-  const moments = provideTestMoments({ captions: { saveCaptions: save.logic, loadCaptions: load.logic } }, coverageInspector);
+  const moments = provideTestMoments(
+    { captions: { saveCaptions: save.logic, loadCaptions: load.logic } },
+    coverageInspector,
+  );
   localStorage.clear();
   currentUser.value = USER;
   writeDraft(USER.id, DRAFT_FORM, DRAFT_STORED, TRACK.updated_at);
@@ -100,7 +132,14 @@ function setup() {
       spy();
       setOpen(false);
     };
-    return <CaptionEditor track={TRACK} duration={DURATION} onSaved={(track) => close(() => onSaved(track))()} onClosed={close(onClosed)} />;
+    return (
+      <CaptionEditor
+        track={TRACK}
+        duration={DURATION}
+        onSaved={(track) => close(() => onSaved(track))()}
+        onClosed={close(onClosed)}
+      />
+    );
   }
   render(
     <ThemeProvider theme={theme}>
@@ -131,11 +170,17 @@ const checks = {
   editing: async (s: Snapshot) => {
     const form = editor();
     expect(form.getAttribute('aria-busy')).toBeNull();
-    expect((within(form).getByRole('textbox', { name: 'Track label' }) as HTMLInputElement).value).toBe(s.context.label);
+    expect((within(form).getByRole('textbox', { name: 'Track label' }) as HTMLInputElement).value).toBe(
+      s.context.label,
+    );
     const groups = within(form).getAllByRole('group');
-    expect(groups.map((g) => g.querySelector('legend')?.textContent)).toEqual(s.context.cues.map((_, i) => `Caption ${i + 1}`));
+    expect(groups.map((g) => g.querySelector('legend')?.textContent)).toEqual(
+      s.context.cues.map((_, i) => `Caption ${i + 1}`),
+    );
     s.context.cues.forEach((c, i) => {
-      expect((within(cue(i + 1)).getByRole('textbox', { name: 'Start (m:ss)' }) as HTMLInputElement).value).toBe(c.start);
+      expect((within(cue(i + 1)).getByRole('textbox', { name: 'Start (m:ss)' }) as HTMLInputElement).value).toBe(
+        c.start,
+      );
       expect((within(cue(i + 1)).getByRole('textbox', { name: 'End (m:ss)' }) as HTMLInputElement).value).toBe(c.end);
       expect((within(cue(i + 1)).getByRole('textbox', { name: 'Text' }) as HTMLTextAreaElement).value).toBe(c.text);
     });
@@ -144,7 +189,11 @@ const checks = {
       // The added caption is empty: the problem is listed and its field marked.
       const expected = cueProblems(s.context, DURATION).map((p) => p.message);
       expect(expected.length).toBeGreaterThan(0);
-      expect(within(problems!).getAllByRole('listitem').map((li) => li.textContent)).toEqual(expected);
+      expect(
+        within(problems!)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(expected);
       expect(within(cue(3)).getByRole('textbox', { name: 'Text' }).getAttribute('aria-invalid')).toBe('true');
     } else {
       expect(problems).toBeNull();
@@ -152,8 +201,15 @@ const checks = {
     if (s.context.error) expect(within(form).getByText(refused.message).getAttribute('role')).toBe('alert');
     // The draft is offered until it is answered; once restored it is in the boxes and the offer is gone.
     if (s.context.cues[0]?.text === DRAFT_TEXT) expect(offerBar()).toBeNull();
-    else if (s.context.label === TRACK.label && s.context.cues.length === 2 && s.context.cues[0]!.text === TRACK.cues[0]!.text && !s.context.showProblems) {
-      expect(offerBar()!.querySelector('p')!.textContent).toMatch(/^Restore your unsaved text from \d{1,2}:\d\d[ap]m\?$/);
+    else if (
+      s.context.label === TRACK.label &&
+      s.context.cues.length === 2 &&
+      s.context.cues[0]!.text === TRACK.cues[0]!.text &&
+      !s.context.showProblems
+    ) {
+      expect(offerBar()!.querySelector('p')!.textContent).toMatch(
+        /^Restore your unsaved text from \d{1,2}:\d\d[ap]m\?$/,
+      );
     }
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(h.onSaved).not.toHaveBeenCalled();
@@ -162,7 +218,14 @@ const checks = {
   saving: async (s: Snapshot) => {
     expect(editor().getAttribute('aria-busy')).toBe('true');
     const call = h.save.calls.at(-1)!;
-    expect(call.input).toEqual({ trackId: TRACK.id, body: { label: s.context.label, language: 'en', cues: s.context.cues.map((c) => ({ start: parseClock(c.start), end: parseClock(c.end), text: c.text })) } });
+    expect(call.input).toEqual({
+      trackId: TRACK.id,
+      body: {
+        label: s.context.label,
+        language: 'en',
+        cues: s.context.cues.map((c) => ({ start: parseClock(c.start), end: parseClock(c.end), text: c.text })),
+      },
+    });
   },
   confirmingDiscard: async () => {
     const dialog = screen.getByRole('alertdialog');
@@ -178,7 +241,9 @@ const checks = {
     expect(h.onClosed).toHaveBeenCalledTimes(1);
     expect(h.onSaved).not.toHaveBeenCalled();
     // Discarded: the draft is forgotten; never offered (the cues did not load), it stays for the next time.
-    await act(() => vi.waitFor(() => expect(readDraft(USER.id, DRAFT_FORM)?.text ?? null).toBe(h.loaded ? null : DRAFT_STORED)));
+    await act(() =>
+      vi.waitFor(() => expect(readDraft(USER.id, DRAFT_FORM)?.text ?? null).toBe(h.loaded ? null : DRAFT_STORED)),
+    );
   },
 };
 
@@ -190,7 +255,12 @@ afterEach(() => {
 });
 
 describe('captionEditor model (a caption track edited cue by cue)', () => {
-  const paths = checkedShortestPaths(captionEditorMachine, { input: { track: TRACK, duration: DURATION }, events }, checks, 9);
+  const paths = checkedShortestPaths(
+    captionEditorMachine,
+    { input: { track: TRACK, duration: DURATION }, events },
+    checks,
+    9,
+  );
   for (const path of paths) {
     it(`${pathName(path)}`, async () => {
       h = setup();

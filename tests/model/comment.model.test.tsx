@@ -8,7 +8,15 @@ import { signOut } from '../../src/services/session.ts';
 import { makeSharedArtifactDetail } from '../../src/test/sharedArtifactFixtures.ts';
 import { formatRelative } from '../../src/schemas/formatting.ts';
 import { isEdited } from '../../src/views/shared/discussion/CommentText.tsx';
-import { accounts, FakeSharedApi, makeComment, makeSharedArtifact, makeSharedPortfolio, people, renderSharedPortfolios } from '../../src/test/sharedHarness.tsx';
+import {
+  accounts,
+  FakeSharedApi,
+  makeComment,
+  makeSharedArtifact,
+  makeSharedPortfolio,
+  people,
+  renderSharedPortfolios,
+} from '../../src/test/sharedHarness.tsx';
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
 import { checkStates } from './support/checkStates.ts';
 import { assertEveryStateChecked, coverageInspector, createPathModel } from './support/coverage.ts';
@@ -25,12 +33,33 @@ type Snapshot = SnapshotFrom<typeof commentMachine>;
 type Answer = Comment & { sharedArtifactComments: Comment[]; sharedPortfolioCommentCount: number };
 
 // Theo's comment and Tess's own (the viewer is Tess).
-const THEIRS = makeComment({ id: 31, owner: people.theo.id, username: people.theo.username, text: 'Did anyone test two cars at once?' });
-const MINE = makeComment({ id: 32, owner: people.tess.id, username: people.tess.username, text: 'We tried marbles.', updated_at: '2026-03-04T10:00:00.000Z' });
-const POSTED = makeComment({ id: 33, owner: people.tess.id, username: people.tess.username, text: 'Nice idea', updated_at: '2026-04-01T10:00:00.000Z' });
+const THEIRS = makeComment({
+  id: 31,
+  owner: people.theo.id,
+  username: people.theo.username,
+  text: 'Did anyone test two cars at once?',
+});
+const MINE = makeComment({
+  id: 32,
+  owner: people.tess.id,
+  username: people.tess.username,
+  text: 'We tried marbles.',
+  updated_at: '2026-03-04T10:00:00.000Z',
+});
+const POSTED = makeComment({
+  id: 33,
+  owner: people.tess.id,
+  username: people.tess.username,
+  text: 'Nice idea',
+  updated_at: '2026-04-01T10:00:00.000Z',
+});
 const EDITED = { ...MINE, text: 'We tried ball bearings.', updated_at: '2026-04-02T10:00:00.000Z' };
 const DETAIL = makeSharedArtifactDetail({ id: 70, comments: [THEIRS, MINE] });
-const answer = (comment: Comment, list: Comment[]): Answer => ({ ...comment, sharedArtifactComments: list, sharedPortfolioCommentCount: list.length });
+const answer = (comment: Comment, list: Comment[]): Answer => ({
+  ...comment,
+  sharedArtifactComments: list,
+  sharedPortfolioCommentCount: list.length,
+});
 const ANSWERS = {
   add: answer(POSTED, [THEIRS, MINE, POSTED]),
   edit: answer(EDITED, [THEIRS, EDITED]),
@@ -57,7 +86,10 @@ function events(snapshot: unknown): CommentEvent[] {
   const c = s.context;
   const list: CommentEvent[] = [];
   if (s.matches('loading')) {
-    list.push(ev('xstate.done.actor.getSharedArtifact', { output: DETAIL }), ev('xstate.error.actor.getSharedArtifact', { error: offline }));
+    list.push(
+      ev('xstate.done.actor.getSharedArtifact', { output: DETAIL }),
+      ev('xstate.error.actor.getSharedArtifact', { error: offline }),
+    );
   }
   if (s.matches('loadFailed')) list.push({ type: 'retry' });
   if (!s.matches('ready')) return list;
@@ -81,22 +113,35 @@ function events(snapshot: unknown): CommentEvent[] {
   }
   if (composerIdle && c.draft === '' && syncIdle) {
     const mineThere = c.comments.some((x) => x.id === MINE.id && x.text === MINE.text);
-    if (viewing && mineThere) list.push({ type: 'comment.edit', commentId: MINE.id }, { type: 'comment.delete', commentId: MINE.id });
+    if (viewing && mineThere)
+      list.push({ type: 'comment.edit', commentId: MINE.id }, { type: 'comment.delete', commentId: MINE.id });
     if (s.matches({ ready: { editor: 'editing' } })) {
-      if (c.editing?.text === MINE.text) list.push({ type: 'comment.editChange', text: EDIT_TEXT }, { type: 'comment.cancelEdit' });
+      if (c.editing?.text === MINE.text)
+        list.push({ type: 'comment.editChange', text: EDIT_TEXT }, { type: 'comment.cancelEdit' });
       if (c.editing?.text === EDIT_TEXT) list.push({ type: 'comment.save' });
     }
     if (s.matches({ ready: { editor: 'saving' } })) {
-      list.push(ev('xstate.done.actor.editComment', { output: ANSWERS.edit }), ev('xstate.error.actor.editComment', { error: offline }));
+      list.push(
+        ev('xstate.done.actor.editComment', { output: ANSWERS.edit }),
+        ev('xstate.error.actor.editComment', { error: offline }),
+      );
     }
-    if (s.matches({ ready: { editor: 'confirmingDelete' } })) list.push({ type: 'comment.confirmDelete' }, { type: 'comment.cancelDelete' });
+    if (s.matches({ ready: { editor: 'confirmingDelete' } }))
+      list.push({ type: 'comment.confirmDelete' }, { type: 'comment.cancelDelete' });
     if (s.matches({ ready: { editor: 'deleting' } })) {
-      list.push(ev('xstate.done.actor.deleteComment', { output: ANSWERS.remove }), ev('xstate.error.actor.deleteComment', { error: offline }));
+      list.push(
+        ev('xstate.done.actor.deleteComment', { output: ANSWERS.remove }),
+        ev('xstate.error.actor.deleteComment', { error: offline }),
+      );
     }
   }
   if (composerIdle && c.draft === '' && viewing) {
     if (s.matches({ ready: { sync: 'scheduled' } })) list.push(ev(TIMER));
-    if (refetching) list.push(ev('xstate.done.actor.getSharedArtifact', { output: DETAIL }), ev('xstate.error.actor.getSharedArtifact', { error: offline }));
+    if (refetching)
+      list.push(
+        ev('xstate.done.actor.getSharedArtifact', { output: DETAIL }),
+        ev('xstate.error.actor.getSharedArtifact', { error: offline }),
+      );
   }
   return list.filter((event) => s.can(event) || (event.type as string) === TIMER);
 }
@@ -107,7 +152,9 @@ function pathName(path: { state: unknown; steps: readonly { event: unknown }[] }
     .map((step) => step.event as { type: string; text?: string; error?: Error })
     .filter((e) => e.type !== 'xstate.init')
     .map((e) => {
-      const type = e.type.replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) => (kind === 'done' ? '✓ ' : '✗ ')).replace(/^xstate\.after\..*$/, '1 s later');
+      const type = e.type
+        .replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) => (kind === 'done' ? '✓ ' : '✗ '))
+        .replace(/^xstate\.after\..*$/, '1 s later');
       return e.text !== undefined ? `${type} ${JSON.stringify(e.text)}` : type;
     });
   return `${JSON.stringify((path.state as { value: unknown }).value)} ← ${steps.join(' → ') || 'start'}`;
@@ -115,7 +162,11 @@ function pathName(path: { state: unknown; steps: readonly { event: unknown }[] }
 
 function setup() {
   const api = new FakeSharedApi([
-    makeSharedPortfolio({ id: 9, members: [people.lee, people.tess, people.theo], sharedArtifacts: [makeSharedArtifact({ id: 70, responses: { artifactName: 'Ramp race' } })] }),
+    makeSharedPortfolio({
+      id: 9,
+      members: [people.lee, people.tess, people.theo],
+      sharedArtifacts: [makeSharedArtifact({ id: 70, responses: { artifactName: 'Ramp race' } })],
+    }),
   ]);
   const fakes = {
     getSharedArtifact: controllableActor<SharedArtifactDetail, { artifactId: number }>(),
@@ -159,7 +210,8 @@ function settle<T, I>(fake: { calls: { input: I; deferred: Deferred<T> }[] }): {
   return call;
 }
 
-const thread = () => within(within(screen.getByRole('region', { name: 'Artifact details' })).getByRole('region', { name: 'Comments' }));
+const thread = () =>
+  within(within(screen.getByRole('region', { name: 'Artifact details' })).getByRole('region', { name: 'Comments' }));
 const composerBox = () => thread().getByPlaceholderText('Write a comment...') as HTMLTextAreaElement;
 const postButton = () => thread().getByRole('button', { name: 'Post Comment' }) as HTMLButtonElement;
 const articles = () => thread().queryAllByRole('article');
@@ -238,21 +290,30 @@ const checks = {
     expect(h.fakes.deleteComment.calls.map((c) => c.input)).toEqual([{ commentId: MINE.id }]);
   },
   'ready.sync.upToDate': async () => {
-    await waitFor(() => expect(thread().getByRole('heading', { name: 'Comments' }).parentElement!.getAttribute('aria-busy')).toBeNull());
+    await waitFor(() =>
+      expect(thread().getByRole('heading', { name: 'Comments' }).parentElement!.getAttribute('aria-busy')).toBeNull(),
+    );
     expect(h.fakes.getSharedArtifact.calls).toHaveLength(0);
   },
   'ready.sync.scheduled': async () => {
-    await waitFor(() => expect(thread().getByRole('heading', { name: 'Comments' }).parentElement!.getAttribute('aria-busy')).toBe('true'));
+    await waitFor(() =>
+      expect(thread().getByRole('heading', { name: 'Comments' }).parentElement!.getAttribute('aria-busy')).toBe('true'),
+    );
     expect(h.fakes.getSharedArtifact.calls).toHaveLength(0);
   },
   'ready.sync.refetching': async () => {
-    await waitFor(() => expect(thread().getByRole('heading', { name: 'Comments' }).parentElement!.getAttribute('aria-busy')).toBe('true'));
+    await waitFor(() =>
+      expect(thread().getByRole('heading', { name: 'Comments' }).parentElement!.getAttribute('aria-busy')).toBe('true'),
+    );
     expect(h.fakes.getSharedArtifact.calls.map((c) => c.input)).toEqual([{ artifactId: 70 }]);
   },
 };
 
 describe('comment model (the comments of a shared artifact on Shared Portfolios)', () => {
-  const model = createPathModel(commentMachine, { input: { artifactId: 70, viewerId: accounts.tess.id, mutable: true }, events });
+  const model = createPathModel(commentMachine, {
+    input: { artifactId: 70, viewerId: accounts.tess.id, mutable: true },
+    events,
+  });
   const paths = model.getShortestPaths();
   it('has a view check for every state and paths to all of them', () => {
     assertEveryStateChecked(commentMachine, checks);
@@ -323,10 +384,14 @@ describe('comment model (the comments of a shared artifact on Shared Portfolios)
             await h.ux.click(within(mine()).getByRole('button', { name: 'Delete comment' }));
           },
           'comment.confirmDelete': async () => {
-            await h.ux.click(within(screen.getByRole('alertdialog', { name: 'Delete Comment' })).getByRole('button', { name: 'YES' }));
+            await h.ux.click(
+              within(screen.getByRole('alertdialog', { name: 'Delete Comment' })).getByRole('button', { name: 'YES' }),
+            );
           },
           'comment.cancelDelete': async () => {
-            await h.ux.click(within(screen.getByRole('alertdialog', { name: 'Delete Comment' })).getByRole('button', { name: 'NO' }));
+            await h.ux.click(
+              within(screen.getByRole('alertdialog', { name: 'Delete Comment' })).getByRole('button', { name: 'NO' }),
+            );
           },
           'xstate.done.actor.deleteComment': async () => {
             await act(async () => settle(h.fakes.deleteComment).deferred.resolve(ANSWERS.remove));

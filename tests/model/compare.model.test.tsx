@@ -1,7 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { compareMachine, type CompareEvent } from '../../src/machines/compare/compareMachine.ts';
-import { answeringBrowserActors, daysAgo, makeArtifact, makePortfolio, renderMyPortfolios } from '../../src/test/portfolioHarness.tsx';
+import {
+  answeringBrowserActors,
+  daysAgo,
+  makeArtifact,
+  makePortfolio,
+  renderMyPortfolios,
+} from '../../src/test/portfolioHarness.tsx';
 import { coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
 import { trackCoverage } from './support/report.ts';
 
@@ -13,7 +19,13 @@ const portfolio = makePortfolio({
   id: 41,
   name: 'Forces and Motion',
   artifacts: Object.entries(NAMES).map(([id, name], i) =>
-    makeArtifact({ id: Number(id), portfolio: { id: 41 }, parkingLot: false, created_at: daysAgo(i + 1), responses: { artifactName: name } }),
+    makeArtifact({
+      id: Number(id),
+      portfolio: { id: 41 },
+      parkingLot: false,
+      created_at: daysAgo(i + 1),
+      responses: { artifactName: name },
+    }),
   ),
 });
 
@@ -60,7 +72,11 @@ function expectedView(state: CompareSnapshot): CompareView {
 /** The view on screen. */
 function observedView(): CompareView {
   const region = screen.queryByRole('region', { name: 'Compare Artifacts' });
-  const shown = region ? within(region).queryAllByRole('heading', { level: 3 }).map((h) => h.textContent) : [];
+  const shown = region
+    ? within(region)
+        .queryAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent)
+    : [];
   const boxes = screen.queryAllByRole('checkbox', { name: /^Compare / }) as HTMLInputElement[];
   return {
     phase: region ? `on.${PHASES[shown.length]}` : 'off',

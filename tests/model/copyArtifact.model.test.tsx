@@ -37,8 +37,14 @@ function pathTitle(path: { state: { value: unknown }; steps: readonly { event: u
     .map((step) => step.event as { type: string; error?: Error; output?: unknown; sharedPortfolioId?: number })
     .filter((event) => event.type !== 'xstate.init')
     .map((event) => {
-      const type = event.type.replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) => (kind === 'done' ? '✓ ' : '✗ '));
-      const detail = event.error ? ` (${event.error.message})` : event.output !== undefined ? ` (${describeOutput(event.output)})` : '';
+      const type = event.type.replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) =>
+        kind === 'done' ? '✓ ' : '✗ ',
+      );
+      const detail = event.error
+        ? ` (${event.error.message})`
+        : event.output !== undefined
+          ? ` (${describeOutput(event.output)})`
+          : '';
       return `${type}${detail}${event.sharedPortfolioId ? ` ${event.sharedPortfolioId}` : ''}`;
     });
   return `${JSON.stringify(path.state.value)} ← ${steps.join(' → ') || 'start'}`;
@@ -46,9 +52,21 @@ function pathTitle(path: { state: { value: unknown }; steps: readonly { event: u
 
 function describeOutput(output: unknown): string {
   if (Array.isArray(output)) return `${output.length} portfolio(s)`;
-  const o = output as { id: number; parkingLot?: boolean; owner?: { id: number }; portfolio?: { id: number }; sharedPortfolio?: { id: number } };
-  const where = o.portfolio ? `portfolio ${o.portfolio.id}` : o.sharedPortfolio ? `shared portfolio ${o.sharedPortfolio.id}` : '';
-  return [`#${o.id}`, where, o.parkingLot ? 'parking lot' : '', o.owner && o.portfolio ? `by ${o.owner.id}` : ''].filter(Boolean).join(' ');
+  const o = output as {
+    id: number;
+    parkingLot?: boolean;
+    owner?: { id: number };
+    portfolio?: { id: number };
+    sharedPortfolio?: { id: number };
+  };
+  const where = o.portfolio
+    ? `portfolio ${o.portfolio.id}`
+    : o.sharedPortfolio
+      ? `shared portfolio ${o.sharedPortfolio.id}`
+      : '';
+  return [`#${o.id}`, where, o.parkingLot ? 'parking lot' : '', o.owner && o.portfolio ? `by ${o.owner.id}` : '']
+    .filter(Boolean)
+    .join(' ');
 }
 
 // Small fixtures: the model's states (and so the test names) carry them.
@@ -58,11 +76,24 @@ function listItem(overrides: Partial<SharedPortfolio>): SharedPortfolioListItem 
   const { sharedArtifacts: _, ...rest } = makeSharedPortfolio({ ...slim, ...overrides });
   return { ...rest, sharedArtifacts: [] };
 }
-const science = listItem({ id: 9, name: 'Grades 5–7 Science PLC', topic: 'Forces and motion', plcName: 'Middle school science' });
+const science = listItem({
+  id: 9,
+  name: 'Grades 5–7 Science PLC',
+  topic: 'Forces and motion',
+  plcName: 'Middle school science',
+});
 const engineering = listItem({ id: 12, name: 'Engineering Design Circle', topic: 'Bridges', plcName: null });
 const author = { id: AUTHOR, username: 'Tess Teacher', email: 'teacher@example.org' };
 const personal = (overrides: Partial<Artifact> = {}): Artifact =>
-  makeArtifact({ id: 31, portfolio: { id: 7 }, parkingLot: false, structure: [], owner: author, responses: { artifactName: 'Ramp race' }, ...overrides });
+  makeArtifact({
+    id: 31,
+    portfolio: { id: 7 },
+    parkingLot: false,
+    structure: [],
+    owner: author,
+    responses: { artifactName: 'Ramp race' },
+    ...overrides,
+  });
 const shared = (overrides: Partial<SharedArtifactDetail> = {}): SharedArtifactDetail => ({
   ...makeSharedArtifact({ id: 70, sharedPortfolio: { id: 9 }, structure: [], responses: { artifactName: 'Food web' } }),
   reactions: [],
@@ -73,7 +104,12 @@ const theCopy: SharedArtifact = makeSharedArtifact({ id: 300, sharedPortfolio: {
 
 const missing = new ApiError(404, 'not_found', 'Artifact not found.', '');
 const offline = new NetworkError();
-const refused = new ApiError(400, 'bad_request', 'Only completed artifacts can be copied. Submit the artifact to its portfolio first.', '');
+const refused = new ApiError(
+  400,
+  'bad_request',
+  'Only completed artifacts can be copied. Submit the artifact to its portfolio first.',
+  '',
+);
 
 const userEvents: CopyArtifactEvent[] = [
   { type: 'target.select', sharedPortfolioId: science.id },
@@ -89,7 +125,10 @@ const actorEvents = {
   fetchArtifact: [
     { type: 'xstate.done.actor.fetchArtifact', output: personal() },
     { type: 'xstate.done.actor.fetchArtifact', output: personal({ parkingLot: true }) },
-    { type: 'xstate.done.actor.fetchArtifact', output: personal({ owner: { id: 5, username: 'Theo Teacher', email: 'teacher2@example.org' } }) },
+    {
+      type: 'xstate.done.actor.fetchArtifact',
+      output: personal({ owner: { id: 5, username: 'Theo Teacher', email: 'teacher2@example.org' } }),
+    },
     { type: 'xstate.done.actor.fetchArtifact', output: personal({ portfolio: { id: 8 } }) },
     { type: 'xstate.error.actor.fetchArtifact', error: missing },
     { type: 'xstate.error.actor.fetchArtifact', error: offline },
@@ -142,7 +181,8 @@ function setup(input: CopyArtifactInput) {
           input,
           inspect: (event) => {
             coverageInspector(event);
-            if (event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId) live = event.snapshot as Snapshot;
+            if (event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId)
+              live = event.snapshot as Snapshot;
           },
         }}
       >
@@ -177,12 +217,25 @@ function expectForm(s: Snapshot) {
   expect(screen.getByRole('heading', { level: 1, name: 'Copy Artifact' })).toBeTruthy();
   expect(screen.getByText(sourceName(), { selector: 'dd' })).toBeTruthy();
   expect(screen.getByRole('group', { name: LEGEND })).toBeTruthy();
-  const offered = h.input.from === 'sharedArtifact' ? [engineering, science].filter((p) => p.id !== source!.portfolioId) : [engineering, science];
+  const offered =
+    h.input.from === 'sharedArtifact'
+      ? [engineering, science].filter((p) => p.id !== source!.portfolioId)
+      : [engineering, science];
   expect(portfolios.map((p) => p.id)).toEqual(offered.map((p) => p.id));
   expect(radios().map((r) => Number(r.value))).toEqual(offered.map((p) => p.id));
-  if (offered.includes(engineering)) expect(radio('Engineering Design Circle').closest('li')!.textContent).toBe('Engineering Design CirclePortfolio Topic: Bridges');
-  if (offered.includes(science)) expect(radio('Grades 5–7 Science PLC').closest('li')!.textContent).toBe('Grades 5–7 Science PLCPortfolio Topic: Forces and motionPLC Name: Middle school science');
-  expect(radios().filter((r) => r.checked).map((r) => Number(r.value))).toEqual(targetId === null ? [] : [targetId]);
+  if (offered.includes(engineering))
+    expect(radio('Engineering Design Circle').closest('li')!.textContent).toBe(
+      'Engineering Design CirclePortfolio Topic: Bridges',
+    );
+  if (offered.includes(science))
+    expect(radio('Grades 5–7 Science PLC').closest('li')!.textContent).toBe(
+      'Grades 5–7 Science PLCPortfolio Topic: Forces and motionPLC Name: Middle school science',
+    );
+  expect(
+    radios()
+      .filter((r) => r.checked)
+      .map((r) => Number(r.value)),
+  ).toEqual(targetId === null ? [] : [targetId]);
 }
 
 function expectEnabled(enabled: boolean) {
@@ -230,15 +283,24 @@ const states: Record<string, (s: Snapshot) => Promise<void>> = {
   },
   notCopyable: async (s) => {
     expect(screen.getByText(sourceName(), { selector: 'dd' })).toBeTruthy();
-    const message = s.context.reason === 'parkingLot' ? /Only completed artifacts can be copied/ : /Only the author of an artifact can copy it\./;
+    const message =
+      s.context.reason === 'parkingLot'
+        ? /Only completed artifacts can be copied/
+        : /Only the author of an artifact can copy it\./;
     expect(screen.getByText(message)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to the artifact' }).getAttribute('href')).toBe('/my-portfolios/7/artifacts/31');
+    expect(screen.getByRole('link', { name: 'Back to the artifact' }).getAttribute('href')).toBe(
+      '/my-portfolios/7/artifacts/31',
+    );
     expectNothingToDo();
     expect(h.fakes.listSharedPortfolios.calls).toHaveLength(0);
   },
   noPortfolios: async () => {
     expect(screen.getByText(sourceName(), { selector: 'dd' })).toBeTruthy();
-    expect(screen.getByText(h.input.from === 'sharedArtifact' ? COPY_MESSAGES.noOtherPortfolios : COPY_MESSAGES.noPortfolios)).toBeTruthy();
+    expect(
+      screen.getByText(
+        h.input.from === 'sharedArtifact' ? COPY_MESSAGES.noOtherPortfolios : COPY_MESSAGES.noPortfolios,
+      ),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Shared Portfolios' }).getAttribute('href')).toBe('/shared-portfolios');
     expectNothingToDo();
   },
@@ -257,7 +319,12 @@ const states: Record<string, (s: Snapshot) => Promise<void>> = {
     expect(screen.getByText('Copying artifact to shared portfolio')).toBeTruthy();
     expect(screen.getByTestId('busy-spinner')).toBeTruthy();
     expect(h.fakes.copyArtifact.calls.map((c) => c.input)).toEqual([
-      { from: h.input.from, artifactId: h.input.artifactId, sharedPortfolioId: s.context.targetId, includeNotes: s.context.includeNotes },
+      {
+        from: h.input.from,
+        artifactId: h.input.artifactId,
+        sharedPortfolioId: s.context.targetId,
+        includeNotes: s.context.includeNotes,
+      },
     ]);
   },
   failed: async (s) => {
@@ -278,7 +345,11 @@ const states: Record<string, (s: Snapshot) => Promise<void>> = {
   },
   cancelled: async () => {
     expect(h.navigateToArtifact).toHaveBeenCalledTimes(1);
-    expect(h.navigateToArtifact).toHaveBeenCalledWith({ from: h.input.from, portfolioId: h.input.portfolioId, artifactId: h.input.artifactId });
+    expect(h.navigateToArtifact).toHaveBeenCalledWith({
+      from: h.input.from,
+      portfolioId: h.input.portfolioId,
+      artifactId: h.input.artifactId,
+    });
     expect(h.navigateToCopy).not.toHaveBeenCalled();
   },
 };
@@ -345,12 +416,18 @@ afterEach(() => clearToasts());
 const modes: { title: string; input: CopyArtifactInput }[] = [
   { title: 'a personal artifact', input: { from: 'artifact', portfolioId: 7, artifactId: 31, userId: AUTHOR } },
   { title: 'shared mode', input: { from: 'sharedArtifact', portfolioId: 9, artifactId: 70, userId: 5 } },
-  { title: 'an address without an artifact id', input: { from: 'artifact', portfolioId: 7, artifactId: Number.NaN, userId: AUTHOR } },
+  {
+    title: 'an address without an artifact id',
+    input: { from: 'artifact', portfolioId: 7, artifactId: Number.NaN, userId: AUTHOR },
+  },
 ];
 
 for (const mode of modes) {
   describe(`copyArtifact model (${mode.title})`, () => {
-    const model = createPathModel(copyArtifactMachine, { input: mode.input, events: modelEvents(userEvents, actorEvents) });
+    const model = createPathModel(copyArtifactMachine, {
+      input: mode.input,
+      events: modelEvents(userEvents, actorEvents),
+    });
     for (const path of model.getShortestPaths()) {
       it(`${pathTitle(path)}`, async () => {
         h = setup(mode.input);

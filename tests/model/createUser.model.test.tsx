@@ -41,9 +41,10 @@ const FILL: readonly { field: NewUserField; value: string }[] = [
   { field: 'roleId', value: '3' },
   { field: 'username', value: 'Mo Members' },
 ];
-const STAGES: NewUserValues[] = FILL.reduce<NewUserValues[]>((list, step) => [...list, { ...list.at(-1)!, [step.field]: step.value }], [
-  EMPTY_NEW_USER,
-]);
+const STAGES: NewUserValues[] = FILL.reduce<NewUserValues[]>(
+  (list, step) => [...list, { ...list.at(-1)!, [step.field]: step.value }],
+  [EMPTY_NEW_USER],
+);
 
 const userEvents: CreateUserEvent[] = [{ type: 'dialog.open' }, { type: 'dialog.cancel' }, { type: 'form.submit' }];
 
@@ -68,7 +69,10 @@ function setup() {
   });
   render(
     <ThemeProvider theme={theme}>
-      <ManageUsersActorContext.Provider logic={logic} options={{ input: { currentUser: rita }, inspect: coverageInspector }}>
+      <ManageUsersActorContext.Provider
+        logic={logic}
+        options={{ input: { currentUser: rita }, inspect: coverageInspector }}
+      >
         <ManageUsersPage />
       </ManageUsersActorContext.Provider>
       <Toaster />

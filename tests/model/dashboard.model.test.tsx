@@ -5,9 +5,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createActor, type SnapshotFrom } from 'xstate';
-import { dashboardMachine, type DashboardEvent, type DashboardSection } from '../../src/machines/dashboard/dashboardMachine.ts';
+import {
+  dashboardMachine,
+  type DashboardEvent,
+  type DashboardSection,
+} from '../../src/machines/dashboard/dashboardMachine.ts';
 import { provideDashboard } from '../../src/machines/dashboard/provideDashboard.ts';
-import { DEFAULT_SORT, sortPortfolios, sortSharedPortfolios, summarize } from '../../src/machines/dashboard/selectors.ts';
+import {
+  DEFAULT_SORT,
+  sortPortfolios,
+  sortSharedPortfolios,
+  summarize,
+} from '../../src/machines/dashboard/selectors.ts';
 import { DashboardActorContext } from '../../src/machines/dashboard/useDashboard.ts';
 import type { Invitation } from '../../src/schemas/invitation.ts';
 import type { Portfolio, PortfolioCreateBody, PortfolioListItem } from '../../src/schemas/portfolio.ts';
@@ -29,21 +38,40 @@ afterEach(() => clearToasts());
 type Snapshot = SnapshotFrom<typeof dashboardMachine>;
 type Step = { event: unknown; state: unknown };
 
-const forces = makePortfolio({ id: 11, name: 'Forces and Motion', created_at: '2026-03-10T15:00:00.000Z', grades: ['K', '1st'] });
+const forces = makePortfolio({
+  id: 11,
+  name: 'Forces and Motion',
+  created_at: '2026-03-10T15:00:00.000Z',
+  grades: ['K', '1st'],
+});
 const water = makePortfolio({ id: 12, name: 'Water Cycle', created_at: '2026-02-14T15:00:00.000Z' });
 const created = makePortfolio({ id: 13, name: 'Field Notes', created_at: '2026-04-01T15:00:00.000Z' });
 
-function sharedItem(id: number, name: string, created_at: string, extra: Partial<SharedPortfolioListItem>): SharedPortfolioListItem {
+function sharedItem(
+  id: number,
+  name: string,
+  created_at: string,
+  extra: Partial<SharedPortfolioListItem>,
+): SharedPortfolioListItem {
   const { sharedArtifacts: _full, ...sp } = makeSharedPortfolio();
   return { ...sp, id, name, created_at, sharedArtifacts: [], ...extra };
 }
-const brief = (id: number) => ({ id, owner: { id: people.tess.id }, created_at: '2026-03-01T10:00:00.000Z', updated_at: '2026-03-01T10:00:00.000Z' });
+const brief = (id: number) => ({
+  id,
+  owner: { id: people.tess.id },
+  created_at: '2026-03-01T10:00:00.000Z',
+  updated_at: '2026-03-01T10:00:00.000Z',
+});
 const plc = sharedItem(31, 'Grades 5–7 Science PLC', '2026-02-01T15:00:00.000Z', {
   members: [people.lee, people.tess, people.theo],
   commentCount: 3,
   sharedArtifacts: [brief(1), brief(2)],
 });
-const circle = sharedItem(32, 'Engineering Design Circle', '2026-03-01T15:00:00.000Z', { members: [people.lee], commentCount: 9, sharedArtifacts: [brief(3)] });
+const circle = sharedItem(32, 'Engineering Design Circle', '2026-03-01T15:00:00.000Z', {
+  members: [people.lee],
+  commentCount: 9,
+  sharedArtifacts: [brief(3)],
+});
 const invitation = makeInvitation({ id: 41 });
 
 const offline = new NetworkError();
@@ -57,7 +85,8 @@ const LISTS = {
   invitations: { actor: 'listInvitations', data: [invitation], error: offline },
 } as const;
 
-const actorEvent = (type: string, payload: Record<string, unknown>) => ({ type, ...payload }) as unknown as DashboardEvent;
+const actorEvent = (type: string, payload: Record<string, unknown>) =>
+  ({ type, ...payload }) as unknown as DashboardEvent;
 
 /**
  * The events of a state. The three lists are requested together; the paths settle them in the
@@ -67,7 +96,9 @@ const actorEvent = (type: string, payload: Record<string, unknown>) => ({ type, 
  */
 function events(snapshot: unknown): DashboardEvent[] {
   const s = snapshot as Snapshot;
-  const sections: DashboardSection[] = s.context.isResearcher ? ['shared', 'invitations'] : ['portfolios', 'shared', 'invitations'];
+  const sections: DashboardSection[] = s.context.isResearcher
+    ? ['shared', 'invitations']
+    : ['portfolios', 'shared', 'invitations'];
   const loading = sections.find((section) => s.matches({ [section]: 'loading' } as never));
   if (loading) {
     const list = LISTS[loading];
@@ -77,7 +108,9 @@ function events(snapshot: unknown): DashboardEvent[] {
       actorEvent(`xstate.error.actor.${list.actor}`, { error: list.error }),
     ];
   }
-  const result: DashboardEvent[] = sections.filter((section) => s.matches({ [section]: 'failed' } as never)).map((section) => ({ type: `${section}.retry` }));
+  const result: DashboardEvent[] = sections
+    .filter((section) => s.matches({ [section]: 'failed' } as never))
+    .map((section) => ({ type: `${section}.retry` }));
   const untouched =
     s.context.addedId === null &&
     JSON.stringify(s.context.portfolioSort) === JSON.stringify(DEFAULT_SORT) &&
@@ -90,7 +123,8 @@ function events(snapshot: unknown): DashboardEvent[] {
         actorEvent('xstate.error.actor.portfolioCreate', { error: defect }),
       );
     }
-    if (s.matches({ shared: 'ready' }) && s.context.shared.length > 0) result.push({ type: 'shared.sort', column: 'comments' });
+    if (s.matches({ shared: 'ready' }) && s.context.shared.length > 0)
+      result.push({ type: 'shared.sort', column: 'comments' });
   }
   return result.filter((event) => s.can(event));
 }
@@ -162,7 +196,9 @@ const SHARED_HEADERS: Record<string, string> = { comments: 'Comments', date: 'Da
 
 /** A section that is loading shows a skeleton table of its name. */
 async function expectLoading(name: string, label: string) {
-  await waitFor(() => expect(within(region(name)!).getByRole('status', { name: label }).getAttribute('aria-busy')).toBe('true'));
+  await waitFor(() =>
+    expect(within(region(name)!).getByRole('status', { name: label }).getAttribute('aria-busy')).toBe('true'),
+  );
 }
 
 /** A section that failed says so, with the reason and Try again. */
@@ -195,9 +231,17 @@ const stateChecks: Record<string, (s: Snapshot) => Promise<void>> = {
     const rows = sortPortfolios(s.context.portfolios, s.context.portfolioSort);
     await waitFor(() => {
       const table = loadedTable(TITLES.portfolios);
-      expect(firstCells(table)).toEqual(rows.length > 0 ? rows.map((p) => p.name) : ['You have no portfolios yet. Add one to start collecting evidence.']);
-      expect(sortedHeader(table)).toEqual([`${PORTFOLIO_HEADERS[s.context.portfolioSort.column]} ${s.context.portfolioSort.direction}`]);
-      const highlighted = [...table.querySelectorAll('tr[data-highlight]')].map((tr) => tr.querySelector('td')?.textContent);
+      expect(firstCells(table)).toEqual(
+        rows.length > 0
+          ? rows.map((p) => p.name)
+          : ['You have no portfolios yet. Add one to start collecting evidence.'],
+      );
+      expect(sortedHeader(table)).toEqual([
+        `${PORTFOLIO_HEADERS[s.context.portfolioSort.column]} ${s.context.portfolioSort.direction}`,
+      ]);
+      const highlighted = [...table.querySelectorAll('tr[data-highlight]')].map(
+        (tr) => tr.querySelector('td')?.textContent,
+      );
       expect(highlighted).toEqual(s.context.addedId === null ? [] : [created.name]);
     });
     expect((screen.getByRole('button', { name: 'Add Portfolio' }) as HTMLButtonElement).disabled).toBe(false);
@@ -224,12 +268,18 @@ const stateChecks: Record<string, (s: Snapshot) => Promise<void>> = {
       } else {
         const table = loadedTable(TITLES.shared);
         expect(firstCells(table)).toEqual(rows.map((p) => p.name));
-        expect(sortedHeader(table)).toEqual([`${SHARED_HEADERS[s.context.sharedSort.column]} ${s.context.sharedSort.direction}`]);
+        expect(sortedHeader(table)).toEqual([
+          `${SHARED_HEADERS[s.context.sharedSort.column]} ${s.context.sharedSort.direction}`,
+        ]);
       }
     });
     if (s.context.isResearcher) {
       const summary = within(region(TITLES.summary)!);
-      const counts = Object.fromEntries(summary.getAllByRole('term').map((dt) => [dt.textContent!.toLowerCase(), Number(dt.nextElementSibling?.textContent)]));
+      const counts = Object.fromEntries(
+        summary
+          .getAllByRole('term')
+          .map((dt) => [dt.textContent!.toLowerCase(), Number(dt.nextElementSibling?.textContent)]),
+      );
       expect(counts).toEqual(summarize(s.context.shared));
     }
   },
@@ -237,7 +287,11 @@ const stateChecks: Record<string, (s: Snapshot) => Promise<void>> = {
     await expectLoading(TITLES.invitations, 'Loading invitations');
   },
   'invitations.failed': async (s) => {
-    await expectFailed(TITLES.invitations, 'The invitations could not be loaded', s.context.errors.invitations!.message);
+    await expectFailed(
+      TITLES.invitations,
+      'The invitations could not be loaded',
+      s.context.errors.invitations!.message,
+    );
   },
   'invitations.ready': async (s) => {
     await waitFor(() => {
@@ -246,7 +300,9 @@ const stateChecks: Record<string, (s: Snapshot) => Promise<void>> = {
       } else {
         const table = loadedTable(TITLES.invitations);
         expect(firstCells(table)).toEqual(s.context.invitations.map((i) => i.sharedPortfolio.name));
-        expect(within(table).getByRole('link', { name: invitation.sharedPortfolio.name }).getAttribute('href')).toBe(`/invitation/${invitation.id}`);
+        expect(within(table).getByRole('link', { name: invitation.sharedPortfolio.name }).getAttribute('href')).toBe(
+          `/invitation/${invitation.id}`,
+        );
       }
     });
   },

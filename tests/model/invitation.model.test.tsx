@@ -39,7 +39,10 @@ function pathTitle(path: { state: { value: unknown }; steps: readonly { event: u
 // Small fixtures: the model's states (and so the test names) carry them.
 const slim = { structure: [], templateStructure: [] };
 const invitation = makeInvitation({ sharedPortfolio: { ...makeInvitation().sharedPortfolio, ...slim } });
-const portfolio = makeSharedPortfolio({ ...slim, sharedArtifacts: [makeSharedArtifact({ structure: [], responses: { artifactName: 'Ramp race' } })] });
+const portfolio = makeSharedPortfolio({
+  ...slim,
+  sharedArtifacts: [makeSharedArtifact({ structure: [], responses: { artifactName: 'Ramp race' } })],
+});
 const missing = new ApiError(404, 'not_found', 'Invitation not found.', '');
 const offline = new NetworkError();
 const refused = new ApiError(400, 'bad_request', 'This invitation was already answered.', '');
@@ -53,7 +56,10 @@ const userEvents: InvitationEvent[] = [
   { type: 'delete.cancel' },
   { type: 'retry' },
   // The redirect timers: the model takes them like a user step, the path advances the clock.
-  ...([{ type: 'xstate.after.redirectDelay.invitation.accepted' }, { type: 'xstate.after.redirectDelay.invitation.deleted' }] as unknown as InvitationEvent[]),
+  ...([
+    { type: 'xstate.after.redirectDelay.invitation.accepted' },
+    { type: 'xstate.after.redirectDelay.invitation.deleted' },
+  ] as unknown as InvitationEvent[]),
 ];
 const actorEvents = {
   fetchInvitation: [
@@ -96,7 +102,10 @@ function setup(invitationId: number | null) {
   });
   render(
     <ThemeProvider theme={theme}>
-      <InvitationActorContext.Provider logic={logic} options={{ input: { invitationId }, inspect: coverageInspector, clock }}>
+      <InvitationActorContext.Provider
+        logic={logic}
+        options={{ input: { invitationId }, inspect: coverageInspector, clock }}
+      >
         <InvitationPage />
       </InvitationActorContext.Provider>
       <Toaster />
@@ -191,7 +200,10 @@ afterEach(() => clearToasts());
 
 for (const invitationId of [21, null]) {
   describe(`invitation model (${invitationId === null ? 'an address without an id' : `invitation ${invitationId}`})`, () => {
-    const model = createPathModel(invitationMachine, { input: { invitationId }, events: modelEvents(userEvents, actorEvents) });
+    const model = createPathModel(invitationMachine, {
+      input: { invitationId },
+      events: modelEvents(userEvents, actorEvents),
+    });
     for (const path of model.getShortestPaths()) {
       it(`${pathTitle(path)}`, async () => {
         h = setup(invitationId);
@@ -200,8 +212,12 @@ for (const invitationId of [21, null]) {
           events: {
             'xstate.done.actor.fetchInvitation': settle('fetchInvitation', { id: 21 }),
             'xstate.error.actor.fetchInvitation': settle('fetchInvitation', { id: 21 }),
-            'xstate.done.actor.fetchSharedPortfolio': settle('fetchSharedPortfolio', { id: invitation.sharedPortfolio.id }),
-            'xstate.error.actor.fetchSharedPortfolio': settle('fetchSharedPortfolio', { id: invitation.sharedPortfolio.id }),
+            'xstate.done.actor.fetchSharedPortfolio': settle('fetchSharedPortfolio', {
+              id: invitation.sharedPortfolio.id,
+            }),
+            'xstate.error.actor.fetchSharedPortfolio': settle('fetchSharedPortfolio', {
+              id: invitation.sharedPortfolio.id,
+            }),
             'xstate.done.actor.acceptInvitation': settle('acceptInvitation', { id: 21 }),
             'xstate.error.actor.acceptInvitation': settle('acceptInvitation', { id: 21 }),
             'xstate.done.actor.deleteInvitation': settle('deleteInvitation', { id: 21 }),

@@ -5,7 +5,13 @@ import { leaveSharedMachine, type LeaveSharedEvent } from '../../src/machines/le
 import type { SharedPortfolio } from '../../src/schemas/sharedPortfolio.ts';
 import { ApiError } from '../../src/services/errors.ts';
 import { signOut } from '../../src/services/session.ts';
-import { accounts, FakeSharedApi, makeSharedPortfolio, people, renderSharedPortfolios } from '../../src/test/sharedHarness.tsx';
+import {
+  accounts,
+  FakeSharedApi,
+  makeSharedPortfolio,
+  people,
+  renderSharedPortfolios,
+} from '../../src/test/sharedHarness.tsx';
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
 import { checkStates } from './support/checkStates.ts';
 import { assertEveryStateChecked, coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
@@ -21,7 +27,12 @@ afterEach(() => {
 type Snapshot = SnapshotFrom<typeof leaveSharedMachine>;
 
 const PLC = makeSharedPortfolio({ id: 9, members: [people.lee, people.tess, people.theo], sharedArtifacts: [] });
-const CIRCLE = makeSharedPortfolio({ id: 12, name: 'Engineering Design Circle', members: [people.lee, people.theo], sharedArtifacts: [] });
+const CIRCLE = makeSharedPortfolio({
+  id: 12,
+  name: 'Engineering Design Circle',
+  members: [people.lee, people.theo],
+  sharedArtifacts: [],
+});
 const QUESTION =
   'Are you sure you want to end your membership in this Shared Portfolio? You will no longer be able to access artifacts or see comments uploaded to the portfolio.';
 const refused = new ApiError(404, 'not_found', 'Shared portfolio not found.', '');
@@ -75,13 +86,19 @@ const checks = {
     expect(await screen.findByText('You left Grades 5–7 Science PLC.')).toBeTruthy();
     await waitFor(() => expect(h.where()).toBe('/shared-portfolios'));
     const select = screen.getByRole('combobox', { name: 'Select Shared Portfolio' }) as HTMLSelectElement;
-    expect([...select.options].map((o) => o.textContent)).toEqual(['Select a shared portfolio', 'Engineering Design Circle']);
+    expect([...select.options].map((o) => o.textContent)).toEqual([
+      'Select a shared portfolio',
+      'Engineering Design Circle',
+    ]);
     expect(screen.queryByRole('region', { name: 'Grades 5–7 Science PLC' })).toBeNull();
   },
 };
 
 describe('leaveShared model (Leave on the Shared Portfolios summary)', () => {
-  const model = createPathModel(leaveSharedMachine, { input: { sharedPortfolioId: 9, name: PLC.name }, events: modelEvents(userEvents, actorEvents) });
+  const model = createPathModel(leaveSharedMachine, {
+    input: { sharedPortfolioId: 9, name: PLC.name },
+    events: modelEvents(userEvents, actorEvents),
+  });
   const paths = model.getShortestPaths();
   it('has a view check for every state', () => {
     assertEveryStateChecked(leaveSharedMachine, checks);
@@ -89,7 +106,9 @@ describe('leaveShared model (Leave on the Shared Portfolios summary)', () => {
   });
   for (const path of paths) {
     const steps = path.steps
-      .map((s) => s.event.type.replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) => (kind === 'done' ? '✓ ' : '✗ ')))
+      .map((s) =>
+        s.event.type.replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) => (kind === 'done' ? '✓ ' : '✗ ')),
+      )
       .filter((t) => t !== 'xstate.init');
     it(`reaches ${JSON.stringify(path.state.value)}: ${steps.join(' → ') || 'start'}`, async () => {
       h = setup();
@@ -111,7 +130,9 @@ describe('leaveShared model (Leave on the Shared Portfolios summary)', () => {
           },
           'xstate.error.actor.leaveSharedPortfolio': async () => {
             await act(async () => h.leave.next().deferred.reject(refused));
-            await waitFor(() => expect(screen.getAllByRole('alert').some((a) => a.textContent?.includes(refused.message))).toBe(true));
+            await waitFor(() =>
+              expect(screen.getAllByRole('alert').some((a) => a.textContent?.includes(refused.message))).toBe(true),
+            );
             expect(h.where()).toBe('/shared-portfolios/9');
           },
         },

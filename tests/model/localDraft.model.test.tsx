@@ -4,7 +4,11 @@ import { useCallback, useState } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { localDraftMachine, type LocalDraftEvent, type LocalDraftInput } from '../../src/machines/localDraft/localDraftMachine.ts';
+import {
+  localDraftMachine,
+  type LocalDraftEvent,
+  type LocalDraftInput,
+} from '../../src/machines/localDraft/localDraftMachine.ts';
 import { useLocalDraft } from '../../src/machines/localDraft/useLocalDraft.ts';
 import { readDraft, writeDraft } from '../../src/services/drafts.ts';
 import { currentUser } from '../../src/services/session.ts';
@@ -62,10 +66,13 @@ function events(snapshot: unknown): LocalDraftEvent[] {
   const s = snapshot as Snapshot;
   if (s.matches('closed')) return [];
   const list: LocalDraftEvent[] = [{ type: 'form.closed' }];
-  if (s.matches('offering')) list.push({ type: 'draft.restore' }, { type: 'draft.discard' }, { type: 'text.change', text: TYPED });
+  if (s.matches('offering'))
+    list.push({ type: 'draft.restore' }, { type: 'draft.discard' }, { type: 'text.change', text: TYPED });
   if (s.matches({ tracking: 'idle' }) && s.context.text !== TYPED) list.push({ type: 'text.change', text: TYPED });
   if (s.matches({ tracking: 'typing' })) {
-    list.push({ type: 'page.hidden' }, { type: 'xstate.after.persistDelay.localDraft.tracking.typing' } as unknown as LocalDraftEvent);
+    list.push({ type: 'page.hidden' }, {
+      type: 'xstate.after.persistDelay.localDraft.tracking.typing',
+    } as unknown as LocalDraftEvent);
     if (s.context.text === TYPED) list.push({ type: 'text.change', text: `${TYPED}!` });
   }
   return list.filter((event) => s.can(event) || event.type.startsWith('xstate.after'));

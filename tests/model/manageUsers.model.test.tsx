@@ -101,8 +101,12 @@ const stateChecks: Record<string, (s: Snapshot) => Promise<void>> = {
         .map((sw) => sw.getAttribute('aria-label'));
       expect(names).toEqual(s.context.rows.map((row) => `Active: ${row.username}`));
     });
-    const highlighted = [...table.querySelectorAll('tr[data-highlight]')].map((tr) => tr.querySelector('td')?.textContent);
-    expect(highlighted).toEqual(s.context.createdId ? [s.context.rows.find((r) => r.id === s.context.createdId)!.username] : []);
+    const highlighted = [...table.querySelectorAll('tr[data-highlight]')].map(
+      (tr) => tr.querySelector('td')?.textContent,
+    );
+    expect(highlighted).toEqual(
+      s.context.createdId ? [s.context.rows.find((r) => r.id === s.context.createdId)!.username] : [],
+    );
     expect((screen.getByRole('button', { name: 'Create New User' }) as HTMLButtonElement).disabled).toBe(false);
     expect(screen.queryByRole('dialog')).toBeNull();
   },
@@ -147,7 +151,10 @@ for (const currentUser of [rita, tess]) {
             },
             'xstate.error.actor.createUserDialog': async () => {
               h.flags.dialogBroken = true;
-              await createThroughDialog(h, makeUser('teacher', { id: 4999, username: 'Zed Zero', email: 'zed@example.org' }));
+              await createThroughDialog(
+                h,
+                makeUser('teacher', { id: 4999, username: 'Zed Zero', email: 'zed@example.org' }),
+              );
             },
           },
         });

@@ -23,7 +23,14 @@ trackCoverage(mediaTextMachine);
 
 type Snapshot = SnapshotFrom<typeof mediaTextMachine>;
 
-const IMAGE = makeMedia('images', { id: 41, name: 'ramp.png', caption: 'A', alt: '', description: '', formats: { thumbnail: { url: '/uploads/thumb_ramp.png' } } as never });
+const IMAGE = makeMedia('images', {
+  id: 41,
+  name: 'ramp.png',
+  caption: 'A',
+  alt: '',
+  description: '',
+  formats: { thumbnail: { url: '/uploads/thumb_ramp.png' } } as never,
+});
 const ALT = 'Two toy cars at the top of a ramp';
 const DESCRIPTION = 'The red car is heavier.';
 const SAVED: Media = { ...IMAGE, alt: ALT, description: DESCRIPTION };
@@ -40,11 +47,16 @@ function events(snapshot: unknown): MediaTextEvent[] {
   if (s.matches('idle') && c.media.alt === '') list.push({ type: 'text.edit' });
   if (s.matches('editing')) {
     if (c.alt === '') list.push({ type: 'text.change', field: 'alt', value: ALT });
-    if (c.alt === ALT && c.description === '') list.push({ type: 'text.change', field: 'description', value: DESCRIPTION });
+    if (c.alt === ALT && c.description === '')
+      list.push({ type: 'text.change', field: 'description', value: DESCRIPTION });
     if (c.error === null && c.alt === ALT) list.push({ type: 'text.save' });
     list.push({ type: 'text.cancel' });
   }
-  if (isInvoking(s, 'saveMediaText')) list.push(ev('xstate.done.actor.saveMediaText', { output: SAVED }), ev('xstate.error.actor.saveMediaText', { error: refused }));
+  if (isInvoking(s, 'saveMediaText'))
+    list.push(
+      ev('xstate.done.actor.saveMediaText', { output: SAVED }),
+      ev('xstate.error.actor.saveMediaText', { error: refused }),
+    );
   return list.filter((event) => s.can(event));
 }
 
@@ -53,7 +65,10 @@ const stepName = (e: { type: string; field?: string }) => stepLabel(e.type) + (e
 
 /** A file tile as the edit page shows it: its picture (the alt as saved) and its alt text editor. */
 function Tile({ logic }: { logic: typeof mediaTextMachine }) {
-  const editor = useMediaTextActor({ holder: HOLDER, kind: 'images', media: IMAGE }, { logic, inspect: coverageInspector });
+  const editor = useMediaTextActor(
+    { holder: HOLDER, kind: 'images', media: IMAGE },
+    { logic, inspect: coverageInspector },
+  );
   const { media } = useMediaText(editor);
   return (
     <div>
@@ -96,7 +111,9 @@ const checks = {
   },
   editing: async (s: Snapshot) => {
     expect((within(group()).getByRole('textbox', { name: 'Alt text' }) as HTMLInputElement).value).toBe(s.context.alt);
-    expect((within(group()).getByRole('textbox', { name: 'Description' }) as HTMLTextAreaElement).value).toBe(s.context.description);
+    expect((within(group()).getByRole('textbox', { name: 'Description' }) as HTMLTextAreaElement).value).toBe(
+      s.context.description,
+    );
     expect(group().getAttribute('aria-busy')).toBeNull();
     if (s.context.error) expect(within(group()).getByRole('alert').textContent).toBe(refused.message);
     else expect(within(group()).queryByRole('alert')).toBeNull();
@@ -104,12 +121,21 @@ const checks = {
   },
   saving: async (s: Snapshot) => {
     expect(group().getAttribute('aria-busy')).toBe('true');
-    expect(h.save.calls.at(-1)!.input).toEqual({ holder: HOLDER, mediaId: IMAGE.id, body: { alt: s.context.alt, description: s.context.description } });
+    expect(h.save.calls.at(-1)!.input).toEqual({
+      holder: HOLDER,
+      mediaId: IMAGE.id,
+      body: { alt: s.context.alt, description: s.context.description },
+    });
   },
 };
 
 describe('mediaText model (the alt text and description of a file)', () => {
-  const paths = checkedShortestPaths(mediaTextMachine, { input: { holder: HOLDER, kind: 'images', media: IMAGE }, events }, checks, 4);
+  const paths = checkedShortestPaths(
+    mediaTextMachine,
+    { input: { holder: HOLDER, kind: 'images', media: IMAGE }, events },
+    checks,
+    4,
+  );
   for (const path of paths) {
     it(`${pathName(path, stepName)}`, async () => {
       h = setup();

@@ -1,7 +1,11 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { momentCommentMachine, type MomentCommentEvent, type MomentPost } from '../../src/machines/momentComment/momentCommentMachine.ts';
+import {
+  momentCommentMachine,
+  type MomentCommentEvent,
+  type MomentPost,
+} from '../../src/machines/momentComment/momentCommentMachine.ts';
 import { REACTIONS } from '../../src/schemas/catalog.ts';
 import type { MomentBody } from '../../src/schemas/moments.ts';
 import type { Comment } from '../../src/schemas/sharedArtifact.ts';
@@ -9,7 +13,12 @@ import { ApiError } from '../../src/services/errors.ts';
 import { makeComment } from '../../src/test/sharedArtifactFixtures.ts';
 import { makeVideo, provideTestMoments, renderVideoMoments, stubMediaElements } from '../../src/test/videoHarness.tsx';
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
-import { MomentTime, ThreadControls, useIsHighlighted, useVisibleComments } from '../../src/views/video/MomentThread.tsx';
+import {
+  MomentTime,
+  ThreadControls,
+  useIsHighlighted,
+  useVisibleComments,
+} from '../../src/views/video/MomentThread.tsx';
 import { checkStates } from './support/checkStates.ts';
 import { coverageInspector, isInvoking } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
@@ -54,13 +63,28 @@ function events(snapshot: unknown): MomentCommentEvent[] {
   }
   if (s.matches('composing')) {
     const fresh = c.text === '' && c.anchor?.end === null && c.error === null;
-    if (fresh) list.push({ type: 'draft.change', text: TEXT }, { type: 'moment.setEnd', time: END }, { type: 'moment.react', value: STAR.value }, { type: 'moment.cancel' });
-    if (c.anchor?.end !== null && c.text === '') list.push({ type: 'moment.clearEnd' }, { type: 'draft.change', text: TEXT });
+    if (fresh)
+      list.push(
+        { type: 'draft.change', text: TEXT },
+        { type: 'moment.setEnd', time: END },
+        { type: 'moment.react', value: STAR.value },
+        { type: 'moment.cancel' },
+      );
+    if (c.anchor?.end !== null && c.text === '')
+      list.push({ type: 'moment.clearEnd' }, { type: 'draft.change', text: TEXT });
     if (c.text !== '' && c.error === null) list.push({ type: 'moment.submit' });
     if (c.error !== null) list.push({ type: 'moment.cancel' });
   }
-  if (isInvoking(s, 'postMoment')) list.push(ev('xstate.done.actor.postMoment', { output: {} }), ev('xstate.error.actor.postMoment', { error: refused }));
-  if (isInvoking(s, 'reactAtMoment')) list.push(ev('xstate.done.actor.reactAtMoment', { output: {} }), ev('xstate.error.actor.reactAtMoment', { error: refused }));
+  if (isInvoking(s, 'postMoment'))
+    list.push(
+      ev('xstate.done.actor.postMoment', { output: {} }),
+      ev('xstate.error.actor.postMoment', { error: refused }),
+    );
+  if (isInvoking(s, 'reactAtMoment'))
+    list.push(
+      ev('xstate.done.actor.reactAtMoment', { output: {} }),
+      ev('xstate.error.actor.reactAtMoment', { error: refused }),
+    );
   return list.filter((event) => s.can(event));
 }
 
@@ -94,7 +118,10 @@ function setup() {
     postMoment: controllableActor<unknown, MomentPost>(),
     reactAtMoment: controllableActor<unknown, { artifactId: number; value: string; moment: MomentBody }>(),
   };
-  const moments = provideTestMoments({ composer: { postMoment: fakes.postMoment.logic, reactAtMoment: fakes.reactAtMoment.logic } }, coverageInspector);
+  const moments = provideTestMoments(
+    { composer: { postMoment: fakes.postMoment.logic, reactAtMoment: fakes.reactAtMoment.logic } },
+    coverageInspector,
+  );
   const rendered = renderVideoMoments({ moments, video: VIDEO, after: <Thread /> });
   return { ...rendered, fakes, media };
 }
@@ -108,18 +135,26 @@ const playTo = (time: number) =>
     fireEvent.timeUpdate(video());
   });
 const thread = () => screen.getByRole('list', { name: 'Thread' });
-const composerForm = (s: Snapshot) => screen.getByRole('form', { name: `Comment at ${formatMoment(s.context.anchor!)}` });
+const composerForm = (s: Snapshot) =>
+  screen.getByRole('form', { name: `Comment at ${formatMoment(s.context.anchor!)}` });
 
 const checks = {
   idle: async (s: Snapshot) => {
     expect(screen.queryByRole('form', { name: /^Comment at/ })).toBeNull();
     expect(screen.getByRole('button', { name: /^Comment at \d{1,2}:\d\d$/ })).toBeTruthy();
     const items = within(thread()).getAllByRole('listitem');
-    const expected = s.context.filter.kind === 'moments' ? [AT_THREE] : s.context.sort === 'time' ? [AT_THREE, WHOLE] : [WHOLE, AT_THREE];
+    const expected =
+      s.context.filter.kind === 'moments'
+        ? [AT_THREE]
+        : s.context.sort === 'time'
+          ? [AT_THREE, WHOLE]
+          : [WHOLE, AT_THREE];
     expect(items.map((li) => li.textContent?.split('▶')[0]?.trim())).toEqual(expected.map((c) => c.text));
     expect((screen.getByRole('combobox', { name: 'Show' }) as HTMLSelectElement).value).toBe(s.context.filter.kind);
     expect((screen.getByRole('combobox', { name: 'Order' }) as HTMLSelectElement).value).toBe(s.context.sort);
-    const current = items.filter((li) => li.getAttribute('aria-current') === 'true').map((li) => li.textContent?.split('▶')[0]?.trim());
+    const current = items
+      .filter((li) => li.getAttribute('aria-current') === 'true')
+      .map((li) => li.textContent?.split('▶')[0]?.trim());
     expect(current).toEqual(s.context.highlighted === null ? [] : [AT_THREE.text]);
     if (s.context.highlighted !== null) expect(video().currentTime).toBe(3);
   },
@@ -128,7 +163,9 @@ const checks = {
     expect((within(form).getByRole('textbox') as HTMLTextAreaElement).value).toBe(s.context.text);
     if (s.context.anchor!.end === null) expect(within(form).getByRole('button', { name: /^Set end at/ })).toBeTruthy();
     else expect(within(form).getByRole('button', { name: 'Clear end' })).toBeTruthy();
-    expect((within(form).getByRole('button', { name: 'Post Comment' }) as HTMLButtonElement).disabled).toBe(s.context.text.trim() === '');
+    expect((within(form).getByRole('button', { name: 'Post Comment' }) as HTMLButtonElement).disabled).toBe(
+      s.context.text.trim() === '',
+    );
     if (s.context.error) expect(within(form).getByRole('alert').textContent).toBe(refused.message);
     else expect(within(form).queryByRole('alert')).toBeNull();
     expect(form.getAttribute('aria-busy')).toBeNull();
@@ -137,11 +174,20 @@ const checks = {
   },
   posting: async (s: Snapshot) => {
     expect(composerForm(s).getAttribute('aria-busy')).toBe('true');
-    expect(h.fakes.postMoment.calls.at(-1)!.input).toEqual({ target: 'comment', artifactId: 70, moment: s.context.anchor, text: TEXT });
+    expect(h.fakes.postMoment.calls.at(-1)!.input).toEqual({
+      target: 'comment',
+      artifactId: 70,
+      moment: s.context.anchor,
+      text: TEXT,
+    });
   },
   reacting: async (s: Snapshot) => {
     expect(composerForm(s).getAttribute('aria-busy')).toBe('true');
-    expect(h.fakes.reactAtMoment.calls.at(-1)!.input).toEqual({ artifactId: 70, value: STAR.value, moment: { media: VIDEO.id, start: AT, end: null } });
+    expect(h.fakes.reactAtMoment.calls.at(-1)!.input).toEqual({
+      artifactId: 70,
+      value: STAR.value,
+      moment: { media: VIDEO.id, start: AT, end: null },
+    });
   },
 };
 
@@ -149,7 +195,12 @@ beforeEach(() => clearToasts());
 afterEach(() => clearToasts());
 
 describe('momentComment model (a comment or reaction at a moment, and the thread’s view)', () => {
-  const paths = checkedShortestPaths(momentCommentMachine, { input: { artifactId: 70, target: 'comment', highlight: null }, events }, checks, 8);
+  const paths = checkedShortestPaths(
+    momentCommentMachine,
+    { input: { artifactId: 70, target: 'comment', highlight: null }, events },
+    checks,
+    8,
+  );
   for (const path of paths) {
     it(`${pathName(path)}`, async () => {
       h = setup();

@@ -1,7 +1,18 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { POLL_INTERVAL_MS, MORE_FAILED, READ_FAILED, notificationFeedMachine, type NotificationFeedEvent } from '../../src/machines/notificationFeed/notificationFeedMachine.ts';
-import type { Notification, NotificationListResponse, NotificationReadBody, UnreadCount } from '../../src/schemas/notifications.ts';
+import {
+  POLL_INTERVAL_MS,
+  MORE_FAILED,
+  READ_FAILED,
+  notificationFeedMachine,
+  type NotificationFeedEvent,
+} from '../../src/machines/notificationFeed/notificationFeedMachine.ts';
+import type {
+  Notification,
+  NotificationListResponse,
+  NotificationReadBody,
+  UnreadCount,
+} from '../../src/schemas/notifications.ts';
 import { NetworkError } from '../../src/services/errors.ts';
 import type { UnreadPoll } from '../../src/services/notificationService.ts';
 import { fakeStream, makeNotification, renderNotificationFeed } from '../../src/test/notificationHarness.tsx';
@@ -29,14 +40,31 @@ interface Snapshot {
 }
 
 // A page of two (the feed's page size in these tests): one unread item, one read; then one older item.
-const newest = makeNotification({ id: 12, read: false, summary: 'Theo Teacher commented on “Ramp race” in Grade 5 PLC' });
-const older = makeNotification({ id: 11, read: true, kind: 'reaction', count: 3, summary: '3 people reacted to “Ramp race” in Grade 5 PLC' });
-const oldest = makeNotification({ id: 10, read: true, kind: 'invitation_received', summary: 'Lee Lead invited you to Grade 5 PLC', link: '/invitation/7' });
+const newest = makeNotification({
+  id: 12,
+  read: false,
+  summary: 'Theo Teacher commented on “Ramp race” in Grade 5 PLC',
+});
+const older = makeNotification({
+  id: 11,
+  read: true,
+  kind: 'reaction',
+  count: 3,
+  summary: '3 people reacted to “Ramp race” in Grade 5 PLC',
+});
+const oldest = makeNotification({
+  id: 10,
+  read: true,
+  kind: 'invitation_received',
+  summary: 'Lee Lead invited you to Grade 5 PLC',
+  link: '/invitation/7',
+});
 const firstPage: NotificationListResponse = { items: [newest, older], unread: 1 };
 const secondPage: NotificationListResponse = { items: [oldest], unread: 1 };
 const offline = new NetworkError();
 
-const actorEvent = (type: string, payload: Record<string, unknown> = {}) => ({ type, ...payload }) as unknown as NotificationFeedEvent;
+const actorEvent = (type: string, payload: Record<string, unknown> = {}) =>
+  ({ type, ...payload }) as unknown as NotificationFeedEvent;
 const AFTER_POLL = 'xstate.after.pollInterval.notificationFeed.live.polling.waiting';
 
 function setup() {
@@ -47,7 +75,12 @@ function setup() {
   };
   const stream = fakeStream();
   const h = renderNotificationFeed({
-    actors: { listNotifications: fakes.listNotifications.logic, markRead: fakes.markRead.logic, pollUnread: fakes.pollUnread.logic, unreadStream: stream.logic },
+    actors: {
+      listNotifications: fakes.listNotifications.logic,
+      markRead: fakes.markRead.logic,
+      pollUnread: fakes.pollUnread.logic,
+      unreadStream: stream.logic,
+    },
     inspect: coverageInspector,
   });
   return { ...h, fakes, stream };
@@ -85,7 +118,14 @@ interface FeedView {
 function expectedView(s: Snapshot): FeedView {
   const where = s.matches({ panel: 'open' }) ? 'panel' : s.matches({ panel: 'page' }) ? 'page' : 'nowhere';
   const { items, unread } = s.context;
-  const hidden = { loading: false, failed: false, empty: false, items: [] as string[], more: 'none' as const, readAll: false };
+  const hidden = {
+    loading: false,
+    failed: false,
+    empty: false,
+    items: [] as string[],
+    more: 'none' as const,
+    readAll: false,
+  };
   const feed =
     where === 'nowhere'
       ? hidden
@@ -93,8 +133,14 @@ function expectedView(s: Snapshot): FeedView {
           loading: (s.matches({ feed: 'loading' }) || s.matches({ feed: 'idle' })) && items.length === 0,
           failed: s.matches({ feed: 'loadFailed' }),
           empty: (s.matches({ feed: 'loaded' }) || s.matches({ feed: 'loadingMore' })) && items.length === 0,
-          items: s.matches({ feed: 'loadFailed' }) ? [] : items.map((item) => `${item.read ? 'read' : 'unread'} ${item.summary}`),
-          more: (s.matches({ feed: 'loadingMore' }) ? 'busy' : s.can({ type: 'feed.more' }) && items.length > 0 ? 'ready' : 'none') as FeedView['more'],
+          items: s.matches({ feed: 'loadFailed' })
+            ? []
+            : items.map((item) => `${item.read ? 'read' : 'unread'} ${item.summary}`),
+          more: (s.matches({ feed: 'loadingMore' })
+            ? 'busy'
+            : s.can({ type: 'feed.more' }) && items.length > 0
+              ? 'ready'
+              : 'none') as FeedView['more'],
           readAll: s.can({ type: 'read.all' }),
         };
   return {
@@ -111,8 +157,12 @@ function observedView(): FeedView {
   const box = panel() ?? (onPage() ? screen.getByRole('main') : null);
   const where = panel() ? 'panel' : box ? 'page' : 'nowhere';
   const list = box ? within(box).queryByRole('list', { name: 'Notifications' }) : null;
-  const more = box ? (within(box).queryByRole('button', { name: 'Show older notifications' }) as HTMLButtonElement | null) : null;
-  const readAll = box ? (within(box).queryByRole('button', { name: 'Mark all as read' }) as HTMLButtonElement | null) : null;
+  const more = box
+    ? (within(box).queryByRole('button', { name: 'Show older notifications' }) as HTMLButtonElement | null)
+    : null;
+  const readAll = box
+    ? (within(box).queryByRole('button', { name: 'Mark all as read' }) as HTMLButtonElement | null)
+    : null;
   return {
     bell: button.getAttribute('aria-label') ?? '',
     expanded: button.getAttribute('aria-expanded') === 'true',
@@ -124,7 +174,10 @@ function observedView(): FeedView {
     items: list
       ? within(list)
           .getAllByRole('link')
-          .map((link) => `${link.hasAttribute('data-unread') ? 'unread' : 'read'} ${link.querySelector('.summary')?.textContent?.replace(/^Unread: /, '') ?? ''}`)
+          .map(
+            (link) =>
+              `${link.hasAttribute('data-unread') ? 'unread' : 'read'} ${link.querySelector('.summary')?.textContent?.replace(/^Unread: /, '') ?? ''}`,
+          )
       : [],
     more: more ? (more.getAttribute('aria-busy') === 'true' ? 'busy' : 'ready') : 'none',
     readAll: readAll ? readAll.getAttribute('aria-disabled') !== 'true' : false,
@@ -153,7 +206,13 @@ function pathTitle(path: { state: { value: unknown }; steps: readonly { event: u
       const type = event.type
         .replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) => (kind === 'done' ? '✓ ' : '✗ '))
         .replace(/^xstate\.after\.pollInterval\..*$/, '30 s later');
-      const detail = event.error ? ` (${event.error.message.slice(0, 20)})` : event.unread !== undefined ? ` ${event.unread}` : event.output?.changed === false ? ' (304)' : '';
+      const detail = event.error
+        ? ` (${event.error.message.slice(0, 20)})`
+        : event.unread !== undefined
+          ? ` ${event.unread}`
+          : event.output?.changed === false
+            ? ' (304)'
+            : '';
       return `${type}${detail}`;
     });
   return `${JSON.stringify(path.state.value)} ← ${steps.join(' → ') || 'start'}`;
@@ -230,7 +289,9 @@ const handlers = {
   'item.open': async (step: { event: unknown }) => {
     const { id } = step.event as { id: number };
     const item = [newest, older, oldest].find((candidate) => candidate.id === id)!;
-    await h!.ux.click(within(panel()!).getByRole('link', { name: new RegExp(item.summary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }));
+    await h!.ux.click(
+      within(panel()!).getByRole('link', { name: new RegExp(item.summary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }),
+    );
     // The app goes to the exact place.
     expect(h!.location.history.at(-1)).toBe(item.link);
   },
@@ -287,10 +348,13 @@ describe('notificationFeed model: the feed in the panel and on the page', () => 
           else if (items.length === 2) list.push({ type: 'item.open', id: older.id });
         }
       }
-      if (s.matches({ panel: 'page' }) && (s.matches({ feed: 'loaded' }) || s.matches({ feed: 'loadFailed' })) && quiet) list.push({ type: 'page.leave' });
+      if (s.matches({ panel: 'page' }) && (s.matches({ feed: 'loaded' }) || s.matches({ feed: 'loadFailed' })) && quiet)
+        list.push({ type: 'page.leave' });
       if (s.matches({ feed: 'loaded' }) && quiet && !s.matches({ panel: 'closed' })) {
-        if (items.length === 2 && items.some((item) => !item.read)) list.push({ type: 'feed.more' }, { type: 'read.all' });
-        if (unread !== 9 && items.every((item) => item.read === (item.id !== newest.id))) list.push({ type: 'unread.changed', unread: 9 });
+        if (items.length === 2 && items.some((item) => !item.read))
+          list.push({ type: 'feed.more' }, { type: 'read.all' });
+        if (unread !== 9 && items.every((item) => item.read === (item.id !== newest.id)))
+          list.push({ type: 'unread.changed', unread: 9 });
       }
       if (s.matches({ feed: 'loadFailed' }) && !s.matches({ panel: 'closed' })) list.push({ type: 'retry' });
       if (s.matches({ feed: 'loading' })) {
@@ -298,10 +362,16 @@ describe('notificationFeed model: the feed in the panel and on the page', () => 
         if (unread === null) list.push(actorEvent('xstate.error.actor.listNotifications', { error: offline }));
       }
       if (s.matches({ feed: 'loadingMore' })) {
-        list.push(actorEvent('xstate.done.actor.listMore', { output: secondPage }), actorEvent('xstate.error.actor.listMore', { error: offline }));
+        list.push(
+          actorEvent('xstate.done.actor.listMore', { output: secondPage }),
+          actorEvent('xstate.error.actor.listMore', { error: offline }),
+        );
       }
       if (s.matches({ reads: 'marking' })) {
-        list.push(actorEvent('xstate.done.actor.markRead', { output: { unread: 0 } }), actorEvent('xstate.error.actor.markRead', { error: offline }));
+        list.push(
+          actorEvent('xstate.done.actor.markRead', { output: { unread: 0 } }),
+          actorEvent('xstate.error.actor.markRead', { error: offline }),
+        );
       }
       return list.filter((event) => event.type.startsWith('xstate.') || s.can(event));
     },
@@ -315,7 +385,8 @@ describe('notificationFeed model: the feed in the panel and on the page', () => 
       h = setup();
       await path.test({ states: { '*': checkView }, events: handlers });
       // Marked read on the server as on screen: the ids opened, or all.
-      for (const call of h.fakes.markRead.calls) expect([{ ids: [newest.id] }, { all: true }]).toContainEqual(call.input);
+      for (const call of h.fakes.markRead.calls)
+        expect([{ ids: [newest.id] }, { all: true }]).toContainEqual(call.input);
     });
   }
 });

@@ -19,7 +19,11 @@ afterEach(clearToasts);
 
 interface Snapshot {
   value: unknown;
-  context: { saved: NotificationPreferences['email'] | null; values: NotificationPreferences['email'] | null; error: { message: string } | null };
+  context: {
+    saved: NotificationPreferences['email'] | null;
+    values: NotificationPreferences['email'] | null;
+    error: { message: string } | null;
+  };
   matches: (value: unknown) => boolean;
   can: (event: NotificationPreferencesEvent) => boolean;
 }
@@ -28,7 +32,8 @@ const loaded = defaultPreferences();
 const savedAnswer: NotificationPreferences = { email: { ...loaded.email, comment: 'off' } };
 const offline = new NetworkError();
 const refused = new ApiError(400, 'validation_error', 'Unknown setting "weekly".', '');
-const actorEvent = (type: string, payload: Record<string, unknown>) => ({ type, ...payload }) as unknown as NotificationPreferencesEvent;
+const actorEvent = (type: string, payload: Record<string, unknown>) =>
+  ({ type, ...payload }) as unknown as NotificationPreferencesEvent;
 
 function setup() {
   const fakes = {
@@ -61,7 +66,16 @@ interface SettingsView {
 }
 
 function expectedView(s: Snapshot): SettingsView {
-  const none: SettingsView = { loading: false, problem: null, comments: null, save: null, saved: false, saveError: null, leaveQuestion: false, elsewhere: false };
+  const none: SettingsView = {
+    loading: false,
+    problem: null,
+    comments: null,
+    save: null,
+    saved: false,
+    saveError: null,
+    leaveQuestion: false,
+    elsewhere: false,
+  };
   if (s.matches('loading')) return { ...none, loading: true };
   if (s.matches('loadFailed')) return { ...none, problem: SETTINGS_LOAD_FAILED };
   if (s.matches('leaving')) return { ...none, elsewhere: true };
@@ -78,7 +92,9 @@ function expectedView(s: Snapshot): SettingsView {
 
 function observedView(): SettingsView {
   const group = screen.queryByRole('group', { name: 'Comments' });
-  const checked = group ? (within(group).getAllByRole('radio') as HTMLInputElement[]).find((radio) => radio.checked) : undefined;
+  const checked = group
+    ? (within(group).getAllByRole('radio') as HTMLInputElement[]).find((radio) => radio.checked)
+    : undefined;
   const save = screen.queryByRole('button', { name: 'Save' }) as HTMLButtonElement | null;
   const alert = screen.queryAllByRole('alert').find((el) => el.textContent?.startsWith(SETTINGS_SAVE_FAILED));
   const problem = screen.queryAllByRole('alert').find((el) => el.querySelector('h2'));
@@ -98,7 +114,10 @@ function events(snapshot: unknown): NotificationPreferencesEvent[] {
   const s = snapshot as Snapshot;
   const list: NotificationPreferencesEvent[] = [];
   if (s.matches('loading')) {
-    list.push(actorEvent('xstate.done.actor.loadPreferences', { output: loaded }), actorEvent('xstate.error.actor.loadPreferences', { error: offline }));
+    list.push(
+      actorEvent('xstate.done.actor.loadPreferences', { output: loaded }),
+      actorEvent('xstate.error.actor.loadPreferences', { error: offline }),
+    );
   }
   if (s.matches('loadFailed')) list.push({ type: 'retry' });
   if (s.matches('form')) {
@@ -111,14 +130,19 @@ function events(snapshot: unknown): NotificationPreferencesEvent[] {
   }
   if (s.matches({ form: 'confirmingLeave' })) list.push({ type: 'leave.stay' }, { type: 'leave.confirm' });
   if (s.matches({ form: 'saving' })) {
-    list.push(actorEvent('xstate.done.actor.savePreferences', { output: savedAnswer }), actorEvent('xstate.error.actor.savePreferences', { error: refused }));
+    list.push(
+      actorEvent('xstate.done.actor.savePreferences', { output: savedAnswer }),
+      actorEvent('xstate.error.actor.savePreferences', { error: refused }),
+    );
   }
   return list.filter((event) => event.type.startsWith('xstate.') || s.can(event));
 }
 
 const handlers = {
   'xstate.done.actor.loadPreferences': async (step: { event: unknown }) => {
-    await act(async () => h.fakes.loadPreferences.next().deferred.resolve((step.event as { output: NotificationPreferences }).output));
+    await act(async () =>
+      h.fakes.loadPreferences.next().deferred.resolve((step.event as { output: NotificationPreferences }).output),
+    );
   },
   'xstate.error.actor.loadPreferences': async () => {
     await act(async () => h.fakes.loadPreferences.next().deferred.reject(offline));
@@ -163,7 +187,13 @@ describe('notificationPreferences model', () => {
     expect(paths.length).toBeGreaterThan(8);
   });
   for (const path of paths) {
-    const name = path.steps.map((step) => (step.event as { type: string }).type.replace(/^xstate\.(done|error)\.actor\./, (_, k: string) => (k === 'done' ? '✓ ' : '✗ '))).join(' → ');
+    const name = path.steps
+      .map((step) =>
+        (step.event as { type: string }).type.replace(/^xstate\.(done|error)\.actor\./, (_, k: string) =>
+          k === 'done' ? '✓ ' : '✗ ',
+        ),
+      )
+      .join(' → ');
     it(`reaches ${JSON.stringify(path.state.value)}: ${name}`, async () => {
       h = setup();
       await path.test({

@@ -4,7 +4,11 @@ import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { participantsOf } from '../../src/machines/participants/membership.ts';
-import { participantsMachine, type Invitee, type ParticipantsEvent } from '../../src/machines/participants/participantsMachine.ts';
+import {
+  participantsMachine,
+  type Invitee,
+  type ParticipantsEvent,
+} from '../../src/machines/participants/participantsMachine.ts';
 import { provideParticipants } from '../../src/machines/sharedPortfolioForm/provideSharedPortfolioForm.ts';
 import type { Invitation } from '../../src/schemas/invitation.ts';
 import type { MembersResponse, SharedPortfolio } from '../../src/schemas/sharedPortfolio.ts';
@@ -30,19 +34,37 @@ function pathTitle(path: { state: { value: unknown }; steps: readonly { event: u
     .map((step) => step.event as { type: string; text?: string; userId?: number; error?: Error })
     .filter((event) => event.type !== 'xstate.init')
     .map((event) => {
-      const type = event.type.replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) => (kind === 'done' ? '✓ ' : '✗ '));
-      const detail = event.text !== undefined ? ` "${event.text}"` : event.userId !== undefined ? ` #${event.userId}` : event.error ? ` (${event.error.message})` : '';
+      const type = event.type.replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) =>
+        kind === 'done' ? '✓ ' : '✗ ',
+      );
+      const detail =
+        event.text !== undefined
+          ? ` "${event.text}"`
+          : event.userId !== undefined
+            ? ` #${event.userId}`
+            : event.error
+              ? ` (${event.error.message})`
+              : '';
       return `${type}${detail}`;
     });
   return `${JSON.stringify(path.state.value)} ← ${steps.join(' → ') || 'start'}`;
 }
 
 const INPUT = { sharedPortfolioId: 9, owner: people.lee, members: [people.lee, people.tess] };
-const LOADED: MembersResponse = { members: [people.tess], pending: [{ ...people.pat, invitationId: 51 }], nonMembers: [] };
+const LOADED: MembersResponse = {
+  members: [people.tess],
+  pending: [{ ...people.pat, invitationId: 51 }],
+  nonMembers: [],
+};
 const NEW_ADDRESS = 'new.person@example.org';
 const newcomer = { id: 300, username: 'new.person', email: NEW_ADDRESS };
 const offline = new NetworkError();
-const alreadyInvited = new ApiError(400, 'already_invited', `${NEW_ADDRESS} has already been invited to this shared portfolio.`, '');
+const alreadyInvited = new ApiError(
+  400,
+  'already_invited',
+  `${NEW_ADDRESS} has already been invited to this shared portfolio.`,
+  '',
+);
 const notOwner = new ApiError(403, 'forbidden', 'Only the owner of this shared portfolio can do this.', '');
 // Small answers: the model's states (and so the test names) carry them.
 const slim = (sp: SharedPortfolio): SharedPortfolio => ({ ...sp, structure: [], templateStructure: [] });
@@ -79,7 +101,8 @@ function events(snapshot: unknown): ParticipantsEvent[] {
         { type: 'participant.remove', userId: people.pat.id },
       );
     }
-    if (c.text === 'the' && c.matches.length > 0) list.push({ type: 'invite.person', person: people.theo }, { type: 'search.change', text: 't' });
+    if (c.text === 'the' && c.matches.length > 0)
+      list.push({ type: 'invite.person', person: people.theo }, { type: 'search.change', text: 't' });
     if (c.text === NEW_ADDRESS && !c.invalid && c.matches.length === 0) list.push({ type: 'invite.submit' });
     if (c.announcement === `${people.tess.username} was removed.`) list.push({ type: 'dialog.close' });
   }
@@ -90,13 +113,37 @@ function events(snapshot: unknown): ParticipantsEvent[] {
   const invitee = c.invitee;
   return [
     ...list,
-    ...settled('fetchMembers', { type: 'xstate.done.actor.fetchMembers', output: LOADED }, { type: 'xstate.error.actor.fetchMembers', error: offline }),
-    ...settled('searchPeople', { type: 'xstate.done.actor.searchPeople', output: found }, { type: 'xstate.error.actor.searchPeople', error: offline }),
+    ...settled(
+      'fetchMembers',
+      { type: 'xstate.done.actor.fetchMembers', output: LOADED },
+      { type: 'xstate.error.actor.fetchMembers', error: offline },
+    ),
+    ...settled(
+      'searchPeople',
+      { type: 'xstate.done.actor.searchPeople', output: found },
+      { type: 'xstate.error.actor.searchPeople', error: offline },
+    ),
     ...(invitee && 'to' in invitee
-      ? settled('invitePerson', { type: 'xstate.done.actor.invitePerson', output: slimInvitation(people.theo, 77) }, { type: 'xstate.error.actor.invitePerson', error: offline })
-      : settled('invitePerson', { type: 'xstate.done.actor.invitePerson', output: slimInvitation(newcomer, 78) }, { type: 'xstate.error.actor.invitePerson', error: alreadyInvited })),
-    ...settled('cancelInvitation', { type: 'xstate.done.actor.cancelInvitation', output: slimInvitation(people.pat, 51) }, { type: 'xstate.error.actor.cancelInvitation', error: offline }),
-    ...settled('removeMember', { type: 'xstate.done.actor.removeMember', output: slim(makeSharedPortfolio({ members: [people.lee] })) }, { type: 'xstate.error.actor.removeMember', error: notOwner }),
+      ? settled(
+          'invitePerson',
+          { type: 'xstate.done.actor.invitePerson', output: slimInvitation(people.theo, 77) },
+          { type: 'xstate.error.actor.invitePerson', error: offline },
+        )
+      : settled(
+          'invitePerson',
+          { type: 'xstate.done.actor.invitePerson', output: slimInvitation(newcomer, 78) },
+          { type: 'xstate.error.actor.invitePerson', error: alreadyInvited },
+        )),
+    ...settled(
+      'cancelInvitation',
+      { type: 'xstate.done.actor.cancelInvitation', output: slimInvitation(people.pat, 51) },
+      { type: 'xstate.error.actor.cancelInvitation', error: offline },
+    ),
+    ...settled(
+      'removeMember',
+      { type: 'xstate.done.actor.removeMember', output: slim(makeSharedPortfolio({ members: [people.lee] })) },
+      { type: 'xstate.error.actor.removeMember', error: notOwner },
+    ),
   ].filter((event) => s.can(event));
 }
 
@@ -138,9 +185,15 @@ const inviteButton = () => within(dialog()).getByRole('button', { name: 'Invite'
 
 /** The list shows exactly the machine's members, then its pending invitees (marked). */
 function expectList(s: Snapshot) {
-  const expected = participantsOf(s.context.membership).map(({ person, pending }) => `${person.username}${pending ? ' (Pending)' : ''}`);
+  const expected = participantsOf(s.context.membership).map(
+    ({ person, pending }) => `${person.username}${pending ? ' (Pending)' : ''}`,
+  );
   const list = within(dialog()).getByRole('list', { name: 'Portfolio Participants' });
-  expect(within(list).getAllByRole('listitem').map((li) => li.querySelector('span')!.textContent)).toEqual(expected);
+  expect(
+    within(list)
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('span')!.textContent),
+  ).toEqual(expected);
   expect(list.hasAttribute('data-bordered')).toBe(expected.length > 4);
 }
 
@@ -164,11 +217,17 @@ const stateChecks: Record<string, (s: Snapshot) => Promise<void>> = {
     expectList(s);
     expect(searchBox().value).toBe(s.context.text);
     expect(searchBox().readOnly).toBe(false);
-    expect(document.getElementById(searchBox().getAttribute('aria-describedby')!)!.textContent).toBe(s.context.message ?? '');
+    expect(document.getElementById(searchBox().getAttribute('aria-describedby')!)!.textContent).toBe(
+      s.context.message ?? '',
+    );
     expect(searchBox().getAttribute('aria-invalid')).toBe(s.context.invalid ? 'true' : null);
     const matches = within(dialog()).queryAllByRole('button', { name: /^Invite .+ \(/ });
-    expect(matches.map((b) => b.getAttribute('aria-label'))).toEqual(s.context.matches.map((p) => `Invite ${p.username} (${p.email})`));
-    expect(within(dialog()).queryByRole('status', { name: 'Searching' }) !== null).toBe(s.matches({ open: { ready: 'searching' } }));
+    expect(matches.map((b) => b.getAttribute('aria-label'))).toEqual(
+      s.context.matches.map((p) => `Invite ${p.username} (${p.email})`),
+    );
+    expect(within(dialog()).queryByRole('status', { name: 'Searching' }) !== null).toBe(
+      s.matches({ open: { ready: 'searching' } }),
+    );
     expect(inviteButton().disabled).toBe(false);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(within(dialog()).getByRole('status', { name: '' }).textContent).toBe(s.context.announcement);
@@ -181,7 +240,11 @@ const stateChecks: Record<string, (s: Snapshot) => Promise<void>> = {
   },
   'open.confirmingRemoval': async (s) => {
     const question = screen.getByRole('alertdialog', { name: 'Remove Participant' });
-    expect(within(question).getByText(`Remove ${s.context.removal!.person.username} from this shared portfolio? They will no longer see or comment on its artifacts.`)).toBeTruthy();
+    expect(
+      within(question).getByText(
+        `Remove ${s.context.removal!.person.username} from this shared portfolio? They will no longer see or comment on its artifacts.`,
+      ),
+    ).toBeTruthy();
     expect((within(question).getByRole('button', { name: 'Yes' }) as HTMLButtonElement).disabled).toBe(false);
   },
   'open.cancellingInvitation': async () => {
@@ -212,7 +275,9 @@ function settle(name: keyof Harness['fakes'], checkInput: (input: never) => void
     // Failures the dialog cannot show in place are alerted.
     const alerted = event.type.startsWith('xstate.error') && event.error !== alreadyInvited && name !== 'fetchMembers';
     const toasts = screen.queryAllByRole('alert').filter((a) => !a.closest('[role="dialog"]'));
-    expect(toasts.map((a) => a.querySelector('p')?.textContent)).toEqual(alerted ? [(event.error as Error).message] : []);
+    expect(toasts.map((a) => a.querySelector('p')?.textContent)).toEqual(
+      alerted ? [(event.error as Error).message] : [],
+    );
   };
 }
 
@@ -252,7 +317,9 @@ describe('participants model', () => {
           },
           'invite.person': async (step: Step) => {
             const { person } = step.event as { person: typeof people.theo };
-            await h.ux.click(within(dialog()).getByRole('button', { name: `Invite ${person.username} (${person.email})` }));
+            await h.ux.click(
+              within(dialog()).getByRole('button', { name: `Invite ${person.username} (${person.email})` }),
+            );
           },
           'participant.remove': async (step: Step) => {
             const { userId } = step.event as { userId: number };
@@ -265,17 +332,29 @@ describe('participants model', () => {
           'removal.cancel': async () => {
             await h.ux.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'NO' }));
           },
-          'xstate.done.actor.fetchMembers': settle('fetchMembers', (input: { sharedPortfolioId: number }) => expect(input).toEqual({ sharedPortfolioId: 9 })),
+          'xstate.done.actor.fetchMembers': settle('fetchMembers', (input: { sharedPortfolioId: number }) =>
+            expect(input).toEqual({ sharedPortfolioId: 9 }),
+          ),
           'xstate.error.actor.fetchMembers': settle('fetchMembers'),
-          'xstate.done.actor.searchPeople': settle('searchPeople', (input: { search: string }) => expect(input.search).toBe(searchBox().value.trim())),
+          'xstate.done.actor.searchPeople': settle('searchPeople', (input: { search: string }) =>
+            expect(input.search).toBe(searchBox().value.trim()),
+          ),
           'xstate.error.actor.searchPeople': settle('searchPeople'),
           'xstate.done.actor.invitePerson': settle('invitePerson', (input: { invitee: Invitee }) =>
-            expect(input.invitee).toEqual('to' in input.invitee ? { to: people.theo.id, label: people.theo.username } : { email: NEW_ADDRESS, label: NEW_ADDRESS }),
+            expect(input.invitee).toEqual(
+              'to' in input.invitee
+                ? { to: people.theo.id, label: people.theo.username }
+                : { email: NEW_ADDRESS, label: NEW_ADDRESS },
+            ),
           ),
           'xstate.error.actor.invitePerson': settle('invitePerson'),
-          'xstate.done.actor.cancelInvitation': settle('cancelInvitation', (input: { invitationId: number }) => expect(input).toEqual({ invitationId: 51 })),
+          'xstate.done.actor.cancelInvitation': settle('cancelInvitation', (input: { invitationId: number }) =>
+            expect(input).toEqual({ invitationId: 51 }),
+          ),
           'xstate.error.actor.cancelInvitation': settle('cancelInvitation'),
-          'xstate.done.actor.removeMember': settle('removeMember', (input: { userId: number }) => expect(input).toEqual({ sharedPortfolioId: 9, userId: people.tess.id })),
+          'xstate.done.actor.removeMember': settle('removeMember', (input: { userId: number }) =>
+            expect(input).toEqual({ sharedPortfolioId: 9, userId: people.tess.id }),
+          ),
           'xstate.error.actor.removeMember': settle('removeMember'),
         },
       });

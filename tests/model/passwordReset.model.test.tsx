@@ -39,7 +39,12 @@ const LINK_REQUESTED = 'If your email was valid, a reset password link will be s
 const PASSWORD_CHANGED = 'Your password has been changed and you have been logged in.';
 
 const incorrectCode = new ApiError(400, 'incorrect_code', 'Incorrect code provided.', '');
-const tooMany = new ApiError(429, 'too_many_requests', 'Too many reset requests for this address. Please wait an hour and try again.', '');
+const tooMany = new ApiError(
+  429,
+  'too_many_requests',
+  'Too many reset requests for this address. Please wait an hour and try again.',
+  '',
+);
 const offline = new NetworkError();
 /** The alert the reset page shows for each failure the model sends (the forgot page says the same whatever happens). */
 const alertFor = new Map<unknown, string>([
@@ -47,7 +52,10 @@ const alertFor = new Map<unknown, string>([
   [offline, offline.message],
 ]);
 
-const inputs: Record<'forgot' | 'reset', PasswordResetInput> = { forgot: { flow: 'forgot' }, reset: { flow: 'reset', code: CODE } };
+const inputs: Record<'forgot' | 'reset', PasswordResetInput> = {
+  forgot: { flow: 'forgot' },
+  reset: { flow: 'reset', code: CODE },
+};
 
 const userEvents: Record<'forgot' | 'reset', PasswordResetEvent[]> = {
   forgot: [
@@ -78,7 +86,9 @@ function setup(flow: 'forgot' | 'reset') {
   clearToasts();
   const forgotPassword = controllableActor<unknown, { email: string }>();
   const resetPassword = controllableActor<AuthResponse, ResetPasswordBody>();
-  const session = createActor(sessionMachine.provide({ actions: { reloadHome: vi.fn<() => void>() } }), { input: { hasToken: false } }).start();
+  const session = createActor(sessionMachine.provide({ actions: { reloadHome: vi.fn<() => void>() } }), {
+    input: { hasToken: false },
+  }).start();
   const path = flow === 'forgot' ? '/forgot-password' : `/reset-password/${CODE}`;
   const location = memoryLocation({ path, record: true });
   const harness = { forgotPassword, resetPassword, session, location, path, expectedAlerts: [] as string[] };
@@ -87,7 +97,10 @@ function setup(flow: 'forgot' | 'reset') {
   function PageUnderTest() {
     const wiring = useAuthWiring();
     const logic = useMemo(
-      () => providePasswordReset(wiring).provide({ actors: { forgotPassword: forgotPassword.logic, resetPassword: resetPassword.logic } }),
+      () =>
+        providePasswordReset(wiring).provide({
+          actors: { forgotPassword: forgotPassword.logic, resetPassword: resetPassword.logic },
+        }),
       [wiring],
     );
     return (
@@ -143,7 +156,11 @@ function expectFieldMessages(state: Snapshot, names: readonly ('email' | 'passwo
 }
 
 const FORGOT_MESSAGES = { required: 'Email is required.', invalid: 'Please enter a valid email address.' };
-const RESET_MESSAGES = { required: 'New Password is required.', confirm: 'Please confirm your new password.', mismatch: 'Passwords do not match.' };
+const RESET_MESSAGES = {
+  required: 'New Password is required.',
+  confirm: 'Please confirm your new password.',
+  mismatch: 'Passwords do not match.',
+};
 
 /** What the page must show in each state of the machine. */
 const viewOf: Record<string, (h: Harness, state: Snapshot) => Promise<void>> = {
@@ -170,7 +187,9 @@ const viewOf: Record<string, (h: Harness, state: Snapshot) => Promise<void>> = {
     await waitFor(() => expectBusy(false));
     expectFieldMessages(state, ['password', 'passwordConfirmation']);
     const shown = Object.values(RESET_MESSAGES).filter((m) => screen.queryByText(m));
-    const expected = [state.context.fieldErrors.password, state.context.fieldErrors.passwordConfirmation].filter(Boolean);
+    const expected = [state.context.fieldErrors.password, state.context.fieldErrors.passwordConfirmation].filter(
+      Boolean,
+    );
     expect(shown.sort()).toEqual(expected.sort());
     expect(h.resetPassword.calls).toHaveLength(0);
     expect(document.cookie).not.toContain('jwt=');
@@ -180,7 +199,9 @@ const viewOf: Record<string, (h: Harness, state: Snapshot) => Promise<void>> = {
   'reset.submitting': async (h) => {
     expectBusy(true);
     expect(screen.getByText('Saving your new password…')).toBeTruthy();
-    expect(h.resetPassword.calls.map((c) => c.input)).toEqual([{ code: CODE, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD }]);
+    expect(h.resetPassword.calls.map((c) => c.input)).toEqual([
+      { code: CODE, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD },
+    ]);
   },
   'reset.changed': async (h) => {
     await waitFor(() => expect(h.location.history.at(-1)).toBe('/dashboard'));
@@ -196,7 +217,10 @@ for (const flow of ['forgot', 'reset'] as const) {
   describe(`passwordReset model (${flow})`, () => {
     const model = createPathModel(passwordResetMachine, {
       input: inputs[flow],
-      events: modelEvents(userEvents[flow], { forgotPassword: forgotPasswordEvents, resetPassword: resetPasswordEvents }),
+      events: modelEvents(userEvents[flow], {
+        forgotPassword: forgotPasswordEvents,
+        resetPassword: resetPasswordEvents,
+      }),
     });
     const paths = model.getShortestPaths();
     for (const path of paths) {

@@ -10,7 +10,15 @@ import {
 } from '../../src/machines/portfolioBrowser/portfolioBrowserMachine.ts';
 import { activeFilterCount, defaultSort, filterRows, sortRows } from '../../src/machines/portfolioBrowser/selectors.ts';
 import { ApiError, NetworkError } from '../../src/services/errors.ts';
-import { daysAgo, listItemOf, makeArtifact, makePortfolio, notFoundError, renderMyPortfolios, rowNames } from '../../src/test/portfolioHarness.tsx';
+import {
+  daysAgo,
+  listItemOf,
+  makeArtifact,
+  makePortfolio,
+  notFoundError,
+  renderMyPortfolios,
+  rowNames,
+} from '../../src/test/portfolioHarness.tsx';
 import type { SharedPortfolio, SharedPortfolioListItem } from '../../src/schemas/sharedPortfolio.ts';
 import { signOut } from '../../src/services/session.ts';
 import {
@@ -23,7 +31,13 @@ import {
   renderSharedPortfolios,
 } from '../../src/test/sharedHarness.tsx';
 import { checkStates } from './support/checkStates.ts';
-import { assertEveryStateChecked, coverageInspector, createPathModel, modelEvents, trackMachine } from './support/coverage.ts';
+import {
+  assertEveryStateChecked,
+  coverageInspector,
+  createPathModel,
+  modelEvents,
+  trackMachine,
+} from './support/coverage.ts';
 import { controllableActor, type Deferred } from './support/deferred.ts';
 import { reportCoverageAfterAll } from './support/report.ts';
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
@@ -36,15 +50,35 @@ const forces = makePortfolio({
   id: 41,
   name: 'Forces and Motion',
   artifacts: [
-    makeArtifact({ id: 1, portfolio: { id: 41 }, parkingLot: false, created_at: daysAgo(10), responses: { artifactName: 'Ramp races', unitTiming: 'Beginning of unit' } }),
-    makeArtifact({ id: 2, portfolio: { id: 41 }, parkingLot: false, created_at: daysAgo(3), responses: { artifactName: 'Exit ticket', unitTiming: 'Middle of unit' } }),
-    makeArtifact({ id: 3, portfolio: { id: 41 }, parkingLot: true, created_at: daysAgo(20), responses: { artifactName: 'Tug-of-war video' } }),
+    makeArtifact({
+      id: 1,
+      portfolio: { id: 41 },
+      parkingLot: false,
+      created_at: daysAgo(10),
+      responses: { artifactName: 'Ramp races', unitTiming: 'Beginning of unit' },
+    }),
+    makeArtifact({
+      id: 2,
+      portfolio: { id: 41 },
+      parkingLot: false,
+      created_at: daysAgo(3),
+      responses: { artifactName: 'Exit ticket', unitTiming: 'Middle of unit' },
+    }),
+    makeArtifact({
+      id: 3,
+      portfolio: { id: 41 },
+      parkingLot: true,
+      created_at: daysAgo(20),
+      responses: { artifactName: 'Tug-of-war video' },
+    }),
   ],
 });
 const zoo = makePortfolio({
   id: 43,
   name: 'Zoo trip',
-  artifacts: [makeArtifact({ id: 9, portfolio: { id: 43 }, parkingLot: false, responses: { artifactName: 'Penguin count' } })],
+  artifacts: [
+    makeArtifact({ id: 9, portfolio: { id: 43 }, parkingLot: false, responses: { artifactName: 'Penguin count' } }),
+  ],
 });
 const PORTFOLIOS: Record<number, Portfolio> = { 41: forces, 43: zoo };
 const LIST: PortfolioListItem[] = [zoo, forces].map(listItemOf);
@@ -62,9 +96,14 @@ interface Snapshot {
   can: (event: PortfolioBrowserEvent) => boolean;
 }
 
-const route = (portfolioId: number | null, artifactId: number | null): PortfolioBrowserEvent => ({ type: 'route.change', portfolioId, artifactId });
+const route = (portfolioId: number | null, artifactId: number | null): PortfolioBrowserEvent => ({
+  type: 'route.change',
+  portfolioId,
+  artifactId,
+});
 const select = (portfolioId: number): PortfolioBrowserEvent => ({ type: 'portfolio.select', portfolioId });
-const actorEvent = (type: string, payload: Record<string, unknown>) => ({ type, ...payload }) as unknown as PortfolioBrowserEvent;
+const actorEvent = (type: string, payload: Record<string, unknown>) =>
+  ({ type, ...payload }) as unknown as PortfolioBrowserEvent;
 
 /** The context of a freshly loaded Forces and Motion, as the user first sees it. */
 function isPristine(c: PortfolioBrowserContext): boolean {
@@ -89,12 +128,18 @@ function events(snapshot: unknown): PortfolioBrowserEvent[] {
   const list: PortfolioBrowserEvent[] = [];
   const untouched = c.portfolioId === input.portfolioId && c.artifactId === input.artifactId;
   if (s.matches('listing')) {
-    list.push(actorEvent('xstate.done.actor.listPortfolios', { output: LIST }), actorEvent('xstate.error.actor.listPortfolios', { error: offline }));
+    list.push(
+      actorEvent('xstate.done.actor.listPortfolios', { output: LIST }),
+      actorEvent('xstate.error.actor.listPortfolios', { error: offline }),
+    );
     if (untouched) list.push(route(null, null));
   }
   // The portfolio of the address, fetched beside the list (its failure is left to ready.loading).
   if (s.matches({ listing: { portfolio: 'fetching' } }) && untouched) {
-    list.push(actorEvent('xstate.done.actor.getPortfolio', { output: PORTFOLIOS[41] }), actorEvent('xstate.error.actor.getPortfolio', { error: serverError }));
+    list.push(
+      actorEvent('xstate.done.actor.getPortfolio', { output: PORTFOLIOS[41] }),
+      actorEvent('xstate.error.actor.getPortfolio', { error: serverError }),
+    );
   }
   if (s.matches('listFailed')) {
     list.push({ type: 'retry' });
@@ -126,11 +171,19 @@ function events(snapshot: unknown): PortfolioBrowserEvent[] {
     }
     if (c.artifactId === 1) list.push({ type: 'artifact.deleted', artifactId: 1 }, { type: 'artifact.close' });
   }
-  if (s.matches({ ready: 'loaded' }) && c.search === '' && activeFilterCount(c.filters) === 1 && c.filters.recentSince === null) {
+  if (
+    s.matches({ ready: 'loaded' }) &&
+    c.search === '' &&
+    activeFilterCount(c.filters) === 1 &&
+    c.filters.recentSince === null
+  ) {
     list.push({ type: 'filters.clear' });
   }
   if (s.matches({ ready: { loaded: 'creating' } })) {
-    list.push(actorEvent('xstate.done.actor.createArtifact', { output: NEW_ARTIFACT }), actorEvent('xstate.error.actor.createArtifact', { error: serverError }));
+    list.push(
+      actorEvent('xstate.done.actor.createArtifact', { output: NEW_ARTIFACT }),
+      actorEvent('xstate.error.actor.createArtifact', { error: serverError }),
+    );
   }
   return list.filter((event) => s.can(event));
 }
@@ -139,7 +192,12 @@ function events(snapshot: unknown): PortfolioBrowserEvent[] {
 function pathName(path: { state: unknown; steps: readonly { event: { type: string } }[] }): string {
   const brief = (event: Record<string, unknown>) => {
     const { type, output, error, ...rest } = event;
-    const extra = error instanceof Error ? (error as Error & { status?: number }).status ?? error.name : output !== undefined ? '…' : Object.values(rest).join(',');
+    const extra =
+      error instanceof Error
+        ? ((error as Error & { status?: number }).status ?? error.name)
+        : output !== undefined
+          ? '…'
+          : Object.values(rest).join(',');
     return extra === '' ? String(type) : `${String(type)}(${String(extra)})`;
   };
   const value = JSON.stringify((path.state as { value: unknown }).value);
@@ -162,7 +220,11 @@ function setup() {
   };
   const rendered = renderMyPortfolios({
     path: '/my-portfolios/41',
-    actors: { listPortfolios: fakes.listPortfolios.logic, getPortfolio: fakes.getPortfolio.logic, createArtifact: fakes.createArtifact.logic },
+    actors: {
+      listPortfolios: fakes.listPortfolios.logic,
+      getPortfolio: fakes.getPortfolio.logic,
+      createArtifact: fakes.createArtifact.logic,
+    },
     inspect: coverageInspector,
   });
   return { ...rendered, fakes };
@@ -203,7 +265,11 @@ const NOTHING: Omit<BrowserView, 'where'> = {
 };
 
 const addressOf = (c: PortfolioBrowserContext) =>
-  c.portfolioId === null ? '/my-portfolios' : c.artifactId === null ? `/my-portfolios/${c.portfolioId}` : `/my-portfolios/${c.portfolioId}/artifacts/${c.artifactId}`;
+  c.portfolioId === null
+    ? '/my-portfolios'
+    : c.artifactId === null
+      ? `/my-portfolios/${c.portfolioId}`
+      : `/my-portfolios/${c.portfolioId}/artifacts/${c.artifactId}`;
 
 /** The view a state of the browser must produce; `leftForEditor` once Create New Artifact finished. */
 function expectedView(s: Snapshot, leftForEditor: boolean): BrowserView {
@@ -211,12 +277,20 @@ function expectedView(s: Snapshot, leftForEditor: boolean): BrowserView {
   const where = addressOf(c);
   const selected = c.portfolioId === null ? '' : String(c.portfolioId);
   if (s.matches('listing')) return { ...NOTHING, where, options: null, loadingList: true };
-  if (s.matches('listFailed')) return { ...NOTHING, where, options: null, problem: 'The portfolios could not be loaded' };
+  if (s.matches('listFailed'))
+    return { ...NOTHING, where, options: null, problem: 'The portfolios could not be loaded' };
   if (s.matches({ ready: 'idle' })) return { ...NOTHING, where, selected, hint: true };
   if (s.matches({ ready: 'loading' })) return { ...NOTHING, where, selected, loadingPortfolio: true };
   if (s.matches({ ready: 'notFound' })) return { ...NOTHING, where, selected, problem: 'Portfolio not found.' };
-  if (s.matches({ ready: 'loadFailed' })) return { ...NOTHING, where, selected, problem: 'The portfolio could not be loaded' };
-  if (leftForEditor) return { ...NOTHING, where: `/my-portfolios/${c.portfolioId}/artifacts/${NEW_ARTIFACT.id}/edit`, options: null, editorOpen: true };
+  if (s.matches({ ready: 'loadFailed' }))
+    return { ...NOTHING, where, selected, problem: 'The portfolio could not be loaded' };
+  if (leftForEditor)
+    return {
+      ...NOTHING,
+      where: `/my-portfolios/${c.portfolioId}/artifacts/${NEW_ARTIFACT.id}/edit`,
+      options: null,
+      editorOpen: true,
+    };
   return {
     ...NOTHING,
     where,
@@ -252,7 +326,13 @@ function observedView(where: string | undefined): BrowserView {
     summary: summary?.querySelector('h2')?.textContent ?? null,
     rows: grid ? (within(grid).queryByText('No artifacts found') ? [] : rowNames()) : null,
     paneTitle: pane ? (within(pane).queryByRole('heading', { level: 3 })?.textContent ?? null) : null,
-    create: create ? (create.disabled && create.getAttribute('aria-busy') === 'true' ? 'busy' : create.disabled ? null : 'ready') : null,
+    create: create
+      ? create.disabled && create.getAttribute('aria-busy') === 'true'
+        ? 'busy'
+        : create.disabled
+          ? null
+          : 'ready'
+      : null,
   };
 }
 
@@ -315,7 +395,12 @@ describe('portfolioBrowser model (My Portfolios, opened on a portfolio)', () => 
           'route.change': async (step) => {
             // The address changed under the page (Back, Forward, a link).
             const { portfolioId, artifactId } = step.event as Extract<PortfolioBrowserEvent, { type: 'route.change' }>;
-            const to = portfolioId === null ? '/my-portfolios' : artifactId === null ? `/my-portfolios/${portfolioId}` : `/my-portfolios/${portfolioId}/artifacts/${artifactId}`;
+            const to =
+              portfolioId === null
+                ? '/my-portfolios'
+                : artifactId === null
+                  ? `/my-portfolios/${portfolioId}`
+                  : `/my-portfolios/${portfolioId}/artifacts/${artifactId}`;
             act(() => h.location.navigate(to));
           },
           'artifact.select': async (step) => {
@@ -326,7 +411,9 @@ describe('portfolioBrowser model (My Portfolios, opened on a portfolio)', () => 
           'artifact.deleted': async () => {
             const pane = screen.getByRole('region', { name: 'Artifact details' });
             await ux.click(within(pane).getByRole('button', { name: 'Delete Artifact' }));
-            await ux.click(within(screen.getByRole('alertdialog', { name: 'Delete Artifact' })).getByRole('button', { name: 'YES' }));
+            await ux.click(
+              within(screen.getByRole('alertdialog', { name: 'Delete Artifact' })).getByRole('button', { name: 'YES' }),
+            );
             await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
           },
           'artifact.create': async () => {
@@ -335,7 +422,10 @@ describe('portfolioBrowser model (My Portfolios, opened on a portfolio)', () => 
           'artifact.close': async () => {
             // Back to artifacts shows only where the artifact takes the table's place (narrow
             // screens; jsdom applies no media queries, so the button stays hidden here).
-            const back = within(screen.getByRole('region', { name: 'Artifact details' })).getByRole('button', { name: '← Back to artifacts', hidden: true });
+            const back = within(screen.getByRole('region', { name: 'Artifact details' })).getByRole('button', {
+              name: '← Back to artifacts',
+              hidden: true,
+            });
             fireEvent.click(back);
           },
           'search.change': async (step) => {
@@ -346,7 +436,11 @@ describe('portfolioBrowser model (My Portfolios, opened on a portfolio)', () => 
             const { value } = step.event as Extract<PortfolioBrowserEvent, { type: 'filter.toggle' }>;
             await ux.click(screen.getByRole('button', { name: 'Filter By' }));
             const dialog = screen.getByRole('dialog', { name: 'Filter By' });
-            await ux.click(within(within(dialog).getByRole('group', { name: 'When in the unit was this?' })).getByRole('checkbox', { name: value }));
+            await ux.click(
+              within(within(dialog).getByRole('group', { name: 'When in the unit was this?' })).getByRole('checkbox', {
+                name: value,
+              }),
+            );
             await ux.click(within(dialog).getByRole('button', { name: 'Done' }));
           },
           'filter.recent': async () => {
@@ -375,12 +469,24 @@ describe('portfolioBrowser model (My Portfolios, opened on a portfolio)', () => 
 const PLC = makeSharedPortfolio({
   id: 9,
   members: [people.lee, people.tess, people.theo],
-  sharedArtifacts: [makeSharedArtifact({ id: 70, sharedPortfolio: { id: 9 }, responses: { artifactName: 'Ramp race' } })],
+  sharedArtifacts: [
+    makeSharedArtifact({ id: 70, sharedPortfolio: { id: 9 }, responses: { artifactName: 'Ramp race' } }),
+  ],
 });
-const CIRCLE = makeSharedPortfolio({ id: 12, name: 'Engineering Design Circle', members: [people.lee, people.tess], sharedArtifacts: [] });
+const CIRCLE = makeSharedPortfolio({
+  id: 12,
+  name: 'Engineering Design Circle',
+  members: [people.lee, people.tess],
+  sharedArtifacts: [],
+});
 const sharedListItem = (p: SharedPortfolio): SharedPortfolioListItem => ({
   ...p,
-  sharedArtifacts: p.sharedArtifacts.map(({ id, owner, created_at, updated_at }) => ({ id, owner: { id: owner.id }, created_at, updated_at })),
+  sharedArtifacts: p.sharedArtifacts.map(({ id, owner, created_at, updated_at }) => ({
+    id,
+    owner: { id: owner.id },
+    created_at,
+    updated_at,
+  })),
 });
 const SHARED_LIST = [sharedListItem(PLC), sharedListItem(CIRCLE)];
 const REFETCH_MS = 1000;
@@ -388,20 +494,38 @@ const REFRESH_TIMER = 'xstate.after.refetchDelay.portfolioBrowser.ready.loaded.r
 
 type BrowserSnapshot = SnapshotFrom<typeof portfolioBrowserMachine>;
 
-const sharedInput = { mode: 'shared' as const, owner: null, portfolioId: 9, artifactId: 70, viewerId: accounts.tess.id };
+const sharedInput = {
+  mode: 'shared' as const,
+  owner: null,
+  portfolioId: 9,
+  artifactId: 70,
+  viewerId: accounts.tess.id,
+};
 
 const sharedEvents = modelEvents<PortfolioBrowserEvent>(
-  [{ type: 'portfolio.refresh' }, { type: 'portfolio.left', portfolioId: 9 }, { type: REFRESH_TIMER } as unknown as PortfolioBrowserEvent],
+  [
+    { type: 'portfolio.refresh' },
+    { type: 'portfolio.left', portfolioId: 9 },
+    { type: REFRESH_TIMER } as unknown as PortfolioBrowserEvent,
+  ],
   {
     listPortfolios: [actorEvent('xstate.done.actor.listPortfolios', { output: SHARED_LIST })],
-    getPortfolio: [actorEvent('xstate.done.actor.getPortfolio', { output: PLC }), actorEvent('xstate.error.actor.getPortfolio', { error: serverError })],
+    getPortfolio: [
+      actorEvent('xstate.done.actor.getPortfolio', { output: PLC }),
+      actorEvent('xstate.error.actor.getPortfolio', { error: serverError }),
+    ],
   },
 );
 
 /** The API's answers besides the browser's own calls: Tess's and Lee's ⭐ on the artifact, so Tess can toggle hers. */
 function sharedSetup() {
   const api = new FakeSharedApi([PLC, CIRCLE], {
-    70: { reactions: [makeReaction({ id: 41, sharedArtifact: 70, owner: people.lee.id, value: '⭐' }), makeReaction({ id: 43, sharedArtifact: 70, owner: people.tess.id, value: '⭐' })] },
+    70: {
+      reactions: [
+        makeReaction({ id: 41, sharedArtifact: 70, owner: people.lee.id, value: '⭐' }),
+        makeReaction({ id: 43, sharedArtifact: 70, owner: people.tess.id, value: '⭐' }),
+      ],
+    },
   });
   const fakes = {
     listPortfolios: controllableActor<SharedPortfolioListItem[]>(),
@@ -427,7 +551,12 @@ const artifactsSection = () => screen.getByRole('region', { name: 'Artifacts' })
 async function expectSharedPortfolio(busy: boolean) {
   await waitFor(() => expect(artifactsSection().getAttribute('aria-busy')).toBe(busy ? 'true' : null));
   expect(screen.getByRole('region', { name: 'Grades 5–7 Science PLC' })).toBeTruthy();
-  expect(within(screen.getByRole('region', { name: 'Artifact details' })).getByRole('heading', { level: 3, name: 'Ramp race' })).toBeTruthy();
+  expect(
+    within(screen.getByRole('region', { name: 'Artifact details' })).getByRole('heading', {
+      level: 3,
+      name: 'Ramp race',
+    }),
+  ).toBeTruthy();
 }
 
 const sharedChecks = (h: () => ReturnType<typeof sharedSetup>) =>
@@ -442,7 +571,10 @@ const sharedChecks = (h: () => ReturnType<typeof sharedSetup>) =>
       await waitFor(() => expect(h().where()).toBe('/shared-portfolios'));
       const select = screen.getByRole('combobox', { name: 'Select Shared Portfolio' }) as HTMLSelectElement;
       expect(select.value).toBe('');
-      expect([...select.options].map((o) => o.textContent)).toEqual(['Select a shared portfolio', 'Engineering Design Circle']);
+      expect([...select.options].map((o) => o.textContent)).toEqual([
+        'Select a shared portfolio',
+        'Engineering Design Circle',
+      ]);
       expect(screen.getByText('Choose a shared portfolio to see its artifacts.')).toBeTruthy();
       expect(await screen.findByText('You left Grades 5–7 Science PLC.')).toBeTruthy();
     },
@@ -521,14 +653,28 @@ describe('portfolioBrowser model (Shared Portfolios, opened on an artifact)', ()
             const star = await within(pane).findByRole('button', { name: /^Exemplar, / });
             const before = star.getAttribute('aria-pressed');
             await h.ux.click(star);
-            await waitFor(() => expect(within(pane).getByRole('button', { name: /^Exemplar, / }).getAttribute('aria-pressed')).not.toBe(before));
+            await waitFor(() =>
+              expect(
+                within(pane)
+                  .getByRole('button', { name: /^Exemplar, / })
+                  .getAttribute('aria-pressed'),
+              ).not.toBe(before),
+            );
           },
           [REFRESH_TIMER]: async () => {
             await act(async () => h.clock.increment(REFETCH_MS));
           },
           'portfolio.left': async () => {
-            await h.ux.click(within(screen.getByRole('region', { name: 'Grades 5–7 Science PLC' })).getByRole('button', { name: 'Leave' }));
-            await h.ux.click(within(screen.getByRole('alertdialog', { name: 'Leave Shared Portfolio' })).getByRole('button', { name: 'YES' }));
+            await h.ux.click(
+              within(screen.getByRole('region', { name: 'Grades 5–7 Science PLC' })).getByRole('button', {
+                name: 'Leave',
+              }),
+            );
+            await h.ux.click(
+              within(screen.getByRole('alertdialog', { name: 'Leave Shared Portfolio' })).getByRole('button', {
+                name: 'YES',
+              }),
+            );
           },
         },
       });

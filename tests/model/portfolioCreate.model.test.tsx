@@ -7,8 +7,15 @@ import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { provideDashboard } from '../../src/machines/dashboard/provideDashboard.ts';
 import { DashboardActorContext } from '../../src/machines/dashboard/useDashboard.ts';
-import { checkNewPortfolio, EMPTY_NEW_PORTFOLIO, type NewPortfolioValues } from '../../src/machines/portfolioCreate/newPortfolioForm.ts';
-import { portfolioCreateMachine, type PortfolioCreateEvent } from '../../src/machines/portfolioCreate/portfolioCreateMachine.ts';
+import {
+  checkNewPortfolio,
+  EMPTY_NEW_PORTFOLIO,
+  type NewPortfolioValues,
+} from '../../src/machines/portfolioCreate/newPortfolioForm.ts';
+import {
+  portfolioCreateMachine,
+  type PortfolioCreateEvent,
+} from '../../src/machines/portfolioCreate/portfolioCreateMachine.ts';
 import type { Portfolio, PortfolioCreateBody } from '../../src/schemas/portfolio.ts';
 import type { SharedPortfolioListItem } from '../../src/schemas/sharedPortfolio.ts';
 import type { Invitation } from '../../src/schemas/invitation.ts';
@@ -47,7 +54,12 @@ const FILL: readonly PortfolioCreateEvent[] = [
 const STAGES: NewPortfolioValues[] = FILL.reduce<NewPortfolioValues[]>(
   (list, event) => {
     const last = list.at(-1)!;
-    const next = event.type === 'grades.change' ? { ...last, grades: event.grades } : event.type === 'field.change' ? { ...last, [event.field]: event.value } : last;
+    const next =
+      event.type === 'grades.change'
+        ? { ...last, grades: event.grades }
+        : event.type === 'field.change'
+          ? { ...last, [event.field]: event.value }
+          : last;
     return [...list, next];
   },
   [EMPTY_NEW_PORTFOLIO],
@@ -58,13 +70,17 @@ function events(snapshot: unknown): PortfolioCreateEvent[] {
   const stage = STAGES.findIndex((v) => JSON.stringify(v) === JSON.stringify(s.context.values));
   const next = FILL[stage];
   // A second refused Save only moves the focus again: once is enough.
-  const submit: PortfolioCreateEvent[] = s.matches('invalid') && s.context.refusals > 1 ? [] : [{ type: 'form.submit' }];
-  return modelEvents<PortfolioCreateEvent>([{ type: 'create.open' }, { type: 'form.cancel' }, ...submit, ...(next ? [next] : [])], {
-    createPortfolio: [
-      { type: 'xstate.done.actor.createPortfolio' },
-      { type: 'xstate.error.actor.createPortfolio', error: refused },
-    ] as unknown as PortfolioCreateEvent[],
-  })(snapshot);
+  const submit: PortfolioCreateEvent[] =
+    s.matches('invalid') && s.context.refusals > 1 ? [] : [{ type: 'form.submit' }];
+  return modelEvents<PortfolioCreateEvent>(
+    [{ type: 'create.open' }, { type: 'form.cancel' }, ...submit, ...(next ? [next] : [])],
+    {
+      createPortfolio: [
+        { type: 'xstate.done.actor.createPortfolio' },
+        { type: 'xstate.error.actor.createPortfolio', error: refused },
+      ] as unknown as PortfolioCreateEvent[],
+    },
+  )(snapshot);
 }
 
 function setup() {
@@ -82,7 +98,10 @@ function setup() {
   render(
     <ThemeProvider theme={theme}>
       <Router hook={location.hook}>
-        <DashboardActorContext.Provider logic={logic} options={{ input: { isResearcher: false }, inspect: coverageInspector }}>
+        <DashboardActorContext.Provider
+          logic={logic}
+          options={{ input: { isResearcher: false }, inspect: coverageInspector }}
+        >
           <DashboardPage />
         </DashboardActorContext.Provider>
         <Toaster />
@@ -117,7 +136,9 @@ function expectRow(s: Snapshot) {
   expect(control('Subject').value).toBe(values.subject);
   expect(control('Portfolio Topic').value).toBe(values.topic);
   const grades = within(row()).getByRole('button', { name: /^Grade Levels/ });
-  expect(grades.textContent).toBe(values.grades.length > 0 ? values.grades.map((g) => GRADE_TEXT[g]).join(', ') : 'None selected');
+  expect(grades.textContent).toBe(
+    values.grades.length > 0 ? values.grades.map((g) => GRADE_TEXT[g]).join(', ') : 'None selected',
+  );
   expect(within(row()).queryByText('A name is required.') !== null).toBe(errors.name === 'A name is required.');
   expect(nameField().getAttribute('aria-invalid')).toBe(errors.name ? 'true' : null);
 }
@@ -156,21 +177,30 @@ assertEveryStateChecked(portfolioCreateMachine, stateChecks(null as never));
 
 describe('portfolio create model', () => {
   // The graph is built without the dashboard around the row, so there is no parent to report to.
-  const model = createPathModel(portfolioCreateMachine.provide({ actions: { reportAdded: () => undefined } }), { events });
+  const model = createPathModel(portfolioCreateMachine.provide({ actions: { reportAdded: () => undefined } }), {
+    events,
+  });
   const paths = model.getShortestPaths();
   it('has paths to every state', () => {
     expect(paths.length).toBeGreaterThan(10);
   });
   for (const path of paths) {
     const steps = path.steps
-      .map(({ event }) => (event.type === 'field.change' ? `field.change(${(event as unknown as { field: string }).field})` : event.type))
+      .map(({ event }) =>
+        event.type === 'field.change' ? `field.change(${(event as unknown as { field: string }).field})` : event.type,
+      )
       .join(' → ');
     it(`reaches ${JSON.stringify(path.state.value)}: ${steps}`, async () => {
       const harness = setup();
       const checks = stateChecks(harness);
       let last: Snapshot | null = null;
       // The row starts closed (the paths check only the states after each step).
-      await checks.closed!(portfolioCreateMachine.resolveState({ value: 'closed', context: { values: EMPTY_NEW_PORTFOLIO, errors: {}, refusals: 0 } }));
+      await checks.closed!(
+        portfolioCreateMachine.resolveState({
+          value: 'closed',
+          context: { values: EMPTY_NEW_PORTFOLIO, errors: {}, refusals: 0 },
+        }),
+      );
       await path.test({
         states: Object.fromEntries(
           Object.entries(checks).map(([key, check]) => [
@@ -227,7 +257,9 @@ describe('portfolio create model', () => {
             await act(async () => call.deferred.resolve(portfolio));
             // The table shows the new portfolio at once (newest first, highlighted), and the user is told.
             const first = within(table()).getAllByRole('row')[1]!;
-            expect(within(first).getByRole('link', { name: 'Field Notes' }).getAttribute('href')).toBe(`/my-portfolios/${portfolio.id}`);
+            expect(within(first).getByRole('link', { name: 'Field Notes' }).getAttribute('href')).toBe(
+              `/my-portfolios/${portfolio.id}`,
+            );
             expect(first.hasAttribute('data-highlight')).toBe(true);
             expect(await screen.findByText('Successfully created portfolio')).toBeTruthy();
           },

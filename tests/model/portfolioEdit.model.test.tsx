@@ -1,6 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { portfolioEditMachine, type PortfolioEditContext, type PortfolioEditEvent } from '../../src/machines/portfolioEdit/portfolioEditMachine.ts';
+import {
+  portfolioEditMachine,
+  type PortfolioEditContext,
+  type PortfolioEditEvent,
+} from '../../src/machines/portfolioEdit/portfolioEditMachine.ts';
 import type { Portfolio, PortfolioListItem, PortfolioUpdateBody } from '../../src/schemas/portfolio.ts';
 import { ApiError, NetworkError } from '../../src/services/errors.ts';
 import { listItemOf, makePortfolio, notFoundError, renderPortfolioEdit } from '../../src/test/portfolioHarness.tsx';
@@ -12,7 +16,14 @@ import { trackCoverage } from './support/report.ts';
 trackCoverage(portfolioEditMachine);
 afterEach(clearToasts);
 
-const portfolio = makePortfolio({ id: 5, name: 'My Portfolio 1', grades: ['3rd'], subject: 'Science', topic: 'Plants', artifacts: [] });
+const portfolio = makePortfolio({
+  id: 5,
+  name: 'My Portfolio 1',
+  grades: ['3rd'],
+  subject: 'Science',
+  topic: 'Plants',
+  artifacts: [],
+});
 const offline = new NetworkError();
 const refused = new ApiError(400, 'validation_error', 'The name must be at most 200 characters.', '');
 
@@ -22,7 +33,8 @@ interface Snapshot {
   can: (event: PortfolioEditEvent) => boolean;
 }
 
-const actorEvent = (type: string, payload: Record<string, unknown>) => ({ type, ...payload }) as unknown as PortfolioEditEvent;
+const actorEvent = (type: string, payload: Record<string, unknown>) =>
+  ({ type, ...payload }) as unknown as PortfolioEditEvent;
 
 /** User gestures and service answers of a state; typing starts only from the form as loaded, to keep the paths few. */
 function events(snapshot: unknown): PortfolioEditEvent[] {
@@ -50,15 +62,22 @@ function events(snapshot: unknown): PortfolioEditEvent[] {
         { type: 'leave.request' },
       );
     }
-    if (values.name === '') list.push({ type: 'field.change', field: 'name', value: 'Renamed' }, { type: 'leave.request' });
+    if (values.name === '')
+      list.push({ type: 'field.change', field: 'name', value: 'Renamed' }, { type: 'leave.request' });
   }
   if (s.matches('confirmingLeave')) list.push({ type: 'leave.stay' }, { type: 'leave.confirm' });
   if (s.matches('saving')) {
-    list.push(actorEvent('xstate.done.actor.updatePortfolio', { output: portfolio }), actorEvent('xstate.error.actor.updatePortfolio', { error: refused }));
+    list.push(
+      actorEvent('xstate.done.actor.updatePortfolio', { output: portfolio }),
+      actorEvent('xstate.error.actor.updatePortfolio', { error: refused }),
+    );
   }
   if (s.matches('confirmingDelete')) list.push({ type: 'delete.cancel' }, { type: 'delete.confirm' });
   if (s.matches('deleting')) {
-    list.push(actorEvent('xstate.done.actor.deletePortfolio', { output: listItemOf(portfolio) }), actorEvent('xstate.error.actor.deletePortfolio', { error: refused }));
+    list.push(
+      actorEvent('xstate.done.actor.deletePortfolio', { output: listItemOf(portfolio) }),
+      actorEvent('xstate.error.actor.deletePortfolio', { error: refused }),
+    );
   }
   return list.filter((event) => s.can(event));
 }
@@ -71,7 +90,11 @@ function setup() {
   };
   const rendered = renderPortfolioEdit({
     portfolioId: 5,
-    actors: { getPortfolio: fakes.getPortfolio.logic, updatePortfolio: fakes.updatePortfolio.logic, deletePortfolio: fakes.deletePortfolio.logic },
+    actors: {
+      getPortfolio: fakes.getPortfolio.logic,
+      updatePortfolio: fakes.updatePortfolio.logic,
+      deletePortfolio: fakes.deletePortfolio.logic,
+    },
     inspect: coverageInspector,
   });
   return { ...rendered, fakes };
@@ -83,7 +106,13 @@ const nameField = () => screen.getByRole('textbox', { name: 'Portfolio Name' }) 
 interface EditView {
   loading: boolean;
   problem: string | null;
-  form: { name: string; grades: string | null; subject: string; nameError: boolean; save: 'ready' | 'busy' | 'disabled' } | null;
+  form: {
+    name: string;
+    grades: string | null;
+    subject: string;
+    nameError: boolean;
+    save: 'ready' | 'busy' | 'disabled';
+  } | null;
   confirm: { question: string; answering: boolean } | null;
   /** 'Leave this page? Your changes are not saved.' */
   leaveQuestion: boolean;
@@ -98,12 +127,23 @@ const GRADE_TEXT: Record<string, string> = { K: 'Kindergarten', '3rd': '3rd Grad
 /** The view a state of the edit page must produce. */
 function expectedView(s: Snapshot): EditView {
   const { values, errors } = s.context;
-  const none: EditView = { loading: false, problem: null, form: null, confirm: null, leaveQuestion: false, elsewhere: false, toast: null, wentTo: null };
+  const none: EditView = {
+    loading: false,
+    problem: null,
+    form: null,
+    confirm: null,
+    leaveQuestion: false,
+    elsewhere: false,
+    toast: null,
+    wentTo: null,
+  };
   if (s.matches('loading')) return { ...none, loading: true };
   if (s.matches('notFound')) return { ...none, problem: 'Portfolio not found.' };
   if (s.matches('loadFailed')) return { ...none, problem: 'The portfolio could not be loaded' };
-  if (s.matches('saved')) return { ...none, elsewhere: true, toast: 'Successfully edited portfolio', wentTo: 'portfolio' };
-  if (s.matches('deleted')) return { ...none, elsewhere: true, toast: 'Successfully deleted portfolio', wentTo: 'list' };
+  if (s.matches('saved'))
+    return { ...none, elsewhere: true, toast: 'Successfully edited portfolio', wentTo: 'portfolio' };
+  if (s.matches('deleted'))
+    return { ...none, elsewhere: true, toast: 'Successfully deleted portfolio', wentTo: 'list' };
   // Cancel goes to the portfolio; a header link elsewhere.
   if (s.matches('leaving')) return { ...none, elsewhere: true, wentTo: leftBy.current };
   const busy = s.matches('saving') || s.matches('deleting');
@@ -116,7 +156,10 @@ function expectedView(s: Snapshot): EditView {
       nameError: Boolean(errors.name),
       save: s.matches('saving') ? 'busy' : busy ? 'disabled' : 'ready',
     },
-    confirm: s.matches('confirmingDelete') || s.matches('deleting') ? { question: 'Do you want to delete My Portfolio 1?', answering: s.matches('deleting') } : null,
+    confirm:
+      s.matches('confirmingDelete') || s.matches('deleting')
+        ? { question: 'Do you want to delete My Portfolio 1?', answering: s.matches('deleting') }
+        : null,
     leaveQuestion: s.matches('confirmingLeave'),
   };
 }
@@ -146,12 +189,23 @@ function observedView(h: ReturnType<typeof setup>): EditView {
           }
         : null,
     confirm: dialog
-      ? { question: dialog.querySelector('h2 + div')?.textContent ?? '', answering: (within(dialog).getByRole('button', { name: 'YES' }) as HTMLButtonElement).disabled }
+      ? {
+          question: dialog.querySelector('h2 + div')?.textContent ?? '',
+          answering: (within(dialog).getByRole('button', { name: 'YES' }) as HTMLButtonElement).disabled,
+        }
       : null,
-    leaveQuestion: screen.queryByRole('alertdialog', { name: 'Leave this page?' })?.textContent?.includes('Your changes are not saved.') ?? false,
+    leaveQuestion:
+      screen
+        .queryByRole('alertdialog', { name: 'Leave this page?' })
+        ?.textContent?.includes('Your changes are not saved.') ?? false,
     elsewhere: screen.queryByText('Another page') !== null,
     toast: successToast?.querySelector('p')?.textContent ?? null,
-    wentTo: h.showPortfolioList.mock.calls.length > 0 ? 'list' : h.showPortfolio.mock.calls.some(([id]) => id === 5) ? 'portfolio' : null,
+    wentTo:
+      h.showPortfolioList.mock.calls.length > 0
+        ? 'list'
+        : h.showPortfolio.mock.calls.some(([id]) => id === 5)
+          ? 'portfolio'
+          : null,
   };
 }
 
@@ -212,7 +266,11 @@ describe('portfolioEdit model (an empty portfolio)', () => {
           },
           'grades.change': async () => {
             await ux.click(screen.getByRole('button', { name: /^Grade Levels/ }));
-            await ux.click(within(screen.getByRole('group', { name: 'Grade Levels' })).getByRole('checkbox', { name: 'Kindergarten' }));
+            await ux.click(
+              within(screen.getByRole('group', { name: 'Grade Levels' })).getByRole('checkbox', {
+                name: 'Kindergarten',
+              }),
+            );
             await ux.keyboard('{Escape}');
           },
           'form.submit': async () => {
@@ -228,21 +286,35 @@ describe('portfolioEdit model (an empty portfolio)', () => {
             await ux.click(screen.getByRole('link', { name: 'PORTFOLIO DASHBOARD' }));
           },
           'leave.stay': async () => {
-            await ux.click(within(screen.getByRole('alertdialog', { name: 'Leave this page?' })).getByRole('button', { name: 'Stay on this page' }));
+            await ux.click(
+              within(screen.getByRole('alertdialog', { name: 'Leave this page?' })).getByRole('button', {
+                name: 'Stay on this page',
+              }),
+            );
             expect(h.location.history.at(-1)).toBe('/my-portfolios/5/edit');
           },
           'leave.confirm': async () => {
-            await ux.click(within(screen.getByRole('alertdialog', { name: 'Leave this page?' })).getByRole('button', { name: 'Leave without saving' }));
+            await ux.click(
+              within(screen.getByRole('alertdialog', { name: 'Leave this page?' })).getByRole('button', {
+                name: 'Leave without saving',
+              }),
+            );
             expect(h.location.history.at(-1)).toBe('/dashboard');
           },
           'delete.request': async () => {
             await ux.click(screen.getByRole('button', { name: 'Delete Portfolio' }));
           },
           'delete.cancel': async () => {
-            await ux.click(within(screen.getByRole('alertdialog', { name: 'Delete Portfolio' })).getByRole('button', { name: 'NO' }));
+            await ux.click(
+              within(screen.getByRole('alertdialog', { name: 'Delete Portfolio' })).getByRole('button', { name: 'NO' }),
+            );
           },
           'delete.confirm': async () => {
-            await ux.click(within(screen.getByRole('alertdialog', { name: 'Delete Portfolio' })).getByRole('button', { name: 'YES' }));
+            await ux.click(
+              within(screen.getByRole('alertdialog', { name: 'Delete Portfolio' })).getByRole('button', {
+                name: 'YES',
+              }),
+            );
           },
         },
       });

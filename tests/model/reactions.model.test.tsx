@@ -8,7 +8,15 @@ import type { Reaction, SharedArtifactDetail } from '../../src/schemas/sharedArt
 import { ApiError, NetworkError } from '../../src/services/errors.ts';
 import { signOut } from '../../src/services/session.ts';
 import { makeSharedArtifactDetail } from '../../src/test/sharedArtifactFixtures.ts';
-import { accounts, FakeSharedApi, makeReaction, makeSharedArtifact, makeSharedPortfolio, people, renderSharedPortfolios } from '../../src/test/sharedHarness.tsx';
+import {
+  accounts,
+  FakeSharedApi,
+  makeReaction,
+  makeSharedArtifact,
+  makeSharedPortfolio,
+  people,
+  renderSharedPortfolios,
+} from '../../src/test/sharedHarness.tsx';
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
 import { checkStates } from './support/checkStates.ts';
 import { assertEveryStateChecked, coverageInspector, createPathModel } from './support/coverage.ts';
@@ -37,7 +45,8 @@ const TIMER = 'xstate.after.refetchDelay.reactions.ready.sync.scheduled';
 const MEANING: Record<string, string> = { '⭐': 'Exemplar', '🌉': 'Bridges grade levels' };
 
 const ev = (type: string, payload: Record<string, unknown> = {}) => ({ type, ...payload }) as unknown as ReactionsEvent;
-const sameIds = (a: readonly Reaction[], b: readonly Reaction[]) => a.map((r) => r.id).join() === b.map((r) => r.id).join();
+const sameIds = (a: readonly Reaction[], b: readonly Reaction[]) =>
+  a.map((r) => r.id).join() === b.map((r) => r.id).join();
 
 /**
  * The model's events in a state: toggles from the stored reactions (one while they are fetched
@@ -49,25 +58,37 @@ function events(snapshot: unknown): ReactionsEvent[] {
   const c = s.context;
   const list: ReactionsEvent[] = [];
   if (s.matches('loading')) {
-    list.push(ev('xstate.done.actor.getSharedArtifact', { output: DETAIL }), ev('xstate.error.actor.getSharedArtifact', { error: offline }));
+    list.push(
+      ev('xstate.done.actor.getSharedArtifact', { output: DETAIL }),
+      ev('xstate.error.actor.getSharedArtifact', { error: offline }),
+    );
   }
   if (s.matches('loadFailed')) list.push({ type: 'retry' });
   if (!s.matches('ready')) return list;
   const idle = s.matches({ ready: { toggle: 'idle' } });
   const upToDate = s.matches({ ready: { sync: 'upToDate' } });
   const refetching = s.matches({ ready: { sync: 'refetching' } });
-  if (idle && upToDate && sameIds(c.reactions, STORED)) list.push({ type: 'reaction.toggle', value: '⭐' }, { type: 'reaction.toggle', value: '🌉' });
+  if (idle && upToDate && sameIds(c.reactions, STORED))
+    list.push({ type: 'reaction.toggle', value: '⭐' }, { type: 'reaction.toggle', value: '🌉' });
   // Tess puts her ⭐ back while the reactions are fetched after she took it away.
-  if (idle && refetching && sameIds(c.reactions, [LEE_STAR, THEO_BRIDGE])) list.push({ type: 'reaction.toggle', value: '⭐' });
+  if (idle && refetching && sameIds(c.reactions, [LEE_STAR, THEO_BRIDGE]))
+    list.push({ type: 'reaction.toggle', value: '⭐' });
   if (s.matches({ ready: { toggle: 'adding' } })) {
     list.push(ev('xstate.done.actor.addReaction', { output: c.pending === '⭐' ? TESS_STAR : TESS_BRIDGE }));
     if (upToDate) list.push(ev('xstate.error.actor.addReaction', { error: refused }));
   }
   if (s.matches({ ready: { toggle: 'removing' } })) {
-    list.push(ev('xstate.done.actor.removeReaction', { output: TESS_STAR }), ev('xstate.error.actor.removeReaction', { error: offline }));
+    list.push(
+      ev('xstate.done.actor.removeReaction', { output: TESS_STAR }),
+      ev('xstate.error.actor.removeReaction', { error: offline }),
+    );
   }
   if (idle && s.matches({ ready: { sync: 'scheduled' } })) list.push(ev(TIMER));
-  if (idle && refetching) list.push(ev('xstate.done.actor.getSharedArtifact', { output: DETAIL }), ev('xstate.error.actor.getSharedArtifact', { error: offline }));
+  if (idle && refetching)
+    list.push(
+      ev('xstate.done.actor.getSharedArtifact', { output: DETAIL }),
+      ev('xstate.error.actor.getSharedArtifact', { error: offline }),
+    );
   return list.filter((event) => (event.type as string) === TIMER || s.can(event));
 }
 
@@ -76,7 +97,9 @@ function pathName(path: { state: unknown; steps: readonly { event: unknown }[] }
     .map((step) => step.event as { type: string; value?: string })
     .filter((e) => e.type !== 'xstate.init')
     .map((e) => {
-      const type = e.type.replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) => (kind === 'done' ? '✓ ' : '✗ ')).replace(/^xstate\.after\..*$/, '1 s later');
+      const type = e.type
+        .replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) => (kind === 'done' ? '✓ ' : '✗ '))
+        .replace(/^xstate\.after\..*$/, '1 s later');
       return e.value ? `${type} ${e.value}` : type;
     });
   return `${JSON.stringify((path.state as { value: unknown }).value)} ← ${steps.join(' → ') || 'start'}`;
@@ -84,7 +107,11 @@ function pathName(path: { state: unknown; steps: readonly { event: unknown }[] }
 
 function setup() {
   const api = new FakeSharedApi([
-    makeSharedPortfolio({ id: 9, members: [people.lee, people.tess, people.theo], sharedArtifacts: [makeSharedArtifact({ id: 70, responses: { artifactName: 'Ramp race' } })] }),
+    makeSharedPortfolio({
+      id: 9,
+      members: [people.lee, people.tess, people.theo],
+      sharedArtifacts: [makeSharedArtifact({ id: 70, responses: { artifactName: 'Ramp race' } })],
+    }),
   ]);
   const fakes = {
     getSharedArtifact: controllableActor<SharedArtifactDetail, { artifactId: number }>(),
@@ -96,7 +123,13 @@ function setup() {
     path: '/shared-portfolios/9/artifacts/70',
     user: accounts.tess,
     api,
-    fakes: { reactions: { getSharedArtifact: fakes.getSharedArtifact.logic, addReaction: fakes.addReaction.logic, removeReaction: fakes.removeReaction.logic } },
+    fakes: {
+      reactions: {
+        getSharedArtifact: fakes.getSharedArtifact.logic,
+        addReaction: fakes.addReaction.logic,
+        removeReaction: fakes.removeReaction.logic,
+      },
+    },
     inspect: { reactions: coverageInspector },
     delays: { refetchDelay: REFETCH_MS },
     discussionClock: clock,
@@ -128,21 +161,41 @@ async function expectAlert(message: string) {
   await waitFor(() => expect(screen.getAllByRole('alert').some((a) => a.textContent?.includes(message))).toBe(true));
 }
 
-const bar = () => within(within(screen.getByRole('region', { name: 'Artifact details' })).getByRole('region', { name: 'Reactions' }));
-const barElement = () => within(screen.getByRole('region', { name: 'Artifact details' })).getByRole('region', { name: 'Reactions' });
-const toggles = () => bar().queryAllByRole('button').filter((b) => b.hasAttribute('aria-pressed'));
+const bar = () =>
+  within(within(screen.getByRole('region', { name: 'Artifact details' })).getByRole('region', { name: 'Reactions' }));
+const barElement = () =>
+  within(screen.getByRole('region', { name: 'Artifact details' })).getByRole('region', { name: 'Reactions' });
+const toggles = () =>
+  bar()
+    .queryAllByRole('button')
+    .filter((b) => b.hasAttribute('aria-pressed'));
 
 /** What a chip shows in words (the emoji is decorative). */
 const shownOf = (element: Element): string =>
-  [...element.childNodes].filter((n) => !(n instanceof Element && n.getAttribute('aria-hidden') === 'true')).map((n) => n.textContent).join('');
+  [...element.childNodes]
+    .filter((n) => !(n instanceof Element && n.getAttribute('aria-hidden') === 'true'))
+    .map((n) => n.textContent)
+    .join('');
 
 /** The counted reactions on screen (name and pressed), as the context holds them. */
 async function expectTallies(s: Snapshot, disabled: boolean) {
   const expected = tallyReactions(s.context.reactions, accounts.tess.id)
     .filter((t) => t.count > 0)
-    .map((t) => ({ name: `${t.meaning}, ${t.count}`, shown: `${t.meaning} ${t.count}`, pressed: String(t.mine), disabled }));
+    .map((t) => ({
+      name: `${t.meaning}, ${t.count}`,
+      shown: `${t.meaning} ${t.count}`,
+      pressed: String(t.mine),
+      disabled,
+    }));
   await waitFor(() =>
-    expect(toggles().map((b) => ({ name: b.getAttribute('aria-label'), shown: shownOf(b), pressed: b.getAttribute('aria-pressed'), disabled: (b as HTMLButtonElement).disabled }))).toEqual(expected),
+    expect(
+      toggles().map((b) => ({
+        name: b.getAttribute('aria-label'),
+        shown: shownOf(b),
+        pressed: b.getAttribute('aria-pressed'),
+        disabled: (b as HTMLButtonElement).disabled,
+      })),
+    ).toEqual(expected),
   );
 }
 
@@ -183,7 +236,10 @@ const checks = {
 };
 
 describe('reactions model (the reactions of a shared artifact on Shared Portfolios)', () => {
-  const model = createPathModel(reactionsMachine, { input: { artifactId: 70, viewerId: accounts.tess.id, mutable: true }, events });
+  const model = createPathModel(reactionsMachine, {
+    input: { artifactId: 70, viewerId: accounts.tess.id, mutable: true },
+    events,
+  });
   const paths = model.getShortestPaths();
   it('has a view check for every state and paths to all of them', () => {
     assertEveryStateChecked(reactionsMachine, checks);
@@ -212,7 +268,9 @@ describe('reactions model (the reactions of a shared artifact on Shared Portfoli
           'reaction.toggle': async (step) => {
             const { value } = step.event as Extract<ReactionsEvent, { type: 'reaction.toggle' }>;
             // ⭐: the counted reaction's toggle; 🌉: the ADD REACTION picker, with the keyboard.
-            await (value === '⭐' ? h.ux.click(bar().getByRole('button', { name: /^Exemplar, / })) : pickWithKeyboard(value));
+            await (value === '⭐'
+              ? h.ux.click(bar().getByRole('button', { name: /^Exemplar, / }))
+              : pickWithKeyboard(value));
           },
           'xstate.done.actor.addReaction': async (step) => {
             const { output } = step.event as unknown as { output: Reaction };

@@ -37,7 +37,11 @@ function events(snapshot: unknown): ReauthEvent[] {
   }
   if (isInvoking(s, 'signInWithPassword')) {
     list.push(ev('xstate.done.actor.signInWithPassword', { output: USER }));
-    if (s.context.error === null) list.push(ev('xstate.done.actor.signInWithPassword', { output: OTHER }), ev('xstate.error.actor.signInWithPassword', { error: refused }));
+    if (s.context.error === null)
+      list.push(
+        ev('xstate.done.actor.signInWithPassword', { output: OTHER }),
+        ev('xstate.error.actor.signInWithPassword', { error: refused }),
+      );
   }
   return list.filter((event) => s.can(event));
 }
@@ -50,7 +54,10 @@ function setup() {
     actors: { signInWithPassword: signIn.logic },
     actions: { signedInAgain: (_, params) => signedInAgain(params.user), gaveUp: () => gaveUp() },
   });
-  const actor = createActor(logic, { input: { email: USER.email, userId: USER.id }, inspect: coverageInspector }).start();
+  const actor = createActor(logic, {
+    input: { email: USER.email, userId: USER.id },
+    inspect: coverageInspector,
+  }).start();
   function Harness() {
     return (
       <>
@@ -75,14 +82,17 @@ const checks = {
     expect(dialog()).toBeNull();
     expect(screen.getByText('The page, as it was')).toBeTruthy();
     // Back after signing in: as the same account, once.
-    if (h.signIn.calls.length === 0 && h.signedInAgain.mock.calls.length > 0) expect(h.signedInAgain).toHaveBeenLastCalledWith(USER);
+    if (h.signIn.calls.length === 0 && h.signedInAgain.mock.calls.length > 0)
+      expect(h.signedInAgain).toHaveBeenLastCalledWith(USER);
     expect(s.context.password).toBe('');
   },
   asking: async (s: Snapshot) => {
     const d = dialog()!;
     expect((within(d).getByLabelText('Email') as HTMLInputElement).value).toBe(USER.email);
     expect((within(d).getByLabelText('Password') as HTMLInputElement).value).toBe(s.context.password);
-    expect((within(d).getByRole('button', { name: 'Sign in' }) as HTMLButtonElement).disabled).toBe(s.context.password === '');
+    expect((within(d).getByRole('button', { name: 'Sign in' }) as HTMLButtonElement).disabled).toBe(
+      s.context.password === '',
+    );
     const alert = within(d).queryByRole('alert');
     expect(alert?.textContent ?? null).toBe(s.context.error);
     expect(screen.getByText('The page, as it was')).toBeTruthy();
@@ -99,7 +109,12 @@ const checks = {
 };
 
 describe('reauth model (the session ended during work: signing in again over the page)', () => {
-  const paths = checkedShortestPaths(reauthMachine, { input: { email: USER.email, userId: USER.id }, events }, checks, 3);
+  const paths = checkedShortestPaths(
+    reauthMachine,
+    { input: { email: USER.email, userId: USER.id }, events },
+    checks,
+    3,
+  );
   for (const path of paths) {
     it(`${pathName(path)}`, async () => {
       h = setup();
@@ -123,7 +138,9 @@ describe('reauth model (the session ended during work: signing in again over the
             await act(async () => h.signIn.next().deferred.resolve(output));
             // Another account is refused in the dialog; the same account closes it (the states check that).
             const refusedOther = output.id === USER.id ? null : OTHER_ACCOUNT_MESSAGE;
-            await waitFor(() => expect(screen.queryByText(OTHER_ACCOUNT_MESSAGE)?.textContent ?? null).toBe(refusedOther));
+            await waitFor(() =>
+              expect(screen.queryByText(OTHER_ACCOUNT_MESSAGE)?.textContent ?? null).toBe(refusedOther),
+            );
           },
           'xstate.error.actor.signInWithPassword': async () => {
             await act(async () => h.signIn.next().deferred.reject(refused));

@@ -7,11 +7,19 @@ import {
   type ResearchExportEvent,
 } from '../../src/machines/researchExport/researchExportMachine.ts';
 import { filtersOf } from '../../src/machines/researchExport/selectors.ts';
-import { CONSENT_REQUIRED_MESSAGE, CONSENT_STATEMENT, researchExportQuery, type ResearchExportRecord } from '../../src/schemas/researchExport.ts';
+import {
+  CONSENT_REQUIRED_MESSAGE,
+  CONSENT_STATEMENT,
+  researchExportQuery,
+  type ResearchExportRecord,
+} from '../../src/schemas/researchExport.ts';
 import { NetworkError } from '../../src/services/errors.ts';
 import { makeAccount } from '../../src/test/portfolioHarness.tsx';
 import { makeExportRecord, renderResearchExport } from '../../src/test/researchHarness.tsx';
-import { DOWNLOAD_STARTED_MESSAGE, ONLY_RESEARCHERS_EXPORT_MESSAGE } from '../../src/views/pages/ResearchExportPage.tsx';
+import {
+  DOWNLOAD_STARTED_MESSAGE,
+  ONLY_RESEARCHERS_EXPORT_MESSAGE,
+} from '../../src/views/pages/ResearchExportPage.tsx';
 import { coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
 import { trackCoverage } from './support/report.ts';
@@ -27,14 +35,18 @@ const OPTIONS: ExportOptions = {
   exports: [makeExportRecord({ id: 1 })],
 };
 /** The log once the new export is in it. */
-const LOG_AFTER: ResearchExportRecord[] = [makeExportRecord({ id: 2, status: 'running', finished_at: null, rowCounts: {}, bytes: null }), ...OPTIONS.exports];
+const LOG_AFTER: ResearchExportRecord[] = [
+  makeExportRecord({ id: 2, status: 'running', finished_at: null, rowCounts: {}, bytes: null }),
+  ...OPTIONS.exports,
+];
 
 interface Snapshot {
   context: ResearchExportContext;
   matches: (value: unknown) => boolean;
 }
 
-const actorEvent = (type: string, payload: Record<string, unknown>) => ({ type, ...payload }) as unknown as ResearchExportEvent;
+const actorEvent = (type: string, payload: Record<string, unknown>) =>
+  ({ type, ...payload }) as unknown as ResearchExportEvent;
 const includeIdentities: ResearchExportEvent = { type: 'filters.change', patch: { identities: 'included' } };
 const confirmConsent: ResearchExportEvent = { type: 'filters.change', patch: { consentConfirmed: true } };
 
@@ -53,14 +65,24 @@ const userEvents = (snapshot: unknown): ResearchExportEvent[] => {
 
 const events = (snapshot: unknown) =>
   modelEvents<ResearchExportEvent, Snapshot>(userEvents(snapshot), {
-    loadOptions: [actorEvent('xstate.done.actor.loadOptions', { output: OPTIONS }), actorEvent('xstate.error.actor.loadOptions', { error: offline })],
-    refreshLog: [actorEvent('xstate.done.actor.refreshLog', { output: LOG_AFTER }), actorEvent('xstate.error.actor.refreshLog', { error: offline })],
+    loadOptions: [
+      actorEvent('xstate.done.actor.loadOptions', { output: OPTIONS }),
+      actorEvent('xstate.error.actor.loadOptions', { error: offline }),
+    ],
+    refreshLog: [
+      actorEvent('xstate.done.actor.refreshLog', { output: LOG_AFTER }),
+      actorEvent('xstate.error.actor.refreshLog', { error: offline }),
+    ],
   })(snapshot);
 
 function setup(user: typeof researcher) {
   const loadOptions = controllableActor<ExportOptions>();
   const refreshLog = controllableActor<ResearchExportRecord[], { delayMs: number }>();
-  const h = renderResearchExport({ user, actors: { loadOptions: loadOptions.logic, refreshLog: refreshLog.logic }, inspect: coverageInspector });
+  const h = renderResearchExport({
+    user,
+    actors: { loadOptions: loadOptions.logic, refreshLog: refreshLog.logic },
+    inspect: coverageInspector,
+  });
   return { ...h, loadOptions, refreshLog };
 }
 
@@ -117,13 +139,18 @@ function observedView(downloads: readonly string[]): ExportView {
     problem: loadProblem?.querySelector('h2')?.textContent ?? null,
     form: form
       ? {
-          identities: (screen.getByRole('radio', { name: /^Include identities/ }) as HTMLInputElement).checked ? 'included' : 'pseudonymous',
+          identities: (screen.getByRole('radio', { name: /^Include identities/ }) as HTMLInputElement).checked
+            ? 'included'
+            : 'pseudonymous',
           consentShown: consent !== null,
           consentChecked: consent?.checked ?? false,
           consentProblem: screen.queryByText(CONSENT_REQUIRED_MESSAGE) !== null,
           downloadStarted: screen.queryByText(DOWNLOAD_STARTED_MESSAGE) !== null,
           refreshing: screen.getByRole('button', { name: /^Refresh/ }).textContent === 'Refreshing…',
-          logRows: within(logTable()).queryAllByRole('row').length - 1 - (within(logTable()).queryByText('No research export yet.') ? 1 : 0),
+          logRows:
+            within(logTable()).queryAllByRole('row').length -
+            1 -
+            (within(logTable()).queryByText('No research export yet.') ? 1 : 0),
           logProblem: screen.queryByText(/^The log could not be refreshed/) !== null,
         }
       : null,
@@ -172,7 +199,8 @@ describe.each(WHO)('researchExport model (%s)', (_who, user) => {
           },
           'filters.change': async ({ event }) => {
             const { patch } = event as Extract<ResearchExportEvent, { type: 'filters.change' }>;
-            if (patch.identities === 'included') await h.ux.click(screen.getByRole('radio', { name: /^Include identities/ }));
+            if (patch.identities === 'included')
+              await h.ux.click(screen.getByRole('radio', { name: /^Include identities/ }));
             else await h.ux.click(screen.getByRole('checkbox', { name: CONSENT_STATEMENT }));
           },
           'export.request': async () => {
@@ -187,7 +215,9 @@ describe.each(WHO)('researchExport model (%s)', (_who, user) => {
       // A download asks for exactly what the form said (the draft cannot change after the one download of a path).
       const end = path.state as unknown as Snapshot;
       expect(h.downloads.map((url) => `${new URL(url).pathname}?${new URL(url).searchParams}`)).toEqual(
-        end.context.downloads > 0 ? [`/api/v1/research/export?${researchExportQuery(filtersOf(end.context.draft))}`] : [],
+        end.context.downloads > 0
+          ? [`/api/v1/research/export?${researchExportQuery(filtersOf(end.context.draft))}`]
+          : [],
       );
     });
   }

@@ -41,7 +41,12 @@ const fetchMeEvents = [
 function stubLoginApi() {
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = new URL(String(input)).pathname;
-    const body = path.endsWith('/auth/local') && init?.method === 'POST' ? { jwt: 'a.b.c', user } : path.endsWith('/users/me') ? user : null;
+    const body =
+      path.endsWith('/auth/local') && init?.method === 'POST'
+        ? { jwt: 'a.b.c', user }
+        : path.endsWith('/users/me')
+          ? user
+          : null;
     if (!body) return new Promise<never>(() => undefined);
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   });
@@ -67,7 +72,10 @@ function setup(hasToken: boolean) {
 
 for (const hasToken of [true, false]) {
   describe(`session model (${hasToken ? 'with' : 'without'} a stored token)`, () => {
-    const model = createPathModel(sessionMachine, { input: { hasToken }, events: modelEvents(userEvents, { fetchMe: fetchMeEvents }) });
+    const model = createPathModel(sessionMachine, {
+      input: { hasToken },
+      events: modelEvents(userEvents, { fetchMe: fetchMeEvents }),
+    });
     const paths = model.getShortestPaths();
     for (const path of paths) {
       it(`${path.description}`, async () => {
@@ -110,7 +118,9 @@ for (const hasToken of [true, false]) {
               // A real login: LOGIN in the header, the form, the LOGIN button (the login machine then
               // stores the token, loads the user and sends this event; see login.model.test).
               stubLoginApi();
-              await ux.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'LOGIN' }));
+              await ux.click(
+                within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'LOGIN' }),
+              );
               await ux.type(await screen.findByLabelText('Email'), 'tess@example.org');
               await ux.type(screen.getByLabelText('Password'), 'spiral-demo');
               await ux.click(screen.getByRole('button', { name: 'LOGIN' }));

@@ -43,7 +43,11 @@ const INPUT: SharedArtifactSaveInput = {
 };
 
 const ok: GateCheckResponse = { type: 'ok', message: 'Shared artifact can be safely saved.', updated_at: LOADED };
-const conflict: GateCheckResponse = { type: 'warning', message: 'This artifact has recently been saved by someone else at 03/02/26 11:30.', updated_at: STORED };
+const conflict: GateCheckResponse = {
+  type: 'warning',
+  message: 'This artifact has recently been saved by someone else at 03/02/26 11:30.',
+  updated_at: STORED,
+};
 // The newest version names who saved it (the server's answer since it records the saver); `conflict` does not (an older server).
 const newest: GateCheckResponse = {
   type: 'warning',
@@ -53,7 +57,12 @@ const newest: GateCheckResponse = {
 };
 const refusal: GateCheckResponse = { type: 'error', message: 'Invalid updated_at parameter.' };
 const offline = new NetworkError();
-const stale = new ApiError(409, 'conflict', 'This artifact has recently been saved by someone else at 03/02/26 11:45.', '');
+const stale = new ApiError(
+  409,
+  'conflict',
+  'This artifact has recently been saved by someone else at 03/02/26 11:45.',
+  '',
+);
 const refused = new ApiError(400, 'invalid_responses', 'Field Artifact Name is required.', '');
 const saved: SharedArtifact = makeSharedArtifact({ responses: INPUT.responses, updated_at: NEWEST });
 
@@ -117,7 +126,8 @@ async function setup(): Promise<Harness> {
   const inspect = (event: InspectionEvent) => {
     coverageInspector(event);
     const logic = (event.actorRef as unknown as { logic?: { id?: string } }).logic;
-    if (event.type === '@xstate.actor' && logic?.id === sharedArtifactSaveMachine.id) saveActor = event.actorRef as AnyActorRef;
+    if (event.type === '@xstate.actor' && logic?.id === sharedArtifactSaveMachine.id)
+      saveActor = event.actorRef as AnyActorRef;
   };
   const rendered = renderArtifactEdit({
     input: { kind: 'shared', portfolioId: 9, artifactId: 70, readOnly: false },
@@ -135,7 +145,11 @@ async function setup(): Promise<Harness> {
 
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const dialog = () => screen.queryByRole('alertdialog', { name: 'Edit Conflict' });
-const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent ?? '').join(' | ');
+const alerts = () =>
+  screen
+    .queryAllByRole('alert')
+    .map((a) => a.textContent ?? '')
+    .join(' | ');
 
 /** While a request runs: no question, the title kept, Save busy. */
 async function expectWaiting() {
@@ -173,9 +187,14 @@ const states: Record<string, (s: Snapshot) => Promise<void>> = {
     const question = await screen.findByRole('alertdialog', { name: 'Edit Conflict' });
     // Who saved in between and when, when the answer says; the server's message otherwise.
     const why = s.context.conflictSave ? conflictSentence(s.context.conflictSave, null) : s.context.conflictMessage;
-    if (s.context.conflictSave) expect(why).toMatch(/^Ana Lopez saved this artifact on March 2, 2026 \d{1,2}:45[ap]m, after you opened it\.$/);
+    if (s.context.conflictSave)
+      expect(why).toMatch(/^Ana Lopez saved this artifact on March 2, 2026 \d{1,2}:45[ap]m, after you opened it\.$/);
     expect(question.textContent).toContain(`${why} ${OVERWRITE_QUESTION}`);
-    expect(within(question).getAllByRole('button').map((b) => b.textContent)).toEqual(['NO', 'YES']);
+    expect(
+      within(question)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['NO', 'YES']);
     expect(question.contains(document.activeElement)).toBe(true);
     expect(h.update.calls).toHaveLength(0);
     expect(h.gateCheck.calls).toHaveLength(0);
@@ -184,7 +203,9 @@ const states: Record<string, (s: Snapshot) => Promise<void>> = {
     await expectWaiting();
     // The PUT carries the loaded version after an ok, or after YES the version the last gate check returned.
     const expected = h.lastGate?.type === 'ok' ? LOADED : h.lastGate!.updated_at;
-    expect(h.update.calls.map((c) => c.input)).toEqual([{ artifactId: 70, responses: INPUT.responses, updatedAt: expected }]);
+    expect(h.update.calls.map((c) => c.input)).toEqual([
+      { artifactId: 70, responses: INPUT.responses, updatedAt: expected },
+    ]);
     expect(s.context.version).toBe(expected);
   },
   saved: async () => {

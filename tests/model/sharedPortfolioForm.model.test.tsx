@@ -8,7 +8,15 @@ import { getInitialSnapshot, getNextSnapshot, type SnapshotFrom } from 'xstate';
 import { allowLeave, guardedNavigation, stayHere } from '../../src/app/navigation/leaveGuard.ts';
 import { SharedFormLeaveGuard } from '../../src/app/wiring/sharedFormRoutes.tsx';
 import { provideSharedPortfolioForm } from '../../src/machines/sharedPortfolioForm/provideSharedPortfolioForm.ts';
-import { buildBody, choicesTextOf, formState, parseFormDraft, rowsForEdit, valuesOf, type QuestionRow } from '../../src/machines/sharedPortfolioForm/sharedForm.ts';
+import {
+  buildBody,
+  choicesTextOf,
+  formState,
+  parseFormDraft,
+  rowsForEdit,
+  valuesOf,
+  type QuestionRow,
+} from '../../src/machines/sharedPortfolioForm/sharedForm.ts';
 import {
   sharedPortfolioFormMachine,
   type SharedPortfolioFormEvent,
@@ -17,13 +25,23 @@ import {
 import { SharedPortfolioFormActorContext } from '../../src/machines/sharedPortfolioForm/useSharedPortfolioForm.ts';
 import { GRADES } from '../../src/schemas/catalog.ts';
 import type { Portfolio } from '../../src/schemas/portfolio.ts';
-import type { SharedPortfolio, SharedPortfolioBody, SharedPortfolioListItem } from '../../src/schemas/sharedPortfolio.ts';
+import type {
+  SharedPortfolio,
+  SharedPortfolioBody,
+  SharedPortfolioListItem,
+} from '../../src/schemas/sharedPortfolio.ts';
 import type { Structure } from '../../src/schemas/structure.ts';
 import { readDraft, writeDraft } from '../../src/services/drafts.ts';
 import { ApiError, NetworkError } from '../../src/services/errors.ts';
 import { currentUser } from '../../src/services/session.ts';
 import { HeaderLink } from '../../src/test/portfolioHarness.tsx';
-import { makeSharedArtifact, makeSharedPortfolio, makeTemplatePortfolio, people, TEAM_QUESTION } from '../../src/test/sharedFixtures.ts';
+import {
+  makeSharedArtifact,
+  makeSharedPortfolio,
+  makeTemplatePortfolio,
+  people,
+  TEAM_QUESTION,
+} from '../../src/test/sharedFixtures.ts';
 import { Toaster } from '../../src/views/feedback/Toaster.tsx';
 import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
 import { SharedPortfolioFormPage } from '../../src/views/pages/SharedPortfolioFormPage.tsx';
@@ -64,8 +82,18 @@ const created = makeSharedPortfolio({ id: 42, structure: [], templateStructure: 
 
 const missing = new ApiError(404, 'not_found', 'Not found.', '');
 const offline = new NetworkError();
-const invalidOnServer = new ApiError(400, 'invalid_questions', 'You have 1 invalid question. Please add the required info and re-submit. Question text is required.', '');
-const notEmpty = new ApiError(400, 'shared_portfolio_not_empty', 'A shared portfolio can be deleted only when it has no artifacts.', '');
+const invalidOnServer = new ApiError(
+  400,
+  'invalid_questions',
+  'You have 1 invalid question. Please add the required info and re-submit. Question text is required.',
+  '',
+);
+const notEmpty = new ApiError(
+  400,
+  'shared_portfolio_not_empty',
+  'A shared portfolio can be deleted only when it has no artifacts.',
+  '',
+);
 
 /** The user's steps after the page loaded, in order (create). */
 const CREATE_SCRIPT: SharedPortfolioFormEvent[] = [
@@ -92,13 +120,23 @@ const EDIT_SCRIPT: SharedPortfolioFormEvent[] = [
 /** The parts of a state that tell the script's stages apart (team question keys are random). */
 function stageKey(snapshot: unknown): string {
   const s = snapshot as Snapshot;
-  const rows = s.context.rows.map((row) => (row.kind === 'template' ? [row.key, row.included] : [row.text, row.type, row.choicesText]));
+  const rows = s.context.rows.map((row) =>
+    row.kind === 'template' ? [row.key, row.included] : [row.text, row.type, row.choicesText],
+  );
   return JSON.stringify([s.value, s.context.values, rows, s.context.validated, s.context.refusals]);
 }
 
 /** The key of each stage of a script, replayed on the machine itself from the loaded page. */
-function stagesOf(input: SharedPortfolioFormInput, loaded: unknown, script: readonly SharedPortfolioFormEvent[]): string[] {
-  let snapshot = getNextSnapshot(sharedPortfolioFormMachine, getInitialSnapshot(sharedPortfolioFormMachine, input), loaded as SharedPortfolioFormEvent);
+function stagesOf(
+  input: SharedPortfolioFormInput,
+  loaded: unknown,
+  script: readonly SharedPortfolioFormEvent[],
+): string[] {
+  let snapshot = getNextSnapshot(
+    sharedPortfolioFormMachine,
+    getInitialSnapshot(sharedPortfolioFormMachine, input),
+    loaded as SharedPortfolioFormEvent,
+  );
   const keys = [stageKey(snapshot)];
   for (const event of script) {
     snapshot = getNextSnapshot(sharedPortfolioFormMachine, snapshot, withKey(snapshot, event));
@@ -122,10 +160,17 @@ const DRAFT_FORM = 'shared-portfolio:9';
 const DRAFT_STORED = formState(
   { ...valuesOf(portfolio), plcName: 'Science PLC', plcGoals: 'Typed before the reload' },
   rowsForEdit(portfolio).map((row) =>
-    row.kind === 'template' && row.key === 'nextSteps' ? { ...row, included: true } : row.kind === 'bonus' ? { ...row, choicesText: 'Near, Far' } : row,
+    row.kind === 'template' && row.key === 'nextSteps'
+      ? { ...row, included: true }
+      : row.kind === 'bonus'
+        ? { ...row, choicesText: 'Near, Far' }
+        : row,
   ),
 );
-const DRAFT_SCRIPT: SharedPortfolioFormEvent[] = [{ type: 'form.restore', draft: parseFormDraft(DRAFT_STORED)! }, { type: 'form.submit' }];
+const DRAFT_SCRIPT: SharedPortfolioFormEvent[] = [
+  { type: 'form.restore', draft: parseFormDraft(DRAFT_STORED)! },
+  { type: 'form.submit' },
+];
 const draftOffer = () => screen.queryByRole('group', { name: 'Unsaved shared portfolio' });
 /** The draft of the scenario being tested, if it has one. */
 let draftOf: string | null = null;
@@ -141,13 +186,36 @@ interface Scenario {
 }
 
 const SCENARIOS: Scenario[] = [
-  { name: 'create, as a PLC lead', input: { mode: 'create', sharedPortfolioId: null, currentUser: lee }, script: CREATE_SCRIPT },
+  {
+    name: 'create, as a PLC lead',
+    input: { mode: 'create', sharedPortfolioId: null, currentUser: lee },
+    script: CREATE_SCRIPT,
+  },
   { name: 'create, as a teacher', input: { mode: 'create', sharedPortfolioId: null, currentUser: tess }, script: [] },
   { name: 'edit, as the owner', input: { mode: 'edit', sharedPortfolioId: 9, currentUser: lee }, script: EDIT_SCRIPT },
-  { name: 'edit, a draft left by a reload', input: { mode: 'edit', sharedPortfolioId: 9, currentUser: lee }, script: DRAFT_SCRIPT, draft: DRAFT_STORED },
-  { name: 'edit, a portfolio with artifacts', input: { mode: 'edit', sharedPortfolioId: 9, currentUser: lee }, script: [], loaded: portfolioWithArtifact },
-  { name: 'edit, as a member who is not the owner', input: { mode: 'edit', sharedPortfolioId: 9, currentUser: tess }, script: [], loaded: { ...portfolio, abilities: SHARED_PORTFOLIO_ABILITIES.member } },
-  { name: 'edit, from an address without an id', input: { mode: 'edit', sharedPortfolioId: null, currentUser: lee }, script: [] },
+  {
+    name: 'edit, a draft left by a reload',
+    input: { mode: 'edit', sharedPortfolioId: 9, currentUser: lee },
+    script: DRAFT_SCRIPT,
+    draft: DRAFT_STORED,
+  },
+  {
+    name: 'edit, a portfolio with artifacts',
+    input: { mode: 'edit', sharedPortfolioId: 9, currentUser: lee },
+    script: [],
+    loaded: portfolioWithArtifact,
+  },
+  {
+    name: 'edit, as a member who is not the owner',
+    input: { mode: 'edit', sharedPortfolioId: 9, currentUser: tess },
+    script: [],
+    loaded: { ...portfolio, abilities: SHARED_PORTFOLIO_ABILITIES.member },
+  },
+  {
+    name: 'edit, from an address without an id',
+    input: { mode: 'edit', sharedPortfolioId: null, currentUser: lee },
+    script: [],
+  },
 ];
 
 /**
@@ -176,17 +244,40 @@ function eventsFor(scenario: Scenario) {
     if (s.matches('confirmingLeave')) list.push({ type: 'leave.stay' }, { type: 'leave.confirm' });
     if (s.matches('editing') && stage >= 0) {
       const bonus = s.context.rows.find((row) => row.kind === 'bonus');
-      if (bonus && bonus.text === '' && s.context.validated && scenario.input.mode === 'create') list.push({ type: 'question.remove', key: bonus.key });
+      if (bonus && bonus.text === '' && s.context.validated && scenario.input.mode === 'create')
+        list.push({ type: 'question.remove', key: bonus.key });
     }
     if (s.matches('confirmingDelete')) list.push({ type: 'delete.confirm' }, { type: 'delete.cancel' });
     if (s.matches('loadFailed')) list.push({ type: 'retry' });
     const answers = (id: string, ...events: unknown[]) => (isInvoking(s, id) ? events : []);
     list.push(
-      ...answers('fetchTemplate', loaded, { type: 'xstate.error.actor.fetchTemplate', error: missing }, { type: 'xstate.error.actor.fetchTemplate', error: offline }),
-      ...answers('fetchSharedPortfolio', loaded, { type: 'xstate.error.actor.fetchSharedPortfolio', error: missing }, { type: 'xstate.error.actor.fetchSharedPortfolio', error: offline }),
-      ...answers('createSharedPortfolio', { type: 'xstate.done.actor.createSharedPortfolio', output: created }, { type: 'xstate.error.actor.createSharedPortfolio', error: invalidOnServer }),
-      ...answers('updateSharedPortfolio', { type: 'xstate.done.actor.updateSharedPortfolio', output: { ...created, id: 9 } }, { type: 'xstate.error.actor.updateSharedPortfolio', error: offline }),
-      ...answers('deleteSharedPortfolio', { type: 'xstate.done.actor.deleteSharedPortfolio', output: deletedItem }, { type: 'xstate.error.actor.deleteSharedPortfolio', error: notEmpty }),
+      ...answers(
+        'fetchTemplate',
+        loaded,
+        { type: 'xstate.error.actor.fetchTemplate', error: missing },
+        { type: 'xstate.error.actor.fetchTemplate', error: offline },
+      ),
+      ...answers(
+        'fetchSharedPortfolio',
+        loaded,
+        { type: 'xstate.error.actor.fetchSharedPortfolio', error: missing },
+        { type: 'xstate.error.actor.fetchSharedPortfolio', error: offline },
+      ),
+      ...answers(
+        'createSharedPortfolio',
+        { type: 'xstate.done.actor.createSharedPortfolio', output: created },
+        { type: 'xstate.error.actor.createSharedPortfolio', error: invalidOnServer },
+      ),
+      ...answers(
+        'updateSharedPortfolio',
+        { type: 'xstate.done.actor.updateSharedPortfolio', output: { ...created, id: 9 } },
+        { type: 'xstate.error.actor.updateSharedPortfolio', error: offline },
+      ),
+      ...answers(
+        'deleteSharedPortfolio',
+        { type: 'xstate.done.actor.deleteSharedPortfolio', output: deletedItem },
+        { type: 'xstate.error.actor.deleteSharedPortfolio', error: notEmpty },
+      ),
     );
     return (list as SharedPortfolioFormEvent[]).filter((event) => s.can(event));
   };
@@ -208,7 +299,8 @@ function setup(input: SharedPortfolioFormInput, draft?: string) {
   };
   const navigateToSharedPortfolio = vi.fn<(id: number) => void>();
   const navigateToSharedPortfolios = vi.fn<() => void>();
-  const start = input.mode === 'create' ? '/shared-portfolios/new' : `/shared-portfolios/${input.sharedPortfolioId ?? 'x'}/edit`;
+  const start =
+    input.mode === 'create' ? '/shared-portfolios/new' : `/shared-portfolios/${input.sharedPortfolioId ?? 'x'}/edit`;
   const location = memoryLocation({ path: start, record: true });
   // The app's navigation passes the leave guard, as the router's `aroundNav` makes it.
   const navigate = (to: string) => guardedNavigation(location.navigate, to);
@@ -251,7 +343,13 @@ function setup(input: SharedPortfolioFormInput, draft?: string) {
       </Router>
     </ThemeProvider>,
   );
-  return { fakes, navigateToSharedPortfolio, navigateToSharedPortfolios, location, ux: userEvent.setup({ delay: null }) };
+  return {
+    fakes,
+    navigateToSharedPortfolio,
+    navigateToSharedPortfolios,
+    location,
+    ux: userEvent.setup({ delay: null }),
+  };
 }
 
 type Harness = ReturnType<typeof setup>;
@@ -265,16 +363,24 @@ const FIELD_LABELS = {
   plcGoals: 'PLC Goals for Shared Portfolio',
 } as const;
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-const describedBy = (element: HTMLElement) => (element.getAttribute('aria-describedby') ? document.getElementById(element.getAttribute('aria-describedby')!)?.textContent : undefined);
+const describedBy = (element: HTMLElement) =>
+  element.getAttribute('aria-describedby')
+    ? document.getElementById(element.getAttribute('aria-describedby')!)?.textContent
+    : undefined;
 const saveButton = () => screen.getByRole('button', { name: 'SAVE' }) as HTMLButtonElement;
 /** An alert (toast) with this text is on screen (earlier ones may still be). */
-const expectAlert = (text: string) => expect(screen.getAllByRole('alert').map((a) => a.querySelector('p')?.textContent)).toContain(text);
+const expectAlert = (text: string) =>
+  expect(screen.getAllByRole('alert').map((a) => a.querySelector('p')?.textContent)).toContain(text);
 
 /** The form shows the machine's values, switches, team questions and messages. */
 function expectForm(s: Snapshot) {
   const { values, rows, errors } = s.context;
-  for (const [name, label] of Object.entries(FIELD_LABELS) as [keyof typeof FIELD_LABELS, string][]) expect(field(label).value).toBe(values[name]);
-  const gradeText = GRADES.filter((g) => values.grades.includes(g.value)).map((g) => g.label).join(', ') || 'Select grade levels';
+  for (const [name, label] of Object.entries(FIELD_LABELS) as [keyof typeof FIELD_LABELS, string][])
+    expect(field(label).value).toBe(values[name]);
+  const gradeText =
+    GRADES.filter((g) => values.grades.includes(g.value))
+      .map((g) => g.label)
+      .join(', ') || 'Select grade levels';
   expect(screen.getByRole('button', { name: /^Grade Levels/ }).textContent).toBe(gradeText);
   expect(describedBy(field(FIELD_LABELS.name))).toBe(errors.name);
   let number = 0;
@@ -292,7 +398,9 @@ function expectForm(s: Snapshot) {
     expect(type.value).toBe(row.type);
     expect(describedBy(text)).toBe(errors.questions[row.key]?.text);
     expect(describedBy(type)).toBe(errors.questions[row.key]?.type);
-    const choices = screen.queryByLabelText(`Choices of team question ${number} (separated by commas)`) as HTMLTextAreaElement | null;
+    const choices = screen.queryByLabelText(
+      `Choices of team question ${number} (separated by commas)`,
+    ) as HTMLTextAreaElement | null;
     if (row.type === 'singleSelection' || row.type === 'multipleResponse') {
       expect(choices!.value).toBe(choicesTextOf(row));
       expect(describedBy(choices!)).toBe(errors.questions[row.key]?.choices);
@@ -323,7 +431,10 @@ const stateChecks: Record<string, (s: Snapshot) => Promise<void>> = {
     expectForm(s);
     // A draft is offered when the form opens, until it is put back.
     const restored = s.context.values.plcGoals === 'Typed before the reload';
-    if (draftOf && !restored) expect(draftOffer()!.querySelector('p')!.textContent).toMatch(/^Restore your unsaved text from \d{1,2}:\d\d[ap]m\?$/);
+    if (draftOf && !restored)
+      expect(draftOffer()!.querySelector('p')!.textContent).toMatch(
+        /^Restore your unsaved text from \d{1,2}:\d\d[ap]m\?$/,
+      );
     else expect(draftOffer()).toBeNull();
     expect(saveButton().disabled).toBe(false);
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -333,7 +444,9 @@ const stateChecks: Record<string, (s: Snapshot) => Promise<void>> = {
     expect(screen.queryByRole('button', { name: 'Delete Shared Portfolio' }) !== null).toBe(deletable);
     expect(screen.queryByText(DELETE_NOT_EMPTY_NOTE) !== null).toBe(edit && !deletable);
     expect(screen.queryByRole('button', { name: 'Edit Participants' }) !== null).toBe(edit);
-    expect(screen.queryByText(/You can share this portfolio with participants after it is created/) !== null).toBe(!edit);
+    expect(screen.queryByText(/You can share this portfolio with participants after it is created/) !== null).toBe(
+      !edit,
+    );
   },
   confirmingDelete: async () => {
     const question = screen.getByRole('alertdialog', { name: 'Delete Shared Portfolio' });
@@ -365,7 +478,8 @@ const stateChecks: Record<string, (s: Snapshot) => Promise<void>> = {
     expect(h.location.history.at(-1)).toBe('/dashboard');
   },
   saved: async (s) => {
-    const message = s.context.mode === 'create' ? 'Successfully created shared portfolio' : 'Successfully edited shared portfolio';
+    const message =
+      s.context.mode === 'create' ? 'Successfully created shared portfolio' : 'Successfully edited shared portfolio';
     expect(screen.getByText(message)).toBeTruthy();
     expect(h.navigateToSharedPortfolio.mock.calls).toEqual([[s.context.mode === 'create' ? created.id : 9]]);
     // Saved: the draft is forgotten.
@@ -396,10 +510,12 @@ async function checkState(snapshot: unknown) {
 
 /** The body the form must send, compared without the random keys of team questions. */
 function expectBody(body: SharedPortfolioBody, s: Snapshot) {
-  const unkeyed = (b: SharedPortfolioBody) => b.structure.map((q) => (q.bonus && q.key !== TEAM_QUESTION.key ? { ...q, key: 'random' } : q));
+  const unkeyed = (b: SharedPortfolioBody) =>
+    b.structure.map((q) => (q.bonus && q.key !== TEAM_QUESTION.key ? { ...q, key: 'random' } : q));
   const expected = buildBody(s.context.values, s.context.rows);
   expect({ ...body, structure: unkeyed(body) }).toEqual({ ...expected, structure: unkeyed(expected) });
-  for (const q of body.structure.filter((q) => q.bonus && q.key !== TEAM_QUESTION.key)) expect(q.key).toMatch(/^[0-9a-f-]{36}$/);
+  for (const q of body.structure.filter((q) => q.bonus && q.key !== TEAM_QUESTION.key))
+    expect(q.key).toMatch(/^[0-9a-f-]{36}$/);
 }
 
 /** Settles the view's one open request of a fake actor as the model's event says. */
@@ -409,7 +525,11 @@ function settle(name: keyof Harness['fakes'], checkInput: (input: never, s: Snap
     const call = h.fakes[name].next();
     expect(h.fakes[name].calls).toEqual([]);
     checkInput(call.input as never, step.state as Snapshot);
-    await act(async () => (event.type.startsWith('xstate.done') ? call.deferred.resolve(event.output as never) : call.deferred.reject(event.error)));
+    await act(async () =>
+      event.type.startsWith('xstate.done')
+        ? call.deferred.resolve(event.output as never)
+        : call.deferred.reject(event.error),
+    );
     if (event.type.startsWith('xstate.error') && name !== 'fetchTemplate' && name !== 'fetchSharedPortfolio') {
       expectAlert((event.error as Error).message);
     }
@@ -430,8 +550,14 @@ function pathTitle(path: { state: { value: unknown }; steps: readonly { event: u
     .map((step) => step.event as { type: string; field?: string; value?: string; error?: Error })
     .filter((event) => event.type !== 'xstate.init')
     .map((event) => {
-      const type = event.type.replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) => (kind === 'done' ? '✓ ' : '✗ '));
-      const detail = event.field ? ` ${event.field}="${event.value}"` : event.error ? ` (${event.error.message.slice(0, 40)})` : '';
+      const type = event.type.replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) =>
+        kind === 'done' ? '✓ ' : '✗ ',
+      );
+      const detail = event.field
+        ? ` ${event.field}="${event.value}"`
+        : event.error
+          ? ` (${event.error.message.slice(0, 40)})`
+          : '';
       return `${type}${detail}`;
     });
   return `${JSON.stringify(path.state.value)} ← ${steps.join(' → ') || 'start'}`;
@@ -454,18 +580,28 @@ for (const scenario of SCENARIOS) {
           events: {
             'xstate.done.actor.fetchTemplate': settle('fetchTemplate'),
             'xstate.error.actor.fetchTemplate': settle('fetchTemplate'),
-            'xstate.done.actor.fetchSharedPortfolio': settle('fetchSharedPortfolio', (input: { id: number }) => expect(input).toEqual({ id: 9 })),
+            'xstate.done.actor.fetchSharedPortfolio': settle('fetchSharedPortfolio', (input: { id: number }) =>
+              expect(input).toEqual({ id: 9 }),
+            ),
             'xstate.error.actor.fetchSharedPortfolio': settle('fetchSharedPortfolio'),
-            'xstate.done.actor.createSharedPortfolio': settle('createSharedPortfolio', (input: { body: SharedPortfolioBody }, s) => expectBody(input.body, s)),
+            'xstate.done.actor.createSharedPortfolio': settle(
+              'createSharedPortfolio',
+              (input: { body: SharedPortfolioBody }, s) => expectBody(input.body, s),
+            ),
             'xstate.error.actor.createSharedPortfolio': settle('createSharedPortfolio'),
-            'xstate.done.actor.updateSharedPortfolio': settle('updateSharedPortfolio', (input: { id: number; body: SharedPortfolioBody }, s) => {
-              expect(input.id).toBe(9);
-              expectBody(input.body, s);
-              // A stored choice list is split again only because the user edited it.
-              expect(input.body.structure.at(-1)!.choices).toEqual(['Near', 'Far']);
-            }),
+            'xstate.done.actor.updateSharedPortfolio': settle(
+              'updateSharedPortfolio',
+              (input: { id: number; body: SharedPortfolioBody }, s) => {
+                expect(input.id).toBe(9);
+                expectBody(input.body, s);
+                // A stored choice list is split again only because the user edited it.
+                expect(input.body.structure.at(-1)!.choices).toEqual(['Near', 'Far']);
+              },
+            ),
             'xstate.error.actor.updateSharedPortfolio': settle('updateSharedPortfolio'),
-            'xstate.done.actor.deleteSharedPortfolio': settle('deleteSharedPortfolio', (input: { id: number }) => expect(input).toEqual({ id: 9 })),
+            'xstate.done.actor.deleteSharedPortfolio': settle('deleteSharedPortfolio', (input: { id: number }) =>
+              expect(input).toEqual({ id: 9 }),
+            ),
             'xstate.error.actor.deleteSharedPortfolio': settle('deleteSharedPortfolio'),
             retry: async () => {
               await h.ux.click(screen.getByRole('button', { name: 'Try again' }));
@@ -477,12 +613,15 @@ for (const scenario of SCENARIOS) {
             'grades.change': async (step: Step) => {
               const { grades } = step.event as { grades: string[] };
               await h.ux.click(screen.getByRole('button', { name: /^Grade Levels/ }));
-              for (const code of grades) await h.ux.click(screen.getByRole('checkbox', { name: GRADES.find((g) => g.value === code)!.label }));
+              for (const code of grades)
+                await h.ux.click(screen.getByRole('checkbox', { name: GRADES.find((g) => g.value === code)!.label }));
               await h.ux.keyboard('{Escape}');
             },
             'question.toggle': async (step: Step) => {
               const { key } = step.event as { key: string };
-              await h.ux.click(screen.getByRole('switch', { name: `Include: ${TEMPLATE.find((q) => q.key === key)!.text}` }));
+              await h.ux.click(
+                screen.getByRole('switch', { name: `Include: ${TEMPLATE.find((q) => q.key === key)!.text}` }),
+              );
             },
             'question.add': async () => {
               await h.ux.click(screen.getByRole('button', { name: 'Add Question' }));
@@ -495,7 +634,12 @@ for (const scenario of SCENARIOS) {
               if (part === 'type') {
                 await h.ux.selectOptions(field('Type of team question 1'), value);
               } else {
-                await replaceText(field(part === 'text' ? 'Text of team question 1' : 'Choices of team question 1 (separated by commas)'), value);
+                await replaceText(
+                  field(
+                    part === 'text' ? 'Text of team question 1' : 'Choices of team question 1 (separated by commas)',
+                  ),
+                  value,
+                );
               }
             },
             'form.restore': async () => {
@@ -526,10 +670,18 @@ for (const scenario of SCENARIOS) {
               await h.ux.click(screen.getByRole('link', { name: 'PORTFOLIO DASHBOARD' }));
             },
             'leave.stay': async () => {
-              await h.ux.click(within(screen.getByRole('alertdialog', { name: 'Leave this page?' })).getByRole('button', { name: 'Stay on this page' }));
+              await h.ux.click(
+                within(screen.getByRole('alertdialog', { name: 'Leave this page?' })).getByRole('button', {
+                  name: 'Stay on this page',
+                }),
+              );
             },
             'leave.confirm': async () => {
-              await h.ux.click(within(screen.getByRole('alertdialog', { name: 'Leave this page?' })).getByRole('button', { name: 'Leave without saving' }));
+              await h.ux.click(
+                within(screen.getByRole('alertdialog', { name: 'Leave this page?' })).getByRole('button', {
+                  name: 'Leave without saving',
+                }),
+              );
             },
           },
         });

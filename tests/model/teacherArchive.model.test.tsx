@@ -39,11 +39,32 @@ const job = (overrides: Partial<ArchiveJob>): ArchiveJob => ({
   expires_at: null,
   ...overrides,
 });
-const older = job({ id: 7, status: 'ready', progress: 1, counts, size: 3 * 1024 * 1024, finished_at: '2026-03-01T10:00:00.000Z', expires_at: '2026-03-08T10:00:00.000Z', created_at: '2026-03-01T09:59:00.000Z' });
+const older = job({
+  id: 7,
+  status: 'ready',
+  progress: 1,
+  counts,
+  size: 3 * 1024 * 1024,
+  finished_at: '2026-03-01T10:00:00.000Z',
+  expires_at: '2026-03-08T10:00:00.000Z',
+  created_at: '2026-03-01T09:59:00.000Z',
+});
 const queued = job({});
 const building = job({ status: 'building', progress: 0.4, counts });
-const done = job({ status: 'ready', progress: 1, counts, size: 5 * 1024 * 1024, finished_at: '2026-03-02T10:01:00.000Z', expires_at: '2026-03-09T10:01:00.000Z' });
-const busyRefusal = new ApiError(409, 'conflict', 'Your archive is already being prepared. You can download it as soon as it is ready.', '');
+const done = job({
+  status: 'ready',
+  progress: 1,
+  counts,
+  size: 5 * 1024 * 1024,
+  finished_at: '2026-03-02T10:01:00.000Z',
+  expires_at: '2026-03-09T10:01:00.000Z',
+});
+const busyRefusal = new ApiError(
+  409,
+  'conflict',
+  'Your archive is already being prepared. You can download it as soon as it is ready.',
+  '',
+);
 
 function events(snapshot: unknown): TeacherArchiveEvent[] {
   const s = snapshot as Snapshot;
@@ -62,7 +83,9 @@ function events(snapshot: unknown): TeacherArchiveEvent[] {
     pollArchives: [
       ...(current?.status === 'queued' ? [{ type: 'xstate.done.actor.pollArchives', output: [building, older] }] : []),
       { type: 'xstate.done.actor.pollArchives', output: [done, older] },
-      ...(current?.status === 'building' ? [{ type: 'xstate.error.actor.pollArchives', error: new NetworkError() }] : []),
+      ...(current?.status === 'building'
+        ? [{ type: 'xstate.error.actor.pollArchives', error: new NetworkError() }]
+        : []),
     ] as unknown as TeacherArchiveEvent[],
   })(snapshot);
 }
@@ -73,11 +96,18 @@ function setup() {
   const pollArchives = controllableActor<ArchiveJob[], { ms: number }>();
   const logic = provideTeacherArchive({
     notify: ({ message, tone }) => notify(message, tone),
-    actors: { listArchives: listArchives.logic, requestArchive: requestArchive.logic, pollArchives: pollArchives.logic },
+    actors: {
+      listArchives: listArchives.logic,
+      requestArchive: requestArchive.logic,
+      pollArchives: pollArchives.logic,
+    },
   });
   render(
     <ThemeProvider theme={theme}>
-      <TeacherArchiveActorContext.Provider logic={logic} options={{ input: { pollMs: 10 }, inspect: coverageInspector }}>
+      <TeacherArchiveActorContext.Provider
+        logic={logic}
+        options={{ input: { pollMs: 10 }, inspect: coverageInspector }}
+      >
         <ArchiveSection />
       </TeacherArchiveActorContext.Provider>
       <Toaster />
@@ -98,7 +128,9 @@ function expectRows(s: Snapshot) {
   const rows = within(section()).getAllByRole('row').slice(1);
   expect(rows).toHaveLength(s.context.archives.length);
   const ready = s.context.archives.filter((a) => a.status === 'ready');
-  expect(downloadLinks().map((a) => a.getAttribute('href'))).toEqual(ready.map((a) => `${location.origin}/api/v1/archives/${a.id}/download`));
+  expect(downloadLinks().map((a) => a.getAttribute('href'))).toEqual(
+    ready.map((a) => `${location.origin}/api/v1/archives/${a.id}/download`),
+  );
 }
 
 const checks = {
@@ -122,7 +154,11 @@ const checks = {
   },
   requesting: (s: Snapshot) => {
     expect(requestButton()?.hasAttribute('disabled')).toBe(true);
-    expect(within(section()).getAllByRole('status').some((el) => el.textContent === ARCHIVE_TEXT.requesting)).toBe(true);
+    expect(
+      within(section())
+        .getAllByRole('status')
+        .some((el) => el.textContent === ARCHIVE_TEXT.requesting),
+    ).toBe(true);
     expectRows(s);
   },
   watching: (s: Snapshot) => {
@@ -157,7 +193,9 @@ describe('teacher archive model', () => {
   });
   for (const path of paths) {
     const steps = path.steps
-      .map((s) => s.event.type.replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) => (kind === 'done' ? '✓ ' : '✗ ')))
+      .map((s) =>
+        s.event.type.replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) => (kind === 'done' ? '✓ ' : '✗ ')),
+      )
       .filter((type) => type !== 'xstate.init');
     it(`reaches ${JSON.stringify(path.state.value)}: ${steps.join(' → ') || 'start'}`, async () => {
       const h: H = setup();
@@ -169,7 +207,8 @@ describe('teacher archive model', () => {
           },
           'archive.retry': async () => {
             const button =
-              within(section()).queryByRole('button', { name: 'Try again' }) ?? within(section()).getByRole('button', { name: ARCHIVE_TEXT.checkAgain });
+              within(section()).queryByRole('button', { name: 'Try again' }) ??
+              within(section()).getByRole('button', { name: ARCHIVE_TEXT.checkAgain });
             await h.ux.click(button);
           },
           'xstate.done.actor.listArchives': async (step: Step) => {
@@ -180,7 +219,9 @@ describe('teacher archive model', () => {
             await act(async () => h.listArchives.next().deferred.reject((step.event as { error: unknown }).error));
           },
           'xstate.done.actor.requestArchive': async (step: Step) => {
-            await act(async () => h.requestArchive.next().deferred.resolve((step.event as { output: ArchiveJob }).output));
+            await act(async () =>
+              h.requestArchive.next().deferred.resolve((step.event as { output: ArchiveJob }).output),
+            );
           },
           'xstate.error.actor.requestArchive': async (step: Step) => {
             await act(async () => h.requestArchive.next().deferred.reject((step.event as { error: unknown }).error));

@@ -1,9 +1,18 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { teacherPickerMachine, type TeacherPickerContext, type TeacherPickerEvent } from '../../src/machines/teacherPicker/teacherPickerMachine.ts';
+import {
+  teacherPickerMachine,
+  type TeacherPickerContext,
+  type TeacherPickerEvent,
+} from '../../src/machines/teacherPicker/teacherPickerMachine.ts';
 import type { User } from '../../src/schemas/user.ts';
 import { NetworkError } from '../../src/services/errors.ts';
-import { answeringBrowserActors, makeAccount, makePortfolio, renderTeacherPortfolios } from '../../src/test/portfolioHarness.tsx';
+import {
+  answeringBrowserActors,
+  makeAccount,
+  makePortfolio,
+  renderTeacherPortfolios,
+} from '../../src/test/portfolioHarness.tsx';
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
 import { coverageInspector, createPathModel } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
@@ -12,7 +21,11 @@ import { trackCoverage } from './support/report.ts';
 trackCoverage(teacherPickerMachine);
 afterEach(clearToasts);
 
-const USERS: User[] = [makeAccount(7, 'Tess Teacher'), makeAccount(8, 'Lee Lead', 'plcLead'), makeAccount(9, 'Theo Teacher')];
+const USERS: User[] = [
+  makeAccount(7, 'Tess Teacher'),
+  makeAccount(8, 'Lee Lead', 'plcLead'),
+  makeAccount(9, 'Theo Teacher'),
+];
 const LABELS = ['Select a teacher', 'Lead, Lee', 'Teacher, Tess', 'Teacher, Theo'];
 const offline = new NetworkError();
 const tessPortfolio = makePortfolio({ id: 12, name: 'Forces and Motion' });
@@ -23,14 +36,20 @@ interface Snapshot {
   can: (event: TeacherPickerEvent) => boolean;
 }
 
-const actorEvent = (type: string, payload: Record<string, unknown>) => ({ type, ...payload }) as unknown as TeacherPickerEvent;
+const actorEvent = (type: string, payload: Record<string, unknown>) =>
+  ({ type, ...payload }) as unknown as TeacherPickerEvent;
 
 function events(snapshot: unknown): TeacherPickerEvent[] {
   const s = snapshot as Snapshot;
   const list: TeacherPickerEvent[] = [];
-  if (s.matches('loading')) list.push(actorEvent('xstate.done.actor.listTeachers', { output: USERS }), actorEvent('xstate.error.actor.listTeachers', { error: offline }));
+  if (s.matches('loading'))
+    list.push(
+      actorEvent('xstate.done.actor.listTeachers', { output: USERS }),
+      actorEvent('xstate.error.actor.listTeachers', { error: offline }),
+    );
   if (s.matches('loadFailed')) list.push({ type: 'retry' });
-  if (s.context.teacherId === null) list.push({ type: 'teacher.select', teacherId: 7 }, { type: 'route.change', teacherId: 7 });
+  if (s.context.teacherId === null)
+    list.push({ type: 'teacher.select', teacherId: 7 }, { type: 'route.change', teacherId: 7 });
   return list.filter((event) => s.can(event));
 }
 

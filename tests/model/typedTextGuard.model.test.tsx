@@ -6,7 +6,10 @@ import { describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { attemptNavigation, installLeaveGuard, isNavigationHeld } from '../../src/app/navigation/leaveGuard.ts';
 import { TypedTextGuardProvider } from '../../src/app/navigation/TypedTextGuard.tsx';
-import { typedTextGuardMachine, type TypedTextGuardEvent } from '../../src/machines/typedTextGuard/typedTextGuardMachine.ts';
+import {
+  typedTextGuardMachine,
+  type TypedTextGuardEvent,
+} from '../../src/machines/typedTextGuard/typedTextGuardMachine.ts';
 import { useGuardedText } from '../../src/machines/typedTextGuard/useTypedTextGuard.ts';
 import { theme } from '../../src/views/theme/theme.ts';
 import { checkStates } from './support/checkStates.ts';
@@ -50,7 +53,10 @@ function Pages() {
 function events(snapshot: unknown): TypedTextGuardEvent[] {
   const s = snapshot as Snapshot;
   if (s.matches('confirmingLeave')) return [{ type: 'leave.stay' }, { type: 'leave.confirm' }];
-  return [s.matches('clean') ? { type: 'box.typed', box: 'comment' } : { type: 'box.cleared', box: 'comment' }, { type: 'leave.request' }];
+  return [
+    s.matches('clean') ? { type: 'box.typed', box: 'comment' } : { type: 'box.cleared', box: 'comment' },
+    { type: 'leave.request' },
+  ];
 }
 
 let pagesOpened = 1;
@@ -137,7 +143,9 @@ describe('typedTextGuard model (a box with typed text, and leaving it)', () => {
             await ux.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Stay on this page' }));
           },
           'leave.confirm': async () => {
-            await ux.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Leave without saving' }));
+            await ux.click(
+              within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Leave without saving' }),
+            );
             pagesOpened += 1;
             boxes = 0;
           },

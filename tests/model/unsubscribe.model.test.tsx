@@ -2,11 +2,21 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NO_TOKEN, unsubscribeMachine, type UnsubscribeContext, type UnsubscribeEvent } from '../../src/machines/unsubscribe/unsubscribeMachine.ts';
+import {
+  NO_TOKEN,
+  unsubscribeMachine,
+  type UnsubscribeContext,
+  type UnsubscribeEvent,
+} from '../../src/machines/unsubscribe/unsubscribeMachine.ts';
 import { UnsubscribeActorContext } from '../../src/machines/unsubscribe/useUnsubscribe.ts';
 import type { UnsubscribeResponse } from '../../src/schemas/notifications.ts';
 import { ApiError, NetworkError } from '../../src/services/errors.ts';
-import { UNSUBSCRIBE_FAILED, UNSUBSCRIBE_TITLE, UnsubscribePage, unsubscribedText } from '../../src/views/pages/UnsubscribePage.tsx';
+import {
+  UNSUBSCRIBE_FAILED,
+  UNSUBSCRIBE_TITLE,
+  UnsubscribePage,
+  unsubscribedText,
+} from '../../src/views/pages/UnsubscribePage.tsx';
 import { theme } from '../../src/views/theme/theme.ts';
 import { coverageInspector, createPathModel } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
@@ -26,13 +36,17 @@ const DONE: UnsubscribeResponse = { kind: 'comment', email: 't***@example.org' }
 const offline = new NetworkError();
 const tampered = new ApiError(400, 'unknown', 'This unsubscribe link is not valid.', '{}');
 
-const actorEvent = (type: string, payload: Record<string, unknown>) => ({ type, ...payload }) as unknown as UnsubscribeEvent;
+const actorEvent = (type: string, payload: Record<string, unknown>) =>
+  ({ type, ...payload }) as unknown as UnsubscribeEvent;
 
 function events(snapshot: unknown): UnsubscribeEvent[] {
   const s = snapshot as Snapshot;
   const list: UnsubscribeEvent[] = [];
   if (s.matches('working')) {
-    list.push(actorEvent('xstate.done.actor.unsubscribe', { output: DONE }), actorEvent('xstate.error.actor.unsubscribe', { error: tampered }));
+    list.push(
+      actorEvent('xstate.done.actor.unsubscribe', { output: DONE }),
+      actorEvent('xstate.error.actor.unsubscribe', { error: tampered }),
+    );
     // Offline only once, so that the retry leads on.
     if (s.context.error === null) list.push(actorEvent('xstate.error.actor.unsubscribe', { error: offline }));
   }
@@ -75,7 +89,9 @@ function expectedView(s: Snapshot): UnsubscribeView {
     working: s.matches('working') || s.matches('starting'),
     done: s.matches('done') ? unsubscribedText(DONE) : null,
     // A refused link changed nothing; after a network failure the page offers to try again.
-    problem: failed ? `${UNSUBSCRIBE_FAILED}${s.context.error!.message}${s.can({ type: 'retry' }) ? 'Try again' : ' Nothing was changed.'}` : null,
+    problem: failed
+      ? `${UNSUBSCRIBE_FAILED}${s.context.error!.message}${s.can({ type: 'retry' }) ? 'Try again' : ' Nothing was changed.'}`
+      : null,
     retry: s.can({ type: 'retry' }),
     settingsLink: s.matches('done') || failed,
   };
@@ -88,7 +104,8 @@ function observedView(): UnsubscribeView {
     done: screen.queryByText(/^You will no longer receive/)?.textContent ?? null,
     problem: alert?.textContent ?? null,
     retry: alert ? within(alert).queryByRole('button', { name: 'Try again' }) !== null : false,
-    settingsLink: screen.queryByRole('link', { name: 'Notification Settings' })?.getAttribute('href') === '/settings/notifications',
+    settingsLink:
+      screen.queryByRole('link', { name: 'Notification Settings' })?.getAttribute('href') === '/settings/notifications',
   };
 }
 
@@ -102,14 +119,22 @@ async function settleWith(step: { event: unknown }) {
   const event = step.event as { type: string; output?: UnsubscribeResponse; error?: unknown };
   const call = calls!.next();
   expect(call.input).toEqual({ token: TOKEN });
-  await act(async () => (event.type.startsWith('xstate.done') ? call.deferred.resolve(event.output!) : call.deferred.reject(event.error)));
+  await act(async () =>
+    event.type.startsWith('xstate.done') ? call.deferred.resolve(event.output!) : call.deferred.reject(event.error),
+  );
 }
 
-function pathTitle(path: { state: { value: unknown }; steps: readonly { event: { type: string; error?: Error } }[] }): string {
+function pathTitle(path: {
+  state: { value: unknown };
+  steps: readonly { event: { type: string; error?: Error } }[];
+}): string {
   const steps = path.steps
     .map((step) => step.event)
     .filter((event) => event.type !== 'xstate.init')
-    .map((event) => `${event.type.replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) => (kind === 'done' ? '✓ ' : '✗ '))}${event.error ? ` (${event.error.name})` : ''}`);
+    .map(
+      (event) =>
+        `${event.type.replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) => (kind === 'done' ? '✓ ' : '✗ '))}${event.error ? ` (${event.error.name})` : ''}`,
+    );
   return `${JSON.stringify(path.state.value)} ← ${steps.join(' → ') || 'start'}`;
 }
 

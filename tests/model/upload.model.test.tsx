@@ -2,8 +2,17 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import { uploadMachine, type UploadedMedia, type UploadEvent, type UploadFileInput } from '../../src/machines/upload/uploadMachine.ts';
-import { uploadQueueMachine, type RemoveFileInput, type UploadQueueEvent } from '../../src/machines/upload/uploadQueueMachine.ts';
+import {
+  uploadMachine,
+  type UploadedMedia,
+  type UploadEvent,
+  type UploadFileInput,
+} from '../../src/machines/upload/uploadMachine.ts';
+import {
+  uploadQueueMachine,
+  type RemoveFileInput,
+  type UploadQueueEvent,
+} from '../../src/machines/upload/uploadQueueMachine.ts';
 import type { EditableArtifact } from '../../src/machines/artifactLifecycle/artifactSelectors.ts';
 import type { Media } from '../../src/schemas/media.ts';
 import { ApiError, NetworkError } from '../../src/services/errors.ts';
@@ -62,7 +71,11 @@ async function setup() {
   const uploadFile = controllableUploads();
   const removeFile = controllableActor<UploadedMedia, RemoveFileInput>();
   const rendered = renderArtifactEdit({
-    fakes: { fetchArtifact: fromPromise<EditableArtifact, { artifactId: number }>(async () => artifact), uploadFile: uploadFile.logic, removeFile: removeFile.logic },
+    fakes: {
+      fetchArtifact: fromPromise<EditableArtifact, { artifactId: number }>(async () => artifact),
+      uploadFile: uploadFile.logic,
+      removeFile: removeFile.logic,
+    },
     inspect: coverageInspector,
   });
   const chooser = (await screen.findByLabelText('Choose files')) as HTMLInputElement;
@@ -89,27 +102,43 @@ function shownRow(name: string): string {
   if (within(element).queryByText('Waiting to upload')) return 'waiting';
   if (within(element).queryByRole('progressbar')) return 'active';
   if (within(element).queryByText('Uploaded')) return 'succeeded';
-  if (within(element).queryByText(offline.message) && within(element).queryByRole('button', { name: `Retry upload of ${name}` })) return 'failed';
+  if (
+    within(element).queryByText(offline.message) &&
+    within(element).queryByRole('button', { name: `Retry upload of ${name}` })
+  )
+    return 'failed';
   return 'unknown';
 }
-const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent ?? '').join(' | ');
+const alerts = () =>
+  screen
+    .queryAllByRole('alert')
+    .map((a) => a.textContent ?? '')
+    .join(' | ');
 
 async function dismiss(ux: ReturnType<typeof userEvent.setup>, name: string) {
-  const button = screen.queryByRole('button', { name: `Cancel upload of ${name}` }) ?? screen.getByRole('button', { name: `Dismiss upload of ${name}` });
+  const button =
+    screen.queryByRole('button', { name: `Cancel upload of ${name}` }) ??
+    screen.getByRole('button', { name: `Dismiss upload of ${name}` });
   await ux.click(button);
 }
 
 function describeSteps(path: { state: { value: unknown }; steps: readonly { event: { type: string } }[] }): string {
   const events = path.steps.slice(1).map(({ event }) => {
     const e = event as { type: string; id?: string; files?: File[]; fraction?: number; error?: ApiError };
-    const detail = e.files?.map((f) => f.name).join(', ') ?? (e.id ? NAMES[e.id] : undefined) ?? e.fraction ?? e.error?.status;
+    const detail =
+      e.files?.map((f) => f.name).join(', ') ?? (e.id ? NAMES[e.id] : undefined) ?? e.fraction ?? e.error?.status;
     return `${e.type.replace('xstate.', '')}${detail !== undefined ? ` (${detail})` : ''}`;
   });
   return `reaches ${JSON.stringify(path.state.value)}: ${events.join(' → ') || 'start'}`;
 }
 
 describe('upload model (one file: the second of two chosen, so it starts queued)', () => {
-  const userEvents: UploadEvent[] = [{ type: 'upload.start' }, { type: 'upload.progress', fraction: 0.5 }, { type: 'upload.retry' }, { type: 'upload.dismiss' }];
+  const userEvents: UploadEvent[] = [
+    { type: 'upload.start' },
+    { type: 'upload.progress', fraction: 0.5 },
+    { type: 'upload.retry' },
+    { type: 'upload.dismiss' },
+  ];
   const actorEvents = {
     uploadFile: [
       { type: 'xstate.done.actor.uploadFile', output: stored(STORED['two.mp4']!) },
@@ -119,7 +148,12 @@ describe('upload model (one file: the second of two chosen, so it starts queued)
   } as unknown as Record<string, UploadEvent[]>;
   // Path generation runs the machine alone: its reports to the queue (sendParent) have nobody to go to.
   const alone = uploadMachine.provide({
-    actions: { reportSucceeded: () => undefined, reportFailed: () => undefined, reportRestarted: () => undefined, reportDismissed: () => undefined },
+    actions: {
+      reportSucceeded: () => undefined,
+      reportFailed: () => undefined,
+      reportRestarted: () => undefined,
+      reportDismissed: () => undefined,
+    },
   });
   const model = createPathModel(alone, {
     input: { id: 'upload-2', file: two, portfolioId: 7, artifactId: 12 },
@@ -147,7 +181,9 @@ describe('upload model (one file: the second of two chosen, so it starts queued)
           failed: async (state) => {
             expect(await within(rowOf('two.mp4')!).findByText(state.context.error!)).toBeTruthy();
             // Retry only where it may succeed (the network); a refused file can only be dismissed.
-            expect(screen.queryByRole('button', { name: 'Retry upload of two.mp4' }) !== null).toBe(state.context.error === offline.message);
+            expect(screen.queryByRole('button', { name: 'Retry upload of two.mp4' }) !== null).toBe(
+              state.context.error === offline.message,
+            );
             // The row's message is the alert; no toast repeats it.
             expect(screen.getAllByRole('alert').filter((a) => a.textContent === state.context.error)).toHaveLength(1);
           },
@@ -188,7 +224,12 @@ describe('upload model (one file: the second of two chosen, so it starts queued)
 function rowEvents(snapshot: unknown): UploadQueueEvent[] {
   const rows = (snapshot as QueueSnapshot).context.rows;
   return rows.flatMap((row): UploadQueueEvent[] => [
-    { type: 'upload.succeeded', id: row.id, kind: row.id === 'upload-1' ? 'images' : 'videos', media: STORED[row.name]! },
+    {
+      type: 'upload.succeeded',
+      id: row.id,
+      kind: row.id === 'upload-1' ? 'images' : 'videos',
+      media: STORED[row.name]!,
+    },
     { type: 'upload.failed', id: row.id },
     { type: 'upload.restarted', id: row.id },
     { type: 'upload.dismissed', id: row.id },
@@ -215,7 +256,10 @@ describe('uploadQueue model: uploads (two files chosen at once)', () => {
             const names = ['one.png', 'two.mp4'];
             const expectedRows = names.map((name) => rows.find((r) => r.name === name)?.status ?? 'absent');
             await waitFor(() => expect(names.map(shownRow)).toEqual(expectedRows));
-            const expected = [...media.images.map((m) => mediaLabel(m)), ...media.videos.map((m) => `${mediaLabel(m)} (video)`)];
+            const expected = [
+              ...media.images.map((m) => mediaLabel(m)),
+              ...media.videos.map((m) => `${mediaLabel(m)} (video)`),
+            ];
             await waitFor(() => expect(tiles()).toEqual(expected));
             const running = rows.filter((r) => r.status === 'active').map((r) => r.name);
             expect(h.uploadFile.calls.map((c) => c.input.file.name).sort()).toEqual(running.sort());
@@ -283,7 +327,12 @@ describe('uploadQueue model: removing a file', () => {
           removing: async () => {
             const dialog = screen.getByRole('alertdialog', { name: 'Delete File' });
             expect((within(dialog).getByRole('button', { name: 'YES' }) as HTMLButtonElement).disabled).toBe(true);
-            expect(h.removeFile.calls[0]!.input).toEqual({ portfolioId: 7, artifactId: 12, kind: 'images', fileId: existing.id });
+            expect(h.removeFile.calls[0]!.input).toEqual({
+              portfolioId: 7,
+              artifactId: 12,
+              kind: 'images',
+              fileId: existing.id,
+            });
           },
         }),
         events: {

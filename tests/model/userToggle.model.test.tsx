@@ -46,7 +46,10 @@ function setup() {
   });
   render(
     <ThemeProvider theme={theme}>
-      <ManageUsersActorContext.Provider logic={logic} options={{ input: { currentUser: rita }, inspect: coverageInspector }}>
+      <ManageUsersActorContext.Provider
+        logic={logic}
+        options={{ input: { currentUser: rita }, inspect: coverageInspector }}
+      >
         <ManageUsersPage />
       </ManageUsersActorContext.Provider>
       <Toaster />

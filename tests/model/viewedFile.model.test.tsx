@@ -23,7 +23,11 @@ type Snapshot = SnapshotFrom<typeof viewedFileMachine>;
 
 const CAPABILITY = 'k2.lx9.AAAAAAAAAAAAAAAAAAAAAA';
 const NAME = 'ramp_1a.png';
-const IN_ARTIFACT: ViewedFile = { name: 'ramp-setup.png', alt: 'Two ramps side by side', artifact: { kind: 'shared', id: 31, portfolioId: 4, title: 'Ramp races' } };
+const IN_ARTIFACT: ViewedFile = {
+  name: 'ramp-setup.png',
+  alt: 'Two ramps side by side',
+  artifact: { kind: 'shared', id: 31, portfolioId: 4, title: 'Ramp races' },
+};
 const NOWHERE: ViewedFile = { name: 'ramp-setup.png', alt: '', artifact: null };
 const gone = new ApiError(404, 'not_found', 'File not found.', '');
 const ev = modelEvent<{ type: string }>();
@@ -56,7 +60,11 @@ function setup(input: ViewedFileInput) {
     <ThemeProvider theme={theme}>
       <Router hook={location.hook}>
         <ViewedFileInspectContext.Provider value={coverageInspector}>
-          <ImageViewerPage src={`/api/v1/uploads/${CAPABILITY}/${NAME}`} fileName={NAME} capability={input.capability} />
+          <ImageViewerPage
+            src={`/api/v1/uploads/${CAPABILITY}/${NAME}`}
+            fileName={NAME}
+            capability={input.capability}
+          />
         </ViewedFileInspectContext.Provider>
       </Router>
     </ThemeProvider>,
@@ -67,7 +75,8 @@ function setup(input: ViewedFileInput) {
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
 /** The way back when nothing better is known: the browser's Back, or the dashboard in a tab without history. */
 const expectFallbackBack = () => {
-  const back = screen.queryByRole('button', { name: '← Back' }) ?? screen.getByRole('link', { name: '← Back to the dashboard' });
+  const back =
+    screen.queryByRole('button', { name: '← Back' }) ?? screen.getByRole('link', { name: '← Back to the dashboard' });
   expect(back).toBeTruthy();
 };
 
@@ -91,7 +100,10 @@ const checks = {
     expect(document.title).toContain(file.name);
     expect(document.body.textContent).not.toContain('ramp_1a');
     expect(screen.getByRole('img').getAttribute('alt')).toBe(file.alt || file.name);
-    if (file.artifact) expect(screen.getByRole('link', { name: `← Back to ${file.artifact.title}` }).getAttribute('href')).toBe('/shared-portfolios/4/artifacts/31');
+    if (file.artifact)
+      expect(screen.getByRole('link', { name: `← Back to ${file.artifact.title}` }).getAttribute('href')).toBe(
+        '/shared-portfolios/4/artifacts/31',
+      );
     else expectFallbackBack();
   },
   unknown: async () => {

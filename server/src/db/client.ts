@@ -86,7 +86,9 @@ class PostgresDb implements Db {
   settings(): pg.ClientConfig {
     const { host, port, user, password, database, connectionString, options, ssl } = this.pool.options as pg.PoolConfig;
     const all = { host, port, user, password, database, connectionString, options, ssl };
-    return Object.fromEntries(Object.entries(all).filter(([, value]) => value !== undefined && typeof value !== 'function')) as pg.ClientConfig;
+    return Object.fromEntries(
+      Object.entries(all).filter(([, value]) => value !== undefined && typeof value !== 'function'),
+    ) as pg.ClientConfig;
   }
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
     if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);

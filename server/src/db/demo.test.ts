@@ -14,31 +14,62 @@ describe('seedDemo', async () => {
     expect(await isEmpty(t.db)).toBe(false);
 
     const expected = [
-      { email: 'researcher@example.org', username: 'Rita Researcher', role: { id: 4, name: 'Researcher', type: 'researcher' } },
+      {
+        email: 'researcher@example.org',
+        username: 'Rita Researcher',
+        role: { id: 4, name: 'Researcher', type: 'researcher' },
+      },
       { email: 'lead@example.org', username: 'Lee Lead', role: { id: 3, name: 'PLC Lead', type: 'plc_lead' } },
-      { email: 'teacher@example.org', username: 'Tess Teacher', role: { id: 1, name: 'Teacher', type: 'authenticated' } },
-      { email: 'teacher2@example.org', username: 'Theo Teacher', role: { id: 1, name: 'Teacher', type: 'authenticated' } },
+      {
+        email: 'teacher@example.org',
+        username: 'Tess Teacher',
+        role: { id: 1, name: 'Teacher', type: 'authenticated' },
+      },
+      {
+        email: 'teacher2@example.org',
+        username: 'Theo Teacher',
+        role: { id: 1, name: 'Teacher', type: 'authenticated' },
+      },
     ];
     expect(DEMO_PASSWORD).toBe('spiral-demo');
     expect(DEMO_ACCOUNTS.map((a) => a.email)).toEqual(expected.map((e) => e.email));
     let researcherToken = '';
     for (const account of expected) {
-      const res = await t.api({ method: 'POST', url: '/auth/local', payload: { identifier: account.email, password: 'spiral-demo' } });
+      const res = await t.api({
+        method: 'POST',
+        url: '/auth/local',
+        payload: { identifier: account.email, password: 'spiral-demo' },
+      });
       expect(res).toHaveStatus(200);
       const { jwt, user } = AuthResponseSchema.parse(res.json());
-      expect(user).toMatchObject({ email: account.email, username: account.username, blocked: false, role: account.role });
+      expect(user).toMatchObject({
+        email: account.email,
+        username: account.username,
+        blocked: false,
+        role: account.role,
+      });
       if (account.role.type === 'researcher') researcherToken = jwt;
-      const byName = await t.api({ method: 'POST', url: '/auth/local', payload: { identifier: account.username, password: 'spiral-demo' } });
+      const byName = await t.api({
+        method: 'POST',
+        url: '/auth/local',
+        payload: { identifier: account.username, password: 'spiral-demo' },
+      });
       expect(byName.statusCode).toBe(200);
     }
-    const users = UserListResponseSchema.parse((await t.api({ method: 'GET', url: '/users', token: researcherToken })).json());
+    const users = UserListResponseSchema.parse(
+      (await t.api({ method: 'GET', url: '/users', token: researcherToken })).json(),
+    );
     expect(users.map((u) => u.email)).toEqual(expected.map((e) => e.email));
   });
 
   it('adds the living example: portfolios, artifacts, a shared portfolio with members, comments, reactions, an invitation', async () => {
     const count = async (sql: string) => (await t.db.query<{ n: number }>(sql)).rows[0]!.n;
     expect(await count('SELECT count(*)::int AS n FROM portfolios WHERE id = 1 AND owner_id IS NULL')).toBe(1);
-    expect(await count(`SELECT count(DISTINCT owner_id)::int AS n FROM portfolios p JOIN users u ON u.id = p.owner_id WHERE u.role_id = 1`)).toBe(2);
+    expect(
+      await count(
+        `SELECT count(DISTINCT owner_id)::int AS n FROM portfolios p JOIN users u ON u.id = p.owner_id WHERE u.role_id = 1`,
+      ),
+    ).toBe(2);
     expect(await count('SELECT count(*)::int AS n FROM artifacts WHERE parking_lot')).toBeGreaterThan(0);
     expect(await count('SELECT count(*)::int AS n FROM artifacts WHERE NOT parking_lot')).toBeGreaterThan(0);
     expect(

@@ -70,10 +70,24 @@ export async function seedDemo(db: Db, _config: Config): Promise<void> {
         [portfolioId, json(BASIC_TEMPLATE), json(responses), parkingLot, daysAgo(age)],
       );
 
-    const forces = await portfolio(tess, 'Forces and Motion', ['5th'], 'Science', 'Pushes, pulls and balanced forces', 40);
+    const forces = await portfolio(
+      tess,
+      'Forces and Motion',
+      ['5th'],
+      'Science',
+      'Pushes, pulls and balanced forces',
+      40,
+    );
     await portfolio(tess, 'My Portfolio 1', [], 'Science', '', 58);
     const ecosystems = await portfolio(theo, 'Ecosystems Unit', ['7th'], 'Science', 'Food webs and energy flow', 35);
-    const leeNotebook = await portfolio(lee, 'Engineering Design Lab', ['6th', '7th', '8th'], 'Science', 'Design challenges', 30);
+    const leeNotebook = await portfolio(
+      lee,
+      'Engineering Design Lab',
+      ['6th', '7th', '8th'],
+      'Science',
+      'Design challenges',
+      30,
+    );
 
     const ramp = await artifact(
       forces,
@@ -85,7 +99,11 @@ export async function seedDemo(db: Db, _config: Config): Promise<void> {
         learningGoal: 'Students predict how the height of a ramp changes how far a car rolls, and explain why.',
         studentThinking:
           'Most groups linked a higher ramp to a faster car; a few began to talk about the push of gravity along the slope.',
-        standardFrameworkTags: ['Planning and carrying out investigations', 'Cause and Effect', 'PS2.A: Forces and Motion'],
+        standardFrameworkTags: [
+          'Planning and carrying out investigations',
+          'Cause and Effect',
+          'PS2.A: Forces and Motion',
+        ],
         nextSteps: 'Add a measuring tape station so every group records distances the same way.',
       },
       false,
@@ -99,7 +117,8 @@ export async function seedDemo(db: Db, _config: Config): Promise<void> {
         unitDay: 6,
         artifactCategory: ['Assessment'],
         learningGoal: 'Students explain why an object stays still when the forces on it are balanced.',
-        studentThinking: 'Half the class drew arrows of equal length; the others still thought "no force" means "no motion".',
+        studentThinking:
+          'Half the class drew arrows of equal length; the others still thought "no force" means "no motion".',
         standardFrameworkTags: ['Engaging in argument from evidence', 'PS2.A: Forces and Motion'],
       },
       false,
@@ -116,13 +135,22 @@ export async function seedDemo(db: Db, _config: Config): Promise<void> {
         artifactCategory: ['Student work', 'Lesson plan or materials'],
         learningGoal: 'Students trace how energy moves from producers to consumers in a pond ecosystem.',
         studentThinking: 'Groups argued about where decomposers belong; two groups drew arrows pointing the wrong way.',
-        standardFrameworkTags: ['Developing and using models', 'Energy and Matter', 'LS2.B: Cycles of Matter and Energy Transfer in Ecosystems'],
+        standardFrameworkTags: [
+          'Developing and using models',
+          'Energy and Matter',
+          'LS2.B: Cycles of Matter and Energy Transfer in Ecosystems',
+        ],
         nextSteps: 'Start with a mini-lesson on what an arrow means in a food web.',
       },
       false,
       9,
     );
-    await artifact(ecosystems, { artifactName: 'Field trip reflections', learningGoal: 'Connect the pond visit to our food web models.' }, true, 1);
+    await artifact(
+      ecosystems,
+      { artifactName: 'Field trip reflections', learningGoal: 'Connect the pond visit to our food web models.' },
+      true,
+      1,
+    );
     await artifact(
       leeNotebook,
       {
@@ -155,7 +183,10 @@ export async function seedDemo(db: Db, _config: Config): Promise<void> {
       ],
     );
     for (const member of [lee, tess, theo]) {
-      await tx.query(`INSERT INTO shared_portfolio_members (shared_portfolio_id, user_id) VALUES ($1, $2)`, [plc, member]);
+      await tx.query(`INSERT INTO shared_portfolio_members (shared_portfolio_id, user_id) VALUES ($1, $2)`, [
+        plc,
+        member,
+      ]);
     }
     const engineering = await insertId(
       tx,
@@ -163,8 +194,14 @@ export async function seedDemo(db: Db, _config: Config): Promise<void> {
        VALUES ($1, 'Engineering Design Circle', $2::jsonb, $2::jsonb, $3::jsonb, 'Science', 'Design challenges', 'District Engineering Circle', 'Collect examples of students iterating on a design.', $4, $4) RETURNING id`,
       [lee, json(BASIC_TEMPLATE), json(['6th', '7th', '8th']), daysAgo(15)],
     );
-    await tx.query(`INSERT INTO shared_portfolio_members (shared_portfolio_id, user_id) VALUES ($1, $2)`, [engineering, lee]);
-    await tx.query(`INSERT INTO invitations (shared_portfolio_id, from_user_id, to_user_id, by_email) VALUES ($1, $2, $3, true)`, [engineering, lee, tess]);
+    await tx.query(`INSERT INTO shared_portfolio_members (shared_portfolio_id, user_id) VALUES ($1, $2)`, [
+      engineering,
+      lee,
+    ]);
+    await tx.query(
+      `INSERT INTO invitations (shared_portfolio_id, from_user_id, to_user_id, by_email) VALUES ($1, $2, $3, true)`,
+      [engineering, lee, tess],
+    );
 
     const copy = async (source: number, owner: number, extra: Responses, age: number) => {
       const { rows } = await tx.query<{ responses: Responses; topic: string; subject: string; grades: string[] }>(
@@ -177,10 +214,25 @@ export async function seedDemo(db: Db, _config: Config): Promise<void> {
         `INSERT INTO shared_artifacts (shared_portfolio_id, owner_id, structure, responses, portfolio_topic, portfolio_subject, portfolio_grades, source_artifact_id, created_at, updated_at)
          VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6, $7::jsonb, $8, $9, $9) RETURNING id`,
         // Linked to its original, as a copy made in the portal is: "Shared to" lists it and its comments.
-        [plc, owner, json(sharedStructure), json({ ...src.responses, ...extra }), src.topic, src.subject, json(src.grades), source, daysAgo(age)],
+        [
+          plc,
+          owner,
+          json(sharedStructure),
+          json({ ...src.responses, ...extra }),
+          src.topic,
+          src.subject,
+          json(src.grades),
+          source,
+          daysAgo(age),
+        ],
       );
     };
-    const sharedRamp = await copy(ramp, tess, { [TEAM_QUESTION.key]: 'Seventh graders could graph distance against ramp height.' }, 8);
+    const sharedRamp = await copy(
+      ramp,
+      tess,
+      { [TEAM_QUESTION.key]: 'Seventh graders could graph distance against ramp height.' },
+      8,
+    );
     const sharedFoodWeb = await copy(foodWeb, theo, {}, 6);
 
     const comment = (artifactId: number, owner: number, text: string, age: number) =>
@@ -192,7 +244,11 @@ export async function seedDemo(db: Db, _config: Config): Promise<void> {
     await comment(sharedRamp, lee, 'This would be a great anchor for our next PLC meeting on evidence.', 6);
     await comment(sharedFoodWeb, tess, 'My fifth graders mixed up arrow directions too. A mini-lesson helped.', 5);
     const react = (artifactId: number, owner: number, value: string) =>
-      tx.query(`INSERT INTO reactions (shared_artifact_id, owner_id, value) VALUES ($1, $2, $3)`, [artifactId, owner, value]);
+      tx.query(`INSERT INTO reactions (shared_artifact_id, owner_id, value) VALUES ($1, $2, $3)`, [
+        artifactId,
+        owner,
+        value,
+      ]);
     await react(sharedRamp, lee, '⭐');
     await react(sharedRamp, theo, '🌉');
     await react(sharedFoodWeb, lee, '🔖');

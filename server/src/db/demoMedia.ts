@@ -44,7 +44,11 @@ const ILLUSTRATIONS: { artifact: string; file: string; svg: string }[] = [
   },
 ];
 
-const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger;
+const quietLog = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+} as unknown as FastifyBaseLogger;
 
 /** The illustrations drawn and received by the store, waiting to be linked to their artifacts. */
 export interface DrawnDemoMedia {
@@ -57,7 +61,12 @@ export interface DrawnDemoMedia {
  * on other threads): needs the migrated database, not the demo data, so it runs beside `seedDemo`.
  */
 export async function drawDemoMedia(db: Db, config: Config): Promise<DrawnDemoMedia> {
-  const store = new MediaStore(db, config.dataDir, { ffmpeg: config.ffmpegPath, ffprobe: config.ffprobePath }, quietLog);
+  const store = new MediaStore(
+    db,
+    config.dataDir,
+    { ffmpeg: config.ffmpegPath, ffprobe: config.ffprobePath },
+    quietLog,
+  );
   await store.init();
   const sharp = await loadSharp();
   const drawn = await Promise.all(
@@ -110,7 +119,10 @@ export async function linkDemoMedia(db: Db, { store, drawn }: DrawnDemoMedia): P
          SELECT sa.id, $2, $3 FROM shared_artifacts sa WHERE sa.responses->>'artifactName' = $1`,
         [item.artifact, media!.id, media!.caption],
       );
-      await tx.query(`UPDATE shared_artifacts SET next_caption = greatest(next_caption, 1) WHERE responses->>'artifactName' = $1`, [item.artifact]);
+      await tx.query(
+        `UPDATE shared_artifacts SET next_caption = greatest(next_caption, 1) WHERE responses->>'artifactName' = $1`,
+        [item.artifact],
+      );
       await store.place(received);
     });
   }

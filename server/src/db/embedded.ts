@@ -1,6 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -66,7 +78,9 @@ async function binaries(): Promise<Binaries> {
     const mod = (await import(name)) as Binaries;
     return { initdb: mod.initdb, postgres: mod.postgres };
   } catch {
-    throw new Error(`The embedded database has no PostgreSQL build for ${platform}-${process.arch} (${name} is not installed). Set DATABASE_URL to a PostgreSQL server instead.`);
+    throw new Error(
+      `The embedded database has no PostgreSQL build for ${platform}-${process.arch} (${name} is not installed). Set DATABASE_URL to a PostgreSQL server instead.`,
+    );
   }
 }
 
@@ -86,7 +100,9 @@ function run(command: string[], what: string): Promise<void> {
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
     child.once('error', (error) => reject(new Error(`${what} failed: ${error.message}`)));
-    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`${what} failed (exit ${code}):\n${output.trim()}`))));
+    child.once('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${what} failed (exit ${code}):\n${output.trim()}`)),
+    );
   });
 }
 
@@ -106,15 +122,23 @@ async function initialise(layout: EmbeddedLayout, bins: Binaries): Promise<void>
     await run(
       unprivileged([
         bins.initdb,
-        '--pgdata', staging,
-        '--username', credentials.user,
-        '--pwfile', pwfile,
-        '--auth', 'scram-sha-256',
-        '--encoding', 'UTF8',
+        '--pgdata',
+        staging,
+        '--username',
+        credentials.user,
+        '--pwfile',
+        pwfile,
+        '--auth',
+        'scram-sha-256',
+        '--encoding',
+        'UTF8',
         // Byte-order sorting everywhere, with Unicode-aware upper/lower (ILIKE on "É") from PostgreSQL itself.
-        '--locale', 'C',
-        '--locale-provider', 'builtin',
-        '--builtin-locale', 'C.UTF-8',
+        '--locale',
+        'C',
+        '--locale-provider',
+        'builtin',
+        '--builtin-locale',
+        'C.UTF-8',
         // One syncfs(2) of the file system instead of an fsync per file: the same durability
         // before the folder is moved in place, a third of the time (Linux only).
         ...(process.platform === 'linux' ? ['--sync-method', 'syncfs'] : []),
@@ -186,7 +210,11 @@ function settings(socketDir: string): string[] {
 }
 
 /** Resolves once PostgreSQL accepts the app's account, or rejects when the guard ends first. */
-async function waitUntilReady(child: ChildProcess, connection: pg.ClientConfig, timeoutMs: number): Promise<'ready' | 'exited'> {
+async function waitUntilReady(
+  child: ChildProcess,
+  connection: pg.ClientConfig,
+  timeoutMs: number,
+): Promise<'ready' | 'exited'> {
   const deadline = Date.now() + timeoutMs;
   let wait = 5;
   for (;;) {
@@ -224,7 +252,10 @@ async function ensureDatabase(connection: pg.ClientConfig): Promise<void> {
  * the folder; so possibly more than once), so the caller can do
  * its own start-up work while PostgreSQL gets ready.
  */
-export async function startEmbedded(root: string, options: { timeoutMs?: number; onSpawn?: () => void } = {}): Promise<EmbeddedServer> {
+export async function startEmbedded(
+  root: string,
+  options: { timeoutMs?: number; onSpawn?: () => void } = {},
+): Promise<EmbeddedServer> {
   const timeoutMs = options.timeoutMs ?? 60_000;
   const layout = embeddedLayout(root);
   mkdirSync(root, { recursive: true, mode: 0o700 });
@@ -249,11 +280,15 @@ export async function startEmbedded(root: string, options: { timeoutMs?: number;
   for (;;) {
     const logFd = openLog(layout.log);
     const logStart = statSync(layout.log).size;
-    const child = spawn('/bin/sh', ['-c', GUARD, 'pg-guard', ...unprivileged([bins.postgres, '-D', layout.data, ...settings(socket.dir)])], {
-      stdio: ['pipe', logFd, logFd],
-      detached: true,
-      env: { ...process.env, LC_ALL: 'C' },
-    });
+    const child = spawn(
+      '/bin/sh',
+      ['-c', GUARD, 'pg-guard', ...unprivileged([bins.postgres, '-D', layout.data, ...settings(socket.dir)])],
+      {
+        stdio: ['pipe', logFd, logFd],
+        detached: true,
+        env: { ...process.env, LC_ALL: 'C' },
+      },
+    );
     closeSync(logFd);
     options.onSpawn?.();
     child.stdin?.on('error', () => undefined);
@@ -310,7 +345,13 @@ export function runningEmbedded(root: string): pg.ClientConfig | null {
     if (!Number.isInteger(pid) || pid <= 0 || lines[7]?.trim() !== 'ready') return null;
     process.kill(pid, 0);
     const credentials = JSON.parse(readFileSync(layout.credentials, 'utf8')) as Credentials;
-    return { host: lines[4]!.trim(), port: Number(lines[3]), user: credentials.user, password: credentials.password, database: EMBEDDED_DATABASE };
+    return {
+      host: lines[4]!.trim(),
+      port: Number(lines[3]),
+      user: credentials.user,
+      password: credentials.password,
+      database: EMBEDDED_DATABASE,
+    };
   } catch {
     return null;
   }

@@ -42,7 +42,10 @@ describe('the listening connection', async () => {
     expect(await listeners(db, database)).toBe(before + 1);
     await second.close();
     await app.close();
-    await eventually(async () => (await listeners(db, database)) === before, 'no listening connection after app.close()');
+    await eventually(
+      async () => (await listeners(db, database)) === before,
+      'no listening connection after app.close()',
+    );
   });
 
   it('delivers each channel to its listeners, says down and up when the connection is lost, and listens again', async () => {
@@ -60,7 +63,10 @@ describe('the listening connection', async () => {
     expect(heard.slice(2)).toEqual(['a:one', 'b:two']);
 
     heard.length = 0;
-    await db.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND query ILIKE 'LISTEN %'`, [database]);
+    await db.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND query ILIKE 'LISTEN %'`,
+      [database],
+    );
     await eventually(async () => heard.filter((h) => h.endsWith(':up')).length === 2, 'listening again', 5000);
     expect(heard).toEqual(['a:down', 'b:down', 'a:up', 'b:up']);
     await db.query(`SELECT pg_notify('channel_b', 'three')`);

@@ -27,7 +27,11 @@ $body$`;
   });
 
   it('does not mistake parameters and identifiers with $ for dollar quotes', () => {
-    expect(splitStatements('SELECT $1::int; SELECT a$b$c FROM t; SELECT 2')).toEqual(['SELECT $1::int', 'SELECT a$b$c FROM t', 'SELECT 2']);
+    expect(splitStatements('SELECT $1::int; SELECT a$b$c FROM t; SELECT 2')).toEqual([
+      'SELECT $1::int',
+      'SELECT a$b$c FROM t',
+      'SELECT 2',
+    ]);
   });
 
   it('keeps semicolons inside strings, escaped quotes and quoted identifiers', () => {
@@ -59,7 +63,8 @@ SELECT '-- not a comment; here'; -- trailing`;
       const statements = splitStatements(readFileSync(path.join(dir, file), 'utf8'));
       // The first migration creates the whole schema; later ones may be a single change.
       expect(statements.length).toBeGreaterThan(file.startsWith('0001_') ? 5 : 0);
-      for (const statement of statements) expect(statement).toMatch(/^(CREATE|INSERT|ALTER|DROP|UPDATE|DELETE|COMMENT)\b/);
+      for (const statement of statements)
+        expect(statement).toMatch(/^(CREATE|INSERT|ALTER|DROP|UPDATE|DELETE|COMMENT)\b/);
     }
   });
 });

@@ -91,7 +91,8 @@ export function splitStatements(sql: string): string[] {
       }
     }
     if (ch === "'" || ch === '"') {
-      const backslashEscapes = ch === "'" && i > 0 && /[eE]/.test(sql[i - 1]!) && !/[A-Za-z0-9_]/.test(sql[i - 2] ?? '');
+      const backslashEscapes =
+        ch === "'" && i > 0 && /[eE]/.test(sql[i - 1]!) && !/[A-Za-z0-9_]/.test(sql[i - 2] ?? '');
       let j = i + 1;
       while (j < sql.length) {
         if (backslashEscapes && sql[j] === '\\') j += 2;

@@ -53,7 +53,10 @@ export async function copyLegacy(legacyDir: string, db: Db, log: { info: (msg: s
           );
           const { rows: json, n } = chunk.rows[0]!;
           if (!json || n === 0) break;
-          await tx.query(`INSERT INTO "${table}" OVERRIDING SYSTEM VALUE SELECT * FROM json_populate_recordset(NULL::"${table}", $1::json)`, [json]);
+          await tx.query(
+            `INSERT INTO "${table}" OVERRIDING SYSTEM VALUE SELECT * FROM json_populate_recordset(NULL::"${table}", $1::json)`,
+            [json],
+          );
           rows += n;
           if (n < 2000) break;
         }
@@ -71,7 +74,9 @@ export async function copyLegacy(legacyDir: string, db: Db, log: { info: (msg: s
       }
     });
     writeFileSync(path.join(legacyDir, MARKER), new Date().toISOString());
-    log.info(`copied ${rows} rows of ${tables.length} tables from the earlier embedded database; its folder ${legacyDir} can be deleted`);
+    log.info(
+      `copied ${rows} rows of ${tables.length} tables from the earlier embedded database; its folder ${legacyDir} can be deleted`,
+    );
   } finally {
     await old.close();
   }
@@ -82,7 +87,10 @@ export function pgliteAsDb(pglite: PGlite): Db {
   return {
     query: async (sql, params) => ({ rows: (await pglite.query(sql, params as unknown[])).rows as never[] }),
     exec: async (sql) => void (await pglite.exec(sql)),
-    transaction: (fn) => pglite.transaction((tx) => fn({ query: async (sql, params) => ({ rows: (await tx.query(sql, params as unknown[])).rows as never[] }) })),
+    transaction: (fn) =>
+      pglite.transaction((tx) =>
+        fn({ query: async (sql, params) => ({ rows: (await tx.query(sql, params as unknown[])).rows as never[] }) }),
+      ),
     close: async () => undefined,
   };
 }

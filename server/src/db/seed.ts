@@ -21,7 +21,9 @@ export async function ensureTemplate(db: Db): Promise<void> {
 
 /** Moves a table's id generator past its largest id (after rows were inserted with explicit ids). */
 export async function resyncIdentity(tx: Queryable, table: string): Promise<void> {
-  await tx.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT greatest(max(id), 1) FROM ${table}))`);
+  await tx.query(
+    `SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT greatest(max(id), 1) FROM ${table}))`,
+  );
 }
 
 /** Whether the database holds no accounts yet. */

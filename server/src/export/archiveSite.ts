@@ -20,7 +20,12 @@ import { RESERVED_KEYS, type Question, type Responses, type Structure } from '#s
 
 /** Escapes text for HTML content and attribute values. */
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 const NOT_ANSWERED = 'No response';
@@ -41,8 +46,34 @@ export const pagePath = {
  * `.txt` added, so that opening it shows its text and nothing runs.
  */
 const INERT_DOCUMENT_EXTENSIONS: ReadonlySet<string> = new Set([
-  '.pdf', '.doc', '.docx', '.xls', '.xlsx', '.ppt', '.pptx', '.odt', '.ods', '.odp', '.rtf', '.txt', '.csv',
-  '.key', '.pages', '.numbers', '.zip', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.mp3', '.m4a', '.wav', '.mp4', '.mov', '.webm',
+  '.pdf',
+  '.doc',
+  '.docx',
+  '.xls',
+  '.xlsx',
+  '.ppt',
+  '.pptx',
+  '.odt',
+  '.ods',
+  '.odp',
+  '.rtf',
+  '.txt',
+  '.csv',
+  '.key',
+  '.pages',
+  '.numbers',
+  '.zip',
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.gif',
+  '.webp',
+  '.mp3',
+  '.m4a',
+  '.wav',
+  '.mp4',
+  '.mov',
+  '.webm',
 ]);
 
 /**
@@ -67,7 +98,12 @@ export function titleOf(responses: Responses): string {
   return typeof name === 'string' && name.trim() !== '' ? name : UNNAMED_ARTIFACT;
 }
 
-const HEADER_KEYS: ReadonlySet<string> = new Set([RESERVED_KEYS.title, RESERVED_KEYS.unitTiming, RESERVED_KEYS.unitDay, RESERVED_KEYS.uploads]);
+const HEADER_KEYS: ReadonlySet<string> = new Set([
+  RESERVED_KEYS.title,
+  RESERVED_KEYS.unitTiming,
+  RESERVED_KEYS.unitDay,
+  RESERVED_KEYS.uploads,
+]);
 const isFileQuestion = (q: Question): boolean => q.type === 'fileUpload' || q.key === RESERVED_KEYS.uploads;
 
 /**
@@ -77,10 +113,17 @@ const isFileQuestion = (q: Question): boolean => q.type === 'fileUpload' || q.ke
 export function answersOf(structure: Structure, responses: Responses): ArchiveAnswerData[] {
   const answers: ArchiveAnswerData[] = structure
     .filter((q) => !isFileQuestion(q))
-    .map((q) => ({ key: q.key, question: q.text.trim() || q.key, type: q.type, team: q.bonus === true, answer: responses[q.key] ?? null }));
+    .map((q) => ({
+      key: q.key,
+      question: q.text.trim() || q.key,
+      type: q.type,
+      team: q.bonus === true,
+      answer: responses[q.key] ?? null,
+    }));
   const known = new Set(structure.map((q) => q.key));
   for (const [key, value] of Object.entries(responses)) {
-    if (!known.has(key) && key !== RESERVED_KEYS.uploads) answers.push({ key, question: key, type: 'unknown', team: false, answer: value });
+    if (!known.has(key) && key !== RESERVED_KEYS.uploads)
+      answers.push({ key, question: key, type: 'unknown', team: false, answer: value });
   }
   return answers;
 }
@@ -98,7 +141,12 @@ const gradeLabel = (code: string): string => GRADES.find((g) => g.value === code
 const muted = (text: string) => `<span class="muted">${escapeHtml(text)}</span>`;
 
 function answerHtml(value: ArchiveAnswerData['answer'] | undefined, empty: string): string {
-  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0)) {
+  if (
+    value === null ||
+    value === undefined ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0)
+  ) {
     return muted(empty);
   }
   if (Array.isArray(value)) return `<ul class="chips">${value.map((v) => `<li>${escapeHtml(v)}</li>`).join('')}</ul>`;
@@ -167,7 +215,8 @@ function mediaHtml(media: readonly ArchiveMediaData[], artifactTitle: string): s
   return media
     .map((m) => {
       const caption = `${escapeHtml(m.caption)} — ${escapeHtml(m.name)}${m.description ? `<br>${escapeHtml(m.description)}` : ''}`;
-      if (!m.path) return `<figure><p>${muted(`${m.caption} — ${m.name}: this file was not available when the archive was made.`)}</p></figure>`;
+      if (!m.path)
+        return `<figure><p>${muted(`${m.caption} — ${m.name}: this file was not available when the archive was made.`)}</p></figure>`;
       const src = escapeHtml(m.path);
       if (m.kind === 'image') {
         const alt = m.alt.trim() || `Image ${m.caption} of ${artifactTitle}`;
@@ -196,7 +245,11 @@ function answerList(answers: readonly ArchiveAnswerData[]): string {
 }
 
 /** The artifact's header facts, files and answers, laid out as the app's artifact page. */
-function artifactBody(artifact: ArchiveArtifactData | ArchiveSharedArtifactData, structure: Structure, badge: string): string {
+function artifactBody(
+  artifact: ArchiveArtifactData | ArchiveSharedArtifactData,
+  structure: Structure,
+  badge: string,
+): string {
   const byKey = new Map(artifact.answers.map((a) => [a.key, a.answer]));
   const unitTiming = structure.find((q) => q.key === RESERVED_KEYS.unitTiming)?.key ?? RESERVED_KEYS.unitTiming;
   const unitDay = structure.find((q) => q.key === RESERVED_KEYS.unitDay)?.key ?? RESERVED_KEYS.unitDay;
@@ -227,7 +280,12 @@ function momentText(comment: ArchiveCommentData, media: readonly ArchiveMediaDat
 }
 
 /** A personal artifact's page. */
-export function renderArtifactPage(portfolio: ArchivePortfolioData, artifact: ArchiveArtifactData, structure: Structure, generatedAt: string): string {
+export function renderArtifactPage(
+  portfolio: ArchivePortfolioData,
+  artifact: ArchiveArtifactData,
+  structure: Structure,
+  generatedAt: string,
+): string {
   const badge = artifact.parkingLot ? '<span class="badge">Parking Lot</span>' : '';
   return page(
     artifact.title,
@@ -241,7 +299,11 @@ export function renderArtifactPage(portfolio: ArchivePortfolioData, artifact: Ar
 }
 
 /** A shared artifact's page, with the comments on it. */
-export function renderSharedArtifactPage(artifact: ArchiveSharedArtifactData, structure: Structure, generatedAt: string): string {
+export function renderSharedArtifactPage(
+  artifact: ArchiveSharedArtifactData,
+  structure: Structure,
+  generatedAt: string,
+): string {
   const comments = artifact.comments.length
     ? `<ol class="comments">${artifact.comments
         .map(
@@ -308,12 +370,22 @@ export interface SharedSummary {
 }
 
 /** The archive's first page: the teacher, her portfolios and her shared artifacts. */
-export function renderIndexPage(data: Pick<ArchiveData, 'teacher' | 'generated_at'>, portfolios: readonly PortfolioSummary[], shared: readonly SharedSummary[]): string {
+export function renderIndexPage(
+  data: Pick<ArchiveData, 'teacher' | 'generated_at'>,
+  portfolios: readonly PortfolioSummary[],
+  shared: readonly SharedSummary[],
+): string {
   const portfolioRows = portfolios
-    .map((p) => `<tr><td><a href="${escapeHtml(p.page)}">${escapeHtml(p.name)}</a></td><td>${p.artifacts}</td><td>${time(p.updated_at)}</td></tr>`)
+    .map(
+      (p) =>
+        `<tr><td><a href="${escapeHtml(p.page)}">${escapeHtml(p.name)}</a></td><td>${p.artifacts}</td><td>${time(p.updated_at)}</td></tr>`,
+    )
     .join('\n');
   const sharedRows = shared
-    .map((s) => `<tr><td><a href="${escapeHtml(s.page)}">${escapeHtml(s.title)}</a></td><td>${escapeHtml(s.sharedPortfolio)}</td><td>${s.comments}</td></tr>`)
+    .map(
+      (s) =>
+        `<tr><td><a href="${escapeHtml(s.page)}">${escapeHtml(s.title)}</a></td><td>${escapeHtml(s.sharedPortfolio)}</td><td>${s.comments}</td></tr>`,
+    )
     .join('\n');
   const name = escapeHtml(data.teacher.username);
   return page(

@@ -3,13 +3,29 @@ import { csvDate, escapeCell } from './csv.ts';
 
 describe('escapeCell', () => {
   it('puts an apostrophe before text a spreadsheet would run as a formula', () => {
-    for (const text of ['=HYPERLINK("http://evil.example","x")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1', '=', ' =1', '\u3000=1', '\uFF1DHYPERLINK("http://evil.example")', '\uFF0B1', '\uFF0D1', '\uFF20SUM(A1)', '\u22121']) {
+    for (const text of [
+      '=HYPERLINK("http://evil.example","x")',
+      '+1+1',
+      '-2+3',
+      '@SUM(A1)',
+      '\t=1',
+      '\r=1',
+      '=',
+      ' =1',
+      '\u3000=1',
+      '\uFF1DHYPERLINK("http://evil.example")',
+      '\uFF0B1',
+      '\uFF0D1',
+      '\uFF20SUM(A1)',
+      '\u22121',
+    ]) {
       expect(escapeCell(text)).toBe(`'${text}`);
     }
   });
 
   it('leaves other text and every number as they are', () => {
-    for (const text of ['Forces', 'a=b', 'a \uFF1D b', "'quoted", '', 'user+tag@example.org', '5th, 6th']) expect(escapeCell(text)).toBe(text);
+    for (const text of ['Forces', 'a=b', 'a \uFF1D b', "'quoted", '', 'user+tag@example.org', '5th, 6th'])
+      expect(escapeCell(text)).toBe(text);
     for (const n of [0, 12, -3, 1.5]) expect(escapeCell(n)).toBe(n);
   });
 });

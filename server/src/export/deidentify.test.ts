@@ -32,7 +32,10 @@ describe('Deidentifier', () => {
     // A first name in any case; a one-word user name as a handle or in full.
     ['a bruno of words, kim and @kim', 'a P3 of words, P4 and @P4'],
     // Lower-case first names and user names or addresses written without spaces.
-    ['ask bruno; AnaLopez and analopez wrote, so did ASILVA and brunodiaz', 'ask P3; P1 and P1 wrote, so did P2 and P3'],
+    [
+      'ask bruno; AnaLopez and analopez wrote, so did ASILVA and brunodiaz',
+      'ask P3; P1 and P1 wrote, so did P2 and P3',
+    ],
     ['Nothing about anyone.', 'Nothing about anyone.'],
     ['', ''],
   ])('%s → %s', (text, expected) => {
@@ -40,7 +43,10 @@ describe('Deidentifier', () => {
   });
 
   it('replaces the longest name that fits', () => {
-    const longer = new Deidentifier([...people, { id: 5, username: 'Ana Lopez Garcia', email: 'alg@school.example' }], (id) => `P${id}`);
+    const longer = new Deidentifier(
+      [...people, { id: 5, username: 'Ana Lopez Garcia', email: 'alg@school.example' }],
+      (id) => `P${id}`,
+    );
     expect(longer.text('Ana Lopez Garcia and Ana Lopez')).toBe('P5 and P1');
   });
 });

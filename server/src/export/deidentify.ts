@@ -23,7 +23,8 @@ export interface KnownPerson {
 export const AMBIGUOUS_MENTION = '[member]';
 export const UNKNOWN_EMAIL = '[email]';
 
-const TOKEN = /([\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+)|@([\p{L}\p{N}_](?:[\p{L}\p{N}_.'-]*[\p{L}\p{N}_])?)|([\p{L}\p{N}]+)/gu;
+const TOKEN =
+  /([\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+)|@([\p{L}\p{N}_](?:[\p{L}\p{N}_.'-]*[\p{L}\p{N}_])?)|([\p{L}\p{N}]+)/gu;
 const WORD = /[\p{L}\p{N}]+/gu;
 /** What may separate the words of a name in a text: a few characters that are not letters or digits. */
 const NAME_GAP = /^[^\p{L}\p{N}]{1,4}$/u;
@@ -32,7 +33,7 @@ const MIN_FIRST_NAME = 3;
 const MIN_JOINED = 4;
 const ONE_WORD = /^[\p{L}\p{N}]+$/u;
 
-const words = (text: string): string[] => (text.toLowerCase().match(WORD) ?? []);
+const words = (text: string): string[] => text.toLowerCase().match(WORD) ?? [];
 
 interface Token {
   kind: 'email' | 'mention' | 'word';

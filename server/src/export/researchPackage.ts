@@ -170,7 +170,8 @@ export async function writePackage(
       for await (const row of rows) {
         signal.throwIfAborted();
         count += 1;
-        if (!csv.write(file.columns.map((column) => cellOf(column, row[column.name], deidentify)))) await once(csv, 'drain', { signal });
+        if (!csv.write(file.columns.map((column) => cellOf(column, row[column.name], deidentify))))
+          await once(csv, 'drain', { signal });
       }
     } catch (error) {
       csv.destroy();
@@ -199,7 +200,16 @@ export async function writePackage(
     fileOf('portfolios'),
     (async function* () {
       for await (const p of repo.portfolioRows(tx)) {
-        yield { portfolio_id: p.id, teacher_id: personOf(p.owner_id), name: p.name, subject: p.subject, topic: p.topic, grades: listText(p.grades), created_at: p.created_at, updated_at: p.updated_at };
+        yield {
+          portfolio_id: p.id,
+          teacher_id: personOf(p.owner_id),
+          name: p.name,
+          subject: p.subject,
+          topic: p.topic,
+          grades: listText(p.grades),
+          created_at: p.created_at,
+          updated_at: p.updated_at,
+        };
       }
     })(),
   );
@@ -317,7 +327,12 @@ export async function writePackage(
     fileOf('memberships'),
     (async function* () {
       for await (const m of repo.membershipRows(tx)) {
-        yield { shared_portfolio_id: m.shared_portfolio_id, teacher_id: personOf(m.user_id), is_owner: m.is_owner, joined_at: m.joined_at };
+        yield {
+          shared_portfolio_id: m.shared_portfolio_id,
+          teacher_id: personOf(m.user_id),
+          is_owner: m.is_owner,
+          joined_at: m.joined_at,
+        };
       }
     })(),
   );
@@ -329,10 +344,7 @@ export async function writePackage(
     })(),
   );
   const allFiles = [...files, QUESTIONS_FILE, COLUMNS_FILE];
-  await write(
-    COLUMNS_FILE,
-    codebookColumnRows(allFiles),
-  );
+  await write(COLUMNS_FILE, codebookColumnRows(allFiles));
   // The codebook and the README are static words and names chosen by the researcher: they are
   // written as they are (the names of the filters pass through the same de-identification).
   zip.addBuffer(Buffer.from(codebookMarkdown(allFiles, SUMMARY_FILES)), 'codebook.md', { mtime });
@@ -365,4 +377,3 @@ function cellOf(column: ColumnDef, value: Cell, deidentify: (text: string) => st
   if (typeof value === 'number') return value;
   return escapeCell(column.type === 'text' || column.type === 'list' ? deidentify(value) : value);
 }
-

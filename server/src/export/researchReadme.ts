@@ -29,12 +29,12 @@ export function readmeMarkdown(facts: ReadmeFacts, files: readonly FileDef[]): s
     `| Created to | ${f.to ?? 'any date'} (UTC day, inclusive) |`,
     `| Shared portfolios | ${facts.sharedPortfolioNames.length > 0 ? facts.sharedPortfolioNames.join('; ') : 'all'} |`,
     `| Teachers | ${facts.teacherNames.length > 0 ? facts.teacherNames.join('; ') : 'all teachers and PLC leads'} |`,
-    `| Identities | ${included ? 'included (the researcher confirmed the participants\' consent)' : 'pseudonymous'} |`,
+    `| Identities | ${included ? "included (the researcher confirmed the participants' consent)" : 'pseudonymous'} |`,
     '',
     '## Identities',
     '',
     included
-      ? 'People are named: `teachers.csv` holds each person\'s account id, user name and e-mail next to the pseudonym, and texts are as written. Keep this package as the consent and the ethics approval require.'
+      ? "People are named: `teachers.csv` holds each person's account id, user name and e-mail next to the pseudonym, and texts are as written. Keep this package as the consent and the ethics approval require."
       : 'People are pseudonymous. Each person is a stable pseudonym (`P-…`): a keyed hash (HMAC-SHA256) of the account id with a secret kept by this installation and never exported, so the same person has the same pseudonym in every export of this installation and nobody can turn it back into the person without that secret. User names, e-mail addresses and mentions of people in every text (an `@handle`, a full name, a first name, an e-mail address) are replaced by the pseudonym (`[member]` when a mention fits several people, `[email]` for an address of nobody known). Names written in other ways (nicknames, a last name alone) can remain: read texts before sharing them further.',
     '',
     '## Which rows',

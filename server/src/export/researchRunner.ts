@@ -40,14 +40,23 @@ const STOP_GRACE_MS = 5000;
 function workerOf(data: ResearchWorkerData): Worker {
   const options = { workerData: data, resourceLimits: RESEARCH_WORKER_LIMITS };
   if (!import.meta.url.endsWith('.ts')) {
-    const compiled = ['./research-worker.js', '../research-worker.js'].map((p) => new URL(p, import.meta.url)).find((u) => existsSync(fileURLToPath(u)));
+    const compiled = ['./research-worker.js', '../research-worker.js']
+      .map((p) => new URL(p, import.meta.url))
+      .find((u) => existsSync(fileURLToPath(u)));
     if (!compiled) throw new Error('research-worker.js is missing beside the compiled server: run npm run build');
     return new Worker(compiled, options);
   }
   const source = new URL('./researchWorker.ts', import.meta.url).href;
   // tsx's ES module API (`require` finds its CommonJS one, whose hooks fail in a worker).
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-  return new Worker(`import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}))`, { ...options, eval: true });
+  const tsx = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
+  return new Worker(
+    `import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}))`,
+    { ...options, eval: true },
+  );
 }
 
 /** A research export running in a worker thread: its ZIP as a stream, and how to stop it. */
@@ -64,7 +73,11 @@ export interface ResearchRun {
  * Starts a research export in a worker thread of its own. `onRows` hears the row counts before
  * the ZIP's last byte; `onFailed` hears a failure of the worker (an error, or its heap limit).
  */
-export function runResearchExport(data: ResearchWorkerData, onRows: (rowCounts: Record<string, number>) => void, onFailed: (error: Error) => void): ResearchRun {
+export function runResearchExport(
+  data: ResearchWorkerData,
+  onRows: (rowCounts: Record<string, number>) => void,
+  onFailed: (error: Error) => void,
+): ResearchRun {
   const worker = workerOf(data);
   let finished = false;
   const fail = (error: Error) => {

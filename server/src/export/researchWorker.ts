@@ -62,7 +62,11 @@ try {
     await writePackage(tx, zip, data.filters, Buffer.from(data.secret), data.record, rowCounts, stopped.signal);
   });
 } catch (error) {
-  if (!stopped.signal.aborted) port.postMessage({ type: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  if (!stopped.signal.aborted)
+    port.postMessage({
+      type: 'failed',
+      message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
   sink.destroy();
 } finally {
   await db.close().catch(() => undefined);

@@ -8,7 +8,10 @@ import { createArchiveService, type ArchiveWorkerOptions } from '../services/arc
  * A teacher's archive of her own work. Built in the background once the server is ready; a build
  * under way when it stops goes back to the queue. Old archives go with the housekeeping.
  */
-export async function archivesFeature(app: FastifyInstance, options: { worker?: ArchiveWorkerOptions | undefined }): Promise<void> {
+export async function archivesFeature(
+  app: FastifyInstance,
+  options: { worker?: ArchiveWorkerOptions | undefined },
+): Promise<void> {
   const folders = { archives: path.join(app.config.dataDir, 'archives'), uploads: app.mediaStore.dir };
   const archives = createArchiveService(app.serviceContext, folders, options.worker);
   app.services.archives = archives;

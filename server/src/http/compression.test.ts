@@ -73,12 +73,21 @@ describe('compressed API answers', () => {
     expect(await t.api({ method: 'GET', url: `/nothing/${'x'.repeat(2000)}`, headers })).toBeApiError(404);
     const invalid = await t.api({ method: 'GET', url: '/users?role=nine', token: researcher.token, headers });
     expect(invalid.statusCode).toBe(400);
-    expect(JSON.parse(decoded(invalid))).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'validation_error' });
+    expect(JSON.parse(decoded(invalid))).toMatchObject({
+      statusCode: 400,
+      error: 'Bad Request',
+      code: 'validation_error',
+    });
   });
 
   it('streams a CSV export compressed', async () => {
     const plain = await t.api({ method: 'GET', url: '/portfolios/export', token: researcher.token });
-    const br = await t.api({ method: 'GET', url: '/portfolios/export', token: researcher.token, headers: { 'accept-encoding': 'br' } });
+    const br = await t.api({
+      method: 'GET',
+      url: '/portfolios/export',
+      token: researcher.token,
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(br).toHaveStatus(200);
     expect(br.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(br.headers['content-encoding']).toBe('br');

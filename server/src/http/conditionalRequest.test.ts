@@ -6,7 +6,11 @@ import { isNotModified, type Validators } from './conditionalRequest.ts';
 function check(headers: Record<string, string>, validators: Validators, method = 'GET') {
   const set: Record<string, string> = {};
   const reply = { header: (name: string, value: string) => (set[name] = value) };
-  const notModified = isNotModified({ method, headers } as unknown as FastifyRequest, reply as unknown as FastifyReply, validators);
+  const notModified = isNotModified(
+    { method, headers } as unknown as FastifyRequest,
+    reply as unknown as FastifyReply,
+    validators,
+  );
   return { notModified, set };
 }
 
@@ -14,7 +18,10 @@ describe('isNotModified', () => {
   const etag = '"abc"';
   it('sets the validators whatever the request', () => {
     const lastModified = new Date('2026-11-28T01:02:03.456Z');
-    expect(check({}, { etag, lastModified })).toEqual({ notModified: false, set: { etag, 'last-modified': 'Sat, 28 Nov 2026 01:02:03 GMT' } });
+    expect(check({}, { etag, lastModified })).toEqual({
+      notModified: false,
+      set: { etag, 'last-modified': 'Sat, 28 Nov 2026 01:02:03 GMT' },
+    });
   });
 
   it('compares If-None-Match weakly, in a list, with *', () => {
@@ -27,11 +34,20 @@ describe('isNotModified', () => {
 
   it('reads If-Modified-Since only without If-None-Match, to the second', () => {
     const lastModified = new Date('2026-11-28T01:02:03.456Z');
-    expect(check({ 'if-modified-since': 'Sat, 28 Nov 2026 01:02:03 GMT' }, { etag, lastModified }).notModified).toBe(true);
-    expect(check({ 'if-modified-since': 'Sat, 28 Nov 2026 01:02:02 GMT' }, { etag, lastModified }).notModified).toBe(false);
+    expect(check({ 'if-modified-since': 'Sat, 28 Nov 2026 01:02:03 GMT' }, { etag, lastModified }).notModified).toBe(
+      true,
+    );
+    expect(check({ 'if-modified-since': 'Sat, 28 Nov 2026 01:02:02 GMT' }, { etag, lastModified }).notModified).toBe(
+      false,
+    );
     expect(check({ 'if-modified-since': 'not a date' }, { etag, lastModified }).notModified).toBe(false);
     expect(check({ 'if-modified-since': 'Sat, 28 Nov 2026 01:02:03 GMT' }, { etag }).notModified).toBe(false);
-    expect(check({ 'if-none-match': '"other"', 'if-modified-since': 'Sat, 28 Nov 2026 01:02:03 GMT' }, { etag, lastModified }).notModified).toBe(false);
+    expect(
+      check(
+        { 'if-none-match': '"other"', 'if-modified-since': 'Sat, 28 Nov 2026 01:02:03 GMT' },
+        { etag, lastModified },
+      ).notModified,
+    ).toBe(false);
   });
 
   it('answers a GET or HEAD only', () => {

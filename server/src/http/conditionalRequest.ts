@@ -35,5 +35,9 @@ export function isNotModified(request: FastifyRequest, reply: FastifyReply, vali
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch !== undefined) return noneMatchNames(ifNoneMatch, validators.etag);
   const ifModifiedSince = request.headers['if-modified-since'];
-  return ifModifiedSince !== undefined && validators.lastModified !== undefined && unmodifiedSince(ifModifiedSince, validators.lastModified);
+  return (
+    ifModifiedSince !== undefined &&
+    validators.lastModified !== undefined &&
+    unmodifiedSince(ifModifiedSince, validators.lastModified)
+  );
 }

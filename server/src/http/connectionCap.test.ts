@@ -31,16 +31,19 @@ describe('open connections per client address (issue 21, 12)', async () => {
     expect(refused.socket.destroyed).toBe(true);
 
     held[0]!.socket.destroy();
-    await expect.poll(async () => {
-      const next = await open(port);
-      next.socket.destroy();
-      return next.answered;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const next = await open(port);
+        next.socket.destroy();
+        return next.answered;
+      })
+      .toBe(true);
     for (const c of held) c.socket.destroy();
   });
 
   it('is on by default, and off behind a trusted proxy unless set', () => {
-    const env = (more: Record<string, string>) => loadConfig({ DATA_DIR: t.config.dataDir, JWT_SECRET: 'x'.repeat(32), ...more }, '/static');
+    const env = (more: Record<string, string>) =>
+      loadConfig({ DATA_DIR: t.config.dataDir, JWT_SECRET: 'x'.repeat(32), ...more }, '/static');
     expect(env({}).maxConnectionsPerAddress).toBe(256);
     expect(env({ TRUST_PROXY: 'true' }).maxConnectionsPerAddress).toBe(0);
     expect(env({ TRUST_PROXY: 'true', MAX_CONNECTIONS_PER_ADDRESS: '1000' }).maxConnectionsPerAddress).toBe(1000);

@@ -79,7 +79,7 @@ describe('collectWhenIdle', () => {
     stop();
   });
 
-  it("asks V8 for its memory-reducing collection when no collection is given", async () => {
+  it('asks V8 for its memory-reducing collection when no collection is given', async () => {
     const posted: string[] = [];
     const post = vi.spyOn(Session.prototype, 'post').mockImplementation(function (this: Session, method: string) {
       posted.push(method);

@@ -7,7 +7,10 @@ describe('redactUrl', () => {
     ['/reset-password/abc?from=mail#top', '/reset-password/[redacted]?from=mail#top'],
     ['/RESET-PASSWORD/abc/extra', '/RESET-PASSWORD/[redacted]/extra'],
     ['/api/v1/x?code=abc&keep=1', '/api/v1/x?code=[redacted]&keep=1'],
-    ['/api/v1/x?keep=1&token=abc&jwt=def&password=ghi&access_token=jkl', '/api/v1/x?keep=1&token=[redacted]&jwt=[redacted]&password=[redacted]&access_token=[redacted]'],
+    [
+      '/api/v1/x?keep=1&token=abc&jwt=def&password=ghi&access_token=jkl',
+      '/api/v1/x?keep=1&token=[redacted]&jwt=[redacted]&password=[redacted]&access_token=[redacted]',
+    ],
     ['/api/v1/users?role_ne=4', '/api/v1/users?role_ne=4'],
     ['/my-portfolios/3', '/my-portfolios/3'],
     // Issue 21 #13: media capability addresses open a file without a session for 12–24 h.
@@ -32,7 +35,12 @@ describe('serializeError', () => {
       response: '550 mailbox unavailable',
     });
     const out = serializeError(error);
-    expect(out).toMatchObject({ type: 'Error', message: 'duplicate key', code: '23505', constraint: 'users_email_key' });
+    expect(out).toMatchObject({
+      type: 'Error',
+      message: 'duplicate key',
+      code: '23505',
+      constraint: 'users_email_key',
+    });
     expect(out['cause']).toMatchObject({ message: 'socket closed', code: 'ECONNRESET' });
     expect(typeof out['stack']).toBe('string');
     expect(JSON.stringify(out)).not.toMatch(/a@b\.org|scrypt|INSERT|550/);

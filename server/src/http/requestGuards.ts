@@ -40,7 +40,10 @@ export function parseJsonBody(text: string): unknown {
     } else if (item !== null && typeof item === 'object') {
       for (const [key, element] of Object.entries(item)) {
         checkText(key);
-        if (key === '__proto__' || (key === 'constructor' && element !== null && typeof element === 'object' && 'prototype' in element)) {
+        if (
+          key === '__proto__' ||
+          (key === 'constructor' && element !== null && typeof element === 'object' && 'prototype' in element)
+        ) {
           throw new HttpError(400, 'invalid_json', `The request body contains the forbidden field name "${key}".`);
         }
         pending.push(element);

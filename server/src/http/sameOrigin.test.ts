@@ -13,7 +13,9 @@ describe('isSameOrigin', () => {
   });
 
   it('accepts the request’s own host or the public address, normalised', () => {
-    expect(isSameOrigin(request({ origin: 'http://localhost:3001', 'sec-fetch-site': 'same-origin' }), PUBLIC_URL)).toBe(true);
+    expect(
+      isSameOrigin(request({ origin: 'http://localhost:3001', 'sec-fetch-site': 'same-origin' }), PUBLIC_URL),
+    ).toBe(true);
     expect(isSameOrigin(request({ origin: 'https://portal.example.org:443' }), PUBLIC_URL)).toBe(true);
     expect(isSameOrigin(request({ origin: 'https://evil.example' }), PUBLIC_URL)).toBe(false);
     expect(isSameOrigin(request({ origin: 'null' }), PUBLIC_URL)).toBe(false);
@@ -32,12 +34,18 @@ describe('requireSameOrigin and requireSameOriginDownload', () => {
     expect(() => requireSameOrigin(request({ 'sec-fetch-site': 'cross-site' }, 'GET'), PUBLIC_URL)).not.toThrow();
     expect(() => requireSameOrigin(request({}), PUBLIC_URL)).toThrow(CROSS_SITE_MESSAGE);
     expect(() => requireSameOrigin(request({ 'x-practicefolio-client': 'web' }), PUBLIC_URL)).not.toThrow();
-    expect(() => requireSameOrigin(request({ 'x-practicefolio-client': 'web', 'sec-fetch-site': 'cross-site' }), PUBLIC_URL)).toThrow(CROSS_SITE_MESSAGE);
+    expect(() =>
+      requireSameOrigin(request({ 'x-practicefolio-client': 'web', 'sec-fetch-site': 'cross-site' }), PUBLIC_URL),
+    ).toThrow(CROSS_SITE_MESSAGE);
   });
 
   it('let a download opened from the portal or typed through, not one from another site', () => {
     expect(() => requireSameOriginDownload(request({ 'sec-fetch-site': 'none' }, 'GET'), PUBLIC_URL)).not.toThrow();
-    expect(() => requireSameOriginDownload(request({ 'sec-fetch-site': 'same-origin' }, 'GET'), PUBLIC_URL)).not.toThrow();
-    expect(() => requireSameOriginDownload(request({ 'sec-fetch-site': 'cross-site' }, 'GET'), PUBLIC_URL)).toThrow(CROSS_SITE_MESSAGE);
+    expect(() =>
+      requireSameOriginDownload(request({ 'sec-fetch-site': 'same-origin' }, 'GET'), PUBLIC_URL),
+    ).not.toThrow();
+    expect(() => requireSameOriginDownload(request({ 'sec-fetch-site': 'cross-site' }, 'GET'), PUBLIC_URL)).toThrow(
+      CROSS_SITE_MESSAGE,
+    );
   });
 });

@@ -9,7 +9,8 @@ type Serialize = (data: unknown) => string;
 /** The route's response schema: a Zod schema, or the `{ properties }` wrapper Fastify may hand over. */
 function zodSchemaOf(schema: unknown): z.ZodType {
   if (schema instanceof z.ZodType) return schema;
-  if (typeof schema === 'object' && schema !== null && 'properties' in schema && schema.properties instanceof z.ZodType) return schema.properties;
+  if (typeof schema === 'object' && schema !== null && 'properties' in schema && schema.properties instanceof z.ZodType)
+    return schema.properties;
   throw new Error(`a response schema that is not a Zod schema: ${JSON.stringify(schema)}`);
 }
 
@@ -37,7 +38,11 @@ function compiledSerializer(schema: z.ZodType): Serialize | null {
 
 type JsonSchema = { [key: string]: unknown };
 
-const isNullType = (value: unknown) => typeof value === 'object' && value !== null && Object.keys(value).length === 1 && (value as JsonSchema)['type'] === 'null';
+const isNullType = (value: unknown) =>
+  typeof value === 'object' &&
+  value !== null &&
+  Object.keys(value).length === 1 &&
+  (value as JsonSchema)['type'] === 'null';
 
 /**
  * The schema with every "X or null" (`anyOf: [X, {type: 'null'}]`, how Zod writes `.nullable()`)
@@ -53,7 +58,13 @@ function withNullable(node: unknown): unknown {
   const anyOf = out['anyOf'];
   if (Array.isArray(anyOf) && anyOf.length === 2 && anyOf.some(isNullType)) {
     const other = anyOf.find((branch) => !isNullType(branch)) as JsonSchema;
-    if (typeof other === 'object' && other !== null && !('anyOf' in other) && !('oneOf' in other) && !('$ref' in other)) {
+    if (
+      typeof other === 'object' &&
+      other !== null &&
+      !('anyOf' in other) &&
+      !('oneOf' in other) &&
+      !('$ref' in other)
+    ) {
       const { anyOf: _dropped, ...rest } = out;
       return { ...rest, ...other, nullable: true };
     }
@@ -89,7 +100,9 @@ export function createResponseSerializerCompiler({ verify }: { verify: boolean }
       const expected = checked(data);
       const json = written(data);
       if (!isDeepStrictEqual(JSON.parse(json), JSON.parse(expected))) {
-        throw new Error(`the compiled serializer of ${method} ${url} wrote ${json.slice(0, 300)}, the schema gives ${expected.slice(0, 300)}`);
+        throw new Error(
+          `the compiled serializer of ${method} ${url} wrote ${json.slice(0, 300)}, the schema gives ${expected.slice(0, 300)}`,
+        );
       }
       return json;
     };

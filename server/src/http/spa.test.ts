@@ -35,7 +35,8 @@ function spaDir(): string {
 const staticDir = spaDir();
 const t = await buildTestApp({ staticDir });
 const get = (url: string, headers: InjectOptions['headers'] = {}) => t.app.inject({ method: 'GET', url, headers });
-const page = (url: string, headers: InjectOptions['headers'] = {}) => get(url, { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', ...headers });
+const page = (url: string, headers: InjectOptions['headers'] = {}) =>
+  get(url, { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', ...headers });
 
 describe('built files', () => {
   it('lets browsers keep hashed bundles for a year and revalidate every other file', async () => {
@@ -63,7 +64,9 @@ describe('built files', () => {
     const gz = await get('/assets/x-abc123.js', { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(BUNDLE);
-    expect((await get('/assets/x-abc123.js', { 'accept-encoding': 'br;q=0, gzip' })).headers['content-encoding']).toBe('gzip');
+    expect((await get('/assets/x-abc123.js', { 'accept-encoding': 'br;q=0, gzip' })).headers['content-encoding']).toBe(
+      'gzip',
+    );
 
     for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
       const plain = await get('/assets/x-abc123.js', headers);
@@ -82,7 +85,11 @@ describe('built files', () => {
   });
 
   it('answers HEAD with the headers of GET and byte ranges of the file as stored', async () => {
-    const head = await t.app.inject({ method: 'HEAD', url: '/assets/x-abc123.js', headers: { 'accept-encoding': 'br' } });
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: '/assets/x-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(head).toHaveStatus(200);
     expect(head.headers['content-encoding']).toBe('br');
     expect(Number(head.headers['content-length'])).toBe(brotliCompressSync(BUNDLE).length);
@@ -126,9 +133,13 @@ describe('the SPA page', () => {
 
     const tags = new Set([plain.headers['etag'], br.headers['etag'], gz.headers['etag']]);
     expect(tags.size).toBe(3);
-    expect(await page('/login', { 'accept-encoding': 'br', 'if-none-match': String(br.headers['etag']) })).toHaveStatus(304);
+    expect(await page('/login', { 'accept-encoding': 'br', 'if-none-match': String(br.headers['etag']) })).toHaveStatus(
+      304,
+    );
     // A copy in another coding is not the representation this client gets.
-    expect(await page('/login', { 'accept-encoding': 'br', 'if-none-match': String(plain.headers['etag']) })).toHaveStatus(200);
+    expect(
+      await page('/login', { 'accept-encoding': 'br', 'if-none-match': String(plain.headers['etag']) }),
+    ).toHaveStatus(200);
   });
 
   it('gets a new validator when the build changes the page', async () => {

@@ -54,7 +54,9 @@ function representations(mtimeMs: number, html: string): Page {
     mtimeMs,
     identity: { body: identity, etag: `"${hash}"` },
     br: {
-      body: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+      body: brotliCompressSync(identity, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+      }),
       etag: `"${hash}-br"`,
     },
     gzip: { body: gzipSync(identity, { level: constants.Z_BEST_COMPRESSION }), etag: `"${hash}-gzip"` },
@@ -155,6 +157,11 @@ export function registerSpa(app: FastifyInstance, { staticDir }: Pick<Config, 's
     reply
       .status(404)
       .type('application/json')
-      .send({ statusCode: 404, error: 'Not Found', message: `No route ${request.method} ${request.url.split('?')[0]}.`, code: 'not_found' });
+      .send({
+        statusCode: 404,
+        error: 'Not Found',
+        message: `No route ${request.method} ${request.url.split('?')[0]}.`,
+        code: 'not_found',
+      });
   });
 }

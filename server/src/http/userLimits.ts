@@ -6,7 +6,12 @@ import type { FastifyRequest } from 'fastify';
  * teacher's real work (a class's photos, a lively discussion), short of a flood.
  */
 const perUser = (max: number, timeWindow: string) => ({
-  rateLimit: { max, timeWindow, hook: 'preHandler' as const, keyGenerator: (request: FastifyRequest) => `user:${request.user.id}` },
+  rateLimit: {
+    max,
+    timeWindow,
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => `user:${request.user.id}`,
+  },
 });
 
 export const USER_LIMITS = {

@@ -7,8 +7,16 @@ import { setSessionCookies } from './webSession.ts';
 /** The cookies a reply was asked to set, with their options. */
 function recordCookies(persistent: boolean, protocol = 'http') {
   const set: { name: string; value: string; options: Record<string, unknown> }[] = [];
-  const reply = { setCookie: (name: string, value: string, options: Record<string, unknown>) => set.push({ name, value, options }) };
-  setSessionCookies({ protocol } as FastifyRequest, reply as unknown as FastifyReply, 'h.p.s', 'http://portal.test', persistent);
+  const reply = {
+    setCookie: (name: string, value: string, options: Record<string, unknown>) => set.push({ name, value, options }),
+  };
+  setSessionCookies(
+    { protocol } as FastifyRequest,
+    reply as unknown as FastifyReply,
+    'h.p.s',
+    'http://portal.test',
+    persistent,
+  );
   return set;
 }
 

@@ -33,8 +33,19 @@ function secure(request: FastifyRequest, publicUrl: string): boolean {
  * (30 days, renewed by a refresh); any other gets browser-session cookies (no `Max-Age` or
  * `Expires`), which the browser forgets when it closes.
  */
-export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, token: string, publicUrl: string, persistent: boolean): void {
-  const common = { path: '/', sameSite: 'lax' as const, secure: secure(request, publicUrl), ...(persistent ? { maxAge: SESSION_TTL_SECONDS } : {}) };
+export function setSessionCookies(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  publicUrl: string,
+  persistent: boolean,
+): void {
+  const common = {
+    path: '/',
+    sameSite: 'lax' as const,
+    secure: secure(request, publicUrl),
+    ...(persistent ? { maxAge: SESSION_TTL_SECONDS } : {}),
+  };
   reply.setCookie(SESSION_COOKIE, token, { ...common, httpOnly: true });
   reply.setCookie(SESSION_MARKER_COOKIE, '1', { ...common, httpOnly: false });
 }

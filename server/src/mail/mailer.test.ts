@@ -17,7 +17,8 @@ interface LogEntry {
 /** A logger that keeps what it is given. */
 function captureLog(): { log: FastifyBaseLogger; entries: LogEntry[] } {
   const entries: LogEntry[] = [];
-  const at = (level: LogEntry['level']) => (data: Record<string, unknown>, msg: string) => entries.push({ level, data, msg });
+  const at = (level: LogEntry['level']) => (data: Record<string, unknown>, msg: string) =>
+    entries.push({ level, data, msg });
   const log = {
     level: 'info',
     info: at('info'),
@@ -44,7 +45,13 @@ describe('createMailer without SMTP_URL (file outbox)', () => {
     const { log, entries } = captureLog();
     const mailer = createMailer({ smtpUrl: null, from: FROM, outboxDir, log });
     await mailer.send(resetPasswordMessage({ email: 'ada@example.org', username: 'Ada' }, LINK));
-    await mailer.send(welcomeMessage({ email: 'bob@example.org', username: 'Bob <b>' }, 'http://portal.test/reset-password/Welcome-Code', 7));
+    await mailer.send(
+      welcomeMessage(
+        { email: 'bob@example.org', username: 'Bob <b>' },
+        'http://portal.test/reset-password/Welcome-Code',
+        7,
+      ),
+    );
 
     const files = readdirSync(outboxDir).sort();
     expect(files).toHaveLength(2);
@@ -61,8 +68,16 @@ describe('createMailer without SMTP_URL (file outbox)', () => {
     expect(welcome).not.toContain('Bob <b>,</p>');
 
     expect(entries).toEqual([
-      { level: 'info', data: { outbox: expect.stringMatching(/\.eml$/), subject: 'Reset your PracticeFolio password' }, msg: 'e-mail written to the outbox' },
-      { level: 'info', data: { outbox: expect.stringMatching(/\.eml$/), subject: 'Your PracticeFolio account' }, msg: 'e-mail written to the outbox' },
+      {
+        level: 'info',
+        data: { outbox: expect.stringMatching(/\.eml$/), subject: 'Reset your PracticeFolio password' },
+        msg: 'e-mail written to the outbox',
+      },
+      {
+        level: 'info',
+        data: { outbox: expect.stringMatching(/\.eml$/), subject: 'Your PracticeFolio account' },
+        msg: 'e-mail written to the outbox',
+      },
     ]);
     expect(JSON.stringify(entries)).not.toContain('reset-password');
     expect(statSync(outboxDir).mode & 0o777).toBe(0o700);
@@ -73,8 +88,15 @@ describe('createMailer without SMTP_URL (file outbox)', () => {
   it('fails when the outbox cannot be written', async () => {
     const file = path.join(tmp, 'a-file');
     writeFileSync(file, 'not a folder');
-    const mailer = createMailer({ smtpUrl: null, from: FROM, outboxDir: path.join(file, 'outbox'), log: captureLog().log });
-    await expect(mailer.send(resetPasswordMessage({ email: 'a@example.org', username: 'A' }, LINK))).rejects.toThrow(/ENOTDIR|EEXIST/);
+    const mailer = createMailer({
+      smtpUrl: null,
+      from: FROM,
+      outboxDir: path.join(file, 'outbox'),
+      log: captureLog().log,
+    });
+    await expect(mailer.send(resetPasswordMessage({ email: 'a@example.org', username: 'A' }, LINK))).rejects.toThrow(
+      /ENOTDIR|EEXIST/,
+    );
   });
 });
 
@@ -116,14 +138,21 @@ describe('createMailer with SMTP_URL', () => {
 
   it('delivers the message to the SMTP server and logs only its subject', async () => {
     const { log, entries } = captureLog();
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: FROM, outboxDir: path.join(tmp, 'unused'), log });
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: FROM,
+      outboxDir: path.join(tmp, 'unused'),
+      log,
+    });
     await mailer.send(resetPasswordMessage({ email: 'ada@example.org', username: 'Ada' }, LINK));
     expect(received).toHaveLength(1);
     expect(received[0]!.from).toBe('no-reply@portal.test');
     expect(received[0]!.to).toEqual(['ada@example.org']);
     expect(received[0]!.data).toMatch(/^Subject: Reset your PracticeFolio password\r?$/m);
     expect(received[0]!.data).toContain(LINK);
-    expect(entries).toEqual([{ level: 'info', data: { subject: 'Reset your PracticeFolio password' }, msg: 'e-mail sent' }]);
+    expect(entries).toEqual([
+      { level: 'info', data: { subject: 'Reset your PracticeFolio password' }, msg: 'e-mail sent' },
+    ]);
     expect(JSON.stringify(entries)).not.toContain('Secret-Code');
     expect(() => readdirSync(path.join(tmp, 'unused'))).toThrow(/ENOENT/);
   });
@@ -131,8 +160,15 @@ describe('createMailer with SMTP_URL', () => {
   it('fails when the server refuses the message', async () => {
     rejectRecipients = true;
     try {
-      const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: FROM, outboxDir: tmp, log: captureLog().log });
-      await expect(mailer.send(resetPasswordMessage({ email: 'ada@example.org', username: 'Ada' }, LINK))).rejects.toThrow(/Mailbox unavailable/);
+      const mailer = createMailer({
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        from: FROM,
+        outboxDir: tmp,
+        log: captureLog().log,
+      });
+      await expect(
+        mailer.send(resetPasswordMessage({ email: 'ada@example.org', username: 'Ada' }, LINK)),
+      ).rejects.toThrow(/Mailbox unavailable/);
     } finally {
       rejectRecipients = false;
     }
@@ -143,7 +179,14 @@ describe('createMailer with SMTP_URL', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const freePort = (closed.server.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${freePort}`, from: FROM, outboxDir: tmp, log: captureLog().log });
-    await expect(mailer.send(resetPasswordMessage({ email: 'ada@example.org', username: 'Ada' }, LINK))).rejects.toThrow(/ECONNREFUSED/);
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${freePort}`,
+      from: FROM,
+      outboxDir: tmp,
+      log: captureLog().log,
+    });
+    await expect(
+      mailer.send(resetPasswordMessage({ email: 'ada@example.org', username: 'Ada' }, LINK)),
+    ).rejects.toThrow(/ECONNREFUSED/);
   });
 });

@@ -37,7 +37,13 @@ export function createMailer(options: {
     return {
       async send(message) {
         const transport = await transportOf(smtpUrl);
-        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await transport.sendMail({
+          from: options.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
         options.log.info({ subject: message.subject }, 'e-mail sent');
       },
     };

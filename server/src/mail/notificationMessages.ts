@@ -18,7 +18,9 @@ export interface UnsubscribeLinks {
 
 function footer(links: UnsubscribeLinks): { text: string; html: string } {
   const kindText = links.kind ? `${links.kind.label}: ${links.kind.href}\n` : '';
-  const kindHtml = links.kind ? `<a href="${escapeHtml(links.kind.href)}" style="color:#4a5d6e">${escapeHtml(links.kind.label)}</a> · ` : '';
+  const kindHtml = links.kind
+    ? `<a href="${escapeHtml(links.kind.href)}" style="color:#4a5d6e">${escapeHtml(links.kind.label)}</a> · `
+    : '';
   return {
     text: `\n--\nYou receive this e-mail because of your notification settings on ${BRAND}.\n${kindText}Stop all notification e-mails: ${links.all}\n`,
     html: `<hr style="border:none;border-top:1px solid #d5dde5;margin-top:24px"><p style="font-size:13px;color:#4a5d6e">You receive this e-mail because of your notification settings on ${BRAND}.<br>${kindHtml}<a href="${escapeHtml(links.all)}" style="color:#4a5d6e">Stop all notification e-mails</a></p>`,
@@ -42,7 +44,11 @@ export const UNSUBSCRIBE_LABELS: Record<NotificationKind, string> = {
 };
 
 /** One event, sent as it happens. */
-export function notificationMessage(to: { email: string; username: string }, item: MailItem, links: UnsubscribeLinks): MailMessage {
+export function notificationMessage(
+  to: { email: string; username: string },
+  item: MailItem,
+  links: UnsubscribeLinks,
+): MailMessage {
   const end = footer(links);
   return {
     to: to.email,
@@ -57,7 +63,13 @@ export function notificationMessage(to: { email: string; username: string }, ite
 }
 
 /** Several events in one e-mail: a subject, a sentence before the list, one line per event. */
-function listMessage(to: { email: string; username: string }, subject: string, intro: string, items: MailItem[], links: UnsubscribeLinks): MailMessage {
+function listMessage(
+  to: { email: string; username: string },
+  subject: string,
+  intro: string,
+  items: MailItem[],
+  links: UnsubscribeLinks,
+): MailMessage {
   const end = footer(links);
   return {
     to: to.email,
@@ -74,15 +86,30 @@ function listMessage(to: { email: string; username: string }, subject: string, i
 }
 
 /** The day's other events in one e-mail. */
-export function digestMessage(to: { email: string; username: string }, items: MailItem[], links: UnsubscribeLinks): MailMessage {
+export function digestMessage(
+  to: { email: string; username: string },
+  items: MailItem[],
+  links: UnsubscribeLinks,
+): MailMessage {
   const count = items.length === 1 ? 'one update' : `${items.length} updates`;
-  return listMessage(to, `Your ${BRAND} digest: ${count}`, `Here is what happened on ${BRAND} since your last digest:`, items, links);
+  return listMessage(
+    to,
+    `Your ${BRAND} digest: ${count}`,
+    `Here is what happened on ${BRAND} since your last digest:`,
+    items,
+    links,
+  );
 }
 
 /**
  * The events of one thread (a shared artifact) that arrived while its last e-mail was recent
  * (`title`: "3 new comments on “Group work” in Grade 5 PLC"), in one e-mail.
  */
-export function threadMessage(to: { email: string; username: string }, title: string, items: MailItem[], links: UnsubscribeLinks): MailMessage {
+export function threadMessage(
+  to: { email: string; username: string },
+  title: string,
+  items: MailItem[],
+  links: UnsubscribeLinks,
+): MailMessage {
   return listMessage(to, title, `${title} since our last e-mail about it:`, items, links);
 }

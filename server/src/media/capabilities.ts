@@ -28,7 +28,10 @@ export interface Capability {
 export class MediaCapabilities {
   private readonly key: Buffer;
 
-  constructor(secret: string, private readonly windowMs = CAPABILITY_WINDOW_MS) {
+  constructor(
+    secret: string,
+    private readonly windowMs = CAPABILITY_WINDOW_MS,
+  ) {
     this.key = createHmac('sha256', secret).update('practicefolio media capability v1').digest();
   }
 
@@ -58,10 +61,12 @@ export class MediaCapabilities {
   }
 }
 
-const UPLOAD_ADDRESS = /^\/uploads\/(?:[0-9a-z]{1,10}\.[0-9a-z]{1,10}\.[A-Za-z0-9_-]{22}\/)?[A-Za-z0-9_-]{1,80}\.[a-z0-9]{1,5}$/;
+const UPLOAD_ADDRESS =
+  /^\/uploads\/(?:[0-9a-z]{1,10}\.[0-9a-z]{1,10}\.[A-Za-z0-9_-]{22}\/)?[A-Za-z0-9_-]{1,80}\.[a-z0-9]{1,5}$/;
 
 /** Whether a value is the address of a stored file (`/uploads/<file>`, signed or not). */
-export const isUploadAddress = (value: unknown): value is string => typeof value === 'string' && UPLOAD_ADDRESS.test(value);
+export const isUploadAddress = (value: unknown): value is string =>
+  typeof value === 'string' && UPLOAD_ADDRESS.test(value);
 
 /**
  * Signs every `url` (and `previewUrl`) of stored files found anywhere in an answer for the

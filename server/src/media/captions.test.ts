@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CaptionError, checkCues, cleanCueText, escapeCueText, parseSrt, parseWebVtt, serializeWebVtt, vttTime } from './captions.ts';
+import {
+  CaptionError,
+  checkCues,
+  cleanCueText,
+  escapeCueText,
+  parseSrt,
+  parseWebVtt,
+  serializeWebVtt,
+  vttTime,
+} from './captions.ts';
 import { parseFfmpegDuration } from './videoTools.ts';
 
 const vtt = (body: string) => `WEBVTT\n\n${body}`;
@@ -18,12 +27,15 @@ describe('parseWebVtt', () => {
 
   it('accepts a file without cues and every allowed tag', () => {
     expect(parseWebVtt('WEBVTT\n')).toEqual([]);
-    const text = '<b>b</b> <u>u</u> <c.yellow.big>c</c> <lang es>hola</lang> <ruby>漢<rt>kan</rt></ruby> <v.loud Sam>hi</v>';
+    const text =
+      '<b>b</b> <u>u</u> <c.yellow.big>c</c> <lang es>hola</lang> <ruby>漢<rt>kan</rt></ruby> <v.loud Sam>hi</v>';
     expect(parseWebVtt(vtt(`00:00.000 --> 00:01.000\n${text}`))[0]!.text).toBe(text);
   });
 
   it('escapes a bare ampersand and keeps character references', () => {
-    expect(parseWebVtt(vtt('00:00.000 --> 00:01.000\nQ&A &lt;3 &#169; &nbsp;'))[0]!.text).toBe('Q&amp;A &lt;3 &#169; &nbsp;');
+    expect(parseWebVtt(vtt('00:00.000 --> 00:01.000\nQ&A &lt;3 &#169; &nbsp;'))[0]!.text).toBe(
+      'Q&amp;A &lt;3 &#169; &nbsp;',
+    );
   });
 
   const refused: [string, string, RegExp][] = [
@@ -39,10 +51,22 @@ describe('parseWebVtt', () => {
     ['no spaces around the arrow', vtt('00:00.000-->00:01.000\nHi'), /spaces around the arrow/],
     ['an end before the start', vtt('00:05.000 --> 00:01.000\nHi'), /must end after it starts/],
     ['an end equal to the start', vtt('00:01.000 --> 00:01.000\nHi'), /must end after it starts/],
-    ['a cue without text', vtt('00:00.000 --> 00:01.000\n\n00:02.000 --> 00:03.000\nHi'), /^Line 3: A caption has no text/],
+    [
+      'a cue without text',
+      vtt('00:00.000 --> 00:01.000\n\n00:02.000 --> 00:03.000\nHi'),
+      /^Line 3: A caption has no text/,
+    ],
     ['a script', vtt('00:00.000 --> 00:01.000\n<script>alert(1)</script>'), /The tag <script> is not allowed/],
-    ['an image with a handler', vtt('00:00.000 --> 00:01.000\n<img src=x onerror=alert(1)>'), /The tag <img> is not allowed/],
-    ['an attribute on an allowed tag', vtt('00:00.000 --> 00:01.000\n<b onclick="x">hi</b>'), /The tag <b> cannot have attributes/],
+    [
+      'an image with a handler',
+      vtt('00:00.000 --> 00:01.000\n<img src=x onerror=alert(1)>'),
+      /The tag <img> is not allowed/,
+    ],
+    [
+      'an attribute on an allowed tag',
+      vtt('00:00.000 --> 00:01.000\n<b onclick="x">hi</b>'),
+      /The tag <b> cannot have attributes/,
+    ],
     ['a class on a closing tag', vtt('00:00.000 --> 00:01.000\n<b>hi</b.x>'), /closing tag/],
     ['a bare less-than sign', vtt('00:00.000 --> 00:01.000\n1 < 2'), /write &lt;/],
     ['an unclosed tag', vtt('00:00.000 --> 00:01.000\n<i'), /The tag <i> is not closed/],
@@ -67,13 +91,16 @@ describe('parseWebVtt', () => {
 
 describe('parseSrt', () => {
   it('converts SRT to WebVTT cues, keeping i, b and u and escaping a bare ampersand', () => {
-    const source = '1\r\n00:00:01,000 --> 00:00:02,500\r\n<i>Hello</i> Q&A\r\n\r\n2\r\n00:00:03,000 --> 00:00:04,000 X1:10 X2:20\r\nTwo\r\nlines\r\n';
+    const source =
+      '1\r\n00:00:01,000 --> 00:00:02,500\r\n<i>Hello</i> Q&A\r\n\r\n2\r\n00:00:03,000 --> 00:00:04,000 X1:10 X2:20\r\nTwo\r\nlines\r\n';
     const cues = parseSrt(source);
     expect(cues).toEqual([
       { start: 1, end: 2.5, text: '<i>Hello</i> Q&amp;A' },
       { start: 3, end: 4, text: 'Two\nlines' },
     ]);
-    expect(serializeWebVtt(cues)).toBe('WEBVTT\n\n00:00:01.000 --> 00:00:02.500\n<i>Hello</i> Q&amp;A\n\n00:00:03.000 --> 00:00:04.000\nTwo\nlines\n');
+    expect(serializeWebVtt(cues)).toBe(
+      'WEBVTT\n\n00:00:01.000 --> 00:00:02.500\n<i>Hello</i> Q&amp;A\n\n00:00:03.000 --> 00:00:04.000\nTwo\nlines\n',
+    );
   });
 
   it.each([
@@ -102,11 +129,21 @@ describe('checkCues', () => {
       { start: 0.5, end: 1, text: 'a' },
       { start: 2, end: 3, text: 'b' },
     ]);
-    expect(() => checkCues([{ start: 1, end: 12, text: 'x' }], 10)).toThrow('Caption 1 ends at 00:00:12.000, after the end of the video (00:00:10.000).');
+    expect(() => checkCues([{ start: 1, end: 12, text: 'x' }], 10)).toThrow(
+      'Caption 1 ends at 00:00:12.000, after the end of the video (00:00:10.000).',
+    );
     expect(checkCues([{ start: 1, end: 12, text: 'x' }], null)).toHaveLength(1);
     expect(() => checkCues([{ start: 2, end: 2, text: 'x' }], 10)).toThrow('Caption 1 must end after it starts.');
     expect(() => checkCues([{ start: Number.NaN, end: 2, text: 'x' }], 10)).toThrow(/not valid/);
-    expect(() => checkCues([{ start: 0, end: 1, text: 'ok' }, { start: 1, end: 2, text: 'a\n\nb' }], 10)).toThrow('Caption 2: A caption cannot contain an empty line.');
+    expect(() =>
+      checkCues(
+        [
+          { start: 0, end: 1, text: 'ok' },
+          { start: 1, end: 2, text: 'a\n\nb' },
+        ],
+        10,
+      ),
+    ).toThrow('Caption 2: A caption cannot contain an empty line.');
     expect(() => checkCues([{ start: 0, end: 1, text: 'a --> b' }], 10)).toThrow(/-->/);
     expect(() => checkCues([{ start: 0, end: 1, text: '   ' }], 10)).toThrow(/cannot be empty/);
   });

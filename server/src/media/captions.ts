@@ -51,10 +51,12 @@ function parseTime(text: string, pattern: RegExp, line: number): number {
 export function cleanCueText(raw: string, line?: number): string {
   const text = raw.replace(/\r\n?/g, '\n').replace(/^\n+|\n+$/g, '');
   if (text.trim().length === 0) throw new CaptionError('A caption cannot be empty.', line);
-  if (text.length > CAPTION_CUE_TEXT_MAX) throw new CaptionError(`A caption can be at most ${CAPTION_CUE_TEXT_MAX} characters.`, line);
+  if (text.length > CAPTION_CUE_TEXT_MAX)
+    throw new CaptionError(`A caption can be at most ${CAPTION_CUE_TEXT_MAX} characters.`, line);
   if (/\n[ \t]*\n/.test(text)) throw new CaptionError('A caption cannot contain an empty line.', line);
   if (text.includes('-->')) throw new CaptionError('A caption cannot contain "-->".', line);
-  if (/\p{Cc}/u.test(text.replace(/[\n\t]/g, ''))) throw new CaptionError('A caption cannot contain control characters.', line);
+  if (/\p{Cc}/u.test(text.replace(/[\n\t]/g, '')))
+    throw new CaptionError('A caption cannot contain control characters.', line);
   let out = '';
   let i = 0;
   while (i < text.length) {
@@ -75,11 +77,16 @@ export function cleanCueText(raw: string, line?: number): string {
       }
       const closing = tag[1] === '/';
       const hasAnnotation = tag[4] !== undefined;
-      if (closing && (tag[3] || hasAnnotation)) throw new CaptionError(`The closing tag </${name}> cannot have classes or text.`, line);
+      if (closing && (tag[3] || hasAnnotation))
+        throw new CaptionError(`The closing tag </${name}> cannot have classes or text.`, line);
       if (!closing && hasAnnotation && !ANNOTATED.has(name)) {
-        throw new CaptionError(`The tag <${name}> cannot have attributes. Only <v> and <lang> take a name after a space.`, line);
+        throw new CaptionError(
+          `The tag <${name}> cannot have attributes. Only <v> and <lang> take a name after a space.`,
+          line,
+        );
       }
-      if (!closing && name === 'lang' && !(tag[5] ?? '').trim()) throw new CaptionError('The tag <lang> needs a language, such as <lang es>.', line);
+      if (!closing && name === 'lang' && !(tag[5] ?? '').trim())
+        throw new CaptionError('The tag <lang> needs a language, such as <lang es>.', line);
       out += tag[0];
       i += tag[0].length;
       continue;
@@ -106,10 +113,13 @@ export function checkCues(cues: readonly Cue[], duration: number | null): Cue[] 
   if (cues.length > CAPTION_CUES_MAX) throw new CaptionError(`A track can have at most ${CAPTION_CUES_MAX} captions.`);
   const checked = cues.map((cue, index) => {
     const where = `Caption ${index + 1}`;
-    if (!Number.isFinite(cue.start) || !Number.isFinite(cue.end) || cue.start < 0) throw new CaptionError(`${where} has a time that is not valid.`);
+    if (!Number.isFinite(cue.start) || !Number.isFinite(cue.end) || cue.start < 0)
+      throw new CaptionError(`${where} has a time that is not valid.`);
     if (cue.end <= cue.start) throw new CaptionError(`${where} must end after it starts.`);
     if (duration !== null && cue.end > duration + END_TOLERANCE) {
-      throw new CaptionError(`${where} ends at ${vttTime(cue.end)}, after the end of the video (${vttTime(duration)}).`);
+      throw new CaptionError(
+        `${where} ends at ${vttTime(cue.end)}, after the end of the video (${vttTime(duration)}).`,
+      );
     }
     let text: string;
     try {
@@ -119,7 +129,10 @@ export function checkCues(cues: readonly Cue[], duration: number | null): Cue[] 
     }
     return { start: roundMs(cue.start), end: roundMs(cue.end), text };
   });
-  return checked.map((cue, index) => ({ cue, index })).sort((a, b) => a.cue.start - b.cue.start || a.index - b.index).map((x) => x.cue);
+  return checked
+    .map((cue, index) => ({ cue, index }))
+    .sort((a, b) => a.cue.start - b.cue.start || a.index - b.index)
+    .map((x) => x.cue);
 }
 
 /**
@@ -143,8 +156,16 @@ export function clipToDuration(cues: readonly Cue[], duration: number | null): {
     }
   }
   const parts = [
-    ...(clipped > 0 ? [`${clipped} ${clipped === 1 ? 'caption ended' : 'captions ended'} after the end of the video (${vttTime(duration)}) and ${clipped === 1 ? 'was' : 'were'} cut to end there.`] : []),
-    ...(dropped > 0 ? [`${dropped} ${dropped === 1 ? 'caption starts' : 'captions start'} after the end of the video and ${dropped === 1 ? 'was' : 'were'} left out.`] : []),
+    ...(clipped > 0
+      ? [
+          `${clipped} ${clipped === 1 ? 'caption ended' : 'captions ended'} after the end of the video (${vttTime(duration)}) and ${clipped === 1 ? 'was' : 'were'} cut to end there.`,
+        ]
+      : []),
+    ...(dropped > 0
+      ? [
+          `${dropped} ${dropped === 1 ? 'caption starts' : 'captions start'} after the end of the video and ${dropped === 1 ? 'was' : 'were'} left out.`,
+        ]
+      : []),
   ];
   return { cues: kept, notice: parts.length > 0 ? parts.join(' ') : null };
 }
@@ -155,7 +176,10 @@ export const END_TOLERANCE = 0.05;
 const roundMs = (value: number) => Math.round(value * 1000) / 1000;
 
 function lines(source: string): string[] {
-  return source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
+  return source
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n');
 }
 
 function checkSource(source: string): void {
@@ -182,7 +206,13 @@ function* blocks(all: readonly string[], from = 0): Generator<{ start: number; b
  * reads them) and its text lines; `lineNo` is the timing line's number.
  * @throws CaptionError where the cue ends before it starts, has no text, or is one too many.
  */
-function addCue(cues: Cue[], match: RegExpExecArray, timePattern: RegExp, text: readonly string[], lineNo: number): void {
+function addCue(
+  cues: Cue[],
+  match: RegExpExecArray,
+  timePattern: RegExp,
+  text: readonly string[],
+  lineNo: number,
+): void {
   const cueStart = parseTime(match[1]!, timePattern, lineNo);
   const cueEnd = parseTime(match[2]!, timePattern, lineNo);
   if (cueEnd <= cueStart) throw new CaptionError('A caption must end after it starts.', lineNo);
@@ -205,19 +235,24 @@ export function parseWebVtt(source: string): Cue[] {
   let i = 1;
   // The header continues to the first empty line.
   while (i < all.length && all[i] !== '') {
-    if (all[i]!.includes('-->')) throw new CaptionError('The "WEBVTT" line must be followed by an empty line before the first caption.', i + 1);
+    if (all[i]!.includes('-->'))
+      throw new CaptionError('The "WEBVTT" line must be followed by an empty line before the first caption.', i + 1);
     i += 1;
   }
   for (const { start, block } of blocks(all, i)) {
     const first = block[0]!;
     if (/^(NOTE|STYLE|REGION)(?:[ \t]|$)/.test(first)) {
-      if (block.some((l) => l.includes('-->'))) throw new CaptionError(`A ${first.split(/[ \t]/)[0]} block cannot contain "-->".`, start + 1);
+      if (block.some((l) => l.includes('-->')))
+        throw new CaptionError(`A ${first.split(/[ \t]/)[0]} block cannot contain "-->".`, start + 1);
       continue;
     }
     const timingAt = first.includes('-->') ? 0 : 1;
     const timing = block[timingAt];
     if (timing === undefined || !timing.includes('-->')) {
-      throw new CaptionError('Expected a caption time line such as "00:00:01.000 --> 00:00:04.000".', start + timingAt + 1);
+      throw new CaptionError(
+        'Expected a caption time line such as "00:00:01.000 --> 00:00:04.000".',
+        start + timingAt + 1,
+      );
     }
     const lineNo = start + timingAt + 1;
     const match = /^(\S+)[ \t]+-->[ \t]+(\S+)(?:[ \t]+(.*))?$/.exec(timing);

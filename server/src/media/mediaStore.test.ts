@@ -20,7 +20,10 @@ function dataDir(): string {
 }
 
 const newKey = () => randomBytes(18).toString('base64url');
-const pendingKeys = async () => (await db.query<{ storage_key: string }>('SELECT storage_key FROM pending_uploads ORDER BY storage_key')).rows.map((r) => r.storage_key);
+const pendingKeys = async () =>
+  (await db.query<{ storage_key: string }>('SELECT storage_key FROM pending_uploads ORDER BY storage_key')).rows.map(
+    (r) => r.storage_key,
+  );
 const listing = (dir: string) => readdirSync(dir).sort();
 
 async function refusal(promise: Promise<unknown>): Promise<HttpError> {
@@ -43,7 +46,14 @@ describe('MediaStore.init (crash safety)', () => {
     const kept = newKey();
     await db.query('INSERT INTO pending_uploads (storage_key) VALUES ($1)', [crashed]);
     const uploads = path.join(dir, 'uploads');
-    for (const name of [`${crashed}.png`, `thumbnail_${crashed}.jpg`, `small_${crashed}.jpg`, `medium_${crashed}.jpg`, `large_${crashed}.jpg`, `${kept}.pdf`]) {
+    for (const name of [
+      `${crashed}.png`,
+      `thumbnail_${crashed}.jpg`,
+      `small_${crashed}.jpg`,
+      `medium_${crashed}.jpg`,
+      `large_${crashed}.jpg`,
+      `${kept}.pdf`,
+    ]) {
       writeFileSync(path.join(uploads, name), 'x');
     }
     writeFileSync(path.join(uploads, '.incoming', crashed), 'half');
@@ -71,7 +81,13 @@ describe('MediaStore.receive, place, abandon and discard', async () => {
 
   it('records the key before writing, keeps the file in the incoming folder until it is placed', async () => {
     const received = await store.receive(Readable.from([pdfDocument()]), 'C:\\Users\\me\\plan\u0007.pdf', 'documents');
-    expect(received).toMatchObject({ name: 'plan.pdf', mime: 'application/pdf', ext: '.pdf', kind: 'document', formats: null });
+    expect(received).toMatchObject({
+      name: 'plan.pdf',
+      mime: 'application/pdf',
+      ext: '.pdf',
+      kind: 'document',
+      formats: null,
+    });
     expect(keyOfFile(`${received.key}.pdf`)).toBe(received.key);
     expect(await pendingKeys()).toContain(received.key);
     expect(listing(path.join(uploads, '.incoming'))).toEqual([received.key]);
@@ -87,7 +103,13 @@ describe('MediaStore.receive, place, abandon and discard', async () => {
   it('derives the image formats in the incoming folder and abandons them all with the original', async () => {
     const received = await store.receive(Readable.from([await pngImage(900, 300)]), 'wide.png', 'images');
     expect(received.files.map((f) => f.to).sort()).toEqual(
-      [`${received.key}.png`, `large_${received.key}.jpg`, `medium_${received.key}.jpg`, `small_${received.key}.jpg`, `thumbnail_${received.key}.jpg`].sort(),
+      [
+        `${received.key}.png`,
+        `large_${received.key}.jpg`,
+        `medium_${received.key}.jpg`,
+        `small_${received.key}.jpg`,
+        `thumbnail_${received.key}.jpg`,
+      ].sort(),
     );
     expect(received.formats!.thumbnail).toMatchObject({ width: 245, height: 82 });
     await store.abandon(received);
@@ -97,10 +119,14 @@ describe('MediaStore.receive, place, abandon and discard', async () => {
 
   it('leaves nothing behind when it refuses a file', async () => {
     const before = await pendingKeys();
-    expect((await refusal(store.receive(Readable.from([Buffer.alloc(0)]), 'empty.pdf', 'documents'))).message).toBe('You cannot upload an empty file.');
+    expect((await refusal(store.receive(Readable.from([Buffer.alloc(0)]), 'empty.pdf', 'documents'))).message).toBe(
+      'You cannot upload an empty file.',
+    );
     expect((await refusal(store.receive(Readable.from([pdfDocument()]), 'x.png', 'images'))).statusCode).toBe(400);
     const broken = Buffer.concat([(await pngImage(50, 50)).subarray(0, 60)]);
-    expect((await refusal(store.receive(Readable.from([broken]), 'broken.png', 'images'))).message).toBe('This image could not be read. It may be damaged.');
+    expect((await refusal(store.receive(Readable.from([broken]), 'broken.png', 'images'))).message).toBe(
+      'This image could not be read. It may be damaged.',
+    );
     const failing = new Readable({
       read() {
         this.destroy(new HttpError(413, 'too_large', 'This file is too large.'));
@@ -115,7 +141,8 @@ describe('MediaStore.receive, place, abandon and discard', async () => {
     const key = newKey();
     expect(store.pathOf(`${key}.png`)).toBe(path.join(uploads, `${key}.png`));
     expect(store.pathOf(`thumbnail_${key}.jpg`)).toBe(path.join(uploads, `thumbnail_${key}.jpg`));
-    for (const bad of ['../x.png', 'a/b.png', '.incoming', `${key}`, `${key}.PNG`, `${key}.png.html`, '']) expect(store.pathOf(bad)).toBeNull();
+    for (const bad of ['../x.png', 'a/b.png', '.incoming', `${key}`, `${key}.PNG`, `${key}.png.html`, ''])
+      expect(store.pathOf(bad)).toBeNull();
   });
 });
 

@@ -16,7 +16,13 @@ import { badRequest } from '../errors.ts';
 import { neutraliseBidi } from '../http/fileNames.ts';
 import type { OrphanFiles } from '../repositories/mediaRepository.ts';
 import { Limiter } from './limiter.ts';
-import { assertVideo, FFMPEG_CPU_SECONDS, FFMPEG_MEMORY_KIB, FFMPEG_REPORT_MAX, parseFfmpegDuration } from './videoTools.ts';
+import {
+  assertVideo,
+  FFMPEG_CPU_SECONDS,
+  FFMPEG_MEMORY_KIB,
+  FFMPEG_REPORT_MAX,
+  parseFfmpegDuration,
+} from './videoTools.ts';
 
 /** The image formats the mobile apps read (reference §6.2): fit inside these boxes. */
 const FORMATS = {
@@ -26,15 +32,34 @@ const FORMATS = {
   large: { width: 1000, height: 1000 },
 } as const;
 
-const IMAGE_MIMES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif', 'image/heic', 'image/heif', 'image/tiff', 'image/bmp']);
+const IMAGE_MIMES = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'image/heic',
+  'image/heif',
+  'image/tiff',
+  'image/bmp',
+]);
 /** Extensions for the document types the portal names in its answers (anything else keeps its own). */
 const DOCUMENT_EXTENSIONS: Record<string, string> = {
   'application/x-cfb': '',
   'application/zip': '.zip',
 };
 /** Old Office files are all "x-cfb" containers; their extension tells which. */
-const CFB_TYPES: Record<string, string> = { '.doc': 'application/msword', '.xls': 'application/vnd.ms-excel', '.ppt': 'application/vnd.ms-powerpoint' };
-const TEXT_TYPES: Record<string, string> = { '.txt': 'text/plain', '.csv': 'text/csv', '.tsv': 'text/tab-separated-values', '.md': 'text/markdown' };
+const CFB_TYPES: Record<string, string> = {
+  '.doc': 'application/msword',
+  '.xls': 'application/vnd.ms-excel',
+  '.ppt': 'application/vnd.ms-powerpoint',
+};
+const TEXT_TYPES: Record<string, string> = {
+  '.txt': 'text/plain',
+  '.csv': 'text/csv',
+  '.tsv': 'text/tab-separated-values',
+  '.md': 'text/markdown',
+};
 
 const KIND_WORD = { images: 'an image', videos: 'a video', documents: 'a document' } as const;
 const KIND_HINT = {
@@ -116,7 +141,8 @@ export class MediaStore {
     await mkdir(this.tmpDir, { recursive: true, mode: 0o700 });
     await chmod(this.dir, 0o700);
     await chmod(this.tmpDir, 0o700);
-    for (const entry of await readdir(this.tmpDir)) await rm(path.join(this.tmpDir, entry), { force: true, recursive: true });
+    for (const entry of await readdir(this.tmpDir))
+      await rm(path.join(this.tmpDir, entry), { force: true, recursive: true });
     const { rows } = await this.db.query<{ storage_key: string }>('SELECT storage_key FROM pending_uploads');
     if (rows.length === 0) return;
     const keys = new Set(rows.map((r) => r.storage_key));
@@ -164,7 +190,9 @@ export class MediaStore {
         await this.processing.run(async () => {
           // A header that sniffs as a video is not yet one (an `ftyp` box before a web page):
           // ffprobe must read a video stream, or nothing is stored.
-          await assertVideo(this.tools.ffprobe, tmp, () => this.log.warn('ffprobe is not installed: video uploads are refused'));
+          await assertVideo(this.tools.ffprobe, tmp, () =>
+            this.log.warn('ffprobe is not installed: video uploads are refused'),
+          );
           await this.deriveVideoPoster(received, tmp, derived);
         });
       }
@@ -225,7 +253,13 @@ export class MediaStore {
     const refuse = (what: string) =>
       badRequest(`This file is ${what}, not ${KIND_WORD[kind]}. ${KIND_HINT[kind]}`, 'wrong_file_type');
     const describe = (mime: string | undefined) =>
-      mime?.startsWith('image/') ? 'an image' : mime?.startsWith('video/') ? 'a video' : mime ? `of type ${mime}` : 'of an unknown type';
+      mime?.startsWith('image/')
+        ? 'an image'
+        : mime?.startsWith('video/')
+          ? 'a video'
+          : mime
+            ? `of type ${mime}`
+            : 'of an unknown type';
     if (kind === 'images') {
       if (detected && IMAGE_MIMES.has(detected.mime)) return { mime: detected.mime, ext: `.${detected.ext}` };
       throw refuse(describe(detected?.mime));
@@ -238,7 +272,8 @@ export class MediaStore {
     // they are and always served as attachments with a neutral type, so none runs in the browser.
     const own = /^\.[a-z0-9]{1,5}$/.test(ext) ? ext : '';
     if (detected?.mime === 'application/x-cfb' && CFB_TYPES[ext]) return { mime: CFB_TYPES[ext]!, ext };
-    if (detected) return { mime: detected.mime, ext: own || (DOCUMENT_EXTENSIONS[detected.mime] ?? `.${detected.ext}`) || '.bin' };
+    if (detected)
+      return { mime: detected.mime, ext: own || (DOCUMENT_EXTENSIONS[detected.mime] ?? `.${detected.ext}`) || '.bin' };
     const textMime = TEXT_TYPES[ext];
     if (textMime && (await looksLikeText(file))) return { mime: `${textMime}; charset=utf-8`, ext };
     return { mime: 'application/octet-stream', ext: own || '.bin' };
@@ -266,9 +301,17 @@ export class MediaStore {
     }
   }
 
-  private async writeFormats(image: Sharp, key: string, derived: string[], files: ReceivedFile['files']): Promise<MediaFormats> {
+  private async writeFormats(
+    image: Sharp,
+    key: string,
+    derived: string[],
+    files: ReceivedFile['files'],
+  ): Promise<MediaFormats> {
     const formats: MediaFormats = {};
-    for (const [format, box] of Object.entries(FORMATS) as [keyof typeof FORMATS, { width: number; height: number }][]) {
+    for (const [format, box] of Object.entries(FORMATS) as [
+      keyof typeof FORMATS,
+      { width: number; height: number },
+    ][]) {
       const name = `${format}_${key}.jpg`;
       const out = path.join(this.tmpDir, name);
       derived.push(out);
@@ -339,7 +382,14 @@ export class MediaStore {
     return new Promise((resolve) => {
       const child = spawn(
         '/bin/sh',
-        ['-c', `ulimit -v ${FFMPEG_MEMORY_KIB} && ulimit -t ${FFMPEG_CPU_SECONDS} && exec "$0" "$@"`, this.tools.ffmpeg, '-hide_banner', '-nostdin', ...args],
+        [
+          '-c',
+          `ulimit -v ${FFMPEG_MEMORY_KIB} && ulimit -t ${FFMPEG_CPU_SECONDS} && exec "$0" "$@"`,
+          this.tools.ffmpeg,
+          '-hide_banner',
+          '-nostdin',
+          ...args,
+        ],
         { stdio: ['ignore', 'ignore', capture ? 'pipe' : 'ignore'] },
       );
       // Only the start of the report is kept (the input's header comes first).
@@ -385,7 +435,9 @@ async function looksLikeText(file: string): Promise<boolean> {
     const sample = buffer.subarray(0, bytesRead);
     if (sample.includes(0)) return false;
     try {
-      new TextDecoder('utf-8', { fatal: true }).decode(bytesRead === buffer.length ? sample.subarray(0, bytesRead - 4) : sample);
+      new TextDecoder('utf-8', { fatal: true }).decode(
+        bytesRead === buffer.length ? sample.subarray(0, bytesRead - 4) : sample,
+      );
       return true;
     } catch {
       return false;

@@ -49,22 +49,33 @@ interface ProbeOutput {
 export function probeVideo(ffprobePath: string, file: string): Promise<ProbeResult> {
   const args = [
     '-hide_banner',
-    '-loglevel', 'error',
-    '-protocol_whitelist', 'file',
-    '-select_streams', 'v',
-    '-show_entries', 'stream=codec_type,width,height:stream_disposition=attached_pic',
-    '-of', 'json',
-    '-i', file,
+    '-loglevel',
+    'error',
+    '-protocol_whitelist',
+    'file',
+    '-select_streams',
+    'v',
+    '-show_entries',
+    'stream=codec_type,width,height:stream_disposition=attached_pic',
+    '-of',
+    'json',
+    '-i',
+    file,
   ];
   return new Promise((resolve) => {
-    execFile(ffprobePath, args, { timeout: FFPROBE_TIMEOUT_MS, killSignal: 'SIGKILL', maxBuffer: FFPROBE_OUTPUT_MAX, windowsHide: true }, (error, stdout) => {
-      if (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        resolve(code === 'ENOENT' || code === 'EACCES' ? 'missing' : 'not_video');
-        return;
-      }
-      resolve(hasVideoStream(stdout) ? 'video' : 'not_video');
-    });
+    execFile(
+      ffprobePath,
+      args,
+      { timeout: FFPROBE_TIMEOUT_MS, killSignal: 'SIGKILL', maxBuffer: FFPROBE_OUTPUT_MAX, windowsHide: true },
+      (error, stdout) => {
+        if (error) {
+          const code = (error as NodeJS.ErrnoException).code;
+          resolve(code === 'ENOENT' || code === 'EACCES' ? 'missing' : 'not_video');
+          return;
+        }
+        resolve(hasVideoStream(stdout) ? 'video' : 'not_video');
+      },
+    );
   });
 }
 
@@ -77,7 +88,11 @@ export function hasVideoStream(output: string): boolean {
     return false;
   }
   return (parsed.streams ?? []).some(
-    (s) => s.codec_type === 'video' && Number(s.width) > 0 && Number(s.height) > 0 && Number(s.disposition?.attached_pic ?? 0) === 0,
+    (s) =>
+      s.codec_type === 'video' &&
+      Number(s.width) > 0 &&
+      Number(s.height) > 0 &&
+      Number(s.disposition?.attached_pic ?? 0) === 0,
   );
 }
 

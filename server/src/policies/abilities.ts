@@ -7,7 +7,15 @@ import type {
 } from '#schemas/abilities';
 import type { User } from '#schemas/user';
 import { canCreatePortfolio, canWriteArtifact } from './portfolioPolicy.ts';
-import { canChangeOwn, canCreateShared, canLeaveShared, canManageShared, canWorkInShared, SHARED_MESSAGES, type SharedFacts } from './sharedPolicy.ts';
+import {
+  canChangeOwn,
+  canCreateShared,
+  canLeaveShared,
+  canManageShared,
+  canWorkInShared,
+  SHARED_MESSAGES,
+  type SharedFacts,
+} from './sharedPolicy.ts';
 import { canManageUsers, isResearcher } from './userPolicy.ts';
 
 /**
@@ -33,7 +41,13 @@ function user(actor: Actor): UserAbilities {
 /** On a shared portfolio. */
 function sharedPortfolio(actor: Actor, sp: SharedFacts): SharedPortfolioAbilities {
   const manage = canManageShared(actor, sp).ok;
-  return { edit: manage, delete: manage, invite: manage, leave: canLeaveShared(actor, sp), contribute: canWorkInShared(actor, sp).ok };
+  return {
+    edit: manage,
+    delete: manage,
+    invite: manage,
+    leave: canLeaveShared(actor, sp),
+    contribute: canWorkInShared(actor, sp).ok,
+  };
 }
 
 /** On a shared artifact of the shared portfolio `sp`. */

@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '#schemas/user';
 import { allow, deny } from './decision.ts';
-import { canCreatePortfolio, canReadArtifact, canReadPortfolio, canWriteArtifact, canWritePortfolio, PORTFOLIO_MESSAGES } from './portfolioPolicy.ts';
+import {
+  canCreatePortfolio,
+  canReadArtifact,
+  canReadPortfolio,
+  canWriteArtifact,
+  canWritePortfolio,
+  PORTFOLIO_MESSAGES,
+} from './portfolioPolicy.ts';
 import { canManageUsers, canOwnPortfolios, canSetBlocked, isResearcher } from './userPolicy.ts';
 
-const actor = (id: number, type: User['role']['type']): Pick<User, 'id' | 'role'> => ({ id, role: { id: type === 'researcher' ? 4 : type === 'plc_lead' ? 3 : 1, name: type, description: '', type } });
+const actor = (id: number, type: User['role']['type']): Pick<User, 'id' | 'role'> => ({
+  id,
+  role: { id: type === 'researcher' ? 4 : type === 'plc_lead' ? 3 : 1, name: type, description: '', type },
+});
 const teacher = actor(10, 'authenticated');
 const lead = actor(11, 'plc_lead');
 const researcher = actor(12, 'researcher');
@@ -24,7 +34,8 @@ describe('portfolio policy', () => {
     expect(canWritePortfolio(teacher, own)).toEqual(allow);
     expect(canWritePortfolio(researcher, own)).toEqual(deny(403, PORTFOLIO_MESSAGES.researcherReadOnly));
     expect(canWritePortfolio(lead, own)).toEqual(deny(404, PORTFOLIO_MESSAGES.notFound));
-    for (const who of [teacher, lead, researcher]) expect(canWritePortfolio(who, template)).toEqual(deny(403, PORTFOLIO_MESSAGES.template));
+    for (const who of [teacher, lead, researcher])
+      expect(canWritePortfolio(who, template)).toEqual(deny(403, PORTFOLIO_MESSAGES.template));
     // A template given an owner by mistake stays closed.
     expect(canWritePortfolio(teacher, { id: 1, ownerId: teacher.id })).toEqual(deny(403, PORTFOLIO_MESSAGES.template));
   });

@@ -3,7 +3,6 @@ import type { User } from '#schemas/user';
 import { allow, deny, type Decision } from './decision.ts';
 import { isResearcher } from './userPolicy.ts';
 
-
 export const PORTFOLIO_MESSAGES = {
   notFound: 'Portfolio not found.',
   template: 'The portfolio template cannot be changed.',

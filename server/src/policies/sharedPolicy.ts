@@ -30,7 +30,12 @@ export const isMember = (actor: Pick<User, 'id'>, sp: SharedFacts): boolean => s
  * Read a shared portfolio or its artifacts: members, invitees, researchers. Others get the
  * message of a missing object (`notFoundMessage`: the shared artifact's, for an artifact).
  */
-export function canReadShared(actor: Actor, sp: SharedFacts, invitee: boolean, notFoundMessage: string = SHARED_MESSAGES.notFound): Decision {
+export function canReadShared(
+  actor: Actor,
+  sp: SharedFacts,
+  invitee: boolean,
+  notFoundMessage: string = SHARED_MESSAGES.notFound,
+): Decision {
   return isMember(actor, sp) || invitee || isResearcher(actor) ? allow : deny(404, notFoundMessage);
 }
 
@@ -40,14 +45,22 @@ export function canCreateShared(actor: Actor): Decision {
 }
 
 /** Edit or delete a shared portfolio, see and manage its members, invite: its owner and researchers. */
-export function canManageShared(actor: Actor, sp: SharedFacts, notFoundMessage: string = SHARED_MESSAGES.notFound): Decision {
+export function canManageShared(
+  actor: Actor,
+  sp: SharedFacts,
+  notFoundMessage: string = SHARED_MESSAGES.notFound,
+): Decision {
   if (sp.ownerId === actor.id || isResearcher(actor)) return allow;
   if (isMember(actor, sp)) return deny(403, SHARED_MESSAGES.ownerOnly);
   return deny(404, notFoundMessage);
 }
 
 /** Work inside a shared portfolio (edit, upload, copy into, comment, react, delete artifacts): members and researchers. */
-export function canWorkInShared(actor: Actor, sp: SharedFacts, notFoundMessage: string = SHARED_MESSAGES.notFound): Decision {
+export function canWorkInShared(
+  actor: Actor,
+  sp: SharedFacts,
+  notFoundMessage: string = SHARED_MESSAGES.notFound,
+): Decision {
   return isMember(actor, sp) || isResearcher(actor) ? allow : deny(404, notFoundMessage);
 }
 
@@ -60,7 +73,12 @@ export function canLeaveShared(actor: Actor, sp: SharedFacts): boolean {
 }
 
 /** Change or delete a comment or reaction: its owner, while still a member (or a researcher). */
-export function canChangeOwn(actor: Actor, item: { owner: { id: number } }, sp: SharedFacts, notFoundMessage: string): Decision {
+export function canChangeOwn(
+  actor: Actor,
+  item: { owner: { id: number } },
+  sp: SharedFacts,
+  notFoundMessage: string,
+): Decision {
   const inside = isMember(actor, sp) || isResearcher(actor);
   if (!inside) return deny(404, notFoundMessage);
   return item.owner.id === actor.id ? allow : deny(403, SHARED_MESSAGES.notYours);

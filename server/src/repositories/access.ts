@@ -17,13 +17,16 @@ export const access = {
   /** Whether the `users` row `user` is not a researcher: a teacher or a PLC lead, who keep personal portfolios. */
   ownsPortfolios: (user: string): string => `${user}.role_id <> ${ROLE_IDS.researcher}`,
   /** Whether the account with id `userId` is a researcher. */
-  isResearcherId: (userId: string): string => `EXISTS (SELECT 1 FROM users access_u WHERE access_u.id = ${userId} AND ${isResearcher('access_u')})`,
+  isResearcherId: (userId: string): string =>
+    `EXISTS (SELECT 1 FROM users access_u WHERE access_u.id = ${userId} AND ${isResearcher('access_u')})`,
   isMember,
   /** Whether the `users` row `user` works in shared portfolio `sharedPortfolioId`: a member, or a researcher. */
-  worksInShared: (user: string, sharedPortfolioId: string): string => `(${isResearcher(user)} OR ${isMember(sharedPortfolioId, `${user}.id`)})`,
+  worksInShared: (user: string, sharedPortfolioId: string): string =>
+    `(${isResearcher(user)} OR ${isMember(sharedPortfolioId, `${user}.id`)})`,
   /**
    * With a nullable member-id parameter (`$n::int`): the rows of the shared portfolios that
    * person belongs to, or every row when the parameter is null (researchers).
    */
-  memberFilter: (sharedPortfolioId: string, param: string): string => `(${param}::int IS NULL OR ${isMember(sharedPortfolioId, param)})`,
+  memberFilter: (sharedPortfolioId: string, param: string): string =>
+    `(${param}::int IS NULL OR ${isMember(sharedPortfolioId, param)})`,
 };

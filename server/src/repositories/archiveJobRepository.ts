@@ -128,7 +128,12 @@ export const archiveJobRepository = {
   },
 
   /** Marks the job ready with its file; `false` when it is no longer this worker's (the file must then go). */
-  async finish(db: Queryable, id: number, workerId: string, file: { name: string; size: number; validDays: number }): Promise<ArchiveJobRecord | null> {
+  async finish(
+    db: Queryable,
+    id: number,
+    workerId: string,
+    file: { name: string; size: number; validDays: number },
+  ): Promise<ArchiveJobRecord | null> {
     const { rows } = await db.query<JobRow>(
       `UPDATE archive_jobs SET status = 'ready', progress = 1, file_name = $3, size = $4, finished_at = now(),
          expires_at = now() + make_interval(days => $5), claimed_by = NULL, lease_until = NULL, error = NULL
@@ -206,7 +211,9 @@ export const archiveJobRepository = {
 
   /** Every file name a job still refers to (the rest of the archives folder is stray). */
   async fileNames(db: Queryable): Promise<Set<string>> {
-    const { rows } = await db.query<{ file_name: string }>('SELECT file_name FROM archive_jobs WHERE file_name IS NOT NULL');
+    const { rows } = await db.query<{ file_name: string }>(
+      'SELECT file_name FROM archive_jobs WHERE file_name IS NOT NULL',
+    );
     return new Set(rows.map((r) => r.file_name));
   },
 };

@@ -86,7 +86,10 @@ export const artifactRepository = {
    * (by portfolio or owner) hold saved artifacts only; an artifact asked for by its id is given
    * whether saved or not (its own editor).
    */
-  async load(db: Queryable, where: { ids?: readonly number[]; portfolioIds?: readonly number[]; ownerId?: number }): Promise<Artifact[]> {
+  async load(
+    db: Queryable,
+    where: { ids?: readonly number[]; portfolioIds?: readonly number[]; ownerId?: number },
+  ): Promise<Artifact[]> {
     const { rows } = await db.query<ArtifactRow>(
       `${SELECT} WHERE ($1::int[] IS NULL OR a.id = ANY($1::int[]))
          AND ($2::int[] IS NULL OR a.portfolio_id = ANY($2::int[]))
@@ -95,7 +98,11 @@ export const artifactRepository = {
        ORDER BY a.created_at DESC, a.id DESC`,
       [where.ids ?? null, where.portfolioIds ?? null, where.ownerId ?? null],
     );
-    const media = await mediaRepository.listFor(db, 'artifact', rows.map((r) => r.id));
+    const media = await mediaRepository.listFor(
+      db,
+      'artifact',
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => {
       const lists = media.get(r.id) ?? emptyMediaLists();
       const owner = { id: r.owner_id ?? 0, username: r.owner_username ?? '', email: r.owner_email ?? '' };
@@ -124,7 +131,12 @@ export const artifactRepository = {
    * structure and the files. Same order as `load`.
    */
   async briefs(db: Queryable, portfolioId: number): Promise<ArtifactBrief[]> {
-    const { rows } = await db.query<Pick<ArtifactRow, 'id' | 'responses' | 'parking_lot' | 'created_at' | 'updated_at' | 'owner_username' | 'comment_count'>>(
+    const { rows } = await db.query<
+      Pick<
+        ArtifactRow,
+        'id' | 'responses' | 'parking_lot' | 'created_at' | 'updated_at' | 'owner_username' | 'comment_count'
+      >
+    >(
       `SELECT a.id, a.responses, a.parking_lot, a.created_at, a.updated_at, u.username AS owner_username, ${COMMENT_COUNT}
        FROM artifacts a JOIN portfolios p ON p.id = a.portfolio_id LEFT JOIN users u ON u.id = p.owner_id
        WHERE a.portfolio_id = $1 AND a.saved
@@ -144,7 +156,10 @@ export const artifactRepository = {
   },
 
   /** Creates an artifact and returns its id; `saved: false` for one that is kept only once saved. */
-  async create(db: Queryable, input: { portfolioId: number; structure: Structure; responses: Responses; parkingLot: boolean; saved?: boolean }): Promise<number> {
+  async create(
+    db: Queryable,
+    input: { portfolioId: number; structure: Structure; responses: Responses; parkingLot: boolean; saved?: boolean },
+  ): Promise<number> {
     const { rows } = await db.query<{ id: number }>(
       `INSERT INTO artifacts (portfolio_id, structure, responses, parking_lot, saved) VALUES ($1, $2::jsonb, $3::jsonb, $4, $5) RETURNING id`,
       [input.portfolioId, json(input.structure), json(input.responses), input.parkingLot, input.saved ?? true],
@@ -171,7 +186,10 @@ export const artifactRepository = {
 
   /** The never-saved artifacts of a portfolio. */
   async unsavedIdsIn(db: Queryable, portfolioId: number): Promise<number[]> {
-    const { rows } = await db.query<{ id: number }>('SELECT id FROM artifacts WHERE portfolio_id = $1 AND NOT saved ORDER BY id', [portfolioId]);
+    const { rows } = await db.query<{ id: number }>(
+      'SELECT id FROM artifacts WHERE portfolio_id = $1 AND NOT saved ORDER BY id',
+      [portfolioId],
+    );
     return rows.map((r) => r.id);
   },
 

@@ -37,7 +37,10 @@ export const authEventRepository = {
   ): Promise<{ allowed: true; id: number } | { allowed: false }> {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1 || ':' || $2))`, [kind, subject]);
     if ((await authEventRepository.count(tx, kind, subject, windowSeconds)) >= limit) return { allowed: false };
-    const { rows } = await tx.query<{ id: number }>(`INSERT INTO auth_events (kind, subject) VALUES ($1, $2) RETURNING id`, [kind, subject]);
+    const { rows } = await tx.query<{ id: number }>(
+      `INSERT INTO auth_events (kind, subject) VALUES ($1, $2) RETURNING id`,
+      [kind, subject],
+    );
     return { allowed: true, id: Number(rows[0]!.id) };
   },
 
@@ -51,8 +54,18 @@ export const authEventRepository = {
     account: string,
     address: string,
     windowSeconds: number,
-  ): Promise<{ fromAddress: number; lastFromAddress: Date | null; fromAnywhere: number; lastFromAnywhere: Date | null }> {
-    const { rows } = await db.query<{ from_address: number; last_from_address: Date | null; from_anywhere: number; last_from_anywhere: Date | null }>(
+  ): Promise<{
+    fromAddress: number;
+    lastFromAddress: Date | null;
+    fromAnywhere: number;
+    lastFromAnywhere: Date | null;
+  }> {
+    const { rows } = await db.query<{
+      from_address: number;
+      last_from_address: Date | null;
+      from_anywhere: number;
+      last_from_anywhere: Date | null;
+    }>(
       `SELECT count(*) FILTER (WHERE subject = $2 || '|' || $3)::int AS from_address,
               max(created_at) FILTER (WHERE subject = $2 || '|' || $3) AS last_from_address,
               count(*)::int AS from_anywhere,
@@ -77,7 +90,10 @@ export const authEventRepository = {
 
   /** Records one event; returns its id. */
   async record(tx: Queryable, kind: AuthEventKind, subject: string): Promise<number> {
-    const { rows } = await tx.query<{ id: number }>(`INSERT INTO auth_events (kind, subject) VALUES ($1, $2) RETURNING id`, [kind, subject]);
+    const { rows } = await tx.query<{ id: number }>(
+      `INSERT INTO auth_events (kind, subject) VALUES ($1, $2) RETURNING id`,
+      [kind, subject],
+    );
     return Number(rows[0]!.id);
   },
 

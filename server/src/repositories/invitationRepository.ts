@@ -51,12 +51,17 @@ export const invitationRepository = {
 
   /** The invitations addressed to a user, newest first. */
   async listFor(db: Queryable, userId: number): Promise<InvitationRecord[]> {
-    const { rows } = await db.query<Row>(`${SELECT} WHERE i.to_user_id = $1 ORDER BY i.created_at DESC, i.id DESC`, [userId]);
+    const { rows } = await db.query<Row>(`${SELECT} WHERE i.to_user_id = $1 ORDER BY i.created_at DESC, i.id DESC`, [
+      userId,
+    ]);
     return rows.map(toRecord);
   },
 
   /** Creates an invitation; `null` when the person already has one to this shared portfolio. */
-  async create(db: Queryable, input: { sharedPortfolioId: number; fromUserId: number; toUserId: number; byEmail: boolean }): Promise<number | null> {
+  async create(
+    db: Queryable,
+    input: { sharedPortfolioId: number; fromUserId: number; toUserId: number; byEmail: boolean },
+  ): Promise<number | null> {
     const { rows } = await db.query<{ id: number }>(
       `INSERT INTO invitations (shared_portfolio_id, from_user_id, to_user_id, by_email) VALUES ($1, $2, $3, $4)
        ON CONFLICT (shared_portfolio_id, to_user_id) DO NOTHING RETURNING id`,

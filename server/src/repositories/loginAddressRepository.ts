@@ -13,7 +13,10 @@ export const loginAddressRepository = {
 
   /** Whether `address` has signed in to the account. */
   async known(db: Queryable, userId: number, address: string): Promise<boolean> {
-    const { rows } = await db.query(`SELECT 1 FROM login_addresses WHERE user_id = $1 AND address = $2`, [userId, address]);
+    const { rows } = await db.query(`SELECT 1 FROM login_addresses WHERE user_id = $1 AND address = $2`, [
+      userId,
+      address,
+    ]);
     return rows.length > 0;
   },
 

@@ -12,7 +12,11 @@ const HOLDER = {
 } as const;
 
 /** The stored kind of each endpoint segment. */
-export const KIND_OF: Record<MediaKind, 'image' | 'video' | 'document'> = { images: 'image', videos: 'video', documents: 'document' };
+export const KIND_OF: Record<MediaKind, 'image' | 'video' | 'document'> = {
+  images: 'image',
+  videos: 'video',
+  documents: 'document',
+};
 const SEGMENT_OF = { image: 'images', video: 'videos', document: 'documents' } as const;
 
 interface MediaRow {
@@ -31,7 +35,8 @@ interface MediaRow {
   updated_at: Date;
 }
 
-const MEDIA_COLUMNS = 'm.id, m.kind, m.name, m.storage_key, m.ext, m.mime, m.size, m.width, m.height, m.formats, m.duration, m.created_at, m.updated_at';
+const MEDIA_COLUMNS =
+  'm.id, m.kind, m.name, m.storage_key, m.ext, m.mime, m.size, m.width, m.height, m.formats, m.duration, m.created_at, m.updated_at';
 
 /** How one holder holds a file: its caption letter, alt text and description. */
 export interface MediaLink {
@@ -106,7 +111,13 @@ export const mediaRepository = {
   },
 
   /** One file linked to one holder with the given kind, or `null`. */
-  async findLinked(db: Queryable, holder: Holder, holderId: number, mediaId: number, kind?: MediaKind): Promise<Media | null> {
+  async findLinked(
+    db: Queryable,
+    holder: Holder,
+    holderId: number,
+    mediaId: number,
+    kind?: MediaKind,
+  ): Promise<Media | null> {
     const h = HOLDER[holder];
     const { rows } = await db.query<MediaRow & MediaLink>(
       `SELECT l.caption, l.alt, l.description, ${MEDIA_COLUMNS} FROM ${h.links} l JOIN media_files m ON m.id = l.media_id
@@ -122,15 +133,36 @@ export const mediaRepository = {
     holder: Holder,
     holderId: number,
     mediaId: number,
-  ): Promise<{ id: number; kind: 'image' | 'video' | 'document'; name: string; fileName: string; duration: number | null } | null> {
+  ): Promise<{
+    id: number;
+    kind: 'image' | 'video' | 'document';
+    name: string;
+    fileName: string;
+    duration: number | null;
+  } | null> {
     const h = HOLDER[holder];
-    const { rows } = await db.query<{ id: number; kind: 'image' | 'video' | 'document'; name: string; storage_key: string; ext: string; duration: number | null }>(
+    const { rows } = await db.query<{
+      id: number;
+      kind: 'image' | 'video' | 'document';
+      name: string;
+      storage_key: string;
+      ext: string;
+      duration: number | null;
+    }>(
       `SELECT m.id, m.kind, m.name, m.storage_key, m.ext, m.duration FROM ${h.links} l JOIN media_files m ON m.id = l.media_id
        WHERE l.${h.fk} = $1 AND l.media_id = $2`,
       [holderId, mediaId],
     );
     const r = rows[0];
-    return r ? { id: r.id, kind: r.kind, name: r.name, fileName: `${r.storage_key}${r.ext}`, duration: r.duration === null ? null : Number(r.duration) } : null;
+    return r
+      ? {
+          id: r.id,
+          kind: r.kind,
+          name: r.name,
+          fileName: `${r.storage_key}${r.ext}`,
+          duration: r.duration === null ? null : Number(r.duration),
+        }
+      : null;
   },
 
   /** Records a video's length once it is known. */
@@ -139,7 +171,13 @@ export const mediaRepository = {
   },
 
   /** Changes the alt text and/or description of a file as one holder holds it; returns whether it is held. */
-  async setText(db: Queryable, holder: Holder, holderId: number, mediaId: number, text: { alt?: string | undefined; description?: string | undefined }): Promise<boolean> {
+  async setText(
+    db: Queryable,
+    holder: Holder,
+    holderId: number,
+    mediaId: number,
+    text: { alt?: string | undefined; description?: string | undefined },
+  ): Promise<boolean> {
     const h = HOLDER[holder];
     const { rows } = await db.query<{ media_id: number }>(
       `UPDATE ${h.links} SET alt = coalesce($3, alt), description = coalesce($4, description)
@@ -189,17 +227,26 @@ export const mediaRepository = {
       `INSERT INTO media_files (kind, name, storage_key, ext, mime, size, width, height, formats, uploaded_by, duration)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11)
        RETURNING id, kind, name, storage_key, ext, mime, size, width, height, formats, duration, created_at, updated_at`,
-      [file.kind, file.name, file.storageKey, file.ext, file.mime, file.size, file.width, file.height, file.formats ? json(file.formats) : null, file.uploadedBy, file.duration ?? null],
+      [
+        file.kind,
+        file.name,
+        file.storageKey,
+        file.ext,
+        file.mime,
+        file.size,
+        file.width,
+        file.height,
+        file.formats ? json(file.formats) : null,
+        file.uploadedBy,
+        file.duration ?? null,
+      ],
     );
     const row = rows[0]!;
     const link = { caption, alt: file.alt ?? '', description: file.description ?? '' };
-    await db.query(`INSERT INTO ${h.links} (${h.fk}, media_id, caption, alt, description) VALUES ($1, $2, $3, $4, $5)`, [
-      holderId,
-      row.id,
-      caption,
-      link.alt,
-      link.description,
-    ]);
+    await db.query(
+      `INSERT INTO ${h.links} (${h.fk}, media_id, caption, alt, description) VALUES ($1, $2, $3, $4, $5)`,
+      [holderId, row.id, caption, link.alt, link.description],
+    );
     return toMedia(row, link);
   },
 
@@ -227,7 +274,8 @@ export const mediaRepository = {
   /** Removes one link, that holder's caption tracks of the file (and, from a personal artifact, the owner's notes on it); returns whether it existed. */
   async unlink(db: Queryable, holder: Holder, holderId: number, mediaId: number): Promise<boolean> {
     const h = HOLDER[holder];
-    if (holder === 'artifact') await db.query('DELETE FROM artifact_notes WHERE artifact_id = $1 AND media_id = $2', [holderId, mediaId]);
+    if (holder === 'artifact')
+      await db.query('DELETE FROM artifact_notes WHERE artifact_id = $1 AND media_id = $2', [holderId, mediaId]);
     await db.query(`DELETE FROM caption_tracks WHERE ${h.fk} = $1 AND media_id = $2`, [holderId, mediaId]);
     const { rows } = await db.query<{ media_id: number }>(
       `DELETE FROM ${h.links} WHERE ${h.fk} = $1 AND media_id = $2 RETURNING media_id`,
@@ -266,7 +314,9 @@ export const mediaRepository = {
     ]);
     const keys = rows.map((r) => r.storage_key);
     if (keys.length > 0) {
-      await db.query(`INSERT INTO pending_uploads (storage_key) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`, [keys]);
+      await db.query(`INSERT INTO pending_uploads (storage_key) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`, [
+        keys,
+      ]);
     }
     return { keys, files };
   },
@@ -302,8 +352,20 @@ export const mediaRepository = {
     db: Queryable,
     storageKey: string,
     userId: number,
-  ): Promise<{ kind: 'personal' | 'shared'; id: number; portfolioId: number; title: string | null; alt: string } | null> {
-    const { rows } = await db.query<{ kind: 'personal' | 'shared'; id: number; portfolioId: number; title: string | null; alt: string }>(
+  ): Promise<{
+    kind: 'personal' | 'shared';
+    id: number;
+    portfolioId: number;
+    title: string | null;
+    alt: string;
+  } | null> {
+    const { rows } = await db.query<{
+      kind: 'personal' | 'shared';
+      id: number;
+      portfolioId: number;
+      title: string | null;
+      alt: string;
+    }>(
       `SELECT * FROM (
          SELECT 'personal' AS kind, a.id, a.portfolio_id AS "portfolioId", a.responses->>'artifactName' AS title, am.alt, 0 AS rank, a.updated_at
            FROM media_files m JOIN artifact_media am ON am.media_id = m.id JOIN artifacts a ON a.id = am.artifact_id

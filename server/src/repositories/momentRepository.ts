@@ -49,7 +49,8 @@ interface CaptionRow {
   updated_at: Date;
 }
 
-const CAPTION_COLUMNS = 'id, media_id, artifact_id, shared_artifact_id, created_by, language, label, cues, created_at, updated_at';
+const CAPTION_COLUMNS =
+  'id, media_id, artifact_id, shared_artifact_id, created_by, language, label, cues, created_at, updated_at';
 
 /** Where a caption track is kept: a personal artifact or a shared one (each holds its own tracks). */
 export interface CaptionHolder {
@@ -61,7 +62,9 @@ const HOLDER_COLUMN = { artifact: 'artifact_id', sharedArtifact: 'shared_artifac
 
 /** The holder of a stored track. */
 export const holderOf = (r: Pick<CaptionRow, 'artifact_id' | 'shared_artifact_id'>): CaptionHolder =>
-  r.artifact_id !== null ? { holder: 'artifact', holderId: r.artifact_id } : { holder: 'sharedArtifact', holderId: r.shared_artifact_id! };
+  r.artifact_id !== null
+    ? { holder: 'artifact', holderId: r.artifact_id }
+    : { holder: 'sharedArtifact', holderId: r.shared_artifact_id! };
 
 /** The public form of a caption track for a caller who may (or may not) edit it. */
 export function toCaptionTrack(r: CaptionRow, canEdit: boolean): CaptionTrack {
@@ -69,7 +72,10 @@ export function toCaptionTrack(r: CaptionRow, canEdit: boolean): CaptionTrack {
 }
 
 /** A track in a video's list: without its cues. */
-export function toCaptionSummary(r: Omit<CaptionRow, 'cues'> & { cue_count: number }, canEdit: boolean): CaptionTrackSummary {
+export function toCaptionSummary(
+  r: Omit<CaptionRow, 'cues'> & { cue_count: number },
+  canEdit: boolean,
+): CaptionTrackSummary {
   return {
     id: r.id,
     media: r.media_id,
@@ -110,7 +116,10 @@ export const momentRepository = {
     return rows[0] ? { ...toNote(rows[0]), ownerId: rows[0].owner_id } : null;
   },
 
-  async addNote(db: Queryable, input: { artifactId: number; ownerId: number; moment: StoredMoment; text: string }): Promise<Note> {
+  async addNote(
+    db: Queryable,
+    input: { artifactId: number; ownerId: number; moment: StoredMoment; text: string },
+  ): Promise<Note> {
     const { rows } = await db.query<NoteRow>(
       `INSERT INTO artifact_notes (artifact_id, media_id, owner_id, moment_start, moment_end, text)
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${NOTE_COLUMNS}`,
@@ -123,8 +132,16 @@ export const momentRepository = {
    * Under a lock on this video's notes of this artifact (held to the end of the transaction): how
    * many there are and their characters in all, leaving out note `except` (the one being changed).
    */
-  async lockNoteTotals(tx: Queryable, artifactId: number, mediaId: number, except: number | null = null): Promise<{ count: number; chars: number }> {
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('artifact-notes:' || $1::text || ':' || $2::text))`, [artifactId, mediaId]);
+  async lockNoteTotals(
+    tx: Queryable,
+    artifactId: number,
+    mediaId: number,
+    except: number | null = null,
+  ): Promise<{ count: number; chars: number }> {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('artifact-notes:' || $1::text || ':' || $2::text))`, [
+      artifactId,
+      mediaId,
+    ]);
     const { rows } = await tx.query<{ count: number; chars: number }>(
       `SELECT count(*)::int AS count, coalesce(sum(char_length(text)), 0)::int AS chars FROM artifact_notes
        WHERE artifact_id = $1 AND media_id = $2 AND id IS DISTINCT FROM $3`,
@@ -133,7 +150,11 @@ export const momentRepository = {
     return rows[0]!;
   },
 
-  async updateNote(db: Queryable, id: number, change: { text: string; start: number; end: number | null }): Promise<Note> {
+  async updateNote(
+    db: Queryable,
+    id: number,
+    change: { text: string; start: number; end: number | null },
+  ): Promise<Note> {
     const { rows } = await db.query<NoteRow>(
       `UPDATE artifact_notes SET text = $2, moment_start = $3, moment_end = $4, updated_at = next_stamp(updated_at)
        WHERE id = $1 RETURNING ${NOTE_COLUMNS}`,
@@ -150,7 +171,12 @@ export const momentRepository = {
    * Turns the notes of a personal artifact into moment comments by `ownerId` on a shared
    * artifact (the same videos and times); only notes on videos the shared artifact holds.
    */
-  async copyNotesAsComments(db: Queryable, artifactId: number, sharedArtifactId: number, ownerId: number): Promise<void> {
+  async copyNotesAsComments(
+    db: Queryable,
+    artifactId: number,
+    sharedArtifactId: number,
+    ownerId: number,
+  ): Promise<void> {
     await db.query(
       `INSERT INTO comments (shared_artifact_id, owner_id, text, updated_by, media_id, moment_start, moment_end)
        SELECT $2, $3, n.text, $3, n.media_id, n.moment_start, n.moment_end
@@ -174,7 +200,14 @@ export const momentRepository = {
 
   /** The moment comments on one video of a shared artifact, by time. */
   async momentComments(db: Queryable, sharedArtifactId: number, mediaId: number): Promise<MomentComment[]> {
-    const { rows } = await db.query<{ id: number; username: string; moment_start: number; moment_end: number | null; text: string; created_at: Date }>(
+    const { rows } = await db.query<{
+      id: number;
+      username: string;
+      moment_start: number;
+      moment_end: number | null;
+      text: string;
+      created_at: Date;
+    }>(
       `SELECT c.id, u.username, c.moment_start, c.moment_end, c.text, c.created_at
        FROM comments c JOIN users u ON u.id = c.owner_id
        WHERE c.shared_artifact_id = $1 AND c.media_id = $2
@@ -192,7 +225,11 @@ export const momentRepository = {
   },
 
   /** The tracks of one video as one artifact holds them, by label, without their cues (counted, and their stored size). */
-  async captions(db: Queryable, where: CaptionHolder, mediaId: number): Promise<(Omit<CaptionRow, 'cues'> & { cue_count: number; bytes: number })[]> {
+  async captions(
+    db: Queryable,
+    where: CaptionHolder,
+    mediaId: number,
+  ): Promise<(Omit<CaptionRow, 'cues'> & { cue_count: number; bytes: number })[]> {
     const { rows } = await db.query<Omit<CaptionRow, 'cues'> & { cue_count: number; bytes: number }>(
       `SELECT id, media_id, artifact_id, shared_artifact_id, created_by, language, label, created_at, updated_at,
          jsonb_array_length(cues) AS cue_count, octet_length(cues::text) AS bytes
@@ -207,7 +244,10 @@ export const momentRepository = {
     return rows[0] ?? null;
   },
 
-  async addCaption(db: Queryable, input: { where: CaptionHolder; mediaId: number; language: string; label: string; cues: Cue[]; createdBy: number }): Promise<CaptionRow> {
+  async addCaption(
+    db: Queryable,
+    input: { where: CaptionHolder; mediaId: number; language: string; label: string; cues: Cue[]; createdBy: number },
+  ): Promise<CaptionRow> {
     const { rows } = await db.query<CaptionRow>(
       `INSERT INTO caption_tracks (${HOLDER_COLUMN[input.where.holder]}, media_id, language, label, cues, created_by)
        VALUES ($1, $2, $3, $4, $5::jsonb, $6) RETURNING ${CAPTION_COLUMNS}`,
@@ -216,7 +256,11 @@ export const momentRepository = {
     return rows[0]!;
   },
 
-  async updateCaption(db: Queryable, id: number, input: { language: string; label: string; cues: Cue[] }): Promise<CaptionRow> {
+  async updateCaption(
+    db: Queryable,
+    id: number,
+    input: { language: string; label: string; cues: Cue[] },
+  ): Promise<CaptionRow> {
     const { rows } = await db.query<CaptionRow>(
       `UPDATE caption_tracks SET language = $2, label = $3, cues = $4::jsonb, updated_at = next_stamp(updated_at) WHERE id = $1 RETURNING ${CAPTION_COLUMNS}`,
       [id, input.language, input.label, json(input.cues)],

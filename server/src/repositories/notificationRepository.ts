@@ -106,7 +106,10 @@ function toRecord(r: Row): NotificationRecord {
     sharedArtifact: r.sa_id !== null ? { id: r.sa_id, title: r.sa_title } : null,
     commentId: r.comment_id,
     invitationId: r.invitation_id,
-    moment: r.media_id !== null && r.moment_start !== null ? { media: r.media_id, start: r.moment_start, end: r.moment_end } : null,
+    moment:
+      r.media_id !== null && r.moment_start !== null
+        ? { media: r.media_id, start: r.moment_start, end: r.moment_end }
+        : null,
   };
 }
 
@@ -226,9 +229,10 @@ export const notificationRepository = {
 
   /** How many items the person has not read. */
   async unread(db: Queryable, userId: number): Promise<number> {
-    const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM notifications n WHERE n.user_id = $1 AND NOT n.read AND ${VISIBLE}`, [
-      userId,
-    ]);
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM notifications n WHERE n.user_id = $1 AND NOT n.read AND ${VISIBLE}`,
+      [userId],
+    );
     return rows[0]!.n;
   },
 
@@ -243,9 +247,10 @@ export const notificationRepository = {
 
   /** The person's e-mail settings that differ from the defaults. */
   async preferences(db: Queryable, userId: number): Promise<Partial<Record<NotificationKind, EmailFrequency>>> {
-    const { rows } = await db.query<{ kind: NotificationKind; email: EmailFrequency }>('SELECT kind, email FROM notification_preferences WHERE user_id = $1', [
-      userId,
-    ]);
+    const { rows } = await db.query<{ kind: NotificationKind; email: EmailFrequency }>(
+      'SELECT kind, email FROM notification_preferences WHERE user_id = $1',
+      [userId],
+    );
     return Object.fromEntries(rows.map((r) => [r.kind, r.email]));
   },
 
@@ -253,7 +258,11 @@ export const notificationRepository = {
    * Sets e-mail settings; items still waiting for e-mail of a kind turned off are not sent, and
    * those of a kind moved to the digest wait for it.
    */
-  async setPreferences(db: Queryable, userId: number, settings: Partial<Record<NotificationKind, EmailFrequency>>): Promise<void> {
+  async setPreferences(
+    db: Queryable,
+    userId: number,
+    settings: Partial<Record<NotificationKind, EmailFrequency>>,
+  ): Promise<void> {
     const kinds = Object.keys(settings);
     if (kinds.length === 0) return;
     const values = kinds.map((k) => settings[k as NotificationKind]!);
@@ -283,7 +292,14 @@ export const notificationRepository = {
    * Run it in a transaction of its own: claimers take turns (an advisory lock until the commit),
    * so that two of them never split one thread's waiting items between them.
    */
-  async claimDeliveries(tx: Queryable, limit: number, olderThanMs: number, withPush: boolean, windowMs: number, now: Date | null = null): Promise<DeliveryRecord[]> {
+  async claimDeliveries(
+    tx: Queryable,
+    limit: number,
+    olderThanMs: number,
+    withPush: boolean,
+    windowMs: number,
+    now: Date | null = null,
+  ): Promise<DeliveryRecord[]> {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('notification-delivery'))`);
     const { rows } = await tx.query<Row & { email: string; username: string; mail: boolean; push: boolean }>(
       `WITH clock AS (
@@ -342,7 +358,10 @@ export const notificationRepository = {
 
   /** Deletes thread windows that have passed (they no longer hold anything back). */
   async pruneMailThreads(db: Queryable, windowMs: number): Promise<void> {
-    await db.query('DELETE FROM notification_mail_threads WHERE last_sent_at <= ms_now() - make_interval(secs => $1::double precision / 1000)', [windowMs]);
+    await db.query(
+      'DELETE FROM notification_mail_threads WHERE last_sent_at <= ms_now() - make_interval(secs => $1::double precision / 1000)',
+      [windowMs],
+    );
   },
 
   /** People with items waiting for a digest made before `dayStart`, without a digest for `day` yet. */
@@ -361,7 +380,12 @@ export const notificationRepository = {
    * Claims the person's digest of `day` (in the caller's transaction; a second claimer waits for
    * the first and then gets `null`) and takes its items.
    */
-  async claimDigest(db: Queryable, userId: number, day: string, dayStart: Date): Promise<{ email: string; username: string; items: NotificationRecord[] } | null> {
+  async claimDigest(
+    db: Queryable,
+    userId: number,
+    day: string,
+    dayStart: Date,
+  ): Promise<{ email: string; username: string; items: NotificationRecord[] } | null> {
     const { rows: claimed } = await db.query<{ user_id: number }>(
       `INSERT INTO notification_digests (user_id, day, items) VALUES ($1, $2::date, 0) ON CONFLICT (user_id, day) DO NOTHING RETURNING user_id`,
       [userId, day],
@@ -375,8 +399,15 @@ export const notificationRepository = {
       [userId, dayStart],
     );
     const items = rows.map(toRecord);
-    await db.query('UPDATE notification_digests SET items = $3 WHERE user_id = $1 AND day = $2::date', [userId, day, items.length]);
-    const { rows: people } = await db.query<{ email: string; username: string }>('SELECT email, username FROM users WHERE id = $1', [userId]);
+    await db.query('UPDATE notification_digests SET items = $3 WHERE user_id = $1 AND day = $2::date', [
+      userId,
+      day,
+      items.length,
+    ]);
+    const { rows: people } = await db.query<{ email: string; username: string }>(
+      'SELECT email, username FROM users WHERE id = $1',
+      [userId],
+    );
     return people[0] ? { ...people[0], items } : null;
   },
 };

@@ -5,7 +5,10 @@ export type CodePurpose = 'reset' | 'welcome';
 /** SQL for one-time password codes (only their hashes are stored). */
 export const passwordCodeRepository = {
   /** Stores a new code for the user, valid for `ttlSeconds`. */
-  async create(db: Queryable, input: { userId: number; hash: string; purpose: CodePurpose; ttlSeconds: number }): Promise<void> {
+  async create(
+    db: Queryable,
+    input: { userId: number; hash: string; purpose: CodePurpose; ttlSeconds: number },
+  ): Promise<void> {
     await db.query(
       `INSERT INTO password_codes (user_id, code_hash, purpose, expires_at)
        VALUES ($1, $2, $3, ms_now() + make_interval(secs => $4))`,

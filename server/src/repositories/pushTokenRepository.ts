@@ -40,10 +40,22 @@ export const pushTokenRepository = {
 
   /** The user's devices, newest first. */
   async forUser(db: Queryable, userId: number): Promise<(PushTokenInput & { updatedAt: Date })[]> {
-    const { rows } = await db.query<{ fcm_token: string; platform: string | null; os_version: string | null; dev_mode: boolean; updated_at: Date }>(
+    const { rows } = await db.query<{
+      fcm_token: string;
+      platform: string | null;
+      os_version: string | null;
+      dev_mode: boolean;
+      updated_at: Date;
+    }>(
       'SELECT fcm_token, platform, os_version, dev_mode, updated_at FROM push_tokens WHERE user_id = $1 ORDER BY updated_at DESC, id DESC',
       [userId],
     );
-    return rows.map((r) => ({ fcmToken: r.fcm_token, platform: r.platform, osVersion: r.os_version, devMode: r.dev_mode, updatedAt: r.updated_at }));
+    return rows.map((r) => ({
+      fcmToken: r.fcm_token,
+      platform: r.platform,
+      osVersion: r.os_version,
+      devMode: r.dev_mode,
+      updatedAt: r.updated_at,
+    }));
   },
 };

@@ -12,8 +12,13 @@ const PSEUDONYM_SECRET = 'research_pseudonyms';
 
 /** The installation's pseudonym key, made (32 random bytes) by the first caller. */
 export async function pseudonymSecret(db: Queryable): Promise<Buffer> {
-  await db.query('INSERT INTO installation_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [PSEUDONYM_SECRET, randomBytes(32)]);
-  const { rows } = await db.query<{ value: Buffer }>('SELECT value FROM installation_secrets WHERE name = $1', [PSEUDONYM_SECRET]);
+  await db.query('INSERT INTO installation_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+    PSEUDONYM_SECRET,
+    randomBytes(32),
+  ]);
+  const { rows } = await db.query<{ value: Buffer }>('SELECT value FROM installation_secrets WHERE name = $1', [
+    PSEUDONYM_SECRET,
+  ]);
   return rows[0]!.value;
 }
 
@@ -36,7 +41,11 @@ export async function missingSharedPortfolios(db: Queryable, ids: readonly numbe
 }
 
 /** Records an export as it starts; returns its id. */
-export async function insertExport(db: Queryable, researcherId: number, parameters: ResearchExportFilters): Promise<{ id: number; startedAt: Date }> {
+export async function insertExport(
+  db: Queryable,
+  researcherId: number,
+  parameters: ResearchExportFilters,
+): Promise<{ id: number; startedAt: Date }> {
   const { rows } = await db.query<{ id: number; started_at: Date }>(
     'INSERT INTO research_exports (researcher_id, parameters) VALUES ($1, $2::jsonb) RETURNING id, started_at',
     [researcherId, json(parameters)],
@@ -48,7 +57,11 @@ export async function insertExport(db: Queryable, researcherId: number, paramete
 export async function finishExport(
   db: Queryable,
   id: number,
-  outcome: { status: Exclude<ResearchExportStatus, 'running'>; rowCounts: Record<string, number>; bytes: number | null },
+  outcome: {
+    status: Exclude<ResearchExportStatus, 'running'>;
+    rowCounts: Record<string, number>;
+    bytes: number | null;
+  },
 ): Promise<void> {
   await db.query(
     `UPDATE research_exports SET status = $2, row_counts = $3::jsonb, bytes = $4, finished_at = ms_now() WHERE id = $1 AND status = 'running'`,

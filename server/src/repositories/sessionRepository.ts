@@ -13,7 +13,10 @@ export interface OpenSession {
 /** SQL for server-side sessions (one row per sign-in). */
 export const sessionRepository = {
   /** Starts a session that ends at the latest after `absoluteSeconds`; `persistent`: see {@link OpenSession}. */
-  async start(db: Queryable, input: { id: string; userId: number; absoluteSeconds: number; persistent: boolean }): Promise<Date> {
+  async start(
+    db: Queryable,
+    input: { id: string; userId: number; absoluteSeconds: number; persistent: boolean },
+  ): Promise<Date> {
     const { rows } = await db.query<{ expires_at: Date }>(
       `INSERT INTO sessions (id, user_id, expires_at, persistent) VALUES ($1, $2, now() + make_interval(secs => $3), $4) RETURNING expires_at`,
       [input.id, input.userId, input.absoluteSeconds, input.persistent],
@@ -23,13 +26,23 @@ export const sessionRepository = {
 
   /** The user's session while it is open (its end, its token generation, when it was last rotated, whether it persists); `null` otherwise. */
   async findOpen(db: Queryable, id: string, userId: number): Promise<OpenSession | null> {
-    const { rows } = await db.query<{ expires_at: Date; generation: number; rotated_at: Date | null; persistent: boolean }>(
+    const { rows } = await db.query<{
+      expires_at: Date;
+      generation: number;
+      rotated_at: Date | null;
+      persistent: boolean;
+    }>(
       'SELECT expires_at, generation, rotated_at, persistent FROM sessions WHERE id = $1 AND user_id = $2 AND ended_at IS NULL AND expires_at > now()',
       [id, userId],
     );
     const row = rows[0];
     return row
-      ? { until: new Date(row.expires_at), generation: row.generation, rotatedAt: row.rotated_at ? new Date(row.rotated_at) : null, persistent: row.persistent }
+      ? {
+          until: new Date(row.expires_at),
+          generation: row.generation,
+          rotatedAt: row.rotated_at ? new Date(row.rotated_at) : null,
+          persistent: row.persistent,
+        }
       : null;
   },
 

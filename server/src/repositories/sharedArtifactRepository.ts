@@ -53,7 +53,8 @@ const SELECT = `SELECT sa.id, sa.shared_portfolio_id, sa.owner_id, u.username AS
 /** The columns of the populated `owner` and `sharedArtifact` of a comment (`c`) or reaction (`r`). */
 const discussionColumns = (t: 'c' | 'r') => `${t}.owner_id, u.username, u.email, ${t}.shared_artifact_id,
   sa.shared_portfolio_id, sa.owner_id AS sa_owner_id, sa.created_at AS sa_created_at, sa.updated_at AS sa_updated_at`;
-const discussionJoins = (t: 'c' | 'r') => `JOIN users u ON u.id = ${t}.owner_id JOIN shared_artifacts sa ON sa.id = ${t}.shared_artifact_id`;
+const discussionJoins = (t: 'c' | 'r') =>
+  `JOIN users u ON u.id = ${t}.owner_id JOIN shared_artifacts sa ON sa.id = ${t}.shared_artifact_id`;
 
 const COMMENT_SELECT = `SELECT c.id, c.text, ${discussionColumns('c')}, c.created_at, c.updated_at, c.updated_by,
   c.media_id, c.moment_start, c.moment_end
@@ -188,7 +189,10 @@ export const sharedArtifactRepository = {
    * Full shared artifacts (media, comment counts and texts, reaction flags): by ids, by shared
    * portfolios, or those of the portfolios a user belongs to. Five queries whatever the count.
    */
-  async load(db: Queryable, where: { ids?: readonly number[]; portfolioIds?: readonly number[]; memberId?: number }): Promise<SharedArtifact[]> {
+  async load(
+    db: Queryable,
+    where: { ids?: readonly number[]; portfolioIds?: readonly number[]; memberId?: number },
+  ): Promise<SharedArtifact[]> {
     const { rows } = await db.query<Row>(
       `${SELECT} WHERE ($1::int[] IS NULL OR sa.id = ANY($1::int[]))
          AND ($2::int[] IS NULL OR sa.shared_portfolio_id = ANY($2::int[]))
@@ -297,30 +301,39 @@ export const sharedArtifactRepository = {
   },
 
   /** Sets or clears the advisory edit lock (does not touch `updated_at`). */
-  async setLock(db: Queryable, id: number, lock: { code: string; until: Date; by: number; startedAt: Date }): Promise<void> {
-    await db.query(`UPDATE shared_artifacts SET lock_code = $2, locked_until = $3, locked_by = $4, lock_started_at = $5 WHERE id = $1`, [
-      id,
-      lock.code,
-      lock.until,
-      lock.by,
-      lock.startedAt,
-    ]);
+  async setLock(
+    db: Queryable,
+    id: number,
+    lock: { code: string; until: Date; by: number; startedAt: Date },
+  ): Promise<void> {
+    await db.query(
+      `UPDATE shared_artifacts SET lock_code = $2, locked_until = $3, locked_by = $4, lock_started_at = $5 WHERE id = $1`,
+      [id, lock.code, lock.until, lock.by, lock.startedAt],
+    );
   },
 
   /** Ends the lock now; who held it and since when are kept (they count for that holder's next lock). */
   async endLock(db: Queryable, id: number): Promise<void> {
-    await db.query(`UPDATE shared_artifacts SET lock_code = NULL, locked_until = LEAST(locked_until, ms_now()) WHERE id = $1`, [id]);
+    await db.query(
+      `UPDATE shared_artifacts SET lock_code = NULL, locked_until = LEAST(locked_until, ms_now()) WHERE id = $1`,
+      [id],
+    );
   },
 
   /** The comments of an artifact, oldest first. */
   async comments(db: Queryable, artifactId: number): Promise<Comment[]> {
-    const { rows } = await db.query<CommentRow>(`${COMMENT_SELECT} WHERE c.shared_artifact_id = $1 ORDER BY c.created_at, c.id`, [artifactId]);
+    const { rows } = await db.query<CommentRow>(
+      `${COMMENT_SELECT} WHERE c.shared_artifact_id = $1 ORDER BY c.created_at, c.id`,
+      [artifactId],
+    );
     return rows.map(toComment);
   },
 
   /** The reactions of an artifact. */
   async reactions(db: Queryable, artifactId: number): Promise<Reaction[]> {
-    const { rows } = await db.query<ReactionRow>(`${REACTION_SELECT} WHERE r.shared_artifact_id = $1 ORDER BY r.id`, [artifactId]);
+    const { rows } = await db.query<ReactionRow>(`${REACTION_SELECT} WHERE r.shared_artifact_id = $1 ORDER BY r.id`, [
+      artifactId,
+    ]);
     return rows.map(toReaction);
   },
 
@@ -353,7 +366,13 @@ export const sharedArtifactRepository = {
   },
 
   /** Adds a comment (at a moment of a video, when given); returns its id. */
-  async addComment(db: Queryable, artifactId: number, ownerId: number, text: string, moment: StoredMoment | null = null): Promise<number> {
+  async addComment(
+    db: Queryable,
+    artifactId: number,
+    ownerId: number,
+    text: string,
+    moment: StoredMoment | null = null,
+  ): Promise<number> {
     const { rows } = await db.query<{ id: number }>(
       `INSERT INTO comments (shared_artifact_id, owner_id, text, updated_by, media_id, moment_start, moment_end)
        VALUES ($1, $2, $3, $2, $4, $5, $6) RETURNING id`,
@@ -365,7 +384,10 @@ export const sharedArtifactRepository = {
   /** Changes a comment's text, and its moment unless `moment` is `undefined` (`null`: the whole artifact). */
   async editComment(db: Queryable, id: number, text: string, by: number, moment?: StoredMoment | null): Promise<void> {
     if (moment === undefined) {
-      await db.query(`UPDATE comments SET text = $2, updated_by = $3, updated_at = next_stamp(updated_at) WHERE id = $1`, [id, text, by]);
+      await db.query(
+        `UPDATE comments SET text = $2, updated_by = $3, updated_at = next_stamp(updated_at) WHERE id = $1`,
+        [id, text, by],
+      );
       return;
     }
     await db.query(
@@ -393,7 +415,13 @@ export const sharedArtifactRepository = {
    * Adds the user's reaction (or finds the one they already have): on the whole artifact one per
    * value; at a moment one per value, video and start time.
    */
-  async addReaction(db: Queryable, artifactId: number, ownerId: number, value: string, moment: StoredMoment | null = null): Promise<Reaction> {
+  async addReaction(
+    db: Queryable,
+    artifactId: number,
+    ownerId: number,
+    value: string,
+    moment: StoredMoment | null = null,
+  ): Promise<Reaction> {
     if (moment === null) {
       await db.query(
         `INSERT INTO reactions (shared_artifact_id, owner_id, value) VALUES ($1, $2, $3)

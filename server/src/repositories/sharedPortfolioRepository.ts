@@ -86,7 +86,10 @@ export const sharedPortfolioRepository = {
 
   /** Whether the user has a pending invitation to the shared portfolio. */
   async isInvitee(db: Queryable, id: number, userId: number): Promise<boolean> {
-    const { rows } = await db.query('SELECT 1 FROM invitations WHERE shared_portfolio_id = $1 AND to_user_id = $2', [id, userId]);
+    const { rows } = await db.query('SELECT 1 FROM invitations WHERE shared_portfolio_id = $1 AND to_user_id = $2', [
+      id,
+      userId,
+    ]);
     return rows.length > 0;
   },
 
@@ -94,7 +97,10 @@ export const sharedPortfolioRepository = {
    * Shared portfolios in list form (members, artifacts in brief, comment counts) — those the
    * user is a member of, or all when `memberId` is null. Four queries whatever the size.
    */
-  async list(db: Queryable, filter: { memberId: number | null; ids?: readonly number[] }): Promise<SharedPortfolioListItem[]> {
+  async list(
+    db: Queryable,
+    filter: { memberId: number | null; ids?: readonly number[] },
+  ): Promise<SharedPortfolioListItem[]> {
     const { rows } = await db.query<Row>(
       `${SELECT} WHERE ${access.memberFilter('sp.id', '$1')}
          AND ($2::int[] IS NULL OR sp.id = ANY($2::int[]))
@@ -143,14 +149,32 @@ export const sharedPortfolioRepository = {
   },
 
   /** Creates a shared portfolio owned by (and with the single member) `ownerId`; returns its id. */
-  async create(db: Queryable, ownerId: number, input: SharedPortfolioInput, templateStructure: Structure): Promise<number> {
+  async create(
+    db: Queryable,
+    ownerId: number,
+    input: SharedPortfolioInput,
+    templateStructure: Structure,
+  ): Promise<number> {
     const { rows } = await db.query<{ id: number }>(
       `INSERT INTO shared_portfolios (owner_id, name, grades, subject, topic, plc_name, plc_goals, structure, template_structure)
        VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8::jsonb, $9::jsonb) RETURNING id`,
-      [ownerId, input.name, json(input.grades), input.subject, input.topic, input.plcName, input.plcGoals, json(input.structure), json(templateStructure)],
+      [
+        ownerId,
+        input.name,
+        json(input.grades),
+        input.subject,
+        input.topic,
+        input.plcName,
+        input.plcGoals,
+        json(input.structure),
+        json(templateStructure),
+      ],
     );
     const id = rows[0]!.id;
-    await db.query('INSERT INTO shared_portfolio_members (shared_portfolio_id, user_id) VALUES ($1, $2)', [id, ownerId]);
+    await db.query('INSERT INTO shared_portfolio_members (shared_portfolio_id, user_id) VALUES ($1, $2)', [
+      id,
+      ownerId,
+    ]);
     return id;
   },
 
@@ -159,7 +183,16 @@ export const sharedPortfolioRepository = {
     await db.query(
       `UPDATE shared_portfolios SET name = $2, grades = $3::jsonb, subject = $4, topic = $5, plc_name = $6, plc_goals = $7,
          structure = $8::jsonb, updated_at = next_stamp(updated_at) WHERE id = $1`,
-      [id, input.name, json(input.grades), input.subject, input.topic, input.plcName, input.plcGoals, json(input.structure)],
+      [
+        id,
+        input.name,
+        json(input.grades),
+        input.subject,
+        input.topic,
+        input.plcName,
+        input.plcGoals,
+        json(input.structure),
+      ],
     );
   },
 
@@ -174,7 +207,10 @@ export const sharedPortfolioRepository = {
 
   /** Adds a member (no-op when already one). */
   async addMember(db: Queryable, id: number, userId: number): Promise<void> {
-    await db.query('INSERT INTO shared_portfolio_members (shared_portfolio_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [id, userId]);
+    await db.query(
+      'INSERT INTO shared_portfolio_members (shared_portfolio_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+      [id, userId],
+    );
   },
 
   /** Removes a member; returns whether they were one. */
@@ -188,7 +224,10 @@ export const sharedPortfolioRepository = {
 
   /** Hands the shared portfolio to another owner. */
   async setOwner(db: Queryable, id: number, ownerId: number): Promise<void> {
-    await db.query('UPDATE shared_portfolios SET owner_id = $2, updated_at = next_stamp(updated_at) WHERE id = $1', [id, ownerId]);
+    await db.query('UPDATE shared_portfolios SET owner_id = $2, updated_at = next_stamp(updated_at) WHERE id = $1', [
+      id,
+      ownerId,
+    ]);
   },
 
   /** Members (without the owner), pending invitees, and — for a search text — active people to invite. */
@@ -220,7 +259,12 @@ export const sharedPortfolioRepository = {
     return {
       members,
       // A person invited by picking them from a search keeps the masked address the search showed.
-      pending: pending.map((p) => ({ id: p.id, username: p.username, email: p.by_email ? p.email : maskEmail(p.email), invitationId: p.invitation_id })),
+      pending: pending.map((p) => ({
+        id: p.id,
+        username: p.username,
+        email: p.by_email ? p.email : maskEmail(p.email),
+        invitationId: p.invitation_id,
+      })),
       nonMembers,
     };
   },

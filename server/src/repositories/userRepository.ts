@@ -111,7 +111,11 @@ export const userRepository = {
 
   /** Replaces a hash by a stronger one of the same password (sessions go on); only if it is still `previous`. */
   async upgradePasswordHash(db: Queryable, id: number, previous: string, passwordHash: string): Promise<void> {
-    await db.query('UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [id, previous, passwordHash]);
+    await db.query('UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [
+      id,
+      previous,
+      passwordHash,
+    ]);
     principalChanges.user(id);
   },
 

@@ -47,7 +47,10 @@ beforeAll(async () => {
  * a member's artifact with (unless quiet) a member's comment.
  */
 async function sharedWorld(options: { empty?: boolean; quiet?: boolean } = {}) {
-  const sp = await createSharedPortfolio(t, people.spOwner, { members: [people.member, people.former], invitees: [people.invitee] });
+  const sp = await createSharedPortfolio(t, people.spOwner, {
+    members: [people.member, people.former],
+    invitees: [people.invitee],
+  });
   await removeMember(t, sp, people.former);
   if (options.empty) return { sp, sa: null, commentId: 0 };
   const sa = await createSharedArtifact(t, sp, people.member);
@@ -75,14 +78,20 @@ interface AbilityCase {
 type Answer = { abilities: Abilities; comments?: { id: number; abilities: Abilities }[] };
 
 /** Reads the abilities of an answer (`null` when the caller may not read it). */
-const read = (url: string, pick: (body: Answer) => Abilities = (body) => body.abilities) => async (token: string) => {
-  const res = await t.api({ method: 'GET', url, token });
-  if (res.statusCode === 404) return null;
-  expect(res.statusCode).toBe(200);
-  return pick(res.json<Answer>());
-};
+const read =
+  (url: string, pick: (body: Answer) => Abilities = (body) => body.abilities) =>
+  async (token: string) => {
+    const res = await t.api({ method: 'GET', url, token });
+    if (res.statusCode === 404) return null;
+    expect(res.statusCode).toBe(200);
+    return pick(res.json<Answer>());
+  };
 
-const sharedPortfolioCase = (ability: string, request: (w: Awaited<ReturnType<typeof sharedWorld>>, caller: Person) => InjectOptions, empty = false): AbilityCase => ({
+const sharedPortfolioCase = (
+  ability: string,
+  request: (w: Awaited<ReturnType<typeof sharedWorld>>, caller: Person) => InjectOptions,
+  empty = false,
+): AbilityCase => ({
   resource: 'shared portfolio',
   ability,
   arrange: async (caller) => {
@@ -91,7 +100,11 @@ const sharedPortfolioCase = (ability: string, request: (w: Awaited<ReturnType<ty
   },
 });
 
-const sharedArtifactCase = (ability: string, request: (w: Awaited<ReturnType<typeof sharedWorld>>) => InjectOptions, quiet = false): AbilityCase => ({
+const sharedArtifactCase = (
+  ability: string,
+  request: (w: Awaited<ReturnType<typeof sharedWorld>>) => InjectOptions,
+  quiet = false,
+): AbilityCase => ({
   resource: 'shared artifact',
   ability,
   arrange: async () => {
@@ -110,7 +123,10 @@ const commentCase = (ability: string, request: (commentId: number) => InjectOpti
   },
 });
 
-const artifactCase = (ability: string, request: (artifact: { id: number }) => Promise<InjectOptions> | InjectOptions): AbilityCase => ({
+const artifactCase = (
+  ability: string,
+  request: (artifact: { id: number }) => Promise<InjectOptions> | InjectOptions,
+): AbilityCase => ({
   resource: 'personal artifact',
   ability,
   arrange: async () => {
@@ -126,26 +142,60 @@ const userCase = (ability: string, request: () => InjectOptions): AbilityCase =>
 });
 
 const CASES: AbilityCase[] = [
-  sharedPortfolioCase('edit', ({ sp }) => ({ method: 'PUT', url: `/shared-portfolios/${sp.id}`, payload: { name: 'Renamed', structure: [] } })),
+  sharedPortfolioCase('edit', ({ sp }) => ({
+    method: 'PUT',
+    url: `/shared-portfolios/${sp.id}`,
+    payload: { name: 'Renamed', structure: [] },
+  })),
   sharedPortfolioCase('delete', ({ sp }) => ({ method: 'DELETE', url: `/shared-portfolios/${sp.id}` }), true),
   sharedPortfolioCase('invite', ({ sp }) => ({ method: 'GET', url: `/shared-portfolios/${sp.id}/members` })),
   sharedPortfolioCase('leave', ({ sp }) => ({ method: 'POST', url: `/shared-portfolios/${sp.id}/leave`, payload: {} })),
-  sharedPortfolioCase('contribute', ({ sp, sa }) => ({ method: 'POST', url: `/shared-artifacts/${sa!.id}/share`, payload: { sharedPortfolioId: sp.id } })),
-  sharedArtifactCase('edit', ({ sa }) => ({ method: 'PUT', url: `/shared-artifacts/${sa!.id}`, payload: { responses: COMPLETE_RESPONSES, updated_at: sa!.updated_at } })),
+  sharedPortfolioCase('contribute', ({ sp, sa }) => ({
+    method: 'POST',
+    url: `/shared-artifacts/${sa!.id}/share`,
+    payload: { sharedPortfolioId: sp.id },
+  })),
+  sharedArtifactCase('edit', ({ sa }) => ({
+    method: 'PUT',
+    url: `/shared-artifacts/${sa!.id}`,
+    payload: { responses: COMPLETE_RESPONSES, updated_at: sa!.updated_at },
+  })),
   sharedArtifactCase('delete', ({ sa }) => ({ method: 'DELETE', url: `/shared-artifacts/${sa!.id}` }), true),
-  sharedArtifactCase('comment', ({ sa }) => ({ method: 'POST', url: '/comments', payload: { sharedArtifact: sa!.id, text: 'Nice.' } })),
-  sharedArtifactCase('react', ({ sa }) => ({ method: 'POST', url: '/reactions', payload: { sharedArtifact: sa!.id, value: '🌉' } })),
-  sharedArtifactCase('copy', ({ sp, sa }) => ({ method: 'POST', url: `/shared-artifacts/${sa!.id}/share`, payload: { sharedPortfolioId: sp.id } })),
+  sharedArtifactCase('comment', ({ sa }) => ({
+    method: 'POST',
+    url: '/comments',
+    payload: { sharedArtifact: sa!.id, text: 'Nice.' },
+  })),
+  sharedArtifactCase('react', ({ sa }) => ({
+    method: 'POST',
+    url: '/reactions',
+    payload: { sharedArtifact: sa!.id, value: '🌉' },
+  })),
+  sharedArtifactCase('copy', ({ sp, sa }) => ({
+    method: 'POST',
+    url: `/shared-artifacts/${sa!.id}/share`,
+    payload: { sharedPortfolioId: sp.id },
+  })),
   commentCase('edit', (id) => ({ method: 'PUT', url: `/comments/${id}`, payload: { text: 'Changed.' } })),
   commentCase('delete', (id) => ({ method: 'DELETE', url: `/comments/${id}` })),
-  artifactCase('edit', ({ id }) => ({ method: 'PUT', url: `/artifacts/${id}`, payload: { responses: COMPLETE_RESPONSES } })),
+  artifactCase('edit', ({ id }) => ({
+    method: 'PUT',
+    url: `/artifacts/${id}`,
+    payload: { responses: COMPLETE_RESPONSES },
+  })),
   artifactCase('delete', ({ id }) => ({ method: 'DELETE', url: `/artifacts/${id}` })),
   artifactCase('share', async ({ id }) => {
-    const target = await createSharedPortfolio(t, people.spOwner, { members: PERSONS.map((p) => people[p]).filter((p) => p !== people.spOwner) });
+    const target = await createSharedPortfolio(t, people.spOwner, {
+      members: PERSONS.map((p) => people[p]).filter((p) => p !== people.spOwner),
+    });
     return { method: 'POST', url: `/artifacts/${id}/share`, payload: { sharedPortfolioId: target.id } };
   }),
   userCase('ownPortfolios', () => ({ method: 'POST', url: '/portfolios', payload: { name: 'Another' } })),
-  userCase('createSharedPortfolio', () => ({ method: 'POST', url: '/shared-portfolios', payload: { name: 'Ours', structure: [] } })),
+  userCase('createSharedPortfolio', () => ({
+    method: 'POST',
+    url: '/shared-portfolios',
+    payload: { name: 'Ours', structure: [] },
+  })),
   userCase('exportSummaries', () => ({ method: 'GET', url: '/shared-portfolios/export' })),
   {
     resource: 'signed-in user',
@@ -173,7 +223,12 @@ describe.each(CASES)('$resource: $ability', (c) => {
     const abilities = await readAbilities(token);
     const res = await t.api({ ...request, url: String(request.url), token });
     const says = abilities?.[c.ability] ?? false;
-    const outcome = res.statusCode >= 200 && res.statusCode < 300 ? '2xx' : [403, 404].includes(res.statusCode) ? 'refused' : `${res.statusCode}`;
+    const outcome =
+      res.statusCode >= 200 && res.statusCode < 300
+        ? '2xx'
+        : [403, 404].includes(res.statusCode)
+          ? 'refused'
+          : `${res.statusCode}`;
     // The owner leaves only by naming a new owner: 400 without one.
     const expected = OFFERED_LESS[`${c.resource} ${c.ability}`]?.includes(caller)
       ? { says: false, outcome: '400' }

@@ -4,14 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { archiveKit } from '../../test/archiveKit.ts';
-import {
-  createArtifact,
-  createPortfolio,
-  createTeacher,
-} from '../../test/factories.ts';
+import { createArtifact, createPortfolio, createTeacher } from '../../test/factories.ts';
 
 // The archive builder in the background, across server instances, and the housekeeping of old archives.
-const { FAST, db, config, instance, t, list, ask, jobRow, settled, until, queuedJob, alone, closeInstance } = await archiveKit();
+const { FAST, db, config, instance, t, list, ask, jobRow, settled, until, queuedJob, alone, closeInstance } =
+  await archiveKit();
 
 describe('the background builder', () => {
   it('hands a build back when its server stops, and another instance finishes it', async () => {
@@ -46,7 +43,10 @@ describe('the background builder', () => {
 
   it('takes up a job whose builder died (its lease lapsed)', async () => {
     const tess = await createTeacher(t);
-    const id = await queuedJob(tess, `status = 'building', claimed_by = 'elsewhere:1:crashed', lease_until = now() - interval '1 second', attempts = 1`);
+    const id = await queuedJob(
+      tess,
+      `status = 'building', claimed_by = 'elsewhere:1:crashed', lease_until = now() - interval '1 second', attempts = 1`,
+    );
     await instance();
     const done = await settled(tess, id);
     expect(done.status).toBe('ready');
@@ -58,23 +58,41 @@ describe('the background builder', () => {
     const dead = spawnSync(process.execPath, ['-e', '']).pid;
     const tess = await createTeacher(t);
     const theo = await createTeacher(t);
-    const killed = await queuedJob(tess, `status = 'building', claimed_by = '${os.hostname()}:${dead}:killed', lease_until = now() + interval '1 hour', attempts = 1`);
+    const killed = await queuedJob(
+      tess,
+      `status = 'building', claimed_by = '${os.hostname()}:${dead}:killed', lease_until = now() + interval '1 hour', attempts = 1`,
+    );
     // A job of a process that runs (this one) is left to its builder.
-    const live = await queuedJob(theo, `status = 'building', claimed_by = '${os.hostname()}:${process.pid}:alive', lease_until = now() + interval '1 hour', attempts = 1`);
+    const live = await queuedJob(
+      theo,
+      `status = 'building', claimed_by = '${os.hostname()}:${process.pid}:alive', lease_until = now() + interval '1 hour', attempts = 1`,
+    );
     await instance();
     const done = await settled(tess, killed);
     expect(done.status).toBe('ready');
     expect((await jobRow(killed))?.attempts).toBe(2);
-    expect(await jobRow(live)).toMatchObject({ status: 'building', claimed_by: `${os.hostname()}:${process.pid}:alive` });
-    await db.query(`UPDATE archive_jobs SET status = 'failed', claimed_by = NULL, lease_until = NULL, finished_at = now(), expires_at = now() WHERE id = $1`, [live]);
+    expect(await jobRow(live)).toMatchObject({
+      status: 'building',
+      claimed_by: `${os.hostname()}:${process.pid}:alive`,
+    });
+    await db.query(
+      `UPDATE archive_jobs SET status = 'failed', claimed_by = NULL, lease_until = NULL, finished_at = now(), expires_at = now() WHERE id = $1`,
+      [live],
+    );
   });
 
   it('gives up a job that was taken up too often without finishing', async () => {
     const tess = await createTeacher(t);
-    const id = await queuedJob(tess, `status = 'building', claimed_by = 'elsewhere:1:crashed', lease_until = now() - interval '1 second', attempts = 3`);
+    const id = await queuedJob(
+      tess,
+      `status = 'building', claimed_by = 'elsewhere:1:crashed', lease_until = now() - interval '1 second', attempts = 3`,
+    );
     const failed = await settled(tess, id);
     expect(failed).toMatchObject({ status: 'failed', size: null });
-    expect(await t.api({ method: 'GET', url: `/archives/${id}/download`, token: tess.token })).toBeApiError(404, 'Archive not found.');
+    expect(await t.api({ method: 'GET', url: `/archives/${id}/download`, token: tess.token })).toBeApiError(
+      404,
+      'Archive not found.',
+    );
     // The teacher may ask again.
     await settled(tess, (await ask(tess)).id);
   });
@@ -86,13 +104,18 @@ describe('the background builder', () => {
       // b pauses with the others: both only claim, when told to.
       const teachers = await Promise.all(Array.from({ length: 6 }, () => createTeacher(t)));
       const jobs = await Promise.all(teachers.map((who) => queuedJob(who)));
-      const claims = await Promise.all(Array.from({ length: 16 }, (_, i) => (i % 2 ? a : b).app.archives.worker.claim()));
+      const claims = await Promise.all(
+        Array.from({ length: 16 }, (_, i) => (i % 2 ? a : b).app.archives.worker.claim()),
+      );
       const claimed = claims.flatMap((c) => (c ? [c.id] : []));
       // Every job claimed, none twice (a job an earlier test left waiting may be among them).
       expect(new Set(claimed).size).toBe(claimed.length);
       expect(claimed).toEqual(expect.arrayContaining(jobs));
       expect(claims.filter((c) => c === null).length).toBeGreaterThan(0);
-      const { rows } = await db.query<{ attempts: number }>('SELECT attempts FROM archive_jobs WHERE id = ANY($1::int[])', [jobs]);
+      const { rows } = await db.query<{ attempts: number }>(
+        'SELECT attempts FROM archive_jobs WHERE id = ANY($1::int[])',
+        [jobs],
+      );
       expect(rows.map((r) => r.attempts)).toEqual([1, 1, 1, 1, 1, 1]);
       await closeInstance(a);
       await closeInstance(b);
@@ -124,7 +147,10 @@ describe('housekeeping', () => {
     const file = path.join(config.dataDir, 'archives', record.file_name!);
     expect(statSync(file).isFile()).toBe(true);
     await db.query(`UPDATE archive_jobs SET expires_at = now() - interval '1 second' WHERE id = $1`, [job.id]);
-    expect(await t.api({ method: 'GET', url: `/archives/${job.id}/download`, token: tess.token })).toBeApiError(404, 'This archive has expired. Ask for a new one.');
+    expect(await t.api({ method: 'GET', url: `/archives/${job.id}/download`, token: tess.token })).toBeApiError(
+      404,
+      'This archive has expired. Ask for a new one.',
+    );
     expect(await list(tess)).toEqual([]);
     await t.app.archives.prune();
     expect(await jobRow(job.id)).toBeNull();

@@ -20,12 +20,16 @@ import {
 import { ffmpegVideo, multipart, pngImage } from '../../test/files.ts';
 
 // Who may ask for an archive, and what the archive holds (its builder and housekeeping: archiveJobs.test.ts).
-const { FAST, SCRIPT, db, config, instance, t, list, ask, settled, alone, closeInstance, jobCount, unzip, entriesOf } = await archiveKit();
+const { FAST, SCRIPT, db, config, instance, t, list, ask, settled, alone, closeInstance, jobCount, unzip, entriesOf } =
+  await archiveKit();
 
 describe('who may ask for, see and download an archive', () => {
   it('refuses researchers, strangers and anonymous callers', async () => {
     const researcher = await createResearcher(t);
-    expect(await t.api({ method: 'POST', url: '/archives', token: researcher.token })).toBeApiError(403, /researchers cannot build/);
+    expect(await t.api({ method: 'POST', url: '/archives', token: researcher.token })).toBeApiError(
+      403,
+      /researchers cannot build/,
+    );
     expect(await t.api({ method: 'GET', url: '/archives', token: researcher.token })).toBeApiError(403);
     expect(await t.api({ method: 'GET', url: '/archives' })).toBeApiError(401);
     expect(await t.api({ method: 'POST', url: '/archives' })).toBeApiError(401);
@@ -34,7 +38,9 @@ describe('who may ask for, see and download an archive', () => {
     const tess = await createTeacher(t);
     const theo = await createTeacher(t);
     // A teacher cannot name whose work to archive: the request takes no owner.
-    expect(await t.api({ method: 'POST', url: '/archives', token: theo.token, payload: { ownerId: tess.user.id } })).toBeApiError(400, /ownerId/);
+    expect(
+      await t.api({ method: 'POST', url: '/archives', token: theo.token, payload: { ownerId: tess.user.id } }),
+    ).toBeApiError(400, /ownerId/);
     expect(await jobCount(tess)).toBe(0);
     expect(await jobCount(theo)).toBe(0);
     const job = await ask(tess);
@@ -42,16 +48,27 @@ describe('who may ask for, see and download an archive', () => {
     expect(ready.status).toBe('ready');
     expect(await t.api({ method: 'GET', url: `/archives/${job.id}/download`, token: tess.token })).toHaveStatus(200);
     // Another teacher and a researcher are told it does not exist; nor do they see it listed.
-    expect(await t.api({ method: 'GET', url: `/archives/${job.id}/download`, token: theo.token })).toBeApiError(404, 'Archive not found.');
-    expect(await t.api({ method: 'GET', url: `/archives/${job.id}/download`, token: researcher.token })).toBeApiError(404, 'Archive not found.');
+    expect(await t.api({ method: 'GET', url: `/archives/${job.id}/download`, token: theo.token })).toBeApiError(
+      404,
+      'Archive not found.',
+    );
+    expect(await t.api({ method: 'GET', url: `/archives/${job.id}/download`, token: researcher.token })).toBeApiError(
+      404,
+      'Archive not found.',
+    );
     expect(await t.api({ method: 'GET', url: `/archives/${job.id}/download` })).toBeApiError(401);
     expect(await list(theo)).toEqual([]);
-    expect(await t.api({ method: 'GET', url: '/archives/999999/download', token: tess.token })).toBeApiError(404, 'Archive not found.');
+    expect(await t.api({ method: 'GET', url: '/archives/999999/download', token: tess.token })).toBeApiError(
+      404,
+      'Archive not found.',
+    );
   });
 
   it('validates strictly: no fields in the request, ids only in the path', async () => {
     const tess = await createTeacher(t);
-    expect(await t.api({ method: 'POST', url: '/archives', token: tess.token, payload: { portfolios: [1] } })).toBeApiError(400, /portfolios/);
+    expect(
+      await t.api({ method: 'POST', url: '/archives', token: tess.token, payload: { portfolios: [1] } }),
+    ).toBeApiError(400, /portfolios/);
     expect(await t.api({ method: 'GET', url: '/archives/abc/download', token: tess.token })).toBeApiError(400);
     expect(await list(tess)).toEqual([]);
   });
@@ -67,11 +84,17 @@ describe('who may ask for, see and download an archive', () => {
       const job = await ask(tess, held);
       await atStep;
       const again = await held.api({ method: 'POST', url: '/archives', token: tess.token });
-      expect(again).toBeApiError(409, 'Your archive is already being prepared. You can download it as soon as it is ready.');
+      expect(again).toBeApiError(
+        409,
+        'Your archive is already being prepared. You can download it as soon as it is ready.',
+      );
       expect(await jobCount(tess)).toBe(1);
       // Not ready yet: it cannot be downloaded.
       expect(await list(tess, held)).toEqual([expect.objectContaining({ id: job.id, status: 'building' })]);
-      expect(await held.api({ method: 'GET', url: `/archives/${job.id}/download`, token: tess.token })).toBeApiError(409, 'This archive is not ready yet.');
+      expect(await held.api({ method: 'GET', url: `/archives/${job.id}/download`, token: tess.token })).toBeApiError(
+        409,
+        'This archive is not ready yet.',
+      );
       await closeInstance(held);
     });
   });
@@ -96,10 +119,19 @@ describe('the archive', () => {
   beforeAll(async () => {
     tess = await createUser(t, { username: `Tess ${SCRIPT}` });
     commenter = await createUser(t, { username: `Cole <img src=x onerror=alert(1)>` });
-    portfolio = await createPortfolio(t, tess, { name: `Ramps ${SCRIPT}`, subject: `Science ${SCRIPT}`, topic: `Motion ${SCRIPT}`, grades: ['3rd'] });
+    portfolio = await createPortfolio(t, tess, {
+      name: `Ramps ${SCRIPT}`,
+      subject: `Science ${SCRIPT}`,
+      topic: `Motion ${SCRIPT}`,
+      grades: ['3rd'],
+    });
     artifact = await createArtifact(t, portfolio, {
       parkingLot: false,
-      responses: { artifactName: `Ramp race ${SCRIPT}`, learningGoal: `Friction ${SCRIPT}`, unitTiming: `Week 1 ${SCRIPT}` },
+      responses: {
+        artifactName: `Ramp race ${SCRIPT}`,
+        learningGoal: `Friction ${SCRIPT}`,
+        unitTiming: `Week 1 ${SCRIPT}`,
+      },
     });
     png = await pngImage(64, 48);
     const uploaded = await t.api({
@@ -110,11 +142,17 @@ describe('the archive', () => {
     });
     if (uploaded.statusCode !== 200) throw new Error(`upload: ${uploaded.statusCode} ${uploaded.body}`);
     image = MediaSchema.parse(uploaded.json());
-    await db.query(`UPDATE artifact_media SET alt = $1, description = $2 WHERE media_id = $3`, [`Ramp ${SCRIPT}`, `Setup ${SCRIPT}`, image.id]);
+    await db.query(`UPDATE artifact_media SET alt = $1, description = $2 WHERE media_id = $3`, [
+      `Ramp ${SCRIPT}`,
+      `Setup ${SCRIPT}`,
+      image.id,
+    ]);
     // A file whose bytes are gone from the server (the archive says so rather than failing).
     missing = await attachMedia(t, 'artifact', artifact.id, 'document');
     team = await createSharedPortfolio(t, commenter, { name: `Team ${SCRIPT}`, members: [tess] });
-    shared = await createSharedArtifact(t, team, tess, { responses: { artifactName: `Shared copy ${SCRIPT}`, learningGoal: `Goal ${SCRIPT}` } });
+    shared = await createSharedArtifact(t, team, tess, {
+      responses: { artifactName: `Shared copy ${SCRIPT}`, learningGoal: `Goal ${SCRIPT}` },
+    });
     // The copy holds the same file, as a copy made in the app does.
     await db.query(
       `INSERT INTO shared_artifact_media (shared_artifact_id, media_id, caption, alt, description)
@@ -139,10 +177,16 @@ describe('the archive', () => {
   });
 
   it('is listed ready, with its counts, size and expiry, and downloads as a ZIP', () => {
-    expect(ready).toMatchObject({ status: 'ready', progress: 1, counts: { portfolios: 1, artifacts: 1, sharedArtifacts: 1, comments: 1, media: 2 } });
+    expect(ready).toMatchObject({
+      status: 'ready',
+      progress: 1,
+      counts: { portfolios: 1, artifacts: 1, sharedArtifacts: 1, comments: 1, media: 2 },
+    });
     expect(res).toHaveStatus(200);
     expect(res.headers['content-type']).toBe('application/zip');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="practicefolio-archive-\d{4}-\d\d-\d\d\.zip"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="practicefolio-archive-\d{4}-\d\d-\d\d\.zip"$/,
+    );
     expect(ready.size).toBe(res.rawPayload.length);
     const days = (Date.parse(ready.expires_at!) - Date.parse(ready.finished_at!)) / 86_400_000;
     expect(days).toBeCloseTo(7, 3);
@@ -166,17 +210,36 @@ describe('the archive', () => {
     const data = ArchiveDataSchema.parse(JSON.parse(readFileSync(path.join(site, 'data.json'), 'utf8')));
     expect(data.teacher).toEqual({ username: tess.user.username, email: tess.user.email });
     const [p] = data.portfolios;
-    expect(p).toMatchObject({ id: portfolio.id, name: `Ramps ${SCRIPT}`, grades: ['3rd'], page: `portfolio-${portfolio.id}.html` });
+    expect(p).toMatchObject({
+      id: portfolio.id,
+      name: `Ramps ${SCRIPT}`,
+      grades: ['3rd'],
+      page: `portfolio-${portfolio.id}.html`,
+    });
     expect(p!.artifacts[0]).toMatchObject({ id: artifact.id, title: `Ramp race ${SCRIPT}`, parkingLot: false });
-    expect(p!.artifacts[0]!.answers).toContainEqual(expect.objectContaining({ key: 'learningGoal', answer: `Friction ${SCRIPT}` }));
+    expect(p!.artifacts[0]!.answers).toContainEqual(
+      expect.objectContaining({ key: 'learningGoal', answer: `Friction ${SCRIPT}` }),
+    );
     expect(p!.artifacts[0]!.media).toEqual([
-      expect.objectContaining({ id: image.id, kind: 'image', caption: 'A', alt: `Ramp ${SCRIPT}`, description: `Setup ${SCRIPT}`, mime: 'image/png', size: png.length, path: mediaName }),
+      expect.objectContaining({
+        id: image.id,
+        kind: 'image',
+        caption: 'A',
+        alt: `Ramp ${SCRIPT}`,
+        description: `Setup ${SCRIPT}`,
+        mime: 'image/png',
+        size: png.length,
+        path: mediaName,
+      }),
       expect.objectContaining({ id: missing, kind: 'document', path: null }),
     ]);
     expect(data.portfolios).toHaveLength(1);
     expect(data.sharedArtifacts).toHaveLength(1);
     expect(JSON.stringify(data)).not.toContain('Theo');
-    expect(data.sharedArtifacts[0]).toMatchObject({ id: shared.id, sharedPortfolio: { id: team.id, name: `Team ${SCRIPT}` } });
+    expect(data.sharedArtifacts[0]).toMatchObject({
+      id: shared.id,
+      sharedPortfolio: { id: team.id, name: `Team ${SCRIPT}` },
+    });
     expect(data.sharedArtifacts[0]!.media[0]!.path).toBe(mediaName);
     expect(data.sharedArtifacts[0]!.comments).toEqual([
       expect.objectContaining({ author: commenter.user.username, text: `Nice ${SCRIPT}`, moment: null }),
@@ -185,7 +248,9 @@ describe('the archive', () => {
 
   it('lists each portfolio as last edited when its latest artifact was', () => {
     const index = readFileSync(path.join(site, 'index.html'), 'utf8');
-    const row = new RegExp(`<a href="portfolio-${portfolio.id}\\.html">[^<]*</a></td><td>1</td><td><time datetime="([^"]+)">`).exec(index);
+    const row = new RegExp(
+      `<a href="portfolio-${portfolio.id}\\.html">[^<]*</a></td><td>1</td><td><time datetime="([^"]+)">`,
+    ).exec(index);
     const data = ArchiveDataSchema.parse(JSON.parse(readFileSync(path.join(site, 'data.json'), 'utf8')));
     const latest = data.portfolios[0]!.artifacts[0]!.updated_at;
     expect(Date.parse(latest) - Date.parse(data.portfolios[0]!.updated_at)).toBeGreaterThan(2 * 86_400_000);
@@ -203,7 +268,9 @@ describe('the archive', () => {
       expect(html, page).toContain('&lt;script&gt;');
     }
     const artifactPage = readFileSync(path.join(site, `artifact-${artifact.id}.html`), 'utf8');
-    expect(artifactPage).toContain(`<img src="${mediaName}" alt="Ramp &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;">`);
+    expect(artifactPage).toContain(
+      `<img src="${mediaName}" alt="Ramp &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;">`,
+    );
     expect(artifactPage).toContain('Friction &lt;script&gt;');
     expect(artifactPage).toContain('Week 1 &lt;script&gt;');
     const sharedPage = readFileSync(path.join(site, `shared-artifact-${shared.id}.html`), 'utf8');
@@ -227,9 +294,16 @@ describe('the archive', () => {
   it('is announced by e-mail with links that work', async () => {
     const message = t.mail.lastTo(tess.user.email);
     expect(message?.subject).toBe('Your PracticeFolio archive is ready');
-    expect(message?.links).toEqual([`http://portal.test/api/v1/archives/${job.id}/download`, 'http://portal.test/dashboard']);
+    expect(message?.links).toEqual([
+      `http://portal.test/api/v1/archives/${job.id}/download`,
+      'http://portal.test/dashboard',
+    ]);
     expect(message?.html).toContain('Hello Tess &lt;script&gt;');
-    const followed = await t.app.inject({ method: 'GET', url: new URL(message!.links[0]!).pathname, headers: { authorization: `Bearer ${tess.token}` } });
+    const followed = await t.app.inject({
+      method: 'GET',
+      url: new URL(message!.links[0]!).pathname,
+      headers: { authorization: `Bearer ${tess.token}` },
+    });
     expect(followed).toHaveStatus(200);
     expect(followed.rawPayload.equals(res.rawPayload)).toBe(true);
   });
@@ -240,18 +314,34 @@ describe('the archive with caption tracks', () => {
     const tess = await createTeacher(t);
     const portfolio = await createPortfolio(t, tess);
     const artifact = await createArtifact(t, portfolio, { parkingLot: false });
-    const uploaded = await t.api({ method: 'POST', url: `/portfolios/${portfolio.id}/artifacts/${artifact.id}/videos`, token: tess.token, ...multipart('file', 'ramp.mp4', ffmpegVideo(), 'video/mp4') });
+    const uploaded = await t.api({
+      method: 'POST',
+      url: `/portfolios/${portfolio.id}/artifacts/${artifact.id}/videos`,
+      token: tess.token,
+      ...multipart('file', 'ramp.mp4', ffmpegVideo(), 'video/mp4'),
+    });
     expect(uploaded).toHaveStatus(200);
     const video = MediaSchema.parse(uploaded.json());
     const source = 'WEBVTT\n\n00:00.500 --> 00:01.500\nReady, set, go!\n';
-    expect(await t.api({ method: 'POST', url: `/artifacts/${artifact.id}/media/${video.id}/captions`, token: tess.token, payload: { language: 'en', label: 'English', format: 'vtt', source } })).toHaveStatus(200);
+    expect(
+      await t.api({
+        method: 'POST',
+        url: `/artifacts/${artifact.id}/media/${video.id}/captions`,
+        token: tess.token,
+        payload: { language: 'en', label: 'English', format: 'vtt', source },
+      }),
+    ).toHaveStatus(200);
     const job = await ask(tess);
     expect((await settled(tess, job.id)).status).toBe('ready');
-    const site = unzip((await t.api({ method: 'GET', url: `/archives/${job.id}/download`, token: tess.token })).rawPayload);
+    const site = unzip(
+      (await t.api({ method: 'GET', url: `/archives/${job.id}/download`, token: tess.token })).rawPayload,
+    );
     const data = ArchiveDataSchema.parse(JSON.parse(readFileSync(path.join(site, 'data.json'), 'utf8')));
     const videoPath = data.portfolios[0]!.artifacts[0]!.media[0]!.path!;
     const track = `${videoPath.replace(/\.mp4$/, '')}.a${artifact.id}.en.vtt`;
     expect(entriesOf(site)).toContain(track);
-    expect(readFileSync(path.join(site, track), 'utf8')).toBe('WEBVTT\n\n00:00:00.500 --> 00:00:01.500\nReady, set, go!\n');
+    expect(readFileSync(path.join(site, track), 'utf8')).toBe(
+      'WEBVTT\n\n00:00:00.500 --> 00:00:01.500\nReady, set, go!\n',
+    );
   });
 });

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ArchiveCreateBodySchema, ArchiveJobSchema, ArchiveListResponseSchema, ArchiveParamsSchema } from '#schemas/archive';
+import {
+  ArchiveCreateBodySchema,
+  ArchiveJobSchema,
+  ArchiveListResponseSchema,
+  ArchiveParamsSchema,
+} from '#schemas/archive';
 import { ApiErrorSchema } from '#schemas/common';
 import { contentDisposition } from '../http/contentDisposition.ts';
 import { USER_LIMITS } from '../http/userLimits.ts';
@@ -11,7 +16,13 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/archives',
-    { schema: { tags, summary: 'My archives, newest first (teachers)', response: { 200: ArchiveListResponseSchema, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'My archives, newest first (teachers)',
+        response: { 200: ArchiveListResponseSchema, ...errorResponses },
+      },
+    },
     async (request) => app.services.archives.list(request.user),
   );
 
@@ -34,7 +45,13 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Sent as stored: the ZIP is already compressed, and ranges let a broken download resume.
       compress: false,
-      schema: { tags, summary: 'The ZIP of a ready archive (its owner only)', params: ArchiveParamsSchema, produces: ['application/zip'], response: { 409: ApiErrorSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'The ZIP of a ready archive (its owner only)',
+        params: ArchiveParamsSchema,
+        produces: ['application/zip'],
+        response: { 409: ApiErrorSchema, ...errorResponses },
+      },
     },
     async (request, reply) => {
       const file = await app.services.archives.download(request.user, request.params.id);

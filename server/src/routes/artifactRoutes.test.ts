@@ -26,9 +26,15 @@ const createIn = (token: string, portfolioId: number | string, payload?: unknown
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 const read = (token: string, id: number | string) => t.api({ method: 'GET', url: `/artifacts/${id}`, token });
-const save = (token: string, id: number | string, payload: unknown) => t.api({ method: 'PUT', url: `/artifacts/${id}`, token, payload: payload as object });
+const save = (token: string, id: number | string, payload: unknown) =>
+  t.api({ method: 'PUT', url: `/artifacts/${id}`, token, payload: payload as object });
 const merge = (token: string, portfolioId: number, id: number, payload: unknown) =>
-  t.api({ method: 'PUT', url: `/portfolios/${portfolioId}/artifacts/${id}/responses`, token, payload: payload as object });
+  t.api({
+    method: 'PUT',
+    url: `/portfolios/${portfolioId}/artifacts/${id}/responses`,
+    token,
+    payload: payload as object,
+  });
 const remove = (token: string, id: number) => t.api({ method: 'DELETE', url: `/artifacts/${id}`, token });
 
 async function ownPortfolio(): Promise<{ teacher: TestUser; portfolioId: number }> {
@@ -42,12 +48,18 @@ const INVALID_RESPONSES: [Record<string, unknown>, string][] = [
   [{ artifactName: 5 }, 'Field Artifact Name must be text.'],
   [{ artifactName: ['a'] }, 'Field Artifact Name must be text.'],
   [{ artifactName: 'x'.repeat(501) }, 'Field Artifact Name must be at most 500 characters.'],
-  [{ learningGoal: 'x'.repeat(20_001) }, 'Field What were students working to learn? must be at most 20000 characters.'],
+  [
+    { learningGoal: 'x'.repeat(20_001) },
+    'Field What were students working to learn? must be at most 20000 characters.',
+  ],
   [{ unitTiming: 'Someday' }, 'Field When in the unit was this? has no choice "Someday".'],
   [{ unitTiming: ['Middle of unit'] }, 'Field When in the unit was this? must be one of its choices.'],
   [{ artifactCategory: 'Student work' }, 'Field What kind of evidence is this? must be a list of its choices.'],
   [{ artifactCategory: ['Student work', 'Poetry'] }, 'Field What kind of evidence is this? has no choice "Poetry".'],
-  [{ standardFrameworkTags: ['Not a standard'] }, 'Field Standards or elements of the framework has no choice "Not a standard".'],
+  [
+    { standardFrameworkTags: ['Not a standard'] },
+    'Field Standards or elements of the framework has no choice "Not a standard".',
+  ],
   [{ unitDay: 2.5 }, 'Field Day of the unit must be an integer.'],
   [{ unitDay: 'three' }, 'Field Day of the unit must be an integer.'],
   [{ unitDay: -1 }, 'Field Day of the unit must be between 0 and 200.'],
@@ -81,7 +93,12 @@ describe('POST /portfolios/{id}/artifacts/responses', () => {
 
     // The web sends the portfolio's structure as it read it (fields in another order) to the URL with a slash.
     const portfolio = (await t.api({ method: 'GET', url: `/portfolios/${portfolioId}`, token: teacher.token })).json();
-    const web = await createIn(teacher.token, portfolioId, { structure: portfolio.structure, responses: {}, parkingLot: true }, true);
+    const web = await createIn(
+      teacher.token,
+      portfolioId,
+      { structure: portfolio.structure, responses: {}, parkingLot: true },
+      true,
+    );
     expect(web).toHaveStatus(200);
     expect(web.json().parkingLot).toBe(true);
     expect(await createIn(teacher.token, portfolioId)).toHaveStatus(200);
@@ -89,7 +106,10 @@ describe('POST /portfolios/{id}/artifacts/responses', () => {
 
   it('can create a completed artifact when every core question is answered', async () => {
     const { teacher, portfolioId } = await ownPortfolio();
-    const res = await createIn(teacher.token, portfolioId, { responses: { ...COMPLETE_RESPONSES, unitDay: '12', nextSteps: '' }, parkingLot: false });
+    const res = await createIn(teacher.token, portfolioId, {
+      responses: { ...COMPLETE_RESPONSES, unitDay: '12', nextSteps: '' },
+      parkingLot: false,
+    });
     expect(res).toHaveStatus(200);
     expect(res.json()).toMatchObject({ parkingLot: false, responses: { ...COMPLETE_RESPONSES, unitDay: 12 } });
     expect(res.json().responses).not.toHaveProperty('nextSteps');
@@ -101,11 +121,13 @@ describe('POST /portfolios/{id}/artifacts/responses', () => {
     for (const [responses, message] of INVALID_RESPONSES) {
       expect(await createIn(teacher.token, portfolioId, { responses })).toBeApiError(400, message);
     }
-    expect(await createIn(teacher.token, portfolioId, { responses: { artifactName: 'Only a name' }, parkingLot: false })).toBeApiError(
+    expect(
+      await createIn(teacher.token, portfolioId, { responses: { artifactName: 'Only a name' }, parkingLot: false }),
+    ).toBeApiError(400, 'Field What were students working to learn? is required.');
+    expect(await createIn(teacher.token, portfolioId, { responses: {}, parkingLot: false })).toBeApiError(
       400,
-      'Field What were students working to learn? is required.',
+      'Field Artifact Name is required.',
     );
-    expect(await createIn(teacher.token, portfolioId, { responses: {}, parkingLot: false })).toBeApiError(400, 'Field Artifact Name is required.');
     expect(await snapshot(t)).toEqual(before);
   });
 
@@ -114,7 +136,10 @@ describe('POST /portfolios/{id}/artifacts/responses', () => {
     const otherPortfolio = await createPortfolio(t, await createTeacher(t));
     const before = await snapshot(t);
     const changed = [{ key: 'artifactName', text: 'Name', type: 'shortText', core: true }];
-    expect(await createIn(teacher.token, portfolioId, { structure: changed })).toBeApiError(400, 'The questions of an artifact cannot be changed.');
+    expect(await createIn(teacher.token, portfolioId, { structure: changed })).toBeApiError(
+      400,
+      'The questions of an artifact cannot be changed.',
+    );
     const cases: [unknown, string][] = [
       [{ portfolio: otherPortfolio.id }, 'Unknown field "portfolio"; it is not accepted.'],
       [{ owner: 1 }, 'Unknown field "owner"; it is not accepted.'],
@@ -126,7 +151,8 @@ describe('POST /portfolios/{id}/artifacts/responses', () => {
       [{ structure: 'all' }, 'structure must be a list.'],
       [[], 'The request body must be an object.'],
     ];
-    for (const [payload, message] of cases) expect(await createIn(teacher.token, portfolioId, payload)).toBeApiError(400, message);
+    for (const [payload, message] of cases)
+      expect(await createIn(teacher.token, portfolioId, payload)).toBeApiError(400, message);
     expect(await snapshot(t)).toEqual(before);
   });
 
@@ -134,7 +160,10 @@ describe('POST /portfolios/{id}/artifacts/responses', () => {
     const teacher = await createTeacher(t);
     const before = await snapshot(t);
     expect(await createIn(teacher.token, 1, {})).toBeApiError(403, 'The portfolio template cannot be changed.');
-    expect(await createIn(teacher.token, 1, { responses: COMPLETE_RESPONSES, parkingLot: false })).toBeApiError(403, 'The portfolio template cannot be changed.');
+    expect(await createIn(teacher.token, 1, { responses: COMPLETE_RESPONSES, parkingLot: false })).toBeApiError(
+      403,
+      'The portfolio template cannot be changed.',
+    );
     expect(await snapshot(t)).toEqual(before);
   });
 
@@ -156,7 +185,13 @@ describe('GET /artifacts/{id}', () => {
       const res = await read(who.token, created.id);
       expect(res).toHaveStatus(200);
       const artifact = ArtifactSchema.parse(res.json());
-      expect(artifact).toMatchObject({ id: created.id, portfolio: { id: portfolioId }, parkingLot: false, responses: COMPLETE_RESPONSES, nextCaption: 'C' });
+      expect(artifact).toMatchObject({
+        id: created.id,
+        portfolio: { id: portfolioId },
+        parkingLot: false,
+        responses: COMPLETE_RESPONSES,
+        nextCaption: 'C',
+      });
       expect(artifact.images.map((m) => m.caption)).toEqual(['A']);
       expect(artifact.documents.map((m) => m.caption)).toEqual(['B']);
     }
@@ -178,7 +213,10 @@ describe('PUT /artifacts/{id}', () => {
     const res = await save(teacher.token, a.id, { responses: { studentThinking: 'They compare slopes.', unitDay: 4 } });
     expect(res).toHaveStatus(200);
     const body = ArtifactSchema.parse(res.json());
-    expect(body).toMatchObject({ parkingLot: true, responses: { studentThinking: 'They compare slopes.', unitDay: 4 } });
+    expect(body).toMatchObject({
+      parkingLot: true,
+      responses: { studentThinking: 'They compare slopes.', unitDay: 4 },
+    });
     expect(body.responses).not.toHaveProperty('artifactName');
     expect(Date.parse(body.updated_at)).toBeGreaterThan(Date.parse(a.updated_at));
   });
@@ -187,8 +225,14 @@ describe('PUT /artifacts/{id}', () => {
     const { teacher, portfolioId } = await ownPortfolio();
     const a = await createArtifact(t, { id: portfolioId });
     const before = await snapshot(t);
-    expect(await save(teacher.token, a.id, { responses: { learningGoal: 'Goal' }, parkingLot: false })).toBeApiError(400, 'Field Artifact Name is required.');
-    expect(await save(teacher.token, a.id, { responses: { artifactName: '   ' }, parkingLot: false })).toBeApiError(400, 'Field Artifact Name is required.');
+    expect(await save(teacher.token, a.id, { responses: { learningGoal: 'Goal' }, parkingLot: false })).toBeApiError(
+      400,
+      'Field Artifact Name is required.',
+    );
+    expect(await save(teacher.token, a.id, { responses: { artifactName: '   ' }, parkingLot: false })).toBeApiError(
+      400,
+      'Field Artifact Name is required.',
+    );
     expect(await snapshot(t)).toEqual(before);
     const res = await save(teacher.token, a.id, { responses: COMPLETE_RESPONSES, parkingLot: false, id: a.id });
     expect(res).toHaveStatus(200);
@@ -208,14 +252,17 @@ describe('PUT /artifacts/{id}', () => {
       'Field What were students working to learn? is required.',
     );
     expect(await snapshot(t)).toEqual(before);
-    expect((await save(teacher.token, a.id, { responses: { ...COMPLETE_RESPONSES, nextSteps: 'Try ice.' } })).json()).toMatchObject({ parkingLot: false });
+    expect(
+      (await save(teacher.token, a.id, { responses: { ...COMPLETE_RESPONSES, nextSteps: 'Try ice.' } })).json(),
+    ).toMatchObject({ parkingLot: false });
   });
 
   it('checks the answers with the spec’s messages and changes nothing when they are wrong', async () => {
     const { teacher, portfolioId } = await ownPortfolio();
     const a = await createArtifact(t, { id: portfolioId }, { responses: { artifactName: 'Keep me' } });
     const before = await snapshot(t);
-    for (const [responses, message] of INVALID_RESPONSES) expect(await save(teacher.token, a.id, { responses })).toBeApiError(400, message);
+    for (const [responses, message] of INVALID_RESPONSES)
+      expect(await save(teacher.token, a.id, { responses })).toBeApiError(400, message);
     expect(await snapshot(t)).toEqual(before);
   });
 
@@ -242,25 +289,46 @@ describe('PUT /artifacts/{id}', () => {
 describe('PUT /portfolios/{id}/artifacts/{artifactId}/responses (mobile merge)', () => {
   it('merges answers: a key overwrites, null deletes it, the others stay', async () => {
     const { teacher, portfolioId } = await ownPortfolio();
-    const a = await createArtifact(t, { id: portfolioId }, { responses: { artifactName: 'Ramp', nextSteps: 'Ice', unitDay: 2 } });
-    const res = await merge(teacher.token, portfolioId, a.id, { responses: { nextSteps: null, unitDay: 3, studentThinking: 'Slopes' } });
+    const a = await createArtifact(
+      t,
+      { id: portfolioId },
+      { responses: { artifactName: 'Ramp', nextSteps: 'Ice', unitDay: 2 } },
+    );
+    const res = await merge(teacher.token, portfolioId, a.id, {
+      responses: { nextSteps: null, unitDay: 3, studentThinking: 'Slopes' },
+    });
     expect(res).toHaveStatus(200);
-    expect(ArtifactSchema.parse(res.json()).responses).toEqual({ artifactName: 'Ramp', unitDay: 3, studentThinking: 'Slopes' });
-    expect((await merge(teacher.token, portfolioId, a.id, {})).json().responses).toEqual({ artifactName: 'Ramp', unitDay: 3, studentThinking: 'Slopes' });
+    expect(ArtifactSchema.parse(res.json()).responses).toEqual({
+      artifactName: 'Ramp',
+      unitDay: 3,
+      studentThinking: 'Slopes',
+    });
+    expect((await merge(teacher.token, portfolioId, a.id, {})).json().responses).toEqual({
+      artifactName: 'Ramp',
+      unitDay: 3,
+      studentThinking: 'Slopes',
+    });
   });
 
   it('takes back the structure the artifact already has, and submits with parkingLot false', async () => {
     const { teacher, portfolioId } = await ownPortfolio();
     const a = await createArtifact(t, { id: portfolioId });
     const { structure } = (await read(teacher.token, a.id)).json();
-    const res = await merge(teacher.token, portfolioId, a.id, { structure, responses: COMPLETE_RESPONSES, parkingLot: false });
+    const res = await merge(teacher.token, portfolioId, a.id, {
+      structure,
+      responses: COMPLETE_RESPONSES,
+      parkingLot: false,
+    });
     expect(res).toHaveStatus(200);
     expect(res.json()).toMatchObject({ parkingLot: false, responses: COMPLETE_RESPONSES });
     expect(await merge(teacher.token, portfolioId, a.id, { responses: { learningGoal: null } })).toBeApiError(
       400,
       'Field What were students working to learn? is required.',
     );
-    expect(await merge(teacher.token, portfolioId, a.id, { parkingLot: true })).toBeApiError(400, 'A completed artifact cannot go back to the parking lot.');
+    expect(await merge(teacher.token, portfolioId, a.id, { parkingLot: true })).toBeApiError(
+      400,
+      'A completed artifact cannot go back to the parking lot.',
+    );
   });
 
   it('answers 404 for an artifact of another portfolio, even the caller’s own (no IDOR), and changes nothing', async () => {
@@ -270,10 +338,18 @@ describe('PUT /portfolios/{id}/artifacts/{artifactId}/responses (mobile merge)',
     const myArtifact = await createArtifact(t, mineToo);
     const theirs = await createArtifact(t, await createPortfolio(t, await createTeacher(t)));
     const before = await snapshot(t);
-    expect(await merge(teacher.token, mine.id, myArtifact.id, { responses: { artifactName: 'x' } })).toBeApiError(404, NOT_FOUND);
-    expect(await merge(teacher.token, mine.id, theirs.id, { responses: { artifactName: 'x' } })).toBeApiError(404, NOT_FOUND);
+    expect(await merge(teacher.token, mine.id, myArtifact.id, { responses: { artifactName: 'x' } })).toBeApiError(
+      404,
+      NOT_FOUND,
+    );
+    expect(await merge(teacher.token, mine.id, theirs.id, { responses: { artifactName: 'x' } })).toBeApiError(
+      404,
+      NOT_FOUND,
+    );
     expect(await merge(teacher.token, 1, theirs.id, { responses: { artifactName: 'x' } })).toBeApiError(404, NOT_FOUND);
-    expect(await merge(teacher.token, theirs.portfolio.id, theirs.id, { responses: { artifactName: 'x' } })).toBeApiError(404, NOT_FOUND);
+    expect(
+      await merge(teacher.token, theirs.portfolio.id, theirs.id, { responses: { artifactName: 'x' } }),
+    ).toBeApiError(404, NOT_FOUND);
     expect(await snapshot(t)).toEqual(before);
   });
 
@@ -288,7 +364,8 @@ describe('PUT /portfolios/{id}/artifacts/{artifactId}/responses (mobile merge)',
       [{ responses: {}, portfolio: 1 }, 'Unknown field "portfolio"; it is not accepted.'],
       [{ responses: { artifactName: true } }, 'responses.artifactName is not valid.'],
     ];
-    for (const [payload, message] of cases) expect(await merge(teacher.token, portfolioId, a.id, payload)).toBeApiError(400, message);
+    for (const [payload, message] of cases)
+      expect(await merge(teacher.token, portfolioId, a.id, payload)).toBeApiError(400, message);
     expect(await snapshot(t)).toEqual(before);
   });
 });
@@ -299,7 +376,11 @@ describe('DELETE /artifacts/{id}', () => {
     const a = await createArtifact(t, { id: portfolioId }, { responses: { artifactName: 'Gone soon' } });
     const res = await remove(teacher.token, a.id);
     expect(res).toHaveStatus(200);
-    expect(ArtifactSchema.parse(res.json())).toMatchObject({ id: a.id, portfolio: { id: portfolioId }, responses: { artifactName: 'Gone soon' } });
+    expect(ArtifactSchema.parse(res.json())).toMatchObject({
+      id: a.id,
+      portfolio: { id: portfolioId },
+      responses: { artifactName: 'Gone soon' },
+    });
     expect(await read(teacher.token, a.id)).toBeApiError(404, NOT_FOUND);
     expect(await remove(teacher.token, a.id)).toBeApiError(404, NOT_FOUND);
   });

@@ -42,9 +42,20 @@ describe('POST /auth/local', () => {
     const res = await login(teacher.user.email, teacher.password);
     expect(Object.keys(res.json()).sort()).toEqual(['jwt', 'user']);
     const text = textWithoutJwt(res.body).toLowerCase();
-    for (const secret of ['password', 'hash', 'session_epoch', 'epoch', 'code', 'token', 'scrypt']) expect(text).not.toContain(secret);
+    for (const secret of ['password', 'hash', 'session_epoch', 'epoch', 'code', 'token', 'scrypt'])
+      expect(text).not.toContain(secret);
     expect(Object.keys(res.json().user)).toEqual(
-      expect.arrayContaining(['blocked', 'confirmed', 'created_at', 'email', 'id', 'provider', 'role', 'updated_at', 'username']),
+      expect.arrayContaining([
+        'blocked',
+        'confirmed',
+        'created_at',
+        'email',
+        'id',
+        'provider',
+        'role',
+        'updated_at',
+        'username',
+      ]),
     );
   });
 
@@ -89,7 +100,11 @@ describe('POST /auth/local', () => {
       expect(await login(identifier, `guess ${i}`, attacker)).toBeApiError(400, INVALID_LOGIN);
     }
     // The sixth guess from that address waits (by e-mail or by username alike), even with the right password.
-    expect(await login(victim.user.email, 'guess 6', attacker)).toBeApiError(429, 'Too many failed login attempts. Please wait 1 second and try again.', { nested: true });
+    expect(await login(victim.user.email, 'guess 6', attacker)).toBeApiError(
+      429,
+      'Too many failed login attempts. Please wait 1 second and try again.',
+      { nested: true },
+    );
     expect(await login(victim.user.username, victim.password, attacker)).toBeApiError(429, TOO_MANY_LOGINS);
     // The real user, on their own device, signs in at once; so does anyone else from the attacker's address.
     expect(await login(victim.user.email, victim.password, freshAddress())).toHaveStatus(200);
@@ -97,14 +112,20 @@ describe('POST /auth/local', () => {
     // After the wait (its failures made 1.1 s older, as if it had passed) the address may guess again, and the next wait doubles.
     await ageLoginFailures(victim.user.id, attacker, 1_100);
     expect(await login(victim.user.email, 'guess 7', attacker)).toBeApiError(400, INVALID_LOGIN);
-    expect(await login(victim.user.email, 'guess 8', attacker)).toBeApiError(429, 'Too many failed login attempts. Please wait 2 seconds and try again.', { nested: true });
+    expect(await login(victim.user.email, 'guess 8', attacker)).toBeApiError(
+      429,
+      'Too many failed login attempts. Please wait 2 seconds and try again.',
+      { nested: true },
+    );
   });
 
   it('lets no more than 5 concurrent guesses from one address through', async () => {
     const user = await createTeacher(t);
     const attacker = freshAddress();
     const started = performance.now();
-    const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => login(user.user.email, `guess ${i}`, attacker)));
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => login(user.user.email, `guess ${i}`, attacker)),
+    );
     const seconds = (performance.now() - started) / 1000;
     const statuses = answers.map((res) => res.statusCode);
     // Five free guesses; then one more after 1 s, another 2 s later, 4 s later…: on a loaded
@@ -120,7 +141,8 @@ describe('POST /auth/local', () => {
 
   it('does not count a blocked account’s right password as a failure', async () => {
     const blocked = await createUser(t, { blocked: true });
-    for (let i = 0; i < 12; i++) expect(await login(blocked.user.email, blocked.password)).toBeApiError(400, BLOCKED_LOGIN);
+    for (let i = 0; i < 12; i++)
+      expect(await login(blocked.user.email, blocked.password)).toBeApiError(400, BLOCKED_LOGIN);
   });
 
   it('counts failures within 15 minutes only', async () => {
@@ -139,7 +161,8 @@ describe('POST /auth/local', () => {
     const user = await createTeacher(t);
     const address = freshAddress();
     for (let round = 0; round < 2; round++) {
-      for (let i = 0; i < 4; i++) expect((await login(i % 2 ? user.user.username : user.user.email, `guess ${i}`, address)).statusCode).toBe(400);
+      for (let i = 0; i < 4; i++)
+        expect((await login(i % 2 ? user.user.username : user.user.email, `guess ${i}`, address)).statusCode).toBe(400);
       expect((await login(user.user.email, user.password, address)).statusCode).toBe(200);
     }
     const { rows } = await t.db.query<{ n: number }>(
@@ -163,16 +186,37 @@ describe('POST /auth/local', () => {
 
   it('answers missing and extra fields with the nested validation message', async () => {
     const post = (payload: unknown) => t.api({ method: 'POST', url: '/auth/local', payload: payload as object });
-    expect(await post({ password: 'x' })).toBeApiError(400, 'Please provide your username or your e-mail.', { nested: true });
-    expect(await post({ identifier: '   ', password: 'x' })).toBeApiError(400, 'Please provide your username or your e-mail.', { nested: true });
-    expect(await post({ identifier: 'a@b.org' })).toBeApiError(400, 'Please provide your password.', { nested: true });
-    expect(await post({ identifier: 'a@b.org', password: '' })).toBeApiError(400, 'Please provide your password.', { nested: true });
-    // `remember` ("keep me signed in") is a known field now; any other is still refused.
-    expect(await post({ identifier: 'a@b.org', password: 'x', rememberMe: true })).toBeApiError(400, 'Unknown field "rememberMe"; it is not accepted.', {
+    expect(await post({ password: 'x' })).toBeApiError(400, 'Please provide your username or your e-mail.', {
       nested: true,
     });
-    expect(await post({ identifier: 'a@b.org', password: 'x', remember: 'yes' })).toBeApiError(400, 'remember must be true or false.', { nested: true });
-    expect(await post({ identifier: 42, password: 'x' })).toBeApiError(400, 'identifier must be a text.', { nested: true });
-    expect(await post({ identifier: 'a@b.org', password: 'x'.repeat(257) })).toBeApiError(400, 'password must be at most 256 characters.');
+    expect(await post({ identifier: '   ', password: 'x' })).toBeApiError(
+      400,
+      'Please provide your username or your e-mail.',
+      { nested: true },
+    );
+    expect(await post({ identifier: 'a@b.org' })).toBeApiError(400, 'Please provide your password.', { nested: true });
+    expect(await post({ identifier: 'a@b.org', password: '' })).toBeApiError(400, 'Please provide your password.', {
+      nested: true,
+    });
+    // `remember` ("keep me signed in") is a known field now; any other is still refused.
+    expect(await post({ identifier: 'a@b.org', password: 'x', rememberMe: true })).toBeApiError(
+      400,
+      'Unknown field "rememberMe"; it is not accepted.',
+      {
+        nested: true,
+      },
+    );
+    expect(await post({ identifier: 'a@b.org', password: 'x', remember: 'yes' })).toBeApiError(
+      400,
+      'remember must be true or false.',
+      { nested: true },
+    );
+    expect(await post({ identifier: 42, password: 'x' })).toBeApiError(400, 'identifier must be a text.', {
+      nested: true,
+    });
+    expect(await post({ identifier: 'a@b.org', password: 'x'.repeat(257) })).toBeApiError(
+      400,
+      'password must be at most 256 characters.',
+    );
   });
 });

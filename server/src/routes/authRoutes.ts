@@ -11,7 +11,12 @@ import { errorResponses } from './errorResponses.ts';
  * the body; the web app gets it in its `HttpOnly` cookie (kept across browser restarts only for
  * a `persistent` session) and an empty `jwt` in the body.
  */
-export function deliverToken(request: FastifyRequest, reply: FastifyReply, signIn: { jwt: string; persistent: boolean }, publicUrl: string): string {
+export function deliverToken(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  signIn: { jwt: string; persistent: boolean },
+  publicUrl: string,
+): string {
   if (!isWebClient(request)) return signIn.jwt;
   setSessionCookies(request, reply, signIn.jwt, publicUrl, signIn.persistent);
   return '';
@@ -38,7 +43,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const signIn = await app.services.auth.login(request.body, request.ip, clientOf(request));
-      return { jwt: deliverToken(request, reply, signIn, app.config.publicUrl), user: await app.services.bundle.forUser(signIn.user) };
+      return {
+        jwt: deliverToken(request, reply, signIn, app.config.publicUrl),
+        user: await app.services.bundle.forUser(signIn.user),
+      };
     },
   );
 
@@ -69,7 +77,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const signIn = await app.services.auth.resetPassword(request.body, request.ip, clientOf(request));
-      return { jwt: deliverToken(request, reply, signIn, app.config.publicUrl), user: app.services.users.me(signIn.user) };
+      return {
+        jwt: deliverToken(request, reply, signIn, app.config.publicUrl),
+        user: app.services.users.me(signIn.user),
+      };
     },
   );
 };

@@ -75,10 +75,32 @@ const FILE_NOT_FOUND = 'File not found.';
 const ARCHIVE_RESEARCHER = 'Archives hold a teacher’s own work: researchers cannot build or download one.';
 const ARCHIVE_NOT_FOUND = 'Archive not found.';
 
-const personal = { lead: [404, PORTFOLIO_NOT_FOUND], teacher: [404, PORTFOLIO_NOT_FOUND], researcher: [403, RESEARCHER_READ_ONLY] } as const;
-const personalArtifact = { teacher: [404, ARTIFACT_NOT_FOUND], lead: [404, ARTIFACT_NOT_FOUND], researcher: [403, RESEARCHER_READ_ONLY] } as const;
-const template = { owner: [403, TEMPLATE_FIXED], teacher: [403, TEMPLATE_FIXED], lead: [403, TEMPLATE_FIXED], researcher: [403, TEMPLATE_FIXED] } as const;
-const everyone = (status: number) => ({ owner: status, teacher: status, lead: status, researcher: status, spOwner: status, member: status, invitee: status, former: status });
+const personal = {
+  lead: [404, PORTFOLIO_NOT_FOUND],
+  teacher: [404, PORTFOLIO_NOT_FOUND],
+  researcher: [403, RESEARCHER_READ_ONLY],
+} as const;
+const personalArtifact = {
+  teacher: [404, ARTIFACT_NOT_FOUND],
+  lead: [404, ARTIFACT_NOT_FOUND],
+  researcher: [403, RESEARCHER_READ_ONLY],
+} as const;
+const template = {
+  owner: [403, TEMPLATE_FIXED],
+  teacher: [403, TEMPLATE_FIXED],
+  lead: [403, TEMPLATE_FIXED],
+  researcher: [403, TEMPLATE_FIXED],
+} as const;
+const everyone = (status: number) => ({
+  owner: status,
+  teacher: status,
+  lead: status,
+  researcher: status,
+  spOwner: status,
+  member: status,
+  invitee: status,
+  former: status,
+});
 /** Owner and researchers manage; members are told no; nobody else learns it exists. */
 const manage = {
   spOwner: 200,
@@ -91,7 +113,15 @@ const manage = {
 } as const;
 /** Members and researchers work inside; nobody else (invitees only read). */
 const work = (message = SHARED_ARTIFACT_NOT_FOUND) =>
-  ({ spOwner: 200, member: 200, researcher: 200, invitee: [404, message], teacher: [404, message], lead: [404, message], former: [404, message] }) as const;
+  ({
+    spOwner: 200,
+    member: 200,
+    researcher: 200,
+    invitee: [404, message],
+    teacher: [404, message],
+    lead: [404, message],
+    former: [404, message],
+  }) as const;
 
 /** A teacher's portfolio with a completed artifact holding one (file-less) document. */
 async function personalWorld() {
@@ -145,11 +175,33 @@ const TRACK_NOT_FOUND = 'Caption track not found.';
 const VTT = 'WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n';
 /** Whoever may read a shared artifact's files: members, invitees, researchers. */
 const readShared = (message: string) =>
-  ({ spOwner: 200, member: 200, invitee: 200, researcher: 200, teacher: [404, message], lead: [404, message], former: [404, message] }) as const;
+  ({
+    spOwner: 200,
+    member: 200,
+    invitee: 200,
+    researcher: 200,
+    teacher: [404, message],
+    lead: [404, message],
+    former: [404, message],
+  }) as const;
 /** Captions of a shared video: readers read, members and researchers change them. */
 const editSharedCaptions = (readOnly: string, missing: string) =>
-  ({ spOwner: 200, member: 200, researcher: 200, invitee: [403, readOnly], teacher: [404, missing], lead: [404, missing], former: [404, missing] }) as const;
-const notesOnly = { owner: 200, teacher: [404, NOTE_NOT_FOUND], lead: [404, NOTE_NOT_FOUND], researcher: [404, NOTE_NOT_FOUND], member: [404, NOTE_NOT_FOUND] } as const;
+  ({
+    spOwner: 200,
+    member: 200,
+    researcher: 200,
+    invitee: [403, readOnly],
+    teacher: [404, missing],
+    lead: [404, missing],
+    former: [404, missing],
+  }) as const;
+const notesOnly = {
+  owner: 200,
+  teacher: [404, NOTE_NOT_FOUND],
+  lead: [404, NOTE_NOT_FOUND],
+  researcher: [404, NOTE_NOT_FOUND],
+  member: [404, NOTE_NOT_FOUND],
+} as const;
 
 /** Real files for the file-serving routes, uploaded once. */
 let files: Promise<{ personal: string; shared: string }> | undefined;
@@ -183,7 +235,11 @@ let archive: Promise<number> | undefined;
 function ownersArchive(): Promise<number> {
   archive ??= (async () => {
     const { id } = await t.app.archives.request(people.owner.user);
-    for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 25))) {
+    for (
+      const deadline = Date.now() + 20_000;
+      Date.now() < deadline;
+      await new Promise((resolve) => setTimeout(resolve, 25))
+    ) {
       const job = (await t.app.archives.list(people.owner.user)).find((j) => j.id === id);
       if (job?.status === 'ready') return id;
     }
@@ -194,7 +250,11 @@ function ownersArchive(): Promise<number> {
 
 const CASES: Case[] = [
   // Personal portfolios
-  { route: 'GET /portfolios', expect: { owner: 200, teacher: 200, lead: 200, researcher: 200 }, request: async () => get('/portfolios') },
+  {
+    route: 'GET /portfolios',
+    expect: { owner: 200, teacher: 200, lead: 200, researcher: 200 },
+    request: async () => get('/portfolios'),
+  },
   { route: 'GET /portfolios/1 (template)', expect: everyone(200), request: async () => get('/portfolios/1') },
   {
     route: 'GET /portfolios/{id}',
@@ -202,7 +262,11 @@ const CASES: Case[] = [
     request: async () => get(`/portfolios/${(await createPortfolio(t, people.owner)).id}`),
   },
   // The web's compact view of the same portfolio: allowed exactly as the full route.
-  { route: 'GET /portfolios/1/summary (template)', expect: everyone(200), request: async () => get('/portfolios/1/summary') },
+  {
+    route: 'GET /portfolios/1/summary (template)',
+    expect: everyone(200),
+    request: async () => get('/portfolios/1/summary'),
+  },
   {
     route: 'GET /portfolios/{id}/summary',
     expect: { owner: 200, researcher: 200, teacher: [404, PORTFOLIO_NOT_FOUND], lead: [404, PORTFOLIO_NOT_FOUND] },
@@ -216,31 +280,56 @@ const CASES: Case[] = [
   {
     route: 'PUT /portfolios/{id}',
     expect: { owner: 200, ...personal },
-    request: async () => ({ method: 'PUT', url: `/portfolios/${(await createPortfolio(t, people.owner)).id}`, payload: { name: 'Renamed' } }),
+    request: async () => ({
+      method: 'PUT',
+      url: `/portfolios/${(await createPortfolio(t, people.owner)).id}`,
+      payload: { name: 'Renamed' },
+    }),
   },
-  { route: 'PUT /portfolios/1 (template)', expect: template, request: async () => ({ method: 'PUT', url: '/portfolios/1', payload: { name: 'Mine now' } }) },
+  {
+    route: 'PUT /portfolios/1 (template)',
+    expect: template,
+    request: async () => ({ method: 'PUT', url: '/portfolios/1', payload: { name: 'Mine now' } }),
+  },
   {
     route: 'DELETE /portfolios/{id}',
     expect: { owner: 200, ...personal },
     request: async () => ({ method: 'DELETE', url: `/portfolios/${(await createPortfolio(t, people.owner)).id}` }),
   },
-  { route: 'DELETE /portfolios/1 (template)', expect: template, request: async () => ({ method: 'DELETE', url: '/portfolios/1' }) },
+  {
+    route: 'DELETE /portfolios/1 (template)',
+    expect: template,
+    request: async () => ({ method: 'DELETE', url: '/portfolios/1' }),
+  },
   {
     route: 'GET /portfolios/export',
-    expect: { researcher: 200, owner: [403, ONLY_RESEARCHERS], teacher: [403, ONLY_RESEARCHERS], lead: [403, ONLY_RESEARCHERS] },
+    expect: {
+      researcher: 200,
+      owner: [403, ONLY_RESEARCHERS],
+      teacher: [403, ONLY_RESEARCHERS],
+      lead: [403, ONLY_RESEARCHERS],
+    },
     request: async () => get('/portfolios/export'),
   },
   {
     route: 'POST /portfolios/{id}/artifacts/responses',
     expect: { owner: 200, ...personal },
-    request: async () => ({ method: 'POST', url: `/portfolios/${(await createPortfolio(t, people.owner)).id}/artifacts/responses`, payload: {} }),
+    request: async () => ({
+      method: 'POST',
+      url: `/portfolios/${(await createPortfolio(t, people.owner)).id}/artifacts/responses`,
+      payload: {},
+    }),
   },
   {
     route: 'POST /portfolios/1/artifacts/responses (template)',
     expect: template,
     request: async () => ({ method: 'POST', url: '/portfolios/1/artifacts/responses', payload: {} }),
   },
-  { route: 'GET /artifacts', expect: { owner: 200, teacher: 200, lead: 200, researcher: 200 }, request: async () => get('/artifacts') },
+  {
+    route: 'GET /artifacts',
+    expect: { owner: 200, teacher: 200, lead: 200, researcher: 200 },
+    request: async () => get('/artifacts'),
+  },
   {
     route: 'GET /artifacts/{id}',
     expect: { owner: 200, researcher: 200, teacher: [404, ARTIFACT_NOT_FOUND], lead: [404, ARTIFACT_NOT_FOUND] },
@@ -254,7 +343,11 @@ const CASES: Case[] = [
   {
     route: 'PUT /artifacts/{id}',
     expect: { owner: 200, ...personalArtifact },
-    request: async () => ({ method: 'PUT', url: `/artifacts/${(await personalWorld()).artifact.id}`, payload: { responses: COMPLETE_RESPONSES } }),
+    request: async () => ({
+      method: 'PUT',
+      url: `/artifacts/${(await personalWorld()).artifact.id}`,
+      payload: { responses: COMPLETE_RESPONSES },
+    }),
   },
   {
     route: 'DELETE /artifacts/{id}',
@@ -266,7 +359,11 @@ const CASES: Case[] = [
     expect: { owner: 200, ...personalArtifact },
     request: async () => {
       const { portfolio, artifact } = await personalWorld();
-      return { method: 'PUT', url: `/portfolios/${portfolio.id}/artifacts/${artifact.id}/responses`, payload: { responses: { nextSteps: 'More ramps.' } } };
+      return {
+        method: 'PUT',
+        url: `/portfolios/${portfolio.id}/artifacts/${artifact.id}/responses`,
+        payload: { responses: { nextSteps: 'More ramps.' } },
+      };
     },
   },
   {
@@ -274,7 +371,11 @@ const CASES: Case[] = [
     expect: { owner: 200, ...personalArtifact },
     request: async () => {
       const { portfolio, artifact } = await personalWorld();
-      return { method: 'POST', url: `/portfolios/${portfolio.id}/artifacts/${artifact.id}/documents`, ...multipart('file', 'plan.pdf', pdfDocument()) };
+      return {
+        method: 'POST',
+        url: `/portfolios/${portfolio.id}/artifacts/${artifact.id}/documents`,
+        ...multipart('file', 'plan.pdf', pdfDocument()),
+      };
     },
   },
   {
@@ -290,7 +391,9 @@ const CASES: Case[] = [
     expect: { owner: 200, ...personalArtifact },
     request: async () => {
       const { artifact } = await personalWorld();
-      const target = await createSharedPortfolio(t, people.spOwner, { members: [people.owner, people.teacher, people.lead, people.researcher] });
+      const target = await createSharedPortfolio(t, people.spOwner, {
+        members: [people.owner, people.teacher, people.lead, people.researcher],
+      });
       return { method: 'POST', url: `/artifacts/${artifact.id}/share`, payload: { sharedPortfolioId: target.id } };
     },
   },
@@ -317,7 +420,15 @@ const CASES: Case[] = [
   { route: 'GET /shared-portfolios', expect: everyone(200), request: async () => get('/shared-portfolios') },
   {
     route: 'GET /shared-portfolios/{id}',
-    expect: { spOwner: 200, member: 200, invitee: 200, researcher: 200, teacher: [404, SHARED_NOT_FOUND], lead: [404, SHARED_NOT_FOUND], former: [404, SHARED_NOT_FOUND] },
+    expect: {
+      spOwner: 200,
+      member: 200,
+      invitee: 200,
+      researcher: 200,
+      teacher: [404, SHARED_NOT_FOUND],
+      lead: [404, SHARED_NOT_FOUND],
+      former: [404, SHARED_NOT_FOUND],
+    },
     request: async () => get(`/shared-portfolios/${(await sharedWorld()).sp.id}`),
   },
   {
@@ -334,14 +445,25 @@ const CASES: Case[] = [
   {
     route: 'PUT /shared-portfolios/{id}',
     expect: manage,
-    request: async () => ({ method: 'PUT', url: `/shared-portfolios/${(await sharedWorld()).sp.id}`, payload: { name: 'Renamed', structure: [] } }),
+    request: async () => ({
+      method: 'PUT',
+      url: `/shared-portfolios/${(await sharedWorld()).sp.id}`,
+      payload: { name: 'Renamed', structure: [] },
+    }),
   },
   {
     route: 'DELETE /shared-portfolios/{id}',
     expect: manage,
-    request: async () => ({ method: 'DELETE', url: `/shared-portfolios/${(await sharedWorld({ empty: true })).sp.id}` }),
+    request: async () => ({
+      method: 'DELETE',
+      url: `/shared-portfolios/${(await sharedWorld({ empty: true })).sp.id}`,
+    }),
   },
-  { route: 'GET /shared-portfolios/{id}/members', expect: manage, request: async () => get(`/shared-portfolios/${(await sharedWorld()).sp.id}/members`) },
+  {
+    route: 'GET /shared-portfolios/{id}/members',
+    expect: manage,
+    request: async () => get(`/shared-portfolios/${(await sharedWorld()).sp.id}/members`),
+  },
   {
     route: 'POST /shared-portfolios/{id}/leave',
     expect: {
@@ -366,18 +488,31 @@ const CASES: Case[] = [
     request: async () => {
       const { sp } = await sharedWorld();
       const other = await createTeacher(t);
-      await t.db.query('INSERT INTO shared_portfolio_members (shared_portfolio_id, user_id) VALUES ($1, $2)', [sp.id, other.user.id]);
+      await t.db.query('INSERT INTO shared_portfolio_members (shared_portfolio_id, user_id) VALUES ($1, $2)', [
+        sp.id,
+        other.user.id,
+      ]);
       return { method: 'POST', url: `/shared-portfolios/${sp.id}/remove-user/${other.user.id}` };
     },
   },
   {
     route: 'GET /shared-portfolios/export',
-    expect: { researcher: 200, spOwner: [403, ONLY_RESEARCHERS], member: [403, ONLY_RESEARCHERS], teacher: [403, ONLY_RESEARCHERS] },
+    expect: {
+      researcher: 200,
+      spOwner: [403, ONLY_RESEARCHERS],
+      member: [403, ONLY_RESEARCHERS],
+      teacher: [403, ONLY_RESEARCHERS],
+    },
     request: async () => get('/shared-portfolios/export'),
   },
   {
     route: 'GET /research/export',
-    expect: { researcher: 200, owner: [403, ONLY_RESEARCHERS_PACKAGE], spOwner: [403, ONLY_RESEARCHERS_PACKAGE], member: [403, ONLY_RESEARCHERS_PACKAGE] },
+    expect: {
+      researcher: 200,
+      owner: [403, ONLY_RESEARCHERS_PACKAGE],
+      spOwner: [403, ONLY_RESEARCHERS_PACKAGE],
+      member: [403, ONLY_RESEARCHERS_PACKAGE],
+    },
     request: async () => get('/research/export'),
   },
   {
@@ -387,7 +522,11 @@ const CASES: Case[] = [
   },
 
   // A teacher's archive of her own work (decision 022): nobody else's, and no researcher's.
-  { route: 'GET /archives', expect: { owner: 200, teacher: 200, lead: 200, researcher: [403, ARCHIVE_RESEARCHER] }, request: async () => get('/archives') },
+  {
+    route: 'GET /archives',
+    expect: { owner: 200, teacher: 200, lead: 200, researcher: [403, ARCHIVE_RESEARCHER] },
+    request: async () => get('/archives'),
+  },
   {
     route: 'POST /archives',
     expect: { teacher: 200, lead: 200, researcher: [403, ARCHIVE_RESEARCHER] },
@@ -395,7 +534,13 @@ const CASES: Case[] = [
   },
   {
     route: 'GET /archives/{id}/download',
-    expect: { owner: 200, teacher: [404, ARCHIVE_NOT_FOUND], lead: [404, ARCHIVE_NOT_FOUND], researcher: [404, ARCHIVE_NOT_FOUND], member: [404, ARCHIVE_NOT_FOUND] },
+    expect: {
+      owner: 200,
+      teacher: [404, ARCHIVE_NOT_FOUND],
+      lead: [404, ARCHIVE_NOT_FOUND],
+      researcher: [404, ARCHIVE_NOT_FOUND],
+      member: [404, ARCHIVE_NOT_FOUND],
+    },
     request: async () => get(`/archives/${await ownersArchive()}/download`),
   },
 
@@ -418,7 +563,11 @@ const CASES: Case[] = [
     expect: work(),
     request: async () => {
       const { sa } = await sharedWorld();
-      return { method: 'PUT', url: `/shared-artifacts/${sa!.id}`, payload: { responses: { ...COMPLETE_RESPONSES, team1: 'Ours' }, updated_at: sa!.updated_at } };
+      return {
+        method: 'PUT',
+        url: `/shared-artifacts/${sa!.id}`,
+        payload: { responses: { ...COMPLETE_RESPONSES, team1: 'Ours' }, updated_at: sa!.updated_at },
+      };
     },
   },
   {
@@ -431,7 +580,11 @@ const CASES: Case[] = [
     expect: work(),
     request: async () => {
       const { sp, sa } = await sharedWorld();
-      return { method: 'PUT', url: `/shared-portfolios/${sp.id}/shared-artifacts/${sa!.id}/responses`, payload: { responses: { team1: 'Ours' }, updated_at: sa!.updated_at } };
+      return {
+        method: 'PUT',
+        url: `/shared-portfolios/${sp.id}/shared-artifacts/${sa!.id}/responses`,
+        payload: { responses: { team1: 'Ours' }, updated_at: sa!.updated_at },
+      };
     },
   },
   {
@@ -439,7 +592,11 @@ const CASES: Case[] = [
     expect: work(),
     request: async () => {
       const { sp, sa } = await sharedWorld();
-      return { method: 'POST', url: `/shared-portfolios/${sp.id}/shared-artifacts/${sa!.id}/documents`, ...multipart('myFile', 'notes.pdf', pdfDocument()) };
+      return {
+        method: 'POST',
+        url: `/shared-portfolios/${sp.id}/shared-artifacts/${sa!.id}/documents`,
+        ...multipart('myFile', 'notes.pdf', pdfDocument()),
+      };
     },
   },
   {
@@ -455,7 +612,9 @@ const CASES: Case[] = [
     expect: work(),
     request: async () => {
       const { sp, sa } = await sharedWorld();
-      return get(`/shared-portfolios/${sp.id}/shared-artifacts/${sa!.id}/gate-check?updated_at=${encodeURIComponent(sa!.updated_at)}`);
+      return get(
+        `/shared-portfolios/${sp.id}/shared-artifacts/${sa!.id}/gate-check?updated_at=${encodeURIComponent(sa!.updated_at)}`,
+      );
     },
   },
   {
@@ -484,7 +643,10 @@ const CASES: Case[] = [
   },
   {
     route: 'POST /shared-artifacts/{id}/share into a shared portfolio the caller is not in (invited: 403)',
-    expect: { member: [403, 'You are not a member of this shared portfolio.'], spOwner: [404, 'Invalid shared portfolio ID.'] },
+    expect: {
+      member: [403, 'You are not a member of this shared portfolio.'],
+      spOwner: [404, 'Invalid shared portfolio ID.'],
+    },
     request: async () => {
       const { sa } = await sharedWorld();
       const elsewhere = await createSharedPortfolio(t, people.lead, { invitees: [people.member] });
@@ -500,12 +662,20 @@ const CASES: Case[] = [
   {
     route: 'POST /comments',
     expect: work('Invalid shared artifact ID.'),
-    request: async () => ({ method: 'POST', url: '/comments', payload: { sharedArtifact: (await sharedWorld()).sa!.id, text: 'Nice.' } }),
+    request: async () => ({
+      method: 'POST',
+      url: '/comments',
+      payload: { sharedArtifact: (await sharedWorld()).sa!.id, text: 'Nice.' },
+    }),
   },
   {
     route: 'POST /reactions',
     expect: work('Invalid shared artifact ID.'),
-    request: async () => ({ method: 'POST', url: '/reactions', payload: { sharedArtifact: (await sharedWorld()).sa!.id, value: '🌉' } }),
+    request: async () => ({
+      method: 'POST',
+      url: '/reactions',
+      payload: { sharedArtifact: (await sharedWorld()).sa!.id, value: '🌉' },
+    }),
   },
   {
     route: "PUT /comments/{id} (a member's comment)",
@@ -520,7 +690,11 @@ const CASES: Case[] = [
     },
     request: async () => {
       const { sa } = await sharedWorld();
-      return { method: 'PUT', url: `/comments/${await createComment(t, sa!, people.member)}`, payload: { text: 'Edited.' } };
+      return {
+        method: 'PUT',
+        url: `/comments/${await createComment(t, sa!, people.member)}`,
+        payload: { text: 'Edited.' },
+      };
     },
   },
   {
@@ -544,7 +718,10 @@ const CASES: Case[] = [
     expect: { former: [404, 'Comment not found.'] },
     request: async () => {
       const { sp, sa } = await sharedWorld();
-      await t.db.query('INSERT INTO shared_portfolio_members (shared_portfolio_id, user_id) VALUES ($1, $2)', [sp.id, people.former.user.id]);
+      await t.db.query('INSERT INTO shared_portfolio_members (shared_portfolio_id, user_id) VALUES ($1, $2)', [
+        sp.id,
+        people.former.user.id,
+      ]);
       const id = await createComment(t, sa!, people.former);
       await removeMember(t, sp, people.former);
       return { method: 'PUT', url: `/comments/${id}`, payload: { text: 'Still mine?' } };
@@ -573,7 +750,11 @@ const CASES: Case[] = [
     expect: work('Invalid shared artifact ID.'),
     request: async () => {
       const { sa, video } = await sharedVideoWorld();
-      return { method: 'POST', url: '/comments', payload: { sharedArtifact: sa!.id, text: 'Here.', moment: { media: video, start: 1, end: 2 } } };
+      return {
+        method: 'POST',
+        url: '/comments',
+        payload: { sharedArtifact: sa!.id, text: 'Here.', moment: { media: video, start: 1, end: 2 } },
+      };
     },
   },
   {
@@ -581,12 +762,21 @@ const CASES: Case[] = [
     expect: work('Invalid shared artifact ID.'),
     request: async () => {
       const { sa, video } = await sharedVideoWorld();
-      return { method: 'POST', url: '/reactions', payload: { sharedArtifact: sa!.id, value: '⭐', moment: { media: video, start: 1 } } };
+      return {
+        method: 'POST',
+        url: '/reactions',
+        payload: { sharedArtifact: sa!.id, value: '⭐', moment: { media: video, start: 1 } },
+      };
     },
   },
   {
     route: 'GET /artifacts/{id}/notes',
-    expect: { owner: 200, researcher: [404, ARTIFACT_NOT_FOUND], teacher: [404, ARTIFACT_NOT_FOUND], lead: [404, ARTIFACT_NOT_FOUND] },
+    expect: {
+      owner: 200,
+      researcher: [404, ARTIFACT_NOT_FOUND],
+      teacher: [404, ARTIFACT_NOT_FOUND],
+      lead: [404, ARTIFACT_NOT_FOUND],
+    },
     request: async () => get(`/artifacts/${(await personalVideoWorld()).artifact.id}/notes`),
   },
   {
@@ -594,13 +784,21 @@ const CASES: Case[] = [
     expect: { owner: 200, ...personalArtifact },
     request: async () => {
       const { artifact, video } = await personalVideoWorld();
-      return { method: 'POST', url: `/artifacts/${artifact.id}/notes`, payload: { media: video, start: 2, text: 'Second look.' } };
+      return {
+        method: 'POST',
+        url: `/artifacts/${artifact.id}/notes`,
+        payload: { media: video, start: 2, text: 'Second look.' },
+      };
     },
   },
   {
     route: 'PATCH /artifact-notes/{id}',
     expect: notesOnly,
-    request: async () => ({ method: 'PATCH', url: `/artifact-notes/${(await personalVideoWorld()).noteId}`, payload: { text: 'Changed.' } }),
+    request: async () => ({
+      method: 'PATCH',
+      url: `/artifact-notes/${(await personalVideoWorld()).noteId}`,
+      payload: { text: 'Changed.' },
+    }),
   },
   {
     route: 'DELETE /artifact-notes/{id}',
@@ -617,7 +815,13 @@ const CASES: Case[] = [
   },
   {
     route: 'GET /artifacts/{id}/media/{mediaId}/captions',
-    expect: { owner: 200, researcher: 200, teacher: [404, ARTIFACT_NOT_FOUND], lead: [404, ARTIFACT_NOT_FOUND], member: [404, ARTIFACT_NOT_FOUND] },
+    expect: {
+      owner: 200,
+      researcher: 200,
+      teacher: [404, ARTIFACT_NOT_FOUND],
+      lead: [404, ARTIFACT_NOT_FOUND],
+      member: [404, ARTIFACT_NOT_FOUND],
+    },
     request: async () => {
       const world = await personalVideoWorld();
       return get(`/artifacts/${world.artifact.id}/media/${world.video}/captions`);
@@ -625,10 +829,17 @@ const CASES: Case[] = [
   },
   {
     route: 'POST /shared-artifacts/{id}/media/{mediaId}/captions',
-    expect: editSharedCaptions('You can read the captions of this video but not change them.', SHARED_ARTIFACT_NOT_FOUND),
+    expect: editSharedCaptions(
+      'You can read the captions of this video but not change them.',
+      SHARED_ARTIFACT_NOT_FOUND,
+    ),
     request: async () => {
       const world = await sharedVideoWorld();
-      return { method: 'POST', url: `/shared-artifacts/${world.sa!.id}/media/${world.video}/captions`, payload: { language: 'en', label: 'English', format: 'vtt', source: VTT } };
+      return {
+        method: 'POST',
+        url: `/shared-artifacts/${world.sa!.id}/media/${world.video}/captions`,
+        payload: { language: 'en', label: 'English', format: 'vtt', source: VTT },
+      };
     },
   },
   {
@@ -642,13 +853,21 @@ const CASES: Case[] = [
     },
     request: async () => {
       const world = await personalVideoWorld();
-      return { method: 'POST', url: `/artifacts/${world.artifact.id}/media/${world.video}/captions`, payload: { language: 'en', label: 'English', format: 'vtt', source: VTT } };
+      return {
+        method: 'POST',
+        url: `/artifacts/${world.artifact.id}/media/${world.video}/captions`,
+        payload: { language: 'en', label: 'English', format: 'vtt', source: VTT },
+      };
     },
   },
   {
     route: 'PUT /captions/{id}',
     expect: editSharedCaptions('You can read these captions but not change them.', TRACK_NOT_FOUND),
-    request: async () => ({ method: 'PUT', url: `/captions/${(await sharedVideoWorld()).trackId}`, payload: { language: 'en', label: 'English', cues: [{ start: 0, end: 2, text: 'Hello' }] } }),
+    request: async () => ({
+      method: 'PUT',
+      url: `/captions/${(await sharedVideoWorld()).trackId}`,
+      payload: { language: 'en', label: 'English', cues: [{ start: 0, end: 2, text: 'Hello' }] },
+    }),
   },
   {
     route: 'DELETE /captions/{id}',
@@ -670,7 +889,11 @@ const CASES: Case[] = [
     expect: { owner: 200, ...personalArtifact },
     request: async () => {
       const { artifact, fileId } = await personalWorld();
-      return { method: 'PATCH', url: `/artifacts/${artifact.id}/media/${fileId}`, payload: { alt: 'A lesson plan', description: 'Day 1' } };
+      return {
+        method: 'PATCH',
+        url: `/artifacts/${artifact.id}/media/${fileId}`,
+        payload: { alt: 'A lesson plan', description: 'Day 1' },
+      };
     },
   },
   {
@@ -678,7 +901,11 @@ const CASES: Case[] = [
     expect: work(),
     request: async () => {
       const { sa, fileId } = await sharedWorld();
-      return { method: 'PATCH', url: `/shared-artifacts/${sa!.id}/media/${fileId}`, payload: { description: 'Our plan' } };
+      return {
+        method: 'PATCH',
+        url: `/shared-artifacts/${sa!.id}/media/${fileId}`,
+        payload: { description: 'Our plan' },
+      };
     },
   },
   {
@@ -712,7 +939,9 @@ const CASES: Case[] = [
     },
     request: async () => {
       const { sp } = await sharedWorld({ empty: true });
-      const { rows } = await t.db.query<{ id: number }>('SELECT id FROM invitations WHERE shared_portfolio_id = $1', [sp.id]);
+      const { rows } = await t.db.query<{ id: number }>('SELECT id FROM invitations WHERE shared_portfolio_id = $1', [
+        sp.id,
+      ]);
       return get(`/invitations/${rows[0]!.id}`);
     },
   },
@@ -744,7 +973,9 @@ const CASES: Case[] = [
     },
     request: async () => {
       const { sp } = await sharedWorld({ empty: true });
-      const { rows } = await t.db.query<{ id: number }>('SELECT id FROM invitations WHERE shared_portfolio_id = $1', [sp.id]);
+      const { rows } = await t.db.query<{ id: number }>('SELECT id FROM invitations WHERE shared_portfolio_id = $1', [
+        sp.id,
+      ]);
       return { method: 'POST', url: `/invitations/${rows[0]!.id}/accept` };
     },
   },
@@ -761,7 +992,9 @@ const CASES: Case[] = [
     },
     request: async () => {
       const { sp } = await sharedWorld({ empty: true });
-      const { rows } = await t.db.query<{ id: number }>('SELECT id FROM invitations WHERE shared_portfolio_id = $1', [sp.id]);
+      const { rows } = await t.db.query<{ id: number }>('SELECT id FROM invitations WHERE shared_portfolio_id = $1', [
+        sp.id,
+      ]);
       return { method: 'DELETE', url: `/invitations/${rows[0]!.id}` };
     },
   },
@@ -784,13 +1017,11 @@ const CASES: Case[] = [
       ['GET', '/notification-preferences', undefined],
       ['PUT', '/notification-preferences', { email: { reaction: 'off' } }],
     ] as const
-  ).map(
-    ([method, url, payload]): Case => ({
-      route: `${method} ${url}`,
-      expect: { owner: 200, researcher: 200, member: 200 },
-      request: async () => ({ method, url, ...(payload ? { payload } : {}) }),
-    }),
-  ),
+  ).map(([method, url, payload]): Case => ({
+    route: `${method} ${url}`,
+    expect: { owner: 200, researcher: 200, member: 200 },
+    request: async () => ({ method, url, ...(payload ? { payload } : {}) }),
+  })),
 ];
 
 const refused = (expected: Expected) => typeof expected !== 'number';
@@ -805,7 +1036,9 @@ describe.each(CASES)('$route', (c) => {
 
   it.each(callers.filter(([, e]) => !refused(e)))('as %s: %j', async (caller, expected) => {
     const request = await c.request(caller);
-    expect(await t.api({ ...request, url: String(request.url), token: tokenOf(caller) })).toHaveStatus(expected as number);
+    expect(await t.api({ ...request, url: String(request.url), token: tokenOf(caller) })).toHaveStatus(
+      expected as number,
+    );
   });
 
   it.each(callers.filter(([, e]) => refused(e)))('as %s: %j, changing nothing', async (caller, expected) => {
@@ -822,27 +1055,60 @@ describe.each(CASES)('$route', (c) => {
  * signed for that caller, and works while that caller may read the file. Sent without any
  * credentials. Anonymous means the bare address of the file, without a capability.
  */
-const FILE_CASES: { route: string; expect: Partial<Record<Person, Expected>>; url: () => Promise<string>; viewer?: true }[] = [
+const FILE_CASES: {
+  route: string;
+  expect: Partial<Record<Person, Expected>>;
+  url: () => Promise<string>;
+  viewer?: true;
+}[] = [
   {
     route: 'GET /uploads/{capability}/{name} of a personal artifact',
-    expect: { owner: 200, researcher: 200, teacher: [404, FILE_NOT_FOUND], lead: [404, FILE_NOT_FOUND], member: [404, FILE_NOT_FOUND] },
+    expect: {
+      owner: 200,
+      researcher: 200,
+      teacher: [404, FILE_NOT_FOUND],
+      lead: [404, FILE_NOT_FOUND],
+      member: [404, FILE_NOT_FOUND],
+    },
     url: async () => (await uploadedFiles()).personal,
   },
   {
     route: 'GET /uploads/{capability}/{name} of a shared artifact',
-    expect: { spOwner: 200, member: 200, invitee: 200, researcher: 200, teacher: [404, FILE_NOT_FOUND], lead: [404, FILE_NOT_FOUND], former: [404, FILE_NOT_FOUND] },
+    expect: {
+      spOwner: 200,
+      member: 200,
+      invitee: 200,
+      researcher: 200,
+      teacher: [404, FILE_NOT_FOUND],
+      lead: [404, FILE_NOT_FOUND],
+      former: [404, FILE_NOT_FOUND],
+    },
     url: async () => (await uploadedFiles()).shared,
   },
   // What the portal's viewer learns of a file opened from a bare link: the same rule as the file.
   {
     route: 'GET /viewer-files/{capability}/{name} of a personal artifact',
-    expect: { owner: 200, researcher: 200, teacher: [404, FILE_NOT_FOUND], lead: [404, FILE_NOT_FOUND], member: [404, FILE_NOT_FOUND] },
+    expect: {
+      owner: 200,
+      researcher: 200,
+      teacher: [404, FILE_NOT_FOUND],
+      lead: [404, FILE_NOT_FOUND],
+      member: [404, FILE_NOT_FOUND],
+    },
     url: async () => (await uploadedFiles()).personal,
     viewer: true,
   },
   {
     route: 'GET /viewer-files/{capability}/{name} of a shared artifact',
-    expect: { spOwner: 200, member: 200, invitee: 200, researcher: 200, teacher: [404, FILE_NOT_FOUND], lead: [404, FILE_NOT_FOUND], former: [404, FILE_NOT_FOUND] },
+    expect: {
+      spOwner: 200,
+      member: 200,
+      invitee: 200,
+      researcher: 200,
+      teacher: [404, FILE_NOT_FOUND],
+      lead: [404, FILE_NOT_FOUND],
+      former: [404, FILE_NOT_FOUND],
+    },
     url: async () => (await uploadedFiles()).shared,
     viewer: true,
   },
@@ -850,7 +1116,11 @@ const FILE_CASES: { route: string; expect: Partial<Record<Person, Expected>>; ur
 
 describe.each(FILE_CASES)('$route', (c) => {
   // The bare address is no route at all (404).
-  const callers: [Caller, Expected][] = [['anon', 404], ['blocked', [404, FILE_NOT_FOUND]], ...(Object.entries(c.expect) as [Person, Expected][])];
+  const callers: [Caller, Expected][] = [
+    ['anon', 404],
+    ['blocked', [404, FILE_NOT_FOUND]],
+    ...(Object.entries(c.expect) as [Person, Expected][]),
+  ];
   const addressFor = async (caller: Caller) => {
     const url = await c.url();
     const bare = `/uploads/${url.split('/').pop()}`;

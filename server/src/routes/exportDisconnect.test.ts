@@ -44,13 +44,21 @@ describe('a client that goes away from teacher portfolios.csv', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     await new Promise<void>((resolve, reject) => {
-      const req = http.get({ host: '127.0.0.1', port, path: '/api/v1/portfolios/export', headers: { authorization: `Bearer ${researcher.token}` } }, (res) => {
-        expect(res.statusCode).toBe(200);
-        res.once('data', () => {
-          req.destroy();
-          resolve();
-        });
-      });
+      const req = http.get(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/v1/portfolios/export',
+          headers: { authorization: `Bearer ${researcher.token}` },
+        },
+        (res) => {
+          expect(res.statusCode).toBe(200);
+          res.once('data', () => {
+            req.destroy();
+            resolve();
+          });
+        },
+      );
       req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
     });
 
@@ -59,7 +67,14 @@ describe('a client that goes away from teacher portfolios.csv', async () => {
     expect(pageStatements.length).toBeGreaterThan(0);
     expect(pageStatements.length).toBeLessThan(ALL_PAGES);
     await expect
-      .poll(async () => (await query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%FROM portfolios p JOIN users u%' AND state = 'active' AND pid <> pg_backend_pid()`)).rows[0]!.n)
+      .poll(
+        async () =>
+          (
+            await query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%FROM portfolios p JOIN users u%' AND state = 'active' AND pid <> pg_backend_pid()`,
+            )
+          ).rows[0]!.n,
+      )
       .toBe(0);
   });
 });

@@ -33,19 +33,28 @@ const parseCsv = (text: string): string[][] => parse(text, { relaxColumnCount: t
 
 describe('GET /portfolios/export (teacher portfolios.csv)', async () => {
   const t = await buildTestApp();
-  const download = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/v1/portfolios/export', headers });
+  const download = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: '/api/v1/portfolios/export', headers });
 
   it('is for researchers only (bearer or the jwt cookie of a download link)', async () => {
     const researcher = await createResearcher(t);
     expect(await download({})).toBeApiError(401, 'You need to log in.');
     for (const who of [await createTeacher(t), await createLead(t)]) {
-      expect(await download({ authorization: `Bearer ${who.token}` })).toBeApiError(403, 'Only researchers can export summaries.');
-      expect(await download({ cookie: `jwt=${who.token}` })).toBeApiError(403, 'Only researchers can export summaries.');
+      expect(await download({ authorization: `Bearer ${who.token}` })).toBeApiError(
+        403,
+        'Only researchers can export summaries.',
+      );
+      expect(await download({ cookie: `jwt=${who.token}` })).toBeApiError(
+        403,
+        'Only researchers can export summaries.',
+      );
     }
     const res = await download({ cookie: `jwt=${researcher.token}` });
     expect(res).toHaveStatus(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="teacher portfolios.csv"; filename*=UTF-8''teacher%20portfolios.csv`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="teacher portfolios.csv"; filename*=UTF-8''teacher%20portfolios.csv`,
+    );
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body.split('\n')[0]).toBe(TEACHER_HEADER);
   });
@@ -55,10 +64,18 @@ describe('GET /portfolios/export (teacher portfolios.csv)', async () => {
     const alice = await createUser(t, { username: '+Alice Adams', roleId: 1 });
     const bob = await createUser(t, { username: '-Bob Brown', roleId: 3 });
     const carol = await createUser(t, { username: '@Carol, "the" teacher', roleId: 1, blocked: true });
-    const p1 = await createPortfolio(t, alice, { name: '=HYPERLINK("x")', subject: 'Science', topic: '=Forces', grades: ['5th', '6th'] });
+    const p1 = await createPortfolio(t, alice, {
+      name: '=HYPERLINK("x")',
+      subject: 'Science',
+      topic: '=Forces',
+      grades: ['5th', '6th'],
+    });
     const parked = await createArtifact(t, p1);
     const done = await createArtifact(t, p1, { parkingLot: false });
-    const third = await createArtifact(t, p1, { parkingLot: false, responses: { ...COMPLETE_RESPONSES, artifactCategory: ['Student work', 'Assessment'], nextSteps: 'More' } });
+    const third = await createArtifact(t, p1, {
+      parkingLot: false,
+      responses: { ...COMPLETE_RESPONSES, artifactCategory: ['Student work', 'Assessment'], nextSteps: 'More' },
+    });
     await attachMedia(t, 'artifact', parked.id, 'document');
     await attachMedia(t, 'artifact', parked.id, 'document');
     await attachMedia(t, 'artifact', done.id, 'image');
@@ -67,7 +84,6 @@ describe('GET /portfolios/export (teacher portfolios.csv)', async () => {
     const p2 = await createPortfolio(t, bob, { name: 'Empty lab' });
     const p3 = await createPortfolio(t, carol, { name: 'Plain' });
     await createPortfolio(t, researcher, { name: 'A researcher’s (never listed)' });
-
 
     const res = await t.api({ method: 'GET', url: '/portfolios/export', token: researcher.token });
     expect(res).toHaveStatus(200);
@@ -111,7 +127,9 @@ describe('GET /portfolios/export (teacher portfolios.csv)', async () => {
 
   it('never truncates: 1,200 more portfolios give 1,200 more rows', async () => {
     const researcher = await createResearcher(t);
-    const before = parseCsv((await t.api({ method: 'GET', url: '/portfolios/export', token: researcher.token })).body).length;
+    const before = parseCsv(
+      (await t.api({ method: 'GET', url: '/portfolios/export', token: researcher.token })).body,
+    ).length;
     const owner = await createTeacher(t);
     await t.db.query(
       `INSERT INTO portfolios (owner_id, name, structure) SELECT $1, 'Bulk ' || g, '[]'::jsonb FROM generate_series(1, 1200) g`,
@@ -130,12 +148,24 @@ describe('GET /shared-portfolios/export (shared portfolios.csv)', async () => {
   it('is for researchers only, with the file name of the original', async () => {
     const researcher = await createResearcher(t);
     const lead = await createLead(t);
-    expect(await t.app.inject({ method: 'GET', url: '/api/v1/shared-portfolios/export' })).toBeApiError(401, 'You need to log in.');
-    expect(await t.api({ method: 'GET', url: '/shared-portfolios/export', token: lead.token })).toBeApiError(403, 'Only researchers can export summaries.');
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/shared-portfolios/export', headers: { cookie: `jwt=${researcher.token}` } });
+    expect(await t.app.inject({ method: 'GET', url: '/api/v1/shared-portfolios/export' })).toBeApiError(
+      401,
+      'You need to log in.',
+    );
+    expect(await t.api({ method: 'GET', url: '/shared-portfolios/export', token: lead.token })).toBeApiError(
+      403,
+      'Only researchers can export summaries.',
+    );
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/shared-portfolios/export',
+      headers: { cookie: `jwt=${researcher.token}` },
+    });
     expect(res).toHaveStatus(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="shared portfolios.csv"; filename*=UTF-8''shared%20portfolios.csv`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="shared portfolios.csv"; filename*=UTF-8''shared%20portfolios.csv`,
+    );
     expect(res.body).toBe(`${SHARED_HEADER}\n`);
   });
 
@@ -149,7 +179,9 @@ describe('GET /shared-portfolios/export (shared portfolios.csv)', async () => {
       members: [member, quiet],
       questions: [teamQuestion('t1'), teamQuestion('t2', { type: 'singleSelection', choices: ['Yes', 'No'] })],
     });
-    const s1 = await createSharedArtifact(t, sp1, member, { responses: { ...COMPLETE_RESPONSES, t1: 'Answer', t2: 'Yes' } });
+    const s1 = await createSharedArtifact(t, sp1, member, {
+      responses: { ...COMPLETE_RESPONSES, t1: 'Answer', t2: 'Yes' },
+    });
     const s2 = await createSharedArtifact(t, sp1, lead, { responses: { ...COMPLETE_RESPONSES, t1: 'Only one' } });
     const s3 = await createSharedArtifact(t, sp1, member);
     await attachMedia(t, 'sharedArtifact', s1.id, 'image');
@@ -160,7 +192,10 @@ describe('GET /shared-portfolios/export (shared portfolios.csv)', async () => {
     const c2 = await createComment(t, s3, member, 'again');
     const c3 = await createComment(t, s2, lead);
     // A comment and a reaction at moments of the video.
-    await t.db.query('UPDATE comments SET media_id = $2, moment_start = 12.5, moment_end = 20 WHERE id = $1', [c2, video]);
+    await t.db.query('UPDATE comments SET media_id = $2, moment_start = 12.5, moment_end = 20 WHERE id = $1', [
+      c2,
+      video,
+    ]);
     await createReaction(t, s1, lead, '🔖');
     await createReaction(t, s1, member, '⭐');
     await createReaction(t, s2, lead, '⭐');
@@ -180,13 +215,54 @@ describe('GET /shared-portfolios/export (shared portfolios.csv)', async () => {
     expect(SHARED_CSV_HEADER.slice(0, 18).join(',')).toBe(SHARED_SPEC_HEADER);
     expect(rows.every((r) => r.length === SHARED_CSV_HEADER.length)).toBe(true);
     expect(rows.slice(1).map((r) => r.slice(0, 18))).toEqual([
-      ["'@Team", "'-lead@school.example", "'+member@school.example, -lead@school.example", '3', '1', '1', '1', '1', '2', '1', '1', "'+member@school.example, -lead@school.example", '3', '5', '1', '2', '1', '1'],
-      ['No team questions', 'quiet@school.example', 'quiet@school.example', '2', '0', '0', '0', '0', '0', '0', '0', '', '0', '0', '0', '0', '0', '0'],
+      [
+        "'@Team",
+        "'-lead@school.example",
+        "'+member@school.example, -lead@school.example",
+        '3',
+        '1',
+        '1',
+        '1',
+        '1',
+        '2',
+        '1',
+        '1',
+        "'+member@school.example, -lead@school.example",
+        '3',
+        '5',
+        '1',
+        '2',
+        '1',
+        '1',
+      ],
+      [
+        'No team questions',
+        'quiet@school.example',
+        'quiet@school.example',
+        '2',
+        '0',
+        '0',
+        '0',
+        '0',
+        '0',
+        '0',
+        '0',
+        '',
+        '0',
+        '0',
+        '0',
+        '0',
+        '0',
+        '0',
+      ],
       ['Empty', 'quiet@school.example', '', '0', '0', '0', '0', '0', '0', '0', '0', '', '0', '0', '0', '0', '0', '0'],
     ]);
     // The added columns: ids and user names beside the e-mails (same order), the time-coded discussion, ISO dates, texts.
     const added = (r: string[]) => Object.fromEntries(SHARED_CSV_HEADER.slice(18).map((name, i) => [name, r[18 + i]]));
-    const commentAt = async (id: number) => (await t.db.query<{ at: Date }>('SELECT created_at AS at FROM comments WHERE id = $1', [id])).rows[0]!.at.toISOString();
+    const commentAt = async (id: number) =>
+      (
+        await t.db.query<{ at: Date }>('SELECT created_at AS at FROM comments WHERE id = $1', [id])
+      ).rows[0]!.at.toISOString();
     expect(added(rows[1]!)).toEqual({
       'Shared Portfolio ID': String(sp1.id),
       'Owner ID': String(lead.user.id),
@@ -210,6 +286,11 @@ describe('GET /shared-portfolios/export (shared portfolios.csv)', async () => {
         `Comment ${c3} by ${lead.user.username} (id ${lead.user.id}) at ${await commentAt(c3)}: A thoughtful comment.`,
       ].join('\n'),
     });
-    expect(added(rows[3]!)).toMatchObject({ 'Submitting Teacher IDs': '', 'Time-coded Comments': '0', 'Artifact Responses': '', 'Comment Texts': '' });
+    expect(added(rows[3]!)).toMatchObject({
+      'Submitting Teacher IDs': '',
+      'Time-coded Comments': '0',
+      'Artifact Responses': '',
+      'Comment Texts': '',
+    });
   });
 });

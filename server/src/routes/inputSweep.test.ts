@@ -111,14 +111,19 @@ beforeAll(async () => {
     `INSERT INTO artifact_notes (artifact_id, media_id, owner_id, moment_start, text) VALUES ($1, $2, $3, 1, 'A note.') RETURNING id`,
     [artifact.id, video, teacher.user.id],
   );
-  const { rows: tracks } = await t.db.query<{ id: number }>(`INSERT INTO caption_tracks (shared_artifact_id, media_id, language, label, cues) VALUES ($1, $2, 'en', 'English', '[]') RETURNING id`, [
-    sa.id,
-    sharedVideo,
-  ]);
+  const { rows: tracks } = await t.db.query<{ id: number }>(
+    `INSERT INTO caption_tracks (shared_artifact_id, media_id, language, label, cues) VALUES ($1, $2, 'en', 'English', '[]') RETURNING id`,
+    [sa.id, sharedVideo],
+  );
   ids = {
     portfolios: { id: portfolio.id, artifactId: artifact.id, fileId: await attachMedia(t, 'artifact', artifact.id) },
     artifacts: { id: artifact.id, mediaId: video },
-    'shared-portfolios': { id: sp.id, artifactId: sa.id, fileId: await attachMedia(t, 'sharedArtifact', sa.id, 'image'), userId: teacher.user.id },
+    'shared-portfolios': {
+      id: sp.id,
+      artifactId: sa.id,
+      fileId: await attachMedia(t, 'sharedArtifact', sa.id, 'image'),
+      userId: teacher.user.id,
+    },
     'shared-artifacts': { id: sa.id, mediaId: sharedVideo },
     'artifact-notes': { id: notes[0]!.id },
     media: { id: sharedVideo },
@@ -158,7 +163,10 @@ const ODD_BODIES: [string, string][] = [
   ['a NUL character', '{"text":"a\\u0000"}'],
   ['a lone surrogate', '{"name":"\\udfff","text":"\\ud800","responses":{"x":"\\ud800"}}'],
   ['deep nesting', `{"responses":${'['.repeat(5000)}${']'.repeat(5000)}}`],
-  ['wrong types everywhere', '{"name":1,"text":[],"responses":"x","structure":{},"sharedPortfolioId":{},"to":[],"value":{},"newOwnerId":"x","lock":5}'],
+  [
+    'wrong types everywhere',
+    '{"name":1,"text":[],"responses":"x","structure":{},"sharedPortfolioId":{},"to":[],"value":{},"newOwnerId":"x","lock":5}',
+  ],
   ['huge text', JSON.stringify({ name: 'x'.repeat(500_000), text: 'y'.repeat(500_000) })],
   ['too large', JSON.stringify({ name: 'x'.repeat(1_100_000) })],
 ];
@@ -200,7 +208,12 @@ const WRITES: [Method, string][] = [
 
 describe.each(WRITES)('%s %s', (method, path) => {
   it.each(ODD_BODIES)('answers %s with a clear 4xx and changes nothing', async (_what, body) => {
-    const request: InjectOptions = { method, url: fill(path, null, ''), payload: body, headers: { 'content-type': 'application/json' } };
+    const request: InjectOptions = {
+      method,
+      url: fill(path, null, ''),
+      payload: body,
+      headers: { 'content-type': 'application/json' },
+    };
     const before = await snapshot(t);
     for (const who of [teacher, lead]) {
       const res = await t.api({ ...request, url: String(request.url), token: who.token });

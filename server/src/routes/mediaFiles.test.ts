@@ -1,10 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { type Media } from '#schemas/media';
-import { countRows, createArtifact, createLead, createPortfolio, createResearcher, createSharedPortfolio, createTeacher, removeMember, snapshot } from '../../test/factories.ts';
+import {
+  countRows,
+  createArtifact,
+  createLead,
+  createPortfolio,
+  createResearcher,
+  createSharedPortfolio,
+  createTeacher,
+  removeMember,
+  snapshot,
+} from '../../test/factories.ts';
 import { ffmpegVideo, multipart, pdfDocument, pngImage } from '../../test/files.ts';
 import { buildTestApp } from '../../test/helper.ts';
 import { MediaCapabilities } from '../media/capabilities.ts';
-import { mediaKit, upload, fetchFile, addressFor, CAPABILITY, fileNameOf, onDisk, filesOf, media } from '../../test/fixtures/media.ts';
+import {
+  mediaKit,
+  upload,
+  fetchFile,
+  addressFor,
+  CAPABILITY,
+  fileNameOf,
+  onDisk,
+  filesOf,
+  media,
+} from '../../test/fixtures/media.ts';
 
 const t = await buildTestApp({ ffmpegPath: '/usr/bin/ffmpeg' });
 const { ownArtifact } = mediaKit(t);
@@ -12,8 +32,12 @@ const { ownArtifact } = mediaKit(t);
 describe('deleting files', () => {
   it('removes a file only this artifact holds: its row and every file on disk', async () => {
     const { teacher, artifact, base } = await ownArtifact();
-    const file = media(await upload(t, teacher.token, `${base}/images`, multipart('file', 'a.png', await pngImage(600, 400))));
-    const keep = media(await upload(t, teacher.token, `${base}/images`, multipart('file', 'b.png', await pngImage(60, 40))));
+    const file = media(
+      await upload(t, teacher.token, `${base}/images`, multipart('file', 'a.png', await pngImage(600, 400))),
+    );
+    const keep = media(
+      await upload(t, teacher.token, `${base}/images`, multipart('file', 'b.png', await pngImage(60, 40))),
+    );
     const res = await t.api({ method: 'DELETE', url: `${base}/images/${file.id}`, token: teacher.token });
     const answer = media(res);
     expect(answer).toMatchObject({ id: file.id, caption: 'A', url: file.url });
@@ -26,32 +50,60 @@ describe('deleting files', () => {
     for (const url of filesOf(keep)) expect(onDisk(t, url)).toBe(true);
     const { rows } = await t.db.query('SELECT 1 FROM media_files WHERE id = $1', [file.id]);
     expect(rows).toEqual([]);
-    expect(await t.api({ method: 'DELETE', url: `${base}/images/${file.id}`, token: teacher.token })).toBeApiError(404, 'File not found.');
+    expect(await t.api({ method: 'DELETE', url: `${base}/images/${file.id}`, token: teacher.token })).toBeApiError(
+      404,
+      'File not found.',
+    );
   });
 
   it('answers 404 for a file of another kind, of another artifact, or under another portfolio, changing nothing', async () => {
     const { teacher, portfolio, base } = await ownArtifact();
-    const mine = media(await upload(t, teacher.token, `${base}/images`, multipart('file', 'a.png', await pngImage(20, 20))));
+    const mine = media(
+      await upload(t, teacher.token, `${base}/images`, multipart('file', 'a.png', await pngImage(20, 20))),
+    );
     const other = await ownArtifact();
-    const theirs = media(await upload(t, other.teacher.token, `${other.base}/documents`, multipart('file', 'b.pdf', pdfDocument())));
+    const theirs = media(
+      await upload(t, other.teacher.token, `${other.base}/documents`, multipart('file', 'b.pdf', pdfDocument())),
+    );
     const myOther = await createArtifact(t, await createPortfolio(t, teacher));
     const before = await snapshot(t);
-    expect(await t.api({ method: 'DELETE', url: `${base}/documents/${mine.id}`, token: teacher.token })).toBeApiError(404, 'File not found.');
-    expect(await t.api({ method: 'DELETE', url: `${base}/documents/${theirs.id}`, token: teacher.token })).toBeApiError(404, 'File not found.');
-    expect(await t.api({ method: 'DELETE', url: `${other.base}/documents/${theirs.id}`, token: teacher.token })).toBeApiError(404, 'Artifact not found.');
+    expect(await t.api({ method: 'DELETE', url: `${base}/documents/${mine.id}`, token: teacher.token })).toBeApiError(
+      404,
+      'File not found.',
+    );
+    expect(await t.api({ method: 'DELETE', url: `${base}/documents/${theirs.id}`, token: teacher.token })).toBeApiError(
+      404,
+      'File not found.',
+    );
     expect(
-      await t.api({ method: 'DELETE', url: `/portfolios/${portfolio.id}/artifacts/${other.artifact.id}/documents/${theirs.id}`, token: teacher.token }),
+      await t.api({ method: 'DELETE', url: `${other.base}/documents/${theirs.id}`, token: teacher.token }),
     ).toBeApiError(404, 'Artifact not found.');
     expect(
-      await t.api({ method: 'DELETE', url: `/portfolios/${portfolio.id}/artifacts/${myOther.id}/images/${mine.id}`, token: teacher.token }),
+      await t.api({
+        method: 'DELETE',
+        url: `/portfolios/${portfolio.id}/artifacts/${other.artifact.id}/documents/${theirs.id}`,
+        token: teacher.token,
+      }),
     ).toBeApiError(404, 'Artifact not found.');
-    expect(await t.api({ method: 'DELETE', url: `${base}/images/abc`, token: teacher.token })).toBeApiError(400, 'fileId must be a positive whole number.');
+    expect(
+      await t.api({
+        method: 'DELETE',
+        url: `/portfolios/${portfolio.id}/artifacts/${myOther.id}/images/${mine.id}`,
+        token: teacher.token,
+      }),
+    ).toBeApiError(404, 'Artifact not found.');
+    expect(await t.api({ method: 'DELETE', url: `${base}/images/abc`, token: teacher.token })).toBeApiError(
+      400,
+      'fileId must be a positive whole number.',
+    );
     expect(await snapshot(t)).toEqual(before);
   });
 
   it('deletes the files an artifact held alone when the artifact is deleted', async () => {
     const { teacher, artifact, base } = await ownArtifact();
-    const image = media(await upload(t, teacher.token, `${base}/images`, multipart('file', 'a.png', await pngImage(300, 300))));
+    const image = media(
+      await upload(t, teacher.token, `${base}/images`, multipart('file', 'a.png', await pngImage(300, 300))),
+    );
     const doc = media(await upload(t, teacher.token, `${base}/documents`, multipart('file', 'b.pdf', pdfDocument())));
     expect(await t.api({ method: 'DELETE', url: `/artifacts/${artifact.id}`, token: teacher.token })).toHaveStatus(200);
     for (const url of [...filesOf(image), ...filesOf(doc)]) expect(onDisk(t, url)).toBe(false);
@@ -66,8 +118,15 @@ describe('deleting files', () => {
     const sp = await createSharedPortfolio(t, await createTeacher(t), { members: [teacher, member] });
     const artifact = await createArtifact(t, portfolio, { parkingLot: false });
     const own = `/portfolios/${portfolio.id}/artifacts/${artifact.id}`;
-    const image = media(await upload(t, teacher.token, `${own}/images`, multipart('file', 'shared.png', await pngImage(400, 300))));
-    const copy = await t.api({ method: 'POST', url: `/artifacts/${artifact.id}/share`, token: teacher.token, payload: { sharedPortfolioId: sp.id } });
+    const image = media(
+      await upload(t, teacher.token, `${own}/images`, multipart('file', 'shared.png', await pngImage(400, 300))),
+    );
+    const copy = await t.api({
+      method: 'POST',
+      url: `/artifacts/${artifact.id}/share`,
+      token: teacher.token,
+      payload: { sharedPortfolioId: sp.id },
+    });
     expect(copy).toHaveStatus(200);
     expect(copy.json().images.map((m: Media) => [m.id, m.caption])).toEqual([[image.id, 'A']]);
 
@@ -79,7 +138,9 @@ describe('deleting files', () => {
     }
 
     // The last holder lets go: now the file goes.
-    expect(await t.api({ method: 'DELETE', url: `/shared-artifacts/${copy.json().id}`, token: member.token })).toHaveStatus(200);
+    expect(
+      await t.api({ method: 'DELETE', url: `/shared-artifacts/${copy.json().id}`, token: member.token }),
+    ).toHaveStatus(200);
     for (const url of filesOf(image)) expect(onDisk(t, url)).toBe(false);
   });
 });
@@ -87,7 +148,9 @@ describe('deleting files', () => {
 describe('who may fetch a file', () => {
   it('serves a file by the capability address the API gave its reader, without a session; others get 404', async () => {
     const { teacher, base } = await ownArtifact();
-    const file = media(await upload(t, teacher.token, `${base}/images`, multipart('file', 'a.png', await pngImage(300, 200))));
+    const file = media(
+      await upload(t, teacher.token, `${base}/images`, multipart('file', 'a.png', await pngImage(300, 200))),
+    );
     const researcher = await createResearcher(t);
     const stranger = await createTeacher(t);
     for (const url of filesOf(file)) {
@@ -96,7 +159,11 @@ describe('who may fetch a file', () => {
       expect(await fetchFile(t, addressFor(t, researcher, url))).toHaveStatus(200);
       expect(await fetchFile(t, addressFor(t, stranger, url))).toBeApiError(404, 'File not found.');
       // The bare name is no address at all, whatever credentials come with it.
-      const bare = await t.app.inject({ method: 'GET', url: `/api/v1/uploads/${fileNameOf(url)}`, headers: { authorization: `Bearer ${teacher.token}`, cookie: `jwt=${teacher.token}` } });
+      const bare = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/uploads/${fileNameOf(url)}`,
+        headers: { authorization: `Bearer ${teacher.token}`, cookie: `jwt=${teacher.token}` },
+      });
       expect(bare).toHaveStatus(404);
     }
     const served = await fetchFile(t, file.url);
@@ -107,13 +174,21 @@ describe('who may fetch a file', () => {
 
   it('refuses a tampered, expired, borrowed or foreign capability with a 404 that tells nothing', async () => {
     const { teacher, base } = await ownArtifact();
-    const file = media(await upload(t, teacher.token, `${base}/images`, multipart('file', 'a.png', await pngImage(30, 20))));
-    const other = media(await upload(t, teacher.token, `${base}/images`, multipart('file', 'b.png', await pngImage(30, 20))));
+    const file = media(
+      await upload(t, teacher.token, `${base}/images`, multipart('file', 'a.png', await pngImage(30, 20))),
+    );
+    const other = media(
+      await upload(t, teacher.token, `${base}/images`, multipart('file', 'b.png', await pngImage(30, 20))),
+    );
     const [, , capability, name] = file.url.split('/') as [string, string, string, string];
     const [user, expiry, signature] = capability.split('.') as [string, string, string];
     const flip = (text: string) => `${text.slice(0, -1)}${text.endsWith('A') ? 'B' : 'A'}`;
     const stranger = await createTeacher(t);
-    const past = new MediaCapabilities(t.config.jwtSecret).sign(`/uploads/${name}`, teacher.user.id, Date.now() - 3 * 24 * 3600_000);
+    const past = new MediaCapabilities(t.config.jwtSecret).sign(
+      `/uploads/${name}`,
+      teacher.user.id,
+      Date.now() - 3 * 24 * 3600_000,
+    );
     const otherKey = new MediaCapabilities('another installation').sign(`/uploads/${name}`, teacher.user.id);
     const refused = [
       `/uploads/${user}.${expiry}.${flip(signature)}/${name}`,
@@ -137,8 +212,22 @@ describe('who may fetch a file', () => {
     const lead = await createLead(t);
     const sp = await createSharedPortfolio(t, lead, { members: [teacher, member] });
     const artifact = await createArtifact(t, portfolio, { parkingLot: false });
-    const image = media(await upload(t, teacher.token, `/portfolios/${portfolio.id}/artifacts/${artifact.id}/images`, multipart('file', 'shared.png', await pngImage(40, 30))));
-    expect(await t.api({ method: 'POST', url: `/artifacts/${artifact.id}/share`, token: teacher.token, payload: { sharedPortfolioId: sp.id } })).toHaveStatus(200);
+    const image = media(
+      await upload(
+        t,
+        teacher.token,
+        `/portfolios/${portfolio.id}/artifacts/${artifact.id}/images`,
+        multipart('file', 'shared.png', await pngImage(40, 30)),
+      ),
+    );
+    expect(
+      await t.api({
+        method: 'POST',
+        url: `/artifacts/${artifact.id}/share`,
+        token: teacher.token,
+        payload: { sharedPortfolioId: sp.id },
+      }),
+    ).toHaveStatus(200);
     const membersAddress = addressFor(t, member, image.url);
     expect(await fetchFile(t, membersAddress)).toHaveStatus(200);
     await removeMember(t, sp, member);
@@ -153,9 +242,19 @@ describe('who may fetch a file', () => {
 
   it('answers 404 for names that are not stored files, including path tricks', async () => {
     const { teacher, base } = await ownArtifact();
-    const file = media(await upload(t, teacher.token, `${base}/images`, multipart('file', 'a.png', await pngImage(30, 20))));
+    const file = media(
+      await upload(t, teacher.token, `${base}/images`, multipart('file', 'a.png', await pngImage(30, 20))),
+    );
     const capability = file.url.split('/')[2]!;
-    for (const name of ['nothing.png', 'thumbnail_nothing.jpg', '..%2F..%2Fetc%2Fpasswd', '..%5Cpasswd', '.incoming', 'a.PNG', 'x'.repeat(30)]) {
+    for (const name of [
+      'nothing.png',
+      'thumbnail_nothing.jpg',
+      '..%2F..%2Fetc%2Fpasswd',
+      '..%5Cpasswd',
+      '.incoming',
+      'a.PNG',
+      'x'.repeat(30),
+    ]) {
       const res = await fetchFile(t, `/uploads/${capability}/${name}`);
       expect(res, name).toBeApiError(404, 'File not found.');
     }
@@ -169,7 +268,14 @@ describe('who may fetch a file', () => {
 describe('viewer pages (the mobile apps open `/images<url>.html` and `/videos<url>.html`)', () => {
   it('show the image or play the video, named, readable on a phone, with a way to download', async () => {
     const { teacher, base } = await ownArtifact();
-    const image = media(await upload(t, teacher.token, `${base}/images`, multipart('myFile', "<Ramp> & 'race'.png", await pngImage(1600, 1200), 'application/octet-stream')));
+    const image = media(
+      await upload(
+        t,
+        teacher.token,
+        `${base}/images`,
+        multipart('myFile', "<Ramp> & 'race'.png", await pngImage(1600, 1200), 'application/octet-stream'),
+      ),
+    );
     const page = await fetchFile(t, `/images${image.url}.html`);
     expect(page).toHaveStatus(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -183,7 +289,14 @@ describe('viewer pages (the mobile apps open `/images<url>.html` and `/videos<ur
     const download = /<a href="([^"]+)" download>/.exec(page.body)![1]!;
     expect(download).toBe(`/api/v1${image.url}`);
 
-    const video = media(await upload(t, teacher.token, `${base}/videos`, multipart('myFile', 'race.mp4', ffmpegVideo(), 'application/octet-stream')));
+    const video = media(
+      await upload(
+        t,
+        teacher.token,
+        `${base}/videos`,
+        multipart('myFile', 'race.mp4', ffmpegVideo(), 'application/octet-stream'),
+      ),
+    );
     const player = await fetchFile(t, `/videos${video.url}.html`);
     expect(player).toHaveStatus(200);
     expect(player.body).toContain('<h1>race.mp4</h1>');
@@ -192,13 +305,27 @@ describe('viewer pages (the mobile apps open `/images<url>.html` and `/videos<ur
 
   it('answer a browser a page that tells nothing for a wrong kind, a bad or expired capability, or a missing .html', async () => {
     const { teacher, base } = await ownArtifact();
-    const image = media(await upload(t, teacher.token, `${base}/images`, multipart('file', 'a.png', await pngImage(30, 20))));
-    const doc = media(await upload(t, teacher.token, `${base}/documents`, multipart('file', 'plan.pdf', pdfDocument())));
+    const image = media(
+      await upload(t, teacher.token, `${base}/images`, multipart('file', 'a.png', await pngImage(30, 20))),
+    );
+    const doc = media(
+      await upload(t, teacher.token, `${base}/documents`, multipart('file', 'plan.pdf', pdfDocument())),
+    );
     const stranger = await createTeacher(t);
-    for (const url of [`/videos${image.url}.html`, `/images${doc.url}.html`, `/images${image.url}`, `/images${addressFor(t, stranger, image.url)}.html`, `/images${image.url.replace(/\/uploads\/[^/]+/, '/uploads/x.y.zzzzzzzzzzzzzzzzzzzzzz')}.html`]) {
+    for (const url of [
+      `/videos${image.url}.html`,
+      `/images${doc.url}.html`,
+      `/images${image.url}`,
+      `/images${addressFor(t, stranger, image.url)}.html`,
+      `/images${image.url.replace(/\/uploads\/[^/]+/, '/uploads/x.y.zzzzzzzzzzzzzzzzzzzzzz')}.html`,
+    ]) {
       // Any other client than a browser gets the API's error.
       expect(await fetchFile(t, url), url).toBeApiError(404, 'File not found.');
-      const res = await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1${url}`,
+        headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+      });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.body).toContain('This file is not available');
@@ -207,23 +334,42 @@ describe('viewer pages (the mobile apps open `/images<url>.html` and `/videos<ur
   });
 });
 
-describe('the portal\'s viewer opened from a bare link (`/viewer-files/{capability}/{name}`)', () => {
-  it('names the file as uploaded and gives the way back to the holder\'s artifact, without a session', async () => {
+describe("the portal's viewer opened from a bare link (`/viewer-files/{capability}/{name}`)", () => {
+  it("names the file as uploaded and gives the way back to the holder's artifact, without a session", async () => {
     const { teacher, portfolio, artifact, base } = await ownArtifact();
-    expect(await t.api({ method: 'PUT', url: `/artifacts/${artifact.id}`, token: teacher.token, payload: { responses: { artifactName: 'Ramp races' }, parkingLot: true } })).toHaveStatus(200);
-    const image = media(await upload(t, teacher.token, `${base}/images`, multipart('file', 'ramp-setup.png', await pngImage(40, 30))));
+    expect(
+      await t.api({
+        method: 'PUT',
+        url: `/artifacts/${artifact.id}`,
+        token: teacher.token,
+        payload: { responses: { artifactName: 'Ramp races' }, parkingLot: true },
+      }),
+    ).toHaveStatus(200);
+    const image = media(
+      await upload(t, teacher.token, `${base}/images`, multipart('file', 'ramp-setup.png', await pngImage(40, 30))),
+    );
     const about = await fetchFile(t, image.url.replace(/^\/uploads\//, '/viewer-files/'));
     expect(about).toHaveStatus(200);
     expect(about.headers['cache-control']).toBe('private, no-store');
-    expect(about.json()).toEqual({ name: 'ramp-setup.png', alt: '', artifact: { kind: 'personal', id: artifact.id, portfolioId: portfolio.id, title: 'Ramp races' } });
+    expect(about.json()).toEqual({
+      name: 'ramp-setup.png',
+      alt: '',
+      artifact: { kind: 'personal', id: artifact.id, portfolioId: portfolio.id, title: 'Ramp races' },
+    });
   });
 
-  it('tells nothing for a format, another holder\'s address or a bad capability', async () => {
+  it("tells nothing for a format, another holder's address or a bad capability", async () => {
     const { teacher, base } = await ownArtifact();
-    const image = media(await upload(t, teacher.token, `${base}/images`, multipart('file', 'a.png', await pngImage(1600, 1200))));
+    const image = media(
+      await upload(t, teacher.token, `${base}/images`, multipart('file', 'a.png', await pngImage(1600, 1200))),
+    );
     const stranger = await createTeacher(t);
     const about = (url: string) => url.replace(/^\/uploads\//, '/viewer-files/');
-    for (const url of [about(image.formats!.large!.url), about(addressFor(t, stranger, image.url)), about(image.url).replace(/viewer-files\/[^/]+/, 'viewer-files/x.y.zzzzzzzzzzzzzzzzzzzzzz')]) {
+    for (const url of [
+      about(image.formats!.large!.url),
+      about(addressFor(t, stranger, image.url)),
+      about(image.url).replace(/viewer-files\/[^/]+/, 'viewer-files/x.y.zzzzzzzzzzzzzzzzzzzzzz'),
+    ]) {
       expect(await fetchFile(t, url), url).toBeApiError(404, 'File not found.');
     }
   });

@@ -1,9 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { captionLetters, type Media } from '#schemas/media';
 import { countRows, snapshot, uploadedFiles } from '../../test/factories.ts';
-import { ffmpegVideo, heicHeader, htmlPage, jpegImage, mp4Header, multipart, multipartParts, pdfDocument, pngImage, svgImage } from '../../test/files.ts';
+import {
+  ffmpegVideo,
+  heicHeader,
+  htmlPage,
+  jpegImage,
+  mp4Header,
+  multipart,
+  multipartParts,
+  pdfDocument,
+  pngImage,
+  svgImage,
+} from '../../test/files.ts';
 import { buildTestApp } from '../../test/helper.ts';
-import { mediaKit, IMAGE_HINT, VIDEO_HINT, NO_FILE, type Kind, upload, fetchFile, CAPABILITY, onDisk, filesOf, media } from '../../test/fixtures/media.ts';
+import {
+  mediaKit,
+  IMAGE_HINT,
+  VIDEO_HINT,
+  NO_FILE,
+  type Kind,
+  upload,
+  fetchFile,
+  CAPABILITY,
+  onDisk,
+  filesOf,
+  media,
+} from '../../test/fixtures/media.ts';
 
 const t = await buildTestApp({ ffmpegPath: '/usr/bin/ffmpeg' });
 const { ownArtifact } = mediaKit(t);
@@ -11,8 +34,23 @@ const { ownArtifact } = mediaKit(t);
 describe('uploading images', () => {
   it('stores a PNG with its caption letter and thumbnail, small, medium and large formats, all served', async () => {
     const { teacher, artifact, base } = await ownArtifact();
-    const file = media(await upload(t, teacher.token, `${base}/images`, multipart('file', 'class photo.png', await pngImage(1600, 1200), 'image/png')));
-    expect(file).toMatchObject({ name: 'class photo.png', caption: 'A', mime: 'image/png', ext: '.png', width: 1600, height: 1200, provider: 'local' });
+    const file = media(
+      await upload(
+        t,
+        teacher.token,
+        `${base}/images`,
+        multipart('file', 'class photo.png', await pngImage(1600, 1200), 'image/png'),
+      ),
+    );
+    expect(file).toMatchObject({
+      name: 'class photo.png',
+      caption: 'A',
+      mime: 'image/png',
+      ext: '.png',
+      width: 1600,
+      height: 1200,
+      provider: 'local',
+    });
     expect(file.url).toMatch(new RegExp(`^/uploads/${CAPABILITY}/[A-Za-z0-9_-]{24}\\.png$`));
     expect(file.size).toBeGreaterThan(0);
     const boxes = { thumbnail: [245, 156], small: [500, 500], medium: [750, 750], large: [1000, 1000] } as const;
@@ -37,10 +75,19 @@ describe('uploading images', () => {
 
   it('stores a JPEG and never enlarges a small image', async () => {
     const { teacher, base } = await ownArtifact();
-    const big = media(await upload(t, teacher.token, `${base}/images`, multipart('file', 'ramp.jpg', await jpegImage(2000, 1500), 'image/jpeg')));
+    const big = media(
+      await upload(
+        t,
+        teacher.token,
+        `${base}/images`,
+        multipart('file', 'ramp.jpg', await jpegImage(2000, 1500), 'image/jpeg'),
+      ),
+    );
     expect(big).toMatchObject({ mime: 'image/jpeg', ext: '.jpg', width: 2000, height: 1500, caption: 'A' });
     expect(big.formats!.large).toMatchObject({ width: 1000, height: 750 });
-    const small = media(await upload(t, teacher.token, `${base}/images`, multipart('file', 'icon.jpeg', await jpegImage(100, 80))));
+    const small = media(
+      await upload(t, teacher.token, `${base}/images`, multipart('file', 'icon.jpeg', await jpegImage(100, 80))),
+    );
     expect(small.caption).toBe('B');
     expect(small.formats!.large).toMatchObject({ width: 100, height: 80 });
     expect(small.formats!.thumbnail).toMatchObject({ width: 100, height: 80 });
@@ -48,7 +95,9 @@ describe('uploading images', () => {
 
   it('gives an iPhone HEIC photo it cannot decode its three formats all the same (a neutral preview; the mobile apps read all three)', async () => {
     const { teacher, base } = await ownArtifact();
-    const file = media(await upload(t, teacher.token, `${base}/images`, multipart('myFile', 'IMG_0001.HEIC', heicHeader())));
+    const file = media(
+      await upload(t, teacher.token, `${base}/images`, multipart('myFile', 'IMG_0001.HEIC', heicHeader())),
+    );
     expect(file).toMatchObject({ mime: 'image/heic', ext: '.heic', name: 'IMG_0001.HEIC' });
     for (const format of ['thumbnail', 'medium', 'large'] as const) {
       const served = await fetchFile(t, file.formats![format]!.url);
@@ -60,7 +109,10 @@ describe('uploading images', () => {
 
   it('takes the file from any field name (the mobile apps send "myFile")', async () => {
     const { teacher, base } = await ownArtifact();
-    expect(media(await upload(t, teacher.token, `${base}/images`, multipart('myFile', 'phone.png', await pngImage(50, 50)))).caption).toBe('A');
+    expect(
+      media(await upload(t, teacher.token, `${base}/images`, multipart('myFile', 'phone.png', await pngImage(50, 50))))
+        .caption,
+    ).toBe('A');
   });
 });
 
@@ -75,7 +127,10 @@ describe('what is refused', () => {
   it.each(WRONG)('a file whose bytes are not of the kind: %s ← %s', async (kind, make, name, message) => {
     const { teacher, base } = await ownArtifact();
     const before = await snapshot(t);
-    expect(await upload(t, teacher.token, `${base}/${kind}`, multipart('file', name, await make()))).toBeApiError(400, message);
+    expect(await upload(t, teacher.token, `${base}/${kind}`, multipart('file', name, await make()))).toBeApiError(
+      400,
+      message,
+    );
     expect(await snapshot(t)).toEqual(before);
   });
 
@@ -94,7 +149,10 @@ describe('what is refused', () => {
       for (const [content, name, type] of attempts) {
         const res = await upload(t, teacher.token, `${base}/${kind}`, multipart('file', name, content, type));
         expect(res.statusCode, `${kind} ${name}: ${res.body}`).toBe(400);
-        expect(res).toBeApiError(400, /^This file is (of an unknown type|of type [a-z/+.-]+), not an? (image|video|document)\. Upload /);
+        expect(res).toBeApiError(
+          400,
+          /^This file is (of an unknown type|of type [a-z/+.-]+), not an? (image|video|document)\. Upload /,
+        );
       }
     }
     expect(await snapshot(t)).toEqual(before);
@@ -102,14 +160,23 @@ describe('what is refused', () => {
 
   it('serves a PDF (read as one from its bytes) inline as application/pdf under a sandbox policy; a PDF named file of another type stays a download', async () => {
     const { teacher, base } = await ownArtifact();
-    const pdf = media(await upload(t, teacher.token, `${base}/documents`, multipart('file', 'plan.pdf', pdfDocument(), 'application/octet-stream')));
+    const pdf = media(
+      await upload(
+        t,
+        teacher.token,
+        `${base}/documents`,
+        multipart('file', 'plan.pdf', pdfDocument(), 'application/octet-stream'),
+      ),
+    );
     const served = await fetchFile(t, pdf.url);
     expect(served).toHaveStatus(200);
     expect(served.headers['content-type']).toBe('application/pdf');
     expect(served.headers['content-disposition']).toBe('inline; filename="plan.pdf"');
     expect(served.headers['content-security-policy']).toBe('sandbox');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    const fake = media(await upload(t, teacher.token, `${base}/documents`, multipart('file', 'fake.pdf', htmlPage(), 'application/pdf')));
+    const fake = media(
+      await upload(t, teacher.token, `${base}/documents`, multipart('file', 'fake.pdf', htmlPage(), 'application/pdf')),
+    );
     const download = await fetchFile(t, fake.url);
     expect(download.headers['content-type']).toBe('application/octet-stream');
     expect(download.headers['content-disposition']).toMatch(/^attachment;/);
@@ -121,7 +188,11 @@ describe('what is refused', () => {
       [htmlPage(), 'notes.txt', { mime: 'text/plain; charset=utf-8', ext: '.txt' }],
       [pdfDocument(), 'plan.pdf', { mime: 'application/pdf', ext: '.pdf' }],
       [pngImage(20, 20), 'scan from Files.png', { mime: 'image/png', ext: '.png' }],
-      [Buffer.from([0x00, 0x01, 0x02, 0xff, 0x10, 0x20]), 'class discussion.m4a', { mime: 'application/octet-stream', ext: '.m4a' }],
+      [
+        Buffer.from([0x00, 0x01, 0x02, 0xff, 0x10, 0x20]),
+        'class discussion.m4a',
+        { mime: 'application/octet-stream', ext: '.m4a' },
+      ],
       [Buffer.from('just some words'), 'notes.exe', { mime: 'application/octet-stream', ext: '.exe' }],
       [Buffer.from('PK\u0003\u0004 iWork bundle'), 'Lesson.pages', { mime: 'application/octet-stream', ext: '.pages' }],
       [Buffer.from('no extension at all'), 'README', { mime: 'application/octet-stream', ext: '.bin' }],
@@ -129,13 +200,25 @@ describe('what is refused', () => {
       [htmlPage(), 'page.html', { mime: 'application/octet-stream', ext: '.html' }],
     ];
     for (const [content, name, expected] of cases) {
-      const file = media(await upload(t, teacher.token, `${base}/documents`, multipart('file', name, await content, 'application/octet-stream')));
-      expect(file, name).toMatchObject({ name, ...(expected.mime === 'application/octet-stream' ? { ext: expected.ext } : expected) });
+      const file = media(
+        await upload(
+          t,
+          teacher.token,
+          `${base}/documents`,
+          multipart('file', name, await content, 'application/octet-stream'),
+        ),
+      );
+      expect(file, name).toMatchObject({
+        name,
+        ...(expected.mime === 'application/octet-stream' ? { ext: expected.ext } : expected),
+      });
       const served = await fetchFile(t, file.url);
       expect(served).toHaveStatus(200);
       if (name === 'plan.pdf') continue; // a PDF opens in the viewer (next test)
       expect(served.headers['content-type'], name).toBe('application/octet-stream');
-      expect(served.headers['content-disposition']).toBe(`attachment; filename="${name}"${name.includes(' ') ? `; filename*=UTF-8''${encodeURIComponent(name)}` : ''}`);
+      expect(served.headers['content-disposition']).toBe(
+        `attachment; filename="${name}"${name.includes(' ') ? `; filename*=UTF-8''${encodeURIComponent(name)}` : ''}`,
+      );
       expect(served.headers['x-content-type-options']).toBe('nosniff');
       expect(served.headers['content-security-policy']).toContain('sandbox');
       expect(Buffer.compare(served.rawPayload, await content)).toBe(0);
@@ -146,7 +229,9 @@ describe('what is refused', () => {
     const { teacher, base } = await ownArtifact();
     const before = await snapshot(t);
     for (const kind of ['images', 'videos', 'documents'] as const) {
-      expect(await upload(t, teacher.token, `${base}/${kind}`, multipart('file', 'empty.png', Buffer.alloc(0)))).toBeApiError(400, 'You cannot upload an empty file.');
+      expect(
+        await upload(t, teacher.token, `${base}/${kind}`, multipart('file', 'empty.png', Buffer.alloc(0))),
+      ).toBeApiError(400, 'You cannot upload an empty file.');
     }
     expect(await snapshot(t)).toEqual(before);
   });
@@ -159,17 +244,18 @@ describe('what is refused', () => {
     expect(await post(multipartParts([{ field: 'caption', value: 'no file here' }]))).toBeApiError(400, NO_FILE);
     expect(await post(multipartParts([]))).toBeApiError(400, NO_FILE);
     expect(
-      await post(multipartParts([
-        { field: 'file', filename: 'a.png', content: png },
-        { field: 'file', filename: 'b.png', content: png },
-      ])),
+      await post(
+        multipartParts([
+          { field: 'file', filename: 'a.png', content: png },
+          { field: 'file', filename: 'b.png', content: png },
+        ]),
+      ),
     ).toBeApiError(400, 'Send one file per request.');
     expect(await post({ payload: { file: png.toString('base64') } })).toBeApiError(400, NO_FILE);
     expect(await post({})).toBeApiError(400, NO_FILE);
-    expect(await post({ payload: 'garbage', headers: { 'content-type': 'multipart/form-data; boundary=xyz' } })).toBeApiError(
-      400,
-      'The upload could not be read. Please send the file again.',
-    );
+    expect(
+      await post({ payload: 'garbage', headers: { 'content-type': 'multipart/form-data; boundary=xyz' } }),
+    ).toBeApiError(400, 'The upload could not be read. Please send the file again.');
     expect(await post({ payload: 'garbage', headers: { 'content-type': 'multipart/form-data' } })).toBeApiError(
       400,
       'The upload could not be read. Please send the file again.',
@@ -179,10 +265,9 @@ describe('what is refused', () => {
       400,
       'The upload could not be read. Please send the file again.',
     );
-    expect(await t.api({ method: 'POST', url: `${base}/audio`, token: teacher.token, ...multipart('file', 'a.png', png) })).toBeApiError(
-      400,
-      'kind must be one of: "images", "videos", "documents".',
-    );
+    expect(
+      await t.api({ method: 'POST', url: `${base}/audio`, token: teacher.token, ...multipart('file', 'a.png', png) }),
+    ).toBeApiError(400, 'kind must be one of: "images", "videos", "documents".');
     expect(await snapshot(t)).toEqual(before);
     // The artifact's letters were not used up by the failures.
     expect(media(await post(multipart('file', 'a.png', png))).caption).toBe('A');
@@ -199,7 +284,11 @@ describe('the size limit', async () => {
     for (const [kind, content, name] of [
       ['documents', huge, 'big.pdf'],
       ['images', await pngImage(800, 800), 'big.png'],
-      ['documents', Buffer.concat([pdfDocument(), Buffer.alloc(4096 - pdfDocument().length + 1, 0x20)]), 'just-over.pdf'],
+      [
+        'documents',
+        Buffer.concat([pdfDocument(), Buffer.alloc(4096 - pdfDocument().length + 1, 0x20)]),
+        'just-over.pdf',
+      ],
     ] as const) {
       expect(await upload(small, teacher.token, `${base}/${kind}`, multipart('file', name, content))).toBeApiError(
         413,
@@ -211,7 +300,9 @@ describe('the size limit', async () => {
     expect(await countRows(small, 'media_files')).toBe(0);
     expect(await countRows(small, 'pending_uploads')).toBe(0);
     const exactly = Buffer.concat([pdfDocument(), Buffer.alloc(4096 - pdfDocument().length, 0x20)]);
-    expect(media(await upload(small, teacher.token, `${base}/documents`, multipart('file', 'fits.pdf', exactly))).caption).toBe('A');
+    expect(
+      media(await upload(small, teacher.token, `${base}/documents`, multipart('file', 'fits.pdf', exactly))).caption,
+    ).toBe('A');
   });
 });
 
@@ -219,7 +310,9 @@ describe('caption letters', () => {
   it('gives 30 simultaneous uploads to one artifact the letters A … AD, each once, without gaps (the 27th is AA)', async () => {
     const { teacher, artifact, base } = await ownArtifact();
     const results = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => upload(t, teacher.token, `${base}/documents`, multipart('file', `page-${i}.pdf`, pdfDocument()))),
+      Array.from({ length: 30 }, (_, i) =>
+        upload(t, teacher.token, `${base}/documents`, multipart('file', `page-${i}.pdf`, pdfDocument())),
+      ),
     );
     const captions = results.map((r) => media(r).caption);
     const expected = Array.from({ length: 30 }, (_, i) => captionLetters(i));
@@ -232,7 +325,9 @@ describe('caption letters', () => {
 
   it('continues one sequence across images, videos and documents, and never reuses a deleted letter', async () => {
     const { teacher, base } = await ownArtifact();
-    const a = media(await upload(t, teacher.token, `${base}/images`, multipart('file', 'a.png', await pngImage(10, 10))));
+    const a = media(
+      await upload(t, teacher.token, `${base}/images`, multipart('file', 'a.png', await pngImage(10, 10))),
+    );
     const b = media(await upload(t, teacher.token, `${base}/documents`, multipart('file', 'b.pdf', pdfDocument())));
     expect(await t.api({ method: 'DELETE', url: `${base}/documents/${b.id}`, token: teacher.token })).toHaveStatus(200);
     const c = media(await upload(t, teacher.token, `${base}/videos`, multipart('file', 'c.mp4', ffmpegVideo())));

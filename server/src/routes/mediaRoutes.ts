@@ -1,7 +1,12 @@
 import { open } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ArtifactMediaResponseSchema } from '#schemas/artifact';
-import { FileCapabilityParamsSchema, FileDeleteParamsSchema, UploadParamsSchema, ViewedFileSchema } from '#schemas/media';
+import {
+  FileCapabilityParamsSchema,
+  FileDeleteParamsSchema,
+  UploadParamsSchema,
+  ViewedFileSchema,
+} from '#schemas/media';
 import { contentDisposition } from '../http/contentDisposition.ts';
 import { readOneFile } from '../http/multipart.ts';
 import { notFound } from '../errors.ts';
@@ -25,13 +30,20 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      app.services.media.uploadToArtifact(request.user, request.params, () => readOneFile(request, app.config.uploadLimitBytes)),
+      app.services.media.uploadToArtifact(request.user, request.params, () =>
+        readOneFile(request, app.config.uploadLimitBytes),
+      ),
   );
 
   app.delete(
     '/portfolios/:id/artifacts/:artifactId/:kind/:fileId',
     {
-      schema: { tags, summary: 'Remove a file from an artifact', params: FileDeleteParamsSchema, response: { 200: ArtifactMediaResponseSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Remove a file from an artifact',
+        params: FileDeleteParamsSchema,
+        response: { 200: ArtifactMediaResponseSchema, ...errorResponses },
+      },
     },
     async (request) => app.services.media.removeFromArtifact(request.user, request.params),
   );
@@ -66,7 +78,10 @@ const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A viewer page the mobile apps open in the phone's browser: the file, named, readable at any width. */
-function viewerPage(kind: 'image' | 'video', file: { name: string; src: string; poster: string | null; download: string }): string {
+function viewerPage(
+  kind: 'image' | 'video',
+  file: { name: string; src: string; poster: string | null; download: string },
+): string {
   const name = escapeHtml(file.name);
   const body =
     kind === 'image'
@@ -104,17 +119,29 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Sent exactly as stored: byte ranges (video seeking) and the length refer to the file itself.
       compress: false,
-      schema: { tags, summary: 'A stored file, by its capability address', security: [], params: UploadParamsCapabilitySchema },
+      schema: {
+        tags,
+        summary: 'A stored file, by its capability address',
+        security: [],
+        params: UploadParamsCapabilitySchema,
+      },
     },
     async (request, reply) => {
       const file = await app.services.media.servableByCapability(request.params.capability, request.params.name);
       // A PDF (its type read from its bytes at upload, and its first bytes "%PDF-" now) opens in
       // the phone's or browser's viewer, in a sandbox; every other document stays a download.
-      const pdf = file.kind === 'document' && !file.isFormat && file.mime === 'application/pdf' && (await startsWithPdf(file.path));
+      const pdf =
+        file.kind === 'document' &&
+        !file.isFormat &&
+        file.mime === 'application/pdf' &&
+        (await startsWithPdf(file.path));
       const attachment = file.kind === 'document' && !file.isFormat && !pdf;
       reply
         .headers(FILE_HEADERS)
-        .header('cache-control', `private, max-age=${Math.max(0, Math.min(3600, Math.floor((file.expiresAt - Date.now()) / 1000)))}`)
+        .header(
+          'cache-control',
+          `private, max-age=${Math.max(0, Math.min(3600, Math.floor((file.expiresAt - Date.now()) / 1000)))}`,
+        )
         .header('content-disposition', contentDisposition(attachment ? 'attachment' : 'inline', file.name));
       // Documents may be of any type: always a neutral type, so none is run or rendered by the browser.
       reply.type(attachment ? 'application/octet-stream' : file.mime);
@@ -128,7 +155,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'What the portal\'s viewer shows of a file opened from a bare link: its name, alt text and the artifact it belongs to',
+        summary:
+          "What the portal's viewer shows of a file opened from a bare link: its name, alt text and the artifact it belongs to",
         security: [],
         params: FileCapabilityParamsSchema,
         response: { 200: ViewedFileSchema, ...errorResponses },
@@ -143,12 +171,24 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const kind of ['image', 'video'] as const) {
     app.get(
       `/${kind}s/uploads/:capability/:name`,
-      { schema: { tags, summary: `The ${kind} viewer page the mobile apps open (\`<url>.html\`)`, security: [], params: UploadParamsCapabilitySchema } },
+      {
+        schema: {
+          tags,
+          summary: `The ${kind} viewer page the mobile apps open (\`<url>.html\`)`,
+          security: [],
+          params: UploadParamsCapabilitySchema,
+        },
+      },
       async (request, reply) => {
         const { capability } = request.params;
         const name = request.params.name.replace(/\.html$/, '');
-        reply.header('content-security-policy', VIEWER_CSP).header('cache-control', 'private, no-store').type('text/html; charset=utf-8');
-        const file = request.params.name.endsWith('.html') ? await app.services.media.viewable(capability, name, kind).catch(() => null) : null;
+        reply
+          .header('content-security-policy', VIEWER_CSP)
+          .header('cache-control', 'private, no-store')
+          .type('text/html; charset=utf-8');
+        const file = request.params.name.endsWith('.html')
+          ? await app.services.media.viewable(capability, name, kind).catch(() => null)
+          : null;
         if (!file) {
           // A browser (the phone's) gets a page; any other client the API's error.
           if (!request.headers.accept?.includes('text/html')) throw notFound(FILE_NOT_FOUND);

@@ -26,10 +26,12 @@ const ANDROID_KERNEL =
   'Linux 5.10.198-android13-4-00050-g12f3388d7e5e-ab11920634 #1 SMP PREEMPT Mon Jun 3 18:36:09 UTC 2024 (Android 14)';
 
 const devices = async (userId: number) =>
-  (await t.db.query<{ fcm_token: string; platform: string | null; os_version: string | null; dev_mode: boolean }>(
-    'SELECT fcm_token, platform, os_version, dev_mode FROM push_tokens WHERE user_id = $1 ORDER BY fcm_token',
-    [userId],
-  )).rows;
+  (
+    await t.db.query<{ fcm_token: string; platform: string | null; os_version: string | null; dev_mode: boolean }>(
+      'SELECT fcm_token, platform, os_version, dev_mode FROM push_tokens WHERE user_id = $1 ORDER BY fcm_token',
+      [userId],
+    )
+  ).rows;
 
 describe('push tokens', () => {
   it('are kept per user and device, whatever the device says about itself', async () => {
@@ -83,13 +85,23 @@ describe('push tokens', () => {
 
   it('refuse a missing token and unknown fields with 400, keeping nothing', async () => {
     const teacher = await createTeacher(t);
-    const post = (url: string, payload: unknown) => t.api({ method: 'POST', url, token: teacher.token, payload: payload as object });
+    const post = (url: string, payload: unknown) =>
+      t.api({ method: 'POST', url, token: teacher.token, payload: payload as object });
     expect(await post('/messages/register-token', {})).toBeApiError(400, 'fcmToken is required.');
     expect(await post('/messages/register-token', { fcmToken: '  ' })).toBeApiError(400, 'fcmToken is required.');
     expect(await post('/messages/register-token', { fcmToken: 5 })).toBeApiError(400, 'fcmToken must be a text.');
-    expect(await post('/messages/register-token', { fcmToken: 'x'.repeat(4097) })).toBeApiError(400, 'fcmToken must be at most 4096 characters.');
-    expect(await post('/messages/register-token', { fcmToken: 'x', user: 1 })).toBeApiError(400, 'Unknown field "user"; it is not accepted.');
-    expect(await post('/messages/unregister-token', { token: 'x' })).toBeApiError(400, 'Unknown field "token"; it is not accepted.');
+    expect(await post('/messages/register-token', { fcmToken: 'x'.repeat(4097) })).toBeApiError(
+      400,
+      'fcmToken must be at most 4096 characters.',
+    );
+    expect(await post('/messages/register-token', { fcmToken: 'x', user: 1 })).toBeApiError(
+      400,
+      'Unknown field "user"; it is not accepted.',
+    );
+    expect(await post('/messages/unregister-token', { token: 'x' })).toBeApiError(
+      400,
+      'Unknown field "token"; it is not accepted.',
+    );
     expect(await post('/messages/mark-as-read', { messageId: { id: 1 } })).toBeApiError(400, 'messageId is not valid.');
     expect(await post('/messages/mark-as-read', {})).toBeApiError(400, 'messageId is not valid.');
     expect(await devices(teacher.user.id)).toEqual([]);
@@ -99,20 +111,26 @@ describe('push tokens', () => {
 describe('catalogues', () => {
   it('GET /contact answers no address when none is configured (the app shows its own)', async () => {
     const teacher = await createTeacher(withoutContact);
-    expect(ContactSchema.parse((await withoutContact.api({ method: 'GET', url: '/contact', token: teacher.token })).json())).toEqual({ id: 1, email: null, phone: null });
+    expect(
+      ContactSchema.parse((await withoutContact.api({ method: 'GET', url: '/contact', token: teacher.token })).json()),
+    ).toEqual({ id: 1, email: null, phone: null });
   });
 
   it('GET /contact, /grades and /subjects answer the fixed lists', async () => {
     const teacher = await createTeacher(t);
-    expect(ContactSchema.parse((await t.api({ method: 'GET', url: '/contact', token: teacher.token })).json())).toEqual({
-      id: 1,
-      email: 'help@school.example',
-      phone: null,
-    });
+    expect(ContactSchema.parse((await t.api({ method: 'GET', url: '/contact', token: teacher.token })).json())).toEqual(
+      {
+        id: 1,
+        email: 'help@school.example',
+        phone: null,
+      },
+    );
     const grades = NamedListSchema.parse((await t.api({ method: 'GET', url: '/grades', token: teacher.token })).json());
     expect(grades.map((g) => g.name)).toEqual([...GRADE_CODES]);
     expect(grades.map((g) => g.id)).toEqual(GRADE_CODES.map((_, i) => i + 1));
-    const subjects = NamedListSchema.parse((await t.api({ method: 'GET', url: '/subjects', token: teacher.token })).json());
+    const subjects = NamedListSchema.parse(
+      (await t.api({ method: 'GET', url: '/subjects', token: teacher.token })).json(),
+    );
     expect(subjects.map((s) => s.name)).toEqual([...SUBJECTS]);
   });
 });
@@ -125,9 +143,13 @@ describe('GET /shared-artifacts (mobile)', () => {
     const a = await createSharedArtifact(t, sp, lead);
     const b = await createSharedArtifact(t, sp, member);
     await createSharedArtifact(t, await createSharedPortfolio(t, await createLead(t)), lead);
-    const list = SharedArtifactListResponseSchema.parse((await t.api({ method: 'GET', url: '/shared-artifacts', token: member.token })).json());
+    const list = SharedArtifactListResponseSchema.parse(
+      (await t.api({ method: 'GET', url: '/shared-artifacts', token: member.token })).json(),
+    );
     expect(list.map((x) => x.id)).toEqual([b.id, a.id]);
-    expect((await t.api({ method: 'GET', url: '/shared-artifacts', token: (await createResearcher(t)).token })).json()).toEqual([]);
+    expect(
+      (await t.api({ method: 'GET', url: '/shared-artifacts', token: (await createResearcher(t)).token })).json(),
+    ).toEqual([]);
   });
 });
 
@@ -157,27 +179,53 @@ describe('POST /auth/local (the mobile apps’ bundle)', () => {
     await createComment(t, otherArtifact, stranger);
     await createReaction(t, otherArtifact, stranger);
 
-    const res = await t.api({ method: 'POST', url: '/auth/local', payload: { identifier: teacher.user.email, password: TEST_PASSWORD } });
+    const res = await t.api({
+      method: 'POST',
+      url: '/auth/local',
+      payload: { identifier: teacher.user.email, password: TEST_PASSWORD },
+    });
     expect(res).toHaveStatus(200);
     const { jwt, user } = LoginResponseSchema.parse(res.json());
     expect(jwt.split('.')).toHaveLength(3);
-    expect(user).toMatchObject({ id: teacher.user.id, username: teacher.user.username, email: teacher.user.email, role: teacher.user.role });
+    expect(user).toMatchObject({
+      id: teacher.user.id,
+      username: teacher.user.username,
+      email: teacher.user.email,
+      role: teacher.user.role,
+    });
     expect(user.portfolios.map((p) => p.id)).toEqual([mine.id]);
     expect(user.portfolios[0]!.artifacts.map((a) => a.id).sort()).toEqual([parked.id, done.id].sort());
-    expect(user.artifacts.map((a) => [a.id, a.portfolio]).sort()).toEqual([[parked.id, mine.id], [done.id, mine.id]].sort());
+    expect(user.artifacts.map((a) => [a.id, a.portfolio]).sort()).toEqual(
+      [
+        [parked.id, mine.id],
+        [done.id, mine.id],
+      ].sort(),
+    );
     expect(user.sharedPortfolios.map((p) => p.id)).toEqual([sp.id]);
     expect(user.sharedPortfolios[0]!.commentCount).toBe(1);
     expect(user.sharedArtifacts.map((a) => a.id)).toEqual([sa.id]);
     expect(user.comments.map((x) => x.id)).toEqual([c]);
     expect(user.reactions.map((x) => x.id)).toEqual([r.id]);
-    for (const secret of ['password', 'hash', 'epoch', 'lockedby', 'lock_code']) expect(res.body.toLowerCase().replace(jwt.toLowerCase(), '')).not.toContain(secret);
+    for (const secret of ['password', 'hash', 'epoch', 'lockedby', 'lock_code'])
+      expect(res.body.toLowerCase().replace(jwt.toLowerCase(), '')).not.toContain(secret);
   });
 
   it('gives a new researcher empty lists', async () => {
     const researcher = await createResearcher(t);
-    const res = await t.api({ method: 'POST', url: '/auth/local', payload: { identifier: researcher.user.username, password: TEST_PASSWORD } });
+    const res = await t.api({
+      method: 'POST',
+      url: '/auth/local',
+      payload: { identifier: researcher.user.username, password: TEST_PASSWORD },
+    });
     expect(res).toHaveStatus(200);
     const { user } = LoginResponseSchema.parse(res.json());
-    expect(user).toMatchObject({ portfolios: [], artifacts: [], sharedPortfolios: [], sharedArtifacts: [], comments: [], reactions: [] });
+    expect(user).toMatchObject({
+      portfolios: [],
+      artifacts: [],
+      sharedPortfolios: [],
+      sharedArtifacts: [],
+      comments: [],
+      reactions: [],
+    });
   });
 });

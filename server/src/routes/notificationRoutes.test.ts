@@ -37,8 +37,14 @@ const feed = async (who: TestUser): Promise<Notification[]> => {
 };
 const kinds = async (who: TestUser): Promise<NotificationKind[]> => (await feed(who)).map((n) => n.kind);
 const comment = (who: TestUser, sharedArtifact: number, text: string, moment?: object) =>
-  t.api({ method: 'POST', url: '/comments', token: who.token, payload: { sharedArtifact, text, ...(moment ? { moment } : {}) } });
-const react = (who: TestUser, sharedArtifact: number, value = '⭐') => t.api({ method: 'POST', url: '/reactions', token: who.token, payload: { sharedArtifact, value } });
+  t.api({
+    method: 'POST',
+    url: '/comments',
+    token: who.token,
+    payload: { sharedArtifact, text, ...(moment ? { moment } : {}) },
+  });
+const react = (who: TestUser, sharedArtifact: number, value = '⭐') =>
+  t.api({ method: 'POST', url: '/reactions', token: who.token, payload: { sharedArtifact, value } });
 
 /** A shared portfolio owned by a lead with `owner` of an artifact and other members. */
 async function circle(names: { owner?: string; other?: string } = {}) {
@@ -47,7 +53,9 @@ async function circle(names: { owner?: string; other?: string } = {}) {
   const other = names.other ? await createUser(t, { username: names.other }) : await createTeacher(t);
   const outsider = await createTeacher(t);
   const sp = await createSharedPortfolio(t, lead, { name: 'Grade 5 PLC', members: [owner, other] });
-  const sa = await createSharedArtifact(t, sp, owner, { responses: { ...COMPLETE_RESPONSES, artifactName: 'Group work' } });
+  const sa = await createSharedArtifact(t, sp, owner, {
+    responses: { ...COMPLETE_RESPONSES, artifactName: 'Group work' },
+  });
   return { lead, owner, other, outsider, sp, sa };
 }
 
@@ -76,7 +84,9 @@ describe('comments, replies and mentions', () => {
     expect((await feed(other))[0]!.summary).toBe(`${lead.user.username} also commented on “Group work” in Grade 5 PLC`);
 
     // A mention of Ana (a member) and of the outsider (not a member): only Ana hears it, as a mention.
-    expect(await comment(lead, sa.id, `@${other.user.username} could you share the rubric? cc @${outsider.user.username}`)).toHaveStatus(200);
+    expect(
+      await comment(lead, sa.id, `@${other.user.username} could you share the rubric? cc @${outsider.user.username}`),
+    ).toHaveStatus(200);
     expect(await kinds(other)).toEqual(['mention', 'reply']);
     expect(await kinds(outsider)).toEqual([]);
     expect(await kinds(lead)).toEqual([]);
@@ -88,7 +98,9 @@ describe('comments, replies and mentions', () => {
     const sp2 = await createSharedPortfolio(t, lead, { members: [owner, dotted] });
     const sa2 = await createSharedArtifact(t, sp2, owner);
     // "jXdoe" must not match "j.doe" as a pattern would; a longer name does not count either.
-    expect(await comment(lead, sa2.id, `@${dotted.user.username.replace('.', 'X')} and @${dotted.user.username}s`)).toHaveStatus(200);
+    expect(
+      await comment(lead, sa2.id, `@${dotted.user.username.replace('.', 'X')} and @${dotted.user.username}s`),
+    ).toHaveStatus(200);
     expect(await kinds(dotted)).toEqual([]);
     expect(await comment(lead, sa2.id, `Thanks @${dotted.user.username.toUpperCase()}!`)).toHaveStatus(200);
     expect(await kinds(dotted)).toEqual(['mention']);
@@ -99,7 +111,9 @@ describe('comments, replies and mentions', () => {
     const { owner, other, sp, sa } = await circle();
     const video = await attachMedia(t, 'sharedArtifact', sa.id, 'video');
     await t.db.query('UPDATE media_files SET duration = 120 WHERE id = $1', [video]);
-    expect(await comment(other, sa.id, 'Watch the pause here.', { media: video, start: 65.4, end: 70 })).toHaveStatus(200);
+    expect(await comment(other, sa.id, 'Watch the pause here.', { media: video, start: 65.4, end: 70 })).toHaveStatus(
+      200,
+    );
     const [n] = await feed(owner);
     expect(n).toMatchObject({ kind: 'comment', moment: { media: video, start: 65.4, end: 70 } });
     expect(n!.summary).toContain('commented at 1:05–1:10 of a video of your artifact “Group work”');
@@ -108,12 +122,21 @@ describe('comments, replies and mentions', () => {
 
   it('nobody without access hears: a removed owner, a blocked member', async () => {
     const { lead, owner, other, sp, sa } = await circle();
-    expect(await t.api({ method: 'POST', url: `/shared-portfolios/${sp.id}/remove-user/${owner.user.id}`, token: lead.token })).toHaveStatus(200);
+    expect(
+      await t.api({
+        method: 'POST',
+        url: `/shared-portfolios/${sp.id}/remove-user/${owner.user.id}`,
+        token: lead.token,
+      }),
+    ).toHaveStatus(200);
     await t.db.query('UPDATE users SET blocked = true WHERE id = $1', [other.user.id]);
     await t.principalsHeard();
     const before = await countRows(t, 'notifications');
     const third = await createTeacher(t);
-    await t.db.query('INSERT INTO shared_portfolio_members (shared_portfolio_id, user_id) VALUES ($1, $2)', [sp.id, third.user.id]);
+    await t.db.query('INSERT INTO shared_portfolio_members (shared_portfolio_id, user_id) VALUES ($1, $2)', [
+      sp.id,
+      third.user.id,
+    ]);
     await createComment(t, sa, other, 'An earlier comment by a member now blocked.');
     expect(await comment(third, sa.id, `Hello @${other.user.username}`)).toHaveStatus(200);
     // Only the removal item exists for the owner; the blocked member gets nothing.
@@ -163,7 +186,9 @@ describe('reactions, edits, invitations and removals', () => {
     const items = await feed(owner);
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ kind: 'reaction', count: 2, actor: { id: lead.user.id } });
-    expect(items[0]!.summary).toBe(`2 new reactions to your artifact “Group work” in Grade 5 PLC, the latest from ${lead.user.username}`);
+    expect(items[0]!.summary).toBe(
+      `2 new reactions to your artifact “Group work” in Grade 5 PLC, the latest from ${lead.user.username}`,
+    );
     // Once read, the next reaction starts a new item.
     await t.api({ method: 'POST', url: '/notifications/read', token: owner.token, payload: { all: true } });
     expect(await react(other, sa.id, '🔖')).toHaveStatus(200);
@@ -176,14 +201,28 @@ describe('reactions, edits, invitations and removals', () => {
   it('an edit by someone else tells the owner who edited and links to the artifact; the owner’s own edit tells nobody', async () => {
     const { owner, other, sp, sa } = await circle();
     const save = async (who: TestUser, text: string) => {
-      const current = (await t.api({ method: 'GET', url: `/shared-artifacts/${sa.id}`, token: who.token })).json() as { updated_at: string };
-      return t.api({ method: 'PUT', url: `/shared-artifacts/${sa.id}`, token: who.token, payload: { responses: { ...COMPLETE_RESPONSES, artifactName: 'Group work', learningGoal: text }, updated_at: current.updated_at } });
+      const current = (await t.api({ method: 'GET', url: `/shared-artifacts/${sa.id}`, token: who.token })).json() as {
+        updated_at: string;
+      };
+      return t.api({
+        method: 'PUT',
+        url: `/shared-artifacts/${sa.id}`,
+        token: who.token,
+        payload: {
+          responses: { ...COMPLETE_RESPONSES, artifactName: 'Group work', learningGoal: text },
+          updated_at: current.updated_at,
+        },
+      });
     };
     expect(await save(owner, 'My own change.')).toHaveStatus(200);
     expect(await kinds(owner)).toEqual([]);
     expect(await save(other, 'A colleague’s change.')).toHaveStatus(200);
     const [n] = await feed(owner);
-    expect(n).toMatchObject({ kind: 'snapshot_edited', actor: { id: other.user.id }, link: `/shared-portfolios/${sp.id}/artifacts/${sa.id}` });
+    expect(n).toMatchObject({
+      kind: 'snapshot_edited',
+      actor: { id: other.user.id },
+      link: `/shared-portfolios/${sp.id}/artifacts/${sa.id}`,
+    });
     expect(n!.summary).toBe(`${other.user.username} edited your artifact “Group work” in Grade 5 PLC`);
   });
 
@@ -191,25 +230,54 @@ describe('reactions, edits, invitations and removals', () => {
     const lead = await createLead(t);
     const invitee = await createTeacher(t);
     const sp = await createSharedPortfolio(t, lead, { name: 'Science PLC' });
-    const sent = await t.api({ method: 'POST', url: '/invitations', token: lead.token, payload: { to: invitee.user.id, sharedPortfolio: sp.id } });
+    const sent = await t.api({
+      method: 'POST',
+      url: '/invitations',
+      token: lead.token,
+      payload: { to: invitee.user.id, sharedPortfolio: sp.id },
+    });
     expect(sent).toHaveStatus(200);
     const invitationId = (sent.json() as { id: number }).id;
     const [received] = await feed(invitee);
-    expect(received).toMatchObject({ kind: 'invitation_received', actor: { id: lead.user.id }, sharedPortfolio: { id: sp.id, name: 'Science PLC' }, link: `/invitation/${invitationId}` });
+    expect(received).toMatchObject({
+      kind: 'invitation_received',
+      actor: { id: lead.user.id },
+      sharedPortfolio: { id: sp.id, name: 'Science PLC' },
+      link: `/invitation/${invitationId}`,
+    });
     expect(await kinds(lead)).toEqual([]);
 
-    expect(await t.api({ method: 'POST', url: `/invitations/${invitationId}/accept`, token: invitee.token })).toHaveStatus(200);
+    expect(
+      await t.api({ method: 'POST', url: `/invitations/${invitationId}/accept`, token: invitee.token }),
+    ).toHaveStatus(200);
     const [accepted] = await feed(lead);
-    expect(accepted).toMatchObject({ kind: 'invitation_accepted', actor: { id: invitee.user.id }, link: `/shared-portfolios/${sp.id}` });
+    expect(accepted).toMatchObject({
+      kind: 'invitation_accepted',
+      actor: { id: invitee.user.id },
+      link: `/shared-portfolios/${sp.id}`,
+    });
     expect(accepted!.summary).toBe(`${invitee.user.username} accepted your invitation to Science PLC`);
 
-    expect(await t.api({ method: 'POST', url: `/shared-portfolios/${sp.id}/remove-user/${invitee.user.id}`, token: lead.token })).toHaveStatus(200);
+    expect(
+      await t.api({
+        method: 'POST',
+        url: `/shared-portfolios/${sp.id}/remove-user/${invitee.user.id}`,
+        token: lead.token,
+      }),
+    ).toHaveStatus(200);
     const [removed] = await feed(invitee);
-    expect(removed).toMatchObject({ kind: 'removed', actor: { id: lead.user.id }, link: '/shared-portfolios', summary: `${lead.user.username} removed you from the shared portfolio Science PLC` });
+    expect(removed).toMatchObject({
+      kind: 'removed',
+      actor: { id: lead.user.id },
+      link: '/shared-portfolios',
+      summary: `${lead.user.username} removed you from the shared portfolio Science PLC`,
+    });
     // A member who leaves on their own hears nothing.
     const leaver = await createTeacher(t);
     const sp2 = await createSharedPortfolio(t, lead, { members: [leaver] });
-    expect(await t.api({ method: 'POST', url: `/shared-portfolios/${sp2.id}/leave`, token: leaver.token, payload: {} })).toHaveStatus(200);
+    expect(
+      await t.api({ method: 'POST', url: `/shared-portfolios/${sp2.id}/leave`, token: leaver.token, payload: {} }),
+    ).toHaveStatus(200);
     expect(await kinds(leaver)).toEqual([]);
   });
 
@@ -217,7 +285,13 @@ describe('reactions, edits, invitations and removals', () => {
     const { lead, owner, other, sa, sp } = await circle();
     expect(await comment(other, sa.id, 'Before the removal.')).toHaveStatus(200);
     expect(await kinds(owner)).toEqual(['comment']);
-    expect(await t.api({ method: 'POST', url: `/shared-portfolios/${sp.id}/remove-user/${owner.user.id}`, token: lead.token })).toHaveStatus(200);
+    expect(
+      await t.api({
+        method: 'POST',
+        url: `/shared-portfolios/${sp.id}/remove-user/${owner.user.id}`,
+        token: lead.token,
+      }),
+    ).toHaveStatus(200);
     expect(await kinds(owner)).toEqual(['removed']);
   });
 
@@ -226,7 +300,9 @@ describe('reactions, edits, invitations and removals', () => {
     const teacher = await createTeacher(t);
     const before = await countRows(t, 'notifications');
     for (const blocked of [true, false]) {
-      expect(await t.api({ method: 'PUT', url: `/users/${teacher.user.id}`, token: researcher.token, payload: { blocked } })).toHaveStatus(200);
+      expect(
+        await t.api({ method: 'PUT', url: `/users/${teacher.user.id}`, token: researcher.token, payload: { blocked } }),
+      ).toHaveStatus(200);
     }
     expect(await countRows(t, 'notifications')).toBe(before);
   });
@@ -236,32 +312,58 @@ describe('the feed, read marks and the unread count', () => {
   it('pages newest first, marks read by id or all, and answers the count with a weak ETag', async () => {
     const { owner, other, sa } = await circle();
     for (let i = 0; i < 3; i += 1) expect(await comment(other, sa.id, `Comment ${i}`)).toHaveStatus(200);
-    const page = NotificationListResponseSchema.parse((await t.api({ method: 'GET', url: '/notifications?limit=2', token: owner.token })).json());
+    const page = NotificationListResponseSchema.parse(
+      (await t.api({ method: 'GET', url: '/notifications?limit=2', token: owner.token })).json(),
+    );
     expect(page.unread).toBe(3);
     expect(page.items).toHaveLength(2);
     expect(page.items[0]!.id).toBeGreaterThan(page.items[1]!.id);
-    const rest = NotificationListResponseSchema.parse((await t.api({ method: 'GET', url: `/notifications?before=${page.items[1]!.id}`, token: owner.token })).json());
+    const rest = NotificationListResponseSchema.parse(
+      (await t.api({ method: 'GET', url: `/notifications?before=${page.items[1]!.id}`, token: owner.token })).json(),
+    );
     expect(rest.items).toHaveLength(1);
 
     const unread = await t.api({ method: 'GET', url: '/notifications/unread', token: owner.token });
     expect(UnreadCountSchema.parse(unread.json())).toEqual({ unread: 3 });
     const etag = String(unread.headers.etag);
     expect(etag).toMatch(/^W\/"/);
-    expect((await t.api({ method: 'GET', url: '/notifications/unread', token: owner.token, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    expect(
+      (
+        await t.api({
+          method: 'GET',
+          url: '/notifications/unread',
+          token: owner.token,
+          headers: { 'if-none-match': etag },
+        })
+      ).statusCode,
+    ).toBe(304);
 
     // Another person's id changes nothing; the caller's own does.
     const theirs = (await feed(other))[0];
-    const read = await t.api({ method: 'POST', url: '/notifications/read', token: owner.token, payload: { ids: [page.items[0]!.id, ...(theirs ? [theirs.id] : [])] } });
+    const read = await t.api({
+      method: 'POST',
+      url: '/notifications/read',
+      token: owner.token,
+      payload: { ids: [page.items[0]!.id, ...(theirs ? [theirs.id] : [])] },
+    });
     expect(UnreadCountSchema.parse(read.json())).toEqual({ unread: 2 });
-    const changed = await t.api({ method: 'GET', url: '/notifications/unread', token: owner.token, headers: { 'if-none-match': etag } });
+    const changed = await t.api({
+      method: 'GET',
+      url: '/notifications/unread',
+      token: owner.token,
+      headers: { 'if-none-match': etag },
+    });
     expect(changed).toHaveStatus(200);
     expect(changed.json()).toEqual({ unread: 2 });
-    expect((await t.api({ method: 'POST', url: '/notifications/read', token: owner.token, payload: { all: true } })).json()).toEqual({ unread: 0 });
+    expect(
+      (await t.api({ method: 'POST', url: '/notifications/read', token: owner.token, payload: { all: true } })).json(),
+    ).toEqual({ unread: 0 });
   });
 
   it('refuses bad input with clear messages and changes nothing', async () => {
     const who = await createTeacher(t);
-    const post = (payload: unknown) => t.api({ method: 'POST', url: '/notifications/read', token: who.token, payload: payload as object });
+    const post = (payload: unknown) =>
+      t.api({ method: 'POST', url: '/notifications/read', token: who.token, payload: payload as object });
     expect(await post({})).toBeApiError(400);
     expect(await post({ ids: [] })).toBeApiError(400);
     expect(await post({ all: false })).toBeApiError(400);
@@ -288,7 +390,9 @@ describe('e-mail', () => {
 
   it('preferences have their defaults, change per kind, and refuse unknown kinds or values', async () => {
     const who = await createTeacher(t);
-    const get = NotificationPreferencesSchema.parse((await t.api({ method: 'GET', url: '/notification-preferences', token: who.token })).json());
+    const get = NotificationPreferencesSchema.parse(
+      (await t.api({ method: 'GET', url: '/notification-preferences', token: who.token })).json(),
+    );
     expect(get.email).toEqual({
       invitation_received: 'immediately',
       invitation_accepted: 'daily',
@@ -299,11 +403,36 @@ describe('e-mail', () => {
       snapshot_edited: 'daily',
       removed: 'immediately',
     });
-    const put = await t.api({ method: 'PUT', url: '/notification-preferences', token: who.token, payload: { email: { comment: 'daily', reaction: 'off' } } });
-    expect(NotificationPreferencesSchema.parse(put.json()).email).toMatchObject({ comment: 'daily', reaction: 'off', reply: 'immediately' });
-    expect(await t.api({ method: 'PUT', url: '/notification-preferences', token: who.token, payload: { email: { likes: 'off' } } })).toBeApiError(400);
-    expect(await t.api({ method: 'PUT', url: '/notification-preferences', token: who.token, payload: { email: { comment: 'weekly' } } })).toBeApiError(400);
-    expect((await t.api({ method: 'GET', url: '/notification-preferences', token: who.token })).json().email.comment).toBe('daily');
+    const put = await t.api({
+      method: 'PUT',
+      url: '/notification-preferences',
+      token: who.token,
+      payload: { email: { comment: 'daily', reaction: 'off' } },
+    });
+    expect(NotificationPreferencesSchema.parse(put.json()).email).toMatchObject({
+      comment: 'daily',
+      reaction: 'off',
+      reply: 'immediately',
+    });
+    expect(
+      await t.api({
+        method: 'PUT',
+        url: '/notification-preferences',
+        token: who.token,
+        payload: { email: { likes: 'off' } },
+      }),
+    ).toBeApiError(400);
+    expect(
+      await t.api({
+        method: 'PUT',
+        url: '/notification-preferences',
+        token: who.token,
+        payload: { email: { comment: 'weekly' } },
+      }),
+    ).toBeApiError(400);
+    expect(
+      (await t.api({ method: 'GET', url: '/notification-preferences', token: who.token })).json().email.comment,
+    ).toBe('daily');
   });
 
   it('a comment is mailed at once with links to the comment and to unsubscribe; "off" sends nothing', async () => {
@@ -312,11 +441,18 @@ describe('e-mail', () => {
     await waitFor(() => t.mail.lastTo(owner.user.email) !== undefined);
     const mail = t.mail.lastTo(owner.user.email)!;
     expect(mail.subject).toContain('commented on your artifact “Group work”');
-    expect(mail.links[0]).toMatch(new RegExp(`^http://portal\\.test/shared-portfolios/${sp.id}/artifacts/${sa.id}#comment-\\d+$`));
+    expect(mail.links[0]).toMatch(
+      new RegExp(`^http://portal\\.test/shared-portfolios/${sp.id}/artifacts/${sa.id}#comment-\\d+$`),
+    );
     expect(mail.links.slice(1).every((l) => l.startsWith('http://portal.test/unsubscribe?token='))).toBe(true);
     expect(mail.text).toContain('Stop all notification e-mails');
 
-    await t.api({ method: 'PUT', url: '/notification-preferences', token: owner.token, payload: { email: { comment: 'off' } } });
+    await t.api({
+      method: 'PUT',
+      url: '/notification-preferences',
+      token: owner.token,
+      payload: { email: { comment: 'off' } },
+    });
     const sent = t.mail.sent.length;
     expect(await comment(other, sa.id, 'Do not mail me.')).toHaveStatus(200);
     // Delivery drained: whatever was due has been sent.
@@ -333,31 +469,54 @@ describe('GET /artifacts/{id}/shares and the personal comment count', () => {
     const researcher = await createResearcher(t);
     const sp = await createSharedPortfolio(t, lead, { name: 'Ramp PLC', members: [teacher, colleague] });
     const portfolio = await createPortfolio(t, teacher);
-    const artifact = await createArtifact(t, portfolio, { parkingLot: false, responses: { ...COMPLETE_RESPONSES, artifactName: 'Ramps' } });
-    const shared = await t.api({ method: 'POST', url: `/artifacts/${artifact.id}/share`, token: teacher.token, payload: { sharedPortfolioId: sp.id } });
+    const artifact = await createArtifact(t, portfolio, {
+      parkingLot: false,
+      responses: { ...COMPLETE_RESPONSES, artifactName: 'Ramps' },
+    });
+    const shared = await t.api({
+      method: 'POST',
+      url: `/artifacts/${artifact.id}/share`,
+      token: teacher.token,
+      payload: { sharedPortfolioId: sp.id },
+    });
     expect(shared).toHaveStatus(200);
     const copyId = (shared.json() as { id: number }).id;
-    for (const text of ['One', 'Two', 'Three', 'Four']) expect(await comment(colleague, copyId, text)).toHaveStatus(200);
+    for (const text of ['One', 'Two', 'Three', 'Four'])
+      expect(await comment(colleague, copyId, text)).toHaveStatus(200);
 
     const res = await t.api({ method: 'GET', url: `/artifacts/${artifact.id}/shares`, token: teacher.token });
     const shares = ArtifactSharesResponseSchema.parse(res.json());
     expect(shares).toHaveLength(1);
-    expect(shares[0]).toMatchObject({ sharedPortfolio: { id: sp.id, name: 'Ramp PLC' }, sharedArtifact: { id: copyId, title: 'Ramps' }, commentCount: 4 });
+    expect(shares[0]).toMatchObject({
+      sharedPortfolio: { id: sp.id, name: 'Ramp PLC' },
+      sharedArtifact: { id: copyId, title: 'Ramps' },
+      commentCount: 4,
+    });
     expect(shares[0]!.latestComments.map((c) => c.text)).toEqual(['Four', 'Three', 'Two']);
     expect(shares[0]!.latestComments[0]!.owner).toEqual({ id: colleague.user.id, username: colleague.user.username });
 
     const own = await t.api({ method: 'GET', url: `/artifacts/${artifact.id}`, token: teacher.token });
     expect(own.json().commentCount).toBe(4);
     const list = await t.api({ method: 'GET', url: `/portfolios/${portfolio.id}`, token: teacher.token });
-    expect((list.json() as { artifacts: { id: number; commentCount: number }[] }).artifacts.find((a) => a.id === artifact.id)?.commentCount).toBe(4);
+    expect(
+      (list.json() as { artifacts: { id: number; commentCount: number }[] }).artifacts.find((a) => a.id === artifact.id)
+        ?.commentCount,
+    ).toBe(4);
 
-    expect(await t.api({ method: 'GET', url: `/artifacts/${artifact.id}/shares`, token: researcher.token })).toHaveStatus(200);
-    expect(await t.api({ method: 'GET', url: `/artifacts/${artifact.id}/shares`, token: colleague.token })).toBeApiError(404);
+    expect(
+      await t.api({ method: 'GET', url: `/artifacts/${artifact.id}/shares`, token: researcher.token }),
+    ).toHaveStatus(200);
+    expect(
+      await t.api({ method: 'GET', url: `/artifacts/${artifact.id}/shares`, token: colleague.token }),
+    ).toBeApiError(404);
     expect(await t.api({ method: 'GET', url: `/artifacts/${artifact.id}/shares` })).toBeApiError(401);
     expect(await t.api({ method: 'GET', url: '/artifacts/999999/shares', token: teacher.token })).toBeApiError(404);
 
     // Deleting the personal artifact keeps the copy; it just no longer points back.
-    const { rows } = await t.db.query<{ source_artifact_id: number | null }>('SELECT source_artifact_id FROM shared_artifacts WHERE id = $1', [copyId]);
+    const { rows } = await t.db.query<{ source_artifact_id: number | null }>(
+      'SELECT source_artifact_id FROM shared_artifacts WHERE id = $1',
+      [copyId],
+    );
     expect(rows[0]!.source_artifact_id).toBe(artifact.id);
   });
 });

@@ -23,7 +23,14 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/notifications',
-    { schema: { tags, summary: 'My notifications, newest first, and the unread count', querystring: NotificationListQuerySchema, response: { 200: NotificationListResponseSchema, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'My notifications, newest first, and the unread count',
+        querystring: NotificationListQuerySchema,
+        response: { 200: NotificationListResponseSchema, ...errorResponses },
+      },
+    },
     async (request) => s.notifications.list(request.user, request.query),
   );
   app.get(
@@ -44,7 +51,13 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/notifications/stream',
-    { schema: { tags, summary: 'Server-sent events: `unread` with my count at once and on every change; a comment line every 25 s', response: errorResponses } },
+    {
+      schema: {
+        tags,
+        summary: 'Server-sent events: `unread` with my count at once and on every change; a comment line every 25 s',
+        response: errorResponses,
+      },
+    },
     async (request, reply) => {
       const epoch = await s.notifications.epochOf(request.user.id);
       const raw = reply.raw;
@@ -73,17 +86,37 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/notifications/read',
-    { schema: { tags, summary: 'Mark some notifications read ({ids}) or all of them ({all: true})', body: NotificationReadBodySchema, response: { 200: UnreadCountSchema, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Mark some notifications read ({ids}) or all of them ({all: true})',
+        body: NotificationReadBodySchema,
+        response: { 200: UnreadCountSchema, ...errorResponses },
+      },
+    },
     async (request) => s.notifications.markRead(request.user, request.body),
   );
   app.get(
     '/notification-preferences',
-    { schema: { tags, summary: 'My e-mail settings per kind of notification', response: { 200: NotificationPreferencesSchema, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'My e-mail settings per kind of notification',
+        response: { 200: NotificationPreferencesSchema, ...errorResponses },
+      },
+    },
     async (request) => s.notifications.preferences(request.user),
   );
   app.put(
     '/notification-preferences',
-    { schema: { tags, summary: 'Change some e-mail settings; answers with all of them', body: NotificationPreferencesBodySchema, response: { 200: NotificationPreferencesSchema, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Change some e-mail settings; answers with all of them',
+        body: NotificationPreferencesBodySchema,
+        response: { 200: NotificationPreferencesSchema, ...errorResponses },
+      },
+    },
     async (request) => s.notifications.setPreferences(request.user, request.body),
   );
   app.get(
@@ -91,7 +124,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Where my artifact was shared, with the comment count and latest comments of each copy (owner; researchers read)',
+        summary:
+          'Where my artifact was shared, with the comment count and latest comments of each copy (owner; researchers read)',
         params: IdParamsSchema,
         response: { 200: ArtifactSharesResponseSchema, ...errorResponses },
       },

@@ -25,7 +25,9 @@ describe('POST /auth/forgot-password', () => {
        FROM password_codes WHERE user_id = $1`,
       [user.user.id],
     );
-    expect(rows).toEqual([{ code_hash: createHash('sha256').update(code).digest('hex'), purpose: 'reset', minutes: 60 }]);
+    expect(rows).toEqual([
+      { code_hash: createHash('sha256').update(code).digest('hex'), purpose: 'reset', minutes: 60 },
+    ]);
   });
 
   it('answers the same for unknown and blocked addresses, and sends them nothing', async () => {
@@ -48,10 +50,12 @@ describe('POST /auth/forgot-password', () => {
       expect(await forgot(email)).toBeApiError(400, 'Please provide a valid email address.', { nested: true });
     }
     expect(await forgot('')).toBeApiError(400, 'Please provide your e-mail.', { nested: true });
-    expect(await t.api({ method: 'POST', url: '/auth/forgot-password', payload: {} })).toBeApiError(400, /required/, { nested: true });
-    expect(await t.api({ method: 'POST', url: '/auth/forgot-password', payload: { email: 'a@b.org', username: 'x' } })).toBeApiError(400,
-      'Unknown field "username"; it is not accepted.',
-      { nested: true });
+    expect(await t.api({ method: 'POST', url: '/auth/forgot-password', payload: {} })).toBeApiError(400, /required/, {
+      nested: true,
+    });
+    expect(
+      await t.api({ method: 'POST', url: '/auth/forgot-password', payload: { email: 'a@b.org', username: 'x' } }),
+    ).toBeApiError(400, 'Unknown field "username"; it is not accepted.', { nested: true });
   });
 
   it('answers 429 after 5 requests for one e-mail address from one requester within an hour, whatever its case', async () => {
@@ -62,9 +66,13 @@ describe('POST /auth/forgot-password', () => {
       const email = i % 2 ? user.user.email.toUpperCase() : user.user.email;
       expect((await forgot(email, requester)).statusCode).toBe(200);
     }
-    expect(await forgot(user.user.email, requester)).toBeApiError(429, 'Too many reset requests for this address. Please wait an hour and try again.', {
-      nested: true,
-    });
+    expect(await forgot(user.user.email, requester)).toBeApiError(
+      429,
+      'Too many reset requests for this address. Please wait an hour and try again.',
+      {
+        nested: true,
+      },
+    );
     expect(t.mail.sent.length - before).toBe(5);
     // Unknown addresses are limited alike (the answer must not tell them apart).
     const other = freshAddress();
@@ -73,7 +81,10 @@ describe('POST /auth/forgot-password', () => {
     // Other e-mail addresses and other requesters are not affected; an hour later the requester may ask again.
     expect((await forgot('someone-else@example.org', requester)).statusCode).toBe(200);
     expect((await forgot(user.user.email, freshAddress())).statusCode).toBe(200);
-    await t.db.query(`UPDATE auth_events SET created_at = created_at - interval '61 minutes' WHERE starts_with(subject, $1)`, [user.user.email]);
+    await t.db.query(
+      `UPDATE auth_events SET created_at = created_at - interval '61 minutes' WHERE starts_with(subject, $1)`,
+      [user.user.email],
+    );
     expect((await forgot(user.user.email, requester)).statusCode).toBe(200);
   });
 
@@ -127,20 +138,30 @@ describe('POST /auth/reset-password', () => {
     expect(first).not.toBe(second);
     const ok = await reset({ code: second, password: 'new password 1', passwordConfirmation: 'new password 1' });
     expect(ok.statusCode).toBe(200);
-    expect(await reset({ code: second, password: 'new password 2', passwordConfirmation: 'new password 2' })).toBeApiError(400, INCORRECT_CODE, {
+    expect(
+      await reset({ code: second, password: 'new password 2', passwordConfirmation: 'new password 2' }),
+    ).toBeApiError(400, INCORRECT_CODE, {
       nested: true,
     });
-    expect(await reset({ code: first, password: 'new password 3', passwordConfirmation: 'new password 3' })).toBeApiError(400, INCORRECT_CODE);
+    expect(
+      await reset({ code: first, password: 'new password 3', passwordConfirmation: 'new password 3' }),
+    ).toBeApiError(400, INCORRECT_CODE);
     expect((await login(user.user.email, 'new password 1')).statusCode).toBe(200);
   });
 
   it('refuses an expired code', async () => {
     const user = await createTeacher(t);
     const code = await resetCodeFor(user);
-    await t.db.query(`UPDATE password_codes SET expires_at = ms_now() - interval '1 second' WHERE user_id = $1`, [user.user.id]);
-    expect(await reset({ code, password: 'new password 1', passwordConfirmation: 'new password 1' })).toBeApiError(400, INCORRECT_CODE, {
-      nested: true,
-    });
+    await t.db.query(`UPDATE password_codes SET expires_at = ms_now() - interval '1 second' WHERE user_id = $1`, [
+      user.user.id,
+    ]);
+    expect(await reset({ code, password: 'new password 1', passwordConfirmation: 'new password 1' })).toBeApiError(
+      400,
+      INCORRECT_CODE,
+      {
+        nested: true,
+      },
+    );
     expect((await login(user.user.email, user.password)).statusCode).toBe(200);
   });
 
@@ -148,7 +169,9 @@ describe('POST /auth/reset-password', () => {
     const user = await createTeacher(t);
     await resetCodeFor(user);
     for (const code of ['nope', 'x'.repeat(43), '%', '../../etc']) {
-      expect(await reset({ code, password: 'new password 1', passwordConfirmation: 'new password 1' }, freshAddress())).toBeApiError(400, INCORRECT_CODE);
+      expect(
+        await reset({ code, password: 'new password 1', passwordConfirmation: 'new password 1' }, freshAddress()),
+      ).toBeApiError(400, INCORRECT_CODE);
     }
     expect((await login(user.user.email, user.password)).statusCode).toBe(200);
   });
@@ -156,35 +179,66 @@ describe('POST /auth/reset-password', () => {
   it('answers missing, mismatched, too short and unknown fields with a clear message', async () => {
     const user = await createTeacher(t);
     const code = await resetCodeFor(user);
-    expect(await reset({ code, password: 'new password 1' })).toBeApiError(400, 'passwordConfirmation is required.', { nested: true });
-    expect(await reset({ password: 'new password 1', passwordConfirmation: 'new password 1' })).toBeApiError(400, 'code is required.', { nested: true });
-    expect(await reset({ code: '', password: 'new password 1', passwordConfirmation: 'new password 1' })).toBeApiError(400, 'Incorrect params provided.');
-    expect(await reset({ code, password: '', passwordConfirmation: '' })).toBeApiError(400, 'Incorrect params provided.', { nested: true });
-    expect(await reset({ code, password: 'new password 1', passwordConfirmation: 'new password 2' })).toBeApiError(400, 'Passwords do not match.', {
+    expect(await reset({ code, password: 'new password 1' })).toBeApiError(400, 'passwordConfirmation is required.', {
       nested: true,
     });
-    expect(await reset({ code, password: 'short', passwordConfirmation: 'short' })).toBeApiError(400, 'Your new password must be at least 8 characters long.', {
-      nested: true,
-    });
+    expect(await reset({ password: 'new password 1', passwordConfirmation: 'new password 1' })).toBeApiError(
+      400,
+      'code is required.',
+      { nested: true },
+    );
+    expect(await reset({ code: '', password: 'new password 1', passwordConfirmation: 'new password 1' })).toBeApiError(
+      400,
+      'Incorrect params provided.',
+    );
+    expect(await reset({ code, password: '', passwordConfirmation: '' })).toBeApiError(
+      400,
+      'Incorrect params provided.',
+      { nested: true },
+    );
+    expect(await reset({ code, password: 'new password 1', passwordConfirmation: 'new password 2' })).toBeApiError(
+      400,
+      'Passwords do not match.',
+      {
+        nested: true,
+      },
+    );
+    expect(await reset({ code, password: 'short', passwordConfirmation: 'short' })).toBeApiError(
+      400,
+      'Your new password must be at least 8 characters long.',
+      {
+        nested: true,
+      },
+    );
     const long = 'x'.repeat(257);
-    expect(await reset({ code, password: long, passwordConfirmation: long })).toBeApiError(400, 'The password must be at most 256 characters.');
-    expect(await reset({ code, password: 'new password 1', passwordConfirmation: 'new password 1', userId: 1 })).toBeApiError(400,
-      'Unknown field "userId"; it is not accepted.',
-      { nested: true });
+    expect(await reset({ code, password: long, passwordConfirmation: long })).toBeApiError(
+      400,
+      'The password must be at most 256 characters.',
+    );
+    expect(
+      await reset({ code, password: 'new password 1', passwordConfirmation: 'new password 1', userId: 1 }),
+    ).toBeApiError(400, 'Unknown field "userId"; it is not accepted.', { nested: true });
     // None of these used the code up.
-    expect((await reset({ code, password: 'new password 1', passwordConfirmation: 'new password 1' })).statusCode).toBe(200);
+    expect((await reset({ code, password: 'new password 1', passwordConfirmation: 'new password 1' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses a code of an account blocked since it was sent', async () => {
     const user = await createTeacher(t);
     const code = await resetCodeFor(user);
     await t.db.query('UPDATE users SET blocked = true WHERE id = $1', [user.user.id]);
-    expect(await reset({ code, password: 'new password 1', passwordConfirmation: 'new password 1' })).toBeApiError(400, BLOCKED_LOGIN, {
-      nested: true,
-    });
-    const { rows } = await t.db.query<{ used: boolean }>('SELECT used_at IS NOT NULL AS used FROM password_codes WHERE user_id = $1', [
-      user.user.id,
-    ]);
+    expect(await reset({ code, password: 'new password 1', passwordConfirmation: 'new password 1' })).toBeApiError(
+      400,
+      BLOCKED_LOGIN,
+      {
+        nested: true,
+      },
+    );
+    const { rows } = await t.db.query<{ used: boolean }>(
+      'SELECT used_at IS NOT NULL AS used FROM password_codes WHERE user_id = $1',
+      [user.user.id],
+    );
     expect(rows).toEqual([{ used: false }]);
   });
 
@@ -193,17 +247,31 @@ describe('POST /auth/reset-password', () => {
     const code = await resetCodeFor(user);
     const address = freshAddress();
     for (let i = 0; i < 20; i++) {
-      expect(await reset({ code: `wrong-${i}`, password: 'new password 1', passwordConfirmation: 'new password 1' }, address)).toBeApiError(400, INCORRECT_CODE);
+      expect(
+        await reset(
+          { code: `wrong-${i}`, password: 'new password 1', passwordConfirmation: 'new password 1' },
+          address,
+        ),
+      ).toBeApiError(400, INCORRECT_CODE);
     }
-    const limited = await reset({ code: 'wrong-again', password: 'new password 1', passwordConfirmation: 'new password 1' }, address);
+    const limited = await reset(
+      { code: 'wrong-again', password: 'new password 1', passwordConfirmation: 'new password 1' },
+      address,
+    );
     expect(limited).toBeApiError(429, 'Too many attempts. Please wait an hour and try again.', { nested: true });
     // A valid code always works, even from that address (a school shares one).
-    expect((await reset({ code, password: 'new password 1', passwordConfirmation: 'new password 1' }, address)).statusCode).toBe(200);
+    expect(
+      (await reset({ code, password: 'new password 1', passwordConfirmation: 'new password 1' }, address)).statusCode,
+    ).toBe(200);
   });
 
   it('lets no more than 20 concurrent wrong codes from one address through', async () => {
     const address = freshAddress();
-    const body = (i: number) => ({ code: `concurrent-${i}`, password: 'new password 1', passwordConfirmation: 'new password 1' });
+    const body = (i: number) => ({
+      code: `concurrent-${i}`,
+      password: 'new password 1',
+      passwordConfirmation: 'new password 1',
+    });
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => reset(body(i), address)));
     expect(answers.filter((res) => res.statusCode === 400)).toHaveLength(20);
     expect(answers.filter((res) => res.statusCode === 429)).toHaveLength(10);
@@ -211,20 +279,34 @@ describe('POST /auth/reset-password', () => {
 
   it('does not count right codes against the address', async () => {
     const address = freshAddress();
-    for (let i = 0; i < 19; i++) expect(await reset({ code: `wrong-${i}`, password: 'new password 1', passwordConfirmation: 'new password 1' }, address)).toBeApiError(400);
+    for (let i = 0; i < 19; i++)
+      expect(
+        await reset(
+          { code: `wrong-${i}`, password: 'new password 1', passwordConfirmation: 'new password 1' },
+          address,
+        ),
+      ).toBeApiError(400);
     for (let i = 0; i < 3; i++) {
       const user = await createTeacher(t);
       const code = await resetCodeFor(user);
-      expect(await reset({ code, password: 'new password 1', passwordConfirmation: 'new password 1' }, address)).toHaveStatus(200);
+      expect(
+        await reset({ code, password: 'new password 1', passwordConfirmation: 'new password 1' }, address),
+      ).toHaveStatus(200);
     }
-    expect(await reset({ code: 'wrong-last', password: 'new password 1', passwordConfirmation: 'new password 1' }, address)).toBeApiError(400, INCORRECT_CODE);
-    expect(await reset({ code: 'wrong-over', password: 'new password 1', passwordConfirmation: 'new password 1' }, address)).toBeApiError(429);
+    expect(
+      await reset({ code: 'wrong-last', password: 'new password 1', passwordConfirmation: 'new password 1' }, address),
+    ).toBeApiError(400, INCORRECT_CODE);
+    expect(
+      await reset({ code: 'wrong-over', password: 'new password 1', passwordConfirmation: 'new password 1' }, address),
+    ).toBeApiError(429);
   });
 
   it('creates nothing for a refused request', async () => {
     const codes = await countRows(t, 'password_codes');
     const users = await countRows(t, 'users');
-    expect(await reset({ code: 'x', password: 'new password 1', passwordConfirmation: 'new password 1' }, freshAddress())).toBeApiError(400, INCORRECT_CODE);
+    expect(
+      await reset({ code: 'x', password: 'new password 1', passwordConfirmation: 'new password 1' }, freshAddress()),
+    ).toBeApiError(400, INCORRECT_CODE);
     expect(await countRows(t, 'password_codes')).toBe(codes);
     expect(await countRows(t, 'users')).toBe(users);
   });

@@ -18,8 +18,10 @@ const NOT_FOUND = 'Portfolio not found.';
 
 const list = (token: string, query = '') => t.api({ method: 'GET', url: `/portfolios${query}`, token });
 const read = (token: string, id: number | string) => t.api({ method: 'GET', url: `/portfolios/${id}`, token });
-const create = (token: string, payload: unknown) => t.api({ method: 'POST', url: '/portfolios', token, payload: payload as object });
-const update = (token: string, id: number | string, payload: unknown) => t.api({ method: 'PUT', url: `/portfolios/${id}`, token, payload: payload as object });
+const create = (token: string, payload: unknown) =>
+  t.api({ method: 'POST', url: '/portfolios', token, payload: payload as object });
+const update = (token: string, id: number | string, payload: unknown) =>
+  t.api({ method: 'PUT', url: `/portfolios/${id}`, token, payload: payload as object });
 const remove = (token: string, id: number | string) => t.api({ method: 'DELETE', url: `/portfolios/${id}`, token });
 
 /** Sends a raw JSON text (for bodies a JavaScript object cannot express). */
@@ -55,9 +57,16 @@ describe('GET /portfolios', () => {
     const untouched = await createPortfolio(t, teacher, { name: 'Untouched' });
     const artifact = await createArtifact(t, edited);
     // The portfolio itself was last changed before its artifact was saved again.
-    await t.db.query(`UPDATE portfolios SET updated_at = now() - interval '3 days' WHERE id = ANY($1::int[])`, [[edited.id, untouched.id]]);
+    await t.db.query(`UPDATE portfolios SET updated_at = now() - interval '3 days' WHERE id = ANY($1::int[])`, [
+      [edited.id, untouched.id],
+    ]);
     await t.db.query(`UPDATE artifacts SET updated_at = now() - interval '2 days' WHERE id = $1`, [artifact.id]);
-    const saved = await t.api({ method: 'PUT', url: `/artifacts/${artifact.id}`, token: teacher.token, payload: { responses: { studentThinking: 'They compare slopes.' } } });
+    const saved = await t.api({
+      method: 'PUT',
+      url: `/artifacts/${artifact.id}`,
+      token: teacher.token,
+      payload: { responses: { studentThinking: 'They compare slopes.' } },
+    });
     expect(saved).toHaveStatus(200);
     const artifactEdited = saved.json<{ updated_at: string }>().updated_at;
 
@@ -68,14 +77,18 @@ describe('GET /portfolios', () => {
       const byName = new Map(body.map((p) => [p.name, p]));
       expect(byName.get('Edited inside')!.updated_at).toBe(artifactEdited);
       expect(byName.get('Edited inside')!.artifacts[0]!.updated_at).toBe(artifactEdited);
-      expect(Date.parse(byName.get('Untouched')!.updated_at)).toBeLessThan(Date.parse(artifactEdited) - 2 * 24 * 3600 * 1000);
+      expect(Date.parse(byName.get('Untouched')!.updated_at)).toBeLessThan(
+        Date.parse(artifactEdited) - 2 * 24 * 3600 * 1000,
+      );
       for (const p of res.json<{ updated_at: unknown; created_at: unknown }[]>()) {
         expect(typeof p.updated_at).toBe('string');
         expect(new Date(p.updated_at as string).toISOString()).toBe(p.updated_at);
       }
     }
     // The portfolio's own page keeps its own time (the edit form's version).
-    expect(Date.parse(PortfolioSchema.parse((await read(teacher.token, edited.id)).json()).updated_at)).toBeLessThan(Date.parse(artifactEdited));
+    expect(Date.parse(PortfolioSchema.parse((await read(teacher.token, edited.id)).json()).updated_at)).toBeLessThan(
+      Date.parse(artifactEdited),
+    );
   });
 
   it('gives a teacher or PLC lead only their own portfolios, whatever ?owner= names', async () => {
@@ -84,7 +97,9 @@ describe('GET /portfolios', () => {
     const mine = await createPortfolio(t, lead);
     await createPortfolio(t, other);
     expect((await list(lead.token, `?owner=${other.user.id}`)).json()).toEqual([]);
-    expect((await list(lead.token, `?owner=${lead.user.id}`)).json().map((p: { id: number }) => p.id)).toEqual([mine.id]);
+    expect((await list(lead.token, `?owner=${lead.user.id}`)).json().map((p: { id: number }) => p.id)).toEqual([
+      mine.id,
+    ]);
   });
 
   it('gives researchers every portfolio but the template, or one owner’s with ?owner=', async () => {
@@ -97,8 +112,10 @@ describe('GET /portfolios', () => {
     const ids = all.map((p) => p.id);
     expect(ids).toEqual(expect.arrayContaining([pa.id, pb.id]));
     expect(ids).not.toContain(1);
-    expect(all).toHaveLength(await countRows(t, 'portfolios') - 1);
-    expect((await list(researcher.token, `?owner=${b.user.id}`)).json().map((p: { id: number }) => p.id)).toEqual([pb.id]);
+    expect(all).toHaveLength((await countRows(t, 'portfolios')) - 1);
+    expect((await list(researcher.token, `?owner=${b.user.id}`)).json().map((p: { id: number }) => p.id)).toEqual([
+      pb.id,
+    ]);
     expect((await list(researcher.token, '?owner=2147483000')).json()).toEqual([]);
     expect((await list(researcher.token, '?owner=9999999999')).json()).toEqual([]);
     expect((await list(researcher.token, '?owner=0')).json()).toEqual([]);
@@ -109,20 +126,35 @@ describe('GET /portfolios', () => {
     expect(await list(researcher.token, '?owner=abc')).toBeApiError(400, 'owner must be a user id.');
     expect(await list(researcher.token, '?owner=-3')).toBeApiError(400, 'owner must be a user id.');
     expect(await list(researcher.token, '?owner=')).toBeApiError(400, 'owner must be a user id.');
-    expect(await list(researcher.token, '?_limit=5')).toBeApiError(400, 'Unknown field "_limit" in the query; it is not accepted.');
+    expect(await list(researcher.token, '?_limit=5')).toBeApiError(
+      400,
+      'Unknown field "_limit" in the query; it is not accepted.',
+    );
   });
 });
 
 describe('GET /portfolios/{id}', () => {
   it('answers the owner and researchers with the portfolio and its full artifacts', async () => {
     const teacher = await createTeacher(t);
-    const p = await createPortfolio(t, teacher, { name: 'Forces', grades: ['5th', '6th'], subject: 'Science', topic: 'Motion' });
+    const p = await createPortfolio(t, teacher, {
+      name: 'Forces',
+      grades: ['5th', '6th'],
+      subject: 'Science',
+      topic: 'Motion',
+    });
     const a = await createArtifact(t, p, { responses: { artifactName: 'Ramp' } });
     for (const who of [teacher, await createResearcher(t)]) {
       const res = await read(who.token, p.id);
       expect(res).toHaveStatus(200);
       const body = PortfolioSchema.parse(res.json());
-      expect(body).toMatchObject({ id: p.id, name: 'Forces', grades: ['5th', '6th'], subject: 'Science', topic: 'Motion', template: 'Basic' });
+      expect(body).toMatchObject({
+        id: p.id,
+        name: 'Forces',
+        grades: ['5th', '6th'],
+        subject: 'Science',
+        topic: 'Motion',
+        template: 'Basic',
+      });
       expect(body.structure).toEqual(TEMPLATE_STRUCTURE);
       expect(body.artifacts).toEqual([a]);
     }
@@ -156,7 +188,12 @@ describe('GET /portfolios/{id}', () => {
 describe('POST /portfolios', () => {
   it('creates a portfolio owned by the caller with the template’s questions and a trimmed name', async () => {
     const teacher = await createTeacher(t);
-    const res = await create(teacher.token, { name: '  Forces and Motion \n', grades: ['K', '1st'], subject: 'Science', topic: '  Ramps  ' });
+    const res = await create(teacher.token, {
+      name: '  Forces and Motion \n',
+      grades: ['K', '1st'],
+      subject: 'Science',
+      topic: '  Ramps  ',
+    });
     expect(res).toHaveStatus(200);
     const body = PortfolioSchema.parse(res.json());
     expect(body).toMatchObject({
@@ -174,7 +211,14 @@ describe('POST /portfolios', () => {
 
   it('accepts the fields the original web client sends, and blank optional fields as empty', async () => {
     const lead = await createLead(t);
-    const res = await create(lead.token, { name: 'Lab', grades: [], subject: '', topic: '   ', template: 'Basic', editMode: true });
+    const res = await create(lead.token, {
+      name: 'Lab',
+      grades: [],
+      subject: '',
+      topic: '   ',
+      template: 'Basic',
+      editMode: true,
+    });
     expect(res).toHaveStatus(200);
     expect(res.json()).toMatchObject({ name: 'Lab', grades: [], subject: null, topic: null });
     const minimal = await create(lead.token, { name: 'Only a name' });
@@ -183,7 +227,14 @@ describe('POST /portfolios', () => {
 
   it('keeps unicode names exactly (emoji, scripts, combining marks)', async () => {
     const teacher = await createTeacher(t);
-    for (const name of ['Évolution 🌱 des plantes', 'Física y Química', '物理の授業', 'שיעור פיזיקה', 'e\u0301te\u0301', '👩🏽‍🔬 Lab'] ) {
+    for (const name of [
+      'Évolution 🌱 des plantes',
+      'Física y Química',
+      '物理の授業',
+      'שיעור פיזיקה',
+      'e\u0301te\u0301',
+      '👩🏽‍🔬 Lab',
+    ]) {
       const res = await create(teacher.token, { name });
       expect(res).toHaveStatus(200);
       expect(res.json().name).toBe(name);
@@ -194,7 +245,10 @@ describe('POST /portfolios', () => {
     const teacher = await createTeacher(t);
     const before = await snapshot(t);
     for (const payload of [{ name: '' }, { name: '   ' }, { name: '\n\t ' }, { grades: ['K'] }]) {
-      expect(await create(teacher.token, payload)).toBeApiError(400, payload.name === undefined ? 'name is required.' : 'A name is required.');
+      expect(await create(teacher.token, payload)).toBeApiError(
+        400,
+        payload.name === undefined ? 'name is required.' : 'A name is required.',
+      );
     }
     expect(await snapshot(t)).toEqual(before);
   });
@@ -241,16 +295,43 @@ describe('POST /portfolios', () => {
   it('answers bodies that are not JSON, empty, too large or carry broken text with 4xx', async () => {
     const teacher = await createTeacher(t);
     const before = await snapshot(t);
-    expect(await raw(teacher.token, 'POST', '/portfolios', '{"name": "x"')).toBeApiError(400, 'The request body is not valid JSON.');
+    expect(await raw(teacher.token, 'POST', '/portfolios', '{"name": "x"')).toBeApiError(
+      400,
+      'The request body is not valid JSON.',
+    );
     expect(await raw(teacher.token, 'POST', '/portfolios', '')).toBeApiError(400, 'The request body is required.');
-    expect(await raw(teacher.token, 'POST', '/portfolios', '"just text"')).toBeApiError(400, 'The request body must be an object.');
+    expect(await raw(teacher.token, 'POST', '/portfolios', '"just text"')).toBeApiError(
+      400,
+      'The request body must be an object.',
+    );
     expect(await raw(teacher.token, 'POST', '/portfolios', 'null')).toBeApiError(400, 'The request body is required.');
-    expect(await raw(teacher.token, 'POST', '/portfolios', '{"name":"a\\u0000b"}')).toBeApiError(400, 'Text in the request body must not contain NUL characters.');
-    expect(await raw(teacher.token, 'POST', '/portfolios', '{"name":"\\ud800 half"}')).toBeApiError(400, 'Text in the request body must be valid Unicode.');
-    expect(await raw(teacher.token, 'POST', '/portfolios', `{"name":"${'x'.repeat(1_100_000)}"}`)).toBeApiError(413, 'The request body is too large.');
-    const text = await t.api({ method: 'POST', url: '/portfolios', token: teacher.token, payload: 'name=x', headers: { 'content-type': 'text/plain' } });
+    expect(await raw(teacher.token, 'POST', '/portfolios', '{"name":"a\\u0000b"}')).toBeApiError(
+      400,
+      'Text in the request body must not contain NUL characters.',
+    );
+    expect(await raw(teacher.token, 'POST', '/portfolios', '{"name":"\\ud800 half"}')).toBeApiError(
+      400,
+      'Text in the request body must be valid Unicode.',
+    );
+    expect(await raw(teacher.token, 'POST', '/portfolios', `{"name":"${'x'.repeat(1_100_000)}"}`)).toBeApiError(
+      413,
+      'The request body is too large.',
+    );
+    const text = await t.api({
+      method: 'POST',
+      url: '/portfolios',
+      token: teacher.token,
+      payload: 'name=x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text).toBeApiError(415, 'This content type is not accepted here.');
-    const form = await t.api({ method: 'POST', url: '/portfolios', token: teacher.token, payload: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await t.api({
+      method: 'POST',
+      url: '/portfolios',
+      token: teacher.token,
+      payload: 'name=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(form).toBeApiError(415, 'This content type is not accepted here.');
     expect(await snapshot(t)).toEqual(before);
   });
@@ -258,7 +339,10 @@ describe('POST /portfolios', () => {
   it('refuses researchers with 403 (they keep no personal portfolios)', async () => {
     const researcher = await createResearcher(t);
     const before = await snapshot(t);
-    expect(await create(researcher.token, { name: 'Mine' })).toBeApiError(403, 'Researchers do not keep personal portfolios.');
+    expect(await create(researcher.token, { name: 'Mine' })).toBeApiError(
+      403,
+      'Researchers do not keep personal portfolios.',
+    );
     expect(await snapshot(t)).toEqual(before);
   });
 });
@@ -274,7 +358,9 @@ describe('PUT /portfolios/{id}', () => {
     expect(Date.parse(body.updated_at)).toBeGreaterThan(Date.parse(p.updatedAt));
     const cleared = await update(teacher.token, p.id, { grades: [], subject: null, topic: '' });
     expect(cleared.json()).toMatchObject({ name: 'New name', grades: [], subject: null, topic: null });
-    expect((await update(teacher.token, p.id, { id: p.id, name: 'Echoed id', editMode: false })).json().name).toBe('Echoed id');
+    expect((await update(teacher.token, p.id, { id: p.id, name: 'Echoed id', editMode: false })).json().name).toBe(
+      'Echoed id',
+    );
   });
 
   it('refuses a blank name, unknown fields and a different id in the body, changing nothing', async () => {
@@ -292,7 +378,8 @@ describe('PUT /portfolios/{id}', () => {
       [{ id: p.id + 1, name: 'x' }, 'The id in the body does not match the address.'],
       [{ id: 'one' }, 'id must be a number.'],
     ];
-    for (const [payload, message] of cases) expect(await update(teacher.token, p.id, payload)).toBeApiError(400, message);
+    for (const [payload, message] of cases)
+      expect(await update(teacher.token, p.id, payload)).toBeApiError(400, message);
     expect(await snapshot(t)).toEqual(before);
   });
 
@@ -300,7 +387,10 @@ describe('PUT /portfolios/{id}', () => {
     const people = [await createTeacher(t), await createResearcher(t)];
     const before = await snapshot(t);
     for (const who of people) {
-      expect(await update(who.token, 1, { name: 'Mine now' })).toBeApiError(403, 'The portfolio template cannot be changed.');
+      expect(await update(who.token, 1, { name: 'Mine now' })).toBeApiError(
+        403,
+        'The portfolio template cannot be changed.',
+      );
       expect(await remove(who.token, 1)).toBeApiError(403, 'The portfolio template cannot be changed.');
     }
     expect(await snapshot(t)).toEqual(before);
@@ -314,7 +404,10 @@ describe('DELETE /portfolios/{id}', () => {
     const p = await createPortfolio(t, teacher, { name: 'Doomed' });
     const a = await createArtifact(t, p);
     const before = await snapshot(t);
-    expect(await remove(teacher.token, p.id)).toBeApiError(400, 'A portfolio can be deleted only when it has no artifacts.');
+    expect(await remove(teacher.token, p.id)).toBeApiError(
+      400,
+      'A portfolio can be deleted only when it has no artifacts.',
+    );
     expect(await snapshot(t)).toEqual(before);
 
     expect(await t.api({ method: 'DELETE', url: `/artifacts/${a.id}`, token: teacher.token })).toHaveStatus(200);

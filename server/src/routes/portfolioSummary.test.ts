@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ArtifactBriefSchema, PortfolioSchema, PortfolioSummarySchema } from '#schemas/portfolio';
-import { attachMedia, createArtifact, createLead, createPortfolio, createResearcher, createTeacher, TEMPLATE_STRUCTURE } from '../../test/factories.ts';
+import {
+  attachMedia,
+  createArtifact,
+  createLead,
+  createPortfolio,
+  createResearcher,
+  createTeacher,
+  TEMPLATE_STRUCTURE,
+} from '../../test/factories.ts';
 import { buildTestApp } from '../../test/helper.ts';
 
 /**
@@ -18,8 +26,15 @@ const get = (token: string, url: string) => t.api({ method: 'GET', url, token })
 describe('GET /portfolios/{id}/summary', () => {
   it('answers the owner and researchers with the portfolio, its structure once and its artifacts in brief, as the full route lists them', async () => {
     const teacher = await createTeacher(t);
-    const p = await createPortfolio(t, teacher, { name: 'Forces', grades: ['5th'], subject: 'Science', topic: 'Motion' });
-    const parked = await createArtifact(t, p, { responses: { artifactName: 'Ramp', learningGoal: 'Friction slows the car.' } });
+    const p = await createPortfolio(t, teacher, {
+      name: 'Forces',
+      grades: ['5th'],
+      subject: 'Science',
+      topic: 'Motion',
+    });
+    const parked = await createArtifact(t, p, {
+      responses: { artifactName: 'Ramp', learningGoal: 'Friction slows the car.' },
+    });
     const done = await createArtifact(t, p, { responses: { artifactName: 'Pulleys' }, parkingLot: false });
     await attachMedia(t, 'artifact', done.id, 'image');
     for (const who of [teacher, await createResearcher(t)]) {
@@ -35,7 +50,12 @@ describe('GET /portfolios/{id}/summary', () => {
       for (const artifact of raw.artifacts) expect(Object.keys(artifact).sort()).toEqual(BRIEF_FIELDS);
       expect(body.artifacts).toEqual(full.artifacts.map((a) => ArtifactBriefSchema.parse(a)));
       expect(body.artifacts.map((a) => a.id)).toEqual([done.id, parked.id]);
-      expect(body.artifacts[1]).toMatchObject({ parkingLot: true, ownerUsername: teacher.user.username, commentCount: 0, responses: parked.responses });
+      expect(body.artifacts[1]).toMatchObject({
+        parkingLot: true,
+        ownerUsername: teacher.user.username,
+        commentCount: 0,
+        responses: parked.responses,
+      });
     }
   });
 
@@ -43,7 +63,12 @@ describe('GET /portfolios/{id}/summary', () => {
     const teacher = await createTeacher(t);
     const p = await createPortfolio(t, teacher);
     const kept = await createArtifact(t, p);
-    const created = await t.api({ method: 'POST', url: `/portfolios/${p.id}/artifacts/responses`, token: teacher.token, payload: {} });
+    const created = await t.api({
+      method: 'POST',
+      url: `/portfolios/${p.id}/artifacts/responses`,
+      token: teacher.token,
+      payload: {},
+    });
     expect(created).toHaveStatus(200);
     const body = PortfolioSummarySchema.parse((await get(teacher.token, `/portfolios/${p.id}/summary`)).json());
     expect(body.artifacts.map((a) => a.id)).toEqual([kept.id]);
@@ -66,7 +91,11 @@ describe('GET /portfolios/{id}/summary', () => {
 
   it('answers ids that are not positive whole numbers in range with 400', async () => {
     const teacher = await createTeacher(t);
-    for (const id of ['0', 'abc', '1.5']) expect(await get(teacher.token, `/portfolios/${id}/summary`)).toBeApiError(400, 'id must be a positive whole number.');
+    for (const id of ['0', 'abc', '1.5'])
+      expect(await get(teacher.token, `/portfolios/${id}/summary`)).toBeApiError(
+        400,
+        'id must be a positive whole number.',
+      );
     expect(await get(teacher.token, '/portfolios/2147483648/summary')).toBeApiError(400, 'id is out of range.');
   });
 });

@@ -4,12 +4,38 @@ import path from 'node:path';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachVideo, createArtifact, createComment, createInvitation, createLead, createPortfolio, createReaction, createResearcher, createSharedArtifact, createSharedPortfolio, createTeacher, snapshot, type TestUser } from '../../test/factories.ts';
+import {
+  attachVideo,
+  createArtifact,
+  createComment,
+  createInvitation,
+  createLead,
+  createPortfolio,
+  createReaction,
+  createResearcher,
+  createSharedArtifact,
+  createSharedPortfolio,
+  createTeacher,
+  snapshot,
+  type TestUser,
+} from '../../test/factories.ts';
 import { multipart, pngImage } from '../../test/files.ts';
 import { buildTestApp } from '../../test/helper.ts';
 import { parseJsonBody } from '../http/requestGuards.ts';
 import type { Param, WireBody } from '../../test/fixtures/propertyInputs.ts';
-import { wellFormed, UPLOAD_LIMIT, MISSING_FROM, text, missingId, jsonBody, uploadBody, segment, rawSegment, malformed, queryArb } from '../../test/fixtures/propertyInputs.ts';
+import {
+  wellFormed,
+  UPLOAD_LIMIT,
+  MISSING_FROM,
+  text,
+  missingId,
+  jsonBody,
+  uploadBody,
+  segment,
+  rawSegment,
+  malformed,
+  queryArb,
+} from '../../test/fixtures/propertyInputs.ts';
 import type { Caller, RouteSpec } from '../../test/fixtures/propertyRoutes.ts';
 import { world, ROUTES } from '../../test/fixtures/propertyRoutes.ts';
 
@@ -33,13 +59,15 @@ import { world, ROUTES } from '../../test/fixtures/propertyRoutes.ts';
  * `PROPERTY_SEED` and `PROPERTY_RUNS` replay or deepen a run; a failure names the seed and path.
  */
 
-
 const SEED = Number(process.env['PROPERTY_SEED'] ?? 20_261_121);
 const RUNS = Number(process.env['PROPERTY_RUNS'] ?? 30);
 
 /** A built app shell, so that the SPA's routes (its page and static files) exist too. */
 const spaDir = mkdtempSync(path.join(os.tmpdir(), 'pf-spa-'));
-writeFileSync(path.join(spaDir, 'index.html'), '<!doctype html><html><head><!--app-config--></head><body></body></html>');
+writeFileSync(
+  path.join(spaDir, 'index.html'),
+  '<!doctype html><html><head><!--app-config--></head><body></body></html>',
+);
 mkdirSync(path.join(spaDir, 'assets'));
 writeFileSync(path.join(spaDir, 'assets', 'app.js'), 'console.log(1);');
 afterAll(() => rmSync(spaDir, { recursive: true, force: true }));
@@ -48,7 +76,6 @@ const t = await buildTestApp({ uploadLimitBytes: UPLOAD_LIMIT, staticDir: spaDir
 
 // ---------------------------------------------------------------------------------------------
 // The route table (server/test/fixtures/propertyRoutes.ts) against the app's own routes.
-
 
 /** Every `METHOD path` the app answers, read from its route tree (HEAD as its GET). */
 function appRoutes(): string[] {
@@ -91,7 +118,12 @@ beforeAll(async () => {
   const sp = await createSharedPortfolio(t, lead, { members: [owner] });
   const sa = await createSharedArtifact(t, sp, owner);
   const upload = async (url: string) => {
-    const res = await t.api({ method: 'POST', url, token: owner.token, ...multipart('file', 'photo.png', await pngImage(40, 30), 'image/png') });
+    const res = await t.api({
+      method: 'POST',
+      url,
+      token: owner.token,
+      ...multipart('file', 'photo.png', await pngImage(40, 30), 'image/png'),
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ id: number; url: string }>();
   };
@@ -105,7 +137,9 @@ beforeAll(async () => {
   await createComment(t, sa, owner);
   await createReaction(t, sa, owner, '⭐');
   await createInvitation(t, otherSp, other);
-  const { rows } = await t.db.query<{ id: number }>('SELECT id FROM invitations WHERE to_user_id = $1', [owner.user.id]);
+  const { rows } = await t.db.query<{ id: number }>('SELECT id FROM invitations WHERE to_user_id = $1', [
+    owner.user.id,
+  ]);
   const ownComment = await createComment(t, sa, owner, 'Mine.');
   const ownReaction = await createReaction(t, sa, owner, '❓');
   const video = await attachVideo(t, 'artifact', artifact.id, 10);
@@ -128,7 +162,13 @@ beforeAll(async () => {
   real = {
     portfolios: { id: s(portfolio.id), artifactId: s(artifact.id), kind: ['images'], fileId: s(personalFile.id) },
     artifacts: { id: s(artifact.id), mediaId: [String(personalFile.id), String(video)] },
-    'shared-portfolios': { id: s(sp.id), artifactId: s(sa.id), kind: ['images'], fileId: s(sharedFile.id), userId: s(owner.user.id) },
+    'shared-portfolios': {
+      id: s(sp.id),
+      artifactId: s(sa.id),
+      kind: ['images'],
+      fileId: s(sharedFile.id),
+      userId: s(owner.user.id),
+    },
     'shared-artifacts': { id: s(sa.id), mediaId: s(sharedFile.id) },
     'artifact-notes': { id: s(notes[0]!.id) },
     media: { id: [String(video), String(sharedFile.id)] },
@@ -137,8 +177,14 @@ beforeAll(async () => {
     reactions: { id: s(ownReaction.id) },
     invitations: { id: s(rows[0]!.id) },
     users: { id: s(other.user.id) },
-    uploads: { capability: [capabilityOf(personalFile.url), capabilityOf(sharedFile.url)], name: [fileNameOf(personalFile.url), fileNameOf(sharedFile.url)] },
-    images: { capability: [capabilityOf(personalFile.url), capabilityOf(sharedFile.url)], name: [`${fileNameOf(personalFile.url)}.html`, `${fileNameOf(sharedFile.url)}.html`] },
+    uploads: {
+      capability: [capabilityOf(personalFile.url), capabilityOf(sharedFile.url)],
+      name: [fileNameOf(personalFile.url), fileNameOf(sharedFile.url)],
+    },
+    images: {
+      capability: [capabilityOf(personalFile.url), capabilityOf(sharedFile.url)],
+      name: [`${fileNameOf(personalFile.url)}.html`, `${fileNameOf(sharedFile.url)}.html`],
+    },
   };
   foreign = {
     portfolios: { id: s(elsewhere.portfolio.id), artifactId: s(elsewhere.id), fileId: s(sharedFile.id) },
@@ -156,13 +202,18 @@ beforeAll(async () => {
 function paramArb(section: string, name: string): fc.Arbitrary<Param> {
   if (name === '*') {
     // Static files and documentation assets: made-up paths below the folder.
-    return fc.array(text.filter((s) => s.length > 0 && s.length < 300 && s !== '.' && s !== '..'), { minLength: 1, maxLength: 3 }).map((parts) => {
-      const segments = parts.map(segment);
-      return {
-        segment: `x-${segments.map((p) => p.segment).join('/')}`,
-        decoded: segments.some((p) => p.decoded === null) ? null : `x-${segments.map((p) => p.decoded).join('/')}`,
-      };
-    });
+    return fc
+      .array(
+        text.filter((s) => s.length > 0 && s.length < 300 && s !== '.' && s !== '..'),
+        { minLength: 1, maxLength: 3 },
+      )
+      .map((parts) => {
+        const segments = parts.map(segment);
+        return {
+          segment: `x-${segments.map((p) => p.segment).join('/')}`,
+          decoded: segments.some((p) => p.decoded === null) ? null : `x-${segments.map((p) => p.decoded).join('/')}`,
+        };
+      });
   }
   const options: fc.WeightedArbitrary<Param>[] = [
     { weight: 2, arbitrary: malformed.filter((s) => s !== '' && s !== '.' && s !== '..').map(segment) },
@@ -172,11 +223,15 @@ function paramArb(section: string, name: string): fc.Arbitrary<Param> {
   const foreignValues = foreign[section]?.[name] ?? [];
   if (realValues.length > 0) options.push({ weight: 4, arbitrary: fc.constantFrom(...realValues).map(segment) });
   if (foreignValues.length > 0) options.push({ weight: 1, arbitrary: fc.constantFrom(...foreignValues).map(segment) });
-  if (name !== 'kind' && name !== 'name') options.push({ weight: 1, arbitrary: missingId.map((n) => segment(String(n))) });
-  if (name === 'name') options.push({ weight: 2, arbitrary: fc.stringMatching(/^(thumbnail_)?[A-Za-z0-9_-]{24}\.(png|jpg|pdf)$/).map(segment) });
+  if (name !== 'kind' && name !== 'name')
+    options.push({ weight: 1, arbitrary: missingId.map((n) => segment(String(n))) });
+  if (name === 'name')
+    options.push({
+      weight: 2,
+      arbitrary: fc.stringMatching(/^(thumbnail_)?[A-Za-z0-9_-]{24}\.(png|jpg|pdf)$/).map(segment),
+    });
   return fc.oneof(...options);
 }
-
 
 type Expectation = 'refused' | 'any' | 'skip';
 
@@ -207,7 +262,8 @@ function refusal(route: string, spec: RouteSpec, g: Generated, caller: Caller): 
       if (typeof value === 'number' && value >= MISSING_FROM) return `{${name}} does not exist`;
       if (name === 'name' && !(real[section]?.['name'] ?? []).includes(String(value))) return 'no such file';
       // Refused for writes only: HEAD reads like GET.
-      if (g.method !== 'GET' && g.method !== 'HEAD' && foreign[section]?.[name]?.includes(decoded[name]!)) return `{${name}} belongs elsewhere`;
+      if (g.method !== 'GET' && g.method !== 'HEAD' && foreign[section]?.[name]?.includes(decoded[name]!))
+        return `{${name}} belongs elsewhere`;
     }
   }
   if (spec.query) {
@@ -215,7 +271,8 @@ function refusal(route: string, spec: RouteSpec, g: Generated, caller: Caller): 
     const parsed = spec.query.safeParse(values);
     if (!parsed.success) return `query: ${parsed.error.issues[0]?.message}`;
   }
-  if (g.method === 'GET') return caller !== 'anonymous' && spec.refusedFor?.includes(caller) ? `not for the ${caller}` : null;
+  if (g.method === 'GET')
+    return caller !== 'anonymous' && spec.refusedFor?.includes(caller) ? `not for the ${caller}` : null;
   const { payload, contentType } = g.body;
   const hasBody = payload !== undefined && payload.length > 0;
   if (hasBody && payload.length > 1024 * 1024 && !spec.upload) return 'body too large';
@@ -261,7 +318,10 @@ const nextAddress = () => {
 };
 
 function describeRequest(g: Generated, caller: Caller): string {
-  const body = g.body.payload === undefined ? 'no body' : `${g.body.label} body (${g.body.contentType}, ${g.body.payload.length} bytes): ${String(g.body.payload).slice(0, 300)}`;
+  const body =
+    g.body.payload === undefined
+      ? 'no body'
+      : `${g.body.label} body (${g.body.contentType}, ${g.body.payload.length} bytes): ${String(g.body.payload).slice(0, 300)}`;
   return `${g.method} ${g.url.slice(0, 300)} as ${caller} with ${body}`;
 }
 
@@ -279,14 +339,19 @@ function generated(route: string, spec: RouteSpec): fc.Arbitrary<Generated> {
   const [method, path] = route.split(' ') as [string, string];
   const section = path.split('/')[3] ?? '';
   const names = [...path.matchAll(/:(\w+)|(\*)/g)].map((m) => m[1] ?? m[2]!);
-  const params = fc.record(Object.fromEntries(names.map((n) => [n, paramArb(section, n)])) as Record<string, fc.Arbitrary<Param>>);
-  const body: fc.Arbitrary<WireBody> = method === 'GET' ? fc.constant({ label: 'none' }) : spec.upload ? uploadBody : jsonBody(spec.body);
+  const params = fc.record(
+    Object.fromEntries(names.map((n) => [n, paramArb(section, n)])) as Record<string, fc.Arbitrary<Param>>,
+  );
+  const body: fc.Arbitrary<WireBody> =
+    method === 'GET' ? fc.constant({ label: 'none' }) : spec.upload ? uploadBody : jsonBody(spec.body);
   const methods = method === 'GET' ? fc.constantFrom('GET', 'GET', 'GET', 'HEAD') : fc.constant(method);
-  return fc.record({ params, query: queryArb(spec.query), body, method: methods }).map(({ params: p, query, body: b, method: m }) => {
-    const filled = path.replace(/:(\w+)|\*/g, (_, name: string | undefined) => p[name ?? '*']!.segment);
-    const search = new URLSearchParams(query).toString();
-    return { method: m, url: `${filled}${search ? `?${search}` : ''}`, query, params: p, body: b };
-  });
+  return fc
+    .record({ params, query: queryArb(spec.query), body, method: methods })
+    .map(({ params: p, query, body: b, method: m }) => {
+      const filled = path.replace(/:(\w+)|\*/g, (_, name: string | undefined) => p[name ?? '*']!.segment);
+      const search = new URLSearchParams(query).toString();
+      return { method: m, url: `${filled}${search ? `?${search}` : ''}`, query, params: p, body: b };
+    });
 }
 
 const CALLERS: Caller[] = ['anonymous', 'owner', 'researcher'];
@@ -295,8 +360,14 @@ describe('every route of the app is in the table', () => {
   it('and the table lists only routes of the app', () => {
     const routes = appRoutes();
     expect(routes.length).toBeGreaterThan(60);
-    expect(routes.filter((r) => !(r in ROUTES)), 'routes without generated input').toEqual([]);
-    expect(Object.keys(ROUTES).filter((r) => !routes.includes(r)), 'table entries the app does not have').toEqual([]);
+    expect(
+      routes.filter((r) => !(r in ROUTES)),
+      'routes without generated input',
+    ).toEqual([]);
+    expect(
+      Object.keys(ROUTES).filter((r) => !routes.includes(r)),
+      'table entries the app does not have',
+    ).toEqual([]);
   });
 });
 
@@ -305,45 +376,55 @@ const hasInput = (spec: RouteSpec): boolean => Boolean(spec.params || spec.query
 /** The property for one route: generated requests from every caller, then the database unchanged. */
 async function checkRoute(route: string, spec: RouteSpec): Promise<void> {
   const withInput = hasInput(spec);
-    const seed = SEED + [...route].reduce((h, c) => (h * 31 + c.charCodeAt(0)) | 0, 0);
-    const counts = { refused: 0, sent: 0 };
-    const reasons = new Map<string, number>();
-    // Each route starts from the state it finds, so that one failure does not hide the others.
-    const before = await snapshot(t);
-    const property = fc.asyncProperty(generated(route, spec), async (g) => {
-      for (const caller of CALLERS) {
-        const reason = refusal(route, spec, g, caller);
-        const expectation = expectationFor(spec, g, reason, caller);
-        if (process.env['PROPERTY_DEBUG']) {
-          const key = `${caller} ${expectation} ${(reason ?? '').replace(/:.*/, '')}`;
-          reasons.set(key, (reasons.get(key) ?? 0) + 1);
-        }
-        if (expectation === 'skip') continue;
-        const res = await send(g, caller);
-        const what = `${describeRequest(g, caller)}${reason ? ` (refused: ${reason})` : ''}\n→ ${res.statusCode} ${res.body.slice(0, 400)}`;
-        counts.sent += 1;
-        expect(res.statusCode, what).toBeLessThan(500);
-        if (expectation === 'refused' && caller !== 'anonymous') counts.refused += 1;
-        expect(res.statusCode, what).toBeGreaterThanOrEqual(expectation === 'refused' ? 400 : 0);
-        // Every refusal (HEAD has no body to speak of) carries the error vocabulary's clear message.
-        // oxlint-disable-next-line vitest/no-conditional-expect -- only refusals carry an error body
-        if (res.statusCode >= 400 && g.method !== 'HEAD') expect(res, what).toBeHandled();
+  const seed = SEED + [...route].reduce((h, c) => (h * 31 + c.charCodeAt(0)) | 0, 0);
+  const counts = { refused: 0, sent: 0 };
+  const reasons = new Map<string, number>();
+  // Each route starts from the state it finds, so that one failure does not hide the others.
+  const before = await snapshot(t);
+  const property = fc.asyncProperty(generated(route, spec), async (g) => {
+    for (const caller of CALLERS) {
+      const reason = refusal(route, spec, g, caller);
+      const expectation = expectationFor(spec, g, reason, caller);
+      if (process.env['PROPERTY_DEBUG']) {
+        const key = `${caller} ${expectation} ${(reason ?? '').replace(/:.*/, '')}`;
+        reasons.set(key, (reasons.get(key) ?? 0) + 1);
       }
-      expect(await snapshot(t), `the database or the uploads folder changed after ${describeRequest(g, 'owner')}`).toEqual(before);
-    });
-    const details = await fc.check(property, { seed, numRuns: RUNS, endOnFailure: true });
-    if (details.failed) {
-      const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-      throw new Error(`${route} failed on run ${details.numRuns} (replay: PROPERTY_SEED=${SEED}, seed ${details.seed}, path "${details.counterexamplePath}")\n${cause}`);
+      if (expectation === 'skip') continue;
+      const res = await send(g, caller);
+      const what = `${describeRequest(g, caller)}${reason ? ` (refused: ${reason})` : ''}\n→ ${res.statusCode} ${res.body.slice(0, 400)}`;
+      counts.sent += 1;
+      expect(res.statusCode, what).toBeLessThan(500);
+      if (expectation === 'refused' && caller !== 'anonymous') counts.refused += 1;
+      expect(res.statusCode, what).toBeGreaterThanOrEqual(expectation === 'refused' ? 400 : 0);
+      // Every refusal (HEAD has no body to speak of) carries the error vocabulary's clear message.
+      // oxlint-disable-next-line vitest/no-conditional-expect -- only refusals carry an error body
+      if (res.statusCode >= 400 && g.method !== 'HEAD') expect(res, what).toBeHandled();
     }
-    if (process.env['PROPERTY_DEBUG']) console.log(route, Object.fromEntries([...reasons].sort()));
-    expect(counts.sent).toBeGreaterThanOrEqual(RUNS);
-    // The generators must reach signed-in callers with bad input, not only the anonymous one.
-    expect(withInput ? counts.refused : RUNS, 'refused requests from signed-in callers').toBeGreaterThanOrEqual(RUNS / 2);
+    expect(
+      await snapshot(t),
+      `the database or the uploads folder changed after ${describeRequest(g, 'owner')}`,
+    ).toEqual(before);
+  });
+  const details = await fc.check(property, { seed, numRuns: RUNS, endOnFailure: true });
+  if (details.failed) {
+    const cause =
+      details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+    throw new Error(
+      `${route} failed on run ${details.numRuns} (replay: PROPERTY_SEED=${SEED}, seed ${details.seed}, path "${details.counterexamplePath}")\n${cause}`,
+    );
+  }
+  if (process.env['PROPERTY_DEBUG']) console.log(route, Object.fromEntries([...reasons].sort()));
+  expect(counts.sent).toBeGreaterThanOrEqual(RUNS);
+  // The generators must reach signed-in callers with bad input, not only the anonymous one.
+  expect(withInput ? counts.refused : RUNS, 'refused requests from signed-in callers').toBeGreaterThanOrEqual(RUNS / 2);
 }
 
 describe.each(Object.entries(ROUTES).filter(([, spec]) => hasInput(spec)))('%s', (route, spec) => {
-  it('refuses generated bad input with a 4xx and a clear message, and changes nothing', () => checkRoute(route, spec), 180_000);
+  it(
+    'refuses generated bad input with a 4xx and a clear message, and changes nothing',
+    () => checkRoute(route, spec),
+    180_000,
+  );
 });
 
 describe.each(Object.entries(ROUTES).filter(([, spec]) => !hasInput(spec)))('%s', (route, spec) => {

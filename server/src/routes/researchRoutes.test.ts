@@ -59,7 +59,11 @@ function unpack(body: Buffer) {
 }
 
 async function download(t: TestApp, researcher: TestUser, query: string) {
-  const res = await t.api({ method: 'GET', url: `/research/export${query ? `?${query}` : ''}`, token: researcher.token });
+  const res = await t.api({
+    method: 'GET',
+    url: `/research/export${query ? `?${query}` : ''}`,
+    token: researcher.token,
+  });
   expect(res).toHaveStatus(200);
   return unpack(res.rawPayload);
 }
@@ -72,8 +76,13 @@ describe('GET /research/export and /research/exports: who may', async () => {
     for (const url of ['/research/export', '/research/exports']) {
       expect(await t.api({ method: 'GET', url })).toBeApiError(401, 'You need to log in.');
       for (const who of [await createTeacher(t), await createLead(t)]) {
-        expect(await t.api({ method: 'GET', url, token: who.token })).toBeApiError(403, 'Only researchers can export research data.');
-        expect(await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { cookie: `jwt=${who.token}` } })).toBeApiError(403);
+        expect(await t.api({ method: 'GET', url, token: who.token })).toBeApiError(
+          403,
+          'Only researchers can export research data.',
+        );
+        expect(
+          await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { cookie: `jwt=${who.token}` } }),
+        ).toBeApiError(403);
       }
     }
     expect(await countRows(t, 'research_exports')).toBe(before);
@@ -82,13 +91,23 @@ describe('GET /research/export and /research/exports: who may', async () => {
   it('opens with the session cookie from the portal, but not from a link of another site', async () => {
     const researcher = await createResearcher(t);
     const cookie = { cookie: `jwt=${researcher.token}` };
-    const own = await t.app.inject({ method: 'GET', url: '/api/v1/research/export', headers: { ...cookie, 'sec-fetch-site': 'same-origin' } });
+    const own = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/research/export',
+      headers: { ...cookie, 'sec-fetch-site': 'same-origin' },
+    });
     expect(own).toHaveStatus(200);
     expect(own.headers['content-type']).toBe('application/zip');
-    expect(own.headers['content-disposition']).toMatch(/^attachment; filename="practicefolio-research-\d{4}-\d{2}-\d{2}-export-\d+\.zip"$/);
+    expect(own.headers['content-disposition']).toMatch(
+      /^attachment; filename="practicefolio-research-\d{4}-\d{2}-\d{2}-export-\d+\.zip"$/,
+    );
     expect(own.headers['cache-control']).toBe('no-store');
     const before = await countRows(t, 'research_exports');
-    const foreign = await t.app.inject({ method: 'GET', url: '/api/v1/research/export', headers: { ...cookie, 'sec-fetch-site': 'cross-site' } });
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/research/export',
+      headers: { ...cookie, 'sec-fetch-site': 'cross-site' },
+    });
     expect(foreign).toBeApiError(403, 'This request must come from the portal’s own pages.');
     expect(await countRows(t, 'research_exports')).toBe(before);
   });
@@ -106,15 +125,24 @@ describe('GET /research/export and /research/exports: who may', async () => {
       ['teachers=1,x', 'teachers must be ids separated by commas.'],
       ['identities=everyone', /^identities must be one of/],
       ['identities=included', 'Confirm that the people in this export consented to being identified.'],
-      ['identities=included&consentConfirmed=false', 'Confirm that the people in this export consented to being identified.'],
+      [
+        'identities=included&consentConfirmed=false',
+        'Confirm that the people in this export consented to being identified.',
+      ],
       [`teachers=${researcher.user.id}`, `No teacher or PLC lead has the id ${researcher.user.id}.`],
       [`teachers=${teacher.user.id},2000000000`, 'No teacher or PLC lead has the id 2000000000.'],
       [`sharedPortfolios=${sp.id},2000000001`, 'No shared portfolio has the id 2000000001.'],
     ];
     for (const [query, message] of cases) {
-      expect(await t.api({ method: 'GET', url: `/research/export?${query}`, token: researcher.token }), query).toBeApiError(400, message);
+      expect(
+        await t.api({ method: 'GET', url: `/research/export?${query}`, token: researcher.token }),
+        query,
+      ).toBeApiError(400, message);
     }
-    expect(await t.api({ method: 'GET', url: '/research/exports?limit=5', token: researcher.token })).toBeApiError(400, /Unknown field "limit"/);
+    expect(await t.api({ method: 'GET', url: '/research/exports?limit=5', token: researcher.token })).toBeApiError(
+      400,
+      /Unknown field "limit"/,
+    );
     expect(await countRows(t, 'research_exports')).toBe(before);
   });
 });
@@ -128,7 +156,12 @@ describe('the research package', async () => {
   const outsider = await createUser(t, { roleId: 1, username: 'Omar Quist', email: 'omar.q@school.example' });
   const people = [researcher, ana, bruno, carla, outsider];
 
-  const portfolio = await createPortfolio(t, bruno, { name: '=Bruno Diaz portfolio', subject: 'Science', topic: 'Forces with Ana Lopez', grades: ['5th', '6th'] });
+  const portfolio = await createPortfolio(t, bruno, {
+    name: '=Bruno Diaz portfolio',
+    subject: 'Science',
+    topic: 'Forces with Ana Lopez',
+    grades: ['5th', '6th'],
+  });
   const artifact = await createArtifact(t, portfolio, {
     parkingLot: false,
     responses: {
@@ -148,11 +181,21 @@ describe('the research package', async () => {
     members: [bruno, carla],
     questions: [teamQuestion('t1'), teamQuestion('t2', { type: 'multipleResponse', choices: ['Yes', '-No'] })],
   });
-  const shared = await createSharedArtifact(t, sp, bruno, { responses: { artifactName: 'Ramp race', learningGoal: 'Friction.', t1: 'Ask Bruno Diaz', t2: ['Yes', '-No'] } });
+  const shared = await createSharedArtifact(t, sp, bruno, {
+    responses: { artifactName: 'Ramp race', learningGoal: 'Friction.', t1: 'Ask Bruno Diaz', t2: ['Yes', '-No'] },
+  });
   const video = await attachVideo(t, 'sharedArtifact', shared.id, 60);
-  const plain = await createComment(t, shared, carla, '@bruno great! cc Omar Quist <omar.q@school.example> and parent@home.example');
+  const plain = await createComment(
+    t,
+    shared,
+    carla,
+    '@bruno great! cc Omar Quist <omar.q@school.example> and parent@home.example',
+  );
   const timed = await createComment(t, shared, ana, '-1 for the ending, see BRUNO DIAZ at 0:12');
-  await t.db.query('UPDATE comments SET media_id = $2, moment_start = 12.5, moment_end = 20 WHERE id = $1', [timed, video]);
+  await t.db.query('UPDATE comments SET media_id = $2, moment_start = 12.5, moment_end = 20 WHERE id = $1', [
+    timed,
+    video,
+  ]);
   await createReaction(t, shared, carla, '🌉');
   const timedReaction = await createReaction(t, shared, ana, '⭐');
   await t.db.query('UPDATE reactions SET media_id = $2, moment_start = 3 WHERE id = $1', [timedReaction.id, video]);
@@ -161,7 +204,9 @@ describe('the research package', async () => {
 
   it('holds the files, whose CSVs parse, join on their ids, and the codebook names every column', async () => {
     const pkg = await download(t, researcher, '');
-    expect([...pkg.files.keys()].sort()).toEqual([...CSV_FILES.map((n) => `${n}.csv`), 'README.md', 'codebook.md'].sort());
+    expect([...pkg.files.keys()].sort()).toEqual(
+      [...CSV_FILES.map((n) => `${n}.csv`), 'README.md', 'codebook.md'].sort(),
+    );
 
     const teachers = new Set(pkg.rows('teachers').map((r) => r['teacher_id']));
     const portfolios = new Set(pkg.rows('portfolios').map((r) => r['portfolio_id']));
@@ -169,26 +214,40 @@ describe('the research package', async () => {
     const sps = new Set(pkg.rows('shared_portfolios').map((r) => r['shared_portfolio_id']));
     const sas = new Set(pkg.rows('shared_artifacts').map((r) => r['shared_artifact_id']));
     for (const id of teachers) expect(id).toMatch(PSEUDONYM);
-    for (const name of ['portfolios', 'artifacts', 'responses', 'shared_artifacts', 'comments', 'reactions', 'memberships']) {
+    for (const name of [
+      'portfolios',
+      'artifacts',
+      'responses',
+      'shared_artifacts',
+      'comments',
+      'reactions',
+      'memberships',
+    ]) {
       for (const row of pkg.rows(name)) expect(teachers, `${name}.teacher_id`).toContain(row['teacher_id']);
     }
     for (const row of pkg.rows('shared_portfolios')) expect(teachers).toContain(row['owner_id']);
     for (const row of pkg.rows('artifacts')) expect(portfolios).toContain(row['portfolio_id']);
     for (const row of pkg.rows('responses')) {
-      expect([row['response_of'], row['response_of'] === 'artifact' ? artifacts.has(row['artifact_id']!) : sas.has(row['shared_artifact_id']!)]).toEqual([
-        expect.stringMatching(/^(artifact|shared_artifact)$/),
-        true,
-      ]);
+      expect([
+        row['response_of'],
+        row['response_of'] === 'artifact' ? artifacts.has(row['artifact_id']!) : sas.has(row['shared_artifact_id']!),
+      ]).toEqual([expect.stringMatching(/^(artifact|shared_artifact)$/), true]);
     }
-    for (const name of ['shared_artifacts', 'memberships']) for (const row of pkg.rows(name)) expect(sps).toContain(row['shared_portfolio_id']);
-    for (const name of ['comments', 'reactions']) for (const row of pkg.rows(name)) expect(sas).toContain(row['shared_artifact_id']);
-    const questionPortfolios = pkg.rows('codebook_questions').map((row) => row['shared_portfolio_id']).filter((id) => id !== '');
+    for (const name of ['shared_artifacts', 'memberships'])
+      for (const row of pkg.rows(name)) expect(sps).toContain(row['shared_portfolio_id']);
+    for (const name of ['comments', 'reactions'])
+      for (const row of pkg.rows(name)) expect(sas).toContain(row['shared_artifact_id']);
+    const questionPortfolios = pkg
+      .rows('codebook_questions')
+      .map((row) => row['shared_portfolio_id'])
+      .filter((id) => id !== '');
     expect(questionPortfolios.length).toBeGreaterThan(0);
     for (const id of questionPortfolios) expect(sps).toContain(id);
 
     // Every column of every CSV is in the codebook, and the codebook names no column that is not there.
     const described = new Map<string, string[]>();
-    for (const row of pkg.rows('codebook_columns')) described.set(row['file']!, [...(described.get(row['file']!) ?? []), row['column']!]);
+    for (const row of pkg.rows('codebook_columns'))
+      described.set(row['file']!, [...(described.get(row['file']!) ?? []), row['column']!]);
     expect([...described.keys()].sort()).toEqual(CSV_FILES.map((n) => `${n}.csv`).sort());
     for (const name of CSV_FILES) expect(described.get(`${name}.csv`), name).toEqual(pkg.csv.get(name)!.header);
     for (const row of pkg.rows('codebook_columns')) {
@@ -197,17 +256,26 @@ describe('the research package', async () => {
     }
     // The questions of the template and of each shared portfolio, with their choices.
     const questions = pkg.rows('codebook_questions');
-    expect(questions.filter((q) => q['structure'] === 'template').map((q) => q['question_key'])).toContain('artifactCategory');
+    expect(questions.filter((q) => q['structure'] === 'template').map((q) => q['question_key'])).toContain(
+      'artifactCategory',
+    );
     expect(questions.find((q) => q['structure'] === 'template' && q['question_key'] === 'unitTiming')!['choices']).toBe(
       'Beginning of unit | Middle of unit | End of unit | Not part of a unit',
     );
-    expect(questions.find((q) => q['shared_portfolio_id'] === String(sp.id) && q['question_key'] === 't2')).toMatchObject({ team_question: 'true', choices: "Yes | -No" });
+    expect(
+      questions.find((q) => q['shared_portfolio_id'] === String(sp.id) && q['question_key'] === 't2'),
+    ).toMatchObject({ team_question: 'true', choices: 'Yes | -No' });
   });
 
   it('selects rows as the filters say and writes them in long format with ISO UTC times and moments', async () => {
     const pkg = await download(t, researcher, '');
     // Researchers are never selected; the outsider is, as a teacher of the installation.
-    expect(pkg.rows('teachers').map((r) => r['role']).sort()).toEqual(['plc_lead', 'teacher', 'teacher', 'teacher']);
+    expect(
+      pkg
+        .rows('teachers')
+        .map((r) => r['role'])
+        .sort(),
+    ).toEqual(['plc_lead', 'teacher', 'teacher', 'teacher']);
     const artifactRows = pkg.rows('artifacts').filter((r) => r['portfolio_id'] === String(portfolio.id));
     expect(artifactRows.map((r) => [r['artifact_id'], r['title'], r['parking_lot'], r['images']])).toEqual([
       [String(artifact.id), "'+Ramp race", 'false', '1'],
@@ -218,27 +286,59 @@ describe('the research package', async () => {
       ['artifactName', "'+Ramp race", '', ''],
       ['unitDay', '', '4', ''],
       ['artifactCategory', 'Student work | Assessment', '', '2'],
-      ['learningGoal', expect.stringMatching(/^Planned with @P-[0-9a-f]{20} and P-[0-9a-f]{20}; P-[0-9a-f]{20} helped\.$/), '', ''],
+      [
+        'learningGoal',
+        expect.stringMatching(/^Planned with @P-[0-9a-f]{20} and P-[0-9a-f]{20}; P-[0-9a-f]{20} helped\.$/),
+        '',
+        '',
+      ],
     ]);
     const sharedAnswers = pkg.rows('responses').filter((r) => r['shared_artifact_id'] === String(shared.id));
-    expect(sharedAnswers.find((r) => r['question_key'] === 't2')).toMatchObject({ answer_text: "Yes | -No", team_question: 'true', choice_count: '2' });
+    expect(sharedAnswers.find((r) => r['question_key'] === 't2')).toMatchObject({
+      answer_text: 'Yes | -No',
+      team_question: 'true',
+      choice_count: '2',
+    });
 
     const comments = pkg.rows('comments');
-    expect(comments.find((c) => c['comment_id'] === String(plain))).toMatchObject({ media_id: '', moment_start: '', moment_end: '', edited: 'false' });
-    expect(comments.find((c) => c['comment_id'] === String(timed))).toMatchObject({ media_id: String(video), moment_start: '12.5', moment_end: '20' });
-    expect(pkg.rows('reactions').map((r) => [r['value'], r['reaction'], r['media_id'], r['moment_start'], r['moment_end']]).sort()).toEqual([
+    expect(comments.find((c) => c['comment_id'] === String(plain))).toMatchObject({
+      media_id: '',
+      moment_start: '',
+      moment_end: '',
+      edited: 'false',
+    });
+    expect(comments.find((c) => c['comment_id'] === String(timed))).toMatchObject({
+      media_id: String(video),
+      moment_start: '12.5',
+      moment_end: '20',
+    });
+    expect(
+      pkg
+        .rows('reactions')
+        .map((r) => [r['value'], r['reaction'], r['media_id'], r['moment_start'], r['moment_end']])
+        .sort(),
+    ).toEqual([
       ['⭐', 'star', String(video), '3', ''],
       ['🌉', 'bridge', '', '', ''],
     ]);
-    expect(pkg.rows('memberships').filter((m) => m['shared_portfolio_id'] === String(sp.id)).map((m) => m['is_owner']).sort()).toEqual(['false', 'false', 'true']);
+    expect(
+      pkg
+        .rows('memberships')
+        .filter((m) => m['shared_portfolio_id'] === String(sp.id))
+        .map((m) => m['is_owner'])
+        .sort(),
+    ).toEqual(['false', 'false', 'true']);
     for (const [name, { header, rows }] of pkg.csv) {
-      for (const column of header.filter((h) => h.endsWith('_at'))) for (const row of rows) expect(row[column], `${name}.${column}`).toMatch(ISO_UTC);
+      for (const column of header.filter((h) => h.endsWith('_at')))
+        for (const row of rows) expect(row[column], `${name}.${column}`).toMatch(ISO_UTC);
     }
 
     // Teachers: only them, their work, and the shared portfolios they are members of.
     const one = await download(t, researcher, `teachers=${carla.user.id}`);
     expect(one.rows('teachers').filter((r) => r['in_filter'] === 'true')).toHaveLength(1);
-    expect(one.rows('portfolios').map((r) => r['name'])).toEqual([expect.stringMatching(/^P-[0-9a-f]{20}’s portfolio$/)]);
+    expect(one.rows('portfolios').map((r) => r['name'])).toEqual([
+      expect.stringMatching(/^P-[0-9a-f]{20}’s portfolio$/),
+    ]);
     expect(one.rows('shared_portfolios').map((r) => r['shared_portfolio_id'])).toEqual([String(sp.id)]);
     expect(one.rows('shared_artifacts')).toEqual([]);
     expect(one.rows('comments')).toEqual([]);
@@ -269,10 +369,17 @@ describe('the research package', async () => {
     const comment = pkg.rows('comments').find((c) => c['comment_id'] === String(plain))!['text'];
     // A cell that starts with "@" is neutralised too.
     expect(comment).toMatch(/^'@P-[0-9a-f]{20} great! cc P-[0-9a-f]{20} <P-[0-9a-f]{20}> and \[email\]$/);
-    const omar = pkg.rows('teachers').map((r) => r['teacher_id']).find((id) => comment!.includes(`cc ${id} <${id}>`));
+    const omar = pkg
+      .rows('teachers')
+      .map((r) => r['teacher_id'])
+      .find((id) => comment!.includes(`cc ${id} <${id}>`));
     expect(omar).toBeDefined();
-    expect(pkg.rows('comments').find((c) => c['comment_id'] === String(timed))!['text']).toMatch(/^'-1 for the ending, see P-[0-9a-f]{20} at 0:12$/);
-    expect(pkg.rows('shared_portfolios').find((r) => r['shared_portfolio_id'] === String(sp.id))!['name']).toBe("'@Forces PLC");
+    expect(pkg.rows('comments').find((c) => c['comment_id'] === String(timed))!['text']).toMatch(
+      /^'-1 for the ending, see P-[0-9a-f]{20} at 0:12$/,
+    );
+    expect(pkg.rows('shared_portfolios').find((r) => r['shared_portfolio_id'] === String(sp.id))!['name']).toBe(
+      "'@Forces PLC",
+    );
     expect(pkg.rows('portfolios').find((r) => r['portfolio_id'] === String(portfolio.id))).toMatchObject({
       name: expect.stringMatching(/^'=P-[0-9a-f]{20} portfolio$/),
       topic: expect.stringMatching(/^Forces with P-[0-9a-f]{20}$/),
@@ -293,21 +400,27 @@ describe('the research package', async () => {
   });
 
   it('gives each person the same pseudonym in every export, another one under another secret, and never exports the secret', async () => {
-    const pseudonymOf = (pkg: ReturnType<typeof unpack>, portfolioId: number) => pkg.rows('portfolios').find((r) => r['portfolio_id'] === String(portfolioId))!['teacher_id'];
+    const pseudonymOf = (pkg: ReturnType<typeof unpack>, portfolioId: number) =>
+      pkg.rows('portfolios').find((r) => r['portfolio_id'] === String(portfolioId))!['teacher_id'];
     const first = await download(t, researcher, '');
     const second = await download(t, researcher, `teachers=${bruno.user.id}`);
     expect(pseudonymOf(first, portfolio.id)).toMatch(PSEUDONYM);
     expect(pseudonymOf(second, portfolio.id)).toBe(pseudonymOf(first, portfolio.id));
     expect(new Set(first.rows('teachers').map((r) => r['teacher_id'])).size).toBe(first.rows('teachers').length);
 
-    const { rows } = await t.db.query<{ value: Buffer }>(`SELECT value FROM installation_secrets WHERE name = 'research_pseudonyms'`);
+    const { rows } = await t.db.query<{ value: Buffer }>(
+      `SELECT value FROM installation_secrets WHERE name = 'research_pseudonyms'`,
+    );
     const secret = rows[0]!.value;
     for (const [, content] of first.files) {
       expect(content.includes(secret)).toBe(false);
       const text = content.toString();
-      for (const encoded of [secret.toString('hex'), secret.toString('base64'), secret.toString('base64url')]) expect(text).not.toContain(encoded);
+      for (const encoded of [secret.toString('hex'), secret.toString('base64'), secret.toString('base64url')])
+        expect(text).not.toContain(encoded);
     }
-    await t.db.query(`UPDATE installation_secrets SET value = $1 WHERE name = 'research_pseudonyms'`, [randomBytes(32)]);
+    await t.db.query(`UPDATE installation_secrets SET value = $1 WHERE name = 'research_pseudonyms'`, [
+      randomBytes(32),
+    ]);
     const other = await download(t, researcher, '');
     expect(pseudonymOf(other, portfolio.id)).toMatch(PSEUDONYM);
     expect(pseudonymOf(other, portfolio.id)).not.toBe(pseudonymOf(first, portfolio.id));
@@ -317,9 +430,25 @@ describe('the research package', async () => {
 
   it('names people only with the consent confirmed, and then in teachers.csv next to the pseudonym', async () => {
     const pkg = await download(t, researcher, `identities=included&consentConfirmed=true&teachers=${bruno.user.id}`);
-    expect(pkg.csv.get('teachers')!.header).toEqual(['teacher_id', 'role', 'in_filter', 'created_at', 'user_id', 'username', 'email']);
-    expect(pkg.rows('teachers').find((r) => r['user_id'] === String(bruno.user.id))).toMatchObject({ username: 'Bruno Diaz', email: 'bruno.diaz@school.example' });
-    expect(pkg.rows('codebook_columns').filter((r) => r['file'] === 'teachers.csv').map((r) => r['column'])).toContain('email');
+    expect(pkg.csv.get('teachers')!.header).toEqual([
+      'teacher_id',
+      'role',
+      'in_filter',
+      'created_at',
+      'user_id',
+      'username',
+      'email',
+    ]);
+    expect(pkg.rows('teachers').find((r) => r['user_id'] === String(bruno.user.id))).toMatchObject({
+      username: 'Bruno Diaz',
+      email: 'bruno.diaz@school.example',
+    });
+    expect(
+      pkg
+        .rows('codebook_columns')
+        .filter((r) => r['file'] === 'teachers.csv')
+        .map((r) => r['column']),
+    ).toContain('email');
     expect(pkg.files.get('README.md')!.toString()).toContain('| Identities | included');
   });
 
@@ -337,8 +466,12 @@ describe('the research package', async () => {
     expect(log[0]!.bytes).toBeGreaterThan(1000);
     expect(log[0]!.started_at).toMatch(ISO_UTC);
     expect(Date.parse(log[0]!.finished_at!)).toBeGreaterThanOrEqual(Date.parse(log[0]!.started_at));
-    const readme = (await download(t, researcher, `sharedPortfolios=${sp.id}&teachers=${bruno.user.id}`)).files.get('README.md')!.toString();
-    expect(readme).toContain(`Export ${ResearchExportListResponseSchema.parse((await t.api({ method: 'GET', url: '/research/exports', token: researcher.token })).json())[0]!.id}`);
+    const readme = (await download(t, researcher, `sharedPortfolios=${sp.id}&teachers=${bruno.user.id}`)).files
+      .get('README.md')!
+      .toString();
+    expect(readme).toContain(
+      `Export ${ResearchExportListResponseSchema.parse((await t.api({ method: 'GET', url: '/research/exports', token: researcher.token })).json())[0]!.id}`,
+    );
     expect(readme).toMatch(/\| Teachers \| P-[0-9a-f]{20} \|/);
     expect(readme).toContain(`| Shared portfolios | @Forces PLC (id ${sp.id}) |`);
   });
@@ -361,24 +494,43 @@ describe('a client that goes away', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     await new Promise<void>((resolve, reject) => {
-      const req = http.get({ host: '127.0.0.1', port, path: '/api/v1/research/export', headers: { authorization: `Bearer ${researcher.token}` } }, (res) => {
-        expect(res.statusCode).toBe(200);
-        res.once('data', () => {
-          req.destroy();
-          resolve();
-        });
-      });
+      const req = http.get(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/v1/research/export',
+          headers: { authorization: `Bearer ${researcher.token}` },
+        },
+        (res) => {
+          expect(res.statusCode).toBe(200);
+          res.once('data', () => {
+            req.destroy();
+            resolve();
+          });
+        },
+      );
       req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
     });
     const record = async () =>
-      (await t.db.query<{ status: string; row_counts: Record<string, number>; bytes: number | null }>('SELECT status, row_counts, bytes FROM research_exports ORDER BY id DESC LIMIT 1')).rows[0]!;
+      (
+        await t.db.query<{ status: string; row_counts: Record<string, number>; bytes: number | null }>(
+          'SELECT status, row_counts, bytes FROM research_exports ORDER BY id DESC LIMIT 1',
+        )
+      ).rows[0]!;
     await expect.poll(async () => (await record()).status, { timeout: 15_000 }).toBe('cancelled');
     const cancelled = await record();
     expect(cancelled.bytes).toBeNull();
     expect(cancelled.row_counts['comments']).toBeUndefined();
     // The work stopped: no statement of the export is still running.
     await expect
-      .poll(async () => (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%export_sas%' AND state = 'active' AND pid <> pg_backend_pid()`)).rows[0]!.n)
+      .poll(
+        async () =>
+          (
+            await t.db.query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%export_sas%' AND state = 'active' AND pid <> pg_backend_pid()`,
+            )
+          ).rows[0]!.n,
+      )
       .toBe(0);
   });
 });

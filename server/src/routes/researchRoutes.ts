@@ -28,7 +28,11 @@ export const researchRoutes: FastifyPluginAsyncZod = async (app) => {
       // the researcher's name.
       if (!bearerToken(request)) requireSameOriginDownload(request, app.config.publicUrl);
       // A client that goes away before the end stops the work.
-      const { stream, fileName } = await app.services.research.exportPackage(request.user, request.query, clientGone(reply));
+      const { stream, fileName } = await app.services.research.exportPackage(
+        request.user,
+        request.query,
+        clientGone(reply),
+      );
       return reply
         .type('application/zip')
         .header('content-disposition', contentDisposition('attachment', fileName))

@@ -18,7 +18,13 @@ let lastAddress = 0;
 const freshAddress = () => `10.9.0.${++lastAddress}`;
 
 const webLogin = (teacher: TestUser, extra: Record<string, unknown> = {}) =>
-  t.api({ method: 'POST', url: '/auth/local', headers: WEB, payload: { identifier: teacher.user.email, password: teacher.password, ...extra }, remoteAddress: freshAddress() });
+  t.api({
+    method: 'POST',
+    url: '/auth/local',
+    headers: WEB,
+    payload: { identifier: teacher.user.email, password: teacher.password, ...extra },
+    remoteAddress: freshAddress(),
+  });
 
 /** The raw `Set-Cookie` header of the named cookie. */
 function setCookie(res: LightMyRequestResponse, name: string): string {
@@ -32,22 +38,33 @@ function setCookie(res: LightMyRequestResponse, name: string): string {
 function expectCookies(res: LightMyRequestResponse, persistent: boolean) {
   expect(res).toHaveStatus(200);
   for (const name of ['jwt', 'pf_session']) {
-    const attributes = setCookie(res, name).split(';').slice(1).map((a) => a.trim().toLowerCase());
+    const attributes = setCookie(res, name)
+      .split(';')
+      .slice(1)
+      .map((a) => a.trim().toLowerCase());
     const lifetime = attributes.filter((a) => a.startsWith('max-age=') || a.startsWith('expires='));
-    expect(lifetime.filter((a) => a.startsWith('max-age=')), name).toEqual(persistent ? [`max-age=${SESSION_TTL_SECONDS}`] : []);
+    expect(
+      lifetime.filter((a) => a.startsWith('max-age=')),
+      name,
+    ).toEqual(persistent ? [`max-age=${SESSION_TTL_SECONDS}`] : []);
     expect(lifetime.length > 0, `${name} has a lifetime`).toBe(persistent);
   }
 }
 
-const sessionToken = (res: LightMyRequestResponse) => (res.cookies as { name: string; value: string }[]).find((c) => c.name === 'jwt')!.value;
+const sessionToken = (res: LightMyRequestResponse) =>
+  (res.cookies as { name: string; value: string }[]).find((c) => c.name === 'jwt')!.value;
 
 /** The stored persistence of the user's sessions, oldest first. */
 async function storedPersistence(userId: number): Promise<boolean[]> {
-  const { rows } = await t.db.query<{ persistent: boolean }>('SELECT persistent FROM sessions WHERE user_id = $1 ORDER BY created_at, id', [userId]);
+  const { rows } = await t.db.query<{ persistent: boolean }>(
+    'SELECT persistent FROM sessions WHERE user_id = $1 ORDER BY created_at, id',
+    [userId],
+  );
   return rows.map((r) => r.persistent);
 }
 
-const refresh = (token: string) => t.api({ method: 'POST', url: '/token/refresh', cookies: { jwt: token }, headers: WEB, payload: {} });
+const refresh = (token: string) =>
+  t.api({ method: 'POST', url: '/token/refresh', cookies: { jwt: token }, headers: WEB, payload: {} });
 
 describe('keep me signed in', () => {
   it('a web login without the choice (absent or false) gets browser-session cookies, stored as not persistent', async () => {
@@ -77,10 +94,22 @@ describe('keep me signed in', () => {
 
   it('a web sign-in by password reset (no choice on that form) is a browser-session cookie', async () => {
     const teacher = await createTeacher(t);
-    expect(await t.api({ method: 'POST', url: '/auth/forgot-password', payload: { email: teacher.user.email }, remoteAddress: freshAddress() })).toHaveStatus(200);
+    expect(
+      await t.api({
+        method: 'POST',
+        url: '/auth/forgot-password',
+        payload: { email: teacher.user.email },
+        remoteAddress: freshAddress(),
+      }),
+    ).toHaveStatus(200);
     const code = /\/reset-password\/([A-Za-z0-9_-]+)$/.exec(t.mail.lastTo(teacher.user.email)!.links[0]!)![1]!;
     const password = 'a-new-Passphrase-for-Keeps-42';
-    const res = await t.api({ method: 'POST', url: '/auth/reset-password', headers: WEB, payload: { code, password, passwordConfirmation: password } });
+    const res = await t.api({
+      method: 'POST',
+      url: '/auth/reset-password',
+      headers: WEB,
+      payload: { code, password, passwordConfirmation: password },
+    });
     expectCookies(res, false);
   });
 
@@ -88,7 +117,12 @@ describe('keep me signed in', () => {
     const teacher = await createTeacher(t);
     const before = (await storedPersistence(teacher.user.id)).length;
     for (const extra of [{}, { remember: false }]) {
-      const res = await t.api({ method: 'POST', url: '/auth/local', payload: { identifier: teacher.user.email, password: teacher.password, ...extra }, remoteAddress: freshAddress() });
+      const res = await t.api({
+        method: 'POST',
+        url: '/auth/local',
+        payload: { identifier: teacher.user.email, password: teacher.password, ...extra },
+        remoteAddress: freshAddress(),
+      });
       expect(res).toHaveStatus(200);
       expect(res.headers['set-cookie']).toBeUndefined();
       const { jwt } = AuthResponseSchema.parse(res.json());

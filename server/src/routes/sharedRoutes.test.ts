@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MembersResponseSchema, SharedPortfolioListItemSchema, SharedPortfolioListResponseSchema, SharedPortfolioSchema } from '#schemas/sharedPortfolio';
+import {
+  MembersResponseSchema,
+  SharedPortfolioListItemSchema,
+  SharedPortfolioListResponseSchema,
+  SharedPortfolioSchema,
+} from '#schemas/sharedPortfolio';
 import {
   countRows,
   createComment,
@@ -31,17 +36,29 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   topic: 'Energy',
   plcName: 'Middle school science',
   plcGoals: 'Share evidence of modelling.',
-  structure: [{ key: 'nextSteps', text: 'What would you do next, or differently?', type: 'longText' }, teamQuestion('team-a')],
+  structure: [
+    { key: 'nextSteps', text: 'What would you do next, or differently?', type: 'longText' },
+    teamQuestion('team-a'),
+  ],
   ...overrides,
 });
 
-const create = (token: string, payload: unknown) => t.api({ method: 'POST', url: '/shared-portfolios', token, payload: payload as object });
-const update = (token: string, id: number, payload: unknown) => t.api({ method: 'PUT', url: `/shared-portfolios/${id}`, token, payload: payload as object });
+const create = (token: string, payload: unknown) =>
+  t.api({ method: 'POST', url: '/shared-portfolios', token, payload: payload as object });
+const update = (token: string, id: number, payload: unknown) =>
+  t.api({ method: 'PUT', url: `/shared-portfolios/${id}`, token, payload: payload as object });
 const read = (token: string, id: number) => t.api({ method: 'GET', url: `/shared-portfolios/${id}`, token });
-const members = (token: string, id: number, query = '') => t.api({ method: 'GET', url: `/shared-portfolios/${id}/members${query}`, token });
+const members = (token: string, id: number, query = '') =>
+  t.api({ method: 'GET', url: `/shared-portfolios/${id}/members${query}`, token });
 const leave = (token: string, id: number, payload?: unknown) =>
-  t.api({ method: 'POST', url: `/shared-portfolios/${id}/leave`, token, ...(payload === undefined ? {} : { payload: payload as object }) });
-const removeUser = (token: string, id: number, userId: number | string) => t.api({ method: 'POST', url: `/shared-portfolios/${id}/remove-user/${userId}`, token });
+  t.api({
+    method: 'POST',
+    url: `/shared-portfolios/${id}/leave`,
+    token,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+const removeUser = (token: string, id: number, userId: number | string) =>
+  t.api({ method: 'POST', url: `/shared-portfolios/${id}/remove-user/${userId}`, token });
 
 const person = (u: TestUser) => ({ id: u.user.id, username: u.user.username, email: u.user.email });
 
@@ -64,15 +81,29 @@ describe('POST /shared-portfolios', () => {
       commentCount: 0,
     });
     expect(sp.templateStructure).toEqual(TEMPLATE_STRUCTURE);
-    expect(sp.structure).toEqual([...CORE, TEMPLATE_STRUCTURE.find((q) => q.key === 'nextSteps'), { ...teamQuestion('team-a'), bonus: true }]);
+    expect(sp.structure).toEqual([
+      ...CORE,
+      TEMPLATE_STRUCTURE.find((q) => q.key === 'nextSteps'),
+      { ...teamQuestion('team-a'), bonus: true },
+    ]);
     expect((await read(lead.token, sp.id)).json()).toEqual(sp);
   });
 
   it('lets a researcher create one', async () => {
     const researcher = await createResearcher(t);
-    const res = await create(researcher.token, body({ structure: [], grades: [], subject: '', topic: null, plcName: '  ', plcGoals: undefined }));
+    const res = await create(
+      researcher.token,
+      body({ structure: [], grades: [], subject: '', topic: null, plcName: '  ', plcGoals: undefined }),
+    );
     expect(res).toHaveStatus(200);
-    expect(res.json()).toMatchObject({ owner: person(researcher), subject: null, topic: null, plcName: null, plcGoals: null, structure: CORE });
+    expect(res.json()).toMatchObject({
+      owner: person(researcher),
+      subject: null,
+      topic: null,
+      plcName: null,
+      plcGoals: null,
+      structure: CORE,
+    });
   });
 
   it('refuses teachers with 403 and stores nothing', async () => {
@@ -90,10 +121,17 @@ describe('POST /shared-portfolios', () => {
       [[{ key: 'q', text: 'Q?', type: '' }], INVALID(1, 'Question type is required.')],
       [[{ key: 'q', text: 'Q?', type: 'fileUpload' }], INVALID(1, 'Question type is required.')],
       [[teamQuestion('q', { type: 'singleSelection' })], INVALID(1, 'You must enter at least one choice.')],
-      [[teamQuestion('q', { type: 'multipleResponse', choices: ['  '] })], INVALID(1, 'You must enter at least one choice.')],
-      [[teamQuestion('a', { text: ' ' }), teamQuestion('b', { type: 'singleSelection' }), teamQuestion('c')], INVALID(2, 'Question text is required.')],
+      [
+        [teamQuestion('q', { type: 'multipleResponse', choices: ['  '] })],
+        INVALID(1, 'You must enter at least one choice.'),
+      ],
+      [
+        [teamQuestion('a', { text: ' ' }), teamQuestion('b', { type: 'singleSelection' }), teamQuestion('c')],
+        INVALID(2, 'Question text is required.'),
+      ],
     ];
-    for (const [structure, message] of cases) expect(await create(lead.token, body({ structure }))).toBeApiError(400, message);
+    for (const [structure, message] of cases)
+      expect(await create(lead.token, body({ structure }))).toBeApiError(400, message);
     expect(await snapshot(t)).toEqual(before);
   });
 
@@ -106,8 +144,14 @@ describe('POST /shared-portfolios', () => {
       [body({ name: 'x'.repeat(201) }), 'The name must be at most 200 characters.'],
       [body({ structure: undefined }), 'structure is required.'],
       [body({ structure: 'all' }), 'structure must be a list.'],
-      [body({ structure: Array.from({ length: 201 }, (_, i) => teamQuestion(`q${i}`)) }), 'structure must have at most 200 item(s).'],
-      [body({ structure: [teamQuestion('q', { text: 'x'.repeat(1001) })] }), 'Question text must be at most 1000 characters.'],
+      [
+        body({ structure: Array.from({ length: 201 }, (_, i) => teamQuestion(`q${i}`)) }),
+        'structure must have at most 200 item(s).',
+      ],
+      [
+        body({ structure: [teamQuestion('q', { text: 'x'.repeat(1001) })] }),
+        'Question text must be at most 1000 characters.',
+      ],
       [body({ structure: [{ text: 'No key', type: 'shortText' }] }), 'structure.0.key is required.'],
       [body({ plcGoals: 'x'.repeat(5001) }), 'The PLC goals must be at most 5000 characters.'],
       [body({ plcName: 'x'.repeat(501) }), 'The PLC name must be at most 500 characters.'],
@@ -142,7 +186,9 @@ describe('GET /shared-portfolios', () => {
     await createReaction(t, a, lead, '⭐');
     await createReaction(t, b, member, '🔖');
 
-    const mine = SharedPortfolioListResponseSchema.parse((await t.api({ method: 'GET', url: '/shared-portfolios', token: member.token })).json());
+    const mine = SharedPortfolioListResponseSchema.parse(
+      (await t.api({ method: 'GET', url: '/shared-portfolios', token: member.token })).json(),
+    );
     expect(mine.map((p) => p.id)).toEqual([sp.id]);
     expect(mine[0]).toMatchObject({
       owner: person(lead),
@@ -154,7 +200,9 @@ describe('GET /shared-portfolios', () => {
       ],
     });
     expect((await t.api({ method: 'GET', url: '/shared-portfolios', token: invitee.token })).json()).toEqual([]);
-    const all = (await t.api({ method: 'GET', url: '/shared-portfolios', token: (await createResearcher(t)).token })).json();
+    const all = (
+      await t.api({ method: 'GET', url: '/shared-portfolios', token: (await createResearcher(t)).token })
+    ).json();
     expect(all.map((p: { id: number }) => p.id)).toEqual(expect.arrayContaining([sp.id, elsewhere.id]));
     expect(all).toHaveLength(await countRows(t, 'shared_portfolios'));
   });
@@ -165,7 +213,11 @@ describe('GET /shared-portfolios/{id}', () => {
     const lead = await createLead(t);
     const member = await createTeacher(t);
     const invitee = await createTeacher(t);
-    const sp = await createSharedPortfolio(t, lead, { members: [member], invitees: [invitee], questions: [teamQuestion('t1')] });
+    const sp = await createSharedPortfolio(t, lead, {
+      members: [member],
+      invitees: [invitee],
+      questions: [teamQuestion('t1')],
+    });
     const a = await createSharedArtifact(t, sp, member, { topic: 'Ramps', subject: 'Science', grades: ['5th'] });
     await createComment(t, a, lead, 'First');
     await createComment(t, a, member, 'Second');
@@ -197,15 +249,24 @@ describe('PUT /shared-portfolios/{id}', () => {
     const lead = await createLead(t);
     const sp = await createSharedPortfolio(t, lead, { questions: [teamQuestion('old')] });
     const a = await createSharedArtifact(t, sp, lead);
-    const res = await update(lead.token, sp.id, body({ name: ' Renamed ', structure: [teamQuestion('new', { type: 'number' })], id: sp.id }));
+    const res = await update(
+      lead.token,
+      sp.id,
+      body({ name: ' Renamed ', structure: [teamQuestion('new', { type: 'number' })], id: sp.id }),
+    );
     expect(res).toHaveStatus(200);
     const changed = SharedPortfolioSchema.parse(res.json());
     expect(changed).toMatchObject({ name: 'Renamed', owner: person(lead), members: [person(lead)] });
-    expect(changed.structure).toEqual([...CORE, { ...teamQuestion('new', { type: 'number' }), min: 1, max: 1, step: 1 }]);
+    expect(changed.structure).toEqual([
+      ...CORE,
+      { ...teamQuestion('new', { type: 'number' }), min: 1, max: 1, step: 1 },
+    ]);
     expect(changed.templateStructure).toEqual(TEMPLATE_STRUCTURE);
     expect(changed.sharedArtifacts[0]!.structure).toEqual(a.structure);
     const researcher = await createResearcher(t);
-    expect((await update(researcher.token, sp.id, body({ name: 'By a researcher', structure: [] }))).json()).toMatchObject({
+    expect(
+      (await update(researcher.token, sp.id, body({ name: 'By a researcher', structure: [] }))).json(),
+    ).toMatchObject({
       name: 'By a researcher',
       owner: person(lead),
     });
@@ -217,7 +278,10 @@ describe('PUT /shared-portfolios/{id}', () => {
     const sp = await createSharedPortfolio(t, lead);
     const before = await snapshot(t);
     const cases: [Record<string, unknown>, string][] = [
-      [body({ structure: [teamQuestion('q', { type: 'singleSelection', choices: [] })] }), INVALID(1, 'You must enter at least one choice.')],
+      [
+        body({ structure: [teamQuestion('q', { type: 'singleSelection', choices: [] })] }),
+        INVALID(1, 'You must enter at least one choice.'),
+      ],
       [body({ id: sp.id + 1 }), 'The id in the body does not match the address.'],
       [body({ members: [intruder.user.id] }), 'Unknown field "members"; it is not accepted.'],
       [body({ owner: intruder.user.id }), 'Unknown field "owner"; it is not accepted.'],
@@ -244,7 +308,11 @@ describe('DELETE /shared-portfolios/{id}', () => {
     expect(await t.api({ method: 'DELETE', url: `/shared-artifacts/${a.id}`, token: lead.token })).toHaveStatus(200);
     const res = await t.api({ method: 'DELETE', url: `/shared-portfolios/${sp.id}`, token: lead.token });
     expect(res).toHaveStatus(200);
-    expect(SharedPortfolioListItemSchema.parse(res.json())).toMatchObject({ id: sp.id, name: sp.name, sharedArtifacts: [] });
+    expect(SharedPortfolioListItemSchema.parse(res.json())).toMatchObject({
+      id: sp.id,
+      name: sp.name,
+      sharedArtifacts: [],
+    });
     const { rows } = await t.db.query('SELECT 1 FROM invitations WHERE shared_portfolio_id = $1', [sp.id]);
     expect(rows).toEqual([]);
     expect((await t.api({ method: 'GET', url: '/invitations', token: invitee.token })).json()).toEqual([]);
@@ -272,18 +340,27 @@ describe('GET /shared-portfolios/{id}/members', () => {
     const lead = await createLead(t);
     const tag = `zq${Date.now().toString(36)}`;
     const matches: TestUser[] = [];
-    for (let i = 0; i < 22; i += 1) matches.push(await createUser(t, { email: `${tag}-${i}@school.example`, username: `Person ${i} ${tag}` }));
+    for (let i = 0; i < 22; i += 1)
+      matches.push(await createUser(t, { email: `${tag}-${i}@school.example`, username: `Person ${i} ${tag}` }));
     const byName = await createUser(t, { username: `Ada ${tag.toUpperCase()} Lovelace` });
     const blocked = await createUser(t, { email: `${tag}-blocked@school.example`, blocked: true });
     const sp = await createSharedPortfolio(t, lead, { members: [matches[0]!], invitees: [matches[1]!] });
 
     expect(MembersResponseSchema.parse((await members(lead.token, sp.id, '?search=z')).json()).nonMembers).toEqual([]);
-    expect(MembersResponseSchema.parse((await members(lead.token, sp.id, `?search=${tag.slice(0, 2)}`)).json()).nonMembers).toEqual([]);
+    expect(
+      MembersResponseSchema.parse((await members(lead.token, sp.id, `?search=${tag.slice(0, 2)}`)).json()).nonMembers,
+    ).toEqual([]);
     // Inside an address or a name is not a match (no paging through the directory by fragments).
-    expect(MembersResponseSchema.parse((await members(lead.token, sp.id, `?search=${tag.slice(1)}`)).json()).nonMembers).toEqual([]);
-    expect(MembersResponseSchema.parse((await members(lead.token, sp.id, '?search=school.example')).json()).nonMembers).toEqual([]);
+    expect(
+      MembersResponseSchema.parse((await members(lead.token, sp.id, `?search=${tag.slice(1)}`)).json()).nonMembers,
+    ).toEqual([]);
+    expect(
+      MembersResponseSchema.parse((await members(lead.token, sp.id, '?search=school.example')).json()).nonMembers,
+    ).toEqual([]);
     expect((await members(lead.token, sp.id, '?search=%20%20z%20')).json().nonMembers).toEqual([]);
-    const found = MembersResponseSchema.parse((await members(lead.token, sp.id, `?search=${tag.toUpperCase()}`)).json()).nonMembers;
+    const found = MembersResponseSchema.parse(
+      (await members(lead.token, sp.id, `?search=${tag.toUpperCase()}`)).json(),
+    ).nonMembers;
     expect(found).toHaveLength(20);
     const ids = found.map((p) => p.id);
     expect(ids).not.toContain(matches[0]!.user.id);
@@ -291,18 +368,33 @@ describe('GET /shared-portfolios/{id}/members', () => {
     expect(ids).not.toContain(blocked.user.id);
     expect(ids).not.toContain(lead.user.id);
     expect(found.filter((p) => !/^[^@]{1,2}…@/.test(p.email))).toEqual([]);
-    const exact = MembersResponseSchema.parse((await members(lead.token, sp.id, `?search=${encodeURIComponent(`${tag}-7@School.example`)}`)).json());
+    const exact = MembersResponseSchema.parse(
+      (await members(lead.token, sp.id, `?search=${encodeURIComponent(`${tag}-7@School.example`)}`)).json(),
+    );
     expect(exact.nonMembers).toEqual([person(matches[7]!)]);
-    const named = MembersResponseSchema.parse((await members(lead.token, sp.id, `?search=${encodeURIComponent(`${tag} lovelace`)}`)).json());
-    expect(named.nonMembers).toEqual([{ ...person(byName), email: `${byName.user.email.slice(0, 2)}…${byName.user.email.slice(byName.user.email.indexOf('@'))}` }]);
+    const named = MembersResponseSchema.parse(
+      (await members(lead.token, sp.id, `?search=${encodeURIComponent(`${tag} lovelace`)}`)).json(),
+    );
+    expect(named.nonMembers).toEqual([
+      {
+        ...person(byName),
+        email: `${byName.user.email.slice(0, 2)}…${byName.user.email.slice(byName.user.email.indexOf('@'))}`,
+      },
+    ]);
     expect((await members(lead.token, sp.id, '?search=%25%25')).json().nonMembers).toEqual([]);
   });
 
   it('answers a bad query with 400', async () => {
     const lead = await createLead(t);
     const sp = await createSharedPortfolio(t, lead);
-    expect(await members(lead.token, sp.id, `?search=${'x'.repeat(255)}`)).toBeApiError(400, 'search must be at most 254 characters.');
-    expect(await members(lead.token, sp.id, '?q=x')).toBeApiError(400, 'Unknown field "q" in the query; it is not accepted.');
+    expect(await members(lead.token, sp.id, `?search=${'x'.repeat(255)}`)).toBeApiError(
+      400,
+      'search must be at most 254 characters.',
+    );
+    expect(await members(lead.token, sp.id, '?q=x')).toBeApiError(
+      400,
+      'Unknown field "q" in the query; it is not accepted.',
+    );
   });
 });
 
@@ -324,16 +416,34 @@ describe('POST /shared-portfolios/{id}/leave', () => {
     const outsider = await createTeacher(t);
     const sp = await createSharedPortfolio(t, lead, { members: [member] });
     const before = await snapshot(t);
-    expect(await leave(lead.token, sp.id, {})).toBeApiError(400, 'You cannot leave this shared portfolio without assigning a new owner.');
-    expect(await leave(lead.token, sp.id)).toBeApiError(400, 'You cannot leave this shared portfolio without assigning a new owner.');
-    expect(await leave(lead.token, sp.id, { newOwnerId: 2_000_000_000 })).toBeApiError(400, 'New owner with ID 2000000000 does not exist.');
+    expect(await leave(lead.token, sp.id, {})).toBeApiError(
+      400,
+      'You cannot leave this shared portfolio without assigning a new owner.',
+    );
+    expect(await leave(lead.token, sp.id)).toBeApiError(
+      400,
+      'You cannot leave this shared portfolio without assigning a new owner.',
+    );
+    expect(await leave(lead.token, sp.id, { newOwnerId: 2_000_000_000 })).toBeApiError(
+      400,
+      'New owner with ID 2000000000 does not exist.',
+    );
     expect(await leave(lead.token, sp.id, { newOwnerId: outsider.user.id })).toBeApiError(
       400,
       `New owner ${outsider.user.username} is not a member of this shared portfolio.`,
     );
-    expect(await leave(lead.token, sp.id, { newOwnerId: lead.user.id })).toBeApiError(400, `New owner ${lead.user.username} is not a member of this shared portfolio.`);
-    expect(await leave(lead.token, sp.id, { newOwnerId: String(member.user.id) })).toBeApiError(400, 'newOwnerId must be a number.');
-    expect(await leave(lead.token, sp.id, { newOwnerId: member.user.id, owner: 1 })).toBeApiError(400, 'Unknown field "owner"; it is not accepted.');
+    expect(await leave(lead.token, sp.id, { newOwnerId: lead.user.id })).toBeApiError(
+      400,
+      `New owner ${lead.user.username} is not a member of this shared portfolio.`,
+    );
+    expect(await leave(lead.token, sp.id, { newOwnerId: String(member.user.id) })).toBeApiError(
+      400,
+      'newOwnerId must be a number.',
+    );
+    expect(await leave(lead.token, sp.id, { newOwnerId: member.user.id, owner: 1 })).toBeApiError(
+      400,
+      'Unknown field "owner"; it is not accepted.',
+    );
     expect(await snapshot(t)).toEqual(before);
 
     const res = await leave(lead.token, sp.id, { newOwnerId: member.user.id });
@@ -354,7 +464,9 @@ describe('POST /shared-portfolios/{id}/remove-user/{userId}', () => {
     expect(res).toHaveStatus(200);
     expect(res.json().members).toEqual([person(lead), person(m2)]);
     expect(await read(m1.token, sp.id)).toBeApiError(404, 'Shared portfolio not found.');
-    expect((await removeUser((await createResearcher(t)).token, sp.id, m2.user.id)).json().members).toEqual([person(lead)]);
+    expect((await removeUser((await createResearcher(t)).token, sp.id, m2.user.id)).json().members).toEqual([
+      person(lead),
+    ]);
   });
 
   it('never removes the owner, nor someone who is not a member', async () => {
@@ -367,8 +479,14 @@ describe('POST /shared-portfolios/{id}/remove-user/{userId}', () => {
       400,
       'You cannot remove yourself. Please use the "leave" endpoint and assign a new owner.',
     );
-    expect(await removeUser(researcher.token, sp.id, lead.user.id)).toBeApiError(400, 'The owner cannot be removed. The owner can leave by naming a new owner.');
-    expect(await removeUser(lead.token, sp.id, outsider.user.id)).toBeApiError(400, 'This person is not a member of this shared portfolio.');
+    expect(await removeUser(researcher.token, sp.id, lead.user.id)).toBeApiError(
+      400,
+      'The owner cannot be removed. The owner can leave by naming a new owner.',
+    );
+    expect(await removeUser(lead.token, sp.id, outsider.user.id)).toBeApiError(
+      400,
+      'This person is not a member of this shared portfolio.',
+    );
     expect(await removeUser(lead.token, sp.id, 'me')).toBeApiError(400, 'userId must be a positive whole number.');
     expect(await snapshot(t)).toEqual(before);
   });

@@ -47,22 +47,65 @@ export const sharedRoutes: FastifyPluginAsyncZod = async (app) => {
   const s = app.services;
   const tags = ['shared portfolios'];
 
-  app.get('/shared-portfolios', { schema: { tags, summary: 'My shared portfolios (researchers: all)', response: { 200: SharedPortfolioListResponseSchema, ...errors } } }, async (request) =>
-    s.shared.list(request.user),
+  app.get(
+    '/shared-portfolios',
+    {
+      schema: {
+        tags,
+        summary: 'My shared portfolios (researchers: all)',
+        response: { 200: SharedPortfolioListResponseSchema, ...errors },
+      },
+    },
+    async (request) => s.shared.list(request.user),
   );
-  app.get('/shared-portfolios/:id', { schema: { tags, summary: 'One shared portfolio with its artifacts', params: IdParamsSchema, response: { 200: SharedPortfolioSchema, ...errors } } }, async (request) =>
-    s.shared.get(request.user, request.params.id),
+  app.get(
+    '/shared-portfolios/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One shared portfolio with its artifacts',
+        params: IdParamsSchema,
+        response: { 200: SharedPortfolioSchema, ...errors },
+      },
+    },
+    async (request) => s.shared.get(request.user, request.params.id),
   );
-  app.post('/shared-portfolios', { schema: { tags, summary: 'Create a shared portfolio (PLC leads, researchers)', body: SharedPortfolioBodySchema, response: { 200: SharedPortfolioSchema, ...errors } } }, async (request) =>
-    s.shared.create(request.user, request.body),
+  app.post(
+    '/shared-portfolios',
+    {
+      schema: {
+        tags,
+        summary: 'Create a shared portfolio (PLC leads, researchers)',
+        body: SharedPortfolioBodySchema,
+        response: { 200: SharedPortfolioSchema, ...errors },
+      },
+    },
+    async (request) => s.shared.create(request.user, request.body),
   );
   app.put(
     '/shared-portfolios/:id',
-    { schema: { tags, summary: 'Change a shared portfolio (owner, researchers)', params: IdParamsSchema, body: SharedPortfolioBodySchema, response: { 200: SharedPortfolioSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Change a shared portfolio (owner, researchers)',
+        params: IdParamsSchema,
+        body: SharedPortfolioBodySchema,
+        response: { 200: SharedPortfolioSchema, ...errors },
+      },
+    },
     async (request) => s.shared.update(request.user, request.params.id, request.body),
   );
-  app.delete('/shared-portfolios/:id', { schema: { tags, summary: 'Delete an empty shared portfolio', params: IdParamsSchema, response: { 200: SharedPortfolioListItemSchema, ...errors } } }, async (request) =>
-    s.shared.remove(request.user, request.params.id),
+  app.delete(
+    '/shared-portfolios/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an empty shared portfolio',
+        params: IdParamsSchema,
+        response: { 200: SharedPortfolioListItemSchema, ...errors },
+      },
+    },
+    async (request) => s.shared.remove(request.user, request.params.id),
   );
   app.get(
     '/shared-portfolios/:id/members',
@@ -79,12 +122,27 @@ export const sharedRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/shared-portfolios/:id/leave',
-    { schema: { tags, summary: 'Leave (the owner names a new owner)', params: IdParamsSchema, body: LeaveBodySchema, response: { 200: SharedPortfolioSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Leave (the owner names a new owner)',
+        params: IdParamsSchema,
+        body: LeaveBodySchema,
+        response: { 200: SharedPortfolioSchema, ...errors },
+      },
+    },
     async (request) => s.shared.leave(request.user, request.params.id, request.body?.newOwnerId),
   );
   app.post(
     '/shared-portfolios/:id/remove-user/:userId',
-    { schema: { tags, summary: 'Remove a member (owner, researchers)', params: RemoveUserParamsSchema, response: { 200: SharedPortfolioSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Remove a member (owner, researchers)',
+        params: RemoveUserParamsSchema,
+        response: { 200: SharedPortfolioSchema, ...errors },
+      },
+    },
     async (request) => s.shared.removeUser(request.user, request.params.id, request.params.userId),
   );
 
@@ -100,17 +158,34 @@ export const sharedRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: GateCheckResponseSchema, ...errors },
       },
     },
-    async (request) => s.sharedArtifacts.gateCheck(request.user, request.params.id, request.params.artifactId, request.query.updated_at),
+    async (request) =>
+      s.sharedArtifacts.gateCheck(request.user, request.params.id, request.params.artifactId, request.query.updated_at),
   );
   app.post(
     '/shared-portfolios/:id/shared-artifacts/:artifactId/lock',
-    { schema: { tags: nestedTags, summary: 'Take the 15-minute edit lock', params: SharedNestedParamsSchema, response: { 200: LockResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: nestedTags,
+        summary: 'Take the 15-minute edit lock',
+        params: SharedNestedParamsSchema,
+        response: { 200: LockResponseSchema, ...errors },
+      },
+    },
     async (request) => s.sharedArtifacts.lock(request.user, request.params.id, request.params.artifactId),
   );
   app.post(
     '/shared-portfolios/:id/shared-artifacts/:artifactId/unlock',
-    { schema: { tags: nestedTags, summary: 'Release the edit lock', params: SharedNestedParamsSchema, body: UnlockBodySchema, response: { 200: z.object({}), ...errors } } },
-    async (request) => s.sharedArtifacts.unlock(request.user, request.params.id, request.params.artifactId, request.body?.lock),
+    {
+      schema: {
+        tags: nestedTags,
+        summary: 'Release the edit lock',
+        params: SharedNestedParamsSchema,
+        body: UnlockBodySchema,
+        response: { 200: z.object({}), ...errors },
+      },
+    },
+    async (request) =>
+      s.sharedArtifacts.unlock(request.user, request.params.id, request.params.artifactId, request.body?.lock),
   );
   app.put(
     '/shared-portfolios/:id/shared-artifacts/:artifactId/responses',
@@ -123,7 +198,8 @@ export const sharedRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SharedArtifactSchema, ...errors },
       },
     },
-    async (request) => s.sharedArtifacts.merge(request.user, request.params.id, request.params.artifactId, request.body),
+    async (request) =>
+      s.sharedArtifacts.merge(request.user, request.params.id, request.params.artifactId, request.body),
   );
   app.post(
     '/shared-portfolios/:id/shared-artifacts/:artifactId/:kind',
@@ -142,15 +218,39 @@ export const sharedRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/shared-portfolios/:id/shared-artifacts/:artifactId/:kind/:fileId',
-    { schema: { tags: nestedTags, summary: 'Remove a file', params: SharedFileDeleteParamsSchema, response: { 200: SharedArtifactMediaResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: nestedTags,
+        summary: 'Remove a file',
+        params: SharedFileDeleteParamsSchema,
+        response: { 200: SharedArtifactMediaResponseSchema, ...errors },
+      },
+    },
     async (request) => s.sharedArtifacts.removeFile(request.user, request.params),
   );
 
-  app.get('/shared-artifacts', { schema: { tags: nestedTags, summary: 'Shared artifacts of my shared portfolios', response: { 200: SharedArtifactListResponseSchema, ...errors } } }, async (request) =>
-    s.sharedArtifacts.listForMember(request.user),
+  app.get(
+    '/shared-artifacts',
+    {
+      schema: {
+        tags: nestedTags,
+        summary: 'Shared artifacts of my shared portfolios',
+        response: { 200: SharedArtifactListResponseSchema, ...errors },
+      },
+    },
+    async (request) => s.sharedArtifacts.listForMember(request.user),
   );
-  app.get('/shared-artifacts/:id', { schema: { tags: nestedTags, summary: 'One shared artifact with comments and reactions', params: IdParamsSchema, response: { 200: SharedArtifactDetailSchema, ...errors } } }, async (request) =>
-    s.sharedArtifacts.get(request.user, request.params.id),
+  app.get(
+    '/shared-artifacts/:id',
+    {
+      schema: {
+        tags: nestedTags,
+        summary: 'One shared artifact with comments and reactions',
+        params: IdParamsSchema,
+        response: { 200: SharedArtifactDetailSchema, ...errors },
+      },
+    },
+    async (request) => s.sharedArtifacts.get(request.user, request.params.id),
   );
   app.put(
     '/shared-artifacts/:id',
@@ -165,60 +265,206 @@ export const sharedRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => s.sharedArtifacts.update(request.user, request.params.id, request.body),
   );
-  app.delete('/shared-artifacts/:id', { schema: { tags: nestedTags, summary: 'Delete (only without comments and reactions)', params: IdParamsSchema, response: { 200: SharedArtifactSchema, ...errors } } }, async (request) =>
-    s.sharedArtifacts.remove(request.user, request.params.id),
+  app.delete(
+    '/shared-artifacts/:id',
+    {
+      schema: {
+        tags: nestedTags,
+        summary: 'Delete (only without comments and reactions)',
+        params: IdParamsSchema,
+        response: { 200: SharedArtifactSchema, ...errors },
+      },
+    },
+    async (request) => s.sharedArtifacts.remove(request.user, request.params.id),
   );
   app.post(
     '/shared-artifacts/:id/share',
-    { schema: { tags: nestedTags, summary: 'Copy to a shared portfolio', params: IdParamsSchema, body: ShareBodySchema, response: { 200: ShareResponseSchema, ...errors } } },
-    async (request) => s.sharedArtifacts.shareFromShared(request.user, request.params.id, request.body.sharedPortfolioId),
+    {
+      schema: {
+        tags: nestedTags,
+        summary: 'Copy to a shared portfolio',
+        params: IdParamsSchema,
+        body: ShareBodySchema,
+        response: { 200: ShareResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      s.sharedArtifacts.shareFromShared(request.user, request.params.id, request.body.sharedPortfolioId),
   );
   app.post(
     '/artifacts/:id/share',
-    { schema: { tags: nestedTags, summary: 'Copy a completed artifact to a shared portfolio', params: IdParamsSchema, body: ShareBodySchema, response: { 200: ShareResponseSchema, ...errors } } },
-    async (request) => s.sharedArtifacts.shareFromArtifact(request.user, request.params.id, request.body.sharedPortfolioId, request.body.includeNotes ?? false),
+    {
+      schema: {
+        tags: nestedTags,
+        summary: 'Copy a completed artifact to a shared portfolio',
+        params: IdParamsSchema,
+        body: ShareBodySchema,
+        response: { 200: ShareResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      s.sharedArtifacts.shareFromArtifact(
+        request.user,
+        request.params.id,
+        request.body.sharedPortfolioId,
+        request.body.includeNotes ?? false,
+      ),
   );
 
   const talkTags = ['comments and reactions'];
-  app.get('/comments', { schema: { tags: talkTags, summary: 'Comments in my shared portfolios', response: { 200: z.array(CommentSchema), ...errors } } }, async (request) =>
-    s.discussion.comments(request.user),
+  app.get(
+    '/comments',
+    {
+      schema: {
+        tags: talkTags,
+        summary: 'Comments in my shared portfolios',
+        response: { 200: z.array(CommentSchema), ...errors },
+      },
+    },
+    async (request) => s.discussion.comments(request.user),
   );
-  app.post('/comments', { config: USER_LIMITS.discussion, schema: { tags: talkTags, summary: 'Comment (1–2500 characters)', body: CommentBodySchema, response: { 200: CommentResponseSchema, ...errors } } }, async (request) =>
-    s.discussion.comment(request.user, request.body.sharedArtifact, request.body.text, request.body.moment),
+  app.post(
+    '/comments',
+    {
+      config: USER_LIMITS.discussion,
+      schema: {
+        tags: talkTags,
+        summary: 'Comment (1–2500 characters)',
+        body: CommentBodySchema,
+        response: { 200: CommentResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      s.discussion.comment(request.user, request.body.sharedArtifact, request.body.text, request.body.moment),
   );
   app.put(
     '/comments/:id',
-    { schema: { tags: talkTags, summary: 'Edit my comment', params: IdParamsSchema, body: CommentUpdateBodySchema, response: { 200: CommentResponseSchema, ...errors } } },
-    async (request) => s.discussion.editComment(request.user, request.params.id, request.body.text, request.body.moment),
+    {
+      schema: {
+        tags: talkTags,
+        summary: 'Edit my comment',
+        params: IdParamsSchema,
+        body: CommentUpdateBodySchema,
+        response: { 200: CommentResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      s.discussion.editComment(request.user, request.params.id, request.body.text, request.body.moment),
   );
-  app.delete('/comments/:id', { schema: { tags: talkTags, summary: 'Delete my comment', params: IdParamsSchema, response: { 200: CommentResponseSchema, ...errors } } }, async (request) =>
-    s.discussion.deleteComment(request.user, request.params.id),
+  app.delete(
+    '/comments/:id',
+    {
+      schema: {
+        tags: talkTags,
+        summary: 'Delete my comment',
+        params: IdParamsSchema,
+        response: { 200: CommentResponseSchema, ...errors },
+      },
+    },
+    async (request) => s.discussion.deleteComment(request.user, request.params.id),
   );
-  app.get('/reactions/available', { schema: { tags: talkTags, summary: 'The four reactions', response: { 200: AvailableReactionsSchema } } }, async () => s.discussion.available());
-  app.get('/reactions', { schema: { tags: talkTags, summary: 'Reactions in my shared portfolios', response: { 200: z.array(ReactionSchema), ...errors } } }, async (request) =>
-    s.discussion.reactions(request.user),
+  app.get(
+    '/reactions/available',
+    { schema: { tags: talkTags, summary: 'The four reactions', response: { 200: AvailableReactionsSchema } } },
+    async () => s.discussion.available(),
   );
-  app.post('/reactions', { config: USER_LIMITS.discussion, schema: { tags: talkTags, summary: 'React (idempotent per value)', body: ReactionBodySchema, response: { 200: ReactionSchema, ...errors } } }, async (request) =>
-    s.discussion.react(request.user, request.body.sharedArtifact, request.body.value, request.body.moment),
+  app.get(
+    '/reactions',
+    {
+      schema: {
+        tags: talkTags,
+        summary: 'Reactions in my shared portfolios',
+        response: { 200: z.array(ReactionSchema), ...errors },
+      },
+    },
+    async (request) => s.discussion.reactions(request.user),
   );
-  app.delete('/reactions/:id', { schema: { tags: talkTags, summary: 'Remove my reaction', params: IdParamsSchema, response: { 200: ReactionSchema, ...errors } } }, async (request) =>
-    s.discussion.unreact(request.user, request.params.id),
+  app.post(
+    '/reactions',
+    {
+      config: USER_LIMITS.discussion,
+      schema: {
+        tags: talkTags,
+        summary: 'React (idempotent per value)',
+        body: ReactionBodySchema,
+        response: { 200: ReactionSchema, ...errors },
+      },
+    },
+    async (request) =>
+      s.discussion.react(request.user, request.body.sharedArtifact, request.body.value, request.body.moment),
+  );
+  app.delete(
+    '/reactions/:id',
+    {
+      schema: {
+        tags: talkTags,
+        summary: 'Remove my reaction',
+        params: IdParamsSchema,
+        response: { 200: ReactionSchema, ...errors },
+      },
+    },
+    async (request) => s.discussion.unreact(request.user, request.params.id),
   );
 
   const inviteTags = ['invitations'];
-  app.get('/invitations', { schema: { tags: inviteTags, summary: 'Invitations to me', response: { 200: InvitationListResponseSchema, ...errors } } }, async (request) =>
-    s.invitations.list(request.user),
+  app.get(
+    '/invitations',
+    {
+      schema: {
+        tags: inviteTags,
+        summary: 'Invitations to me',
+        response: { 200: InvitationListResponseSchema, ...errors },
+      },
+    },
+    async (request) => s.invitations.list(request.user),
   );
-  app.get('/invitations/:id', { schema: { tags: inviteTags, summary: 'One invitation', params: IdParamsSchema, response: { 200: InvitationSchema, ...errors } } }, async (request) =>
-    s.invitations.get(request.user, request.params.id),
+  app.get(
+    '/invitations/:id',
+    {
+      schema: {
+        tags: inviteTags,
+        summary: 'One invitation',
+        params: IdParamsSchema,
+        response: { 200: InvitationSchema, ...errors },
+      },
+    },
+    async (request) => s.invitations.get(request.user, request.params.id),
   );
-  app.post('/invitations', { config: USER_LIMITS.invitations, schema: { tags: inviteTags, summary: 'Invite a user (to) or anyone by e-mail', body: InvitationCreateBodySchema, response: { 200: InvitationSchema, ...errors } } }, async (request) =>
-    s.invitations.create(request.user, request.body),
+  app.post(
+    '/invitations',
+    {
+      config: USER_LIMITS.invitations,
+      schema: {
+        tags: inviteTags,
+        summary: 'Invite a user (to) or anyone by e-mail',
+        body: InvitationCreateBodySchema,
+        response: { 200: InvitationSchema, ...errors },
+      },
+    },
+    async (request) => s.invitations.create(request.user, request.body),
   );
-  app.post('/invitations/:id/accept', { schema: { tags: inviteTags, summary: 'Accept (invitee)', params: IdParamsSchema, response: { 200: SharedPortfolioSchema, ...errors } } }, async (request) =>
-    s.invitations.accept(request.user, request.params.id),
+  app.post(
+    '/invitations/:id/accept',
+    {
+      schema: {
+        tags: inviteTags,
+        summary: 'Accept (invitee)',
+        params: IdParamsSchema,
+        response: { 200: SharedPortfolioSchema, ...errors },
+      },
+    },
+    async (request) => s.invitations.accept(request.user, request.params.id),
   );
-  app.delete('/invitations/:id', { schema: { tags: inviteTags, summary: 'Decline (invitee) or cancel (owner)', params: IdParamsSchema, response: { 200: InvitationSchema, ...errors } } }, async (request) =>
-    s.invitations.remove(request.user, request.params.id),
+  app.delete(
+    '/invitations/:id',
+    {
+      schema: {
+        tags: inviteTags,
+        summary: 'Decline (invitee) or cancel (owner)',
+        params: IdParamsSchema,
+        response: { 200: InvitationSchema, ...errors },
+      },
+    },
+    async (request) => s.invitations.remove(request.user, request.params.id),
   );
 };

@@ -64,6 +64,7 @@ describe('GET /config', async () => {
       iosAppUrl: null,
       androidAppUrl: null,
     });
-    for (const secret of [bare.config.jwtSecret, 'secret', 'database', 'smtp']) expect(res.body.toLowerCase()).not.toContain(secret.toLowerCase());
+    for (const secret of [bare.config.jwtSecret, 'secret', 'database', 'smtp'])
+      expect(res.body.toLowerCase()).not.toContain(secret.toLowerCase());
   });
 });

@@ -6,7 +6,9 @@ import { publicAppConfig } from '../config.ts';
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    { schema: { tags: ['system'], summary: 'Ready once migrations are done', response: { 200: HealthResponseSchema } } },
+    {
+      schema: { tags: ['system'], summary: 'Ready once migrations are done', response: { 200: HealthResponseSchema } },
+    },
     async () => ({ status: 'ok' as const }),
   );
 

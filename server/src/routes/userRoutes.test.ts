@@ -8,11 +8,17 @@ import { buildTestApp } from '../../test/helper.ts';
 
 const t = await buildTestApp();
 
-const me = (token: string | null, headers: Record<string, string> = {}) => t.api({ method: 'GET', url: '/users/me', token, headers });
+const me = (token: string | null, headers: Record<string, string> = {}) =>
+  t.api({ method: 'GET', url: '/users/me', token, headers });
 let lastAddress = 0;
 /** Each login from its own client address, so that one test's failed guesses never slow another's sign-in. */
 const login = (identifier: string, password: string) =>
-  t.api({ method: 'POST', url: '/auth/local', payload: { identifier, password }, remoteAddress: `10.8.${Math.floor(++lastAddress / 250)}.${(lastAddress % 250) + 1}` });
+  t.api({
+    method: 'POST',
+    url: '/auth/local',
+    payload: { identifier, password },
+    remoteAddress: `10.8.${Math.floor(++lastAddress / 250)}.${(lastAddress % 250) + 1}`,
+  });
 const listUsers = (token: string | null, query = '') => t.api({ method: 'GET', url: `/users${query}`, token });
 const setBlocked = (token: string | null, id: number | string, payload: unknown) =>
   t.api({ method: 'PUT', url: `/users/${id}`, token, payload: payload as object });
@@ -56,10 +62,15 @@ describe('GET /users/me and the session token', () => {
 
   it('answers 401 for a token signed with another secret or with no signature', async () => {
     const teacher = await createTeacher(t);
-    const forged = await new TokenService('another secret that is long enough!!').sign({ id: teacher.user.id, epoch: 0 });
+    const forged = await new TokenService('another secret that is long enough!!').sign({
+      id: teacher.user.id,
+      epoch: 0,
+    });
     expect(await me(forged)).toBeApiError(401, 'Invalid token.');
     const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-    const payload = Buffer.from(JSON.stringify({ id: teacher.user.id, ep: 0, exp: 4_000_000_000 })).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ id: teacher.user.id, ep: 0, exp: 4_000_000_000 })).toString(
+      'base64url',
+    );
     expect(await me(`${header}.${payload}.`)).toBeApiError(401, 'Invalid token.');
     const hs512 = await new SignJWT({ id: teacher.user.id, ep: 0 })
       .setProtectedHeader({ alg: 'HS512' })
@@ -86,7 +97,10 @@ describe('GET /users/me and the session token', () => {
     const researcher = await createResearcher(t);
     expect((await setBlocked(researcher.token, teacher.user.id, { blocked: true })).statusCode).toBe(200);
     expect(await me(teacher.token)).toBeApiError(401, 'Your account has been blocked by the administrator.');
-    expect(await t.api({ method: 'POST', url: '/token/refresh', token: teacher.token })).toBeApiError(401, 'Your account has been blocked by the administrator.');
+    expect(await t.api({ method: 'POST', url: '/token/refresh', token: teacher.token })).toBeApiError(
+      401,
+      'Your account has been blocked by the administrator.',
+    );
   });
 
   it('POST /token/refresh gives a new working token of the same session', async () => {
@@ -148,7 +162,10 @@ describe('GET /users', () => {
     expect(await listUsers(researcher.token, '?role=')).toBeApiError(400, 'role must be a role id.');
     expect(await listUsers(researcher.token, '?role=999')).toBeApiError(400, 'role must be a role id.');
     expect(await listUsers(researcher.token, '?role=1&role=3')).toBeApiError(400, 'role must be a text.');
-    expect(await listUsers(researcher.token, '?_limit=1000')).toBeApiError(400, 'Unknown field "_limit" in the query; it is not accepted.');
+    expect(await listUsers(researcher.token, '?_limit=1000')).toBeApiError(
+      400,
+      'Unknown field "_limit" in the query; it is not accepted.',
+    );
     expect(await listUsers(researcher.token, '?role_ne=4&blocked=true')).toBeApiError(400, /Unknown field "blocked"/);
   });
 });
@@ -160,11 +177,19 @@ describe('PUT /users/{id}', () => {
     const blocked = await setBlocked(researcher.token, teacher.user.id, { blocked: true });
     expect(blocked.statusCode).toBe(200);
     const user = UserSchema.parse(blocked.json());
-    expect(user).toMatchObject({ id: teacher.user.id, blocked: true, email: teacher.user.email, role: teacher.user.role });
+    expect(user).toMatchObject({
+      id: teacher.user.id,
+      blocked: true,
+      email: teacher.user.email,
+      role: teacher.user.role,
+    });
     for (const word of SECRET_WORDS) expect(blocked.body.toLowerCase()).not.toContain(word);
     expect((await userRow(teacher.user.id))!['blocked']).toBe(true);
     expect(await me(teacher.token)).toBeApiError(401, 'Your account has been blocked by the administrator.');
-    expect(await login(teacher.user.email, teacher.password)).toBeApiError(400, 'Your account has been blocked by an administrator');
+    expect(await login(teacher.user.email, teacher.password)).toBeApiError(
+      400,
+      'Your account has been blocked by an administrator',
+    );
 
     const unblocked = await setBlocked(researcher.token, teacher.user.id, { blocked: false });
     expect(UserSchema.parse(unblocked.json()).blocked).toBe(false);
@@ -180,8 +205,14 @@ describe('PUT /users/{id}', () => {
     const colleague = await createResearcher(t);
     expect((await setBlocked(researcher.token, colleague.user.id, { blocked: true })).statusCode).toBe(200);
     const before = await userRow(researcher.user.id);
-    expect(await setBlocked(researcher.token, researcher.user.id, { blocked: true })).toBeApiError(403, 'You cannot block or unblock your own account.');
-    expect(await setBlocked(researcher.token, researcher.user.id, { blocked: false })).toBeApiError(403, 'You cannot block or unblock your own account.');
+    expect(await setBlocked(researcher.token, researcher.user.id, { blocked: true })).toBeApiError(
+      403,
+      'You cannot block or unblock your own account.',
+    );
+    expect(await setBlocked(researcher.token, researcher.user.id, { blocked: false })).toBeApiError(
+      403,
+      'You cannot block or unblock your own account.',
+    );
     expect(await userRow(researcher.user.id)).toEqual(before);
   });
 
@@ -189,9 +220,15 @@ describe('PUT /users/{id}', () => {
     const target = await createTeacher(t);
     const before = await userRow(target.user.id);
     expect(await setBlocked(null, target.user.id, { blocked: true })).toBeApiError(401, 'You need to log in.');
-    expect(await setBlocked((await createTeacher(t)).token, target.user.id, { blocked: true })).toBeApiError(403, 'Only researchers can manage users.');
+    expect(await setBlocked((await createTeacher(t)).token, target.user.id, { blocked: true })).toBeApiError(
+      403,
+      'Only researchers can manage users.',
+    );
     const lead = await createLead(t);
-    expect(await setBlocked(lead.token, target.user.id, { blocked: true })).toBeApiError(403, 'Only researchers can manage users.');
+    expect(await setBlocked(lead.token, target.user.id, { blocked: true })).toBeApiError(
+      403,
+      'Only researchers can manage users.',
+    );
     expect(await setBlocked(lead.token, lead.user.id, { blocked: true })).toBeApiError(403);
     expect(await userRow(target.user.id)).toEqual(before);
   });
@@ -200,23 +237,49 @@ describe('PUT /users/{id}', () => {
     const researcher = await createResearcher(t);
     expect(await setBlocked(researcher.token, 2_000_000_000, { blocked: true })).toBeApiError(404, 'User not found.');
     for (const id of ['abc', '0', '-1', '99999999999', '1.5', '1e3', '%20']) {
-      expect(await setBlocked(researcher.token, id, { blocked: true })).toBeApiError(400, /^id (must be a positive whole number|is out of range)\.$/);
+      expect(await setBlocked(researcher.token, id, { blocked: true })).toBeApiError(
+        400,
+        /^id (must be a positive whole number|is out of range)\.$/,
+      );
     }
-    expect(await setBlocked(researcher.token, '2147483648', { blocked: true })).toBeApiError(400, 'id is out of range.');
+    expect(await setBlocked(researcher.token, '2147483648', { blocked: true })).toBeApiError(
+      400,
+      'id is out of range.',
+    );
   });
 
   it('accepts only {blocked} and changes nothing otherwise', async () => {
     const researcher = await createResearcher(t);
     const teacher = await createTeacher(t);
     const before = await userRow(teacher.user.id);
-    expect(await setBlocked(researcher.token, teacher.user.id, { blocked: true, role: 4 })).toBeApiError(400, 'Unknown field "role"; it is not accepted.');
-    expect(await setBlocked(researcher.token, teacher.user.id, { password: 'x' })).toBeApiError(400, 'Unknown field "password"; it is not accepted.');
-    expect(await setBlocked(researcher.token, teacher.user.id, { blocked: true, email: 'me@evil.org', username: 'x' })).toBeApiError(400, /Unknown fields/);
-    expect(await setBlocked(researcher.token, teacher.user.id, { blocked: 'yes' })).toBeApiError(400, 'blocked must be true or false.');
-    expect(await setBlocked(researcher.token, teacher.user.id, { blocked: 1 })).toBeApiError(400, 'blocked must be true or false.');
+    expect(await setBlocked(researcher.token, teacher.user.id, { blocked: true, role: 4 })).toBeApiError(
+      400,
+      'Unknown field "role"; it is not accepted.',
+    );
+    expect(await setBlocked(researcher.token, teacher.user.id, { password: 'x' })).toBeApiError(
+      400,
+      'Unknown field "password"; it is not accepted.',
+    );
+    expect(
+      await setBlocked(researcher.token, teacher.user.id, { blocked: true, email: 'me@evil.org', username: 'x' }),
+    ).toBeApiError(400, /Unknown fields/);
+    expect(await setBlocked(researcher.token, teacher.user.id, { blocked: 'yes' })).toBeApiError(
+      400,
+      'blocked must be true or false.',
+    );
+    expect(await setBlocked(researcher.token, teacher.user.id, { blocked: 1 })).toBeApiError(
+      400,
+      'blocked must be true or false.',
+    );
     expect(await setBlocked(researcher.token, teacher.user.id, {})).toBeApiError(400, 'blocked is required.');
-    expect(await setBlocked(researcher.token, teacher.user.id, undefined)).toBeApiError(400, 'The request body is required.');
-    expect(await setBlocked(researcher.token, teacher.user.id, [{ blocked: true }])).toBeApiError(400, 'The request body must be an object.');
+    expect(await setBlocked(researcher.token, teacher.user.id, undefined)).toBeApiError(
+      400,
+      'The request body is required.',
+    );
+    expect(await setBlocked(researcher.token, teacher.user.id, [{ blocked: true }])).toBeApiError(
+      400,
+      'The request body must be an object.',
+    );
     expect(await userRow(teacher.user.id)).toEqual(before);
   });
 });
@@ -224,16 +287,31 @@ describe('PUT /users/{id}', () => {
 describe('POST /invitations/outside', () => {
   it('creates an account without a usable password, a starter portfolio, and e-mails a working set-password link', async () => {
     const researcher = await createResearcher(t);
-    const res = await createAccount(researcher.token, { email: '  New.Teacher@Example.ORG ', username: ' New Teacher ', roleId: 1 });
+    const res = await createAccount(researcher.token, {
+      email: '  New.Teacher@Example.ORG ',
+      username: ' New Teacher ',
+      roleId: 1,
+    });
     expect(res).toHaveStatus(200);
     const user = UserSchema.parse(res.json());
-    expect(user).toMatchObject({ email: 'new.teacher@example.org', username: 'New Teacher', blocked: false, provider: 'local' });
+    expect(user).toMatchObject({
+      email: 'new.teacher@example.org',
+      username: 'New Teacher',
+      blocked: false,
+      provider: 'local',
+    });
     expect(user.role).toMatchObject({ id: 1, type: 'authenticated' });
     for (const word of SECRET_WORDS) expect(res.body.toLowerCase()).not.toContain(word);
 
     const row = await userRow(user.id);
     expect(row!['password_hash']).toBeNull();
-    for (const password of ['new.teacher@example.org', 'New.Teacher@Example.ORG', 'New Teacher', 'spiral-demo', 'supersekkrit']) {
+    for (const password of [
+      'new.teacher@example.org',
+      'New.Teacher@Example.ORG',
+      'New Teacher',
+      'spiral-demo',
+      'supersekkrit',
+    ]) {
       expect(await login('new.teacher@example.org', password)).toBeApiError(400, 'Identifier or password invalid.');
     }
 
@@ -271,14 +349,26 @@ describe('POST /invitations/outside', () => {
 
   it('gives PLC leads a starter portfolio and researchers none', async () => {
     const researcher = await createResearcher(t);
-    const lead = UserSchema.parse((await createAccount(researcher.token, { email: 'lead-new@example.org', username: 'Lead New', roleId: 3 })).json());
+    const lead = UserSchema.parse(
+      (
+        await createAccount(researcher.token, { email: 'lead-new@example.org', username: 'Lead New', roleId: 3 })
+      ).json(),
+    );
     const other = UserSchema.parse(
-      (await createAccount(researcher.token, { email: 'researcher-new@example.org', username: 'Researcher New', roleId: 4 })).json(),
+      (
+        await createAccount(researcher.token, {
+          email: 'researcher-new@example.org',
+          username: 'Researcher New',
+          roleId: 4,
+        })
+      ).json(),
     );
     expect(lead.role.type).toBe('plc_lead');
     expect(other.role.type).toBe('researcher');
     const owned = async (id: number) =>
-      (await t.db.query<{ name: string }>('SELECT name FROM portfolios WHERE owner_id = $1', [id])).rows.map((r) => r.name);
+      (await t.db.query<{ name: string }>('SELECT name FROM portfolios WHERE owner_id = $1', [id])).rows.map(
+        (r) => r.name,
+      );
     expect(await owned(lead.id)).toEqual(['My Portfolio 1']);
     expect(await owned(other.id)).toEqual([]);
     expect(t.mail.lastTo('researcher-new@example.org')?.links[0]).toMatch(/^http:\/\/portal\.test\/reset-password\//);
@@ -288,8 +378,14 @@ describe('POST /invitations/outside', () => {
     const before = await counts();
     const payload = { email: 'sneaky@example.org', username: 'Sneaky', roleId: 4 };
     expect(await createAccount(null, payload)).toBeApiError(401, 'You need to log in.');
-    expect(await createAccount((await createTeacher(t)).token, payload)).toBeApiError(403, 'Only researchers can manage users.');
-    expect(await createAccount((await createLead(t)).token, payload)).toBeApiError(403, 'Only researchers can manage users.');
+    expect(await createAccount((await createTeacher(t)).token, payload)).toBeApiError(
+      403,
+      'Only researchers can manage users.',
+    );
+    expect(await createAccount((await createLead(t)).token, payload)).toBeApiError(
+      403,
+      'Only researchers can manage users.',
+    );
     expect((await counts()).portfolios).toBe(before.portfolios);
     expect((await counts()).codes).toBe(before.codes);
     expect((await t.db.query('SELECT 1 FROM users WHERE email = $1', ['sneaky@example.org'])).rows).toEqual([]);
@@ -301,10 +397,18 @@ describe('POST /invitations/outside', () => {
     const existing = await createTeacher(t);
     const before = await counts();
     for (const email of [existing.user.email, existing.user.email.toUpperCase(), ` ${existing.user.email} `]) {
-      expect(await createAccount(researcher.token, { email, username: 'Someone New', roleId: 1 })).toBeApiError(400, 'User already exists.');
+      expect(await createAccount(researcher.token, { email, username: 'Someone New', roleId: 1 })).toBeApiError(
+        400,
+        'User already exists.',
+      );
     }
-    expect(await createAccount(researcher.token, { email: 'fresh-address@example.org', username: existing.user.username, roleId: 1 })).toBeApiError(400,
-      'This user name is already taken.');
+    expect(
+      await createAccount(researcher.token, {
+        email: 'fresh-address@example.org',
+        username: existing.user.username,
+        roleId: 1,
+      }),
+    ).toBeApiError(400, 'This user name is already taken.');
     expect(await counts()).toEqual(before);
   });
 
@@ -344,7 +448,10 @@ describe('POST /invitations/outside', () => {
       [{ ...valid, username: 'x'.repeat(101) }, 'Field User Name must be at most 100 characters.'],
       [{ email: valid.email, roleId: 1 }, 'username is required.'],
       [{ username: valid.username, roleId: 1 }, 'email is required.'],
-      [{ email: valid.email, username: valid.username }, /^(roleId is required\.|Field Role with value +is invalid\.)$/],
+      [
+        { email: valid.email, username: valid.username },
+        /^(roleId is required\.|Field Role with value +is invalid\.)$/,
+      ],
       [{ ...valid, roleId: 2 }, 'Field Role with value 2 is invalid.'],
       [{ ...valid, roleId: 7 }, 'Field Role with value 7 is invalid.'],
       [{ ...valid, roleId: 0 }, 'Field Role with value 0 is invalid.'],
@@ -372,8 +479,10 @@ describe('POST /invitations/outside', () => {
     const payload = { email: 'unlucky@example.org', username: 'Unlucky', roleId: 1 };
     t.mail.fail = true;
     try {
-      expect(await createAccount(researcher.token, payload)).toBeApiError(502,
-        'The welcome e-mail could not be sent, so the account was not created. Please try again.');
+      expect(await createAccount(researcher.token, payload)).toBeApiError(
+        502,
+        'The welcome e-mail could not be sent, so the account was not created. Please try again.',
+      );
     } finally {
       t.mail.fail = false;
     }

@@ -25,16 +25,32 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/token/refresh',
-    { schema: { tags: ['users'], summary: 'A fresh session token', response: { 200: RefreshResponseSchema, ...errorResponses } } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'A fresh session token',
+        response: { 200: RefreshResponseSchema, ...errorResponses },
+      },
+    },
     async (request, reply) => {
-      const refreshed = await app.services.auth.refresh({ user: request.user, sessionId: request.sessionId, generation: request.sessionGeneration });
+      const refreshed = await app.services.auth.refresh({
+        user: request.user,
+        sessionId: request.sessionId,
+        generation: request.sessionGeneration,
+      });
       return { jwt: deliverToken(request, reply, refreshed, app.config.publicUrl) };
     },
   );
 
   app.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], summary: 'Signs out: the session ends on every device its token is used', response: { 200: z.object({}), ...errorResponses } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Signs out: the session ends on every device its token is used',
+        response: { 200: z.object({}), ...errorResponses },
+      },
+    },
     async (request, reply) => {
       // The browser forgets what it kept of this session (private images in its cache).
       reply.header('clear-site-data', '"cache"');

@@ -7,7 +7,7 @@ describe('maskEmail', () => {
     expect(maskEmail('a@school.example')).toBe('a…@school.example');
   });
 
-  it('shows one\'s own address with its first character on the unsubscribe page', () => {
+  it("shows one's own address with its first character on the unsubscribe page", () => {
     expect(maskEmail('teacher@example.org', EMAIL_MASKS.own)).toBe('t***@example.org');
   });
 

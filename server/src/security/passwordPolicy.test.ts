@@ -21,7 +21,10 @@ describe('the password policy', () => {
     expect(passwordProblem(password, ada)).toBe(message);
   });
 
-  it.each(['correct horse battery', 'Rampen & Rollen 7', 'spiral-stairs', 'tea kettle in July', 'Ça-marche-2026'])('accepts %j', (password) => {
-    expect(passwordProblem(password, ada)).toBeNull();
-  });
+  it.each(['correct horse battery', 'Rampen & Rollen 7', 'spiral-stairs', 'tea kettle in July', 'Ça-marche-2026'])(
+    'accepts %j',
+    (password) => {
+      expect(passwordProblem(password, ada)).toBeNull();
+    },
+  );
 });

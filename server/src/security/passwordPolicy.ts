@@ -57,7 +57,10 @@ function hostWords(publicUrl: string | undefined): string[] {
   if (!publicUrl) return [];
   try {
     const host = new URL(publicUrl).hostname.toLowerCase();
-    return [host, ...host.split(/[.-]/).filter((w) => w.length >= 4 && !['www', 'example', 'local', 'localhost'].includes(w))];
+    return [
+      host,
+      ...host.split(/[.-]/).filter((w) => w.length >= 4 && !['www', 'example', 'local', 'localhost'].includes(w)),
+    ];
   } catch {
     return [];
   }
@@ -68,24 +71,40 @@ const normalise = (text: string): string => text.normalize('NFKC').toLowerCase()
 let common: Set<string> | undefined;
 /** zxcvbn's list of common passwords (49,000 from real breaches), those long enough to be allowed otherwise. */
 function commonPasswords(): Set<string> {
-  common ??= new Set(zxcvbnLists().dictionary['passwords-common'].filter((p) => p.length >= PASSWORD_MIN).map(normalise));
+  common ??= new Set(
+    zxcvbnLists()
+      .dictionary['passwords-common'].filter((p) => p.length >= PASSWORD_MIN)
+      .map(normalise),
+  );
   return common;
 }
 
 /** Why `password` may not be the account's new password, or `null` when it may. */
-export function passwordProblem(password: string, account: { email: string; username: string }, publicUrl?: string): string | null {
+export function passwordProblem(
+  password: string,
+  account: { email: string; username: string },
+  publicUrl?: string,
+): string | null {
   if ([...password].length < PASSWORD_MIN) return PASSWORD_POLICY_MESSAGES.tooShort;
   if (password.trim() === '') return PASSWORD_POLICY_MESSAGES.blank;
   const text = normalise(password);
   const squeezed = text.replace(/\s+/g, '');
-  if (commonPasswords().has(text) || commonPasswords().has(squeezed) || new Set(squeezed).size <= 2) return PASSWORD_POLICY_MESSAGES.common;
+  if (commonPasswords().has(text) || commonPasswords().has(squeezed) || new Set(squeezed).size <= 2)
+    return PASSWORD_POLICY_MESSAGES.common;
   const email = normalise(account.email);
-  const names = [email, email.split('@')[0] ?? '', normalise(account.username), normalise(account.username).replace(/\s+/g, '')];
-  if (names.some((name) => name.length >= 4 && (text.includes(name) || squeezed.includes(name)))) return PASSWORD_POLICY_MESSAGES.personal;
+  const names = [
+    email,
+    email.split('@')[0] ?? '',
+    normalise(account.username),
+    normalise(account.username).replace(/\s+/g, ''),
+  ];
+  if (names.some((name) => name.length >= 4 && (text.includes(name) || squeezed.includes(name))))
+    return PASSWORD_POLICY_MESSAGES.personal;
   if (mostlyRuns(text)) return PASSWORD_POLICY_MESSAGES.pattern;
   // The user's own names: the parts of the username and of the e-mail's local part.
   const ownNames = [...normalise(account.username).split(/[\s._-]+/), ...(email.split('@')[0] ?? '').split(/[._+-]+/)];
   const context = [...PRODUCT_WORDS, ...hostWords(publicUrl), ...ownNames].filter((w) => w.length >= 4);
-  if (context.some((word) => text.includes(word) || squeezed.includes(word.replace(/\s+/g, '')))) return PASSWORD_POLICY_MESSAGES.context;
+  if (context.some((word) => text.includes(word) || squeezed.includes(word.replace(/\s+/g, ''))))
+    return PASSWORD_POLICY_MESSAGES.context;
   return null;
 }

@@ -26,7 +26,8 @@ describe('passwords', () => {
   });
 
   it('never matches an account without a usable password, or a malformed hash', async () => {
-    for (const password of ['', 'null', 'supersekkrit', 'anything']) expect(await verifyPassword(password, null)).toBe(false);
+    for (const password of ['', 'null', 'supersekkrit', 'anything'])
+      expect(await verifyPassword(password, null)).toBe(false);
     expect(await verifyPassword('x', '')).toBe(false);
     expect(await verifyPassword('x', 'plain-text')).toBe(false);
     expect(await verifyPassword('x', 'bcrypt$1$2$3$4$5')).toBe(false);

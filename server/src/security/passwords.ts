@@ -5,7 +5,12 @@ import { hash as argon2Hash, verify as argon2Verify, type Algorithm } from '@nod
  * argon2id at OWASP's recommended minimum (m = 19 MiB, t = 2, p = 1): about 20 ms per hash with
  * the native implementation, off the event loop.
  */
-export const ARGON2_PARAMS = { algorithm: 2 as Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2_PARAMS = {
+  algorithm: 2 as Algorithm.Argon2id,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 const CURRENT_PREFIX = `$argon2id$v=19$m=${ARGON2_PARAMS.memoryCost},t=${ARGON2_PARAMS.timeCost},p=${ARGON2_PARAMS.parallelism}$`;
 
 /** Hashes a password with argon2id; the result carries its own parameters and salt. */
@@ -39,8 +44,12 @@ async function verifyScrypt(password: string, hash: string): Promise<boolean> {
   const options: ScryptOptions = { N: Number(n), r: Number(r), p: Number(p) };
   const expected = Buffer.from(keyText, 'base64url');
   const actual = await new Promise<Buffer>((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), Buffer.from(saltText, 'base64url'), expected.length || 32, { ...options, maxmem: 128 * options.N! * options.r! * 2 }, (err, key) =>
-      err ? reject(err) : resolve(key),
+    scrypt(
+      password.normalize('NFKC'),
+      Buffer.from(saltText, 'base64url'),
+      expected.length || 32,
+      { ...options, maxmem: 128 * options.N! * options.r! * 2 },
+      (err, key) => (err ? reject(err) : resolve(key)),
     );
   }).catch(() => Buffer.alloc(0));
   return expected.length > 0 && expected.length === actual.length && timingSafeEqual(expected, actual);

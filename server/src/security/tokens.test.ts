@@ -9,7 +9,10 @@ describe('TokenService', () => {
     const tokens = new TokenService(SECRET);
     const token = await tokens.sign({ id: 7, epoch: 2 });
     expect(await tokens.verify(token)).toEqual({ id: 7, epoch: 2, gen: 0 });
-    const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { exp: number; iat: number };
+    const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as {
+      exp: number;
+      iat: number;
+    };
     expect(payload.exp - payload.iat).toBe(SESSION_TTL_SECONDS);
   });
 
@@ -27,7 +30,8 @@ describe('TokenService', () => {
   it('refuses signed tokens whose claims are not a session', async () => {
     const tokens = new TokenService(SECRET);
     const key = new TextEncoder().encode(SECRET);
-    const sign = (claims: Record<string, unknown>) => new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(key);
+    const sign = (claims: Record<string, unknown>) =>
+      new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(key);
     expect(await tokens.verify(await sign({ id: '7', ep: 0 }))).toBeNull();
     expect(await tokens.verify(await sign({ id: 7.5, ep: 0 }))).toBeNull();
     expect(await tokens.verify(await sign({ id: 7 }))).toBeNull();

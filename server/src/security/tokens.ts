@@ -27,9 +27,17 @@ export const ROTATION_GRACE_MS = 60_000;
  * Whether a token of generation `tokenGen` is still good for a session now at `current`: the
  * current one, or the one just replaced within the grace period.
  */
-export function generationAccepted(tokenGen: number, session: { generation: number; rotatedAt: Date | null }, now = Date.now()): boolean {
+export function generationAccepted(
+  tokenGen: number,
+  session: { generation: number; rotatedAt: Date | null },
+  now = Date.now(),
+): boolean {
   if (tokenGen === session.generation) return true;
-  return tokenGen === session.generation - 1 && session.rotatedAt !== null && now - session.rotatedAt.getTime() < ROTATION_GRACE_MS;
+  return (
+    tokenGen === session.generation - 1 &&
+    session.rotatedAt !== null &&
+    now - session.rotatedAt.getTime() < ROTATION_GRACE_MS
+  );
 }
 
 /**
@@ -48,13 +56,24 @@ export class TokenService {
     this.signer = createSigner({ key, algorithm: 'HS256', header: { alg: 'HS256', typ: 'JWT' } });
     // A token must say when it ends: one without `exp` (never issued by us) is no session. The
     // end is checked below against the service's clock.
-    this.verifier = createVerifier({ key, algorithms: ['HS256'], requiredClaims: ['exp', 'iat'], ignoreExpiration: true });
+    this.verifier = createVerifier({
+      key,
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'iat'],
+      ignoreExpiration: true,
+    });
   }
 
   /** A new token for the user. */
   sign(claims: SessionClaims, ttlSeconds = SESSION_TTL_SECONDS): Promise<string> {
     const now = Math.floor(this.clock.now() / 1000);
-    const payload = { id: claims.id, ep: claims.epoch, ...(claims.sid ? { sid: claims.sid, gn: claims.gen ?? 0 } : {}), iat: now, exp: now + ttlSeconds };
+    const payload = {
+      id: claims.id,
+      ep: claims.epoch,
+      ...(claims.sid ? { sid: claims.sid, gn: claims.gen ?? 0 } : {}),
+      iat: now,
+      exp: now + ttlSeconds,
+    };
     return Promise.resolve(this.signer(payload));
   }
 

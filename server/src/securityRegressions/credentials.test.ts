@@ -7,13 +7,29 @@ import { SignJWT } from 'jose';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthResponseSchema } from '#schemas/auth';
-import { createLead, createResearcher, createSharedPortfolio, createTeacher, createUser, snapshot } from '../../test/factories.ts';
+import {
+  createLead,
+  createResearcher,
+  createSharedPortfolio,
+  createTeacher,
+  createUser,
+  snapshot,
+} from '../../test/factories.ts';
 import { buildTestApp, CapturingMailer, createTestDb, testAppOf, testConfig, type TestApp } from '../../test/helper.ts';
 import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../db/demo.ts';
 import { createMailer, type MailMessage } from '../mail/mailer.ts';
-import { securityKit, INVALID_LOGIN, INCORRECT_CODE, INVALID_TOKEN, auth, codeMailedTo, serverSources, tempDir } from '../../test/fixtures/security.ts';
+import {
+  securityKit,
+  INVALID_LOGIN,
+  INCORRECT_CODE,
+  INVALID_TOKEN,
+  auth,
+  codeMailedTo,
+  serverSources,
+  tempDir,
+} from '../../test/fixtures/security.ts';
 
 /**
  * The original's security weaknesses (reference-behaviour §12.3, §12.4) and the hardening findings,
@@ -50,7 +66,11 @@ describe('#1 no authentication backdoor', () => {
       // A blocked account does not even learn that a master password "matched".
       expect(await login(blocked.user.email, 'supersekkrit', demo)).toBeApiError(400, INVALID_LOGIN, { nested: true });
       // No server source knows the word.
-      expect(serverSources().filter((s) => /supersekkrit/i.test(s.text)).map((s) => s.file)).toEqual([]);
+      expect(
+        serverSources()
+          .filter((s) => /supersekkrit/i.test(s.text))
+          .map((s) => s.file),
+      ).toEqual([]);
     }, 120_000);
   });
 });
@@ -62,7 +82,8 @@ describe('#2 no plaintext credential logging', async () => {
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onRcptTo(address, _session, callback) {
-      if (address.address.startsWith('gone-')) callback(new Error(`<${address.address}>: Recipient address rejected: User unknown in local recipient table`));
+      if (address.address.startsWith('gone-'))
+        callback(new Error(`<${address.address}>: Recipient address rejected: User unknown in local recipient table`));
       else callback();
     },
     onData(stream, _session, callback) {
@@ -73,7 +94,12 @@ describe('#2 no plaintext credential logging', async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
   const quiet = { info: () => undefined } as unknown as FastifyBaseLogger;
-  const smtpMailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, from: 'Portal <p@portal.test>', outboxDir: tempDir(), log: quiet });
+  const smtpMailer = createMailer({
+    smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    from: 'Portal <p@portal.test>',
+    outboxDir: tempDir(),
+    log: quiet,
+  });
   /** Keeps every message (for the codes) and delivers it over SMTP, failing as SMTP fails. */
   const mail = new (class extends CapturingMailer {
     override async send(message: MailMessage): Promise<void> {
@@ -84,7 +110,12 @@ describe('#2 no plaintext credential logging', async () => {
   const lines: string[] = [];
   const db = await createTestDb();
   const config = testConfig();
-  const app = await buildApp({ config, db, mailer: mail, logger: { level: 'trace', stream: { write: (line) => lines.push(line) } } });
+  const app = await buildApp({
+    config,
+    db,
+    mailer: mail,
+    logger: { level: 'trace', stream: { write: (line) => lines.push(line) } },
+  });
   await app.ready();
   afterAll(() => app.close());
   const s: TestApp = testAppOf(app, db, mail, config);
@@ -102,26 +133,56 @@ describe('#2 no plaintext credential logging', async () => {
     // The e-mail address as password (the original's initial password).
     expect(await login(user.user.email, user.user.email, s)).toBeApiError(400, INVALID_LOGIN);
     expect(await login(unknown, 'guessing away', s)).toBeApiError(400, INVALID_LOGIN);
-    expect(await s.api({ method: 'GET', url: '/users/me', token: jwt, headers: { cookie: `jwt=${jwt}` } })).toHaveStatus(200);
+    expect(
+      await s.api({ method: 'GET', url: '/users/me', token: jwt, headers: { cookie: `jwt=${jwt}` } }),
+    ).toHaveStatus(200);
 
     expect(await auth(s, 'forgot-password', { email: user.user.email })).toHaveStatus(200);
     const code = codeMailedTo(mail, user.user.email);
     expect(await auth(s, 'forgot-password', { email: unknown })).toHaveStatus(200);
     // The mail server refuses this address and names it in its answer; the failure is logged.
     expect(await auth(s, 'forgot-password', { email: gone.user.email })).toHaveStatus(200);
-    for (let i = 0; i < 100 && !lines.some((l) => l.includes('could not send the reset e-mail')); i += 1) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && !lines.some((l) => l.includes('could not send the reset e-mail')); i += 1)
+      await new Promise((r) => setTimeout(r, 20));
 
-    const reset = await auth(s, 'reset-password', { code, password: 'the new password 2', passwordConfirmation: 'the new password 2' });
+    const reset = await auth(s, 'reset-password', {
+      code,
+      password: 'the new password 2',
+      passwordConfirmation: 'the new password 2',
+    });
     expect(reset).toHaveStatus(200);
     const jwt2 = AuthResponseSchema.parse(reset.json()).jwt;
-    expect(await auth(s, 'reset-password', { code, password: 'another password 3', passwordConfirmation: 'another password 3' })).toBeApiError(400, INCORRECT_CODE);
+    expect(
+      await auth(s, 'reset-password', {
+        code,
+        password: 'another password 3',
+        passwordConfirmation: 'another password 3',
+      }),
+    ).toBeApiError(400, INCORRECT_CODE);
 
     const text = lines.join('\n');
     expect(lines.length).toBeGreaterThan(15);
-    const failure = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((e) => e['msg'] === 'could not send the reset e-mail');
-    expect(failure?.['err']).toMatchObject({ code: 'EENVELOPE', message: expect.stringContaining('Recipient address rejected') });
+    const failure = lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((e) => e['msg'] === 'could not send the reset e-mail');
+    expect(failure?.['err']).toMatchObject({
+      code: 'EENVELOPE',
+      message: expect.stringContaining('Recipient address rejected'),
+    });
     expect(JSON.stringify(failure)).toContain('[e-mail]');
-    const secrets = [user.password, 'a wrong password', 'guessing away', user.user.email, unknown, gone.user.email, code, 'the new password 2', 'another password 3', jwt, jwt2];
+    const secrets = [
+      user.password,
+      'a wrong password',
+      'guessing away',
+      user.user.email,
+      unknown,
+      gone.user.email,
+      code,
+      'the new password 2',
+      'another password 3',
+      jwt,
+      jwt2,
+    ];
     for (const secret of secrets) expect(text).not.toContain(secret);
     expect(text.toLowerCase()).not.toContain(user.user.email.split('@')[0]);
     expect(text).not.toMatch(/"(identifier|password|passwordConfirmation|body)"/);
@@ -146,8 +207,21 @@ describe('#3 no hard-coded fallback secrets', () => {
 
     const researcher = await createResearcher(t);
     const sign = (secret: string) =>
-      new SignJWT({ id: researcher.user.id, ep: 0 }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode(secret));
-    for (const guess of ['secret', 'password', 'changeme', 'supersekkrit', 'spiral-demo', 'jwt-secret', 'practicefolio', a.jwtSecret]) {
+      new SignJWT({ id: researcher.user.id, ep: 0 })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode(secret));
+    for (const guess of [
+      'secret',
+      'password',
+      'changeme',
+      'supersekkrit',
+      'spiral-demo',
+      'jwt-secret',
+      'practicefolio',
+      a.jwtSecret,
+    ]) {
       expect(await t.api({ method: 'GET', url: '/users', token: await sign(guess) })).toBeApiError(401, INVALID_TOKEN);
     }
     const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify({ id: researcher.user.id, ep: 0, exp: 4_000_000_000 })).toString('base64url')}.`;
@@ -155,7 +229,11 @@ describe('#3 no hard-coded fallback secrets', () => {
     // The same claims signed with this server's secret work.
     expect(await t.api({ method: 'GET', url: '/users', token: await sign(t.config.jwtSecret) })).toHaveStatus(200);
     // No database URL with credentials in the server's code.
-    expect(serverSources().filter((s) => /postgres(ql)?:\/\/[^\s'"`/]*:[^\s'"`/]*@/.test(s.text)).map((s) => s.file)).toEqual([]);
+    expect(
+      serverSources()
+        .filter((s) => /postgres(ql)?:\/\/[^\s'"`/]*:[^\s'"`/]*@/.test(s.text))
+        .map((s) => s.file),
+    ).toEqual([]);
   });
 });
 
@@ -167,10 +245,27 @@ describe('#4 no predictable initial passwords', () => {
     const tag = Date.now().toString(36);
     const made = `made.${tag}@school.example`;
     const invited = `invited.${tag}@school.example`;
-    expect(await t.api({ method: 'POST', url: '/invitations/outside', token: researcher.token, payload: { email: made, username: `Made ${tag}`, roleId: 1 } })).toHaveStatus(200);
-    expect(await t.api({ method: 'POST', url: '/invitations', token: lead.token, payload: { email: invited, sharedPortfolio: sp.id } })).toHaveStatus(200);
+    expect(
+      await t.api({
+        method: 'POST',
+        url: '/invitations/outside',
+        token: researcher.token,
+        payload: { email: made, username: `Made ${tag}`, roleId: 1 },
+      }),
+    ).toHaveStatus(200);
+    expect(
+      await t.api({
+        method: 'POST',
+        url: '/invitations',
+        token: lead.token,
+        payload: { email: invited, sharedPortfolio: sp.id },
+      }),
+    ).toHaveStatus(200);
 
-    for (const [email, username] of [[made, `Made ${tag}`], [invited, `invited.${tag}`]] as const) {
+    for (const [email, username] of [
+      [made, `Made ${tag}`],
+      [invited, `invited.${tag}`],
+    ] as const) {
       const { rows } = await t.db.query<{ password_hash: string | null; ttl: number; purpose: string }>(
         `SELECT u.password_hash, c.purpose, extract(epoch FROM c.expires_at - c.created_at)::int AS ttl
          FROM users u JOIN password_codes c ON c.user_id = u.id WHERE u.email = $1`,
@@ -186,8 +281,17 @@ describe('#4 no predictable initial passwords', () => {
 
     // An expired set-password link does nothing.
     const madeCode = codeMailedTo(t.mail, made);
-    await t.db.query(`UPDATE password_codes SET expires_at = ms_now() - interval '1 second' WHERE user_id = (SELECT id FROM users WHERE email = $1)`, [made]);
-    expect(await auth(t, 'reset-password', { code: madeCode, password: 'chosen password', passwordConfirmation: 'chosen password' })).toBeApiError(400, INCORRECT_CODE, { nested: true });
+    await t.db.query(
+      `UPDATE password_codes SET expires_at = ms_now() - interval '1 second' WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
+      [made],
+    );
+    expect(
+      await auth(t, 'reset-password', {
+        code: madeCode,
+        password: 'chosen password',
+        passwordConfirmation: 'chosen password',
+      }),
+    ).toBeApiError(400, INCORRECT_CODE, { nested: true });
     expect(await login(made, 'chosen password')).toBeApiError(400, INVALID_LOGIN);
 
     // A reset link lives one hour and works once.
@@ -199,8 +303,12 @@ describe('#4 no predictable initial passwords', () => {
     );
     expect(reset).toEqual([{ ttl: 60 * 60 }]);
     const code = codeMailedTo(t.mail, teacher.user.email);
-    expect(await auth(t, 'reset-password', { code, password: 'new password 1', passwordConfirmation: 'new password 1' })).toHaveStatus(200);
-    expect(await auth(t, 'reset-password', { code, password: 'new password 2', passwordConfirmation: 'new password 2' })).toBeApiError(400, INCORRECT_CODE);
+    expect(
+      await auth(t, 'reset-password', { code, password: 'new password 1', passwordConfirmation: 'new password 1' }),
+    ).toHaveStatus(200);
+    expect(
+      await auth(t, 'reset-password', { code, password: 'new password 2', passwordConfirmation: 'new password 2' }),
+    ).toBeApiError(400, INCORRECT_CODE);
     expect(await login(teacher.user.email, 'new password 1')).toHaveStatus(200);
   }, 120_000);
 });
@@ -211,9 +319,14 @@ describe('#20 password hashing', () => {
     const { scryptSync, randomBytes } = await import('node:crypto');
     const salt = randomBytes(16);
     const key = scryptSync(teacher.password, salt, 32, { N: 32768, r: 8, p: 1, maxmem: 128 * 32768 * 8 * 2 });
-    await t.db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [teacher.user.id, `scrypt$32768$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`]);
+    await t.db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [
+      teacher.user.id,
+      `scrypt$32768$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`,
+    ]);
     expect(await login(teacher.user.email, teacher.password)).toHaveStatus(200);
-    const { rows } = await t.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [teacher.user.id]);
+    const { rows } = await t.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [
+      teacher.user.id,
+    ]);
     expect(rows[0]!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await t.api({ method: 'GET', url: '/users/me', token: teacher.token })).toHaveStatus(200);
     expect(await login(teacher.user.email, teacher.password)).toHaveStatus(200);
@@ -240,12 +353,27 @@ describe('#21 passwords people can guess', () => {
       [user.user.email, 'Your new password must not contain your e-mail address or your username.'],
       [`${user.user.username}!2026`, 'Your new password must not contain your e-mail address or your username.'],
     ] as const) {
-      expect(await auth(t, 'reset-password', { code, password, passwordConfirmation: password }), password).toBeApiError(400, message, { nested: true });
+      expect(
+        await auth(t, 'reset-password', { code, password, passwordConfirmation: password }),
+        password,
+      ).toBeApiError(400, message, { nested: true });
     }
     expect(await snapshot(t)).toEqual(before);
     // The older link ended when the newer was sent; the newer still works for a good password.
-    expect(await auth(t, 'reset-password', { code: older, password: 'tea kettle in July', passwordConfirmation: 'tea kettle in July' })).toBeApiError(400, INCORRECT_CODE, { nested: true });
-    expect(await auth(t, 'reset-password', { code, password: 'tea kettle in July', passwordConfirmation: 'tea kettle in July' })).toHaveStatus(200);
+    expect(
+      await auth(t, 'reset-password', {
+        code: older,
+        password: 'tea kettle in July',
+        passwordConfirmation: 'tea kettle in July',
+      }),
+    ).toBeApiError(400, INCORRECT_CODE, { nested: true });
+    expect(
+      await auth(t, 'reset-password', {
+        code,
+        password: 'tea kettle in July',
+        passwordConfirmation: 'tea kettle in July',
+      }),
+    ).toHaveStatus(200);
   });
 });
 
@@ -259,10 +387,20 @@ describe('#25 demo accounts in real deployments', async () => {
 
   it('#25 demo accounts cannot sign in on a server other machines can reach (the default binds to loopback), and are not seeded there', async () => {
     for (const account of DEMO_ACCOUNTS) {
-      expect(await login(account.email, DEMO_PASSWORD, reachable), account.email).toBeApiError(400, INVALID_LOGIN, { nested: true });
+      expect(await login(account.email, DEMO_PASSWORD, reachable), account.email).toBeApiError(400, INVALID_LOGIN, {
+        nested: true,
+      });
       expect(await login(account.email, DEMO_PASSWORD, local), account.email).toHaveStatus(200);
     }
-    expect(loadConfig({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'pf-host-')), JWT_SECRET: 'x'.repeat(40) })).toMatchObject({ host: '127.0.0.1', demoData: true, demoSignIn: true });
-    expect(loadConfig({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'pf-host-')), JWT_SECRET: 'x'.repeat(40), HOST: '0.0.0.0' })).toMatchObject({ demoData: false, demoSignIn: false });
+    expect(
+      loadConfig({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'pf-host-')), JWT_SECRET: 'x'.repeat(40) }),
+    ).toMatchObject({ host: '127.0.0.1', demoData: true, demoSignIn: true });
+    expect(
+      loadConfig({
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'pf-host-')),
+        JWT_SECRET: 'x'.repeat(40),
+        HOST: '0.0.0.0',
+      }),
+    ).toMatchObject({ demoData: false, demoSignIn: false });
   });
 });

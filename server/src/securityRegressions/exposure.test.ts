@@ -4,10 +4,35 @@ import { describe, expect, it } from 'vitest';
 import { ArtifactMediaResponseSchema } from '#schemas/artifact';
 import { CommentSchema } from '#schemas/sharedArtifact';
 import { MembersResponseSchema, SharedArtifactSchema } from '#schemas/sharedPortfolio';
-import { COMPLETE_RESPONSES, createArtifact, createComment, createPortfolio, createReaction, createResearcher, createSharedArtifact, createSharedPortfolio, createTeacher, createUser } from '../../test/factories.ts';
+import {
+  COMPLETE_RESPONSES,
+  createArtifact,
+  createComment,
+  createPortfolio,
+  createReaction,
+  createResearcher,
+  createSharedArtifact,
+  createSharedPortfolio,
+  createTeacher,
+  createUser,
+} from '../../test/factories.ts';
 import { multipart, pdfDocument } from '../../test/files.ts';
 import { buildTestApp } from '../../test/helper.ts';
-import { securityKit, INVALID_TOKEN, SHARED_NOT_FOUND, ONLY_RESEARCHERS_USERS, OWNER_ONLY, auth, nested, upload, storedSecrets, expectNoPrivateData, keySets, PERSON_KEYS, parseCsv } from '../../test/fixtures/security.ts';
+import {
+  securityKit,
+  INVALID_TOKEN,
+  SHARED_NOT_FOUND,
+  ONLY_RESEARCHERS_USERS,
+  OWNER_ONLY,
+  auth,
+  nested,
+  upload,
+  storedSecrets,
+  expectNoPrivateData,
+  keySets,
+  PERSON_KEYS,
+  parseCsv,
+} from '../../test/fixtures/security.ts';
 
 /**
  * The original's security weaknesses (reference-behaviour §12.3, §12.4) and the hardening findings,
@@ -33,7 +58,9 @@ describe('#9 no private fields in any answer', () => {
     const secrets = await storedSecrets(t);
     expect(secrets).toContain(held.json().lock);
     expect(secrets.length).toBeGreaterThan(5);
-    const invitationId = (await t.db.query<{ id: number }>('SELECT id FROM invitations WHERE to_user_id = $1', [invitee.user.id])).rows[0]!.id;
+    const invitationId = (
+      await t.db.query<{ id: number }>('SELECT id FROM invitations WHERE to_user_id = $1', [invitee.user.id])
+    ).rows[0]!.id;
 
     const get = (token: string, url: string) => t.api({ method: 'GET', url, token });
     const answers: LightMyRequestResponse[] = [
@@ -48,7 +75,10 @@ describe('#9 no private fields in any answer', () => {
       await get(m1.token, '/shared-portfolios'),
       await get(researcher.token, '/shared-portfolios'),
       await get(m1.token, `/shared-portfolios/${sp.id}`),
-      await get(lead.token, `/shared-portfolios/${sp.id}/members?search=${encodeURIComponent(m1.user.email.slice(0, 6))}`),
+      await get(
+        lead.token,
+        `/shared-portfolios/${sp.id}/members?search=${encodeURIComponent(m1.user.email.slice(0, 6))}`,
+      ),
       await get(m1.token, '/shared-artifacts'),
       await get(m1.token, `/shared-artifacts/${sa2.id}`),
       await get(m1.token, `${nested(sp.id, sa2.id)}/gate-check?updated_at=1`),
@@ -57,8 +87,18 @@ describe('#9 no private fields in any answer', () => {
       await get(invitee.token, '/invitations'),
       await get(lead.token, `/invitations/${invitationId}`),
       await login(m1.user.email, m1.password),
-      await t.api({ method: 'PUT', url: `/shared-artifacts/${sa1.id}`, token: m1.token, payload: { responses: COMPLETE_RESPONSES, updated_at: sa1.updated_at } }),
-      await t.api({ method: 'POST', url: `/artifacts/${artifact.id}/share`, token: m1.token, payload: { sharedPortfolioId: sp.id } }),
+      await t.api({
+        method: 'PUT',
+        url: `/shared-artifacts/${sa1.id}`,
+        token: m1.token,
+        payload: { responses: COMPLETE_RESPONSES, updated_at: sa1.updated_at },
+      }),
+      await t.api({
+        method: 'POST',
+        url: `/artifacts/${artifact.id}/share`,
+        token: m1.token,
+        payload: { sharedPortfolioId: sp.id },
+      }),
     ];
     for (const res of answers) expectNoPrivateData(res, secrets);
     // The lock holder alone gets the lock's code (to release it), and never who else might hold one.
@@ -84,11 +124,23 @@ describe('§12.4 answers that bypassed sanitising', () => {
     expect(keySets(user['portfolios']!.map((p) => p['owner']))).toEqual(user['portfolios']!.map(() => PERSON_KEYS));
     const shared = user['sharedPortfolios']!.find((p) => p['id'] === sp.id)!;
     expect(keySets([shared['owner'], ...(shared['members'] as unknown[])])).toEqual(Array(4).fill(PERSON_KEYS));
-    expect(keySets(user['sharedArtifacts']!.map((a) => a['owner']))).toEqual(user['sharedArtifacts']!.map(() => PERSON_KEYS));
+    expect(keySets(user['sharedArtifacts']!.map((a) => a['owner']))).toEqual(
+      user['sharedArtifacts']!.map(() => PERSON_KEYS),
+    );
 
     // POST / PUT / DELETE /comments: sharedArtifactComments[*] are comments, their owner a person (id, username, e-mail only).
-    const created = await t.api({ method: 'POST', url: '/comments', token: m1.token, payload: { text: 'Second', sharedArtifact: sa1.id } });
-    const edited = await t.api({ method: 'PUT', url: `/comments/${created.json().id}`, token: m1.token, payload: { text: 'Second, edited' } });
+    const created = await t.api({
+      method: 'POST',
+      url: '/comments',
+      token: m1.token,
+      payload: { text: 'Second', sharedArtifact: sa1.id },
+    });
+    const edited = await t.api({
+      method: 'PUT',
+      url: `/comments/${created.json().id}`,
+      token: m1.token,
+      payload: { text: 'Second, edited' },
+    });
     const deleted = await t.api({ method: 'DELETE', url: `/comments/${created.json().id}`, token: m1.token });
     const commentKeys = Object.keys(CommentSchema.shape).sort();
     for (const res of [created, edited, deleted]) {
@@ -102,21 +154,46 @@ describe('§12.4 answers that bypassed sanitising', () => {
     // POST …/lock: the artifact, the caller's own code and its end; never who holds it or anyone's secrets.
     const lock = await t.api({ method: 'POST', url: `${nested(sp.id, sa1.id)}/lock`, token: m1.token });
     expectNoPrivateData(lock, await secretsNow(), lock.json().lock);
-    expect(Object.keys(lock.json()).sort()).toEqual([...Object.keys(SharedArtifactSchema.shape), 'lock', 'lockedUntil'].sort());
+    expect(Object.keys(lock.json()).sort()).toEqual(
+      [...Object.keys(SharedArtifactSchema.shape), 'lock', 'lockedUntil'].sort(),
+    );
     expect(Object.keys(lock.json().owner).sort()).toEqual(PERSON_KEYS);
 
     // Upload and file-delete answers: parentArtifact / parentSharedArtifact, even while the uploader holds the lock.
-    const sharedUpload = await upload(t, m1.token, `${nested(sp.id, sa1.id)}/documents`, multipart('file', 'plan.pdf', pdfDocument()));
-    const personalUpload = await upload(t, m1.token, `/portfolios/${portfolio.id}/artifacts/${artifact.id}/documents`, multipart('file', 'plan.pdf', pdfDocument()));
-    const sharedRemove = await t.api({ method: 'DELETE', url: `${nested(sp.id, sa1.id)}/documents/${sharedUpload.json().id}`, token: m1.token });
-    const personalRemove = await t.api({ method: 'DELETE', url: `/portfolios/${portfolio.id}/artifacts/${artifact.id}/documents/${personalUpload.json().id}`, token: m1.token });
-    for (const res of [sharedUpload, personalUpload, sharedRemove, personalRemove]) expectNoPrivateData(res, await secretsNow());
+    const sharedUpload = await upload(
+      t,
+      m1.token,
+      `${nested(sp.id, sa1.id)}/documents`,
+      multipart('file', 'plan.pdf', pdfDocument()),
+    );
+    const personalUpload = await upload(
+      t,
+      m1.token,
+      `/portfolios/${portfolio.id}/artifacts/${artifact.id}/documents`,
+      multipart('file', 'plan.pdf', pdfDocument()),
+    );
+    const sharedRemove = await t.api({
+      method: 'DELETE',
+      url: `${nested(sp.id, sa1.id)}/documents/${sharedUpload.json().id}`,
+      token: m1.token,
+    });
+    const personalRemove = await t.api({
+      method: 'DELETE',
+      url: `/portfolios/${portfolio.id}/artifacts/${artifact.id}/documents/${personalUpload.json().id}`,
+      token: m1.token,
+    });
+    for (const res of [sharedUpload, personalUpload, sharedRemove, personalRemove])
+      expectNoPrivateData(res, await secretsNow());
     for (const res of [sharedUpload, sharedRemove]) {
-      expect(Object.keys(res.json().parentSharedArtifact).sort()).toEqual(Object.keys(SharedArtifactSchema.shape).sort());
+      expect(Object.keys(res.json().parentSharedArtifact).sort()).toEqual(
+        Object.keys(SharedArtifactSchema.shape).sort(),
+      );
       expect(Object.keys(res.json().parentSharedArtifact.owner).sort()).toEqual(PERSON_KEYS);
     }
     for (const res of [personalUpload, personalRemove]) {
-      expect(Object.keys(ArtifactMediaResponseSchema.parse(res.json()).parentArtifact.owner).sort()).toEqual(PERSON_KEYS);
+      expect(Object.keys(ArtifactMediaResponseSchema.parse(res.json()).parentArtifact.owner).sort()).toEqual(
+        PERSON_KEYS,
+      );
     }
   });
 });
@@ -126,7 +203,9 @@ describe('#10 no user enumeration or directory exposure', () => {
     const teacher = await createTeacher(t);
     const blocked = await createUser(t, { blocked: true });
     const sentBefore = t.mail.sent.length;
-    const answers = [teacher.user.email, `nobody-${Date.now().toString(36)}@school.example`, blocked.user.email].map((email) => auth(t, 'forgot-password', { email }));
+    const answers = [teacher.user.email, `nobody-${Date.now().toString(36)}@school.example`, blocked.user.email].map(
+      (email) => auth(t, 'forgot-password', { email }),
+    );
     const [known, unknown, blockedAnswer] = await Promise.all(answers);
     expect(known).toHaveStatus(200);
     expect(unknown!.body).toBe(known!.body);
@@ -139,15 +218,20 @@ describe('#10 no user enumeration or directory exposure', () => {
     const noSuchUser = await login(`ghost-${Date.now().toString(36)}@school.example`, 'not the password');
     expect(wrongPassword.body).toBe(noSuchUser.body);
     // Only researchers may learn that an address is taken.
-    expect(await t.api({ method: 'POST', url: '/invitations/outside', token: teacher.token, payload: { email: blocked.user.email, username: 'Someone', roleId: 1 } })).toBeApiError(
-      403,
-      ONLY_RESEARCHERS_USERS,
-    );
+    expect(
+      await t.api({
+        method: 'POST',
+        url: '/invitations/outside',
+        token: teacher.token,
+        payload: { email: blocked.user.email, username: 'Someone', roleId: 1 },
+      }),
+    ).toBeApiError(403, ONLY_RESEARCHERS_USERS);
 
     const { lead, m1, sp } = await team();
     const tag = `zx${Date.now().toString(36)}`;
     for (let i = 0; i < 25; i += 1) await createUser(t, { email: `${tag}-${i}@school.example` });
-    const list = (query: string, token = lead.token) => t.api({ method: 'GET', url: `/shared-portfolios/${sp.id}/members${query}`, token });
+    const list = (query: string, token = lead.token) =>
+      t.api({ method: 'GET', url: `/shared-portfolios/${sp.id}/members${query}`, token });
     expect(MembersResponseSchema.parse((await list('')).json()).nonMembers).toEqual([]);
     expect(MembersResponseSchema.parse((await list('?search=z')).json()).nonMembers).toEqual([]);
     expect(MembersResponseSchema.parse((await list('?search=%40')).json()).nonMembers).toEqual([]);
@@ -155,7 +239,10 @@ describe('#10 no user enumeration or directory exposure', () => {
     expect(await list(`?search=${tag}`, m1.token)).toBeApiError(403, OWNER_ONLY);
     expect(await list(`?search=${tag}`, teacher.token)).toBeApiError(404, SHARED_NOT_FOUND);
     // Members' addresses are not shown to outsiders.
-    expect(await t.api({ method: 'GET', url: `/shared-portfolios/${sp.id}`, token: teacher.token })).toBeApiError(404, SHARED_NOT_FOUND);
+    expect(await t.api({ method: 'GET', url: `/shared-portfolios/${sp.id}`, token: teacher.token })).toBeApiError(
+      404,
+      SHARED_NOT_FOUND,
+    );
   });
 });
 
@@ -163,7 +250,10 @@ describe('#12 no CSV formula injection', () => {
   it('#12 no CSV formula injection: names, usernames and e-mails starting with = + - @ are neutralised in both exports', async () => {
     const tag = Date.now().toString(36);
     const researcher = await createResearcher(t);
-    const teacher = await createUser(t, { username: `=HYPERLINK("http://evil.example","${tag}")`, email: `-teacher-${tag}@school.example` });
+    const teacher = await createUser(t, {
+      username: `=HYPERLINK("http://evil.example","${tag}")`,
+      email: `-teacher-${tag}@school.example`,
+    });
     await createPortfolio(t, teacher, { name: `+SUM(1,1)${tag}` });
     const lead = await createUser(t, { roleId: 3, username: `@lead ${tag}`, email: `=lead-${tag}@school.example` });
     await createPortfolio(t, lead, { name: `-lead notes ${tag}` });
@@ -177,7 +267,9 @@ describe('#12 no CSV formula injection', () => {
     expect(sharedCsv).toHaveStatus(200);
     const teacherRows = parseCsv(teacherCsv.body);
     const sharedRows = parseCsv(sharedCsv.body);
-    expect(teacherRows.find((r) => r[1] === `'+SUM(1,1)${tag}`)?.[0]).toBe(`'=HYPERLINK("http://evil.example","${tag}")`);
+    expect(teacherRows.find((r) => r[1] === `'+SUM(1,1)${tag}`)?.[0]).toBe(
+      `'=HYPERLINK("http://evil.example","${tag}")`,
+    );
     expect(teacherRows.find((r) => r[0] === `'@lead ${tag}`)?.[1]).toBe(`'-lead notes ${tag}`);
     const row = sharedRows.find((r) => r[0] === `'@SUM(A1)${tag}`);
     expect(row?.slice(1, 3)).toEqual([`'=lead-${tag}@school.example`, `'-teacher-${tag}@school.example`]);
@@ -195,14 +287,30 @@ describe('#13 no HTML injection in e-mails', () => {
     const name = `<script>alert("${tag}")</script> & Co`;
     const sp = await createSharedPortfolio(t, lead, { name });
     const newcomer = `newcomer.${tag}@school.example`;
-    expect(await t.api({ method: 'POST', url: '/invitations', token: lead.token, payload: { to: teacher.user.id, sharedPortfolio: sp.id } })).toHaveStatus(200);
-    expect(await t.api({ method: 'POST', url: '/invitations', token: lead.token, payload: { email: newcomer, sharedPortfolio: sp.id } })).toHaveStatus(200);
+    expect(
+      await t.api({
+        method: 'POST',
+        url: '/invitations',
+        token: lead.token,
+        payload: { to: teacher.user.id, sharedPortfolio: sp.id },
+      }),
+    ).toHaveStatus(200);
+    expect(
+      await t.api({
+        method: 'POST',
+        url: '/invitations',
+        token: lead.token,
+        payload: { email: newcomer, sharedPortfolio: sp.id },
+      }),
+    ).toHaveStatus(200);
     expect(await auth(t, 'forgot-password', { email: teacher.user.email })).toHaveStatus(200);
     const reset = t.mail.lastTo(teacher.user.email)!;
     const welcome = t.mail.lastTo(newcomer)!;
     expect(reset.subject).toBe('Reset your PracticeFolio password');
     expect(welcome.subject).toBe('You are invited to PracticeFolio');
-    const invitationMail = t.mail.sent.find((m) => m.to === teacher.user.email && m.subject === 'Invitation to join a shared portfolio')!;
+    const invitationMail = t.mail.sent.find(
+      (m) => m.to === teacher.user.email && m.subject === 'Invitation to join a shared portfolio',
+    )!;
     expect(invitationMail).toBeDefined();
     for (const mail of [invitationMail, welcome, reset]) {
       expect(mail.html).not.toMatch(/<script|<img|<b>/);
@@ -221,16 +329,25 @@ describe('#22 tokens and cells that looked harmless', () => {
     const teacher = await createTeacher(t);
     const key = new TextEncoder().encode(t.config.jwtSecret);
     const claims = { id: teacher.user.id, ep: 0 };
-    const { rows } = await t.db.query<{ session_epoch: number }>('SELECT session_epoch FROM users WHERE id = $1', [teacher.user.id]);
+    const { rows } = await t.db.query<{ session_epoch: number }>('SELECT session_epoch FROM users WHERE id = $1', [
+      teacher.user.id,
+    ]);
     claims.ep = rows[0]!.session_epoch;
     const forever = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().sign(key);
     expect(await t.api({ method: 'GET', url: '/users/me', token: forever })).toBeApiError(401, INVALID_TOKEN);
-    const dated = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().setExpirationTime('1h').sign(key);
+    const dated = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(key);
     expect(await t.api({ method: 'GET', url: '/users/me', token: dated })).toHaveStatus(200);
 
     const researcher = await createResearcher(t);
     const sly = await createTeacher(t);
-    await t.db.query('UPDATE users SET username = $2 WHERE id = $1', [sly.user.id, '\uFF1DHYPERLINK("http://evil.example","x")']);
+    await t.db.query('UPDATE users SET username = $2 WHERE id = $1', [
+      sly.user.id,
+      '\uFF1DHYPERLINK("http://evil.example","x")',
+    ]);
     await createPortfolio(t, sly, { name: ' =1+1' });
     const csv = await t.api({ method: 'GET', url: '/portfolios/export', token: researcher.token });
     expect(csv).toHaveStatus(200);
@@ -246,17 +363,28 @@ describe('#24 the user directory', () => {
     const { lead, sp } = await team();
     const tag = `dq${Date.now().toString(36)}`;
     const target = await createUser(t, { email: `${tag}.person@school.example`, username: `Dana ${tag}` });
-    const list = (search: string) => t.api({ method: 'GET', url: `/shared-portfolios/${sp.id}/members?search=${encodeURIComponent(search)}`, token: lead.token });
+    const list = (search: string) =>
+      t.api({
+        method: 'GET',
+        url: `/shared-portfolios/${sp.id}/members?search=${encodeURIComponent(search)}`,
+        token: lead.token,
+      });
     expect(MembersResponseSchema.parse((await list('dq')).json()).nonMembers).toEqual([]);
     expect(MembersResponseSchema.parse((await list(tag.slice(2))).json()).nonMembers).toEqual([]);
     expect(MembersResponseSchema.parse((await list('@school')).json()).nonMembers).toEqual([]);
-    expect(MembersResponseSchema.parse((await list(tag)).json()).nonMembers).toEqual([{ id: target.user.id, username: `Dana ${tag}`, email: 'dq…@school.example' }]);
-    expect(MembersResponseSchema.parse((await list(target.user.email.toUpperCase())).json()).nonMembers).toEqual([{ id: target.user.id, username: `Dana ${tag}`, email: target.user.email }]);
+    expect(MembersResponseSchema.parse((await list(tag)).json()).nonMembers).toEqual([
+      { id: target.user.id, username: `Dana ${tag}`, email: 'dq…@school.example' },
+    ]);
+    expect(MembersResponseSchema.parse((await list(target.user.email.toUpperCase())).json()).nonMembers).toEqual([
+      { id: target.user.id, username: `Dana ${tag}`, email: target.user.email },
+    ]);
     // 60 searches in ten minutes, then a pause (short texts are not searches and not counted).
     for (let i = 4; i < 60; i += 1) expect(await list(`${tag}${i}`)).toHaveStatus(200);
     expect(await list('ab')).toHaveStatus(200);
     expect(await list(`${tag}x`)).toBeApiError(429, 'Too many searches. Please wait a few minutes and try again.');
     const researcher = await createResearcher(t);
-    expect(await t.api({ method: 'GET', url: `/shared-portfolios/${sp.id}/members?search=${tag}`, token: researcher.token })).toHaveStatus(200);
+    expect(
+      await t.api({ method: 'GET', url: `/shared-portfolios/${sp.id}/members?search=${tag}`, token: researcher.token }),
+    ).toHaveStatus(200);
   });
 });

@@ -4,11 +4,32 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { attachMedia, countRows, createArtifact, createComment, createLead, createPortfolio, createReaction, createResearcher, createSharedArtifact, createSharedPortfolio, createTeacher, snapshot, uploadedFiles } from '../../test/factories.ts';
+import {
+  attachMedia,
+  countRows,
+  createArtifact,
+  createComment,
+  createLead,
+  createPortfolio,
+  createReaction,
+  createResearcher,
+  createSharedArtifact,
+  createSharedPortfolio,
+  createTeacher,
+  snapshot,
+  uploadedFiles,
+} from '../../test/factories.ts';
 import { pdfDocument } from '../../test/files.ts';
 import { buildTestApp } from '../../test/helper.ts';
 import { DEFAULT_TIMEOUTS } from '../config.ts';
-import { securityKit, INVALID_LOGIN, INCORRECT_CODE, freshAddress, auth, untilClosed } from '../../test/fixtures/security.ts';
+import {
+  securityKit,
+  INVALID_LOGIN,
+  INCORRECT_CODE,
+  freshAddress,
+  auth,
+  untilClosed,
+} from '../../test/fixtures/security.ts';
 
 /**
  * The original's security weaknesses (reference-behaviour §12.3, §12.4) and the hardening findings,
@@ -35,14 +56,29 @@ describe('#14 bounded work per request', async () => {
       ['GET /shared-artifacts', () => q.api({ method: 'GET', url: '/shared-artifacts', token: member.token })],
       ['GET /comments', () => q.api({ method: 'GET', url: '/comments', token: member.token })],
       ['GET /reactions', () => q.api({ method: 'GET', url: '/reactions', token: member.token })],
-      ['GET /shared-artifacts/{id}', () => q.api({ method: 'GET', url: `/shared-artifacts/${sa.id}`, token: member.token })],
-      ['GET /shared-portfolios (member)', () => q.api({ method: 'GET', url: '/shared-portfolios', token: member.token })],
-      ['GET /shared-portfolios (researcher)', () => q.api({ method: 'GET', url: '/shared-portfolios', token: researcher.token })],
-      ['GET /shared-portfolios/{id}', () => q.api({ method: 'GET', url: `/shared-portfolios/${sp.id}`, token: member.token })],
+      [
+        'GET /shared-artifacts/{id}',
+        () => q.api({ method: 'GET', url: `/shared-artifacts/${sa.id}`, token: member.token }),
+      ],
+      [
+        'GET /shared-portfolios (member)',
+        () => q.api({ method: 'GET', url: '/shared-portfolios', token: member.token }),
+      ],
+      [
+        'GET /shared-portfolios (researcher)',
+        () => q.api({ method: 'GET', url: '/shared-portfolios', token: researcher.token }),
+      ],
+      [
+        'GET /shared-portfolios/{id}',
+        () => q.api({ method: 'GET', url: `/shared-portfolios/${sp.id}`, token: member.token }),
+      ],
       ['GET /portfolios (researcher)', () => q.api({ method: 'GET', url: '/portfolios', token: researcher.token })],
       ['GET /artifacts', () => q.api({ method: 'GET', url: '/artifacts', token: member.token })],
       ['GET /users', () => q.api({ method: 'GET', url: '/users', token: researcher.token })],
-      ['GET /shared-portfolios/{id}/members?search=', () => q.api({ method: 'GET', url: `/shared-portfolios/${sp.id}/members?search=example`, token: lead.token })],
+      [
+        'GET /shared-portfolios/{id}/members?search=',
+        () => q.api({ method: 'GET', url: `/shared-portfolios/${sp.id}/members?search=example`, token: lead.token }),
+      ],
       ['POST /auth/local', () => login(member.user.email, member.password, q)],
     ];
     const measure = async () => {
@@ -81,7 +117,14 @@ describe('#14 bounded work per request', async () => {
     const large = await measure();
     expect(large.counts).toEqual(small.counts);
     // The answers did grow: the same number of statements served much more data.
-    for (const name of ['GET /shared-artifacts', 'GET /comments', 'GET /reactions', 'GET /shared-portfolios (researcher)', 'GET /users', 'POST /auth/local']) {
+    for (const name of [
+      'GET /shared-artifacts',
+      'GET /comments',
+      'GET /reactions',
+      'GET /shared-portfolios (researcher)',
+      'GET /users',
+      'POST /auth/local',
+    ]) {
       expect(large.sizes[name], name).toBeGreaterThan(small.sizes[name]! * 2);
     }
   });
@@ -100,7 +143,9 @@ describe('#14 bounded work per request', async () => {
       payload: body,
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
     });
-    body.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+    body.write(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    );
     body.write(Buffer.concat([pdfDocument(), Buffer.alloc(20_000, 0x20)]));
     // The bytes sent so far are on disk while the request is still arriving.
     const incomingSize = () => {
@@ -126,43 +171,88 @@ describe('#17 rate limiting', () => {
     // and the account's own user is never locked out from another device.
     const victim = await createTeacher(t);
     const guesser1 = freshAddress();
-    for (let i = 0; i < 5; i += 1) expect(await auth(t, 'local', { identifier: i % 2 ? victim.user.username : victim.user.email, password: `guess ${i}` }, guesser1)).toBeApiError(400, INVALID_LOGIN);
-    expect(await auth(t, 'local', { identifier: victim.user.username, password: 'guess 5' }, guesser1)).toBeApiError(429, 'Too many failed login attempts. Please wait 1 second and try again.', { nested: true });
+    for (let i = 0; i < 5; i += 1)
+      expect(
+        await auth(
+          t,
+          'local',
+          { identifier: i % 2 ? victim.user.username : victim.user.email, password: `guess ${i}` },
+          guesser1,
+        ),
+      ).toBeApiError(400, INVALID_LOGIN);
+    expect(await auth(t, 'local', { identifier: victim.user.username, password: 'guess 5' }, guesser1)).toBeApiError(
+      429,
+      'Too many failed login attempts. Please wait 1 second and try again.',
+      { nested: true },
+    );
     const home = freshAddress();
-    expect(await auth(t, 'local', { identifier: victim.user.email, password: victim.password }, home)).toHaveStatus(200);
+    expect(await auth(t, 'local', { identifier: victim.user.email, password: victim.password }, home)).toHaveStatus(
+      200,
+    );
     // 50 failures from many addresses: past 20 on the account, every address that never signed in
     // to it waits, longer with each failure (issue 21 #6); the user's own address does not.
-    for (let i = 0; i < 50; i += 1) await auth(t, 'local', { identifier: victim.user.email, password: `spray ${i}` }, `10.99.${Math.floor(i / 200)}.${i % 200}`);
-    expect(await auth(t, 'local', { identifier: victim.user.email, password: 'spray 0' }, '10.99.0.0')).toBeApiError(429, /^Too many failed login attempts\. Please wait ([0-9]+ seconds?|[0-9]+ minutes?) and try again\.$/, { nested: true });
-    expect(await auth(t, 'local', { identifier: victim.user.email, password: victim.password }, home)).toHaveStatus(200);
+    for (let i = 0; i < 50; i += 1)
+      await auth(
+        t,
+        'local',
+        { identifier: victim.user.email, password: `spray ${i}` },
+        `10.99.${Math.floor(i / 200)}.${i % 200}`,
+      );
+    expect(await auth(t, 'local', { identifier: victim.user.email, password: 'spray 0' }, '10.99.0.0')).toBeApiError(
+      429,
+      /^Too many failed login attempts\. Please wait ([0-9]+ seconds?|[0-9]+ minutes?) and try again\.$/,
+      { nested: true },
+    );
+    expect(await auth(t, 'local', { identifier: victim.user.email, password: victim.password }, home)).toHaveStatus(
+      200,
+    );
 
     // 5 reset e-mails per address and requester an hour (issue 21 #7: another requester is not held back).
     const forgetful = await createTeacher(t);
     const sentBefore = t.mail.sent.length;
     const requester = freshAddress();
-    for (let i = 0; i < 5; i += 1) expect(await auth(t, 'forgot-password', { email: forgetful.user.email }, requester)).toHaveStatus(200);
-    expect(await auth(t, 'forgot-password', { email: forgetful.user.email.toUpperCase() }, requester)).toBeApiError(429, 'Too many reset requests for this address. Please wait an hour and try again.', {
-      nested: true,
-    });
+    for (let i = 0; i < 5; i += 1)
+      expect(await auth(t, 'forgot-password', { email: forgetful.user.email }, requester)).toHaveStatus(200);
+    expect(await auth(t, 'forgot-password', { email: forgetful.user.email.toUpperCase() }, requester)).toBeApiError(
+      429,
+      'Too many reset requests for this address. Please wait an hour and try again.',
+      {
+        nested: true,
+      },
+    );
     await t.mail.settled();
     expect(t.mail.sent.slice(sentBefore).filter((m) => m.to === forgetful.user.email)).toHaveLength(5);
 
     // 20 wrong reset codes per client address and hour.
     const guesser = freshAddress();
     for (let i = 0; i < 20; i += 1) {
-      expect(await auth(t, 'reset-password', { code: `wrong-${i}`, password: 'new password 1', passwordConfirmation: 'new password 1' }, guesser)).toBeApiError(400, INCORRECT_CODE);
+      expect(
+        await auth(
+          t,
+          'reset-password',
+          { code: `wrong-${i}`, password: 'new password 1', passwordConfirmation: 'new password 1' },
+          guesser,
+        ),
+      ).toBeApiError(400, INCORRECT_CODE);
     }
-    expect(await auth(t, 'reset-password', { code: 'wrong-again', password: 'new password 1', passwordConfirmation: 'new password 1' }, guesser)).toBeApiError(
-      429,
-      'Too many attempts. Please wait an hour and try again.',
-      { nested: true },
-    );
+    expect(
+      await auth(
+        t,
+        'reset-password',
+        { code: 'wrong-again', password: 'new password 1', passwordConfirmation: 'new password 1' },
+        guesser,
+      ),
+    ).toBeApiError(429, 'Too many attempts. Please wait an hour and try again.', { nested: true });
 
     // 300 requests a minute per client address on each auth route.
     const flooder = freshAddress();
     for (let i = 0; i < 300; i += 1) expect((await auth(t, 'forgot-password', {}, flooder)).statusCode).toBe(400);
     const someone = await createTeacher(t);
-    expect(await auth(t, 'forgot-password', { email: someone.user.email }, flooder)).toBeApiError(429, /^Too many attempts, please try again in /, { nested: true });
+    expect(await auth(t, 'forgot-password', { email: someone.user.email }, flooder)).toBeApiError(
+      429,
+      /^Too many attempts, please try again in /,
+      { nested: true },
+    );
     expect(await auth(t, 'forgot-password', { email: someone.user.email })).toHaveStatus(200);
   }, 120_000);
 });
@@ -178,7 +268,9 @@ describe('#18 slow clients', async () => {
   it('#18 slow clients cannot hold the server: a trickled body is cut with 408, a stalled upload and a silent connection are closed, a normal request still works', async () => {
     // A login whose body never completes (the slow-body attack held /auth/local for 150 s).
     const trickle = connect(port, '127.0.0.1');
-    trickle.write('POST /api/v1/auth/local HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"identifier":"a');
+    trickle.write(
+      'POST /api/v1/auth/local HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"identifier":"a',
+    );
     const keepTrickling = setInterval(() => trickle.write(' '), 100);
     const cut = await untilClosed(trickle);
     clearInterval(keepTrickling);

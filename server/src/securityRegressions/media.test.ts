@@ -4,7 +4,15 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ArtifactMediaResponseSchema } from '#schemas/artifact';
-import { attachVideo, createArtifact, createLead, createPortfolio, createSharedPortfolio, createTeacher, snapshot } from '../../test/factories.ts';
+import {
+  attachVideo,
+  createArtifact,
+  createLead,
+  createPortfolio,
+  createSharedPortfolio,
+  createTeacher,
+  snapshot,
+} from '../../test/factories.ts';
 import { htmlPage, multipart, pdfDocument, pngImage, svgImage } from '../../test/files.ts';
 import { buildTestApp } from '../../test/helper.ts';
 import { loadConfig } from '../config.ts';
@@ -36,7 +44,8 @@ describe('#11 media are private and safe', () => {
     expect(b.url).toMatch(ADDRESS);
     expect(a.url.split('/').pop()).not.toBe(b.url.split('/').pop());
 
-    const fetchFile = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
+    const fetchFile = (url: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
     const name = a.url.split('/').pop()!;
     const [, , capability] = a.url.split('/');
     // The bare name, a session, someone else's capability, a tampered or borrowed one: nothing.
@@ -56,7 +65,14 @@ describe('#11 media are private and safe', () => {
     expect(served.headers['cross-origin-resource-policy']).toBe('same-origin');
     // Every other document downloads with a neutral type.
     const other = ArtifactMediaResponseSchema.parse(
-      (await upload(t, owner.token, `${base}/documents`, multipart('file', 'data.bin', Buffer.from([0, 1, 2, 3, 254, 255, 0, 7])))).json(),
+      (
+        await upload(
+          t,
+          owner.token,
+          `${base}/documents`,
+          multipart('file', 'data.bin', Buffer.from([0, 1, 2, 3, 254, 255, 0, 7])),
+        )
+      ).json(),
     );
     const download = await fetchFile(other.url);
     expect(download).toHaveStatus(200);
@@ -71,7 +87,10 @@ describe('#11 media are private and safe', () => {
         [htmlPage(), 'page.html', 'text/html'],
         [svgImage(), 'drawing.png', 'image/png'],
       ] as const) {
-        expect(await upload(t, owner.token, `${base}/${kind}`, multipart('file', fileName, content, type)), `${kind} ${fileName}`).toBeApiError(400, /^This file is /);
+        expect(
+          await upload(t, owner.token, `${base}/${kind}`, multipart('file', fileName, content, type)),
+          `${kind} ${fileName}`,
+        ).toBeApiError(400, /^This file is /);
       }
     }
     expect(await snapshot(t)).toEqual(before);
@@ -82,7 +101,9 @@ describe('#11 media are private and safe', () => {
       [htmlPage(), 'page.html'],
       [svgImage(), 'drawing.svg'],
     ] as const) {
-      const doc = ArtifactMediaResponseSchema.parse((await upload(t, owner.token, `${base}/documents`, multipart('file', fileName, content, 'text/html'))).json());
+      const doc = ArtifactMediaResponseSchema.parse(
+        (await upload(t, owner.token, `${base}/documents`, multipart('file', fileName, content, 'text/html'))).json(),
+      );
       const download = await fetchFile(doc.url);
       expect(download).toHaveStatus(200);
       expect(download.headers['content-type']).toBe('application/octet-stream');
@@ -110,7 +131,12 @@ describe('#19 files for this account only', () => {
     const owner = await createTeacher(t);
     const portfolio = await createPortfolio(t, owner);
     const artifact = await createArtifact(t, portfolio);
-    const res = await upload(t, owner.token, `/portfolios/${portfolio.id}/artifacts/${artifact.id}/images`, multipart('file', 'a.png', await pngImage(60, 40)));
+    const res = await upload(
+      t,
+      owner.token,
+      `/portfolios/${portfolio.id}/artifacts/${artifact.id}/images`,
+      multipart('file', 'a.png', await pngImage(60, 40)),
+    );
     const image = ArtifactMediaResponseSchema.parse(res.json());
     const uploads = path.join(t.config.dataDir, 'uploads');
     expect(statSync(uploads).mode & 0o777).toBe(0o700);
@@ -120,8 +146,15 @@ describe('#19 files for this account only', () => {
 
     const outboxDir = mkdtempSync(path.join(os.tmpdir(), 'pf-outbox-'));
     const lines: string[] = [];
-    const log = { info: (data: unknown, msg: string) => lines.push(JSON.stringify([data, msg])) } as unknown as FastifyBaseLogger;
-    await createMailer({ smtpUrl: null, from: 'PracticeFolio <a@b.c>', outboxDir: path.join(outboxDir, 'outbox'), log }).send({
+    const log = {
+      info: (data: unknown, msg: string) => lines.push(JSON.stringify([data, msg])),
+    } as unknown as FastifyBaseLogger;
+    await createMailer({
+      smtpUrl: null,
+      from: 'PracticeFolio <a@b.c>',
+      outboxDir: path.join(outboxDir, 'outbox'),
+      log,
+    }).send({
       to: 'ada@example.org',
       subject: 'Reset your PracticeFolio password',
       text: 'http://portal.test/reset-password/secret-code',
@@ -129,7 +162,8 @@ describe('#19 files for this account only', () => {
       links: ['http://portal.test/reset-password/secret-code'],
     });
     expect(statSync(path.join(outboxDir, 'outbox')).mode & 0o777).toBe(0o700);
-    for (const file of readdirSync(path.join(outboxDir, 'outbox'))) expect(statSync(path.join(outboxDir, 'outbox', file)).mode & 0o777).toBe(0o600);
+    for (const file of readdirSync(path.join(outboxDir, 'outbox')))
+      expect(statSync(path.join(outboxDir, 'outbox', file)).mode & 0o777).toBe(0o600);
     expect(lines.join('\n')).not.toContain('secret-code');
     rmSync(outboxDir, { recursive: true, force: true });
   });
@@ -142,18 +176,46 @@ describe('#27 limits on logged-in writes', async () => {
     // Invitations: 30 in ten minutes, then a pause (each may create an account and sends an e-mail).
     const lead = await createLead(t);
     const sp = await createSharedPortfolio(t, lead);
-    const invite = (i: number) => t.api({ method: 'POST', url: '/invitations', token: lead.token, payload: { email: `flood-${Date.now().toString(36)}-${i}@school.example`, sharedPortfolio: sp.id } });
+    const invite = (i: number) =>
+      t.api({
+        method: 'POST',
+        url: '/invitations',
+        token: lead.token,
+        payload: { email: `flood-${Date.now().toString(36)}-${i}@school.example`, sharedPortfolio: sp.id },
+      });
     for (let i = 0; i < 30; i += 1) expect(await invite(i), `invitation ${i}`).toHaveStatus(200);
     expect(await invite(30)).toBeApiError(429, /^Too many attempts, please try again in /);
     // Another person is not held back.
     const otherLead = await createLead(t);
     const otherSp = await createSharedPortfolio(t, otherLead);
-    expect(await t.api({ method: 'POST', url: '/invitations', token: otherLead.token, payload: { email: `calm-${Date.now().toString(36)}@school.example`, sharedPortfolio: otherSp.id } })).toHaveStatus(200);
+    expect(
+      await t.api({
+        method: 'POST',
+        url: '/invitations',
+        token: otherLead.token,
+        payload: { email: `calm-${Date.now().toString(36)}@school.example`, sharedPortfolio: otherSp.id },
+      }),
+    ).toHaveStatus(200);
 
     // Comments: 60 a minute.
     const { m1, sa1 } = await team();
-    for (let i = 0; i < 60; i += 1) expect(await t.api({ method: 'POST', url: '/comments', token: m1.token, payload: { text: `Comment ${i}`, sharedArtifact: sa1.id } })).toHaveStatus(200);
-    expect(await t.api({ method: 'POST', url: '/comments', token: m1.token, payload: { text: 'One more', sharedArtifact: sa1.id } })).toBeApiError(429);
+    for (let i = 0; i < 60; i += 1)
+      expect(
+        await t.api({
+          method: 'POST',
+          url: '/comments',
+          token: m1.token,
+          payload: { text: `Comment ${i}`, sharedArtifact: sa1.id },
+        }),
+      ).toHaveStatus(200);
+    expect(
+      await t.api({
+        method: 'POST',
+        url: '/comments',
+        token: m1.token,
+        payload: { text: 'One more', sharedArtifact: sa1.id },
+      }),
+    ).toBeApiError(429);
 
     // Storage: the upload that would pass the quota is refused, and nothing of it is kept.
     const owner = await createTeacher(small);
@@ -163,14 +225,18 @@ describe('#27 limits on logged-in writes', async () => {
     const file = Buffer.alloc(120_000, 7);
     expect(await upload(small, owner.token, base, multipart('file', 'a.bin', file))).toHaveStatus(200);
     const before = await snapshot(small);
-    expect(await upload(small, owner.token, base, multipart('file', 'b.bin', file))).toBeApiError(413, /^Your files would take more than your storage limit of /);
+    expect(await upload(small, owner.token, base, multipart('file', 'b.bin', file))).toBeApiError(
+      413,
+      /^Your files would take more than your storage limit of /,
+    );
     expect(await snapshot(small)).toEqual(before);
   });
 });
 
 describe('#21.2 caption tracks: bounded per video, sized, in the quota and the write limits, listed without cues', async () => {
   const small = await buildTestApp({ storageQuotaBytes: 60_000 });
-  const cueLines = (n: number, text: string) => Array.from({ length: n }, (_, i) => `00:00:0${i % 9}.000 --> 00:00:09.500\n${text} ${i}`).join('\n\n');
+  const cueLines = (n: number, text: string) =>
+    Array.from({ length: n }, (_, i) => `00:00:0${i % 9}.000 --> 00:00:09.500\n${text} ${i}`).join('\n\n');
 
   it('at most 10 tracks per video, a track at most 512 KiB, and the list of tracks carries no cues', async () => {
     const owner = await createTeacher(t);
@@ -180,12 +246,25 @@ describe('#21.2 caption tracks: bounded per video, sized, in the quota and the w
     // Ten tracks of 55 KB each made a 550 KB answer for the video's list (and 500 KB tracks, 5 MB).
     const big = `WEBVTT\n\n${cueLines(60, 'x'.repeat(900))}`;
     const languages = ['en', 'es', 'fr', 'de', 'it', 'pt', 'nl', 'sv', 'da', 'fi'];
-    for (const language of languages) expect(await t.api({ method: 'POST', url, token: owner.token, payload: { language, label: language, format: 'vtt', source: big } }), language).toHaveStatus(200);
+    for (const language of languages)
+      expect(
+        await t.api({
+          method: 'POST',
+          url,
+          token: owner.token,
+          payload: { language, label: language, format: 'vtt', source: big },
+        }),
+        language,
+      ).toHaveStatus(200);
     const before = await snapshot(t);
-    expect(await t.api({ method: 'POST', url, token: owner.token, payload: { language: 'no', label: 'Norsk', format: 'vtt', source: 'WEBVTT\n\n00:00.000 --> 00:01.000\nHei\n' } })).toBeApiError(
-      409,
-      'A video can have at most 10 caption tracks. Delete one before adding another.',
-    );
+    expect(
+      await t.api({
+        method: 'POST',
+        url,
+        token: owner.token,
+        payload: { language: 'no', label: 'Norsk', format: 'vtt', source: 'WEBVTT\n\n00:00.000 --> 00:01.000\nHei\n' },
+      }),
+    ).toBeApiError(409, 'A video can have at most 10 caption tracks. Delete one before adding another.');
     expect(await snapshot(t)).toEqual(before);
     const list = await t.api({ method: 'GET', url, token: owner.token });
     expect(list).toHaveStatus(200);
@@ -197,11 +276,19 @@ describe('#21.2 caption tracks: bounded per video, sized, in the quota and the w
     expect(one).toHaveStatus(200);
     expect((one.json() as { cues: unknown[] }).cues).toHaveLength(60);
     // The editor's body may hold 5000 cues of 1000 characters: a stored track stays within 512 KiB.
-    const cues = Array.from({ length: 600 }, (_, i) => ({ start: i / 100, end: i / 100 + 0.5, text: 'y'.repeat(1000) }));
-    expect(await t.api({ method: 'PUT', url: `/captions/${tracks[0]!.id}`, token: owner.token, payload: { language: tracks[0]!.language, label: 'Big', cues } })).toBeApiError(
-      413,
-      /^A caption track can be at most 512 KiB/,
-    );
+    const cues = Array.from({ length: 600 }, (_, i) => ({
+      start: i / 100,
+      end: i / 100 + 0.5,
+      text: 'y'.repeat(1000),
+    }));
+    expect(
+      await t.api({
+        method: 'PUT',
+        url: `/captions/${tracks[0]!.id}`,
+        token: owner.token,
+        payload: { language: tracks[0]!.language, label: 'Big', cues },
+      }),
+    ).toBeApiError(413, /^A caption track can be at most 512 KiB/);
     expect(await snapshot(t)).toEqual(before);
   });
 
@@ -210,10 +297,19 @@ describe('#21.2 caption tracks: bounded per video, sized, in the quota and the w
     const artifact = await createArtifact(small, await createPortfolio(small, owner));
     const video = await attachVideo(small, 'artifact', artifact.id, 10);
     const url = `/artifacts/${artifact.id}/media/${video}/captions`;
-    const add = (language: string, source: string) => small.api({ method: 'POST', url, token: owner.token, payload: { language, label: language, format: 'vtt', source } });
+    const add = (language: string, source: string) =>
+      small.api({
+        method: 'POST',
+        url,
+        token: owner.token,
+        payload: { language, label: language, format: 'vtt', source },
+      });
     expect(await add('en', `WEBVTT\n\n${cueLines(40, 'z'.repeat(990))}`)).toHaveStatus(200);
     const before = await snapshot(small);
-    expect(await add('es', `WEBVTT\n\n${cueLines(40, 'z'.repeat(990))}`)).toBeApiError(413, /^These captions would take more than your storage limit/);
+    expect(await add('es', `WEBVTT\n\n${cueLines(40, 'z'.repeat(990))}`)).toBeApiError(
+      413,
+      /^These captions would take more than your storage limit/,
+    );
     expect(await snapshot(small)).toEqual(before);
     // Replacing her own track counts it once.
     expect(await add('en', `WEBVTT\n\n${cueLines(45, 'z'.repeat(990))}`)).toHaveStatus(200);

@@ -1,11 +1,28 @@
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { AuthResponseSchema } from '#schemas/auth';
-import { COMPLETE_RESPONSES, countRows, createArtifact, createPortfolio, createResearcher, createTeacher, snapshot } from '../../test/factories.ts';
+import {
+  COMPLETE_RESPONSES,
+  countRows,
+  createArtifact,
+  createPortfolio,
+  createResearcher,
+  createTeacher,
+  snapshot,
+} from '../../test/factories.ts';
 import { CROSS_SITE_MESSAGE } from '../http/webSession.ts';
 import { buildTestApp } from '../../test/helper.ts';
 import { SESSION_TTL_SECONDS, TokenService } from '../security/tokens.ts';
-import { securityKit, INVALID_TOKEN, SESSION_ENDED, BLOCKED_SESSION, auth, codeMailedTo, withCookie, claimsOf } from '../../test/fixtures/security.ts';
+import {
+  securityKit,
+  INVALID_TOKEN,
+  SESSION_ENDED,
+  BLOCKED_SESSION,
+  auth,
+  codeMailedTo,
+  withCookie,
+  claimsOf,
+} from '../../test/fixtures/security.ts';
 
 /**
  * The original's security weaknesses (reference-behaviour §12.3, §12.4) and the hardening findings,
@@ -38,7 +55,11 @@ describe('#15 token handling', () => {
       { method: 'PUT', url: `/users/${user.user.id}`, payload: { blocked: true } },
       { method: 'POST', url: '/token/refresh' },
     ];
-    for (const request of cookieOnly) expect(await withCookie(t, request, jwt), `${request.method} ${request.url}`).toBeApiError(403, CROSS_SITE_MESSAGE);
+    for (const request of cookieOnly)
+      expect(await withCookie(t, request, jwt), `${request.method} ${request.url}`).toBeApiError(
+        403,
+        CROSS_SITE_MESSAGE,
+      );
     expect(await snapshot(t)).toEqual(before);
     // Reads take it (the web app's calls, links, <img> and downloads); another site cannot read the answers.
     expect(await withCookie(t, { method: 'GET', url: `/portfolios/${portfolio.id}` }, jwt)).toHaveStatus(200);
@@ -48,20 +69,42 @@ describe('#15 token handling', () => {
     const refreshed = (await t.api({ method: 'POST', url: '/token/refresh', token: jwt })).json().jwt as string;
     expect(await t.api({ method: 'GET', url: '/users/me', token: refreshed })).toHaveStatus(200);
     expect(await auth(t, 'forgot-password', { email: user.user.email })).toHaveStatus(200);
-    const reset = await auth(t, 'reset-password', { code: codeMailedTo(t.mail, user.user.email), password: 'a fresh password', passwordConfirmation: 'a fresh password' });
+    const reset = await auth(t, 'reset-password', {
+      code: codeMailedTo(t.mail, user.user.email),
+      password: 'a fresh password',
+      passwordConfirmation: 'a fresh password',
+    });
     expect(reset).toHaveStatus(200);
     expect(reset.headers['set-cookie']).toBeUndefined();
-    for (const old of [jwt, refreshed, user.token]) expect(await t.api({ method: 'GET', url: '/users/me', token: old })).toBeApiError(401, SESSION_ENDED);
+    for (const old of [jwt, refreshed, user.token])
+      expect(await t.api({ method: 'GET', url: '/users/me', token: old })).toBeApiError(401, SESSION_ENDED);
     const current = AuthResponseSchema.parse(reset.json()).jwt;
     expect(await t.api({ method: 'GET', url: '/users/me', token: current })).toHaveStatus(200);
 
     // Blocking ends the session at once, and unblocking does not bring old tokens back.
-    expect(await t.api({ method: 'PUT', url: `/users/${user.user.id}`, token: researcher.token, payload: { blocked: true } })).toHaveStatus(200);
+    expect(
+      await t.api({
+        method: 'PUT',
+        url: `/users/${user.user.id}`,
+        token: researcher.token,
+        payload: { blocked: true },
+      }),
+    ).toHaveStatus(200);
     expect(await t.api({ method: 'GET', url: '/users/me', token: current })).toBeApiError(401, BLOCKED_SESSION);
-    expect(await t.api({ method: 'PUT', url: `/users/${user.user.id}`, token: researcher.token, payload: { blocked: false } })).toHaveStatus(200);
+    expect(
+      await t.api({
+        method: 'PUT',
+        url: `/users/${user.user.id}`,
+        token: researcher.token,
+        payload: { blocked: false },
+      }),
+    ).toHaveStatus(200);
     expect(await t.api({ method: 'GET', url: '/users/me', token: current })).toBeApiError(401, SESSION_ENDED);
     // A token of the right shape for another user id does not work without the secret.
-    const forged = await new TokenService('another secret that is long enough!!').sign({ id: researcher.user.id, epoch: 0 });
+    const forged = await new TokenService('another secret that is long enough!!').sign({
+      id: researcher.user.id,
+      epoch: 0,
+    });
     expect(await t.api({ method: 'GET', url: '/users/me', token: forged })).toBeApiError(401, INVALID_TOKEN);
   });
 });
@@ -73,7 +116,8 @@ describe('#26 logout ends the session', () => {
     const web = await signIn();
     const phone = await signIn();
     const me = (token: string) => t.api({ method: 'GET', url: '/users/me', token });
-    const refreshed = (await t.api({ method: 'POST', url: '/token/refresh', token: web, payload: {} })).json().jwt as string;
+    const refreshed = (await t.api({ method: 'POST', url: '/token/refresh', token: web, payload: {} })).json()
+      .jwt as string;
     expect(await me(refreshed)).toHaveStatus(200);
 
     const out = await t.api({ method: 'POST', url: '/auth/logout', token: web });
@@ -81,15 +125,24 @@ describe('#26 logout ends the session', () => {
     expect(out.headers['clear-site-data']).toBe('"cache"');
     for (const token of [web, refreshed]) {
       expect(await me(token)).toBeApiError(401, SESSION_ENDED);
-      expect(await t.api({ method: 'POST', url: '/token/refresh', token, payload: {} })).toBeApiError(401, SESSION_ENDED);
+      expect(await t.api({ method: 'POST', url: '/token/refresh', token, payload: {} })).toBeApiError(
+        401,
+        SESSION_ENDED,
+      );
     }
     expect(await me(phone)).toHaveStatus(200);
 
     // A session ends at its absolute end, however often it was refreshed.
-    await t.db.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND ended_at IS NULL", [teacher.user.id]);
+    await t.db.query(
+      "UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND ended_at IS NULL",
+      [teacher.user.id],
+    );
     await t.principalsHeard();
     expect(await me(phone)).toBeApiError(401, SESSION_ENDED);
-    expect(await t.api({ method: 'POST', url: '/token/refresh', token: phone, payload: {} })).toBeApiError(401, SESSION_ENDED);
+    expect(await t.api({ method: 'POST', url: '/token/refresh', token: phone, payload: {} })).toBeApiError(
+      401,
+      SESSION_ENDED,
+    );
   });
 });
 
@@ -122,10 +175,21 @@ describe('#29 the web session lives in an HttpOnly cookie', () => {
   it('#29 the web app gets its session in an HttpOnly cookie (no token for scripts), writes with it need the portal’s own request, logout clears it; the mobile apps still get the token in the body', async () => {
     const teacher = await createTeacher(t);
     const web = { 'x-practicefolio-client': 'web' };
-    const signIn = await t.api({ method: 'POST', url: '/auth/local', headers: web, payload: { identifier: teacher.user.email, password: teacher.password } });
+    const signIn = await t.api({
+      method: 'POST',
+      url: '/auth/local',
+      headers: web,
+      payload: { identifier: teacher.user.email, password: teacher.password },
+    });
     expect(signIn).toHaveStatus(200);
     expect(signIn.json().jwt).toBe('');
-    const cookies = signIn.cookies as { name: string; value: string; httpOnly?: boolean; sameSite?: string; path?: string }[];
+    const cookies = signIn.cookies as {
+      name: string;
+      value: string;
+      httpOnly?: boolean;
+      sameSite?: string;
+      path?: string;
+    }[];
     const session = cookies.find((c) => c.name === 'jwt')!;
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookies.find((c) => c.name === 'pf_session')).toMatchObject({ value: '1' });
@@ -145,12 +209,24 @@ describe('#29 the web session lives in an HttpOnly cookie', () => {
     expect(await countRows(t, 'portfolios')).toBe(before + 1);
 
     // Refresh renews the cookie, never showing the token.
-    const refreshed = await t.api({ method: 'POST', url: '/token/refresh', cookies: cookie, headers: web, payload: {} });
+    const refreshed = await t.api({
+      method: 'POST',
+      url: '/token/refresh',
+      cookies: cookie,
+      headers: web,
+      payload: {},
+    });
     expect(refreshed).toHaveStatus(200);
     expect(refreshed.json().jwt).toBe('');
     const renewed = (refreshed.cookies as { name: string; value: string }[]).find((c) => c.name === 'jwt')!.value;
     // Logout ends the session and clears both cookies.
-    const out = await t.api({ method: 'POST', url: '/auth/logout', cookies: { jwt: renewed }, headers: web, payload: {} });
+    const out = await t.api({
+      method: 'POST',
+      url: '/auth/logout',
+      cookies: { jwt: renewed },
+      headers: web,
+      payload: {},
+    });
     expect(out).toHaveStatus(200);
     const cleared = out.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[];
     for (const name of ['jwt', 'pf_session']) {

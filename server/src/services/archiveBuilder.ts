@@ -93,7 +93,10 @@ export async function buildArchive(
     const mtime = new Date(generatedAt);
     const portfolios = await archiveContentRepository.portfolios(db, ownerId);
     const shared = await archiveContentRepository.sharedArtifacts(db, ownerId);
-    const comments = await archiveContentRepository.comments(db, shared.map((s) => s.id));
+    const comments = await archiveContentRepository.comments(
+      db,
+      shared.map((s) => s.id),
+    );
     const totals = await archiveContentRepository.totals(db, ownerId);
     await hooks.onCounts({
       portfolios: portfolios.length,
@@ -111,7 +114,8 @@ export async function buildArchive(
     const check = () => stopIfAborted(hooks.signal);
 
     const stopped = new Promise<never>((_, reject) => {
-      const stop = () => reject(hooks.signal.reason instanceof Error ? hooks.signal.reason : new Error('archive build stopped'));
+      const stop = () =>
+        reject(hooks.signal.reason instanceof Error ? hooks.signal.reason : new Error('archive build stopped'));
       if (hooks.signal.aborted) stop();
       else hooks.signal.addEventListener('abort', stop, { once: true });
     });
@@ -122,7 +126,10 @@ export async function buildArchive(
       let entry = added.get(row.id);
       if (entry === undefined) {
         const source = path.join(folders.uploads, `${row.storageKey}${row.ext}`);
-        const present = await stat(source).then((s) => s.isFile(), () => false);
+        const present = await stat(source).then(
+          (s) => s.isFile(),
+          () => false,
+        );
         entry = present ? mediaPath({ id: row.id, name: row.name, ext: row.ext, kind: row.kind }) : null;
         added.set(row.id, entry);
         if (entry) {
@@ -136,34 +143,73 @@ export async function buildArchive(
         advance(row.size);
         check();
       }
-      return { id: row.id, kind: row.kind, caption: row.caption, name: row.name, mime: row.mime, size: row.size, alt: row.alt, description: row.description, path: entry };
+      return {
+        id: row.id,
+        kind: row.kind,
+        caption: row.caption,
+        name: row.name,
+        mime: row.mime,
+        size: row.size,
+        alt: row.alt,
+        description: row.description,
+        path: entry,
+      };
     };
     /** Adds the files of one artifact, one after the other, in their order. */
-    const addAllMedia = async (rows: readonly ArchiveMediaRow[] = [], holder?: 'artifact' | 'sharedArtifact'): Promise<ArchiveMediaData[]> => {
+    const addAllMedia = async (
+      rows: readonly ArchiveMediaRow[] = [],
+      holder?: 'artifact' | 'sharedArtifact',
+    ): Promise<ArchiveMediaData[]> => {
       const files: ArchiveMediaData[] = [];
       for (const row of rows) {
         const file = await addMedia(row);
         files.push(file);
-        if (holder && file.path) addCaptions(file.path, await archiveContentRepository.captionTracks(db, holder, [row.holderId]), row.id, holder === 'artifact' ? 'a' : 's', row.holderId);
+        if (holder && file.path)
+          addCaptions(
+            file.path,
+            await archiveContentRepository.captionTracks(db, holder, [row.holderId]),
+            row.id,
+            holder === 'artifact' ? 'a' : 's',
+            row.holderId,
+          );
       }
       return files;
     };
     /** A video's caption tracks as that artifact holds them: WebVTT files next to the video (`<video>.<a|s><artifact>.<language>.vtt`). */
-    const addCaptions = (videoPath: string, tracks: readonly { mediaId: number; language: string; cues: { start: number; end: number; text: string }[] }[], mediaId: number, prefix: string, holderId: number) => {
+    const addCaptions = (
+      videoPath: string,
+      tracks: readonly { mediaId: number; language: string; cues: { start: number; end: number; text: string }[] }[],
+      mediaId: number,
+      prefix: string,
+      holderId: number,
+    ) => {
       for (const track of tracks) {
         if (track.mediaId !== mediaId) continue;
         const language = track.language.replace(/[^A-Za-z0-9-]/g, '');
-        zip.addBuffer(Buffer.from(serializeWebVtt(track.cues), 'utf8'), `${videoPath.replace(/\.[^./]*$/, '')}.${prefix}${holderId}.${language}.vtt`, { mtime });
+        zip.addBuffer(
+          Buffer.from(serializeWebVtt(track.cues), 'utf8'),
+          `${videoPath.replace(/\.[^./]*$/, '')}.${prefix}${holderId}.${language}.vtt`,
+          { mtime },
+        );
       }
     };
     const addPage = (name: string, html: string) => zip.addBuffer(Buffer.from(html, 'utf8'), name, { mtime });
 
-    await writeText(data, `{"format":"practicefolio-archive","version":1,"generated_at":${JSON.stringify(generatedAt)},"teacher":${JSON.stringify(teacher)},"portfolios":[`);
+    await writeText(
+      data,
+      `{"format":"practicefolio-archive","version":1,"generated_at":${JSON.stringify(generatedAt)},"teacher":${JSON.stringify(teacher)},"portfolios":[`,
+    );
     const portfolioSummaries: PortfolioSummary[] = [];
     for (const [index, p] of portfolios.entries()) {
       check();
       const artifacts = await archiveContentRepository.artifacts(db, p.id);
-      const media = groupBy(await archiveContentRepository.media(db, 'artifact', artifacts.map((a) => a.id)));
+      const media = groupBy(
+        await archiveContentRepository.media(
+          db,
+          'artifact',
+          artifacts.map((a) => a.id),
+        ),
+      );
       const portfolio: ArchivePortfolioData = {
         id: p.id,
         name: p.name,
@@ -199,11 +245,22 @@ export async function buildArchive(
       addPage(portfolio.page, renderPortfolioPage(portfolio, generatedAt));
       advance(PAGE_WEIGHT);
       await writeText(data, `${index > 0 ? ',' : ''}${JSON.stringify(portfolio)}`);
-      portfolioSummaries.push({ name: portfolio.name, page: portfolio.page, artifacts: portfolio.artifacts.length, updated_at: lastEdited(portfolio.updated_at, portfolio.artifacts) });
+      portfolioSummaries.push({
+        name: portfolio.name,
+        page: portfolio.page,
+        artifacts: portfolio.artifacts.length,
+        updated_at: lastEdited(portfolio.updated_at, portfolio.artifacts),
+      });
     }
 
     await writeText(data, '],"sharedArtifacts":[');
-    const sharedMedia = groupBy(await archiveContentRepository.media(db, 'sharedArtifact', shared.map((s) => s.id)));
+    const sharedMedia = groupBy(
+      await archiveContentRepository.media(
+        db,
+        'sharedArtifact',
+        shared.map((s) => s.id),
+      ),
+    );
     const commentsOf = new Map<number, typeof comments>();
     for (const c of comments) commentsOf.set(c.sharedArtifactId, [...(commentsOf.get(c.sharedArtifactId) ?? []), c]);
     const sharedSummaries: SharedSummary[] = [];
@@ -225,13 +282,21 @@ export async function buildArchive(
           text: c.text,
           created_at: c.createdAt,
           updated_at: c.updatedAt,
-          moment: c.mediaId !== null && c.momentStart !== null ? { mediaId: c.mediaId, start: c.momentStart, end: c.momentEnd } : null,
+          moment:
+            c.mediaId !== null && c.momentStart !== null
+              ? { mediaId: c.mediaId, start: c.momentStart, end: c.momentEnd }
+              : null,
         })),
       };
       addPage(artifact.page, renderSharedArtifactPage(artifact, s.structure, generatedAt));
       advance(PAGE_WEIGHT);
       await writeText(data, `${index > 0 ? ',' : ''}${JSON.stringify(artifact)}`);
-      sharedSummaries.push({ title: artifact.title, page: artifact.page, sharedPortfolio: s.sharedPortfolioName, comments: artifact.comments.length });
+      sharedSummaries.push({
+        title: artifact.title,
+        page: artifact.page,
+        sharedPortfolio: s.sharedPortfolioName,
+        comments: artifact.comments.length,
+      });
       if (hooks.onStep) await Promise.race([hooks.onStep(), stopped]);
     }
     await writeText(data, ']}\n');
@@ -269,7 +334,13 @@ function stopIfAborted(signal: AbortSignal): void {
 }
 
 function questionsOf(structure: Structure): ArchivePortfolioData['questions'] {
-  return structure.map((q) => ({ key: q.key, text: q.text, type: q.type, ...(q.choices ? { choices: q.choices } : {}), team: q.bonus === true }));
+  return structure.map((q) => ({
+    key: q.key,
+    text: q.text,
+    type: q.type,
+    ...(q.choices ? { choices: q.choices } : {}),
+    team: q.bonus === true,
+  }));
 }
 
 function groupBy(rows: readonly ArchiveMediaRow[]): Map<number, ArchiveMediaRow[]> {

@@ -67,7 +67,11 @@ function isAlive(pid: number): boolean {
  * lease while it builds, hands the job back when it stops, and a job whose builder died is
  * claimed again once the lease lapses.
  */
-export function createArchiveService(ctx: ServiceContext, folders: { archives: string; uploads: string }, options: ArchiveWorkerOptions = {}) {
+export function createArchiveService(
+  ctx: ServiceContext,
+  folders: { archives: string; uploads: string },
+  options: ArchiveWorkerOptions = {},
+) {
   const { db, log } = ctx;
   const pollMs = options.pollMs ?? 5000;
   const leaseMs = options.leaseMs ?? 30_000;
@@ -128,8 +132,14 @@ export function createArchiveService(ctx: ServiceContext, folders: { archives: s
     const owner = await archiveContentRepository.owner(db, job.ownerId);
     if (!owner || !job.job.expires_at) return;
     const base = ctx.config.publicUrl.replace(/\/+$/, '');
-    const message = archiveReadyMessage(owner, { download: `${base}/api/v1/archives/${job.id}/download`, dashboard: `${base}/dashboard` }, job.job.expires_at);
-    await ctx.mailer.send(message).catch((error: unknown) => log.warn({ err: error, job: job.id }, 'could not send the archive e-mail'));
+    const message = archiveReadyMessage(
+      owner,
+      { download: `${base}/api/v1/archives/${job.id}/download`, dashboard: `${base}/dashboard` },
+      job.job.expires_at,
+    );
+    await ctx.mailer
+      .send(message)
+      .catch((error: unknown) => log.warn({ err: error, job: job.id }, 'could not send the archive e-mail'));
   }
 
   /** Builds one claimed job to its end: ready (and e-mailed), failed, or handed back. */
@@ -173,8 +183,15 @@ export function createArchiveService(ctx: ServiceContext, folders: { archives: s
       clearInterval(beat);
       // Ready and the older ready ones gone in one step: the owner never sees more than the kept number.
       const { done, replaced } = await db.transaction(async (tx) => {
-        const finished = await archiveJobRepository.finish(tx, job.id, workerId, { name: built.fileName, size: built.size, validDays: ARCHIVE_VALID_DAYS });
-        return { done: finished, replaced: finished ? await archiveJobRepository.deleteOlderReady(tx, job.ownerId, READY_ARCHIVES_KEPT) : [] };
+        const finished = await archiveJobRepository.finish(tx, job.id, workerId, {
+          name: built.fileName,
+          size: built.size,
+          validDays: ARCHIVE_VALID_DAYS,
+        });
+        return {
+          done: finished,
+          replaced: finished ? await archiveJobRepository.deleteOlderReady(tx, job.ownerId, READY_ARCHIVES_KEPT) : [],
+        };
       });
       if (!done) {
         await rm(path.join(folders.archives, built.fileName), { force: true });
@@ -193,7 +210,13 @@ export function createArchiveService(ctx: ServiceContext, folders: { archives: s
         await archiveJobRepository.release(db, job.id, workerId);
       } else {
         log.error({ err: error, job: job.id }, FAILED_MESSAGE);
-        await archiveJobRepository.fail(db, job.id, workerId, error instanceof Error ? error.message : String(error), FAILED_KEEP_DAYS);
+        await archiveJobRepository.fail(
+          db,
+          job.id,
+          workerId,
+          error instanceof Error ? error.message : String(error),
+          FAILED_KEEP_DAYS,
+        );
       }
     } finally {
       current = null;
@@ -241,7 +264,10 @@ export function createArchiveService(ctx: ServiceContext, folders: { archives: s
       if (job.status === 'failed') throw notFound(ARCHIVE_MESSAGES.notFound);
       if (job.status !== 'ready' || !job.fileName) throw conflict(ARCHIVE_MESSAGES.notReady);
       if (job.job.expires_at && Date.parse(job.job.expires_at) <= Date.now()) throw notFound(ARCHIVE_MESSAGES.expired);
-      const present = await stat(path.join(folders.archives, job.fileName)).then((s) => s.isFile(), () => false);
+      const present = await stat(path.join(folders.archives, job.fileName)).then(
+        (s) => s.isFile(),
+        () => false,
+      );
       if (!present) throw notFound(ARCHIVE_MESSAGES.expired);
       const day = (job.job.finished_at ?? job.job.created_at).slice(0, 10);
       return { dir: folders.archives, fileName: job.fileName, downloadName: `practicefolio-archive-${day}.zip` };
@@ -249,7 +275,8 @@ export function createArchiveService(ctx: ServiceContext, folders: { archives: s
 
     /** Deletes expired archives with their files, and files in the archives folder no job names. */
     async prune(): Promise<void> {
-      for (const name of await archiveJobRepository.deleteExpired(db)) await rm(path.join(folders.archives, name), { force: true });
+      for (const name of await archiveJobRepository.deleteExpired(db))
+        await rm(path.join(folders.archives, name), { force: true });
       const entries = await readdir(folders.archives).catch(() => [] as string[]);
       if (entries.length === 0) return;
       const known = await archiveJobRepository.fileNames(db);

@@ -5,7 +5,12 @@ import type { Responses, Structure } from '#schemas/structure';
 import type { User } from '#schemas/user';
 import { badRequest, notFound } from '../errors.ts';
 import { abilitiesFor } from '../policies/abilities.ts';
-import { canReadArtifact, canWriteArtifact, canWritePortfolio, PORTFOLIO_MESSAGES } from '../policies/portfolioPolicy.ts';
+import {
+  canReadArtifact,
+  canWriteArtifact,
+  canWritePortfolio,
+  PORTFOLIO_MESSAGES,
+} from '../policies/portfolioPolicy.ts';
 import { artifactRepository, type ArtifactRecord } from '../repositories/artifactRepository.ts';
 import { mediaRepository } from '../repositories/mediaRepository.ts';
 import { portfolioRepository } from '../repositories/portfolioRepository.ts';
@@ -26,7 +31,8 @@ export function assertValidResponses(structure: Structure, responses: Responses,
   return value;
 }
 
-const normalise = (structure: Structure) => structure.map((q) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)));
+const normalise = (structure: Structure) =>
+  structure.map((q) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)));
 /** Whether two question lists are the same, whatever the order of each question's fields (jsonb reorders them). */
 const sameStructure = (a: Structure, b: Structure) => isDeepStrictEqual(normalise(a), normalise(b));
 
@@ -63,7 +69,13 @@ export function createArtifactService(ctx: ServiceContext, store: MediaStore) {
       const responses = assertValidResponses(portfolio.structure, body?.responses ?? {}, !parkingLot);
       // An empty new artifact (Create New Artifact, the mobile wizard's first call) is kept only once saved.
       const saved = !parkingLot || Object.keys(responses).length > 0;
-      const id = await artifactRepository.create(db, { portfolioId, structure: portfolio.structure, responses, parkingLot, saved });
+      const id = await artifactRepository.create(db, {
+        portfolioId,
+        structure: portfolio.structure,
+        responses,
+        parkingLot,
+        saved,
+      });
       return loadOne(id);
     },
 
@@ -147,7 +159,11 @@ export function createArtifactService(ctx: ServiceContext, store: MediaStore) {
  * Deletes artifacts and the files no other artifact holds (rows in one transaction, then the
  * files). Returns how many artifacts were deleted.
  */
-export async function deleteArtifacts(db: ServiceContext['db'], store: Pick<MediaStore, 'discard'>, ids: readonly number[]): Promise<number> {
+export async function deleteArtifacts(
+  db: ServiceContext['db'],
+  store: Pick<MediaStore, 'discard'>,
+  ids: readonly number[],
+): Promise<number> {
   if (ids.length === 0) return 0;
   const files = await db.transaction(async (tx) => {
     const mediaIds = await mediaRepository.idsOf(tx, 'artifact', ids);

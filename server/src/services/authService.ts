@@ -12,7 +12,13 @@ import { DEMO_ACCOUNTS } from '../db/demo.ts';
 import { sessionRepository } from '../repositories/sessionRepository.ts';
 import { passwordProblem } from '../security/passwordPolicy.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../security/passwords.ts';
-import { generationAccepted, hashCode, newOneTimeCode, SESSION_ABSOLUTE_SECONDS, SESSION_TTL_SECONDS } from '../security/tokens.ts';
+import {
+  generationAccepted,
+  hashCode,
+  newOneTimeCode,
+  SESSION_ABSOLUTE_SECONDS,
+  SESSION_TTL_SECONDS,
+} from '../security/tokens.ts';
 import type { ServiceContext } from './context.ts';
 
 /**
@@ -39,17 +45,30 @@ export function loginWaitSeconds(
   knownAddress: boolean,
   now = Date.now(),
 ): number {
-  const remaining = (last: Date | null, wait: number) => (last ? Math.max(0, Math.ceil((last.getTime() + wait * 1000 - now) / 1000)) : 0);
+  const remaining = (last: Date | null, wait: number) =>
+    last ? Math.max(0, Math.ceil((last.getTime() + wait * 1000 - now) / 1000)) : 0;
   let wait = 0;
-  if (failures.fromAddress >= LOGIN_FREE_FAILURES) wait = remaining(failures.lastFromAddress, Math.min(2 ** (failures.fromAddress - LOGIN_FREE_FAILURES), LOGIN_MAX_WAIT_SECONDS));
+  if (failures.fromAddress >= LOGIN_FREE_FAILURES)
+    wait = remaining(
+      failures.lastFromAddress,
+      Math.min(2 ** (failures.fromAddress - LOGIN_FREE_FAILURES), LOGIN_MAX_WAIT_SECONDS),
+    );
   if (!knownAddress && failures.fromAnywhere >= LOGIN_ACCOUNT_FAILURES) {
-    wait = Math.max(wait, remaining(failures.lastFromAnywhere, Math.min(2 ** (failures.fromAnywhere - LOGIN_ACCOUNT_FAILURES), LOGIN_MAX_WAIT_SECONDS)));
+    wait = Math.max(
+      wait,
+      remaining(
+        failures.lastFromAnywhere,
+        Math.min(2 ** (failures.fromAnywhere - LOGIN_ACCOUNT_FAILURES), LOGIN_MAX_WAIT_SECONDS),
+      ),
+    );
   }
   return wait;
 }
 
 const waitWords = (seconds: number): string =>
-  seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
+  seconds < 60
+    ? `${seconds} second${seconds === 1 ? '' : 's'}`
+    : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
 /**
  * Reset requests allowed per e-mail address and requester (client address) within the window;
  * past it, 429. Reset e-mails sent to one account within the window, whoever asked: past
@@ -84,7 +103,8 @@ export const AUTH_MESSAGES = {
   blocked: 'Your account has been blocked by an administrator',
   blockedSession: 'Your account has been blocked by the administrator.',
   sessionEnded: 'Your session has ended. Please log in again.',
-  tooManyLogins: (seconds: number) => `Too many failed login attempts. Please wait ${waitWords(seconds)} and try again.`,
+  tooManyLogins: (seconds: number) =>
+    `Too many failed login attempts. Please wait ${waitWords(seconds)} and try again.`,
   tooManyFromAddress: 'Too many failed login attempts from your network. Please wait 15 minutes and try again.',
   tooManyForgot: 'Too many reset requests for this address. Please wait an hour and try again.',
   tooManyResets: 'Too many attempts. Please wait an hour and try again.',
@@ -106,7 +126,8 @@ export const DEMO_EMAILS: ReadonlySet<string> = new Set(DEMO_ACCOUNTS.map((a) =>
  * mobile apps' sessions always persist, as before.
  */
 export type SignInClient = 'web' | 'app';
-const persists = (client: SignInClient, remember: boolean | undefined): boolean => client === 'app' || remember === true;
+const persists = (client: SignInClient, remember: boolean | undefined): boolean =>
+  client === 'app' || remember === true;
 
 /** A new session's token, and whether the session is kept across browser restarts. */
 export type SignIn = { jwt: AuthResponse['jwt']; user: User; persistent: boolean };
@@ -118,11 +139,24 @@ export function createAuthService(ctx: ServiceContext) {
   /** A new server-side session of the user, kept across browser restarts or not. */
   const startSession = async (userId: number, persistent: boolean) => {
     const sid = randomUUID();
-    return { sid, until: await sessionRepository.start(db, { id: sid, userId, absoluteSeconds: SESSION_ABSOLUTE_SECONDS, persistent }), gen: 0 };
+    return {
+      sid,
+      until: await sessionRepository.start(db, {
+        id: sid,
+        userId,
+        absoluteSeconds: SESSION_ABSOLUTE_SECONDS,
+        persistent,
+      }),
+      gen: 0,
+    };
   };
 
   /** A token of the session `sid` at generation `gen` (or of a new session, persistent or not), never living past the session's end. */
-  const issue = async (user: User, epoch: number, session: { sid: string; until: Date; gen: number } | { persistent: boolean }) => {
+  const issue = async (
+    user: User,
+    epoch: number,
+    session: { sid: string; until: Date; gen: number } | { persistent: boolean },
+  ) => {
     const open = 'sid' in session ? session : await startSession(user.id, session.persistent);
     const ttl = Math.max(1, Math.min(SESSION_TTL_SECONDS, Math.floor((open.until.getTime() - ctx.clock.now()) / 1000)));
     return tokens.sign({ id: user.id, epoch, sid: open.sid, gen: open.gen }, ttl);
@@ -153,10 +187,16 @@ export function createAuthService(ctx: ServiceContext) {
       await authEventRepository.lockSubject(tx, 'reset_account_failure', String(userId));
       await authEventRepository.record(tx, 'reset_code_failure', codeHash);
       await authEventRepository.record(tx, 'reset_account_failure', String(userId));
-      if ((await authEventRepository.count(tx, 'reset_code_failure', codeHash, RESET_CODE_TTL_SECONDS)) >= RESET_CODE_FAILURE_LIMIT) {
+      if (
+        (await authEventRepository.count(tx, 'reset_code_failure', codeHash, RESET_CODE_TTL_SECONDS)) >=
+        RESET_CODE_FAILURE_LIMIT
+      ) {
         await passwordCodeRepository.voidCode(tx, codeHash);
       }
-      if ((await authEventRepository.count(tx, 'reset_account_failure', String(userId), RESET_FAILURE_WINDOW_SECONDS)) >= RESET_ACCOUNT_FAILURE_LIMIT) {
+      if (
+        (await authEventRepository.count(tx, 'reset_account_failure', String(userId), RESET_FAILURE_WINDOW_SECONDS)) >=
+        RESET_ACCOUNT_FAILURE_LIMIT
+      ) {
         await passwordCodeRepository.voidAllFor(tx, userId);
       }
     });
@@ -180,21 +220,39 @@ export function createAuthService(ctx: ServiceContext) {
       const known = record ? await loginAddressRepository.known(db, record.user.id, clientAddress) : false;
       const attempt = await db.transaction(async (tx) => {
         await authEventRepository.lockSubject(tx, 'login_failure', account);
-        const wait = loginWaitSeconds(await authEventRepository.loginFailures(tx, account, clientAddress, LOGIN_FAILURE_WINDOW_SECONDS), known, ctx.clock.now());
+        const wait = loginWaitSeconds(
+          await authEventRepository.loginFailures(tx, account, clientAddress, LOGIN_FAILURE_WINDOW_SECONDS),
+          known,
+          ctx.clock.now(),
+        );
         if (wait > 0) return { allowed: false as const, wait };
         // The address's budget across accounts (one password tried on many accounts).
         const budget = known
           ? { allowed: true as const, id: await authEventRepository.record(tx, 'login_address_failure', clientAddress) }
-          : await authEventRepository.attempt(tx, 'login_address_failure', clientAddress, LOGIN_ADDRESS_FAILURES, LOGIN_FAILURE_WINDOW_SECONDS);
+          : await authEventRepository.attempt(
+              tx,
+              'login_address_failure',
+              clientAddress,
+              LOGIN_ADDRESS_FAILURES,
+              LOGIN_FAILURE_WINDOW_SECONDS,
+            );
         if (!budget.allowed) return { allowed: false as const, wait: 0 };
-        return { allowed: true as const, ids: [await authEventRepository.record(tx, 'login_failure', subject), budget.id] };
+        return {
+          allowed: true as const,
+          ids: [await authEventRepository.record(tx, 'login_failure', subject), budget.id],
+        };
       });
-      if (!attempt.allowed) throw tooManyRequests(attempt.wait > 0 ? AUTH_MESSAGES.tooManyLogins(attempt.wait) : AUTH_MESSAGES.tooManyFromAddress, true);
+      if (!attempt.allowed)
+        throw tooManyRequests(
+          attempt.wait > 0 ? AUTH_MESSAGES.tooManyLogins(attempt.wait) : AUTH_MESSAGES.tooManyFromAddress,
+          true,
+        );
       const valid = await verifyPassword(body.password, record?.passwordHash ?? null);
       if (!record || !valid) throw authError(AUTH_MESSAGES.invalidLogin, 'invalid_credentials');
       // The demo accounts' password is published: on a server other machines can reach, they
       // cannot sign in (unless DEMO_DATA=true was chosen on purpose), as if they did not exist.
-      if (!ctx.config.demoSignIn && DEMO_EMAILS.has(record.user.email)) throw authError(AUTH_MESSAGES.invalidLogin, 'invalid_credentials');
+      if (!ctx.config.demoSignIn && DEMO_EMAILS.has(record.user.email))
+        throw authError(AUTH_MESSAGES.invalidLogin, 'invalid_credentials');
       // Only someone who knows the password learns that the account is blocked.
       if (record.user.blocked) {
         for (const id of attempt.ids) await authEventRepository.remove(db, id);
@@ -205,7 +263,12 @@ export function createAuthService(ctx: ServiceContext) {
       await loginAddressRepository.remember(db, record.user.id, clientAddress);
       // A hash of an earlier scheme or weaker parameters is replaced now that the password is known.
       if (record.passwordHash && needsRehash(record.passwordHash)) {
-        await userRepository.upgradePasswordHash(db, record.user.id, record.passwordHash, await hashPassword(body.password));
+        await userRepository.upgradePasswordHash(
+          db,
+          record.user.id,
+          record.passwordHash,
+          await hashPassword(body.password),
+        );
       }
       const persistent = persists(client, body.remember);
       return { jwt: await issue(record.user, record.sessionEpoch, { persistent }), user: record.user, persistent };
@@ -224,7 +287,11 @@ export function createAuthService(ctx: ServiceContext) {
       const loadSession = (id: string) => () => sessionRepository.findOpen(db, id, claims.id);
       const [record, session] = await Promise.all([
         principals ? principals.user(claims.id, loadUser) : loadUser(),
-        sid ? (principals ? principals.session(sid, claims.id, loadSession(sid)) : loadSession(sid)()) : Promise.resolve(null),
+        sid
+          ? principals
+            ? principals.session(sid, claims.id, loadSession(sid))
+            : loadSession(sid)()
+          : Promise.resolve(null),
       ]);
       if (!record) throw unauthorized('Invalid token.');
       if (record.user.blocked) throw unauthorized(AUTH_MESSAGES.blockedSession);
@@ -253,12 +320,20 @@ export function createAuthService(ctx: ServiceContext) {
       const record = await userRepository.findById(db, user.id);
       if (!record) throw unauthorized('Invalid token.');
       // A token from before sessions were kept: its cookie always lived 30 days.
-      if (!sessionId) return { jwt: await issue(record.user, record.sessionEpoch, { persistent: true }), persistent: true };
+      if (!sessionId)
+        return { jwt: await issue(record.user, record.sessionEpoch, { persistent: true }), persistent: true };
       const session = await sessionRepository.findOpen(db, sessionId, user.id);
-      if (!session || !generationAccepted(principal.generation, session)) throw unauthorized(AUTH_MESSAGES.sessionEnded);
-      const gen = principal.generation === session.generation ? await sessionRepository.rotate(db, sessionId) : session.generation;
+      if (!session || !generationAccepted(principal.generation, session))
+        throw unauthorized(AUTH_MESSAGES.sessionEnded);
+      const gen =
+        principal.generation === session.generation
+          ? await sessionRepository.rotate(db, sessionId)
+          : session.generation;
       if (gen === null) throw unauthorized(AUTH_MESSAGES.sessionEnded);
-      return { jwt: await issue(record.user, record.sessionEpoch, { sid: sessionId, until: session.until, gen }), persistent: session.persistent };
+      return {
+        jwt: await issue(record.user, record.sessionEpoch, { sid: sessionId, until: session.until, gen }),
+        persistent: session.persistent,
+      };
     },
 
     /**
@@ -281,7 +356,13 @@ export function createAuthService(ctx: ServiceContext) {
       const email = emailInput.trim().toLowerCase();
       if (!isEmail(email)) throw authError(AUTH_MESSAGES.invalidEmail, 'invalid_email');
       const attempt = await db.transaction((tx) =>
-        authEventRepository.attempt(tx, 'forgot_request', `${email}|${clientAddress}`, FORGOT_LIMIT, FORGOT_WINDOW_SECONDS),
+        authEventRepository.attempt(
+          tx,
+          'forgot_request',
+          `${email}|${clientAddress}`,
+          FORGOT_LIMIT,
+          FORGOT_WINDOW_SECONDS,
+        ),
       );
       if (!attempt.allowed) throw tooManyRequests(AUTH_MESSAGES.tooManyForgot, true);
       const record = await userRepository.findByEmail(db, email);
@@ -291,13 +372,20 @@ export function createAuthService(ctx: ServiceContext) {
       const known = await loginAddressRepository.known(db, record.user.id, clientAddress);
       const mailed = known
         ? { allowed: true as const, id: await authEventRepository.record(db, 'forgot_email', email) }
-        : await db.transaction((tx) => authEventRepository.attempt(tx, 'forgot_email', email, FORGOT_EMAIL_LIMIT, FORGOT_WINDOW_SECONDS));
+        : await db.transaction((tx) =>
+            authEventRepository.attempt(tx, 'forgot_email', email, FORGOT_EMAIL_LIMIT, FORGOT_WINDOW_SECONDS),
+          );
       if (!mailed.allowed) return { ok: true };
       const { code, hash } = newOneTimeCode();
       // Only the newest link works: earlier codes of the account end now.
       await db.transaction(async (tx) => {
         await passwordCodeRepository.voidAllFor(tx, record.user.id);
-        await passwordCodeRepository.create(tx, { userId: record.user.id, hash, purpose: 'reset', ttlSeconds: RESET_CODE_TTL_SECONDS });
+        await passwordCodeRepository.create(tx, {
+          userId: record.user.id,
+          hash,
+          purpose: 'reset',
+          ttlSeconds: RESET_CODE_TTL_SECONDS,
+        });
       });
       const link = `${ctx.config.publicUrl}/reset-password/${code}`;
       // Not awaited: the answer must not take longer when the address has an account (that would
@@ -314,7 +402,8 @@ export function createAuthService(ctx: ServiceContext) {
      * address (a valid code still works from there).
      */
     async resetPassword(body: ResetPasswordBody, clientAddress: string, client: SignInClient = 'app'): Promise<SignIn> {
-      if (!body.code || !body.password || !body.passwordConfirmation) throw authError(AUTH_MESSAGES.incorrectParams, 'incorrect_params');
+      if (!body.code || !body.password || !body.passwordConfirmation)
+        throw authError(AUTH_MESSAGES.incorrectParams, 'incorrect_params');
       if (body.password !== body.passwordConfirmation) throw authError(AUTH_MESSAGES.mismatch, 'password_mismatch');
       if (body.password.length < PASSWORD_MIN) throw authError(AUTH_MESSAGES.tooShort, 'password_too_short');
       const codeHash = hashCode(body.code);
@@ -323,7 +412,13 @@ export function createAuthService(ctx: ServiceContext) {
       const userId = await passwordCodeRepository.usableFor(db, codeHash);
       if (userId === null) {
         const attempt = await db.transaction((tx) =>
-          authEventRepository.attempt(tx, 'reset_failure', clientAddress, RESET_FAILURE_LIMIT, RESET_FAILURE_WINDOW_SECONDS),
+          authEventRepository.attempt(
+            tx,
+            'reset_failure',
+            clientAddress,
+            RESET_FAILURE_LIMIT,
+            RESET_FAILURE_WINDOW_SECONDS,
+          ),
         );
         if (!attempt.allowed) throw tooManyRequests(AUTH_MESSAGES.tooManyResets, true);
         throw authError(AUTH_MESSAGES.incorrectCode, 'incorrect_code');

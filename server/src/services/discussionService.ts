@@ -27,7 +27,13 @@ export function createDiscussionService(ctx: ServiceContext, moments: MomentChec
   }
 
   /** The answer to a comment change, each comment with what `actor` may do with it. */
-  async function answer(actor: User, commentId: number, artifactId: number, sp: SharedPortfolioRecord, removed?: Comment): Promise<CommentAnswer> {
+  async function answer(
+    actor: User,
+    commentId: number,
+    artifactId: number,
+    sp: SharedPortfolioRecord,
+    removed?: Comment,
+  ): Promise<CommentAnswer> {
     const withAbilities = (c: Comment): Comment => ({ ...c, abilities: abilitiesFor.comment(actor, c, sp) });
     const comments = (await sharedArtifactRepository.comments(db, artifactId)).map(withAbilities);
     const comment = removed ? withAbilities(removed) : comments.find((c) => c.id === commentId)!;

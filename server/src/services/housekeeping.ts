@@ -29,6 +29,10 @@ export async function pruneExpired(db: Queryable): Promise<void> {
 export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** Removes never-saved artifacts created more than `olderThanMs` ago, with their files; returns how many. */
-export async function discardAbandonedArtifacts(db: Db, store: Pick<MediaStore, 'discard'>, olderThanMs = ABANDONED_AFTER_MS): Promise<number> {
+export async function discardAbandonedArtifacts(
+  db: Db,
+  store: Pick<MediaStore, 'discard'>,
+  olderThanMs = ABANDONED_AFTER_MS,
+): Promise<number> {
   return deleteArtifacts(db, store, await artifactRepository.abandonedIds(db, olderThanMs));
 }

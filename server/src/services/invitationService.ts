@@ -49,11 +49,20 @@ export function createInvitationService(ctx: ServiceContext, shared: SharedPortf
     if (records.length === 0) return [];
     const shown = (r: InvitationRecord) =>
       r.byEmail || r.to.id === actor.id || isResearcher(actor) ? r.to : { ...r.to, email: maskEmail(r.to.email) };
-    const portfolios = await sharedPortfolioRepository.list(db, { memberId: null, ids: records.map((r) => r.sharedPortfolioId) });
+    const portfolios = await sharedPortfolioRepository.list(db, {
+      memberId: null,
+      ids: records.map((r) => r.sharedPortfolioId),
+    });
     const byId = new Map(portfolios.map((p) => [p.id, p]));
     return records
       .filter((r) => byId.has(r.sharedPortfolioId))
-      .map((r) => ({ id: r.id, to: shown(r), from: r.from, sharedPortfolio: byId.get(r.sharedPortfolioId)!, created_at: r.createdAt }));
+      .map((r) => ({
+        id: r.id,
+        to: shown(r),
+        from: r.from,
+        sharedPortfolio: byId.get(r.sharedPortfolioId)!,
+        created_at: r.createdAt,
+      }));
   }
 
   async function load(actor: User, id: number): Promise<InvitationRecord> {
@@ -82,7 +91,10 @@ export function createInvitationService(ctx: ServiceContext, shared: SharedPortf
      * usable password and a set-password link. One pending invitation per person; members cannot
      * be invited. Nothing is kept when the e-mail cannot be sent.
      */
-    async create(actor: User, body: { to?: number | undefined; email?: string | undefined; sharedPortfolio: number }): Promise<Invitation> {
+    async create(
+      actor: User,
+      body: { to?: number | undefined; email?: string | undefined; sharedPortfolio: number },
+    ): Promise<Invitation> {
       const sp = await sharedPortfolioRepository.findById(db, body.sharedPortfolio);
       if (!sp) throw notFound(SHARED_MESSAGES.invalidPortfolio);
       // Someone who may not know the shared portfolio hears what a wrong id would tell them.
@@ -111,7 +123,12 @@ export function createInvitationService(ctx: ServiceContext, shared: SharedPortf
         const byEmail = body.to === undefined;
         const who = byEmail ? invitee.email : invitee.username;
         if (isMember(invitee, sp)) throw badRequest(INVITATION_MESSAGES.alreadyMember(who), 'already_member');
-        const invitationId = await invitationRepository.create(tx, { sharedPortfolioId: sp.id, fromUserId: actor.id, toUserId: invitee.id, byEmail });
+        const invitationId = await invitationRepository.create(tx, {
+          sharedPortfolioId: sp.id,
+          fromUserId: actor.id,
+          toUserId: invitee.id,
+          byEmail,
+        });
         if (invitationId === null) throw badRequest(INVITATION_MESSAGES.alreadyInvited(who), 'already_invited');
         await notificationRepository.recordInvitation(tx, invitationId);
         const message = isNew

@@ -59,11 +59,17 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
   const capabilities = new MediaCapabilities(ctx.config.jwtSecret);
 
   /** The file to serve, if `actor` may read an artifact holding it. @throws 404 otherwise. */
-  async function servable(actor: User, fileName: string): Promise<{ path: string; mime: string; name: string; kind: string; isFormat: boolean; formats: Media['formats'] }> {
+  async function servable(
+    actor: User,
+    fileName: string,
+  ): Promise<{ path: string; mime: string; name: string; kind: string; isFormat: boolean; formats: Media['formats'] }> {
     const filePath = store.pathOf(fileName);
     const match = /^(?:(thumbnail|small|medium|large)_)?(.+?)(\.[a-z0-9]{1,5})$/.exec(fileName);
     if (!filePath || !match) throw notFound(FILE_NOT_FOUND);
-    const found = await mediaRepository.findServable(db, match[2]!, { id: actor.id, isResearcher: isResearcher(actor) });
+    const found = await mediaRepository.findServable(db, match[2]!, {
+      id: actor.id,
+      isResearcher: isResearcher(actor),
+    });
     if (!found || !found.allowed) throw notFound(FILE_NOT_FOUND);
     const isFormat = Boolean(match[1]);
     if (!isFormat && `${found.media.storage_key}${found.media.ext}` !== fileName) throw notFound(FILE_NOT_FOUND);
@@ -93,7 +99,14 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
    * Receives a file for a holder and links it with the next caption letter. Nothing is left
    * behind when anything fails (no file, no row).
    */
-  async function storeFor(actor: User, holder: Holder, holderId: number, kind: MediaKind, read: () => Promise<IncomingFile | undefined>, touch: boolean): Promise<Media> {
+  async function storeFor(
+    actor: User,
+    holder: Holder,
+    holderId: number,
+    kind: MediaKind,
+    read: () => Promise<IncomingFile | undefined>,
+    touch: boolean,
+  ): Promise<Media> {
     const quota = ctx.config.storageQuotaBytes;
     const used = await mediaRepository.bytesUploadedBy(db, actor.id);
     if (used >= quota) throw quotaFull(quota);
@@ -209,7 +222,11 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
       const held = await mediaRepository.findHolderArtifact(db, fileName.replace(/\.[a-z0-9]{1,5}$/, ''), actor.id);
       if (!held) return { name: file.name, alt: '', artifact: null };
       const title = held.title?.trim() ? held.title : UNNAMED_ARTIFACT;
-      return { name: file.name, alt: held.alt, artifact: { kind: held.kind, id: held.id, portfolioId: held.portfolioId, title } };
+      return {
+        name: file.name,
+        alt: held.alt,
+        artifact: { kind: held.kind, id: held.id, portfolioId: held.portfolioId, title },
+      };
     },
 
     /**
@@ -217,7 +234,11 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
      * file's name, the address to display (an image's large format, when it has one) and a
      * video's poster, signed for the capability's holder. @throws 404 as `servableByCapability`.
      */
-    async viewable(capability: string, fileName: string, kind: 'image' | 'video'): Promise<{ name: string; display: string; poster: string | null }> {
+    async viewable(
+      capability: string,
+      fileName: string,
+      kind: 'image' | 'video',
+    ): Promise<{ name: string; display: string; poster: string | null }> {
       const { actor } = await holderOf(capability, fileName);
       const file = await servable(actor, fileName);
       if (file.kind !== kind || file.isFormat) throw notFound(FILE_NOT_FOUND);
@@ -225,7 +246,8 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
       const large = file.formats?.large ? sign(file.formats.large.url, actor.id) : null;
       return {
         name: file.name,
-        display: kind === 'image' ? (large ?? `/uploads/${capability}/${fileName}`) : `/uploads/${capability}/${fileName}`,
+        display:
+          kind === 'image' ? (large ?? `/uploads/${capability}/${fileName}`) : `/uploads/${capability}/${fileName}`,
         poster: kind === 'video' ? large : null,
       };
     },

@@ -55,7 +55,9 @@ describe('services hold no SQL', () => {
   });
 
   it('in server/src/services', () => {
-    const found = serviceFiles(SERVICES).flatMap((file) => sqlLines(readFileSync(file, 'utf8')).map((line) => `${path.relative(SERVICES, file)}:${line}`));
+    const found = serviceFiles(SERVICES).flatMap((file) =>
+      sqlLines(readFileSync(file, 'utf8')).map((line) => `${path.relative(SERVICES, file)}:${line}`),
+    );
     expect(found).toEqual([]);
   });
 });

@@ -7,7 +7,15 @@ import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { UNSUBSCRIBE_TTL_DAYS, UnsubscribeTokens } from '../security/unsubscribeTokens.ts';
-import { COMPLETE_RESPONSES, createLead, createSharedArtifact, createSharedPortfolio, createTeacher, TEST_PASSWORD, type TestUser } from '../../test/factories.ts';
+import {
+  COMPLETE_RESPONSES,
+  createLead,
+  createSharedArtifact,
+  createSharedPortfolio,
+  createTeacher,
+  TEST_PASSWORD,
+  type TestUser,
+} from '../../test/factories.ts';
 import { CapturingMailer, createTestDb, testAppOf, testConfig, type TestApp } from '../../test/helper.ts';
 import { STREAMS_PER_USER } from './notificationHub.ts';
 import { NOTIFICATION_MESSAGES } from './notificationService.ts';
@@ -43,23 +51,27 @@ function openStream(base: string, token: string) {
   const counts: number[] = [];
   const state = { status: 0, ended: false, headers: {} as http.IncomingHttpHeaders };
   let buffer = '';
-  const request = http.get(`${base}/api/v1/notifications/stream`, { headers: { authorization: `Bearer ${token}` } }, (res) => {
-    state.status = res.statusCode ?? 0;
-    state.headers = res.headers;
-    res.setEncoding('utf8');
-    res.on('data', (chunk: string) => {
-      buffer += chunk;
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const data = /^event: unread\ndata: (.*)$/m.exec(block);
-        if (data) counts.push((JSON.parse(data[1]!) as { unread: number }).unread);
-      }
-    });
-    res.on('end', () => (state.ended = true));
-    res.on('close', () => (state.ended = true));
-  });
+  const request = http.get(
+    `${base}/api/v1/notifications/stream`,
+    { headers: { authorization: `Bearer ${token}` } },
+    (res) => {
+      state.status = res.statusCode ?? 0;
+      state.headers = res.headers;
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = /^event: unread\ndata: (.*)$/m.exec(block);
+          if (data) counts.push((JSON.parse(data[1]!) as { unread: number }).unread);
+        }
+      });
+      res.on('end', () => (state.ended = true));
+      res.on('close', () => (state.ended = true));
+    },
+  );
   request.on('error', () => (state.ended = true));
   afterAll(() => request.destroy());
   return { counts, state, close: () => request.destroy() };
@@ -77,10 +89,20 @@ describe('two server processes on one database', async () => {
   const owner = await createTeacher(a);
   const colleague = await createTeacher(a);
   const sp = await createSharedPortfolio(a, lead, { name: 'Grade 5 PLC', members: [owner, colleague] });
-  const sa = await createSharedArtifact(a, sp, owner, { responses: { ...COMPLETE_RESPONSES, artifactName: 'Group work' } });
-  const comment = (t: TestApp, who: TestUser, text: string) => t.api({ method: 'POST', url: '/comments', token: who.token, payload: { sharedArtifact: sa.id, text } });
+  const sa = await createSharedArtifact(a, sp, owner, {
+    responses: { ...COMPLETE_RESPONSES, artifactName: 'Group work' },
+  });
+  const comment = (t: TestApp, who: TestUser, text: string) =>
+    t.api({ method: 'POST', url: '/comments', token: who.token, payload: { sharedArtifact: sa.id, text } });
   const login = async (t: TestApp, who: TestUser) =>
-    (await t.api({ method: 'POST', url: '/auth/local', payload: { identifier: who.user.email, password: TEST_PASSWORD }, remoteAddress: '10.1.2.3' })).json().jwt as string;
+    (
+      await t.api({
+        method: 'POST',
+        url: '/auth/local',
+        payload: { identifier: who.user.email, password: TEST_PASSWORD },
+        remoteAddress: '10.1.2.3',
+      })
+    ).json().jwt as string;
 
   it('a stream on one process hears, at once, a comment recorded by the other; reading on either updates it', async () => {
     const stream = openStream(base, owner.token);
@@ -91,7 +113,9 @@ describe('two server processes on one database', async () => {
 
     expect(await comment(b, colleague, 'Heard across processes?')).toHaveStatus(200);
     await waitFor(() => stream.counts.at(-1) === 1, 'the count after the comment');
-    expect(await b.api({ method: 'POST', url: '/notifications/read', token: owner.token, payload: { all: true } })).toHaveStatus(200);
+    expect(
+      await b.api({ method: 'POST', url: '/notifications/read', token: owner.token, payload: { all: true } }),
+    ).toHaveStatus(200);
     await waitFor(() => stream.counts.at(-1) === 0, 'the count after reading');
     stream.close();
   });
@@ -129,18 +153,38 @@ describe('two server processes on one database', async () => {
 
   it('sends each daily digest once, whichever process runs it and however often', async () => {
     // Reactions and edits go to the digest by default.
-    expect(await b.api({ method: 'POST', url: '/reactions', token: colleague.token, payload: { sharedArtifact: sa.id, value: '⭐' } })).toHaveStatus(200);
-    expect(await a.api({ method: 'POST', url: '/reactions', token: lead.token, payload: { sharedArtifact: sa.id, value: '🌉' } })).toHaveStatus(200);
-    const digests = () => [...a.mail.sent, ...b.mail.sent].filter((m) => m.subject.startsWith('Your PracticeFolio digest'));
+    expect(
+      await b.api({
+        method: 'POST',
+        url: '/reactions',
+        token: colleague.token,
+        payload: { sharedArtifact: sa.id, value: '⭐' },
+      }),
+    ).toHaveStatus(200);
+    expect(
+      await a.api({
+        method: 'POST',
+        url: '/reactions',
+        token: lead.token,
+        payload: { sharedArtifact: sa.id, value: '🌉' },
+      }),
+    ).toHaveStatus(200);
+    const digests = () =>
+      [...a.mail.sent, ...b.mail.sent].filter((m) => m.subject.startsWith('Your PracticeFolio digest'));
     // Today's items wait for tomorrow's digest.
     expect(await a.app.services.notifications.runDigests(new Date())).toBe(0);
     const tomorrow = new Date(Date.now() + 86_400_000);
-    const sent = await Promise.all([a.app.services.notifications.runDigests(tomorrow), b.app.services.notifications.runDigests(tomorrow)]);
+    const sent = await Promise.all([
+      a.app.services.notifications.runDigests(tomorrow),
+      b.app.services.notifications.runDigests(tomorrow),
+    ]);
     expect(sent[0] + sent[1]).toBe(1);
     expect(digests()).toHaveLength(1);
     const digest = digests()[0]!;
     expect(digest.to).toBe(owner.user.email);
-    expect(digest.text).toContain(`2 new reactions to your artifact “Group work” in Grade 5 PLC, the latest from ${lead.user.username}`);
+    expect(digest.text).toContain(
+      `2 new reactions to your artifact “Group work” in Grade 5 PLC, the latest from ${lead.user.username}`,
+    );
     expect(digest.links.at(-1)).toMatch(/^http:\/\/portal\.test\/unsubscribe\?token=/);
     // Again, or after a restart (a third process): nothing more.
     const c = await start(db, config);
@@ -150,7 +194,14 @@ describe('two server processes on one database', async () => {
   });
 
   it('a digest that cannot be sent is tried again on the next run', async () => {
-    expect(await a.api({ method: 'POST', url: '/reactions', token: owner.token, payload: { sharedArtifact: (await createSharedArtifact(a, sp, colleague)).id, value: '⭐' } })).toHaveStatus(200);
+    expect(
+      await a.api({
+        method: 'POST',
+        url: '/reactions',
+        token: owner.token,
+        payload: { sharedArtifact: (await createSharedArtifact(a, sp, colleague)).id, value: '⭐' },
+      }),
+    ).toHaveStatus(200);
     const later = new Date(Date.now() + 3 * 86_400_000);
     a.mail.fail = true;
     expect(await a.app.services.notifications.runDigests(later)).toBe(0);
@@ -162,14 +213,25 @@ describe('two server processes on one database', async () => {
   describe('unsubscribe links', () => {
     const tokens = new UnsubscribeTokens(config.jwtSecret);
     const post = (token: unknown) => b.api({ method: 'POST', url: '/unsubscribe', payload: { token } as object });
-    const prefs = async (who: TestUser) => NotificationPreferencesSchema.parse((await a.api({ method: 'GET', url: '/notification-preferences', token: who.token })).json()).email;
+    const prefs = async (who: TestUser) =>
+      NotificationPreferencesSchema.parse(
+        (await a.api({ method: 'GET', url: '/notification-preferences', token: who.token })).json(),
+      ).email;
 
     it('the link of a mail works without a session and turns off that kind', async () => {
-      const commentMail = () => mailboxes.flatMap((m) => m.sent).find((m) => m.to === owner.user.email && m.subject.includes('commented'));
+      const commentMail = () =>
+        mailboxes.flatMap((m) => m.sent).find((m) => m.to === owner.user.email && m.subject.includes('commented'));
       const before = mailboxes.flatMap((m) => m.sent).length;
       // On another artifact: the owner was mailed about the first one's comments a moment ago (one mail per thread per window).
       const fresh = await createSharedArtifact(a, sp, owner);
-      expect(await a.api({ method: 'POST', url: '/comments', token: colleague.token, payload: { sharedArtifact: fresh.id, text: 'A comment to mail.' } })).toHaveStatus(200);
+      expect(
+        await a.api({
+          method: 'POST',
+          url: '/comments',
+          token: colleague.token,
+          payload: { sharedArtifact: fresh.id, text: 'A comment to mail.' },
+        }),
+      ).toHaveStatus(200);
       await waitFor(() => mailboxes.flatMap((m) => m.sent).length > before, 'the comment e-mail');
       const mail = commentMail()!;
       const link = new URL(mail.links[1]!);
@@ -177,7 +239,10 @@ describe('two server processes on one database', async () => {
       const res = await post(link.searchParams.get('token'));
       expect(res).toHaveStatus(200);
       const [local] = owner.user.email.split('@');
-      expect(UnsubscribeResponseSchema.parse(res.json())).toEqual({ kind: 'comment', email: `${local![0]}***@example.org` });
+      expect(UnsubscribeResponseSchema.parse(res.json())).toEqual({
+        kind: 'comment',
+        email: `${local![0]}***@example.org`,
+      });
       expect((await prefs(owner)).comment).toBe('off');
       expect((await prefs(owner)).reply).toBe('immediately');
     });
@@ -204,7 +269,9 @@ describe('two server processes on one database', async () => {
       const expired = tokens.sign(lead.user.id, 'mention', Date.now() - (UNSUBSCRIBE_TTL_DAYS + 1) * 86_400_000);
       expect(await post(expired)).toBeApiError(400, NOTIFICATION_MESSAGES.expiredToken);
       expect(await post('')).toBeApiError(400);
-      expect(await b.api({ method: 'POST', url: '/unsubscribe', payload: { token: good, kind: 'all' } })).toBeApiError(400);
+      expect(await b.api({ method: 'POST', url: '/unsubscribe', payload: { token: good, kind: 'all' } })).toBeApiError(
+        400,
+      );
       expect(await prefs(lead)).toEqual(before);
     });
   });
@@ -212,7 +279,10 @@ describe('two server processes on one database', async () => {
 
 describe('push through FCM HTTP v1', async () => {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const sends: { auth: string | undefined; message: { token: string; notification: { title: string; body: string }; data: Record<string, string> } }[] = [];
+  const sends: {
+    auth: string | undefined;
+    message: { token: string; notification: { title: string; body: string }; data: Record<string, string> };
+  }[] = [];
   let tokenRequests = 0;
   const fake = http.createServer((req, res) => {
     let body = '';
@@ -221,19 +291,33 @@ describe('push through FCM HTTP v1', async () => {
       if (req.url === '/token') {
         const params = new URLSearchParams(body);
         const [header, claims, signature] = (params.get('assertion') ?? '').split('.');
-        const valid = createVerify('RSA-SHA256').update(`${header}.${claims}`).verify(publicKey, signature ?? '', 'base64url');
+        const valid = createVerify('RSA-SHA256')
+          .update(`${header}.${claims}`)
+          .verify(publicKey, signature ?? '', 'base64url');
         const payload = JSON.parse(Buffer.from(claims ?? '', 'base64url').toString()) as { iss: string; scope: string };
         tokenRequests += 1;
-        const ok = valid && params.get('grant_type') === 'urn:ietf:params:oauth:grant-type:jwt-bearer' && payload.iss === 'push@demo.iam.gserviceaccount.com';
-        res.writeHead(ok ? 200 : 400, { 'content-type': 'application/json' }).end(JSON.stringify(ok ? { access_token: 'fake-access', expires_in: 3600 } : { error: 'invalid_grant' }));
+        const ok =
+          valid &&
+          params.get('grant_type') === 'urn:ietf:params:oauth:grant-type:jwt-bearer' &&
+          payload.iss === 'push@demo.iam.gserviceaccount.com';
+        res
+          .writeHead(ok ? 200 : 400, { 'content-type': 'application/json' })
+          .end(JSON.stringify(ok ? { access_token: 'fake-access', expires_in: 3600 } : { error: 'invalid_grant' }));
         return;
       }
       if (req.url === '/v1/projects/demo-project/messages:send') {
         const { message } = JSON.parse(body) as (typeof sends)[number];
         sends.push({ auth: req.headers.authorization, message });
         if (message.token === 'dead-token') {
-          res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 404, status: 'NOT_FOUND', details: [{ errorCode: 'UNREGISTERED' }] } }));
-        } else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name: 'projects/demo-project/messages/1' }));
+          res
+            .writeHead(404, { 'content-type': 'application/json' })
+            .end(
+              JSON.stringify({ error: { code: 404, status: 'NOT_FOUND', details: [{ errorCode: 'UNREGISTERED' }] } }),
+            );
+        } else
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ name: 'projects/demo-project/messages/1' }));
         return;
       }
       res.writeHead(404).end();
@@ -261,19 +345,47 @@ describe('push through FCM HTTP v1', async () => {
     const lead = await createLead(t);
     const owner = await createTeacher(t);
     const sp = await createSharedPortfolio(t, lead, { members: [owner] });
-    const sa = await createSharedArtifact(t, sp, owner, { responses: { ...COMPLETE_RESPONSES, artifactName: 'Ramps' } });
+    const sa = await createSharedArtifact(t, sp, owner, {
+      responses: { ...COMPLETE_RESPONSES, artifactName: 'Ramps' },
+    });
     for (const fcmToken of ['live-token', 'dead-token']) {
-      expect(await t.api({ method: 'POST', url: '/messages/register-token', token: owner.token, payload: { platform: 'ios', fcmToken } })).toHaveStatus(200);
+      expect(
+        await t.api({
+          method: 'POST',
+          url: '/messages/register-token',
+          token: owner.token,
+          payload: { platform: 'ios', fcmToken },
+        }),
+      ).toHaveStatus(200);
     }
-    expect(await t.api({ method: 'POST', url: '/comments', token: lead.token, payload: { sharedArtifact: sa.id, text: 'Push me.' } })).toHaveStatus(200);
+    expect(
+      await t.api({
+        method: 'POST',
+        url: '/comments',
+        token: lead.token,
+        payload: { sharedArtifact: sa.id, text: 'Push me.' },
+      }),
+    ).toHaveStatus(200);
     await waitFor(() => sends.length === 2, 'two sends');
     expect(tokenRequests).toBe(1);
     expect(sends.every((s) => s.auth === 'Bearer fake-access')).toBe(true);
     const live = sends.find((s) => s.message.token === 'live-token')!.message;
-    expect(live.notification).toEqual({ title: 'New comment', body: `${lead.user.username} commented on your artifact “Ramps” in ${sp.name}` });
-    expect(JSON.parse(live.data['destination']!)).toEqual({ screen: 'sharedArtifact', params: { sharedArtifactId: sa.id, sharedPortfolioId: sp.id } });
-    await waitFor(async () => (await t.db.query('SELECT fcm_token FROM push_tokens WHERE user_id = $1', [owner.user.id])).rows.length === 1, 'the dead token forgotten');
-    const { rows } = await t.db.query<{ fcm_token: string }>('SELECT fcm_token FROM push_tokens WHERE user_id = $1', [owner.user.id]);
+    expect(live.notification).toEqual({
+      title: 'New comment',
+      body: `${lead.user.username} commented on your artifact “Ramps” in ${sp.name}`,
+    });
+    expect(JSON.parse(live.data['destination']!)).toEqual({
+      screen: 'sharedArtifact',
+      params: { sharedArtifactId: sa.id, sharedPortfolioId: sp.id },
+    });
+    await waitFor(
+      async () =>
+        (await t.db.query('SELECT fcm_token FROM push_tokens WHERE user_id = $1', [owner.user.id])).rows.length === 1,
+      'the dead token forgotten',
+    );
+    const { rows } = await t.db.query<{ fcm_token: string }>('SELECT fcm_token FROM push_tokens WHERE user_id = $1', [
+      owner.user.id,
+    ]);
     expect(rows).toEqual([{ fcm_token: 'live-token' }]);
     // Someone without a phone gets no push; the feed works either way.
     const feed = await t.api({ method: 'GET', url: '/messages/list', token: owner.token });

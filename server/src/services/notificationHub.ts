@@ -152,7 +152,8 @@ export class NotificationHub {
   private recheck(change: PrincipalChange): void {
     const affected: FeedStream[] = [];
     for (const set of this.streams.values()) {
-      for (const s of set) if (change.kind === 'user' ? String(s.userId) === change.id : s.sessionId === change.id) affected.push(s);
+      for (const s of set)
+        if (change.kind === 'user' ? String(s.userId) === change.id : s.sessionId === change.id) affected.push(s);
     }
     for (const s of affected) void this.verify(s);
   }

@@ -1,6 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { COMPLETE_RESPONSES, createLead, createSharedArtifact, createSharedPortfolio, createTeacher, type TestUser } from '../../test/factories.ts';
+import {
+  COMPLETE_RESPONSES,
+  createLead,
+  createSharedArtifact,
+  createSharedPortfolio,
+  createTeacher,
+  type TestUser,
+} from '../../test/factories.ts';
 import { CapturingMailer, createTestDb, testAppOf, testConfig, type TestApp } from '../../test/helper.ts';
 import { MAIL_WINDOW_MS } from './notificationService.ts';
 
@@ -25,38 +32,58 @@ describe('immediate notification e-mail, per recipient and thread', async () => 
   const owner = await createTeacher(a);
   const colleague = await createTeacher(a);
   const sp = await createSharedPortfolio(a, lead, { name: 'Grade 5 PLC', members: [owner, colleague] });
-  const sa = await createSharedArtifact(a, sp, owner, { responses: { ...COMPLETE_RESPONSES, artifactName: 'Group work' } });
-  const other = await createSharedArtifact(a, sp, owner, { responses: { ...COMPLETE_RESPONSES, artifactName: 'Exit tickets' } });
+  const sa = await createSharedArtifact(a, sp, owner, {
+    responses: { ...COMPLETE_RESPONSES, artifactName: 'Group work' },
+  });
+  const other = await createSharedArtifact(a, sp, owner, {
+    responses: { ...COMPLETE_RESPONSES, artifactName: 'Exit tickets' },
+  });
 
   const comment = (t: TestApp, who: TestUser, artifact: { id: number }, text: string) =>
     t.api({ method: 'POST', url: '/comments', token: who.token, payload: { sharedArtifact: artifact.id, text } });
   /** Everything either process has sent to the owner. */
   const ownerMail = () => mail.sent.filter((m) => m.to === owner.user.email);
   /** Lets both processes finish what the comments' notices started. */
-  const settle = () => Promise.all([a.app.services.notifications.deliverSoon(), b.app.services.notifications.deliverSoon()]);
+  const settle = () =>
+    Promise.all([a.app.services.notifications.deliverSoon(), b.app.services.notifications.deliverSoon()]);
   const waiting = async () =>
-    Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM notifications WHERE user_id = $1 AND mail_state = 'pending'`, [owner.user.id])).rows[0]!.n);
+    Number(
+      (
+        await db.query<{ n: string }>(
+          `SELECT count(*) AS n FROM notifications WHERE user_id = $1 AND mail_state = 'pending'`,
+          [owner.user.id],
+        )
+      ).rows[0]!.n,
+    );
 
   it('60 comments in a minute from one member: one e-mail now, the other 59 in the next one after the window', async () => {
-    for (let i = 1; i <= 60; i += 1) expect(await comment(i % 2 ? a : b, colleague, sa, `Comment ${i}`)).toHaveStatus(200);
+    for (let i = 1; i <= 60; i += 1)
+      expect(await comment(i % 2 ? a : b, colleague, sa, `Comment ${i}`)).toHaveStatus(200);
     // Another thread of the same person is not held back by this one.
     expect(await comment(a, colleague, other, 'On the other artifact')).toHaveStatus(200);
     await settle();
     await settle();
     const now = ownerMail();
     expect(now).toHaveLength(2);
-    expect(now.find((m) => m.subject.includes('“Exit tickets”'))?.subject).toBe(`${colleague.user.username} commented on your artifact “Exit tickets” in Grade 5 PLC`);
+    expect(now.find((m) => m.subject.includes('“Exit tickets”'))?.subject).toBe(
+      `${colleague.user.username} commented on your artifact “Exit tickets” in Grade 5 PLC`,
+    );
     // The first comment goes out at once (on a busy machine the first few may already be in when
     // the first delivery runs: then they share that mail).
     const first = now.find((m) => m.subject.includes('“Group work”'))!;
-    const inFirst = first.subject.startsWith(colleague.user.username) ? 1 : Number(/^(\d+) new comments on “Group work”/.exec(first.subject)?.[1]);
+    const inFirst = first.subject.startsWith(colleague.user.username)
+      ? 1
+      : Number(/^(\d+) new comments on “Group work”/.exec(first.subject)?.[1]);
     expect(inFirst).toBeGreaterThanOrEqual(1);
     expect(inFirst).toBeLessThan(60);
     const rest = 60 - inFirst;
     expect(await waiting()).toBe(rest);
 
     // The scheduler within the window (on either process) sends nothing more.
-    await Promise.all([a.app.services.notifications.tick(new Date(Date.now() + MAIL_WINDOW_MS / 2)), b.app.services.notifications.tick(new Date(Date.now() + MAIL_WINDOW_MS / 2))]);
+    await Promise.all([
+      a.app.services.notifications.tick(new Date(Date.now() + MAIL_WINDOW_MS / 2)),
+      b.app.services.notifications.tick(new Date(Date.now() + MAIL_WINDOW_MS / 2)),
+    ]);
     expect(ownerMail()).toHaveLength(2);
 
     // After the window: both processes' schedulers run at once, one e-mail carries the rest.
@@ -78,7 +105,11 @@ describe('immediate notification e-mail, per recipient and thread', async () => 
     await a.app.services.notifications.tick(new Date(Date.now() + MAIL_WINDOW_MS + 120_000));
     expect(ownerMail()).toHaveLength(before);
     await a.app.services.notifications.tick(new Date(Date.now() + 2 * MAIL_WINDOW_MS + 120_000));
-    expect(ownerMail().slice(before).map((m) => m.subject)).toEqual([`${colleague.user.username} commented on your artifact “Group work” in Grade 5 PLC`]);
+    expect(
+      ownerMail()
+        .slice(before)
+        .map((m) => m.subject),
+    ).toEqual([`${colleague.user.username} commented on your artifact “Group work” in Grade 5 PLC`]);
   });
 
   it('a coalesced e-mail that cannot be sent waits and goes out with the next run', async () => {
@@ -91,6 +122,10 @@ describe('immediate notification e-mail, per recipient and thread', async () => 
     mail.fail = false;
     expect(ownerMail()).toHaveLength(before);
     await a.app.services.notifications.tick(later);
-    expect(ownerMail().slice(before).map((m) => m.subject)).toEqual(['3 new comments on “Exit tickets” in Grade 5 PLC']);
+    expect(
+      ownerMail()
+        .slice(before)
+        .map((m) => m.subject),
+    ).toEqual(['3 new comments on “Exit tickets” in Grade 5 PLC']);
   });
 });

@@ -27,9 +27,13 @@ export function summaryOf(r: NotificationRecord): string {
     case 'mention':
       return `${who} mentioned you in a comment${at} ${artifact}`;
     case 'reaction':
-      return r.count > 1 ? `${r.count} new reactions to your artifact ${artifact}, the latest from ${who}` : `${who} reacted to your artifact ${artifact}`;
+      return r.count > 1
+        ? `${r.count} new reactions to your artifact ${artifact}, the latest from ${who}`
+        : `${who} reacted to your artifact ${artifact}`;
     case 'snapshot_edited':
-      return r.count > 1 ? `Your artifact ${artifact} was edited ${r.count} times, last by ${who}` : `${who} edited your artifact ${artifact}`;
+      return r.count > 1
+        ? `Your artifact ${artifact} was edited ${r.count} times, last by ${who}`
+        : `${who} edited your artifact ${artifact}`;
     case 'removed':
       return `${who} removed you from the shared portfolio ${where}`;
   }
@@ -77,17 +81,24 @@ export const KIND_TITLES: Record<NotificationKind, string> = {
 };
 
 /** What the mobile apps can open: an item about a shared artifact. */
-export function opensInApp(r: NotificationRecord): r is NotificationRecord & { sharedArtifact: { id: number }; sharedPortfolio: { id: number } } {
+export function opensInApp(
+  r: NotificationRecord,
+): r is NotificationRecord & { sharedArtifact: { id: number }; sharedPortfolio: { id: number } } {
   return r.sharedArtifact !== null && r.sharedPortfolio !== null;
 }
 
 /** An item in the mobile apps' shape (`NotificationsListItem`). */
-export function mobileMessage(r: NotificationRecord & { sharedArtifact: { id: number }; sharedPortfolio: { id: number } }) {
+export function mobileMessage(
+  r: NotificationRecord & { sharedArtifact: { id: number }; sharedPortfolio: { id: number } },
+) {
   return {
     messageId: String(r.id),
     title: KIND_TITLES[r.kind],
     body: summaryOf(r),
-    destination: JSON.stringify({ screen: 'sharedArtifact', params: { sharedArtifactId: r.sharedArtifact.id, sharedPortfolioId: r.sharedPortfolio.id } }),
+    destination: JSON.stringify({
+      screen: 'sharedArtifact',
+      params: { sharedArtifactId: r.sharedArtifact.id, sharedPortfolioId: r.sharedPortfolio.id },
+    }),
     viewed: r.read,
     sent: r.updatedAt.getTime(),
   };
@@ -101,7 +112,11 @@ export function mailGroups<T extends NotificationRecord & { mail: boolean }>(ite
   const groups = new Map<string, T[]>();
   for (const item of items) {
     if (!item.mail) continue;
-    const thread = item.sharedArtifact ? `a${item.sharedArtifact.id}` : item.sharedPortfolio ? `p${item.sharedPortfolio.id}` : `i${item.id}`;
+    const thread = item.sharedArtifact
+      ? `a${item.sharedArtifact.id}`
+      : item.sharedPortfolio
+        ? `p${item.sharedPortfolio.id}`
+        : `i${item.id}`;
     const key = `${item.userId}:${thread}`;
     const group = groups.get(key);
     if (group) group.push(item);
@@ -117,5 +132,7 @@ export function threadTitle(group: readonly NotificationRecord[]): string {
   const first = group[0]!;
   const what = group.every((r) => COMMENT_KINDS.has(r.kind)) ? 'new comments' : 'updates';
   const where = first.sharedPortfolio?.name ?? 'a shared portfolio';
-  return first.sharedArtifact ? `${group.length} ${what} on “${titleOf(first)}” in ${where}` : `${group.length} ${what} in ${where}`;
+  return first.sharedArtifact
+    ? `${group.length} ${what} on “${titleOf(first)}” in ${where}`
+    : `${group.length} ${what} in ${where}`;
 }

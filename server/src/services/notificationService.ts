@@ -13,11 +13,21 @@ import {
 import { UNNAMED_ARTIFACT } from '#schemas/catalog';
 import type { User } from '#schemas/user';
 import { badRequest, notFound } from '../errors.ts';
-import { digestMessage, notificationMessage, threadMessage, UNSUBSCRIBE_LABELS, type MailItem } from '../mail/notificationMessages.ts';
+import {
+  digestMessage,
+  notificationMessage,
+  threadMessage,
+  UNSUBSCRIBE_LABELS,
+  type MailItem,
+} from '../mail/notificationMessages.ts';
 import { canReadArtifact, PORTFOLIO_MESSAGES } from '../policies/portfolioPolicy.ts';
 import { artifactRepository } from '../repositories/artifactRepository.ts';
 import { artifactShareRepository } from '../repositories/artifactShareRepository.ts';
-import { notificationRepository, type DeliveryRecord, type NotificationRecord } from '../repositories/notificationRepository.ts';
+import {
+  notificationRepository,
+  type DeliveryRecord,
+  type NotificationRecord,
+} from '../repositories/notificationRepository.ts';
 import { iso } from '../repositories/sql.ts';
 import { sessionRepository } from '../repositories/sessionRepository.ts';
 import { userRepository } from '../repositories/userRepository.ts';
@@ -25,7 +35,16 @@ import { UnsubscribeTokens } from '../security/unsubscribeTokens.ts';
 import type { ServiceContext } from './context.ts';
 import { assertAllowed } from './decide.ts';
 import type { FeedStream } from './notificationHub.ts';
-import { KIND_TITLES, linkOf, mailGroups, mobileMessage, opensInApp, present, summaryOf, threadTitle } from './notificationPresenter.ts';
+import {
+  KIND_TITLES,
+  linkOf,
+  mailGroups,
+  mobileMessage,
+  opensInApp,
+  present,
+  summaryOf,
+  threadTitle,
+} from './notificationPresenter.ts';
 import type { PushService } from './pushService.ts';
 import { EMAIL_MASKS, maskEmail } from '../security/maskEmail.ts';
 
@@ -42,7 +61,8 @@ export const SCHEDULER_INTERVAL_MS = 5 * 60_000;
 export const MAIL_WINDOW_MS = 10 * 60_000;
 
 export const NOTIFICATION_MESSAGES = {
-  invalidToken: 'This unsubscribe link is not valid. Copy the whole address from the e-mail, or change your e-mail settings on the Notifications page after signing in.',
+  invalidToken:
+    'This unsubscribe link is not valid. Copy the whole address from the e-mail, or change your e-mail settings on the Notifications page after signing in.',
   expiredToken: 'This unsubscribe link has expired. Sign in and change your e-mail settings on the Notifications page.',
 } as const;
 
@@ -66,7 +86,9 @@ export function createNotificationService(ctx: ServiceContext, push: PushService
 
   async function deliver(olderThanMs: number, now: Date | null = null): Promise<void> {
     for (;;) {
-      const batch = await db.transaction((tx) => notificationRepository.claimDeliveries(tx, DELIVERY_BATCH, olderThanMs, push.enabled, MAIL_WINDOW_MS, now));
+      const batch = await db.transaction((tx) =>
+        notificationRepository.claimDeliveries(tx, DELIVERY_BATCH, olderThanMs, push.enabled, MAIL_WINDOW_MS, now),
+      );
       if (batch.length === 0) return;
       const failed: number[] = [];
       for (const group of mailGroups(batch)) {
@@ -92,13 +114,19 @@ export function createNotificationService(ctx: ServiceContext, push: PushService
       kind: kind ? { href: unsubscribeLink(first.userId, kind), label: UNSUBSCRIBE_LABELS[kind] } : null,
       all: unsubscribeLink(first.userId, 'all'),
     };
-    return group.length === 1 ? notificationMessage(first, mailItem(first), links) : threadMessage(first, threadTitle(group), group.map(mailItem), links);
+    return group.length === 1
+      ? notificationMessage(first, mailItem(first), links)
+      : threadMessage(first, threadTitle(group), group.map(mailItem), links);
   }
   async function sendPush(item: DeliveryRecord): Promise<void> {
     if (!opensInApp(item)) return;
     const message = mobileMessage(item);
     try {
-      await push.sendToUser(item.userId, { title: KIND_TITLES[item.kind], body: message.body, data: { messageId: message.messageId, destination: message.destination } });
+      await push.sendToUser(item.userId, {
+        title: KIND_TITLES[item.kind],
+        body: message.body,
+        data: { messageId: message.messageId, destination: message.destination },
+      });
     } catch (error) {
       ctx.log.warn({ err: error }, 'could not send a push notification');
     }
@@ -106,7 +134,10 @@ export function createNotificationService(ctx: ServiceContext, push: PushService
 
   const service = {
     /** A page of the caller's feed, newest first, and the unread count. */
-    async list(actor: User, query: { before?: number | undefined; limit?: number | undefined }): Promise<NotificationListResponse> {
+    async list(
+      actor: User,
+      query: { before?: number | undefined; limit?: number | undefined },
+    ): Promise<NotificationListResponse> {
       const [items, unread] = await Promise.all([
         notificationRepository.list(db, actor.id, query.before ?? null, query.limit ?? NOTIFICATIONS_PAGE_DEFAULT),
         notificationRepository.unread(db, actor.id),
@@ -148,7 +179,13 @@ export function createNotificationService(ctx: ServiceContext, push: PushService
       const record = await userRepository.findById(db, claims.userId);
       if (!record) throw badRequest(NOTIFICATION_MESSAGES.invalidToken, 'invalid_token');
       const kinds = claims.kind === 'all' ? NOTIFICATION_KINDS : [claims.kind];
-      await db.transaction((tx) => notificationRepository.setPreferences(tx, claims.userId, Object.fromEntries(kinds.map((k) => [k, 'off' as const]))));
+      await db.transaction((tx) =>
+        notificationRepository.setPreferences(
+          tx,
+          claims.userId,
+          Object.fromEntries(kinds.map((k) => [k, 'off' as const])),
+        ),
+      );
       return { kind: claims.kind, email: maskEmail(record.user.email, EMAIL_MASKS.own) };
     },
 
@@ -161,7 +198,8 @@ export function createNotificationService(ctx: ServiceContext, push: PushService
     /** The mobile apps' "mark as read" (an id that is not the caller's item changes nothing). */
     async mobileMarkRead(actor: User, messageId: string | number): Promise<void> {
       const id = Number(messageId);
-      if (Number.isInteger(id) && id > 0 && id <= 2_147_483_647) await notificationRepository.markRead(db, actor.id, [id]);
+      if (Number.isInteger(id) && id > 0 && id <= 2_147_483_647)
+        await notificationRepository.markRead(db, actor.id, [id]);
     },
 
     /**
@@ -182,7 +220,12 @@ export function createNotificationService(ctx: ServiceContext, push: PushService
         sharedArtifact: { id: c.saId, title: c.title?.trim() ? c.title : UNNAMED_ARTIFACT },
         shared_at: iso(c.sharedAt),
         commentCount: c.commentCount,
-        latestComments: (latest.get(c.saId) ?? []).map((m) => ({ id: m.id, text: m.text, owner: m.owner, created_at: iso(m.createdAt) })),
+        latestComments: (latest.get(c.saId) ?? []).map((m) => ({
+          id: m.id,
+          text: m.text,
+          owner: m.owner,
+          created_at: iso(m.createdAt),
+        })),
       }));
     },
 
@@ -236,7 +279,9 @@ export function createNotificationService(ctx: ServiceContext, push: PushService
           const done = await db.transaction(async (tx) => {
             const digest = await notificationRepository.claimDigest(tx, userId, day, start);
             if (!digest || digest.items.length === 0) return false;
-            await ctx.mailer.send(digestMessage(digest, digest.items.map(mailItem), { kind: null, all: unsubscribeLink(userId, 'all') }));
+            await ctx.mailer.send(
+              digestMessage(digest, digest.items.map(mailItem), { kind: null, all: unsubscribeLink(userId, 'all') }),
+            );
             return true;
           });
           if (done) sent += 1;

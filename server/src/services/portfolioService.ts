@@ -1,8 +1,19 @@
 import { MAX_ID } from '#schemas/common';
-import type { Portfolio, PortfolioCreateBody, PortfolioListItem, PortfolioSummary, PortfolioUpdateBody } from '#schemas/portfolio';
+import type {
+  Portfolio,
+  PortfolioCreateBody,
+  PortfolioListItem,
+  PortfolioSummary,
+  PortfolioUpdateBody,
+} from '#schemas/portfolio';
 import type { User } from '#schemas/user';
 import { badRequest, notFound } from '../errors.ts';
-import { canCreatePortfolio, canReadPortfolio, canWritePortfolio, PORTFOLIO_MESSAGES } from '../policies/portfolioPolicy.ts';
+import {
+  canCreatePortfolio,
+  canReadPortfolio,
+  canWritePortfolio,
+  PORTFOLIO_MESSAGES,
+} from '../policies/portfolioPolicy.ts';
 import { isResearcher } from '../policies/userPolicy.ts';
 import { artifactRepository } from '../repositories/artifactRepository.ts';
 import { portfolioFields, portfolioRepository, type PortfolioRecord } from '../repositories/portfolioRepository.ts';
@@ -13,7 +24,8 @@ import { assertAllowed } from './decide.ts';
 
 export const DELETE_NOT_EMPTY = 'A portfolio can be deleted only when it has no artifacts.';
 
-const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim());
+const blankToNull = (v: string | null | undefined) =>
+  v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim();
 
 /** Personal portfolios: list, read, create, change, delete. */
 export function createPortfolioService(ctx: ServiceContext, store: Pick<MediaStore, 'discard'>) {

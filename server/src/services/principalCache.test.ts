@@ -24,7 +24,12 @@ describe('the per-process principal cache', async () => {
   const b = await start();
 
   const login = async (t: TestApp, email: string): Promise<string> => {
-    const res = await t.api({ method: 'POST', url: '/auth/local', payload: { identifier: email, password: TEST_PASSWORD }, remoteAddress: '10.9.8.7' });
+    const res = await t.api({
+      method: 'POST',
+      url: '/auth/local',
+      payload: { identifier: email, password: TEST_PASSWORD },
+      remoteAddress: '10.9.8.7',
+    });
     expect(res).toHaveStatus(200);
     return (res.json() as { jwt: string }).jwt;
   };
@@ -73,7 +78,14 @@ describe('the per-process principal cache', async () => {
   it('refuses a blocked account at once, on both servers', async () => {
     const researcher = await createResearcher(a);
     const { teacher, token } = await knownToBoth();
-    expect(await b.api({ method: 'PUT', url: `/users/${teacher.user.id}`, token: researcher.token, payload: { blocked: true } })).toHaveStatus(200);
+    expect(
+      await b.api({
+        method: 'PUT',
+        url: `/users/${teacher.user.id}`,
+        token: researcher.token,
+        payload: { blocked: true },
+      }),
+    ).toHaveStatus(200);
     expect(await me(b, token)).toBeApiError(401);
     expect(await refusedWithin(a, token)).toBeLessThan(1000);
   });
@@ -87,7 +99,13 @@ describe('the per-process principal cache', async () => {
   });
 
   it('caches nothing while it cannot hear changes', async () => {
-    const silent: Db = { ...db, query: db.query.bind(db), exec: db.exec.bind(db), transaction: db.transaction.bind(db), close: async () => undefined };
+    const silent: Db = {
+      ...db,
+      query: db.query.bind(db),
+      exec: db.exec.bind(db),
+      transaction: db.transaction.bind(db),
+      close: async () => undefined,
+    };
     const app = await buildApp({ config, db: silent, mailer: new CapturingMailer(), logger: false });
     await app.ready();
     afterAll(() => app.close());

@@ -80,7 +80,8 @@ export class PrincipalCache {
   /** The session while it is open, from the cache or from `load` (kept until it changes or ends). */
   async session(id: string, userId: number, load: () => Promise<OpenSession | null>): Promise<OpenSession | null> {
     const hit = this.sessions.get(id);
-    if (hit && hit.userId === userId && this.fresh(hit.at) && hit.session.until.getTime() > Date.now()) return hit.session;
+    if (hit && hit.userId === userId && this.fresh(hit.at) && hit.session.until.getTime() > Date.now())
+      return hit.session;
     const session = await load();
     if (session && this.live) this.put(this.sessions, id, { userId, session, at: Date.now() });
     return session && session.until.getTime() > Date.now() ? session : null;

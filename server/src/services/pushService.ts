@@ -55,7 +55,9 @@ export class PushService {
       response = await fetch(`${config.endpoint}/v1/projects/${encodeURIComponent(config.projectId)}/messages:send`, {
         method: 'POST',
         headers: { authorization: `Bearer ${await this.token(config)}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ message: { token, notification: { title: message.title, body: message.body }, data: message.data } }),
+        body: JSON.stringify({
+          message: { token, notification: { title: message.title, body: message.body }, data: message.data },
+        }),
         signal: AbortSignal.timeout(FCM_TIMEOUT_MS),
       });
     } catch (error) {
@@ -83,7 +85,10 @@ export class PushService {
     const response = await fetch(config.tokenUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: `${unsigned}.${signature}` }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+        assertion: `${unsigned}.${signature}`,
+      }).toString(),
       signal: AbortSignal.timeout(FCM_TIMEOUT_MS),
     });
     if (!response.ok) throw new Error(`FCM token request refused (${response.status})`);

@@ -1,5 +1,10 @@
 import { Transform, type Readable } from 'node:stream';
-import { RESEARCH_EXPORT_LOG_LIMIT, type ResearchExportFilters, type ResearchExportRecord, type ResearchExportStatus } from '#schemas/researchExport';
+import {
+  RESEARCH_EXPORT_LOG_LIMIT,
+  type ResearchExportFilters,
+  type ResearchExportRecord,
+  type ResearchExportStatus,
+} from '#schemas/researchExport';
 import type { User } from '#schemas/user';
 import { badRequest, forbidden, HttpError } from '../errors.ts';
 import { runResearchExport, type ResearchRun } from '../export/researchRunner.ts';
@@ -43,7 +48,8 @@ function byteCounter(beforeEnd: (bytes: number) => Promise<void>): Transform {
  */
 export const RESEARCH_EXPORT_LIMITS = { perResearcher: 1, total: 2, timeLimitMs: 20 * 60_000 };
 
-export const OWN_EXPORT_RUNNING = 'Your previous research export is still running. Wait until its download has finished, then start the next.';
+export const OWN_EXPORT_RUNNING =
+  'Your previous research export is still running. Wait until its download has finished, then start the next.';
 export const EXPORTS_BUSY = 'Two research exports are running already. Try again in a few minutes.';
 
 /** The research export package and its audit log (researchers only). */
@@ -58,7 +64,8 @@ export function createResearchExportService(ctx: ServiceContext, limits = RESEAR
 
   /** Takes a slot for `researcherId`; the returned function gives it back (once). */
   function takeSlot(researcherId: number): () => void {
-    if ((running.get(researcherId) ?? 0) >= limits.perResearcher) throw new HttpError(409, 'export_running', OWN_EXPORT_RUNNING);
+    if ((running.get(researcherId) ?? 0) >= limits.perResearcher)
+      throw new HttpError(409, 'export_running', OWN_EXPORT_RUNNING);
     if (runningTotal() >= limits.total) throw new HttpError(409, 'exports_busy', EXPORTS_BUSY);
     running.set(researcherId, (running.get(researcherId) ?? 0) + 1);
     let given = false;
@@ -75,11 +82,13 @@ export function createResearchExportService(ctx: ServiceContext, limits = RESEAR
   async function checkFilters(filters: ResearchExportFilters): Promise<void> {
     if (filters.teachers && filters.teachers.length > 0) {
       const unknown = await repo.notTeachers(db, filters.teachers);
-      if (unknown.length > 0) throw badRequest(`No teacher or PLC lead has the id ${unknown.join(', ')}.`, 'unknown_teacher');
+      if (unknown.length > 0)
+        throw badRequest(`No teacher or PLC lead has the id ${unknown.join(', ')}.`, 'unknown_teacher');
     }
     if (filters.sharedPortfolios && filters.sharedPortfolios.length > 0) {
       const unknown = await repo.missingSharedPortfolios(db, filters.sharedPortfolios);
-      if (unknown.length > 0) throw badRequest(`No shared portfolio has the id ${unknown.join(', ')}.`, 'unknown_shared_portfolio');
+      if (unknown.length > 0)
+        throw badRequest(`No shared portfolio has the id ${unknown.join(', ')}.`, 'unknown_shared_portfolio');
     }
   }
 
@@ -91,7 +100,11 @@ export function createResearchExportService(ctx: ServiceContext, limits = RESEAR
      * the work and records it as cancelled.
      * @throws 403 for anyone but a researcher; 400 for ids that name no teacher or shared portfolio.
      */
-    async exportPackage(actor: User, filters: ResearchExportFilters, clientGone: AbortSignal): Promise<{ stream: Readable; fileName: string }> {
+    async exportPackage(
+      actor: User,
+      filters: ResearchExportFilters,
+      clientGone: AbortSignal,
+    ): Promise<{ stream: Readable; fileName: string }> {
       if (!isResearcher(actor)) throw forbidden(ONLY_RESEARCHERS_PACKAGE);
       if (!db.settings) throw new Error('research exports need the PostgreSQL server');
       const connection = db.settings();

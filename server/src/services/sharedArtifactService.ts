@@ -34,14 +34,17 @@ export const SHARED_ARTIFACT_MESSAGES = {
   invalidUpdatedAt: 'Invalid updated_at parameter.',
   safe: 'Shared artifact can be safely saved.',
   savedBySomeoneElse: (when: Date) => `This artifact has recently been saved by someone else at ${csvDate(when)}.`,
-  notSeen: 'This artifact may have changed since you opened it. Open it again to see the latest version, then save your changes.',
+  notSeen:
+    'This artifact may have changed since you opened it. Open it again to see the latest version, then save your changes.',
   hasActivity: 'You cannot delete a shared artifact with comments or reactions.',
   parkingLot: 'Only completed artifacts can be copied. Submit the artifact to its portfolio first.',
   hasMoments: 'This video has comments or reactions at its moments, so it cannot be removed.',
-  locked: (who: string, until: Date) => `This artifact is being edited by ${who}. They have exclusive access until ${csvDate(until)}.`,
+  locked: (who: string, until: Date) =>
+    `This artifact is being edited by ${who}. They have exclusive access until ${csvDate(until)}.`,
   lockRest: (after: Date) =>
     `You have kept this artifact locked for an hour, so others may edit it now. You can lock it again after ${csvDate(after)}.`,
-  unlockFailed: (until: Date) => `There was a problem releasing the lock. This artifact can be edited after ${csvDate(until)}.`,
+  unlockFailed: (until: Date) =>
+    `There was a problem releasing the lock. This artifact can be edited after ${csvDate(until)}.`,
 } as const;
 
 /** Reads `updated_at` as the clients send it: an ISO date, or milliseconds since 1970 (mobile). */
@@ -71,7 +74,9 @@ function fitResponses(structure: Structure, responses: Responses): Responses {
 export function createSharedArtifactService(ctx: ServiceContext, store: MediaStore, media: MediaService) {
   const { db } = ctx;
 
-  async function loadContext(artifactId: number): Promise<{ artifact: SharedArtifactRecord; sp: SharedPortfolioRecord }> {
+  async function loadContext(
+    artifactId: number,
+  ): Promise<{ artifact: SharedArtifactRecord; sp: SharedPortfolioRecord }> {
     const artifact = await sharedArtifactRepository.findRecord(db, artifactId);
     if (!artifact) throw notFound(SHARED_MESSAGES.artifactNotFound);
     const sp = await sharedPortfolioRepository.findById(db, artifact.sharedPortfolioId);
@@ -104,7 +109,12 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
    * version is the `updated_at` the client sent or, when it sent none (the mobile app), the one
    * its user last read or acknowledged at a gate check; with neither, the save is refused too.
    */
-  async function write(actor: User, id: number, updatedAt: string | undefined, next: (current: SharedArtifactRecord) => Responses): Promise<SharedArtifact> {
+  async function write(
+    actor: User,
+    id: number,
+    updatedAt: string | undefined,
+    next: (current: SharedArtifactRecord) => Responses,
+  ): Promise<SharedArtifact> {
     const sent = updatedAt === undefined ? null : parseUpdatedAt(updatedAt);
     if (updatedAt !== undefined && !sent) throw badRequest(SHARED_ARTIFACT_MESSAGES.invalidUpdatedAt);
     await db.transaction(async (tx) => {
@@ -114,7 +124,8 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
       const responses = assertValidResponses(current.structure, next(current), true);
       const seen = sent ?? (await sharedArtifactRepository.seenVersion(tx, actor.id, id));
       if (!seen) throw conflict(SHARED_ARTIFACT_MESSAGES.notSeen);
-      if (current.updatedAt.getTime() > seen.getTime()) throw conflict(SHARED_ARTIFACT_MESSAGES.savedBySomeoneElse(current.updatedAt));
+      if (current.updatedAt.getTime() > seen.getTime())
+        throw conflict(SHARED_ARTIFACT_MESSAGES.savedBySomeoneElse(current.updatedAt));
       const version = await sharedArtifactRepository.updateResponses(tx, id, responses, actor.id);
       await sharedArtifactRepository.markSeen(tx, actor.id, id, version);
       await notificationRepository.recordSnapshotEdited(tx, id, actor.id);
@@ -126,14 +137,21 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
   async function copyInto(
     actor: User,
     targetId: number,
-    source: { responses: Responses; nextCaption: number; topic: string | null; subject: string | null; grades: string[] },
+    source: {
+      responses: Responses;
+      nextCaption: number;
+      topic: string | null;
+      subject: string | null;
+      grades: string[];
+    },
     link: (tx: Parameters<Parameters<typeof db.transaction>[0]>[0], newId: number) => Promise<void>,
   ): Promise<SharedArtifact> {
     const target = await sharedPortfolioRepository.findById(db, targetId);
     if (!target) throw notFound(SHARED_MESSAGES.invalidPortfolio);
     if (!isMember(actor, target) && !isResearcher(actor)) {
       // Only an invitee may know that this shared portfolio exists; everyone else hears what a wrong id tells.
-      if (!(await sharedPortfolioRepository.isInvitee(db, target.id, actor.id))) throw notFound(SHARED_MESSAGES.invalidPortfolio);
+      if (!(await sharedPortfolioRepository.isInvitee(db, target.id, actor.id)))
+        throw notFound(SHARED_MESSAGES.invalidPortfolio);
       throw forbidden(SHARED_MESSAGES.notMember);
     }
     const id = await db.transaction(async (tx) => {
@@ -181,7 +199,11 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
      * Replaces the answers. With `updated_at` (the version the editor saw) a newer stored
      * version makes it 409 and changes nothing.
      */
-    async update(actor: User, id: number, body: { responses: Responses; updated_at?: string | undefined; id?: number | undefined }): Promise<SharedArtifact> {
+    async update(
+      actor: User,
+      id: number,
+      body: { responses: Responses; updated_at?: string | undefined; id?: number | undefined },
+    ): Promise<SharedArtifact> {
       if (body.id !== undefined && body.id !== id) throw badRequest('The id in the body does not match the address.');
       const { sp } = await loadContext(id);
       assertAllowed(canWorkInShared(actor, sp, SHARED_MESSAGES.artifactNotFound));
@@ -190,7 +212,12 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
     },
 
     /** The mobile apps' merge update (`null` deletes a key), under the nested path. */
-    async merge(actor: User, portfolioId: number, id: number, body: { responses: Record<string, Responses[string] | null>; updated_at?: string | undefined }) {
+    async merge(
+      actor: User,
+      portfolioId: number,
+      id: number,
+      body: { responses: Record<string, Responses[string] | null>; updated_at?: string | undefined },
+    ) {
       await nested(actor, portfolioId, id);
       return write(actor, id, body.updated_at, (current) => {
         const merged: Responses = { ...current.responses };
@@ -208,14 +235,24 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
      * caller has now seen or, after a warning, acknowledged: a following save without
      * `updated_at` may overwrite that version and no later one.
      */
-    async gateCheck(actor: User, portfolioId: number, id: number, updatedAt: string | undefined): Promise<GateCheckResponse> {
+    async gateCheck(
+      actor: User,
+      portfolioId: number,
+      id: number,
+      updatedAt: string | undefined,
+    ): Promise<GateCheckResponse> {
       const { artifact } = await nested(actor, portfolioId, id);
       const seen = parseUpdatedAt(updatedAt);
       if (!seen) return { type: 'error', message: SHARED_ARTIFACT_MESSAGES.invalidUpdatedAt };
       const stored = artifact.updatedAt;
       await sharedArtifactRepository.markSeen(db, actor.id, id, stored);
       if (stored.getTime() > seen.getTime()) {
-        return { type: 'warning', message: SHARED_ARTIFACT_MESSAGES.savedBySomeoneElse(stored), updated_at: stored.toISOString(), saved_by: artifact.updatedBy };
+        return {
+          type: 'warning',
+          message: SHARED_ARTIFACT_MESSAGES.savedBySomeoneElse(stored),
+          updated_at: stored.toISOString(),
+          saved_by: artifact.updatedBy,
+        };
       }
       return { type: 'ok', message: SHARED_ARTIFACT_MESSAGES.safe, updated_at: stored.toISOString() };
     },
@@ -233,12 +270,17 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
         const now = Date.now();
         const lockMs = LOCK_MINUTES * 60_000;
         const maxMs = LOCK_MAX_MINUTES * 60_000;
-        const mine = current.lockedBy?.id === actor.id && current.lockStartedAt !== null && current.lockedUntil !== null;
+        const mine =
+          current.lockedBy?.id === actor.id && current.lockStartedAt !== null && current.lockedUntil !== null;
         const continuing = mine && current.lockedUntil!.getTime() + lockMs > now;
         const startedAt = continuing ? current.lockStartedAt! : new Date(now);
         const end = startedAt.getTime() + maxMs;
         if (end - now < 1_000) {
-          throw new HttpError(423, 'locked', SHARED_ARTIFACT_MESSAGES.lockRest(new Date(current.lockedUntil!.getTime() + lockMs)));
+          throw new HttpError(
+            423,
+            'locked',
+            SHARED_ARTIFACT_MESSAGES.lockRest(new Date(current.lockedUntil!.getTime() + lockMs)),
+          );
         }
         const lock = { code: randomUUID(), until: new Date(Math.min(now + lockMs, end)), by: actor.id, startedAt };
         await sharedArtifactRepository.setLock(tx, id, lock);
@@ -252,15 +294,22 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
      * shared portfolio's lead and a researcher may release another member's lock without its code
      * (a colleague who left for the day keeps nobody out).
      */
-    async unlock(actor: User, portfolioId: number, id: number, code: string | undefined): Promise<Record<string, never>> {
+    async unlock(
+      actor: User,
+      portfolioId: number,
+      id: number,
+      code: string | undefined,
+    ): Promise<Record<string, never>> {
       const { sp } = await nested(actor, portfolioId, id);
       await db.transaction(async (tx) => {
         const current = (await sharedArtifactRepository.findRecord(tx, id, true))!;
         const active = current.lockCode && current.lockedUntil && current.lockedUntil > new Date();
         // Another's lock only: one's own lock still needs its current code (a stale tab releases nothing).
         const othersLock = current.lockedBy !== null && current.lockedBy.id !== actor.id;
-        const mayRelease = othersLock && (current.ownerId === actor.id || sp.ownerId === actor.id || isResearcher(actor));
-        if (active && code !== current.lockCode && !mayRelease) throw badRequest(SHARED_ARTIFACT_MESSAGES.unlockFailed(current.lockedUntil!));
+        const mayRelease =
+          othersLock && (current.ownerId === actor.id || sp.ownerId === actor.id || isResearcher(actor));
+        if (active && code !== current.lockCode && !mayRelease)
+          throw badRequest(SHARED_ARTIFACT_MESSAGES.unlockFailed(current.lockedUntil!));
         await sharedArtifactRepository.endLock(tx, id);
       });
       return {};
@@ -274,7 +323,8 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
       const artifact = await one(id);
       const orphans = await db.transaction(async (tx) => {
         const mediaIds = await mediaRepository.idsOf(tx, 'sharedArtifact', [id]);
-        if (!(await sharedArtifactRepository.deleteIfQuiet(tx, id))) throw badRequest(SHARED_ARTIFACT_MESSAGES.hasActivity, 'has_activity');
+        if (!(await sharedArtifactRepository.deleteIfQuiet(tx, id)))
+          throw badRequest(SHARED_ARTIFACT_MESSAGES.hasActivity, 'has_activity');
         return mediaRepository.deleteOrphans(tx, mediaIds);
       });
       await store.discard(orphans);
@@ -285,7 +335,12 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
      * Copies a completed personal artifact of the caller into a shared portfolio (reference §9.1);
      * with `includeNotes` the owner's private notes become their moment comments on the copy.
      */
-    async shareFromArtifact(actor: User, artifactId: number, targetId: number, includeNotes = false): Promise<SharedArtifact> {
+    async shareFromArtifact(
+      actor: User,
+      artifactId: number,
+      targetId: number,
+      includeNotes = false,
+    ): Promise<SharedArtifact> {
       const record = await artifactRepository.findRecord(db, artifactId);
       if (!record) throw notFound(PORTFOLIO_MESSAGES.artifactNotFound);
       assertAllowed(canWriteArtifact(actor, record));
@@ -294,7 +349,13 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
       return copyInto(
         actor,
         targetId,
-        { responses: record.responses, nextCaption: record.nextCaption, topic: portfolio?.topic ?? null, subject: portfolio?.subject ?? null, grades: portfolio?.grades ?? [] },
+        {
+          responses: record.responses,
+          nextCaption: record.nextCaption,
+          topic: portfolio?.topic ?? null,
+          subject: portfolio?.subject ?? null,
+          grades: portfolio?.grades ?? [],
+        },
         async (tx, newId) => {
           await mediaRepository.copyLinks(tx, 'artifact', artifactId, newId);
           await artifactShareRepository.setSource(tx, newId, artifactId);
@@ -322,7 +383,11 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
     },
 
     /** Upload to a shared artifact (keeps its `updated_at`, so nobody's gate check trips). @throws 423 while someone else holds the lock. */
-    async upload(actor: User, params: { id: number; artifactId: number; kind: MediaKind }, read: () => Promise<IncomingFile | undefined>) {
+    async upload(
+      actor: User,
+      params: { id: number; artifactId: number; kind: MediaKind },
+      read: () => Promise<IncomingFile | undefined>,
+    ) {
       const { artifact } = await nested(actor, params.id, params.artifactId);
       assertUnlockedFor(actor, artifact);
       const file = await media.storeFor(actor, 'sharedArtifact', params.artifactId, params.kind, read, false);
@@ -333,10 +398,17 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
     async removeFile(actor: User, params: { id: number; artifactId: number; kind: MediaKind; fileId: number }) {
       const { artifact } = await nested(actor, params.id, params.artifactId);
       assertUnlockedFor(actor, artifact);
-      const file = await mediaRepository.findLinked(db, 'sharedArtifact', params.artifactId, params.fileId, params.kind);
+      const file = await mediaRepository.findLinked(
+        db,
+        'sharedArtifact',
+        params.artifactId,
+        params.fileId,
+        params.kind,
+      );
       if (!file) throw notFound(FILE_NOT_FOUND);
       const orphans = await db.transaction(async (tx) => {
-        if (await momentRepository.hasMomentsOn(tx, params.artifactId, params.fileId)) throw badRequest(SHARED_ARTIFACT_MESSAGES.hasMoments, 'has_moments');
+        if (await momentRepository.hasMomentsOn(tx, params.artifactId, params.fileId))
+          throw badRequest(SHARED_ARTIFACT_MESSAGES.hasMoments, 'has_moments');
         await mediaRepository.unlink(tx, 'sharedArtifact', params.artifactId, params.fileId);
         return mediaRepository.deleteOrphans(tx, [params.fileId]);
       });

@@ -1,10 +1,21 @@
-import type { MembersResponse, SharedPortfolio, SharedPortfolioBody, SharedPortfolioListItem } from '#schemas/sharedPortfolio';
+import type {
+  MembersResponse,
+  SharedPortfolio,
+  SharedPortfolioBody,
+  SharedPortfolioListItem,
+} from '#schemas/sharedPortfolio';
 import { TEMPLATE_PORTFOLIO_ID } from '#schemas/catalog';
 import { MEMBER_SEARCH_MIN } from '#schemas/rules';
 import type { User } from '#schemas/user';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { abilitiesFor } from '../policies/abilities.ts';
-import { canCreateShared, canManageShared, canReadShared, isMember, SHARED_MESSAGES } from '../policies/sharedPolicy.ts';
+import {
+  canCreateShared,
+  canManageShared,
+  canReadShared,
+  isMember,
+  SHARED_MESSAGES,
+} from '../policies/sharedPolicy.ts';
 import { isResearcher } from '../policies/userPolicy.ts';
 import { authEventRepository } from '../repositories/authEventRepository.ts';
 import { notificationRepository } from '../repositories/notificationRepository.ts';
@@ -105,7 +116,9 @@ export function createSharedPortfolioService(ctx: ServiceContext) {
       assertAllowed(canCreateShared(actor));
       const template = await portfolioRepository.findById(db, TEMPLATE_PORTFOLIO_ID);
       if (!template) throw notFound(SHARED_PORTFOLIO_MESSAGES.templateMissing);
-      const id = await db.transaction((tx) => sharedPortfolioRepository.create(tx, actor.id, input(body, template.structure), template.structure));
+      const id = await db.transaction((tx) =>
+        sharedPortfolioRepository.create(tx, actor.id, input(body, template.structure), template.structure),
+      );
       return detail(await load(id), actor);
     },
 
@@ -123,7 +136,8 @@ export function createSharedPortfolioService(ctx: ServiceContext) {
       const sp = await load(id);
       assertAllowed(canManageShared(actor, sp));
       const [listed] = await sharedPortfolioRepository.list(db, { memberId: null, ids: [id] });
-      if (!(await sharedPortfolioRepository.deleteIfEmpty(db, id))) throw badRequest(SHARED_PORTFOLIO_MESSAGES.notEmpty, 'shared_portfolio_not_empty');
+      if (!(await sharedPortfolioRepository.deleteIfEmpty(db, id)))
+        throw badRequest(SHARED_PORTFOLIO_MESSAGES.notEmpty, 'shared_portfolio_not_empty');
       return listed!;
     },
 
@@ -136,7 +150,13 @@ export function createSharedPortfolioService(ctx: ServiceContext) {
       if (searching && !isResearcher(actor)) {
         // Searches are people's addresses: a few dozen at a time, never the directory page by page.
         const attempt = await db.transaction((tx) =>
-          authEventRepository.attempt(tx, 'member_search', String(actor.id), MEMBER_SEARCH_LIMIT, MEMBER_SEARCH_WINDOW_SECONDS),
+          authEventRepository.attempt(
+            tx,
+            'member_search',
+            String(actor.id),
+            MEMBER_SEARCH_LIMIT,
+            MEMBER_SEARCH_WINDOW_SECONDS,
+          ),
         );
         if (!attempt.allowed) throw new HttpError(429, 'too_many_requests', SHARED_PORTFOLIO_MESSAGES.tooManySearches);
       }
@@ -172,7 +192,8 @@ export function createSharedPortfolioService(ctx: ServiceContext) {
       if (userId === actor.id && sp.ownerId === actor.id) throw badRequest(SHARED_PORTFOLIO_MESSAGES.removeSelf);
       if (userId === sp.ownerId) throw badRequest(SHARED_PORTFOLIO_MESSAGES.removeOwner);
       await db.transaction(async (tx) => {
-        if (!(await sharedPortfolioRepository.removeMember(tx, id, userId))) throw badRequest(SHARED_PORTFOLIO_MESSAGES.notAMember);
+        if (!(await sharedPortfolioRepository.removeMember(tx, id, userId)))
+          throw badRequest(SHARED_PORTFOLIO_MESSAGES.notAMember);
         await notificationRepository.recordRemoved(tx, id, userId, actor.id);
       });
       return detail(await load(id), actor);

@@ -37,13 +37,23 @@ describe('buildSharedStructure', () => {
       ],
       BASIC_TEMPLATE,
     );
-    expect(structure).toEqual([template('artifactName'), template('unitTiming'), template('learningGoal'), template('nextSteps')]);
+    expect(structure).toEqual([
+      template('artifactName'),
+      template('unitTiming'),
+      template('learningGoal'),
+      template('nextSteps'),
+    ]);
   });
 
   it('adds team questions after the template ones, marked bonus, with trimmed text and cleaned choices', () => {
     const structure = buildSharedStructure(
       [
-        { key: 'b-1', text: '  Which grade could use this?  ', type: 'singleSelection', choices: [' K ', '1st', '', '1st', 'Middle, or high'] },
+        {
+          key: 'b-1',
+          text: '  Which grade could use this?  ',
+          type: 'singleSelection',
+          choices: [' K ', '1st', '', '1st', 'Middle, or high'],
+        },
         { key: 'b-2', text: 'Tags', type: 'multipleResponse', choices: ['a'] },
         { key: 'b-3', text: 'Why?', type: 'longText', choices: ['ignored'], core: true },
         { key: 'b-4', text: 'Short', type: 'shortText' },
@@ -51,7 +61,13 @@ describe('buildSharedStructure', () => {
       BASIC_TEMPLATE,
     );
     expect(structure.slice(2)).toEqual([
-      { key: 'b-1', text: 'Which grade could use this?', type: 'singleSelection', bonus: true, choices: ['K', '1st', 'Middle, or high'] },
+      {
+        key: 'b-1',
+        text: 'Which grade could use this?',
+        type: 'singleSelection',
+        bonus: true,
+        choices: ['K', '1st', 'Middle, or high'],
+      },
       { key: 'b-2', text: 'Tags', type: 'multipleResponse', bonus: true, choices: ['a'] },
       { key: 'b-3', text: 'Why?', type: 'longText', bonus: true },
       { key: 'b-4', text: 'Short', type: 'shortText', bonus: true },
@@ -59,12 +75,17 @@ describe('buildSharedStructure', () => {
   });
 
   it('stores number team questions with min 1, max 1, step 1 whatever was sent', () => {
-    const [, , number] = buildSharedStructure([{ key: 'n', text: 'How many?', type: 'number', min: 0, max: 99, step: 5 }], BASIC_TEMPLATE);
+    const [, , number] = buildSharedStructure(
+      [{ key: 'n', text: 'How many?', type: 'number', min: 0, max: 99, step: 5 }],
+      BASIC_TEMPLATE,
+    );
     expect(number).toEqual({ key: 'n', text: 'How many?', type: 'number', bonus: true, min: 1, max: 1, step: 1 });
   });
 
   it('refuses team questions without text, with a type a team may not use, or without choices, with the spec’s messages', () => {
-    expect(refusal([{ key: 'x', text: '   ', type: 'shortText' }])).toBe(`${invalidQuestionsMessage(1)} Question text is required.`);
+    expect(refusal([{ key: 'x', text: '   ', type: 'shortText' }])).toBe(
+      `${invalidQuestionsMessage(1)} Question text is required.`,
+    );
     for (const type of ['', 'fileUpload', 'expansionPanelChoices', 'essay']) {
       expect(refusal([{ key: 'x', text: 'Q', type, choices: ['a'] }])).toBe(
         'You have 1 invalid question. Please add the required info and re-submit. Question type is required.',
@@ -74,7 +95,9 @@ describe('buildSharedStructure', () => {
       expect(refusal([{ key: 'x', text: 'Q', type }])).toBe(
         'You have 1 invalid question. Please add the required info and re-submit. You must enter at least one choice.',
       );
-      expect(refusal([{ key: 'x', text: 'Q', type, choices: [' ', ''] }])).toMatch(/You must enter at least one choice\.$/);
+      expect(refusal([{ key: 'x', text: 'Q', type, choices: [' ', ''] }])).toMatch(
+        /You must enter at least one choice\.$/,
+      );
     }
   });
 
@@ -95,12 +118,21 @@ describe('buildSharedStructure', () => {
         { key: 'same', text: 'One', type: 'shortText' },
         { key: 'same', text: 'Two', type: 'shortText' },
       ]),
-    ).toBe('You have 1 invalid question. Please add the required info and re-submit. Each question must have its own key.');
-    expect(refusal([{ key: 'nextSteps', text: '', type: '' }, { key: 'nextSteps', text: '', type: '' }])).toMatch(/Each question must have its own key\.$/);
+    ).toBe(
+      'You have 1 invalid question. Please add the required info and re-submit. Each question must have its own key.',
+    );
+    expect(
+      refusal([
+        { key: 'nextSteps', text: '', type: '' },
+        { key: 'nextSteps', text: '', type: '' },
+      ]),
+    ).toMatch(/Each question must have its own key\.$/);
   });
 
   it('words the summary for one and for several questions', () => {
     expect(invalidQuestionsMessage(1)).toBe('You have 1 invalid question. Please add the required info and re-submit.');
-    expect(invalidQuestionsMessage(2)).toBe('You have 2 invalid questions. Please add the required info and re-submit.');
+    expect(invalidQuestionsMessage(2)).toBe(
+      'You have 2 invalid questions. Please add the required info and re-submit.',
+    );
   });
 });

@@ -53,6 +53,7 @@ export function buildSharedStructure(input: SharedPortfolioBody['structure'], te
     if (problem) problems.push(problem);
     bonus.push(question);
   }
-  if (problems.length > 0) throw badRequest(`${invalidQuestionsMessage(problems.length)} ${problems[0]}`, 'invalid_questions');
+  if (problems.length > 0)
+    throw badRequest(`${invalidQuestionsMessage(problems.length)} ${problems[0]}`, 'invalid_questions');
   return [...template.filter((q) => chosen.has(q.key)), ...bonus];
 }

@@ -35,7 +35,8 @@ export async function createAccount(
   input: { email: string; username: string; roleId: RoleId },
 ): Promise<{ user: User; link: string }> {
   if (await userRepository.findByEmail(tx, input.email)) throw badRequest(USER_MESSAGES.exists, 'user_exists');
-  if (await userRepository.findByUsername(tx, input.username)) throw badRequest(USER_MESSAGES.usernameTaken, 'username_taken');
+  if (await userRepository.findByUsername(tx, input.username))
+    throw badRequest(USER_MESSAGES.usernameTaken, 'username_taken');
   let user: User;
   try {
     user = await userRepository.create(tx, { ...input, passwordHash: null });

@@ -43,7 +43,11 @@ function int(value: Json, path: string): number {
 
 /** `DateTime.parse`: an ISO 8601 string. */
 function isoDate(value: Json, path: string): void {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(value) || Number.isNaN(Date.parse(value))) {
+  if (
+    typeof value !== 'string' ||
+    !/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(value) ||
+    Number.isNaN(Date.parse(value))
+  ) {
     fail(path, 'an ISO date String (DateTime.parse)', value);
   }
 }
@@ -59,16 +63,26 @@ function shown(value: Json, path: string): void {
   if (value === undefined) fail(path, 'a value (a missing one shows as "null")', value);
 }
 
-const QUESTION_TYPES = ['fileUpload', 'number', 'shortText', 'longText', 'singleSelection', 'multipleResponse', 'expansionPanelChoices'] as const;
+const QUESTION_TYPES = [
+  'fileUpload',
+  'number',
+  'shortText',
+  'longText',
+  'singleSelection',
+  'multipleResponse',
+  'expansionPanelChoices',
+] as const;
 const CHOICE_TYPES = new Set(['singleSelection', 'multipleResponse', 'expansionPanelChoices']);
 
 /** `Question.fromStructure`: each row a map of a known type; choice types carry a List of Strings. */
 export function decodeStructure(value: Json, path: string): JsonMap[] {
   return list(value, path).map((row, i) => {
     const q = map(row, `${path}[${i}]`);
-    if (!QUESTION_TYPES.includes(q['type'] as (typeof QUESTION_TYPES)[number])) fail(`${path}[${i}].type`, `one of ${QUESTION_TYPES.join(', ')}`, q['type']);
+    if (!QUESTION_TYPES.includes(q['type'] as (typeof QUESTION_TYPES)[number]))
+      fail(`${path}[${i}].type`, `one of ${QUESTION_TYPES.join(', ')}`, q['type']);
     shown(q['key'], `${path}[${i}].key`);
-    if (CHOICE_TYPES.has(q['type'] as string)) list(q['choices'], `${path}[${i}].choices`).forEach((c, j) => string(c, `${path}[${i}].choices[${j}]`));
+    if (CHOICE_TYPES.has(q['type'] as string))
+      list(q['choices'], `${path}[${i}].choices`).forEach((c, j) => string(c, `${path}[${i}].choices[${j}]`));
     return q;
   });
 }
@@ -100,7 +114,8 @@ export function decodeFile(value: Json, path: string, kind: 'images' | 'videos' 
   string(f['url'], `${path}.url`);
   if (kind === 'images') {
     const formats = map(f['formats'], `${path}.formats`);
-    for (const format of ['large', 'medium', 'thumbnail']) string(map(formats[format], `${path}.formats.${format}`)['url'], `${path}.formats.${format}.url`);
+    for (const format of ['large', 'medium', 'thumbnail'])
+      string(map(formats[format], `${path}.formats.${format}`)['url'], `${path}.formats.${format}.url`);
   }
   return f;
 }
@@ -131,7 +146,9 @@ export function decodeAuthUser(value: Json, path = 'user'): JsonMap {
 export function decodePortfolio(value: Json, path: string): JsonMap {
   const p = map(value, path);
   shown(p['id'], `${path}.id`);
-  list(p['artifacts'], `${path}.artifacts`).forEach((a, i) => shown(map(a, `${path}.artifacts[${i}]`)['id'], `${path}.artifacts[${i}].id`));
+  list(p['artifacts'], `${path}.artifacts`).forEach((a, i) =>
+    shown(map(a, `${path}.artifacts[${i}]`)['id'], `${path}.artifacts[${i}].id`),
+  );
   isoDate(p['created_at'], `${path}.created_at`);
   isoDate(p['updated_at'], `${path}.updated_at`);
   list(p['grades'], `${path}.grades`);
@@ -144,14 +161,18 @@ export function decodePortfolio(value: Json, path: string): JsonMap {
 export function decodeSharedPortfolio(value: Json, path: string): JsonMap {
   const p = map(value, path);
   shown(p['id'], `${path}.id`);
-  list(p['sharedArtifacts'], `${path}.sharedArtifacts`).forEach((a, i) => shown(map(a, `${path}.sharedArtifacts[${i}]`)['id'], `${path}.sharedArtifacts[${i}].id`));
+  list(p['sharedArtifacts'], `${path}.sharedArtifacts`).forEach((a, i) =>
+    shown(map(a, `${path}.sharedArtifacts[${i}]`)['id'], `${path}.sharedArtifacts[${i}].id`),
+  );
   const count = p['commentCount'];
-  if (!Number.isInteger(Number.parseInt(String(count), 10)) || !/^-?\d+$/.test(String(count))) fail(`${path}.commentCount`, 'an int (int.parse)', count);
+  if (!Number.isInteger(Number.parseInt(String(count), 10)) || !/^-?\d+$/.test(String(count)))
+    fail(`${path}.commentCount`, 'an int (int.parse)', count);
   shown(map(p['owner'], `${path}.owner`)['id'], `${path}.owner.id`);
   isoDate(p['created_at'], `${path}.created_at`);
   isoDate(p['updated_at'], `${path}.updated_at`);
   list(p['grades'], `${path}.grades`);
-  for (const key of ['name', 'subject', 'topic', 'plcName', 'plcGoals']) if (!(key in p)) fail(`${path}.${key}`, 'a value to show', undefined);
+  for (const key of ['name', 'subject', 'topic', 'plcName', 'plcGoals'])
+    if (!(key in p)) fail(`${path}.${key}`, 'a value to show', undefined);
   decodeStructure(p['structure'], `${path}.structure`);
   return p;
 }
@@ -214,7 +235,10 @@ export function decodeReaction(value: Json, path: string): JsonMap {
 export function decodeNotification(value: Json, path: string): JsonMap {
   const n = map(value, path);
   for (const key of ['messageId', 'title', 'body']) shown(n[key], `${path}.${key}`);
-  const destination = map(JSON.parse(string(n['destination'], `${path}.destination`)) as Json, `${path}.destination (decoded)`);
+  const destination = map(
+    JSON.parse(string(n['destination'], `${path}.destination`)) as Json,
+    `${path}.destination (decoded)`,
+  );
   const params = map(destination['params'], `${path}.destination.params`);
   int(params['sharedArtifactId'], `${path}.destination.params.sharedArtifactId`);
   int(params['sharedPortfolioId'], `${path}.destination.params.sharedPortfolioId`);
@@ -236,9 +260,13 @@ export function decodeLoginBundle(value: Json): JsonMap {
   string(body['jwt'], 'login.jwt');
   const user = decodeAuthUser(body['user'], 'login.user');
   list(user['portfolios'], 'user.portfolios').forEach((p, i) => decodePortfolio(p, `user.portfolios[${i}]`));
-  list(user['sharedPortfolios'], 'user.sharedPortfolios').forEach((p, i) => decodeSharedPortfolio(p, `user.sharedPortfolios[${i}]`));
+  list(user['sharedPortfolios'], 'user.sharedPortfolios').forEach((p, i) =>
+    decodeSharedPortfolio(p, `user.sharedPortfolios[${i}]`),
+  );
   list(user['artifacts'], 'user.artifacts').forEach((a, i) => decodeArtifact(a, `user.artifacts[${i}]`));
-  list(user['sharedArtifacts'], 'user.sharedArtifacts').forEach((a, i) => decodeSharedArtifact(a, `user.sharedArtifacts[${i}]`));
+  list(user['sharedArtifacts'], 'user.sharedArtifacts').forEach((a, i) =>
+    decodeSharedArtifact(a, `user.sharedArtifacts[${i}]`),
+  );
   list(user['comments'], 'user.comments').forEach((c, i) => decodeComment(c, `user.comments[${i}]`));
   list(user['reactions'], 'user.reactions').forEach((r, i) => decodeReaction(r, `user.reactions[${i}]`));
   return body;

@@ -46,9 +46,16 @@ export class MobileApp {
   }
 
   /** A JSON call (`NetworkHelper.makeRequest`). Only 200 counts as success for the app. */
-  async call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: Record<string, unknown>): Promise<AppAnswer> {
+  async call(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    body?: Record<string, unknown>,
+  ): Promise<AppAnswer> {
     const payload = body === undefined ? Buffer.alloc(0) : Buffer.from(JSON.stringify(body));
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'content-length': String(payload.length) };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'content-length': String(payload.length),
+    };
     if (this.token) headers['authorization'] = `Bearer ${this.token}`;
     return this.send(method, `${this.base}${path}`, headers, payload);
   }
@@ -56,7 +63,10 @@ export class MobileApp {
   /** The same call, failing unless the app would accept it: status 200 and a JSON body. */
   async ok(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: Record<string, unknown>): Promise<unknown> {
     const res = await this.call(method, path, body);
-    if (res.status !== 200) throw new Error(`${method} ${path}: the app accepts only 200, got ${res.status}: ${res.body.toString('utf8').slice(0, 300)}`);
+    if (res.status !== 200)
+      throw new Error(
+        `${method} ${path}: the app accepts only 200, got ${res.status}: ${res.body.toString('utf8').slice(0, 300)}`,
+      );
     return res.json();
   }
 
@@ -64,7 +74,9 @@ export class MobileApp {
   async upload(path: string, fileName: string, content: Buffer): Promise<unknown> {
     const boundary = `dart-http-boundary-${Math.random().toString(36).slice(2)}`;
     const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\ncontent-type: application/octet-stream\r\ncontent-disposition: form-data; name="myFile"; filename="${fileName}"\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\ncontent-type: application/octet-stream\r\ncontent-disposition: form-data; name="myFile"; filename="${fileName}"\r\n\r\n`,
+      ),
       content,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
@@ -74,7 +86,10 @@ export class MobileApp {
     };
     if (this.token) headers['authorization'] = `Bearer ${this.token}`;
     const res = await this.send('POST', `${this.base}${path}`, headers, payload);
-    if (res.status !== 200) throw new Error(`upload ${path}: the app accepts only 200, got ${res.status}: ${res.body.toString('utf8').slice(0, 300)}`);
+    if (res.status !== 200)
+      throw new Error(
+        `upload ${path}: the app accepts only 200, got ${res.status}: ${res.body.toString('utf8').slice(0, 300)}`,
+      );
     return res.json();
   }
 
@@ -90,7 +105,12 @@ export class MobileApp {
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
           const body = Buffer.concat(chunks);
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, json: () => JSON.parse(body.toString('utf8')) as unknown });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body,
+            json: () => JSON.parse(body.toString('utf8')) as unknown,
+          });
         });
         res.on('error', reject);
       });

@@ -149,8 +149,18 @@ describe('the mobile app, call by call', () => {
 
   it('#1 logs in: the whole offline cache decodes, comments and reactions included, and every media address works without a session', async () => {
     // A file in the discussed artifact, so that the bundle carries media addresses.
-    app.token = (await t.api({ method: 'POST', url: '/auth/local', payload: { identifier: colleague.user.email, password: colleague.password } })).json().jwt;
-    await app.upload(`/shared-portfolios/${plc.id}/shared-artifacts/${discussed.id}/images`, 'IMG_2041.jpg', await pngImage(1200, 900));
+    app.token = (
+      await t.api({
+        method: 'POST',
+        url: '/auth/local',
+        payload: { identifier: colleague.user.email, password: colleague.password },
+      })
+    ).json().jwt;
+    await app.upload(
+      `/shared-portfolios/${plc.id}/shared-artifacts/${discussed.id}/images`,
+      'IMG_2041.jpg',
+      await pngImage(1200, 900),
+    );
     app.token = null;
 
     const res = await app.call('POST', '/auth/local', { identifier: teacher.user.email, password: teacher.password });
@@ -165,21 +175,34 @@ describe('the mobile app, call by call', () => {
   });
 
   it('#2 registers the push token of an Android 14 phone (its long osVersion never fails the login)', async () => {
-    const answer = await app.ok('POST', '/messages/register-token', { platform: 'android', osVersion: ANDROID_OS_VERSION, fcmToken: `fcm-${teacher.user.id}`, devMode: false });
+    const answer = await app.ok('POST', '/messages/register-token', {
+      platform: 'android',
+      osVersion: ANDROID_OS_VERSION,
+      fcmToken: `fcm-${teacher.user.id}`,
+      devMode: false,
+    });
     expect(map(answer, 'register-token')).toEqual({});
   });
 
   it('#3–#10 refreshes every list and the user', async () => {
     list(await app.ok('GET', '/portfolios'), 'portfolios').forEach((p, i) => decodePortfolio(p, `portfolios[${i}]`));
-    list(await app.ok('GET', '/shared-portfolios'), 'shared-portfolios').forEach((p, i) => decodeSharedPortfolio(p, `shared-portfolios[${i}]`));
+    list(await app.ok('GET', '/shared-portfolios'), 'shared-portfolios').forEach((p, i) =>
+      decodeSharedPortfolio(p, `shared-portfolios[${i}]`),
+    );
     list(await app.ok('GET', '/artifacts'), 'artifacts').forEach((a, i) => decodeArtifact(a, `artifacts[${i}]`));
     const sharedArtifacts = await app.ok('GET', '/shared-artifacts');
     list(sharedArtifacts, 'shared-artifacts').forEach((a, i) => decodeSharedArtifact(a, `shared-artifacts[${i}]`));
     expect(await fetchEveryMediaUrl(sharedArtifacts)).toBeGreaterThanOrEqual(4);
-    expect(list(await app.ok('GET', '/comments'), 'comments').map((c, i) => decodeComment(c, `comments[${i}]`))).toHaveLength(2);
-    expect(list(await app.ok('GET', '/reactions'), 'reactions').map((r, i) => decodeReaction(r, `reactions[${i}]`))).toHaveLength(2);
+    expect(
+      list(await app.ok('GET', '/comments'), 'comments').map((c, i) => decodeComment(c, `comments[${i}]`)),
+    ).toHaveLength(2);
+    expect(
+      list(await app.ok('GET', '/reactions'), 'reactions').map((r, i) => decodeReaction(r, `reactions[${i}]`)),
+    ).toHaveLength(2);
     decodeAuthUser(await app.ok('GET', '/users/me'), 'users/me');
-    list(await app.ok('GET', '/messages/list'), 'messages/list').forEach((n, i) => decodeNotification(n, `messages[${i}]`));
+    list(await app.ok('GET', '/messages/list'), 'messages/list').forEach((n, i) =>
+      decodeNotification(n, `messages[${i}]`),
+    );
   });
 
   it('#11 refreshes its token', async () => {
@@ -191,12 +214,19 @@ describe('the mobile app, call by call', () => {
   it('#12–#13 creates an artifact with the wizard, edits it, submits it; the 57 standards come back exactly as sent', async () => {
     const created = map(await app.ok('POST', `/portfolios/${portfolio.id}/artifacts/responses`, {}), 'new artifact');
     artifactId = String(created['id']);
-    const structure = (await t.api({ method: 'GET', url: `/portfolios/${portfolio.id}`, token: teacher.token })).json().structure;
+    const structure = (await t.api({ method: 'GET', url: `/portfolios/${portfolio.id}`, token: teacher.token })).json()
+      .structure;
     const path = `/portfolios/${portfolio.id}/artifacts/${artifactId}/responses`;
-    const first = decodeArtifact(await app.ok('PUT', path, { responses: { artifactName: 'Ramp race', unitDay: 3 }, parkingLot: true, structure }), 'page 1');
+    const first = decodeArtifact(
+      await app.ok('PUT', path, { responses: { artifactName: 'Ramp race', unitDay: 3 }, parkingLot: true, structure }),
+      'page 1',
+    );
     expect(first['parkingLot']).toBe(true);
     const second = decodeArtifact(
-      await app.ok('PUT', path, { responses: { learningGoal: 'Friction slows a rolling ball.', standardFrameworkTags: APP_STANDARDS }, parkingLot: true }),
+      await app.ok('PUT', path, {
+        responses: { learningGoal: 'Friction slows a rolling ball.', standardFrameworkTags: APP_STANDARDS },
+        parkingLot: true,
+      }),
       'page 2',
     );
     expect(map(second['responses'], 'responses')['standardFrameworkTags']).toEqual(APP_STANDARDS);
@@ -211,7 +241,11 @@ describe('the mobile app, call by call', () => {
     const base = `/portfolios/${portfolio.id}/artifacts/${artifactId}`;
     const files = {
       images: await app.upload(`${base}/images`, 'image_picker_4F2A.jpg', await pngImage(1600, 1200)),
-      documents: await app.upload(`${base}/documents`, 'Class discussion.m4a', Buffer.from([0, 0, 0, 0x20, 0x66, 0x74, 0x79, 0x70, 0x4d, 0x34, 0x41, 0x20, 1, 2, 3])),
+      documents: await app.upload(
+        `${base}/documents`,
+        'Class discussion.m4a',
+        Buffer.from([0, 0, 0, 0x20, 0x66, 0x74, 0x79, 0x70, 0x4d, 0x34, 0x41, 0x20, 1, 2, 3]),
+      ),
       videos: await app.upload(`${base}/videos`, 'VID_20261125.mp4', ffmpegVideo()),
     };
     const records = {
@@ -219,10 +253,13 @@ describe('the mobile app, call by call', () => {
       documents: decodeFile(files.documents, 'documents', 'documents'),
       videos: decodeFile(files.videos, 'videos', 'videos'),
     };
-    for (const [kind, record] of Object.entries(records)) decodeArtifact(record['parentArtifact'], `${kind}.parentArtifact`);
+    for (const [kind, record] of Object.entries(records))
+      decodeArtifact(record['parentArtifact'], `${kind}.parentArtifact`);
     // M1: Image.network of the medium and thumbnail formats.
     for (const format of ['medium', 'thumbnail'] as const) {
-      const image = await app.fetch(`${app.assetsRoot}${(map(records.images['formats'], 'formats')[format] as { url: string }).url}`);
+      const image = await app.fetch(
+        `${app.assetsRoot}${(map(records.images['formats'], 'formats')[format] as { url: string }).url}`,
+      );
       expect(image.status).toBe(200);
       expect(image.headers['content-type']).toBe('image/jpeg');
     }
@@ -245,13 +282,22 @@ describe('the mobile app, call by call', () => {
   });
 
   it('#20–#28 copies the artifact into its PLC, passes the gate check, saves without updated_at, uploads and deletes there', async () => {
-    const copy = decodeSharedArtifact(await app.ok('POST', `/artifacts/${artifactId}/share`, { sharedPortfolioId: String(plc.id) }), 'share');
+    const copy = decodeSharedArtifact(
+      await app.ok('POST', `/artifacts/${artifactId}/share`, { sharedPortfolioId: String(plc.id) }),
+      'share',
+    );
     sharedCopyId = String(copy['id']);
     const nested = `/shared-portfolios/${plc.id}/shared-artifacts/${sharedCopyId}`;
-    const gate = map(await app.ok('GET', `${nested}/gate-check?updated_at=${Date.parse(copy['updated_at'] as string)}`), 'gate-check');
+    const gate = map(
+      await app.ok('GET', `${nested}/gate-check?updated_at=${Date.parse(copy['updated_at'] as string)}`),
+      'gate-check',
+    );
     expect(gate).toMatchObject({ type: 'ok' });
     expect(typeof gate['message']).toBe('string');
-    const saved = decodeSharedArtifact(await app.ok('PUT', `${nested}/responses`, { responses: { team1: 'Our team tried it twice.' } }), 'shared save');
+    const saved = decodeSharedArtifact(
+      await app.ok('PUT', `${nested}/responses`, { responses: { team1: 'Our team tried it twice.' } }),
+      'shared save',
+    );
     expect(map(saved['responses'], 'responses')['team1']).toBe('Our team tried it twice.');
     const uploads = {
       images: await app.upload(`${nested}/images`, 'photo.jpg', await pngImage(300, 200)),
@@ -264,23 +310,38 @@ describe('the mobile app, call by call', () => {
       expect(await fetchEveryMediaUrl(record)).toBeGreaterThan(0);
     }
     for (const [kind, answer] of Object.entries(uploads)) {
-      const deleted = map(await app.ok('DELETE', `${nested}/${kind}/${map(answer, kind)['id']}`), `delete shared ${kind}`);
+      const deleted = map(
+        await app.ok('DELETE', `${nested}/${kind}/${map(answer, kind)['id']}`),
+        `delete shared ${kind}`,
+      );
       decodeSharedArtifact(deleted['parentSharedArtifact'], `delete shared ${kind}.parentSharedArtifact`);
     }
   });
 
   it('#29 copies the shared artifact into another shared portfolio', async () => {
-    const copy = decodeSharedArtifact(await app.ok('POST', `/shared-artifacts/${sharedCopyId}/share`, { sharedPortfolioId: String(otherPlc.id) }), 'copy');
+    const copy = decodeSharedArtifact(
+      await app.ok('POST', `/shared-artifacts/${sharedCopyId}/share`, { sharedPortfolioId: String(otherPlc.id) }),
+      'copy',
+    );
     expect(copy['id']).not.toBe(Number(sharedCopyId));
   });
 
   it('#30–#34 comments, edits, deletes; reacts and un-reacts', async () => {
-    const comment = decodeComment(await app.ok('POST', '/comments', { sharedArtifact: String(discussed.id), text: 'We saw the same!' }), 'comment');
+    const comment = decodeComment(
+      await app.ok('POST', '/comments', { sharedArtifact: String(discussed.id), text: 'We saw the same!' }),
+      'comment',
+    );
     expect(map(comment['sharedArtifact'], 'sharedArtifact')['id']).toBe(discussed.id);
     expect(map(comment['owner'], 'owner')['id']).toBe(teacher.user.id);
-    decodeComment(await app.ok('PUT', `/comments/${comment['id']}`, { text: 'We saw the same, twice!' }), 'edited comment');
+    decodeComment(
+      await app.ok('PUT', `/comments/${comment['id']}`, { text: 'We saw the same, twice!' }),
+      'edited comment',
+    );
     map(await app.ok('DELETE', `/comments/${comment['id']}`), 'deleted comment');
-    const reaction = decodeReaction(await app.ok('POST', '/reactions', { sharedArtifact: String(discussed.id), value: '⭐' }), 'reaction');
+    const reaction = decodeReaction(
+      await app.ok('POST', '/reactions', { sharedArtifact: String(discussed.id), value: '⭐' }),
+      'reaction',
+    );
     map(await app.ok('DELETE', `/reactions/${reaction['id']}`), 'deleted reaction');
   });
 
@@ -300,14 +361,25 @@ describe('two members edit one shared artifact: one in the app, one on the web',
     const sa = await createSharedArtifact(t, plc, colleague, { responses: { ...COMPLETE_RESPONSES, team1: 'First' } });
     const nested = `/shared-portfolios/${plc.id}/shared-artifacts/${sa.id}`;
     const phone = app.anotherPhone();
-    phone.token = (await t.api({ method: 'POST', url: '/auth/local', payload: { identifier: teacher.user.email, password: teacher.password } })).json().jwt;
+    phone.token = (
+      await t.api({
+        method: 'POST',
+        url: '/auth/local',
+        payload: { identifier: teacher.user.email, password: teacher.password },
+      })
+    ).json().jwt;
     // The app's local copy is the version from its last refresh.
     const local = Date.parse(sa.updated_at);
 
     // The teacher opens the editor on the phone: the gate check says ok.
     expect(map(await phone.ok('GET', `${nested}/gate-check?updated_at=${local}`), 'gate')['type']).toBe('ok');
     // Meanwhile the colleague saves on the web (with the version the page loaded).
-    const web = await t.api({ method: 'PUT', url: `/shared-artifacts/${sa.id}`, token: colleague.token, payload: { responses: { ...COMPLETE_RESPONSES, team1: 'Web edit' }, updated_at: sa.updated_at } });
+    const web = await t.api({
+      method: 'PUT',
+      url: `/shared-artifacts/${sa.id}`,
+      token: colleague.token,
+      payload: { responses: { ...COMPLETE_RESPONSES, team1: 'Web edit' }, updated_at: sa.updated_at },
+    });
     expect(web).toHaveStatus(200);
     // The phone's save (no updated_at) would overwrite unseen work: 409, nothing changed.
     const before = await snapshot(t);
@@ -318,10 +390,18 @@ describe('two members edit one shared artifact: one in the app, one on the web',
     const warning = map(await phone.ok('GET', `${nested}/gate-check?updated_at=${local}`), 'gate');
     expect(warning['type']).toBe('warning');
     expect(warning['message']).toMatch(/^This artifact has recently been saved by someone else at /);
-    const phoneSave = decodeSharedArtifact(await phone.ok('PUT', `${nested}/responses`, { responses: { team1: 'Phone edit' } }), 'phone save');
+    const phoneSave = decodeSharedArtifact(
+      await phone.ok('PUT', `${nested}/responses`, { responses: { team1: 'Phone edit' } }),
+      'phone save',
+    );
     expect(map(phoneSave['responses'], 'responses')['team1']).toBe('Phone edit');
     // Now the web page, still on its old version, is refused in turn.
-    const stale = await t.api({ method: 'PUT', url: `/shared-artifacts/${sa.id}`, token: colleague.token, payload: { responses: { ...COMPLETE_RESPONSES, team1: 'Web again' }, updated_at: web.json().updated_at } });
+    const stale = await t.api({
+      method: 'PUT',
+      url: `/shared-artifacts/${sa.id}`,
+      token: colleague.token,
+      payload: { responses: { ...COMPLETE_RESPONSES, team1: 'Web again' }, updated_at: web.json().updated_at },
+    });
     expect(stale).toBeApiError(409, /^This artifact has recently been saved by someone else at /);
   });
 });
@@ -331,15 +411,38 @@ describe('the app’s Notifications tab', () => {
     const phone = app;
     phone.token = teacher.token;
     const mine = await createSharedArtifact(t, plc, teacher);
-    expect(await t.api({ method: 'POST', url: '/comments', token: colleague.token, payload: { sharedArtifact: mine.id, text: 'What a result!' } })).toHaveStatus(200);
-    expect(await t.api({ method: 'POST', url: '/reactions', token: lead.token, payload: { sharedArtifact: mine.id, value: '⭐' } })).toHaveStatus(200);
-    const items = list(await phone.ok('GET', '/messages/list'), 'messages/list').map((n, i) => decodeNotification(n, `messages[${i}]`));
+    expect(
+      await t.api({
+        method: 'POST',
+        url: '/comments',
+        token: colleague.token,
+        payload: { sharedArtifact: mine.id, text: 'What a result!' },
+      }),
+    ).toHaveStatus(200);
+    expect(
+      await t.api({
+        method: 'POST',
+        url: '/reactions',
+        token: lead.token,
+        payload: { sharedArtifact: mine.id, value: '⭐' },
+      }),
+    ).toHaveStatus(200);
+    const items = list(await phone.ok('GET', '/messages/list'), 'messages/list').map((n, i) =>
+      decodeNotification(n, `messages[${i}]`),
+    );
     expect(items).toHaveLength(2);
-    const destination = JSON.parse(String(items[0]!['destination'])) as { params: { sharedArtifactId: number; sharedPortfolioId: number } };
+    const destination = JSON.parse(String(items[0]!['destination'])) as {
+      params: { sharedArtifactId: number; sharedPortfolioId: number };
+    };
     expect(destination.params).toEqual({ sharedArtifactId: mine.id, sharedPortfolioId: plc.id });
     expect(items.map((n) => n['viewed'])).toEqual([false, false]);
-    map(await phone.ok('POST', '/messages/mark-as-read', { messageId: String(items[1]!['messageId']) }), 'mark-as-read');
-    const after = list(await phone.ok('GET', '/messages/list'), 'messages/list').map((n, i) => decodeNotification(n, `messages[${i}]`));
+    map(
+      await phone.ok('POST', '/messages/mark-as-read', { messageId: String(items[1]!['messageId']) }),
+      'mark-as-read',
+    );
+    const after = list(await phone.ok('GET', '/messages/list'), 'messages/list').map((n, i) =>
+      decodeNotification(n, `messages[${i}]`),
+    );
     expect(after.map((n) => n['viewed'])).toEqual([false, true]);
   });
 });

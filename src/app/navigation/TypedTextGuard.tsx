@@ -2,12 +2,20 @@ import { useActorRef } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { hasTypedText, typedTextGuardMachine } from '../../machines/typedTextGuard/typedTextGuardMachine.ts';
-import { GuardedMoveContext, TypedTextGuardContext, typedTextLeaveEvents, useTypedTextLeaveQuestion, type TypedTextGuardRef } from '../../machines/typedTextGuard/useTypedTextGuard.ts';
+import {
+  GuardedMoveContext,
+  TypedTextGuardContext,
+  typedTextLeaveEvents,
+  useTypedTextLeaveQuestion,
+  type TypedTextGuardRef,
+} from '../../machines/typedTextGuard/useTypedTextGuard.ts';
 import { LeaveConfirmDialog } from '../../views/components/Dialog.tsx';
 import { allowLeave, attemptNavigation, stayHere } from './leaveGuard.ts';
 import { useLeaveGuard } from './useLeaveGuard.ts';
 
-const logic = typedTextGuardMachine.provide({ actions: { allowLeave: () => allowLeave(), stayHere: () => stayHere() } });
+const logic = typedTextGuardMachine.provide({
+  actions: { allowLeave: () => allowLeave(), stayHere: () => stayHere() },
+});
 
 function LeaveQuestion({ actor }: { actor: TypedTextGuardRef }) {
   const open = useTypedTextLeaveQuestion(actor);
@@ -21,7 +29,13 @@ function LeaveQuestion({ actor }: { actor: TypedTextGuardRef }) {
  * the page by a link, another row, Back or Forward asks first, and reloading or closing the tab
  * asks the browser's question.
  */
-export function TypedTextGuardProvider({ children, inspect }: { children: ReactNode; /** An inspector of the guard's actor (tests). */ inspect?: (event: InspectionEvent) => void }) {
+export function TypedTextGuardProvider({
+  children,
+  inspect,
+}: {
+  children: ReactNode;
+  /** An inspector of the guard's actor (tests). */ inspect?: (event: InspectionEvent) => void;
+}) {
   const actor = useActorRef(logic, inspect ? { inspect } : {});
   useLeaveGuard(actor, hasTypedText);
   return (

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { allowLeave, attemptNavigation, installLeaveGuard, isNavigationHeld, registerLeaveGuard, stayHere } from './leaveGuard.ts';
+import {
+  allowLeave,
+  attemptNavigation,
+  installLeaveGuard,
+  isNavigationHeld,
+  registerLeaveGuard,
+  stayHere,
+} from './leaveGuard.ts';
 
 let unregister: (() => void) | null = null;
 afterEach(() => {

@@ -12,7 +12,10 @@ interface FormActor<S> {
  * navigations are held and the machine hears `leave.request`; reloading or closing the tab asks
  * while `hasUnsavedChanges(snapshot)` says so.
  */
-export function useLeaveGuard<S extends { status: string }>(actor: FormActor<S>, hasUnsavedChanges: (snapshot: S) => boolean): void {
+export function useLeaveGuard<S extends { status: string }>(
+  actor: FormActor<S>,
+  hasUnsavedChanges: (snapshot: S) => boolean,
+): void {
   useEffect(
     () =>
       registerLeaveGuard({

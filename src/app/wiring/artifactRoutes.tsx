@@ -13,7 +13,8 @@ import { useLeaveGuard } from '../navigation/useLeaveGuard.ts';
 import { ArtifactActionsProvider } from './artifactActions.tsx';
 
 /** A route parameter as a positive id, or NaN (the page then says the item was not found). */
-export const toId = (param: string | undefined): number => (param && /^[0-9]{1,10}$/.test(param) ? Number(param) : Number.NaN);
+export const toId = (param: string | undefined): number =>
+  param && /^[0-9]{1,10}$/.test(param) ? Number(param) : Number.NaN;
 
 /** Brings the top of the page (and a form's error summary) into view. */
 export function scrollToTop(): void {

@@ -14,7 +14,10 @@ function fakeApi(answers: Record<string, { status: number; body: unknown }>) {
     calls.push({ key, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
     const answer = answers[key];
     if (!answer) return new Promise<never>(() => undefined);
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   return calls;
 }
@@ -34,7 +37,10 @@ describe('the auth pages in the app', () => {
   it('logging in keeps no token in the page, starts the session and goes to the dashboard', async () => {
     const user = makeUser('teacher');
     const { location } = renderApp('/login');
-    const calls = fakeApi({ 'POST /auth/local': { status: 200, body: { jwt: 'h.p.s', user } }, 'GET /users/me': { status: 200, body: user } });
+    const calls = fakeApi({
+      'POST /auth/local': { status: 200, body: { jwt: 'h.p.s', user } },
+      'GET /users/me': { status: 200, body: user },
+    });
     const ux = userEvent.setup();
     await ux.type(await screen.findByLabelText('Email'), 'tess@example.org');
     await ux.type(screen.getByLabelText('Password'), 'spiral-demo');
@@ -54,7 +60,10 @@ describe('the auth pages in the app', () => {
     const user = makeUser('teacher');
     storeOrigin('/my-portfolios/7');
     const { location } = renderApp('/login');
-    fakeApi({ 'POST /auth/local': { status: 200, body: { jwt: 'h.p.s', user } }, 'GET /users/me': { status: 200, body: user } });
+    fakeApi({
+      'POST /auth/local': { status: 200, body: { jwt: 'h.p.s', user } },
+      'GET /users/me': { status: 200, body: user },
+    });
     const ux = userEvent.setup();
     await ux.type(await screen.findByLabelText('Email'), 'tess@example.org');
     await ux.type(screen.getByLabelText('Password'), 'spiral-demo{Enter}');
@@ -96,7 +105,10 @@ describe('the auth pages in the app', () => {
     expect(await screen.findByText('Your password has been changed and you have been logged in.')).toBeTruthy();
     expect(await screen.findByRole('button', { name: user.username })).toBeTruthy();
     expect(calls.filter((c) => c.key.includes('/auth/'))).toEqual([
-      { key: 'POST /auth/reset-password', body: { code: 'abc123', password: 'brand-new-pass', passwordConfirmation: 'brand-new-pass' } },
+      {
+        key: 'POST /auth/reset-password',
+        body: { code: 'abc123', password: 'brand-new-pass', passwordConfirmation: 'brand-new-pass' },
+      },
     ]);
     expect(document.cookie).not.toContain('jwt='); // the server keeps the token in its HttpOnly cookie
   });
@@ -108,7 +120,9 @@ describe('the auth pages in the app', () => {
     await ux.type(await screen.findByLabelText('New Password'), 'brand-new-pass');
     await ux.type(screen.getByLabelText('Confirm New Password'), 'brand-new-pass{Enter}');
     expect((await screen.findByRole('alert')).textContent).toContain('Incorrect code provided.');
-    await waitFor(() => expect((screen.getByRole('button', { name: 'SUBMIT' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'SUBMIT' }) as HTMLButtonElement).disabled).toBe(false),
+    );
     expect(location.history.at(-1)).toBe('/reset-password/used');
   });
 });

@@ -25,7 +25,10 @@ function fakeApi(answers: Record<string, Answer>) {
     calls.push({ key, body: typeof init?.body === 'string' ? JSON.parse(init.body) : null });
     const answer = answers[key];
     if (!answer) return new Promise<never>(() => undefined);
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   return calls;
 }
@@ -53,7 +56,13 @@ describe('the copy routes', () => {
 
   it('copies a personal artifact and opens the new shared artifact’s edit page', async () => {
     const user = makeUser('teacher');
-    const artifact = makeArtifact({ id: 31, portfolio: { id: 7 }, parkingLot: false, owner: { id: user.id, username: user.username, email: user.email }, responses: { artifactName: 'Ramp race' } });
+    const artifact = makeArtifact({
+      id: 31,
+      portfolio: { id: 7 },
+      parkingLot: false,
+      owner: { id: user.id, username: user.username, email: user.email },
+      responses: { artifactName: 'Ramp race' },
+    });
     const { calls, location } = await renderWithApi('/my-portfolios/7/artifacts/31/copy', user, {
       'GET /artifacts/31': ok(artifact),
       'GET /shared-portfolios': portfolios,
@@ -66,22 +75,40 @@ describe('the copy routes', () => {
     expect(await screen.findByText('Successfully copied artifact')).toBeTruthy();
     expect(calls.find((c) => c.key === 'POST /artifacts/31/share')?.body).toEqual({ sharedPortfolioId: 9 });
     // The only shared-artifact read is the new copy's edit page loading it.
-    await waitFor(() => expect(calls.filter((c) => c.key.startsWith('GET /shared-artifacts/')).map((c) => c.key)).toEqual(['GET /shared-artifacts/300']));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.key.startsWith('GET /shared-artifacts/')).map((c) => c.key)).toEqual([
+        'GET /shared-artifacts/300',
+      ]),
+    );
   });
 
   it('in shared mode copies the shared artifact, and CANCEL goes back to it', async () => {
     const user = makeUser('teacher');
-    const source = { ...makeSharedArtifact({ id: 70, sharedPortfolio: { id: 9 }, responses: { artifactName: 'Food web' } }), reactions: [], comments: [] };
+    const source = {
+      ...makeSharedArtifact({ id: 70, sharedPortfolio: { id: 9 }, responses: { artifactName: 'Food web' } }),
+      reactions: [],
+      comments: [],
+    };
     const { calls, location } = await renderWithApi('/shared-portfolios/9/artifacts/70/copy', user, {
       'GET /shared-artifacts/70': ok(source),
       'GET /shared-portfolios': portfolios,
-      'POST /shared-artifacts/70/share': { status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'You are not a member of this shared portfolio.', code: 'forbidden' } },
+      'POST /shared-artifacts/70/share': {
+        status: 403,
+        body: {
+          statusCode: 403,
+          error: 'Forbidden',
+          message: 'You are not a member of this shared portfolio.',
+          code: 'forbidden',
+        },
+      },
     });
     const ux = userEvent.setup();
     expect(await screen.findByText('Food web')).toBeTruthy();
     await ux.click(screen.getByRole('radio', { name: 'Engineering Design Circle' }));
     await ux.click(screen.getByRole('button', { name: 'COMPLETE COPY' }));
-    expect(within(await screen.findByRole('alert')).getByText('You are not a member of this shared portfolio.')).toBeTruthy();
+    expect(
+      within(await screen.findByRole('alert')).getByText('You are not a member of this shared portfolio.'),
+    ).toBeTruthy();
     expect(calls.find((c) => c.key === 'POST /shared-artifacts/70/share')?.body).toEqual({ sharedPortfolioId: 12 });
     expect(calls.some((c) => c.key.startsWith('GET /artifacts/'))).toBe(false);
 

@@ -19,9 +19,15 @@ export function provideCopyArtifact(navigate: (to: string) => void) {
   return copyArtifactMachine.provide({
     actions: {
       notify: (_, notice: Notice) => notify(notice.message, notice.tone),
-      navigateToCopy: (_, { sharedPortfolioId, artifactId }) => navigate(buildPath(paths.sharedArtifactEdit, { id: sharedPortfolioId, artifactId })),
+      navigateToCopy: (_, { sharedPortfolioId, artifactId }) =>
+        navigate(buildPath(paths.sharedArtifactEdit, { id: sharedPortfolioId, artifactId })),
       navigateToArtifact: (_, { from, portfolioId, artifactId }) =>
-        navigate(buildPath(from === 'sharedArtifact' ? paths.sharedArtifact : paths.myArtifact, { id: portfolioId, artifactId })),
+        navigate(
+          buildPath(from === 'sharedArtifact' ? paths.sharedArtifact : paths.myArtifact, {
+            id: portfolioId,
+            artifactId,
+          }),
+        ),
     },
   });
 }
@@ -32,14 +38,19 @@ function CopyArtifact({ from, params }: { from: CopyFrom } & RouteParams) {
   const logic = useMemo(() => provideCopyArtifact(navigate), [navigate]);
   const input = { from, portfolioId: toId(params.id), artifactId: toId(params.artifactId), userId: user?.id ?? null };
   return (
-    <CopyArtifactActorContext.Provider key={`${from}/${params.id}/${params.artifactId}`} logic={logic} options={{ input }}>
+    <CopyArtifactActorContext.Provider
+      key={`${from}/${params.id}/${params.artifactId}`}
+      logic={logic}
+      options={{ input }}
+    >
       <CopyArtifactPage />
     </CopyArtifactActorContext.Provider>
   );
 }
 
 /** Shared mode (spec §2): the address starts with `/shared-portfolios/`, so the source is a shared artifact. */
-export const copyFromPath = (path: string): CopyFrom => (path.startsWith('/shared-portfolios/') ? 'sharedArtifact' : 'artifact');
+export const copyFromPath = (path: string): CopyFrom =>
+  path.startsWith('/shared-portfolios/') ? 'sharedArtifact' : 'artifact';
 
 /**
  * `/my-portfolios/:id/artifacts/:artifactId/copy` and `/shared-portfolios/:id/artifacts/:artifactId/copy`

@@ -16,7 +16,11 @@ export function DashboardRoute() {
   const user = useCurrentUser();
   const isResearcher = user?.role.type === 'researcher';
   return (
-    <DashboardActorContext.Provider key={user?.id ?? 'nobody'} logic={dashboardLogic} options={{ input: { isResearcher } }}>
+    <DashboardActorContext.Provider
+      key={user?.id ?? 'nobody'}
+      logic={dashboardLogic}
+      options={{ input: { isResearcher } }}
+    >
       <DashboardPage
         archive={
           isResearcher ? null : (

@@ -1,7 +1,10 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { createActor } from 'xstate';
-import { notificationFeedMachine, type NotificationFeedRef } from '../../machines/notificationFeed/notificationFeedMachine.ts';
+import {
+  notificationFeedMachine,
+  type NotificationFeedRef,
+} from '../../machines/notificationFeed/notificationFeedMachine.ts';
 import { notify } from '../../views/feedback/toastStore.ts';
 
 /**

@@ -31,7 +31,10 @@ function fakeApi(answers: Record<string, { status: number; body: unknown }>) {
     if (!key.startsWith('GET /notifications/')) calls.push(key);
     const answer = answers[key];
     if (!answer) return new Promise<never>(() => undefined);
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   return calls;
 }
@@ -40,8 +43,20 @@ const forces = makePortfolio({
   id: 41,
   name: 'Forces and Motion',
   artifacts: [
-    makeArtifact({ id: 1, portfolio: { id: 41 }, parkingLot: false, created_at: daysAgo(4), responses: { artifactName: 'Ramp races' } }),
-    makeArtifact({ id: 2, portfolio: { id: 41 }, parkingLot: true, created_at: daysAgo(1), responses: { artifactName: 'Tug-of-war video' } }),
+    makeArtifact({
+      id: 1,
+      portfolio: { id: 41 },
+      parkingLot: false,
+      created_at: daysAgo(4),
+      responses: { artifactName: 'Ramp races' },
+    }),
+    makeArtifact({
+      id: 2,
+      portfolio: { id: 41 },
+      parkingLot: true,
+      created_at: daysAgo(1),
+      responses: { artifactName: 'Tug-of-war video' },
+    }),
   ],
 });
 
@@ -59,7 +74,9 @@ describe('the portfolio routes', () => {
     await ux.click(await screen.findByRole('row', { name: /Ramp races/ }));
     await expectPath(location, '/my-portfolios/41/artifacts/1');
     expect(location.history).toEqual(['/my-portfolios', '/my-portfolios/41/artifacts/1']);
-    expect(within(screen.getByRole('region', { name: 'Artifact details' })).getByRole('link', { name: 'EDIT' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Artifact details' })).getByRole('link', { name: 'EDIT' }),
+    ).toBeTruthy();
     // The page stayed the same page: the list was asked for once.
     expect(calls.filter((c) => c === 'GET /portfolios')).toHaveLength(1);
     expect(calls).not.toContain('GET /portfolios/41');
@@ -72,7 +89,9 @@ describe('the portfolio routes', () => {
   });
 
   it('sends researchers, who own no portfolios, from My Portfolios to Teacher Portfolios', async () => {
-    const { location } = await renderWithApi('/my-portfolios/41', makeUser('researcher'), { 'GET /users?role_ne=4': { status: 200, body: [] } });
+    const { location } = await renderWithApi('/my-portfolios/41', makeUser('researcher'), {
+      'GET /users?role_ne=4': { status: 200, body: [] },
+    });
     await expectPath(location, '/teacher-portfolios');
     expect(await screen.findByRole('heading', { level: 1, name: 'Teacher Portfolios' })).toBeTruthy();
   });
@@ -85,13 +104,20 @@ describe('the portfolio routes', () => {
 
   it('Teacher Portfolios lists teachers and leads from the API and puts the chosen one in the query', async () => {
     const { location, calls } = await renderWithApi('/teacher-portfolios', makeUser('researcher'), {
-      'GET /users?role_ne=4': { status: 200, body: [makeAccount(7, 'Tess Teacher'), makeAccount(8, 'Lee Lead', 'plcLead')] },
+      'GET /users?role_ne=4': {
+        status: 200,
+        body: [makeAccount(7, 'Tess Teacher'), makeAccount(8, 'Lee Lead', 'plcLead')],
+      },
       'GET /portfolios?owner=7': { status: 200, body: [listItemOf(forces)] },
     });
     const ux = userEvent.setup();
     const select = (await screen.findByRole('combobox', { name: 'Select Teacher' })) as HTMLSelectElement;
-    await waitFor(() => expect([...select.options].map((o) => o.textContent)).toEqual(['Select a teacher', 'Lead, Lee', 'Teacher, Tess']));
-    expect(screen.getByRole('link', { name: 'Export portfolios summary' }).getAttribute('href')).toBe(`${window.location.origin}/api/v1/portfolios/export`);
+    await waitFor(() =>
+      expect([...select.options].map((o) => o.textContent)).toEqual(['Select a teacher', 'Lead, Lee', 'Teacher, Tess']),
+    );
+    expect(screen.getByRole('link', { name: 'Export portfolios summary' }).getAttribute('href')).toBe(
+      `${window.location.origin}/api/v1/portfolios/export`,
+    );
     await ux.selectOptions(select, 'Teacher, Tess');
     await expectPath(location, '/teacher-portfolios?teacher=7');
     expect(await screen.findByRole('option', { name: 'Forces and Motion' })).toBeTruthy();
@@ -100,7 +126,9 @@ describe('the portfolio routes', () => {
 
   it('builds Teacher Portfolios addresses from the place shown', () => {
     expect(teacherPortfoliosPath({})).toBe('/teacher-portfolios');
-    expect(teacherPortfoliosPath({ teacher: 7, portfolio: 12, artifact: 40 })).toBe('/teacher-portfolios?teacher=7&portfolio=12&artifact=40');
+    expect(teacherPortfoliosPath({ teacher: 7, portfolio: 12, artifact: 40 })).toBe(
+      '/teacher-portfolios?teacher=7&portfolio=12&artifact=40',
+    );
     expect(teacherPortfoliosPath({ teacher: 7, portfolio: null })).toBe('/teacher-portfolios?teacher=7');
   });
 });

@@ -3,7 +3,10 @@ import { Redirect, useLocation, useSearch } from 'wouter';
 import { portfolioBrowserMachine } from '../../machines/portfolioBrowser/portfolioBrowserMachine.ts';
 import type { Notice } from '../../machines/shared/notice.ts';
 import { PortfolioBrowserActorContext } from '../../machines/portfolioBrowser/usePortfolioBrowser.ts';
-import { portfolioEditHasUnsavedChanges, portfolioEditMachine } from '../../machines/portfolioEdit/portfolioEditMachine.ts';
+import {
+  portfolioEditHasUnsavedChanges,
+  portfolioEditMachine,
+} from '../../machines/portfolioEdit/portfolioEditMachine.ts';
 import { PortfolioEditActorContext } from '../../machines/portfolioEdit/usePortfolioEdit.ts';
 import { ARTIFACT_SHARES, ArtifactSharesContext } from '../../machines/artifactShares/useArtifactShares.ts';
 import { MomentsContext } from '../../machines/momentComment/useMomentComment.ts';
@@ -38,7 +41,11 @@ function parseId(value: string | null | undefined): number | null {
 const isBadId = (id: number | null): boolean => id !== null && Number.isNaN(id);
 
 /** The address of Teacher Portfolios with the teacher, portfolio and artifact shown. */
-export function teacherPortfoliosPath(place: { teacher?: number | null; portfolio?: number | null; artifact?: number | null }): string {
+export function teacherPortfoliosPath(place: {
+  teacher?: number | null;
+  portfolio?: number | null;
+  artifact?: number | null;
+}): string {
   const query = new URLSearchParams();
   for (const key of ['teacher', 'portfolio', 'artifact'] as const) {
     const id = place[key];
@@ -53,9 +60,12 @@ export function provideMyPortfoliosBrowser(navigate: Navigate) {
   return portfolioBrowserMachine.provide({
     actions: {
       showPortfolio: (_, { portfolioId }) => navigate(buildPath(paths.myPortfolio, { id: portfolioId })),
-      showArtifact: (_, { portfolioId, artifactId }) => navigate(buildPath(paths.myArtifact, { id: portfolioId, artifactId }), { replace: true }),
-      hideArtifact: (_, { portfolioId }) => navigate(buildPath(paths.myPortfolio, { id: portfolioId }), { replace: true }),
-      openArtifactEditor: (_, { portfolioId, artifactId }) => navigate(buildPath(paths.myArtifactEdit, { id: portfolioId, artifactId })),
+      showArtifact: (_, { portfolioId, artifactId }) =>
+        navigate(buildPath(paths.myArtifact, { id: portfolioId, artifactId }), { replace: true }),
+      hideArtifact: (_, { portfolioId }) =>
+        navigate(buildPath(paths.myPortfolio, { id: portfolioId }), { replace: true }),
+      openArtifactEditor: (_, { portfolioId, artifactId }) =>
+        navigate(buildPath(paths.myArtifactEdit, { id: portfolioId, artifactId })),
       notify: notifyAction,
     },
   });
@@ -68,7 +78,8 @@ export function provideTeacherBrowser(navigate: Navigate, teacher: number | null
       showPortfolio: (_, { portfolioId }) => navigate(teacherPortfoliosPath({ teacher, portfolio: portfolioId })),
       showArtifact: (_, { portfolioId, artifactId }) =>
         navigate(teacherPortfoliosPath({ teacher, portfolio: portfolioId, artifact: artifactId }), { replace: true }),
-      hideArtifact: (_, { portfolioId }) => navigate(teacherPortfoliosPath({ teacher, portfolio: portfolioId }), { replace: true }),
+      hideArtifact: (_, { portfolioId }) =>
+        navigate(teacherPortfoliosPath({ teacher, portfolio: portfolioId }), { replace: true }),
       notify: notifyAction,
     },
   });
@@ -90,7 +101,6 @@ function MissingPortfolio({ title }: { title: string }) {
   );
 }
 
-
 function MyPortfolios({ portfolioId, artifactId }: { portfolioId: number | null; artifactId: number | null }) {
   const [, navigate] = useLocation();
   const logic = useMemo(() => provideMyPortfoliosBrowser(navigate), [navigate]);
@@ -98,7 +108,10 @@ function MyPortfolios({ portfolioId, artifactId }: { portfolioId: number | null;
     <ArtifactActionsProvider>
       <ArtifactSharesContext.Provider value={ARTIFACT_SHARES}>
         <MomentsContext.Provider value={loadMoments}>
-          <PortfolioBrowserActorContext.Provider logic={logic} options={{ input: { mode: 'personal', owner: null, portfolioId, artifactId } }}>
+          <PortfolioBrowserActorContext.Provider
+            logic={logic}
+            options={{ input: { mode: 'personal', owner: null, portfolioId, artifactId } }}
+          >
             <MyPortfoliosPage portfolioId={portfolioId} artifactId={artifactId} />
           </PortfolioBrowserActorContext.Provider>
         </MomentsContext.Provider>
@@ -162,7 +175,11 @@ export function PortfolioEditRoute({ params }: { params: { id?: string } }) {
   return (
     <PrivateRoute>
       <PersonalOnly>
-        {portfolioId === null || Number.isNaN(portfolioId) ? <MissingPortfolio title="Edit Portfolio" /> : <PortfolioEdit portfolioId={portfolioId} />}
+        {portfolioId === null || Number.isNaN(portfolioId) ? (
+          <MissingPortfolio title="Edit Portfolio" />
+        ) : (
+          <PortfolioEdit portfolioId={portfolioId} />
+        )}
       </PersonalOnly>
     </PrivateRoute>
   );
@@ -176,7 +193,10 @@ function TeacherPortfolios() {
   }) as [number | null, number | null, number | null];
   const [, navigate] = useLocation();
   const pickerLogic = useMemo(
-    () => teacherPickerMachine.provide({ actions: { showTeacher: (_, params) => navigate(teacherPortfoliosPath({ teacher: params.teacherId })) } }),
+    () =>
+      teacherPickerMachine.provide({
+        actions: { showTeacher: (_, params) => navigate(teacherPortfoliosPath({ teacher: params.teacherId })) },
+      }),
     [navigate],
   );
   const browserLogic = useMemo(() => provideTeacherBrowser(navigate, teacherId), [navigate, teacherId]);
@@ -198,5 +218,9 @@ function TeacherPortfolios() {
 /** `/teacher-portfolios` (researchers): the teacher, portfolio and artifact live in the query. */
 export function TeacherPortfoliosRoute() {
   const user = useCurrentUser();
-  return <PrivateRoute>{user?.role.type === 'researcher' ? <TeacherPortfolios /> : <TeacherPortfoliosDenied />}</PrivateRoute>;
+  return (
+    <PrivateRoute>
+      {user?.role.type === 'researcher' ? <TeacherPortfolios /> : <TeacherPortfoliosDenied />}
+    </PrivateRoute>
+  );
 }

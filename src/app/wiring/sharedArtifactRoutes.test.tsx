@@ -24,7 +24,10 @@ function fakeApi(answers: Record<string, Answer>) {
     calls.push({ key, body: typeof init?.body === 'string' ? JSON.parse(init.body) : null });
     const answer = answers[key];
     if (!answer) return new Promise<never>(() => undefined);
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   return calls;
 }
@@ -39,7 +42,8 @@ async function renderWithApi(path: string, user: Me, answers: Record<string, Ans
 const LOADED = '2026-03-02T10:00:00.000Z';
 const STORED = '2026-03-02T11:30:00.000Z';
 const ok = (body: unknown): Answer => ({ status: 200, body });
-const gateCheckKey = (updatedAt: string) => `GET /shared-portfolios/9/shared-artifacts/70/gate-check?updated_at=${encodeURIComponent(updatedAt)}`;
+const gateCheckKey = (updatedAt: string) =>
+  `GET /shared-portfolios/9/shared-artifacts/70/gate-check?updated_at=${encodeURIComponent(updatedAt)}`;
 
 describe('the shared artifact edit route', () => {
   it('loads the shared artifact, asks the gate check, and after YES saves over the stored version', async () => {
@@ -53,7 +57,12 @@ describe('the shared artifact edit route', () => {
         updated_at: STORED,
         saved_by: { id: 77, username: 'Ana Lopez' },
       }),
-      'PUT /shared-artifacts/70': ok(makeSharedArtifact({ responses: { artifactName: 'Ramp races', learningGoal: 'Forces' }, updated_at: '2026-03-02T12:00:00.000Z' })),
+      'PUT /shared-artifacts/70': ok(
+        makeSharedArtifact({
+          responses: { artifactName: 'Ramp races', learningGoal: 'Forces' },
+          updated_at: '2026-03-02T12:00:00.000Z',
+        }),
+      ),
     });
     const ux = userEvent.setup();
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit Shared Artifact' })).toBeTruthy();
@@ -61,18 +70,27 @@ describe('the shared artifact edit route', () => {
     await ux.click(screen.getByRole('button', { name: 'Save' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Edit Conflict' });
     // Who saved in between and when, written as every date with its time is (not the server's clock format).
-    expect(dialog.textContent).toContain(`Ana Lopez saved this artifact on ${formatDateTime(STORED)}, after you opened it. Are you sure you want to overwrite their changes?`);
+    expect(dialog.textContent).toContain(
+      `Ana Lopez saved this artifact on ${formatDateTime(STORED)}, after you opened it. Are you sure you want to overwrite their changes?`,
+    );
     expect(formatDateTime(STORED)).toMatch(/^March 2, 2026 \d{1,2}:30[ap]m$/);
     await ux.click(within(dialog).getByRole('button', { name: 'YES' }));
     await expectPath(location, '/shared-portfolios/9/artifacts/70');
     expect(await screen.findByText('Successfully edited shared artifact')).toBeTruthy();
-    expect(calls.find((c) => c.key === 'PUT /shared-artifacts/70')?.body).toEqual({ responses: { artifactName: 'Ramp races', learningGoal: 'Forces' }, updated_at: STORED });
+    expect(calls.find((c) => c.key === 'PUT /shared-artifacts/70')?.body).toEqual({
+      responses: { artifactName: 'Ramp races', learningGoal: 'Forces' },
+      updated_at: STORED,
+    });
     // Nothing went to the personal endpoints.
-    expect(calls.filter((c) => c.key.includes('/artifacts/') && !c.key.includes('shared')).map((c) => c.key)).toEqual([]);
+    expect(calls.filter((c) => c.key.includes('/artifacts/') && !c.key.includes('shared')).map((c) => c.key)).toEqual(
+      [],
+    );
   });
 
   it('a researcher may edit shared artifacts', async () => {
-    await renderWithApi('/shared-portfolios/9/artifacts/70/edit', makeUser('researcher'), { 'GET /shared-artifacts/70': ok(makeSharedArtifactDetail()) });
+    await renderWithApi('/shared-portfolios/9/artifacts/70/edit', makeUser('researcher'), {
+      'GET /shared-artifacts/70': ok(makeSharedArtifactDetail()),
+    });
     expect(((await screen.findByRole('textbox', { name: 'Artifact Name' })) as HTMLInputElement).disabled).toBe(false);
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(false);
   });
@@ -80,9 +98,14 @@ describe('the shared artifact edit route', () => {
   it('someone outside the team (the server answers 404) reads “Shared artifact not found.”', async () => {
     const user = makeUser('teacher');
     await renderWithApi('/shared-portfolios/9/artifacts/71/edit', user, {
-      'GET /shared-artifacts/71': { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Shared artifact not found.', code: 'not_found' } },
+      'GET /shared-artifacts/71': {
+        status: 404,
+        body: { statusCode: 404, error: 'Not Found', message: 'Shared artifact not found.', code: 'not_found' },
+      },
     });
     expect(await screen.findByText('Shared artifact not found.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to Shared Portfolios' }).getAttribute('href')).toBe('/shared-portfolios');
+    expect(screen.getByRole('link', { name: 'Back to Shared Portfolios' }).getAttribute('href')).toBe(
+      '/shared-portfolios',
+    );
   });
 });

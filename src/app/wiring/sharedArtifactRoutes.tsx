@@ -36,7 +36,11 @@ function SharedArtifactEdit({ portfolioId, artifactId }: { portfolioId: number; 
   return (
     <SharedArtifactActionsProvider>
       {/* Members and researchers edit shared artifacts; the server answers 404 to anyone else. */}
-      <ArtifactLifecycleActorContext.Provider key={`${portfolioId}/${artifactId}`} logic={logic} options={{ input: { kind: 'shared', portfolioId, artifactId, readOnly: false } }}>
+      <ArtifactLifecycleActorContext.Provider
+        key={`${portfolioId}/${artifactId}`}
+        logic={logic}
+        options={{ input: { kind: 'shared', portfolioId, artifactId, readOnly: false } }}
+      >
         <ArtifactEditLeaveGuard />
         <SharedArtifactEditPage />
       </ArtifactLifecycleActorContext.Provider>

@@ -40,11 +40,20 @@ function useFormLogic() {
   );
 }
 
-function SharedPortfolioForm({ sharedPortfolioId, mode }: { sharedPortfolioId: number | null; mode: 'create' | 'edit' }) {
+function SharedPortfolioForm({
+  sharedPortfolioId,
+  mode,
+}: {
+  sharedPortfolioId: number | null;
+  mode: 'create' | 'edit';
+}) {
   const logic = useFormLogic();
   const currentUser = useCurrentUser();
   return (
-    <SharedPortfolioFormActorContext.Provider logic={logic} options={{ input: { mode, sharedPortfolioId, currentUser } }}>
+    <SharedPortfolioFormActorContext.Provider
+      logic={logic}
+      options={{ input: { mode, sharedPortfolioId, currentUser } }}
+    >
       <SharedFormLeaveGuard />
       <SharedPortfolioFormPage />
     </SharedPortfolioFormActorContext.Provider>
@@ -78,7 +87,10 @@ export function SharedPortfolioEditRoute({ params }: { params: { id?: string } }
 function Invitation({ invitationId }: { invitationId: number | null }) {
   const [, navigate] = useLocation();
   const logic = useMemo(
-    () => invitationMachine.provide({ actions: { notify: (_, notice: Notice) => toast(notice), navigateToDashboard: () => navigate(paths.dashboard) } }),
+    () =>
+      invitationMachine.provide({
+        actions: { notify: (_, notice: Notice) => toast(notice), navigateToDashboard: () => navigate(paths.dashboard) },
+      }),
     [navigate],
   );
   return (

@@ -4,7 +4,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SharedPortfolio } from '../../schemas/sharedPortfolio.ts';
 import type { Me } from '../../schemas/user.ts';
 import { makeSharedArtifactDetail } from '../../test/sharedArtifactFixtures.ts';
-import { makeComment, makeReaction, makeSharedArtifact, makeSharedPortfolio, people } from '../../test/sharedHarness.tsx';
+import {
+  makeComment,
+  makeReaction,
+  makeSharedArtifact,
+  makeSharedPortfolio,
+  people,
+} from '../../test/sharedHarness.tsx';
 import { expectPath, makeUser, renderApp, resetApp } from '../../test/renderApp.tsx';
 import { clearToasts } from '../../views/feedback/toastStore.ts';
 
@@ -26,10 +32,14 @@ function fakeApi(answers: Record<string, { status: number; body: unknown }>) {
     const key = `${init?.method ?? 'GET'} ${url.pathname.replace(/^\/api\/v1/, '')}${url.search}`;
     // The header's notification bell asks for its unread count on every signed-in page: not a
     // call of the page under test (and it stays pending here).
-    if (!key.startsWith('GET /notifications/')) calls.push({ key, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    if (!key.startsWith('GET /notifications/'))
+      calls.push({ key, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     const answer = answers[key];
     if (!answer) return new Promise<never>(() => undefined);
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   return calls;
 }
@@ -48,13 +58,26 @@ function plc(owner: Me): SharedPortfolio {
   return makeSharedPortfolio({
     id: 9,
     members: [people.lee, tess],
-    sharedArtifacts: [makeSharedArtifact({ id: 70, owner: tess, ownerUsername: tess.username, responses: { artifactName: 'Ramp race' }, reactions: { '⭐': true } })],
+    sharedArtifacts: [
+      makeSharedArtifact({
+        id: 70,
+        owner: tess,
+        ownerUsername: tess.username,
+        responses: { artifactName: 'Ramp race' },
+        reactions: { '⭐': true },
+      }),
+    ],
   });
 }
 
 const listItem = (p: SharedPortfolio) => ({
   ...p,
-  sharedArtifacts: p.sharedArtifacts.map(({ id, owner, created_at, updated_at }) => ({ id, owner: { id: owner.id }, created_at, updated_at })),
+  sharedArtifacts: p.sharedArtifacts.map(({ id, owner, created_at, updated_at }) => ({
+    id,
+    owner: { id: owner.id },
+    created_at,
+    updated_at,
+  })),
 });
 
 describe('the shared portfolio routes', () => {
@@ -73,7 +96,10 @@ describe('the shared portfolio routes', () => {
       'POST /reactions': ok(makeReaction({ id: 50, owner: user.id, value: '⭐' })),
     });
     const ux = userEvent.setup();
-    await ux.selectOptions(await screen.findByRole('combobox', { name: 'Select Shared Portfolio' }), 'Grades 5–7 Science PLC');
+    await ux.selectOptions(
+      await screen.findByRole('combobox', { name: 'Select Shared Portfolio' }),
+      'Grades 5–7 Science PLC',
+    );
     await expectPath(location, '/shared-portfolios/9');
     await ux.click(await screen.findByRole('row', { name: /Ramp race/ }));
     await expectPath(location, '/shared-portfolios/9/artifacts/70');
@@ -81,7 +107,9 @@ describe('the shared portfolio routes', () => {
     const pane = screen.getByRole('region', { name: 'Artifact details' });
     expect(await within(pane).findByText('Did anyone test two cars at once?')).toBeTruthy();
     await ux.click(within(pane).getByRole('button', { name: 'Exemplar, 1' }));
-    await waitFor(() => expect(calls.find((c) => c.key === 'POST /reactions')?.body).toEqual({ sharedArtifact: 70, value: '⭐' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.key === 'POST /reactions')?.body).toEqual({ sharedArtifact: 70, value: '⭐' }),
+    );
     // One page: the list was asked for once.
     expect(calls.filter((c) => c.key === 'GET /shared-portfolios')).toHaveLength(1);
     expect(document.title).toBe('Shared Portfolios · PracticeFolio');
@@ -94,16 +122,22 @@ describe('the shared portfolio routes', () => {
     expect(link.getAttribute('download')).toBe('shared portfolios.csv');
   });
 
-  it.each(['/shared-portfolios/abc', '/shared-portfolios/9/artifacts/x1'])('says “Shared portfolio not found.” for %s', async (path) => {
-    const { calls } = await renderWithApi(path, makeUser('teacher'), {});
-    expect((await screen.findByRole('alert')).textContent).toBe('Shared portfolio not found.');
-    expect(calls).toEqual([]);
-  });
+  it.each(['/shared-portfolios/abc', '/shared-portfolios/9/artifacts/x1'])(
+    'says “Shared portfolio not found.” for %s',
+    async (path) => {
+      const { calls } = await renderWithApi(path, makeUser('teacher'), {});
+      expect((await screen.findByRole('alert')).textContent).toBe('Shared portfolio not found.');
+      expect(calls).toEqual([]);
+    },
+  );
 
   it('says “Shared portfolio not found.” when the API answers 404', async () => {
     await renderWithApi('/shared-portfolios/44', makeUser('teacher'), {
       'GET /shared-portfolios': ok([]),
-      'GET /shared-portfolios/44': { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Shared portfolio not found.', code: 'not_found' } },
+      'GET /shared-portfolios/44': {
+        status: 404,
+        body: { statusCode: 404, error: 'Not Found', message: 'Shared portfolio not found.', code: 'not_found' },
+      },
     });
     expect((await screen.findByRole('alert')).textContent).toBe('Shared portfolio not found.');
   });

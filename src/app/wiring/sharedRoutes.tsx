@@ -38,10 +38,13 @@ export function provideSharedBrowser(navigate: Navigate) {
   return sharedPortfolioBrowserMachine.provide({
     actions: {
       showPortfolio: (_, { portfolioId }) => navigate(buildPath(paths.sharedPortfolio, { id: portfolioId })),
-      showArtifact: (_, { portfolioId, artifactId }) => navigate(buildPath(paths.sharedArtifact, { id: portfolioId, artifactId }), { replace: true }),
-      hideArtifact: (_, { portfolioId }) => navigate(buildPath(paths.sharedPortfolio, { id: portfolioId }), { replace: true }),
+      showArtifact: (_, { portfolioId, artifactId }) =>
+        navigate(buildPath(paths.sharedArtifact, { id: portfolioId, artifactId }), { replace: true }),
+      hideArtifact: (_, { portfolioId }) =>
+        navigate(buildPath(paths.sharedPortfolio, { id: portfolioId }), { replace: true }),
       // Shared portfolios offer no Create New Artifact; an artifact would open in the shared editor.
-      openArtifactEditor: (_, { portfolioId, artifactId }) => navigate(buildPath(paths.sharedArtifactEdit, { id: portfolioId, artifactId })),
+      openArtifactEditor: (_, { portfolioId, artifactId }) =>
+        navigate(buildPath(paths.sharedArtifactEdit, { id: portfolioId, artifactId })),
       notify: notifyAction,
     },
   });
@@ -59,13 +62,23 @@ export function provideSharedActions(navigate: Navigate): {
     comment: { logic: commentMachine.provide({ actions: { notify: notifyAction } }) },
     reactions: { logic: reactionsMachine.provide({ actions: { notify: notifyAction } }) },
     deletion: provideSharedArtifactDelete(navigate),
-    leave: { logic: leaveSharedMachine.provide({ actions: { notify: notifyAction, navigateToList: () => navigate(paths.sharedPortfolios) } }) },
+    leave: {
+      logic: leaveSharedMachine.provide({
+        actions: { notify: notifyAction, navigateToList: () => navigate(paths.sharedPortfolios) },
+      }),
+    },
     moments: loadMoments,
   };
 }
 
 /** Gives the shared artifact pane and the summary the logic of their actions. */
-export function SharedActionsProvider({ setup, children }: { setup: ReturnType<typeof provideSharedActions>; children: ReactNode }) {
+export function SharedActionsProvider({
+  setup,
+  children,
+}: {
+  setup: ReturnType<typeof provideSharedActions>;
+  children: ReactNode;
+}) {
   return (
     <CommentContext.Provider value={setup.comment}>
       <ReactionsContext.Provider value={setup.reactions}>

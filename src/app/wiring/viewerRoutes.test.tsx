@@ -16,7 +16,9 @@ describe('the viewer routes', () => {
   it('play a video from its stored file', async () => {
     renderApp('/videos/uploads/race_3c4d.mp4.html');
     expect(await screen.findByRole('heading', { level: 1, name: 'Video' })).toBeTruthy();
-    expect(document.querySelector('video')!.getAttribute('src')).toBe(`${location.origin}/api/v1/uploads/race_3c4d.mp4`);
+    expect(document.querySelector('video')!.getAttribute('src')).toBe(
+      `${location.origin}/api/v1/uploads/race_3c4d.mp4`,
+    );
   });
 
   it('keep names without .html as they are', () => {

@@ -10,7 +10,11 @@ export function viewerFileName(param: string | undefined): string {
 /** The file a viewer address names: `<capability>/<file>` after `/uploads/`, each part as a path segment. */
 function viewed(rest: string | undefined): { src: string; name: string; capability: string | null } {
   const parts = viewerFileName(rest).split('/').filter(Boolean);
-  return { src: mediaUrl(`/uploads/${parts.map(encodeURIComponent).join('/')}`), name: parts.at(-1) ?? '', capability: parts.length === 2 ? parts[0]! : null };
+  return {
+    src: mediaUrl(`/uploads/${parts.map(encodeURIComponent).join('/')}`),
+    name: parts.at(-1) ?? '',
+    capability: parts.length === 2 ? parts[0]! : null,
+  };
 }
 
 /** `/images/uploads/<capability>/<file>` (public; the address itself is the file's capability). */

@@ -37,7 +37,8 @@ export interface ArtifactDeleteInput {
 
 export type ArtifactDeleteContext = ArtifactDeleteInput;
 
-export type ArtifactDeleteEvent = { type: 'artifact.delete' } | { type: 'artifact.confirmDelete' } | { type: 'artifact.cancelDelete' };
+export type ArtifactDeleteEvent =
+  { type: 'artifact.delete' } | { type: 'artifact.confirmDelete' } | { type: 'artifact.cancelDelete' };
 
 /** A deleted artifact as the server returns it. */
 export type DeletedArtifact = Artifact | SharedArtifact;
@@ -54,8 +55,12 @@ export const artifactDeleteMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    deleteArtifact: fromPromise<Artifact, { artifactId: number }>(({ input, signal }) => deleteArtifact(input.artifactId, signal)),
-    deleteSharedArtifact: fromPromise<SharedArtifact, { artifactId: number }>(({ input, signal }) => deleteSharedArtifact(input.artifactId, signal)),
+    deleteArtifact: fromPromise<Artifact, { artifactId: number }>(({ input, signal }) =>
+      deleteArtifact(input.artifactId, signal),
+    ),
+    deleteSharedArtifact: fromPromise<SharedArtifact, { artifactId: number }>(({ input, signal }) =>
+      deleteSharedArtifact(input.artifactId, signal),
+    ),
   },
   delays: {
     leaveDelay: SHARED_LEAVE_DELAY_MS,
@@ -64,7 +69,10 @@ export const artifactDeleteMachine = setup({
     isShared: ({ context }) => context.kind === 'shared',
   },
   actions: {
-    emitDeleted: emit((_, params: { artifact: DeletedArtifact }) => ({ type: 'artifact.deleted' as const, artifact: params.artifact })),
+    emitDeleted: emit((_, params: { artifact: DeletedArtifact }) => ({
+      type: 'artifact.deleted' as const,
+      artifact: params.artifact,
+    })),
     /** Tells the user something (provided by the app: a toast; errors as alerts). */
     notify: effect<Notice>('notify'),
     /** Goes to the portfolio page, or the shared portfolio's (provided by the app). */
@@ -100,7 +108,10 @@ export const artifactDeleteMachine = setup({
         },
         onError: {
           target: 'idle',
-          actions: { type: 'notify', params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }) },
+          actions: {
+            type: 'notify',
+            params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }),
+          },
         },
       },
     },
@@ -119,7 +130,10 @@ export const artifactDeleteMachine = setup({
         },
         onError: {
           target: 'idle',
-          actions: { type: 'notify', params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }) },
+          actions: {
+            type: 'notify',
+            params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }),
+          },
         },
       },
     },

@@ -29,8 +29,12 @@ export function useArtifactDeleteActor<A extends DeletedArtifact = Artifact>(
   onDeleted?: (artifact: A) => void,
 ): ArtifactDeleteRef {
   const setup = useContext(ArtifactDeleteContext);
-  if (!setup) throw new Error('Artifact actions need ArtifactActionsProvider (the app wiring of artifacts) above them.');
-  const ref = useActorRef(setup.logic, { input: { ...input, kind: setup.kind ?? 'personal' }, ...(setup.inspect ? { inspect: setup.inspect } : {}) });
+  if (!setup)
+    throw new Error('Artifact actions need ArtifactActionsProvider (the app wiring of artifacts) above them.');
+  const ref = useActorRef(setup.logic, {
+    input: { ...input, kind: setup.kind ?? 'personal' },
+    ...(setup.inspect ? { inspect: setup.inspect } : {}),
+  });
   useEffect(() => {
     if (!onDeleted) return undefined;
     const subscription = ref.on('artifact.deleted', (event) => onDeleted(event.artifact as A));
@@ -41,7 +45,10 @@ export function useArtifactDeleteActor<A extends DeletedArtifact = Artifact>(
 
 /** Where a deletion stands. */
 export function useArtifactDeleteState(ref: ArtifactDeleteRef): { confirming: boolean; busy: boolean; name: string } {
-  const confirming = useSelector(ref, (s) => s.matches('confirming') || s.matches('deleting') || s.matches('deletingShared'));
+  const confirming = useSelector(
+    ref,
+    (s) => s.matches('confirming') || s.matches('deleting') || s.matches('deletingShared'),
+  );
   const busy = useSelector(ref, (s) => s.hasTag('busy'));
   const name = useSelector(ref, (s) => s.context.name);
   return { confirming, busy, name };

@@ -26,7 +26,9 @@ export const artifactDetailsMachine = setup({
     input: {} as { artifactId: number },
   },
   actors: {
-    fetchArtifact: fromPromise<Artifact, { artifactId: number }>(({ input, signal }) => getArtifact(input.artifactId, signal)),
+    fetchArtifact: fromPromise<Artifact, { artifactId: number }>(({ input, signal }) =>
+      getArtifact(input.artifactId, signal),
+    ),
   },
   guards: {
     isNotFound: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 404,
@@ -45,7 +47,10 @@ export const artifactDetailsMachine = setup({
         id: 'fetchArtifact',
         src: 'fetchArtifact',
         input: ({ context }) => ({ artifactId: context.artifactId }),
-        onDone: { target: 'ready', actions: { type: 'storeArtifact', params: ({ event }) => ({ artifact: event.output }) } },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'storeArtifact', params: ({ event }) => ({ artifact: event.output }) },
+        },
         onError: [
           { guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) }, target: 'missing' },
           { target: 'failed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },

@@ -24,7 +24,9 @@ export interface WholeArtifact {
 export function useWholeArtifact(artifactId: number): WholeArtifact {
   const { logic, inspect } = useContext(ArtifactDetailsContext);
   const ref = useActorRef(logic, { input: { artifactId }, ...(inspect ? { inspect } : {}) });
-  const status = useSelector(ref, (s): WholeArtifact['status'] => (s.matches('ready') ? 'ready' : s.matches('missing') ? 'missing' : s.matches('failed') ? 'failed' : 'loading'));
+  const status = useSelector(ref, (s): WholeArtifact['status'] =>
+    s.matches('ready') ? 'ready' : s.matches('missing') ? 'missing' : s.matches('failed') ? 'failed' : 'loading',
+  );
   const artifact = useSelector(ref, (s) => s.context.artifact);
   const error = useSelector(ref, (s) => s.context.error);
   return { status, artifact, error, retry: () => ref.send({ type: 'retry' }) };

@@ -63,8 +63,18 @@ import {
   type SaveIntent,
 } from './artifactLifecycleTypes.ts';
 
-export { REDIRECT_DELAY_MS, SAVED_MESSAGE, SHARED_ARTIFACT_NOT_FOUND, SHARED_SAVED_MESSAGE } from './artifactLifecycleTypes.ts';
-export type { ArtifactLifecycleContext, ArtifactLifecycleEvent, ArtifactLifecycleInput, SaveIntent } from './artifactLifecycleTypes.ts';
+export {
+  REDIRECT_DELAY_MS,
+  SAVED_MESSAGE,
+  SHARED_ARTIFACT_NOT_FOUND,
+  SHARED_SAVED_MESSAGE,
+} from './artifactLifecycleTypes.ts';
+export type {
+  ArtifactLifecycleContext,
+  ArtifactLifecycleEvent,
+  ArtifactLifecycleInput,
+  SaveIntent,
+} from './artifactLifecycleTypes.ts';
 
 export const artifactLifecycleMachine = setup({
   types: {
@@ -75,14 +85,18 @@ export const artifactLifecycleMachine = setup({
   },
   actors: {
     // Personal artifacts; the shared edit page provides `getSharedArtifact`.
-    fetchArtifact: fromPromise<EditableArtifact, { artifactId: number }>(({ input, signal }) => getArtifact(input.artifactId, signal)),
+    fetchArtifact: fromPromise<EditableArtifact, { artifactId: number }>(({ input, signal }) =>
+      getArtifact(input.artifactId, signal),
+    ),
     updateArtifact: fromPromise<Artifact, { artifactId: number; body: ArtifactUpdateBody }>(({ input, signal }) =>
       updateArtifact(input.artifactId, input.body, signal),
     ),
     sharedArtifactSave: sharedArtifactSaveMachine,
     uploadQueue: uploadQueueMachine,
     // Removes a never-saved artifact (and its files) when its page is left.
-    discardArtifact: fromPromise<Artifact, { artifactId: number }>(({ input, signal }) => deleteArtifact(input.artifactId, signal)),
+    discardArtifact: fromPromise<Artifact, { artifactId: number }>(({ input, signal }) =>
+      deleteArtifact(input.artifactId, signal),
+    ),
   },
   delays: {
     // The shared artifact view opens at once (spec §4 sets no delay; §9 only the personal one).
@@ -91,7 +105,8 @@ export const artifactLifecycleMachine = setup({
   guards: {
     isReadOnly: ({ context }) => context.readOnly,
     hasBadAddress: ({ context }) => !isId(context.portfolioId) || !isId(context.artifactId),
-    isInThisPortfolio: ({ context }, params: { artifact: EditableArtifact }) => portfolioIdOf(params.artifact) === context.portfolioId,
+    isInThisPortfolio: ({ context }, params: { artifact: EditableArtifact }) =>
+      portfolioIdOf(params.artifact) === context.portfolioId,
     isNotFound: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 404,
     isInParkingLot: ({ context }) => context.artifact?.parkingLot === true,
     isCompleted: ({ context }) => context.artifact?.parkingLot === false,
@@ -105,7 +120,8 @@ export const artifactLifecycleMachine = setup({
   },
   actions: {
     storeBadAddress: assign({
-      notFoundMessage: ({ context }) => notFoundText(context.kind, isId(context.portfolioId) ? ARTIFACT_NOT_FOUND : PORTFOLIO_NOT_FOUND),
+      notFoundMessage: ({ context }) =>
+        notFoundText(context.kind, isId(context.portfolioId) ? ARTIFACT_NOT_FOUND : PORTFOLIO_NOT_FOUND),
     }),
     storeArtifact: assign((_, params: { artifact: EditableArtifact }) => ({
       artifact: params.artifact,
@@ -114,15 +130,21 @@ export const artifactLifecycleMachine = setup({
       error: null,
     })),
     storeSaved: assign({ artifact: (_, params: { artifact: Artifact }) => params.artifact, error: null }),
-    storeNotFound: assign({ notFoundMessage: ({ context }, params: { message?: string }) => notFoundText(context.kind, params.message) }),
+    storeNotFound: assign({
+      notFoundMessage: ({ context }, params: { message?: string }) => notFoundText(context.kind, params.message),
+    }),
     storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
     storeStopped: assign({
-      error: (_, params: { outcome: SharedSaveOutcome }) => (params.outcome.outcome === 'stopped' ? params.outcome.error : null),
+      error: (_, params: { outcome: SharedSaveOutcome }) =>
+        params.outcome.outcome === 'stopped' ? params.outcome.error : null,
     }),
     storeField: assign({
       draft: ({ context }, params: { key: string; value: DraftValue }) =>
-        editableKeys(context.artifact?.structure ?? []).has(params.key) ? { ...context.draft, [params.key]: params.value } : context.draft,
-      issues: ({ context }, params: { key: string; value: DraftValue }) => typedIssues(context.artifact?.structure ?? [], context.issues, params.key, params.value),
+        editableKeys(context.artifact?.structure ?? []).has(params.key)
+          ? { ...context.draft, [params.key]: params.value }
+          : context.draft,
+      issues: ({ context }, params: { key: string; value: DraftValue }) =>
+        typedIssues(context.artifact?.structure ?? [], context.issues, params.key, params.value),
     }),
     storeIntent: assign({ intent: (_, params: { intent: SaveIntent }) => params.intent }),
     validateDraft: assign(({ context }) => {
@@ -225,15 +247,36 @@ export const artifactLifecycleMachine = setup({
       states: {
         editing: {
           on: {
-            'field.change': { actions: { type: 'storeField', params: ({ event }) => ({ key: event.key, value: event.value }) } },
-            'artifact.saveToLot': { guard: 'isInParkingLot', target: 'validating', actions: { type: 'storeIntent', params: { intent: 'saveToLot' } } },
-            'artifact.submit': { guard: 'isInParkingLot', target: 'validating', actions: { type: 'storeIntent', params: { intent: 'submit' } } },
-            'artifact.save': { guard: 'isCompleted', target: 'validating', actions: { type: 'storeIntent', params: { intent: 'save' } } },
+            'field.change': {
+              actions: { type: 'storeField', params: ({ event }) => ({ key: event.key, value: event.value }) },
+            },
+            'artifact.saveToLot': {
+              guard: 'isInParkingLot',
+              target: 'validating',
+              actions: { type: 'storeIntent', params: { intent: 'saveToLot' } },
+            },
+            'artifact.submit': {
+              guard: 'isInParkingLot',
+              target: 'validating',
+              actions: { type: 'storeIntent', params: { intent: 'submit' } },
+            },
+            'artifact.save': {
+              guard: 'isCompleted',
+              target: 'validating',
+              actions: { type: 'storeIntent', params: { intent: 'save' } },
+            },
             'artifact.cancel': [
-              { guard: 'isNeverSaved', target: 'discarding', actions: { type: 'storeLeaveBy', params: { by: 'cancel' } } },
+              {
+                guard: 'isNeverSaved',
+                target: 'discarding',
+                actions: { type: 'storeLeaveBy', params: { by: 'cancel' } },
+              },
               {
                 target: 'left',
-                actions: { type: 'navigateToArtifact', params: ({ context }) => ({ portfolioId: context.portfolioId, artifactId: context.artifactId }) },
+                actions: {
+                  type: 'navigateToArtifact',
+                  params: ({ context }) => ({ portfolioId: context.portfolioId, artifactId: context.artifactId }),
+                },
               },
             ],
             'leave.request': [
@@ -246,7 +289,10 @@ export const artifactLifecycleMachine = setup({
         confirmingLeave: {
           on: {
             'leave.stay': { target: 'editing', actions: 'stayHere' },
-            'leave.confirm': [{ guard: 'isNeverSaved', target: 'discarding' }, { target: 'leaving', actions: 'allowLeave' }],
+            'leave.confirm': [
+              { guard: 'isNeverSaved', target: 'discarding' },
+              { target: 'leaving', actions: 'allowLeave' },
+            ],
           },
         },
         discarding: {
@@ -258,11 +304,25 @@ export const artifactLifecycleMachine = setup({
             // Either way the page is left: a new artifact that could not be removed now is listed
             // nowhere and housekeeping removes it later.
             onDone: [
-              { guard: 'isCancelling', target: 'leaving', actions: { type: 'navigateToPortfolio', params: ({ context }) => ({ portfolioId: context.portfolioId }) } },
+              {
+                guard: 'isCancelling',
+                target: 'leaving',
+                actions: {
+                  type: 'navigateToPortfolio',
+                  params: ({ context }) => ({ portfolioId: context.portfolioId }),
+                },
+              },
               { target: 'leaving', actions: 'allowLeave' },
             ],
             onError: [
-              { guard: 'isCancelling', target: 'leaving', actions: { type: 'navigateToPortfolio', params: ({ context }) => ({ portfolioId: context.portfolioId }) } },
+              {
+                guard: 'isCancelling',
+                target: 'leaving',
+                actions: {
+                  type: 'navigateToPortfolio',
+                  params: ({ context }) => ({ portfolioId: context.portfolioId }),
+                },
+              },
               { target: 'leaving', actions: 'allowLeave' },
             ],
           },
@@ -271,7 +331,11 @@ export const artifactLifecycleMachine = setup({
         leaving: { tags: ['busy'] },
         validating: {
           entry: 'validateDraft',
-          always: [{ guard: 'hasIssues', target: 'editing', actions: 'scrollToTop' }, { guard: 'isShared', target: 'savingShared' }, { target: 'saving' }],
+          always: [
+            { guard: 'hasIssues', target: 'editing', actions: 'scrollToTop' },
+            { guard: 'isShared', target: 'savingShared' },
+            { target: 'saving' },
+          ],
         },
         savingShared: {
           tags: ['busy'],
@@ -313,7 +377,10 @@ export const artifactLifecycleMachine = setup({
           invoke: {
             id: 'updateArtifact',
             src: 'updateArtifact',
-            input: ({ context }) => ({ artifactId: context.artifactId, body: saveBody(context.intent ?? 'save', context.responses) }),
+            input: ({ context }) => ({
+              artifactId: context.artifactId,
+              body: saveBody(context.intent ?? 'save', context.responses),
+            }),
             onDone: {
               target: 'saved',
               actions: [
@@ -335,7 +402,10 @@ export const artifactLifecycleMachine = setup({
           after: {
             redirectDelay: {
               target: 'left',
-              actions: { type: 'navigateToArtifact', params: ({ context }) => ({ portfolioId: context.portfolioId, artifactId: context.artifactId }) },
+              actions: {
+                type: 'navigateToArtifact',
+                params: ({ context }) => ({ portfolioId: context.portfolioId, artifactId: context.artifactId }),
+              },
             },
           },
         },
@@ -353,5 +423,8 @@ export function artifactEditHasUnsavedChanges(snapshot: {
   matches: (state: { ready: 'editing' | 'confirmingLeave' }) => boolean;
   context: ArtifactLifecycleContext;
 }): boolean {
-  return (snapshot.matches({ ready: 'editing' }) || snapshot.matches({ ready: 'confirmingLeave' })) && hasUnsavedWork(snapshot.context);
+  return (
+    (snapshot.matches({ ready: 'editing' }) || snapshot.matches({ ready: 'confirmingLeave' })) &&
+    hasUnsavedWork(snapshot.context)
+  );
 }

@@ -23,7 +23,10 @@ export function portfolioIdOf(artifact: EditableArtifact): number {
 
 /** Whether a shared artifact has comments or reactions (it can then not be deleted); personal ones never do. */
 export function hasActivity(artifact: EditableArtifact): boolean {
-  return 'sharedPortfolio' in artifact && (artifact.comments.length > 0 || artifact.commentCount > 0 || artifact.reactions.length > 0);
+  return (
+    'sharedPortfolio' in artifact &&
+    (artifact.comments.length > 0 || artifact.commentCount > 0 || artifact.reactions.length > 0)
+  );
 }
 
 /** The title of an artifact: its name, or '(Unnamed)'. */
@@ -33,7 +36,12 @@ export function artifactTitle(responses: Responses): string {
 }
 
 /** Keys shown in an artifact's header or media area rather than as a question. */
-const HEADER_KEYS: ReadonlySet<string> = new Set([RESERVED_KEYS.title, RESERVED_KEYS.unitTiming, RESERVED_KEYS.unitDay, RESERVED_KEYS.uploads]);
+const HEADER_KEYS: ReadonlySet<string> = new Set([
+  RESERVED_KEYS.title,
+  RESERVED_KEYS.unitTiming,
+  RESERVED_KEYS.unitDay,
+  RESERVED_KEYS.uploads,
+]);
 
 /** Whether a question is answered with files (the uploads area) rather than a response. */
 export const isFileQuestion = (q: Question): boolean => q.type === 'fileUpload' || q.key === RESERVED_KEYS.uploads;
@@ -91,12 +99,23 @@ export function mediaLabel(media: Pick<Media, 'name' | 'mime'>): string {
   const dot = media.name.lastIndexOf('.');
   const stem = dot > 0 ? media.name.slice(0, dot) : media.name;
   const extension = dot > 0 ? media.name.slice(dot + 1) : '';
-  const words = stem.replace(/[-_.]+/g, ' ').replace(/\s+/g, ' ').trim() || media.name.trim() || 'Untitled file';
-  return !KIND_MIME.test(media.mime) && /^[a-z0-9]{1,5}$/i.test(extension) ? `${words} (${extension.toUpperCase()})` : words;
+  const words =
+    stem
+      .replace(/[-_.]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim() ||
+    media.name.trim() ||
+    'Untitled file';
+  return !KIND_MIME.test(media.mime) && /^[a-z0-9]{1,5}$/i.test(extension)
+    ? `${words} (${extension.toUpperCase()})`
+    : words;
 }
 
 /** One of an artifact's videos, numbered where it has several: 'Video 2 — classroom clip' ('classroom clip' alone). */
-export function videoLabel(video: Pick<Media, 'id' | 'name' | 'mime'>, videos: readonly Pick<Media, 'id' | 'caption'>[]): string {
+export function videoLabel(
+  video: Pick<Media, 'id' | 'name' | 'mime'>,
+  videos: readonly Pick<Media, 'id' | 'caption'>[],
+): string {
   const index = [...videos].sort(byCaption).findIndex((v) => v.id === video.id);
   return videos.length > 1 && index >= 0 ? `Video ${index + 1} — ${mediaLabel(video)}` : mediaLabel(video);
 }

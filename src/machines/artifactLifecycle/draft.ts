@@ -10,7 +10,8 @@ export type DraftValue = string | string[];
 export type Draft = Record<string, DraftValue>;
 
 /** Whether a question is answered with a list of choices. */
-export const isListQuestion = (q: Question): boolean => q.type === 'multipleResponse' || q.type === 'expansionPanelChoices';
+export const isListQuestion = (q: Question): boolean =>
+  q.type === 'multipleResponse' || q.type === 'expansionPanelChoices';
 
 /** The keys the form edits: every question except the files (uploads are not responses). */
 export function editableKeys(structure: Structure): ReadonlySet<string> {
@@ -26,9 +27,9 @@ export function draftFromResponses(structure: Structure, responses: Responses): 
     if (isListQuestion(q)) {
       const list = Array.isArray(value) ? value : typeof value === 'string' && value !== '' ? [value] : [];
       // The mobile apps spell a few standards differently; the form ticks the web's label.
-      draft[q.key] = q.type === 'expansionPanelChoices' ? [...new Set(list.map((v) => STANDARDS_ALIASES[v] ?? v))] : [...list];
-    }
-    else draft[q.key] = value === undefined ? '' : Array.isArray(value) ? value.join(', ') : String(value);
+      draft[q.key] =
+        q.type === 'expansionPanelChoices' ? [...new Set(list.map((v) => STANDARDS_ALIASES[v] ?? v))] : [...list];
+    } else draft[q.key] = value === undefined ? '' : Array.isArray(value) ? value.join(', ') : String(value);
   }
   return draft;
 }
@@ -44,7 +45,12 @@ export function firstIssues(issues: readonly ResponseIssue[]): Record<string, st
  * The problems after one answer changed: a number is checked as it is typed (whole, within the
  * question's bounds: the server's rule), any other answer's problem goes until the next save.
  */
-export function typedIssues(structure: Structure, issues: Record<string, string>, key: string, value: DraftValue): Record<string, string> {
+export function typedIssues(
+  structure: Structure,
+  issues: Record<string, string>,
+  key: string,
+  value: DraftValue,
+): Record<string, string> {
   const q = structure.find((question) => question.key === key);
   const issue = q?.type === 'number' && !isEmptyValue(value) ? numberIssue(q, value) : null;
   if (issue) return issues[key] === issue ? issues : { ...issues, [key]: issue };

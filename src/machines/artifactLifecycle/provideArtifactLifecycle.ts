@@ -3,7 +3,11 @@ import type { Artifact, ArtifactUpdateBody } from '../../schemas/artifact.ts';
 import type { GateCheckResponse } from '../../schemas/sharedArtifact.ts';
 import type { SharedArtifact } from '../../schemas/sharedPortfolio.ts';
 import { getSharedArtifact, removeFromSharedArtifact, uploadToSharedArtifact } from '../../services/sharedService.ts';
-import { sharedArtifactSaveMachine, type GateCheckInput, type SharedUpdateInput } from '../sharedArtifactSave/sharedArtifactSaveMachine.ts';
+import {
+  sharedArtifactSaveMachine,
+  type GateCheckInput,
+  type SharedUpdateInput,
+} from '../sharedArtifactSave/sharedArtifactSaveMachine.ts';
 import { uploadMachine, type UploadedMedia, type UploadFileInput } from '../upload/uploadMachine.ts';
 import { uploadQueueMachine, type RemoveFileInput } from '../upload/uploadQueueMachine.ts';
 import { artifactLifecycleMachine } from './artifactLifecycleMachine.ts';
@@ -43,7 +47,9 @@ export interface ArtifactLifecycleImplementations {
 
 /** The shared artifact's endpoints, in place of the personal ones the machines call by default. */
 const sharedServices = {
-  fetchArtifact: fromPromise<EditableArtifact, { artifactId: number }>(({ input, signal }) => getSharedArtifact(input.artifactId, signal)),
+  fetchArtifact: fromPromise<EditableArtifact, { artifactId: number }>(({ input, signal }) =>
+    getSharedArtifact(input.artifactId, signal),
+  ),
   uploadFile: fromPromise<UploadedMedia, UploadFileInput>(({ input, signal }) =>
     uploadToSharedArtifact(input.portfolioId, input.artifactId, input.file, input.onProgress, signal),
   ),

@@ -4,13 +4,21 @@ import { makeSharedArtifactDetail } from '../../test/sharedArtifactFixtures.ts';
 import { draftFromResponses } from './draft.ts';
 import { draftChanged, hasUnsavedWork, isNeverSaved } from './unsaved.ts';
 
-const artifact = makeArtifact({ responses: { artifactName: 'Ramp races', artifactCategory: ['Student work', 'Assessment'], unitDay: 3 } });
+const artifact = makeArtifact({
+  responses: { artifactName: 'Ramp races', artifactCategory: ['Student work', 'Assessment'], unitDay: 3 },
+});
 const draft = () => draftFromResponses(artifact.structure, artifact.responses);
 
 describe('draftChanged', () => {
   it('is false for the answers as loaded, however lists are ordered or texts padded', () => {
     expect(draftChanged(artifact, draft())).toBe(false);
-    expect(draftChanged(artifact, { ...draft(), artifactCategory: ['Assessment', 'Student work'], artifactName: 'Ramp races ' })).toBe(false);
+    expect(
+      draftChanged(artifact, {
+        ...draft(),
+        artifactCategory: ['Assessment', 'Student work'],
+        artifactName: 'Ramp races ',
+      }),
+    ).toBe(false);
   });
 
   it('is true for a changed text, number, choice or list', () => {

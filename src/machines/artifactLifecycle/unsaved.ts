@@ -44,5 +44,7 @@ export function hasUnsavedWork(context: {
   const queue = uploads?.getSnapshot().context;
   if (!queue) return false;
   if (queue.rows.some((row) => row.status === 'waiting' || row.status === 'active')) return true;
-  return isNeverSaved(artifact) && queue.media.images.length + queue.media.videos.length + queue.media.documents.length > 0;
+  return (
+    isNeverSaved(artifact) && queue.media.images.length + queue.media.videos.length + queue.media.documents.length > 0
+  );
 }

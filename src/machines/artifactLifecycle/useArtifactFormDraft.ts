@@ -15,7 +15,8 @@ export function parseArtifactDraft(text: string): Draft | null {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
     const draft: Draft = {};
     for (const [key, answer] of Object.entries(value)) {
-      if (typeof answer === 'string' || (Array.isArray(answer) && answer.every((v) => typeof v === 'string'))) draft[key] = answer as string | string[];
+      if (typeof answer === 'string' || (Array.isArray(answer) && answer.every((v) => typeof v === 'string')))
+        draft[key] = answer as string | string[];
     }
     return draft;
   } catch {
@@ -41,5 +42,11 @@ export function useArtifactFormDraft(artifact: EditableArtifact): DraftOffer | n
     },
     [change],
   );
-  return useLocalDraft({ form: `${kind === 'shared' ? 'shared-artifact' : 'artifact'}:${artifact.id}`, text, current: opened, base: artifact.updated_at, apply });
+  return useLocalDraft({
+    form: `${kind === 'shared' ? 'shared-artifact' : 'artifact'}:${artifact.id}`,
+    text,
+    current: opened,
+    base: artifact.updated_at,
+    apply,
+  });
 }

@@ -10,7 +10,8 @@ import type { Draft, DraftValue } from './draft.ts';
 /** The edit page's actor; the app provides its logic and `{kind, portfolioId, artifactId, readOnly}` as input. */
 export const ArtifactLifecycleActorContext = createActorContext(artifactLifecycleMachine);
 
-export type ArtifactEditStatus = 'denied' | 'notFound' | 'loading' | 'loadFailed' | 'editing' | 'saving' | 'saved' | 'deleted' | 'leaving';
+export type ArtifactEditStatus =
+  'denied' | 'notFound' | 'loading' | 'loadFailed' | 'editing' | 'saving' | 'saved' | 'deleted' | 'leaving';
 
 /** Where the edit page stands. */
 export function useArtifactEditStatus(): ArtifactEditStatus {
@@ -40,7 +41,9 @@ export function useEditedArtifact(): EditableArtifact | null {
 /** The save of a shared artifact while it runs (its Edit Conflict question). */
 export function useSharedSaveRef(): SharedArtifactSaveRef | undefined {
   // Children are typed as a union of every actor the machine may start; this id is the shared save's.
-  return ArtifactLifecycleActorContext.useSelector((s) => s.children.sharedArtifactSave as SharedArtifactSaveRef | undefined);
+  return ArtifactLifecycleActorContext.useSelector(
+    (s) => s.children.sharedArtifactSave as SharedArtifactSaveRef | undefined,
+  );
 }
 
 /** The form's answers. */

@@ -25,10 +25,12 @@ export interface ArtifactNotesContext extends ArtifactNotesInput {
   error: UiError | null;
 }
 
-export type ArtifactNotesEvent = { type: 'notes.refresh' } | { type: 'note.delete'; noteId: number } | { type: 'retry' };
+export type ArtifactNotesEvent =
+  { type: 'notes.refresh' } | { type: 'note.delete'; noteId: number } | { type: 'retry' };
 
 /** Notes by video, then time. */
-const byMoment = (notes: readonly Note[]): Note[] => [...notes].sort((a, b) => a.media - b.media || a.start - b.start || a.id - b.id);
+const byMoment = (notes: readonly Note[]): Note[] =>
+  [...notes].sort((a, b) => a.media - b.media || a.start - b.start || a.id - b.id);
 
 export const artifactNotesMachine = setup({
   types: {
@@ -48,7 +50,10 @@ export const artifactNotesMachine = setup({
     storeNotes: assign({ notes: (_, params: { notes: readonly Note[] }) => byMoment(params.notes), error: null }),
     storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
     markDeleting: assign({ deletingId: (_, params: { noteId: number }) => params.noteId, error: null }),
-    dropDeleted: assign({ notes: ({ context }) => context.notes.filter((n) => n.id !== context.deletingId), deletingId: null }),
+    dropDeleted: assign({
+      notes: ({ context }) => context.notes.filter((n) => n.id !== context.deletingId),
+      deletingId: null,
+    }),
     clearDeleting: assign({ deletingId: null }),
   },
 }).createMachine({
@@ -72,7 +77,11 @@ export const artifactNotesMachine = setup({
     ready: {
       on: {
         'notes.refresh': 'loading',
-        'note.delete': { guard: { type: 'isListed', params: ({ event }) => event }, target: 'deleting', actions: { type: 'markDeleting', params: ({ event }) => event } },
+        'note.delete': {
+          guard: { type: 'isListed', params: ({ event }) => event },
+          target: 'deleting',
+          actions: { type: 'markDeleting', params: ({ event }) => event },
+        },
       },
     },
     deleting: {
@@ -82,7 +91,10 @@ export const artifactNotesMachine = setup({
         src: 'deleteNote',
         input: ({ context }) => ({ noteId: context.deletingId! }),
         onDone: { target: 'ready', actions: 'dropDeleted' },
-        onError: { target: 'ready', actions: [{ type: 'storeError', params: ({ event }) => ({ error: event.error }) }, 'clearDeleting'] },
+        onError: {
+          target: 'ready',
+          actions: [{ type: 'storeError', params: ({ event }) => ({ error: event.error }) }, 'clearDeleting'],
+        },
       },
     },
   },

@@ -17,7 +17,12 @@ export function useArtifactNotesActor(artifactId: number): ArtifactNotesRef {
 export type NotesStatus = 'loading' | 'failed' | 'ready' | 'deleting';
 
 /** The notes, where loading or deleting stands, and the last failure. */
-export function useArtifactNotes(ref: ArtifactNotesRef): { status: NotesStatus; notes: readonly Note[]; deletingId: number | null; error: UiError | null } {
+export function useArtifactNotes(ref: ArtifactNotesRef): {
+  status: NotesStatus;
+  notes: readonly Note[];
+  deletingId: number | null;
+  error: UiError | null;
+} {
   const status = useSelector(ref, (s) => s.value as NotesStatus);
   const notes = useSelector(ref, (s) => s.context.notes);
   const deletingId = useSelector(ref, (s) => s.context.deletingId);

@@ -29,7 +29,9 @@ export const artifactSharesMachine = setup({
     input: {} as ArtifactSharesInput,
   },
   actors: {
-    getArtifactShares: fromPromise<ArtifactShare[], { artifactId: number }>(({ input, signal }) => getArtifactShares(input.artifactId, signal)),
+    getArtifactShares: fromPromise<ArtifactShare[], { artifactId: number }>(({ input, signal }) =>
+      getArtifactShares(input.artifactId, signal),
+    ),
   },
 }).createMachine({
   id: 'artifactShares',

@@ -35,10 +35,12 @@ export const useArtifactSharesStatus = (ref: ArtifactSharesRef): ArtifactSharesS
   useSelector(ref, (s) => (s.matches('loaded') ? 'loaded' : s.matches('failed') ? 'failed' : 'loading'));
 
 /** The copies, once loaded. */
-export const useShares = (ref: ArtifactSharesRef): readonly ArtifactShare[] => useSelector(ref, (s) => s.context.shares);
+export const useShares = (ref: ArtifactSharesRef): readonly ArtifactShare[] =>
+  useSelector(ref, (s) => s.context.shares);
 
 /** Why they could not be loaded. */
-export const useArtifactSharesError = (ref: ArtifactSharesRef): UiError | null => useSelector(ref, (s) => s.context.error);
+export const useArtifactSharesError = (ref: ArtifactSharesRef): UiError | null =>
+  useSelector(ref, (s) => s.context.error);
 
 /** What the section may ask. */
 export function useArtifactSharesEvents(ref: ArtifactSharesRef) {

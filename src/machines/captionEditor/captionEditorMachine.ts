@@ -70,7 +70,11 @@ export const fingerprint = (c: Pick<CaptionEditorContext, 'label' | 'language' |
   JSON.stringify([c.label, c.language, c.cues.map(({ start, end, text }) => [start, end, text])]);
 
 /** The body of a save. */
-export const toBody = (c: CaptionEditorContext): CaptionUpdateBody => ({ label: c.label.trim(), language: c.language.trim(), cues: toCues(c.cues) });
+export const toBody = (c: CaptionEditorContext): CaptionUpdateBody => ({
+  label: c.label.trim(),
+  language: c.language.trim(),
+  cues: toCues(c.cues),
+});
 
 export const captionEditorMachine = setup({
   types: {
@@ -81,8 +85,12 @@ export const captionEditorMachine = setup({
     tags: {} as 'busy' | 'loading',
   },
   actors: {
-    loadCaptions: fromPromise<CaptionTrack, { trackId: number }>(({ input, signal }) => loadCaptions(input.trackId, signal)),
-    saveCaptions: fromPromise<CaptionTrack, { trackId: number; body: CaptionUpdateBody }>(({ input, signal }) => saveCaptions(input.trackId, input.body, signal)),
+    loadCaptions: fromPromise<CaptionTrack, { trackId: number }>(({ input, signal }) =>
+      loadCaptions(input.trackId, signal),
+    ),
+    saveCaptions: fromPromise<CaptionTrack, { trackId: number; body: CaptionUpdateBody }>(({ input, signal }) =>
+      saveCaptions(input.trackId, input.body, signal),
+    ),
   },
   guards: {
     isValid: ({ context }) => cueProblems(context, context.duration).length === 0,
@@ -106,14 +114,19 @@ export const captionEditorMachine = setup({
       },
       nextKey: ({ context }) => context.nextKey + 1,
     }),
-    removeCue: assign({ cues: ({ context }, params: { index: number }) => context.cues.filter((_, i) => i !== params.index) }),
+    removeCue: assign({
+      cues: ({ context }, params: { index: number }) => context.cues.filter((_, i) => i !== params.index),
+    }),
     restoreTrack: assign(({ context }, params: { track: CaptionsDraft }) => ({
       label: params.track.label,
       language: params.track.language,
       cues: params.track.cues.map((cue, i) => ({ ...cue, key: context.nextKey + i })),
       nextKey: context.nextKey + params.track.cues.length,
     })),
-    changeTrack: assign(({ context }, params: { field: 'label' | 'language'; value: string }) => ({ ...context, [params.field]: params.value })),
+    changeTrack: assign(({ context }, params: { field: 'label' | 'language'; value: string }) => ({
+      ...context,
+      [params.field]: params.value,
+    })),
     showProblems: assign({ showProblems: true }),
     storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
     clearError: assign({ error: null }),
@@ -126,7 +139,15 @@ export const captionEditorMachine = setup({
   id: 'captionEditor',
   context: ({ input }) => {
     const base = { label: input.track.label, language: input.track.language, cues: [] };
-    return { ...base, trackId: input.track.id, duration: input.duration, original: fingerprint(base), showProblems: false, nextKey: 1, error: null };
+    return {
+      ...base,
+      trackId: input.track.id,
+      duration: input.duration,
+      original: fingerprint(base),
+      showProblems: false,
+      nextKey: 1,
+      error: null,
+    };
   },
   initial: 'loading',
   states: {
@@ -136,7 +157,10 @@ export const captionEditorMachine = setup({
         id: 'loadCaptions',
         src: 'loadCaptions',
         input: ({ context }) => ({ trackId: context.trackId }),
-        onDone: { target: 'editing', actions: { type: 'storeTrack', params: ({ event }) => ({ track: event.output }) } },
+        onDone: {
+          target: 'editing',
+          actions: { type: 'storeTrack', params: ({ event }) => ({ track: event.output }) },
+        },
         onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
@@ -166,9 +190,15 @@ export const captionEditorMachine = setup({
         input: ({ context }) => ({ trackId: context.trackId, body: toBody(context) }),
         onDone: {
           target: 'saved',
-          actions: [{ type: 'notify', params: { message: CAPTIONS_SAVED_MESSAGE, tone: 'success' } }, { type: 'emitSaved', params: ({ event }) => ({ track: event.output }) }],
+          actions: [
+            { type: 'notify', params: { message: CAPTIONS_SAVED_MESSAGE, tone: 'success' } },
+            { type: 'emitSaved', params: ({ event }) => ({ track: event.output }) },
+          ],
         },
-        onError: { target: 'editing', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'editing',
+          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     confirmingDiscard: {

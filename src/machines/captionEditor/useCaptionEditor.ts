@@ -5,13 +5,22 @@ import type { CaptionTrack, CaptionTrackSummary } from '../../schemas/moments.ts
 import type { UiError } from '../../services/errors.ts';
 import { useLocalDraft, type DraftOffer } from '../localDraft/useLocalDraft.ts';
 import { useMomentsSetup } from '../momentComment/useMomentComment.ts';
-import { captionsChanged, fingerprint, type CaptionEditorInput, type captionEditorMachine } from './captionEditorMachine.ts';
+import {
+  captionsChanged,
+  fingerprint,
+  type CaptionEditorInput,
+  type captionEditorMachine,
+} from './captionEditorMachine.ts';
 import { cueProblems, parseCaptionsDraft, type CueDraft, type CueProblem } from './cues.ts';
 
 export type CaptionEditorRef = ActorRefFrom<typeof captionEditorMachine>;
 
 /** The caption editor of one track; `onSaved` hears the saved track, `onClosed` a discard. */
-export function useCaptionEditorActor(input: CaptionEditorInput, onSaved: (track: CaptionTrack) => void, onClosed: () => void): CaptionEditorRef {
+export function useCaptionEditorActor(
+  input: CaptionEditorInput,
+  onSaved: (track: CaptionTrack) => void,
+  onClosed: () => void,
+): CaptionEditorRef {
   const { captions, inspect } = useMomentsSetup();
   const ref = useActorRef(captions, { input, ...(inspect ? { inspect } : {}) });
   useEffect(() => {
@@ -48,7 +57,10 @@ export function useCaptionEditor(ref: CaptionEditorRef): {
   const confirming = useSelector(ref, (s) => s.matches('confirmingDiscard'));
   const error = useSelector(ref, (s) => s.context.error);
   const load = useSelector(ref, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'loaded'));
-  const problems = useMemo(() => (show ? cueProblems({ label, language, cues }, duration) : NONE), [show, label, language, cues, duration]);
+  const problems = useMemo(
+    () => (show ? cueProblems({ label, language, cues }, duration) : NONE),
+    [show, label, language, cues, duration],
+  );
   return { label, language, cues, problems, saving, confirming, load, error };
 }
 
@@ -56,7 +68,8 @@ export function useCaptionEditor(ref: CaptionEditorRef): {
 export function useCaptionEditorEvents(ref: CaptionEditorRef) {
   return useMemo(
     () => ({
-      changeCue: (index: number, field: 'start' | 'end' | 'text', value: string) => ref.send({ type: 'cue.change', index, field, value }),
+      changeCue: (index: number, field: 'start' | 'end' | 'text', value: string) =>
+        ref.send({ type: 'cue.change', index, field, value }),
       addCue: () => ref.send({ type: 'cue.add' }),
       removeCue: (index: number) => ref.send({ type: 'cue.remove', index }),
       changeTrack: (field: 'label' | 'language', value: string) => ref.send({ type: 'track.change', field, value }),

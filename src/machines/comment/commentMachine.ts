@@ -87,10 +87,18 @@ export const commentMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    getSharedArtifact: fromPromise<SharedArtifactDetail, { artifactId: number }>(({ input, signal }) => getSharedArtifact(input.artifactId, signal)),
-    addComment: fromPromise<CommentAnswer, { artifactId: number; text: string }>(({ input, signal }) => addComment(input.artifactId, input.text, signal)),
-    editComment: fromPromise<CommentAnswer, { commentId: number; text: string }>(({ input, signal }) => editComment(input.commentId, input.text, signal)),
-    deleteComment: fromPromise<CommentAnswer, { commentId: number }>(({ input, signal }) => deleteComment(input.commentId, signal)),
+    getSharedArtifact: fromPromise<SharedArtifactDetail, { artifactId: number }>(({ input, signal }) =>
+      getSharedArtifact(input.artifactId, signal),
+    ),
+    addComment: fromPromise<CommentAnswer, { artifactId: number; text: string }>(({ input, signal }) =>
+      addComment(input.artifactId, input.text, signal),
+    ),
+    editComment: fromPromise<CommentAnswer, { commentId: number; text: string }>(({ input, signal }) =>
+      editComment(input.commentId, input.text, signal),
+    ),
+    deleteComment: fromPromise<CommentAnswer, { commentId: number }>(({ input, signal }) =>
+      deleteComment(input.commentId, signal),
+    ),
   },
   delays: {
     refetchDelay: REFETCH_DELAY_MS,
@@ -100,11 +108,16 @@ export const commentMachine = setup({
     hasDraft: ({ context }) => !isBlank(context.draft),
     canComment: ({ context }) => context.mutable && context.viewerId !== null,
     isOwnComment: ({ context }, params: { commentId: number }) =>
-      context.mutable && context.viewerId !== null && context.comments.some((c) => c.id === params.commentId && c.owner.id === context.viewerId),
+      context.mutable &&
+      context.viewerId !== null &&
+      context.comments.some((c) => c.id === params.commentId && c.owner.id === context.viewerId),
     isEditSendable: ({ context }) => context.editing !== null && !isBlank(context.editing.text),
   },
   actions: {
-    storeArtifact: assign({ comments: (_, params: { artifact: SharedArtifactDetail }) => params.artifact.comments, error: null }),
+    storeArtifact: assign({
+      comments: (_, params: { artifact: SharedArtifactDetail }) => params.artifact.comments,
+      error: null,
+    }),
     storeAnswer: assign({ comments: (_, params: { answer: CommentAnswer }) => params.answer.sharedArtifactComments }),
     storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
     storeDraft: assign({ draft: (_, params: { text: string }) => clamp(params.text) }),
@@ -115,7 +128,10 @@ export const commentMachine = setup({
         text: context.comments.find((c) => c.id === params.commentId)?.text ?? '',
       }),
     }),
-    storeEditText: assign({ editing: ({ context }, params: { text: string }) => (context.editing ? { ...context.editing, text: clamp(params.text) } : null) }),
+    storeEditText: assign({
+      editing: ({ context }, params: { text: string }) =>
+        context.editing ? { ...context.editing, text: clamp(params.text) } : null,
+    }),
     stopEditing: assign({ editing: null }),
     askDelete: assign({ deletingId: (_, params: { commentId: number }) => params.commentId }),
     forgetDelete: assign({ deletingId: null }),
@@ -134,8 +150,14 @@ export const commentMachine = setup({
         id: 'getSharedArtifact',
         src: 'getSharedArtifact',
         input: ({ context }) => ({ artifactId: context.artifactId }),
-        onDone: { target: 'ready', actions: { type: 'storeArtifact', params: ({ event }) => ({ artifact: event.output }) } },
-        onError: { target: 'loadFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'storeArtifact', params: ({ event }) => ({ artifact: event.output }) },
+        },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     loadFailed: {
@@ -150,15 +172,26 @@ export const commentMachine = setup({
             idle: {
               on: {
                 'comment.draftChange': [
-                  { guard: { type: 'isBlank', params: ({ event }) => event }, actions: { type: 'storeDraft', params: ({ event }) => event } },
-                  { guard: 'canComment', target: 'drafting', actions: { type: 'storeDraft', params: ({ event }) => event } },
+                  {
+                    guard: { type: 'isBlank', params: ({ event }) => event },
+                    actions: { type: 'storeDraft', params: ({ event }) => event },
+                  },
+                  {
+                    guard: 'canComment',
+                    target: 'drafting',
+                    actions: { type: 'storeDraft', params: ({ event }) => event },
+                  },
                 ],
               },
             },
             drafting: {
               on: {
                 'comment.draftChange': [
-                  { guard: { type: 'isBlank', params: ({ event }) => event }, target: 'idle', actions: { type: 'storeDraft', params: ({ event }) => event } },
+                  {
+                    guard: { type: 'isBlank', params: ({ event }) => event },
+                    target: 'idle',
+                    actions: { type: 'storeDraft', params: ({ event }) => event },
+                  },
                   { actions: { type: 'storeDraft', params: ({ event }) => event } },
                 ],
                 'comment.submit': 'posting',
@@ -172,9 +205,17 @@ export const commentMachine = setup({
                 input: ({ context }) => ({ artifactId: context.artifactId, text: context.draft.trim() }),
                 onDone: {
                   target: 'idle',
-                  actions: [{ type: 'storeAnswer', params: ({ event }) => ({ answer: event.output }) }, 'clearDraft', 'scheduleRefetch', 'emitChanged'],
+                  actions: [
+                    { type: 'storeAnswer', params: ({ event }) => ({ answer: event.output }) },
+                    'clearDraft',
+                    'scheduleRefetch',
+                    'emitChanged',
+                  ],
                 },
-                onError: { target: 'drafting', actions: { type: 'notify', params: ({ event }) => failure(event.error) } },
+                onError: {
+                  target: 'drafting',
+                  actions: { type: 'notify', params: ({ event }) => failure(event.error) },
+                },
               },
             },
           },
@@ -211,9 +252,17 @@ export const commentMachine = setup({
                 input: ({ context }) => ({ commentId: context.editing!.commentId, text: context.editing!.text.trim() }),
                 onDone: {
                   target: 'viewing',
-                  actions: [{ type: 'storeAnswer', params: ({ event }) => ({ answer: event.output }) }, 'stopEditing', 'scheduleRefetch', 'emitChanged'],
+                  actions: [
+                    { type: 'storeAnswer', params: ({ event }) => ({ answer: event.output }) },
+                    'stopEditing',
+                    'scheduleRefetch',
+                    'emitChanged',
+                  ],
                 },
-                onError: { target: 'editing', actions: { type: 'notify', params: ({ event }) => failure(event.error) } },
+                onError: {
+                  target: 'editing',
+                  actions: { type: 'notify', params: ({ event }) => failure(event.error) },
+                },
               },
             },
             confirmingDelete: {
@@ -238,7 +287,10 @@ export const commentMachine = setup({
                     'emitChanged',
                   ],
                 },
-                onError: { target: 'viewing', actions: ['forgetDelete', { type: 'notify', params: ({ event }) => failure(event.error) }] },
+                onError: {
+                  target: 'viewing',
+                  actions: ['forgetDelete', { type: 'notify', params: ({ event }) => failure(event.error) }],
+                },
               },
             },
           },
@@ -259,8 +311,14 @@ export const commentMachine = setup({
                 id: 'getSharedArtifact',
                 src: 'getSharedArtifact',
                 input: ({ context }) => ({ artifactId: context.artifactId }),
-                onDone: { target: 'upToDate', actions: { type: 'storeArtifact', params: ({ event }) => ({ artifact: event.output }) } },
-                onError: { target: 'upToDate', actions: { type: 'notify', params: ({ event }) => failure(event.error) } },
+                onDone: {
+                  target: 'upToDate',
+                  actions: { type: 'storeArtifact', params: ({ event }) => ({ artifact: event.output }) },
+                },
+                onError: {
+                  target: 'upToDate',
+                  actions: { type: 'notify', params: ({ event }) => failure(event.error) },
+                },
               },
             },
           },

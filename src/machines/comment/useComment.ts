@@ -26,7 +26,11 @@ export const CommentContext = createContext<CommentSetup | null>(null);
 export function useCommentActor(input: CommentInput, onChanged?: () => void): CommentRef {
   const setup = useContext(CommentContext);
   if (!setup) throw new Error('Comments need CommentContext (the app wiring of shared portfolios) above them.');
-  const ref = useActorRef(setup.logic, { input, ...(setup.inspect ? { inspect: setup.inspect } : {}), ...(setup.clock ? { clock: setup.clock } : {}) });
+  const ref = useActorRef(setup.logic, {
+    input,
+    ...(setup.inspect ? { inspect: setup.inspect } : {}),
+    ...(setup.clock ? { clock: setup.clock } : {}),
+  });
   useEffect(() => {
     if (!onChanged) return undefined;
     const subscription = ref.on('comments.changed', () => onChanged());
@@ -44,7 +48,8 @@ export const useCommentsStatus = (ref: CommentRef): CommentsStatus =>
 const NONE: readonly Comment[] = [];
 
 /** The artifact's comments (none before they are loaded). */
-export const useComments = (ref: CommentRef): readonly Comment[] => useSelector(ref, (s) => (s.matches('ready') ? s.context.comments : NONE));
+export const useComments = (ref: CommentRef): readonly Comment[] =>
+  useSelector(ref, (s) => (s.matches('ready') ? s.context.comments : NONE));
 
 /** Why the comments could not be loaded. */
 export const useCommentsError = (ref: CommentRef): UiError | null => useSelector(ref, (s) => s.context.error);
@@ -65,7 +70,12 @@ export function useComposer(ref: CommentRef): { draft: string; canSubmit: boolea
 }
 
 /** The comment being edited (its id and text as typed), and whether it is being saved. */
-export function useCommentEditor(ref: CommentRef): { commentId: number | null; text: string; canSave: boolean; saving: boolean } {
+export function useCommentEditor(ref: CommentRef): {
+  commentId: number | null;
+  text: string;
+  canSave: boolean;
+  saving: boolean;
+} {
   const commentId = useSelector(ref, (s) => s.context.editing?.commentId ?? null);
   const text = useSelector(ref, (s) => s.context.editing?.text ?? '');
   const canSave = useSelector(ref, (s) => s.can({ type: 'comment.save' }));

@@ -32,10 +32,14 @@ export const compareMachine = setup({
       selection: ({ context }, params: { artifactId: number }) => [...context.selection, params.artifactId],
     }),
     removeFromSelection: assign({
-      selection: ({ context }, params: { artifactId: number }) => context.selection.filter((id) => id !== params.artifactId),
+      selection: ({ context }, params: { artifactId: number }) =>
+        context.selection.filter((id) => id !== params.artifactId),
     }),
     replaceSecond: assign({
-      selection: ({ context }, params: { artifactId: number }) => [...context.selection.slice(0, COMPARE_MAX - 1), params.artifactId],
+      selection: ({ context }, params: { artifactId: number }) => [
+        ...context.selection.slice(0, COMPARE_MAX - 1),
+        params.artifactId,
+      ],
     }),
   },
 }).createMachine({

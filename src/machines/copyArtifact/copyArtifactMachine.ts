@@ -39,7 +39,8 @@ export const COPIED_MESSAGE = 'Successfully copied artifact';
 export const COPY_MESSAGES = {
   artifactNotFound: 'Artifact not found.',
   sharedArtifactNotFound: 'Shared artifact not found.',
-  parkingLot: 'This artifact is still in the parking lot. Only completed artifacts can be copied: submit it to its portfolio first.',
+  parkingLot:
+    'This artifact is still in the parking lot. Only completed artifacts can be copied: submit it to its portfolio first.',
   notAuthor: 'Only the author of an artifact can copy it.',
   noPortfolios: 'You are not a member of any shared portfolio yet.',
   noOtherPortfolios: 'You are not a member of any other shared portfolio: a shared artifact is copied to another one.',
@@ -116,7 +117,10 @@ export const byName = (portfolios: readonly SharedPortfolioListItem[]): SharedPo
   [...portfolios].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
 
 /** Where the copy may go: every shared portfolio of the user but the one the shared artifact is already in. */
-export function copyTargets(context: Pick<CopyArtifactContext, 'from' | 'source'>, portfolios: readonly SharedPortfolioListItem[]): SharedPortfolioListItem[] {
+export function copyTargets(
+  context: Pick<CopyArtifactContext, 'from' | 'source'>,
+  portfolios: readonly SharedPortfolioListItem[],
+): SharedPortfolioListItem[] {
   const here = context.from === 'sharedArtifact' ? context.source?.portfolioId : undefined;
   return byName(portfolios.filter((p) => p.id !== here));
 }
@@ -131,8 +135,12 @@ export const copyArtifactMachine = setup({
     tags: {} as 'busy' | 'form',
   },
   actors: {
-    fetchArtifact: fromPromise<Artifact, { artifactId: number }>(({ input, signal }) => getArtifact(input.artifactId, signal)),
-    fetchSharedArtifact: fromPromise<SharedArtifactDetail, { artifactId: number }>(({ input, signal }) => getSharedArtifact(input.artifactId, signal)),
+    fetchArtifact: fromPromise<Artifact, { artifactId: number }>(({ input, signal }) =>
+      getArtifact(input.artifactId, signal),
+    ),
+    fetchSharedArtifact: fromPromise<SharedArtifactDetail, { artifactId: number }>(({ input, signal }) =>
+      getSharedArtifact(input.artifactId, signal),
+    ),
     listSharedPortfolios: fromPromise<SharedPortfolioListItem[]>(({ signal }) => listSharedPortfolios(signal)),
     copyArtifact: fromPromise<SharedArtifact, CopyRequest>(({ input, signal }) =>
       copyArtifact(input.from, input.artifactId, input.sharedPortfolioId, input.includeNotes, signal),
@@ -143,20 +151,28 @@ export const copyArtifactMachine = setup({
     isSharedMode: ({ context }) => context.from === 'sharedArtifact',
     isElsewhere: ({ context }, params: { source: CopySource }) => params.source.portfolioId !== context.portfolioId,
     isInParkingLot: (_, params: { source: CopySource }) => params.source.parkingLot,
-    isNotAuthor: ({ context }, params: { source: CopySource }) => context.userId !== null && params.source.ownerId !== context.userId,
+    isNotAuthor: ({ context }, params: { source: CopySource }) =>
+      context.userId !== null && params.source.ownerId !== context.userId,
     isNotFound: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 404,
-    hasNoPortfolios: ({ context }, params: { portfolios: readonly SharedPortfolioListItem[] }) => copyTargets(context, params.portfolios).length === 0,
+    hasNoPortfolios: ({ context }, params: { portfolios: readonly SharedPortfolioListItem[] }) =>
+      copyTargets(context, params.portfolios).length === 0,
     /** A listed portfolio other than the one already chosen (choosing the chosen one again changes nothing). */
     isNewChoice: ({ context }, params: { sharedPortfolioId: number }) =>
-      params.sharedPortfolioId !== context.targetId && context.portfolios.some((p) => p.id === params.sharedPortfolioId),
+      params.sharedPortfolioId !== context.targetId &&
+      context.portfolios.some((p) => p.id === params.sharedPortfolioId),
     hasTarget: ({ context }) => isId(context.targetId),
     /** Notes exist only on personal artifacts; a tick that changes something. */
-    isNotesChange: ({ context }, params: { include: boolean }) => context.from === 'artifact' && params.include !== context.includeNotes,
+    isNotesChange: ({ context }, params: { include: boolean }) =>
+      context.from === 'artifact' && params.include !== context.includeNotes,
   },
   actions: {
     storeSource: assign({ source: (_, params: { source: CopySource }) => params.source }),
     storeReason: assign({ reason: (_, params: { reason: NotCopyableReason }) => params.reason }),
-    storePortfolios: assign({ portfolios: ({ context }, params: { portfolios: readonly SharedPortfolioListItem[] }) => copyTargets(context, params.portfolios), error: null }),
+    storePortfolios: assign({
+      portfolios: ({ context }, params: { portfolios: readonly SharedPortfolioListItem[] }) =>
+        copyTargets(context, params.portfolios),
+      error: null,
+    }),
     storeTarget: assign({ targetId: (_, params: { sharedPortfolioId: number }) => params.sharedPortfolioId }),
     storeIncludeNotes: assign({ includeNotes: (_, params: { include: boolean }) => params.include }),
     storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
@@ -170,7 +186,15 @@ export const copyArtifactMachine = setup({
   },
 }).createMachine({
   id: 'copyArtifact',
-  context: ({ input }) => ({ ...input, source: null, portfolios: [], targetId: null, includeNotes: false, reason: null, error: null }),
+  context: ({ input }) => ({
+    ...input,
+    source: null,
+    portfolios: [],
+    targetId: null,
+    includeNotes: false,
+    reason: null,
+    error: null,
+  }),
   initial: 'starting',
   states: {
     starting: {
@@ -189,7 +213,10 @@ export const copyArtifactMachine = setup({
             src: 'fetchArtifact',
             input: ({ context }) => ({ artifactId: context.artifactId }),
             onDone: [
-              { guard: { type: 'isElsewhere', params: ({ event }) => ({ source: toCopySource(event.output) }) }, target: '#copyArtifact.notFound' },
+              {
+                guard: { type: 'isElsewhere', params: ({ event }) => ({ source: toCopySource(event.output) }) },
+                target: '#copyArtifact.notFound',
+              },
               {
                 guard: { type: 'isInParkingLot', params: ({ event }) => ({ source: toCopySource(event.output) }) },
                 target: '#copyArtifact.notCopyable',
@@ -206,11 +233,20 @@ export const copyArtifactMachine = setup({
                   { type: 'storeReason', params: { reason: 'notAuthor' } },
                 ],
               },
-              { target: 'portfolios', actions: { type: 'storeSource', params: ({ event }) => ({ source: toCopySource(event.output) }) } },
+              {
+                target: 'portfolios',
+                actions: { type: 'storeSource', params: ({ event }) => ({ source: toCopySource(event.output) }) },
+              },
             ],
             onError: [
-              { guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) }, target: '#copyArtifact.notFound' },
-              { target: '#copyArtifact.loadFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+              {
+                guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
+                target: '#copyArtifact.notFound',
+              },
+              {
+                target: '#copyArtifact.loadFailed',
+                actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+              },
             ],
           },
         },
@@ -220,12 +256,24 @@ export const copyArtifactMachine = setup({
             src: 'fetchSharedArtifact',
             input: ({ context }) => ({ artifactId: context.artifactId }),
             onDone: [
-              { guard: { type: 'isElsewhere', params: ({ event }) => ({ source: toCopySource(event.output) }) }, target: '#copyArtifact.notFound' },
-              { target: 'portfolios', actions: { type: 'storeSource', params: ({ event }) => ({ source: toCopySource(event.output) }) } },
+              {
+                guard: { type: 'isElsewhere', params: ({ event }) => ({ source: toCopySource(event.output) }) },
+                target: '#copyArtifact.notFound',
+              },
+              {
+                target: 'portfolios',
+                actions: { type: 'storeSource', params: ({ event }) => ({ source: toCopySource(event.output) }) },
+              },
             ],
             onError: [
-              { guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) }, target: '#copyArtifact.notFound' },
-              { target: '#copyArtifact.loadFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+              {
+                guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
+                target: '#copyArtifact.notFound',
+              },
+              {
+                target: '#copyArtifact.loadFailed',
+                actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+              },
             ],
           },
         },
@@ -239,9 +287,15 @@ export const copyArtifactMachine = setup({
                 target: '#copyArtifact.noPortfolios',
                 actions: { type: 'storePortfolios', params: ({ event }) => ({ portfolios: event.output }) },
               },
-              { target: '#copyArtifact.choosing', actions: { type: 'storePortfolios', params: ({ event }) => ({ portfolios: event.output }) } },
+              {
+                target: '#copyArtifact.choosing',
+                actions: { type: 'storePortfolios', params: ({ event }) => ({ portfolios: event.output }) },
+              },
             ],
-            onError: { target: '#copyArtifact.loadFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: '#copyArtifact.loadFailed',
+              actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
       },
@@ -272,12 +326,20 @@ export const copyArtifactMachine = setup({
       invoke: {
         id: 'copyArtifact',
         src: 'copyArtifact',
-        input: ({ context }) => ({ from: context.from, artifactId: context.artifactId, sharedPortfolioId: context.targetId!, includeNotes: context.includeNotes }),
+        input: ({ context }) => ({
+          from: context.from,
+          artifactId: context.artifactId,
+          sharedPortfolioId: context.targetId!,
+          includeNotes: context.includeNotes,
+        }),
         onDone: {
           target: 'copied',
           actions: [
             { type: 'notify', params: { message: COPIED_MESSAGE, tone: 'success' } },
-            { type: 'navigateToCopy', params: ({ context, event }) => ({ sharedPortfolioId: context.targetId!, artifactId: event.output.id }) },
+            {
+              type: 'navigateToCopy',
+              params: ({ context, event }) => ({ sharedPortfolioId: context.targetId!, artifactId: event.output.id }),
+            },
           ],
         },
         onError: {
@@ -295,7 +357,10 @@ export const copyArtifactMachine = setup({
         'target.select': {
           guard: { type: 'isNewChoice', params: ({ event }) => ({ sharedPortfolioId: event.sharedPortfolioId }) },
           target: 'choosing',
-          actions: [{ type: 'storeTarget', params: ({ event }) => ({ sharedPortfolioId: event.sharedPortfolioId }) }, 'clearError'],
+          actions: [
+            { type: 'storeTarget', params: ({ event }) => ({ sharedPortfolioId: event.sharedPortfolioId }) },
+            'clearError',
+          ],
         },
         'copy.submit': { target: 'copying' },
         'copy.cancel': 'cancelled',
@@ -308,7 +373,14 @@ export const copyArtifactMachine = setup({
     cancelled: {
       tags: ['form', 'busy'],
       type: 'final',
-      entry: { type: 'navigateToArtifact', params: ({ context }) => ({ from: context.from, portfolioId: context.portfolioId, artifactId: context.artifactId }) },
+      entry: {
+        type: 'navigateToArtifact',
+        params: ({ context }) => ({
+          from: context.from,
+          portfolioId: context.portfolioId,
+          artifactId: context.artifactId,
+        }),
+      },
     },
   },
 });

@@ -34,7 +34,8 @@ export function useCopyAddress(): { portfolioId: number; artifactId: number } {
 export const useCopySource = (): CopySource | null => CopyArtifactActorContext.useSelector((s) => s.context.source);
 
 /** The shared portfolios the copy may go to. */
-export const useCopyTargets = (): readonly SharedPortfolioListItem[] => CopyArtifactActorContext.useSelector((s) => s.context.portfolios);
+export const useCopyTargets = (): readonly SharedPortfolioListItem[] =>
+  CopyArtifactActorContext.useSelector((s) => s.context.portfolios);
 
 /** The chosen shared portfolio's id. */
 export const useCopyTargetId = (): number | null => CopyArtifactActorContext.useSelector((s) => s.context.targetId);
@@ -43,7 +44,8 @@ export const useCopyTargetId = (): number | null => CopyArtifactActorContext.use
 export const useIncludeNotes = (): boolean => CopyArtifactActorContext.useSelector((s) => s.context.includeNotes);
 
 /** Why a loaded artifact cannot be copied. */
-export const useNotCopyableReason = (): NotCopyableReason | null => CopyArtifactActorContext.useSelector((s) => s.context.reason);
+export const useNotCopyableReason = (): NotCopyableReason | null =>
+  CopyArtifactActorContext.useSelector((s) => s.context.reason);
 
 /** Why loading or the last copy failed. */
 export const useCopyError = (): UiError | null => CopyArtifactActorContext.useSelector((s) => s.context.error);

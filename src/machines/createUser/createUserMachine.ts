@@ -14,7 +14,13 @@ import type { CreateUserBody, User } from '../../schemas/user.ts';
 import { toUiError } from '../../services/errors.ts';
 import { createUser } from '../../services/userService.ts';
 import { effect } from '../shared/effect.ts';
-import { checkNewUser, EMPTY_NEW_USER, type NewUserErrors, type NewUserField, type NewUserValues } from './newUserForm.ts';
+import {
+  checkNewUser,
+  EMPTY_NEW_USER,
+  type NewUserErrors,
+  type NewUserField,
+  type NewUserValues,
+} from './newUserForm.ts';
 import type { Notice } from '../shared/notice.ts';
 
 export interface CreateUserContext {
@@ -55,7 +61,10 @@ export const createUserMachine = setup({
     }),
     showErrors: assign(({ context }) => ({ errors: checkNewUser(context.values).errors ?? {}, validated: true })),
     clearErrors: assign({ errors: {} }),
-    reportCreated: sendParent((_, params: { user: User }): UserCreatedEvent => ({ type: 'user.created', user: params.user })),
+    reportCreated: sendParent((_, params: { user: User }): UserCreatedEvent => ({
+      type: 'user.created',
+      user: params.user,
+    })),
     /** Tells the user something (provided by the app: a toast). */
     notify: effect<Notice>('notify'),
   },
@@ -77,7 +86,10 @@ export const createUserMachine = setup({
             'field.change': {
               actions: { type: 'storeField', params: ({ event }) => ({ field: event.field, value: event.value }) },
             },
-            'form.submit': [{ guard: 'isFormValid', target: 'submitting', actions: 'clearErrors' }, { actions: 'showErrors' }],
+            'form.submit': [
+              { guard: 'isFormValid', target: 'submitting', actions: 'clearErrors' },
+              { actions: 'showErrors' },
+            ],
             'dialog.cancel': '#createUser.closed',
           },
           states: {
@@ -98,13 +110,22 @@ export const createUserMachine = setup({
             onDone: {
               target: '#createUser.done',
               actions: [
-                { type: 'notify', params: ({ event }) => ({ message: `User ${event.output.username} successfully created.`, tone: 'success' }) },
+                {
+                  type: 'notify',
+                  params: ({ event }) => ({
+                    message: `User ${event.output.username} successfully created.`,
+                    tone: 'success',
+                  }),
+                },
                 { type: 'reportCreated', params: ({ event }) => ({ user: event.output }) },
               ],
             },
             onError: {
               target: 'form.failed',
-              actions: { type: 'notify', params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }) },
+              actions: {
+                type: 'notify',
+                params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }),
+              },
             },
           },
         },

@@ -16,7 +16,10 @@ export type NewUserErrors = Partial<Record<NewUserField, string>>;
 export const EMPTY_NEW_USER: NewUserValues = { username: '', email: '', roleId: '' };
 
 /** The Role select's choices, in the order the spec gives them (Teacher, PLC Lead, Researcher). */
-export const ROLE_CHOICES: readonly { value: string; label: string }[] = ROLES.map((role) => ({ value: String(role.id), label: role.name }));
+export const ROLE_CHOICES: readonly { value: string; label: string }[] = ROLES.map((role) => ({
+  value: String(role.id),
+  label: role.name,
+}));
 
 const FIELDS: readonly NewUserField[] = ['username', 'email', 'roleId'];
 
@@ -30,7 +33,9 @@ const roleInput = (raw: string): number | string => (/^[0-9]+$/.test(raw) ? Numb
 /** The form's message when no valid role is chosen (the API's own wording stays for the apps). */
 export const ROLE_REQUIRED_MESSAGE = 'Choose a role: Teacher, PLC Lead or Researcher.';
 
-export function checkNewUser(values: NewUserValues): { body: CreateUserBody; errors: null } | { body: null; errors: NewUserErrors } {
+export function checkNewUser(
+  values: NewUserValues,
+): { body: CreateUserBody; errors: null } | { body: null; errors: NewUserErrors } {
   const result = CreateUserBodySchema.safeParse({ ...values, roleId: roleInput(values.roleId) });
   if (result.success) return { body: result.data, errors: null };
   const errors: NewUserErrors = {};

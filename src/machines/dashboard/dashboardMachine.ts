@@ -19,7 +19,14 @@ import { toUiError, type UiError } from '../../services/errors.ts';
 import { listPortfolios } from '../../services/portfolioService.ts';
 import { listInvitations, listSharedPortfolios } from '../../services/sharedService.ts';
 import { portfolioCreateMachine, type PortfolioAddedEvent } from '../portfolioCreate/portfolioCreateMachine.ts';
-import { DEFAULT_SORT, listItemOf, nextSort, type PortfolioSortColumn, type SharedSortColumn, type Sort } from './selectors.ts';
+import {
+  DEFAULT_SORT,
+  listItemOf,
+  nextSort,
+  type PortfolioSortColumn,
+  type SharedSortColumn,
+  type Sort,
+} from './selectors.ts';
 
 export interface DashboardInput {
   /** Researchers see a summary instead of My Portfolios. */
@@ -85,8 +92,13 @@ export const dashboardMachine = setup({
       portfolios: [...context.portfolios.filter((p) => p.id !== params.portfolio.id), listItemOf(params.portfolio)],
       addedId: params.portfolio.id,
     })),
-    sortPortfolios: assign({ portfolioSort: ({ context }, params: { column: PortfolioSortColumn }) => nextSort(context.portfolioSort, params.column) }),
-    sortShared: assign({ sharedSort: ({ context }, params: { column: SharedSortColumn }) => nextSort(context.sharedSort, params.column) }),
+    sortPortfolios: assign({
+      portfolioSort: ({ context }, params: { column: PortfolioSortColumn }) =>
+        nextSort(context.portfolioSort, params.column),
+    }),
+    sortShared: assign({
+      sharedSort: ({ context }, params: { column: SharedSortColumn }) => nextSort(context.sharedSort, params.column),
+    }),
   },
 }).createMachine({
   id: 'dashboard',
@@ -112,8 +124,14 @@ export const dashboardMachine = setup({
           invoke: {
             id: 'listPortfolios',
             src: 'listPortfolios',
-            onDone: { target: 'ready', actions: { type: 'storePortfolios', params: ({ event }) => ({ portfolios: event.output }) } },
-            onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }) => ({ section: 'portfolios', error: event.error }) } },
+            onDone: {
+              target: 'ready',
+              actions: { type: 'storePortfolios', params: ({ event }) => ({ portfolios: event.output }) },
+            },
+            onError: {
+              target: 'failed',
+              actions: { type: 'storeError', params: ({ event }) => ({ section: 'portfolios', error: event.error }) },
+            },
           },
         },
         failed: {
@@ -124,7 +142,10 @@ export const dashboardMachine = setup({
             id: 'portfolioCreate',
             src: 'portfolioCreate',
             // The row fails only through a defect; the section then offers to load again.
-            onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }) => ({ section: 'portfolios', error: event.error }) } },
+            onError: {
+              target: 'failed',
+              actions: { type: 'storeError', params: ({ event }) => ({ section: 'portfolios', error: event.error }) },
+            },
           },
           on: {
             'portfolio.added': { actions: { type: 'addPortfolio', params: ({ event }) => event } },
@@ -140,8 +161,14 @@ export const dashboardMachine = setup({
           invoke: {
             id: 'listSharedPortfolios',
             src: 'listSharedPortfolios',
-            onDone: { target: 'ready', actions: { type: 'storeShared', params: ({ event }) => ({ shared: event.output }) } },
-            onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }) => ({ section: 'shared', error: event.error }) } },
+            onDone: {
+              target: 'ready',
+              actions: { type: 'storeShared', params: ({ event }) => ({ shared: event.output }) },
+            },
+            onError: {
+              target: 'failed',
+              actions: { type: 'storeError', params: ({ event }) => ({ section: 'shared', error: event.error }) },
+            },
           },
         },
         failed: {
@@ -161,8 +188,14 @@ export const dashboardMachine = setup({
           invoke: {
             id: 'listInvitations',
             src: 'listInvitations',
-            onDone: { target: 'ready', actions: { type: 'storeInvitations', params: ({ event }) => ({ invitations: event.output }) } },
-            onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }) => ({ section: 'invitations', error: event.error }) } },
+            onDone: {
+              target: 'ready',
+              actions: { type: 'storeInvitations', params: ({ event }) => ({ invitations: event.output }) },
+            },
+            onError: {
+              target: 'failed',
+              actions: { type: 'storeError', params: ({ event }) => ({ section: 'invitations', error: event.error }) },
+            },
           },
         },
         failed: {

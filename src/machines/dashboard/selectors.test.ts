@@ -2,11 +2,24 @@ import { describe, expect, it } from 'vitest';
 import type { Invitation } from '../../schemas/invitation.ts';
 import type { PortfolioListItem } from '../../schemas/portfolio.ts';
 import type { SharedPortfolioListItem } from '../../schemas/sharedPortfolio.ts';
-import { DEFAULT_SORT, gradeText, invitationRows, nextSort, sortPortfolios, sortSharedPortfolios, summarize } from './selectors.ts';
+import {
+  DEFAULT_SORT,
+  gradeText,
+  invitationRows,
+  nextSort,
+  sortPortfolios,
+  sortSharedPortfolios,
+  summarize,
+} from './selectors.ts';
 
 const person = (id: number) => ({ id, username: `User ${id}`, email: `u${id}@example.org` });
 
-function portfolio(id: number, name: string, created: string, extra: Partial<PortfolioListItem> = {}): PortfolioListItem {
+function portfolio(
+  id: number,
+  name: string,
+  created: string,
+  extra: Partial<PortfolioListItem> = {},
+): PortfolioListItem {
   return {
     id,
     name,
@@ -44,22 +57,36 @@ function shared(id: number, extra: Partial<SharedPortfolioListItem> = {}): Share
   };
 }
 
-const brief = (id: number) => ({ id, owner: { id: 1 }, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' });
+const brief = (id: number) => ({
+  id,
+  owner: { id: 1 },
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+});
 
 describe('dashboard selectors', () => {
   it('start newest first; a new column starts A→Z for text and largest first for dates and counts', () => {
     expect(DEFAULT_SORT).toEqual({ column: 'date', direction: 'descending' });
     expect(nextSort(DEFAULT_SORT, 'date')).toEqual({ column: 'date', direction: 'ascending' });
     expect(nextSort(DEFAULT_SORT, 'name')).toEqual({ column: 'name', direction: 'ascending' });
-    expect(nextSort({ column: 'name', direction: 'ascending' }, 'artifacts')).toEqual({ column: 'artifacts', direction: 'descending' });
-    expect(nextSort({ column: 'name', direction: 'ascending' }, 'comments')).toEqual({ column: 'comments', direction: 'descending' });
+    expect(nextSort({ column: 'name', direction: 'ascending' }, 'artifacts')).toEqual({
+      column: 'artifacts',
+      direction: 'descending',
+    });
+    expect(nextSort({ column: 'name', direction: 'ascending' }, 'comments')).toEqual({
+      column: 'comments',
+      direction: 'descending',
+    });
   });
 
   it('sort portfolios by any column, ties newest first, without changing the list given', () => {
     const list = [
       portfolio(1, 'beta', '2026-01-02T00:00:00.000Z', { grades: ['3rd'], subject: 'Science' }),
       portfolio(2, 'Alpha', '2026-01-03T00:00:00.000Z', { grades: ['K', '12th'] }),
-      portfolio(3, 'alpha', '2026-01-01T00:00:00.000Z', { subject: 'Arts', artifacts: [{ ...brief(9), parkingLot: false }] }),
+      portfolio(3, 'alpha', '2026-01-01T00:00:00.000Z', {
+        subject: 'Arts',
+        artifacts: [{ ...brief(9), parkingLot: false }],
+      }),
     ];
     const names = (rows: PortfolioListItem[]) => rows.map((p) => p.id);
     expect(names(sortPortfolios(list, DEFAULT_SORT))).toEqual([2, 1, 3]);
@@ -72,7 +99,9 @@ describe('dashboard selectors', () => {
 
   it('sort shared portfolios by comments and PLC name', () => {
     const list = [shared(1, { commentCount: 2, plcName: 'Zeta' }), shared(2, { commentCount: 5, plcName: 'alpha' })];
-    expect(sortSharedPortfolios(list, { column: 'comments', direction: 'descending' }).map((p) => p.id)).toEqual([2, 1]);
+    expect(sortSharedPortfolios(list, { column: 'comments', direction: 'descending' }).map((p) => p.id)).toEqual([
+      2, 1,
+    ]);
     expect(sortSharedPortfolios(list, { column: 'plcName', direction: 'ascending' }).map((p) => p.id)).toEqual([2, 1]);
   });
 

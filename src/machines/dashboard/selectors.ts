@@ -29,14 +29,16 @@ const LARGEST_FIRST: ReadonlySet<string> = new Set(['date', 'artifacts', 'commen
 
 /** The order after choosing `column`: the other direction if it was already chosen. */
 export function nextSort<C extends string>(current: Sort<C>, column: C): Sort<C> {
-  if (current.column === column) return { column, direction: current.direction === 'ascending' ? 'descending' : 'ascending' };
+  if (current.column === column)
+    return { column, direction: current.direction === 'ascending' ? 'descending' : 'ascending' };
   return { column, direction: LARGEST_FIRST.has(column) ? 'descending' : 'ascending' };
 }
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 const GRADE_ORDER: readonly string[] = GRADES.map((g) => g.value);
 const GRADE_LABELS: ReadonlyMap<string, string> = new Map(GRADES.map((g) => [g.value, g.label]));
-const gradeIndex = (code: string): number => (GRADE_ORDER.includes(code) ? GRADE_ORDER.indexOf(code) : GRADE_ORDER.length);
+const gradeIndex = (code: string): number =>
+  GRADE_ORDER.includes(code) ? GRADE_ORDER.indexOf(code) : GRADE_ORDER.length;
 
 /** Grade codes as the tables show them: 'Kindergarten, 1st Grade', in the catalogue's order. */
 export function gradeText(grades: readonly string[]): string {
@@ -50,7 +52,11 @@ export function gradeText(grades: readonly string[]): string {
 type SortKey = number | string;
 
 /** Orders rows by one key; equal rows stay newest first (then by id, so the order is stable). */
-function sortBy<T extends { id: number; created_at: string }>(rows: readonly T[], key: (row: T) => SortKey, direction: SortDirection): T[] {
+function sortBy<T extends { id: number; created_at: string }>(
+  rows: readonly T[],
+  key: (row: T) => SortKey,
+  direction: SortDirection,
+): T[] {
   const sign = direction === 'ascending' ? 1 : -1;
   const compare = (a: SortKey, b: SortKey): number =>
     typeof a === 'number' && typeof b === 'number' ? a - b : collator.compare(String(a), String(b));
@@ -72,7 +78,10 @@ const PORTFOLIO_KEYS: Record<PortfolioSortColumn, (p: PortfolioListItem) => Sort
 };
 
 /** My Portfolios in the chosen order (a new list). */
-export function sortPortfolios(rows: readonly PortfolioListItem[], sort: Sort<PortfolioSortColumn>): PortfolioListItem[] {
+export function sortPortfolios(
+  rows: readonly PortfolioListItem[],
+  sort: Sort<PortfolioSortColumn>,
+): PortfolioListItem[] {
   return sortBy(rows, PORTFOLIO_KEYS[sort.column], sort.direction);
 }
 
@@ -88,7 +97,10 @@ const SHARED_KEYS: Record<SharedSortColumn, (p: SharedPortfolioListItem) => Sort
 };
 
 /** Shared Portfolios in the chosen order (a new list). */
-export function sortSharedPortfolios(rows: readonly SharedPortfolioListItem[], sort: Sort<SharedSortColumn>): SharedPortfolioListItem[] {
+export function sortSharedPortfolios(
+  rows: readonly SharedPortfolioListItem[],
+  sort: Sort<SharedSortColumn>,
+): SharedPortfolioListItem[] {
   return sortBy(rows, SHARED_KEYS[sort.column], sort.direction);
 }
 
@@ -133,6 +145,11 @@ export function invitationRows(invitations: readonly Invitation[]): InvitationRo
 export function listItemOf(portfolio: Portfolio): PortfolioListItem {
   return {
     ...portfolio,
-    artifacts: portfolio.artifacts.map(({ id, parkingLot, created_at, updated_at }) => ({ id, parkingLot, created_at, updated_at })),
+    artifacts: portfolio.artifacts.map(({ id, parkingLot, created_at, updated_at }) => ({
+      id,
+      parkingLot,
+      created_at,
+      updated_at,
+    })),
   };
 }

@@ -34,16 +34,19 @@ export function useSectionStatus(section: DashboardSection): SectionStatus {
 }
 
 /** Why a section could not be loaded. */
-export const useSectionError = (section: DashboardSection): UiError | null => DashboardActorContext.useSelector((s) => s.context.errors[section]);
+export const useSectionError = (section: DashboardSection): UiError | null =>
+  DashboardActorContext.useSelector((s) => s.context.errors[section]);
 
 /** Whether the signed-in user is a researcher (summary instead of My Portfolios). */
 export const useIsResearcher = (): boolean => DashboardActorContext.useSelector((s) => s.context.isResearcher);
 
 /** The order of My Portfolios. */
-export const usePortfolioSort = (): Sort<PortfolioSortColumn> => DashboardActorContext.useSelector((s) => s.context.portfolioSort);
+export const usePortfolioSort = (): Sort<PortfolioSortColumn> =>
+  DashboardActorContext.useSelector((s) => s.context.portfolioSort);
 
 /** The order of Shared Portfolios. */
-export const useSharedSort = (): Sort<SharedSortColumn> => DashboardActorContext.useSelector((s) => s.context.sharedSort);
+export const useSharedSort = (): Sort<SharedSortColumn> =>
+  DashboardActorContext.useSelector((s) => s.context.sharedSort);
 
 /** My Portfolios in the table's order (sorted again only when the list or the order changes). */
 export function usePortfolioRows(): PortfolioListItem[] {

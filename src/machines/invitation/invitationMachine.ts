@@ -57,9 +57,15 @@ export const invitationMachine = setup({
   },
   actors: {
     fetchInvitation: fromPromise<Invitation, { id: number }>(({ input, signal }) => getInvitation(input.id, signal)),
-    fetchSharedPortfolio: fromPromise<SharedPortfolio, { id: number }>(({ input, signal }) => getSharedPortfolio(input.id, signal)),
-    acceptInvitation: fromPromise<SharedPortfolio, { id: number }>(({ input, signal }) => acceptInvitation(input.id, signal)),
-    deleteInvitation: fromPromise<Invitation, { id: number }>(({ input, signal }) => deleteInvitation(input.id, signal)),
+    fetchSharedPortfolio: fromPromise<SharedPortfolio, { id: number }>(({ input, signal }) =>
+      getSharedPortfolio(input.id, signal),
+    ),
+    acceptInvitation: fromPromise<SharedPortfolio, { id: number }>(({ input, signal }) =>
+      acceptInvitation(input.id, signal),
+    ),
+    deleteInvitation: fromPromise<Invitation, { id: number }>(({ input, signal }) =>
+      deleteInvitation(input.id, signal),
+    ),
   },
   delays: {
     redirectDelay: REDIRECT_DELAY_MS,
@@ -70,7 +76,10 @@ export const invitationMachine = setup({
   },
   actions: {
     storeInvitation: assign({ invitation: (_, params: { invitation: Invitation }) => params.invitation }),
-    storeSharedPortfolio: assign({ sharedPortfolio: (_, params: { sharedPortfolio: SharedPortfolio }) => params.sharedPortfolio, error: null }),
+    storeSharedPortfolio: assign({
+      sharedPortfolio: (_, params: { sharedPortfolio: SharedPortfolio }) => params.sharedPortfolio,
+      error: null,
+    }),
     storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
     /** Tells the user something (provided by the app: a toast; errors as alerts). */
     notify: effect<Notice>('notify'),
@@ -93,10 +102,19 @@ export const invitationMachine = setup({
             id: 'fetchInvitation',
             src: 'fetchInvitation',
             input: ({ context }) => ({ id: context.invitationId! }),
-            onDone: { target: 'portfolio', actions: { type: 'storeInvitation', params: ({ event }) => ({ invitation: event.output }) } },
+            onDone: {
+              target: 'portfolio',
+              actions: { type: 'storeInvitation', params: ({ event }) => ({ invitation: event.output }) },
+            },
             onError: [
-              { guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) }, target: '#invitation.notFound' },
-              { target: '#invitation.loadFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+              {
+                guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
+                target: '#invitation.notFound',
+              },
+              {
+                target: '#invitation.loadFailed',
+                actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+              },
             ],
           },
         },
@@ -109,7 +127,10 @@ export const invitationMachine = setup({
               target: '#invitation.pending',
               actions: { type: 'storeSharedPortfolio', params: ({ event }) => ({ sharedPortfolio: event.output }) },
             },
-            onError: { target: '#invitation.loadFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: '#invitation.loadFailed',
+              actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
       },
@@ -136,7 +157,10 @@ export const invitationMachine = setup({
         id: 'acceptInvitation',
         src: 'acceptInvitation',
         input: ({ context }) => ({ id: context.invitationId! }),
-        onDone: { target: 'accepted', actions: { type: 'notify', params: { message: INVITATION_MESSAGES.accepted, tone: 'success' } } },
+        onDone: {
+          target: 'accepted',
+          actions: { type: 'notify', params: { message: INVITATION_MESSAGES.accepted, tone: 'success' } },
+        },
         onError: { target: 'pending', actions: { type: 'notify', params: ({ event }) => failure(event.error) } },
       },
     },
@@ -146,7 +170,10 @@ export const invitationMachine = setup({
         id: 'deleteInvitation',
         src: 'deleteInvitation',
         input: ({ context }) => ({ id: context.invitationId! }),
-        onDone: { target: 'deleted', actions: { type: 'notify', params: { message: INVITATION_MESSAGES.deleted, tone: 'success' } } },
+        onDone: {
+          target: 'deleted',
+          actions: { type: 'notify', params: { message: INVITATION_MESSAGES.deleted, tone: 'success' } },
+        },
         onError: { target: 'pending', actions: { type: 'notify', params: ({ event }) => failure(event.error) } },
       },
     },

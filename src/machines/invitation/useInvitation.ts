@@ -25,7 +25,8 @@ export function useInvitationStatus(): InvitationStatus {
 export const useInvitation = (): Invitation | null => InvitationActorContext.useSelector((s) => s.context.invitation);
 
 /** The shared portfolio with its artifacts, once loaded. */
-export const useInvitationPortfolio = (): SharedPortfolio | null => InvitationActorContext.useSelector((s) => s.context.sharedPortfolio);
+export const useInvitationPortfolio = (): SharedPortfolio | null =>
+  InvitationActorContext.useSelector((s) => s.context.sharedPortfolio);
 
 /** Why loading failed. */
 export const useInvitationError = (): UiError | null => InvitationActorContext.useSelector((s) => s.context.error);
@@ -34,10 +35,12 @@ export const useInvitationError = (): UiError | null => InvitationActorContext.u
 export const useInvitationBusy = (): boolean => InvitationActorContext.useSelector((s) => s.hasTag('busy'));
 
 /** Whether the delete question is open (or its answer is being sent). */
-export const useConfirmingDelete = (): boolean => InvitationActorContext.useSelector((s) => s.matches('confirmingDelete') || s.matches('deleting'));
+export const useConfirmingDelete = (): boolean =>
+  InvitationActorContext.useSelector((s) => s.matches('confirmingDelete') || s.matches('deleting'));
 
 /** Whether the page still takes an answer. */
-export const useCanAnswer = (): boolean => InvitationActorContext.useSelector((s) => s.can({ type: 'invitation.accept' }));
+export const useCanAnswer = (): boolean =>
+  InvitationActorContext.useSelector((s) => s.can({ type: 'invitation.accept' }));
 
 /** What the page may ask. */
 export function useInvitationEvents() {

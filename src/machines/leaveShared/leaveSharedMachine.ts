@@ -84,7 +84,10 @@ export const leaveSharedMachine = setup({
         },
         onError: {
           target: 'idle',
-          actions: { type: 'notify', params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }) },
+          actions: {
+            type: 'notify',
+            params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }),
+          },
         },
       },
     },

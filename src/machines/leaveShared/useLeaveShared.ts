@@ -16,7 +16,10 @@ export interface LeaveSharedSetup {
 export const LeaveSharedContext = createContext<LeaveSharedSetup | null>(null);
 
 /** One leave actor for one shared portfolio, living as long as the calling component; `onLeft` hears of the end. */
-export function useLeaveSharedActor(input: LeaveSharedInput, onLeft?: (sharedPortfolioId: number) => void): LeaveSharedRef {
+export function useLeaveSharedActor(
+  input: LeaveSharedInput,
+  onLeft?: (sharedPortfolioId: number) => void,
+): LeaveSharedRef {
   const setup = useContext(LeaveSharedContext);
   if (!setup) throw new Error('Leave needs LeaveSharedContext (the app wiring of shared portfolios) above it.');
   const ref = useActorRef(setup.logic, { input, ...(setup.inspect ? { inspect: setup.inspect } : {}) });

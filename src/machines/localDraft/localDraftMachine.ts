@@ -53,7 +53,8 @@ export type LocalDraftEvent =
 export type DraftRestoredEmitted = { type: 'draft.restored'; text: string };
 
 /** Whether the offered draft was typed over an older version of the server's copy. */
-export const isStale = (context: Pick<LocalDraftContext, 'offer' | 'base'>): boolean => context.offer !== null && context.offer.base !== context.base;
+export const isStale = (context: Pick<LocalDraftContext, 'offer' | 'base'>): boolean =>
+  context.offer !== null && context.offer.base !== context.base;
 
 export const localDraftMachine = setup({
   types: {
@@ -88,7 +89,11 @@ export const localDraftMachine = setup({
   id: 'localDraft',
   context: ({ input }) => {
     const stored = input.userId === null ? null : readDraft(input.userId, input.form);
-    return { ...input, text: input.current, offer: stored && stored.text !== input.current && stored.text.trim() !== '' ? stored : null };
+    return {
+      ...input,
+      text: input.current,
+      offer: stored && stored.text !== input.current && stored.text.trim() !== '' ? stored : null,
+    };
   },
   initial: 'starting',
   on: {
@@ -119,7 +124,11 @@ export const localDraftMachine = setup({
         typing: {
           after: { persistDelay: { target: 'idle', actions: 'persist' } },
           on: {
-            'text.change': { target: 'typing', reenter: true, actions: { type: 'storeText', params: ({ event }) => event } },
+            'text.change': {
+              target: 'typing',
+              reenter: true,
+              actions: { type: 'storeText', params: ({ event }) => event },
+            },
             'page.hidden': { target: 'idle', actions: 'persist' },
           },
         },

@@ -66,7 +66,12 @@ export function useLocalDraft(
   return useMemo(
     () =>
       offer
-        ? { savedAt: offer.savedAt, stale, restore: () => actor.send({ type: 'draft.restore' }), discard: () => actor.send({ type: 'draft.discard' }) }
+        ? {
+            savedAt: offer.savedAt,
+            stale,
+            restore: () => actor.send({ type: 'draft.restore' }),
+            discard: () => actor.send({ type: 'draft.discard' }),
+          }
         : null,
     [offer, stale, actor],
   );

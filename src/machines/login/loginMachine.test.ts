@@ -4,11 +4,23 @@ import type { AuthResponse } from '../../schemas/auth.ts';
 import type { Me } from '../../schemas/user.ts';
 import { ApiError, ContractError, NetworkError } from '../../services/errors.ts';
 import { makeUser } from '../../test/renderApp.tsx';
-import { LOGIN_FAILED_MESSAGE, loginFailureMessage, loginMachine, validateLogin, type LoginCredentials } from './loginMachine.ts';
+import {
+  LOGIN_FAILED_MESSAGE,
+  loginFailureMessage,
+  loginMachine,
+  validateLogin,
+  type LoginCredentials,
+} from './loginMachine.ts';
 
 const user = makeUser('teacher');
 
-function start({ login, fetchMe = async () => user }: { login: () => Promise<AuthResponse>; fetchMe?: () => Promise<Me> }) {
+function start({
+  login,
+  fetchMe = async () => user,
+}: {
+  login: () => Promise<AuthResponse>;
+  fetchMe?: () => Promise<Me>;
+}) {
   const completeLogin = vi.fn<(user: Me) => void>();
   const loginCalls: unknown[] = [];
   const actor = createActor(
@@ -35,7 +47,10 @@ function fillIn(actor: ReturnType<typeof start>['actor']) {
 
 describe('validateLogin', () => {
   it('requires both fields, and a blank e-mail counts as missing', () => {
-    expect(validateLogin({ email: '', password: '' })).toEqual({ email: 'Email is required.', password: 'Password is required.' });
+    expect(validateLogin({ email: '', password: '' })).toEqual({
+      email: 'Email is required.',
+      password: 'Password is required.',
+    });
     expect(validateLogin({ email: '  ', password: 'x' })).toEqual({ email: 'Email is required.' });
     expect(validateLogin({ email: 'tess@example.org', password: 'x' })).toEqual({});
   });
@@ -43,12 +58,28 @@ describe('validateLogin', () => {
 
 describe('loginFailureMessage', () => {
   it.each([
-    ['a refusal', new ApiError(400, 'invalid_credentials', 'Identifier or password invalid.', ''), LOGIN_FAILED_MESSAGE],
-    ['a blocked account', new ApiError(400, 'blocked', 'Your account has been blocked by an administrator', ''), LOGIN_FAILED_MESSAGE],
-    ['a server error', new ApiError(500, 'internal_error', 'An internal server error occurred', ''), LOGIN_FAILED_MESSAGE],
+    [
+      'a refusal',
+      new ApiError(400, 'invalid_credentials', 'Identifier or password invalid.', ''),
+      LOGIN_FAILED_MESSAGE,
+    ],
+    [
+      'a blocked account',
+      new ApiError(400, 'blocked', 'Your account has been blocked by an administrator', ''),
+      LOGIN_FAILED_MESSAGE,
+    ],
+    [
+      'a server error',
+      new ApiError(500, 'internal_error', 'An internal server error occurred', ''),
+      LOGIN_FAILED_MESSAGE,
+    ],
     ['an unexpected answer', new ContractError('/auth/local', []), LOGIN_FAILED_MESSAGE],
     ['anything else', new Error('boom'), LOGIN_FAILED_MESSAGE],
-    ['too many attempts (the server says how long to wait)', new ApiError(429, 'too_many_requests', 'Please wait 15 minutes.', ''), 'Please wait 15 minutes.'],
+    [
+      'too many attempts (the server says how long to wait)',
+      new ApiError(429, 'too_many_requests', 'Please wait 15 minutes.', ''),
+      'Please wait 15 minutes.',
+    ],
     ['no network', new NetworkError(), new NetworkError().message],
   ])('%s', (_, error, message) => {
     expect(loginFailureMessage(error)).toBe(message);
@@ -60,7 +91,10 @@ describe('loginMachine', () => {
     const { actor, loginCalls } = start({ login: async () => ({ jwt: 't', user }) });
     actor.send({ type: 'login.submit' });
     expect(actor.getSnapshot().value).toBe('editing');
-    expect(actor.getSnapshot().context.fieldErrors).toEqual({ email: 'Email is required.', password: 'Password is required.' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({
+      email: 'Email is required.',
+      password: 'Password is required.',
+    });
     actor.send({ type: 'field.change', field: 'email', value: 'tess@example.org' });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ password: 'Password is required.' });
     expect(loginCalls).toEqual([]);
@@ -79,7 +113,9 @@ describe('loginMachine', () => {
   });
 
   it('keeps the session only for this browser session unless "keep me signed in" is ticked, and sends the choice', async () => {
-    const { actor, loginCalls } = start({ login: () => Promise.reject(new ApiError(400, 'x', 'Identifier or password invalid.', '')) });
+    const { actor, loginCalls } = start({
+      login: () => Promise.reject(new ApiError(400, 'x', 'Identifier or password invalid.', '')),
+    });
     expect(actor.getSnapshot().context.remember).toBe(false);
     fillIn(actor);
     actor.send({ type: 'remember.change', value: true });
@@ -105,11 +141,17 @@ describe('loginMachine', () => {
   });
 
   it('goes back to the form with the reason (shown under the form) when the login fails, keeping what was typed', async () => {
-    const { actor, completeLogin } = start({ login: () => Promise.reject(new ApiError(400, 'x', 'Identifier or password invalid.', '')) });
+    const { actor, completeLogin } = start({
+      login: () => Promise.reject(new ApiError(400, 'x', 'Identifier or password invalid.', '')),
+    });
     fillIn(actor);
     actor.send({ type: 'login.submit' });
     await waitFor(actor, (s) => s.matches('editing'));
-    expect(actor.getSnapshot().context).toMatchObject({ email: ' tess@example.org ', password: 'secret', failure: LOGIN_FAILED_MESSAGE });
+    expect(actor.getSnapshot().context).toMatchObject({
+      email: ' tess@example.org ',
+      password: 'secret',
+      failure: LOGIN_FAILED_MESSAGE,
+    });
     // Typing again clears it.
     actor.send({ type: 'field.change', field: 'password', value: 'secret2' });
     expect(actor.getSnapshot().context.failure).toBeNull();

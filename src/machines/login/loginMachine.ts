@@ -126,7 +126,11 @@ export const loginMachine = setup({
       invoke: {
         id: 'login',
         src: 'login',
-        input: ({ context }) => ({ identifier: context.email.trim(), password: context.password, remember: context.remember }),
+        input: ({ context }) => ({
+          identifier: context.email.trim(),
+          password: context.password,
+          remember: context.remember,
+        }),
         onDone: { target: 'loadingUser' },
         onError: {
           target: 'editing',
@@ -145,7 +149,10 @@ export const loginMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: ['forgetSession', { type: 'storeFailure', params: ({ event }) => ({ message: toUiError(event.error).message }) }],
+          actions: [
+            'forgetSession',
+            { type: 'storeFailure', params: ({ event }) => ({ message: toUiError(event.error).message }) },
+          ],
         },
       },
     },

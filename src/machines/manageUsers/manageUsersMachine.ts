@@ -77,7 +77,11 @@ export const manageUsersMachine = setup({
         toggle: spawn('userToggle', { id: toggleId(user.id), input: { user, isSelf: user.id === context.selfId } }),
       };
       const rows = [...context.rows];
-      rows.splice(insertionIndex(rows, user, (r) => r), 0, row);
+      rows.splice(
+        insertionIndex(rows, user, (r) => r),
+        0,
+        row,
+      );
       return { rows, createdId: user.id };
     }),
     dropRows: enqueueActions(({ context, enqueue }) => {
@@ -107,7 +111,10 @@ export const manageUsersMachine = setup({
         id: 'listUsers',
         src: 'listUsers',
         onDone: { target: 'ready', actions: { type: 'storeUsers', params: ({ event }) => ({ users: event.output }) } },
-        onError: { target: 'loadFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     loadFailed: {
@@ -118,7 +125,10 @@ export const manageUsersMachine = setup({
         id: 'createUserDialog',
         src: 'createUserDialog',
         // The dialog fails only through a defect; the page then offers to start again.
-        onError: { target: 'loadFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
       on: {
         'user.created': { actions: { type: 'addUser', params: ({ event }) => ({ user: event.user }) } },

@@ -13,7 +13,11 @@ export function sortByName<T extends Pick<User, 'id' | 'username'>>(users: reado
 }
 
 /** Where `user` belongs in a list already sorted by name. */
-export function insertionIndex<T>(list: readonly T[], user: Pick<User, 'id' | 'username'>, keyOf: (item: T) => Pick<User, 'id' | 'username'>): number {
+export function insertionIndex<T>(
+  list: readonly T[],
+  user: Pick<User, 'id' | 'username'>,
+  keyOf: (item: T) => Pick<User, 'id' | 'username'>,
+): number {
   let low = 0;
   let high = list.length;
   while (low < high) {

@@ -39,7 +39,8 @@ export type MediaTextEvent =
   | { type: 'text.cancel' };
 
 /** Whether a file should be prompted for alt text: an image with none. */
-export const needsAlt = (kind: MediaKind, media: Pick<Media, 'alt'>): boolean => kind === 'images' && media.alt.trim() === '';
+export const needsAlt = (kind: MediaKind, media: Pick<Media, 'alt'>): boolean =>
+  kind === 'images' && media.alt.trim() === '';
 
 export const mediaTextMachine = setup({
   types: {
@@ -49,13 +50,20 @@ export const mediaTextMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    saveMediaText: fromPromise<Media, { holder: MediaHolder; mediaId: number; body: MediaTextBody }>(({ input, signal }) => saveMediaText(input.holder, input.mediaId, input.body, signal)),
+    saveMediaText: fromPromise<Media, { holder: MediaHolder; mediaId: number; body: MediaTextBody }>(
+      ({ input, signal }) => saveMediaText(input.holder, input.mediaId, input.body, signal),
+    ),
   },
   guards: {
     withinLimits: ({ context }) => context.alt.length <= ALT_MAX && context.description.length <= DESCRIPTION_MAX,
   },
   actions: {
-    openDrafts: assign({ alt: ({ context }) => context.media.alt, description: ({ context }) => context.media.description, error: null, saved: false }),
+    openDrafts: assign({
+      alt: ({ context }) => context.media.alt,
+      description: ({ context }) => context.media.description,
+      error: null,
+      saved: false,
+    }),
     change: assign(({ context }, params: { field: 'alt' | 'description'; value: string }) => ({
       ...context,
       [params.field]: params.value.slice(0, params.field === 'alt' ? ALT_MAX : DESCRIPTION_MAX),
@@ -66,7 +74,13 @@ export const mediaTextMachine = setup({
   },
 }).createMachine({
   id: 'mediaText',
-  context: ({ input }) => ({ ...input, alt: input.media.alt, description: input.media.description, error: null, saved: false }),
+  context: ({ input }) => ({
+    ...input,
+    alt: input.media.alt,
+    description: input.media.description,
+    error: null,
+    saved: false,
+  }),
   initial: 'idle',
   states: {
     idle: {
@@ -85,12 +99,19 @@ export const mediaTextMachine = setup({
       invoke: {
         id: 'saveMediaText',
         src: 'saveMediaText',
-        input: ({ context }) => ({ holder: context.holder, mediaId: context.media.id, body: { alt: context.alt.trim(), description: context.description.trim() } }),
+        input: ({ context }) => ({
+          holder: context.holder,
+          mediaId: context.media.id,
+          body: { alt: context.alt.trim(), description: context.description.trim() },
+        }),
         onDone: {
           target: 'idle',
           actions: { type: 'storeMedia', params: ({ event }) => ({ media: event.output }) },
         },
-        onError: { target: 'editing', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'editing',
+          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
   },

@@ -8,8 +8,14 @@ import { mediaTextMachine, type MediaTextInput } from './mediaTextMachine.ts';
 export type MediaTextRef = ActorRefFrom<typeof mediaTextMachine>;
 
 /** The alt text editor of one file, living as long as the calling component (tests may give other logic and an inspector). */
-export function useMediaTextActor(input: MediaTextInput, options: { logic?: typeof mediaTextMachine; inspect?: (event: InspectionEvent) => void } = {}): MediaTextRef {
-  return useActorRef(options.logic ?? mediaTextMachine, { input, ...(options.inspect ? { inspect: options.inspect } : {}) });
+export function useMediaTextActor(
+  input: MediaTextInput,
+  options: { logic?: typeof mediaTextMachine; inspect?: (event: InspectionEvent) => void } = {},
+): MediaTextRef {
+  return useActorRef(options.logic ?? mediaTextMachine, {
+    input,
+    ...(options.inspect ? { inspect: options.inspect } : {}),
+  });
 }
 
 /** The file as last saved, the drafts, and where the editor stands. */
@@ -29,7 +35,10 @@ export function useMediaText(ref: MediaTextRef): {
   const saving = useSelector(ref, (s) => s.hasTag('busy'));
   const saved = useSelector(ref, (s) => s.context.saved);
   const error = useSelector(ref, (s) => s.context.error);
-  return useMemo(() => ({ media, alt, description, editing, saving, saved, error }), [media, alt, description, editing, saving, saved, error]);
+  return useMemo(
+    () => ({ media, alt, description, editing, saving, saved, error }),
+    [media, alt, description, editing, saving, saved, error],
+  );
 }
 
 /** What the alt text editor may ask. */

@@ -92,22 +92,30 @@ export const momentCommentMachine = setup({
         ? addNote(input.artifactId, { ...input.moment, text: input.text }, signal)
         : addMomentComment(input.artifactId, input.text, input.moment, signal),
     ),
-    reactAtMoment: fromPromise<unknown, { artifactId: number; value: string; moment: MomentBody }>(({ input, signal }) =>
-      addMomentReaction(input.artifactId, input.value, input.moment, signal),
+    reactAtMoment: fromPromise<unknown, { artifactId: number; value: string; moment: MomentBody }>(
+      ({ input, signal }) => addMomentReaction(input.artifactId, input.value, input.moment, signal),
     ),
   },
   guards: {
-    isLater: ({ context }, params: { time: number }) => context.anchor !== null && roundTime(params.time) > context.anchor.start,
+    isLater: ({ context }, params: { time: number }) =>
+      context.anchor !== null && roundTime(params.time) > context.anchor.start,
     hasText: ({ context }) => !isBlank(context.text),
     canReact: ({ context }) => context.target === 'comment',
   },
   actions: {
     anchor: assign({
-      anchor: (_, params: { media: number; time: number }) => ({ media: params.media, start: roundTime(params.time), end: null }),
+      anchor: (_, params: { media: number; time: number }) => ({
+        media: params.media,
+        start: roundTime(params.time),
+        end: null,
+      }),
       text: '',
       error: null,
     }),
-    setEnd: assign({ anchor: ({ context }, params: { time: number }) => (context.anchor ? { ...context.anchor, end: roundTime(params.time) } : null) }),
+    setEnd: assign({
+      anchor: ({ context }, params: { time: number }) =>
+        context.anchor ? { ...context.anchor, end: roundTime(params.time) } : null,
+    }),
     clearEnd: assign({ anchor: ({ context }) => (context.anchor ? { ...context.anchor, end: null } : null) }),
     storeText: assign({ text: (_, params: { text: string }) => params.text.slice(0, COMMENT_MAX) }),
     storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
@@ -115,13 +123,24 @@ export const momentCommentMachine = setup({
     storeFilter: assign({ filter: (_, params: { filter: ThreadFilter }) => params.filter }),
     storeSort: assign({ sort: (_, params: { sort: ThreadSort }) => params.sort }),
     highlight: assign({ highlighted: (_, params: { commentId: number }) => params.commentId }),
-    emitPosted: emit((_, params: { kind: MomentPostedEmitted['kind'] }) => ({ type: 'moment.posted' as const, kind: params.kind })),
+    emitPosted: emit((_, params: { kind: MomentPostedEmitted['kind'] }) => ({
+      type: 'moment.posted' as const,
+      kind: params.kind,
+    })),
     /** Tells the user something (provided by the app: a toast). */
     notify: effect<Notice>('notify'),
   },
 }).createMachine({
   id: 'momentComment',
-  context: ({ input }) => ({ ...input, anchor: null, text: '', filter: { kind: 'all' }, sort: 'posted', highlighted: input.highlight, error: null }),
+  context: ({ input }) => ({
+    ...input,
+    anchor: null,
+    text: '',
+    filter: { kind: 'all' },
+    sort: 'posted',
+    highlighted: input.highlight,
+    error: null,
+  }),
   initial: 'idle',
   on: {
     'thread.filter': { actions: { type: 'storeFilter', params: ({ event }) => event } },
@@ -135,7 +154,10 @@ export const momentCommentMachine = setup({
     composing: {
       on: {
         'draft.change': { actions: { type: 'storeText', params: ({ event }) => event } },
-        'moment.setEnd': { guard: { type: 'isLater', params: ({ event }) => event }, actions: { type: 'setEnd', params: ({ event }) => event } },
+        'moment.setEnd': {
+          guard: { type: 'isLater', params: ({ event }) => event },
+          actions: { type: 'setEnd', params: ({ event }) => event },
+        },
         'moment.clearEnd': { actions: 'clearEnd' },
         'moment.submit': { guard: 'hasText', target: 'posting' },
         'moment.react': { guard: 'canReact', target: 'reacting' },
@@ -147,16 +169,30 @@ export const momentCommentMachine = setup({
       invoke: {
         id: 'postMoment',
         src: 'postMoment',
-        input: ({ context }) => ({ target: context.target, artifactId: context.artifactId, moment: context.anchor!, text: context.text.trim() }),
+        input: ({ context }) => ({
+          target: context.target,
+          artifactId: context.artifactId,
+          moment: context.anchor!,
+          text: context.text.trim(),
+        }),
         onDone: {
           target: 'idle',
           actions: [
-            { type: 'notify', params: ({ context }) => ({ message: `${context.target === 'note' ? 'Note' : 'Comment'} added at ${formatMoment(context.anchor!)}`, tone: 'success' }) },
+            {
+              type: 'notify',
+              params: ({ context }) => ({
+                message: `${context.target === 'note' ? 'Note' : 'Comment'} added at ${formatMoment(context.anchor!)}`,
+                tone: 'success',
+              }),
+            },
             { type: 'emitPosted', params: ({ context }) => ({ kind: context.target }) },
             'forget',
           ],
         },
-        onError: { target: 'composing', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'composing',
+          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     reacting: {
@@ -172,12 +208,21 @@ export const momentCommentMachine = setup({
         onDone: {
           target: 'idle',
           actions: [
-            { type: 'notify', params: ({ context }) => ({ message: `Reaction placed at ${formatMoment(context.anchor!)}`, tone: 'success' }) },
+            {
+              type: 'notify',
+              params: ({ context }) => ({
+                message: `Reaction placed at ${formatMoment(context.anchor!)}`,
+                tone: 'success',
+              }),
+            },
             { type: 'emitPosted', params: { kind: 'reaction' } },
             'forget',
           ],
         },
-        onError: { target: 'composing', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'composing',
+          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
   },

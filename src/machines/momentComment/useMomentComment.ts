@@ -7,7 +7,13 @@ import type { UiError } from '../../services/errors.ts';
 import type { artifactNotesMachine } from '../artifactNotes/artifactNotesMachine.ts';
 import type { captionEditorMachine } from '../captionEditor/captionEditorMachine.ts';
 import type { videoPlayerMachine } from '../videoPlayer/videoPlayerMachine.ts';
-import type { MomentCommentInput, momentCommentMachine, MomentPostedEmitted, ThreadFilter, ThreadSort } from './momentCommentMachine.ts';
+import type {
+  MomentCommentInput,
+  momentCommentMachine,
+  MomentPostedEmitted,
+  ThreadFilter,
+  ThreadSort,
+} from './momentCommentMachine.ts';
 
 /** The logic of video moments (players, the moment composer, the caption editor) with the app's messages. */
 export interface MomentsSetup {
@@ -60,7 +66,10 @@ export function useMomentsSetup(): MomentsSetup {
 export type MomentCommentRef = ActorRefFrom<typeof momentCommentMachine>;
 
 /** The moment composer of one artifact, living as long as the calling component; `onPosted` hears of each save. */
-export function useMomentCommentActor(input: MomentCommentInput, onPosted?: (kind: MomentPostedEmitted['kind']) => void): MomentCommentRef {
+export function useMomentCommentActor(
+  input: MomentCommentInput,
+  onPosted?: (kind: MomentPostedEmitted['kind']) => void,
+): MomentCommentRef {
   const { composer, inspect } = useMomentsSetup();
   const ref = useActorRef(composer, { input, ...(inspect ? { inspect } : {}) });
   useEffect(() => {
@@ -90,7 +99,10 @@ export function useMomentDraft(ref: MomentCommentRef): {
   const canSubmit = useSelector(ref, (s) => s.can({ type: 'moment.submit' }));
   const canReact = useSelector(ref, (s) => s.context.target === 'comment');
   const error = useSelector(ref, (s) => s.context.error);
-  return useMemo(() => ({ anchor, text, busy, canSubmit, canReact, error }), [anchor, text, busy, canSubmit, canReact, error]);
+  return useMemo(
+    () => ({ anchor, text, busy, canSubmit, canReact, error }),
+    [anchor, text, busy, canSubmit, canReact, error],
+  );
 }
 
 /** The thread's filter and order. */
@@ -103,9 +115,13 @@ export function useThreadView(ref: MomentCommentRef): { filter: ThreadFilter; so
 /** The comments a filter keeps, in the order asked (by time: by video, then start; the rest after, as posted). */
 export function viewComments(comments: readonly Comment[], filter: ThreadFilter, sort: ThreadSort): readonly Comment[] {
   const kept =
-    filter.kind === 'all' ? comments : comments.filter((c) => c.moment !== null && (filter.kind === 'moments' || c.moment.media === filter.media));
+    filter.kind === 'all'
+      ? comments
+      : comments.filter((c) => c.moment !== null && (filter.kind === 'moments' || c.moment.media === filter.media));
   if (sort === 'posted') return kept;
-  const timed = kept.filter((c) => c.moment !== null).sort((a, b) => a.moment!.media - b.moment!.media || a.moment!.start - b.moment!.start || a.id - b.id);
+  const timed = kept
+    .filter((c) => c.moment !== null)
+    .sort((a, b) => a.moment!.media - b.moment!.media || a.moment!.start - b.moment!.start || a.id - b.id);
   return [...timed, ...kept.filter((c) => c.moment === null)];
 }
 

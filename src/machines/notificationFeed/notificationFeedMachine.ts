@@ -13,10 +13,33 @@
  *
  * Opening an item marks it read at once on screen, sends the app to its link, and tells the server.
  */
-import { and, assign, fromCallback, fromPromise, not, raise, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { NOTIFICATIONS_PAGE_DEFAULT, type Notification, type NotificationListResponse, type NotificationReadBody, type UnreadCount } from '../../schemas/notifications.ts';
+import {
+  and,
+  assign,
+  fromCallback,
+  fromPromise,
+  not,
+  raise,
+  setup,
+  stateIn,
+  type ActorRefFrom,
+  type SnapshotFrom,
+} from 'xstate';
+import {
+  NOTIFICATIONS_PAGE_DEFAULT,
+  type Notification,
+  type NotificationListResponse,
+  type NotificationReadBody,
+  type UnreadCount,
+} from '../../schemas/notifications.ts';
 import { toUiError, type UiError } from '../../services/errors.ts';
-import { listNotifications, markNotificationsRead, openUnreadStream, pollUnreadCount, type UnreadPoll } from '../../services/notificationService.ts';
+import {
+  listNotifications,
+  markNotificationsRead,
+  openUnreadStream,
+  pollUnreadCount,
+  type UnreadPoll,
+} from '../../services/notificationService.ts';
 import { effect } from '../shared/effect.ts';
 import type { Notice } from '../shared/notice.ts';
 
@@ -79,11 +102,15 @@ export const notificationFeedMachine = setup({
     input: {} as NotificationFeedInput,
   },
   actors: {
-    listNotifications: fromPromise<NotificationListResponse, { before: number | null; limit: number }>(({ input, signal }) =>
-      listNotifications({ before: input.before ?? undefined, limit: input.limit }, signal),
+    listNotifications: fromPromise<NotificationListResponse, { before: number | null; limit: number }>(
+      ({ input, signal }) => listNotifications({ before: input.before ?? undefined, limit: input.limit }, signal),
     ),
-    markRead: fromPromise<UnreadCount, NotificationReadBody>(({ input, signal }) => markNotificationsRead(input, signal)),
-    pollUnread: fromPromise<UnreadPoll, { etag: string | null }>(({ input, signal }) => pollUnreadCount(input.etag, signal)),
+    markRead: fromPromise<UnreadCount, NotificationReadBody>(({ input, signal }) =>
+      markNotificationsRead(input, signal),
+    ),
+    pollUnread: fromPromise<UnreadPoll, { etag: string | null }>(({ input, signal }) =>
+      pollUnreadCount(input.etag, signal),
+    ),
     unreadStream: fromCallback<NotificationFeedEvent>(({ sendBack }) =>
       openUnreadStream(
         (unread) => sendBack({ type: 'unread.changed', unread }),
@@ -106,9 +133,15 @@ export const notificationFeedMachine = setup({
     storeEtag: assign({ etag: (_, params: { etag: string | null }) => params.etag }),
     storePage: assign(({ context }, params: { page: NotificationListResponse; append: boolean }) => {
       const known = new Set(context.items.map((item) => item.id));
-      const items = params.append ? [...context.items, ...params.page.items.filter((item) => !known.has(item.id))] : params.page.items;
+      const items = params.append
+        ? [...context.items, ...params.page.items.filter((item) => !known.has(item.id))]
+        : params.page.items;
       // What was read on screen stays read until the server has been told.
-      const readHere = (item: Notification) => context.pending.all || context.sending.all || context.pending.ids.includes(item.id) || context.sending.ids.includes(item.id);
+      const readHere = (item: Notification) =>
+        context.pending.all ||
+        context.sending.all ||
+        context.pending.ids.includes(item.id) ||
+        context.sending.ids.includes(item.id);
       return {
         items: items.map((item) => (!item.read && readHere(item) ? { ...item, read: true } : item)),
         unread: params.page.unread,
@@ -122,7 +155,9 @@ export const notificationFeedMachine = setup({
       const item = context.items.find((candidate) => candidate.id === params.id);
       if (!item || item.read) return {};
       return {
-        items: context.items.map((candidate) => (candidate.id === params.id ? { ...candidate, read: true } : candidate)),
+        items: context.items.map((candidate) =>
+          candidate.id === params.id ? { ...candidate, read: true } : candidate,
+        ),
         unread: Math.max(0, (context.unread ?? 1) - 1),
         pending: { ...context.pending, ids: [...context.pending.ids, params.id] },
       };
@@ -176,8 +211,14 @@ export const notificationFeedMachine = setup({
                     guard: { type: 'isChanged', params: ({ event }) => ({ poll: event.output }) },
                     target: 'waiting',
                     actions: [
-                      { type: 'storeEtag', params: ({ event }) => ({ etag: event.output.changed ? event.output.etag : null }) },
-                      raise(({ event }) => ({ type: 'unread.changed' as const, unread: event.output.changed ? event.output.unread : 0 })),
+                      {
+                        type: 'storeEtag',
+                        params: ({ event }) => ({ etag: event.output.changed ? event.output.etag : null }),
+                      },
+                      raise(({ event }) => ({
+                        type: 'unread.changed' as const,
+                        unread: event.output.changed ? event.output.unread : 0,
+                      })),
                     ],
                   },
                   { target: 'waiting' },
@@ -201,7 +242,9 @@ export const notificationFeedMachine = setup({
             { type: 'readItem', params: ({ event }) => ({ id: event.id }) },
             {
               type: 'openLink',
-              params: ({ context, event }) => ({ link: context.items.find((item) => item.id === event.id)?.link ?? '/notifications' }),
+              params: ({ context, event }) => ({
+                link: context.items.find((item) => item.id === event.id)?.link ?? '/notifications',
+              }),
             },
           ],
         },
@@ -215,8 +258,14 @@ export const notificationFeedMachine = setup({
             id: 'listNotifications',
             src: 'listNotifications',
             input: ({ context }) => ({ before: null, limit: context.pageSize }),
-            onDone: { target: 'loaded', actions: { type: 'storePage', params: ({ event }) => ({ page: event.output, append: false }) } },
-            onError: { target: 'loadFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+            onDone: {
+              target: 'loaded',
+              actions: { type: 'storePage', params: ({ event }) => ({ page: event.output, append: false }) },
+            },
+            onError: {
+              target: 'loadFailed',
+              actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         loadFailed: {
@@ -236,7 +285,10 @@ export const notificationFeedMachine = setup({
             id: 'listMore',
             src: 'listNotifications',
             input: ({ context }) => ({ before: context.items.at(-1)?.id ?? null, limit: context.pageSize }),
-            onDone: { target: 'loaded', actions: { type: 'storePage', params: ({ event }) => ({ page: event.output, append: true }) } },
+            onDone: {
+              target: 'loaded',
+              actions: { type: 'storePage', params: ({ event }) => ({ page: event.output, append: true }) },
+            },
             onError: { target: 'loaded', actions: { type: 'notify', params: { message: MORE_FAILED, tone: 'error' } } },
           },
         },
@@ -269,14 +321,22 @@ export const notificationFeedMachine = setup({
           invoke: {
             id: 'markRead',
             src: 'markRead',
-            input: ({ context }): NotificationReadBody => (context.sending.all ? { all: true } : { ids: [...context.sending.ids] }),
+            input: ({ context }): NotificationReadBody =>
+              context.sending.all ? { all: true } : { ids: [...context.sending.ids] },
             onDone: {
               target: 'idle',
-              actions: ['stopSending', { type: 'storeUnread', params: ({ event }) => ({ unread: event.output.unread }) }],
+              actions: [
+                'stopSending',
+                { type: 'storeUnread', params: ({ event }) => ({ unread: event.output.unread }) },
+              ],
             },
             onError: {
               target: 'idle',
-              actions: ['stopSending', { type: 'notify', params: { message: READ_FAILED, tone: 'error' } }, raise({ type: 'feed.refresh' })],
+              actions: [
+                'stopSending',
+                { type: 'notify', params: { message: READ_FAILED, tone: 'error' } },
+                raise({ type: 'feed.refresh' }),
+              ],
             },
           },
         },

@@ -10,12 +10,14 @@ export { NotificationFeedContext, useNotificationFeedActor } from './notificatio
 export const useUnreadCount = (ref: NotificationFeedRef): number | null => useSelector(ref, (s) => s.context.unread);
 
 /** Whether the bell's panel is open. */
-export const usePanelOpen = (ref: NotificationFeedRef): boolean => useSelector(ref, (s) => s.matches({ panel: 'open' }));
+export const usePanelOpen = (ref: NotificationFeedRef): boolean =>
+  useSelector(ref, (s) => s.matches({ panel: 'open' }));
 
 export type FeedStatus = 'idle' | 'loading' | 'loadFailed' | 'loaded' | 'loadingMore';
 
 function feedStatus(s: NotificationFeedSnapshot): FeedStatus {
-  for (const status of ['loading', 'loadFailed', 'loaded', 'loadingMore'] as const) if (s.matches({ feed: status })) return status;
+  for (const status of ['loading', 'loadFailed', 'loaded', 'loadingMore'] as const)
+    if (s.matches({ feed: status })) return status;
   return 'idle';
 }
 
@@ -23,16 +25,19 @@ function feedStatus(s: NotificationFeedSnapshot): FeedStatus {
 export const useFeedStatus = (ref: NotificationFeedRef): FeedStatus => useSelector(ref, feedStatus);
 
 /** The items, newest first. */
-export const useFeedItems = (ref: NotificationFeedRef): readonly Notification[] => useSelector(ref, (s) => s.context.items);
+export const useFeedItems = (ref: NotificationFeedRef): readonly Notification[] =>
+  useSelector(ref, (s) => s.context.items);
 
 /** Why the list could not be loaded. */
 export const useFeedError = (ref: NotificationFeedRef): UiError | null => useSelector(ref, (s) => s.context.error);
 
 /** Whether older items can be loaded now. */
-export const useCanLoadMore = (ref: NotificationFeedRef): boolean => useSelector(ref, (s) => s.can({ type: 'feed.more' }));
+export const useCanLoadMore = (ref: NotificationFeedRef): boolean =>
+  useSelector(ref, (s) => s.can({ type: 'feed.more' }));
 
 /** Whether "Mark all as read" does something now. */
-export const useCanReadAll = (ref: NotificationFeedRef): boolean => useSelector(ref, (s) => s.can({ type: 'read.all' }));
+export const useCanReadAll = (ref: NotificationFeedRef): boolean =>
+  useSelector(ref, (s) => s.can({ type: 'read.all' }));
 
 /** What the bell, the panel and the page may ask. */
 export function useNotificationFeedEvents(ref: NotificationFeedRef) {

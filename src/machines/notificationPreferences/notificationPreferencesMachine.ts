@@ -10,7 +10,12 @@
  * Without unsaved changes (or outside the form) `leave.request` lets the app go on at once.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { EmailFrequency, NotificationKind, NotificationPreferences, NotificationPreferencesBody } from '../../schemas/notifications.ts';
+import type {
+  EmailFrequency,
+  NotificationKind,
+  NotificationPreferences,
+  NotificationPreferencesBody,
+} from '../../schemas/notifications.ts';
 import { toUiError, type UiError } from '../../services/errors.ts';
 import { getNotificationPreferences, updateNotificationPreferences } from '../../services/notificationService.ts';
 import { effect } from '../shared/effect.ts';
@@ -37,10 +42,16 @@ export type NotificationPreferencesEvent =
 export const PREFERENCES_SAVED = 'Your e-mail settings are saved.';
 
 /** The kinds whose choice differs from the saved one (what `PUT` sends). */
-export function changedSettings(context: Pick<NotificationPreferencesContext, 'saved' | 'values'>): NotificationPreferencesBody['email'] {
+export function changedSettings(
+  context: Pick<NotificationPreferencesContext, 'saved' | 'values'>,
+): NotificationPreferencesBody['email'] {
   const { saved, values } = context;
   if (!saved || !values) return {};
-  return Object.fromEntries((Object.keys(values) as NotificationKind[]).filter((kind) => values[kind] !== saved[kind]).map((kind) => [kind, values[kind]]));
+  return Object.fromEntries(
+    (Object.keys(values) as NotificationKind[])
+      .filter((kind) => values[kind] !== saved[kind])
+      .map((kind) => [kind, values[kind]]),
+  );
 }
 
 /** Whether the page holds choices not saved yet. */
@@ -56,7 +67,9 @@ export const notificationPreferencesMachine = setup({
   },
   actors: {
     loadPreferences: fromPromise<NotificationPreferences>(({ signal }) => getNotificationPreferences(signal)),
-    savePreferences: fromPromise<NotificationPreferences, NotificationPreferencesBody>(({ input, signal }) => updateNotificationPreferences(input, signal)),
+    savePreferences: fromPromise<NotificationPreferences, NotificationPreferencesBody>(({ input, signal }) =>
+      updateNotificationPreferences(input, signal),
+    ),
   },
   guards: {
     hasUnsavedChanges: ({ context }) => hasUnsavedSettings(context),
@@ -89,8 +102,14 @@ export const notificationPreferencesMachine = setup({
       invoke: {
         id: 'loadPreferences',
         src: 'loadPreferences',
-        onDone: { target: 'form', actions: { type: 'storePreferences', params: ({ event }) => ({ preferences: event.output }) } },
-        onError: { target: 'loadFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        onDone: {
+          target: 'form',
+          actions: { type: 'storePreferences', params: ({ event }) => ({ preferences: event.output }) },
+        },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     loadFailed: {
@@ -99,7 +118,10 @@ export const notificationPreferencesMachine = setup({
     form: {
       initial: 'editing',
       on: {
-        'leave.request': [{ guard: 'hasUnsavedChanges', target: '.confirmingLeave' }, { target: 'leaving', actions: 'allowLeave' }],
+        'leave.request': [
+          { guard: 'hasUnsavedChanges', target: '.confirmingLeave' },
+          { target: 'leaving', actions: 'allowLeave' },
+        ],
       },
       states: {
         editing: {
@@ -123,15 +145,23 @@ export const notificationPreferencesMachine = setup({
                 { type: 'notify', params: { message: PREFERENCES_SAVED, tone: 'success' } },
               ],
             },
-            onError: { target: 'saveFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: 'saveFailed',
+              actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         saved: {
-          on: { 'preference.change': { target: 'editing', actions: { type: 'storeChoice', params: ({ event }) => event } } },
+          on: {
+            'preference.change': { target: 'editing', actions: { type: 'storeChoice', params: ({ event }) => event } },
+          },
         },
         saveFailed: {
           on: {
-            'preference.change': { target: 'editing', actions: ['clearError', { type: 'storeChoice', params: ({ event }) => event }] },
+            'preference.change': {
+              target: 'editing',
+              actions: ['clearError', { type: 'storeChoice', params: ({ event }) => event }],
+            },
             'form.submit': { guard: 'hasUnsavedChanges', target: 'saving', actions: 'clearError' },
           },
         },
@@ -151,6 +181,9 @@ export const notificationPreferencesMachine = setup({
 export type NotificationPreferencesMachine = typeof notificationPreferencesMachine;
 
 /** Whether leaving the page now (reload, closing the tab) would lose choices. */
-export function notificationPreferencesHaveUnsavedChanges(snapshot: { matches: (state: 'form') => boolean; context: NotificationPreferencesContext }): boolean {
+export function notificationPreferencesHaveUnsavedChanges(snapshot: {
+  matches: (state: 'form') => boolean;
+  context: NotificationPreferencesContext;
+}): boolean {
   return snapshot.matches('form') && hasUnsavedSettings(snapshot.context);
 }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { makeInvitation, people } from '../../test/sharedFixtures.ts';
-import { invitationDeleted, invited, inviteRefusal, membershipOf, removed, searchMessage, statusOf, type Membership } from './membership.ts';
+import {
+  invitationDeleted,
+  invited,
+  inviteRefusal,
+  membershipOf,
+  removed,
+  searchMessage,
+  statusOf,
+  type Membership,
+} from './membership.ts';
 
 const start: Membership = { members: [people.tess], pending: [{ ...people.pat, invitationId: 51 }] };
 
@@ -32,9 +41,15 @@ describe('membership (spec §4)', () => {
     expect(searchMessage('', start, people.lee)).toBeNull();
     expect(inviteRefusal('  ', start, people.lee)).toBe('Email is required');
     expect(searchMessage('te', start, people.lee)).toBe('Please enter a valid email address to invite a new user.');
-    expect(searchMessage(' TEACHER@example.org ', start, people.lee)).toBe('TEACHER@example.org is already a member of this shared portfolio.');
-    expect(searchMessage('lead@example.org', start, people.lee)).toBe('lead@example.org is already a member of this shared portfolio.');
-    expect(searchMessage('pat@example.org', start, people.lee)).toBe('pat@example.org has already been invited to this shared portfolio.');
+    expect(searchMessage(' TEACHER@example.org ', start, people.lee)).toBe(
+      'TEACHER@example.org is already a member of this shared portfolio.',
+    );
+    expect(searchMessage('lead@example.org', start, people.lee)).toBe(
+      'lead@example.org is already a member of this shared portfolio.',
+    );
+    expect(searchMessage('pat@example.org', start, people.lee)).toBe(
+      'pat@example.org has already been invited to this shared portfolio.',
+    );
     expect(inviteRefusal('someone@example.org', start, people.lee)).toBeNull();
   });
 });

@@ -32,7 +32,8 @@ export const SEARCH_MESSAGES = {
 /** The server's rule: a search for people needs at least this many characters. */
 export const SEARCH_MIN = MEMBER_SEARCH_MIN;
 
-const withoutOwner = <T extends Person>(people: readonly T[], ownerId: number): T[] => people.filter((p) => p.id !== ownerId);
+const withoutOwner = <T extends Person>(people: readonly T[], ownerId: number): T[] =>
+  people.filter((p) => p.id !== ownerId);
 
 /** The membership the server reports. */
 export function membershipOf(response: Pick<MembersResponse, 'members' | 'pending'>, ownerId: number): Membership {
@@ -74,7 +75,8 @@ export function searchMessage(text: string, membership: Membership, owner: Perso
   const email = text.trim();
   if (email === '') return null;
   if (!isEmail(email)) return SEARCH_MESSAGES.invalidEmail;
-  if (sameEmail(owner.email, email) || membership.members.some((p) => sameEmail(p.email, email))) return SEARCH_MESSAGES.alreadyMember(email);
+  if (sameEmail(owner.email, email) || membership.members.some((p) => sameEmail(p.email, email)))
+    return SEARCH_MESSAGES.alreadyMember(email);
   if (membership.pending.some((p) => sameEmail(p.email, email))) return SEARCH_MESSAGES.alreadyInvited(email);
   return null;
 }
@@ -86,7 +88,9 @@ export function inviteRefusal(text: string, membership: Membership, owner: Perso
 }
 
 /** Who the list shows: members first, then pending invitees, each in the order the server gave. */
-export function participantsOf(membership: Membership): ({ person: Person; pending: false } | { person: PendingPerson; pending: true })[] {
+export function participantsOf(
+  membership: Membership,
+): ({ person: Person; pending: false } | { person: PendingPerson; pending: true })[] {
   return [
     ...membership.members.map((person) => ({ person, pending: false as const })),
     ...membership.pending.map((person) => ({ person, pending: true as const })),

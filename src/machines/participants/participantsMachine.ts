@@ -84,14 +84,23 @@ export const participantsMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    fetchMembers: fromPromise<MembersResponse, { sharedPortfolioId: number }>(({ input, signal }) => getMembers(input.sharedPortfolioId, undefined, signal)),
+    fetchMembers: fromPromise<MembersResponse, { sharedPortfolioId: number }>(({ input, signal }) =>
+      getMembers(input.sharedPortfolioId, undefined, signal),
+    ),
     searchPeople: fromPromise<MembersResponse, { sharedPortfolioId: number; search: string }>(({ input, signal }) =>
       getMembers(input.sharedPortfolioId, input.search, signal),
     ),
     invitePerson: fromPromise<Invitation, { sharedPortfolioId: number; invitee: Invitee }>(({ input, signal }) =>
-      invite('to' in input.invitee ? { to: input.invitee.to, sharedPortfolio: input.sharedPortfolioId } : { email: input.invitee.email, sharedPortfolio: input.sharedPortfolioId }, signal),
+      invite(
+        'to' in input.invitee
+          ? { to: input.invitee.to, sharedPortfolio: input.sharedPortfolioId }
+          : { email: input.invitee.email, sharedPortfolio: input.sharedPortfolioId },
+        signal,
+      ),
     ),
-    cancelInvitation: fromPromise<Invitation, { invitationId: number }>(({ input, signal }) => deleteInvitation(input.invitationId, signal)),
+    cancelInvitation: fromPromise<Invitation, { invitationId: number }>(({ input, signal }) =>
+      deleteInvitation(input.invitationId, signal),
+    ),
     removeMember: fromPromise<SharedPortfolio, { sharedPortfolioId: number; userId: number }>(({ input, signal }) =>
       removeMember(input.sharedPortfolioId, input.userId, signal),
     ),
@@ -100,14 +109,24 @@ export const participantsMachine = setup({
     isSearchable: (_, params: { text: string }) => params.text.trim().length >= SEARCH_MIN,
     isRefused: ({ context }) => inviteRefusal(context.text, context.membership, context.owner) !== null,
     isListed: ({ context }, params: { userId: number }) =>
-      context.membership.members.some((p) => p.id === params.userId) || context.membership.pending.some((p) => p.id === params.userId),
+      context.membership.members.some((p) => p.id === params.userId) ||
+      context.membership.pending.some((p) => p.id === params.userId),
     isRemovingPending: ({ context }) => context.removal?.kind === 'pending',
     isBadRequest: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 400,
   },
   actions: {
-    resetSearch: assign({ text: '', message: null, invalid: false, matches: [], invitee: null, removal: null, announcement: '' }),
+    resetSearch: assign({
+      text: '',
+      message: null,
+      invalid: false,
+      matches: [],
+      invitee: null,
+      removal: null,
+      announcement: '',
+    }),
     storeMembership: assign({
-      membership: ({ context }, params: { response: MembersResponse }) => membershipOf(params.response, context.owner.id),
+      membership: ({ context }, params: { response: MembersResponse }) =>
+        membershipOf(params.response, context.owner.id),
       error: null,
     }),
     storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
@@ -119,7 +138,10 @@ export const participantsMachine = setup({
     storeMatches: assign({ matches: (_, params: { people: readonly Person[] }) => [...params.people] }),
     clearMatches: assign({ matches: [] }),
     refuse: assign({ message: (_, params: { message: string }) => params.message, invalid: true }),
-    refuseText: assign(({ context }) => ({ message: inviteRefusal(context.text, context.membership, context.owner), invalid: true })),
+    refuseText: assign(({ context }) => ({
+      message: inviteRefusal(context.text, context.membership, context.owner),
+      invalid: true,
+    })),
     storeInvitee: assign({ invitee: (_, params: { invitee: Invitee }) => params.invitee }),
     addPending: assign(({ context }, params: { invitation: Invitation }) => ({
       membership: invited(context.membership, params.invitation),
@@ -189,8 +211,14 @@ export const participantsMachine = setup({
             id: 'fetchMembers',
             src: 'fetchMembers',
             input: ({ context }) => ({ sharedPortfolioId: context.sharedPortfolioId }),
-            onDone: { target: 'ready', actions: { type: 'storeMembership', params: ({ event }) => ({ response: event.output }) } },
-            onError: { target: 'loadFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+            onDone: {
+              target: 'ready',
+              actions: { type: 'storeMembership', params: ({ event }) => ({ response: event.output }) },
+            },
+            onError: {
+              target: 'loadFailed',
+              actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
           on: { 'dialog.close': '#participants.closed' },
         },
@@ -210,18 +238,27 @@ export const participantsMachine = setup({
                 reenter: true,
                 actions: { type: 'storeText', params: ({ event }) => ({ text: event.text }) },
               },
-              { target: '.idle', actions: [{ type: 'storeText', params: ({ event }) => ({ text: event.text }) }, 'clearMatches'] },
+              {
+                target: '.idle',
+                actions: [{ type: 'storeText', params: ({ event }) => ({ text: event.text }) }, 'clearMatches'],
+              },
             ],
             'invite.submit': [
               { guard: 'isRefused', actions: 'refuseText' },
               {
                 target: 'inviting',
-                actions: { type: 'storeInvitee', params: ({ context }) => ({ invitee: { email: context.text.trim(), label: context.text.trim() } }) },
+                actions: {
+                  type: 'storeInvitee',
+                  params: ({ context }) => ({ invitee: { email: context.text.trim(), label: context.text.trim() } }),
+                },
               },
             ],
             'invite.person': {
               target: 'inviting',
-              actions: { type: 'storeInvitee', params: ({ event }) => ({ invitee: { to: event.person.id, label: event.person.username } }) },
+              actions: {
+                type: 'storeInvitee',
+                params: ({ event }) => ({ invitee: { to: event.person.id, label: event.person.username } }),
+              },
             },
             'participant.remove': {
               guard: { type: 'isListed', params: ({ event }) => ({ userId: event.userId }) },
@@ -244,7 +281,13 @@ export const participantsMachine = setup({
                     { type: 'storeMatches', params: ({ event }) => ({ people: event.output.nonMembers }) },
                   ],
                 },
-                onError: { target: 'idle', actions: { type: 'notify', params: ({ event }) => ({ message: errorMessage(event.error), tone: 'error' }) } },
+                onError: {
+                  target: 'idle',
+                  actions: {
+                    type: 'notify',
+                    params: ({ event }) => ({ message: errorMessage(event.error), tone: 'error' }),
+                  },
+                },
               },
             },
           },
@@ -255,20 +298,35 @@ export const participantsMachine = setup({
             id: 'invitePerson',
             src: 'invitePerson',
             input: ({ context }) => ({ sharedPortfolioId: context.sharedPortfolioId, invitee: context.invitee! }),
-            onDone: { target: 'ready', actions: { type: 'addPending', params: ({ event }) => ({ invitation: event.output }) } },
+            onDone: {
+              target: 'ready',
+              actions: { type: 'addPending', params: ({ event }) => ({ invitation: event.output }) },
+            },
             onError: [
               {
                 guard: { type: 'isBadRequest', params: ({ event }) => ({ error: event.error }) },
                 target: 'ready',
-                actions: ['clearInvitee', { type: 'refuse', params: ({ event }) => ({ message: errorMessage(event.error) }) }],
+                actions: [
+                  'clearInvitee',
+                  { type: 'refuse', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+                ],
               },
-              { target: 'ready', actions: ['clearInvitee', { type: 'notify', params: ({ event }) => ({ message: errorMessage(event.error), tone: 'error' }) }] },
+              {
+                target: 'ready',
+                actions: [
+                  'clearInvitee',
+                  { type: 'notify', params: ({ event }) => ({ message: errorMessage(event.error), tone: 'error' }) },
+                ],
+              },
             ],
           },
         },
         confirmingRemoval: {
           on: {
-            'removal.confirm': [{ guard: 'isRemovingPending', target: 'cancellingInvitation' }, { target: 'removingMember' }],
+            'removal.confirm': [
+              { guard: 'isRemovingPending', target: 'cancellingInvitation' },
+              { target: 'removingMember' },
+            ],
             'removal.cancel': { target: 'ready', actions: 'clearRemoval' },
           },
         },
@@ -277,9 +335,17 @@ export const participantsMachine = setup({
           invoke: {
             id: 'cancelInvitation',
             src: 'cancelInvitation',
-            input: ({ context }) => ({ invitationId: (context.removal as Extract<Removal, { kind: 'pending' }>).person.invitationId }),
+            input: ({ context }) => ({
+              invitationId: (context.removal as Extract<Removal, { kind: 'pending' }>).person.invitationId,
+            }),
             onDone: { target: 'ready', actions: 'dropPending' },
-            onError: { target: 'ready', actions: ['clearRemoval', { type: 'notify', params: ({ event }) => ({ message: errorMessage(event.error), tone: 'error' }) }] },
+            onError: {
+              target: 'ready',
+              actions: [
+                'clearRemoval',
+                { type: 'notify', params: ({ event }) => ({ message: errorMessage(event.error), tone: 'error' }) },
+              ],
+            },
           },
         },
         removingMember: {
@@ -287,9 +353,18 @@ export const participantsMachine = setup({
           invoke: {
             id: 'removeMember',
             src: 'removeMember',
-            input: ({ context }) => ({ sharedPortfolioId: context.sharedPortfolioId, userId: context.removal!.person.id }),
+            input: ({ context }) => ({
+              sharedPortfolioId: context.sharedPortfolioId,
+              userId: context.removal!.person.id,
+            }),
             onDone: { target: 'ready', actions: 'dropMember' },
-            onError: { target: 'ready', actions: ['clearRemoval', { type: 'notify', params: ({ event }) => ({ message: errorMessage(event.error), tone: 'error' }) }] },
+            onError: {
+              target: 'ready',
+              actions: [
+                'clearRemoval',
+                { type: 'notify', params: ({ event }) => ({ message: errorMessage(event.error), tone: 'error' }) },
+              ],
+            },
           },
         },
       },

@@ -54,10 +54,30 @@ export function useParticipants(ref: ParticipantsRef): {
   const busy = useSelector(ref, (s) => s.hasTag('busy'));
   const inviting = useSelector(ref, (s) => s.matches({ open: 'inviting' }));
   const removal = useSelector(ref, (s) => s.context.removal);
-  const confirming = useSelector(ref, (s) => s.matches({ open: 'confirmingRemoval' }) || s.matches({ open: 'cancellingInvitation' }) || s.matches({ open: 'removingMember' }));
+  const confirming = useSelector(
+    ref,
+    (s) =>
+      s.matches({ open: 'confirmingRemoval' }) ||
+      s.matches({ open: 'cancellingInvitation' }) ||
+      s.matches({ open: 'removingMember' }),
+  );
   const announcement = useSelector(ref, (s) => s.context.announcement);
   const error = useSelector(ref, (s) => s.context.error);
-  return { membership, participants, text, message, invalid, matches, searching, busy, inviting, removal, confirming, announcement, error };
+  return {
+    membership,
+    participants,
+    text,
+    message,
+    invalid,
+    matches,
+    searching,
+    busy,
+    inviting,
+    removal,
+    confirming,
+    announcement,
+    error,
+  };
 }
 
 /** What the dialog's view may ask. */

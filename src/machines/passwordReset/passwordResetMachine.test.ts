@@ -69,7 +69,9 @@ describe('validateReset', () => {
     expect(validateReset({ password: 'short', passwordConfirmation: 'short' })).toEqual({
       password: 'Your new password must be at least 8 characters long.',
     });
-    expect(validateReset({ password: '', passwordConfirmation: 'brand-new-pass' })).toEqual({ password: 'New Password is required.' });
+    expect(validateReset({ password: '', passwordConfirmation: 'brand-new-pass' })).toEqual({
+      password: 'New Password is required.',
+    });
     expect(validateReset({ password: 'brand-new-pass', passwordConfirmation: 'brand-new-pass' })).toEqual({});
   });
 });
@@ -133,16 +135,26 @@ describe('passwordResetMachine, reset half', () => {
   });
 
   it.each([
-    ['the server’s first message', new ApiError(400, 'incorrect_code', 'Incorrect code provided.', ''), 'Incorrect code provided.'],
+    [
+      'the server’s first message',
+      new ApiError(400, 'incorrect_code', 'Incorrect code provided.', ''),
+      'Incorrect code provided.',
+    ],
     ['the rate-limit message', new ApiError(429, 'too_many_requests', 'Too many attempts.', ''), 'Too many attempts.'],
     ['the network message', new NetworkError(), new NetworkError().message],
   ])('alerts %s and goes back to the form', async (_, error, message) => {
-    const { actor, effects, completeLogin } = start({ flow: 'reset', code: 'c0de' }, { resetPassword: () => Promise.reject(error) });
+    const { actor, effects, completeLogin } = start(
+      { flow: 'reset', code: 'c0de' },
+      { resetPassword: () => Promise.reject(error) },
+    );
     fill(actor);
     actor.send({ type: 'passwordReset.submit' });
     await waitFor(actor, (s) => s.matches({ reset: 'editing' }) && effects.length > 0);
     expect(effects).toEqual([`error: ${message}`]);
-    expect(actor.getSnapshot().context).toMatchObject({ password: 'brand-new-pass', passwordConfirmation: 'brand-new-pass' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      password: 'brand-new-pass',
+      passwordConfirmation: 'brand-new-pass',
+    });
     expect(completeLogin).not.toHaveBeenCalled();
     expect(document.cookie).not.toContain('jwt=');
   });

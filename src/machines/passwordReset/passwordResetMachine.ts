@@ -55,8 +55,7 @@ export interface PasswordResetContext {
 }
 
 export type PasswordResetEvent =
-  | { type: 'field.change'; field: PasswordResetField; value: string }
-  | { type: 'passwordReset.submit' };
+  { type: 'field.change'; field: PasswordResetField; value: string } | { type: 'passwordReset.submit' };
 
 /** The field message of the forgot form; empty when it may be sent. */
 export function validateForgot(form: { email: string }): PasswordResetFieldErrors {
@@ -71,7 +70,8 @@ export function validateReset(form: { password: string; passwordConfirmation: st
   const errors: PasswordResetFieldErrors = {};
   if (form.password === '') errors.password = PASSWORD_RESET_FIELD_MESSAGES.passwordRequired;
   else if (form.password.length < PASSWORD_MIN) errors.password = PASSWORD_RESET_FIELD_MESSAGES.passwordTooShort;
-  if (form.passwordConfirmation === '') errors.passwordConfirmation = PASSWORD_RESET_FIELD_MESSAGES.confirmationRequired;
+  if (form.passwordConfirmation === '')
+    errors.passwordConfirmation = PASSWORD_RESET_FIELD_MESSAGES.confirmationRequired;
   else if (form.password !== '' && form.passwordConfirmation !== form.password) {
     errors.passwordConfirmation = PASSWORD_RESET_FIELD_MESSAGES.mismatch;
   }
@@ -82,7 +82,11 @@ function validate(context: PasswordResetContext): PasswordResetFieldErrors {
   return context.flow === 'forgot' ? validateForgot(context) : validateReset(context);
 }
 
-function withField(context: PasswordResetContext, field: PasswordResetField, value: string): Partial<PasswordResetContext> {
+function withField(
+  context: PasswordResetContext,
+  field: PasswordResetField,
+  value: string,
+): Partial<PasswordResetContext> {
   const { [field]: _dropped, ...fieldErrors } = context.fieldErrors;
   switch (field) {
     case 'email':
@@ -103,8 +107,8 @@ export const passwordResetMachine = setup({
   },
   actors: {
     forgotPassword: fromPromise<unknown, { email: string }>(({ input, signal }) => forgotPassword(input.email, signal)),
-    resetPassword: fromPromise<AuthResponse, { code: string; password: string; passwordConfirmation: string }>(({ input, signal }) =>
-      resetPassword(input, signal),
+    resetPassword: fromPromise<AuthResponse, { code: string; password: string; passwordConfirmation: string }>(
+      ({ input, signal }) => resetPassword(input, signal),
     ),
   },
   guards: {
@@ -198,7 +202,11 @@ export const passwordResetMachine = setup({
               actions: [
                 {
                   type: 'notifySuccess',
-                  params: ({ context }) => ({ message: context.welcome ? PASSWORD_RESET_MESSAGES.passwordSet : PASSWORD_RESET_MESSAGES.passwordChanged }),
+                  params: ({ context }) => ({
+                    message: context.welcome
+                      ? PASSWORD_RESET_MESSAGES.passwordSet
+                      : PASSWORD_RESET_MESSAGES.passwordChanged,
+                  }),
                 },
                 { type: 'completeLogin', params: ({ event }) => ({ user: event.output.user }) },
               ],

@@ -1,5 +1,9 @@
 import { createActorContext } from '@xstate/react';
-import { passwordResetMachine, type PasswordResetField, type PasswordResetFieldErrors } from './passwordResetMachine.ts';
+import {
+  passwordResetMachine,
+  type PasswordResetField,
+  type PasswordResetFieldErrors,
+} from './passwordResetMachine.ts';
 
 /**
  * The password-reset actor of the forgot and reset pages; the app provides it with

@@ -12,7 +12,9 @@ function start(artifactId: number | null) {
   const showArtifact = vi.fn<(portfolioId: number, artifactId: number) => void>();
   const logic = portfolioBrowserMachine.provide({
     actors: {
-      listPortfolios: fromPromise<BrowsedPortfolioListItem[], { owner: number | null }>(async () => [listItemOf(portfolio)]),
+      listPortfolios: fromPromise<BrowsedPortfolioListItem[], { owner: number | null }>(async () => [
+        listItemOf(portfolio),
+      ]),
       getPortfolio: fromPromise<BrowsedPortfolio, { portfolioId: number }>(async () => portfolio),
     },
     actions: {
@@ -49,7 +51,13 @@ describe('portfolioBrowser: Back to artifacts', () => {
 });
 
 describe('portfolioBrowser: the portfolio of the address', () => {
-  const quiet = { showPortfolio: () => undefined, showArtifact: () => undefined, hideArtifact: () => undefined, openArtifactEditor: () => undefined, notify: () => undefined };
+  const quiet = {
+    showPortfolio: () => undefined,
+    showArtifact: () => undefined,
+    hideArtifact: () => undefined,
+    openArtifactEditor: () => undefined,
+    notify: () => undefined,
+  };
   const other = makePortfolio({ id: 42 });
 
   function startSlowList() {
@@ -69,7 +77,9 @@ describe('portfolioBrowser: the portfolio of the address', () => {
       },
       actions: quiet,
     });
-    const actor = createActor(logic, { input: { mode: 'personal', owner: null, portfolioId: 41, artifactId: null } }).start();
+    const actor = createActor(logic, {
+      input: { mode: 'personal', owner: null, portfolioId: 41, artifactId: null },
+    }).start();
     return { actor, asked, answerList: () => answerList() };
   }
 

@@ -64,8 +64,12 @@ export const portfolioBrowserMachine = setup({
       listPortfolios(input.owner === null ? {} : { owner: input.owner }, signal),
     ),
     // The table's view of a personal portfolio; an artifact is read whole when it is opened.
-    getPortfolio: fromPromise<BrowsedPortfolio, { portfolioId: number }>(({ input, signal }) => getPortfolioSummary(input.portfolioId, signal)),
-    createArtifact: fromPromise<Artifact, { portfolioId: number }>(({ input, signal }) => createArtifact(input.portfolioId, signal)),
+    getPortfolio: fromPromise<BrowsedPortfolio, { portfolioId: number }>(({ input, signal }) =>
+      getPortfolioSummary(input.portfolioId, signal),
+    ),
+    createArtifact: fromPromise<Artifact, { portfolioId: number }>(({ input, signal }) =>
+      createArtifact(input.portfolioId, signal),
+    ),
     compare: compareMachine,
   },
   delays: {
@@ -76,7 +80,8 @@ export const portfolioBrowserMachine = setup({
     hasEarlyPortfolio: ({ context }) => context.early !== null && context.early.id === context.portfolioId,
     hasArtifact: ({ context }) => context.artifactId !== null,
     isOtherPortfolio: ({ context }, params: { portfolioId: number }) => params.portfolioId !== context.portfolioId,
-    isRouteToNoPortfolio: ({ context }, params: RouteChange) => params.portfolioId === null && context.portfolioId !== null,
+    isRouteToNoPortfolio: ({ context }, params: RouteChange) =>
+      params.portfolioId === null && context.portfolioId !== null,
     isRouteToOtherPortfolio: ({ context }, params: RouteChange) =>
       params.portfolioId !== null && params.portfolioId !== context.portfolioId,
     isRouteToOtherArtifact: ({ context }, params: RouteChange) => params.artifactId !== context.artifactId,
@@ -84,8 +89,14 @@ export const portfolioBrowserMachine = setup({
     canCreateArtifact: ({ context }) => context.mode === 'personal',
   },
   actions: {
-    storePortfolios: assign({ portfolios: (_, params: { portfolios: BrowsedPortfolioListItem[] }) => sortPortfoliosByName(params.portfolios), error: null }),
-    removePortfolio: assign({ portfolios: ({ context }, params: { portfolioId: number }) => context.portfolios.filter((p) => p.id !== params.portfolioId) }),
+    storePortfolios: assign({
+      portfolios: (_, params: { portfolios: BrowsedPortfolioListItem[] }) => sortPortfoliosByName(params.portfolios),
+      error: null,
+    }),
+    removePortfolio: assign({
+      portfolios: ({ context }, params: { portfolioId: number }) =>
+        context.portfolios.filter((p) => p.id !== params.portfolioId),
+    }),
     storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
     choosePortfolio: assign((_, params: { portfolioId: number | null; artifactId: number | null }) => ({
       closedArtifactId: null,
@@ -103,7 +114,10 @@ export const portfolioBrowserMachine = setup({
       rows: toRows(artifactsOf(params.portfolio), context.viewerId),
       error: null,
     })),
-    chooseArtifact: assign({ artifactId: (_, params: { artifactId: number | null }) => params.artifactId, closedArtifactId: null }),
+    chooseArtifact: assign({
+      artifactId: (_, params: { artifactId: number | null }) => params.artifactId,
+      closedArtifactId: null,
+    }),
     closeArtifact: assign(({ context }) => ({ artifactId: null, closedArtifactId: context.artifactId })),
     removeArtifact: assign(({ context }, params: { artifactId: number }) => ({
       portfolio: context.portfolio ? withoutArtifact(context.portfolio, params.artifactId) : null,
@@ -111,10 +125,18 @@ export const portfolioBrowserMachine = setup({
       artifactId: context.artifactId === params.artifactId ? null : context.artifactId,
     })),
     storeSearch: assign({ search: (_, params: { text: string }) => params.text }),
-    toggleFilter: assign({ filters: ({ context }, params: { key: string; value: string }) => toggleFilter(context.filters, params.key, params.value) }),
-    setRecent: assign({ filters: ({ context }, params: { on: boolean; at: number }) => setRecentFilter(context.filters, params.on, params.at) }),
+    toggleFilter: assign({
+      filters: ({ context }, params: { key: string; value: string }) =>
+        toggleFilter(context.filters, params.key, params.value),
+    }),
+    setRecent: assign({
+      filters: ({ context }, params: { on: boolean; at: number }) =>
+        setRecentFilter(context.filters, params.on, params.at),
+    }),
     clearFilters: assign({ filters: NO_FILTERS }),
-    changeSort: assign({ sort: ({ context }, params: { column: SortColumn }) => nextSort(context.sort, params.column) }),
+    changeSort: assign({
+      sort: ({ context }, params: { column: SortColumn }) => nextSort(context.sort, params.column),
+    }),
     startCompare: spawnChild('compare', { id: 'compare' }),
     stopCompare: stopChild('compare'),
     /** Puts the portfolio in the address (provided by the app). */
@@ -165,8 +187,14 @@ export const portfolioBrowserMachine = setup({
                 id: 'listPortfolios',
                 src: 'listPortfolios',
                 input: ({ context }) => ({ owner: context.owner }),
-                onDone: { target: 'done', actions: { type: 'storePortfolios', params: ({ event }) => ({ portfolios: event.output }) } },
-                onError: { target: '#portfolioBrowser.listFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+                onDone: {
+                  target: 'done',
+                  actions: { type: 'storePortfolios', params: ({ event }) => ({ portfolios: event.output }) },
+                },
+                onError: {
+                  target: '#portfolioBrowser.listFailed',
+                  actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+                },
               },
             },
             done: { type: 'final' },
@@ -182,7 +210,10 @@ export const portfolioBrowserMachine = setup({
                 id: 'getPortfolio',
                 src: 'getPortfolio',
                 input: ({ context }) => ({ portfolioId: context.portfolioId! }),
-                onDone: { target: 'done', actions: { type: 'keepEarly', params: ({ event }) => ({ portfolio: event.output }) } },
+                onDone: {
+                  target: 'done',
+                  actions: { type: 'keepEarly', params: ({ event }) => ({ portfolio: event.output }) },
+                },
                 onError: 'done',
               },
             },
@@ -228,7 +259,11 @@ export const portfolioBrowserMachine = setup({
       states: {
         choosing: {
           always: [
-            { guard: 'hasEarlyPortfolio', target: 'loaded', actions: { type: 'storePortfolio', params: ({ context }) => ({ portfolio: context.early! }) } },
+            {
+              guard: 'hasEarlyPortfolio',
+              target: 'loaded',
+              actions: { type: 'storePortfolio', params: ({ context }) => ({ portfolio: context.early! }) },
+            },
             { guard: 'hasPortfolioId', target: 'loading' },
             { target: 'idle' },
           ],
@@ -239,14 +274,20 @@ export const portfolioBrowserMachine = setup({
             id: 'getPortfolio',
             src: 'getPortfolio',
             input: ({ context }) => ({ portfolioId: context.portfolioId! }),
-            onDone: { target: 'loaded', actions: { type: 'storePortfolio', params: ({ event }) => ({ portfolio: event.output }) } },
+            onDone: {
+              target: 'loaded',
+              actions: { type: 'storePortfolio', params: ({ event }) => ({ portfolio: event.output }) },
+            },
             onError: [
               {
                 guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
                 target: 'notFound',
                 actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
               },
-              { target: 'loadFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+              {
+                target: 'loadFailed',
+                actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+              },
             ],
           },
         },
@@ -262,7 +303,10 @@ export const portfolioBrowserMachine = setup({
             'artifact.select': {
               actions: [
                 { type: 'chooseArtifact', params: ({ event }) => event },
-                { type: 'showArtifact', params: ({ context, event }) => ({ portfolioId: context.portfolioId!, artifactId: event.artifactId }) },
+                {
+                  type: 'showArtifact',
+                  params: ({ context, event }) => ({ portfolioId: context.portfolioId!, artifactId: event.artifactId }),
+                },
               ],
             },
             'artifact.close': {
@@ -305,10 +349,16 @@ export const portfolioBrowserMachine = setup({
                 id: 'getPortfolio',
                 src: 'getPortfolio',
                 input: ({ context }) => ({ portfolioId: context.portfolioId! }),
-                onDone: { target: 'browsing', actions: { type: 'storePortfolio', params: ({ event }) => ({ portfolio: event.output }) } },
+                onDone: {
+                  target: 'browsing',
+                  actions: { type: 'storePortfolio', params: ({ event }) => ({ portfolio: event.output }) },
+                },
                 onError: {
                   target: 'browsing',
-                  actions: { type: 'notify', params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }) },
+                  actions: {
+                    type: 'notify',
+                    params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }),
+                  },
                 },
               },
             },
@@ -322,12 +372,18 @@ export const portfolioBrowserMachine = setup({
                   target: 'browsing',
                   actions: {
                     type: 'openArtifactEditor',
-                    params: ({ context, event }) => ({ portfolioId: context.portfolioId!, artifactId: event.output.id }),
+                    params: ({ context, event }) => ({
+                      portfolioId: context.portfolioId!,
+                      artifactId: event.output.id,
+                    }),
                   },
                 },
                 onError: {
                   target: 'browsing',
-                  actions: { type: 'notify', params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }) },
+                  actions: {
+                    type: 'notify',
+                    params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }),
+                  },
                 },
               },
             },
@@ -343,7 +399,11 @@ export type PortfolioBrowserMachine = typeof portfolioBrowserMachine;
 /** The browser of shared portfolios: the same chart over the shared portfolio services. */
 export const sharedPortfolioBrowserMachine: PortfolioBrowserMachine = portfolioBrowserMachine.provide({
   actors: {
-    listPortfolios: fromPromise<BrowsedPortfolioListItem[], { owner: number | null }>(({ signal }) => listSharedPortfolios(signal)),
-    getPortfolio: fromPromise<BrowsedPortfolio, { portfolioId: number }>(({ input, signal }) => getSharedPortfolio(input.portfolioId, signal)),
+    listPortfolios: fromPromise<BrowsedPortfolioListItem[], { owner: number | null }>(({ signal }) =>
+      listSharedPortfolios(signal),
+    ),
+    getPortfolio: fromPromise<BrowsedPortfolio, { portfolioId: number }>(({ input, signal }) =>
+      getSharedPortfolio(input.portfolioId, signal),
+    ),
   },
 });

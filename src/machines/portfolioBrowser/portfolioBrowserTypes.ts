@@ -1,6 +1,14 @@
 /** The types of the artifact browser's machine (`portfolioBrowserMachine.ts`). */
 import type { UiError } from '../../services/errors.ts';
-import type { ArtifactRow, BrowsedPortfolio, BrowsedPortfolioListItem, BrowserMode, Filters, Sort, SortColumn } from './selectors.ts';
+import type {
+  ArtifactRow,
+  BrowsedPortfolio,
+  BrowsedPortfolioListItem,
+  BrowserMode,
+  Filters,
+  Sort,
+  SortColumn,
+} from './selectors.ts';
 
 export interface PortfolioBrowserInput {
   mode: BrowserMode;

@@ -31,19 +31,32 @@ const rows = toRows([
     parkingLot: false,
     created_at: at(10),
     commentTexts: ['What about FRICTION?'],
-    responses: { artifactName: 'Ramp races', artifactCategory: ['Student work', 'Photo of an activity'], unitTiming: 'Beginning of unit', unitDay: 12 },
+    responses: {
+      artifactName: 'Ramp races',
+      artifactCategory: ['Student work', 'Photo of an activity'],
+      unitTiming: 'Beginning of unit',
+      unitDay: 12,
+    },
   }),
   makeArtifact({
     id: 2,
     parkingLot: false,
     created_at: at(3),
-    responses: { artifactName: 'Exit ticket', artifactCategory: ['Assessment'], unitTiming: 'Middle of unit', standardFrameworkTags: ['Patterns'] },
+    responses: {
+      artifactName: 'Exit ticket',
+      artifactCategory: ['Assessment'],
+      unitTiming: 'Middle of unit',
+      standardFrameworkTags: ['Patterns'],
+    },
   }),
   makeArtifact({
     id: 3,
     parkingLot: true,
     created_at: at(1),
-    responses: { unitTiming: 'Middle of unit', standardFrameworkTags: ['Core Idea ESS1: Earth\u2019s Place in the Universe'] },
+    responses: {
+      unitTiming: 'Middle of unit',
+      standardFrameworkTags: ['Core Idea ESS1: Earth\u2019s Place in the Universe'],
+    },
   }),
 ]);
 const names = (list: readonly { name: string }[]) => list.map((r) => r.name);
@@ -52,7 +65,14 @@ const filters = (values: Filters['values'], recentSince: number | null = null): 
 describe('artifact rows', () => {
   it('index every response value (list items and numbers too) and every comment, lower-cased', () => {
     const text = searchTextOf(rows[0]!.artifact);
-    for (const part of ['ramp races', 'student work', 'photo of an activity', 'beginning of unit', '12', 'what about friction?']) {
+    for (const part of [
+      'ramp races',
+      'student work',
+      'photo of an activity',
+      'beginning of unit',
+      '12',
+      'what about friction?',
+    ]) {
       expect(text).toContain(part);
     }
     expect(rows[2]!.name).toBe('(Unnamed)');
@@ -66,22 +86,41 @@ describe('filterRows', () => {
 
   it('ORs the values of one question and ANDs across questions', () => {
     expect(names(filterRows(rows, filters({ artifactCategory: ['Student work'] }), ''))).toEqual(['Ramp races']);
-    expect(names(filterRows(rows, filters({ artifactCategory: ['Student work', 'Assessment'] }), ''))).toEqual(['Ramp races', 'Exit ticket']);
-    expect(names(filterRows(rows, filters({ artifactCategory: ['Student work', 'Assessment'], unitTiming: ['Middle of unit'] }), ''))).toEqual([
+    expect(names(filterRows(rows, filters({ artifactCategory: ['Student work', 'Assessment'] }), ''))).toEqual([
+      'Ramp races',
       'Exit ticket',
     ]);
-    expect(names(filterRows(rows, filters({ unitTiming: ['Middle of unit', 'Beginning of unit'] }), ''))).toEqual(['Ramp races', 'Exit ticket', '(Unnamed)']);
+    expect(
+      names(
+        filterRows(
+          rows,
+          filters({ artifactCategory: ['Student work', 'Assessment'], unitTiming: ['Middle of unit'] }),
+          '',
+        ),
+      ),
+    ).toEqual(['Exit ticket']);
+    expect(names(filterRows(rows, filters({ unitTiming: ['Middle of unit', 'Beginning of unit'] }), ''))).toEqual([
+      'Ramp races',
+      'Exit ticket',
+      '(Unnamed)',
+    ]);
   });
 
   it('matches a standard stored under the mobile apps’ label as the web label', () => {
-    expect(names(filterRows(rows, filters({ standardFrameworkTags: ["Core Idea ESS1: Earth's Place in the Universe"] }), ''))).toEqual(['(Unnamed)']);
+    expect(
+      names(
+        filterRows(rows, filters({ standardFrameworkTags: ["Core Idea ESS1: Earth's Place in the Universe"] }), ''),
+      ),
+    ).toEqual(['(Unnamed)']);
   });
 
   it('keeps artifacts of the last 7 days with the recent filter', () => {
     const recent = setRecentFilter(NO_FILTERS, true, NOW);
     expect(names(filterRows(rows, recent, ''))).toEqual(['Exit ticket', '(Unnamed)']);
     expect(setRecentFilter(recent, false, NOW)).toEqual(NO_FILTERS);
-    expect(names(filterRows(rows, { ...recent, values: { unitTiming: ['Middle of unit'] } }, 'exit'))).toEqual(['Exit ticket']);
+    expect(names(filterRows(rows, { ...recent, values: { unitTiming: ['Middle of unit'] } }, 'exit'))).toEqual([
+      'Exit ticket',
+    ]);
   });
 
   it('searches case-insensitively for every word, in list items and comments', () => {
@@ -97,7 +136,11 @@ describe('filterRows', () => {
         makeArtifact({
           id: i + 1,
           created_at: at(i % 30),
-          responses: { artifactName: `Artifact ${i}`, artifactCategory: i % 2 === 0 ? ['Student work'] : ['Assessment'], learningGoal: i % 100 === 7 ? 'Levers and pulleys' : 'Fractions' },
+          responses: {
+            artifactName: `Artifact ${i}`,
+            artifactCategory: i % 2 === 0 ? ['Student work'] : ['Assessment'],
+            learningGoal: i % 100 === 7 ? 'Levers and pulleys' : 'Fractions',
+          },
           commentTexts: i === 9_999 ? ['needle in a haystack'] : [],
         }),
       ),
@@ -135,11 +178,14 @@ describe('filter groups', () => {
 describe('sorting', () => {
   it('defaults to parking lot first then newest in personal views, newest first for researchers', () => {
     expect(names(sortRows(rows, defaultSort('personal')))).toEqual(['(Unnamed)', 'Exit ticket', 'Ramp races']);
-    expect(names(sortRows(toRows([rows[0]!.artifact, { ...rows[2]!.artifact, parkingLot: false }, rows[1]!.artifact]), defaultSort('researcher')))).toEqual([
-      '(Unnamed)',
-      'Exit ticket',
-      'Ramp races',
-    ]);
+    expect(
+      names(
+        sortRows(
+          toRows([rows[0]!.artifact, { ...rows[2]!.artifact, parkingLot: false }, rows[1]!.artifact]),
+          defaultSort('researcher'),
+        ),
+      ),
+    ).toEqual(['(Unnamed)', 'Exit ticket', 'Ramp races']);
     expect(defaultSort('researcher')).toEqual({ column: 'date', direction: 'descending' });
   });
 
@@ -152,11 +198,13 @@ describe('sorting', () => {
   });
 
   it('sorts portfolios by name, ignoring case', () => {
-    expect(sortPortfoliosByName([{ id: 1, name: 'Zoo' }, { id: 2, name: 'algebra' }, { id: 3, name: 'Biology' }]).map((p) => p.name)).toEqual([
-      'algebra',
-      'Biology',
-      'Zoo',
-    ]);
+    expect(
+      sortPortfoliosByName([
+        { id: 1, name: 'Zoo' },
+        { id: 2, name: 'algebra' },
+        { id: 3, name: 'Biology' },
+      ]).map((p) => p.name),
+    ).toEqual(['algebra', 'Biology', 'Zoo']);
   });
 
   it('shows grades by label in the catalogue’s order', () => {
@@ -169,37 +217,55 @@ describe('teacher labels', () => {
     expect(teacherLabel('Tess Teacher')).toBe('Teacher, Tess');
     expect(teacherLabel('Ana Maria Zapata')).toBe('Zapata, Ana Maria');
     expect(teacherLabel('madonna')).toBe('madonna');
-    expect(teacherOptions([{ id: 1, username: 'Tess Teacher' }, { id: 2, username: 'Lee Lead' }, { id: 3, username: 'abe adams' }]).map((t) => t.label)).toEqual([
-      'adams, abe',
-      'Lead, Lee',
-      'Teacher, Tess',
-    ]);
+    expect(
+      teacherOptions([
+        { id: 1, username: 'Tess Teacher' },
+        { id: 2, username: 'Lee Lead' },
+        { id: 3, username: 'abe adams' },
+      ]).map((t) => t.label),
+    ).toEqual(['adams, abe', 'Lead, Lee', 'Teacher, Tess']);
   });
 });
 
 describe('shared portfolios', () => {
   const shared = toRows(
     [
-      makeSharedArtifact({ id: 70, owner: people.tess, portfolioGrades: ['6th'], reactions: { '⭐': true, '🌉': false }, commentTexts: ['Try MARBLES'] }),
+      makeSharedArtifact({
+        id: 70,
+        owner: people.tess,
+        portfolioGrades: ['6th'],
+        reactions: { '⭐': true, '🌉': false },
+        commentTexts: ['Try MARBLES'],
+      }),
       makeSharedArtifact({ id: 71, owner: people.theo, portfolioGrades: ['5th', '6th'], reactions: { '🔖': true } }),
     ],
     people.tess.id,
   );
 
   it('index My Artifacts, the portfolio grades and the reactions given as filter values', () => {
-    expect(shared[0]!.filterValues).toMatchObject({ '@showOnly': ['My Artifacts'], '@grade': ['6th'], '@reactions': ['⭐'] });
+    expect(shared[0]!.filterValues).toMatchObject({
+      '@showOnly': ['My Artifacts'],
+      '@grade': ['6th'],
+      '@reactions': ['⭐'],
+    });
     expect(shared[1]!.filterValues).toMatchObject({ '@showOnly': [], '@grade': ['5th', '6th'], '@reactions': ['🔖'] });
     expect(shared[0]!.searchText).toContain('try marbles');
   });
 
   it('filter on them like on answers', () => {
     expect(names(filterRows(shared, filters({ '@showOnly': ['My Artifacts'] }), ''))).toEqual(['Ramp race']);
-    expect(names(filterRows(shared, filters({ '@grade': ['6th'], '@reactions': ['🔖', '❓'] }), ''))).toEqual(['Ramp race']);
+    expect(names(filterRows(shared, filters({ '@grade': ['6th'], '@reactions': ['🔖', '❓'] }), ''))).toEqual([
+      'Ramp race',
+    ]);
     expect(filterRows(shared, filters({ '@grade': ['5th'] }), '').map((r) => r.id)).toEqual([71]);
   });
 
   it('put Show Only, Grade and Has Reactions before the questions of a shared portfolio only', () => {
-    expect(filterGroups(BASIC_STRUCTURE, true).slice(0, 3).map((g) => [g.label, g.choices.length])).toEqual([
+    expect(
+      filterGroups(BASIC_STRUCTURE, true)
+        .slice(0, 3)
+        .map((g) => [g.label, g.choices.length]),
+    ).toEqual([
       ['Show Only', 1],
       ['Grade', 14],
       ['Has Reactions', 4],

@@ -24,13 +24,16 @@ export type BrowsedPortfolio = PortfolioSummary | SharedPortfolio;
 export type BrowsedPortfolioListItem = PortfolioListItem | SharedPortfolioListItem;
 
 /** Whether the artifact belongs to a shared portfolio. */
-export const isSharedArtifact = (artifact: BrowsedArtifact): artifact is SharedArtifact => 'sharedPortfolio' in artifact;
+export const isSharedArtifact = (artifact: BrowsedArtifact): artifact is SharedArtifact =>
+  'sharedPortfolio' in artifact;
 
 /** Whether a personal artifact of the table is already whole (its structure and files are there). */
-export const isWholeArtifact = (artifact: ArtifactBrief): artifact is Artifact => 'structure' in artifact && 'images' in artifact;
+export const isWholeArtifact = (artifact: ArtifactBrief): artifact is Artifact =>
+  'structure' in artifact && 'images' in artifact;
 
 /** Whether the portfolio is a shared one. */
-export const isSharedPortfolio = (portfolio: BrowsedPortfolio): portfolio is SharedPortfolio => 'sharedArtifacts' in portfolio;
+export const isSharedPortfolio = (portfolio: BrowsedPortfolio): portfolio is SharedPortfolio =>
+  'sharedArtifacts' in portfolio;
 
 /** The artifacts of a personal or shared portfolio. */
 export const artifactsOf = (portfolio: BrowsedPortfolio): readonly BrowsedArtifact[] =>
@@ -153,13 +156,25 @@ export const STANDARDS_FILTER_LABEL = 'Standards or Elements of Framework';
 export const RECENT_FILTER_LABEL = `Added in the last ${RECENT_DAYS} days`;
 
 /** The reaction emoji with their meanings (spec §9). */
-export const REACTION_MEANINGS: Readonly<Record<string, string>> = Object.fromEntries(REACTIONS.map((r) => [r.value, r.meaning]));
+export const REACTION_MEANINGS: Readonly<Record<string, string>> = Object.fromEntries(
+  REACTIONS.map((r) => [r.value, r.meaning]),
+);
 
 /** A shared portfolio's own Filter By groups: Show Only, Grade and Has Reactions (reference §10.4). */
 export const SHARED_FILTER_GROUPS: readonly FilterGroup[] = [
   { key: SHARED_FILTER_KEYS.showOnly, label: 'Show Only', choices: [MY_ARTIFACTS] },
-  { key: SHARED_FILTER_KEYS.grade, label: 'Grade', choices: GRADE_CODES, labels: Object.fromEntries(GRADES.map((g) => [g.value, g.label])) },
-  { key: SHARED_FILTER_KEYS.reactions, label: 'Has Reactions', choices: REACTIONS.map((r) => r.value), meanings: REACTION_MEANINGS },
+  {
+    key: SHARED_FILTER_KEYS.grade,
+    label: 'Grade',
+    choices: GRADE_CODES,
+    labels: Object.fromEntries(GRADES.map((g) => [g.value, g.label])),
+  },
+  {
+    key: SHARED_FILTER_KEYS.reactions,
+    label: 'Has Reactions',
+    choices: REACTIONS.map((r) => r.value),
+    meanings: REACTION_MEANINGS,
+  },
 ];
 
 /** How a chosen filter value reads (a reaction with its meaning, a grade by its name). */
@@ -176,9 +191,11 @@ export function filterValueLabel(key: string, value: string): string {
  */
 export function filterGroups(structure: Structure, shared = false): FilterGroup[] {
   const groups: FilterGroup[] = [...(shared ? SHARED_FILTER_GROUPS : [])];
-  groups.push(...structure
-    .filter((q) => (q.type === 'singleSelection' || q.type === 'multipleResponse') && (q.choices?.length ?? 0) > 0)
-    .map((q) => ({ key: q.key, label: q.text, choices: q.choices ?? [] })));
+  groups.push(
+    ...structure
+      .filter((q) => (q.type === 'singleSelection' || q.type === 'multipleResponse') && (q.choices?.length ?? 0) > 0)
+      .map((q) => ({ key: q.key, label: q.text, choices: q.choices ?? [] })),
+  );
   groups.push({
     key: RESERVED_KEYS.standards,
     label: STANDARDS_FILTER_LABEL,
@@ -274,7 +291,9 @@ export type BrowserMode = 'personal' | 'researcher' | 'shared';
 
 /** Parking-lot items first, then newest, in personal views; newest first otherwise (spec §9). */
 export function defaultSort(mode: BrowserMode): Sort {
-  return mode === 'personal' ? { column: 'parkingLot', direction: 'descending' } : { column: 'date', direction: 'descending' };
+  return mode === 'personal'
+    ? { column: 'parkingLot', direction: 'descending' }
+    : { column: 'date', direction: 'descending' };
 }
 
 /** The direction a column starts in when first chosen: text A→Z, the rest largest first. */
@@ -288,7 +307,8 @@ const FIRST_DIRECTION: Record<SortColumn, SortDirection> = {
 
 /** The order after choosing `column`: the other direction if it was already chosen. */
 export function nextSort(current: Sort, column: SortColumn): Sort {
-  if (current.column === column) return { column, direction: current.direction === 'ascending' ? 'descending' : 'ascending' };
+  if (current.column === column)
+    return { column, direction: current.direction === 'ascending' ? 'descending' : 'ascending' };
   return { column, direction: FIRST_DIRECTION[column] };
 }
 
@@ -326,7 +346,9 @@ const byName = (a: Pick<BrowsedPortfolioListItem, 'id' | 'name'>, b: Pick<Browse
   collator.compare(a.name, b.name) || a.id - b.id;
 
 /** The portfolio selector's order: by name. */
-export function sortPortfoliosByName<T extends Pick<BrowsedPortfolioListItem, 'id' | 'name'>>(portfolios: readonly T[]): T[] {
+export function sortPortfoliosByName<T extends Pick<BrowsedPortfolioListItem, 'id' | 'name'>>(
+  portfolios: readonly T[],
+): T[] {
   return [...portfolios].sort(byName);
 }
 
@@ -336,7 +358,9 @@ const GRADE_LABELS: ReadonlyMap<string, string> = new Map(GRADES.map((g) => [g.v
 export function gradeLabels(grades: readonly string[]): string[] {
   const order = GRADES.map((g) => g.value as string);
   return [...grades]
-    .sort((a, b) => (order.indexOf(a) === -1 ? 99 : order.indexOf(a)) - (order.indexOf(b) === -1 ? 99 : order.indexOf(b)))
+    .sort(
+      (a, b) => (order.indexOf(a) === -1 ? 99 : order.indexOf(a)) - (order.indexOf(b) === -1 ? 99 : order.indexOf(b)),
+    )
     .map((g) => GRADE_LABELS.get(g) ?? g);
 }
 

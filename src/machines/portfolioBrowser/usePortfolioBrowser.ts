@@ -39,19 +39,24 @@ export function useBrowserStatus(): BrowserStatus {
 export const useBrowserMode = (): BrowserMode => PortfolioBrowserActorContext.useSelector((s) => s.context.mode);
 
 /** The selector's portfolios, by name. */
-export const usePortfolioList = (): readonly BrowsedPortfolioListItem[] => PortfolioBrowserActorContext.useSelector((s) => s.context.portfolios);
+export const usePortfolioList = (): readonly BrowsedPortfolioListItem[] =>
+  PortfolioBrowserActorContext.useSelector((s) => s.context.portfolios);
 
 /** The chosen portfolio's id. */
-export const useSelectedPortfolioId = (): number | null => PortfolioBrowserActorContext.useSelector((s) => s.context.portfolioId);
+export const useSelectedPortfolioId = (): number | null =>
+  PortfolioBrowserActorContext.useSelector((s) => s.context.portfolioId);
 
 /** The chosen portfolio, once loaded. */
-export const usePortfolio = (): BrowsedPortfolio | null => PortfolioBrowserActorContext.useSelector((s) => s.context.portfolio);
+export const usePortfolio = (): BrowsedPortfolio | null =>
+  PortfolioBrowserActorContext.useSelector((s) => s.context.portfolio);
 
 /** The artifact chosen for the detail pane (its id). */
-export const useSelectedArtifactId = (): number | null => PortfolioBrowserActorContext.useSelector((s) => s.context.artifactId);
+export const useSelectedArtifactId = (): number | null =>
+  PortfolioBrowserActorContext.useSelector((s) => s.context.artifactId);
 
 /** The artifact just closed with Back to artifacts (its row takes the focus back). */
-export const useClosedArtifactId = (): number | null => PortfolioBrowserActorContext.useSelector((s) => s.context.closedArtifactId);
+export const useClosedArtifactId = (): number | null =>
+  PortfolioBrowserActorContext.useSelector((s) => s.context.closedArtifactId);
 
 /** Why the list or the portfolio could not be shown. */
 export const useBrowserError = (): UiError | null => PortfolioBrowserActorContext.useSelector((s) => s.context.error);
@@ -70,7 +75,9 @@ export const useAllRows = (): readonly ArtifactRow[] => PortfolioBrowserActorCon
 
 /** Whether the shown portfolio is about to be fetched again, or is being fetched (after a comment or reaction). */
 export const useRefreshingPortfolio = (): boolean =>
-  PortfolioBrowserActorContext.useSelector((s) => s.matches({ ready: { loaded: 'refreshScheduled' } }) || s.matches({ ready: { loaded: 'refreshing' } }));
+  PortfolioBrowserActorContext.useSelector(
+    (s) => s.matches({ ready: { loaded: 'refreshScheduled' } }) || s.matches({ ready: { loaded: 'refreshing' } }),
+  );
 
 /** Whether a new artifact is being created. */
 export const useCreatingArtifact = (): boolean => PortfolioBrowserActorContext.useSelector((s) => s.hasTag('busy'));
@@ -120,7 +127,8 @@ export function useBrowserEvents() {
   return useMemo(
     () => ({
       selectPortfolio: (portfolioId: number) => guarded(() => actor.send({ type: 'portfolio.select', portfolioId })),
-      routeChanged: (portfolioId: number | null, artifactId: number | null) => actor.send({ type: 'route.change', portfolioId, artifactId }),
+      routeChanged: (portfolioId: number | null, artifactId: number | null) =>
+        actor.send({ type: 'route.change', portfolioId, artifactId }),
       selectArtifact: (artifactId: number) => {
         const select = () => actor.send({ type: 'artifact.select', artifactId });
         // The artifact on screen chosen again leaves nothing.

@@ -21,7 +21,9 @@ export const EMPTY_NEW_PORTFOLIO: NewPortfolioValues = { name: '', grades: [], s
  * Checks the row with the shared contract (a name is required and trimmed, spec §5): the body to
  * send, or the messages to show. An empty subject or topic is sent as "none" (`null`).
  */
-export function checkNewPortfolio(values: NewPortfolioValues): { body: PortfolioCreateBody; errors: null } | { body: null; errors: NewPortfolioErrors } {
+export function checkNewPortfolio(
+  values: NewPortfolioValues,
+): { body: PortfolioCreateBody; errors: null } | { body: null; errors: NewPortfolioErrors } {
   const topic = values.topic.trim();
   const parsed = PortfolioCreateBodySchema.safeParse({
     name: values.name,
@@ -36,7 +38,8 @@ export function checkNewPortfolio(values: NewPortfolioValues): { body: Portfolio
   const errors: NewPortfolioErrors = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0];
-    if ((field === 'name' || field === 'grades' || field === 'subject' || field === 'topic') && !errors[field]) errors[field] = issue.message;
+    if ((field === 'name' || field === 'grades' || field === 'subject' || field === 'topic') && !errors[field])
+      errors[field] = issue.message;
   }
   return { body: null, errors };
 }

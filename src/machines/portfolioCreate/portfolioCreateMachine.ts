@@ -14,7 +14,13 @@ import type { Portfolio, PortfolioCreateBody } from '../../schemas/portfolio.ts'
 import { toUiError } from '../../services/errors.ts';
 import { createPortfolio } from '../../services/portfolioService.ts';
 import { effect } from '../shared/effect.ts';
-import { checkNewPortfolio, EMPTY_NEW_PORTFOLIO, type NewPortfolioErrors, type NewPortfolioTextField, type NewPortfolioValues } from './newPortfolioForm.ts';
+import {
+  checkNewPortfolio,
+  EMPTY_NEW_PORTFOLIO,
+  type NewPortfolioErrors,
+  type NewPortfolioTextField,
+  type NewPortfolioValues,
+} from './newPortfolioForm.ts';
 import type { Notice } from '../shared/notice.ts';
 
 export interface PortfolioCreateContext {
@@ -54,12 +60,23 @@ export const portfolioCreateMachine = setup({
   actions: {
     resetForm: assign({ values: EMPTY_NEW_PORTFOLIO, errors: {}, refusals: 0 }),
     storeField: assign({
-      values: ({ context }, params: { field: NewPortfolioTextField; value: string }) => ({ ...context.values, [params.field]: params.value }),
+      values: ({ context }, params: { field: NewPortfolioTextField; value: string }) => ({
+        ...context.values,
+        [params.field]: params.value,
+      }),
     }),
-    storeGrades: assign({ values: ({ context }, params: { grades: readonly string[] }) => ({ ...context.values, grades: params.grades }) }),
-    showErrors: assign(({ context }) => ({ errors: checkNewPortfolio(context.values).errors ?? {}, refusals: context.refusals + 1 })),
+    storeGrades: assign({
+      values: ({ context }, params: { grades: readonly string[] }) => ({ ...context.values, grades: params.grades }),
+    }),
+    showErrors: assign(({ context }) => ({
+      errors: checkNewPortfolio(context.values).errors ?? {},
+      refusals: context.refusals + 1,
+    })),
     clearErrors: assign({ errors: {} }),
-    reportAdded: sendParent((_, params: { portfolio: Portfolio }): PortfolioAddedEvent => ({ type: 'portfolio.added', portfolio: params.portfolio })),
+    reportAdded: sendParent((_, params: { portfolio: Portfolio }): PortfolioAddedEvent => ({
+      type: 'portfolio.added',
+      portfolio: params.portfolio,
+    })),
     /** Tells the user something (provided by the app: a toast). */
     notify: effect<Notice>('notify'),
   },
@@ -76,7 +93,10 @@ export const portfolioCreateMachine = setup({
       on: {
         'field.change': { actions: { type: 'storeField', params: ({ event }) => event } },
         'grades.change': { actions: { type: 'storeGrades', params: ({ event }) => event } },
-        'form.submit': [{ guard: 'isFormValid', target: 'saving' }, { target: 'invalid', actions: 'showErrors' }],
+        'form.submit': [
+          { guard: 'isFormValid', target: 'saving' },
+          { target: 'invalid', actions: 'showErrors' },
+        ],
         'form.cancel': 'closed',
       },
     },
@@ -114,7 +134,10 @@ export const portfolioCreateMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: { type: 'notify', params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }) },
+          actions: {
+            type: 'notify',
+            params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }),
+          },
         },
       },
     },

@@ -18,7 +18,14 @@ import type { Portfolio, PortfolioListItem, PortfolioUpdateBody } from '../../sc
 import { ApiError, toUiError, type UiError } from '../../services/errors.ts';
 import { deletePortfolio, getPortfolio, updatePortfolio } from '../../services/portfolioService.ts';
 import { effect } from '../shared/effect.ts';
-import { checkPortfolioForm, hasUnsavedPortfolioChanges, valuesOf, type PortfolioFormErrors, type PortfolioFormValues, type PortfolioTextField } from './portfolioForm.ts';
+import {
+  checkPortfolioForm,
+  hasUnsavedPortfolioChanges,
+  valuesOf,
+  type PortfolioFormErrors,
+  type PortfolioFormValues,
+  type PortfolioTextField,
+} from './portfolioForm.ts';
 import type { Notice } from '../shared/notice.ts';
 
 export interface PortfolioEditInput {
@@ -64,11 +71,15 @@ export const portfolioEditMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    getPortfolio: fromPromise<Portfolio, { portfolioId: number }>(({ input, signal }) => getPortfolio(input.portfolioId, signal)),
+    getPortfolio: fromPromise<Portfolio, { portfolioId: number }>(({ input, signal }) =>
+      getPortfolio(input.portfolioId, signal),
+    ),
     updatePortfolio: fromPromise<Portfolio, { portfolioId: number; body: PortfolioUpdateBody }>(({ input, signal }) =>
       updatePortfolio(input.portfolioId, input.body, signal),
     ),
-    deletePortfolio: fromPromise<PortfolioListItem, { portfolioId: number }>(({ input, signal }) => deletePortfolio(input.portfolioId, signal)),
+    deletePortfolio: fromPromise<PortfolioListItem, { portfolioId: number }>(({ input, signal }) =>
+      deletePortfolio(input.portfolioId, signal),
+    ),
   },
   guards: {
     isNotFound: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 404,
@@ -85,12 +96,17 @@ export const portfolioEditMachine = setup({
       error: null,
     })),
     storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
-    storeField: assign(({ context }, params: { field: keyof PortfolioFormValues; value: string | readonly string[] }) => {
-      const values = { ...context.values, [params.field]: params.value };
-      // Once messages are on screen they follow what is typed.
-      return { values, errors: context.attempts > 0 ? (checkPortfolioForm(values).errors ?? {}) : {} };
-    }),
-    showErrors: assign(({ context }) => ({ errors: checkPortfolioForm(context.values).errors ?? {}, attempts: context.attempts + 1 })),
+    storeField: assign(
+      ({ context }, params: { field: keyof PortfolioFormValues; value: string | readonly string[] }) => {
+        const values = { ...context.values, [params.field]: params.value };
+        // Once messages are on screen they follow what is typed.
+        return { values, errors: context.attempts > 0 ? (checkPortfolioForm(values).errors ?? {}) : {} };
+      },
+    ),
+    showErrors: assign(({ context }) => ({
+      errors: checkPortfolioForm(context.values).errors ?? {},
+      attempts: context.attempts + 1,
+    })),
     clearErrors: assign({ errors: {} }),
     /** Shows the portfolio (provided by the app). */
     showPortfolio: effect<{ portfolioId: number }>('showPortfolio'),
@@ -105,7 +121,14 @@ export const portfolioEditMachine = setup({
   },
 }).createMachine({
   id: 'portfolioEdit',
-  context: ({ input }) => ({ portfolioId: input.portfolioId, portfolio: null, values: EMPTY_VALUES, errors: {}, attempts: 0, error: null }),
+  context: ({ input }) => ({
+    portfolioId: input.portfolioId,
+    portfolio: null,
+    values: EMPTY_VALUES,
+    errors: {},
+    attempts: 0,
+    error: null,
+  }),
   initial: 'loading',
   // Outside the form (loading, saving, a finished save or delete) nothing typed can be lost.
   on: { 'leave.request': { actions: 'allowLeave' } },
@@ -115,7 +138,10 @@ export const portfolioEditMachine = setup({
         id: 'getPortfolio',
         src: 'getPortfolio',
         input: ({ context }) => ({ portfolioId: context.portfolioId }),
-        onDone: { target: 'editing', actions: { type: 'storePortfolio', params: ({ event }) => ({ portfolio: event.output }) } },
+        onDone: {
+          target: 'editing',
+          actions: { type: 'storePortfolio', params: ({ event }) => ({ portfolio: event.output }) },
+        },
         onError: [
           {
             guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
@@ -133,11 +159,19 @@ export const portfolioEditMachine = setup({
     editing: {
       on: {
         'field.change': { actions: { type: 'storeField', params: ({ event }) => event } },
-        'grades.change': { actions: { type: 'storeField', params: ({ event }) => ({ field: 'grades', value: event.grades }) } },
+        'grades.change': {
+          actions: { type: 'storeField', params: ({ event }) => ({ field: 'grades', value: event.grades }) },
+        },
         'form.submit': [{ guard: 'isFormValid', target: 'saving', actions: 'clearErrors' }, { actions: 'showErrors' }],
-        'form.cancel': { target: 'leaving', actions: { type: 'showPortfolio', params: ({ context }) => ({ portfolioId: context.portfolioId }) } },
+        'form.cancel': {
+          target: 'leaving',
+          actions: { type: 'showPortfolio', params: ({ context }) => ({ portfolioId: context.portfolioId }) },
+        },
         'delete.request': { guard: 'hasNoArtifacts', target: 'confirmingDelete' },
-        'leave.request': [{ guard: 'hasUnsavedChanges', target: 'confirmingLeave' }, { target: 'leaving', actions: 'allowLeave' }],
+        'leave.request': [
+          { guard: 'hasUnsavedChanges', target: 'confirmingLeave' },
+          { target: 'leaving', actions: 'allowLeave' },
+        ],
       },
     },
     confirmingLeave: {
@@ -167,7 +201,10 @@ export const portfolioEditMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: { type: 'notify', params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }) },
+          actions: {
+            type: 'notify',
+            params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }),
+          },
         },
       },
     },
@@ -190,7 +227,10 @@ export const portfolioEditMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: { type: 'notify', params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }) },
+          actions: {
+            type: 'notify',
+            params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }),
+          },
         },
       },
     },
@@ -201,6 +241,11 @@ export const portfolioEditMachine = setup({
 export type PortfolioEditMachine = typeof portfolioEditMachine;
 
 /** Whether leaving the page now (reload, closing the tab) would lose typed changes. */
-export function portfolioEditHasUnsavedChanges(snapshot: { matches: (state: 'editing' | 'confirmingLeave') => boolean; context: PortfolioEditContext }): boolean {
-  return (snapshot.matches('editing') || snapshot.matches('confirmingLeave')) && hasUnsavedPortfolioChanges(snapshot.context);
+export function portfolioEditHasUnsavedChanges(snapshot: {
+  matches: (state: 'editing' | 'confirmingLeave') => boolean;
+  context: PortfolioEditContext;
+}): boolean {
+  return (
+    (snapshot.matches('editing') || snapshot.matches('confirmingLeave')) && hasUnsavedPortfolioChanges(snapshot.context)
+  );
 }

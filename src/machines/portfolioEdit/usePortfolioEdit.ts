@@ -8,12 +8,31 @@ import type { PortfolioFormErrors, PortfolioFormValues, PortfolioTextField } fro
 /** The page's actor; the app provides navigation and toasts, and the portfolio id as input. */
 export const PortfolioEditActorContext = createActorContext(portfolioEditMachine);
 
-export type PortfolioEditStatus = 'loading' | 'notFound' | 'loadFailed' | 'editing' | 'saving' | 'confirmingDelete' | 'deleting' | 'confirmingLeave' | 'leaving' | 'done';
+export type PortfolioEditStatus =
+  | 'loading'
+  | 'notFound'
+  | 'loadFailed'
+  | 'editing'
+  | 'saving'
+  | 'confirmingDelete'
+  | 'deleting'
+  | 'confirmingLeave'
+  | 'leaving'
+  | 'done';
 
 /** Where the page stands. */
 export function usePortfolioEditStatus(): PortfolioEditStatus {
   return PortfolioEditActorContext.useSelector((s) => {
-    for (const state of ['notFound', 'loadFailed', 'editing', 'saving', 'confirmingDelete', 'deleting', 'confirmingLeave', 'leaving'] as const) {
+    for (const state of [
+      'notFound',
+      'loadFailed',
+      'editing',
+      'saving',
+      'confirmingDelete',
+      'deleting',
+      'confirmingLeave',
+      'leaving',
+    ] as const) {
       if (s.matches(state)) return state;
     }
     if (s.matches('saved') || s.matches('deleted')) return 'done';
@@ -22,13 +41,16 @@ export function usePortfolioEditStatus(): PortfolioEditStatus {
 }
 
 /** The portfolio as loaded. */
-export const useEditedPortfolio = (): Portfolio | null => PortfolioEditActorContext.useSelector((s) => s.context.portfolio);
+export const useEditedPortfolio = (): Portfolio | null =>
+  PortfolioEditActorContext.useSelector((s) => s.context.portfolio);
 
 /** The form's values. */
-export const usePortfolioFormValues = (): PortfolioFormValues => PortfolioEditActorContext.useSelector((s) => s.context.values);
+export const usePortfolioFormValues = (): PortfolioFormValues =>
+  PortfolioEditActorContext.useSelector((s) => s.context.values);
 
 /** Messages per field. */
-export const usePortfolioFormErrors = (): PortfolioFormErrors => PortfolioEditActorContext.useSelector((s) => s.context.errors);
+export const usePortfolioFormErrors = (): PortfolioFormErrors =>
+  PortfolioEditActorContext.useSelector((s) => s.context.errors);
 
 /** How many times the user tried to save (to move the focus to the first message each time). */
 export const useSaveAttempts = (): number => PortfolioEditActorContext.useSelector((s) => s.context.attempts);
@@ -38,10 +60,13 @@ export const usePortfolioEditBusy = (): boolean => PortfolioEditActorContext.use
 
 /** Whether Delete Portfolio is offered (only while the portfolio has no artifacts). */
 export const useCanDeletePortfolio = (): boolean =>
-  PortfolioEditActorContext.useSelector((s) => s.context.portfolio !== null && s.context.portfolio.artifacts.length === 0);
+  PortfolioEditActorContext.useSelector(
+    (s) => s.context.portfolio !== null && s.context.portfolio.artifacts.length === 0,
+  );
 
 /** Why the portfolio could not be loaded. */
-export const usePortfolioEditError = (): UiError | null => PortfolioEditActorContext.useSelector((s) => s.context.error);
+export const usePortfolioEditError = (): UiError | null =>
+  PortfolioEditActorContext.useSelector((s) => s.context.error);
 
 /** What the page may ask. */
 export function usePortfolioEditEvents() {

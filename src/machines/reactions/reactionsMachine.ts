@@ -60,26 +60,42 @@ export const reactionsMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    getSharedArtifact: fromPromise<SharedArtifactDetail, { artifactId: number }>(({ input, signal }) => getSharedArtifact(input.artifactId, signal)),
-    addReaction: fromPromise<Reaction, { artifactId: number; value: ReactionValue }>(({ input, signal }) => addReaction(input.artifactId, input.value, signal)),
-    removeReaction: fromPromise<Reaction, { reactionId: number }>(({ input, signal }) => removeReaction(input.reactionId, signal)),
+    getSharedArtifact: fromPromise<SharedArtifactDetail, { artifactId: number }>(({ input, signal }) =>
+      getSharedArtifact(input.artifactId, signal),
+    ),
+    addReaction: fromPromise<Reaction, { artifactId: number; value: ReactionValue }>(({ input, signal }) =>
+      addReaction(input.artifactId, input.value, signal),
+    ),
+    removeReaction: fromPromise<Reaction, { reactionId: number }>(({ input, signal }) =>
+      removeReaction(input.reactionId, signal),
+    ),
   },
   delays: {
     refetchDelay: REFETCH_DELAY_MS,
   },
   guards: {
     canReact: ({ context }) => context.mutable && context.viewerId !== null,
-    isMine: ({ context }, params: { value: ReactionValue }) => context.mutable && ownReaction(context.reactions, context.viewerId, params.value) !== undefined,
+    isMine: ({ context }, params: { value: ReactionValue }) =>
+      context.mutable && ownReaction(context.reactions, context.viewerId, params.value) !== undefined,
   },
   actions: {
-    storeArtifact: assign({ reactions: (_, params: { artifact: SharedArtifactDetail }) => params.artifact.reactions, error: null }),
+    storeArtifact: assign({
+      reactions: (_, params: { artifact: SharedArtifactDetail }) => params.artifact.reactions,
+      error: null,
+    }),
     storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
     markPending: assign({ pending: (_, params: { value: ReactionValue }) => params.value }),
     clearPending: assign({ pending: null }),
     addToList: assign({
-      reactions: ({ context }, params: { reaction: Reaction }) => [...context.reactions.filter((r) => r.id !== params.reaction.id), params.reaction],
+      reactions: ({ context }, params: { reaction: Reaction }) => [
+        ...context.reactions.filter((r) => r.id !== params.reaction.id),
+        params.reaction,
+      ],
     }),
-    removeFromList: assign({ reactions: ({ context }, params: { reaction: Reaction }) => context.reactions.filter((r) => r.id !== params.reaction.id) }),
+    removeFromList: assign({
+      reactions: ({ context }, params: { reaction: Reaction }) =>
+        context.reactions.filter((r) => r.id !== params.reaction.id),
+    }),
     scheduleRefetch: raise({ type: 'refetch.schedule' }),
     emitChanged: emit({ type: 'reactions.changed' as const }),
     /** Tells the user something (provided by the app: errors as alerts). */
@@ -95,8 +111,14 @@ export const reactionsMachine = setup({
         id: 'getSharedArtifact',
         src: 'getSharedArtifact',
         input: ({ context }) => ({ artifactId: context.artifactId }),
-        onDone: { target: 'ready', actions: { type: 'storeArtifact', params: ({ event }) => ({ artifact: event.output }) } },
-        onError: { target: 'loadFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'storeArtifact', params: ({ event }) => ({ artifact: event.output }) },
+        },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     loadFailed: {
@@ -116,7 +138,11 @@ export const reactionsMachine = setup({
                     target: 'removing',
                     actions: { type: 'markPending', params: ({ event }) => event },
                   },
-                  { guard: 'canReact', target: 'adding', actions: { type: 'markPending', params: ({ event }) => event } },
+                  {
+                    guard: 'canReact',
+                    target: 'adding',
+                    actions: { type: 'markPending', params: ({ event }) => event },
+                  },
                 ],
               },
             },
@@ -128,9 +154,17 @@ export const reactionsMachine = setup({
                 input: ({ context }) => ({ artifactId: context.artifactId, value: context.pending! }),
                 onDone: {
                   target: 'idle',
-                  actions: [{ type: 'addToList', params: ({ event }) => ({ reaction: event.output }) }, 'clearPending', 'scheduleRefetch', 'emitChanged'],
+                  actions: [
+                    { type: 'addToList', params: ({ event }) => ({ reaction: event.output }) },
+                    'clearPending',
+                    'scheduleRefetch',
+                    'emitChanged',
+                  ],
                 },
-                onError: { target: 'idle', actions: ['clearPending', { type: 'notify', params: ({ event }) => failure(event.error) }] },
+                onError: {
+                  target: 'idle',
+                  actions: ['clearPending', { type: 'notify', params: ({ event }) => failure(event.error) }],
+                },
               },
             },
             removing: {
@@ -138,7 +172,9 @@ export const reactionsMachine = setup({
               invoke: {
                 id: 'removeReaction',
                 src: 'removeReaction',
-                input: ({ context }) => ({ reactionId: ownReaction(context.reactions, context.viewerId, context.pending!)!.id }),
+                input: ({ context }) => ({
+                  reactionId: ownReaction(context.reactions, context.viewerId, context.pending!)!.id,
+                }),
                 onDone: {
                   target: 'idle',
                   actions: [
@@ -148,7 +184,10 @@ export const reactionsMachine = setup({
                     'emitChanged',
                   ],
                 },
-                onError: { target: 'idle', actions: ['clearPending', { type: 'notify', params: ({ event }) => failure(event.error) }] },
+                onError: {
+                  target: 'idle',
+                  actions: ['clearPending', { type: 'notify', params: ({ event }) => failure(event.error) }],
+                },
               },
             },
           },
@@ -169,8 +208,14 @@ export const reactionsMachine = setup({
                 id: 'getSharedArtifact',
                 src: 'getSharedArtifact',
                 input: ({ context }) => ({ artifactId: context.artifactId }),
-                onDone: { target: 'upToDate', actions: { type: 'storeArtifact', params: ({ event }) => ({ artifact: event.output }) } },
-                onError: { target: 'upToDate', actions: { type: 'notify', params: ({ event }) => failure(event.error) } },
+                onDone: {
+                  target: 'upToDate',
+                  actions: { type: 'storeArtifact', params: ({ event }) => ({ artifact: event.output }) },
+                },
+                onError: {
+                  target: 'upToDate',
+                  actions: { type: 'notify', params: ({ event }) => failure(event.error) },
+                },
               },
             },
           },

@@ -25,7 +25,11 @@ export const ReactionsContext = createContext<ReactionsSetup | null>(null);
 export function useReactionsActor(input: ReactionsInput, onChanged?: () => void): ReactionsRef {
   const setup = useContext(ReactionsContext);
   if (!setup) throw new Error('Reactions need ReactionsContext (the app wiring of shared portfolios) above them.');
-  const ref = useActorRef(setup.logic, { input, ...(setup.inspect ? { inspect: setup.inspect } : {}), ...(setup.clock ? { clock: setup.clock } : {}) });
+  const ref = useActorRef(setup.logic, {
+    input,
+    ...(setup.inspect ? { inspect: setup.inspect } : {}),
+    ...(setup.clock ? { clock: setup.clock } : {}),
+  });
   useEffect(() => {
     if (!onChanged) return undefined;
     const subscription = ref.on('reactions.changed', () => onChanged());
@@ -66,7 +70,8 @@ export const useReactionsStatus = (ref: ReactionsRef): ReactionsStatus =>
 const NONE: readonly Reaction[] = [];
 
 /** The artifact's reactions (none before they are loaded). */
-export const useReactionList = (ref: ReactionsRef): readonly Reaction[] => useSelector(ref, (s) => (s.matches('ready') ? s.context.reactions : NONE));
+export const useReactionList = (ref: ReactionsRef): readonly Reaction[] =>
+  useSelector(ref, (s) => (s.matches('ready') ? s.context.reactions : NONE));
 
 /** The four reactions with counts and the viewer's own marked. */
 export function useReactionTallies(ref: ReactionsRef): ReactionTally[] {
@@ -76,10 +81,12 @@ export function useReactionTallies(ref: ReactionsRef): ReactionTally[] {
 }
 
 /** Whether the viewer may toggle reactions at all (a member or researcher). */
-export const useCanReact = (ref: ReactionsRef): boolean => useSelector(ref, (s) => s.context.mutable && s.context.viewerId !== null);
+export const useCanReact = (ref: ReactionsRef): boolean =>
+  useSelector(ref, (s) => s.context.mutable && s.context.viewerId !== null);
 
 /** The reaction being added or removed (`null`: none). */
-export const usePendingReaction = (ref: ReactionsRef): ReactionValue | null => useSelector(ref, (s) => (s.hasTag('busy') ? s.context.pending : null));
+export const usePendingReaction = (ref: ReactionsRef): ReactionValue | null =>
+  useSelector(ref, (s) => (s.hasTag('busy') ? s.context.pending : null));
 
 /** Whether the reactions are about to be fetched again, or are being fetched (after a change). */
 export const useReactionsSyncing = (ref: ReactionsRef): boolean =>

@@ -52,7 +52,9 @@ export const reauthMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    signInWithPassword: fromPromise<Me, { identifier: string; password: string }>(async ({ input, signal }) => (await login(input, signal)).user),
+    signInWithPassword: fromPromise<Me, { identifier: string; password: string }>(
+      async ({ input, signal }) => (await login(input, signal)).user,
+    ),
   },
   guards: {
     hasPassword: ({ context }) => context.password !== '',
@@ -96,7 +98,10 @@ export const reauthMachine = setup({
           },
           { target: 'asking', actions: { type: 'showError', params: { message: OTHER_ACCOUNT_MESSAGE } } },
         ],
-        onError: { target: 'asking', actions: { type: 'showError', params: ({ event }) => ({ message: loginFailureMessage(event.error) }) } },
+        onError: {
+          target: 'asking',
+          actions: { type: 'showError', params: ({ event }) => ({ message: loginFailureMessage(event.error) }) },
+        },
       },
     },
     gaveUp: {

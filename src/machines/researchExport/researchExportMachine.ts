@@ -66,10 +66,14 @@ export const LOG_REFRESH_DELAY_MS = 1200;
 const wait = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 
 export const researchExportMachine = setup({
@@ -142,8 +146,14 @@ export const researchExportMachine = setup({
       invoke: {
         id: 'loadOptions',
         src: 'loadOptions',
-        onDone: { target: 'form', actions: { type: 'storeOptions', params: ({ event }) => ({ options: event.output }) } },
-        onError: { target: 'loadFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        onDone: {
+          target: 'form',
+          actions: { type: 'storeOptions', params: ({ event }) => ({ options: event.output }) },
+        },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     loadFailed: {
@@ -158,7 +168,13 @@ export const researchExportMachine = setup({
             guard: 'isDraftValid',
             target: '.refreshingLog',
             reenter: true,
-            actions: ['countDownload', { type: 'startDownload', params: ({ context }) => ({ url: researchExportUrl(filtersOf(context.draft)) }) }],
+            actions: [
+              'countDownload',
+              {
+                type: 'startDownload',
+                params: ({ context }) => ({ url: researchExportUrl(filtersOf(context.draft)) }),
+              },
+            ],
           },
           { actions: 'storeProblems' },
         ],
@@ -172,8 +188,14 @@ export const researchExportMachine = setup({
             id: 'refreshLog',
             src: 'refreshLog',
             input: ({ event }) => ({ delayMs: event.type === 'export.request' ? LOG_REFRESH_DELAY_MS : 0 }),
-            onDone: { target: 'idle', actions: { type: 'storeLog', params: ({ event }) => ({ exports: event.output }) } },
-            onError: { target: 'idle', actions: { type: 'storeLogError', params: ({ event }) => ({ error: event.error }) } },
+            onDone: {
+              target: 'idle',
+              actions: { type: 'storeLog', params: ({ event }) => ({ exports: event.output }) },
+            },
+            onError: {
+              target: 'idle',
+              actions: { type: 'storeLogError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
       },

@@ -1,4 +1,8 @@
-import { ResearchExportFiltersSchema, type Identities, type ResearchExportFilters } from '../../schemas/researchExport.ts';
+import {
+  ResearchExportFiltersSchema,
+  type Identities,
+  type ResearchExportFilters,
+} from '../../schemas/researchExport.ts';
 
 /** The form as the researcher fills it in. */
 export interface ExportDraft {
@@ -14,7 +18,14 @@ export interface ExportDraft {
 /** The form's fields that can hold a problem. */
 export type ExportField = 'from' | 'to' | 'teachers' | 'sharedPortfolios' | 'identities' | 'consentConfirmed';
 
-export const EMPTY_DRAFT: ExportDraft = { from: '', to: '', teachers: [], sharedPortfolios: [], identities: 'pseudonymous', consentConfirmed: false };
+export const EMPTY_DRAFT: ExportDraft = {
+  from: '',
+  to: '',
+  teachers: [],
+  sharedPortfolios: [],
+  identities: 'pseudonymous',
+  consentConfirmed: false,
+};
 
 /** The filters the draft asks for (empty fields left out). */
 export function filtersOf(draft: ExportDraft): ResearchExportFilters {

@@ -25,28 +25,35 @@ export function useResearchExportStatus(): ResearchExportStatus {
 export const useExportDraft = (): ExportDraft => ResearchExportActorContext.useSelector((s) => s.context.draft);
 
 /** The problems of the draft after a refused download. */
-export const useExportProblems = (): Partial<Record<ExportField, string>> => ResearchExportActorContext.useSelector((s) => s.context.problems);
+export const useExportProblems = (): Partial<Record<ExportField, string>> =>
+  ResearchExportActorContext.useSelector((s) => s.context.problems);
 
 /** The teachers to choose from, by 'Last, First'. */
-export const useExportTeachers = (): readonly TeacherOption[] => ResearchExportActorContext.useSelector((s) => s.context.teachers);
+export const useExportTeachers = (): readonly TeacherOption[] =>
+  ResearchExportActorContext.useSelector((s) => s.context.teachers);
 
 /** The shared portfolios to choose from, by name. */
-export const useExportSharedPortfolios = (): readonly SharedPortfolioOption[] => ResearchExportActorContext.useSelector((s) => s.context.sharedPortfolios);
+export const useExportSharedPortfolios = (): readonly SharedPortfolioOption[] =>
+  ResearchExportActorContext.useSelector((s) => s.context.sharedPortfolios);
 
 /** The audit log, latest first. */
-export const useExportLog = (): readonly ResearchExportRecord[] => ResearchExportActorContext.useSelector((s) => s.context.exports);
+export const useExportLog = (): readonly ResearchExportRecord[] =>
+  ResearchExportActorContext.useSelector((s) => s.context.exports);
 
 /** Whether the log is being read again. */
-export const useExportLogRefreshing = (): boolean => ResearchExportActorContext.useSelector((s) => s.matches({ form: 'refreshingLog' }));
+export const useExportLogRefreshing = (): boolean =>
+  ResearchExportActorContext.useSelector((s) => s.matches({ form: 'refreshingLog' }));
 
 /** How many downloads started on this page. */
 export const useExportDownloads = (): number => ResearchExportActorContext.useSelector((s) => s.context.downloads);
 
 /** Why the page could not load. */
-export const useResearchExportError = (): UiError | null => ResearchExportActorContext.useSelector((s) => s.context.error);
+export const useResearchExportError = (): UiError | null =>
+  ResearchExportActorContext.useSelector((s) => s.context.error);
 
 /** Why the log could not be read again. */
-export const useExportLogError = (): UiError | null => ResearchExportActorContext.useSelector((s) => s.context.logError);
+export const useExportLogError = (): UiError | null =>
+  ResearchExportActorContext.useSelector((s) => s.context.logError);
 
 /** What the page may ask. */
 export function useResearchExportEvents() {

@@ -25,10 +25,7 @@ export interface SessionInput {
 }
 
 export type SessionEvent =
-  | { type: 'session.loggedIn'; user: Me }
-  | { type: 'session.logout' }
-  | { type: 'session.expired' }
-  | { type: 'retry' };
+  { type: 'session.loggedIn'; user: Me } | { type: 'session.logout' } | { type: 'session.expired' } | { type: 'retry' };
 
 export const sessionMachine = setup({
   types: {
@@ -68,9 +65,16 @@ export const sessionMachine = setup({
       invoke: {
         id: 'fetchMe',
         src: 'fetchMe',
-        onDone: { target: 'authenticated', actions: { type: 'signIn', params: ({ event }) => ({ user: event.output }) } },
+        onDone: {
+          target: 'authenticated',
+          actions: { type: 'signIn', params: ({ event }) => ({ user: event.output }) },
+        },
         onError: [
-          { guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) }, target: 'anonymous', actions: 'signOut' },
+          {
+            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+            target: 'anonymous',
+            actions: 'signOut',
+          },
           { target: 'unreachable', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
@@ -79,13 +83,19 @@ export const sessionMachine = setup({
       on: {
         retry: 'checking',
         // The login page stays usable while the stored token could not be checked.
-        'session.loggedIn': { target: 'authenticated', actions: { type: 'signIn', params: ({ event }) => ({ user: event.user }) } },
+        'session.loggedIn': {
+          target: 'authenticated',
+          actions: { type: 'signIn', params: ({ event }) => ({ user: event.user }) },
+        },
       },
     },
     anonymous: {
       entry: 'markAnonymous',
       on: {
-        'session.loggedIn': { target: 'authenticated', actions: { type: 'signIn', params: ({ event }) => ({ user: event.user }) } },
+        'session.loggedIn': {
+          target: 'authenticated',
+          actions: { type: 'signIn', params: ({ event }) => ({ user: event.user }) },
+        },
       },
     },
     authenticated: {

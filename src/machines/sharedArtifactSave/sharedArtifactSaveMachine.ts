@@ -62,15 +62,15 @@ export interface ConflictingSave {
 
 /** The save a warning tells of; `null` when the answer does not say who saved (then the server's message is shown). */
 const conflictingSave = (answer: GateCheckResponse): ConflictingSave | null =>
-  answer.type === 'warning' && answer.updated_at && answer.saved_by !== undefined ? { at: answer.updated_at, by: answer.saved_by } : null;
+  answer.type === 'warning' && answer.updated_at && answer.saved_by !== undefined
+    ? { at: answer.updated_at, by: answer.saved_by }
+    : null;
 
 export type SharedArtifactSaveEvent = { type: 'overwrite.confirm' } | { type: 'overwrite.cancel' };
 
 /** How a save ended: saved, declined at the Edit Conflict question, or stopped (already alerted). */
 export type SharedSaveOutcome =
-  | { outcome: 'saved'; artifact: SharedArtifact }
-  | { outcome: 'cancelled' }
-  | { outcome: 'stopped'; error: UiError };
+  { outcome: 'saved'; artifact: SharedArtifact } | { outcome: 'cancelled' } | { outcome: 'stopped'; error: UiError };
 
 /** What the gate check is asked. */
 export interface GateCheckInput {
@@ -102,7 +102,9 @@ export const sharedArtifactSaveMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    gateCheck: fromPromise<GateCheckResponse, GateCheckInput>(({ input, signal }) => gateCheck(input.portfolioId, input.artifactId, input.updatedAt, signal)),
+    gateCheck: fromPromise<GateCheckResponse, GateCheckInput>(({ input, signal }) =>
+      gateCheck(input.portfolioId, input.artifactId, input.updatedAt, signal),
+    ),
     updateSharedArtifact: fromPromise<SharedArtifact, SharedUpdateInput>(({ input, signal }) =>
       updateSharedArtifact(input.artifactId, input.responses, input.updatedAt, signal),
     ),
@@ -120,7 +122,9 @@ export const sharedArtifactSaveMachine = setup({
       ...(params.answer.updated_at ? { version: params.answer.updated_at } : {}),
     })),
     storeConflictMessage: assign({ conflictMessage: (_, params: { message: string }) => params.message }),
-    storeRefusal: assign({ error: (_, params: { message: string }): UiError => ({ kind: 'invalid', status: null, message: params.message }) }),
+    storeRefusal: assign({
+      error: (_, params: { message: string }): UiError => ({ kind: 'invalid', status: null, message: params.message }),
+    }),
     storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
     storeSaved: assign({ artifact: (_, params: { artifact: SharedArtifact }) => params.artifact }),
     /** Alerts why the save stopped (provided by the app). */
@@ -128,7 +132,14 @@ export const sharedArtifactSaveMachine = setup({
   },
 }).createMachine({
   id: 'sharedArtifactSave',
-  context: ({ input }) => ({ ...input, version: input.updatedAt, conflictMessage: null, conflictSave: null, error: null, artifact: null }),
+  context: ({ input }) => ({
+    ...input,
+    version: input.updatedAt,
+    conflictMessage: null,
+    conflictSave: null,
+    error: null,
+    artifact: null,
+  }),
   initial: 'checking',
   output: ({ context }): SharedSaveOutcome => {
     if (context.artifact) return { outcome: 'saved', artifact: context.artifact };
@@ -147,7 +158,10 @@ export const sharedArtifactSaveMachine = setup({
           {
             guard: { type: 'isConflict', params: ({ event }) => ({ answer: event.output }) },
             target: 'confirming',
-            actions: { type: 'storeConflict', params: ({ event }) => ({ message: event.output.message, answer: event.output }) },
+            actions: {
+              type: 'storeConflict',
+              params: ({ event }) => ({ message: event.output.message, answer: event.output }),
+            },
           },
           {
             target: 'stopped',
@@ -177,13 +191,23 @@ export const sharedArtifactSaveMachine = setup({
       invoke: {
         id: 'updateSharedArtifact',
         src: 'updateSharedArtifact',
-        input: ({ context }) => ({ artifactId: context.artifactId, responses: context.responses, updatedAt: context.version }),
-        onDone: { target: 'saved', actions: { type: 'storeSaved', params: ({ event }) => ({ artifact: event.output }) } },
+        input: ({ context }) => ({
+          artifactId: context.artifactId,
+          responses: context.responses,
+          updatedAt: context.version,
+        }),
+        onDone: {
+          target: 'saved',
+          actions: { type: 'storeSaved', params: ({ event }) => ({ artifact: event.output }) },
+        },
         onError: [
           {
             guard: { type: 'isStaleVersion', params: ({ event }) => ({ error: event.error }) },
             target: 'rechecking',
-            actions: { type: 'storeConflictMessage', params: ({ event }) => ({ message: toUiError(event.error).message }) },
+            actions: {
+              type: 'storeConflictMessage',
+              params: ({ event }) => ({ message: toUiError(event.error).message }),
+            },
           },
           {
             target: 'stopped',
@@ -213,7 +237,13 @@ export const sharedArtifactSaveMachine = setup({
           {
             // The question keeps the server's message; the gate check only tells the stored version.
             target: 'confirming',
-            actions: { type: 'storeConflict', params: ({ context, event }) => ({ message: context.conflictMessage ?? event.output.message, answer: event.output }) },
+            actions: {
+              type: 'storeConflict',
+              params: ({ context, event }) => ({
+                message: context.conflictMessage ?? event.output.message,
+                answer: event.output,
+              }),
+            },
           },
         ],
         onError: {

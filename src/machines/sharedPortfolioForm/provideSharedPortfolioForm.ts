@@ -1,7 +1,12 @@
 import type { PromiseActorLogic } from 'xstate';
 import type { Invitation } from '../../schemas/invitation.ts';
 import type { Portfolio } from '../../schemas/portfolio.ts';
-import type { MembersResponse, SharedPortfolio, SharedPortfolioBody, SharedPortfolioListItem } from '../../schemas/sharedPortfolio.ts';
+import type {
+  MembersResponse,
+  SharedPortfolio,
+  SharedPortfolioBody,
+  SharedPortfolioListItem,
+} from '../../schemas/sharedPortfolio.ts';
 import { participantsMachine, type Invitee } from '../participants/participantsMachine.ts';
 import { sharedPortfolioFormMachine } from './sharedPortfolioFormMachine.ts';
 import type { Notice } from '../shared/notice.ts';
@@ -37,7 +42,10 @@ const pick = <T extends object>(source: T, keys: readonly (keyof T)[]): Partial<
   Object.fromEntries(keys.filter((k) => source[k] !== undefined).map((k) => [k, source[k]])) as Partial<T>;
 
 /** The Edit Participants logic with its outward effects supplied. */
-export function provideParticipants({ notify, actors = {} }: Pick<SharedPortfolioFormImplementations, 'notify' | 'actors'>) {
+export function provideParticipants({
+  notify,
+  actors = {},
+}: Pick<SharedPortfolioFormImplementations, 'notify' | 'actors'>) {
   return participantsMachine.provide({
     actions: { notify: (_: unknown, notice: Notice) => notify(notice) },
     actors: pick(actors, ['fetchMembers', 'searchPeople', 'invitePerson', 'cancelInvitation', 'removeMember']),
@@ -46,7 +54,14 @@ export function provideParticipants({ notify, actors = {} }: Pick<SharedPortfoli
 
 /** The shared portfolio form's logic with its outward effects supplied, down to the Edit Participants dialog. */
 export function provideSharedPortfolioForm(implementations: SharedPortfolioFormImplementations) {
-  const { notify, navigateToSharedPortfolio, navigateToSharedPortfolios, allowLeave, stayHere, actors = {} } = implementations;
+  const {
+    notify,
+    navigateToSharedPortfolio,
+    navigateToSharedPortfolios,
+    allowLeave,
+    stayHere,
+    actors = {},
+  } = implementations;
   return sharedPortfolioFormMachine.provide({
     actions: {
       notify: (_: unknown, notice: Notice) => notify(notice),
@@ -56,7 +71,13 @@ export function provideSharedPortfolioForm(implementations: SharedPortfolioFormI
       stayHere: () => stayHere(),
     },
     actors: {
-      ...pick(actors, ['fetchTemplate', 'fetchSharedPortfolio', 'createSharedPortfolio', 'updateSharedPortfolio', 'deleteSharedPortfolio']),
+      ...pick(actors, [
+        'fetchTemplate',
+        'fetchSharedPortfolio',
+        'createSharedPortfolio',
+        'updateSharedPortfolio',
+        'deleteSharedPortfolio',
+      ]),
       participants: provideParticipants({ notify, actors }),
     },
   });

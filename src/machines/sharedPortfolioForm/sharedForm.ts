@@ -147,7 +147,9 @@ export function rowsForEdit(sp: Pick<SharedPortfolio, 'structure' | 'templateStr
 }
 
 /** The summary values of an existing shared portfolio. */
-export function valuesOf(sp: Pick<SharedPortfolio, 'name' | 'grades' | 'subject' | 'topic' | 'plcName' | 'plcGoals'>): SummaryValues {
+export function valuesOf(
+  sp: Pick<SharedPortfolio, 'name' | 'grades' | 'subject' | 'topic' | 'plcName' | 'plcGoals'>,
+): SummaryValues {
   return {
     name: sp.name,
     grades: [...sp.grades],
@@ -171,7 +173,10 @@ export function checkBonusRow(row: BonusRow): QuestionErrors {
 }
 
 /** Every message of the form, and how many questions are invalid. */
-export function checkForm(values: SummaryValues, rows: readonly QuestionRow[]): { errors: FormErrors; invalidQuestions: number } {
+export function checkForm(
+  values: SummaryValues,
+  rows: readonly QuestionRow[],
+): { errors: FormErrors; invalidQuestions: number } {
   const questions: Record<string, QuestionErrors> = {};
   for (const row of rows) {
     if (row.kind !== 'bonus') continue;
@@ -184,7 +189,8 @@ export function checkForm(values: SummaryValues, rows: readonly QuestionRow[]): 
 }
 
 /** Whether a set of messages holds any. */
-export const hasErrors = (errors: FormErrors): boolean => errors.name !== undefined || Object.keys(errors.questions).length > 0;
+export const hasErrors = (errors: FormErrors): boolean =>
+  errors.name !== undefined || Object.keys(errors.questions).length > 0;
 
 const optional = (value: string): string | null => (value.trim() === '' ? null : value.trim());
 
@@ -200,7 +206,12 @@ export function buildBody(values: SummaryValues, rows: readonly QuestionRow[]): 
       if (row.included || isLocked(row)) structure.push(row.question);
       continue;
     }
-    const question: SharedPortfolioBody['structure'][number] = { key: row.key, text: row.text.trim(), type: row.type, bonus: true };
+    const question: SharedPortfolioBody['structure'][number] = {
+      key: row.key,
+      text: row.text.trim(),
+      type: row.type,
+      bonus: true,
+    };
     if (isChoiceType(row.type)) question.choices = choicesOf(row);
     else if (row.type === 'number') Object.assign(question, { min: 1, max: 1, step: 1 });
     structure.push(question);
@@ -224,10 +235,15 @@ export function changeBonusRow(row: BonusRow, field: BonusField, value: string):
 }
 
 /** The form's content as text: compared with the content as loaded to tell unsaved changes, and kept as a local draft. */
-export const formState = (values: SummaryValues, rows: readonly QuestionRow[]): string => JSON.stringify({ values, rows });
+export const formState = (values: SummaryValues, rows: readonly QuestionRow[]): string =>
+  JSON.stringify({ values, rows });
 
 /** Whether the form holds changes not saved yet (`initial`: its content as loaded). */
-export function hasUnsavedFormChanges(context: { values: SummaryValues; rows: readonly QuestionRow[]; initial: string | null }): boolean {
+export function hasUnsavedFormChanges(context: {
+  values: SummaryValues;
+  rows: readonly QuestionRow[];
+  initial: string | null;
+}): boolean {
   return context.initial !== null && formState(context.values, context.rows) !== context.initial;
 }
 
@@ -252,17 +268,27 @@ export function parseFormDraft(text: string): FormDraft | null {
     const { values, rows } = JSON.parse(text) as { values?: Record<string, unknown>; rows?: unknown };
     if (!values || typeof values !== 'object' || !Array.isArray(rows)) return null;
     const { name, grades, subject, topic, plcName, plcGoals } = values;
-    if (![name, subject, topic, plcName, plcGoals].every(isText) || !Array.isArray(grades) || !grades.every(isText)) return null;
+    if (![name, subject, topic, plcName, plcGoals].every(isText) || !Array.isArray(grades) || !grades.every(isText))
+      return null;
     const restored: QuestionRow[] = [];
     for (const row of rows as Record<string, unknown>[]) {
-      if (row?.kind === 'template' && isText(row.key) && typeof row.included === 'boolean' && typeof row.question === 'object' && row.question !== null) {
+      if (
+        row?.kind === 'template' &&
+        isText(row.key) &&
+        typeof row.included === 'boolean' &&
+        typeof row.question === 'object' &&
+        row.question !== null
+      ) {
         restored.push({ kind: 'template', key: row.key, question: row.question as Question, included: row.included });
       } else if (row?.kind === 'bonus') {
         const bonus = draftBonusRow(row);
         if (bonus) restored.push(bonus);
       }
     }
-    return { values: { name, grades: [...grades], subject, topic, plcName, plcGoals } as SummaryValues, rows: restored };
+    return {
+      values: { name, grades: [...grades], subject, topic, plcName, plcGoals } as SummaryValues,
+      rows: restored,
+    };
   } catch {
     return null;
   }
@@ -274,6 +300,10 @@ export function parseFormDraft(text: string): FormDraft | null {
  */
 export function restoredRows(current: readonly QuestionRow[], draft: readonly QuestionRow[]): QuestionRow[] {
   const switches = new Map(draft.flatMap((row) => (row.kind === 'template' ? [[row.key, row.included] as const] : [])));
-  const template = current.flatMap((row): QuestionRow[] => (row.kind === 'template' ? [{ ...row, included: isLocked(row) ? row.included : (switches.get(row.key) ?? row.included) }] : []));
+  const template = current.flatMap((row): QuestionRow[] =>
+    row.kind === 'template'
+      ? [{ ...row, included: isLocked(row) ? row.included : (switches.get(row.key) ?? row.included) }]
+      : [],
+  );
   return [...template, ...draft.filter((row) => row.kind === 'bonus')];
 }

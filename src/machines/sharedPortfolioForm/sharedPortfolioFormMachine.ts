@@ -26,7 +26,12 @@ import type { SharedPortfolio, SharedPortfolioBody, SharedPortfolioListItem } fr
 import type { Me } from '../../schemas/user.ts';
 import { ApiError, toUiError, type UiError } from '../../services/errors.ts';
 import { getPortfolio } from '../../services/portfolioService.ts';
-import { createSharedPortfolio, deleteSharedPortfolio, getSharedPortfolio, updateSharedPortfolio } from '../../services/sharedService.ts';
+import {
+  createSharedPortfolio,
+  deleteSharedPortfolio,
+  getSharedPortfolio,
+  updateSharedPortfolio,
+} from '../../services/sharedService.ts';
 import { participantsMachine } from '../participants/participantsMachine.ts';
 import { effect } from '../shared/effect.ts';
 import {
@@ -132,14 +137,18 @@ export const sharedPortfolioFormMachine = setup({
   },
   actors: {
     fetchTemplate: fromPromise<Portfolio>(({ signal }) => getPortfolio(TEMPLATE_PORTFOLIO_ID, signal)),
-    fetchSharedPortfolio: fromPromise<SharedPortfolio, { id: number }>(({ input, signal }) => getSharedPortfolio(input.id, signal)),
+    fetchSharedPortfolio: fromPromise<SharedPortfolio, { id: number }>(({ input, signal }) =>
+      getSharedPortfolio(input.id, signal),
+    ),
     createSharedPortfolio: fromPromise<SharedPortfolio, { body: SharedPortfolioBody }>(({ input, signal }) =>
       createSharedPortfolio(input.body, signal),
     ),
-    updateSharedPortfolio: fromPromise<SharedPortfolio, { id: number; body: SharedPortfolioBody }>(({ input, signal }) =>
-      updateSharedPortfolio(input.id, input.body, signal),
+    updateSharedPortfolio: fromPromise<SharedPortfolio, { id: number; body: SharedPortfolioBody }>(
+      ({ input, signal }) => updateSharedPortfolio(input.id, input.body, signal),
     ),
-    deleteSharedPortfolio: fromPromise<SharedPortfolioListItem, { id: number }>(({ input, signal }) => deleteSharedPortfolio(input.id, signal)),
+    deleteSharedPortfolio: fromPromise<SharedPortfolioListItem, { id: number }>(({ input, signal }) =>
+      deleteSharedPortfolio(input.id, signal),
+    ),
     participants: participantsMachine,
   },
   guards: {
@@ -151,9 +160,11 @@ export const sharedPortfolioFormMachine = setup({
     isNotFound: (_, params: { error: unknown }) => is404(params.error),
     isToggleable: ({ context }, params: { key: string }) =>
       context.rows.some((row) => row.kind === 'template' && row.key === params.key && !isLocked(row)),
-    isBonusQuestion: ({ context }, params: { key: string }) => context.rows.some((row) => row.kind === 'bonus' && row.key === params.key),
+    isBonusQuestion: ({ context }, params: { key: string }) =>
+      context.rows.some((row) => row.kind === 'bonus' && row.key === params.key),
     hasErrors: ({ context }) => hasErrors(checkForm(context.values, context.rows).errors),
-    hasNoArtifacts: ({ context }) => context.sharedPortfolio !== null && context.sharedPortfolio.sharedArtifacts.length === 0,
+    hasNoArtifacts: ({ context }) =>
+      context.sharedPortfolio !== null && context.sharedPortfolio.sharedArtifacts.length === 0,
     hasUnsavedChanges: ({ context }) => hasUnsavedFormChanges(context),
   },
   actions: {
@@ -181,9 +192,16 @@ export const sharedPortfolioFormMachine = setup({
       const rows = params.rows ?? context.rows;
       return { values, rows, errors: context.validated ? checkForm(values, rows).errors : NO_ERRORS };
     }),
-    showErrors: assign(({ context }) => ({ errors: checkForm(context.values, context.rows).errors, validated: true, refusals: context.refusals + 1 })),
+    showErrors: assign(({ context }) => ({
+      errors: checkForm(context.values, context.rows).errors,
+      validated: true,
+      refusals: context.refusals + 1,
+    })),
     /** The server's refusal, kept for the form's error summary; the view takes the user there. */
-    storeSaveError: assign(({ context }, params: { error: unknown }) => ({ saveError: toUiError(params.error).message, refusals: context.refusals + 1 })),
+    storeSaveError: assign(({ context }, params: { error: unknown }) => ({
+      saveError: toUiError(params.error).message,
+      refusals: context.refusals + 1,
+    })),
     clearSaveError: assign({ saveError: null }),
     /** Tells the user something (provided by the app: a toast; errors as alerts). */
     notify: effect<Notice>('notify'),
@@ -220,7 +238,11 @@ export const sharedPortfolioFormMachine = setup({
     starting: {
       always: [
         { guard: and(['isCreate', 'canCreate']), target: 'loading.template' },
-        { guard: 'isCreate', target: 'unavailable', actions: { type: 'storeProblem', params: { message: ACCESS_MESSAGES.noPermission } } },
+        {
+          guard: 'isCreate',
+          target: 'unavailable',
+          actions: { type: 'storeProblem', params: { message: ACCESS_MESSAGES.noPermission } },
+        },
         { guard: 'hasId', target: 'loading.sharedPortfolio' },
         { target: 'unavailable', actions: { type: 'storeProblem', params: { message: ACCESS_MESSAGES.notFound } } },
       ],
@@ -233,14 +255,20 @@ export const sharedPortfolioFormMachine = setup({
           invoke: {
             id: 'fetchTemplate',
             src: 'fetchTemplate',
-            onDone: { target: '#sharedPortfolioForm.editing', actions: { type: 'storeTemplate', params: ({ event }) => ({ template: event.output }) } },
+            onDone: {
+              target: '#sharedPortfolioForm.editing',
+              actions: { type: 'storeTemplate', params: ({ event }) => ({ template: event.output }) },
+            },
             onError: [
               {
                 guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
                 target: '#sharedPortfolioForm.unavailable',
                 actions: { type: 'storeProblem', params: { message: ACCESS_MESSAGES.templateMissing } },
               },
-              { target: '#sharedPortfolioForm.loadFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+              {
+                target: '#sharedPortfolioForm.loadFailed',
+                actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+              },
             ],
           },
         },
@@ -253,9 +281,15 @@ export const sharedPortfolioFormMachine = setup({
               {
                 guard: { type: 'canEdit', params: ({ event }) => ({ sharedPortfolio: event.output }) },
                 target: '#sharedPortfolioForm.editing',
-                actions: [{ type: 'storeSharedPortfolio', params: ({ event }) => ({ sharedPortfolio: event.output }) }, 'spawnParticipants'],
+                actions: [
+                  { type: 'storeSharedPortfolio', params: ({ event }) => ({ sharedPortfolio: event.output }) },
+                  'spawnParticipants',
+                ],
               },
-              { target: '#sharedPortfolioForm.unavailable', actions: { type: 'storeProblem', params: { message: ACCESS_MESSAGES.notFound } } },
+              {
+                target: '#sharedPortfolioForm.unavailable',
+                actions: { type: 'storeProblem', params: { message: ACCESS_MESSAGES.notFound } },
+              },
             ],
             onError: [
               {
@@ -263,7 +297,10 @@ export const sharedPortfolioFormMachine = setup({
                 target: '#sharedPortfolioForm.unavailable',
                 actions: { type: 'storeProblem', params: { message: ACCESS_MESSAGES.notFound } },
               },
-              { target: '#sharedPortfolioForm.loadFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+              {
+                target: '#sharedPortfolioForm.loadFailed',
+                actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+              },
             ],
           },
         },
@@ -284,43 +321,71 @@ export const sharedPortfolioFormMachine = setup({
           },
         },
         'grades.change': {
-          actions: { type: 'storeValues', params: ({ context, event }) => ({ values: { ...context.values, grades: [...event.grades] } }) },
+          actions: {
+            type: 'storeValues',
+            params: ({ context, event }) => ({ values: { ...context.values, grades: [...event.grades] } }),
+          },
         },
         'question.toggle': {
           guard: { type: 'isToggleable', params: ({ event }) => ({ key: event.key }) },
           actions: {
             type: 'storeValues',
             params: ({ context, event }) => ({
-              rows: context.rows.map((row) => (row.kind === 'template' && row.key === event.key ? { ...row, included: event.included } : row)),
+              rows: context.rows.map((row) =>
+                row.kind === 'template' && row.key === event.key ? { ...row, included: event.included } : row,
+              ),
             }),
           },
         },
         'question.add': {
-          actions: { type: 'storeValues', params: ({ context }) => ({ rows: [...context.rows, newBonusRow(newQuestionKey())] }) },
+          actions: {
+            type: 'storeValues',
+            params: ({ context }) => ({ rows: [...context.rows, newBonusRow(newQuestionKey())] }),
+          },
         },
         'question.remove': {
           guard: { type: 'isBonusQuestion', params: ({ event }) => ({ key: event.key }) },
-          actions: { type: 'storeValues', params: ({ context, event }) => ({ rows: context.rows.filter((row) => row.key !== event.key) }) },
+          actions: {
+            type: 'storeValues',
+            params: ({ context, event }) => ({ rows: context.rows.filter((row) => row.key !== event.key) }),
+          },
         },
         'question.change': {
           guard: { type: 'isBonusQuestion', params: ({ event }) => ({ key: event.key }) },
           actions: {
             type: 'storeValues',
             params: ({ context, event }) => ({
-              rows: context.rows.map((row) => (row.kind === 'bonus' && row.key === event.key ? changeBonusRow(row, event.field, event.value) : row)),
+              rows: context.rows.map((row) =>
+                row.kind === 'bonus' && row.key === event.key ? changeBonusRow(row, event.field, event.value) : row,
+              ),
             }),
           },
         },
         'form.restore': {
-          actions: { type: 'storeValues', params: ({ context, event }) => ({ values: event.draft.values, rows: restoredRows(context.rows, event.draft.rows) }) },
+          actions: {
+            type: 'storeValues',
+            params: ({ context, event }) => ({
+              values: event.draft.values,
+              rows: restoredRows(context.rows, event.draft.rows),
+            }),
+          },
         },
         'form.submit': 'validating',
         'form.cancel': [
           { guard: 'isCreate', target: 'cancelled', actions: 'navigateToSharedPortfolios' },
-          { target: 'cancelled', actions: { type: 'navigateToSharedPortfolio', params: ({ context }) => ({ id: context.sharedPortfolioId! }) } },
+          {
+            target: 'cancelled',
+            actions: {
+              type: 'navigateToSharedPortfolio',
+              params: ({ context }) => ({ id: context.sharedPortfolioId! }),
+            },
+          },
         ],
         'portfolio.delete': { guard: and(['isEdit', 'hasNoArtifacts']), target: 'confirmingDelete' },
-        'leave.request': [{ guard: 'hasUnsavedChanges', target: 'confirmingLeave' }, { target: 'leaving', actions: 'allowLeave' }],
+        'leave.request': [
+          { guard: 'hasUnsavedChanges', target: 'confirmingLeave' },
+          { target: 'leaving', actions: 'allowLeave' },
+        ],
       },
     },
     confirmingLeave: {
@@ -352,7 +417,10 @@ export const sharedPortfolioFormMachine = setup({
             { type: 'navigateToSharedPortfolio', params: ({ event }) => ({ id: event.output.id }) },
           ],
         },
-        onError: { target: 'editing', actions: { type: 'storeSaveError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'editing',
+          actions: { type: 'storeSaveError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     updating: {
@@ -368,7 +436,10 @@ export const sharedPortfolioFormMachine = setup({
             { type: 'navigateToSharedPortfolio', params: ({ event }) => ({ id: event.output.id }) },
           ],
         },
-        onError: { target: 'editing', actions: { type: 'storeSaveError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'editing',
+          actions: { type: 'storeSaveError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     confirmingDelete: {
@@ -385,9 +456,15 @@ export const sharedPortfolioFormMachine = setup({
         input: ({ context }) => ({ id: context.sharedPortfolioId! }),
         onDone: {
           target: 'deleted',
-          actions: [{ type: 'notify', params: { message: SAVED_MESSAGES.deleted, tone: 'success' } }, 'navigateToSharedPortfolios'],
+          actions: [
+            { type: 'notify', params: { message: SAVED_MESSAGES.deleted, tone: 'success' } },
+            'navigateToSharedPortfolios',
+          ],
         },
-        onError: { target: 'editing', actions: { type: 'storeSaveError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'editing',
+          actions: { type: 'storeSaveError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     saved: { tags: ['busy'] },
@@ -403,5 +480,7 @@ export function sharedFormHasUnsavedChanges(snapshot: {
   matches: (state: 'editing' | 'confirmingLeave') => boolean;
   context: SharedPortfolioFormContext;
 }): boolean {
-  return (snapshot.matches('editing') || snapshot.matches('confirmingLeave')) && hasUnsavedFormChanges(snapshot.context);
+  return (
+    (snapshot.matches('editing') || snapshot.matches('confirmingLeave')) && hasUnsavedFormChanges(snapshot.context)
+  );
 }

@@ -4,13 +4,22 @@ import type { SharedPortfolio } from '../../schemas/sharedPortfolio.ts';
 import type { UiError } from '../../services/errors.ts';
 import { useLocalDraft, type DraftOffer } from '../localDraft/useLocalDraft.ts';
 import type { ParticipantsRef } from '../participants/useParticipants.ts';
-import { formState, parseFormDraft, type BonusField, type FormErrors, type QuestionRow, type SummaryField, type SummaryValues } from './sharedForm.ts';
+import {
+  formState,
+  parseFormDraft,
+  type BonusField,
+  type FormErrors,
+  type QuestionRow,
+  type SummaryField,
+  type SummaryValues,
+} from './sharedForm.ts';
 import { sharedPortfolioFormMachine, type FormMode } from './sharedPortfolioFormMachine.ts';
 
 /** The form page's actor; the app provides its logic (`provideSharedPortfolioForm`) and input. */
 export const SharedPortfolioFormActorContext = createActorContext(sharedPortfolioFormMachine);
 
-export type SharedPortfolioFormStatus = 'loading' | 'loadFailed' | 'unavailable' | 'editing' | 'confirmingDelete' | 'confirmingLeave' | 'done';
+export type SharedPortfolioFormStatus =
+  'loading' | 'loadFailed' | 'unavailable' | 'editing' | 'confirmingDelete' | 'confirmingLeave' | 'done';
 
 /** Where the page stands. */
 export function useSharedPortfolioFormStatus(): SharedPortfolioFormStatus {
@@ -27,7 +36,9 @@ export function useSharedPortfolioFormStatus(): SharedPortfolioFormStatus {
 
 /** Whether Delete Shared Portfolio can succeed: only while the portfolio has no artifacts. */
 export const useCanDeleteSharedPortfolio = (): boolean =>
-  SharedPortfolioFormActorContext.useSelector((s) => s.context.sharedPortfolio !== null && s.context.sharedPortfolio.sharedArtifacts.length === 0);
+  SharedPortfolioFormActorContext.useSelector(
+    (s) => s.context.sharedPortfolio !== null && s.context.sharedPortfolio.sharedArtifacts.length === 0,
+  );
 
 /** Create or edit. */
 export const useFormMode = (): FormMode => SharedPortfolioFormActorContext.useSelector((s) => s.context.mode);
@@ -39,16 +50,19 @@ export const useFormBusy = (): boolean => SharedPortfolioFormActorContext.useSel
 export const useDeleting = (): boolean => SharedPortfolioFormActorContext.useSelector((s) => s.matches('deleting'));
 
 /** Why the page cannot be shown. */
-export const useFormProblem = (): string | null => SharedPortfolioFormActorContext.useSelector((s) => s.context.problem);
+export const useFormProblem = (): string | null =>
+  SharedPortfolioFormActorContext.useSelector((s) => s.context.problem);
 
 /** Why loading failed. */
-export const useFormLoadError = (): UiError | null => SharedPortfolioFormActorContext.useSelector((s) => s.context.error);
+export const useFormLoadError = (): UiError | null =>
+  SharedPortfolioFormActorContext.useSelector((s) => s.context.error);
 
 /** The summary values as typed. */
 export const useFormValues = (): SummaryValues => SharedPortfolioFormActorContext.useSelector((s) => s.context.values);
 
 /** The question rows. */
-export const useQuestionRows = (): readonly QuestionRow[] => SharedPortfolioFormActorContext.useSelector((s) => s.context.rows);
+export const useQuestionRows = (): readonly QuestionRow[] =>
+  SharedPortfolioFormActorContext.useSelector((s) => s.context.rows);
 
 /** How many saves the form refused so far. */
 export const useRefusals = (): number => SharedPortfolioFormActorContext.useSelector((s) => s.context.refusals);
@@ -57,10 +71,12 @@ export const useRefusals = (): number => SharedPortfolioFormActorContext.useSele
 export const useFormErrors = (): FormErrors => SharedPortfolioFormActorContext.useSelector((s) => s.context.errors);
 
 /** Why the server refused the last save or delete, if it did. */
-export const useSaveError = (): string | null => SharedPortfolioFormActorContext.useSelector((s) => s.context.saveError);
+export const useSaveError = (): string | null =>
+  SharedPortfolioFormActorContext.useSelector((s) => s.context.saveError);
 
 /** The portfolio being edited (`null` on create). */
-export const useEditedPortfolio = (): SharedPortfolio | null => SharedPortfolioFormActorContext.useSelector((s) => s.context.sharedPortfolio);
+export const useEditedPortfolio = (): SharedPortfolio | null =>
+  SharedPortfolioFormActorContext.useSelector((s) => s.context.sharedPortfolio);
 
 /** The Edit Participants actor (edit only, once the portfolio is loaded). */
 export function useParticipantsRef(): ParticipantsRef | undefined {
@@ -78,7 +94,8 @@ export function useSharedPortfolioFormEvents() {
       toggleQuestion: (key: string, included: boolean) => actor.send({ type: 'question.toggle', key, included }),
       addQuestion: () => actor.send({ type: 'question.add' }),
       removeQuestion: (key: string) => actor.send({ type: 'question.remove', key }),
-      changeQuestion: (key: string, field: BonusField, value: string) => actor.send({ type: 'question.change', key, field, value }),
+      changeQuestion: (key: string, field: BonusField, value: string) =>
+        actor.send({ type: 'question.change', key, field, value }),
       submit: () => actor.send({ type: 'form.submit' }),
       cancel: () => actor.send({ type: 'form.cancel' }),
       askDelete: () => actor.send({ type: 'portfolio.delete' }),
@@ -102,7 +119,11 @@ export function useSharedPortfolioFormDraft(): DraftOffer | null {
   const text = SharedPortfolioFormActorContext.useSelector((s) => formState(s.context.values, s.context.rows));
   const [opened] = useState(() => {
     const { initial, sharedPortfolio, mode } = actor.getSnapshot().context;
-    return { current: initial ?? '', base: sharedPortfolio?.updated_at ?? null, form: mode === 'create' ? 'shared-portfolio:new' : `shared-portfolio:${sharedPortfolio?.id ?? 0}` };
+    return {
+      current: initial ?? '',
+      base: sharedPortfolio?.updated_at ?? null,
+      form: mode === 'create' ? 'shared-portfolio:new' : `shared-portfolio:${sharedPortfolio?.id ?? 0}`,
+    };
   });
   const apply = useCallback(
     (restored: string) => {

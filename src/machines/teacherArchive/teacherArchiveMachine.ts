@@ -60,7 +60,10 @@ export const teacherArchiveMachine = setup({
   actions: {
     storeArchives: assign({ archives: (_, params: { archives: ArchiveJob[] }) => params.archives, error: null }),
     storeQueued: assign({
-      archives: ({ context }, params: { job: ArchiveJob }) => [params.job, ...context.archives.filter((a) => a.id !== params.job.id)],
+      archives: ({ context }, params: { job: ArchiveJob }) => [
+        params.job,
+        ...context.archives.filter((a) => a.id !== params.job.id),
+      ],
       requestError: null,
     }),
     storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
@@ -79,8 +82,14 @@ export const teacherArchiveMachine = setup({
       invoke: {
         id: 'listArchives',
         src: 'listArchives',
-        onDone: { target: 'ready', actions: { type: 'storeArchives', params: ({ event }) => ({ archives: event.output }) } },
-        onError: { target: 'loadFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'storeArchives', params: ({ event }) => ({ archives: event.output }) },
+        },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     loadFailed: {
@@ -96,8 +105,14 @@ export const teacherArchiveMachine = setup({
       invoke: {
         id: 'requestArchive',
         src: 'requestArchive',
-        onDone: { target: 'watching', actions: { type: 'storeQueued', params: ({ event }) => ({ job: event.output }) } },
-        onError: { target: 'ready', actions: { type: 'storeRequestError', params: ({ event }) => ({ error: event.error }) } },
+        onDone: {
+          target: 'watching',
+          actions: { type: 'storeQueued', params: ({ event }) => ({ job: event.output }) },
+        },
+        onError: {
+          target: 'ready',
+          actions: { type: 'storeRequestError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     watching: {
@@ -119,12 +134,17 @@ export const teacherArchiveMachine = setup({
               {
                 type: 'notify',
                 params: ({ event }) =>
-                  event.output[0]?.status === 'failed' ? { message: ARCHIVE_FAILED, tone: 'error' } : { message: ARCHIVE_READY, tone: 'success' },
+                  event.output[0]?.status === 'failed'
+                    ? { message: ARCHIVE_FAILED, tone: 'error' }
+                    : { message: ARCHIVE_READY, tone: 'success' },
               },
             ],
           },
         ],
-        onError: { target: 'pollFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'pollFailed',
+          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     pollFailed: {

@@ -13,7 +13,8 @@ export type TeacherArchiveStatus = 'loading' | 'loadFailed' | 'ready' | 'request
 /** Where the section stands. */
 export function useTeacherArchiveStatus(): TeacherArchiveStatus {
   return TeacherArchiveActorContext.useSelector((s) => {
-    for (const status of ['loadFailed', 'ready', 'requesting', 'watching', 'pollFailed'] as const) if (s.matches(status)) return status;
+    for (const status of ['loadFailed', 'ready', 'requesting', 'watching', 'pollFailed'] as const)
+      if (s.matches(status)) return status;
     return 'loading';
   });
 }

@@ -64,8 +64,14 @@ export const teacherPickerMachine = setup({
       invoke: {
         id: 'listTeachers',
         src: 'listTeachers',
-        onDone: { target: 'ready', actions: { type: 'storeTeachers', params: ({ event }) => ({ users: event.output }) } },
-        onError: { target: 'loadFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'storeTeachers', params: ({ event }) => ({ users: event.output }) },
+        },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     loadFailed: {

@@ -11,17 +11,22 @@ export type TeacherPickerStatus = 'loading' | 'loadFailed' | 'ready';
 
 /** Where the list stands. */
 export function useTeacherPickerStatus(): TeacherPickerStatus {
-  return TeacherPickerActorContext.useSelector((s) => (s.matches('ready') ? 'ready' : s.matches('loadFailed') ? 'loadFailed' : 'loading'));
+  return TeacherPickerActorContext.useSelector((s) =>
+    s.matches('ready') ? 'ready' : s.matches('loadFailed') ? 'loadFailed' : 'loading',
+  );
 }
 
 /** The teachers, by 'Last, First'. */
-export const useTeachers = (): readonly TeacherOption[] => TeacherPickerActorContext.useSelector((s) => s.context.teachers);
+export const useTeachers = (): readonly TeacherOption[] =>
+  TeacherPickerActorContext.useSelector((s) => s.context.teachers);
 
 /** The chosen teacher's id. */
-export const useSelectedTeacherId = (): number | null => TeacherPickerActorContext.useSelector((s) => s.context.teacherId);
+export const useSelectedTeacherId = (): number | null =>
+  TeacherPickerActorContext.useSelector((s) => s.context.teacherId);
 
 /** Why the list could not be loaded. */
-export const useTeacherPickerError = (): UiError | null => TeacherPickerActorContext.useSelector((s) => s.context.error);
+export const useTeacherPickerError = (): UiError | null =>
+  TeacherPickerActorContext.useSelector((s) => s.context.error);
 
 /** What the page may ask of the picker. */
 export function useTeacherPickerEvents() {

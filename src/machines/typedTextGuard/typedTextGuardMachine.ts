@@ -37,8 +37,13 @@ export const typedTextGuardMachine = setup({
     hasNoTypedText: ({ context }) => context.boxes.length === 0,
   },
   actions: {
-    addBox: assign({ boxes: ({ context }, params: { box: string }) => (context.boxes.includes(params.box) ? context.boxes : [...context.boxes, params.box]) }),
-    removeBox: assign({ boxes: ({ context }, params: { box: string }) => context.boxes.filter((b) => b !== params.box) }),
+    addBox: assign({
+      boxes: ({ context }, params: { box: string }) =>
+        context.boxes.includes(params.box) ? context.boxes : [...context.boxes, params.box],
+    }),
+    removeBox: assign({
+      boxes: ({ context }, params: { box: string }) => context.boxes.filter((b) => b !== params.box),
+    }),
     forgetBoxes: assign({ boxes: [] }),
     /** Lets the held navigation happen (provided by the app). */
     allowLeave: effect('allowLeave'),
@@ -75,4 +80,5 @@ export const typedTextGuardMachine = setup({
 export type TypedTextGuardMachine = typeof typedTextGuardMachine;
 
 /** Whether reloading or closing the tab would lose typed text. */
-export const hasTypedText = (snapshot: { context: TypedTextGuardContext }): boolean => snapshot.context.boxes.length > 0;
+export const hasTypedText = (snapshot: { context: TypedTextGuardContext }): boolean =>
+  snapshot.context.boxes.length > 0;

@@ -22,7 +22,8 @@ export function useGuardedText(unsaved: boolean): void {
 }
 
 /** Whether the question 'Leave this page?' about typed text is open. */
-export const useTypedTextLeaveQuestion = (actor: TypedTextGuardRef): boolean => useSelector(actor, (s) => s.matches('confirmingLeave'));
+export const useTypedTextLeaveQuestion = (actor: TypedTextGuardRef): boolean =>
+  useSelector(actor, (s) => s.matches('confirmingLeave'));
 
 /** What the question may answer. */
 export const typedTextLeaveEvents = (actor: TypedTextGuardRef) => ({

@@ -36,7 +36,9 @@ export const unsubscribeMachine = setup({
     input: {} as UnsubscribeInput,
   },
   actors: {
-    unsubscribe: fromPromise<UnsubscribeResponse, { token: string }>(({ input, signal }) => unsubscribe(input.token, signal)),
+    unsubscribe: fromPromise<UnsubscribeResponse, { token: string }>(({ input, signal }) =>
+      unsubscribe(input.token, signal),
+    ),
   },
   guards: {
     hasToken: ({ context }) => context.token !== '',

@@ -18,7 +18,6 @@ import type { Media, MediaKind } from '../../schemas/media.ts';
 import { isTransient, toUiError, type UiError } from '../../services/errors.ts';
 import { kindOfFile, uploadToArtifact } from '../../services/mediaService.ts';
 
-
 export interface UploadInput {
   /** The row id, unique within the queue. */
   id: string;
@@ -89,8 +88,19 @@ export const uploadMachine = setup({
     resetProgress: assign({ progress: 0, error: null, retryable: false }),
     storeProgress: assign({ progress: (_, params: { fraction: number }) => Math.min(1, Math.max(0, params.fraction)) }),
     storeMedia: assign({ media: (_, params: { media: Media }) => params.media, progress: 1 }),
-    storeError: assign((_, params: { error: UiError }) => ({ error: params.error.message, retryable: isTransient(params.error) })),
-    reportSucceeded: sendParent(({ context }) => ({ type: 'upload.succeeded', id: context.id, kind: context.kind, media: context.media! }) satisfies UploadReport),
+    storeError: assign((_, params: { error: UiError }) => ({
+      error: params.error.message,
+      retryable: isTransient(params.error),
+    })),
+    reportSucceeded: sendParent(
+      ({ context }) =>
+        ({
+          type: 'upload.succeeded',
+          id: context.id,
+          kind: context.kind,
+          media: context.media!,
+        }) satisfies UploadReport,
+    ),
     reportFailed: sendParent(({ context }) => ({ type: 'upload.failed', id: context.id }) satisfies UploadReport),
     reportRestarted: sendParent(({ context }) => ({ type: 'upload.restarted', id: context.id }) satisfies UploadReport),
     reportDismissed: sendParent(({ context }) => ({ type: 'upload.dismissed', id: context.id }) satisfies UploadReport),
@@ -100,7 +110,14 @@ export const uploadMachine = setup({
   },
 }).createMachine({
   id: 'upload',
-  context: ({ input }) => ({ ...input, kind: kindOfFile(input.file), progress: 0, error: null, retryable: false, media: null }),
+  context: ({ input }) => ({
+    ...input,
+    kind: kindOfFile(input.file),
+    progress: 0,
+    error: null,
+    retryable: false,
+    media: null,
+  }),
   initial: 'queued',
   states: {
     queued: {
@@ -125,7 +142,10 @@ export const uploadMachine = setup({
         }),
         onDone: {
           target: 'done',
-          actions: [{ type: 'storeMedia', params: ({ event }) => ({ media: withoutParent(event.output) }) }, 'reportSucceeded'],
+          actions: [
+            { type: 'storeMedia', params: ({ event }) => ({ media: withoutParent(event.output) }) },
+            'reportSucceeded',
+          ],
         },
         onError: {
           target: 'failed',
@@ -133,7 +153,9 @@ export const uploadMachine = setup({
         },
       },
       on: {
-        'upload.progress': { actions: { type: 'storeProgress', params: ({ event }) => ({ fraction: event.fraction }) } },
+        'upload.progress': {
+          actions: { type: 'storeProgress', params: ({ event }) => ({ fraction: event.fraction }) },
+        },
         'upload.dismiss': 'dismissed',
       },
     },

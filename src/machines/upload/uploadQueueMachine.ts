@@ -98,7 +98,8 @@ export const uploadQueueMachine = setup({
     isActive: ({ context }, params: { id: string }) => rowStatus(context.rows, params.id) === 'active',
     isFailed: ({ context }, params: { id: string }) => rowStatus(context.rows, params.id) === 'failed',
     isRow: ({ context }, params: { id: string }) => rowStatus(context.rows, params.id) !== undefined,
-    isListed: ({ context }, params: { kind: MediaKind; fileId: number }) => context.media[params.kind].some((m) => m.id === params.fileId),
+    isListed: ({ context }, params: { kind: MediaKind; fileId: number }) =>
+      context.media[params.kind].some((m) => m.id === params.fileId),
   },
   actions: {
     addRows: assign(({ context, spawn }, params: { files: readonly File[] }) => {
@@ -108,7 +109,10 @@ export const uploadQueueMachine = setup({
           id,
           name: file.name,
           status: 'waiting',
-          ref: spawn('upload', { id, input: { id, file, portfolioId: context.portfolioId, artifactId: context.artifactId } }),
+          ref: spawn('upload', {
+            id,
+            input: { id, file, portfolioId: context.portfolioId, artifactId: context.artifactId },
+          }),
         };
       });
       return { rows: [...context.rows, ...rows], added: context.added + rows.length };
@@ -124,10 +128,15 @@ export const uploadQueueMachine = setup({
         enqueue.sendTo(row.ref, { type: 'upload.start' });
       }
       if (starting.length > 0) {
-        enqueue.assign({ rows: context.rows.map((row) => (starting.includes(row.id) ? { ...row, status: 'active' as const } : row)) });
+        enqueue.assign({
+          rows: context.rows.map((row) => (starting.includes(row.id) ? { ...row, status: 'active' as const } : row)),
+        });
       }
     }),
-    markRow: assign({ rows: ({ context }, params: { id: string; status: UploadRow['status'] }) => setStatus(context.rows, params.id, params.status) }),
+    markRow: assign({
+      rows: ({ context }, params: { id: string; status: UploadRow['status'] }) =>
+        setStatus(context.rows, params.id, params.status),
+    }),
     addMedia: assign({
       media: ({ context }, params: { kind: MediaKind; media: Media }) => ({
         ...context.media,
@@ -150,7 +159,10 @@ export const uploadQueueMachine = setup({
       media: ({ context }) => {
         const { removal } = context;
         if (!removal) return context.media;
-        return { ...context.media, [removal.kind]: context.media[removal.kind].filter((m) => m.id !== removal.media.id) };
+        return {
+          ...context.media,
+          [removal.kind]: context.media[removal.kind].filter((m) => m.id !== removal.media.id),
+        };
       },
       removal: null,
     }),
@@ -163,7 +175,15 @@ export const uploadQueueMachine = setup({
   },
 }).createMachine({
   id: 'uploadQueue',
-  context: ({ input }) => ({ portfolioId: input.portfolioId, artifactId: input.artifactId, shared: input.shared ?? false, media: input.media, rows: [], added: 0, removal: null }),
+  context: ({ input }) => ({
+    portfolioId: input.portfolioId,
+    artifactId: input.artifactId,
+    shared: input.shared ?? false,
+    media: input.media,
+    rows: [],
+    added: 0,
+    removal: null,
+  }),
   on: {
     'files.add': {
       guard: { type: 'hasFiles', params: ({ event }) => ({ files: event.files }) },
@@ -221,7 +241,10 @@ export const uploadQueueMachine = setup({
         onDone: { target: 'idle', actions: 'dropRemovedMedia' },
         onError: {
           target: 'idle',
-          actions: ['clearRemoval', { type: 'notify', params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }) }],
+          actions: [
+            'clearRemoval',
+            { type: 'notify', params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }) },
+          ],
         },
       },
     },

@@ -72,7 +72,10 @@ export const userToggleMachine = setup({
         onDone: { target: 'idle', actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output }) } },
         onError: {
           target: 'failed',
-          actions: ['dropPending', { type: 'notify', params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }) }],
+          actions: [
+            'dropPending',
+            { type: 'notify', params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }) },
+          ],
         },
       },
     },

@@ -28,7 +28,8 @@ export interface Marker {
   targetId: number | null;
 }
 
-const reactionMeaning = (value: string | undefined): string => REACTIONS.find((r) => r.value === value)?.meaning ?? 'Reaction';
+const reactionMeaning = (value: string | undefined): string =>
+  REACTIONS.find((r) => r.value === value)?.meaning ?? 'Reaction';
 
 /** One mark in words: 'Comment by Ana at 0:03', 'Exemplar reaction by Ana at 0:03', 'Your note at 0:03'. */
 export function describeMark(mark: MomentMark): string {
@@ -58,7 +59,10 @@ export function clusterMarks(marks: readonly MomentMark[], duration: number | nu
   return groups.map((group) => {
     const first = group[0]!;
     const target = group.find((m) => m.kind !== 'reaction') ?? null;
-    const label = group.length === 1 ? describeMark(first) : `${group.length} moments from ${formatClock(first.start)}: ${group.map(describeMark).join('; ')}`;
+    const label =
+      group.length === 1
+        ? describeMark(first)
+        : `${group.length} moments from ${formatClock(first.start)}: ${group.map(describeMark).join('; ')}`;
     return {
       key: group.map((m) => `${m.kind}-${m.id}`).join('+'),
       start: first.start,

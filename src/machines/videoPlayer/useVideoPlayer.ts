@@ -15,7 +15,8 @@ export function useVideoPlayerActor(input: VideoPlayerInput): VideoPlayerRef {
 }
 
 /** What the view must do to the element next. */
-export const usePlayerCommand = (ref: VideoPlayerRef): PlayerCommand | null => useSelector(ref, (s) => s.context.command);
+export const usePlayerCommand = (ref: VideoPlayerRef): PlayerCommand | null =>
+  useSelector(ref, (s) => s.context.command);
 
 /** The element's time (seconds) and the video's length, when known. */
 export function usePlayerTime(ref: VideoPlayerRef): { time: number; duration: number | null } {
@@ -40,7 +41,8 @@ export function useCaptions(ref: VideoPlayerRef): {
   uploadNotice: string | null;
 } {
   const status = useSelector(ref, (s): CaptionsStatus => {
-    for (const state of ['loading', 'failed', 'uploading', 'editing'] as const) if (s.matches({ captions: state })) return state;
+    for (const state of ['loading', 'failed', 'uploading', 'editing'] as const)
+      if (s.matches({ captions: state })) return state;
     return 'ready';
   });
   const tracks = useSelector(ref, (s) => s.context.tracks);
@@ -50,7 +52,15 @@ export function useCaptions(ref: VideoPlayerRef): {
   const uploadError = useSelector(ref, (s) => s.context.uploadError);
   const uploadNotice = useSelector(ref, (s) => s.context.uploadNotice);
   return useMemo(
-    () => ({ status, tracks, trackId, editing: tracks.find((t) => t.id === editingId) ?? null, error, uploadError, uploadNotice }),
+    () => ({
+      status,
+      tracks,
+      trackId,
+      editing: tracks.find((t) => t.id === editingId) ?? null,
+      error,
+      uploadError,
+      uploadNotice,
+    }),
     [status, tracks, trackId, editingId, error, uploadError, uploadNotice],
   );
 }
@@ -66,7 +76,8 @@ export function useVideoPlayerEvents(ref: VideoPlayerRef) {
       capture: () => ref.send({ type: 'moment.capture' }),
       seek: (time: number) => ref.send({ type: 'moment.seek', time }),
       selectTrack: (trackId: number | null) => ref.send({ type: 'captions.select', trackId }),
-      upload: (file: CaptionFile, language: string, label: string) => ref.send({ type: 'captions.upload', file, language, label }),
+      upload: (file: CaptionFile, language: string, label: string) =>
+        ref.send({ type: 'captions.upload', file, language, label }),
       edit: (trackId: number) => ref.send({ type: 'captions.edit', trackId }),
       saved: (track: CaptionTrack) => ref.send({ type: 'captions.saved', track }),
       closed: () => ref.send({ type: 'captions.closed' }),

@@ -94,22 +94,35 @@ export const videoPlayerMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    listCaptions: fromPromise<CaptionTrackSummary[], { holder: MediaHolder; mediaId: number }>(({ input, signal }) => listCaptions(input.holder, input.mediaId, signal)),
+    listCaptions: fromPromise<CaptionTrackSummary[], { holder: MediaHolder; mediaId: number }>(({ input, signal }) =>
+      listCaptions(input.holder, input.mediaId, signal),
+    ),
     uploadCaptions: fromPromise<CaptionUploadResponse, CaptionUploadRequest>(async ({ input, signal }) => {
       const source = await input.file.text();
-      return uploadCaptions(input.holder, input.mediaId, { language: input.language, label: input.label, format: captionFormat(input.file.name), source }, signal);
+      return uploadCaptions(
+        input.holder,
+        input.mediaId,
+        { language: input.language, label: input.label, format: captionFormat(input.file.name), source },
+        signal,
+      );
     }),
   },
   guards: {
-    isKnownTrack: ({ context }, params: { trackId: number | null }) => params.trackId === null || context.tracks.some((t) => t.id === params.trackId),
-    isEditable: ({ context }, params: { trackId: number }) => context.tracks.some((t) => t.id === params.trackId && t.canEdit),
+    isKnownTrack: ({ context }, params: { trackId: number | null }) =>
+      params.trackId === null || context.tracks.some((t) => t.id === params.trackId),
+    isEditable: ({ context }, params: { trackId: number }) =>
+      context.tracks.some((t) => t.id === params.trackId && t.canEdit),
   },
   actions: {
     storeTime: assign({ time: (_, params: { time: number }) => params.time }),
     storeDuration: assign({ duration: (_, params: { duration: number }) => params.duration }),
     pause: assign({ command: ({ context }) => ({ kind: 'pause' as const, seq: nextSeq(context.command) }) }),
     seek: assign({
-      command: ({ context }, params: { time: number }) => ({ kind: 'seek' as const, time: params.time, seq: nextSeq(context.command) }),
+      command: ({ context }, params: { time: number }) => ({
+        kind: 'seek' as const,
+        time: params.time,
+        seq: nextSeq(context.command),
+      }),
       time: (_, params: { time: number }) => params.time,
     }),
     storeTracks: assign({
@@ -122,12 +135,17 @@ export const videoPlayerMachine = setup({
     addTrack: assign({
       // A track in the language of one shown replaces it (the server replaced it too).
       tracks: ({ context }, params: { track: CaptionTrack; notice?: string | null }) =>
-        context.tracks.some((t) => t.id === params.track.id) ? context.tracks.map((t) => (t.id === params.track.id ? summaryOf(params.track) : t)) : [...context.tracks, summaryOf(params.track)],
+        context.tracks.some((t) => t.id === params.track.id)
+          ? context.tracks.map((t) => (t.id === params.track.id ? summaryOf(params.track) : t))
+          : [...context.tracks, summaryOf(params.track)],
       trackId: (_, params: { track: CaptionTrack; notice?: string | null }) => params.track.id,
       uploadError: null,
       uploadNotice: (_, params: { track: CaptionTrack; notice?: string | null }) => params.notice ?? null,
     }),
-    replaceTrack: assign({ tracks: ({ context }, params: { track: CaptionTrack }) => context.tracks.map((t) => (t.id === params.track.id ? summaryOf(params.track) : t)) }),
+    replaceTrack: assign({
+      tracks: ({ context }, params: { track: CaptionTrack }) =>
+        context.tracks.map((t) => (t.id === params.track.id ? summaryOf(params.track) : t)),
+    }),
     selectTrack: assign({ trackId: (_, params: { trackId: number | null }) => params.trackId }),
     openEditor: assign({ editingId: (_, params: { trackId: number }) => params.trackId }),
     closeEditor: assign({ editingId: null }),
@@ -153,7 +171,10 @@ export const videoPlayerMachine = setup({
     'video.time': { actions: { type: 'storeTime', params: ({ event }) => event } },
     'video.duration': { actions: { type: 'storeDuration', params: ({ event }) => event } },
     'moment.seek': { actions: { type: 'seek', params: ({ event }) => event } },
-    'captions.select': { guard: { type: 'isKnownTrack', params: ({ event }) => event }, actions: { type: 'selectTrack', params: ({ event }) => event } },
+    'captions.select': {
+      guard: { type: 'isKnownTrack', params: ({ event }) => event },
+      actions: { type: 'selectTrack', params: ({ event }) => event },
+    },
   },
   states: {
     playback: {
@@ -178,8 +199,14 @@ export const videoPlayerMachine = setup({
             id: 'listCaptions',
             src: 'listCaptions',
             input: ({ context }) => ({ holder: context.holder, mediaId: context.mediaId }),
-            onDone: { target: 'ready', actions: { type: 'storeTracks', params: ({ event }) => ({ tracks: event.output }) } },
-            onError: { target: 'failed', actions: { type: 'storeCaptionError', params: ({ event }) => ({ error: event.error }) } },
+            onDone: {
+              target: 'ready',
+              actions: { type: 'storeTracks', params: ({ event }) => ({ tracks: event.output }) },
+            },
+            onError: {
+              target: 'failed',
+              actions: { type: 'storeCaptionError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         failed: {
@@ -188,7 +215,11 @@ export const videoPlayerMachine = setup({
         ready: {
           on: {
             'captions.upload': 'uploading',
-            'captions.edit': { guard: { type: 'isEditable', params: ({ event }) => event }, target: 'editing', actions: { type: 'openEditor', params: ({ event }) => event } },
+            'captions.edit': {
+              guard: { type: 'isEditable', params: ({ event }) => event },
+              target: 'editing',
+              actions: { type: 'openEditor', params: ({ event }) => event },
+            },
           },
         },
         uploading: {
@@ -199,15 +230,33 @@ export const videoPlayerMachine = setup({
             src: 'uploadCaptions',
             input: ({ context, event }) => {
               const e = event as Extract<VideoPlayerEvent, { type: 'captions.upload' }>;
-              return { holder: context.holder, mediaId: context.mediaId, file: e.file, language: e.language, label: e.label };
+              return {
+                holder: context.holder,
+                mediaId: context.mediaId,
+                file: e.file,
+                language: e.language,
+                label: e.label,
+              };
             },
-            onDone: { target: 'ready', actions: { type: 'addTrack', params: ({ event }) => ({ track: event.output, notice: event.output.notice }) } },
-            onError: { target: 'ready', actions: { type: 'storeUploadError', params: ({ event }) => ({ error: event.error }) } },
+            onDone: {
+              target: 'ready',
+              actions: {
+                type: 'addTrack',
+                params: ({ event }) => ({ track: event.output, notice: event.output.notice }),
+              },
+            },
+            onError: {
+              target: 'ready',
+              actions: { type: 'storeUploadError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         editing: {
           on: {
-            'captions.saved': { target: 'ready', actions: [{ type: 'replaceTrack', params: ({ event }) => event }, 'closeEditor'] },
+            'captions.saved': {
+              target: 'ready',
+              actions: [{ type: 'replaceTrack', params: ({ event }) => event }, 'closeEditor'],
+            },
             'captions.closed': { target: 'ready', actions: 'closeEditor' },
           },
         },

@@ -28,7 +28,9 @@ export interface ViewedFileContext extends ViewedFileInput {
 export const viewedFileMachine = setup({
   types: { context: {} as ViewedFileContext, input: {} as ViewedFileInput },
   actors: {
-    fetchViewedFile: fromPromise<ViewedFile, { capability: string; name: string }>(({ input, signal }) => getViewedFile(input.capability, input.name, signal)),
+    fetchViewedFile: fromPromise<ViewedFile, { capability: string; name: string }>(({ input, signal }) =>
+      getViewedFile(input.capability, input.name, signal),
+    ),
   },
   guards: {
     isKnownAlready: ({ context }) => context.capability === null || context.capability === '' || context.name === '',

@@ -30,14 +30,29 @@ function valueOf(term: string): HTMLElement {
 const ALL_TYPES: Structure = [
   { key: 'artifactName', text: 'Artifact Name', type: 'shortText', core: true },
   { key: 'fileUpload', text: 'Photos, videos or documents', type: 'fileUpload' },
-  { key: 'unitTiming', text: 'When in the unit was this?', type: 'singleSelection', choices: ['Beginning of unit', 'End of unit'] },
+  {
+    key: 'unitTiming',
+    text: 'When in the unit was this?',
+    type: 'singleSelection',
+    choices: ['Beginning of unit', 'End of unit'],
+  },
   { key: 'unitDay', text: 'Day of the unit', type: 'number', min: 0, max: 200, step: 1 },
   { key: 'summary', text: 'One-line summary', type: 'shortText' },
   { key: 'story', text: 'What happened?', type: 'longText' },
   { key: 'mood', text: 'How did it go?', type: 'singleSelection', choices: ['Well', 'Badly'] },
-  { key: 'kinds', text: 'What kind of evidence is this?', type: 'multipleResponse', choices: ['Student work', 'Assessment'] },
+  {
+    key: 'kinds',
+    text: 'What kind of evidence is this?',
+    type: 'multipleResponse',
+    choices: ['Student work', 'Assessment'],
+  },
   { key: 'students', text: 'How many students?', type: 'number', min: 0, max: 50, step: 1 },
-  { key: 'standardFrameworkTags', text: 'Standards', type: 'expansionPanelChoices', choices: ['Patterns', 'Cause and Effect'] },
+  {
+    key: 'standardFrameworkTags',
+    text: 'Standards',
+    type: 'expansionPanelChoices',
+    choices: ['Patterns', 'Cause and Effect'],
+  },
   { key: 'empty', text: 'Anything else?', type: 'longText' },
 ];
 
@@ -87,10 +102,20 @@ describe('ArtifactDetails', () => {
     expect(valueOf('What happened?').textContent).toBe('Line one\nLine two');
     expect(valueOf('How did it go?').textContent).toBe('Well');
     expect(valueOf('How many students?').textContent).toBe('23');
-    const kinds = within(valueOf('What kind of evidence is this?')).getByRole('list', { name: 'What kind of evidence is this?' });
-    expect(within(kinds).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Student work', 'Assessment']);
+    const kinds = within(valueOf('What kind of evidence is this?')).getByRole('list', {
+      name: 'What kind of evidence is this?',
+    });
+    expect(
+      within(kinds)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Student work', 'Assessment']);
     const standards = within(valueOf('Standards')).getByRole('list');
-    expect(within(standards).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Patterns', 'Cause and Effect']);
+    expect(
+      within(standards)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Patterns', 'Cause and Effect']);
     expect(valueOf('Anything else?').textContent).toBe('No response');
     // The header questions and the file question are not repeated as questions.
     expect(screen.queryByText('Artifact Name', { selector: 'dt' })).toBeNull();
@@ -101,19 +126,36 @@ describe('ArtifactDetails', () => {
 
   it('shows files by their names as people say them (no upload letters): images and videos open the viewers, documents the file', () => {
     const image = makeMedia('images', { caption: 'A', name: 'ramp.png', url: '/uploads/ramp_1a2b.png' });
-    const smallImage = makeMedia('images', { caption: 'D', name: 'tiny.png', url: '/uploads/tiny_9f.png', formats: null });
-    const video = makeMedia('videos', { caption: 'B', name: 'ramp_race-final.mp4', url: '/uploads/race_3c4d.mp4', duration: 83.4 });
+    const smallImage = makeMedia('images', {
+      caption: 'D',
+      name: 'tiny.png',
+      url: '/uploads/tiny_9f.png',
+      formats: null,
+    });
+    const video = makeMedia('videos', {
+      caption: 'B',
+      name: 'ramp_race-final.mp4',
+      url: '/uploads/race_3c4d.mp4',
+      duration: 83.4,
+    });
     const doc = makeMedia('documents', { caption: 'C', name: 'lesson-plan.pdf', url: '/uploads/plan_5e6f.pdf' });
     renderDetails({ artifact: makeArtifact({ images: [smallImage, image], videos: [video], documents: [doc] }) });
     const links = screen.getAllByRole('link');
-    expect(links.map((a) => a.textContent)).toEqual(['ramp', 'tiny', '1:23ramp race final (video, 1:23)', 'lesson plan (PDF)']);
+    expect(links.map((a) => a.textContent)).toEqual([
+      'ramp',
+      'tiny',
+      '1:23ramp race final (video, 1:23)',
+      'lesson plan (PDF)',
+    ]);
     // A video's tile: a play badge and its length on the picture (hidden from screen readers, which hear them in the name).
     expect(links[2]!.querySelector('[data-play-badge]')!.getAttribute('aria-hidden')).toBe('true');
     expect(links[2]!.querySelector('[data-duration]')!.textContent).toBe('1:23');
     expect(screen.getByRole('link', { name: 'ramp race final (video, 1:23)' })).toBe(links[2]);
     expect(screen.getByRole('link', { name: 'lesson plan (PDF)' })).toBe(links[3]);
     expect(links[0]!.getAttribute('href')).toBe('/images/uploads/ramp_1a2b.png');
-    expect(links[0]!.querySelector('img')!.getAttribute('src')).toBe(`${location.origin}/api/v1/uploads/thumbnail_${image.hash}.png`);
+    expect(links[0]!.querySelector('img')!.getAttribute('src')).toBe(
+      `${location.origin}/api/v1/uploads/thumbnail_${image.hash}.png`,
+    );
     // Without a thumbnail the image itself is shown.
     expect(links[1]!.querySelector('img')!.getAttribute('src')).toBe(`${location.origin}/api/v1/uploads/tiny_9f.png`);
     expect(links[2]!.getAttribute('href')).toBe('/videos/uploads/race_3c4d.mp4');
@@ -125,7 +167,19 @@ describe('ArtifactDetails', () => {
     const video = makeMedia('videos', {
       caption: 'A',
       name: 'race.mp4',
-      formats: { thumbnail: { name: 't', hash: 't', ext: '.png', mime: 'image/png', width: 1, height: 1, size: 1, path: null, url: '/uploads/thumbnail_race.png' } },
+      formats: {
+        thumbnail: {
+          name: 't',
+          hash: 't',
+          ext: '.png',
+          mime: 'image/png',
+          width: 1,
+          height: 1,
+          size: 1,
+          path: null,
+          url: '/uploads/thumbnail_race.png',
+        },
+      },
     });
     renderDetails({ artifact: makeArtifact({ videos: [video] }) });
     expect(screen.getByRole('link', { name: 'race (video)' }).querySelector('img')!.getAttribute('src')).toBe(
@@ -140,7 +194,11 @@ describe('ArtifactDetails', () => {
       { key: 'b2c0', text: 'Which grade band?', type: 'multipleResponse', choices: ['K-2', '3-5'], bonus: true },
     ];
     renderDetails({
-      artifact: makeArtifact({ structure, responses: { summary: 'Template answer', b1c0: 'Pair talk', b2c0: ['3-5'] }, portfolioGrades: ['K', '3rd'] }),
+      artifact: makeArtifact({
+        structure,
+        responses: { summary: 'Template answer', b1c0: 'Pair talk', b2c0: ['3-5'] },
+        portfolioGrades: ['K', '3rd'],
+      }),
       showGradeLevels: true,
     });
     const team = screen.getByRole('region', { name: TEAM_QUESTIONS_HEADING });

@@ -49,7 +49,11 @@ const Header = styled.div`
   flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  h2, h3 { margin: 0; overflow-wrap: anywhere; }
+  h2,
+  h3 {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
 `;
 
 const Badge = styled.span`
@@ -74,18 +78,35 @@ const Facts = styled.dl`
   grid-template-columns: repeat(auto-fill, minmax(180px, 1fr));
   gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
   margin: 0;
-  dt { font-size: ${({ theme }) => theme.font.size.sm}; color: ${({ theme }) => theme.color.textMuted}; font-weight: ${({ theme }) => theme.font.weight.medium}; }
-  dd { margin: 0; }
+  dt {
+    font-size: ${({ theme }) => theme.font.size.sm};
+    color: ${({ theme }) => theme.color.textMuted};
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+  }
+  dd {
+    margin: 0;
+  }
 `;
 
 const Section = styled.section`
-  h3, h4 { font-size: ${({ theme }) => theme.font.size.lg}; margin-bottom: ${({ theme }) => theme.space.sm}; }
+  h3,
+  h4 {
+    font-size: ${({ theme }) => theme.font.size.lg};
+    margin-bottom: ${({ theme }) => theme.space.sm};
+  }
 `;
 
 const Answers = styled.dl`
   margin: 0;
-  dt { font-weight: ${({ theme }) => theme.font.weight.bold}; overflow-wrap: anywhere; }
-  dd { margin: ${({ theme }) => theme.space.xs} 0 ${({ theme }) => theme.space.md}; white-space: pre-wrap; overflow-wrap: anywhere; }
+  dt {
+    font-weight: ${({ theme }) => theme.font.weight.bold};
+    overflow-wrap: anywhere;
+  }
+  dd {
+    margin: ${({ theme }) => theme.space.xs} 0 ${({ theme }) => theme.space.md};
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
 `;
 
 const Muted = styled.span`
@@ -97,7 +118,11 @@ const NOT_ANSWERED = 'No response';
 const NOT_SPECIFIED = 'Not specified';
 
 function isBlank(value: ResponseValue | undefined): value is undefined {
-  return value === undefined || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+  return (
+    value === undefined ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0)
+  );
 }
 
 /** One answer: lists as chips, anything else as text. */
@@ -129,7 +154,12 @@ const gradeLabel = (code: string): string => GRADES.find((g) => g.value === code
  * Unit Day, its files, then every other question with its answer; a shared portfolio's team
  * questions come last under their own heading.
  */
-export function ArtifactDetails({ artifact, showGradeLevels = false, headingLevel = 2, actions }: ArtifactDetailsProps) {
+export function ArtifactDetails({
+  artifact,
+  showGradeLevels = false,
+  headingLevel = 2,
+  actions,
+}: ArtifactDetailsProps) {
   const titleId = useId();
   const mediaHeadingId = useId();
   const teamHeadingId = useId();
@@ -167,7 +197,11 @@ export function ArtifactDetails({ artifact, showGradeLevels = false, headingLeve
         <div>
           <dt>Unit Timing</dt>
           <dd>
-            <AnswerValue value={responses[layout.unitTiming?.key ?? 'unitTiming']} label="Unit Timing" empty={NOT_SPECIFIED} />
+            <AnswerValue
+              value={responses[layout.unitTiming?.key ?? 'unitTiming']}
+              label="Unit Timing"
+              empty={NOT_SPECIFIED}
+            />
           </dd>
         </div>
         <div>

@@ -18,14 +18,19 @@ import { useCurrentUser } from '../../machines/session/useSession.ts';
 import { CommentText } from '../shared/discussion/CommentText.tsx';
 
 export const SHARES_TITLE = 'Shared to';
-export const NOT_SHARED = 'Not shared yet. COPY TO puts a copy in a shared portfolio, where its members can discuss it.';
+export const NOT_SHARED =
+  'Not shared yet. COPY TO puts a copy in a shared portfolio, where its members can discuss it.';
 export const SHARES_FAILED = 'Where this artifact is shared could not be loaded.';
 
 const Section = styled.section`
   margin-top: ${({ theme }) => theme.space.lg};
   padding-top: ${({ theme }) => theme.space.md};
   border-top: 1px solid ${({ theme }) => theme.color.border};
-  h3, h4 { margin: 0 0 ${({ theme }) => theme.space.sm}; font-size: ${({ theme }) => theme.font.size.lg}; }
+  h3,
+  h4 {
+    margin: 0 0 ${({ theme }) => theme.space.sm};
+    font-size: ${({ theme }) => theme.font.size.lg};
+  }
 `;
 
 const Shares = styled.ul`
@@ -34,16 +39,35 @@ const Shares = styled.ul`
 
 const Share = styled.li`
   ${cardStyle}
-  & > p { margin: ${({ theme }) => theme.space.xxs} 0 0; color: ${({ theme }) => theme.color.textMuted}; font-size: ${({ theme }) => theme.font.size.sm}; }
+  & > p {
+    margin: ${({ theme }) => theme.space.xxs} 0 0;
+    color: ${({ theme }) => theme.color.textMuted};
+    font-size: ${({ theme }) => theme.font.size.sm};
+  }
 `;
 
 const Comments = styled.ul`
   margin: ${({ theme }) => theme.space.sm} 0 0;
   padding: 0;
   list-style: none;
-  li { padding: ${({ theme }) => theme.space.xs} 0; border-top: 1px solid ${({ theme }) => theme.color.border}; overflow-wrap: anywhere; }
-  li > span { display: block; color: ${({ theme }) => theme.color.textMuted}; font-size: ${({ theme }) => theme.font.size.sm}; }
-  q { quotes: none; display: -webkit-box; -webkit-line-clamp: 3; -webkit-box-orient: vertical; overflow: hidden; white-space: pre-wrap; }
+  li {
+    padding: ${({ theme }) => theme.space.xs} 0;
+    border-top: 1px solid ${({ theme }) => theme.color.border};
+    overflow-wrap: anywhere;
+  }
+  li > span {
+    display: block;
+    color: ${({ theme }) => theme.color.textMuted};
+    font-size: ${({ theme }) => theme.font.size.sm};
+  }
+  q {
+    quotes: none;
+    display: -webkit-box;
+    -webkit-line-clamp: 3;
+    -webkit-box-orient: vertical;
+    overflow: hidden;
+    white-space: pre-wrap;
+  }
 `;
 
 const commentsText = (count: number) => (count === 1 ? '1 comment' : `${count} comments`);
@@ -57,15 +81,20 @@ function ShareItem({ share }: { share: ArtifactShare }) {
     <Share>
       <Link href={place}>{share.sharedPortfolio.name}</Link>
       <p>
-        Shared on <time dateTime={share.shared_at}>{formatDate(share.shared_at)}</time> · {commentsText(share.commentCount)}
+        Shared on <time dateTime={share.shared_at}>{formatDate(share.shared_at)}</time> ·{' '}
+        {commentsText(share.commentCount)}
       </p>
       {share.latestComments.length > 0 ? (
         <Comments aria-label={`Latest comments in ${share.sharedPortfolio.name}`}>
           {share.latestComments.map((comment) => (
             <li key={comment.id}>
               <span>
-                <strong>{comment.owner.username}</strong> · <time dateTime={comment.created_at}>{formatRelative(comment.created_at)}</time> ·{' '}
-                <Link href={`${place}#comment-${comment.id}`} aria-label={`Open the comment by ${comment.owner.username} in ${share.sharedPortfolio.name}`}>
+                <strong>{comment.owner.username}</strong> ·{' '}
+                <time dateTime={comment.created_at}>{formatRelative(comment.created_at)}</time> ·{' '}
+                <Link
+                  href={`${place}#comment-${comment.id}`}
+                  aria-label={`Open the comment by ${comment.owner.username} in ${share.sharedPortfolio.name}`}
+                >
                   Open
                 </Link>
               </span>
@@ -104,7 +133,13 @@ function SharesContent({ actor }: { actor: ArtifactSharesRef }) {
  * copy's comment count and latest comments, with links to the copy and to each comment. Needs
  * `ArtifactSharesContext` above it; give it a `key` of the artifact so that another artifact starts afresh.
  */
-export function ArtifactShares({ artifactId, headingLevel = 4 }: { artifactId: number; /** Level of the section's heading. */ headingLevel?: 3 | 4 }) {
+export function ArtifactShares({
+  artifactId,
+  headingLevel = 4,
+}: {
+  artifactId: number;
+  /** Level of the section's heading. */ headingLevel?: 3 | 4;
+}) {
   const headingId = useId();
   const actor = useArtifactSharesActor(artifactId);
   const Heading = headingLevel === 3 ? 'h3' : 'h4';

@@ -26,7 +26,9 @@ function renderView(
 ) {
   const navigateToPortfolio = vi.fn<(portfolioId: number) => void>();
   const logic = artifactDeleteMachine.provide({
-    actors: { deleteArtifact: fromPromise<Artifact, { artifactId: number }>(({ input }) => deleteArtifact(input.artifactId)) },
+    actors: {
+      deleteArtifact: fromPromise<Artifact, { artifactId: number }>(({ input }) => deleteArtifact(input.artifactId)),
+    },
     actions: {
       notify: (_, n) => notify(n.message, n.tone),
       navigateToPortfolio: (_, p) => navigateToPortfolio(p.portfolioId),
@@ -51,7 +53,9 @@ describe('ArtifactView', () => {
     const artifact = makeArtifact({ id: 12, parkingLot: false, responses: { artifactName: 'Ramp races' } });
     const { location, ux } = renderView({ artifact, readOnly: false });
     expect(screen.getByRole('link', { name: 'EDIT' }).getAttribute('href')).toBe('/my-portfolios/7/artifacts/12/edit');
-    expect(screen.getByRole('link', { name: 'COPY TO' }).getAttribute('href')).toBe('/my-portfolios/7/artifacts/12/copy');
+    expect(screen.getByRole('link', { name: 'COPY TO' }).getAttribute('href')).toBe(
+      '/my-portfolios/7/artifacts/12/copy',
+    );
     expect(screen.getByRole('button', { name: 'Delete Artifact' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Complete Artifact' })).toBeNull();
     await ux.click(screen.getByRole('link', { name: 'EDIT' }));
@@ -61,7 +65,9 @@ describe('ArtifactView', () => {
   it('offers only Complete Artifact (to the edit page) for a parking-lot artifact', () => {
     const artifact = makeArtifact({ id: 13, parkingLot: true });
     renderView({ artifact, readOnly: false });
-    expect(screen.getByRole('link', { name: 'Complete Artifact' }).getAttribute('href')).toBe('/my-portfolios/7/artifacts/13/edit');
+    expect(screen.getByRole('link', { name: 'Complete Artifact' }).getAttribute('href')).toBe(
+      '/my-portfolios/7/artifacts/13/edit',
+    );
     expect(screen.getByText('Parking Lot')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'EDIT' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'COPY TO' })).toBeNull();
@@ -97,7 +103,10 @@ describe('ArtifactView', () => {
     const artifact = makeArtifact({ id: 21, parkingLot: false, responses: { artifactName: 'Ramp races' } });
     const onDeleted = vi.fn<(artifact: Artifact) => void>();
     const pending = deferred<Artifact>();
-    const { ux, deleteArtifact, navigateToPortfolio } = renderView({ artifact, readOnly: false, onDeleted }, vi.fn<(id: number) => Promise<Artifact>>(() => pending.promise));
+    const { ux, deleteArtifact, navigateToPortfolio } = renderView(
+      { artifact, readOnly: false, onDeleted },
+      vi.fn<(id: number) => Promise<Artifact>>(() => pending.promise),
+    );
     await ux.click(screen.getByRole('button', { name: 'Delete Artifact' }));
     await ux.click(screen.getByRole('button', { name: 'YES' }));
     expect(deleteArtifact).toHaveBeenCalledWith(21);
@@ -113,7 +122,9 @@ describe('ArtifactView', () => {
     const artifact = makeArtifact({ parkingLot: false, responses: { artifactName: 'Ramp races' } });
     const { ux, navigateToPortfolio } = renderView(
       { artifact, readOnly: false },
-      vi.fn<(id: number) => Promise<Artifact>>(() => Promise.reject(new ApiError(404, 'not_found', 'Artifact not found.', ''))),
+      vi.fn<(id: number) => Promise<Artifact>>(() =>
+        Promise.reject(new ApiError(404, 'not_found', 'Artifact not found.', '')),
+      ),
     );
     await ux.click(screen.getByRole('button', { name: 'Delete Artifact' }));
     await ux.click(screen.getByRole('button', { name: 'YES' }));

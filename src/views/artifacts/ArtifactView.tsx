@@ -13,7 +13,11 @@ import { DeleteArtifactButton } from './DeleteArtifactButton.tsx';
 
 // The players, notes and caption editor load on first use: a bundle chunk of their own, so that
 // the portfolio pages load without them.
-const PersonalVideoMoments = lazyPart(() => import('../video/PersonalVideoMoments.tsx'), 'PersonalVideoMoments', <BusyMessage busy message="Loading the videos and notes" />);
+const PersonalVideoMoments = lazyPart(
+  () => import('../video/PersonalVideoMoments.tsx'),
+  'PersonalVideoMoments',
+  <BusyMessage busy message="Loading the videos and notes" />,
+);
 
 export interface ArtifactViewProps {
   /** The personal artifact to show. */
@@ -72,10 +76,22 @@ export function ArtifactView({ artifact, portfolioId, readOnly, onDeleted, headi
       <ArtifactDetails
         artifact={artifact}
         headingLevel={headingLevel}
-        actions={readOnly ? null : <Actions artifact={artifact} portfolioId={portfolioId} {...(onDeleted ? { onDeleted } : {})} />}
+        actions={
+          readOnly ? null : (
+            <Actions artifact={artifact} portfolioId={portfolioId} {...(onDeleted ? { onDeleted } : {})} />
+          )
+        }
       />
-      {showNotes ? <PersonalVideoMoments artifactId={artifact.id} videos={artifact.videos} headingLevel={headingLevel === 2 ? 3 : 4} /> : null}
-      {showShares ? <ArtifactShares key={artifact.id} artifactId={artifact.id} headingLevel={headingLevel === 2 ? 3 : 4} /> : null}
+      {showNotes ? (
+        <PersonalVideoMoments
+          artifactId={artifact.id}
+          videos={artifact.videos}
+          headingLevel={headingLevel === 2 ? 3 : 4}
+        />
+      ) : null}
+      {showShares ? (
+        <ArtifactShares key={artifact.id} artifactId={artifact.id} headingLevel={headingLevel === 2 ? 3 : 4} />
+      ) : null}
     </>
   );
 }

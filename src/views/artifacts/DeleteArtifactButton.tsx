@@ -37,7 +37,15 @@ export function DeleteArtifactControl({
       <Button type="button" $variant="danger" onClick={onAsk} disabled={busy}>
         Delete Artifact
       </Button>
-      {confirming ? <ConfirmDialog title="Delete Artifact" message={deleteQuestion(name)} onConfirm={onConfirm} onCancel={onCancel} busy={busy} /> : null}
+      {confirming ? (
+        <ConfirmDialog
+          title="Delete Artifact"
+          message={deleteQuestion(name)}
+          onConfirm={onConfirm}
+          onCancel={onCancel}
+          busy={busy}
+        />
+      ) : null}
     </>
   );
 }
@@ -62,5 +70,14 @@ export function DeleteArtifactButton({
   const ref = useArtifactDeleteActor({ artifactId, portfolioId, name }, onDeleted);
   const { confirming, busy } = useArtifactDeleteState(ref);
   const { ask, confirm, cancel } = useArtifactDeleteEvents(ref);
-  return <DeleteArtifactControl name={name} confirming={confirming} busy={busy} onAsk={ask} onConfirm={confirm} onCancel={cancel} />;
+  return (
+    <DeleteArtifactControl
+      name={name}
+      confirming={confirming}
+      busy={busy}
+      onAsk={ask}
+      onConfirm={confirm}
+      onCancel={cancel}
+    />
+  );
 }

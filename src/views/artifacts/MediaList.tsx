@@ -1,7 +1,13 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import styled from 'styled-components';
-import { byCaption, fileSource, mediaLabel, posterSource, previewSource } from '../../machines/artifactLifecycle/artifactSelectors.ts';
+import {
+  byCaption,
+  fileSource,
+  mediaLabel,
+  posterSource,
+  previewSource,
+} from '../../machines/artifactLifecycle/artifactSelectors.ts';
 import type { Media, MediaKind } from '../../schemas/media.ts';
 import { formatClock } from '../../schemas/formatting.ts';
 import { viewerState } from '../viewers/viewerOrigin.ts';
@@ -36,7 +42,9 @@ const TileLink = styled.a`
   gap: ${({ theme }) => theme.space.xs};
   color: inherit;
   text-decoration: none;
-  &:hover span:last-child { text-decoration: underline; }
+  &:hover span:last-child {
+    text-decoration: underline;
+  }
 `;
 
 const Preview = styled.span`
@@ -50,7 +58,11 @@ const Preview = styled.span`
   background: ${({ theme }) => theme.color.surfaceAlt};
   color: ${({ theme }) => theme.color.textMuted};
   overflow: hidden;
-  img { width: 100%; height: 100%; object-fit: cover; }
+  img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
 `;
 
 const Caption = styled.span`
@@ -60,7 +72,9 @@ const Caption = styled.span`
 
 /** Every file of an artifact with its kind, images first, then videos, then documents, each in caption order. */
 export function orderedMedia(media: MediaLists): { kind: MediaKind; media: Media }[] {
-  return (['images', 'videos', 'documents'] as const).flatMap((kind) => [...media[kind]].sort(byCaption).map((m) => ({ kind, media: m })));
+  return (['images', 'videos', 'documents'] as const).flatMap((kind) =>
+    [...media[kind]].sort(byCaption).map((m) => ({ kind, media: m })),
+  );
 }
 
 const PlayBadge = styled.span`
@@ -120,12 +134,15 @@ function useVideoDuration(media: Pick<Media, 'url' | 'duration'>, tile: RefObjec
     if (!element || typeof IntersectionObserver === 'undefined') {
       probe();
     } else {
-      const observer = new IntersectionObserver((entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          observer.disconnect();
-          probe();
-        }
-      }, { rootMargin: '200px' });
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((e) => e.isIntersecting)) {
+            observer.disconnect();
+            probe();
+          }
+        },
+        { rootMargin: '200px' },
+      );
       observer.observe(element);
       return () => {
         observer.disconnect();
@@ -190,15 +207,21 @@ export function MediaPreview({ kind, media }: { kind: MediaKind; media: Media })
  * `/videos/uploads/<capability>/<file>`), which the link tells the file's name, the artifact's title, the
  * way back here and a video's poster; documents open the file itself.
  */
-export function MediaLink({ kind, media, artifactTitle, children }: { kind: MediaKind; media: Media; /** The artifact the file belongs to. */ artifactTitle: string; children: ReactNode }) {
+export function MediaLink({
+  kind,
+  media,
+  artifactTitle,
+  children,
+}: {
+  kind: MediaKind;
+  media: Media;
+  /** The artifact the file belongs to. */ artifactTitle: string;
+  children: ReactNode;
+}) {
   const [location] = useLocation();
   const search = useSearch();
   if (kind === 'documents') {
-    return (
-      <TileLink href={fileSource(media.url)}>
-        {children}
-      </TileLink>
-    );
+    return <TileLink href={fileSource(media.url)}>{children}</TileLink>;
   }
   // The mobile apps' rule: `/images` or `/videos` + the file's url.
   const href = `/${kind}${media.url}`;
@@ -217,7 +240,15 @@ export function MediaLink({ kind, media, artifactTitle, children }: { kind: Medi
 }
 
 /** An artifact's files as named tiles (videos with a play badge and their length) that open them. */
-export function MediaList({ media, artifactTitle, empty = 'No files have been uploaded.' }: { media: MediaLists; artifactTitle: string; empty?: string }) {
+export function MediaList({
+  media,
+  artifactTitle,
+  empty = 'No files have been uploaded.',
+}: {
+  media: MediaLists;
+  artifactTitle: string;
+  empty?: string;
+}) {
   const items = orderedMedia(media);
   if (items.length === 0) return <p>{empty}</p>;
   return (

@@ -18,8 +18,14 @@ const Box = styled.div`
   flex-direction: column;
   gap: ${({ theme }) => theme.space.xs};
   font-size: ${({ theme }) => theme.font.size.sm};
-  label { display: flex; flex-direction: column; gap: ${({ theme }) => theme.space.xxs}; font-weight: ${({ theme }) => theme.font.weight.medium}; }
-  input, textarea {
+  label {
+    display: flex;
+    flex-direction: column;
+    gap: ${({ theme }) => theme.space.xxs};
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+  }
+  input,
+  textarea {
     width: 100%;
     ${textFieldStyle}
   }
@@ -54,7 +60,15 @@ const Muted = styled.p`
  * prompted for it; Add/Edit opens the fields, Save keeps them (Enter in the alt text saves too),
  * Cancel drops the drafts. Lives inside the edit page's form, so it is a group, not a form.
  */
-export function MediaTextEditor({ editor, kind, disabled = false }: { editor: MediaTextRef; kind: MediaKind; disabled?: boolean }) {
+export function MediaTextEditor({
+  editor,
+  kind,
+  disabled = false,
+}: {
+  editor: MediaTextRef;
+  kind: MediaKind;
+  disabled?: boolean;
+}) {
   const { media, alt, description, editing, saving, saved, error } = useMediaText(editor);
   const { edit, change, save, cancel } = useMediaTextEvents(editor);
   useGuardedText(editing && (alt !== media.alt || description !== media.description));
@@ -71,7 +85,14 @@ export function MediaTextEditor({ editor, kind, disabled = false }: { editor: Me
         {image && media.alt ? <Muted>Alt text: {media.alt}</Muted> : null}
         {saved ? <Muted role="status">Saved</Muted> : null}
         <Row>
-          <Button type="button" $small $variant="secondary" disabled={disabled} onClick={edit} aria-label={`${has ? 'Edit' : 'Add'} ${what} of ${label}`}>
+          <Button
+            type="button"
+            $small
+            $variant="secondary"
+            disabled={disabled}
+            onClick={edit}
+            aria-label={`${has ? 'Edit' : 'Add'} ${what} of ${label}`}
+          >
             {has ? 'Edit' : 'Add'} {what}
           </Button>
         </Row>
@@ -90,12 +111,27 @@ export function MediaTextEditor({ editor, kind, disabled = false }: { editor: Me
       {image ? (
         <label htmlFor={altId}>
           Alt text
-          <input id={altId} type="text" value={alt} maxLength={ALT_MAX} readOnly={saving} onChange={(e) => change('alt', e.target.value)} onKeyDown={handleKeyDown} />
+          <input
+            id={altId}
+            type="text"
+            value={alt}
+            maxLength={ALT_MAX}
+            readOnly={saving}
+            onChange={(e) => change('alt', e.target.value)}
+            onKeyDown={handleKeyDown}
+          />
         </label>
       ) : null}
       <label htmlFor={descriptionId}>
         Description
-        <textarea id={descriptionId} rows={2} value={description} maxLength={DESCRIPTION_MAX} readOnly={saving} onChange={(e) => change('description', e.target.value)} />
+        <textarea
+          id={descriptionId}
+          rows={2}
+          value={description}
+          maxLength={DESCRIPTION_MAX}
+          readOnly={saving}
+          onChange={(e) => change('description', e.target.value)}
+        />
       </label>
       {error ? <Alert role="alert">{error.message}</Alert> : null}
       <Row>

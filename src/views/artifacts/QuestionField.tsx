@@ -50,12 +50,18 @@ const asList = (value: DraftValue | undefined): string[] => (Array.isArray(value
 
 /** Keys a number answer may take: digits, and keys that move, delete or use shortcuts. */
 function keepDigits(event: KeyboardEvent<HTMLInputElement>): void {
-  if (event.key.length === 1 && !/^[0-9]$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) event.preventDefault();
+  if (event.key.length === 1 && !/^[0-9]$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey)
+    event.preventDefault();
 }
 
 /** A question's problem under it; `live`: told as it appears while typing (a number out of bounds). */
 function ErrorText({ id, error, live = false }: { id: string; error: string | undefined; live?: boolean }) {
-  if (live) return <FieldError id={id} aria-live="polite">{error ?? ''}</FieldError>;
+  if (live)
+    return (
+      <FieldError id={id} aria-live="polite">
+        {error ?? ''}
+      </FieldError>
+    );
   return error ? <FieldError id={id}>{error}</FieldError> : null;
 }
 
@@ -84,7 +90,17 @@ export function QuestionField({ question: q, value, error, onChange, disabled = 
       return (
         <FieldWrap>
           <Label htmlFor={id}>{questionLabel(q)}</Label>
-          <Input id={id} name={q.key} type="text" maxLength={SHORT_TEXT_MAX} value={asText(value)} disabled={disabled} $invalid={invalid} {...described} onChange={(e) => onChange(e.target.value)} />
+          <Input
+            id={id}
+            name={q.key}
+            type="text"
+            maxLength={SHORT_TEXT_MAX}
+            value={asText(value)}
+            disabled={disabled}
+            $invalid={invalid}
+            {...described}
+            onChange={(e) => onChange(e.target.value)}
+          />
           <ErrorText id={errorId} error={error} />
         </FieldWrap>
       );
@@ -92,7 +108,16 @@ export function QuestionField({ question: q, value, error, onChange, disabled = 
       return (
         <FieldWrap>
           <Label htmlFor={id}>{questionLabel(q)}</Label>
-          <TextArea id={id} name={q.key} maxLength={LONG_TEXT_MAX} value={asText(value)} disabled={disabled} $invalid={invalid} {...described} onChange={(e) => onChange(e.target.value)} />
+          <TextArea
+            id={id}
+            name={q.key}
+            maxLength={LONG_TEXT_MAX}
+            value={asText(value)}
+            disabled={disabled}
+            $invalid={invalid}
+            {...described}
+            onChange={(e) => onChange(e.target.value)}
+          />
           <ErrorText id={errorId} error={error} />
         </FieldWrap>
       );
@@ -104,7 +129,15 @@ export function QuestionField({ question: q, value, error, onChange, disabled = 
       return (
         <FieldWrap>
           <Label htmlFor={id}>{questionLabel(q)}</Label>
-          <Select id={id} name={q.key} value={current} disabled={disabled} $invalid={invalid} {...described} onChange={(e) => onChange(e.target.value)}>
+          <Select
+            id={id}
+            name={q.key}
+            value={current}
+            disabled={disabled}
+            $invalid={invalid}
+            {...described}
+            onChange={(e) => onChange(e.target.value)}
+          >
             <option value="">Select an option</option>
             {options.map((choice) => (
               <option key={choice} value={choice}>
@@ -142,12 +175,20 @@ export function QuestionField({ question: q, value, error, onChange, disabled = 
     }
     case 'multipleResponse': {
       const ticked = asList(value);
-      const toggle = (choice: string, on: boolean) => onChange(on ? [...ticked, choice] : ticked.filter((c) => c !== choice));
+      const toggle = (choice: string, on: boolean) =>
+        onChange(on ? [...ticked, choice] : ticked.filter((c) => c !== choice));
       return (
         <Fieldset $invalid={invalid} aria-describedby={invalid ? errorId : undefined} disabled={disabled}>
           <legend>{questionLabel(q)}</legend>
           {(q.choices ?? []).map((choice) => (
-            <Checkbox key={choice} label={choice} name={q.key} value={choice} checked={ticked.includes(choice)} onChange={(e) => toggle(choice, e.target.checked)} />
+            <Checkbox
+              key={choice}
+              label={choice}
+              name={q.key}
+              value={choice}
+              checked={ticked.includes(choice)}
+              onChange={(e) => toggle(choice, e.target.checked)}
+            />
           ))}
           <ErrorText id={errorId} error={error} />
         </Fieldset>

@@ -16,7 +16,9 @@ const Toggle = styled.button`
   font-weight: ${({ theme }) => theme.font.weight.medium};
   text-align: left;
   cursor: pointer;
-  &:hover:not(:disabled) { background: ${({ theme }) => theme.color.border}; }
+  &:hover:not(:disabled) {
+    background: ${({ theme }) => theme.color.border};
+  }
   &::after {
     content: '';
     flex-shrink: 0;
@@ -82,7 +84,15 @@ function PanelGroup({
       <Body id={bodyId} hidden={!open}>
         {panel.sections.map((section) => {
           const boxes = section.items.map((item) => (
-            <Checkbox key={item} label={item} name={name} value={item} checked={selected.has(item)} disabled={disabled} onChange={(e) => onToggle(item, e.target.checked)} />
+            <Checkbox
+              key={item}
+              label={item}
+              name={name}
+              value={item}
+              checked={selected.has(item)}
+              disabled={disabled}
+              onChange={(e) => onToggle(item, e.target.checked)}
+            />
           ));
           return section.heading ? (
             <Section key={section.heading}>

@@ -29,14 +29,22 @@ async function renderUploads(artifact = makeArtifact({ id: 12, portfolio: { id: 
   const uploadFile = controllableActor<UploadedMedia, UploadFileInput>();
   const removeFile = controllableActor<UploadedMedia, RemoveFileInput>();
   const rendered = renderArtifactEdit({
-    fakes: { fetchArtifact: fromPromise<EditableArtifact, { artifactId: number }>(async () => artifact), uploadFile: uploadFile.logic, removeFile: removeFile.logic },
+    fakes: {
+      fetchArtifact: fromPromise<EditableArtifact, { artifactId: number }>(async () => artifact),
+      uploadFile: uploadFile.logic,
+      removeFile: removeFile.logic,
+    },
   });
   const chooser = (await screen.findByLabelText('Choose files')) as HTMLInputElement;
   return { ...rendered, artifact, uploadFile, removeFile, chooser, ux: userEvent.setup() };
 }
 
 /** The text of every alert on screen (the form's summary and the toasts). */
-const alerts = () => screen.getAllByRole('alert').map((a) => a.textContent).join(' | ');
+const alerts = () =>
+  screen
+    .getAllByRole('alert')
+    .map((a) => a.textContent)
+    .join(' | ');
 const row = (name: string) => screen.getByRole('listitem', { name });
 const uploaded = () => screen.queryByRole('list', { name: 'Uploaded files' });
 
@@ -57,7 +65,9 @@ describe('the uploads area', () => {
     expect(within(row('photo.png')).getByText('Uploaded')).toBeTruthy();
     const tile = within(uploaded()!).getByRole('link', { name: 'photo' });
     expect(tile.getAttribute('href')).toBe('/images/uploads/photo_77aa.png');
-    expect(tile.querySelector('img')!.getAttribute('src')).toBe(`${location.origin}/api/v1${media.formats!.thumbnail!.url}`);
+    expect(tile.querySelector('img')!.getAttribute('src')).toBe(
+      `${location.origin}/api/v1${media.formats!.thumbnail!.url}`,
+    );
     await h.ux.click(screen.getByRole('button', { name: 'Dismiss upload of photo.png' }));
     expect(screen.queryByRole('listitem', { name: 'photo.png' })).toBeNull();
     expect(within(uploaded()!).getByRole('link', { name: 'photo' })).toBeTruthy();
@@ -66,8 +76,14 @@ describe('the uploads area', () => {
   it('shows a video with a video icon and a document with its icon and name', async () => {
     const h = await renderUploads();
     await h.ux.upload(h.chooser, [mp4(), new File(['x'], 'plan.pdf', { type: 'application/pdf' })]);
-    await act(async () => h.uploadFile.next().deferred.resolve(stored(h.artifact, makeMedia('videos', { caption: 'A', name: 'clip.mp4' }))));
-    await act(async () => h.uploadFile.next().deferred.resolve(stored(h.artifact, makeMedia('documents', { caption: 'B', name: 'plan.pdf' }))));
+    await act(async () =>
+      h.uploadFile.next().deferred.resolve(stored(h.artifact, makeMedia('videos', { caption: 'A', name: 'clip.mp4' }))),
+    );
+    await act(async () =>
+      h.uploadFile
+        .next()
+        .deferred.resolve(stored(h.artifact, makeMedia('documents', { caption: 'B', name: 'plan.pdf' }))),
+    );
     const video = within(uploaded()!).getByRole('link', { name: 'clip (video)' });
     expect(video.querySelector('svg')).toBeTruthy();
     expect(video.getAttribute('href')).toMatch(/^\/videos\/uploads\//);
@@ -81,7 +97,9 @@ describe('the uploads area', () => {
     await h.ux.upload(h.chooser, [png('one.png'), png('two.png')]);
     expect(h.uploadFile.calls.map((c) => c.input.file.name)).toEqual(['one.png']);
     expect(within(row('two.png')).getByText('Waiting to upload')).toBeTruthy();
-    await act(async () => h.uploadFile.next().deferred.resolve(stored(h.artifact, makeMedia('images', { caption: 'A', name: 'one.png' }))));
+    await act(async () =>
+      h.uploadFile.next().deferred.resolve(stored(h.artifact, makeMedia('images', { caption: 'A', name: 'one.png' }))),
+    );
     await waitFor(() => expect(h.uploadFile.calls.map((c) => c.input.file.name)).toEqual(['two.png']));
     expect(within(row('two.png')).getByRole('progressbar')).toBeTruthy();
   });
@@ -89,9 +107,13 @@ describe('the uploads area', () => {
   it('alerts the server’s refusal once, in the row, and offers no Retry that could never succeed', async () => {
     const h = await renderUploads();
     await h.ux.upload(h.chooser, png('big.png'));
-    await act(async () => h.uploadFile.next().deferred.reject(new ApiError(413, 'too_large', 'This file is larger than 100 MB.', '')));
+    await act(async () =>
+      h.uploadFile.next().deferred.reject(new ApiError(413, 'too_large', 'This file is larger than 100 MB.', '')),
+    );
     expect(within(row('big.png')).getByRole('alert').textContent).toBe('This file is larger than 100 MB.');
-    expect(screen.getAllByRole('alert').filter((a) => a.textContent === 'This file is larger than 100 MB.')).toHaveLength(1);
+    expect(
+      screen.getAllByRole('alert').filter((a) => a.textContent === 'This file is larger than 100 MB.'),
+    ).toHaveLength(1);
     expect(uploaded()).toBeNull();
     expect(screen.queryByRole('button', { name: 'Retry upload of big.png' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Dismiss upload of big.png' })).toBeTruthy();
@@ -105,14 +127,18 @@ describe('the uploads area', () => {
     await h.ux.click(screen.getByRole('button', { name: 'Retry upload of big.png' }));
     expect(h.uploadFile.calls).toHaveLength(1);
     expect(within(row('big.png')).getByRole('progressbar')).toBeTruthy();
-    await act(async () => h.uploadFile.next().deferred.resolve(stored(h.artifact, makeMedia('images', { caption: 'A', name: 'big.png' }))));
+    await act(async () =>
+      h.uploadFile.next().deferred.resolve(stored(h.artifact, makeMedia('images', { caption: 'A', name: 'big.png' }))),
+    );
     expect(within(row('big.png')).getByText('Uploaded')).toBeTruthy();
   });
 
   it('a failed upload can be dismissed, and the next one starts', async () => {
     const h = await renderUploads();
     await h.ux.upload(h.chooser, [png('empty.png'), png('next.png')]);
-    await act(async () => h.uploadFile.next().deferred.reject(new ApiError(400, 'empty_file', 'You cannot upload an empty file.', '')));
+    await act(async () =>
+      h.uploadFile.next().deferred.reject(new ApiError(400, 'empty_file', 'You cannot upload an empty file.', '')),
+    );
     await waitFor(() => expect(h.uploadFile.calls.map((c) => c.input.file.name)).toEqual(['next.png']));
     await h.ux.click(screen.getByRole('button', { name: 'Dismiss upload of empty.png' }));
     expect(screen.queryByRole('listitem', { name: 'empty.png' })).toBeNull();
@@ -157,7 +183,9 @@ describe('the uploads area', () => {
     const h = await renderUploads(makeArtifact({ id: 12, portfolio: { id: 7 }, images: [image] }));
     await h.ux.click(screen.getByRole('button', { name: 'Delete ramp' }));
     await h.ux.click(screen.getByRole('button', { name: 'YES' }));
-    await act(async () => h.removeFile.next().deferred.reject(new ApiError(404, 'not_found', 'Artifact not found.', '')));
+    await act(async () =>
+      h.removeFile.next().deferred.reject(new ApiError(404, 'not_found', 'Artifact not found.', '')),
+    );
     expect(alerts()).toContain('Artifact not found.');
     expect(within(uploaded()!).getByRole('link', { name: 'ramp' })).toBeTruthy();
   });

@@ -5,7 +5,15 @@ import type { UploadRef } from '../../machines/upload/uploadMachine.ts';
 import type { UploadQueueRef } from '../../machines/upload/uploadQueueMachine.ts';
 import { useMediaText, useMediaTextActor } from '../../machines/mediaText/useMediaText.ts';
 import type { Media, MediaKind } from '../../schemas/media.ts';
-import { useQueuedArtifact, useQueuedMedia, useRemoval, useUpload, useUploadEvents, useUploadQueueEvents, useUploadRows } from '../../machines/upload/useUploads.ts';
+import {
+  useQueuedArtifact,
+  useQueuedMedia,
+  useRemoval,
+  useUpload,
+  useUploadEvents,
+  useUploadQueueEvents,
+  useUploadRows,
+} from '../../machines/upload/useUploads.ts';
 import { Button } from '../components/Button.tsx';
 import { ConfirmDialog } from '../components/Dialog.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
@@ -27,7 +35,10 @@ const Zone = styled.div<{ $active: boolean }>`
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme, $active }) => ($active ? '#e8f1f8' : theme.color.surface)};
   text-align: center;
-  &:focus-within { outline: 3px solid ${({ theme }) => theme.color.focus}; outline-offset: 2px; }
+  &:focus-within {
+    outline: 3px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 2px;
+  }
 `;
 
 const ChooseLabel = styled.label`
@@ -40,7 +51,9 @@ const ChooseLabel = styled.label`
   color: ${({ theme }) => theme.color.primaryText};
   font-weight: ${({ theme }) => theme.font.weight.medium};
   cursor: pointer;
-  &:hover { background: ${({ theme }) => theme.color.primaryHover}; }
+  &:hover {
+    background: ${({ theme }) => theme.color.primaryHover};
+  }
 `;
 
 const Hint = styled.span`
@@ -65,7 +78,9 @@ const Row = styled.li`
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.sm};
   background: ${({ theme }) => theme.color.surface};
-  @media (max-width: 600px) { grid-template-columns: 1fr; }
+  @media (max-width: 600px) {
+    grid-template-columns: 1fr;
+  }
 `;
 
 const FileName = styled.span`
@@ -105,7 +120,13 @@ function UploadRowView({ upload }: { upload: UploadRef }) {
             Retry
           </Button>
         ) : null}
-        <Button type="button" $small $variant="secondary" onClick={dismiss} aria-label={`${running ? 'Cancel' : 'Dismiss'} upload of ${name}`}>
+        <Button
+          type="button"
+          $small
+          $variant="secondary"
+          onClick={dismiss}
+          aria-label={`${running ? 'Cancel' : 'Dismiss'} upload of ${name}`}
+        >
           {running ? 'Cancel' : 'Dismiss'}
         </Button>
       </RowActions>
@@ -142,7 +163,14 @@ function FileTile({
         <MediaTileContent kind={kind} media={current} />
       </MediaLink>
       <MediaActions>
-        <Button type="button" $small $variant="secondary" disabled={disabled} onClick={onRemove} aria-label={`Delete ${mediaLabel(current)}`}>
+        <Button
+          type="button"
+          $small
+          $variant="secondary"
+          disabled={disabled}
+          onClick={onRemove}
+          aria-label={`Delete ${mediaLabel(current)}`}
+        >
           Delete
         </Button>
       </MediaActions>

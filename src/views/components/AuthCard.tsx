@@ -41,7 +41,9 @@ export const AuthActions = styled.div`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.sm};
   margin-top: ${({ theme }) => theme.space.lg};
-  & > * { flex: 1 1 140px; }
+  & > * {
+    flex: 1 1 140px;
+  }
 `;
 
 /**

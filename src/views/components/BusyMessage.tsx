@@ -27,7 +27,13 @@ const Ring = styled.span`
  * live region is always present (empty while idle) so the message is announced when it appears;
  * the spinner itself is decorative.
  */
-export function BusyMessage({ busy, message }: { /** Whether the work runs. */ busy: boolean; /** What is happening. */ message: string }) {
+export function BusyMessage({
+  busy,
+  message,
+}: {
+  /** Whether the work runs. */ busy: boolean;
+  /** What is happening. */ message: string;
+}) {
   return (
     <Region role="status">
       {busy ? (

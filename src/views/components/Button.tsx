@@ -22,13 +22,19 @@ const buttonStyles = css<{ $variant?: Variant; $small?: boolean }>`
         return css`
           background: ${theme.color.primary};
           color: ${theme.color.primaryText};
-          &:hover:not(:disabled) { background: ${theme.color.primaryHover}; color: ${theme.color.primaryText}; }
+          &:hover:not(:disabled) {
+            background: ${theme.color.primaryHover};
+            color: ${theme.color.primaryText};
+          }
         `;
       case 'danger':
         return css`
           background: ${theme.color.danger};
           color: #fff;
-          &:hover:not(:disabled) { background: ${theme.color.dangerHover}; color: #fff; }
+          &:hover:not(:disabled) {
+            background: ${theme.color.dangerHover};
+            color: #fff;
+          }
         `;
       case 'link':
         return css`
@@ -37,18 +43,25 @@ const buttonStyles = css<{ $variant?: Variant; $small?: boolean }>`
           padding: 0;
           min-height: auto;
           text-decoration: underline;
-          &:hover:not(:disabled) { color: ${theme.color.primaryHover}; }
+          &:hover:not(:disabled) {
+            color: ${theme.color.primaryHover};
+          }
         `;
       default:
         return css`
           background: ${theme.color.surface};
           color: ${theme.color.primary};
           border-color: ${theme.color.primary};
-          &:hover:not(:disabled) { background: ${theme.color.surfaceAlt}; }
+          &:hover:not(:disabled) {
+            background: ${theme.color.surfaceAlt};
+          }
         `;
     }
   }}
-  &:disabled { opacity: 0.55; cursor: not-allowed; }
+  &:disabled {
+    opacity: 0.55;
+    cursor: not-allowed;
+  }
 `;
 
 /** The portal's button; `$variant` sets its look. */

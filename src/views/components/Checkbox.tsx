@@ -14,11 +14,17 @@ const Row = styled.div`
     accent-color: ${({ theme }) => theme.color.primary};
     cursor: pointer;
   }
-  label { cursor: pointer; overflow-wrap: anywhere; }
+  label {
+    cursor: pointer;
+    overflow-wrap: anywhere;
+  }
 `;
 
 /** A native checkbox with its label beside it. */
-export function Checkbox({ label, ...input }: { label: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+export function Checkbox({
+  label,
+  ...input
+}: { label: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
   const id = useId();
   return (
     <Row>

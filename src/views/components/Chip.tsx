@@ -23,7 +23,13 @@ export const Chip = styled.li`
 `;
 
 /** A list of values shown as chips (a real list for screen readers). */
-export function ChipList({ items, label }: { items: readonly ReactNode[]; /** Names the list for screen readers. */ label?: string }) {
+export function ChipList({
+  items,
+  label,
+}: {
+  items: readonly ReactNode[];
+  /** Names the list for screen readers. */ label?: string;
+}) {
   return (
     <List aria-label={label}>
       {items.map((item, index) => (

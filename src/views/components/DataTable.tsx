@@ -53,15 +53,34 @@ const Table = styled.table<{ $minWidth: string }>`
     border-bottom: 1px solid ${({ theme }) => theme.color.border};
   }
   @media (max-width: 1023px) {
-    th, tbody td { padding-left: ${({ theme }) => theme.space.sm}; padding-right: ${({ theme }) => theme.space.sm}; }
-    th:first-child, tbody td:first-child { padding-left: ${({ theme }) => theme.space.md}; }
+    th,
+    tbody td {
+      padding-left: ${({ theme }) => theme.space.sm};
+      padding-right: ${({ theme }) => theme.space.sm};
+    }
+    th:first-child,
+    tbody td:first-child {
+      padding-left: ${({ theme }) => theme.space.md};
+    }
   }
-  tbody td[data-align='center'] { text-align: center; }
-  tbody td[data-align='end'] { text-align: end; }
-  tbody tr:last-child > td { border-bottom: none; }
-  tbody tr:hover > td { background: ${({ theme }) => theme.color.background}; }
-  tbody tr[data-highlight] > td { background: ${HIGHLIGHT}; }
-  tbody tr[data-highlight] > td:first-child { box-shadow: inset 4px 0 0 ${({ theme }) => theme.color.success}; }
+  tbody td[data-align='center'] {
+    text-align: center;
+  }
+  tbody td[data-align='end'] {
+    text-align: end;
+  }
+  tbody tr:last-child > td {
+    border-bottom: none;
+  }
+  tbody tr:hover > td {
+    background: ${({ theme }) => theme.color.background};
+  }
+  tbody tr[data-highlight] > td {
+    background: ${HIGHLIGHT};
+  }
+  tbody tr[data-highlight] > td:first-child {
+    box-shadow: inset 4px 0 0 ${({ theme }) => theme.color.success};
+  }
   /* On phones each row is a card, every value in view. */
   ${phoneCards}
 `;
@@ -159,7 +178,9 @@ export function DataTable({
     <Scroll
       $maxHeight={maxHeight}
       // Reachable by keyboard when it scrolls (a named region, in the tab order).
-      {...(loading ? { role: 'status', 'aria-label': loadingLabel, 'aria-busy': true } : { role: 'region', 'aria-label': caption, tabIndex: 0 })}
+      {...(loading
+        ? { role: 'status', 'aria-label': loadingLabel, 'aria-busy': true }
+        : { role: 'region', 'aria-label': caption, tabIndex: 0 })}
     >
       <Table ref={table} $minWidth={minWidth}>
         <caption className="visually-hidden">{caption}</caption>

@@ -40,7 +40,8 @@ export const DialogActions = styled.div`
   margin-top: ${({ theme }) => theme.space.lg};
 `;
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog: focus moves in and is kept inside, Escape closes it (unless `onClose` is
@@ -67,7 +68,9 @@ export function Dialog({
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    const first = panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE);
+    const first =
+      panel.current?.querySelector<HTMLElement>('[data-autofocus]') ??
+      panel.current?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel.current)?.focus();
     return () => previous?.focus?.();
   }, []);
@@ -151,7 +154,15 @@ export const LEAVE_MESSAGE = 'Your changes are not saved.';
  * 'Leave this page? Your changes are not saved.': Stay on this page (the default, also Escape)
  * or Leave without saving.
  */
-export function LeaveConfirmDialog({ onLeave, onStay, busy = false }: { onLeave: () => void; onStay: () => void; busy?: boolean }) {
+export function LeaveConfirmDialog({
+  onLeave,
+  onStay,
+  busy = false,
+}: {
+  onLeave: () => void;
+  onStay: () => void;
+  busy?: boolean;
+}) {
   return (
     <ConfirmDialog
       title={LEAVE_TITLE}

@@ -14,21 +14,35 @@ const Bar = styled.div`
   border-left-width: 4px;
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.color.surfaceAlt};
-  p { margin: 0; flex: 1 1 16rem; }
-  div { display: flex; gap: ${({ theme }) => theme.space.sm}; }
+  p {
+    margin: 0;
+    flex: 1 1 16rem;
+  }
+  div {
+    display: flex;
+    gap: ${({ theme }) => theme.space.sm};
+  }
 `;
 
 /** The question of a draft: "Restore your unsaved text from 10:42am?" with Restore and Discard. */
 export function draftQuestion(offer: Pick<DraftOffer, 'savedAt' | 'stale'>, now = new Date()): string {
   const question = `Restore your unsaved text from ${formatWhen(offer.savedAt, now)}?`;
-  return offer.stale ? `${question} The saved copy was changed after this text was typed: compare before saving.` : question;
+  return offer.stale
+    ? `${question} The saved copy was changed after this text was typed: compare before saving.`
+    : question;
 }
 
 /**
  * The offer of a local draft above its form: the question, Restore (the draft goes into the box)
  * and Discard (it is forgotten).
  */
-export function DraftOfferBar({ offer, what }: { offer: DraftOffer; /** e.g. 'comment', for the buttons' names. */ what: string }) {
+export function DraftOfferBar({
+  offer,
+  what,
+}: {
+  offer: DraftOffer;
+  /** e.g. 'comment', for the buttons' names. */ what: string;
+}) {
   const textId = useId();
   return (
     <Bar role="group" aria-label={`Unsaved ${what}`} aria-describedby={textId}>

@@ -14,11 +14,29 @@ const Box = styled.div`
   border-left-width: 6px;
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.color.surface};
-  h2 { margin: 0 0 ${({ theme }) => theme.space.xs}; font-size: ${({ theme }) => theme.font.size.lg}; color: ${({ theme }) => theme.color.danger}; }
-  p { margin: 0; }
-  ul { margin: ${({ theme }) => theme.space.sm} 0 0; padding-left: 1.25rem; }
-  li { margin: ${({ theme }) => theme.space.xxs} 0; overflow-wrap: anywhere; }
-  li a { display: inline-block; min-height: 24px; padding: 2px 0; color: ${({ theme }) => theme.color.danger}; font-weight: ${({ theme }) => theme.font.weight.medium}; }
+  h2 {
+    margin: 0 0 ${({ theme }) => theme.space.xs};
+    font-size: ${({ theme }) => theme.font.size.lg};
+    color: ${({ theme }) => theme.color.danger};
+  }
+  p {
+    margin: 0;
+  }
+  ul {
+    margin: ${({ theme }) => theme.space.sm} 0 0;
+    padding-left: 1.25rem;
+  }
+  li {
+    margin: ${({ theme }) => theme.space.xxs} 0;
+    overflow-wrap: anywhere;
+  }
+  li a {
+    display: inline-block;
+    min-height: 24px;
+    padding: 2px 0;
+    color: ${({ theme }) => theme.color.danger};
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+  }
 `;
 
 /** Takes the user to a field named in the summary (without changing the address). */
@@ -35,7 +53,15 @@ function goTo(event: MouseEvent<HTMLAnchorElement>, target: string): void {
  * that needs fixing (each field also shows its own message). Announced as an alert; focusable
  * (`data-error-summary`) for a form to move the keyboard there when no field is to blame.
  */
-export function ErrorSummary({ title = 'There is a problem', lead, items }: { title?: string; lead: string; items: readonly SummaryItem[] }) {
+export function ErrorSummary({
+  title = 'There is a problem',
+  lead,
+  items,
+}: {
+  title?: string;
+  lead: string;
+  items: readonly SummaryItem[];
+}) {
   const headingId = useId();
   return (
     <Box role="alert" aria-labelledby={headingId} tabIndex={-1} data-error-summary="">

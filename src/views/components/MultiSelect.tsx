@@ -28,8 +28,15 @@ const Trigger = styled.button<{ $invalid: boolean }>`
   font: inherit;
   text-align: start;
   cursor: pointer;
-  span { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  &:disabled { cursor: not-allowed; opacity: 0.6; }
+  span {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  &:disabled {
+    cursor: not-allowed;
+    opacity: 0.6;
+  }
 `;
 
 const Placeholder = styled.span`
@@ -63,8 +70,15 @@ const Choice = styled.label`
   border-radius: ${({ theme }) => theme.radius.sm};
   cursor: pointer;
   white-space: nowrap;
-  &:hover { background: ${({ theme }) => theme.color.surfaceAlt}; }
-  input { width: 18px; height: 18px; margin: 0; flex-shrink: 0; }
+  &:hover {
+    background: ${({ theme }) => theme.color.surfaceAlt};
+  }
+  input {
+    width: 18px;
+    height: 18px;
+    margin: 0;
+    flex-shrink: 0;
+  }
 `;
 
 function Chevron({ open }: { open: boolean }) {
@@ -130,7 +144,8 @@ export function MultiSelect({
   };
 
   const handleBlur = (event: FocusEvent) => {
-    if (open && event.relatedTarget && wrap.current && !wrap.current.contains(event.relatedTarget as Node)) setOpen(false);
+    if (open && event.relatedTarget && wrap.current && !wrap.current.contains(event.relatedTarget as Node))
+      setOpen(false);
   };
 
   return (

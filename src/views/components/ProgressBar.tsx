@@ -25,11 +25,24 @@ const Wrap = styled.div`
 `;
 
 /** A determinate progress bar (`role="progressbar"`, 0–100) with its percentage as text. */
-export function ProgressBar({ value, label }: { /** 0 to 100. */ value: number; /** The accessible name. */ label: string }) {
+export function ProgressBar({
+  value,
+  label,
+}: {
+  /** 0 to 100. */ value: number;
+  /** The accessible name. */ label: string;
+}) {
   const percent = Math.min(100, Math.max(0, Math.round(value)));
   return (
     <Wrap>
-      <Track role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={`${percent}%`}>
+      <Track
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent}%`}
+      >
         <Fill style={{ width: `${percent}%` }} />
       </Track>
       <span aria-hidden="true">{percent}%</span>

@@ -35,7 +35,11 @@ describe('SortableTable', () => {
       ['Count', 'ascending'],
       ['Note', null],
     ]);
-    expect(within(table).getAllByRole('cell').map((td) => td.textContent)).toEqual(['Apple', '3', 'Red']);
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['Apple', '3', 'Red']);
   });
 
   it('sorts from a header button, by keyboard too; unsortable columns have no button', async () => {
@@ -56,7 +60,13 @@ describe('SortableTable', () => {
   });
 
   it('while loading shows skeleton rows under the same headers, hidden from screen readers, and sorts nothing', () => {
-    renderTable({ loading: true, loadingLabel: 'Loading things', skeletonRows: 4, onSort: vi.fn<(column: string) => void>(), sort: { column: 'name', direction: 'ascending' } });
+    renderTable({
+      loading: true,
+      loadingLabel: 'Loading things',
+      skeletonRows: 4,
+      onSort: vi.fn<(column: string) => void>(),
+      sort: { column: 'name', direction: 'ascending' },
+    });
     const status = screen.getByRole('status', { name: 'Loading things' });
     expect(status.getAttribute('aria-busy')).toBe('true');
     expect(within(status).getAllByRole('columnheader')).toHaveLength(3);

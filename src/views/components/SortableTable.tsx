@@ -59,16 +59,36 @@ const Table = styled.table`
     overflow-wrap: break-word;
     border-bottom: 1px solid ${({ theme }) => theme.color.border};
   }
-  tbody td:first-child { padding-left: ${({ theme }) => theme.space.md}; }
-  tbody td[data-align='end'] { text-align: end; }
-  tbody td:last-child[data-align='end'] { padding-right: ${({ theme }) => theme.space.md}; }
-  tbody tr:last-child > td { border-bottom: none; }
-  tbody tr[data-highlight] > td { background: #eaf4ee; }
-  tbody tr[data-highlight] > td:first-child { box-shadow: inset 4px 0 0 ${({ theme }) => theme.color.success}; }
+  tbody td:first-child {
+    padding-left: ${({ theme }) => theme.space.md};
+  }
+  tbody td[data-align='end'] {
+    text-align: end;
+  }
+  tbody td:last-child[data-align='end'] {
+    padding-right: ${({ theme }) => theme.space.md};
+  }
+  tbody tr:last-child > td {
+    border-bottom: none;
+  }
+  tbody tr[data-highlight] > td {
+    background: #eaf4ee;
+  }
+  tbody tr[data-highlight] > td:first-child {
+    box-shadow: inset 4px 0 0 ${({ theme }) => theme.color.success};
+  }
   @media ${COMPACT} {
-    tbody td { padding: 8px 5px; }
-    th { padding: 8px 5px; font-size: ${({ theme }) => theme.font.size.xs}; letter-spacing: 0.02em; }
-    th svg[data-inactive] { display: none; }
+    tbody td {
+      padding: 8px 5px;
+    }
+    th {
+      padding: 8px 5px;
+      font-size: ${({ theme }) => theme.font.size.xs};
+      letter-spacing: 0.02em;
+    }
+    th svg[data-inactive] {
+      display: none;
+    }
   }
   /* On phones each row is a card, every value in view. */
   ${phoneCards}
@@ -85,8 +105,14 @@ const Th = styled.th<{ $align: 'start' | 'end' }>`
   text-transform: uppercase;
   text-align: ${({ $align }) => $align};
   vertical-align: bottom;
-  &:first-child { padding-left: ${({ theme }) => theme.space.md}; border-top-left-radius: ${({ theme }) => theme.radius.md}; }
-  &:last-child { padding-right: ${({ theme }) => theme.space.md}; border-top-right-radius: ${({ theme }) => theme.radius.md}; }
+  &:first-child {
+    padding-left: ${({ theme }) => theme.space.md};
+    border-top-left-radius: ${({ theme }) => theme.radius.md};
+  }
+  &:last-child {
+    padding-right: ${({ theme }) => theme.space.md};
+    border-top-right-radius: ${({ theme }) => theme.radius.md};
+  }
 `;
 
 const SortButton = styled.button<{ $align: 'start' | 'end' }>`
@@ -108,8 +134,12 @@ const SortButton = styled.button<{ $align: 'start' | 'end' }>`
   text-transform: inherit;
   text-align: inherit;
   cursor: pointer;
-  &:hover:not(:disabled) { background: ${({ theme }) => theme.color.border}; }
-  &:disabled { cursor: default; }
+  &:hover:not(:disabled) {
+    background: ${({ theme }) => theme.color.border};
+  }
+  &:disabled {
+    cursor: default;
+  }
 `;
 
 const pulse = keyframes`0%, 100% { opacity: 1; } 50% { opacity: 0.45; }`;
@@ -127,9 +157,22 @@ const Bar = styled.span<{ $width: string }>`
 const SKELETON_WIDTHS = ['70%', '55%', '80%', '45%', '65%'];
 
 function SortArrow({ direction }: { direction: TableSort<string>['direction'] | null }) {
-  const d = direction === 'ascending' ? 'M2 8l4-4 4 4' : direction === 'descending' ? 'M2 4l4 4 4-4' : 'M2 5l4-3 4 3M2 7l4 3 4-3';
+  const d =
+    direction === 'ascending'
+      ? 'M2 8l4-4 4 4'
+      : direction === 'descending'
+        ? 'M2 4l4 4 4-4'
+        : 'M2 5l4-3 4 3M2 7l4 3 4-3';
   return (
-    <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false" style={{ flexShrink: 0 }} data-inactive={direction ? undefined : ''}>
+    <svg
+      width="12"
+      height="12"
+      viewBox="0 0 12 12"
+      aria-hidden="true"
+      focusable="false"
+      style={{ flexShrink: 0 }}
+      data-inactive={direction ? undefined : ''}
+    >
       <path d={d} fill="none" stroke="currentColor" strokeWidth="2" opacity={direction ? 1 : 0.45} />
     </svg>
   );
@@ -182,7 +225,10 @@ export function SortableTable<C extends string>({
       ))
     : children;
   return (
-    <Box $overflowVisible={overflowVisible} {...(loading ? { role: 'status', 'aria-label': loadingLabel, 'aria-busy': true } : {})}>
+    <Box
+      $overflowVisible={overflowVisible}
+      {...(loading ? { role: 'status', 'aria-label': loadingLabel, 'aria-busy': true } : {})}
+    >
       <Table ref={table}>
         <caption className="visually-hidden">{caption}</caption>
         <colgroup>

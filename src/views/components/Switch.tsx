@@ -14,7 +14,9 @@ const Track = styled.button`
   border: 2px solid ${({ theme }) => theme.color.textMuted};
   background: ${({ theme }) => theme.color.surfaceAlt};
   cursor: pointer;
-  transition: background-color 150ms ease, border-color 150ms ease;
+  transition:
+    background-color 150ms ease,
+    border-color 150ms ease;
 
   &::after {
     content: '';
@@ -38,7 +40,9 @@ const Track = styled.button`
     transform: translateX(20px);
   }
 
-  &:hover:not([aria-disabled='true']) { border-color: ${({ theme }) => theme.color.text}; }
+  &:hover:not([aria-disabled='true']) {
+    border-color: ${({ theme }) => theme.color.text};
+  }
 
   &[aria-disabled='true'] {
     cursor: not-allowed;
@@ -48,7 +52,9 @@ const Track = styled.button`
   /* Windows high contrast: keep the outline and the thumb visible. */
   @media (forced-colors: active) {
     border-color: ButtonText;
-    &::after { background: ButtonText; }
+    &::after {
+      background: ButtonText;
+    }
   }
 `;
 

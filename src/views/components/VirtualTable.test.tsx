@@ -32,7 +32,10 @@ function Table({ count, onActivate = () => undefined }: { count: number; onActiv
   );
 }
 
-const bodyRows = () => within(screen.getByRole('grid', { name: 'Numbers' })).getAllByRole('row').slice(1);
+const bodyRows = () =>
+  within(screen.getByRole('grid', { name: 'Numbers' }))
+    .getAllByRole('row')
+    .slice(1);
 
 describe('VirtualTable', () => {
   it('renders the visible rows plus the overscan only, positioned by index', () => {

@@ -1,4 +1,16 @@
-import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode, type UIEvent } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  type UIEvent,
+} from 'react';
 import { Body, Empty, Grid, HEADER_HEIGHT, HeaderCell, HeaderRow, SortButton } from './virtualTableStyles.ts';
 import { VirtualTableRow, type RowHandlers } from './VirtualTableRow.tsx';
 
@@ -110,7 +122,9 @@ export function VirtualTable<T>({
   const maxScroll = Math.max(0, rowCount * rowHeight - viewHeight);
   const top = Math.min(scrollTop, maxScroll);
   const first = natural ? 0 : Math.max(0, Math.floor(top / rowHeight) - overscan);
-  const last = natural ? (allDrawn ? rowCount : Math.min(rowCount, FIRST_ROWS)) - 1 : Math.min(rowCount - 1, Math.floor(top / rowHeight) + visibleCount + overscan);
+  const last = natural
+    ? (allDrawn ? rowCount : Math.min(rowCount, FIRST_ROWS)) - 1
+    : Math.min(rowCount - 1, Math.floor(top / rowHeight) + visibleCount + overscan);
   const focused = Math.min(focusIndex, Math.max(0, rowCount - 1));
   // The row in the tab order: the focused one, or the first shown when it scrolled away.
   const tabbable = focused >= first && focused <= last ? focused : first;
@@ -240,7 +254,13 @@ export function VirtualTable<T>({
     >
       <HeaderRow role="row" aria-rowindex={1} $columns={template} style={{ minWidth }}>
         {columns.map((column) => (
-          <HeaderCell key={column.id} role="columnheader" aria-sort={column.sort} $align={column.align} data-empty-header={column.onSort ? undefined : ''}>
+          <HeaderCell
+            key={column.id}
+            role="columnheader"
+            aria-sort={column.sort}
+            $align={column.align}
+            data-empty-header={column.onSort ? undefined : ''}
+          >
             {column.onSort ? (
               <SortButton type="button" onClick={column.onSort}>
                 <span>{column.header}</span>
@@ -257,7 +277,12 @@ export function VirtualTable<T>({
           <span role="gridcell">{empty}</span>
         </Empty>
       ) : (
-        <Body role="rowgroup" $columns={template} $natural={natural} style={natural ? { minWidth } : { height: rowCount * rowHeight, minWidth }}>
+        <Body
+          role="rowgroup"
+          $columns={template}
+          $natural={natural}
+          style={natural ? { minWidth } : { height: rowCount * rowHeight, minWidth }}
+        >
           {body}
         </Body>
       )}

@@ -37,7 +37,20 @@ interface RowProps<T> {
  * `renderCells` gives it, selection, place in the tab order, position): choosing a row redraws
  * that row and the one chosen before, not the whole table.
  */
-function TableRow<T>({ row, index, rowKey, selected, tabbable, label, columns, renderCells, handlers, natural, minWidth, rowHeight }: RowProps<T>) {
+function TableRow<T>({
+  row,
+  index,
+  rowKey,
+  selected,
+  tabbable,
+  label,
+  columns,
+  renderCells,
+  handlers,
+  natural,
+  minWidth,
+  rowHeight,
+}: RowProps<T>) {
   const cells = renderCells(row, selected);
   const ref = useCallback((element: HTMLDivElement | null) => handlers.register(index, element), [handlers, index]);
   return (
@@ -55,7 +68,13 @@ function TableRow<T>({ row, index, rowKey, selected, tabbable, label, columns, r
       onKeyDown={(event) => handlers.keyDown(event, index)}
     >
       {columns.map((column, col) => (
-        <div key={column.id} role="gridcell" data-align={column.align} data-primary={column.primary ? '' : undefined} data-prefix={column.compactPrefix}>
+        <div
+          key={column.id}
+          role="gridcell"
+          data-align={column.align}
+          data-primary={column.primary ? '' : undefined}
+          data-prefix={column.compactPrefix}
+        >
           {cells[col]}
         </div>
       ))}

@@ -10,7 +10,11 @@ const preloaders: (() => Promise<unknown>)[] = [];
  * `name` picks the named export of the module. Once the module is there, a part rendered
  * afterwards shows at once, without the fallback.
  */
-export function lazyPart<M extends Record<string, unknown>, K extends keyof M & string>(load: () => Promise<M>, name: K, fallback: ReactNode): M[K] {
+export function lazyPart<M extends Record<string, unknown>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+  fallback: ReactNode,
+): M[K] {
   let loaded: AnyComponent | null = null;
   const loadComponent = async (): Promise<AnyComponent> => {
     loaded ??= (await load())[name] as AnyComponent;

@@ -9,18 +9,66 @@ import { css } from 'styled-components';
  */
 export const phoneCards = css`
   @media ${({ theme }) => theme.media.compact} {
-    && { min-width: 0; table-layout: auto; }
-    thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+    && {
+      min-width: 0;
+      table-layout: auto;
+    }
+    thead {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0 0 0 0);
+      white-space: nowrap;
+    }
     /* Sortable columns keep their sort buttons, as a wrapping bar above the cards. */
-    thead:has(button) { position: static; width: auto; height: auto; overflow: visible; clip: auto; white-space: normal; display: block; }
-    thead:has(button) tr { display: flex; flex-wrap: wrap; gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md}; padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm}; }
-    thead:has(button) th { display: block; border: none; padding: 0; background: none; }
-    thead:has(button) th:not(:has(button)) { display: none; }
-    colgroup { display: none; }
-    tbody, tbody tr, tbody td { display: block; width: auto; }
-    tbody tr { padding: ${({ theme }) => theme.space.sm} 0; border-bottom: 1px solid ${({ theme }) => theme.color.border}; }
-    tbody tr:last-child { border-bottom: none; }
-    && tbody td { padding: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.md}; border-bottom: none; text-align: start; overflow-wrap: break-word; word-break: normal; }
+    thead:has(button) {
+      position: static;
+      width: auto;
+      height: auto;
+      overflow: visible;
+      clip: auto;
+      white-space: normal;
+      display: block;
+    }
+    thead:has(button) tr {
+      display: flex;
+      flex-wrap: wrap;
+      gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
+      padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+    }
+    thead:has(button) th {
+      display: block;
+      border: none;
+      padding: 0;
+      background: none;
+    }
+    thead:has(button) th:not(:has(button)) {
+      display: none;
+    }
+    colgroup {
+      display: none;
+    }
+    tbody,
+    tbody tr,
+    tbody td {
+      display: block;
+      width: auto;
+    }
+    tbody tr {
+      padding: ${({ theme }) => theme.space.sm} 0;
+      border-bottom: 1px solid ${({ theme }) => theme.color.border};
+    }
+    tbody tr:last-child {
+      border-bottom: none;
+    }
+    && tbody td {
+      padding: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.md};
+      border-bottom: none;
+      text-align: start;
+      overflow-wrap: break-word;
+      word-break: normal;
+    }
     tbody td[data-label]:not([data-label=''])::before {
       content: attr(data-label);
       display: block;
@@ -41,7 +89,8 @@ export function useColumnLabels(table: RefObject<HTMLTableElement | null>): void
     const headers = [...element.querySelectorAll('thead th')].map((th) => (th.textContent ?? '').trim());
     for (const row of element.querySelectorAll('tbody tr')) {
       [...row.children].forEach((cell, index) => {
-        if (cell.tagName === 'TD' && !cell.hasAttribute('colspan')) cell.setAttribute('data-label', headers[index] ?? '');
+        if (cell.tagName === 'TD' && !cell.hasAttribute('colspan'))
+          cell.setAttribute('data-label', headers[index] ?? '');
       });
     }
   });

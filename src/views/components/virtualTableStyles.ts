@@ -43,7 +43,9 @@ export const HeaderRow = styled.div<{ $columns: string }>`
     height: auto;
     min-width: 0 !important;
     padding: ${({ theme }) => theme.space.xs};
-    & > [data-empty-header] { display: none; }
+    & > [data-empty-header] {
+      display: none;
+    }
   }
 `;
 
@@ -79,7 +81,9 @@ export const SortButton = styled.button`
   text-transform: inherit;
   text-align: inherit;
   cursor: pointer;
-  &:hover { background: ${({ theme }) => theme.color.border}; }
+  &:hover {
+    background: ${({ theme }) => theme.color.border};
+  }
   span {
     display: -webkit-box;
     -webkit-line-clamp: 2;
@@ -114,9 +118,16 @@ export const Body = styled.div<{ $columns: string; $natural: boolean }>`
       background: #e3eef7;
       box-shadow: inset 4px 0 0 ${({ theme }) => theme.color.primary};
     }
-    &:hover { background: #f5f7f9; }
-    &[aria-selected='true']:hover { background: #d6e6f3; }
-    &:focus-visible { outline: 3px solid ${({ theme }) => theme.color.focus}; outline-offset: -3px; }
+    &:hover {
+      background: #f5f7f9;
+    }
+    &[aria-selected='true']:hover {
+      background: #d6e6f3;
+    }
+    &:focus-visible {
+      outline: 3px solid ${({ theme }) => theme.color.focus};
+      outline-offset: -3px;
+    }
     @container ${({ theme }) => theme.media.compactTable} {
       /* A card: the primary cell on the first line, the others after it. */
       display: flex;
@@ -132,16 +143,29 @@ export const Body = styled.div<{ $columns: string; $natural: boolean }>`
     min-width: 0;
     text-align: start;
     ${({ $natural }) => ($natural ? 'white-space: normal; overflow-wrap: anywhere;' : 'overflow: hidden; text-overflow: ellipsis; white-space: nowrap;')}
-    &[data-align='center'] { text-align: center; }
-    &[data-align='end'] { text-align: end; }
+    &[data-align='center'] {
+      text-align: center;
+    }
+    &[data-align='end'] {
+      text-align: end;
+    }
     @container ${({ theme }) => theme.media.compactTable} {
       padding: 0;
       text-align: start;
-      &[data-align] { text-align: start; }
+      &[data-align] {
+        text-align: start;
+      }
       flex: 0 1 auto;
-      &[data-primary] { flex: 1 1 calc(100% - 48px); }
-      &:empty { display: none; }
-      &[data-prefix]::before { content: attr(data-prefix) ' '; color: ${({ theme }) => theme.color.textMuted}; }
+      &[data-primary] {
+        flex: 1 1 calc(100% - 48px);
+      }
+      &:empty {
+        display: none;
+      }
+      &[data-prefix]::before {
+        content: attr(data-prefix) ' ';
+        color: ${({ theme }) => theme.color.textMuted};
+      }
     }
   }
 `;

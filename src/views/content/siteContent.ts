@@ -113,7 +113,8 @@ export const siteContent = {
       heading: 'Watch the introduction',
       title: 'Introduction to PracticeFolio',
       playLabel: 'Play the introduction video',
-      notice: 'The video is played from YouTube in its privacy-enhanced mode. Nothing is loaded from YouTube until you press play.',
+      notice:
+        'The video is played from YouTube in its privacy-enhanced mode. Nothing is loaded from YouTube until you press play.',
     },
     learnMore: {
       text: 'Read more about the project, its publications and its partner schools on the showcase site.',
@@ -125,8 +126,16 @@ export const siteContent = {
       {
         heading: 'Leadership',
         members: [
-          { role: 'Principal Investigator', initials: 'PI', description: 'Leads the research project and its partnerships with schools.' },
-          { role: 'Co-Principal Investigator', initials: 'CP', description: 'Co-leads the study design and the work with teachers.' },
+          {
+            role: 'Principal Investigator',
+            initials: 'PI',
+            description: 'Leads the research project and its partnerships with schools.',
+          },
+          {
+            role: 'Co-Principal Investigator',
+            initials: 'CP',
+            description: 'Co-leads the study design and the work with teachers.',
+          },
         ],
       },
       {
@@ -134,22 +143,42 @@ export const siteContent = {
         members: [
           { role: 'Lead Developer', initials: 'LD', description: 'Builds and maintains the web portal and its API.' },
           { role: 'Mobile Developer', initials: 'MD', description: 'Builds the iOS and Android apps.' },
-          { role: 'Interaction Designer', initials: 'ID', description: 'Designs the screens with teachers and researchers.' },
+          {
+            role: 'Interaction Designer',
+            initials: 'ID',
+            description: 'Designs the screens with teachers and researchers.',
+          },
         ],
       },
       {
         heading: 'Research',
         members: [
-          { role: 'Postdoctoral Researcher', initials: 'PR', description: 'Analyses how teachers use evidence of instruction.' },
-          { role: 'Graduate Student Researcher', initials: 'GR', description: 'Works with professional learning communities in the field.' },
+          {
+            role: 'Postdoctoral Researcher',
+            initials: 'PR',
+            description: 'Analyses how teachers use evidence of instruction.',
+          },
+          {
+            role: 'Graduate Student Researcher',
+            initials: 'GR',
+            description: 'Works with professional learning communities in the field.',
+          },
           { role: 'Research Coordinator', initials: 'RC', description: 'Looks after participants, consent and data.' },
         ],
       },
       {
         heading: 'Advisory',
         members: [
-          { role: 'Science Education Advisor', initials: 'SE', description: 'Advises on NGSS-aligned teaching and learning.' },
-          { role: 'Teacher Advisor', initials: 'TA', description: 'Brings the classroom view to every design decision.' },
+          {
+            role: 'Science Education Advisor',
+            initials: 'SE',
+            description: 'Advises on NGSS-aligned teaching and learning.',
+          },
+          {
+            role: 'Teacher Advisor',
+            initials: 'TA',
+            description: 'Brings the classroom view to every design decision.',
+          },
           { role: 'Evaluation Advisor', initials: 'EA', description: 'Advises on the evaluation of the project.' },
         ],
       },
@@ -209,11 +238,13 @@ export const siteContent = {
     ] as const satisfies readonly TextSection[],
     contactHeading: 'Questions',
     contactText: 'If you have a question about this policy or about the research, write to us:',
-    noContactText: 'If you have a question about this policy or about the research, ask the person who runs PracticeFolio for your school or district.',
+    noContactText:
+      'If you have a question about this policy or about the research, ask the person who runs PracticeFolio for your school or district.',
   },
   help: {
     title: 'Help',
-    intro: 'A short guide to the portal. The PracticeFolio apps for iPad, iPhone and Android collect evidence in the classroom; everything they upload appears here.',
+    intro:
+      'A short guide to the portal. The PracticeFolio apps for iPad, iPhone and Android collect evidence in the classroom; everything they upload appears here.',
     sections: [
       {
         heading: 'Logging in',

@@ -41,7 +41,9 @@ const Option = styled.li<{ $checked: boolean }>`
     cursor: pointer;
   }
   input:disabled,
-  input:disabled + label { cursor: not-allowed; }
+  input:disabled + label {
+    cursor: not-allowed;
+  }
   label {
     flex: 1;
     cursor: pointer;
@@ -76,9 +78,10 @@ function TargetOption({
   onSelect: (id: number) => void;
 }) {
   const id = useId();
-  const details = [present(portfolio.topic) ? `Portfolio Topic: ${portfolio.topic}` : null, present(portfolio.plcName) ? `PLC Name: ${portfolio.plcName}` : null].filter(
-    (line): line is string => line !== null,
-  );
+  const details = [
+    present(portfolio.topic) ? `Portfolio Topic: ${portfolio.topic}` : null,
+    present(portfolio.plcName) ? `PLC Name: ${portfolio.plcName}` : null,
+  ].filter((line): line is string => line !== null);
   return (
     <Option $checked={checked}>
       <input

@@ -1,6 +1,10 @@
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
-import { usePortfolioCreate, usePortfolioCreateEvents, type PortfolioCreateRef } from '../../machines/portfolioCreate/usePortfolioCreate.ts';
+import {
+  usePortfolioCreate,
+  usePortfolioCreateEvents,
+  type PortfolioCreateRef,
+} from '../../machines/portfolioCreate/usePortfolioCreate.ts';
 import { useGuardedText } from '../../machines/typedTextGuard/useTypedTextGuard.ts';
 import { GRADES, SUBJECTS } from '../../schemas/catalog.ts';
 import { PORTFOLIO_NAME_MAX, TOPIC_MAX } from '../../schemas/portfolio.ts';
@@ -28,7 +32,9 @@ const Form = styled.form`
   flex-wrap: wrap;
   align-items: flex-start;
   gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  & > div > div { margin-bottom: 0; }
+  & > div > div {
+    margin-bottom: 0;
+  }
 `;
 
 const Field = styled.div<{ $grow: number; $basis: string }>`
@@ -100,7 +106,14 @@ export function AddPortfolioRow({ actor, colSpan }: { actor: PortfolioCreateRef;
             />
           </Field>
           <Field $grow={2} $basis="200px">
-            <MultiSelect label="Grade Levels" options={GRADE_OPTIONS} value={values.grades} onChange={changeGrades} disabled={saving} error={errors.grades} />
+            <MultiSelect
+              label="Grade Levels"
+              options={GRADE_OPTIONS}
+              value={values.grades}
+              onChange={changeGrades}
+              disabled={saving}
+              error={errors.grades}
+            />
           </Field>
           <Field $grow={1} $basis="150px">
             <SelectField

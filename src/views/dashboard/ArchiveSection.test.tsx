@@ -20,7 +20,15 @@ const ready: ArchiveJob = {
   finished_at: '2026-03-01T10:00:00.000Z',
   expires_at: '2026-03-08T10:00:00.000Z',
 };
-const building: ArchiveJob = { ...ready, id: 8, status: 'building', progress: 0.25, size: null, finished_at: null, expires_at: null };
+const building: ArchiveJob = {
+  ...ready,
+  id: 8,
+  status: 'building',
+  progress: 0.25,
+  size: null,
+  finished_at: null,
+  expires_at: null,
+};
 
 function renderSection(archives: ArchiveJob[], requested: ArchiveJob[] = []) {
   const logic = provideTeacherArchive({

@@ -52,21 +52,52 @@ const Progress = styled.div`
   gap: ${({ theme }) => theme.space.sm};
   max-width: 480px;
   margin-bottom: ${({ theme }) => theme.space.md};
-  p { margin: 0; }
+  p {
+    margin: 0;
+  }
 `;
 
 const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
   margin-top: ${({ theme }) => theme.space.md};
-  caption { text-align: left; font-weight: ${({ theme }) => theme.font.weight.bold}; margin-bottom: ${({ theme }) => theme.space.sm}; }
-  th, td { text-align: left; padding: ${({ theme }) => theme.space.sm}; border-bottom: 1px solid ${({ theme }) => theme.color.border}; vertical-align: top; }
+  caption {
+    text-align: left;
+    font-weight: ${({ theme }) => theme.font.weight.bold};
+    margin-bottom: ${({ theme }) => theme.space.sm};
+  }
+  th,
+  td {
+    text-align: left;
+    padding: ${({ theme }) => theme.space.sm};
+    border-bottom: 1px solid ${({ theme }) => theme.color.border};
+    vertical-align: top;
+  }
   /* Too narrow for five columns: each archive becomes a card of labelled lines. */
   @media ${({ theme }) => theme.media.compact} {
-    thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-    tr { display: block; border-bottom: 1px solid ${({ theme }) => theme.color.border}; padding: ${({ theme }) => theme.space.sm} 0; }
-    td { display: block; border-bottom: 0; padding: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.sm}; overflow-wrap: anywhere; }
-    td[data-label]:not(:empty)::before { content: attr(data-label) ': '; font-weight: ${({ theme }) => theme.font.weight.medium}; }
+    thead {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0 0 0 0);
+      white-space: nowrap;
+    }
+    tr {
+      display: block;
+      border-bottom: 1px solid ${({ theme }) => theme.color.border};
+      padding: ${({ theme }) => theme.space.sm} 0;
+    }
+    td {
+      display: block;
+      border-bottom: 0;
+      padding: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.sm};
+      overflow-wrap: anywhere;
+    }
+    td[data-label]:not(:empty)::before {
+      content: attr(data-label) ': ';
+      font-weight: ${({ theme }) => theme.font.weight.medium};
+    }
   }
 `;
 
@@ -105,10 +136,17 @@ function ArchiveTable({ rows }: { rows: readonly ArchiveRow[] }) {
             <td data-label="Requested">{formatDateTime(row.created_at)}</td>
             <td data-label="Status">{STATUS_TEXT[row.status]}</td>
             <td data-label="Contents">{contentsText(row)}</td>
-            <td data-label="Available until">{row.status === 'ready' && row.expires_at ? formatDateTime(row.expires_at) : ''}</td>
+            <td data-label="Available until">
+              {row.status === 'ready' && row.expires_at ? formatDateTime(row.expires_at) : ''}
+            </td>
             <td>
               {row.downloadUrl ? (
-                <a href={row.downloadUrl} download data-keep-clear="" aria-label={`Download the archive of ${formatDateTime(row.created_at)} (${sizeText(row.size)})`}>
+                <a
+                  href={row.downloadUrl}
+                  download
+                  data-keep-clear=""
+                  aria-label={`Download the archive of ${formatDateTime(row.created_at)} (${sizeText(row.size)})`}
+                >
                   Download ({sizeText(row.size)})
                 </a>
               ) : null}
@@ -134,11 +172,19 @@ export function ArchiveSection() {
       <DashboardSection title={ARCHIVE_TEXT.title}>
         <Intro>{ARCHIVE_TEXT.intro}</Intro>
         {status === 'loading' ? <p role="status">{ARCHIVE_TEXT.loading}…</p> : null}
-        {status === 'loadFailed' ? <Problem title={ARCHIVE_TEXT.loadFailed} message={error?.message} onRetry={retry} /> : null}
+        {status === 'loadFailed' ? (
+          <Problem title={ARCHIVE_TEXT.loadFailed} message={error?.message} onRetry={retry} />
+        ) : null}
         {status === 'ready' || status === 'requesting' ? (
           <>
             {requestError ? <Problem title={ARCHIVE_TEXT.requestFailed} message={requestError.message} /> : null}
-            <BusyButton type="button" busy={status === 'requesting'} busyLabel={ARCHIVE_TEXT.requesting} disabled={!canRequest} onClick={request}>
+            <BusyButton
+              type="button"
+              busy={status === 'requesting'}
+              busyLabel={ARCHIVE_TEXT.requesting}
+              disabled={!canRequest}
+              onClick={request}
+            >
               {ARCHIVE_TEXT.request}
             </BusyButton>
           </>

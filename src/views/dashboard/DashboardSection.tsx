@@ -23,7 +23,17 @@ const Header = styled.div`
  * One part of the dashboard: a titled region (its `h2` names it) with optional actions beside the
  * title; `anchor`: its id, for links to it within the page (it then takes the focus they give it).
  */
-export function DashboardSection({ title, actions, anchor, children }: { title: string; actions?: ReactNode; anchor?: string; children: ReactNode }) {
+export function DashboardSection({
+  title,
+  actions,
+  anchor,
+  children,
+}: {
+  title: string;
+  actions?: ReactNode;
+  anchor?: string;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <Section aria-labelledby={id} {...(anchor ? { id: anchor, tabIndex: -1 } : {})}>
@@ -35,4 +45,3 @@ export function DashboardSection({ title, actions, anchor, children }: { title: 
     </Section>
   );
 }
-

@@ -1,5 +1,10 @@
 import { Link } from 'wouter';
-import { useDashboardEvents, useInvitationRows, useSectionError, useSectionStatus } from '../../machines/dashboard/useDashboard.ts';
+import {
+  useDashboardEvents,
+  useInvitationRows,
+  useSectionError,
+  useSectionStatus,
+} from '../../machines/dashboard/useDashboard.ts';
 import { SortableTable, type SortableColumn } from '../components/SortableTable.tsx';
 import { buildPath, paths } from '../paths.ts';
 import { Problem } from '../portfolios/Notices.tsx';
@@ -50,7 +55,13 @@ export function InvitationsSection() {
       {status === 'failed' ? (
         <Problem title={INVITATIONS_FAILED} message={error?.message} onRetry={() => retry('invitations')} />
       ) : (
-        <SortableTable caption={INVITATIONS} columns={COLUMNS} loading loadingLabel={INVITATIONS_LOADING} skeletonRows={1} />
+        <SortableTable
+          caption={INVITATIONS}
+          columns={COLUMNS}
+          loading
+          loadingLabel={INVITATIONS_LOADING}
+          skeletonRows={1}
+        />
       )}
     </DashboardSection>
   );

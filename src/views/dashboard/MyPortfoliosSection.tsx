@@ -11,7 +11,11 @@ import {
   useSectionStatus,
 } from '../../machines/dashboard/useDashboard.ts';
 import { gradeText, type PortfolioSortColumn } from '../../machines/dashboard/selectors.ts';
-import { usePortfolioCreate, usePortfolioCreateEvents, type PortfolioCreateRef } from '../../machines/portfolioCreate/usePortfolioCreate.ts';
+import {
+  usePortfolioCreate,
+  usePortfolioCreateEvents,
+  type PortfolioCreateRef,
+} from '../../machines/portfolioCreate/usePortfolioCreate.ts';
 import { Button } from '../components/Button.tsx';
 import { SortableTable, type SortableColumn } from '../components/SortableTable.tsx';
 import { buildPath, paths } from '../paths.ts';
@@ -124,8 +128,19 @@ export function MyPortfoliosSection() {
     ) : null;
   return (
     <DashboardSection title={MY_PORTFOLIOS} actions={actions}>
-      {status === 'loading' ? <SortableTable caption={MY_PORTFOLIOS} columns={COLUMNS} sort={sort} onSort={NO_SORT} loading loadingLabel={PORTFOLIOS_LOADING} /> : null}
-      {status === 'failed' ? <Problem title={PORTFOLIOS_FAILED} message={error?.message} onRetry={() => retry('portfolios')} /> : null}
+      {status === 'loading' ? (
+        <SortableTable
+          caption={MY_PORTFOLIOS}
+          columns={COLUMNS}
+          sort={sort}
+          onSort={NO_SORT}
+          loading
+          loadingLabel={PORTFOLIOS_LOADING}
+        />
+      ) : null}
+      {status === 'failed' ? (
+        <Problem title={PORTFOLIOS_FAILED} message={error?.message} onRetry={() => retry('portfolios')} />
+      ) : null}
       {status === 'ready' && actor ? <ReadyTable actor={actor} /> : null}
     </DashboardSection>
   );

@@ -2,7 +2,12 @@ import type { MouseEvent } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { Link } from 'wouter';
 import type { PortfolioSummary } from '../../machines/dashboard/selectors.ts';
-import { useDashboardEvents, usePortfolioSummary, useSectionError, useSectionStatus } from '../../machines/dashboard/useDashboard.ts';
+import {
+  useDashboardEvents,
+  usePortfolioSummary,
+  useSectionError,
+  useSectionStatus,
+} from '../../machines/dashboard/useDashboard.ts';
 import { paths } from '../paths.ts';
 import { Problem } from '../portfolios/Notices.tsx';
 import { DashboardSection } from './DashboardSection.tsx';
@@ -16,10 +21,25 @@ const SUMMARY_FAILED = 'The summary could not be loaded';
 export const SHARED_TABLE_ANCHOR = 'shared-portfolios';
 
 /** Each count and the list it counts: the shared portfolios (with their artifacts and comments) on this page; the people in Manage Users. */
-const COUNTS: readonly { key: keyof PortfolioSummary; label: string; list: { anchor: string } | { path: string }; what: string }[] = [
+const COUNTS: readonly {
+  key: keyof PortfolioSummary;
+  label: string;
+  list: { anchor: string } | { path: string };
+  what: string;
+}[] = [
   { key: 'portfolios', label: 'Portfolios', list: { anchor: SHARED_TABLE_ANCHOR }, what: 'the shared portfolios' },
-  { key: 'artifacts', label: 'Artifacts', list: { anchor: SHARED_TABLE_ANCHOR }, what: 'the artifacts of each shared portfolio' },
-  { key: 'comments', label: 'Comments', list: { anchor: SHARED_TABLE_ANCHOR }, what: 'the comments of each shared portfolio' },
+  {
+    key: 'artifacts',
+    label: 'Artifacts',
+    list: { anchor: SHARED_TABLE_ANCHOR },
+    what: 'the artifacts of each shared portfolio',
+  },
+  {
+    key: 'comments',
+    label: 'Comments',
+    list: { anchor: SHARED_TABLE_ANCHOR },
+    what: 'the comments of each shared portfolio',
+  },
   { key: 'teachers', label: 'Teachers', list: { path: paths.users }, what: 'the people in Manage Users' },
 ];
 
@@ -55,12 +75,31 @@ const Card = styled.div`
     line-height: 1.2;
   }
   /* The whole card is the link. */
-  a { color: inherit; text-decoration: underline; text-decoration-thickness: 1px; text-underline-offset: 3px; }
-  a::after { content: ''; position: absolute; inset: 0; border-radius: inherit; }
-  a:focus-visible { outline: none; }
-  &:focus-within:has(a:focus-visible) { outline: 3px solid ${({ theme }) => theme.color.focus}; outline-offset: 2px; }
-  &:has(a):hover { border-color: ${({ theme }) => theme.color.primary}; }
-  &:has(a):hover dt { color: ${({ theme }) => theme.color.primary}; }
+  a {
+    color: inherit;
+    text-decoration: underline;
+    text-decoration-thickness: 1px;
+    text-underline-offset: 3px;
+  }
+  a::after {
+    content: '';
+    position: absolute;
+    inset: 0;
+    border-radius: inherit;
+  }
+  a:focus-visible {
+    outline: none;
+  }
+  &:focus-within:has(a:focus-visible) {
+    outline: 3px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 2px;
+  }
+  &:has(a):hover {
+    border-color: ${({ theme }) => theme.color.primary};
+  }
+  &:has(a):hover dt {
+    color: ${({ theme }) => theme.color.primary};
+  }
 `;
 
 const pulse = keyframes`0%, 100% { opacity: 1; } 50% { opacity: 0.45; }`;
@@ -85,7 +124,12 @@ function goToSection(event: MouseEvent<HTMLAnchorElement>, anchor: string): void
 }
 
 /** A card's label as its link; named with its count and the list it leads to. */
-function CardLabel({ label, count, list, what }: Pick<(typeof COUNTS)[number], 'label' | 'list' | 'what'> & { count: number }) {
+function CardLabel({
+  label,
+  count,
+  list,
+  what,
+}: Pick<(typeof COUNTS)[number], 'label' | 'list' | 'what'> & { count: number }) {
   const name = `${label}: ${count}. See ${what}`;
   if ('path' in list) {
     return (
@@ -107,7 +151,13 @@ function SummaryCards({ summary }: { summary: PortfolioSummary | null }) {
       {COUNTS.map(({ key, label, list, what }) => (
         <Card key={key}>
           {/* Linked once loaded, and only to a list that is there (no table without shared portfolios). */}
-          <dt>{summary && ('path' in list || summary.portfolios > 0) ? <CardLabel label={label} count={summary[key]} list={list} what={what} /> : label}</dt>
+          <dt>
+            {summary && ('path' in list || summary.portfolios > 0) ? (
+              <CardLabel label={label} count={summary[key]} list={list} what={what} />
+            ) : (
+              label
+            )}
+          </dt>
           <dd>{summary ? summary[key] : <Bar />}</dd>
         </Card>
       ))}
@@ -132,7 +182,9 @@ export function PortfolioSummarySection() {
           <SummaryCards summary={null} />
         </div>
       ) : null}
-      {status === 'failed' ? <Problem title={SUMMARY_FAILED} message={error?.message} onRetry={() => retry('shared')} /> : null}
+      {status === 'failed' ? (
+        <Problem title={SUMMARY_FAILED} message={error?.message} onRetry={() => retry('shared')} />
+      ) : null}
     </DashboardSection>
   );
 }

@@ -77,7 +77,14 @@ export function SharedPortfoliosSection() {
       {status === 'failed' ? (
         <Problem title={SHARED_FAILED} message={error?.message} onRetry={() => retry('shared')} />
       ) : (
-        <SortableTable caption={SHARED_PORTFOLIOS} columns={COLUMNS} sort={sort} onSort={NO_SORT} loading loadingLabel={SHARED_LOADING} />
+        <SortableTable
+          caption={SHARED_PORTFOLIOS}
+          columns={COLUMNS}
+          sort={sort}
+          onSort={NO_SORT}
+          loading
+          loadingLabel={SHARED_LOADING}
+        />
       )}
     </DashboardSection>
   );

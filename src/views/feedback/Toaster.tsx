@@ -14,7 +14,9 @@ const Region = styled.div`
   gap: ${({ theme }) => theme.space.sm};
   z-index: 1100;
   max-width: min(420px, calc(100vw - 32px));
-  &:empty { pointer-events: none; }
+  &:empty {
+    pointer-events: none;
+  }
 `;
 
 const Item = styled.div<{ $tone: Toast['tone'] }>`
@@ -27,7 +29,12 @@ const Item = styled.div<{ $tone: Toast['tone'] }>`
   background: ${({ theme }) => theme.color.surface};
   border-left: 6px solid
     ${({ theme, $tone }) => ($tone === 'error' ? theme.color.danger : $tone === 'success' ? theme.color.success : theme.color.primary)};
-  p { margin: 0; flex: 1; white-space: pre-wrap; overflow-wrap: anywhere; }
+  p {
+    margin: 0;
+    flex: 1;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
 `;
 
 /** At least 24 × 24 px (WCAG 2.2, 2.5.8): 32 here. */
@@ -52,14 +59,16 @@ type Box = { top: number; bottom: number; left: number; right: number };
 
 /** How much of `b` the box `a` covers (px²). */
 const overlap = (a: Box, b: Box): number =>
-  Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+  Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) *
+  Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
 
 /** What a message must never cover: the focused control, every submit button and whatever is marked `data-keep-clear` (a primary link, a composer) in the window. */
 function protectedBoxes(region: HTMLElement): Box[] {
   const found = new Set<Element>();
   const active = document.activeElement;
   if (active && active !== document.body && !region.contains(active)) found.add(active);
-  for (const el of document.querySelectorAll('[data-keep-clear], button[type="submit"]')) if (!region.contains(el)) found.add(el);
+  for (const el of document.querySelectorAll('[data-keep-clear], button[type="submit"]'))
+    if (!region.contains(el)) found.add(el);
   return [...found]
     .map((el) => el.getBoundingClientRect())
     .filter((r) => r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < window.innerHeight);
@@ -80,10 +89,15 @@ function place(region: HTMLElement): void {
   const minTop = Math.max(GAP, header && header.bottom > 0 && header.top <= 0 ? header.bottom + GAP / 2 : GAP);
   const maxTop = window.innerHeight - GAP - height;
   const boxes = protectedBoxes(region);
-  const candidates = [maxTop, minTop, ...boxes.flatMap((b) => [b.top - GAP / 2 - height, b.bottom + GAP / 2])].filter((t) => t >= minTop - 0.5 && t <= maxTop + 0.5);
-  const covered = (top: number) => boxes.reduce((sum, b) => sum + overlap({ top, bottom: top + height, left: rect.left, right: rect.right }, b), 0);
+  const candidates = [maxTop, minTop, ...boxes.flatMap((b) => [b.top - GAP / 2 - height, b.bottom + GAP / 2])].filter(
+    (t) => t >= minTop - 0.5 && t <= maxTop + 0.5,
+  );
+  const covered = (top: number) =>
+    boxes.reduce((sum, b) => sum + overlap({ top, bottom: top + height, left: rect.left, right: rect.right }, b), 0);
   // The first place that covers nothing; failing that (a window full of protected things), the one covering least.
-  const best = candidates.find((top) => covered(top) === 0) ?? candidates.reduce((a, b) => (covered(b) < covered(a) ? b : a), maxTop);
+  const best =
+    candidates.find((top) => covered(top) === 0) ??
+    candidates.reduce((a, b) => (covered(b) < covered(a) ? b : a), maxTop);
   if (best === maxTop) return;
   region.style.bottom = 'auto';
   region.style.top = `${Math.round(best)}px`;

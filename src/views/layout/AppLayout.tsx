@@ -15,7 +15,9 @@ const SkipLink = styled.a`
   color: ${({ theme }) => theme.color.primary};
   border-radius: ${({ theme }) => theme.radius.sm};
   box-shadow: ${({ theme }) => theme.shadow.popover};
-  &:focus { top: ${({ theme }) => theme.space.sm}; }
+  &:focus {
+    top: ${({ theme }) => theme.space.sm};
+  }
 `;
 
 const Main = styled.main`
@@ -24,7 +26,9 @@ const Main = styled.main`
   max-width: ${({ theme }) => theme.layout.maxWidth};
   margin: 0 auto;
   padding: ${({ theme }) => theme.space.lg} ${({ theme }) => theme.space.md};
-  &:focus { outline: none; }
+  &:focus {
+    outline: none;
+  }
 `;
 
 /**

@@ -27,7 +27,9 @@ describe('footer (spec §1)', () => {
   it('shows Give Feedback when logged in and a feedback form is configured', async () => {
     await renderSignedIn('/dashboard', makeUser(), { config: { feedbackUrl: FEEDBACK } });
     expect(footerLinks()).toEqual(['Privacy Policy', 'Home', 'About', 'Give Feedback (opens in a new tab)']);
-    const feedback = within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Give Feedback (opens in a new tab)' });
+    const feedback = within(screen.getByRole('contentinfo')).getByRole('link', {
+      name: 'Give Feedback (opens in a new tab)',
+    });
     expect(feedback.getAttribute('href')).toBe(FEEDBACK);
     expect(feedback.getAttribute('target')).toBe('_blank');
   });

@@ -22,7 +22,14 @@ const Inner = styled.div`
   gap: ${({ theme }) => theme.space.md};
   align-items: center;
   justify-content: space-between;
-  ul { display: flex; gap: ${({ theme }) => theme.space.md}; list-style: none; margin: 0; padding: 0; flex-wrap: wrap; }
+  ul {
+    display: flex;
+    gap: ${({ theme }) => theme.space.md};
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    flex-wrap: wrap;
+  }
 `;
 
 /** The footer: copyright, Privacy Policy, Home, About, and Give Feedback when logged in. */
@@ -47,8 +54,7 @@ export function Footer() {
             {user && feedbackUrl ? (
               <li>
                 <a href={feedbackUrl} target="_blank" rel="noopener noreferrer">
-                  Give Feedback{' '}
-                  <span className="visually-hidden">(opens in a new tab)</span>
+                  Give Feedback <span className="visually-hidden">(opens in a new tab)</span>
                 </a>
               </li>
             ) : null}

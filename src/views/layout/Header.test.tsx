@@ -71,12 +71,16 @@ describe('header navigation (spec §2)', () => {
 
   it('shows the brand, linking home for visitors', () => {
     renderApp('/privacy');
-    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'PracticeFolio' }).getAttribute('href')).toBe('/home');
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'PracticeFolio' }).getAttribute('href')).toBe(
+      '/home',
+    );
   });
 
   it('shows the brand, linking to the dashboard when signed in', async () => {
     await renderSignedIn('/privacy', makeUser());
-    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'PracticeFolio' }).getAttribute('href')).toBe('/dashboard');
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'PracticeFolio' }).getAttribute('href')).toBe(
+      '/dashboard',
+    );
   });
 
   it('navigates with the header links', async () => {
@@ -94,7 +98,10 @@ describe('header navigation (spec §2)', () => {
 describe('the phone menu (a disclosure of the navigation and the account’s items)', () => {
   // jsdom applies no media queries: the button is in the page but hidden, as on wide screens (so
   // its name, which is its text, is not computed here).
-  const menuButton = () => within(screen.getByRole('banner')).getAllByRole('button', { hidden: true }).find((b) => b.textContent === 'Menu')!;
+  const menuButton = () =>
+    within(screen.getByRole('banner'))
+      .getAllByRole('button', { hidden: true })
+      .find((b) => b.textContent === 'Menu')!;
 
   it('opens and closes with the button, and Escape closes it and gives the focus back', async () => {
     await renderSignedIn('/dashboard', makeUser('teacher'));
@@ -102,7 +109,11 @@ describe('the phone menu (a disclosure of the navigation and the account’s ite
     const button = menuButton();
     expect(button.getAttribute('aria-expanded')).toBe('false');
     const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
-    expect(within(panel).getAllByRole('link', { hidden: true }).map((l) => l.textContent)).toEqual([
+    expect(
+      within(panel)
+        .getAllByRole('link', { hidden: true })
+        .map((l) => l.textContent),
+    ).toEqual([
       'PORTFOLIO DASHBOARD',
       'MY PORTFOLIOS',
       'SHARED PORTFOLIOS',
@@ -125,7 +136,11 @@ describe('the phone menu (a disclosure of the navigation and the account’s ite
     const ux = userEvent.setup();
     await ux.click(menuButton());
     const panel = document.getElementById(menuButton().getAttribute('aria-controls')!)!;
-    await ux.click(within(panel).getAllByRole('link', { hidden: true }).find((l) => l.textContent === 'SHARED PORTFOLIOS')!);
+    await ux.click(
+      within(panel)
+        .getAllByRole('link', { hidden: true })
+        .find((l) => l.textContent === 'SHARED PORTFOLIOS')!,
+    );
     await expectPath(location, '/shared-portfolios');
     expect(menuButton().getAttribute('aria-expanded')).toBe('false');
   });

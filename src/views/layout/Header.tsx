@@ -7,7 +7,9 @@ import { paths } from '../paths.ts';
 import { UserMenu } from './UserMenu.tsx';
 
 // Signed-in chrome: the bell and its feed load after the shell, so the sign-in page never carries them.
-const NotificationBell = lazy(async () => ({ default: (await import('../notifications/NotificationBell.tsx')).NotificationBell }));
+const NotificationBell = lazy(async () => ({
+  default: (await import('../notifications/NotificationBell.tsx')).NotificationBell,
+}));
 
 const Bar = styled.header`
   position: relative;
@@ -38,7 +40,9 @@ const Brand = styled(Link)`
   font-size: ${({ theme }) => theme.font.size.lg};
   font-weight: ${({ theme }) => theme.font.weight.bold};
   text-decoration: none;
-  &:hover { color: ${({ theme }) => theme.color.headerText}; }
+  &:hover {
+    color: ${({ theme }) => theme.color.headerText};
+  }
 `;
 
 const Nav = styled.nav<{ $wide: boolean; $links: number }>`
@@ -60,7 +64,14 @@ const Nav = styled.nav<{ $wide: boolean; $links: number }>`
 `;
 
 const Links = styled.div<{ $open: boolean; $links: number }>`
-  ul { display: flex; gap: ${({ theme }) => theme.space.xs}; list-style: none; margin: 0; padding: 0; flex-wrap: wrap; }
+  ul {
+    display: flex;
+    gap: ${({ theme }) => theme.space.xs};
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    flex-wrap: wrap;
+  }
   /* Four links in one row on an upright iPad (768 px): a little smaller. */
   @media (min-width: 768px) and (max-width: 1023px) {
     ${({ $links, theme }) => ($links > 3 ? `ul a { padding: 8px 10px; font-size: ${theme.font.size.xs}; letter-spacing: 0.04em; }` : '')}
@@ -76,7 +87,10 @@ const Links = styled.div<{ $open: boolean; $links: number }>`
     padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.md};
     background: ${({ theme }) => theme.color.headerBackground};
     box-shadow: ${({ theme }) => theme.shadow.popover};
-    ul { flex-direction: column; gap: 0; }
+    ul {
+      flex-direction: column;
+      gap: 0;
+    }
   }
 `;
 
@@ -126,8 +140,14 @@ const PhoneAccount = styled.div`
     margin-top: ${({ theme }) => theme.space.sm};
     padding-top: ${({ theme }) => theme.space.sm};
     border-top: 1px solid rgba(255, 255, 255, 0.3);
-    p { margin: 0 0 ${({ theme }) => theme.space.xs}; padding: 0 12px; color: ${({ theme }) => theme.color.headerText}; font-weight: ${({ theme }) => theme.font.weight.bold}; }
-    a, button {
+    p {
+      margin: 0 0 ${({ theme }) => theme.space.xs};
+      padding: 0 12px;
+      color: ${({ theme }) => theme.color.headerText};
+      font-weight: ${({ theme }) => theme.font.weight.bold};
+    }
+    a,
+    button {
       display: block;
       width: 100%;
       padding: 12px;
@@ -151,7 +171,10 @@ const NavLink = styled(Link)<{ $active: boolean }>`
   font-weight: ${({ theme }) => theme.font.weight.medium};
   letter-spacing: 0.06em;
   border-bottom: 3px solid ${({ $active, theme }) => ($active ? theme.color.headerAccent : 'transparent')};
-  &:hover { color: ${({ theme }) => theme.color.headerText}; border-bottom-color: rgba(255, 255, 255, 0.6); }
+  &:hover {
+    color: ${({ theme }) => theme.color.headerText};
+    border-bottom-color: rgba(255, 255, 255, 0.6);
+  }
   @media ${({ theme }) => theme.media.phone} {
     display: block;
     padding: 12px;
@@ -174,7 +197,12 @@ export function BrandMark({ size = 28 }: { size?: number }) {
 function MenuIcon({ open }: { open: boolean }) {
   return (
     <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" focusable="false">
-      <path d={open ? 'M3 3l12 12M15 3L3 15' : 'M2 4h14M2 9h14M2 14h14'} fill="none" stroke="currentColor" strokeWidth="2" />
+      <path
+        d={open ? 'M3 3l12 12M15 3L3 15' : 'M2 4h14M2 9h14M2 14h14'}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      />
     </svg>
   );
 }
@@ -236,7 +264,13 @@ export function Header() {
           PracticeFolio
         </Brand>
         <Nav ref={nav} aria-label="Main" $wide={user !== null} $links={items.length} onKeyDown={handleKeyDown}>
-          <MenuButton ref={button} type="button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+          <MenuButton
+            ref={button}
+            type="button"
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen(!open)}
+          >
             <MenuIcon open={open} />
             Menu
           </MenuButton>
@@ -246,7 +280,12 @@ export function Header() {
                 const active = location === item.href || location.startsWith(`${item.href}/`);
                 return (
                   <li key={item.href}>
-                    <NavLink href={item.href} $active={active} aria-current={active ? 'page' : undefined} onClick={() => setOpen(false)}>
+                    <NavLink
+                      href={item.href}
+                      $active={active}
+                      aria-current={active ? 'page' : undefined}
+                      onClick={() => setOpen(false)}
+                    >
                       {item.label}
                     </NavLink>
                   </li>
@@ -296,7 +335,12 @@ export function Header() {
               <NotificationBell />
             </Suspense>
             <Account>
-              <UserMenu username={user.username} isResearcher={isResearcher} helpUrl={config.helpUrl} onLogout={logout} />
+              <UserMenu
+                username={user.username}
+                isResearcher={isResearcher}
+                helpUrl={config.helpUrl}
+                onLogout={logout}
+              />
             </Account>
           </Tools>
         ) : null}

@@ -19,7 +19,11 @@ const Trigger = styled.button`
   cursor: pointer;
   font-weight: ${({ theme }) => theme.font.weight.medium};
   max-width: 240px;
-  span { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  span {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
 `;
 
 const Menu = styled.ul`
@@ -34,7 +38,8 @@ const Menu = styled.ul`
   border-radius: ${({ theme }) => theme.radius.md};
   box-shadow: ${({ theme }) => theme.shadow.popover};
   z-index: 500;
-  a, button {
+  a,
+  button {
     display: block;
     width: 100%;
     text-align: left;
@@ -45,10 +50,17 @@ const Menu = styled.ul`
     text-decoration: none;
     cursor: pointer;
   }
-  a:hover, button:hover, a:focus-visible, button:focus-visible { background: ${({ theme }) => theme.color.surfaceAlt}; }
+  a:hover,
+  button:hover,
+  a:focus-visible,
+  button:focus-visible {
+    background: ${({ theme }) => theme.color.surfaceAlt};
+  }
 `;
 
-const menuItems = (menu: HTMLUListElement | null) => [...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+const menuItems = (menu: HTMLUListElement | null) => [
+  ...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []),
+];
 
 /**
  * The user menu, titled with the username: Manage Users (researchers), Notification Settings, Help, Log Out.
@@ -75,7 +87,8 @@ export function UserMenu({
     if (!open) return;
     menuItems(menu.current)[0]?.focus();
     const close = (event: MouseEvent) => {
-      if (!menu.current?.contains(event.target as Node) && !trigger.current?.contains(event.target as Node)) setOpen(false);
+      if (!menu.current?.contains(event.target as Node) && !trigger.current?.contains(event.target as Node))
+        setOpen(false);
     };
     document.addEventListener('mousedown', close);
     return () => document.removeEventListener('mousedown', close);
@@ -140,9 +153,15 @@ export function UserMenu({
           </li>
           <li role="none">
             {helpUrl ? (
-              <a href={helpUrl} role="menuitem" tabIndex={-1} target="_blank" rel="noopener noreferrer" onClick={() => setOpen(false)}>
-                Help{' '}
-                <span className="visually-hidden">(opens in a new tab)</span>
+              <a
+                href={helpUrl}
+                role="menuitem"
+                tabIndex={-1}
+                target="_blank"
+                rel="noopener noreferrer"
+                onClick={() => setOpen(false)}
+              >
+                Help <span className="visually-hidden">(opens in a new tab)</span>
               </a>
             ) : (
               <Link href={paths.help} role="menuitem" tabIndex={-1} onClick={() => setOpen(false)}>

@@ -9,7 +9,12 @@ import { clearToasts } from '../feedback/toastStore.ts';
 import { bellLabel } from './NotificationBell.tsx';
 import { initialsOf } from './NotificationList.tsx';
 
-const comment = makeNotification({ id: 30, read: false, summary: 'Theo Teacher commented on “Ramp race” in Grade 5 PLC', link: '/shared-portfolios/1/artifacts/2#comment-77' });
+const comment = makeNotification({
+  id: 30,
+  read: false,
+  summary: 'Theo Teacher commented on “Ramp race” in Grade 5 PLC',
+  link: '/shared-portfolios/1/artifacts/2#comment-77',
+});
 const invitation = makeNotification({
   id: 29,
   read: true,
@@ -27,7 +32,10 @@ afterEach(() => {
   clearToasts();
 });
 
-function setup({ pages = [{ items: [comment, invitation], unread: 1 }] as NotificationListResponse[], markRead = async (): Promise<UnreadCount> => ({ unread: 0 }) } = {}) {
+function setup({
+  pages = [{ items: [comment, invitation], unread: 1 }] as NotificationListResponse[],
+  markRead = async (): Promise<UnreadCount> => ({ unread: 0 }),
+} = {}) {
   const stream = fakeStream();
   const calls = { list: [] as unknown[], read: [] as NotificationReadBody[], poll: [] as (string | null)[] };
   let page = 0;
@@ -35,12 +43,14 @@ function setup({ pages = [{ items: [comment, invitation], unread: 1 }] as Notifi
     pageSize: 30,
     actors: {
       unreadStream: stream.logic,
-      listNotifications: fromPromise<NotificationListResponse, { before: number | null; limit: number }>(async ({ input }) => {
-        calls.list.push(input);
-        const answer = pages[Math.min(page, pages.length - 1)]!;
-        page += 1;
-        return answer;
-      }),
+      listNotifications: fromPromise<NotificationListResponse, { before: number | null; limit: number }>(
+        async ({ input }) => {
+          calls.list.push(input);
+          const answer = pages[Math.min(page, pages.length - 1)]!;
+          page += 1;
+          return answer;
+        },
+      ),
       markRead: fromPromise<UnreadCount, NotificationReadBody>(async ({ input }) => {
         calls.read.push(input);
         return markRead();
@@ -94,7 +104,9 @@ describe('the bell', () => {
     ]);
     expect(items[1]!.textContent).not.toContain('Unread');
     expect(items[0]!.getAttribute('href')).toBe(comment.link);
-    expect(within(panel).getByRole('link', { name: 'E-mail settings' }).getAttribute('href')).toBe('/settings/notifications');
+    expect(within(panel).getByRole('link', { name: 'E-mail settings' }).getAttribute('href')).toBe(
+      '/settings/notifications',
+    );
     await h.ux.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(bell());
@@ -165,8 +177,16 @@ describe('the feed', () => {
   it('loads older items on demand, and shows new ones as the count changes while it is open', async () => {
     const older = makeNotification({ id: 20, read: true, summary: 'Ana reacted to “Ramp race”' });
     const fresh = makeNotification({ id: 31, read: false, summary: 'Ana mentioned you in Grade 5 PLC' });
-    const full = Array.from({ length: 30 }, (_, i) => makeNotification({ id: 100 - i, read: true, summary: `Item ${100 - i}` }));
-    const h = setup({ pages: [{ items: full, unread: 0 }, { items: [older], unread: 0 }, { items: [fresh, ...full], unread: 1 }] });
+    const full = Array.from({ length: 30 }, (_, i) =>
+      makeNotification({ id: 100 - i, read: true, summary: `Item ${100 - i}` }),
+    );
+    const h = setup({
+      pages: [
+        { items: full, unread: 0 },
+        { items: [older], unread: 0 },
+        { items: [fresh, ...full], unread: 1 },
+      ],
+    });
     await h.ux.click(bell());
     await h.ux.click(await screen.findByRole('button', { name: 'Show older notifications' }));
     expect(await screen.findByText('Ana reacted to “Ramp race”')).toBeTruthy();

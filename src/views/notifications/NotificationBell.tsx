@@ -2,7 +2,12 @@ import { useEffect, useId, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import styled from 'styled-components';
 import type { NotificationFeedRef } from '../../machines/notificationFeed/notificationFeedMachine.ts';
-import { useNotificationFeedActor, useNotificationFeedEvents, usePanelOpen, useUnreadCount } from '../../machines/notificationFeed/useNotificationFeed.ts';
+import {
+  useNotificationFeedActor,
+  useNotificationFeedEvents,
+  usePanelOpen,
+  useUnreadCount,
+} from '../../machines/notificationFeed/useNotificationFeed.ts';
 import { paths } from '../paths.ts';
 import { theme } from '../theme/theme.ts';
 import { NotificationList } from './NotificationList.tsx';
@@ -28,13 +33,18 @@ const bellStyles = `
 const BellButton = styled.button`
   ${bellStyles}
   color: ${({ theme }) => theme.color.headerText};
-  &:hover { background: rgba(255, 255, 255, 0.12); }
+  &:hover {
+    background: rgba(255, 255, 255, 0.12);
+  }
 `;
 
 const BellLink = styled.a`
   ${bellStyles}
   color: ${({ theme }) => theme.color.headerText};
-  &:hover { color: ${({ theme }) => theme.color.headerText}; background: rgba(255, 255, 255, 0.12); }
+  &:hover {
+    color: ${({ theme }) => theme.color.headerText};
+    background: rgba(255, 255, 255, 0.12);
+  }
 `;
 
 const Badge = styled.span`
@@ -66,7 +76,9 @@ const Panel = styled.div`
   color: ${({ theme }) => theme.color.text};
   border-radius: ${({ theme }) => theme.radius.md};
   box-shadow: ${({ theme }) => theme.shadow.popover};
-  &:focus { outline: none; }
+  &:focus {
+    outline: none;
+  }
 `;
 
 function BellIcon() {

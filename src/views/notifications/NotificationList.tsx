@@ -26,9 +26,18 @@ const Toolbar = styled.div`
   align-items: center;
   gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
   margin-bottom: ${({ theme }) => theme.space.sm};
-  h2 { margin: 0 auto 0 0; font-size: ${({ theme }) => theme.font.size.lg}; }
-  a { font-size: ${({ theme }) => theme.font.size.sm}; }
-  button[aria-disabled='true'] { color: ${({ theme }) => theme.color.textMuted}; text-decoration: none; cursor: default; }
+  h2 {
+    margin: 0 auto 0 0;
+    font-size: ${({ theme }) => theme.font.size.lg};
+  }
+  a {
+    font-size: ${({ theme }) => theme.font.size.sm};
+  }
+  button[aria-disabled='true'] {
+    color: ${({ theme }) => theme.color.textMuted};
+    text-decoration: none;
+    cursor: default;
+  }
 `;
 
 const List = styled.ul`
@@ -48,8 +57,15 @@ const ItemLink = styled.a<{ $unread: boolean }>`
   color: ${({ theme }) => theme.color.text};
   text-decoration: none;
   background: ${({ $unread }) => ($unread ? '#e8f1f8' : 'transparent')};
-  &:hover { background: ${({ theme }) => theme.color.surfaceAlt}; color: ${({ theme }) => theme.color.text}; }
-  .summary { display: block; font-weight: ${({ $unread, theme }) => ($unread ? theme.font.weight.bold : theme.font.weight.regular)}; overflow-wrap: anywhere; }
+  &:hover {
+    background: ${({ theme }) => theme.color.surfaceAlt};
+    color: ${({ theme }) => theme.color.text};
+  }
+  .summary {
+    display: block;
+    font-weight: ${({ $unread, theme }) => ($unread ? theme.font.weight.bold : theme.font.weight.regular)};
+    overflow-wrap: anywhere;
+  }
 `;
 
 const Avatar = styled.span`
@@ -87,7 +103,9 @@ const Note = styled.p`
 
 const Failure = styled.div`
   margin: ${({ theme }) => theme.space.md} 0;
-  p { margin: 0 0 ${({ theme }) => theme.space.sm}; }
+  p {
+    margin: 0 0 ${({ theme }) => theme.space.sm};
+  }
 `;
 
 const Foot = styled.div`
@@ -171,7 +189,9 @@ export function NotificationList({
           E-mail settings
         </Link>
       </Toolbar>
-      {(status === 'idle' || status === 'loading') && items.length === 0 ? <Note role="status">Loading notifications…</Note> : null}
+      {(status === 'idle' || status === 'loading') && items.length === 0 ? (
+        <Note role="status">Loading notifications…</Note>
+      ) : null}
       {status === 'loadFailed' ? (
         <Failure role="alert">
           <p>
@@ -182,7 +202,9 @@ export function NotificationList({
           </Button>
         </Failure>
       ) : null}
-      {status !== 'loadFailed' && status !== 'loading' && status !== 'idle' && items.length === 0 ? <Note>{NO_NOTIFICATIONS}</Note> : null}
+      {status !== 'loadFailed' && status !== 'loading' && status !== 'idle' && items.length === 0 ? (
+        <Note>{NO_NOTIFICATIONS}</Note>
+      ) : null}
       {showItems ? (
         <List aria-label="Notifications">
           {items.map((item) => (
@@ -192,7 +214,13 @@ export function NotificationList({
       ) : null}
       {showItems && (canMore || status === 'loadingMore') ? (
         <Foot>
-          <BusyButton type="button" $variant="secondary" busy={status === 'loadingMore'} busyLabel="Loading older notifications…" onClick={more}>
+          <BusyButton
+            type="button"
+            $variant="secondary"
+            busy={status === 'loadingMore'}
+            busyLabel="Loading older notifications…"
+            onClick={more}
+          >
             Show older notifications
           </BusyButton>
         </Foot>

@@ -6,9 +6,15 @@ export const KIND_TEXT: Readonly<Record<NotificationKind, { label: string; descr
   reply: { label: 'Replies', description: 'Someone comments on an artifact you have commented on.' },
   mention: { label: 'Mentions', description: 'Someone mentions you with @ in a comment.' },
   reaction: { label: 'Reactions', description: 'Someone reacts to an artifact you shared.' },
-  snapshot_edited: { label: 'Edits of your shared artifacts', description: 'Someone else edits an artifact you shared.' },
+  snapshot_edited: {
+    label: 'Edits of your shared artifacts',
+    description: 'Someone else edits an artifact you shared.',
+  },
   invitation_received: { label: 'Invitations', description: 'Someone invites you to a shared portfolio.' },
-  invitation_accepted: { label: 'Accepted invitations', description: 'Someone accepts your invitation to a shared portfolio.' },
+  invitation_accepted: {
+    label: 'Accepted invitations',
+    description: 'Someone accepts your invitation to a shared portfolio.',
+  },
   removed: { label: 'Removal from a shared portfolio', description: 'You are removed from a shared portfolio.' },
 };
 

@@ -48,12 +48,11 @@ describe('About page (spec §1)', () => {
   it('lists the leadership, development, research and advisory teams by role, with initials', () => {
     renderApp('/about');
     const team = screen.getByRole('region', { name: siteContent.about.teamHeading });
-    expect(within(team).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Leadership',
-      'Development',
-      'Research',
-      'Advisory',
-    ]);
+    expect(
+      within(team)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Leadership', 'Development', 'Research', 'Advisory']);
     expect(within(team).getByText('Principal Investigator')).toBeTruthy();
     expect(within(team).getByText('PI').getAttribute('aria-hidden')).toBe('true');
     expect(team.querySelector('img')).toBeNull();

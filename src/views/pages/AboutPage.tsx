@@ -28,7 +28,9 @@ const Top = styled.div`
   align-items: start;
   @media (max-width: 900px) {
     grid-template-columns: minmax(0, 1fr);
-    > section { max-width: 560px; }
+    > section {
+      max-width: 560px;
+    }
   }
 `;
 
@@ -39,7 +41,13 @@ const VideoFrame = styled.div`
   overflow: hidden;
   background: ${({ theme }) => theme.color.headerBackground};
   box-shadow: ${({ theme }) => theme.shadow.card};
-  iframe { position: absolute; inset: 0; width: 100%; height: 100%; border: 0; }
+  iframe {
+    position: absolute;
+    inset: 0;
+    width: 100%;
+    height: 100%;
+    border: 0;
+  }
 `;
 
 const Poster = styled.button`
@@ -54,12 +62,23 @@ const Poster = styled.button`
   border: 0;
   cursor: pointer;
   color: ${({ theme }) => theme.color.headerText};
-  background: linear-gradient(135deg, ${({ theme }) => theme.color.headerBackground}, ${({ theme }) => theme.color.primary});
+  background: linear-gradient(
+    135deg,
+    ${({ theme }) => theme.color.headerBackground},
+    ${({ theme }) => theme.color.primary}
+  );
   font-size: ${({ theme }) => theme.font.size.lg};
   font-weight: ${({ theme }) => theme.font.weight.medium};
-  &:focus-visible { outline-offset: -6px; }
-  svg { transition: transform 0.15s ease-in-out; }
-  &:hover svg, &:focus-visible svg { transform: scale(1.08); }
+  &:focus-visible {
+    outline-offset: -6px;
+  }
+  svg {
+    transition: transform 0.15s ease-in-out;
+  }
+  &:hover svg,
+  &:focus-visible svg {
+    transform: scale(1.08);
+  }
 `;
 
 const Notice = styled.p`
@@ -88,10 +107,21 @@ const Members = styled.ul`
   padding: 0;
   display: grid;
   gap: ${({ theme }) => theme.space.md};
-  li { display: flex; gap: ${({ theme }) => theme.space.md}; align-items: flex-start; }
-  p { margin: 0; }
-  strong { display: block; }
-  p + p { color: ${({ theme }) => theme.color.textMuted}; font-size: ${({ theme }) => theme.font.size.sm}; }
+  li {
+    display: flex;
+    gap: ${({ theme }) => theme.space.md};
+    align-items: flex-start;
+  }
+  p {
+    margin: 0;
+  }
+  strong {
+    display: block;
+  }
+  p + p {
+    color: ${({ theme }) => theme.color.textMuted};
+    font-size: ${({ theme }) => theme.font.size.sm};
+  }
 `;
 
 const Avatar = styled.span`

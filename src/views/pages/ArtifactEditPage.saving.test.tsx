@@ -11,7 +11,16 @@ import { ApiError, NetworkError } from '../../services/errors.ts';
 import { makeMedia } from '../../test/artifactFixtures.ts';
 import { renderArtifactEdit } from '../../test/artifactEditHarness.tsx';
 import { clearToasts } from '../feedback/toastStore.ts';
-import { button, completedArtifact, field, headerLink, leaveDialog, lotArtifact, renderLoaded, type UpdateInput } from '../../test/artifactEditPageKit.ts';
+import {
+  button,
+  completedArtifact,
+  field,
+  headerLink,
+  leaveDialog,
+  lotArtifact,
+  renderLoaded,
+  type UpdateInput,
+} from '../../test/artifactEditPageKit.ts';
 
 afterEach(clearToasts);
 
@@ -29,7 +38,10 @@ describe('the artifact edit page: saving', () => {
     await waitFor(() => expect(saves).toHaveLength(1));
     expect(saves[0]).toEqual({
       artifactId: 12,
-      body: { responses: { artifactName: 'Ramp races', learningGoal: 'Slopes and speed', unitDay: 4 }, parkingLot: false },
+      body: {
+        responses: { artifactName: 'Ramp races', learningGoal: 'Slopes and speed', unitDay: 4 },
+        parkingLot: false,
+      },
     });
   });
 
@@ -45,7 +57,10 @@ describe('the artifact edit page: saving', () => {
     const artifact = completedArtifact();
     const rendered = renderArtifactEdit({
       input: { kind: 'personal', portfolioId: 7, artifactId: 12, readOnly: false },
-      fakes: { fetchArtifact: fromPromise<EditableArtifact, { artifactId: number }>(async () => artifact), updateArtifact: fromPromise<Artifact, UpdateInput>(async () => artifact) },
+      fakes: {
+        fetchArtifact: fromPromise<EditableArtifact, { artifactId: number }>(async () => artifact),
+        updateArtifact: fromPromise<Artifact, UpdateInput>(async () => artifact),
+      },
     });
     const ux = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await ux.click(await screen.findByRole('button', { name: 'Save' }));
@@ -60,7 +75,12 @@ describe('the artifact edit page: saving', () => {
   it('while saving the buttons are disabled and the one pressed says so', async () => {
     const update = controllableActor<Artifact, UpdateInput>();
     const artifact = lotArtifact({ responses: { artifactName: 'x', learningGoal: 'y' } });
-    renderArtifactEdit({ fakes: { fetchArtifact: fromPromise<EditableArtifact, { artifactId: number }>(async () => artifact), updateArtifact: update.logic } });
+    renderArtifactEdit({
+      fakes: {
+        fetchArtifact: fromPromise<EditableArtifact, { artifactId: number }>(async () => artifact),
+        updateArtifact: update.logic,
+      },
+    });
     const ux = userEvent.setup();
     await ux.click(await screen.findByRole('button', { name: 'Submit to Portfolio' }));
     expect(button('Submit to Portfolio').getAttribute('aria-busy')).toBe('true');
@@ -76,7 +96,14 @@ describe('the artifact edit page: saving', () => {
       update: () => Promise.reject(new ApiError(400, 'invalid_responses', 'Field Artifact Name is required.', '')),
     });
     await ux.click(button('Submit to Portfolio'));
-    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent).join()).toContain('Field Artifact Name is required.'));
+    await waitFor(() =>
+      expect(
+        screen
+          .getAllByRole('alert')
+          .map((a) => a.textContent)
+          .join(),
+      ).toContain('Field Artifact Name is required.'),
+    );
     await waitFor(() => expect(button('Submit to Portfolio').disabled).toBe(false));
     expect(field('Artifact Name').value).toBe('x');
   });
@@ -86,7 +113,10 @@ describe('the artifact edit page: deleting', () => {
   it('asks NO / YES and goes to the portfolio after YES', async () => {
     const deleted = completedArtifact();
     const rendered = renderArtifactEdit({
-      fakes: { fetchArtifact: fromPromise<EditableArtifact, { artifactId: number }>(async () => deleted), deleteArtifact: fromPromise<Artifact, { artifactId: number }>(async () => deleted) },
+      fakes: {
+        fetchArtifact: fromPromise<EditableArtifact, { artifactId: number }>(async () => deleted),
+        deleteArtifact: fromPromise<Artifact, { artifactId: number }>(async () => deleted),
+      },
     });
     const ux = userEvent.setup();
     await ux.click(await screen.findByRole('button', { name: 'Delete Artifact' }));
@@ -167,7 +197,9 @@ describe('the artifact edit page: leaving', () => {
   });
 
   it('still leaves when the never-saved artifact cannot be removed now (housekeeping removes it later)', async () => {
-    const { ux, location, discarded } = await renderLoaded(lotArtifact({ saved: false }), { discard: () => Promise.reject(new NetworkError()) });
+    const { ux, location, discarded } = await renderLoaded(lotArtifact({ saved: false }), {
+      discard: () => Promise.reject(new NetworkError()),
+    });
     await ux.click(button('Cancel'));
     await waitFor(() => expect(location.history.at(-1)).toBe('/my-portfolios/7'));
     expect(discarded).toEqual([12]);

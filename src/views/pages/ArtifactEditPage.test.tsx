@@ -27,7 +27,13 @@ describe('the artifact edit page: loading', () => {
   });
 
   it('says the artifact was not found on a 404', async () => {
-    renderArtifactEdit({ fakes: { fetchArtifact: fromPromise<EditableArtifact, { artifactId: number }>(() => Promise.reject(new ApiError(404, 'not_found', 'Artifact not found.', ''))) } });
+    renderArtifactEdit({
+      fakes: {
+        fetchArtifact: fromPromise<EditableArtifact, { artifactId: number }>(() =>
+          Promise.reject(new ApiError(404, 'not_found', 'Artifact not found.', '')),
+        ),
+      },
+    });
     expect(await screen.findByText('Artifact not found.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to My Portfolios' }).getAttribute('href')).toBe('/my-portfolios');
     expect(screen.queryByRole('textbox')).toBeNull();
@@ -35,13 +41,18 @@ describe('the artifact edit page: loading', () => {
 
   it('says the artifact was not found when it belongs to another portfolio', async () => {
     const artifact = makeArtifact({ id: 12, portfolio: { id: 99 } });
-    renderArtifactEdit({ fakes: { fetchArtifact: fromPromise<EditableArtifact, { artifactId: number }>(async () => artifact) } });
+    renderArtifactEdit({
+      fakes: { fetchArtifact: fromPromise<EditableArtifact, { artifactId: number }>(async () => artifact) },
+    });
     expect(await screen.findByText('Artifact not found.')).toBeTruthy();
   });
 
   it('says “Portfolio not found.” for an address without a portfolio id, without asking the server', async () => {
     const fetch = controllableActor<EditableArtifact, { artifactId: number }>();
-    renderArtifactEdit({ input: { kind: 'personal', portfolioId: Number.NaN, artifactId: 12, readOnly: false }, fakes: { fetchArtifact: fetch.logic } });
+    renderArtifactEdit({
+      input: { kind: 'personal', portfolioId: Number.NaN, artifactId: 12, readOnly: false },
+      fakes: { fetchArtifact: fetch.logic },
+    });
     expect(await screen.findByText('Portfolio not found.')).toBeTruthy();
     expect(fetch.calls).toHaveLength(0);
   });
@@ -66,7 +77,10 @@ describe('the artifact edit page: loading', () => {
 
   it('never shows a form to a read-only user (researcher)', async () => {
     const fetch = controllableActor<EditableArtifact, { artifactId: number }>();
-    renderArtifactEdit({ input: { kind: 'personal', portfolioId: 7, artifactId: 12, readOnly: true }, fakes: { fetchArtifact: fetch.logic } });
+    renderArtifactEdit({
+      input: { kind: 'personal', portfolioId: 7, artifactId: 12, readOnly: true },
+      fakes: { fetchArtifact: fetch.logic },
+    });
     expect(await screen.findByText(READ_ONLY_MESSAGE)).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
@@ -96,7 +110,11 @@ describe('the artifact edit page: the form', () => {
       'Classroom video',
     ]);
     const rest = labels.slice(labels.indexOf('Other') + 1);
-    expect(rest.slice(0, 3)).toEqual(['What were students working to learn?', "What does this evidence show about students' thinking?", 'Standards or elements of the framework']);
+    expect(rest.slice(0, 3)).toEqual([
+      'What were students working to learn?',
+      "What does this evidence show about students' thinking?",
+      'Standards or elements of the framework',
+    ]);
     expect(labels.at(-1)).toBe('What would you do next, or differently?');
     expect(screen.getByText(formatDate(created.toISOString()))).toBeTruthy();
     expect(screen.getByText(formatDateTime(edited.toISOString()))).toBeTruthy();
@@ -109,14 +127,24 @@ describe('the artifact edit page: the form', () => {
     expect(field('Artifact Name').type).toBe('text');
     expect(field('What were students working to learn?').tagName).toBe('TEXTAREA');
     const timing = screen.getByLabelText('When in the unit was this?') as HTMLSelectElement;
-    expect([...timing.options].map((o) => o.textContent)).toEqual(['Select an option', 'Beginning of unit', 'Middle of unit', 'End of unit', 'Not part of a unit']);
+    expect([...timing.options].map((o) => o.textContent)).toEqual([
+      'Select an option',
+      'Beginning of unit',
+      'Middle of unit',
+      'End of unit',
+      'Not part of a unit',
+    ]);
     const day = field('Day of the unit');
     expect([day.type, day.min, day.step]).toEqual(['number', '0', '1']);
     const kinds = screen.getByRole('group', { name: 'What kind of evidence is this?' });
     expect(within(kinds).getAllByRole('checkbox')).toHaveLength(6);
     expect(screen.getByLabelText('Choose files')).toHaveProperty('type', 'file');
     const standards = screen.getByRole('group', { name: 'Standards or elements of the framework' });
-    expect(within(standards).getAllByRole('button', { expanded: false }).map((b) => b.textContent)).toEqual([
+    expect(
+      within(standards)
+        .getAllByRole('button', { expanded: false })
+        .map((b) => b.textContent),
+    ).toEqual([
       'Practices for K-12 Science Classrooms',
       'Crosscutting Concepts',
       'Core Ideas in Physical Sciences',
@@ -180,7 +208,7 @@ describe('the artifact edit page: the form', () => {
   it('expands a standards panel from the keyboard and ticks its items', async () => {
     const { ux, saves } = await renderLoaded(lotArtifact());
     const toggle = screen.getByRole('button', { name: 'Crosscutting Concepts' });
-    expect((screen.getByLabelText('Patterns').closest('[hidden]'))).toBeTruthy();
+    expect(screen.getByLabelText('Patterns').closest('[hidden]')).toBeTruthy();
     toggle.focus();
     await ux.keyboard('{Enter}');
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
@@ -188,7 +216,9 @@ describe('the artifact edit page: the form', () => {
     await ux.click(screen.getByLabelText('Scale, Proportion, and Quantity'));
     await ux.click(button('Save to Parking Lot'));
     await waitFor(() => expect(saves).toHaveLength(1));
-    expect(saves[0]!.body.responses).toEqual({ standardFrameworkTags: ['Patterns', 'Scale, Proportion, and Quantity'] });
+    expect(saves[0]!.body.responses).toEqual({
+      standardFrameworkTags: ['Patterns', 'Scale, Proportion, and Quantity'],
+    });
   });
 });
 
@@ -200,7 +230,9 @@ describe('the artifact edit page: validation (spec §5)', () => {
     expect(screen.getByText('Field Artifact Name is required.')).toBeTruthy();
     expect(screen.getByText('Field What were students working to learn? is required.')).toBeTruthy();
     expect(field('Artifact Name').getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(field('Artifact Name').getAttribute('aria-describedby')!)!.textContent).toBe('Field Artifact Name is required.');
+    expect(document.getElementById(field('Artifact Name').getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Field Artifact Name is required.',
+    );
     expect(scrollToTop).toHaveBeenCalledTimes(1);
     expect(saves).toHaveLength(0);
     // Answering a question clears its message.
@@ -212,8 +244,20 @@ describe('the artifact edit page: validation (spec §5)', () => {
   it('asks for at least one selection in required choice and standards questions', async () => {
     const structure: Structure = [
       { key: 'artifactName', text: 'Artifact Name', type: 'shortText', core: true },
-      { key: 'kinds', text: 'What kind of evidence is this?', type: 'multipleResponse', core: true, choices: ['Student work', 'Assessment'] },
-      { key: 'standardFrameworkTags', text: 'Standards', type: 'expansionPanelChoices', core: true, choices: ['Patterns'] },
+      {
+        key: 'kinds',
+        text: 'What kind of evidence is this?',
+        type: 'multipleResponse',
+        core: true,
+        choices: ['Student work', 'Assessment'],
+      },
+      {
+        key: 'standardFrameworkTags',
+        text: 'Standards',
+        type: 'expansionPanelChoices',
+        core: true,
+        choices: ['Patterns'],
+      },
       { key: 'count', text: 'How many students?', type: 'number', core: true, min: 0, max: 40, step: 1 },
       { key: 'mood', text: 'How did it go?', type: 'singleSelection', core: true, choices: ['Well', 'Badly'] },
     ];
@@ -224,7 +268,9 @@ describe('the artifact edit page: validation (spec §5)', () => {
     expect(screen.getByText('Field How many students? is required.')).toBeTruthy();
     expect(screen.getByText('Field How did it go? is required.')).toBeTruthy();
     expect(screen.getByText('Field Artifact Name is required.')).toBeTruthy();
-    expect(screen.getByRole('group', { name: 'What kind of evidence is this?' }).getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      screen.getByRole('group', { name: 'What kind of evidence is this?' }).getAttribute('aria-describedby'),
+    ).toBeTruthy();
     expect(saves).toHaveLength(0);
   });
 

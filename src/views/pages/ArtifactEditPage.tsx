@@ -29,10 +29,22 @@ function SaveButtons({ artifact }: { artifact: EditableArtifact }) {
   if (artifact.parkingLot) {
     return (
       <>
-        <BusyButton type="submit" $variant="secondary" busy={running('saveToLot')} busyLabel="Saving to the parking lot…" disabled={busy}>
+        <BusyButton
+          type="submit"
+          $variant="secondary"
+          busy={running('saveToLot')}
+          busyLabel="Saving to the parking lot…"
+          disabled={busy}
+        >
           Save to Parking Lot
         </BusyButton>
-        <BusyButton type="button" busy={running('submit')} busyLabel="Submitting to the portfolio…" disabled={busy} onClick={submit}>
+        <BusyButton
+          type="button"
+          busy={running('submit')}
+          busyLabel="Submitting to the portfolio…"
+          disabled={busy}
+          onClick={submit}
+        >
           Submit to Portfolio
         </BusyButton>
       </>
@@ -54,8 +66,8 @@ function PersonalArtifactForm({ artifact }: { artifact: EditableArtifact }) {
       note={
         <FormNote>
           Questions marked <CoreMark />
-          <span className="visually-hidden">with an asterisk</span> must be answered to submit the artifact to the portfolio; the parking lot keeps
-          unfinished work.
+          <span className="visually-hidden">with an asterisk</span> must be answered to submit the artifact to the
+          portfolio; the parking lot keeps unfinished work.
         </FormNote>
       }
       buttons={<SaveButtons artifact={artifact} />}
@@ -78,10 +90,24 @@ export function ArtifactEditPage() {
   if (status === 'loading') return <PageSkeleton label="Loading artifact" />;
   if (status === 'loadFailed') return <EditPageLoadFailed pageTitle={PAGE_TITLE} />;
   if (status === 'denied') {
-    return <EditPageProblem pageTitle={PAGE_TITLE} message={READ_ONLY_MESSAGE} backPath={paths.teacherPortfolios} backLabel="Back to Teacher Portfolios" />;
+    return (
+      <EditPageProblem
+        pageTitle={PAGE_TITLE}
+        message={READ_ONLY_MESSAGE}
+        backPath={paths.teacherPortfolios}
+        backLabel="Back to Teacher Portfolios"
+      />
+    );
   }
   if (status === 'notFound' || !artifact) {
-    return <EditPageProblem pageTitle={PAGE_TITLE} message={notFound ?? 'Artifact not found.'} backPath={paths.myPortfolios} backLabel="Back to My Portfolios" />;
+    return (
+      <EditPageProblem
+        pageTitle={PAGE_TITLE}
+        message={notFound ?? 'Artifact not found.'}
+        backPath={paths.myPortfolios}
+        backLabel="Back to My Portfolios"
+      />
+    );
   }
   return <PersonalArtifactForm artifact={artifact} />;
 }

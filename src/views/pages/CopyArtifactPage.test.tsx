@@ -3,7 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import { copyArtifactMachine, type CopyFrom, type CopyRequest } from '../../machines/copyArtifact/copyArtifactMachine.ts';
+import {
+  copyArtifactMachine,
+  type CopyFrom,
+  type CopyRequest,
+} from '../../machines/copyArtifact/copyArtifactMachine.ts';
 import { CopyArtifactActorContext } from '../../machines/copyArtifact/useCopyArtifact.ts';
 import type { Artifact } from '../../schemas/artifact.ts';
 import type { SharedArtifactDetail } from '../../schemas/sharedArtifact.ts';
@@ -19,15 +23,38 @@ import { CopyArtifactPage, INCLUDE_NOTES_LABEL } from './CopyArtifactPage.tsx';
 /** A shared portfolio as `GET /shared-portfolios` lists it. */
 function listItem(overrides: Partial<SharedPortfolio> = {}): SharedPortfolioListItem {
   const { sharedArtifacts, ...rest } = makeSharedPortfolio(overrides);
-  return { ...rest, sharedArtifacts: sharedArtifacts.map(({ id, owner, created_at, updated_at }) => ({ id, owner: { id: owner.id }, created_at, updated_at })) };
+  return {
+    ...rest,
+    sharedArtifacts: sharedArtifacts.map(({ id, owner, created_at, updated_at }) => ({
+      id,
+      owner: { id: owner.id },
+      created_at,
+      updated_at,
+    })),
+  };
 }
 
 const AUTHOR_ID = 3;
-const science = listItem({ id: 9, name: 'Grades 5–7 Science PLC', topic: 'Forces and motion', plcName: 'Middle school science' });
+const science = listItem({
+  id: 9,
+  name: 'Grades 5–7 Science PLC',
+  topic: 'Forces and motion',
+  plcName: 'Middle school science',
+});
 const engineering = listItem({ id: 12, name: 'Engineering Design Circle', topic: null, plcName: '  ' });
-const completed = makeArtifact({ id: 31, portfolio: { id: 7 }, parkingLot: false, responses: { artifactName: 'Ramp race' } });
-const sharedSource: SharedArtifactDetail = { ...makeSharedArtifact({ id: 70, sharedPortfolio: { id: 9 }, responses: { artifactName: 'Food web' } }), reactions: [], comments: [] };
-const copied = (id: number, sharedPortfolioId: number): SharedArtifact => makeSharedArtifact({ id, sharedPortfolio: { id: sharedPortfolioId } });
+const completed = makeArtifact({
+  id: 31,
+  portfolio: { id: 7 },
+  parkingLot: false,
+  responses: { artifactName: 'Ramp race' },
+});
+const sharedSource: SharedArtifactDetail = {
+  ...makeSharedArtifact({ id: 70, sharedPortfolio: { id: 9 }, responses: { artifactName: 'Food web' } }),
+  reactions: [],
+  comments: [],
+};
+const copied = (id: number, sharedPortfolioId: number): SharedArtifact =>
+  makeSharedArtifact({ id, sharedPortfolio: { id: sharedPortfolioId } });
 
 interface Options {
   from?: CopyFrom;
@@ -50,7 +77,12 @@ function renderPage({
   list = async () => [science, engineering],
   copy = async (request) => copied(300, request.sharedPortfolioId),
 }: Options = {}) {
-  const calls = { fetchArtifact: [] as number[], fetchSharedArtifact: [] as number[], list: 0, copy: [] as CopyRequest[] };
+  const calls = {
+    fetchArtifact: [] as number[],
+    fetchSharedArtifact: [] as number[],
+    list: 0,
+    copy: [] as CopyRequest[],
+  };
   const navigateToCopy = vi.fn<(params: { sharedPortfolioId: number; artifactId: number }) => void>();
   const navigateToArtifact = vi.fn<(params: { from: CopyFrom; portfolioId: number; artifactId: number }) => void>();
   const logic = copyArtifactMachine.provide({
@@ -128,12 +160,20 @@ describe('Copy Artifact page', () => {
       'Engineering Design Circle',
       'Grades 5–7 Science PLC',
     ]);
-    expect(optionText('Grades 5–7 Science PLC')).toBe('Grades 5–7 Science PLCPortfolio Topic: Forces and motionPLC Name: Middle school science');
-    expect(description('Grades 5–7 Science PLC')).toBe('Portfolio Topic: Forces and motionPLC Name: Middle school science');
+    expect(optionText('Grades 5–7 Science PLC')).toBe(
+      'Grades 5–7 Science PLCPortfolio Topic: Forces and motionPLC Name: Middle school science',
+    );
+    expect(description('Grades 5–7 Science PLC')).toBe(
+      'Portfolio Topic: Forces and motionPLC Name: Middle school science',
+    );
     // No topic and a blank PLC name: only the name.
     expect(optionText('Engineering Design Circle')).toBe('Engineering Design Circle');
     expect(radio('Engineering Design Circle').getAttribute('aria-describedby')).toBeNull();
-    expect(within(list).getAllByRole('radio').every((r) => !(r as HTMLInputElement).checked)).toBe(true);
+    expect(
+      within(list)
+        .getAllByRole('radio')
+        .every((r) => !(r as HTMLInputElement).checked),
+    ).toBe(true);
     expect(h.calls).toEqual({ fetchArtifact: [31], fetchSharedArtifact: [], list: 1, copy: [] });
     expect(document.title).toBe('Copy Artifact · PracticeFolio');
   });
@@ -174,7 +214,9 @@ describe('Copy Artifact page', () => {
     await h.ux.tab();
     expect(document.activeElement).toBe(button('COMPLETE COPY'));
     await h.ux.keyboard('{Enter}');
-    await waitFor(() => expect(h.calls.copy).toEqual([{ from: 'artifact', artifactId: 31, sharedPortfolioId: 9, includeNotes: true }]));
+    await waitFor(() =>
+      expect(h.calls.copy).toEqual([{ from: 'artifact', artifactId: 31, sharedPortfolioId: 9, includeNotes: true }]),
+    );
   });
 
   it('disables the whole form and shows "Copying artifact to shared portfolio" with a spinner while copying', async () => {
@@ -188,7 +230,9 @@ describe('Copy Artifact page', () => {
     const progress = screen.getByText('Copying artifact to shared portfolio');
     expect(progress.closest('[role="status"]')).toBeTruthy();
     expect(screen.getByTestId('busy-spinner')).toBeTruthy();
-    expect((screen.getByRole('group', { name: 'Copy snapshot of artifact to:' }) as HTMLFieldSetElement).disabled).toBe(true);
+    expect((screen.getByRole('group', { name: 'Copy snapshot of artifact to:' }) as HTMLFieldSetElement).disabled).toBe(
+      true,
+    );
     for (const r of screen.getAllByRole('radio')) expect((r as HTMLInputElement).disabled).toBe(true);
     expect(button('CANCEL').disabled).toBe(true);
     expect(button('COMPLETE COPY').disabled).toBe(true);
@@ -255,17 +299,25 @@ describe('Copy Artifact page', () => {
     // Shared artifacts have no private notes: nothing to include.
     expect(screen.queryByRole('checkbox', { name: INCLUDE_NOTES_LABEL })).toBeNull();
     // The shared portfolio it is in is not offered.
-    expect(screen.getAllByRole('radio').map((r) => r.getAttribute('aria-label') ?? r.closest('label')?.textContent ?? '')).toHaveLength(1);
+    expect(
+      screen.getAllByRole('radio').map((r) => r.getAttribute('aria-label') ?? r.closest('label')?.textContent ?? ''),
+    ).toHaveLength(1);
     expect(screen.queryByRole('radio', { name: /Grades 5–7 Science PLC/ })).toBeNull();
     await h.ux.click(radio('Engineering Design Circle'));
     await h.ux.click(button('COMPLETE COPY'));
     await waitFor(() => expect(h.navigateToCopy).toHaveBeenCalledWith({ sharedPortfolioId: 12, artifactId: 300 }));
-    expect(h.calls.copy).toEqual([{ from: 'sharedArtifact', artifactId: 70, sharedPortfolioId: 12, includeNotes: false }]);
+    expect(h.calls.copy).toEqual([
+      { from: 'sharedArtifact', artifactId: 70, sharedPortfolioId: 12, includeNotes: false },
+    ]);
   });
 
   it('in shared mode says so when the shared artifact’s own portfolio is the only one', async () => {
     renderPage({ from: 'sharedArtifact', portfolioId: 9, artifactId: 70, userId: 99, list: async () => [science] });
-    expect(await screen.findByText('You are not a member of any other shared portfolio: a shared artifact is copied to another one.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'You are not a member of any other shared portfolio: a shared artifact is copied to another one.',
+      ),
+    ).toBeTruthy();
     expect(screen.queryByRole('radio')).toBeNull();
     expect(screen.queryByRole('button', { name: 'COMPLETE COPY' })).toBeNull();
   });
@@ -276,7 +328,9 @@ describe('Copy Artifact page', () => {
     expect(screen.getByText('Ramp race', { selector: 'dd' })).toBeTruthy();
     expect(screen.queryByRole('radio')).toBeNull();
     expect(screen.queryByRole('button', { name: 'COMPLETE COPY' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Back to the artifact' }).getAttribute('href')).toBe('/my-portfolios/7/artifacts/31');
+    expect(screen.getByRole('link', { name: 'Back to the artifact' }).getAttribute('href')).toBe(
+      '/my-portfolios/7/artifacts/31',
+    );
     expect(h.calls.list).toBe(0);
   });
 
@@ -295,7 +349,9 @@ describe('Copy Artifact page', () => {
   });
 
   it('says "Artifact not found." for a missing artifact, another portfolio’s artifact or an address without ids', async () => {
-    const missing = renderPage({ fetchArtifact: async () => Promise.reject(new ApiError(404, 'not_found', 'Artifact not found.', '')) });
+    const missing = renderPage({
+      fetchArtifact: async () => Promise.reject(new ApiError(404, 'not_found', 'Artifact not found.', '')),
+    });
     expect(await screen.findByText('Artifact not found.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to My Portfolios' }).getAttribute('href')).toBe('/my-portfolios');
     expect(missing.calls.list).toBe(0);
@@ -310,7 +366,9 @@ describe('Copy Artifact page', () => {
   it('asks nothing for an address without ids, and says "Shared artifact not found." in shared mode', async () => {
     const h = renderPage({ from: 'sharedArtifact', artifactId: Number.NaN });
     expect(await screen.findByText('Shared artifact not found.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to Shared Portfolios' }).getAttribute('href')).toBe('/shared-portfolios');
+    expect(screen.getByRole('link', { name: 'Back to Shared Portfolios' }).getAttribute('href')).toBe(
+      '/shared-portfolios',
+    );
     expect(h.calls).toEqual({ fetchArtifact: [], fetchSharedArtifact: [], list: 0, copy: [] });
   });
 

@@ -28,7 +28,8 @@ export const PAGE_TITLE = 'Copy Artifact';
 export const TARGETS_LEGEND = 'Copy snapshot of artifact to:';
 export const COPYING_MESSAGE = 'Copying artifact to shared portfolio';
 /** The choice of copying one's private notes at moments of the videos (personal artifacts). */
-export const INCLUDE_NOTES_LABEL = 'Include my private notes at moments of its videos (they become my comments on the copy)';
+export const INCLUDE_NOTES_LABEL =
+  'Include my private notes at moments of its videos (they become my comments on the copy)';
 
 const Card = styled.section`
   max-width: 760px;
@@ -37,13 +38,24 @@ const Card = styled.section`
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.md};
   box-shadow: ${({ theme }) => theme.shadow.card};
-  p { margin: 0 0 ${({ theme }) => theme.space.md}; }
+  p {
+    margin: 0 0 ${({ theme }) => theme.space.md};
+  }
 `;
 
 const Source = styled.dl`
   margin: 0 0 ${({ theme }) => theme.space.lg};
-  dt { font-size: ${({ theme }) => theme.font.size.sm}; color: ${({ theme }) => theme.color.textMuted}; font-weight: ${({ theme }) => theme.font.weight.medium}; }
-  dd { margin: 0; font-size: ${({ theme }) => theme.font.size.lg}; font-weight: ${({ theme }) => theme.font.weight.bold}; overflow-wrap: anywhere; }
+  dt {
+    font-size: ${({ theme }) => theme.font.size.sm};
+    color: ${({ theme }) => theme.color.textMuted};
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+  }
+  dd {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.lg};
+    font-weight: ${({ theme }) => theme.font.weight.bold};
+    overflow-wrap: anywhere;
+  }
 `;
 
 const Bar = styled.div`
@@ -59,7 +71,10 @@ const NotesChoice = styled.label`
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
   margin-top: ${({ theme }) => theme.space.md};
-  input { width: 20px; height: 20px; }
+  input {
+    width: 20px;
+    height: 20px;
+  }
 `;
 
 const Links = styled.p`
@@ -73,15 +88,23 @@ const Problem = styled.div<{ $tone?: 'danger' | 'warning' }>`
   padding: ${({ theme }) => theme.space.lg};
   background: ${({ theme }) => theme.color.surface};
   border: 1px solid ${({ theme }) => theme.color.border};
-  border-left: 6px solid ${({ theme, $tone = 'danger' }) => ($tone === 'danger' ? theme.color.danger : theme.color.warning)};
+  border-left: 6px solid
+    ${({ theme, $tone = 'danger' }) => ($tone === 'danger' ? theme.color.danger : theme.color.warning)};
   border-radius: ${({ theme }) => theme.radius.md};
-  p { margin: 0 0 ${({ theme }) => theme.space.md}; }
-  p:last-child { margin-bottom: 0; }
+  p {
+    margin: 0 0 ${({ theme }) => theme.space.md};
+  }
+  p:last-child {
+    margin-bottom: 0;
+  }
 `;
 
 /** The view of the artifact being copied. */
 function artifactPath(from: CopyFrom, portfolioId: number, artifactId: number): string {
-  return buildPath(from === 'sharedArtifact' ? paths.sharedArtifact : paths.myArtifact, { id: portfolioId, artifactId });
+  return buildPath(from === 'sharedArtifact' ? paths.sharedArtifact : paths.myArtifact, {
+    id: portfolioId,
+    artifactId,
+  });
 }
 
 function BackToArtifact() {
@@ -108,7 +131,9 @@ function NotFound() {
     <Problem>
       <p>{shared ? COPY_MESSAGES.sharedArtifactNotFound : COPY_MESSAGES.artifactNotFound}</p>
       <p>
-        <Link href={shared ? paths.sharedPortfolios : paths.myPortfolios}>{shared ? 'Back to Shared Portfolios' : 'Back to My Portfolios'}</Link>
+        <Link href={shared ? paths.sharedPortfolios : paths.myPortfolios}>
+          {shared ? 'Back to Shared Portfolios' : 'Back to My Portfolios'}
+        </Link>
       </p>
     </Problem>
   );
@@ -175,10 +200,21 @@ function CopyForm() {
     <Card>
       <SourceName />
       <form onSubmit={handleSubmit} aria-busy={busy || undefined} aria-label="Copy artifact">
-        <TargetList legend={TARGETS_LEGEND} portfolios={portfolios} selectedId={targetId} disabled={busy} onSelect={select} />
+        <TargetList
+          legend={TARGETS_LEGEND}
+          portfolios={portfolios}
+          selectedId={targetId}
+          disabled={busy}
+          onSelect={select}
+        />
         {from === 'artifact' ? (
           <NotesChoice>
-            <input type="checkbox" checked={includeNotes} disabled={busy} onChange={(e) => setIncludeNotes(e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={includeNotes}
+              disabled={busy}
+              onChange={(e) => setIncludeNotes(e.target.checked)}
+            />
             {INCLUDE_NOTES_LABEL}
           </NotesChoice>
         ) : null}

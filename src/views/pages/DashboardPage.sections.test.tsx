@@ -5,7 +5,17 @@ import { ApiError } from '../../services/errors.ts';
 import { resetApp } from '../../test/renderApp.tsx';
 import { makeInvitation } from '../../test/sharedFixtures.ts';
 import { clearToasts } from '../feedback/toastStore.ts';
-import { bodyRows, circle, firstColumn, myTable, plc, renderDashboard, section, sortOf, tableOf } from '../../test/dashboardPageKit.tsx';
+import {
+  bodyRows,
+  circle,
+  firstColumn,
+  myTable,
+  plc,
+  renderDashboard,
+  section,
+  sortOf,
+  tableOf,
+} from '../../test/dashboardPageKit.tsx';
 
 afterEach(() => {
   clearToasts();
@@ -29,7 +39,10 @@ describe('Dashboard page', () => {
       expect(screen.queryByRole('button', { name: 'Add Portfolio' })).toBeNull();
       expect(calls.listPortfolios).toBe(0);
       // Researchers see the shared table too.
-      expect(firstColumn(tableOf('Shared Portfolios'))).toEqual(['Engineering Design Circle', 'Grades 5–7 Science PLC']);
+      expect(firstColumn(tableOf('Shared Portfolios'))).toEqual([
+        'Engineering Design Circle',
+        'Grades 5–7 Science PLC',
+      ]);
     });
 
     it('can open from each summary card the list it counts', async () => {
@@ -51,10 +64,20 @@ describe('Dashboard page', () => {
     it('see zeros when there are no shared portfolios', async () => {
       renderDashboard({ isResearcher: true });
       const summary = await screen.findByRole('region', { name: 'Teacher Portfolio Summary' });
-      await waitFor(() => expect(within(summary).getAllByRole('definition').map((dd) => dd.textContent)).toEqual(['0', '0', '0', '0']));
+      await waitFor(() =>
+        expect(
+          within(summary)
+            .getAllByRole('definition')
+            .map((dd) => dd.textContent),
+        ).toEqual(['0', '0', '0', '0']),
+      );
       expect(screen.queryByRole('region', { name: 'Shared Portfolios' })).toBeNull();
       // No link to a table that is not there.
-      expect(within(summary).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/users']);
+      expect(
+        within(summary)
+          .getAllByRole('link')
+          .map((a) => a.getAttribute('href')),
+      ).toEqual(['/users']);
     });
 
     it('are told once when the shared portfolios could not be loaded', async () => {
@@ -74,7 +97,13 @@ describe('Dashboard page', () => {
       expect(within(alert).getByText('The summary could not be loaded')).toBeTruthy();
       expect(screen.getAllByRole('button', { name: 'Try again' })).toHaveLength(1);
       await ux.click(within(alert).getByRole('button', { name: 'Try again' }));
-      await waitFor(() => expect(within(summary).getAllByRole('definition').map((dd) => dd.textContent)).toEqual(['1', '2', '3', '3']));
+      await waitFor(() =>
+        expect(
+          within(summary)
+            .getAllByRole('definition')
+            .map((dd) => dd.textContent),
+        ).toEqual(['1', '2', '3', '3']),
+      );
       expect(firstColumn(tableOf('Shared Portfolios'))).toEqual(['Grades 5–7 Science PLC']);
     });
   });
@@ -92,7 +121,11 @@ describe('Dashboard page', () => {
     it('list the shared portfolios newest first, sortable, with links', async () => {
       const { ux } = renderDashboard({ fakes: { shared: async () => [plc, circle] } });
       const table = await waitFor(() => tableOf('Shared Portfolios'));
-      expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((th) => th.textContent),
+      ).toEqual([
         'Shared Portfolio Name',
         'PLC Name',
         'Date Created',
@@ -105,9 +138,20 @@ describe('Dashboard page', () => {
       expect(sortOf(table)).toEqual([['Date Created', 'descending']]);
       expect(bodyRows(table)).toEqual([
         ['Engineering Design Circle', 'Makers', '03/01/26', 'Kindergarten', 'Science', 'Forces and motion', '1', '7'],
-        ['Grades 5–7 Science PLC', 'Middle school science', '02/01/26', '5th Grade, 6th Grade', 'Science', 'Forces and motion', '2', '3'],
+        [
+          'Grades 5–7 Science PLC',
+          'Middle school science',
+          '02/01/26',
+          '5th Grade, 6th Grade',
+          'Science',
+          'Forces and motion',
+          '2',
+          '3',
+        ],
       ]);
-      expect(within(table).getByRole('link', { name: 'Grades 5–7 Science PLC' }).getAttribute('href')).toBe('/shared-portfolios/31');
+      expect(within(table).getByRole('link', { name: 'Grades 5–7 Science PLC' }).getAttribute('href')).toBe(
+        '/shared-portfolios/31',
+      );
       await ux.click(within(table).getByRole('button', { name: 'Artifacts' }));
       expect(firstColumn(table)).toEqual(['Grades 5–7 Science PLC', 'Engineering Design Circle']);
       expect(sortOf(table)).toEqual([['Artifacts', 'descending']]);
@@ -129,12 +173,18 @@ describe('Dashboard page', () => {
       const dangling = { ...makeInvitation({ id: 43 }), sharedPortfolio: null } as unknown as Invitation;
       renderDashboard({ fakes: { invitations: async () => [older, dangling, newer] } });
       const table = await waitFor(() => tableOf('Invitations to Join Shared Portfolios'));
-      expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Shared Portfolio Name', 'Invite From', 'PLC Name', 'Date']);
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((th) => th.textContent),
+      ).toEqual(['Shared Portfolio Name', 'Invite From', 'PLC Name', 'Date']);
       expect(bodyRows(table)).toEqual([
         ['Engineering Design Circle', '', 'Makers', '03/03/26'],
         ['Grades 5–7 Science PLC', 'Lee Lead', 'Middle school science', '02/02/26'],
       ]);
-      expect(within(table).getByRole('link', { name: 'Engineering Design Circle' }).getAttribute('href')).toBe('/invitation/42');
+      expect(within(table).getByRole('link', { name: 'Engineering Design Circle' }).getAttribute('href')).toBe(
+        '/invitation/42',
+      );
     });
 
     it('each tell their own failure with a retry', async () => {
@@ -151,7 +201,9 @@ describe('Dashboard page', () => {
           },
         },
       });
-      const sharedAlert = await within(await screen.findByRole('region', { name: 'Shared Portfolios' })).findByRole('alert');
+      const sharedAlert = await within(await screen.findByRole('region', { name: 'Shared Portfolios' })).findByRole(
+        'alert',
+      );
       const invitationsAlert = await within(section('Invitations to Join Shared Portfolios')).findByRole('alert');
       expect(within(sharedAlert).getByText('The shared portfolios could not be loaded')).toBeTruthy();
       expect(within(sharedAlert).getByText('Shared broke.')).toBeTruthy();

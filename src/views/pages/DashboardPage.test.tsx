@@ -4,7 +4,17 @@ import { ApiError } from '../../services/errors.ts';
 import { listItemOf, makePortfolio } from '../../test/portfolioHarness.tsx';
 import { makeUser, renderSignedIn, resetApp } from '../../test/renderApp.tsx';
 import { clearToasts } from '../feedback/toastStore.ts';
-import { addRow, bodyRows, firstColumn, myTable, openAddRow, renderDashboard, section, sortOf, water } from '../../test/dashboardPageKit.tsx';
+import {
+  addRow,
+  bodyRows,
+  firstColumn,
+  myTable,
+  openAddRow,
+  renderDashboard,
+  section,
+  sortOf,
+  water,
+} from '../../test/dashboardPageKit.tsx';
 
 afterEach(() => {
   clearToasts();
@@ -33,7 +43,11 @@ describe('Dashboard page', () => {
     it('lists the portfolios newest first, with every column', async () => {
       renderDashboard();
       const table = await waitFor(myTable);
-      expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((th) => th.textContent),
+      ).toEqual([
         'Portfolio Name',
         'Date Created',
         'Grade Levels',
@@ -48,7 +62,9 @@ describe('Dashboard page', () => {
         ['Water Cycle', '02/14/26', '5th Grade', 'Arts', 'Clouds', '0', 'Basic'],
         ['ecosystems', '01/20/26', '', '', '', '0', 'Basic'],
       ]);
-      expect(within(table).getByRole('link', { name: 'Forces and Motion' }).getAttribute('href')).toBe('/my-portfolios/11');
+      expect(within(table).getByRole('link', { name: 'Forces and Motion' }).getAttribute('href')).toBe(
+        '/my-portfolios/11',
+      );
     });
 
     it('sorts by a column header, and the other way on a second click', async () => {
@@ -83,7 +99,15 @@ describe('Dashboard page', () => {
       const subject = within(row).getByRole('combobox', { name: 'Subject' }) as HTMLSelectElement;
       expect(subject.value).toBe('');
       expect(subject.selectedOptions[0]?.textContent).toBe('No subject');
-      expect([...subject.options].map((o) => o.textContent)).toEqual(['No subject', 'Arts', 'History', 'Language Arts', 'Mathematics', 'PE', 'Science']);
+      expect([...subject.options].map((o) => o.textContent)).toEqual([
+        'No subject',
+        'Arts',
+        'History',
+        'Language Arts',
+        'Mathematics',
+        'PE',
+        'Science',
+      ]);
       // The button that opened the row is gone while the row is open.
       expect(screen.queryByRole('button', { name: 'Add Portfolio' })).toBeNull();
 
@@ -99,7 +123,14 @@ describe('Dashboard page', () => {
     });
 
     it('sends the trimmed name with the chosen grades, subject and topic, then shows the new row', async () => {
-      const created = makePortfolio({ id: 77, name: 'Field Notes', created_at: '2026-04-01T15:00:00.000Z', grades: ['K', '2nd'], subject: 'History', topic: 'Maps' });
+      const created = makePortfolio({
+        id: 77,
+        name: 'Field Notes',
+        created_at: '2026-04-01T15:00:00.000Z',
+        grades: ['K', '2nd'],
+        subject: 'History',
+        topic: 'Maps',
+      });
       const { ux, calls } = renderDashboard({ fakes: { create: async () => created } });
       await openAddRow(ux);
       const row = addRow();
@@ -114,13 +145,29 @@ describe('Dashboard page', () => {
       await ux.type(within(row).getByRole('textbox', { name: 'Portfolio Topic' }), ' Maps ');
       await ux.click(within(row).getByRole('button', { name: 'Save' }));
 
-      await waitFor(() => expect(calls.createPortfolio).toEqual([{ name: 'Field Notes', grades: ['K', '2nd'], subject: 'History', topic: 'Maps' }]));
+      await waitFor(() =>
+        expect(calls.createPortfolio).toEqual([
+          { name: 'Field Notes', grades: ['K', '2nd'], subject: 'History', topic: 'Maps' },
+        ]),
+      );
       const table = myTable();
-      await waitFor(() => expect(firstColumn(table)).toEqual(['Field Notes', 'Forces and Motion', 'Water Cycle', 'ecosystems']));
-      expect(bodyRows(table)[0]).toEqual(['Field Notes', '04/01/26', 'Kindergarten, 2nd Grade', 'History', 'Maps', '0', 'Basic']);
+      await waitFor(() =>
+        expect(firstColumn(table)).toEqual(['Field Notes', 'Forces and Motion', 'Water Cycle', 'ecosystems']),
+      );
+      expect(bodyRows(table)[0]).toEqual([
+        'Field Notes',
+        '04/01/26',
+        'Kindergarten, 2nd Grade',
+        'History',
+        'Maps',
+        '0',
+        'Basic',
+      ]);
       expect(within(table).getAllByRole('row')[1]!.hasAttribute('data-highlight')).toBe(true);
       expect(within(table).queryByRole('form', { name: 'Add Portfolio' })).toBeNull();
-      expect(within(screen.getByRole('region', { name: 'Notifications' })).getByRole('status').textContent).toContain('Successfully created portfolio');
+      expect(within(screen.getByRole('region', { name: 'Notifications' })).getByRole('status').textContent).toContain(
+        'Successfully created portfolio',
+      );
       expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add Portfolio' }));
     });
 
@@ -128,7 +175,9 @@ describe('Dashboard page', () => {
       const { ux, calls } = renderDashboard();
       await openAddRow(ux);
       await ux.type(within(addRow()).getByRole('textbox', { name: 'Portfolio Name' }), 'Plain{Enter}');
-      await waitFor(() => expect(calls.createPortfolio).toEqual([{ name: 'Plain', grades: [], subject: null, topic: null }]));
+      await waitFor(() =>
+        expect(calls.createPortfolio).toEqual([{ name: 'Plain', grades: [], subject: null, topic: null }]),
+      );
     });
 
     it("alerts the server's message on failure and keeps the row open with what was typed", async () => {

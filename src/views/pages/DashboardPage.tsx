@@ -17,7 +17,11 @@ const Greeting = styled.p`
  * 'PORTFOLIO DASHBOARD' (spec §2): researchers see the Teacher Portfolio Summary, everyone else
  * My Portfolios with its inline add row; then Shared Portfolios and Invitations when there are any.
  */
-export function DashboardPage({ archive }: { /** Teachers' "Download my archive" section, shown last (the app supplies it with its actor). */ archive?: ReactNode } = {}) {
+export function DashboardPage({
+  archive,
+}: {
+  /** Teachers' "Download my archive" section, shown last (the app supplies it with its actor). */ archive?: ReactNode;
+} = {}) {
   const user = useCurrentUser();
   const isResearcher = useIsResearcher();
   return (

@@ -14,7 +14,9 @@ import { ForgotPasswordPage } from './ForgotPasswordPage.tsx';
 
 const SENT = 'If your email was valid, a reset password link will be sent to it.';
 
-function renderForgot({ forgotPassword = async () => ({ ok: true }) }: { forgotPassword?: (email: string) => Promise<unknown> } = {}) {
+function renderForgot({
+  forgotPassword = async () => ({ ok: true }),
+}: { forgotPassword?: (email: string) => Promise<unknown> } = {}) {
   const requests: string[] = [];
   const goToLogin = vi.fn<() => void>();
   const logic = passwordResetMachine.provide({
@@ -77,7 +79,9 @@ describe('ForgotPasswordPage', () => {
     const { ux, requests } = renderForgot();
     await ux.type(emailInput(), 'tess@example{Enter}');
     expect(screen.getByText('Please enter a valid email address.')).toBeTruthy();
-    expect(document.getElementById(emailInput().getAttribute('aria-describedby')!)?.textContent).toBe('Please enter a valid email address.');
+    expect(document.getElementById(emailInput().getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Please enter a valid email address.',
+    );
     expect(requests).toEqual([]);
     await ux.type(emailInput(), '.org');
     expect(screen.queryByText('Please enter a valid email address.')).toBeNull();
@@ -85,7 +89,9 @@ describe('ForgotPasswordPage', () => {
 
   it('asks for a link, then says the same thing and goes to the login page', async () => {
     let answer!: (value: unknown) => void;
-    const { ux, requests, goToLogin } = renderForgot({ forgotPassword: () => new Promise((resolve) => (answer = resolve)) });
+    const { ux, requests, goToLogin } = renderForgot({
+      forgotPassword: () => new Promise((resolve) => (answer = resolve)),
+    });
     await ux.type(emailInput(), ' tess@example.org ');
     await ux.click(submitButton());
     expect(requests).toEqual(['tess@example.org']);

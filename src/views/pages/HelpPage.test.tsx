@@ -10,14 +10,17 @@ describe('Help page', () => {
   it('is the portal’s own guide, with every section of the content module', () => {
     renderApp('/help');
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Help']);
-    for (const section of siteContent.help.sections) expect(screen.getByRole('heading', { level: 2, name: section.heading })).toBeTruthy();
+    for (const section of siteContent.help.sections)
+      expect(screen.getByRole('heading', { level: 2, name: section.heading })).toBeTruthy();
     expect(screen.getByText(siteContent.help.noContactText)).toBeTruthy();
   });
 
   it('lists the configured contacts', () => {
     renderApp('/help', { config: { contactEmail: 'help@school.example' } });
     const contact = screen.getByRole('region', { name: siteContent.help.contactHeading });
-    expect(within(contact).getByRole('link', { name: 'help@school.example' }).getAttribute('href')).toBe('mailto:help@school.example');
+    expect(within(contact).getByRole('link', { name: 'help@school.example' }).getAttribute('href')).toBe(
+      'mailto:help@school.example',
+    );
   });
 
   it('is where the user menu’s Help goes unless HELP_URL names another guide', async () => {

@@ -18,8 +18,13 @@ export interface HelpContent {
 }
 
 const Guide = styled(Prose)`
-  section + section { margin-top: ${({ theme }) => theme.space.lg}; }
-  h2 { font-size: ${({ theme }) => theme.font.size.lg}; color: ${({ theme }) => theme.color.headerBackground}; }
+  section + section {
+    margin-top: ${({ theme }) => theme.space.lg};
+  }
+  h2 {
+    font-size: ${({ theme }) => theme.font.size.lg};
+    color: ${({ theme }) => theme.color.headerBackground};
+  }
 `;
 
 /**

@@ -20,7 +20,9 @@ describe('Home page (spec §1)', () => {
     renderApp('/home');
     const main = within(screen.getByRole('main'));
     expect(main.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['PracticeFolio']);
-    expect(main.getByText(/Collect, annotate, review and collaborate around authentic multimedia evidence of instruction/)).toBeTruthy();
+    expect(
+      main.getByText(/Collect, annotate, review and collaborate around authentic multimedia evidence of instruction/),
+    ).toBeTruthy();
     expect(main.getByRole('heading', { level: 3, name: 'Teachers' })).toBeTruthy();
     expect(main.getByRole('heading', { level: 3, name: 'PLC leads' })).toBeTruthy();
     expect(main.getByRole('heading', { level: 3, name: 'Researchers' })).toBeTruthy();

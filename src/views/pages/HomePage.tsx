@@ -85,8 +85,15 @@ const Badges = styled.ul`
   list-style: none;
   margin: ${({ theme }) => theme.space.md} 0 0;
   padding: 0;
-  a { display: inline-block; border-radius: 10px; line-height: 0; }
-  img { width: 160px; height: 48px; }
+  a {
+    display: inline-block;
+    border-radius: 10px;
+    line-height: 0;
+  }
+  img {
+    width: 160px;
+    height: 48px;
+  }
 `;
 
 /**

@@ -22,7 +22,12 @@ afterEach(() => {
 /** The viewer opened from an artifact's file (the history entry the portal's link makes). */
 function openedFromArtifact(poster: string | null = null) {
   window.history.replaceState(
-    viewerState({ title: 'A. ramp-setup.png', artifactTitle: 'Ramp races', backHref: '/my-portfolios/2/artifacts/1', poster }),
+    viewerState({
+      title: 'A. ramp-setup.png',
+      artifactTitle: 'Ramp races',
+      backHref: '/my-portfolios/2/artifacts/1',
+      poster,
+    }),
     '',
   );
 }
@@ -61,7 +66,10 @@ describe('the image viewer', () => {
   });
 
   it('takes no way back out of the portal from the history entry', () => {
-    window.history.replaceState(viewerState({ title: 'x.png', artifactTitle: 'Elsewhere', backHref: '//evil.example/', poster: null }), '');
+    window.history.replaceState(
+      viewerState({ title: 'x.png', artifactTitle: 'Elsewhere', backHref: '//evil.example/', poster: null }),
+      '',
+    );
     renderPage(<ImageViewerPage src="/f.png" fileName="ramp_1a.png" />);
     expect(screen.queryByRole('link', { name: /Back to Elsewhere/ })).toBeNull();
     expect(screen.getByRole('link', { name: '← Back to the dashboard' }).getAttribute('href')).toBe('/dashboard');
@@ -89,9 +97,16 @@ describe('the image viewer', () => {
     const seen: string[] = [];
     for (let i = 0; i < 4; i += 1) {
       await ux.click(screen.getByRole('button', { name: 'Rotate right' }));
-      seen.push(`${image().className.match(/rotation-\d/)![0]} ${image().style.transform.match(/rotate\(\d+deg\)/)![0]}`);
+      seen.push(
+        `${image().className.match(/rotation-\d/)![0]} ${image().style.transform.match(/rotate\(\d+deg\)/)![0]}`,
+      );
     }
-    expect(seen).toEqual(['rotation-1 rotate(90deg)', 'rotation-2 rotate(180deg)', 'rotation-3 rotate(270deg)', 'rotation-0 rotate(0deg)']);
+    expect(seen).toEqual([
+      'rotation-1 rotate(90deg)',
+      'rotation-2 rotate(180deg)',
+      'rotation-3 rotate(270deg)',
+      'rotation-0 rotate(0deg)',
+    ]);
     await ux.click(screen.getByRole('button', { name: 'Rotate left' }));
     expect(status()).toBe('Zoom 100% · Rotation 270°');
   });
@@ -187,8 +202,12 @@ describe('the video viewer', () => {
     openedFromArtifact('http://x.test/api/v1/uploads/large_race_3c.jpg');
     renderPage(<VideoViewerPage src="/v.mp4" fileName="race_3c.mp4" />);
     expect(screen.getByRole('heading', { level: 1, name: 'A. ramp-setup.png' })).toBeTruthy();
-    expect(document.querySelector('video')!.getAttribute('poster')).toBe('http://x.test/api/v1/uploads/large_race_3c.jpg');
-    expect(screen.getByRole('link', { name: '← Back to Ramp races' }).getAttribute('href')).toBe('/my-portfolios/2/artifacts/1');
+    expect(document.querySelector('video')!.getAttribute('poster')).toBe(
+      'http://x.test/api/v1/uploads/large_race_3c.jpg',
+    );
+    expect(screen.getByRole('link', { name: '← Back to Ramp races' }).getAttribute('href')).toBe(
+      '/my-portfolios/2/artifacts/1',
+    );
   });
 
   it('explains a video that cannot be loaded', () => {

@@ -1,8 +1,22 @@
-import { useEffect, useLayoutEffect, useReducer, useRef, useState, type PointerEvent, type SyntheticEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useReducer,
+  useRef,
+  useState,
+  type PointerEvent,
+  type SyntheticEvent,
+} from 'react';
 import styled from 'styled-components';
 import { Button } from '../components/Button.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { INITIAL_TRANSFORM, MAX_ZOOM, MIN_ZOOM, transformReducer, type TransformAction } from '../viewers/imageTransform.ts';
+import {
+  INITIAL_TRANSFORM,
+  MAX_ZOOM,
+  MIN_ZOOM,
+  transformReducer,
+  type TransformAction,
+} from '../viewers/imageTransform.ts';
 import { MediaUnavailable } from '../viewers/MediaUnavailable.tsx';
 import { useViewedFile } from '../../machines/viewedFile/useViewedFile.ts';
 import { ViewerBack } from '../viewers/ViewerBack.tsx';
@@ -90,7 +104,8 @@ const PAN_KEYS: Readonly<Record<string, [number, number]>> = {
 
 /** Whether a key press belongs to a control that uses it (typing, a button's Space). */
 const isControl = (target: EventTarget | null): boolean =>
-  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /**
  * The image viewer (`/images/uploads/:fileName`): the file at its fitted size with zoom in and
@@ -264,16 +279,27 @@ export function ImageViewerPage({
   const turned = rotation % 2 === 1;
   const width = fitted ? fitted.width * zoom : null;
   const height = fitted ? fitted.height * zoom : null;
-  const stage = width !== null && height !== null ? { width: turned ? height : width, height: turned ? width : height } : undefined;
+  const stage =
+    width !== null && height !== null ? { width: turned ? height : width, height: turned ? width : height } : undefined;
   return (
     <>
       {back}
       <PageHeading title={title} />
       <Toolbar role="toolbar" aria-label="Image controls">
-        <Button type="button" $variant="secondary" onClick={() => dispatch({ type: 'zoomIn' })} disabled={zoom >= MAX_ZOOM}>
+        <Button
+          type="button"
+          $variant="secondary"
+          onClick={() => dispatch({ type: 'zoomIn' })}
+          disabled={zoom >= MAX_ZOOM}
+        >
           Zoom in
         </Button>
-        <Button type="button" $variant="secondary" onClick={() => dispatch({ type: 'zoomOut' })} disabled={zoom <= MIN_ZOOM}>
+        <Button
+          type="button"
+          $variant="secondary"
+          onClick={() => dispatch({ type: 'zoomOut' })}
+          disabled={zoom <= MIN_ZOOM}
+        >
           Zoom out
         </Button>
         <Button type="button" $variant="secondary" onClick={() => dispatch({ type: 'reset' })}>
@@ -289,7 +315,9 @@ export function ImageViewerPage({
           Zoom {Math.round(zoom * 100)}% · Rotation {rotation * 90}°
         </Status>
       </Toolbar>
-      <Keys id="image-viewer-keys">Keys: + and − zoom, 0 resets, R and L rotate, arrow keys move the image. The wheel and a pinch zoom too.</Keys>
+      <Keys id="image-viewer-keys">
+        Keys: + and − zoom, 0 resets, R and L rotate, arrow keys move the image. The wheel and a pinch zoom too.
+      </Keys>
       <Viewport
         ref={viewport}
         tabIndex={0}

@@ -15,9 +15,27 @@ import { theme } from '../theme/theme.ts';
 import { InvitationPage } from './InvitationPage.tsx';
 
 const artifacts = [
-  makeSharedArtifact({ id: 71, responses: { artifactName: 'Ramp race' }, ownerUsername: 'Tess Teacher', created_at: '2026-03-02T10:00:00.000Z', commentCount: 2 }),
-  makeSharedArtifact({ id: 72, responses: { artifactName: 'Food web' }, ownerUsername: 'Theo Teacher', created_at: '2026-03-09T10:00:00.000Z', commentCount: 0 }),
-  makeSharedArtifact({ id: 73, responses: {}, ownerUsername: 'Lee Lead', created_at: '2026-03-05T10:00:00.000Z', commentCount: 5 }),
+  makeSharedArtifact({
+    id: 71,
+    responses: { artifactName: 'Ramp race' },
+    ownerUsername: 'Tess Teacher',
+    created_at: '2026-03-02T10:00:00.000Z',
+    commentCount: 2,
+  }),
+  makeSharedArtifact({
+    id: 72,
+    responses: { artifactName: 'Food web' },
+    ownerUsername: 'Theo Teacher',
+    created_at: '2026-03-09T10:00:00.000Z',
+    commentCount: 0,
+  }),
+  makeSharedArtifact({
+    id: 73,
+    responses: {},
+    ownerUsername: 'Lee Lead',
+    created_at: '2026-03-05T10:00:00.000Z',
+    commentCount: 5,
+  }),
 ];
 
 interface Options {
@@ -39,7 +57,12 @@ function renderInvitation({
   redirectDelay = 0,
   clock,
 }: Options = {}) {
-  const calls = { fetchInvitation: [] as number[], fetchSharedPortfolio: [] as number[], accept: [] as number[], remove: [] as number[] };
+  const calls = {
+    fetchInvitation: [] as number[],
+    fetchSharedPortfolio: [] as number[],
+    accept: [] as number[],
+    remove: [] as number[],
+  };
   const navigateToDashboard = vi.fn<() => void>();
   const logic = invitationMachine.provide({
     actions: { notify: (_, { message, tone }) => notify(message, tone), navigateToDashboard },
@@ -100,9 +123,19 @@ describe('Invitation page', () => {
     expect(fact('Date Created')).toBe(mmddyy('2026-02-03T15:00:00.000Z'));
 
     const table = screen.getByRole('table', { name: 'Artifacts' });
-    expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Artifact Name', 'Author', 'Date', 'Number of Comments']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Artifact Name', 'Author', 'Date', 'Number of Comments']);
     const body = within(table).getAllByRole('row').slice(1);
-    expect(body.map((row) => within(row).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    expect(
+      body.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['Food web', 'Theo Teacher', mmddyy('2026-03-09T10:00:00.000Z'), '0'],
       ['(Unnamed)', 'Lee Lead', mmddyy('2026-03-05T10:00:00.000Z'), '5'],
       ['Ramp race', 'Tess Teacher', mmddyy('2026-03-02T10:00:00.000Z'), '2'],
@@ -114,12 +147,17 @@ describe('Invitation page', () => {
 
   it('says "No artifacts found" for an empty portfolio and "Not specified" for missing details', async () => {
     renderInvitation({
-      fetchInvitation: async () => makeInvitation({ from: null, sharedPortfolio: { ...makeInvitation().sharedPortfolio, plcName: null, topic: '', grades: [], subject: null } }),
+      fetchInvitation: async () =>
+        makeInvitation({
+          from: null,
+          sharedPortfolio: { ...makeInvitation().sharedPortfolio, plcName: null, topic: '', grades: [], subject: null },
+        }),
       fetchSharedPortfolio: async () => makeSharedPortfolio(),
     });
     await heading();
     expect(screen.getByText('No artifacts found')).toBeTruthy();
-    for (const label of ['Invite From', 'PLC Name', 'Portfolio Topic', 'Grade Levels', 'Subject']) expect(fact(label)).toBe('Not specified');
+    for (const label of ['Invite From', 'PLC Name', 'Portfolio Topic', 'Grade Levels', 'Subject'])
+      expect(fact(label)).toBe('Not specified');
   });
 
   it('accepts, says so and goes to the dashboard', async () => {
@@ -164,7 +202,9 @@ describe('Invitation page', () => {
   });
 
   it('alerts a failed answer and lets the user answer again', async () => {
-    const h = renderInvitation({ accept: async () => Promise.reject(new ApiError(404, 'not_found', 'Invitation not found.', '')) });
+    const h = renderInvitation({
+      accept: async () => Promise.reject(new ApiError(404, 'not_found', 'Invitation not found.', '')),
+    });
     await heading();
     await h.ux.click(screen.getByRole('button', { name: 'Accept Invitation' }));
     expect(within(await screen.findByRole('alert')).getByText('Invitation not found.')).toBeTruthy();
@@ -173,7 +213,9 @@ describe('Invitation page', () => {
   });
 
   it('says "Invitation not found." for a missing invitation or an address without an id', async () => {
-    renderInvitation({ fetchInvitation: async () => Promise.reject(new ApiError(404, 'not_found', 'Invitation not found.', '')) });
+    renderInvitation({
+      fetchInvitation: async () => Promise.reject(new ApiError(404, 'not_found', 'Invitation not found.', '')),
+    });
     expect(await screen.findByText('Invitation not found.')).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
   });
@@ -186,7 +228,10 @@ describe('Invitation page', () => {
 
   it('offers to try again when loading fails', async () => {
     let fail = true;
-    const h = renderInvitation({ fetchSharedPortfolio: async () => (fail ? Promise.reject(new NetworkError()) : makeSharedPortfolio({ members: [people.lee] })) });
+    const h = renderInvitation({
+      fetchSharedPortfolio: async () =>
+        fail ? Promise.reject(new NetworkError()) : makeSharedPortfolio({ members: [people.lee] }),
+    });
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(new NetworkError().message)).toBeTruthy();
     fail = false;

@@ -31,7 +31,10 @@ const Card = styled.section`
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.md};
   box-shadow: ${({ theme }) => theme.shadow.card};
-  h2 { font-size: ${({ theme }) => theme.font.size.lg}; margin-bottom: ${({ theme }) => theme.space.sm}; }
+  h2 {
+    font-size: ${({ theme }) => theme.font.size.lg};
+    margin-bottom: ${({ theme }) => theme.space.sm};
+  }
 `;
 
 const Facts = styled.dl`
@@ -39,8 +42,15 @@ const Facts = styled.dl`
   grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
   gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
   margin: 0 0 ${({ theme }) => theme.space.md};
-  dt { font-size: ${({ theme }) => theme.font.size.sm}; color: ${({ theme }) => theme.color.textMuted}; font-weight: ${({ theme }) => theme.font.weight.medium}; }
-  dd { margin: 0; overflow-wrap: anywhere; }
+  dt {
+    font-size: ${({ theme }) => theme.font.size.sm};
+    color: ${({ theme }) => theme.color.textMuted};
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
 `;
 
 const Muted = styled.span`
@@ -61,8 +71,12 @@ const Problem = styled.div`
   border: 1px solid ${({ theme }) => theme.color.border};
   border-left: 6px solid ${({ theme }) => theme.color.danger};
   border-radius: ${({ theme }) => theme.radius.md};
-  h2 { font-size: ${({ theme }) => theme.font.size.lg}; }
-  p { margin: 0 0 ${({ theme }) => theme.space.md}; }
+  h2 {
+    font-size: ${({ theme }) => theme.font.size.lg};
+  }
+  p {
+    margin: 0 0 ${({ theme }) => theme.space.md};
+  }
 `;
 
 const NOT_SPECIFIED = <Muted>Not specified</Muted>;
@@ -82,7 +96,8 @@ const artifactName = (artifact: SharedArtifact): string => {
 };
 
 /** Newest first (spec §2: the shared table defaults to date descending). */
-const byDateDescending = (a: SharedArtifact, b: SharedArtifact): number => b.created_at.localeCompare(a.created_at) || b.id - a.id;
+const byDateDescending = (a: SharedArtifact, b: SharedArtifact): number =>
+  b.created_at.localeCompare(a.created_at) || b.id - a.id;
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -122,7 +137,13 @@ function Summary({ invitation }: { invitation: Invitation }) {
         <Button type="button" $variant="danger" onClick={askDelete} disabled={busy || !canAnswer}>
           Delete Invitation
         </Button>
-        <BusyButton type="button" busy={busy && !confirming} busyLabel="Answering the invitation" disabled={!canAnswer} onClick={accept}>
+        <BusyButton
+          type="button"
+          busy={busy && !confirming}
+          busyLabel="Answering the invitation"
+          disabled={!canAnswer}
+          onClick={accept}
+        >
           Accept Invitation
         </BusyButton>
       </Actions>
@@ -196,7 +217,13 @@ export function InvitationPage() {
       <Summary invitation={invitation} />
       <Artifacts />
       {confirming ? (
-        <ConfirmDialog title="Delete Invitation" message={DELETE_INVITATION_QUESTION} busy={busy} onConfirm={confirmDelete} onCancel={cancelDelete} />
+        <ConfirmDialog
+          title="Delete Invitation"
+          message={DELETE_INVITATION_QUESTION}
+          busy={busy}
+          onConfirm={confirmDelete}
+          onCancel={cancelDelete}
+        />
       ) : null}
     </>
   );

@@ -83,7 +83,9 @@ describe('LoginPage', () => {
     expect(screen.getByText('Email is required.')).toBeTruthy();
     expect(screen.getByText('Password is required.')).toBeTruthy();
     expect(emailInput().getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(emailInput().getAttribute('aria-describedby')!)?.textContent).toBe('Email is required.');
+    expect(document.getElementById(emailInput().getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Email is required.',
+    );
     expect(document.activeElement).toBe(emailInput());
 
     await ux.type(emailInput(), 'tess@example.org');
@@ -115,7 +117,9 @@ describe('LoginPage', () => {
 
   it('waits with a disabled, busy LOGIN button while the request runs, and sends it only once', async () => {
     let answer!: (response: AuthResponse) => void;
-    const { ux, loginCalls, completeLogin } = renderLogin({ login: () => new Promise((resolve) => (answer = resolve)) });
+    const { ux, loginCalls, completeLogin } = renderLogin({
+      login: () => new Promise((resolve) => (answer = resolve)),
+    });
     await fillIn(ux, 'tess@example.org', 'secret-password');
     await ux.click(loginButton());
     expect(loginButton().disabled).toBe(true);

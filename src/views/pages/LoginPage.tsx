@@ -13,7 +13,12 @@ const ForgotLine = styled.p`
   text-align: right;
   font-size: ${({ theme }) => theme.font.size.sm};
   /* A target of at least 24 × 24 px (WCAG 2.2, 2.5.8). */
-  a { display: inline-flex; align-items: center; min-height: 24px; padding: 2px 0; }
+  a {
+    display: inline-flex;
+    align-items: center;
+    min-height: 24px;
+    padding: 2px 0;
+  }
 `;
 
 /**
@@ -37,7 +42,10 @@ const KeepSignedIn = styled.div`
     accent-color: ${({ theme }) => theme.color.primary};
     cursor: pointer;
   }
-  input:disabled, input:disabled + span { cursor: default; }
+  input:disabled,
+  input:disabled + span {
+    cursor: default;
+  }
   p {
     margin: ${({ theme }) => theme.space.xxs} 0 0 calc(24px + ${({ theme }) => theme.space.sm});
     color: ${({ theme }) => theme.color.textMuted};

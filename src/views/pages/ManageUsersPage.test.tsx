@@ -61,7 +61,10 @@ function renderPage({
   strict = false,
   currentUser = rita,
   listUsers = async () => [tess, rita, lee, abe],
-  setUserBlocked = async ({ id, blocked }: Blocking) => ({ ...[tess, rita, lee, abe].find((u) => u.id === id)!, blocked }),
+  setUserBlocked = async ({ id, blocked }: Blocking) => ({
+    ...[tess, rita, lee, abe].find((u) => u.id === id)!,
+    blocked,
+  }),
   createUser = async (body: CreateUserBody) => makeUser('plcLead', { username: body.username, email: body.email }),
 }: {
   /** Render inside <StrictMode>, as the app does. */
@@ -114,7 +117,9 @@ describe('ManageUsersPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Manage Users' })).toBeTruthy();
     expect(screen.getByRole('status', { name: 'Loading users' })).toBeTruthy();
     await screen.findByRole('table', { name: 'Users' });
-    const headers = within(table()).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(table())
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).toEqual(['Name', 'Email', 'Role', 'Active']);
     expect(bodyRows().map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual([
       'abe Adams',
@@ -323,8 +328,13 @@ describe('ManageUsersPage', () => {
 
 describe('ManageUsersPage with many accounts', () => {
   it('renders hundreds of rows and switches one of them', async () => {
-    const many = Array.from({ length: 300 }, (_, i) => makeUser('teacher', { username: `Teacher ${String(i).padStart(3, '0')}` }));
-    const setUserBlocked = vi.fn<(input: Blocking) => Promise<User>>(async ({ id, blocked }: Blocking) => ({ ...many.find((u) => u.id === id)!, blocked }));
+    const many = Array.from({ length: 300 }, (_, i) =>
+      makeUser('teacher', { username: `Teacher ${String(i).padStart(3, '0')}` }),
+    );
+    const setUserBlocked = vi.fn<(input: Blocking) => Promise<User>>(async ({ id, blocked }: Blocking) => ({
+      ...many.find((u) => u.id === id)!,
+      blocked,
+    }));
     const { ux } = renderPage({ listUsers: async () => [rita, ...many], setUserBlocked });
     await screen.findByText('301 users');
     // Role queries over hundreds of rows are slow in jsdom; find the rows by their text instead.

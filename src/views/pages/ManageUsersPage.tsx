@@ -23,7 +23,10 @@ const Toolbar = styled.div`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
   margin-bottom: ${({ theme }) => theme.space.md};
-  p { margin: 0; color: ${({ theme }) => theme.color.textMuted}; }
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.color.textMuted};
+  }
 `;
 
 const Count = styled.p`
@@ -36,8 +39,12 @@ const Problem = styled.div`
   border: 1px solid ${({ theme }) => theme.color.border};
   border-left: 6px solid ${({ theme }) => theme.color.danger};
   border-radius: ${({ theme }) => theme.radius.md};
-  h2 { font-size: ${({ theme }) => theme.font.size.lg}; }
-  p { margin: 0 0 ${({ theme }) => theme.space.md}; }
+  h2 {
+    font-size: ${({ theme }) => theme.font.size.lg};
+  }
+  p {
+    margin: 0 0 ${({ theme }) => theme.space.md};
+  }
 `;
 
 function CreateUserButton({ dialog }: { dialog: CreateUserRef }) {

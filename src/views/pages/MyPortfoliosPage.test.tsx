@@ -49,17 +49,35 @@ function forcesPortfolio(): Portfolio {
         unitDay: 6,
       },
     }),
-    makeArtifact({ ...base, id: 3, parkingLot: true, created_at: daysAgo(2), responses: { artifactName: 'Tug-of-war video', unitTiming: 'End of unit' } }),
+    makeArtifact({
+      ...base,
+      id: 3,
+      parkingLot: true,
+      created_at: daysAgo(2),
+      responses: { artifactName: 'Tug-of-war video', unitTiming: 'End of unit' },
+    }),
     makeArtifact({
       ...base,
       id: 4,
       parkingLot: false,
       created_at: daysAgo(30),
       ownerUsername: 'Abe Author',
-      responses: { artifactName: 'Magnet hunt', unitTiming: 'Middle of unit', artifactCategory: ['Student work'], learningGoal: 'Sort objects by magnetic attraction.' },
+      responses: {
+        artifactName: 'Magnet hunt',
+        unitTiming: 'Middle of unit',
+        artifactCategory: ['Student work'],
+        learningGoal: 'Sort objects by magnetic attraction.',
+      },
     }),
   ];
-  return makePortfolio({ id: FORCES, name: 'Forces and Motion', grades: ['5th', 'K'], subject: 'Science', topic: 'Pushes and pulls', artifacts });
+  return makePortfolio({
+    id: FORCES,
+    name: 'Forces and Motion',
+    grades: ['5th', 'K'],
+    subject: 'Science',
+    topic: 'Pushes and pulls',
+    artifacts,
+  });
 }
 
 const ecology = () => makePortfolio({ id: 42, name: 'ecology notes', artifacts: [] });
@@ -84,7 +102,12 @@ describe('My Portfolios', () => {
   it('lists the portfolios by name after the placeholder; choosing one puts it in the address and shows its summary', async () => {
     const { location, ux, calls } = setup('/my-portfolios');
     await screen.findByRole('combobox', { name: 'Select Portfolio' });
-    expect([...portfolioSelect().options].map((o) => o.textContent)).toEqual(['Select a portfolio', 'ecology notes', 'Forces and Motion', 'Zoo trip']);
+    expect([...portfolioSelect().options].map((o) => o.textContent)).toEqual([
+      'Select a portfolio',
+      'ecology notes',
+      'Forces and Motion',
+      'Zoo trip',
+    ]);
     expect(portfolioSelect().value).toBe('');
     expect(screen.getByText('Choose a portfolio to see its artifacts.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Create New Artifact' })).toBeNull();
@@ -92,7 +115,11 @@ describe('My Portfolios', () => {
     await ux.selectOptions(portfolioSelect(), 'Forces and Motion');
     expect(location.history).toEqual(['/my-portfolios', `/my-portfolios/${FORCES}`]);
     const summary = await screen.findByRole('region', { name: 'Forces and Motion' });
-    const facts = Object.fromEntries(within(summary).getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+    const facts = Object.fromEntries(
+      within(summary)
+        .getAllByRole('term')
+        .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+    );
     expect(facts).toEqual({
       'Grade Levels': 'Kindergarten, 5th Grade',
       'Date Created': '02/03/26',
@@ -101,7 +128,9 @@ describe('My Portfolios', () => {
       'Portfolio Topic': 'Pushes and pulls',
       Template: 'Basic',
     });
-    expect(within(summary).getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe(`/my-portfolios/${FORCES}/edit`);
+    expect(within(summary).getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe(
+      `/my-portfolios/${FORCES}/edit`,
+    );
     expect(screen.getByRole('button', { name: 'Create New Artifact' })).toBeTruthy();
     expect(calls.getPortfolio).toEqual([FORCES]);
     expect(calls.listPortfolios).toEqual([{ owner: null }]);
@@ -110,20 +139,30 @@ describe('My Portfolios', () => {
   it('shows parking-lot artifacts first, then the newest, with name, author, date and comments', async () => {
     setup();
     await screen.findByRole('grid', { name: 'Artifacts' });
-    expect(within(artifactsGrid()).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Artifact Name',
-      'Parking Lot',
-      'Author',
-      'Date',
-      'Number of Comments',
-    ]);
+    expect(
+      within(artifactsGrid())
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Artifact Name', 'Parking Lot', 'Author', 'Date', 'Number of Comments']);
     expect(rowNames()).toEqual(['Tug-of-war video', 'Balanced forces exit ticket', 'Ramp races', 'Magnet hunt']);
     expect(header('Parking Lot').getAttribute('aria-sort')).toBe('descending');
     expect(header('Date').getAttribute('aria-sort')).toBe('none');
     const cells = within(artifactRows()[0]!).getAllByRole('gridcell');
     expect(within(cells[1]!).getByRole('img', { name: 'In the parking lot' })).toBeTruthy();
-    const ramp = within(artifactRows()[2]!).getAllByRole('gridcell').map((c) => c.textContent);
-    expect(ramp).toEqual(['Ramp races', '', 'Tess Teacher', new Date(Date.now() - 12 * 864e5).toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: '2-digit' }), '3']);
+    const ramp = within(artifactRows()[2]!)
+      .getAllByRole('gridcell')
+      .map((c) => c.textContent);
+    expect(ramp).toEqual([
+      'Ramp races',
+      '',
+      'Tess Teacher',
+      new Date(Date.now() - 12 * 864e5).toLocaleDateString('en-US', {
+        month: '2-digit',
+        day: '2-digit',
+        year: '2-digit',
+      }),
+      '3',
+    ]);
   });
 
   it('sorts by any column, flipping the direction on a second click', async () => {
@@ -150,7 +189,9 @@ describe('My Portfolios', () => {
     await screen.findByRole('grid', { name: 'Artifacts' });
     const dialog = await openFilters(ux);
     // Collapsible sections, each saying how many of its choices are ticked; the long standards list starts closed.
-    const sections = within(dialog).getAllByRole('heading', { level: 3 }).map((h) => within(h).getByRole('button'));
+    const sections = within(dialog)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => within(h).getByRole('button'));
     expect(sections.map((b) => [b.textContent, b.getAttribute('aria-expanded')])).toEqual([
       ['Recent', 'true'],
       ['When in the unit was this?', 'true'],
@@ -159,11 +200,15 @@ describe('My Portfolios', () => {
     ]);
     expect(within(dialog).getByRole('status').textContent).toBe('No filters selected.');
     await ux.click(sections[3]!);
-    const panels = within(dialog).getAllByRole('heading', { level: 4 }).map((h) => within(h).getByRole('button'));
+    const panels = within(dialog)
+      .getAllByRole('heading', { level: 4 })
+      .map((h) => within(h).getByRole('button'));
     expect(panels.map((b) => b.textContent)).toContain('Crosscutting Concepts');
     for (const panel of panels) await ux.click(panel);
     expect(within(dialog).getByRole('group', { name: 'Crosscutting Concepts' })).toBeTruthy();
-    const standards = within(dialog).getByRole('group', { name: 'Core Idea PS2: Motion and Stability: Forces and Interactions' });
+    const standards = within(dialog).getByRole('group', {
+      name: 'Core Idea PS2: Motion and Stability: Forces and Interactions',
+    });
     expect(within(dialog).getAllByRole('checkbox')).toHaveLength(57 + 1 + 4 + 6);
 
     const evidence = within(dialog).getByRole('group', { name: 'What kind of evidence is this?' });
@@ -177,19 +222,20 @@ describe('My Portfolios', () => {
     await ux.click(within(standards).getByRole('checkbox', { name: 'PS2.A: Forces and Motion' }));
     expect(rowNames()).toEqual(['Balanced forces exit ticket']);
     expect(within(dialog).getByRole('status').textContent).toBe('4 filters selected.');
-    expect(within(dialog).getByRole('button', { name: /^What kind of evidence is this\?/ }).textContent).toBe('What kind of evidence is this?2 selected');
+    expect(within(dialog).getByRole('button', { name: /^What kind of evidence is this\?/ }).textContent).toBe(
+      'What kind of evidence is this?2 selected',
+    );
     expect(within(dialog).getByText('1 artifact shown')).toBeTruthy();
     await ux.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).toBeNull();
 
     // The chosen filters stay visible as chips that can be removed one by one or all at once.
     const chips = screen.getByRole('list', { name: 'Filtered by:' });
-    expect(within(chips).getAllByRole('listitem').map((c) => c.firstChild?.textContent)).toEqual([
-      'Student work',
-      'Assessment',
-      'Middle of unit',
-      'PS2.A: Forces and Motion',
-    ]);
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((c) => c.firstChild?.textContent),
+    ).toEqual(['Student work', 'Assessment', 'Middle of unit', 'PS2.A: Forces and Motion']);
     expect(screen.getByText('1 of 4 artifacts shown')).toBeTruthy();
     await ux.click(screen.getByRole('button', { name: 'Remove filter PS2.A: Forces and Motion' }));
     expect(rowNames()).toEqual(['Balanced forces exit ticket', 'Magnet hunt']);
@@ -243,7 +289,9 @@ describe('My Portfolios', () => {
     await ux.click(screen.getByRole('row', { name: /Ramp races/ }));
     const pane = screen.getByRole('region', { name: 'Artifact details' });
     expect(within(pane).getByRole('heading', { name: 'Ramp races' })).toBeTruthy();
-    expect(within(pane).getByRole('link', { name: 'EDIT' }).getAttribute('href')).toBe(`/my-portfolios/${FORCES}/artifacts/1/edit`);
+    expect(within(pane).getByRole('link', { name: 'EDIT' }).getAttribute('href')).toBe(
+      `/my-portfolios/${FORCES}/artifacts/1/edit`,
+    );
     expect(location.history).toEqual([`/my-portfolios/${FORCES}/artifacts/1`]);
     expect(screen.getByRole('row', { name: /Ramp races/ }).getAttribute('aria-selected')).toBe('true');
     // Keyboard: arrows move between rows, Enter shows the focused one.
@@ -273,7 +321,10 @@ describe('My Portfolios', () => {
     await ux.click(screen.getByRole('checkbox', { name: 'Compare' }));
     const compare = screen.getByRole('region', { name: 'Compare Artifacts' });
     expect(screen.getAllByRole('checkbox', { name: /^Compare / })).toHaveLength(4);
-    const titles = () => within(compare).queryAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const titles = () =>
+      within(compare)
+        .queryAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent);
 
     await ux.click(screen.getByRole('checkbox', { name: 'Compare Ramp races' }));
     await ux.click(screen.getByRole('checkbox', { name: 'Compare Magnet hunt' }));
@@ -295,7 +346,9 @@ describe('My Portfolios', () => {
     expect(screen.queryByRole('region', { name: 'Compare Artifacts' })).toBeNull();
     expect(screen.queryByRole('checkbox', { name: /^Compare / })).toBeNull();
     await ux.click(screen.getByRole('checkbox', { name: 'Compare' }));
-    expect(within(screen.getByRole('region', { name: 'Compare Artifacts' })).queryAllByRole('heading', { level: 3 })).toEqual([]);
+    expect(
+      within(screen.getByRole('region', { name: 'Compare Artifacts' })).queryAllByRole('heading', { level: 3 }),
+    ).toEqual([]);
   });
 
   it('renders only a window of rows for 10,000 artifacts, and scrolling moves the window', async () => {
@@ -363,7 +416,9 @@ describe('My Portfolios', () => {
     const { ux } = setup(`/my-portfolios/${FORCES}/artifacts/1`);
     const pane = await screen.findByRole('region', { name: 'Artifact details' });
     await ux.click(within(pane).getByRole('button', { name: 'Delete Artifact' }));
-    await ux.click(within(screen.getByRole('alertdialog', { name: 'Delete Artifact' })).getByRole('button', { name: 'YES' }));
+    await ux.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete Artifact' })).getByRole('button', { name: 'YES' }),
+    );
     await waitFor(() => expect(rowNames()).toEqual(['Tug-of-war video', 'Balanced forces exit ticket', 'Magnet hunt']));
     expect(screen.getByText('Select an artifact in the table to see it here.')).toBeTruthy();
   });

@@ -8,7 +8,13 @@ import { clearToasts } from '../feedback/toastStore.ts';
 
 afterEach(clearToasts);
 
-function setup({ load = async () => defaultPreferences(), save }: { load?: () => Promise<NotificationPreferences>; save?: (body: NotificationPreferencesBody) => Promise<NotificationPreferences> } = {}) {
+function setup({
+  load = async () => defaultPreferences(),
+  save,
+}: {
+  load?: () => Promise<NotificationPreferences>;
+  save?: (body: NotificationPreferencesBody) => Promise<NotificationPreferences>;
+} = {}) {
   const sent: NotificationPreferencesBody[] = [];
   const h = renderNotificationSettings({
     actors: {
@@ -17,7 +23,12 @@ function setup({ load = async () => defaultPreferences(), save }: { load?: () =>
         sent.push(input);
         if (save) return save(input);
         const base = defaultPreferences();
-        return { email: { ...base.email, ...Object.fromEntries(Object.entries(input.email).filter(([, v]) => v !== undefined)) } };
+        return {
+          email: {
+            ...base.email,
+            ...Object.fromEntries(Object.entries(input.email).filter(([, v]) => v !== undefined)),
+          },
+        };
       }),
     },
   });
@@ -30,9 +41,15 @@ describe('Notification Settings', () => {
   it('shows each kind with immediately / daily digest / off and the saved choice', async () => {
     setup();
     const comments = await screen.findByRole('group', { name: 'Comments' });
-    expect(within(comments).getAllByRole('radio').map((r) => (r.parentElement as HTMLElement).textContent)).toEqual(['Immediately', 'Daily digest', 'Off']);
+    expect(
+      within(comments)
+        .getAllByRole('radio')
+        .map((r) => (r.parentElement as HTMLElement).textContent),
+    ).toEqual(['Immediately', 'Daily digest', 'Off']);
     expect((within(comments).getByRole('radio', { name: 'Immediately' }) as HTMLInputElement).checked).toBe(true);
-    expect((within(group('Reactions')).getByRole('radio', { name: 'Daily digest' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(group('Reactions')).getByRole('radio', { name: 'Daily digest' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
     expect(screen.getAllByRole('group').map((g) => g.querySelector('legend')?.textContent)).toEqual([
       'Comments',
       'Replies',
@@ -48,7 +65,9 @@ describe('Notification Settings', () => {
 
   it('saves only what changed and says so', async () => {
     const h = setup();
-    await h.ux.click(within(await screen.findByRole('group', { name: 'Mentions' })).getByRole('radio', { name: 'Off' }));
+    await h.ux.click(
+      within(await screen.findByRole('group', { name: 'Mentions' })).getByRole('radio', { name: 'Off' }),
+    );
     await h.ux.click(within(group('Reactions')).getByRole('radio', { name: 'Immediately' }));
     await h.ux.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Your e-mail settings are saved.')).toBeTruthy();
@@ -63,15 +82,23 @@ describe('Notification Settings', () => {
         throw new ApiError(400, 'validation_error', 'Unknown setting.', '');
       },
     });
-    await h.ux.click(within(await screen.findByRole('group', { name: 'Replies' })).getByRole('radio', { name: 'Daily digest' }));
+    await h.ux.click(
+      within(await screen.findByRole('group', { name: 'Replies' })).getByRole('radio', { name: 'Daily digest' }),
+    );
     await h.ux.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Your e-mail settings could not be saved. Unknown setting.');
-    expect((within(group('Replies')).getByRole('radio', { name: 'Daily digest' }) as HTMLInputElement).checked).toBe(true);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your e-mail settings could not be saved. Unknown setting.',
+    );
+    expect((within(group('Replies')).getByRole('radio', { name: 'Daily digest' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
   });
 
   it('asks before leaving with unsaved choices', async () => {
     const h = setup();
-    await h.ux.click(within(await screen.findByRole('group', { name: 'Comments' })).getByRole('radio', { name: 'Off' }));
+    await h.ux.click(
+      within(await screen.findByRole('group', { name: 'Comments' })).getByRole('radio', { name: 'Off' }),
+    );
     await h.ux.click(screen.getByRole('link', { name: 'PORTFOLIO DASHBOARD' }));
     expect(screen.getByRole('alertdialog', { name: 'Leave this page?' })).toBeTruthy();
     expect(h.location.history.at(-1)).toBe('/settings/notifications');

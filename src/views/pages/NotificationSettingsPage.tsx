@@ -43,7 +43,12 @@ const Kind = styled.fieldset`
   padding: ${({ theme }) => theme.space.md} 0;
   border: none;
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
-  legend { float: left; width: 100%; padding: 0; font-weight: ${({ theme }) => theme.font.weight.bold}; }
+  legend {
+    float: left;
+    width: 100%;
+    padding: 0;
+    font-weight: ${({ theme }) => theme.font.weight.bold};
+  }
 `;
 
 const KindRow = styled.div`
@@ -53,15 +58,30 @@ const KindRow = styled.div`
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
-  p { margin: ${({ theme }) => theme.space.xxs} 0 0; color: ${({ theme }) => theme.color.textMuted}; font-size: ${({ theme }) => theme.font.size.sm}; }
+  p {
+    margin: ${({ theme }) => theme.space.xxs} 0 0;
+    color: ${({ theme }) => theme.color.textMuted};
+    font-size: ${({ theme }) => theme.font.size.sm};
+  }
 `;
 
 const Choices = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
-  label { display: inline-flex; align-items: center; gap: ${({ theme }) => theme.space.xs}; min-height: 32px; cursor: pointer; }
-  input { width: 18px; height: 18px; margin: 0; accent-color: ${({ theme }) => theme.color.primary}; }
+  label {
+    display: inline-flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space.xs};
+    min-height: 32px;
+    cursor: pointer;
+  }
+  input {
+    width: 18px;
+    height: 18px;
+    margin: 0;
+    accent-color: ${({ theme }) => theme.color.primary};
+  }
 `;
 
 const Actions = styled.div`
@@ -103,26 +123,31 @@ function SettingsForm() {
               <KindRow>
                 <p id={descriptionId}>{KIND_TEXT[kind].description}</p>
                 <Choices>
-                {EMAIL_FREQUENCIES.map((frequency) => (
-                  <label key={frequency}>
-                    <input
-                      type="radio"
-                      name={`email-${kind}`}
-                      value={frequency}
-                      checked={values[kind] === frequency}
-                      disabled={!canChange}
-                      onChange={() => change(kind, frequency)}
-                    />
-                    {FREQUENCY_TEXT[frequency]}
-                  </label>
-                ))}
+                  {EMAIL_FREQUENCIES.map((frequency) => (
+                    <label key={frequency}>
+                      <input
+                        type="radio"
+                        name={`email-${kind}`}
+                        value={frequency}
+                        checked={values[kind] === frequency}
+                        disabled={!canChange}
+                        onChange={() => change(kind, frequency)}
+                      />
+                      {FREQUENCY_TEXT[frequency]}
+                    </label>
+                  ))}
                 </Choices>
               </KindRow>
             </Kind>
           );
         })}
         <Actions>
-          <BusyButton type="submit" busy={status === 'saving'} busyLabel="Saving your e-mail settings…" disabled={!changed || status === 'saving'}>
+          <BusyButton
+            type="submit"
+            busy={status === 'saving'}
+            busyLabel="Saving your e-mail settings…"
+            disabled={!changed || status === 'saving'}
+          >
             Save
           </BusyButton>
           {status === 'saved' ? (
@@ -157,11 +182,13 @@ export function NotificationSettingsPage() {
         <Link href={paths.notifications}>See your notifications</Link>
       </PageHeading>
       <Intro>
-        Choose which notifications PracticeFolio also sends you by e-mail: each one at once, or together in one e-mail a day. The bell in the
-        header shows all of them whatever you choose here.
+        Choose which notifications PracticeFolio also sends you by e-mail: each one at once, or together in one e-mail a
+        day. The bell in the header shows all of them whatever you choose here.
       </Intro>
       {status === 'loading' ? <PageSkeleton label="Loading your e-mail settings" /> : null}
-      {status === 'loadFailed' ? <Problem title={SETTINGS_LOAD_FAILED} message={error?.message} onRetry={retry} /> : null}
+      {status === 'loadFailed' ? (
+        <Problem title={SETTINGS_LOAD_FAILED} message={error?.message} onRetry={retry} />
+      ) : null}
       {status !== 'loading' && status !== 'loadFailed' && status !== 'leaving' ? <SettingsForm /> : null}
     </>
   );

@@ -1,6 +1,9 @@
 import { useEffect } from 'react';
 import type { NotificationFeedRef } from '../../machines/notificationFeed/notificationFeedMachine.ts';
-import { useNotificationFeedActor, useNotificationFeedEvents } from '../../machines/notificationFeed/useNotificationFeed.ts';
+import {
+  useNotificationFeedActor,
+  useNotificationFeedEvents,
+} from '../../machines/notificationFeed/useNotificationFeed.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { PageSkeleton } from '../components/PageSkeleton.tsx';
 import { NotificationList } from '../notifications/NotificationList.tsx';

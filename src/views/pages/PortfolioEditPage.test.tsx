@@ -3,10 +3,22 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { Portfolio, PortfolioListItem, PortfolioUpdateBody } from '../../schemas/portfolio.ts';
 import { ApiError } from '../../services/errors.ts';
-import { listItemOf, makeArtifact, makePortfolio, notFoundError, renderPortfolioEdit } from '../../test/portfolioHarness.tsx';
+import {
+  listItemOf,
+  makeArtifact,
+  makePortfolio,
+  notFoundError,
+  renderPortfolioEdit,
+} from '../../test/portfolioHarness.tsx';
 import { clearToasts } from '../feedback/toastStore.ts';
 
-function setup(portfolio: Portfolio | null, options: { update?: (body: PortfolioUpdateBody) => Promise<Portfolio>; remove?: () => Promise<PortfolioListItem> } = {}) {
+function setup(
+  portfolio: Portfolio | null,
+  options: {
+    update?: (body: PortfolioUpdateBody) => Promise<Portfolio>;
+    remove?: () => Promise<PortfolioListItem>;
+  } = {},
+) {
   const calls = { update: [] as PortfolioUpdateBody[], remove: 0 };
   const rendered = renderPortfolioEdit({
     portfolioId: portfolio?.id ?? 99,
@@ -28,19 +40,38 @@ function setup(portfolio: Portfolio | null, options: { update?: (body: Portfolio
   return { ...rendered, calls };
 }
 
-const empty = () => makePortfolio({ id: 5, name: 'My Portfolio 1', grades: ['3rd'], subject: '', topic: '', artifacts: [] });
-const full = () => makePortfolio({ id: 6, name: 'Forces and Motion', grades: ['5th'], subject: 'Science', topic: 'Pushes', artifacts: [makeArtifact({ portfolio: { id: 6 } })] });
+const empty = () =>
+  makePortfolio({ id: 5, name: 'My Portfolio 1', grades: ['3rd'], subject: '', topic: '', artifacts: [] });
+const full = () =>
+  makePortfolio({
+    id: 6,
+    name: 'Forces and Motion',
+    grades: ['5th'],
+    subject: 'Science',
+    topic: 'Pushes',
+    artifacts: [makeArtifact({ portfolio: { id: 6 } })],
+  });
 
 afterEach(clearToasts);
 
 describe('Edit portfolio', () => {
   it('shows the portfolio’s name, grades, subject and topic', async () => {
     setup(full());
-    expect(((await screen.findByRole('textbox', { name: 'Portfolio Name' })) as HTMLInputElement).value).toBe('Forces and Motion');
+    expect(((await screen.findByRole('textbox', { name: 'Portfolio Name' })) as HTMLInputElement).value).toBe(
+      'Forces and Motion',
+    );
     expect(screen.getByRole('button', { name: 'Grade Levels 5th Grade' }).getAttribute('aria-expanded')).toBe('false');
     const subject = screen.getByRole('combobox', { name: 'Subject' }) as HTMLSelectElement;
     expect(subject.value).toBe('Science');
-    expect([...subject.options].map((o) => o.textContent)).toEqual(['No subject', 'Arts', 'History', 'Language Arts', 'Mathematics', 'PE', 'Science']);
+    expect([...subject.options].map((o) => o.textContent)).toEqual([
+      'No subject',
+      'Arts',
+      'History',
+      'Language Arts',
+      'Mathematics',
+      'PE',
+      'Science',
+    ]);
     expect((screen.getByRole('textbox', { name: 'Portfolio Topic' }) as HTMLTextAreaElement).value).toBe('Pushes');
   });
 
@@ -68,7 +99,9 @@ describe('Edit portfolio', () => {
     await ux.type(screen.getByRole('textbox', { name: 'Portfolio Topic' }), ' and pulls');
     await ux.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(showPortfolio).toHaveBeenCalledWith(6));
-    expect(calls.update).toEqual([{ name: 'Forces, again', grades: ['K', '5th'], subject: 'Mathematics', topic: 'Pushes and pulls' }]);
+    expect(calls.update).toEqual([
+      { name: 'Forces, again', grades: ['K', '5th'], subject: 'Mathematics', topic: 'Pushes and pulls' },
+    ]);
     expect(screen.getByText('Successfully edited portfolio')).toBeTruthy();
   });
 
@@ -88,7 +121,9 @@ describe('Edit portfolio', () => {
     });
     await ux.click(await screen.findByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toContain('The topic must be at most 500 characters.');
-    expect(((await screen.findByRole('textbox', { name: 'Portfolio Name' })) as HTMLInputElement).value).toBe('Forces and Motion');
+    expect(((await screen.findByRole('textbox', { name: 'Portfolio Name' })) as HTMLInputElement).value).toBe(
+      'Forces and Motion',
+    );
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
@@ -109,7 +144,9 @@ describe('Edit portfolio', () => {
     expect(calls.remove).toBe(0);
 
     await ux.click(screen.getByRole('button', { name: 'Delete Portfolio' }));
-    await ux.click(within(screen.getByRole('alertdialog', { name: 'Delete Portfolio' })).getByRole('button', { name: 'YES' }));
+    await ux.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete Portfolio' })).getByRole('button', { name: 'YES' }),
+    );
     await waitFor(() => expect(showPortfolioList).toHaveBeenCalledTimes(1));
     expect(calls.remove).toBe(1);
     expect(screen.getByText('Successfully deleted portfolio')).toBeTruthy();
@@ -122,8 +159,12 @@ describe('Edit portfolio', () => {
       },
     });
     await ux.click(await screen.findByRole('button', { name: 'Delete Portfolio' }));
-    await ux.click(within(screen.getByRole('alertdialog', { name: 'Delete Portfolio' })).getByRole('button', { name: 'YES' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('A portfolio can be deleted only when it has no artifacts.');
+    await ux.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete Portfolio' })).getByRole('button', { name: 'YES' }),
+    );
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'A portfolio can be deleted only when it has no artifacts.',
+    );
     expect(screen.getByRole('textbox', { name: 'Portfolio Name' })).toBeTruthy();
     expect(showPortfolioList).not.toHaveBeenCalled();
   });

@@ -74,7 +74,8 @@ function EditForm() {
   const status = usePortfolioEditStatus();
   const busy = usePortfolioEditBusy();
   const canDelete = useCanDeletePortfolio();
-  const { change, changeGrades, submit, cancel, requestDelete, cancelDelete, confirmDelete, stay, leave } = usePortfolioEditEvents();
+  const { change, changeGrades, submit, cancel, requestDelete, cancelDelete, confirmDelete, stay, leave } =
+    usePortfolioEditEvents();
   const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
@@ -103,7 +104,13 @@ function EditForm() {
           error={errors.name}
           onChange={(event) => change('name', event.target.value)}
         />
-        <MultiSelect label="Grade Levels" options={GRADE_OPTIONS} value={values.grades} onChange={changeGrades} error={errors.grades} />
+        <MultiSelect
+          label="Grade Levels"
+          options={GRADE_OPTIONS}
+          value={values.grades}
+          onChange={changeGrades}
+          error={errors.grades}
+        />
         <SelectField
           label="Subject"
           placeholder="No subject"
@@ -114,7 +121,13 @@ function EditForm() {
         />
         <FieldWrap>
           <Label htmlFor={topicId}>Portfolio Topic</Label>
-          <TextArea id={topicId} name="topic" value={values.topic} maxLength={TOPIC_MAX} onChange={(event) => change('topic', event.target.value)} />
+          <TextArea
+            id={topicId}
+            name="topic"
+            value={values.topic}
+            maxLength={TOPIC_MAX}
+            onChange={(event) => change('topic', event.target.value)}
+          />
         </FieldWrap>
         <Actions>
           <BusyButton type="submit" busy={status === 'saving'} busyLabel="Saving the portfolio…" disabled={busy}>
@@ -165,8 +178,15 @@ export function PortfolioEditPage() {
           <Link href={paths.myPortfolios}>Back to My Portfolios</Link>
         </>
       ) : null}
-      {status === 'loadFailed' ? <Problem title="The portfolio could not be loaded" message={error?.message} onRetry={retry} /> : null}
-      {status === 'editing' || status === 'saving' || status === 'confirmingDelete' || status === 'deleting' || status === 'confirmingLeave' || status === 'leaving' ? (
+      {status === 'loadFailed' ? (
+        <Problem title="The portfolio could not be loaded" message={error?.message} onRetry={retry} />
+      ) : null}
+      {status === 'editing' ||
+      status === 'saving' ||
+      status === 'confirmingDelete' ||
+      status === 'deleting' ||
+      status === 'confirmingLeave' ||
+      status === 'leaving' ? (
         <EditForm />
       ) : null}
     </>

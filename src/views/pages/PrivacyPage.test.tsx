@@ -22,12 +22,17 @@ describe('Privacy page (spec §1)', () => {
   it('gives every section of the content module a heading', () => {
     renderApp('/privacy');
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual([...siteContent.privacy.sections.map((s) => s.heading), siteContent.privacy.contactHeading]);
+    expect(headings).toEqual([
+      ...siteContent.privacy.sections.map((s) => s.heading),
+      siteContent.privacy.contactHeading,
+    ]);
   });
 
   it('says where to ask questions or ask for deletion: the configured support address', () => {
     renderApp('/privacy', { config: { contactEmail: 'help@school.example' } });
-    expect(screen.getByRole('link', { name: 'help@school.example' }).getAttribute('href')).toBe('mailto:help@school.example');
+    expect(screen.getByRole('link', { name: 'help@school.example' }).getAttribute('href')).toBe(
+      'mailto:help@school.example',
+    );
   });
 
   it('says whom to ask when no address is configured', () => {

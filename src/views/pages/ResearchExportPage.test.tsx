@@ -2,7 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { ExportOptions } from '../../machines/researchExport/researchExportMachine.ts';
-import { CONSENT_REQUIRED_MESSAGE, CONSENT_STATEMENT, RANGE_ORDER_MESSAGE, type ResearchExportRecord } from '../../schemas/researchExport.ts';
+import {
+  CONSENT_REQUIRED_MESSAGE,
+  CONSENT_STATEMENT,
+  RANGE_ORDER_MESSAGE,
+  type ResearchExportRecord,
+} from '../../schemas/researchExport.ts';
 import { NetworkError } from '../../services/errors.ts';
 import { makeAccount } from '../../test/portfolioHarness.tsx';
 import { makeExportRecord, renderResearchExport } from '../../test/researchHarness.tsx';
@@ -18,14 +23,24 @@ const OPTIONS: ExportOptions = {
   exports: [
     makeExportRecord({
       id: 2,
-      parameters: { identities: 'included', consentConfirmed: true, from: '2026-01-01', to: '2026-02-01', sharedPortfolios: [31], teachers: [7, 8] },
+      parameters: {
+        identities: 'included',
+        consentConfirmed: true,
+        from: '2026-01-01',
+        to: '2026-02-01',
+        sharedPortfolios: [31],
+        teachers: [7, 8],
+      },
       rowCounts: { teachers: 2, comments: 1200 },
     }),
     makeExportRecord({ id: 1, status: 'cancelled', rowCounts: {} }),
   ],
 };
 
-function setup({ user = researcher, log = async () => OPTIONS.exports }: { user?: typeof researcher; log?: () => Promise<ResearchExportRecord[]> } = {}) {
+function setup({
+  user = researcher,
+  log = async () => OPTIONS.exports,
+}: { user?: typeof researcher; log?: () => Promise<ResearchExportRecord[]> } = {}) {
   let logReads = 0;
   const h = renderResearchExport({
     user,
@@ -53,9 +68,23 @@ describe('Research Export', () => {
   it('shows the log with who, when, the filters in words, identities, status and rows', async () => {
     setup();
     const table = await screen.findByRole('table', { name: 'Export log' });
-    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((c) => c.textContent));
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
     expect(rows).toEqual([
-      [expect.stringMatching(/2026/), 'Rita Researcher', 'created 2026-01-01 to 2026-02-01; Grade 5 PLC; 2 teachers', 'Included', 'Completed', '1,202'],
+      [
+        expect.stringMatching(/2026/),
+        'Rita Researcher',
+        'created 2026-01-01 to 2026-02-01; Grade 5 PLC; 2 teachers',
+        'Included',
+        'Completed',
+        '1,202',
+      ],
       [expect.stringMatching(/2026/), 'Rita Researcher', 'Everything', 'Pseudonymous', 'Cancelled', '0'],
     ]);
   });
@@ -68,14 +97,26 @@ describe('Research Export', () => {
     await h.ux.click(screen.getByRole('button', { name: /^Shared portfolios/ }));
     // By name, whatever order the server listed them in.
     const shared = screen.getByRole('group', { name: 'Shared portfolios' });
-    expect(within(shared).getAllByRole('checkbox').map((c) => c.parentElement!.textContent)).toEqual(['Grade 5 PLC', 'Science PLC']);
+    expect(
+      within(shared)
+        .getAllByRole('checkbox')
+        .map((c) => c.parentElement!.textContent),
+    ).toEqual(['Grade 5 PLC', 'Science PLC']);
     await h.ux.click(within(shared).getByRole('checkbox', { name: 'Science PLC' }));
     await h.ux.click(screen.getByRole('button', { name: /^Teachers/ }));
-    await h.ux.click(within(screen.getByRole('group', { name: 'Teachers' })).getByRole('checkbox', { name: 'Teacher, Tess' }));
+    await h.ux.click(
+      within(screen.getByRole('group', { name: 'Teachers' })).getByRole('checkbox', { name: 'Teacher, Tess' }),
+    );
     await h.ux.click(screen.getByRole('button', { name: 'Download package' }));
     expect(h.downloads).toHaveLength(1);
     expect(new URL(h.downloads[0]!).pathname).toBe('/api/v1/research/export');
-    expect(queryOf(h.downloads[0]!)).toEqual({ from: '2026-03-01', to: '2026-03-31', sharedPortfolios: '32', teachers: '7', identities: 'pseudonymous' });
+    expect(queryOf(h.downloads[0]!)).toEqual({
+      from: '2026-03-01',
+      to: '2026-03-31',
+      sharedPortfolios: '32',
+      teachers: '7',
+      identities: 'pseudonymous',
+    });
     expect(screen.getByRole('status').textContent).toBe(DOWNLOAD_STARTED_MESSAGE);
     await waitFor(() => expect(h.logReads()).toBe(1));
   });

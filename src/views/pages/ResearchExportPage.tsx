@@ -51,8 +51,16 @@ const Radio = styled.label`
   gap: ${({ theme }) => theme.space.sm};
   padding: ${({ theme }) => theme.space.xxs} 0;
   cursor: pointer;
-  input { width: 18px; height: 18px; margin: 3px 0 0; accent-color: ${({ theme }) => theme.color.primary}; }
-  small { display: block; color: ${({ theme }) => theme.color.textMuted}; }
+  input {
+    width: 18px;
+    height: 18px;
+    margin: 3px 0 0;
+    accent-color: ${({ theme }) => theme.color.primary};
+  }
+  small {
+    display: block;
+    color: ${({ theme }) => theme.color.textMuted};
+  }
 `;
 
 const Consent = styled.div`
@@ -73,7 +81,9 @@ const Actions = styled.div`
   align-items: center;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.md};
-  p { margin: 0; }
+  p {
+    margin: 0;
+  }
 `;
 
 const LogHeading = styled.div`
@@ -83,7 +93,10 @@ const LogHeading = styled.div`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.md};
   margin-bottom: ${({ theme }) => theme.space.md};
-  h2 { margin: 0; font-size: ${({ theme }) => theme.font.size.lg}; }
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.lg};
+  }
 `;
 
 const Problem = styled.div`
@@ -92,8 +105,12 @@ const Problem = styled.div`
   border: 1px solid ${({ theme }) => theme.color.border};
   border-left: 6px solid ${({ theme }) => theme.color.danger};
   border-radius: ${({ theme }) => theme.radius.md};
-  h2 { font-size: ${({ theme }) => theme.font.size.lg}; }
-  p { margin: 0 0 ${({ theme }) => theme.space.md}; }
+  h2 {
+    font-size: ${({ theme }) => theme.font.size.lg};
+  }
+  p {
+    margin: 0 0 ${({ theme }) => theme.space.md};
+  }
 `;
 
 const LOG_COLUMNS: readonly DataColumn[] = [
@@ -119,7 +136,8 @@ function filtersText(record: ResearchExportRecord, sharedNames: ReadonlyMap<numb
   const p = record.parameters;
   const parts: string[] = [];
   if (p.from || p.to) parts.push(`created ${p.from ?? 'any date'} to ${p.to ?? 'any date'}`);
-  if (p.sharedPortfolios?.length) parts.push(p.sharedPortfolios.map((id) => sharedNames.get(id) ?? `shared portfolio ${id}`).join(', '));
+  if (p.sharedPortfolios?.length)
+    parts.push(p.sharedPortfolios.map((id) => sharedNames.get(id) ?? `shared portfolio ${id}`).join(', '));
   if (p.teachers?.length) parts.push(plural(p.teachers.length, 'teacher'));
   return parts.length > 0 ? parts.join('; ') : 'Everything';
 }
@@ -148,7 +166,11 @@ function LogTable() {
             <td>{filtersText(record, sharedNames)}</td>
             <td>{record.parameters.identities === 'included' ? 'Included' : 'Pseudonymous'}</td>
             <td>{STATUS_WORDS[record.status]}</td>
-            <td data-align="end">{Object.values(record.rowCounts).reduce((a, b) => a + b, 0).toLocaleString('en-US')}</td>
+            <td data-align="end">
+              {Object.values(record.rowCounts)
+                .reduce((a, b) => a + b, 0)
+                .toLocaleString('en-US')}
+            </td>
           </tr>
         ))}
       </DataTable>
@@ -172,8 +194,20 @@ function ExportForm() {
   return (
     <Form aria-label="Research export filters" noValidate onSubmit={handleSubmit}>
       <Grid>
-        <TextField label="Created from" type="date" value={draft.from} error={problems.from} onChange={(e) => change({ from: e.target.value })} />
-        <TextField label="Created to" type="date" value={draft.to} error={problems.to} onChange={(e) => change({ to: e.target.value })} />
+        <TextField
+          label="Created from"
+          type="date"
+          value={draft.from}
+          error={problems.from}
+          onChange={(e) => change({ from: e.target.value })}
+        />
+        <TextField
+          label="Created to"
+          type="date"
+          value={draft.to}
+          error={problems.to}
+          onChange={(e) => change({ to: e.target.value })}
+        />
       </Grid>
       <Grid>
         <MultiSelect
@@ -204,11 +238,18 @@ function ExportForm() {
           />
           <span>
             Pseudonymous
-            <small>Each person is a stable pseudonym; names, user names and e-mail addresses are removed from every text.</small>
+            <small>
+              Each person is a stable pseudonym; names, user names and e-mail addresses are removed from every text.
+            </small>
           </span>
         </Radio>
         <Radio>
-          <input type="radio" name="identities" checked={draft.identities === 'included'} onChange={() => change({ identities: 'included' })} />
+          <input
+            type="radio"
+            name="identities"
+            checked={draft.identities === 'included'}
+            onChange={() => change({ identities: 'included' })}
+          />
           <span>
             Include identities
             <small>Names and e-mail addresses, for studies whose participants consented to being identified.</small>
@@ -262,12 +303,16 @@ export function ResearchExportPage() {
       ) : (
         <>
           <Intro>
-            One ZIP file with long-format CSV files (teachers, portfolios, artifacts, answers, shared portfolios, shared artifacts,
-            comments with their video moments, reactions, memberships), a codebook and a README. Times are in UTC. Every export is recorded
-            in the log below.
+            One ZIP file with long-format CSV files (teachers, portfolios, artifacts, answers, shared portfolios, shared
+            artifacts, comments with their video moments, reactions, memberships), a codebook and a README. Times are in
+            UTC. Every export is recorded in the log below.
           </Intro>
           {status === 'loadFailed' ? <LoadFailed /> : null}
-          {status === 'loading' ? <p role="status" aria-label="Loading the export options">Loading…</p> : null}
+          {status === 'loading' ? (
+            <p role="status" aria-label="Loading the export options">
+              Loading…
+            </p>
+          ) : null}
           {status === 'ready' ? (
             <>
               <ExportForm />

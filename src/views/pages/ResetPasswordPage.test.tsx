@@ -92,7 +92,9 @@ describe('ResetPasswordPage', () => {
     await ux.type(passwordInput(), 'brand-new-pass');
     await ux.type(confirmationInput(), 'brand-new-pasz{Enter}');
     expect(screen.getByText('Passwords do not match.')).toBeTruthy();
-    expect(document.getElementById(confirmationInput().getAttribute('aria-describedby')!)?.textContent).toBe('Passwords do not match.');
+    expect(document.getElementById(confirmationInput().getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Passwords do not match.',
+    );
     expect(document.activeElement).toBe(confirmationInput());
     expect(passwordInput().getAttribute('aria-invalid')).toBeNull();
     expect(requests).toEqual([]);
@@ -108,11 +110,15 @@ describe('ResetPasswordPage', () => {
 
   it('sets the password with the code of the link, keeps no token in the page, says so and lets the user in', async () => {
     let answer!: (response: AuthResponse) => void;
-    const { ux, requests, completeLogin } = renderReset({ resetPassword: () => new Promise((resolve) => (answer = resolve)) });
+    const { ux, requests, completeLogin } = renderReset({
+      resetPassword: () => new Promise((resolve) => (answer = resolve)),
+    });
     await ux.type(passwordInput(), 'brand-new-pass');
     await ux.type(confirmationInput(), 'brand-new-pass');
     await ux.click(submitButton());
-    expect(requests).toEqual([{ code: 'one-time-code', password: 'brand-new-pass', passwordConfirmation: 'brand-new-pass' }]);
+    expect(requests).toEqual([
+      { code: 'one-time-code', password: 'brand-new-pass', passwordConfirmation: 'brand-new-pass' },
+    ]);
     expect(submitButton().disabled).toBe(true);
     expect(submitButton().getAttribute('aria-busy')).toBe('true');
     expect(screen.getByText('Saving your new password…')).toBeTruthy();

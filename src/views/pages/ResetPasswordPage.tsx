@@ -1,7 +1,11 @@
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
 import { PASSWORD_MIN } from '../../schemas/rules.ts';
-import { usePasswordResetEvents, usePasswordResetForm, useSetsFirstPassword } from '../../machines/passwordReset/usePasswordReset.ts';
+import {
+  usePasswordResetEvents,
+  usePasswordResetForm,
+  useSetsFirstPassword,
+} from '../../machines/passwordReset/usePasswordReset.ts';
 import { AuthActions, AuthCard, focusField } from '../components/AuthCard.tsx';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { ButtonLink } from '../components/Button.tsx';

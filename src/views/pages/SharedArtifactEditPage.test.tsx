@@ -55,22 +55,35 @@ const CONFLICT_MESSAGE = 'This artifact has recently been saved by someone else 
 const STALE_MESSAGE = 'This artifact has recently been saved by someone else at 03/02/26 11:45.';
 
 const ok: GateCheckResponse = { type: 'ok', message: 'Shared artifact can be safely saved.', updated_at: LOADED };
-const conflict = (updatedAt = STORED, message = CONFLICT_MESSAGE): GateCheckResponse => ({ type: 'warning', message, updated_at: updatedAt });
+const conflict = (updatedAt = STORED, message = CONFLICT_MESSAGE): GateCheckResponse => ({
+  type: 'warning',
+  message,
+  updated_at: updatedAt,
+});
 const refusal: GateCheckResponse = { type: 'error', message: 'Invalid updated_at parameter.' };
 const stale = new ApiError(409, 'conflict', STALE_MESSAGE, '');
 
 const input = { kind: 'shared' as const, portfolioId: 9, artifactId: 70, readOnly: false };
-const savedAs = (inputOfPut: SharedUpdateInput): SharedArtifact => makeSharedArtifact({ responses: inputOfPut.responses, updated_at: NEWEST });
+const savedAs = (inputOfPut: SharedUpdateInput): SharedArtifact =>
+  makeSharedArtifact({ responses: inputOfPut.responses, updated_at: NEWEST });
 
 /** The page with the artifact loaded; gate checks and saves wait for the test. */
-async function renderLoaded(artifact: SharedArtifactDetail = makeSharedArtifactDetail(), options: { leaveDelay?: number } = {}) {
+async function renderLoaded(
+  artifact: SharedArtifactDetail = makeSharedArtifactDetail(),
+  options: { leaveDelay?: number } = {},
+) {
   const gateCheck = controllableActor<GateCheckResponse, GateCheckInput>();
   const update = controllableActor<SharedArtifact, SharedUpdateInput>();
   const fetchArtifact = controllableActor<EditableArtifact, { artifactId: number }>();
   const deleteShared = controllableActor<SharedArtifact, { artifactId: number }>();
   const rendered = renderArtifactEdit({
     input,
-    fakes: { fetchArtifact: fetchArtifact.logic, gateCheck: gateCheck.logic, updateSharedArtifact: update.logic, deleteSharedArtifact: deleteShared.logic },
+    fakes: {
+      fetchArtifact: fetchArtifact.logic,
+      gateCheck: gateCheck.logic,
+      updateSharedArtifact: update.logic,
+      deleteSharedArtifact: deleteShared.logic,
+    },
     ...(options.leaveDelay !== undefined ? { leaveDelay: options.leaveDelay } : {}),
   });
   expect(fetchArtifact.calls[0]?.input).toEqual({ artifactId: 70 });
@@ -88,7 +101,11 @@ const conflictDialog = () => screen.queryByRole('alertdialog', { name: 'Edit Con
 
 describe('the shared artifact edit page: the form', () => {
   it('loads the shared artifact and shows the personal form with the team questions under their own heading', async () => {
-    await renderLoaded(makeSharedArtifactDetail({ responses: { artifactName: 'Ramp race', learningGoal: 'Forces', [TEAM_QUESTION.key]: 'Another school' } }));
+    await renderLoaded(
+      makeSharedArtifactDetail({
+        responses: { artifactName: 'Ramp race', learningGoal: 'Forces', [TEAM_QUESTION.key]: 'Another school' },
+      }),
+    );
     expect(field('Artifact Name').value).toBe('Ramp race');
     expect(screen.getByText('Date Created')).toBeTruthy();
     expect(screen.getByText('Last Edited')).toBeTruthy();
@@ -122,12 +139,20 @@ describe('the shared artifact edit page: the form', () => {
 
 describe('the shared artifact edit page: not found', () => {
   it.each([
-    ['a 404 (not a member of the team)', () => Promise.reject(new ApiError(404, 'not_found', 'Shared artifact not found.', ''))],
+    [
+      'a 404 (not a member of the team)',
+      () => Promise.reject(new ApiError(404, 'not_found', 'Shared artifact not found.', '')),
+    ],
     ['an artifact of another shared portfolio', async () => makeSharedArtifactDetail({ sharedPortfolio: { id: 10 } })],
   ])('says “Shared artifact not found.” for %s', async (_, answer) => {
-    renderArtifactEdit({ input, fakes: { fetchArtifact: fromPromise<EditableArtifact, { artifactId: number }>(answer) } });
+    renderArtifactEdit({
+      input,
+      fakes: { fetchArtifact: fromPromise<EditableArtifact, { artifactId: number }>(answer) },
+    });
     expect(await screen.findByText('Shared artifact not found.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to Shared Portfolios' }).getAttribute('href')).toBe('/shared-portfolios');
+    expect(screen.getByRole('link', { name: 'Back to Shared Portfolios' }).getAttribute('href')).toBe(
+      '/shared-portfolios',
+    );
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 
@@ -148,7 +173,11 @@ describe('the shared artifact edit page: saving (gate check)', () => {
     expect(button('Save').getAttribute('aria-busy')).toBe('true');
     await act(async () => gateCheck.next().deferred.resolve(ok));
     const put = update.next();
-    expect(put.input).toEqual({ artifactId: 70, responses: { artifactName: 'Ramp races', learningGoal: 'Forces' }, updatedAt: LOADED });
+    expect(put.input).toEqual({
+      artifactId: 70,
+      responses: { artifactName: 'Ramp races', learningGoal: 'Forces' },
+      updatedAt: LOADED,
+    });
     await act(async () => put.deferred.resolve(savedAs(put.input)));
     expect(await screen.findByText('Successfully edited shared artifact')).toBeTruthy();
     await waitFor(() => expect(navigateToArtifact).toHaveBeenCalledWith(9, 70));
@@ -161,7 +190,11 @@ describe('the shared artifact edit page: saving (gate check)', () => {
     await act(async () => gateCheck.next().deferred.resolve(conflict()));
     const dialog = conflictDialog()!;
     expect(dialog.textContent).toContain(`${CONFLICT_MESSAGE} Are you sure you want to overwrite their changes?`);
-    expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(['NO', 'YES']);
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['NO', 'YES']);
     // Focus starts on NO and stays in the dialog.
     expect(document.activeElement).toBe(button('NO'));
     await ux.tab();
@@ -183,7 +216,11 @@ describe('the shared artifact edit page: saving (gate check)', () => {
     await ux.click(within(conflictDialog()!).getByRole('button', { name: 'YES' }));
     expect(conflictDialog()).toBeNull();
     const put = update.next();
-    expect(put.input).toEqual({ artifactId: 70, responses: { artifactName: 'Ramp race', learningGoal: 'Forces' }, updatedAt: STORED });
+    expect(put.input).toEqual({
+      artifactId: 70,
+      responses: { artifactName: 'Ramp race', learningGoal: 'Forces' },
+      updatedAt: STORED,
+    });
     await act(async () => put.deferred.resolve(savedAs(put.input)));
     expect(await screen.findByText('Successfully edited shared artifact')).toBeTruthy();
     await waitFor(() => expect(navigateToArtifact).toHaveBeenCalledWith(9, 70));
@@ -257,7 +294,9 @@ describe('the shared artifact edit page: saving (gate check)', () => {
     await ux.type(field('Artifact Name'), 's');
     await ux.click(button('Save'));
     await act(async () => gateCheck.next().deferred.resolve(ok));
-    await act(async () => update.next().deferred.reject(new ApiError(400, 'invalid_responses', 'Field Artifact Name is required.', '')));
+    await act(async () =>
+      update.next().deferred.reject(new ApiError(400, 'invalid_responses', 'Field Artifact Name is required.', '')),
+    );
     await waitFor(() => expect(alerts().join()).toContain('Field Artifact Name is required.'));
     expect(gateCheck.calls).toHaveLength(0);
     expect(field('Artifact Name').value).toBe('Ramp races');
@@ -281,7 +320,9 @@ describe('the shared artifact edit page: deleting', () => {
     const { deleteShared, navigateToPortfolio } = await renderLoaded(artifact);
     const ux = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await ux.click(button('Delete Artifact'));
-    expect(screen.getByRole('alertdialog', { name: 'Delete Artifact' }).textContent).toContain('Do you want to delete Ramp race?');
+    expect(screen.getByRole('alertdialog', { name: 'Delete Artifact' }).textContent).toContain(
+      'Do you want to delete Ramp race?',
+    );
     await ux.click(button('YES'));
     expect(deleteShared.calls[0]!.input).toEqual({ artifactId: 70 });
     await act(async () => deleteShared.next().deferred.resolve(makeSharedArtifact()));
@@ -299,8 +340,16 @@ describe('the shared artifact edit page: deleting', () => {
     const { ux, deleteShared, navigateToPortfolio } = await renderLoaded();
     await ux.click(button('Delete Artifact'));
     await ux.click(button('YES'));
-    await act(async () => deleteShared.next().deferred.reject(new ApiError(400, 'has_activity', 'You cannot delete a shared artifact with comments or reactions.', '')));
-    await waitFor(() => expect(alerts().join()).toContain('You cannot delete a shared artifact with comments or reactions.'));
+    await act(async () =>
+      deleteShared
+        .next()
+        .deferred.reject(
+          new ApiError(400, 'has_activity', 'You cannot delete a shared artifact with comments or reactions.', ''),
+        ),
+    );
+    await waitFor(() =>
+      expect(alerts().join()).toContain('You cannot delete a shared artifact with comments or reactions.'),
+    );
     expect(navigateToPortfolio).not.toHaveBeenCalled();
     expect(field('Artifact Name').disabled).toBe(false);
   });
@@ -341,7 +390,13 @@ describe('the shared artifact edit page: files', () => {
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'one.png', { type: 'image/png' });
     await ux.upload(await screen.findByLabelText('Choose files'), file);
     expect(await screen.findByRole('link', { name: 'one' })).toBeTruthy();
-    expect(services.uploadToSharedArtifact).toHaveBeenCalledWith(9, 70, file, expect.any(Function), expect.any(AbortSignal));
+    expect(services.uploadToSharedArtifact).toHaveBeenCalledWith(
+      9,
+      70,
+      file,
+      expect.any(Function),
+      expect.any(AbortSignal),
+    );
     await ux.click(button('Delete ramp'));
     await ux.click(button('YES'));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'ramp' })).toBeNull());

@@ -37,7 +37,12 @@ function SharedArtifactForm({ artifact }: { artifact: EditableArtifact }) {
         </FormNote>
       }
       buttons={
-        <BusyButton type="submit" busy={(status === 'saving' && !asking) || status === 'saved'} busyLabel="Saving…" disabled={busy}>
+        <BusyButton
+          type="submit"
+          busy={(status === 'saving' && !asking) || status === 'saved'}
+          busyLabel="Saving…"
+          disabled={busy}
+        >
           Save
         </BusyButton>
       }

@@ -17,7 +17,14 @@ import { ApiError, NetworkError } from '../../services/errors.ts';
 import { BASIC_STRUCTURE } from '../../test/artifactFixtures.ts';
 import { HeaderLink } from '../../test/portfolioHarness.tsx';
 import { makeUser } from '../../test/renderApp.tsx';
-import { makeMembers, makeSharedArtifact, makeSharedPortfolio, makeTemplatePortfolio, people, TEAM_QUESTION } from '../../test/sharedFixtures.ts';
+import {
+  makeMembers,
+  makeSharedArtifact,
+  makeSharedPortfolio,
+  makeTemplatePortfolio,
+  people,
+  TEAM_QUESTION,
+} from '../../test/sharedFixtures.ts';
 import { Toaster } from '../feedback/Toaster.tsx';
 import { clearToasts, notify } from '../feedback/toastStore.ts';
 import { theme } from '../theme/theme.ts';
@@ -90,14 +97,20 @@ function renderForm({
       fetchMembers: fromPromise(async () => makeMembers()),
     },
   });
-  const location = memoryLocation({ path: mode === 'create' ? '/shared-portfolios/new' : `/shared-portfolios/${sharedPortfolioId}/edit`, record: true });
+  const location = memoryLocation({
+    path: mode === 'create' ? '/shared-portfolios/new' : `/shared-portfolios/${sharedPortfolioId}/edit`,
+    record: true,
+  });
   render(
     <ThemeProvider theme={theme}>
       <Router hook={location.hook} aroundNav={guardedNavigation}>
         <HeaderLink />
         <Switch>
           <Route path={location.history[0]!}>
-            <SharedPortfolioFormActorContext.Provider logic={logic} options={{ input: { mode, sharedPortfolioId, currentUser: user } }}>
+            <SharedPortfolioFormActorContext.Provider
+              logic={logic}
+              options={{ input: { mode, sharedPortfolioId, currentUser: user } }}
+            >
               <SharedFormLeaveGuard />
               <SharedPortfolioFormPage />
             </SharedPortfolioFormActorContext.Provider>
@@ -110,14 +123,21 @@ function renderForm({
       </Router>
     </ThemeProvider>,
   );
-  return { calls, navigateToSharedPortfolio, navigateToSharedPortfolios, location, ux: userEvent.setup({ delay: null }) };
+  return {
+    calls,
+    navigateToSharedPortfolio,
+    navigateToSharedPortfolios,
+    location,
+    ux: userEvent.setup({ delay: null }),
+  };
 }
 
 const nameField = () => screen.getByLabelText('Shared Portfolio Name') as HTMLInputElement;
 const includeSwitch = (text: string) => screen.getByRole('switch', { name: `Include: ${text}` });
 const rowOf = (text: string) => screen.getByRole('switch', { name: `Include: ${text}` }).closest('tr')!;
 const save = (ux: ReturnType<typeof userEvent.setup>) => ux.click(screen.getByRole('button', { name: 'SAVE' }));
-const describedBy = (element: HTMLElement) => document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent;
+const describedBy = (element: HTMLElement) =>
+  document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent;
 
 afterEach(() => clearToasts());
 
@@ -143,14 +163,18 @@ describe('shared portfolio form: access', () => {
   });
 
   it('says so when the template is missing', async () => {
-    renderForm({ fetchTemplate: async () => Promise.reject(new ApiError(404, 'not_found', 'Portfolio not found.', '')) });
+    renderForm({
+      fetchTemplate: async () => Promise.reject(new ApiError(404, 'not_found', 'Portfolio not found.', '')),
+    });
     expect(await screen.findByText('Portfolio template not found.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'SAVE' })).toBeNull();
   });
 
   it('offers to try again when the template cannot be loaded', async () => {
     let fail = true;
-    const h = renderForm({ fetchTemplate: async () => (fail ? Promise.reject(new NetworkError()) : makeTemplatePortfolio()) });
+    const h = renderForm({
+      fetchTemplate: async () => (fail ? Promise.reject(new NetworkError()) : makeTemplatePortfolio()),
+    });
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(new NetworkError().message)).toBeTruthy();
     fail = false;
@@ -160,14 +184,20 @@ describe('shared portfolio form: access', () => {
   });
 
   it('edits only for the owner or a researcher; others read "Shared portfolio not found."', async () => {
-    const member = renderForm({ mode: 'edit', user: tess, fetchSharedPortfolio: async () => makeSharedPortfolio({ abilities: SHARED_PORTFOLIO_ABILITIES.member }) });
+    const member = renderForm({
+      mode: 'edit',
+      user: tess,
+      fetchSharedPortfolio: async () => makeSharedPortfolio({ abilities: SHARED_PORTFOLIO_ABILITIES.member }),
+    });
     expect(await screen.findByText('Shared portfolio not found.')).toBeTruthy();
     expect(member.calls.fetchSharedPortfolio).toEqual([9]);
     expect(screen.queryByLabelText('Shared Portfolio Name')).toBeNull();
     cleanup();
 
     renderForm({ mode: 'edit', user: rita });
-    expect(((await screen.findByLabelText('Shared Portfolio Name')) as HTMLInputElement).value).toBe('Grades 5–7 Science PLC');
+    expect(((await screen.findByLabelText('Shared Portfolio Name')) as HTMLInputElement).value).toBe(
+      'Grades 5–7 Science PLC',
+    );
     cleanup();
 
     renderForm({ mode: 'edit', user: lee });
@@ -176,7 +206,11 @@ describe('shared portfolio form: access', () => {
   });
 
   it('says "Shared portfolio not found." for a missing portfolio or an address without an id', async () => {
-    renderForm({ mode: 'edit', fetchSharedPortfolio: async () => Promise.reject(new ApiError(404, 'not_found', 'Shared portfolio not found.', '')) });
+    renderForm({
+      mode: 'edit',
+      fetchSharedPortfolio: async () =>
+        Promise.reject(new ApiError(404, 'not_found', 'Shared portfolio not found.', '')),
+    });
     expect(await screen.findByText('Shared portfolio not found.')).toBeTruthy();
     cleanup();
     const h = renderForm({ mode: 'edit', sharedPortfolioId: null });
@@ -189,7 +223,8 @@ describe('shared portfolio form: create', () => {
   it('shows the summary fields and the note on sharing, without the edit-only parts', async () => {
     renderForm();
     await screen.findByLabelText('Shared Portfolio Name');
-    for (const label of ['Subject', 'Portfolio Topic', 'PLC Name', 'PLC Goals for Shared Portfolio']) expect(screen.getByLabelText(label)).toBeTruthy();
+    for (const label of ['Subject', 'Portfolio Topic', 'PLC Name', 'PLC Goals for Shared Portfolio'])
+      expect(screen.getByLabelText(label)).toBeTruthy();
     expect(screen.getByRole('button', { name: /^Grade Levels/ })).toBeTruthy();
     expect(screen.getByText(/You can share this portfolio with participants after it is created/)).toBeTruthy();
     expect(screen.queryByRole('group', { name: 'Currently Shared with' })).toBeNull();
@@ -203,7 +238,13 @@ describe('shared portfolio form: create', () => {
     const h = renderForm();
     await h.ux.click(await screen.findByRole('button', { name: /^Grade Levels/ }));
     const grades = screen.getAllByRole('checkbox').map((c) => c.closest('label')!.textContent);
-    expect(grades).toEqual(['Pre-K', 'Kindergarten', ...['1st', '2nd', '3rd', '4th', '5th', '6th', '7th', '8th', '9th', '10th', '11th', '12th'].map((g) => `${g} Grade`)]);
+    expect(grades).toEqual([
+      'Pre-K',
+      'Kindergarten',
+      ...['1st', '2nd', '3rd', '4th', '5th', '6th', '7th', '8th', '9th', '10th', '11th', '12th'].map(
+        (g) => `${g} Grade`,
+      ),
+    ]);
     const subjects = [...(screen.getByLabelText('Subject') as HTMLSelectElement).options].map((o) => o.textContent);
     expect(subjects).toEqual(['Select a subject', 'Arts', 'History', 'Language Arts', 'Mathematics', 'PE', 'Science']);
   });
@@ -216,7 +257,8 @@ describe('shared portfolio form: create', () => {
       .getAllByRole('switch')
       .map((s) => s.getAttribute('aria-label'));
     expect(texts).toEqual(BASIC_STRUCTURE.map((q) => `Include: ${q.text}`));
-    for (const question of BASIC_STRUCTURE) expect(includeSwitch(question.text).getAttribute('aria-checked')).toBe('true');
+    for (const question of BASIC_STRUCTURE)
+      expect(includeSwitch(question.text).getAttribute('aria-checked')).toBe('true');
 
     const core = includeSwitch('Artifact Name');
     expect(core.getAttribute('aria-disabled')).toBe('true');
@@ -239,13 +281,25 @@ describe('shared portfolio form: create', () => {
     renderForm();
     await screen.findByLabelText('Shared Portfolio Name');
     const file = within(rowOf('Photos, videos or documents')).getAllByRole('cell');
-    expect(file.map((c) => c.textContent).slice(1)).toEqual(['Photos, videos or documents', 'File Upload', 'Photo, Video, Document']);
+    expect(file.map((c) => c.textContent).slice(1)).toEqual([
+      'Photos, videos or documents',
+      'File Upload',
+      'Photo, Video, Document',
+    ]);
     const standards = rowOf('Standards or elements of the framework');
     expect(within(standards).getAllByRole('cell')[2]!.textContent).toBe('Multiple Response');
-    expect(within(standards).getAllByRole('listitem').map((li) => li.textContent)).toEqual(STANDARDS_PANELS.map((p) => p.panel));
+    expect(
+      within(standards)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(STANDARDS_PANELS.map((p) => p.panel));
     const timing = rowOf('When in the unit was this?');
     expect(within(timing).getAllByRole('cell')[2]!.textContent).toBe('Single Selection');
-    expect(within(timing).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Beginning of unit', 'Middle of unit', 'End of unit', 'Not part of a unit']);
+    expect(
+      within(timing)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Beginning of unit', 'Middle of unit', 'End of unit', 'Not part of a unit']);
   });
 
   it('requires a name, and for each team question a text, a type and (choice types) a choice', async () => {
@@ -267,7 +321,9 @@ describe('shared portfolio form: create', () => {
     expect(screen.queryByText('A name is required.')).toBeNull();
 
     await save(h.ux);
-    expect(await screen.findByText('You have 1 invalid question. Please add the required info and re-submit.')).toBeTruthy();
+    expect(
+      await screen.findByText('You have 1 invalid question. Please add the required info and re-submit.'),
+    ).toBeTruthy();
     expect(describedBy(nameField())).toBe('A name is required.');
     expect(nameField().getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(nameField());
@@ -277,7 +333,9 @@ describe('shared portfolio form: create', () => {
 
     await h.ux.click(screen.getByRole('button', { name: 'Add Question' }));
     await save(h.ux);
-    expect(await screen.findByText('You have 2 invalid questions. Please add the required info and re-submit.')).toBeTruthy();
+    expect(
+      await screen.findByText('You have 2 invalid questions. Please add the required info and re-submit.'),
+    ).toBeTruthy();
 
     // Messages follow the typing once they are on screen.
     await h.ux.type(nameField(), 'Team');
@@ -302,7 +360,9 @@ describe('shared portfolio form: create', () => {
     expect(await screen.findByText('A name is required.')).toBeTruthy();
     const summary = screen.getByRole('alert', { name: 'There is a problem' });
     expect(summary.textContent).not.toMatch(/invalid question/);
-    expect(within(summary).getByRole('link', { name: 'Shared Portfolio Name: A name is required.' }).getAttribute('href')).toBe(`#${nameField().id}`);
+    expect(
+      within(summary).getByRole('link', { name: 'Shared Portfolio Name: A name is required.' }).getAttribute('href'),
+    ).toBe(`#${nameField().id}`);
     expect(h.calls.create).toEqual([]);
   });
 
@@ -361,7 +421,13 @@ describe('shared portfolio form: create', () => {
     expect(STANDARDS_ITEMS).toContain('Scale, Proportion, and Quantity');
     const bonus = body.structure.slice(7);
     expect(bonus).toEqual([
-      { key: expect.stringMatching(UUID), text: 'Which grades could use this?', type: 'multipleResponse', bonus: true, choices: ['5th', '6th', '7th'] },
+      {
+        key: expect.stringMatching(UUID),
+        text: 'Which grades could use this?',
+        type: 'multipleResponse',
+        bonus: true,
+        choices: ['5th', '6th', '7th'],
+      },
       { key: expect.stringMatching(UUID), text: 'Minutes spent', type: 'number', bonus: true, min: 1, max: 1, step: 1 },
       { key: expect.stringMatching(UUID), text: 'Anything else?', type: 'longText', bonus: true },
     ]);
@@ -371,7 +437,8 @@ describe('shared portfolio form: create', () => {
   });
 
   it('keeps the form and shows the server’s refusal', async () => {
-    const refusal = 'You have 1 invalid question. Please add the required info and re-submit. Question text is required.';
+    const refusal =
+      'You have 1 invalid question. Please add the required info and re-submit. Question text is required.';
     const h = renderForm({ save: async () => Promise.reject(new ApiError(400, 'invalid_questions', refusal, '')) });
     await h.ux.type(await screen.findByLabelText('Shared Portfolio Name'), 'Team');
     await save(h.ux);
@@ -406,13 +473,19 @@ describe('shared portfolio form: create', () => {
 describe('shared portfolio form: edit', () => {
   it('shows the portfolio: its values, who it is shared with, when it was created, its questions', async () => {
     const h = renderForm({ mode: 'edit' });
-    expect((await screen.findByLabelText('Shared Portfolio Name') as HTMLInputElement).value).toBe('Grades 5–7 Science PLC');
+    expect(((await screen.findByLabelText('Shared Portfolio Name')) as HTMLInputElement).value).toBe(
+      'Grades 5–7 Science PLC',
+    );
     expect(screen.getByRole('button', { name: /^Grade Levels/ }).textContent).toContain('5th Grade, 6th Grade');
     expect((screen.getByLabelText('Subject') as HTMLSelectElement).value).toBe('Science');
     expect((screen.getByLabelText('Portfolio Topic') as HTMLInputElement).value).toBe('Forces and motion');
     expect((screen.getByLabelText('PLC Name') as HTMLInputElement).value).toBe('Middle school science');
-    expect((screen.getByLabelText('PLC Goals for Shared Portfolio') as HTMLTextAreaElement).value).toBe('Notice student reasoning.');
-    expect(within(screen.getByRole('group', { name: 'Currently Shared with' })).getByText('Lee Lead, Tess Teacher')).toBeTruthy();
+    expect((screen.getByLabelText('PLC Goals for Shared Portfolio') as HTMLTextAreaElement).value).toBe(
+      'Notice student reasoning.',
+    );
+    expect(
+      within(screen.getByRole('group', { name: 'Currently Shared with' })).getByText('Lee Lead, Tess Teacher'),
+    ).toBeTruthy();
     const created = new Date('2026-02-03T15:00:00.000Z');
     const mmddyy = `${String(created.getMonth() + 1).padStart(2, '0')}/${String(created.getDate()).padStart(2, '0')}/26`;
     expect(within(screen.getByRole('group', { name: 'Date Created' })).getByText(mmddyy)).toBeTruthy();
@@ -426,9 +499,9 @@ describe('shared portfolio form: edit', () => {
     expect(on('Photos, videos or documents')).toBe('false');
     expect((screen.getByLabelText('Text of team question 1') as HTMLTextAreaElement).value).toBe(TEAM_QUESTION.text);
     expect((screen.getByLabelText('Type of team question 1') as HTMLSelectElement).value).toBe('singleSelection');
-    expect((screen.getByLabelText('Choices of team question 1 (separated by commas)') as HTMLTextAreaElement).value).toBe(
-      'Another grade, same school, Another school',
-    );
+    expect(
+      (screen.getByLabelText('Choices of team question 1 (separated by commas)') as HTMLTextAreaElement).value,
+    ).toBe('Another grade, same school, Another school');
     expect(h.calls.fetchTemplate).toBe(0);
   });
 
@@ -440,8 +513,20 @@ describe('shared portfolio form: edit', () => {
     const { id, body } = h.calls.update[0]!;
     expect(id).toBe(9);
     expect(body.plcName).toBe('Middle school science PLC');
-    expect(body.structure.map((q) => q.key)).toEqual(['artifactName', 'unitTiming', 'learningGoal', 'standardFrameworkTags', TEAM_QUESTION.key]);
-    expect(body.structure.at(-1)).toEqual({ key: TEAM_QUESTION.key, text: TEAM_QUESTION.text, type: 'singleSelection', bonus: true, choices: TEAM_QUESTION.choices });
+    expect(body.structure.map((q) => q.key)).toEqual([
+      'artifactName',
+      'unitTiming',
+      'learningGoal',
+      'standardFrameworkTags',
+      TEAM_QUESTION.key,
+    ]);
+    expect(body.structure.at(-1)).toEqual({
+      key: TEAM_QUESTION.key,
+      text: TEAM_QUESTION.text,
+      type: 'singleSelection',
+      bonus: true,
+      choices: TEAM_QUESTION.choices,
+    });
     expect(await screen.findByText('Successfully edited shared portfolio')).toBeTruthy();
     expect(h.navigateToSharedPortfolio).toHaveBeenCalledWith(9);
   });
@@ -478,7 +563,10 @@ describe('shared portfolio form: edit', () => {
 
   it('shows the server’s message when the portfolio still has artifacts', async () => {
     const refusal = 'A shared portfolio can be deleted only when it has no artifacts.';
-    const h = renderForm({ mode: 'edit', remove: async () => Promise.reject(new ApiError(400, 'shared_portfolio_not_empty', refusal, '')) });
+    const h = renderForm({
+      mode: 'edit',
+      remove: async () => Promise.reject(new ApiError(400, 'shared_portfolio_not_empty', refusal, '')),
+    });
     await h.ux.click(await screen.findByRole('button', { name: 'Delete Shared Portfolio' }));
     await h.ux.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'YES' }));
     expect(within(await screen.findByRole('alert')).getByText(refusal)).toBeTruthy();
@@ -509,8 +597,15 @@ describe('shared portfolio form: edit', () => {
 
 describe('the shared portfolio form: Delete only when it can succeed', () => {
   it('offers no Delete for a portfolio with artifacts and says why', async () => {
-    const h = renderForm({ mode: 'edit', fetchSharedPortfolio: async () => makeSharedPortfolio({ sharedArtifacts: [makeSharedArtifact()] }) });
-    expect(await screen.findByText('A shared portfolio can be deleted only when it has no artifacts. Delete its artifacts first.')).toBeTruthy();
+    const h = renderForm({
+      mode: 'edit',
+      fetchSharedPortfolio: async () => makeSharedPortfolio({ sharedArtifacts: [makeSharedArtifact()] }),
+    });
+    expect(
+      await screen.findByText(
+        'A shared portfolio can be deleted only when it has no artifacts. Delete its artifacts first.',
+      ),
+    ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Delete Shared Portfolio' })).toBeNull();
     expect(h.calls.remove).toEqual([]);
   });

@@ -17,8 +17,12 @@ const Problem = styled.div`
   border: 1px solid ${({ theme }) => theme.color.border};
   border-left: 6px solid ${({ theme }) => theme.color.danger};
   border-radius: ${({ theme }) => theme.radius.md};
-  h2 { font-size: ${({ theme }) => theme.font.size.lg}; }
-  p { margin: 0 0 ${({ theme }) => theme.space.md}; }
+  h2 {
+    font-size: ${({ theme }) => theme.font.size.lg};
+  }
+  p {
+    margin: 0 0 ${({ theme }) => theme.space.md};
+  }
 `;
 
 const Unavailable = styled.p`
@@ -54,7 +58,9 @@ export function SharedPortfolioFormPage() {
       {status === 'loading' ? <PageSkeleton label="Loading shared portfolio" /> : null}
       {status === 'loadFailed' ? <LoadFailed /> : null}
       {status === 'unavailable' ? <Unavailable>{problem}</Unavailable> : null}
-      {status === 'editing' || status === 'confirmingDelete' || status === 'confirmingLeave' || status === 'done' ? <SharedPortfolioForm /> : null}
+      {status === 'editing' || status === 'confirmingDelete' || status === 'confirmingLeave' || status === 'done' ? (
+        <SharedPortfolioForm />
+      ) : null}
     </>
   );
 }

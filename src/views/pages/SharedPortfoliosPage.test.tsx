@@ -44,7 +44,12 @@ function plc(): SharedPortfolio {
         portfolioGrades: ['6th'],
         structure: [...BASIC_STRUCTURE, TEAM_QUESTION],
         created_at: '2026-03-02T10:00:00.000Z',
-        responses: { artifactName: 'Ramp race', unitTiming: 'Beginning of unit', learningGoal: 'Forces', [TEAM_QUESTION.key]: 'Another school' },
+        responses: {
+          artifactName: 'Ramp race',
+          unitTiming: 'Beginning of unit',
+          learningGoal: 'Forces',
+          [TEAM_QUESTION.key]: 'Another school',
+        },
       }),
       makeSharedArtifact({
         ...base,
@@ -68,15 +73,37 @@ function plc(): SharedPortfolio {
   });
 }
 
-const circle = () => makeSharedPortfolio({ id: 12, name: 'Engineering Design Circle', members: [people.lee, people.tess], sharedArtifacts: [] });
+const circle = () =>
+  makeSharedPortfolio({
+    id: 12,
+    name: 'Engineering Design Circle',
+    members: [people.lee, people.tess],
+    sharedArtifacts: [],
+  });
 
 /** Comments and reactions of the PLC's artifacts. */
 function discussions() {
   return {
     70: {
       comments: [
-        makeComment({ id: 31, sharedArtifact: 70, owner: people.theo.id, username: people.theo.username, text: 'Did anyone test two cars at once?', created_at: '2026-03-03T10:00:00.000Z', updated_at: '2026-03-03T10:00:00.000Z' }),
-        makeComment({ id: 32, sharedArtifact: 70, owner: people.tess.id, username: people.tess.username, text: 'We tried it with MARBLES.', created_at: '2026-03-04T10:00:00.000Z', updated_at: '2026-03-04T12:30:00.000Z' }),
+        makeComment({
+          id: 31,
+          sharedArtifact: 70,
+          owner: people.theo.id,
+          username: people.theo.username,
+          text: 'Did anyone test two cars at once?',
+          created_at: '2026-03-03T10:00:00.000Z',
+          updated_at: '2026-03-03T10:00:00.000Z',
+        }),
+        makeComment({
+          id: 32,
+          sharedArtifact: 70,
+          owner: people.tess.id,
+          username: people.tess.username,
+          text: 'We tried it with MARBLES.',
+          created_at: '2026-03-04T10:00:00.000Z',
+          updated_at: '2026-03-04T12:30:00.000Z',
+        }),
       ],
       reactions: [
         makeReaction({ id: 41, sharedArtifact: 70, owner: people.lee.id, value: '⭐' }),
@@ -85,20 +112,38 @@ function discussions() {
       ],
     },
     71: {
-      comments: [makeComment({ id: 33, sharedArtifact: 71, owner: people.tess.id, username: people.tess.username, text: 'My fifth graders mixed up arrows.' })],
+      comments: [
+        makeComment({
+          id: 33,
+          sharedArtifact: 71,
+          owner: people.tess.id,
+          username: people.tess.username,
+          text: 'My fifth graders mixed up arrows.',
+        }),
+      ],
       reactions: [makeReaction({ id: 44, sharedArtifact: 71, owner: people.lee.id, value: '🔖' })],
     },
   };
 }
 
-function setup({ path = `/shared-portfolios/${PLC}`, user = accounts.tess, portfolios = [plc(), circle()], refetchDelay = 10 }: { path?: string; user?: Me; portfolios?: SharedPortfolio[]; refetchDelay?: number } = {}) {
+function setup({
+  path = `/shared-portfolios/${PLC}`,
+  user = accounts.tess,
+  portfolios = [plc(), circle()],
+  refetchDelay = 10,
+}: { path?: string; user?: Me; portfolios?: SharedPortfolio[]; refetchDelay?: number } = {}) {
   const api = new FakeSharedApi(portfolios, discussions(), user);
   return { api, ...renderSharedPortfolios({ path, user, api, delays: { refetchDelay } }) };
 }
 
 const portfolioSelect = () => screen.getByRole('combobox', { name: 'Select Shared Portfolio' }) as HTMLSelectElement;
 const summary = () => screen.getByRole('region', { name: 'Grades 5–7 Science PLC' });
-const facts = (region: HTMLElement) => Object.fromEntries(within(region).getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+const facts = (region: HTMLElement) =>
+  Object.fromEntries(
+    within(region)
+      .getAllByRole('term')
+      .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+  );
 const reactionsOf = (pane: HTMLElement) => within(within(pane).getByRole('region', { name: 'Reactions' }));
 const commentsOf = (pane: HTMLElement) => within(within(pane).getByRole('region', { name: 'Comments' }));
 
@@ -120,21 +165,30 @@ describe('Shared Portfolios: the page', () => {
     ['a teacher', accounts.tess, false, false],
     ['a PLC lead', accounts.lee, true, false],
     ['a researcher', accounts.rita, true, true],
-  ] as const)('shows %s CREATE NEW SHARED PORTFOLIO (leads, researchers) and the summary export (researchers)', async (_, user, create, exportCsv) => {
-    setup({ path: '/shared-portfolios', user });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Shared Portfolios' })).toBeTruthy();
-    const createLink = screen.queryByRole('link', { name: 'CREATE NEW SHARED PORTFOLIO' });
-    expect(createLink?.getAttribute('href') ?? null).toBe(create ? '/shared-portfolios/new' : null);
-    const exportLink = screen.queryByRole('link', { name: 'Export shared portfolios summary' });
-    expect(exportLink?.getAttribute('href') ?? null).toBe(exportCsv ? 'http://portal.test/api/v1/shared-portfolios/export' : null);
-    expect(exportLink?.getAttribute('download') ?? null).toBe(exportCsv ? 'shared portfolios.csv' : null);
-    expect(document.title).toBe('Shared Portfolios · PracticeFolio');
-  });
+  ] as const)(
+    'shows %s CREATE NEW SHARED PORTFOLIO (leads, researchers) and the summary export (researchers)',
+    async (_, user, create, exportCsv) => {
+      setup({ path: '/shared-portfolios', user });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Shared Portfolios' })).toBeTruthy();
+      const createLink = screen.queryByRole('link', { name: 'CREATE NEW SHARED PORTFOLIO' });
+      expect(createLink?.getAttribute('href') ?? null).toBe(create ? '/shared-portfolios/new' : null);
+      const exportLink = screen.queryByRole('link', { name: 'Export shared portfolios summary' });
+      expect(exportLink?.getAttribute('href') ?? null).toBe(
+        exportCsv ? 'http://portal.test/api/v1/shared-portfolios/export' : null,
+      );
+      expect(exportLink?.getAttribute('download') ?? null).toBe(exportCsv ? 'shared portfolios.csv' : null);
+      expect(document.title).toBe('Shared Portfolios · PracticeFolio');
+    },
+  );
 
   it('lists the shared portfolios by name after the placeholder; choosing one puts it in the address and shows its summary', async () => {
     const { location, ux, api } = setup({ path: '/shared-portfolios' });
     await screen.findByRole('combobox', { name: 'Select Shared Portfolio' });
-    expect([...portfolioSelect().options].map((o) => o.textContent)).toEqual(['Select a shared portfolio', 'Engineering Design Circle', 'Grades 5–7 Science PLC']);
+    expect([...portfolioSelect().options].map((o) => o.textContent)).toEqual([
+      'Select a shared portfolio',
+      'Engineering Design Circle',
+      'Grades 5–7 Science PLC',
+    ]);
     expect(screen.getByText('Choose a shared portfolio to see its artifacts.')).toBeTruthy();
     await ux.selectOptions(portfolioSelect(), 'Grades 5–7 Science PLC');
     expect(location.history).toEqual(['/shared-portfolios', `/shared-portfolios/${PLC}`]);
@@ -154,10 +208,18 @@ describe('Shared Portfolios: the page', () => {
   it('shows the artifacts as Artifact Name, Author, Date and Number of Comments, newest first', async () => {
     setup();
     await screen.findByRole('grid', { name: 'Artifacts' });
-    expect(within(artifactsGrid()).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Artifact Name', 'Author', 'Date', 'Number of Comments']);
-    expect(within(artifactsGrid()).getByRole('columnheader', { name: 'Date' }).getAttribute('aria-sort')).toBe('descending');
+    expect(
+      within(artifactsGrid())
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Artifact Name', 'Author', 'Date', 'Number of Comments']);
+    expect(within(artifactsGrid()).getByRole('columnheader', { name: 'Date' }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
     expect(rowNames()).toEqual(['Food web', 'Ramp race', 'Magnet hunt']);
-    const ramp = within(screen.getByRole('row', { name: /Ramp race/ })).getAllByRole('gridcell').map((c) => c.textContent);
+    const ramp = within(screen.getByRole('row', { name: /Ramp race/ }))
+      .getAllByRole('gridcell')
+      .map((c) => c.textContent);
     expect(ramp).toEqual(['Ramp race', 'Tess Teacher', '03/02/26', '2']);
   });
 
@@ -182,14 +244,20 @@ describe('Shared Portfolios: the page', () => {
 
   it('Edit opens the shared portfolio form', async () => {
     const { ux, where } = setup({ user: accounts.lee });
-    await ux.click(within(await screen.findByRole('region', { name: 'Grades 5–7 Science PLC' })).getByRole('link', { name: 'Edit' }));
+    await ux.click(
+      within(await screen.findByRole('region', { name: 'Grades 5–7 Science PLC' })).getByRole('link', { name: 'Edit' }),
+    );
     expect(where()).toBe(`/shared-portfolios/${PLC}/edit`);
     expect(screen.getByRole('heading', { name: 'Edit Shared Portfolio' })).toBeTruthy();
   });
 
   it('Leave asks the question of spec §6; NO keeps the membership', async () => {
     const { ux, api } = setup();
-    await ux.click(within(await screen.findByRole('region', { name: 'Grades 5–7 Science PLC' })).getByRole('button', { name: 'Leave' }));
+    await ux.click(
+      within(await screen.findByRole('region', { name: 'Grades 5–7 Science PLC' })).getByRole('button', {
+        name: 'Leave',
+      }),
+    );
     const dialog = screen.getByRole('alertdialog', { name: 'Leave Shared Portfolio' });
     expect(dialog.textContent).toContain(LEAVE_TEXT);
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'NO' }));
@@ -200,19 +268,32 @@ describe('Shared Portfolios: the page', () => {
 
   it('Leave then YES ends the membership, says so, and shows the list without that portfolio', async () => {
     const { ux, api, where } = setup();
-    await ux.click(within(await screen.findByRole('region', { name: 'Grades 5–7 Science PLC' })).getByRole('button', { name: 'Leave' }));
-    await ux.click(within(screen.getByRole('alertdialog', { name: 'Leave Shared Portfolio' })).getByRole('button', { name: 'YES' }));
+    await ux.click(
+      within(await screen.findByRole('region', { name: 'Grades 5–7 Science PLC' })).getByRole('button', {
+        name: 'Leave',
+      }),
+    );
+    await ux.click(
+      within(screen.getByRole('alertdialog', { name: 'Leave Shared Portfolio' })).getByRole('button', { name: 'YES' }),
+    );
     expect(await screen.findByText('You left Grades 5–7 Science PLC.')).toBeTruthy();
     await waitFor(() => expect(where()).toBe('/shared-portfolios'));
     expect(api.calls).toContain(`leaveSharedPortfolio ${PLC}`);
-    expect([...portfolioSelect().options].map((o) => o.textContent)).toEqual(['Select a shared portfolio', 'Engineering Design Circle']);
+    expect([...portfolioSelect().options].map((o) => o.textContent)).toEqual([
+      'Select a shared portfolio',
+      'Engineering Design Circle',
+    ]);
     expect(screen.getByText('Choose a shared portfolio to see its artifacts.')).toBeTruthy();
   });
 
   it('a refused Leave alerts the server’s message and keeps the portfolio', async () => {
     const { ux, api, where } = setup();
     api.fail('leaveSharedPortfolio', badRequest('The owner cannot leave.'));
-    await ux.click(within(await screen.findByRole('region', { name: 'Grades 5–7 Science PLC' })).getByRole('button', { name: 'Leave' }));
+    await ux.click(
+      within(await screen.findByRole('region', { name: 'Grades 5–7 Science PLC' })).getByRole('button', {
+        name: 'Leave',
+      }),
+    );
     await ux.click(screen.getByRole('button', { name: 'YES' }));
     expect((await screen.findByRole('alert')).textContent).toContain('The owner cannot leave.');
     expect(where()).toBe(`/shared-portfolios/${PLC}`);
@@ -226,7 +307,9 @@ describe('Shared Portfolios: Filter By and search', () => {
     const { ux } = setup();
     await screen.findByRole('grid', { name: 'Artifacts' });
     const dialog = await openFilters(ux);
-    const sections = within(dialog).getAllByRole('heading', { level: 3 }).map((h) => within(h).getByRole('button'));
+    const sections = within(dialog)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => within(h).getByRole('button'));
     expect(sections.map((b) => b.textContent)).toEqual([
       'Recent',
       'Show Only',
@@ -238,17 +321,32 @@ describe('Shared Portfolios: Filter By and search', () => {
     ]);
     // Grades read by their names, as everywhere else (spec §3).
     const grade = within(dialog).getByRole('group', { name: 'Grade' });
-    expect(within(grade).getAllByRole('checkbox').map((c) => c.closest('label')?.textContent)).toEqual([
-      'Pre-K', 'Kindergarten', '1st Grade', '2nd Grade', '3rd Grade', '4th Grade', '5th Grade', '6th Grade',
-      '7th Grade', '8th Grade', '9th Grade', '10th Grade', '11th Grade', '12th Grade',
+    expect(
+      within(grade)
+        .getAllByRole('checkbox')
+        .map((c) => c.closest('label')?.textContent),
+    ).toEqual([
+      'Pre-K',
+      'Kindergarten',
+      '1st Grade',
+      '2nd Grade',
+      '3rd Grade',
+      '4th Grade',
+      '5th Grade',
+      '6th Grade',
+      '7th Grade',
+      '8th Grade',
+      '9th Grade',
+      '10th Grade',
+      '11th Grade',
+      '12th Grade',
     ]);
     const reactions = within(dialog).getByRole('group', { name: 'Has Reactions' });
-    expect(within(reactions).getAllByRole('checkbox').map((c) => c.closest('label')?.textContent)).toEqual([
-      "🔖Let's talk about this",
-      '⭐Exemplar',
-      '🌉Bridges grade levels',
-      '❓I have a question',
-    ]);
+    expect(
+      within(reactions)
+        .getAllByRole('checkbox')
+        .map((c) => c.closest('label')?.textContent),
+    ).toEqual(["🔖Let's talk about this", '⭐Exemplar', '🌉Bridges grade levels', '❓I have a question']);
     expect(within(reactions).getByRole('checkbox', { name: 'Exemplar' })).toBeTruthy();
   });
 
@@ -256,9 +354,13 @@ describe('Shared Portfolios: Filter By and search', () => {
     const { ux } = setup();
     await screen.findByRole('grid', { name: 'Artifacts' });
     const dialog = await openFilters(ux);
-    await ux.click(within(within(dialog).getByRole('group', { name: 'Show Only' })).getByRole('checkbox', { name: 'My Artifacts' }));
+    await ux.click(
+      within(within(dialog).getByRole('group', { name: 'Show Only' })).getByRole('checkbox', { name: 'My Artifacts' }),
+    );
     expect(rowNames()).toEqual(['Ramp race']);
-    await ux.click(within(within(dialog).getByRole('group', { name: 'Show Only' })).getByRole('checkbox', { name: 'My Artifacts' }));
+    await ux.click(
+      within(within(dialog).getByRole('group', { name: 'Show Only' })).getByRole('checkbox', { name: 'My Artifacts' }),
+    );
     const grade = within(dialog).getByRole('group', { name: 'Grade' });
     await ux.click(within(grade).getByRole('checkbox', { name: '5th Grade' }));
     expect(rowNames()).toEqual(['Food web']);
@@ -275,7 +377,11 @@ describe('Shared Portfolios: Filter By and search', () => {
     expect(rowNames()).toEqual(['Food web']);
     await ux.click(within(dialog).getByRole('button', { name: 'Done' }));
     const chips = screen.getByRole('list', { name: 'Filtered by:' });
-    expect(within(chips).getAllByRole('listitem').map((c) => c.firstChild?.textContent)).toEqual(['⭐ Exemplar', "🔖 Let's talk about this", '5th Grade']);
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((c) => c.firstChild?.textContent),
+    ).toEqual(['⭐ Exemplar', "🔖 Let's talk about this", '5th Grade']);
     await ux.click(screen.getByRole('button', { name: 'Remove filter ⭐ Exemplar' }));
     expect(rowNames()).toEqual(['Food web']);
     await ux.click(screen.getByRole('button', { name: 'Clear all' }));
@@ -310,8 +416,12 @@ describe('Shared Portfolios: the artifact', () => {
     const team = within(pane).getByRole('region', { name: 'Team questions for shared portfolio' });
     expect(within(team).getByText(TEAM_QUESTION.text)).toBeTruthy();
     expect(within(team).getByText('Another school')).toBeTruthy();
-    expect(within(pane).getByRole('link', { name: 'EDIT' }).getAttribute('href')).toBe(`/shared-portfolios/${PLC}/artifacts/70/edit`);
-    expect(within(pane).getByRole('link', { name: 'COPY TO' }).getAttribute('href')).toBe(`/shared-portfolios/${PLC}/artifacts/70/copy`);
+    expect(within(pane).getByRole('link', { name: 'EDIT' }).getAttribute('href')).toBe(
+      `/shared-portfolios/${PLC}/artifacts/70/edit`,
+    );
+    expect(within(pane).getByRole('link', { name: 'COPY TO' }).getAttribute('href')).toBe(
+      `/shared-portfolios/${PLC}/artifacts/70/copy`,
+    );
     // With comments and reactions it cannot be deleted.
     expect(within(pane).queryByRole('button', { name: 'Delete Artifact' })).toBeNull();
     await ux.click(within(pane).getByRole('link', { name: 'COPY TO' }));
@@ -322,23 +432,36 @@ describe('Shared Portfolios: the artifact', () => {
     setup({ path: `/shared-portfolios/${PLC}/artifacts/70` });
     const pane = await screen.findByRole('region', { name: 'Artifact details' });
     const comments = await waitFor(() => commentsOf(pane).getAllByRole('article'));
-    expect(comments.map((c) => [within(c).getByRole('time').textContent, within(c).getByText(/\S/, { selector: 'strong' }).textContent])).toEqual([
+    expect(
+      comments.map((c) => [
+        within(c).getByRole('time').textContent,
+        within(c).getByText(/\S/, { selector: 'strong' }).textContent,
+      ]),
+    ).toEqual([
       ['03/03/26', 'Theo Teacher'],
       ['03/04/26', 'Tess Teacher'],
     ]);
     // When it was posted, and 'edited' (with when, in the title) once it was changed.
     expect(comments.map((c) => c.querySelector('[data-edited]')?.textContent ?? null)).toEqual([null, 'edited']);
-    expect(comments[1]!.querySelector('[data-edited]')!.getAttribute('title')).toMatch(/^Edited March 4, 2026 \d{1,2}:30[ap]m$/);
+    expect(comments[1]!.querySelector('[data-edited]')!.getAttribute('title')).toMatch(
+      /^Edited March 4, 2026 \d{1,2}:30[ap]m$/,
+    );
     expect(commentsOf(pane).getByText('Did anyone test two cars at once?')).toBeTruthy();
     expect(reactionsOf(pane).getByRole('button', { name: 'Exemplar, 2' }).getAttribute('aria-pressed')).toBe('true');
-    expect(reactionsOf(pane).getByRole('button', { name: 'Bridges grade levels, 1' }).getAttribute('aria-pressed')).toBe('false');
+    expect(
+      reactionsOf(pane).getByRole('button', { name: 'Bridges grade levels, 1' }).getAttribute('aria-pressed'),
+    ).toBe('false');
     // The meaning reads in words on the chip (no tooltip, no colour-emoji font needed).
     expect(reactionsOf(pane).getByRole('button', { name: 'Exemplar, 2' }).textContent).toBe('⭐Exemplar 2');
   });
 
   it('says so for an artifact of the address that is not in the portfolio, and for a shared portfolio that is not there', async () => {
     setup({ path: `/shared-portfolios/${PLC}/artifacts/999` });
-    expect(await within(await screen.findByRole('region', { name: 'Artifact details' })).findByText('This artifact is not in the portfolio.')).toBeTruthy();
+    expect(
+      await within(await screen.findByRole('region', { name: 'Artifact details' })).findByText(
+        'This artifact is not in the portfolio.',
+      ),
+    ).toBeTruthy();
     clearToasts();
   });
 
@@ -351,7 +474,9 @@ describe('Shared Portfolios: the artifact', () => {
   it('says so when the viewer belongs to no shared portfolio, with the create link for leads', async () => {
     setup({ path: '/shared-portfolios', user: accounts.lee, portfolios: [] });
     expect(await screen.findByText(/You are not a member of any shared portfolio yet\./)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Create a shared portfolio.' }).getAttribute('href')).toBe('/shared-portfolios/new');
+    expect(screen.getByRole('link', { name: 'Create a shared portfolio.' }).getAttribute('href')).toBe(
+      '/shared-portfolios/new',
+    );
     signOut();
   });
 
@@ -386,7 +511,11 @@ describe('Shared Portfolios: the artifact', () => {
     await ux.click(screen.getByRole('checkbox', { name: 'Compare Ramp race' }));
     await ux.click(screen.getByRole('checkbox', { name: 'Compare Food web' }));
     const compare = screen.getByRole('region', { name: 'Compare Artifacts' });
-    expect(within(compare).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Ramp race', 'Food web']);
+    expect(
+      within(compare)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Ramp race', 'Food web']);
     expect(within(compare).getAllByText('Grade Levels')).toHaveLength(2);
   });
 });
@@ -396,10 +525,16 @@ describe('Shared Portfolios: reactions', () => {
     const { ux, api } = setup();
     const pane = await openArtifact(ux, 'Ramp race');
     await ux.click(reactionsOf(pane).getByRole('button', { name: 'Exemplar, 2' }));
-    await waitFor(() => expect(reactionsOf(pane).getByRole('button', { name: 'Exemplar, 1' }).getAttribute('aria-pressed')).toBe('false'));
+    await waitFor(() =>
+      expect(reactionsOf(pane).getByRole('button', { name: 'Exemplar, 1' }).getAttribute('aria-pressed')).toBe('false'),
+    );
     expect(api.calls).toContain('removeReaction 43');
     await ux.click(reactionsOf(pane).getByRole('button', { name: 'Bridges grade levels, 1' }));
-    await waitFor(() => expect(reactionsOf(pane).getByRole('button', { name: 'Bridges grade levels, 2' }).getAttribute('aria-pressed')).toBe('true'));
+    await waitFor(() =>
+      expect(
+        reactionsOf(pane).getByRole('button', { name: 'Bridges grade levels, 2' }).getAttribute('aria-pressed'),
+      ).toBe('true'),
+    );
     expect(api.calls).toContain('addReaction 70 🌉');
     // The artifact and the portfolio are fetched again after the change.
     await waitFor(() => expect(api.calls.filter((c) => c === `getPortfolio ${PLC}`).length).toBeGreaterThan(1));
@@ -414,16 +549,19 @@ describe('Shared Portfolios: reactions', () => {
     const add = reactionsOf(pane).getByRole('button', { name: 'Add reaction' });
     // One name, the text it shows (the + is not read).
     expect(add.getAttribute('aria-label')).toBeNull();
-    expect(reactionsOf(pane).getAllByRole('button').filter((b) => /add reaction/i.test(b.textContent ?? ''))).toHaveLength(1);
+    expect(
+      reactionsOf(pane)
+        .getAllByRole('button')
+        .filter((b) => /add reaction/i.test(b.textContent ?? '')),
+    ).toHaveLength(1);
     expect(add.getAttribute('aria-expanded')).toBe('false');
     await ux.click(add);
     const picker = reactionsOf(pane).getByRole('dialog', { name: 'ADD REACTION' });
-    expect(within(picker).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
-      "Let's talk about this",
-      'Exemplar',
-      'Bridges grade levels',
-      'I have a question',
-    ]);
+    expect(
+      within(picker)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(["Let's talk about this", 'Exemplar', 'Bridges grade levels', 'I have a question']);
     expect(document.activeElement).toBe(within(picker).getByRole('button', { name: "Let's talk about this" }));
     await ux.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
     expect(document.activeElement).toBe(within(picker).getByRole('button', { name: 'I have a question' }));
@@ -432,7 +570,11 @@ describe('Shared Portfolios: reactions', () => {
     expect(document.activeElement).toBe(add);
     await ux.keyboard('{Enter}');
     await ux.keyboard('{ArrowLeft}{Enter}');
-    await waitFor(() => expect(reactionsOf(pane).getByRole('button', { name: 'I have a question, 1' }).getAttribute('aria-pressed')).toBe('true'));
+    await waitFor(() =>
+      expect(reactionsOf(pane).getByRole('button', { name: 'I have a question, 1' }).getAttribute('aria-pressed')).toBe(
+        'true',
+      ),
+    );
     expect(api.calls).toContain('addReaction 72 ❓');
     expect(reactionsOf(pane).queryByText('No reactions yet.')).toBeNull();
     expect(reactionsOf(pane).queryByRole('dialog')).toBeNull();
@@ -444,7 +586,9 @@ describe('Shared Portfolios: reactions', () => {
     const pane = await openArtifact(ux, 'Ramp race');
     await ux.click(reactionsOf(pane).getByRole('button', { name: 'Bridges grade levels, 1' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Invalid reaction value.');
-    expect(reactionsOf(pane).getByRole('button', { name: 'Bridges grade levels, 1' }).getAttribute('aria-pressed')).toBe('false');
+    expect(
+      reactionsOf(pane).getByRole('button', { name: 'Bridges grade levels, 1' }).getAttribute('aria-pressed'),
+    ).toBe('false');
   });
 });
 
@@ -470,7 +614,13 @@ describe('Shared Portfolios: comments', () => {
     expect(box.value).toBe('');
     expect(commentsOf(pane).getByText('0/2500 characters used')).toBeTruthy();
     // A second later the table's count and the search follow.
-    await waitFor(() => expect(within(screen.getByRole('row', { name: /Ramp race/ })).getAllByRole('gridcell').at(-1)?.textContent).toBe('3'));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('row', { name: /Ramp race/ }))
+          .getAllByRole('gridcell')
+          .at(-1)?.textContent,
+      ).toBe('3'),
+    );
     await ux.type(screen.getByRole('searchbox', { name: 'Search artifacts' }), 'steeper');
     await waitFor(() => expect(rowNames()).toEqual(['Ramp race']));
   });
@@ -524,7 +674,9 @@ describe('Shared Portfolios: comments', () => {
     await ux.click(within(dialog).getByRole('button', { name: 'NO' }));
     expect(commentsOf(pane).getAllByRole('article')).toHaveLength(2);
     await ux.click(within(mine).getByRole('button', { name: 'Delete comment' }));
-    await ux.click(within(screen.getByRole('alertdialog', { name: 'Delete Comment' })).getByRole('button', { name: 'YES' }));
+    await ux.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete Comment' })).getByRole('button', { name: 'YES' }),
+    );
     expect(await screen.findByText('Successfully deleted comment')).toBeTruthy();
     await waitFor(() => expect(commentsOf(pane).getAllByRole('article')).toHaveLength(1));
     expect(api.calls).toContain('deleteComment 32');
@@ -547,7 +699,12 @@ describe('Shared Portfolios: deleting an artifact', () => {
   it('offers Delete Artifact only without comments and reactions; YES deletes, says so, and shows the portfolio 2 s later', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = new FakeSharedApi([plc()], discussions(), accounts.tess);
-    const { where } = renderSharedPortfolios({ path: `/shared-portfolios/${PLC}/artifacts/72`, user: accounts.tess, api, delays: { refetchDelay: 10 } });
+    const { where } = renderSharedPortfolios({
+      path: `/shared-portfolios/${PLC}/artifacts/72`,
+      user: accounts.tess,
+      api,
+      delays: { refetchDelay: 10 },
+    });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const pane = await screen.findByRole('region', { name: 'Artifact details' });
     const remove = await within(pane).findByRole('button', { name: 'Delete Artifact' });
@@ -556,7 +713,9 @@ describe('Shared Portfolios: deleting an artifact', () => {
     expect(dialog.textContent).toContain('Do you want to delete Magnet hunt?');
     await user.click(within(dialog).getByRole('button', { name: 'YES' }));
     expect(await screen.findByText('Successfully deleted shared artifact')).toBeTruthy();
-    expect(within(pane).getByRole('status').textContent).toBe('This artifact was deleted. Returning to the shared portfolio…');
+    expect(within(pane).getByRole('status').textContent).toBe(
+      'This artifact was deleted. Returning to the shared portfolio…',
+    );
     expect(api.calls).toContain('deleteSharedArtifact 72');
     await act(async () => vi.advanceTimersByTime(1500));
     expect(where()).toBe(`/shared-portfolios/${PLC}/artifacts/72`);

@@ -29,12 +29,33 @@ function tessPortfolios(): Portfolio[] {
     name: 'Forces and Motion',
     owner: { id: 7, username: 'Tess Teacher', email: 'tess@example.org' },
     artifacts: [
-      makeArtifact({ id: 40, portfolio: { id: 12 }, parkingLot: true, created_at: daysAgo(1), responses: { artifactName: 'Tug-of-war video' } }),
-      makeArtifact({ id: 41, portfolio: { id: 12 }, parkingLot: false, created_at: daysAgo(3), responses: { artifactName: 'Balanced forces' } }),
-      makeArtifact({ id: 42, portfolio: { id: 12 }, parkingLot: false, created_at: daysAgo(9), responses: { artifactName: 'Ramp races' } }),
+      makeArtifact({
+        id: 40,
+        portfolio: { id: 12 },
+        parkingLot: true,
+        created_at: daysAgo(1),
+        responses: { artifactName: 'Tug-of-war video' },
+      }),
+      makeArtifact({
+        id: 41,
+        portfolio: { id: 12 },
+        parkingLot: false,
+        created_at: daysAgo(3),
+        responses: { artifactName: 'Balanced forces' },
+      }),
+      makeArtifact({
+        id: 42,
+        portfolio: { id: 12 },
+        parkingLot: false,
+        created_at: daysAgo(9),
+        responses: { artifactName: 'Ramp races' },
+      }),
     ],
   });
-  return [forces, makePortfolio({ id: 13, name: 'Astronomy', owner: { id: 7, username: 'Tess Teacher', email: 'tess@example.org' } })];
+  return [
+    forces,
+    makePortfolio({ id: 13, name: 'Astronomy', owner: { id: 7, username: 'Tess Teacher', email: 'tess@example.org' } }),
+  ];
 }
 
 function setup(path = '/teacher-portfolios', users: User[] = [tess, lee, ana, solo, abe]) {
@@ -85,7 +106,11 @@ describe('Teacher Portfolios', () => {
     await ux.selectOptions(teacherSelect(), 'Teacher, Tess');
     expect(location.history.at(-1)).toBe('/teacher-portfolios?teacher=7');
     await screen.findByRole('combobox', { name: 'Select Portfolio' });
-    expect([...portfolioSelect().options].map((o) => o.textContent)).toEqual(['Select a portfolio', 'Astronomy', 'Forces and Motion']);
+    expect([...portfolioSelect().options].map((o) => o.textContent)).toEqual([
+      'Select a portfolio',
+      'Astronomy',
+      'Forces and Motion',
+    ]);
     expect(listCalls).toEqual([{ owner: 7 }]);
 
     await ux.selectOptions(portfolioSelect(), 'Forces and Motion');
@@ -96,7 +121,9 @@ describe('Teacher Portfolios', () => {
     expect(screen.queryByRole('button', { name: 'Create New Artifact' })).toBeNull();
     // Researchers see the newest first (no parking-lot grouping).
     expect(rowNames()).toEqual(['Tug-of-war video', 'Balanced forces', 'Ramp races']);
-    expect(within(artifactsGrid()).getByRole('columnheader', { name: 'Date' }).getAttribute('aria-sort')).toBe('descending');
+    expect(within(artifactsGrid()).getByRole('columnheader', { name: 'Date' }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
 
     await ux.click(screen.getByRole('row', { name: /Ramp races/ }));
     expect(location.history.at(-1)).toBe('/teacher-portfolios?teacher=7&portfolio=12&artifact=42');
@@ -106,7 +133,11 @@ describe('Teacher Portfolios', () => {
     expect(within(pane).queryByRole('link', { name: 'COPY TO' })).toBeNull();
     expect(within(pane).queryByRole('button', { name: 'Delete Artifact' })).toBeNull();
     // Selecting an artifact replaced the entry: Back goes to the teacher, not the portfolio.
-    expect(location.history).toEqual(['/teacher-portfolios', '/teacher-portfolios?teacher=7', '/teacher-portfolios?teacher=7&portfolio=12&artifact=42']);
+    expect(location.history).toEqual([
+      '/teacher-portfolios',
+      '/teacher-portfolios?teacher=7',
+      '/teacher-portfolios?teacher=7&portfolio=12&artifact=42',
+    ]);
   });
 
   it('opens on the teacher, portfolio and artifact of the address (a reload), and follows Back', async () => {
@@ -135,7 +166,11 @@ describe('Teacher Portfolios', () => {
     await ux.click(screen.getByRole('checkbox', { name: 'Compare Tug-of-war video' }));
     await ux.click(screen.getByRole('checkbox', { name: 'Compare Balanced forces' }));
     const compare = screen.getByRole('region', { name: 'Compare Artifacts' });
-    expect(within(compare).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Tug-of-war video', 'Balanced forces']);
+    expect(
+      within(compare)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Tug-of-war video', 'Balanced forces']);
   });
 
   it('says so when the teachers cannot be loaded, and tries again', async () => {
@@ -152,6 +187,8 @@ describe('Teacher Portfolios', () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('heading', { name: 'The teachers could not be loaded' })).toBeTruthy();
     await ux.click(within(alert).getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect([...teacherSelect().options].map((o) => o.textContent)).toEqual(['Select a teacher', 'Teacher, Tess']));
+    await waitFor(() =>
+      expect([...teacherSelect().options].map((o) => o.textContent)).toEqual(['Select a teacher', 'Teacher, Tess']),
+    );
   });
 });

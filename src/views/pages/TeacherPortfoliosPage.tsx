@@ -83,7 +83,9 @@ export function TeacherPortfoliosPage({
           Export portfolios summary
         </ButtonLink>
       </PageHeading>
-      {status === 'loadFailed' ? <Problem title="The teachers could not be loaded" message={error?.message} onRetry={retry} /> : null}
+      {status === 'loadFailed' ? (
+        <Problem title="The teachers could not be loaded" message={error?.message} onRetry={retry} />
+      ) : null}
       {selected === null ? (
         <>
           <Controls>
@@ -95,7 +97,14 @@ export function TeacherPortfoliosPage({
         <PortfolioBrowserActorContext.Provider
           key={selected}
           logic={browserLogic}
-          options={{ input: { mode: 'researcher', owner: selected, portfolioId: selected === teacherId ? portfolioId : null, artifactId: selected === teacherId ? artifactId : null } }}
+          options={{
+            input: {
+              mode: 'researcher',
+              owner: selected,
+              portfolioId: selected === teacherId ? portfolioId : null,
+              artifactId: selected === teacherId ? artifactId : null,
+            },
+          }}
         >
           <TeacherBrowser portfolioId={portfolioId} artifactId={artifactId} />
         </PortfolioBrowserActorContext.Provider>

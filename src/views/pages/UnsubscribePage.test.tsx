@@ -35,25 +35,36 @@ function renderAt(path: string, answer: (body: unknown) => Response) {
   return { bodies, urls };
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('/unsubscribe', () => {
   it('posts the link’s token and says what was turned off, for which address', async () => {
-    const { bodies, urls } = renderAt('/unsubscribe?token=abc.def', () => json({ kind: 'comment', email: 't***@example.org' }));
+    const { bodies, urls } = renderAt('/unsubscribe?token=abc.def', () =>
+      json({ kind: 'comment', email: 't***@example.org' }),
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'Unsubscribe' })).toBeTruthy();
-    expect(await screen.findByText('You will no longer receive e-mail about comments at t***@example.org.')).toBeTruthy();
+    expect(
+      await screen.findByText('You will no longer receive e-mail about comments at t***@example.org.'),
+    ).toBeTruthy();
     expect(bodies).toEqual([{ token: 'abc.def' }]);
     expect(urls[0]).toMatch(/\/api\/v1\/unsubscribe$/);
-    expect(screen.getByRole('link', { name: 'Notification Settings' }).getAttribute('href')).toBe('/settings/notifications');
+    expect(screen.getByRole('link', { name: 'Notification Settings' }).getAttribute('href')).toBe(
+      '/settings/notifications',
+    );
   });
 
   it('names every kind when the link turned off all e-mail', async () => {
     renderAt('/unsubscribe?token=all.token', () => json({ kind: 'all', email: 't***@example.org' }));
-    expect(await screen.findByText('You will no longer receive e-mail about any notification at t***@example.org.')).toBeTruthy();
+    expect(
+      await screen.findByText('You will no longer receive e-mail about any notification at t***@example.org.'),
+    ).toBeTruthy();
   });
 
   it('shows the server’s clear message for a tampered or expired link, and that nothing changed', async () => {
-    renderAt('/unsubscribe?token=tampered', () => json({ statusCode: 400, error: 'Bad Request', message: 'This unsubscribe link is not valid.' }, 400));
+    renderAt('/unsubscribe?token=tampered', () =>
+      json({ statusCode: 400, error: 'Bad Request', message: 'This unsubscribe link is not valid.' }, 400),
+    );
     const problem = await screen.findByRole('alert');
     expect(problem.querySelector('h2')?.textContent).toBe('This unsubscribe link does not work');
     expect(problem.textContent).toContain('This unsubscribe link is not valid. Nothing was changed.');

@@ -55,7 +55,8 @@ export function UnsubscribePage() {
             {...(canRetry ? { onRetry: retry } : {})}
           />
           <p>
-            Sign in and choose what is e-mailed to you in <Link href={paths.notificationSettings}>Notification Settings</Link>.
+            Sign in and choose what is e-mailed to you in{' '}
+            <Link href={paths.notificationSettings}>Notification Settings</Link>.
           </p>
         </>
       ) : null}

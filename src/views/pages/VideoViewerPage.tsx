@@ -28,7 +28,15 @@ const Player = styled.video`
  * artifact's), with the poster frame the server made, and a link back to the artifact it was
  * opened from; opened from elsewhere it is simply a "Video".
  */
-export function VideoViewerPage({ src, fileName, poster }: { /** The file's address. */ src: string; /** The stored file's name (not shown). */ fileName: string; /** A poster frame (otherwise the one the opening page passed). */ poster?: string | null }) {
+export function VideoViewerPage({
+  src,
+  fileName,
+  poster,
+}: {
+  /** The file's address. */ src: string;
+  /** The stored file's name (not shown). */ fileName: string;
+  /** A poster frame (otherwise the one the opening page passed). */ poster?: string | null;
+}) {
   const origin = useViewerOrigin();
   const title = origin?.title ?? UNNAMED_VIDEO;
   const posterUrl = poster ?? origin?.poster ?? null;

@@ -1,7 +1,12 @@
 import { useCallback, useId } from 'react';
 import styled from 'styled-components';
 import { useCompareEvents, useCompareSelection, type CompareRef } from '../../machines/compare/useCompare.ts';
-import { artifactName, isSharedArtifact, isSharedPortfolio, type BrowsedPortfolio } from '../../machines/portfolioBrowser/selectors.ts';
+import {
+  artifactName,
+  isSharedArtifact,
+  isSharedPortfolio,
+  type BrowsedPortfolio,
+} from '../../machines/portfolioBrowser/selectors.ts';
 import { useArtifactsById, useBrowserEvents } from '../../machines/portfolioBrowser/usePortfolioBrowser.ts';
 import type { Artifact } from '../../schemas/artifact.ts';
 import { COMPARE_MAX } from '../../schemas/catalog.ts';
@@ -68,7 +73,9 @@ const Slot = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.md};
-  & > button { align-self: flex-start; }
+  & > button {
+    align-self: flex-start;
+  }
 `;
 
 const EmptySlot = styled.div`
@@ -119,10 +126,23 @@ export function ArtifactPane({
         </BackBar>
       ) : null}
       {isSharedPortfolio(portfolio) && artifactId !== null ? (
-        <SharedArtifactPane key={artifactId} artifactId={artifactId} portfolio={portfolio} artifact={artifact && isSharedArtifact(artifact) ? artifact : null} />
+        <SharedArtifactPane
+          key={artifactId}
+          artifactId={artifactId}
+          portfolio={portfolio}
+          artifact={artifact && isSharedArtifact(artifact) ? artifact : null}
+        />
       ) : artifact && !isSharedArtifact(artifact) ? (
         <WholeArtifact key={artifact.id} brief={artifact}>
-          {(whole) => <ArtifactView artifact={whole} portfolioId={portfolio.id} readOnly={readOnly} onDeleted={handleDeleted} headingLevel={3} />}
+          {(whole) => (
+            <ArtifactView
+              artifact={whole}
+              portfolioId={portfolio.id}
+              readOnly={readOnly}
+              onDeleted={handleDeleted}
+              headingLevel={3}
+            />
+          )}
         </WholeArtifact>
       ) : artifactId !== null ? (
         <Placeholder role="status">{NOT_IN_PORTFOLIO}</Placeholder>
@@ -134,7 +154,13 @@ export function ArtifactPane({
 }
 
 /** Compare mode: the picked artifacts side by side (at most two), each read-only. */
-export function CompareView({ compare, onBackToTable }: { compare: CompareRef; /** Back to the table (stacked layouts). */ onBackToTable?: () => void }) {
+export function CompareView({
+  compare,
+  onBackToTable,
+}: {
+  compare: CompareRef;
+  /** Back to the table (stacked layouts). */ onBackToTable?: () => void;
+}) {
   const headingId = useId();
   const selection = useCompareSelection(compare);
   const artifacts = useArtifactsById(selection);
@@ -156,9 +182,17 @@ export function CompareView({ compare, onBackToTable }: { compare: CompareRef; /
             {isSharedArtifact(artifact) ? (
               <ArtifactDetails artifact={artifact} headingLevel={3} showGradeLevels />
             ) : (
-              <WholeArtifact brief={artifact}>{(whole) => <ArtifactDetails artifact={whole} headingLevel={3} showGradeLevels={false} />}</WholeArtifact>
+              <WholeArtifact brief={artifact}>
+                {(whole) => <ArtifactDetails artifact={whole} headingLevel={3} showGradeLevels={false} />}
+              </WholeArtifact>
             )}
-            <Button type="button" $variant="secondary" $small aria-label={`Remove from comparison: ${artifactName(artifact)}`} onClick={() => pick(artifact.id)}>
+            <Button
+              type="button"
+              $variant="secondary"
+              $small
+              aria-label={`Remove from comparison: ${artifactName(artifact)}`}
+              onClick={() => pick(artifact.id)}
+            >
               Remove from comparison
             </Button>
           </Slot>

@@ -1,6 +1,11 @@
 import { memo, useDeferredValue, useId, useLayoutEffect, useRef } from 'react';
 import styled from 'styled-components';
-import { useCompareEvents, useCompareOn, useCompareSelection, type CompareRef } from '../../machines/compare/useCompare.ts';
+import {
+  useCompareEvents,
+  useCompareOn,
+  useCompareSelection,
+  type CompareRef,
+} from '../../machines/compare/useCompare.ts';
 import {
   useBrowserEvents,
   useBrowserMode,
@@ -24,7 +29,10 @@ const TableBar = styled.div`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
   margin-bottom: ${({ theme }) => theme.space.sm};
-  h2 { margin: 0; font-size: ${({ theme }) => theme.font.size.lg}; }
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.lg};
+  }
 `;
 
 const Shown = styled.p`
@@ -38,7 +46,11 @@ const Toggle = styled.label`
   gap: ${({ theme }) => theme.space.sm};
   font-weight: ${({ theme }) => theme.font.weight.medium};
   cursor: pointer;
-  input { width: 18px; height: 18px; margin: 0; }
+  input {
+    width: 18px;
+    height: 18px;
+    margin: 0;
+  }
 `;
 
 /**
@@ -52,16 +64,27 @@ const Layout = styled.div`
   gap: ${({ theme }) => theme.space.lg};
   align-items: start;
   grid-template-columns: minmax(0, 7fr) minmax(0, 5fr);
-  &[data-comparing] { grid-template-columns: minmax(0, 5fr) minmax(0, 7fr); }
+  &[data-comparing] {
+    grid-template-columns: minmax(0, 5fr) minmax(0, 7fr);
+  }
   & > .table-column {
     position: sticky;
     top: ${({ theme }) => theme.space.sm};
   }
   @media ${({ theme }) => theme.media.stacked} {
-    &, &[data-comparing] { grid-template-columns: minmax(0, 1fr); }
-    & > .table-column { position: static; }
-    &[data-chosen] > .table-column { display: none; }
-    &:not([data-chosen]):not([data-comparing]) > .detail-column { display: none; }
+    &,
+    &[data-comparing] {
+      grid-template-columns: minmax(0, 1fr);
+    }
+    & > .table-column {
+      position: static;
+    }
+    &[data-chosen] > .table-column {
+      display: none;
+    }
+    &:not([data-chosen]):not([data-comparing]) > .detail-column {
+      display: none;
+    }
   }
 `;
 
@@ -82,12 +105,17 @@ const CompareCue = styled.div`
     color: ${({ theme }) => theme.color.headerText};
     border-radius: ${({ theme }) => theme.radius.md};
     box-shadow: ${({ theme }) => theme.shadow.popover};
-    p { margin: 0; }
+    p {
+      margin: 0;
+    }
   }
 `;
 
 /** Whether the browser shows one thing at a time (the stacked layout). */
-const isStacked = (): boolean => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 899px)').matches;
+const isStacked = (): boolean =>
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(max-width: 899px)').matches;
 
 /** Brings an element's top into view when it is not (smoothly unless the user asked for less motion). */
 function revealTop(element: HTMLElement | null): void {
@@ -96,7 +124,6 @@ function revealTop(element: HTMLElement | null): void {
   if (top >= 0 && top < window.innerHeight * 0.6) return;
   element.scrollIntoView({ block: 'start' });
 }
-
 
 function CompareToggle({ compare }: { compare: CompareRef }) {
   const on = useCompareOn(compare);
@@ -110,7 +137,13 @@ function CompareToggle({ compare }: { compare: CompareRef }) {
 }
 
 /** The artifacts table with compare mode, and beside it (or in its place) the chosen artifact or the comparison. */
-export const ArtifactsArea = memo(function ArtifactsArea({ portfolio, compare }: { portfolio: BrowsedPortfolio; compare: CompareRef | undefined }) {
+export const ArtifactsArea = memo(function ArtifactsArea({
+  portfolio,
+  compare,
+}: {
+  portfolio: BrowsedPortfolio;
+  compare: CompareRef | undefined;
+}) {
   const headingId = useId();
   const mode = useBrowserMode();
   const rows = useVisibleRows();
@@ -169,7 +202,9 @@ export const ArtifactsArea = memo(function ArtifactsArea({ portfolio, compare }:
     focusHeading(detail.current);
   };
   const backToTable = () => {
-    const row = table.current?.querySelector<HTMLElement>('[role="row"][aria-selected="true"], [role="row"][tabindex="0"]');
+    const row = table.current?.querySelector<HTMLElement>(
+      '[role="row"][aria-selected="true"], [role="row"][tabindex="0"]',
+    );
     row?.focus({ preventScroll: true });
     (row ?? table.current)?.scrollIntoView?.({ block: 'center' });
   };
@@ -179,7 +214,11 @@ export const ArtifactsArea = memo(function ArtifactsArea({ portfolio, compare }:
     <section aria-labelledby={headingId} aria-busy={refreshing || undefined}>
       <TableBar>
         <h2 id={headingId}>Artifacts</h2>
-        <Shown aria-live="polite">{rows.length === total ? `${total} ${total === 1 ? 'artifact' : 'artifacts'}` : `${rows.length} of ${total} artifacts shown`}</Shown>
+        <Shown aria-live="polite">
+          {rows.length === total
+            ? `${total} ${total === 1 ? 'artifact' : 'artifacts'}`
+            : `${rows.length} of ${total} artifacts shown`}
+        </Shown>
         {compare ? <CompareToggle compare={compare} /> : null}
       </TableBar>
       <Layout data-comparing={comparing || undefined} data-chosen={chosen || undefined}>
@@ -198,7 +237,9 @@ export const ArtifactsArea = memo(function ArtifactsArea({ portfolio, compare }:
           {comparing ? (
             <CompareCue>
               <p role="status">
-                {picked.length === 0 ? `Tick up to ${COMPARE_MAX} artifacts to compare.` : `${picked.length} of ${COMPARE_MAX} picked for comparison.`}
+                {picked.length === 0
+                  ? `Tick up to ${COMPARE_MAX} artifacts to compare.`
+                  : `${picked.length} of ${COMPARE_MAX} picked for comparison.`}
               </p>
               <Button type="button" $variant="secondary" $small onClick={showComparison}>
                 Show comparison
@@ -210,7 +251,12 @@ export const ArtifactsArea = memo(function ArtifactsArea({ portfolio, compare }:
           {comparing && compare ? (
             <CompareView compare={compare} onBackToTable={backToTable} />
           ) : (
-            <ArtifactPane artifactId={selectedId} portfolio={portfolio} readOnly={mode === 'researcher'} onBack={closeArtifact} />
+            <ArtifactPane
+              artifactId={selectedId}
+              portfolio={portfolio}
+              readOnly={mode === 'researcher'}
+              onBack={closeArtifact}
+            />
           )}
         </div>
       </Layout>
@@ -220,4 +266,3 @@ export const ArtifactsArea = memo(function ArtifactsArea({ portfolio, compare }:
 
 const rowsTotal = (portfolio: BrowsedPortfolio): number =>
   isSharedPortfolio(portfolio) ? portfolio.sharedArtifacts.length : portfolio.artifacts.length;
-

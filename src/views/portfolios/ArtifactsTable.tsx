@@ -64,15 +64,30 @@ function ParkingLotMark() {
 const rowId = (row: ArtifactRow): number => row.id;
 
 /** The table's columns: a checkbox column in compare mode, then the data columns. */
-function tableColumns(showParkingLot: boolean, comparing: boolean, sort: Sort, onSort: (column: SortColumn) => void): VirtualColumn[] {
+function tableColumns(
+  showParkingLot: boolean,
+  comparing: boolean,
+  sort: Sort,
+  onSort: (column: SortColumn) => void,
+): VirtualColumn[] {
   const shown = showParkingLot ? ORDER : ORDER.filter((column) => column !== 'parkingLot');
   return [
-    ...(comparing ? [{ id: 'compare', header: <span className="visually-hidden">Compare</span>, width: '48px', align: 'center' as const }] : []),
+    ...(comparing
+      ? [
+          {
+            id: 'compare',
+            header: <span className="visually-hidden">Compare</span>,
+            width: '48px',
+            align: 'center' as const,
+          },
+        ]
+      : []),
     ...shown.map((column) => ({
       id: column,
       header: HEADERS[column],
       width: WIDTHS[column],
-      align: column === 'comments' ? ('end' as const) : column === 'parkingLot' ? ('center' as const) : ('start' as const),
+      align:
+        column === 'comments' ? ('end' as const) : column === 'parkingLot' ? ('center' as const) : ('start' as const),
       sort: sort.column === column ? sort.direction : ('none' as const),
       onSort: () => onSort(column),
       ...(column === 'name' ? { primary: true } : {}),
@@ -84,7 +99,12 @@ function tableColumns(showParkingLot: boolean, comparing: boolean, sort: Sort, o
 /** The cells of one row, in the columns' order (its compare checkbox ticked when it is picked). */
 function rowCells(
   row: ArtifactRow,
-  { showParkingLot, comparing, selected, onPick }: { showParkingLot: boolean; comparing: boolean; selected: boolean; onPick: (artifactId: number) => void },
+  {
+    showParkingLot,
+    comparing,
+    selected,
+    onPick,
+  }: { showParkingLot: boolean; comparing: boolean; selected: boolean; onPick: (artifactId: number) => void },
 ) {
   const cells = [
     <Name key="name">{row.name}</Name>,
@@ -142,7 +162,10 @@ export function ArtifactsTable({
   /** Show the Parking Lot column (shared portfolios have no parking lot). */
   showParkingLot?: boolean;
 }) {
-  const columns = useMemo(() => tableColumns(showParkingLot, comparing, sort, onSort), [showParkingLot, comparing, sort, onSort]);
+  const columns = useMemo(
+    () => tableColumns(showParkingLot, comparing, sort, onSort),
+    [showParkingLot, comparing, sort, onSort],
+  );
   // Stable while the rows and the mode stay: choosing an artifact redraws two rows, not all.
   const renderCells = useCallback(
     (row: ArtifactRow, selected: boolean) => rowCells(row, { showParkingLot, comparing, selected, onPick }),

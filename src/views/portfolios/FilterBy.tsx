@@ -1,6 +1,12 @@
 import { memo, useId, useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { useBrowserEvents, useBrowserMode, useFilters, usePortfolio, useVisibleRows } from '../../machines/portfolioBrowser/usePortfolioBrowser.ts';
+import {
+  useBrowserEvents,
+  useBrowserMode,
+  useFilters,
+  usePortfolio,
+  useVisibleRows,
+} from '../../machines/portfolioBrowser/usePortfolioBrowser.ts';
 import {
   activeFilterCount,
   filterGroups,
@@ -38,8 +44,13 @@ const Count = styled.span`
 /** One collapsible section of the dialog: its title with how many are chosen, then its choices. */
 const Section = styled.section`
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
-  &:first-of-type { border-top: 1px solid ${({ theme }) => theme.color.border}; }
-  h3 { margin: 0; font-size: ${({ theme }) => theme.font.size.md}; }
+  &:first-of-type {
+    border-top: 1px solid ${({ theme }) => theme.color.border};
+  }
+  h3 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.md};
+  }
 `;
 
 const SectionToggle = styled.button`
@@ -54,10 +65,23 @@ const SectionToggle = styled.button`
   font-weight: ${({ theme }) => theme.font.weight.bold};
   text-align: left;
   cursor: pointer;
-  &:hover { background: ${({ theme }) => theme.color.surfaceAlt}; }
-  svg { flex-shrink: 0; transition: transform 150ms ease; }
-  &[aria-expanded='true'] svg { transform: rotate(90deg); }
-  .chosen { margin-left: auto; font-size: ${({ theme }) => theme.font.size.sm}; font-weight: ${({ theme }) => theme.font.weight.medium}; color: ${({ theme }) => theme.color.primary}; white-space: nowrap; }
+  &:hover {
+    background: ${({ theme }) => theme.color.surfaceAlt};
+  }
+  svg {
+    flex-shrink: 0;
+    transition: transform 150ms ease;
+  }
+  &[aria-expanded='true'] svg {
+    transform: rotate(90deg);
+  }
+  .chosen {
+    margin-left: auto;
+    font-size: ${({ theme }) => theme.font.size.sm};
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+    color: ${({ theme }) => theme.color.primary};
+    white-space: nowrap;
+  }
 `;
 
 const SectionBody = styled.div`
@@ -73,7 +97,10 @@ const Group = styled.fieldset`
 
 const Panel = styled.div`
   margin: ${({ theme }) => theme.space.xs} 0 0;
-  h4 { margin: 0; font-size: ${({ theme }) => theme.font.size.sm}; }
+  h4 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.sm};
+  }
 `;
 
 const SectionHeading = styled.p`
@@ -96,7 +123,12 @@ const Check = styled.label`
   min-height: 36px;
   padding: ${({ theme }) => theme.space.xs} 0;
   cursor: pointer;
-  input { width: 20px; height: 20px; margin: 2px 0 0; flex-shrink: 0; }
+  input {
+    width: 20px;
+    height: 20px;
+    margin: 2px 0 0;
+    flex-shrink: 0;
+  }
 `;
 
 const Shown = styled.p`
@@ -112,7 +144,10 @@ const Summary = styled.div`
   justify-content: space-between;
   gap: ${({ theme }) => theme.space.sm};
   margin-bottom: ${({ theme }) => theme.space.sm};
-  p { margin: 0; color: ${({ theme }) => theme.color.textMuted}; }
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.color.textMuted};
+  }
 `;
 
 const ChipRow = styled.div`
@@ -121,7 +156,14 @@ const ChipRow = styled.div`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.sm};
   margin-bottom: ${({ theme }) => theme.space.md};
-  ul { display: flex; flex-wrap: wrap; gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm}; margin: 0; padding: 0; list-style: none; }
+  ul {
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
 `;
 
 const ChipLabel = styled.span`
@@ -139,7 +181,9 @@ const FilterChip = styled.li`
   border-radius: ${({ theme }) => theme.radius.pill};
   background: #e3eef7;
   font-size: ${({ theme }) => theme.font.size.sm};
-  span { overflow-wrap: anywhere; }
+  span {
+    overflow-wrap: anywhere;
+  }
   button {
     display: inline-flex;
     align-items: center;
@@ -153,7 +197,9 @@ const FilterChip = styled.li`
     font-size: 1.1rem;
     line-height: 1;
     cursor: pointer;
-    &:hover { background: ${({ theme }) => theme.color.border}; }
+    &:hover {
+      background: ${({ theme }) => theme.color.border};
+    }
   }
 `;
 
@@ -165,7 +211,17 @@ const Glyph = styled.span`
 const NONE_CHOSEN: readonly string[] = [];
 
 /** A choice; a symbol (a reaction's emoji) is shown before its meaning, which names the checkbox. */
-function Checkbox({ label, symbol, checked, onChange }: { label: string; symbol?: string | undefined; checked: boolean; onChange: () => void }) {
+function Checkbox({
+  label,
+  symbol,
+  checked,
+  onChange,
+}: {
+  label: string;
+  symbol?: string | undefined;
+  checked: boolean;
+  onChange: () => void;
+}) {
   return (
     <Check>
       <input type="checkbox" checked={checked} onChange={onChange} />
@@ -184,7 +240,19 @@ function Chevron() {
 }
 
 /** A section that opens and closes (a disclosure): its heading button says how many are chosen. */
-function Collapsible({ title, chosen, initiallyOpen, level = 3, children }: { title: string; chosen: number; initiallyOpen: boolean; level?: 3 | 4; children: ReactNode }) {
+function Collapsible({
+  title,
+  chosen,
+  initiallyOpen,
+  level = 3,
+  children,
+}: {
+  title: string;
+  chosen: number;
+  initiallyOpen: boolean;
+  level?: 3 | 4;
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(initiallyOpen);
   const bodyId = useId();
   const Heading = level === 3 ? 'h3' : 'h4';
@@ -204,7 +272,15 @@ function Collapsible({ title, chosen, initiallyOpen, level = 3, children }: { ti
   );
 }
 
-function StandardsPanels({ panels, chosen, onToggle }: { panels: readonly StandardsPanel[]; chosen: readonly string[]; onToggle: (value: string) => void }) {
+function StandardsPanels({
+  panels,
+  chosen,
+  onToggle,
+}: {
+  panels: readonly StandardsPanel[];
+  chosen: readonly string[];
+  onToggle: (value: string) => void;
+}) {
   const id = useId();
   return (
     <>
@@ -221,7 +297,12 @@ function StandardsPanels({ panels, chosen, onToggle }: { panels: readonly Standa
                     {section.heading ? <SectionHeading id={`${id}-${p}-${s}`}>{section.heading}</SectionHeading> : null}
                     <Choices>
                       {section.items.map((item) => (
-                        <Checkbox key={item} label={item} checked={chosen.includes(item)} onChange={() => onToggle(item)} />
+                        <Checkbox
+                          key={item}
+                          label={item}
+                          checked={chosen.includes(item)}
+                          onChange={() => onToggle(item)}
+                        />
                       ))}
                     </Choices>
                   </div>
@@ -304,7 +385,9 @@ export function FilterBy() {
       {open ? (
         <Dialog title="Filter By" wide fullOnPhone onClose={() => setOpen(false)}>
           <Summary>
-            <p role="status">{count === 0 ? 'No filters selected.' : `${count} ${count === 1 ? 'filter' : 'filters'} selected.`}</p>
+            <p role="status">
+              {count === 0 ? 'No filters selected.' : `${count} ${count === 1 ? 'filter' : 'filters'} selected.`}
+            </p>
             <Button type="button" $variant="secondary" $small onClick={clearFilters} disabled={count === 0}>
               Clear all
             </Button>
@@ -312,11 +395,20 @@ export function FilterBy() {
           <Collapsible title="Recent" chosen={filters.recentSince !== null ? 1 : 0} initiallyOpen>
             <Group>
               <legend className="visually-hidden">Recent</legend>
-              <Checkbox label={RECENT_FILTER_LABEL} checked={filters.recentSince !== null} onChange={() => setRecent(filters.recentSince === null)} />
+              <Checkbox
+                label={RECENT_FILTER_LABEL}
+                checked={filters.recentSince !== null}
+                onChange={() => setRecent(filters.recentSince === null)}
+              />
             </Group>
           </Collapsible>
           {groups.map((group) => (
-            <FilterGroupFields key={group.key} group={group} chosen={filters.values[group.key] ?? NONE_CHOSEN} onToggle={toggleFilter} />
+            <FilterGroupFields
+              key={group.key}
+              group={group}
+              chosen={filters.values[group.key] ?? NONE_CHOSEN}
+              onToggle={toggleFilter}
+            />
           ))}
           <StickyActions>
             <Shown>
@@ -339,9 +431,15 @@ export function ActiveFilters() {
   const labelId = useId();
   if (activeFilterCount(filters) === 0) return null;
   const chips = [
-    ...(filters.recentSince !== null ? [{ id: 'recent', label: RECENT_FILTER_LABEL, remove: () => setRecent(false) }] : []),
+    ...(filters.recentSince !== null
+      ? [{ id: 'recent', label: RECENT_FILTER_LABEL, remove: () => setRecent(false) }]
+      : []),
     ...Object.entries(filters.values).flatMap(([key, values]) =>
-      values.map((value) => ({ id: `${key}\u0000${value}`, label: filterValueLabel(key, value), remove: () => toggleFilter(key, value) })),
+      values.map((value) => ({
+        id: `${key}\u0000${value}`,
+        label: filterValueLabel(key, value),
+        remove: () => toggleFilter(key, value),
+      })),
     ),
   ];
   return (

@@ -9,16 +9,32 @@ const Box = styled.div<{ $tone: 'danger' | 'info' }>`
   border-left: 6px solid ${({ theme, $tone }) => ($tone === 'danger' ? theme.color.danger : theme.color.primary)};
   border-radius: ${({ theme }) => theme.radius.md};
   margin-bottom: ${({ theme }) => theme.space.md};
-  h2 { font-size: ${({ theme }) => theme.font.size.lg}; margin-bottom: ${({ theme }) => theme.space.sm}; }
-  p { margin: 0; }
-  p + button, p + p { margin-top: ${({ theme }) => theme.space.md}; }
+  h2 {
+    font-size: ${({ theme }) => theme.font.size.lg};
+    margin-bottom: ${({ theme }) => theme.space.sm};
+  }
+  p {
+    margin: 0;
+  }
+  p + button,
+  p + p {
+    margin-top: ${({ theme }) => theme.space.md};
+  }
 `;
 
 /** The message for an artifact of the address that the portfolio does not hold. */
 export const NOT_IN_PORTFOLIO = 'This artifact is not in the portfolio.';
 
 /** Something went wrong: what, why, and (optionally) Try again. */
-export function Problem({ title, message, onRetry }: { title: string; message?: string | undefined; onRetry?: () => void }) {
+export function Problem({
+  title,
+  message,
+  onRetry,
+}: {
+  title: string;
+  message?: string | undefined;
+  onRetry?: () => void;
+}) {
   return (
     <Box $tone="danger" role="alert">
       <h2>{title}</h2>

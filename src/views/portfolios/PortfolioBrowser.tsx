@@ -40,8 +40,14 @@ export const Controls = styled.div`
   align-items: flex-end;
   gap: 0 ${({ theme }) => theme.space.md};
   margin-bottom: ${({ theme }) => theme.space.sm};
-  & > * { flex: 1 1 220px; max-width: 360px; }
-  & > button { flex: 0 0 auto; margin-bottom: ${({ theme }) => theme.space.md}; }
+  & > * {
+    flex: 1 1 220px;
+    max-width: 360px;
+  }
+  & > button {
+    flex: 0 0 auto;
+    margin-bottom: ${({ theme }) => theme.space.md};
+  }
 `;
 
 const SearchWrap = styled.div`
@@ -78,7 +84,13 @@ function KeywordSearch() {
   return (
     <SearchWrap role="search">
       <Label htmlFor={id}>Search artifacts</Label>
-      <Input id={id} type="search" placeholder="Keyword" value={text} onChange={(event) => search(event.target.value)} />
+      <Input
+        id={id}
+        type="search"
+        placeholder="Keyword"
+        value={text}
+        onChange={(event) => search(event.target.value)}
+      />
     </SearchWrap>
   );
 }
@@ -102,8 +114,12 @@ function NoSharedPortfolioYet() {
   if (portfolios.length > 0) return <Hint>Choose a shared portfolio to see its artifacts.</Hint>;
   return (
     <Hint>
-      {user?.abilities.readAllSharedPortfolios ? 'There are no shared portfolios yet.' : 'You are not a member of any shared portfolio yet.'}{' '}
-      {user?.abilities.createSharedPortfolio ? <Link href={paths.sharedPortfolioNew}>Create a shared portfolio.</Link> : null}
+      {user?.abilities.readAllSharedPortfolios
+        ? 'There are no shared portfolios yet.'
+        : 'You are not a member of any shared portfolio yet.'}{' '}
+      {user?.abilities.createSharedPortfolio ? (
+        <Link href={paths.sharedPortfolioNew}>Create a shared portfolio.</Link>
+      ) : null}
     </Hint>
   );
 }
@@ -139,7 +155,11 @@ export const PortfolioBrowser = memo(function PortfolioBrowser({ leading }: { le
     return (
       <>
         {leading ? <Controls>{leading}</Controls> : null}
-        <Problem title={shared ? 'The shared portfolios could not be loaded' : 'The portfolios could not be loaded'} message={error?.message} onRetry={retry} />
+        <Problem
+          title={shared ? 'The shared portfolios could not be loaded' : 'The portfolios could not be loaded'}
+          message={error?.message}
+          onRetry={retry}
+        />
       </>
     );
   }
@@ -164,7 +184,11 @@ export const PortfolioBrowser = memo(function PortfolioBrowser({ leading }: { le
       {status === 'loading' ? <PageSkeleton label={shared ? 'Loading shared portfolio' : 'Loading portfolio'} /> : null}
       {status === 'notFound' ? <Problem title={shared ? SHARED_PORTFOLIO_NOT_FOUND : PORTFOLIO_NOT_FOUND} /> : null}
       {status === 'loadFailed' ? (
-        <Problem title={shared ? 'The shared portfolio could not be loaded' : 'The portfolio could not be loaded'} message={error?.message} onRetry={retry} />
+        <Problem
+          title={shared ? 'The shared portfolio could not be loaded' : 'The portfolio could not be loaded'}
+          message={error?.message}
+          onRetry={retry}
+        />
       ) : null}
       {loaded ? (
         <>

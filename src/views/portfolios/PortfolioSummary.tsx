@@ -23,7 +23,11 @@ const Head = styled.div`
   justify-content: space-between;
   gap: ${({ theme }) => theme.space.md};
   margin-bottom: ${({ theme }) => theme.space.sm};
-  h2 { margin: 0; font-size: ${({ theme }) => theme.font.size.lg}; overflow-wrap: anywhere; }
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.lg};
+    overflow-wrap: anywhere;
+  }
 `;
 
 const Facts = styled.dl`
@@ -31,8 +35,15 @@ const Facts = styled.dl`
   grid-template-columns: repeat(auto-fill, minmax(min(140px, 40%), 1fr));
   gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
   margin: 0;
-  dt { font-size: ${({ theme }) => theme.font.size.sm}; color: ${({ theme }) => theme.color.textMuted}; font-weight: ${({ theme }) => theme.font.weight.medium}; }
-  dd { margin: 0; overflow-wrap: anywhere; }
+  dt {
+    font-size: ${({ theme }) => theme.font.size.sm};
+    color: ${({ theme }) => theme.color.textMuted};
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
 `;
 
 const Muted = styled.span`
@@ -46,7 +57,13 @@ const NOT_SPECIFIED = <Muted>Not specified</Muted>;
  * The chosen portfolio in brief: Grade Levels, Date Created, Subject, Total Artifacts, Portfolio
  * Topic and Template, with an Edit link for its owner.
  */
-export function PortfolioSummary({ portfolio, editable }: { portfolio: PortfolioInBrief; /** Offer the Edit link. */ editable: boolean }) {
+export function PortfolioSummary({
+  portfolio,
+  editable,
+}: {
+  portfolio: PortfolioInBrief;
+  /** Offer the Edit link. */ editable: boolean;
+}) {
   const titleId = useId();
   const grades = gradeLabels(portfolio.grades);
   return (

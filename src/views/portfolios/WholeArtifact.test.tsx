@@ -30,7 +30,9 @@ function renderWith(answers: (() => Artifact)[], shown = brief) {
   render(
     <ThemeProvider theme={theme}>
       <ArtifactDetailsContext.Provider value={{ logic }}>
-        <WholeArtifact brief={shown}>{(artifact) => <h3>{`${artifact.responses['artifactName']} with ${artifact.structure.length} questions`}</h3>}</WholeArtifact>
+        <WholeArtifact brief={shown}>
+          {(artifact) => <h3>{`${artifact.responses['artifactName']} with ${artifact.structure.length} questions`}</h3>}
+        </WholeArtifact>
       </ArtifactDetailsContext.Provider>
     </ThemeProvider>,
   );
@@ -49,7 +51,11 @@ describe('WholeArtifact', () => {
   it('passes a focus sent to it while it loads (a phone’s choice) on to the artifact’s title', async () => {
     let answer: (artifact: Artifact) => void = () => undefined;
     const logic = artifactDetailsMachine.provide({
-      actors: { fetchArtifact: fromPromise<Artifact, { artifactId: number }>(() => new Promise((resolve) => (answer = resolve))) },
+      actors: {
+        fetchArtifact: fromPromise<Artifact, { artifactId: number }>(
+          () => new Promise((resolve) => (answer = resolve)),
+        ),
+      },
     });
     render(
       <ThemeProvider theme={theme}>

@@ -26,7 +26,13 @@ const Contents = styled.div`
   display: contents;
 `;
 
-function FetchedArtifact({ artifactId, children }: { artifactId: number; children: (artifact: Artifact) => ReactNode }) {
+function FetchedArtifact({
+  artifactId,
+  children,
+}: {
+  artifactId: number;
+  children: (artifact: Artifact) => ReactNode;
+}) {
   const { status, artifact, error, retry } = useWholeArtifact(artifactId);
   const box = useRef<HTMLDivElement>(null);
   // The focus sent to the artifact while it loads (a phone's choice) goes on to its title.
@@ -65,7 +71,13 @@ function FetchedArtifact({ artifactId, children }: { artifactId: number; childre
  * A personal artifact of the table shown whole: the table holds it in brief, so it is read when
  * opened (again when the table holds a newer version); one already whole is shown at once.
  */
-export function WholeArtifact({ brief, children }: { brief: ArtifactBrief; children: (artifact: Artifact) => ReactNode }) {
+export function WholeArtifact({
+  brief,
+  children,
+}: {
+  brief: ArtifactBrief;
+  children: (artifact: Artifact) => ReactNode;
+}) {
   if (isWholeArtifact(brief)) return <>{children(brief)}</>;
   return (
     <FetchedArtifact key={`${brief.id}@${brief.updated_at}`} artifactId={brief.id}>

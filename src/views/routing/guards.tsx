@@ -1,6 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { consumeOrigin, currentOrigin, rememberOrigin, useSessionEvents, useSessionState } from '../../machines/session/useSession.ts';
+import {
+  consumeOrigin,
+  currentOrigin,
+  rememberOrigin,
+  useSessionEvents,
+  useSessionState,
+} from '../../machines/session/useSession.ts';
 import { useAppConfig } from '../appConfig.ts';
 import { Button } from '../components/Button.tsx';
 import { PageSkeleton } from '../components/PageSkeleton.tsx';
@@ -77,7 +83,8 @@ export function RootRedirect() {
   const state = useSessionState();
   const { showcaseUrl } = useAppConfig();
   if (state === 'authenticated') return <RedirectToOrigin />;
-  if (state === 'anonymous') return showcaseUrl ? <ExternalRedirect to={showcaseUrl} /> : <Redirect to={paths.home} replace />;
+  if (state === 'anonymous')
+    return showcaseUrl ? <ExternalRedirect to={showcaseUrl} /> : <Redirect to={paths.home} replace />;
   if (state === 'unreachable') return <Unreachable />;
   return <PageSkeleton />;
 }

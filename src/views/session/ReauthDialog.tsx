@@ -39,7 +39,10 @@ export function ReauthDialog({ reauth }: { reauth: ReauthRef }) {
   };
   return (
     <Dialog title={REAUTH_TITLE} role="alertdialog">
-      <Intro>Your session has ended. Sign in again to continue: your work on this page is kept, and what you were saving is saved once you are signed in.</Intro>
+      <Intro>
+        Your session has ended. Sign in again to continue: your work on this page is kept, and what you were saving is
+        saved once you are signed in.
+      </Intro>
       {error ? <Alert role="alert">{error}</Alert> : null}
       {methods.includes('password') ? (
         <form noValidate onSubmit={handleSubmit} aria-busy={busy || undefined}>

@@ -26,7 +26,10 @@ const FormMessage = styled.p`
 `;
 
 const SubmitButton = styled(Button)`
-  &[aria-disabled='true'] { opacity: 0.75; cursor: progress; }
+  &[aria-disabled='true'] {
+    opacity: 0.75;
+    cursor: progress;
+  }
 `;
 
 /**

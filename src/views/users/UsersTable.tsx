@@ -35,7 +35,10 @@ const Wrap = styled.div`
     letter-spacing: 0.04em;
     text-transform: uppercase;
   }
-  .user-role { color: ${({ theme }) => theme.color.textMuted}; overflow-wrap: normal; }
+  .user-role {
+    color: ${({ theme }) => theme.color.textMuted};
+    overflow-wrap: normal;
+  }
   .user-active {
     display: flex;
     align-items: center;
@@ -48,7 +51,9 @@ const Wrap = styled.div`
     font-size: ${({ theme }) => theme.font.size.sm};
     color: ${({ theme }) => theme.color.textMuted};
   }
-  .user-state[data-active] { color: ${({ theme }) => theme.color.success}; }
+  .user-state[data-active] {
+    color: ${({ theme }) => theme.color.success};
+  }
   .user-not-saved {
     font-size: ${({ theme }) => theme.font.size.sm};
     color: ${({ theme }) => theme.color.danger};

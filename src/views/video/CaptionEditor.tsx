@@ -30,17 +30,31 @@ const Form = styled.form`
   padding: ${({ theme }) => theme.space.md};
   border: 1px solid ${({ theme }) => theme.color.primary};
   border-radius: ${({ theme }) => theme.radius.md};
-  h5 { margin: 0; font-size: ${({ theme }) => theme.font.size.md}; }
+  h5 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.md};
+  }
   min-width: 0;
-  input, textarea {
+  input,
+  textarea {
     ${textFieldStyle}
     box-sizing: border-box;
     width: 100%;
     min-width: 0;
   }
-  a { overflow-wrap: anywhere; }
-  [aria-invalid='true'] { border-color: ${({ theme }) => theme.color.danger}; }
-  label { display: flex; flex-direction: column; gap: ${({ theme }) => theme.space.xxs}; font-size: ${({ theme }) => theme.font.size.sm}; font-weight: ${({ theme }) => theme.font.weight.medium}; }
+  a {
+    overflow-wrap: anywhere;
+  }
+  [aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.color.danger};
+  }
+  label {
+    display: flex;
+    flex-direction: column;
+    gap: ${({ theme }) => theme.space.xxs};
+    font-size: ${({ theme }) => theme.font.size.sm};
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+  }
 `;
 
 const OfferSpace = styled.div`
@@ -74,12 +88,24 @@ const Cue = styled.fieldset`
   padding: ${({ theme }) => theme.space.sm};
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.sm};
-  legend { font-weight: ${({ theme }) => theme.font.weight.medium}; }
-  > label:nth-of-type(3) { grid-column: 1 / -1; }
-  > button { grid-row: 1; grid-column: 3; justify-self: end; }
+  legend {
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+  }
+  > label:nth-of-type(3) {
+    grid-column: 1 / -1;
+  }
+  > button {
+    grid-row: 1;
+    grid-column: 3;
+    justify-self: end;
+  }
   @media ${({ theme }) => theme.media.phone} {
     grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-    > button { grid-row: auto; grid-column: 1 / -1; justify-self: start; }
+    > button {
+      grid-row: auto;
+      grid-column: 1 / -1;
+      justify-self: start;
+    }
   }
 `;
 
@@ -105,14 +131,25 @@ function CaptionsDraftOffer({ editor, track }: { editor: CaptionEditorRef; track
   ) : null;
 }
 
-const problemOf = (problems: readonly CueProblem[], index: number | null, field: CueProblem['field']) => problems.find((p) => p.index === index && p.field === field);
+const problemOf = (problems: readonly CueProblem[], index: number | null, field: CueProblem['field']) =>
+  problems.find((p) => p.index === index && p.field === field);
 
 /**
  * The caption editor of one track: its label and language, then each caption with its start and
  * end (m:ss) and text, Remove, Add caption; Save (every problem listed until there is none),
  * Discard (asks first when something changed), and a download link of the saved file.
  */
-export function CaptionEditor({ track, duration, onSaved, onClosed }: { track: CaptionTrackSummary; duration: number | null; onSaved: (track: CaptionTrack) => void; onClosed: () => void }) {
+export function CaptionEditor({
+  track,
+  duration,
+  onSaved,
+  onClosed,
+}: {
+  track: CaptionTrackSummary;
+  duration: number | null;
+  onSaved: (track: CaptionTrack) => void;
+  onClosed: () => void;
+}) {
   const editor = useCaptionEditorActor({ track, duration }, onSaved, onClosed);
   const { label, language, cues, problems, saving, confirming, load, error } = useCaptionEditor(editor);
   const events = useCaptionEditorEvents(editor);
@@ -132,7 +169,16 @@ export function CaptionEditor({ track, duration, onSaved, onClosed }: { track: C
     return (
       <Form as="section" aria-labelledby={headingId} aria-busy={load === 'loading' || undefined}>
         <h5 id={headingId}>Edit captions: {track.label}</h5>
-        {load === 'loading' ? <p role="status">Loading the captions…</p> : <LoadFailed what="The captions could not be loaded." message={error?.message} onRetry={events.retry} box={Alert} />}
+        {load === 'loading' ? (
+          <p role="status">Loading the captions…</p>
+        ) : (
+          <LoadFailed
+            what="The captions could not be loaded."
+            message={error?.message}
+            onRetry={events.retry}
+            box={Alert}
+          />
+        )}
         {load === 'failed' ? (
           <Row>
             <Button type="button" $variant="secondary" onClick={events.discard}>
@@ -151,11 +197,23 @@ export function CaptionEditor({ track, duration, onSaved, onClosed }: { track: C
         <Row>
           <label>
             Track label
-            <input type="text" value={label} readOnly={saving} onChange={(e) => events.changeTrack('label', e.target.value)} {...field(null, 'label')} />
+            <input
+              type="text"
+              value={label}
+              readOnly={saving}
+              onChange={(e) => events.changeTrack('label', e.target.value)}
+              {...field(null, 'label')}
+            />
           </label>
           <label>
             Language tag
-            <input type="text" value={language} readOnly={saving} onChange={(e) => events.changeTrack('language', e.target.value)} {...field(null, 'language')} />
+            <input
+              type="text"
+              value={language}
+              readOnly={saving}
+              onChange={(e) => events.changeTrack('language', e.target.value)}
+              {...field(null, 'language')}
+            />
           </label>
           <a href={captionUrl(track, true)} download>
             Download the saved captions (.vtt)
@@ -168,17 +226,44 @@ export function CaptionEditor({ track, duration, onSaved, onClosed }: { track: C
                 <legend>Caption {index + 1}</legend>
                 <label>
                   Start (m:ss)
-                  <input type="text" inputMode="decimal" value={cue.start} readOnly={saving} onChange={(e) => events.changeCue(index, 'start', e.target.value)} {...field(index, 'start')} />
+                  <input
+                    type="text"
+                    inputMode="decimal"
+                    value={cue.start}
+                    readOnly={saving}
+                    onChange={(e) => events.changeCue(index, 'start', e.target.value)}
+                    {...field(index, 'start')}
+                  />
                 </label>
                 <label>
                   End (m:ss)
-                  <input type="text" inputMode="decimal" value={cue.end} readOnly={saving} onChange={(e) => events.changeCue(index, 'end', e.target.value)} {...field(index, 'end')} />
+                  <input
+                    type="text"
+                    inputMode="decimal"
+                    value={cue.end}
+                    readOnly={saving}
+                    onChange={(e) => events.changeCue(index, 'end', e.target.value)}
+                    {...field(index, 'end')}
+                  />
                 </label>
                 <label>
                   Text
-                  <textarea rows={2} value={cue.text} readOnly={saving} onChange={(e) => events.changeCue(index, 'text', e.target.value)} {...field(index, 'text')} />
+                  <textarea
+                    rows={2}
+                    value={cue.text}
+                    readOnly={saving}
+                    onChange={(e) => events.changeCue(index, 'text', e.target.value)}
+                    {...field(index, 'text')}
+                  />
                 </label>
-                <Button type="button" $variant="secondary" $small disabled={saving} onClick={() => events.removeCue(index)} aria-label={`Remove caption ${index + 1}`}>
+                <Button
+                  type="button"
+                  $variant="secondary"
+                  $small
+                  disabled={saving}
+                  onClick={() => events.removeCue(index)}
+                  aria-label={`Remove caption ${index + 1}`}
+                >
                   Remove
                 </Button>
               </Cue>
@@ -207,7 +292,14 @@ export function CaptionEditor({ track, duration, onSaved, onClosed }: { track: C
             Discard
           </Button>
         </Row>
-        {confirming ? <ConfirmDialog title="Discard Changes" message={DISCARD_CAPTIONS_QUESTION} onConfirm={events.confirmDiscard} onCancel={events.cancelDiscard} /> : null}
+        {confirming ? (
+          <ConfirmDialog
+            title="Discard Changes"
+            message={DISCARD_CAPTIONS_QUESTION}
+            onConfirm={events.confirmDiscard}
+            onCancel={events.cancelDiscard}
+          />
+        ) : null}
       </Form>
     </>
   );

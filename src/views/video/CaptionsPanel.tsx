@@ -13,8 +13,13 @@ const Panel = styled.details`
   border-radius: ${({ theme }) => theme.radius.md};
   padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
   background: ${({ theme }) => theme.color.surface};
-  summary { cursor: pointer; font-weight: ${({ theme }) => theme.font.weight.medium}; }
-  &[open] summary { margin-bottom: ${({ theme }) => theme.space.sm}; }
+  summary {
+    cursor: pointer;
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+  }
+  &[open] summary {
+    margin-bottom: ${({ theme }) => theme.space.sm};
+  }
 `;
 
 const Tracks = styled.ul`
@@ -24,7 +29,12 @@ const Tracks = styled.ul`
   margin: 0 0 ${({ theme }) => theme.space.md};
   padding: 0;
   list-style: none;
-  li { display: flex; flex-wrap: wrap; align-items: center; gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md}; }
+  li {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  }
 `;
 
 const UploadForm = styled.form`
@@ -32,7 +42,13 @@ const UploadForm = styled.form`
   flex-wrap: wrap;
   align-items: end;
   gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  label { display: flex; flex-direction: column; gap: ${({ theme }) => theme.space.xxs}; font-size: ${({ theme }) => theme.font.size.sm}; font-weight: ${({ theme }) => theme.font.weight.medium}; }
+  label {
+    display: flex;
+    flex-direction: column;
+    gap: ${({ theme }) => theme.space.xxs};
+    font-size: ${({ theme }) => theme.font.size.sm};
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+  }
   input[type='text'] {
     ${textFieldStyle}
   }
@@ -52,7 +68,17 @@ const Alert = styled.p`
  * A video's caption tracks: each with Download (a .vtt file) and, for who may edit, Edit (the
  * caption editor); and the upload of a WebVTT or SRT file with its label and language.
  */
-export function CaptionsPanel({ player, duration, canCaption, videoLabel }: { player: VideoPlayerRef; duration: number | null; canCaption: boolean; videoLabel: string }) {
+export function CaptionsPanel({
+  player,
+  duration,
+  canCaption,
+  videoLabel,
+}: {
+  player: VideoPlayerRef;
+  duration: number | null;
+  canCaption: boolean;
+  videoLabel: string;
+}) {
   const captions = useCaptions(player);
   const events = useVideoPlayerEvents(player);
   const { captionUrl } = useMomentsSetup();
@@ -73,7 +99,12 @@ export function CaptionsPanel({ player, duration, canCaption, videoLabel }: { pl
       <summary>Captions of {videoLabel}</summary>
       {captions.status === 'loading' ? <Muted role="status">Loading captions…</Muted> : null}
       {captions.status === 'failed' ? (
-        <LoadFailed what="The captions could not be loaded." message={captions.error?.message} onRetry={events.retry} box={Muted} />
+        <LoadFailed
+          what="The captions could not be loaded."
+          message={captions.error?.message}
+          onRetry={events.retry}
+          box={Muted}
+        />
       ) : null}
       {captions.status !== 'loading' && captions.status !== 'failed' ? (
         captions.tracks.length > 0 ? (
@@ -98,13 +129,32 @@ export function CaptionsPanel({ player, duration, canCaption, videoLabel }: { pl
           <Muted>This video has no captions yet.</Muted>
         )
       ) : null}
-      {captions.editing ? <CaptionEditor key={captions.editing.id} track={captions.editing} duration={duration} onSaved={events.saved} onClosed={events.closed} /> : null}
+      {captions.editing ? (
+        <CaptionEditor
+          key={captions.editing.id}
+          track={captions.editing}
+          duration={duration}
+          onSaved={events.saved}
+          onClosed={events.closed}
+        />
+      ) : null}
       {canCaption && (captions.status === 'ready' || captions.status === 'uploading') ? (
         <>
-          <UploadForm onSubmit={handleUpload} aria-label={`Upload captions for ${videoLabel}`} aria-busy={captions.status === 'uploading' || undefined}>
+          <UploadForm
+            onSubmit={handleUpload}
+            aria-label={`Upload captions for ${videoLabel}`}
+            aria-busy={captions.status === 'uploading' || undefined}
+          >
             <label htmlFor={fileId}>
               Caption file (.vtt or .srt)
-              <input id={fileId} name="file" type="file" accept=".vtt,.srt,text/vtt" aria-required="true" disabled={captions.status === 'uploading'} />
+              <input
+                id={fileId}
+                name="file"
+                type="file"
+                accept=".vtt,.srt,text/vtt"
+                aria-required="true"
+                disabled={captions.status === 'uploading'}
+              />
             </label>
             <label htmlFor={labelId}>
               Label
@@ -114,7 +164,12 @@ export function CaptionsPanel({ player, duration, canCaption, videoLabel }: { pl
               Language tag
               <input id={languageId} name="language" type="text" defaultValue="en" required maxLength={35} />
             </label>
-            <BusyButton type="submit" $variant="secondary" busy={captions.status === 'uploading'} busyLabel="Uploading captions…">
+            <BusyButton
+              type="submit"
+              $variant="secondary"
+              busy={captions.status === 'uploading'}
+              busyLabel="Uploading captions…"
+            >
               Upload captions
             </BusyButton>
           </UploadForm>

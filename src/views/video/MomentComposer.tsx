@@ -1,6 +1,11 @@
 import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
-import { useMomentCommentEvents, useMomentDraft, useMomentDraftForm, type MomentCommentRef } from '../../machines/momentComment/useMomentComment.ts';
+import {
+  useMomentCommentEvents,
+  useMomentDraft,
+  useMomentDraftForm,
+  type MomentCommentRef,
+} from '../../machines/momentComment/useMomentComment.ts';
 import { useLocalDraft } from '../../machines/localDraft/useLocalDraft.ts';
 import { useGuardedText } from '../../machines/typedTextGuard/useTypedTextGuard.ts';
 import { COMMENT_MAX, REACTIONS } from '../../schemas/catalog.ts';
@@ -18,7 +23,10 @@ const Form = styled.form`
   border: 1px solid ${({ theme }) => theme.color.primary};
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.color.surface};
-  h5 { margin: 0; font-size: ${({ theme }) => theme.font.size.md}; }
+  h5 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.md};
+  }
 `;
 
 const Row = styled.div`
@@ -50,8 +58,13 @@ const ReactionButton = styled.button`
   color: ${({ theme }) => theme.color.text};
   font: inherit;
   cursor: pointer;
-  &:hover:not(:disabled) { background: ${({ theme }) => theme.color.surfaceAlt}; }
-  &:disabled { opacity: 0.6; cursor: wait; }
+  &:hover:not(:disabled) {
+    background: ${({ theme }) => theme.color.surfaceAlt};
+  }
+  &:disabled {
+    opacity: 0.6;
+    cursor: wait;
+  }
 `;
 
 /**
@@ -59,7 +72,15 @@ const ReactionButton = styled.button`
  * video's current time, Clear end), the text, Post and Cancel (or Escape); on a shared artifact
  * a reaction can be placed at the moment instead.
  */
-export function MomentComposer({ composer, now, noun }: { composer: MomentCommentRef; /** The video's current time (for Set end). */ now: number; /** 'Comment' or 'Note'. */ noun: 'Comment' | 'Note' }) {
+export function MomentComposer({
+  composer,
+  now,
+  noun,
+}: {
+  composer: MomentCommentRef;
+  /** The video's current time (for Set end). */ now: number;
+  /** 'Comment' or 'Note'. */ noun: 'Comment' | 'Note';
+}) {
   const { anchor, text, busy, canSubmit, canReact, error } = useMomentDraft(composer);
   const { changeText, setEnd, clearEnd, submit, cancel, react } = useMomentCommentEvents(composer);
   useGuardedText(text.trim() !== '');
@@ -82,13 +103,25 @@ export function MomentComposer({ composer, now, noun }: { composer: MomentCommen
     }
   };
   return (
-    <Form data-keep-clear="" onSubmit={handleSubmit} onKeyDown={handleKeyDown} aria-label={`${noun} at ${at}`} aria-busy={busy || undefined}>
+    <Form
+      data-keep-clear=""
+      onSubmit={handleSubmit}
+      onKeyDown={handleKeyDown}
+      aria-label={`${noun} at ${at}`}
+      aria-busy={busy || undefined}
+    >
       <h5>
         {noun} at {at}
       </h5>
       <Row>
         {anchor.end === null ? (
-          <Button type="button" $variant="secondary" $small disabled={busy || now <= anchor.start} onClick={() => setEnd(now)}>
+          <Button
+            type="button"
+            $variant="secondary"
+            $small
+            disabled={busy || now <= anchor.start}
+            onClick={() => setEnd(now)}
+          >
             Set end at {formatClock(now)}
           </Button>
         ) : (
@@ -96,13 +129,25 @@ export function MomentComposer({ composer, now, noun }: { composer: MomentCommen
             Clear end
           </Button>
         )}
-        <Muted>{anchor.end === null ? 'Play on to the end of the passage, then set its end.' : `A passage of ${Math.round(anchor.end - anchor.start)} s.`}</Muted>
+        <Muted>
+          {anchor.end === null
+            ? 'Play on to the end of the passage, then set its end.'
+            : `A passage of ${Math.round(anchor.end - anchor.start)} s.`}
+        </Muted>
       </Row>
       {offer ? <DraftOfferBar offer={offer} what={noun.toLowerCase()} /> : null}
       <label htmlFor={boxId} className="visually-hidden">
         {noun} text
       </label>
-      <TextArea ref={box} id={boxId} value={text} maxLength={COMMENT_MAX} readOnly={busy} placeholder={`Write a ${noun.toLowerCase()} at ${at}...`} onChange={(e) => changeText(e.target.value)} />
+      <TextArea
+        ref={box}
+        id={boxId}
+        value={text}
+        maxLength={COMMENT_MAX}
+        readOnly={busy}
+        placeholder={`Write a ${noun.toLowerCase()} at ${at}...`}
+        onChange={(e) => changeText(e.target.value)}
+      />
       {error ? <Alert role="alert">{error.message}</Alert> : null}
       <Row>
         <BusyButton type="submit" busy={busy} busyLabel={`Posting ${noun.toLowerCase()}…`} disabled={!canSubmit}>
@@ -116,7 +161,13 @@ export function MomentComposer({ composer, now, noun }: { composer: MomentCommen
         <Row role="group" aria-label={`React at ${at}`}>
           <Muted>Or react at {at}:</Muted>
           {REACTIONS.map((r) => (
-            <ReactionButton key={r.value} type="button" disabled={busy} aria-label={`${r.meaning} at ${at}`} onClick={() => react(r.value)}>
+            <ReactionButton
+              key={r.value}
+              type="button"
+              disabled={busy}
+              aria-label={`${r.meaning} at ${at}`}
+              onClick={() => react(r.value)}
+            >
               <span aria-hidden="true">{r.value}</span> {r.meaning}
             </ReactionButton>
           ))}

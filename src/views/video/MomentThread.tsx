@@ -3,7 +3,12 @@ import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import { videoLabel } from '../../machines/artifactLifecycle/artifactSelectors.ts';
 import type { ThreadFilter, ThreadSort } from '../../machines/momentComment/momentCommentMachine.ts';
-import { useMomentCommentEvents, useThreadView, viewComments, type MomentCommentRef } from '../../machines/momentComment/useMomentComment.ts';
+import {
+  useMomentCommentEvents,
+  useThreadView,
+  viewComments,
+  type MomentCommentRef,
+} from '../../machines/momentComment/useMomentComment.ts';
 import type { Media } from '../../schemas/media.ts';
 import type { Comment } from '../../schemas/sharedArtifact.ts';
 import { Button } from '../components/Button.tsx';
@@ -29,7 +34,15 @@ export interface MomentThreadValue {
 const MomentThreadContext = createContext<MomentThreadValue | null>(null);
 
 /** Gives the players and the comment thread of one artifact their shared moment state. */
-export function MomentThreadProvider({ composer, videos, children }: { composer: MomentCommentRef; videos: readonly Media[]; children: ReactNode }) {
+export function MomentThreadProvider({
+  composer,
+  videos,
+  children,
+}: {
+  composer: MomentCommentRef;
+  videos: readonly Media[];
+  children: ReactNode;
+}) {
   const players = useRef(new Map<number, SeekablePlayer>());
   const register = useCallback((media: number, player: SeekablePlayer) => {
     players.current.set(media, player);
@@ -63,7 +76,13 @@ const Controls = styled.div`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
   align-items: end;
-  label { display: flex; flex-direction: column; gap: ${({ theme }) => theme.space.xxs}; font-size: ${({ theme }) => theme.font.size.sm}; font-weight: ${({ theme }) => theme.font.weight.medium}; }
+  label {
+    display: flex;
+    flex-direction: column;
+    gap: ${({ theme }) => theme.space.xxs};
+    font-size: ${({ theme }) => theme.font.size.sm};
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+  }
   select {
     ${selectStyle}
   }

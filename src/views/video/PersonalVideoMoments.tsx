@@ -1,7 +1,11 @@
 import { useCallback, useId, useMemo } from 'react';
 import styled from 'styled-components';
 import { byCaption, videoLabel } from '../../machines/artifactLifecycle/artifactSelectors.ts';
-import { useArtifactNotes, useArtifactNotesActor, useArtifactNotesEvents } from '../../machines/artifactNotes/useArtifactNotes.ts';
+import {
+  useArtifactNotes,
+  useArtifactNotesActor,
+  useArtifactNotesEvents,
+} from '../../machines/artifactNotes/useArtifactNotes.ts';
 import { useMomentCommentActor } from '../../machines/momentComment/useMomentComment.ts';
 import { type MomentMark } from '../../machines/videoPlayer/markers.ts';
 import type { Media } from '../../schemas/media.ts';
@@ -14,14 +18,19 @@ import { VideoMoments } from './VideoMoments.tsx';
 import { formatMoment } from '../../schemas/formatting.ts';
 
 /** What the owner reads above her notes. */
-export const NOTES_PRIVACY = 'Only you see these notes. When you copy this artifact to a shared portfolio you may include them as your comments.';
+export const NOTES_PRIVACY =
+  'Only you see these notes. When you copy this artifact to a shared portfolio you may include them as your comments.';
 
 const Section = styled.section`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.md};
   margin-top: ${({ theme }) => theme.space.lg};
-  h3, h4 { margin: 0; font-size: ${({ theme }) => theme.font.size.lg}; }
+  h3,
+  h4 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.lg};
+  }
 `;
 
 const List = styled.ol`
@@ -34,8 +43,16 @@ const Item = styled.li`
   align-items: baseline;
   gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
   ${cardStyle}
-  p { flex: 1 1 16rem; margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
-  &[aria-current='true'] { border-color: ${({ theme }) => theme.color.primary}; box-shadow: inset 4px 0 0 ${({ theme }) => theme.color.primary}; }
+  p {
+    flex: 1 1 16rem;
+    margin: 0;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+  &[aria-current='true'] {
+    border-color: ${({ theme }) => theme.color.primary};
+    box-shadow: inset 4px 0 0 ${({ theme }) => theme.color.primary};
+  }
 `;
 
 const Alert = styled.p`
@@ -45,10 +62,22 @@ const Alert = styled.p`
 
 /** The marks of one video: the owner's notes at its moments. */
 export const noteMarks = (media: number, notes: readonly Note[]): MomentMark[] =>
-  notes.filter((n) => n.media === media).map((n) => ({ kind: 'note', id: n.id, start: n.start, end: n.end, who: 'You' }));
+  notes
+    .filter((n) => n.media === media)
+    .map((n) => ({ kind: 'note', id: n.id, start: n.start, end: n.end, who: 'You' }));
 
 /** One note: its time (plays the video from there), its text, and Delete. */
-function NoteItem({ note, videos, busy, onDelete }: { note: Note; videos: readonly Media[]; busy: boolean; onDelete: () => void }) {
+function NoteItem({
+  note,
+  videos,
+  busy,
+  onDelete,
+}: {
+  note: Note;
+  videos: readonly Media[];
+  busy: boolean;
+  onDelete: () => void;
+}) {
   const moments = useMomentThread();
   const highlighted = useIsHighlighted(note.id);
   const video = videos.find((v) => v.id === note.media);
@@ -70,7 +99,14 @@ function NoteItem({ note, videos, busy, onDelete }: { note: Note; videos: readon
         {where}
       </Button>
       <p>{note.text}</p>
-      <Button type="button" $variant="secondary" $small disabled={busy} onClick={onDelete} aria-label={`Delete note at ${at}${where}`}>
+      <Button
+        type="button"
+        $variant="secondary"
+        $small
+        disabled={busy}
+        onClick={onDelete}
+        aria-label={`Delete note at ${at}${where}`}
+      >
         Delete
       </Button>
     </Item>
@@ -82,7 +118,15 @@ function NoteItem({ note, videos, busy, onDelete }: { note: Note; videos: readon
  * timeline shows the notes, "Note at 1:05" pauses it and opens the note box, and the notes are
  * listed by video and time (a note's time plays the video from there; Delete removes it).
  */
-export function PersonalVideoMoments({ artifactId, videos, headingLevel = 3 }: { artifactId: number; videos: readonly Media[]; headingLevel?: 3 | 4 }) {
+export function PersonalVideoMoments({
+  artifactId,
+  videos,
+  headingLevel = 3,
+}: {
+  artifactId: number;
+  videos: readonly Media[];
+  headingLevel?: 3 | 4;
+}) {
   const notesRef = useArtifactNotesActor(artifactId);
   const { status, notes, deletingId, error } = useArtifactNotes(notesRef);
   const { refresh, remove, retry } = useArtifactNotesEvents(notesRef);
@@ -97,7 +141,16 @@ export function PersonalVideoMoments({ artifactId, videos, headingLevel = 3 }: {
         <Heading id={headingId}>My private notes on {sorted.length === 1 ? 'the video' : 'the videos'}</Heading>
         <MutedText>{NOTES_PRIVACY}</MutedText>
         {sorted.map((video) => (
-          <VideoMoments key={video.id} media={video} holder={{ kind: 'artifact', artifactId }} marks={noteMarks(video.id, notes)} startAt={null} canComment canCaption noun="Note" />
+          <VideoMoments
+            key={video.id}
+            media={video}
+            holder={{ kind: 'artifact', artifactId }}
+            marks={noteMarks(video.id, notes)}
+            startAt={null}
+            canComment
+            canCaption
+            noun="Note"
+          />
         ))}
         {status === 'loading' && notes.length === 0 ? <MutedText role="status">Loading notes…</MutedText> : null}
         {status === 'failed' ? (
@@ -107,11 +160,19 @@ export function PersonalVideoMoments({ artifactId, videos, headingLevel = 3 }: {
         {status !== 'failed' && notes.length > 0 ? (
           <List aria-label="My notes">
             {notes.map((note) => (
-              <NoteItem key={note.id} note={note} videos={sorted} busy={status !== 'ready' || deletingId !== null} onDelete={() => remove(note.id)} />
+              <NoteItem
+                key={note.id}
+                note={note}
+                videos={sorted}
+                busy={status !== 'ready' || deletingId !== null}
+                onDelete={() => remove(note.id)}
+              />
             ))}
           </List>
         ) : null}
-        {status === 'ready' && notes.length === 0 ? <MutedText>No notes yet. Play a video and choose “Note at” to write one.</MutedText> : null}
+        {status === 'ready' && notes.length === 0 ? (
+          <MutedText>No notes yet. Play a video and choose “Note at” to write one.</MutedText>
+        ) : null}
       </Section>
     </MomentThreadProvider>
   );

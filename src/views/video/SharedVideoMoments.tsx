@@ -23,11 +23,17 @@ const Section = styled.section`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.lg};
-  h4 { margin: 0; font-size: ${({ theme }) => theme.font.size.lg}; }
+  h4 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.lg};
+  }
 `;
 
 /** The address's moment: `?media=<id>&t=<seconds>` and `#comment-<id>`. */
-export function readMomentLink(search: string, hash: string): { media: number | null; time: number | null; comment: number | null } {
+export function readMomentLink(
+  search: string,
+  hash: string,
+): { media: number | null; time: number | null; comment: number | null } {
   const params = new URLSearchParams(search);
   const media = /^[0-9]{1,10}$/.test(params.get('media') ?? '') ? Number(params.get('media')) : null;
   const t = Number(params.get('t'));
@@ -39,10 +45,25 @@ export function readMomentLink(search: string, hash: string): { media: number | 
 /** The marks of one video: its moment comments and moment reactions. */
 export function sharedMarks(media: number, comments: readonly Comment[], reactions: readonly Reaction[]): MomentMark[] {
   return [
-    ...comments.filter((c) => c.moment?.media === media).map((c): MomentMark => ({ kind: 'comment', id: c.id, start: c.moment!.start, end: c.moment!.end, who: c.username })),
+    ...comments
+      .filter((c) => c.moment?.media === media)
+      .map((c): MomentMark => ({
+        kind: 'comment',
+        id: c.id,
+        start: c.moment!.start,
+        end: c.moment!.end,
+        who: c.username,
+      })),
     ...reactions
       .filter((r) => r.moment?.media === media)
-      .map((r): MomentMark => ({ kind: 'reaction', id: r.id, start: r.moment!.start, end: r.moment!.end, who: r.owner.username, value: r.value })),
+      .map((r): MomentMark => ({
+        kind: 'reaction',
+        id: r.id,
+        start: r.moment!.start,
+        end: r.moment!.end,
+        who: r.owner.username,
+        value: r.value,
+      })),
   ];
 }
 
@@ -66,9 +87,20 @@ export interface SharedVideoMomentsProps {
  * and the moment state the comment thread reads (filter, order, the highlighted comment). The
  * address may name a video and time (`?media=<id>&t=<seconds>`) and a comment (`#comment-<id>`).
  */
-export function SharedVideoMoments({ artifactId, videos, thread, reactions, mutable, onChanged, children }: SharedVideoMomentsProps) {
+export function SharedVideoMoments({
+  artifactId,
+  videos,
+  thread,
+  reactions,
+  mutable,
+  onChanged,
+  children,
+}: SharedVideoMomentsProps) {
   const search = useSearch();
-  const link = useMemo(() => readMomentLink(search, typeof window === 'undefined' ? '' : window.location.hash), [search]);
+  const link = useMemo(
+    () => readMomentLink(search, typeof window === 'undefined' ? '' : window.location.hash),
+    [search],
+  );
   const onPosted = useCallback(() => {
     thread.send({ type: 'refetch.schedule' });
     reactions.send({ type: 'refetch.schedule' });

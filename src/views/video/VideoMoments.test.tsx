@@ -9,7 +9,13 @@ import { readMomentLink, sharedMarks } from './SharedVideoMoments.tsx';
 import { controllableActor } from '../../../tests/model/support/deferred.ts';
 import { formatClock, formatMoment } from '../../schemas/formatting.ts';
 
-const comment = (id: number, start: number, who = 'Ana Teacher'): MomentMark => ({ kind: 'comment', id, start, end: null, who });
+const comment = (id: number, start: number, who = 'Ana Teacher'): MomentMark => ({
+  kind: 'comment',
+  id,
+  start,
+  end: null,
+  who,
+});
 
 afterEach(() => clearToasts());
 
@@ -19,7 +25,9 @@ describe('moment times and markers', () => {
     expect(formatClock(192.9)).toBe('3:12');
     expect(formatClock(3723)).toBe('1:02:03');
     expect(formatMoment({ start: 192, end: 220 })).toBe('3:12–3:40');
-    expect(describeMark({ kind: 'reaction', id: 1, start: 5, end: null, who: 'Ana', value: '⭐' })).toMatch(/reaction by Ana at 0:05$/);
+    expect(describeMark({ kind: 'reaction', id: 1, start: 5, end: null, who: 'Ana', value: '⭐' })).toMatch(
+      /reaction by Ana at 0:05$/,
+    );
     expect(describeMark({ kind: 'note', id: 1, start: 5, end: null, who: 'You' })).toBe('Your note at 0:05');
   });
 
@@ -30,16 +38,24 @@ describe('moment times and markers', () => {
       [40.5, 40.5, [3], 3],
       [90, 90, [4], 4],
     ]);
-    expect(markers[0]!.label).toBe('2 moments from 0:10: Comment by Ana Teacher at 0:10; Comment by Ana Teacher at 0:10');
+    expect(markers[0]!.label).toBe(
+      '2 moments from 0:10: Comment by Ana Teacher at 0:10; Comment by Ana Teacher at 0:10',
+    );
     // A lone reaction highlights no comment.
-    expect(clusterMarks([{ kind: 'reaction', id: 9, start: 1, end: null, who: 'Ana', value: '⭐' }], 10)[0]!.targetId).toBeNull();
+    expect(
+      clusterMarks([{ kind: 'reaction', id: 9, start: 1, end: null, who: 'Ana', value: '⭐' }], 10)[0]!.targetId,
+    ).toBeNull();
   });
 
   it('are taken from the comments and reactions at moments of that video only', () => {
     const video = makeVideo();
     const marks = sharedMarks(
       video.id,
-      [makeComment({ id: 1, moment: { media: video.id, start: 2, end: 4 } }), makeComment({ id: 2 }), makeComment({ id: 3, moment: { media: 999, start: 1, end: null } })],
+      [
+        makeComment({ id: 1, moment: { media: video.id, start: 2, end: 4 } }),
+        makeComment({ id: 2 }),
+        makeComment({ id: 3, moment: { media: 999, start: 1, end: null } }),
+      ],
       [makeReaction({ id: 5, moment: { media: video.id, start: 6, end: null } }), makeReaction({ id: 6 })],
     );
     expect(marks.map((m) => [m.kind, m.id, m.start, m.end])).toEqual([
@@ -60,7 +76,11 @@ describe('the player with its timeline', () => {
     stubMediaElements(100);
     const listCaptions = controllableActor<CaptionTrack[], { mediaId: number }>();
     const moments = provideTestMoments({ player: { listCaptions: listCaptions.logic } });
-    const { ux } = renderVideoMoments({ moments, video: makeVideo({ duration: 100 }), marks: [comment(1, 10), comment(2, 10.5), comment(3, 50)] });
+    const { ux } = renderVideoMoments({
+      moments,
+      video: makeVideo({ duration: 100 }),
+      marks: [comment(1, 10), comment(2, 10.5), comment(3, 50)],
+    });
     const list = screen.getByRole('list', { name: /^Moments in / });
     const buttons = within(list).getAllByRole('button');
     expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual([

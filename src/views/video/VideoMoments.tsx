@@ -1,9 +1,21 @@
 import { useEffect, useId, useMemo, useRef, type RefObject } from 'react';
 import styled from 'styled-components';
 import { fileSource, mediaLabel, posterSource } from '../../machines/artifactLifecycle/artifactSelectors.ts';
-import { useMomentCommentEvents, useMomentDraft, useMomentsSetup } from '../../machines/momentComment/useMomentComment.ts';
+import {
+  useMomentCommentEvents,
+  useMomentDraft,
+  useMomentsSetup,
+} from '../../machines/momentComment/useMomentComment.ts';
 import { clusterMarks, type Marker, type MomentMark } from '../../machines/videoPlayer/markers.ts';
-import { useCaptions, usePlayerCommand, usePlayerTime, usePlaying, useVideoPlayerActor, useVideoPlayerEvents, type VideoPlayerRef } from '../../machines/videoPlayer/useVideoPlayer.ts';
+import {
+  useCaptions,
+  usePlayerCommand,
+  usePlayerTime,
+  usePlaying,
+  useVideoPlayerActor,
+  useVideoPlayerEvents,
+  type VideoPlayerRef,
+} from '../../machines/videoPlayer/useVideoPlayer.ts';
 import type { MediaHolder } from '../../machines/videoPlayer/videoPlayerMachine.ts';
 import type { Media } from '../../schemas/media.ts';
 import { Button } from '../components/Button.tsx';
@@ -21,7 +33,10 @@ const Figure = styled.figure`
   flex-direction: column;
   gap: ${({ theme }) => theme.space.sm};
   margin: 0;
-  figcaption { font-weight: ${({ theme }) => theme.font.weight.medium}; overflow-wrap: anywhere; }
+  figcaption {
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+    overflow-wrap: anywhere;
+  }
 `;
 
 const Player = styled.video`
@@ -37,7 +52,12 @@ const Bar = styled.div`
   flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  label { display: inline-flex; align-items: center; gap: ${({ theme }) => theme.space.xs}; font-size: ${({ theme }) => theme.font.size.sm}; }
+  label {
+    display: inline-flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space.xs};
+    font-size: ${({ theme }) => theme.font.size.sm};
+  }
   select {
     ${selectStyle}
   }
@@ -88,7 +108,9 @@ const MarkerButton = styled.button<{ $reaction: boolean }>`
   font-size: ${({ theme }) => theme.font.size.xs};
   font-weight: ${({ theme }) => theme.font.weight.bold};
   cursor: pointer;
-  &:hover { background: ${({ theme }) => theme.color.primaryHover}; }
+  &:hover {
+    background: ${({ theme }) => theme.color.primaryHover};
+  }
 `;
 
 const Muted = styled.p`
@@ -123,7 +145,11 @@ function usePlayerElement(player: VideoPlayerRef) {
 }
 
 /** Shows the chosen caption track and hides the others (the element's own menu may change them too). */
-function useShownTrack(element: RefObject<HTMLVideoElement | null>, trackIds: readonly number[], trackId: number | null) {
+function useShownTrack(
+  element: RefObject<HTMLVideoElement | null>,
+  trackIds: readonly number[],
+  trackId: number | null,
+) {
   useEffect(() => {
     if (element.current) showTrack(element.current, trackIds, trackId);
   }, [element, trackIds, trackId]);
@@ -137,7 +163,15 @@ function showTrack(video: HTMLVideoElement, trackIds: readonly number[], trackId
 }
 
 /** The timeline's markers as buttons, in time order; each seeks and highlights its comment. */
-function MomentMarkers({ markers, label, onActivate }: { markers: readonly Marker[]; label: string; onActivate: (marker: Marker) => void }) {
+function MomentMarkers({
+  markers,
+  label,
+  onActivate,
+}: {
+  markers: readonly Marker[];
+  label: string;
+  onActivate: (marker: Marker) => void;
+}) {
   const count = markers.reduce((n, m) => n + m.marks.length, 0);
   return (
     <>
@@ -146,14 +180,24 @@ function MomentMarkers({ markers, label, onActivate }: { markers: readonly Marke
         <Markers aria-label={`Moments in ${label}`}>
           {markers.map((m) => (
             <MarkerItem key={m.key} style={{ left: `${m.left}%` }}>
-              <MarkerButton type="button" aria-label={m.label} title={m.label} $reaction={m.marks.every((x) => x.kind === 'reaction')} onClick={() => onActivate(m)}>
+              <MarkerButton
+                type="button"
+                aria-label={m.label}
+                title={m.label}
+                $reaction={m.marks.every((x) => x.kind === 'reaction')}
+                onClick={() => onActivate(m)}
+              >
                 {m.marks.length > 1 ? m.marks.length : <span aria-hidden="true">•</span>}
               </MarkerButton>
             </MarkerItem>
           ))}
         </Markers>
       </Timeline>
-      <Muted role="status">{count === 0 ? 'No moments on the timeline yet.' : `${count} ${count === 1 ? 'moment' : 'moments'} on the timeline.`}</Muted>
+      <Muted role="status">
+        {count === 0
+          ? 'No moments on the timeline yet.'
+          : `${count} ${count === 1 ? 'moment' : 'moments'} on the timeline.`}
+      </Muted>
     </>
   );
 }
@@ -199,7 +243,10 @@ export function VideoMoments({ media, holder, marks, startAt, canComment, canCap
   const captionId = useId();
   const markers = useMemo(() => clusterMarks(marks, duration), [marks, duration]);
 
-  useEffect(() => moments.register(media.id, { element: () => element.current, seek: events.seek }), [moments, media.id, element, events]);
+  useEffect(
+    () => moments.register(media.id, { element: () => element.current, seek: events.seek }),
+    [moments, media.id, element, events],
+  );
 
   const commentHere = () => {
     const now = element.current?.currentTime ?? time;
@@ -246,7 +293,10 @@ export function VideoMoments({ media, holder, marks, startAt, canComment, canCap
         {captions.tracks.length > 0 ? (
           <label>
             Captions
-            <select value={captions.trackId ?? ''} onChange={(e) => events.selectTrack(e.target.value === '' ? null : Number(e.target.value))}>
+            <select
+              value={captions.trackId ?? ''}
+              onChange={(e) => events.selectTrack(e.target.value === '' ? null : Number(e.target.value))}
+            >
               <option value="">Off</option>
               {captions.tracks.map((t) => (
                 <option key={t.id} value={t.id}>

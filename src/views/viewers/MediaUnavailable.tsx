@@ -10,12 +10,22 @@ const Problem = styled.div`
   border: 1px solid ${({ theme }) => theme.color.border};
   border-left: 6px solid ${({ theme }) => theme.color.warning};
   border-radius: ${({ theme }) => theme.radius.md};
-  p { margin: 0 0 ${({ theme }) => theme.space.sm}; }
-  p:last-child { margin-bottom: 0; }
+  p {
+    margin: 0 0 ${({ theme }) => theme.space.sm};
+  }
+  p:last-child {
+    margin-bottom: 0;
+  }
 `;
 
 /** Says why a file could not be shown: a visitor must log in; a member may lack access or the file is gone. */
-export function MediaUnavailable({ kind, title }: { kind: 'image' | 'video'; /** What the page is called (never the stored file's name). */ title: string }) {
+export function MediaUnavailable({
+  kind,
+  title,
+}: {
+  kind: 'image' | 'video';
+  /** What the page is called (never the stored file's name). */ title: string;
+}) {
   const user = useCurrentUser();
   const [location] = useLocation();
   return (

@@ -6,7 +6,12 @@ import type { ViewerOrigin } from './viewerOrigin.ts';
 
 const Back = styled.p`
   margin: 0 0 ${({ theme }) => theme.space.sm};
-  a, button { display: inline-flex; align-items: center; min-height: 24px; }
+  a,
+  button {
+    display: inline-flex;
+    align-items: center;
+    min-height: 24px;
+  }
   button {
     padding: 0;
     border: 0;

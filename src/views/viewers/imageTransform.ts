@@ -22,7 +22,8 @@ export type TransformAction =
 export const INITIAL_TRANSFORM: ImageTransform = { zoom: 1, rotation: 0 };
 
 const clampZoom = (zoom: number): number => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, Math.round(zoom * 1000) / 1000));
-const turn = (rotation: number, by: number): ImageTransform['rotation'] => ((((rotation + by) % 4) + 4) % 4) as ImageTransform['rotation'];
+const turn = (rotation: number, by: number): ImageTransform['rotation'] =>
+  ((((rotation + by) % 4) + 4) % 4) as ImageTransform['rotation'];
 
 /** The next transform after a button, key, wheel or pinch. */
 export function transformReducer(state: ImageTransform, action: TransformAction): ImageTransform {

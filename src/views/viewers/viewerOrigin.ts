@@ -29,7 +29,13 @@ function parse(state: unknown): ViewerOrigin | null {
   if (typeof title !== 'string' || typeof artifactTitle !== 'string' || typeof backHref !== 'string') return null;
   // Only a way back inside the portal.
   if (!backHref.startsWith('/') || backHref.startsWith('//')) return null;
-  return { title, artifactTitle, backHref, poster: typeof poster === 'string' ? poster : null, ...(typeof alt === 'string' && alt !== '' ? { alt } : {}) };
+  return {
+    title,
+    artifactTitle,
+    backHref,
+    poster: typeof poster === 'string' ? poster : null,
+    ...(typeof alt === 'string' && alt !== '' ? { alt } : {}),
+  };
 }
 
 let cachedState: unknown;

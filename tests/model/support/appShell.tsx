@@ -12,10 +12,18 @@ import { theme } from '../../../src/views/theme/theme.ts';
 import { NO_PUBLIC_LINKS } from '../../../src/test/renderApp.tsx';
 
 /** The public settings the shell shows (no showcase, a help link, no feedback link). */
-export const SHELL_CONFIG = { showcaseUrl: null, helpUrl: 'https://help.example.org', feedbackUrl: null, ...NO_PUBLIC_LINKS };
+export const SHELL_CONFIG = {
+  showcaseUrl: null,
+  helpUrl: 'https://help.example.org',
+  feedbackUrl: null,
+  ...NO_PUBLIC_LINKS,
+};
 
 /** Renders `page` inside the app's shell (theme, settings, session, router and layout) as the app does. */
-export function renderInAppShell(page: ReactNode, { session, location }: { session: Actor<typeof sessionMachine>; location: ReturnType<typeof memoryLocation> }) {
+export function renderInAppShell(
+  page: ReactNode,
+  { session, location }: { session: Actor<typeof sessionMachine>; location: ReturnType<typeof memoryLocation> },
+) {
   return render(
     <ThemeProvider theme={theme}>
       <AppConfigContext.Provider value={SHELL_CONFIG}>

@@ -22,5 +22,7 @@ export function checkStatesOf<H, S extends { matches: (value: never) => boolean;
   h: H,
   checks: Record<string, (h: H, snapshot: S) => Promise<void> | void>,
 ): { '*': (snapshot: unknown) => Promise<void> } {
-  return checkStates<S>(Object.fromEntries(Object.entries(checks).map(([key, check]) => [key, (snapshot: S) => check(h, snapshot)])));
+  return checkStates<S>(
+    Object.fromEntries(Object.entries(checks).map(([key, check]) => [key, (snapshot: S) => check(h, snapshot)])),
+  );
 }

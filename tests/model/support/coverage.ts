@@ -66,7 +66,8 @@ export function coverageInspector(event: InspectionEvent): void {
   }
   if (event.type === '@xstate.snapshot' || event.type === '@xstate.microstep') {
     const nodes = (event.snapshot as unknown as { _nodes?: readonly { id: string }[] })._nodes ?? [];
-    for (const node of nodes) if (coverage.states.has(node.id)) coverage.states.set(node.id, coverage.states.get(node.id)! + 1);
+    for (const node of nodes)
+      if (coverage.states.has(node.id)) coverage.states.set(node.id, coverage.states.get(node.id)! + 1);
   }
 }
 
@@ -104,7 +105,10 @@ export function isInvoking(snapshot: unknown, id: string): boolean {
  * while a state invokes it (an unhandled actor error would otherwise crash the model). An actor's
  * events may depend on the state (as a real server answers differently in different states).
  */
-export function modelEvents<E, S = unknown>(userEvents: readonly E[], actorEvents: Record<string, readonly E[] | ((snapshot: S) => readonly E[])> = {}) {
+export function modelEvents<E, S = unknown>(
+  userEvents: readonly E[],
+  actorEvents: Record<string, readonly E[] | ((snapshot: S) => readonly E[])> = {},
+) {
   return (snapshot: unknown): E[] => {
     const can = (event: E) => (snapshot as { can: (e: E) => boolean }).can(event);
     return [
@@ -145,13 +149,17 @@ export function createPathModel<M extends AnyStateMachine>(
     input?: InputFrom<M>;
   },
 ): TestModel<SnapshotFrom<M>, AnyEventObject, unknown> {
-  return new TestModel(machine as never, {
-    ...(options.input !== undefined ? { input: options.input } : {}),
-    events: options.events as never,
-    // Named state checks match by state value ('editing', 'form.saving'); '*' matches every state.
-    stateMatcher: (state: unknown, key: string) => key === '*' || (state as { matches: (v: string) => boolean }).matches(key),
-    serializeState,
-  } as never) as never;
+  return new TestModel(
+    machine as never,
+    {
+      ...(options.input !== undefined ? { input: options.input } : {}),
+      events: options.events as never,
+      // Named state checks match by state value ('editing', 'form.saving'); '*' matches every state.
+      stateMatcher: (state: unknown, key: string) =>
+        key === '*' || (state as { matches: (v: string) => boolean }).matches(key),
+      serializeState,
+    } as never,
+  ) as never;
 }
 
 /**

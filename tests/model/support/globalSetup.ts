@@ -22,7 +22,13 @@ function machineFiles(dir: string): string[] {
 }
 
 function isMachine(value: unknown): value is AnyStateMachine {
-  return typeof value === 'object' && value !== null && 'root' in value && 'id' in value && typeof (value as { provide?: unknown }).provide === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'root' in value &&
+    'id' in value &&
+    typeof (value as { provide?: unknown }).provide === 'function'
+  );
 }
 
 /**
@@ -36,7 +42,11 @@ export default function setup(project: TestProject) {
   return async () => {
     const covered = new Map<string, { states: Map<string, number>; transitions: Map<string, number> }>();
     for (const file of readdirSync(dir)) {
-      const data = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { machineId: string; states: [string, number][]; transitions: [string, number][] };
+      const data = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as {
+        machineId: string;
+        states: [string, number][];
+        transitions: [string, number][];
+      };
       const entry = covered.get(data.machineId) ?? { states: new Map(), transitions: new Map() };
       for (const [k, n] of data.states) entry.states.set(k, (entry.states.get(k) ?? 0) + n);
       for (const [k, n] of data.transitions) entry.transitions.set(k, (entry.transitions.get(k) ?? 0) + n);
@@ -44,7 +54,9 @@ export default function setup(project: TestProject) {
     }
     rmSync(dir, { recursive: true, force: true });
     // A partial run (one file, a name filter) reports only what it ran.
-    const partial = covered.size === 0 || process.argv.some((a) => a.endsWith('.test.tsx') || a === '-t' || a.startsWith('--testNamePattern'));
+    const partial =
+      covered.size === 0 ||
+      process.argv.some((a) => a.endsWith('.test.tsx') || a === '-t' || a.startsWith('--testNamePattern'));
     const machines = new Map<string, AnyStateMachine>();
     for (const file of machineFiles(MACHINES_DIR)) {
       const mod = (await project.vitest.import(file)) as Record<string, unknown>;
@@ -62,9 +74,14 @@ export default function setup(project: TestProject) {
       const full = s === states.length && t === transitions.length;
       if (!seen && partial) continue;
       if (!full) failures.push(id);
-      rows.push(`  ${full ? '✓' : '✗'} ${id.padEnd(22)} states ${String(s).padStart(3)}/${String(states.length).padEnd(3)} transitions ${String(t).padStart(3)}/${String(transitions.length).padEnd(3)}${seen ? '' : '  (no model test)'}`);
+      rows.push(
+        `  ${full ? '✓' : '✗'} ${id.padEnd(22)} states ${String(s).padStart(3)}/${String(states.length).padEnd(3)} transitions ${String(t).padStart(3)}/${String(transitions.length).padEnd(3)}${seen ? '' : '  (no model test)'}`,
+      );
     }
-    process.stdout.write(`\nModel-based path coverage of the machines in src/machines${partial ? ' (partial run)' : ''}:\n${rows.join('\n')}\n`);
-    if (failures.length > 0) throw new Error(`Machines below 100% state and transition coverage: ${failures.join(', ')}`);
+    process.stdout.write(
+      `\nModel-based path coverage of the machines in src/machines${partial ? ' (partial run)' : ''}:\n${rows.join('\n')}\n`,
+    );
+    if (failures.length > 0)
+      throw new Error(`Machines below 100% state and transition coverage: ${failures.join(', ')}`);
   };
 }

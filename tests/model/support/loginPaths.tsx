@@ -26,7 +26,12 @@ const TOKEN = 'h.p.s';
 
 /** Each failure the model sends, and the alert the page must show for it. */
 const refused = new ApiError(400, 'invalid_credentials', 'Identifier or password invalid.', '');
-const tooMany = new ApiError(429, 'too_many_requests', 'Too many failed login attempts. Please wait 15 minutes and try again.', '');
+const tooMany = new ApiError(
+  429,
+  'too_many_requests',
+  'Too many failed login attempts. Please wait 15 minutes and try again.',
+  '',
+);
 const offline = new NetworkError();
 const serverDown = new ApiError(500, 'internal_error', 'An internal server error occurred', '');
 const alertFor = new Map<unknown, string>([
@@ -62,14 +67,19 @@ function setup() {
   clearToasts();
   const login = controllableActor<AuthResponse, Credentials>();
   const fetchMe = controllableActor<typeof user>();
-  const session = createActor(sessionMachine.provide({ actions: { reloadHome: vi.fn<() => void>() } }), { input: { hasToken: false } }).start();
+  const session = createActor(sessionMachine.provide({ actions: { reloadHome: vi.fn<() => void>() } }), {
+    input: { hasToken: false },
+  }).start();
   const location = memoryLocation({ path: '/login', record: true });
   const harness = { login, fetchMe, session, location, expectedAlerts: [] as string[] };
 
   /** The login route as the app wires it, with the two API calls under the test's control. */
   function LoginUnderTest() {
     const wiring = useAuthWiring();
-    const logic = useMemo(() => provideLogin(wiring).provide({ actors: { login: login.logic, fetchMe: fetchMe.logic } }), [wiring]);
+    const logic = useMemo(
+      () => provideLogin(wiring).provide({ actors: { login: login.logic, fetchMe: fetchMe.logic } }),
+      [wiring],
+    );
     return (
       <LoginActorContext.Provider logic={logic} options={{ inspect: coverageInspector }}>
         <LoginPage />
@@ -82,7 +92,10 @@ function setup() {
 }
 
 type Harness = ReturnType<typeof setup>;
-type Snapshot = { value: unknown; context: { email: string; password: string; remember: boolean; fieldErrors: { email?: string; password?: string } } };
+type Snapshot = {
+  value: unknown;
+  context: { email: string; password: string; remember: boolean; fieldErrors: { email?: string; password?: string } };
+};
 
 const emailInput = () => screen.getByLabelText('Email') as HTMLInputElement;
 const passwordInput = () => screen.getByLabelText('Password') as HTMLInputElement;
@@ -129,7 +142,9 @@ const viewOf: Record<string, (h: Harness, state: Snapshot) => Promise<void>> = {
     expect(screen.getByText('Logging in…')).toBeTruthy();
     // "Keep me signed in" goes with the request as the box shows it (off unless ticked).
     expect(keepSignedIn().checked).toBe(state.context.remember);
-    expect(h.login.calls.map((c) => c.input)).toEqual([{ identifier: EMAIL, password: PASSWORD, remember: state.context.remember }]);
+    expect(h.login.calls.map((c) => c.input)).toEqual([
+      { identifier: EMAIL, password: PASSWORD, remember: state.context.remember },
+    ]);
   },
   loadingUser: async (h) => {
     expectBusy(true);
@@ -146,7 +161,8 @@ const viewOf: Record<string, (h: Harness, state: Snapshot) => Promise<void>> = {
 };
 
 /** The login machine's path model, with every user action and every answer of the two API calls. */
-export const loginModel = () => createPathModel(loginMachine, { events: modelEvents(userEvents, { login: loginEvents, fetchMe: fetchMeEvents }) });
+export const loginModel = () =>
+  createPathModel(loginMachine, { events: modelEvents(userEvents, { login: loginEvents, fetchMe: fetchMeEvents }) });
 
 type LoginPath = ReturnType<ReturnType<typeof loginModel>['getShortestPaths']>[number];
 

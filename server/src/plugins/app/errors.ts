@@ -5,9 +5,16 @@ import { API_PREFIX } from '../../http/apiPrefix.ts';
 import { RequestValidationError } from '../../http/validation.ts';
 
 /** The status, stable code and message an error is answered with; unexpected errors are logged. */
-function describeError(error: FastifyError | Error, log: (error: unknown) => void): { status: number; code: string; message: string } {
+function describeError(
+  error: FastifyError | Error,
+  log: (error: unknown) => void,
+): { status: number; code: string; message: string } {
   if (error instanceof RequestValidationError) {
-    return { status: 400, code: 'validation_error', message: error.issues[0] ? describeIssueOf(error) : 'The request is not valid.' };
+    return {
+      status: 400,
+      code: 'validation_error',
+      message: error.issues[0] ? describeIssueOf(error) : 'The request is not valid.',
+    };
   }
   if (error instanceof HttpError) return { status: error.statusCode, code: error.code, message: error.message };
   if (isFastifyClientError(error)) {
@@ -66,7 +73,10 @@ async function errorHandler(app: FastifyInstance): Promise<void> {
     const body = {
       statusCode: status,
       error: reasonOf(status),
-      message: nested || (error instanceof HttpError && error.nested) ? [{ messages: [{ id: `Auth.${code}`, message }] }] : message,
+      message:
+        nested || (error instanceof HttpError && error.nested)
+          ? [{ messages: [{ id: `Auth.${code}`, message }] }]
+          : message,
       code,
     };
     if (status >= 500) request.log.warn({ status, code }, 'request failed');

@@ -8,7 +8,8 @@ import { signAddresses } from '../../media/capabilities.ts';
 
 /** The user of a sign-in answer (`{jwt, user: {id, …}}`), or `null`. */
 function signedInUserId(payload: unknown): number | null {
-  if (payload === null || typeof payload !== 'object' || typeof (payload as { jwt?: unknown }).jwt !== 'string') return null;
+  if (payload === null || typeof payload !== 'object' || typeof (payload as { jwt?: unknown }).jwt !== 'string')
+    return null;
   const id = (payload as { user?: { id?: unknown } }).user?.id;
   return typeof id === 'number' ? id : null;
 }

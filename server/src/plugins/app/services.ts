@@ -69,17 +69,40 @@ declare module 'fastify' {
  * What the features build their services from (database, configuration, tokens, mail, log, the
  * principal cache and the media store), and the empty registry they fill.
  */
-async function services(app: FastifyInstance, options: { mailer?: Mailer | undefined; clock?: Clock | undefined }): Promise<void> {
+async function services(
+  app: FastifyInstance,
+  options: { mailer?: Mailer | undefined; clock?: Clock | undefined },
+): Promise<void> {
   const { config, db } = app;
-  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log: app.log,
+    });
   // Signed-in principals are kept per process and dropped on every change, here or in another process.
   const principals = new PrincipalCache({ ttlMs: 60_000, maxEntries: 20_000 });
   await principals.start(db);
   app.addHook('onClose', () => principals.stop());
   app.decorate('principals', principals);
   const clock = options.clock ?? systemClock;
-  app.decorate('serviceContext', { db, config, tokens: new TokenService(config.jwtSecret, clock), clock, mailer, log: app.log, principals });
-  const mediaStore = new MediaStore(db, config.dataDir, { ffmpeg: config.ffmpegPath, ffprobe: config.ffprobePath }, app.log);
+  app.decorate('serviceContext', {
+    db,
+    config,
+    tokens: new TokenService(config.jwtSecret, clock),
+    clock,
+    mailer,
+    log: app.log,
+    principals,
+  });
+  const mediaStore = new MediaStore(
+    db,
+    config.dataDir,
+    { ffmpeg: config.ffmpegPath, ffprobe: config.ffprobePath },
+    app.log,
+  );
   await mediaStore.init();
   app.decorate('mediaStore', mediaStore);
   app.decorate('services', {} as Services);

@@ -16,7 +16,11 @@ async function registerApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'PracticeFolio API', description: 'The API of the PracticeFolio portal and its mobile apps.', version: '1.0.0' },
+      info: {
+        title: 'PracticeFolio API',
+        description: 'The API of the PracticeFolio portal and its mobile apps.',
+        version: '1.0.0',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
@@ -47,7 +51,8 @@ async function externalPlugins(app: FastifyInstance): Promise<void> {
   addSecurityHeaders(app);
   await app.register(fastifyRateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => new HttpError(429, 'too_many_requests', `Too many attempts, please try again in ${context.after}.`),
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, 'too_many_requests', `Too many attempts, please try again in ${context.after}.`),
   });
   await registerApiDocs(app);
 }

@@ -37,7 +37,8 @@ export function addSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
     // HTTPS as this server sees it: its own TLS, or `X-Forwarded-Proto` from a trusted proxy (TRUST_PROXY).
-    if (request.protocol === 'https') reply.raw.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (request.protocol === 'https')
+      reply.raw.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
 }

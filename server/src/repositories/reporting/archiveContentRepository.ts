@@ -79,20 +79,25 @@ export interface ArchiveCaptionTrack {
 export const archiveContentRepository = {
   /** The teacher's user name and e-mail, or `null`. */
   async owner(db: Queryable, ownerId: number): Promise<{ username: string; email: string } | null> {
-    const { rows } = await db.query<{ username: string; email: string }>('SELECT username, email FROM users WHERE id = $1', [ownerId]);
+    const { rows } = await db.query<{ username: string; email: string }>(
+      'SELECT username, email FROM users WHERE id = $1',
+      [ownerId],
+    );
     return rows[0] ?? null;
   },
 
   /** Her personal portfolios, by name. */
   async portfolios(db: Queryable, ownerId: number): Promise<ArchivePortfolioRow[]> {
-    const { rows } = await db.query<StampColumns & {
-      id: number;
-      name: string;
-      subject: string | null;
-      topic: string | null;
-      grades: string[];
-      structure: Structure;
-    }>(
+    const { rows } = await db.query<
+      StampColumns & {
+        id: number;
+        name: string;
+        subject: string | null;
+        topic: string | null;
+        grades: string[];
+        structure: Structure;
+      }
+    >(
       `SELECT id, name, subject, topic, grades, structure, created_at, updated_at FROM portfolios
        WHERE owner_id = $1 ORDER BY lower(name), id`,
       [ownerId],
@@ -110,13 +115,15 @@ export const archiveContentRepository = {
 
   /** The saved artifacts of one portfolio, oldest first. */
   async artifacts(db: Queryable, portfolioId: number): Promise<ArchiveArtifactRow[]> {
-    const { rows } = await db.query<StampColumns & {
-      id: number;
-      portfolio_id: number;
-      structure: Structure;
-      responses: Responses;
-      parking_lot: boolean;
-    }>(
+    const { rows } = await db.query<
+      StampColumns & {
+        id: number;
+        portfolio_id: number;
+        structure: Structure;
+        responses: Responses;
+        parking_lot: boolean;
+      }
+    >(
       `SELECT id, portfolio_id, structure, responses, parking_lot, created_at, updated_at FROM artifacts
        WHERE portfolio_id = $1 AND saved ORDER BY created_at, id`,
       [portfolioId],
@@ -133,13 +140,15 @@ export const archiveContentRepository = {
 
   /** The shared artifacts she owns, by shared portfolio, oldest first. */
   async sharedArtifacts(db: Queryable, ownerId: number): Promise<ArchiveSharedArtifactRow[]> {
-    const { rows } = await db.query<StampColumns & {
-      id: number;
-      shared_portfolio_id: number;
-      shared_portfolio_name: string;
-      structure: Structure;
-      responses: Responses;
-    }>(
+    const { rows } = await db.query<
+      StampColumns & {
+        id: number;
+        shared_portfolio_id: number;
+        shared_portfolio_name: string;
+        structure: Structure;
+        responses: Responses;
+      }
+    >(
       `SELECT sa.id, sa.shared_portfolio_id, sp.name AS shared_portfolio_name, sa.structure, sa.responses, sa.created_at, sa.updated_at
        FROM shared_artifacts sa JOIN shared_portfolios sp ON sp.id = sa.shared_portfolio_id
        WHERE sa.owner_id = $1 ORDER BY lower(sp.name), sp.id, sa.created_at, sa.id`,
@@ -158,15 +167,17 @@ export const archiveContentRepository = {
   /** The comments on the given shared artifacts with their authors' user names, oldest first. */
   async comments(db: Queryable, sharedArtifactIds: readonly number[]): Promise<ArchiveCommentRow[]> {
     if (sharedArtifactIds.length === 0) return [];
-    const { rows } = await db.query<StampColumns & {
-      id: number;
-      shared_artifact_id: number;
-      author: string;
-      text: string;
-      media_id: number | null;
-      moment_start: number | null;
-      moment_end: number | null;
-    }>(
+    const { rows } = await db.query<
+      StampColumns & {
+        id: number;
+        shared_artifact_id: number;
+        author: string;
+        text: string;
+        media_id: number | null;
+        moment_start: number | null;
+        moment_end: number | null;
+      }
+    >(
       `SELECT c.id, c.shared_artifact_id, u.username AS author, c.text, c.created_at, c.updated_at, c.media_id, c.moment_start, c.moment_end
        FROM comments c JOIN users u ON u.id = c.owner_id
        WHERE c.shared_artifact_id = ANY($1::int[]) ORDER BY c.created_at, c.id`,
@@ -188,7 +199,12 @@ export const archiveContentRepository = {
   async captionTracks(db: Queryable, holder: FileHolder, holderIds: readonly number[]): Promise<ArchiveCaptionTrack[]> {
     if (holderIds.length === 0) return [];
     const { fk } = HOLDER_LINKS[holder];
-    const { rows } = await db.query<{ holder_id: number; media_id: number; language: string; cues: { start: number; end: number; text: string }[] }>(
+    const { rows } = await db.query<{
+      holder_id: number;
+      media_id: number;
+      language: string;
+      cues: { start: number; end: number; text: string }[];
+    }>(
       `SELECT ${fk} AS holder_id, media_id, language, cues FROM caption_tracks WHERE ${fk} = ANY($1::int[]) ORDER BY lower(language), id`,
       [holderIds],
     );

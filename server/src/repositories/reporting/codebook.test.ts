@@ -10,7 +10,9 @@ describe('the research package codebook', () => {
     it(`is the same text as before, identities ${identities}`, async () => {
       const files = [...researchFiles(identities), QUESTIONS_FILE, COLUMNS_FILE];
       await expect(codebookMarkdown(files, SUMMARY_FILES)).toMatchFileSnapshot(`__golden__/codebook-${identities}.md`);
-      const columns = codebookColumnRows(files).map((r) => [r.file, r.column, r.type, r.meaning, r.allowed_values].join('\t'));
+      const columns = codebookColumnRows(files).map((r) =>
+        [r.file, r.column, r.type, r.meaning, r.allowed_values].join('\t'),
+      );
       await expect(`${columns.join('\n')}\n`).toMatchFileSnapshot(`__golden__/codebook_columns-${identities}.tsv`);
     });
   }

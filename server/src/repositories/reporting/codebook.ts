@@ -4,8 +4,8 @@ import type { ColumnType, FileDef, SummaryFileDef } from './columns.ts';
 // (`researchColumns.ts`) and of the two summary CSVs (`summaryColumns.ts`).
 
 const TYPE_WORDS: Record<ColumnType, string> = {
-  person: 'a person\'s pseudonym (P-…), the key of teachers.csv',
-  integer: 'a whole number (ids are the portal\'s own and join the files)',
+  person: "a person's pseudonym (P-…), the key of teachers.csv",
+  integer: "a whole number (ids are the portal's own and join the files)",
   number: 'a decimal number (a dot as decimal separator)',
   boolean: '`true` or `false`',
   timestamp: 'ISO 8601 in UTC (`Z`)',
@@ -40,7 +40,14 @@ export function codebookMarkdown(files: readonly FileDef[], summaries: readonly 
     '',
   ];
   for (const file of files) {
-    lines.push(`## ${file.name}.csv`, '', file.meaning, '', '| Column | Type | Meaning | Allowed values |', '|---|---|---|---|');
+    lines.push(
+      `## ${file.name}.csv`,
+      '',
+      file.meaning,
+      '',
+      '| Column | Type | Meaning | Allowed values |',
+      '|---|---|---|---|',
+    );
     for (const c of file.columns) lines.push(`| \`${c.name}\` | ${c.type} | ${c.meaning} | ${c.allowed ?? ''} |`);
     lines.push('');
   }
@@ -59,8 +66,16 @@ export function codebookMarkdown(files: readonly FileDef[], summaries: readonly 
 }
 
 /** The rows of `codebook_columns.csv`: every column of every file, this one included. */
-export function codebookColumnRows(files: readonly FileDef[]): Record<'file' | 'column' | 'type' | 'meaning' | 'allowed_values', string>[] {
+export function codebookColumnRows(
+  files: readonly FileDef[],
+): Record<'file' | 'column' | 'type' | 'meaning' | 'allowed_values', string>[] {
   return files.flatMap((file) =>
-    file.columns.map((c) => ({ file: `${file.name}.csv`, column: c.name, type: c.type, meaning: c.meaning, allowed_values: c.allowed ?? '' })),
+    file.columns.map((c) => ({
+      file: `${file.name}.csv`,
+      column: c.name,
+      type: c.type,
+      meaning: c.meaning,
+      allowed_values: c.allowed ?? '',
+    })),
   );
 }

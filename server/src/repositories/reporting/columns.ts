@@ -54,7 +54,10 @@ export const headerOf = <R>(file: SummaryFile<R>): string[] => file.columns.map(
 const cellsOf = <R>(file: SummaryFile<R>, row: R): (string | number)[] => file.columns.map((c) => c.cell(row));
 
 /** The cells of every row `rows` yields, in the header's order (closing `rows` when the caller stops). */
-export async function* summaryCells<R>(file: SummaryFile<R>, rows: AsyncIterable<R>): AsyncGenerator<(string | number)[]> {
+export async function* summaryCells<R>(
+  file: SummaryFile<R>,
+  rows: AsyncIterable<R>,
+): AsyncGenerator<(string | number)[]> {
   for await (const row of rows) yield cellsOf(file, row);
 }
 

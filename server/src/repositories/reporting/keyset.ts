@@ -22,7 +22,10 @@ export interface KeysetOptions<R, K> {
 }
 
 /** The pages of a keyset-ordered statement: `read(after)` returns up to `size` rows after `after`. */
-export async function* keysetBatches<R, K>(read: (after: K) => Promise<R[]>, options: KeysetOptions<R, K>): AsyncGenerator<R[]> {
+export async function* keysetBatches<R, K>(
+  read: (after: K) => Promise<R[]>,
+  options: KeysetOptions<R, K>,
+): AsyncGenerator<R[]> {
   const { size, keyOf, readAhead = false, signal } = options;
   const ask = (after: K) => {
     signal?.throwIfAborted();
@@ -43,7 +46,10 @@ export async function* keysetBatches<R, K>(read: (after: K) => Promise<R[]>, opt
 }
 
 /** The rows of a keyset-ordered statement, one at a time (see `keysetBatches`). */
-export async function* keysetRows<R, K>(read: (after: K) => Promise<R[]>, options: KeysetOptions<R, K>): AsyncGenerator<R> {
+export async function* keysetRows<R, K>(
+  read: (after: K) => Promise<R[]>,
+  options: KeysetOptions<R, K>,
+): AsyncGenerator<R> {
   for await (const rows of keysetBatches(read, options)) yield* rows;
 }
 

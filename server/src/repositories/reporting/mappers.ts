@@ -28,7 +28,8 @@ export const HOLDER_LINKS: Record<FileHolder, { links: string; fk: string }> = {
 /** The `images`, `videos` and `documents` counts of the holder `id` (an SQL expression) as select columns. */
 export function mediaCountsSql(holder: FileHolder, id: string): string {
   const { links, fk } = HOLDER_LINKS[holder];
-  const count = (kind: string) => `(SELECT count(*) FILTER (WHERE m.kind = '${kind}') FROM ${links} l JOIN media_files m ON m.id = l.media_id WHERE l.${fk} = ${id})::int`;
+  const count = (kind: string) =>
+    `(SELECT count(*) FILTER (WHERE m.kind = '${kind}') FROM ${links} l JOIN media_files m ON m.id = l.media_id WHERE l.${fk} = ${id})::int`;
   return `
   ${count('image')} AS images,
   ${count('video')} AS videos,

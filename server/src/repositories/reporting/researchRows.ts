@@ -13,7 +13,10 @@ import { inRange, PAGE, rangeParams, type CreatedRange } from './researchSelecti
  */
 function pages<R extends { id: number }>(tx: Queryable, sql: string, range?: CreatedRange): AsyncGenerator<R> {
   const bounds = range ? rangeParams(range) : [];
-  return keysetRows((after) => tx.query<R>(sql, [after, PAGE, ...bounds]).then((r) => r.rows), { ...byId<R>(PAGE), readAhead: true });
+  return keysetRows((after) => tx.query<R>(sql, [after, PAGE, ...bounds]).then((r) => r.rows), {
+    ...byId<R>(PAGE),
+    readAhead: true,
+  });
 }
 
 export interface PersonRow {
@@ -59,7 +62,8 @@ export function portfolioRows(tx: Queryable): AsyncGenerator<PortfolioRow> {
   );
 }
 
-const TITLE = (alias: string) => `CASE WHEN jsonb_typeof(${alias}.responses->'artifactName') = 'string' THEN ${alias}.responses->>'artifactName' ELSE '' END AS title`;
+const TITLE = (alias: string) =>
+  `CASE WHEN jsonb_typeof(${alias}.responses->'artifactName') = 'string' THEN ${alias}.responses->>'artifactName' ELSE '' END AS title`;
 
 export interface ArtifactRow {
   id: number;
@@ -121,9 +125,17 @@ const answersOf = (source: string) => `
  * The answers of the artifacts a keyset-paged id statement selects (`$1` the last id read, `$2`
  * the page size, then the range's bounds), a page of artifacts at a time.
  */
-async function* answerPages(tx: Queryable, idsSql: string, answersSql: string, range?: CreatedRange): AsyncGenerator<AnswerRow> {
+async function* answerPages(
+  tx: Queryable,
+  idsSql: string,
+  answersSql: string,
+  range?: CreatedRange,
+): AsyncGenerator<AnswerRow> {
   const bounds = range ? rangeParams(range) : [];
-  const idPages = keysetBatches((after) => tx.query<{ id: number }>(idsSql, [after, PAGE, ...bounds]).then((r) => r.rows), byId<{ id: number }>(PAGE));
+  const idPages = keysetBatches(
+    (after) => tx.query<{ id: number }>(idsSql, [after, PAGE, ...bounds]).then((r) => r.rows),
+    byId<{ id: number }>(PAGE),
+  );
   for await (const ids of idPages) {
     if (ids.length > 0) yield* (await tx.query<AnswerRow>(answersSql, [ids.map((r) => r.id)])).rows;
   }
@@ -134,7 +146,9 @@ export function artifactAnswers(tx: Queryable, range: CreatedRange): AsyncGenera
   return answerPages(
     tx,
     `SELECT a.id FROM artifacts a JOIN portfolios p ON p.id = a.portfolio_id WHERE ${ARTIFACTS_WHERE} ORDER BY a.id LIMIT $2`,
-    answersOf('SELECT a.id, p.owner_id, a.structure, a.responses FROM artifacts a JOIN portfolios p ON p.id = a.portfolio_id WHERE a.id = ANY($1::int[])'),
+    answersOf(
+      'SELECT a.id, p.owner_id, a.structure, a.responses FROM artifacts a JOIN portfolios p ON p.id = a.portfolio_id WHERE a.id = ANY($1::int[])',
+    ),
     range,
   );
 }
@@ -144,7 +158,9 @@ export function sharedArtifactAnswers(tx: Queryable): AsyncGenerator<AnswerRow> 
   return answerPages(
     tx,
     'SELECT sa.id FROM shared_artifacts sa WHERE sa.id > $1 AND sa.id IN (SELECT id FROM export_sas) ORDER BY sa.id LIMIT $2',
-    answersOf('SELECT sa.id, sa.owner_id, sa.structure, sa.responses FROM shared_artifacts sa WHERE sa.id = ANY($1::int[])'),
+    answersOf(
+      'SELECT sa.id, sa.owner_id, sa.structure, sa.responses FROM shared_artifacts sa WHERE sa.id = ANY($1::int[])',
+    ),
   );
 }
 
@@ -263,6 +279,10 @@ export function membershipRows(tx: Queryable): AsyncGenerator<MembershipRow> {
           [sp, user, PAGE],
         )
         .then((r) => r.rows),
-    { start: [0, 0] as [number, number], size: PAGE, keyOf: (last): [number, number] => [last.shared_portfolio_id, last.user_id] },
+    {
+      start: [0, 0] as [number, number],
+      size: PAGE,
+      keyOf: (last): [number, number] => [last.shared_portfolio_id, last.user_id],
+    },
   );
 }

@@ -32,7 +32,10 @@ export interface Person {
 /** Every account's id, name and address (the people a de-identified text must not name). */
 export function allPeople(db: Queryable): AsyncGenerator<Person> {
   return keysetRows(
-    (after) => db.query<Person>('SELECT id, username, email FROM users WHERE id > $1 ORDER BY id LIMIT $2', [after, PAGE]).then((r) => r.rows),
+    (after) =>
+      db
+        .query<Person>('SELECT id, username, email FROM users WHERE id > $1 ORDER BY id LIMIT $2', [after, PAGE])
+        .then((r) => r.rows),
     byId<Person>(PAGE),
   );
 }
@@ -42,7 +45,11 @@ export function allPeople(db: Queryable): AsyncGenerator<Person> {
  * end) of the selected people, shared portfolios and shared artifacts, so that every page
  * statement below joins on them.
  */
-export async function selectForExport(tx: Queryable, filters: ResearchExportFilters, range: CreatedRange): Promise<void> {
+export async function selectForExport(
+  tx: Queryable,
+  filters: ResearchExportFilters,
+  range: CreatedRange,
+): Promise<void> {
   const teachers = filters.teachers && filters.teachers.length > 0 ? filters.teachers : null;
   const sps = filters.sharedPortfolios && filters.sharedPortfolios.length > 0 ? filters.sharedPortfolios : null;
   await tx.query('CREATE TEMP TABLE export_people (id integer PRIMARY KEY) ON COMMIT DROP');
@@ -71,13 +78,21 @@ export async function selectForExport(tx: Queryable, filters: ResearchExportFilt
 
 /** Names of some users and shared portfolios, in the order of their ids (for a package's README). */
 export async function namesOf(db: Queryable, userIds: readonly number[], sharedPortfolioIds: readonly number[]) {
-  const users = await db.query<{ id: number; username: string }>('SELECT id, username FROM users WHERE id = ANY($1::int[]) ORDER BY id', [userIds]);
-  const sps = await db.query<{ id: number; name: string }>('SELECT id, name FROM shared_portfolios WHERE id = ANY($1::int[]) ORDER BY id', [sharedPortfolioIds]);
+  const users = await db.query<{ id: number; username: string }>(
+    'SELECT id, username FROM users WHERE id = ANY($1::int[]) ORDER BY id',
+    [userIds],
+  );
+  const sps = await db.query<{ id: number; name: string }>(
+    'SELECT id, name FROM shared_portfolios WHERE id = ANY($1::int[]) ORDER BY id',
+    [sharedPortfolioIds],
+  );
   return { users: users.rows, sharedPortfolios: sps.rows };
 }
 
 /** The Basic template's structure. */
 export async function templateStructure(tx: Queryable): Promise<unknown> {
-  const { rows } = await tx.query<{ structure: unknown }>('SELECT structure FROM portfolios WHERE id = $1', [TEMPLATE_PORTFOLIO_ID]);
+  const { rows } = await tx.query<{ structure: unknown }>('SELECT structure FROM portfolios WHERE id = $1', [
+    TEMPLATE_PORTFOLIO_ID,
+  ]);
   return rows[0]?.structure ?? [];
 }

@@ -195,7 +195,10 @@ const SHARED_SQL = `WITH page AS (
  */
 export function teacherSummaryRows(db: Queryable, signal?: AbortSignal): AsyncGenerator<TeacherSummaryRow> {
   return keysetRows(
-    (after) => db.query<TeacherSummaryRow>(TEACHER_SQL, [after, TEMPLATE_PORTFOLIO_ID, TEACHER_BATCH, ROLE_IDS.researcher]).then((r) => r.rows),
+    (after) =>
+      db
+        .query<TeacherSummaryRow>(TEACHER_SQL, [after, TEMPLATE_PORTFOLIO_ID, TEACHER_BATCH, ROLE_IDS.researcher])
+        .then((r) => r.rows),
     byId<TeacherSummaryRow>(TEACHER_BATCH, signal),
   );
 }

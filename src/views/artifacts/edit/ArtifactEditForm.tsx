@@ -1,6 +1,11 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { artifactTitle, layoutQuestions, portfolioIdOf, type EditableArtifact } from '../../../machines/artifactLifecycle/artifactSelectors.ts';
+import {
+  artifactTitle,
+  layoutQuestions,
+  portfolioIdOf,
+  type EditableArtifact,
+} from '../../../machines/artifactLifecycle/artifactSelectors.ts';
 import {
   useArtifactEditEvents,
   useAskingToLeave,
@@ -29,7 +34,9 @@ const Card = styled.div`
   border-radius: ${({ theme }) => theme.radius.md};
   box-shadow: ${({ theme }) => theme.shadow.card};
   padding: ${({ theme }) => theme.space.lg};
-  @media (max-width: 480px) { padding: ${({ theme }) => theme.space.md}; }
+  @media (max-width: 480px) {
+    padding: ${({ theme }) => theme.space.md};
+  }
 `;
 
 const Summary = styled.div`
@@ -54,13 +61,22 @@ const Dates = styled.dl`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.xl};
   margin: 0 0 ${({ theme }) => theme.space.lg};
-  dt { font-size: ${({ theme }) => theme.font.size.sm}; color: ${({ theme }) => theme.color.textMuted}; font-weight: ${({ theme }) => theme.font.weight.medium}; }
-  dd { margin: 0; }
+  dt {
+    font-size: ${({ theme }) => theme.font.size.sm};
+    color: ${({ theme }) => theme.color.textMuted};
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+  }
+  dd {
+    margin: 0;
+  }
 `;
 
 const Section = styled.section`
   margin-bottom: ${({ theme }) => theme.space.lg};
-  h2 { font-size: ${({ theme }) => theme.font.size.lg}; margin-bottom: ${({ theme }) => theme.space.sm}; }
+  h2 {
+    font-size: ${({ theme }) => theme.font.size.lg};
+    margin-bottom: ${({ theme }) => theme.space.sm};
+  }
 `;
 
 const Pair = styled.div`
@@ -98,7 +114,15 @@ function QuestionRow({ question, disabled }: { question: Question; disabled: boo
   const value = useDraftValue(question.key);
   const error = useFieldIssue(question.key);
   const { change } = useArtifactEditEvents();
-  return <QuestionField question={question} value={value} error={error} disabled={disabled} onChange={(next) => change(question.key, next)} />;
+  return (
+    <QuestionField
+      question={question}
+      value={value}
+      error={error}
+      disabled={disabled}
+      onChange={(next) => change(question.key, next)}
+    />
+  );
 }
 
 /**
@@ -204,7 +228,14 @@ export function ArtifactEditForm({
             </Button>
             {buttons}
             <Spacer />
-            {deletable ? <DeleteArtifactButton artifactId={artifact.id} portfolioId={portfolioIdOf(artifact)} name={title} onDeleted={deleted} /> : null}
+            {deletable ? (
+              <DeleteArtifactButton
+                artifactId={artifact.id}
+                portfolioId={portfolioIdOf(artifact)}
+                name={title}
+                onDeleted={deleted}
+              />
+            ) : null}
           </Bar>
         </form>
       </Card>

@@ -16,7 +16,12 @@ type UpdateInput = { artifactId: number; body: ArtifactUpdateBody };
 
 const USER = makeUser('teacher');
 const FORM = 'artifact:12';
-const artifact = makeArtifact({ id: 12, portfolio: { id: 7 }, parkingLot: false, responses: { artifactName: 'Ramp races', learningGoal: 'Slopes and speed' } });
+const artifact = makeArtifact({
+  id: 12,
+  portfolio: { id: 7 },
+  parkingLot: false,
+  responses: { artifactName: 'Ramp races', learningGoal: 'Slopes and speed' },
+});
 /** The answers as typed before the tab was closed: a goal retyped and a next step added. */
 const TYPED = { ...artifactAnswers(), learningGoal: 'Slopes, speed and friction', nextSteps: 'Try carpet next.' };
 
@@ -25,7 +30,8 @@ function artifactAnswers(): Record<string, string | string[]> {
   for (const q of artifact.structure) {
     if (q.type === 'fileUpload' || q.key === 'fileUpload') continue;
     const value = artifact.responses[q.key];
-    answers[q.key] = q.type === 'multipleResponse' || q.type === 'expansionPanelChoices' ? [] : typeof value === 'string' ? value : '';
+    answers[q.key] =
+      q.type === 'multipleResponse' || q.type === 'expansionPanelChoices' ? [] : typeof value === 'string' ? value : '';
   }
   return answers;
 }
@@ -86,7 +92,10 @@ describe('the artifact form keeps a local draft', () => {
     expect(box('What would you do next, or differently?').value).toBe('Try carpet next.');
     await ux.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saves).toHaveLength(1));
-    expect(saves[0]!.body.responses).toMatchObject({ learningGoal: 'Slopes, speed and friction', nextSteps: 'Try carpet next.' });
+    expect(saves[0]!.body.responses).toMatchObject({
+      learningGoal: 'Slopes, speed and friction',
+      nextSteps: 'Try carpet next.',
+    });
     await screen.findByText('Another page');
     await waitFor(() => expect(readDraft(USER.id, FORM)).toBeNull());
   });
@@ -94,7 +103,9 @@ describe('the artifact form keeps a local draft', () => {
   it('says so when the saved artifact changed after the draft was typed, and restores only when asked', async () => {
     writeDraft(USER.id, FORM, artifactDraftText(TYPED), '2026-01-01T00:00:00.000Z');
     await open();
-    expect(offer()!.textContent).toContain('The saved copy was changed after this text was typed: compare before saving.');
+    expect(offer()!.textContent).toContain(
+      'The saved copy was changed after this text was typed: compare before saving.',
+    );
     expect(box('What were students working to learn?').value).toBe('Slopes and speed');
   });
 

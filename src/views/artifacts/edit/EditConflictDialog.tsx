@@ -1,5 +1,12 @@
-import { OVERWRITE_QUESTION, type ConflictingSave, type SharedArtifactSaveRef } from '../../../machines/sharedArtifactSave/sharedArtifactSaveMachine.ts';
-import { useOverwriteEvents, useOverwriteQuestion } from '../../../machines/sharedArtifactSave/useSharedArtifactSave.ts';
+import {
+  OVERWRITE_QUESTION,
+  type ConflictingSave,
+  type SharedArtifactSaveRef,
+} from '../../../machines/sharedArtifactSave/sharedArtifactSaveMachine.ts';
+import {
+  useOverwriteEvents,
+  useOverwriteQuestion,
+} from '../../../machines/sharedArtifactSave/useSharedArtifactSave.ts';
 import { useCurrentUser } from '../../../machines/session/useSession.ts';
 import { formatDateTime } from '../../../schemas/formatting.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
@@ -20,11 +27,22 @@ export function conflictSentence(save: ConflictingSave, viewerId: number | null)
  * overwrite their changes?', NO / YES; YES saves over their version, NO (or Escape) goes back to
  * the answers.
  */
-export function EditConflictDialog({ saveRef }: { /** The running save of the shared artifact. */ saveRef: SharedArtifactSaveRef | undefined }) {
+export function EditConflictDialog({
+  saveRef,
+}: {
+  /** The running save of the shared artifact. */ saveRef: SharedArtifactSaveRef | undefined;
+}) {
   const question = useOverwriteQuestion(saveRef);
   const viewerId = useCurrentUser()?.id ?? null;
   const { confirm, cancel } = useOverwriteEvents(saveRef);
   if (question === null) return null;
   const why = question.save ? conflictSentence(question.save, viewerId) : question.message;
-  return <ConfirmDialog title="Edit Conflict" message={`${why} ${OVERWRITE_QUESTION}`.trim()} onConfirm={confirm} onCancel={cancel} />;
+  return (
+    <ConfirmDialog
+      title="Edit Conflict"
+      message={`${why} ${OVERWRITE_QUESTION}`.trim()}
+      onConfirm={confirm}
+      onCancel={cancel}
+    />
+  );
 }

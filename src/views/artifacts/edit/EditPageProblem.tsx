@@ -10,11 +10,23 @@ const Problem = styled.div`
   border: 1px solid ${({ theme }) => theme.color.border};
   border-left: 6px solid ${({ theme }) => theme.color.danger};
   border-radius: ${({ theme }) => theme.radius.md};
-  p { margin: 0 0 ${({ theme }) => theme.space.md}; }
+  p {
+    margin: 0 0 ${({ theme }) => theme.space.md};
+  }
 `;
 
 /** Why an edit page shows no form (not found, not allowed), with a way back. */
-export function EditPageProblem({ pageTitle, message, backPath, backLabel }: { pageTitle: string; message: string; backPath: string; backLabel: string }) {
+export function EditPageProblem({
+  pageTitle,
+  message,
+  backPath,
+  backLabel,
+}: {
+  pageTitle: string;
+  message: string;
+  backPath: string;
+  backLabel: string;
+}) {
   return (
     <>
       <PageHeading title={pageTitle} />

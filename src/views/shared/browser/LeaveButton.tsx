@@ -1,5 +1,9 @@
 import { LEAVE_QUESTION } from '../../../machines/leaveShared/leaveSharedMachine.ts';
-import { useLeaveSharedActor, useLeaveSharedEvents, useLeaveSharedState } from '../../../machines/leaveShared/useLeaveShared.ts';
+import {
+  useLeaveSharedActor,
+  useLeaveSharedEvents,
+  useLeaveSharedState,
+} from '../../../machines/leaveShared/useLeaveShared.ts';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 
@@ -26,7 +30,15 @@ export function LeaveButton({
       <Button type="button" $variant="secondary" $small onClick={ask} disabled={busy}>
         Leave
       </Button>
-      {confirming ? <ConfirmDialog title="Leave Shared Portfolio" message={LEAVE_QUESTION} onConfirm={confirm} onCancel={cancel} busy={busy} /> : null}
+      {confirming ? (
+        <ConfirmDialog
+          title="Leave Shared Portfolio"
+          message={LEAVE_QUESTION}
+          onConfirm={confirm}
+          onCancel={cancel}
+          busy={busy}
+        />
+      ) : null}
     </>
   );
 }

@@ -18,7 +18,10 @@ const Note = styled.p`
 `;
 
 /** Who a comment may mention: the shared portfolio's owner and members, each once, not the viewer. */
-export function mentionCandidates(portfolio: Pick<SharedPortfolio, 'owner' | 'members'>, viewerId: number | null): MentionCandidate[] {
+export function mentionCandidates(
+  portfolio: Pick<SharedPortfolio, 'owner' | 'members'>,
+  viewerId: number | null,
+): MentionCandidate[] {
   const people = new Map<number, MentionCandidate>();
   for (const person of [portfolio.owner, ...portfolio.members]) {
     if (person.id !== viewerId) people.set(person.id, { id: person.id, username: person.username });

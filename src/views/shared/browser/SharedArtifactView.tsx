@@ -4,7 +4,11 @@ import { artifactTitle } from '../../../machines/artifactLifecycle/artifactSelec
 import { useCommentActor, useComments, useCommentsStatus } from '../../../machines/comment/useComment.ts';
 import { useReactionList, useReactionsActor, useReactionsStatus } from '../../../machines/reactions/useReactions.ts';
 import { usePreloadMoments } from '../../../machines/momentComment/useMomentComment.ts';
-import { useArtifactDeleteEvents, useArtifactDeleteState, type ArtifactDeleteRef } from '../../../machines/artifactDelete/useArtifactDelete.ts';
+import {
+  useArtifactDeleteEvents,
+  useArtifactDeleteState,
+  type ArtifactDeleteRef,
+} from '../../../machines/artifactDelete/useArtifactDelete.ts';
 import type { SharedArtifact } from '../../../schemas/sharedPortfolio.ts';
 import { ArtifactDetails } from '../../artifacts/ArtifactDetails.tsx';
 import { DeleteArtifactControl } from '../../artifacts/DeleteArtifactButton.tsx';
@@ -15,13 +19,20 @@ import { buildPath, paths } from '../../paths.ts';
 
 // The videos (players, captions), reactions and comments load on first use: a bundle chunk of
 // their own, so that the shared portfolio pages load without them.
-const SharedDiscussion = lazyPart(() => import('./SharedDiscussion.tsx'), 'SharedDiscussion', <BusyMessage busy message="Loading the comments and videos" />);
+const SharedDiscussion = lazyPart(
+  () => import('./SharedDiscussion.tsx'),
+  'SharedDiscussion',
+  <BusyMessage busy message="Loading the comments and videos" />,
+);
 
 const Stack = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.lg};
-  & > section + section { padding-top: ${({ theme }) => theme.space.md}; border-top: 1px solid ${({ theme }) => theme.color.border}; }
+  & > section + section {
+    padding-top: ${({ theme }) => theme.space.md};
+    border-top: 1px solid ${({ theme }) => theme.color.border};
+  }
 `;
 
 export interface SharedArtifactViewProps {
@@ -39,7 +50,15 @@ export interface SharedArtifactViewProps {
   headingLevel?: 2 | 3;
 }
 
-function Actions({ artifact, deletable, deletion }: { artifact: SharedArtifact; deletable: boolean; deletion: ArtifactDeleteRef }) {
+function Actions({
+  artifact,
+  deletable,
+  deletion,
+}: {
+  artifact: SharedArtifact;
+  deletable: boolean;
+  deletion: ArtifactDeleteRef;
+}) {
   const params = { id: artifact.sharedPortfolio.id, artifactId: artifact.id };
   const { confirming, busy } = useArtifactDeleteState(deletion);
   const { ask, confirm, cancel } = useArtifactDeleteEvents(deletion);
@@ -70,7 +89,14 @@ function Actions({ artifact, deletable, deletion }: { artifact: SharedArtifact; 
  * and comments (loaded with the artifact). Members and researchers get EDIT, COPY TO and — while
  * the artifact has no reactions and no comments — Delete Artifact.
  */
-export function SharedArtifactView({ artifact, viewerId, mutable, deletion, onChanged, headingLevel = 2 }: SharedArtifactViewProps) {
+export function SharedArtifactView({
+  artifact,
+  viewerId,
+  mutable,
+  deletion,
+  onChanged,
+  headingLevel = 2,
+}: SharedArtifactViewProps) {
   const input = { artifactId: artifact.id, viewerId, mutable };
   usePreloadMoments(true);
   const thread = useCommentActor(input, onChanged);
@@ -80,7 +106,12 @@ export function SharedArtifactView({ artifact, viewerId, mutable, deletion, onCh
   const commentsStatus = useCommentsStatus(thread);
   const reactionsStatus = useReactionsStatus(reactions);
   // Only lists known to be empty allow the deletion (the server refuses it otherwise).
-  const deletable = mutable && commentsStatus === 'ready' && reactionsStatus === 'ready' && comments.length === 0 && reactionList.length === 0;
+  const deletable =
+    mutable &&
+    commentsStatus === 'ready' &&
+    reactionsStatus === 'ready' &&
+    comments.length === 0 &&
+    reactionList.length === 0;
   return (
     <Stack>
       <ArtifactDetails
@@ -89,7 +120,14 @@ export function SharedArtifactView({ artifact, viewerId, mutable, deletion, onCh
         headingLevel={headingLevel}
         actions={mutable ? <Actions artifact={artifact} deletable={deletable} deletion={deletion} /> : null}
       />
-      <SharedDiscussion artifactId={artifact.id} videos={artifact.videos} thread={thread} reactions={reactions} mutable={mutable} onChanged={onChanged} />
+      <SharedDiscussion
+        artifactId={artifact.id}
+        videos={artifact.videos}
+        thread={thread}
+        reactions={reactions}
+        mutable={mutable}
+        onChanged={onChanged}
+      />
     </Stack>
   );
 }

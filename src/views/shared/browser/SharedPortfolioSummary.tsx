@@ -26,7 +26,11 @@ const Head = styled.div`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
   margin-bottom: ${({ theme }) => theme.space.sm};
-  h2 { margin: 0; font-size: ${({ theme }) => theme.font.size.lg}; overflow-wrap: anywhere; }
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.lg};
+    overflow-wrap: anywhere;
+  }
 `;
 
 const Actions = styled.div`
@@ -52,10 +56,21 @@ const Facts = styled.dl`
   grid-template-columns: repeat(auto-fill, minmax(min(140px, 40%), 1fr));
   gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
   margin: 0;
-  dt { font-size: ${({ theme }) => theme.font.size.sm}; color: ${({ theme }) => theme.color.textMuted}; font-weight: ${({ theme }) => theme.font.weight.medium}; }
-  dd { margin: 0; overflow-wrap: anywhere; }
-  .goals { grid-column: 1 / -1; }
-  .goals dd { white-space: pre-line; }
+  dt {
+    font-size: ${({ theme }) => theme.font.size.sm};
+    color: ${({ theme }) => theme.color.textMuted};
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  .goals {
+    grid-column: 1 / -1;
+  }
+  .goals dd {
+    white-space: pre-line;
+  }
 `;
 
 const Muted = styled.span`
@@ -89,7 +104,9 @@ export function SharedPortfolioSummary({ portfolio }: { portfolio: SharedPortfol
       <Head>
         <h2 id={titleId}>{portfolio.name}</h2>
         <Actions>
-          {portfolio.abilities?.leave ? <LeaveButton sharedPortfolioId={portfolio.id} name={portfolio.name} onLeft={portfolioLeft} /> : null}
+          {portfolio.abilities?.leave ? (
+            <LeaveButton sharedPortfolioId={portfolio.id} name={portfolio.name} onLeft={portfolioLeft} />
+          ) : null}
           <Button type="button" $variant="secondary" $small disabled aria-describedby={noteId}>
             Export
           </Button>

@@ -23,11 +23,14 @@ export function splitMentions(text: string, names: readonly string[]): CommentPi
   while (i < text.length) {
     const at = text.indexOf('@', i);
     if (at < 0) break;
-    const name = at > 0 && WORD.test(text[at - 1]!) ? undefined : candidates.find((n) => {
-      const typed = text.slice(at + 1, at + 1 + n.length);
-      const next = text[at + 1 + n.length];
-      return typed.toLocaleLowerCase() === n.toLocaleLowerCase() && (next === undefined || !WORD.test(next));
-    });
+    const name =
+      at > 0 && WORD.test(text[at - 1]!)
+        ? undefined
+        : candidates.find((n) => {
+            const typed = text.slice(at + 1, at + 1 + n.length);
+            const next = text[at + 1 + n.length];
+            return typed.toLocaleLowerCase() === n.toLocaleLowerCase() && (next === undefined || !WORD.test(next));
+          });
     if (!name) {
       i = at + 1;
       continue;
@@ -60,7 +63,13 @@ const Mention = styled.span`
 `;
 
 /** A comment's text with its @mentions shown as names (never as HTML: every piece is a text node). */
-export function CommentText({ text, names }: { text: string; /** Who may be mentioned (their names as the server knows them). */ names: readonly string[] }) {
+export function CommentText({
+  text,
+  names,
+}: {
+  text: string;
+  /** Who may be mentioned (their names as the server knows them). */ names: readonly string[];
+}) {
   return (
     <>
       {splitMentions(text, names).map((piece, index) =>

@@ -44,7 +44,10 @@ const Section = styled.section`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.md};
-  h4 { margin: 0; font-size: ${({ theme }) => theme.font.size.lg}; }
+  h4 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.lg};
+  }
 `;
 
 const List = styled.ol`
@@ -66,7 +69,10 @@ const ItemHead = styled.header`
   flex-wrap: wrap;
   align-items: baseline;
   gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
-  time { color: ${({ theme }) => theme.color.textMuted}; font-size: ${({ theme }) => theme.font.size.sm}; }
+  time {
+    color: ${({ theme }) => theme.color.textMuted};
+    font-size: ${({ theme }) => theme.font.size.sm};
+  }
 `;
 
 const ItemActions = styled.span`
@@ -93,7 +99,10 @@ const FormFoot = styled.div`
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space.sm};
-  & > div { display: flex; gap: ${({ theme }) => theme.space.sm}; }
+  & > div {
+    display: flex;
+    gap: ${({ theme }) => theme.space.sm};
+  }
 `;
 
 const Counter = styled.span`
@@ -157,7 +166,13 @@ function EditForm({ thread, comment }: { thread: CommentRef; /** The comment as 
   const { text, canSave, saving } = useCommentEditor(thread);
   useGuardedText(text !== comment.text);
   const { changeEdit, save, cancelEdit } = useCommentEvents(thread);
-  const offer = useLocalDraft({ form: `comment:${comment.id}`, text, current: comment.text, base: comment.updated_at, apply: changeEdit });
+  const offer = useLocalDraft({
+    form: `comment:${comment.id}`,
+    text,
+    current: comment.text,
+    base: comment.updated_at,
+    apply: changeEdit,
+  });
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     save();
@@ -165,7 +180,13 @@ function EditForm({ thread, comment }: { thread: CommentRef; /** The comment as 
   return (
     <Form onSubmit={handleSubmit}>
       {offer ? <DraftOfferBar offer={offer} what="comment" /> : null}
-      <CommentBox label="Edit comment" value={text} onChange={changeEdit} readOnly={saving} onEscape={saving ? undefined : cancelEdit} />
+      <CommentBox
+        label="Edit comment"
+        value={text}
+        onChange={changeEdit}
+        readOnly={saving}
+        onEscape={saving ? undefined : cancelEdit}
+      />
       <FormFoot>
         <div>
           <BusyButton type="submit" $variant="primary" busy={saving} busyLabel="Saving comment…" disabled={!canSave}>
@@ -184,24 +205,51 @@ function EditForm({ thread, comment }: { thread: CommentRef; /** The comment as 
  * One comment: who wrote it, when it was posted (and 'edited' once changed), its text with its
  * @mentions shown as names, and (one's own) Edit and Delete.
  */
-function CommentItem({ thread, comment, editing, names }: { thread: CommentRef; comment: Comment; editing: boolean; /** Who its text may mention. */ names: readonly string[] }) {
+function CommentItem({
+  thread,
+  comment,
+  editing,
+  names,
+}: {
+  thread: CommentRef;
+  comment: Comment;
+  editing: boolean;
+  /** Who its text may mention. */ names: readonly string[];
+}) {
   const own = useIsOwnComment(thread, comment);
   const highlighted = useIsHighlighted(comment.id);
   const free = useCanChangeComment(thread, comment.id);
   const { edit, askDelete } = useCommentEvents(thread);
   return (
     <li>
-      <Item id={`comment-${comment.id}`} data-highlighted={highlighted || undefined} aria-current={highlighted || undefined} aria-label={`Comment by ${comment.username}`}>
+      <Item
+        id={`comment-${comment.id}`}
+        data-highlighted={highlighted || undefined}
+        aria-current={highlighted || undefined}
+        aria-label={`Comment by ${comment.username}`}
+      >
         <ItemHead>
           <strong>{comment.username}</strong>
           <MomentTime comment={comment} />
           <CommentStamp comment={comment} />
           {own && !editing ? (
             <ItemActions>
-              <Button type="button" $variant="link" aria-label="Edit comment" onClick={() => edit(comment.id)} disabled={!free}>
+              <Button
+                type="button"
+                $variant="link"
+                aria-label="Edit comment"
+                onClick={() => edit(comment.id)}
+                disabled={!free}
+              >
                 Edit
               </Button>
-              <Button type="button" $variant="link" aria-label="Delete comment" onClick={() => askDelete(comment.id)} disabled={!free}>
+              <Button
+                type="button"
+                $variant="link"
+                aria-label="Delete comment"
+                onClick={() => askDelete(comment.id)}
+                disabled={!free}
+              >
                 Delete
               </Button>
             </ItemActions>
@@ -229,7 +277,13 @@ function Composer({ thread }: { thread: CommentRef }) {
   const { changeDraft, submit } = useCommentEvents(thread);
   useGuardedText(draft.trim() !== '');
   const artifactId = useCommentArtifactId(thread);
-  const offer = useLocalDraft({ form: `comment:new:${artifactId}`, text: draft, current: '', base: null, apply: changeDraft });
+  const offer = useLocalDraft({
+    form: `comment:new:${artifactId}`,
+    text: draft,
+    current: '',
+    base: null,
+    apply: changeDraft,
+  });
   const box = useRef<HTMLTextAreaElement>(null);
   const wasPosting = useRef(posting);
   useEffect(() => {
@@ -244,7 +298,14 @@ function Composer({ thread }: { thread: CommentRef }) {
   return (
     <Form onSubmit={handleSubmit}>
       {offer ? <DraftOfferBar offer={offer} what="comment" /> : null}
-      <CommentBox label="Add a comment" value={draft} onChange={changeDraft} readOnly={posting} placeholder={COMMENT_PLACEHOLDER} boxRef={box} />
+      <CommentBox
+        label="Add a comment"
+        value={draft}
+        onChange={changeDraft}
+        readOnly={posting}
+        placeholder={COMMENT_PLACEHOLDER}
+        boxRef={box}
+      />
       <FormFoot>
         <BusyButton type="submit" busy={posting} busyLabel="Posting comment…" disabled={!canSubmit}>
           Post Comment
@@ -259,7 +320,13 @@ function useMentionableNames(comments: readonly Comment[]): readonly string[] {
   const candidates = useContext(MentionCandidatesContext);
   const viewer = useCurrentUser()?.username;
   return useMemo(
-    () => [...new Set([...(candidates ?? []).map((c) => c.username), ...(viewer ? [viewer] : []), ...comments.map((c) => c.username)])],
+    () => [
+      ...new Set([
+        ...(candidates ?? []).map((c) => c.username),
+        ...(viewer ? [viewer] : []),
+        ...comments.map((c) => c.username),
+      ]),
+    ],
     [candidates, viewer, comments],
   );
 }
@@ -269,7 +336,13 @@ function useMentionableNames(comments: readonly Comment[]): readonly string[] {
  * researchers; one's own comments can be edited in place or deleted after 'Are you sure you want
  * to delete this comment?'.
  */
-export function CommentThread({ thread, mutable }: { thread: CommentRef; /** Offer the new-comment box. */ mutable: boolean }) {
+export function CommentThread({
+  thread,
+  mutable,
+}: {
+  thread: CommentRef;
+  /** Offer the new-comment box. */ mutable: boolean;
+}) {
   const headingId = useId();
   const status = useCommentsStatus(thread);
   const error = useCommentsError(thread);
@@ -293,7 +366,13 @@ export function CommentThread({ thread, mutable }: { thread: CommentRef; /** Off
         shown.length > 0 ? (
           <List>
             {shown.map((comment) => (
-              <CommentItem key={comment.id} thread={thread} comment={comment} editing={editor.commentId === comment.id} names={names} />
+              <CommentItem
+                key={comment.id}
+                thread={thread}
+                comment={comment}
+                editing={editor.commentId === comment.id}
+                names={names}
+              />
             ))}
           </List>
         ) : (

@@ -14,7 +14,13 @@ const members: MentionCandidate[] = [
   { id: 6, username: 'Lee Lead' },
 ];
 
-function Box({ candidates = members, boxRef }: { candidates?: readonly MentionCandidate[]; boxRef?: React.Ref<HTMLTextAreaElement> }) {
+function Box({
+  candidates = members,
+  boxRef,
+}: {
+  candidates?: readonly MentionCandidate[];
+  boxRef?: React.Ref<HTMLTextAreaElement>;
+}) {
   const [value, setValue] = useState('');
   return (
     <>
@@ -36,7 +42,10 @@ function setup(props: Parameters<typeof Box>[0] = {}) {
 }
 
 const suggestions = () => screen.queryByRole('listbox', { name: 'Mention a member' });
-const optionNames = () => within(suggestions()!).getAllByRole('option').map((option) => option.textContent);
+const optionNames = () =>
+  within(suggestions()!)
+    .getAllByRole('option')
+    .map((option) => option.textContent);
 
 describe('mentionAt (the mention being typed at the caret)', () => {
   it('finds an @ at the start or after a space or punctuation, up to the caret', () => {
@@ -60,7 +69,10 @@ describe('matchingCandidates', () => {
 describe('mentionCandidates (who a comment in a shared portfolio may mention)', () => {
   it('is the owner and the members, each once, without the viewer', () => {
     const owner = { id: 6, username: 'Lee Lead' };
-    const portfolio = { owner, members: [owner, { id: 4, username: 'Theo Teacher' }, { id: 9, username: 'Tess Viewer' }] } as Parameters<typeof mentionCandidates>[0];
+    const portfolio = {
+      owner,
+      members: [owner, { id: 4, username: 'Theo Teacher' }, { id: 9, username: 'Tess Viewer' }],
+    } as Parameters<typeof mentionCandidates>[0];
     expect(mentionCandidates(portfolio, 9)).toEqual([
       { id: 6, username: 'Lee Lead' },
       { id: 4, username: 'Theo Teacher' },

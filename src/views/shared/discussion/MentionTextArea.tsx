@@ -63,7 +63,10 @@ const Options = styled.div`
     cursor: pointer;
     overflow-wrap: anywhere;
   }
-  [role='option'][aria-selected='true'] { background: ${({ theme }) => theme.color.primary}; color: ${({ theme }) => theme.color.primaryText}; }
+  [role='option'][aria-selected='true'] {
+    background: ${({ theme }) => theme.color.primary};
+    color: ${({ theme }) => theme.color.primaryText};
+  }
 `;
 
 type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange'>;
@@ -165,7 +168,8 @@ export function MentionTextArea({
         }}
         onKeyDown={handleKeyDown}
         onKeyUp={(event) => {
-          if (event.key === 'ArrowLeft' || event.key === 'ArrowRight' || event.key === 'Home' || event.key === 'End') followCaret();
+          if (event.key === 'ArrowLeft' || event.key === 'ArrowRight' || event.key === 'Home' || event.key === 'End')
+            followCaret();
         }}
         onClick={followCaret}
         onBlur={() => setCaret(null)}
@@ -191,7 +195,9 @@ export function MentionTextArea({
         </Options>
       ) : null}
       <span className="visually-hidden" role="status">
-        {open ? `${options.length} ${options.length === 1 ? 'member matches' : 'members match'}. Up and Down choose, Enter inserts.` : ''}
+        {open
+          ? `${options.length} ${options.length === 1 ? 'member matches' : 'members match'}. Up and Down choose, Enter inserts.`
+          : ''}
       </span>
     </Wrap>
   );

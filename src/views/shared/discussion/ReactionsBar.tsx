@@ -59,8 +59,13 @@ const ReactionToggle = styled.button`
     background: #e3eef7;
     box-shadow: inset 0 0 0 1px ${({ theme }) => theme.color.primary};
   }
-  &:hover:not(:disabled) { background: ${({ theme }) => theme.color.surfaceAlt}; }
-  &:disabled { opacity: 0.6; cursor: wait; }
+  &:hover:not(:disabled) {
+    background: ${({ theme }) => theme.color.surfaceAlt};
+  }
+  &:disabled {
+    opacity: 0.6;
+    cursor: wait;
+  }
 `;
 
 const ReactionCount = styled.span`
@@ -96,8 +101,13 @@ const AddButton = styled.button`
   color: ${({ theme }) => theme.color.primary};
   font-weight: ${({ theme }) => theme.font.weight.bold};
   cursor: pointer;
-  &:hover:not(:disabled) { background: ${({ theme }) => theme.color.surfaceAlt}; }
-  &:disabled { opacity: 0.6; cursor: wait; }
+  &:hover:not(:disabled) {
+    background: ${({ theme }) => theme.color.surfaceAlt};
+  }
+  &:disabled {
+    opacity: 0.6;
+    cursor: wait;
+  }
 `;
 
 const Popover = styled.div`
@@ -138,9 +148,16 @@ const Choice = styled.button`
   background: none;
   text-align: left;
   cursor: pointer;
-  span:first-child { font-size: 1.4rem; }
-  &[aria-pressed='true'] { border-color: ${({ theme }) => theme.color.primary}; background: #e3eef7; }
-  &:hover { background: ${({ theme }) => theme.color.surfaceAlt}; }
+  span:first-child {
+    font-size: 1.4rem;
+  }
+  &[aria-pressed='true'] {
+    border-color: ${({ theme }) => theme.color.primary};
+    background: #e3eef7;
+  }
+  &:hover {
+    background: ${({ theme }) => theme.color.surfaceAlt};
+  }
 `;
 
 /** Marks the add button among the bar's buttons (the others are marked by their reaction). */
@@ -161,7 +178,9 @@ function useFocusBackAfterSending(sending: boolean) {
     const active = document.activeElement;
     if (active !== null && active !== document.body) return;
     const buttons = [...(bar.current?.querySelectorAll<HTMLElement>('[data-focus-key]') ?? [])];
-    (buttons.find((b) => b.dataset['focusKey'] === key) ?? buttons.find((b) => b.dataset['focusKey'] === ADD_KEY))?.focus();
+    (
+      buttons.find((b) => b.dataset['focusKey'] === key) ?? buttons.find((b) => b.dataset['focusKey'] === ADD_KEY)
+    )?.focus();
   }, [sending]);
   const onBlur = (event: FocusEvent<HTMLElement>) => {
     const key = (event.target as HTMLElement).dataset['focusKey'];
@@ -178,7 +197,15 @@ const tallyName = (tally: ReactionTally): string => `${tally.meaning}, ${tally.c
  * pressed when it is the viewer's). Arrow keys move between them, Enter or Space picks one,
  * Escape closes and gives focus back to the button.
  */
-function ReactionPicker({ tallies, disabled, onPick }: { tallies: readonly ReactionTally[]; disabled: boolean; onPick: (value: ReactionValue) => void }) {
+function ReactionPicker({
+  tallies,
+  disabled,
+  onPick,
+}: {
+  tallies: readonly ReactionTally[];
+  disabled: boolean;
+  onPick: (value: ReactionValue) => void;
+}) {
   const [open, setOpen] = useState(false);
   const popoverId = useId();
   const titleId = useId();
@@ -277,7 +304,12 @@ export function ReactionsBar({ reactions }: { reactions: ReactionsRef }) {
 
   return (
     // Busy while a reaction is sent or the reactions are brought up to date after a change.
-    <Bar ref={barRef} onBlur={onBarBlur} aria-labelledby={headingId} aria-busy={pending !== null || syncing || undefined}>
+    <Bar
+      ref={barRef}
+      onBlur={onBarBlur}
+      aria-labelledby={headingId}
+      aria-busy={pending !== null || syncing || undefined}
+    >
       <h4 id={headingId} className="visually-hidden">
         Reactions
       </h4>
@@ -318,7 +350,9 @@ export function ReactionsBar({ reactions }: { reactions: ReactionsRef }) {
         </Tallies>
       ) : null}
       {status === 'ready' && given.length === 0 ? <Muted>{NO_REACTIONS}</Muted> : null}
-      {status === 'ready' && canReact ? <ReactionPicker tallies={tallies} disabled={pending !== null} onPick={toggle} /> : null}
+      {status === 'ready' && canReact ? (
+        <ReactionPicker tallies={tallies} disabled={pending !== null} onPick={toggle} />
+      ) : null}
     </Bar>
   );
 }

@@ -1,7 +1,18 @@
 import { memo, useCallback, useEffect, useRef } from 'react';
 import styled from 'styled-components';
-import { choicesTextOf, isChoiceType, isLocked, type BonusRow, type QuestionErrors, type TemplateRow } from '../../../machines/sharedPortfolioForm/sharedForm.ts';
-import { useFormErrors, useQuestionRows, useSharedPortfolioFormEvents } from '../../../machines/sharedPortfolioForm/useSharedPortfolioForm.ts';
+import {
+  choicesTextOf,
+  isChoiceType,
+  isLocked,
+  type BonusRow,
+  type QuestionErrors,
+  type TemplateRow,
+} from '../../../machines/sharedPortfolioForm/sharedForm.ts';
+import {
+  useFormErrors,
+  useQuestionRows,
+  useSharedPortfolioFormEvents,
+} from '../../../machines/sharedPortfolioForm/useSharedPortfolioForm.ts';
 import { BONUS_TYPES } from '../../../schemas/sharedPortfolio.ts';
 import { STANDARDS_PANELS } from '../../../schemas/standards.ts';
 import type { QuestionType } from '../../../schemas/structure.ts';
@@ -56,8 +67,12 @@ const Table = styled.table`
     border-bottom: 1px solid ${({ theme }) => theme.color.border};
     overflow-wrap: anywhere;
   }
-  tbody tr:last-child > td { border-bottom: none; }
-  tr[data-bonus] > td { background: ${({ theme }) => theme.color.background}; }
+  tbody tr:last-child > td {
+    border-bottom: none;
+  }
+  tr[data-bonus] > td {
+    background: ${({ theme }) => theme.color.background};
+  }
   /* On phones each question is a card: its type, choices and their messages in view. */
   ${phoneCards}
 `;
@@ -91,8 +106,13 @@ const DeleteButton = styled.button`
   background: ${({ theme }) => theme.color.surface};
   color: ${({ theme }) => theme.color.danger};
   cursor: pointer;
-  &:hover:not(:disabled) { border-color: ${({ theme }) => theme.color.danger}; }
-  &:disabled { opacity: 0.55; cursor: not-allowed; }
+  &:hover:not(:disabled) {
+    border-color: ${({ theme }) => theme.color.danger};
+  }
+  &:disabled {
+    opacity: 0.55;
+    cursor: not-allowed;
+  }
 `;
 
 const AddRow = styled.div`
@@ -118,11 +138,18 @@ function TemplateResponses({ row }: { row: TemplateRow }) {
   if (question.type === 'expansionPanelChoices') {
     return <ChipList label={`Responses: ${question.text}`} items={STANDARDS_PANELS.map((p) => p.panel)} />;
   }
-  if (question.choices && question.choices.length > 0) return <ChipList label={`Responses: ${question.text}`} items={question.choices} />;
+  if (question.choices && question.choices.length > 0)
+    return <ChipList label={`Responses: ${question.text}`} items={question.choices} />;
   return null;
 }
 
-const TemplateQuestionRow = memo(function TemplateQuestionRow({ row, disabled }: { row: TemplateRow; disabled: boolean }) {
+const TemplateQuestionRow = memo(function TemplateQuestionRow({
+  row,
+  disabled,
+}: {
+  row: TemplateRow;
+  disabled: boolean;
+}) {
   const { toggleQuestion } = useSharedPortfolioFormEvents();
   const locked = isLocked(row);
   return (
@@ -148,7 +175,19 @@ const TemplateQuestionRow = memo(function TemplateQuestionRow({ row, disabled }:
   );
 });
 
-const BonusQuestionRow = memo(function BonusQuestionRow({ row, number, errors, disabled, onRemoved }: { row: BonusRow; number: number; errors: QuestionErrors | undefined; disabled: boolean; onRemoved: () => void }) {
+const BonusQuestionRow = memo(function BonusQuestionRow({
+  row,
+  number,
+  errors,
+  disabled,
+  onRemoved,
+}: {
+  row: BonusRow;
+  number: number;
+  errors: QuestionErrors | undefined;
+  disabled: boolean;
+  onRemoved: () => void;
+}) {
   const { changeQuestion, removeQuestion } = useSharedPortfolioFormEvents();
   const name = `team question ${number}`;
   const ids = { text: `${row.key}-text`, type: `${row.key}-type`, choices: `${row.key}-choices` };
@@ -242,7 +281,11 @@ const BonusQuestionRow = memo(function BonusQuestionRow({ row, number, errors, d
  * team's questions with their text, type and (for choice types) comma-separated choices, and an
  * Add Question button.
  */
-export const QuestionsTable = memo(function QuestionsTable({ disabled }: { /** While saving or deleting. */ disabled: boolean }) {
+export const QuestionsTable = memo(function QuestionsTable({
+  disabled,
+}: {
+  /** While saving or deleting. */ disabled: boolean;
+}) {
   const rows = useQuestionRows();
   const errors = useFormErrors();
   const { addQuestion } = useSharedPortfolioFormEvents();

@@ -16,7 +16,11 @@ import {
   useSharedPortfolioFormEvents,
   useSharedPortfolioFormStatus,
 } from '../../../machines/sharedPortfolioForm/useSharedPortfolioForm.ts';
-import { invalidQuestionsMessage, type FormErrors, type QuestionRow } from '../../../machines/sharedPortfolioForm/sharedForm.ts';
+import {
+  invalidQuestionsMessage,
+  type FormErrors,
+  type QuestionRow,
+} from '../../../machines/sharedPortfolioForm/sharedForm.ts';
 import { GRADES, SUBJECTS } from '../../../schemas/catalog.ts';
 import { BusyButton } from '../../components/BusyButton.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -34,9 +38,11 @@ import { formatDate } from '../../../schemas/formatting.ts';
 
 /** The note on the create form (spec §2). */
 /** Why Delete Shared Portfolio is not offered (the server refuses it then). */
-export const DELETE_NOT_EMPTY_NOTE = 'A shared portfolio can be deleted only when it has no artifacts. Delete its artifacts first.';
+export const DELETE_NOT_EMPTY_NOTE =
+  'A shared portfolio can be deleted only when it has no artifacts. Delete its artifacts first.';
 
-export const SHARE_LATER_NOTE = 'You can share this portfolio with participants after it is created: open it again with Edit and choose Edit Participants.';
+export const SHARE_LATER_NOTE =
+  'You can share this portfolio with participants after it is created: open it again with Edit and choose Edit Participants.';
 
 const GRADE_OPTIONS = GRADES.map((g) => ({ value: g.value, label: g.label }));
 const SUBJECT_OPTIONS = SUBJECTS.map((s) => ({ value: s, label: s }));
@@ -48,7 +54,9 @@ const Section = styled.section`
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.md};
   box-shadow: ${({ theme }) => theme.shadow.card};
-  h2 { font-size: ${({ theme }) => theme.font.size.lg}; }
+  h2 {
+    font-size: ${({ theme }) => theme.font.size.lg};
+  }
   @media (max-width: 480px) {
     padding: ${({ theme }) => theme.space.md};
   }
@@ -58,7 +66,9 @@ const Fields = styled.div`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
   column-gap: ${({ theme }) => theme.space.lg};
-  & > .wide { grid-column: 1 / -1; }
+  & > .wide {
+    grid-column: 1 / -1;
+  }
   @media (max-width: ${({ theme }) => theme.layout.tabletWidth}) {
     grid-template-columns: minmax(0, 1fr);
   }
@@ -69,8 +79,12 @@ const Fact = styled.div`
   flex-direction: column;
   gap: ${({ theme }) => theme.space.xs};
   margin-bottom: ${({ theme }) => theme.space.md};
-  span { font-weight: ${({ theme }) => theme.font.weight.medium}; }
-  p { margin: 0; }
+  span {
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+  }
+  p {
+    margin: 0;
+  }
 `;
 
 const Note = styled.p`
@@ -94,7 +108,9 @@ const Actions = styled.div`
   flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
-  & > .push { margin-right: auto; }
+  & > .push {
+    margin-right: auto;
+  }
 `;
 
 function DateCreated({ createdAt }: { createdAt: string }) {
@@ -138,7 +154,8 @@ function FormErrorSummary() {
   const items = summaryItems(errors, rows);
   if (!saveError && items.length === 0) return null;
   const invalid = Object.keys(errors.questions).length;
-  const lead = saveError ?? (invalid > 0 ? invalidQuestionsMessage(invalid) : 'Please fix the following and save again.');
+  const lead =
+    saveError ?? (invalid > 0 ? invalidQuestionsMessage(invalid) : 'Please fix the following and save again.');
   return <ErrorSummary lead={lead} items={items} />;
 }
 
@@ -168,7 +185,11 @@ export function SharedPortfolioForm() {
   // After a refused save, take the user to the first thing to fix (once per save, not while typing);
   // when the server refused it for no field of the form, to the summary that says why.
   useEffect(() => {
-    if (refusals > 0) (form.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form.current?.querySelector<HTMLElement>('[data-error-summary]'))?.focus();
+    if (refusals > 0)
+      (
+        form.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+        form.current?.querySelector<HTMLElement>('[data-error-summary]')
+      )?.focus();
   }, [refusals]);
 
   const handleSubmit = (event: FormEvent) => {
@@ -251,7 +272,8 @@ export function SharedPortfolioForm() {
         <Section aria-labelledby={questionsId}>
           <h2 id={questionsId}>Questions</h2>
           <Intro>
-            Switch on the template questions this team will answer (core questions are always included), and add questions of your own.
+            Switch on the template questions this team will answer (core questions are always included), and add
+            questions of your own.
           </Intro>
           <QuestionsTable disabled={locked} />
         </Section>

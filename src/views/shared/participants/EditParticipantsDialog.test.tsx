@@ -29,11 +29,20 @@ function renderParticipants({
   members = async () => makeMembers(),
   search = async () => makeMembers({ nonMembers: [people.theo] }),
   invite = async (invitee) =>
-    makeInvitation({ id: 77, to: 'to' in invitee ? people.theo : { id: 300, username: invitee.email.split('@')[0]!, email: invitee.email } }),
+    makeInvitation({
+      id: 77,
+      to: 'to' in invitee ? people.theo : { id: 300, username: invitee.email.split('@')[0]!, email: invitee.email },
+    }),
   cancel = async () => makeInvitation({ id: 51, to: people.pat }),
   remove = async () => makeSharedPortfolio({ members: [people.lee] }),
 }: Options = {}) {
-  const calls = { members: 0, search: [] as string[], invite: [] as Invitee[], cancel: [] as number[], remove: [] as number[] };
+  const calls = {
+    members: 0,
+    search: [] as string[],
+    invite: [] as Invitee[],
+    cancel: [] as number[],
+    remove: [] as number[],
+  };
   const logic = provideParticipants({
     notify: ({ message, tone }) => notify(message, tone),
     actors: {
@@ -60,7 +69,9 @@ function renderParticipants({
       }),
     },
   });
-  const actor = createActor(logic, { input: { sharedPortfolioId: 9, owner: people.lee, members: [people.lee, people.tess] } }).start();
+  const actor = createActor(logic, {
+    input: { sharedPortfolioId: 9, owner: people.lee, members: [people.lee, people.tess] },
+  }).start();
   render(
     <ThemeProvider theme={theme}>
       <ParticipantsSummary actorRef={actor} disabled={false} />
@@ -74,7 +85,10 @@ function renderParticipants({
 const dialog = () => screen.getByRole('dialog', { name: 'Edit Participants' });
 const searchBox = () => within(dialog()).getByLabelText('Email') as HTMLInputElement;
 const participantList = () => within(dialog()).getByRole('list', { name: 'Portfolio Participants' });
-const rows = () => within(participantList()).getAllByRole('listitem').map((li) => li.querySelector('span')!.textContent);
+const rows = () =>
+  within(participantList())
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('span')!.textContent);
 const message = () => document.getElementById(searchBox().getAttribute('aria-describedby')!)!.textContent;
 
 async function open(h: ReturnType<typeof renderParticipants>) {
@@ -87,7 +101,9 @@ afterEach(() => clearToasts());
 describe('Edit Participants', () => {
   it('shows who the portfolio is shared with before the dialog opens', () => {
     const h = renderParticipants();
-    expect(within(screen.getByRole('group', { name: 'Currently Shared with' })).getByText('Lee Lead, Tess Teacher')).toBeTruthy();
+    expect(
+      within(screen.getByRole('group', { name: 'Currently Shared with' })).getByText('Lee Lead, Tess Teacher'),
+    ).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(h.calls.members).toBe(0);
   });
@@ -109,14 +125,18 @@ describe('Edit Participants', () => {
   });
 
   it('borders the list only when it has more than 4 entries', async () => {
-    const four = renderParticipants({ members: async () => makeMembers({ members: [people.tess, extra(1), extra(2)] }) });
+    const four = renderParticipants({
+      members: async () => makeMembers({ members: [people.tess, extra(1), extra(2)] }),
+    });
     await open(four);
     expect(rows()).toHaveLength(4);
     expect(participantList().hasAttribute('data-bordered')).toBe(false);
     expect(getComputedStyle(participantList()).borderTopStyle).not.toBe('solid');
     cleanup();
 
-    const five = renderParticipants({ members: async () => makeMembers({ members: [people.tess, extra(1), extra(2), extra(3)] }) });
+    const five = renderParticipants({
+      members: async () => makeMembers({ members: [people.tess, extra(1), extra(2), extra(3)] }),
+    });
     await open(five);
     expect(rows()).toHaveLength(5);
     expect(participantList().hasAttribute('data-bordered')).toBe(true);
@@ -196,7 +216,9 @@ describe('Edit Participants', () => {
 
   it('shows the server’s refusal under the box', async () => {
     const refusal = 'someone@example.org has already been invited to this shared portfolio.';
-    const h = renderParticipants({ invite: async () => Promise.reject(new ApiError(400, 'already_invited', refusal, '')) });
+    const h = renderParticipants({
+      invite: async () => Promise.reject(new ApiError(400, 'already_invited', refusal, '')),
+    });
     await open(h);
     await h.ux.type(searchBox(), 'someone@example.org');
     await h.ux.click(within(dialog()).getByRole('button', { name: 'Invite' }));
@@ -219,7 +241,11 @@ describe('Edit Participants', () => {
     await open(h);
     await h.ux.click(within(participantList()).getByRole('button', { name: 'Remove Pat Pending' }));
     const question = screen.getByRole('alertdialog', { name: 'Remove Participant' });
-    expect(within(question).getByText('Remove Pat Pending from this shared portfolio? They will no longer see or comment on its artifacts.')).toBeTruthy();
+    expect(
+      within(question).getByText(
+        'Remove Pat Pending from this shared portfolio? They will no longer see or comment on its artifacts.',
+      ),
+    ).toBeTruthy();
     await h.ux.click(within(question).getByRole('button', { name: 'NO' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(rows()).toEqual(['Tess Teacher', 'Pat Pending (Pending)']);
@@ -235,7 +261,11 @@ describe('Edit Participants', () => {
     const h = renderParticipants();
     await open(h);
     await h.ux.click(within(participantList()).getByRole('button', { name: 'Remove Tess Teacher' }));
-    expect(within(screen.getByRole('alertdialog')).getByText('Remove Tess Teacher from this shared portfolio? They will no longer see or comment on its artifacts.')).toBeTruthy();
+    expect(
+      within(screen.getByRole('alertdialog')).getByText(
+        'Remove Tess Teacher from this shared portfolio? They will no longer see or comment on its artifacts.',
+      ),
+    ).toBeTruthy();
     await h.ux.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(rows()).toEqual(['Pat Pending (Pending)']));
     expect(h.calls.remove).toEqual([people.tess.id]);
@@ -245,11 +275,16 @@ describe('Edit Participants', () => {
   });
 
   it('alerts a failed removal and keeps the row', async () => {
-    const h = renderParticipants({ remove: async () => Promise.reject(new ApiError(403, 'forbidden', 'Only the owner of this shared portfolio can do this.', '')) });
+    const h = renderParticipants({
+      remove: async () =>
+        Promise.reject(new ApiError(403, 'forbidden', 'Only the owner of this shared portfolio can do this.', '')),
+    });
     await open(h);
     await h.ux.click(within(participantList()).getByRole('button', { name: 'Remove Tess Teacher' }));
     await h.ux.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Yes' }));
-    expect(within(await screen.findByRole('alert')).getByText('Only the owner of this shared portfolio can do this.')).toBeTruthy();
+    expect(
+      within(await screen.findByRole('alert')).getByText('Only the owner of this shared portfolio can do this.'),
+    ).toBeTruthy();
     expect(rows()).toEqual(['Tess Teacher', 'Pat Pending (Pending)']);
   });
 

@@ -1,6 +1,11 @@
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { useParticipants, useParticipantsEvents, useParticipantsStatus, type ParticipantsRef } from '../../../machines/participants/useParticipants.ts';
+import {
+  useParticipants,
+  useParticipantsEvents,
+  useParticipantsStatus,
+  type ParticipantsRef,
+} from '../../../machines/participants/useParticipants.ts';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog, Dialog, DialogActions } from '../../components/Dialog.tsx';
 import { Input, Label } from '../../components/Field.tsx';
@@ -10,7 +15,8 @@ import { Spinner } from '../../components/Spinner.tsx';
 export const BORDER_AFTER = 4;
 
 /** The question before someone is removed: the person by their display name, and what removing means. */
-export const removalQuestion = (username: string): string => `Remove ${username} from this shared portfolio? They will no longer see or comment on its artifacts.`;
+export const removalQuestion = (username: string): string =>
+  `Remove ${username} from this shared portfolio? They will no longer see or comment on its artifacts.`;
 
 const Columns = styled.div`
   display: grid;
@@ -19,14 +25,20 @@ const Columns = styled.div`
   @media (max-width: 640px) {
     grid-template-columns: minmax(0, 1fr);
   }
-  h3 { font-size: ${({ theme }) => theme.font.size.md}; margin-bottom: ${({ theme }) => theme.space.sm}; }
+  h3 {
+    font-size: ${({ theme }) => theme.font.size.md};
+    margin-bottom: ${({ theme }) => theme.space.sm};
+  }
 `;
 
 const SearchRow = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.space.sm};
   margin-top: ${({ theme }) => theme.space.xs};
-  & > input { flex: 1; min-width: 0; }
+  & > input {
+    flex: 1;
+    min-width: 0;
+  }
 `;
 
 const Message = styled.p<{ $invalid: boolean }>`
@@ -56,9 +68,18 @@ const MatchButton = styled.button`
   background: ${({ theme }) => theme.color.surface};
   text-align: start;
   cursor: pointer;
-  &:hover:not(:disabled) { background: ${({ theme }) => theme.color.surfaceAlt}; border-color: ${({ theme }) => theme.color.primary}; }
-  &:disabled { opacity: 0.55; cursor: not-allowed; }
-  small { color: ${({ theme }) => theme.color.textMuted}; overflow-wrap: anywhere; }
+  &:hover:not(:disabled) {
+    background: ${({ theme }) => theme.color.surfaceAlt};
+    border-color: ${({ theme }) => theme.color.primary};
+  }
+  &:disabled {
+    opacity: 0.55;
+    cursor: not-allowed;
+  }
+  small {
+    color: ${({ theme }) => theme.color.textMuted};
+    overflow-wrap: anywhere;
+  }
 `;
 
 const People = styled.ul<{ $bordered: boolean }>`
@@ -75,7 +96,9 @@ const People = styled.ul<{ $bordered: boolean }>`
     gap: ${({ theme }) => theme.space.sm};
     padding: ${({ theme }) => theme.space.xs} 0;
   }
-  li + li { border-top: 1px solid ${({ theme }) => theme.color.surfaceAlt}; }
+  li + li {
+    border-top: 1px solid ${({ theme }) => theme.color.surfaceAlt};
+  }
 `;
 
 const Who = styled.div`
@@ -83,7 +106,10 @@ const Who = styled.div`
   min-width: 0;
   display: flex;
   flex-direction: column;
-  small { color: ${({ theme }) => theme.color.textMuted}; overflow-wrap: anywhere; }
+  small {
+    color: ${({ theme }) => theme.color.textMuted};
+    overflow-wrap: anywhere;
+  }
 `;
 
 const Pending = styled.span`
@@ -102,8 +128,13 @@ const RemoveButton = styled.button`
   font-size: 1.1rem;
   line-height: 1;
   cursor: pointer;
-  &:hover:not(:disabled) { border-color: ${({ theme }) => theme.color.danger}; }
-  &:disabled { opacity: 0.55; cursor: not-allowed; }
+  &:hover:not(:disabled) {
+    border-color: ${({ theme }) => theme.color.danger};
+  }
+  &:disabled {
+    opacity: 0.55;
+    cursor: not-allowed;
+  }
 `;
 
 const Empty = styled.p`
@@ -162,7 +193,12 @@ function AddParticipants({ actorRef }: { actorRef: ParticipantsRef }) {
         <Matches aria-label="People you can invite">
           {matches.map((person) => (
             <li key={person.id}>
-              <MatchButton type="button" disabled={busy} aria-label={`Invite ${person.username} (${person.email})`} onClick={() => invitePerson(person)}>
+              <MatchButton
+                type="button"
+                disabled={busy}
+                aria-label={`Invite ${person.username} (${person.email})`}
+                onClick={() => invitePerson(person)}
+              >
                 <span>{person.username}</span>
                 <small>{person.email}</small>
               </MatchButton>
@@ -195,7 +231,13 @@ function PortfolioParticipants({ actorRef }: { actorRef: ParticipantsRef }) {
                 </span>
                 <small>{person.email}</small>
               </Who>
-              <RemoveButton type="button" aria-label={`Remove ${person.username}`} title={`Remove ${person.username}`} disabled={busy} onClick={() => remove(person.id)}>
+              <RemoveButton
+                type="button"
+                aria-label={`Remove ${person.username}`}
+                title={`Remove ${person.username}`}
+                disabled={busy}
+                onClick={() => remove(person.id)}
+              >
                 <span aria-hidden="true">×</span>
               </RemoveButton>
             </li>

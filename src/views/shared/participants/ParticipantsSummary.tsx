@@ -1,6 +1,10 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { useParticipantsEvents, useSharedWith, type ParticipantsRef } from '../../../machines/participants/useParticipants.ts';
+import {
+  useParticipantsEvents,
+  useSharedWith,
+  type ParticipantsRef,
+} from '../../../machines/participants/useParticipants.ts';
 import { Button } from '../../components/Button.tsx';
 
 const Group = styled.div`
@@ -19,14 +23,23 @@ const Row = styled.div`
   align-items: center;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  p { margin: 0; overflow-wrap: anywhere; }
+  p {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
 `;
 
 /**
  * "Currently Shared with": the members' names, with the Edit Participants button that opens the
  * dialog (rendered by the page, outside its form).
  */
-export function ParticipantsSummary({ actorRef, disabled }: { actorRef: ParticipantsRef; /** While the page saves. */ disabled: boolean }) {
+export function ParticipantsSummary({
+  actorRef,
+  disabled,
+}: {
+  actorRef: ParticipantsRef;
+  /** While the page saves. */ disabled: boolean;
+}) {
   const people = useSharedWith(actorRef);
   const { open } = useParticipantsEvents(actorRef);
   const captionId = useId();
