@@ -1,22 +1,27 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { chmod, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { availableParallelism } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import type { fileTypeFromFile } from 'file-type';
 import type sharpOf from 'sharp';
 import type { Sharp } from 'sharp';
 import type { MediaFormat, MediaFormats, MediaKind } from '#schemas/media';
 import type { Db } from '../db/client.ts';
 import { badRequest } from '../errors.ts';
-import { neutraliseBidi } from '../http/fileNames.ts';
 import type { OrphanFiles } from '../repositories/mediaRepository.ts';
+import { cleanFileName, sniffFile } from './fileSniffing.ts';
 import { Limiter } from './limiter.ts';
-import { assertVideo, FFMPEG_CPU_SECONDS, FFMPEG_MEMORY_KIB, FFMPEG_REPORT_MAX, parseFfmpegDuration } from './videoTools.ts';
+import {
+  assertVideo,
+  FFMPEG_CPU_SECONDS,
+  FFMPEG_MEMORY_KIB,
+  FFMPEG_REPORT_MAX,
+  parseFfmpegDuration,
+} from './videoTools.ts';
 
 /** The image formats the mobile apps read (reference §6.2): fit inside these boxes. */
 const FORMATS = {
@@ -24,23 +29,6 @@ const FORMATS = {
   small: { width: 500, height: 500 },
   medium: { width: 750, height: 750 },
   large: { width: 1000, height: 1000 },
-} as const;
-
-const IMAGE_MIMES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif', 'image/heic', 'image/heif', 'image/tiff', 'image/bmp']);
-/** Extensions for the document types the portal names in its answers (anything else keeps its own). */
-const DOCUMENT_EXTENSIONS: Record<string, string> = {
-  'application/x-cfb': '',
-  'application/zip': '.zip',
-};
-/** Old Office files are all "x-cfb" containers; their extension tells which. */
-const CFB_TYPES: Record<string, string> = { '.doc': 'application/msword', '.xls': 'application/vnd.ms-excel', '.ppt': 'application/vnd.ms-powerpoint' };
-const TEXT_TYPES: Record<string, string> = { '.txt': 'text/plain', '.csv': 'text/csv', '.tsv': 'text/tab-separated-values', '.md': 'text/markdown' };
-
-const KIND_WORD = { images: 'an image', videos: 'a video', documents: 'a document' } as const;
-const KIND_HINT = {
-  images: 'Upload photos as JPEG, PNG, GIF, WebP or HEIC.',
-  videos: 'Upload videos as MP4, MOV, WebM or another common video format.',
-  documents: 'Any file can be uploaded as a document.',
 } as const;
 
 export const EMPTY_FILE = 'You cannot upload an empty file.';
@@ -59,9 +47,6 @@ export function loadSharp(): Promise<typeof sharpOf> {
   });
   return sharpModule;
 }
-let fileTypeModule: Promise<typeof fileTypeFromFile> | undefined;
-const loadFileType = () => (fileTypeModule ??= import('file-type').then((module) => module.fileTypeFromFile));
-
 /** The picture of an image that has no preview (a photo frame on grey, 1000×750). */
 const NO_PREVIEW_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="750" viewBox="0 0 1000 750">
 <rect width="1000" height="750" fill="#e8eaed"/>
@@ -116,7 +101,8 @@ export class MediaStore {
     await mkdir(this.tmpDir, { recursive: true, mode: 0o700 });
     await chmod(this.dir, 0o700);
     await chmod(this.tmpDir, 0o700);
-    for (const entry of await readdir(this.tmpDir)) await rm(path.join(this.tmpDir, entry), { force: true, recursive: true });
+    for (const entry of await readdir(this.tmpDir))
+      await rm(path.join(this.tmpDir, entry), { force: true, recursive: true });
     const { rows } = await this.db.query<{ storage_key: string }>('SELECT storage_key FROM pending_uploads');
     if (rows.length === 0) return;
     const keys = new Set(rows.map((r) => r.storage_key));
@@ -144,8 +130,8 @@ export class MediaStore {
       await pipeline(stream, createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
       const size = (await stat(tmp)).size;
       if (size === 0) throw badRequest(EMPTY_FILE, 'empty_file');
-      const name = cleanName(originalName);
-      const type = await this.sniff(tmp, name, kind);
+      const name = cleanFileName(originalName);
+      const type = await sniffFile(tmp, name, kind);
       const received: ReceivedFile = {
         key,
         name,
@@ -164,7 +150,9 @@ export class MediaStore {
         await this.processing.run(async () => {
           // A header that sniffs as a video is not yet one (an `ftyp` box before a web page):
           // ffprobe must read a video stream, or nothing is stored.
-          await assertVideo(this.tools.ffprobe, tmp, () => this.log.warn('ffprobe is not installed: video uploads are refused'));
+          await assertVideo(this.tools.ffprobe, tmp, () =>
+            this.log.warn('ffprobe is not installed: video uploads are refused'),
+          );
           await this.deriveVideoPoster(received, tmp, derived);
         });
       }
@@ -219,31 +207,6 @@ export class MediaStore {
     return path.join(this.dir, fileName);
   }
 
-  private async sniff(file: string, name: string, kind: MediaKind): Promise<{ mime: string; ext: string }> {
-    const detected = await (await loadFileType())(file);
-    const ext = path.extname(name).toLowerCase();
-    const refuse = (what: string) =>
-      badRequest(`This file is ${what}, not ${KIND_WORD[kind]}. ${KIND_HINT[kind]}`, 'wrong_file_type');
-    const describe = (mime: string | undefined) =>
-      mime?.startsWith('image/') ? 'an image' : mime?.startsWith('video/') ? 'a video' : mime ? `of type ${mime}` : 'of an unknown type';
-    if (kind === 'images') {
-      if (detected && IMAGE_MIMES.has(detected.mime)) return { mime: detected.mime, ext: `.${detected.ext}` };
-      throw refuse(describe(detected?.mime));
-    }
-    if (kind === 'videos') {
-      if (detected && detected.mime.startsWith('video/')) return { mime: detected.mime, ext: `.${detected.ext}` };
-      throw refuse(describe(detected?.mime));
-    }
-    // Documents may be of any type (the mobile apps' picker allows any file): they are kept as
-    // they are and always served as attachments with a neutral type, so none runs in the browser.
-    const own = /^\.[a-z0-9]{1,5}$/.test(ext) ? ext : '';
-    if (detected?.mime === 'application/x-cfb' && CFB_TYPES[ext]) return { mime: CFB_TYPES[ext]!, ext };
-    if (detected) return { mime: detected.mime, ext: own || (DOCUMENT_EXTENSIONS[detected.mime] ?? `.${detected.ext}`) || '.bin' };
-    const textMime = TEXT_TYPES[ext];
-    if (textMime && (await looksLikeText(file))) return { mime: `${textMime}; charset=utf-8`, ext };
-    return { mime: 'application/octet-stream', ext: own || '.bin' };
-  }
-
   private async deriveImage(file: ReceivedFile, source: string, derived: string[]): Promise<void> {
     const sharp = await loadSharp();
     try {
@@ -266,9 +229,17 @@ export class MediaStore {
     }
   }
 
-  private async writeFormats(image: Sharp, key: string, derived: string[], files: ReceivedFile['files']): Promise<MediaFormats> {
+  private async writeFormats(
+    image: Sharp,
+    key: string,
+    derived: string[],
+    files: ReceivedFile['files'],
+  ): Promise<MediaFormats> {
     const formats: MediaFormats = {};
-    for (const [format, box] of Object.entries(FORMATS) as [keyof typeof FORMATS, { width: number; height: number }][]) {
+    for (const [format, box] of Object.entries(FORMATS) as [
+      keyof typeof FORMATS,
+      { width: number; height: number },
+    ][]) {
       const name = `${format}_${key}.jpg`;
       const out = path.join(this.tmpDir, name);
       derived.push(out);
@@ -339,7 +310,14 @@ export class MediaStore {
     return new Promise((resolve) => {
       const child = spawn(
         '/bin/sh',
-        ['-c', `ulimit -v ${FFMPEG_MEMORY_KIB} && ulimit -t ${FFMPEG_CPU_SECONDS} && exec "$0" "$@"`, this.tools.ffmpeg, '-hide_banner', '-nostdin', ...args],
+        [
+          '-c',
+          `ulimit -v ${FFMPEG_MEMORY_KIB} && ulimit -t ${FFMPEG_CPU_SECONDS} && exec "$0" "$@"`,
+          this.tools.ffmpeg,
+          '-hide_banner',
+          '-nostdin',
+          ...args,
+        ],
         { stdio: ['ignore', 'ignore', capture ? 'pipe' : 'ignore'] },
       );
       // Only the start of the report is kept (the input's header comes first).
@@ -369,28 +347,4 @@ export class MediaStore {
 export function keyOfFile(fileName: string): string | null {
   const match = /^(?:(?:thumbnail|small|medium|large)_)?([A-Za-z0-9_-]{24})(?:\.[a-z0-9]{1,5})?$/.exec(fileName);
   return match ? match[1]! : null;
-}
-
-function cleanName(name: string): string {
-  // Bidirectional controls are kept visible and inert, so that every client shows the name as it is.
-  const base = neutraliseBidi(path.basename(name.replace(/\\/g, '/')).replace(/\p{Cc}/gu, '')).trim();
-  return (base || 'file').slice(0, 255);
-}
-
-async function looksLikeText(file: string): Promise<boolean> {
-  const handle = await open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(65536);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    const sample = buffer.subarray(0, bytesRead);
-    if (sample.includes(0)) return false;
-    try {
-      new TextDecoder('utf-8', { fatal: true }).decode(bytesRead === buffer.length ? sample.subarray(0, bytesRead - 4) : sample);
-      return true;
-    } catch {
-      return false;
-    }
-  } finally {
-    await handle.close();
-  }
 }
