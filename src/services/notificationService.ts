@@ -12,11 +12,9 @@ import {
   type UnreadCount,
   type UnsubscribeResponse,
 } from '../schemas/notifications.ts';
-import type { Person } from '../schemas/sharedPortfolio.ts';
 import { api, apiBase } from './api.ts';
 import { NEVER } from './apiClient.ts';
 import { ApiError, ContractError, NetworkError } from './errors.ts';
-import { getMembers } from './sharedService.ts';
 import { WEB_CLIENT_HEADERS } from './session.ts';
 
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});

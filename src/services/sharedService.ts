@@ -1,7 +1,6 @@
 
 import { InvitationListResponseSchema, InvitationSchema, type Invitation, type InvitationCreateBody } from '../schemas/invitation.ts';
 import {
-  AvailableReactionsSchema,
   CommentResponseSchema,
   GateCheckResponseSchema,
   ReactionSchema,
