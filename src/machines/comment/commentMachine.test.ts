@@ -1,0 +1,95 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { COMMENT_MAX } from '../../schemas/catalog.ts';
+import type { Comment, SharedArtifactDetail } from '../../schemas/sharedArtifact.ts';
+import { makeComment, makeSharedArtifactDetail } from '../../test/sharedArtifactFixtures.ts';
+import { people } from '../../test/sharedFixtures.ts';
+import type { Notice } from '../shared/notice.ts';
+import { commentMachine, type CommentInput } from './commentMachine.ts';
+
+const theirs = makeComment({ id: 31 });
+const mine = makeComment({ id: 32, owner: people.tess.id, username: people.tess.username, text: 'We tried marbles.' });
+const posted = makeComment({ id: 33, owner: people.tess.id, username: people.tess.username, text: 'Nice idea' });
+
+/** The thread loaded with Theo's and Tess's comments; posting answers with the thread after the post. */
+async function start(input: Partial<CommentInput> = {}) {
+  const notify = vi.fn<(notice: Notice) => void>();
+  const actor = createActor(
+    commentMachine.provide({
+      actors: {
+        getSharedArtifact: fromPromise<SharedArtifactDetail, { artifactId: number }>(async () => makeSharedArtifactDetail({ id: 70, comments: [theirs, mine] })),
+        addComment: fromPromise(async () => ({ ...posted, sharedArtifactComments: [theirs, mine, posted] as Comment[], sharedPortfolioCommentCount: 3 })),
+      },
+      actions: { notify: (_, notice) => notify(notice) },
+      delays: { refetchDelay: 60_000 },
+    }),
+    { input: { artifactId: 70, viewerId: people.tess.id, mutable: true, ...input } },
+  ).start();
+  await waitFor(actor, (s) => s.matches('ready'));
+  return { actor, notify };
+}
+
+describe('commentMachine guards', () => {
+  it('isOwnComment: the viewer may edit and delete their own comment, not another’s', async () => {
+    const { actor } = await start();
+    expect(actor.getSnapshot().can({ type: 'comment.edit', commentId: mine.id })).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'comment.edit', commentId: theirs.id })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'comment.delete', commentId: theirs.id })).toBe(false);
+  });
+
+  it('isOwnComment and canComment: a viewer who may not comment here changes nothing', async () => {
+    const { actor } = await start({ mutable: false });
+    expect(actor.getSnapshot().can({ type: 'comment.edit', commentId: mine.id })).toBe(false);
+    actor.send({ type: 'comment.draftChange', text: 'Hello' });
+    expect(actor.getSnapshot().matches({ ready: { composer: 'idle' } })).toBe(true);
+  });
+
+  it('isBlank: a draft of spaces stays idle and cannot be sent; text can', async () => {
+    const { actor } = await start();
+    actor.send({ type: 'comment.draftChange', text: '   ' });
+    expect(actor.getSnapshot().can({ type: 'comment.submit' })).toBe(false);
+    actor.send({ type: 'comment.draftChange', text: 'Nice idea' });
+    expect(actor.getSnapshot().can({ type: 'comment.submit' })).toBe(true);
+  });
+
+  it('isEditSendable: an edit emptied to spaces cannot be saved', async () => {
+    const { actor } = await start();
+    actor.send({ type: 'comment.edit', commentId: mine.id });
+    expect(actor.getSnapshot().can({ type: 'comment.save' })).toBe(true);
+    actor.send({ type: 'comment.editChange', text: '  ' });
+    expect(actor.getSnapshot().can({ type: 'comment.save' })).toBe(false);
+  });
+});
+
+describe('commentMachine actions', () => {
+  it('storeDraft keeps at most the longest comment', async () => {
+    const { actor } = await start();
+    actor.send({ type: 'comment.draftChange', text: 'x'.repeat(COMMENT_MAX + 10) });
+    expect(actor.getSnapshot().context.draft).toHaveLength(COMMENT_MAX);
+  });
+
+  it('startEditing copies the comment’s text; stopEditing forgets it', async () => {
+    const { actor } = await start();
+    actor.send({ type: 'comment.edit', commentId: mine.id });
+    expect(actor.getSnapshot().context.editing).toEqual({ commentId: mine.id, text: mine.text });
+    actor.send({ type: 'comment.cancelEdit' });
+    expect(actor.getSnapshot().context.editing).toBeNull();
+  });
+
+  it('storeAnswer and clearDraft: after a post the thread is the answer’s and the box is empty', async () => {
+    const { actor } = await start();
+    actor.send({ type: 'comment.draftChange', text: 'Nice idea' });
+    actor.send({ type: 'comment.submit' });
+    await waitFor(actor, (s) => s.matches({ ready: { composer: 'idle' } }));
+    expect(actor.getSnapshot().context.comments.map((c) => c.id)).toEqual([theirs.id, mine.id, posted.id]);
+    expect(actor.getSnapshot().context.draft).toBe('');
+  });
+
+  it('askDelete and forgetDelete hold the comment the question is about', async () => {
+    const { actor } = await start();
+    actor.send({ type: 'comment.delete', commentId: mine.id });
+    expect(actor.getSnapshot().context.deletingId).toBe(mine.id);
+    actor.send({ type: 'comment.cancelDelete' });
+    expect(actor.getSnapshot().context.deletingId).toBeNull();
+  });
+});
