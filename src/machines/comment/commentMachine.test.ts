@@ -18,7 +18,10 @@ async function start(input: Partial<CommentInput> = {}) {
     commentMachine.provide({
       actors: {
         getSharedArtifact: fromPromise<SharedArtifactDetail, { artifactId: number }>(async () => makeSharedArtifactDetail({ id: 70, comments: [theirs, mine] })),
-        addComment: fromPromise(async () => ({ ...posted, sharedArtifactComments: [theirs, mine, posted] as Comment[], sharedPortfolioCommentCount: 3 })),
+        addComment: fromPromise<Comment & { sharedArtifactComments: Comment[] }, { artifactId: number; text: string }>(async () => ({
+          ...posted,
+          sharedArtifactComments: [theirs, mine, posted],
+        })),
       },
       actions: { notify: (_, notice) => notify(notice) },
       delays: { refetchDelay: 60_000 },
