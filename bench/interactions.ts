@@ -114,7 +114,7 @@ export async function prepare(url: string, jwt: string, work: string): Promise<W
   const shared = await api<{ id: number }[]>('GET', '/shared-portfolios');
   const copy = await api<{ id: number }>('POST', `/artifacts/${created.id}/share`, { sharedPortfolioId: shared[0]!.id });
   await api('POST', '/comments', { sharedArtifact: copy.id, text: 'Here the ball passes the second mark.', moment: { media: video.id, start: 2, end: null } });
-  return { big: { id: big.id, artifacts: big.artifacts.length }, other: { id: other.id, artifacts: other.artifacts.length + 1 }, shared: { plc: shared[0]!.id, artifact: copy.id, marker: `Comment by ${me.username} at 00:02` } };
+  return { big: { id: big.id, artifacts: big.artifacts.length }, other: { id: other.id, artifacts: other.artifacts.length + 1 }, shared: { plc: shared[0]!.id, artifact: copy.id, marker: `Comment by ${me.username} at 0:02` } };
 }
 
 const ROWS = '[role=grid][aria-label=Artifacts] [role=row][aria-rowindex]:not([aria-rowindex="1"])';

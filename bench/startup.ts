@@ -68,7 +68,7 @@ async function boot(dataDir: string): Promise<Boot> {
     for (const m of stderr.matchAll(/^startup-timing (\S+) ([\d.]+)$/gm)) marks.set(m[1]!, Number(m[2]));
   });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  await waitForHealth(`http://127.0.0.1:${port}`, child, 5);
+  await waitForHealth(`http://127.0.0.1:${port}`, { child, everyMs: 5 });
   marks.set('healthy', Date.now());
   const totalMs = Date.now() - spawnedAt;
   let previous = spawnedAt;

@@ -2,28 +2,19 @@
 import { execFileSync, execSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { openPostgres } from '../server/src/db/client.ts';
+import { commandLine, freePort, processTree, stopChild, waitForHealth } from '../server/test/processes.ts';
 import { startEmbedded } from '../server/src/db/embedded.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { ensureTemplate } from '../server/src/db/seed.ts';
 import { datasetCounts, generateDataset, type DatasetSize } from './generate.ts';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export { freePort, waitForHealth };
 
-/** A free TCP port. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Resident memory of a process in MiB (Linux). */
 export function rssMiB(pid: number): number {
@@ -46,10 +37,6 @@ function procField(file: string, field: string): number {
   return kb * 1024;
 }
 
-function commandLine(pid: number): string {
-  return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0+$/, '').replaceAll('\0', ' ');
-}
-
 function describeProcess(command: string): string {
   if (command.includes('dist-server/main.js')) return 'node (the API server)';
   if (/^\/bin\/sh -c [\s\S]*pg-guard/.test(command) || command === 'cat') return `${command.split(' ')[0]!.split('/').at(-1)} (the database guard)`;
@@ -65,32 +52,9 @@ function describeProcess(command: string): string {
  * names `DATA_DIR/db/pgdata`; with their RSS and PSS (Linux `/proc`).
  */
 export function serverProcesses(rootPid: number, dataDir: string): ServerProcess[] {
-  const pgdata = path.join(dataDir, 'db', 'pgdata');
-  const children = new Map<number, number[]>();
-  const found = new Set<number>([rootPid]);
-  for (const entry of readdirSync('/proc')) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
-      if (commandLine(pid).includes(pgdata)) found.add(pid);
-    } catch {
-      // ended meanwhile
-    }
-  }
-  const queue = [...found];
-  while (queue.length > 0) {
-    for (const child of children.get(queue.pop()!) ?? []) {
-      if (!found.has(child)) {
-        found.add(child);
-        queue.push(child);
-      }
-    }
-  }
+  const found = processTree([rootPid], path.join(dataDir, 'db', 'pgdata'));
   const out: ServerProcess[] = [];
-  for (const pid of [...found].sort((a, b) => a - b)) {
+  for (const pid of found) {
     try {
       out.push({ pid, name: describeProcess(commandLine(pid)), rss: procField(`/proc/${pid}/status`, 'VmRSS'), pss: procField(`/proc/${pid}/smaps_rollup`, 'Pss') });
     } catch {
@@ -193,14 +157,6 @@ export function spawnServer(env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(process.execPath, [SERVER_MAIN], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-/** Stops a server started by `spawnServer` (SIGTERM: it closes HTTP, then stops its database) and waits for it. */
-export async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 /**
  * The real server in a child process, as `npm start` runs it (the compiled `dist-server/main.js`;
  * it and the SPA built first when out of date), on `dataDir`.
@@ -211,23 +167,8 @@ export async function startServer(dataDir: string, extraEnv: Record<string, stri
   const port = await freePort();
   const child = spawnServer(serverEnv(dataDir, port, extraEnv));
   const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(url, child);
-  return { url, child, stop: () => stopServer(child) };
-}
-
-/** Waits for `/api/v1/health` (polled every `everyMs`); fails early when `child` ends first. */
-export async function waitForHealth(url: string, child?: ChildProcess, everyMs = 200, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error(`the server ended (${child.exitCode ?? child.signalCode}) before ${url} became healthy`);
-    try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-  throw new Error(`${url} did not become healthy`);
+  await waitForHealth(url, { child });
+  return { url, child, stop: () => stopChild(child) };
 }
 
 /** Logs in through the API. */

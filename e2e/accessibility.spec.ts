@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { AxeResults } from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, baseUrl, DEMO, login, setupBrowser, tokenFor } from './fixtures.ts';
+import { animationsDone, api, baseUrl, DEMO, login, setupBrowser, tokenFor } from './fixtures.ts';
 
 declare global {
   interface Window {
@@ -123,8 +123,8 @@ async function settle(page: Page): Promise<void> {
     { timeout: 20_000 },
   );
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  // Let transitions (hover, popovers) finish so colours are final.
-  await page.waitForTimeout(150);
+  // Transitions (hover, popovers) finished: colours are final.
+  await animationsDone(page);
 }
 
 /** Runs axe (WCAG 2.1 A and AA) on the page as it is; returns one line per offending node. */

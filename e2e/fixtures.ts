@@ -148,3 +148,13 @@ export async function findDemo(): Promise<DemoPlaces> {
   const me = (await api<{ id: number }>('GET', '/users/me', undefined, token)).body;
   return { forces: forces.id, ramp: ramp.id, plc: shared.id, plcName: shared.name, sharedRamp: sharedRamp.id, teacherId: me.id };
 }
+
+/**
+ * Waits until no transition or animation of the page runs (endless ones, like a spinner, aside):
+ * colours and positions are final for an audit or a screenshot.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+  );
+}

@@ -14,7 +14,7 @@ import { openPostgres } from '../server/src/db/client.ts';
 import { startEmbedded } from '../server/src/db/embedded.ts';
 import { ffmpegVideo, freeBoxHeader, paddedVideo, pngImage } from '../server/test/files.ts';
 import { DEMO } from './fixtures.ts';
-import { freePort } from './globalSetup.ts';
+import { freePort } from '../server/test/processes.ts';
 
 /**
  * Crash consistency: the server is killed (SIGKILL, it and every process it started) in the

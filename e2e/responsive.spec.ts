@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { AxeResults } from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, dataDir, DEMO, findDemo, login, setupBrowser, tokenFor, type DemoPlaces as Demo } from './fixtures.ts';
+import { animationsDone, api, dataDir, DEMO, findDemo, login, setupBrowser, tokenFor, type DemoPlaces as Demo } from './fixtures.ts';
 
 declare global {
   interface Window {
@@ -29,7 +29,7 @@ const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], [role="status"][aria-label^="Loading"]')).catch(() => undefined);
-  await page.waitForTimeout(150);
+  await animationsDone(page);
 }
 
 /** The page fits its width (no sideways scrolling) and nothing lies below the footer. */
@@ -534,14 +534,14 @@ describe('layout and feedback on a fresh install (demo data, errors, toasts, pho
     await download.waitFor({ timeout: 90_000 });
     await page.getByRole('region', { name: 'Notifications' }).getByText('Your archive is ready to download.').waitFor();
     await download.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(200);
+    await animationsDone(page);
     await expectNoToastOver(page, download, 'Download');
     // Also with Download at the bottom of the window, where the messages first go.
     await page.evaluate(() => {
       const link = [...document.querySelectorAll('a[download]')][0]!;
       window.scrollBy(0, link.getBoundingClientRect().bottom - window.innerHeight + 8);
     });
-    await page.waitForTimeout(200);
+    await animationsDone(page);
     await expectNoToastOver(page, download, 'Download at the bottom');
     await shoot(page, 'teacher-archive-ready', false);
   });

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from './globalSetup.ts';
+import { alive, freePort, processTree, waitForHealth } from '../server/test/processes.ts';
 
 /**
  * `npm start` under a process manager: a SIGTERM (or SIGINT) sent to the `npm start` process
@@ -13,47 +13,12 @@ import { freePort } from './globalSetup.ts';
  * running. The server runs here on its own empty data folder, not the shared e2e server.
  */
 
-/** The processes, other than `npm`, that `npm start` started: every process that names `dataDir` or descends from `root`. */
-function processTree(root: number, dataDir: string): number[] {
-  const children = new Map<number, number[]>();
-  const found = new Set<number>();
-  for (const entry of readdirSync('/proc')) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dataDir)) found.add(pid);
-    } catch {
-      // ended meanwhile
-    }
-  }
-  const queue = [root];
-  while (queue.length > 0) {
-    for (const child of children.get(queue.pop()!) ?? []) {
-      if (!found.has(child)) {
-        found.add(child);
-        queue.push(child);
-      }
-    }
-  }
-  return [...found];
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    // A zombie (ended, not yet reaped) has stopped.
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
-
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pf-e2e-start-'));
 const started: ChildProcess[] = [];
 const trees: number[][] = [];
+
+/** The processes, other than `npm`, that `npm start` started: every process that names `dataDir` or descends from `root`. */
+const startedBy = (root: number): number[] => processTree([root], dataDir).filter((pid) => pid !== root);
 
 afterAll(() => {
   // After a failure: whatever is left (npm, the server, PostgreSQL and its guard).
@@ -84,17 +49,7 @@ async function npmStart(): Promise<{ child: ChildProcess; output: () => string; 
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`npm start ended while starting:\n${output}`);
-    try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`npm start did not become healthy:\n${output}`);
-    await sleep(100);
-  }
+  await waitForHealth(url, { child, output: () => output, everyMs: 100, timeoutMs: 90_000 });
   return { child, output: () => output, exited };
 }
 
@@ -102,7 +57,7 @@ describe('npm start under a process manager', () => {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     it(`${signal} to the npm start process stops the server and PostgreSQL cleanly within 5 s`, async () => {
       const { child, output, exited } = await npmStart();
-      const tree = processTree(child.pid!, dataDir);
+      const tree = startedBy(child.pid!);
       trees.push(tree);
       expect(tree.some((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres'))).toBe(true);
       expect(existsSync(path.join(dataDir, 'db', 'pgdata', 'postmaster.pid'))).toBe(true);

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, baseUrl, DEMO, login, outboxFor, setupBrowser, tokenFor } from './fixtures.ts';
-import { freePort } from './globalSetup.ts';
+import { freePort } from '../server/test/processes.ts';
 
 const browser = setupBrowser();
 const work = mkdtempSync(path.join(os.tmpdir(), 'pf-e2e-archive-'));

@@ -7,8 +7,9 @@ import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Comment } from '#schemas/sharedArtifact';
 import { mediaLabel } from '../src/machines/artifactLifecycle/artifactSelectors.ts';
-import { api, baseUrl, DEMO, login, setupBrowser, tokenFor } from './fixtures.ts';
+import { animationsDone, api, baseUrl, DEMO, login, setupBrowser, tokenFor } from './fixtures.ts';
 
 declare global {
   interface Window {
@@ -122,7 +123,7 @@ async function signedIn(pathname: string): Promise<Page> {
 async function audit(page: Page): Promise<string[]> {
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null, undefined, { timeout: 20_000 });
-  await page.waitForTimeout(150);
+  await animationsDone(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (tags) => {
     const result = await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
@@ -432,9 +433,14 @@ describe('words, times and labels', () => {
     expect(posted.status).toBe(200);
     const plain = await api('POST', '/comments', { sharedArtifact: copy.body.id, text: `A second look, not changed ${stamp}` }, tess);
     expect(plain.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1200));
-    const edited = await api('PUT', `/comments/${posted.body.id}`, { text: `@${DEMO.lead.username}  could you look at the finish line? ${stamp}` }, tess);
-    expect(edited.status).toBe(200);
+    // Edited once the server's stamps say so (the SPA's EDITED_AFTER_MS: more than 1 s apart); the same edit until then.
+    const isEdited = (c: Comment) => Date.parse(c.updated_at) - Date.parse(c.created_at) > 1000;
+    const edit = () => api<Comment>('PUT', `/comments/${posted.body.id}`, { text: `@${DEMO.lead.username}  could you look at the finish line? ${stamp}` }, tess);
+    await expect.poll(async () => {
+      const edited = await edit();
+      expect(edited.status).toBe(200);
+      return isEdited(edited.body);
+    }, { interval: 250, timeout: 10_000 }).toBe(true);
 
     for (const width of [390, 1280]) {
       const page = await browser.newPage('/login', { width, height: 900 });

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, DEMO, findDemo, login, setupBrowser, tokenFor, type DemoPlaces as Demo } from './fixtures.ts';
+import { animationsDone, api, DEMO, findDemo, login, setupBrowser, tokenFor, type DemoPlaces as Demo } from './fixtures.ts';
 
 /**
  * The rest of what the walk at phone, iPad and desktop widths found (issue 20, items 14 and 16):
@@ -28,7 +28,7 @@ const resize = (page: Page, width: number) => page.setViewportSize({ width, heig
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]')).catch(() => undefined);
-  await page.waitForTimeout(150);
+  await animationsDone(page);
 }
 
 async function shoot(page: Page, name: string): Promise<void> {

@@ -68,6 +68,7 @@ ensureFfmpeg();
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('lint (dependency direction and code rules)', 'npm', ['run', '--silent', 'lint']);
 check('format (Prettier, width 120)', 'npm', ['run', '--silent', 'format:check']);
+check('unused files, exports and dependencies (knip)', 'npm', ['run', '--silent', 'knip']);
 vitest('unit, component, model-based and API tests (embedded Postgres)', ['server', 'client', 'model']);
 if (process.env.TEST_DATABASE_URL) {
   vitest('API tests against PostgreSQL (TEST_DATABASE_URL)', ['server']);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { isEmail } from '#schemas/rules';
 import { ROLE_IDS, type User } from '#schemas/user';
+import { systemClock } from './clock.ts';
 import { loadConfigOrExit, type Config } from './config.ts';
 import { openDatabase } from './database.ts';
 import { openPostgres, type Db } from './db/client.ts';
@@ -41,6 +42,7 @@ export async function runAdmin(args: readonly string[], config: Config, db: Db):
     db,
     config,
     tokens: new TokenService(config.jwtSecret),
+    clock: systemClock,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log }),
     log,
   };

@@ -29,7 +29,6 @@ function codeMailedTo(mail: { lastTo(email: string): MailMessage | undefined }, 
   return match![1]!;
 }
 
-const mailSettled = () => new Promise((r) => setTimeout(r, 50));
 
 describe('issue 21 #4 reset codes behind a shared address', () => {
   it('a valid, unexpired reset code works from an address that sent 20 wrong codes; refused passwords are counted per code and per account', async () => {
@@ -44,7 +43,7 @@ describe('issue 21 #4 reset codes behind a shared address', () => {
     );
     const teacher = await createTeacher(t);
     expect(await auth(t, 'forgot-password', { email: teacher.user.email }, school)).toHaveStatus(200);
-    await mailSettled();
+    await t.mail.settled();
     const code = codeMailedTo(t.mail, teacher.user.email);
     const good = 'tea kettle in July';
     const res = await auth(t, 'reset-password', { code, password: good, passwordConfirmation: good }, school);
@@ -54,7 +53,7 @@ describe('issue 21 #4 reset codes behind a shared address', () => {
     // Refused passwords with one valid code, from many addresses: the code ends after 10.
     const other = await createTeacher(t);
     expect(await auth(t, 'forgot-password', { email: other.user.email })).toHaveStatus(200);
-    await mailSettled();
+    await t.mail.settled();
     const otherCode = codeMailedTo(t.mail, other.user.email);
     for (let i = 0; i < 10; i += 1) {
       expect(await auth(t, 'reset-password', { code: otherCode, password: 'password', passwordConfirmation: 'password' })).toBeApiError(400, /too common/, { nested: true });
@@ -63,14 +62,14 @@ describe('issue 21 #4 reset codes behind a shared address', () => {
 
     // Per account: 20 refused passwords across the account's codes end every open code.
     expect(await auth(t, 'forgot-password', { email: other.user.email })).toHaveStatus(200);
-    await mailSettled();
+    await t.mail.settled();
     const second = codeMailedTo(t.mail, other.user.email);
     for (let i = 0; i < 10; i += 1) {
       expect(await auth(t, 'reset-password', { code: second, password: 'password', passwordConfirmation: 'password' })).toBeApiError(400, /too common/, { nested: true });
     }
     // A new code refused once more: the account is past its limit, so it ends at once too.
     expect(await auth(t, 'forgot-password', { email: other.user.email })).toHaveStatus(200);
-    await mailSettled();
+    await t.mail.settled();
     const last = codeMailedTo(t.mail, other.user.email);
     expect(await auth(t, 'reset-password', { code: last, password: 'password', passwordConfirmation: 'password' })).toBeApiError(400, /too common/, { nested: true });
     const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM password_codes WHERE user_id = $1 AND used_at IS NULL', [other.user.id]);
@@ -115,11 +114,11 @@ describe('issue 21 #7 reset e-mails of someone else', () => {
     expect(await auth(t, 'forgot-password', { email: owner.user.email }, stranger)).toBeApiError(429, 'Too many reset requests for this address. Please wait an hour and try again.', { nested: true });
     // Many strangers: the account gets at most 10 mails an hour; the rest answer 200 without sending.
     for (let i = 0; i < 10; i += 1) expect(await auth(t, 'forgot-password', { email: owner.user.email })).toHaveStatus(200);
-    await mailSettled();
+    await t.mail.settled();
     expect(mailsTo()).toBe(10);
     // The owner, from an address that signed in to the account, still gets the link.
     expect(await auth(t, 'forgot-password', { email: owner.user.email }, home)).toHaveStatus(200);
-    await mailSettled();
+    await t.mail.settled();
     expect(mailsTo()).toBe(11);
     const code = codeMailedTo(t.mail, owner.user.email);
     expect(await auth(t, 'reset-password', { code, password: 'tea kettle in July', passwordConfirmation: 'tea kettle in July' }, home)).toHaveStatus(200);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { AppConfig } from '#schemas/common';
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -132,6 +133,21 @@ export interface Config {
 }
 
 /** A Firebase service account for FCM HTTP v1 (`FCM_*`); the endpoints are Google's unless overridden. */
+/** What the SPA is told of the configuration (the links its pages show): in its page and at `GET /config`. */
+export function publicAppConfig(config: Config): AppConfig {
+  return {
+    showcaseUrl: config.showcaseUrl,
+    helpUrl: config.helpUrl,
+    feedbackUrl: config.feedbackUrl,
+    contactEmail: config.contactEmail,
+    researchEmail: config.researchEmail,
+    aboutVideoId: config.aboutVideoId,
+    learnMoreUrl: config.learnMoreUrl,
+    iosAppUrl: config.iosAppUrl,
+    androidAppUrl: config.androidAppUrl,
+  };
+}
+
 export interface FcmConfig {
   projectId: string;
   clientEmail: string;

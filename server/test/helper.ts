@@ -11,6 +11,7 @@ import { openPostgres, type Db } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { ensureTemplate } from '../src/db/seed.ts';
 import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
+import { TestClock } from './clock.ts';
 
 /** A new database of the run's embedded server (a copy of `template`, or empty), dropped after the file. */
 async function embeddedDatabase(template: string | null): Promise<Db> {
@@ -65,7 +66,17 @@ export async function createEmptyDb(): Promise<Db> {
 export class CapturingMailer implements Mailer {
   readonly sent: MailMessage[] = [];
   fail = false;
-  async send(message: MailMessage): Promise<void> {
+  private readonly sending: Promise<unknown>[] = [];
+  send(message: MailMessage): Promise<void> {
+    const sending = this.take(message);
+    this.sending.push(sending.catch(() => undefined));
+    return sending;
+  }
+  /** Resolves once every message handed over so far is sent or refused: the queue is drained. */
+  async settled(): Promise<void> {
+    await Promise.all(this.sending);
+  }
+  private async take(message: MailMessage): Promise<void> {
     if (this.fail) throw new Error('SMTP unavailable');
     this.sent.push(message);
   }
@@ -118,6 +129,8 @@ export interface TestApp {
   db: Db;
   mail: CapturingMailer;
   config: Config;
+  /** The clock the server reads: `advance` it instead of waiting for time to pass. */
+  clock: TestClock;
   /**
    * Resolves once the server has heard of every account or session change committed so far:
    * needed after a test changes `users` or `sessions` with plain SQL, as another process would.
@@ -136,19 +149,21 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
   const db = await createTestDb();
   const config = testConfig(overrides);
   const mail = new CapturingMailer();
-  const app = await buildApp({ config, db, mailer: mail, logger: false });
+  const clock = new TestClock();
+  const app = await buildApp({ config, db, mailer: mail, logger: false, clock });
   await app.ready();
   afterAll(() => app.close());
-  return testAppOf(app, db, mail, config);
+  return testAppOf(app, db, mail, config, clock);
 }
 
-/** The `TestApp` of a server built (and made ready) by a test itself. */
-export function testAppOf(app: FastifyInstance, db: Db, mail: CapturingMailer, config: Config): TestApp {
+/** The `TestApp` of a server built (and made ready) by a test itself, with the clock it was given (if any). */
+export function testAppOf(app: FastifyInstance, db: Db, mail: CapturingMailer, config: Config, clock = new TestClock()): TestApp {
   return {
     app,
     db,
     mail,
     config,
+    clock,
     principalsHeard: () => app.principals.heard(),
     api({ token, url, headers, ...rest }) {
       return app.inject({

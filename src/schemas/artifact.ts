@@ -68,9 +68,6 @@ export const ArtifactMergeBodySchema = z.strictObject({
 });
 export type ArtifactMergeBody = z.infer<typeof ArtifactMergeBodySchema>;
 
-/** `DELETE /artifacts/{id}` and upload responses carry the artifact. */
-export const ArtifactDeleteResponseSchema = ArtifactSchema;
-
 /** An upload's answer: the file, and the artifact it now belongs to. */
 export const ArtifactMediaResponseSchema = MediaSchema.extend({ parentArtifact: ArtifactSchema });
 export type ArtifactMediaResponse = z.infer<typeof ArtifactMediaResponseSchema>;

@@ -53,9 +53,6 @@ export const MomentBodySchema = z
   });
 export type MomentBody = z.input<typeof MomentBodySchema>;
 
-/** `PUT /comments/{id}` may move a comment to another moment or (with `null`) back to the whole artifact. */
-export const MomentUpdateSchema = MomentBodySchema.nullable();
-
 // ---------------------------------------------------------------------------------------------
 // Private notes
 

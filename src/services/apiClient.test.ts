@@ -115,7 +115,13 @@ describe('apiClient', () => {
     const settled = vi.fn();
     void client.request({ method: 'GET', path: '/x', schema: Schema, signal: controller.signal }).then(settled, settled);
     controller.abort();
-    await new Promise((r) => setTimeout(r, 20));
+    // Everything the abort set going has run: every timer and every promise it queued.
+    vi.useFakeTimers();
+    try {
+      await vi.runAllTimersAsync();
+    } finally {
+      vi.useRealTimers();
+    }
     expect(settled).not.toHaveBeenCalled();
   });
 });

@@ -36,9 +36,3 @@ export async function fetchMe(signal?: AbortSignal): Promise<User> {
   const { UserSchema } = await user();
   return api().request({ method: 'GET', path: '/users/me', schema: UserSchema, ...(signal ? { signal } : {}) });
 }
-
-/** A fresh token. */
-export async function refreshToken(signal?: AbortSignal): Promise<{ jwt: string }> {
-  const { RefreshResponseSchema } = await auth();
-  return api().request({ method: 'POST', path: '/token/refresh', schema: RefreshResponseSchema, ...(signal ? { signal } : {}) });
-}

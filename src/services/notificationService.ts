@@ -151,12 +151,3 @@ export function unsubscribe(token: string, signal?: AbortSignal): Promise<Unsubs
 export function getArtifactShares(artifactId: number, signal?: AbortSignal): Promise<ArtifactShare[]> {
   return api().request({ method: 'GET', path: `/artifacts/${artifactId}/shares`, schema: ArtifactSharesResponseSchema, ...withSignal(signal) });
 }
-
-/**
- * The people who can be mentioned in a shared portfolio's comments: its members.
- * @throws ApiError, NetworkError or ContractError
- */
-export async function listMentionableMembers(sharedPortfolioId: number, signal?: AbortSignal): Promise<Person[]> {
-  const { members } = await getMembers(sharedPortfolioId, undefined, signal);
-  return members;
-}

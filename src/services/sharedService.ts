@@ -164,11 +164,6 @@ export function deleteComment(id: number, signal?: AbortSignal) {
   return api().request({ method: 'DELETE', path: `/comments/${id}`, schema: CommentResponseSchema, ...withSignal(signal) });
 }
 
-/** The four reactions. */
-export function availableReactions(signal?: AbortSignal): Promise<string[]> {
-  return api().request({ method: 'GET', path: '/reactions/available', schema: AvailableReactionsSchema, ...withSignal(signal) });
-}
-
 /** Adds my reaction. */
 export function addReaction(sharedArtifact: number, value: string, signal?: AbortSignal): Promise<Reaction> {
   return api().request({ method: 'POST', path: '/reactions', body: { sharedArtifact, value }, schema: ReactionSchema, ...withSignal(signal) });

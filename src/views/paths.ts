@@ -35,21 +35,6 @@ export const paths = {
   unsubscribe: '/unsubscribe',
 } as const;
 
-/** Public routes: reachable without a session. */
-export const PUBLIC_PATTERNS = [
-  paths.root,
-  paths.home,
-  paths.about,
-  paths.privacy,
-  paths.help,
-  paths.login,
-  paths.forgotPassword,
-  paths.resetPassword,
-  paths.imageViewer,
-  paths.videoViewer,
-  paths.unsubscribe,
-] as const;
-
 /** Fills a pattern's `:params`. */
 export function buildPath(pattern: string, params: Record<string, string | number>): string {
   return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => {

@@ -172,15 +172,13 @@ const checks = {
     expect(h.onSaved).toHaveBeenCalledWith(SAVED);
     expect(await screen.findByText(CAPTIONS_SAVED_MESSAGE)).toBeTruthy();
     // Saved: the draft is forgotten.
-    await act(async () => new Promise((r) => setTimeout(r, 10)));
-    expect(readDraft(USER.id, DRAFT_FORM)).toBeNull();
+    await act(() => vi.waitFor(() => expect(readDraft(USER.id, DRAFT_FORM)).toBeNull()));
   },
   closed: async () => {
     expect(h.onClosed).toHaveBeenCalledTimes(1);
     expect(h.onSaved).not.toHaveBeenCalled();
     // Discarded: the draft is forgotten; never offered (the cues did not load), it stays for the next time.
-    await act(async () => new Promise((r) => setTimeout(r, 10)));
-    expect(readDraft(USER.id, DRAFT_FORM)?.text ?? null).toBe(h.loaded ? null : DRAFT_STORED);
+    await act(() => vi.waitFor(() => expect(readDraft(USER.id, DRAFT_FORM)?.text ?? null).toBe(h.loaded ? null : DRAFT_STORED)));
   },
 };
 

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useCallback, useState } from 'react';
 import { ThemeProvider } from 'styled-components';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { localDraftMachine, type LocalDraftEvent, type LocalDraftInput } from '../../src/machines/localDraft/localDraftMachine.ts';
 import { useLocalDraft } from '../../src/machines/localDraft/useLocalDraft.ts';
@@ -104,13 +104,14 @@ function checksFor(withDraft: boolean) {
     },
     closed: async () => {
       expect(screen.getByText('Closed')).toBeTruthy();
-      await act(async () => new Promise((r) => setTimeout(r, 10)));
+      await act(async () => vi.advanceTimersByTime(10));
       expect(stored()).toBeNull();
     },
   };
 }
 
 afterEach(() => {
+  vi.useRealTimers();
   localStorage.clear();
   currentUser.value = null;
 });
@@ -128,7 +129,9 @@ for (const withDraft of [true, false]) {
       it(`${pathName(path)}`, async () => {
         arrange();
         currentUser.value = USER;
-        const ux = userEvent.setup({ delay: null });
+        // The typing pause and the forgetting after the form went run on fake time.
+        vi.useFakeTimers({ shouldAdvanceTime: true });
+        const ux = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
         const view = render(
           <ThemeProvider theme={theme}>
             <Page />
@@ -141,7 +144,7 @@ for (const withDraft of [true, false]) {
               fireEvent.change(box(), { target: { value: (step.event as unknown as { text: string }).text } });
             },
             'xstate.after.persistDelay.localDraft.tracking.typing': async () => {
-              await act(async () => new Promise((r) => setTimeout(r, 650)));
+              await act(async () => vi.advanceTimersByTime(650));
             },
             'page.hidden': async () => {
               act(() => {
@@ -162,7 +165,7 @@ for (const withDraft of [true, false]) {
         });
         await act(async () => view.unmount());
         // The draft of a form gone for good is forgotten a moment after it went (not the next test's draft).
-        await act(async () => new Promise((r) => setTimeout(r, 10)));
+        await act(async () => vi.advanceTimersByTime(10));
       });
     }
   });

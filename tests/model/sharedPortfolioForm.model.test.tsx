@@ -368,8 +368,7 @@ const stateChecks: Record<string, (s: Snapshot) => Promise<void>> = {
     expect(screen.getByText(message)).toBeTruthy();
     expect(h.navigateToSharedPortfolio.mock.calls).toEqual([[s.context.mode === 'create' ? created.id : 9]]);
     // Saved: the draft is forgotten.
-    await act(async () => new Promise((r) => setTimeout(r, 10)));
-    expect(readDraft(lee.id, DRAFT_FORM)).toBeNull();
+    await act(() => vi.waitFor(() => expect(readDraft(lee.id, DRAFT_FORM)).toBeNull()));
   },
   deleted: async () => {
     expect(screen.getByText('Successfully deleted shared portfolio')).toBeTruthy();

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
+import { contentDisposition } from '../http/contentDisposition.ts';
 
 /**
  * Neutralises a cell a spreadsheet would run as a formula (`= + - @`, tab, carriage return):
@@ -37,7 +38,7 @@ export function sendCsv(
   })();
   return reply
     .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+    .header('content-disposition', contentDisposition('attachment', fileName))
     .header('cache-control', 'no-store')
     .send(csv);
 }

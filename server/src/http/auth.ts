@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { User } from '#schemas/user';
 import { unauthorized } from '../errors.ts';
-import { requireSameOrigin, SESSION_COOKIE } from './webSession.ts';
+import { requireSameOrigin } from './sameOrigin.ts';
+import { SESSION_COOKIE } from './webSession.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,10 +34,18 @@ export function authenticateHook() {
     const bearer = bearerToken(request);
     const token = bearer ?? request.cookies[SESSION_COOKIE] ?? null;
     if (!token) throw unauthorized('You need to log in.');
-    if (!bearer) requireSameOrigin(request, request.server.publicUrl);
+    if (!bearer) requireSameOrigin(request, request.server.config.publicUrl);
     const { user, sessionId, generation } = await request.server.services.auth.authenticate(token);
     request.user = user;
     request.sessionId = sessionId;
     request.sessionGeneration = generation;
+  };
+}
+
+/** `routes` in a scope of their own that answers only a signed-in caller (see `authenticateHook`). */
+export function authenticated(routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod {
+  return async (scope) => {
+    scope.addHook('onRequest', authenticateHook());
+    await scope.register(routes);
   };
 }

@@ -4,8 +4,6 @@ import { Session } from 'node:inspector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { collectWhenIdle } from './idleCollector.ts';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 describe('collectWhenIdle', () => {
   const servers: http.Server[] = [];
   afterEach(async () => {
@@ -87,9 +85,10 @@ describe('collectWhenIdle', () => {
       posted.push(method);
     } as unknown as Session['post']);
     const { server, get } = await serve();
+    const wait = fakeClock();
     const stop = collectWhenIdle(server, { quietMs: 50, checkEveryMs: 10 });
     await get();
-    await sleep(200);
+    wait(200);
     expect(posted).toEqual(['HeapProfiler.collectGarbage']);
     stop();
     post.mockRestore();

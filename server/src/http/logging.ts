@@ -56,3 +56,17 @@ function describeError(error: unknown, depth: number): LoggedError {
   if (e.cause !== undefined && depth < 3) out['cause'] = describeError(e.cause, depth + 1);
   return out;
 }
+
+/**
+ * The server's logger: `false` silences it; otherwise at `level` (to `stream` when given), with
+ * requests and errors logged without secrets and the credentials' headers removed.
+ */
+export function loggerOptions(options: false | { level: string; stream?: { write(line: string): void } | undefined }) {
+  if (options === false) return false;
+  return {
+    level: options.level,
+    ...(options.stream ? { stream: options.stream } : {}),
+    serializers: { req: serializeRequest, err: serializeError },
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true },
+  };
+}

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config.ts';
+import { publicAppConfig, type Config } from '../config.ts';
+import { isNotModified } from './conditionalRequest.ts';
 
 /** Built files whose names carry a hash of their content: a new build gives them new names. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -39,13 +40,6 @@ export function preferredCoding(acceptEncoding: string | undefined): Coding | nu
   const of = (name: Coding) => quality.get(name) ?? quality.get('*') ?? 0;
   const best = of('br') >= of('gzip') ? 'br' : 'gzip';
   return of(best) > 0 ? best : null;
-}
-
-/** True when `If-None-Match` names `etag` (weak comparison, as RFC 9110 asks for this header). */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (ifNoneMatch === undefined) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
 /**
@@ -128,7 +122,7 @@ export function registerSpa(app: FastifyInstance, { staticDir }: Pick<Config, 's
     if (cached?.mtimeMs !== mtimeMs) {
       const html = readFileSync(indexFile, 'utf8').replace(
         '<!--app-config-->',
-        `<script id="app-config" type="application/json">${JSON.stringify(app.appConfig).replace(/</g, '\\u003c')}</script>`,
+        `<script id="app-config" type="application/json">${JSON.stringify(publicAppConfig(app.config)).replace(/</g, '\\u003c')}</script>`,
       );
       cached = representations(mtimeMs, html);
     }
@@ -139,8 +133,8 @@ export function registerSpa(app: FastifyInstance, { staticDir }: Pick<Config, 's
     const current = page();
     const coding = preferredCoding(request.headers['accept-encoding']);
     const chosen = coding ? current[coding] : current.identity;
-    reply.header('cache-control', REVALIDATE_CACHE).header('vary', 'accept-encoding').header('etag', chosen.etag);
-    if (matches(request.headers['if-none-match'], chosen.etag)) {
+    reply.header('cache-control', REVALIDATE_CACHE).header('vary', 'accept-encoding');
+    if (isNotModified(request, reply, { etag: chosen.etag })) {
       reply.code(304).send();
       return;
     }

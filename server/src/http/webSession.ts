@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../errors.ts';
 import { SESSION_TTL_SECONDS } from '../security/tokens.ts';
 
 /**
@@ -44,31 +43,4 @@ export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply
   const common = { path: '/', sameSite: 'lax' as const, secure: secure(request, publicUrl) };
   reply.clearCookie(SESSION_COOKIE, { ...common, httpOnly: true });
   reply.clearCookie(SESSION_MARKER_COOKIE, common);
-}
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * Refuses (403) a write authenticated by the session cookie that does not come from the portal's
- * pages. The origin may be this request's own host or the one of `PUBLIC_URL` (behind a proxy
- * that rewrites the host).
- */
-export function requireSameOrigin(request: FastifyRequest, publicUrl: string): void {
-  if (SAFE_METHODS.has(request.method)) return;
-  const refuse = () => new HttpError(403, 'cross_site_request', CROSS_SITE_MESSAGE);
-  if (!isWebClient(request)) throw refuse();
-  const site = request.headers['sec-fetch-site'];
-  if (site !== undefined && site !== 'same-origin') throw refuse();
-  const origin = request.headers.origin;
-  if (origin !== undefined) {
-    let same: boolean;
-    try {
-      // Both normalised by URL (a default port is dropped from either).
-      const host = new URL(origin).host;
-      same = host === new URL(`${request.protocol}://${request.host}`).host || host === new URL(publicUrl).host;
-    } catch {
-      throw refuse();
-    }
-    if (!same) throw refuse();
-  }
 }

@@ -1,16 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ArchiveCreateBodySchema, ArchiveJobSchema, ArchiveListResponseSchema, ArchiveParamsSchema } from '#schemas/archive';
 import { ApiErrorSchema } from '#schemas/common';
-import type { ArchiveService } from '../services/archiveService.ts';
+import { contentDisposition } from '../http/contentDisposition.ts';
 import { USER_LIMITS } from '../http/userLimits.ts';
 import { errorResponses } from './errorResponses.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Teachers' archives and this process's builder of them. */
-    archives: ArchiveService;
-  }
-}
 
 /** A teacher's archive of her own work: ask for it, follow its build, download it. Protected. */
 export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,7 +12,7 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/archives',
     { schema: { tags, summary: 'My archives, newest first (teachers)', response: { 200: ArchiveListResponseSchema, ...errorResponses } } },
-    async (request) => app.archives.list(request.user),
+    async (request) => app.services.archives.list(request.user),
   );
 
   app.post(
@@ -33,7 +26,7 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ArchiveJobSchema, 409: ApiErrorSchema, ...errorResponses },
       },
     },
-    async (request) => app.archives.request(request.user),
+    async (request) => app.services.archives.request(request.user),
   );
 
   app.get(
@@ -44,11 +37,11 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'The ZIP of a ready archive (its owner only)', params: ArchiveParamsSchema, produces: ['application/zip'], response: { 409: ApiErrorSchema, ...errorResponses } },
     },
     async (request, reply) => {
-      const file = await app.archives.download(request.user, request.params.id);
+      const file = await app.services.archives.download(request.user, request.params.id);
       reply
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', `attachment; filename="${file.downloadName}"`)
+        .header('content-disposition', contentDisposition('attachment', file.downloadName))
         .type('application/zip');
       return reply.sendFile(file.fileName, file.dir, { contentType: false, cacheControl: false });
     },

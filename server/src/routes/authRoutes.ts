@@ -38,7 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const signIn = await app.services.auth.login(request.body, request.ip, clientOf(request));
-      return { jwt: deliverToken(request, reply, signIn, app.publicUrl), user: await app.services.bundle.forUser(signIn.user) };
+      return { jwt: deliverToken(request, reply, signIn, app.config.publicUrl), user: await app.services.bundle.forUser(signIn.user) };
     },
   );
 
@@ -69,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const signIn = await app.services.auth.resetPassword(request.body, request.ip, clientOf(request));
-      return { jwt: deliverToken(request, reply, signIn, app.publicUrl), user: signIn.user };
+      return { jwt: deliverToken(request, reply, signIn, app.config.publicUrl), user: signIn.user };
     },
   );
 };

@@ -1,8 +1,8 @@
 import { open } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { neutraliseBidi } from '../http/fileNames.ts';
 import { ArtifactMediaResponseSchema } from '#schemas/artifact';
 import { FileCapabilityParamsSchema, FileDeleteParamsSchema, UploadParamsSchema, ViewedFileSchema } from '#schemas/media';
+import { contentDisposition } from '../http/contentDisposition.ts';
 import { readOneFile } from '../http/multipart.ts';
 import { notFound } from '../errors.ts';
 import { USER_LIMITS } from '../http/userLimits.ts';
@@ -25,7 +25,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      app.services.media.uploadToArtifact(request.user, request.params, () => readOneFile(request, app.uploadLimitBytes)),
+      app.services.media.uploadToArtifact(request.user, request.params, () => readOneFile(request, app.config.uploadLimitBytes)),
   );
 
   app.delete(
@@ -115,7 +115,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .headers(FILE_HEADERS)
         .header('cache-control', `private, max-age=${Math.max(0, Math.min(3600, Math.floor((file.expiresAt - Date.now()) / 1000)))}`)
-        .header('content-disposition', `${attachment ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(neutraliseBidi(file.name))}`);
+        .header('content-disposition', contentDisposition(attachment ? 'attachment' : 'inline', file.name));
       // Documents may be of any type: always a neutral type, so none is run or rendered by the browser.
       reply.type(attachment ? 'application/octet-stream' : file.mime);
       if (pdf) reply.header('content-security-policy', 'sandbox');

@@ -49,7 +49,7 @@ export const mobileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get('/contact', { schema: { tags, summary: 'Where to get help', response: { 200: ContactSchema, ...errorResponses } } }, async () => ({
     id: 1,
-    email: app.contactEmail,
+    email: app.config.contactEmail,
     phone: null,
   }));
   app.get('/grades', { schema: { tags, summary: 'Grade codes', response: { 200: NamedListSchema, ...errorResponses } } }, async () =>

@@ -16,6 +16,7 @@ import {
   NoteUpdateBodySchema,
 } from '#schemas/moments';
 import { sendCsv } from '../export/csv.ts';
+import { contentDisposition } from '../http/contentDisposition.ts';
 import { USER_LIMITS } from '../http/userLimits.ts';
 import { MOMENTS_CSV_HEADER, momentCsvRows, momentsVtt } from '../services/momentService.ts';
 import { errorResponses } from './errorResponses.ts';
@@ -24,7 +25,6 @@ const errors = { ...errorResponses, 409: errorResponses[400], 413: errorResponse
 
 /** A file name for a download: the video's name without its extension, and what the file holds. */
 const downloadName = (mediaName: string, what: string) => `${mediaName.replace(/\.[^.]*$/, '') || 'video'} ${what}`;
-const attachment = (fileName: string) => `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
 /** Private notes, caption tracks, alt text and the exports of moment comments. Protected. */
 export const momentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -101,7 +101,7 @@ export const momentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const file = await s.moments.captionFile(request.user, request.params.id);
       reply.type('text/vtt; charset=utf-8').header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff');
-      if (request.query.download === '1') reply.header('content-disposition', attachment(file.fileName));
+      if (request.query.download === '1') reply.header('content-disposition', contentDisposition('attachment', file.fileName));
       return file.text;
     },
   );
@@ -139,7 +139,7 @@ export const momentRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type('text/vtt; charset=utf-8')
         .header('cache-control', 'no-store')
-        .header('content-disposition', attachment(`${downloadName(media.name, 'moments')}.vtt`))
+        .header('content-disposition', contentDisposition('attachment', `${downloadName(media.name, 'moments')}.vtt`))
         .send(momentsVtt(`Comments on ${media.name}`, comments));
     },
   );

@@ -12,18 +12,9 @@ import {
   UnsubscribeResponseSchema,
 } from '#schemas/notifications';
 import { z } from 'zod';
+import { isNotModified } from '../http/conditionalRequest.ts';
 import type { FeedStream } from '../services/notificationHub.ts';
 import { errorResponses } from './errorResponses.ts';
-
-/** Whether an `If-None-Match` header names `etag` (weak comparison, lists and `*` included). */
-function matches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const bare = etag.replace(/^W\//, '');
-  return header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t.replace(/^W\//, '') === bare;
-  });
-}
 
 /** The caller's notification feed, its live count, e-mail settings, and where an artifact was shared. Protected. */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,9 +37,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const unread = await s.notifications.unread(request.user);
-      const etag = `W/"unread-${unread}"`;
-      void reply.header('etag', etag).header('cache-control', 'private, no-cache');
-      if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      void reply.header('cache-control', 'private, no-cache');
+      if (isNotModified(request, reply, { etag: `W/"unread-${unread}"` })) return reply.code(304).send(null);
       return { unread };
     },
   );
@@ -77,8 +67,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!raw.writableEnded) raw.end();
         },
       };
-      raw.on('close', () => app.notificationHub.remove(stream));
-      await app.notificationHub.open(stream);
+      raw.on('close', () => app.services.notificationHub.remove(stream));
+      await app.services.notificationHub.open(stream);
     },
   );
   app.post(

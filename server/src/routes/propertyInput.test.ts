@@ -4,63 +4,14 @@ import path from 'node:path';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { ArtifactCreateBodySchema, ArtifactMergeBodySchema, ArtifactUpdateBodySchema, NestedArtifactParamsSchema } from '#schemas/artifact';
-import { ForgotPasswordBodySchema, LoginBodySchema, ResetPasswordBodySchema } from '#schemas/auth';
-import { ArchiveCreateBodySchema, ArchiveParamsSchema } from '#schemas/archive';
-import { IdParamsSchema, MAX_ID } from '#schemas/common';
-import { validateResponses } from '#schemas/responses';
-import type { Responses, Structure } from '#schemas/structure';
-import { InvitationCreateBodySchema } from '#schemas/invitation';
-import { FileDeleteParamsSchema, UploadParamsSchema } from '#schemas/media';
-import { MarkAsReadBodySchema, RegisterTokenBodySchema, UnregisterTokenBodySchema } from '#schemas/mobile';
-import {
-  ArtifactMediaParamsSchema,
-  CaptionFileQuerySchema,
-  CaptionUpdateBodySchema,
-  CaptionUploadBodySchema,
-  MediaTextBodySchema,
-  NoteBodySchema,
-  NoteUpdateBodySchema,
-} from '#schemas/moments';
-import { NotificationListQuerySchema, NotificationPreferencesBodySchema, NotificationReadBodySchema, UnsubscribeBodySchema } from '#schemas/notifications';
-import { PortfolioCreateBodySchema, PortfolioListQuerySchema, PortfolioUpdateBodySchema } from '#schemas/portfolio';
-import { ResearchExportQuerySchema } from '#schemas/researchExport';
-import {
-  CommentBodySchema,
-  CommentUpdateBodySchema,
-  GateCheckQuerySchema,
-  ReactionBodySchema,
-  ShareBodySchema,
-  SharedArtifactMergeBodySchema,
-  SharedArtifactUpdateBodySchema,
-  SharedFileDeleteParamsSchema,
-  SharedUploadParamsSchema,
-  UnlockBodySchema,
-} from '#schemas/sharedArtifact';
-import { LeaveBodySchema, MembersQuerySchema, RemoveUserParamsSchema, SharedNestedParamsSchema, SharedPortfolioBodySchema } from '#schemas/sharedPortfolio';
-import { CreateUserBodySchema, UserListQuerySchema, UserUpdateBodySchema } from '#schemas/user';
-import {
-  attachVideo,
-  createArtifact,
-  createComment,
-  createInvitation,
-  createLead,
-  createPortfolio,
-  createReaction,
-  createResearcher,
-  createSharedArtifact,
-  createSharedPortfolio,
-  createTeacher,
-  snapshot,
-  TEMPLATE_STRUCTURE,
-  type TestUser,
-} from '../../test/factories.ts';
-import { multipart, multipartParts, pngImage } from '../../test/files.ts';
+import { attachVideo, createArtifact, createComment, createInvitation, createLead, createPortfolio, createReaction, createResearcher, createSharedArtifact, createSharedPortfolio, createTeacher, snapshot, type TestUser } from '../../test/factories.ts';
+import { multipart, pngImage } from '../../test/files.ts';
 import { buildTestApp } from '../../test/helper.ts';
 import { parseJsonBody } from '../http/requestGuards.ts';
-import { parseUpdatedAt } from '../services/sharedArtifactService.ts';
-import { UploadParamsCapabilitySchema } from './mediaRoutes.ts';
+import type { Param, WireBody } from '../../test/fixtures/propertyInputs.ts';
+import { wellFormed, UPLOAD_LIMIT, MISSING_FROM, text, missingId, jsonBody, uploadBody, segment, rawSegment, malformed, queryArb } from '../../test/fixtures/propertyInputs.ts';
+import type { Caller, RouteSpec } from '../../test/fixtures/propertyRoutes.ts';
+import { world, ROUTES } from '../../test/fixtures/propertyRoutes.ts';
 
 /**
  * Generated bad input for every route of the app (property-based, fast-check): wrong types,
@@ -82,15 +33,9 @@ import { UploadParamsCapabilitySchema } from './mediaRoutes.ts';
  * `PROPERTY_SEED` and `PROPERTY_RUNS` replay or deepen a run; a failure names the seed and path.
  */
 
-/** The string with lone surrogates replaced by U+FFFD, as a query string decodes it. */
-const wellFormed = (value: string): string => new TextDecoder().decode(new TextEncoder().encode(value));
 
 const SEED = Number(process.env['PROPERTY_SEED'] ?? 20_261_121);
 const RUNS = Number(process.env['PROPERTY_RUNS'] ?? 30);
-/** The upload limit of this app: small, so that oversized files are cheap to send. */
-const UPLOAD_LIMIT = 64 * 1024;
-/** Ids from here up do not exist in this test's database. */
-const MISSING_FROM = 1_000_000;
 
 /** A built app shell, so that the SPA's routes (its page and static files) exist too. */
 const spaDir = mkdtempSync(path.join(os.tmpdir(), 'pf-spa-'));
@@ -102,161 +47,8 @@ afterAll(() => rmSync(spaDir, { recursive: true, force: true }));
 const t = await buildTestApp({ uploadLimitBytes: UPLOAD_LIMIT, staticDir: spaDir });
 
 // ---------------------------------------------------------------------------------------------
-// The route table: for every route of the app, the schemas of its parts.
+// The route table (server/test/fixtures/propertyRoutes.ts) against the app's own routes.
 
-interface RouteSpec {
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  /** A multipart file upload. */
-  upload?: true;
-  /** Answers without a session. */
-  public?: true;
-  /** Body fields holding ids the handler looks up (a missing one is refused). */
-  bodyIds?: readonly string[];
-  /** An `id` in the body must equal the one in the path. */
-  idInBody?: true;
-  /** A request that passes every schema is refused all the same (wrong credentials, unknown code). */
-  refusedWhenValid?: true;
-  /**
-   * A signed-in request that passes every schema is not sent, as with a write: the read never
-   * ends (an event stream) or it changes the database (a package download that writes its audit
-   * row). Anonymous requests and the ones the contract refuses are sent all the same.
-   */
-  validNotSent?: true;
-  /** Callers this route refuses whatever they send (in this world: the owner is a teacher and member, never an owner of a shared portfolio). */
-  refusedFor?: readonly Caller[];
-  /** Answers the handler checks once the objects are the real ones: why it refuses them, or `null`. */
-  answers?: (body: Record<string, unknown>) => string | null;
-}
-
-const ROUTES: Record<string, RouteSpec> = {
-  // The app shell, documentation and system routes.
-  'GET /': { public: true },
-  'GET /*': { public: true },
-  'GET /api/v1/docs': { public: true },
-  'GET /api/v1/docs/': { public: true },
-  'GET /api/v1/docs/*': { public: true },
-  'GET /api/v1/docs/json': { public: true },
-  'GET /api/v1/docs/yaml': { public: true },
-  'GET /api/v1/docs/static/index.html': { public: true },
-  'GET /api/v1/docs/static/swagger-initializer.js': { public: true },
-  'GET /api/v1/openapi.json': { public: true },
-  'GET /api/v1/health': { public: true },
-  'GET /api/v1/config': { public: true },
-  // Authentication.
-  'POST /api/v1/auth/local': { public: true, body: LoginBodySchema, refusedWhenValid: true },
-  'POST /api/v1/auth/forgot-password': { public: true, body: ForgotPasswordBodySchema },
-  'POST /api/v1/auth/reset-password': { public: true, body: ResetPasswordBodySchema, refusedWhenValid: true },
-  // Users.
-  'GET /api/v1/users/me': {},
-  'POST /api/v1/token/refresh': {},
-  'POST /api/v1/auth/logout': {},
-  'GET /api/v1/users': { query: UserListQuerySchema, refusedFor: ['owner'] },
-  'PUT /api/v1/users/:id': { params: IdParamsSchema, body: UserUpdateBodySchema, refusedFor: ['owner'] },
-  'POST /api/v1/invitations/outside': { body: CreateUserBodySchema, refusedFor: ['owner'] },
-  // Personal portfolios and artifacts.
-  'GET /api/v1/portfolios': { query: PortfolioListQuerySchema },
-  'POST /api/v1/portfolios': { body: PortfolioCreateBodySchema, refusedFor: ['researcher'] },
-  'GET /api/v1/portfolios/export': { refusedFor: ['owner'] },
-  'GET /api/v1/portfolios/:id': { params: IdParamsSchema },
-  'GET /api/v1/portfolios/:id/summary': { params: IdParamsSchema },
-  'PUT /api/v1/portfolios/:id': { params: IdParamsSchema, body: PortfolioUpdateBodySchema, idInBody: true, refusedFor: ['researcher'] },
-  'DELETE /api/v1/portfolios/:id': { params: IdParamsSchema, refusedFor: ['researcher'] },
-  'POST /api/v1/portfolios/:id/artifacts/responses': { params: IdParamsSchema, body: ArtifactCreateBodySchema, refusedFor: ['researcher'], answers: (b) => newArtifactProblem(b) },
-  'POST /api/v1/portfolios/:id/artifacts/responses/': { params: IdParamsSchema, body: ArtifactCreateBodySchema, refusedFor: ['researcher'], answers: (b) => newArtifactProblem(b) },
-  'PUT /api/v1/portfolios/:id/artifacts/:artifactId/responses': { params: NestedArtifactParamsSchema, body: ArtifactMergeBodySchema, refusedFor: ['researcher'], answers: (b) => personalSaveProblem(b, true) },
-  'POST /api/v1/portfolios/:id/artifacts/:artifactId/:kind': { params: UploadParamsSchema, upload: true },
-  'DELETE /api/v1/portfolios/:id/artifacts/:artifactId/:kind/:fileId': { params: FileDeleteParamsSchema, refusedFor: ['researcher'] },
-  'GET /api/v1/artifacts': {},
-  'GET /api/v1/artifacts/:id': { params: IdParamsSchema },
-  'PUT /api/v1/artifacts/:id': { params: IdParamsSchema, body: ArtifactUpdateBodySchema, idInBody: true, refusedFor: ['researcher'], answers: (b) => personalSaveProblem(b, false) },
-  'DELETE /api/v1/artifacts/:id': { params: IdParamsSchema, refusedFor: ['researcher'] },
-  'POST /api/v1/artifacts/:id/share': { params: IdParamsSchema, body: ShareBodySchema, bodyIds: ['sharedPortfolioId'], refusedFor: ['researcher'] },
-  // Stored files and their viewer pages: capability addresses, no session.
-  'GET /api/v1/uploads/:capability/:name': { public: true, params: UploadParamsCapabilitySchema },
-  'GET /api/v1/images/uploads/:capability/:name': { public: true, params: UploadParamsCapabilitySchema },
-  'GET /api/v1/videos/uploads/:capability/:name': { public: true, params: UploadParamsCapabilitySchema },
-  'GET /api/v1/viewer-files/:capability/:name': { public: true, params: UploadParamsCapabilitySchema },
-  // Shared portfolios.
-  'GET /api/v1/shared-portfolios': {},
-  'POST /api/v1/shared-portfolios': { body: SharedPortfolioBodySchema, refusedFor: ['owner'] },
-  'GET /api/v1/shared-portfolios/export': { refusedFor: ['owner'] },
-  'GET /api/v1/shared-portfolios/:id': { params: IdParamsSchema },
-  'PUT /api/v1/shared-portfolios/:id': { params: IdParamsSchema, body: SharedPortfolioBodySchema, idInBody: true, refusedFor: ['owner'] },
-  'DELETE /api/v1/shared-portfolios/:id': { params: IdParamsSchema, refusedFor: ['owner'] },
-  'GET /api/v1/shared-portfolios/:id/members': { params: IdParamsSchema, query: MembersQuerySchema, refusedFor: ['owner'] },
-  'POST /api/v1/shared-portfolios/:id/leave': { params: IdParamsSchema, body: LeaveBodySchema, refusedFor: ['researcher'] },
-  'POST /api/v1/shared-portfolios/:id/remove-user/:userId': { params: RemoveUserParamsSchema, refusedFor: ['owner'] },
-  'GET /api/v1/shared-portfolios/:id/shared-artifacts/:artifactId/gate-check': { params: SharedNestedParamsSchema, query: GateCheckQuerySchema },
-  'POST /api/v1/shared-portfolios/:id/shared-artifacts/:artifactId/lock': { params: SharedNestedParamsSchema },
-  'POST /api/v1/shared-portfolios/:id/shared-artifacts/:artifactId/unlock': { params: SharedNestedParamsSchema, body: UnlockBodySchema },
-  'PUT /api/v1/shared-portfolios/:id/shared-artifacts/:artifactId/responses': { params: SharedNestedParamsSchema, body: SharedArtifactMergeBodySchema, answers: (b) => sharedSaveProblem(b, true) },
-  'POST /api/v1/shared-portfolios/:id/shared-artifacts/:artifactId/:kind': { params: SharedUploadParamsSchema, upload: true },
-  'DELETE /api/v1/shared-portfolios/:id/shared-artifacts/:artifactId/:kind/:fileId': { params: SharedFileDeleteParamsSchema },
-  // Shared artifacts.
-  'GET /api/v1/shared-artifacts': {},
-  'GET /api/v1/shared-artifacts/:id': { params: IdParamsSchema },
-  'PUT /api/v1/shared-artifacts/:id': { params: IdParamsSchema, body: SharedArtifactUpdateBodySchema, idInBody: true, answers: (b) => sharedSaveProblem(b, false) },
-  'DELETE /api/v1/shared-artifacts/:id': { params: IdParamsSchema },
-  'POST /api/v1/shared-artifacts/:id/share': { params: IdParamsSchema, body: ShareBodySchema, bodyIds: ['sharedPortfolioId'] },
-  // Comments and reactions.
-  'GET /api/v1/comments': {},
-  'POST /api/v1/comments': { body: CommentBodySchema, bodyIds: ['sharedArtifact'] },
-  'PUT /api/v1/comments/:id': { params: IdParamsSchema, body: CommentUpdateBodySchema, refusedFor: ['researcher'] },
-  'DELETE /api/v1/comments/:id': { params: IdParamsSchema, refusedFor: ['researcher'] },
-  'GET /api/v1/reactions': {},
-  'GET /api/v1/reactions/available': {},
-  'POST /api/v1/reactions': { body: ReactionBodySchema, bodyIds: ['sharedArtifact'] },
-  'DELETE /api/v1/reactions/:id': { params: IdParamsSchema, refusedFor: ['researcher'] },
-  // Invitations.
-  'GET /api/v1/invitations': {},
-  'POST /api/v1/invitations': { body: InvitationCreateBodySchema, bodyIds: ['to', 'sharedPortfolio'], refusedFor: ['owner'] },
-  'GET /api/v1/invitations/:id': { params: IdParamsSchema },
-  'DELETE /api/v1/invitations/:id': { params: IdParamsSchema },
-  'POST /api/v1/invitations/:id/accept': { params: IdParamsSchema, refusedFor: ['researcher'] },
-  // Routes of the mobile apps.
-  'GET /api/v1/messages/list': {},
-  'POST /api/v1/messages/register-token': { body: RegisterTokenBodySchema },
-  'POST /api/v1/messages/unregister-token': { body: UnregisterTokenBodySchema },
-  'POST /api/v1/messages/mark-as-read': { body: MarkAsReadBodySchema },
-  'GET /api/v1/contact': {},
-  'GET /api/v1/grades': {},
-  'GET /api/v1/subjects': {},
-  // Teachers' archives.
-  'GET /api/v1/archives': { refusedFor: ['researcher'] },
-  'POST /api/v1/archives': { body: ArchiveCreateBodySchema, refusedFor: ['researcher'] },
-  'GET /api/v1/archives/:id/download': { params: ArchiveParamsSchema, refusedWhenValid: true },
-  // Video moments: private notes, captions, alt text and the exports of moment comments.
-  'GET /api/v1/artifacts/:id/notes': { params: IdParamsSchema },
-  'POST /api/v1/artifacts/:id/notes': { params: IdParamsSchema, body: NoteBodySchema, refusedFor: ['researcher'] },
-  'PATCH /api/v1/artifact-notes/:id': { params: IdParamsSchema, body: NoteUpdateBodySchema, refusedFor: ['researcher'] },
-  'DELETE /api/v1/artifact-notes/:id': { params: IdParamsSchema, refusedFor: ['researcher'] },
-  'GET /api/v1/artifacts/:id/media/:mediaId/captions': { params: ArtifactMediaParamsSchema },
-  'POST /api/v1/artifacts/:id/media/:mediaId/captions': { params: ArtifactMediaParamsSchema, body: CaptionUploadBodySchema, refusedFor: ['researcher'] },
-  'GET /api/v1/shared-artifacts/:id/media/:mediaId/captions': { params: ArtifactMediaParamsSchema },
-  'POST /api/v1/shared-artifacts/:id/media/:mediaId/captions': { params: ArtifactMediaParamsSchema, body: CaptionUploadBodySchema },
-  'GET /api/v1/captions/:id': { params: IdParamsSchema },
-  'PUT /api/v1/captions/:id': { params: IdParamsSchema, body: CaptionUpdateBodySchema },
-  'DELETE /api/v1/captions/:id': { params: IdParamsSchema },
-  'GET /api/v1/captions/:id/track.vtt': { params: IdParamsSchema, query: CaptionFileQuerySchema },
-  'PATCH /api/v1/artifacts/:id/media/:mediaId': { params: ArtifactMediaParamsSchema, body: MediaTextBodySchema, refusedFor: ['researcher'] },
-  'PATCH /api/v1/shared-artifacts/:id/media/:mediaId': { params: ArtifactMediaParamsSchema, body: MediaTextBodySchema },
-  'GET /api/v1/shared-artifacts/:id/media/:mediaId/moments.csv': { params: ArtifactMediaParamsSchema },
-  'GET /api/v1/shared-artifacts/:id/media/:mediaId/moments.vtt': { params: ArtifactMediaParamsSchema },
-  // Notifications: the feed, its live count, e-mail settings and where an artifact was shared.
-  'GET /api/v1/notifications': { query: NotificationListQuerySchema },
-  'GET /api/v1/notifications/unread': {},
-  'GET /api/v1/notifications/stream': { validNotSent: true },
-  'POST /api/v1/notifications/read': { body: NotificationReadBodySchema },
-  'GET /api/v1/notification-preferences': {},
-  'PUT /api/v1/notification-preferences': { body: NotificationPreferencesBodySchema },
-  'GET /api/v1/artifacts/:id/shares': { params: IdParamsSchema },
-  'POST /api/v1/unsubscribe': { public: true, body: UnsubscribeBodySchema, refusedWhenValid: true },
-  // The research export package and its audit log (researchers only).
-  'GET /api/v1/research/export': { query: ResearchExportQuerySchema, refusedFor: ['owner'], validNotSent: true },
-  'GET /api/v1/research/exports': { query: z.strictObject({}), refusedFor: ['owner'] },
-};
 
 /** Every `METHOD path` the app answers, read from its route tree (HEAD as its GET). */
 function appRoutes(): string[] {
@@ -280,8 +72,6 @@ function appRoutes(): string[] {
 
 let owner: TestUser;
 /** The owner's completed artifact and the shared artifact, as stored (nothing ever changes them). */
-let personal: { responses: Responses };
-let shared: { responses: Responses; structure: Structure; updatedAt: Date };
 let researcher: TestUser;
 /** `/uploads/<capability>/<file>` → its parts. */
 const capabilityOf = (url: string): string => url.split('/')[2]!;
@@ -332,8 +122,8 @@ beforeAll(async () => {
     `INSERT INTO caption_tracks (artifact_id, media_id, language, label, cues) VALUES ($1, $2, 'en', 'English', '[]') RETURNING id`,
     [artifact.id, video],
   );
-  personal = { responses: artifact.responses };
-  shared = { responses: sa.responses, structure: sa.structure, updatedAt: new Date(sa.updated_at) };
+  world.personal = { responses: artifact.responses };
+  world.shared = { responses: sa.responses, structure: sa.structure, updatedAt: new Date(sa.updated_at) };
   const s = (n: number) => [String(n)];
   real = {
     portfolios: { id: s(portfolio.id), artifactId: s(artifact.id), kind: ['images'], fileId: s(personalFile.id) },
@@ -361,204 +151,7 @@ beforeAll(async () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Generators.
-
-/** Text people and programs send: Unicode edge cases, lone surrogates, NUL, markup, huge strings. */
-const SPECIAL = [
-  '\u0000',
-  '\ud800',
-  '\udfff',
-  '\ud83d',
-  '\u202e',
-  '\u200f',
-  '\u200b',
-  '\u200d',
-  '\ufeff',
-  '\u00a0',
-  '😀',
-  '👩‍👩‍👧',
-  'e\u0301',
-  'ß',
-  'İ',
-  '中文',
-  'مرحبا',
-  '\t',
-  '\r\n',
-  '"',
-  '\\',
-  "'",
-  '<script>alert(1)</script>',
-  '=cmd|',
-  '${x}',
-  '%00',
-  '../',
-  '__proto__',
-  'constructor',
-  'toString',
-  'NaN',
-];
-const huge = fc
-  .tuple(fc.integer({ min: 10_000, max: 1_050_000 }), fc.constantFrom('x', 'é', '😀', '\u200b', '\u202e', 'ab '))
-  .map(([n, unit]) => unit.repeat(Math.ceil(n / unit.length)));
-const text: fc.Arbitrary<string> = fc.oneof(
-  { weight: 6, arbitrary: fc.string({ maxLength: 12 }) },
-  { weight: 6, arbitrary: fc.array(fc.oneof(fc.constantFrom(...SPECIAL), fc.string({ unit: 'binary', maxLength: 4 })), { maxLength: 5 }).map((p) => p.join('')) },
-  { weight: 1, arbitrary: huge },
-);
-const missingId = fc.integer({ min: MISSING_FROM, max: MAX_ID });
-const oddNumber = fc.oneof(
-  fc.integer({ min: -1_000_000, max: 0 }),
-  fc.double({ noDefaultInfinity: true, noNaN: true }),
-  fc.constantFrom(-0, 0.5, 1.5, MAX_ID + 1, 2 ** 53, 1e308, -1),
-);
-/** An id somewhere in a body: real small ids, missing ones, odd numbers, numbers as text, junk. */
-const idValue = fc.oneof(fc.integer({ min: 1, max: 30 }), missingId, oddNumber, missingId.map(String), fc.integer({ min: 1, max: 30 }).map(String), text, fc.constant(null));
-const KEYS = ['owner', 'members', 'artifacts', 'role', 'roleId', 'password', 'isAdmin', 'portfolio', 'sharedPortfolio', 'blocked', 'email', 'id', 'lock', 'responses'];
-const jsonValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown; list: unknown[]; object: Record<string, unknown> }>((tie) => ({
-  value: fc.oneof({ depthSize: 'small' }, text, fc.integer(), oddNumber, fc.boolean(), fc.constant(null), tie('list'), tie('object')),
-  list: fc.array(tie('value'), { maxLength: 4 }),
-  object: fc.dictionary(fc.oneof(fc.constantFrom(...KEYS), text), tie('value'), { maxKeys: 4 }),
-})).value;
-const QUESTION_KEYS = TEMPLATE_STRUCTURE.map((q) => q.key);
-/** Answers as an artifact form sends them, and not. */
-const responsesLike = fc.oneof(
-  { weight: 4, arbitrary: fc.dictionary(fc.oneof(fc.constantFrom(...QUESTION_KEYS), text), fc.oneof(text, fc.array(text, { maxLength: 4 }), fc.integer(), fc.constant(null), jsonValue), { maxKeys: 5 }) },
-  { weight: 1, arbitrary: jsonValue },
-);
-const structureLike = fc.oneof(
-  fc.array(fc.record({ key: fc.oneof(fc.constantFrom(...QUESTION_KEYS), text), text, type: fc.oneof(fc.constantFrom('shortText', 'longText', 'number', 'fileUpload', 'singleSelection'), text), choices: fc.array(text, { maxLength: 3 }) }, { requiredKeys: [] }), { maxLength: 4 }),
-  jsonValue,
-);
-
-/** The field names of a body or query schema (an object, possibly optional, transformed, or one of a union of objects). */
-function fieldsOf(schema: z.ZodType): string[] {
-  let inner: z.ZodType = schema;
-  for (;;) {
-    if (inner instanceof z.ZodOptional) inner = inner.unwrap() as z.ZodType;
-    else if (inner instanceof z.ZodPipe) inner = inner.in as z.ZodType;
-    else break;
-  }
-  if (inner instanceof z.ZodUnion) return [...new Set((inner.options as z.ZodType[]).flatMap(fieldsOf))];
-  return inner instanceof z.ZodObject ? Object.keys(inner.shape) : [];
-}
-
-function fieldValue(key: string): fc.Arbitrary<unknown> {
-  if (['to', 'sharedPortfolio', 'sharedPortfolioId', 'sharedArtifact', 'newOwnerId', 'id', 'owner', 'updated_by', 'created_by', 'messageId'].includes(key)) return idValue;
-  if (key === 'ids') return fc.oneof(fc.array(idValue, { maxLength: 4 }), jsonValue);
-  if (key === 'all') return fc.oneof(fc.boolean(), jsonValue);
-  if (key === 'responses') return responsesLike;
-  if (key === 'structure') return structureLike;
-  if (key === 'value') return fc.oneof(fc.constantFrom('⭐', '🔖', '🌉', '❓', '👍', '⭐️'), jsonValue);
-  if (key === 'blocked' || key === 'parkingLot' || key === 'devMode' || key === 'editMode') return fc.oneof(fc.boolean(), jsonValue);
-  if (key === 'grades') return fc.oneof(fc.array(fc.oneof(fc.constantFrom('K', '1st', '5th', '12th', 'PK'), text), { maxLength: 3 }), jsonValue);
-  if (key === 'roleId') return fc.oneof(fc.constantFrom(1, 2, 3, 4, 5), jsonValue);
-  return fc.oneof({ weight: 3, arbitrary: text }, { weight: 1, arbitrary: jsonValue });
-}
-
-/** A JSON body for a schema: its fields (any of them missing, of any type), extra fields, or no object at all. */
-function bodyFor(schema: z.ZodType | undefined): fc.Arbitrary<unknown> {
-  const fields = schema ? fieldsOf(schema) : [];
-  const shaped = fc
-    .tuple(
-      fc.record(Object.fromEntries(fields.map((k) => [k, fieldValue(k)])), { requiredKeys: [] }),
-      fc.option(fc.dictionary(fc.oneof(fc.constantFrom(...KEYS), text), jsonValue, { minKeys: 1, maxKeys: 2 }), { freq: 3 }),
-    )
-    .map(([known, extra]) => ({ ...known, ...extra }));
-  return fc.oneof(
-    { weight: 8, arbitrary: shaped },
-    { weight: 1, arbitrary: fc.constant(undefined) },
-    { weight: 2, arbitrary: fc.oneof(fc.array(jsonValue, { maxLength: 3 }), text, fc.integer(), fc.boolean(), fc.constant(null)) },
-  );
-}
-
-/** A body as it crosses the wire. */
-interface WireBody {
-  payload?: string | Buffer;
-  contentType?: string;
-  /** What this body is, for failure messages. */
-  label: string;
-}
-
-/** JSON text with things the JSON guard refuses, or not JSON at all. */
-const brokenJson = fc.oneof(
-  fc.constantFrom('{"a":', '{', '[', "{'a':1}", '{"a":1}}', 'undefined', '\u0000', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}', `${'['.repeat(20_000)}${']'.repeat(20_000)}`),
-  jsonValue.map((v) => (JSON.stringify(v) ?? 'x').slice(0, -1)),
-  fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }),
-);
-
-function jsonBody(schema: z.ZodType | undefined): fc.Arbitrary<WireBody> {
-  const contentType = fc.oneof(
-    { weight: 12, arbitrary: fc.constant('application/json') },
-    { weight: 1, arbitrary: fc.constantFrom('application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=zz', 'application/json; charset=latin1') },
-  );
-  return fc.oneof(
-    { weight: 10, arbitrary: fc.tuple(bodyFor(schema), contentType).map(([value, type]) => ({ ...(value === undefined ? {} : { payload: JSON.stringify(value) }), contentType: type, label: 'json' })) },
-    { weight: 2, arbitrary: fc.tuple(brokenJson, contentType).map(([payload, type]) => ({ payload, contentType: type, label: 'broken json' })) },
-    { weight: 1, arbitrary: huge.map((s) => ({ payload: JSON.stringify({ name: s, text: s, responses: { artifactName: s } }), contentType: 'application/json', label: 'huge json' })) },
-  );
-}
-
-/** Multipart bodies an upload must refuse, whatever the kind: malformed, empty, wrong type, too large, too many. */
-const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>\n');
-const SVG = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-const junkBytes = fc.uint8Array({ minLength: 1, maxLength: 2000 }).map((b) => Buffer.concat([Buffer.from('JUNK\u0000'), Buffer.from(b)]));
-const fileName = fc.oneof(fc.constantFrom('photo.png', 'clip.mp4', 'notes.pdf', '../../etc/passwd', 'a.svg', 'x.html', ''), text.filter((s) => s.length < 200 && !/["\r\n]/.test(s)));
-const refusedFile = fc.oneof(fc.constant(HTML), fc.constant(SVG), junkBytes, fc.constant(Buffer.alloc(0)));
-const uploadBody: fc.Arbitrary<WireBody> = fc.oneof(
-  fc.tuple(refusedFile, fileName, fc.constantFrom('file', 'myFile', 'other')).map(([content, name, field]) => ({ ...wire(multipart(field, name, content, 'image/png')), label: `refused file ${name}` })),
-  fc.integer({ min: UPLOAD_LIMIT + 1, max: UPLOAD_LIMIT * 3 }).map((size) => ({ ...wire(multipart('file', 'big.png', Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.alloc(size, 7)]), 'image/png')), label: `file over the limit (${size} bytes)` })),
-  fc.tuple(refusedFile, refusedFile).map(([a, b]) => ({ ...wire(multipartParts([{ field: 'file', filename: 'a.pdf', content: a }, { field: 'file', filename: 'b.pdf', content: b }])), label: 'two files' })),
-  fc.array(fc.tuple(fc.string({ minLength: 1, maxLength: 8 }).filter((s) => !/["\r\n]/.test(s)), text.filter((s) => s.length < 1000)), { maxLength: 30 }).map((fields) => ({
-    ...wire(multipartParts(fields.map(([field, value]) => ({ field, value })))),
-    label: `${fields.length} fields, no file`,
-  })),
-  fc.tuple(refusedFile, fc.integer({ min: 10, max: 200 })).map(([content, cut]) => {
-    const whole = multipart('file', 'cut.pdf', Buffer.concat([content, Buffer.alloc(300, 1)]));
-    return { payload: whole.payload.subarray(0, cut), contentType: whole.headers['content-type'], label: 'truncated' };
-  }),
-  fc.tuple(refusedFile, fc.constantFrom('multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; boundary=other', 'multipart/mixed; boundary=x')).map(([content, type]) => ({
-    payload: multipart('file', 'x.pdf', content).payload,
-    contentType: type,
-    label: `multipart with ${type}`,
-  })),
-  fc.uint8Array({ maxLength: 500 }).map((bytes) => ({ payload: Buffer.from(bytes), contentType: 'multipart/form-data; boundary=zz', label: 'garbage multipart' })),
-  jsonBody(undefined),
-);
-
-function wire(body: { payload: Buffer; headers: { 'content-type': string } }) {
-  return { payload: body.payload, contentType: body.headers['content-type'] };
-}
-
-/** A path parameter: the URL segment and what the server decodes it to (`null`: not decodable). */
-interface Param {
-  segment: string;
-  decoded: string | null;
-}
-
-function segment(value: string): Param {
-  try {
-    return { segment: encodeURIComponent(value), decoded: value };
-  } catch {
-    // A lone surrogate cannot be encoded as UTF-8: send its bytes as CESU-8, which is invalid UTF-8.
-    return { segment: value.replace(/[\ud800-\udfff]/g, '%ED%A0%80').replace(/[^%A-Za-z0-9]/g, (c) => encodeURIComponent(c)), decoded: null };
-  }
-}
-
-const rawSegment = fc.constantFrom<Param>(
-  { segment: '%', decoded: null },
-  { segment: '%zz', decoded: null },
-  { segment: '%ED%A0%80', decoded: null },
-  { segment: '%C0%AF', decoded: null },
-  { segment: '%00', decoded: '\u0000' },
-  { segment: '1%00', decoded: '1\u0000' },
-);
-const malformed = fc.oneof(
-  fc.integer({ min: -1_000_000, max: 0 }).map(String),
-  fc.double().map(String),
-  fc.bigInt({ min: 2n ** 31n, max: 10n ** 40n }).map(String),
-  fc.constantFrom('0x10', '1e3', ' 1', '+1', '1 ', '１', '٣', '1\u200b', '\u202e1', '🙂', 'null', '[]', 'a/b', '1.0', 'images', 'docs', '*'),
-  text,
-);
+// Path parameters: real, foreign and malformed values (the other generators: server/test/fixtures/propertyInputs.ts).
 
 function paramArb(section: string, name: string): fc.Arbitrary<Param> {
   if (name === '*') {
@@ -584,81 +177,7 @@ function paramArb(section: string, name: string): fc.Arbitrary<Param> {
   return fc.oneof(...options);
 }
 
-/** Right values (mostly) and near misses of query parameters whose values are words, dates or id lists. */
-const rightOrNot = (right: string[], wrong: string[]) => fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...right) }, { weight: 1, arbitrary: fc.constantFrom(...wrong) });
-const dayLike = rightOrNot(['2026-01-01', '2026-03-15', '2026-12-31'], ['2026-02-30', '2026-1-1', '01/02/2026', '2026-01-01T00:00:00Z']);
-const idListLike = rightOrNot(['1', '2', '1,2', '2,1,2', String(MISSING_FROM)], [`1,${MAX_ID + 1}`, '0', '1,,2', ',', '1, 2', '-1']);
-const QUERY_WORDS: Record<string, fc.Arbitrary<string>> = {
-  identities: rightOrNot(['pseudonymous', 'included'], ['Included', 'none']),
-  consentConfirmed: rightOrNot(['true', 'false'], ['TRUE', '1']),
-  from: dayLike,
-  to: dayLike,
-  teachers: idListLike,
-  sharedPortfolios: idListLike,
-};
 
-function queryArb(schema: z.ZodType | undefined): fc.Arbitrary<Record<string, string>> {
-  const keys = schema ? fieldsOf(schema) : [];
-  const value = fc.oneof(text.filter((s) => s.length < 5000), missingId.map(String), fc.integer({ min: -5, max: 40 }).map(String), fc.constantFrom('', '2026-01-01T00:00:00.000Z', '1700000000000', 'now'));
-  const valueOf = (key: string) => {
-    const words = QUERY_WORDS[key];
-    return words ? fc.oneof({ weight: 1, arbitrary: value }, { weight: 6, arbitrary: words }) : value;
-  };
-  return fc
-    .tuple(
-      fc.record(Object.fromEntries(keys.map((k) => [k, valueOf(k)])), { requiredKeys: [] }),
-      fc.option(fc.dictionary(fc.oneof(fc.constantFrom('_limit', '_sort', 'owner', 'role', 'x'), text.filter((s) => s.length > 0 && s.length < 50)), value, { maxKeys: 2 }), { freq: 3 }),
-    )
-    .map(([known, extra]) => ({ ...extra, ...known }) as Record<string, string>);
-}
-
-// ---------------------------------------------------------------------------------------------
-// The oracle: which requests the contract refuses.
-
-const normalise = (structure: unknown) => JSON.stringify((structure as Record<string, unknown>[]).map((q) => Object.fromEntries(Object.entries(q).sort())));
-
-/** Why answers would be refused for this structure, or `null`. */
-function answersProblem(structure: Structure, responses: Responses, requireCore: boolean): string | null {
-  return validateResponses(structure, responses, { requireCore }).issues[0]?.message ?? null;
-}
-
-/** Merges answers as the mobile apps send them: `null` deletes a key. */
-function merged(current: Responses, changes: unknown): Responses {
-  const out: Responses = { ...current };
-  for (const [key, value] of Object.entries((changes ?? {}) as Record<string, Responses[string] | null>)) {
-    if (value === null) delete out[key];
-    else out[key] = value;
-  }
-  return out;
-}
-
-function newArtifactProblem(body: Record<string, unknown>): string | null {
-  const structure = body['structure'] as unknown[] | undefined;
-  if (structure && structure.length > 0 && normalise(structure) !== normalise(TEMPLATE_STRUCTURE)) return 'other questions';
-  return answersProblem(TEMPLATE_STRUCTURE, (body['responses'] ?? {}) as Responses, body['parkingLot'] === false);
-}
-
-/** The owner's completed artifact: it cannot go back to the parking lot, and its core questions stay answered. */
-function personalSaveProblem(body: Record<string, unknown>, merge: boolean): string | null {
-  const structure = body['structure'] as unknown[] | undefined;
-  if (merge && structure && structure.length > 0 && normalise(structure) !== normalise(TEMPLATE_STRUCTURE)) return 'other questions';
-  if (body['parkingLot'] === true) return 'back to the parking lot';
-  const responses = merge ? merged(personal.responses, body['responses']) : (body['responses'] as Responses);
-  return answersProblem(TEMPLATE_STRUCTURE, responses, true);
-}
-
-/** A shared artifact: a stale or unreadable `updated_at`, or answers its questions refuse. */
-function sharedSaveProblem(body: Record<string, unknown>, merge: boolean): string | null {
-  if (body['updated_at'] !== undefined) {
-    const seen = parseUpdatedAt(body['updated_at'] as string);
-    if (!seen) return 'unreadable updated_at';
-    if (shared.updatedAt.getTime() > seen.getTime()) return 'stale updated_at';
-  }
-  const responses = merge ? merged(shared.responses, body['responses']) : (body['responses'] as Responses);
-  return answersProblem(shared.structure, responses, true);
-}
-
-type Caller = 'anonymous' | 'owner' | 'researcher';
 type Expectation = 'refused' | 'any' | 'skip';
 
 interface Generated {

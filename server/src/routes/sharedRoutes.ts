@@ -138,7 +138,7 @@ export const sharedRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      s.sharedArtifacts.upload(request.user, request.params, () => readOneFile(request, app.uploadLimitBytes)),
+      s.sharedArtifacts.upload(request.user, request.params, () => readOneFile(request, app.config.uploadLimitBytes)),
   );
   app.delete(
     '/shared-portfolios/:id/shared-artifacts/:artifactId/:kind/:fileId',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppConfigSchema, HealthResponseSchema } from '#schemas/common';
+import { publicAppConfig } from '../config.ts';
 
 /** Health and the SPA's run-time configuration. Public. */
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,6 +13,6 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/config',
     { schema: { tags: ['system'], summary: 'Links the SPA shows', response: { 200: AppConfigSchema } } },
-    async () => app.appConfig,
+    async () => publicAppConfig(app.config),
   );
 };

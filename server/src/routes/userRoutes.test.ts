@@ -72,7 +72,7 @@ describe('GET /users/me and the session token', () => {
     const teacher = await createTeacher(t);
     const token = await new TokenService(t.config.jwtSecret).sign({ id: teacher.user.id, epoch: 0 }, 1);
     expect((await me(token)).statusCode).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    t.clock.advance(2100);
     expect(await me(token)).toBeApiError(401, 'Invalid token.');
   });
 

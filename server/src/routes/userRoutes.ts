@@ -27,7 +27,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['users'], summary: 'A fresh session token', response: { 200: RefreshResponseSchema, ...errorResponses } } },
     async (request, reply) => {
       const refreshed = await app.services.auth.refresh({ user: request.user, sessionId: request.sessionId, generation: request.sessionGeneration });
-      return { jwt: deliverToken(request, reply, refreshed, app.publicUrl) };
+      return { jwt: deliverToken(request, reply, refreshed, app.config.publicUrl) };
     },
   );
 
@@ -37,7 +37,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // The browser forgets what it kept of this session (private images in its cache).
       reply.header('clear-site-data', '"cache"');
-      clearSessionCookies(request, reply, app.publicUrl);
+      clearSessionCookies(request, reply, app.config.publicUrl);
       return app.services.auth.logout(request.user, request.sessionId);
     },
   );

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
+import { systemClock, type Clock } from '../clock.ts';
 
 /** How long a session token lives. `POST /token/refresh` issues a new one. */
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -39,16 +40,20 @@ export function generationAccepted(tokenGen: number, session: { generation: numb
 export class TokenService {
   private readonly signer: (payload: Record<string, unknown>) => string;
   private readonly verifier: (token: string) => Record<string, unknown>;
-  constructor(secret: string) {
+  constructor(
+    secret: string,
+    private readonly clock: Clock = systemClock,
+  ) {
     const key = Buffer.from(secret, 'utf8');
     this.signer = createSigner({ key, algorithm: 'HS256', header: { alg: 'HS256', typ: 'JWT' } });
-    // A token must say when it ends: one without `exp` (never issued by us) is no session.
-    this.verifier = createVerifier({ key, algorithms: ['HS256'], requiredClaims: ['exp', 'iat'] });
+    // A token must say when it ends: one without `exp` (never issued by us) is no session. The
+    // end is checked below against the service's clock.
+    this.verifier = createVerifier({ key, algorithms: ['HS256'], requiredClaims: ['exp', 'iat'], ignoreExpiration: true });
   }
 
   /** A new token for the user. */
   sign(claims: SessionClaims, ttlSeconds = SESSION_TTL_SECONDS): Promise<string> {
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(this.clock.now() / 1000);
     const payload = { id: claims.id, ep: claims.epoch, ...(claims.sid ? { sid: claims.sid, gn: claims.gen ?? 0 } : {}), iat: now, exp: now + ttlSeconds };
     return Promise.resolve(this.signer(payload));
   }
@@ -61,6 +66,8 @@ export class TokenService {
     } catch {
       return Promise.resolve(null); // expired, tampered or malformed: all mean "no session"
     }
+    const exp = payload['exp'];
+    if (typeof exp !== 'number' || this.clock.now() > exp * 1000) return Promise.resolve(null);
     const id = payload['id'];
     const epoch = payload['ep'];
     const sid = payload['sid'];

@@ -124,7 +124,7 @@ export function createAuthService(ctx: ServiceContext) {
   /** A token of the session `sid` at generation `gen` (or of a new session, persistent or not), never living past the session's end. */
   const issue = async (user: User, epoch: number, session: { sid: string; until: Date; gen: number } | { persistent: boolean }) => {
     const open = 'sid' in session ? session : await startSession(user.id, session.persistent);
-    const ttl = Math.max(1, Math.min(SESSION_TTL_SECONDS, Math.floor((open.until.getTime() - Date.now()) / 1000)));
+    const ttl = Math.max(1, Math.min(SESSION_TTL_SECONDS, Math.floor((open.until.getTime() - ctx.clock.now()) / 1000)));
     return tokens.sign({ id: user.id, epoch, sid: open.sid, gen: open.gen }, ttl);
   };
 
@@ -180,7 +180,7 @@ export function createAuthService(ctx: ServiceContext) {
       const known = record ? await loginAddressRepository.known(db, record.user.id, clientAddress) : false;
       const attempt = await db.transaction(async (tx) => {
         await authEventRepository.lockSubject(tx, 'login_failure', account);
-        const wait = loginWaitSeconds(await authEventRepository.loginFailures(tx, account, clientAddress, LOGIN_FAILURE_WINDOW_SECONDS), known);
+        const wait = loginWaitSeconds(await authEventRepository.loginFailures(tx, account, clientAddress, LOGIN_FAILURE_WINDOW_SECONDS), known, ctx.clock.now());
         if (wait > 0) return { allowed: false as const, wait };
         // The address's budget across accounts (one password tried on many accounts).
         const budget = known

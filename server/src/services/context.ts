@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -12,6 +13,8 @@ export interface ServiceContext {
   tokens: TokenService;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Where the services read the time. */
+  clock: Clock;
   /** The per-process cache of signed-in principals (absent: every request reads the database). */
   principals?: PrincipalCache;
 }

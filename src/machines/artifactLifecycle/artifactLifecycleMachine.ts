@@ -63,15 +63,7 @@ import {
   type SaveIntent,
 } from './artifactLifecycleTypes.ts';
 
-export {
-  ARTIFACT_NOT_FOUND,
-  PORTFOLIO_NOT_FOUND,
-  REDIRECT_DELAY_MS,
-  SAVED_MESSAGE,
-  SHARED_ARTIFACT_NOT_FOUND,
-  SHARED_SAVED_MESSAGE,
-  saveBody,
-} from './artifactLifecycleTypes.ts';
+export { REDIRECT_DELAY_MS, SAVED_MESSAGE, SHARED_ARTIFACT_NOT_FOUND, SHARED_SAVED_MESSAGE } from './artifactLifecycleTypes.ts';
 export type { ArtifactLifecycleContext, ArtifactLifecycleEvent, ArtifactLifecycleInput, SaveIntent } from './artifactLifecycleTypes.ts';
 
 export const artifactLifecycleMachine = setup({

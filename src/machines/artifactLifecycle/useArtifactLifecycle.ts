@@ -63,11 +63,6 @@ export function useHasIssues(): boolean {
   return ArtifactLifecycleActorContext.useSelector((s) => Object.keys(s.context.issues).length > 0);
 }
 
-/** The first problem of each question, by key. */
-export function useFieldIssues(): Record<string, string> {
-  return ArtifactLifecycleActorContext.useSelector((s) => s.context.issues);
-}
-
 /** Why the page shows no artifact (404). */
 export function useNotFoundMessage(): string | null {
   return ArtifactLifecycleActorContext.useSelector((s) => s.context.notFoundMessage);

@@ -38,8 +38,6 @@ export type MediaTextEvent =
   | { type: 'text.save' }
   | { type: 'text.cancel' };
 
-export const MEDIA_TEXT_SAVED = 'Alt text and description saved';
-
 /** Whether a file should be prompted for alt text: an image with none. */
 export const needsAlt = (kind: MediaKind, media: Pick<Media, 'alt'>): boolean => kind === 'images' && media.alt.trim() === '';
 

@@ -100,9 +100,6 @@ export function useThreadView(ref: MomentCommentRef): { filter: ThreadFilter; so
   return useMemo(() => ({ filter, sort }), [filter, sort]);
 }
 
-/** The comment highlighted (a marker's, a comment time's or the address's). */
-export const useHighlighted = (ref: MomentCommentRef): number | null => useSelector(ref, (s) => s.context.highlighted);
-
 /** The comments a filter keeps, in the order asked (by time: by video, then start; the rest after, as posted). */
 export function viewComments(comments: readonly Comment[], filter: ThreadFilter, sort: ThreadSort): readonly Comment[] {
   const kept =

@@ -34,9 +34,6 @@ export const useCanLoadMore = (ref: NotificationFeedRef): boolean => useSelector
 /** Whether "Mark all as read" does something now. */
 export const useCanReadAll = (ref: NotificationFeedRef): boolean => useSelector(ref, (s) => s.can({ type: 'read.all' }));
 
-/** Whether read marks are being sent to the server. */
-export const useMarkingRead = (ref: NotificationFeedRef): boolean => useSelector(ref, (s) => s.matches({ reads: 'marking' }));
-
 /** What the bell, the panel and the page may ask. */
 export function useNotificationFeedEvents(ref: NotificationFeedRef) {
   return useMemo(

@@ -169,9 +169,6 @@ export function filterValueLabel(key: string, value: string): string {
   return key === SHARED_FILTER_KEYS.grade ? (GRADES.find((g) => g.value === value)?.label ?? value) : value;
 }
 
-/** How many values of one group are chosen. */
-export const chosenCount = (filters: Filters, key: string): number => filters.values[key]?.length ?? 0;
-
 /**
  * The Filter By groups of a portfolio: (shared portfolios) Show Only, Grade and Has Reactions,
  * then every single-selection and multiple-response question with its choices, then the

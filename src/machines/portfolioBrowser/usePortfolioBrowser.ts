@@ -38,9 +38,6 @@ export function useBrowserStatus(): BrowserStatus {
 /** Personal (own portfolios), researcher (read-only) or shared. */
 export const useBrowserMode = (): BrowserMode => PortfolioBrowserActorContext.useSelector((s) => s.context.mode);
 
-/** Who is browsing. */
-export const useViewerId = (): number | null => PortfolioBrowserActorContext.useSelector((s) => s.context.viewerId);
-
 /** The selector's portfolios, by name. */
 export const usePortfolioList = (): readonly BrowsedPortfolioListItem[] => PortfolioBrowserActorContext.useSelector((s) => s.context.portfolios);
 
@@ -91,11 +88,13 @@ export function useCompareRef(): CompareRef | undefined {
 /**
  * The rows the table shows: sorted when the order or the portfolio changes, then filtered and
  * searched (a keystroke only filters the sorted list; typing stays responsive on big portfolios).
+ * Filters and search reach the rows after the tick or keystroke itself is drawn (deferred: the
+ * new rows are drawn in a transition that further input may interrupt).
  */
 export function useVisibleRows(): readonly ArtifactRow[] {
   const rows = useAllRows();
   const sort = useSort();
-  const filters = useFilters();
+  const filters = useDeferredValue(useFilters());
   const search = useDeferredValue(useSearchText());
   const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
   return useMemo(() => filterRows(sorted, filters, search), [sorted, filters, search]);

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLayoutEffect, useState } from 'react';
+import { useLayoutEffect, useMemo, useState } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { describe, expect, it, vi } from 'vitest';
 import { theme } from '../theme/theme.ts';
@@ -8,6 +8,7 @@ import { FIRST_ROWS, VirtualTable } from './VirtualTable.tsx';
 
 function Table({ count, onActivate = () => undefined }: { count: number; onActivate?: (index: number) => void }) {
   const [selected, setSelected] = useState<number | null>(null);
+  const rows = useMemo(() => Array.from({ length: count }, (_, i) => i), [count]);
   return (
     <ThemeProvider theme={theme}>
       <button type="button">before</button>
@@ -17,7 +18,7 @@ function Table({ count, onActivate = () => undefined }: { count: number; onActiv
           { id: 'n', header: 'Number', width: '1fr', sort: 'ascending', onSort: () => undefined },
           { id: 'sq', header: 'Square', width: '1fr' },
         ]}
-        rowCount={count}
+        rows={rows}
         rowKey={(i) => i}
         renderCells={(i) => [`Row ${i}`, i * i]}
         isSelected={(i) => i === selected}

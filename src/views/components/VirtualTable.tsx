@@ -1,5 +1,6 @@
-import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type UIEvent } from 'react';
-import styled, { css } from 'styled-components';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode, type UIEvent } from 'react';
+import { Body, Empty, Grid, HEADER_HEIGHT, HeaderCell, HeaderRow, SortButton } from './virtualTableStyles.ts';
+import { VirtualTableRow, type RowHandlers } from './VirtualTableRow.tsx';
 
 /** One column of a `VirtualTable`. */
 export interface VirtualColumn {
@@ -34,147 +35,6 @@ export const ALL_ROWS_LIMIT = 300;
  */
 export const FIRST_ROWS = 40;
 
-const HEADER_HEIGHT = 44;
-
-const Grid = styled.div<{ $height: number; $natural: boolean }>`
-  position: relative;
-  /* Rows become cards when the table itself is narrow (a phone, or beside a comparison). */
-  container-type: inline-size;
-  height: ${({ $height }) => $height}px;
-  overflow: auto;
-  overscroll-behavior: contain;
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.card};
-  /* The fixed height is the wide screens' rule; narrower ones let the table grow with its rows. */
-  @media ${({ theme }) => theme.media.stacked} {
-    ${({ $natural }) => ($natural ? 'height: auto; overflow: visible;' : 'height: min(70vh, 618px);')}
-  }
-`;
-
-const rowLayout = css<{ $columns: string }>`
-  display: grid;
-  grid-template-columns: ${({ $columns }) => $columns};
-  align-items: center;
-  min-width: 100%;
-`;
-
-const HeaderRow = styled.div<{ $columns: string }>`
-  ${rowLayout}
-  position: sticky;
-  top: 0;
-  z-index: 2;
-  height: ${HEADER_HEIGHT}px;
-  background: ${({ theme }) => theme.color.surfaceAlt};
-  border-bottom: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md} ${({ theme }) => theme.radius.md} 0 0;
-  @container ${({ theme }) => theme.media.compactTable} {
-    /* Cards have no columns: the sort buttons line up and wrap. */
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    height: auto;
-    min-width: 0 !important;
-    padding: ${({ theme }) => theme.space.xs};
-    & > [data-empty-header] { display: none; }
-  }
-`;
-
-const HeaderCell = styled.div<{ $align: VirtualColumn['align'] }>`
-  display: flex;
-  justify-content: ${({ $align = 'start' }) => ($align === 'end' ? 'flex-end' : $align === 'center' ? 'center' : 'flex-start')};
-  padding: 0 ${({ theme }) => theme.space.xs};
-  min-width: 0;
-  color: ${({ theme }) => theme.color.text};
-  font-size: ${({ theme }) => theme.font.size.xs};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
-  letter-spacing: 0.04em;
-  line-height: 1.2;
-  text-transform: uppercase;
-  text-align: ${({ $align = 'start' }) => $align};
-`;
-
-const SortButton = styled.button`
-  display: inline-flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  max-width: 100%;
-  /* A target of at least 24 × 24 px (WCAG 2.2, 2.5.8). */
-  min-width: 24px;
-  min-height: 28px;
-  padding: 4px;
-  border: none;
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: none;
-  color: inherit;
-  font: inherit;
-  letter-spacing: inherit;
-  text-transform: inherit;
-  text-align: inherit;
-  cursor: pointer;
-  &:hover { background: ${({ theme }) => theme.color.border}; }
-  span {
-    display: -webkit-box;
-    -webkit-line-clamp: 2;
-    -webkit-box-orient: vertical;
-    overflow: hidden;
-  }
-`;
-
-const Body = styled.div`
-  position: relative;
-  @container ${({ theme }) => theme.media.compactTable} {
-    min-width: 0 !important;
-  }
-`;
-
-const Row = styled.div<{ $columns: string; $selected: boolean; $natural: boolean }>`
-  ${rowLayout}
-  position: ${({ $natural }) => ($natural ? 'static' : 'absolute')};
-  left: 0;
-  right: 0;
-  ${({ $natural }) => ($natural ? 'min-height: 48px; padding: 6px 0;' : '')}
-  border-bottom: 1px solid ${({ theme }) => theme.color.border};
-  cursor: pointer;
-  background: ${({ theme, $selected }) => ($selected ? '#e3eef7' : theme.color.surface)};
-  ${({ $selected, theme }) => ($selected ? css`box-shadow: inset 4px 0 0 ${theme.color.primary};` : '')}
-  &:hover { background: ${({ $selected }) => ($selected ? '#d6e6f3' : '#f5f7f9')}; }
-  &:focus-visible { outline: 3px solid ${({ theme }) => theme.color.focus}; outline-offset: -3px; }
-  @container ${({ theme }) => theme.media.compactTable} {
-    /* A card: the primary cell on the first line, the others after it. */
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: 2px ${({ theme }) => theme.space.md};
-    min-width: 0 !important;
-    padding: 10px ${({ theme }) => theme.space.sm};
-  }
-`;
-
-const Cell = styled.div<{ $align: VirtualColumn['align']; $natural: boolean; $primary: boolean }>`
-  padding: 0 ${({ theme }) => theme.space.sm};
-  min-width: 0;
-  text-align: ${({ $align = 'start' }) => $align};
-  ${({ $natural }) =>
-    $natural
-      ? 'white-space: normal; overflow-wrap: anywhere;'
-      : 'overflow: hidden; text-overflow: ellipsis; white-space: nowrap;'}
-  @container ${({ theme }) => theme.media.compactTable} {
-    padding: 0;
-    text-align: start;
-    ${({ $primary }) => ($primary ? 'flex: 1 1 calc(100% - 48px);' : 'flex: 0 1 auto;')}
-    &:empty { display: none; }
-    &[data-prefix]::before { content: attr(data-prefix) ' '; color: ${({ theme }) => theme.color.textMuted}; }
-  }
-`;
-
-const Empty = styled.div`
-  padding: ${({ theme }) => theme.space.xl} ${({ theme }) => theme.space.md};
-  text-align: center;
-  color: ${({ theme }) => theme.color.textMuted};
-`;
-
 function SortArrow({ sort }: { sort: VirtualColumn['sort'] }) {
   const d = sort === 'ascending' ? 'M2 8l4-4 4 4' : sort === 'descending' ? 'M2 4l4 4 4-4' : 'M2 5l4-3 4 3M2 7l4 3 4-3';
   return (
@@ -192,10 +52,10 @@ function SortArrow({ sort }: { sort: VirtualColumn['sort'] }) {
  * order; the arrow keys, Home, End, Page Up and Page Down move between rows, and Enter or Space
  * activates the focused row.
  */
-export function VirtualTable({
+export function VirtualTable<T>({
   label,
   columns,
-  rowCount,
+  rows: items,
   rowKey,
   renderCells,
   isSelected,
@@ -210,17 +70,21 @@ export function VirtualTable({
   /** Names the table for screen readers. */
   label: string;
   columns: readonly VirtualColumn[];
-  rowCount: number;
-  /** A stable key of the row at an index. */
-  rowKey: (index: number) => string | number;
-  /** The cells of the row at an index, one per column. */
-  renderCells: (index: number) => readonly ReactNode[];
-  /** Whether the row at an index is selected. */
-  isSelected: (index: number) => boolean;
+  /** The rows' data, in order. */
+  rows: readonly T[];
+  /** A stable key of a row. */
+  rowKey: (row: T) => string | number;
+  /**
+   * The cells of a row, one per column (`selected`: as `isSelected` says). A row draws again
+   * when its data, its selection or this function changes: keep the function stable.
+   */
+  renderCells: (row: T, selected: boolean) => readonly ReactNode[];
+  /** Whether a row is selected. */
+  isSelected: (row: T) => boolean;
   /** What a screen reader announces for the row (defaults to its cells). */
-  rowLabel?: (index: number) => string;
+  rowLabel?: (row: T) => string;
   /** Click, Enter or Space on a row. */
-  onActivate: (index: number) => void;
+  onActivate: (row: T, index: number) => void;
   /** The whole table's height in pixels, header included. */
   height?: number;
   rowHeight?: number;
@@ -231,6 +95,7 @@ export function VirtualTable({
   /** Width below which the table scrolls sideways. */
   minWidth?: number;
 }) {
+  const rowCount = items.length;
   const natural = rowCount <= ALL_ROWS_LIMIT;
   const scroller = useRef<HTMLDivElement>(null);
   const rows = useRef(new Map<number, HTMLDivElement>());
@@ -310,46 +175,55 @@ export function VirtualTable({
       focusRow(moves[event.key]!);
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      onActivate(index);
+      onActivate(items[index]!, index);
     }
   };
 
+  // Rows call the latest handlers through one stable object, so a row need not draw again when
+  // the table does.
+  const activate = (index: number) => onActivate(items[index]!, index);
+  const latest = useRef({ activate, focused, keyDown: handleKeyDown });
+  useLayoutEffect(() => {
+    latest.current = { activate, focused, keyDown: handleKeyDown };
+  });
+  const handlers = useMemo<RowHandlers>(
+    () => ({
+      register: (index, element) => {
+        if (element) rows.current.set(index, element);
+        else rows.current.delete(index);
+      },
+      click: (index) => {
+        setFocusIndex(index);
+        latest.current.activate(index);
+      },
+      focus: (event: FocusEvent<HTMLDivElement>, index) => {
+        if (event.target === event.currentTarget && index !== latest.current.focused) setFocusIndex(index);
+      },
+      keyDown: (event, index) => latest.current.keyDown(event, index),
+    }),
+    [],
+  );
+
   const body = Array.from({ length: Math.max(0, last - first + 1) }, (_, offset) => {
     const index = first + offset;
-    const cells = renderCells(index);
-    const selected = isSelected(index);
+    const row = items[index]!;
+    const key = rowKey(row);
     return (
-      <Row
-        key={rowKey(index)}
-        ref={(el: HTMLDivElement | null) => {
-          if (el) rows.current.set(index, el);
-          else rows.current.delete(index);
-        }}
-        role="row"
-        aria-rowindex={index + 2}
-        aria-selected={selected}
-        aria-label={rowLabel?.(index)}
-        data-row-key={rowKey(index)}
-        tabIndex={index === tabbable ? 0 : -1}
-        $columns={template}
-        $selected={selected}
-        $natural={natural}
-        style={natural ? { minWidth } : { top: index * rowHeight, height: rowHeight }}
-        onClick={() => {
-          setFocusIndex(index);
-          onActivate(index);
-        }}
-        onFocus={(event) => {
-          if (event.target === event.currentTarget && index !== focused) setFocusIndex(index);
-        }}
-        onKeyDown={(event) => handleKeyDown(event, index)}
-      >
-        {columns.map((column, col) => (
-          <Cell key={column.id} role="gridcell" $align={column.align} $natural={natural} $primary={column.primary === true} data-prefix={column.compactPrefix}>
-            {cells[col]}
-          </Cell>
-        ))}
-      </Row>
+      <VirtualTableRow
+        key={key}
+        row={row}
+        index={index}
+        rowKey={key}
+        selected={isSelected(row)}
+        tabbable={index === tabbable}
+        label={rowLabel?.(row)}
+        columns={columns}
+        renderCells={renderCells}
+        handlers={handlers}
+        natural={natural}
+        minWidth={minWidth}
+        rowHeight={rowHeight}
+      />
     );
   });
 
@@ -383,7 +257,7 @@ export function VirtualTable({
           <span role="gridcell">{empty}</span>
         </Empty>
       ) : (
-        <Body role="rowgroup" style={natural ? { minWidth } : { height: rowCount * rowHeight, minWidth }}>
+        <Body role="rowgroup" $columns={template} $natural={natural} style={natural ? { minWidth } : { height: rowCount * rowHeight, minWidth }}>
           {body}
         </Body>
       )}

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { useCallback, useMemo, type MouseEvent } from 'react';
 import styled from 'styled-components';
 import type { ArtifactRow, Sort, SortColumn } from '../../machines/portfolioBrowser/selectors.ts';
 import { VirtualTable, type VirtualColumn } from '../components/VirtualTable.tsx';
@@ -61,6 +61,55 @@ function ParkingLotMark() {
   );
 }
 
+const rowId = (row: ArtifactRow): number => row.id;
+
+/** The table's columns: a checkbox column in compare mode, then the data columns. */
+function tableColumns(showParkingLot: boolean, comparing: boolean, sort: Sort, onSort: (column: SortColumn) => void): VirtualColumn[] {
+  const shown = showParkingLot ? ORDER : ORDER.filter((column) => column !== 'parkingLot');
+  return [
+    ...(comparing ? [{ id: 'compare', header: <span className="visually-hidden">Compare</span>, width: '48px', align: 'center' as const }] : []),
+    ...shown.map((column) => ({
+      id: column,
+      header: HEADERS[column],
+      width: WIDTHS[column],
+      align: column === 'comments' ? ('end' as const) : column === 'parkingLot' ? ('center' as const) : ('start' as const),
+      sort: sort.column === column ? sort.direction : ('none' as const),
+      onSort: () => onSort(column),
+      ...(column === 'name' ? { primary: true } : {}),
+      ...(column === 'comments' ? { compactPrefix: 'Comments:' } : {}),
+    })),
+  ];
+}
+
+/** The cells of one row, in the columns' order (its compare checkbox ticked when it is picked). */
+function rowCells(
+  row: ArtifactRow,
+  { showParkingLot, comparing, selected, onPick }: { showParkingLot: boolean; comparing: boolean; selected: boolean; onPick: (artifactId: number) => void },
+) {
+  const cells = [
+    <Name key="name">{row.name}</Name>,
+    ...(showParkingLot ? [row.parkingLot ? <ParkingLotMark key="lot" /> : null] : []),
+    <span key="author">{row.author}</span>,
+    <time key="date" dateTime={row.artifact.created_at}>
+      {formatDate(row.artifact.created_at)}
+    </time>,
+    row.comments,
+  ];
+  if (!comparing) return cells;
+  return [
+    <CompareBox
+      key="compare"
+      type="checkbox"
+      tabIndex={-1}
+      aria-label={`Compare ${row.name}`}
+      checked={selected}
+      onClick={(event: MouseEvent) => event.stopPropagation()}
+      onChange={() => onPick(row.id)}
+    />,
+    ...cells,
+  ];
+}
+
 /**
  * The artifacts of a portfolio: Artifact Name, Parking Lot (personal portfolios), Author, Date
  * and Number of Comments, sortable by every column, 618 px high on wide screens (spec §9),
@@ -93,56 +142,22 @@ export function ArtifactsTable({
   /** Show the Parking Lot column (shared portfolios have no parking lot). */
   showParkingLot?: boolean;
 }) {
-  const shown = showParkingLot ? ORDER : ORDER.filter((column) => column !== 'parkingLot');
-  const columns: VirtualColumn[] = [
-    ...(comparing ? [{ id: 'compare', header: <span className="visually-hidden">Compare</span>, width: '48px', align: 'center' as const }] : []),
-    ...shown.map((column) => ({
-      id: column,
-      header: HEADERS[column],
-      width: WIDTHS[column],
-      align: column === 'comments' ? ('end' as const) : column === 'parkingLot' ? ('center' as const) : ('start' as const),
-      sort: sort.column === column ? sort.direction : ('none' as const),
-      onSort: () => onSort(column),
-      ...(column === 'name' ? { primary: true } : {}),
-      ...(column === 'comments' ? { compactPrefix: 'Comments:' } : {}),
-    })),
-  ];
-
-  const renderCells = (index: number) => {
-    const row = rows[index]!;
-    const cells = [
-      <Name key="name">{row.name}</Name>,
-      ...(showParkingLot ? [row.parkingLot ? <ParkingLotMark key="lot" /> : null] : []),
-      <span key="author">{row.author}</span>,
-      <time key="date" dateTime={row.artifact.created_at}>
-        {formatDate(row.artifact.created_at)}
-      </time>,
-      row.comments,
-    ];
-    if (!comparing) return cells;
-    return [
-      <CompareBox
-        key="compare"
-        type="checkbox"
-        tabIndex={-1}
-        aria-label={`Compare ${row.name}`}
-        checked={picked.includes(row.id)}
-        onClick={(event: MouseEvent) => event.stopPropagation()}
-        onChange={() => onPick(row.id)}
-      />,
-      ...cells,
-    ];
-  };
+  const columns = useMemo(() => tableColumns(showParkingLot, comparing, sort, onSort), [showParkingLot, comparing, sort, onSort]);
+  // Stable while the rows and the mode stay: choosing an artifact redraws two rows, not all.
+  const renderCells = useCallback(
+    (row: ArtifactRow, selected: boolean) => rowCells(row, { showParkingLot, comparing, selected, onPick }),
+    [showParkingLot, comparing, onPick],
+  );
 
   return (
     <VirtualTable
       label="Artifacts"
       columns={columns}
-      rowCount={rows.length}
-      rowKey={(index) => rows[index]!.id}
+      rows={rows}
+      rowKey={rowId}
       renderCells={renderCells}
-      isSelected={(index) => (comparing ? picked.includes(rows[index]!.id) : rows[index]!.id === selectedId)}
-      onActivate={(index) => (comparing ? onPick(rows[index]!.id) : onSelect(rows[index]!.id))}
+      isSelected={(row) => (comparing ? picked.includes(row.id) : row.id === selectedId)}
+      onActivate={(row) => (comparing ? onPick(row.id) : onSelect(row.id))}
       height={ARTIFACTS_TABLE_HEIGHT}
       empty={NO_ARTIFACTS}
       minWidth={(comparing ? 600 : 552) - (showParkingLot ? 0 : 100)}

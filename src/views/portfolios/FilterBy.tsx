@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { memo, useId, useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useBrowserEvents, useBrowserMode, useFilters, usePortfolio, useVisibleRows } from '../../machines/portfolioBrowser/usePortfolioBrowser.ts';
 import {
@@ -7,7 +7,6 @@ import {
   filterValueLabel,
   RECENT_FILTER_LABEL,
   type FilterGroup,
-  type Filters,
 } from '../../machines/portfolioBrowser/selectors.ts';
 import type { StandardsPanel } from '../../schemas/standards.ts';
 import { Button } from '../components/Button.tsx';
@@ -163,6 +162,8 @@ const Glyph = styled.span`
   line-height: 1;
 `;
 
+const NONE_CHOSEN: readonly string[] = [];
+
 /** A choice; a symbol (a reaction's emoji) is shown before its meaning, which names the checkbox. */
 function Checkbox({ label, symbol, checked, onChange }: { label: string; symbol?: string | undefined; checked: boolean; onChange: () => void }) {
   return (
@@ -234,8 +235,17 @@ function StandardsPanels({ panels, chosen, onToggle }: { panels: readonly Standa
   );
 }
 
-function FilterGroupFields({ group, filters, onToggle }: { group: FilterGroup; filters: Filters; onToggle: (key: string, value: string) => void }) {
-  const chosen = filters.values[group.key] ?? [];
+/** One question's choices; drawn again only when its own ticks change (a tick elsewhere leaves it). */
+const FilterGroupFields = memo(function FilterGroupFields({
+  group,
+  chosen,
+  onToggle,
+}: {
+  group: FilterGroup;
+  /** The ticked values of this question. */
+  chosen: readonly string[];
+  onToggle: (key: string, value: string) => void;
+}) {
   // Short lists start open; the long standards list starts closed unless something in it is chosen.
   return (
     <Collapsible title={group.label} chosen={chosen.length} initiallyOpen={!group.panels || chosen.length > 0}>
@@ -262,7 +272,7 @@ function FilterGroupFields({ group, filters, onToggle }: { group: FilterGroup; f
       )}
     </Collapsible>
   );
-}
+});
 
 /**
  * 'Filter By': a dialog (the whole screen on a phone) with how many filters are chosen and Clear
@@ -306,7 +316,7 @@ export function FilterBy() {
             </Group>
           </Collapsible>
           {groups.map((group) => (
-            <FilterGroupFields key={group.key} group={group} filters={filters} onToggle={toggleFilter} />
+            <FilterGroupFields key={group.key} group={group} chosen={filters.values[group.key] ?? NONE_CHOSEN} onToggle={toggleFilter} />
           ))}
           <StickyActions>
             <Shown>

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
@@ -50,7 +50,6 @@ const offer = () => screen.queryByRole('group', { name: 'Unsaved answers' });
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A question's box by its text (core questions carry a decorative '*'). */
 const box = (label: string) => screen.getByLabelText(new RegExp(`^${escape(label)}\\*?$`)) as HTMLTextAreaElement;
-const settle = () => act(async () => new Promise((r) => setTimeout(r, 20)));
 
 beforeEach(() => {
   localStorage.clear();
@@ -89,8 +88,7 @@ describe('the artifact form keeps a local draft', () => {
     await waitFor(() => expect(saves).toHaveLength(1));
     expect(saves[0]!.body.responses).toMatchObject({ learningGoal: 'Slopes, speed and friction', nextSteps: 'Try carpet next.' });
     await screen.findByText('Another page');
-    await settle();
-    expect(readDraft(USER.id, FORM)).toBeNull();
+    await waitFor(() => expect(readDraft(USER.id, FORM)).toBeNull());
   });
 
   it('says so when the saved artifact changed after the draft was typed, and restores only when asked', async () => {
@@ -116,7 +114,6 @@ describe('the artifact form keeps a local draft', () => {
     await waitFor(() => expect(readDraft(USER.id, FORM)).not.toBeNull(), { timeout: 2000 });
     await ux.click(screen.getByRole('button', { name: 'Cancel' }));
     await screen.findByText('Another page');
-    await settle();
-    expect(readDraft(USER.id, FORM)).toBeNull();
+    await waitFor(() => expect(readDraft(USER.id, FORM)).toBeNull());
   });
 });

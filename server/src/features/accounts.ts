@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { authenticated } from '../http/auth.ts';
+import { authRoutes } from '../routes/authRoutes.ts';
+import { userRoutes } from '../routes/userRoutes.ts';
+import { createAuthService } from '../services/authService.ts';
+import { createBundleService } from '../services/bundleService.ts';
+import { createUserService } from '../services/userService.ts';
+
+/** Signing in and out, password resets, sessions, and the signed-in user's account. */
+export async function accountsFeature(app: FastifyInstance): Promise<void> {
+  const ctx = app.serviceContext;
+  app.services.auth = createAuthService(ctx);
+  app.services.users = createUserService(ctx);
+  // The user of a sign-in answer comes with what the mobile apps cache.
+  app.services.bundle = createBundleService(ctx);
+  await app.register(authRoutes);
+  await app.register(authenticated(userRoutes));
+}

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { authenticated } from '../http/auth.ts';
+import { sharedRoutes } from '../routes/sharedRoutes.ts';
+import { createDiscussionService } from '../services/discussionService.ts';
+import { createInvitationService } from '../services/invitationService.ts';
+import { createMomentChecker } from '../services/momentService.ts';
+import { createSharedArtifactService } from '../services/sharedArtifactService.ts';
+import { createSharedPortfolioService } from '../services/sharedPortfolioService.ts';
+
+/** Shared portfolios, their artifacts, the discussion on them and invitations. Needs the media feature. */
+export async function sharedFeature(app: FastifyInstance): Promise<void> {
+  const ctx = app.serviceContext;
+  const shared = createSharedPortfolioService(ctx);
+  app.services.shared = shared;
+  app.services.sharedArtifacts = createSharedArtifactService(ctx, app.mediaStore, app.services.media);
+  app.services.discussion = createDiscussionService(ctx, createMomentChecker(ctx.db, app.mediaStore));
+  app.services.invitations = createInvitationService(ctx, shared);
+  await app.register(authenticated(sharedRoutes));
+}

@@ -1,0 +1,89 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import { systemClock, type Clock } from '../../clock.ts';
+import { createMailer, type Mailer } from '../../mail/mailer.ts';
+import { MediaStore } from '../../media/mediaStore.ts';
+import { TokenService } from '../../security/tokens.ts';
+import type { ArchiveService } from '../../services/archiveService.ts';
+import type { createArtifactService } from '../../services/artifactService.ts';
+import type { createAuthService } from '../../services/authService.ts';
+import type { createBundleService } from '../../services/bundleService.ts';
+import type { ServiceContext } from '../../services/context.ts';
+import type { createDeviceService } from '../../services/deviceService.ts';
+import type { createDiscussionService } from '../../services/discussionService.ts';
+import type { createExportService } from '../../services/exportService.ts';
+import type { createInvitationService } from '../../services/invitationService.ts';
+import type { createMediaService } from '../../services/mediaService.ts';
+import type { createMomentService } from '../../services/momentService.ts';
+import type { NotificationHub } from '../../services/notificationHub.ts';
+import type { NotificationService } from '../../services/notificationService.ts';
+import type { createPortfolioService } from '../../services/portfolioService.ts';
+import { PrincipalCache } from '../../services/principalCache.ts';
+import type { createResearchExportService } from '../../services/researchExportService.ts';
+import type { createSharedArtifactService } from '../../services/sharedArtifactService.ts';
+import type { createSharedPortfolioService } from '../../services/sharedPortfolioService.ts';
+import type { createUserService } from '../../services/userService.ts';
+
+/**
+ * The services of the features, by name: the one way a route reaches one (`app.services.x`).
+ * Each feature plugin (`server/src/features/`) builds its own and adds them here.
+ */
+export interface Services {
+  auth: ReturnType<typeof createAuthService>;
+  users: ReturnType<typeof createUserService>;
+  portfolios: ReturnType<typeof createPortfolioService>;
+  artifacts: ReturnType<typeof createArtifactService>;
+  media: ReturnType<typeof createMediaService>;
+  exports: ReturnType<typeof createExportService>;
+  research: ReturnType<typeof createResearchExportService>;
+  shared: ReturnType<typeof createSharedPortfolioService>;
+  sharedArtifacts: ReturnType<typeof createSharedArtifactService>;
+  discussion: ReturnType<typeof createDiscussionService>;
+  moments: ReturnType<typeof createMomentService>;
+  invitations: ReturnType<typeof createInvitationService>;
+  bundle: ReturnType<typeof createBundleService>;
+  devices: ReturnType<typeof createDeviceService>;
+  notifications: NotificationService;
+  /** Live unread counts to this process's event streams. */
+  notificationHub: NotificationHub;
+  /** Teachers' archives and this process's builder of them. */
+  archives: ArchiveService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    /** What every service is built from. */
+    serviceContext: ServiceContext;
+    /** The stored files (uploads) and their previews. */
+    mediaStore: MediaStore;
+    /** Signed-in principals, kept per process and dropped on every change, here or in another process. */
+    principals: PrincipalCache;
+    /** The same as `services.archives` (tests drive the builder through it). */
+    archives: ArchiveService;
+  }
+}
+
+/**
+ * What the features build their services from (database, configuration, tokens, mail, log, the
+ * principal cache and the media store), and the empty registry they fill.
+ */
+async function services(app: FastifyInstance, options: { mailer?: Mailer | undefined; clock?: Clock | undefined }): Promise<void> {
+  const { config, db } = app;
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
+  // Signed-in principals are kept per process and dropped on every change, here or in another process.
+  const principals = new PrincipalCache({ ttlMs: 60_000, maxEntries: 20_000 });
+  await principals.start(db);
+  app.addHook('onClose', () => principals.stop());
+  app.decorate('principals', principals);
+  const clock = options.clock ?? systemClock;
+  app.decorate('serviceContext', { db, config, tokens: new TokenService(config.jwtSecret, clock), clock, mailer, log: app.log, principals });
+  const mediaStore = new MediaStore(db, config.dataDir, { ffmpeg: config.ffmpegPath, ffprobe: config.ffprobePath }, app.log);
+  await mediaStore.init();
+  app.decorate('mediaStore', mediaStore);
+  app.decorate('services', {} as Services);
+  app.decorate('archives', { getter: () => app.services.archives });
+}
+
+export default fastifyPlugin(services, { name: 'services', dependencies: ['database'] });

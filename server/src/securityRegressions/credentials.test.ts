@@ -1,0 +1,268 @@
+import { mkdtempSync, statSync } from 'node:fs';
+import { type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { SignJWT } from 'jose';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuthResponseSchema } from '#schemas/auth';
+import { createLead, createResearcher, createSharedPortfolio, createTeacher, createUser, snapshot } from '../../test/factories.ts';
+import { buildTestApp, CapturingMailer, createTestDb, testAppOf, testConfig, type TestApp } from '../../test/helper.ts';
+import { buildApp } from '../app.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../db/demo.ts';
+import { createMailer, type MailMessage } from '../mail/mailer.ts';
+import { securityKit, INVALID_LOGIN, INCORRECT_CODE, INVALID_TOKEN, auth, codeMailedTo, serverSources, tempDir } from '../../test/fixtures/security.ts';
+
+/**
+ * The original's security weaknesses (reference-behaviour §12.3, §12.4) and the hardening findings,
+ * credentials: backdoors, logged secrets, fallback secrets, initial passwords, password hashing and
+ * guessable passwords, demo accounts: one test per item proves that our server does not have it, or
+ * names exactly how far the product protects against it.
+ */
+const t = await buildTestApp();
+const { login } = securityKit(t);
+
+describe('#1 no authentication backdoor', () => {
+  describe('on the demo accounts and ordinary ones', async () => {
+    const demo = await buildTestApp();
+    beforeAll(() => seedDemo(demo.db, demo.config));
+
+    it("#1 no authentication backdoor: 'supersekkrit' logs into nothing", async () => {
+      const teacher = await createTeacher(demo);
+      const blocked = await createUser(demo, { blocked: true });
+      const accounts = [
+        ...DEMO_ACCOUNTS.map((a) => ({ identifiers: [a.email, a.username], password: DEMO_PASSWORD })),
+        { identifiers: [teacher.user.email, teacher.user.username], password: teacher.password },
+      ];
+      for (const account of accounts) {
+        for (const identifier of account.identifiers) {
+          for (const master of ['supersekkrit', 'SUPERSEKKRIT']) {
+            expect(await login(identifier, master, demo)).toBeApiError(400, INVALID_LOGIN, { nested: true });
+          }
+        }
+        // The accounts are real: their own password opens them.
+        const own = await login(account.identifiers[0]!, account.password, demo);
+        expect(own).toHaveStatus(200);
+        expect(AuthResponseSchema.parse(own.json()).user.email).toBe(account.identifiers[0]);
+      }
+      // A blocked account does not even learn that a master password "matched".
+      expect(await login(blocked.user.email, 'supersekkrit', demo)).toBeApiError(400, INVALID_LOGIN, { nested: true });
+      // No server source knows the word.
+      expect(serverSources().filter((s) => /supersekkrit/i.test(s.text)).map((s) => s.file)).toEqual([]);
+    }, 120_000);
+  });
+});
+
+describe('#2 no plaintext credential logging', async () => {
+  // A mail server that refuses some recipients the way Postfix does: quoting the address.
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (address.address.startsWith('gone-')) callback(new Error(`<${address.address}>: Recipient address rejected: User unknown in local recipient table`));
+      else callback();
+    },
+    onData(stream, _session, callback) {
+      stream.on('data', () => undefined);
+      stream.on('end', () => callback());
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+  const quiet = { info: () => undefined } as unknown as FastifyBaseLogger;
+  const smtpMailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, from: 'Portal <p@portal.test>', outboxDir: tempDir(), log: quiet });
+  /** Keeps every message (for the codes) and delivers it over SMTP, failing as SMTP fails. */
+  const mail = new (class extends CapturingMailer {
+    override async send(message: MailMessage): Promise<void> {
+      this.sent.push(message);
+      await smtpMailer.send(message);
+    }
+  })();
+  const lines: string[] = [];
+  const db = await createTestDb();
+  const config = testConfig();
+  const app = await buildApp({ config, db, mailer: mail, logger: { level: 'trace', stream: { write: (line) => lines.push(line) } } });
+  await app.ready();
+  afterAll(() => app.close());
+  const s: TestApp = testAppOf(app, db, mail, config);
+
+  it('#2 no plaintext credential logging: the log of logins, resets and failed reset mail holds no password, e-mail, code or token', async () => {
+    const user = await createTeacher(s);
+    const gone = await createUser(s, { email: `gone-${Date.now().toString(36)}@school.example` });
+    const unknown = `nobody-${Date.now().toString(36)}@school.example`;
+    lines.length = 0;
+
+    const good = await login(user.user.email, user.password, s);
+    expect(good).toHaveStatus(200);
+    const jwt = AuthResponseSchema.parse(good.json()).jwt;
+    expect(await login(user.user.email, 'a wrong password', s)).toBeApiError(400, INVALID_LOGIN);
+    // The e-mail address as password (the original's initial password).
+    expect(await login(user.user.email, user.user.email, s)).toBeApiError(400, INVALID_LOGIN);
+    expect(await login(unknown, 'guessing away', s)).toBeApiError(400, INVALID_LOGIN);
+    expect(await s.api({ method: 'GET', url: '/users/me', token: jwt, headers: { cookie: `jwt=${jwt}` } })).toHaveStatus(200);
+
+    expect(await auth(s, 'forgot-password', { email: user.user.email })).toHaveStatus(200);
+    const code = codeMailedTo(mail, user.user.email);
+    expect(await auth(s, 'forgot-password', { email: unknown })).toHaveStatus(200);
+    // The mail server refuses this address and names it in its answer; the failure is logged.
+    expect(await auth(s, 'forgot-password', { email: gone.user.email })).toHaveStatus(200);
+    for (let i = 0; i < 100 && !lines.some((l) => l.includes('could not send the reset e-mail')); i += 1) await new Promise((r) => setTimeout(r, 20));
+
+    const reset = await auth(s, 'reset-password', { code, password: 'the new password 2', passwordConfirmation: 'the new password 2' });
+    expect(reset).toHaveStatus(200);
+    const jwt2 = AuthResponseSchema.parse(reset.json()).jwt;
+    expect(await auth(s, 'reset-password', { code, password: 'another password 3', passwordConfirmation: 'another password 3' })).toBeApiError(400, INCORRECT_CODE);
+
+    const text = lines.join('\n');
+    expect(lines.length).toBeGreaterThan(15);
+    const failure = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((e) => e['msg'] === 'could not send the reset e-mail');
+    expect(failure?.['err']).toMatchObject({ code: 'EENVELOPE', message: expect.stringContaining('Recipient address rejected') });
+    expect(JSON.stringify(failure)).toContain('[e-mail]');
+    const secrets = [user.password, 'a wrong password', 'guessing away', user.user.email, unknown, gone.user.email, code, 'the new password 2', 'another password 3', jwt, jwt2];
+    for (const secret of secrets) expect(text).not.toContain(secret);
+    expect(text.toLowerCase()).not.toContain(user.user.email.split('@')[0]);
+    expect(text).not.toMatch(/"(identifier|password|passwordConfirmation|body)"/);
+    expect(text).not.toContain('scrypt$');
+  });
+});
+
+describe('#3 no hard-coded fallback secrets', () => {
+  it('#3 no hard-coded fallback secrets: a missing JWT_SECRET is generated per installation; guessable secrets and unsigned tokens are refused', async () => {
+    const dirA = tempDir();
+    const a = loadConfig({ DATA_DIR: dirA }, '/static');
+    const b = loadConfig({ DATA_DIR: tempDir() }, '/static');
+    expect(a.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(a.jwtSecret).not.toBe(b.jwtSecret);
+    expect(statSync(path.join(dirA, 'secrets', 'jwt-secret')).mode & 0o077).toBe(0);
+    // No built-in database credentials: without DATABASE_URL the embedded database is used.
+    expect(a.databaseUrl).toBeNull();
+    // A short secret given on purpose is refused at start.
+    for (const weak of ['secret', 'password', 'changeme', 'x'.repeat(31)]) {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: weak }, '/static')).toThrow(ConfigError);
+    }
+
+    const researcher = await createResearcher(t);
+    const sign = (secret: string) =>
+      new SignJWT({ id: researcher.user.id, ep: 0 }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode(secret));
+    for (const guess of ['secret', 'password', 'changeme', 'supersekkrit', 'spiral-demo', 'jwt-secret', 'practicefolio', a.jwtSecret]) {
+      expect(await t.api({ method: 'GET', url: '/users', token: await sign(guess) })).toBeApiError(401, INVALID_TOKEN);
+    }
+    const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify({ id: researcher.user.id, ep: 0, exp: 4_000_000_000 })).toString('base64url')}.`;
+    expect(await t.api({ method: 'GET', url: '/users', token: unsigned })).toBeApiError(401, INVALID_TOKEN);
+    // The same claims signed with this server's secret work.
+    expect(await t.api({ method: 'GET', url: '/users', token: await sign(t.config.jwtSecret) })).toHaveStatus(200);
+    // No database URL with credentials in the server's code.
+    expect(serverSources().filter((s) => /postgres(ql)?:\/\/[^\s'"`/]*:[^\s'"`/]*@/.test(s.text)).map((s) => s.file)).toEqual([]);
+  });
+});
+
+describe('#4 no predictable initial passwords', () => {
+  it('#4 no predictable initial passwords: new accounts (researcher or invitation) have no usable password; set-password and reset codes expire and work once', async () => {
+    const researcher = await createResearcher(t);
+    const lead = await createLead(t);
+    const sp = await createSharedPortfolio(t, lead);
+    const tag = Date.now().toString(36);
+    const made = `made.${tag}@school.example`;
+    const invited = `invited.${tag}@school.example`;
+    expect(await t.api({ method: 'POST', url: '/invitations/outside', token: researcher.token, payload: { email: made, username: `Made ${tag}`, roleId: 1 } })).toHaveStatus(200);
+    expect(await t.api({ method: 'POST', url: '/invitations', token: lead.token, payload: { email: invited, sharedPortfolio: sp.id } })).toHaveStatus(200);
+
+    for (const [email, username] of [[made, `Made ${tag}`], [invited, `invited.${tag}`]] as const) {
+      const { rows } = await t.db.query<{ password_hash: string | null; ttl: number; purpose: string }>(
+        `SELECT u.password_hash, c.purpose, extract(epoch FROM c.expires_at - c.created_at)::int AS ttl
+         FROM users u JOIN password_codes c ON c.user_id = u.id WHERE u.email = $1`,
+        [email],
+      );
+      expect(rows).toEqual([{ password_hash: null, purpose: 'welcome', ttl: 7 * 24 * 60 * 60 }]);
+      for (const identifier of [email, username]) {
+        for (const guess of [email, email.toUpperCase(), username, 'password']) {
+          expect(await login(identifier, guess)).toBeApiError(400, INVALID_LOGIN, { nested: true });
+        }
+      }
+    }
+
+    // An expired set-password link does nothing.
+    const madeCode = codeMailedTo(t.mail, made);
+    await t.db.query(`UPDATE password_codes SET expires_at = ms_now() - interval '1 second' WHERE user_id = (SELECT id FROM users WHERE email = $1)`, [made]);
+    expect(await auth(t, 'reset-password', { code: madeCode, password: 'chosen password', passwordConfirmation: 'chosen password' })).toBeApiError(400, INCORRECT_CODE, { nested: true });
+    expect(await login(made, 'chosen password')).toBeApiError(400, INVALID_LOGIN);
+
+    // A reset link lives one hour and works once.
+    const teacher = await createTeacher(t);
+    expect(await auth(t, 'forgot-password', { email: teacher.user.email })).toHaveStatus(200);
+    const { rows: reset } = await t.db.query<{ ttl: number }>(
+      `SELECT extract(epoch FROM expires_at - created_at)::int AS ttl FROM password_codes WHERE user_id = $1 AND purpose = 'reset'`,
+      [teacher.user.id],
+    );
+    expect(reset).toEqual([{ ttl: 60 * 60 }]);
+    const code = codeMailedTo(t.mail, teacher.user.email);
+    expect(await auth(t, 'reset-password', { code, password: 'new password 1', passwordConfirmation: 'new password 1' })).toHaveStatus(200);
+    expect(await auth(t, 'reset-password', { code, password: 'new password 2', passwordConfirmation: 'new password 2' })).toBeApiError(400, INCORRECT_CODE);
+    expect(await login(teacher.user.email, 'new password 1')).toHaveStatus(200);
+  }, 120_000);
+});
+
+describe('#20 password hashing', () => {
+  it('#20 password hashing: argon2id at OWASP strength; an account with an old scrypt hash logs in and its hash is upgraded, its sessions untouched', async () => {
+    const teacher = await createTeacher(t);
+    const { scryptSync, randomBytes } = await import('node:crypto');
+    const salt = randomBytes(16);
+    const key = scryptSync(teacher.password, salt, 32, { N: 32768, r: 8, p: 1, maxmem: 128 * 32768 * 8 * 2 });
+    await t.db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [teacher.user.id, `scrypt$32768$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`]);
+    expect(await login(teacher.user.email, teacher.password)).toHaveStatus(200);
+    const { rows } = await t.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [teacher.user.id]);
+    expect(rows[0]!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await t.api({ method: 'GET', url: '/users/me', token: teacher.token })).toHaveStatus(200);
+    expect(await login(teacher.user.email, teacher.password)).toHaveStatus(200);
+    expect(await login(teacher.user.email, 'not the password')).toBeApiError(400, INVALID_LOGIN, { nested: true });
+  });
+});
+
+describe('#21 passwords people can guess', () => {
+  it('#21 passwords people can guess are refused (common ones, only spaces, one’s own e-mail or username) and the link stays usable; only the newest reset link works', async () => {
+    const user = await createTeacher(t);
+    const first = await auth(t, 'forgot-password', { email: user.user.email });
+    expect(first).toHaveStatus(200);
+    await t.mail.settled();
+    const older = codeMailedTo(t.mail, user.user.email);
+    expect(await auth(t, 'forgot-password', { email: user.user.email })).toHaveStatus(200);
+    await t.mail.settled();
+    const code = codeMailedTo(t.mail, user.user.email);
+    expect(code).not.toBe(older);
+    const before = await snapshot(t);
+    for (const [password, message] of [
+      ['password', 'This password is too common and easy to guess. Please choose another one.'],
+      ['12345678', 'This password is too common and easy to guess. Please choose another one.'],
+      ['        ', 'Your new password cannot be only spaces.'],
+      [user.user.email, 'Your new password must not contain your e-mail address or your username.'],
+      [`${user.user.username}!2026`, 'Your new password must not contain your e-mail address or your username.'],
+    ] as const) {
+      expect(await auth(t, 'reset-password', { code, password, passwordConfirmation: password }), password).toBeApiError(400, message, { nested: true });
+    }
+    expect(await snapshot(t)).toEqual(before);
+    // The older link ended when the newer was sent; the newer still works for a good password.
+    expect(await auth(t, 'reset-password', { code: older, password: 'tea kettle in July', passwordConfirmation: 'tea kettle in July' })).toBeApiError(400, INCORRECT_CODE, { nested: true });
+    expect(await auth(t, 'reset-password', { code, password: 'tea kettle in July', passwordConfirmation: 'tea kettle in July' })).toHaveStatus(200);
+  });
+});
+
+describe('#25 demo accounts in real deployments', async () => {
+  const reachable = await buildTestApp({ demoSignIn: false });
+  const local = await buildTestApp({ demoSignIn: true });
+  beforeAll(async () => {
+    await seedDemo(reachable.db, reachable.config);
+    await seedDemo(local.db, local.config);
+  });
+
+  it('#25 demo accounts cannot sign in on a server other machines can reach (the default binds to loopback), and are not seeded there', async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      expect(await login(account.email, DEMO_PASSWORD, reachable), account.email).toBeApiError(400, INVALID_LOGIN, { nested: true });
+      expect(await login(account.email, DEMO_PASSWORD, local), account.email).toHaveStatus(200);
+    }
+    expect(loadConfig({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'pf-host-')), JWT_SECRET: 'x'.repeat(40) })).toMatchObject({ host: '127.0.0.1', demoData: true, demoSignIn: true });
+    expect(loadConfig({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'pf-host-')), JWT_SECRET: 'x'.repeat(40), HOST: '0.0.0.0' })).toMatchObject({ demoData: false, demoSignIn: false });
+  });
+});
