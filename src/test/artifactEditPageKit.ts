@@ -12,11 +12,21 @@ export type UpdateInput = { artifactId: number; body: ArtifactUpdateBody };
 /** The page with the artifact loaded; saves are recorded and answer with the artifact as saved. */
 export async function renderLoaded(
   artifact: Artifact,
-  options: { update?: (input: UpdateInput) => Promise<Artifact>; redirectDelay?: number; discard?: (input: { artifactId: number }) => Promise<Artifact> } = {},
+  options: {
+    update?: (input: UpdateInput) => Promise<Artifact>;
+    redirectDelay?: number;
+    discard?: (input: { artifactId: number }) => Promise<Artifact>;
+  } = {},
 ) {
   const discarded: number[] = [];
   const saves: UpdateInput[] = [];
-  const update = options.update ?? (async (input: UpdateInput) => ({ ...artifact, responses: input.body.responses, parkingLot: input.body.parkingLot ?? artifact.parkingLot }));
+  const update =
+    options.update ??
+    (async (input: UpdateInput) => ({
+      ...artifact,
+      responses: input.body.responses,
+      parkingLot: input.body.parkingLot ?? artifact.parkingLot,
+    }));
   const rendered = renderArtifactEdit({
     input: { kind: 'personal', portfolioId: artifact.portfolio.id, artifactId: artifact.id, readOnly: false },
     fakes: {
@@ -39,9 +49,16 @@ export async function renderLoaded(
 export const headerLink = () => screen.getByRole('link', { name: 'PORTFOLIO DASHBOARD' });
 export const leaveDialog = () => screen.queryByRole('alertdialog', { name: 'Leave this page?' });
 
-export const lotArtifact = (overrides: Partial<Artifact> = {}) => makeArtifact({ id: 12, portfolio: { id: 7 }, parkingLot: true, ...overrides });
+export const lotArtifact = (overrides: Partial<Artifact> = {}) =>
+  makeArtifact({ id: 12, portfolio: { id: 7 }, parkingLot: true, ...overrides });
 export const completedArtifact = (overrides: Partial<Artifact> = {}) =>
-  makeArtifact({ id: 12, portfolio: { id: 7 }, parkingLot: false, responses: { artifactName: 'Ramp races', learningGoal: 'Slopes and speed' }, ...overrides });
+  makeArtifact({
+    id: 12,
+    portfolio: { id: 7 },
+    parkingLot: false,
+    responses: { artifactName: 'Ramp races', learningGoal: 'Slopes and speed' },
+    ...overrides,
+  });
 
 export const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 export const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

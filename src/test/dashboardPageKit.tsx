@@ -26,11 +26,27 @@ export const forces = makePortfolio({
   topic: 'Pushes and pulls',
   artifacts: [],
 });
-export const ecosystems = makePortfolio({ id: 12, name: 'ecosystems', created_at: '2026-01-20T15:00:00.000Z', grades: [], subject: null, topic: null });
-export const water = makePortfolio({ id: 13, name: 'Water Cycle', created_at: '2026-02-14T15:00:00.000Z', grades: ['5th'], subject: 'Arts', topic: 'Clouds' });
+export const ecosystems = makePortfolio({
+  id: 12,
+  name: 'ecosystems',
+  created_at: '2026-01-20T15:00:00.000Z',
+  grades: [],
+  subject: null,
+  topic: null,
+});
+export const water = makePortfolio({
+  id: 13,
+  name: 'Water Cycle',
+  created_at: '2026-02-14T15:00:00.000Z',
+  grades: ['5th'],
+  subject: 'Arts',
+  topic: 'Clouds',
+});
 
 /** The list item of a shared portfolio, with `artifacts` brief shared artifacts. */
-export function sharedItem(overrides: Partial<SharedPortfolioListItem> & { artifacts?: number } = {}): SharedPortfolioListItem {
+export function sharedItem(
+  overrides: Partial<SharedPortfolioListItem> & { artifacts?: number } = {},
+): SharedPortfolioListItem {
   const { artifacts = 0, ...rest } = overrides;
   const { sharedArtifacts: _full, ...sp } = makeSharedPortfolio();
   const brief = Array.from({ length: artifacts }, (_, i) => ({
@@ -71,7 +87,12 @@ export interface Fakes {
 
 /** The page as the app wires it (toasts included), with answering fake services. */
 export function renderDashboard({ isResearcher = false, fakes = {} }: { isResearcher?: boolean; fakes?: Fakes } = {}) {
-  const calls = { listPortfolios: 0, listSharedPortfolios: 0, listInvitations: 0, createPortfolio: [] as PortfolioCreateBody[] };
+  const calls = {
+    listPortfolios: 0,
+    listSharedPortfolios: 0,
+    listInvitations: 0,
+    createPortfolio: [] as PortfolioCreateBody[],
+  };
   const logic = provideDashboard({
     notify: ({ message, tone }) => notify(message, tone),
     actors: {
@@ -89,7 +110,11 @@ export function renderDashboard({ isResearcher = false, fakes = {} }: { isResear
       }),
       createPortfolio: fromPromise<Portfolio, PortfolioCreateBody>(async ({ input }) => {
         calls.createPortfolio.push(input);
-        return (fakes.create ?? (async (body: PortfolioCreateBody) => makePortfolio({ id: 99, name: body.name, created_at: new Date().toISOString() })))(input);
+        return (
+          fakes.create ??
+          (async (body: PortfolioCreateBody) =>
+            makePortfolio({ id: 99, name: body.name, created_at: new Date().toISOString() }))
+        )(input);
       }),
     },
   });
@@ -120,7 +145,11 @@ export const bodyRows = (table: HTMLElement) =>
   within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
 export const firstColumn = (table: HTMLElement) => bodyRows(table).map((cells) => cells[0]);
 export const sortOf = (table: HTMLElement) =>
   within(table)

@@ -17,11 +17,15 @@ async function start(input: Partial<CommentInput> = {}) {
   const actor = createActor(
     commentMachine.provide({
       actors: {
-        getSharedArtifact: fromPromise<SharedArtifactDetail, { artifactId: number }>(async () => makeSharedArtifactDetail({ id: 70, comments: [theirs, mine] })),
-        addComment: fromPromise<Comment & { sharedArtifactComments: Comment[] }, { artifactId: number; text: string }>(async () => ({
-          ...posted,
-          sharedArtifactComments: [theirs, mine, posted],
-        })),
+        getSharedArtifact: fromPromise<SharedArtifactDetail, { artifactId: number }>(async () =>
+          makeSharedArtifactDetail({ id: 70, comments: [theirs, mine] }),
+        ),
+        addComment: fromPromise<Comment & { sharedArtifactComments: Comment[] }, { artifactId: number; text: string }>(
+          async () => ({
+            ...posted,
+            sharedArtifactComments: [theirs, mine, posted],
+          }),
+        ),
       },
       actions: { notify: (_, notice) => notify(notice) },
       delays: { refetchDelay: 60_000 },

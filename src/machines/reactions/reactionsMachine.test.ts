@@ -14,7 +14,9 @@ async function start(input: Partial<ReactionsInput> = {}) {
   const actor = createActor(
     reactionsMachine.provide({
       actors: {
-        getSharedArtifact: fromPromise<SharedArtifactDetail, { artifactId: number }>(async () => makeSharedArtifactDetail({ id: 70, reactions: [theirStar, myStar] })),
+        getSharedArtifact: fromPromise<SharedArtifactDetail, { artifactId: number }>(async () =>
+          makeSharedArtifactDetail({ id: 70, reactions: [theirStar, myStar] }),
+        ),
         addReaction: fromPromise<Reaction, { artifactId: number; value: ReactionValue }>(async ({ input: { value } }) =>
           makeReaction({ id: 43, value, owner: people.tess.id }),
         ),

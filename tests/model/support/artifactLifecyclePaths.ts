@@ -2,7 +2,10 @@
  * The artifact edit page's path model: its fixtures and the events the paths may take in each
  * mode (personal, new, shared), used by artifactLifecycle.model.test.tsx.
  */
-import type { artifactLifecycleMachine, ArtifactLifecycleEvent } from '../../../src/machines/artifactLifecycle/artifactLifecycleMachine.ts';
+import type {
+  artifactLifecycleMachine,
+  ArtifactLifecycleEvent,
+} from '../../../src/machines/artifactLifecycle/artifactLifecycleMachine.ts';
 import { draftFromResponses } from '../../../src/machines/artifactLifecycle/draft.ts';
 import type { SharedSaveOutcome } from '../../../src/machines/sharedArtifactSave/sharedArtifactSaveMachine.ts';
 import type { ArtifactUpdateBody } from '../../../src/schemas/artifact.ts';
@@ -24,7 +27,13 @@ export const completedArtifact = makeArtifact({
 });
 export const elsewhere = makeArtifact({ id: 12, portfolio: { id: 99 } });
 /** Create New Artifact's artifact, before its first save. */
-export const newArtifact = makeArtifact({ id: 12, portfolio: { id: 7 }, parkingLot: true, responses: {}, saved: false });
+export const newArtifact = makeArtifact({
+  id: 12,
+  portfolio: { id: 7 },
+  parkingLot: true,
+  responses: {},
+  saved: false,
+});
 export const notFound = new ApiError(404, 'not_found', 'Artifact not found.', '');
 export const offline = new NetworkError();
 export const refused = new ApiError(400, 'completed', 'A completed artifact cannot go back to the parking lot.', '');
@@ -33,7 +42,10 @@ export const LOADED = '2026-03-02T10:00:00.000Z';
 export const sharedArtifact = makeSharedArtifactDetail({ updated_at: LOADED });
 export const sharedElsewhere = makeSharedArtifactDetail({ sharedPortfolio: { id: 10 } });
 export const sharedNotFound = new ApiError(404, 'not_found', 'Shared artifact not found.', '');
-export const savedShared = makeSharedArtifact({ responses: { artifactName: 'Ramp races', learningGoal: 'Forces' }, updated_at: '2026-03-02T12:00:00.000Z' });
+export const savedShared = makeSharedArtifact({
+  responses: { artifactName: 'Ramp races', learningGoal: 'Forces' },
+  updated_at: '2026-03-02T12:00:00.000Z',
+});
 /** How the shared save can end (its own model test covers how it gets there). */
 export const outcomes = {
   saved: { outcome: 'saved', artifact: savedShared },
@@ -44,7 +56,10 @@ export const outcomes = {
 export const defect = new Error('The alert broke.');
 
 /** What the user types, by question key. */
-export const LABELS: Record<string, string> = { artifactName: 'Artifact Name', learningGoal: 'What were students working to learn?' };
+export const LABELS: Record<string, string> = {
+  artifactName: 'Artifact Name',
+  learningGoal: 'What were students working to learn?',
+};
 
 export const REDIRECT = 'xstate.after.redirectDelay.artifactLifecycle.ready.saved';
 export const timerEvents = [{ type: REDIRECT }] as unknown as ArtifactLifecycleEvent[];
@@ -66,23 +81,38 @@ export const personalActorEvents = {
     { type: 'xstate.error.actor.fetchArtifact', error: offline },
   ],
   updateArtifact: [
-    { type: 'xstate.done.actor.updateArtifact', output: { ...completedArtifact, responses: { artifactName: 'Ramp races' } } },
+    {
+      type: 'xstate.done.actor.updateArtifact',
+      output: { ...completedArtifact, responses: { artifactName: 'Ramp races' } },
+    },
     { type: 'xstate.error.actor.updateArtifact', error: refused },
   ],
 } as unknown as Record<string, ArtifactLifecycleEvent[]>;
 
 /** A new artifact: typed or not, saved to the lot or left (the rest is covered above). */
-export const newUserEvents: ArtifactLifecycleEvent[] = [{ type: 'field.change', key: 'artifactName', value: 'Ramp races' }, { type: 'artifact.saveToLot' }];
+export const newUserEvents: ArtifactLifecycleEvent[] = [
+  { type: 'field.change', key: 'artifactName', value: 'Ramp races' },
+  { type: 'artifact.saveToLot' },
+];
 export const newActorEvents = {
   fetchArtifact: [{ type: 'xstate.done.actor.fetchArtifact', output: newArtifact }],
-  updateArtifact: [{ type: 'xstate.done.actor.updateArtifact', output: { ...newArtifact, responses: { artifactName: 'Ramp races' }, saved: true } }],
+  updateArtifact: [
+    {
+      type: 'xstate.done.actor.updateArtifact',
+      output: { ...newArtifact, responses: { artifactName: 'Ramp races' }, saved: true },
+    },
+  ],
   discardArtifact: [
     { type: 'xstate.done.actor.discardArtifact', output: newArtifact },
     { type: 'xstate.error.actor.discardArtifact', error: offline },
   ],
 } as unknown as Record<string, ArtifactLifecycleEvent[]>;
 
-export const sharedUserEvents: ArtifactLifecycleEvent[] = [{ type: 'field.change', key: 'artifactName', value: 'Ramp races' }, { type: 'artifact.save' }, { type: 'retry' }];
+export const sharedUserEvents: ArtifactLifecycleEvent[] = [
+  { type: 'field.change', key: 'artifactName', value: 'Ramp races' },
+  { type: 'artifact.save' },
+  { type: 'retry' },
+];
 export const sharedActorEvents = {
   fetchArtifact: [
     { type: 'xstate.done.actor.fetchArtifact', output: sharedArtifact },
@@ -105,7 +135,9 @@ export const sharedActorEvents = {
 export function deleteEvents(snapshot: unknown): ArtifactLifecycleEvent[] {
   const s = snapshot as Snapshot;
   if (!s.matches({ ready: 'editing' }) || s.context.intent !== null || !s.context.artifact) return [];
-  const untouched = JSON.stringify(s.context.draft) === JSON.stringify(draftFromResponses(s.context.artifact.structure, s.context.artifact.responses));
+  const untouched =
+    JSON.stringify(s.context.draft) ===
+    JSON.stringify(draftFromResponses(s.context.artifact.structure, s.context.artifact.responses));
   return untouched ? [{ type: 'artifact.deleted' }] : [];
 }
 

@@ -51,5 +51,9 @@ export async function answerAsStep(
   step: { event: unknown },
 ): Promise<void> {
   const event = step.event as { type: string; output?: unknown; error?: unknown };
-  await act(async () => (event.type.startsWith('xstate.done') ? call.deferred.resolve(event.output as never) : call.deferred.reject(event.error)));
+  await act(async () =>
+    event.type.startsWith('xstate.done')
+      ? call.deferred.resolve(event.output as never)
+      : call.deferred.reject(event.error),
+  );
 }

@@ -16,8 +16,15 @@ export function reportCoverageAfterAll(coverage: MachineCoverage): void {
     if (dir) {
       mkdirSync(dir, { recursive: true });
       writeFileSync(
-        path.join(dir, `${coverage.machineId}-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.json`),
-        JSON.stringify({ machineId: coverage.machineId, states: [...coverage.states], transitions: [...coverage.transitions] }),
+        path.join(
+          dir,
+          `${coverage.machineId}-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.json`,
+        ),
+        JSON.stringify({
+          machineId: coverage.machineId,
+          states: [...coverage.states],
+          transitions: [...coverage.transitions],
+        }),
       );
     }
     expect(missing(coverage), `uncovered parts of ${coverage.machineId}`).toEqual({ states: [], transitions: [] });
