@@ -24,7 +24,6 @@ async function start(input: Partial<CommentInput> = {}) {
           async () => ({
             ...posted,
             sharedArtifactComments: [theirs, mine, posted],
-            sharedPortfolioCommentCount: 3,
           }),
         ),
       },
