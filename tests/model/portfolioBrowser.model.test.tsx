@@ -41,6 +41,7 @@ import {
 import { controllableActor, type Deferred } from './support/deferred.ts';
 import { reportCoverageAfterAll } from './support/report.ts';
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
+import { SHARED_ARTIFACT_ABILITIES, SHARED_PORTFOLIO_ABILITIES } from '../../src/test/abilityFixtures.ts';
 
 const coverage = trackMachine(portfolioBrowserMachine);
 reportCoverageAfterAll(coverage);
@@ -468,9 +469,17 @@ describe('portfolioBrowser model (My Portfolios, opened on a portfolio)', () => 
 
 const PLC = makeSharedPortfolio({
   id: 9,
+  // Tess is a teacher member: she may leave.
+  abilities: SHARED_PORTFOLIO_ABILITIES.member,
   members: [people.lee, people.tess, people.theo],
   sharedArtifacts: [
-    makeSharedArtifact({ id: 70, sharedPortfolio: { id: 9 }, responses: { artifactName: 'Ramp race' } }),
+    // What the server answers a member who works in the shared portfolio: Tess may comment and react.
+    makeSharedArtifact({
+      id: 70,
+      sharedPortfolio: { id: 9 },
+      responses: { artifactName: 'Ramp race' },
+      abilities: SHARED_ARTIFACT_ABILITIES.worker,
+    }),
   ],
 });
 const CIRCLE = makeSharedPortfolio({

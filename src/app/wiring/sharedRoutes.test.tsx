@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SharedPortfolio } from '../../schemas/sharedPortfolio.ts';
 import type { Me } from '../../schemas/user.ts';
+import { SHARED_ARTIFACT_ABILITIES } from '../../test/abilityFixtures.ts';
 import { makeSharedArtifactDetail } from '../../test/sharedArtifactFixtures.ts';
 import {
   makeComment,
@@ -65,6 +66,8 @@ function plc(owner: Me): SharedPortfolio {
         ownerUsername: tess.username,
         responses: { artifactName: 'Ramp race' },
         reactions: { '⭐': true },
+        // What the server answers the shared portfolio's owner: she may comment and react.
+        abilities: SHARED_ARTIFACT_ABILITIES.worker,
       }),
     ],
   });
