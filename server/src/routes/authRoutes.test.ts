@@ -22,7 +22,19 @@ describe('POST /auth/local', () => {
       const res = await login(identifier, teacher.password);
       expect(res).toHaveStatus(200);
       const body = AuthResponseSchema.parse(res.json());
-      expect(body.user).toEqual(teacher.user);
+      // The user as stored, with what a teacher may do (the web reads it; the mobile app ignores it).
+      expect(body.user).toEqual({
+        ...teacher.user,
+        abilities: {
+          createSharedPortfolio: false,
+          exportSummaries: false,
+          manageUsers: false,
+          ownPortfolios: true,
+          readAllSharedPortfolios: false,
+          readTeacherPortfolios: false,
+          researchExport: false,
+        },
+      });
       const who = await me(body.jwt);
       expect(who.statusCode).toBe(200);
       expect(UserSchema.parse(who.json()).id).toBe(teacher.user.id);
