@@ -149,6 +149,9 @@ export const ArtifactsArea = memo(function ArtifactsArea({
   const rows = useVisibleRows();
   const sort = useSort();
   const selectedId = useSelectedArtifactId();
+  // The row shows the choice at once; the chosen artifact (and, on narrow screens, the swap of the
+  // table for it) follows in a deferred render, so the click paints without waiting for the pane.
+  const shownId = useDeferredValue(selectedId);
   const closedId = useClosedArtifactId();
   // The Compare switch is drawn at once; the table's checkboxes and the comparison follow (deferred).
   const comparing = useDeferredValue(useCompareOn(compare));
@@ -160,22 +163,22 @@ export const ArtifactsArea = memo(function ArtifactsArea({
   const table = useRef<HTMLDivElement>(null);
   const shared = mode === 'shared';
   const total = rowsTotal(portfolio);
-  const chosen = !comparing && selectedId !== null;
+  const chosen = !comparing && shownId !== null;
 
   // A chosen artifact opens where the teacher is looking: beside the table, or in its place on
   // narrow screens (then the focus moves to it).
-  const previous = useRef(selectedId);
+  const previous = useRef(shownId);
   useLayoutEffect(() => {
     const before = previous.current;
-    previous.current = selectedId;
-    if (before === selectedId || comparing || selectedId === null) return;
+    previous.current = shownId;
+    if (before === shownId || comparing || shownId === null) return;
     if (isStacked()) {
       focusHeading(detail.current);
       detail.current?.scrollIntoView?.({ block: 'start' });
     } else {
       revealTop(detail.current);
     }
-  }, [selectedId, comparing]);
+  }, [shownId, comparing]);
 
   // After Back to artifacts the table returns with the focus on the closed artifact's row.
   useLayoutEffect(() => {
@@ -252,7 +255,7 @@ export const ArtifactsArea = memo(function ArtifactsArea({
             <CompareView compare={compare} onBackToTable={backToTable} />
           ) : (
             <ArtifactPane
-              artifactId={selectedId}
+              artifactId={shownId}
               portfolio={portfolio}
               readOnly={mode === 'researcher'}
               onBack={closeArtifact}
