@@ -15,6 +15,7 @@ import { PrivateRoute, PublicOnlyRoute, RootRedirect } from '../views/routing/gu
 import { GlobalStyle } from '../views/theme/GlobalStyle.ts';
 import { theme } from '../views/theme/theme.ts';
 import { guardedNavigation } from './navigation/leaveGuard.ts';
+import { useRememberedPatterns } from './navigation/routePatterns.ts';
 import { TypedTextGuardProvider } from './navigation/TypedTextGuard.tsx';
 import { NotificationFeedProvider } from './NotificationFeedProvider.tsx';
 import { Reauthentication } from './Reauthentication.tsx';
@@ -159,12 +160,13 @@ export function App({
   routerProps?: Omit<Parameters<typeof Router>[0], 'children'>;
 }) {
   const actor = useMemo(() => sessionActor, [sessionActor]);
+  const parser = useRememberedPatterns();
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />
       <AppConfigContext.Provider value={config}>
         <SessionActorContext.Provider value={actor}>
-          <Router aroundNav={guardedNavigation} {...routerProps}>
+          <Router aroundNav={guardedNavigation} parser={parser} {...routerProps}>
             <ScrollToTop />
             <NotificationFeedProvider>
               <TypedTextGuardProvider>
