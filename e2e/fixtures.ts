@@ -195,6 +195,17 @@ export async function findDemo(): Promise<DemoPlaces> {
 }
 
 /**
+ * Waits until the page has laid itself out after a change (a resize, a focus): two animation
+ * frames (so effects of the change have rendered), then no transition or animation running.
+ */
+export async function layoutSettled(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+  await animationsDone(page);
+}
+
+/**
  * Waits until no transition or animation of the page runs (endless ones, like a spinner, aside):
  * colours and positions are final for an audit or a screenshot.
  */

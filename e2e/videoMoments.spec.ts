@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment } from '#schemas/sharedArtifact';
 import { mediaLabel } from '../src/machines/artifactLifecycle/artifactSelectors.ts';
-import { animationsDone, api, baseUrl, DEMO, login, setupBrowser, tokenFor } from './fixtures.ts';
+import { animationsDone, api, baseUrl, DEMO, layoutSettled, login, setupBrowser, tokenFor } from './fixtures.ts';
 
 declare global {
   interface Window {
@@ -419,7 +419,7 @@ describe('video moments', () => {
     await editor.waitFor();
     for (const width of [390, 768, 1024, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.waitForTimeout(100);
+      await layoutSettled(page);
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );

@@ -67,6 +67,7 @@ export class CapturingMailer implements Mailer {
   readonly sent: MailMessage[] = [];
   fail = false;
   private readonly sending: Promise<unknown>[] = [];
+  private readonly waiting: { to: string; resolve: (message: MailMessage) => void }[] = [];
   send(message: MailMessage): Promise<void> {
     const sending = this.take(message);
     this.sending.push(sending.catch(() => undefined));
@@ -79,6 +80,16 @@ export class CapturingMailer implements Mailer {
   private async take(message: MailMessage): Promise<void> {
     if (this.fail) throw new Error('SMTP unavailable');
     this.sent.push(message);
+    for (const waiter of this.waiting.filter((w) => w.to === message.to)) {
+      this.waiting.splice(this.waiting.indexOf(waiter), 1);
+      waiter.resolve(message);
+    }
+  }
+  /** The last message sent to `email`, once there is one: resolves when it is sent (no waiting on time). */
+  sentTo(email: string): Promise<MailMessage> {
+    const sent = this.lastTo(email);
+    if (sent) return Promise.resolve(sent);
+    return new Promise((resolve) => this.waiting.push({ to: email.toLowerCase(), resolve }));
   }
   /** The last message sent to `email`. */
   lastTo(email: string): MailMessage | undefined {

@@ -1,7 +1,12 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
-import { createResearcher, createTeacher } from '../../test/factories.ts';
+import { abandonDownload, runningStatements } from '../../test/disconnect.ts';
+import {
+  createLead,
+  createResearcher,
+  createSharedArtifact,
+  createSharedPortfolio,
+  createTeacher,
+} from '../../test/factories.ts';
 import { buildTestApp } from '../../test/helper.ts';
 
 /** Portfolios in the test, and how many statements reading all of them would take (100 a page). */
@@ -41,40 +46,42 @@ describe('a client that goes away from teacher portfolios.csv', async () => {
       })();
     });
 
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
-    await new Promise<void>((resolve, reject) => {
-      const req = http.get(
-        {
-          host: '127.0.0.1',
-          port,
-          path: '/api/v1/portfolios/export',
-          headers: { authorization: `Bearer ${researcher.token}` },
-        },
-        (res) => {
-          expect(res.statusCode).toBe(200);
-          res.once('data', () => {
-            req.destroy();
-            resolve();
-          });
-        },
-      );
-      req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
-    });
+    await abandonDownload(t, '/api/v1/portfolios/export', researcher.token);
 
     // The rows' generator was closed before the end: nothing reads the database for this download any more.
     await expect.poll(() => closed, { timeout: 15_000 }).toBe(true);
     expect(pageStatements.length).toBeGreaterThan(0);
     expect(pageStatements.length).toBeLessThan(ALL_PAGES);
-    await expect
-      .poll(
-        async () =>
-          (
-            await query<{ n: number }>(
-              `SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%FROM portfolios p JOIN users u%' AND state = 'active' AND pid <> pg_backend_pid()`,
-            )
-          ).rows[0]!.n,
-      )
-      .toBe(0);
+    await expect.poll(() => runningStatements(query, 'FROM portfolios p JOIN users u')).toBe(0);
+  });
+});
+
+describe('a client that goes away from the research package', async () => {
+  const t = await buildTestApp();
+
+  it('stops the export and records it as cancelled', async () => {
+    const researcher = await createResearcher(t);
+    const lead = await createLead(t);
+    const sp = await createSharedPortfolio(t, lead);
+    const sa = await createSharedArtifact(t, sp, lead);
+    // About 25 MB of comment text that compresses poorly: far more than the sockets buffer.
+    await t.db.query(
+      `INSERT INTO comments (shared_artifact_id, owner_id, text)
+       SELECT $1, $2, (SELECT string_agg(md5(g::text || '-' || k::text), ' ') FROM generate_series(1, 12) k) FROM generate_series(1, 60000) g`,
+      [sa.id, lead.user.id],
+    );
+    await abandonDownload(t, '/api/v1/research/export', researcher.token);
+    const record = async () =>
+      (
+        await t.db.query<{ status: string; row_counts: Record<string, number>; bytes: number | null }>(
+          'SELECT status, row_counts, bytes FROM research_exports ORDER BY id DESC LIMIT 1',
+        )
+      ).rows[0]!;
+    await expect.poll(async () => (await record()).status, { timeout: 15_000 }).toBe('cancelled');
+    const cancelled = await record();
+    expect(cancelled.bytes).toBeNull();
+    expect(cancelled.row_counts['comments']).toBeUndefined();
+    // The work stopped: no statement of the export is still running.
+    await expect.poll(() => runningStatements(t.db.query.bind(t.db), 'export_sas')).toBe(0);
   });
 });

@@ -1,22 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { ResearchExportListResponseSchema } from '#schemas/researchExport';
 import {
   attachMedia,
   attachVideo,
-  countRows,
   createArtifact,
   createComment,
-  createLead,
   createPortfolio,
   createReaction,
   createResearcher,
   createSharedArtifact,
   createSharedPortfolio,
-  createTeacher,
   createUser,
   teamQuestion,
   type TestUser,
@@ -67,85 +62,6 @@ async function download(t: TestApp, researcher: TestUser, query: string) {
   expect(res).toHaveStatus(200);
   return unpack(res.rawPayload);
 }
-
-describe('GET /research/export and /research/exports: who may', async () => {
-  const t = await buildTestApp();
-
-  it('is for researchers only; anonymous 401, teachers and PLC leads 403, nothing recorded', async () => {
-    const before = await countRows(t, 'research_exports');
-    for (const url of ['/research/export', '/research/exports']) {
-      expect(await t.api({ method: 'GET', url })).toBeApiError(401, 'You need to log in.');
-      for (const who of [await createTeacher(t), await createLead(t)]) {
-        expect(await t.api({ method: 'GET', url, token: who.token })).toBeApiError(
-          403,
-          'Only researchers can export research data.',
-        );
-        expect(
-          await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { cookie: `jwt=${who.token}` } }),
-        ).toBeApiError(403);
-      }
-    }
-    expect(await countRows(t, 'research_exports')).toBe(before);
-  });
-
-  it('opens with the session cookie from the portal, but not from a link of another site', async () => {
-    const researcher = await createResearcher(t);
-    const cookie = { cookie: `jwt=${researcher.token}` };
-    const own = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/research/export',
-      headers: { ...cookie, 'sec-fetch-site': 'same-origin' },
-    });
-    expect(own).toHaveStatus(200);
-    expect(own.headers['content-type']).toBe('application/zip');
-    expect(own.headers['content-disposition']).toMatch(
-      /^attachment; filename="practicefolio-research-\d{4}-\d{2}-\d{2}-export-\d+\.zip"$/,
-    );
-    expect(own.headers['cache-control']).toBe('no-store');
-    const before = await countRows(t, 'research_exports');
-    const foreign = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/research/export',
-      headers: { ...cookie, 'sec-fetch-site': 'cross-site' },
-    });
-    expect(foreign).toBeApiError(403, 'This request must come from the portal’s own pages.');
-    expect(await countRows(t, 'research_exports')).toBe(before);
-  });
-
-  it('validates the filters strictly, with clear messages, and records nothing on bad input', async () => {
-    const researcher = await createResearcher(t);
-    const teacher = await createTeacher(t);
-    const sp = await createSharedPortfolio(t, await createLead(t));
-    const before = await countRows(t, 'research_exports');
-    const cases: [string, string | RegExp][] = [
-      ['format=xlsx', 'Unknown field "format" in the query; it is not accepted.'],
-      ['from=2026-13-01', 'from must be a date that exists.'],
-      ['from=yesterday', 'from must be a date written YYYY-MM-DD.'],
-      ['from=2026-03-02&to=2026-03-01', 'The end date must not be before the start date.'],
-      ['teachers=1,x', 'teachers must be ids separated by commas.'],
-      ['identities=everyone', /^identities must be one of/],
-      ['identities=included', 'Confirm that the people in this export consented to being identified.'],
-      [
-        'identities=included&consentConfirmed=false',
-        'Confirm that the people in this export consented to being identified.',
-      ],
-      [`teachers=${researcher.user.id}`, `No teacher or PLC lead has the id ${researcher.user.id}.`],
-      [`teachers=${teacher.user.id},2000000000`, 'No teacher or PLC lead has the id 2000000000.'],
-      [`sharedPortfolios=${sp.id},2000000001`, 'No shared portfolio has the id 2000000001.'],
-    ];
-    for (const [query, message] of cases) {
-      expect(
-        await t.api({ method: 'GET', url: `/research/export?${query}`, token: researcher.token }),
-        query,
-      ).toBeApiError(400, message);
-    }
-    expect(await t.api({ method: 'GET', url: '/research/exports?limit=5', token: researcher.token })).toBeApiError(
-      400,
-      /Unknown field "limit"/,
-    );
-    expect(await countRows(t, 'research_exports')).toBe(before);
-  });
-});
 
 describe('the research package', async () => {
   const t = await buildTestApp();
@@ -474,63 +390,5 @@ describe('the research package', async () => {
     );
     expect(readme).toMatch(/\| Teachers \| P-[0-9a-f]{20} \|/);
     expect(readme).toContain(`| Shared portfolios | @Forces PLC (id ${sp.id}) |`);
-  });
-});
-
-describe('a client that goes away', async () => {
-  const t = await buildTestApp();
-
-  it('stops the export and records it as cancelled', async () => {
-    const researcher = await createResearcher(t);
-    const lead = await createLead(t);
-    const sp = await createSharedPortfolio(t, lead);
-    const sa = await createSharedArtifact(t, sp, lead);
-    // About 25 MB of comment text that compresses poorly: far more than the sockets buffer.
-    await t.db.query(
-      `INSERT INTO comments (shared_artifact_id, owner_id, text)
-       SELECT $1, $2, (SELECT string_agg(md5(g::text || '-' || k::text), ' ') FROM generate_series(1, 12) k) FROM generate_series(1, 60000) g`,
-      [sa.id, lead.user.id],
-    );
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
-    await new Promise<void>((resolve, reject) => {
-      const req = http.get(
-        {
-          host: '127.0.0.1',
-          port,
-          path: '/api/v1/research/export',
-          headers: { authorization: `Bearer ${researcher.token}` },
-        },
-        (res) => {
-          expect(res.statusCode).toBe(200);
-          res.once('data', () => {
-            req.destroy();
-            resolve();
-          });
-        },
-      );
-      req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
-    });
-    const record = async () =>
-      (
-        await t.db.query<{ status: string; row_counts: Record<string, number>; bytes: number | null }>(
-          'SELECT status, row_counts, bytes FROM research_exports ORDER BY id DESC LIMIT 1',
-        )
-      ).rows[0]!;
-    await expect.poll(async () => (await record()).status, { timeout: 15_000 }).toBe('cancelled');
-    const cancelled = await record();
-    expect(cancelled.bytes).toBeNull();
-    expect(cancelled.row_counts['comments']).toBeUndefined();
-    // The work stopped: no statement of the export is still running.
-    await expect
-      .poll(
-        async () =>
-          (
-            await t.db.query<{ n: number }>(
-              `SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%export_sas%' AND state = 'active' AND pid <> pg_backend_pid()`,
-            )
-          ).rows[0]!.n,
-      )
-      .toBe(0);
   });
 });
