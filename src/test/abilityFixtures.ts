@@ -1,4 +1,9 @@
-import type { SharedArtifactAbilities, SharedPortfolioAbilities, UserAbilities } from '../schemas/abilities.ts';
+import type {
+  CommentAbilities,
+  SharedArtifactAbilities,
+  SharedPortfolioAbilities,
+  UserAbilities,
+} from '../schemas/abilities.ts';
 
 /** What `GET /users/me` answers as abilities for each kind of account (the server's policies decide them). */
 export const USER_ABILITIES = {
@@ -44,3 +49,19 @@ export const SHARED_ARTIFACT_ABILITIES = {
   worker: { edit: true, delete: true, comment: true, react: true, copy: true },
   reader: { edit: false, delete: false, comment: false, react: false, copy: false },
 } as const satisfies Record<string, SharedArtifactAbilities>;
+
+/** A comment's abilities: its author, who works in the shared portfolio, may edit and delete it; no one else may. */
+export const COMMENT_ABILITIES = {
+  author: { edit: true, delete: true },
+  other: { edit: false, delete: false },
+} as const satisfies Record<string, CommentAbilities>;
+
+/** A comment as the server answers it to `viewerId` (who may comment there when `works`). */
+export const asSeenBy = <C extends { owner: { id: number } }>(
+  comment: C,
+  viewerId: number,
+  works = true,
+): C & { abilities: CommentAbilities } => ({
+  ...comment,
+  abilities: works && comment.owner.id === viewerId ? COMMENT_ABILITIES.author : COMMENT_ABILITIES.other,
+});

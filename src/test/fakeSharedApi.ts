@@ -5,7 +5,7 @@ import type { Comment, Reaction, SharedArtifactDetail } from '../schemas/sharedA
 import type { SharedArtifact, SharedPortfolio, SharedPortfolioListItem } from '../schemas/sharedPortfolio.ts';
 import type { Me } from '../schemas/user.ts';
 import { ApiError } from '../services/errors.ts';
-import { SHARED_ARTIFACT_ABILITIES, SHARED_PORTFOLIO_ABILITIES } from './abilityFixtures.ts';
+import { asSeenBy, SHARED_ARTIFACT_ABILITIES, SHARED_PORTFOLIO_ABILITIES } from './abilityFixtures.ts';
 import { makeAccount } from './portfolioHarness.tsx';
 import { people } from './sharedFixtures.ts';
 import { discussedRef, personRef } from './sharedArtifactFixtures.ts';
@@ -119,7 +119,14 @@ export class FakeSharedApi {
     if (!artifact) throw notFound('Shared artifact not found.');
     const { reactions: _flags, ...rest } = this.present(artifact);
     const { comments, reactions } = this.discussion(artifactId);
-    return { ...rest, comments: [...comments], reactions: [...reactions] };
+    return { ...rest, comments: this.seen(artifactId, comments), reactions: [...reactions] };
+  }
+
+  /** Comments as the server answers them to the viewer: each with what the viewer may do with it. */
+  private seen(artifactId: number, comments: readonly Comment[]): Comment[] {
+    const portfolio = this.portfolios.find((p) => p.sharedArtifacts.some((a) => a.id === artifactId));
+    const works = portfolio !== undefined && this.abilitiesOn(portfolio).artifact.comment;
+    return comments.map((c) => asSeenBy(c, this.viewer.id, works));
   }
 
   /** The comments held for an artifact. */
@@ -134,8 +141,8 @@ export class FakeSharedApi {
 
   private answer(comment: Comment, artifactId: number) {
     return {
-      ...comment,
-      sharedArtifactComments: [...this.discussion(artifactId).comments],
+      ...this.seen(artifactId, [comment])[0]!,
+      sharedArtifactComments: this.seen(artifactId, this.discussion(artifactId).comments),
       sharedPortfolioCommentCount: 0,
     };
   }

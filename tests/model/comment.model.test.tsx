@@ -2,16 +2,14 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SimulatedClock, type SnapshotFrom } from 'xstate';
 import { commentMachine, type CommentEvent } from '../../src/machines/comment/commentMachine.ts';
-import type { Comment, SharedArtifactDetail } from '../../src/schemas/sharedArtifact.ts';
+import type { SharedArtifactDetail } from '../../src/schemas/sharedArtifact.ts';
 import { ApiError, NetworkError } from '../../src/services/errors.ts';
 import { signOut } from '../../src/services/session.ts';
-import { makeSharedArtifactDetail } from '../../src/test/sharedArtifactFixtures.ts';
 import { formatRelative } from '../../src/schemas/formatting.ts';
 import { isEdited } from '../../src/views/shared/discussion/CommentText.tsx';
 import {
   accounts,
   FakeSharedApi,
-  makeComment,
   makeSharedArtifact,
   makeSharedPortfolio,
   people,
@@ -19,6 +17,7 @@ import {
 } from '../../src/test/sharedHarness.tsx';
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
 import { checkStates } from './support/checkStates.ts';
+import { ANSWERS, DETAIL, MINE, type Answer } from './support/commentFixtures.ts';
 import { assertEveryStateChecked, coverageInspector, createPathModel } from './support/coverage.ts';
 import { controllableActor, type Deferred } from './support/deferred.ts';
 import { trackCoverage } from './support/report.ts';
@@ -30,41 +29,6 @@ afterEach(() => {
 });
 
 type Snapshot = SnapshotFrom<typeof commentMachine>;
-type Answer = Comment & { sharedArtifactComments: Comment[]; sharedPortfolioCommentCount: number };
-
-// Theo's comment and Tess's own (the viewer is Tess).
-const THEIRS = makeComment({
-  id: 31,
-  owner: people.theo.id,
-  username: people.theo.username,
-  text: 'Did anyone test two cars at once?',
-});
-const MINE = makeComment({
-  id: 32,
-  owner: people.tess.id,
-  username: people.tess.username,
-  text: 'We tried marbles.',
-  updated_at: '2026-03-04T10:00:00.000Z',
-});
-const POSTED = makeComment({
-  id: 33,
-  owner: people.tess.id,
-  username: people.tess.username,
-  text: 'Nice idea',
-  updated_at: '2026-04-01T10:00:00.000Z',
-});
-const EDITED = { ...MINE, text: 'We tried ball bearings.', updated_at: '2026-04-02T10:00:00.000Z' };
-const DETAIL = makeSharedArtifactDetail({ id: 70, comments: [THEIRS, MINE] });
-const answer = (comment: Comment, list: Comment[]): Answer => ({
-  ...comment,
-  sharedArtifactComments: list,
-  sharedPortfolioCommentCount: list.length,
-});
-const ANSWERS = {
-  add: answer(POSTED, [THEIRS, MINE, POSTED]),
-  edit: answer(EDITED, [THEIRS, EDITED]),
-  remove: answer(MINE, [THEIRS]),
-};
 const offline = new NetworkError();
 const refused = new ApiError(400, 'validation_error', 'Please enter a comment.', '');
 const REFETCH_MS = 1000;

@@ -2,23 +2,28 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { COMMENT_MAX } from '../../schemas/catalog.ts';
 import type { Comment, SharedArtifactDetail } from '../../schemas/sharedArtifact.ts';
+import { asSeenBy } from '../../test/abilityFixtures.ts';
 import { makeComment, makeSharedArtifactDetail } from '../../test/sharedArtifactFixtures.ts';
 import { people } from '../../test/sharedFixtures.ts';
 import type { Notice } from '../shared/notice.ts';
 import { commentMachine, type CommentInput } from './commentMachine.ts';
 
 const theirs = makeComment({ id: 31 });
-const mine = makeComment({ id: 32, owner: people.tess.id, username: people.tess.username, text: 'We tried marbles.' });
-const posted = makeComment({ id: 33, owner: people.tess.id, username: people.tess.username, text: 'Nice idea' });
+// As the server answers them to Tess: she may edit and delete her own comments.
+const own = (comment: Comment) => asSeenBy(comment, people.tess.id);
+const mine = own(
+  makeComment({ id: 32, owner: people.tess.id, username: people.tess.username, text: 'We tried marbles.' }),
+);
+const posted = own(makeComment({ id: 33, owner: people.tess.id, username: people.tess.username, text: 'Nice idea' }));
 
 /** The thread loaded with Theo's and Tess's comments; posting answers with the thread after the post. */
-async function start(input: Partial<CommentInput> = {}) {
+async function start(input: Partial<CommentInput> = {}, comments: Comment[] = [theirs, mine]) {
   const notify = vi.fn<(notice: Notice) => void>();
   const actor = createActor(
     commentMachine.provide({
       actors: {
         getSharedArtifact: fromPromise<SharedArtifactDetail, { artifactId: number }>(async () =>
-          makeSharedArtifactDetail({ id: 70, comments: [theirs, mine] }),
+          makeSharedArtifactDetail({ id: 70, comments }),
         ),
         addComment: fromPromise<Comment & { sharedArtifactComments: Comment[] }, { artifactId: number; text: string }>(
           async () => ({
@@ -37,16 +42,24 @@ async function start(input: Partial<CommentInput> = {}) {
 }
 
 describe('commentMachine guards', () => {
-  it('isOwnComment: the viewer may edit and delete their own comment, not another’s', async () => {
+  it('mayEdit and mayDelete: the viewer may edit and delete their own comment, not another’s', async () => {
     const { actor } = await start();
     expect(actor.getSnapshot().can({ type: 'comment.edit', commentId: mine.id })).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'comment.delete', commentId: mine.id })).toBe(true);
     expect(actor.getSnapshot().can({ type: 'comment.edit', commentId: theirs.id })).toBe(false);
     expect(actor.getSnapshot().can({ type: 'comment.delete', commentId: theirs.id })).toBe(false);
   });
 
-  it('isOwnComment and canComment: a viewer who may not comment here changes nothing', async () => {
-    const { actor } = await start({ mutable: false });
+  it('mayEdit and mayDelete read the server’s abilities, not the owner: an author without them changes nothing', async () => {
+    const { actor } = await start({}, [theirs, { ...mine, abilities: { edit: false, delete: true } }]);
     expect(actor.getSnapshot().can({ type: 'comment.edit', commentId: mine.id })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'comment.delete', commentId: mine.id })).toBe(true);
+  });
+
+  it('mayEdit and canComment: a viewer who may not comment here changes nothing', async () => {
+    const { actor } = await start({ mutable: false }, [theirs, asSeenBy(mine, people.tess.id, false)]);
+    expect(actor.getSnapshot().can({ type: 'comment.edit', commentId: mine.id })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'comment.delete', commentId: mine.id })).toBe(false);
     actor.send({ type: 'comment.draftChange', text: 'Hello' });
     expect(actor.getSnapshot().matches({ ready: { composer: 'idle' } })).toBe(true);
   });

@@ -6,9 +6,9 @@
  * ready (three regions at once):
  *   composer: idle ⇄ drafting (comment.draftChange: blank or not) ─(comment.submit)→ posting ─(posted)→ idle
  *                                                                                        └─(failed)→ drafting (alert)
- *   editor:   viewing ─(comment.edit: own)→ editing ─(comment.save)→ saving ─(saved)→ viewing
+ *   editor:   viewing ─(comment.edit: may edit)→ editing ─(comment.save)→ saving ─(saved)→ viewing
  *                │                             └─(comment.cancelEdit)→ viewing  └─(failed)→ editing (alert)
- *                └─(comment.delete: own)→ confirmingDelete ─(comment.confirmDelete)→ deleting ─(deleted / failed)→ viewing
+ *                └─(comment.delete: may delete)→ confirmingDelete ─(comment.confirmDelete)→ deleting ─(deleted / failed)→ viewing
  *                                             └─(comment.cancelDelete)→ viewing
  *   sync:     upToDate ─(a change)→ scheduled ─(after refetchDelay)→ refetching ─(artifact)→ upToDate
  *
@@ -73,6 +73,10 @@ type CommentAnswer = Comment & { sharedArtifactComments: Comment[] };
 /** Whether a text is empty or only spaces. */
 export const isBlank = (text: string): boolean => text.trim() === '';
 
+/** Whether the server says the viewer may edit or delete a comment of the thread (its `abilities`). */
+export const mayChange = (comments: readonly Comment[], commentId: number, what: 'edit' | 'delete'): boolean =>
+  comments.some((c) => c.id === commentId && c.abilities?.[what] === true);
+
 /** A text cut to the longest comment. */
 const clamp = (text: string): string => text.slice(0, COMMENT_MAX);
 
@@ -107,10 +111,8 @@ export const commentMachine = setup({
     isBlank: (_, params: { text: string }) => isBlank(params.text),
     hasDraft: ({ context }) => !isBlank(context.draft),
     canComment: ({ context }) => context.mutable && context.viewerId !== null,
-    isOwnComment: ({ context }, params: { commentId: number }) =>
-      context.mutable &&
-      context.viewerId !== null &&
-      context.comments.some((c) => c.id === params.commentId && c.owner.id === context.viewerId),
+    mayEdit: ({ context }, params: { commentId: number }) => mayChange(context.comments, params.commentId, 'edit'),
+    mayDelete: ({ context }, params: { commentId: number }) => mayChange(context.comments, params.commentId, 'delete'),
     isEditSendable: ({ context }) => context.editing !== null && !isBlank(context.editing.text),
   },
   actions: {
@@ -226,12 +228,12 @@ export const commentMachine = setup({
             viewing: {
               on: {
                 'comment.edit': {
-                  guard: { type: 'isOwnComment', params: ({ event }) => event },
+                  guard: { type: 'mayEdit', params: ({ event }) => event },
                   target: 'editing',
                   actions: { type: 'startEditing', params: ({ event }) => event },
                 },
                 'comment.delete': {
-                  guard: { type: 'isOwnComment', params: ({ event }) => event },
+                  guard: { type: 'mayDelete', params: ({ event }) => event },
                   target: 'confirmingDelete',
                   actions: { type: 'askDelete', params: ({ event }) => event },
                 },

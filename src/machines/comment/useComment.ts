@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, useEffect, useMemo } from 'react';
 import type { ActorOptions, ActorRefFrom, AnyActorLogic, InspectionEvent } from 'xstate';
+import type { CommentAbilities } from '../../schemas/abilities.ts';
 import type { Comment } from '../../schemas/sharedArtifact.ts';
 import type { UiError } from '../../services/errors.ts';
 import type { commentMachine, CommentInput } from './commentMachine.ts';
@@ -90,13 +91,14 @@ export function useCommentDeletion(ref: CommentRef): { commentId: number | null;
   return { commentId, deleting };
 }
 
-/** Whether the viewer may edit and delete this comment now (their own, with no other edit or deletion under way). */
-export const useCanChangeComment = (ref: CommentRef, commentId: number): boolean =>
-  useSelector(ref, (s) => s.can({ type: 'comment.edit', commentId }));
+/** Whether the viewer may edit or delete this comment now (allowed, with no other edit or deletion under way). */
+export const useCanChangeComment = (ref: CommentRef, commentId: number, what: 'edit' | 'delete'): boolean =>
+  useSelector(ref, (s) => s.can({ type: what === 'edit' ? 'comment.edit' : 'comment.delete', commentId }));
 
-/** Whether the comment is the viewer's own and they may comment here (edit and delete are offered). */
-export const useIsOwnComment = (ref: CommentRef, comment: Comment): boolean =>
-  useSelector(ref, (s) => s.context.mutable && s.context.viewerId !== null && comment.owner.id === s.context.viewerId);
+const NO_ABILITIES: CommentAbilities = { edit: false, delete: false };
+
+/** What the server says the viewer may do with a comment (Edit and Delete are offered accordingly). */
+export const commentAbilities = (comment: Comment): CommentAbilities => comment.abilities ?? NO_ABILITIES;
 
 /** What the comment thread may ask. */
 export function useCommentEvents(ref: CommentRef) {

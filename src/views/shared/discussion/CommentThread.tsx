@@ -1,6 +1,7 @@
 import { useContext, useEffect, useId, useMemo, useRef, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import styled from 'styled-components';
 import {
+  commentAbilities,
   useCanChangeComment,
   useCommentDeletion,
   useCommentArtifactId,
@@ -11,7 +12,6 @@ import {
   useCommentsStatus,
   useCommentsSyncing,
   useComposer,
-  useIsOwnComment,
   type CommentRef,
 } from '../../../machines/comment/useComment.ts';
 import { useLocalDraft } from '../../../machines/localDraft/useLocalDraft.ts';
@@ -216,9 +216,10 @@ function CommentItem({
   editing: boolean;
   /** Who its text may mention. */ names: readonly string[];
 }) {
-  const own = useIsOwnComment(thread, comment);
+  const may = commentAbilities(comment);
   const highlighted = useIsHighlighted(comment.id);
-  const free = useCanChangeComment(thread, comment.id);
+  const editFree = useCanChangeComment(thread, comment.id, 'edit');
+  const deleteFree = useCanChangeComment(thread, comment.id, 'delete');
   const { edit, askDelete } = useCommentEvents(thread);
   return (
     <li>
@@ -232,26 +233,30 @@ function CommentItem({
           <strong>{comment.username}</strong>
           <MomentTime comment={comment} />
           <CommentStamp comment={comment} />
-          {own && !editing ? (
+          {(may.edit || may.delete) && !editing ? (
             <ItemActions>
-              <Button
-                type="button"
-                $variant="link"
-                aria-label="Edit comment"
-                onClick={() => edit(comment.id)}
-                disabled={!free}
-              >
-                Edit
-              </Button>
-              <Button
-                type="button"
-                $variant="link"
-                aria-label="Delete comment"
-                onClick={() => askDelete(comment.id)}
-                disabled={!free}
-              >
-                Delete
-              </Button>
+              {may.edit ? (
+                <Button
+                  type="button"
+                  $variant="link"
+                  aria-label="Edit comment"
+                  onClick={() => edit(comment.id)}
+                  disabled={!editFree}
+                >
+                  Edit
+                </Button>
+              ) : null}
+              {may.delete ? (
+                <Button
+                  type="button"
+                  $variant="link"
+                  aria-label="Delete comment"
+                  onClick={() => askDelete(comment.id)}
+                  disabled={!deleteFree}
+                >
+                  Delete
+                </Button>
+              ) : null}
             </ItemActions>
           ) : null}
         </ItemHead>
