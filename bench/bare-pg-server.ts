@@ -17,6 +17,7 @@ import { openPostgres, queryCounter } from '../server/src/db/client.ts';
 import { artifactRepository } from '../server/src/repositories/artifactRepository.ts';
 import { portfolioFields, portfolioRepository } from '../server/src/repositories/portfolioRepository.ts';
 import { sessionRepository } from '../server/src/repositories/sessionRepository.ts';
+import { discussionRepository } from '../server/src/repositories/discussionRepository.ts';
 import { sharedArtifactRepository } from '../server/src/repositories/sharedArtifactRepository.ts';
 import {
   sharedPortfolioFields,
@@ -78,8 +79,8 @@ app.get('/api/v1/shared-artifacts/:id', async (request) => {
   await sharedPortfolioRepository.findById(db, artifact.sharedPortfolioId);
   const [[one], comments, reactions] = await Promise.all([
     sharedArtifactRepository.load(db, { ids: [id] }),
-    sharedArtifactRepository.comments(db, id),
-    sharedArtifactRepository.reactions(db, id),
+    discussionRepository.comments(db, id),
+    discussionRepository.reactions(db, id),
   ]);
   return { ...one!, comments, reactions };
 });

@@ -13,6 +13,7 @@ import { artifactRepository } from '../src/repositories/artifactRepository.ts';
 import { invitationRepository } from '../src/repositories/invitationRepository.ts';
 import { mediaRepository, type Holder } from '../src/repositories/mediaRepository.ts';
 import { portfolioRepository, type PortfolioRecord } from '../src/repositories/portfolioRepository.ts';
+import { discussionRepository } from '../src/repositories/discussionRepository.ts';
 import { sharedArtifactRepository } from '../src/repositories/sharedArtifactRepository.ts';
 import {
   sharedPortfolioRepository,
@@ -192,7 +193,7 @@ export function createComment(
   owner: Someone,
   text = 'A thoughtful comment.',
 ): Promise<number> {
-  return sharedArtifactRepository.addComment(t.db, sharedArtifact.id, idOf(owner), text);
+  return discussionRepository.addComment(t.db, sharedArtifact.id, idOf(owner), text);
 }
 
 /** A reaction by `owner` on a shared artifact. */
@@ -202,7 +203,7 @@ export function createReaction(
   owner: Someone,
   value: string = '⭐',
 ): Promise<Reaction> {
-  return sharedArtifactRepository.addReaction(t.db, sharedArtifact.id, idOf(owner), value);
+  return discussionRepository.addReaction(t.db, sharedArtifact.id, idOf(owner), value);
 }
 
 /** A pending invitation of `to` to a shared portfolio, from its owner; returns its id. */

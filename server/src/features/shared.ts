@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticated } from '../http/auth.ts';
-import { sharedRoutes } from '../routes/sharedRoutes.ts';
+import { discussionRoutes } from '../routes/discussionRoutes.ts';
+import { invitationRoutes } from '../routes/invitationRoutes.ts';
+import { sharedArtifactRoutes } from '../routes/sharedArtifactRoutes.ts';
+import { sharedPortfolioRoutes } from '../routes/sharedPortfolioRoutes.ts';
 import { createDiscussionService } from '../services/discussionService.ts';
 import { createInvitationService } from '../services/invitationService.ts';
 import { createMomentChecker } from '../services/momentService.ts';
@@ -15,5 +18,8 @@ export async function sharedFeature(app: FastifyInstance): Promise<void> {
   app.services.sharedArtifacts = createSharedArtifactService(ctx, app.mediaStore, app.services.media);
   app.services.discussion = createDiscussionService(ctx, createMomentChecker(ctx.db, app.mediaStore));
   app.services.invitations = createInvitationService(ctx, shared);
-  await app.register(authenticated(sharedRoutes));
+  await app.register(authenticated(sharedPortfolioRoutes));
+  await app.register(authenticated(sharedArtifactRoutes));
+  await app.register(authenticated(discussionRoutes));
+  await app.register(authenticated(invitationRoutes));
 }

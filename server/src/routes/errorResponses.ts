@@ -8,3 +8,6 @@ export const errorResponses = {
   404: ApiErrorSchema,
   429: ApiErrorSchema,
 } as const;
+
+/** The error answers of the shared-portfolio routes: also 409 (a newer version exists) and 423 (locked). */
+export const sharedErrorResponses = { ...errorResponses, 409: errorResponses[400], 423: errorResponses[400] } as const;

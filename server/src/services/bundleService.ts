@@ -3,6 +3,7 @@ import type { User } from '#schemas/user';
 import { abilitiesFor } from '../policies/abilities.ts';
 import { artifactRepository } from '../repositories/artifactRepository.ts';
 import { portfolioRepository } from '../repositories/portfolioRepository.ts';
+import { discussionRepository } from '../repositories/discussionRepository.ts';
 import { sharedArtifactRepository } from '../repositories/sharedArtifactRepository.ts';
 import { sharedPortfolioRepository } from '../repositories/sharedPortfolioRepository.ts';
 import type { ServiceContext } from './context.ts';
@@ -18,8 +19,8 @@ export function createBundleService(ctx: ServiceContext) {
         artifactRepository.load(db, { ownerId: user.id }),
         sharedPortfolioRepository.list(db, { memberId: user.id }),
         sharedArtifactRepository.load(db, { memberId: user.id }),
-        sharedArtifactRepository.commentsForMember(db, user.id),
-        sharedArtifactRepository.reactionsForMember(db, user.id),
+        discussionRepository.commentsForMember(db, user.id),
+        discussionRepository.reactionsForMember(db, user.id),
       ]);
       return {
         ...user,

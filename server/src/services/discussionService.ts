@@ -6,6 +6,7 @@ import { notFound } from '../errors.ts';
 import { abilitiesFor } from '../policies/abilities.ts';
 import { canChangeOwn, canWorkInShared, SHARED_MESSAGES } from '../policies/sharedPolicy.ts';
 import { notificationRepository } from '../repositories/notificationRepository.ts';
+import { discussionRepository } from '../repositories/discussionRepository.ts';
 import { sharedArtifactRepository } from '../repositories/sharedArtifactRepository.ts';
 import { sharedPortfolioRepository, type SharedPortfolioRecord } from '../repositories/sharedPortfolioRepository.ts';
 import type { ServiceContext } from './context.ts';
@@ -35,12 +36,12 @@ export function createDiscussionService(ctx: ServiceContext, moments: MomentChec
     removed?: Comment,
   ): Promise<CommentAnswer> {
     const withAbilities = (c: Comment): Comment => ({ ...c, abilities: abilitiesFor.comment(actor, c, sp) });
-    const comments = (await sharedArtifactRepository.comments(db, artifactId)).map(withAbilities);
+    const comments = (await discussionRepository.comments(db, artifactId)).map(withAbilities);
     const comment = removed ? withAbilities(removed) : comments.find((c) => c.id === commentId)!;
     return {
       ...comment,
       sharedArtifactComments: comments,
-      sharedPortfolioCommentCount: await sharedArtifactRepository.portfolioCommentCount(db, sp.id),
+      sharedPortfolioCommentCount: await discussionRepository.portfolioCommentCount(db, sp.id),
     };
   }
 
@@ -52,7 +53,7 @@ export function createDiscussionService(ctx: ServiceContext, moments: MomentChec
       const at = moment ? await moments.check('sharedArtifact', artifactId, moment) : null;
       // The comment and the notifications it causes are committed together (decision 020).
       const id = await db.transaction(async (tx) => {
-        const commentId = await sharedArtifactRepository.addComment(tx, artifactId, actor.id, text, at);
+        const commentId = await discussionRepository.addComment(tx, artifactId, actor.id, text, at);
         await notificationRepository.recordComment(tx, commentId);
         return commentId;
       });
@@ -61,29 +62,29 @@ export function createDiscussionService(ctx: ServiceContext, moments: MomentChec
 
     /** Changes the text of the caller's own comment, and its moment when `moment` is given (`null`: the whole artifact). */
     async editComment(actor: User, id: number, text: string, moment?: MomentBody | null): Promise<CommentAnswer> {
-      const comment = await sharedArtifactRepository.findComment(db, id);
+      const comment = await discussionRepository.findComment(db, id);
       if (!comment) throw notFound(SHARED_MESSAGES.commentNotFound);
       const sp = (await sharedPortfolioRepository.findById(db, comment.sharedPortfolioId))!;
       assertAllowed(canChangeOwn(actor, comment, sp, SHARED_MESSAGES.commentNotFound));
       const at = moment ? await moments.check('sharedArtifact', comment.sharedArtifact.id, moment) : moment;
-      await sharedArtifactRepository.editComment(db, id, text, actor.id, at);
+      await discussionRepository.editComment(db, id, text, actor.id, at);
       return answer(actor, id, comment.sharedArtifact.id, sp);
     },
 
     /** Deletes the caller's own comment. */
     async deleteComment(actor: User, id: number): Promise<CommentAnswer> {
-      const found = await sharedArtifactRepository.findComment(db, id);
+      const found = await discussionRepository.findComment(db, id);
       if (!found) throw notFound(SHARED_MESSAGES.commentNotFound);
       const sp = (await sharedPortfolioRepository.findById(db, found.sharedPortfolioId))!;
       assertAllowed(canChangeOwn(actor, found, sp, SHARED_MESSAGES.commentNotFound));
-      await sharedArtifactRepository.deleteComment(db, id);
+      await discussionRepository.deleteComment(db, id);
       const { sharedPortfolioId: _sp, ...comment } = found;
       return answer(actor, id, comment.sharedArtifact.id, sp, comment);
     },
 
     /** Comments of the caller's shared portfolios (mobile). */
     comments(actor: User): Promise<Comment[]> {
-      return sharedArtifactRepository.commentsForMember(db, actor.id);
+      return discussionRepository.commentsForMember(db, actor.id);
     },
 
     /** The four reactions. */
@@ -97,7 +98,7 @@ export function createDiscussionService(ctx: ServiceContext, moments: MomentChec
       assertAllowed(canWorkInShared(actor, sp, SHARED_MESSAGES.invalidArtifact));
       const at = moment ? await moments.check('sharedArtifact', artifactId, moment) : null;
       return db.transaction(async (tx) => {
-        const reaction = await sharedArtifactRepository.addReaction(tx, artifactId, actor.id, value, at);
+        const reaction = await discussionRepository.addReaction(tx, artifactId, actor.id, value, at);
         await notificationRepository.recordReaction(tx, reaction.id);
         return reaction;
       });
@@ -105,18 +106,18 @@ export function createDiscussionService(ctx: ServiceContext, moments: MomentChec
 
     /** Removes the caller's own reaction. */
     async unreact(actor: User, id: number): Promise<Reaction> {
-      const found = await sharedArtifactRepository.findReaction(db, id);
+      const found = await discussionRepository.findReaction(db, id);
       if (!found) throw notFound(SHARED_MESSAGES.reactionNotFound);
       const sp = (await sharedPortfolioRepository.findById(db, found.sharedPortfolioId))!;
       assertAllowed(canChangeOwn(actor, found, sp, SHARED_MESSAGES.reactionNotFound));
-      await sharedArtifactRepository.deleteReaction(db, id);
+      await discussionRepository.deleteReaction(db, id);
       const { sharedPortfolioId: _sp, ...reaction } = found;
       return reaction;
     },
 
     /** Reactions of the caller's shared portfolios (mobile). */
     reactions(actor: User): Promise<Reaction[]> {
-      return sharedArtifactRepository.reactionsForMember(db, actor.id);
+      return discussionRepository.reactionsForMember(db, actor.id);
     },
   };
 }

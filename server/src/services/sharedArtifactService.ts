@@ -18,6 +18,7 @@ import { mediaRepository } from '../repositories/mediaRepository.ts';
 import { momentRepository } from '../repositories/momentRepository.ts';
 import { notificationRepository } from '../repositories/notificationRepository.ts';
 import { portfolioRepository } from '../repositories/portfolioRepository.ts';
+import { discussionRepository } from '../repositories/discussionRepository.ts';
 import { sharedArtifactRepository, type SharedArtifactRecord } from '../repositories/sharedArtifactRepository.ts';
 import { sharedPortfolioRepository, type SharedPortfolioRecord } from '../repositories/sharedPortfolioRepository.ts';
 import { assertValidResponses } from './artifactService.ts';
@@ -179,8 +180,8 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
       assertAllowed(canReadShared(actor, sp, invitee, SHARED_MESSAGES.artifactNotFound));
       const [artifact, comments, reactions] = await Promise.all([
         one(id),
-        sharedArtifactRepository.comments(db, id),
-        sharedArtifactRepository.reactions(db, id),
+        discussionRepository.comments(db, id),
+        discussionRepository.reactions(db, id),
       ]);
       return {
         ...artifact,
