@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  currentRole,
+  currentAbilities,
   currentUser,
   forgetSession,
   hasSession,
@@ -43,14 +43,15 @@ describe('session', () => {
     expect(hasSession()).toBe(false);
   });
 
-  it('signs in and out: the current user and role signals follow', () => {
+  it('signs in and out: the current user and abilities signals follow', () => {
     signIn(user);
     expect(currentUser.value?.id).toBe(7);
-    expect(currentRole.value).toBe('authenticated');
+    expect(currentAbilities.value).toEqual(USER_ABILITIES.teacher);
     expect(sessionStatus.value).toBe('authenticated');
     Cookies.set(SESSION_MARKER, '1', { path: '/' });
     signOut();
     expect(currentUser.value).toBeNull();
+    expect(currentAbilities.value).toBeNull();
     expect(sessionStatus.value).toBe('anonymous');
     expect(hasSession()).toBe(false);
   });

@@ -1,5 +1,6 @@
 import { computed, signal } from '@preact/signals-core';
 import Cookies from 'js-cookie';
+import type { UserAbilities } from '../schemas/abilities.ts';
 import type { Me } from '../schemas/user.ts';
 
 /**
@@ -19,8 +20,8 @@ export type SessionStatus = 'unknown' | 'anonymous' | 'authenticated';
 export const currentUser = signal<Me | null>(null);
 /** Where the session stands. */
 export const sessionStatus = signal<SessionStatus>('unknown');
-/** The signed-in user's role type, or `null`. */
-export const currentRole = computed(() => currentUser.value?.role.type ?? null);
+/** What the server says the signed-in user may do, or `null`. */
+export const currentAbilities = computed<UserAbilities | null>(() => currentUser.value?.abilities ?? null);
 
 /** Whether the server has given this browser a session cookie (it may have ended since). */
 export function hasSession(): boolean {

@@ -16,6 +16,8 @@ import { Toaster } from '../views/feedback/Toaster.tsx';
 import { notify } from '../views/feedback/toastStore.ts';
 import { theme } from '../views/theme/theme.ts';
 import { DashboardPage } from '../views/pages/DashboardPage.tsx';
+import type { UserAbilities } from '../schemas/abilities.ts';
+import { USER_ABILITIES } from './abilityFixtures.ts';
 
 export const forces = makePortfolio({
   id: 11,
@@ -86,7 +88,10 @@ export interface Fakes {
 }
 
 /** The page as the app wires it (toasts included), with answering fake services. */
-export function renderDashboard({ isResearcher = false, fakes = {} }: { isResearcher?: boolean; fakes?: Fakes } = {}) {
+export function renderDashboard({
+  abilities = USER_ABILITIES.teacher,
+  fakes = {},
+}: { abilities?: UserAbilities; fakes?: Fakes } = {}) {
   const calls = {
     listPortfolios: 0,
     listSharedPortfolios: 0,
@@ -122,7 +127,7 @@ export function renderDashboard({ isResearcher = false, fakes = {} }: { isResear
   render(
     <ThemeProvider theme={theme}>
       <Router hook={location.hook}>
-        <DashboardActorContext.Provider logic={logic} options={{ input: { isResearcher } }}>
+        <DashboardActorContext.Provider logic={logic} options={{ input: { ownPortfolios: abilities.ownPortfolios } }}>
           <DashboardPage />
         </DashboardActorContext.Provider>
         <Toaster />

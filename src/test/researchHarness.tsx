@@ -9,7 +9,7 @@ import type { AnyActorLogic, InspectionEvent } from 'xstate';
 import { researchExportMachine } from '../machines/researchExport/researchExportMachine.ts';
 import { ResearchExportActorContext } from '../machines/researchExport/useResearchExport.ts';
 import type { ResearchExportRecord } from '../schemas/researchExport.ts';
-import type { User } from '../schemas/user.ts';
+import type { Me } from '../schemas/user.ts';
 import { ResearchExportPage } from '../views/pages/ResearchExportPage.tsx';
 import { theme } from '../views/theme/theme.ts';
 
@@ -37,7 +37,7 @@ export function renderResearchExport({
   actors,
   inspect,
 }: {
-  user: Pick<User, 'id' | 'role'> | null;
+  user: Pick<Me, 'id' | 'abilities'> | null;
   actors: Record<string, AnyActorLogic>;
   inspect?: (event: InspectionEvent) => void;
 }) {

@@ -18,6 +18,7 @@ import {
   summarize,
 } from '../../src/machines/dashboard/selectors.ts';
 import { DashboardActorContext } from '../../src/machines/dashboard/useDashboard.ts';
+import { USER_ABILITIES } from '../../src/test/abilityFixtures.ts';
 import type { Invitation } from '../../src/schemas/invitation.ts';
 import type { Portfolio, PortfolioCreateBody, PortfolioListItem } from '../../src/schemas/portfolio.ts';
 import type { SharedPortfolioListItem } from '../../src/schemas/sharedPortfolio.ts';
@@ -96,9 +97,9 @@ const actorEvent = (type: string, payload: Record<string, unknown>) =>
  */
 function events(snapshot: unknown): DashboardEvent[] {
   const s = snapshot as Snapshot;
-  const sections: DashboardSection[] = s.context.isResearcher
-    ? ['shared', 'invitations']
-    : ['portfolios', 'shared', 'invitations'];
+  const sections: DashboardSection[] = s.context.ownPortfolios
+    ? ['portfolios', 'shared', 'invitations']
+    : ['shared', 'invitations'];
   const loading = sections.find((section) => s.matches({ [section]: 'loading' } as never));
   if (loading) {
     const list = LISTS[loading];
@@ -129,7 +130,7 @@ function events(snapshot: unknown): DashboardEvent[] {
   return result.filter((event) => s.can(event));
 }
 
-function setup(isResearcher: boolean) {
+function setup(ownPortfolios: boolean) {
   const fakes = {
     listPortfolios: controllableActor<PortfolioListItem[]>(),
     listSharedPortfolios: controllableActor<SharedPortfolioListItem[]>(),
@@ -154,7 +155,10 @@ function setup(isResearcher: boolean) {
   render(
     <ThemeProvider theme={theme}>
       <Router hook={location.hook}>
-        <DashboardActorContext.Provider logic={logic} options={{ input: { isResearcher }, inspect: coverageInspector }}>
+        <DashboardActorContext.Provider
+          logic={logic}
+          options={{ input: { ownPortfolios }, inspect: coverageInspector }}
+        >
           <DashboardPage />
         </DashboardActorContext.Provider>
         <Toaster />
@@ -248,11 +252,11 @@ const stateChecks: Record<string, (s: Snapshot) => Promise<void>> = {
   },
   'shared.loading': async (s) => {
     await expectLoading(TITLES.shared, 'Loading shared portfolios');
-    if (s.context.isResearcher) await expectLoading(TITLES.summary, 'Loading the summary');
+    if (!s.context.ownPortfolios) await expectLoading(TITLES.summary, 'Loading the summary');
   },
   'shared.failed': async (s) => {
     const message = s.context.errors.shared!.message;
-    if (s.context.isResearcher) {
+    if (!s.context.ownPortfolios) {
       // The summary tells it once; the shared table is left out.
       await expectFailed(TITLES.summary, 'The summary could not be loaded', message);
       expect(region(TITLES.shared)).toBeNull();
@@ -273,7 +277,7 @@ const stateChecks: Record<string, (s: Snapshot) => Promise<void>> = {
         ]);
       }
     });
-    if (s.context.isResearcher) {
+    if (!s.context.ownPortfolios) {
       const summary = within(region(TITLES.summary)!);
       const counts = Object.fromEntries(
         summary
@@ -325,19 +329,22 @@ async function addThroughRow(h: ReturnType<typeof setup>, portfolio: Portfolio) 
   await act(async () => call.deferred.resolve(portfolio));
 }
 
-for (const isResearcher of [false, true]) {
-  describe(`dashboard model (${isResearcher ? 'a researcher' : 'a teacher or PLC lead'})`, () => {
-    const model = createPathModel(dashboardMachine, { input: { isResearcher }, events });
+for (const [who, { ownPortfolios }] of [
+  ['a teacher or PLC lead', USER_ABILITIES.teacher],
+  ['a researcher', USER_ABILITIES.researcher],
+] as const) {
+  describe(`dashboard model (${who})`, () => {
+    const model = createPathModel(dashboardMachine, { input: { ownPortfolios }, events });
     const paths = model.getShortestPaths();
     it('has paths to every state', () => {
-      expect(paths.length).toBeGreaterThan(isResearcher ? 5 : 10);
+      expect(paths.length).toBeGreaterThan(ownPortfolios ? 10 : 5);
     });
     for (const path of paths) {
       const steps = path.steps.map((step) => step.event.type).join(' → ');
       it(`reaches ${JSON.stringify(path.state.value)}: ${steps}`, async () => {
-        const h = setup(isResearcher);
+        const h = setup(ownPortfolios);
         // Every section starts loading (the paths check only the states after each step).
-        await checkSnapshot(createActor(dashboardMachine, { input: { isResearcher } }).getSnapshot());
+        await checkSnapshot(createActor(dashboardMachine, { input: { ownPortfolios } }).getSnapshot());
         const settle = (actor: keyof typeof h.fakes) => ({
           done: async (step: Step) => {
             const { output } = step.event as { output: never };
@@ -361,7 +368,7 @@ for (const isResearcher of [false, true]) {
             'xstate.done.actor.listInvitations': settle('listInvitations').done,
             'xstate.error.actor.listInvitations': settle('listInvitations').error,
             'portfolios.retry': retryIn(TITLES.portfolios),
-            'shared.retry': retryIn(isResearcher ? TITLES.summary : TITLES.shared),
+            'shared.retry': retryIn(ownPortfolios ? TITLES.shared : TITLES.summary),
             'invitations.retry': retryIn(TITLES.invitations),
             'portfolios.sort': async () => {
               await h.ux.click(within(loadedTable(TITLES.portfolios)).getByRole('button', { name: 'Portfolio Name' }));

@@ -6,7 +6,7 @@ import type { SnapshotFrom } from 'xstate';
 import { manageUsersMachine, type ManageUsersEvent } from '../../src/machines/manageUsers/manageUsersMachine.ts';
 import { provideManageUsers } from '../../src/machines/manageUsers/provideManageUsers.ts';
 import { ManageUsersActorContext } from '../../src/machines/manageUsers/useManageUsers.ts';
-import type { CreateUserBody, User } from '../../src/schemas/user.ts';
+import type { CreateUserBody, Me, User } from '../../src/schemas/user.ts';
 import { NetworkError } from '../../src/services/errors.ts';
 import { Toaster } from '../../src/views/feedback/Toaster.tsx';
 import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
@@ -38,7 +38,7 @@ const actorEvents = {
   createUserDialog: [{ type: 'xstate.error.actor.createUserDialog', error: defect }],
 } as unknown as Record<string, ManageUsersEvent[]>;
 
-function setup(currentUser: User) {
+function setup(currentUser: Me) {
   const listUsers = controllableActor<User[]>();
   const setUserBlocked = controllableActor<User, { id: number; blocked: boolean }>();
   const createUser = controllableActor<User, CreateUserBody>();

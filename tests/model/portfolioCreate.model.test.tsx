@@ -100,7 +100,7 @@ function setup() {
       <Router hook={location.hook}>
         <DashboardActorContext.Provider
           logic={logic}
-          options={{ input: { isResearcher: false }, inspect: coverageInspector }}
+          options={{ input: { ownPortfolios: true }, inspect: coverageInspector }}
         >
           <DashboardPage />
         </DashboardActorContext.Provider>

@@ -42,7 +42,14 @@ function ArtifactEdit({ portfolioId, artifactId }: { portfolioId: number; artifa
       <ArtifactLifecycleActorContext.Provider
         key={`${portfolioId}/${artifactId}`}
         logic={logic}
-        options={{ input: { kind: 'personal', portfolioId, artifactId, readOnly: user?.role.type === 'researcher' } }}
+        options={{
+          input: {
+            kind: 'personal',
+            portfolioId,
+            artifactId,
+            readOnly: user !== null && !user.abilities.ownPortfolios,
+          },
+        }}
       >
         <ArtifactEditLeaveGuard />
         <ArtifactEditPage />

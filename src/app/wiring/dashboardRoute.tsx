@@ -14,20 +14,20 @@ const archiveLogic = provideTeacherArchive({ notify: ({ message, tone }) => noti
 /** `/dashboard` (inside the private-route guard of the route list): one actor per visit and user. */
 export function DashboardRoute() {
   const user = useCurrentUser();
-  const isResearcher = user?.role.type === 'researcher';
+  const ownPortfolios = user?.abilities.ownPortfolios ?? true;
   return (
     <DashboardActorContext.Provider
       key={user?.id ?? 'nobody'}
       logic={dashboardLogic}
-      options={{ input: { isResearcher } }}
+      options={{ input: { ownPortfolios } }}
     >
       <DashboardPage
         archive={
-          isResearcher ? null : (
+          ownPortfolios ? (
             <TeacherArchiveActorContext.Provider logic={archiveLogic} options={{ input: {} }}>
               <ArchiveSection />
             </TeacherArchiveActorContext.Provider>
-          )
+          ) : null
         }
       />
     </DashboardActorContext.Provider>

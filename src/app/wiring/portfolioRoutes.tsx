@@ -85,10 +85,10 @@ export function provideTeacherBrowser(navigate: Navigate, teacher: number | null
   });
 }
 
-/** Researchers own no portfolios: their portfolio pages are the teachers'. */
+/** A user without personal portfolios (researchers) reads the teachers' instead. */
 function PersonalOnly({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
-  if (user?.role.type === 'researcher') return <Redirect to={paths.teacherPortfolios} replace />;
+  if (user && !user.abilities.ownPortfolios) return <Redirect to={paths.teacherPortfolios} replace />;
   return <>{children}</>;
 }
 
@@ -220,7 +220,7 @@ export function TeacherPortfoliosRoute() {
   const user = useCurrentUser();
   return (
     <PrivateRoute>
-      {user?.role.type === 'researcher' ? <TeacherPortfolios /> : <TeacherPortfoliosDenied />}
+      {user?.abilities.readTeacherPortfolios ? <TeacherPortfolios /> : <TeacherPortfoliosDenied />}
     </PrivateRoute>
   );
 }

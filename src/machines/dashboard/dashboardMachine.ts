@@ -2,7 +2,7 @@
  * PORTFOLIO DASHBOARD (spec §2): three sections that load side by side, each with its own
  * failure and retry.
  *
- * portfolios:  hidden (researchers) ─(teachers, leads)→ loading ─(list)→ ready ─(portfolio.added)→ ready (row added)
+ * portfolios:  hidden (no own portfolios) ─(ownPortfolios)→ loading ─(list)→ ready ─(portfolio.added)→ ready (row added)
  *                                                          └─(failed)→ failed ─(portfolios.retry)→ loading
  * shared:      loading ─(list)→ ready | ─(failed)→ failed ─(shared.retry)→ loading
  * invitations: loading ─(list)→ ready | ─(failed)→ failed ─(invitations.retry)→ loading
@@ -29,15 +29,18 @@ import {
 } from './selectors.ts';
 
 export interface DashboardInput {
-  /** Researchers see a summary instead of My Portfolios. */
-  isResearcher: boolean;
+  /**
+   * The user has personal portfolios (the server's `ownPortfolios` ability): My Portfolios is
+   * shown; otherwise (researchers) the summary is, instead.
+   */
+  ownPortfolios: boolean;
 }
 
 /** The dashboard's sections. */
 export type DashboardSection = 'portfolios' | 'shared' | 'invitations';
 
 export interface DashboardContext {
-  isResearcher: boolean;
+  ownPortfolios: boolean;
   portfolios: PortfolioListItem[];
   shared: SharedPortfolioListItem[];
   invitations: Invitation[];
@@ -70,7 +73,7 @@ export const dashboardMachine = setup({
     portfolioCreate: portfolioCreateMachine,
   },
   guards: {
-    ownsPortfolios: ({ context }) => !context.isResearcher,
+    ownsPortfolios: ({ context }) => context.ownPortfolios,
   },
   actions: {
     storePortfolios: assign(({ context }, params: { portfolios: PortfolioListItem[] }) => ({
@@ -103,7 +106,7 @@ export const dashboardMachine = setup({
 }).createMachine({
   id: 'dashboard',
   context: ({ input }) => ({
-    isResearcher: input.isResearcher,
+    ownPortfolios: input.ownPortfolios,
     portfolios: [],
     shared: [],
     invitations: [],

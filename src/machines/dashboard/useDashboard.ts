@@ -37,8 +37,8 @@ export function useSectionStatus(section: DashboardSection): SectionStatus {
 export const useSectionError = (section: DashboardSection): UiError | null =>
   DashboardActorContext.useSelector((s) => s.context.errors[section]);
 
-/** Whether the signed-in user is a researcher (summary instead of My Portfolios). */
-export const useIsResearcher = (): boolean => DashboardActorContext.useSelector((s) => s.context.isResearcher);
+/** Whether the signed-in user has personal portfolios (My Portfolios; otherwise the summary instead). */
+export const useOwnsPortfolios = (): boolean => DashboardActorContext.useSelector((s) => s.context.ownPortfolios);
 
 /** The order of My Portfolios. */
 export const usePortfolioSort = (): Sort<PortfolioSortColumn> =>

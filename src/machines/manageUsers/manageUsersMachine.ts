@@ -2,7 +2,7 @@
  * Manage Users (researchers): the list of accounts with an Active switch per row, and the
  * Create New User dialog.
  *
- * starting ─(researcher)→ loading ─(users)→ ready ─(user.created)→ ready (row added)
+ * starting ─(manageUsers ability)→ loading ─(users)→ ready ─(user.created)→ ready (row added)
  *    │                        └─(failed)→ loadFailed ─(retry)→ loading
  *    └─(anyone else)→ denied
  *
@@ -10,7 +10,7 @@
  * is the invoked `createUserDialog` actor, which reports new accounts with `user.created`.
  */
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { User } from '../../schemas/user.ts';
+import type { Me, User } from '../../schemas/user.ts';
 import { toUiError, type UiError } from '../../services/errors.ts';
 import { listUsers } from '../../services/userService.ts';
 import { createUserMachine, type UserCreatedEvent } from '../createUser/createUserMachine.ts';
@@ -19,7 +19,7 @@ import { insertionIndex, sortByName } from './selectors.ts';
 
 export interface ManageUsersInput {
   /** The signed-in user (`null` when nobody is). */
-  currentUser: Pick<User, 'id' | 'role'> | null;
+  currentUser: Pick<Me, 'id' | 'abilities'> | null;
 }
 
 /** The id of a row's switch actor. */
@@ -34,7 +34,8 @@ export interface UserRow {
 
 export interface ManageUsersContext {
   selfId: number | null;
-  isResearcher: boolean;
+  /** The server's `manageUsers` ability of the signed-in user. */
+  manageUsers: boolean;
   /** The rows, sorted by name. */
   rows: UserRow[];
   /** The account created last on this page (highlighted). */
@@ -56,7 +57,7 @@ export const manageUsersMachine = setup({
     createUserDialog: createUserMachine,
   },
   guards: {
-    canManageUsers: ({ context }) => context.isResearcher,
+    canManageUsers: ({ context }) => context.manageUsers,
   },
   actions: {
     storeUsers: assign({
@@ -94,7 +95,7 @@ export const manageUsersMachine = setup({
   id: 'manageUsers',
   context: ({ input }) => ({
     selfId: input.currentUser?.id ?? null,
-    isResearcher: input.currentUser?.role.type === 'researcher',
+    manageUsers: input.currentUser?.abilities.manageUsers ?? false,
     rows: [],
     createdId: null,
     error: null,

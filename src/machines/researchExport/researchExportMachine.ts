@@ -1,7 +1,7 @@
 /**
  * Research export (researchers): the package's filters, its download, and the audit log.
  *
- * starting ─(researcher)→ loading ─(teachers, shared portfolios, log)→ form.idle
+ * starting ─(researchExport ability)→ loading ─(teachers, shared portfolios, log)→ form.idle
  *    │                        └─(failed)→ loadFailed ─(retry)→ loading
  *    └─(anyone else)→ denied
  *
@@ -12,7 +12,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ResearchExportRecord } from '../../schemas/researchExport.ts';
 import type { SharedPortfolioListItem } from '../../schemas/sharedPortfolio.ts';
-import { ROLE_IDS, type User } from '../../schemas/user.ts';
+import { ROLE_IDS, type Me, type User } from '../../schemas/user.ts';
 import { toUiError, type UiError } from '../../services/errors.ts';
 import { listResearchExports, researchExportUrl } from '../../services/researchService.ts';
 import { listSharedPortfolios } from '../../services/sharedService.ts';
@@ -23,7 +23,7 @@ import { EMPTY_DRAFT, filtersOf, problemsOf, type ExportDraft, type ExportField 
 
 export interface ResearchExportInput {
   /** The signed-in user (`null` when nobody is). */
-  currentUser: Pick<User, 'id' | 'role'> | null;
+  currentUser: Pick<Me, 'id' | 'abilities'> | null;
 }
 
 /** What the page lists to choose from, and the log. */
@@ -40,7 +40,8 @@ export interface SharedPortfolioOption {
 }
 
 export interface ResearchExportContext {
-  isResearcher: boolean;
+  /** The server's `researchExport` ability of the signed-in user. */
+  researchExport: boolean;
   teachers: TeacherOption[];
   sharedPortfolios: SharedPortfolioOption[];
   exports: ResearchExportRecord[];
@@ -97,7 +98,7 @@ export const researchExportMachine = setup({
     }),
   },
   guards: {
-    canExport: ({ context }) => context.isResearcher,
+    canExport: ({ context }) => context.researchExport,
     isDraftValid: ({ context }) => Object.keys(problemsOf(context.draft)).length === 0,
   },
   actions: {
@@ -126,7 +127,7 @@ export const researchExportMachine = setup({
 }).createMachine({
   id: 'researchExport',
   context: ({ input }) => ({
-    isResearcher: input.currentUser?.role.type === 'researcher',
+    researchExport: input.currentUser?.abilities.researchExport ?? false,
     teachers: [],
     sharedPortfolios: [],
     exports: [],

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { gradeText, type SharedSortColumn } from '../../machines/dashboard/selectors.ts';
 import {
   useDashboardEvents,
-  useIsResearcher,
+  useOwnsPortfolios,
   useSectionError,
   useSectionStatus,
   useSharedRows,
@@ -62,16 +62,17 @@ function SharedTable() {
 
 /**
  * Shared Portfolios (everyone): the shared portfolios the user belongs to (researchers: all),
- * newest first, shown only when there are any. A researcher's failure is told by the summary.
+ * newest first, shown only when there are any. Without own portfolios, the summary (shown instead
+ * of My Portfolios) tells the failure.
  */
 export function SharedPortfoliosSection() {
   const status = useSectionStatus('shared');
   const error = useSectionError('shared');
-  const isResearcher = useIsResearcher();
+  const ownsPortfolios = useOwnsPortfolios();
   const sort = useSharedSort();
   const { retry } = useDashboardEvents();
   if (status === 'ready') return <SharedTable />;
-  if (status === 'failed' && isResearcher) return null;
+  if (status === 'failed' && !ownsPortfolios) return null;
   return (
     <DashboardSection title={SHARED_PORTFOLIOS}>
       {status === 'failed' ? (

@@ -208,7 +208,7 @@ function MenuIcon({ open }: { open: boolean }) {
 }
 
 /**
- * The page header: brand, navigation for the visitor's role, and the user menu. On a phone the
+ * The page header: brand, navigation for what the visitor may do, and the user menu. On a phone the
  * navigation and the account's items fold into a Menu button (a disclosure: Escape closes it and
  * gives the focus back to the button; choosing a link or clicking elsewhere closes it).
  */
@@ -224,15 +224,15 @@ export function Header() {
   const panelId = useId();
   const button = useRef<HTMLButtonElement>(null);
   const nav = useRef<HTMLElement>(null);
-  const isResearcher = user?.role.type === 'researcher';
+  // What the server says the user may do decides the links (decision 029).
+  const abilities = user?.abilities;
   const items = user
     ? [
         { href: paths.dashboard, label: 'PORTFOLIO DASHBOARD' },
-        isResearcher
-          ? { href: paths.teacherPortfolios, label: 'TEACHER PORTFOLIOS' }
-          : { href: paths.myPortfolios, label: 'MY PORTFOLIOS' },
+        ...(abilities?.readTeacherPortfolios ? [{ href: paths.teacherPortfolios, label: 'TEACHER PORTFOLIOS' }] : []),
+        ...(abilities?.ownPortfolios ? [{ href: paths.myPortfolios, label: 'MY PORTFOLIOS' }] : []),
         { href: paths.sharedPortfolios, label: 'SHARED PORTFOLIOS' },
-        ...(isResearcher ? [{ href: paths.researchExport, label: 'RESEARCH EXPORT' }] : []),
+        ...(abilities?.researchExport ? [{ href: paths.researchExport, label: 'RESEARCH EXPORT' }] : []),
       ]
     : [
         { href: paths.home, label: 'HOME' },
@@ -296,7 +296,7 @@ export function Header() {
               <PhoneAccount>
                 <p>{user.username}</p>
                 <ul>
-                  {isResearcher ? (
+                  {abilities?.manageUsers ? (
                     <li>
                       <Link href={paths.users} onClick={() => setOpen(false)}>
                         Manage Users
@@ -337,7 +337,7 @@ export function Header() {
             <Account>
               <UserMenu
                 username={user.username}
-                isResearcher={isResearcher}
+                manageUsers={abilities?.manageUsers ?? false}
                 helpUrl={config.helpUrl}
                 onLogout={logout}
               />

@@ -63,17 +63,18 @@ const menuItems = (menu: HTMLUListElement | null) => [
 ];
 
 /**
- * The user menu, titled with the username: Manage Users (researchers), Notification Settings, Help, Log Out.
+ * The user menu, titled with the username: Manage Users (when the user may manage accounts), Notification Settings, Help, Log Out.
  * A menu button: arrows move between items, Escape closes and returns focus.
  */
 export function UserMenu({
   username,
-  isResearcher,
+  manageUsers,
   helpUrl,
   onLogout,
 }: {
   username: string;
-  isResearcher: boolean;
+  /** The user may manage accounts (the server's `manageUsers` ability): the menu offers Manage Users. */
+  manageUsers: boolean;
   /** An external guide; `null`: the portal's own Help page. */
   helpUrl: string | null;
   onLogout: () => void;
@@ -139,7 +140,7 @@ export function UserMenu({
       </Trigger>
       {open ? (
         <Menu id={menuId} role="menu" aria-label={username} ref={menu} onKeyDown={handleMenuKey}>
-          {isResearcher ? (
+          {manageUsers ? (
             <li role="none">
               <Link href={paths.users} role="menuitem" tabIndex={-1} onClick={() => setOpen(false)}>
                 Manage Users

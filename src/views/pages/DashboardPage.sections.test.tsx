@@ -16,6 +16,7 @@ import {
   sortOf,
   tableOf,
 } from '../../test/dashboardPageKit.tsx';
+import { USER_ABILITIES } from '../../test/abilityFixtures.ts';
 
 afterEach(() => {
   clearToasts();
@@ -25,7 +26,10 @@ afterEach(() => {
 describe('Dashboard page', () => {
   describe('researchers', () => {
     it('see the summary counts of the shared portfolios and no My Portfolios table', async () => {
-      const { calls } = renderDashboard({ isResearcher: true, fakes: { shared: async () => [plc, circle] } });
+      const { calls } = renderDashboard({
+        abilities: USER_ABILITIES.researcher,
+        fakes: { shared: async () => [plc, circle] },
+      });
       const summary = await screen.findByRole('region', { name: 'Teacher Portfolio Summary' });
       await waitFor(() => expect(within(summary).queryByRole('status')).toBeNull());
       const counts = Object.fromEntries(
@@ -46,7 +50,10 @@ describe('Dashboard page', () => {
     });
 
     it('can open from each summary card the list it counts', async () => {
-      const { ux } = renderDashboard({ isResearcher: true, fakes: { shared: async () => [plc, circle] } });
+      const { ux } = renderDashboard({
+        abilities: USER_ABILITIES.researcher,
+        fakes: { shared: async () => [plc, circle] },
+      });
       const summary = await screen.findByRole('region', { name: 'Teacher Portfolio Summary' });
       const links = await within(summary).findAllByRole('link');
       expect(links.map((a) => [a.getAttribute('aria-label'), a.getAttribute('href')])).toEqual([
@@ -62,7 +69,7 @@ describe('Dashboard page', () => {
     });
 
     it('see zeros when there are no shared portfolios', async () => {
-      renderDashboard({ isResearcher: true });
+      renderDashboard({ abilities: USER_ABILITIES.researcher });
       const summary = await screen.findByRole('region', { name: 'Teacher Portfolio Summary' });
       await waitFor(() =>
         expect(
@@ -83,7 +90,7 @@ describe('Dashboard page', () => {
     it('are told once when the shared portfolios could not be loaded', async () => {
       let attempts = 0;
       const { ux } = renderDashboard({
-        isResearcher: true,
+        abilities: USER_ABILITIES.researcher,
         fakes: {
           shared: async () => {
             attempts += 1;

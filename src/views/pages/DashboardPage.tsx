@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { useIsResearcher } from '../../machines/dashboard/useDashboard.ts';
+import { useOwnsPortfolios } from '../../machines/dashboard/useDashboard.ts';
 import { useCurrentUser } from '../../machines/session/useSession.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { InvitationsSection } from '../dashboard/InvitationsSection.tsx';
@@ -14,8 +14,8 @@ const Greeting = styled.p`
 `;
 
 /**
- * 'PORTFOLIO DASHBOARD' (spec §2): researchers see the Teacher Portfolio Summary, everyone else
- * My Portfolios with its inline add row; then Shared Portfolios and Invitations when there are any.
+ * 'PORTFOLIO DASHBOARD' (spec §2): a user with personal portfolios sees My Portfolios with its
+ * inline add row, one without (researchers) the Teacher Portfolio Summary; then Shared Portfolios and Invitations when there are any.
  */
 export function DashboardPage({
   archive,
@@ -23,15 +23,15 @@ export function DashboardPage({
   /** Teachers' "Download my archive" section, shown last (the app supplies it with its actor). */ archive?: ReactNode;
 } = {}) {
   const user = useCurrentUser();
-  const isResearcher = useIsResearcher();
+  const ownsPortfolios = useOwnsPortfolios();
   return (
     <>
       <PageHeading title="PORTFOLIO DASHBOARD" />
       {user ? <Greeting>Welcome, {user.username}</Greeting> : null}
-      {isResearcher ? <PortfolioSummarySection /> : <MyPortfoliosSection />}
+      {ownsPortfolios ? <MyPortfoliosSection /> : <PortfolioSummarySection />}
       <SharedPortfoliosSection />
       <InvitationsSection />
-      {isResearcher ? null : archive}
+      {ownsPortfolios ? archive : null}
     </>
   );
 }

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { provideManageUsers } from '../../machines/manageUsers/provideManageUsers.ts';
 import { ManageUsersActorContext } from '../../machines/manageUsers/useManageUsers.ts';
-import type { CreateUserBody, User } from '../../schemas/user.ts';
+import type { CreateUserBody, Me, User } from '../../schemas/user.ts';
+import { USER_ABILITIES } from '../../test/abilityFixtures.ts';
 // The typed failures the services throw, which the machines turn into messages.
 // oxlint-disable-next-line no-restricted-imports
 import { ApiError, NetworkError } from '../../services/errors.ts';
@@ -22,8 +23,8 @@ const ROLES = {
 } as const;
 let nextId = 100;
 
-/** An account as the API describes it. */
-function makeUser(kind: keyof typeof ROLES, overrides: Partial<User> = {}): User {
+/** An account as the API describes it (`GET /users/me` adds the abilities the server gives it). */
+function makeUser(kind: keyof typeof ROLES, overrides: Partial<User> = {}): Me {
   nextId += 1;
   return {
     id: nextId,
@@ -33,6 +34,7 @@ function makeUser(kind: keyof typeof ROLES, overrides: Partial<User> = {}): User
     confirmed: true,
     blocked: false,
     role: ROLES[kind],
+    abilities: USER_ABILITIES[kind],
     created_at: '2026-01-01T10:00:00.000Z',
     updated_at: '2026-01-01T10:00:00.000Z',
     ...overrides,
@@ -69,7 +71,7 @@ function renderPage({
 }: {
   /** Render inside <StrictMode>, as the app does. */
   strict?: boolean;
-  currentUser?: User | null;
+  currentUser?: Me | null;
   listUsers?: () => Promise<User[]>;
   setUserBlocked?: (input: Blocking) => Promise<User>;
   createUser?: (body: CreateUserBody) => Promise<User>;
