@@ -32,12 +32,19 @@ function check(title, command, args, env = {}) {
   return ok;
 }
 
-function vitest(title, projects, env = {}) {
+/**
+ * Test files run in as many workers as the machine has cores: vitest's default keeps one core for
+ * its main process, which here mostly waits (on 2 cores the default is a single worker).
+ */
+const workers = Math.max(1, os.availableParallelism());
+
+function vitest(title, projects, env = {}, { parallel = true } = {}) {
   step(title);
   const out = path.join(tmp, `${title.replace(/\W+/g, '-')}.json`);
   const args = [
     'run',
     ...projects.flatMap((p) => ['--project', p]),
+    ...(parallel ? [`--maxWorkers=${workers}`] : []),
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${out}`,
@@ -86,7 +93,7 @@ if (!chromium.path) {
   failed += 1;
   summary.push('FAIL end-to-end tests: Chromium is missing');
 } else if (built) {
-  vitest('end-to-end journeys in Chromium', ['e2e'], { CHROMIUM_PATH: chromium.path });
+  vitest('end-to-end journeys in Chromium', ['e2e'], { CHROMIUM_PATH: chromium.path }, { parallel: false });
 } else {
   failed += 1;
   summary.push('FAIL end-to-end tests: the web app did not build');
