@@ -163,7 +163,9 @@ export const ArtifactsArea = memo(function ArtifactsArea({
   const table = useRef<HTMLDivElement>(null);
   const shared = mode === 'shared';
   const total = rowsTotal(portfolio);
-  const chosen = !comparing && shownId !== null;
+  // Chosen once the pane has caught up; closed at once (Back to artifacts brings the table back in
+  // this very render, so its row can be focused and scrolled to).
+  const chosen = !comparing && selectedId !== null && shownId !== null;
 
   // A chosen artifact opens where the teacher is looking: beside the table, or in its place on
   // narrow screens (then the focus moves to it).
