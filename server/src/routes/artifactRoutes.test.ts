@@ -9,9 +9,9 @@ import {
   createResearcher,
   createTeacher,
   snapshot,
-  type TestUser,
   TEMPLATE_STRUCTURE,
 } from '../../test/factories.ts';
+import { INVALID_RESPONSES, ownPortfolio } from '../../test/fixtures/artifacts.ts';
 import { buildTestApp } from '../../test/helper.ts';
 
 const t = await buildTestApp();
@@ -30,42 +30,9 @@ const save = (token: string, id: number | string, payload: unknown) =>
   t.api({ method: 'PUT', url: `/artifacts/${id}`, token, payload: payload as object });
 const remove = (token: string, id: number) => t.api({ method: 'DELETE', url: `/artifacts/${id}`, token });
 
-async function ownPortfolio(): Promise<{ teacher: TestUser; portfolioId: number }> {
-  const teacher = await createTeacher(t);
-  return { teacher, portfolioId: (await createPortfolio(t, teacher)).id };
-}
-
-/** Response problems and the spec §5 message each one gets (Basic template questions). */
-const INVALID_RESPONSES: [Record<string, unknown>, string][] = [
-  [{ colour: 'blue' }, 'There is no question "colour" in this artifact.'],
-  [{ artifactName: 5 }, 'Field Artifact Name must be text.'],
-  [{ artifactName: ['a'] }, 'Field Artifact Name must be text.'],
-  [{ artifactName: 'x'.repeat(501) }, 'Field Artifact Name must be at most 500 characters.'],
-  [
-    { learningGoal: 'x'.repeat(20_001) },
-    'Field What were students working to learn? must be at most 20000 characters.',
-  ],
-  [{ unitTiming: 'Someday' }, 'Field When in the unit was this? has no choice "Someday".'],
-  [{ unitTiming: ['Middle of unit'] }, 'Field When in the unit was this? must be one of its choices.'],
-  [{ artifactCategory: 'Student work' }, 'Field What kind of evidence is this? must be a list of its choices.'],
-  [{ artifactCategory: ['Student work', 'Poetry'] }, 'Field What kind of evidence is this? has no choice "Poetry".'],
-  [
-    { standardFrameworkTags: ['Not a standard'] },
-    'Field Standards or elements of the framework has no choice "Not a standard".',
-  ],
-  [{ unitDay: 2.5 }, 'Field Day of the unit must be an integer.'],
-  [{ unitDay: 'three' }, 'Field Day of the unit must be an integer.'],
-  [{ unitDay: -1 }, 'Field Day of the unit must be between 0 and 200.'],
-  [{ unitDay: 201 }, 'Field Day of the unit must be between 0 and 200.'],
-  [{ unitDay: 250 }, 'Field Day of the unit must be between 0 and 200.'],
-  [{ unitDay: '250' }, 'Field Day of the unit must be between 0 and 200.'],
-  [{ unitDay: 1_000_001 }, 'Field Day of the unit must be between 0 and 200.'],
-  [{ fileUpload: 'photo.png' }, 'Field Photos, videos or documents takes files, which are uploaded separately.'],
-];
-
 describe('POST /portfolios/{id}/artifacts/responses', () => {
   it('creates a parking-lot artifact with the portfolio’s questions, from the mobile’s {} or the web’s body', async () => {
-    const { teacher, portfolioId } = await ownPortfolio();
+    const { teacher, portfolioId } = await ownPortfolio(t);
     const mobile = await createIn(teacher.token, portfolioId, {});
     expect(mobile).toHaveStatus(200);
     const artifact = ArtifactSchema.parse(mobile.json());
@@ -98,7 +65,7 @@ describe('POST /portfolios/{id}/artifacts/responses', () => {
   });
 
   it('can create a completed artifact when every core question is answered', async () => {
-    const { teacher, portfolioId } = await ownPortfolio();
+    const { teacher, portfolioId } = await ownPortfolio(t);
     const res = await createIn(teacher.token, portfolioId, {
       responses: { ...COMPLETE_RESPONSES, unitDay: '12', nextSteps: '' },
       parkingLot: false,
@@ -109,7 +76,7 @@ describe('POST /portfolios/{id}/artifacts/responses', () => {
   });
 
   it('checks answers against the questions with the spec’s messages, and stores nothing', async () => {
-    const { teacher, portfolioId } = await ownPortfolio();
+    const { teacher, portfolioId } = await ownPortfolio(t);
     const before = await snapshot(t);
     for (const [responses, message] of INVALID_RESPONSES) {
       expect(await createIn(teacher.token, portfolioId, { responses })).toBeApiError(400, message);
@@ -125,7 +92,7 @@ describe('POST /portfolios/{id}/artifacts/responses', () => {
   });
 
   it('refuses other questions, unknown fields and wrong types, and stores nothing', async () => {
-    const { teacher, portfolioId } = await ownPortfolio();
+    const { teacher, portfolioId } = await ownPortfolio(t);
     const otherPortfolio = await createPortfolio(t, await createTeacher(t));
     const before = await snapshot(t);
     const changed = [{ key: 'artifactName', text: 'Name', type: 'shortText', core: true }];
@@ -170,7 +137,7 @@ describe('POST /portfolios/{id}/artifacts/responses', () => {
 
 describe('GET /artifacts/{id}', () => {
   it('answers the owner and researchers with the whole artifact', async () => {
-    const { teacher, portfolioId } = await ownPortfolio();
+    const { teacher, portfolioId } = await ownPortfolio(t);
     const created = await createArtifact(t, { id: portfolioId }, { parkingLot: false });
     await attachMedia(t, 'artifact', created.id, 'image');
     await attachMedia(t, 'artifact', created.id, 'document');
@@ -201,7 +168,7 @@ describe('GET /artifacts/{id}', () => {
 
 describe('DELETE /artifacts/{id}', () => {
   it('deletes the artifact and answers it with its portfolio id', async () => {
-    const { teacher, portfolioId } = await ownPortfolio();
+    const { teacher, portfolioId } = await ownPortfolio(t);
     const a = await createArtifact(t, { id: portfolioId }, { responses: { artifactName: 'Gone soon' } });
     const res = await remove(teacher.token, a.id);
     expect(res).toHaveStatus(200);
@@ -237,7 +204,7 @@ describe('GET /artifacts (mobile)', () => {
 
 describe('standards answers', () => {
   it('accepts the standards items and keeps each once', async () => {
-    const { teacher, portfolioId } = await ownPortfolio();
+    const { teacher, portfolioId } = await ownPortfolio(t);
     const a = await createArtifact(t, { id: portfolioId });
     const [first, second] = STANDARDS_ITEMS;
     const res = await save(teacher.token, a.id, { responses: { standardFrameworkTags: [first, second, first] } });

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ArtifactSchema } from '#schemas/artifact';
-import {
-  COMPLETE_RESPONSES,
-  createArtifact,
-  createPortfolio,
-  createTeacher,
-  snapshot,
-  type TestUser,
-} from '../../test/factories.ts';
+import { COMPLETE_RESPONSES, createArtifact, createPortfolio, createTeacher, snapshot } from '../../test/factories.ts';
+import { INVALID_RESPONSES, ownPortfolio } from '../../test/fixtures/artifacts.ts';
 import { buildTestApp } from '../../test/helper.ts';
 
 const t = await buildTestApp();
@@ -25,42 +19,9 @@ const merge = (token: string, portfolioId: number, id: number, payload: unknown)
     payload: payload as object,
   });
 
-async function ownPortfolio(): Promise<{ teacher: TestUser; portfolioId: number }> {
-  const teacher = await createTeacher(t);
-  return { teacher, portfolioId: (await createPortfolio(t, teacher)).id };
-}
-
-/** Response problems and the spec §5 message each one gets (Basic template questions). */
-const INVALID_RESPONSES: [Record<string, unknown>, string][] = [
-  [{ colour: 'blue' }, 'There is no question "colour" in this artifact.'],
-  [{ artifactName: 5 }, 'Field Artifact Name must be text.'],
-  [{ artifactName: ['a'] }, 'Field Artifact Name must be text.'],
-  [{ artifactName: 'x'.repeat(501) }, 'Field Artifact Name must be at most 500 characters.'],
-  [
-    { learningGoal: 'x'.repeat(20_001) },
-    'Field What were students working to learn? must be at most 20000 characters.',
-  ],
-  [{ unitTiming: 'Someday' }, 'Field When in the unit was this? has no choice "Someday".'],
-  [{ unitTiming: ['Middle of unit'] }, 'Field When in the unit was this? must be one of its choices.'],
-  [{ artifactCategory: 'Student work' }, 'Field What kind of evidence is this? must be a list of its choices.'],
-  [{ artifactCategory: ['Student work', 'Poetry'] }, 'Field What kind of evidence is this? has no choice "Poetry".'],
-  [
-    { standardFrameworkTags: ['Not a standard'] },
-    'Field Standards or elements of the framework has no choice "Not a standard".',
-  ],
-  [{ unitDay: 2.5 }, 'Field Day of the unit must be an integer.'],
-  [{ unitDay: 'three' }, 'Field Day of the unit must be an integer.'],
-  [{ unitDay: -1 }, 'Field Day of the unit must be between 0 and 200.'],
-  [{ unitDay: 201 }, 'Field Day of the unit must be between 0 and 200.'],
-  [{ unitDay: 250 }, 'Field Day of the unit must be between 0 and 200.'],
-  [{ unitDay: '250' }, 'Field Day of the unit must be between 0 and 200.'],
-  [{ unitDay: 1_000_001 }, 'Field Day of the unit must be between 0 and 200.'],
-  [{ fileUpload: 'photo.png' }, 'Field Photos, videos or documents takes files, which are uploaded separately.'],
-];
-
 describe('PUT /artifacts/{id}', () => {
   it('replaces the answers of a parking-lot artifact without requiring the core questions', async () => {
-    const { teacher, portfolioId } = await ownPortfolio();
+    const { teacher, portfolioId } = await ownPortfolio(t);
     const a = await createArtifact(t, { id: portfolioId }, { responses: { artifactName: 'Old', nextSteps: 'Later' } });
     const res = await save(teacher.token, a.id, { responses: { studentThinking: 'They compare slopes.', unitDay: 4 } });
     expect(res).toHaveStatus(200);
@@ -74,7 +35,7 @@ describe('PUT /artifacts/{id}', () => {
   });
 
   it('submits to the portfolio only when every core question is answered', async () => {
-    const { teacher, portfolioId } = await ownPortfolio();
+    const { teacher, portfolioId } = await ownPortfolio(t);
     const a = await createArtifact(t, { id: portfolioId });
     const before = await snapshot(t);
     expect(await save(teacher.token, a.id, { responses: { learningGoal: 'Goal' }, parkingLot: false })).toBeApiError(
@@ -92,7 +53,7 @@ describe('PUT /artifacts/{id}', () => {
   });
 
   it('keeps a completed artifact completed: no return to the lot, and the core questions stay required', async () => {
-    const { teacher, portfolioId } = await ownPortfolio();
+    const { teacher, portfolioId } = await ownPortfolio(t);
     const a = await createArtifact(t, { id: portfolioId }, { parkingLot: false });
     const before = await snapshot(t);
     expect(await save(teacher.token, a.id, { responses: COMPLETE_RESPONSES, parkingLot: true })).toBeApiError(
@@ -110,7 +71,7 @@ describe('PUT /artifacts/{id}', () => {
   });
 
   it('checks the answers with the spec’s messages and changes nothing when they are wrong', async () => {
-    const { teacher, portfolioId } = await ownPortfolio();
+    const { teacher, portfolioId } = await ownPortfolio(t);
     const a = await createArtifact(t, { id: portfolioId }, { responses: { artifactName: 'Keep me' } });
     const before = await snapshot(t);
     for (const [responses, message] of INVALID_RESPONSES)
@@ -119,7 +80,7 @@ describe('PUT /artifacts/{id}', () => {
   });
 
   it('refuses to move an artifact, change its questions or owner, or attach files (no mass assignment)', async () => {
-    const { teacher, portfolioId } = await ownPortfolio();
+    const { teacher, portfolioId } = await ownPortfolio(t);
     const a = await createArtifact(t, { id: portfolioId });
     const victim = await createPortfolio(t, await createTeacher(t));
     const before = await snapshot(t);
@@ -140,7 +101,7 @@ describe('PUT /artifacts/{id}', () => {
 
 describe('PUT /portfolios/{id}/artifacts/{artifactId}/responses (mobile merge)', () => {
   it('merges answers: a key overwrites, null deletes it, the others stay', async () => {
-    const { teacher, portfolioId } = await ownPortfolio();
+    const { teacher, portfolioId } = await ownPortfolio(t);
     const a = await createArtifact(
       t,
       { id: portfolioId },
@@ -163,7 +124,7 @@ describe('PUT /portfolios/{id}/artifacts/{artifactId}/responses (mobile merge)',
   });
 
   it('takes back the structure the artifact already has, and submits with parkingLot false', async () => {
-    const { teacher, portfolioId } = await ownPortfolio();
+    const { teacher, portfolioId } = await ownPortfolio(t);
     const a = await createArtifact(t, { id: portfolioId });
     const { structure } = (await read(teacher.token, a.id)).json();
     const res = await merge(teacher.token, portfolioId, a.id, {
@@ -206,7 +167,7 @@ describe('PUT /portfolios/{id}/artifacts/{artifactId}/responses (mobile merge)',
   });
 
   it('refuses other questions, invalid answers and unknown fields, changing nothing', async () => {
-    const { teacher, portfolioId } = await ownPortfolio();
+    const { teacher, portfolioId } = await ownPortfolio(t);
     const a = await createArtifact(t, { id: portfolioId });
     const before = await snapshot(t);
     const cases: [unknown, string][] = [
