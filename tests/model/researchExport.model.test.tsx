@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
+  LOG_FOLLOW_INTERVAL_MS,
   researchExportMachine,
   type ExportOptions,
   type ResearchExportContext,
@@ -34,11 +35,20 @@ const OPTIONS: ExportOptions = {
   sharedPortfolios: [{ id: 31, name: 'Grade 5 PLC' }],
   exports: [makeExportRecord({ id: 1 })],
 };
-/** The log once the new export is in it. */
+/** The log once the new export is in it, still running (started now: the log follows it). */
 const LOG_AFTER: ResearchExportRecord[] = [
-  makeExportRecord({ id: 2, status: 'running', finished_at: null, rowCounts: {}, bytes: null }),
+  makeExportRecord({
+    id: 2,
+    status: 'running',
+    started_at: new Date().toISOString(),
+    finished_at: null,
+    rowCounts: {},
+    bytes: null,
+  }),
   ...OPTIONS.exports,
 ];
+/** The log once the new export has completed. */
+const LOG_DONE: ResearchExportRecord[] = [makeExportRecord({ id: 2 }), ...OPTIONS.exports];
 
 interface Snapshot {
   context: ResearchExportContext;
@@ -71,13 +81,19 @@ const events = (snapshot: unknown) =>
     ],
     refreshLog: [
       actorEvent('xstate.done.actor.refreshLog', { output: LOG_AFTER }),
+      actorEvent('xstate.done.actor.refreshLog', { output: LOG_DONE }),
       actorEvent('xstate.error.actor.refreshLog', { error: offline }),
+    ],
+    followLog: [
+      actorEvent('xstate.done.actor.followLog', { output: LOG_AFTER }),
+      actorEvent('xstate.done.actor.followLog', { output: LOG_DONE }),
+      actorEvent('xstate.error.actor.followLog', { error: offline }),
     ],
   })(snapshot);
 
 function setup(user: typeof researcher) {
   const loadOptions = controllableActor<ExportOptions>();
-  const refreshLog = controllableActor<ResearchExportRecord[], { delayMs: number }>();
+  const refreshLog = controllableActor<ResearchExportRecord[], { delayMs: number }>({ dropCancelled: true });
   const h = renderResearchExport({
     user,
     actors: { loadOptions: loadOptions.logic, refreshLog: refreshLog.logic },
@@ -173,6 +189,13 @@ describe.each(WHO)('researchExport model (%s)', (_who, user) => {
     it(`reaches ${JSON.stringify(path.state.value)}: ${path.steps.map((step) => step.event.type).join(' → ')}`, async () => {
       const h = setup(user);
       let checked = 0;
+      const answerLog = async ({ event }: { event: unknown }) => {
+        const { output } = event as { output: ResearchExportRecord[] };
+        await act(async () => h.refreshLog.next().deferred.resolve(output));
+      };
+      const refuseLog = async () => {
+        await act(async () => h.refreshLog.next().deferred.reject(offline));
+      };
       await path.test({
         states: {
           '*': async (state) => {
@@ -188,12 +211,14 @@ describe.each(WHO)('researchExport model (%s)', (_who, user) => {
           'xstate.error.actor.loadOptions': async () => {
             await act(async () => h.loadOptions.next().deferred.reject(offline));
           },
-          'xstate.done.actor.refreshLog': async () => {
-            await act(async () => h.refreshLog.next().deferred.resolve(LOG_AFTER));
+          'xstate.done.actor.refreshLog': answerLog,
+          'xstate.error.actor.refreshLog': refuseLog,
+          // Following a running export: the same reading of the log, two seconds after the last.
+          'xstate.done.actor.followLog': async (step) => {
+            expect(h.refreshLog.calls[0]?.input).toEqual({ delayMs: LOG_FOLLOW_INTERVAL_MS });
+            await answerLog(step);
           },
-          'xstate.error.actor.refreshLog': async () => {
-            await act(async () => h.refreshLog.next().deferred.reject(offline));
-          },
+          'xstate.error.actor.followLog': refuseLog,
           retry: async () => {
             await h.ux.click(screen.getByRole('button', { name: 'Try again' }));
           },

@@ -8,6 +8,10 @@
  * form.idle ─(export.request, valid)→ form.refreshingLog (the download starts; the log is read
  * again, the new entry in it) ─(log)→ form.idle;  ─(export.request, invalid)→ the problems shown.
  * form.idle ─(log.refresh)→ form.refreshingLog. Filters change in either form state.
+ * While the log holds an export that is still running (started in the last ten minutes: one left
+ * running by a stopped server is not waited for), the log follows it: form.refreshingLog ─(log with
+ * a running export)→ form.following, which reads it again every two seconds until none runs
+ * ─(log)→ form.idle; a Refresh meanwhile reads it at once.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { ResearchExportRecord } from '../../schemas/researchExport.ts';
@@ -63,6 +67,15 @@ export type ResearchExportEvent =
 
 /** How long the log waits after a download starts before reading again (the server records the export as it begins). */
 export const LOG_REFRESH_DELAY_MS = 1200;
+/** How often the log is read again while an export in it is still running. */
+export const LOG_FOLLOW_INTERVAL_MS = 2000;
+/** A running export older than this is not followed (its server may have stopped while it ran). */
+export const LOG_FOLLOW_WINDOW_MS = 10 * 60_000;
+
+/** Whether the log holds an export that is still being written, recently started. */
+export function followsRunning(exports: readonly ResearchExportRecord[], now: number = Date.now()): boolean {
+  return exports.some((e) => e.status === 'running' && now - Date.parse(e.started_at) < LOG_FOLLOW_WINDOW_MS);
+}
 
 const wait = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -100,6 +113,7 @@ export const researchExportMachine = setup({
   guards: {
     canExport: ({ context }) => context.researchExport,
     isDraftValid: ({ context }) => Object.keys(problemsOf(context.draft)).length === 0,
+    hasRunningExport: (_, params: { exports: ResearchExportRecord[] }) => followsRunning(params.exports),
   },
   actions: {
     storeOptions: assign((_, params: { options: ExportOptions }) => ({
@@ -189,10 +203,41 @@ export const researchExportMachine = setup({
             id: 'refreshLog',
             src: 'refreshLog',
             input: ({ event }) => ({ delayMs: event.type === 'export.request' ? LOG_REFRESH_DELAY_MS : 0 }),
-            onDone: {
+            onDone: [
+              {
+                guard: { type: 'hasRunningExport', params: ({ event }) => ({ exports: event.output }) },
+                target: 'following',
+                actions: { type: 'storeLog', params: ({ event }) => ({ exports: event.output }) },
+              },
+              {
+                target: 'idle',
+                actions: { type: 'storeLog', params: ({ event }) => ({ exports: event.output }) },
+              },
+            ],
+            onError: {
               target: 'idle',
-              actions: { type: 'storeLog', params: ({ event }) => ({ exports: event.output }) },
+              actions: { type: 'storeLogError', params: ({ event }) => ({ error: event.error }) },
             },
+          },
+        },
+        following: {
+          on: { 'log.refresh': 'refreshingLog' },
+          invoke: {
+            id: 'followLog',
+            src: 'refreshLog',
+            input: () => ({ delayMs: LOG_FOLLOW_INTERVAL_MS }),
+            onDone: [
+              {
+                guard: { type: 'hasRunningExport', params: ({ event }) => ({ exports: event.output }) },
+                target: 'following',
+                reenter: true,
+                actions: { type: 'storeLog', params: ({ event }) => ({ exports: event.output }) },
+              },
+              {
+                target: 'idle',
+                actions: { type: 'storeLog', params: ({ event }) => ({ exports: event.output }) },
+              },
+            ],
             onError: {
               target: 'idle',
               actions: { type: 'storeLogError', params: ({ event }) => ({ error: event.error }) },

@@ -22,11 +22,20 @@ export function deferred<T>(): Deferred<T> {
  * A promise actor whose every invocation waits for the test: `next()` hands out the oldest
  * pending call, so a path step can resolve or reject exactly the request the view made.
  */
-export function controllableActor<TOutput, TInput = unknown>() {
+export function controllableActor<TOutput, TInput = unknown>(options: { dropCancelled?: boolean } = {}) {
   const calls: { input: TInput; deferred: Deferred<TOutput> }[] = [];
-  const logic = fromPromise<TOutput, TInput>(({ input }) => {
+  const logic = fromPromise<TOutput, TInput>(({ input, signal }) => {
     const d = deferred<TOutput>();
-    calls.push({ input, deferred: d });
+    const call = { input, deferred: d };
+    calls.push(call);
+    // With `dropCancelled`, a call whose actor was stopped (its state left) is no longer handed out.
+    if (options.dropCancelled) {
+      const drop = () => {
+        const index = calls.indexOf(call);
+        if (index >= 0) calls.splice(index, 1);
+      };
+      signal.addEventListener('abort', drop, { once: true });
+    }
     return d.promise;
   });
   return {
