@@ -119,7 +119,9 @@ export class FakeSharedApi {
     if (!artifact) throw notFound('Shared artifact not found.');
     const { reactions: _flags, ...rest } = this.present(artifact);
     const { comments, reactions } = this.discussion(artifactId);
-    return { ...rest, comments: this.seen(artifactId, comments), reactions: [...reactions] };
+    const portfolio = this.portfolios.find((p) => p.sharedArtifacts.some((a) => a.id === artifactId))!;
+    const abilities = this.abilitiesOn(portfolio).artifact;
+    return { ...rest, abilities, comments: this.seen(artifactId, comments), reactions: [...reactions] };
   }
 
   /** Comments as the server answers them to the viewer: each with what the viewer may do with it. */
@@ -139,11 +141,17 @@ export class FakeSharedApi {
     return this.discussion(artifactId).reactions;
   }
 
+  /** The comments of every artifact of the artifact's shared portfolio, as the server counts them. */
+  private portfolioCommentCount(artifactId: number): number {
+    const portfolio = this.portfolios.find((p) => p.sharedArtifacts.some((a) => a.id === artifactId));
+    return (portfolio?.sharedArtifacts ?? []).reduce((n, a) => n + this.discussion(a.id).comments.length, 0);
+  }
+
   private answer(comment: Comment, artifactId: number) {
     return {
       ...this.seen(artifactId, [comment])[0]!,
       sharedArtifactComments: this.seen(artifactId, this.discussion(artifactId).comments),
-      sharedPortfolioCommentCount: 0,
+      sharedPortfolioCommentCount: this.portfolioCommentCount(artifactId),
     };
   }
 
@@ -174,8 +182,8 @@ export class FakeSharedApi {
       this.record('getSharedArtifact', String(input.artifactId));
       return this.detail(input.artifactId);
     });
+    const discussion = { getSharedArtifact };
     const comment = {
-      getSharedArtifact,
       addComment: fromPromise(async ({ input }: { input: { artifactId: number; text: string } }) => {
         this.record('addComment', `${input.artifactId} ${input.text}`);
         this.nextId += 1;
@@ -217,7 +225,6 @@ export class FakeSharedApi {
       }),
     };
     const reactions = {
-      getSharedArtifact,
       addReaction: fromPromise<Reaction, { artifactId: number; value: ReactionValue }>(async ({ input }) => {
         this.record('addReaction', `${input.artifactId} ${input.value}`);
         const d = this.discussion(input.artifactId);
@@ -270,6 +277,6 @@ export class FakeSharedApi {
         return left;
       }),
     };
-    return { browser, comment, reactions, deletion, leave };
+    return { browser, discussion, comment, reactions, deletion, leave };
   }
 }

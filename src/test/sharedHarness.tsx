@@ -10,7 +10,9 @@ import { Route, Router, Switch, useRoute } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { type ActorOptions, type AnyActorLogic, type InspectionEvent } from 'xstate';
 import { provideSharedActions, provideSharedBrowser, SharedActionsProvider } from '../app/wiring/sharedRoutes.tsx';
+import type { commentMachine } from '../machines/comment/commentMachine.ts';
 import type { portfolioBrowserMachine } from '../machines/portfolioBrowser/portfolioBrowserMachine.ts';
+import type { reactionsMachine } from '../machines/reactions/reactionsMachine.ts';
 import type { MomentsSetup } from '../machines/momentComment/useMomentComment.ts';
 import { PortfolioBrowserActorContext } from '../machines/portfolioBrowser/usePortfolioBrowser.ts';
 import type { Me } from '../schemas/user.ts';
@@ -32,6 +34,8 @@ import { accounts, type FakeSharedApi } from './fakeSharedApi.ts';
 /** Fake actors of each logic of the page; those left out come from `api`. */
 export interface SharedFakes {
   browser?: Record<string, AnyActorLogic>;
+  /** The discussion's own (loading the artifact); `comment` and `reactions` are those of its children. */
+  discussion?: Record<string, AnyActorLogic>;
   comment?: Record<string, AnyActorLogic>;
   reactions?: Record<string, AnyActorLogic>;
   deletion?: Record<string, AnyActorLogic>;
@@ -41,8 +45,8 @@ export interface SharedFakes {
 /** Inspectors (coverage) per logic. */
 export interface SharedInspectors {
   browser?: (event: InspectionEvent) => void;
-  comment?: (event: InspectionEvent) => void;
-  reactions?: (event: InspectionEvent) => void;
+  /** The discussion's and its children's (the comment thread and the reactions bar). */
+  discussion?: (event: InspectionEvent) => void;
   deletion?: (event: InspectionEvent) => void;
   leave?: (event: InspectionEvent) => void;
 }
@@ -100,7 +104,6 @@ export function renderSharedPortfolios({
   inspect = {},
   delays,
   clock,
-  discussionClock,
   moments,
 }: {
   path?: string;
@@ -108,11 +111,9 @@ export function renderSharedPortfolios({
   api: FakeSharedApi;
   fakes?: SharedFakes;
   inspect?: SharedInspectors;
-  delays?: { refetchDelay?: number; leaveDelay?: number };
+  delays?: { leaveDelay?: number };
   /** The browser's clock. */
   clock?: Clock;
-  /** The clock of the comments' and reactions' timers. */
-  discussionClock?: Clock;
   /** The video moments logic (players, composer, caption editor), when not the app's. */
   moments?: MomentsSetup;
 }) {
@@ -121,22 +122,25 @@ export function renderSharedPortfolios({
   api.viewer = user;
   const location = memoryLocation({ path, record: true });
   const real = api.actors();
-  const refetch = delays?.refetchDelay !== undefined ? { delays: { refetchDelay: delays.refetchDelay } } : {};
   const browserLogic = provideSharedBrowser(location.navigate).provide({
     actors: { ...real.browser, ...fakes.browser } as never,
-    ...refetch,
   });
   const setup = provideSharedActions(location.navigate);
+  const children = setup.discussion.logic.implementations.actors as unknown as {
+    thread: typeof commentMachine;
+    reactionsBar: typeof reactionsMachine;
+  };
   const actions = {
-    comment: {
-      logic: setup.comment.logic.provide({ actors: { ...real.comment, ...fakes.comment } as never, ...refetch }),
-      ...(inspect.comment ? { inspect: inspect.comment } : {}),
-      ...(discussionClock ? { clock: discussionClock } : {}),
-    },
-    reactions: {
-      logic: setup.reactions.logic.provide({ actors: { ...real.reactions, ...fakes.reactions } as never, ...refetch }),
-      ...(inspect.reactions ? { inspect: inspect.reactions } : {}),
-      ...(discussionClock ? { clock: discussionClock } : {}),
+    discussion: {
+      logic: setup.discussion.logic.provide({
+        actors: {
+          ...real.discussion,
+          ...fakes.discussion,
+          thread: children.thread.provide({ actors: { ...real.comment, ...fakes.comment } as never }),
+          reactionsBar: children.reactionsBar.provide({ actors: { ...real.reactions, ...fakes.reactions } as never }),
+        } as never,
+      }),
+      ...(inspect.discussion ? { inspect: inspect.discussion } : {}),
     },
     deletion: {
       ...setup.deletion,

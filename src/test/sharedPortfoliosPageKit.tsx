@@ -123,10 +123,9 @@ export function setup({
   path = `/shared-portfolios/${PLC}`,
   user = accounts.tess,
   portfolios = [plc(), circle()],
-  refetchDelay = 10,
-}: { path?: string; user?: Me; portfolios?: SharedPortfolio[]; refetchDelay?: number } = {}) {
+}: { path?: string; user?: Me; portfolios?: SharedPortfolio[] } = {}) {
   const api = new FakeSharedApi(portfolios, discussions(), user);
-  return { api, ...renderSharedPortfolios({ path, user, api, delays: { refetchDelay } }) };
+  return { api, ...renderSharedPortfolios({ path, user, api }) };
 }
 
 export const portfolioSelect = () =>

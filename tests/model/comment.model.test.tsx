@@ -1,15 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SimulatedClock, type SnapshotFrom } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { commentMachine, type CommentEvent } from '../../src/machines/comment/commentMachine.ts';
-import type { SharedArtifactDetail } from '../../src/schemas/sharedArtifact.ts';
 import { ApiError, NetworkError } from '../../src/services/errors.ts';
+import { asSeenBy } from '../../src/test/abilityFixtures.ts';
 import { signOut } from '../../src/services/session.ts';
 import { formatRelative } from '../../src/schemas/formatting.ts';
 import { isEdited } from '../../src/views/shared/discussion/CommentText.tsx';
 import {
   accounts,
   FakeSharedApi,
+  makeComment,
   makeSharedArtifact,
   makeSharedPortfolio,
   people,
@@ -18,6 +19,7 @@ import {
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
 import { checkStates } from './support/checkStates.ts';
 import { ANSWERS, DETAIL, MINE, type Answer } from './support/commentFixtures.ts';
+import { AT, commentAtMoment, momentFakes, VIDEO } from './support/sharedMoments.ts';
 import { assertEveryStateChecked, coverageInspector, createPathModel } from './support/coverage.ts';
 import { controllableActor, type Deferred } from './support/deferred.ts';
 import { trackCoverage } from './support/report.ts';
@@ -31,8 +33,19 @@ afterEach(() => {
 type Snapshot = SnapshotFrom<typeof commentMachine>;
 const offline = new NetworkError();
 const refused = new ApiError(400, 'validation_error', 'Please enter a comment.', '');
-const REFETCH_MS = 1000;
-const TIMER = 'xstate.after.refetchDelay.comment.ready.sync.scheduled';
+// Tess's comment at 0:05 of the video, and the thread the server answers with it.
+const AT_MOMENT = asSeenBy(
+  makeComment({
+    id: 34,
+    owner: accounts.tess.id,
+    username: accounts.tess.username,
+    text: 'The car slows here.',
+    moment: { media: VIDEO.id, start: AT, end: null },
+  }),
+  accounts.tess.id,
+);
+const WITH_MOMENT = [...DETAIL.comments, AT_MOMENT];
+const MOMENT_ANSWER: Answer = { ...AT_MOMENT, sharedArtifactComments: WITH_MOMENT, sharedPortfolioCommentCount: 3 };
 
 const DRAFTS = { blank: '   ', text: 'Nice idea', more: 'Nice idea!' };
 const EDIT_TEXT = 'We tried ball bearings.';
@@ -42,72 +55,59 @@ const ev = (type: string, payload: Record<string, unknown> = {}) => ({ type, ...
 /**
  * The model's events in a state. To keep the paths few while taking every transition: the
  * composer acts while no comment is edited; a comment is edited or deleted while the composer is
- * empty; timers and fetches settle while both are at rest; and one post while the comments are
- * being fetched again shows that a change then schedules another fetch.
+ * empty; and the discussion's update (a comment posted at a moment) comes to the untouched thread.
  */
 function events(snapshot: unknown): CommentEvent[] {
   const s = snapshot as Snapshot;
   const c = s.context;
   const list: CommentEvent[] = [];
-  if (s.matches('loading')) {
-    list.push(
-      ev('xstate.done.actor.getSharedArtifact', { output: DETAIL }),
-      ev('xstate.error.actor.getSharedArtifact', { error: offline }),
-    );
-  }
-  if (s.matches('loadFailed')) list.push({ type: 'retry' });
-  if (!s.matches('ready')) return list;
-  const composerIdle = s.matches({ ready: { composer: 'idle' } });
-  const viewing = s.matches({ ready: { editor: 'viewing' } });
-  const syncIdle = s.matches({ ready: { sync: 'upToDate' } });
-  const refetching = s.matches({ ready: { sync: 'refetching' } });
-  if (viewing && (syncIdle || refetching)) {
-    if (composerIdle && c.draft === '') list.push({ type: 'comment.draftChange', text: DRAFTS.text });
-    if (syncIdle) {
-      if (composerIdle && c.draft === '') list.push({ type: 'comment.draftChange', text: DRAFTS.blank });
-      if (s.matches({ ready: { composer: 'drafting' } }) && c.draft === DRAFTS.text) {
-        list.push({ type: 'comment.draftChange', text: '' }, { type: 'comment.draftChange', text: DRAFTS.more });
-      }
+  const composerIdle = s.matches({ composer: 'idle' });
+  const viewing = s.matches({ editor: 'viewing' });
+  const untouched = c.comments === DETAIL.comments;
+  if (viewing) {
+    if (composerIdle && c.draft === '') {
+      list.push(
+        { type: 'comment.draftChange', text: DRAFTS.text },
+        { type: 'comment.draftChange', text: DRAFTS.blank },
+      );
+      if (untouched) list.push({ type: 'comments.update', comments: WITH_MOMENT });
+    }
+    if (s.matches({ composer: 'drafting' }) && c.draft === DRAFTS.text) {
+      list.push({ type: 'comment.draftChange', text: '' }, { type: 'comment.draftChange', text: DRAFTS.more });
     }
     if (c.draft === DRAFTS.text) list.push({ type: 'comment.submit' });
   }
-  if (s.matches({ ready: { composer: 'posting' } })) {
-    list.push(ev('xstate.done.actor.addComment', { output: ANSWERS.add }));
-    if (syncIdle) list.push(ev('xstate.error.actor.addComment', { error: refused }));
+  if (s.matches({ composer: 'posting' })) {
+    list.push(
+      ev('xstate.done.actor.addComment', { output: ANSWERS.add }),
+      ev('xstate.error.actor.addComment', { error: refused }),
+    );
   }
-  if (composerIdle && c.draft === '' && syncIdle) {
+  if (composerIdle && c.draft === '') {
     const mineThere = c.comments.some((x) => x.id === MINE.id && x.text === MINE.text);
-    if (viewing && mineThere)
+    if (viewing && mineThere && untouched)
       list.push({ type: 'comment.edit', commentId: MINE.id }, { type: 'comment.delete', commentId: MINE.id });
-    if (s.matches({ ready: { editor: 'editing' } })) {
+    if (s.matches({ editor: 'editing' })) {
       if (c.editing?.text === MINE.text)
         list.push({ type: 'comment.editChange', text: EDIT_TEXT }, { type: 'comment.cancelEdit' });
       if (c.editing?.text === EDIT_TEXT) list.push({ type: 'comment.save' });
     }
-    if (s.matches({ ready: { editor: 'saving' } })) {
+    if (s.matches({ editor: 'saving' })) {
       list.push(
         ev('xstate.done.actor.editComment', { output: ANSWERS.edit }),
         ev('xstate.error.actor.editComment', { error: offline }),
       );
     }
-    if (s.matches({ ready: { editor: 'confirmingDelete' } }))
+    if (s.matches({ editor: 'confirmingDelete' }))
       list.push({ type: 'comment.confirmDelete' }, { type: 'comment.cancelDelete' });
-    if (s.matches({ ready: { editor: 'deleting' } })) {
+    if (s.matches({ editor: 'deleting' })) {
       list.push(
         ev('xstate.done.actor.deleteComment', { output: ANSWERS.remove }),
         ev('xstate.error.actor.deleteComment', { error: offline }),
       );
     }
   }
-  if (composerIdle && c.draft === '' && viewing) {
-    if (s.matches({ ready: { sync: 'scheduled' } })) list.push(ev(TIMER));
-    if (refetching)
-      list.push(
-        ev('xstate.done.actor.getSharedArtifact', { output: DETAIL }),
-        ev('xstate.error.actor.getSharedArtifact', { error: offline }),
-      );
-  }
-  return list.filter((event) => s.can(event) || (event.type as string) === TIMER);
+  return list.filter((event) => s.can(event));
 }
 
 /** A readable test name: where the path ends and the steps on the way. */
@@ -116,46 +116,54 @@ function pathName(path: { state: unknown; steps: readonly { event: unknown }[] }
     .map((step) => step.event as { type: string; text?: string; error?: Error })
     .filter((e) => e.type !== 'xstate.init')
     .map((e) => {
-      const type = e.type
-        .replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) => (kind === 'done' ? '✓ ' : '✗ '))
-        .replace(/^xstate\.after\..*$/, '1 s later');
+      const type = e.type.replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) =>
+        kind === 'done' ? '✓ ' : '✗ ',
+      );
       return e.text !== undefined ? `${type} ${JSON.stringify(e.text)}` : type;
     });
   return `${JSON.stringify((path.state as { value: unknown }).value)} ← ${steps.join(' → ') || 'start'}`;
 }
 
+/** The artifact (with a video) as its discussion loads it (at once); the thread's calls wait for the path. */
 function setup() {
-  const api = new FakeSharedApi([
-    makeSharedPortfolio({
-      id: 9,
-      members: [people.lee, people.tess, people.theo],
-      sharedArtifacts: [makeSharedArtifact({ id: 70, responses: { artifactName: 'Ramp race' } })],
-    }),
-  ]);
+  const api = new FakeSharedApi(
+    [
+      makeSharedPortfolio({
+        id: 9,
+        members: [people.lee, people.tess, people.theo],
+        sharedArtifacts: [makeSharedArtifact({ id: 70, responses: { artifactName: 'Ramp race' }, videos: [VIDEO] })],
+      }),
+    ],
+    { 70: { comments: [...DETAIL.comments] } },
+  );
+  const loads: number[] = [];
   const fakes = {
-    getSharedArtifact: controllableActor<SharedArtifactDetail, { artifactId: number }>(),
     addComment: controllableActor<Answer, { artifactId: number; text: string }>(),
     editComment: controllableActor<Answer, { commentId: number; text: string }>(),
     deleteComment: controllableActor<Answer, { commentId: number }>(),
   };
-  const clock = new SimulatedClock();
+  const moments = momentFakes();
   const rendered = renderSharedPortfolios({
     path: '/shared-portfolios/9/artifacts/70',
     user: accounts.tess,
     api,
     fakes: {
+      discussion: {
+        getSharedArtifact: fromPromise(async ({ input }: { input: { artifactId: number } }) => {
+          loads.push(input.artifactId);
+          return DETAIL;
+        }),
+      },
       comment: {
-        getSharedArtifact: fakes.getSharedArtifact.logic,
         addComment: fakes.addComment.logic,
         editComment: fakes.editComment.logic,
         deleteComment: fakes.deleteComment.logic,
       },
     },
-    inspect: { comment: coverageInspector },
-    delays: { refetchDelay: REFETCH_MS },
-    discussionClock: clock,
+    inspect: { discussion: coverageInspector },
+    moments: moments.moments,
   });
-  return { ...rendered, fakes, clock };
+  return { ...rendered, api, fakes, moments, loads };
 }
 
 type Harness = ReturnType<typeof setup>;
@@ -173,6 +181,12 @@ function settle<T, I>(fake: { calls: { input: I; deferred: Deferred<T> }[] }): {
   fake.calls.length = 0;
   return call;
 }
+
+/** The comment count in the artifact's row of the table. */
+const countInTable = () =>
+  within(screen.getByRole('row', { name: /Ramp race/ }))
+    .getAllByRole('gridcell')
+    .at(-1)?.textContent;
 
 const thread = () =>
   within(within(screen.getByRole('region', { name: 'Artifact details' })).getByRole('region', { name: 'Comments' }));
@@ -202,107 +216,75 @@ async function expectComments(s: Snapshot) {
 }
 
 const checks = {
-  loading: () => {
-    expect(thread().getByText('Loading comments…')).toBeTruthy();
-    expect(h.fakes.getSharedArtifact.calls.map((c) => c.input)).toEqual([{ artifactId: 70 }]);
-  },
-  loadFailed: async () => {
-    expect(await thread().findByText(/The comments could not be loaded\./)).toBeTruthy();
-    expect(thread().queryByPlaceholderText('Write a comment...')).toBeNull();
-  },
-  'ready.composer.idle': async (s: Snapshot) => {
+  'composer.idle': async (s: Snapshot) => {
     await expectComments(s);
     expect(composerBox().value).toBe(s.context.draft);
     expect(composerBox().readOnly).toBe(false);
     expect(postButton().disabled).toBe(true);
     expect(thread().getByText(`${s.context.draft.length}/2500 characters used`)).toBeTruthy();
   },
-  'ready.composer.drafting': async (s: Snapshot) => {
+  'composer.drafting': async (s: Snapshot) => {
     await expectComments(s);
     await waitFor(() => expect(composerBox().value).toBe(s.context.draft));
     expect(postButton().disabled).toBe(false);
     expect(thread().getByText(`${s.context.draft.length}/2500 characters used`)).toBeTruthy();
   },
-  'ready.composer.posting': () => {
+  'composer.posting': () => {
     expect(postButton().getAttribute('aria-busy')).toBe('true');
     expect(composerBox().readOnly).toBe(true);
     expect(h.fakes.addComment.calls.map((c) => c.input)).toEqual([{ artifactId: 70, text: DRAFTS.text }]);
   },
-  'ready.editor.viewing': async (s: Snapshot) => {
+  'editor.viewing': async (s: Snapshot) => {
     await expectComments(s);
     expect(thread().queryByRole('textbox', { name: 'Edit comment' })).toBeNull();
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    // The artifact was loaded once: the answers are patched in, and the table counts them (decision 033).
+    expect(h.loads).toEqual([70]);
+    expect(h.api.calls.filter((c) => c.startsWith('getPortfolio'))).toEqual(['getPortfolio 9']);
+    await waitFor(() => expect(countInTable()).toBe(String(s.context.comments.length)));
   },
-  'ready.editor.editing': async (s: Snapshot) => {
+  'editor.editing': async (s: Snapshot) => {
     const box = (await within(mine()).findByRole('textbox', { name: 'Edit comment' })) as HTMLTextAreaElement;
     await waitFor(() => expect(box.value).toBe(s.context.editing!.text));
     expect(box.readOnly).toBe(false);
     expect((within(mine()).getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(false);
   },
-  'ready.editor.saving': () => {
+  'editor.saving': () => {
     expect(within(mine()).getByRole('button', { name: 'Save' }).getAttribute('aria-busy')).toBe('true');
     expect(h.fakes.editComment.calls.map((c) => c.input)).toEqual([{ commentId: MINE.id, text: EDIT_TEXT }]);
   },
-  'ready.editor.confirmingDelete': () => {
+  'editor.confirmingDelete': () => {
     const dialog = screen.getByRole('alertdialog', { name: 'Delete Comment' });
     expect(dialog.textContent).toContain('Are you sure you want to delete this comment?');
     expect((within(dialog).getByRole('button', { name: 'YES' }) as HTMLButtonElement).disabled).toBe(false);
   },
-  'ready.editor.deleting': () => {
+  'editor.deleting': () => {
     const dialog = screen.getByRole('alertdialog', { name: 'Delete Comment' });
     expect((within(dialog).getByRole('button', { name: 'YES' }) as HTMLButtonElement).disabled).toBe(true);
     expect(h.fakes.deleteComment.calls.map((c) => c.input)).toEqual([{ commentId: MINE.id }]);
-  },
-  'ready.sync.upToDate': async () => {
-    await waitFor(() =>
-      expect(thread().getByRole('heading', { name: 'Comments' }).parentElement!.getAttribute('aria-busy')).toBeNull(),
-    );
-    expect(h.fakes.getSharedArtifact.calls).toHaveLength(0);
-  },
-  'ready.sync.scheduled': async () => {
-    await waitFor(() =>
-      expect(thread().getByRole('heading', { name: 'Comments' }).parentElement!.getAttribute('aria-busy')).toBe('true'),
-    );
-    expect(h.fakes.getSharedArtifact.calls).toHaveLength(0);
-  },
-  'ready.sync.refetching': async () => {
-    await waitFor(() =>
-      expect(thread().getByRole('heading', { name: 'Comments' }).parentElement!.getAttribute('aria-busy')).toBe('true'),
-    );
-    expect(h.fakes.getSharedArtifact.calls.map((c) => c.input)).toEqual([{ artifactId: 70 }]);
   },
 };
 
 describe('comment model (the comments of a shared artifact on Shared Portfolios)', () => {
   const model = createPathModel(commentMachine, {
-    input: { artifactId: 70, viewerId: accounts.tess.id, mutable: true },
+    input: { artifactId: 70, viewerId: accounts.tess.id, mutable: true, comments: DETAIL.comments },
     events,
   });
   const paths = model.getShortestPaths();
   it('has a view check for every state and paths to all of them', () => {
     assertEveryStateChecked(commentMachine, checks);
-    expect(paths.length).toBeGreaterThan(15);
+    expect(paths.length).toBeGreaterThan(12);
   });
   for (const path of paths) {
     it(`${pathName(path)}`, async () => {
       h = setup();
       await screen.findByRole('region', { name: 'Artifact details' });
+      await thread().findByPlaceholderText('Write a comment...');
       await path.test({
         states: checkStates<Snapshot>(checks),
         events: {
-          'xstate.done.actor.getSharedArtifact': async () => {
-            const call = settle(h.fakes.getSharedArtifact);
-            expect(call.input).toEqual({ artifactId: 70 });
-            await act(async () => call.deferred.resolve(DETAIL));
-          },
-          'xstate.error.actor.getSharedArtifact': async (step) => {
-            const refetch = step.state.matches('ready');
-            await act(async () => settle(h.fakes.getSharedArtifact).deferred.reject(offline));
-            // A failed fetch after a change is alerted; a failed first load is shown in place.
-            if (refetch) await expectAlert(offline.message);
-          },
-          retry: async () => {
-            await h.ux.click(thread().getByRole('button', { name: 'Try again' }));
+          'comments.update': async () => {
+            await commentAtMoment(h.ux, h.moments, AT_MOMENT.text, MOMENT_ANSWER);
           },
           'comment.draftChange': async (step) => {
             const { text } = step.event as Extract<CommentEvent, { type: 'comment.draftChange' }>;
@@ -315,8 +297,6 @@ describe('comment model (the comments of a shared artifact on Shared Portfolios)
             await h.ux.click(postButton());
           },
           'xstate.done.actor.addComment': async () => {
-            // A fetch under way is dropped by the change (it is scheduled again).
-            h.fakes.getSharedArtifact.calls.length = 0;
             await act(async () => settle(h.fakes.addComment).deferred.resolve(ANSWERS.add));
           },
           'xstate.error.actor.addComment': async () => {
@@ -364,9 +344,6 @@ describe('comment model (the comments of a shared artifact on Shared Portfolios)
           'xstate.error.actor.deleteComment': async () => {
             await act(async () => settle(h.fakes.deleteComment).deferred.reject(offline));
             await expectAlert(offline.message);
-          },
-          [TIMER]: async () => {
-            await act(async () => h.clock.increment(REFETCH_MS));
           },
         },
       });

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SimulatedClock, type SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import type { Artifact } from '../../src/schemas/artifact.ts';
 import type { Portfolio, PortfolioListItem } from '../../src/schemas/portfolio.ts';
 import {
@@ -21,10 +21,10 @@ import {
 } from '../../src/test/portfolioHarness.tsx';
 import type { SharedPortfolio, SharedPortfolioListItem } from '../../src/schemas/sharedPortfolio.ts';
 import { signOut } from '../../src/services/session.ts';
+import type { DiscussionChange } from '../../src/machines/sharedArtifactDiscussion/discussionSelectors.ts';
 import {
   accounts,
   FakeSharedApi,
-  makeReaction,
   makeSharedArtifact,
   makeSharedPortfolio,
   people,
@@ -465,7 +465,8 @@ describe('portfolioBrowser model (My Portfolios, opened on a portfolio)', () => 
 
 // ---------------------------------------------------------------------------------------------
 // Shared Portfolios: the same chart over the shared portfolio services. Its own paths are the
-// refresh after a reaction (or comment) and leaving the shared portfolio.
+// discussion's changes patched into the table, the deletion of the artifact in the pane, and
+// leaving the shared portfolio.
 
 const PLC = makeSharedPortfolio({
   id: 9,
@@ -473,7 +474,7 @@ const PLC = makeSharedPortfolio({
   abilities: SHARED_PORTFOLIO_ABILITIES.member,
   members: [people.lee, people.tess, people.theo],
   sharedArtifacts: [
-    // What the server answers a member who works in the shared portfolio: Tess may comment and react.
+    // What the server answers a member who works in the shared portfolio: Tess may comment, react and delete.
     makeSharedArtifact({
       id: 70,
       sharedPortfolio: { id: 9 },
@@ -498,8 +499,14 @@ const sharedListItem = (p: SharedPortfolio): SharedPortfolioListItem => ({
   })),
 });
 const SHARED_LIST = [sharedListItem(PLC), sharedListItem(CIRCLE)];
-const REFETCH_MS = 1000;
-const REFRESH_TIMER = 'xstate.after.refetchDelay.portfolioBrowser.ready.loaded.refreshScheduled';
+/** Tess's ⭐ on the artifact, as the discussion tells the browser. */
+const STARRED: DiscussionChange = {
+  artifactId: 70,
+  commentCount: 0,
+  commentTexts: [],
+  reactions: { '🔖': false, '⭐': true, '🌉': false, '❓': false },
+  portfolioCommentCount: null,
+};
 
 type BrowserSnapshot = SnapshotFrom<typeof portfolioBrowserMachine>;
 
@@ -511,61 +518,71 @@ const sharedInput = {
   viewerId: accounts.tess.id,
 };
 
-const sharedEvents = modelEvents<PortfolioBrowserEvent>(
-  [
-    { type: 'portfolio.refresh' },
-    { type: 'portfolio.left', portfolioId: 9 },
-    { type: REFRESH_TIMER } as unknown as PortfolioBrowserEvent,
-  ],
-  {
+/** The artifact as the browser holds it (gone once deleted). */
+const shownArtifact = (s: BrowserSnapshot) =>
+  s.context.portfolio && 'sharedArtifacts' in s.context.portfolio
+    ? s.context.portfolio.sharedArtifacts.find((a) => a.id === 70)
+    : undefined;
+/** Whether nobody reacted yet: the artifact may be starred, or deleted. */
+const undiscussed = (s: BrowserSnapshot) => {
+  const artifact = shownArtifact(s);
+  return artifact !== undefined && !Object.values(artifact.reactions).some(Boolean);
+};
+
+const sharedEvents = (snapshot: unknown): PortfolioBrowserEvent[] => {
+  const s = snapshot as BrowserSnapshot;
+  const own = undiscussed(s)
+    ? ([
+        { type: 'discussion.changed', change: STARRED },
+        { type: 'artifact.removed', artifactId: 70 },
+      ] as const)
+    : [];
+  return modelEvents<PortfolioBrowserEvent>([...own, { type: 'portfolio.left', portfolioId: 9 }], {
     listPortfolios: [actorEvent('xstate.done.actor.listPortfolios', { output: SHARED_LIST })],
     getPortfolio: [
       actorEvent('xstate.done.actor.getPortfolio', { output: PLC }),
       actorEvent('xstate.error.actor.getPortfolio', { error: serverError }),
     ],
-  },
-);
+  })(snapshot);
+};
 
-/** The API's answers besides the browser's own calls: Tess's and Lee's ⭐ on the artifact, so Tess can toggle hers. */
+/** The API's answers besides the browser's own calls (the artifact is not discussed yet). */
 function sharedSetup() {
-  const api = new FakeSharedApi([PLC, CIRCLE], {
-    70: {
-      reactions: [
-        makeReaction({ id: 41, sharedArtifact: 70, owner: people.lee.id, value: '⭐' }),
-        makeReaction({ id: 43, sharedArtifact: 70, owner: people.tess.id, value: '⭐' }),
-      ],
-    },
-  });
+  const api = new FakeSharedApi([PLC, CIRCLE]);
   const fakes = {
     listPortfolios: controllableActor<SharedPortfolioListItem[]>(),
     getPortfolio: controllableActor<SharedPortfolio, { portfolioId: number }>(),
   };
-  const clock = new SimulatedClock();
   const rendered = renderSharedPortfolios({
     path: '/shared-portfolios/9/artifacts/70',
     user: accounts.tess,
     api,
     fakes: { browser: { listPortfolios: fakes.listPortfolios.logic, getPortfolio: fakes.getPortfolio.logic } },
     inspect: { browser: coverageInspector },
-    delays: { refetchDelay: REFETCH_MS },
-    clock,
+    // The app would show the portfolio 2 s after a deletion; the paths end before.
+    delays: { leaveDelay: 600_000 },
   });
-  return { ...rendered, api, fakes, clock };
+  return { ...rendered, api, fakes };
 }
 
-/** The section of the artifacts table. */
-const artifactsSection = () => screen.getByRole('region', { name: 'Artifacts' });
-
-/** The loaded shared portfolio with the artifact of the address in the pane. */
-async function expectSharedPortfolio(busy: boolean) {
-  await waitFor(() => expect(artifactsSection().getAttribute('aria-busy')).toBe(busy ? 'true' : null));
+/** The loaded shared portfolio with the artifact of the address in the pane (or its deletion said). */
+async function expectSharedPortfolio(h: ReturnType<typeof sharedSetup>, s: BrowserSnapshot) {
   expect(screen.getByRole('region', { name: 'Grades 5–7 Science PLC' })).toBeTruthy();
-  expect(
-    within(screen.getByRole('region', { name: 'Artifact details' })).getByRole('heading', {
-      level: 3,
-      name: 'Ramp race',
-    }),
-  ).toBeTruthy();
+  const pane = within(screen.getByRole('region', { name: 'Artifact details' }));
+  const artifact = shownArtifact(s);
+  if (artifact) {
+    expect(pane.getByRole('heading', { level: 3, name: 'Ramp race' })).toBeTruthy();
+    await waitFor(() =>
+      expect(pane.getByRole('region', { name: 'Reactions' }).textContent).toContain(
+        artifact.reactions['⭐'] ? 'Exemplar 1' : 'No reactions yet.',
+      ),
+    );
+  } else {
+    expect(pane.getByRole('status').textContent).toBe('This artifact was deleted. Returning to the shared portfolio…');
+  }
+  expect(rowNames()).toEqual(artifact ? ['Ramp race'] : ['No artifacts found']);
+  // The table follows the discussion and the deletion without fetching the portfolio again.
+  expect(h.fakes.getPortfolio.calls).toEqual([]);
 }
 
 const sharedChecks = (h: () => ReturnType<typeof sharedSetup>) =>
@@ -599,20 +616,11 @@ const sharedChecks = (h: () => ReturnType<typeof sharedSetup>) =>
     'ready.loadFailed': () => {
       expect(pageAlerts()[0]?.textContent).toContain('The shared portfolio could not be loaded');
     },
-    'ready.loaded.browsing': async () => {
-      await expectSharedPortfolio(false);
+    'ready.loaded.browsing': async (s: BrowserSnapshot) => {
+      await expectSharedPortfolio(h(), s);
     },
     'ready.loaded.creating': () => {
       throw new Error('Shared portfolios offer no Create New Artifact');
-    },
-    'ready.loaded.refreshScheduled': async () => {
-      await expectSharedPortfolio(true);
-      // Not yet asked for: the fetch waits a second.
-      expect(h().fakes.getPortfolio.calls).toHaveLength(0);
-    },
-    'ready.loaded.refreshing': async () => {
-      await expectSharedPortfolio(true);
-      expect(h().fakes.getPortfolio.calls.map((c) => c.input)).toEqual([{ portfolioId: 9 }]);
     },
   }) satisfies Record<string, (s: BrowserSnapshot) => Promise<void> | void>;
 
@@ -633,6 +641,7 @@ describe('portfolioBrowser model (Shared Portfolios, opened on an artifact)', ()
     it(`${pathName(path)}`, async () => {
       const h = sharedSetup();
       current = h;
+      const pane = () => within(screen.getByRole('region', { name: 'Artifact details' }));
       await path.test({
         states: checkStates<BrowserSnapshot>(checks),
         events: {
@@ -655,23 +664,19 @@ describe('portfolioBrowser model (Shared Portfolios, opened on an artifact)', ()
             });
             expect(alerts.some((a) => a.textContent?.includes('Something went wrong on the server.'))).toBe(!listing);
           },
-          'portfolio.refresh': async () => {
-            // A reaction in the artifact pane changes the portfolio (a fetch under way is dropped).
-            h.fakes.getPortfolio.calls.length = 0;
-            const pane = screen.getByRole('region', { name: 'Artifact details' });
-            const star = await within(pane).findByRole('button', { name: /^Exemplar, / });
-            const before = star.getAttribute('aria-pressed');
-            await h.ux.click(star);
-            await waitFor(() =>
-              expect(
-                within(pane)
-                  .getByRole('button', { name: /^Exemplar, / })
-                  .getAttribute('aria-pressed'),
-              ).not.toBe(before),
-            );
+          'discussion.changed': async () => {
+            // Tess gives the artifact a ⭐ in the pane: its discussion tells the browser.
+            const reactions = within(pane().getByRole('region', { name: 'Reactions' }));
+            await h.ux.click(await reactions.findByRole('button', { name: 'Add reaction' }));
+            await h.ux.click(reactions.getByRole('button', { name: 'Exemplar' }));
+            await reactions.findByRole('button', { name: 'Exemplar, 1' });
           },
-          [REFRESH_TIMER]: async () => {
-            await act(async () => h.clock.increment(REFETCH_MS));
+          'artifact.removed': async () => {
+            await h.ux.click(await pane().findByRole('button', { name: 'Delete Artifact' }));
+            await h.ux.click(
+              within(screen.getByRole('alertdialog', { name: 'Delete Artifact' })).getByRole('button', { name: 'YES' }),
+            );
+            expect(await screen.findByText('Successfully deleted shared artifact')).toBeTruthy();
           },
           'portfolio.left': async () => {
             await h.ux.click(

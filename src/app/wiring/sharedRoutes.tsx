@@ -1,14 +1,17 @@
 import { useMemo, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { commentMachine } from '../../machines/comment/commentMachine.ts';
-import { CommentContext, type CommentSetup } from '../../machines/comment/useComment.ts';
 import { leaveSharedMachine } from '../../machines/leaveShared/leaveSharedMachine.ts';
 import { LeaveSharedContext, type LeaveSharedSetup } from '../../machines/leaveShared/useLeaveShared.ts';
 import { MomentsContext, type MomentsSource } from '../../machines/momentComment/useMomentComment.ts';
-import { sharedPortfolioBrowserMachine } from '../../machines/portfolioBrowser/portfolioBrowserMachine.ts';
+import { sharedPortfolioBrowserMachine } from '../../machines/portfolioBrowser/sharedPortfolioBrowserMachine.ts';
 import { PortfolioBrowserActorContext } from '../../machines/portfolioBrowser/usePortfolioBrowser.ts';
 import { reactionsMachine } from '../../machines/reactions/reactionsMachine.ts';
-import { ReactionsContext, type ReactionsSetup } from '../../machines/reactions/useReactions.ts';
+import { sharedArtifactDiscussionMachine } from '../../machines/sharedArtifactDiscussion/sharedArtifactDiscussionMachine.ts';
+import {
+  SharedDiscussionContext,
+  type DiscussionSetup,
+} from '../../machines/sharedArtifactDiscussion/useSharedArtifactDiscussion.ts';
 import { useCurrentUser } from '../../machines/session/useSession.ts';
 import { ArtifactDeleteContext, type ArtifactDeleteSetup } from '../../machines/artifactDelete/useArtifactDelete.ts';
 import { sharedExportUrl } from '../../services/sharedService.ts';
@@ -50,17 +53,25 @@ export function provideSharedBrowser(navigate: Navigate) {
   });
 }
 
-/** The logic of the shared artifact pane and the summary (comments, reactions, deleting, leaving) with the app's toasts and navigation. */
+/** The discussion of a shared artifact with its comment thread and reactions bar, with the app's toasts. */
+export function provideDiscussion(): typeof sharedArtifactDiscussionMachine {
+  return sharedArtifactDiscussionMachine.provide({
+    actors: {
+      thread: commentMachine.provide({ actions: { notify: notifyAction } }),
+      reactionsBar: reactionsMachine.provide({ actions: { notify: notifyAction } }),
+    },
+  });
+}
+
+/** The logic of the shared artifact pane and the summary (discussion, deleting, leaving) with the app's toasts and navigation. */
 export function provideSharedActions(navigate: Navigate): {
-  comment: CommentSetup;
-  reactions: ReactionsSetup;
+  discussion: DiscussionSetup;
   deletion: ArtifactDeleteSetup;
   leave: LeaveSharedSetup;
   moments: MomentsSource;
 } {
   return {
-    comment: { logic: commentMachine.provide({ actions: { notify: notifyAction } }) },
-    reactions: { logic: reactionsMachine.provide({ actions: { notify: notifyAction } }) },
+    discussion: { logic: provideDiscussion() },
     deletion: provideSharedArtifactDelete(navigate),
     leave: {
       logic: leaveSharedMachine.provide({
@@ -80,15 +91,13 @@ export function SharedActionsProvider({
   children: ReactNode;
 }) {
   return (
-    <CommentContext.Provider value={setup.comment}>
-      <ReactionsContext.Provider value={setup.reactions}>
-        <ArtifactDeleteContext.Provider value={setup.deletion}>
-          <LeaveSharedContext.Provider value={setup.leave}>
-            <MomentsContext.Provider value={setup.moments}>{children}</MomentsContext.Provider>
-          </LeaveSharedContext.Provider>
-        </ArtifactDeleteContext.Provider>
-      </ReactionsContext.Provider>
-    </CommentContext.Provider>
+    <SharedDiscussionContext.Provider value={setup.discussion}>
+      <ArtifactDeleteContext.Provider value={setup.deletion}>
+        <LeaveSharedContext.Provider value={setup.leave}>
+          <MomentsContext.Provider value={setup.moments}>{children}</MomentsContext.Provider>
+        </LeaveSharedContext.Provider>
+      </ArtifactDeleteContext.Provider>
+    </SharedDiscussionContext.Provider>
   );
 }
 

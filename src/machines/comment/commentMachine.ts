@@ -1,34 +1,32 @@
 /**
- * The comment thread of one shared artifact: its comments, a new comment, and editing or
- * deleting one's own (spec §4, §5, §6; reference §13).
+ * The comment thread of one shared artifact: a new comment, and editing or deleting one's own
+ * (spec §4, §5, §6; reference §13). A child of the artifact's discussion
+ * (`sharedArtifactDiscussion`), which loads the comments and hears each answer.
  *
- * loading ─(artifact)→ ready   └─(failed)→ loadFailed ─(retry)→ loading
- * ready (three regions at once):
+ * Two regions at once:
  *   composer: idle ⇄ drafting (comment.draftChange: blank or not) ─(comment.submit)→ posting ─(posted)→ idle
  *                                                                                        └─(failed)→ drafting (alert)
  *   editor:   viewing ─(comment.edit: may edit)→ editing ─(comment.save)→ saving ─(saved)→ viewing
  *                │                             └─(comment.cancelEdit)→ viewing  └─(failed)→ editing (alert)
  *                └─(comment.delete: may delete)→ confirmingDelete ─(comment.confirmDelete)→ deleting ─(deleted / failed)→ viewing
  *                                             └─(comment.cancelDelete)→ viewing
- *   sync:     upToDate ─(a change)→ scheduled ─(after refetchDelay)→ refetching ─(artifact)→ upToDate
+ * At any time: comments.update (from the discussion: a comment posted at a moment) replaces the comments.
  *
  * Happy path: the user writes a comment (at most 2500 characters; a blank one cannot be sent),
- * sends it and sees it in the list; a second later the artifact's comments are fetched again, and
- * listeners hear `comments.changed` at once (the page refreshes the portfolio's counts). A draft
- * survives editing or deleting one's other comments.
+ * sends it and sees it in the list; the answer (the thread now) goes to the discussion, which
+ * shows it and tells the portfolio. A draft survives editing or deleting one's other comments.
  */
-import { assign, emit, fromPromise, raise, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { COMMENT_MAX } from '../../schemas/catalog.ts';
-import type { Comment, SharedArtifactDetail } from '../../schemas/sharedArtifact.ts';
-import { toUiError, type UiError } from '../../services/errors.ts';
-import { addComment, deleteComment, editComment, getSharedArtifact } from '../../services/sharedService.ts';
+import type { Comment } from '../../schemas/sharedArtifact.ts';
+import { toUiError } from '../../services/errors.ts';
+import { addComment, deleteComment, editComment } from '../../services/sharedService.ts';
+import type { CommentAnswer } from '../sharedArtifactDiscussion/discussionSelectors.ts';
+import { parentOf } from '../shared/parentOf.ts';
 import { effect } from '../shared/effect.ts';
 import type { Notice } from '../shared/notice.ts';
 
 export const COMMENT_DELETED_MESSAGE = 'Successfully deleted comment';
-
-/** How long after a change the comments are fetched again (spec §9). */
-export const REFETCH_DELAY_MS = 1000;
 
 export interface CommentInput {
   /** The shared artifact. */
@@ -37,17 +35,17 @@ export interface CommentInput {
   viewerId: number | null;
   /** Whether the viewer may comment here (a member or a researcher). */
   mutable: boolean;
+  /** The comments as the discussion loaded them. */
+  comments: readonly Comment[];
 }
 
 export interface CommentContext extends CommentInput {
-  comments: readonly Comment[];
   /** The new comment as typed. */
   draft: string;
   /** The comment being edited and its text as typed. */
   editing: { commentId: number; text: string } | null;
   /** The comment the delete question is about. */
   deletingId: number | null;
-  error: UiError | null;
 }
 
 export type CommentEvent =
@@ -60,15 +58,8 @@ export type CommentEvent =
   | { type: 'comment.delete'; commentId: number }
   | { type: 'comment.confirmDelete' }
   | { type: 'comment.cancelDelete' }
-  | { type: 'retry' }
-  /** Raised by the machine itself after each change. */
-  | { type: 'refetch.schedule' };
-
-/** Heard by `actor.on('comments.changed', …)` after each change the viewer made. */
-export type CommentsChangedEmitted = { type: 'comments.changed' };
-
-/** What the comment answers carry besides the comment: the artifact's comments now. */
-type CommentAnswer = Comment & { sharedArtifactComments: Comment[] };
+  /** From the discussion: the comments now (after a comment posted at a moment). */
+  | { type: 'comments.update'; comments: readonly Comment[] };
 
 /** Whether a text is empty or only spaces. */
 export const isBlank = (text: string): boolean => text.trim() === '';
@@ -87,13 +78,9 @@ export const commentMachine = setup({
     context: {} as CommentContext,
     events: {} as CommentEvent,
     input: {} as CommentInput,
-    emitted: {} as CommentsChangedEmitted,
     tags: {} as 'busy',
   },
   actors: {
-    getSharedArtifact: fromPromise<SharedArtifactDetail, { artifactId: number }>(({ input, signal }) =>
-      getSharedArtifact(input.artifactId, signal),
-    ),
     addComment: fromPromise<CommentAnswer, { artifactId: number; text: string }>(({ input, signal }) =>
       addComment(input.artifactId, input.text, signal),
     ),
@@ -104,9 +91,6 @@ export const commentMachine = setup({
       deleteComment(input.commentId, signal),
     ),
   },
-  delays: {
-    refetchDelay: REFETCH_DELAY_MS,
-  },
   guards: {
     isBlank: (_, params: { text: string }) => isBlank(params.text),
     hasDraft: ({ context }) => !isBlank(context.draft),
@@ -116,12 +100,13 @@ export const commentMachine = setup({
     isEditSendable: ({ context }) => context.editing !== null && !isBlank(context.editing.text),
   },
   actions: {
-    storeArtifact: assign({
-      comments: (_, params: { artifact: SharedArtifactDetail }) => params.artifact.comments,
-      error: null,
-    }),
+    storeComments: assign({ comments: (_, params: { comments: readonly Comment[] }) => params.comments }),
     storeAnswer: assign({ comments: (_, params: { answer: CommentAnswer }) => params.answer.sharedArtifactComments }),
-    storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
+    /** Tells the discussion (the parent) the answer: the thread now and the portfolio's comment count. */
+    reportAnswer: sendTo(parentOf, (_, params: { answer: CommentAnswer }) => ({
+      type: 'comments.answered' as const,
+      answer: params.answer,
+    })),
     storeDraft: assign({ draft: (_, params: { text: string }) => clamp(params.text) }),
     clearDraft: assign({ draft: '' }),
     startEditing: assign({
@@ -137,191 +122,138 @@ export const commentMachine = setup({
     stopEditing: assign({ editing: null }),
     askDelete: assign({ deletingId: (_, params: { commentId: number }) => params.commentId }),
     forgetDelete: assign({ deletingId: null }),
-    scheduleRefetch: raise({ type: 'refetch.schedule' }),
-    emitChanged: emit({ type: 'comments.changed' as const }),
     /** Tells the user something (provided by the app: a toast; errors as alerts). */
     notify: effect<Notice>('notify'),
   },
 }).createMachine({
   id: 'comment',
-  context: ({ input }) => ({ ...input, comments: [], draft: '', editing: null, deletingId: null, error: null }),
-  initial: 'loading',
+  context: ({ input }) => ({ ...input, draft: '', editing: null, deletingId: null }),
+  type: 'parallel',
+  on: {
+    'comments.update': { actions: { type: 'storeComments', params: ({ event }) => event } },
+  },
   states: {
-    loading: {
-      invoke: {
-        id: 'getSharedArtifact',
-        src: 'getSharedArtifact',
-        input: ({ context }) => ({ artifactId: context.artifactId }),
-        onDone: {
-          target: 'ready',
-          actions: { type: 'storeArtifact', params: ({ event }) => ({ artifact: event.output }) },
+    composer: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'comment.draftChange': [
+              {
+                guard: { type: 'isBlank', params: ({ event }) => event },
+                actions: { type: 'storeDraft', params: ({ event }) => event },
+              },
+              {
+                guard: 'canComment',
+                target: 'drafting',
+                actions: { type: 'storeDraft', params: ({ event }) => event },
+              },
+            ],
+          },
         },
-        onError: {
-          target: 'loadFailed',
-          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+        drafting: {
+          on: {
+            'comment.draftChange': [
+              {
+                guard: { type: 'isBlank', params: ({ event }) => event },
+                target: 'idle',
+                actions: { type: 'storeDraft', params: ({ event }) => event },
+              },
+              { actions: { type: 'storeDraft', params: ({ event }) => event } },
+            ],
+            'comment.submit': 'posting',
+          },
+        },
+        posting: {
+          tags: ['busy'],
+          invoke: {
+            id: 'addComment',
+            src: 'addComment',
+            input: ({ context }) => ({ artifactId: context.artifactId, text: context.draft.trim() }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'storeAnswer', params: ({ event }) => ({ answer: event.output }) },
+                'clearDraft',
+                { type: 'reportAnswer', params: ({ event }) => ({ answer: event.output }) },
+              ],
+            },
+            onError: {
+              target: 'drafting',
+              actions: { type: 'notify', params: ({ event }) => failure(event.error) },
+            },
+          },
         },
       },
     },
-    loadFailed: {
-      on: { retry: 'loading' },
-    },
-    ready: {
-      type: 'parallel',
+    editor: {
+      initial: 'viewing',
       states: {
-        composer: {
-          initial: 'idle',
-          states: {
-            idle: {
-              on: {
-                'comment.draftChange': [
-                  {
-                    guard: { type: 'isBlank', params: ({ event }) => event },
-                    actions: { type: 'storeDraft', params: ({ event }) => event },
-                  },
-                  {
-                    guard: 'canComment',
-                    target: 'drafting',
-                    actions: { type: 'storeDraft', params: ({ event }) => event },
-                  },
-                ],
-              },
+        viewing: {
+          on: {
+            'comment.edit': {
+              guard: { type: 'mayEdit', params: ({ event }) => event },
+              target: 'editing',
+              actions: { type: 'startEditing', params: ({ event }) => event },
             },
-            drafting: {
-              on: {
-                'comment.draftChange': [
-                  {
-                    guard: { type: 'isBlank', params: ({ event }) => event },
-                    target: 'idle',
-                    actions: { type: 'storeDraft', params: ({ event }) => event },
-                  },
-                  { actions: { type: 'storeDraft', params: ({ event }) => event } },
-                ],
-                'comment.submit': 'posting',
-              },
-            },
-            posting: {
-              tags: ['busy'],
-              invoke: {
-                id: 'addComment',
-                src: 'addComment',
-                input: ({ context }) => ({ artifactId: context.artifactId, text: context.draft.trim() }),
-                onDone: {
-                  target: 'idle',
-                  actions: [
-                    { type: 'storeAnswer', params: ({ event }) => ({ answer: event.output }) },
-                    'clearDraft',
-                    'scheduleRefetch',
-                    'emitChanged',
-                  ],
-                },
-                onError: {
-                  target: 'drafting',
-                  actions: { type: 'notify', params: ({ event }) => failure(event.error) },
-                },
-              },
+            'comment.delete': {
+              guard: { type: 'mayDelete', params: ({ event }) => event },
+              target: 'confirmingDelete',
+              actions: { type: 'askDelete', params: ({ event }) => event },
             },
           },
         },
-        editor: {
-          initial: 'viewing',
-          states: {
-            viewing: {
-              on: {
-                'comment.edit': {
-                  guard: { type: 'mayEdit', params: ({ event }) => event },
-                  target: 'editing',
-                  actions: { type: 'startEditing', params: ({ event }) => event },
-                },
-                'comment.delete': {
-                  guard: { type: 'mayDelete', params: ({ event }) => event },
-                  target: 'confirmingDelete',
-                  actions: { type: 'askDelete', params: ({ event }) => event },
-                },
-              },
+        editing: {
+          on: {
+            'comment.editChange': { actions: { type: 'storeEditText', params: ({ event }) => event } },
+            'comment.save': { guard: 'isEditSendable', target: 'saving' },
+            'comment.cancelEdit': { target: 'viewing', actions: 'stopEditing' },
+          },
+        },
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'editComment',
+            src: 'editComment',
+            input: ({ context }) => ({ commentId: context.editing!.commentId, text: context.editing!.text.trim() }),
+            onDone: {
+              target: 'viewing',
+              actions: [
+                { type: 'storeAnswer', params: ({ event }) => ({ answer: event.output }) },
+                'stopEditing',
+                { type: 'reportAnswer', params: ({ event }) => ({ answer: event.output }) },
+              ],
             },
-            editing: {
-              on: {
-                'comment.editChange': { actions: { type: 'storeEditText', params: ({ event }) => event } },
-                'comment.save': { guard: 'isEditSendable', target: 'saving' },
-                'comment.cancelEdit': { target: 'viewing', actions: 'stopEditing' },
-              },
-            },
-            saving: {
-              tags: ['busy'],
-              invoke: {
-                id: 'editComment',
-                src: 'editComment',
-                input: ({ context }) => ({ commentId: context.editing!.commentId, text: context.editing!.text.trim() }),
-                onDone: {
-                  target: 'viewing',
-                  actions: [
-                    { type: 'storeAnswer', params: ({ event }) => ({ answer: event.output }) },
-                    'stopEditing',
-                    'scheduleRefetch',
-                    'emitChanged',
-                  ],
-                },
-                onError: {
-                  target: 'editing',
-                  actions: { type: 'notify', params: ({ event }) => failure(event.error) },
-                },
-              },
-            },
-            confirmingDelete: {
-              on: {
-                'comment.confirmDelete': 'deleting',
-                'comment.cancelDelete': { target: 'viewing', actions: 'forgetDelete' },
-              },
-            },
-            deleting: {
-              tags: ['busy'],
-              invoke: {
-                id: 'deleteComment',
-                src: 'deleteComment',
-                input: ({ context }) => ({ commentId: context.deletingId! }),
-                onDone: {
-                  target: 'viewing',
-                  actions: [
-                    { type: 'storeAnswer', params: ({ event }) => ({ answer: event.output }) },
-                    'forgetDelete',
-                    { type: 'notify', params: { message: COMMENT_DELETED_MESSAGE, tone: 'success' } },
-                    'scheduleRefetch',
-                    'emitChanged',
-                  ],
-                },
-                onError: {
-                  target: 'viewing',
-                  actions: ['forgetDelete', { type: 'notify', params: ({ event }) => failure(event.error) }],
-                },
-              },
+            onError: {
+              target: 'editing',
+              actions: { type: 'notify', params: ({ event }) => failure(event.error) },
             },
           },
         },
-        sync: {
-          initial: 'upToDate',
-          states: {
-            upToDate: {
-              on: { 'refetch.schedule': 'scheduled' },
+        confirmingDelete: {
+          on: {
+            'comment.confirmDelete': 'deleting',
+            'comment.cancelDelete': { target: 'viewing', actions: 'forgetDelete' },
+          },
+        },
+        deleting: {
+          tags: ['busy'],
+          invoke: {
+            id: 'deleteComment',
+            src: 'deleteComment',
+            input: ({ context }) => ({ commentId: context.deletingId! }),
+            onDone: {
+              target: 'viewing',
+              actions: [
+                { type: 'storeAnswer', params: ({ event }) => ({ answer: event.output }) },
+                'forgetDelete',
+                { type: 'notify', params: { message: COMMENT_DELETED_MESSAGE, tone: 'success' } },
+                { type: 'reportAnswer', params: ({ event }) => ({ answer: event.output }) },
+              ],
             },
-            // Changes while a fetch is scheduled are in that fetch; one during a fetch schedules another.
-            scheduled: {
-              after: { refetchDelay: 'refetching' },
-            },
-            refetching: {
-              on: { 'refetch.schedule': 'scheduled' },
-              invoke: {
-                id: 'getSharedArtifact',
-                src: 'getSharedArtifact',
-                input: ({ context }) => ({ artifactId: context.artifactId }),
-                onDone: {
-                  target: 'upToDate',
-                  actions: { type: 'storeArtifact', params: ({ event }) => ({ artifact: event.output }) },
-                },
-                onError: {
-                  target: 'upToDate',
-                  actions: { type: 'notify', params: ({ event }) => failure(event.error) },
-                },
-              },
+            onError: {
+              target: 'viewing',
+              actions: ['forgetDelete', { type: 'notify', params: ({ event }) => failure(event.error) }],
             },
           },
         },

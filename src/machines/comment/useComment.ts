@@ -1,63 +1,11 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useContext, useEffect, useMemo } from 'react';
-import type { ActorOptions, ActorRefFrom, AnyActorLogic, InspectionEvent } from 'xstate';
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import type { CommentAbilities } from '../../schemas/abilities.ts';
 import type { Comment } from '../../schemas/sharedArtifact.ts';
-import type { UiError } from '../../services/errors.ts';
-import type { commentMachine, CommentInput } from './commentMachine.ts';
+import type { commentMachine } from './commentMachine.ts';
 
 export type CommentRef = ActorRefFrom<typeof commentMachine>;
-
-/** The comment logic with the app's messages. */
-export interface CommentSetup {
-  logic: typeof commentMachine;
-  /** An inspector for every actor made from it (tests). */
-  inspect?: (event: InspectionEvent) => void;
-  /** The clock of its timers (tests drive it by hand). */
-  clock?: NonNullable<ActorOptions<AnyActorLogic>['clock']>;
-}
-
-/** Supplies the comment logic to shared artifact views below it. */
-export const CommentContext = createContext<CommentSetup | null>(null);
-
-/**
- * The comment thread of one shared artifact, living as long as the calling component;
- * `onChanged` hears of each change the viewer made.
- */
-export function useCommentActor(input: CommentInput, onChanged?: () => void): CommentRef {
-  const setup = useContext(CommentContext);
-  if (!setup) throw new Error('Comments need CommentContext (the app wiring of shared portfolios) above them.');
-  const ref = useActorRef(setup.logic, {
-    input,
-    ...(setup.inspect ? { inspect: setup.inspect } : {}),
-    ...(setup.clock ? { clock: setup.clock } : {}),
-  });
-  useEffect(() => {
-    if (!onChanged) return undefined;
-    const subscription = ref.on('comments.changed', () => onChanged());
-    return () => subscription.unsubscribe();
-  }, [ref, onChanged]);
-  return ref;
-}
-
-export type CommentsStatus = 'loading' | 'loadFailed' | 'ready';
-
-/** Whether the comments are there. */
-export const useCommentsStatus = (ref: CommentRef): CommentsStatus =>
-  useSelector(ref, (s) => (s.matches('loading') ? 'loading' : s.matches('loadFailed') ? 'loadFailed' : 'ready'));
-
-const NONE: readonly Comment[] = [];
-
-/** The artifact's comments (none before they are loaded). */
-export const useComments = (ref: CommentRef): readonly Comment[] =>
-  useSelector(ref, (s) => (s.matches('ready') ? s.context.comments : NONE));
-
-/** Why the comments could not be loaded. */
-export const useCommentsError = (ref: CommentRef): UiError | null => useSelector(ref, (s) => s.context.error);
-
-/** Whether the comments are about to be fetched again, or are being fetched (after a change). */
-export const useCommentsSyncing = (ref: CommentRef): boolean =>
-  useSelector(ref, (s) => s.matches({ ready: { sync: 'scheduled' } }) || s.matches({ ready: { sync: 'refetching' } }));
 
 /** The shared artifact of the thread. */
 export const useCommentArtifactId = (ref: CommentRef): number => useSelector(ref, (s) => s.context.artifactId);
@@ -66,7 +14,7 @@ export const useCommentArtifactId = (ref: CommentRef): number => useSelector(ref
 export function useComposer(ref: CommentRef): { draft: string; canSubmit: boolean; posting: boolean } {
   const draft = useSelector(ref, (s) => s.context.draft);
   const canSubmit = useSelector(ref, (s) => s.can({ type: 'comment.submit' }));
-  const posting = useSelector(ref, (s) => s.matches({ ready: { composer: 'posting' } }));
+  const posting = useSelector(ref, (s) => s.matches({ composer: 'posting' }));
   return { draft, canSubmit, posting };
 }
 
@@ -80,14 +28,14 @@ export function useCommentEditor(ref: CommentRef): {
   const commentId = useSelector(ref, (s) => s.context.editing?.commentId ?? null);
   const text = useSelector(ref, (s) => s.context.editing?.text ?? '');
   const canSave = useSelector(ref, (s) => s.can({ type: 'comment.save' }));
-  const saving = useSelector(ref, (s) => s.matches({ ready: { editor: 'saving' } }));
+  const saving = useSelector(ref, (s) => s.matches({ editor: 'saving' }));
   return { commentId, text, canSave, saving };
 }
 
 /** The comment the delete question is about (`null`: no question), and whether it is being deleted. */
 export function useCommentDeletion(ref: CommentRef): { commentId: number | null; deleting: boolean } {
   const commentId = useSelector(ref, (s) => s.context.deletingId);
-  const deleting = useSelector(ref, (s) => s.matches({ ready: { editor: 'deleting' } }));
+  const deleting = useSelector(ref, (s) => s.matches({ editor: 'deleting' }));
   return { commentId, deleting };
 }
 
@@ -113,7 +61,6 @@ export function useCommentEvents(ref: CommentRef) {
       askDelete: (commentId: number) => ref.send({ type: 'comment.delete', commentId }),
       confirmDelete: () => ref.send({ type: 'comment.confirmDelete' }),
       cancelDelete: () => ref.send({ type: 'comment.cancelDelete' }),
-      retry: () => ref.send({ type: 'retry' }),
     }),
     [ref],
   );

@@ -16,7 +16,9 @@
  * 3:12; the teacher writes, posts, and the marker appears on the timeline.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { MomentBody } from '../../schemas/moments.ts';
+import type { MomentBody, Note } from '../../schemas/moments.ts';
+import type { Reaction } from '../../schemas/sharedArtifact.ts';
+import type { CommentAnswer } from '../sharedArtifactDiscussion/discussionSelectors.ts';
 import { toUiError, type UiError } from '../../services/errors.ts';
 import { addMomentComment, addMomentReaction, addNote } from '../../services/momentService.ts';
 import { effect } from '../shared/effect.ts';
@@ -62,8 +64,11 @@ export type MomentCommentEvent =
   | { type: 'thread.sort'; sort: ThreadSort }
   | { type: 'thread.highlight'; commentId: number };
 
-/** Heard by `actor.on('moment.posted', …)` after a comment, reaction or note was saved. */
-export type MomentPostedEmitted = { type: 'moment.posted'; kind: 'comment' | 'reaction' | 'note' };
+/** Heard by `actor.on('moment.posted', …)` after a comment, reaction or note was saved, with the server's answer. */
+export type MomentPostedEmitted =
+  | { type: 'moment.posted'; kind: 'comment'; answer: CommentAnswer }
+  | { type: 'moment.posted'; kind: 'reaction'; answer: Reaction }
+  | { type: 'moment.posted'; kind: 'note'; answer: Note };
 
 /** What the post actor sends. */
 export interface MomentPost {
@@ -87,12 +92,12 @@ export const momentCommentMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    postMoment: fromPromise<unknown, MomentPost>(({ input, signal }) =>
+    postMoment: fromPromise<CommentAnswer | Note, MomentPost>(({ input, signal }) =>
       input.target === 'note'
         ? addNote(input.artifactId, { ...input.moment, text: input.text }, signal)
         : addMomentComment(input.artifactId, input.text, input.moment, signal),
     ),
-    reactAtMoment: fromPromise<unknown, { artifactId: number; value: string; moment: MomentBody }>(
+    reactAtMoment: fromPromise<Reaction, { artifactId: number; value: string; moment: MomentBody }>(
       ({ input, signal }) => addMomentReaction(input.artifactId, input.value, input.moment, signal),
     ),
   },
@@ -123,10 +128,9 @@ export const momentCommentMachine = setup({
     storeFilter: assign({ filter: (_, params: { filter: ThreadFilter }) => params.filter }),
     storeSort: assign({ sort: (_, params: { sort: ThreadSort }) => params.sort }),
     highlight: assign({ highlighted: (_, params: { commentId: number }) => params.commentId }),
-    emitPosted: emit((_, params: { kind: MomentPostedEmitted['kind'] }) => ({
-      type: 'moment.posted' as const,
-      kind: params.kind,
-    })),
+    emitPosted: emit(
+      (_, params: Omit<MomentPostedEmitted, 'type'>) => ({ type: 'moment.posted', ...params }) as MomentPostedEmitted,
+    ),
     /** Tells the user something (provided by the app: a toast). */
     notify: effect<Notice>('notify'),
   },
@@ -185,7 +189,13 @@ export const momentCommentMachine = setup({
                 tone: 'success',
               }),
             },
-            { type: 'emitPosted', params: ({ context }) => ({ kind: context.target }) },
+            {
+              type: 'emitPosted',
+              params: ({ context, event }) =>
+                context.target === 'note'
+                  ? { kind: 'note', answer: event.output as Note }
+                  : { kind: 'comment', answer: event.output as CommentAnswer },
+            },
             'forget',
           ],
         },
@@ -215,7 +225,7 @@ export const momentCommentMachine = setup({
                 tone: 'success',
               }),
             },
-            { type: 'emitPosted', params: { kind: 'reaction' } },
+            { type: 'emitPosted', params: ({ event }) => ({ kind: 'reaction', answer: event.output }) },
             'forget',
           ],
         },

@@ -65,16 +65,16 @@ export function useMomentsSetup(): MomentsSetup {
 
 export type MomentCommentRef = ActorRefFrom<typeof momentCommentMachine>;
 
-/** The moment composer of one artifact, living as long as the calling component; `onPosted` hears of each save. */
+/** The moment composer of one artifact, living as long as the calling component; `onPosted` hears of each save (with its answer). */
 export function useMomentCommentActor(
   input: MomentCommentInput,
-  onPosted?: (kind: MomentPostedEmitted['kind']) => void,
+  onPosted?: (posted: MomentPostedEmitted) => void,
 ): MomentCommentRef {
   const { composer, inspect } = useMomentsSetup();
   const ref = useActorRef(composer, { input, ...(inspect ? { inspect } : {}) });
   useEffect(() => {
     if (!onPosted) return undefined;
-    const subscription = ref.on('moment.posted', (event) => onPosted(event.kind));
+    const subscription = ref.on('moment.posted', (event) => onPosted(event));
     return () => subscription.unsubscribe();
   }, [ref, onPosted]);
   return ref;

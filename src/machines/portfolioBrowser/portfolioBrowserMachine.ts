@@ -7,14 +7,15 @@
  *    └─(failed)→ listFailed        └─(none yet)→ ready.idle         ├─(404)→ ready.notFound
  *                                                                    └─(failed)→ ready.loadFailed ─(retry)→ loading
  * ready.loaded.browsing ─(artifact.create)→ creating ─(created)→ browsing + the editor opens
- * ready.loaded.browsing ─(portfolio.refresh)→ refreshScheduled ─(after refetchDelay)→ refreshing ─(portfolio)→ browsing
+ * ready.loaded ─(discussion.changed)→ the artifact's counts, comment texts and reaction flags patched in
+ * ready.loaded ─(artifact.removed)→ a shared artifact deleted in its pane leaves the table (the pane stays)
  * ready.loaded ─(portfolio.left)→ ready.idle (the portfolio leaves the selector)
  * ready.loaded ─(artifact.close)→ no artifact chosen (a phone's Back to artifacts; the address loses the artifact)
  * While listing, the address's portfolio is fetched beside the list; ready.choosing then shows it at once.
  *
  * The same chart browses shared portfolios when their actors are provided
- * (`sharedPortfolioBrowserMachine`); a comment or reaction then asks for `portfolio.refresh`, so
- * the counts and the search index follow a second later (spec §4, §9).
+ * (`sharedPortfolioBrowserMachine`); a comment or reaction then sends `discussion.changed`, so
+ * the counts and the search index follow at once, and nothing is fetched again (spec §4, §9; decision 033).
  *
  * The address is the app's business: choosing a portfolio or an artifact calls `showPortfolio` /
  * `showArtifact`, and the page reports address changes (Back, a typed URL) with `route.change`.
@@ -25,7 +26,6 @@ import type { Artifact } from '../../schemas/artifact.ts';
 import { createArtifact } from '../../services/artifactService.ts';
 import { ApiError, toUiError } from '../../services/errors.ts';
 import { getPortfolioSummary, listPortfolios } from '../../services/portfolioService.ts';
-import { getSharedPortfolio, listSharedPortfolios } from '../../services/sharedService.ts';
 import { compareMachine } from '../compare/compareMachine.ts';
 import { effect } from '../shared/effect.ts';
 import {
@@ -42,15 +42,16 @@ import {
   type BrowsedPortfolioListItem,
   type SortColumn,
 } from './selectors.ts';
+import { withDiscussion } from './discussionPatch.ts';
 import type { PortfolioBrowserContext, PortfolioBrowserEvent, PortfolioBrowserInput } from './portfolioBrowserTypes.ts';
 import type { Notice } from '../shared/notice.ts';
-
-/** How long after a comment or reaction the portfolio is fetched again (spec §9). */
-export const REFETCH_DELAY_MS = 1000;
 
 export type { PortfolioBrowserContext, PortfolioBrowserEvent, PortfolioBrowserInput } from './portfolioBrowserTypes.ts';
 
 type RouteChange = Extract<PortfolioBrowserEvent, { type: 'route.change' }>;
+type DiscussionChanged = Extract<PortfolioBrowserEvent, { type: 'discussion.changed' }>;
+
+const failure = (error: unknown): Notice => ({ message: toUiError(error).message, tone: 'error' });
 
 export const portfolioBrowserMachine = setup({
   types: {
@@ -71,9 +72,6 @@ export const portfolioBrowserMachine = setup({
       createArtifact(input.portfolioId, signal),
     ),
     compare: compareMachine,
-  },
-  delays: {
-    refetchDelay: REFETCH_DELAY_MS,
   },
   guards: {
     hasPortfolioId: ({ context }) => context.portfolioId !== null,
@@ -123,6 +121,14 @@ export const portfolioBrowserMachine = setup({
       portfolio: context.portfolio ? withoutArtifact(context.portfolio, params.artifactId) : null,
       rows: context.rows.filter((row) => row.id !== params.artifactId),
       artifactId: context.artifactId === params.artifactId ? null : context.artifactId,
+    })),
+    patchDiscussion: assign(({ context }, params: DiscussionChanged) => {
+      const portfolio = context.portfolio ? withDiscussion(context.portfolio, params.change) : null;
+      return { portfolio, rows: portfolio ? toRows(artifactsOf(portfolio), context.viewerId) : context.rows };
+    }),
+    removeRow: assign(({ context }, params: { artifactId: number }) => ({
+      portfolio: context.portfolio ? withoutArtifact(context.portfolio, params.artifactId) : null,
+      rows: context.rows.filter((row) => row.id !== params.artifactId),
     })),
     storeSearch: assign({ search: (_, params: { text: string }) => params.text }),
     toggleFilter: assign({
@@ -318,6 +324,9 @@ export const portfolioBrowserMachine = setup({
             },
             // The artifact's own view tells the user and leaves its address.
             'artifact.deleted': { actions: { type: 'removeArtifact', params: ({ event }) => event } },
+            'discussion.changed': { actions: { type: 'patchDiscussion', params: ({ event }) => event } },
+            // The shared artifact's pane says so until the app shows the portfolio.
+            'artifact.removed': { actions: { type: 'removeRow', params: ({ event }) => event } },
             'search.change': { actions: { type: 'storeSearch', params: ({ event }) => event } },
             'filter.toggle': { actions: { type: 'toggleFilter', params: ({ event }) => event } },
             'filter.recent': { actions: { type: 'setRecent', params: ({ event }) => event } },
@@ -336,30 +345,6 @@ export const portfolioBrowserMachine = setup({
             browsing: {
               on: {
                 'artifact.create': { guard: 'canCreateArtifact', target: 'creating' },
-                'portfolio.refresh': 'refreshScheduled',
-              },
-            },
-            // Changes while a fetch is scheduled are in that fetch; one during a fetch schedules another.
-            refreshScheduled: {
-              after: { refetchDelay: 'refreshing' },
-            },
-            refreshing: {
-              on: { 'portfolio.refresh': 'refreshScheduled' },
-              invoke: {
-                id: 'getPortfolio',
-                src: 'getPortfolio',
-                input: ({ context }) => ({ portfolioId: context.portfolioId! }),
-                onDone: {
-                  target: 'browsing',
-                  actions: { type: 'storePortfolio', params: ({ event }) => ({ portfolio: event.output }) },
-                },
-                onError: {
-                  target: 'browsing',
-                  actions: {
-                    type: 'notify',
-                    params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }),
-                  },
-                },
               },
             },
             creating: {
@@ -380,10 +365,7 @@ export const portfolioBrowserMachine = setup({
                 },
                 onError: {
                   target: 'browsing',
-                  actions: {
-                    type: 'notify',
-                    params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }),
-                  },
+                  actions: { type: 'notify', params: ({ event }) => failure(event.error) },
                 },
               },
             },
@@ -395,15 +377,3 @@ export const portfolioBrowserMachine = setup({
 });
 
 export type PortfolioBrowserMachine = typeof portfolioBrowserMachine;
-
-/** The browser of shared portfolios: the same chart over the shared portfolio services. */
-export const sharedPortfolioBrowserMachine: PortfolioBrowserMachine = portfolioBrowserMachine.provide({
-  actors: {
-    listPortfolios: fromPromise<BrowsedPortfolioListItem[], { owner: number | null }>(({ signal }) =>
-      listSharedPortfolios(signal),
-    ),
-    getPortfolio: fromPromise<BrowsedPortfolio, { portfolioId: number }>(({ input, signal }) =>
-      getSharedPortfolio(input.portfolioId, signal),
-    ),
-  },
-});

@@ -1,5 +1,6 @@
 /** The types of the artifact browser's machine (`portfolioBrowserMachine.ts`). */
 import type { UiError } from '../../services/errors.ts';
+import type { DiscussionChange } from '../sharedArtifactDiscussion/discussionSelectors.ts';
 import type {
   ArtifactRow,
   BrowsedPortfolio,
@@ -52,8 +53,10 @@ export type PortfolioBrowserEvent =
   | { type: 'artifact.close' }
   | { type: 'artifact.create' }
   | { type: 'artifact.deleted'; artifactId: number }
-  /** Something changed in the portfolio (a comment, a reaction): fetch it again shortly. */
-  | { type: 'portfolio.refresh' }
+  /** A shared artifact was deleted in its pane: its row leaves the table, the pane stays (it says so). */
+  | { type: 'artifact.removed'; artifactId: number }
+  /** The viewer commented or reacted on a shared artifact: its row as the portfolio would answer now. */
+  | { type: 'discussion.changed'; change: DiscussionChange }
   /** The viewer left this shared portfolio. */
   | { type: 'portfolio.left'; portfolioId: number }
   | { type: 'search.change'; text: string }

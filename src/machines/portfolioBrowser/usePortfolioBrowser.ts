@@ -3,6 +3,7 @@ import { useDeferredValue, useMemo } from 'react';
 import type { UiError } from '../../services/errors.ts';
 import { useGuardedMove } from '../typedTextGuard/useTypedTextGuard.ts';
 import type { CompareRef } from '../compare/useCompare.ts';
+import type { DiscussionChange } from '../sharedArtifactDiscussion/discussionSelectors.ts';
 import { portfolioBrowserMachine } from './portfolioBrowserMachine.ts';
 import {
   filterRows,
@@ -73,12 +74,6 @@ export const useSort = (): Sort => PortfolioBrowserActorContext.useSelector((s) 
 /** All rows of the portfolio (before filters). */
 export const useAllRows = (): readonly ArtifactRow[] => PortfolioBrowserActorContext.useSelector((s) => s.context.rows);
 
-/** Whether the shown portfolio is about to be fetched again, or is being fetched (after a comment or reaction). */
-export const useRefreshingPortfolio = (): boolean =>
-  PortfolioBrowserActorContext.useSelector(
-    (s) => s.matches({ ready: { loaded: 'refreshScheduled' } }) || s.matches({ ready: { loaded: 'refreshing' } }),
-  );
-
 /** Whether a new artifact is being created. */
 export const useCreatingArtifact = (): boolean => PortfolioBrowserActorContext.useSelector((s) => s.hasTag('busy'));
 
@@ -138,7 +133,8 @@ export function useBrowserEvents() {
       closeArtifact: () => guarded(() => actor.send({ type: 'artifact.close' })),
       createArtifact: () => guarded(() => actor.send({ type: 'artifact.create' })),
       artifactDeleted: (artifactId: number) => actor.send({ type: 'artifact.deleted', artifactId }),
-      refreshPortfolio: () => actor.send({ type: 'portfolio.refresh' }),
+      artifactRemoved: (artifactId: number) => actor.send({ type: 'artifact.removed', artifactId }),
+      patchDiscussion: (change: DiscussionChange) => actor.send({ type: 'discussion.changed', change }),
       portfolioLeft: (portfolioId: number) => actor.send({ type: 'portfolio.left', portfolioId }),
       search: (text: string) => actor.send({ type: 'search.change', text }),
       toggleFilter: (key: string, value: string) => actor.send({ type: 'filter.toggle', key, value }),

@@ -1,28 +1,23 @@
 /**
  * The emoji reactions of one shared artifact (spec §4, §9; reference §13): each user toggles
- * only their own.
+ * only their own. A child of the artifact's discussion (`sharedArtifactDiscussion`), which loads
+ * the reactions and hears each reaction added or removed.
  *
- * loading ─(artifact)→ ready   └─(failed)→ loadFailed ─(retry)→ loading
- * ready (two regions at once):
- *   toggle: idle ─(reaction.toggle: one of mine)→ removing ─(removed / failed)→ idle
- *             └──(reaction.toggle: not mine)→ adding ─(added / failed)→ idle
- *   sync:   upToDate ─(a change)→ scheduled ─(after refetchDelay)→ refetching ─(artifact)→ upToDate
+ * idle ─(reaction.toggle: one of mine)→ removing ─(removed / failed)→ idle
+ *   └──(reaction.toggle: not mine)→ adding ─(added / failed)→ idle
  *
- * Happy path: the user picks ⭐; it counts at once, listeners hear `reactions.changed` (the page
- * refreshes the portfolio), and a second later the artifact's reactions are fetched again.
- * Picking ⭐ again removes the user's own ⭐.
+ * Happy path: the user picks ⭐; it counts once the answer is there (the discussion patches it in
+ * and tells the portfolio). Picking ⭐ again removes the user's own ⭐.
  */
-import { assign, emit, fromPromise, raise, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { ReactionValue } from '../../schemas/catalog.ts';
-import type { Reaction, SharedArtifactDetail } from '../../schemas/sharedArtifact.ts';
-import { toUiError, type UiError } from '../../services/errors.ts';
-import { addReaction, getSharedArtifact, removeReaction } from '../../services/sharedService.ts';
+import type { Reaction } from '../../schemas/sharedArtifact.ts';
+import { toUiError } from '../../services/errors.ts';
+import { addReaction, removeReaction } from '../../services/sharedService.ts';
 import { effect } from '../shared/effect.ts';
-import { ownReaction } from './reactionSelectors.ts';
+import { ownReaction } from '../sharedArtifactDiscussion/discussionSelectors.ts';
+import { parentOf } from '../shared/parentOf.ts';
 import type { Notice } from '../shared/notice.ts';
-
-/** How long after a change the reactions are fetched again (spec §9). */
-export const REFETCH_DELAY_MS = 1000;
 
 export interface ReactionsInput {
   /** The shared artifact. */
@@ -31,23 +26,16 @@ export interface ReactionsInput {
   viewerId: number | null;
   /** Whether the viewer may react here (a member or a researcher). */
   mutable: boolean;
+  /** The reactions as the discussion loaded them. */
+  reactions: readonly Reaction[];
 }
 
 export interface ReactionsContext extends ReactionsInput {
-  reactions: readonly Reaction[];
   /** The reaction being added or removed. */
   pending: ReactionValue | null;
-  error: UiError | null;
 }
 
-export type ReactionsEvent =
-  | { type: 'reaction.toggle'; value: ReactionValue }
-  | { type: 'retry' }
-  /** Raised by the machine itself after each change. */
-  | { type: 'refetch.schedule' };
-
-/** Heard by `actor.on('reactions.changed', …)` after each change the viewer made. */
-export type ReactionsChangedEmitted = { type: 'reactions.changed' };
+export type ReactionsEvent = { type: 'reaction.toggle'; value: ReactionValue };
 
 const failure = (error: unknown): Notice => ({ message: toUiError(error).message, tone: 'error' });
 
@@ -56,13 +44,9 @@ export const reactionsMachine = setup({
     context: {} as ReactionsContext,
     events: {} as ReactionsEvent,
     input: {} as ReactionsInput,
-    emitted: {} as ReactionsChangedEmitted,
     tags: {} as 'busy',
   },
   actors: {
-    getSharedArtifact: fromPromise<SharedArtifactDetail, { artifactId: number }>(({ input, signal }) =>
-      getSharedArtifact(input.artifactId, signal),
-    ),
     addReaction: fromPromise<Reaction, { artifactId: number; value: ReactionValue }>(({ input, signal }) =>
       addReaction(input.artifactId, input.value, signal),
     ),
@@ -70,20 +54,12 @@ export const reactionsMachine = setup({
       removeReaction(input.reactionId, signal),
     ),
   },
-  delays: {
-    refetchDelay: REFETCH_DELAY_MS,
-  },
   guards: {
     canReact: ({ context }) => context.mutable && context.viewerId !== null,
     isMine: ({ context }, params: { value: ReactionValue }) =>
       context.mutable && ownReaction(context.reactions, context.viewerId, params.value) !== undefined,
   },
   actions: {
-    storeArtifact: assign({
-      reactions: (_, params: { artifact: SharedArtifactDetail }) => params.artifact.reactions,
-      error: null,
-    }),
-    storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
     markPending: assign({ pending: (_, params: { value: ReactionValue }) => params.value }),
     clearPending: assign({ pending: null }),
     addToList: assign({
@@ -96,129 +72,78 @@ export const reactionsMachine = setup({
       reactions: ({ context }, params: { reaction: Reaction }) =>
         context.reactions.filter((r) => r.id !== params.reaction.id),
     }),
-    scheduleRefetch: raise({ type: 'refetch.schedule' }),
-    emitChanged: emit({ type: 'reactions.changed' as const }),
+    /** Tells the discussion (the parent) the reaction added or removed. */
+    reportAdded: sendTo(parentOf, (_, params: { reaction: Reaction }) => ({
+      type: 'reaction.added' as const,
+      reaction: params.reaction,
+    })),
+    reportRemoved: sendTo(parentOf, (_, params: { reaction: Reaction }) => ({
+      type: 'reaction.removed' as const,
+      reaction: params.reaction,
+    })),
     /** Tells the user something (provided by the app: errors as alerts). */
     notify: effect<Notice>('notify'),
   },
 }).createMachine({
   id: 'reactions',
-  context: ({ input }) => ({ ...input, reactions: [], pending: null, error: null }),
-  initial: 'loading',
+  context: ({ input }) => ({ ...input, pending: null }),
+  initial: 'idle',
   states: {
-    loading: {
+    idle: {
+      on: {
+        'reaction.toggle': [
+          {
+            guard: { type: 'isMine', params: ({ event }) => event },
+            target: 'removing',
+            actions: { type: 'markPending', params: ({ event }) => event },
+          },
+          {
+            guard: 'canReact',
+            target: 'adding',
+            actions: { type: 'markPending', params: ({ event }) => event },
+          },
+        ],
+      },
+    },
+    adding: {
+      tags: ['busy'],
       invoke: {
-        id: 'getSharedArtifact',
-        src: 'getSharedArtifact',
-        input: ({ context }) => ({ artifactId: context.artifactId }),
+        id: 'addReaction',
+        src: 'addReaction',
+        input: ({ context }) => ({ artifactId: context.artifactId, value: context.pending! }),
         onDone: {
-          target: 'ready',
-          actions: { type: 'storeArtifact', params: ({ event }) => ({ artifact: event.output }) },
+          target: 'idle',
+          actions: [
+            { type: 'addToList', params: ({ event }) => ({ reaction: event.output }) },
+            'clearPending',
+            { type: 'reportAdded', params: ({ event }) => ({ reaction: event.output }) },
+          ],
         },
         onError: {
-          target: 'loadFailed',
-          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+          target: 'idle',
+          actions: ['clearPending', { type: 'notify', params: ({ event }) => failure(event.error) }],
         },
       },
     },
-    loadFailed: {
-      on: { retry: 'loading' },
-    },
-    ready: {
-      type: 'parallel',
-      states: {
-        toggle: {
-          initial: 'idle',
-          states: {
-            idle: {
-              on: {
-                'reaction.toggle': [
-                  {
-                    guard: { type: 'isMine', params: ({ event }) => event },
-                    target: 'removing',
-                    actions: { type: 'markPending', params: ({ event }) => event },
-                  },
-                  {
-                    guard: 'canReact',
-                    target: 'adding',
-                    actions: { type: 'markPending', params: ({ event }) => event },
-                  },
-                ],
-              },
-            },
-            adding: {
-              tags: ['busy'],
-              invoke: {
-                id: 'addReaction',
-                src: 'addReaction',
-                input: ({ context }) => ({ artifactId: context.artifactId, value: context.pending! }),
-                onDone: {
-                  target: 'idle',
-                  actions: [
-                    { type: 'addToList', params: ({ event }) => ({ reaction: event.output }) },
-                    'clearPending',
-                    'scheduleRefetch',
-                    'emitChanged',
-                  ],
-                },
-                onError: {
-                  target: 'idle',
-                  actions: ['clearPending', { type: 'notify', params: ({ event }) => failure(event.error) }],
-                },
-              },
-            },
-            removing: {
-              tags: ['busy'],
-              invoke: {
-                id: 'removeReaction',
-                src: 'removeReaction',
-                input: ({ context }) => ({
-                  reactionId: ownReaction(context.reactions, context.viewerId, context.pending!)!.id,
-                }),
-                onDone: {
-                  target: 'idle',
-                  actions: [
-                    { type: 'removeFromList', params: ({ event }) => ({ reaction: event.output }) },
-                    'clearPending',
-                    'scheduleRefetch',
-                    'emitChanged',
-                  ],
-                },
-                onError: {
-                  target: 'idle',
-                  actions: ['clearPending', { type: 'notify', params: ({ event }) => failure(event.error) }],
-                },
-              },
-            },
-          },
+    removing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'removeReaction',
+        src: 'removeReaction',
+        input: ({ context }) => ({
+          reactionId: ownReaction(context.reactions, context.viewerId, context.pending!)!.id,
+        }),
+        onDone: {
+          target: 'idle',
+          actions: [
+            { type: 'removeFromList', params: ({ event }) => ({ reaction: event.output }) },
+            'clearPending',
+            { type: 'reportRemoved', params: ({ event }) => ({ reaction: event.output }) },
+          ],
         },
-        sync: {
-          initial: 'upToDate',
-          states: {
-            upToDate: {
-              on: { 'refetch.schedule': 'scheduled' },
-            },
-            // Changes while a fetch is scheduled are in that fetch; one during a fetch schedules another.
-            scheduled: {
-              after: { refetchDelay: 'refetching' },
-            },
-            refetching: {
-              on: { 'refetch.schedule': 'scheduled' },
-              invoke: {
-                id: 'getSharedArtifact',
-                src: 'getSharedArtifact',
-                input: ({ context }) => ({ artifactId: context.artifactId }),
-                onDone: {
-                  target: 'upToDate',
-                  actions: { type: 'storeArtifact', params: ({ event }) => ({ artifact: event.output }) },
-                },
-                onError: {
-                  target: 'upToDate',
-                  actions: { type: 'notify', params: ({ event }) => failure(event.error) },
-                },
-              },
-            },
-          },
+        onError: {
+          target: 'idle',
+          actions: ['clearPending', { type: 'notify', params: ({ event }) => failure(event.error) }],
         },
       },
     },

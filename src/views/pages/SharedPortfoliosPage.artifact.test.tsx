@@ -150,7 +150,6 @@ describe('Shared Portfolios: deleting an artifact', () => {
       path: `/shared-portfolios/${PLC}/artifacts/72`,
       user: accounts.tess,
       api,
-      delays: { refetchDelay: 10 },
     });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const pane = await screen.findByRole('region', { name: 'Artifact details' });

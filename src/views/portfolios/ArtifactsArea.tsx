@@ -10,7 +10,6 @@ import {
   useBrowserEvents,
   useBrowserMode,
   useClosedArtifactId,
-  useRefreshingPortfolio,
   useSelectedArtifactId,
   useSort,
   useVisibleRows,
@@ -158,7 +157,6 @@ export const ArtifactsArea = memo(function ArtifactsArea({
   const picked = useCompareSelection(compare);
   const { pick } = useCompareEvents(compare);
   const { sortBy, selectArtifact, closeArtifact } = useBrowserEvents();
-  const refreshing = useRefreshingPortfolio();
   const detail = useRef<HTMLDivElement>(null);
   const table = useRef<HTMLDivElement>(null);
   const shared = mode === 'shared';
@@ -216,7 +214,7 @@ export const ArtifactsArea = memo(function ArtifactsArea({
 
   return (
     // Busy while the counts are brought up to date after a comment or reaction.
-    <section aria-labelledby={headingId} aria-busy={refreshing || undefined}>
+    <section aria-labelledby={headingId}>
       <TableBar>
         <h2 id={headingId}>Artifacts</h2>
         <Shown aria-live="polite">

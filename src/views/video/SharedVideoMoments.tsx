@@ -1,10 +1,15 @@
-import { Fragment, useCallback, useId, useMemo, type ReactNode } from 'react';
+import { Fragment, useId, useMemo, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useSearch } from 'wouter';
 import { byCaption, videoLabel } from '../../machines/artifactLifecycle/artifactSelectors.ts';
-import { useComments, useCommentsStatus, type CommentRef } from '../../machines/comment/useComment.ts';
 import { useMomentCommentActor, useMomentsSetup } from '../../machines/momentComment/useMomentComment.ts';
-import { useReactionList, type ReactionsRef } from '../../machines/reactions/useReactions.ts';
+import {
+  useDiscussionComments,
+  useDiscussionEvents,
+  useDiscussionReactions,
+  useDiscussionStatus,
+  type DiscussionRef,
+} from '../../machines/sharedArtifactDiscussion/useSharedArtifactDiscussion.ts';
 import type { MomentMark } from '../../machines/videoPlayer/markers.ts';
 import type { Media } from '../../schemas/media.ts';
 import type { Comment, Reaction } from '../../schemas/sharedArtifact.ts';
@@ -71,13 +76,10 @@ export interface SharedVideoMomentsProps {
   /** The shared artifact's id and videos. */
   artifactId: number;
   videos: readonly Media[];
-  /** Its comment thread and reactions (the markers show theirs). */
-  thread: CommentRef;
-  reactions: ReactionsRef;
+  /** Its discussion (the markers show its comments and reactions; it hears of those placed at a moment). */
+  discussion: DiscussionRef;
   /** A member or researcher: may comment, react and caption. */
   mutable: boolean;
-  /** Called after each comment or reaction placed at a moment. */
-  onChanged: () => void;
   /** The reactions and the comment thread, which read the moment state. */
   children: ReactNode;
 }
@@ -87,29 +89,18 @@ export interface SharedVideoMomentsProps {
  * and the moment state the comment thread reads (filter, order, the highlighted comment). The
  * address may name a video and time (`?media=<id>&t=<seconds>`) and a comment (`#comment-<id>`).
  */
-export function SharedVideoMoments({
-  artifactId,
-  videos,
-  thread,
-  reactions,
-  mutable,
-  onChanged,
-  children,
-}: SharedVideoMomentsProps) {
+export function SharedVideoMoments({ artifactId, videos, discussion, mutable, children }: SharedVideoMomentsProps) {
   const search = useSearch();
   const link = useMemo(
     () => readMomentLink(search, typeof window === 'undefined' ? '' : window.location.hash),
     [search],
   );
-  const onPosted = useCallback(() => {
-    thread.send({ type: 'refetch.schedule' });
-    reactions.send({ type: 'refetch.schedule' });
-    onChanged();
-  }, [thread, reactions, onChanged]);
-  const composer = useMomentCommentActor({ artifactId, target: 'comment', highlight: link.comment }, onPosted);
-  const comments = useComments(thread);
-  const reactionList = useReactionList(reactions);
-  const ready = useCommentsStatus(thread) === 'ready';
+  // The composer's logic loads on first use, so the view spawns it and forwards what it saved.
+  const { momentPosted } = useDiscussionEvents(discussion);
+  const composer = useMomentCommentActor({ artifactId, target: 'comment', highlight: link.comment }, momentPosted);
+  const comments = useDiscussionComments(discussion);
+  const reactionList = useDiscussionReactions(discussion);
+  const ready = useDiscussionStatus(discussion) === 'ready';
   useScrollToHashedComment(ready);
   const sorted = useMemo(() => [...videos].sort(byCaption), [videos]);
   const headingId = useId();

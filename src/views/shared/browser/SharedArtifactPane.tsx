@@ -46,13 +46,13 @@ export function SharedArtifactPane({
   artifact: SharedArtifact | null;
 }) {
   const user = useCurrentUser();
-  const { refreshPortfolio } = useBrowserEvents();
+  const { artifactRemoved, patchDiscussion } = useBrowserEvents();
   const [deleted, setDeleted] = useState(false);
   const handleDeleted = useCallback(() => {
     setDeleted(true);
-    // The table drops the artifact with the next fetch of the portfolio.
-    refreshPortfolio();
-  }, [refreshPortfolio]);
+    // The table drops the artifact at once; this pane says so until the app shows the portfolio.
+    artifactRemoved(artifactId);
+  }, [artifactRemoved, artifactId]);
   const name = artifact ? artifactTitle(artifact.responses) : '';
   const deletion = useArtifactDeleteActor({ artifactId, portfolioId: portfolio.id, name }, handleDeleted);
   const viewerId = user?.id ?? null;
@@ -66,7 +66,7 @@ export function SharedArtifactPane({
         viewerId={user?.id ?? null}
         mutable={artifact.abilities?.comment ?? false}
         deletion={deletion}
-        onChanged={refreshPortfolio}
+        onChanged={patchDiscussion}
         headingLevel={3}
       />
     </MentionCandidatesContext.Provider>

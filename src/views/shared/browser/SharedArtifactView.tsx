@@ -1,9 +1,13 @@
 import { Link } from 'wouter';
 import styled from 'styled-components';
 import { artifactTitle } from '../../../machines/artifactLifecycle/artifactSelectors.ts';
-import { useCommentActor, useComments, useCommentsStatus } from '../../../machines/comment/useComment.ts';
-import { useReactionList, useReactionsActor, useReactionsStatus } from '../../../machines/reactions/useReactions.ts';
 import { usePreloadMoments } from '../../../machines/momentComment/useMomentComment.ts';
+import type { DiscussionChange } from '../../../machines/sharedArtifactDiscussion/discussionSelectors.ts';
+import {
+  useDiscussionActor,
+  useDiscussionEvents,
+  useMayBeDeleted,
+} from '../../../machines/sharedArtifactDiscussion/useSharedArtifactDiscussion.ts';
 import {
   useArtifactDeleteEvents,
   useArtifactDeleteState,
@@ -44,8 +48,8 @@ export interface SharedArtifactViewProps {
   mutable: boolean;
   /** The deletion of this artifact (it outlives the view). */
   deletion: ArtifactDeleteRef;
-  /** Called after each comment or reaction the viewer changed. */
-  onChanged: () => void;
+  /** Called after each comment or reaction the viewer changed, with what the portfolio's row becomes. */
+  onChanged: (change: DiscussionChange) => void;
   /** Level of the title heading (default 2). */
   headingLevel?: 2 | 3;
 }
@@ -54,14 +58,17 @@ function Actions({
   artifact,
   deletable,
   deletion,
+  onAsk,
 }: {
   artifact: SharedArtifact;
   deletable: boolean;
   deletion: ArtifactDeleteRef;
+  /** Asks the discussion, which decides whether the artifact may be deleted. */
+  onAsk: () => void;
 }) {
   const params = { id: artifact.sharedPortfolio.id, artifactId: artifact.id };
   const { confirming, busy } = useArtifactDeleteState(deletion);
-  const { ask, confirm, cancel } = useArtifactDeleteEvents(deletion);
+  const { confirm, cancel } = useArtifactDeleteEvents(deletion);
   return (
     <>
       <Link href={buildPath(paths.sharedArtifactEdit, params)} asChild>
@@ -75,7 +82,7 @@ function Actions({
           name={artifactTitle(artifact.responses)}
           confirming={confirming}
           busy={busy}
-          onAsk={ask}
+          onAsk={onAsk}
           onConfirm={confirm}
           onCancel={cancel}
         />
@@ -86,8 +93,8 @@ function Actions({
 
 /**
  * A shared artifact: its details with Grade Levels and the team questions, then its reactions
- * and comments (loaded with the artifact). Members and researchers get EDIT, COPY TO and — while
- * the artifact has no reactions and no comments — Delete Artifact.
+ * and comments (its discussion loads them with the artifact). Members and researchers get EDIT, COPY
+ * TO and — while the discussion says it may be deleted — Delete Artifact.
  */
 export function SharedArtifactView({
   artifact,
@@ -97,37 +104,25 @@ export function SharedArtifactView({
   onChanged,
   headingLevel = 2,
 }: SharedArtifactViewProps) {
-  const input = { artifactId: artifact.id, viewerId, mutable };
   usePreloadMoments(true);
-  const thread = useCommentActor(input, onChanged);
-  const reactions = useReactionsActor(input, onChanged);
-  const comments = useComments(thread);
-  const reactionList = useReactionList(reactions);
-  const commentsStatus = useCommentsStatus(thread);
-  const reactionsStatus = useReactionsStatus(reactions);
-  // Only lists known to be empty allow the deletion (the server refuses it otherwise).
-  const deletable =
-    mutable &&
-    commentsStatus === 'ready' &&
-    reactionsStatus === 'ready' &&
-    comments.length === 0 &&
-    reactionList.length === 0;
+  const { ask } = useArtifactDeleteEvents(deletion);
+  const discussion = useDiscussionActor(
+    { artifactId: artifact.id, viewerId, mutable },
+    { onChanged, onDeleteAsked: ask },
+  );
+  const deletable = useMayBeDeleted(discussion);
+  const { askDelete } = useDiscussionEvents(discussion);
   return (
     <Stack>
       <ArtifactDetails
         artifact={artifact}
         showGradeLevels
         headingLevel={headingLevel}
-        actions={mutable ? <Actions artifact={artifact} deletable={deletable} deletion={deletion} /> : null}
+        actions={
+          mutable ? <Actions artifact={artifact} deletable={deletable} deletion={deletion} onAsk={askDelete} /> : null
+        }
       />
-      <SharedDiscussion
-        artifactId={artifact.id}
-        videos={artifact.videos}
-        thread={thread}
-        reactions={reactions}
-        mutable={mutable}
-        onChanged={onChanged}
-      />
+      <SharedDiscussion artifactId={artifact.id} videos={artifact.videos} discussion={discussion} mutable={mutable} />
     </Stack>
   );
 }

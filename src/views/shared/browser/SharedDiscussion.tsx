@@ -9,8 +9,8 @@ import { ReactionsBar } from '../discussion/ReactionsBar.tsx';
 export function SharedDiscussion(props: Omit<SharedVideoMomentsProps, 'children'>) {
   return (
     <SharedVideoMoments {...props}>
-      <ReactionsBar reactions={props.reactions} />
-      <CommentThread thread={props.thread} mutable={props.mutable} />
+      <ReactionsBar discussion={props.discussion} />
+      <CommentThread discussion={props.discussion} mutable={props.mutable} />
     </SharedVideoMoments>
   );
 }

@@ -1,44 +1,34 @@
-import { useContext, useEffect, useId, useMemo, useRef, type FormEvent, type KeyboardEvent, type Ref } from 'react';
+import { useContext, useId, useMemo } from 'react';
 import styled from 'styled-components';
 import {
   commentAbilities,
   useCanChangeComment,
   useCommentDeletion,
-  useCommentArtifactId,
   useCommentEditor,
   useCommentEvents,
-  useComments,
-  useCommentsError,
-  useCommentsStatus,
-  useCommentsSyncing,
-  useComposer,
   type CommentRef,
 } from '../../../machines/comment/useComment.ts';
-import { useLocalDraft } from '../../../machines/localDraft/useLocalDraft.ts';
+import {
+  useDiscussionComments,
+  useDiscussionError,
+  useDiscussionEvents,
+  useDiscussionStatus,
+  useThreadRef,
+  type DiscussionRef,
+} from '../../../machines/sharedArtifactDiscussion/useSharedArtifactDiscussion.ts';
 import { useCurrentUser } from '../../../machines/session/useSession.ts';
-import { useGuardedText } from '../../../machines/typedTextGuard/useTypedTextGuard.ts';
-import { COMMENT_MAX } from '../../../schemas/catalog.ts';
 import type { Comment } from '../../../schemas/sharedArtifact.ts';
-import { BusyButton } from '../../components/BusyButton.tsx';
 import { cardStyle, MutedText, stackedListStyle } from '../../components/cardStyles.ts';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
-import { DraftOfferBar } from '../../components/DraftOfferBar.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { TextArea } from '../../components/TextAreaField.tsx';
+import { Composer, EditForm } from './CommentForms.tsx';
 import { CommentStamp, CommentText } from './CommentText.tsx';
 import { MentionCandidatesContext } from './mentionCandidates.ts';
-import { MentionTextArea } from './MentionTextArea.tsx';
 import { MomentTime, ThreadControls, useIsHighlighted, useVisibleComments } from '../../video/MomentThread.tsx';
-
-/** The placeholder of the new comment (reference §13). */
-export const COMMENT_PLACEHOLDER = 'Write a comment...';
 
 /** The question before deleting a comment (reference §13). */
 export const DELETE_COMMENT_QUESTION = 'Are you sure you want to delete this comment?';
-
-/** The counter under a comment box (spec §5). */
-export const charactersUsed = (text: string): string => `${text.length}/${COMMENT_MAX} characters used`;
 
 const Section = styled.section`
   display: flex;
@@ -86,120 +76,6 @@ const Text = styled.p`
   white-space: pre-wrap;
   overflow-wrap: anywhere;
 `;
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-`;
-
-const FormFoot = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
-  & > div {
-    display: flex;
-    gap: ${({ theme }) => theme.space.sm};
-  }
-`;
-
-const Counter = styled.span`
-  font-size: ${({ theme }) => theme.font.size.sm};
-  color: ${({ theme }) => theme.color.textMuted};
-`;
-
-/** A comment box with its counter ('N/2500 characters used'); it takes at most 2500 characters. */
-function CommentBox({
-  label,
-  value,
-  onChange,
-  readOnly,
-  placeholder,
-  onEscape,
-  boxRef,
-}: {
-  label: string;
-  value: string;
-  onChange: (text: string) => void;
-  readOnly: boolean;
-  placeholder?: string | undefined;
-  onEscape?: (() => void) | undefined;
-  boxRef?: Ref<HTMLTextAreaElement>;
-}) {
-  const id = useId();
-  const counterId = useId();
-  const mentionable = useContext(MentionCandidatesContext);
-  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Escape' && onEscape) {
-      event.preventDefault();
-      onEscape();
-    }
-  };
-  const boxProps = {
-    id,
-    value,
-    maxLength: COMMENT_MAX,
-    placeholder,
-    readOnly,
-    'aria-describedby': counterId,
-    onKeyDown: handleKeyDown,
-  };
-  return (
-    <>
-      <label htmlFor={id} className="visually-hidden">
-        {label}
-      </label>
-      {mentionable ? (
-        <MentionTextArea candidates={mentionable} boxRef={boxRef} {...boxProps} onValueChange={onChange} />
-      ) : (
-        <TextArea ref={boxRef} {...boxProps} onChange={(event) => onChange(event.target.value)} />
-      )}
-      <Counter id={counterId}>{charactersUsed(value)}</Counter>
-    </>
-  );
-}
-
-/** Editing one's comment in place: the box, Save (not for a blank text) and Cancel (or Escape). */
-function EditForm({ thread, comment }: { thread: CommentRef; /** The comment as saved. */ comment: Comment }) {
-  const { text, canSave, saving } = useCommentEditor(thread);
-  useGuardedText(text !== comment.text);
-  const { changeEdit, save, cancelEdit } = useCommentEvents(thread);
-  const offer = useLocalDraft({
-    form: `comment:${comment.id}`,
-    text,
-    current: comment.text,
-    base: comment.updated_at,
-    apply: changeEdit,
-  });
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    save();
-  };
-  return (
-    <Form onSubmit={handleSubmit}>
-      {offer ? <DraftOfferBar offer={offer} what="comment" /> : null}
-      <CommentBox
-        label="Edit comment"
-        value={text}
-        onChange={changeEdit}
-        readOnly={saving}
-        onEscape={saving ? undefined : cancelEdit}
-      />
-      <FormFoot>
-        <div>
-          <BusyButton type="submit" $variant="primary" busy={saving} busyLabel="Saving comment…" disabled={!canSave}>
-            Save
-          </BusyButton>
-          <Button type="button" $variant="secondary" onClick={cancelEdit} disabled={saving}>
-            Cancel
-          </Button>
-        </div>
-      </FormFoot>
-    </Form>
-  );
-}
 
 /**
  * One comment: who wrote it, when it was posted (and 'edited' once changed), its text with its
@@ -272,54 +148,6 @@ function CommentItem({
   );
 }
 
-/**
- * The new comment: 'Write a comment...', the counter, and Post Comment (not for a blank comment).
- * Post Comment is disabled while posting and again once the box is empty, which drops the
- * focus; it goes back to the comment box, ready for the next comment.
- */
-function Composer({ thread }: { thread: CommentRef }) {
-  const { draft, canSubmit, posting } = useComposer(thread);
-  const { changeDraft, submit } = useCommentEvents(thread);
-  useGuardedText(draft.trim() !== '');
-  const artifactId = useCommentArtifactId(thread);
-  const offer = useLocalDraft({
-    form: `comment:new:${artifactId}`,
-    text: draft,
-    current: '',
-    base: null,
-    apply: changeDraft,
-  });
-  const box = useRef<HTMLTextAreaElement>(null);
-  const wasPosting = useRef(posting);
-  useEffect(() => {
-    const active = document.activeElement;
-    if (wasPosting.current && !posting && (active === null || active === document.body)) box.current?.focus();
-    wasPosting.current = posting;
-  }, [posting]);
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit();
-  };
-  return (
-    <Form onSubmit={handleSubmit}>
-      {offer ? <DraftOfferBar offer={offer} what="comment" /> : null}
-      <CommentBox
-        label="Add a comment"
-        value={draft}
-        onChange={changeDraft}
-        readOnly={posting}
-        placeholder={COMMENT_PLACEHOLDER}
-        boxRef={box}
-      />
-      <FormFoot>
-        <BusyButton type="submit" busy={posting} busyLabel="Posting comment…" disabled={!canSubmit}>
-          Post Comment
-        </BusyButton>
-      </FormFoot>
-    </Form>
-  );
-}
-
 /** The names a comment may mention: the shared portfolio's people, the viewer and the comments' authors. */
 function useMentionableNames(comments: readonly Comment[]): readonly string[] {
   const candidates = useContext(MentionCandidatesContext);
@@ -336,55 +164,39 @@ function useMentionableNames(comments: readonly Comment[]): readonly string[] {
   );
 }
 
-/**
- * The comments of a shared artifact, oldest first, with the new-comment box for members and
- * researchers; one's own comments can be edited in place or deleted after 'Are you sure you want
- * to delete this comment?'.
- */
-export function CommentThread({
+/** The comments shown (or why none are), the new-comment box and the delete question, once the thread is there. */
+function Comments({
   thread,
+  comments,
   mutable,
 }: {
   thread: CommentRef;
-  /** Offer the new-comment box. */ mutable: boolean;
+  comments: readonly Comment[];
+  mutable: boolean;
 }) {
-  const headingId = useId();
-  const status = useCommentsStatus(thread);
-  const error = useCommentsError(thread);
-  const comments = useComments(thread);
   const shown = useVisibleComments(comments);
   const editor = useCommentEditor(thread);
   const deletion = useCommentDeletion(thread);
-  const syncing = useCommentsSyncing(thread);
-  const { retry, confirmDelete, cancelDelete } = useCommentEvents(thread);
+  const { confirmDelete, cancelDelete } = useCommentEvents(thread);
   const names = useMentionableNames(comments);
   return (
-    // Busy while the comments are brought up to date after a change.
-    <Section aria-labelledby={headingId} aria-busy={syncing || undefined}>
-      <h4 id={headingId}>Comments</h4>
-      <ThreadControls />
-      {status === 'loading' ? <MutedText role="status">Loading comments…</MutedText> : null}
-      {status === 'loadFailed' ? (
-        <LoadFailed what="The comments could not be loaded." message={error?.message} onRetry={retry} />
-      ) : null}
-      {status === 'ready' ? (
-        shown.length > 0 ? (
-          <List>
-            {shown.map((comment) => (
-              <CommentItem
-                key={comment.id}
-                thread={thread}
-                comment={comment}
-                editing={editor.commentId === comment.id}
-                names={names}
-              />
-            ))}
-          </List>
-        ) : (
-          <MutedText>{comments.length > 0 ? 'No comments match this view.' : 'No comments yet.'}</MutedText>
-        )
-      ) : null}
-      {status === 'ready' && mutable ? <Composer thread={thread} /> : null}
+    <>
+      {shown.length > 0 ? (
+        <List>
+          {shown.map((comment) => (
+            <CommentItem
+              key={comment.id}
+              thread={thread}
+              comment={comment}
+              editing={editor.commentId === comment.id}
+              names={names}
+            />
+          ))}
+        </List>
+      ) : (
+        <MutedText>{comments.length > 0 ? 'No comments match this view.' : 'No comments yet.'}</MutedText>
+      )}
+      {mutable ? <Composer thread={thread} /> : null}
       {deletion.commentId !== null ? (
         <ConfirmDialog
           title="Delete Comment"
@@ -394,6 +206,37 @@ export function CommentThread({
           busy={deletion.deleting}
         />
       ) : null}
+    </>
+  );
+}
+
+/**
+ * The comments of a shared artifact, oldest first, with the new-comment box for members and
+ * researchers; one's own comments can be edited in place or deleted after 'Are you sure you want
+ * to delete this comment?'. The comments are the discussion's; the thread (a child of it) edits.
+ */
+export function CommentThread({
+  discussion,
+  mutable,
+}: {
+  discussion: DiscussionRef;
+  /** Offer the new-comment box. */ mutable: boolean;
+}) {
+  const headingId = useId();
+  const status = useDiscussionStatus(discussion);
+  const error = useDiscussionError(discussion);
+  const comments = useDiscussionComments(discussion);
+  const thread = useThreadRef(discussion);
+  const { retry } = useDiscussionEvents(discussion);
+  return (
+    <Section aria-labelledby={headingId}>
+      <h4 id={headingId}>Comments</h4>
+      <ThreadControls />
+      {status === 'loading' ? <MutedText role="status">Loading comments…</MutedText> : null}
+      {status === 'loadFailed' ? (
+        <LoadFailed what="The comments could not be loaded." message={error?.message} onRetry={retry} />
+      ) : null}
+      {status === 'ready' && thread ? <Comments thread={thread} comments={comments} mutable={mutable} /> : null}
     </Section>
   );
 }

@@ -1,16 +1,22 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import {
+  tallyReactions,
   useCanReact,
   usePendingReaction,
-  useReactionsError,
   useReactionsEvents,
-  useReactionsStatus,
-  useReactionsSyncing,
-  useReactionTallies,
   type ReactionsRef,
   type ReactionTally,
 } from '../../../machines/reactions/useReactions.ts';
+import {
+  useDiscussionError,
+  useDiscussionEvents,
+  useDiscussionReactions,
+  useDiscussionStatus,
+  useDiscussionViewer,
+  useReactionsBarRef,
+  type DiscussionRef,
+} from '../../../machines/sharedArtifactDiscussion/useSharedArtifactDiscussion.ts';
 import type { ReactionValue } from '../../../schemas/catalog.ts';
 import { Button } from '../../components/Button.tsx';
 
@@ -285,44 +291,14 @@ function ReactionPicker({
   );
 }
 
-/**
- * The reactions of a shared artifact: each reaction given, with its count, as a toggle of the
- * viewer's own (pressed when theirs: pressing removes it, otherwise adds it), 'No reactions yet.'
- * when there are none, and one 'Add reaction' button (its name is its text) opening the 'ADD REACTION' picker. Read-only viewers see the counts only.
- */
-export function ReactionsBar({ reactions }: { reactions: ReactionsRef }) {
-  const headingId = useId();
-  const status = useReactionsStatus(reactions);
-  const error = useReactionsError(reactions);
-  const tallies = useReactionTallies(reactions);
-  const canReact = useCanReact(reactions);
-  const pending = usePendingReaction(reactions);
-  const syncing = useReactionsSyncing(reactions);
-  const { toggle, retry } = useReactionsEvents(reactions);
-  const given = tallies.filter((t) => t.count > 0);
-  const { bar: barRef, onBlur: onBarBlur } = useFocusBackAfterSending(pending !== null);
-
+/** The counted reactions as toggles of the viewer's own, and the picker (once the reactions are there). */
+function Toggles({ bar, given, tallies }: { bar: ReactionsRef; given: ReactionTally[]; tallies: ReactionTally[] }) {
+  const canReact = useCanReact(bar);
+  const pending = usePendingReaction(bar);
+  const { toggle } = useReactionsEvents(bar);
   return (
-    // Busy while a reaction is sent or the reactions are brought up to date after a change.
-    <Bar
-      ref={barRef}
-      onBlur={onBarBlur}
-      aria-labelledby={headingId}
-      aria-busy={pending !== null || syncing || undefined}
-    >
-      <h4 id={headingId} className="visually-hidden">
-        Reactions
-      </h4>
-      {status === 'loading' ? <Muted role="status">Loading reactions…</Muted> : null}
-      {status === 'loadFailed' ? (
-        <Muted role="alert">
-          The reactions could not be loaded. {error?.message}{' '}
-          <Button type="button" $variant="link" onClick={retry}>
-            Try again
-          </Button>
-        </Muted>
-      ) : null}
-      {status === 'ready' && given.length > 0 ? (
+    <>
+      {given.length > 0 ? (
         <Tallies>
           {given.map((tally) => (
             <li key={tally.value}>
@@ -348,10 +324,49 @@ export function ReactionsBar({ reactions }: { reactions: ReactionsRef }) {
             </li>
           ))}
         </Tallies>
+      ) : (
+        <Muted>{NO_REACTIONS}</Muted>
+      )}
+      {canReact ? <ReactionPicker tallies={tallies} disabled={pending !== null} onPick={toggle} /> : null}
+    </>
+  );
+}
+
+/**
+ * The reactions of a shared artifact: each reaction given, with its count, as a toggle of the
+ * viewer's own (pressed when theirs: pressing removes it, otherwise adds it), 'No reactions yet.'
+ * when there are none, and one 'Add reaction' button (its name is its text) opening the 'ADD
+ * REACTION' picker. Read-only viewers see the counts only. The counts are the discussion's.
+ */
+export function ReactionsBar({ discussion }: { discussion: DiscussionRef }) {
+  const headingId = useId();
+  const status = useDiscussionStatus(discussion);
+  const error = useDiscussionError(discussion);
+  const reactions = useDiscussionReactions(discussion);
+  const viewerId = useDiscussionViewer(discussion);
+  const tallies = useMemo(() => tallyReactions(reactions, viewerId), [reactions, viewerId]);
+  const bar = useReactionsBarRef(discussion);
+  const sending = usePendingReaction(bar) !== null;
+  const { retry } = useDiscussionEvents(discussion);
+  const { bar: barRef, onBlur: onBarBlur } = useFocusBackAfterSending(sending);
+
+  return (
+    // Busy while a reaction is sent.
+    <Bar ref={barRef} onBlur={onBarBlur} aria-labelledby={headingId} aria-busy={sending || undefined}>
+      <h4 id={headingId} className="visually-hidden">
+        Reactions
+      </h4>
+      {status === 'loading' ? <Muted role="status">Loading reactions…</Muted> : null}
+      {status === 'loadFailed' ? (
+        <Muted role="alert">
+          The reactions could not be loaded. {error?.message}{' '}
+          <Button type="button" $variant="link" onClick={retry}>
+            Try again
+          </Button>
+        </Muted>
       ) : null}
-      {status === 'ready' && given.length === 0 ? <Muted>{NO_REACTIONS}</Muted> : null}
-      {status === 'ready' && canReact ? (
-        <ReactionPicker tallies={tallies} disabled={pending !== null} onPick={toggle} />
+      {status === 'ready' && bar ? (
+        <Toggles bar={bar} given={tallies.filter((t) => t.count > 0)} tallies={tallies} />
       ) : null}
     </Bar>
   );
