@@ -14,6 +14,7 @@ import { canReadShared, canWorkInShared, isMember, SHARED_MESSAGES } from '../po
 import { isResearcher } from '../policies/userPolicy.ts';
 import { artifactRepository } from '../repositories/artifactRepository.ts';
 import { artifactShareRepository } from '../repositories/artifactShareRepository.ts';
+import { mediaFileRepository } from '../repositories/mediaFileRepository.ts';
 import { mediaRepository } from '../repositories/mediaRepository.ts';
 import { momentRepository } from '../repositories/momentRepository.ts';
 import { notificationRepository } from '../repositories/notificationRepository.ts';
@@ -326,7 +327,7 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
         const mediaIds = await mediaRepository.idsOf(tx, 'sharedArtifact', [id]);
         if (!(await sharedArtifactRepository.deleteIfQuiet(tx, id)))
           throw badRequest(SHARED_ARTIFACT_MESSAGES.hasActivity, 'has_activity');
-        return mediaRepository.deleteOrphans(tx, mediaIds);
+        return mediaFileRepository.deleteOrphans(tx, mediaIds);
       });
       await store.discard(orphans);
       return artifact;
@@ -411,7 +412,7 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
         if (await momentRepository.hasMomentsOn(tx, params.artifactId, params.fileId))
           throw badRequest(SHARED_ARTIFACT_MESSAGES.hasMoments, 'has_moments');
         await mediaRepository.unlink(tx, 'sharedArtifact', params.artifactId, params.fileId);
-        return mediaRepository.deleteOrphans(tx, [params.fileId]);
+        return mediaFileRepository.deleteOrphans(tx, [params.fileId]);
       });
       await store.discard(orphans);
       return { ...file, parentSharedArtifact: await one(params.artifactId) };
