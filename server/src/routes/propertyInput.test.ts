@@ -22,20 +22,9 @@ import {
 import { multipart, pngImage } from '../../test/files.ts';
 import { buildTestApp } from '../../test/helper.ts';
 import { parseJsonBody } from '../http/requestGuards.ts';
-import type { Param, WireBody } from '../../test/fixtures/propertyInputs.ts';
-import {
-  wellFormed,
-  UPLOAD_LIMIT,
-  MISSING_FROM,
-  text,
-  missingId,
-  jsonBody,
-  uploadBody,
-  segment,
-  rawSegment,
-  malformed,
-  queryArb,
-} from '../../test/fixtures/propertyInputs.ts';
+import { jsonBody, uploadBody, type WireBody } from '../../test/fixtures/propertyBodies.ts';
+import { wellFormed, UPLOAD_LIMIT, MISSING_FROM, text, missingId } from '../../test/fixtures/propertyInputs.ts';
+import { malformed, queryArb, rawSegment, segment, type Param } from '../../test/fixtures/propertyParams.ts';
 import type { Caller, RouteSpec } from '../../test/fixtures/propertyRoutes.ts';
 import { world, ROUTES } from '../../test/fixtures/propertyRoutes.ts';
 
@@ -197,7 +186,7 @@ beforeAll(async () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Path parameters: real, foreign and malformed values (the other generators: server/test/fixtures/propertyInputs.ts).
+// Path parameters: real, foreign and malformed values (the other generators: server/test/fixtures/property*.ts).
 
 function paramArb(section: string, name: string): fc.Arbitrary<Param> {
   if (name === '*') {
