@@ -11,7 +11,7 @@ import { createMailer } from './mail/mailer.ts';
 import { resetPasswordMessage, welcomeMessage } from './mail/messages.ts';
 import { passwordCodeRepository } from './repositories/passwordCodeRepository.ts';
 import { userRepository } from './repositories/userRepository.ts';
-import { RESET_CODE_TTL_SECONDS } from './services/authService.ts';
+import { RESET_CODE_TTL_SECONDS } from './services/passwordReset.ts';
 import type { ServiceContext } from './services/context.ts';
 import { createAccount, WELCOME_CODE_TTL_DAYS } from './services/userService.ts';
 import { newOneTimeCode, TokenService } from './security/tokens.ts';

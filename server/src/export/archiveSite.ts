@@ -5,7 +5,7 @@
  * system. Pages carry their CSS inline, run no script and load nothing from the network. Every
  * text from the database is escaped.
  */
-import { GRADES, UNNAMED_ARTIFACT } from '#schemas/catalog';
+import { GRADES } from '#schemas/catalog';
 import { formatDateTime, formatMoment } from '#schemas/formatting';
 import type {
   ArchiveAnswerData,
@@ -16,7 +16,8 @@ import type {
   ArchivePortfolioData,
   ArchiveSharedArtifactData,
 } from '#schemas/archive';
-import { RESERVED_KEYS, type Question, type Responses, type Structure } from '#schemas/structure';
+import { RESERVED_KEYS, type Structure } from '#schemas/structure';
+import { filesLabel, pagePath } from './archiveData.ts';
 
 /** Escapes text for HTML content and attribute values. */
 export function escapeHtml(text: string): string {
@@ -28,110 +29,17 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
-const NOT_ANSWERED = 'No response';
-const NOT_SPECIFIED = 'Not specified';
-const TEAM_QUESTIONS_HEADING = 'Team questions for shared portfolio';
-
-/** Where each page lies in the archive. */
-export const pagePath = {
-  index: 'index.html',
-  portfolio: (id: number) => `portfolio-${id}.html`,
-  artifact: (id: number) => `artifact-${id}.html`,
-  sharedArtifact: (id: number) => `shared-artifact-${id}.html`,
-};
-
-/**
- * Document types that a browser never runs as a page (it shows them in a viewer or saves them).
- * Any other document (HTML, SVG, XML, scripts, unknown types) is stored in the archive with
- * `.txt` added, so that opening it shows its text and nothing runs.
- */
-const INERT_DOCUMENT_EXTENSIONS: ReadonlySet<string> = new Set([
-  '.pdf',
-  '.doc',
-  '.docx',
-  '.xls',
-  '.xlsx',
-  '.ppt',
-  '.pptx',
-  '.odt',
-  '.ods',
-  '.odp',
-  '.rtf',
-  '.txt',
-  '.csv',
-  '.key',
-  '.pages',
-  '.numbers',
-  '.zip',
-  '.png',
-  '.jpg',
-  '.jpeg',
-  '.gif',
-  '.webp',
-  '.mp3',
-  '.m4a',
-  '.wav',
-  '.mp4',
-  '.mov',
-  '.webm',
-]);
-
-/**
- * The archive path of a stored file: `media/<id>-<name><ext>` with a name safe on every file
- * system, and `.txt` after a document a browser might run as a page.
- */
-export function mediaPath(file: { id: number; name: string; ext: string; kind?: string }): string {
-  const ext = /^\.[a-z0-9]{1,5}$/.test(file.ext) ? file.ext : '';
-  const stem = file.name.toLowerCase().endsWith(ext.toLowerCase()) && ext ? file.name.slice(0, -ext.length) : file.name;
-  const safe = stem
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9._-]+/g, '-')
-    .replace(/^[-.]+|[-.]+$/g, '')
-    .slice(0, 60);
-  const inert = file.kind === 'document' && !INERT_DOCUMENT_EXTENSIONS.has(ext.toLowerCase()) ? '.txt' : '';
-  return `media/${file.id}${safe ? `-${safe}` : ''}${ext}${inert}`;
-}
-
-/** The title of an artifact as the app shows it. */
-export function titleOf(responses: Responses): string {
-  const name = responses[RESERVED_KEYS.title];
-  return typeof name === 'string' && name.trim() !== '' ? name : UNNAMED_ARTIFACT;
-}
-
+/** The keys an artifact page shows in its header and file list rather than among its answers. */
 const HEADER_KEYS: ReadonlySet<string> = new Set([
   RESERVED_KEYS.title,
   RESERVED_KEYS.unitTiming,
   RESERVED_KEYS.unitDay,
   RESERVED_KEYS.uploads,
 ]);
-const isFileQuestion = (q: Question): boolean => q.type === 'fileUpload' || q.key === RESERVED_KEYS.uploads;
 
-/**
- * Every question of an artifact with its answer, in the order of its structure (the files
- * question excepted: files are listed apart), then any answer to a key its structure lacks.
- */
-export function answersOf(structure: Structure, responses: Responses): ArchiveAnswerData[] {
-  const answers: ArchiveAnswerData[] = structure
-    .filter((q) => !isFileQuestion(q))
-    .map((q) => ({
-      key: q.key,
-      question: q.text.trim() || q.key,
-      type: q.type,
-      team: q.bonus === true,
-      answer: responses[q.key] ?? null,
-    }));
-  const known = new Set(structure.map((q) => q.key));
-  for (const [key, value] of Object.entries(responses)) {
-    if (!known.has(key) && key !== RESERVED_KEYS.uploads)
-      answers.push({ key, question: key, type: 'unknown', team: false, answer: value });
-  }
-  return answers;
-}
-
-/** The label of the files question ('Files' without one). */
-export function filesLabel(structure: Structure): string {
-  return structure.find(isFileQuestion)?.text.trim() || 'Files';
-}
+const NOT_ANSWERED = 'No response';
+const NOT_SPECIFIED = 'Not specified';
+const TEAM_QUESTIONS_HEADING = 'Team questions for shared portfolio';
 
 /** A timestamp for people, in UTC (an archive is read anywhere): "March 4, 2026 9:05am UTC". */
 export const formatUtc = (iso: string): string => formatDateTime(iso, { utc: true });
@@ -400,43 +308,3 @@ ${shared.length ? `<table><thead><tr><th scope="col">Artifact</th><th scope="col
     data.generated_at,
   );
 }
-
-/** README.txt of the archive: what is where, and the shape of data.json. */
-export const ARCHIVE_README = `PracticeFolio archive
-=====================
-
-Open index.html in a web browser: the pages work without a network connection.
-
-What is inside
-- index.html                 your portfolios and your artifacts in shared portfolios
-- portfolio-<id>.html        one page per portfolio, listing its artifacts
-- artifact-<id>.html         one page per artifact: its answers and its files
-- shared-artifact-<id>.html  one page per artifact of yours in a shared portfolio, with its comments
-- media/                     the original files, as uploaded (named <file id>-<name>)
-- data.json                  all of the above as data
-
-data.json (UTF-8 JSON; every time is ISO 8601 in UTC)
-{
-  "format": "practicefolio-archive", "version": 1, "generated_at": time,
-  "teacher": { "username", "email" },
-  "portfolios": [ {
-      "id", "name", "subject" (or null), "topic" (or null), "grades": [grade codes],
-      "created_at", "updated_at", "page": file name of its page,
-      "questions": [ { "key", "text", "type", "choices" (choice questions), "team": false } ],
-      "artifacts": [ {
-          "id", "title", "parkingLot": true while in the parking lot, "created_at", "updated_at", "page",
-          "answers": [ { "key", "question", "type", "team", "answer": text, number, list of texts, or null } ],
-          "media": [ { "id", "kind": "image"|"video"|"document", "caption" (A, B, ...), "name", "mime",
-                       "size" (bytes), "alt", "description", "path": its file in the archive, or null if missing } ]
-      } ]
-  } ],
-  "sharedArtifacts": [ {
-      "id", "title", "created_at", "updated_at", "page", "answers", "media" (as above),
-      "sharedPortfolio": { "id", "name" },
-      "comments": [ { "id", "author" (user name), "text", "created_at", "updated_at",
-                      "moment": null, or { "mediaId", "start", "end" (seconds; end null for a single time) } } ]
-  } ]
-}
-Question types: shortText, longText, singleSelection, multipleResponse, number, expansionPanelChoices
-("unknown": an answer kept for a question the artifact's structure no longer has).
-`;

@@ -12,7 +12,7 @@ import type { Sharp } from 'sharp';
 import type { MediaFormat, MediaFormats, MediaKind } from '#schemas/media';
 import type { Db } from '../db/client.ts';
 import { badRequest } from '../errors.ts';
-import type { OrphanFiles } from '../repositories/mediaRepository.ts';
+import type { OrphanFiles } from '../repositories/mediaFileRepository.ts';
 import { cleanFileName, sniffFile } from './fileSniffing.ts';
 import { Limiter } from './limiter.ts';
 import {

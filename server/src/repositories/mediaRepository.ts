@@ -19,7 +19,8 @@ export const KIND_OF: Record<MediaKind, 'image' | 'video' | 'document'> = {
 };
 const SEGMENT_OF = { image: 'images', video: 'videos', document: 'documents' } as const;
 
-interface MediaRow {
+/** A `media_files` row as `MEDIA_COLUMNS` reads it. */
+export interface MediaRow {
   id: number;
   kind: 'image' | 'video' | 'document';
   name: string;
@@ -35,7 +36,7 @@ interface MediaRow {
   updated_at: Date;
 }
 
-const MEDIA_COLUMNS =
+export const MEDIA_COLUMNS =
   'm.id, m.kind, m.name, m.storage_key, m.ext, m.mime, m.size, m.width, m.height, m.formats, m.duration, m.created_at, m.updated_at';
 
 /** How one holder holds a file: its caption letter, alt text and description. */
@@ -71,12 +72,6 @@ export function toMedia(row: MediaRow, link: MediaLink): Media {
   };
 }
 
-/** Files to delete from disk once the transaction that released them has committed. */
-export interface OrphanFiles {
-  keys: string[];
-  files: string[];
-}
-
 /** Media lists of one holder, by kind, in caption order. */
 export interface MediaLists {
   images: Media[];
@@ -89,7 +84,7 @@ export const emptyMediaLists = (): MediaLists => ({ images: [], videos: [], docu
 /** Letters sort A…Z, AA…ZZ, AAA…: by length, then alphabetically. */
 const CAPTION_ORDER = 'length(l.caption), l.caption';
 
-/** SQL for uploaded files and their links to artifacts. */
+/** SQL for the links of uploaded files to artifacts (the stored files themselves: `mediaFileRepository`). */
 export const mediaRepository = {
   /** The media of many holders at once (one query), grouped by holder id. */
   async listFor(db: Queryable, holder: Holder, ids: readonly number[]): Promise<Map<number, MediaLists>> {
@@ -266,11 +261,6 @@ export const mediaRepository = {
     );
   },
 
-  /** A stored file is now kept by its row: it is no longer "to delete" (call in the row's transaction). */
-  async keepUpload(db: Queryable, storageKey: string): Promise<void> {
-    await db.query('DELETE FROM pending_uploads WHERE storage_key = $1', [storageKey]);
-  },
-
   /** Removes one link, that holder's caption tracks of the file (and, from a personal artifact, the owner's notes on it); returns whether it existed. */
   async unlink(db: Queryable, holder: Holder, holderId: number, mediaId: number): Promise<boolean> {
     const h = HOLDER[holder];
@@ -293,117 +283,5 @@ export const mediaRepository = {
       [holderIds],
     );
     return rows.map((r) => r.media_id);
-  },
-
-  /**
-   * Deletes the rows of those files no artifact holds any more and records their files as
-   * "to delete" (pending_uploads) in the same transaction; returns their keys and file names.
-   */
-  async deleteOrphans(db: Queryable, mediaIds: readonly number[]): Promise<OrphanFiles> {
-    if (mediaIds.length === 0) return { keys: [], files: [] };
-    const { rows } = await db.query<{ storage_key: string; ext: string; formats: MediaFormats | null }>(
-      `DELETE FROM media_files m WHERE m.id = ANY($1::int[])
-         AND NOT EXISTS (SELECT 1 FROM artifact_media a WHERE a.media_id = m.id)
-         AND NOT EXISTS (SELECT 1 FROM shared_artifact_media s WHERE s.media_id = m.id)
-       RETURNING m.storage_key, m.ext, m.formats`,
-      [mediaIds],
-    );
-    const files = rows.flatMap((r) => [
-      `${r.storage_key}${r.ext}`,
-      ...Object.values(r.formats ?? {}).flatMap((f) => (f ? [f.url.replace(/^\/uploads\//, '')] : [])),
-    ]);
-    const keys = rows.map((r) => r.storage_key);
-    if (keys.length > 0) {
-      await db.query(`INSERT INTO pending_uploads (storage_key) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`, [
-        keys,
-      ]);
-    }
-    return { keys, files };
-  },
-
-  /**
-   * The media row behind a served file name (`<key><ext>` or `<format>_<key><ext>`), with
-   * whether `userId` may read an artifact that holds it (owner, member, researcher).
-   */
-  /**
-   * In the inserting transaction: waits for the person's other uploads to commit or roll back
-   * (an advisory lock per person until the end of the transaction), so that the bytes counted
-   * next include every file accepted before this one and parallel uploads cannot pass the quota.
-   */
-  async lockQuota(tx: Queryable, userId: number): Promise<void> {
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('upload-quota:' || $1::text))`, [userId]);
-  },
-
-  /** How many bytes the files a person uploaded take (originals; their previews are small), with the caption tracks she wrote. */
-  async bytesUploadedBy(db: Queryable, userId: number): Promise<number> {
-    const { rows } = await db.query<{ n: string | number }>(
-      `SELECT (SELECT coalesce(sum(size), 0) FROM media_files WHERE uploaded_by = $1)
-            + (SELECT coalesce(sum(octet_length(cues::text)), 0) FROM caption_tracks WHERE created_by = $1) AS n`,
-      [userId],
-    );
-    return Number(rows[0]!.n);
-  },
-
-  /**
-   * The artifact of a user holding a stored file (by its storage key): their own personal one
-   * first, else a shared one in a shared portfolio they belong to (the newest); `null` if none.
-   */
-  async findHolderArtifact(
-    db: Queryable,
-    storageKey: string,
-    userId: number,
-  ): Promise<{
-    kind: 'personal' | 'shared';
-    id: number;
-    portfolioId: number;
-    title: string | null;
-    alt: string;
-  } | null> {
-    const { rows } = await db.query<{
-      kind: 'personal' | 'shared';
-      id: number;
-      portfolioId: number;
-      title: string | null;
-      alt: string;
-    }>(
-      `SELECT * FROM (
-         SELECT 'personal' AS kind, a.id, a.portfolio_id AS "portfolioId", a.responses->>'artifactName' AS title, am.alt, 0 AS rank, a.updated_at
-           FROM media_files m JOIN artifact_media am ON am.media_id = m.id JOIN artifacts a ON a.id = am.artifact_id
-           JOIN portfolios p ON p.id = a.portfolio_id
-          WHERE m.storage_key = $1 AND p.owner_id = $2
-         UNION ALL
-         SELECT 'shared', sa.id, sa.shared_portfolio_id, sa.responses->>'artifactName', sm.alt, 1, sa.updated_at
-           FROM media_files m JOIN shared_artifact_media sm ON sm.media_id = m.id JOIN shared_artifacts sa ON sa.id = sm.shared_artifact_id
-           JOIN shared_portfolio_members mem ON mem.shared_portfolio_id = sa.shared_portfolio_id AND mem.user_id = $2
-          WHERE m.storage_key = $1
-       ) held ORDER BY rank, updated_at DESC LIMIT 1`,
-      [storageKey, userId],
-    );
-    const row = rows[0];
-    return row ? { kind: row.kind, id: row.id, portfolioId: row.portfolioId, title: row.title, alt: row.alt } : null;
-  },
-
-  async findServable(
-    db: Queryable,
-    storageKey: string,
-    user: { id: number; isResearcher: boolean },
-  ): Promise<{ media: MediaRow; allowed: boolean } | null> {
-    const { rows } = await db.query<MediaRow & { allowed: boolean }>(
-      `SELECT ${MEDIA_COLUMNS},
-         ($2::boolean AND (EXISTS (SELECT 1 FROM artifact_media am WHERE am.media_id = m.id)
-                           OR EXISTS (SELECT 1 FROM shared_artifact_media sm WHERE sm.media_id = m.id)))
-         OR EXISTS (SELECT 1 FROM artifact_media am JOIN artifacts a ON a.id = am.artifact_id
-                    JOIN portfolios p ON p.id = a.portfolio_id WHERE am.media_id = m.id AND p.owner_id = $3)
-         OR EXISTS (SELECT 1 FROM shared_artifact_media sm JOIN shared_artifacts sa ON sa.id = sm.shared_artifact_id
-                    JOIN shared_portfolio_members mem ON mem.shared_portfolio_id = sa.shared_portfolio_id
-                    WHERE sm.media_id = m.id AND mem.user_id = $3)
-         OR EXISTS (SELECT 1 FROM shared_artifact_media sm JOIN shared_artifacts sa ON sa.id = sm.shared_artifact_id
-                    JOIN invitations i ON i.shared_portfolio_id = sa.shared_portfolio_id
-                    WHERE sm.media_id = m.id AND i.to_user_id = $3) AS allowed
-       FROM media_files m WHERE m.storage_key = $1`,
-      [storageKey, user.isResearcher, user.id],
-    );
-    const row = rows[0];
-    return row ? { media: row, allowed: row.allowed } : null;
   },
 };

@@ -21,22 +21,11 @@ import {
 } from '../../test/factories.ts';
 import { multipart, pngImage } from '../../test/files.ts';
 import { buildTestApp } from '../../test/helper.ts';
-import { parseJsonBody } from '../http/requestGuards.ts';
-import type { Param, WireBody } from '../../test/fixtures/propertyInputs.ts';
-import {
-  wellFormed,
-  UPLOAD_LIMIT,
-  MISSING_FROM,
-  text,
-  missingId,
-  jsonBody,
-  uploadBody,
-  segment,
-  rawSegment,
-  malformed,
-  queryArb,
-} from '../../test/fixtures/propertyInputs.ts';
+import { jsonBody, uploadBody, type WireBody } from '../../test/fixtures/propertyBodies.ts';
+import { UPLOAD_LIMIT, text, missingId } from '../../test/fixtures/propertyInputs.ts';
+import { malformed, queryArb, rawSegment, segment, type Param } from '../../test/fixtures/propertyParams.ts';
 import type { Caller, RouteSpec } from '../../test/fixtures/propertyRoutes.ts';
+import { expectationFor, refusal, type Generated } from '../../test/fixtures/propertyOracle.ts';
 import { world, ROUTES } from '../../test/fixtures/propertyRoutes.ts';
 
 /**
@@ -46,8 +35,8 @@ import { world, ROUTES } from '../../test/fixtures/propertyRoutes.ts';
  * sent as an anonymous caller, as the teacher who owns the objects and as a researcher. Every
  * request the contract refuses gets a 4xx with the common error body and a human message; no
  * request gets a 5xx; and the database and the uploads folder (with its incoming folder) are
- * exactly as before. The route list comes from the app itself: a route without an entry below
- * fails the file.
+ * exactly as before. The route list comes from the app itself: a route without an entry in the
+ * table fails `propertyRouteTable.test.ts`.
  *
  * Which requests count as refused is decided from the contract, not from the server: the Zod
  * schema of each part (the same one the route uses), ids that cannot exist, ids of objects that
@@ -73,26 +62,6 @@ writeFileSync(path.join(spaDir, 'assets', 'app.js'), 'console.log(1);');
 afterAll(() => rmSync(spaDir, { recursive: true, force: true }));
 
 const t = await buildTestApp({ uploadLimitBytes: UPLOAD_LIMIT, staticDir: spaDir });
-
-// ---------------------------------------------------------------------------------------------
-// The route table (server/test/fixtures/propertyRoutes.ts) against the app's own routes.
-
-/** Every `METHOD path` the app answers, read from its route tree (HEAD as its GET). */
-function appRoutes(): string[] {
-  const found = new Set<string>();
-  const stack: string[] = [];
-  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([│├└─ ]*)(.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match || !match[1]) continue;
-    const depth = match[1].length / 4 - 1;
-    stack.length = depth;
-    stack[depth] = match[2]!;
-    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
-      found.add(`${method === 'HEAD' ? 'GET' : method} ${stack.join('')}`);
-    }
-  }
-  return [...found].sort();
-}
 
 // ---------------------------------------------------------------------------------------------
 // The objects the requests point at.
@@ -197,7 +166,7 @@ beforeAll(async () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Path parameters: real, foreign and malformed values (the other generators: server/test/fixtures/propertyInputs.ts).
+// Path parameters: real, foreign and malformed values (the other generators: server/test/fixtures/property*.ts).
 
 function paramArb(section: string, name: string): fc.Arbitrary<Param> {
   if (name === '*') {
@@ -231,80 +200,6 @@ function paramArb(section: string, name: string): fc.Arbitrary<Param> {
       arbitrary: fc.stringMatching(/^(thumbnail_)?[A-Za-z0-9_-]{24}\.(png|jpg|pdf)$/).map(segment),
     });
   return fc.oneof(...options);
-}
-
-type Expectation = 'refused' | 'any' | 'skip';
-
-interface Generated {
-  method: string;
-  url: string;
-  query: Record<string, string>;
-  params: Record<string, Param>;
-  body: WireBody;
-}
-
-const JSON_TYPE = /^application\/json(\s*;\s*charset=utf-8)?$/i;
-
-/** Whether the contract refuses the request whoever sends it (its own reason, for messages), or `null`. */
-function refusal(route: string, spec: RouteSpec, g: Generated, caller: Caller): string | null {
-  const section = route.split('/')[3] ?? '';
-  const decoded: Record<string, string> = {};
-  for (const [name, p] of Object.entries(g.params)) {
-    if (p.decoded === null) return `{${name}} is not decodable`;
-    if (p.decoded.includes('\u0000')) return `{${name}} has a NUL`;
-    decoded[name] = p.decoded;
-  }
-  if (g.params['*']) return 'no such file';
-  if (spec.params) {
-    const parsed = spec.params.safeParse(decoded);
-    if (!parsed.success) return `params: ${parsed.error.issues[0]?.message}`;
-    for (const [name, value] of Object.entries(parsed.data as Record<string, unknown>)) {
-      if (typeof value === 'number' && value >= MISSING_FROM) return `{${name}} does not exist`;
-      if (name === 'name' && !(real[section]?.['name'] ?? []).includes(String(value))) return 'no such file';
-      // Refused for writes only: HEAD reads like GET.
-      if (g.method !== 'GET' && g.method !== 'HEAD' && foreign[section]?.[name]?.includes(decoded[name]!))
-        return `{${name}} belongs elsewhere`;
-    }
-  }
-  if (spec.query) {
-    const values = Object.fromEntries(Object.entries(g.query).map(([k, v]) => [k, wellFormed(v)]));
-    const parsed = spec.query.safeParse(values);
-    if (!parsed.success) return `query: ${parsed.error.issues[0]?.message}`;
-  }
-  if (g.method === 'GET')
-    return caller !== 'anonymous' && spec.refusedFor?.includes(caller) ? `not for the ${caller}` : null;
-  const { payload, contentType } = g.body;
-  const hasBody = payload !== undefined && payload.length > 0;
-  if (hasBody && payload.length > 1024 * 1024 && !spec.upload) return 'body too large';
-  if (spec.upload) return 'not a file the upload takes';
-  if (hasBody && !JSON_TYPE.test(contentType ?? '')) return `content type ${contentType}`;
-  let value: unknown;
-  try {
-    value = hasBody ? parseJsonBody(typeof payload === 'string' ? payload : payload.toString('utf8')) : undefined;
-  } catch (error) {
-    return `body: ${(error as Error).message}`;
-  }
-  if (!spec.body) return null;
-  // The validator reads a JSON `null` body as no body (http/validation.ts).
-  const parsed = spec.body.safeParse(value === null ? undefined : value);
-  if (!parsed.success) return `body: ${parsed.error.issues[0]?.message}`;
-  const data = (parsed.data ?? {}) as Record<string, unknown>;
-  for (const key of spec.bodyIds ?? []) {
-    if (Number(data[key]) >= MISSING_FROM) return `body ${key} does not exist`;
-  }
-  if (spec.idInBody && data['id'] !== undefined && String(data['id']) !== decoded['id']) return 'the ids differ';
-  if (spec.refusedWhenValid) return 'unknown credentials';
-  if (caller !== 'anonymous' && spec.refusedFor?.includes(caller)) return `not for the ${caller}`;
-  const allReal = Object.entries(decoded).every(([name, value]) => real[section]?.[name]?.includes(value));
-  if (caller !== 'anonymous' && spec.answers && allReal) return spec.answers(data);
-  return null;
-}
-
-function expectationFor(spec: RouteSpec, g: Generated, refused: string | null, caller: Caller): Expectation {
-  if (refused) return 'refused';
-  if (caller === 'anonymous' && !spec.public) return 'refused';
-  if ((g.method === 'GET' && !spec.validNotSent) || spec.public) return 'any';
-  return 'skip';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -356,21 +251,6 @@ function generated(route: string, spec: RouteSpec): fc.Arbitrary<Generated> {
 
 const CALLERS: Caller[] = ['anonymous', 'owner', 'researcher'];
 
-describe('every route of the app is in the table', () => {
-  it('and the table lists only routes of the app', () => {
-    const routes = appRoutes();
-    expect(routes.length).toBeGreaterThan(60);
-    expect(
-      routes.filter((r) => !(r in ROUTES)),
-      'routes without generated input',
-    ).toEqual([]);
-    expect(
-      Object.keys(ROUTES).filter((r) => !routes.includes(r)),
-      'table entries the app does not have',
-    ).toEqual([]);
-  });
-});
-
 const hasInput = (spec: RouteSpec): boolean => Boolean(spec.params || spec.query || spec.body || spec.upload);
 
 /** The property for one route: generated requests from every caller, then the database unchanged. */
@@ -383,7 +263,7 @@ async function checkRoute(route: string, spec: RouteSpec): Promise<void> {
   const before = await snapshot(t);
   const property = fc.asyncProperty(generated(route, spec), async (g) => {
     for (const caller of CALLERS) {
-      const reason = refusal(route, spec, g, caller);
+      const reason = refusal(route, spec, g, caller, { real, foreign });
       const expectation = expectationFor(spec, g, reason, caller);
       if (process.env['PROPERTY_DEBUG']) {
         const key = `${caller} ${expectation} ${(reason ?? '').replace(/:.*/, '')}`;

@@ -16,16 +16,13 @@ import type {
 } from '#schemas/archive';
 import type { Structure } from '#schemas/structure';
 import type { Queryable } from '../db/client.ts';
+import { answersOf, mediaPath, pagePath, titleOf } from '../export/archiveData.ts';
+import { ARCHIVE_README } from '../export/archiveReadme.ts';
 import {
-  ARCHIVE_README,
-  answersOf,
-  mediaPath,
-  pagePath,
   renderArtifactPage,
   renderIndexPage,
   renderPortfolioPage,
   renderSharedArtifactPage,
-  titleOf,
   type PortfolioSummary,
   type SharedSummary,
 } from '../export/archiveSite.ts';

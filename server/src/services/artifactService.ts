@@ -12,6 +12,7 @@ import {
   PORTFOLIO_MESSAGES,
 } from '../policies/portfolioPolicy.ts';
 import { artifactRepository, type ArtifactRecord } from '../repositories/artifactRepository.ts';
+import { mediaFileRepository } from '../repositories/mediaFileRepository.ts';
 import { mediaRepository } from '../repositories/mediaRepository.ts';
 import { portfolioRepository } from '../repositories/portfolioRepository.ts';
 import type { ServiceContext } from './context.ts';
@@ -168,7 +169,7 @@ export async function deleteArtifacts(
   const files = await db.transaction(async (tx) => {
     const mediaIds = await mediaRepository.idsOf(tx, 'artifact', ids);
     await artifactRepository.deleteMany(tx, ids);
-    return mediaRepository.deleteOrphans(tx, mediaIds);
+    return mediaFileRepository.deleteOrphans(tx, mediaIds);
   });
   await store.discard(files);
   return ids.length;

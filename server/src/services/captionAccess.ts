@@ -8,6 +8,7 @@ import { canReadArtifact, PORTFOLIO_MESSAGES } from '../policies/portfolioPolicy
 import { canReadShared, isMember, SHARED_MESSAGES } from '../policies/sharedPolicy.ts';
 import { isResearcher } from '../policies/userPolicy.ts';
 import { artifactRepository } from '../repositories/artifactRepository.ts';
+import { mediaFileRepository } from '../repositories/mediaFileRepository.ts';
 import { mediaRepository } from '../repositories/mediaRepository.ts';
 import { holderOf, momentRepository, type CaptionHolder } from '../repositories/momentRepository.ts';
 import { notificationRepository } from '../repositories/notificationRepository.ts';
@@ -117,8 +118,8 @@ export function createCaptionAccess(ctx: ServiceContext, moments: MomentChecker)
     const quota = ctx.config.storageQuotaBytes;
     const freed = replaced && replaced.created_by === actor.id ? Number(replaced.bytes) : 0;
     // The person's uploads and caption writes are counted one at a time (as parallel uploads are).
-    await mediaRepository.lockQuota(tx, actor.id);
-    const used = await mediaRepository.bytesUploadedBy(tx, actor.id);
+    await mediaFileRepository.lockQuota(tx, actor.id);
+    const used = await mediaFileRepository.bytesUploadedBy(tx, actor.id);
     if (used - freed + Buffer.byteLength(JSON.stringify(cues), 'utf8') > quota)
       throw new HttpError(413, 'storage_full', MOMENT_MESSAGES.quotaFull);
   }

@@ -3,7 +3,7 @@ import type { MediaStore } from '../media/mediaStore.ts';
 import { artifactRepository } from '../repositories/artifactRepository.ts';
 import { authEventRepository } from '../repositories/authEventRepository.ts';
 import { loginAddressRepository } from '../repositories/loginAddressRepository.ts';
-import { notificationRepository } from '../repositories/notificationRepository.ts';
+import { notificationDeliveryRepository } from '../repositories/notificationDeliveryRepository.ts';
 import { sessionRepository } from '../repositories/sessionRepository.ts';
 import { passwordCodeRepository } from '../repositories/passwordCodeRepository.ts';
 import { deleteArtifacts } from './artifactService.ts';
@@ -18,7 +18,7 @@ export async function pruneExpired(db: Queryable): Promise<void> {
   await loginAddressRepository.prune(db);
   await passwordCodeRepository.prune(db);
   await sessionRepository.prune(db);
-  await notificationRepository.pruneMailThreads(db, MAIL_WINDOW_MS);
+  await notificationDeliveryRepository.pruneMailThreads(db, MAIL_WINDOW_MS);
 }
 
 /**

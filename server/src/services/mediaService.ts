@@ -12,6 +12,7 @@ import { canWriteArtifact, PORTFOLIO_MESSAGES } from '../policies/portfolioPolic
 import { isResearcher } from '../policies/userPolicy.ts';
 import { artifactRepository } from '../repositories/artifactRepository.ts';
 import { userRepository } from '../repositories/userRepository.ts';
+import { mediaFileRepository } from '../repositories/mediaFileRepository.ts';
 import { mediaRepository, type Holder } from '../repositories/mediaRepository.ts';
 import type { ServiceContext } from './context.ts';
 import { assertAllowed } from './decide.ts';
@@ -66,7 +67,7 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
     const filePath = store.pathOf(fileName);
     const match = /^(?:(thumbnail|small|medium|large)_)?(.+?)(\.[a-z0-9]{1,5})$/.exec(fileName);
     if (!filePath || !match) throw notFound(FILE_NOT_FOUND);
-    const found = await mediaRepository.findServable(db, match[2]!, {
+    const found = await mediaFileRepository.findServable(db, match[2]!, {
       id: actor.id,
       isResearcher: isResearcher(actor),
     });
@@ -108,7 +109,7 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
     touch: boolean,
   ): Promise<Media> {
     const quota = ctx.config.storageQuotaBytes;
-    const used = await mediaRepository.bytesUploadedBy(db, actor.id);
+    const used = await mediaFileRepository.bytesUploadedBy(db, actor.id);
     if (used >= quota) throw quotaFull(quota);
     const part = await read();
     if (!part) throw badRequest(NO_FILE, 'no_file');
@@ -119,8 +120,8 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
       const text = uploadText(part.fields ?? {});
       return await db.transaction(async (tx) => {
         // The bytes are taken under the person's lock: the check before reading was only a first answer.
-        await mediaRepository.lockQuota(tx, actor.id);
-        if ((await mediaRepository.bytesUploadedBy(tx, actor.id)) + received.size > quota) throw quotaFull(quota);
+        await mediaFileRepository.lockQuota(tx, actor.id);
+        if ((await mediaFileRepository.bytesUploadedBy(tx, actor.id)) + received.size > quota) throw quotaFull(quota);
         const media = await mediaRepository.insertAndLink(
           tx,
           holder,
@@ -142,7 +143,7 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
           touch,
         );
         if (!media) throw notFound(PORTFOLIO_MESSAGES.artifactNotFound);
-        await mediaRepository.keepUpload(tx, received.key);
+        await mediaFileRepository.keepUpload(tx, received.key);
         await store.place(received);
         return media;
       });
@@ -187,7 +188,7 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
       const orphans = await db.transaction(async (tx) => {
         await mediaRepository.unlink(tx, 'artifact', params.artifactId, params.fileId);
         await artifactRepository.touch(tx, params.artifactId);
-        return mediaRepository.deleteOrphans(tx, [params.fileId]);
+        return mediaFileRepository.deleteOrphans(tx, [params.fileId]);
       });
       await store.discard(orphans);
       return { ...media, parentArtifact: await parentArtifact(params.artifactId) };
@@ -219,7 +220,7 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
       const { actor } = await holderOf(capability, fileName);
       const file = await servable(actor, fileName);
       if (file.isFormat) throw notFound(FILE_NOT_FOUND);
-      const held = await mediaRepository.findHolderArtifact(db, fileName.replace(/\.[a-z0-9]{1,5}$/, ''), actor.id);
+      const held = await mediaFileRepository.findHolderArtifact(db, fileName.replace(/\.[a-z0-9]{1,5}$/, ''), actor.id);
       if (!held) return { name: file.name, alt: '', artifact: null };
       const title = held.title?.trim() ? held.title : UNNAMED_ARTIFACT;
       return {

@@ -1,7 +1,7 @@
 import { UNNAMED_ARTIFACT } from '#schemas/catalog';
 import { formatMoment } from '#schemas/formatting';
 import type { Notification, NotificationKind } from '#schemas/notifications';
-import type { NotificationRecord } from '../repositories/notificationRepository.ts';
+import type { NotificationRecord } from '../repositories/notificationRows.ts';
 import { iso } from '../repositories/sql.ts';
 
 const titleOf = (r: NotificationRecord) => {

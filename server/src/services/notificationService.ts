@@ -23,11 +23,9 @@ import {
 import { canReadArtifact, PORTFOLIO_MESSAGES } from '../policies/portfolioPolicy.ts';
 import { artifactRepository } from '../repositories/artifactRepository.ts';
 import { artifactShareRepository } from '../repositories/artifactShareRepository.ts';
-import {
-  notificationRepository,
-  type DeliveryRecord,
-  type NotificationRecord,
-} from '../repositories/notificationRepository.ts';
+import { notificationDeliveryRepository, type DeliveryRecord } from '../repositories/notificationDeliveryRepository.ts';
+import { notificationRepository } from '../repositories/notificationRepository.ts';
+import type { NotificationRecord } from '../repositories/notificationRows.ts';
 import { iso } from '../repositories/sql.ts';
 import { sessionRepository } from '../repositories/sessionRepository.ts';
 import { userRepository } from '../repositories/userRepository.ts';
@@ -87,7 +85,14 @@ export function createNotificationService(ctx: ServiceContext, push: PushService
   async function deliver(olderThanMs: number, now: Date | null = null): Promise<void> {
     for (;;) {
       const batch = await db.transaction((tx) =>
-        notificationRepository.claimDeliveries(tx, DELIVERY_BATCH, olderThanMs, push.enabled, MAIL_WINDOW_MS, now),
+        notificationDeliveryRepository.claimDeliveries(
+          tx,
+          DELIVERY_BATCH,
+          olderThanMs,
+          push.enabled,
+          MAIL_WINDOW_MS,
+          now,
+        ),
       );
       if (batch.length === 0) return;
       const failed: number[] = [];
@@ -100,7 +105,7 @@ export function createNotificationService(ctx: ServiceContext, push: PushService
         }
       }
       for (const item of batch) if (item.push) await sendPush(item);
-      await notificationRepository.retryMail(db, failed);
+      await notificationDeliveryRepository.retryMail(db, failed);
       if (batch.length < DELIVERY_BATCH || failed.length > 0) return;
     }
   }
@@ -274,10 +279,10 @@ export function createNotificationService(ctx: ServiceContext, push: PushService
     async runDigests(now = new Date()): Promise<number> {
       const { day, start } = digestDay(now);
       let sent = 0;
-      for (const userId of await notificationRepository.digestCandidates(db, day, start)) {
+      for (const userId of await notificationDeliveryRepository.digestCandidates(db, day, start)) {
         try {
           const done = await db.transaction(async (tx) => {
-            const digest = await notificationRepository.claimDigest(tx, userId, day, start);
+            const digest = await notificationDeliveryRepository.claimDigest(tx, userId, day, start);
             if (!digest || digest.items.length === 0) return false;
             await ctx.mailer.send(
               digestMessage(digest, digest.items.map(mailItem), { kind: null, all: unsubscribeLink(userId, 'all') }),

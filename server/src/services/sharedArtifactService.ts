@@ -1,23 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { MediaKind } from '#schemas/media';
-import { validateResponses } from '#schemas/responses';
 import type { GateCheckResponse, SharedArtifactDetail } from '#schemas/sharedArtifact';
 import type { SharedArtifact } from '#schemas/sharedPortfolio';
-import type { Responses, Structure } from '#schemas/structure';
+import type { Responses } from '#schemas/structure';
 import type { User } from '#schemas/user';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors.ts';
-import { csvDate } from '../export/csv.ts';
+import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
 import type { MediaStore } from '../media/mediaStore.ts';
 import { abilitiesFor } from '../policies/abilities.ts';
-import { canWriteArtifact, PORTFOLIO_MESSAGES } from '../policies/portfolioPolicy.ts';
 import { canReadShared, canWorkInShared, isMember, SHARED_MESSAGES } from '../policies/sharedPolicy.ts';
 import { isResearcher } from '../policies/userPolicy.ts';
-import { artifactRepository } from '../repositories/artifactRepository.ts';
-import { artifactShareRepository } from '../repositories/artifactShareRepository.ts';
+import { mediaFileRepository } from '../repositories/mediaFileRepository.ts';
 import { mediaRepository } from '../repositories/mediaRepository.ts';
 import { momentRepository } from '../repositories/momentRepository.ts';
 import { notificationRepository } from '../repositories/notificationRepository.ts';
-import { portfolioRepository } from '../repositories/portfolioRepository.ts';
 import { discussionRepository } from '../repositories/discussionRepository.ts';
 import { sharedArtifactRepository, type SharedArtifactRecord } from '../repositories/sharedArtifactRepository.ts';
 import { sharedPortfolioRepository, type SharedPortfolioRecord } from '../repositories/sharedPortfolioRepository.ts';
@@ -25,53 +20,15 @@ import { assertValidResponses } from './artifactService.ts';
 import type { ServiceContext } from './context.ts';
 import { assertAllowed } from './decide.ts';
 import { FILE_NOT_FOUND, type IncomingFile, type MediaService } from './mediaService.ts';
+import { createSharedArtifactCopies } from './sharedArtifactCopies.ts';
+import { SHARED_ARTIFACT_MESSAGES, parseUpdatedAt } from './sharedArtifactMessages.ts';
 
 /** An edit lock lasts this long. */
 export const LOCK_MINUTES = 15;
 /** Renewed, a lock may be held this long in a row; then its holder waits `LOCK_MINUTES` before locking again. */
 export const LOCK_MAX_MINUTES = 60;
 
-export const SHARED_ARTIFACT_MESSAGES = {
-  invalidUpdatedAt: 'Invalid updated_at parameter.',
-  safe: 'Shared artifact can be safely saved.',
-  savedBySomeoneElse: (when: Date) => `This artifact has recently been saved by someone else at ${csvDate(when)}.`,
-  notSeen:
-    'This artifact may have changed since you opened it. Open it again to see the latest version, then save your changes.',
-  hasActivity: 'You cannot delete a shared artifact with comments or reactions.',
-  parkingLot: 'Only completed artifacts can be copied. Submit the artifact to its portfolio first.',
-  hasMoments: 'This video has comments or reactions at its moments, so it cannot be removed.',
-  locked: (who: string, until: Date) =>
-    `This artifact is being edited by ${who}. They have exclusive access until ${csvDate(until)}.`,
-  lockRest: (after: Date) =>
-    `You have kept this artifact locked for an hour, so others may edit it now. You can lock it again after ${csvDate(after)}.`,
-  unlockFailed: (until: Date) =>
-    `There was a problem releasing the lock. This artifact can be edited after ${csvDate(until)}.`,
-} as const;
-
-/** Reads `updated_at` as the clients send it: an ISO date, or milliseconds since 1970 (mobile). */
-export function parseUpdatedAt(value: string | undefined): Date | null {
-  if (!value) return null;
-  const text = value.trim();
-  const asDate = /^\d+$/.test(text) ? new Date(Number(text)) : new Date(text);
-  return Number.isNaN(asDate.getTime()) ? null : asDate;
-}
-
-/**
- * Keeps the answers of a copy that the target's questions can show, in a form they accept
- * (a snapshot never fails because a choice was removed in the target).
- */
-function fitResponses(structure: Structure, responses: Responses): Responses {
-  const keys = new Set(structure.map((q) => q.key));
-  const kept: Responses = {};
-  for (const [key, value] of Object.entries(responses)) {
-    if (!keys.has(key)) continue;
-    const { value: clean, issues } = validateResponses(structure, { [key]: value }, { requireCore: false });
-    if (issues.length === 0 && clean[key] !== undefined) kept[key] = clean[key]!;
-  }
-  return kept;
-}
-
-/** Shared artifacts: read, edit with conflict protection, copy, lock, delete, media. */
+/** Shared artifacts: read, edit with conflict protection, copy (`sharedArtifactCopies`), lock, delete, media. */
 export function createSharedArtifactService(ctx: ServiceContext, store: MediaStore, media: MediaService) {
   const { db } = ctx;
 
@@ -134,43 +91,7 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
     return one(id);
   }
 
-  /** Copies a snapshot into a shared portfolio the caller works in; the caller owns the copy. */
-  async function copyInto(
-    actor: User,
-    targetId: number,
-    source: {
-      responses: Responses;
-      nextCaption: number;
-      topic: string | null;
-      subject: string | null;
-      grades: string[];
-    },
-    link: (tx: Parameters<Parameters<typeof db.transaction>[0]>[0], newId: number) => Promise<void>,
-  ): Promise<SharedArtifact> {
-    const target = await sharedPortfolioRepository.findById(db, targetId);
-    if (!target) throw notFound(SHARED_MESSAGES.invalidPortfolio);
-    if (!isMember(actor, target) && !isResearcher(actor)) {
-      // Only an invitee may know that this shared portfolio exists; everyone else hears what a wrong id tells.
-      if (!(await sharedPortfolioRepository.isInvitee(db, target.id, actor.id)))
-        throw notFound(SHARED_MESSAGES.invalidPortfolio);
-      throw forbidden(SHARED_MESSAGES.notMember);
-    }
-    const id = await db.transaction(async (tx) => {
-      const newId = await sharedArtifactRepository.create(tx, {
-        sharedPortfolioId: target.id,
-        ownerId: actor.id,
-        structure: target.structure,
-        responses: fitResponses(target.structure, source.responses),
-        nextCaption: source.nextCaption,
-        portfolioTopic: source.topic,
-        portfolioSubject: source.subject,
-        portfolioGrades: source.grades,
-      });
-      await link(tx, newId);
-      return newId;
-    });
-    return one(id);
-  }
+  const copies = createSharedArtifactCopies(ctx, { one, loadContext });
 
   return {
     /** One shared artifact with comments and reactions. @throws 404 unless member, invitee or researcher. */
@@ -326,62 +247,14 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
         const mediaIds = await mediaRepository.idsOf(tx, 'sharedArtifact', [id]);
         if (!(await sharedArtifactRepository.deleteIfQuiet(tx, id)))
           throw badRequest(SHARED_ARTIFACT_MESSAGES.hasActivity, 'has_activity');
-        return mediaRepository.deleteOrphans(tx, mediaIds);
+        return mediaFileRepository.deleteOrphans(tx, mediaIds);
       });
       await store.discard(orphans);
       return artifact;
     },
 
-    /**
-     * Copies a completed personal artifact of the caller into a shared portfolio (reference §9.1);
-     * with `includeNotes` the owner's private notes become their moment comments on the copy.
-     */
-    async shareFromArtifact(
-      actor: User,
-      artifactId: number,
-      targetId: number,
-      includeNotes = false,
-    ): Promise<SharedArtifact> {
-      const record = await artifactRepository.findRecord(db, artifactId);
-      if (!record) throw notFound(PORTFOLIO_MESSAGES.artifactNotFound);
-      assertAllowed(canWriteArtifact(actor, record));
-      if (record.parkingLot) throw badRequest(SHARED_ARTIFACT_MESSAGES.parkingLot, 'parking_lot');
-      const portfolio = await portfolioRepository.findById(db, record.portfolioId);
-      return copyInto(
-        actor,
-        targetId,
-        {
-          responses: record.responses,
-          nextCaption: record.nextCaption,
-          topic: portfolio?.topic ?? null,
-          subject: portfolio?.subject ?? null,
-          grades: portfolio?.grades ?? [],
-        },
-        async (tx, newId) => {
-          await mediaRepository.copyLinks(tx, 'artifact', artifactId, newId);
-          await artifactShareRepository.setSource(tx, newId, artifactId);
-          if (includeNotes) await momentRepository.copyNotesAsComments(tx, artifactId, newId, actor.id);
-        },
-      );
-    },
-
-    /** Copies a shared artifact into another (or the same) shared portfolio; the copier owns the copy (reference §9.2, fixed). */
-    async shareFromShared(actor: User, artifactId: number, targetId: number): Promise<SharedArtifact> {
-      const { artifact, sp } = await loadContext(artifactId);
-      assertAllowed(canWorkInShared(actor, sp, SHARED_MESSAGES.artifactNotFound));
-      return copyInto(
-        actor,
-        targetId,
-        {
-          responses: artifact.responses,
-          nextCaption: artifact.nextCaption,
-          topic: artifact.portfolioTopic,
-          subject: artifact.portfolioSubject,
-          grades: artifact.portfolioGrades,
-        },
-        (tx, newId) => mediaRepository.copyLinks(tx, 'sharedArtifact', artifactId, newId),
-      );
-    },
+    shareFromArtifact: copies.shareFromArtifact,
+    shareFromShared: copies.shareFromShared,
 
     /** Upload to a shared artifact (keeps its `updated_at`, so nobody's gate check trips). @throws 423 while someone else holds the lock. */
     async upload(
@@ -411,7 +284,7 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
         if (await momentRepository.hasMomentsOn(tx, params.artifactId, params.fileId))
           throw badRequest(SHARED_ARTIFACT_MESSAGES.hasMoments, 'has_moments');
         await mediaRepository.unlink(tx, 'sharedArtifact', params.artifactId, params.fileId);
-        return mediaRepository.deleteOrphans(tx, [params.fileId]);
+        return mediaFileRepository.deleteOrphans(tx, [params.fileId]);
       });
       await store.discard(orphans);
       return { ...file, parentSharedArtifact: await one(params.artifactId) };

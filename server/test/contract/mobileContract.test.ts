@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  COMPLETE_RESPONSES,
   createComment,
   createLead,
   createPortfolio,
@@ -8,7 +7,6 @@ import {
   createSharedArtifact,
   createSharedPortfolio,
   createTeacher,
-  snapshot,
   teamQuestion,
   type TestUser,
 } from '../factories.ts';
@@ -30,75 +28,16 @@ import {
   map,
   mediaUrls,
 } from './dartModels.ts';
+import { APP_STANDARDS } from './appStandards.ts';
 import { MobileApp } from './mobileApp.ts';
 
 /**
  * The mobile app's contract (`mobile-contract.md`), replayed call by call over real HTTP as the
  * unchangeable app sends each one, every answer decoded by the rules of the app's Dart models,
  * and every media address fetched without credentials. Ids in paths and bodies are the app's
- * Strings. The calls run in the order a teacher's session makes them.
+ * Strings. The calls run in the order a teacher's session makes them. Editing one shared
+ * artifact from the app and the web, and the Notifications tab: `mobileCollaboration.test.ts`.
  */
-
-/** The 57 standards as the app's checkboxes spell them (`artifact_input_expansion_panel_choices.dart`). */
-const APP_STANDARDS = [
-  'Asking questions (for science) and defining problems (for engineering)',
-  'Developing and using models',
-  'Planning and carrying out investigations',
-  'Analyzing and interpreting data',
-  'Using Mathematics and Computational Thinking',
-  'Constructing explanations (for science) and designing solutions (for engineering)',
-  'Engaging in argument from evidence',
-  'Obtaining, evaluating, and communicating information',
-  'Patterns',
-  'Cause and Effect',
-  'Scale, Proportion, and Quantity',
-  'Systems and System Models',
-  'Energy and Matter',
-  'Structure and Function',
-  'Stability and Change',
-  'PS1.A: Structure and Properties of Matter',
-  'PS1.B: Chemical Reactions',
-  'PS1.C: Nuclear Processes',
-  'PS2.A: Forces and Motion',
-  'PS2.B: Types of Interactions',
-  'PS2.C: Stability and Instability in Physical Systems',
-  'PS3.A: Definitions of Energy',
-  'PS3.B: Conservation of Energy and Energy Transfer',
-  'PS3.C: Relationship Between Energy and Forces',
-  'PS3.D: Energy in Chemical Processes and Everyday Life',
-  'PS4.A: Wave Properties',
-  'PS4.B: Electromagnetic Radiation',
-  'PS4.C: Information Technologies and Instrumentation',
-  'LS1.A: Structure and Function',
-  'LS1.B: Growth and Development of Organisms',
-  'LS1.C: Organization for Matter and Energy Flow in Organisms',
-  'LS1.D: Information Processing',
-  'LS2.A: Interdependent Relationships in Ecosystems',
-  'LS2.B: Cycles of Matter and Energy Transfer in Ecosystems',
-  'LS2.C: Ecosystem Dynamics, Functioning, and Resilience',
-  'LS2.D: Social Interactions and Group Behavior',
-  'LS3.A: Inheritance of Traits',
-  'LS3.B: Variation of Traits',
-  'LS4.A: Evidence of Common Ancestry and Diversity',
-  'LS4.B: Natural Selection',
-  'LS4.C: Adaptation',
-  'LS4.D: Biodiversity and Humans',
-  'ESS1.A: The Universe and Its Stars',
-  'ESS1.B: Earth and the Solar System',
-  'ESS1.C: The History of Planet Earth',
-  'ESS2.A: Earth Materials and Systems',
-  'ESS2.B: Plate Tectonics and Large-Scale System Interactions',
-  'ESS2.C: The Roles of Water in Earth\u2019s Surface Processes',
-  'ESS2.D: Weather and Climate',
-  'ESS2.E: Biogeology',
-  'ESS3.A: Natural Resources',
-  'ESS3.B: Natural Hazards',
-  'ESS3.C: Human Impacts on Earth Systems',
-  'ESS3.D: Global Climate Change',
-  'ETS1.A: Defining and Delimiting Engineering Problems',
-  'ETS1.B: Developing Possible Solutions',
-  'ETS1.C: Optimizing the Design Solution',
-];
 
 /** Android's `Platform.operatingSystemVersion`: the kernel string. */
 const ANDROID_OS_VERSION =
@@ -353,96 +292,5 @@ describe('the mobile app, call by call', () => {
     map(await app.ok('POST', '/messages/unregister-token', { fcmToken: `fcm-${teacher.user.id}` }), 'unregister-token');
     const { rows } = await t.db.query('SELECT 1 FROM push_tokens WHERE user_id = $1', [teacher.user.id]);
     expect(rows).toEqual([]);
-  });
-});
-
-describe('two members edit one shared artifact: one in the app, one on the web', () => {
-  it('the later save gets the warning or a 409, never a silent overwrite', async () => {
-    const sa = await createSharedArtifact(t, plc, colleague, { responses: { ...COMPLETE_RESPONSES, team1: 'First' } });
-    const nested = `/shared-portfolios/${plc.id}/shared-artifacts/${sa.id}`;
-    const phone = app.anotherPhone();
-    phone.token = (
-      await t.api({
-        method: 'POST',
-        url: '/auth/local',
-        payload: { identifier: teacher.user.email, password: teacher.password },
-      })
-    ).json().jwt;
-    // The app's local copy is the version from its last refresh.
-    const local = Date.parse(sa.updated_at);
-
-    // The teacher opens the editor on the phone: the gate check says ok.
-    expect(map(await phone.ok('GET', `${nested}/gate-check?updated_at=${local}`), 'gate')['type']).toBe('ok');
-    // Meanwhile the colleague saves on the web (with the version the page loaded).
-    const web = await t.api({
-      method: 'PUT',
-      url: `/shared-artifacts/${sa.id}`,
-      token: colleague.token,
-      payload: { responses: { ...COMPLETE_RESPONSES, team1: 'Web edit' }, updated_at: sa.updated_at },
-    });
-    expect(web).toHaveStatus(200);
-    // The phone's save (no updated_at) would overwrite unseen work: 409, nothing changed.
-    const before = await snapshot(t);
-    const refused = await phone.call('PUT', `${nested}/responses`, { responses: { team1: 'Phone edit' } });
-    expect(refused.status).toBe(409);
-    expect(await snapshot(t)).toEqual(before);
-    // Opened again, the gate check warns (a word the app knows); continuing acknowledges the web edit.
-    const warning = map(await phone.ok('GET', `${nested}/gate-check?updated_at=${local}`), 'gate');
-    expect(warning['type']).toBe('warning');
-    expect(warning['message']).toMatch(/^This artifact has recently been saved by someone else at /);
-    const phoneSave = decodeSharedArtifact(
-      await phone.ok('PUT', `${nested}/responses`, { responses: { team1: 'Phone edit' } }),
-      'phone save',
-    );
-    expect(map(phoneSave['responses'], 'responses')['team1']).toBe('Phone edit');
-    // Now the web page, still on its old version, is refused in turn.
-    const stale = await t.api({
-      method: 'PUT',
-      url: `/shared-artifacts/${sa.id}`,
-      token: colleague.token,
-      payload: { responses: { ...COMPLETE_RESPONSES, team1: 'Web again' }, updated_at: web.json().updated_at },
-    });
-    expect(stale).toBeApiError(409, /^This artifact has recently been saved by someone else at /);
-  });
-});
-
-describe('the app’s Notifications tab', () => {
-  it('#10 and #38 list notifications the app decodes and opens, and mark one read', async () => {
-    const phone = app;
-    phone.token = teacher.token;
-    const mine = await createSharedArtifact(t, plc, teacher);
-    expect(
-      await t.api({
-        method: 'POST',
-        url: '/comments',
-        token: colleague.token,
-        payload: { sharedArtifact: mine.id, text: 'What a result!' },
-      }),
-    ).toHaveStatus(200);
-    expect(
-      await t.api({
-        method: 'POST',
-        url: '/reactions',
-        token: lead.token,
-        payload: { sharedArtifact: mine.id, value: '⭐' },
-      }),
-    ).toHaveStatus(200);
-    const items = list(await phone.ok('GET', '/messages/list'), 'messages/list').map((n, i) =>
-      decodeNotification(n, `messages[${i}]`),
-    );
-    expect(items).toHaveLength(2);
-    const destination = JSON.parse(String(items[0]!['destination'])) as {
-      params: { sharedArtifactId: number; sharedPortfolioId: number };
-    };
-    expect(destination.params).toEqual({ sharedArtifactId: mine.id, sharedPortfolioId: plc.id });
-    expect(items.map((n) => n['viewed'])).toEqual([false, false]);
-    map(
-      await phone.ok('POST', '/messages/mark-as-read', { messageId: String(items[1]!['messageId']) }),
-      'mark-as-read',
-    );
-    const after = list(await phone.ok('GET', '/messages/list'), 'messages/list').map((n, i) =>
-      decodeNotification(n, `messages[${i}]`),
-    );
-    expect(after.map((n) => n['viewed'])).toEqual([false, true]);
   });
 });
