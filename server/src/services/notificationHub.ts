@@ -47,6 +47,8 @@ export class NotificationHub {
   private flushing: Timer | null = null;
   private heartbeat: Timer | null = null;
   private readonly stops: (() => Promise<void>)[] = [];
+  /** The session checks under way. */
+  private readonly checking = new Set<Promise<void>>();
   private wasUp = false;
   private readonly onLocalPrincipal = (change: PrincipalChange) => this.recheck(change);
 
@@ -109,6 +111,14 @@ export class NotificationHub {
     return n;
   }
 
+  /**
+   * Resolves once the session checks under way (after a change heard, or a heartbeat) have ended:
+   * every stream whose session they found ended is closed by then.
+   */
+  async settled(): Promise<void> {
+    while (this.checking.size > 0) await Promise.all(this.checking);
+  }
+
   /** Adds a stream and sends it the count at once; the person's oldest stream ends when over the limit. */
   async open(stream: FeedStream): Promise<void> {
     let set = this.streams.get(stream.userId);
@@ -157,7 +167,13 @@ export class NotificationHub {
       for (const s of set)
         if (change.kind === 'user' ? String(s.userId) === change.id : s.sessionId === change.id) affected.push(s);
     }
-    for (const s of affected) void this.verify(s);
+    for (const s of affected) this.check(s);
+  }
+
+  /** Checks a stream's session in the background (ends the stream when its session has ended). */
+  private check(stream: FeedStream): void {
+    const checked = this.verify(stream).finally(() => this.checking.delete(checked));
+    this.checking.add(checked);
   }
 
   private async verify(stream: FeedStream): Promise<void> {
@@ -175,7 +191,7 @@ export class NotificationHub {
     for (const set of this.streams.values()) {
       for (const s of set) {
         s.write(': keep-alive\n\n');
-        void this.verify(s);
+        this.check(s);
       }
     }
   }
