@@ -17,6 +17,7 @@ import {
 import { htmlPage, multipart, pdfDocument, svgImage } from '../test/files.ts';
 import { readZip } from '../test/zipReader.ts';
 import { buildTestApp } from '../test/helper.ts';
+import { until } from '../test/until.ts';
 import { UPLOAD_MESSAGES } from './http/multipart.ts';
 import { READY_ARCHIVES_KEPT } from './services/archiveService.ts';
 import { MOMENT_MESSAGES } from './services/momentService.ts';
@@ -63,8 +64,11 @@ describe('research exports never take the request pool', async () => {
     const statuses = answers.map((a) => a.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(2);
     expect(statuses.filter((s) => s === 409)).toHaveLength(8);
-    // Give the running exports time to fill every buffer and wait for their readers.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The running exports fill every buffer up to their readers', and wait for them to read.
+    const running = answers.filter((a) => a.statusCode === 200).map((a) => a.stream() as Readable);
+    await until(() => running.every((zip) => zip.readableLength >= zip.readableHighWaterMark), {
+      what: "the running exports' readers full",
+    });
     // Had the exports taken the pool, this would wait until their readers read (the pool has no
     // waiting limit): under a second, or a few times its time alone where the machine is loaded.
     expect(await timed()).toBeLessThan(Math.max(1000, 4 * alone));

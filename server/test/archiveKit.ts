@@ -6,8 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, expect } from 'vitest';
 import { ArchiveJobSchema, ArchiveListResponseSchema, type ArchiveJob } from '#schemas/archive';
 import { buildApp } from '../src/app.ts';
+import { TestClock } from './clock.ts';
 import type { TestUser } from './factories.ts';
 import { CapturingMailer, createTestDb, testAppOf, testConfig, type TestApp } from './helper.ts';
+import { until } from './until.ts';
 
 /**
  * The teacher archive's test kit: several app instances on one database and one data folder (as
@@ -27,10 +29,11 @@ export async function archiveKit() {
 
   async function instance(archives: Parameters<typeof buildApp>[0]['archives'] = FAST): Promise<TestApp> {
     const mail = new CapturingMailer();
-    const app = await buildApp({ config, db, mailer: mail, logger: false, archives });
+    const clock = new TestClock();
+    const app = await buildApp({ config, db, mailer: mail, logger: false, archives, clock });
     await app.ready();
     apps.push(app);
-    return testAppOf(app, db, mail, config);
+    return testAppOf(app, db, mail, config, clock);
   }
 
   const t = await instance();
@@ -61,24 +64,11 @@ export async function archiveKit() {
   }
 
   /** Waits until the owner's job reaches a final state (ready or failed), as her list shows it. */
-  async function settled(who: TestUser, jobId: number, timeoutMs = 20_000): Promise<ArchiveJob> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const job = (await list(who)).find((j) => j.id === jobId);
-      if (job && (job.status === 'ready' || job.status === 'failed')) return job;
-      if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job?.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-
-  /** Whether `condition` holds within `timeoutMs`, looking every 25 ms. */
-  async function until(condition: () => Promise<boolean>, timeoutMs = 5000): Promise<boolean> {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      if (await condition()) return true;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    return condition();
+  function settled(who: TestUser, jobId: number, timeout = 20_000): Promise<ArchiveJob> {
+    return until(
+      async () => (await list(who)).find((j) => j.id === jobId && (j.status === 'ready' || j.status === 'failed')),
+      { timeout, what: `job ${jobId} ready or failed` },
+    );
   }
 
   /** Queues a job for `who` directly in the database (as another process, or an earlier run, left it). */
@@ -142,7 +132,6 @@ export async function archiveKit() {
     ask,
     jobRow,
     settled,
-    until,
     queuedJob,
     alone,
     closeInstance,

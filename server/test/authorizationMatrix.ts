@@ -18,6 +18,7 @@ import {
 } from './factories.ts';
 import { multipart, pdfDocument } from './files.ts';
 import { buildTestApp } from './helper.ts';
+import { until } from './until.ts';
 
 /**
  * The permission table (`permissions.md`) as a test, shared by the files of
@@ -233,15 +234,11 @@ export let archive: Promise<number> | undefined;
 export function ownersArchive(): Promise<number> {
   archive ??= (async () => {
     const { id } = await t.app.archives.request(people.owner.user);
-    for (
-      const deadline = Date.now() + 20_000;
-      Date.now() < deadline;
-      await new Promise((resolve) => setTimeout(resolve, 25))
-    ) {
-      const job = (await t.app.archives.list(people.owner.user)).find((j) => j.id === id);
-      if (job?.status === 'ready') return id;
-    }
-    throw new Error(`archive ${id} of the owner was not built in time`);
+    await until(
+      async () => (await t.app.archives.list(people.owner.user)).some((j) => j.id === id && j.status === 'ready'),
+      { timeout: 20_000, what: `archive ${id} of the owner built` },
+    );
+    return id;
   })();
   return archive;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { CapturingMailer, createTestDb, testConfig } from '../../test/helper.ts';
+import { until } from '../../test/until.ts';
 import type { Db } from './client.ts';
 
 /**
@@ -18,14 +19,6 @@ async function listeners(admin: Db, database: string): Promise<number> {
   return rows[0]!.n;
 }
 
-async function eventually(check: () => Promise<boolean>, what: string, ms = 3000): Promise<void> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > ms) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('the listening connection', async () => {
   const db = await createTestDb();
   const { rows } = await db.query<{ name: string }>('SELECT current_database() AS name');
@@ -36,16 +29,15 @@ describe('the listening connection', async () => {
     const app = await buildApp({ config: testConfig(), db, mailer: new CapturingMailer(), logger: false });
     await app.ready();
     // The principal cache and the notification hub listen on two channels over one connection.
-    await eventually(async () => (await listeners(db, database)) === before + 1, 'one listening connection');
+    await until(async () => (await listeners(db, database)) === before + 1, { what: 'one listening connection' });
     const second = await buildApp({ config: testConfig(), db, mailer: new CapturingMailer(), logger: false });
     await second.ready();
     expect(await listeners(db, database)).toBe(before + 1);
     await second.close();
     await app.close();
-    await eventually(
-      async () => (await listeners(db, database)) === before,
-      'no listening connection after app.close()',
-    );
+    await until(async () => (await listeners(db, database)) === before, {
+      what: 'no listening connection after app.close()',
+    });
   });
 
   it('delivers each channel to its listeners, says down and up when the connection is lost, and listens again', async () => {
@@ -59,7 +51,7 @@ describe('the listening connection', async () => {
     const stopB = await db.listen!('channel_b', handlers('b'));
     expect(heard).toEqual(['a:up', 'b:up']);
     await db.query(`SELECT pg_notify('channel_a', 'one'), pg_notify('channel_b', 'two')`);
-    await eventually(async () => heard.length === 4, 'both notifications');
+    await until(async () => heard.length === 4, { what: 'both notifications' });
     expect(heard.slice(2)).toEqual(['a:one', 'b:two']);
 
     heard.length = 0;
@@ -67,16 +59,21 @@ describe('the listening connection', async () => {
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND query ILIKE 'LISTEN %'`,
       [database],
     );
-    await eventually(async () => heard.filter((h) => h.endsWith(':up')).length === 2, 'listening again', 5000);
+    await until(async () => heard.filter((h) => h.endsWith(':up')).length === 2, {
+      what: 'listening again',
+      timeout: 5000,
+    });
     expect(heard).toEqual(['a:down', 'b:down', 'a:up', 'b:up']);
     await db.query(`SELECT pg_notify('channel_b', 'three')`);
-    await eventually(async () => heard.includes('b:three'), 'a notification after the reconnect');
+    await until(async () => heard.includes('b:three'), { what: 'a notification after the reconnect' });
 
     await stopA();
     await db.query(`SELECT pg_notify('channel_a', 'ignored'), pg_notify('channel_b', 'four')`);
-    await eventually(async () => heard.includes('b:four'), 'b still listens');
+    await until(async () => heard.includes('b:four'), { what: 'b still listens' });
     expect(heard).not.toContain('a:ignored');
     await stopB();
-    await eventually(async () => (await listeners(db, database)) === 0, 'the connection ends with its last listener');
+    await until(async () => (await listeners(db, database)) === 0, {
+      what: 'the connection ends with its last listener',
+    });
   });
 });

@@ -13,12 +13,16 @@ import { PushService } from '../services/pushService.ts';
 export async function notificationsFeature(app: FastifyInstance): Promise<void> {
   const { config, db, log } = app;
   const notifications = createNotificationService(app.serviceContext, new PushService(db, config.fcm ?? null, log));
-  const hub = new NotificationHub(db, {
-    unread: (userId) => notifications.unread(userId),
-    alive: (stream) => notifications.streamAlive(stream),
-    recorded: () => void notifications.deliverSoon(),
-    warn: (error, message) => log.warn({ err: error }, message),
-  });
+  const hub = new NotificationHub(
+    db,
+    {
+      unread: (userId) => notifications.unread(userId),
+      alive: (stream) => notifications.streamAlive(stream),
+      recorded: () => void notifications.deliverSoon(),
+      warn: (error, message) => log.warn({ err: error }, message),
+    },
+    app.serviceContext.clock,
+  );
   app.services.notifications = notifications;
   app.services.notificationHub = hub;
 

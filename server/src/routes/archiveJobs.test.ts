@@ -5,9 +5,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { archiveKit } from '../../test/archiveKit.ts';
 import { createArtifact, createPortfolio, createTeacher } from '../../test/factories.ts';
+import { until } from '../../test/until.ts';
 
 // The archive builder in the background, across server instances, and the housekeeping of old archives.
-const { FAST, db, config, instance, t, list, ask, jobRow, settled, until, queuedJob, alone, closeInstance } =
+const { FAST, db, config, instance, t, list, ask, jobRow, settled, queuedJob, alone, closeInstance } =
   await archiveKit();
 
 describe('the background builder', () => {
@@ -24,7 +25,7 @@ describe('the background builder', () => {
       await atStep;
       expect((await jobRow(queued.id))?.status).toBe('building');
       // Its progress reaches the list through the lease renewals.
-      expect(await until(async () => (await list(tess, first))[0]!.progress > 0)).toBe(true);
+      await until(async () => (await list(tess, first))[0]!.progress > 0, { what: 'progress in the list' });
       await closeInstance(first);
       return queued;
     });
@@ -126,11 +127,17 @@ describe('the background builder', () => {
     const quiet = await instance();
     const tess = await createTeacher(quiet);
     await closeInstance(quiet);
-    // A closed server builds nothing: with every other instance paused, a job waits.
+    // A closed server leaves no timer set.
+    expect(quiet.clock.pending).toBe(0);
+    // A closed server, or a stopped builder, builds nothing: with every other instance paused, a
+    // job waits while their clocks move on past many polls (a look for jobs started then is waited for).
     await alone(t, async () => {
       await t.app.archives.worker.stop();
       const id = await queuedJob(tess);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      for (const stopped of [quiet, t]) {
+        stopped.clock.advance(FAST.pollMs * 10);
+        await stopped.app.archives.worker.idle();
+      }
       expect((await jobRow(id))?.status).toBe('queued');
       t.app.archives.worker.start();
       expect((await settled(tess, id)).status).toBe('ready');

@@ -21,6 +21,7 @@ import {
 } from '../../test/factories.ts';
 import { pdfDocument } from '../../test/files.ts';
 import { buildTestApp } from '../../test/helper.ts';
+import { until } from '../../test/until.ts';
 import { DEFAULT_TIMEOUTS } from '../config.ts';
 import {
   securityKit,
@@ -152,8 +153,7 @@ describe('#14 bounded work per request', async () => {
       const incoming = uploadedFiles(q).filter((f) => f.startsWith('.incoming/'));
       return incoming.length === 1 ? statSync(path.join(q.config.dataDir, 'uploads', incoming[0]!)).size : 0;
     };
-    for (let i = 0; i < 250 && incomingSize() < 20_000; i += 1) await new Promise((r) => setTimeout(r, 20));
-    expect(incomingSize()).toBeGreaterThanOrEqual(20_000);
+    await until(() => incomingSize() >= 20_000, { what: 'the bytes sent so far on disk' });
     // Past the limit (64 KB) the answer comes at once, without waiting for the rest of the body.
     for (let i = 0; i < 8; i += 1) body.write(Buffer.alloc(8_000, 0x20));
     const res = await answer;

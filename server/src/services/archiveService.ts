@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { ARCHIVE_VALID_DAYS, type ArchiveJob } from '#schemas/archive';
 import type { User } from '#schemas/user';
+import type { Timer } from '../clock.ts';
 import { conflict, notFound } from '../errors.ts';
 import { archiveReadyMessage } from '../mail/messages.ts';
 import { ARCHIVE_MESSAGES, canDownloadArchive, canKeepArchives } from '../policies/archivePolicy.ts';
@@ -79,7 +80,7 @@ export function createArchiveService(
   const workerId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
   let running = false;
-  let timer: NodeJS.Timeout | null = null;
+  let timer: Timer | null = null;
   let loop: Promise<void> | null = null;
   let current: AbortController | null = null;
   /** Whether this process has looked for jobs of dead processes since it started. */
@@ -87,9 +88,8 @@ export function createArchiveService(
 
   function schedule(ms: number): void {
     if (!running) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(tick, ms);
-    timer.unref();
+    timer?.cancel();
+    timer = ctx.clock.setTimeout(tick, ms);
   }
 
   function tick(): void {
@@ -169,8 +169,7 @@ export function createArchiveService(
         log.warn({ err: error, job: job.id }, 'could not renew an archive job');
       }
     };
-    const beat = setInterval(() => void renewLease(), heartbeatMs);
-    beat.unref();
+    const beat = ctx.clock.setInterval(() => void renewLease(), heartbeatMs);
     try {
       const built = await buildArchive(db, folders, job.ownerId, {
         signal: controller.signal,
@@ -180,7 +179,7 @@ export function createArchiveService(
         onCounts: (counts) => archiveJobRepository.setCounts(db, job.id, workerId, counts),
         ...(options.onStep ? { onStep: options.onStep } : {}),
       });
-      clearInterval(beat);
+      beat.cancel();
       // Ready and the older ready ones gone in one step: the owner never sees more than the kept number.
       const { done, replaced } = await db.transaction(async (tx) => {
         const finished = await archiveJobRepository.finish(tx, job.id, workerId, {
@@ -203,7 +202,7 @@ export function createArchiveService(
       }
       await notifyOwner(done);
     } catch (error) {
-      clearInterval(beat);
+      beat.cancel();
       if (lost) {
         log.warn({ job: job.id }, 'archive job taken over by another builder');
       } else if (controller.signal.aborted) {
@@ -300,9 +299,13 @@ export function createArchiveService(
       /** Stops: a build under way is abandoned and its job handed back to the queue. */
       async stop(): Promise<void> {
         running = false;
-        if (timer) clearTimeout(timer);
+        timer?.cancel();
         timer = null;
         current?.abort(new BuildStopped('the server is stopping'));
+        await loop;
+      },
+      /** Resolves once the look for jobs under way (if any) has ended: the builder is between looks, or stopped. */
+      async idle(): Promise<void> {
         await loop;
       },
       /** Claims one job for this process without building it (tests of the claim). */

@@ -16,8 +16,10 @@ import {
   TEST_PASSWORD,
   type TestUser,
 } from '../../test/factories.ts';
+import { TestClock } from '../../test/clock.ts';
 import { CapturingMailer, createTestDb, testAppOf, testConfig, type TestApp } from '../../test/helper.ts';
-import { STREAMS_PER_USER } from './notificationHub.ts';
+import { until } from '../../test/until.ts';
+import { HEARTBEAT_MS, STREAMS_PER_USER } from './notificationHub.ts';
 import { NOTIFICATION_MESSAGES } from './notificationService.ts';
 
 /**
@@ -32,24 +34,20 @@ const mailboxes: CapturingMailer[] = [];
 async function start(db: Db, config: Config): Promise<TestApp> {
   const mail = new CapturingMailer();
   mailboxes.push(mail);
-  const app = await buildApp({ config, db, mailer: mail, logger: false });
+  const clock = new TestClock();
+  const app = await buildApp({ config, db, mailer: mail, logger: false, clock });
   await app.ready();
   afterAll(() => app.close());
-  return testAppOf(app, db, mail, config);
+  return testAppOf(app, db, mail, config, clock);
 }
 
-const waitFor = async (check: () => boolean | Promise<boolean>, what: string, ms = 3000) => {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > ms) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
+/** Waits until `check` holds (fails after 3 s). */
+const waitFor = (check: () => boolean | Promise<boolean>, what: string) => until(check, { what, timeout: 3000 });
 
-/** An event-stream client: the unread counts received, and whether the server ended it. */
+/** An event-stream client: the unread counts and keep-alives received, and whether the server ended it. */
 function openStream(base: string, token: string) {
   const counts: number[] = [];
-  const state = { status: 0, ended: false, headers: {} as http.IncomingHttpHeaders };
+  const state = { status: 0, ended: false, keepAlives: 0, headers: {} as http.IncomingHttpHeaders };
   let buffer = '';
   const request = http.get(
     `${base}/api/v1/notifications/stream`,
@@ -64,6 +62,7 @@ function openStream(base: string, token: string) {
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
+          if (block === ': keep-alive') state.keepAlives += 1;
           const data = /^event: unread\ndata: (.*)$/m.exec(block);
           if (data) counts.push((JSON.parse(data[1]!) as { unread: number }).unread);
         }
@@ -128,8 +127,11 @@ describe('two server processes on one database', async () => {
     await waitFor(() => other.counts.length === 1, 'the first count of a stream without a session');
     expect(await b.api({ method: 'POST', url: '/auth/logout', token })).toHaveStatus(200);
     await waitFor(() => stream.state.ended, 'the end of the signed-out stream');
-    // Another sign-in of the same person keeps its stream.
-    await new Promise((r) => setTimeout(r, 100));
+    // Another sign-in of the same person keeps its stream: once the checks of the sign-out are
+    // done, the next heartbeat still reaches it.
+    await a.app.services.notificationHub.settled();
+    a.clock.advance(HEARTBEAT_MS);
+    await waitFor(() => other.state.keepAlives > 0, 'a keep-alive on the other stream');
     expect(other.state.ended).toBe(false);
     other.close();
   });

@@ -1,4 +1,5 @@
 import { parsePrincipalPayload, PRINCIPAL_CHANNEL, principalChanges, type PrincipalChange } from '../db/changes.ts';
+import { systemClock, type Clock, type Timer } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 
 /** The channel on which PostgreSQL says whose feed changed (migration 0008's triggers). */
@@ -43,21 +44,24 @@ export const unreadEvent = (unread: number) => `event: unread\ndata: ${JSON.stri
 export class NotificationHub {
   private readonly streams = new Map<number, Set<FeedStream>>();
   private readonly due = new Set<number>();
-  private flushing: NodeJS.Timeout | null = null;
-  private heartbeat: NodeJS.Timeout | null = null;
+  private flushing: Timer | null = null;
+  private heartbeat: Timer | null = null;
   private readonly stops: (() => Promise<void>)[] = [];
+  /** The session checks under way. */
+  private readonly checking = new Set<Promise<void>>();
   private wasUp = false;
   private readonly onLocalPrincipal = (change: PrincipalChange) => this.recheck(change);
 
   constructor(
-    private readonly db: Db,
+    private readonly db: Pick<Db, 'listen'>,
     private readonly handlers: HubHandlers,
+    /** Sets the heartbeat and the flush of a burst (tests move it on). */
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async start(): Promise<void> {
     principalChanges.on('change', this.onLocalPrincipal);
-    this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
-    this.heartbeat.unref();
+    this.heartbeat = this.clock.setInterval(() => this.beat(), HEARTBEAT_MS);
     if (!this.db.listen) return;
     this.stops.push(
       await this.db.listen(NOTIFICATION_CHANNEL, {
@@ -93,8 +97,8 @@ export class NotificationHub {
 
   async stop(): Promise<void> {
     principalChanges.off('change', this.onLocalPrincipal);
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    if (this.flushing) clearTimeout(this.flushing);
+    this.heartbeat?.cancel();
+    this.flushing?.cancel();
     for (const set of this.streams.values()) for (const s of set) s.close();
     this.streams.clear();
     await Promise.all(this.stops.splice(0).map((stop) => stop()));
@@ -105,6 +109,14 @@ export class NotificationHub {
     let n = 0;
     for (const set of this.streams.values()) n += set.size;
     return n;
+  }
+
+  /**
+   * Resolves once the session checks under way (after a change heard, or a heartbeat) have ended:
+   * every stream whose session they found ended is closed by then.
+   */
+  async settled(): Promise<void> {
+    while (this.checking.size > 0) await Promise.all(this.checking);
   }
 
   /** Adds a stream and sends it the count at once; the person's oldest stream ends when over the limit. */
@@ -131,7 +143,7 @@ export class NotificationHub {
   /** Sends the person's count again soon (bursts of changes cost one query). */
   schedule(userId: number): void {
     this.due.add(userId);
-    this.flushing ??= setTimeout(() => {
+    this.flushing ??= this.clock.setTimeout(() => {
       this.flushing = null;
       const users = [...this.due];
       this.due.clear();
@@ -155,7 +167,13 @@ export class NotificationHub {
       for (const s of set)
         if (change.kind === 'user' ? String(s.userId) === change.id : s.sessionId === change.id) affected.push(s);
     }
-    for (const s of affected) void this.verify(s);
+    for (const s of affected) this.check(s);
+  }
+
+  /** Checks a stream's session in the background (ends the stream when its session has ended). */
+  private check(stream: FeedStream): void {
+    const checked = this.verify(stream).finally(() => this.checking.delete(checked));
+    this.checking.add(checked);
   }
 
   private async verify(stream: FeedStream): Promise<void> {
@@ -173,7 +191,7 @@ export class NotificationHub {
     for (const set of this.streams.values()) {
       for (const s of set) {
         s.write(': keep-alive\n\n');
-        void this.verify(s);
+        this.check(s);
       }
     }
   }

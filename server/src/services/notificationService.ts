@@ -318,11 +318,10 @@ export function createNotificationService(ctx: ServiceContext, push: PushService
         .deliverSoon()
         .then(() => (stopped ? 0 : service.runDigests()))
         .catch(warn);
-      const timer = setInterval(() => void service.tick().catch(warn), SCHEDULER_INTERVAL_MS);
-      timer.unref();
+      const timer = ctx.clock.setInterval(() => void service.tick().catch(warn), SCHEDULER_INTERVAL_MS);
       return () => {
         stopped = true;
-        clearInterval(timer);
+        timer.cancel();
       };
     },
   };

@@ -3,6 +3,7 @@ import { buildApp } from '../app.ts';
 import type { Db } from '../db/client.ts';
 import { createResearcher, createTeacher, TEST_PASSWORD } from '../../test/factories.ts';
 import { CapturingMailer, createTestDb, testAppOf, testConfig, type TestApp } from '../../test/helper.ts';
+import { until } from '../../test/until.ts';
 
 /**
  * The signed-in principal is cached per process. Two servers on one database share this
@@ -38,11 +39,12 @@ describe('the per-process principal cache', async () => {
   /** Milliseconds until `t` refuses `token` (fails after 1 s). */
   const refusedWithin = async (t: TestApp, token: string): Promise<number> => {
     const started = Date.now();
-    for (;;) {
-      if ((await me(t, token)).statusCode === 401) return Date.now() - started;
-      if (Date.now() - started > 1000) throw new Error('still accepted after 1 s');
-      await new Promise((r) => setTimeout(r, 5));
-    }
+    await until(async () => (await me(t, token)).statusCode === 401, {
+      timeout: 1000,
+      every: 5,
+      what: 'the token refused',
+    });
+    return Date.now() - started;
   };
 
   /** SQL statements one authenticated request runs. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
+import type { Timer } from '../../clock.ts';
 import { pruneExpired, PRUNE_INTERVAL_MS } from '../../services/housekeeping.ts';
 
 /** One piece of housekeeping: deletes what can no longer be used. */
@@ -25,19 +26,18 @@ async function backgroundTasks(app: FastifyInstance): Promise<void> {
     for (const job of jobs) await job();
   };
   let running: Promise<void> | null = null;
-  let timer: NodeJS.Timeout | undefined;
+  let timer: Timer | undefined;
   app.decorate('housekeeping', { add: (job: HousekeepingJob) => void jobs.push(job) });
   app.addHook('onReady', async () => {
     await runAll();
-    timer = setInterval(() => {
+    timer = app.serviceContext.clock.setInterval(() => {
       running ??= runAll()
         .catch((error: unknown) => app.log.warn({ err: error }, 'could not prune expired rows'))
         .finally(() => (running = null));
     }, PRUNE_INTERVAL_MS);
-    timer.unref();
   });
   app.addHook('onClose', async () => {
-    clearInterval(timer);
+    timer?.cancel();
     await running;
   });
 }
