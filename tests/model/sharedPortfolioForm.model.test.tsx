@@ -1,226 +1,124 @@
-import { act, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router, Switch } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { getInitialSnapshot, getNextSnapshot, type SnapshotFrom } from 'xstate';
-import { allowLeave, guardedNavigation, stayHere } from '../../src/app/navigation/leaveGuard.ts';
-import { SharedFormLeaveGuard } from '../../src/app/wiring/sharedFormRoutes.tsx';
-import { provideSharedPortfolioForm } from '../../src/machines/sharedPortfolioForm/provideSharedPortfolioForm.ts';
+import type { SnapshotFrom } from 'xstate';
 import {
   buildBody,
-  choicesTextOf,
-  formState,
+  EMPTY_VALUES,
+  FORM_MESSAGES,
   parseFormDraft,
+  restoredRows,
+  rowsForCreate,
   rowsForEdit,
   valuesOf,
-  type QuestionRow,
 } from '../../src/machines/sharedPortfolioForm/sharedForm.ts';
 import {
   sharedPortfolioFormMachine,
   type SharedPortfolioFormEvent,
   type SharedPortfolioFormInput,
 } from '../../src/machines/sharedPortfolioForm/sharedPortfolioFormMachine.ts';
-import { SharedPortfolioFormActorContext } from '../../src/machines/sharedPortfolioForm/useSharedPortfolioForm.ts';
-import { GRADES } from '../../src/schemas/catalog.ts';
-import type { Portfolio } from '../../src/schemas/portfolio.ts';
-import type {
-  SharedPortfolio,
-  SharedPortfolioBody,
-  SharedPortfolioListItem,
-} from '../../src/schemas/sharedPortfolio.ts';
-import type { Structure } from '../../src/schemas/structure.ts';
-import { readDraft, writeDraft } from '../../src/services/drafts.ts';
-import { ApiError, NetworkError } from '../../src/services/errors.ts';
+import type { SharedPortfolio, SharedPortfolioBody } from '../../src/schemas/sharedPortfolio.ts';
+import { readDraft } from '../../src/services/drafts.ts';
 import { currentUser } from '../../src/services/session.ts';
-import { HeaderLink } from '../../src/test/portfolioHarness.tsx';
-import {
-  makeSharedArtifact,
-  makeSharedPortfolio,
-  makeTemplatePortfolio,
-  people,
-  TEAM_QUESTION,
-} from '../../src/test/sharedFixtures.ts';
-import { Toaster } from '../../src/views/feedback/Toaster.tsx';
-import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
-import { SharedPortfolioFormPage } from '../../src/views/pages/SharedPortfolioFormPage.tsx';
-import { DELETE_NOT_EMPTY_NOTE } from '../../src/views/shared/form/SharedPortfolioForm.tsx';
-import { theme } from '../../src/views/theme/theme.ts';
-import { coverageInspector, createPathModel, isInvoking, trackMachine } from './support/coverage.ts';
-import { controllableActor } from './support/deferred.ts';
-import { reportCoverageAfterAll } from './support/report.ts';
-import { makeUser } from './support/users.ts';
 import { SHARED_PORTFOLIO_ABILITIES } from '../../src/test/abilityFixtures.ts';
+import { clearToasts } from '../../src/views/feedback/toastStore.ts';
+import { DELETE_NOT_EMPTY_NOTE } from '../../src/views/shared/form/SharedPortfolioForm.tsx';
+import { isInvoking } from './support/coverage.ts';
+import { answerAsStep } from './support/deferred.ts';
+import { checkedShortestPaths, pathName, stepLabel } from './support/paths.ts';
+import { trackCoverage } from './support/report.ts';
+import {
+  created,
+  deletedItem,
+  describedBy,
+  DRAFT_FORM,
+  DRAFT_STORED,
+  draftOffer,
+  expectAlert,
+  field,
+  FIELD_LABELS,
+  invalidOnServer,
+  lee,
+  missing,
+  notEmpty,
+  offline,
+  portfolio,
+  portfolioWithArtifact,
+  replaceText,
+  saveButton,
+  setup,
+  template,
+  TEMPLATE,
+  tess,
+  type Harness,
+} from './support/sharedPortfolioFormPage.tsx';
 
-const coverage = trackMachine(sharedPortfolioFormMachine);
-reportCoverageAfterAll(coverage);
+/*
+ * The form around its fields: loading and access, Cancel, leaving with or without changes, saving
+ * and deleting. What the fields say (fields.changed, form.invalid, form.valid) is a model event here,
+ * made by the gesture that makes the fields say it; the fields themselves have their own model test
+ * (sharedPortfolioFields.model.test.tsx).
+ */
+trackCoverage(sharedPortfolioFormMachine);
 
 type Snapshot = SnapshotFrom<typeof sharedPortfolioFormMachine>;
 type Step = { event: unknown; state: unknown };
 
-const lee = makeUser('plcLead', { id: people.lee.id, username: people.lee.username });
-const tess = makeUser('teacher', { id: people.tess.id, username: people.tess.username });
-
-// A small template (core, optional, file and choice questions) keeps the states, and so the test names, short.
-const TEMPLATE: Structure = [
-  { key: 'artifactName', text: 'Artifact Name', type: 'shortText', core: true },
-  { key: 'fileUpload', text: 'Photos, videos or documents', type: 'fileUpload' },
-  { key: 'unitDay', text: 'Day of the unit', type: 'number', min: 0, max: 200, step: 1 },
-  { key: 'nextSteps', text: 'What would you do next?', type: 'longText' },
-];
-const template: Portfolio = makeTemplatePortfolio({ structure: TEMPLATE });
-const portfolio: SharedPortfolio = makeSharedPortfolio({
-  templateStructure: TEMPLATE,
-  structure: [TEMPLATE[0]!, TEMPLATE[2]!, TEAM_QUESTION],
-});
-/** The same portfolio once it holds an artifact: it cannot be deleted then. */
-const portfolioWithArtifact: SharedPortfolio = { ...portfolio, sharedArtifacts: [makeSharedArtifact()] };
-const { sharedArtifacts: _, ...listed } = portfolio;
-const deletedItem: SharedPortfolioListItem = { ...listed, sharedArtifacts: [] };
-const created = makeSharedPortfolio({ id: 42, structure: [], templateStructure: [] });
-
-const missing = new ApiError(404, 'not_found', 'Not found.', '');
-const offline = new NetworkError();
-const invalidOnServer = new ApiError(
-  400,
-  'invalid_questions',
-  'You have 1 invalid question. Please add the required info and re-submit. Question text is required.',
-  '',
-);
-const notEmpty = new ApiError(
-  400,
-  'shared_portfolio_not_empty',
-  'A shared portfolio can be deleted only when it has no artifacts.',
-  '',
-);
-
-/** The user's steps after the page loaded, in order (create). */
-const CREATE_SCRIPT: SharedPortfolioFormEvent[] = [
-  { type: 'form.submit' }, // only the name is missing
-  { type: 'grades.change', grades: ['K', '6th'] },
-  { type: 'question.toggle', key: 'unitDay', included: false },
-  { type: 'question.add' }, // its messages show at once: the form was checked before
-  { type: 'field.change', field: 'name', value: 'Team' },
-  { type: 'question.change', key: '', field: 'text', value: 'Which grade?' },
-  { type: 'question.change', key: '', field: 'type', value: 'singleSelection' },
-  { type: 'form.submit' }, // the choices are missing
-  { type: 'question.change', key: '', field: 'choices', value: 'Near, Far' },
-  { type: 'form.submit' }, // valid
-];
-
-/** The user's steps after the page loaded, in order (edit). */
-const EDIT_SCRIPT: SharedPortfolioFormEvent[] = [
-  { type: 'field.change', field: 'plcName', value: 'Science PLC' },
-  { type: 'question.toggle', key: 'nextSteps', included: true },
-  { type: 'question.change', key: TEAM_QUESTION.key, field: 'choices', value: 'Near, Far' },
-  { type: 'form.submit' },
-];
-
-/** The parts of a state that tell the script's stages apart (team question keys are random). */
-function stageKey(snapshot: unknown): string {
-  const s = snapshot as Snapshot;
-  const rows = s.context.rows.map((row) =>
-    row.kind === 'template' ? [row.key, row.included] : [row.text, row.type, row.choicesText],
-  );
-  return JSON.stringify([s.value, s.context.values, rows, s.context.validated, s.context.refusals]);
-}
-
-/** The key of each stage of a script, replayed on the machine itself from the loaded page. */
-function stagesOf(
-  input: SharedPortfolioFormInput,
-  loaded: unknown,
-  script: readonly SharedPortfolioFormEvent[],
-): string[] {
-  let snapshot = getNextSnapshot(
-    sharedPortfolioFormMachine,
-    getInitialSnapshot(sharedPortfolioFormMachine, input),
-    loaded as SharedPortfolioFormEvent,
-  );
-  const keys = [stageKey(snapshot)];
-  for (const event of script) {
-    snapshot = getNextSnapshot(sharedPortfolioFormMachine, snapshot, withKey(snapshot, event));
-    keys.push(stageKey(snapshot));
-  }
-  return keys;
-}
-
-/** A team question event of the script names the first team question (its key is random). */
-function withKey(snapshot: unknown, event: SharedPortfolioFormEvent): SharedPortfolioFormEvent {
-  if ((event.type !== 'question.change' && event.type !== 'question.remove') || event.key !== '') return event;
-  const first = (snapshot as Snapshot).context.rows.find((row) => row.kind === 'bonus');
-  return { ...event, key: first?.key ?? '' };
-}
-
-/**
- * A draft of the portfolio left by a reload (a PLC name and goals typed, a question switched on,
- * the team question's choices retyped), offered when the form opens again; Restore puts it back.
- */
-const DRAFT_FORM = 'shared-portfolio:9';
-const DRAFT_STORED = formState(
-  { ...valuesOf(portfolio), plcName: 'Science PLC', plcGoals: 'Typed before the reload' },
-  rowsForEdit(portfolio).map((row) =>
-    row.kind === 'template' && row.key === 'nextSteps'
-      ? { ...row, included: true }
-      : row.kind === 'bonus'
-        ? { ...row, choicesText: 'Near, Far' }
-        : row,
-  ),
-);
-const DRAFT_SCRIPT: SharedPortfolioFormEvent[] = [
-  { type: 'form.restore', draft: parseFormDraft(DRAFT_STORED)! },
-  { type: 'form.submit' },
-];
-const draftOffer = () => screen.queryByRole('group', { name: 'Unsaved shared portfolio' });
-/** The draft of the scenario being tested, if it has one. */
-let draftOf: string | null = null;
-
 interface Scenario {
-  /** A draft of the form kept in the browser before the page opens. */
-  draft?: string;
   name: string;
   input: SharedPortfolioFormInput;
-  script: readonly SharedPortfolioFormEvent[];
   /** The portfolio the server gives (edit). */
   loaded?: SharedPortfolio;
+  /** A draft of the form kept in the browser before the page opens. */
+  draft?: string;
+  /** The gesture that changes the fields, and the body they then send. */
+  change?: { gesture: (h: Harness) => Promise<void>; body: SharedPortfolioBody };
 }
+
+const draft = parseFormDraft(DRAFT_STORED)!;
 
 const SCENARIOS: Scenario[] = [
   {
     name: 'create, as a PLC lead',
     input: { mode: 'create', sharedPortfolioId: null, currentUser: lee },
-    script: CREATE_SCRIPT,
+    change: {
+      gesture: (h) => replaceText(h.ux, field(FIELD_LABELS.name), 'Team'),
+      body: buildBody({ ...EMPTY_VALUES, name: 'Team' }, rowsForCreate(TEMPLATE)),
+    },
   },
-  { name: 'create, as a teacher', input: { mode: 'create', sharedPortfolioId: null, currentUser: tess }, script: [] },
-  { name: 'edit, as the owner', input: { mode: 'edit', sharedPortfolioId: 9, currentUser: lee }, script: EDIT_SCRIPT },
+  { name: 'create, as a teacher', input: { mode: 'create', sharedPortfolioId: null, currentUser: tess } },
+  {
+    name: 'edit, as the owner',
+    input: { mode: 'edit', sharedPortfolioId: 9, currentUser: lee },
+    change: {
+      gesture: (h) => replaceText(h.ux, field(FIELD_LABELS.plcName), 'Science PLC'),
+      body: buildBody({ ...valuesOf(portfolio), plcName: 'Science PLC' }, rowsForEdit(portfolio)),
+    },
+  },
   {
     name: 'edit, a draft left by a reload',
     input: { mode: 'edit', sharedPortfolioId: 9, currentUser: lee },
-    script: DRAFT_SCRIPT,
     draft: DRAFT_STORED,
+    change: {
+      gesture: (h) => h.ux.click(within(draftOffer()!).getByRole('button', { name: 'Restore' })),
+      body: buildBody(draft.values, restoredRows(rowsForEdit(portfolio), draft.rows)),
+    },
   },
   {
     name: 'edit, a portfolio with artifacts',
     input: { mode: 'edit', sharedPortfolioId: 9, currentUser: lee },
-    script: [],
     loaded: portfolioWithArtifact,
   },
   {
     name: 'edit, as a member who is not the owner',
     input: { mode: 'edit', sharedPortfolioId: 9, currentUser: tess },
-    script: [],
     loaded: { ...portfolio, abilities: SHARED_PORTFOLIO_ABILITIES.member },
   },
-  {
-    name: 'edit, from an address without an id',
-    input: { mode: 'edit', sharedPortfolioId: null, currentUser: lee },
-    script: [],
-  },
+  { name: 'edit, from an address without an id', input: { mode: 'edit', sharedPortfolioId: null, currentUser: lee } },
 ];
 
 /**
- * The events of the model in a state: on the loaded form, the next step of the script (and, at the
- * start, CANCEL and Delete; after the team question is added, deleting it), and the answers of
+ * The events of the model in a state: on the freshly loaded form, Cancel, Delete, a link, an empty
+ * Save (create) and the scenario's change; once changed, a link and Save; and the answers of
  * whatever the state invokes.
  */
 function eventsFor(scenario: Scenario) {
@@ -228,187 +126,41 @@ function eventsFor(scenario: Scenario) {
     scenario.input.mode === 'create'
       ? { type: 'xstate.done.actor.fetchTemplate', output: template }
       : { type: 'xstate.done.actor.fetchSharedPortfolio', output: scenario.loaded ?? portfolio };
-  const stages = scenario.script.length > 0 ? stagesOf(scenario.input, loaded, scenario.script) : [];
   return (snapshot: unknown): SharedPortfolioFormEvent[] => {
     const s = snapshot as Snapshot;
+    const c = s.context;
     const list: unknown[] = [];
-    const stage = stages.indexOf(stageKey(s));
-    if (s.matches('editing') && stage >= 0) {
-      const next = scenario.script[stage];
-      if (next) list.push(withKey(s, next));
-      // Leaving: Cancel, Delete, and a link with nothing changed, then a link after the first change.
-      if (stage === 0) list.push({ type: 'form.cancel' }, { type: 'portfolio.delete' }, { type: 'leave.request' });
-      if (stage === 1) list.push({ type: 'leave.request' });
+    const fresh = c.refusals === 0 && c.saveError === null;
+    if (s.matches('editing') && fresh && !c.unsaved) {
+      list.push({ type: 'form.cancel' }, { type: 'portfolio.delete' }, { type: 'leave.request' });
+      if (scenario.input.mode === 'create') list.push({ type: 'form.invalid' });
+      if (scenario.change) list.push({ type: 'fields.changed', unsaved: true });
     }
-    if (s.matches('editing') && scenario.script.length === 0) list.push({ type: 'portfolio.delete' });
+    if (s.matches('editing') && fresh && c.unsaved && scenario.change)
+      list.push({ type: 'leave.request' }, { type: 'form.valid', body: scenario.change.body });
     if (s.matches('confirmingLeave')) list.push({ type: 'leave.stay' }, { type: 'leave.confirm' });
-    if (s.matches('editing') && stage >= 0) {
-      const bonus = s.context.rows.find((row) => row.kind === 'bonus');
-      if (bonus && bonus.text === '' && s.context.validated && scenario.input.mode === 'create')
-        list.push({ type: 'question.remove', key: bonus.key });
-    }
     if (s.matches('confirmingDelete')) list.push({ type: 'delete.confirm' }, { type: 'delete.cancel' });
     if (s.matches('loadFailed')) list.push({ type: 'retry' });
     const answers = (id: string, ...events: unknown[]) => (isInvoking(s, id) ? events : []);
+    const failures = (id: string, ...errors: Error[]) =>
+      answers(id, ...errors.map((error) => ({ type: `xstate.error.actor.${id}`, error })));
     list.push(
-      ...answers(
-        'fetchTemplate',
-        loaded,
-        { type: 'xstate.error.actor.fetchTemplate', error: missing },
-        { type: 'xstate.error.actor.fetchTemplate', error: offline },
-      ),
-      ...answers(
-        'fetchSharedPortfolio',
-        loaded,
-        { type: 'xstate.error.actor.fetchSharedPortfolio', error: missing },
-        { type: 'xstate.error.actor.fetchSharedPortfolio', error: offline },
-      ),
-      ...answers(
-        'createSharedPortfolio',
-        { type: 'xstate.done.actor.createSharedPortfolio', output: created },
-        { type: 'xstate.error.actor.createSharedPortfolio', error: invalidOnServer },
-      ),
-      ...answers(
-        'updateSharedPortfolio',
-        { type: 'xstate.done.actor.updateSharedPortfolio', output: { ...created, id: 9 } },
-        { type: 'xstate.error.actor.updateSharedPortfolio', error: offline },
-      ),
-      ...answers(
-        'deleteSharedPortfolio',
-        { type: 'xstate.done.actor.deleteSharedPortfolio', output: deletedItem },
-        { type: 'xstate.error.actor.deleteSharedPortfolio', error: notEmpty },
-      ),
+      ...answers('fetchTemplate', loaded),
+      ...failures('fetchTemplate', missing, offline),
+      ...answers('fetchSharedPortfolio', loaded),
+      ...failures('fetchSharedPortfolio', missing, offline),
+      ...answers('createSharedPortfolio', { type: 'xstate.done.actor.createSharedPortfolio', output: created }),
+      ...failures('createSharedPortfolio', invalidOnServer),
+      ...answers('updateSharedPortfolio', {
+        type: 'xstate.done.actor.updateSharedPortfolio',
+        output: { ...created, id: 9 },
+      }),
+      ...failures('updateSharedPortfolio', offline),
+      ...answers('deleteSharedPortfolio', { type: 'xstate.done.actor.deleteSharedPortfolio', output: deletedItem }),
+      ...failures('deleteSharedPortfolio', notEmpty),
     );
     return (list as SharedPortfolioFormEvent[]).filter((event) => s.can(event));
   };
-}
-
-function setup(input: SharedPortfolioFormInput, draft?: string) {
-  localStorage.clear();
-  draftOf = draft ?? null;
-  if (draft) {
-    currentUser.value = lee;
-    writeDraft(lee.id, DRAFT_FORM, draft, portfolio.updated_at);
-  }
-  const fakes = {
-    fetchTemplate: controllableActor<Portfolio>(),
-    fetchSharedPortfolio: controllableActor<SharedPortfolio, { id: number }>(),
-    createSharedPortfolio: controllableActor<SharedPortfolio, { body: SharedPortfolioBody }>(),
-    updateSharedPortfolio: controllableActor<SharedPortfolio, { id: number; body: SharedPortfolioBody }>(),
-    deleteSharedPortfolio: controllableActor<SharedPortfolioListItem, { id: number }>(),
-  };
-  const navigateToSharedPortfolio = vi.fn<(id: number) => void>();
-  const navigateToSharedPortfolios = vi.fn<() => void>();
-  const start =
-    input.mode === 'create' ? '/shared-portfolios/new' : `/shared-portfolios/${input.sharedPortfolioId ?? 'x'}/edit`;
-  const location = memoryLocation({ path: start, record: true });
-  // The app's navigation passes the leave guard, as the router's `aroundNav` makes it.
-  const navigate = (to: string) => guardedNavigation(location.navigate, to);
-  const logic = provideSharedPortfolioForm({
-    notify: ({ message, tone }) => notify(message, tone),
-    navigateToSharedPortfolio: (id) => {
-      navigateToSharedPortfolio(id);
-      navigate(`/shared-portfolios/${id}`);
-    },
-    navigateToSharedPortfolios: () => {
-      navigateToSharedPortfolios();
-      navigate('/shared-portfolios');
-    },
-    allowLeave,
-    stayHere,
-    actors: {
-      fetchTemplate: fakes.fetchTemplate.logic,
-      fetchSharedPortfolio: fakes.fetchSharedPortfolio.logic,
-      createSharedPortfolio: fakes.createSharedPortfolio.logic,
-      updateSharedPortfolio: fakes.updateSharedPortfolio.logic,
-      deleteSharedPortfolio: fakes.deleteSharedPortfolio.logic,
-    },
-  });
-  render(
-    <ThemeProvider theme={theme}>
-      <Router hook={location.hook} aroundNav={guardedNavigation}>
-        <HeaderLink />
-        <Switch>
-          <Route path={start}>
-            <SharedPortfolioFormActorContext.Provider logic={logic} options={{ input, inspect: coverageInspector }}>
-              <SharedFormLeaveGuard />
-              <SharedPortfolioFormPage />
-            </SharedPortfolioFormActorContext.Provider>
-          </Route>
-          <Route>
-            <p>Another page</p>
-          </Route>
-        </Switch>
-        <Toaster />
-      </Router>
-    </ThemeProvider>,
-  );
-  return {
-    fakes,
-    navigateToSharedPortfolio,
-    navigateToSharedPortfolios,
-    location,
-    ux: userEvent.setup({ delay: null }),
-  };
-}
-
-type Harness = ReturnType<typeof setup>;
-let h: Harness;
-
-const FIELD_LABELS = {
-  name: 'Shared Portfolio Name',
-  subject: 'Subject',
-  topic: 'Portfolio Topic',
-  plcName: 'PLC Name',
-  plcGoals: 'PLC Goals for Shared Portfolio',
-} as const;
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-const describedBy = (element: HTMLElement) =>
-  element.getAttribute('aria-describedby')
-    ? document.getElementById(element.getAttribute('aria-describedby')!)?.textContent
-    : undefined;
-const saveButton = () => screen.getByRole('button', { name: 'SAVE' }) as HTMLButtonElement;
-/** An alert (toast) with this text is on screen (earlier ones may still be). */
-const expectAlert = (text: string) =>
-  expect(screen.getAllByRole('alert').map((a) => a.querySelector('p')?.textContent)).toContain(text);
-
-/** The form shows the machine's values, switches, team questions and messages. */
-function expectForm(s: Snapshot) {
-  const { values, rows, errors } = s.context;
-  for (const [name, label] of Object.entries(FIELD_LABELS) as [keyof typeof FIELD_LABELS, string][])
-    expect(field(label).value).toBe(values[name]);
-  const gradeText =
-    GRADES.filter((g) => values.grades.includes(g.value))
-      .map((g) => g.label)
-      .join(', ') || 'Select grade levels';
-  expect(screen.getByRole('button', { name: /^Grade Levels/ }).textContent).toBe(gradeText);
-  expect(describedBy(field(FIELD_LABELS.name))).toBe(errors.name);
-  let number = 0;
-  for (const row of rows as QuestionRow[]) {
-    if (row.kind === 'template') {
-      const sw = screen.getByRole('switch', { name: `Include: ${row.question.text}` });
-      expect(sw.getAttribute('aria-checked')).toBe(String(row.included || Boolean(row.question.core)));
-      expect(sw.getAttribute('aria-disabled')).toBe(row.question.core || s.hasTag('busy') ? 'true' : null);
-      continue;
-    }
-    number += 1;
-    const text = field(`Text of team question ${number}`);
-    const type = field(`Type of team question ${number}`);
-    expect(text.value).toBe(row.text);
-    expect(type.value).toBe(row.type);
-    expect(describedBy(text)).toBe(errors.questions[row.key]?.text);
-    expect(describedBy(type)).toBe(errors.questions[row.key]?.type);
-    const choices = screen.queryByLabelText(
-      `Choices of team question ${number} (separated by commas)`,
-    ) as HTMLTextAreaElement | null;
-    if (row.type === 'singleSelection' || row.type === 'multipleResponse') {
-      expect(choices!.value).toBe(choicesTextOf(row));
-      expect(describedBy(choices!)).toBe(errors.questions[row.key]?.choices);
-    } else {
-      expect(choices).toBeNull();
-    }
-  }
-  expect(screen.queryByLabelText(`Text of team question ${number + 1}`)).toBeNull();
 }
 
 /** Every state has a DOM assertion; a state without one fails the path. */
@@ -428,19 +180,25 @@ const stateChecks: Record<string, (s: Snapshot) => Promise<void>> = {
     expect(screen.queryByRole('button')).toBeNull();
   },
   editing: async (s) => {
-    expectForm(s);
+    const c = s.context;
     // A draft is offered when the form opens, until it is put back.
-    const restored = s.context.values.plcGoals === 'Typed before the reload';
-    if (draftOf && !restored)
+    if (draftOf && !c.unsaved)
       expect(draftOffer()!.querySelector('p')!.textContent).toMatch(
         /^Restore your unsaved text from \d{1,2}:\d\d[ap]m\?$/,
       );
     else expect(draftOffer()).toBeNull();
+    // A refusal by the form's checks shows the messages; a refusal by the server says why at the top.
+    expect(describedBy(field(FIELD_LABELS.name))).toBe(
+      c.refusals > 0 && c.saveError === null ? FORM_MESSAGES.nameRequired : undefined,
+    );
+    if (c.saveError) expect(document.querySelector('[data-error-summary]')!.textContent).toContain(c.saveError);
+    else if (c.refusals === 0) expect(document.querySelector('[data-error-summary]')).toBeNull();
     expect(saveButton().disabled).toBe(false);
+    expect(field(FIELD_LABELS.name).disabled).toBe(false);
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    const edit = s.context.mode === 'edit';
+    const edit = c.mode === 'edit';
     // Delete only while the portfolio holds no artifacts; otherwise the page says why.
-    const deletable = edit && s.context.sharedPortfolio!.sharedArtifacts.length === 0;
+    const deletable = edit && c.sharedPortfolio!.sharedArtifacts.length === 0;
     expect(screen.queryByRole('button', { name: 'Delete Shared Portfolio' }) !== null).toBe(deletable);
     expect(screen.queryByText(DELETE_NOT_EMPTY_NOTE) !== null).toBe(edit && !deletable);
     expect(screen.queryByRole('button', { name: 'Edit Participants' }) !== null).toBe(edit);
@@ -453,13 +211,11 @@ const stateChecks: Record<string, (s: Snapshot) => Promise<void>> = {
     expect(within(question).getByText(`Do you want to delete ${portfolio.name}?`)).toBeTruthy();
     expect((within(question).getByRole('button', { name: 'YES' }) as HTMLButtonElement).disabled).toBe(false);
   },
-  creating: async (s) => {
-    expectForm(s);
+  creating: async () => {
     expect(saveButton().getAttribute('aria-busy')).toBe('true');
     expect(field(FIELD_LABELS.name).disabled).toBe(true);
   },
-  updating: async (s) => {
-    expectForm(s);
+  updating: async () => {
     expect(saveButton().getAttribute('aria-busy')).toBe('true');
     expect((screen.getByRole('button', { name: 'Delete Shared Portfolio' }) as HTMLButtonElement).disabled).toBe(true);
   },
@@ -467,8 +223,7 @@ const stateChecks: Record<string, (s: Snapshot) => Promise<void>> = {
     const question = screen.getByRole('alertdialog', { name: 'Delete Shared Portfolio' });
     expect((within(question).getByRole('button', { name: 'YES' }) as HTMLButtonElement).disabled).toBe(true);
   },
-  confirmingLeave: async (s) => {
-    expectForm(s);
+  confirmingLeave: async () => {
     const question = screen.getByRole('alertdialog', { name: 'Leave this page?' });
     expect(question.textContent).toContain('Your changes are not saved.');
     expect(h.location.history.at(-1)).toBe(h.location.history[0]);
@@ -508,60 +263,23 @@ async function checkState(snapshot: unknown) {
   for (const key of keys) await stateChecks[key]!(s);
 }
 
-/** The body the form must send, compared without the random keys of team questions. */
-function expectBody(body: SharedPortfolioBody, s: Snapshot) {
-  const unkeyed = (b: SharedPortfolioBody) =>
-    b.structure.map((q) => (q.bonus && q.key !== TEAM_QUESTION.key ? { ...q, key: 'random' } : q));
-  const expected = buildBody(s.context.values, s.context.rows);
-  expect({ ...body, structure: unkeyed(body) }).toEqual({ ...expected, structure: unkeyed(expected) });
-  for (const q of body.structure.filter((q) => q.bonus && q.key !== TEAM_QUESTION.key))
-    expect(q.key).toMatch(/^[0-9a-f-]{36}$/);
-}
-
 /** Settles the view's one open request of a fake actor as the model's event says. */
 function settle(name: keyof Harness['fakes'], checkInput: (input: never, s: Snapshot) => void = () => undefined) {
   return async (step: Step) => {
-    const event = step.event as { type: string; output?: unknown; error?: unknown };
+    const event = step.event as { type: string; error?: unknown };
     const call = h.fakes[name].next();
     expect(h.fakes[name].calls).toEqual([]);
     checkInput(call.input as never, step.state as Snapshot);
-    await act(async () =>
-      event.type.startsWith('xstate.done')
-        ? call.deferred.resolve(event.output as never)
-        : call.deferred.reject(event.error),
-    );
+    await answerAsStep(call, step);
     if (event.type.startsWith('xstate.error') && name !== 'fetchTemplate' && name !== 'fetchSharedPortfolio') {
       expectAlert((event.error as Error).message);
     }
   };
 }
 
-/** Replaces the text of a box with one change, as a paste makes it. */
-async function replaceText(element: HTMLInputElement | HTMLTextAreaElement, value: string) {
-  await h.ux.clear(element);
-  await h.ux.click(element);
-  await h.ux.paste(value);
-  expect(element.value).toBe(value);
-}
-
-/** A readable test name: where the path ends and the gestures and answers that lead there. */
-function pathTitle(path: { state: { value: unknown }; steps: readonly { event: unknown }[] }): string {
-  const steps = path.steps
-    .map((step) => step.event as { type: string; field?: string; value?: string; error?: Error })
-    .filter((event) => event.type !== 'xstate.init')
-    .map((event) => {
-      const type = event.type.replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) =>
-        kind === 'done' ? '✓ ' : '✗ ',
-      );
-      const detail = event.field
-        ? ` ${event.field}="${event.value}"`
-        : event.error
-          ? ` (${event.error.message.slice(0, 40)})`
-          : '';
-      return `${type}${detail}`;
-    });
-  return `${JSON.stringify(path.state.value)} ← ${steps.join(' → ') || 'start'}`;
-}
+/** The draft of the scenario being tested, if it has one. */
+let draftOf: string | null = null;
+let h: Harness;
 
 afterEach(() => {
   clearToasts();
@@ -569,11 +287,20 @@ afterEach(() => {
   currentUser.value = null;
 });
 
+const label = (event: { type: string; error?: Error }) =>
+  `${stepLabel(event.type)}${event.error ? ` (${event.error.message.slice(0, 40)})` : ''}`;
+
 for (const scenario of SCENARIOS) {
   describe(`shared portfolio form model (${scenario.name})`, () => {
-    const model = createPathModel(sharedPortfolioFormMachine, { input: scenario.input, events: eventsFor(scenario) });
-    for (const path of model.getShortestPaths()) {
-      it(`${pathTitle(path)}`, async () => {
+    const paths = checkedShortestPaths(
+      sharedPortfolioFormMachine,
+      { input: scenario.input, events: eventsFor(scenario) },
+      { '*': checkState },
+      0,
+    );
+    for (const path of paths) {
+      it(`${pathName(path, label)}`, async () => {
+        draftOf = scenario.draft ?? null;
         h = setup(scenario.input, scenario.draft);
         await path.test({
           states: { '*': checkState },
@@ -586,17 +313,13 @@ for (const scenario of SCENARIOS) {
             'xstate.error.actor.fetchSharedPortfolio': settle('fetchSharedPortfolio'),
             'xstate.done.actor.createSharedPortfolio': settle(
               'createSharedPortfolio',
-              (input: { body: SharedPortfolioBody }, s) => expectBody(input.body, s),
+              (input: { body: SharedPortfolioBody }, s) => expect(input.body).toEqual(s.context.body),
             ),
             'xstate.error.actor.createSharedPortfolio': settle('createSharedPortfolio'),
             'xstate.done.actor.updateSharedPortfolio': settle(
               'updateSharedPortfolio',
-              (input: { id: number; body: SharedPortfolioBody }, s) => {
-                expect(input.id).toBe(9);
-                expectBody(input.body, s);
-                // A stored choice list is split again only because the user edited it.
-                expect(input.body.structure.at(-1)!.choices).toEqual(['Near', 'Far']);
-              },
+              (input: { id: number; body: SharedPortfolioBody }, s) =>
+                expect(input).toEqual({ id: 9, body: s.context.body }),
             ),
             'xstate.error.actor.updateSharedPortfolio': settle('updateSharedPortfolio'),
             'xstate.done.actor.deleteSharedPortfolio': settle('deleteSharedPortfolio', (input: { id: number }) =>
@@ -606,53 +329,14 @@ for (const scenario of SCENARIOS) {
             retry: async () => {
               await h.ux.click(screen.getByRole('button', { name: 'Try again' }));
             },
-            'field.change': async (step: Step) => {
-              const { field: name, value } = step.event as { field: keyof typeof FIELD_LABELS; value: string };
-              await replaceText(field(FIELD_LABELS[name]), value);
+            'fields.changed': async () => {
+              await scenario.change!.gesture(h);
             },
-            'grades.change': async (step: Step) => {
-              const { grades } = step.event as { grades: string[] };
-              await h.ux.click(screen.getByRole('button', { name: /^Grade Levels/ }));
-              for (const code of grades)
-                await h.ux.click(screen.getByRole('checkbox', { name: GRADES.find((g) => g.value === code)!.label }));
-              await h.ux.keyboard('{Escape}');
-            },
-            'question.toggle': async (step: Step) => {
-              const { key } = step.event as { key: string };
-              await h.ux.click(
-                screen.getByRole('switch', { name: `Include: ${TEMPLATE.find((q) => q.key === key)!.text}` }),
-              );
-            },
-            'question.add': async () => {
-              await h.ux.click(screen.getByRole('button', { name: 'Add Question' }));
-            },
-            'question.remove': async () => {
-              await h.ux.click(screen.getByRole('button', { name: 'Delete team question 1' }));
-            },
-            'question.change': async (step: Step) => {
-              const { field: part, value } = step.event as { field: 'text' | 'type' | 'choices'; value: string };
-              if (part === 'type') {
-                await h.ux.selectOptions(field('Type of team question 1'), value);
-              } else {
-                await replaceText(
-                  field(
-                    part === 'text' ? 'Text of team question 1' : 'Choices of team question 1 (separated by commas)',
-                  ),
-                  value,
-                );
-              }
-            },
-            'form.restore': async () => {
-              await h.ux.click(within(draftOffer()!).getByRole('button', { name: 'Restore' }));
-            },
-            'form.submit': async (step: Step) => {
+            'form.invalid': async () => {
               await h.ux.click(saveButton());
-              const s = step.state as Snapshot;
-              const invalid = Object.keys(s.context.errors.questions).length;
-              if (s.matches('editing') && invalid > 0) {
-                const alert = `You have ${invalid} invalid ${invalid === 1 ? 'question' : 'questions'}. Please add the required info and re-submit.`;
-                expectAlert(alert);
-              }
+            },
+            'form.valid': async () => {
+              await h.ux.click(saveButton());
             },
             'form.cancel': async () => {
               await h.ux.click(screen.getByRole('button', { name: 'CANCEL' }));

@@ -4,10 +4,10 @@
  * starting ─(create, lead or researcher)→ loading.template ──(template)──→ editing
  *    │      ─(edit)→ loading.sharedPortfolio ─(owner or researcher)─┘   │
  *    └─(not allowed / not found)→ unavailable      (failed)→ loadFailed ─(retry)→ loading
- * editing ─(form.submit)→ validating ─(valid)→ creating | updating ─(saved)→ saved (toast, go to the portfolio)
- *    │                        └─(invalid: messages, summary)→ editing     └─(refused)→ editing (the reason in the summary)
+ * editing ─(form.valid from the fields)→ creating | updating ─(saved)→ saved (toast, go to the portfolio)
+ *    ├─(form.invalid from the fields: messages, summary)→ editing  └─(refused)→ editing (the reason in the summary)
  *    ├─(portfolio.delete, edit only, no artifacts)→ confirmingDelete ─(delete.confirm)→ deleting ─(deleted)→ deleted
- *    ├─(form.restore: a local draft put back)→ editing
+ *    ├─(fields.changed: whether the fields now differ from what was loaded)→ editing
  *    ├─(form.cancel)→ cancelled (back to where the user came from; Cancel discards without asking)
  *    ├─(leave.request, unsaved changes)→ confirmingLeave ─(leave.confirm)→ leaving (the app goes on)
  *    │                                         └─(leave.stay)→ editing (the app stays)
@@ -17,14 +17,15 @@
  * A shared portfolio can be deleted only while it has no artifacts (the server refuses otherwise):
  * Delete is not offered then, and the page says why.
  *
- * On edit the Edit Participants dialog runs as the spawned child `participants`.
+ * The fields (the Summary and the Questions table: typing, checking, the body to send) run as the
+ * spawned child `fields` (`sharedPortfolioFieldsMachine`); on edit the Edit Participants dialog runs
+ * as the spawned child `participants`.
  */
-import { and, assign, fromPromise, setup, spawnChild } from 'xstate';
+import { and, assign, fromPromise, sendTo, setup, spawnChild } from 'xstate';
 import { TEMPLATE_PORTFOLIO_ID } from '../../schemas/catalog.ts';
 import type { Portfolio } from '../../schemas/portfolio.ts';
 import type { SharedPortfolio, SharedPortfolioBody, SharedPortfolioListItem } from '../../schemas/sharedPortfolio.ts';
-import type { Me } from '../../schemas/user.ts';
-import { ApiError, toUiError, type UiError } from '../../services/errors.ts';
+import { ApiError, toUiError } from '../../services/errors.ts';
 import { getPortfolio } from '../../services/portfolioService.ts';
 import {
   createSharedPortfolio,
@@ -34,97 +35,18 @@ import {
 } from '../../services/sharedService.ts';
 import { participantsMachine } from '../participants/participantsMachine.ts';
 import { effect } from '../shared/effect.ts';
-import {
-  buildBody,
-  changeBonusRow,
-  checkForm,
-  EMPTY_VALUES,
-  formState,
-  hasErrors,
-  hasUnsavedFormChanges,
-  isLocked,
-  newBonusRow,
-  newQuestionKey,
-  restoredRows,
-  rowsForCreate,
-  rowsForEdit,
-  valuesOf,
-  type BonusField,
-  type FormDraft,
-  type FormErrors,
-  type QuestionRow,
-  type SummaryField,
-  type SummaryValues,
-} from './sharedForm.ts';
+import { EMPTY_VALUES, rowsForCreate, rowsForEdit, valuesOf } from './sharedForm.ts';
+import { sharedPortfolioFieldsMachine } from './sharedPortfolioFieldsMachine.ts';
 import type { Notice } from '../shared/notice.ts';
+import {
+  ACCESS_MESSAGES,
+  SAVED_MESSAGES,
+  type SharedPortfolioFormContext,
+  type SharedPortfolioFormEvent,
+  type SharedPortfolioFormInput,
+} from './sharedPortfolioFormTypes.ts';
 
-/** Why the page cannot be shown (spec §5, page access). */
-export const ACCESS_MESSAGES = {
-  noPermission: 'You do not have permission to access this page.',
-  notFound: 'Shared portfolio not found.',
-  templateMissing: 'Portfolio template not found.',
-} as const;
-
-export const SAVED_MESSAGES = {
-  created: 'Successfully created shared portfolio',
-  updated: 'Successfully edited shared portfolio',
-  deleted: 'Successfully deleted shared portfolio',
-} as const;
-
-export type FormMode = 'create' | 'edit';
-
-export interface SharedPortfolioFormInput {
-  mode: FormMode;
-  /** The portfolio to edit; `null` when the address holds no valid id (ignored on create). */
-  sharedPortfolioId: number | null;
-  /** The signed-in user (the server's abilities say whether they may create one). */
-  currentUser: Pick<Me, 'id' | 'abilities'> | null;
-}
-
-export interface SharedPortfolioFormContext {
-  mode: FormMode;
-  sharedPortfolioId: number | null;
-  currentUser: Pick<Me, 'id' | 'abilities'> | null;
-  values: SummaryValues;
-  rows: QuestionRow[];
-  /** Messages; shown once the user tried to save, then they follow the typing. */
-  errors: FormErrors;
-  validated: boolean;
-  /** How many saves the form refused (the view takes the user to the first message after each). */
-  refusals: number;
-  /** The portfolio being edited, as loaded. */
-  sharedPortfolio: SharedPortfolio | null;
-  /** Why the page cannot be shown. */
-  problem: string | null;
-  /** Why loading failed. */
-  error: UiError | null;
-  /** The form as loaded (values and questions), to tell whether anything changed. */
-  initial: string | null;
-  /** Why the server refused the last save or delete (shown at the top of the form, not as a toast). */
-  saveError: string | null;
-}
-
-export type SharedPortfolioFormEvent =
-  | { type: 'field.change'; field: SummaryField; value: string }
-  | { type: 'grades.change'; grades: readonly string[] }
-  | { type: 'question.toggle'; key: string; included: boolean }
-  | { type: 'question.add' }
-  | { type: 'question.remove'; key: string }
-  | { type: 'question.change'; key: string; field: BonusField; value: string }
-  /** A local draft of the form (left by a crash or a reload) put back in place of what the form holds. */
-  | { type: 'form.restore'; draft: FormDraft }
-  | { type: 'form.submit' }
-  | { type: 'form.cancel' }
-  | { type: 'portfolio.delete' }
-  | { type: 'delete.confirm' }
-  | { type: 'delete.cancel' }
-  /** The user is about to leave the page (a link, Back): the machine allows it or asks first. */
-  | { type: 'leave.request' }
-  | { type: 'leave.confirm' }
-  | { type: 'leave.stay' }
-  | { type: 'retry' };
-
-const NO_ERRORS: FormErrors = { questions: {} };
+export type { FormMode, SharedPortfolioFormEvent, SharedPortfolioFormInput } from './sharedPortfolioFormTypes.ts';
 
 const is404 = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
 
@@ -150,6 +72,7 @@ export const sharedPortfolioFormMachine = setup({
       deleteSharedPortfolio(input.id, signal),
     ),
     participants: participantsMachine,
+    fields: sharedPortfolioFieldsMachine,
   },
   guards: {
     isCreate: ({ context }) => context.mode === 'create',
@@ -158,27 +81,26 @@ export const sharedPortfolioFormMachine = setup({
     hasId: ({ context }) => context.sharedPortfolioId !== null,
     canEdit: (_, params: { sharedPortfolio: SharedPortfolio }) => params.sharedPortfolio.abilities?.edit === true,
     isNotFound: (_, params: { error: unknown }) => is404(params.error),
-    isToggleable: ({ context }, params: { key: string }) =>
-      context.rows.some((row) => row.kind === 'template' && row.key === params.key && !isLocked(row)),
-    isBonusQuestion: ({ context }, params: { key: string }) =>
-      context.rows.some((row) => row.kind === 'bonus' && row.key === params.key),
-    hasErrors: ({ context }) => hasErrors(checkForm(context.values, context.rows).errors),
     hasNoArtifacts: ({ context }) =>
       context.sharedPortfolio !== null && context.sharedPortfolio.sharedArtifacts.length === 0,
-    hasUnsavedChanges: ({ context }) => hasUnsavedFormChanges(context),
+    hasUnsavedChanges: ({ context }) => context.unsaved,
   },
   actions: {
     storeProblem: assign({ problem: (_, params: { message: string }) => params.message }),
     storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
-    storeTemplate: assign((_, params: { template: Portfolio }) => {
-      const rows = rowsForCreate(params.template.structure);
-      return { rows, values: EMPTY_VALUES, error: null, initial: formState(EMPTY_VALUES, rows) };
+    storeTemplate: assign({
+      loaded: (_, params: { template: Portfolio }) => ({
+        values: EMPTY_VALUES,
+        rows: rowsForCreate(params.template.structure),
+      }),
     }),
-    storeSharedPortfolio: assign((_, params: { sharedPortfolio: SharedPortfolio }) => {
-      const values = valuesOf(params.sharedPortfolio);
-      const rows = rowsForEdit(params.sharedPortfolio);
-      return { sharedPortfolio: params.sharedPortfolio, values, rows, error: null, initial: formState(values, rows) };
-    }),
+    storeSharedPortfolio: assign((_, params: { sharedPortfolio: SharedPortfolio }) => ({
+      sharedPortfolio: params.sharedPortfolio,
+      loaded: { values: valuesOf(params.sharedPortfolio), rows: rowsForEdit(params.sharedPortfolio) },
+    })),
+    clearError: assign({ error: null }),
+    /** The fields, as loaded. */
+    spawnFields: spawnChild('fields', { id: 'fields', input: ({ context }) => context.loaded! }),
     spawnParticipants: spawnChild('participants', {
       id: 'participants',
       input: ({ context }) => {
@@ -186,23 +108,18 @@ export const sharedPortfolioFormMachine = setup({
         return { sharedPortfolioId: sp.id, owner: sp.owner, members: sp.members };
       },
     }),
-    /** Applies a change, re-checking the form when its messages are on screen. */
-    storeValues: assign(({ context }, params: { values?: SummaryValues; rows?: QuestionRow[] }) => {
-      const values = params.values ?? context.values;
-      const rows = params.rows ?? context.rows;
-      return { values, rows, errors: context.validated ? checkForm(values, rows).errors : NO_ERRORS };
-    }),
-    showErrors: assign(({ context }) => ({
-      errors: checkForm(context.values, context.rows).errors,
-      validated: true,
-      refusals: context.refusals + 1,
-    })),
+    storeBody: assign({ body: (_, params: { body: SharedPortfolioBody }) => params.body }),
+    storeUnsaved: assign({ unsaved: (_, params: { unsaved: boolean }) => params.unsaved }),
+    /** The form's checks refused the save: the fields show why. */
+    countRefusal: assign({ refusals: ({ context }) => context.refusals + 1 }),
     /** The server's refusal, kept for the form's error summary; the view takes the user there. */
     storeSaveError: assign(({ context }, params: { error: unknown }) => ({
       saveError: toUiError(params.error).message,
       refusals: context.refusals + 1,
     })),
     clearSaveError: assign({ saveError: null }),
+    /** The save was refused: the fields can be changed again. */
+    reopenFields: sendTo('fields', { type: 'form.reopen' }),
     /** Tells the user something (provided by the app: a toast; errors as alerts). */
     notify: effect<Notice>('notify'),
     /** Goes to a shared portfolio's page (provided by the app). */
@@ -220,16 +137,14 @@ export const sharedPortfolioFormMachine = setup({
     mode: input.mode,
     sharedPortfolioId: input.mode === 'edit' ? input.sharedPortfolioId : null,
     currentUser: input.currentUser,
-    values: EMPTY_VALUES,
-    rows: [],
-    errors: NO_ERRORS,
-    validated: false,
     refusals: 0,
+    unsaved: false,
     sharedPortfolio: null,
     problem: null,
     error: null,
-    initial: null,
     saveError: null,
+    body: null,
+    loaded: null,
   }),
   initial: 'starting',
   // Outside the form (loading, saving, after a save, a delete or Cancel) nothing typed can be lost.
@@ -257,7 +172,11 @@ export const sharedPortfolioFormMachine = setup({
             src: 'fetchTemplate',
             onDone: {
               target: '#sharedPortfolioForm.editing',
-              actions: { type: 'storeTemplate', params: ({ event }) => ({ template: event.output }) },
+              actions: [
+                'clearError',
+                { type: 'storeTemplate', params: ({ event }) => ({ template: event.output }) },
+                'spawnFields',
+              ],
             },
             onError: [
               {
@@ -283,6 +202,8 @@ export const sharedPortfolioFormMachine = setup({
                 target: '#sharedPortfolioForm.editing',
                 actions: [
                   { type: 'storeSharedPortfolio', params: ({ event }) => ({ sharedPortfolio: event.output }) },
+                  'clearError',
+                  'spawnFields',
                   'spawnParticipants',
                 ],
               },
@@ -314,63 +235,21 @@ export const sharedPortfolioFormMachine = setup({
     unavailable: {},
     editing: {
       on: {
-        'field.change': {
-          actions: {
-            type: 'storeValues',
-            params: ({ context, event }) => ({ values: { ...context.values, [event.field]: event.value } }),
-          },
+        'fields.changed': {
+          actions: { type: 'storeUnsaved', params: ({ event }) => ({ unsaved: event.unsaved }) },
         },
-        'grades.change': {
-          actions: {
-            type: 'storeValues',
-            params: ({ context, event }) => ({ values: { ...context.values, grades: [...event.grades] } }),
+        'form.invalid': { actions: ['clearSaveError', 'countRefusal'] },
+        'form.valid': [
+          {
+            guard: 'isCreate',
+            target: 'creating',
+            actions: ['clearSaveError', { type: 'storeBody', params: ({ event }) => ({ body: event.body }) }],
           },
-        },
-        'question.toggle': {
-          guard: { type: 'isToggleable', params: ({ event }) => ({ key: event.key }) },
-          actions: {
-            type: 'storeValues',
-            params: ({ context, event }) => ({
-              rows: context.rows.map((row) =>
-                row.kind === 'template' && row.key === event.key ? { ...row, included: event.included } : row,
-              ),
-            }),
+          {
+            target: 'updating',
+            actions: ['clearSaveError', { type: 'storeBody', params: ({ event }) => ({ body: event.body }) }],
           },
-        },
-        'question.add': {
-          actions: {
-            type: 'storeValues',
-            params: ({ context }) => ({ rows: [...context.rows, newBonusRow(newQuestionKey())] }),
-          },
-        },
-        'question.remove': {
-          guard: { type: 'isBonusQuestion', params: ({ event }) => ({ key: event.key }) },
-          actions: {
-            type: 'storeValues',
-            params: ({ context, event }) => ({ rows: context.rows.filter((row) => row.key !== event.key) }),
-          },
-        },
-        'question.change': {
-          guard: { type: 'isBonusQuestion', params: ({ event }) => ({ key: event.key }) },
-          actions: {
-            type: 'storeValues',
-            params: ({ context, event }) => ({
-              rows: context.rows.map((row) =>
-                row.kind === 'bonus' && row.key === event.key ? changeBonusRow(row, event.field, event.value) : row,
-              ),
-            }),
-          },
-        },
-        'form.restore': {
-          actions: {
-            type: 'storeValues',
-            params: ({ context, event }) => ({
-              values: event.draft.values,
-              rows: restoredRows(context.rows, event.draft.rows),
-            }),
-          },
-        },
-        'form.submit': 'validating',
+        ],
         'form.cancel': [
           { guard: 'isCreate', target: 'cancelled', actions: 'navigateToSharedPortfolios' },
           {
@@ -396,20 +275,12 @@ export const sharedPortfolioFormMachine = setup({
     },
     // The app is leaving the page; nothing more happens here.
     leaving: { tags: ['busy'] },
-    validating: {
-      entry: 'clearSaveError',
-      always: [
-        { guard: 'hasErrors', target: 'editing', actions: 'showErrors' },
-        { guard: 'isCreate', target: 'creating' },
-        { target: 'updating' },
-      ],
-    },
     creating: {
       tags: ['busy'],
       invoke: {
         id: 'createSharedPortfolio',
         src: 'createSharedPortfolio',
-        input: ({ context }) => ({ body: buildBody(context.values, context.rows) }),
+        input: ({ context }) => ({ body: context.body! }),
         onDone: {
           target: 'saved',
           actions: [
@@ -419,7 +290,7 @@ export const sharedPortfolioFormMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: { type: 'storeSaveError', params: ({ event }) => ({ error: event.error }) },
+          actions: [{ type: 'storeSaveError', params: ({ event }) => ({ error: event.error }) }, 'reopenFields'],
         },
       },
     },
@@ -428,7 +299,7 @@ export const sharedPortfolioFormMachine = setup({
       invoke: {
         id: 'updateSharedPortfolio',
         src: 'updateSharedPortfolio',
-        input: ({ context }) => ({ id: context.sharedPortfolioId!, body: buildBody(context.values, context.rows) }),
+        input: ({ context }) => ({ id: context.sharedPortfolioId!, body: context.body! }),
         onDone: {
           target: 'saved',
           actions: [
@@ -438,7 +309,7 @@ export const sharedPortfolioFormMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: { type: 'storeSaveError', params: ({ event }) => ({ error: event.error }) },
+          actions: [{ type: 'storeSaveError', params: ({ event }) => ({ error: event.error }) }, 'reopenFields'],
         },
       },
     },
@@ -480,7 +351,5 @@ export function sharedFormHasUnsavedChanges(snapshot: {
   matches: (state: 'editing' | 'confirmingLeave') => boolean;
   context: SharedPortfolioFormContext;
 }): boolean {
-  return (
-    (snapshot.matches('editing') || snapshot.matches('confirmingLeave')) && hasUnsavedFormChanges(snapshot.context)
-  );
+  return (snapshot.matches('editing') || snapshot.matches('confirmingLeave')) && snapshot.context.unsaved;
 }

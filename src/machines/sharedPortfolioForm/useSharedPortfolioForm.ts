@@ -1,10 +1,12 @@
-import { createActorContext } from '@xstate/react';
+import { createActorContext, useSelector } from '@xstate/react';
 import { useCallback, useMemo, useState } from 'react';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { SharedPortfolio } from '../../schemas/sharedPortfolio.ts';
 import type { UiError } from '../../services/errors.ts';
 import { useLocalDraft, type DraftOffer } from '../localDraft/useLocalDraft.ts';
 import type { ParticipantsRef } from '../participants/useParticipants.ts';
 import {
+  EMPTY_VALUES,
   formState,
   parseFormDraft,
   type BonusField,
@@ -13,6 +15,7 @@ import {
   type SummaryField,
   type SummaryValues,
 } from './sharedForm.ts';
+import { NO_ERRORS, type SharedPortfolioFieldsMachine } from './sharedPortfolioFieldsMachine.ts';
 import { sharedPortfolioFormMachine, type FormMode } from './sharedPortfolioFormMachine.ts';
 
 /** The form page's actor; the app provides its logic (`provideSharedPortfolioForm`) and input. */
@@ -57,18 +60,35 @@ export const useFormProblem = (): string | null =>
 export const useFormLoadError = (): UiError | null =>
   SharedPortfolioFormActorContext.useSelector((s) => s.context.error);
 
+type FieldsRef = ActorRefFrom<SharedPortfolioFieldsMachine>;
+type FieldsSnapshot = SnapshotFrom<SharedPortfolioFieldsMachine>;
+
+/** The form's fields actor (once the template or the portfolio is loaded). */
+function useFieldsRef(): FieldsRef | undefined {
+  // Children are typed as a union of every actor the machine may start; this id is the fields'.
+  return SharedPortfolioFormActorContext.useSelector((s) => s.children.fields as FieldsRef | undefined);
+}
+
+/** A value of the fields' snapshot; `empty` before they exist. */
+function useFields<T>(select: (s: FieldsSnapshot) => T, empty: T): T {
+  const ref = useFieldsRef();
+  const selected = useSelector(ref, (s: FieldsSnapshot | undefined) => (s ? select(s) : empty));
+  return selected;
+}
+
+const NO_ROWS: readonly QuestionRow[] = [];
+
 /** The summary values as typed. */
-export const useFormValues = (): SummaryValues => SharedPortfolioFormActorContext.useSelector((s) => s.context.values);
+export const useFormValues = (): SummaryValues => useFields((s) => s.context.values, EMPTY_VALUES);
 
 /** The question rows. */
-export const useQuestionRows = (): readonly QuestionRow[] =>
-  SharedPortfolioFormActorContext.useSelector((s) => s.context.rows);
+export const useQuestionRows = (): readonly QuestionRow[] => useFields((s) => s.context.rows, NO_ROWS);
 
 /** How many saves the form refused so far. */
 export const useRefusals = (): number => SharedPortfolioFormActorContext.useSelector((s) => s.context.refusals);
 
 /** The messages on screen. */
-export const useFormErrors = (): FormErrors => SharedPortfolioFormActorContext.useSelector((s) => s.context.errors);
+export const useFormErrors = (): FormErrors => useFields((s) => s.context.errors, NO_ERRORS);
 
 /** Why the server refused the last save or delete, if it did. */
 export const useSaveError = (): string | null =>
@@ -84,19 +104,20 @@ export function useParticipantsRef(): ParticipantsRef | undefined {
   return SharedPortfolioFormActorContext.useSelector((s) => s.children.participants as ParticipantsRef | undefined);
 }
 
-/** What the form may ask. */
+/** What the form may ask (of its fields: typing and Save; of the form: the rest). */
 export function useSharedPortfolioFormEvents() {
   const actor = SharedPortfolioFormActorContext.useActorRef();
+  const fields = useFieldsRef();
   return useMemo(
     () => ({
-      changeField: (field: SummaryField, value: string) => actor.send({ type: 'field.change', field, value }),
-      changeGrades: (grades: readonly string[]) => actor.send({ type: 'grades.change', grades }),
-      toggleQuestion: (key: string, included: boolean) => actor.send({ type: 'question.toggle', key, included }),
-      addQuestion: () => actor.send({ type: 'question.add' }),
-      removeQuestion: (key: string) => actor.send({ type: 'question.remove', key }),
+      changeField: (field: SummaryField, value: string) => fields?.send({ type: 'field.change', field, value }),
+      changeGrades: (grades: readonly string[]) => fields?.send({ type: 'grades.change', grades }),
+      toggleQuestion: (key: string, included: boolean) => fields?.send({ type: 'question.toggle', key, included }),
+      addQuestion: () => fields?.send({ type: 'question.add' }),
+      removeQuestion: (key: string) => fields?.send({ type: 'question.remove', key }),
       changeQuestion: (key: string, field: BonusField, value: string) =>
-        actor.send({ type: 'question.change', key, field, value }),
-      submit: () => actor.send({ type: 'form.submit' }),
+        fields?.send({ type: 'question.change', key, field, value }),
+      submit: () => fields?.send({ type: 'form.submit' }),
       cancel: () => actor.send({ type: 'form.cancel' }),
       askDelete: () => actor.send({ type: 'portfolio.delete' }),
       confirmDelete: () => actor.send({ type: 'delete.confirm' }),
@@ -105,7 +126,7 @@ export function useSharedPortfolioFormEvents() {
       leave: () => actor.send({ type: 'leave.confirm' }),
       retry: () => actor.send({ type: 'retry' }),
     }),
-    [actor],
+    [actor, fields],
   );
 }
 
@@ -116,11 +137,12 @@ export function useSharedPortfolioFormEvents() {
  */
 export function useSharedPortfolioFormDraft(): DraftOffer | null {
   const actor = SharedPortfolioFormActorContext.useActorRef();
-  const text = SharedPortfolioFormActorContext.useSelector((s) => formState(s.context.values, s.context.rows));
+  const fields = useFieldsRef();
+  const text = useFields((s) => formState(s.context.values, s.context.rows), '');
   const [opened] = useState(() => {
-    const { initial, sharedPortfolio, mode } = actor.getSnapshot().context;
+    const { sharedPortfolio, mode } = actor.getSnapshot().context;
     return {
-      current: initial ?? '',
+      current: fields?.getSnapshot().context.initial ?? '',
       base: sharedPortfolio?.updated_at ?? null,
       form: mode === 'create' ? 'shared-portfolio:new' : `shared-portfolio:${sharedPortfolio?.id ?? 0}`,
     };
@@ -128,9 +150,9 @@ export function useSharedPortfolioFormDraft(): DraftOffer | null {
   const apply = useCallback(
     (restored: string) => {
       const draft = parseFormDraft(restored);
-      if (draft) actor.send({ type: 'form.restore', draft });
+      if (draft) fields?.send({ type: 'form.restore', draft });
     },
-    [actor],
+    [fields],
   );
   return useLocalDraft({ form: opened.form, text, current: opened.current, base: opened.base, apply });
 }

@@ -11,13 +11,10 @@ import { ArtifactDeleteContext } from '../../machines/artifactDelete/useArtifact
 import type { EditableArtifact } from '../../machines/artifactLifecycle/artifactSelectors.ts';
 import { provideArtifactLifecycle } from '../../machines/artifactLifecycle/provideArtifactLifecycle.ts';
 import { ArtifactLifecycleActorContext } from '../../machines/artifactLifecycle/useArtifactLifecycle.ts';
-import type { GateCheckInput, SharedUpdateInput } from '../../machines/sharedArtifactSave/sharedArtifactSaveMachine.ts';
 import { FORM_ERROR_MESSAGE } from '../../schemas/responses.ts';
-import type { GateCheckResponse, SharedArtifactDetail } from '../../schemas/sharedArtifact.ts';
-import type { SharedArtifact } from '../../schemas/sharedPortfolio.ts';
 // The typed failures the services throw, which the machines turn into messages.
 // oxlint-disable-next-line no-restricted-imports
-import { ApiError, NetworkError } from '../../services/errors.ts';
+import { ApiError } from '../../services/errors.ts';
 import { makeMedia } from '../../test/artifactFixtures.ts';
 import { renderArtifactEdit } from '../../test/artifactEditHarness.tsx';
 import { makeComment, makeReaction, makeSharedArtifactDetail } from '../../test/sharedArtifactFixtures.ts';
@@ -26,6 +23,7 @@ import { Toaster } from '../feedback/Toaster.tsx';
 import { clearToasts, notify } from '../feedback/toastStore.ts';
 import { theme } from '../theme/theme.ts';
 import { SharedArtifactEditPage } from './SharedArtifactEditPage.tsx';
+import { alerts, button, field, input, renderLoaded } from '../../test/sharedArtifactEditPageKit.ts';
 
 // The services behind the shared endpoints (the last test checks the page calls them, not the personal ones).
 const services = vi.hoisted(() => ({
@@ -47,57 +45,6 @@ vi.mock('../../services/mediaService.ts', async (importOriginal) => ({
 
 afterEach(clearToasts);
 beforeEach(() => Object.values(services).forEach((fn) => fn.mockReset()));
-
-const LOADED = '2026-03-02T10:00:00.000Z';
-const STORED = '2026-03-02T11:30:00.000Z';
-const NEWEST = '2026-03-02T11:45:00.000Z';
-const CONFLICT_MESSAGE = 'This artifact has recently been saved by someone else at 03/02/26 11:30.';
-const STALE_MESSAGE = 'This artifact has recently been saved by someone else at 03/02/26 11:45.';
-
-const ok: GateCheckResponse = { type: 'ok', message: 'Shared artifact can be safely saved.', updated_at: LOADED };
-const conflict = (updatedAt = STORED, message = CONFLICT_MESSAGE): GateCheckResponse => ({
-  type: 'warning',
-  message,
-  updated_at: updatedAt,
-});
-const refusal: GateCheckResponse = { type: 'error', message: 'Invalid updated_at parameter.' };
-const stale = new ApiError(409, 'conflict', STALE_MESSAGE, '');
-
-const input = { kind: 'shared' as const, portfolioId: 9, artifactId: 70, readOnly: false };
-const savedAs = (inputOfPut: SharedUpdateInput): SharedArtifact =>
-  makeSharedArtifact({ responses: inputOfPut.responses, updated_at: NEWEST });
-
-/** The page with the artifact loaded; gate checks and saves wait for the test. */
-async function renderLoaded(
-  artifact: SharedArtifactDetail = makeSharedArtifactDetail(),
-  options: { leaveDelay?: number } = {},
-) {
-  const gateCheck = controllableActor<GateCheckResponse, GateCheckInput>();
-  const update = controllableActor<SharedArtifact, SharedUpdateInput>();
-  const fetchArtifact = controllableActor<EditableArtifact, { artifactId: number }>();
-  const deleteShared = controllableActor<SharedArtifact, { artifactId: number }>();
-  const rendered = renderArtifactEdit({
-    input,
-    fakes: {
-      fetchArtifact: fetchArtifact.logic,
-      gateCheck: gateCheck.logic,
-      updateSharedArtifact: update.logic,
-      deleteSharedArtifact: deleteShared.logic,
-    },
-    ...(options.leaveDelay !== undefined ? { leaveDelay: options.leaveDelay } : {}),
-  });
-  expect(fetchArtifact.calls[0]?.input).toEqual({ artifactId: 70 });
-  await act(async () => fetchArtifact.next().deferred.resolve(artifact));
-  await screen.findByRole('heading', { level: 1, name: 'Edit Shared Artifact' });
-  return { ...rendered, gateCheck, update, deleteShared, ux: userEvent.setup() };
-}
-
-const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A question's input by its text (core questions carry a decorative '*'). */
-const field = (label: string) => screen.getByLabelText(new RegExp(`^${escape(label)}\\*?$`)) as HTMLInputElement;
-const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent ?? '');
-const conflictDialog = () => screen.queryByRole('alertdialog', { name: 'Edit Conflict' });
 
 describe('the shared artifact edit page: the form', () => {
   it('loads the shared artifact and shows the personal form with the team questions under their own heading', async () => {
@@ -161,146 +108,6 @@ describe('the shared artifact edit page: not found', () => {
     renderArtifactEdit({ input: { ...input, portfolioId: Number.NaN }, fakes: { fetchArtifact: fetchArtifact.logic } });
     expect(await screen.findByText('Shared artifact not found.')).toBeTruthy();
     expect(fetchArtifact.calls).toHaveLength(0);
-  });
-});
-
-describe('the shared artifact edit page: saving (gate check)', () => {
-  it('gate check ok: sends the answers with the loaded updated_at, says so and opens the shared artifact view', async () => {
-    const { ux, gateCheck, update, navigateToArtifact } = await renderLoaded();
-    await ux.type(field('Artifact Name'), 's');
-    await ux.click(button('Save'));
-    expect(gateCheck.calls[0]!.input).toEqual({ portfolioId: 9, artifactId: 70, updatedAt: LOADED });
-    expect(button('Save').getAttribute('aria-busy')).toBe('true');
-    await act(async () => gateCheck.next().deferred.resolve(ok));
-    const put = update.next();
-    expect(put.input).toEqual({
-      artifactId: 70,
-      responses: { artifactName: 'Ramp races', learningGoal: 'Forces' },
-      updatedAt: LOADED,
-    });
-    await act(async () => put.deferred.resolve(savedAs(put.input)));
-    expect(await screen.findByText('Successfully edited shared artifact')).toBeTruthy();
-    await waitFor(() => expect(navigateToArtifact).toHaveBeenCalledWith(9, 70));
-  });
-
-  it('conflict: asks “<message> Are you sure you want to overwrite their changes?”; NO keeps the answers and sends nothing', async () => {
-    const { ux, gateCheck, update } = await renderLoaded();
-    await ux.type(field('Artifact Name'), 's');
-    await ux.click(button('Save'));
-    await act(async () => gateCheck.next().deferred.resolve(conflict()));
-    const dialog = conflictDialog()!;
-    expect(dialog.textContent).toContain(`${CONFLICT_MESSAGE} Are you sure you want to overwrite their changes?`);
-    expect(
-      within(dialog)
-        .getAllByRole('button')
-        .map((b) => b.textContent),
-    ).toEqual(['NO', 'YES']);
-    // Focus starts on NO and stays in the dialog.
-    expect(document.activeElement).toBe(button('NO'));
-    await ux.tab();
-    expect(document.activeElement).toBe(button('YES'));
-    await ux.tab();
-    expect(document.activeElement).toBe(button('NO'));
-    await ux.click(button('NO'));
-    expect(conflictDialog()).toBeNull();
-    expect(update.calls).toHaveLength(0);
-    expect(field('Artifact Name').value).toBe('Ramp races');
-    await waitFor(() => expect(button('Save').disabled).toBe(false));
-    expect(button('Save').getAttribute('aria-busy')).toBeNull();
-  });
-
-  it('conflict: YES sends the answers with the updated_at the gate check returned', async () => {
-    const { ux, gateCheck, update, navigateToArtifact } = await renderLoaded();
-    await ux.click(button('Save'));
-    await act(async () => gateCheck.next().deferred.resolve(conflict()));
-    await ux.click(within(conflictDialog()!).getByRole('button', { name: 'YES' }));
-    expect(conflictDialog()).toBeNull();
-    const put = update.next();
-    expect(put.input).toEqual({
-      artifactId: 70,
-      responses: { artifactName: 'Ramp race', learningGoal: 'Forces' },
-      updatedAt: STORED,
-    });
-    await act(async () => put.deferred.resolve(savedAs(put.input)));
-    expect(await screen.findByText('Successfully edited shared artifact')).toBeTruthy();
-    await waitFor(() => expect(navigateToArtifact).toHaveBeenCalledWith(9, 70));
-  });
-
-  it('Escape at the Edit Conflict question answers NO', async () => {
-    const { ux, gateCheck, update } = await renderLoaded();
-    await ux.click(button('Save'));
-    await act(async () => gateCheck.next().deferred.resolve(conflict()));
-    await ux.keyboard('{Escape}');
-    expect(conflictDialog()).toBeNull();
-    expect(update.calls).toHaveLength(0);
-  });
-
-  it('gate check error: alerts its message, sends nothing and keeps the answers', async () => {
-    const { ux, gateCheck, update } = await renderLoaded();
-    await ux.type(field('Artifact Name'), 's');
-    await ux.click(button('Save'));
-    await act(async () => gateCheck.next().deferred.resolve(refusal));
-    await waitFor(() => expect(alerts().join()).toContain(refusal.message));
-    expect(update.calls).toHaveLength(0);
-    expect(conflictDialog()).toBeNull();
-    expect(field('Artifact Name').value).toBe('Ramp races');
-    await waitFor(() => expect(button('Save').disabled).toBe(false));
-  });
-
-  it('a gate check that cannot reach the server alerts why and keeps the answers', async () => {
-    const { ux, gateCheck, update } = await renderLoaded();
-    await ux.click(button('Save'));
-    await act(async () => gateCheck.next().deferred.reject(new NetworkError()));
-    await waitFor(() => expect(alerts().join()).toContain('The server could not be reached.'));
-    expect(update.calls).toHaveLength(0);
-    await waitFor(() => expect(button('Save').disabled).toBe(false));
-  });
-
-  it('409 from the save (someone saved in between): the dialog comes back with the server’s message, and YES saves over the newest version', async () => {
-    const { ux, gateCheck, update, navigateToArtifact } = await renderLoaded();
-    await ux.click(button('Save'));
-    await act(async () => gateCheck.next().deferred.resolve(conflict()));
-    await ux.click(button('YES'));
-    await act(async () => update.next().deferred.reject(stale));
-    // A fresh gate check learns which version is stored now.
-    const recheck = gateCheck.next();
-    expect(recheck.input).toEqual({ portfolioId: 9, artifactId: 70, updatedAt: LOADED });
-    await act(async () => recheck.deferred.resolve(conflict(NEWEST, 'The gate check’s own words.')));
-    const dialog = conflictDialog()!;
-    expect(dialog.textContent).toContain(`${STALE_MESSAGE} Are you sure you want to overwrite their changes?`);
-    expect(dialog.textContent).not.toContain('own words');
-    await ux.click(within(dialog).getByRole('button', { name: 'YES' }));
-    const put = update.next();
-    expect(put.input.updatedAt).toBe(NEWEST);
-    await act(async () => put.deferred.resolve(savedAs(put.input)));
-    expect(await screen.findByText('Successfully edited shared artifact')).toBeTruthy();
-    await waitFor(() => expect(navigateToArtifact).toHaveBeenCalledWith(9, 70));
-  });
-
-  it('a 409 right after an ok gate check asks too (someone saved between the check and the save)', async () => {
-    const { ux, gateCheck, update } = await renderLoaded();
-    await ux.click(button('Save'));
-    await act(async () => gateCheck.next().deferred.resolve(ok));
-    await act(async () => update.next().deferred.reject(stale));
-    await act(async () => gateCheck.next().deferred.resolve(conflict(NEWEST)));
-    expect(conflictDialog()!.textContent).toContain(STALE_MESSAGE);
-    await ux.click(button('NO'));
-    expect(update.calls).toHaveLength(0);
-    await waitFor(() => expect(button('Save').disabled).toBe(false));
-  });
-
-  it('another failure of the save alerts the server’s message and keeps the answers', async () => {
-    const { ux, gateCheck, update } = await renderLoaded();
-    await ux.type(field('Artifact Name'), 's');
-    await ux.click(button('Save'));
-    await act(async () => gateCheck.next().deferred.resolve(ok));
-    await act(async () =>
-      update.next().deferred.reject(new ApiError(400, 'invalid_responses', 'Field Artifact Name is required.', '')),
-    );
-    await waitFor(() => expect(alerts().join()).toContain('Field Artifact Name is required.'));
-    expect(gateCheck.calls).toHaveLength(0);
-    expect(field('Artifact Name').value).toBe('Ramp races');
-    await waitFor(() => expect(button('Save').disabled).toBe(false));
   });
 });
 

@@ -23,7 +23,8 @@ import { SelectField } from '../components/SelectField.tsx';
 import { paths } from '../paths.ts';
 import { SharedPortfolioSummary } from '../shared/browser/SharedPortfolioSummary.tsx';
 import { ArtifactsArea } from './ArtifactsArea.tsx';
-import { ActiveFilters, FilterBy } from './FilterBy.tsx';
+import { ActiveFilters } from './ActiveFilters.tsx';
+import { FilterBy } from './FilterBy.tsx';
 import { Hint, Problem } from './Notices.tsx';
 import { PortfolioSummary } from './PortfolioSummary.tsx';
 
