@@ -13,7 +13,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { BENCH_PASSWORD, type DatasetSize } from './generate.ts';
-import { prepare } from './interactions.ts';
+import { prepare } from './benchWorld.ts';
 import { ensureSpaBuilt, median, prepareDataDir, startServer, token } from './support.ts';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;

@@ -135,18 +135,35 @@ export function outboxFor(email: string): { file: string; text: string; subject:
     }));
 }
 
+/**
+ * Looks at `probe` until it gives something truthy, and returns that; fails after `timeoutMs`, naming `what`.
+ * The one way the journeys wait on a condition outside the browser (a file, a process, the API, the outbox);
+ * in a page, Playwright's own waits and `expect.poll` look at the page.
+ */
+export async function until<T>(
+  probe: () => T | Promise<T>,
+  what: string,
+  { timeoutMs = 15_000, everyMs = 20 }: { timeoutMs?: number; everyMs?: number } = {},
+): Promise<Exclude<T, false | 0 | '' | null | undefined>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value as Exclude<T, false | 0 | '' | null | undefined>;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
 /** Waits for an e-mail to `email` and returns the first link to `/reset-password/…` in it. */
-export async function waitForResetLink(email: string, after = 0): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const mails = outboxFor(email).slice(after);
-    for (const mail of mails.reverse()) {
+export function waitForResetLink(email: string, after = 0): Promise<string> {
+  const resetLink = () => {
+    for (const mail of outboxFor(email).slice(after).reverse()) {
       const match = /https?:\/\/[^\s"<>]+\/reset-password\/[A-Za-z0-9_-]+/.exec(mail.text);
       if (match) return match[0];
     }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`No reset link reached ${email}`);
+    return null;
+  };
+  return until(resetLink, `a reset link in an e-mail to ${email}`);
 }
 
 /** The demo data's landmarks: Tess's "Forces and Motion", its "Ramp races" and their copy in the demo PLC. */

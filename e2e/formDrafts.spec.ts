@@ -87,8 +87,8 @@ describe('the artifact form keeps a local draft', () => {
       // Forgotten when the form goes away, which may wait for the next page's code to arrive.
       await expect.poll(() => draftKeys(page)).toEqual([]);
       await page.goto(edit);
+      // The offer is decided as the form opens and rendered with its fields: with a field shown, it would show.
       await page.getByLabel('What would you do next, or differently?').waitFor();
-      await page.waitForTimeout(300);
       expect(await offer.count()).toBe(0);
     });
   }

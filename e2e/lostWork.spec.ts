@@ -24,6 +24,14 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${page.viewportSize()!.width}.png`) });
 }
 
+/** The texts of the local drafts the browser keeps (of every form). */
+const draftTexts = (page: Page) =>
+  page.evaluate(() =>
+    Object.entries(localStorage)
+      .filter(([key]) => key.startsWith('practicefolio.draft:'))
+      .map(([, value]) => (JSON.parse(value) as { text: string }).text),
+  );
+
 async function signedIn(email: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
   const page = await browser.newPage('/login', viewport);
   await login(page, email);
@@ -140,8 +148,8 @@ describe('local drafts survive what a guard cannot stop', () => {
       await page.getByRole('button', { name: 'Post Comment' }).click();
       await page.getByRole('article', { name: 'Comment by Tess Teacher' }).filter({ hasText: text }).waitFor();
       await page.reload();
+      // The offer is decided as the box opens and rendered with it: with the box shown, it would show.
       await page.getByLabel('Add a comment').waitFor();
-      await page.waitForTimeout(300);
       expect(await offer.count()).toBe(0);
       expect(
         await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('practicefolio.draft:'))),
@@ -161,8 +169,8 @@ describe('local drafts survive what a guard cannot stop', () => {
     await offer.waitFor({ state: 'detached' });
     expect(await page.getByLabel('Add a comment').inputValue()).toBe('');
     await page.reload();
+    // The offer is decided as the box opens and rendered with it: with the box shown, it would show.
     await page.getByLabel('Add a comment').waitFor();
-    await page.waitForTimeout(300);
     expect(await offer.count()).toBe(0);
   });
 });
@@ -210,7 +218,8 @@ describe('an expired session is not a dead end', () => {
     await page.goto(`/shared-portfolios/${plc}/artifacts/${first}`);
     const text = `Kept through a sign-in on the sign-in page ${stamp}`;
     await page.getByLabel('Add a comment').fill(text);
-    await page.waitForTimeout(800);
+    // Kept as a draft once the typing pauses.
+    await expect.poll(() => draftTexts(page)).toContain(text);
     await page.context().clearCookies();
     await page.getByRole('button', { name: 'Post Comment' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Sign in again' });

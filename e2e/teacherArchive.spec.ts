@@ -1,14 +1,13 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, baseUrl, DEMO, login, outboxFor, setupBrowser, tokenFor } from './fixtures.ts';
-import { freePort } from '../server/test/processes.ts';
+import { api, baseUrl, DEMO, login, outboxFor, setupBrowser, tokenFor, until } from './fixtures.ts';
+import { ownServer } from './ownServer.ts';
 
 const browser = setupBrowser();
 const work = mkdtempSync(path.join(os.tmpdir(), 'pf-e2e-archive-'));
@@ -179,79 +178,11 @@ describe('a teacher takes her work with her', () => {
   });
 });
 
-/** The compiled server (`dist-server/main.js`, as `npm start` runs it) on its own data folder, in its own process group. */
-class OwnServer {
-  private child: ChildProcess | null = null;
-  private exited: Promise<void> = Promise.resolve();
-  output = '';
-
-  constructor(
-    readonly url: string,
-    private readonly env: NodeJS.ProcessEnv,
-  ) {}
-
-  async start(): Promise<void> {
-    this.output = '';
-    const child = spawn(process.execPath, [path.resolve('dist-server/main.js')], {
-      env: this.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    this.child = child;
-    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
-    child.stdout?.on('data', (d: Buffer) => (this.output += d.toString()));
-    child.stderr?.on('data', (d: Buffer) => (this.output += d.toString()));
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null)
-        throw new Error(`The server exited while starting:\n${this.output}`);
-      const healthy = await fetch(`${this.url}/api/v1/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (healthy) return;
-      if (Date.now() > deadline) throw new Error(`The server did not become healthy:\n${this.output}`);
-      await sleep(100);
-    }
-  }
-
-  /** SIGKILL to the server and its process group: nothing flushed, closed or handed back. */
-  async kill(): Promise<void> {
-    if (this.child?.pid) process.kill(-this.child.pid, 'SIGKILL');
-    await this.exited;
-    this.child = null;
-  }
-
-  /** A clean stop (SIGTERM). */
-  async stop(): Promise<void> {
-    this.child?.kill('SIGTERM');
-    await this.exited;
-    this.child = null;
-  }
-}
-
 describe('an archive being built when the server is killed', () => {
   it('is built at the next start, without waiting for its lease to lapse', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pf-e2e-archive-kill-'));
-    const staticDir = path.join(dataDir, 'static');
-    mkdirSync(staticDir);
-    writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>PracticeFolio</title><!--app-config-->\n');
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const server = new OwnServer(url, {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      JWT_SECRET: '',
-      DEMO_DATA: 'true',
-      LOG_LEVEL: 'info',
-      STATIC_DIR: staticDir,
-    });
+    const server = await ownServer(dataDir, path.join(dataDir, 'static'), { LOG_LEVEL: 'info' });
+    const url = server.url;
     try {
       await server.start();
       const call = async <T>(method: string, pathname: string, token: string, body?: BodyInit): Promise<T> => {
@@ -281,19 +212,27 @@ describe('an archive being built when the server is killed', () => {
       type Job = { id: number; status: string; size: number | null };
       const job = await call<Job>('POST', '/archives', token, undefined);
       // Killed as soon as the build is seen under way.
-      let seen = job;
-      while (seen.status === 'queued')
-        seen = (await call<Job[]>('GET', '/archives', token)).find((j) => j.id === job.id)!;
+      const jobNow = async () => (await call<Job[]>('GET', '/archives', token)).find((j) => j.id === job.id)!;
+      const seen = await until(
+        async () => {
+          const now = await jobNow();
+          return now.status !== 'queued' && now;
+        },
+        'the build to start',
+        { timeoutMs: 60_000, everyMs: 5 },
+      );
       await server.kill();
       expect(seen.status, 'the build finished before the kill could land').toBe('building');
 
       await server.start();
-      const deadline = Date.now() + 60_000;
-      let done = seen;
-      while (done.status !== 'ready' && done.status !== 'failed' && Date.now() < deadline) {
-        await sleep(200);
-        done = (await call<Job[]>('GET', '/archives', token)).find((j) => j.id === job.id)!;
-      }
+      const done = await until(
+        async () => {
+          const now = await jobNow();
+          return (now.status === 'ready' || now.status === 'failed') && now;
+        },
+        'the build to end',
+        { timeoutMs: 60_000, everyMs: 200 },
+      );
       expect(done.status).toBe('ready');
       // Taken up at the start (the killed process is gone), not after its lease lapsed.
       expect(server.output).toContain('archive job of a stopped process taken up again');
@@ -317,7 +256,7 @@ describe('an archive being built when the server is killed', () => {
       );
       expect(mails).toHaveLength(1);
     } finally {
-      await server.stop();
+      if (server.running) await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 300_000);

@@ -1,0 +1,87 @@
+import { runExportBench } from '../exports.ts';
+import { SMALL } from '../generate.ts';
+import { runResearchBench } from '../research.ts';
+import { runUploadBench } from '../upload.ts';
+import type { Report } from './report.ts';
+
+/** The streaming parts of the results: a large upload, the CSV exports and the research package. */
+
+/** `upload`: the server's memory while a large file is uploaded. */
+export async function reportUpload(report: Report): Promise<void> {
+  const { out, log, judge, GOALS, uploadBytes, values } = report;
+  log(`Server memory during a ${values['upload-mib']} MiB upload…`);
+  const u = await runUploadBench(SMALL, uploadBytes);
+  out('## Memory during a large upload');
+  out();
+  out('RSS of the node process while the file streams to disk.');
+  out();
+  out('| Upload | Time | Throughput | RSS idle | RSS peak | Growth | Goal | |');
+  out('|---:|---:|---:|---:|---:|---:|---:|---|');
+  out(
+    `| ${Math.round(u.bytes / 1024 / 1024)} MiB | ${u.seconds.toFixed(1)} s | ${Math.round(u.bytes / 1024 / 1024 / u.seconds)} MiB/s | ${u.idleMiB} MiB | ${u.peakMiB} MiB | ${u.growthMiB} MiB | < ${GOALS.uploadGrowthMiB} MiB | ${judge('upload', `memory growth during a ${Math.round(u.bytes / 1024 / 1024)} MiB upload < ${GOALS.uploadGrowthMiB} MiB`, `${u.growthMiB} MiB`, u.growthMiB < GOALS.uploadGrowthMiB)} |`,
+  );
+  out();
+}
+
+/** `exports`: both CSV exports on the data set. */
+export async function reportExports(report: Report): Promise<void> {
+  const { out, log, judge, GOALS, sizeName, size } = report;
+  log(`CSV exports (${sizeName} data set)…`);
+  const e = await runExportBench(size);
+  report.counts ??= e.counts;
+  out('## CSV exports');
+  out();
+  out(`RSS of the node process when idle, with this data set: **${e.idleMiB} MiB**; while each export streams:`);
+  out();
+  out('| Export | Status | Rows | Size | Time | RSS before | RSS peak | Goal (growth) | |');
+  out('|---|---:|---:|---:|---:|---:|---:|---:|---|');
+  for (const x of e.exports) {
+    const growth = x.peakMiB - x.beforeMiB;
+    const ok = x.status === 200 && growth < GOALS.exportGrowthMiB;
+    out(
+      `| \`GET ${x.url}\` | ${x.status} | ${x.rows} | ${(x.bytes / 1024 / 1024).toFixed(1)} MiB | ${x.seconds.toFixed(1)} s | ${x.beforeMiB} MiB | ${x.peakMiB} MiB | < ${GOALS.exportGrowthMiB} MiB | ${judge('exports', `\`GET ${x.url}\`: memory growth < ${GOALS.exportGrowthMiB} MiB (${sizeName} data set)`, `${growth} MiB`, ok)} |`,
+    );
+  }
+  out();
+}
+
+/** `research`: the research export package. */
+export async function reportResearch(report: Report): Promise<void> {
+  const { out, log, judge, mark, MB, GOALS, sizeName, size } = report;
+  log(`Research export package (${sizeName} data set)…`);
+  const r = await runResearchBench(size);
+  report.counts ??= r.counts;
+  out('## Research export package');
+  out();
+  out(
+    `\`GET /api/v1/research/export\` of the whole installation (no filter), read by the client as it arrives, on a fresh server: after a warm-up package that selects no artifact, comment or reaction (\`from=2100-01-01\`), the two packages below one after the other. Twice: the server as \`npm start\` runs it (the goal), and the same server with V8's young generation capped by \`NODE_OPTIONS=--max-semi-space-size=2\` (for comparison: how much of the growth is the young generation V8 grows under any sustained allocation). *Rows*: the sum of the package's CSV rows (the audit log's counts), of which comments and responses.`,
+  );
+  out();
+  out(
+    '| Server | Package | Status | Logged | Rows | Comments | Responses | Size | Time | RSS before | RSS peak | Growth | Goal | |',
+  );
+  out('|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  for (const srv of r.servers) {
+    const judged = srv.label === 'default';
+    out(
+      `| ${srv.label} | idle; warm-up \`from=2100-01-01\` | ${srv.warmUp.status} | ${srv.warmUp.logged} | | | | ${MB(srv.warmUp.bytes)} MB | ${srv.warmUp.seconds.toFixed(1)} s | ${srv.idleMiB} MiB | ${srv.warmUp.peakMiB} MiB | | | |`,
+    );
+    for (const x of srv.runs) {
+      const growth = x.peakMiB - x.beforeMiB;
+      const ok = x.status === 200 && x.logged === 'completed' && growth <= GOALS.researchGrowthMiB;
+      const rows = Object.values(x.rowCounts).reduce((a, b) => a + b, 0);
+      const verdict = judged
+        ? judge(
+            'research',
+            `research package (\`${x.query}\`, ${srv.runs.indexOf(x) === 0 ? 'first' : 'second'} full export of the server): memory growth ≤ ${GOALS.researchGrowthMiB} MiB (${sizeName} data set)`,
+            `${growth} MiB`,
+            ok,
+          )
+        : `${mark(ok)} (comparison)`;
+      out(
+        `| ${srv.label} | \`${x.query}\` | ${x.status} | ${x.logged} | ${rows.toLocaleString('en-US')} | ${(x.rowCounts['comments'] ?? 0).toLocaleString('en-US')} | ${(x.rowCounts['responses'] ?? 0).toLocaleString('en-US')} | ${MB(x.bytes)} MB | ${x.seconds.toFixed(1)} s | ${x.beforeMiB} MiB | ${x.peakMiB} MiB | ${growth} MiB | ≤ ${GOALS.researchGrowthMiB} MiB | ${verdict} |`,
+      );
+    }
+  }
+  out();
+}
