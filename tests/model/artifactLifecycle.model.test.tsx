@@ -1,7 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fromPromise, SimulatedClock } from 'xstate';
 import {
   artifactLifecycleMachine,
   REDIRECT_DELAY_MS,
@@ -9,31 +7,29 @@ import {
   type ArtifactLifecycleEvent,
   type ArtifactLifecycleInput,
 } from '../../src/machines/artifactLifecycle/artifactLifecycleMachine.ts';
-import type { EditableArtifact } from '../../src/machines/artifactLifecycle/artifactSelectors.ts';
-import type {
-  GateCheckInput,
-  SharedSaveOutcome,
-  SharedUpdateInput,
-} from '../../src/machines/sharedArtifactSave/sharedArtifactSaveMachine.ts';
-import type { Artifact } from '../../src/schemas/artifact.ts';
+import type { ArtifactSaveOutput } from '../../src/machines/artifactLifecycle/artifactSaveMachine.ts';
 import { FORM_ERROR_MESSAGE } from '../../src/schemas/responses.ts';
-import type { GateCheckResponse } from '../../src/schemas/sharedArtifact.ts';
-import type { SharedArtifact } from '../../src/schemas/sharedPortfolio.ts';
-import { renderArtifactEdit } from '../../src/test/artifactEditHarness.tsx';
-import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
+import { clearToasts } from '../../src/views/feedback/toastStore.ts';
 import { READ_ONLY_MESSAGE } from '../../src/views/pages/ArtifactEditPage.tsx';
+import {
+  alerts,
+  button,
+  endPersonalSave,
+  endSharedSave,
+  input,
+  saveButtons,
+  setup,
+  type Harness,
+} from './support/artifactEditModel.tsx';
 import { checkStates } from './support/checkStates.ts';
-import { assertEveryStateChecked, coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
-import { answerAsStep, controllableActor } from './support/deferred.ts';
+import { assertEveryStateChecked, createPathModel, modelEvents } from './support/coverage.ts';
+import { answerAsStep } from './support/deferred.ts';
 import { trackCoverage } from './support/report.ts';
 import {
   completedArtifact,
-  defect,
   deleteEvents,
   elsewhere,
-  LABELS,
   leaveEvents,
-  LOADED,
   lotArtifact,
   newActorEvents,
   newArtifact,
@@ -45,7 +41,7 @@ import {
   personalUserEvents,
   REDIRECT,
   refused,
-  savedShared,
+  saveOutputs,
   sharedActorEvents,
   sharedArtifact,
   sharedElsewhere,
@@ -54,76 +50,10 @@ import {
   type Snapshot,
   type Step,
   timerEvents,
-  type UpdateInput,
 } from './support/artifactLifecyclePaths.ts';
 
 trackCoverage(artifactLifecycleMachine);
 afterEach(clearToasts);
-
-interface Harness extends ReturnType<typeof renderArtifactEdit> {
-  discardArtifact: ReturnType<typeof controllableActor<Artifact, { artifactId: number }>>;
-  fetchArtifact: ReturnType<typeof controllableActor<EditableArtifact, { artifactId: number }>>;
-  updateArtifact: ReturnType<typeof controllableActor<Artifact, UpdateInput>>;
-  gateCheck: ReturnType<typeof controllableActor<GateCheckResponse, GateCheckInput>>;
-  updateShared: ReturnType<typeof controllableActor<SharedArtifact, SharedUpdateInput>>;
-  ux: ReturnType<typeof userEvent.setup>;
-  /** The page's timers (the redirect after a save). */
-  clock: SimulatedClock;
-  /** The next message shown throws (a defect). */
-  flags: { breakNextNotice: boolean };
-}
-
-function setup(input: ArtifactLifecycleInput): Harness {
-  const discardArtifact = controllableActor<Artifact, { artifactId: number }>();
-  const fetchArtifact = controllableActor<EditableArtifact, { artifactId: number }>();
-  const updateArtifact = controllableActor<Artifact, UpdateInput>();
-  const gateCheck = controllableActor<GateCheckResponse, GateCheckInput>();
-  const updateShared = controllableActor<SharedArtifact, SharedUpdateInput>();
-  const flags = { breakNextNotice: false };
-  const clock = new SimulatedClock();
-  const rendered = renderArtifactEdit({
-    input,
-    fakes: {
-      discardArtifact: discardArtifact.logic,
-      fetchArtifact: fetchArtifact.logic,
-      updateArtifact: updateArtifact.logic,
-      gateCheck: gateCheck.logic,
-      updateSharedArtifact: updateShared.logic,
-      deleteArtifact: fromPromise<Artifact, { artifactId: number }>(async () => completedArtifact),
-      deleteSharedArtifact: fromPromise<SharedArtifact, { artifactId: number }>(async () => savedShared),
-    },
-    clock,
-    notice: ({ message, tone }) => {
-      if (flags.breakNextNotice) {
-        flags.breakNextNotice = false;
-        throw defect;
-      }
-      notify(message, tone);
-    },
-    inspect: coverageInspector,
-  });
-  return {
-    ...rendered,
-    discardArtifact,
-    fetchArtifact,
-    updateArtifact,
-    gateCheck,
-    updateShared,
-    ux: userEvent.setup(),
-    clock,
-    flags,
-  };
-}
-
-const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent ?? '');
-const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
-/** The enabled save buttons on the page. */
-const saveButtons = () =>
-  ['Save to Parking Lot', 'Submit to Portfolio', 'Save'].filter((name) => {
-    const found = screen.queryByRole('button', { name }) as HTMLButtonElement | null;
-    return found !== null && !found.disabled;
-  });
-const input = (key: string) => screen.getByRole('textbox', { name: LABELS[key] ?? key }) as HTMLInputElement;
 
 /** Short names of the payloads, for readable test names. */
 const LABELS_OF = new Map<unknown, string>([
@@ -137,10 +67,11 @@ const LABELS_OF = new Map<unknown, string>([
   [sharedArtifact, 'shared artifact'],
   [sharedElsewhere, 'shared artifact of another shared portfolio'],
   [sharedNotFound, '404'],
-  [outcomes.saved, 'saved'],
+  [saveOutputs.refused, '400'],
+  [saveOutputs.sharedSaved, 'saved'],
   [outcomes.stopped, 'stopped by the gate check'],
-  [outcomes.cancelled, 'NO at Edit Conflict'],
-  [defect, 'defect'],
+  [saveOutputs.declined, 'NO at Edit Conflict'],
+  [saveOutputs.defect, 'defect'],
 ]);
 
 function describePath(path: { state: { value: unknown }; steps: readonly Step[] }): string {
@@ -247,6 +178,15 @@ const states: Record<string, (s: Snapshot) => Promise<void>> = {
     throw new Error('validating is transient: a path never rests there');
   },
   'ready.saving': async (state) => {
+    if (state.context.kind === 'shared') {
+      await waitFor(() => expect(button('Save').getAttribute('aria-busy')).toBe('true'));
+      // The shared save starts with the gate check of the version the page loaded; nothing goes to the personal endpoint.
+      expect(h.gateCheck.calls.map((c) => c.input)).toEqual([
+        { portfolioId: 9, artifactId: 70, updatedAt: state.context.artifact!.updated_at },
+      ]);
+      expect(h.updateArtifact.calls).toHaveLength(0);
+      return;
+    }
     const pressed = { saveToLot: 'Save to Parking Lot', submit: 'Submit to Portfolio', save: 'Save' }[
       state.context.intent!
     ];
@@ -256,14 +196,6 @@ const states: Record<string, (s: Snapshot) => Promise<void>> = {
       artifactId: 12,
       body: { responses: state.context.responses, parkingLot: state.context.intent === 'saveToLot' },
     });
-  },
-  'ready.savingShared': async (state) => {
-    await waitFor(() => expect(button('Save').getAttribute('aria-busy')).toBe('true'));
-    // The shared save starts with the gate check of the version the page loaded; nothing goes to the personal endpoint.
-    expect(h.gateCheck.calls.map((c) => c.input)).toEqual([
-      { portfolioId: 9, artifactId: 70, updatedAt: state.context.artifact!.updated_at },
-    ]);
-    expect(h.updateArtifact.calls).toHaveLength(0);
   },
   'ready.saved': async (state) => {
     expect(
@@ -325,7 +257,6 @@ function settle(
 const events = {
   'xstate.done.actor.fetchArtifact': settle(() => h.fetchArtifact),
   'xstate.error.actor.fetchArtifact': settle(() => h.fetchArtifact),
-  'xstate.done.actor.updateArtifact': settle(() => h.updateArtifact),
   'xstate.done.actor.discardArtifact': settle(() => h.discardArtifact),
   'xstate.error.actor.discardArtifact': settle(() => h.discardArtifact),
   'artifact.cancel': async () => {
@@ -348,36 +279,12 @@ const events = {
       }),
     );
   },
-  'xstate.error.actor.updateArtifact': settle(() => h.updateArtifact),
-  'xstate.done.actor.sharedArtifactSave': async (step: Step) => {
-    const { output } = step.event as unknown as { output: SharedSaveOutcome };
-    const gate = h.gateCheck.next();
-    if (output.outcome === 'saved') {
-      await act(async () =>
-        gate.deferred.resolve({ type: 'ok', message: 'Shared artifact can be safely saved.', updated_at: LOADED }),
-      );
-      const put = h.updateShared.next();
-      await act(async () => put.deferred.resolve(output.artifact));
-    } else if (output.outcome === 'stopped') {
-      await act(async () => gate.deferred.resolve({ type: 'error', message: output.error.message }));
-    } else {
-      await act(async () =>
-        gate.deferred.resolve({
-          type: 'warning',
-          message: 'Saved by someone else.',
-          updated_at: '2026-03-02T11:00:00.000Z',
-        }),
-      );
-      await h.ux.click(
-        within(await screen.findByRole('alertdialog', { name: 'Edit Conflict' })).getByRole('button', { name: 'NO' }),
-      );
-    }
-  },
-  'xstate.error.actor.sharedArtifactSave': async () => {
-    h.flags.breakNextNotice = true;
-    await act(async () =>
-      h.gateCheck.next().deferred.resolve({ type: 'error', message: 'Invalid updated_at parameter.' }),
-    );
+  'xstate.done.actor.artifactSave': async (step: Step) => {
+    const { output } = step.event as unknown as { output: ArtifactSaveOutput };
+    if (h.gateCheck.calls.length === 0) return endPersonalSave(h, output, refused);
+    // A shared save fails only by a defect (saveOutputs.defect).
+    const shared = { saved: outcomes.saved, stopped: outcomes.stopped, declined: outcomes.cancelled, failed: 'defect' };
+    return endSharedSave(h, shared[output.outcome] as (typeof outcomes)[keyof typeof outcomes] | 'defect');
   },
   'field.change': async (step: Step) => {
     const { key, value } = step.event as unknown as { key: string; value: string };

@@ -9,10 +9,9 @@
  * ready.editing ─(artifact.saveToLot | artifact.submit  [parking lot])→ validating
  *               ─(artifact.save                          [completed])→ validating
  * validating ─(problems)→ editing (messages, page scrolled to the top)
- *            ├─[shared]→ savingShared ─(saved)→ saved
- *            │               └─(declined at the Edit Conflict question | stopped | failed)→ editing
- *            └→ saving ─(saved)→ saved ─(after redirectDelay)→ left (the artifact view)
- *                  └─(refused / failed)→ editing (the server's message is alerted)
+ *            └→ saving (the invoked `artifactSave`) ─(saved)→ saved ─(after redirectDelay)→ left (the artifact view)
+ *                  ├─(refused / failed)→ editing (the server's message is alerted)
+ *                  └─(shared: declined at the Edit Conflict question | stopped)→ editing
  * ready ─(artifact.deleted)→ ready.deleted (the form stays locked until the app leaves)
  *
  * Leaving (a link, Back, Forward: the app asks with leave.request; Cancel):
@@ -30,20 +29,20 @@
  * 'Successfully edited artifact' shows, and two seconds later the artifact view opens.
  * 'Save to Parking Lot' checks the answers' types but not the core questions: the lot is for
  * unfinished work. A completed artifact can only be saved (it never returns to the lot).
- * Shared artifacts are always complete; their save is the invoked `sharedArtifactSave` (gate
+ * Shared artifacts are always complete; `artifactSave` then runs `sharedArtifactSave` (gate
  * check, Edit Conflict question), after which 'Successfully edited shared artifact' shows and the
  * shared artifact view opens.
  * The uploads area is a spawned `uploadQueue` actor that lives as long as the page.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { Artifact, ArtifactUpdateBody } from '../../schemas/artifact.ts';
+import type { Artifact } from '../../schemas/artifact.ts';
 import { validateResponses } from '../../schemas/responses.ts';
 import type { Responses } from '../../schemas/structure.ts';
-import { deleteArtifact, getArtifact, updateArtifact } from '../../services/artifactService.ts';
+import { deleteArtifact, getArtifact } from '../../services/artifactService.ts';
 import { ApiError, toUiError } from '../../services/errors.ts';
-import { sharedArtifactSaveMachine, type SharedSaveOutcome } from '../sharedArtifactSave/sharedArtifactSaveMachine.ts';
 import { effect } from '../shared/effect.ts';
 import { uploadQueueMachine } from '../upload/uploadQueueMachine.ts';
+import { artifactSaveMachine, type ArtifactSaveOutput } from './artifactSaveMachine.ts';
 import { portfolioIdOf, type EditableArtifact } from './artifactSelectors.ts';
 import { draftFromResponses, editableKeys, firstIssues, typedIssues, type DraftValue } from './draft.ts';
 import { hasUnsavedWork, isNeverSaved } from './unsaved.ts';
@@ -54,15 +53,14 @@ import {
   notFoundText,
   PORTFOLIO_NOT_FOUND,
   REDIRECT_DELAY_MS,
-  SAVED_MESSAGE,
-  SHARED_SAVED_MESSAGE,
-  saveBody,
+  savedMessage,
   type ArtifactLifecycleContext,
   type ArtifactLifecycleEvent,
   type ArtifactLifecycleInput,
   type SaveIntent,
 } from './artifactLifecycleTypes.ts';
 
+export { artifactEditHasUnsavedChanges } from './unsaved.ts';
 export {
   REDIRECT_DELAY_MS,
   SAVED_MESSAGE,
@@ -76,6 +74,19 @@ export type {
   SaveIntent,
 } from './artifactLifecycleTypes.ts';
 
+/** After a never-saved artifact was removed (or not: housekeeping removes it later), the page is left. */
+const afterDiscard = [
+  {
+    guard: 'isCancelling',
+    target: 'leaving',
+    actions: {
+      type: 'navigateToPortfolio',
+      params: ({ context }: { context: ArtifactLifecycleContext }) => ({ portfolioId: context.portfolioId }),
+    },
+  },
+  { target: 'leaving', actions: 'allowLeave' },
+] as const;
+
 export const artifactLifecycleMachine = setup({
   types: {
     context: {} as ArtifactLifecycleContext,
@@ -88,10 +99,7 @@ export const artifactLifecycleMachine = setup({
     fetchArtifact: fromPromise<EditableArtifact, { artifactId: number }>(({ input, signal }) =>
       getArtifact(input.artifactId, signal),
     ),
-    updateArtifact: fromPromise<Artifact, { artifactId: number; body: ArtifactUpdateBody }>(({ input, signal }) =>
-      updateArtifact(input.artifactId, input.body, signal),
-    ),
-    sharedArtifactSave: sharedArtifactSaveMachine,
+    artifactSave: artifactSaveMachine,
     uploadQueue: uploadQueueMachine,
     // Removes a never-saved artifact (and its files) when its page is left.
     discardArtifact: fromPromise<Artifact, { artifactId: number }>(({ input, signal }) =>
@@ -111,9 +119,8 @@ export const artifactLifecycleMachine = setup({
     isInParkingLot: ({ context }) => context.artifact?.parkingLot === true,
     isCompleted: ({ context }) => context.artifact?.parkingLot === false,
     hasIssues: ({ context }) => Object.keys(context.issues).length > 0,
-    isShared: ({ context }) => context.kind === 'shared',
-    isSaved: (_, params: { outcome: SharedSaveOutcome }) => params.outcome.outcome === 'saved',
-    isStopped: (_, params: { outcome: SharedSaveOutcome }) => params.outcome.outcome === 'stopped',
+    isSaved: (_, params: { output: ArtifactSaveOutput }) => params.output.outcome === 'saved',
+    isFailed: (_, params: { output: ArtifactSaveOutput }) => params.output.outcome === 'failed',
     hasUnsavedChanges: ({ context }) => hasUnsavedWork(context),
     isNeverSaved: ({ context }) => isNeverSaved(context.artifact),
     isCancelling: ({ context }) => context.leaveBy === 'cancel',
@@ -129,14 +136,20 @@ export const artifactLifecycleMachine = setup({
       issues: {},
       error: null,
     })),
-    storeSaved: assign({ artifact: (_, params: { artifact: Artifact }) => params.artifact, error: null }),
+    // A personal save answers with the artifact; a shared one's page is left without it.
+    storeSaved: assign(({ context }, params: { output: ArtifactSaveOutput }) =>
+      params.output.outcome === 'saved' && params.output.artifact
+        ? { artifact: params.output.artifact, error: null }
+        : { artifact: context.artifact, error: context.error },
+    ),
     storeNotFound: assign({
       notFoundMessage: ({ context }, params: { message?: string }) => notFoundText(context.kind, params.message),
     }),
     storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
-    storeStopped: assign({
-      error: (_, params: { outcome: SharedSaveOutcome }) =>
-        params.outcome.outcome === 'stopped' ? params.outcome.error : null,
+    // Why a save failed or stopped (a declined one changes nothing).
+    storeOutcomeError: assign({
+      error: ({ context }, params: { output: ArtifactSaveOutput }) =>
+        'error' in params.output ? params.output.error : context.error,
     }),
     storeField: assign({
       draft: ({ context }, params: { key: string; value: DraftValue }) =>
@@ -303,98 +316,62 @@ export const artifactLifecycleMachine = setup({
             input: ({ context }) => ({ artifactId: context.artifactId }),
             // Either way the page is left: a new artifact that could not be removed now is listed
             // nowhere and housekeeping removes it later.
-            onDone: [
-              {
-                guard: 'isCancelling',
-                target: 'leaving',
-                actions: {
-                  type: 'navigateToPortfolio',
-                  params: ({ context }) => ({ portfolioId: context.portfolioId }),
-                },
-              },
-              { target: 'leaving', actions: 'allowLeave' },
-            ],
-            onError: [
-              {
-                guard: 'isCancelling',
-                target: 'leaving',
-                actions: {
-                  type: 'navigateToPortfolio',
-                  params: ({ context }) => ({ portfolioId: context.portfolioId }),
-                },
-              },
-              { target: 'leaving', actions: 'allowLeave' },
-            ],
+            onDone: afterDiscard,
+            onError: afterDiscard,
           },
         },
         // The app is leaving the page; nothing more happens here.
         leaving: { tags: ['busy'] },
         validating: {
           entry: 'validateDraft',
-          always: [
-            { guard: 'hasIssues', target: 'editing', actions: 'scrollToTop' },
-            { guard: 'isShared', target: 'savingShared' },
-            { target: 'saving' },
-          ],
+          always: [{ guard: 'hasIssues', target: 'editing', actions: 'scrollToTop' }, { target: 'saving' }],
         },
-        savingShared: {
+        saving: {
           tags: ['busy'],
           invoke: {
-            id: 'sharedArtifactSave',
-            src: 'sharedArtifactSave',
+            id: 'artifactSave',
+            src: 'artifactSave',
             input: ({ context }) => ({
+              kind: context.kind,
               portfolioId: context.portfolioId,
               artifactId: context.artifactId,
+              intent: context.intent ?? 'save',
               responses: context.responses,
               updatedAt: context.artifact!.updated_at,
             }),
             onDone: [
               {
-                guard: { type: 'isSaved', params: ({ event }) => ({ outcome: event.output }) },
+                guard: { type: 'isSaved', params: ({ event }) => ({ output: event.output }) },
                 target: 'saved',
-                actions: { type: 'notify', params: { message: SHARED_SAVED_MESSAGE, tone: 'success' } },
+                actions: [
+                  { type: 'storeSaved', params: ({ event }) => ({ output: event.output }) },
+                  {
+                    type: 'notify',
+                    params: ({ context }) => ({ message: savedMessage(context.kind), tone: 'success' }),
+                  },
+                ],
               },
-              // The save already alerted why it stopped; the answers stay for another try.
+              // The server refused or could not be reached: its message is alerted, the answers stay.
               {
-                guard: { type: 'isStopped', params: ({ event }) => ({ outcome: event.output }) },
+                guard: { type: 'isFailed', params: ({ event }) => ({ output: event.output }) },
                 target: 'editing',
-                actions: { type: 'storeStopped', params: ({ event }) => ({ outcome: event.output }) },
+                actions: [
+                  { type: 'storeOutcomeError', params: ({ event }) => ({ output: event.output }) },
+                  {
+                    type: 'notify',
+                    params: ({ event }) => ({
+                      message: 'error' in event.output ? event.output.error.message : '',
+                      tone: 'error',
+                    }),
+                  },
+                ],
               },
-              // NO at the Edit Conflict question: back to the answers, nothing sent.
-              { target: 'editing' },
+              // The shared save stopped (it already alerted why) or NO at the Edit Conflict question.
+              {
+                target: 'editing',
+                actions: { type: 'storeOutcomeError', params: ({ event }) => ({ output: event.output }) },
+              },
             ],
-            onError: {
-              target: 'editing',
-              actions: [
-                { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-                { type: 'notify', params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }) },
-              ],
-            },
-          },
-        },
-        saving: {
-          tags: ['busy'],
-          invoke: {
-            id: 'updateArtifact',
-            src: 'updateArtifact',
-            input: ({ context }) => ({
-              artifactId: context.artifactId,
-              body: saveBody(context.intent ?? 'save', context.responses),
-            }),
-            onDone: {
-              target: 'saved',
-              actions: [
-                { type: 'storeSaved', params: ({ event }) => ({ artifact: event.output }) },
-                { type: 'notify', params: { message: SAVED_MESSAGE, tone: 'success' } },
-              ],
-            },
-            onError: {
-              target: 'editing',
-              actions: [
-                { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-                { type: 'notify', params: ({ event }) => ({ message: toUiError(event.error).message, tone: 'error' }) },
-              ],
-            },
           },
         },
         saved: {
@@ -417,14 +394,3 @@ export const artifactLifecycleMachine = setup({
 });
 
 export type ArtifactLifecycleMachine = typeof artifactLifecycleMachine;
-
-/** Whether reloading or closing the tab now would lose work (the browser then asks). */
-export function artifactEditHasUnsavedChanges(snapshot: {
-  matches: (state: { ready: 'editing' | 'confirmingLeave' }) => boolean;
-  context: ArtifactLifecycleContext;
-}): boolean {
-  return (
-    (snapshot.matches({ ready: 'editing' }) || snapshot.matches({ ready: 'confirmingLeave' })) &&
-    hasUnsavedWork(snapshot.context)
-  );
-}

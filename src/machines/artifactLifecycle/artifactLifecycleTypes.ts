@@ -73,6 +73,9 @@ export function notFoundText(kind: ArtifactKind, serverMessage: string = ARTIFAC
   return kind === 'shared' ? SHARED_ARTIFACT_NOT_FOUND : serverMessage;
 }
 
+/** The toast after a successful save of an artifact of this kind. */
+export const savedMessage = (kind: ArtifactKind): string => (kind === 'shared' ? SHARED_SAVED_MESSAGE : SAVED_MESSAGE);
+
 /** The body of the PUT for an intent: only 'Save to Parking Lot' keeps the artifact in the lot. */
 export function saveBody(intent: SaveIntent, responses: Responses): ArtifactUpdateBody {
   return { responses, parkingLot: intent === 'saveToLot' };

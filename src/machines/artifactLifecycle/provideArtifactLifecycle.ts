@@ -11,6 +11,7 @@ import {
 import { uploadMachine, type UploadedMedia, type UploadFileInput } from '../upload/uploadMachine.ts';
 import { uploadQueueMachine, type RemoveFileInput } from '../upload/uploadQueueMachine.ts';
 import { artifactLifecycleMachine } from './artifactLifecycleMachine.ts';
+import { artifactSaveMachine } from './artifactSaveMachine.ts';
 import type { ArtifactKind, EditableArtifact } from './artifactSelectors.ts';
 import type { Notice } from '../shared/notice.ts';
 
@@ -59,7 +60,7 @@ const sharedServices = {
 };
 
 /**
- * The edit page's logic with its outward effects supplied, down to the shared save, the uploads
+ * The edit page's logic with its outward effects supplied, down to the save (personal or shared), the uploads
  * area and each upload; for `kind: 'shared'` every call goes to the shared endpoints.
  */
 export function provideArtifactLifecycle({
@@ -87,6 +88,12 @@ export function provideArtifactLifecycle({
       ...(services.updateSharedArtifact ? { updateSharedArtifact: services.updateSharedArtifact } : {}),
     },
   });
+  const artifactSave = artifactSaveMachine.provide({
+    actors: {
+      sharedArtifactSave,
+      ...(services.updateArtifact ? { updateArtifact: services.updateArtifact } : {}),
+    },
+  });
   return artifactLifecycleMachine.provide({
     actions: {
       notify: notifyAction,
@@ -98,10 +105,9 @@ export function provideArtifactLifecycle({
     },
     actors: {
       uploadQueue,
-      sharedArtifactSave,
+      artifactSave,
       ...(services.fetchArtifact ? { fetchArtifact: services.fetchArtifact } : {}),
       ...(services.discardArtifact ? { discardArtifact: services.discardArtifact } : {}),
-      ...(services.updateArtifact ? { updateArtifact: services.updateArtifact } : {}),
     },
     ...(redirectDelay !== undefined ? { delays: { redirectDelay } } : {}),
   });

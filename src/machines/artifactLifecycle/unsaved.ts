@@ -48,3 +48,14 @@ export function hasUnsavedWork(context: {
     isNeverSaved(artifact) && queue.media.images.length + queue.media.videos.length + queue.media.documents.length > 0
   );
 }
+
+/** Whether reloading or closing the tab now would lose work (the browser then asks). */
+export function artifactEditHasUnsavedChanges(snapshot: {
+  matches: (state: { ready: 'editing' | 'confirmingLeave' }) => boolean;
+  context: Parameters<typeof hasUnsavedWork>[0];
+}): boolean {
+  return (
+    (snapshot.matches({ ready: 'editing' }) || snapshot.matches({ ready: 'confirmingLeave' })) &&
+    hasUnsavedWork(snapshot.context)
+  );
+}

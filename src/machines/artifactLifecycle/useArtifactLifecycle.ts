@@ -1,8 +1,9 @@
-import { createActorContext } from '@xstate/react';
+import { createActorContext, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { UiError } from '../../services/errors.ts';
 import type { SharedArtifactSaveRef } from '../sharedArtifactSave/sharedArtifactSaveMachine.ts';
 import type { UploadQueueRef } from '../upload/uploadQueueMachine.ts';
+import type { ArtifactSaveRef } from './artifactSaveMachine.ts';
 import { artifactLifecycleMachine, type SaveIntent } from './artifactLifecycleMachine.ts';
 import type { ArtifactKind, EditableArtifact } from './artifactSelectors.ts';
 import type { Draft, DraftValue } from './draft.ts';
@@ -19,7 +20,7 @@ export function useArtifactEditStatus(): ArtifactEditStatus {
     if (s.matches('denied')) return 'denied';
     if (s.matches('notFound')) return 'notFound';
     if (s.matches('loadFailed')) return 'loadFailed';
-    if (s.matches({ ready: 'saving' }) || s.matches({ ready: 'savingShared' })) return 'saving';
+    if (s.matches({ ready: 'saving' })) return 'saving';
     if (s.matches({ ready: 'saved' }) || s.matches({ ready: 'left' })) return 'saved';
     if (s.matches({ ready: 'deleted' })) return 'deleted';
     if (s.matches({ ready: 'discarding' }) || s.matches({ ready: 'leaving' })) return 'leaving';
@@ -40,10 +41,9 @@ export function useEditedArtifact(): EditableArtifact | null {
 
 /** The save of a shared artifact while it runs (its Edit Conflict question). */
 export function useSharedSaveRef(): SharedArtifactSaveRef | undefined {
-  // Children are typed as a union of every actor the machine may start; this id is the shared save's.
-  return ArtifactLifecycleActorContext.useSelector(
-    (s) => s.children.sharedArtifactSave as SharedArtifactSaveRef | undefined,
-  );
+  // Children are typed as a union of every actor a machine may start; these ids are the saves'.
+  const save = ArtifactLifecycleActorContext.useSelector((s) => s.children.artifactSave as ArtifactSaveRef | undefined);
+  return useSelector(save, (s) => s?.children.sharedArtifactSave as SharedArtifactSaveRef | undefined);
 }
 
 /** The form's answers. */

@@ -7,9 +7,10 @@ import type {
   ArtifactLifecycleEvent,
 } from '../../../src/machines/artifactLifecycle/artifactLifecycleMachine.ts';
 import { draftFromResponses } from '../../../src/machines/artifactLifecycle/draft.ts';
+import type { ArtifactSaveOutput } from '../../../src/machines/artifactLifecycle/artifactSaveMachine.ts';
 import type { SharedSaveOutcome } from '../../../src/machines/sharedArtifactSave/sharedArtifactSaveMachine.ts';
 import type { ArtifactUpdateBody } from '../../../src/schemas/artifact.ts';
-import { ApiError, NetworkError } from '../../../src/services/errors.ts';
+import { ApiError, NetworkError, toUiError } from '../../../src/services/errors.ts';
 import { makeArtifact } from '../../../src/test/artifactFixtures.ts';
 import { makeSharedArtifactDetail } from '../../../src/test/sharedArtifactFixtures.ts';
 import { makeSharedArtifact } from '../../../src/test/sharedFixtures.ts';
@@ -55,6 +56,15 @@ export const outcomes = {
 /** A defect in the save (here: showing its alert throws) makes the invoked actor fail. */
 export const defect = new Error('The alert broke.');
 
+/** How the page's save can end (artifactSave.model.test.tsx covers how it gets there). */
+export const saveOutputs = {
+  refused: { outcome: 'failed', error: toUiError(refused) },
+  sharedSaved: { outcome: 'saved', artifact: null },
+  stopped: outcomes.stopped,
+  declined: { outcome: 'declined' },
+  defect: { outcome: 'failed', error: toUiError(defect) },
+} satisfies Record<string, ArtifactSaveOutput>;
+
 /** What the user types, by question key. */
 export const LABELS: Record<string, string> = {
   artifactName: 'Artifact Name',
@@ -80,12 +90,12 @@ export const personalActorEvents = {
     { type: 'xstate.error.actor.fetchArtifact', error: notFound },
     { type: 'xstate.error.actor.fetchArtifact', error: offline },
   ],
-  updateArtifact: [
+  artifactSave: [
     {
-      type: 'xstate.done.actor.updateArtifact',
-      output: { ...completedArtifact, responses: { artifactName: 'Ramp races' } },
+      type: 'xstate.done.actor.artifactSave',
+      output: { outcome: 'saved', artifact: { ...completedArtifact, responses: { artifactName: 'Ramp races' } } },
     },
-    { type: 'xstate.error.actor.updateArtifact', error: refused },
+    { type: 'xstate.done.actor.artifactSave', output: saveOutputs.refused },
   ],
 } as unknown as Record<string, ArtifactLifecycleEvent[]>;
 
@@ -96,10 +106,13 @@ export const newUserEvents: ArtifactLifecycleEvent[] = [
 ];
 export const newActorEvents = {
   fetchArtifact: [{ type: 'xstate.done.actor.fetchArtifact', output: newArtifact }],
-  updateArtifact: [
+  artifactSave: [
     {
-      type: 'xstate.done.actor.updateArtifact',
-      output: { ...newArtifact, responses: { artifactName: 'Ramp races' }, saved: true },
+      type: 'xstate.done.actor.artifactSave',
+      output: {
+        outcome: 'saved',
+        artifact: { ...newArtifact, responses: { artifactName: 'Ramp races' }, saved: true },
+      },
     },
   ],
   discardArtifact: [
@@ -120,11 +133,11 @@ export const sharedActorEvents = {
     { type: 'xstate.error.actor.fetchArtifact', error: sharedNotFound },
     { type: 'xstate.error.actor.fetchArtifact', error: offline },
   ],
-  sharedArtifactSave: [
-    { type: 'xstate.done.actor.sharedArtifactSave', output: outcomes.saved },
-    { type: 'xstate.done.actor.sharedArtifactSave', output: outcomes.stopped },
-    { type: 'xstate.done.actor.sharedArtifactSave', output: outcomes.cancelled },
-    { type: 'xstate.error.actor.sharedArtifactSave', error: defect },
+  artifactSave: [
+    { type: 'xstate.done.actor.artifactSave', output: saveOutputs.sharedSaved },
+    { type: 'xstate.done.actor.artifactSave', output: saveOutputs.stopped },
+    { type: 'xstate.done.actor.artifactSave', output: saveOutputs.declined },
+    { type: 'xstate.done.actor.artifactSave', output: saveOutputs.defect },
   ],
 } as unknown as Record<string, ArtifactLifecycleEvent[]>;
 
