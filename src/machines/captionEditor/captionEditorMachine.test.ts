@@ -77,6 +77,19 @@ describe('captionEditorMachine actions', () => {
     expect(actor.getSnapshot().context.nextKey).toBe(2);
   });
 
+  it('addCue starts a two-second cue where a loaded cue ends (as the editor shows its time)', async () => {
+    const { actor } = await editing();
+    actor.send({ type: 'cue.add' });
+    expect(actor.getSnapshot().context.cues[1]).toEqual({ key: 2, start: '0:03.5', end: '0:05.5', text: '' });
+  });
+
+  it('addCue starts at 0:00 after a cue whose end cannot be read', async () => {
+    const { actor } = await editing();
+    actor.send({ type: 'cue.change', index: 0, field: 'end', value: 'soon' });
+    actor.send({ type: 'cue.add' });
+    expect(actor.getSnapshot().context.cues[1]).toMatchObject({ start: '0:00', end: '0:02' });
+  });
+
   it('addCue starts a two-second cue where the last ends (typed in seconds); removeCue drops the one asked', async () => {
     const { actor } = await editing();
     actor.send({ type: 'cue.change', index: 0, field: 'end', value: '7.5' });

@@ -17,6 +17,7 @@
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { CaptionTrack, CaptionTrackSummary, CaptionUpdateBody } from '../../schemas/moments.ts';
+import { parseClock } from '../../schemas/formatting.ts';
 import { toUiError, type UiError } from '../../services/errors.ts';
 import { loadCaptions, saveCaptions } from '../../services/momentService.ts';
 import { effect } from '../shared/effect.ts';
@@ -109,7 +110,8 @@ export const captionEditorMachine = setup({
       // A new cue starts where the last one ends and lasts two seconds.
       cues: ({ context }) => {
         const last = context.cues.at(-1);
-        const from = last && /^\d+(\.\d+)?$/.test(last.end.trim()) ? Number(last.end) : 0;
+        // Its end as the editor shows it (`0:03.5`) or as typed (`7.5`); unreadable: the start of the video.
+        const from = (last && parseClock(last.end)) ?? 0;
         return [...context.cues, { key: context.nextKey, start: showTime(from), end: showTime(from + 2), text: '' }];
       },
       nextKey: ({ context }) => context.nextKey + 1,
