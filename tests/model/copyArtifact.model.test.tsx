@@ -14,102 +14,31 @@ import {
 import { CopyArtifactActorContext } from '../../src/machines/copyArtifact/useCopyArtifact.ts';
 import type { Artifact } from '../../src/schemas/artifact.ts';
 import type { SharedArtifactDetail } from '../../src/schemas/sharedArtifact.ts';
-import type { SharedArtifact, SharedPortfolio, SharedPortfolioListItem } from '../../src/schemas/sharedPortfolio.ts';
-import { ApiError, NetworkError } from '../../src/services/errors.ts';
-import { makeArtifact } from '../../src/test/artifactFixtures.ts';
-import { makeSharedArtifact, makeSharedPortfolio } from '../../src/test/sharedFixtures.ts';
+import type { SharedArtifact, SharedPortfolioListItem } from '../../src/schemas/sharedPortfolio.ts';
 import { Toaster } from '../../src/views/feedback/Toaster.tsx';
 import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
 import { CopyArtifactPage, INCLUDE_NOTES_LABEL } from '../../src/views/pages/CopyArtifactPage.tsx';
 import { theme } from '../../src/views/theme/theme.ts';
 import { assertEveryStateChecked, coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
 import { answerAsStep, controllableActor } from './support/deferred.ts';
+import {
+  AUTHOR,
+  engineering,
+  missing,
+  offline,
+  pathTitle,
+  personal,
+  refused,
+  science,
+  shared,
+  theCopy,
+} from './support/copyArtifactFixtures.ts';
 import { trackCoverage } from './support/report.ts';
 
 trackCoverage(copyArtifactMachine);
 
 type Snapshot = SnapshotFrom<typeof copyArtifactMachine>;
 type Step = { event: unknown };
-
-/** A readable test name: where the path ends and the gestures and answers that lead there. */
-function pathTitle(path: { state: { value: unknown }; steps: readonly { event: unknown }[] }): string {
-  const steps = path.steps
-    .map((step) => step.event as { type: string; error?: Error; output?: unknown; sharedPortfolioId?: number })
-    .filter((event) => event.type !== 'xstate.init')
-    .map((event) => {
-      const type = event.type.replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) =>
-        kind === 'done' ? '✓ ' : '✗ ',
-      );
-      const detail = event.error
-        ? ` (${event.error.message})`
-        : event.output !== undefined
-          ? ` (${describeOutput(event.output)})`
-          : '';
-      return `${type}${detail}${event.sharedPortfolioId ? ` ${event.sharedPortfolioId}` : ''}`;
-    });
-  return `${JSON.stringify(path.state.value)} ← ${steps.join(' → ') || 'start'}`;
-}
-
-function describeOutput(output: unknown): string {
-  if (Array.isArray(output)) return `${output.length} portfolio(s)`;
-  const o = output as {
-    id: number;
-    parkingLot?: boolean;
-    owner?: { id: number };
-    portfolio?: { id: number };
-    sharedPortfolio?: { id: number };
-  };
-  const where = o.portfolio
-    ? `portfolio ${o.portfolio.id}`
-    : o.sharedPortfolio
-      ? `shared portfolio ${o.sharedPortfolio.id}`
-      : '';
-  return [`#${o.id}`, where, o.parkingLot ? 'parking lot' : '', o.owner && o.portfolio ? `by ${o.owner.id}` : '']
-    .filter(Boolean)
-    .join(' ');
-}
-
-// Small fixtures: the model's states (and so the test names) carry them.
-const AUTHOR = 3;
-const slim = { structure: [], templateStructure: [], members: [], sharedArtifacts: [] };
-function listItem(overrides: Partial<SharedPortfolio>): SharedPortfolioListItem {
-  const { sharedArtifacts: _, ...rest } = makeSharedPortfolio({ ...slim, ...overrides });
-  return { ...rest, sharedArtifacts: [] };
-}
-const science = listItem({
-  id: 9,
-  name: 'Grades 5–7 Science PLC',
-  topic: 'Forces and motion',
-  plcName: 'Middle school science',
-});
-const engineering = listItem({ id: 12, name: 'Engineering Design Circle', topic: 'Bridges', plcName: null });
-const author = { id: AUTHOR, username: 'Tess Teacher', email: 'teacher@example.org' };
-const personal = (overrides: Partial<Artifact> = {}): Artifact =>
-  makeArtifact({
-    id: 31,
-    portfolio: { id: 7 },
-    parkingLot: false,
-    structure: [],
-    owner: author,
-    responses: { artifactName: 'Ramp race' },
-    ...overrides,
-  });
-const shared = (overrides: Partial<SharedArtifactDetail> = {}): SharedArtifactDetail => ({
-  ...makeSharedArtifact({ id: 70, sharedPortfolio: { id: 9 }, structure: [], responses: { artifactName: 'Food web' } }),
-  reactions: [],
-  comments: [],
-  ...overrides,
-});
-const theCopy: SharedArtifact = makeSharedArtifact({ id: 300, sharedPortfolio: { id: 9 }, structure: [] });
-
-const missing = new ApiError(404, 'not_found', 'Artifact not found.', '');
-const offline = new NetworkError();
-const refused = new ApiError(
-  400,
-  'bad_request',
-  'Only completed artifacts can be copied. Submit the artifact to its portfolio first.',
-  '',
-);
 
 const userEvents: CopyArtifactEvent[] = [
   { type: 'target.select', sharedPortfolioId: science.id },

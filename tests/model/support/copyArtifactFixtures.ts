@@ -1,0 +1,87 @@
+/** Fixtures and test names of the copy model test (`copyArtifact.model.test.tsx`). */
+import type { Artifact } from '../../../src/schemas/artifact.ts';
+import type { SharedArtifactDetail } from '../../../src/schemas/sharedArtifact.ts';
+import type { SharedArtifact, SharedPortfolio, SharedPortfolioListItem } from '../../../src/schemas/sharedPortfolio.ts';
+import { ApiError, NetworkError } from '../../../src/services/errors.ts';
+import { makeArtifact } from '../../../src/test/artifactFixtures.ts';
+import { makeSharedArtifact, makeSharedPortfolio } from '../../../src/test/sharedFixtures.ts';
+
+/** A readable test name: where the path ends and the gestures and answers that lead there. */
+export function pathTitle(path: { state: { value: unknown }; steps: readonly { event: unknown }[] }): string {
+  const steps = path.steps
+    .map((step) => step.event as { type: string; error?: Error; output?: unknown; sharedPortfolioId?: number })
+    .filter((event) => event.type !== 'xstate.init')
+    .map((event) => {
+      const type = event.type.replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) =>
+        kind === 'done' ? '✓ ' : '✗ ',
+      );
+      const detail = event.error
+        ? ` (${event.error.message})`
+        : event.output !== undefined
+          ? ` (${describeOutput(event.output)})`
+          : '';
+      return `${type}${detail}${event.sharedPortfolioId ? ` ${event.sharedPortfolioId}` : ''}`;
+    });
+  return `${JSON.stringify(path.state.value)} ← ${steps.join(' → ') || 'start'}`;
+}
+
+function describeOutput(output: unknown): string {
+  if (Array.isArray(output)) return `${output.length} portfolio(s)`;
+  const o = output as {
+    id: number;
+    parkingLot?: boolean;
+    owner?: { id: number };
+    portfolio?: { id: number };
+    sharedPortfolio?: { id: number };
+  };
+  const where = o.portfolio
+    ? `portfolio ${o.portfolio.id}`
+    : o.sharedPortfolio
+      ? `shared portfolio ${o.sharedPortfolio.id}`
+      : '';
+  return [`#${o.id}`, where, o.parkingLot ? 'parking lot' : '', o.owner && o.portfolio ? `by ${o.owner.id}` : '']
+    .filter(Boolean)
+    .join(' ');
+}
+
+// Small fixtures: the model's states (and so the test names) carry them.
+export const AUTHOR = 3;
+const slim = { structure: [], templateStructure: [], members: [], sharedArtifacts: [] };
+function listItem(overrides: Partial<SharedPortfolio>): SharedPortfolioListItem {
+  const { sharedArtifacts: _, ...rest } = makeSharedPortfolio({ ...slim, ...overrides });
+  return { ...rest, sharedArtifacts: [] };
+}
+export const science = listItem({
+  id: 9,
+  name: 'Grades 5–7 Science PLC',
+  topic: 'Forces and motion',
+  plcName: 'Middle school science',
+});
+export const engineering = listItem({ id: 12, name: 'Engineering Design Circle', topic: 'Bridges', plcName: null });
+export const author = { id: AUTHOR, username: 'Tess Teacher', email: 'teacher@example.org' };
+export const personal = (overrides: Partial<Artifact> = {}): Artifact =>
+  makeArtifact({
+    id: 31,
+    portfolio: { id: 7 },
+    parkingLot: false,
+    structure: [],
+    owner: author,
+    responses: { artifactName: 'Ramp race' },
+    ...overrides,
+  });
+export const shared = (overrides: Partial<SharedArtifactDetail> = {}): SharedArtifactDetail => ({
+  ...makeSharedArtifact({ id: 70, sharedPortfolio: { id: 9 }, structure: [], responses: { artifactName: 'Food web' } }),
+  reactions: [],
+  comments: [],
+  ...overrides,
+});
+export const theCopy: SharedArtifact = makeSharedArtifact({ id: 300, sharedPortfolio: { id: 9 }, structure: [] });
+
+export const missing = new ApiError(404, 'not_found', 'Artifact not found.', '');
+export const offline = new NetworkError();
+export const refused = new ApiError(
+  400,
+  'bad_request',
+  'Only completed artifacts can be copied. Submit the artifact to its portfolio first.',
+  '',
+);
