@@ -53,10 +53,12 @@ export default function setup(project: TestProject) {
       covered.set(data.machineId, entry);
     }
     rmSync(dir, { recursive: true, force: true });
-    // A partial run (one file, a name filter) reports only what it ran.
+    // A partial run (some files, a name filter) reports only what it ran.
     const partial =
       covered.size === 0 ||
-      process.argv.some((a) => a.endsWith('.test.tsx') || a === '-t' || a.startsWith('--testNamePattern'));
+      process.argv.some(
+        (a) => a.endsWith('.test.tsx') || a.includes('tests/model/') || a === '-t' || a.startsWith('--testNamePattern'),
+      );
     const machines = new Map<string, AnyStateMachine>();
     for (const file of machineFiles(MACHINES_DIR)) {
       const mod = (await project.vitest.import(file)) as Record<string, unknown>;

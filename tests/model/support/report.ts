@@ -6,9 +6,11 @@ import { describeCoverage, missing, trackMachine, type MachineCoverage } from '.
 
 /**
  * After the file's paths ran: prints the machine's states and transitions with what the
- * paths covered, and fails unless every one was covered.
+ * paths covered, and fails unless every one was covered. A machine whose paths are spread over
+ * several files (`part`) is checked by the run's summary instead, over all of them together
+ * (`globalSetup.ts`, which fails a run below 100%).
  */
-export function reportCoverageAfterAll(coverage: MachineCoverage): void {
+export function reportCoverageAfterAll(coverage: MachineCoverage, options: { part?: boolean } = {}): void {
   afterAll(() => {
     process.stdout.write(`\n${describeCoverage(coverage)}\n`);
     // Kept for the run's summary of every machine (tests/model/support/globalSetup.ts).
@@ -27,7 +29,8 @@ export function reportCoverageAfterAll(coverage: MachineCoverage): void {
         }),
       );
     }
-    expect(missing(coverage), `uncovered parts of ${coverage.machineId}`).toEqual({ states: [], transitions: [] });
+    if (!options.part)
+      expect(missing(coverage), `uncovered parts of ${coverage.machineId}`).toEqual({ states: [], transitions: [] });
   });
 }
 
