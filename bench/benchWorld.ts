@@ -1,6 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { ffmpegWebm } from '../server/test/files.ts';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { BENCH_PASSWORD } from './generate.ts';
 
@@ -39,27 +37,6 @@ export async function signIn(browser: Browser, origin: string, email: string): P
   }
 }
 
-/** A six-second WebM video made by ffmpeg. */
-function webmVideo(dir: string): Buffer {
-  const file = path.join(dir, 'ramp-race.webm');
-  execFileSync(process.env['FFMPEG_PATH'] ?? 'ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=duration=6:size=320x240:rate=10',
-    '-c:v',
-    'libvpx',
-    '-b:v',
-    '200k',
-    '-y',
-    file,
-  ]);
-  return readFileSync(file);
-}
-
 export interface World {
   big: { id: number; artifacts: number };
   /** Another portfolio of the teacher (before the video's artifact was added). */
@@ -68,7 +45,7 @@ export interface World {
 }
 
 /** The teacher's biggest portfolio, and a shared artifact of hers with a video and a comment at 00:02 (made through the API). */
-export async function prepare(url: string, jwt: string, work: string): Promise<World> {
+export async function prepare(url: string, jwt: string): Promise<World> {
   const api = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
     const init: RequestInit = {
       method,
@@ -91,7 +68,11 @@ export async function prepare(url: string, jwt: string, work: string): Promise<W
     parkingLot: false,
   });
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(webmVideo(work))], { type: 'video/webm' }), 'ramp-race.webm');
+  form.append(
+    'file',
+    new Blob([new Uint8Array(ffmpegWebm({ seconds: 6, size: '320x240', kbps: 200 }))], { type: 'video/webm' }),
+    'ramp-race.webm',
+  );
   const up = await fetch(`${url}/api/v1/portfolios/${other.id}/artifacts/${created.id}/videos`, {
     method: 'POST',
     headers: { authorization: `Bearer ${jwt}` },

@@ -7,9 +7,8 @@
  * selecting an artifact, compare (turning it on, and the second pick that opens the side-by-side
  * view), posting a comment, opening the notification panel and starting a video at a marker.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { BENCH_PASSWORD, type DatasetSize } from './generate.ts';
 import { ensureSpaBuilt, prepareDataDir, startServer, token } from './support.ts';
@@ -101,11 +100,10 @@ export async function runInteractionsBench(
   ensureSpaBuilt();
   const { dataDir, emails } = await prepareDataDir(size);
   const server = await startServer(dataDir);
-  const work = mkdtempSync(path.join(os.tmpdir(), 'pf-bench-inp-'));
   let browser: Browser | null = null;
   try {
     const jwt = await token(server.url, emails.teacherEmail, BENCH_PASSWORD);
-    const world = await prepare(server.url, jwt, work);
+    const world = await prepare(server.url, jwt);
     browser = await chromium.launch({ executablePath, headless: true, args: ARGS });
     const cookies = await signIn(browser, server.url, emails.teacherEmail);
     const portfolio = parts.portfolio ? await measurePortfolio(browser, server.url, cookies, world, reps) : null;
@@ -128,7 +126,6 @@ export async function runInteractionsBench(
   } finally {
     await browser?.close();
     await server.stop();
-    rmSync(work, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

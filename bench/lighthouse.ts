@@ -6,7 +6,7 @@
  * nothing is downloaded. Each page `runs` times; the median of each category's score. The last
  * run's report of each page is left in the temporary folder (`pf-lighthouse-<page>.json`).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -136,11 +136,10 @@ export async function runLighthouseBench(size: DatasetSize, runs: number, chrome
   ensureSpaBuilt();
   const { dataDir, emails } = await prepareDataDir(size);
   const server = await startServer(dataDir);
-  const work = mkdtempSync(path.join(os.tmpdir(), 'pf-bench-lh-'));
   let chrome: chromeLauncher.LaunchedChrome | null = null;
   try {
     const jwt = await token(server.url, emails.teacherEmail, BENCH_PASSWORD);
-    const world = await prepare(server.url, jwt, work);
+    const world = await prepare(server.url, jwt);
     const cookies = await sessionCookies(server.url, emails.teacherEmail);
     chrome = await chromeLauncher.launch({
       chromePath,
@@ -167,7 +166,6 @@ export async function runLighthouseBench(size: DatasetSize, runs: number, chrome
   } finally {
     chrome?.kill();
     await server.stop();
-    rmSync(work, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

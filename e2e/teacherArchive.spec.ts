@@ -1,3 +1,4 @@
+import { ffmpegWebm } from '../server/test/files.ts';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -12,26 +13,6 @@ import { ownServer } from './ownServer.ts';
 const browser = setupBrowser();
 const work = mkdtempSync(path.join(os.tmpdir(), 'pf-e2e-archive-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-/** A two-second WebM video (VP8) made by ffmpeg. */
-function webmVideo(): Buffer {
-  const file = path.join(work, 'experiment.webm');
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=duration=2:size=320x240:rate=10',
-    '-c:v',
-    'libvpx',
-    '-b:v',
-    '200k',
-    file,
-  ]);
-  return readFileSync(file);
-}
 
 /** A small PNG photo made by sharp. */
 function pngPhoto(): Promise<Buffer> {
@@ -82,7 +63,15 @@ async function addMedia(token: string): Promise<void> {
   );
   expect(created.status).toBe(200);
   await upload(token, portfolio.id, created.body.id, 'images', 'ramp-setup.png', 'image/png', await pngPhoto());
-  await upload(token, portfolio.id, created.body.id, 'videos', 'experiment.webm', 'video/webm', webmVideo());
+  await upload(
+    token,
+    portfolio.id,
+    created.body.id,
+    'videos',
+    'experiment.webm',
+    'video/webm',
+    ffmpegWebm({ size: '320x240', kbps: 200 }),
+  );
 }
 
 describe('a teacher takes her work with her', () => {

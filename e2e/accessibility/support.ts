@@ -1,8 +1,6 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { ffmpegWebm } from '../../server/test/files.ts';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
 import type { AxeResults } from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -90,29 +88,6 @@ async function upload(
   if (!res.ok) throw new Error(`upload of ${name} failed: ${res.status} ${await res.text()}`);
 }
 
-/** A two-second WebM clip (Chromium plays WebM without proprietary codecs). */
-function clip(): Uint8Array {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'pf-a11y-')), 'kite-flight.webm');
-  const ffmpeg = spawnSync(process.env['FFMPEG_PATH'] ?? 'ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=320x240:rate=10',
-    '-t',
-    '2',
-    '-c:v',
-    'libvpx',
-    '-y',
-    file,
-  ]);
-  if (ffmpeg.status !== 0)
-    throw new Error(`ffmpeg could not make the test video: ${ffmpeg.stderr?.toString() ?? ffmpeg.error}`);
-  return readFileSync(file);
-}
-
 /** The demo ids; the parking-lot artifact gets a video and a document, so every kind of file is shown. */
 export async function findDemo(): Promise<Demo> {
   const tess = await tokenFor(DEMO.teacher.email);
@@ -124,7 +99,15 @@ export async function findDemo(): Promise<Demo> {
   const ramp = artifactNamed(forces.artifacts, 'Ramp races: predicting speed');
   const tugOfWar = artifactNamed(forces.artifacts, 'Tug-of-war video (to finish)');
   if (tugOfWar.videos.length === 0) {
-    await upload(tess, forces.id, tugOfWar.id, 'videos', 'kite-flight.webm', 'video/webm', clip());
+    await upload(
+      tess,
+      forces.id,
+      tugOfWar.id,
+      'videos',
+      'kite-flight.webm',
+      'video/webm',
+      ffmpegWebm({ size: '320x240', kbps: 200 }),
+    );
     await upload(
       tess,
       forces.id,

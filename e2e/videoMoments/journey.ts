@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { ffmpegWebm } from '../../server/test/files.ts';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -17,27 +17,6 @@ declare global {
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/** A six-second WebM video (VP8, 10 frames a second) made by ffmpeg into `work`. */
-function webmVideo(work: string): Buffer {
-  const file = path.join(work, 'ramp-race.webm');
-  execFileSync(process.env['FFMPEG_PATH'] ?? 'ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=duration=6:size=320x240:rate=10',
-    '-c:v',
-    'libvpx',
-    '-b:v',
-    '200k',
-    '-y',
-    file,
-  ]);
-  return readFileSync(file);
-}
 
 interface Named {
   id: number;
@@ -130,7 +109,7 @@ export function setupMoments() {
       'videos',
       'ramp-race.webm',
       'video/webm',
-      webmVideo(work),
+      ffmpegWebm({ seconds: 6, size: '320x240', kbps: 200 }),
     );
     // The server read the video's length at its poster step.
     if (video.duration === null || Math.abs(video.duration - 6) > 0.5)

@@ -99,10 +99,13 @@ export function ffmpegVideo(): Buffer {
   return Buffer.from(madeVideo);
 }
 
-/** A real 2-second 160×120 WebM (VP8) made by Debian's ffmpeg. */
-export function ffmpegWebm(): Buffer {
+/**
+ * A real WebM (VP8, 10 frames a second, the ffmpeg test pattern) made by Debian's ffmpeg
+ * (`FFMPEG_PATH` or the one on the path): 2 seconds of 160×120 at 100 kbit/s unless told otherwise.
+ */
+export function ffmpegWebm({ seconds = 2, size = '160x120', kbps = 100 } = {}): Buffer {
   return makeVideo(
-    ['-f', 'lavfi', '-i', 'testsrc=duration=2:size=160x120:rate=10', '-c:v', 'libvpx', '-b:v', '100k'],
+    ['-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=${size}:rate=10`, '-c:v', 'libvpx', '-b:v', `${kbps}k`],
     'webm',
   );
 }
@@ -111,7 +114,7 @@ function makeVideo(args: string[], ext: string): Buffer {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pf-video-'));
   try {
     const out = path.join(dir, `out.${ext}`);
-    execFileSync('/usr/bin/ffmpeg', ['-hide_banner', '-loglevel', 'error', ...args, out]);
+    execFileSync(process.env['FFMPEG_PATH'] ?? 'ffmpeg', ['-hide_banner', '-loglevel', 'error', ...args, out]);
     return readFileSync(out);
   } finally {
     rmSync(dir, { recursive: true, force: true });
