@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { COMMENT_MAX } from '../../schemas/catalog.ts';
-import type { Note } from '../../schemas/moments.ts';
+import type { MomentBody, Note } from '../../schemas/moments.ts';
 import type { Reaction } from '../../schemas/sharedArtifact.ts';
 import { ApiError } from '../../services/errors.ts';
 import { makeComment, makeReaction } from '../../test/sharedArtifactFixtures.ts';
@@ -43,7 +43,7 @@ function start(
           posts.push(input);
           return (answers.post ?? (async () => (target === 'note' ? NOTE : ANSWER)))();
         }),
-        reactAtMoment: fromPromise<Reaction, { artifactId: number; value: string }>(
+        reactAtMoment: fromPromise<Reaction, { artifactId: number; value: string; moment: MomentBody }>(
           answers.react ?? (async () => REACTION),
         ),
       },
