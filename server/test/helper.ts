@@ -20,7 +20,8 @@ async function embeddedDatabase(template: string | null): Promise<Db> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = openPostgres({ ...db.connection, database: 'postgres' }, { max: 1 });
   await admin.exec(`CREATE DATABASE ${name} TEMPLATE ${template ?? 'template0'}`);
-  const opened = openPostgres({ ...db.connection, database: name }, { max: 5 });
+  // Named after the database, so a test can tell its own connections from other test files' ones.
+  const opened = openPostgres({ ...db.connection, database: name, application_name: name }, { max: 5 });
   afterAll(async () => {
     await opened.close();
     await admin.exec(`DROP DATABASE ${name} WITH (FORCE)`);
@@ -34,7 +35,9 @@ async function externalSchema(url: string): Promise<Db> {
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = openPostgres(url, { max: 1 });
   await admin.exec(`CREATE SCHEMA ${schema}`);
-  const db = openPostgres(url, { schema, max: 5 });
+  // Named after the schema: the test files of a run share the database, and a test can tell its own
+  // connections (`application_name`) from theirs.
+  const db = openPostgres({ connectionString: url, application_name: schema }, { schema, max: 5 });
   afterAll(async () => {
     await db.close();
     await admin.exec(`DROP SCHEMA ${schema} CASCADE`);

@@ -10,10 +10,15 @@ import type { Db } from './client.ts';
  * the embedded test server allows few connections, and every test app would otherwise keep some.
  */
 
-/** The connections of this database that wait in `LISTEN`. */
+/**
+ * The connections of this test's database object that wait in `LISTEN` (the test files of a run
+ * may share one database: each names its connections, `application_name`).
+ */
 async function listeners(admin: Db, database: string): Promise<number> {
   const { rows } = await admin.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND query ILIKE 'LISTEN %' AND pid <> pg_backend_pid()`,
+    `SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE datname = $1 AND application_name = current_setting('application_name')
+        AND query ILIKE 'LISTEN %' AND pid <> pg_backend_pid()`,
     [database],
   );
   return rows[0]!.n;
@@ -56,7 +61,8 @@ describe('the listening connection', async () => {
 
     heard.length = 0;
     await db.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND query ILIKE 'LISTEN %'`,
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE datname = $1 AND application_name = current_setting('application_name') AND query ILIKE 'LISTEN %'`,
       [database],
     );
     await until(async () => heard.filter((h) => h.endsWith(':up')).length === 2, {
