@@ -88,14 +88,18 @@ describe('critical flows along paths generated from their machines', () => {
       ],
       {
         fetchArtifact: () => [{ type: 'xstate.done.actor.fetchArtifact', output: stored.body }],
-        // The server stores what was sent; only 'Save to Parking Lot' keeps the artifact in the lot.
-        updateArtifact: (s) => [
+        // The save (the page's `artifactSave` child: one PUT) ends saved; the server stores what was
+        // sent, and only 'Save to Parking Lot' keeps the artifact in the lot.
+        artifactSave: (s) => [
           {
-            type: 'xstate.done.actor.updateArtifact',
+            type: 'xstate.done.actor.artifactSave',
             output: {
-              ...(s.context.artifact as object),
-              responses: s.context.responses,
-              parkingLot: s.context.intent === 'saveToLot',
+              outcome: 'saved',
+              artifact: {
+                ...(s.context.artifact as object),
+                responses: s.context.responses,
+                parkingLot: s.context.intent === 'saveToLot',
+              },
             },
           },
         ],
@@ -113,7 +117,7 @@ describe('critical flows along paths generated from their machines', () => {
     const page = await pageOf(model);
     const calls = await holdCalls(page, path, {
       fetchArtifact: ['GET', apiPath(`/artifacts/${artifactId}`)],
-      updateArtifact: ['PUT', apiPath(`/artifacts/${artifactId}`)],
+      artifactSave: ['PUT', apiPath(`/artifacts/${artifactId}`)],
     });
     const editPath = `/my-portfolios/${portfolio.id}/artifacts/${artifactId}/edit`;
     const viewPath = `/my-portfolios/${portfolio.id}/artifacts/${artifactId}`;
@@ -167,7 +171,7 @@ describe('critical flows along paths generated from their machines', () => {
         'ready.saving': (s) => {
           const intent = s.context.intent as keyof typeof BUTTONS;
           return expectView(
-            async () => ({ busy: await isBusy(page, BUTTONS[intent]), sent: calls['updateArtifact']!.waiting().body }),
+            async () => ({ busy: await isBusy(page, BUTTONS[intent]), sent: calls['artifactSave']!.waiting().body }),
             {
               busy: true,
               sent: { responses: s.context.responses, parkingLot: intent === 'saveToLot' },
@@ -216,11 +220,11 @@ describe('critical flows along paths generated from their machines', () => {
         'artifact.save': async () => {
           await page.getByRole('button', { name: BUTTONS.save, exact: true }).click();
         },
-        'xstate.done.actor.updateArtifact': serverAnswer(
-          () => calls['updateArtifact']!,
+        'xstate.done.actor.artifactSave': serverAnswer(
+          () => calls['artifactSave']!,
           (answer, event) => {
             expect((answer.body as { parkingLot: boolean }).parkingLot).toBe(
-              (event['output'] as { parkingLot: boolean }).parkingLot,
+              (event['output'] as { artifact: { parkingLot: boolean } }).artifact.parkingLot,
             );
           },
         ),
