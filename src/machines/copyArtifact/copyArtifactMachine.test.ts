@@ -130,4 +130,24 @@ describe('copyArtifactMachine actions', () => {
     expect(actor.getSnapshot().value).toBe('choosing');
     expect(actor.getSnapshot().context).toMatchObject({ targetId: 9, error: null });
   });
+
+  it('after a failed copy the notes tick still changes, and the next try sends it', async () => {
+    let tries = 0;
+    const failOnce = async () => {
+      tries += 1;
+      if (tries === 1) throw new ApiError(503, 'unavailable', 'Try again later.', '');
+      return makeSharedArtifact({ id: 81 });
+    };
+    const { actor, copies } = start({}, { copy: failOnce });
+    await waitFor(actor, settled);
+    actor.send({ type: 'target.select', sharedPortfolioId: 12 });
+    actor.send({ type: 'copy.submit' });
+    await waitFor(actor, (s) => s.matches('failed'));
+    actor.send({ type: 'notes.include', include: true });
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.includeNotes).toBe(true);
+    actor.send({ type: 'copy.submit' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(copies.map((c) => c.includeNotes)).toEqual([false, true]);
+  });
 });

@@ -362,6 +362,11 @@ export const copyArtifactMachine = setup({
             'clearError',
           ],
         },
+        // The form stays enabled after a failed copy: the notes choice can still change before trying again.
+        'notes.include': {
+          guard: { type: 'isNotesChange', params: ({ event }) => event },
+          actions: { type: 'storeIncludeNotes', params: ({ event }) => event },
+        },
         'copy.submit': { target: 'copying' },
         'copy.cancel': 'cancelled',
       },
