@@ -7,7 +7,8 @@
  */
 import http from 'node:http';
 import { rmSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
+import { signIn, type Cookies } from './benchWorld.ts';
 import { BENCH_PASSWORD, type DatasetSize } from './generate.ts';
 import { ensureSpaBuilt, freePort, median, prepareDataDir, startServer, token } from './support.ts';
 
@@ -45,41 +46,6 @@ export interface PageResult extends PageLoad {
   name: string;
   path: string;
   loads: number;
-}
-
-type Cookies = NonNullable<Exclude<BrowserContextOptions['storageState'], string | undefined>>['cookies'];
-
-/**
- * Signs in through the API as the web app does, in a throwaway context, and returns the cookies
- * that then hold the session: those the server sets, and the `jwt` cookie in which an app that
- * receives its token in the answer keeps it.
- */
-async function signIn(browser: Browser, origin: string, email: string): Promise<Cookies> {
-  const context = await browser.newContext();
-  try {
-    const res = await context.request.post(`${origin}/api/v1/auth/local`, {
-      headers: { 'x-practicefolio-client': 'web' },
-      data: { identifier: email, password: BENCH_PASSWORD },
-    });
-    if (!res.ok()) throw new Error(`sign-in: ${res.status()} ${await res.text()}`);
-    const body = (await res.json()) as { jwt?: string };
-    const { cookies } = await context.storageState();
-    if (body.jwt && !cookies.some((c) => c.name === 'jwt')) {
-      cookies.push({
-        name: 'jwt',
-        value: body.jwt,
-        domain: new URL(origin).hostname,
-        path: '/',
-        expires: -1,
-        httpOnly: false,
-        secure: false,
-        sameSite: 'Lax',
-      });
-    }
-    return cookies;
-  } finally {
-    await context.close();
-  }
 }
 
 async function coldLoad(browser: Browser, url: string, cookies: Cookies): Promise<PageLoad> {

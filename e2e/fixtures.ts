@@ -111,6 +111,27 @@ function decodeQuotedPrintable(text: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
+/** Uploads a file to an artifact of a personal portfolio through the API, as `token`; the stored medium. */
+export async function uploadMedia<T = unknown>(
+  token: string,
+  portfolioId: number,
+  artifactId: number,
+  kind: 'images' | 'videos' | 'documents',
+  name: string,
+  type: string,
+  data: Uint8Array,
+): Promise<T> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(data)], { type }), name);
+  const res = await fetch(`${baseUrl()}/api/v1/portfolios/${portfolioId}/artifacts/${artifactId}/${kind}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (res.status !== 200) throw new Error(`the upload of ${name} failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
 /** The e-mails in the outbox addressed to `email`, newest last, as decoded text. */
 export function outboxFor(email: string): { file: string; text: string; subject: string }[] {
   const dir = path.join(dataDir(), 'outbox');

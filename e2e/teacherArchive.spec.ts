@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, baseUrl, DEMO, login, outboxFor, setupBrowser, tokenFor, until } from './fixtures.ts';
+import { api, DEMO, login, outboxFor, setupBrowser, tokenFor, until, uploadMedia } from './fixtures.ts';
 import { ownServer } from './ownServer.ts';
 
 const browser = setupBrowser();
@@ -21,26 +21,6 @@ function pngPhoto(): Promise<Buffer> {
   return sharp(pixels, { raw: { width: 160, height: 120, channels: 3 } })
     .png()
     .toBuffer();
-}
-
-/** Uploads a file to an artifact through the API. */
-async function upload(
-  token: string,
-  portfolioId: number,
-  artifactId: number,
-  kind: 'images' | 'videos',
-  name: string,
-  type: string,
-  data: Buffer,
-): Promise<void> {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(data)], { type }), name);
-  const res = await fetch(`${baseUrl()}/api/v1/portfolios/${portfolioId}/artifacts/${artifactId}/${kind}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
 }
 
 /**
@@ -62,8 +42,8 @@ async function addMedia(token: string): Promise<void> {
     token,
   );
   expect(created.status).toBe(200);
-  await upload(token, portfolio.id, created.body.id, 'images', 'ramp-setup.png', 'image/png', await pngPhoto());
-  await upload(
+  await uploadMedia(token, portfolio.id, created.body.id, 'images', 'ramp-setup.png', 'image/png', await pngPhoto());
+  await uploadMedia(
     token,
     portfolio.id,
     created.body.id,

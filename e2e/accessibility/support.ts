@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { animationsDone, api, baseUrl, DEMO, login, setupBrowser, tokenFor } from '../fixtures.ts';
+import { animationsDone, api, DEMO, login, setupBrowser, tokenFor, uploadMedia } from '../fixtures.ts';
 
 declare global {
   interface Window {
@@ -68,26 +68,6 @@ const artifactNamed = <T extends { responses: Record<string, unknown> }>(list: T
   return found;
 };
 
-/** Uploads a file to a personal artifact through the API. */
-async function upload(
-  token: string,
-  portfolioId: number,
-  artifactId: number,
-  kind: 'videos' | 'documents',
-  name: string,
-  type: string,
-  data: Uint8Array,
-) {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(data)], { type }), name);
-  const res = await fetch(`${baseUrl()}/api/v1/portfolios/${portfolioId}/artifacts/${artifactId}/${kind}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  if (!res.ok) throw new Error(`upload of ${name} failed: ${res.status} ${await res.text()}`);
-}
-
 /** The demo ids; the parking-lot artifact gets a video and a document, so every kind of file is shown. */
 export async function findDemo(): Promise<Demo> {
   const tess = await tokenFor(DEMO.teacher.email);
@@ -99,7 +79,7 @@ export async function findDemo(): Promise<Demo> {
   const ramp = artifactNamed(forces.artifacts, 'Ramp races: predicting speed');
   const tugOfWar = artifactNamed(forces.artifacts, 'Tug-of-war video (to finish)');
   if (tugOfWar.videos.length === 0) {
-    await upload(
+    await uploadMedia(
       tess,
       forces.id,
       tugOfWar.id,
@@ -108,7 +88,7 @@ export async function findDemo(): Promise<Demo> {
       'video/webm',
       ffmpegWebm({ size: '320x240', kbps: 200 }),
     );
-    await upload(
+    await uploadMedia(
       tess,
       forces.id,
       tugOfWar.id,

@@ -7,7 +7,7 @@ import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll } from 'vitest';
-import { animationsDone, api, baseUrl, DEMO, login, setupBrowser, tokenFor } from '../fixtures.ts';
+import { animationsDone, api, DEMO, login, setupBrowser, tokenFor, uploadMedia } from '../fixtures.ts';
 
 declare global {
   interface Window {
@@ -35,27 +35,6 @@ function pngPhoto(): Promise<Buffer> {
   return sharp(pixels, { raw: { width: 160, height: 120, channels: 3 } })
     .png()
     .toBuffer();
-}
-
-/** Uploads a file to an artifact of the demo teacher (`token`) through the API; returns the stored medium. */
-async function upload<T>(
-  token: string,
-  portfolioId: number,
-  artifactId: number,
-  kind: 'images' | 'videos',
-  name: string,
-  type: string,
-  data: Buffer,
-): Promise<T> {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(data)], { type }), name);
-  const res = await fetch(`${baseUrl()}/api/v1/portfolios/${portfolioId}/artifacts/${artifactId}/${kind}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  if (res.status !== 200) throw new Error(`the upload of ${name} failed: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
 }
 
 /**
@@ -101,8 +80,8 @@ export function setupMoments() {
     );
     if (created.status !== 200) throw new Error(`the artifact was not created: ${created.status}`);
     const ramp = created.body.id;
-    await upload(tess, forces.id, ramp, 'images', 'ramp-setup.png', 'image/png', await pngPhoto());
-    const video = await upload<{ id: number; duration: number | null }>(
+    await uploadMedia(tess, forces.id, ramp, 'images', 'ramp-setup.png', 'image/png', await pngPhoto());
+    const video = await uploadMedia<{ id: number; duration: number | null }>(
       tess,
       forces.id,
       ramp,
