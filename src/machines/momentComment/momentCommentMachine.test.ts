@@ -87,7 +87,7 @@ describe('momentCommentMachine guards', () => {
 
 describe('momentCommentMachine actions', () => {
   it('roundTime keeps milliseconds and never goes below zero', () => {
-    expect(roundTime(3.14159)).toBe(3.142);
+    expect(roundTime(12.34567)).toBe(12.346);
     expect(roundTime(-2)).toBe(0);
   });
 
