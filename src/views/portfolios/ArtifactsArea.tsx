@@ -81,6 +81,12 @@ const Layout = styled.div`
     &[data-chosen] > .table-column {
       display: none;
     }
+    /* The chosen artifact can always be brought to the top of the window, even while it loads
+       (a short page would otherwise end at its top and the artifact open halfway down). */
+    &[data-chosen] > .detail-column {
+      min-height: 100vh;
+      min-height: 100dvh;
+    }
     &:not([data-chosen]):not([data-comparing]) > .detail-column {
       display: none;
     }
