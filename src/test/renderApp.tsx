@@ -122,6 +122,8 @@ export function renderApp(
 export async function renderSignedIn(path: string, user: Me, options: Omit<RenderAppOptions, 'user'> = {}) {
   const rendered = renderApp(path, { ...options, user });
   await screen.findByRole('button', { name: user.username });
+  // The page itself follows the session's change (drawn as a transition) and its lazy module.
+  await screen.findAllByRole('heading', { level: 1 }, { timeout: 5000 });
   return rendered;
 }
 

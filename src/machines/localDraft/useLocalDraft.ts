@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../shared/actorReact.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createActor, type InspectionEvent } from 'xstate';
 import { currentUser } from '../../services/session.ts';
