@@ -171,6 +171,8 @@ describe('create user model', () => {
           'xstate.error.actor.createUser': async (step: Step) => {
             const { error } = step.event as { error: unknown };
             await act(async () => h.createUser.next().deferred.reject(error));
+            // The answer is drawn as a transition: the form says so once it is.
+            await within(dialog()).findByText('User creation failed. Please try again.');
           },
         },
       });
