@@ -99,8 +99,10 @@ function expectForm(s: Snapshot) {
 
 const stateChecks: Record<string, (s: Snapshot) => Promise<void>> = {
   closed: async () => {
-    const button = await screen.findByRole('button', { name: 'Create New User' });
-    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    // Queried each time: the page draws a new button once the list (and the dialog) are there.
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Create New User' }) as HTMLButtonElement).disabled).toBe(false),
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
   },
   'open.form.editing': async (s) => {
