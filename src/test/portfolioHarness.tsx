@@ -19,6 +19,7 @@ import {
 } from '../app/wiring/portfolioRoutes.tsx';
 import { ArtifactDeleteContext } from '../machines/artifactDelete/useArtifactDelete.ts';
 import type { portfolioBrowserMachine } from '../machines/portfolioBrowser/portfolioBrowserMachine.ts';
+import { provideBrowserServices, type BrowserServices } from '../machines/portfolioBrowser/provideBrowserServices.ts';
 import { PortfolioBrowserActorContext } from '../machines/portfolioBrowser/usePortfolioBrowser.ts';
 import { portfolioEditMachine } from '../machines/portfolioEdit/portfolioEditMachine.ts';
 import { PortfolioEditActorContext } from '../machines/portfolioEdit/usePortfolioEdit.ts';
@@ -137,7 +138,8 @@ export function answeringBrowserActors(
 }
 
 function withBrowserFakes(logic: typeof portfolioBrowserMachine, fakes: BrowserFakes): typeof portfolioBrowserMachine {
-  return logic.provide({ actors: fakes as never });
+  const { listPortfolios, getPortfolio, createArtifact } = fakes as BrowserServices;
+  return provideBrowserServices(logic, { listPortfolios, getPortfolio, createArtifact });
 }
 
 /** The app's delete logic of artifact views (it goes to the portfolio), with a delete that answers with the artifact. */

@@ -12,6 +12,7 @@ import { type ActorOptions, type AnyActorLogic, type InspectionEvent } from 'xst
 import { provideSharedActions, provideSharedBrowser, SharedActionsProvider } from '../app/wiring/sharedRoutes.tsx';
 import type { commentMachine } from '../machines/comment/commentMachine.ts';
 import type { portfolioBrowserMachine } from '../machines/portfolioBrowser/portfolioBrowserMachine.ts';
+import { provideBrowserServices, type BrowserServices } from '../machines/portfolioBrowser/provideBrowserServices.ts';
 import type { reactionsMachine } from '../machines/reactions/reactionsMachine.ts';
 import type { MomentsSetup } from '../machines/momentComment/useMomentComment.ts';
 import { PortfolioBrowserActorContext } from '../machines/portfolioBrowser/usePortfolioBrowser.ts';
@@ -122,9 +123,10 @@ export function renderSharedPortfolios({
   api.viewer = user;
   const location = memoryLocation({ path, record: true });
   const real = api.actors();
-  const browserLogic = provideSharedBrowser(location.navigate).provide({
-    actors: { ...real.browser, ...fakes.browser } as never,
-  });
+  const browserLogic = provideBrowserServices(provideSharedBrowser(location.navigate), {
+    ...real.browser,
+    ...fakes.browser,
+  } as BrowserServices);
   const setup = provideSharedActions(location.navigate);
   const children = setup.discussion.logic.implementations.actors as unknown as {
     thread: typeof commentMachine;

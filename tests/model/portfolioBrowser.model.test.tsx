@@ -8,7 +8,8 @@ import {
   type PortfolioBrowserEvent,
 } from '../../src/machines/portfolioBrowser/portfolioBrowserMachine.ts';
 import { activeFilterCount, defaultSort, filterRows, sortRows } from '../../src/machines/portfolioBrowser/selectors.ts';
-import { NetworkError } from '../../src/services/errors.ts';
+import type { PortfolioListingOutput } from '../../src/machines/portfolioListing/portfolioListingMachine.ts';
+import { NetworkError, toUiError } from '../../src/services/errors.ts';
 import { notFoundError, renderMyPortfolios, rowNames } from '../../src/test/portfolioHarness.tsx';
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
 import { coverageInspector, createPathModel, trackMachine } from './support/coverage.ts';
@@ -34,6 +35,10 @@ interface Snapshot {
   matches: (value: unknown) => boolean;
   can: (event: PortfolioBrowserEvent) => boolean;
 }
+
+/** The listing's end with the list, and with the portfolio of the address when it came. */
+const listed = (early: Portfolio | null) =>
+  actorEvent('xstate.done.actor.portfolioListing', { output: { kind: 'listed', portfolios: LIST, early } });
 
 const route = (portfolioId: number | null, artifactId: number | null): PortfolioBrowserEvent => ({
   type: 'route.change',
@@ -63,19 +68,14 @@ function events(snapshot: unknown): PortfolioBrowserEvent[] {
   const c = s.context;
   const list: PortfolioBrowserEvent[] = [];
   const untouched = c.portfolioId === input.portfolioId && c.artifactId === input.artifactId;
+  // The list, and beside it the portfolio of the address (its failure is left to ready.loading).
+  // How the listing gets there is portfolioListing.model.test.tsx's.
   if (s.matches('listing')) {
     list.push(
-      actorEvent('xstate.done.actor.listPortfolios', { output: LIST }),
-      actorEvent('xstate.error.actor.listPortfolios', { error: offline }),
+      listed(null),
+      actorEvent('xstate.done.actor.portfolioListing', { output: { kind: 'failed', error: toUiError(offline) } }),
     );
-    if (untouched) list.push(route(null, null));
-  }
-  // The portfolio of the address, fetched beside the list (its failure is left to ready.loading).
-  if (s.matches({ listing: { portfolio: 'fetching' } }) && untouched) {
-    list.push(
-      actorEvent('xstate.done.actor.getPortfolio', { output: PORTFOLIOS[41] }),
-      actorEvent('xstate.error.actor.getPortfolio', { error: serverError }),
-    );
+    if (untouched) list.push(listed(PORTFOLIOS[41]!), route(null, null));
   }
   if (s.matches('listFailed')) {
     list.push({ type: 'retry' });
@@ -115,10 +115,11 @@ function events(snapshot: unknown): PortfolioBrowserEvent[] {
   ) {
     list.push({ type: 'filters.clear' });
   }
+  // The new artifact's edit page opens, or the user is told why not (artifactCreate.model.test.tsx).
   if (s.matches({ ready: { loaded: 'creating' } })) {
     list.push(
-      actorEvent('xstate.done.actor.createArtifact', { output: NEW_ARTIFACT }),
-      actorEvent('xstate.error.actor.createArtifact', { error: serverError }),
+      actorEvent('xstate.done.actor.artifactCreate', { answer: 'created' }),
+      actorEvent('xstate.done.actor.artifactCreate', { answer: 'failed' }),
     );
   }
   return list.filter((event) => s.can(event));
@@ -267,11 +268,18 @@ describe('portfolioBrowser model (My Portfolios, opened on a portfolio)', () => 
           },
         },
         events: {
-          'xstate.done.actor.listPortfolios': async () => {
-            await act(async () => latest(h.fakes.listPortfolios).deferred.resolve(LIST));
-          },
-          'xstate.error.actor.listPortfolios': async () => {
-            await act(async () => latest(h.fakes.listPortfolios).deferred.reject(offline));
+          'xstate.done.actor.portfolioListing': async (step) => {
+            const { output } = step.event as unknown as { output: PortfolioListingOutput };
+            const early = output.kind === 'listed' ? output.early : null;
+            // The portfolio of the address comes (or fails) beside the list; a list that failed ends the listing.
+            const beside = h.fakes.getPortfolio.calls.length > 0 ? latest(h.fakes.getPortfolio) : null;
+            const list = latest(h.fakes.listPortfolios);
+            await act(async () => {
+              if (early) beside?.deferred.resolve(early as Portfolio);
+              else beside?.deferred.reject(serverError);
+              if (output.kind === 'listed') list.deferred.resolve(LIST);
+              else list.deferred.reject(offline);
+            });
           },
           'xstate.done.actor.getPortfolio': async (step) => {
             const call = latest(h.fakes.getPortfolio);
@@ -283,15 +291,20 @@ describe('portfolioBrowser model (My Portfolios, opened on a portfolio)', () => 
             const { error } = step.event as unknown as { error: unknown };
             await act(async () => latest(h.fakes.getPortfolio).deferred.reject(error));
           },
-          'xstate.done.actor.createArtifact': async () => {
+          'xstate.done.actor.artifactCreate': async (step) => {
+            const created = (step.event as unknown as { answer: 'created' | 'failed' }).answer === 'created';
             const call = latest(h.fakes.createArtifact);
             expect(call.input.portfolioId).toBe(41);
-            await act(async () => call.deferred.resolve(NEW_ARTIFACT));
-            leftForEditor = true;
-          },
-          'xstate.error.actor.createArtifact': async () => {
-            await act(async () => latest(h.fakes.createArtifact).deferred.reject(serverError));
-            expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong on the server.');
+            await act(async () => (created ? call.deferred.resolve(NEW_ARTIFACT) : call.deferred.reject(serverError)));
+            leftForEditor = created;
+            // A failure is told (the editor opening says the rest).
+            await waitFor(() =>
+              expect(
+                screen
+                  .queryAllByRole('alert')
+                  .some((a) => a.textContent?.includes('Something went wrong on the server.')),
+              ).toBe(!created),
+            );
           },
           retry: async () => {
             await ux.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Try again' }));

@@ -5,8 +5,10 @@ import {
   portfolioBrowserMachine,
   type PortfolioBrowserEvent,
 } from '../../src/machines/portfolioBrowser/portfolioBrowserMachine.ts';
+import type { PortfolioListingOutput } from '../../src/machines/portfolioListing/portfolioListingMachine.ts';
 import { rowNames } from '../../src/test/portfolioHarness.tsx';
 import type { SharedPortfolio, SharedPortfolioListItem } from '../../src/schemas/sharedPortfolio.ts';
+import { toUiError } from '../../src/services/errors.ts';
 import { signOut } from '../../src/services/session.ts';
 import type { DiscussionChange } from '../../src/machines/sharedArtifactDiscussion/discussionSelectors.ts';
 import {
@@ -103,6 +105,9 @@ const undiscussed = (s: BrowserSnapshot) => {
   return artifact !== undefined && !Object.values(artifact.reactions).some(Boolean);
 };
 
+const listed = (early: SharedPortfolio | null) =>
+  actorEvent('xstate.done.actor.portfolioListing', { output: { kind: 'listed', portfolios: SHARED_LIST, early } });
+
 const sharedEvents = (snapshot: unknown): PortfolioBrowserEvent[] => {
   const s = snapshot as BrowserSnapshot;
   const own = undiscussed(s)
@@ -112,7 +117,12 @@ const sharedEvents = (snapshot: unknown): PortfolioBrowserEvent[] => {
       ] as const)
     : [];
   return modelEvents<PortfolioBrowserEvent>([...own, { type: 'portfolio.left', portfolioId: 9 }], {
-    listPortfolios: [actorEvent('xstate.done.actor.listPortfolios', { output: SHARED_LIST })],
+    // The list, and beside it the portfolio of the address or (failed) nothing yet; or no list.
+    portfolioListing: [
+      listed(PLC),
+      listed(null),
+      actorEvent('xstate.done.actor.portfolioListing', { output: { kind: 'failed', error: toUiError(serverError) } }),
+    ],
     getPortfolio: [
       actorEvent('xstate.done.actor.getPortfolio', { output: PLC }),
       actorEvent('xstate.error.actor.getPortfolio', { error: serverError }),
@@ -219,7 +229,18 @@ describe('portfolioBrowser model (Shared Portfolios, opened on an artifact)', ()
       await path.test({
         states: checkStates<BrowserSnapshot>(checks),
         events: {
-          'xstate.done.actor.listPortfolios': async () => {
+          'xstate.done.actor.portfolioListing': async (step) => {
+            const { output } = step.event as unknown as { output: PortfolioListingOutput };
+            if (output.kind === 'failed') {
+              await act(async () => latest(h.fakes.listPortfolios).deferred.reject(serverError));
+              return;
+            }
+            const call = latest(h.fakes.getPortfolio);
+            expect(call.input.portfolioId).toBe(9);
+            await act(async () => (output.early ? call.deferred.resolve(PLC) : call.deferred.reject(serverError)));
+            // Beside the list the portfolio shows nothing yet; a failed fetch is left to the one after it.
+            expect(screen.getByRole('status', { name: 'Loading shared portfolios' })).toBeTruthy();
+            expect(screen.queryAllByRole('alert')).toEqual([]);
             await act(async () => latest(h.fakes.listPortfolios).deferred.resolve(SHARED_LIST));
           },
           'xstate.done.actor.getPortfolio': async () => {
@@ -228,15 +249,9 @@ describe('portfolioBrowser model (Shared Portfolios, opened on an artifact)', ()
             await act(async () => call.deferred.resolve(PLC));
           },
           'xstate.error.actor.getPortfolio': async () => {
-            // Beside the list a failed fetch is left to the one after it: no alert yet.
-            const listing = screen.queryByRole('status', { name: 'Loading shared portfolios' }) !== null;
             await act(async () => latest(h.fakes.getPortfolio).deferred.reject(serverError));
-            const alerts = await waitFor(() => {
-              const found = screen.queryAllByRole('alert');
-              if (!listing && found.length === 0) throw new Error('no alert yet');
-              return found;
-            });
-            expect(alerts.some((a) => a.textContent?.includes('Something went wrong on the server.'))).toBe(!listing);
+            const alerts = await screen.findAllByRole('alert');
+            expect(alerts.some((a) => a.textContent?.includes('Something went wrong on the server.'))).toBe(true);
           },
           'discussion.changed': async () => {
             // Tess gives the artifact a ⭐ in the pane: its discussion tells the browser.

@@ -1,5 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
+import { artifactCreateMachine } from '../../machines/artifactCreate/artifactCreateMachine.ts';
 import { portfolioBrowserMachine } from '../../machines/portfolioBrowser/portfolioBrowserMachine.ts';
 import type { Notice } from '../../machines/shared/notice.ts';
 import { PortfolioBrowserActorContext } from '../../machines/portfolioBrowser/usePortfolioBrowser.ts';
@@ -64,9 +65,15 @@ export function provideMyPortfoliosBrowser(navigate: Navigate) {
         navigate(buildPath(paths.myArtifact, { id: portfolioId, artifactId }), { replace: true }),
       hideArtifact: (_, { portfolioId }) =>
         navigate(buildPath(paths.myPortfolio, { id: portfolioId }), { replace: true }),
-      openArtifactEditor: (_, { portfolioId, artifactId }) =>
-        navigate(buildPath(paths.myArtifactEdit, { id: portfolioId, artifactId })),
-      notify: notifyAction,
+    },
+    actors: {
+      artifactCreate: artifactCreateMachine.provide({
+        actions: {
+          openArtifactEditor: (_, { portfolioId, artifactId }) =>
+            navigate(buildPath(paths.myArtifactEdit, { id: portfolioId, artifactId })),
+          notify: notifyAction,
+        },
+      }),
     },
   });
 }
@@ -80,7 +87,6 @@ export function provideTeacherBrowser(navigate: Navigate, teacher: number | null
         navigate(teacherPortfoliosPath({ teacher, portfolio: portfolioId, artifact: artifactId }), { replace: true }),
       hideArtifact: (_, { portfolioId }) =>
         navigate(teacherPortfoliosPath({ teacher, portfolio: portfolioId }), { replace: true }),
-      notify: notifyAction,
     },
   });
 }

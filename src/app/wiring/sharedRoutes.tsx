@@ -45,10 +45,6 @@ export function provideSharedBrowser(navigate: Navigate) {
         navigate(buildPath(paths.sharedArtifact, { id: portfolioId, artifactId }), { replace: true }),
       hideArtifact: (_, { portfolioId }) =>
         navigate(buildPath(paths.sharedPortfolio, { id: portfolioId }), { replace: true }),
-      // Shared portfolios offer no Create New Artifact; an artifact would open in the shared editor.
-      openArtifactEditor: (_, { portfolioId, artifactId }) =>
-        navigate(buildPath(paths.sharedArtifactEdit, { id: portfolioId, artifactId })),
-      notify: notifyAction,
     },
   });
 }

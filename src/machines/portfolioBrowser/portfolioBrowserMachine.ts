@@ -3,34 +3,41 @@
  * selector, the chosen portfolio with its artifacts, Filter By, keyword search, the table's
  * order, the artifact shown in the detail pane and (personal views) Create New Artifact.
  *
- * listing ─(portfolios)→ ready.choosing ─(a portfolio chosen)→ ready.loading ─(portfolio)→ ready.loaded.browsing
- *    └─(failed)→ listFailed        └─(none yet)→ ready.idle         ├─(404)→ ready.notFound
- *                                                                    └─(failed)→ ready.loadFailed ─(retry)→ loading
- * ready.loaded.browsing ─(artifact.create)→ creating ─(created)→ browsing + the editor opens
+ * listing ─(listed)→ ready.choosing ─(a portfolio chosen)→ ready.loading ─(portfolio)→ ready.loaded.browsing
+ *  │                   └─(none yet)→ ready.idle              ├─(404)→ ready.notFound
+ *  │                                                         └─(failed)→ ready.loadFailed ─(retry)→ loading
+ *  ├─(failed)→ listFailed ─(retry)→ listing
+ *  └ invokes portfolioListing: the list and, beside it, the address's portfolio (then shown at once)
+ *
+ * ready.loaded.browsing ─(artifact.create)→ creating ─(done)→ browsing
+ *                                            └ invokes artifactCreate: the editor opens, or the user is told why not
  * ready.loaded ─(discussion.changed)→ the artifact's counts, comment texts and reaction flags patched in
  * ready.loaded ─(artifact.removed)→ a shared artifact deleted in its pane leaves the table (the pane stays)
  * ready.loaded ─(portfolio.left)→ ready.idle (the portfolio leaves the selector)
  * ready.loaded ─(artifact.close)→ no artifact chosen (a phone's Back to artifacts; the address loses the artifact)
- * While listing, the address's portfolio is fetched beside the list; ready.choosing then shows it at once.
+ * While listing, an address change is only remembered.
  *
- * The same chart browses shared portfolios when their actors are provided
- * (`sharedPortfolioBrowserMachine`); a comment or reaction then sends `discussion.changed`, so
- * the counts and the search index follow at once, and nothing is fetched again (spec §4, §9; decision 033).
+ * The same chart browses shared portfolios when their services are provided, down to the listing
+ * (`provideBrowserServices`, `sharedPortfolioBrowserMachine`); a comment or reaction then sends
+ * `discussion.changed`, so the counts and the search index follow at once, and nothing is fetched
+ * again (spec §4, §9; decision 033).
  *
  * The address is the app's business: choosing a portfolio or an artifact calls `showPortfolio` /
  * `showArtifact`, and the page reports address changes (Back, a typed URL) with `route.change`.
  * While a portfolio is shown, its compare mode is a spawned `compare` actor (reset with the portfolio).
  */
-import { assign, fromPromise, setup, spawnChild, stopChild } from 'xstate';
-import type { Artifact } from '../../schemas/artifact.ts';
-import { createArtifact } from '../../services/artifactService.ts';
+import { assign, setup, spawnChild, stopChild } from 'xstate';
 import { ApiError, toUiError } from '../../services/errors.ts';
-import { getPortfolioSummary, listPortfolios } from '../../services/portfolioService.ts';
+import { artifactCreateMachine } from '../artifactCreate/artifactCreateMachine.ts';
 import { compareMachine } from '../compare/compareMachine.ts';
+import {
+  getPersonalPortfolio,
+  portfolioListingMachine,
+  type PortfolioListingOutput,
+} from '../portfolioListing/portfolioListingMachine.ts';
 import { effect } from '../shared/effect.ts';
 import {
   artifactsOf,
-  defaultSort,
   nextSort,
   NO_FILTERS,
   setRecentFilter,
@@ -39,19 +46,20 @@ import {
   toRows,
   withoutArtifact,
   type BrowsedPortfolio,
-  type BrowsedPortfolioListItem,
   type SortColumn,
 } from './selectors.ts';
 import { withDiscussion } from './discussionPatch.ts';
-import type { PortfolioBrowserContext, PortfolioBrowserEvent, PortfolioBrowserInput } from './portfolioBrowserTypes.ts';
-import type { Notice } from '../shared/notice.ts';
+import {
+  initialContext,
+  type PortfolioBrowserContext,
+  type PortfolioBrowserEvent,
+  type PortfolioBrowserInput,
+} from './portfolioBrowserTypes.ts';
 
 export type { PortfolioBrowserContext, PortfolioBrowserEvent, PortfolioBrowserInput } from './portfolioBrowserTypes.ts';
 
 type RouteChange = Extract<PortfolioBrowserEvent, { type: 'route.change' }>;
 type DiscussionChanged = Extract<PortfolioBrowserEvent, { type: 'discussion.changed' }>;
-
-const failure = (error: unknown): Notice => ({ message: toUiError(error).message, tone: 'error' });
 
 export const portfolioBrowserMachine = setup({
   types: {
@@ -61,20 +69,15 @@ export const portfolioBrowserMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    listPortfolios: fromPromise<BrowsedPortfolioListItem[], { owner: number | null }>(({ input, signal }) =>
-      listPortfolios(input.owner === null ? {} : { owner: input.owner }, signal),
-    ),
-    // The table's view of a personal portfolio; an artifact is read whole when it is opened.
-    getPortfolio: fromPromise<BrowsedPortfolio, { portfolioId: number }>(({ input, signal }) =>
-      getPortfolioSummary(input.portfolioId, signal),
-    ),
-    createArtifact: fromPromise<Artifact, { portfolioId: number }>(({ input, signal }) =>
-      createArtifact(input.portfolioId, signal),
-    ),
+    portfolioListing: portfolioListingMachine,
+    // The chosen portfolio, as the listing fetches the address's (shared portfolios provide their own).
+    getPortfolio: getPersonalPortfolio,
+    artifactCreate: artifactCreateMachine,
     compare: compareMachine,
   },
   guards: {
     hasPortfolioId: ({ context }) => context.portfolioId !== null,
+    isListed: (_, params: PortfolioListingOutput) => params.kind === 'listed',
     hasEarlyPortfolio: ({ context }) => context.early !== null && context.early.id === context.portfolioId,
     hasArtifact: ({ context }) => context.artifactId !== null,
     isOtherPortfolio: ({ context }, params: { portfolioId: number }) => params.portfolioId !== context.portfolioId,
@@ -87,10 +90,11 @@ export const portfolioBrowserMachine = setup({
     canCreateArtifact: ({ context }) => context.mode === 'personal',
   },
   actions: {
-    storePortfolios: assign({
-      portfolios: (_, params: { portfolios: BrowsedPortfolioListItem[] }) => sortPortfoliosByName(params.portfolios),
-      error: null,
-    }),
+    storeListing: assign((_, params: PortfolioListingOutput) =>
+      params.kind === 'listed'
+        ? { portfolios: sortPortfoliosByName(params.portfolios), early: params.early, error: null }
+        : { error: params.error },
+    ),
     removePortfolio: assign({
       portfolios: ({ context }, params: { portfolioId: number }) =>
         context.portfolios.filter((p) => p.id !== params.portfolioId),
@@ -105,7 +109,6 @@ export const portfolioBrowserMachine = setup({
       filters: NO_FILTERS,
       error: null,
     })),
-    keepEarly: assign({ early: (_, params: { portfolio: BrowsedPortfolio }) => params.portfolio }),
     storePortfolio: assign(({ context }, params: { portfolio: BrowsedPortfolio }) => ({
       early: null,
       portfolio: params.portfolio,
@@ -151,88 +154,32 @@ export const portfolioBrowserMachine = setup({
     showArtifact: effect<{ portfolioId: number; artifactId: number }>('showArtifact'),
     /** Takes the artifact out of the address, replacing the current entry (provided by the app). */
     hideArtifact: effect<{ portfolioId: number }>('hideArtifact'),
-    /** Opens the edit page of a new artifact (provided by the app). */
-    openArtifactEditor: effect<{ portfolioId: number; artifactId: number }>('openArtifactEditor'),
-    /** Tells the user something (provided by the app). */
-    notify: effect<Notice>('notify'),
   },
 }).createMachine({
   id: 'portfolioBrowser',
-  context: ({ input }) => ({
-    mode: input.mode,
-    owner: input.owner,
-    viewerId: input.viewerId ?? null,
-    portfolios: [],
-    portfolioId: input.portfolioId,
-    artifactId: input.artifactId,
-    closedArtifactId: null,
-    portfolio: null,
-    early: null,
-    rows: [],
-    search: '',
-    filters: NO_FILTERS,
-    sort: defaultSort(input.mode),
-    error: null,
-  }),
+  context: ({ input }) => initialContext(input),
   initial: 'listing',
   states: {
-    // The list and the portfolio of the address are fetched side by side.
+    // The invoked `portfolioListing` fetches the list and, beside it, the portfolio of the address.
     listing: {
-      type: 'parallel',
-      on: {
-        // Before the list is there, the address is only remembered.
-        'route.change': { actions: { type: 'choosePortfolio', params: ({ event }) => event } },
-      },
-      onDone: 'ready',
-      states: {
-        list: {
-          initial: 'fetching',
-          states: {
-            fetching: {
-              invoke: {
-                id: 'listPortfolios',
-                src: 'listPortfolios',
-                input: ({ context }) => ({ owner: context.owner }),
-                onDone: {
-                  target: 'done',
-                  actions: { type: 'storePortfolios', params: ({ event }) => ({ portfolios: event.output }) },
-                },
-                onError: {
-                  target: '#portfolioBrowser.listFailed',
-                  actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-                },
-              },
-            },
-            done: { type: 'final' },
+      invoke: {
+        id: 'portfolioListing',
+        src: 'portfolioListing',
+        input: ({ context }) => ({ owner: context.owner, portfolioId: context.portfolioId }),
+        onDone: [
+          {
+            guard: { type: 'isListed', params: ({ event }) => event.output },
+            target: 'ready',
+            actions: { type: 'storeListing', params: ({ event }) => event.output },
           },
-        },
-        // A failure here is left to `ready.loading`, which asks again and tells the user.
-        portfolio: {
-          initial: 'deciding',
-          states: {
-            deciding: { always: [{ guard: 'hasPortfolioId', target: 'fetching' }, { target: 'done' }] },
-            fetching: {
-              invoke: {
-                id: 'getPortfolio',
-                src: 'getPortfolio',
-                input: ({ context }) => ({ portfolioId: context.portfolioId! }),
-                onDone: {
-                  target: 'done',
-                  actions: { type: 'keepEarly', params: ({ event }) => ({ portfolio: event.output }) },
-                },
-                onError: 'done',
-              },
-            },
-            done: { type: 'final' },
-          },
-        },
+          { target: 'listFailed', actions: { type: 'storeListing', params: ({ event }) => event.output } },
+        ],
       },
+      // Before the list is there, the address is only remembered.
+      on: { 'route.change': { actions: { type: 'choosePortfolio', params: ({ event }) => event } } },
     },
     listFailed: {
-      on: {
-        retry: 'listing',
-        'route.change': { actions: { type: 'choosePortfolio', params: ({ event }) => event } },
-      },
+      on: { retry: 'listing', 'route.change': { actions: { type: 'choosePortfolio', params: ({ event }) => event } } },
     },
     ready: {
       initial: 'choosing',
@@ -298,9 +245,7 @@ export const portfolioBrowserMachine = setup({
           },
         },
         notFound: {},
-        loadFailed: {
-          on: { retry: 'loading' },
-        },
+        loadFailed: { on: { retry: 'loading' } },
         loaded: {
           entry: 'startCompare',
           exit: 'stopCompare',
@@ -342,31 +287,15 @@ export const portfolioBrowserMachine = setup({
             },
           },
           states: {
-            browsing: {
-              on: {
-                'artifact.create': { guard: 'canCreateArtifact', target: 'creating' },
-              },
-            },
+            browsing: { on: { 'artifact.create': { guard: 'canCreateArtifact', target: 'creating' } } },
+            // The invoked `artifactCreate` opens the new artifact's edit page, or tells the user why not.
             creating: {
               tags: ['busy'],
               invoke: {
-                id: 'createArtifact',
-                src: 'createArtifact',
+                id: 'artifactCreate',
+                src: 'artifactCreate',
                 input: ({ context }) => ({ portfolioId: context.portfolioId! }),
-                onDone: {
-                  target: 'browsing',
-                  actions: {
-                    type: 'openArtifactEditor',
-                    params: ({ context, event }) => ({
-                      portfolioId: context.portfolioId!,
-                      artifactId: event.output.id,
-                    }),
-                  },
-                },
-                onError: {
-                  target: 'browsing',
-                  actions: { type: 'notify', params: ({ event }) => failure(event.error) },
-                },
+                onDone: 'browsing',
               },
             },
           },

@@ -1,14 +1,16 @@
 /** The types of the artifact browser's machine (`portfolioBrowserMachine.ts`). */
 import type { UiError } from '../../services/errors.ts';
 import type { DiscussionChange } from '../sharedArtifactDiscussion/discussionSelectors.ts';
-import type {
-  ArtifactRow,
-  BrowsedPortfolio,
-  BrowsedPortfolioListItem,
-  BrowserMode,
-  Filters,
-  Sort,
-  SortColumn,
+import {
+  defaultSort,
+  NO_FILTERS,
+  type ArtifactRow,
+  type BrowsedPortfolio,
+  type BrowsedPortfolioListItem,
+  type BrowserMode,
+  type Filters,
+  type Sort,
+  type SortColumn,
 } from './selectors.ts';
 
 export interface PortfolioBrowserInput {
@@ -43,6 +45,26 @@ export interface PortfolioBrowserContext {
   filters: Filters;
   sort: Sort;
   error: UiError | null;
+}
+
+/** The browser as it opens: the address's portfolio and artifact chosen, nothing fetched yet. */
+export function initialContext(input: PortfolioBrowserInput): PortfolioBrowserContext {
+  return {
+    mode: input.mode,
+    owner: input.owner,
+    viewerId: input.viewerId ?? null,
+    portfolios: [],
+    portfolioId: input.portfolioId,
+    artifactId: input.artifactId,
+    closedArtifactId: null,
+    portfolio: null,
+    early: null,
+    rows: [],
+    search: '',
+    filters: NO_FILTERS,
+    sort: defaultSort(input.mode),
+    error: null,
+  };
 }
 
 export type PortfolioBrowserEvent =

@@ -5,6 +5,7 @@ import { makeSharedArtifact, makeSharedPortfolio } from '../../test/sharedFixtur
 import type { DiscussionChange } from '../sharedArtifactDiscussion/discussionSelectors.ts';
 import { withDiscussion } from './discussionPatch.ts';
 import { portfolioBrowserMachine } from './portfolioBrowserMachine.ts';
+import { provideBrowserServices } from './provideBrowserServices.ts';
 import type { BrowsedPortfolio, BrowsedPortfolioListItem } from './selectors.ts';
 
 const plc = makeSharedPortfolio({
@@ -27,14 +28,12 @@ const change: DiscussionChange = {
 async function start() {
   let fetched = 0;
   const actor = createActor(
-    portfolioBrowserMachine.provide({
-      actors: {
-        listPortfolios: fromPromise<BrowsedPortfolioListItem[], { owner: number | null }>(async () => [plc]),
-        getPortfolio: fromPromise<BrowsedPortfolio, { portfolioId: number }>(async () => {
-          fetched += 1;
-          return plc;
-        }),
-      },
+    provideBrowserServices(portfolioBrowserMachine, {
+      listPortfolios: fromPromise<BrowsedPortfolioListItem[], { owner: number | null }>(async () => [plc]),
+      getPortfolio: fromPromise<BrowsedPortfolio, { portfolioId: number }>(async () => {
+        fetched += 1;
+        return plc;
+      }),
     }),
     { input: { mode: 'shared', owner: null, portfolioId: 9, artifactId: 70 } },
   ).start();
