@@ -64,7 +64,8 @@ describe('useSelector', () => {
       expect(screen.getByRole('button').textContent).toBe('0');
       await waitFor(() => expect(screen.getByRole('button').textContent).toBe('1'));
     } finally {
-      scope.IS_REACT_ACT_ENVIRONMENT = before;
+      if (before === undefined) delete scope.IS_REACT_ACT_ENVIRONMENT;
+      else scope.IS_REACT_ACT_ENVIRONMENT = before;
     }
   });
 
@@ -102,7 +103,7 @@ describe('useSelector', () => {
   });
 
   it('reads nothing from no actor, and follows a new actor', () => {
-    const first = createActor(counter, { snapshot: undefined }).start();
+    const first = createActor(counter).start();
     first.send({ type: 'add' });
     const second = createActor(counter).start();
     function Maybe({ actor }: { actor: typeof first | undefined }) {
