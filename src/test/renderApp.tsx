@@ -1,6 +1,6 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import { createActor, fromPromise } from 'xstate';
 import { App } from '../app/App.tsx';
@@ -122,6 +122,17 @@ export function renderApp(
 export async function renderSignedIn(path: string, user: Me, options: Omit<RenderAppOptions, 'user'> = {}) {
   const rendered = renderApp(path, { ...options, user });
   await screen.findByRole('button', { name: user.username });
+  // The page itself follows the session's change (drawn as a transition) and its lazy module:
+  // its heading, or its own loading state while its data is on the way.
+  await waitFor(
+    () => {
+      const main = within(screen.getByRole('main'));
+      expect(
+        main.queryAllByRole('heading', { level: 1 }).length + main.queryAllByRole('status').length,
+      ).toBeGreaterThan(0);
+    },
+    { timeout: 5000 },
+  );
   return rendered;
 }
 

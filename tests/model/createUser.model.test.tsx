@@ -99,8 +99,10 @@ function expectForm(s: Snapshot) {
 
 const stateChecks: Record<string, (s: Snapshot) => Promise<void>> = {
   closed: async () => {
-    const button = await screen.findByRole('button', { name: 'Create New User' });
-    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    // Queried each time: the page draws a new button once the list (and the dialog) are there.
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Create New User' }) as HTMLButtonElement).disabled).toBe(false),
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
   },
   'open.form.editing': async (s) => {
@@ -171,6 +173,8 @@ describe('create user model', () => {
           'xstate.error.actor.createUser': async (step: Step) => {
             const { error } = step.event as { error: unknown };
             await act(async () => h.createUser.next().deferred.reject(error));
+            // The answer is drawn as a transition: the form says so once it is.
+            await within(dialog()).findByText('User creation failed. Please try again.');
           },
         },
       });

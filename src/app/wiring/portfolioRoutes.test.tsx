@@ -75,7 +75,7 @@ describe('the portfolio routes', () => {
     await expectPath(location, '/my-portfolios/41/artifacts/1');
     expect(location.history).toEqual(['/my-portfolios', '/my-portfolios/41/artifacts/1']);
     expect(
-      within(screen.getByRole('region', { name: 'Artifact details' })).getByRole('link', { name: 'EDIT' }),
+      await within(screen.getByRole('region', { name: 'Artifact details' })).findByRole('link', { name: 'EDIT' }),
     ).toBeTruthy();
     // The page stayed the same page: the list was asked for once.
     expect(calls.filter((c) => c === 'GET /portfolios')).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { createActorContext, useSelector } from '@xstate/react';
+import { createActorContext, useSelector } from '../shared/actorReact.ts';
 import { useMemo } from 'react';
 import type { UiError } from '../../services/errors.ts';
 import type { SharedArtifactSaveRef } from '../sharedArtifactSave/sharedArtifactSaveMachine.ts';

@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
+import { useSelector } from '../shared/actorReact.ts';
 import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Note } from '../../schemas/moments.ts';

@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
+import { useSelector } from '../shared/actorReact.ts';
 import { createContext, useContext, useMemo } from 'react';
 import type { ArtifactShare } from '../../schemas/notifications.ts';
 import type { InspectionEvent } from 'xstate';

@@ -1,4 +1,4 @@
-import { createActorContext } from '@xstate/react';
+import { createActorContext } from '../shared/actorReact.ts';
 import { useMemo } from 'react';
 import type { Invitation } from '../../schemas/invitation.ts';
 import type { SharedPortfolio } from '../../schemas/sharedPortfolio.ts';

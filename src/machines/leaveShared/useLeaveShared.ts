@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
+import { useSelector } from '../shared/actorReact.ts';
 import { createContext, useContext, useEffect, useMemo } from 'react';
 import type { ActorRefFrom, InspectionEvent } from 'xstate';
 import type { leaveSharedMachine, LeaveSharedInput } from './leaveSharedMachine.ts';

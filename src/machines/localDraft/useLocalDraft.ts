@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../shared/actorReact.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createActor, type InspectionEvent } from 'xstate';
 import { currentUser } from '../../services/session.ts';
@@ -52,11 +52,13 @@ export function useLocalDraft(
     return () => {
       mounted.current = false;
       window.removeEventListener('pagehide', hidden);
+      // Gone because the session ended (not the user's choice): the draft stays for the next sign-in.
+      // Decided now, when the form goes, not when the timer below runs (someone may have signed in by then).
+      const signedIn = currentUser.value !== null;
       // Gone for good only if not mounted again at once (React's development double mount).
       setTimeout(() => {
         if (mounted.current) return;
-        // Gone because the session ended (not the user's choice): the draft stays for the next sign-in.
-        if (currentUser.value !== null) actor.send({ type: 'form.closed' });
+        if (signedIn) actor.send({ type: 'form.closed' });
         actor.stop();
       }, 0);
     };

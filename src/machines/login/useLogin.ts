@@ -1,4 +1,4 @@
-import { createActorContext } from '@xstate/react';
+import { createActorContext } from '../shared/actorReact.ts';
 import { loginMachine, type LoginField, type LoginFieldErrors } from './loginMachine.ts';
 
 /** The login form's actor; the app provides it with `logic={loginMachine.provide(...)}`. */

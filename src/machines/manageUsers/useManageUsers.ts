@@ -1,4 +1,4 @@
-import { createActorContext } from '@xstate/react';
+import { createActorContext } from '../shared/actorReact.ts';
 import { useMemo } from 'react';
 import type { UiError } from '../../services/errors.ts';
 import type { CreateUserRef } from '../createUser/useCreateUser.ts';

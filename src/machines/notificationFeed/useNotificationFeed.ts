@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../shared/actorReact.ts';
 import { useMemo } from 'react';
 import type { Notification } from '../../schemas/notifications.ts';
 import type { UiError } from '../../services/errors.ts';

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../shared/actorReact.ts';
 import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Person } from '../../schemas/sharedPortfolio.ts';

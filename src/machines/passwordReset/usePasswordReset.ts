@@ -1,4 +1,4 @@
-import { createActorContext } from '@xstate/react';
+import { createActorContext } from '../shared/actorReact.ts';
 import {
   passwordResetMachine,
   type PasswordResetField,

@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../shared/actorReact.ts';
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Me } from '../../schemas/user.ts';

@@ -1,4 +1,4 @@
-import { createActorContext, useSelector } from '@xstate/react';
+import { createActorContext, useSelector } from '../shared/actorReact.ts';
 import { useCallback, useMemo, useState } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { SharedPortfolio } from '../../schemas/sharedPortfolio.ts';

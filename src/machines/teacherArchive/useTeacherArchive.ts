@@ -1,4 +1,4 @@
-import { createActorContext } from '@xstate/react';
+import { createActorContext } from '../shared/actorReact.ts';
 import { useMemo } from 'react';
 import type { ArchiveJob } from '../../schemas/archive.ts';
 import { archiveDownloadUrl } from '../../services/archiveService.ts';

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../shared/actorReact.ts';
 import { createContext, useContext, useEffect, useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { typedTextGuardMachine } from './typedTextGuardMachine.ts';

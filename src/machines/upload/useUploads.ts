@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../shared/actorReact.ts';
 import { useMemo } from 'react';
 import type { Media, MediaKind } from '../../schemas/media.ts';
 import type { UploadRef } from './uploadMachine.ts';

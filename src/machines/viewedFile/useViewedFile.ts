@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
+import { useSelector } from '../shared/actorReact.ts';
 import { createContext, useContext } from 'react';
 import type { InspectionEvent } from 'xstate';
 import type { ViewedFile } from '../../schemas/media.ts';

@@ -24,7 +24,9 @@ afterEach(() => {
 describe('Dashboard page', () => {
   it('is titled PORTFOLIO DASHBOARD and greets the signed-in user', async () => {
     await renderSignedIn('/dashboard', makeUser('plcLead', { username: 'Pat Lead' }));
-    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['PORTFOLIO DASHBOARD']);
+    expect((await screen.findAllByRole('heading', { level: 1 })).map((h) => h.textContent)).toEqual([
+      'PORTFOLIO DASHBOARD',
+    ]);
     expect(screen.getByText('Welcome, Pat Lead')).toBeTruthy();
     expect(document.title).toBe('PORTFOLIO DASHBOARD · PracticeFolio');
     // The app starts a teacher's or lead's dashboard with My Portfolios, loading.

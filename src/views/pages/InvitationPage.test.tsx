@@ -208,7 +208,9 @@ describe('Invitation page', () => {
     await heading();
     await h.ux.click(screen.getByRole('button', { name: 'Accept Invitation' }));
     expect(within(await screen.findByRole('alert')).getByText('Invitation not found.')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Accept Invitation' }) as HTMLButtonElement).disabled).toBe(false);
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Accept Invitation' }) as HTMLButtonElement).disabled).toBe(false),
+    );
     expect(h.navigateToDashboard).not.toHaveBeenCalled();
   });
 

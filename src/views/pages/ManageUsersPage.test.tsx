@@ -107,6 +107,11 @@ function renderPage({
 }
 
 const table = () => screen.getByRole('table', { name: 'Users' });
+/** The list as drawn once loaded (its count of users shows then). */
+const loadedTable = async () => {
+  await screen.findByText(/^\d+ users?$/);
+  return table();
+};
 const bodyRows = () => within(table()).getAllByRole('row').slice(1);
 const activeSwitch = (name: string) => screen.getByRole('switch', { name: `Active: ${name}` });
 const exact = { normalizer: getDefaultNormalizer({ collapseWhitespace: false, trim: false }) };
@@ -118,7 +123,7 @@ describe('ManageUsersPage', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Manage Users' })).toBeTruthy();
     expect(screen.getByRole('status', { name: 'Loading users' })).toBeTruthy();
-    await screen.findByRole('table', { name: 'Users' });
+    await loadedTable();
     const headers = within(table())
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
@@ -212,14 +217,14 @@ describe('ManageUsersPage', () => {
     expect(within(alert).getByText('The users could not be loaded')).toBeTruthy();
     expect(within(alert).getByText(new NetworkError().message)).toBeTruthy();
     await ux.click(screen.getByRole('button', { name: 'Try again' }));
-    await screen.findByRole('table', { name: 'Users' });
+    await loadedTable();
     expect(calls.listUsers).toBe(2);
     expect(bodyRows()).toHaveLength(1);
   });
 
   it('works inside StrictMode: one row per account, switching and creating still work', async () => {
     const { calls, ux } = renderPage({ strict: true });
-    await screen.findByRole('table', { name: 'Users' });
+    await loadedTable();
     expect(bodyRows()).toHaveLength(4);
     await ux.click(activeSwitch('Lee Lead'));
     await waitFor(() => expect(activeSwitch('Lee Lead').getAttribute('aria-checked')).toBe('false'));
@@ -242,7 +247,7 @@ describe('ManageUsersPage', () => {
 
   describe('Create New User', () => {
     async function openDialog(ux: ReturnType<typeof userEvent.setup>) {
-      await screen.findByRole('table', { name: 'Users' });
+      await loadedTable();
       await ux.click(screen.getByRole('button', { name: 'Create New User' }));
       return screen.getByRole('dialog', { name: 'Create New User' });
     }

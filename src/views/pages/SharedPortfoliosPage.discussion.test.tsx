@@ -141,7 +141,7 @@ describe('Shared Portfolios: comments', () => {
     await ux.click(within(mine!).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(commentsOf(pane).getByText('We tried it with ball bearings.')).toBeTruthy());
     expect(api.calls).toContain('editComment 32 We tried it with ball bearings.');
-    expect(commentsOf(pane).queryByRole('textbox', { name: 'Edit comment' })).toBeNull();
+    await waitFor(() => expect(commentsOf(pane).queryByRole('textbox', { name: 'Edit comment' })).toBeNull());
   });
 
   it('Cancel (or Escape) leaves the comment as it was', async () => {

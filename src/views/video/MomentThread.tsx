@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../machines/shared/actorReact.ts';
 import styled from 'styled-components';
 import { videoLabel } from '../../machines/artifactLifecycle/artifactSelectors.ts';
 import type { ThreadFilter, ThreadSort } from '../../machines/momentComment/momentCommentMachine.ts';

@@ -53,6 +53,8 @@ async function open(loaded: Artifact = artifact) {
 }
 
 const offer = () => screen.queryByRole('group', { name: 'Unsaved answers' });
+/** The offer of a kept draft, once the draft was read (after the form). */
+const findOffer = () => screen.findByRole('group', { name: 'Unsaved answers' });
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A question's box by its text (core questions carry a decorative '*'). */
 const box = (label: string) => screen.getByLabelText(new RegExp(`^${escape(label)}\\*?$`)) as HTMLTextAreaElement;
@@ -82,7 +84,7 @@ describe('the artifact form keeps a local draft', () => {
   it('offers a draft left by a reload; Restore puts every answer back, Save sends them and forgets the draft', async () => {
     writeDraft(USER.id, FORM, artifactDraftText(TYPED), artifact.updated_at);
     const { ux, saves } = await open();
-    const bar = offer()!;
+    const bar = await findOffer();
     expect(bar.querySelector('p')!.textContent).toMatch(/^Restore your unsaved text from \d{1,2}:\d\d[ap]m\?$/);
     // Nothing goes into the form before the user says so.
     expect(box('What were students working to learn?').value).toBe('Slopes and speed');
@@ -103,7 +105,7 @@ describe('the artifact form keeps a local draft', () => {
   it('says so when the saved artifact changed after the draft was typed, and restores only when asked', async () => {
     writeDraft(USER.id, FORM, artifactDraftText(TYPED), '2026-01-01T00:00:00.000Z');
     await open();
-    expect(offer()!.textContent).toContain(
+    expect((await findOffer()).textContent).toContain(
       'The saved copy was changed after this text was typed: compare before saving.',
     );
     expect(box('What were students working to learn?').value).toBe('Slopes and speed');
@@ -112,7 +114,7 @@ describe('the artifact form keeps a local draft', () => {
   it('Discard forgets the draft and leaves the saved answers', async () => {
     writeDraft(USER.id, FORM, artifactDraftText(TYPED), artifact.updated_at);
     const { ux } = await open();
-    await ux.click(within(offer()!).getByRole('button', { name: 'Discard' }));
+    await ux.click(within(await findOffer()).getByRole('button', { name: 'Discard' }));
     expect(offer()).toBeNull();
     expect(box('What were students working to learn?').value).toBe('Slopes and speed');
     expect(readDraft(USER.id, FORM)).toBeNull();
