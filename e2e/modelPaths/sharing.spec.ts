@@ -17,6 +17,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { COPIED_MESSAGE, copyArtifactMachine } from '../../src/machines/copyArtifact/copyArtifactMachine.ts';
+import { copyTargets, toCopySource } from '../../src/machines/copySource/copySourceMachine.ts';
+import type { Artifact } from '../../src/schemas/artifact.ts';
+import type { SharedPortfolioListItem } from '../../src/schemas/sharedPortfolio.ts';
 import { INVITATION_MESSAGES, invitationMachine } from '../../src/machines/invitation/invitationMachine.ts';
 import { modelEvents } from '../../tests/model/support/coverage.ts';
 import { api, DEMO } from '../fixtures.ts';
@@ -54,9 +57,10 @@ describe('critical flows along paths generated from their machines', () => {
     const shared = await newSharedPortfolio('Copy target PLC', model);
     const source = await newPortfolio(model, 'Copy source', ['Sound cups']);
     const artifactId = source.artifacts[0]!;
-    const artifact = (await api('GET', `/artifacts/${artifactId}`, undefined, model.token)).body;
-    const portfolios = (await api<{ id: number; name: string }[]>('GET', '/shared-portfolios', undefined, model.token))
-      .body;
+    const artifact = toCopySource(
+      (await api<Artifact>('GET', `/artifacts/${artifactId}`, undefined, model.token)).body,
+    );
+    const portfolios = (await api<SharedPortfolioListItem[]>('GET', '/shared-portfolios', undefined, model.token)).body;
     expect(portfolios.map((p) => p.id)).toContain(shared.id);
 
     const events = modelEvents<AnyEventObject, Snapshot>(
@@ -66,8 +70,17 @@ describe('critical flows along paths generated from their machines', () => {
         { type: 'copy.cancel' },
       ],
       {
-        fetchArtifact: () => [{ type: 'xstate.done.actor.fetchArtifact', output: artifact }],
-        listSharedPortfolios: () => [{ type: 'xstate.done.actor.listSharedPortfolios', output: portfolios }],
+        // Loading (the artifact, then the shared portfolios) ends with both: copySource's own paths are in tests/model.
+        copySource: () => [
+          {
+            type: 'xstate.done.actor.copySource',
+            output: {
+              kind: 'loaded',
+              source: artifact,
+              portfolios: copyTargets({ from: 'artifact', source: artifact }, portfolios),
+            },
+          },
+        ],
         copyArtifact: () => [{ type: 'xstate.done.actor.copyArtifact', output: { id: 0 } }],
       },
     );
@@ -79,8 +92,8 @@ describe('critical flows along paths generated from their machines', () => {
 
     const page = await pageOf(model);
     const calls = await holdCalls(page, path, {
-      fetchArtifact: ['GET', apiPath(`/artifacts/${artifactId}`)],
-      listSharedPortfolios: ['GET', apiPath('/shared-portfolios')],
+      // The first request of loading is held; the list of shared portfolios follows its answer.
+      copySource: ['GET', apiPath(`/artifacts/${artifactId}`)],
       copyArtifact: ['POST', apiPath(`/artifacts/${artifactId}/share`)],
     });
     const copyPath = `/my-portfolios/${source.id}/artifacts/${artifactId}/copy`;
@@ -148,8 +161,7 @@ describe('critical flows along paths generated from their machines', () => {
         'xstate.init': async () => {
           await page.goto(copyPath);
         },
-        'xstate.done.actor.fetchArtifact': serverAnswer(() => calls['fetchArtifact']!),
-        'xstate.done.actor.listSharedPortfolios': serverAnswer(() => calls['listSharedPortfolios']!),
+        'xstate.done.actor.copySource': serverAnswer(() => calls['copySource']!),
         'target.select': async (event) => {
           const chosen = portfolios.find((p) => p.id === event['sharedPortfolioId'])!;
           await radio(chosen.name).check();

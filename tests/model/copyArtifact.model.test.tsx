@@ -1,28 +1,21 @@
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   COPY_MESSAGES,
   copyArtifactMachine,
   type CopyArtifactEvent,
   type CopyArtifactInput,
-  type CopyFrom,
-  type CopyRequest,
 } from '../../src/machines/copyArtifact/copyArtifactMachine.ts';
-import { CopyArtifactActorContext } from '../../src/machines/copyArtifact/useCopyArtifact.ts';
-import type { Artifact } from '../../src/schemas/artifact.ts';
-import type { SharedArtifactDetail } from '../../src/schemas/sharedArtifact.ts';
-import type { SharedArtifact, SharedPortfolioListItem } from '../../src/schemas/sharedPortfolio.ts';
-import { Toaster } from '../../src/views/feedback/Toaster.tsx';
-import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
-import { CopyArtifactPage, INCLUDE_NOTES_LABEL } from '../../src/views/pages/CopyArtifactPage.tsx';
-import { theme } from '../../src/views/theme/theme.ts';
-import { assertEveryStateChecked, coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
-import { answerAsStep, controllableActor } from './support/deferred.ts';
+import { copyTargets, toCopySource, type CopySourceOutput } from '../../src/machines/copySource/copySourceMachine.ts';
+import { toUiError } from '../../src/services/errors.ts';
+import { clearToasts } from '../../src/views/feedback/toastStore.ts';
+import { INCLUDE_NOTES_LABEL } from '../../src/views/pages/CopyArtifactPage.tsx';
+import { renderCopyPage, type CopyPageHarness, type CopyPageSnapshot } from './support/copyArtifactPage.tsx';
+import { assertEveryStateChecked, createPathModel, modelEvents } from './support/coverage.ts';
+import { answerAsStep } from './support/deferred.ts';
 import {
   AUTHOR,
+  colleague,
   engineering,
   missing,
   offline,
@@ -37,7 +30,7 @@ import { trackCoverage } from './support/report.ts';
 
 trackCoverage(copyArtifactMachine);
 
-type Snapshot = SnapshotFrom<typeof copyArtifactMachine>;
+type Snapshot = CopyPageSnapshot;
 type Step = { event: unknown };
 
 const userEvents: CopyArtifactEvent[] = [
@@ -50,80 +43,67 @@ const userEvents: CopyArtifactEvent[] = [
   { type: 'copy.cancel' },
   { type: 'retry' },
 ];
-const actorEvents = {
-  fetchArtifact: [
-    { type: 'xstate.done.actor.fetchArtifact', output: personal() },
-    { type: 'xstate.done.actor.fetchArtifact', output: personal({ parkingLot: true }) },
+/** A colleague's personal artifact of the same portfolio: only its author copies it. */
+const notMine = () => personal({ owner: colleague });
+
+/**
+ * The ends of loading, as `copySource` gives them for the page's mode (how it gets there, request
+ * by request, is copySource.model.test.tsx's).
+ */
+function loadingEnds(snapshot: Snapshot): CopyArtifactEvent[] {
+  const fromPersonal = snapshot.context.from === 'artifact';
+  const source = toCopySource(fromPersonal ? personal() : shared());
+  const ends: CopySourceOutput[] = [
+    { kind: 'notFound' },
     {
-      type: 'xstate.done.actor.fetchArtifact',
-      output: personal({ owner: { id: 5, username: 'Theo Teacher', email: 'teacher2@example.org' } }),
+      kind: 'loaded',
+      source,
+      portfolios: copyTargets({ from: snapshot.context.from, source }, [science, engineering]),
     },
-    { type: 'xstate.done.actor.fetchArtifact', output: personal({ portfolio: { id: 8 } }) },
-    { type: 'xstate.error.actor.fetchArtifact', error: missing },
-    { type: 'xstate.error.actor.fetchArtifact', error: offline },
-  ],
-  fetchSharedArtifact: [
-    { type: 'xstate.done.actor.fetchSharedArtifact', output: shared() },
-    { type: 'xstate.done.actor.fetchSharedArtifact', output: shared({ sharedPortfolio: { id: 12 } }) },
-    { type: 'xstate.error.actor.fetchSharedArtifact', error: missing },
-    { type: 'xstate.error.actor.fetchSharedArtifact', error: offline },
-  ],
-  listSharedPortfolios: [
-    { type: 'xstate.done.actor.listSharedPortfolios', output: [science, engineering] },
-    { type: 'xstate.done.actor.listSharedPortfolios', output: [] },
-    { type: 'xstate.error.actor.listSharedPortfolios', error: offline },
-  ],
+    { kind: 'loaded', source, portfolios: [] },
+    { kind: 'failed', error: toUiError(offline) },
+  ];
+  if (fromPersonal)
+    ends.push(
+      { kind: 'notCopyable', source: toCopySource(personal({ parkingLot: true })), reason: 'parkingLot' },
+      { kind: 'notCopyable', source: toCopySource(notMine()), reason: 'notAuthor' },
+    );
+  return ends.map((output) => ({ type: 'xstate.done.actor.copySource', output }) as unknown as CopyArtifactEvent);
+}
+
+const actorEvents = {
+  copySource: loadingEnds,
   copyArtifact: [
     { type: 'xstate.done.actor.copyArtifact', output: theCopy },
     { type: 'xstate.error.actor.copyArtifact', error: refused },
   ],
-} as unknown as Record<string, CopyArtifactEvent[]>;
+} as unknown as Record<string, CopyArtifactEvent[] | ((snapshot: Snapshot) => CopyArtifactEvent[])>;
 
-function setup(input: CopyArtifactInput) {
-  let live: Snapshot | null = null;
-  const fakes = {
-    fetchArtifact: controllableActor<Artifact, { artifactId: number }>(),
-    fetchSharedArtifact: controllableActor<SharedArtifactDetail, { artifactId: number }>(),
-    listSharedPortfolios: controllableActor<SharedPortfolioListItem[]>(),
-    copyArtifact: controllableActor<SharedArtifact, CopyRequest>(),
-  };
-  const navigateToCopy = vi.fn<(params: { sharedPortfolioId: number; artifactId: number }) => void>();
-  const navigateToArtifact = vi.fn<(params: { from: CopyFrom; portfolioId: number; artifactId: number }) => void>();
-  const logic = copyArtifactMachine.provide({
-    actions: {
-      notify: (_, { message, tone }) => notify(message, tone),
-      navigateToCopy: (_, params) => navigateToCopy(params),
-      navigateToArtifact: (_, params) => navigateToArtifact(params),
-    },
-    actors: {
-      fetchArtifact: fakes.fetchArtifact.logic,
-      fetchSharedArtifact: fakes.fetchSharedArtifact.logic,
-      listSharedPortfolios: fakes.listSharedPortfolios.logic,
-      copyArtifact: fakes.copyArtifact.logic,
-    },
+/** The page's requests answered so that loading ends as the step says. */
+async function answerLoading(step: Step) {
+  const { output } = step.event as { output: CopySourceOutput };
+  const failure = output.kind === 'notFound' ? missing : output.kind === 'failed' ? offline : null;
+  await act(async () => {
+    if (h.input.from === 'sharedArtifact') {
+      const call = h.fakes.fetchSharedArtifact.next();
+      if (failure) call.deferred.reject(failure);
+      else call.deferred.resolve(shared());
+      return;
+    }
+    const call = h.fakes.fetchArtifact.next();
+    if (failure) call.deferred.reject(failure);
+    else if (output.kind === 'notCopyable')
+      call.deferred.resolve(output.reason === 'parkingLot' ? personal({ parkingLot: true }) : notMine());
+    else call.deferred.resolve(personal());
   });
-  render(
-    <ThemeProvider theme={theme}>
-      <CopyArtifactActorContext.Provider
-        logic={logic}
-        options={{
-          input,
-          inspect: (event) => {
-            coverageInspector(event);
-            if (event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId)
-              live = event.snapshot as Snapshot;
-          },
-        }}
-      >
-        <CopyArtifactPage />
-      </CopyArtifactActorContext.Provider>
-      <Toaster />
-    </ThemeProvider>,
-  );
-  return { input, fakes, navigateToCopy, navigateToArtifact, live: () => live, ux: userEvent.setup({ delay: null }) };
+  if (output.kind !== 'loaded') return;
+  // None to copy to: no shared portfolio at all, or (shared mode) only the one the artifact is in.
+  const none = h.input.from === 'sharedArtifact' ? [science] : [];
+  const list = h.fakes.listSharedPortfolios.next();
+  await act(async () => list.deferred.resolve(output.portfolios.length > 0 ? [science, engineering] : none));
 }
 
-type Harness = ReturnType<typeof setup>;
+type Harness = CopyPageHarness;
 let h: Harness;
 
 const LEGEND = 'Copy snapshot of artifact to:';
@@ -187,15 +167,9 @@ const states: Record<string, (s: Snapshot) => Promise<void>> = {
     expect(screen.getByRole('heading', { level: 1, name: 'Copy Artifact' })).toBeTruthy();
     expect(screen.getByRole('status', { name: 'Loading artifact' })).toBeTruthy();
     expectNothingToDo();
-  },
-  'loading.artifact': async () => {
-    expect(h.fakes.fetchArtifact.calls.map((c) => c.input)).toEqual([{ artifactId: 31 }]);
-  },
-  'loading.sharedArtifact': async () => {
-    expect(h.fakes.fetchSharedArtifact.calls.map((c) => c.input)).toEqual([{ artifactId: 70 }]);
-  },
-  'loading.portfolios': async () => {
-    expect(h.fakes.listSharedPortfolios.calls).toHaveLength(1);
+    // The invoked copySource asks for the artifact of the address first.
+    const fetch = h.input.from === 'sharedArtifact' ? h.fakes.fetchSharedArtifact : h.fakes.fetchArtifact;
+    expect(fetch.calls.map((c) => c.input)).toEqual([{ artifactId: h.input.artifactId }]);
   },
   notFound: async () => {
     const message = h.input.from === 'sharedArtifact' ? 'Shared artifact not found.' : 'Artifact not found.';
@@ -309,12 +283,7 @@ function settle(name: keyof Harness['fakes']) {
 }
 
 const events = {
-  'xstate.done.actor.fetchArtifact': settle('fetchArtifact'),
-  'xstate.error.actor.fetchArtifact': settle('fetchArtifact'),
-  'xstate.done.actor.fetchSharedArtifact': settle('fetchSharedArtifact'),
-  'xstate.error.actor.fetchSharedArtifact': settle('fetchSharedArtifact'),
-  'xstate.done.actor.listSharedPortfolios': settle('listSharedPortfolios'),
-  'xstate.error.actor.listSharedPortfolios': settle('listSharedPortfolios'),
+  'xstate.done.actor.copySource': answerLoading,
   'xstate.done.actor.copyArtifact': settle('copyArtifact'),
   'xstate.error.actor.copyArtifact': settle('copyArtifact'),
   'target.select': async (step: Step) => {
@@ -359,7 +328,7 @@ for (const mode of modes) {
     });
     for (const path of model.getShortestPaths()) {
       it(`${pathTitle(path)}`, async () => {
-        h = setup(mode.input);
+        h = renderCopyPage(mode.input);
         await path.test({ states: checked, events });
         // The page never asked twice: at most the request of the state the path ends in is open.
         for (const fake of Object.values(h.fakes)) expect(fake.calls.length).toBeLessThanOrEqual(1);

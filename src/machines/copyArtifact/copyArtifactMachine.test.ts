@@ -15,6 +15,7 @@ import {
   type CopyArtifactInput,
   type CopyRequest,
 } from './copyArtifactMachine.ts';
+import { provideCopyServices } from './provideCopyServices.ts';
 
 const science = sharedItem({ id: 9, name: 'Science' });
 const art = sharedItem({ id: 12, name: 'Art' });
@@ -23,6 +24,7 @@ const mine = makeArtifact({ id: 31, portfolio: { id: 7 }, parkingLot: false });
 interface Answers {
   artifact?: () => Promise<Artifact>;
   shared?: () => Promise<SharedArtifactDetail>;
+  list?: () => Promise<SharedPortfolioListItem[]>;
   copy?: () => Promise<SharedArtifact>;
 }
 
@@ -31,24 +33,28 @@ function start(input: Partial<CopyArtifactInput> = {}, answers: Answers = {}) {
   const copies: CopyRequest[] = [];
   const opened: { sharedPortfolioId: number; artifactId: number }[] = [];
   const actor = createActor(
-    copyArtifactMachine.provide({
-      actors: {
+    provideCopyServices(
+      copyArtifactMachine.provide({
+        actions: {
+          notify: (_, notice) => notices.push(notice),
+          navigateToCopy: (_, params) => opened.push(params),
+          navigateToArtifact: () => {},
+        },
+      }),
+      {
         fetchArtifact: fromPromise<Artifact, { artifactId: number }>(() => (answers.artifact ?? (async () => mine))()),
         fetchSharedArtifact: fromPromise<SharedArtifactDetail, { artifactId: number }>(() =>
           (answers.shared ?? (async () => makeSharedArtifactDetail({ id: 31, sharedPortfolio: { id: 9 } })))(),
         ),
-        listSharedPortfolios: fromPromise<SharedPortfolioListItem[]>(async () => [science, art]),
+        listSharedPortfolios: fromPromise<SharedPortfolioListItem[]>(() =>
+          (answers.list ?? (async () => [science, art]))(),
+        ),
         copyArtifact: fromPromise<SharedArtifact, CopyRequest>(({ input }) => {
           copies.push(input);
           return (answers.copy ?? (async () => makeSharedArtifact({ id: 80 })))();
         }),
       },
-      actions: {
-        notify: (_, notice) => notices.push(notice),
-        navigateToCopy: (_, params) => opened.push(params),
-        navigateToArtifact: () => {},
-      },
-    }),
+    ),
     { input: { from: 'artifact', portfolioId: 7, artifactId: 31, userId: 3, ...input } },
   ).start();
   return { actor, notices, copies, opened };
@@ -61,30 +67,43 @@ describe('copyArtifactMachine guards', () => {
     expect(start({ artifactId: 0 }).actor.getSnapshot().value).toBe('notFound');
   });
 
-  it('isElsewhere / isNotFound: another portfolio’s artifact or a 404 is not found', async () => {
+  it('isEnd: each end of loading (done by copySource) leads to its page, with what it brought', async () => {
     const elsewhere = start({ portfolioId: 8 });
     await waitFor(elsewhere.actor, settled);
     expect(elsewhere.actor.getSnapshot().value).toBe('notFound');
-    const gone = start({}, { artifact: () => Promise.reject(new ApiError(404, 'not_found', 'Not Found', '')) });
-    await waitFor(gone.actor, settled);
-    expect(gone.actor.getSnapshot().value).toBe('notFound');
-  });
-
-  it('isInParkingLot / isNotAuthor: such an artifact is not copyable, with its reason', async () => {
     const parked = start({}, { artifact: async () => ({ ...mine, parkingLot: true }) });
     await waitFor(parked.actor, settled);
     expect(parked.actor.getSnapshot().value).toBe('notCopyable');
-    expect(parked.actor.getSnapshot().context.reason).toBe('parkingLot');
-    const other = start({ userId: 4 });
-    await waitFor(other.actor, settled);
-    expect(other.actor.getSnapshot().context.reason).toBe('notAuthor');
+    expect(parked.actor.getSnapshot().context).toMatchObject({ reason: 'parkingLot', source: { id: 31 } });
+    const offline = start({}, { list: () => Promise.reject(new ApiError(503, 'unavailable', 'Try again later.', '')) });
+    await waitFor(offline.actor, settled);
+    expect(offline.actor.getSnapshot().value).toBe('loadFailed');
+    expect(offline.actor.getSnapshot().context.error).toMatchObject({ message: 'Try again later.' });
   });
 
-  it('hasNoPortfolios: a shared artifact never goes to its own portfolio, so one other is needed', async () => {
-    const { actor } = start({ from: 'sharedArtifact', portfolioId: 9 });
+  it('storeLoaded: a retry that loads clears the error and keeps the targets by name', async () => {
+    let tries = 0;
+    const list = async () => {
+      tries += 1;
+      if (tries === 1) throw new ApiError(503, 'unavailable', 'Try again later.', '');
+      return [science, art];
+    };
+    const { actor } = start({}, { list });
+    await waitFor(actor, settled);
+    actor.send({ type: 'retry' });
     await waitFor(actor, settled);
     expect(actor.getSnapshot().value).toBe('choosing');
-    expect(actor.getSnapshot().context.portfolios).toEqual([art]);
+    expect(actor.getSnapshot().context).toMatchObject({ error: null, source: { id: 31 } });
+    expect(actor.getSnapshot().context.portfolios.map((p) => p.name)).toEqual(['Art', 'Science']);
+  });
+
+  it('hasNoTargets: loaded without a shared portfolio to copy to', async () => {
+    const none = start({}, { list: async () => [] });
+    await waitFor(none.actor, settled);
+    expect(none.actor.getSnapshot().value).toBe('noPortfolios');
+    const own = start({ from: 'sharedArtifact', portfolioId: 9 }, { list: async () => [science] });
+    await waitFor(own.actor, settled);
+    expect(own.actor.getSnapshot().value).toBe('noPortfolios');
   });
 
   it('isNewChoice / hasTarget / isNotesChange: only a listed new choice, and notes of personal artifacts', async () => {

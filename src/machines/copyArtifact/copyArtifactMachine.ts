@@ -4,13 +4,12 @@
  * of the user's shared portfolios.
  *
  * starting ─(address without ids)→ notFound
- *    └→ loading.source ─(personal)→ loading.artifact ─────┐ the artifact:
- *                      └─(shared)→ loading.sharedArtifact ─┤─(404 / another portfolio's)→ notFound
- *                                                          ├─(personal: parking lot / not the author's)→ notCopyable
- *                                                          ├─(failed)→ loadFailed ─(retry)→ loading
- *                                                          └→ loading.portfolios ─(none but the shared artifact's own)→ noPortfolios
- *                                                                ├─(some)→ choosing
- *                                                                └─(failed)→ loadFailed
+ *    └→ loading ─(not found)→ notFound
+ *         │     ├─(not copyable: parking lot / not the author's)→ notCopyable
+ *         │     ├─(failed)→ loadFailed ─(retry)→ loading
+ *         │     ├─(loaded, none but the shared artifact's own)→ noPortfolios
+ *         │     └─(loaded, some)→ choosing
+ *         └ invokes copySource: the artifact (personal or shared) and the shared portfolios it may go to
  * choosing ─(target.select)→ choosing ─(copy.submit, a portfolio chosen)→ copying
  * choosing | failed ─(notes.include: a personal artifact)→ the same state ("Include my private notes
  *    at moments of its videos": they become my comments on the copy; off by default)
@@ -23,15 +22,26 @@
  * copies, the toast shows and the new shared artifact's edit page opens.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { Artifact } from '../../schemas/artifact.ts';
-import type { SharedArtifactDetail } from '../../schemas/sharedArtifact.ts';
 import type { SharedArtifact, SharedPortfolioListItem } from '../../schemas/sharedPortfolio.ts';
-import { getArtifact } from '../../services/artifactService.ts';
-import { ApiError, toUiError, type UiError } from '../../services/errors.ts';
-import { copyArtifact, getSharedArtifact, listSharedPortfolios } from '../../services/sharedService.ts';
-import { artifactTitle } from '../artifactLifecycle/artifactSelectors.ts';
+import { toUiError, type UiError } from '../../services/errors.ts';
+import { copyArtifact } from '../../services/sharedService.ts';
+import {
+  copySourceMachine,
+  type CopyFrom,
+  type CopySource,
+  type CopySourceInput,
+  type CopySourceOutput,
+  type NotCopyableReason,
+} from '../copySource/copySourceMachine.ts';
 import { effect } from '../shared/effect.ts';
 import type { Notice } from '../shared/notice.ts';
+
+export {
+  type CopyFrom,
+  type CopySource,
+  type CopySourceOutput,
+  type NotCopyableReason,
+} from '../copySource/copySourceMachine.ts';
 
 /** The toast after a successful copy (spec §8). */
 export const COPIED_MESSAGE = 'Successfully copied artifact';
@@ -46,30 +56,8 @@ export const COPY_MESSAGES = {
   noOtherPortfolios: 'You are not a member of any other shared portfolio: a shared artifact is copied to another one.',
 } as const;
 
-/** Where the artifact to copy lives: a personal portfolio or a shared one (shared mode). */
-export type CopyFrom = 'artifact' | 'sharedArtifact';
-
-/** Why an artifact that loaded cannot be copied. */
-export type NotCopyableReason = 'parkingLot' | 'notAuthor';
-
-export interface CopyArtifactInput {
-  from: CopyFrom;
-  /** The portfolio (personal or shared) of the address; the artifact must belong to it. */
-  portfolioId: number;
-  artifactId: number;
-  /** The signed-in user: only the author copies a personal artifact. */
-  userId: number | null;
-}
-
-/** The artifact to copy, as the page shows it. */
-export interface CopySource {
-  id: number;
-  title: string;
-  /** The personal or shared portfolio that holds it. */
-  portfolioId: number;
-  parkingLot: boolean;
-  ownerId: number;
-}
+/** The address of the page and the signed-in user (only the author copies a personal artifact). */
+export type CopyArtifactInput = CopySourceInput;
 
 export interface CopyArtifactContext extends CopyArtifactInput {
   source: CopySource | null;
@@ -101,31 +89,17 @@ export interface CopyRequest {
 
 const isId = (n: number | null): n is number => typeof n === 'number' && Number.isInteger(n) && n > 0;
 
-/** The page's view of a personal or shared artifact. */
-export function toCopySource(artifact: Artifact | SharedArtifactDetail): CopySource {
-  return {
-    id: artifact.id,
-    title: artifactTitle(artifact.responses),
-    portfolioId: 'portfolio' in artifact ? artifact.portfolio.id : artifact.sharedPortfolio.id,
-    parkingLot: artifact.parkingLot,
-    ownerId: artifact.owner.id,
-  };
-}
-
-/** Shared portfolios by name, as the list shows them. */
-export const byName = (portfolios: readonly SharedPortfolioListItem[]): SharedPortfolioListItem[] =>
-  [...portfolios].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
-
-/** Where the copy may go: every shared portfolio of the user but the one the shared artifact is already in. */
-export function copyTargets(
-  context: Pick<CopyArtifactContext, 'from' | 'source'>,
-  portfolios: readonly SharedPortfolioListItem[],
-): SharedPortfolioListItem[] {
-  const here = context.from === 'sharedArtifact' ? context.source?.portfolioId : undefined;
-  return byName(portfolios.filter((p) => p.id !== here));
-}
-
 const failure = (error: unknown): Notice => ({ message: toUiError(error).message, tone: 'error' });
+
+/** What loading ended with, as the guards and actions take it. */
+const ended = ({ event }: { event: { output: CopySourceOutput } }) => ({ output: event.output });
+/** Whether loading ended this way. */
+const endedAs =
+  (kind: CopySourceOutput['kind']) =>
+  ({ event }: { event: { output: CopySourceOutput } }) => ({
+    output: event.output,
+    kind,
+  });
 
 export const copyArtifactMachine = setup({
   types: {
@@ -135,27 +109,18 @@ export const copyArtifactMachine = setup({
     tags: {} as 'busy' | 'form',
   },
   actors: {
-    fetchArtifact: fromPromise<Artifact, { artifactId: number }>(({ input, signal }) =>
-      getArtifact(input.artifactId, signal),
-    ),
-    fetchSharedArtifact: fromPromise<SharedArtifactDetail, { artifactId: number }>(({ input, signal }) =>
-      getSharedArtifact(input.artifactId, signal),
-    ),
-    listSharedPortfolios: fromPromise<SharedPortfolioListItem[]>(({ signal }) => listSharedPortfolios(signal)),
+    copySource: copySourceMachine,
     copyArtifact: fromPromise<SharedArtifact, CopyRequest>(({ input, signal }) =>
       copyArtifact(input.from, input.artifactId, input.sharedPortfolioId, input.includeNotes, signal),
     ),
   },
   guards: {
     hasBadAddress: ({ context }) => !isId(context.portfolioId) || !isId(context.artifactId),
-    isSharedMode: ({ context }) => context.from === 'sharedArtifact',
-    isElsewhere: ({ context }, params: { source: CopySource }) => params.source.portfolioId !== context.portfolioId,
-    isInParkingLot: (_, params: { source: CopySource }) => params.source.parkingLot,
-    isNotAuthor: ({ context }, params: { source: CopySource }) =>
-      context.userId !== null && params.source.ownerId !== context.userId,
-    isNotFound: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 404,
-    hasNoPortfolios: ({ context }, params: { portfolios: readonly SharedPortfolioListItem[] }) =>
-      copyTargets(context, params.portfolios).length === 0,
+    isEnd: (_, params: { output: CopySourceOutput; kind: CopySourceOutput['kind'] }) =>
+      params.output.kind === params.kind,
+    /** Loaded, but no shared portfolio is left to copy to. */
+    hasNoTargets: (_, params: { output: CopySourceOutput }) =>
+      params.output.kind === 'loaded' && params.output.portfolios.length === 0,
     /** A listed portfolio other than the one already chosen (choosing the chosen one again changes nothing). */
     isNewChoice: ({ context }, params: { sharedPortfolioId: number }) =>
       params.sharedPortfolioId !== context.targetId &&
@@ -166,12 +131,15 @@ export const copyArtifactMachine = setup({
       context.from === 'artifact' && params.include !== context.includeNotes,
   },
   actions: {
-    storeSource: assign({ source: (_, params: { source: CopySource }) => params.source }),
-    storeReason: assign({ reason: (_, params: { reason: NotCopyableReason }) => params.reason }),
-    storePortfolios: assign({
-      portfolios: ({ context }, params: { portfolios: readonly SharedPortfolioListItem[] }) =>
-        copyTargets(context, params.portfolios),
-      error: null,
+    /** What loading ended with: the artifact, its targets, why it cannot be copied, or why loading failed. */
+    storeLoaded: assign(({ context }, params: { output: CopySourceOutput }) => {
+      const output = params.output;
+      return {
+        source: output.kind === 'notCopyable' || output.kind === 'loaded' ? output.source : context.source,
+        portfolios: output.kind === 'loaded' ? output.portfolios : context.portfolios,
+        reason: output.kind === 'notCopyable' ? output.reason : context.reason,
+        error: output.kind === 'failed' ? output.error : null,
+      };
     }),
     storeTarget: assign({ targetId: (_, params: { sharedPortfolioId: number }) => params.sharedPortfolioId }),
     storeIncludeNotes: assign({ includeNotes: (_, params: { include: boolean }) => params.include }),
@@ -201,103 +169,36 @@ export const copyArtifactMachine = setup({
       always: [{ guard: 'hasBadAddress', target: 'notFound' }, { target: 'loading' }],
     },
     notFound: {},
+    // The invoked `copySource` loads the artifact and the shared portfolios it may go to.
     loading: {
-      initial: 'source',
-      states: {
-        source: {
-          always: [{ guard: 'isSharedMode', target: 'sharedArtifact' }, { target: 'artifact' }],
-        },
-        artifact: {
-          invoke: {
-            id: 'fetchArtifact',
-            src: 'fetchArtifact',
-            input: ({ context }) => ({ artifactId: context.artifactId }),
-            onDone: [
-              {
-                guard: { type: 'isElsewhere', params: ({ event }) => ({ source: toCopySource(event.output) }) },
-                target: '#copyArtifact.notFound',
-              },
-              {
-                guard: { type: 'isInParkingLot', params: ({ event }) => ({ source: toCopySource(event.output) }) },
-                target: '#copyArtifact.notCopyable',
-                actions: [
-                  { type: 'storeSource', params: ({ event }) => ({ source: toCopySource(event.output) }) },
-                  { type: 'storeReason', params: { reason: 'parkingLot' } },
-                ],
-              },
-              {
-                guard: { type: 'isNotAuthor', params: ({ event }) => ({ source: toCopySource(event.output) }) },
-                target: '#copyArtifact.notCopyable',
-                actions: [
-                  { type: 'storeSource', params: ({ event }) => ({ source: toCopySource(event.output) }) },
-                  { type: 'storeReason', params: { reason: 'notAuthor' } },
-                ],
-              },
-              {
-                target: 'portfolios',
-                actions: { type: 'storeSource', params: ({ event }) => ({ source: toCopySource(event.output) }) },
-              },
-            ],
-            onError: [
-              {
-                guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
-                target: '#copyArtifact.notFound',
-              },
-              {
-                target: '#copyArtifact.loadFailed',
-                actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-              },
-            ],
+      invoke: {
+        id: 'copySource',
+        src: 'copySource',
+        input: ({ context }) => ({
+          from: context.from,
+          portfolioId: context.portfolioId,
+          artifactId: context.artifactId,
+          userId: context.userId,
+        }),
+        onDone: [
+          { guard: { type: 'isEnd', params: endedAs('notFound') }, target: 'notFound' },
+          {
+            guard: { type: 'isEnd', params: endedAs('failed') },
+            target: 'loadFailed',
+            actions: { type: 'storeLoaded', params: ended },
           },
-        },
-        sharedArtifact: {
-          invoke: {
-            id: 'fetchSharedArtifact',
-            src: 'fetchSharedArtifact',
-            input: ({ context }) => ({ artifactId: context.artifactId }),
-            onDone: [
-              {
-                guard: { type: 'isElsewhere', params: ({ event }) => ({ source: toCopySource(event.output) }) },
-                target: '#copyArtifact.notFound',
-              },
-              {
-                target: 'portfolios',
-                actions: { type: 'storeSource', params: ({ event }) => ({ source: toCopySource(event.output) }) },
-              },
-            ],
-            onError: [
-              {
-                guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
-                target: '#copyArtifact.notFound',
-              },
-              {
-                target: '#copyArtifact.loadFailed',
-                actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-              },
-            ],
+          {
+            guard: { type: 'isEnd', params: endedAs('notCopyable') },
+            target: 'notCopyable',
+            actions: { type: 'storeLoaded', params: ended },
           },
-        },
-        portfolios: {
-          invoke: {
-            id: 'listSharedPortfolios',
-            src: 'listSharedPortfolios',
-            onDone: [
-              {
-                guard: { type: 'hasNoPortfolios', params: ({ event }) => ({ portfolios: event.output }) },
-                target: '#copyArtifact.noPortfolios',
-                actions: { type: 'storePortfolios', params: ({ event }) => ({ portfolios: event.output }) },
-              },
-              {
-                target: '#copyArtifact.choosing',
-                actions: { type: 'storePortfolios', params: ({ event }) => ({ portfolios: event.output }) },
-              },
-            ],
-            onError: {
-              target: '#copyArtifact.loadFailed',
-              actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-            },
+          {
+            guard: { type: 'hasNoTargets', params: ended },
+            target: 'noPortfolios',
+            actions: { type: 'storeLoaded', params: ended },
           },
-        },
+          { target: 'choosing', actions: { type: 'storeLoaded', params: ended } },
+        ],
       },
     },
     loadFailed: {

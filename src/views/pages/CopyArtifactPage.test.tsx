@@ -8,6 +8,7 @@ import {
   type CopyFrom,
   type CopyRequest,
 } from '../../machines/copyArtifact/copyArtifactMachine.ts';
+import { provideCopyServices } from '../../machines/copyArtifact/provideCopyServices.ts';
 import { CopyArtifactActorContext } from '../../machines/copyArtifact/useCopyArtifact.ts';
 import type { Artifact } from '../../schemas/artifact.ts';
 import type { SharedArtifactDetail } from '../../schemas/sharedArtifact.ts';
@@ -85,13 +86,15 @@ function renderPage({
   };
   const navigateToCopy = vi.fn<(params: { sharedPortfolioId: number; artifactId: number }) => void>();
   const navigateToArtifact = vi.fn<(params: { from: CopyFrom; portfolioId: number; artifactId: number }) => void>();
-  const logic = copyArtifactMachine.provide({
-    actions: {
-      notify: (_, { message, tone }) => notify(message, tone),
-      navigateToCopy: (_, params) => navigateToCopy(params),
-      navigateToArtifact: (_, params) => navigateToArtifact(params),
-    },
-    actors: {
+  const logic = provideCopyServices(
+    copyArtifactMachine.provide({
+      actions: {
+        notify: (_, { message, tone }) => notify(message, tone),
+        navigateToCopy: (_, params) => navigateToCopy(params),
+        navigateToArtifact: (_, params) => navigateToArtifact(params),
+      },
+    }),
+    {
       fetchArtifact: fromPromise<Artifact, { artifactId: number }>(({ input }) => {
         calls.fetchArtifact.push(input.artifactId);
         return fetchArtifact();
@@ -109,7 +112,7 @@ function renderPage({
         return copy(input);
       }),
     },
-  });
+  );
   render(
     <ThemeProvider theme={theme}>
       <CopyArtifactActorContext.Provider logic={logic} options={{ input: { from, portfolioId, artifactId, userId } }}>

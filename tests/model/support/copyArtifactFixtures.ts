@@ -27,6 +27,13 @@ export function pathTitle(path: { state: { value: unknown }; steps: readonly { e
 
 function describeOutput(output: unknown): string {
   if (Array.isArray(output)) return `${output.length} portfolio(s)`;
+  // How loading ended (copySource).
+  if (typeof output === 'object' && output !== null && 'kind' in output) {
+    const end = output as { kind: string; reason?: string; portfolios?: unknown[] };
+    return [end.kind, end.reason ?? '', end.portfolios ? `${end.portfolios.length} portfolio(s)` : '']
+      .filter(Boolean)
+      .join(' ');
+  }
   const o = output as {
     id: number;
     parkingLot?: boolean;
@@ -59,6 +66,8 @@ export const science = listItem({
 });
 export const engineering = listItem({ id: 12, name: 'Engineering Design Circle', topic: 'Bridges', plcName: null });
 export const author = { id: AUTHOR, username: 'Tess Teacher', email: 'teacher@example.org' };
+/** Another teacher of the same school: not the author. */
+export const colleague = { id: 5, username: 'Theo Teacher', email: 'teacher2@example.org' };
 export const personal = (overrides: Partial<Artifact> = {}): Artifact =>
   makeArtifact({
     id: 31,

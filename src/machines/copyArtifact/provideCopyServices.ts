@@ -1,0 +1,39 @@
+import type { PromiseActorLogic } from 'xstate';
+import type { Artifact } from '../../schemas/artifact.ts';
+import type { SharedArtifactDetail } from '../../schemas/sharedArtifact.ts';
+import type { SharedArtifact, SharedPortfolioListItem } from '../../schemas/sharedPortfolio.ts';
+import type { CopySourceMachine } from '../copySource/copySourceMachine.ts';
+import type { CopyArtifactMachine, CopyRequest } from './copyArtifactMachine.ts';
+
+/** Replacements for the copy page's service calls (tests' fakes). */
+export interface CopyServices {
+  fetchArtifact?: PromiseActorLogic<Artifact, { artifactId: number }> | undefined;
+  fetchSharedArtifact?: PromiseActorLogic<SharedArtifactDetail, { artifactId: number }> | undefined;
+  listSharedPortfolios?: PromiseActorLogic<SharedPortfolioListItem[]> | undefined;
+  copyArtifact?: PromiseActorLogic<SharedArtifact, CopyRequest> | undefined;
+}
+
+/** The given ones of `values` (a missing service stays the one already provided). */
+const only = <T extends object>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } =>
+  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as never;
+
+/**
+ * The copy page's logic with other service calls, down to the child that makes them: the artifact
+ * and the shared portfolios are loaded by `copySource`, the copy is the page's own. What `logic`
+ * already gave its child is kept.
+ */
+export function provideCopyServices(
+  logic: CopyArtifactMachine,
+  { fetchArtifact, fetchSharedArtifact, listSharedPortfolios, copyArtifact }: CopyServices,
+): CopyArtifactMachine {
+  // The child as `logic` provides it (a machine's actors are typed as a union of them all).
+  const children = logic.implementations.actors as unknown as { copySource: CopySourceMachine };
+  return logic.provide({
+    actors: {
+      ...only({ copyArtifact }),
+      copySource: children.copySource.provide({
+        actors: only({ fetchArtifact, fetchSharedArtifact, listSharedPortfolios }),
+      }),
+    },
+  });
+}
