@@ -11,6 +11,8 @@
  * Like the library's, a render reads the actor's snapshot of the moment; what React has not drawn
  * yet is always drawn from the newest snapshot.
  */
+// The one place that wraps the library's context (its useSelector is replaced below).
+// oxlint-disable-next-line no-restricted-imports
 import { createActorContext as createLibraryActorContext } from '@xstate/react';
 import { startTransition, useLayoutEffect, useReducer, useRef } from 'react';
 import type { ActorOptions, AnyActorLogic, AnyActorRef, SnapshotFrom } from 'xstate';
