@@ -12,10 +12,8 @@ import { createActor, fromCallback, SimulatedClock, type AnyActorLogic, type Ins
 import { allowLeave, guardedNavigation, stayHere } from '../app/navigation/leaveGuard.ts';
 import { provideNotificationFeed } from '../app/wiring/notificationFeed.ts';
 import { NotificationSettingsLeaveGuard } from '../app/wiring/notificationRoutes.tsx';
-import type {
-  NotificationFeedEvent,
-  NotificationFeedRef,
-} from '../machines/notificationFeed/notificationFeedMachine.ts';
+import type { NotificationFeedRef } from '../machines/notificationFeed/notificationFeedMachine.ts';
+import { provideFeedServices, type FeedServices } from '../machines/notificationFeed/provideFeedServices.ts';
 import { NotificationFeedContext } from '../machines/notificationFeed/useNotificationFeed.ts';
 import { notificationPreferencesMachine } from '../machines/notificationPreferences/notificationPreferencesMachine.ts';
 import { NotificationPreferencesActorContext } from '../machines/notificationPreferences/useNotificationPreferences.ts';
@@ -30,6 +28,7 @@ import { NotificationBell } from '../views/notifications/NotificationBell.tsx';
 import { NotificationSettingsPage } from '../views/pages/NotificationSettingsPage.tsx';
 import { NotificationsPage } from '../views/pages/NotificationsPage.tsx';
 import { theme } from '../views/theme/theme.ts';
+import type { UnreadCountEvent } from '../machines/unreadCount/unreadCountMachine.ts';
 
 let nextId = 500;
 
@@ -60,10 +59,10 @@ export const defaultPreferences = (): NotificationPreferences => ({ email: { ...
 
 /** A stand-in for the live stream: the test pushes counts and failures. */
 export function fakeStream() {
-  let sendBack: ((event: NotificationFeedEvent) => void) | null = null;
+  let sendBack: ((event: UnreadCountEvent) => void) | null = null;
   let opened = 0;
   let closed = 0;
-  const logic = fromCallback<NotificationFeedEvent>(({ sendBack: send }) => {
+  const logic = fromCallback<UnreadCountEvent>(({ sendBack: send }) => {
     sendBack = send;
     opened += 1;
     return () => {
@@ -107,7 +106,7 @@ export function renderNotificationFeed({
   const location = memoryLocation({ path, record: true });
   const navigate = (to: string) => guardedNavigation(location.navigate, to);
   const clock = new SimulatedClock();
-  const logic = provideNotificationFeed(navigate).provide({ actors: actors as never });
+  const logic = provideFeedServices(provideNotificationFeed(navigate), actors as FeedServices);
   const feed: NotificationFeedRef = createActor(logic, { input: { pageSize }, clock, ...(inspect ? { inspect } : {}) });
   feed.start();
   const rendered = render(

@@ -1,7 +1,6 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  POLL_INTERVAL_MS,
   MORE_FAILED,
   READ_FAILED,
   notificationFeedMachine,
@@ -30,7 +29,6 @@ interface Snapshot {
   context: {
     items: readonly Notification[];
     unread: number | null;
-    etag: string | null;
     hasMore: boolean;
     pending: { ids: readonly number[]; all: boolean };
     sending: { ids: readonly number[]; all: boolean };
@@ -65,7 +63,6 @@ const offline = new NetworkError();
 
 const actorEvent = (type: string, payload: Record<string, unknown> = {}) =>
   ({ type, ...payload }) as unknown as NotificationFeedEvent;
-const AFTER_POLL = 'xstate.after.pollInterval.notificationFeed.live.polling.waiting';
 
 function setup() {
   const fakes = {
@@ -200,28 +197,23 @@ function settle(name: keyof Harness['fakes'], check?: (input: unknown) => void) 
 
 function pathTitle(path: { state: { value: unknown }; steps: readonly { event: unknown }[] }): string {
   const steps = path.steps
-    .map((step) => step.event as { type: string; error?: Error; unread?: number; output?: { changed?: boolean } })
+    .map((step) => step.event as { type: string; error?: Error; unread?: number })
     .filter((event) => event.type !== 'xstate.init')
     .map((event) => {
-      const type = event.type
-        .replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) => (kind === 'done' ? '✓ ' : '✗ '))
-        .replace(/^xstate\.after\.pollInterval\..*$/, '30 s later');
+      const type = event.type.replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) =>
+        kind === 'done' ? '✓ ' : '✗ ',
+      );
       const detail = event.error
         ? ` (${event.error.message.slice(0, 20)})`
         : event.unread !== undefined
           ? ` ${event.unread}`
-          : event.output?.changed === false
-            ? ' (304)'
-            : '';
+          : '';
       return `${type}${detail}`;
     });
   return `${JSON.stringify(path.state.value)} ← ${steps.join(' → ') || 'start'}`;
 }
 
 /** What each fake actor must have been asked. */
-function expectPollInput(input: unknown) {
-  expect(input).toHaveProperty('etag');
-}
 function expectFirstPage(input: unknown) {
   expect(input).toEqual({ before: null, limit: 2 });
 }
@@ -230,21 +222,10 @@ function expectOlderPage(input: unknown) {
 }
 
 const handlers = {
+  // A new count, as the live count (unreadCount.model.test.tsx) tells it from the stream.
   'unread.changed': async (step: { event: unknown }) => {
     const { unread } = step.event as { unread: number };
     act(() => h!.stream.emit(unread));
-  },
-  'stream.failed': async () => {
-    act(() => h!.stream.fail());
-    expect(h!.stream.closed).toBe(1);
-  },
-  'xstate.done.actor.pollUnread': settle('pollUnread', expectPollInput),
-  'xstate.error.actor.pollUnread': settle('pollUnread'),
-  [AFTER_POLL]: async () => {
-    act(() => h!.clock.increment(POLL_INTERVAL_MS - 1));
-    expect(h!.fakes.pollUnread.calls).toHaveLength(0);
-    act(() => h!.clock.increment(1));
-    await waitFor(() => expect(h!.fakes.pollUnread.calls).toHaveLength(1));
   },
   'xstate.done.actor.listNotifications': settle('listNotifications', expectFirstPage),
   'xstate.error.actor.listNotifications': settle('listNotifications'),
@@ -296,38 +277,6 @@ const handlers = {
     expect(h!.location.history.at(-1)).toBe(item.link);
   },
 };
-
-describe('notificationFeed model: the live count (stream, then polling with ETag)', () => {
-  const model = createPathModel(notificationFeedMachine, {
-    input: { pageSize: 2 },
-    events: (snapshot) => {
-      const s = snapshot as Snapshot;
-      const list: NotificationFeedEvent[] = [];
-      if (s.matches({ live: 'streaming' })) {
-        if (s.context.unread === null) list.push({ type: 'unread.changed', unread: 2 });
-        list.push({ type: 'stream.failed' });
-      }
-      if (s.matches({ live: { polling: 'fetching' } })) {
-        list.push(
-          actorEvent('xstate.done.actor.pollUnread', { output: { changed: true, unread: 4, etag: 'W/"4"' } }),
-          actorEvent('xstate.done.actor.pollUnread', { output: { changed: false } }),
-          actorEvent('xstate.error.actor.pollUnread', { error: offline }),
-        );
-      }
-      // One tick after the first answer is enough to show the next poll and its ETag.
-      if (s.matches({ live: { polling: 'waiting' } }) && s.context.etag !== null) list.push(actorEvent(AFTER_POLL));
-      return list.filter((event) => s.can(event) || event.type.startsWith('xstate.'));
-    },
-  });
-  for (const path of model.getShortestPaths()) {
-    it(`${pathTitle(path)}`, async () => {
-      h = setup();
-      await path.test({ states: { '*': checkView }, events: handlers });
-      // The poll after a tick asks with the version it was given (none before the first answer).
-      expect(['W/"4"', null]).toContain(h.fakes.pollUnread.calls.at(-1)?.input.etag ?? null);
-    });
-  }
-});
 
 describe('notificationFeed model: the feed in the panel and on the page', () => {
   const model = createPathModel(notificationFeedMachine, {

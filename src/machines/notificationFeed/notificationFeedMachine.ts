@@ -2,8 +2,8 @@
  * The notification feed of the signed-in user: the bell's unread count, kept live, and the list of
  * notifications shown in the bell's panel or on the Notifications page. Four parallel regions:
  *
- * live:   streaming (server-sent events) ─(stream.failed)→ polling: fetching ─→ waiting ─(30 s)→ fetching …
- *         every count heard (`unread.changed`) replaces the bell's number.
+ * live:   invokes unreadCount (the stream, or polls every 30 s while it is unavailable), which tells
+ *         every count it hears (`unread.changed`); each replaces the bell's number.
  * feed:   idle ─(feed.refresh)→ loading ─→ loaded ─(feed.more, more pages)→ loadingMore ─→ loaded
  *                                  └─(failed)→ loadFailed ─(retry)→ loading
  *         loaded ─(unread.changed, a new count while the feed is on screen)→ loading (the new items appear)
@@ -13,18 +13,7 @@
  *
  * Opening an item marks it read at once on screen, sends the app to its link, and tells the server.
  */
-import {
-  and,
-  assign,
-  fromCallback,
-  fromPromise,
-  not,
-  raise,
-  setup,
-  stateIn,
-  type ActorRefFrom,
-  type SnapshotFrom,
-} from 'xstate';
+import { and, assign, fromPromise, not, raise, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import {
   NOTIFICATIONS_PAGE_DEFAULT,
   type Notification,
@@ -33,18 +22,10 @@ import {
   type UnreadCount,
 } from '../../schemas/notifications.ts';
 import { toUiError, type UiError } from '../../services/errors.ts';
-import {
-  listNotifications,
-  markNotificationsRead,
-  openUnreadStream,
-  pollUnreadCount,
-  type UnreadPoll,
-} from '../../services/notificationService.ts';
+import { listNotifications, markNotificationsRead } from '../../services/notificationService.ts';
 import { effect } from '../shared/effect.ts';
 import type { Notice } from '../shared/notice.ts';
-
-/** How often the unread count is asked for while the live stream is unavailable. */
-export const POLL_INTERVAL_MS = 30_000;
+import { unreadCountMachine } from '../unreadCount/unreadCountMachine.ts';
 
 export interface NotificationFeedInput {
   /** Items per page (default 30). */
@@ -64,8 +45,6 @@ export interface NotificationFeedContext {
   unread: number | null;
   /** Whether older items may exist. */
   hasMore: boolean;
-  /** The version of the last polled count (`ETag`). */
-  etag: string | null;
   /** Why the feed could not be loaded. */
   error: UiError | null;
   /** Read on screen, not yet told to the server. */
@@ -84,9 +63,8 @@ export type NotificationFeedEvent =
   | { type: 'retry' }
   | { type: 'item.open'; id: number }
   | { type: 'read.all' }
-  /** The server's unread count (from the stream or a poll). */
-  | { type: 'unread.changed'; unread: number }
-  | { type: 'stream.failed' };
+  /** The server's unread count (told by `unreadCount`: from the stream or a poll). */
+  | { type: 'unread.changed'; unread: number };
 
 export const MORE_FAILED = 'Older notifications could not be loaded.';
 export const READ_FAILED = 'The notifications could not be marked as read.';
@@ -108,29 +86,16 @@ export const notificationFeedMachine = setup({
     markRead: fromPromise<UnreadCount, NotificationReadBody>(({ input, signal }) =>
       markNotificationsRead(input, signal),
     ),
-    pollUnread: fromPromise<UnreadPoll, { etag: string | null }>(({ input, signal }) =>
-      pollUnreadCount(input.etag, signal),
-    ),
-    unreadStream: fromCallback<NotificationFeedEvent>(({ sendBack }) =>
-      openUnreadStream(
-        (unread) => sendBack({ type: 'unread.changed', unread }),
-        () => sendBack({ type: 'stream.failed' }),
-      ),
-    ),
-  },
-  delays: {
-    pollInterval: POLL_INTERVAL_MS,
+    unreadCount: unreadCountMachine,
   },
   guards: {
     hasMore: ({ context }) => context.hasMore,
     hasUnread: ({ context }) => (context.unread ?? 0) > 0 || context.items.some((item) => !item.read),
     hasPendingReads: ({ context }) => hasPending(context.pending),
     isNewCount: ({ context, event }) => event.type === 'unread.changed' && event.unread !== context.unread,
-    isChanged: (_, params: { poll: UnreadPoll }) => params.poll.changed,
   },
   actions: {
     storeUnread: assign({ unread: (_, params: { unread: number }) => params.unread }),
-    storeEtag: assign({ etag: (_, params: { etag: string | null }) => params.etag }),
     storePage: assign(({ context }, params: { page: NotificationListResponse; append: boolean }) => {
       const known = new Set(context.items.map((item) => item.id));
       const items = params.append
@@ -182,56 +147,16 @@ export const notificationFeedMachine = setup({
     items: [],
     unread: null,
     hasMore: false,
-    etag: null,
     error: null,
     pending: NOTHING_PENDING,
     sending: NOTHING_PENDING,
   }),
   states: {
+    // The invoked `unreadCount` keeps the count live and tells every count it hears.
     live: {
-      initial: 'streaming',
+      invoke: { id: 'unreadCount', src: 'unreadCount' },
       on: {
         'unread.changed': { actions: { type: 'storeUnread', params: ({ event }) => ({ unread: event.unread }) } },
-      },
-      states: {
-        streaming: {
-          invoke: { id: 'unreadStream', src: 'unreadStream' },
-          on: { 'stream.failed': 'polling' },
-        },
-        polling: {
-          initial: 'fetching',
-          states: {
-            fetching: {
-              invoke: {
-                id: 'pollUnread',
-                src: 'pollUnread',
-                input: ({ context }) => ({ etag: context.etag }),
-                onDone: [
-                  {
-                    guard: { type: 'isChanged', params: ({ event }) => ({ poll: event.output }) },
-                    target: 'waiting',
-                    actions: [
-                      {
-                        type: 'storeEtag',
-                        params: ({ event }) => ({ etag: event.output.changed ? event.output.etag : null }),
-                      },
-                      raise(({ event }) => ({
-                        type: 'unread.changed' as const,
-                        unread: event.output.changed ? event.output.unread : 0,
-                      })),
-                    ],
-                  },
-                  { target: 'waiting' },
-                ],
-                // A failed poll is tried again at the next tick; the bell keeps the last count.
-                onError: { target: 'waiting' },
-              },
-            },
-            waiting: {
-              after: { pollInterval: 'fetching' },
-            },
-          },
-        },
       },
     },
     feed: {

@@ -6,17 +6,19 @@
  *                            └─(failed)→ open.loadFailed ─(retry)→ open.loading
  * ready: search.change (≥ 3 characters) → ready.searching ─(people found)→ ready.idle
  *        invite.person | invite.submit (an e-mail address) → inviting ─(sent)→ ready (now pending)
- *        participant.remove → confirmingRemoval ─(removal.confirm)→ cancellingInvitation (pending)
- *                                                                 | removingMember (member) → ready
+ *        participant.remove → removing ─(done: removed or kept)→ ready
+ *                                └ invokes participantRemoval: asks first, then deletes the invitation
+ *                                  (pending) or removes the member, or the user is told why not
  *
  * Membership follows spec §4 (see membership.ts). The list starts from the members the page
  * loaded, so "Currently Shared with" can be shown before the dialog opens.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { Invitation } from '../../schemas/invitation.ts';
-import type { MembersResponse, Person, SharedPortfolio } from '../../schemas/sharedPortfolio.ts';
+import type { MembersResponse, Person } from '../../schemas/sharedPortfolio.ts';
 import { ApiError, toUiError, type UiError } from '../../services/errors.ts';
-import { deleteInvitation, getMembers, invite, removeMember } from '../../services/sharedService.ts';
+import { getMembers, invite } from '../../services/sharedService.ts';
+import { participantRemovalMachine, type Removal } from '../participantRemoval/participantRemovalMachine.ts';
 import { effect } from '../shared/effect.ts';
 import {
   invitationDeleted,
@@ -27,7 +29,6 @@ import {
   searchMessage,
   SEARCH_MIN,
   type Membership,
-  type PendingPerson,
 } from './membership.ts';
 import type { Notice } from '../shared/notice.ts';
 
@@ -41,8 +42,7 @@ export interface ParticipantsInput {
 /** Whom an invitation goes to: a known person, or an e-mail address. */
 export type Invitee = { to: number; label: string } | { email: string; label: string };
 
-/** Who is about to be removed. */
-export type Removal = { kind: 'member'; person: Person } | { kind: 'pending'; person: PendingPerson };
+export type { Removal } from '../participantRemoval/participantRemovalMachine.ts';
 
 export interface ParticipantsContext {
   sharedPortfolioId: number;
@@ -70,11 +70,15 @@ export type ParticipantsEvent =
   | { type: 'search.change'; text: string }
   | { type: 'invite.submit' }
   | { type: 'invite.person'; person: Person }
-  | { type: 'participant.remove'; userId: number }
-  | { type: 'removal.confirm' }
-  | { type: 'removal.cancel' };
+  | { type: 'participant.remove'; userId: number };
 
 const errorMessage = (error: unknown): string => toUiError(error).message;
+
+/** A failed request, told as an error. */
+const failure = ({ event }: { event: { error: unknown } }): Notice => ({
+  message: errorMessage(event.error),
+  tone: 'error',
+});
 
 export const participantsMachine = setup({
   types: {
@@ -98,12 +102,7 @@ export const participantsMachine = setup({
         signal,
       ),
     ),
-    cancelInvitation: fromPromise<Invitation, { invitationId: number }>(({ input, signal }) =>
-      deleteInvitation(input.invitationId, signal),
-    ),
-    removeMember: fromPromise<SharedPortfolio, { sharedPortfolioId: number; userId: number }>(({ input, signal }) =>
-      removeMember(input.sharedPortfolioId, input.userId, signal),
-    ),
+    participantRemoval: participantRemovalMachine,
   },
   guards: {
     isSearchable: (_, params: { text: string }) => params.text.trim().length >= SEARCH_MIN,
@@ -111,7 +110,6 @@ export const participantsMachine = setup({
     isListed: ({ context }, params: { userId: number }) =>
       context.membership.members.some((p) => p.id === params.userId) ||
       context.membership.pending.some((p) => p.id === params.userId),
-    isRemovingPending: ({ context }) => context.removal?.kind === 'pending',
     isBadRequest: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 400,
   },
   actions: {
@@ -161,21 +159,20 @@ export const participantsMachine = setup({
         return member ? { kind: 'member', person: member } : null;
       },
     }),
-    clearRemoval: assign({ removal: null }),
-    dropPending: assign(({ context }) => {
-      const removal = context.removal as Extract<Removal, { kind: 'pending' }>;
+    /** The removal ended: the person is no longer listed (and this is announced), or still is. */
+    settleRemoval: assign(({ context }, params: { removed: boolean }) => {
+      const removal = context.removal!;
+      if (!params.removed) return { removal: null };
+      if (removal.kind === 'pending')
+        return {
+          membership: invitationDeleted(context.membership, removal.person.invitationId),
+          removal: null,
+          announcement: `The invitation of ${removal.person.username} was deleted.`,
+        };
       return {
-        membership: invitationDeleted(context.membership, removal.person.invitationId),
+        membership: removed(context.membership, removal.person.id),
         removal: null,
-        announcement: `The invitation of ${removal.person.username} was deleted.`,
-      };
-    }),
-    dropMember: assign(({ context }) => {
-      const person = context.removal!.person;
-      return {
-        membership: removed(context.membership, person.id),
-        removal: null,
-        announcement: `${person.username} was removed.`,
+        announcement: `${removal.person.username} was removed.`,
       };
     }),
     /** Tells the user something (provided by the app: a toast; errors as alerts). */
@@ -262,7 +259,7 @@ export const participantsMachine = setup({
             },
             'participant.remove': {
               guard: { type: 'isListed', params: ({ event }) => ({ userId: event.userId }) },
-              target: 'confirmingRemoval',
+              target: 'removing',
               actions: { type: 'storeRemoval', params: ({ event }) => ({ userId: event.userId }) },
             },
             'dialog.close': '#participants.closed',
@@ -281,19 +278,14 @@ export const participantsMachine = setup({
                     { type: 'storeMatches', params: ({ event }) => ({ people: event.output.nonMembers }) },
                   ],
                 },
-                onError: {
-                  target: 'idle',
-                  actions: {
-                    type: 'notify',
-                    params: ({ event }) => ({ message: errorMessage(event.error), tone: 'error' }),
-                  },
-                },
+                onError: { target: 'idle', actions: { type: 'notify', params: failure } },
               },
             },
           },
         },
         inviting: {
           tags: ['busy'],
+          exit: 'clearInvitee',
           invoke: {
             id: 'invitePerson',
             src: 'invitePerson',
@@ -306,64 +298,21 @@ export const participantsMachine = setup({
               {
                 guard: { type: 'isBadRequest', params: ({ event }) => ({ error: event.error }) },
                 target: 'ready',
-                actions: [
-                  'clearInvitee',
-                  { type: 'refuse', params: ({ event }) => ({ message: errorMessage(event.error) }) },
-                ],
+                actions: { type: 'refuse', params: ({ event }) => ({ message: errorMessage(event.error) }) },
               },
-              {
-                target: 'ready',
-                actions: [
-                  'clearInvitee',
-                  { type: 'notify', params: ({ event }) => ({ message: errorMessage(event.error), tone: 'error' }) },
-                ],
-              },
+              { target: 'ready', actions: { type: 'notify', params: failure } },
             ],
           },
         },
-        confirmingRemoval: {
-          on: {
-            'removal.confirm': [
-              { guard: 'isRemovingPending', target: 'cancellingInvitation' },
-              { target: 'removingMember' },
-            ],
-            'removal.cancel': { target: 'ready', actions: 'clearRemoval' },
-          },
-        },
-        cancellingInvitation: {
-          tags: ['busy'],
+        // The invoked `participantRemoval` asks first, then deletes the invitation or removes the member.
+        removing: {
           invoke: {
-            id: 'cancelInvitation',
-            src: 'cancelInvitation',
-            input: ({ context }) => ({
-              invitationId: (context.removal as Extract<Removal, { kind: 'pending' }>).person.invitationId,
-            }),
-            onDone: { target: 'ready', actions: 'dropPending' },
-            onError: {
+            id: 'participantRemoval',
+            src: 'participantRemoval',
+            input: ({ context }) => ({ sharedPortfolioId: context.sharedPortfolioId, removal: context.removal! }),
+            onDone: {
               target: 'ready',
-              actions: [
-                'clearRemoval',
-                { type: 'notify', params: ({ event }) => ({ message: errorMessage(event.error), tone: 'error' }) },
-              ],
-            },
-          },
-        },
-        removingMember: {
-          tags: ['busy'],
-          invoke: {
-            id: 'removeMember',
-            src: 'removeMember',
-            input: ({ context }) => ({
-              sharedPortfolioId: context.sharedPortfolioId,
-              userId: context.removal!.person.id,
-            }),
-            onDone: { target: 'ready', actions: 'dropMember' },
-            onError: {
-              target: 'ready',
-              actions: [
-                'clearRemoval',
-                { type: 'notify', params: ({ event }) => ({ message: errorMessage(event.error), tone: 'error' }) },
-              ],
+              actions: { type: 'settleRemoval', params: ({ event }) => ({ removed: event.output.removed }) },
             },
           },
         },

@@ -4,9 +4,17 @@ import type { ActorRefFrom } from 'xstate';
 import type { Person } from '../../schemas/sharedPortfolio.ts';
 import type { UiError } from '../../services/errors.ts';
 import { participantsOf, type Membership } from './membership.ts';
+import type { ParticipantRemovalMachine } from '../participantRemoval/participantRemovalMachine.ts';
 import type { participantsMachine, Removal } from './participantsMachine.ts';
 
 export type ParticipantsRef = ActorRefFrom<typeof participantsMachine>;
+type RemovalRef = ActorRefFrom<ParticipantRemovalMachine>;
+
+/** The removal under way (its question, then its request), while there is one. */
+function useRemovalRef(ref: ParticipantsRef): RemovalRef | undefined {
+  // Children are typed as a union of every actor the machine may start; this id is the removal's.
+  return useSelector(ref, (s) => s.children.participantRemoval as RemovalRef | undefined);
+}
 
 export type ParticipantsStatus = 'closed' | 'loading' | 'loadFailed' | 'ready';
 
@@ -51,16 +59,12 @@ export function useParticipants(ref: ParticipantsRef): {
   const invalid = useSelector(ref, (s) => s.context.invalid);
   const matches = useSelector(ref, (s) => s.context.matches);
   const searching = useSelector(ref, (s) => s.matches({ open: { ready: 'searching' } }));
-  const busy = useSelector(ref, (s) => s.hasTag('busy'));
+  const removalRef = useRemovalRef(ref);
+  const removalBusy = useSelector(removalRef, (s) => s?.hasTag('busy') ?? false);
+  const busy = useSelector(ref, (s) => s.hasTag('busy')) || removalBusy;
   const inviting = useSelector(ref, (s) => s.matches({ open: 'inviting' }));
   const removal = useSelector(ref, (s) => s.context.removal);
-  const confirming = useSelector(
-    ref,
-    (s) =>
-      s.matches({ open: 'confirmingRemoval' }) ||
-      s.matches({ open: 'cancellingInvitation' }) ||
-      s.matches({ open: 'removingMember' }),
-  );
+  const confirming = useSelector(ref, (s) => s.matches({ open: 'removing' }));
   const announcement = useSelector(ref, (s) => s.context.announcement);
   const error = useSelector(ref, (s) => s.context.error);
   return {
@@ -80,8 +84,9 @@ export function useParticipants(ref: ParticipantsRef): {
   };
 }
 
-/** What the dialog's view may ask. */
+/** What the dialog's view may ask (of the removal under way: Yes and NO; of the dialog: the rest). */
 export function useParticipantsEvents(ref: ParticipantsRef) {
+  const removal = useRemovalRef(ref);
   return useMemo(
     () => ({
       open: () => ref.send({ type: 'dialog.open' }),
@@ -91,9 +96,9 @@ export function useParticipantsEvents(ref: ParticipantsRef) {
       submitInvite: () => ref.send({ type: 'invite.submit' }),
       invitePerson: (person: Person) => ref.send({ type: 'invite.person', person }),
       remove: (userId: number) => ref.send({ type: 'participant.remove', userId }),
-      confirmRemoval: () => ref.send({ type: 'removal.confirm' }),
-      cancelRemoval: () => ref.send({ type: 'removal.cancel' }),
+      confirmRemoval: () => removal?.send({ type: 'removal.confirm' }),
+      cancelRemoval: () => removal?.send({ type: 'removal.cancel' }),
     }),
-    [ref],
+    [ref, removal],
   );
 }

@@ -7,6 +7,7 @@ import type {
   SharedPortfolioBody,
   SharedPortfolioListItem,
 } from '../../schemas/sharedPortfolio.ts';
+import { participantRemovalMachine } from '../participantRemoval/participantRemovalMachine.ts';
 import { participantsMachine, type Invitee } from '../participants/participantsMachine.ts';
 import { sharedPortfolioFormMachine } from './sharedPortfolioFormMachine.ts';
 import type { Notice } from '../shared/notice.ts';
@@ -41,14 +42,24 @@ export interface SharedPortfolioFormImplementations {
 const pick = <T extends object>(source: T, keys: readonly (keyof T)[]): Partial<T> =>
   Object.fromEntries(keys.filter((k) => source[k] !== undefined).map((k) => [k, source[k]])) as Partial<T>;
 
-/** The Edit Participants logic with its outward effects supplied. */
+/**
+ * The Edit Participants logic with its outward effects supplied, down to its child that removes
+ * someone (`participantRemoval`, which asks first and makes its own requests).
+ */
 export function provideParticipants({
   notify,
   actors = {},
 }: Pick<SharedPortfolioFormImplementations, 'notify' | 'actors'>) {
+  const told = { notify: (_: unknown, notice: Notice) => notify(notice) };
   return participantsMachine.provide({
-    actions: { notify: (_: unknown, notice: Notice) => notify(notice) },
-    actors: pick(actors, ['fetchMembers', 'searchPeople', 'invitePerson', 'cancelInvitation', 'removeMember']),
+    actions: told,
+    actors: {
+      ...pick(actors, ['fetchMembers', 'searchPeople', 'invitePerson']),
+      participantRemoval: participantRemovalMachine.provide({
+        actions: told,
+        actors: pick(actors, ['cancelInvitation', 'removeMember']),
+      }),
+    },
   });
 }
 
