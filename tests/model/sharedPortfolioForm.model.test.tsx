@@ -1,25 +1,15 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import {
-  buildBody,
-  EMPTY_VALUES,
-  FORM_MESSAGES,
-  parseFormDraft,
-  restoredRows,
-  rowsForCreate,
-  rowsForEdit,
-  valuesOf,
-} from '../../src/machines/sharedPortfolioForm/sharedForm.ts';
+import { FORM_MESSAGES } from '../../src/machines/sharedPortfolioForm/sharedForm.ts';
 import {
   sharedPortfolioFormMachine,
   type SharedPortfolioFormEvent,
-  type SharedPortfolioFormInput,
 } from '../../src/machines/sharedPortfolioForm/sharedPortfolioFormMachine.ts';
-import type { SharedPortfolio, SharedPortfolioBody } from '../../src/schemas/sharedPortfolio.ts';
+import type { SharedPortfolioLoadOutput } from '../../src/machines/sharedPortfolioLoad/sharedPortfolioLoadMachine.ts';
+import type { SharedPortfolioSaveOutput } from '../../src/machines/sharedPortfolioSave/sharedPortfolioSaveMachine.ts';
 import { readDraft } from '../../src/services/drafts.ts';
 import { currentUser } from '../../src/services/session.ts';
-import { SHARED_PORTFOLIO_ABILITIES } from '../../src/test/abilityFixtures.ts';
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
 import { DELETE_NOT_EMPTY_NOTE } from '../../src/views/shared/form/SharedPortfolioForm.tsx';
 import { isInvoking } from './support/coverage.ts';
@@ -31,26 +21,28 @@ import {
   deletedItem,
   describedBy,
   DRAFT_FORM,
-  DRAFT_STORED,
   draftOffer,
   expectAlert,
   field,
   FIELD_LABELS,
-  invalidOnServer,
   lee,
   missing,
   notEmpty,
   offline,
   portfolio,
-  portfolioWithArtifact,
-  replaceText,
   saveButton,
   setup,
   template,
-  TEMPLATE,
-  tess,
   type Harness,
 } from './support/sharedPortfolioFormPage.tsx';
+import {
+  loadedOf,
+  loadOutputs,
+  mayEdit,
+  saveRefusal,
+  SCENARIOS,
+  type Scenario,
+} from './support/sharedPortfolioFormScenarios.ts';
 
 /*
  * The form around its fields: loading and access, Cancel, leaving with or without changes, saving
@@ -63,69 +55,12 @@ trackCoverage(sharedPortfolioFormMachine);
 type Snapshot = SnapshotFrom<typeof sharedPortfolioFormMachine>;
 type Step = { event: unknown; state: unknown };
 
-interface Scenario {
-  name: string;
-  input: SharedPortfolioFormInput;
-  /** The portfolio the server gives (edit). */
-  loaded?: SharedPortfolio;
-  /** A draft of the form kept in the browser before the page opens. */
-  draft?: string;
-  /** The gesture that changes the fields, and the body they then send. */
-  change?: { gesture: (h: Harness) => Promise<void>; body: SharedPortfolioBody };
-}
-
-const draft = parseFormDraft(DRAFT_STORED)!;
-
-const SCENARIOS: Scenario[] = [
-  {
-    name: 'create, as a PLC lead',
-    input: { mode: 'create', sharedPortfolioId: null, currentUser: lee },
-    change: {
-      gesture: (h) => replaceText(h.ux, field(FIELD_LABELS.name), 'Team'),
-      body: buildBody({ ...EMPTY_VALUES, name: 'Team' }, rowsForCreate(TEMPLATE)),
-    },
-  },
-  { name: 'create, as a teacher', input: { mode: 'create', sharedPortfolioId: null, currentUser: tess } },
-  {
-    name: 'edit, as the owner',
-    input: { mode: 'edit', sharedPortfolioId: 9, currentUser: lee },
-    change: {
-      gesture: (h) => replaceText(h.ux, field(FIELD_LABELS.plcName), 'Science PLC'),
-      body: buildBody({ ...valuesOf(portfolio), plcName: 'Science PLC' }, rowsForEdit(portfolio)),
-    },
-  },
-  {
-    name: 'edit, a draft left by a reload',
-    input: { mode: 'edit', sharedPortfolioId: 9, currentUser: lee },
-    draft: DRAFT_STORED,
-    change: {
-      gesture: (h) => h.ux.click(within(draftOffer()!).getByRole('button', { name: 'Restore' })),
-      body: buildBody(draft.values, restoredRows(rowsForEdit(portfolio), draft.rows)),
-    },
-  },
-  {
-    name: 'edit, a portfolio with artifacts',
-    input: { mode: 'edit', sharedPortfolioId: 9, currentUser: lee },
-    loaded: portfolioWithArtifact,
-  },
-  {
-    name: 'edit, as a member who is not the owner',
-    input: { mode: 'edit', sharedPortfolioId: 9, currentUser: tess },
-    loaded: { ...portfolio, abilities: SHARED_PORTFOLIO_ABILITIES.member },
-  },
-  { name: 'edit, from an address without an id', input: { mode: 'edit', sharedPortfolioId: null, currentUser: lee } },
-];
-
 /**
  * The events of the model in a state: on the freshly loaded form, Cancel, Delete, a link, an empty
  * Save (create) and the scenario's change; once changed, a link and Save; and the answers of
  * whatever the state invokes.
  */
 function eventsFor(scenario: Scenario) {
-  const loaded =
-    scenario.input.mode === 'create'
-      ? { type: 'xstate.done.actor.fetchTemplate', output: template }
-      : { type: 'xstate.done.actor.fetchSharedPortfolio', output: scenario.loaded ?? portfolio };
   return (snapshot: unknown): SharedPortfolioFormEvent[] => {
     const s = snapshot as Snapshot;
     const c = s.context;
@@ -142,22 +77,18 @@ function eventsFor(scenario: Scenario) {
     if (s.matches('confirmingDelete')) list.push({ type: 'delete.confirm' }, { type: 'delete.cancel' });
     if (s.matches('loadFailed')) list.push({ type: 'retry' });
     const answers = (id: string, ...events: unknown[]) => (isInvoking(s, id) ? events : []);
-    const failures = (id: string, ...errors: Error[]) =>
-      answers(id, ...errors.map((error) => ({ type: `xstate.error.actor.${id}`, error })));
+    // How loading and saving get to their ends is the children's model tests'.
+    const load = (output: SharedPortfolioLoadOutput) => ({ type: 'xstate.done.actor.sharedPortfolioLoad', output });
+    const save = (output: SharedPortfolioSaveOutput) => ({ type: 'xstate.done.actor.sharedPortfolioSave', output });
     list.push(
-      ...answers('fetchTemplate', loaded),
-      ...failures('fetchTemplate', missing, offline),
-      ...answers('fetchSharedPortfolio', loaded),
-      ...failures('fetchSharedPortfolio', missing, offline),
-      ...answers('createSharedPortfolio', { type: 'xstate.done.actor.createSharedPortfolio', output: created }),
-      ...failures('createSharedPortfolio', invalidOnServer),
-      ...answers('updateSharedPortfolio', {
-        type: 'xstate.done.actor.updateSharedPortfolio',
-        output: { ...created, id: 9 },
-      }),
-      ...failures('updateSharedPortfolio', offline),
+      ...answers('sharedPortfolioLoad', ...loadOutputs(scenario).map(load)),
+      ...answers(
+        'sharedPortfolioSave',
+        save({ kind: 'saved', id: scenario.input.mode === 'create' ? created.id : 9 }),
+        save({ kind: 'refused', message: saveRefusal(scenario).message }),
+      ),
       ...answers('deleteSharedPortfolio', { type: 'xstate.done.actor.deleteSharedPortfolio', output: deletedItem }),
-      ...failures('deleteSharedPortfolio', notEmpty),
+      ...answers('deleteSharedPortfolio', { type: 'xstate.error.actor.deleteSharedPortfolio', error: notEmpty }),
     );
     return (list as SharedPortfolioFormEvent[]).filter((event) => s.can(event));
   };
@@ -211,13 +142,13 @@ const stateChecks: Record<string, (s: Snapshot) => Promise<void>> = {
     expect(within(question).getByText(`Do you want to delete ${portfolio.name}?`)).toBeTruthy();
     expect((within(question).getByRole('button', { name: 'YES' }) as HTMLButtonElement).disabled).toBe(false);
   },
-  creating: async () => {
+  saving: async (s) => {
     expect(saveButton().getAttribute('aria-busy')).toBe('true');
     expect(field(FIELD_LABELS.name).disabled).toBe(true);
-  },
-  updating: async () => {
-    expect(saveButton().getAttribute('aria-busy')).toBe('true');
-    expect((screen.getByRole('button', { name: 'Delete Shared Portfolio' }) as HTMLButtonElement).disabled).toBe(true);
+    if (s.context.mode === 'edit')
+      expect((screen.getByRole('button', { name: 'Delete Shared Portfolio' }) as HTMLButtonElement).disabled).toBe(
+        true,
+      );
   },
   deleting: async () => {
     const question = screen.getByRole('alertdialog', { name: 'Delete Shared Portfolio' });
@@ -271,10 +202,41 @@ function settle(name: keyof Harness['fakes'], checkInput: (input: never, s: Snap
     expect(h.fakes[name].calls).toEqual([]);
     checkInput(call.input as never, step.state as Snapshot);
     await answerAsStep(call, step);
-    if (event.type.startsWith('xstate.error') && name !== 'fetchTemplate' && name !== 'fetchSharedPortfolio') {
-      expectAlert((event.error as Error).message);
-    }
+    if (event.type.startsWith('xstate.error')) expectAlert((event.error as Error).message);
   };
+}
+
+/** The loading child's request, answered so that loading ends as the step says. */
+async function settleLoad(scenario: Scenario, step: Step) {
+  const { output } = step.event as { output: SharedPortfolioLoadOutput };
+  const create = scenario.input.mode === 'create';
+  const call = create ? h.fakes.fetchTemplate.next() : h.fakes.fetchSharedPortfolio.next();
+  expect(call.input).toEqual(create ? undefined : { id: 9 });
+  const answer =
+    output.kind === 'failed'
+      ? { error: offline }
+      : output.kind === 'loaded' || !mayEdit(scenario)
+        ? { output: create ? template : loadedOf(scenario) }
+        : { error: missing };
+  await answerAsStep(call, {
+    event: 'error' in answer ? { type: 'xstate.error.actor', ...answer } : { type: 'xstate.done.actor', ...answer },
+  });
+}
+
+/** The saving child's request (with the body the fields handed over), answered as the step says. */
+async function settleSave(scenario: Scenario, step: Step) {
+  const { output } = step.event as { output: SharedPortfolioSaveOutput };
+  const body = (step.state as Snapshot).context.body;
+  const create = scenario.input.mode === 'create';
+  const call = create ? h.fakes.createSharedPortfolio.next() : h.fakes.updateSharedPortfolio.next();
+  expect(call.input).toEqual(create ? { body } : { id: 9, body });
+  const refused = output.kind === 'refused';
+  await answerAsStep(call, {
+    event: refused
+      ? { type: 'xstate.error.actor', error: saveRefusal(scenario) }
+      : { type: 'xstate.done.actor', output: create ? created : { ...created, id: 9 } },
+  });
+  if (refused) expectAlert(output.message);
 }
 
 /** The draft of the scenario being tested, if it has one. */
@@ -287,8 +249,8 @@ afterEach(() => {
   currentUser.value = null;
 });
 
-const label = (event: { type: string; error?: Error }) =>
-  `${stepLabel(event.type)}${event.error ? ` (${event.error.message.slice(0, 40)})` : ''}`;
+const label = (event: { type: string; error?: Error; output?: { kind?: string } }) =>
+  `${stepLabel(event.type)}${event.error ? ` (${event.error.message.slice(0, 40)})` : ''}${event.output?.kind ? ` (${event.output.kind})` : ''}`;
 
 for (const scenario of SCENARIOS) {
   describe(`shared portfolio form model (${scenario.name})`, () => {
@@ -305,23 +267,8 @@ for (const scenario of SCENARIOS) {
         await path.test({
           states: { '*': checkState },
           events: {
-            'xstate.done.actor.fetchTemplate': settle('fetchTemplate'),
-            'xstate.error.actor.fetchTemplate': settle('fetchTemplate'),
-            'xstate.done.actor.fetchSharedPortfolio': settle('fetchSharedPortfolio', (input: { id: number }) =>
-              expect(input).toEqual({ id: 9 }),
-            ),
-            'xstate.error.actor.fetchSharedPortfolio': settle('fetchSharedPortfolio'),
-            'xstate.done.actor.createSharedPortfolio': settle(
-              'createSharedPortfolio',
-              (input: { body: SharedPortfolioBody }, s) => expect(input.body).toEqual(s.context.body),
-            ),
-            'xstate.error.actor.createSharedPortfolio': settle('createSharedPortfolio'),
-            'xstate.done.actor.updateSharedPortfolio': settle(
-              'updateSharedPortfolio',
-              (input: { id: number; body: SharedPortfolioBody }, s) =>
-                expect(input).toEqual({ id: 9, body: s.context.body }),
-            ),
-            'xstate.error.actor.updateSharedPortfolio': settle('updateSharedPortfolio'),
+            'xstate.done.actor.sharedPortfolioLoad': (step) => settleLoad(scenario, step),
+            'xstate.done.actor.sharedPortfolioSave': (step) => settleSave(scenario, step),
             'xstate.done.actor.deleteSharedPortfolio': settle('deleteSharedPortfolio', (input: { id: number }) =>
               expect(input).toEqual({ id: 9 }),
             ),

@@ -9,6 +9,8 @@ import type {
 } from '../../schemas/sharedPortfolio.ts';
 import { participantRemovalMachine } from '../participantRemoval/participantRemovalMachine.ts';
 import { participantsMachine, type Invitee } from '../participants/participantsMachine.ts';
+import { sharedPortfolioLoadMachine } from '../sharedPortfolioLoad/sharedPortfolioLoadMachine.ts';
+import { sharedPortfolioSaveMachine } from '../sharedPortfolioSave/sharedPortfolioSaveMachine.ts';
 import { sharedPortfolioFormMachine } from './sharedPortfolioFormMachine.ts';
 import type { Notice } from '../shared/notice.ts';
 
@@ -63,7 +65,11 @@ export function provideParticipants({
   });
 }
 
-/** The shared portfolio form's logic with its outward effects supplied, down to the Edit Participants dialog. */
+/**
+ * The shared portfolio form's logic with its outward effects supplied, and the replaced service
+ * calls pushed down to the children that make them: loading (`sharedPortfolioLoad`), saving
+ * (`sharedPortfolioSave`) and the Edit Participants dialog.
+ */
 export function provideSharedPortfolioForm(implementations: SharedPortfolioFormImplementations) {
   const {
     notify,
@@ -82,13 +88,13 @@ export function provideSharedPortfolioForm(implementations: SharedPortfolioFormI
       stayHere: () => stayHere(),
     },
     actors: {
-      ...pick(actors, [
-        'fetchTemplate',
-        'fetchSharedPortfolio',
-        'createSharedPortfolio',
-        'updateSharedPortfolio',
-        'deleteSharedPortfolio',
-      ]),
+      ...pick(actors, ['deleteSharedPortfolio']),
+      sharedPortfolioLoad: sharedPortfolioLoadMachine.provide({
+        actors: pick(actors, ['fetchTemplate', 'fetchSharedPortfolio']),
+      }),
+      sharedPortfolioSave: sharedPortfolioSaveMachine.provide({
+        actors: pick(actors, ['createSharedPortfolio', 'updateSharedPortfolio']),
+      }),
       participants: provideParticipants({ notify, actors }),
     },
   });

@@ -6,6 +6,8 @@ import { ApiError } from '../../services/errors.ts';
 import { SHARED_PORTFOLIO_ABILITIES } from '../../test/abilityFixtures.ts';
 import { makeSharedArtifact, makeSharedPortfolio, makeTemplatePortfolio, people } from '../../test/sharedFixtures.ts';
 import { buildBody, EMPTY_VALUES, rowsForCreate } from './sharedForm.ts';
+import { sharedPortfolioLoadMachine } from '../sharedPortfolioLoad/sharedPortfolioLoadMachine.ts';
+import { sharedPortfolioSaveMachine } from '../sharedPortfolioSave/sharedPortfolioSaveMachine.ts';
 import type { SharedPortfolioFieldsMachine } from './sharedPortfolioFieldsMachine.ts';
 import { ACCESS_MESSAGES } from './sharedPortfolioFormTypes.ts';
 import { sharedFormHasUnsavedChanges, sharedPortfolioFormMachine } from './sharedPortfolioFormMachine.ts';
@@ -20,7 +22,7 @@ const teacher = { id: people.tess.id, abilities: { createSharedPortfolio: false 
 /** The form with its service calls answered at once (saves refused with `saveError`), and its effects recorded. */
 function start(
   input: { mode: 'create' | 'edit'; sharedPortfolioId?: number | null; currentUser?: unknown },
-  answers: { loaded?: SharedPortfolio; saveError?: unknown } = {},
+  answers: { loaded?: SharedPortfolio; loadError?: unknown; saveError?: unknown } = {},
 ) {
   const effects = { allowLeave: vi.fn(), stayHere: vi.fn(), notify: vi.fn(), navigate: vi.fn() };
   const saves: SharedPortfolioBody[] = [];
@@ -37,11 +39,20 @@ function start(
       navigateToSharedPortfolio: effects.navigate,
       navigateToSharedPortfolios: effects.navigate,
     },
+    // The service calls are the children's (loading and saving).
     actors: {
-      fetchTemplate: fromPromise(async () => template),
-      fetchSharedPortfolio: fromPromise(async () => answers.loaded ?? sp),
-      createSharedPortfolio: save,
-      updateSharedPortfolio: save as never,
+      sharedPortfolioLoad: sharedPortfolioLoadMachine.provide({
+        actors: {
+          fetchTemplate: fromPromise(async () => template),
+          fetchSharedPortfolio: fromPromise(async () => {
+            if (answers.loadError) throw answers.loadError;
+            return answers.loaded ?? sp;
+          }),
+        },
+      }),
+      sharedPortfolioSave: sharedPortfolioSaveMachine.provide({
+        actors: { createSharedPortfolio: save, updateSharedPortfolio: save as never },
+      }),
     },
   });
   const actor = createActor(logic, {
@@ -54,7 +65,7 @@ function start(
 }
 
 describe('sharedPortfolioFormMachine guards', () => {
-  it('canCreate: only a user the server lets create one gets the form', async () => {
+  it('mayOpen: only a user the server lets create one gets a new form', async () => {
     expect(start({ mode: 'create', currentUser: teacher }).actor.getSnapshot().context.problem).toBe(
       ACCESS_MESSAGES.noPermission,
     );
@@ -63,14 +74,30 @@ describe('sharedPortfolioFormMachine guards', () => {
     expect(actor.getSnapshot().children.fields).toBeDefined();
   });
 
-  it('hasId and canEdit: no id, or a portfolio the user may not edit, is not found', async () => {
-    expect(start({ mode: 'edit', sharedPortfolioId: null }).actor.getSnapshot().value).toBe('unavailable');
+  it('mayOpen and storeAccessProblem: an edit without an id, or of a portfolio the user may not edit, is not found', async () => {
+    const noId = start({ mode: 'edit', sharedPortfolioId: null }).actor.getSnapshot();
+    expect(noId.value).toBe('unavailable');
+    expect(noId.context.problem).toBe(ACCESS_MESSAGES.notFound);
     const { actor, reach } = start(
       { mode: 'edit' },
       { loaded: { ...sp, abilities: SHARED_PORTFOLIO_ABILITIES.member } },
     );
     await reach('unavailable');
     expect(actor.getSnapshot().context.problem).toBe(ACCESS_MESSAGES.notFound);
+  });
+
+  it('isLoaded, isLoadedForEdit, hasLoadFailed and storeLoad: what loading ended with is stored', async () => {
+    const created = start({ mode: 'create' });
+    await created.reach('editing');
+    expect(created.actor.getSnapshot().context.sharedPortfolio).toBeNull();
+    expect(created.actor.getSnapshot().children.participants).toBeUndefined();
+    const edited = start({ mode: 'edit' });
+    await edited.reach('editing');
+    expect(edited.actor.getSnapshot().context).toMatchObject({ sharedPortfolio: sp, error: null });
+    expect(edited.actor.getSnapshot().children.participants).toBeDefined();
+    const offline = start({ mode: 'edit' }, { loadError: new ApiError(500, 'server', 'Down.', '') });
+    await waitFor(offline.actor, (snapshot) => snapshot.matches('loadFailed'));
+    expect(offline.actor.getSnapshot().context.error).toMatchObject({ message: 'Down.' });
   });
 
   it('hasNoArtifacts: Delete is asked only while the portfolio holds no artifacts', async () => {
@@ -108,7 +135,7 @@ describe('sharedPortfolioFormMachine actions', () => {
     expect(fields().getSnapshot().context.rows).toEqual(rowsForCreate(template.structure));
   });
 
-  it('countRefusal and clearSaveError: a refused check counts, and clears the last server refusal', async () => {
+  it('isSaved, storeRefusal, countRefusal and clearSaveError: a refusal counts; a refused check clears the server’s', async () => {
     const refused = new ApiError(400, 'invalid', 'No.', '');
     const { actor, fields, reach } = start({ mode: 'create' }, { saveError: refused });
     await reach('editing');

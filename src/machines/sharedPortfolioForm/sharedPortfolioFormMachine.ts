@@ -1,11 +1,12 @@
 /**
  * The shared portfolio form: create (`/shared-portfolios/new`) or edit (`/shared-portfolios/{id}/edit`).
  *
- * starting ─(create, lead or researcher)→ loading.template ──(template)──→ editing
- *    │      ─(edit)→ loading.sharedPortfolio ─(owner or researcher)─┘   │
- *    └─(not allowed / not found)→ unavailable      (failed)→ loadFailed ─(retry)→ loading
- * editing ─(form.valid from the fields)→ creating | updating ─(saved)→ saved (toast, go to the portfolio)
- *    ├─(form.invalid from the fields: messages, summary)→ editing  └─(refused)→ editing (the reason in the summary)
+ * starting ─(create: a lead or researcher; edit: an id in the address)→ loading ─(loaded)→ editing
+ *    └─(not allowed / no id)→ unavailable   loading ─(template missing; not found, not theirs)→ unavailable
+ *                                           loading ─(failed)→ loadFailed ─(retry)→ loading
+ * editing ─(form.valid from the fields)→ saving ─(saved)→ saved (toast, go to the portfolio)
+ *    │                                       └─(refused)→ editing (the reason in the summary)
+ *    ├─(form.invalid from the fields: messages, summary)→ editing
  *    ├─(portfolio.delete, edit only, no artifacts)→ confirmingDelete ─(delete.confirm)→ deleting ─(deleted)→ deleted
  *    ├─(fields.changed: whether the fields now differ from what was loaded)→ editing
  *    ├─(form.cancel)→ cancelled (back to where the user came from; Cancel discards without asking)
@@ -14,30 +15,34 @@
  *    └─(leave.request, nothing changed)→ leaving (the app goes on)
  * Anywhere else leave.request lets the app go on at once.
  *
+ * Loading runs as the invoked child `sharedPortfolioLoad` (the template's questions, or the
+ * portfolio to edit), saving as the invoked child `sharedPortfolioSave` (create or update); each
+ * ends with an output the form stores.
+ *
  * A shared portfolio can be deleted only while it has no artifacts (the server refuses otherwise):
  * Delete is not offered then, and the page says why.
  *
  * The fields (the Summary and the Questions table: typing, checking, the body to send) run as the
- * spawned child `fields` (`sharedPortfolioFieldsMachine`); on edit the Edit Participants dialog runs
- * as the spawned child `participants`.
+ * spawned child `fields` (`sharedPortfolioFieldsMachine`); on edit the Edit Participants dialog (the
+ * invitations it sends) runs as the spawned child `participants`.
  */
 import { and, assign, fromPromise, sendTo, setup, spawnChild } from 'xstate';
-import { TEMPLATE_PORTFOLIO_ID } from '../../schemas/catalog.ts';
-import type { Portfolio } from '../../schemas/portfolio.ts';
-import type { SharedPortfolio, SharedPortfolioBody, SharedPortfolioListItem } from '../../schemas/sharedPortfolio.ts';
-import { ApiError, toUiError } from '../../services/errors.ts';
-import { getPortfolio } from '../../services/portfolioService.ts';
-import {
-  createSharedPortfolio,
-  deleteSharedPortfolio,
-  getSharedPortfolio,
-  updateSharedPortfolio,
-} from '../../services/sharedService.ts';
+import type { SharedPortfolioBody, SharedPortfolioListItem } from '../../schemas/sharedPortfolio.ts';
+import { toUiError } from '../../services/errors.ts';
+import { deleteSharedPortfolio } from '../../services/sharedService.ts';
 import { participantsMachine } from '../participants/participantsMachine.ts';
 import { effect } from '../shared/effect.ts';
-import { EMPTY_VALUES, rowsForCreate, rowsForEdit, valuesOf } from './sharedForm.ts';
-import { sharedPortfolioFieldsMachine } from './sharedPortfolioFieldsMachine.ts';
 import type { Notice } from '../shared/notice.ts';
+import {
+  sharedPortfolioLoadMachine,
+  type SharedPortfolioLoadOutput,
+} from '../sharedPortfolioLoad/sharedPortfolioLoadMachine.ts';
+import {
+  savedId,
+  sharedPortfolioSaveMachine,
+  type SharedPortfolioSaveOutput,
+} from '../sharedPortfolioSave/sharedPortfolioSaveMachine.ts';
+import { sharedPortfolioFieldsMachine } from './sharedPortfolioFieldsMachine.ts';
 import {
   ACCESS_MESSAGES,
   SAVED_MESSAGES,
@@ -48,8 +53,6 @@ import {
 
 export type { FormMode, SharedPortfolioFormEvent, SharedPortfolioFormInput } from './sharedPortfolioFormTypes.ts';
 
-const is404 = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
-
 export const sharedPortfolioFormMachine = setup({
   types: {
     context: {} as SharedPortfolioFormContext,
@@ -58,16 +61,8 @@ export const sharedPortfolioFormMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    fetchTemplate: fromPromise<Portfolio>(({ signal }) => getPortfolio(TEMPLATE_PORTFOLIO_ID, signal)),
-    fetchSharedPortfolio: fromPromise<SharedPortfolio, { id: number }>(({ input, signal }) =>
-      getSharedPortfolio(input.id, signal),
-    ),
-    createSharedPortfolio: fromPromise<SharedPortfolio, { body: SharedPortfolioBody }>(({ input, signal }) =>
-      createSharedPortfolio(input.body, signal),
-    ),
-    updateSharedPortfolio: fromPromise<SharedPortfolio, { id: number; body: SharedPortfolioBody }>(
-      ({ input, signal }) => updateSharedPortfolio(input.id, input.body, signal),
-    ),
+    sharedPortfolioLoad: sharedPortfolioLoadMachine,
+    sharedPortfolioSave: sharedPortfolioSaveMachine,
     deleteSharedPortfolio: fromPromise<SharedPortfolioListItem, { id: number }>(({ input, signal }) =>
       deleteSharedPortfolio(input.id, signal),
     ),
@@ -77,30 +72,33 @@ export const sharedPortfolioFormMachine = setup({
   guards: {
     isCreate: ({ context }) => context.mode === 'create',
     isEdit: ({ context }) => context.mode === 'edit',
-    canCreate: ({ context }) => context.currentUser?.abilities.createSharedPortfolio === true,
-    hasId: ({ context }) => context.sharedPortfolioId !== null,
-    canEdit: (_, params: { sharedPortfolio: SharedPortfolio }) => params.sharedPortfolio.abilities?.edit === true,
-    isNotFound: (_, params: { error: unknown }) => is404(params.error),
+    /** A new one only for a user the server lets create one; an edit only with an id in the address. */
+    mayOpen: ({ context }) =>
+      context.mode === 'create'
+        ? context.currentUser?.abilities.createSharedPortfolio === true
+        : context.sharedPortfolioId !== null,
+    isLoaded: (_, params: { output: SharedPortfolioLoadOutput }) => params.output.kind === 'loaded',
+    isLoadedForEdit: (_, { output }: { output: SharedPortfolioLoadOutput }) =>
+      output.kind === 'loaded' && output.sharedPortfolio !== null,
+    hasLoadFailed: (_, params: { output: SharedPortfolioLoadOutput }) => params.output.kind === 'failed',
+    isSaved: (_, params: { output: SharedPortfolioSaveOutput }) => params.output.kind === 'saved',
     hasNoArtifacts: ({ context }) =>
       context.sharedPortfolio !== null && context.sharedPortfolio.sharedArtifacts.length === 0,
     hasUnsavedChanges: ({ context }) => context.unsaved,
   },
   actions: {
-    storeProblem: assign({ problem: (_, params: { message: string }) => params.message }),
-    storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
-    storeTemplate: assign({
-      loaded: (_, params: { template: Portfolio }) => ({
-        values: EMPTY_VALUES,
-        rows: rowsForCreate(params.template.structure),
-      }),
+    storeAccessProblem: assign({
+      problem: ({ context }) => (context.mode === 'create' ? ACCESS_MESSAGES.noPermission : ACCESS_MESSAGES.notFound),
     }),
-    storeSharedPortfolio: assign((_, params: { sharedPortfolio: SharedPortfolio }) => ({
-      sharedPortfolio: params.sharedPortfolio,
-      loaded: { values: valuesOf(params.sharedPortfolio), rows: rowsForEdit(params.sharedPortfolio) },
-    })),
-    clearError: assign({ error: null }),
+    /** What loading ended with: the fields as loaded (and the portfolio), why the page cannot be shown, or why it failed. */
+    storeLoad: assign((_, { output }: { output: SharedPortfolioLoadOutput }) => {
+      if (output.kind === 'loaded')
+        return { loaded: output.fields, sharedPortfolio: output.sharedPortfolio, error: null };
+      return output.kind === 'failed' ? { error: output.error } : { problem: output.problem };
+    }),
     /** The fields, as loaded. */
     spawnFields: spawnChild('fields', { id: 'fields', input: ({ context }) => context.loaded! }),
+    /** On edit, the Edit Participants dialog of the loaded portfolio. */
     spawnParticipants: spawnChild('participants', {
       id: 'participants',
       input: ({ context }) => {
@@ -112,7 +110,12 @@ export const sharedPortfolioFormMachine = setup({
     storeUnsaved: assign({ unsaved: (_, params: { unsaved: boolean }) => params.unsaved }),
     /** The form's checks refused the save: the fields show why. */
     countRefusal: assign({ refusals: ({ context }) => context.refusals + 1 }),
-    /** The server's refusal, kept for the form's error summary; the view takes the user there. */
+    /** The server refused the save: its reason, kept for the form's error summary; the view takes the user there. */
+    storeRefusal: assign(({ context }, { output }: { output: SharedPortfolioSaveOutput }) => ({
+      saveError: output.kind === 'refused' ? output.message : null,
+      refusals: context.refusals + 1,
+    })),
+    /** The server refused the delete: its reason, as a refused save's. */
     storeSaveError: assign(({ context }, params: { error: unknown }) => ({
       saveError: toUiError(params.error).message,
       refusals: context.refusals + 1,
@@ -150,106 +153,52 @@ export const sharedPortfolioFormMachine = setup({
   // Outside the form (loading, saving, after a save, a delete or Cancel) nothing typed can be lost.
   on: { 'leave.request': { actions: 'allowLeave' } },
   states: {
+    // Who may open the form is known at once; what it shows is loaded by the invoked `sharedPortfolioLoad`.
     starting: {
       always: [
-        { guard: and(['isCreate', 'canCreate']), target: 'loading.template' },
-        {
-          guard: 'isCreate',
-          target: 'unavailable',
-          actions: { type: 'storeProblem', params: { message: ACCESS_MESSAGES.noPermission } },
-        },
-        { guard: 'hasId', target: 'loading.sharedPortfolio' },
-        { target: 'unavailable', actions: { type: 'storeProblem', params: { message: ACCESS_MESSAGES.notFound } } },
+        { guard: 'mayOpen', target: 'loading' },
+        { target: 'unavailable', actions: 'storeAccessProblem' },
       ],
     },
     loading: {
-      // Entered through `starting`, which picks the sub-state for the form's mode.
-      initial: 'template',
-      states: {
-        template: {
-          invoke: {
-            id: 'fetchTemplate',
-            src: 'fetchTemplate',
-            onDone: {
-              target: '#sharedPortfolioForm.editing',
-              actions: [
-                'clearError',
-                { type: 'storeTemplate', params: ({ event }) => ({ template: event.output }) },
-                'spawnFields',
-              ],
-            },
-            onError: [
-              {
-                guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
-                target: '#sharedPortfolioForm.unavailable',
-                actions: { type: 'storeProblem', params: { message: ACCESS_MESSAGES.templateMissing } },
-              },
-              {
-                target: '#sharedPortfolioForm.loadFailed',
-                actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-              },
+      invoke: {
+        id: 'sharedPortfolioLoad',
+        src: 'sharedPortfolioLoad',
+        input: ({ context }) => ({ mode: context.mode, sharedPortfolioId: context.sharedPortfolioId }),
+        onDone: [
+          {
+            guard: { type: 'isLoadedForEdit', params: ({ event }) => ({ output: event.output }) },
+            target: 'editing',
+            actions: [
+              { type: 'storeLoad', params: ({ event }) => ({ output: event.output }) },
+              'spawnFields',
+              'spawnParticipants',
             ],
           },
-        },
-        sharedPortfolio: {
-          invoke: {
-            id: 'fetchSharedPortfolio',
-            src: 'fetchSharedPortfolio',
-            input: ({ context }) => ({ id: context.sharedPortfolioId! }),
-            onDone: [
-              {
-                guard: { type: 'canEdit', params: ({ event }) => ({ sharedPortfolio: event.output }) },
-                target: '#sharedPortfolioForm.editing',
-                actions: [
-                  { type: 'storeSharedPortfolio', params: ({ event }) => ({ sharedPortfolio: event.output }) },
-                  'clearError',
-                  'spawnFields',
-                  'spawnParticipants',
-                ],
-              },
-              {
-                target: '#sharedPortfolioForm.unavailable',
-                actions: { type: 'storeProblem', params: { message: ACCESS_MESSAGES.notFound } },
-              },
-            ],
-            onError: [
-              {
-                guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
-                target: '#sharedPortfolioForm.unavailable',
-                actions: { type: 'storeProblem', params: { message: ACCESS_MESSAGES.notFound } },
-              },
-              {
-                target: '#sharedPortfolioForm.loadFailed',
-                actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-              },
-            ],
+          {
+            guard: { type: 'isLoaded', params: ({ event }) => ({ output: event.output }) },
+            target: 'editing',
+            actions: [{ type: 'storeLoad', params: ({ event }) => ({ output: event.output }) }, 'spawnFields'],
           },
-        },
+          {
+            guard: { type: 'hasLoadFailed', params: ({ event }) => ({ output: event.output }) },
+            target: 'loadFailed',
+            actions: { type: 'storeLoad', params: ({ event }) => ({ output: event.output }) },
+          },
+          { target: 'unavailable', actions: { type: 'storeLoad', params: ({ event }) => ({ output: event.output }) } },
+        ],
       },
     },
-    loadFailed: {
-      on: {
-        retry: [{ guard: 'isCreate', target: 'loading.template' }, { target: 'loading.sharedPortfolio' }],
-      },
-    },
+    loadFailed: { on: { retry: 'loading' } },
     unavailable: {},
     editing: {
       on: {
-        'fields.changed': {
-          actions: { type: 'storeUnsaved', params: ({ event }) => ({ unsaved: event.unsaved }) },
-        },
+        'fields.changed': { actions: { type: 'storeUnsaved', params: ({ event }) => ({ unsaved: event.unsaved }) } },
         'form.invalid': { actions: ['clearSaveError', 'countRefusal'] },
-        'form.valid': [
-          {
-            guard: 'isCreate',
-            target: 'creating',
-            actions: ['clearSaveError', { type: 'storeBody', params: ({ event }) => ({ body: event.body }) }],
-          },
-          {
-            target: 'updating',
-            actions: ['clearSaveError', { type: 'storeBody', params: ({ event }) => ({ body: event.body }) }],
-          },
-        ],
+        'form.valid': {
+          target: 'saving',
+          actions: ['clearSaveError', { type: 'storeBody', params: ({ event }) => ({ body: event.body }) }],
+        },
         'form.cancel': [
           { guard: 'isCreate', target: 'cancelled', actions: 'navigateToSharedPortfolios' },
           {
@@ -275,50 +224,40 @@ export const sharedPortfolioFormMachine = setup({
     },
     // The app is leaving the page; nothing more happens here.
     leaving: { tags: ['busy'] },
-    creating: {
+    // The invoked `sharedPortfolioSave` creates or updates the portfolio.
+    saving: {
       tags: ['busy'],
       invoke: {
-        id: 'createSharedPortfolio',
-        src: 'createSharedPortfolio',
-        input: ({ context }) => ({ body: context.body! }),
-        onDone: {
-          target: 'saved',
-          actions: [
-            { type: 'notify', params: { message: SAVED_MESSAGES.created, tone: 'success' } },
-            { type: 'navigateToSharedPortfolio', params: ({ event }) => ({ id: event.output.id }) },
-          ],
-        },
-        onError: {
-          target: 'editing',
-          actions: [{ type: 'storeSaveError', params: ({ event }) => ({ error: event.error }) }, 'reopenFields'],
-        },
+        id: 'sharedPortfolioSave',
+        src: 'sharedPortfolioSave',
+        input: ({ context }) => ({
+          mode: context.mode,
+          sharedPortfolioId: context.sharedPortfolioId,
+          body: context.body!,
+        }),
+        onDone: [
+          {
+            guard: { type: 'isSaved', params: ({ event }) => ({ output: event.output }) },
+            target: 'saved',
+            actions: [
+              {
+                type: 'notify',
+                params: ({ context }) => ({
+                  message: context.mode === 'create' ? SAVED_MESSAGES.created : SAVED_MESSAGES.updated,
+                  tone: 'success',
+                }),
+              },
+              { type: 'navigateToSharedPortfolio', params: ({ event }) => ({ id: savedId(event.output) }) },
+            ],
+          },
+          {
+            target: 'editing',
+            actions: [{ type: 'storeRefusal', params: ({ event }) => ({ output: event.output }) }, 'reopenFields'],
+          },
+        ],
       },
     },
-    updating: {
-      tags: ['busy'],
-      invoke: {
-        id: 'updateSharedPortfolio',
-        src: 'updateSharedPortfolio',
-        input: ({ context }) => ({ id: context.sharedPortfolioId!, body: context.body! }),
-        onDone: {
-          target: 'saved',
-          actions: [
-            { type: 'notify', params: { message: SAVED_MESSAGES.updated, tone: 'success' } },
-            { type: 'navigateToSharedPortfolio', params: ({ event }) => ({ id: event.output.id }) },
-          ],
-        },
-        onError: {
-          target: 'editing',
-          actions: [{ type: 'storeSaveError', params: ({ event }) => ({ error: event.error }) }, 'reopenFields'],
-        },
-      },
-    },
-    confirmingDelete: {
-      on: {
-        'delete.confirm': 'deleting',
-        'delete.cancel': 'editing',
-      },
-    },
+    confirmingDelete: { on: { 'delete.confirm': 'deleting', 'delete.cancel': 'editing' } },
     deleting: {
       tags: ['busy'],
       invoke: {

@@ -1,0 +1,109 @@
+/**
+ * The scenarios of the shared portfolio form's model test (`sharedPortfolioForm.model.test.tsx`):
+ * who opens which form, what the server gives, and how loading and saving can end in each.
+ */
+import { within } from '@testing-library/react';
+import {
+  buildBody,
+  EMPTY_VALUES,
+  parseFormDraft,
+  restoredRows,
+  rowsForCreate,
+  rowsForEdit,
+  valuesOf,
+} from '../../../src/machines/sharedPortfolioForm/sharedForm.ts';
+import type { SharedPortfolioFormInput } from '../../../src/machines/sharedPortfolioForm/sharedPortfolioFormMachine.ts';
+import { ACCESS_MESSAGES } from '../../../src/machines/sharedPortfolioForm/sharedPortfolioFormTypes.ts';
+import type { SharedPortfolioLoadOutput } from '../../../src/machines/sharedPortfolioLoad/sharedPortfolioLoadMachine.ts';
+import type { SharedPortfolio, SharedPortfolioBody } from '../../../src/schemas/sharedPortfolio.ts';
+import { toUiError } from '../../../src/services/errors.ts';
+import { SHARED_PORTFOLIO_ABILITIES } from '../../../src/test/abilityFixtures.ts';
+import {
+  DRAFT_STORED,
+  draftOffer,
+  field,
+  FIELD_LABELS,
+  invalidOnServer,
+  lee,
+  offline,
+  portfolio,
+  portfolioWithArtifact,
+  replaceText,
+  TEMPLATE,
+  tess,
+  type Harness,
+} from './sharedPortfolioFormPage.tsx';
+
+export interface Scenario {
+  name: string;
+  input: SharedPortfolioFormInput;
+  /** The portfolio the server gives (edit). */
+  loaded?: SharedPortfolio;
+  /** A draft of the form kept in the browser before the page opens. */
+  draft?: string;
+  /** The gesture that changes the fields, and the body they then send. */
+  change?: { gesture: (h: Harness) => Promise<void>; body: SharedPortfolioBody };
+}
+
+const draft = parseFormDraft(DRAFT_STORED)!;
+
+export const SCENARIOS: Scenario[] = [
+  {
+    name: 'create, as a PLC lead',
+    input: { mode: 'create', sharedPortfolioId: null, currentUser: lee },
+    change: {
+      gesture: (h) => replaceText(h.ux, field(FIELD_LABELS.name), 'Team'),
+      body: buildBody({ ...EMPTY_VALUES, name: 'Team' }, rowsForCreate(TEMPLATE)),
+    },
+  },
+  { name: 'create, as a teacher', input: { mode: 'create', sharedPortfolioId: null, currentUser: tess } },
+  {
+    name: 'edit, as the owner',
+    input: { mode: 'edit', sharedPortfolioId: 9, currentUser: lee },
+    change: {
+      gesture: (h) => replaceText(h.ux, field(FIELD_LABELS.plcName), 'Science PLC'),
+      body: buildBody({ ...valuesOf(portfolio), plcName: 'Science PLC' }, rowsForEdit(portfolio)),
+    },
+  },
+  {
+    name: 'edit, a draft left by a reload',
+    input: { mode: 'edit', sharedPortfolioId: 9, currentUser: lee },
+    draft: DRAFT_STORED,
+    change: {
+      gesture: (h) => h.ux.click(within(draftOffer()!).getByRole('button', { name: 'Restore' })),
+      body: buildBody(draft.values, restoredRows(rowsForEdit(portfolio), draft.rows)),
+    },
+  },
+  {
+    name: 'edit, a portfolio with artifacts',
+    input: { mode: 'edit', sharedPortfolioId: 9, currentUser: lee },
+    loaded: portfolioWithArtifact,
+  },
+  {
+    name: 'edit, as a member who is not the owner',
+    input: { mode: 'edit', sharedPortfolioId: 9, currentUser: tess },
+    loaded: { ...portfolio, abilities: SHARED_PORTFOLIO_ABILITIES.member },
+  },
+  { name: 'edit, from an address without an id', input: { mode: 'edit', sharedPortfolioId: null, currentUser: lee } },
+];
+
+/** What the server gives on edit. */
+export const loadedOf = (scenario: Scenario) => scenario.loaded ?? portfolio;
+export const mayEdit = (scenario: Scenario) => loadedOf(scenario).abilities?.edit === true;
+
+/** What loading can end with in the scenario: the form, why the page cannot be shown, why it failed. */
+export function loadOutputs(scenario: Scenario): SharedPortfolioLoadOutput[] {
+  const create = scenario.input.mode === 'create';
+  const p = loadedOf(scenario);
+  const fields = create
+    ? { values: EMPTY_VALUES, rows: rowsForCreate(TEMPLATE) }
+    : { values: valuesOf(p), rows: rowsForEdit(p) };
+  return [
+    ...(create || mayEdit(scenario) ? [{ kind: 'loaded' as const, fields, sharedPortfolio: create ? null : p }] : []),
+    { kind: 'unavailable', problem: create ? ACCESS_MESSAGES.templateMissing : ACCESS_MESSAGES.notFound },
+    { kind: 'failed', error: toUiError(offline) },
+  ];
+}
+
+/** Why the server refuses a save in the scenario. */
+export const saveRefusal = (scenario: Scenario) => (scenario.input.mode === 'create' ? invalidOnServer : offline);
