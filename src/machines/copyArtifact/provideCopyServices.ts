@@ -4,6 +4,7 @@ import type { SharedArtifactDetail } from '../../schemas/sharedArtifact.ts';
 import type { SharedArtifact, SharedPortfolioListItem } from '../../schemas/sharedPortfolio.ts';
 import type { CopySourceMachine } from '../copySource/copySourceMachine.ts';
 import type { CopyArtifactMachine, CopyRequest } from './copyArtifactMachine.ts';
+import { given } from '../shared/given.ts';
 
 /** Replacements for the copy page's service calls (tests' fakes). */
 export interface CopyServices {
@@ -12,10 +13,6 @@ export interface CopyServices {
   listSharedPortfolios?: PromiseActorLogic<SharedPortfolioListItem[]> | undefined;
   copyArtifact?: PromiseActorLogic<SharedArtifact, CopyRequest> | undefined;
 }
-
-/** The given ones of `values` (a missing service stays the one already provided). */
-const only = <T extends object>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } =>
-  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as never;
 
 /**
  * The copy page's logic with other service calls, down to the child that makes them: the artifact
@@ -30,9 +27,9 @@ export function provideCopyServices(
   const children = logic.implementations.actors as unknown as { copySource: CopySourceMachine };
   return logic.provide({
     actors: {
-      ...only({ copyArtifact }),
+      ...given({ copyArtifact }),
       copySource: children.copySource.provide({
-        actors: only({ fetchArtifact, fetchSharedArtifact, listSharedPortfolios }),
+        actors: given({ fetchArtifact, fetchSharedArtifact, listSharedPortfolios }),
       }),
     },
   });

@@ -3,6 +3,7 @@ import type { NotificationListResponse, NotificationReadBody, UnreadCount } from
 import type { UnreadPoll } from '../../services/notificationService.ts';
 import type { UnreadCountEvent, UnreadCountMachine } from '../unreadCount/unreadCountMachine.ts';
 import type { NotificationFeedMachine } from './notificationFeedMachine.ts';
+import { given } from '../shared/given.ts';
 
 /** Replacements for the feed's service calls (a test's fakes). */
 export interface FeedServices {
@@ -11,10 +12,6 @@ export interface FeedServices {
   pollUnread?: PromiseActorLogic<UnreadPoll, { etag: string | null }>;
   unreadStream?: CallbackActorLogic<UnreadCountEvent>;
 }
-
-/** The given ones of `values` (a missing service stays the one already provided). */
-const only = <T extends object>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } =>
-  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as never;
 
 /**
  * The feed's logic with other service calls, down to the child that makes the live count's
@@ -28,8 +25,8 @@ export function provideFeedServices(
   const children = logic.implementations.actors as unknown as { unreadCount: UnreadCountMachine };
   return logic.provide({
     actors: {
-      ...only({ listNotifications, markRead }),
-      unreadCount: children.unreadCount.provide({ actors: only({ pollUnread, unreadStream }) }),
+      ...given({ listNotifications, markRead }),
+      unreadCount: children.unreadCount.provide({ actors: given({ pollUnread, unreadStream }) }),
     },
   });
 }

@@ -4,6 +4,7 @@ import type { ArtifactCreateMachine } from '../artifactCreate/artifactCreateMach
 import type { PortfolioListingMachine } from '../portfolioListing/portfolioListingMachine.ts';
 import type { PortfolioBrowserMachine } from './portfolioBrowserMachine.ts';
 import type { BrowsedPortfolio, BrowsedPortfolioListItem } from './selectors.ts';
+import { given } from '../shared/given.ts';
 
 /** Replacements for the browser's service calls: the shared portfolios' endpoints, or a test's fakes. */
 export interface BrowserServices {
@@ -11,10 +12,6 @@ export interface BrowserServices {
   getPortfolio?: PromiseActorLogic<BrowsedPortfolio, { portfolioId: number }> | undefined;
   createArtifact?: PromiseActorLogic<Artifact, { portfolioId: number }> | undefined;
 }
-
-/** The given ones of `values` (a missing service stays the one already provided). */
-const only = <T extends object>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } =>
-  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as never;
 
 /**
  * The browser's logic with other service calls, down to the children that make them: the list and
@@ -33,9 +30,9 @@ export function provideBrowserServices(
   };
   return logic.provide({
     actors: {
-      ...only({ getPortfolio }),
-      portfolioListing: children.portfolioListing.provide({ actors: only({ listPortfolios, getPortfolio }) }),
-      artifactCreate: children.artifactCreate.provide({ actors: only({ createArtifact }) }),
+      ...given({ getPortfolio }),
+      portfolioListing: children.portfolioListing.provide({ actors: given({ listPortfolios, getPortfolio }) }),
+      artifactCreate: children.artifactCreate.provide({ actors: given({ createArtifact }) }),
     },
   });
 }
