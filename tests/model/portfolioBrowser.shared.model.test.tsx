@@ -266,6 +266,8 @@ describe('portfolioBrowser model (Shared Portfolios, opened on an artifact)', ()
               within(screen.getByRole('alertdialog', { name: 'Delete Artifact' })).getByRole('button', { name: 'YES' }),
             );
             expect(await screen.findByText('Successfully deleted shared artifact')).toBeTruthy();
+            // The table follows the pane's answer (drawn as a transition).
+            await waitFor(() => expect(screen.queryByRole('row', { name: /Ramp race/ })).toBeNull());
           },
           'portfolio.left': async () => {
             await h.ux.click(
@@ -278,6 +280,8 @@ describe('portfolioBrowser model (Shared Portfolios, opened on an artifact)', ()
                 name: 'YES',
               }),
             );
+            // The page follows the answer (drawn as a transition): the portfolio is no longer shown.
+            await waitFor(() => expect(screen.queryByRole('region', { name: 'Grades 5–7 Science PLC' })).toBeNull());
           },
         },
       });

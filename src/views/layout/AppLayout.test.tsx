@@ -29,6 +29,7 @@ describe('skip link', () => {
 describe('layout landmarks', () => {
   it('has one banner, one main region and one content info', async () => {
     await renderSignedIn('/dashboard', makeUser());
+    await screen.findByRole('heading', { level: 1 });
     expect(screen.getAllByRole('banner')).toHaveLength(1);
     expect(screen.getAllByRole('main')).toHaveLength(1);
     expect(screen.getAllByRole('contentinfo')).toHaveLength(1);
