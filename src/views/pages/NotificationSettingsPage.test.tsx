@@ -72,7 +72,8 @@ describe('Notification Settings', () => {
     await h.ux.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Your e-mail settings are saved.')).toBeTruthy();
     expect(h.sent).toEqual([{ email: { mention: 'off', reaction: 'immediately' } }]);
-    expect(screen.getByText('Saved.').getAttribute('role')).toBe('status');
+    // The form follows the answer (drawn as a transition, after the toast).
+    expect((await screen.findByText('Saved.')).getAttribute('role')).toBe('status');
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
