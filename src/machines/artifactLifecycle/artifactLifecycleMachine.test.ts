@@ -1,9 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Artifact } from '../../schemas/artifact.ts';
 import { ApiError, toUiError } from '../../services/errors.ts';
 import { makeArtifact } from '../../test/artifactFixtures.ts';
-import { artifactLifecycleMachine, SAVED_MESSAGE, SHARED_SAVED_MESSAGE } from './artifactLifecycleMachine.ts';
+import { artifactLifecycleMachine } from './artifactLifecycleMachine.ts';
 import type { ArtifactLifecycleInput } from './artifactLifecycleTypes.ts';
 import type { EditableArtifact } from './artifactSelectors.ts';
 import type { ArtifactSaveOutput } from './artifactSaveMachine.ts';
@@ -19,10 +19,9 @@ function start(
   artifact: EditableArtifact,
   save: ArtifactSaveOutput | Promise<never> = { outcome: 'declined' },
 ) {
-  const notify = vi.fn();
   const saves: unknown[] = [];
   const logic = artifactLifecycleMachine.provide({
-    actions: { notify: (_, params) => notify(params), scrollToTop: () => {}, navigateToArtifact: () => {} },
+    actions: { scrollToTop: () => {}, navigateToArtifact: () => {} },
     actors: {
       fetchArtifact: fromPromise(async () => artifact),
       // A promise in the save machine's place: the page only reads its output.
@@ -35,7 +34,7 @@ function start(
     delays: { redirectDelay: 60_000 },
   });
   const actor = createActor(logic, { input }).start();
-  return { actor, notify, saves };
+  return { actor, saves };
 }
 
 const editing = (actor: ReturnType<typeof start>['actor']) =>
@@ -74,14 +73,13 @@ describe('artifactLifecycleMachine guards', () => {
     expect(saves).toEqual([]);
   });
 
-  it('isSaved: a saved artifact is stored and told with the personal or shared message', async () => {
+  it('isSaved: a saved artifact is stored (the save told the user)', async () => {
     const answered: Artifact = { ...completed, responses: { artifactName: 'Ramp races' } };
     const own = start(personal, completed, { outcome: 'saved', artifact: answered });
     await editing(own.actor);
     own.actor.send({ type: 'artifact.save' });
     await waitFor(own.actor, (s) => s.matches({ ready: 'saved' }));
     expect(own.actor.getSnapshot().context.artifact).toEqual(answered);
-    expect(own.notify).toHaveBeenCalledWith({ message: SAVED_MESSAGE, tone: 'success' });
     expect(own.saves).toEqual([
       {
         kind: 'personal',
@@ -98,37 +96,34 @@ describe('artifactLifecycleMachine guards', () => {
     await waitFor(shared.actor, (s) => s.matches({ ready: 'saved' }));
     // storeSaved: a shared save keeps the artifact as loaded.
     expect(shared.actor.getSnapshot().context.artifact).toBe(completed);
-    expect(shared.notify).toHaveBeenCalledWith({ message: SHARED_SAVED_MESSAGE, tone: 'success' });
   });
 });
 
 describe('artifactLifecycleMachine actions', () => {
-  it('storeOutcomeError + notify: a failed save alerts the server’s message and the answers stay', async () => {
+  it('storeOutcomeError: after a failed save (it alerted the server’s message) the answers stay', async () => {
     const error = toUiError(new ApiError(400, 'completed', 'Refused.', ''));
-    const { actor, notify } = start(personal, completed, { outcome: 'failed', error });
+    const { actor } = start(personal, completed, { outcome: 'failed', error });
     await editing(actor);
     actor.send({ type: 'field.change', key: 'artifactName', value: 'Ramp races' });
     actor.send({ type: 'artifact.save' });
     await waitFor(actor, (s) => s.context.error !== null);
     expect(actor.getSnapshot().matches({ ready: 'editing' })).toBe(true);
     expect(actor.getSnapshot().context.draft.artifactName).toBe('Ramp races');
-    expect(notify).toHaveBeenCalledWith({ message: 'Refused.', tone: 'error' });
+    expect(actor.getSnapshot().context.error).toEqual(error);
   });
 
-  it('storeOutcomeError: a stopped save keeps why, without a second alert; a declined one changes nothing', async () => {
+  it('storeOutcomeError: a stopped save keeps why; a declined one changes nothing', async () => {
     const error = { kind: 'invalid', status: null, message: 'Invalid updated_at parameter.' } as const;
     const stopped = start(personal, completed, { outcome: 'stopped', error });
     await editing(stopped.actor);
     stopped.actor.send({ type: 'artifact.save' });
     await waitFor(stopped.actor, (s) => s.context.error !== null);
     expect(stopped.actor.getSnapshot().context.error).toEqual(error);
-    expect(stopped.notify).not.toHaveBeenCalled();
     const declined = start(personal, completed, { outcome: 'declined' });
     await editing(declined.actor);
     declined.actor.send({ type: 'artifact.save' });
     await waitFor(declined.actor, () => declined.saves.length === 1);
     await editing(declined.actor);
     expect(declined.actor.getSnapshot().context.error).toBeNull();
-    expect(declined.notify).not.toHaveBeenCalled();
   });
 });

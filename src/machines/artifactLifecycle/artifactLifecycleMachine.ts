@@ -10,8 +10,8 @@
  *               ─(artifact.save                          [completed])→ validating
  * validating ─(problems)→ editing (messages, page scrolled to the top)
  *            └→ saving (the invoked `artifactSave`) ─(saved)→ saved ─(after redirectDelay)→ left (the artifact view)
- *                  ├─(refused / failed)→ editing (the server's message is alerted)
- *                  └─(shared: declined at the Edit Conflict question | stopped)→ editing
+ *                  └─(refused / failed / shared: stopped or declined at the Edit Conflict question)→ editing
+ * (the save itself tells the user how it went: the success toast, or the server's message as an alert)
  * ready ─(artifact.deleted)→ ready.deleted (the form stays locked until the app leaves)
  *
  * Leaving (a link, Back, Forward: the app asks with leave.request; Cancel):
@@ -42,18 +42,16 @@ import { deleteArtifact, getArtifact } from '../../services/artifactService.ts';
 import { ApiError, toUiError } from '../../services/errors.ts';
 import { effect } from '../shared/effect.ts';
 import { uploadQueueMachine } from '../upload/uploadQueueMachine.ts';
-import { artifactSaveMachine, type ArtifactSaveOutput } from './artifactSaveMachine.ts';
+import { artifactSaveMachine, saveInputOf, type ArtifactSaveOutput } from './artifactSaveMachine.ts';
 import { portfolioIdOf, type EditableArtifact } from './artifactSelectors.ts';
 import { draftFromResponses, editableKeys, firstIssues, typedIssues, type DraftValue } from './draft.ts';
 import { hasUnsavedWork, isNeverSaved } from './unsaved.ts';
-import type { Notice } from '../shared/notice.ts';
 import {
   ARTIFACT_NOT_FOUND,
   isId,
   notFoundText,
   PORTFOLIO_NOT_FOUND,
   REDIRECT_DELAY_MS,
-  savedMessage,
   type ArtifactLifecycleContext,
   type ArtifactLifecycleEvent,
   type ArtifactLifecycleInput,
@@ -86,6 +84,18 @@ const afterDiscard = [
   },
   { target: 'leaving', actions: 'allowLeave' },
 ] as const;
+
+/** The page is done: the artifact view opens (Cancel of a saved artifact, or after a save). */
+const toArtifactView = {
+  target: 'left',
+  actions: {
+    type: 'navigateToArtifact',
+    params: ({ context }: { context: ArtifactLifecycleContext }) => ({
+      portfolioId: context.portfolioId,
+      artifactId: context.artifactId,
+    }),
+  },
+} as const;
 
 export const artifactLifecycleMachine = setup({
   types: {
@@ -120,7 +130,6 @@ export const artifactLifecycleMachine = setup({
     isCompleted: ({ context }) => context.artifact?.parkingLot === false,
     hasIssues: ({ context }) => Object.keys(context.issues).length > 0,
     isSaved: (_, params: { output: ArtifactSaveOutput }) => params.output.outcome === 'saved',
-    isFailed: (_, params: { output: ArtifactSaveOutput }) => params.output.outcome === 'failed',
     hasUnsavedChanges: ({ context }) => hasUnsavedWork(context),
     isNeverSaved: ({ context }) => isNeverSaved(context.artifact),
     isCancelling: ({ context }) => context.leaveBy === 'cancel',
@@ -185,8 +194,6 @@ export const artifactLifecycleMachine = setup({
           },
         }),
     }),
-    /** Tells the user something (provided by the app: a toast; errors as alerts). */
-    notify: effect<Notice>('notify'),
     /** Brings the top of the page (and its error summary) into view (provided by the app). */
     scrollToTop: effect('scrollToTop'),
     /** Opens the artifact view (provided by the app). */
@@ -250,9 +257,7 @@ export const artifactLifecycleMachine = setup({
         ],
       },
     },
-    loadFailed: {
-      on: { retry: 'loading' },
-    },
+    loadFailed: { on: { retry: 'loading' } },
     ready: {
       entry: 'spawnUploads',
       on: { 'artifact.deleted': '.deleted' },
@@ -284,13 +289,7 @@ export const artifactLifecycleMachine = setup({
                 target: 'discarding',
                 actions: { type: 'storeLeaveBy', params: { by: 'cancel' } },
               },
-              {
-                target: 'left',
-                actions: {
-                  type: 'navigateToArtifact',
-                  params: ({ context }) => ({ portfolioId: context.portfolioId, artifactId: context.artifactId }),
-                },
-              },
+              toArtifactView,
             ],
             'leave.request': [
               { guard: 'hasUnsavedChanges', target: 'confirmingLeave' },
@@ -331,42 +330,14 @@ export const artifactLifecycleMachine = setup({
           invoke: {
             id: 'artifactSave',
             src: 'artifactSave',
-            input: ({ context }) => ({
-              kind: context.kind,
-              portfolioId: context.portfolioId,
-              artifactId: context.artifactId,
-              intent: context.intent ?? 'save',
-              responses: context.responses,
-              updatedAt: context.artifact!.updated_at,
-            }),
+            input: ({ context }) => saveInputOf(context),
             onDone: [
               {
                 guard: { type: 'isSaved', params: ({ event }) => ({ output: event.output }) },
                 target: 'saved',
-                actions: [
-                  { type: 'storeSaved', params: ({ event }) => ({ output: event.output }) },
-                  {
-                    type: 'notify',
-                    params: ({ context }) => ({ message: savedMessage(context.kind), tone: 'success' }),
-                  },
-                ],
+                actions: { type: 'storeSaved', params: ({ event }) => ({ output: event.output }) },
               },
-              // The server refused or could not be reached: its message is alerted, the answers stay.
-              {
-                guard: { type: 'isFailed', params: ({ event }) => ({ output: event.output }) },
-                target: 'editing',
-                actions: [
-                  { type: 'storeOutcomeError', params: ({ event }) => ({ output: event.output }) },
-                  {
-                    type: 'notify',
-                    params: ({ event }) => ({
-                      message: 'error' in event.output ? event.output.error.message : '',
-                      tone: 'error',
-                    }),
-                  },
-                ],
-              },
-              // The shared save stopped (it already alerted why) or NO at the Edit Conflict question.
+              // Refused, failed (the save alerted the server's message), stopped or NO at the Edit Conflict question.
               {
                 target: 'editing',
                 actions: { type: 'storeOutcomeError', params: ({ event }) => ({ output: event.output }) },
@@ -374,18 +345,7 @@ export const artifactLifecycleMachine = setup({
             ],
           },
         },
-        saved: {
-          tags: ['busy'],
-          after: {
-            redirectDelay: {
-              target: 'left',
-              actions: {
-                type: 'navigateToArtifact',
-                params: ({ context }) => ({ portfolioId: context.portfolioId, artifactId: context.artifactId }),
-              },
-            },
-          },
-        },
+        saved: { tags: ['busy'], after: { redirectDelay: toArtifactView } },
         left: { type: 'final', tags: ['busy'] },
         deleted: { tags: ['busy'] },
       },

@@ -4,7 +4,9 @@ import type { Artifact } from '../../schemas/artifact.ts';
 import { ApiError, toUiError } from '../../services/errors.ts';
 import { makeArtifact } from '../../test/artifactFixtures.ts';
 import type { SharedSaveOutcome } from '../sharedArtifactSave/sharedArtifactSaveMachine.ts';
-import { artifactSaveMachine, type ArtifactSaveInput } from './artifactSaveMachine.ts';
+import type { Notice } from '../shared/notice.ts';
+import { SAVED_MESSAGE, SHARED_SAVED_MESSAGE } from './artifactLifecycleTypes.ts';
+import { artifactSaveMachine, saveInputOf, type ArtifactSaveInput } from './artifactSaveMachine.ts';
 
 const saved = makeArtifact({ id: 12, portfolio: { id: 7 }, parkingLot: false });
 const refused = new ApiError(400, 'completed', 'A completed artifact cannot go back to the parking lot.', '');
@@ -21,7 +23,9 @@ async function run(
 ) {
   const puts: unknown[] = [];
   const shared: unknown[] = [];
+  const notices: Notice[] = [];
   const logic = artifactSaveMachine.provide({
+    actions: { notify: (_, notice) => notices.push(notice) },
     actors: {
       updateArtifact: fromPromise(async ({ input }) => {
         puts.push(input);
@@ -36,7 +40,7 @@ async function run(
   });
   const actor = createActor(logic, { input: saveInput }).start();
   const output = await toPromise(actor);
-  return { output, puts, shared, value: actor.getSnapshot().value };
+  return { output, puts, shared, notices, value: actor.getSnapshot().value };
 }
 
 describe('artifactSaveMachine guards', () => {
@@ -63,6 +67,8 @@ describe('artifactSaveMachine guards', () => {
     const declined = await run(input('shared'), { shared: async () => ({ outcome: 'cancelled' }) });
     expect(declined.value).toBe('declined');
     expect(declined.output).toEqual({ outcome: 'declined' });
+    // The shared save alerted why it stopped; NO at the Edit Conflict question says nothing.
+    expect([...stopped.notices, ...declined.notices]).toEqual([]);
   });
 });
 
@@ -71,6 +77,24 @@ describe('artifactSaveMachine actions', () => {
     const result = await run(input('personal'), { put: async () => saved });
     expect(result.value).toBe('saved');
     expect(result.output).toEqual({ outcome: 'saved', artifact: saved });
+  });
+
+  it('notify: a save tells the user with the personal or the shared message', async () => {
+    expect((await run(input('personal'), { put: async () => saved })).notices).toEqual([
+      { message: SAVED_MESSAGE, tone: 'success' },
+    ]);
+    const shared = await run(input('shared'), { shared: async () => ({ outcome: 'saved', artifact: {} as never }) });
+    expect(shared.notices).toEqual([{ message: SHARED_SAVED_MESSAGE, tone: 'success' }]);
+  });
+
+  it('saveInputOf: the page’s checked responses and the version it loaded; no intent saves', () => {
+    const page = { kind: 'personal', portfolioId: 7, artifactId: 12, responses: { artifactName: 'Ramp' } } as const;
+    expect(saveInputOf({ ...page, intent: 'submit', artifact: { updated_at: 'v2' } })).toEqual({
+      ...page,
+      intent: 'submit',
+      updatedAt: 'v2',
+    });
+    expect(saveInputOf({ ...page, intent: null, artifact: { updated_at: 'v2' } }).intent).toBe('save');
   });
 
   it('storeStopped: a stopped shared save ends with why it stopped', async () => {
@@ -82,6 +106,8 @@ describe('artifactSaveMachine actions', () => {
     const personal = await run(input('personal'), { put: () => Promise.reject(refused) });
     expect(personal.value).toBe('failed');
     expect(personal.output).toEqual({ outcome: 'failed', error: toUiError(refused) });
+    // notify: the server's message is alerted.
+    expect(personal.notices).toEqual([{ message: refused.message, tone: 'error' }]);
     const defect = new Error('The alert broke.');
     const shared = await run(input('shared'), { shared: () => Promise.reject(defect) });
     expect(shared.output).toEqual({ outcome: 'failed', error: toUiError(defect) });

@@ -1,10 +1,11 @@
 /**
  * The save of the edit page's checked answers, invoked by `artifactLifecycle` while it is saving:
  * a personal artifact's PUT, or for a shared artifact the invoked `sharedArtifactSave` (gate
- * check, Edit Conflict question). It ends with its outcome; the page tells the user and goes on.
+ * check, Edit Conflict question). It tells the user how it went ('Successfully edited artifact', or the
+ * server's message as an alert) and ends with its outcome; the page goes on from there.
  *
  * choosing ─[shared]→ savingShared ─(saved)→ saved
- *    │                     ├─(stopped: the save already alerted why)→ stopped
+ *    │                     ├─(stopped: the shared save already alerted why)→ stopped
  *    │                     ├─(NO at the Edit Conflict question: nothing sent)→ declined
  *    │                     └─(failed)→ failed
  *    └→ saving ─(saved)→ saved
@@ -17,7 +18,9 @@ import { updateArtifact } from '../../services/artifactService.ts';
 import { toUiError, type UiError } from '../../services/errors.ts';
 import { sharedArtifactSaveMachine, type SharedSaveOutcome } from '../sharedArtifactSave/sharedArtifactSaveMachine.ts';
 import type { ArtifactKind } from './artifactSelectors.ts';
-import { saveBody, type SaveIntent } from './artifactLifecycleTypes.ts';
+import { effect } from '../shared/effect.ts';
+import type { Notice } from '../shared/notice.ts';
+import { saveBody, savedMessage, type SaveIntent } from './artifactLifecycleTypes.ts';
 
 export interface ArtifactSaveInput {
   kind: ArtifactKind;
@@ -36,6 +39,19 @@ export type ArtifactSaveOutput =
   | { outcome: 'stopped'; error: UiError }
   | { outcome: 'failed'; error: UiError }
   | { outcome: 'declined' };
+
+/** The save of what the edit page holds: its checked responses and the version it loaded. */
+export function saveInputOf(page: {
+  kind: ArtifactKind;
+  portfolioId: number;
+  artifactId: number;
+  intent: SaveIntent | null;
+  responses: Responses;
+  artifact: { updated_at: string } | null;
+}): ArtifactSaveInput {
+  const { kind, portfolioId, artifactId, intent, responses, artifact } = page;
+  return { kind, portfolioId, artifactId, intent: intent ?? 'save', responses, updatedAt: artifact?.updated_at ?? '' };
+}
 
 interface ArtifactSaveContext extends ArtifactSaveInput {
   output: ArtifactSaveOutput;
@@ -71,6 +87,8 @@ export const artifactSaveMachine = setup({
     storeFailed: assign({
       output: (_, params: { error: unknown }) => ({ outcome: 'failed' as const, error: toUiError(params.error) }),
     }),
+    /** Tells the user something (provided by the app: a toast; errors as alerts). */
+    notify: effect<Notice>('notify'),
   },
 }).createMachine({
   id: 'artifactSave',
@@ -125,10 +143,23 @@ export const artifactSaveMachine = setup({
         },
       },
     },
-    saved: { type: 'final' },
+    saved: {
+      type: 'final',
+      entry: { type: 'notify', params: ({ context }) => ({ message: savedMessage(context.kind), tone: 'success' }) },
+    },
     stopped: { type: 'final' },
     declined: { type: 'final' },
-    failed: { type: 'final' },
+    // The server refused or could not be reached: its message is alerted, the page keeps the answers.
+    failed: {
+      type: 'final',
+      entry: {
+        type: 'notify',
+        params: ({ context }) => ({
+          message: context.output.outcome === 'failed' ? context.output.error.message : '',
+          tone: 'error',
+        }),
+      },
+    },
   },
 });
 

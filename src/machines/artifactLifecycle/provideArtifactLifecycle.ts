@@ -89,6 +89,7 @@ export function provideArtifactLifecycle({
     },
   });
   const artifactSave = artifactSaveMachine.provide({
+    actions: { notify: notifyAction },
     actors: {
       sharedArtifactSave,
       ...(services.updateArtifact ? { updateArtifact: services.updateArtifact } : {}),
@@ -96,7 +97,6 @@ export function provideArtifactLifecycle({
   });
   return artifactLifecycleMachine.provide({
     actions: {
-      notify: notifyAction,
       scrollToTop: () => scrollToTop(),
       navigateToArtifact: (_, params) => navigateToArtifact(params.portfolioId, params.artifactId),
       navigateToPortfolio: (_, params) => navigateToPortfolio(params.portfolioId),
