@@ -7,6 +7,7 @@ import type { Question, Responses, ResponseValue, Structure } from '../../schema
 import { ChipList } from '../components/Chip.tsx';
 import { MediaList } from './MediaList.tsx';
 import { formatDate, formatDateTime } from '../../schemas/formatting.ts';
+import { theme } from '../theme/theme.ts';
 
 /** The heading of the team (bonus) questions of a shared portfolio's artifact. */
 export const TEAM_QUESTIONS_HEADING = 'Team questions for shared portfolio';
@@ -40,7 +41,7 @@ export interface ArtifactDetailsProps {
 const Article = styled.article`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
   min-width: 0;
 `;
 
@@ -48,7 +49,7 @@ const Header = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  gap: ${theme.space.sm} ${theme.space.md};
   h2,
   h3 {
     margin: 0;
@@ -57,31 +58,31 @@ const Header = styled.div`
 `;
 
 const Badge = styled.span`
-  padding: 2px ${({ theme }) => theme.space.sm};
-  border-radius: ${({ theme }) => theme.radius.pill};
+  padding: 2px ${theme.space.sm};
+  border-radius: ${theme.radius.pill};
   background: #fff4d6;
-  color: ${({ theme }) => theme.color.warning};
-  border: 1px solid ${({ theme }) => theme.color.warning};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
+  color: ${theme.color.warning};
+  border: 1px solid ${theme.color.warning};
+  font-size: ${theme.font.size.sm};
+  font-weight: ${theme.font.weight.medium};
 `;
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   margin-left: auto;
 `;
 
 const Facts = styled.dl`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(180px, 1fr));
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.sm} ${theme.space.lg};
   margin: 0;
   dt {
-    font-size: ${({ theme }) => theme.font.size.sm};
-    color: ${({ theme }) => theme.color.textMuted};
-    font-weight: ${({ theme }) => theme.font.weight.medium};
+    font-size: ${theme.font.size.sm};
+    color: ${theme.color.textMuted};
+    font-weight: ${theme.font.weight.medium};
   }
   dd {
     margin: 0;
@@ -91,26 +92,26 @@ const Facts = styled.dl`
 const Section = styled.section`
   h3,
   h4 {
-    font-size: ${({ theme }) => theme.font.size.lg};
-    margin-bottom: ${({ theme }) => theme.space.sm};
+    font-size: ${theme.font.size.lg};
+    margin-bottom: ${theme.space.sm};
   }
 `;
 
 const Answers = styled.dl`
   margin: 0;
   dt {
-    font-weight: ${({ theme }) => theme.font.weight.bold};
+    font-weight: ${theme.font.weight.bold};
     overflow-wrap: anywhere;
   }
   dd {
-    margin: ${({ theme }) => theme.space.xs} 0 ${({ theme }) => theme.space.md};
+    margin: ${theme.space.xs} 0 ${theme.space.md};
     white-space: pre-wrap;
     overflow-wrap: anywhere;
   }
 `;
 
 const Muted = styled.span`
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
   font-style: italic;
 `;
 

@@ -16,6 +16,7 @@ import { buildPath, paths } from '../paths.ts';
 import { formatDate, formatRelative } from '../../schemas/formatting.ts';
 import { useCurrentUser } from '../../machines/session/useSession.ts';
 import { CommentText } from '../shared/discussion/CommentText.tsx';
+import { theme } from '../theme/theme.ts';
 
 export const SHARES_TITLE = 'Shared to';
 export const NOT_SHARED =
@@ -23,13 +24,13 @@ export const NOT_SHARED =
 export const SHARES_FAILED = 'Where this artifact is shared could not be loaded.';
 
 const Section = styled.section`
-  margin-top: ${({ theme }) => theme.space.lg};
-  padding-top: ${({ theme }) => theme.space.md};
-  border-top: 1px solid ${({ theme }) => theme.color.border};
+  margin-top: ${theme.space.lg};
+  padding-top: ${theme.space.md};
+  border-top: 1px solid ${theme.color.border};
   h3,
   h4 {
-    margin: 0 0 ${({ theme }) => theme.space.sm};
-    font-size: ${({ theme }) => theme.font.size.lg};
+    margin: 0 0 ${theme.space.sm};
+    font-size: ${theme.font.size.lg};
   }
 `;
 
@@ -40,25 +41,25 @@ const Shares = styled.ul`
 const Share = styled.li`
   ${cardStyle}
   & > p {
-    margin: ${({ theme }) => theme.space.xxs} 0 0;
-    color: ${({ theme }) => theme.color.textMuted};
-    font-size: ${({ theme }) => theme.font.size.sm};
+    margin: ${theme.space.xxs} 0 0;
+    color: ${theme.color.textMuted};
+    font-size: ${theme.font.size.sm};
   }
 `;
 
 const Comments = styled.ul`
-  margin: ${({ theme }) => theme.space.sm} 0 0;
+  margin: ${theme.space.sm} 0 0;
   padding: 0;
   list-style: none;
   li {
-    padding: ${({ theme }) => theme.space.xs} 0;
-    border-top: 1px solid ${({ theme }) => theme.color.border};
+    padding: ${theme.space.xs} 0;
+    border-top: 1px solid ${theme.color.border};
     overflow-wrap: anywhere;
   }
   li > span {
     display: block;
-    color: ${({ theme }) => theme.color.textMuted};
-    font-size: ${({ theme }) => theme.font.size.sm};
+    color: ${theme.color.textMuted};
+    font-size: ${theme.font.size.sm};
   }
   q {
     quotes: none;

@@ -12,6 +12,7 @@ import type { Media, MediaKind } from '../../schemas/media.ts';
 import { formatClock } from '../../schemas/formatting.ts';
 import { viewerState } from '../viewers/viewerOrigin.ts';
 import { DocumentIcon, VideoIcon } from './MediaIcons.tsx';
+import { theme } from '../theme/theme.ts';
 
 /** An artifact's files, by kind. */
 export interface MediaLists {
@@ -23,7 +24,7 @@ export interface MediaLists {
 export const Tiles = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -32,14 +33,14 @@ export const Tiles = styled.ul`
 export const Tile = styled.li`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   min-width: 0;
 `;
 
 const TileLink = styled.a`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   color: inherit;
   text-decoration: none;
   &:hover span:last-child {
@@ -53,10 +54,10 @@ const Preview = styled.span`
   align-items: center;
   justify-content: center;
   height: 110px;
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: ${({ theme }) => theme.color.surfaceAlt};
-  color: ${({ theme }) => theme.color.textMuted};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.sm};
+  background: ${theme.color.surfaceAlt};
+  color: ${theme.color.textMuted};
   overflow: hidden;
   img {
     width: 100%;
@@ -66,7 +67,7 @@ const Preview = styled.span`
 `;
 
 const Caption = styled.span`
-  font-size: ${({ theme }) => theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
   overflow-wrap: anywhere;
 `;
 
@@ -90,7 +91,7 @@ const PlayBadge = styled.span`
     justify-content: center;
     width: 40px;
     height: 40px;
-    border-radius: ${({ theme }) => theme.radius.pill};
+    border-radius: ${theme.radius.pill};
     background: rgba(15, 25, 35, 0.72);
     color: #ffffff;
   }
@@ -98,13 +99,13 @@ const PlayBadge = styled.span`
 
 const Duration = styled.span`
   position: absolute;
-  right: ${({ theme }) => theme.space.xs};
-  bottom: ${({ theme }) => theme.space.xs};
-  padding: 0 ${({ theme }) => theme.space.xs};
-  border-radius: ${({ theme }) => theme.radius.sm};
+  right: ${theme.space.xs};
+  bottom: ${theme.space.xs};
+  padding: 0 ${theme.space.xs};
+  border-radius: ${theme.radius.sm};
   background: rgba(15, 25, 35, 0.78);
   color: #ffffff;
-  font-size: ${({ theme }) => theme.font.size.xs};
+  font-size: ${theme.font.size.xs};
   font-variant-numeric: tabular-nums;
   line-height: 1.5;
 `;

@@ -9,6 +9,7 @@ import type { MediaKind } from '../../schemas/media.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { Button } from '../components/Button.tsx';
 import { textFieldStyle } from '../components/cardStyles.ts';
+import { theme } from '../theme/theme.ts';
 
 /** What an image without alt text says (a prompt; nothing is blocked). */
 export const ALT_PROMPT = 'No alt text yet: describe this image for people who cannot see it.';
@@ -16,13 +17,13 @@ export const ALT_PROMPT = 'No alt text yet: describe this image for people who c
 const Box = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  gap: ${theme.space.xs};
+  font-size: ${theme.font.size.sm};
   label {
     display: flex;
     flex-direction: column;
-    gap: ${({ theme }) => theme.space.xxs};
-    font-weight: ${({ theme }) => theme.font.weight.medium};
+    gap: ${theme.space.xxs};
+    font-weight: ${theme.font.weight.medium};
   }
   input,
   textarea {
@@ -33,25 +34,25 @@ const Box = styled.div`
 
 const Prompt = styled.p`
   margin: 0;
-  padding: ${({ theme }) => theme.space.xs};
-  border-left: 4px solid ${({ theme }) => theme.color.warning};
-  background: ${({ theme }) => theme.color.surfaceAlt};
+  padding: ${theme.space.xs};
+  border-left: 4px solid ${theme.color.warning};
+  background: ${theme.color.surfaceAlt};
 `;
 
 const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 `;
 
 const Alert = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.color.danger};
+  color: ${theme.color.danger};
 `;
 
 const Muted = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
   overflow-wrap: anywhere;
 `;
 

@@ -6,19 +6,20 @@ import type { Question } from '../../schemas/structure.ts';
 import { Checkbox, Fieldset } from '../components/Checkbox.tsx';
 import { FieldError, FieldWrap, Input, inputStyles, Label } from '../components/Field.tsx';
 import { StandardsPanels } from './StandardsPanels.tsx';
+import { theme } from '../theme/theme.ts';
 
 const TextArea = styled.textarea<{ $invalid?: boolean }>`
   ${inputStyles}
   width: 100%;
   min-height: 120px;
   resize: vertical;
-  border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.color.danger : theme.color.borderStrong)};
+  border: 1px solid ${({ $invalid }) => ($invalid ? theme.color.danger : theme.color.borderStrong)};
 `;
 
 const Select = styled.select<{ $invalid?: boolean }>`
   ${inputStyles}
   width: 100%;
-  border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.color.danger : theme.color.borderStrong)};
+  border: 1px solid ${({ $invalid }) => ($invalid ? theme.color.danger : theme.color.borderStrong)};
 `;
 
 const NumberInput = styled(Input)`
@@ -26,8 +27,8 @@ const NumberInput = styled(Input)`
 `;
 
 const Required = styled.span`
-  color: ${({ theme }) => theme.color.danger};
-  margin-left: ${({ theme }) => theme.space.xxs};
+  color: ${theme.color.danger};
+  margin-left: ${theme.space.xxs};
 `;
 
 /** The mark of a core question (explained once at the top of the form). */

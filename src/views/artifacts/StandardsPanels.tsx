@@ -2,22 +2,23 @@ import { useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { STANDARDS_PANELS, type StandardsPanel } from '../../schemas/standards.ts';
 import { Checkbox, Fieldset } from '../components/Checkbox.tsx';
+import { theme } from '../theme/theme.ts';
 
 const Toggle = styled.button`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   width: 100%;
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: ${({ theme }) => theme.color.surfaceAlt};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
+  padding: ${theme.space.sm} ${theme.space.md};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.sm};
+  background: ${theme.color.surfaceAlt};
+  font-weight: ${theme.font.weight.medium};
   text-align: left;
   cursor: pointer;
   &:hover:not(:disabled) {
-    background: ${({ theme }) => theme.color.border};
+    background: ${theme.color.border};
   }
   &::after {
     content: '';
@@ -32,29 +33,29 @@ const Toggle = styled.button`
 
 const Count = styled.span`
   margin-left: auto;
-  font-weight: ${({ theme }) => theme.font.weight.regular};
-  color: ${({ theme }) => theme.color.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  font-weight: ${theme.font.weight.regular};
+  color: ${theme.color.textMuted};
+  font-size: ${theme.font.size.sm};
 `;
 
 const Panel = styled.div`
-  margin-bottom: ${({ theme }) => theme.space.sm};
+  margin-bottom: ${theme.space.sm};
 `;
 
 const Body = styled.div`
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  padding: ${theme.space.sm} ${theme.space.md};
 `;
 
 const Section = styled.fieldset`
-  margin: 0 0 ${({ theme }) => theme.space.sm};
+  margin: 0 0 ${theme.space.sm};
   padding: 0;
   border: none;
   min-width: 0;
   legend {
     padding: 0;
-    margin-bottom: ${({ theme }) => theme.space.xs};
-    font-weight: ${({ theme }) => theme.font.weight.medium};
-    font-size: ${({ theme }) => theme.font.size.sm};
+    margin-bottom: ${theme.space.xs};
+    font-weight: ${theme.font.weight.medium};
+    font-size: ${theme.font.size.sm};
   }
 `;
 

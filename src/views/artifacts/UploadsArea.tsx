@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../components/Dialog.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
 import { MediaLink, MediaTileContent, orderedMedia, Tile, Tiles } from './MediaList.tsx';
 import { MediaTextEditor } from './MediaTextEditor.tsx';
+import { theme } from '../theme/theme.ts';
 
 /** The question asked before a file is removed (reference §6.3). */
 export const REMOVE_FILE_QUESTION = 'Are you sure you want to delete this file?';
@@ -28,15 +29,15 @@ const Zone = styled.div<{ $active: boolean }>`
   flex-wrap: wrap;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.lg};
-  margin-bottom: ${({ theme }) => theme.space.md};
-  border: 2px dashed ${({ theme, $active }) => ($active ? theme.color.primary : theme.color.borderStrong)};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme, $active }) => ($active ? '#e8f1f8' : theme.color.surface)};
+  gap: ${theme.space.sm} ${theme.space.md};
+  padding: ${theme.space.lg};
+  margin-bottom: ${theme.space.md};
+  border: 2px dashed ${({ $active }) => ($active ? theme.color.primary : theme.color.borderStrong)};
+  border-radius: ${theme.radius.md};
+  background: ${({ $active }) => ($active ? '#e8f1f8' : theme.color.surface)};
   text-align: center;
   &:focus-within {
-    outline: 3px solid ${({ theme }) => theme.color.focus};
+    outline: 3px solid ${theme.color.focus};
     outline-offset: 2px;
   }
 `;
@@ -45,60 +46,60 @@ const ChooseLabel = styled.label`
   display: inline-flex;
   align-items: center;
   min-height: 40px;
-  padding: 0 ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: ${({ theme }) => theme.color.primary};
-  color: ${({ theme }) => theme.color.primaryText};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
+  padding: 0 ${theme.space.md};
+  border-radius: ${theme.radius.sm};
+  background: ${theme.color.primary};
+  color: ${theme.color.primaryText};
+  font-weight: ${theme.font.weight.medium};
   cursor: pointer;
   &:hover {
-    background: ${({ theme }) => theme.color.primaryHover};
+    background: ${theme.color.primaryHover};
   }
 `;
 
 const Hint = styled.span`
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
 `;
 
 const Rows = styled.ul`
-  margin: 0 0 ${({ theme }) => theme.space.md};
+  margin: 0 0 ${theme.space.md};
   padding: 0;
   list-style: none;
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const Row = styled.li`
   display: grid;
   grid-template-columns: minmax(0, 1fr) minmax(120px, 2fr) auto;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: ${({ theme }) => theme.color.surface};
+  gap: ${theme.space.sm} ${theme.space.md};
+  padding: ${theme.space.sm} ${theme.space.md};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.sm};
+  background: ${theme.color.surface};
   @media (max-width: 600px) {
     grid-template-columns: 1fr;
   }
 `;
 
 const FileName = styled.span`
-  font-weight: ${({ theme }) => theme.font.weight.medium};
+  font-weight: ${theme.font.weight.medium};
   overflow-wrap: anywhere;
 `;
 
 const RowActions = styled.span`
   display: flex;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const Failure = styled.span`
-  color: ${({ theme }) => theme.color.danger};
+  color: ${theme.color.danger};
 `;
 
 const Done = styled.span`
-  color: ${({ theme }) => theme.color.success};
+  color: ${theme.color.success};
 `;
 
 function UploadRowView({ upload }: { upload: UploadRef }) {

@@ -1,46 +1,47 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useDocumentTitle } from './PageHeading.tsx';
+import { theme } from '../theme/theme.ts';
 
 const Wrap = styled.div`
   display: flex;
   justify-content: center;
-  padding: ${({ theme }) => theme.space.xl} 0 ${({ theme }) => theme.space.xxl};
-  @media (max-width: ${({ theme }) => theme.layout.tabletWidth}) {
-    padding-top: ${({ theme }) => theme.space.md};
+  padding: ${theme.space.xl} 0 ${theme.space.xxl};
+  @media (max-width: ${theme.layout.tabletWidth}) {
+    padding-top: ${theme.space.md};
   }
 `;
 
 const Card = styled.section`
   width: 100%;
   max-width: 440px;
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-top: 4px solid ${({ theme }) => theme.color.primary};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.card};
-  padding: ${({ theme }) => theme.space.xl};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-top: 4px solid ${theme.color.primary};
+  border-radius: ${theme.radius.md};
+  box-shadow: ${theme.shadow.card};
+  padding: ${theme.space.xl};
   @media (max-width: 480px) {
-    padding: ${({ theme }) => theme.space.lg} ${({ theme }) => theme.space.md};
+    padding: ${theme.space.lg} ${theme.space.md};
   }
   h1 {
-    margin: 0 0 ${({ theme }) => theme.space.sm};
-    font-size: ${({ theme }) => theme.font.size.xl};
+    margin: 0 0 ${theme.space.sm};
+    font-size: ${theme.font.size.xl};
     letter-spacing: 0.02em;
   }
 `;
 
 const Intro = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space.lg};
-  color: ${({ theme }) => theme.color.textMuted};
+  margin: 0 0 ${theme.space.lg};
+  color: ${theme.color.textMuted};
 `;
 
 /** The buttons of an auth form: side by side, full width on a narrow screen. */
 export const AuthActions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-top: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.sm};
+  margin-top: ${theme.space.lg};
   & > * {
     flex: 1 1 140px;
   }

@@ -1,22 +1,23 @@
 import styled, { keyframes } from 'styled-components';
+import { theme } from '../theme/theme.ts';
 
 const spin = keyframes`to { transform: rotate(360deg); }`;
 
 const Region = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   min-height: 28px;
-  color: ${({ theme }) => theme.color.textMuted};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
+  color: ${theme.color.textMuted};
+  font-weight: ${theme.font.weight.medium};
 `;
 
 const Ring = styled.span`
   display: inline-block;
   width: 20px;
   height: 20px;
-  border: 3px solid ${({ theme }) => theme.color.border};
-  border-top-color: ${({ theme }) => theme.color.primary};
+  border: 3px solid ${theme.color.border};
+  border-top-color: ${theme.color.primary};
   border-radius: 50%;
   animation: ${spin} 0.8s linear infinite;
   flex-shrink: 0;

@@ -1,4 +1,5 @@
 import styled, { css } from 'styled-components';
+import { theme } from '../theme/theme.ts';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'link';
 
@@ -6,17 +7,17 @@ const buttonStyles = css<{ $variant?: Variant; $small?: boolean }>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   min-height: ${({ $small }) => ($small ? '32px' : '40px')};
-  padding: 0 ${({ theme, $small }) => ($small ? theme.space.sm : theme.space.md)};
-  border-radius: ${({ theme }) => theme.radius.sm};
+  padding: 0 ${({ $small }) => ($small ? theme.space.sm : theme.space.md)};
+  border-radius: ${theme.radius.sm};
   border: 1px solid transparent;
-  font-weight: ${({ theme }) => theme.font.weight.medium};
+  font-weight: ${theme.font.weight.medium};
   letter-spacing: 0.02em;
   cursor: pointer;
   text-decoration: none;
   white-space: nowrap;
-  ${({ theme, $variant = 'primary' }) => {
+  ${({ $variant = 'primary' }) => {
     switch ($variant) {
       case 'primary':
         return css`

@@ -1,17 +1,18 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { theme } from '../theme/theme.ts';
 
 const Row = styled.div`
   display: flex;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   padding: 2px 0;
   input {
     width: 18px;
     height: 18px;
     margin: 3px 0 0;
     flex-shrink: 0;
-    accent-color: ${({ theme }) => theme.color.primary};
+    accent-color: ${theme.color.primary};
     cursor: pointer;
   }
   label {
@@ -36,13 +37,13 @@ export function Checkbox({
 
 /** A group of related inputs with a visible legend (e.g. a question answered with checkboxes). */
 export const Fieldset = styled.fieldset<{ $invalid?: boolean }>`
-  margin: 0 0 ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.color.danger : theme.color.border)};
-  border-radius: ${({ theme }) => theme.radius.sm};
+  margin: 0 0 ${theme.space.md};
+  padding: ${theme.space.sm} ${theme.space.md} ${theme.space.md};
+  border: 1px solid ${({ $invalid }) => ($invalid ? theme.color.danger : theme.color.border)};
+  border-radius: ${theme.radius.sm};
   min-width: 0;
   legend {
-    padding: 0 ${({ theme }) => theme.space.xs};
-    font-weight: ${({ theme }) => theme.font.weight.medium};
+    padding: 0 ${theme.space.xs};
+    font-weight: ${theme.font.weight.medium};
   }
 `;

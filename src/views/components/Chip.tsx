@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { theme } from '../theme/theme.ts';
 
 const List = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.xs} ${theme.space.sm};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -14,11 +15,11 @@ const List = styled.ul`
 export const Chip = styled.li`
   display: inline-block;
   max-width: 100%;
-  padding: 2px ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.color.surfaceAlt};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  padding: 2px ${theme.space.sm};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.pill};
+  background: ${theme.color.surfaceAlt};
+  font-size: ${theme.font.size.sm};
   overflow-wrap: anywhere;
 `;
 

@@ -1,6 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { phoneCards, useColumnLabels } from './phoneCards.ts';
+import { theme } from '../theme/theme.ts';
 
 /** One column of a `DataTable`. */
 export interface DataColumn {
@@ -22,13 +23,13 @@ const Scroll = styled.div<{ $maxHeight?: string | undefined }>`
   overflow: auto;
   ${({ $maxHeight }) => ($maxHeight ? `max-height: ${$maxHeight};` : '')}
   /* Phones show the rows as cards in the page's own scroll, not a box within a box. */
-  @media ${({ theme }) => theme.media.compact} {
+  @media ${theme.media.compact} {
     max-height: none;
   }
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.card};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  box-shadow: ${theme.shadow.card};
 `;
 
 /** Background of a row the user just added (a pale tint of the success colour). */
@@ -46,21 +47,21 @@ const Table = styled.table<{ $minWidth: string }>`
   table-layout: fixed;
 
   tbody td {
-    padding: 10px ${({ theme }) => theme.space.md};
+    padding: 10px ${theme.space.md};
     vertical-align: middle;
     text-align: start;
     overflow-wrap: anywhere;
-    border-bottom: 1px solid ${({ theme }) => theme.color.border};
+    border-bottom: 1px solid ${theme.color.border};
   }
   @media (max-width: 1023px) {
     th,
     tbody td {
-      padding-left: ${({ theme }) => theme.space.sm};
-      padding-right: ${({ theme }) => theme.space.sm};
+      padding-left: ${theme.space.sm};
+      padding-right: ${theme.space.sm};
     }
     th:first-child,
     tbody td:first-child {
-      padding-left: ${({ theme }) => theme.space.md};
+      padding-left: ${theme.space.md};
     }
   }
   tbody td[data-align='center'] {
@@ -73,13 +74,13 @@ const Table = styled.table<{ $minWidth: string }>`
     border-bottom: none;
   }
   tbody tr:hover > td {
-    background: ${({ theme }) => theme.color.background};
+    background: ${theme.color.background};
   }
   tbody tr[data-highlight] > td {
     background: ${HIGHLIGHT};
   }
   tbody tr[data-highlight] > td:first-child {
-    box-shadow: inset 4px 0 0 ${({ theme }) => theme.color.success};
+    box-shadow: inset 4px 0 0 ${theme.color.success};
   }
   /* On phones each row is a card, every value in view. */
   ${phoneCards}
@@ -89,12 +90,12 @@ const Th = styled.th<{ $align: DataColumn['align'] }>`
   position: sticky;
   top: 0;
   z-index: 1;
-  padding: 12px ${({ theme }) => theme.space.md};
-  background: ${({ theme }) => theme.color.surfaceAlt};
-  border-bottom: 1px solid ${({ theme }) => theme.color.border};
-  color: ${({ theme }) => theme.color.text};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  padding: 12px ${theme.space.md};
+  background: ${theme.color.surfaceAlt};
+  border-bottom: 1px solid ${theme.color.border};
+  color: ${theme.color.text};
+  font-size: ${theme.font.size.sm};
+  font-weight: ${theme.font.weight.bold};
   letter-spacing: 0.04em;
   text-transform: uppercase;
   text-align: ${({ $align = 'start' }) => $align};
@@ -108,14 +109,14 @@ const Bar = styled.span<{ $width: string }>`
   width: ${({ $width }) => $width};
   height: 14px;
   border-radius: 4px;
-  background: ${({ theme }) => theme.color.surfaceAlt};
+  background: ${theme.color.surfaceAlt};
   animation: ${pulse} 1.4s ease-in-out infinite;
 `;
 
 const EmptyCell = styled.td`
-  padding: ${({ theme }) => theme.space.xl} ${({ theme }) => theme.space.md};
+  padding: ${theme.space.xl} ${theme.space.md};
   text-align: center;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
 `;
 
 const SKELETON_WIDTHS = ['70%', '55%', '80%', '45%', '65%'];

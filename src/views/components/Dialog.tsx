@@ -2,42 +2,43 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { Button } from './Button.tsx';
+import { theme } from '../theme/theme.ts';
 
 const Backdrop = styled.div`
   position: fixed;
   inset: 0;
-  background: ${({ theme }) => theme.color.overlay};
+  background: ${theme.color.overlay};
   display: flex;
   align-items: center;
   justify-content: center;
-  padding: ${({ theme }) => theme.space.md};
+  padding: ${theme.space.md};
   z-index: 1000;
 `;
 
 const Panel = styled.div<{ $wide?: boolean; $fullOnPhone?: boolean }>`
-  background: ${({ theme }) => theme.color.surface};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.popover};
+  background: ${theme.color.surface};
+  border-radius: ${theme.radius.md};
+  box-shadow: ${theme.shadow.popover};
   width: 100%;
   max-width: ${({ $wide }) => ($wide ? '880px' : '480px')};
   max-height: calc(100vh - 32px);
   overflow: auto;
-  padding: ${({ theme }) => theme.space.lg};
-  @media ${({ theme }) => theme.media.phone} {
-    padding: ${({ theme }) => theme.space.md};
+  padding: ${theme.space.lg};
+  @media ${theme.media.phone} {
+    padding: ${theme.space.md};
     ${({ $fullOnPhone }) => ($fullOnPhone ? 'position: fixed; inset: 0; max-width: none; max-height: none; border-radius: 0;' : '')}
   }
 `;
 
 const Title = styled.h2`
-  font-size: ${({ theme }) => theme.font.size.lg};
+  font-size: ${theme.font.size.lg};
 `;
 
 export const DialogActions = styled.div`
   display: flex;
   justify-content: flex-end;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-top: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.sm};
+  margin-top: ${theme.space.lg};
 `;
 
 const FOCUSABLE =

@@ -3,24 +3,25 @@ import styled from 'styled-components';
 import type { DraftOffer } from '../../machines/localDraft/useLocalDraft.ts';
 import { Button } from './Button.tsx';
 import { formatWhen } from '../../schemas/formatting.ts';
+import { theme } from '../theme/theme.ts';
 
 const Bar = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.color.primary};
+  gap: ${theme.space.sm};
+  padding: ${theme.space.sm} ${theme.space.md};
+  border: 1px solid ${theme.color.primary};
   border-left-width: 4px;
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.surfaceAlt};
+  border-radius: ${theme.radius.md};
+  background: ${theme.color.surfaceAlt};
   p {
     margin: 0;
     flex: 1 1 16rem;
   }
   div {
     display: flex;
-    gap: ${({ theme }) => theme.space.sm};
+    gap: ${theme.space.sm};
   }
 `;
 

@@ -1,5 +1,6 @@
 import { useId, type MouseEvent } from 'react';
 import styled from 'styled-components';
+import { theme } from '../theme/theme.ts';
 
 /** One problem of a form: its message and the id of the field that needs fixing (if any). */
 export interface SummaryItem {
@@ -8,34 +9,34 @@ export interface SummaryItem {
 }
 
 const Box = styled.div`
-  margin: 0 0 ${({ theme }) => theme.space.lg};
-  padding: ${({ theme }) => theme.space.md};
-  border: 2px solid ${({ theme }) => theme.color.danger};
+  margin: 0 0 ${theme.space.lg};
+  padding: ${theme.space.md};
+  border: 2px solid ${theme.color.danger};
   border-left-width: 6px;
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.surface};
+  border-radius: ${theme.radius.md};
+  background: ${theme.color.surface};
   h2 {
-    margin: 0 0 ${({ theme }) => theme.space.xs};
-    font-size: ${({ theme }) => theme.font.size.lg};
-    color: ${({ theme }) => theme.color.danger};
+    margin: 0 0 ${theme.space.xs};
+    font-size: ${theme.font.size.lg};
+    color: ${theme.color.danger};
   }
   p {
     margin: 0;
   }
   ul {
-    margin: ${({ theme }) => theme.space.sm} 0 0;
+    margin: ${theme.space.sm} 0 0;
     padding-left: 1.25rem;
   }
   li {
-    margin: ${({ theme }) => theme.space.xxs} 0;
+    margin: ${theme.space.xxs} 0;
     overflow-wrap: anywhere;
   }
   li a {
     display: inline-block;
     min-height: 24px;
     padding: 2px 0;
-    color: ${({ theme }) => theme.color.danger};
-    font-weight: ${({ theme }) => theme.font.weight.medium};
+    color: ${theme.color.danger};
+    font-weight: ${theme.font.weight.medium};
   }
 `;
 

@@ -1,15 +1,16 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { theme } from '../theme/theme.ts';
 
 export const FieldWrap = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-  margin-bottom: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.xs};
+  margin-bottom: ${theme.space.md};
 `;
 
 export const Label = styled.label`
-  font-weight: ${({ theme }) => theme.font.weight.medium};
+  font-weight: ${theme.font.weight.medium};
 `;
 
 export const inputStyles = `
@@ -21,14 +22,14 @@ export const inputStyles = `
 
 export const Input = styled.input<{ $invalid?: boolean }>`
   ${inputStyles}
-  border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.color.danger : theme.color.borderStrong)};
+  border: 1px solid ${({ $invalid }) => ($invalid ? theme.color.danger : theme.color.borderStrong)};
   width: 100%;
 `;
 
 export const FieldError = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.color.danger};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${theme.color.danger};
+  font-size: ${theme.font.size.sm};
 `;
 
 /** A labelled text input with an optional error message tied to it for screen readers. */

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { FieldError, FieldWrap, inputStyles } from './Field.tsx';
+import { theme } from '../theme/theme.ts';
 
 /** One choice of a `MultiSelect`. */
 export interface MultiSelectOption {
@@ -13,7 +14,7 @@ const Wrap = styled.div`
 `;
 
 const LabelText = styled.span`
-  font-weight: ${({ theme }) => theme.font.weight.medium};
+  font-weight: ${theme.font.weight.medium};
 `;
 
 const Trigger = styled.button<{ $invalid: boolean }>`
@@ -22,9 +23,9 @@ const Trigger = styled.button<{ $invalid: boolean }>`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.color.danger : theme.color.borderStrong)};
-  color: ${({ theme }) => theme.color.text};
+  gap: ${theme.space.sm};
+  border: 1px solid ${({ $invalid }) => ($invalid ? theme.color.danger : theme.color.borderStrong)};
+  color: ${theme.color.text};
   font: inherit;
   text-align: start;
   cursor: pointer;
@@ -40,7 +41,7 @@ const Trigger = styled.button<{ $invalid: boolean }>`
 `;
 
 const Placeholder = styled.span`
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
 `;
 
 const Popover = styled.div`
@@ -51,27 +52,27 @@ const Popover = styled.div`
   min-width: 100%;
   max-height: 320px;
   overflow: auto;
-  padding: ${({ theme }) => theme.space.sm};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.popover};
+  padding: ${theme.space.sm};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  box-shadow: ${theme.shadow.popover};
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(130px, 1fr));
-  gap: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.xxs} ${theme.space.sm};
 `;
 
 const Choice = styled.label`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   min-height: 32px;
-  padding: 0 ${({ theme }) => theme.space.xs};
-  border-radius: ${({ theme }) => theme.radius.sm};
+  padding: 0 ${theme.space.xs};
+  border-radius: ${theme.radius.sm};
   cursor: pointer;
   white-space: nowrap;
   &:hover {
-    background: ${({ theme }) => theme.color.surfaceAlt};
+    background: ${theme.color.surfaceAlt};
   }
   input {
     width: 18px;

@@ -1,16 +1,17 @@
 import { useEffect, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { theme } from '../theme/theme.ts';
 
 const Wrap = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.md};
-  margin-bottom: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.md};
+  margin-bottom: ${theme.space.lg};
   h1 {
     margin: 0;
-    font-size: ${({ theme }) => theme.font.size.xl};
+    font-size: ${theme.font.size.xl};
     letter-spacing: 0.04em;
   }
 `;

@@ -1,4 +1,5 @@
 import styled, { keyframes } from 'styled-components';
+import { theme } from '../theme/theme.ts';
 
 const pulse = keyframes`0%, 100% { opacity: 1; } 50% { opacity: 0.45; }`;
 
@@ -6,8 +7,8 @@ const Bar = styled.div<{ $width: string; $height?: string }>`
   width: ${({ $width }) => $width};
   height: ${({ $height }) => $height ?? '16px'};
   border-radius: 4px;
-  background: ${({ theme }) => theme.color.surfaceAlt};
-  margin-bottom: ${({ theme }) => theme.space.md};
+  background: ${theme.color.surfaceAlt};
+  margin-bottom: ${theme.space.md};
   animation: ${pulse} 1.4s ease-in-out infinite;
 `;
 

@@ -1,26 +1,27 @@
 import styled from 'styled-components';
+import { theme } from '../theme/theme.ts';
 
 const Track = styled.div`
   flex: 1;
   height: 8px;
   min-width: 80px;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.color.surfaceAlt};
-  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${theme.radius.pill};
+  background: ${theme.color.surfaceAlt};
+  border: 1px solid ${theme.color.border};
   overflow: hidden;
 `;
 
 const Fill = styled.div`
   height: 100%;
-  background: ${({ theme }) => theme.color.primary};
+  background: ${theme.color.primary};
   transition: width 150ms linear;
 `;
 
 const Wrap = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  gap: ${theme.space.sm};
+  font-size: ${theme.font.size.sm};
   font-variant-numeric: tabular-nums;
 `;
 

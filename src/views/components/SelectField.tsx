@@ -1,12 +1,13 @@
 import { useId, type SelectHTMLAttributes } from 'react';
 import styled from 'styled-components';
 import { FieldError, FieldWrap, inputStyles, Label } from './Field.tsx';
+import { theme } from '../theme/theme.ts';
 
 const Select = styled.select<{ $invalid?: boolean }>`
   ${inputStyles}
   width: 100%;
   padding-right: 36px;
-  border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.color.danger : theme.color.borderStrong)};
+  border: 1px solid ${({ $invalid }) => ($invalid ? theme.color.danger : theme.color.borderStrong)};
   appearance: none;
   cursor: pointer;
   background-image: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='12' height='12' viewBox='0 0 12 12'%3E%3Cpath d='M2 4l4 4 4-4' fill='none' stroke='%234a5a6a' stroke-width='2'/%3E%3C/svg%3E");

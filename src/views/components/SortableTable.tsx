@@ -1,6 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { phoneCards, useColumnLabels } from './phoneCards.ts';
+import { theme } from '../theme/theme.ts';
 
 /** One column of a `SortableTable`. */
 export interface SortableColumn<C extends string> {
@@ -30,10 +31,10 @@ const COMPACT = '(max-width: 1023px)';
 const Box = styled.div<{ $overflowVisible: boolean }>`
   width: 100%;
   overflow-x: ${({ $overflowVisible }) => ($overflowVisible ? 'visible' : 'auto')};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.card};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  box-shadow: ${theme.shadow.card};
   /* Wide enough for every column: nothing clips (a list that opens from a row stays whole). */
   @media (min-width: ${FIT_WIDTH}) {
     overflow: visible;
@@ -53,20 +54,20 @@ const Table = styled.table`
     min-width: 0;
   }
   tbody td {
-    padding: 10px ${({ theme }) => theme.space.sm};
+    padding: 10px ${theme.space.sm};
     vertical-align: middle;
     text-align: start;
     overflow-wrap: break-word;
-    border-bottom: 1px solid ${({ theme }) => theme.color.border};
+    border-bottom: 1px solid ${theme.color.border};
   }
   tbody td:first-child {
-    padding-left: ${({ theme }) => theme.space.md};
+    padding-left: ${theme.space.md};
   }
   tbody td[data-align='end'] {
     text-align: end;
   }
   tbody td:last-child[data-align='end'] {
-    padding-right: ${({ theme }) => theme.space.md};
+    padding-right: ${theme.space.md};
   }
   tbody tr:last-child > td {
     border-bottom: none;
@@ -75,7 +76,7 @@ const Table = styled.table`
     background: #eaf4ee;
   }
   tbody tr[data-highlight] > td:first-child {
-    box-shadow: inset 4px 0 0 ${({ theme }) => theme.color.success};
+    box-shadow: inset 4px 0 0 ${theme.color.success};
   }
   @media ${COMPACT} {
     tbody td {
@@ -83,7 +84,7 @@ const Table = styled.table`
     }
     th {
       padding: 8px 5px;
-      font-size: ${({ theme }) => theme.font.size.xs};
+      font-size: ${theme.font.size.xs};
       letter-spacing: 0.02em;
     }
     th svg[data-inactive] {
@@ -95,30 +96,30 @@ const Table = styled.table`
 `;
 
 const Th = styled.th<{ $align: 'start' | 'end' }>`
-  padding: 8px ${({ theme }) => theme.space.sm};
-  background: ${({ theme }) => theme.color.surfaceAlt};
-  border-bottom: 1px solid ${({ theme }) => theme.color.border};
-  color: ${({ theme }) => theme.color.text};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  padding: 8px ${theme.space.sm};
+  background: ${theme.color.surfaceAlt};
+  border-bottom: 1px solid ${theme.color.border};
+  color: ${theme.color.text};
+  font-size: ${theme.font.size.sm};
+  font-weight: ${theme.font.weight.bold};
   letter-spacing: 0.04em;
   text-transform: uppercase;
   text-align: ${({ $align }) => $align};
   vertical-align: bottom;
   &:first-child {
-    padding-left: ${({ theme }) => theme.space.md};
-    border-top-left-radius: ${({ theme }) => theme.radius.md};
+    padding-left: ${theme.space.md};
+    border-top-left-radius: ${theme.radius.md};
   }
   &:last-child {
-    padding-right: ${({ theme }) => theme.space.md};
-    border-top-right-radius: ${({ theme }) => theme.radius.md};
+    padding-right: ${theme.space.md};
+    border-top-right-radius: ${theme.radius.md};
   }
 `;
 
 const SortButton = styled.button<{ $align: 'start' | 'end' }>`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   flex-direction: ${({ $align }) => ($align === 'end' ? 'row-reverse' : 'row')};
   margin: -4px;
   /* A target of at least 24 × 24 px (WCAG 2.2, 2.5.8). */
@@ -126,7 +127,7 @@ const SortButton = styled.button<{ $align: 'start' | 'end' }>`
   min-height: 28px;
   padding: 4px;
   border: none;
-  border-radius: ${({ theme }) => theme.radius.sm};
+  border-radius: ${theme.radius.sm};
   background: none;
   color: inherit;
   font: inherit;
@@ -135,7 +136,7 @@ const SortButton = styled.button<{ $align: 'start' | 'end' }>`
   text-align: inherit;
   cursor: pointer;
   &:hover:not(:disabled) {
-    background: ${({ theme }) => theme.color.border};
+    background: ${theme.color.border};
   }
   &:disabled {
     cursor: default;
@@ -150,7 +151,7 @@ const Bar = styled.span<{ $width: string }>`
   height: 14px;
   margin: 4px 0;
   border-radius: 4px;
-  background: ${({ theme }) => theme.color.surfaceAlt};
+  background: ${theme.color.surfaceAlt};
   animation: ${pulse} 1.4s ease-in-out infinite;
 `;
 

@@ -1,4 +1,5 @@
 import styled, { keyframes } from 'styled-components';
+import { theme } from '../theme/theme.ts';
 
 const spin = keyframes`to { transform: rotate(360deg); }`;
 
@@ -6,8 +7,8 @@ const Ring = styled.span<{ $size: number }>`
   display: inline-block;
   width: ${({ $size }) => $size}px;
   height: ${({ $size }) => $size}px;
-  border: 3px solid ${({ theme }) => theme.color.border};
-  border-top-color: ${({ theme }) => theme.color.primary};
+  border: 3px solid ${theme.color.border};
+  border-top-color: ${theme.color.primary};
   border-radius: 50%;
   animation: ${spin} 0.8s linear infinite;
   flex-shrink: 0;

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
+import { theme } from '../theme/theme.ts';
 
 // Styled by its ARIA state rather than by props, so every switch shares one class (cheap in long tables).
 const Track = styled.button`
@@ -10,9 +11,9 @@ const Track = styled.button`
   width: 44px;
   height: 24px;
   padding: 0;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  border: 2px solid ${({ theme }) => theme.color.textMuted};
-  background: ${({ theme }) => theme.color.surfaceAlt};
+  border-radius: ${theme.radius.pill};
+  border: 2px solid ${theme.color.textMuted};
+  background: ${theme.color.surfaceAlt};
   cursor: pointer;
   transition:
     background-color 150ms ease,
@@ -26,22 +27,22 @@ const Track = styled.button`
     width: 16px;
     height: 16px;
     border-radius: 50%;
-    background: ${({ theme }) => theme.color.textMuted};
+    background: ${theme.color.textMuted};
     box-shadow: 0 1px 2px rgba(15, 25, 35, 0.25);
     transition: transform 150ms ease;
   }
 
   &[aria-checked='true'] {
-    border-color: ${({ theme }) => theme.color.success};
-    background: ${({ theme }) => theme.color.success};
+    border-color: ${theme.color.success};
+    background: ${theme.color.success};
   }
   &[aria-checked='true']::after {
-    background: ${({ theme }) => theme.color.surface};
+    background: ${theme.color.surface};
     transform: translateX(20px);
   }
 
   &:hover:not([aria-disabled='true']) {
-    border-color: ${({ theme }) => theme.color.text};
+    border-color: ${theme.color.text};
   }
 
   &[aria-disabled='true'] {

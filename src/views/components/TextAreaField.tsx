@@ -1,6 +1,7 @@
 import { useId, type TextareaHTMLAttributes } from 'react';
 import styled from 'styled-components';
 import { FieldError, FieldWrap, inputStyles, Label } from './Field.tsx';
+import { theme } from '../theme/theme.ts';
 
 /** A multi-line text box with the look of the portal's inputs. */
 export const TextArea = styled.textarea<{ $invalid?: boolean }>`
@@ -8,7 +9,7 @@ export const TextArea = styled.textarea<{ $invalid?: boolean }>`
   width: 100%;
   min-height: 88px;
   resize: vertical;
-  border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.color.danger : theme.color.borderStrong)};
+  border: 1px solid ${({ $invalid }) => ($invalid ? theme.color.danger : theme.color.borderStrong)};
 `;
 
 /** A labelled multi-line text box with an optional error message tied to it for screen readers. */

@@ -1,10 +1,11 @@
 import styled, { css } from 'styled-components';
+import { theme } from '../theme/theme.ts';
 
 /** A plain vertical list: no bullets, no indent, small gaps between its items. */
 export const stackedListStyle = css`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -12,18 +13,18 @@ export const stackedListStyle = css`
 
 /** The box of one card in such a list: a thin border around a slightly tinted surface. */
 export const cardStyle = css`
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.surfaceAlt};
+  padding: ${theme.space.sm} ${theme.space.md};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  background: ${theme.color.surfaceAlt};
 `;
 
 /** The box of a small form control (input, textarea, select). */
 export const controlBoxStyle = css`
   min-height: 36px;
   padding: 4px 8px;
-  border: 1px solid ${({ theme }) => theme.color.borderStrong};
-  border-radius: ${({ theme }) => theme.radius.sm};
+  border: 1px solid ${theme.color.borderStrong};
+  border-radius: ${theme.radius.sm};
 `;
 
 /** A text input or textarea in the page's font. */
@@ -35,12 +36,12 @@ export const textFieldStyle = css`
 /** A select on a surface, in the page's font. */
 export const selectStyle = css`
   ${controlBoxStyle}
-  background: ${({ theme }) => theme.color.surface};
+  background: ${theme.color.surface};
   font: inherit;
 `;
 
 /** A line of muted text (empty lists, hints). */
 export const MutedText = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
 `;

@@ -1,5 +1,6 @@
 import { useLayoutEffect, type RefObject } from 'react';
 import { css } from 'styled-components';
+import { theme } from '../theme/theme.ts';
 
 /**
  * A table that becomes a list of cards on phones: each row a card, each cell a line under its
@@ -8,7 +9,7 @@ import { css } from 'styled-components';
  * table's styles.
  */
 export const phoneCards = css`
-  @media ${({ theme }) => theme.media.compact} {
+  @media ${theme.media.compact} {
     && {
       min-width: 0;
       table-layout: auto;
@@ -34,8 +35,8 @@ export const phoneCards = css`
     thead:has(button) tr {
       display: flex;
       flex-wrap: wrap;
-      gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
-      padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+      gap: ${theme.space.xs} ${theme.space.md};
+      padding: ${theme.space.xs} ${theme.space.sm};
     }
     thead:has(button) th {
       display: block;
@@ -56,14 +57,14 @@ export const phoneCards = css`
       width: auto;
     }
     tbody tr {
-      padding: ${({ theme }) => theme.space.sm} 0;
-      border-bottom: 1px solid ${({ theme }) => theme.color.border};
+      padding: ${theme.space.sm} 0;
+      border-bottom: 1px solid ${theme.color.border};
     }
     tbody tr:last-child {
       border-bottom: none;
     }
     && tbody td {
-      padding: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.md};
+      padding: ${theme.space.xxs} ${theme.space.md};
       border-bottom: none;
       text-align: start;
       overflow-wrap: break-word;
@@ -72,9 +73,9 @@ export const phoneCards = css`
     tbody td[data-label]:not([data-label=''])::before {
       content: attr(data-label);
       display: block;
-      color: ${({ theme }) => theme.color.textMuted};
-      font-size: ${({ theme }) => theme.font.size.xs};
-      font-weight: ${({ theme }) => theme.font.weight.bold};
+      color: ${theme.color.textMuted};
+      font-size: ${theme.font.size.xs};
+      font-weight: ${theme.font.weight.bold};
       letter-spacing: 0.04em;
       text-transform: uppercase;
     }

@@ -1,4 +1,5 @@
 import styled, { css } from 'styled-components';
+import { theme } from '../theme/theme.ts';
 
 export const HEADER_HEIGHT = 44;
 
@@ -9,12 +10,12 @@ export const Grid = styled.div<{ $height: number; $natural: boolean }>`
   height: ${({ $height }) => $height}px;
   overflow: auto;
   overscroll-behavior: contain;
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.card};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  box-shadow: ${theme.shadow.card};
   /* The fixed height is the wide screens' rule; narrower ones let the table grow with its rows. */
-  @media ${({ theme }) => theme.media.stacked} {
+  @media ${theme.media.stacked} {
     ${({ $natural }) => ($natural ? 'height: auto; overflow: visible;' : 'height: min(70vh, 618px);')}
   }
 `;
@@ -32,17 +33,17 @@ export const HeaderRow = styled.div<{ $columns: string }>`
   top: 0;
   z-index: 2;
   height: ${HEADER_HEIGHT}px;
-  background: ${({ theme }) => theme.color.surfaceAlt};
-  border-bottom: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md} ${({ theme }) => theme.radius.md} 0 0;
-  @container ${({ theme }) => theme.media.compactTable} {
+  background: ${theme.color.surfaceAlt};
+  border-bottom: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md} ${theme.radius.md} 0 0;
+  @container ${theme.media.compactTable} {
     /* Cards have no columns: the sort buttons line up and wrap. */
     display: flex;
     flex-wrap: wrap;
     align-items: center;
     height: auto;
     min-width: 0 !important;
-    padding: ${({ theme }) => theme.space.xs};
+    padding: ${theme.space.xs};
     & > [data-empty-header] {
       display: none;
     }
@@ -52,11 +53,11 @@ export const HeaderRow = styled.div<{ $columns: string }>`
 export const HeaderCell = styled.div<{ $align: 'start' | 'center' | 'end' | undefined }>`
   display: flex;
   justify-content: ${({ $align = 'start' }) => ($align === 'end' ? 'flex-end' : $align === 'center' ? 'center' : 'flex-start')};
-  padding: 0 ${({ theme }) => theme.space.xs};
+  padding: 0 ${theme.space.xs};
   min-width: 0;
-  color: ${({ theme }) => theme.color.text};
-  font-size: ${({ theme }) => theme.font.size.xs};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  color: ${theme.color.text};
+  font-size: ${theme.font.size.xs};
+  font-weight: ${theme.font.weight.bold};
   letter-spacing: 0.04em;
   line-height: 1.2;
   text-transform: uppercase;
@@ -66,14 +67,14 @@ export const HeaderCell = styled.div<{ $align: 'start' | 'center' | 'end' | unde
 export const SortButton = styled.button`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   max-width: 100%;
   /* A target of at least 24 × 24 px (WCAG 2.2, 2.5.8). */
   min-width: 24px;
   min-height: 28px;
   padding: 4px;
   border: none;
-  border-radius: ${({ theme }) => theme.radius.sm};
+  border-radius: ${theme.radius.sm};
   background: none;
   color: inherit;
   font: inherit;
@@ -82,7 +83,7 @@ export const SortButton = styled.button`
   text-align: inherit;
   cursor: pointer;
   &:hover {
-    background: ${({ theme }) => theme.color.border};
+    background: ${theme.color.border};
   }
   span {
     display: -webkit-box;
@@ -99,7 +100,7 @@ export const SortButton = styled.button`
  */
 export const Body = styled.div<{ $columns: string; $natural: boolean }>`
   position: relative;
-  @container ${({ theme }) => theme.media.compactTable} {
+  @container ${theme.media.compactTable} {
     min-width: 0 !important;
   }
   & > [role='row'] {
@@ -111,12 +112,12 @@ export const Body = styled.div<{ $columns: string; $natural: boolean }>`
     left: 0;
     right: 0;
     ${({ $natural }) => ($natural ? 'min-height: 48px; padding: 6px 0;' : '')}
-    border-bottom: 1px solid ${({ theme }) => theme.color.border};
+    border-bottom: 1px solid ${theme.color.border};
     cursor: pointer;
-    background: ${({ theme }) => theme.color.surface};
+    background: ${theme.color.surface};
     &[aria-selected='true'] {
       background: #e3eef7;
-      box-shadow: inset 4px 0 0 ${({ theme }) => theme.color.primary};
+      box-shadow: inset 4px 0 0 ${theme.color.primary};
     }
     &:hover {
       background: #f5f7f9;
@@ -125,21 +126,21 @@ export const Body = styled.div<{ $columns: string; $natural: boolean }>`
       background: #d6e6f3;
     }
     &:focus-visible {
-      outline: 3px solid ${({ theme }) => theme.color.focus};
+      outline: 3px solid ${theme.color.focus};
       outline-offset: -3px;
     }
-    @container ${({ theme }) => theme.media.compactTable} {
+    @container ${theme.media.compactTable} {
       /* A card: the primary cell on the first line, the others after it. */
       display: flex;
       flex-wrap: wrap;
       align-items: center;
-      gap: 2px ${({ theme }) => theme.space.md};
+      gap: 2px ${theme.space.md};
       min-width: 0 !important;
-      padding: 10px ${({ theme }) => theme.space.sm};
+      padding: 10px ${theme.space.sm};
     }
   }
   & > [role='row'] > [role='gridcell'] {
-    padding: 0 ${({ theme }) => theme.space.sm};
+    padding: 0 ${theme.space.sm};
     min-width: 0;
     text-align: start;
     ${({ $natural }) => ($natural ? 'white-space: normal; overflow-wrap: anywhere;' : 'overflow: hidden; text-overflow: ellipsis; white-space: nowrap;')}
@@ -149,7 +150,7 @@ export const Body = styled.div<{ $columns: string; $natural: boolean }>`
     &[data-align='end'] {
       text-align: end;
     }
-    @container ${({ theme }) => theme.media.compactTable} {
+    @container ${theme.media.compactTable} {
       padding: 0;
       text-align: start;
       &[data-align] {
@@ -164,14 +165,14 @@ export const Body = styled.div<{ $columns: string; $natural: boolean }>`
       }
       &[data-prefix]::before {
         content: attr(data-prefix) ' ';
-        color: ${({ theme }) => theme.color.textMuted};
+        color: ${theme.color.textMuted};
       }
     }
   }
 `;
 
 export const Empty = styled.div`
-  padding: ${({ theme }) => theme.space.xl} ${({ theme }) => theme.space.md};
+  padding: ${theme.space.xl} ${theme.space.md};
   text-align: center;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
 `;

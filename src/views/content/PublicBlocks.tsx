@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import type { AppConfig } from '../../schemas/common.ts';
 import type { ContactLabels, ContactLine } from './siteContent.ts';
+import { theme } from '../theme/theme.ts';
 
 /** The contact lines whose address is configured (research, then support). */
 export function configuredContacts(
@@ -15,10 +16,10 @@ export function configuredContacts(
 
 /** A titled band of a public page. */
 export const Section = styled.section`
-  margin-top: ${({ theme }) => theme.space.xxl};
+  margin-top: ${theme.space.xxl};
   h2 {
-    font-size: ${({ theme }) => theme.font.size.xl};
-    color: ${({ theme }) => theme.color.headerBackground};
+    font-size: ${theme.font.size.xl};
+    color: ${theme.color.headerBackground};
   }
 `;
 
@@ -26,27 +27,27 @@ export const Section = styled.section`
 export const Prose = styled.div`
   max-width: 70ch;
   p {
-    margin: 0 0 ${({ theme }) => theme.space.md};
+    margin: 0 0 ${theme.space.md};
   }
   ul {
-    margin: 0 0 ${({ theme }) => theme.space.md};
-    padding-left: ${({ theme }) => theme.space.lg};
+    margin: 0 0 ${theme.space.md};
+    padding-left: ${theme.space.lg};
   }
   li + li {
-    margin-top: ${({ theme }) => theme.space.sm};
+    margin-top: ${theme.space.sm};
   }
 `;
 
 /** A white panel on the page background. */
 export const Card = styled.div`
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.card};
-  padding: ${({ theme }) => theme.space.lg};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  box-shadow: ${theme.shadow.card};
+  padding: ${theme.space.lg};
   h3 {
-    font-size: ${({ theme }) => theme.font.size.lg};
-    margin-bottom: ${({ theme }) => theme.space.sm};
+    font-size: ${theme.font.size.lg};
+    margin-bottom: ${theme.space.sm};
   }
   p {
     margin: 0;
@@ -60,9 +61,9 @@ const Lines = styled.ul`
     padding: 0;
   }
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   span {
-    color: ${({ theme }) => theme.color.textMuted};
+    color: ${theme.color.textMuted};
   }
   a {
     overflow-wrap: anywhere;

@@ -1,17 +1,18 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import type { SharedPortfolioListItem } from '../../schemas/sharedPortfolio.ts';
+import { theme } from '../theme/theme.ts';
 
 const Group = styled.fieldset`
-  margin: 0 0 ${({ theme }) => theme.space.md};
+  margin: 0 0 ${theme.space.md};
   padding: 0;
   border: none;
   min-width: 0;
   legend {
     padding: 0;
-    margin-bottom: ${({ theme }) => theme.space.sm};
-    font-size: ${({ theme }) => theme.font.size.lg};
-    font-weight: ${({ theme }) => theme.font.weight.bold};
+    margin-bottom: ${theme.space.sm};
+    font-size: ${theme.font.size.lg};
+    font-weight: ${theme.font.weight.bold};
   }
 `;
 
@@ -20,24 +21,24 @@ const Options = styled.ul`
   margin: 0;
   padding: 0;
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const Option = styled.li<{ $checked: boolean }>`
   display: flex;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme, $checked }) => ($checked ? theme.color.primary : theme.color.border)};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: ${({ theme, $checked }) => ($checked ? theme.color.surfaceAlt : theme.color.surface)};
-  box-shadow: ${({ theme, $checked }) => ($checked ? `inset 4px 0 0 ${theme.color.primary}` : 'none')};
+  gap: ${theme.space.sm};
+  padding: ${theme.space.sm} ${theme.space.md};
+  border: 1px solid ${({ $checked }) => ($checked ? theme.color.primary : theme.color.border)};
+  border-radius: ${theme.radius.sm};
+  background: ${({ $checked }) => ($checked ? theme.color.surfaceAlt : theme.color.surface)};
+  box-shadow: ${({ $checked }) => ($checked ? `inset 4px 0 0 ${theme.color.primary}` : 'none')};
   input {
     width: 18px;
     height: 18px;
     margin: 3px 0 0;
     flex-shrink: 0;
-    accent-color: ${({ theme }) => theme.color.primary};
+    accent-color: ${theme.color.primary};
     cursor: pointer;
   }
   input:disabled,
@@ -53,13 +54,13 @@ const Option = styled.li<{ $checked: boolean }>`
 
 const Name = styled.span`
   display: block;
-  font-weight: ${({ theme }) => theme.font.weight.medium};
+  font-weight: ${theme.font.weight.medium};
 `;
 
 const Detail = styled.span`
   display: block;
-  font-size: ${({ theme }) => theme.font.size.sm};
-  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${theme.font.size.sm};
+  color: ${theme.color.textMuted};
 `;
 
 const present = (text: string | null): text is string => text !== null && text.trim() !== '';

@@ -13,6 +13,7 @@ import { Button } from '../components/Button.tsx';
 import { TextField } from '../components/Field.tsx';
 import { MultiSelect } from '../components/MultiSelect.tsx';
 import { SelectField } from '../components/SelectField.tsx';
+import { theme } from '../theme/theme.ts';
 
 const GRADE_OPTIONS = GRADES.map((g) => ({ value: g.value, label: g.label }));
 const SUBJECT_OPTIONS = SUBJECTS.map((s) => ({ value: s, label: s }));
@@ -22,8 +23,8 @@ const NO_SUBJECT = 'No subject';
 
 const Cell = styled.td`
   && {
-    padding: ${({ theme }) => theme.space.md};
-    background: ${({ theme }) => theme.color.background};
+    padding: ${theme.space.md};
+    background: ${theme.color.background};
   }
 `;
 
@@ -31,7 +32,7 @@ const Form = styled.form`
   display: flex;
   flex-wrap: wrap;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  gap: ${theme.space.sm} ${theme.space.md};
   & > div > div {
     margin-bottom: 0;
   }
@@ -44,9 +45,9 @@ const Field = styled.div<{ $grow: number; $basis: string }>`
 
 const Actions = styled.div`
   display: flex;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   /* Line the buttons up with the inputs, below their labels. */
-  padding-top: calc(1.5em + ${({ theme }) => theme.space.xs});
+  padding-top: calc(1.5em + ${theme.space.xs});
 `;
 
 function focusName(form: HTMLFormElement | null): void {

@@ -15,6 +15,7 @@ import { ProgressBar } from '../components/ProgressBar.tsx';
 import { Problem } from '../portfolios/Notices.tsx';
 import { DashboardSection } from './DashboardSection.tsx';
 import { formatDateTime } from '../../schemas/formatting.ts';
+import { theme } from '../theme/theme.ts';
 
 /** The section's texts. */
 export const ARCHIVE_TEXT = {
@@ -42,16 +43,16 @@ const STATUS_TEXT: Record<ArchiveRow['status'], string> = {
 };
 
 const Intro = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space.md};
+  margin: 0 0 ${theme.space.md};
   max-width: 75ch;
 `;
 
 const Progress = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   max-width: 480px;
-  margin-bottom: ${({ theme }) => theme.space.md};
+  margin-bottom: ${theme.space.md};
   p {
     margin: 0;
   }
@@ -60,21 +61,21 @@ const Progress = styled.div`
 const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
-  margin-top: ${({ theme }) => theme.space.md};
+  margin-top: ${theme.space.md};
   caption {
     text-align: left;
-    font-weight: ${({ theme }) => theme.font.weight.bold};
-    margin-bottom: ${({ theme }) => theme.space.sm};
+    font-weight: ${theme.font.weight.bold};
+    margin-bottom: ${theme.space.sm};
   }
   th,
   td {
     text-align: left;
-    padding: ${({ theme }) => theme.space.sm};
-    border-bottom: 1px solid ${({ theme }) => theme.color.border};
+    padding: ${theme.space.sm};
+    border-bottom: 1px solid ${theme.color.border};
     vertical-align: top;
   }
   /* Too narrow for five columns: each archive becomes a card of labelled lines. */
-  @media ${({ theme }) => theme.media.compact} {
+  @media ${theme.media.compact} {
     thead {
       position: absolute;
       width: 1px;
@@ -85,18 +86,18 @@ const Table = styled.table`
     }
     tr {
       display: block;
-      border-bottom: 1px solid ${({ theme }) => theme.color.border};
-      padding: ${({ theme }) => theme.space.sm} 0;
+      border-bottom: 1px solid ${theme.color.border};
+      padding: ${theme.space.sm} 0;
     }
     td {
       display: block;
       border-bottom: 0;
-      padding: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.sm};
+      padding: ${theme.space.xxs} ${theme.space.sm};
       overflow-wrap: anywhere;
     }
     td[data-label]:not(:empty)::before {
       content: attr(data-label) ': ';
-      font-weight: ${({ theme }) => theme.font.weight.medium};
+      font-weight: ${theme.font.weight.medium};
     }
   }
 `;

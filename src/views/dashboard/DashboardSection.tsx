@@ -1,8 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { theme } from '../theme/theme.ts';
 
 const Section = styled.section`
-  margin-bottom: ${({ theme }) => theme.space.xl};
+  margin-bottom: ${theme.space.xl};
 `;
 
 const Header = styled.div`
@@ -10,12 +11,12 @@ const Header = styled.div`
   align-items: center;
   justify-content: space-between;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   min-height: 40px;
-  margin-bottom: ${({ theme }) => theme.space.sm};
+  margin-bottom: ${theme.space.sm};
   h2 {
     margin: 0;
-    font-size: ${({ theme }) => theme.font.size.lg};
+    font-size: ${theme.font.size.lg};
   }
 `;
 

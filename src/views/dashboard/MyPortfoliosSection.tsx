@@ -23,6 +23,7 @@ import { Problem } from '../portfolios/Notices.tsx';
 import { AddPortfolioRow } from './AddPortfolioRow.tsx';
 import { DashboardSection } from './DashboardSection.tsx';
 import { formatDate } from '../../schemas/formatting.ts';
+import { theme } from '../theme/theme.ts';
 
 /** The section's texts. */
 const MY_PORTFOLIOS = 'My Portfolios';
@@ -45,9 +46,9 @@ const NO_SORT = (): void => undefined;
 
 const EmptyCell = styled.td`
   && {
-    padding: ${({ theme }) => theme.space.xl} ${({ theme }) => theme.space.md};
+    padding: ${theme.space.xl} ${theme.space.md};
     text-align: center;
-    color: ${({ theme }) => theme.color.textMuted};
+    color: ${theme.color.textMuted};
   }
 `;
 

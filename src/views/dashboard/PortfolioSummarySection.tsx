@@ -11,6 +11,7 @@ import {
 import { paths } from '../paths.ts';
 import { Problem } from '../portfolios/Notices.tsx';
 import { DashboardSection } from './DashboardSection.tsx';
+import { theme } from '../theme/theme.ts';
 
 /** The section's texts. */
 const SUMMARY = 'Teacher Portfolio Summary';
@@ -46,7 +47,7 @@ const COUNTS: readonly {
 const Cards = styled.dl`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(150px, 1fr));
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   margin: 0;
 `;
 
@@ -54,24 +55,24 @@ const Card = styled.div`
   position: relative;
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-top: 4px solid ${({ theme }) => theme.color.primary};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.card};
+  gap: ${theme.space.xs};
+  padding: ${theme.space.md} ${theme.space.lg};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-top: 4px solid ${theme.color.primary};
+  border-radius: ${theme.radius.md};
+  box-shadow: ${theme.shadow.card};
   dt {
-    color: ${({ theme }) => theme.color.textMuted};
-    font-size: ${({ theme }) => theme.font.size.sm};
-    font-weight: ${({ theme }) => theme.font.weight.bold};
+    color: ${theme.color.textMuted};
+    font-size: ${theme.font.size.sm};
+    font-weight: ${theme.font.weight.bold};
     letter-spacing: 0.04em;
     text-transform: uppercase;
   }
   dd {
     margin: 0;
-    font-size: ${({ theme }) => theme.font.size.xxl};
-    font-weight: ${({ theme }) => theme.font.weight.bold};
+    font-size: ${theme.font.size.xxl};
+    font-weight: ${theme.font.weight.bold};
     line-height: 1.2;
   }
   /* The whole card is the link. */
@@ -91,14 +92,14 @@ const Card = styled.div`
     outline: none;
   }
   &:focus-within:has(a:focus-visible) {
-    outline: 3px solid ${({ theme }) => theme.color.focus};
+    outline: 3px solid ${theme.color.focus};
     outline-offset: 2px;
   }
   &:has(a):hover {
-    border-color: ${({ theme }) => theme.color.primary};
+    border-color: ${theme.color.primary};
   }
   &:has(a):hover dt {
-    color: ${({ theme }) => theme.color.primary};
+    color: ${theme.color.primary};
   }
 `;
 
@@ -110,7 +111,7 @@ const Bar = styled.span`
   height: 1em;
   margin: 0.1em 0;
   border-radius: 4px;
-  background: ${({ theme }) => theme.color.surfaceAlt};
+  background: ${theme.color.surfaceAlt};
   animation: ${pulse} 1.4s ease-in-out infinite;
 `;
 

@@ -2,16 +2,17 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { dismiss, toasts, type Toast } from './toastStore.ts';
+import { theme } from '../theme/theme.ts';
 
 const GAP = 16;
 
 const Region = styled.div`
   position: fixed;
-  right: ${({ theme }) => theme.space.md};
-  bottom: ${({ theme }) => theme.space.md};
+  right: ${theme.space.md};
+  bottom: ${theme.space.md};
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   z-index: 1100;
   max-width: min(420px, calc(100vw - 32px));
   &:empty {
@@ -22,13 +23,13 @@ const Region = styled.div`
 const Item = styled.div<{ $tone: Toast['tone'] }>`
   display: flex;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.popover};
-  background: ${({ theme }) => theme.color.surface};
+  gap: ${theme.space.sm};
+  padding: ${theme.space.md};
+  border-radius: ${theme.radius.md};
+  box-shadow: ${theme.shadow.popover};
+  background: ${theme.color.surface};
   border-left: 6px solid
-    ${({ theme, $tone }) => ($tone === 'error' ? theme.color.danger : $tone === 'success' ? theme.color.success : theme.color.primary)};
+    ${({ $tone }) => ($tone === 'error' ? theme.color.danger : $tone === 'success' ? theme.color.success : theme.color.primary)};
   p {
     margin: 0;
     flex: 1;
@@ -47,12 +48,12 @@ const Close = styled.button`
   height: 32px;
   margin: -6px -6px -6px 0;
   border: none;
-  border-radius: ${({ theme }) => theme.radius.sm};
+  border-radius: ${theme.radius.sm};
   background: none;
   cursor: pointer;
   font-size: 1.25rem;
   line-height: 1;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
 `;
 
 type Box = { top: number; bottom: number; left: number; right: number };

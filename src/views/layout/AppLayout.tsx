@@ -4,28 +4,29 @@ import { useLocation } from 'wouter';
 import { Toaster } from '../feedback/Toaster.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
+import { theme } from '../theme/theme.ts';
 
 const SkipLink = styled.a`
   position: absolute;
-  left: ${({ theme }) => theme.space.md};
+  left: ${theme.space.md};
   top: -100px;
   z-index: 2000;
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  background: ${({ theme }) => theme.color.surface};
-  color: ${({ theme }) => theme.color.primary};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  box-shadow: ${({ theme }) => theme.shadow.popover};
+  padding: ${theme.space.sm} ${theme.space.md};
+  background: ${theme.color.surface};
+  color: ${theme.color.primary};
+  border-radius: ${theme.radius.sm};
+  box-shadow: ${theme.shadow.popover};
   &:focus {
-    top: ${({ theme }) => theme.space.sm};
+    top: ${theme.space.sm};
   }
 `;
 
 const Main = styled.main`
   flex: 1;
   width: 100%;
-  max-width: ${({ theme }) => theme.layout.maxWidth};
+  max-width: ${theme.layout.maxWidth};
   margin: 0 auto;
-  padding: ${({ theme }) => theme.space.lg} ${({ theme }) => theme.space.md};
+  padding: ${theme.space.lg} ${theme.space.md};
   &:focus {
     outline: none;
   }

@@ -4,27 +4,28 @@ import { useCurrentUser } from '../../machines/session/useSession.ts';
 import { useAppConfig } from '../appConfig.ts';
 import { footerContent } from '../content/footerContent.ts';
 import { paths } from '../paths.ts';
+import { theme } from '../theme/theme.ts';
 
 const Bar = styled.footer`
   margin-top: auto;
-  background: ${({ theme }) => theme.color.surface};
-  border-top: 1px solid ${({ theme }) => theme.color.border};
-  color: ${({ theme }) => theme.color.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  background: ${theme.color.surface};
+  border-top: 1px solid ${theme.color.border};
+  color: ${theme.color.textMuted};
+  font-size: ${theme.font.size.sm};
 `;
 
 const Inner = styled.div`
-  max-width: ${({ theme }) => theme.layout.maxWidth};
+  max-width: ${theme.layout.maxWidth};
   margin: 0 auto;
-  padding: ${({ theme }) => theme.space.md};
+  padding: ${theme.space.md};
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   align-items: center;
   justify-content: space-between;
   ul {
     display: flex;
-    gap: ${({ theme }) => theme.space.md};
+    gap: ${theme.space.md};
     list-style: none;
     margin: 0;
     padding: 0;

@@ -5,6 +5,7 @@ import { useCurrentUser, useSessionEvents } from '../../machines/session/useSess
 import { useAppConfig } from '../appConfig.ts';
 import { paths } from '../paths.ts';
 import { UserMenu } from './UserMenu.tsx';
+import { theme } from '../theme/theme.ts';
 
 // Signed-in chrome: the bell and its feed load after the shell, so the sign-in page never carries them.
 const NotificationBell = lazy(async () => ({
@@ -13,35 +14,35 @@ const NotificationBell = lazy(async () => ({
 
 const Bar = styled.header`
   position: relative;
-  background: ${({ theme }) => theme.color.headerBackground};
-  color: ${({ theme }) => theme.color.headerText};
+  background: ${theme.color.headerBackground};
+  color: ${theme.color.headerText};
 `;
 
 const Inner = styled.div`
-  max-width: ${({ theme }) => theme.layout.maxWidth};
+  max-width: ${theme.layout.maxWidth};
   margin: 0 auto;
-  min-height: ${({ theme }) => theme.layout.headerHeight};
-  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
+  min-height: ${theme.layout.headerHeight};
+  padding: ${theme.space.xs} ${theme.space.md};
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.xs} ${theme.space.lg};
   flex-wrap: wrap;
-  @media ${({ theme }) => theme.media.phone} {
+  @media ${theme.media.phone} {
     min-height: 56px;
-    gap: 0 ${({ theme }) => theme.space.sm};
+    gap: 0 ${theme.space.sm};
   }
 `;
 
 const Brand = styled(Link)`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  color: ${({ theme }) => theme.color.headerText};
-  font-size: ${({ theme }) => theme.font.size.lg};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  gap: ${theme.space.sm};
+  color: ${theme.color.headerText};
+  font-size: ${theme.font.size.lg};
+  font-weight: ${theme.font.weight.bold};
   text-decoration: none;
   &:hover {
-    color: ${({ theme }) => theme.color.headerText};
+    color: ${theme.color.headerText};
   }
 `;
 
@@ -56,7 +57,7 @@ const Nav = styled.nav<{ $wide: boolean; $links: number }>`
   @media (max-width: ${({ $links }) => ($links > 3 ? '1300px' : '1100px')}) {
     ${({ $wide }) => ($wide ? 'order: 3; flex-basis: 100%;' : '')}
   }
-  @media ${({ theme }) => theme.media.phone} {
+  @media ${theme.media.phone} {
     order: 0;
     flex-basis: auto;
     justify-content: flex-end;
@@ -66,7 +67,7 @@ const Nav = styled.nav<{ $wide: boolean; $links: number }>`
 const Links = styled.div<{ $open: boolean; $links: number }>`
   ul {
     display: flex;
-    gap: ${({ theme }) => theme.space.xs};
+    gap: ${theme.space.xs};
     list-style: none;
     margin: 0;
     padding: 0;
@@ -74,9 +75,9 @@ const Links = styled.div<{ $open: boolean; $links: number }>`
   }
   /* Four links in one row on an upright iPad (768 px): a little smaller. */
   @media (min-width: 768px) and (max-width: 1023px) {
-    ${({ $links, theme }) => ($links > 3 ? `ul a { padding: 8px 10px; font-size: ${theme.font.size.xs}; letter-spacing: 0.04em; }` : '')}
+    ${({ $links }) => ($links > 3 ? `ul a { padding: 8px 10px; font-size: ${theme.font.size.xs}; letter-spacing: 0.04em; }` : '')}
   }
-  @media ${({ theme }) => theme.media.phone} {
+  @media ${theme.media.phone} {
     /* The disclosed panel: a full-width list under the header bar. */
     display: ${({ $open }) => ($open ? 'block' : 'none')};
     position: absolute;
@@ -84,9 +85,9 @@ const Links = styled.div<{ $open: boolean; $links: number }>`
     right: 0;
     top: 56px;
     z-index: 900;
-    padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.md};
-    background: ${({ theme }) => theme.color.headerBackground};
-    box-shadow: ${({ theme }) => theme.shadow.popover};
+    padding: ${theme.space.sm} ${theme.space.md} ${theme.space.md};
+    background: ${theme.color.headerBackground};
+    box-shadow: ${theme.shadow.popover};
     ul {
       flex-direction: column;
       gap: 0;
@@ -97,16 +98,16 @@ const Links = styled.div<{ $open: boolean; $links: number }>`
 const MenuButton = styled.button`
   display: none;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   min-height: 44px;
-  padding: 0 ${({ theme }) => theme.space.md};
+  padding: 0 ${theme.space.md};
   border: 1px solid rgba(255, 255, 255, 0.6);
-  border-radius: ${({ theme }) => theme.radius.sm};
+  border-radius: ${theme.radius.sm};
   background: none;
-  color: ${({ theme }) => theme.color.headerText};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
+  color: ${theme.color.headerText};
+  font-weight: ${theme.font.weight.medium};
   cursor: pointer;
-  @media ${({ theme }) => theme.media.phone} {
+  @media ${theme.media.phone} {
     display: inline-flex;
   }
 `;
@@ -116,7 +117,7 @@ const Tools = styled.div`
   margin-left: auto;
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 /** Keeps the bell's place while it loads. */
@@ -127,7 +128,7 @@ const BellSpace = styled.span`
 `;
 
 const Account = styled.div`
-  @media ${({ theme }) => theme.media.phone} {
+  @media ${theme.media.phone} {
     display: none;
   }
 `;
@@ -135,16 +136,16 @@ const Account = styled.div`
 /** The account's items inside the phone menu (the user menu takes them on wider screens). */
 const PhoneAccount = styled.div`
   display: none;
-  @media ${({ theme }) => theme.media.phone} {
+  @media ${theme.media.phone} {
     display: block;
-    margin-top: ${({ theme }) => theme.space.sm};
-    padding-top: ${({ theme }) => theme.space.sm};
+    margin-top: ${theme.space.sm};
+    padding-top: ${theme.space.sm};
     border-top: 1px solid rgba(255, 255, 255, 0.3);
     p {
-      margin: 0 0 ${({ theme }) => theme.space.xs};
+      margin: 0 0 ${theme.space.xs};
       padding: 0 12px;
-      color: ${({ theme }) => theme.color.headerText};
-      font-weight: ${({ theme }) => theme.font.weight.bold};
+      color: ${theme.color.headerText};
+      font-weight: ${theme.font.weight.bold};
     }
     a,
     button {
@@ -153,7 +154,7 @@ const PhoneAccount = styled.div`
       padding: 12px;
       border: none;
       background: none;
-      color: ${({ theme }) => theme.color.headerText};
+      color: ${theme.color.headerText};
       font: inherit;
       text-align: left;
       text-decoration: none;
@@ -165,21 +166,21 @@ const PhoneAccount = styled.div`
 const NavLink = styled(Link)<{ $active: boolean }>`
   display: inline-block;
   padding: 8px 12px;
-  color: ${({ theme }) => theme.color.headerText};
+  color: ${theme.color.headerText};
   text-decoration: none;
-  font-size: ${({ theme }) => theme.font.size.sm};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
+  font-size: ${theme.font.size.sm};
+  font-weight: ${theme.font.weight.medium};
   letter-spacing: 0.06em;
-  border-bottom: 3px solid ${({ $active, theme }) => ($active ? theme.color.headerAccent : 'transparent')};
+  border-bottom: 3px solid ${({ $active }) => ($active ? theme.color.headerAccent : 'transparent')};
   &:hover {
-    color: ${({ theme }) => theme.color.headerText};
+    color: ${theme.color.headerText};
     border-bottom-color: rgba(255, 255, 255, 0.6);
   }
-  @media ${({ theme }) => theme.media.phone} {
+  @media ${theme.media.phone} {
     display: block;
     padding: 12px;
     border-bottom: none;
-    border-left: 4px solid ${({ $active, theme }) => ($active ? theme.color.headerAccent : 'transparent')};
+    border-left: 4px solid ${({ $active }) => ($active ? theme.color.headerAccent : 'transparent')};
   }
 `;
 

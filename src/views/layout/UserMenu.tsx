@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import styled from 'styled-components';
 import { paths } from '../paths.ts';
+import { theme } from '../theme/theme.ts';
 
 const Wrap = styled.div`
   position: relative;
@@ -10,14 +11,14 @@ const Wrap = styled.div`
 const Trigger = styled.button`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   background: none;
   border: 1px solid rgba(255, 255, 255, 0.5);
-  border-radius: ${({ theme }) => theme.radius.sm};
-  color: ${({ theme }) => theme.color.headerText};
+  border-radius: ${theme.radius.sm};
+  color: ${theme.color.headerText};
   padding: 6px 12px;
   cursor: pointer;
-  font-weight: ${({ theme }) => theme.font.weight.medium};
+  font-weight: ${theme.font.weight.medium};
   max-width: 240px;
   span {
     overflow: hidden;
@@ -32,11 +33,11 @@ const Menu = styled.ul`
   top: calc(100% + 6px);
   min-width: 200px;
   margin: 0;
-  padding: ${({ theme }) => theme.space.xs} 0;
+  padding: ${theme.space.xs} 0;
   list-style: none;
-  background: ${({ theme }) => theme.color.surface};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.popover};
+  background: ${theme.color.surface};
+  border-radius: ${theme.radius.md};
+  box-shadow: ${theme.shadow.popover};
   z-index: 500;
   a,
   button {
@@ -46,7 +47,7 @@ const Menu = styled.ul`
     padding: 10px 16px;
     border: none;
     background: none;
-    color: ${({ theme }) => theme.color.text};
+    color: ${theme.color.text};
     text-decoration: none;
     cursor: pointer;
   }
@@ -54,7 +55,7 @@ const Menu = styled.ul`
   button:hover,
   a:focus-visible,
   button:focus-visible {
-    background: ${({ theme }) => theme.color.surfaceAlt};
+    background: ${theme.color.surfaceAlt};
   }
 `;
 

@@ -32,7 +32,7 @@ const bellStyles = `
 
 const BellButton = styled.button`
   ${bellStyles}
-  color: ${({ theme }) => theme.color.headerText};
+  color: ${theme.color.headerText};
   &:hover {
     background: rgba(255, 255, 255, 0.12);
   }
@@ -40,9 +40,9 @@ const BellButton = styled.button`
 
 const BellLink = styled.a`
   ${bellStyles}
-  color: ${({ theme }) => theme.color.headerText};
+  color: ${theme.color.headerText};
   &:hover {
-    color: ${({ theme }) => theme.color.headerText};
+    color: ${theme.color.headerText};
     background: rgba(255, 255, 255, 0.12);
   }
 `;
@@ -54,11 +54,11 @@ const Badge = styled.span`
   min-width: 20px;
   height: 20px;
   padding: 0 5px;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.color.headerAccent};
+  border-radius: ${theme.radius.pill};
+  background: ${theme.color.headerAccent};
   color: #1b2a38;
-  font-size: ${({ theme }) => theme.font.size.xs};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  font-size: ${theme.font.size.xs};
+  font-weight: ${theme.font.weight.bold};
   line-height: 20px;
   text-align: center;
 `;
@@ -71,11 +71,11 @@ const Panel = styled.div`
   width: min(420px, calc(100vw - 24px));
   max-height: min(70vh, 640px);
   overflow: auto;
-  padding: ${({ theme }) => theme.space.md};
-  background: ${({ theme }) => theme.color.surface};
-  color: ${({ theme }) => theme.color.text};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.popover};
+  padding: ${theme.space.md};
+  background: ${theme.color.surface};
+  color: ${theme.color.text};
+  border-radius: ${theme.radius.md};
+  box-shadow: ${theme.shadow.popover};
   &:focus {
     outline: none;
   }

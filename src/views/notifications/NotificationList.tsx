@@ -15,6 +15,7 @@ import { BusyButton } from '../components/BusyButton.tsx';
 import { Button } from '../components/Button.tsx';
 import { paths } from '../paths.ts';
 import { formatRelative } from '../../schemas/formatting.ts';
+import { theme } from '../theme/theme.ts';
 
 /** What an empty feed says. */
 export const NO_NOTIFICATIONS = 'You have no notifications yet.';
@@ -24,17 +25,17 @@ const Toolbar = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  margin-bottom: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm} ${theme.space.md};
+  margin-bottom: ${theme.space.sm};
   h2 {
     margin: 0 auto 0 0;
-    font-size: ${({ theme }) => theme.font.size.lg};
+    font-size: ${theme.font.size.lg};
   }
   a {
-    font-size: ${({ theme }) => theme.font.size.sm};
+    font-size: ${theme.font.size.sm};
   }
   button[aria-disabled='true'] {
-    color: ${({ theme }) => theme.color.textMuted};
+    color: ${theme.color.textMuted};
     text-decoration: none;
     cursor: default;
   }
@@ -44,26 +45,26 @@ const List = styled.ul`
   list-style: none;
   margin: 0;
   padding: 0;
-  border-top: 1px solid ${({ theme }) => theme.color.border};
+  border-top: 1px solid ${theme.color.border};
 `;
 
 const ItemLink = styled.a<{ $unread: boolean }>`
   display: grid;
   grid-template-columns: 36px minmax(0, 1fr) 10px;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   align-items: start;
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.sm};
-  border-bottom: 1px solid ${({ theme }) => theme.color.border};
-  color: ${({ theme }) => theme.color.text};
+  padding: ${theme.space.sm} ${theme.space.sm};
+  border-bottom: 1px solid ${theme.color.border};
+  color: ${theme.color.text};
   text-decoration: none;
   background: ${({ $unread }) => ($unread ? '#e8f1f8' : 'transparent')};
   &:hover {
-    background: ${({ theme }) => theme.color.surfaceAlt};
-    color: ${({ theme }) => theme.color.text};
+    background: ${theme.color.surfaceAlt};
+    color: ${theme.color.text};
   }
   .summary {
     display: block;
-    font-weight: ${({ $unread, theme }) => ($unread ? theme.font.weight.bold : theme.font.weight.regular)};
+    font-weight: ${({ $unread }) => ($unread ? theme.font.weight.bold : theme.font.weight.regular)};
     overflow-wrap: anywhere;
   }
 `;
@@ -75,17 +76,17 @@ const Avatar = styled.span`
   width: 36px;
   height: 36px;
   border-radius: 50%;
-  background: ${({ theme }) => theme.color.primary};
-  color: ${({ theme }) => theme.color.primaryText};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  background: ${theme.color.primary};
+  color: ${theme.color.primaryText};
+  font-size: ${theme.font.size.sm};
+  font-weight: ${theme.font.weight.bold};
 `;
 
 const Meta = styled.span`
   display: block;
-  margin-top: ${({ theme }) => theme.space.xxs};
-  color: ${({ theme }) => theme.color.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  margin-top: ${theme.space.xxs};
+  color: ${theme.color.textMuted};
+  font-size: ${theme.font.size.sm};
 `;
 
 const Dot = styled.span<{ $unread: boolean }>`
@@ -93,18 +94,18 @@ const Dot = styled.span<{ $unread: boolean }>`
   height: 10px;
   margin-top: 6px;
   border-radius: 50%;
-  background: ${({ $unread, theme }) => ($unread ? theme.color.primary : 'transparent')};
+  background: ${({ $unread }) => ($unread ? theme.color.primary : 'transparent')};
 `;
 
 const Note = styled.p`
-  margin: ${({ theme }) => theme.space.md} 0;
-  color: ${({ theme }) => theme.color.textMuted};
+  margin: ${theme.space.md} 0;
+  color: ${theme.color.textMuted};
 `;
 
 const Failure = styled.div`
-  margin: ${({ theme }) => theme.space.md} 0;
+  margin: ${theme.space.md} 0;
   p {
-    margin: 0 0 ${({ theme }) => theme.space.sm};
+    margin: 0 0 ${theme.space.sm};
   }
 `;
 
@@ -113,8 +114,8 @@ const Foot = styled.div`
   flex-wrap: wrap;
   justify-content: space-between;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-top: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.sm};
+  margin-top: ${theme.space.md};
 `;
 
 /** Up to two initials of a name ('Theo Teacher' → 'TT'). */

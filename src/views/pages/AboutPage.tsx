@@ -5,6 +5,7 @@ import { PageHeading } from '../components/PageHeading.tsx';
 import { useAppConfig } from '../appConfig.ts';
 import { configuredContacts, ContactList, Prose, Section } from '../content/PublicBlocks.tsx';
 import { siteContent, type ContactLabels, type TeamSection } from '../content/siteContent.ts';
+import { theme } from '../theme/theme.ts';
 
 /** What the About page says (see the content module). */
 export interface AboutContent {
@@ -24,7 +25,7 @@ export interface AboutContent {
 const Top = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.xl};
+  gap: ${theme.space.xl};
   align-items: start;
   @media (max-width: 900px) {
     grid-template-columns: minmax(0, 1fr);
@@ -37,10 +38,10 @@ const Top = styled.div`
 const VideoFrame = styled.div`
   position: relative;
   aspect-ratio: 16 / 9;
-  border-radius: ${({ theme }) => theme.radius.md};
+  border-radius: ${theme.radius.md};
   overflow: hidden;
-  background: ${({ theme }) => theme.color.headerBackground};
-  box-shadow: ${({ theme }) => theme.shadow.card};
+  background: ${theme.color.headerBackground};
+  box-shadow: ${theme.shadow.card};
   iframe {
     position: absolute;
     inset: 0;
@@ -58,17 +59,13 @@ const Poster = styled.button`
   flex-direction: column;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   border: 0;
   cursor: pointer;
-  color: ${({ theme }) => theme.color.headerText};
-  background: linear-gradient(
-    135deg,
-    ${({ theme }) => theme.color.headerBackground},
-    ${({ theme }) => theme.color.primary}
-  );
-  font-size: ${({ theme }) => theme.font.size.lg};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
+  color: ${theme.color.headerText};
+  background: linear-gradient(135deg, ${theme.color.headerBackground}, ${theme.color.primary});
+  font-size: ${theme.font.size.lg};
+  font-weight: ${theme.font.weight.medium};
   &:focus-visible {
     outline-offset: -6px;
   }
@@ -82,22 +79,22 @@ const Poster = styled.button`
 `;
 
 const Notice = styled.p`
-  margin: ${({ theme }) => theme.space.sm} 0 0;
-  font-size: ${({ theme }) => theme.font.size.sm};
-  color: ${({ theme }) => theme.color.textMuted};
+  margin: ${theme.space.sm} 0 0;
+  font-size: ${theme.font.size.sm};
+  color: ${theme.color.textMuted};
 `;
 
 const TeamGrid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
   h3 {
-    font-size: ${({ theme }) => theme.font.size.md};
+    font-size: ${theme.font.size.md};
     text-transform: uppercase;
     letter-spacing: 0.08em;
-    color: ${({ theme }) => theme.color.textMuted};
-    border-bottom: 2px solid ${({ theme }) => theme.color.border};
-    padding-bottom: ${({ theme }) => theme.space.xs};
+    color: ${theme.color.textMuted};
+    border-bottom: 2px solid ${theme.color.border};
+    padding-bottom: ${theme.space.xs};
   }
 `;
 
@@ -106,10 +103,10 @@ const Members = styled.ul`
   margin: 0;
   padding: 0;
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   li {
     display: flex;
-    gap: ${({ theme }) => theme.space.md};
+    gap: ${theme.space.md};
     align-items: flex-start;
   }
   p {
@@ -119,8 +116,8 @@ const Members = styled.ul`
     display: block;
   }
   p + p {
-    color: ${({ theme }) => theme.color.textMuted};
-    font-size: ${({ theme }) => theme.font.size.sm};
+    color: ${theme.color.textMuted};
+    font-size: ${theme.font.size.sm};
   }
 `;
 
@@ -132,10 +129,10 @@ const Avatar = styled.span`
   width: 48px;
   height: 48px;
   border-radius: 50%;
-  background: ${({ theme }) => theme.color.surfaceAlt};
-  border: 2px solid ${({ theme }) => theme.color.accent};
-  color: ${({ theme }) => theme.color.accent};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  background: ${theme.color.surfaceAlt};
+  border: 2px solid ${theme.color.accent};
+  color: ${theme.color.accent};
+  font-weight: ${theme.font.weight.bold};
   letter-spacing: 0.04em;
 `;
 

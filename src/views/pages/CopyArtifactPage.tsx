@@ -23,6 +23,7 @@ import { PageHeading } from '../components/PageHeading.tsx';
 import { PageSkeleton } from '../components/PageSkeleton.tsx';
 import { TargetList } from '../copy/TargetList.tsx';
 import { buildPath, paths } from '../paths.ts';
+import { theme } from '../theme/theme.ts';
 
 export const PAGE_TITLE = 'Copy Artifact';
 export const TARGETS_LEGEND = 'Copy snapshot of artifact to:';
@@ -33,27 +34,27 @@ export const INCLUDE_NOTES_LABEL =
 
 const Card = styled.section`
   max-width: 760px;
-  padding: ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.card};
+  padding: ${theme.space.lg};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  box-shadow: ${theme.shadow.card};
   p {
-    margin: 0 0 ${({ theme }) => theme.space.md};
+    margin: 0 0 ${theme.space.md};
   }
 `;
 
 const Source = styled.dl`
-  margin: 0 0 ${({ theme }) => theme.space.lg};
+  margin: 0 0 ${theme.space.lg};
   dt {
-    font-size: ${({ theme }) => theme.font.size.sm};
-    color: ${({ theme }) => theme.color.textMuted};
-    font-weight: ${({ theme }) => theme.font.weight.medium};
+    font-size: ${theme.font.size.sm};
+    color: ${theme.color.textMuted};
+    font-weight: ${theme.font.weight.medium};
   }
   dd {
     margin: 0;
-    font-size: ${({ theme }) => theme.font.size.lg};
-    font-weight: ${({ theme }) => theme.font.weight.bold};
+    font-size: ${theme.font.size.lg};
+    font-weight: ${theme.font.weight.bold};
     overflow-wrap: anywhere;
   }
 `;
@@ -62,15 +63,15 @@ const Bar = styled.div`
   display: flex;
   flex-wrap: wrap;
   justify-content: flex-end;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-top: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.sm};
+  margin-top: ${theme.space.md};
 `;
 
 const NotesChoice = styled.label`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-top: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.sm};
+  margin-top: ${theme.space.md};
   input {
     width: 20px;
     height: 20px;
@@ -80,19 +81,18 @@ const NotesChoice = styled.label`
 const Links = styled.p`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
 `;
 
 const Problem = styled.div<{ $tone?: 'danger' | 'warning' }>`
   max-width: 760px;
-  padding: ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-left: 6px solid
-    ${({ theme, $tone = 'danger' }) => ($tone === 'danger' ? theme.color.danger : theme.color.warning)};
-  border-radius: ${({ theme }) => theme.radius.md};
+  padding: ${theme.space.lg};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-left: 6px solid ${({ $tone = 'danger' }) => ($tone === 'danger' ? theme.color.danger : theme.color.warning)};
+  border-radius: ${theme.radius.md};
   p {
-    margin: 0 0 ${({ theme }) => theme.space.md};
+    margin: 0 0 ${theme.space.md};
   }
   p:last-child {
     margin-bottom: 0;

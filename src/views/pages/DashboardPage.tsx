@@ -7,10 +7,11 @@ import { InvitationsSection } from '../dashboard/InvitationsSection.tsx';
 import { MyPortfoliosSection } from '../dashboard/MyPortfoliosSection.tsx';
 import { PortfolioSummarySection } from '../dashboard/PortfolioSummarySection.tsx';
 import { SharedPortfoliosSection } from '../dashboard/SharedPortfoliosSection.tsx';
+import { theme } from '../theme/theme.ts';
 
 const Greeting = styled.p`
-  font-size: ${({ theme }) => theme.font.size.lg};
-  margin: 0 0 ${({ theme }) => theme.space.lg};
+  font-size: ${theme.font.size.lg};
+  margin: 0 0 ${theme.space.lg};
 `;
 
 /**

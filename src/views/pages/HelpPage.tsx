@@ -3,6 +3,7 @@ import { useAppConfig } from '../appConfig.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { configuredContacts, ContactList, Prose, Section } from '../content/PublicBlocks.tsx';
 import { siteContent, type ContactLabels, type TextSection } from '../content/siteContent.ts';
+import { theme } from '../theme/theme.ts';
 
 /** What the Help page says (see the content module). */
 export interface HelpContent {
@@ -19,11 +20,11 @@ export interface HelpContent {
 
 const Guide = styled(Prose)`
   section + section {
-    margin-top: ${({ theme }) => theme.space.lg};
+    margin-top: ${theme.space.lg};
   }
   h2 {
-    font-size: ${({ theme }) => theme.font.size.lg};
-    color: ${({ theme }) => theme.color.headerBackground};
+    font-size: ${theme.font.size.lg};
+    color: ${theme.color.headerBackground};
   }
 `;
 

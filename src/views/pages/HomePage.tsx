@@ -8,6 +8,7 @@ import { Card, configuredContacts, ContactList, Prose, Section } from '../conten
 import { siteContent, type Audience, type ContactLabels, type StoreBadge } from '../content/siteContent.ts';
 import { BrandMark } from '../layout/Header.tsx';
 import { paths } from '../paths.ts';
+import { theme } from '../theme/theme.ts';
 
 /** What the Home page says (see the content module). */
 export interface HomeContent {
@@ -34,30 +35,30 @@ export interface HomeContent {
 const Hero = styled.div`
   display: grid;
   grid-template-columns: auto 1fr;
-  gap: ${({ theme }) => theme.space.xl};
+  gap: ${theme.space.xl};
   align-items: center;
-  padding: ${({ theme }) => theme.space.xl};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.card};
+  padding: ${theme.space.xl};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  box-shadow: ${theme.shadow.card};
   h1 {
     margin: 0;
     font-size: 2.5rem;
-    color: ${({ theme }) => theme.color.headerBackground};
+    color: ${theme.color.headerBackground};
   }
   @media (max-width: 640px) {
     grid-template-columns: 1fr;
     justify-items: start;
-    padding: ${({ theme }) => theme.space.lg};
+    padding: ${theme.space.lg};
   }
 `;
 
 const Tagline = styled.p`
-  margin: ${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.md};
-  font-size: ${({ theme }) => theme.font.size.lg};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
-  color: ${({ theme }) => theme.color.accent};
+  margin: ${theme.space.sm} 0 ${theme.space.md};
+  font-size: ${theme.font.size.lg};
+  font-weight: ${theme.font.weight.medium};
+  color: ${theme.color.accent};
 `;
 
 const Intro = styled.p`
@@ -68,22 +69,22 @@ const Intro = styled.p`
 const Audiences = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const Split = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(300px, 1fr));
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
   align-items: start;
 `;
 
 const Badges = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   list-style: none;
-  margin: ${({ theme }) => theme.space.md} 0 0;
+  margin: ${theme.space.md} 0 0;
   padding: 0;
   a {
     display: inline-block;

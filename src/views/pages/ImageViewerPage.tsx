@@ -21,6 +21,7 @@ import { MediaUnavailable } from '../viewers/MediaUnavailable.tsx';
 import { useViewedFile } from '../../machines/viewedFile/useViewedFile.ts';
 import { ViewerBack } from '../viewers/ViewerBack.tsx';
 import { useViewerOrigin } from '../viewers/viewerOrigin.ts';
+import { theme } from '../theme/theme.ts';
 
 /** The title of an image whose name the viewer does not know (never the stored file's name). */
 export const UNNAMED_IMAGE = 'Image';
@@ -29,20 +30,20 @@ const Toolbar = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-bottom: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
+  margin-bottom: ${theme.space.sm};
 `;
 
 const Status = styled.p`
   margin: 0 0 0 auto;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
   font-variant-numeric: tabular-nums;
 `;
 
 const Keys = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space.sm};
-  color: ${({ theme }) => theme.color.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  margin: 0 0 ${theme.space.sm};
+  color: ${theme.color.textMuted};
+  font-size: ${theme.font.size.sm};
 `;
 
 const Viewport = styled.div<{ $dragging: boolean }>`
@@ -51,11 +52,11 @@ const Viewport = styled.div<{ $dragging: boolean }>`
   min-height: 280px;
   overflow: auto;
   background: #20262d;
-  border-radius: ${({ theme }) => theme.radius.md};
+  border-radius: ${theme.radius.md};
   cursor: ${({ $dragging }) => ($dragging ? 'grabbing' : 'grab')};
   /* The viewer handles one-finger panning and two-finger pinches itself. */
   touch-action: none;
-  @media ${({ theme }) => theme.media.phone} {
+  @media ${theme.media.phone} {
     height: calc(100vh - 300px);
   }
 `;

@@ -21,31 +21,32 @@ import { ConfirmDialog } from '../components/Dialog.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { PageSkeleton } from '../components/PageSkeleton.tsx';
 import { formatDate } from '../../schemas/formatting.ts';
+import { theme } from '../theme/theme.ts';
 
 export const DELETE_INVITATION_QUESTION = 'Are you sure you want to delete this invitation?';
 
 const Card = styled.section`
-  padding: ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg};
-  margin-bottom: ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.card};
+  padding: ${theme.space.md} ${theme.space.lg};
+  margin-bottom: ${theme.space.lg};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  box-shadow: ${theme.shadow.card};
   h2 {
-    font-size: ${({ theme }) => theme.font.size.lg};
-    margin-bottom: ${({ theme }) => theme.space.sm};
+    font-size: ${theme.font.size.lg};
+    margin-bottom: ${theme.space.sm};
   }
 `;
 
 const Facts = styled.dl`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
-  margin: 0 0 ${({ theme }) => theme.space.md};
+  gap: ${theme.space.sm} ${theme.space.lg};
+  margin: 0 0 ${theme.space.md};
   dt {
-    font-size: ${({ theme }) => theme.font.size.sm};
-    color: ${({ theme }) => theme.color.textMuted};
-    font-weight: ${({ theme }) => theme.font.weight.medium};
+    font-size: ${theme.font.size.sm};
+    color: ${theme.color.textMuted};
+    font-weight: ${theme.font.weight.medium};
   }
   dd {
     margin: 0;
@@ -54,7 +55,7 @@ const Facts = styled.dl`
 `;
 
 const Muted = styled.span`
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
   font-style: italic;
 `;
 
@@ -62,20 +63,20 @@ const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   justify-content: flex-end;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const Problem = styled.div`
-  padding: ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-left: 6px solid ${({ theme }) => theme.color.danger};
-  border-radius: ${({ theme }) => theme.radius.md};
+  padding: ${theme.space.lg};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-left: 6px solid ${theme.color.danger};
+  border-radius: ${theme.radius.md};
   h2 {
-    font-size: ${({ theme }) => theme.font.size.lg};
+    font-size: ${theme.font.size.lg};
   }
   p {
-    margin: 0 0 ${({ theme }) => theme.space.md};
+    margin: 0 0 ${theme.space.md};
   }
 `;
 

@@ -7,11 +7,12 @@ import { AuthActions, AuthCard, focusField } from '../components/AuthCard.tsx';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { TextField } from '../components/Field.tsx';
 import { paths } from '../paths.ts';
+import { theme } from '../theme/theme.ts';
 
 const ForgotLine = styled.p`
-  margin: -${({ theme }) => theme.space.xs} 0 0;
+  margin: -${theme.space.xs} 0 0;
   text-align: right;
-  font-size: ${({ theme }) => theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
   /* A target of at least 24 × 24 px (WCAG 2.2, 2.5.8). */
   a {
     display: inline-flex;
@@ -26,11 +27,11 @@ const ForgotLine = styled.p`
  * 2.5.8); the hint under it says when to leave it unticked.
  */
 const KeepSignedIn = styled.div`
-  margin: ${({ theme }) => theme.space.md} 0 0;
+  margin: ${theme.space.md} 0 0;
   label {
     display: inline-flex;
     align-items: center;
-    gap: ${({ theme }) => theme.space.sm};
+    gap: ${theme.space.sm};
     min-height: 24px;
     cursor: pointer;
   }
@@ -39,7 +40,7 @@ const KeepSignedIn = styled.div`
     height: 24px;
     margin: 0;
     flex-shrink: 0;
-    accent-color: ${({ theme }) => theme.color.primary};
+    accent-color: ${theme.color.primary};
     cursor: pointer;
   }
   input:disabled,
@@ -47,20 +48,20 @@ const KeepSignedIn = styled.div`
     cursor: default;
   }
   p {
-    margin: ${({ theme }) => theme.space.xxs} 0 0 calc(24px + ${({ theme }) => theme.space.sm});
-    color: ${({ theme }) => theme.color.textMuted};
-    font-size: ${({ theme }) => theme.font.size.sm};
+    margin: ${theme.space.xxs} 0 0 calc(24px + ${theme.space.sm});
+    color: ${theme.color.textMuted};
+    font-size: ${theme.font.size.sm};
   }
 `;
 
 /** Why the login failed, right under the form that caused it. */
 const Failure = styled.p`
-  margin: ${({ theme }) => theme.space.md} 0 0;
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  border-left: 4px solid ${({ theme }) => theme.color.danger};
-  background: ${({ theme }) => theme.color.surfaceAlt};
-  color: ${({ theme }) => theme.color.danger};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
+  margin: ${theme.space.md} 0 0;
+  padding: ${theme.space.sm} ${theme.space.md};
+  border-left: 4px solid ${theme.color.danger};
+  background: ${theme.color.surfaceAlt};
+  color: ${theme.color.danger};
+  font-weight: ${theme.font.weight.medium};
 `;
 
 /**

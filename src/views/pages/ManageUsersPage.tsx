@@ -12,6 +12,7 @@ import { Button } from '../components/Button.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { CreateUserDialog } from '../users/CreateUserDialog.tsx';
 import { UsersTable } from '../users/UsersTable.tsx';
+import { theme } from '../theme/theme.ts';
 
 /** What anyone but a researcher sees (spec §6). */
 export const ONLY_RESEARCHERS_MESSAGE = 'Only researchers can manage users.';
@@ -21,29 +22,29 @@ const Toolbar = styled.div`
   align-items: baseline;
   justify-content: space-between;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  margin-bottom: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.sm} ${theme.space.md};
+  margin-bottom: ${theme.space.md};
   p {
     margin: 0;
-    color: ${({ theme }) => theme.color.textMuted};
+    color: ${theme.color.textMuted};
   }
 `;
 
 const Count = styled.p`
-  font-weight: ${({ theme }) => theme.font.weight.medium};
+  font-weight: ${theme.font.weight.medium};
 `;
 
 const Problem = styled.div`
-  padding: ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-left: 6px solid ${({ theme }) => theme.color.danger};
-  border-radius: ${({ theme }) => theme.radius.md};
+  padding: ${theme.space.lg};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-left: 6px solid ${theme.color.danger};
+  border-radius: ${theme.radius.md};
   h2 {
-    font-size: ${({ theme }) => theme.font.size.lg};
+    font-size: ${theme.font.size.lg};
   }
   p {
-    margin: 0 0 ${({ theme }) => theme.space.md};
+    margin: 0 0 ${theme.space.md};
   }
 `;
 

@@ -16,6 +16,7 @@ import { PageSkeleton } from '../components/PageSkeleton.tsx';
 import { FREQUENCY_TEXT, KIND_ORDER, KIND_TEXT } from '../notifications/notificationKinds.ts';
 import { paths } from '../paths.ts';
 import { Problem } from '../portfolios/Notices.tsx';
+import { theme } from '../theme/theme.ts';
 
 export const SETTINGS_TITLE = 'Notification Settings';
 export const SETTINGS_LOAD_FAILED = 'Your e-mail settings could not be loaded';
@@ -23,31 +24,31 @@ export const SETTINGS_SAVE_FAILED = 'Your e-mail settings could not be saved.';
 
 const Form = styled.form`
   max-width: 760px;
-  padding: ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.card};
-  @media ${({ theme }) => theme.media.phone} {
-    padding: ${({ theme }) => theme.space.md};
+  padding: ${theme.space.lg};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  box-shadow: ${theme.shadow.card};
+  @media ${theme.media.phone} {
+    padding: ${theme.space.md};
   }
 `;
 
 const Intro = styled.p`
   max-width: 760px;
-  margin: 0 0 ${({ theme }) => theme.space.md};
+  margin: 0 0 ${theme.space.md};
 `;
 
 const Kind = styled.fieldset`
   margin: 0;
-  padding: ${({ theme }) => theme.space.md} 0;
+  padding: ${theme.space.md} 0;
   border: none;
-  border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  border-bottom: 1px solid ${theme.color.border};
   legend {
     float: left;
     width: 100%;
     padding: 0;
-    font-weight: ${({ theme }) => theme.font.weight.bold};
+    font-weight: ${theme.font.weight.bold};
   }
 `;
 
@@ -57,22 +58,22 @@ const KindRow = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
+  gap: ${theme.space.xs} ${theme.space.md};
   p {
-    margin: ${({ theme }) => theme.space.xxs} 0 0;
-    color: ${({ theme }) => theme.color.textMuted};
-    font-size: ${({ theme }) => theme.font.size.sm};
+    margin: ${theme.space.xxs} 0 0;
+    color: ${theme.color.textMuted};
+    font-size: ${theme.font.size.sm};
   }
 `;
 
 const Choices = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
+  gap: ${theme.space.xs} ${theme.space.md};
   label {
     display: inline-flex;
     align-items: center;
-    gap: ${({ theme }) => theme.space.xs};
+    gap: ${theme.space.xs};
     min-height: 32px;
     cursor: pointer;
   }
@@ -80,7 +81,7 @@ const Choices = styled.div`
     width: 18px;
     height: 18px;
     margin: 0;
-    accent-color: ${({ theme }) => theme.color.primary};
+    accent-color: ${theme.color.primary};
   }
 `;
 
@@ -88,13 +89,13 @@ const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.md};
-  margin-top: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.md};
+  margin-top: ${theme.space.lg};
 `;
 
 const Status = styled.p<{ $tone: 'muted' | 'danger' }>`
   margin: 0;
-  color: ${({ theme, $tone }) => ($tone === 'danger' ? theme.color.danger : theme.color.textMuted)};
+  color: ${({ $tone }) => ($tone === 'danger' ? theme.color.danger : theme.color.textMuted)};
 `;
 
 function SettingsForm() {

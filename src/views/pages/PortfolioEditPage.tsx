@@ -26,14 +26,15 @@ import { SelectField } from '../components/SelectField.tsx';
 import { paths } from '../paths.ts';
 import { Problem } from '../portfolios/Notices.tsx';
 import { PORTFOLIO_NOT_FOUND } from '../portfolios/PortfolioBrowser.tsx';
+import { theme } from '../theme/theme.ts';
 
 const Form = styled.form`
   max-width: 640px;
-  padding: ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.card};
+  padding: ${theme.space.lg};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  box-shadow: ${theme.shadow.card};
 `;
 
 const TextArea = styled.textarea`
@@ -41,15 +42,15 @@ const TextArea = styled.textarea`
   width: 100%;
   min-height: 96px;
   resize: vertical;
-  border: 1px solid ${({ theme }) => theme.color.borderStrong};
+  border: 1px solid ${theme.color.borderStrong};
 `;
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-top: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.sm};
+  margin-top: ${theme.space.lg};
 `;
 
 const DeleteArea = styled.div`
@@ -57,9 +58,9 @@ const DeleteArea = styled.div`
 `;
 
 const Note = styled.p`
-  margin: ${({ theme }) => theme.space.md} 0 0;
-  color: ${({ theme }) => theme.color.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  margin: ${theme.space.md} 0 0;
+  color: ${theme.color.textMuted};
+  font-size: ${theme.font.size.sm};
 `;
 
 const GRADE_OPTIONS = GRADES.map((g) => ({ value: g.value, label: g.label }));

@@ -3,6 +3,7 @@ import { PageHeading } from '../components/PageHeading.tsx';
 import { useAppConfig } from '../appConfig.ts';
 import { configuredContacts, ContactList, Prose } from '../content/PublicBlocks.tsx';
 import { siteContent, type ContactLabels, type TextSection } from '../content/siteContent.ts';
+import { theme } from '../theme/theme.ts';
 
 /** What the Privacy page says (see the content module). */
 export interface PrivacyContent {
@@ -20,25 +21,25 @@ export interface PrivacyContent {
 }
 
 const Policy = styled(Prose)`
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.card};
-  padding: ${({ theme }) => theme.space.xl};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  box-shadow: ${theme.shadow.card};
+  padding: ${theme.space.xl};
   max-width: 80ch;
   h2 {
-    font-size: ${({ theme }) => theme.font.size.lg};
-    margin-top: ${({ theme }) => theme.space.xl};
-    color: ${({ theme }) => theme.color.headerBackground};
+    font-size: ${theme.font.size.lg};
+    margin-top: ${theme.space.xl};
+    color: ${theme.color.headerBackground};
   }
   @media (max-width: 640px) {
-    padding: ${({ theme }) => theme.space.md};
+    padding: ${theme.space.md};
   }
 `;
 
 const Modified = styled.p`
-  color: ${({ theme }) => theme.color.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${theme.color.textMuted};
+  font-size: ${theme.font.size.sm};
 `;
 
 /** The privacy policy: what is stored, why, who sees it, for how long, and how to have it removed. */

@@ -21,6 +21,7 @@ import { TextField } from '../components/Field.tsx';
 import { MultiSelect } from '../components/MultiSelect.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { formatDateTime } from '../../schemas/formatting.ts';
+import { theme } from '../theme/theme.ts';
 
 /** What anyone but a researcher sees. */
 export const ONLY_RESEARCHERS_EXPORT_MESSAGE = 'Only researchers can export research data.';
@@ -28,59 +29,59 @@ export const DOWNLOAD_STARTED_MESSAGE = 'Your download has started. The package 
 
 const Intro = styled.p`
   max-width: 70ch;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
 `;
 
 const Form = styled.form`
-  padding: ${({ theme }) => theme.space.lg};
-  margin-bottom: ${({ theme }) => theme.space.xl};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
+  padding: ${theme.space.lg};
+  margin-bottom: ${theme.space.xl};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
 `;
 
 const Grid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
-  gap: 0 ${({ theme }) => theme.space.lg};
+  gap: 0 ${theme.space.lg};
 `;
 
 const Radio = styled.label`
   display: flex;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.xxs} 0;
+  gap: ${theme.space.sm};
+  padding: ${theme.space.xxs} 0;
   cursor: pointer;
   input {
     width: 18px;
     height: 18px;
     margin: 3px 0 0;
-    accent-color: ${({ theme }) => theme.color.primary};
+    accent-color: ${theme.color.primary};
   }
   small {
     display: block;
-    color: ${({ theme }) => theme.color.textMuted};
+    color: ${theme.color.textMuted};
   }
 `;
 
 const Consent = styled.div`
-  margin-top: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  border-left: 4px solid ${({ theme }) => theme.color.warning};
-  background: ${({ theme }) => theme.color.surfaceAlt};
+  margin-top: ${theme.space.sm};
+  padding: ${theme.space.sm} ${theme.space.md};
+  border-left: 4px solid ${theme.color.warning};
+  background: ${theme.color.surfaceAlt};
 `;
 
 const Error = styled.p`
-  margin: ${({ theme }) => theme.space.xs} 0 0;
-  color: ${({ theme }) => theme.color.danger};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  margin: ${theme.space.xs} 0 0;
+  color: ${theme.color.danger};
+  font-size: ${theme.font.size.sm};
 `;
 
 const Actions = styled.div`
   display: flex;
   align-items: center;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   p {
     margin: 0;
   }
@@ -91,25 +92,25 @@ const LogHeading = styled.div`
   align-items: center;
   justify-content: space-between;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.md};
-  margin-bottom: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
+  margin-bottom: ${theme.space.md};
   h2 {
     margin: 0;
-    font-size: ${({ theme }) => theme.font.size.lg};
+    font-size: ${theme.font.size.lg};
   }
 `;
 
 const Problem = styled.div`
-  padding: ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-left: 6px solid ${({ theme }) => theme.color.danger};
-  border-radius: ${({ theme }) => theme.radius.md};
+  padding: ${theme.space.lg};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-left: 6px solid ${theme.color.danger};
+  border-radius: ${theme.radius.md};
   h2 {
-    font-size: ${({ theme }) => theme.font.size.lg};
+    font-size: ${theme.font.size.lg};
   }
   p {
-    margin: 0 0 ${({ theme }) => theme.space.md};
+    margin: 0 0 ${theme.space.md};
   }
 `;
 

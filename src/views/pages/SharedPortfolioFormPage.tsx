@@ -10,23 +10,24 @@ import { Button } from '../components/Button.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { PageSkeleton } from '../components/PageSkeleton.tsx';
 import { SharedPortfolioForm } from '../shared/form/SharedPortfolioForm.tsx';
+import { theme } from '../theme/theme.ts';
 
 const Problem = styled.div`
-  padding: ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-left: 6px solid ${({ theme }) => theme.color.danger};
-  border-radius: ${({ theme }) => theme.radius.md};
+  padding: ${theme.space.lg};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-left: 6px solid ${theme.color.danger};
+  border-radius: ${theme.radius.md};
   h2 {
-    font-size: ${({ theme }) => theme.font.size.lg};
+    font-size: ${theme.font.size.lg};
   }
   p {
-    margin: 0 0 ${({ theme }) => theme.space.md};
+    margin: 0 0 ${theme.space.md};
   }
 `;
 
 const Unavailable = styled.p`
-  font-size: ${({ theme }) => theme.font.size.lg};
+  font-size: ${theme.font.size.lg};
 `;
 
 function LoadFailed() {

@@ -7,6 +7,7 @@ import { PageHeading } from '../components/PageHeading.tsx';
 import { paths } from '../paths.ts';
 import { PortfolioBrowser } from '../portfolios/PortfolioBrowser.tsx';
 import { useRouteSync } from '../portfolios/useRouteSync.ts';
+import { theme } from '../theme/theme.ts';
 
 /** The name the shared portfolios CSV is saved under (spec §7). */
 export const SHARED_EXPORT_FILE = 'shared portfolios.csv';
@@ -14,7 +15,7 @@ export const SHARED_EXPORT_FILE = 'shared portfolios.csv';
 const HeadingActions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 /**

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { MediaUnavailable } from '../viewers/MediaUnavailable.tsx';
 import { useViewerOrigin } from '../viewers/viewerOrigin.ts';
+import { theme } from '../theme/theme.ts';
 
 /** What a browser without video support shows (spec §2). */
 export const VIDEO_FALLBACK = 'Your browser does not support the video tag.';
@@ -12,7 +13,7 @@ export const VIDEO_FALLBACK = 'Your browser does not support the video tag.';
 export const UNNAMED_VIDEO = 'Video';
 
 const Back = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space.sm};
+  margin: 0 0 ${theme.space.sm};
 `;
 
 const Player = styled.video`
@@ -20,7 +21,7 @@ const Player = styled.video`
   width: 100%;
   max-height: calc(100vh - 220px);
   background: #000;
-  border-radius: ${({ theme }) => theme.radius.md};
+  border-radius: ${theme.radius.md};
 `;
 
 /**

@@ -3,17 +3,18 @@ import styled from 'styled-components';
 import { useBrowserEvents, useFilters } from '../../machines/portfolioBrowser/usePortfolioBrowser.ts';
 import { activeFilterCount, filterValueLabel, RECENT_FILTER_LABEL } from '../../machines/portfolioBrowser/selectors.ts';
 import { Button } from '../components/Button.tsx';
+import { theme } from '../theme/theme.ts';
 
 const ChipRow = styled.div`
   display: flex;
   align-items: center;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-bottom: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.sm};
+  margin-bottom: ${theme.space.md};
   ul {
     display: flex;
     flex-wrap: wrap;
-    gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+    gap: ${theme.space.xs} ${theme.space.sm};
     margin: 0;
     padding: 0;
     list-style: none;
@@ -21,20 +22,20 @@ const ChipRow = styled.div`
 `;
 
 const ChipLabel = styled.span`
-  font-size: ${({ theme }) => theme.font.size.sm};
-  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${theme.font.size.sm};
+  color: ${theme.color.textMuted};
 `;
 
 const FilterChip = styled.li`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   max-width: 100%;
-  padding: 2px 2px 2px ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.color.primary};
-  border-radius: ${({ theme }) => theme.radius.pill};
+  padding: 2px 2px 2px ${theme.space.sm};
+  border: 1px solid ${theme.color.primary};
+  border-radius: ${theme.radius.pill};
   background: #e3eef7;
-  font-size: ${({ theme }) => theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
   span {
     overflow-wrap: anywhere;
   }
@@ -47,12 +48,12 @@ const FilterChip = styled.li`
     border: none;
     border-radius: 50%;
     background: none;
-    color: ${({ theme }) => theme.color.primary};
+    color: ${theme.color.primary};
     font-size: 1.1rem;
     line-height: 1;
     cursor: pointer;
     &:hover {
-      background: ${({ theme }) => theme.color.border};
+      background: ${theme.color.border};
     }
   }
 `;

@@ -16,27 +16,28 @@ import { Button } from '../components/Button.tsx';
 import { SharedArtifactPane } from '../shared/browser/SharedArtifactPane.tsx';
 import { NOT_IN_PORTFOLIO } from './Notices.tsx';
 import { WholeArtifact } from './WholeArtifact.tsx';
+import { theme } from '../theme/theme.ts';
 
 /** The chosen artifact grows with its content: answers, reactions and the discussion read in the page. */
 const Pane = styled.section`
   position: relative;
   min-width: 0;
-  padding: ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.card};
-  @media ${({ theme }) => theme.media.phone} {
-    padding: ${({ theme }) => theme.space.md};
+  padding: ${theme.space.lg};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  box-shadow: ${theme.shadow.card};
+  @media ${theme.media.phone} {
+    padding: ${theme.space.md};
   }
 `;
 
 /** 'Back to artifacts' (stacked layouts, where the artifact takes the table's place). */
 const BackBar = styled.div`
   display: none;
-  @media ${({ theme }) => theme.media.stacked} {
+  @media ${theme.media.stacked} {
     display: block;
-    margin: -${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.md};
+    margin: -${theme.space.sm} 0 ${theme.space.md};
   }
 `;
 
@@ -44,35 +45,35 @@ const BackBar = styled.div`
 const CompareArea = styled.section`
   position: relative;
   min-width: 0;
-  padding: ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.card};
+  padding: ${theme.space.lg};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  box-shadow: ${theme.shadow.card};
 `;
 
 const Placeholder = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
 `;
 
 const CompareGrid = styled.div`
   display: grid;
   grid-template-columns: repeat(${COMPARE_MAX}, minmax(0, 1fr));
-  gap: ${({ theme }) => theme.space.lg};
-  @media ${({ theme }) => theme.media.compact} {
+  gap: ${theme.space.lg};
+  @media ${theme.media.compact} {
     grid-template-columns: minmax(0, 1fr);
   }
 `;
 
 const Slot = styled.div`
   min-width: 0;
-  padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
+  padding: ${theme.space.md};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   & > button {
     align-self: flex-start;
   }
@@ -83,10 +84,10 @@ const EmptySlot = styled.div`
   align-items: center;
   justify-content: center;
   min-height: 160px;
-  padding: ${({ theme }) => theme.space.md};
-  border: 2px dashed ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  color: ${({ theme }) => theme.color.textMuted};
+  padding: ${theme.space.md};
+  border: 2px dashed ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  color: ${theme.color.textMuted};
   text-align: center;
 `;
 

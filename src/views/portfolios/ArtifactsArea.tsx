@@ -20,30 +20,31 @@ import { Button } from '../components/Button.tsx';
 import { ArtifactPane, CompareView } from './ArtifactPane.tsx';
 import { ArtifactsTable } from './ArtifactsTable.tsx';
 import { focusHeading } from './focusHeading.ts';
+import { theme } from '../theme/theme.ts';
 
 const TableBar = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  margin-bottom: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm} ${theme.space.md};
+  margin-bottom: ${theme.space.sm};
   h2 {
     margin: 0;
-    font-size: ${({ theme }) => theme.font.size.lg};
+    font-size: ${theme.font.size.lg};
   }
 `;
 
 const Shown = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
 `;
 
 const Toggle = styled.label`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
+  gap: ${theme.space.sm};
+  font-weight: ${theme.font.weight.medium};
   cursor: pointer;
   input {
     width: 18px;
@@ -60,7 +61,7 @@ const Toggle = styled.label`
  */
 const Layout = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
   align-items: start;
   grid-template-columns: minmax(0, 7fr) minmax(0, 5fr);
   &[data-comparing] {
@@ -68,9 +69,9 @@ const Layout = styled.div`
   }
   & > .table-column {
     position: sticky;
-    top: ${({ theme }) => theme.space.sm};
+    top: ${theme.space.sm};
   }
-  @media ${({ theme }) => theme.media.stacked} {
+  @media ${theme.media.stacked} {
     &,
     &[data-comparing] {
       grid-template-columns: minmax(0, 1fr);
@@ -96,20 +97,20 @@ const Layout = styled.div`
 /** The comparison's cue on stacked layouts: how many are picked, and a way to it. */
 const CompareCue = styled.div`
   display: none;
-  @media ${({ theme }) => theme.media.stacked} {
+  @media ${theme.media.stacked} {
     display: flex;
     position: sticky;
     bottom: 0;
     z-index: 5;
     align-items: center;
     justify-content: space-between;
-    gap: ${({ theme }) => theme.space.sm};
-    margin-top: ${({ theme }) => theme.space.sm};
-    padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-    background: ${({ theme }) => theme.color.headerBackground};
-    color: ${({ theme }) => theme.color.headerText};
-    border-radius: ${({ theme }) => theme.radius.md};
-    box-shadow: ${({ theme }) => theme.shadow.popover};
+    gap: ${theme.space.sm};
+    margin-top: ${theme.space.sm};
+    padding: ${theme.space.sm} ${theme.space.md};
+    background: ${theme.color.headerBackground};
+    color: ${theme.color.headerText};
+    border-radius: ${theme.radius.md};
+    box-shadow: ${theme.shadow.popover};
     p {
       margin: 0;
     }

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import type { ArtifactRow, Sort, SortColumn } from '../../machines/portfolioBrowser/selectors.ts';
 import { VirtualTable, type VirtualColumn } from '../components/VirtualTable.tsx';
 import { formatDate } from '../../schemas/formatting.ts';
+import { theme } from '../theme/theme.ts';
 
 /** The message of an empty table (spec §8). */
 export const NO_ARTIFACTS = 'No artifacts found';
@@ -29,7 +30,7 @@ const WIDTHS: Record<SortColumn, string> = {
 const ORDER: readonly SortColumn[] = ['name', 'parkingLot', 'author', 'date', 'comments'];
 
 const Name = styled.span`
-  font-weight: ${({ theme }) => theme.font.weight.medium};
+  font-weight: ${theme.font.weight.medium};
 `;
 
 const LotMark = styled.span`
@@ -39,11 +40,11 @@ const LotMark = styled.span`
   width: 26px;
   height: 26px;
   border-radius: 50%;
-  border: 2px solid ${({ theme }) => theme.color.warning};
-  color: ${({ theme }) => theme.color.warning};
+  border: 2px solid ${theme.color.warning};
+  color: ${theme.color.warning};
   background: #fff4d6;
-  font-weight: ${({ theme }) => theme.font.weight.bold};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  font-weight: ${theme.font.weight.bold};
+  font-size: ${theme.font.size.sm};
 `;
 
 const CompareBox = styled.input`

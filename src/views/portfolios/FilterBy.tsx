@@ -12,15 +12,16 @@ import { Button } from '../components/Button.tsx';
 import { Dialog, DialogActions } from '../components/Dialog.tsx';
 import { FilterGroupFields } from './FilterGroupFields.tsx';
 import { Checkbox, Collapsible, Group } from './FilterSection.tsx';
+import { theme } from '../theme/theme.ts';
 
 /** Clear all and Done stay in view at the foot of the long list. */
 const StickyActions = styled(DialogActions)`
   position: sticky;
-  bottom: -${({ theme }) => theme.space.lg};
-  margin: ${({ theme }) => theme.space.md} -${({ theme }) => theme.space.lg} -${({ theme }) => theme.space.lg};
-  padding: ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.color.surface};
-  border-top: 1px solid ${({ theme }) => theme.color.border};
+  bottom: -${theme.space.lg};
+  margin: ${theme.space.md} -${theme.space.lg} -${theme.space.lg};
+  padding: ${theme.space.md} ${theme.space.lg};
+  background: ${theme.color.surface};
+  border-top: 1px solid ${theme.color.border};
 `;
 
 const Count = styled.span`
@@ -30,16 +31,16 @@ const Count = styled.span`
   min-width: 22px;
   height: 22px;
   padding: 0 6px;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.color.primary};
-  color: ${({ theme }) => theme.color.primaryText};
-  font-size: ${({ theme }) => theme.font.size.xs};
+  border-radius: ${theme.radius.pill};
+  background: ${theme.color.primary};
+  color: ${theme.color.primaryText};
+  font-size: ${theme.font.size.xs};
 `;
 
 const Shown = styled.p`
   margin: 0 auto 0 0;
   align-self: center;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
 `;
 
 /** The dialog's head: how many are chosen and Clear all. */
@@ -47,11 +48,11 @@ const Summary = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-bottom: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
+  margin-bottom: ${theme.space.sm};
   p {
     margin: 0;
-    color: ${({ theme }) => theme.color.textMuted};
+    color: ${theme.color.textMuted};
   }
 `;
 

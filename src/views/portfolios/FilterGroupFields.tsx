@@ -4,20 +4,21 @@ import styled from 'styled-components';
 import type { FilterGroup } from '../../machines/portfolioBrowser/selectors.ts';
 import type { StandardsPanel } from '../../schemas/standards.ts';
 import { Checkbox, Choices, Collapsible, Group } from './FilterSection.tsx';
+import { theme } from '../theme/theme.ts';
 
 const Panel = styled.div`
-  margin: ${({ theme }) => theme.space.xs} 0 0;
+  margin: ${theme.space.xs} 0 0;
   h4 {
     margin: 0;
-    font-size: ${({ theme }) => theme.font.size.sm};
+    font-size: ${theme.font.size.sm};
   }
 `;
 
 const SectionHeading = styled.p`
-  margin: ${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.xxs};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
-  color: ${({ theme }) => theme.color.textMuted};
+  margin: ${theme.space.sm} 0 ${theme.space.xxs};
+  font-size: ${theme.font.size.sm};
+  font-weight: ${theme.font.weight.medium};
+  color: ${theme.color.textMuted};
 `;
 
 function StandardsPanels({

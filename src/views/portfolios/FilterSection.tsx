@@ -1,33 +1,34 @@
 /** The parts of the Filter By dialog's sections: a collapsible section with its count, and a choice. */
 import { useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { theme } from '../theme/theme.ts';
 
 /** One collapsible section of the dialog: its title with how many are chosen, then its choices. */
 const Section = styled.section`
-  border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  border-bottom: 1px solid ${theme.color.border};
   &:first-of-type {
-    border-top: 1px solid ${({ theme }) => theme.color.border};
+    border-top: 1px solid ${theme.color.border};
   }
   h3 {
     margin: 0;
-    font-size: ${({ theme }) => theme.font.size.md};
+    font-size: ${theme.font.size.md};
   }
 `;
 
 const SectionToggle = styled.button`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   width: 100%;
   min-height: 48px;
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.xs};
+  padding: ${theme.space.sm} ${theme.space.xs};
   border: none;
   background: none;
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  font-weight: ${theme.font.weight.bold};
   text-align: left;
   cursor: pointer;
   &:hover {
-    background: ${({ theme }) => theme.color.surfaceAlt};
+    background: ${theme.color.surfaceAlt};
   }
   svg {
     flex-shrink: 0;
@@ -38,15 +39,15 @@ const SectionToggle = styled.button`
   }
   .chosen {
     margin-left: auto;
-    font-size: ${({ theme }) => theme.font.size.sm};
-    font-weight: ${({ theme }) => theme.font.weight.medium};
-    color: ${({ theme }) => theme.color.primary};
+    font-size: ${theme.font.size.sm};
+    font-weight: ${theme.font.weight.medium};
+    color: ${theme.color.primary};
     white-space: nowrap;
   }
 `;
 
 const SectionBody = styled.div`
-  padding: 0 ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg};
+  padding: 0 ${theme.space.xs} ${theme.space.md} ${theme.space.lg};
 `;
 
 export const Group = styled.fieldset`
@@ -59,15 +60,15 @@ export const Group = styled.fieldset`
 export const Choices = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(min(240px, 100%), 1fr));
-  gap: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.md};
+  gap: ${theme.space.xxs} ${theme.space.md};
 `;
 
 const Check = styled.label`
   display: flex;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   min-height: 36px;
-  padding: ${({ theme }) => theme.space.xs} 0;
+  padding: ${theme.space.xs} 0;
   cursor: pointer;
   input {
     width: 20px;

@@ -1,24 +1,25 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '../components/Button.tsx';
+import { theme } from '../theme/theme.ts';
 
 const Box = styled.div<{ $tone: 'danger' | 'info' }>`
-  padding: ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-left: 6px solid ${({ theme, $tone }) => ($tone === 'danger' ? theme.color.danger : theme.color.primary)};
-  border-radius: ${({ theme }) => theme.radius.md};
-  margin-bottom: ${({ theme }) => theme.space.md};
+  padding: ${theme.space.lg};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-left: 6px solid ${({ $tone }) => ($tone === 'danger' ? theme.color.danger : theme.color.primary)};
+  border-radius: ${theme.radius.md};
+  margin-bottom: ${theme.space.md};
   h2 {
-    font-size: ${({ theme }) => theme.font.size.lg};
-    margin-bottom: ${({ theme }) => theme.space.sm};
+    font-size: ${theme.font.size.lg};
+    margin-bottom: ${theme.space.sm};
   }
   p {
     margin: 0;
   }
   p + button,
   p + p {
-    margin-top: ${({ theme }) => theme.space.md};
+    margin-top: ${theme.space.md};
   }
 `;
 

@@ -27,6 +27,7 @@ import { ActiveFilters } from './ActiveFilters.tsx';
 import { FilterBy } from './FilterBy.tsx';
 import { Hint, Problem } from './Notices.tsx';
 import { PortfolioSummary } from './PortfolioSummary.tsx';
+import { theme } from '../theme/theme.ts';
 
 /** The message for a portfolio that does not exist or is not the viewer's (spec §5, §8). */
 export const PORTFOLIO_NOT_FOUND = 'Portfolio not found.';
@@ -39,23 +40,23 @@ export const Controls = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: flex-end;
-  gap: 0 ${({ theme }) => theme.space.md};
-  margin-bottom: ${({ theme }) => theme.space.sm};
+  gap: 0 ${theme.space.md};
+  margin-bottom: ${theme.space.sm};
   & > * {
     flex: 1 1 220px;
     max-width: 360px;
   }
   & > button {
     flex: 0 0 auto;
-    margin-bottom: ${({ theme }) => theme.space.md};
+    margin-bottom: ${theme.space.md};
   }
 `;
 
 const SearchWrap = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-  margin-bottom: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.xs};
+  margin-bottom: ${theme.space.md};
 `;
 
 /** The portfolio selector: the viewer's (or the teacher's, or the shared) portfolios by name. */

@@ -7,25 +7,26 @@ import type { PortfolioSummary as PortfolioInBrief } from '../../schemas/portfol
 import { ButtonLink } from '../components/Button.tsx';
 import { buildPath, paths } from '../paths.ts';
 import { formatDate } from '../../schemas/formatting.ts';
+import { theme } from '../theme/theme.ts';
 
 const Card = styled.section`
-  padding: ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.card};
-  margin-bottom: ${({ theme }) => theme.space.lg};
+  padding: ${theme.space.md} ${theme.space.lg};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  box-shadow: ${theme.shadow.card};
+  margin-bottom: ${theme.space.lg};
 `;
 
 const Head = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
-  margin-bottom: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.md};
+  margin-bottom: ${theme.space.sm};
   h2 {
     margin: 0;
-    font-size: ${({ theme }) => theme.font.size.lg};
+    font-size: ${theme.font.size.lg};
     overflow-wrap: anywhere;
   }
 `;
@@ -33,12 +34,12 @@ const Head = styled.div`
 const Facts = styled.dl`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(min(140px, 40%), 1fr));
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.sm} ${theme.space.lg};
   margin: 0;
   dt {
-    font-size: ${({ theme }) => theme.font.size.sm};
-    color: ${({ theme }) => theme.color.textMuted};
-    font-weight: ${({ theme }) => theme.font.weight.medium};
+    font-size: ${theme.font.size.sm};
+    color: ${theme.color.textMuted};
+    font-weight: ${theme.font.weight.medium};
   }
   dd {
     margin: 0;
@@ -47,7 +48,7 @@ const Facts = styled.dl`
 `;
 
 const Muted = styled.span`
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
   font-style: italic;
 `;
 

@@ -7,18 +7,19 @@ import type { ArtifactBrief } from '../../schemas/portfolio.ts';
 import { Spinner } from '../components/Spinner.tsx';
 import { focusHeading } from './focusHeading.ts';
 import { NOT_IN_PORTFOLIO, Problem } from './Notices.tsx';
+import { theme } from '../theme/theme.ts';
 
 const Loading = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   min-height: 120px;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
 `;
 
 const Note = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
 `;
 
 /** Holds what it shows in the layout of its parent. */

@@ -5,24 +5,25 @@ import { BusyButton } from '../components/BusyButton.tsx';
 import { Button } from '../components/Button.tsx';
 import { Dialog } from '../components/Dialog.tsx';
 import { TextField } from '../components/Field.tsx';
+import { theme } from '../theme/theme.ts';
 
 export const REAUTH_TITLE = 'Sign in again';
 
 const Intro = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space.md};
+  margin: 0 0 ${theme.space.md};
 `;
 
 const Alert = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space.md};
-  color: ${({ theme }) => theme.color.danger};
+  margin: 0 0 ${theme.space.md};
+  color: ${theme.color.danger};
   font-weight: 600;
 `;
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-top: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.sm};
+  margin-top: ${theme.space.md};
 `;
 
 /**

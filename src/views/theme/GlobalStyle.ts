@@ -1,4 +1,5 @@
 import { createGlobalStyle } from 'styled-components';
+import { theme } from './theme.ts';
 
 /** Base styles: box sizing, type, and a focus ring that is always visible for keyboard users. */
 export const GlobalStyle = createGlobalStyle`
@@ -6,18 +7,18 @@ export const GlobalStyle = createGlobalStyle`
   html { -webkit-text-size-adjust: 100%; }
   body {
     margin: 0;
-    font-family: ${({ theme }) => theme.font.family};
-    font-size: ${({ theme }) => theme.font.size.md};
+    font-family: ${theme.font.family};
+    font-size: ${theme.font.size.md};
     line-height: 1.5;
-    color: ${({ theme }) => theme.color.text};
-    background: ${({ theme }) => theme.color.background};
+    color: ${theme.color.text};
+    background: ${theme.color.background};
   }
   #root { min-height: 100vh; display: flex; flex-direction: column; }
-  h1, h2, h3, h4 { line-height: 1.25; margin: 0 0 ${({ theme }) => theme.space.md}; }
-  a { color: ${({ theme }) => theme.color.primary}; }
-  a:hover { color: ${({ theme }) => theme.color.primaryHover}; }
+  h1, h2, h3, h4 { line-height: 1.25; margin: 0 0 ${theme.space.md}; }
+  a { color: ${theme.color.primary}; }
+  a:hover { color: ${theme.color.primaryHover}; }
   :focus-visible {
-    outline: 3px solid ${({ theme }) => theme.color.focus};
+    outline: 3px solid ${theme.color.focus};
     outline-offset: 2px;
   }
   button, input, select, textarea { font: inherit; color: inherit; }

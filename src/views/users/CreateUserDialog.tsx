@@ -7,22 +7,23 @@ import { Dialog, DialogActions } from '../components/Dialog.tsx';
 import { TextField } from '../components/Field.tsx';
 import { SelectField } from '../components/SelectField.tsx';
 import { Spinner } from '../components/Spinner.tsx';
+import { theme } from '../theme/theme.ts';
 
 /** The form's message after the server refused (spec §8). */
 export const CREATE_FAILED_MESSAGE = 'User creation failed. Please try again.';
 
 const Intro = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space.md};
-  color: ${({ theme }) => theme.color.textMuted};
+  margin: 0 0 ${theme.space.md};
+  color: ${theme.color.textMuted};
 `;
 
 const FormMessage = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  border-left: 4px solid ${({ theme }) => theme.color.danger};
+  margin: 0 0 ${theme.space.md};
+  padding: ${theme.space.sm} ${theme.space.md};
+  border-left: 4px solid ${theme.color.danger};
   background: #fbeceb;
-  color: ${({ theme }) => theme.color.danger};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
+  color: ${theme.color.danger};
+  font-weight: ${theme.font.weight.medium};
 `;
 
 const SubmitButton = styled(Button)`

@@ -5,6 +5,7 @@ import { useUserToggle, useUserToggleEvents, type UserToggleRef } from '../../ma
 import { DataTable, type DataColumn } from '../components/DataTable.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { Switch } from '../components/Switch.tsx';
+import { theme } from '../theme/theme.ts';
 
 /** Why the signed-in researcher's own switch cannot be used. */
 export const OWN_ACCOUNT_NOTE = 'You cannot deactivate your own account';
@@ -22,41 +23,41 @@ const Wrap = styled.div`
     display: inline-flex;
     align-items: center;
     flex-wrap: wrap;
-    gap: ${({ theme }) => theme.space.sm};
-    font-weight: ${({ theme }) => theme.font.weight.medium};
+    gap: ${theme.space.sm};
+    font-weight: ${theme.font.weight.medium};
   }
   .user-you {
-    padding: 0 ${({ theme }) => theme.space.sm};
-    border-radius: ${({ theme }) => theme.radius.pill};
-    background: ${({ theme }) => theme.color.surfaceAlt};
-    color: ${({ theme }) => theme.color.textMuted};
-    font-size: ${({ theme }) => theme.font.size.xs};
-    font-weight: ${({ theme }) => theme.font.weight.bold};
+    padding: 0 ${theme.space.sm};
+    border-radius: ${theme.radius.pill};
+    background: ${theme.color.surfaceAlt};
+    color: ${theme.color.textMuted};
+    font-size: ${theme.font.size.xs};
+    font-weight: ${theme.font.weight.bold};
     letter-spacing: 0.04em;
     text-transform: uppercase;
   }
   .user-role {
-    color: ${({ theme }) => theme.color.textMuted};
+    color: ${theme.color.textMuted};
     overflow-wrap: normal;
   }
   .user-active {
     display: flex;
     align-items: center;
     flex-wrap: wrap;
-    gap: ${({ theme }) => theme.space.sm};
+    gap: ${theme.space.sm};
     min-height: 32px;
   }
   .user-state {
     min-width: 4.5em;
-    font-size: ${({ theme }) => theme.font.size.sm};
-    color: ${({ theme }) => theme.color.textMuted};
+    font-size: ${theme.font.size.sm};
+    color: ${theme.color.textMuted};
   }
   .user-state[data-active] {
-    color: ${({ theme }) => theme.color.success};
+    color: ${theme.color.success};
   }
   .user-not-saved {
-    font-size: ${({ theme }) => theme.font.size.sm};
-    color: ${({ theme }) => theme.color.danger};
+    font-size: ${theme.font.size.sm};
+    color: ${theme.color.danger};
   }
 `;
 

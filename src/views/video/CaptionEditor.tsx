@@ -18,6 +18,7 @@ import { stackedListStyle, textFieldStyle } from '../components/cardStyles.ts';
 import { ConfirmDialog } from '../components/Dialog.tsx';
 import { DraftOfferBar } from '../components/DraftOfferBar.tsx';
 import { LoadFailed } from '../components/LoadFailed.tsx';
+import { theme } from '../theme/theme.ts';
 
 /** The question before dropping unsaved caption edits. */
 export const DISCARD_CAPTIONS_QUESTION = 'Discard your changes to these captions?';
@@ -25,14 +26,14 @@ export const DISCARD_CAPTIONS_QUESTION = 'Discard your changes to these captions
 const Form = styled.form`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-  margin-bottom: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.color.primary};
-  border-radius: ${({ theme }) => theme.radius.md};
+  gap: ${theme.space.md};
+  margin-bottom: ${theme.space.md};
+  padding: ${theme.space.md};
+  border: 1px solid ${theme.color.primary};
+  border-radius: ${theme.radius.md};
   h5 {
     margin: 0;
-    font-size: ${({ theme }) => theme.font.size.md};
+    font-size: ${theme.font.size.md};
   }
   min-width: 0;
   input,
@@ -46,19 +47,19 @@ const Form = styled.form`
     overflow-wrap: anywhere;
   }
   [aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.color.danger};
+    border-color: ${theme.color.danger};
   }
   label {
     display: flex;
     flex-direction: column;
-    gap: ${({ theme }) => theme.space.xxs};
-    font-size: ${({ theme }) => theme.font.size.sm};
-    font-weight: ${({ theme }) => theme.font.weight.medium};
+    gap: ${theme.space.xxs};
+    font-size: ${theme.font.size.sm};
+    font-weight: ${theme.font.weight.medium};
   }
 `;
 
 const OfferSpace = styled.div`
-  margin-bottom: ${({ theme }) => theme.space.sm};
+  margin-bottom: ${theme.space.sm};
 `;
 
 const Row = styled.div`
@@ -66,7 +67,7 @@ const Row = styled.div`
   min-width: 0;
   flex-wrap: wrap;
   align-items: end;
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  gap: ${theme.space.sm} ${theme.space.md};
 `;
 
 const Cues = styled.ol`
@@ -81,15 +82,15 @@ const Cue = styled.fieldset`
   display: grid;
   grid-template-columns: minmax(0, 8rem) minmax(0, 8rem) minmax(max-content, 1fr);
   align-items: end;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   min-width: 0;
   min-inline-size: 0;
   margin: 0;
-  padding: ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.sm};
+  padding: ${theme.space.sm};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.sm};
   legend {
-    font-weight: ${({ theme }) => theme.font.weight.medium};
+    font-weight: ${theme.font.weight.medium};
   }
   > label:nth-of-type(3) {
     grid-column: 1 / -1;
@@ -99,7 +100,7 @@ const Cue = styled.fieldset`
     grid-column: 3;
     justify-self: end;
   }
-  @media ${({ theme }) => theme.media.phone} {
+  @media ${theme.media.phone} {
     grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
     > button {
       grid-row: auto;
@@ -111,14 +112,14 @@ const Cue = styled.fieldset`
 
 const Problems = styled.ul`
   margin: 0;
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
-  border-left: 4px solid ${({ theme }) => theme.color.danger};
-  color: ${({ theme }) => theme.color.danger};
+  padding: ${theme.space.sm} ${theme.space.lg};
+  border-left: 4px solid ${theme.color.danger};
+  color: ${theme.color.danger};
 `;
 
 const Alert = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.color.danger};
+  color: ${theme.color.danger};
 `;
 
 /** The offer of a draft of this track left by a crash or a reload (shown once the track is loaded). */

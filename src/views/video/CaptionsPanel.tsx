@@ -7,33 +7,34 @@ import { Button } from '../components/Button.tsx';
 import { textFieldStyle } from '../components/cardStyles.ts';
 import { LoadFailed } from '../components/LoadFailed.tsx';
 import { CaptionEditor } from './CaptionEditor.tsx';
+import { theme } from '../theme/theme.ts';
 
 const Panel = styled.details`
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  background: ${({ theme }) => theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  padding: ${theme.space.sm} ${theme.space.md};
+  background: ${theme.color.surface};
   summary {
     cursor: pointer;
-    font-weight: ${({ theme }) => theme.font.weight.medium};
+    font-weight: ${theme.font.weight.medium};
   }
   &[open] summary {
-    margin-bottom: ${({ theme }) => theme.space.sm};
+    margin-bottom: ${theme.space.sm};
   }
 `;
 
 const Tracks = styled.ul`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-  margin: 0 0 ${({ theme }) => theme.space.md};
+  gap: ${theme.space.xs};
+  margin: 0 0 ${theme.space.md};
   padding: 0;
   list-style: none;
   li {
     display: flex;
     flex-wrap: wrap;
     align-items: center;
-    gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+    gap: ${theme.space.sm} ${theme.space.md};
   }
 `;
 
@@ -41,13 +42,13 @@ const UploadForm = styled.form`
   display: flex;
   flex-wrap: wrap;
   align-items: end;
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  gap: ${theme.space.sm} ${theme.space.md};
   label {
     display: flex;
     flex-direction: column;
-    gap: ${({ theme }) => theme.space.xxs};
-    font-size: ${({ theme }) => theme.font.size.sm};
-    font-weight: ${({ theme }) => theme.font.weight.medium};
+    gap: ${theme.space.xxs};
+    font-size: ${theme.font.size.sm};
+    font-weight: ${theme.font.weight.medium};
   }
   input[type='text'] {
     ${textFieldStyle}
@@ -55,13 +56,13 @@ const UploadForm = styled.form`
 `;
 
 const Muted = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space.sm};
-  color: ${({ theme }) => theme.color.textMuted};
+  margin: 0 0 ${theme.space.sm};
+  color: ${theme.color.textMuted};
 `;
 
 const Alert = styled.p`
-  margin: ${({ theme }) => theme.space.sm} 0 0;
-  color: ${({ theme }) => theme.color.danger};
+  margin: ${theme.space.sm} 0 0;
+  color: ${theme.color.danger};
 `;
 
 /**

@@ -14,18 +14,19 @@ import { Button } from '../components/Button.tsx';
 import { DraftOfferBar } from '../components/DraftOfferBar.tsx';
 import { TextArea } from '../components/TextAreaField.tsx';
 import { formatClock, formatMoment } from '../../schemas/formatting.ts';
+import { theme } from '../theme/theme.ts';
 
 const Form = styled.form`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.color.primary};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.surface};
+  gap: ${theme.space.sm};
+  padding: ${theme.space.md};
+  border: 1px solid ${theme.color.primary};
+  border-radius: ${theme.radius.md};
+  background: ${theme.color.surface};
   h5 {
     margin: 0;
-    font-size: ${({ theme }) => theme.font.size.md};
+    font-size: ${theme.font.size.md};
   }
 `;
 
@@ -33,17 +34,17 @@ const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const Muted = styled.span`
-  color: ${({ theme }) => theme.color.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${theme.color.textMuted};
+  font-size: ${theme.font.size.sm};
 `;
 
 const Alert = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.color.danger};
+  color: ${theme.color.danger};
 `;
 
 const ReactionButton = styled.button`
@@ -52,14 +53,14 @@ const ReactionButton = styled.button`
   gap: 6px;
   min-height: 36px;
   padding: 0 12px;
-  border: 1px solid ${({ theme }) => theme.color.borderStrong};
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.color.surface};
-  color: ${({ theme }) => theme.color.text};
+  border: 1px solid ${theme.color.borderStrong};
+  border-radius: ${theme.radius.pill};
+  background: ${theme.color.surface};
+  color: ${theme.color.text};
   font: inherit;
   cursor: pointer;
   &:hover:not(:disabled) {
-    background: ${({ theme }) => theme.color.surfaceAlt};
+    background: ${theme.color.surfaceAlt};
   }
   &:disabled {
     opacity: 0.6;

@@ -14,6 +14,7 @@ import type { Comment } from '../../schemas/sharedArtifact.ts';
 import { Button } from '../components/Button.tsx';
 import { selectStyle } from '../components/cardStyles.ts';
 import { formatMoment } from '../../schemas/formatting.ts';
+import { theme } from '../theme/theme.ts';
 
 /** A player that comments may seek: its element (to bring it into view) and its seek intent. */
 export interface SeekablePlayer {
@@ -74,14 +75,14 @@ export function useVisibleComments(comments: readonly Comment[]): readonly Comme
 const Controls = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  gap: ${theme.space.sm} ${theme.space.md};
   align-items: end;
   label {
     display: flex;
     flex-direction: column;
-    gap: ${({ theme }) => theme.space.xxs};
-    font-size: ${({ theme }) => theme.font.size.sm};
-    font-weight: ${({ theme }) => theme.font.weight.medium};
+    gap: ${theme.space.xxs};
+    font-size: ${theme.font.size.sm};
+    font-weight: ${theme.font.weight.medium};
   }
   select {
     ${selectStyle}

@@ -16,6 +16,7 @@ import { LoadFailed } from '../components/LoadFailed.tsx';
 import { MomentThreadProvider, useIsHighlighted, useMomentThread } from './MomentThread.tsx';
 import { VideoMoments } from './VideoMoments.tsx';
 import { formatMoment } from '../../schemas/formatting.ts';
+import { theme } from '../theme/theme.ts';
 
 /** What the owner reads above her notes. */
 export const NOTES_PRIVACY =
@@ -24,12 +25,12 @@ export const NOTES_PRIVACY =
 const Section = styled.section`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-  margin-top: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.md};
+  margin-top: ${theme.space.lg};
   h3,
   h4 {
     margin: 0;
-    font-size: ${({ theme }) => theme.font.size.lg};
+    font-size: ${theme.font.size.lg};
   }
 `;
 
@@ -41,7 +42,7 @@ const Item = styled.li`
   display: flex;
   flex-wrap: wrap;
   align-items: baseline;
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  gap: ${theme.space.sm} ${theme.space.md};
   ${cardStyle}
   p {
     flex: 1 1 16rem;
@@ -50,14 +51,14 @@ const Item = styled.li`
     overflow-wrap: anywhere;
   }
   &[aria-current='true'] {
-    border-color: ${({ theme }) => theme.color.primary};
-    box-shadow: inset 4px 0 0 ${({ theme }) => theme.color.primary};
+    border-color: ${theme.color.primary};
+    box-shadow: inset 4px 0 0 ${theme.color.primary};
   }
 `;
 
 const Alert = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.color.danger};
+  color: ${theme.color.danger};
 `;
 
 /** The marks of one video: the owner's notes at its moments. */

@@ -15,22 +15,23 @@ import type { Media } from '../../schemas/media.ts';
 import type { Comment, Reaction } from '../../schemas/sharedArtifact.ts';
 import { MomentThreadProvider, useScrollToHashedComment } from './MomentThread.tsx';
 import { VideoMoments } from './VideoMoments.tsx';
+import { theme } from '../theme/theme.ts';
 
 const Exports = styled.p`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
+  gap: ${theme.space.xs} ${theme.space.md};
   margin: 0;
-  font-size: ${({ theme }) => theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
 `;
 
 const Section = styled.section`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
   h4 {
     margin: 0;
-    font-size: ${({ theme }) => theme.font.size.lg};
+    font-size: ${theme.font.size.lg};
   }
 `;
 

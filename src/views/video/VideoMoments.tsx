@@ -24,6 +24,7 @@ import { CaptionsPanel } from './CaptionsPanel.tsx';
 import { MomentComposer } from './MomentComposer.tsx';
 import { useMomentThread } from './MomentThread.tsx';
 import { formatClock } from '../../schemas/formatting.ts';
+import { theme } from '../theme/theme.ts';
 
 /** What a browser without video support shows. */
 export const VIDEO_FALLBACK = 'Your browser does not support the video tag.';
@@ -31,10 +32,10 @@ export const VIDEO_FALLBACK = 'Your browser does not support the video tag.';
 const Figure = styled.figure`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   margin: 0;
   figcaption {
-    font-weight: ${({ theme }) => theme.font.weight.medium};
+    font-weight: ${theme.font.weight.medium};
     overflow-wrap: anywhere;
   }
 `;
@@ -44,19 +45,19 @@ const Player = styled.video`
   width: 100%;
   max-height: 60vh;
   background: #000;
-  border-radius: ${({ theme }) => theme.radius.md};
+  border-radius: ${theme.radius.md};
 `;
 
 const Bar = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  gap: ${theme.space.sm} ${theme.space.md};
   label {
     display: inline-flex;
     align-items: center;
-    gap: ${({ theme }) => theme.space.xs};
-    font-size: ${({ theme }) => theme.font.size.sm};
+    gap: ${theme.space.xs};
+    font-size: ${theme.font.size.sm};
   }
   select {
     ${selectStyle}
@@ -65,7 +66,7 @@ const Bar = styled.div`
 
 const Timeline = styled.div`
   position: relative;
-  padding: ${({ theme }) => theme.space.xs} 14px;
+  padding: ${theme.space.xs} 14px;
 `;
 
 const Track = styled.div`
@@ -76,7 +77,7 @@ const Track = styled.div`
   height: 4px;
   margin-top: -2px;
   border-radius: 2px;
-  background: ${({ theme }) => theme.color.border};
+  background: ${theme.color.border};
 `;
 
 const Markers = styled.ol`
@@ -100,23 +101,23 @@ const MarkerButton = styled.button<{ $reaction: boolean }>`
   min-width: 24px;
   height: 28px;
   padding: 0 4px;
-  border: 2px solid ${({ theme }) => theme.color.surface};
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme, $reaction }) => ($reaction ? theme.color.accent : theme.color.primary)};
-  color: ${({ theme }) => theme.color.primaryText};
+  border: 2px solid ${theme.color.surface};
+  border-radius: ${theme.radius.pill};
+  background: ${({ $reaction }) => ($reaction ? theme.color.accent : theme.color.primary)};
+  color: ${theme.color.primaryText};
   font: inherit;
-  font-size: ${({ theme }) => theme.font.size.xs};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  font-size: ${theme.font.size.xs};
+  font-weight: ${theme.font.weight.bold};
   cursor: pointer;
   &:hover {
-    background: ${({ theme }) => theme.color.primaryHover};
+    background: ${theme.color.primaryHover};
   }
 `;
 
 const Muted = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.color.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${theme.color.textMuted};
+  font-size: ${theme.font.size.sm};
 `;
 
 /** Applies the machine's commands (seek, pause) to the element; a seek before the metadata waits for it. */

@@ -3,15 +3,16 @@ import { Link, useLocation } from 'wouter';
 import { rememberOrigin, useCurrentUser } from '../../machines/session/useSession.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { paths } from '../paths.ts';
+import { theme } from '../theme/theme.ts';
 
 const Problem = styled.div`
-  padding: ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-left: 6px solid ${({ theme }) => theme.color.warning};
-  border-radius: ${({ theme }) => theme.radius.md};
+  padding: ${theme.space.lg};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-left: 6px solid ${theme.color.warning};
+  border-radius: ${theme.radius.md};
   p {
-    margin: 0 0 ${({ theme }) => theme.space.sm};
+    margin: 0 0 ${theme.space.sm};
   }
   p:last-child {
     margin-bottom: 0;

@@ -3,9 +3,10 @@ import { Link } from 'wouter';
 import { artifactHref } from '../../machines/viewedFile/useViewedFile.ts';
 import type { ViewedFile } from '../../schemas/media.ts';
 import type { ViewerOrigin } from './viewerOrigin.ts';
+import { theme } from '../theme/theme.ts';
 
 const Back = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space.sm};
+  margin: 0 0 ${theme.space.sm};
   a,
   button {
     display: inline-flex;
@@ -16,7 +17,7 @@ const Back = styled.p`
     padding: 0;
     border: 0;
     background: none;
-    color: ${({ theme }) => theme.color.primary};
+    color: ${theme.color.primary};
     font: inherit;
     text-decoration: underline;
     cursor: pointer;

@@ -27,44 +27,45 @@ import { DeleteArtifactButton } from '../DeleteArtifactButton.tsx';
 import { QuestionField } from '../QuestionField.tsx';
 import { UploadsArea } from '../UploadsArea.tsx';
 import { formatDate, formatDateTime } from '../../../schemas/formatting.ts';
+import { theme } from '../../theme/theme.ts';
 
 const Card = styled.div`
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.card};
-  padding: ${({ theme }) => theme.space.lg};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  box-shadow: ${theme.shadow.card};
+  padding: ${theme.space.lg};
   @media (max-width: 480px) {
-    padding: ${({ theme }) => theme.space.md};
+    padding: ${theme.space.md};
   }
 `;
 
 const Summary = styled.div`
   &:not(:empty) {
-    margin-bottom: ${({ theme }) => theme.space.md};
-    padding: ${({ theme }) => theme.space.md};
-    border: 1px solid ${({ theme }) => theme.color.danger};
+    margin-bottom: ${theme.space.md};
+    padding: ${theme.space.md};
+    border: 1px solid ${theme.color.danger};
     border-left-width: 6px;
-    border-radius: ${({ theme }) => theme.radius.sm};
+    border-radius: ${theme.radius.sm};
     background: #fdf0ef;
-    color: ${({ theme }) => theme.color.danger};
-    font-weight: ${({ theme }) => theme.font.weight.medium};
+    color: ${theme.color.danger};
+    font-weight: ${theme.font.weight.medium};
   }
 `;
 
 const OfferSpace = styled.div`
-  margin-bottom: ${({ theme }) => theme.space.md};
+  margin-bottom: ${theme.space.md};
 `;
 
 const Dates = styled.dl`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.xl};
-  margin: 0 0 ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.sm} ${theme.space.xl};
+  margin: 0 0 ${theme.space.lg};
   dt {
-    font-size: ${({ theme }) => theme.font.size.sm};
-    color: ${({ theme }) => theme.color.textMuted};
-    font-weight: ${({ theme }) => theme.font.weight.medium};
+    font-size: ${theme.font.size.sm};
+    color: ${theme.color.textMuted};
+    font-weight: ${theme.font.weight.medium};
   }
   dd {
     margin: 0;
@@ -72,33 +73,33 @@ const Dates = styled.dl`
 `;
 
 const Section = styled.section`
-  margin-bottom: ${({ theme }) => theme.space.lg};
+  margin-bottom: ${theme.space.lg};
   h2 {
-    font-size: ${({ theme }) => theme.font.size.lg};
-    margin-bottom: ${({ theme }) => theme.space.sm};
+    font-size: ${theme.font.size.lg};
+    margin-bottom: ${theme.space.sm};
   }
 `;
 
 const Pair = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
-  gap: 0 ${({ theme }) => theme.space.lg};
+  gap: 0 ${theme.space.lg};
 `;
 
 export const FormNote = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space.md};
-  color: ${({ theme }) => theme.color.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  margin: 0 0 ${theme.space.md};
+  color: ${theme.color.textMuted};
+  font-size: ${theme.font.size.sm};
 `;
 
 const Bar = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-top: ${({ theme }) => theme.space.lg};
-  padding-top: ${({ theme }) => theme.space.md};
-  border-top: 1px solid ${({ theme }) => theme.color.border};
+  gap: ${theme.space.sm};
+  margin-top: ${theme.space.lg};
+  padding-top: ${theme.space.md};
+  border-top: 1px solid ${theme.color.border};
 `;
 
 const Spacer = styled.span`

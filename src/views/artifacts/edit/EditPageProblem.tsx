@@ -3,15 +3,16 @@ import { Link } from 'wouter';
 import { useArtifactEditEvents, useLoadError } from '../../../machines/artifactLifecycle/useArtifactLifecycle.ts';
 import { Button } from '../../components/Button.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
+import { theme } from '../../theme/theme.ts';
 
 const Problem = styled.div`
-  padding: ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-left: 6px solid ${({ theme }) => theme.color.danger};
-  border-radius: ${({ theme }) => theme.radius.md};
+  padding: ${theme.space.lg};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-left: 6px solid ${theme.color.danger};
+  border-radius: ${theme.radius.md};
   p {
-    margin: 0 0 ${({ theme }) => theme.space.md};
+    margin: 0 0 ${theme.space.md};
   }
 `;
 

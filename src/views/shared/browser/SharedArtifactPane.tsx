@@ -8,13 +8,14 @@ import type { SharedArtifact, SharedPortfolio } from '../../../schemas/sharedPor
 import { NOT_IN_PORTFOLIO } from '../../portfolios/Notices.tsx';
 import { SharedArtifactView } from './SharedArtifactView.tsx';
 import { MentionCandidatesContext, type MentionCandidate } from '../discussion/mentionCandidates.ts';
+import { theme } from '../../theme/theme.ts';
 
 /** What the pane says between deleting the artifact and showing its portfolio. */
 export const DELETED_NOTE = 'This artifact was deleted. Returning to the shared portfolio…';
 
 const Note = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
 `;
 
 /** Who a comment may mention: the shared portfolio's owner and members, each once, not the viewer. */

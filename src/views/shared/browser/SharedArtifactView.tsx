@@ -20,6 +20,7 @@ import { BusyMessage } from '../../components/BusyMessage.tsx';
 import { ButtonLink } from '../../components/Button.tsx';
 import { lazyPart } from '../../components/lazyParts.tsx';
 import { buildPath, paths } from '../../paths.ts';
+import { theme } from '../../theme/theme.ts';
 
 // The videos (players, captions), reactions and comments load on first use: a bundle chunk of
 // their own, so that the shared portfolio pages load without them.
@@ -32,10 +33,10 @@ const SharedDiscussion = lazyPart(
 const Stack = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
   & > section + section {
-    padding-top: ${({ theme }) => theme.space.md};
-    border-top: 1px solid ${({ theme }) => theme.color.border};
+    padding-top: ${theme.space.md};
+    border-top: 1px solid ${theme.color.border};
   }
 `;
 

@@ -9,14 +9,15 @@ import { Button, ButtonLink } from '../../components/Button.tsx';
 import { buildPath, paths } from '../../paths.ts';
 import { LeaveButton } from './LeaveButton.tsx';
 import { formatDate } from '../../../schemas/formatting.ts';
+import { theme } from '../../theme/theme.ts';
 
 const Card = styled.section`
-  padding: ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.card};
-  margin-bottom: ${({ theme }) => theme.space.lg};
+  padding: ${theme.space.md} ${theme.space.lg};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  box-shadow: ${theme.shadow.card};
+  margin-bottom: ${theme.space.lg};
 `;
 
 const Head = styled.div`
@@ -24,11 +25,11 @@ const Head = styled.div`
   align-items: center;
   justify-content: space-between;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  margin-bottom: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm} ${theme.space.md};
+  margin-bottom: ${theme.space.sm};
   h2 {
     margin: 0;
-    font-size: ${({ theme }) => theme.font.size.lg};
+    font-size: ${theme.font.size.lg};
     overflow-wrap: anywhere;
   }
 `;
@@ -38,7 +39,7 @@ const Actions = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: flex-end;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 /** Why Export does nothing, next to it (and its description for screen readers). */
@@ -47,19 +48,19 @@ const ExportNote = styled.p`
   margin: 0;
   max-width: 32rem;
   text-align: end;
-  font-size: ${({ theme }) => theme.font.size.sm};
-  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${theme.font.size.sm};
+  color: ${theme.color.textMuted};
 `;
 
 const Facts = styled.dl`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(min(140px, 40%), 1fr));
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.sm} ${theme.space.lg};
   margin: 0;
   dt {
-    font-size: ${({ theme }) => theme.font.size.sm};
-    color: ${({ theme }) => theme.color.textMuted};
-    font-weight: ${({ theme }) => theme.font.weight.medium};
+    font-size: ${theme.font.size.sm};
+    color: ${theme.color.textMuted};
+    font-weight: ${theme.font.weight.medium};
   }
   dd {
     margin: 0;
@@ -74,7 +75,7 @@ const Facts = styled.dl`
 `;
 
 const Muted = styled.span`
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
   font-style: italic;
 `;
 

@@ -17,6 +17,7 @@ import { DraftOfferBar } from '../../components/DraftOfferBar.tsx';
 import { TextArea } from '../../components/TextAreaField.tsx';
 import { MentionCandidatesContext } from './mentionCandidates.ts';
 import { MentionTextArea } from './MentionTextArea.tsx';
+import { theme } from '../../theme/theme.ts';
 
 /** The comment boxes of a thread: the new comment and the edit of one's own, each with its counter. */
 
@@ -29,7 +30,7 @@ export const charactersUsed = (text: string): string => `${text.length}/${COMMEN
 const Form = styled.form`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 `;
 
 const FormFoot = styled.div`
@@ -37,16 +38,16 @@ const FormFoot = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   & > div {
     display: flex;
-    gap: ${({ theme }) => theme.space.sm};
+    gap: ${theme.space.sm};
   }
 `;
 
 const Counter = styled.span`
-  font-size: ${({ theme }) => theme.font.size.sm};
-  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${theme.font.size.sm};
+  color: ${theme.color.textMuted};
 `;
 
 /** A comment box with its counter ('N/2500 characters used'); it takes at most 2500 characters. */

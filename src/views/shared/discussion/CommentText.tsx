@@ -2,6 +2,7 @@ import { Fragment } from 'react';
 import styled from 'styled-components';
 import { formatDateTime, formatRelative } from '../../../schemas/formatting.ts';
 import type { Comment } from '../../../schemas/sharedArtifact.ts';
+import { theme } from '../../theme/theme.ts';
 
 /** One piece of a comment's text: plain words, or an @mention of someone by name. */
 export type CommentPiece = { kind: 'text'; text: string } | { kind: 'mention'; name: string; text: string };
@@ -54,11 +55,11 @@ export function isEdited(comment: Pick<Comment, 'created_at' | 'updated_at'>): b
 }
 
 const Mention = styled.span`
-  padding: 0 ${({ theme }) => theme.space.xxs};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: ${({ theme }) => theme.color.surface};
-  color: ${({ theme }) => theme.color.primary};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
+  padding: 0 ${theme.space.xxs};
+  border-radius: ${theme.radius.sm};
+  background: ${theme.color.surface};
+  color: ${theme.color.primary};
+  font-weight: ${theme.font.weight.medium};
   white-space: nowrap;
 `;
 
@@ -86,8 +87,8 @@ export function CommentText({
 }
 
 const Stamp = styled.span`
-  color: ${({ theme }) => theme.color.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${theme.color.textMuted};
+  font-size: ${theme.font.size.sm};
 `;
 
 /** When a comment was posted ('5 minutes ago', '11/21/26'), and 'edited' once it was changed; the full date and time in the title. */

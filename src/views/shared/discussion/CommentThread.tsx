@@ -26,6 +26,7 @@ import { Composer, EditForm } from './CommentForms.tsx';
 import { CommentStamp, CommentText } from './CommentText.tsx';
 import { MentionCandidatesContext } from './mentionCandidates.ts';
 import { MomentTime, ThreadControls, useIsHighlighted, useVisibleComments } from '../../video/MomentThread.tsx';
+import { theme } from '../../theme/theme.ts';
 
 /** The question before deleting a comment (reference §13). */
 export const DELETE_COMMENT_QUESTION = 'Are you sure you want to delete this comment?';
@@ -33,10 +34,10 @@ export const DELETE_COMMENT_QUESTION = 'Are you sure you want to delete this com
 const Section = styled.section`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   h4 {
     margin: 0;
-    font-size: ${({ theme }) => theme.font.size.lg};
+    font-size: ${theme.font.size.lg};
   }
 `;
 
@@ -48,9 +49,9 @@ const Item = styled.article`
   ${cardStyle}
   scroll-margin-top: 96px;
   &[data-highlighted='true'] {
-    border-color: ${({ theme }) => theme.color.primary};
-    box-shadow: inset 4px 0 0 ${({ theme }) => theme.color.primary};
-    background: ${({ theme }) => theme.color.surface};
+    border-color: ${theme.color.primary};
+    box-shadow: inset 4px 0 0 ${theme.color.primary};
+    background: ${theme.color.surface};
   }
 `;
 
@@ -58,21 +59,21 @@ const ItemHead = styled.header`
   display: flex;
   flex-wrap: wrap;
   align-items: baseline;
-  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.xs} ${theme.space.sm};
   time {
-    color: ${({ theme }) => theme.color.textMuted};
-    font-size: ${({ theme }) => theme.font.size.sm};
+    color: ${theme.color.textMuted};
+    font-size: ${theme.font.size.sm};
   }
 `;
 
 const ItemActions = styled.span`
   display: inline-flex;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   margin-left: auto;
 `;
 
 const Text = styled.p`
-  margin: ${({ theme }) => theme.space.xs} 0 0;
+  margin: ${theme.space.xs} 0 0;
   white-space: pre-wrap;
   overflow-wrap: anywhere;
 `;

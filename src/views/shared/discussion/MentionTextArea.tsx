@@ -11,6 +11,7 @@ import {
 import styled from 'styled-components';
 import { TextArea } from '../../components/TextAreaField.tsx';
 import type { MentionCandidate } from './mentionCandidates.ts';
+import { theme } from '../../theme/theme.ts';
 
 /** Most suggestions shown at once. */
 export const MENTION_SUGGESTIONS_MAX = 8;
@@ -53,19 +54,19 @@ const Options = styled.div`
   min-width: 220px;
   max-width: 100%;
   margin: 0;
-  padding: ${({ theme }) => theme.space.xs} 0;
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.popover};
+  padding: ${theme.space.xs} 0;
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  box-shadow: ${theme.shadow.popover};
   [role='option'] {
-    padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
+    padding: ${theme.space.xs} ${theme.space.md};
     cursor: pointer;
     overflow-wrap: anywhere;
   }
   [role='option'][aria-selected='true'] {
-    background: ${({ theme }) => theme.color.primary};
-    color: ${({ theme }) => theme.color.primaryText};
+    background: ${theme.color.primary};
+    color: ${theme.color.primaryText};
   }
 `;
 

@@ -19,6 +19,7 @@ import {
 } from '../../../machines/sharedArtifactDiscussion/useSharedArtifactDiscussion.ts';
 import type { ReactionValue } from '../../../schemas/catalog.ts';
 import { Button } from '../../components/Button.tsx';
+import { theme } from '../../theme/theme.ts';
 
 /** What the bar says while an artifact has no reactions (beside the one Add reaction button for those who may react). */
 export const NO_REACTIONS = 'No reactions yet.';
@@ -30,14 +31,14 @@ const Bar = styled.section`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   position: relative;
 `;
 
 const Tallies = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -56,17 +57,17 @@ const chip = `
 
 const ReactionToggle = styled.button`
   ${chip}
-  border: 1px solid ${({ theme }) => theme.color.borderStrong};
-  background: ${({ theme }) => theme.color.surface};
-  color: ${({ theme }) => theme.color.text};
+  border: 1px solid ${theme.color.borderStrong};
+  background: ${theme.color.surface};
+  color: ${theme.color.text};
   cursor: pointer;
   &[aria-pressed='true'] {
-    border-color: ${({ theme }) => theme.color.primary};
+    border-color: ${theme.color.primary};
     background: #e3eef7;
-    box-shadow: inset 0 0 0 1px ${({ theme }) => theme.color.primary};
+    box-shadow: inset 0 0 0 1px ${theme.color.primary};
   }
   &:hover:not(:disabled) {
-    background: ${({ theme }) => theme.color.surfaceAlt};
+    background: ${theme.color.surfaceAlt};
   }
   &:disabled {
     opacity: 0.6;
@@ -76,8 +77,8 @@ const ReactionToggle = styled.button`
 
 const ReactionCount = styled.span`
   ${chip}
-  border: 1px solid ${({ theme }) => theme.color.border};
-  background: ${({ theme }) => theme.color.surfaceAlt};
+  border: 1px solid ${theme.color.border};
+  background: ${theme.color.surfaceAlt};
 `;
 
 const Emoji = styled.span`
@@ -86,29 +87,29 @@ const Emoji = styled.span`
 
 /** A reaction's meaning in words, so a chip reads without a colour-emoji font. */
 const Meaning = styled.span`
-  font-size: ${({ theme }) => theme.font.size.sm};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
+  font-size: ${theme.font.size.sm};
+  font-weight: ${theme.font.weight.medium};
 `;
 
 const Tally = styled.span`
   font-variant-numeric: tabular-nums;
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  font-weight: ${theme.font.weight.bold};
 `;
 
 const Muted = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
 `;
 
 const AddButton = styled.button`
   ${chip}
-  border: 1px dashed ${({ theme }) => theme.color.primary};
-  background: ${({ theme }) => theme.color.surface};
-  color: ${({ theme }) => theme.color.primary};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  border: 1px dashed ${theme.color.primary};
+  background: ${theme.color.surface};
+  color: ${theme.color.primary};
+  font-weight: ${theme.font.weight.bold};
   cursor: pointer;
   &:hover:not(:disabled) {
-    background: ${({ theme }) => theme.color.surfaceAlt};
+    background: ${theme.color.surfaceAlt};
   }
   &:disabled {
     opacity: 0.6;
@@ -121,36 +122,36 @@ const Popover = styled.div`
   top: calc(100% + 6px);
   left: 0;
   z-index: 20;
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.md};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.popover};
+  padding: ${theme.space.sm} ${theme.space.md} ${theme.space.md};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  box-shadow: ${theme.shadow.popover};
 `;
 
 const PopoverTitle = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space.sm};
-  font-size: ${({ theme }) => theme.font.size.xs};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  margin: 0 0 ${theme.space.sm};
+  font-size: ${theme.font.size.xs};
+  font-weight: ${theme.font.weight.bold};
   letter-spacing: 0.06em;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
 `;
 
 const Choices = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.xxs};
+  gap: ${theme.space.xxs};
   min-width: 220px;
 `;
 
 const Choice = styled.button`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   width: 100%;
   min-height: 44px;
-  padding: 0 ${({ theme }) => theme.space.sm};
+  padding: 0 ${theme.space.sm};
   border: 1px solid transparent;
-  border-radius: ${({ theme }) => theme.radius.md};
+  border-radius: ${theme.radius.md};
   background: none;
   text-align: left;
   cursor: pointer;
@@ -158,11 +159,11 @@ const Choice = styled.button`
     font-size: 1.4rem;
   }
   &[aria-pressed='true'] {
-    border-color: ${({ theme }) => theme.color.primary};
+    border-color: ${theme.color.primary};
     background: #e3eef7;
   }
   &:hover {
-    background: ${({ theme }) => theme.color.surfaceAlt};
+    background: ${theme.color.surfaceAlt};
   }
 `;
 

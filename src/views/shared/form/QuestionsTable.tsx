@@ -22,6 +22,7 @@ import { FieldError, inputStyles } from '../../components/Field.tsx';
 import { Switch } from '../../components/Switch.tsx';
 import { phoneCards, useColumnLabels } from '../../components/phoneCards.ts';
 import { TextArea } from '../../components/TextAreaField.tsx';
+import { theme } from '../../theme/theme.ts';
 
 /** How each question type is named in the table (reference §10.2). */
 export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
@@ -42,10 +43,10 @@ export const CORE_DESCRIPTION = 'Core questions are always included.';
 const Scroll = styled.div`
   width: 100%;
   overflow-x: auto;
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.card};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  box-shadow: ${theme.shadow.card};
 `;
 
 const Table = styled.table`
@@ -53,25 +54,25 @@ const Table = styled.table`
   min-width: 680px;
   border-collapse: collapse;
   th {
-    padding: 12px ${({ theme }) => theme.space.md};
-    background: ${({ theme }) => theme.color.surfaceAlt};
-    border-bottom: 1px solid ${({ theme }) => theme.color.border};
-    font-size: ${({ theme }) => theme.font.size.sm};
+    padding: 12px ${theme.space.md};
+    background: ${theme.color.surfaceAlt};
+    border-bottom: 1px solid ${theme.color.border};
+    font-size: ${theme.font.size.sm};
     letter-spacing: 0.04em;
     text-transform: uppercase;
     text-align: start;
   }
   td {
-    padding: 10px ${({ theme }) => theme.space.md};
+    padding: 10px ${theme.space.md};
     vertical-align: top;
-    border-bottom: 1px solid ${({ theme }) => theme.color.border};
+    border-bottom: 1px solid ${theme.color.border};
     overflow-wrap: anywhere;
   }
   tbody tr:last-child > td {
     border-bottom: none;
   }
   tr[data-bonus] > td {
-    background: ${({ theme }) => theme.color.background};
+    background: ${theme.color.background};
   }
   /* On phones each question is a card: its type, choices and their messages in view. */
   ${phoneCards}
@@ -79,20 +80,20 @@ const Table = styled.table`
 
 const Core = styled.span`
   display: inline-block;
-  margin-left: ${({ theme }) => theme.space.sm};
-  padding: 0 ${({ theme }) => theme.space.xs};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: ${({ theme }) => theme.color.surfaceAlt};
-  color: ${({ theme }) => theme.color.textMuted};
-  font-size: ${({ theme }) => theme.font.size.xs};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  margin-left: ${theme.space.sm};
+  padding: 0 ${theme.space.xs};
+  border-radius: ${theme.radius.sm};
+  background: ${theme.color.surfaceAlt};
+  color: ${theme.color.textMuted};
+  font-size: ${theme.font.size.xs};
+  font-weight: ${theme.font.weight.bold};
   text-transform: uppercase;
 `;
 
 const Select = styled.select<{ $invalid: boolean }>`
   ${inputStyles}
   width: 100%;
-  border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.color.danger : theme.color.borderStrong)};
+  border: 1px solid ${({ $invalid }) => ($invalid ? theme.color.danger : theme.color.borderStrong)};
 `;
 
 const DeleteButton = styled.button`
@@ -101,13 +102,13 @@ const DeleteButton = styled.button`
   justify-content: center;
   width: 36px;
   height: 36px;
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: ${({ theme }) => theme.color.surface};
-  color: ${({ theme }) => theme.color.danger};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.sm};
+  background: ${theme.color.surface};
+  color: ${theme.color.danger};
   cursor: pointer;
   &:hover:not(:disabled) {
-    border-color: ${({ theme }) => theme.color.danger};
+    border-color: ${theme.color.danger};
   }
   &:disabled {
     opacity: 0.55;
@@ -116,11 +117,11 @@ const DeleteButton = styled.button`
 `;
 
 const AddRow = styled.div`
-  margin-top: ${({ theme }) => theme.space.md};
+  margin-top: ${theme.space.md};
 `;
 
 const Muted = styled.span`
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
 `;
 
 function TrashIcon() {

@@ -35,6 +35,7 @@ import { EditParticipantsDialog } from '../participants/EditParticipantsDialog.t
 import { ParticipantsSummary } from '../participants/ParticipantsSummary.tsx';
 import { QuestionsTable } from './QuestionsTable.tsx';
 import { formatDate } from '../../../schemas/formatting.ts';
+import { theme } from '../../theme/theme.ts';
 
 /** The note on the create form (spec §2). */
 /** Why Delete Shared Portfolio is not offered (the server refuses it then). */
@@ -48,28 +49,28 @@ const GRADE_OPTIONS = GRADES.map((g) => ({ value: g.value, label: g.label }));
 const SUBJECT_OPTIONS = SUBJECTS.map((s) => ({ value: s, label: s }));
 
 const Section = styled.section`
-  padding: ${({ theme }) => theme.space.lg};
-  margin-bottom: ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.card};
+  padding: ${theme.space.lg};
+  margin-bottom: ${theme.space.lg};
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  box-shadow: ${theme.shadow.card};
   h2 {
-    font-size: ${({ theme }) => theme.font.size.lg};
+    font-size: ${theme.font.size.lg};
   }
   @media (max-width: 480px) {
-    padding: ${({ theme }) => theme.space.md};
+    padding: ${theme.space.md};
   }
 `;
 
 const Fields = styled.div`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
-  column-gap: ${({ theme }) => theme.space.lg};
+  column-gap: ${theme.space.lg};
   & > .wide {
     grid-column: 1 / -1;
   }
-  @media (max-width: ${({ theme }) => theme.layout.tabletWidth}) {
+  @media (max-width: ${theme.layout.tabletWidth}) {
     grid-template-columns: minmax(0, 1fr);
   }
 `;
@@ -77,10 +78,10 @@ const Fields = styled.div`
 const Fact = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-  margin-bottom: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.xs};
+  margin-bottom: ${theme.space.md};
   span {
-    font-weight: ${({ theme }) => theme.font.weight.medium};
+    font-weight: ${theme.font.weight.medium};
   }
   p {
     margin: 0;
@@ -88,26 +89,26 @@ const Fact = styled.div`
 `;
 
 const Note = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space.lg};
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  border-left: 4px solid ${({ theme }) => theme.color.primary};
-  background: ${({ theme }) => theme.color.surfaceAlt};
+  margin: 0 0 ${theme.space.lg};
+  padding: ${theme.space.sm} ${theme.space.md};
+  border-left: 4px solid ${theme.color.primary};
+  background: ${theme.color.surfaceAlt};
 `;
 
 const OfferSpace = styled.div`
-  margin-bottom: ${({ theme }) => theme.space.lg};
+  margin-bottom: ${theme.space.lg};
 `;
 
 const Intro = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space.md};
-  color: ${({ theme }) => theme.color.textMuted};
+  margin: 0 0 ${theme.space.md};
+  color: ${theme.color.textMuted};
 `;
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   & > .push {
     margin-right: auto;
   }

@@ -10,6 +10,7 @@ import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog, Dialog, DialogActions } from '../../components/Dialog.tsx';
 import { Input, Label } from '../../components/Field.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { theme } from '../../theme/theme.ts';
 
 /** The list gets a border when it holds more than this many people (spec §9). */
 export const BORDER_AFTER = 4;
@@ -21,20 +22,20 @@ export const removalQuestion = (username: string): string =>
 const Columns = styled.div`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
   @media (max-width: 640px) {
     grid-template-columns: minmax(0, 1fr);
   }
   h3 {
-    font-size: ${({ theme }) => theme.font.size.md};
-    margin-bottom: ${({ theme }) => theme.space.sm};
+    font-size: ${theme.font.size.md};
+    margin-bottom: ${theme.space.sm};
   }
 `;
 
 const SearchRow = styled.div`
   display: flex;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-top: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.sm};
+  margin-top: ${theme.space.xs};
   & > input {
     flex: 1;
     min-width: 0;
@@ -42,19 +43,19 @@ const SearchRow = styled.div`
 `;
 
 const Message = styled.p<{ $invalid: boolean }>`
-  margin: ${({ theme }) => theme.space.xs} 0 0;
+  margin: ${theme.space.xs} 0 0;
   min-height: 1.5em;
-  font-size: ${({ theme }) => theme.font.size.sm};
-  color: ${({ theme, $invalid }) => ($invalid ? theme.color.danger : theme.color.textMuted)};
+  font-size: ${theme.font.size.sm};
+  color: ${({ $invalid }) => ($invalid ? theme.color.danger : theme.color.textMuted)};
 `;
 
 const Matches = styled.ul`
   list-style: none;
-  margin: ${({ theme }) => theme.space.sm} 0 0;
+  margin: ${theme.space.sm} 0 0;
   padding: 0;
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 `;
 
 const MatchButton = styled.button`
@@ -62,22 +63,22 @@ const MatchButton = styled.button`
   display: flex;
   flex-direction: column;
   align-items: flex-start;
-  padding: ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: ${({ theme }) => theme.color.surface};
+  padding: ${theme.space.sm};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.sm};
+  background: ${theme.color.surface};
   text-align: start;
   cursor: pointer;
   &:hover:not(:disabled) {
-    background: ${({ theme }) => theme.color.surfaceAlt};
-    border-color: ${({ theme }) => theme.color.primary};
+    background: ${theme.color.surfaceAlt};
+    border-color: ${theme.color.primary};
   }
   &:disabled {
     opacity: 0.55;
     cursor: not-allowed;
   }
   small {
-    color: ${({ theme }) => theme.color.textMuted};
+    color: ${theme.color.textMuted};
     overflow-wrap: anywhere;
   }
 `;
@@ -85,19 +86,19 @@ const MatchButton = styled.button`
 const People = styled.ul<{ $bordered: boolean }>`
   list-style: none;
   margin: 0;
-  padding: ${({ theme, $bordered }) => ($bordered ? theme.space.sm : 0)};
+  padding: ${({ $bordered }) => ($bordered ? theme.space.sm : 0)};
   max-height: 320px;
   overflow: auto;
-  border: ${({ theme, $bordered }) => ($bordered ? `1px solid ${theme.color.border}` : 'none')};
-  border-radius: ${({ theme }) => theme.radius.sm};
+  border: ${({ $bordered }) => ($bordered ? `1px solid ${theme.color.border}` : 'none')};
+  border-radius: ${theme.radius.sm};
   li {
     display: flex;
     align-items: center;
-    gap: ${({ theme }) => theme.space.sm};
-    padding: ${({ theme }) => theme.space.xs} 0;
+    gap: ${theme.space.sm};
+    padding: ${theme.space.xs} 0;
   }
   li + li {
-    border-top: 1px solid ${({ theme }) => theme.color.surfaceAlt};
+    border-top: 1px solid ${theme.color.surfaceAlt};
   }
 `;
 
@@ -107,13 +108,13 @@ const Who = styled.div`
   display: flex;
   flex-direction: column;
   small {
-    color: ${({ theme }) => theme.color.textMuted};
+    color: ${theme.color.textMuted};
     overflow-wrap: anywhere;
   }
 `;
 
 const Pending = styled.span`
-  color: ${({ theme }) => theme.color.warning};
+  color: ${theme.color.warning};
   font-style: italic;
 `;
 
@@ -121,15 +122,15 @@ const RemoveButton = styled.button`
   flex-shrink: 0;
   width: 32px;
   height: 32px;
-  border: 1px solid ${({ theme }) => theme.color.border};
+  border: 1px solid ${theme.color.border};
   border-radius: 50%;
-  background: ${({ theme }) => theme.color.surface};
-  color: ${({ theme }) => theme.color.danger};
+  background: ${theme.color.surface};
+  color: ${theme.color.danger};
   font-size: 1.1rem;
   line-height: 1;
   cursor: pointer;
   &:hover:not(:disabled) {
-    border-color: ${({ theme }) => theme.color.danger};
+    border-color: ${theme.color.danger};
   }
   &:disabled {
     opacity: 0.55;
@@ -138,7 +139,7 @@ const RemoveButton = styled.button`
 `;
 
 const Empty = styled.p`
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
   margin: 0;
 `;
 

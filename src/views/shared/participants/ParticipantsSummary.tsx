@@ -6,23 +6,24 @@ import {
   type ParticipantsRef,
 } from '../../../machines/participants/useParticipants.ts';
 import { Button } from '../../components/Button.tsx';
+import { theme } from '../../theme/theme.ts';
 
 const Group = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-  margin-bottom: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.xs};
+  margin-bottom: ${theme.space.md};
 `;
 
 const Caption = styled.span`
-  font-weight: ${({ theme }) => theme.font.weight.medium};
+  font-weight: ${theme.font.weight.medium};
 `;
 
 const Row = styled.div`
   display: flex;
   align-items: center;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  gap: ${theme.space.sm} ${theme.space.md};
   p {
     margin: 0;
     overflow-wrap: anywhere;
