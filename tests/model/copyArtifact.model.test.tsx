@@ -15,9 +15,10 @@ import { assertEveryStateChecked, createPathModel, modelEvents } from './support
 import { answerAsStep } from './support/deferred.ts';
 import {
   AUTHOR,
-  colleague,
+  COPY_MODES,
   engineering,
   missing,
+  notMine,
   offline,
   pathTitle,
   personal,
@@ -43,8 +44,6 @@ const userEvents: CopyArtifactEvent[] = [
   { type: 'copy.cancel' },
   { type: 'retry' },
 ];
-/** A colleague's personal artifact of the same portfolio: only its author copies it. */
-const notMine = () => personal({ owner: colleague });
 
 /**
  * The ends of loading, as `copySource` gives them for the page's mode (how it gets there, request
@@ -312,8 +311,7 @@ const events = {
 afterEach(() => clearToasts());
 
 const modes: { title: string; input: CopyArtifactInput }[] = [
-  { title: 'a personal artifact', input: { from: 'artifact', portfolioId: 7, artifactId: 31, userId: AUTHOR } },
-  { title: 'shared mode', input: { from: 'sharedArtifact', portfolioId: 9, artifactId: 70, userId: 5 } },
+  ...COPY_MODES,
   {
     title: 'an address without an artifact id',
     input: { from: 'artifact', portfolioId: 7, artifactId: Number.NaN, userId: AUTHOR },

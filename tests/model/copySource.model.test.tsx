@@ -1,20 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { COPY_MESSAGES, type CopyArtifactInput } from '../../src/machines/copyArtifact/copyArtifactMachine.ts';
+import { COPY_MESSAGES } from '../../src/machines/copyArtifact/copyArtifactMachine.ts';
 import { copySourceMachine } from '../../src/machines/copySource/copySourceMachine.ts';
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
 import { checkStates } from './support/checkStates.ts';
-import {
-  AUTHOR,
-  colleague,
-  engineering,
-  missing,
-  offline,
-  pathTitle,
-  personal,
-  science,
-  shared,
-} from './support/copyArtifactFixtures.ts';
+import { COPY_MODES, engineering, pathTitle, science, SOURCE_ANSWERS } from './support/copyArtifactFixtures.ts';
 import { renderCopyPage, type CopyPageHarness } from './support/copyArtifactPage.tsx';
 import { modelEvents } from './support/coverage.ts';
 import { answerAsStep } from './support/deferred.ts';
@@ -26,28 +16,6 @@ afterEach(clearToasts);
 
 type Snapshot = ReturnType<typeof copySourceMachine.getInitialSnapshot>;
 type Step = { event: unknown };
-
-const actorEvents = {
-  fetchArtifact: [
-    { type: 'xstate.done.actor.fetchArtifact', output: personal() },
-    { type: 'xstate.done.actor.fetchArtifact', output: personal({ parkingLot: true }) },
-    { type: 'xstate.done.actor.fetchArtifact', output: personal({ owner: colleague }) },
-    { type: 'xstate.done.actor.fetchArtifact', output: personal({ portfolio: { id: 8 } }) },
-    { type: 'xstate.error.actor.fetchArtifact', error: missing },
-    { type: 'xstate.error.actor.fetchArtifact', error: offline },
-  ],
-  fetchSharedArtifact: [
-    { type: 'xstate.done.actor.fetchSharedArtifact', output: shared() },
-    { type: 'xstate.done.actor.fetchSharedArtifact', output: shared({ sharedPortfolio: { id: 12 } }) },
-    { type: 'xstate.error.actor.fetchSharedArtifact', error: missing },
-    { type: 'xstate.error.actor.fetchSharedArtifact', error: offline },
-  ],
-  listSharedPortfolios: [
-    { type: 'xstate.done.actor.listSharedPortfolios', output: [science, engineering] },
-    { type: 'xstate.done.actor.listSharedPortfolios', output: [] },
-    { type: 'xstate.error.actor.listSharedPortfolios', error: offline },
-  ],
-} as unknown as Record<string, never[]>;
 
 let h: CopyPageHarness;
 
@@ -135,16 +103,11 @@ const events = {
   'xstate.error.actor.listSharedPortfolios': (step: Step) => answerAsStep(h.fakes.listSharedPortfolios.next(), step),
 };
 
-const modes: { title: string; input: CopyArtifactInput }[] = [
-  { title: 'a personal artifact', input: { from: 'artifact', portfolioId: 7, artifactId: 31, userId: AUTHOR } },
-  { title: 'shared mode', input: { from: 'sharedArtifact', portfolioId: 9, artifactId: 70, userId: 5 } },
-];
-
-for (const mode of modes) {
+for (const mode of COPY_MODES) {
   describe(`copySource model (${mode.title})`, () => {
     const paths = checkedShortestPaths(
       copySourceMachine,
-      { input: mode.input, events: modelEvents([], actorEvents) },
+      { input: mode.input, events: modelEvents([], SOURCE_ANSWERS) },
       checks,
       2,
     );

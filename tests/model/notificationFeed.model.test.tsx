@@ -1,4 +1,4 @@
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   MORE_FAILED,
@@ -6,20 +6,14 @@ import {
   notificationFeedMachine,
   type NotificationFeedEvent,
 } from '../../src/machines/notificationFeed/notificationFeedMachine.ts';
-import type {
-  Notification,
-  NotificationListResponse,
-  NotificationReadBody,
-  UnreadCount,
-} from '../../src/schemas/notifications.ts';
+import type { Notification, NotificationListResponse } from '../../src/schemas/notifications.ts';
 import { NetworkError } from '../../src/services/errors.ts';
-import type { UnreadPoll } from '../../src/services/notificationService.ts';
-import { fakeStream, makeNotification, renderNotificationFeed } from '../../src/test/notificationHarness.tsx';
-import { clearToasts } from '../../src/views/feedback/toastStore.ts';
+import { makeNotification } from '../../src/test/notificationHarness.tsx';
 import { bellLabel } from '../../src/views/notifications/NotificationBell.tsx';
 import { FEED_LOAD_FAILED, NO_NOTIFICATIONS } from '../../src/views/notifications/NotificationList.tsx';
-import { coverageInspector, createPathModel } from './support/coverage.ts';
-import { answerAsStep, controllableActor } from './support/deferred.ts';
+import { createPathModel } from './support/coverage.ts';
+import { answerAsStep } from './support/deferred.ts';
+import { bell, closeFeed, renderFeed, type FeedHarness } from './support/notificationFeedPage.ts';
 import { trackCoverage } from './support/report.ts';
 
 trackCoverage(notificationFeedMachine);
@@ -64,39 +58,12 @@ const offline = new NetworkError();
 const actorEvent = (type: string, payload: Record<string, unknown> = {}) =>
   ({ type, ...payload }) as unknown as NotificationFeedEvent;
 
-function setup() {
-  const fakes = {
-    listNotifications: controllableActor<NotificationListResponse, { before: number | null; limit: number }>(),
-    markRead: controllableActor<UnreadCount, NotificationReadBody>(),
-    pollUnread: controllableActor<UnreadPoll, { etag: string | null }>(),
-  };
-  const stream = fakeStream();
-  const h = renderNotificationFeed({
-    actors: {
-      listNotifications: fakes.listNotifications.logic,
-      markRead: fakes.markRead.logic,
-      pollUnread: fakes.pollUnread.logic,
-      unreadStream: stream.logic,
-    },
-    inspect: coverageInspector,
-  });
-  return { ...h, fakes, stream };
-}
+let h: FeedHarness;
 
-type Harness = ReturnType<typeof setup>;
-let h: Harness | null = null;
+afterEach(closeFeed);
 
-afterEach(() => {
-  // The page leaves the feed as it unmounts: unmount first, then stop the actor.
-  cleanup();
-  h?.feed.stop();
-  h = null;
-  clearToasts();
-});
-
-const bell = () => screen.getByRole('button', { name: /^Notifications/ });
 const panel = () => screen.queryByRole('dialog', { name: 'Notifications' });
-const onPage = () => h!.location.history.at(-1) === '/notifications';
+const onPage = () => h.location.history.at(-1) === '/notifications';
 
 /** What the user sees of the feed (in the panel or on the page). */
 interface FeedView {
@@ -187,9 +154,9 @@ async function checkView(snapshot: unknown) {
 }
 
 /** Settles the oldest call of a fake actor with the model event's output or error. */
-function settle(name: keyof Harness['fakes'], check?: (input: unknown) => void) {
+function settle(name: keyof FeedHarness['fakes'], check?: (input: unknown) => void) {
   return async (step: { event: unknown }) => {
-    const call = h!.fakes[name].next();
+    const call = h.fakes[name].next();
     check?.(call.input);
     await answerAsStep(call, step);
   };
@@ -225,7 +192,7 @@ const handlers = {
   // A new count, as the live count (unreadCount.model.test.tsx) tells it from the stream.
   'unread.changed': async (step: { event: unknown }) => {
     const { unread } = step.event as { unread: number };
-    act(() => h!.stream.emit(unread));
+    act(() => h.stream.emit(unread));
   },
   'xstate.done.actor.listNotifications': settle('listNotifications', expectFirstPage),
   'xstate.error.actor.listNotifications': settle('listNotifications'),
@@ -240,41 +207,41 @@ const handlers = {
     expect(await screen.findByText(READ_FAILED)).toBeTruthy();
   },
   'panel.toggle': async () => {
-    await h!.ux.click(bell());
+    await h.ux.click(bell());
   },
   'panel.close': async () => {
     // Escape closes the panel and gives the focus back to the bell.
-    await h!.ux.keyboard('{Escape}');
+    await h.ux.keyboard('{Escape}');
     expect(document.activeElement).toBe(bell());
   },
   'page.enter': async () => {
     const open = panel();
     // From the panel's link, or straight to the address (the bell on a phone, a bookmark).
-    if (open) await h!.ux.click(within(open).getByRole('link', { name: 'See all notifications' }));
-    else act(() => h!.location.navigate('/notifications'));
-    expect(h!.location.history.at(-1)).toBe('/notifications');
+    if (open) await h.ux.click(within(open).getByRole('link', { name: 'See all notifications' }));
+    else act(() => h.location.navigate('/notifications'));
+    expect(h.location.history.at(-1)).toBe('/notifications');
   },
   'page.leave': async () => {
-    await h!.ux.click(within(screen.getByRole('main')).getByRole('link', { name: 'E-mail settings' }));
-    expect(h!.location.history.at(-1)).toBe('/settings/notifications');
+    await h.ux.click(within(screen.getByRole('main')).getByRole('link', { name: 'E-mail settings' }));
+    expect(h.location.history.at(-1)).toBe('/settings/notifications');
   },
   'feed.more': async () => {
-    await h!.ux.click(screen.getByRole('button', { name: 'Show older notifications' }));
+    await h.ux.click(screen.getByRole('button', { name: 'Show older notifications' }));
   },
   retry: async () => {
-    await h!.ux.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Try again' }));
+    await h.ux.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Try again' }));
   },
   'read.all': async () => {
-    await h!.ux.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    await h.ux.click(screen.getByRole('button', { name: 'Mark all as read' }));
   },
   'item.open': async (step: { event: unknown }) => {
     const { id } = step.event as { id: number };
     const item = [newest, older, oldest].find((candidate) => candidate.id === id)!;
-    await h!.ux.click(
+    await h.ux.click(
       within(panel()!).getByRole('link', { name: new RegExp(item.summary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }),
     );
     // The app goes to the exact place.
-    expect(h!.location.history.at(-1)).toBe(item.link);
+    expect(h.location.history.at(-1)).toBe(item.link);
   },
 };
 
@@ -331,7 +298,7 @@ describe('notificationFeed model: the feed in the panel and on the page', () => 
   });
   for (const path of paths) {
     it(`${pathTitle(path)}`, async () => {
-      h = setup();
+      h = renderFeed();
       await path.test({ states: { '*': checkView }, events: handlers });
       // Marked read on the server as on screen: the ids opened, or all.
       for (const call of h.fakes.markRead.calls)

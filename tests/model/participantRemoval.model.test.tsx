@@ -1,24 +1,18 @@
-import { act, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import {
   participantRemovalMachine,
   type ParticipantRemovalEvent,
   type Removal,
 } from '../../src/machines/participantRemoval/participantRemovalMachine.ts';
 import type { Invitee } from '../../src/machines/participants/participantsMachine.ts';
-import { provideParticipants } from '../../src/machines/sharedPortfolioForm/provideSharedPortfolioForm.ts';
 import type { Invitation } from '../../src/schemas/invitation.ts';
 import type { MembersResponse, SharedPortfolio } from '../../src/schemas/sharedPortfolio.ts';
 import { ApiError, NetworkError } from '../../src/services/errors.ts';
+import { renderParticipantsDialog } from '../../src/test/participantsHarness.tsx';
 import { makeInvitation, makeSharedPortfolio, people } from '../../src/test/sharedFixtures.ts';
-import { Toaster } from '../../src/views/feedback/Toaster.tsx';
-import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
-import { EditParticipantsDialog } from '../../src/views/shared/participants/EditParticipantsDialog.tsx';
-import { ParticipantsSummary } from '../../src/views/shared/participants/ParticipantsSummary.tsx';
-import { theme } from '../../src/views/theme/theme.ts';
+import { clearToasts } from '../../src/views/feedback/toastStore.ts';
 import { checkStates } from './support/checkStates.ts';
 import { coverageInspector, modelEvents } from './support/coverage.ts';
 import { answerAsStep, controllableActor } from './support/deferred.ts';
@@ -58,28 +52,16 @@ async function setup(removal: Removal) {
     cancelInvitation: controllableActor<Invitation, { invitationId: number }>(),
     removeMember: controllableActor<SharedPortfolio, { sharedPortfolioId: number; userId: number }>(),
   };
-  const logic = provideParticipants({
-    notify: ({ message, tone }) => notify(message, tone),
-    actors: {
+  const { ux } = renderParticipantsDialog(
+    {
       fetchMembers: fetchMembers.logic,
       searchPeople: controllableActor<MembersResponse, { sharedPortfolioId: number; search: string }>().logic,
       invitePerson: controllableActor<Invitation, { sharedPortfolioId: number; invitee: Invitee }>().logic,
       cancelInvitation: fakes.cancelInvitation.logic,
       removeMember: fakes.removeMember.logic,
     },
-  });
-  const actor = createActor(logic, {
-    input: { sharedPortfolioId: 9, owner: people.lee, members: [people.lee, people.tess] },
-    inspect: coverageInspector,
-  }).start();
-  render(
-    <ThemeProvider theme={theme}>
-      <ParticipantsSummary actorRef={actor} disabled={false} />
-      <EditParticipantsDialog actorRef={actor} />
-      <Toaster />
-    </ThemeProvider>,
+    coverageInspector,
   );
-  const ux = userEvent.setup({ delay: null });
   await ux.click(screen.getByRole('button', { name: 'Edit Participants' }));
   await act(async () => fetchMembers.next().deferred.resolve(LOADED));
   await ux.click(screen.getByRole('button', { name: `Remove ${removal.person.username}` }));

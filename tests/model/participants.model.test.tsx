@@ -1,24 +1,18 @@
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { participantsOf } from '../../src/machines/participants/membership.ts';
 import {
   participantsMachine,
   type Invitee,
   type ParticipantsEvent,
 } from '../../src/machines/participants/participantsMachine.ts';
-import { provideParticipants } from '../../src/machines/sharedPortfolioForm/provideSharedPortfolioForm.ts';
 import type { Invitation } from '../../src/schemas/invitation.ts';
 import type { MembersResponse, SharedPortfolio } from '../../src/schemas/sharedPortfolio.ts';
 import { ApiError, NetworkError } from '../../src/services/errors.ts';
+import { PARTICIPANTS_INPUT, renderParticipantsDialog } from '../../src/test/participantsHarness.tsx';
 import { makeInvitation, makeSharedPortfolio, people } from '../../src/test/sharedFixtures.ts';
-import { Toaster } from '../../src/views/feedback/Toaster.tsx';
-import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
-import { EditParticipantsDialog } from '../../src/views/shared/participants/EditParticipantsDialog.tsx';
-import { ParticipantsSummary } from '../../src/views/shared/participants/ParticipantsSummary.tsx';
-import { theme } from '../../src/views/theme/theme.ts';
+import { clearToasts } from '../../src/views/feedback/toastStore.ts';
 import { coverageInspector, createPathModel, isInvoking } from './support/coverage.ts';
 import { answerAsStep, controllableActor } from './support/deferred.ts';
 import { trackCoverage } from './support/report.ts';
@@ -55,7 +49,6 @@ function pathTitle(path: { state: { value: unknown }; steps: readonly { event: u
   return `${JSON.stringify(path.state.value)} ← ${steps.join(' → ') || 'start'}`;
 }
 
-const INPUT = { sharedPortfolioId: 9, owner: people.lee, members: [people.lee, people.tess] };
 const LOADED: MembersResponse = {
   members: [people.tess],
   pending: [{ ...people.pat, invitationId: 51 }],
@@ -155,25 +148,17 @@ function setup() {
     cancelInvitation: controllableActor<Invitation, { invitationId: number }>(),
     removeMember: controllableActor<SharedPortfolio, { sharedPortfolioId: number; userId: number }>(),
   };
-  const logic = provideParticipants({
-    notify: ({ message, tone }) => notify(message, tone),
-    actors: {
+  const { actor, ux } = renderParticipantsDialog(
+    {
       fetchMembers: fakes.fetchMembers.logic,
       searchPeople: fakes.searchPeople.logic,
       invitePerson: fakes.invitePerson.logic,
       cancelInvitation: fakes.cancelInvitation.logic,
       removeMember: fakes.removeMember.logic,
     },
-  });
-  const actor = createActor(logic, { input: INPUT, inspect: coverageInspector }).start();
-  render(
-    <ThemeProvider theme={theme}>
-      <ParticipantsSummary actorRef={actor} disabled={false} />
-      <EditParticipantsDialog actorRef={actor} />
-      <Toaster />
-    </ThemeProvider>,
+    coverageInspector,
   );
-  return { fakes, actor, ux: userEvent.setup({ delay: null }) };
+  return { fakes, actor, ux };
 }
 
 type Harness = ReturnType<typeof setup>;
@@ -283,7 +268,7 @@ const removalAnswers = {
 };
 
 describe('participants model', () => {
-  const model = createPathModel(participantsMachine, { input: INPUT, events });
+  const model = createPathModel(participantsMachine, { input: PARTICIPANTS_INPUT, events });
   for (const path of model.getShortestPaths()) {
     it(`${pathTitle(path)}`, async () => {
       h = setup();

@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Artifact } from '../../src/schemas/artifact.ts';
-import type { Portfolio, PortfolioListItem } from '../../src/schemas/portfolio.ts';
+import type { Portfolio } from '../../src/schemas/portfolio.ts';
 import {
   portfolioBrowserMachine,
   type PortfolioBrowserContext,
@@ -10,13 +9,20 @@ import {
 import { activeFilterCount, defaultSort, filterRows, sortRows } from '../../src/machines/portfolioBrowser/selectors.ts';
 import type { PortfolioListingOutput } from '../../src/machines/portfolioListing/portfolioListingMachine.ts';
 import { NetworkError, toUiError } from '../../src/services/errors.ts';
-import { notFoundError, renderMyPortfolios, rowNames } from '../../src/test/portfolioHarness.tsx';
+import { notFoundError, rowNames } from '../../src/test/portfolioHarness.tsx';
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
-import { coverageInspector, createPathModel, trackMachine } from './support/coverage.ts';
-import { controllableActor } from './support/deferred.ts';
+import { createPathModel, trackMachine } from './support/coverage.ts';
 import { reportCoverageAfterAll } from './support/report.ts';
 import { forces, LIST, NEW_ARTIFACT, PORTFOLIOS } from './support/portfolioBrowserFixtures.ts';
-import { actorEvent, latest, pageAlerts, pathName, select, serverError } from './support/portfolioBrowserModel.ts';
+import {
+  actorEvent,
+  latest,
+  pageAlerts,
+  pathName,
+  renderBrowser,
+  select,
+  serverError,
+} from './support/portfolioBrowserModel.ts';
 
 const coverage = trackMachine(portfolioBrowserMachine);
 // The shared portfolios' paths are in portfolioBrowser.shared.model.test.tsx: the run's summary
@@ -123,24 +129,6 @@ function events(snapshot: unknown): PortfolioBrowserEvent[] {
     );
   }
   return list.filter((event) => s.can(event));
-}
-
-function setup() {
-  const fakes = {
-    listPortfolios: controllableActor<PortfolioListItem[]>(),
-    getPortfolio: controllableActor<Portfolio, { portfolioId: number }>(),
-    createArtifact: controllableActor<Artifact, { portfolioId: number }>(),
-  };
-  const rendered = renderMyPortfolios({
-    path: '/my-portfolios/41',
-    actors: {
-      listPortfolios: fakes.listPortfolios.logic,
-      getPortfolio: fakes.getPortfolio.logic,
-      createArtifact: fakes.createArtifact.logic,
-    },
-    inspect: coverageInspector,
-  });
-  return { ...rendered, fakes };
 }
 
 const portfolioSelect = () => screen.getByRole('combobox', { name: 'Select Portfolio' }) as HTMLSelectElement;
@@ -254,7 +242,7 @@ describe('portfolioBrowser model (My Portfolios, opened on a portfolio)', () => 
   });
   for (const path of paths) {
     it(`${pathName(path)}`, async () => {
-      const h = setup();
+      const h = renderBrowser('/my-portfolios/41');
       const ux = h.ux;
       const where = () => h.location.history.at(-1);
       let leftForEditor = false;

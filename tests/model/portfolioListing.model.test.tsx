@@ -1,21 +1,19 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Artifact } from '../../src/schemas/artifact.ts';
-import type { Portfolio, PortfolioListItem } from '../../src/schemas/portfolio.ts';
 import {
   portfolioListingMachine,
   type PortfolioListingInput,
 } from '../../src/machines/portfolioListing/portfolioListingMachine.ts';
 import { NetworkError } from '../../src/services/errors.ts';
-import { renderMyPortfolios, rowNames } from '../../src/test/portfolioHarness.tsx';
+import { rowNames } from '../../src/test/portfolioHarness.tsx';
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
 import { checkStates } from './support/checkStates.ts';
-import { coverageInspector, modelEvents } from './support/coverage.ts';
-import { answerAsStep, controllableActor } from './support/deferred.ts';
+import { modelEvents } from './support/coverage.ts';
+import { answerAsStep } from './support/deferred.ts';
 import { checkedShortestPaths, pathName } from './support/paths.ts';
 import { trackCoverage } from './support/report.ts';
 import { forces, LIST } from './support/portfolioBrowserFixtures.ts';
-import { latest, pageAlerts, serverError } from './support/portfolioBrowserModel.ts';
+import { latest, pageAlerts, renderBrowser, serverError } from './support/portfolioBrowserModel.ts';
 
 trackCoverage(portfolioListingMachine);
 afterEach(clearToasts);
@@ -42,25 +40,7 @@ const actorEvents = {
   ],
 } as unknown as Record<string, never[]>;
 
-function setup(path: string) {
-  const fakes = {
-    listPortfolios: controllableActor<PortfolioListItem[], { owner: number | null }>(),
-    getPortfolio: controllableActor<Portfolio, { portfolioId: number }>(),
-    createArtifact: controllableActor<Artifact, { portfolioId: number }>(),
-  };
-  const rendered = renderMyPortfolios({
-    path,
-    actors: {
-      listPortfolios: fakes.listPortfolios.logic,
-      getPortfolio: fakes.getPortfolio.logic,
-      createArtifact: fakes.createArtifact.logic,
-    },
-    inspect: coverageInspector,
-  });
-  return { ...rendered, fakes };
-}
-
-let h: ReturnType<typeof setup>;
+let h: ReturnType<typeof renderBrowser>;
 
 const loadingList = () => screen.queryByRole('status', { name: 'Loading portfolios' }) !== null;
 
@@ -133,7 +113,7 @@ for (const mode of MODES) {
     );
     for (const path of paths) {
       it(`${pathName(path)}`, async () => {
-        h = setup(mode.path);
+        h = renderBrowser(mode.path);
         await act(async () => undefined);
         await path.test({ states, events });
         // At most one request waits (the browser asks again only for a portfolio that failed beside the list).

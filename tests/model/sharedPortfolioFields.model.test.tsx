@@ -3,12 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getInitialSnapshot, getNextSnapshot, type SnapshotFrom } from 'xstate';
 import {
   buildBody,
-  EMPTY_VALUES,
   invalidQuestionsMessage,
   parseFormDraft,
-  rowsForCreate,
-  rowsForEdit,
-  valuesOf,
 } from '../../src/machines/sharedPortfolioForm/sharedForm.ts';
 import {
   sharedPortfolioFieldsMachine,
@@ -24,23 +20,23 @@ import { GRADES } from '../../src/schemas/catalog.ts';
 import { checkedShortestPaths, pathName } from './support/paths.ts';
 import { trackCoverage } from './support/report.ts';
 import {
+  CREATE_INPUT,
   DRAFT_STORED,
   draftOffer,
+  EDIT_INPUT,
   expectAlert,
   expectForm,
   field,
   FIELD_LABELS,
   invalidOnServer,
-  lee,
   offline,
-  portfolio,
   replaceText,
   saveButton,
-  setup,
-  template,
+  setupLoaded,
   TEMPLATE,
   type Harness,
 } from './support/sharedPortfolioFormPage.tsx';
+import { loadedFields } from './support/sharedPortfolioFormScenarios.ts';
 
 /*
  * The fields of the shared portfolio form (the Summary and the Questions table), driven through the
@@ -122,25 +118,25 @@ interface Scenario {
   draft?: string;
 }
 
-const CREATE_FIELDS = { values: EMPTY_VALUES, rows: rowsForCreate(TEMPLATE) };
-const EDIT_FIELDS = { values: valuesOf(portfolio), rows: rowsForEdit(portfolio) };
+const CREATE_FIELDS = loadedFields('create');
+const EDIT_FIELDS = loadedFields('edit');
 
 const SCENARIOS: Scenario[] = [
   {
     name: 'create',
-    input: { mode: 'create', sharedPortfolioId: null, currentUser: lee },
+    input: CREATE_INPUT,
     fields: CREATE_FIELDS,
     script: CREATE_SCRIPT,
   },
   {
     name: 'edit',
-    input: { mode: 'edit', sharedPortfolioId: 9, currentUser: lee },
+    input: EDIT_INPUT,
     fields: EDIT_FIELDS,
     script: EDIT_SCRIPT,
   },
   {
     name: 'edit, a draft left by a reload',
-    input: { mode: 'edit', sharedPortfolioId: 9, currentUser: lee },
+    input: EDIT_INPUT,
     fields: EDIT_FIELDS,
     script: DRAFT_SCRIPT,
     draft: DRAFT_STORED,
@@ -240,13 +236,8 @@ for (const scenario of SCENARIOS) {
     for (const path of paths) {
       it(`${pathName(path, label)}`, async () => {
         draftOf = scenario.draft ?? null;
-        h = setup(scenario.input, scenario.draft);
         // The page loads; the form spawns its fields.
-        await act(async () =>
-          scenario.input.mode === 'create'
-            ? h.fakes.fetchTemplate.next().deferred.resolve(template)
-            : h.fakes.fetchSharedPortfolio.next().deferred.resolve(portfolio),
-        );
+        h = await setupLoaded(scenario.input, scenario.draft);
         await path.test({
           states: { '*': checkState },
           events: {

@@ -1,11 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SharedPortfolioFormInput } from '../../src/machines/sharedPortfolioForm/sharedPortfolioFormMachine.ts';
 import {
   sharedPortfolioLoadMachine,
   type SharedPortfolioLoadInput,
 } from '../../src/machines/sharedPortfolioLoad/sharedPortfolioLoadMachine.ts';
-import { SHARED_PORTFOLIO_ABILITIES } from '../../src/test/abilityFixtures.ts';
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
 import { checkStates } from './support/checkStates.ts';
 import { modelEvents } from './support/coverage.ts';
@@ -13,13 +12,17 @@ import { answerAsStep } from './support/deferred.ts';
 import { checkedShortestPaths, pathName } from './support/paths.ts';
 import { trackCoverage } from './support/report.ts';
 import {
+  asMember,
+  CREATE_INPUT,
+  EDIT_INPUT,
+  expectFormOpen,
+  expectLoadFailed,
+  expectUnavailable,
   field,
   FIELD_LABELS,
-  lee,
   missing,
   offline,
   portfolio,
-  saveButton,
   setup,
   template,
   type Harness,
@@ -36,12 +39,9 @@ afterEach(clearToasts);
 type Snapshot = ReturnType<typeof sharedPortfolioLoadMachine.getInitialSnapshot>;
 type Step = { event: unknown };
 
-/** The same portfolio, seen by a member who is not its owner (not theirs to edit). */
-const asMember = { ...portfolio, abilities: SHARED_PORTFOLIO_ABILITIES.member };
-
 const MODES: { name: string; input: SharedPortfolioFormInput & SharedPortfolioLoadInput }[] = [
-  { name: 'a new shared portfolio', input: { mode: 'create', sharedPortfolioId: null, currentUser: lee } },
-  { name: 'editing one', input: { mode: 'edit', sharedPortfolioId: 9, currentUser: lee } },
+  { name: 'a new shared portfolio', input: CREATE_INPUT },
+  { name: 'editing one', input: EDIT_INPUT },
 ];
 
 const actorEvents = {
@@ -80,22 +80,15 @@ const checks: Record<string, (s: Snapshot) => Promise<void> | void> = {
   // The form opens with what was loaded.
   loaded: ({ context }) => {
     expect(loadingShown()).toBe(false);
-    expect(saveButton().disabled).toBe(false);
+    expectFormOpen();
     expect(field(FIELD_LABELS.name).value).toBe(context.mode === 'create' ? '' : portfolio.name);
     expect(screen.queryByRole('button', { name: 'Edit Participants' }) !== null).toBe(context.mode === 'edit');
   },
   unavailable: ({ context }) => {
-    const problem = context.output!.kind === 'unavailable' ? context.output!.problem : '';
-    expect(screen.getByText(problem)).toBeTruthy();
-    expect(screen.queryByRole('textbox')).toBeNull();
-    expect(screen.queryByRole('button')).toBeNull();
+    expectUnavailable(context.output!.kind === 'unavailable' ? context.output!.problem : '');
   },
   // Try again loads afresh.
-  failed: () => {
-    const alert = screen.getByRole('alert');
-    expect(within(alert).getByText(offline.message)).toBeTruthy();
-    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
-  },
+  failed: () => expectLoadFailed(offline.message),
 };
 const states = checkStates<Snapshot>(checks);
 

@@ -1,12 +1,5 @@
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  buildBody,
-  EMPTY_VALUES,
-  rowsForCreate,
-  rowsForEdit,
-  valuesOf,
-} from '../../src/machines/sharedPortfolioForm/sharedForm.ts';
 import type { SharedPortfolioFormInput } from '../../src/machines/sharedPortfolioForm/sharedPortfolioFormMachine.ts';
 import {
   sharedPortfolioSaveMachine,
@@ -19,21 +12,18 @@ import { answerAsStep } from './support/deferred.ts';
 import { checkedShortestPaths, pathName, stepLabel } from './support/paths.ts';
 import { trackCoverage } from './support/report.ts';
 import {
+  CREATE_INPUT,
   created,
+  EDIT_INPUT,
   expectAlert,
-  field,
-  FIELD_LABELS,
+  expectFormOpen,
   invalidOnServer,
-  lee,
   offline,
-  portfolio,
-  replaceText,
   saveButton,
-  setup,
-  template,
-  TEMPLATE,
+  setupLoaded,
   type Harness,
 } from './support/sharedPortfolioFormPage.tsx';
+import { TYPED } from './support/sharedPortfolioFormScenarios.ts';
 
 /*
  * The save of the shared portfolio form (the form invokes it with the body its fields handed over):
@@ -49,21 +39,10 @@ const MODES: {
   name: string;
   input: SharedPortfolioFormInput;
   /** The field typed before Save, and the body it makes. */
-  typed: { label: string; value: string };
-  body: SharedPortfolioSaveInput['body'];
+  change: (typeof TYPED)['create'];
 }[] = [
-  {
-    name: 'a new shared portfolio',
-    input: { mode: 'create', sharedPortfolioId: null, currentUser: lee },
-    typed: { label: FIELD_LABELS.name, value: 'Team' },
-    body: buildBody({ ...EMPTY_VALUES, name: 'Team' }, rowsForCreate(TEMPLATE)),
-  },
-  {
-    name: 'an edited one',
-    input: { mode: 'edit', sharedPortfolioId: 9, currentUser: lee },
-    typed: { label: FIELD_LABELS.plcName, value: 'Science PLC' },
-    body: buildBody({ ...valuesOf(portfolio), plcName: 'Science PLC' }, rowsForEdit(portfolio)),
-  },
+  { name: 'a new shared portfolio', input: CREATE_INPUT, change: TYPED.create },
+  { name: 'an edited one', input: EDIT_INPUT, change: TYPED.edit },
 ];
 
 const actorEvents = {
@@ -112,9 +91,7 @@ const checks: Record<string, (s: Snapshot) => Promise<void> | void> = {
     const message = context.output!.kind === 'refused' ? context.output!.message : '';
     expectAlert(message);
     expect(document.querySelector('[data-error-summary]')!.textContent).toContain(message);
-    expect(saveButton().disabled).toBe(false);
-    expect(saveButton().getAttribute('aria-busy')).not.toBe('true');
-    expect(field(FIELD_LABELS.name).disabled).toBe(false);
+    expectFormOpen();
     expect(h.navigateToSharedPortfolio).not.toHaveBeenCalled();
   },
 };
@@ -132,7 +109,7 @@ for (const mode of MODES) {
     const input: SharedPortfolioSaveInput = {
       mode: mode.input.mode,
       sharedPortfolioId: mode.input.sharedPortfolioId,
-      body: mode.body,
+      body: mode.change.body,
     };
     const paths = checkedShortestPaths(
       sharedPortfolioSaveMachine,
@@ -142,13 +119,9 @@ for (const mode of MODES) {
     );
     for (const path of paths) {
       it(`${pathName(path, label)}`, async () => {
-        h = setup(mode.input);
         // The form loads, a field is typed, and Save hands the body to the save.
-        const load = mode.input.mode === 'create' ? h.fakes.fetchTemplate : h.fakes.fetchSharedPortfolio;
-        await act(async () =>
-          load.next().deferred.resolve((mode.input.mode === 'create' ? template : portfolio) as never),
-        );
-        await replaceText(h.ux, field(mode.typed.label), mode.typed.value);
+        h = await setupLoaded(mode.input);
+        await mode.change.gesture(h);
         await h.ux.click(saveButton());
         await path.test({ states, events });
         // The save asked once and was answered: no request waits.

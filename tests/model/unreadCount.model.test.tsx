@@ -1,20 +1,16 @@
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   POLL_INTERVAL_MS,
   unreadCountMachine,
   type UnreadCountEvent,
 } from '../../src/machines/unreadCount/unreadCountMachine.ts';
-import type { NotificationListResponse, NotificationReadBody, UnreadCount } from '../../src/schemas/notifications.ts';
 import { NetworkError } from '../../src/services/errors.ts';
-import type { UnreadPoll } from '../../src/services/notificationService.ts';
-import { fakeStream, renderNotificationFeed } from '../../src/test/notificationHarness.tsx';
-import { clearToasts } from '../../src/views/feedback/toastStore.ts';
 import { bellLabel } from '../../src/views/notifications/NotificationBell.tsx';
 import { checkStates } from './support/checkStates.ts';
-import { coverageInspector } from './support/coverage.ts';
-import { answerAsStep, controllableActor } from './support/deferred.ts';
+import { answerAsStep } from './support/deferred.ts';
 import { checkedShortestPaths, pathName, stepLabel } from './support/paths.ts';
+import { bell, closeFeed, renderFeed, type FeedHarness } from './support/notificationFeedPage.ts';
 import { trackCoverage } from './support/report.ts';
 
 trackCoverage(unreadCountMachine);
@@ -27,32 +23,9 @@ const AFTER_POLL = 'xstate.after.pollInterval.unreadCount.polling.waiting';
 const actorEvent = (type: string, payload: Record<string, unknown> = {}) =>
   ({ type, ...payload }) as unknown as UnreadCountEvent;
 
-/** The header's bell with the feed running; the stream and the polls wait for the test. */
-function setup() {
-  const pollUnread = controllableActor<UnreadPoll, { etag: string | null }>();
-  const stream = fakeStream();
-  const h = renderNotificationFeed({
-    actors: {
-      listNotifications: controllableActor<NotificationListResponse, { before: number | null; limit: number }>().logic,
-      markRead: controllableActor<UnreadCount, NotificationReadBody>().logic,
-      pollUnread: pollUnread.logic,
-      unreadStream: stream.logic,
-    },
-    inspect: coverageInspector,
-  });
-  return { ...h, pollUnread, stream };
-}
+let h: FeedHarness;
 
-let h: ReturnType<typeof setup> | null = null;
-
-afterEach(() => {
-  cleanup();
-  h?.feed.stop();
-  h = null;
-  clearToasts();
-});
-
-const bell = () => screen.getByRole('button', { name: /^Notifications/ });
+afterEach(closeFeed);
 
 /** The bell says the last count heard, with its badge while some are unread. */
 async function expectBell(s: Snapshot) {
@@ -64,39 +37,39 @@ async function expectBell(s: Snapshot) {
 const checks: Record<string, (s: Snapshot) => Promise<void>> = {
   streaming: async (s) => {
     await expectBell(s);
-    expect(h!.stream.opened).toBe(1);
-    expect(h!.stream.closed).toBe(0);
+    expect(h.stream.opened).toBe(1);
+    expect(h.stream.closed).toBe(0);
   },
   'polling.fetching': async (s) => {
     await expectBell(s);
     // The poll asks with the version of the last answer (none before the first).
-    await waitFor(() => expect(h!.pollUnread.calls.map((c) => c.input)).toEqual([{ etag: s.context.etag }]));
+    await waitFor(() => expect(h.fakes.pollUnread.calls.map((c) => c.input)).toEqual([{ etag: s.context.etag }]));
   },
   'polling.waiting': async (s) => {
     await expectBell(s);
-    expect(h!.pollUnread.calls).toEqual([]);
+    expect(h.fakes.pollUnread.calls).toEqual([]);
   },
 };
 const states = checkStates<Snapshot>(checks);
 
-const settlePoll = (step: Step) => answerAsStep(h!.pollUnread.next(), step);
+const settlePoll = (step: Step) => answerAsStep(h.fakes.pollUnread.next(), step);
 
 const events = {
   'unread.changed': async (step: Step) => {
     const { unread } = step.event as { unread: number };
-    act(() => h!.stream.emit(unread));
+    act(() => h.stream.emit(unread));
   },
   'stream.failed': async () => {
-    act(() => h!.stream.fail());
-    expect(h!.stream.closed).toBe(1);
+    act(() => h.stream.fail());
+    expect(h.stream.closed).toBe(1);
   },
   'xstate.done.actor.pollUnread': settlePoll,
   'xstate.error.actor.pollUnread': settlePoll,
   [AFTER_POLL]: async () => {
-    act(() => h!.clock.increment(POLL_INTERVAL_MS - 1));
-    expect(h!.pollUnread.calls).toHaveLength(0);
-    act(() => h!.clock.increment(1));
-    await waitFor(() => expect(h!.pollUnread.calls).toHaveLength(1));
+    act(() => h.clock.increment(POLL_INTERVAL_MS - 1));
+    expect(h.fakes.pollUnread.calls).toHaveLength(0);
+    act(() => h.clock.increment(1));
+    await waitFor(() => expect(h.fakes.pollUnread.calls).toHaveLength(1));
   },
 };
 
@@ -131,7 +104,7 @@ describe('unreadCount model: the live count (stream, then polling with ETag)', (
   const paths = checkedShortestPaths(alone, { events: modelEvents }, checks, 3);
   for (const path of paths) {
     it(`${pathName(path, label)}`, async () => {
-      h = setup();
+      h = renderFeed();
       expect(h.stream.opened).toBe(1);
       await path.test({ states, events });
     });

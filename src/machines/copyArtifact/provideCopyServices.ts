@@ -2,9 +2,8 @@ import type { PromiseActorLogic } from 'xstate';
 import type { Artifact } from '../../schemas/artifact.ts';
 import type { SharedArtifactDetail } from '../../schemas/sharedArtifact.ts';
 import type { SharedArtifact, SharedPortfolioListItem } from '../../schemas/sharedPortfolio.ts';
-import type { CopySourceMachine } from '../copySource/copySourceMachine.ts';
 import type { CopyArtifactMachine, CopyRequest } from './copyArtifactMachine.ts';
-import { given } from '../shared/given.ts';
+import { provideDown } from '../shared/given.ts';
 
 /** Replacements for the copy page's service calls (tests' fakes). */
 export interface CopyServices {
@@ -23,14 +22,10 @@ export function provideCopyServices(
   logic: CopyArtifactMachine,
   { fetchArtifact, fetchSharedArtifact, listSharedPortfolios, copyArtifact }: CopyServices,
 ): CopyArtifactMachine {
-  // The child as `logic` provides it (a machine's actors are typed as a union of them all).
-  const children = logic.implementations.actors as unknown as { copySource: CopySourceMachine };
-  return logic.provide({
-    actors: {
-      ...given({ copyArtifact }),
-      copySource: children.copySource.provide({
-        actors: given({ fetchArtifact, fetchSharedArtifact, listSharedPortfolios }),
-      }),
-    },
-  });
+  return provideDown(
+    logic,
+    'copySource',
+    { copyArtifact },
+    { fetchArtifact, fetchSharedArtifact, listSharedPortfolios },
+  );
 }

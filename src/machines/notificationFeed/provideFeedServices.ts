@@ -1,9 +1,9 @@
 import type { CallbackActorLogic, PromiseActorLogic } from 'xstate';
 import type { NotificationListResponse, NotificationReadBody, UnreadCount } from '../../schemas/notifications.ts';
 import type { UnreadPoll } from '../../services/notificationService.ts';
-import type { UnreadCountEvent, UnreadCountMachine } from '../unreadCount/unreadCountMachine.ts';
+import type { UnreadCountEvent } from '../unreadCount/unreadCountMachine.ts';
 import type { NotificationFeedMachine } from './notificationFeedMachine.ts';
-import { given } from '../shared/given.ts';
+import { provideDown } from '../shared/given.ts';
 
 /** Replacements for the feed's service calls (a test's fakes). */
 export interface FeedServices {
@@ -21,12 +21,5 @@ export function provideFeedServices(
   logic: NotificationFeedMachine,
   { listNotifications, markRead, pollUnread, unreadStream }: FeedServices,
 ): NotificationFeedMachine {
-  // The child as `logic` provides it (a machine's actors are typed as a union of them all).
-  const children = logic.implementations.actors as unknown as { unreadCount: UnreadCountMachine };
-  return logic.provide({
-    actors: {
-      ...given({ listNotifications, markRead }),
-      unreadCount: children.unreadCount.provide({ actors: given({ pollUnread, unreadStream }) }),
-    },
-  });
+  return provideDown(logic, 'unreadCount', { listNotifications, markRead }, { pollUnread, unreadStream });
 }

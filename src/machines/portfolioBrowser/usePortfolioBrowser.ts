@@ -1,22 +1,10 @@
 import { createActorContext } from '../shared/actorReact.ts';
 import { useDeferredValue, useMemo } from 'react';
-import type { UiError } from '../../services/errors.ts';
 import { useGuardedMove } from '../typedTextGuard/useTypedTextGuard.ts';
 import type { CompareRef } from '../compare/useCompare.ts';
 import type { DiscussionChange } from '../sharedArtifactDiscussion/discussionSelectors.ts';
 import { portfolioBrowserMachine } from './portfolioBrowserMachine.ts';
-import {
-  filterRows,
-  sortRows,
-  type ArtifactRow,
-  type BrowsedArtifact,
-  type BrowsedPortfolio,
-  type BrowsedPortfolioListItem,
-  type BrowserMode,
-  type Filters,
-  type Sort,
-  type SortColumn,
-} from './selectors.ts';
+import { filterRows, sortRows, type ArtifactRow, type BrowsedArtifact, type SortColumn } from './selectors.ts';
 
 /** The browser's actor; the app provides its logic (navigation, toasts) and the address as input. */
 export const PortfolioBrowserActorContext = createActorContext(portfolioBrowserMachine);
@@ -36,20 +24,20 @@ export function useBrowserStatus(): BrowserStatus {
   });
 }
 
+// The hooks below return parts of the machine's context, typed once in portfolioBrowserTypes.ts.
+
 /** Personal (own portfolios), researcher (read-only) or shared. */
-export const useBrowserMode = (): BrowserMode => PortfolioBrowserActorContext.useSelector((s) => s.context.mode);
+export const useBrowserMode = () => PortfolioBrowserActorContext.useSelector((s) => s.context.mode);
 
 /** The selector's portfolios, by name. */
-export const usePortfolioList = (): readonly BrowsedPortfolioListItem[] =>
-  PortfolioBrowserActorContext.useSelector((s) => s.context.portfolios);
+export const usePortfolioList = () => PortfolioBrowserActorContext.useSelector((s) => s.context.portfolios);
 
 /** The chosen portfolio's id. */
 export const useSelectedPortfolioId = (): number | null =>
   PortfolioBrowserActorContext.useSelector((s) => s.context.portfolioId);
 
 /** The chosen portfolio, once loaded. */
-export const usePortfolio = (): BrowsedPortfolio | null =>
-  PortfolioBrowserActorContext.useSelector((s) => s.context.portfolio);
+export const usePortfolio = () => PortfolioBrowserActorContext.useSelector((s) => s.context.portfolio);
 
 /** The artifact chosen for the detail pane (its id). */
 export const useSelectedArtifactId = (): number | null =>
@@ -60,16 +48,16 @@ export const useClosedArtifactId = (): number | null =>
   PortfolioBrowserActorContext.useSelector((s) => s.context.closedArtifactId);
 
 /** Why the list or the portfolio could not be shown. */
-export const useBrowserError = (): UiError | null => PortfolioBrowserActorContext.useSelector((s) => s.context.error);
+export const useBrowserError = () => PortfolioBrowserActorContext.useSelector((s) => s.context.error);
 
 /** The keyword search as typed. */
 export const useSearchText = (): string => PortfolioBrowserActorContext.useSelector((s) => s.context.search);
 
 /** The chosen filters. */
-export const useFilters = (): Filters => PortfolioBrowserActorContext.useSelector((s) => s.context.filters);
+export const useFilters = () => PortfolioBrowserActorContext.useSelector((s) => s.context.filters);
 
 /** The table's order. */
-export const useSort = (): Sort => PortfolioBrowserActorContext.useSelector((s) => s.context.sort);
+export const useSort = () => PortfolioBrowserActorContext.useSelector((s) => s.context.sort);
 
 /** All rows of the portfolio (before filters). */
 export const useAllRows = (): readonly ArtifactRow[] => PortfolioBrowserActorContext.useSelector((s) => s.context.rows);

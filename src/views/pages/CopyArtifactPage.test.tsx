@@ -1,25 +1,16 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import {
-  copyArtifactMachine,
-  type CopyFrom,
-  type CopyRequest,
-} from '../../machines/copyArtifact/copyArtifactMachine.ts';
-import { provideCopyServices } from '../../machines/copyArtifact/provideCopyServices.ts';
-import { CopyArtifactActorContext } from '../../machines/copyArtifact/useCopyArtifact.ts';
+import type { CopyFrom, CopyRequest } from '../../machines/copyArtifact/copyArtifactMachine.ts';
 import type { Artifact } from '../../schemas/artifact.ts';
 import type { SharedArtifactDetail } from '../../schemas/sharedArtifact.ts';
 import type { SharedArtifact, SharedPortfolio, SharedPortfolioListItem } from '../../schemas/sharedPortfolio.ts';
 import { ApiError, NetworkError } from '../../services/errors.ts';
 import { makeArtifact } from '../../test/artifactFixtures.ts';
+import { renderCopyArtifactPage } from '../../test/copyArtifactHarness.tsx';
 import { makeSharedArtifact, makeSharedPortfolio } from '../../test/sharedFixtures.ts';
-import { Toaster } from '../feedback/Toaster.tsx';
-import { clearToasts, notify } from '../feedback/toastStore.ts';
-import { theme } from '../theme/theme.ts';
-import { CopyArtifactPage, INCLUDE_NOTES_LABEL } from './CopyArtifactPage.tsx';
+import { clearToasts } from '../feedback/toastStore.ts';
+import { INCLUDE_NOTES_LABEL } from './CopyArtifactPage.tsx';
 
 /** A shared portfolio as `GET /shared-portfolios` lists it. */
 function listItem(overrides: Partial<SharedPortfolio> = {}): SharedPortfolioListItem {
@@ -84,16 +75,8 @@ function renderPage({
     list: 0,
     copy: [] as CopyRequest[],
   };
-  const navigateToCopy = vi.fn<(params: { sharedPortfolioId: number; artifactId: number }) => void>();
-  const navigateToArtifact = vi.fn<(params: { from: CopyFrom; portfolioId: number; artifactId: number }) => void>();
-  const logic = provideCopyServices(
-    copyArtifactMachine.provide({
-      actions: {
-        notify: (_, { message, tone }) => notify(message, tone),
-        navigateToCopy: (_, params) => navigateToCopy(params),
-        navigateToArtifact: (_, params) => navigateToArtifact(params),
-      },
-    }),
+  const page = renderCopyArtifactPage(
+    { from, portfolioId, artifactId, userId },
     {
       fetchArtifact: fromPromise<Artifact, { artifactId: number }>(({ input }) => {
         calls.fetchArtifact.push(input.artifactId);
@@ -113,15 +96,7 @@ function renderPage({
       }),
     },
   );
-  render(
-    <ThemeProvider theme={theme}>
-      <CopyArtifactActorContext.Provider logic={logic} options={{ input: { from, portfolioId, artifactId, userId } }}>
-        <CopyArtifactPage />
-      </CopyArtifactActorContext.Provider>
-      <Toaster />
-    </ThemeProvider>,
-  );
-  return { calls, navigateToCopy, navigateToArtifact, ux: userEvent.setup({ delay: null }) };
+  return { ...page, calls };
 }
 
 /** A promise the test settles by hand. */

@@ -1,4 +1,5 @@
-/** Fixtures and test names of the copy model test (`copyArtifact.model.test.tsx`). */
+/** Fixtures and test names of the copy model tests (`copyArtifact`, `copySource`). */
+import type { CopyArtifactInput } from '../../../src/machines/copyArtifact/copyArtifactMachine.ts';
 import type { Artifact } from '../../../src/schemas/artifact.ts';
 import type { SharedArtifactDetail } from '../../../src/schemas/sharedArtifact.ts';
 import type { SharedArtifact, SharedPortfolio, SharedPortfolioListItem } from '../../../src/schemas/sharedPortfolio.ts';
@@ -78,6 +79,8 @@ export const personal = (overrides: Partial<Artifact> = {}): Artifact =>
     responses: { artifactName: 'Ramp race' },
     ...overrides,
   });
+/** A colleague's personal artifact of the same portfolio: only its author copies it. */
+export const notMine = () => personal({ owner: colleague });
 export const shared = (overrides: Partial<SharedArtifactDetail> = {}): SharedArtifactDetail => ({
   ...makeSharedArtifact({ id: 70, sharedPortfolio: { id: 9 }, structure: [], responses: { artifactName: 'Food web' } }),
   reactions: [],
@@ -94,3 +97,36 @@ export const refused = new ApiError(
   'Only completed artifacts can be copied. Submit the artifact to its portfolio first.',
   '',
 );
+
+/** The page as its author opens it for a personal artifact, and as a colleague for a shared one. */
+export const COPY_MODES: { title: string; input: CopyArtifactInput }[] = [
+  { title: 'a personal artifact', input: { from: 'artifact', portfolioId: 7, artifactId: 31, userId: AUTHOR } },
+  { title: 'shared mode', input: { from: 'sharedArtifact', portfolioId: 9, artifactId: 70, userId: colleague.id } },
+];
+
+/**
+ * What the server can answer to the loads of the page's source (`copySource`'s model events): the
+ * artifact as copyable, in the parking lot, someone else's or of another portfolio, not found or
+ * unreachable; and the shared portfolios to copy to.
+ */
+export const SOURCE_ANSWERS = {
+  fetchArtifact: [
+    { type: 'xstate.done.actor.fetchArtifact', output: personal() },
+    { type: 'xstate.done.actor.fetchArtifact', output: personal({ parkingLot: true }) },
+    { type: 'xstate.done.actor.fetchArtifact', output: notMine() },
+    { type: 'xstate.done.actor.fetchArtifact', output: personal({ portfolio: { id: 8 } }) },
+    { type: 'xstate.error.actor.fetchArtifact', error: missing },
+    { type: 'xstate.error.actor.fetchArtifact', error: offline },
+  ],
+  fetchSharedArtifact: [
+    { type: 'xstate.done.actor.fetchSharedArtifact', output: shared() },
+    { type: 'xstate.done.actor.fetchSharedArtifact', output: shared({ sharedPortfolio: { id: 12 } }) },
+    { type: 'xstate.error.actor.fetchSharedArtifact', error: missing },
+    { type: 'xstate.error.actor.fetchSharedArtifact', error: offline },
+  ],
+  listSharedPortfolios: [
+    { type: 'xstate.done.actor.listSharedPortfolios', output: [science, engineering] },
+    { type: 'xstate.done.actor.listSharedPortfolios', output: [] },
+    { type: 'xstate.error.actor.listSharedPortfolios', error: offline },
+  ],
+} as unknown as Record<string, never[]>;

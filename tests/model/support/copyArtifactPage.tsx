@@ -1,24 +1,14 @@
 /** The Copy Artifact page with fake services, for the copy model tests (`copyArtifact`, `copySource`). */
-import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
-import { vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import {
+import type {
   copyArtifactMachine,
-  type CopyArtifactInput,
-  type CopyFrom,
-  type CopyRequest,
+  CopyArtifactInput,
+  CopyRequest,
 } from '../../../src/machines/copyArtifact/copyArtifactMachine.ts';
-import { provideCopyServices } from '../../../src/machines/copyArtifact/provideCopyServices.ts';
-import { CopyArtifactActorContext } from '../../../src/machines/copyArtifact/useCopyArtifact.ts';
 import type { Artifact } from '../../../src/schemas/artifact.ts';
 import type { SharedArtifactDetail } from '../../../src/schemas/sharedArtifact.ts';
 import type { SharedArtifact, SharedPortfolioListItem } from '../../../src/schemas/sharedPortfolio.ts';
-import { Toaster } from '../../../src/views/feedback/Toaster.tsx';
-import { notify } from '../../../src/views/feedback/toastStore.ts';
-import { CopyArtifactPage } from '../../../src/views/pages/CopyArtifactPage.tsx';
-import { theme } from '../../../src/views/theme/theme.ts';
+import { renderCopyArtifactPage } from '../../../src/test/copyArtifactHarness.tsx';
 import { coverageInspector } from './coverage.ts';
 import { controllableActor } from './deferred.ts';
 
@@ -33,42 +23,21 @@ export function renderCopyPage(input: CopyArtifactInput) {
     listSharedPortfolios: controllableActor<SharedPortfolioListItem[]>(),
     copyArtifact: controllableActor<SharedArtifact, CopyRequest>(),
   };
-  const navigateToCopy = vi.fn<(params: { sharedPortfolioId: number; artifactId: number }) => void>();
-  const navigateToArtifact = vi.fn<(params: { from: CopyFrom; portfolioId: number; artifactId: number }) => void>();
-  const logic = provideCopyServices(
-    copyArtifactMachine.provide({
-      actions: {
-        notify: (_, { message, tone }) => notify(message, tone),
-        navigateToCopy: (_, params) => navigateToCopy(params),
-        navigateToArtifact: (_, params) => navigateToArtifact(params),
-      },
-    }),
+  const page = renderCopyArtifactPage(
+    input,
     {
       fetchArtifact: fakes.fetchArtifact.logic,
       fetchSharedArtifact: fakes.fetchSharedArtifact.logic,
       listSharedPortfolios: fakes.listSharedPortfolios.logic,
       copyArtifact: fakes.copyArtifact.logic,
     },
+    (event) => {
+      coverageInspector(event);
+      if (event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId)
+        live = event.snapshot as CopyPageSnapshot;
+    },
   );
-  render(
-    <ThemeProvider theme={theme}>
-      <CopyArtifactActorContext.Provider
-        logic={logic}
-        options={{
-          input,
-          inspect: (event) => {
-            coverageInspector(event);
-            if (event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId)
-              live = event.snapshot as CopyPageSnapshot;
-          },
-        }}
-      >
-        <CopyArtifactPage />
-      </CopyArtifactActorContext.Provider>
-      <Toaster />
-    </ThemeProvider>,
-  );
-  return { input, fakes, navigateToCopy, navigateToArtifact, live: () => live, ux: userEvent.setup({ delay: null }) };
+  return { ...page, input, fakes, live: () => live };
 }
 
 export type CopyPageHarness = ReturnType<typeof renderCopyPage>;

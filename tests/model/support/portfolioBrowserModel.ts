@@ -1,8 +1,12 @@
 /** Helpers of the two model tests of the portfolio browser (personal and shared portfolios). */
 import { screen } from '@testing-library/react';
 import type { PortfolioBrowserEvent } from '../../../src/machines/portfolioBrowser/portfolioBrowserMachine.ts';
+import type { Artifact } from '../../../src/schemas/artifact.ts';
+import type { Portfolio, PortfolioListItem } from '../../../src/schemas/portfolio.ts';
 import { ApiError } from '../../../src/services/errors.ts';
-import type { Deferred } from './deferred.ts';
+import { renderMyPortfolios } from '../../../src/test/portfolioHarness.tsx';
+import { coverageInspector } from './coverage.ts';
+import { controllableActor, type Deferred } from './deferred.ts';
 
 export const serverError = new ApiError(500, 'internal_error', 'Something went wrong on the server.', '');
 
@@ -40,3 +44,22 @@ export function latest<T, I>(fake: {
 /** The page's alerts, leaving out the toasts. */
 export const pageAlerts = () =>
   screen.queryAllByRole('alert').filter((el) => !el.closest('[aria-label="Notifications"]'));
+
+/** My Portfolios at `path`, its service calls answered by the test (`fakes`). */
+export function renderBrowser(path: string) {
+  const fakes = {
+    listPortfolios: controllableActor<PortfolioListItem[], { owner: number | null }>(),
+    getPortfolio: controllableActor<Portfolio, { portfolioId: number }>(),
+    createArtifact: controllableActor<Artifact, { portfolioId: number }>(),
+  };
+  const rendered = renderMyPortfolios({
+    path,
+    actors: {
+      listPortfolios: fakes.listPortfolios.logic,
+      getPortfolio: fakes.getPortfolio.logic,
+      createArtifact: fakes.createArtifact.logic,
+    },
+    inspect: coverageInspector,
+  });
+  return { ...rendered, fakes };
+}

@@ -3,7 +3,7 @@
  * and its fields, `sharedPortfolioFields`): the fixtures, the page with its service calls faked,
  * and the checks of the form on screen.
  */
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
 import { expect, vi } from 'vitest';
@@ -34,6 +34,7 @@ import type { Structure } from '../../../src/schemas/structure.ts';
 import { writeDraft } from '../../../src/services/drafts.ts';
 import { ApiError, NetworkError } from '../../../src/services/errors.ts';
 import { currentUser } from '../../../src/services/session.ts';
+import { SHARED_PORTFOLIO_ABILITIES } from '../../../src/test/abilityFixtures.ts';
 import { HeaderLink } from '../../../src/test/portfolioHarness.tsx';
 import {
   makeSharedArtifact,
@@ -67,6 +68,8 @@ export const portfolio: SharedPortfolio = makeSharedPortfolio({
 });
 /** The same portfolio once it holds an artifact: it cannot be deleted then. */
 export const portfolioWithArtifact: SharedPortfolio = { ...portfolio, sharedArtifacts: [makeSharedArtifact()] };
+/** The same portfolio, seen by a member who is not its owner (not theirs to edit). */
+export const asMember: SharedPortfolio = { ...portfolio, abilities: SHARED_PORTFOLIO_ABILITIES.member };
 const { sharedArtifacts: _, ...listed } = portfolio;
 export const deletedItem: SharedPortfolioListItem = { ...listed, sharedArtifacts: [] };
 export const created = makeSharedPortfolio({ id: 42, structure: [], templateStructure: [] });
@@ -171,6 +174,21 @@ export function setup(input: SharedPortfolioFormInput, draft?: string) {
 
 export type Harness = ReturnType<typeof setup>;
 
+/** The inputs of a new shared portfolio's form and of an edit of portfolio 9, both opened by Lee. */
+export const CREATE_INPUT: SharedPortfolioFormInput = { mode: 'create', sharedPortfolioId: null, currentUser: lee };
+export const EDIT_INPUT: SharedPortfolioFormInput = { mode: 'edit', sharedPortfolioId: 9, currentUser: lee };
+
+/** The page for `input` once the template (create) or the portfolio (edit) is loaded. */
+export async function setupLoaded(input: SharedPortfolioFormInput, draft?: string): Promise<Harness> {
+  const h = setup(input, draft);
+  await act(async () =>
+    input.mode === 'create'
+      ? h.fakes.fetchTemplate.next().deferred.resolve(template)
+      : h.fakes.fetchSharedPortfolio.next().deferred.resolve(portfolio),
+  );
+  return h;
+}
+
 export const FIELD_LABELS = {
   name: 'Shared Portfolio Name',
   subject: 'Subject',
@@ -187,6 +205,27 @@ export const saveButton = () => screen.getByRole('button', { name: 'SAVE' }) as 
 /** An alert (toast) with this text is on screen (earlier ones may still be). */
 export const expectAlert = (text: string) =>
   expect(screen.getAllByRole('alert').map((a) => a.querySelector('p')?.textContent)).toContain(text);
+
+/** The form can be changed and saved: Save is not busy, the fields are open. */
+export function expectFormOpen() {
+  expect(saveButton().disabled).toBe(false);
+  expect(saveButton().getAttribute('aria-busy')).not.toBe('true');
+  expect(field(FIELD_LABELS.name).disabled).toBe(false);
+}
+
+/** Loading failed: the page says why and offers Try again. */
+export function expectLoadFailed(message: string) {
+  const alert = screen.getByRole('alert');
+  expect(within(alert).getByText(message)).toBeTruthy();
+  expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+}
+
+/** The page cannot be shown: it says why, with no form and nothing to press. */
+export function expectUnavailable(problem: string) {
+  expect(screen.getByText(problem)).toBeTruthy();
+  expect(screen.queryByRole('textbox')).toBeNull();
+  expect(screen.queryByRole('button')).toBeNull();
+}
 
 /** The form shows the machine's values, switches, team questions and messages. */
 export function expectForm(

@@ -17,10 +17,12 @@ import { ACCESS_MESSAGES } from '../../../src/machines/sharedPortfolioForm/share
 import type { SharedPortfolioLoadOutput } from '../../../src/machines/sharedPortfolioLoad/sharedPortfolioLoadMachine.ts';
 import type { SharedPortfolio, SharedPortfolioBody } from '../../../src/schemas/sharedPortfolio.ts';
 import { toUiError } from '../../../src/services/errors.ts';
-import { SHARED_PORTFOLIO_ABILITIES } from '../../../src/test/abilityFixtures.ts';
 import {
+  asMember,
+  CREATE_INPUT,
   DRAFT_STORED,
   draftOffer,
+  EDIT_INPUT,
   field,
   FIELD_LABELS,
   invalidOnServer,
@@ -47,27 +49,31 @@ export interface Scenario {
 
 const draft = parseFormDraft(DRAFT_STORED)!;
 
+/** A field typed on the loaded form, and the body Save then sends: the name (create), the PLC's name (edit). */
+export const TYPED = {
+  create: {
+    gesture: (h: Harness) => replaceText(h.ux, field(FIELD_LABELS.name), 'Team'),
+    body: buildBody({ ...EMPTY_VALUES, name: 'Team' }, rowsForCreate(TEMPLATE)),
+  },
+  edit: {
+    gesture: (h: Harness) => replaceText(h.ux, field(FIELD_LABELS.plcName), 'Science PLC'),
+    body: buildBody({ ...valuesOf(portfolio), plcName: 'Science PLC' }, rowsForEdit(portfolio)),
+  },
+};
+
+/** The fields as loaded: empty with the template's questions (create), or those of `p` (edit). */
+export const loadedFields = (mode: SharedPortfolioFormInput['mode'], p: SharedPortfolio = portfolio) =>
+  mode === 'create'
+    ? { values: EMPTY_VALUES, rows: rowsForCreate(TEMPLATE) }
+    : { values: valuesOf(p), rows: rowsForEdit(p) };
+
 export const SCENARIOS: Scenario[] = [
-  {
-    name: 'create, as a PLC lead',
-    input: { mode: 'create', sharedPortfolioId: null, currentUser: lee },
-    change: {
-      gesture: (h) => replaceText(h.ux, field(FIELD_LABELS.name), 'Team'),
-      body: buildBody({ ...EMPTY_VALUES, name: 'Team' }, rowsForCreate(TEMPLATE)),
-    },
-  },
+  { name: 'create, as a PLC lead', input: CREATE_INPUT, change: TYPED.create },
   { name: 'create, as a teacher', input: { mode: 'create', sharedPortfolioId: null, currentUser: tess } },
-  {
-    name: 'edit, as the owner',
-    input: { mode: 'edit', sharedPortfolioId: 9, currentUser: lee },
-    change: {
-      gesture: (h) => replaceText(h.ux, field(FIELD_LABELS.plcName), 'Science PLC'),
-      body: buildBody({ ...valuesOf(portfolio), plcName: 'Science PLC' }, rowsForEdit(portfolio)),
-    },
-  },
+  { name: 'edit, as the owner', input: EDIT_INPUT, change: TYPED.edit },
   {
     name: 'edit, a draft left by a reload',
-    input: { mode: 'edit', sharedPortfolioId: 9, currentUser: lee },
+    input: EDIT_INPUT,
     draft: DRAFT_STORED,
     change: {
       gesture: (h) => h.ux.click(within(draftOffer()!).getByRole('button', { name: 'Restore' })),
@@ -76,13 +82,13 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     name: 'edit, a portfolio with artifacts',
-    input: { mode: 'edit', sharedPortfolioId: 9, currentUser: lee },
+    input: EDIT_INPUT,
     loaded: portfolioWithArtifact,
   },
   {
     name: 'edit, as a member who is not the owner',
     input: { mode: 'edit', sharedPortfolioId: 9, currentUser: tess },
-    loaded: { ...portfolio, abilities: SHARED_PORTFOLIO_ABILITIES.member },
+    loaded: asMember,
   },
   { name: 'edit, from an address without an id', input: { mode: 'edit', sharedPortfolioId: null, currentUser: lee } },
 ];
@@ -95,9 +101,7 @@ export const mayEdit = (scenario: Scenario) => loadedOf(scenario).abilities?.edi
 export function loadOutputs(scenario: Scenario): SharedPortfolioLoadOutput[] {
   const create = scenario.input.mode === 'create';
   const p = loadedOf(scenario);
-  const fields = create
-    ? { values: EMPTY_VALUES, rows: rowsForCreate(TEMPLATE) }
-    : { values: valuesOf(p), rows: rowsForEdit(p) };
+  const fields = loadedFields(scenario.input.mode, p);
   return [
     ...(create || mayEdit(scenario) ? [{ kind: 'loaded' as const, fields, sharedPortfolio: create ? null : p }] : []),
     { kind: 'unavailable', problem: create ? ACCESS_MESSAGES.templateMissing : ACCESS_MESSAGES.notFound },

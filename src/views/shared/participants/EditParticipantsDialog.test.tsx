@@ -1,19 +1,13 @@
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import type { Invitee } from '../../../machines/participants/participantsMachine.ts';
-import { provideParticipants } from '../../../machines/sharedPortfolioForm/provideSharedPortfolioForm.ts';
 import type { Invitation } from '../../../schemas/invitation.ts';
 import type { MembersResponse, Person, SharedPortfolio } from '../../../schemas/sharedPortfolio.ts';
 import { ApiError, NetworkError } from '../../../services/errors.ts';
+import { renderParticipantsDialog } from '../../../test/participantsHarness.tsx';
 import { makeInvitation, makeMembers, makeSharedPortfolio, people } from '../../../test/sharedFixtures.ts';
-import { Toaster } from '../../feedback/Toaster.tsx';
-import { clearToasts, notify } from '../../feedback/toastStore.ts';
-import { theme } from '../../theme/theme.ts';
-import { EditParticipantsDialog } from './EditParticipantsDialog.tsx';
-import { ParticipantsSummary } from './ParticipantsSummary.tsx';
+import { clearToasts } from '../../feedback/toastStore.ts';
 
 const extra = (n: number): Person => ({ id: 100 + n, username: `Extra ${n}`, email: `extra${n}@example.org` });
 
@@ -43,43 +37,30 @@ function renderParticipants({
     cancel: [] as number[],
     remove: [] as number[],
   };
-  const logic = provideParticipants({
-    notify: ({ message, tone }) => notify(message, tone),
-    actors: {
-      fetchMembers: fromPromise<MembersResponse, { sharedPortfolioId: number }>(({ input }) => {
-        expect(input.sharedPortfolioId).toBe(9);
-        calls.members += 1;
-        return members();
-      }),
-      searchPeople: fromPromise<MembersResponse, { sharedPortfolioId: number; search: string }>(({ input }) => {
-        calls.search.push(input.search);
-        return search(input.search);
-      }),
-      invitePerson: fromPromise<Invitation, { sharedPortfolioId: number; invitee: Invitee }>(({ input }) => {
-        calls.invite.push(input.invitee);
-        return invite(input.invitee);
-      }),
-      cancelInvitation: fromPromise<Invitation, { invitationId: number }>(({ input }) => {
-        calls.cancel.push(input.invitationId);
-        return cancel(input.invitationId);
-      }),
-      removeMember: fromPromise<SharedPortfolio, { sharedPortfolioId: number; userId: number }>(({ input }) => {
-        calls.remove.push(input.userId);
-        return remove(input.userId);
-      }),
-    },
+  const rendered = renderParticipantsDialog({
+    fetchMembers: fromPromise<MembersResponse, { sharedPortfolioId: number }>(({ input }) => {
+      expect(input.sharedPortfolioId).toBe(9);
+      calls.members += 1;
+      return members();
+    }),
+    searchPeople: fromPromise<MembersResponse, { sharedPortfolioId: number; search: string }>(({ input }) => {
+      calls.search.push(input.search);
+      return search(input.search);
+    }),
+    invitePerson: fromPromise<Invitation, { sharedPortfolioId: number; invitee: Invitee }>(({ input }) => {
+      calls.invite.push(input.invitee);
+      return invite(input.invitee);
+    }),
+    cancelInvitation: fromPromise<Invitation, { invitationId: number }>(({ input }) => {
+      calls.cancel.push(input.invitationId);
+      return cancel(input.invitationId);
+    }),
+    removeMember: fromPromise<SharedPortfolio, { sharedPortfolioId: number; userId: number }>(({ input }) => {
+      calls.remove.push(input.userId);
+      return remove(input.userId);
+    }),
   });
-  const actor = createActor(logic, {
-    input: { sharedPortfolioId: 9, owner: people.lee, members: [people.lee, people.tess] },
-  }).start();
-  render(
-    <ThemeProvider theme={theme}>
-      <ParticipantsSummary actorRef={actor} disabled={false} />
-      <EditParticipantsDialog actorRef={actor} />
-      <Toaster />
-    </ThemeProvider>,
-  );
-  return { calls, actor, ux: userEvent.setup({ delay: null }) };
+  return { calls, ...rendered };
 }
 
 const dialog = () => screen.getByRole('dialog', { name: 'Edit Participants' });
