@@ -1,5 +1,4 @@
 import { useEffect, useMemo } from 'react';
-import { ThemeProvider } from 'styled-components';
 import { Route, Router, Switch, useLocation } from 'wouter';
 import { createActor } from 'xstate';
 import type { AppConfig } from '../schemas/common.ts';
@@ -13,7 +12,6 @@ import { NotFoundPage } from '../views/pages/NotFoundPage.tsx';
 import { paths } from '../views/paths.ts';
 import { PrivateRoute, PublicOnlyRoute, RootRedirect } from '../views/routing/guards.tsx';
 import { GlobalStyle } from '../views/theme/GlobalStyle.ts';
-import { theme } from '../views/theme/theme.ts';
 import { guardedNavigation } from './navigation/leaveGuard.ts';
 import { useRememberedPatterns } from './navigation/routePatterns.ts';
 import { TypedTextGuardProvider } from './navigation/TypedTextGuard.tsx';
@@ -162,7 +160,7 @@ export function App({
   const actor = useMemo(() => sessionActor, [sessionActor]);
   const parser = useRememberedPatterns();
   return (
-    <ThemeProvider theme={theme}>
+    <>
       <GlobalStyle />
       <AppConfigContext.Provider value={config}>
         <SessionActorContext.Provider value={actor}>
@@ -181,6 +179,6 @@ export function App({
           </Router>
         </SessionActorContext.Provider>
       </AppConfigContext.Provider>
-    </ThemeProvider>
+    </>
   );
 }

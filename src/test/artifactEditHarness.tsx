@@ -1,5 +1,4 @@
 import { render } from '@testing-library/react';
-import { ThemeProvider } from 'styled-components';
 import { vi } from 'vitest';
 import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -27,7 +26,6 @@ import { Toaster } from '../views/feedback/Toaster.tsx';
 import { notify } from '../views/feedback/toastStore.ts';
 import { ArtifactEditPage } from '../views/pages/ArtifactEditPage.tsx';
 import { SharedArtifactEditPage } from '../views/pages/SharedArtifactEditPage.tsx';
-import { theme } from '../views/theme/theme.ts';
 import { HeaderLink } from './portfolioHarness.tsx';
 
 /** Service fakes of the edit pages; any left out never answers. */
@@ -114,30 +112,28 @@ export function renderArtifactEdit({
     ...(leaveDelay !== undefined ? { delays: { leaveDelay } } : {}),
   });
   const view = render(
-    <ThemeProvider theme={theme}>
-      <Router hook={location.hook} aroundNav={guardedNavigation}>
-        <HeaderLink />
-        <Switch>
-          <Route path={`${base}/:id/artifacts/:artifactId/edit`}>
-            <ArtifactDeleteContext.Provider
-              value={{ logic: deleteLogic, kind: input.kind, ...(inspect ? { inspect } : {}) }}
+    <Router hook={location.hook} aroundNav={guardedNavigation}>
+      <HeaderLink />
+      <Switch>
+        <Route path={`${base}/:id/artifacts/:artifactId/edit`}>
+          <ArtifactDeleteContext.Provider
+            value={{ logic: deleteLogic, kind: input.kind, ...(inspect ? { inspect } : {}) }}
+          >
+            <ArtifactLifecycleActorContext.Provider
+              logic={logic}
+              options={{ input, ...(inspect ? { inspect } : {}), ...(clock ? { clock } : {}) }}
             >
-              <ArtifactLifecycleActorContext.Provider
-                logic={logic}
-                options={{ input, ...(inspect ? { inspect } : {}), ...(clock ? { clock } : {}) }}
-              >
-                <ArtifactEditLeaveGuard />
-                {shared ? <SharedArtifactEditPage /> : <ArtifactEditPage />}
-              </ArtifactLifecycleActorContext.Provider>
-            </ArtifactDeleteContext.Provider>
-          </Route>
-          <Route>
-            <p>Another page</p>
-          </Route>
-        </Switch>
-        <Toaster />
-      </Router>
-    </ThemeProvider>,
+              <ArtifactEditLeaveGuard />
+              {shared ? <SharedArtifactEditPage /> : <ArtifactEditPage />}
+            </ArtifactLifecycleActorContext.Provider>
+          </ArtifactDeleteContext.Provider>
+        </Route>
+        <Route>
+          <p>Another page</p>
+        </Route>
+      </Switch>
+      <Toaster />
+    </Router>,
   );
   return { ...view, navigateToArtifact, navigateToPortfolio, portfolioOpened, scrollToTop, location };
 }

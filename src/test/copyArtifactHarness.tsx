@@ -4,7 +4,6 @@
  */
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { vi } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import {
@@ -17,7 +16,6 @@ import { CopyArtifactActorContext } from '../machines/copyArtifact/useCopyArtifa
 import { Toaster } from '../views/feedback/Toaster.tsx';
 import { notify } from '../views/feedback/toastStore.ts';
 import { CopyArtifactPage } from '../views/pages/CopyArtifactPage.tsx';
-import { theme } from '../views/theme/theme.ts';
 
 /** Renders the page for `input` with `services` in place of the real calls. */
 export function renderCopyArtifactPage(
@@ -38,12 +36,12 @@ export function renderCopyArtifactPage(
     services,
   );
   render(
-    <ThemeProvider theme={theme}>
+    <>
       <CopyArtifactActorContext.Provider logic={logic} options={{ input, ...(inspect ? { inspect } : {}) }}>
         <CopyArtifactPage />
       </CopyArtifactActorContext.Provider>
       <Toaster />
-    </ThemeProvider>,
+    </>,
   );
   return { navigateToCopy, navigateToArtifact, ux: userEvent.setup({ delay: null }) };
 }

@@ -1,7 +1,6 @@
 /** The dashboard page as the app wires it, for its component tests: fixtures, fake services and the page's parts. */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
@@ -14,7 +13,6 @@ import { listItemOf, makePortfolio } from './portfolioHarness.tsx';
 import { makeSharedPortfolio, people } from './sharedFixtures.ts';
 import { Toaster } from '../views/feedback/Toaster.tsx';
 import { notify } from '../views/feedback/toastStore.ts';
-import { theme } from '../views/theme/theme.ts';
 import { DashboardPage } from '../views/pages/DashboardPage.tsx';
 import type { UserAbilities } from '../schemas/abilities.ts';
 import { USER_ABILITIES } from './abilityFixtures.ts';
@@ -125,14 +123,12 @@ export function renderDashboard({
   });
   const location = memoryLocation({ path: '/dashboard', record: true });
   render(
-    <ThemeProvider theme={theme}>
-      <Router hook={location.hook}>
-        <DashboardActorContext.Provider logic={logic} options={{ input: { ownPortfolios: abilities.ownPortfolios } }}>
-          <DashboardPage />
-        </DashboardActorContext.Provider>
-        <Toaster />
-      </Router>
-    </ThemeProvider>,
+    <Router hook={location.hook}>
+      <DashboardActorContext.Provider logic={logic} options={{ input: { ownPortfolios: abilities.ownPortfolios } }}>
+        <DashboardPage />
+      </DashboardActorContext.Provider>
+      <Toaster />
+    </Router>,
   );
   return { calls, location, ux: userEvent.setup() };
 }

@@ -5,7 +5,6 @@
  */
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { Link, Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createActor, fromCallback, SimulatedClock, type AnyActorLogic, type InspectionEvent } from 'xstate';
@@ -27,7 +26,6 @@ import { notify } from '../views/feedback/toastStore.ts';
 import { NotificationBell } from '../views/notifications/NotificationBell.tsx';
 import { NotificationSettingsPage } from '../views/pages/NotificationSettingsPage.tsx';
 import { NotificationsPage } from '../views/pages/NotificationsPage.tsx';
-import { theme } from '../views/theme/theme.ts';
 import type { UnreadCountEvent } from '../machines/unreadCount/unreadCountMachine.ts';
 
 let nextId = 500;
@@ -110,26 +108,24 @@ export function renderNotificationFeed({
   const feed: NotificationFeedRef = createActor(logic, { input: { pageSize }, clock, ...(inspect ? { inspect } : {}) });
   feed.start();
   const rendered = render(
-    <ThemeProvider theme={theme}>
-      <Router hook={location.hook} aroundNav={guardedNavigation}>
-        <NotificationFeedContext.Provider value={feed}>
-          <header>
-            <NotificationBell />
-          </header>
-          <main>
-            <Switch>
-              <Route path="/notifications">
-                <NotificationsPage />
-              </Route>
-              <Route>
-                <p>Another page</p>
-              </Route>
-            </Switch>
-          </main>
-        </NotificationFeedContext.Provider>
-        <Toaster />
-      </Router>
-    </ThemeProvider>,
+    <Router hook={location.hook} aroundNav={guardedNavigation}>
+      <NotificationFeedContext.Provider value={feed}>
+        <header>
+          <NotificationBell />
+        </header>
+        <main>
+          <Switch>
+            <Route path="/notifications">
+              <NotificationsPage />
+            </Route>
+            <Route>
+              <p>Another page</p>
+            </Route>
+          </Switch>
+        </main>
+      </NotificationFeedContext.Provider>
+      <Toaster />
+    </Router>,
   );
   return { ...rendered, feed, clock, location, ux: userEvent.setup({ delay: null }) };
 }
@@ -148,25 +144,23 @@ export function renderNotificationSettings({
     actions: { notify: (_, n) => notify(n.message, n.tone), allowLeave, stayHere },
   });
   const rendered = render(
-    <ThemeProvider theme={theme}>
-      <Router hook={location.hook} aroundNav={guardedNavigation}>
-        <nav aria-label="Main">
-          <Link href="/dashboard">PORTFOLIO DASHBOARD</Link>
-        </nav>
-        <Switch>
-          <Route path="/settings/notifications">
-            <NotificationPreferencesActorContext.Provider logic={logic} options={inspect ? { inspect } : {}}>
-              <NotificationSettingsLeaveGuard />
-              <NotificationSettingsPage />
-            </NotificationPreferencesActorContext.Provider>
-          </Route>
-          <Route>
-            <p>Another page</p>
-          </Route>
-        </Switch>
-        <Toaster />
-      </Router>
-    </ThemeProvider>,
+    <Router hook={location.hook} aroundNav={guardedNavigation}>
+      <nav aria-label="Main">
+        <Link href="/dashboard">PORTFOLIO DASHBOARD</Link>
+      </nav>
+      <Switch>
+        <Route path="/settings/notifications">
+          <NotificationPreferencesActorContext.Provider logic={logic} options={inspect ? { inspect } : {}}>
+            <NotificationSettingsLeaveGuard />
+            <NotificationSettingsPage />
+          </NotificationPreferencesActorContext.Provider>
+        </Route>
+        <Route>
+          <p>Another page</p>
+        </Route>
+      </Switch>
+      <Toaster />
+    </Router>,
   );
   return { ...rendered, location, ux: userEvent.setup({ delay: null }) };
 }

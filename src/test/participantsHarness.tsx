@@ -4,7 +4,6 @@
  */
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { createActor, type InspectionEvent } from 'xstate';
 import {
   provideParticipants,
@@ -14,7 +13,6 @@ import { Toaster } from '../views/feedback/Toaster.tsx';
 import { notify } from '../views/feedback/toastStore.ts';
 import { EditParticipantsDialog } from '../views/shared/participants/EditParticipantsDialog.tsx';
 import { ParticipantsSummary } from '../views/shared/participants/ParticipantsSummary.tsx';
-import { theme } from '../views/theme/theme.ts';
 import { people } from './sharedFixtures.ts';
 
 /** The input of the participants actor the kit renders. */
@@ -28,11 +26,11 @@ export function renderParticipantsDialog(
   const logic = provideParticipants({ notify: ({ message, tone }) => notify(message, tone), actors });
   const actor = createActor(logic, { input: PARTICIPANTS_INPUT, ...(inspect ? { inspect } : {}) }).start();
   render(
-    <ThemeProvider theme={theme}>
+    <>
       <ParticipantsSummary actorRef={actor} disabled={false} />
       <EditParticipantsDialog actorRef={actor} />
       <Toaster />
-    </ThemeProvider>,
+    </>,
   );
   return { actor, ux: userEvent.setup({ delay: null }) };
 }

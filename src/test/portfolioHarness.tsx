@@ -4,7 +4,6 @@
  */
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { vi } from 'vitest';
 import { Link, Route, Router, Switch, useRoute, useSearch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -35,7 +34,6 @@ import { notify } from '../views/feedback/toastStore.ts';
 import { MyPortfoliosPage } from '../views/pages/MyPortfoliosPage.tsx';
 import { PortfolioEditPage } from '../views/pages/PortfolioEditPage.tsx';
 import { TeacherPortfoliosPage } from '../views/pages/TeacherPortfoliosPage.tsx';
-import { theme } from '../views/theme/theme.ts';
 import { BASIC_STRUCTURE, makeArtifact } from './artifactFixtures.ts';
 import { preloadParts } from '../views/components/lazyParts.tsx';
 
@@ -197,21 +195,19 @@ export function renderMyPortfolios({
   const location = memoryLocation({ path, record: true });
   const logic = withBrowserFakes(provideMyPortfoliosBrowser(location.navigate), actors);
   render(
-    <ThemeProvider theme={theme}>
-      <Router hook={location.hook}>
-        <Switch>
-          <Route path="/my-portfolios/:id/artifacts/:artifactId/edit">
-            <h1>Edit Artifact</h1>
-          </Route>
-          <Route>
-            <ArtifactDeleteContext.Provider value={fakeDeleteSetup(location.navigate)}>
-              <MyPortfoliosAt logic={logic} inspect={inspect} />
-            </ArtifactDeleteContext.Provider>
-          </Route>
-        </Switch>
-        <Toaster />
-      </Router>
-    </ThemeProvider>,
+    <Router hook={location.hook}>
+      <Switch>
+        <Route path="/my-portfolios/:id/artifacts/:artifactId/edit">
+          <h1>Edit Artifact</h1>
+        </Route>
+        <Route>
+          <ArtifactDeleteContext.Provider value={fakeDeleteSetup(location.navigate)}>
+            <MyPortfoliosAt logic={logic} inspect={inspect} />
+          </ArtifactDeleteContext.Provider>
+        </Route>
+      </Switch>
+      <Toaster />
+    </Router>,
   );
   return { location, ux: userEvent.setup() };
 }
@@ -267,12 +263,10 @@ export function renderTeacherPortfolios({
 }) {
   const location = memoryLocation({ path, record: true });
   render(
-    <ThemeProvider theme={theme}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        <TeacherPortfoliosAt actors={actors} navigate={location.navigate} inspect={inspect} />
-        <Toaster />
-      </Router>
-    </ThemeProvider>,
+    <Router hook={location.hook} searchHook={location.searchHook}>
+      <TeacherPortfoliosAt actors={actors} navigate={location.navigate} inspect={inspect} />
+      <Toaster />
+    </Router>,
   );
   return { location, ux: userEvent.setup() };
 }
@@ -316,26 +310,24 @@ export function renderPortfolioEdit({
     },
   });
   render(
-    <ThemeProvider theme={theme}>
-      <Router hook={location.hook} aroundNav={guardedNavigation}>
-        <HeaderLink />
-        <Switch>
-          <Route path="/my-portfolios/:id/edit">
-            <PortfolioEditActorContext.Provider
-              logic={logic}
-              options={{ input: { portfolioId }, ...(inspect ? { inspect } : {}) }}
-            >
-              <PortfolioEditLeaveGuard />
-              <PortfolioEditPage />
-            </PortfolioEditActorContext.Provider>
-          </Route>
-          <Route>
-            <p>Another page</p>
-          </Route>
-        </Switch>
-        <Toaster />
-      </Router>
-    </ThemeProvider>,
+    <Router hook={location.hook} aroundNav={guardedNavigation}>
+      <HeaderLink />
+      <Switch>
+        <Route path="/my-portfolios/:id/edit">
+          <PortfolioEditActorContext.Provider
+            logic={logic}
+            options={{ input: { portfolioId }, ...(inspect ? { inspect } : {}) }}
+          >
+            <PortfolioEditLeaveGuard />
+            <PortfolioEditPage />
+          </PortfolioEditActorContext.Provider>
+        </Route>
+        <Route>
+          <p>Another page</p>
+        </Route>
+      </Switch>
+      <Toaster />
+    </Router>,
   );
   return { showPortfolio, showPortfolioList, location, ux: userEvent.setup() };
 }

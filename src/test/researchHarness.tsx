@@ -4,14 +4,12 @@
  */
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import type { AnyActorLogic, InspectionEvent } from 'xstate';
 import { researchExportMachine } from '../machines/researchExport/researchExportMachine.ts';
 import { ResearchExportActorContext } from '../machines/researchExport/useResearchExport.ts';
 import type { ResearchExportRecord } from '../schemas/researchExport.ts';
 import type { Me } from '../schemas/user.ts';
 import { ResearchExportPage } from '../views/pages/ResearchExportPage.tsx';
-import { theme } from '../views/theme/theme.ts';
 
 let nextId = 700;
 
@@ -47,14 +45,12 @@ export function renderResearchExport({
     actions: { startDownload: (_, { url }) => downloads.push(url) },
   });
   const rendered = render(
-    <ThemeProvider theme={theme}>
-      <ResearchExportActorContext.Provider
-        logic={logic}
-        options={{ input: { currentUser: user }, ...(inspect ? { inspect } : {}) }}
-      >
-        <ResearchExportPage />
-      </ResearchExportActorContext.Provider>
-    </ThemeProvider>,
+    <ResearchExportActorContext.Provider
+      logic={logic}
+      options={{ input: { currentUser: user }, ...(inspect ? { inspect } : {}) }}
+    >
+      <ResearchExportPage />
+    </ResearchExportActorContext.Provider>,
   );
   return { ...rendered, downloads, ux: userEvent.setup({ delay: null }) };
 }

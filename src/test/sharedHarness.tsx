@@ -5,7 +5,6 @@
  */
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { Route, Router, Switch, useRoute } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { type ActorOptions, type AnyActorLogic, type InspectionEvent } from 'xstate';
@@ -20,7 +19,6 @@ import type { Me } from '../schemas/user.ts';
 import { signIn, signOut } from '../services/session.ts';
 import { Toaster } from '../views/feedback/Toaster.tsx';
 import { SharedPortfoliosPage } from '../views/pages/SharedPortfoliosPage.tsx';
-import { theme } from '../views/theme/theme.ts';
 import { preloadParts } from '../views/components/lazyParts.tsx';
 
 // Parts of pages load on first use in the app (their own chunks); tests load them first, so that they render at once.
@@ -159,30 +157,28 @@ export function renderSharedPortfolios({
     moments: moments ?? setup.moments,
   };
   render(
-    <ThemeProvider theme={theme}>
-      <Router hook={location.hook}>
-        <Switch>
-          <Route path="/shared-portfolios/new">
-            <h1>Create Shared Portfolio</h1>
-          </Route>
-          <Route path="/shared-portfolios/:id/edit">
-            <h1>Edit Shared Portfolio</h1>
-          </Route>
-          <Route path="/shared-portfolios/:id/artifacts/:artifactId/edit">
-            <h1>Edit Shared Artifact</h1>
-          </Route>
-          <Route path="/shared-portfolios/:id/artifacts/:artifactId/copy">
-            <h1>Copy Artifact</h1>
-          </Route>
-          <Route>
-            <SharedActionsProvider setup={actions}>
-              <SharedPortfoliosAt logic={browserLogic} viewerId={user.id} inspect={inspect.browser} clock={clock} />
-            </SharedActionsProvider>
-          </Route>
-        </Switch>
-        <Toaster />
-      </Router>
-    </ThemeProvider>,
+    <Router hook={location.hook}>
+      <Switch>
+        <Route path="/shared-portfolios/new">
+          <h1>Create Shared Portfolio</h1>
+        </Route>
+        <Route path="/shared-portfolios/:id/edit">
+          <h1>Edit Shared Portfolio</h1>
+        </Route>
+        <Route path="/shared-portfolios/:id/artifacts/:artifactId/edit">
+          <h1>Edit Shared Artifact</h1>
+        </Route>
+        <Route path="/shared-portfolios/:id/artifacts/:artifactId/copy">
+          <h1>Copy Artifact</h1>
+        </Route>
+        <Route>
+          <SharedActionsProvider setup={actions}>
+            <SharedPortfoliosAt logic={browserLogic} viewerId={user.id} inspect={inspect.browser} clock={clock} />
+          </SharedActionsProvider>
+        </Route>
+      </Switch>
+      <Toaster />
+    </Router>,
   );
   return { location, ux: userEvent.setup({ delay: null }), where: () => location.history.at(-1) };
 }

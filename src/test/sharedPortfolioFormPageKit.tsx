@@ -1,6 +1,5 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { vi } from 'vitest';
 import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -17,7 +16,6 @@ import { makeUser } from './renderApp.tsx';
 import { makeMembers, makeSharedPortfolio, makeTemplatePortfolio, people } from './sharedFixtures.ts';
 import { Toaster } from '../views/feedback/Toaster.tsx';
 import { notify } from '../views/feedback/toastStore.ts';
-import { theme } from '../views/theme/theme.ts';
 import { SharedPortfolioFormPage } from '../views/pages/SharedPortfolioFormPage.tsx';
 
 /** What the tests of the shared portfolio form page share: its users, rendering the form with a fake API, its queries. */
@@ -93,26 +91,24 @@ export function renderForm({
     record: true,
   });
   render(
-    <ThemeProvider theme={theme}>
-      <Router hook={location.hook} aroundNav={guardedNavigation}>
-        <HeaderLink />
-        <Switch>
-          <Route path={location.history[0]!}>
-            <SharedPortfolioFormActorContext.Provider
-              logic={logic}
-              options={{ input: { mode, sharedPortfolioId, currentUser: user } }}
-            >
-              <SharedFormLeaveGuard />
-              <SharedPortfolioFormPage />
-            </SharedPortfolioFormActorContext.Provider>
-          </Route>
-          <Route>
-            <p>Another page</p>
-          </Route>
-        </Switch>
-        <Toaster />
-      </Router>
-    </ThemeProvider>,
+    <Router hook={location.hook} aroundNav={guardedNavigation}>
+      <HeaderLink />
+      <Switch>
+        <Route path={location.history[0]!}>
+          <SharedPortfolioFormActorContext.Provider
+            logic={logic}
+            options={{ input: { mode, sharedPortfolioId, currentUser: user } }}
+          >
+            <SharedFormLeaveGuard />
+            <SharedPortfolioFormPage />
+          </SharedPortfolioFormActorContext.Provider>
+        </Route>
+        <Route>
+          <p>Another page</p>
+        </Route>
+      </Switch>
+      <Toaster />
+    </Router>,
   );
   return {
     calls,

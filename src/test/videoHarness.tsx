@@ -6,7 +6,6 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { ThemeProvider } from 'styled-components';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { vi } from 'vitest';
@@ -25,7 +24,6 @@ import type { CaptionTrack } from '../schemas/moments.ts';
 import { captionFileUrl, momentsExportUrl } from '../services/momentService.ts';
 import { Toaster } from '../views/feedback/Toaster.tsx';
 import { notify } from '../views/feedback/toastStore.ts';
-import { theme } from '../views/theme/theme.ts';
 import { MomentThreadProvider } from '../views/video/MomentThread.tsx';
 import { VideoMoments, type VideoMomentsProps } from '../views/video/VideoMoments.tsx';
 import { makeMedia } from './artifactFixtures.ts';
@@ -161,28 +159,26 @@ export function renderVideoMoments({
 }) {
   const location = memoryLocation({ path: '/shared-portfolios/9/artifacts/70' });
   const result = render(
-    <ThemeProvider theme={theme}>
-      <Router hook={location.hook}>
-        <MomentsContext.Provider value={moments}>
-          <Host input={composer} videos={[video]}>
-            <VideoMoments
-              media={video}
-              holder={{
-                kind: composer.target === 'note' ? 'artifact' : 'sharedArtifact',
-                artifactId: composer.artifactId,
-              }}
-              marks={marks}
-              startAt={startAt}
-              canComment={canComment}
-              canCaption={canCaption}
-              noun={noun}
-            />
-            {after}
-          </Host>
-        </MomentsContext.Provider>
-        <Toaster />
-      </Router>
-    </ThemeProvider>,
+    <Router hook={location.hook}>
+      <MomentsContext.Provider value={moments}>
+        <Host input={composer} videos={[video]}>
+          <VideoMoments
+            media={video}
+            holder={{
+              kind: composer.target === 'note' ? 'artifact' : 'sharedArtifact',
+              artifactId: composer.artifactId,
+            }}
+            marks={marks}
+            startAt={startAt}
+            canComment={canComment}
+            canCaption={canCaption}
+            noun={noun}
+          />
+          {after}
+        </Host>
+      </MomentsContext.Provider>
+      <Toaster />
+    </Router>,
   );
   return { ...result, ux: userEvent.setup({ delay: null }) };
 }

@@ -1,6 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -23,7 +22,6 @@ import { makeSharedArtifact } from '../../src/test/sharedFixtures.ts';
 import { ArtifactView } from '../../src/views/artifacts/ArtifactView.tsx';
 import { Toaster } from '../../src/views/feedback/Toaster.tsx';
 import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
-import { theme } from '../../src/views/theme/theme.ts';
 import { checkStates } from './support/checkStates.ts';
 import { assertEveryStateChecked, coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
@@ -92,14 +90,12 @@ function setupPersonal(): Harness {
   });
   const location = memoryLocation({ path: '/my-portfolios/7/artifacts/21', record: true });
   render(
-    <ThemeProvider theme={theme}>
-      <Router hook={location.hook}>
-        <ArtifactDeleteContext.Provider value={{ logic, inspect: coverageInspector }}>
-          <ArtifactView artifact={artifact} portfolioId={7} readOnly={false} onDeleted={onDeleted} />
-        </ArtifactDeleteContext.Provider>
-        <Toaster />
-      </Router>
-    </ThemeProvider>,
+    <Router hook={location.hook}>
+      <ArtifactDeleteContext.Provider value={{ logic, inspect: coverageInspector }}>
+        <ArtifactView artifact={artifact} portfolioId={7} readOnly={false} onDeleted={onDeleted} />
+      </ArtifactDeleteContext.Provider>
+      <Toaster />
+    </Router>,
   );
   return { deleteArtifact, deleteShared, navigateToPortfolio, onDeleted, ux: userEvent.setup() };
 }

@@ -1,6 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { artifactDetailsMachine } from '../../src/machines/artifactDetails/artifactDetailsMachine.ts';
@@ -11,7 +10,6 @@ import { ApiError } from '../../src/services/errors.ts';
 import { makeArtifact } from '../../src/test/artifactFixtures.ts';
 import { NOT_IN_PORTFOLIO } from '../../src/views/portfolios/Notices.tsx';
 import { WholeArtifact } from '../../src/views/portfolios/WholeArtifact.tsx';
-import { theme } from '../../src/views/theme/theme.ts';
 import { coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
 import { trackCoverage } from './support/report.ts';
@@ -41,13 +39,11 @@ function setup() {
   const fetchArtifact = controllableActor<Artifact, { artifactId: number }>();
   const logic = artifactDetailsMachine.provide({ actors: { fetchArtifact: fetchArtifact.logic } });
   render(
-    <ThemeProvider theme={theme}>
-      <ArtifactDetailsContext.Provider value={{ logic, inspect: coverageInspector }}>
-        <WholeArtifact brief={brief}>
-          {(artifact) => <h3>{`${artifact.responses['artifactName']}: ${artifact.structure.length} questions`}</h3>}
-        </WholeArtifact>
-      </ArtifactDetailsContext.Provider>
-    </ThemeProvider>,
+    <ArtifactDetailsContext.Provider value={{ logic, inspect: coverageInspector }}>
+      <WholeArtifact brief={brief}>
+        {(artifact) => <h3>{`${artifact.responses['artifactName']}: ${artifact.structure.length} questions`}</h3>}
+      </WholeArtifact>
+    </ArtifactDetailsContext.Provider>,
   );
   return { fetchArtifact, ux: userEvent.setup() };
 }

@@ -1,6 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -16,7 +15,6 @@ import { NetworkError } from '../../src/services/errors.ts';
 import { makeVideo, provideTestMoments, stubMediaElements } from '../../src/test/videoHarness.tsx';
 import { Toaster } from '../../src/views/feedback/Toaster.tsx';
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
-import { theme } from '../../src/views/theme/theme.ts';
 import { NOTES_PRIVACY, PersonalVideoMoments } from '../../src/views/video/PersonalVideoMoments.tsx';
 import { checkStates } from './support/checkStates.ts';
 import { coverageInspector, isInvoking } from './support/coverage.ts';
@@ -92,14 +90,12 @@ function setup() {
   );
   const location = memoryLocation({ path: `/my-portfolios/7/artifacts/${ARTIFACT}` });
   render(
-    <ThemeProvider theme={theme}>
-      <Router hook={location.hook}>
-        <MomentsContext.Provider value={moments}>
-          <PersonalVideoMoments artifactId={ARTIFACT} videos={[VIDEO]} />
-        </MomentsContext.Provider>
-        <Toaster />
-      </Router>
-    </ThemeProvider>,
+    <Router hook={location.hook}>
+      <MomentsContext.Provider value={moments}>
+        <PersonalVideoMoments artifactId={ARTIFACT} videos={[VIDEO]} />
+      </MomentsContext.Provider>
+      <Toaster />
+    </Router>,
   );
   return { fakes, media, ux: userEvent.setup({ delay: null }) };
 }

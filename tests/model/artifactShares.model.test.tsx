@@ -1,6 +1,5 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -13,7 +12,6 @@ import { ArtifactSharesContext } from '../../src/machines/artifactShares/useArti
 import type { ArtifactShare } from '../../src/schemas/notifications.ts';
 import { NetworkError } from '../../src/services/errors.ts';
 import { ArtifactShares, NOT_SHARED, SHARES_FAILED, SHARES_TITLE } from '../../src/views/artifacts/ArtifactShares.tsx';
-import { theme } from '../../src/views/theme/theme.ts';
 import { coverageInspector, createPathModel } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
 import { trackCoverage } from './support/report.ts';
@@ -81,13 +79,11 @@ function setup() {
   const logic = artifactSharesMachine.provide({ actors: { getArtifactShares: fake.logic } });
   const location = memoryLocation({ path: '/my-portfolios/2/artifacts/41', record: true });
   render(
-    <ThemeProvider theme={theme}>
-      <Router hook={location.hook}>
-        <ArtifactSharesContext.Provider value={{ logic, inspect: coverageInspector }}>
-          <ArtifactShares artifactId={ARTIFACT_ID} headingLevel={3} />
-        </ArtifactSharesContext.Provider>
-      </Router>
-    </ThemeProvider>,
+    <Router hook={location.hook}>
+      <ArtifactSharesContext.Provider value={{ logic, inspect: coverageInspector }}>
+        <ArtifactShares artifactId={ARTIFACT_ID} headingLevel={3} />
+      </ArtifactSharesContext.Provider>
+    </Router>,
   );
   return { ux: userEvent.setup(), location };
 }

@@ -1,7 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import {
@@ -20,7 +19,6 @@ import { makeUser } from '../../src/test/renderApp.tsx';
 import { makeTrack, provideTestMoments } from '../../src/test/videoHarness.tsx';
 import { Toaster } from '../../src/views/feedback/Toaster.tsx';
 import { clearToasts } from '../../src/views/feedback/toastStore.ts';
-import { theme } from '../../src/views/theme/theme.ts';
 import { CaptionEditor, DISCARD_CAPTIONS_QUESTION } from '../../src/views/video/CaptionEditor.tsx';
 import { checkStates } from './support/checkStates.ts';
 import { coverageInspector, isInvoking } from './support/coverage.ts';
@@ -142,12 +140,12 @@ function setup() {
     );
   }
   render(
-    <ThemeProvider theme={theme}>
+    <>
       <MomentsContext.Provider value={moments}>
         <Page />
       </MomentsContext.Provider>
       <Toaster />
-    </ThemeProvider>,
+    </>,
   );
   return { save, load, onSaved, onClosed, loaded: false, ux: userEvent.setup({ delay: null }) };
 }

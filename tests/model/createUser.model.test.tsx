@@ -1,6 +1,5 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { createUserMachine, type CreateUserEvent } from '../../src/machines/createUser/createUserMachine.ts';
@@ -12,7 +11,6 @@ import { ApiError } from '../../src/services/errors.ts';
 import { Toaster } from '../../src/views/feedback/Toaster.tsx';
 import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
 import { ManageUsersPage } from '../../src/views/pages/ManageUsersPage.tsx';
-import { theme } from '../../src/views/theme/theme.ts';
 import { coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
 import { trackCoverage } from './support/report.ts';
@@ -68,7 +66,7 @@ function setup() {
     actors: { listUsers: fromPromise<User[]>(async () => [rita, tess]), createUser: createUser.logic },
   });
   render(
-    <ThemeProvider theme={theme}>
+    <>
       <ManageUsersActorContext.Provider
         logic={logic}
         options={{ input: { currentUser: rita }, inspect: coverageInspector }}
@@ -76,7 +74,7 @@ function setup() {
         <ManageUsersPage />
       </ManageUsersActorContext.Provider>
       <Toaster />
-    </ThemeProvider>,
+    </>,
   );
   return { createUser, ux: userEvent.setup() };
 }

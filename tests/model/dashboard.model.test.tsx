@@ -1,6 +1,5 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -28,7 +27,6 @@ import { makeInvitation, makeSharedPortfolio, people } from '../../src/test/shar
 import { Toaster } from '../../src/views/feedback/Toaster.tsx';
 import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
 import { DashboardPage } from '../../src/views/pages/DashboardPage.tsx';
-import { theme } from '../../src/views/theme/theme.ts';
 import { assertEveryStateChecked, coverageInspector, createPathModel } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
 import { trackCoverage } from './support/report.ts';
@@ -153,17 +151,12 @@ function setup(ownPortfolios: boolean) {
   });
   const location = memoryLocation({ path: '/dashboard', record: true });
   render(
-    <ThemeProvider theme={theme}>
-      <Router hook={location.hook}>
-        <DashboardActorContext.Provider
-          logic={logic}
-          options={{ input: { ownPortfolios }, inspect: coverageInspector }}
-        >
-          <DashboardPage />
-        </DashboardActorContext.Provider>
-        <Toaster />
-      </Router>
-    </ThemeProvider>,
+    <Router hook={location.hook}>
+      <DashboardActorContext.Provider logic={logic} options={{ input: { ownPortfolios }, inspect: coverageInspector }}>
+        <DashboardPage />
+      </DashboardActorContext.Provider>
+      <Toaster />
+    </Router>,
   );
   return { fakes, flags, ux: userEvent.setup() };
 }

@@ -1,6 +1,5 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, type SnapshotFrom } from 'xstate';
 import { invitationMachine, type InvitationEvent } from '../../src/machines/invitation/invitationMachine.ts';
@@ -12,7 +11,6 @@ import { makeInvitation, makeSharedArtifact, makeSharedPortfolio } from '../../s
 import { Toaster } from '../../src/views/feedback/Toaster.tsx';
 import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
 import { InvitationPage } from '../../src/views/pages/InvitationPage.tsx';
-import { theme } from '../../src/views/theme/theme.ts';
 import { coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
 import { answerAsStep, controllableActor } from './support/deferred.ts';
 import { trackCoverage } from './support/report.ts';
@@ -101,7 +99,7 @@ function setup(invitationId: number | null) {
     },
   });
   render(
-    <ThemeProvider theme={theme}>
+    <>
       <InvitationActorContext.Provider
         logic={logic}
         options={{ input: { invitationId }, inspect: coverageInspector, clock }}
@@ -109,7 +107,7 @@ function setup(invitationId: number | null) {
         <InvitationPage />
       </InvitationActorContext.Provider>
       <Toaster />
-    </ThemeProvider>,
+    </>,
   );
   return { fakes, clock, navigateToDashboard, ux: userEvent.setup({ delay: null }) };
 }

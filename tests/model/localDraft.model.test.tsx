@@ -1,7 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useCallback, useState } from 'react';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import {
@@ -14,7 +13,6 @@ import { readDraft, writeDraft } from '../../src/services/drafts.ts';
 import { currentUser } from '../../src/services/session.ts';
 import { makeUser } from '../../src/test/renderApp.tsx';
 import { DraftOfferBar } from '../../src/views/components/DraftOfferBar.tsx';
-import { theme } from '../../src/views/theme/theme.ts';
 import { checkStates } from './support/checkStates.ts';
 import { coverageInspector } from './support/coverage.ts';
 import { checkedShortestPaths, pathName } from './support/paths.ts';
@@ -139,11 +137,7 @@ for (const withDraft of [true, false]) {
         // The typing pause and the forgetting after the form went run on fake time.
         vi.useFakeTimers({ shouldAdvanceTime: true });
         const ux = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
-        const view = render(
-          <ThemeProvider theme={theme}>
-            <Page />
-          </ThemeProvider>,
-        );
+        const view = render(<Page />);
         await path.test({
           states: checkStates<Snapshot>(checks),
           events: {

@@ -1,6 +1,5 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { manageUsersMachine, type ManageUsersEvent } from '../../src/machines/manageUsers/manageUsersMachine.ts';
@@ -11,7 +10,6 @@ import { NetworkError } from '../../src/services/errors.ts';
 import { Toaster } from '../../src/views/feedback/Toaster.tsx';
 import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
 import { ManageUsersPage } from '../../src/views/pages/ManageUsersPage.tsx';
-import { theme } from '../../src/views/theme/theme.ts';
 import { coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
 import { trackCoverage } from './support/report.ts';
@@ -52,12 +50,12 @@ function setup(currentUser: Me) {
     actors: { listUsers: listUsers.logic, setUserBlocked: setUserBlocked.logic, createUser: createUser.logic },
   });
   render(
-    <ThemeProvider theme={theme}>
+    <>
       <ManageUsersActorContext.Provider logic={logic} options={{ input: { currentUser }, inspect: coverageInspector }}>
         <ManageUsersPage />
       </ManageUsersActorContext.Provider>
       <Toaster />
-    </ThemeProvider>,
+    </>,
   );
   return { listUsers, createUser, flags, ux: userEvent.setup() };
 }

@@ -1,6 +1,5 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { mediaTextMachine, type MediaTextEvent } from '../../src/machines/mediaText/mediaTextMachine.ts';
@@ -12,7 +11,6 @@ import { ApiError } from '../../src/services/errors.ts';
 import { makeMedia } from '../../src/test/artifactFixtures.ts';
 import { MediaPreview } from '../../src/views/artifacts/MediaList.tsx';
 import { ALT_PROMPT, MediaTextEditor } from '../../src/views/artifacts/MediaTextEditor.tsx';
-import { theme } from '../../src/views/theme/theme.ts';
 import { checkStates } from './support/checkStates.ts';
 import { coverageInspector, isInvoking } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
@@ -81,11 +79,7 @@ function Tile({ logic }: { logic: typeof mediaTextMachine }) {
 function setup() {
   const save = controllableActor<Media, { holder: MediaHolder; mediaId: number; body: MediaTextBody }>();
   const logic = mediaTextMachine.provide({ actors: { saveMediaText: save.logic } });
-  const view = render(
-    <ThemeProvider theme={theme}>
-      <Tile logic={logic} />
-    </ThemeProvider>,
-  );
+  const view = render(<Tile logic={logic} />);
   return { save, view, ux: userEvent.setup({ delay: null }) };
 }
 

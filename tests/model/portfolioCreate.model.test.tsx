@@ -1,6 +1,5 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -24,7 +23,6 @@ import { listItemOf, makePortfolio } from '../../src/test/portfolioHarness.tsx';
 import { Toaster } from '../../src/views/feedback/Toaster.tsx';
 import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
 import { DashboardPage } from '../../src/views/pages/DashboardPage.tsx';
-import { theme } from '../../src/views/theme/theme.ts';
 import { assertEveryStateChecked, coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
 import { trackCoverage } from './support/report.ts';
@@ -96,17 +94,15 @@ function setup() {
   });
   const location = memoryLocation({ path: '/dashboard', record: true });
   render(
-    <ThemeProvider theme={theme}>
-      <Router hook={location.hook}>
-        <DashboardActorContext.Provider
-          logic={logic}
-          options={{ input: { ownPortfolios: true }, inspect: coverageInspector }}
-        >
-          <DashboardPage />
-        </DashboardActorContext.Provider>
-        <Toaster />
-      </Router>
-    </ThemeProvider>,
+    <Router hook={location.hook}>
+      <DashboardActorContext.Provider
+        logic={logic}
+        options={{ input: { ownPortfolios: true }, inspect: coverageInspector }}
+      >
+        <DashboardPage />
+      </DashboardActorContext.Provider>
+      <Toaster />
+    </Router>,
   );
   return { createPortfolio, ux: userEvent.setup(), created: 0 };
 }

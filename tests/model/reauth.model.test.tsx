@@ -1,6 +1,5 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { OTHER_ACCOUNT_MESSAGE, reauthMachine, type ReauthEvent } from '../../src/machines/reauth/reauthMachine.ts';
@@ -8,7 +7,6 @@ import type { Me } from '../../src/schemas/user.ts';
 import { ApiError } from '../../src/services/errors.ts';
 import { makeUser } from '../../src/test/renderApp.tsx';
 import { ReauthDialog } from '../../src/views/session/ReauthDialog.tsx';
-import { theme } from '../../src/views/theme/theme.ts';
 import { checkStates } from './support/checkStates.ts';
 import { coverageInspector, isInvoking } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
@@ -66,11 +64,7 @@ function setup() {
       </>
     );
   }
-  render(
-    <ThemeProvider theme={theme}>
-      <Harness />
-    </ThemeProvider>,
-  );
+  render(<Harness />);
   return { signIn, signedInAgain, gaveUp, ux: userEvent.setup({ delay: null }), actor: () => actor };
 }
 

@@ -1,6 +1,5 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { provideTeacherArchive } from '../../src/machines/teacherArchive/provideTeacherArchive.ts';
@@ -15,7 +14,6 @@ import { ApiError, NetworkError } from '../../src/services/errors.ts';
 import { ARCHIVE_TEXT, ArchiveSection } from '../../src/views/dashboard/ArchiveSection.tsx';
 import { Toaster } from '../../src/views/feedback/Toaster.tsx';
 import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
-import { theme } from '../../src/views/theme/theme.ts';
 import { checkStates } from './support/checkStates.ts';
 import { assertEveryStateChecked, coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
@@ -103,7 +101,7 @@ function setup() {
     },
   });
   render(
-    <ThemeProvider theme={theme}>
+    <>
       <TeacherArchiveActorContext.Provider
         logic={logic}
         options={{ input: { pollMs: 10 }, inspect: coverageInspector }}
@@ -111,7 +109,7 @@ function setup() {
         <ArchiveSection />
       </TeacherArchiveActorContext.Provider>
       <Toaster />
-    </ThemeProvider>,
+    </>,
   );
   return { listArchives, requestArchive, pollArchives, ux: userEvent.setup() };
 }

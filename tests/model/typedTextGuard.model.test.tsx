@@ -1,7 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { ThemeProvider } from 'styled-components';
 import { describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { attemptNavigation, installLeaveGuard, isNavigationHeld } from '../../src/app/navigation/leaveGuard.ts';
@@ -11,7 +10,6 @@ import {
   type TypedTextGuardEvent,
 } from '../../src/machines/typedTextGuard/typedTextGuardMachine.ts';
 import { useGuardedText } from '../../src/machines/typedTextGuard/useTypedTextGuard.ts';
-import { theme } from '../../src/views/theme/theme.ts';
 import { checkStates } from './support/checkStates.ts';
 import { coverageInspector } from './support/coverage.ts';
 import { checkedShortestPaths, pathName } from './support/paths.ts';
@@ -99,11 +97,9 @@ describe('typedTextGuard model (a box with typed text, and leaving it)', () => {
     pagesOpened = 1;
     const ux = userEvent.setup({ delay: null });
     const view = render(
-      <ThemeProvider theme={theme}>
-        <TypedTextGuardProvider inspect={coverageInspector}>
-          <Pages />
-        </TypedTextGuardProvider>
-      </ThemeProvider>,
+      <TypedTextGuardProvider inspect={coverageInspector}>
+        <Pages />
+      </TypedTextGuardProvider>,
     );
     await ux.click(screen.getByRole('button', { name: 'Another artifact' }));
     pagesOpened = 2;
@@ -117,11 +113,9 @@ describe('typedTextGuard model (a box with typed text, and leaving it)', () => {
       pagesOpened = 1;
       const ux = userEvent.setup({ delay: null });
       const view = render(
-        <ThemeProvider theme={theme}>
-          <TypedTextGuardProvider inspect={coverageInspector}>
-            <Pages />
-          </TypedTextGuardProvider>
-        </ThemeProvider>,
+        <TypedTextGuardProvider inspect={coverageInspector}>
+          <Pages />
+        </TypedTextGuardProvider>,
       );
       let boxes = 0;
       await path.test({

@@ -1,6 +1,5 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   NO_TOKEN,
@@ -17,7 +16,6 @@ import {
   UnsubscribePage,
   unsubscribedText,
 } from '../../src/views/pages/UnsubscribePage.tsx';
-import { theme } from '../../src/views/theme/theme.ts';
 import { coverageInspector, createPathModel } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
 import { trackCoverage } from './support/report.ts';
@@ -60,11 +58,9 @@ function setup(token: string) {
   calls = controllableActor<UnsubscribeResponse, { token: string }>();
   const logic = unsubscribeMachine.provide({ actors: { unsubscribe: calls.logic } });
   render(
-    <ThemeProvider theme={theme}>
-      <UnsubscribeActorContext.Provider logic={logic} options={{ input: { token }, inspect: coverageInspector }}>
-        <UnsubscribePage />
-      </UnsubscribeActorContext.Provider>
-    </ThemeProvider>,
+    <UnsubscribeActorContext.Provider logic={logic} options={{ input: { token }, inspect: coverageInspector }}>
+      <UnsubscribePage />
+    </UnsubscribeActorContext.Provider>,
   );
   return { ux: userEvent.setup() };
 }

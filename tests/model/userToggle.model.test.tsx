@@ -1,6 +1,5 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { provideManageUsers } from '../../src/machines/manageUsers/provideManageUsers.ts';
@@ -11,7 +10,6 @@ import { ApiError } from '../../src/services/errors.ts';
 import { Toaster } from '../../src/views/feedback/Toaster.tsx';
 import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
 import { ManageUsersPage } from '../../src/views/pages/ManageUsersPage.tsx';
-import { theme } from '../../src/views/theme/theme.ts';
 import { coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
 import { trackCoverage } from './support/report.ts';
@@ -45,7 +43,7 @@ function setup() {
     actors: { listUsers: fromPromise<User[]>(async () => [rita, tess]), setUserBlocked: setUserBlocked.logic },
   });
   render(
-    <ThemeProvider theme={theme}>
+    <>
       <ManageUsersActorContext.Provider
         logic={logic}
         options={{ input: { currentUser: rita }, inspect: coverageInspector }}
@@ -53,7 +51,7 @@ function setup() {
         <ManageUsersPage />
       </ManageUsersActorContext.Provider>
       <Toaster />
-    </ThemeProvider>,
+    </>,
   );
   return { setUserBlocked, ux: userEvent.setup() };
 }

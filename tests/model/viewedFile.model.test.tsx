@@ -1,5 +1,4 @@
 import { act, render, screen } from '@testing-library/react';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -10,7 +9,6 @@ import type { ViewedFile } from '../../src/schemas/media.ts';
 import { setApiClient, type api } from '../../src/services/api.ts';
 import { ApiError } from '../../src/services/errors.ts';
 import { ImageViewerPage, UNNAMED_IMAGE } from '../../src/views/pages/ImageViewerPage.tsx';
-import { theme } from '../../src/views/theme/theme.ts';
 import { checkStates } from './support/checkStates.ts';
 import { coverageInspector, isInvoking } from './support/coverage.ts';
 import { deferred, type Deferred } from './support/deferred.ts';
@@ -57,17 +55,11 @@ function setup(input: ViewedFileInput) {
   } as unknown as ReturnType<typeof api>);
   const location = memoryLocation({ path: `/images/uploads/${CAPABILITY}/${NAME}`, record: true });
   render(
-    <ThemeProvider theme={theme}>
-      <Router hook={location.hook}>
-        <ViewedFileInspectContext.Provider value={coverageInspector}>
-          <ImageViewerPage
-            src={`/api/v1/uploads/${CAPABILITY}/${NAME}`}
-            fileName={NAME}
-            capability={input.capability}
-          />
-        </ViewedFileInspectContext.Provider>
-      </Router>
-    </ThemeProvider>,
+    <Router hook={location.hook}>
+      <ViewedFileInspectContext.Provider value={coverageInspector}>
+        <ImageViewerPage src={`/api/v1/uploads/${CAPABILITY}/${NAME}`} fileName={NAME} capability={input.capability} />
+      </ViewedFileInspectContext.Provider>
+    </Router>,
   );
   return location;
 }

@@ -1,22 +1,18 @@
 import { render, screen, within } from '@testing-library/react';
-import { ThemeProvider } from 'styled-components';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { Structure } from '../../schemas/structure.ts';
 import { makeArtifact, makeMedia } from '../../test/artifactFixtures.ts';
-import { theme } from '../theme/theme.ts';
 import { ArtifactDetails, TEAM_QUESTIONS_HEADING, type ArtifactDetailsProps } from './ArtifactDetails.tsx';
 import { formatDate, formatDateTime } from '../../schemas/formatting.ts';
 
 function renderDetails(props: ArtifactDetailsProps) {
   const location = memoryLocation({ path: '/my-portfolios/7/artifacts/1', record: true });
   render(
-    <ThemeProvider theme={theme}>
-      <Router hook={location.hook}>
-        <ArtifactDetails {...props} />
-      </Router>
-    </ThemeProvider>,
+    <Router hook={location.hook}>
+      <ArtifactDetails {...props} />
+    </Router>,
   );
   return { location };
 }

@@ -1,6 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -15,7 +14,6 @@ import { deferred } from '../../../tests/model/support/deferred.ts';
 import { makeArtifact } from '../../test/artifactFixtures.ts';
 import { Toaster } from '../feedback/Toaster.tsx';
 import { clearToasts, notify } from '../feedback/toastStore.ts';
-import { theme } from '../theme/theme.ts';
 import { ArtifactView, type ArtifactViewProps } from './ArtifactView.tsx';
 
 afterEach(clearToasts);
@@ -36,14 +34,12 @@ function renderView(
   });
   const location = memoryLocation({ path: '/my-portfolios/7/artifacts/1', record: true });
   render(
-    <ThemeProvider theme={theme}>
-      <Router hook={location.hook}>
-        <ArtifactDeleteContext.Provider value={{ logic }}>
-          <ArtifactView portfolioId={7} {...props} />
-        </ArtifactDeleteContext.Provider>
-        <Toaster />
-      </Router>
-    </ThemeProvider>,
+    <Router hook={location.hook}>
+      <ArtifactDeleteContext.Provider value={{ logic }}>
+        <ArtifactView portfolioId={7} {...props} />
+      </ArtifactDeleteContext.Provider>
+      <Toaster />
+    </Router>,
   );
   return { navigateToPortfolio, deleteArtifact, location, ux: userEvent.setup() };
 }
@@ -76,11 +72,7 @@ describe('ArtifactView', () => {
 
   it('offers nothing to a read-only viewer, and needs no actions provider', () => {
     const artifact = makeArtifact({ parkingLot: false, responses: { artifactName: 'Seen by a researcher' } });
-    render(
-      <ThemeProvider theme={theme}>
-        <ArtifactView artifact={artifact} portfolioId={7} readOnly />
-      </ThemeProvider>,
-    );
+    render(<ArtifactView artifact={artifact} portfolioId={7} readOnly />);
     expect(screen.getByRole('heading', { name: 'Seen by a researcher' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'EDIT' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'COPY TO' })).toBeNull();

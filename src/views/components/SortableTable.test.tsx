@@ -1,8 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { describe, expect, it, vi } from 'vitest';
-import { theme } from '../theme/theme.ts';
 import { SortableTable, type SortableColumn } from './SortableTable.tsx';
 
 const COLUMNS: readonly SortableColumn<'name' | 'count' | 'note'>[] = [
@@ -13,15 +11,13 @@ const COLUMNS: readonly SortableColumn<'name' | 'count' | 'note'>[] = [
 
 function renderTable(props: Partial<Parameters<typeof SortableTable<'name' | 'count' | 'note'>>[0]> = {}) {
   return render(
-    <ThemeProvider theme={theme}>
-      <SortableTable caption="Things" columns={COLUMNS} {...props}>
-        <tr>
-          <td>Apple</td>
-          <td data-align="end">3</td>
-          <td>Red</td>
-        </tr>
-      </SortableTable>
-    </ThemeProvider>,
+    <SortableTable caption="Things" columns={COLUMNS} {...props}>
+      <tr>
+        <td>Apple</td>
+        <td data-align="end">3</td>
+        <td>Red</td>
+      </tr>
+    </SortableTable>,
   );
 }
 

@@ -1,26 +1,22 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { ThemeProvider } from 'styled-components';
 import { describe, expect, it, vi } from 'vitest';
-import { theme } from '../theme/theme.ts';
 import { Switch } from './Switch.tsx';
 
 function Harness({ disabled = false, onChange }: { disabled?: boolean; onChange: (v: boolean) => void }) {
   const [on, setOn] = useState(false);
   return (
-    <ThemeProvider theme={theme}>
-      <Switch
-        checked={on}
-        label="Notifications"
-        disabled={disabled}
-        description={disabled ? 'Not available here' : undefined}
-        onChange={(v) => {
-          onChange(v);
-          setOn(v);
-        }}
-      />
-    </ThemeProvider>
+    <Switch
+      checked={on}
+      label="Notifications"
+      disabled={disabled}
+      description={disabled ? 'Not available here' : undefined}
+      onChange={(v) => {
+        onChange(v);
+        setOn(v);
+      }}
+    />
   );
 }
 

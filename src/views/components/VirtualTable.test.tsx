@@ -1,16 +1,14 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLayoutEffect, useMemo, useState } from 'react';
-import { ThemeProvider } from 'styled-components';
 import { describe, expect, it, vi } from 'vitest';
-import { theme } from '../theme/theme.ts';
 import { FIRST_ROWS, VirtualTable } from './VirtualTable.tsx';
 
 function Table({ count, onActivate = () => undefined }: { count: number; onActivate?: (index: number) => void }) {
   const [selected, setSelected] = useState<number | null>(null);
   const rows = useMemo(() => Array.from({ length: count }, (_, i) => i), [count]);
   return (
-    <ThemeProvider theme={theme}>
+    <>
       <button type="button">before</button>
       <VirtualTable
         label="Numbers"
@@ -28,7 +26,7 @@ function Table({ count, onActivate = () => undefined }: { count: number; onActiv
         }}
         empty="Nothing here"
       />
-    </ThemeProvider>
+    </>
   );
 }
 

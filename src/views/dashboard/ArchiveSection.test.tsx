@@ -1,12 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { provideTeacherArchive } from '../../machines/teacherArchive/provideTeacherArchive.ts';
 import { TeacherArchiveActorContext } from '../../machines/teacherArchive/useTeacherArchive.ts';
 import type { ArchiveJob } from '../../schemas/archive.ts';
-import { theme } from '../theme/theme.ts';
 import { ARCHIVE_TEXT, ArchiveSection } from './ArchiveSection.tsx';
 
 const counts = { portfolios: 2, artifacts: 5, sharedArtifacts: 1, comments: 3, media: 4 };
@@ -43,11 +41,9 @@ function renderSection(archives: ArchiveJob[], requested: ArchiveJob[] = []) {
     },
   });
   render(
-    <ThemeProvider theme={theme}>
-      <TeacherArchiveActorContext.Provider logic={logic} options={{ input: { pollMs: 10 } }}>
-        <ArchiveSection />
-      </TeacherArchiveActorContext.Provider>
-    </ThemeProvider>,
+    <TeacherArchiveActorContext.Provider logic={logic} options={{ input: { pollMs: 10 } }}>
+      <ArchiveSection />
+    </TeacherArchiveActorContext.Provider>,
   );
 }
 

@@ -1,6 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -9,7 +8,6 @@ import { passwordResetMachine } from '../../machines/passwordReset/passwordReset
 import { PasswordResetActorContext } from '../../machines/passwordReset/usePasswordReset.ts';
 import { Toaster } from '../feedback/Toaster.tsx';
 import { clearToasts, notify } from '../feedback/toastStore.ts';
-import { theme } from '../theme/theme.ts';
 import { ForgotPasswordPage } from './ForgotPasswordPage.tsx';
 
 const SENT = 'If your email was valid, a reset password link will be sent to it.';
@@ -38,14 +36,12 @@ function renderForgot({
   });
   const location = memoryLocation({ path: '/forgot-password', record: true });
   render(
-    <ThemeProvider theme={theme}>
-      <Router hook={location.hook}>
-        <PasswordResetActorContext.Provider logic={logic} options={{ input: { flow: 'forgot' } }}>
-          <ForgotPasswordPage />
-        </PasswordResetActorContext.Provider>
-        <Toaster />
-      </Router>
-    </ThemeProvider>,
+    <Router hook={location.hook}>
+      <PasswordResetActorContext.Provider logic={logic} options={{ input: { flow: 'forgot' } }}>
+        <ForgotPasswordPage />
+      </PasswordResetActorContext.Provider>
+      <Toaster />
+    </Router>,
   );
   return { requests, goToLogin, location, ux: userEvent.setup() };
 }

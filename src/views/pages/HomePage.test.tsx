@@ -1,9 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
 import { siteContent } from '../content/siteContent.ts';
-import { theme } from '../theme/theme.ts';
 import { expectPath, makeUser, renderApp, renderSignedIn, resetApp, testConfig } from '../../test/renderApp.tsx';
 import { AppConfigContext } from '../appConfig.ts';
 import { HomePage } from './HomePage.tsx';
@@ -97,11 +95,9 @@ describe('Home page (spec §1)', () => {
       },
     };
     render(
-      <ThemeProvider theme={theme}>
-        <AppConfigContext.Provider value={{ ...testConfig, ...STORES, contactEmail: 'desk@school.example' }}>
-          <HomePage content={content} />
-        </AppConfigContext.Provider>
-      </ThemeProvider>,
+      <AppConfigContext.Provider value={{ ...testConfig, ...STORES, contactEmail: 'desk@school.example' }}>
+        <HomePage content={content} />
+      </AppConfigContext.Provider>,
     );
     expect(screen.getByText('An edited tagline.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Get the iPad app' }).getAttribute('href')).toBe(STORES.iosAppUrl);

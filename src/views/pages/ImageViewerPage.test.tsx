@@ -1,6 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -8,7 +7,6 @@ import { memoryLocation } from 'wouter/memory-location';
 // oxlint-disable-next-line no-restricted-imports
 import { signIn, signOut } from '../../services/session.ts';
 import { makeUser } from '../../test/renderApp.tsx';
-import { theme } from '../theme/theme.ts';
 import { transformReducer, INITIAL_TRANSFORM, MIN_ZOOM } from '../viewers/imageTransform.ts';
 import { viewerState } from '../viewers/viewerOrigin.ts';
 import { ImageViewerPage } from './ImageViewerPage.tsx';
@@ -34,11 +32,7 @@ function openedFromArtifact(poster: string | null = null) {
 
 function renderPage(page: React.ReactNode) {
   const location = memoryLocation({ path: '/images/uploads/ramp_1a.png', record: true });
-  render(
-    <ThemeProvider theme={theme}>
-      <Router hook={location.hook}>{page}</Router>
-    </ThemeProvider>,
-  );
+  render(<Router hook={location.hook}>{page}</Router>);
   return { location, ux: userEvent.setup() };
 }
 

@@ -1,6 +1,5 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise, SimulatedClock } from 'xstate';
 import { invitationMachine } from '../../machines/invitation/invitationMachine.ts';
@@ -11,7 +10,6 @@ import { ApiError, NetworkError } from '../../services/errors.ts';
 import { makeInvitation, makeSharedArtifact, makeSharedPortfolio, people } from '../../test/sharedFixtures.ts';
 import { Toaster } from '../feedback/Toaster.tsx';
 import { clearToasts, notify } from '../feedback/toastStore.ts';
-import { theme } from '../theme/theme.ts';
 import { InvitationPage } from './InvitationPage.tsx';
 
 const artifacts = [
@@ -87,12 +85,12 @@ function renderInvitation({
     },
   });
   render(
-    <ThemeProvider theme={theme}>
+    <>
       <InvitationActorContext.Provider logic={logic} options={{ input: { invitationId }, ...(clock ? { clock } : {}) }}>
         <InvitationPage />
       </InvitationActorContext.Provider>
       <Toaster />
-    </ThemeProvider>,
+    </>,
   );
   return { calls, navigateToDashboard, ux: userEvent.setup({ delay: null }) };
 }

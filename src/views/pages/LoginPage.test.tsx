@@ -1,6 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -12,7 +11,6 @@ import type { Me } from '../../schemas/user.ts';
 import { makeUser } from '../../test/renderApp.tsx';
 import { Toaster } from '../feedback/Toaster.tsx';
 import { clearToasts } from '../feedback/toastStore.ts';
-import { theme } from '../theme/theme.ts';
 import { LoginPage } from './LoginPage.tsx';
 
 type Credentials = { identifier: string; password: string; remember: boolean };
@@ -42,14 +40,12 @@ function renderLogin({
   });
   const location = memoryLocation({ path: '/login', record: true });
   render(
-    <ThemeProvider theme={theme}>
-      <Router hook={location.hook}>
-        <LoginActorContext.Provider logic={logic}>
-          <LoginPage />
-        </LoginActorContext.Provider>
-        <Toaster />
-      </Router>
-    </ThemeProvider>,
+    <Router hook={location.hook}>
+      <LoginActorContext.Provider logic={logic}>
+        <LoginPage />
+      </LoginActorContext.Provider>
+      <Toaster />
+    </Router>,
   );
   return { loginCalls, completeLogin, location, ux: userEvent.setup() };
 }

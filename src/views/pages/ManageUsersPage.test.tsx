@@ -1,7 +1,6 @@
 import { act, getDefaultNormalizer, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { provideManageUsers } from '../../machines/manageUsers/provideManageUsers.ts';
@@ -13,7 +12,6 @@ import { USER_ABILITIES } from '../../test/abilityFixtures.ts';
 import { ApiError, NetworkError } from '../../services/errors.ts';
 import { Toaster } from '../feedback/Toaster.tsx';
 import { clearToasts, notify } from '../feedback/toastStore.ts';
-import { theme } from '../theme/theme.ts';
 import { ManageUsersPage } from './ManageUsersPage.tsx';
 
 const ROLES = {
@@ -95,12 +93,12 @@ function renderPage({
     },
   });
   const page = (
-    <ThemeProvider theme={theme}>
+    <>
       <ManageUsersActorContext.Provider logic={logic} options={{ input: { currentUser } }}>
         <ManageUsersPage />
       </ManageUsersActorContext.Provider>
       <Toaster />
-    </ThemeProvider>
+    </>
   );
   render(strict ? <StrictMode>{page}</StrictMode> : page);
   return { calls, ux: userEvent.setup() };

@@ -1,6 +1,5 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -12,7 +11,6 @@ import type { User } from '../../schemas/user.ts';
 import { makeUser, renderApp, resetApp } from '../../test/renderApp.tsx';
 import { Toaster } from '../feedback/Toaster.tsx';
 import { clearToasts, notify } from '../feedback/toastStore.ts';
-import { theme } from '../theme/theme.ts';
 import { ResetPasswordPage } from './ResetPasswordPage.tsx';
 
 const CHANGED = 'Your password has been changed and you have been logged in.';
@@ -46,14 +44,12 @@ function renderReset({
   });
   const location = memoryLocation({ path: `/reset-password/${code}`, record: true });
   render(
-    <ThemeProvider theme={theme}>
-      <Router hook={location.hook}>
-        <PasswordResetActorContext.Provider logic={logic} options={{ input: { flow: 'reset', code } }}>
-          <ResetPasswordPage />
-        </PasswordResetActorContext.Provider>
-        <Toaster />
-      </Router>
-    </ThemeProvider>,
+    <Router hook={location.hook}>
+      <PasswordResetActorContext.Provider logic={logic} options={{ input: { flow: 'reset', code } }}>
+        <ResetPasswordPage />
+      </PasswordResetActorContext.Provider>
+      <Toaster />
+    </Router>,
   );
   return { requests, completeLogin, location, ux: userEvent.setup() };
 }

@@ -1,6 +1,5 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -21,7 +20,6 @@ import { makeComment, makeReaction, makeSharedArtifactDetail } from '../../test/
 import { makeSharedArtifact, TEAM_QUESTION } from '../../test/sharedFixtures.ts';
 import { Toaster } from '../feedback/Toaster.tsx';
 import { clearToasts, notify } from '../feedback/toastStore.ts';
-import { theme } from '../theme/theme.ts';
 import { SharedArtifactEditPage } from './SharedArtifactEditPage.tsx';
 import { alerts, button, field, input, renderLoaded } from '../../test/sharedArtifactEditPageKit.ts';
 
@@ -182,16 +180,14 @@ describe('the shared artifact edit page: files', () => {
     });
     const location = memoryLocation({ path: '/shared-portfolios/9/artifacts/70/edit' });
     render(
-      <ThemeProvider theme={theme}>
-        <Router hook={location.hook}>
-          <ArtifactDeleteContext.Provider value={{ logic: artifactDeleteMachine, kind: 'shared' }}>
-            <ArtifactLifecycleActorContext.Provider logic={logic} options={{ input }}>
-              <SharedArtifactEditPage />
-            </ArtifactLifecycleActorContext.Provider>
-          </ArtifactDeleteContext.Provider>
-          <Toaster />
-        </Router>
-      </ThemeProvider>,
+      <Router hook={location.hook}>
+        <ArtifactDeleteContext.Provider value={{ logic: artifactDeleteMachine, kind: 'shared' }}>
+          <ArtifactLifecycleActorContext.Provider logic={logic} options={{ input }}>
+            <SharedArtifactEditPage />
+          </ArtifactLifecycleActorContext.Provider>
+        </ArtifactDeleteContext.Provider>
+        <Toaster />
+      </Router>,
     );
     const ux = userEvent.setup();
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'one.png', { type: 'image/png' });

@@ -1,11 +1,9 @@
 import { render, screen } from '@testing-library/react';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { UnsubscribeRoute } from '../../app/wiring/notificationRoutes.tsx';
 import { setApiClient } from '../../services/api.ts';
-import { theme } from '../theme/theme.ts';
 
 afterEach(() => {
   setApiClient(null);
@@ -26,11 +24,9 @@ function renderAt(path: string, answer: (body: unknown) => Response) {
   );
   const location = memoryLocation({ path });
   render(
-    <ThemeProvider theme={theme}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        <UnsubscribeRoute />
-      </Router>
-    </ThemeProvider>,
+    <Router hook={location.hook} searchHook={location.searchHook}>
+      <UnsubscribeRoute />
+    </Router>,
   );
   return { bodies, urls };
 }

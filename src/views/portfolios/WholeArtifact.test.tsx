@@ -1,6 +1,5 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { artifactDetailsMachine } from '../../machines/artifactDetails/artifactDetailsMachine.ts';
@@ -9,7 +8,6 @@ import type { Artifact } from '../../schemas/artifact.ts';
 import { ArtifactBriefSchema } from '../../schemas/portfolio.ts';
 import { ApiError } from '../../services/errors.ts';
 import { makeArtifact } from '../../test/artifactFixtures.ts';
-import { theme } from '../theme/theme.ts';
 import { NOT_IN_PORTFOLIO } from './Notices.tsx';
 import { WholeArtifact } from './WholeArtifact.tsx';
 
@@ -28,13 +26,11 @@ function renderWith(answers: (() => Artifact)[], shown = brief) {
     },
   });
   render(
-    <ThemeProvider theme={theme}>
-      <ArtifactDetailsContext.Provider value={{ logic }}>
-        <WholeArtifact brief={shown}>
-          {(artifact) => <h3>{`${artifact.responses['artifactName']} with ${artifact.structure.length} questions`}</h3>}
-        </WholeArtifact>
-      </ArtifactDetailsContext.Provider>
-    </ThemeProvider>,
+    <ArtifactDetailsContext.Provider value={{ logic }}>
+      <WholeArtifact brief={shown}>
+        {(artifact) => <h3>{`${artifact.responses['artifactName']} with ${artifact.structure.length} questions`}</h3>}
+      </WholeArtifact>
+    </ArtifactDetailsContext.Provider>,
   );
   return asked;
 }
@@ -58,11 +54,9 @@ describe('WholeArtifact', () => {
       },
     });
     render(
-      <ThemeProvider theme={theme}>
-        <ArtifactDetailsContext.Provider value={{ logic }}>
-          <WholeArtifact brief={brief}>{(artifact) => <h3>{artifact.responses['artifactName']}</h3>}</WholeArtifact>
-        </ArtifactDetailsContext.Provider>
-      </ThemeProvider>,
+      <ArtifactDetailsContext.Provider value={{ logic }}>
+        <WholeArtifact brief={brief}>{(artifact) => <h3>{artifact.responses['artifactName']}</h3>}</WholeArtifact>
+      </ArtifactDetailsContext.Provider>,
     );
     const placeholder = document.querySelector<HTMLElement>('[data-focus-target]')!;
     placeholder.focus();

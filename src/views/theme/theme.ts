@@ -51,10 +51,3 @@ export const theme = {
     sideBySide: '(min-width: 900px)',
   },
 } as const;
-
-export type Theme = typeof theme;
-
-declare module 'styled-components' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  export interface DefaultTheme extends Theme {}
-}

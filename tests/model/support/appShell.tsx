@@ -1,6 +1,5 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { ThemeProvider } from 'styled-components';
 import { Router } from 'wouter';
 import type { memoryLocation } from 'wouter/memory-location';
 import type { Actor } from 'xstate';
@@ -8,7 +7,6 @@ import type { sessionMachine } from '../../../src/machines/session/sessionMachin
 import { SessionActorContext } from '../../../src/machines/session/useSession.ts';
 import { AppConfigContext } from '../../../src/views/appConfig.ts';
 import { AppLayout } from '../../../src/views/layout/AppLayout.tsx';
-import { theme } from '../../../src/views/theme/theme.ts';
 import { NO_PUBLIC_LINKS } from '../../../src/test/renderApp.tsx';
 
 /** The public settings the shell shows (no showcase, a help link, no feedback link). */
@@ -25,14 +23,12 @@ export function renderInAppShell(
   { session, location }: { session: Actor<typeof sessionMachine>; location: ReturnType<typeof memoryLocation> },
 ) {
   return render(
-    <ThemeProvider theme={theme}>
-      <AppConfigContext.Provider value={SHELL_CONFIG}>
-        <SessionActorContext.Provider value={session}>
-          <Router hook={location.hook}>
-            <AppLayout>{page}</AppLayout>
-          </Router>
-        </SessionActorContext.Provider>
-      </AppConfigContext.Provider>
-    </ThemeProvider>,
+    <AppConfigContext.Provider value={SHELL_CONFIG}>
+      <SessionActorContext.Provider value={session}>
+        <Router hook={location.hook}>
+          <AppLayout>{page}</AppLayout>
+        </Router>
+      </SessionActorContext.Provider>
+    </AppConfigContext.Provider>,
   );
 }

@@ -5,7 +5,6 @@
  */
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { expect, vi } from 'vitest';
 import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -46,7 +45,6 @@ import {
 import { Toaster } from '../../../src/views/feedback/Toaster.tsx';
 import { notify } from '../../../src/views/feedback/toastStore.ts';
 import { SharedPortfolioFormPage } from '../../../src/views/pages/SharedPortfolioFormPage.tsx';
-import { theme } from '../../../src/views/theme/theme.ts';
 import { coverageInspector } from './coverage.ts';
 import { controllableActor } from './deferred.ts';
 import { makeUser } from './users.ts';
@@ -145,23 +143,21 @@ export function setup(input: SharedPortfolioFormInput, draft?: string) {
     },
   });
   render(
-    <ThemeProvider theme={theme}>
-      <Router hook={location.hook} aroundNav={guardedNavigation}>
-        <HeaderLink />
-        <Switch>
-          <Route path={start}>
-            <SharedPortfolioFormActorContext.Provider logic={logic} options={{ input, inspect: coverageInspector }}>
-              <SharedFormLeaveGuard />
-              <SharedPortfolioFormPage />
-            </SharedPortfolioFormActorContext.Provider>
-          </Route>
-          <Route>
-            <p>Another page</p>
-          </Route>
-        </Switch>
-        <Toaster />
-      </Router>
-    </ThemeProvider>,
+    <Router hook={location.hook} aroundNav={guardedNavigation}>
+      <HeaderLink />
+      <Switch>
+        <Route path={start}>
+          <SharedPortfolioFormActorContext.Provider logic={logic} options={{ input, inspect: coverageInspector }}>
+            <SharedFormLeaveGuard />
+            <SharedPortfolioFormPage />
+          </SharedPortfolioFormActorContext.Provider>
+        </Route>
+        <Route>
+          <p>Another page</p>
+        </Route>
+      </Switch>
+      <Toaster />
+    </Router>,
   );
   return {
     fakes,

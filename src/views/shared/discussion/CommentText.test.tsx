@@ -1,7 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { ThemeProvider } from 'styled-components';
 import { describe, expect, it } from 'vitest';
-import { theme } from '../../theme/theme.ts';
 import { CommentStamp, CommentText, isEdited, splitMentions } from './CommentText.tsx';
 
 const NAMES = ['Ana Lopez', 'Ana', 'Theo Teacher'];
@@ -37,11 +35,9 @@ describe('splitMentions', () => {
 describe('CommentText', () => {
   it('renders each mention as its own element and any markup as plain text', () => {
     const { container } = render(
-      <ThemeProvider theme={theme}>
-        <p>
-          <CommentText text={'@Theo Teacher  see <b>this</b> and @Ana'} names={NAMES} />
-        </p>
-      </ThemeProvider>,
+      <p>
+        <CommentText text={'@Theo Teacher  see <b>this</b> and @Ana'} names={NAMES} />
+      </p>,
     );
     const mentions = [...container.querySelectorAll('[data-mention]')];
     expect(mentions.map((m) => [m.textContent, m.getAttribute('data-mention')])).toEqual([
@@ -63,11 +59,7 @@ describe('the stamp of a comment', () => {
   });
 
   it('shows when it was posted and an "edited" mark with when', () => {
-    render(
-      <ThemeProvider theme={theme}>
-        <CommentStamp comment={{ created_at: posted, updated_at: '2026-03-05T10:05:00.000Z' }} />
-      </ThemeProvider>,
-    );
+    render(<CommentStamp comment={{ created_at: posted, updated_at: '2026-03-05T10:05:00.000Z' }} />);
     const time = screen.getByRole('time');
     expect(time.getAttribute('datetime')).toBe(posted);
     expect(time.textContent).toBe('03/04/26');

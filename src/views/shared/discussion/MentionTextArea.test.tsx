@@ -1,10 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef, useState } from 'react';
-import { ThemeProvider } from 'styled-components';
 import { describe, expect, it } from 'vitest';
 import { mentionCandidates } from '../browser/SharedArtifactPane.tsx';
-import { theme } from '../../theme/theme.ts';
 import type { MentionCandidate } from './mentionCandidates.ts';
 import { matchingCandidates, mentionAt, MentionTextArea } from './MentionTextArea.tsx';
 
@@ -32,11 +30,7 @@ function Box({
 
 function setup(props: Parameters<typeof Box>[0] = {}) {
   const ux = userEvent.setup();
-  render(
-    <ThemeProvider theme={theme}>
-      <Box {...props} />
-    </ThemeProvider>,
-  );
+  render(<Box {...props} />);
   const box = screen.getByRole('textbox', { name: 'Add a comment' }) as HTMLTextAreaElement;
   return { ux, box };
 }
