@@ -12,6 +12,7 @@ import { hashPassword, needsRehash, verifyPassword } from '../security/passwords
 import { generationAccepted, SESSION_ABSOLUTE_SECONDS, SESSION_TTL_SECONDS } from '../security/tokens.ts';
 import { AUTH_MESSAGES } from './authMessages.ts';
 import type { ServiceContext } from './context.ts';
+import type { Queryable } from '../db/client.ts';
 import { LOGIN_ADDRESS_FAILURES, LOGIN_FAILURE_WINDOW_SECONDS, loginWaitSeconds } from './loginThrottle.ts';
 import { createPasswordReset } from './passwordReset.ts';
 
@@ -44,11 +45,11 @@ export function createAuthService(ctx: ServiceContext) {
   const { db, tokens, principals } = ctx;
 
   /** A new server-side session of the user, kept across browser restarts or not. */
-  const startSession = async (userId: number, persistent: boolean) => {
+  const startSession = async (userId: number, persistent: boolean, q: Queryable) => {
     const sid = randomUUID();
     return {
       sid,
-      until: await sessionRepository.start(db, {
+      until: await sessionRepository.start(q, {
         id: sid,
         userId,
         absoluteSeconds: SESSION_ABSOLUTE_SECONDS,
@@ -63,8 +64,9 @@ export function createAuthService(ctx: ServiceContext) {
     user: User,
     epoch: number,
     session: { sid: string; until: Date; gen: number } | { persistent: boolean },
+    q: Queryable = db,
   ) => {
-    const open = 'sid' in session ? session : await startSession(user.id, session.persistent);
+    const open = 'sid' in session ? session : await startSession(user.id, session.persistent, q);
     const ttl = Math.max(1, Math.min(SESSION_TTL_SECONDS, Math.floor((open.until.getTime() - ctx.clock.now()) / 1000)));
     return tokens.sign({ id: user.id, epoch, sid: open.sid, gen: open.gen }, ttl);
   };
@@ -127,9 +129,6 @@ export function createAuthService(ctx: ServiceContext) {
         for (const id of attempt.ids) await authEventRepository.remove(db, id);
         throw authError(AUTH_MESSAGES.blocked, 'blocked');
       }
-      await authEventRepository.clear(db, 'login_failure', subject);
-      await authEventRepository.remove(db, attempt.ids[1]!);
-      await loginAddressRepository.remember(db, record.user.id, clientAddress);
       // A hash of an earlier scheme or weaker parameters is replaced now that the password is known.
       if (record.passwordHash && needsRehash(record.passwordHash)) {
         await userRepository.upgradePasswordHash(
@@ -140,7 +139,14 @@ export function createAuthService(ctx: ServiceContext) {
         );
       }
       const persistent = persists(client, body.remember);
-      return { jwt: await issue(record.user, record.sessionEpoch, { persistent }), user: record.user, persistent };
+      // What a sign-in writes (its failures cleared, the address known, the new session) is one commit.
+      const jwt = await db.transaction(async (tx) => {
+        await authEventRepository.clear(tx, 'login_failure', subject);
+        await authEventRepository.remove(tx, attempt.ids[1]!);
+        await loginAddressRepository.remember(tx, record.user.id, clientAddress);
+        return issue(record.user, record.sessionEpoch, { persistent }, tx);
+      });
+      return { jwt, user: record.user, persistent };
     },
 
     /**
