@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { fromPromise } from 'xstate';
+import { fromPromise, type InspectionEvent } from 'xstate';
 import { allowLeave, guardedNavigation, stayHere } from '../app/navigation/leaveGuard.ts';
 import { SharedFormLeaveGuard } from '../app/wiring/sharedFormRoutes.tsx';
 import { provideSharedPortfolioForm } from '../machines/sharedPortfolioForm/provideSharedPortfolioForm.ts';
+import type { SharedPortfolioFormInput } from '../machines/sharedPortfolioForm/sharedPortfolioFormMachine.ts';
 import { SharedPortfolioFormActorContext } from '../machines/sharedPortfolioForm/useSharedPortfolioForm.ts';
 import type { Portfolio } from '../schemas/portfolio.ts';
 import type { SharedPortfolio, SharedPortfolioBody, SharedPortfolioListItem } from '../schemas/sharedPortfolio.ts';
@@ -17,6 +18,35 @@ import { makeMembers, makeSharedPortfolio, makeTemplatePortfolio, people } from 
 import { Toaster } from '../views/feedback/Toaster.tsx';
 import { notify } from '../views/feedback/toastStore.ts';
 import { SharedPortfolioFormPage } from '../views/pages/SharedPortfolioFormPage.tsx';
+
+/**
+ * The shared portfolio form page at the location's first address, as the app routes it: the header's
+ * link, the leave guard, "Another page" for wherever the page goes, and the toasts.
+ */
+export function mountSharedPortfolioForm(
+  logic: ReturnType<typeof provideSharedPortfolioForm>,
+  location: ReturnType<typeof memoryLocation>,
+  input: SharedPortfolioFormInput,
+  inspect?: (event: InspectionEvent) => void,
+): void {
+  render(
+    <Router hook={location.hook} aroundNav={guardedNavigation}>
+      <HeaderLink />
+      <Switch>
+        <Route path={location.history![0]!}>
+          <SharedPortfolioFormActorContext.Provider logic={logic} options={{ input, ...(inspect ? { inspect } : {}) }}>
+            <SharedFormLeaveGuard />
+            <SharedPortfolioFormPage />
+          </SharedPortfolioFormActorContext.Provider>
+        </Route>
+        <Route>
+          <p>Another page</p>
+        </Route>
+      </Switch>
+      <Toaster />
+    </Router>,
+  );
+}
 
 /** What the tests of the shared portfolio form page share: its users, rendering the form with a fake API, its queries. */
 
@@ -90,26 +120,7 @@ export function renderForm({
     path: mode === 'create' ? '/shared-portfolios/new' : `/shared-portfolios/${sharedPortfolioId}/edit`,
     record: true,
   });
-  render(
-    <Router hook={location.hook} aroundNav={guardedNavigation}>
-      <HeaderLink />
-      <Switch>
-        <Route path={location.history[0]!}>
-          <SharedPortfolioFormActorContext.Provider
-            logic={logic}
-            options={{ input: { mode, sharedPortfolioId, currentUser: user } }}
-          >
-            <SharedFormLeaveGuard />
-            <SharedPortfolioFormPage />
-          </SharedPortfolioFormActorContext.Provider>
-        </Route>
-        <Route>
-          <p>Another page</p>
-        </Route>
-      </Switch>
-      <Toaster />
-    </Router>,
-  );
+  mountSharedPortfolioForm(logic, location, { mode, sharedPortfolioId, currentUser: user });
   return {
     calls,
     navigateToSharedPortfolio,

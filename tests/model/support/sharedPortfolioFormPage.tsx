@@ -3,13 +3,11 @@
  * and its fields, `sharedPortfolioFields`): the fixtures, the page with its service calls faked,
  * and the checks of the form on screen.
  */
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, vi } from 'vitest';
-import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { allowLeave, guardedNavigation, stayHere } from '../../../src/app/navigation/leaveGuard.ts';
-import { SharedFormLeaveGuard } from '../../../src/app/wiring/sharedFormRoutes.tsx';
 import { provideSharedPortfolioForm } from '../../../src/machines/sharedPortfolioForm/provideSharedPortfolioForm.ts';
 import {
   choicesTextOf,
@@ -21,7 +19,6 @@ import {
   type SummaryValues,
 } from '../../../src/machines/sharedPortfolioForm/sharedForm.ts';
 import type { SharedPortfolioFormInput } from '../../../src/machines/sharedPortfolioForm/sharedPortfolioFormMachine.ts';
-import { SharedPortfolioFormActorContext } from '../../../src/machines/sharedPortfolioForm/useSharedPortfolioForm.ts';
 import { GRADES } from '../../../src/schemas/catalog.ts';
 import type { Portfolio } from '../../../src/schemas/portfolio.ts';
 import type {
@@ -34,7 +31,7 @@ import { writeDraft } from '../../../src/services/drafts.ts';
 import { ApiError, NetworkError } from '../../../src/services/errors.ts';
 import { currentUser } from '../../../src/services/session.ts';
 import { SHARED_PORTFOLIO_ABILITIES } from '../../../src/test/abilityFixtures.ts';
-import { HeaderLink } from '../../../src/test/portfolioHarness.tsx';
+import { mountSharedPortfolioForm } from '../../../src/test/sharedPortfolioFormPageKit.tsx';
 import {
   makeSharedArtifact,
   makeSharedPortfolio,
@@ -42,9 +39,7 @@ import {
   people,
   TEAM_QUESTION,
 } from '../../../src/test/sharedFixtures.ts';
-import { Toaster } from '../../../src/views/feedback/Toaster.tsx';
 import { notify } from '../../../src/views/feedback/toastStore.ts';
-import { SharedPortfolioFormPage } from '../../../src/views/pages/SharedPortfolioFormPage.tsx';
 import { coverageInspector } from './coverage.ts';
 import { controllableActor } from './deferred.ts';
 import { makeUser } from './users.ts';
@@ -142,23 +137,7 @@ export function setup(input: SharedPortfolioFormInput, draft?: string) {
       deleteSharedPortfolio: fakes.deleteSharedPortfolio.logic,
     },
   });
-  render(
-    <Router hook={location.hook} aroundNav={guardedNavigation}>
-      <HeaderLink />
-      <Switch>
-        <Route path={start}>
-          <SharedPortfolioFormActorContext.Provider logic={logic} options={{ input, inspect: coverageInspector }}>
-            <SharedFormLeaveGuard />
-            <SharedPortfolioFormPage />
-          </SharedPortfolioFormActorContext.Provider>
-        </Route>
-        <Route>
-          <p>Another page</p>
-        </Route>
-      </Switch>
-      <Toaster />
-    </Router>,
-  );
+  mountSharedPortfolioForm(logic, location, input, coverageInspector);
   return {
     fakes,
     navigateToSharedPortfolio,
