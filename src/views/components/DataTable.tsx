@@ -2,6 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { phoneCards, useColumnLabels } from './phoneCards.ts';
 import { theme } from '../theme/theme.ts';
+import { panelStyle } from './cardStyles.ts';
 
 /** One column of a `DataTable`. */
 export interface DataColumn {
@@ -26,10 +27,7 @@ const Scroll = styled.div<{ $maxHeight?: string | undefined }>`
   @media ${theme.media.compact} {
     max-height: none;
   }
-  background: ${theme.color.surface};
-  border: 1px solid ${theme.color.border};
-  border-radius: ${theme.radius.md};
-  box-shadow: ${theme.shadow.card};
+  ${panelStyle}
 `;
 
 /** Background of a row the user just added (a pale tint of the success colour). */

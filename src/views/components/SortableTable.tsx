@@ -2,6 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { phoneCards, useColumnLabels } from './phoneCards.ts';
 import { theme } from '../theme/theme.ts';
+import { panelStyle } from './cardStyles.ts';
 
 /** One column of a `SortableTable`. */
 export interface SortableColumn<C extends string> {
@@ -31,10 +32,7 @@ const COMPACT = '(max-width: 1023px)';
 const Box = styled.div<{ $overflowVisible: boolean }>`
   width: 100%;
   overflow-x: ${({ $overflowVisible }) => ($overflowVisible ? 'visible' : 'auto')};
-  background: ${theme.color.surface};
-  border: 1px solid ${theme.color.border};
-  border-radius: ${theme.radius.md};
-  box-shadow: ${theme.shadow.card};
+  ${panelStyle}
   /* Wide enough for every column: nothing clips (a list that opens from a row stays whole). */
   @media (min-width: ${FIT_WIDTH}) {
     overflow: visible;

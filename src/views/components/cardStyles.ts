@@ -19,6 +19,14 @@ export const cardStyle = css`
   background: ${theme.color.surfaceAlt};
 `;
 
+/** A panel on the page: the surface, a thin border, rounded corners and the cards' shadow. */
+export const panelStyle = css`
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  box-shadow: ${theme.shadow.card};
+`;
+
 /** The box of a small form control (input, textarea, select). */
 export const controlBoxStyle = css`
   min-height: 36px;

@@ -1,5 +1,6 @@
 import styled, { css } from 'styled-components';
 import { theme } from '../theme/theme.ts';
+import { panelStyle } from './cardStyles.ts';
 
 export const HEADER_HEIGHT = 44;
 
@@ -10,10 +11,7 @@ export const Grid = styled.div<{ $height: number; $natural: boolean }>`
   height: ${({ $height }) => $height}px;
   overflow: auto;
   overscroll-behavior: contain;
-  background: ${theme.color.surface};
-  border: 1px solid ${theme.color.border};
-  border-radius: ${theme.radius.md};
-  box-shadow: ${theme.shadow.card};
+  ${panelStyle}
   /* The fixed height is the wide screens' rule; narrower ones let the table grow with its rows. */
   @media ${theme.media.stacked} {
     ${({ $natural }) => ($natural ? 'height: auto; overflow: visible;' : 'height: min(70vh, 618px);')}

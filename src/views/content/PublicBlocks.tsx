@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import type { AppConfig } from '../../schemas/common.ts';
 import type { ContactLabels, ContactLine } from './siteContent.ts';
 import { theme } from '../theme/theme.ts';
+import { panelStyle } from '../components/cardStyles.ts';
 
 /** The contact lines whose address is configured (research, then support). */
 export function configuredContacts(
@@ -40,10 +41,7 @@ export const Prose = styled.div`
 
 /** A white panel on the page background. */
 export const Card = styled.div`
-  background: ${theme.color.surface};
-  border: 1px solid ${theme.color.border};
-  border-radius: ${theme.radius.md};
-  box-shadow: ${theme.shadow.card};
+  ${panelStyle}
   padding: ${theme.space.lg};
   h3 {
     font-size: ${theme.font.size.lg};

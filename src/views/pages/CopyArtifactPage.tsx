@@ -24,6 +24,7 @@ import { PageSkeleton } from '../components/PageSkeleton.tsx';
 import { TargetList } from '../copy/TargetList.tsx';
 import { buildPath, paths } from '../paths.ts';
 import { theme } from '../theme/theme.ts';
+import { panelStyle } from '../components/cardStyles.ts';
 
 export const PAGE_TITLE = 'Copy Artifact';
 export const TARGETS_LEGEND = 'Copy snapshot of artifact to:';
@@ -35,10 +36,7 @@ export const INCLUDE_NOTES_LABEL =
 const Card = styled.section`
   max-width: 760px;
   padding: ${theme.space.lg};
-  background: ${theme.color.surface};
-  border: 1px solid ${theme.color.border};
-  border-radius: ${theme.radius.md};
-  box-shadow: ${theme.shadow.card};
+  ${panelStyle}
   p {
     margin: 0 0 ${theme.space.md};
   }

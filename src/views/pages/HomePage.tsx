@@ -9,6 +9,7 @@ import { siteContent, type Audience, type ContactLabels, type StoreBadge } from 
 import { BrandMark } from '../layout/Header.tsx';
 import { paths } from '../paths.ts';
 import { theme } from '../theme/theme.ts';
+import { panelStyle } from '../components/cardStyles.ts';
 
 /** What the Home page says (see the content module). */
 export interface HomeContent {
@@ -38,10 +39,7 @@ const Hero = styled.div`
   gap: ${theme.space.xl};
   align-items: center;
   padding: ${theme.space.xl};
-  background: ${theme.color.surface};
-  border: 1px solid ${theme.color.border};
-  border-radius: ${theme.radius.md};
-  box-shadow: ${theme.shadow.card};
+  ${panelStyle}
   h1 {
     margin: 0;
     font-size: 2.5rem;

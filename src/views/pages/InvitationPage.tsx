@@ -22,16 +22,14 @@ import { PageHeading } from '../components/PageHeading.tsx';
 import { PageSkeleton } from '../components/PageSkeleton.tsx';
 import { formatDate } from '../../schemas/formatting.ts';
 import { theme } from '../theme/theme.ts';
+import { panelStyle } from '../components/cardStyles.ts';
 
 export const DELETE_INVITATION_QUESTION = 'Are you sure you want to delete this invitation?';
 
 const Card = styled.section`
   padding: ${theme.space.md} ${theme.space.lg};
   margin-bottom: ${theme.space.lg};
-  background: ${theme.color.surface};
-  border: 1px solid ${theme.color.border};
-  border-radius: ${theme.radius.md};
-  box-shadow: ${theme.shadow.card};
+  ${panelStyle}
   h2 {
     font-size: ${theme.font.size.lg};
     margin-bottom: ${theme.space.sm};

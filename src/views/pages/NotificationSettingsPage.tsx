@@ -17,6 +17,7 @@ import { FREQUENCY_TEXT, KIND_ORDER, KIND_TEXT } from '../notifications/notifica
 import { paths } from '../paths.ts';
 import { Problem } from '../portfolios/Notices.tsx';
 import { theme } from '../theme/theme.ts';
+import { panelStyle } from '../components/cardStyles.ts';
 
 export const SETTINGS_TITLE = 'Notification Settings';
 export const SETTINGS_LOAD_FAILED = 'Your e-mail settings could not be loaded';
@@ -25,10 +26,7 @@ export const SETTINGS_SAVE_FAILED = 'Your e-mail settings could not be saved.';
 const Form = styled.form`
   max-width: 760px;
   padding: ${theme.space.lg};
-  background: ${theme.color.surface};
-  border: 1px solid ${theme.color.border};
-  border-radius: ${theme.radius.md};
-  box-shadow: ${theme.shadow.card};
+  ${panelStyle}
   @media ${theme.media.phone} {
     padding: ${theme.space.md};
   }

@@ -27,14 +27,12 @@ import { paths } from '../paths.ts';
 import { Problem } from '../portfolios/Notices.tsx';
 import { PORTFOLIO_NOT_FOUND } from '../portfolios/PortfolioBrowser.tsx';
 import { theme } from '../theme/theme.ts';
+import { panelStyle } from '../components/cardStyles.ts';
 
 const Form = styled.form`
   max-width: 640px;
   padding: ${theme.space.lg};
-  background: ${theme.color.surface};
-  border: 1px solid ${theme.color.border};
-  border-radius: ${theme.radius.md};
-  box-shadow: ${theme.shadow.card};
+  ${panelStyle}
 `;
 
 const TextArea = styled.textarea`

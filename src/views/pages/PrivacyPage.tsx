@@ -4,6 +4,7 @@ import { useAppConfig } from '../appConfig.ts';
 import { configuredContacts, ContactList, Prose } from '../content/PublicBlocks.tsx';
 import { siteContent, type ContactLabels, type TextSection } from '../content/siteContent.ts';
 import { theme } from '../theme/theme.ts';
+import { panelStyle } from '../components/cardStyles.ts';
 
 /** What the Privacy page says (see the content module). */
 export interface PrivacyContent {
@@ -21,10 +22,7 @@ export interface PrivacyContent {
 }
 
 const Policy = styled(Prose)`
-  background: ${theme.color.surface};
-  border: 1px solid ${theme.color.border};
-  border-radius: ${theme.radius.md};
-  box-shadow: ${theme.shadow.card};
+  ${panelStyle}
   padding: ${theme.space.xl};
   max-width: 80ch;
   h2 {

@@ -17,16 +17,14 @@ import { SharedArtifactPane } from '../shared/browser/SharedArtifactPane.tsx';
 import { NOT_IN_PORTFOLIO } from './Notices.tsx';
 import { WholeArtifact } from './WholeArtifact.tsx';
 import { theme } from '../theme/theme.ts';
+import { panelStyle } from '../components/cardStyles.ts';
 
 /** The chosen artifact grows with its content: answers, reactions and the discussion read in the page. */
 const Pane = styled.section`
   position: relative;
   min-width: 0;
   padding: ${theme.space.lg};
-  background: ${theme.color.surface};
-  border: 1px solid ${theme.color.border};
-  border-radius: ${theme.radius.md};
-  box-shadow: ${theme.shadow.card};
+  ${panelStyle}
   @media ${theme.media.phone} {
     padding: ${theme.space.md};
   }
@@ -46,10 +44,7 @@ const CompareArea = styled.section`
   position: relative;
   min-width: 0;
   padding: ${theme.space.lg};
-  background: ${theme.color.surface};
-  border: 1px solid ${theme.color.border};
-  border-radius: ${theme.radius.md};
-  box-shadow: ${theme.shadow.card};
+  ${panelStyle}
 `;
 
 const Placeholder = styled.p`

@@ -28,12 +28,10 @@ import { QuestionField } from '../QuestionField.tsx';
 import { UploadsArea } from '../UploadsArea.tsx';
 import { formatDate, formatDateTime } from '../../../schemas/formatting.ts';
 import { theme } from '../../theme/theme.ts';
+import { panelStyle } from '../../components/cardStyles.ts';
 
 const Card = styled.div`
-  background: ${theme.color.surface};
-  border: 1px solid ${theme.color.border};
-  border-radius: ${theme.radius.md};
-  box-shadow: ${theme.shadow.card};
+  ${panelStyle}
   padding: ${theme.space.lg};
   @media (max-width: 480px) {
     padding: ${theme.space.md};

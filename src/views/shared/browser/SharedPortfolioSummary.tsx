@@ -10,13 +10,11 @@ import { buildPath, paths } from '../../paths.ts';
 import { LeaveButton } from './LeaveButton.tsx';
 import { formatDate } from '../../../schemas/formatting.ts';
 import { theme } from '../../theme/theme.ts';
+import { panelStyle } from '../../components/cardStyles.ts';
 
 const Card = styled.section`
   padding: ${theme.space.md} ${theme.space.lg};
-  background: ${theme.color.surface};
-  border: 1px solid ${theme.color.border};
-  border-radius: ${theme.radius.md};
-  box-shadow: ${theme.shadow.card};
+  ${panelStyle}
   margin-bottom: ${theme.space.lg};
 `;
 

@@ -23,6 +23,7 @@ import { Switch } from '../../components/Switch.tsx';
 import { phoneCards, useColumnLabels } from '../../components/phoneCards.ts';
 import { TextArea } from '../../components/TextAreaField.tsx';
 import { theme } from '../../theme/theme.ts';
+import { panelStyle } from '../../components/cardStyles.ts';
 
 /** How each question type is named in the table (reference §10.2). */
 export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
@@ -43,10 +44,7 @@ export const CORE_DESCRIPTION = 'Core questions are always included.';
 const Scroll = styled.div`
   width: 100%;
   overflow-x: auto;
-  background: ${theme.color.surface};
-  border: 1px solid ${theme.color.border};
-  border-radius: ${theme.radius.md};
-  box-shadow: ${theme.shadow.card};
+  ${panelStyle}
 `;
 
 const Table = styled.table`

@@ -36,6 +36,7 @@ import { ParticipantsSummary } from '../participants/ParticipantsSummary.tsx';
 import { QuestionsTable } from './QuestionsTable.tsx';
 import { formatDate } from '../../../schemas/formatting.ts';
 import { theme } from '../../theme/theme.ts';
+import { panelStyle } from '../../components/cardStyles.ts';
 
 /** The note on the create form (spec §2). */
 /** Why Delete Shared Portfolio is not offered (the server refuses it then). */
@@ -51,10 +52,7 @@ const SUBJECT_OPTIONS = SUBJECTS.map((s) => ({ value: s, label: s }));
 const Section = styled.section`
   padding: ${theme.space.lg};
   margin-bottom: ${theme.space.lg};
-  background: ${theme.color.surface};
-  border: 1px solid ${theme.color.border};
-  border-radius: ${theme.radius.md};
-  box-shadow: ${theme.shadow.card};
+  ${panelStyle}
   h2 {
     font-size: ${theme.font.size.lg};
   }
