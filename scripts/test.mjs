@@ -17,6 +17,8 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'pf-test-run-'));
 let passed = 0;
 let failed = 0;
 const summary = [];
+/** The names of failed tests, printed again at the end so the last lines of a log say what broke. */
+const failures = [];
 
 function step(title) {
   process.stdout.write(`\n━━ ${title} ━━\n`);
@@ -58,9 +60,15 @@ function vitest(title, projects, env = {}, { parallel = true } = {}) {
     f = (report.numFailedTests ?? 0) + (report.numRuntimeErrors ?? 0);
     // A file that failed without a failed test (it did not load, or a hook failed and its tests
     // were skipped) counts as a failure too.
-    f += (report.testResults ?? []).filter(
-      (r) => r.status === 'failed' && !(r.assertionResults ?? []).some((a) => a.status === 'failed'),
-    ).length;
+    for (const file of report.testResults ?? []) {
+      const where = path.relative(root, file.name ?? '');
+      const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+      for (const test of failedTests) failures.push(`${where} › ${test.fullName ?? test.title}`);
+      if (file.status === 'failed' && failedTests.length === 0) {
+        f += 1;
+        failures.push(`${where} (${(file.message ?? 'the file failed').split('\n')[0]})`);
+      }
+    }
   } else {
     f += 1;
   }
@@ -105,5 +113,6 @@ if (!chromium.path) {
 
 rmSync(tmp, { recursive: true, force: true });
 step('summary');
-process.stdout.write(`${summary.join('\n')}\n\n${passed} passed, ${failed} failed\n`);
+const failureList = failures.length > 0 ? `\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}\n` : '';
+process.stdout.write(`${summary.join('\n')}\n${failureList}\n${passed} passed, ${failed} failed\n`);
 process.exit(failed === 0 ? 0 : 1);

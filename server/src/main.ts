@@ -1,6 +1,6 @@
-import type * as AppModule from './app.ts';
 import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './database.ts';
+import { openingDb } from './db/opening.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo.ts';
 import { collectWhenIdle } from './http/idleCollector.ts';
 import { markStartup } from './startupTiming.ts';
@@ -13,23 +13,20 @@ async function main(): Promise<void> {
   process.umask(0o077);
   const config = loadConfigOrExit();
   const bootLog = { info: (msg: string) => process.stdout.write(`${msg}\n`) };
-  // The HTTP application (most of the server's code) is loaded while PostgreSQL starts.
-  let appModule: Promise<typeof AppModule> | undefined;
-  const loadApp = () => {
-    if (!appModule) {
-      appModule = import('./app.ts');
-      appModule.catch(() => undefined);
-    }
-    return appModule;
-  };
-  const db = await openDatabase(config, bootLog, {
-    whileStarting: () => void loadApp(),
+  // The HTTP application (most of the server's code) is loaded and built while PostgreSQL starts:
+  // it gets the database at once, and its calls wait until the database is open and migrated.
+  let spawned = () => undefined as void;
+  const started = new Promise<void>((resolve) => (spawned = resolve));
+  const opening = openDatabase(config, bootLog, {
+    whileStarting: spawned,
     onServerReady: () => markStartup('database-started'),
   });
-  markStartup('database-checked');
-  const { buildApp } = await loadApp();
-  const app = await buildApp({ config, db });
+  await Promise.race([started, opening]);
+  markStartup('app-build-started');
+  const app = await import('./app.ts').then(({ buildApp }) => buildApp({ config, db: openingDb(opening) }));
   markStartup('app-built');
+  const db = await opening;
+  markStartup('database-checked');
 
   let closing = false;
   let stopCollector = () => undefined as void;

@@ -134,7 +134,9 @@ describe('Shared Portfolios: the page', () => {
       }),
     );
     await ux.click(
-      within(screen.getByRole('alertdialog', { name: 'Leave Shared Portfolio' })).getByRole('button', { name: 'YES' }),
+      within(await screen.findByRole('alertdialog', { name: 'Leave Shared Portfolio' })).getByRole('button', {
+        name: 'YES',
+      }),
     );
     expect(await screen.findByText('You left Grades 5–7 Science PLC.')).toBeTruthy();
     await waitFor(() => expect(where()).toBe('/shared-portfolios'));
@@ -154,7 +156,7 @@ describe('Shared Portfolios: the page', () => {
         name: 'Leave',
       }),
     );
-    await ux.click(screen.getByRole('button', { name: 'YES' }));
+    await ux.click(await screen.findByRole('button', { name: 'YES' }));
     expect((await screen.findByRole('alert')).textContent).toContain('The owner cannot leave.');
     expect(where()).toBe(`/shared-portfolios/${PLC}`);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
