@@ -84,7 +84,6 @@ async function services(
     });
   // Signed-in principals are kept per process and dropped on every change, here or in another process.
   const principals = new PrincipalCache({ ttlMs: 60_000, maxEntries: 20_000 });
-  await principals.start(db);
   app.addHook('onClose', () => principals.stop());
   app.decorate('principals', principals);
   const clock = options.clock ?? systemClock;
@@ -103,7 +102,12 @@ async function services(
     { ffmpeg: config.ffmpegPath, ffprobe: config.ffprobePath },
     app.log,
   );
-  await mediaStore.init();
+  // What needs the database waits until the server is ready: the app is built while the database
+  // starts. Both come before any other background task and before the first request.
+  app.addHook('onReady', async () => {
+    await principals.start(db);
+    await mediaStore.init();
+  });
   app.decorate('mediaStore', mediaStore);
   app.decorate('services', {} as Services);
   app.decorate('archives', { getter: () => app.services.archives });
