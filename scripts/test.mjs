@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium, ensureFfmpeg } from './chromium.mjs';
+import { ensureCeph } from './s3server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -80,6 +81,7 @@ function vitest(title, projects, env = {}, { parallel = true } = {}) {
 }
 
 ensureFfmpeg();
+ensureCeph(); // the server tests' S3 server; without it their global setup fails with the install command
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('lint (dependency direction and code rules)', 'npm', ['run', '--silent', 'lint']);
 check('format (Prettier, width 120)', 'npm', ['run', '--silent', 'format:check']);

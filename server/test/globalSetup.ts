@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { ensureCeph, startS3Server } from '../../scripts/s3server.mjs';
 import { openPostgres } from '../src/db/client.ts';
 import { startEmbedded } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -12,24 +13,35 @@ import { ensureTemplate } from '../src/db/seed.ts';
 export type TestDatabase =
   { kind: 'external'; url: string } | { kind: 'embedded'; connection: pg.ClientConfig; template: string };
 
+/** The run's S3 server (radosgw on loopback) and the tests' account on it; see `server/test/s3.ts`. */
+export interface TestS3 {
+  endpoint: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
     testDatabase: TestDatabase;
+    s3: TestS3;
   }
 }
 
 export const TEMPLATE_DATABASE = 'pf_migrated';
 
+type Stop = () => Promise<void>;
+
 /**
- * One database server for the whole run. With `TEST_DATABASE_URL` each test file gets its own
- * schema there; otherwise an embedded PostgreSQL server starts once, a database is migrated once,
- * and each test file gets a copy of it (`CREATE DATABASE … TEMPLATE`).
+ * One database server for the run. With `TEST_DATABASE_URL` each test file gets its own schema
+ * there; otherwise an embedded PostgreSQL server starts once, a database is migrated once, and each
+ * test file gets a copy of it (`CREATE DATABASE … TEMPLATE`).
  */
-export default async function setup(project: TestProject) {
+async function startDatabase(project: TestProject): Promise<Stop> {
   const url = process.env['TEST_DATABASE_URL'];
   if (url) {
     project.provide('testDatabase', { kind: 'external', url });
-    return () => undefined;
+    return async () => undefined;
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pf-test-db-'));
   const server = await startEmbedded(dir);
@@ -45,4 +57,35 @@ export default async function setup(project: TestProject) {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
   };
+}
+
+/**
+ * One S3 server for the run (Ceph's radosgw, objects in memory), started whether or not the
+ * chosen files use it: a global setup cannot tell. Without Ceph the run fails with the command
+ * that installs it, so S3 tests never pass by being skipped.
+ */
+async function startS3(project: TestProject): Promise<Stop> {
+  const ceph = ensureCeph();
+  if (!ceph.ok) throw new Error(ceph.message);
+  const server = await startS3Server({ dir: mkdtempSync(path.join(os.tmpdir(), 'pf-test-s3-')) });
+  const { stop, ...s3 } = server;
+  project.provide('s3', s3);
+  return stop;
+}
+
+/** Starts the database and the S3 server side by side; when one fails, the other is stopped again. */
+export default async function setup(project: TestProject) {
+  const started = await Promise.allSettled([startDatabase(project), startS3(project)]);
+  const stops = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const teardown = async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
+  const failures = started.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
+  if (failures.length > 0) {
+    await teardown();
+    throw failures.length === 1
+      ? failures[0]
+      : new AggregateError(failures, 'The test run could not start its servers');
+  }
+  return teardown;
 }

@@ -1,0 +1,19 @@
+// Types of `s3server.mjs` for the TypeScript code that starts the tests' S3 server.
+
+export type CephCheck = { ok: true } | { ok: false; message: string };
+
+/** Whether Ceph is installed; installs Debian's packages when it may, else says how. */
+export function ensureCeph(): CephCheck;
+
+export interface S3Server {
+  /** `http://127.0.0.1:<port>`: radosgw, path-style buckets. */
+  endpoint: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Ends the three daemons, waits for them, and removes the cluster's folder. */
+  stop(): Promise<void>;
+}
+
+/** Starts a monitor, an OSD and radosgw in `dir`; resolves once S3 answers and the tests' user exists. */
+export function startS3Server(options: { dir: string; timeoutMs?: number }): Promise<S3Server>;
