@@ -1,8 +1,22 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+/** The API tests that store, serve, copy, archive or delete files, and the mobile contract suite. */
+const S3_MEDIA_TESTS = [
+  'server/src/routes/media*.test.ts',
+  'server/src/routes/archiveRoutes.test.ts',
+  'server/src/routes/sharedArtifactCopy.test.ts',
+  'server/src/routes/unsavedArtifacts.test.ts',
+  'server/src/routes/momentRoutes.test.ts',
+  'server/src/routes/authorizationMatrix/files.test.ts',
+  'server/src/storageRegressions.test.ts',
+  'server/src/securityRegressions/{media,load,sharedWrites}.test.ts',
+  'server/test/contract/*.test.ts',
+];
+
 /**
- * Test projects: `server` (API integration on a real database, schemas, server units),
+ * Test projects: `server` (API integration on a real database, schemas, server units), `server-s3`
+ * (those of them about stored files again, with the media in a real S3 server),
  * `client` (services, machines and views in jsdom), `model` (model-based path tests of every
  * machine, driving the real views) and `e2e` (Chromium against the real server; run by `npm run test:e2e`).
  */
@@ -14,6 +28,19 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts', 'src/schemas/**/*.test.ts'],
+          globalSetup: ['server/test/globalSetup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        // The tests of stored files again, with the media in the run's S3 server (MEDIA_STORE=s3).
+        test: {
+          name: 'server-s3',
+          environment: 'node',
+          include: S3_MEDIA_TESTS,
+          env: { TEST_MEDIA_STORE: 's3' },
           globalSetup: ['server/test/globalSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

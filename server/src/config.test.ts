@@ -164,10 +164,59 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent'],
     [{ UPLOAD_LIMIT_BYTES: '-5' }, 'UPLOAD_LIMIT_BYTES: must be a positive number of bytes'],
     [{ UPLOAD_LIMIT_BYTES: 'lots' }, 'UPLOAD_LIMIT_BYTES: must be a number of bytes'],
+    [{ MEDIA_STORE: 'ftp' }, 'MEDIA_STORE: must be local (DATA_DIR/uploads) or s3'],
+    [{ MEDIA_STORE: 's3' }, 'S3_BUCKET: required with MEDIA_STORE=s3'],
+    [{ MEDIA_STORE: 's3', S3_BUCKET: 'My_Bucket' }, 'S3_BUCKET: must be a bucket name'],
+    [{ S3_ENDPOINT: 'rgw.local:7480' }, 'S3_ENDPOINT: must be an absolute http(s) URL'],
+    [{ S3_ACCESS_KEY_ID: 'AKIA0000' }, 'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither'],
+    [{ S3_PREFIX: '../media' }, 'S3_PREFIX: must be a folder of the bucket'],
+    [{ S3_FORCE_PATH_STYLE: 'perhaps' }, 'S3_FORCE_PATH_STYLE: must be true or false'],
   ])('refuses %j with a message naming the variable', (env, expected) => {
     const message = failure(env);
     expect(message).toMatch(/^Invalid configuration:/);
     expect(message).toContain(expected);
+  });
+
+  it('keeps media in DATA_DIR/uploads unless MEDIA_STORE=s3, then reads the bucket settings', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: SECRET }).s3).toBeNull();
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      JWT_SECRET: SECRET,
+      MEDIA_STORE: 's3',
+      S3_BUCKET: 'district-media',
+      S3_ENDPOINT: 'http://127.0.0.1:7480',
+      S3_ACCESS_KEY_ID: 'AKIA0000',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PREFIX: 'portal/media/',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'district-media',
+      endpoint: 'http://127.0.0.1:7480',
+      region: 'us-east-1',
+      accessKeyId: 'AKIA0000',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+      prefix: 'portal/media/',
+    });
+    // Without keys: the AWS SDK's default credential chain (environment, profile, instance role).
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        JWT_SECRET: SECRET,
+        MEDIA_STORE: 's3',
+        S3_BUCKET: 'media',
+        S3_REGION: 'eu-west-1',
+      }).s3,
+    ).toEqual({
+      bucket: 'media',
+      endpoint: undefined,
+      region: 'eu-west-1',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+      prefix: undefined,
+    });
   });
 
   it('names every bad variable at once', () => {

@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { AppConfig } from '#schemas/common';
+import type { S3Settings } from './media/objectStore.ts';
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -68,6 +69,23 @@ export const EnvSchema = z.object({
     .default(20 * 1024 ** 3),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  MEDIA_STORE: z.enum(['local', 's3'], { error: 'must be local (DATA_DIR/uploads) or s3' }).default('local'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3–63 lower-case letters, digits, . and -)')
+    .optional(),
+  S3_ENDPOINT: absoluteUrl.optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanText.default(false),
+  S3_PREFIX: z
+    .string()
+    .regex(
+      /^([A-Za-z0-9_.-]+\/)+$/,
+      'must be a folder of the bucket, e.g. media/ (letters, digits, _ . -, ending in /)',
+    )
+    .optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -130,6 +148,8 @@ export interface Config {
   ffmpegPath: string;
   /** ffprobe, which every uploaded video must pass (a server without it accepts no videos). */
   ffprobePath: string;
+  /** Where uploaded files are kept: `DATA_DIR/uploads` (`null`), or an S3-compatible bucket shared by every node. */
+  s3: S3Settings | null;
   logLevel: string;
   trustProxy: boolean;
   /** Open connections allowed from one client address; 0: no cap (behind a proxy that caps them). */
@@ -247,6 +267,17 @@ export function loadConfig(
       'Invalid configuration:\n  FCM_PROJECT_ID, FCM_CLIENT_EMAIL, FCM_PRIVATE_KEY: set all three for push notifications, or none',
     );
   }
+  const s3Parts = [e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if (s3Parts.some((v) => v !== undefined) && s3Parts.some((v) => v === undefined)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither (the AWS SDK's default credentials)",
+    );
+  }
+  if (e.MEDIA_STORE === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_BUCKET: required with MEDIA_STORE=s3 (the bucket of the media)',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   // Database, uploads, mail and secrets: for this account only (files inside stay unreachable to
   // other local users whatever their own mode).
@@ -276,6 +307,7 @@ export function loadConfig(
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
+    s3: s3Settings(e),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     // Behind a proxy every connection comes from the proxy's address: the proxy caps them.
@@ -295,6 +327,19 @@ export function loadConfig(
         : null,
     timeouts: DEFAULT_TIMEOUTS,
     staticDir,
+  };
+}
+
+function s3Settings(e: z.infer<typeof EnvSchema>): S3Settings | null {
+  if (e.MEDIA_STORE !== 's3' || !e.S3_BUCKET) return null;
+  return {
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    prefix: e.S3_PREFIX,
   };
 }
 

@@ -117,7 +117,7 @@ describe('parallel uploads cannot pass the storage quota', async () => {
       [owner.user.id],
     );
     expect(rows[0]!.n).toBe(2_700_000);
-    expect(uploadedFiles(small)).toHaveLength(3);
+    expect(await uploadedFiles(small)).toHaveLength(3);
   });
 });
 
@@ -262,7 +262,7 @@ describe('an upload header with a line break', async () => {
         'HTTP/1.1 400 Bad Request',
       );
     }
-    expect(uploadedFiles(t).filter((f) => !f.startsWith('.incoming'))).toEqual([]);
+    expect((await uploadedFiles(t)).filter((f) => !f.startsWith('.incoming'))).toEqual([]);
     const refused = await t.api({
       method: 'POST',
       url: url.replace('/api/v1', ''),

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Artifact } from '#schemas/artifact';
 import { TEMPLATE_PORTFOLIO_ID } from '#schemas/catalog';
 import type { Reaction } from '#schemas/sharedArtifact';
@@ -255,17 +254,18 @@ export async function snapshot(t: TestApp): Promise<Record<string, string>> {
     ).join(' UNION ALL '),
   );
   const state = Object.fromEntries(rows.map((r) => [r.name, r.digest]));
-  state['files'] = uploadedFiles(t).join(',');
+  state['files'] = (await uploadedFiles(t)).join(',');
   return state;
 }
 
-/** The files in `DATA_DIR/uploads` and its incoming folder, sorted (incoming ones as `.incoming/<name>`). */
-export function uploadedFiles(t: TestApp): string[] {
-  const dir = path.join(t.config.dataDir, 'uploads');
-  if (!existsSync(dir)) return [];
-  const incoming = path.join(dir, '.incoming');
+/**
+ * The stored files (the uploads folder or the bucket) and those of the incoming folder, sorted
+ * (incoming ones as `.incoming/<name>`).
+ */
+export async function uploadedFiles(t: TestApp): Promise<string[]> {
+  const incoming = t.app.mediaStore.tmpDir;
   const inside = existsSync(incoming) ? readdirSync(incoming).map((f) => `.incoming/${f}`) : [];
-  return [...readdirSync(dir).filter((f) => f !== '.incoming'), ...inside].sort();
+  return [...(await t.app.mediaStore.objects.list('')), ...inside].sort();
 }
 
 /**

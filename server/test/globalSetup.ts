@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { ensureCeph, startS3Server } from '../../scripts/s3server.mjs';
+import { MEDIA_TEST_BUCKET } from './mediaBucket.ts';
 import { openPostgres } from '../src/db/client.ts';
 import { startEmbedded } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -44,7 +46,8 @@ async function startDatabase(project: TestProject): Promise<Stop> {
     return async () => undefined;
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pf-test-db-'));
-  const server = await startEmbedded(dir);
+  // Two test files run side by side, each with its apps' pools, listeners and export workers.
+  const server = await startEmbedded(dir, { maxConnections: 120 });
   const admin = openPostgres({ ...server.connection, database: 'postgres' }, { max: 1 });
   await admin.exec(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
   await admin.close();
@@ -69,6 +72,22 @@ async function startS3(project: TestProject): Promise<Stop> {
   if (!ceph.ok) throw new Error(ceph.message);
   const server = await startS3Server({ dir: mkdtempSync(path.join(os.tmpdir(), 'pf-test-s3-')) });
   const { stop, ...s3 } = server;
+  // The bucket of the apps that keep their media in S3 (TEST_MEDIA_STORE=s3): shared by the run's
+  // test files, whose stored names are random keys.
+  const client = new S3Client({
+    endpoint: s3.endpoint,
+    region: s3.region,
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    forcePathStyle: true,
+  });
+  try {
+    await client.send(new CreateBucketCommand({ Bucket: MEDIA_TEST_BUCKET }));
+  } catch (error) {
+    await stop();
+    throw error;
+  } finally {
+    client.destroy();
+  }
   project.provide('s3', s3);
   return stop;
 }

@@ -12,6 +12,8 @@ import { migrate } from '../src/db/migrate.ts';
 import { ensureTemplate } from '../src/db/seed.ts';
 import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
 import { TestClock } from './clock.ts';
+import { MEDIA_TEST_BUCKET } from './mediaBucket.ts';
+import type { S3Settings } from '../src/media/objectStore.ts';
 
 /** A new database of the run's embedded server (a copy of `template`, or empty), dropped after the file. */
 async function embeddedDatabase(template: string | null): Promise<Db> {
@@ -100,6 +102,25 @@ export class CapturingMailer implements Mailer {
   }
 }
 
+/**
+ * Where the test apps keep their media: `DATA_DIR/uploads`, or with `TEST_MEDIA_STORE=s3` (the
+ * `server-s3` test project) the run's S3 server, so the media tests run with both drivers.
+ */
+function testMediaStore(): S3Settings | null {
+  if (process.env['TEST_MEDIA_STORE'] !== 's3') return null;
+  const s3 = inject('s3');
+  return {
+    bucket: MEDIA_TEST_BUCKET,
+    // Each test app's files in a folder of their own, so a test sees only its app's files.
+    prefix: `app-${randomBytes(6).toString('hex')}/`,
+    endpoint: s3.endpoint,
+    region: s3.region,
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
+    forcePathStyle: true,
+  };
+}
+
 /** A test configuration; `DATA_DIR` is a temporary folder removed after the file. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pf-data-'));
@@ -123,6 +144,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     iosAppUrl: null,
     androidAppUrl: null,
     demoData: false,
+    s3: testMediaStore(),
     uploadLimitBytes: 50 * 1024 * 1024,
     ffmpegPath: 'ffmpeg',
     ffprobePath: 'ffprobe',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CreateBucketCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { inject } from 'vitest';
+import type { S3Settings } from '../src/media/objectStore.ts';
 
 /** A bucket of its own on the run's S3 server, and how to reach it. */
 export interface TestBucket {
@@ -39,4 +40,18 @@ export async function testBucket(): Promise<TestBucket> {
     client.destroy();
   }
   return { config, bucket };
+}
+
+/** The media store's settings (`S3_*`) for a new bucket of its own on the run's S3 server. */
+export async function testS3Settings(): Promise<S3Settings> {
+  const s3 = inject('s3');
+  const { bucket } = await testBucket();
+  return {
+    bucket,
+    endpoint: s3.endpoint,
+    region: s3.region,
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
+    forcePathStyle: true,
+  };
 }

@@ -191,13 +191,13 @@ function logTail(file: string, from: number): string {
 }
 
 /** Server settings: sized for one school's portal on a small machine. */
-function settings(socketDir: string): string[] {
+function settings(socketDir: string, maxConnections: number): string[] {
   const values: Record<string, string> = {
     listen_addresses: '',
     port: String(SOCKET_PORT),
     unix_socket_directories: socketDir,
     unix_socket_permissions: '0700',
-    max_connections: '40',
+    max_connections: String(maxConnections),
     shared_buffers: '64MB',
     io_workers: '1',
     huge_pages: 'off',
@@ -254,7 +254,12 @@ async function ensureDatabase(connection: pg.ClientConfig): Promise<void> {
  */
 export async function startEmbedded(
   root: string,
-  options: { timeoutMs?: number; onSpawn?: () => void } = {},
+  options: {
+    timeoutMs?: number;
+    onSpawn?: () => void;
+    /** Connections the server accepts (40: the app's pool, its listener and export workers). */
+    maxConnections?: number;
+  } = {},
 ): Promise<EmbeddedServer> {
   const timeoutMs = options.timeoutMs ?? 60_000;
   const layout = embeddedLayout(root);
@@ -282,7 +287,12 @@ export async function startEmbedded(
     const logStart = statSync(layout.log).size;
     const child = spawn(
       '/bin/sh',
-      ['-c', GUARD, 'pg-guard', ...unprivileged([bins.postgres, '-D', layout.data, ...settings(socket.dir)])],
+      [
+        '-c',
+        GUARD,
+        'pg-guard',
+        ...unprivileged([bins.postgres, '-D', layout.data, ...settings(socket.dir, options.maxConnections ?? 40)]),
+      ],
       {
         stdio: ['pipe', logFd, logFd],
         detached: true,

@@ -12,7 +12,7 @@ export async function archivesFeature(
   app: FastifyInstance,
   options: { worker?: ArchiveWorkerOptions | undefined },
 ): Promise<void> {
-  const folders = { archives: path.join(app.config.dataDir, 'archives'), uploads: app.mediaStore.dir };
+  const folders = { archives: path.join(app.config.dataDir, 'archives'), uploads: app.mediaStore.objects };
   const archives = createArchiveService(app.serviceContext, folders, options.worker);
   app.services.archives = archives;
   app.housekeeping.add(() => archives.prune());

@@ -88,8 +88,9 @@ export function registerSpa(app: FastifyInstance, { staticDir }: Pick<Config, 's
   // A folder ("/", "/assets/") is never a file: the SPA page or a 404 answers it, not a 403.
   // Addresses under the API are never files either (an API path that matched no route).
   const allowedPath = (pathName: string) => !pathName.endsWith('/') && !/^\/api(\/|$)/.test(pathName);
-  // Stored files (uploads) are sent with `reply.sendFile`, exactly as stored.
-  void app.register(fastifyStatic, { root: app.mediaStore.dir, serve: false, allowedPath });
+  // Stored files of this machine's folder are sent with `reply.sendFile` (see `sendStored`), exactly as
+  // stored; the folder is created when the server gets ready (the media store's start).
+  void app.register(fastifyStatic, { root: path.join(app.config.dataDir, 'uploads'), serve: false, allowedPath });
   if (hasSpa) {
     void app.register(fastifyStatic, {
       root: staticDir,

@@ -8,7 +8,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../errors.ts';
 import { createTestDb } from '../../test/helper.ts';
 import { pdfDocument, pngImage } from '../../test/files.ts';
-import { keyOfFile, MediaStore } from './mediaStore.ts';
+import { testS3Settings } from '../../test/s3.ts';
+import { isStoredName, keyOfFile, MediaStore } from './mediaStore.ts';
+import type { ObjectStore } from './objectStore.ts';
+import { S3ObjectStore } from './s3ObjectStore.ts';
 
 const db = await createTestDb();
 const silent = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {} } as unknown as FastifyBaseLogger;
@@ -26,6 +29,20 @@ const pendingKeys = async () =>
   );
 const listing = (dir: string) => readdirSync(dir).sort();
 
+/** Where committed files go: this machine's uploads folder (the default), and an S3 bucket. */
+const drivers: [string, () => Promise<ObjectStore | undefined>][] = [
+  ['the uploads folder', async () => undefined],
+  ['an S3 bucket', async () => new S3ObjectStore(await testS3Settings())],
+];
+
+/** Stores `content` as `name` through the store's own driver. */
+async function putObject(store: MediaStore, name: string, content: string): Promise<void> {
+  const file = path.join(store.tmpDir, `put-${randomBytes(6).toString('hex')}`);
+  writeFileSync(file, content);
+  await store.objects.putFile(name, file, 'application/octet-stream');
+}
+const stored = async (store: MediaStore) => (await store.objects.list('')).sort();
+
 async function refusal(promise: Promise<unknown>): Promise<HttpError> {
   const error = await promise.then(
     () => null,
@@ -35,17 +52,16 @@ async function refusal(promise: Promise<unknown>): Promise<HttpError> {
   return error as HttpError;
 }
 
-describe('MediaStore.init (crash safety)', () => {
+describe.each(drivers)('MediaStore.init (crash safety), files in %s', (_, objects) => {
   it('deletes the files of uploads that never completed and empties the incoming folder, keeping everything else', async () => {
     const dir = dataDir();
-    const store = new MediaStore(db, dir, { ffmpeg: '/nonexistent', ffprobe: 'ffprobe' }, silent);
+    const store = new MediaStore(db, dir, { ffmpeg: '/nonexistent', ffprobe: 'ffprobe' }, silent, await objects());
     await store.init();
     // A crash left: a recorded upload with its file and formats, a half-written temporary file,
     // and a committed file next to them.
     const crashed = newKey();
     const kept = newKey();
     await db.query('INSERT INTO pending_uploads (storage_key) VALUES ($1)', [crashed]);
-    const uploads = path.join(dir, 'uploads');
     for (const name of [
       `${crashed}.png`,
       `thumbnail_${crashed}.jpg`,
@@ -54,30 +70,31 @@ describe('MediaStore.init (crash safety)', () => {
       `large_${crashed}.jpg`,
       `${kept}.pdf`,
     ]) {
-      writeFileSync(path.join(uploads, name), 'x');
+      await putObject(store, name, 'x');
     }
-    writeFileSync(path.join(uploads, '.incoming', crashed), 'half');
-    mkdirSync(path.join(uploads, '.incoming', 'stray-folder'));
+    writeFileSync(path.join(store.tmpDir, crashed), 'half');
+    mkdirSync(path.join(store.tmpDir, 'stray-folder'));
 
-    await new MediaStore(db, dir, { ffmpeg: '/nonexistent', ffprobe: 'ffprobe' }, silent).init();
+    await new MediaStore(db, dir, { ffmpeg: '/nonexistent', ffprobe: 'ffprobe' }, silent, store.objects).init();
 
-    expect(listing(uploads)).toEqual(['.incoming', `${kept}.pdf`].sort());
-    expect(listing(path.join(uploads, '.incoming'))).toEqual([]);
+    expect(await stored(store)).toEqual([`${kept}.pdf`]);
+    expect(listing(store.tmpDir)).toEqual([]);
     expect(await pendingKeys()).not.toContain(crashed);
   });
 
   it('creates its folders on a fresh data directory', async () => {
     const dir = dataDir();
-    await new MediaStore(db, dir, { ffmpeg: '/nonexistent', ffprobe: 'ffprobe' }, silent).init();
+    await new MediaStore(db, dir, { ffmpeg: '/nonexistent', ffprobe: 'ffprobe' }, silent, await objects()).init();
     expect(existsSync(path.join(dir, 'uploads', '.incoming'))).toBe(true);
   });
 });
 
-describe('MediaStore.receive, place, abandon and discard', async () => {
+describe.each(drivers)('MediaStore.receive, place, abandon and discard, files in %s', async (_, objects) => {
   const dir = dataDir();
-  const store = new MediaStore(db, dir, { ffmpeg: '/nonexistent', ffprobe: 'ffprobe' }, silent);
+  const store = new MediaStore(db, dir, { ffmpeg: '/nonexistent', ffprobe: 'ffprobe' }, silent, await objects());
   await store.init();
   const uploads = path.join(dir, 'uploads');
+  const has = async (name: string) => (await store.objects.size(name)) !== null;
 
   it('records the key before writing, keeps the file in the incoming folder until it is placed', async () => {
     const received = await store.receive(Readable.from([pdfDocument()]), 'C:\\Users\\me\\plan\u0007.pdf', 'documents');
@@ -92,11 +109,11 @@ describe('MediaStore.receive, place, abandon and discard', async () => {
     expect(await pendingKeys()).toContain(received.key);
     expect(listing(path.join(uploads, '.incoming'))).toEqual([received.key]);
     await store.place(received);
-    expect(existsSync(path.join(uploads, `${received.key}.pdf`))).toBe(true);
+    expect(await store.objects.size(`${received.key}.pdf`)).toBe(pdfDocument().length);
     expect(listing(path.join(uploads, '.incoming'))).toEqual([]);
 
     await store.discard({ keys: [received.key], files: [`${received.key}.pdf`] });
-    expect(existsSync(path.join(uploads, `${received.key}.pdf`))).toBe(false);
+    expect(await has(`${received.key}.pdf`)).toBe(false);
     expect(await pendingKeys()).not.toContain(received.key);
   });
 
@@ -114,6 +131,7 @@ describe('MediaStore.receive, place, abandon and discard', async () => {
     expect(received.formats!.thumbnail).toMatchObject({ width: 245, height: 82 });
     await store.abandon(received);
     expect(listing(path.join(uploads, '.incoming'))).toEqual([]);
+    for (const f of received.files) expect(await has(f.to)).toBe(false);
     expect(await pendingKeys()).not.toContain(received.key);
   });
 
@@ -137,12 +155,26 @@ describe('MediaStore.receive, place, abandon and discard', async () => {
     expect(await pendingKeys()).toEqual(before);
   });
 
-  it('answers only plain stored names with a path inside the uploads folder', () => {
+  it('places an image with its formats, each readable whole and by byte range', async () => {
+    const received = await store.receive(Readable.from([await pngImage(900, 300)]), 'wide.png', 'images');
+    await store.place(received);
+    for (const f of received.files) expect(await has(f.to)).toBe(true);
+    const head = await store.objects.read(`${received.key}.png`, { start: 1, end: 3 });
+    const chunks: Buffer[] = [];
+    for await (const chunk of head) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString('latin1')).toBe('PNG');
+    await store.discard({ keys: [received.key], files: received.files.map((f) => f.to) });
+    for (const f of received.files) expect(await has(f.to)).toBe(false);
+  });
+});
+
+describe('isStoredName', () => {
+  it('answers only plain stored names', () => {
     const key = newKey();
-    expect(store.pathOf(`${key}.png`)).toBe(path.join(uploads, `${key}.png`));
-    expect(store.pathOf(`thumbnail_${key}.jpg`)).toBe(path.join(uploads, `thumbnail_${key}.jpg`));
+    expect(isStoredName(`${key}.png`)).toBe(true);
+    expect(isStoredName(`thumbnail_${key}.jpg`)).toBe(true);
     for (const bad of ['../x.png', 'a/b.png', '.incoming', `${key}`, `${key}.PNG`, `${key}.png.html`, ''])
-      expect(store.pathOf(bad)).toBeNull();
+      expect(isStoredName(bad)).toBe(false);
   });
 });
 

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { chmod, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
@@ -15,6 +15,7 @@ import { badRequest } from '../errors.ts';
 import type { OrphanFiles } from '../repositories/mediaFileRepository.ts';
 import { cleanFileName, sniffFile } from './fileSniffing.ts';
 import { Limiter } from './limiter.ts';
+import { LocalObjectStore, type ObjectStore } from './objectStore.ts';
 import {
   assertVideo,
   FFMPEG_CPU_SECONDS,
@@ -73,14 +74,20 @@ export interface ReceivedFile {
   files: { from: string; to: string }[];
 }
 
+/** The names a format of an image or poster is stored under. */
+const formatNames = (key: string) => Object.keys(FORMATS).map((format) => `${format}_${key}.jpg`);
+
 /**
- * Uploaded files on disk (`DATA_DIR/uploads`), with crash safety: every file being written is
- * first recorded in `pending_uploads`; the database row that keeps a file removes that record in
- * the same transaction. Whatever is still recorded at start-up was never committed (or was
- * released) and is deleted, so no stray file survives a crash.
+ * Uploaded files: received into this machine's temporary folder (`DATA_DIR/uploads/.incoming`),
+ * checked and given their formats there, then kept in the object store (the uploads folder, or an
+ * S3 bucket shared by several nodes). Crash safety: every file being written is first recorded in
+ * `pending_uploads`; the database row that keeps a file removes that record in the same
+ * transaction. Whatever is still recorded at start-up was never committed (or was released) and
+ * is deleted, so no stray file survives a crash.
  */
 export class MediaStore {
-  readonly dir: string;
+  /** Where committed files are kept. */
+  readonly objects: ObjectStore;
   readonly tmpDir: string;
   private ffmpegMissing = false;
   /** Previews are made one per core at a time; a burst of uploads waits its turn (or is told to retry). */
@@ -91,27 +98,30 @@ export class MediaStore {
     dataDir: string,
     private readonly tools: { ffmpeg: string; ffprobe: string },
     private readonly log: FastifyBaseLogger,
+    objects?: ObjectStore,
   ) {
-    this.dir = path.join(dataDir, 'uploads');
-    this.tmpDir = path.join(this.dir, '.incoming');
+    const uploads = path.join(dataDir, 'uploads');
+    this.objects = objects ?? new LocalObjectStore(uploads);
+    this.tmpDir = path.join(uploads, '.incoming');
   }
 
-  /** Creates the folders and deletes what an interrupted run left behind. */
+  /** Checks the object store, creates the folders and deletes what an interrupted run left behind. */
   async init(): Promise<void> {
+    await this.objects.check();
     await mkdir(this.tmpDir, { recursive: true, mode: 0o700 });
-    await chmod(this.dir, 0o700);
+    await chmod(path.dirname(this.tmpDir), 0o700);
     await chmod(this.tmpDir, 0o700);
     for (const entry of await readdir(this.tmpDir))
       await rm(path.join(this.tmpDir, entry), { force: true, recursive: true });
     const { rows } = await this.db.query<{ storage_key: string }>('SELECT storage_key FROM pending_uploads');
     if (rows.length === 0) return;
-    const keys = new Set(rows.map((r) => r.storage_key));
-    for (const entry of await readdir(this.dir)) {
-      const key = keyOfFile(entry);
-      if (key && keys.has(key)) await rm(path.join(this.dir, entry), { force: true });
+    const keys = rows.map((r) => r.storage_key);
+    for (const key of keys) {
+      const stored = (await this.objects.list(key)).filter((name) => keyOfFile(name) === key);
+      await this.objects.remove([...stored, ...formatNames(key)]);
     }
-    await this.db.query('DELETE FROM pending_uploads WHERE storage_key = ANY($1::text[])', [[...keys]]);
-    this.log.info({ count: keys.size }, 'removed files of uploads that never completed');
+    await this.db.query('DELETE FROM pending_uploads WHERE storage_key = ANY($1::text[])', [keys]);
+    this.log.info({ count: keys.length }, 'removed files of uploads that never completed');
   }
 
   /**
@@ -165,46 +175,34 @@ export class MediaStore {
     }
   }
 
-  /** Moves a received file and its formats into the uploads folder (inside the committing transaction). */
+  /** Puts a received file and its formats in the object store (inside the committing transaction). */
   async place(file: ReceivedFile): Promise<void> {
     for (const f of file.files) {
-      const to = path.join(this.dir, f.to);
-      await rename(f.from, to);
-      // Formats and posters are written by sharp and ffmpeg with the process's default mode.
-      await chmod(to, 0o600);
+      await this.objects.putFile(f.to, f.from, f.to.startsWith(file.key) ? file.mime : 'image/jpeg');
     }
   }
 
   /** Forgets a received file whose transaction failed. */
   async abandon(file: ReceivedFile): Promise<void> {
-    for (const f of file.files) {
-      await rm(f.from, { force: true });
-      await rm(path.join(this.dir, f.to), { force: true });
-    }
+    for (const f of file.files) await rm(f.from, { force: true });
+    await this.objects.remove(file.files.map((f) => f.to)).catch(() => undefined);
     await this.db.query('DELETE FROM pending_uploads WHERE storage_key = $1', [file.key]).catch(() => undefined);
   }
 
   /** Deletes the files of media rows that were deleted (after their transaction committed). */
   async discard(orphans: OrphanFiles): Promise<void> {
     if (orphans.keys.length === 0) return;
-    for (const file of orphans.files) await rm(path.join(this.dir, file), { force: true });
+    await this.objects.remove(orphans.files);
     await this.db.query('DELETE FROM pending_uploads WHERE storage_key = ANY($1::text[])', [orphans.keys]);
   }
 
   /**
-   * The length in seconds of a stored video (`<key><ext>` in the uploads folder), read by ffmpeg;
-   * `null` when it cannot be read (no ffmpeg, a damaged file, a container without a length).
+   * The length in seconds of a stored video (`<key><ext>`), read by ffmpeg; `null` when it cannot
+   * be read (no ffmpeg, a damaged file, a container without a length).
    */
   async probeDuration(fileName: string): Promise<number | null> {
-    const file = this.pathOf(fileName);
-    if (!file || this.ffmpegMissing) return null;
-    return this.processing.run(() => this.readDuration(file));
-  }
-
-  /** The path of a served file name, if it is a plain name inside the uploads folder. */
-  pathOf(fileName: string): string | null {
-    if (!/^[A-Za-z0-9_-]+\.[a-z0-9]{1,5}$/.test(fileName)) return null;
-    return path.join(this.dir, fileName);
+    if (!isStoredName(fileName) || this.ffmpegMissing) return null;
+    return this.processing.run(async () => this.readDuration(await this.objects.toolInput(fileName)));
   }
 
   private async deriveImage(file: ReceivedFile, source: string, derived: string[]): Promise<void> {
@@ -341,6 +339,11 @@ export class MediaStore {
       });
     });
   }
+}
+
+/** Whether `fileName` is a plain stored file name (no folder, no hidden file), as served. */
+export function isStoredName(fileName: string): boolean {
+  return /^[A-Za-z0-9_-]+\.[a-z0-9]{1,5}$/.test(fileName);
 }
 
 /** The storage key inside a stored file name (`<key><ext>` or `<format>_<key>.jpg`). */

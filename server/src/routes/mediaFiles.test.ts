@@ -21,7 +21,7 @@ import {
   addressFor,
   CAPABILITY,
   fileNameOf,
-  onDisk,
+  isStored,
   filesOf,
   media,
 } from '../../test/fixtures/media.ts';
@@ -44,10 +44,10 @@ describe('deleting files', () => {
     expect(answer.parentArtifact.id).toBe(artifact.id);
     expect(answer.parentArtifact.images.map((m) => m.id)).toEqual([keep.id]);
     for (const url of filesOf(file)) {
-      expect(onDisk(t, url)).toBe(false);
+      expect(await isStored(t, url)).toBe(false);
       expect(await fetchFile(t, url)).toBeApiError(404, 'File not found.');
     }
-    for (const url of filesOf(keep)) expect(onDisk(t, url)).toBe(true);
+    for (const url of filesOf(keep)) expect(await isStored(t, url)).toBe(true);
     const { rows } = await t.db.query('SELECT 1 FROM media_files WHERE id = $1', [file.id]);
     expect(rows).toEqual([]);
     expect(await t.api({ method: 'DELETE', url: `${base}/images/${file.id}`, token: teacher.token })).toBeApiError(
@@ -106,7 +106,7 @@ describe('deleting files', () => {
     );
     const doc = media(await upload(t, teacher.token, `${base}/documents`, multipart('file', 'b.pdf', pdfDocument())));
     expect(await t.api({ method: 'DELETE', url: `/artifacts/${artifact.id}`, token: teacher.token })).toHaveStatus(200);
-    for (const url of [...filesOf(image), ...filesOf(doc)]) expect(onDisk(t, url)).toBe(false);
+    for (const url of [...filesOf(image), ...filesOf(doc)]) expect(await isStored(t, url)).toBe(false);
     const { rows } = await t.db.query('SELECT 1 FROM media_files WHERE id = ANY($1::int[])', [[image.id, doc.id]]);
     expect(rows).toEqual([]);
     expect(await countRows(t, 'pending_uploads')).toBe(0);
@@ -133,7 +133,7 @@ describe('deleting files', () => {
     expect(await t.api({ method: 'DELETE', url: `${own}/images/${image.id}`, token: teacher.token })).toHaveStatus(200);
     expect(await t.api({ method: 'DELETE', url: `/artifacts/${artifact.id}`, token: teacher.token })).toHaveStatus(200);
     for (const url of filesOf(image)) {
-      expect(onDisk(t, url)).toBe(true);
+      expect(await isStored(t, url)).toBe(true);
       expect(await fetchFile(t, addressFor(t, member, url))).toHaveStatus(200);
     }
 
@@ -141,7 +141,7 @@ describe('deleting files', () => {
     expect(
       await t.api({ method: 'DELETE', url: `/shared-artifacts/${copy.json().id}`, token: member.token }),
     ).toHaveStatus(200);
-    for (const url of filesOf(image)) expect(onDisk(t, url)).toBe(false);
+    for (const url of filesOf(image)) expect(await isStored(t, url)).toBe(false);
   });
 });
 

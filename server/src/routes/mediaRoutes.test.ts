@@ -23,7 +23,7 @@ import {
   upload,
   fetchFile,
   CAPABILITY,
-  onDisk,
+  isStored,
   filesOf,
   media,
 } from '../../test/fixtures/media.ts';
@@ -70,7 +70,7 @@ describe('uploading images', () => {
     expect(file.parentArtifact).toMatchObject({ id: artifact.id, nextCaption: 'B' });
     expect(file.parentArtifact.images.map((m) => m.id)).toEqual([file.id]);
     expect(Date.parse(file.parentArtifact.updated_at)).toBeGreaterThan(Date.parse(artifact.updated_at));
-    for (const url of filesOf(file)) expect(onDisk(t, url)).toBe(true);
+    for (const url of filesOf(file)) expect(await isStored(t, url)).toBe(true);
   });
 
   it('stores a JPEG and never enlarges a small image', async () => {
@@ -296,7 +296,7 @@ describe('the size limit', async () => {
       );
     }
     expect(await snapshot(small)).toEqual(before);
-    expect(uploadedFiles(small)).toEqual([]);
+    expect(await uploadedFiles(small)).toEqual([]);
     expect(await countRows(small, 'media_files')).toBe(0);
     expect(await countRows(small, 'pending_uploads')).toBe(0);
     const exactly = Buffer.concat([pdfDocument(), Buffer.alloc(4096 - pdfDocument().length, 0x20)]);

@@ -1,4 +1,3 @@
-import { open } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ArtifactMediaResponseSchema } from '#schemas/artifact';
 import {
@@ -9,6 +8,8 @@ import {
 } from '#schemas/media';
 import { contentDisposition } from '../http/contentDisposition.ts';
 import { readOneFile } from '../http/multipart.ts';
+import { sendStored } from '../http/sendStored.ts';
+import type { ObjectStore } from '../media/objectStore.ts';
 import { notFound } from '../errors.ts';
 import { USER_LIMITS } from '../http/userLimits.ts';
 import { FILE_NOT_FOUND } from '../services/mediaService.ts';
@@ -59,16 +60,16 @@ const FILE_HEADERS = {
 } as const;
 
 /** Whether a stored file starts as a PDF does (`%PDF-`). */
-async function startsWithPdf(filePath: string): Promise<boolean> {
-  const handle = await open(filePath, 'r').catch(() => null);
-  if (!handle) return false;
-  try {
-    const head = Buffer.alloc(5);
-    const { bytesRead } = await handle.read(head, 0, 5, 0);
-    return bytesRead === 5 && head.toString('latin1') === '%PDF-';
-  } finally {
-    await handle.close();
-  }
+async function startsWithPdf(objects: ObjectStore, name: string): Promise<boolean> {
+  const head = await objects.read(name, { start: 0, end: 4 }).then(
+    async (stream) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    },
+    () => null,
+  );
+  return head !== null && head.length === 5 && head.toString('latin1') === '%PDF-';
 }
 
 const VIEWER_CSP =
@@ -134,7 +135,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         file.kind === 'document' &&
         !file.isFormat &&
         file.mime === 'application/pdf' &&
-        (await startsWithPdf(file.path));
+        (await startsWithPdf(app.mediaStore.objects, request.params.name));
       const attachment = file.kind === 'document' && !file.isFormat && !pdf;
       reply
         .headers(FILE_HEADERS)
@@ -146,7 +147,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       // Documents may be of any type: always a neutral type, so none is run or rendered by the browser.
       reply.type(attachment ? 'application/octet-stream' : file.mime);
       if (pdf) reply.header('content-security-policy', 'sandbox');
-      return reply.sendFile(request.params.name, app.mediaStore.dir, { contentType: false, cacheControl: false });
+      return sendStored(request, reply, app.mediaStore.objects, request.params.name, FILE_NOT_FOUND);
     },
   );
 

@@ -90,7 +90,7 @@ describe('videos', async () => {
     for (const [url, body] of attempts)
       expect(await upload(t, teacher.token, url, body), url).toBeApiError(400, VIDEO_MESSAGES.unreadable);
     expect(await snapshot(t)).toEqual(before);
-    expect(uploadedFiles(t).filter((f) => f.startsWith('.incoming/'))).toEqual([]);
+    expect((await uploadedFiles(t)).filter((f) => f.startsWith('.incoming/'))).toEqual([]);
   });
 
   it('accept a real MP4 and a real WebM, on a personal artifact and through the mobile apps’ form on a shared one', async () => {
@@ -156,7 +156,7 @@ describe('videos', async () => {
     const poster = await fetchFile(t, video.formats!.thumbnail!.url);
     expect(poster).toHaveStatus(200);
     expect(poster.headers['content-type']).toBe('image/jpeg');
-    expect(uploadedFiles(t).some((f) => f.endsWith('-poster.png'))).toBe(false);
+    expect((await uploadedFiles(t)).some((f) => f.endsWith('-poster.png'))).toBe(false);
   });
 });
 

@@ -156,30 +156,30 @@ describe('a new artifact is kept only once saved', () => {
     const before = {
       artifacts: await countRows(t, 'artifacts'),
       media: await countRows(t, 'media_files'),
-      files: uploadedFiles(t),
+      files: await uploadedFiles(t),
     };
     const artifact = await newArtifact(teacher, portfolio.id);
     await uploadImage(teacher, portfolio.id, artifact.id);
-    expect(uploadedFiles(t).length).toBeGreaterThan(before.files.length);
+    expect((await uploadedFiles(t)).length).toBeGreaterThan(before.files.length);
     expect(await t.api({ method: 'DELETE', url: `/artifacts/${artifact.id}`, token: teacher.token })).toHaveStatus(200);
     expect({
       artifacts: await countRows(t, 'artifacts'),
       media: await countRows(t, 'media_files'),
-      files: uploadedFiles(t),
+      files: await uploadedFiles(t),
     }).toEqual(before);
   });
 
   it('goes with its portfolio, which counts as empty', async () => {
     const teacher = await createTeacher(t);
     const portfolio = await createPortfolio(t, teacher);
-    const files = uploadedFiles(t);
+    const files = await uploadedFiles(t);
     const artifact = await newArtifact(teacher, portfolio.id);
     await uploadImage(teacher, portfolio.id, artifact.id);
     expect(await t.api({ method: 'DELETE', url: `/portfolios/${portfolio.id}`, token: teacher.token })).toHaveStatus(
       200,
     );
     expect((await t.db.query('SELECT id FROM artifacts WHERE id = $1', [artifact.id])).rows).toEqual([]);
-    expect(uploadedFiles(t)).toEqual(files);
+    expect(await uploadedFiles(t)).toEqual(files);
   });
 });
 
@@ -187,7 +187,7 @@ describe('housekeeping of abandoned new artifacts', () => {
   it('removes never-saved artifacts older than the limit with their files, and keeps recent and saved ones', async () => {
     const teacher = await createTeacher(t);
     const portfolio = await createPortfolio(t, teacher);
-    const files = uploadedFiles(t);
+    const files = await uploadedFiles(t);
     const abandoned = await newArtifact(teacher, portfolio.id);
     await uploadImage(teacher, portfolio.id, abandoned.id);
     const keptDocument = await t.api({
@@ -210,7 +210,7 @@ describe('housekeeping of abandoned new artifacts', () => {
       portfolio.id,
     ]);
     expect(left.rows.map((r) => r.id)).toEqual([recent.id, oldSaved.id]);
-    expect(uploadedFiles(t)).toEqual(files);
+    expect(await uploadedFiles(t)).toEqual(files);
     const media = await t.db.query(
       'SELECT m.id FROM media_files m LEFT JOIN artifact_media am ON am.media_id = m.id WHERE am.artifact_id IS NULL',
     );

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { connect, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -154,8 +154,8 @@ describe('#14 bounded work per request', async () => {
     body.write(Buffer.concat([pdfDocument(), Buffer.alloc(20_000, 0x20)]));
     // The bytes sent so far are on disk while the request is still arriving.
     const incomingSize = () => {
-      const incoming = uploadedFiles(q).filter((f) => f.startsWith('.incoming/'));
-      return incoming.length === 1 ? statSync(path.join(q.config.dataDir, 'uploads', incoming[0]!)).size : 0;
+      const incoming = readdirSync(q.app.mediaStore.tmpDir);
+      return incoming.length === 1 ? statSync(path.join(q.app.mediaStore.tmpDir, incoming[0]!)).size : 0;
     };
     await until(() => incomingSize() >= 20_000, { what: 'the bytes sent so far on disk' });
     // Past the limit (64 KB) the answer comes at once, without waiting for the rest of the body.
@@ -164,7 +164,7 @@ describe('#14 bounded work per request', async () => {
     expect(body.writableEnded).toBe(false);
     body.end(`\r\n--${boundary}--\r\n`);
     expect(res).toBeApiError(413, 'This file is too large. Files can be at most 64 KB.');
-    expect(uploadedFiles(q)).toEqual([]);
+    expect(await uploadedFiles(q)).toEqual([]);
     expect(await snapshot(q)).toEqual(before);
   });
 });

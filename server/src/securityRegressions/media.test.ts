@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -18,6 +18,7 @@ import { buildTestApp } from '../../test/helper.ts';
 import { loadConfig } from '../config.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { securityKit, FILE_NOT_FOUND, upload } from '../../test/fixtures/security.ts';
+import { isStored } from '../../test/fixtures/media.ts';
 
 /**
  * The original's security weaknesses (reference-behaviour §12.3, §12.4) and the hardening findings,
@@ -111,11 +112,10 @@ describe('#11 media are private and safe', () => {
       expect(download.headers['x-content-type-options']).toBe('nosniff');
     }
 
-    // A removed file is deleted from disk and no longer served.
-    const onDisk = (url: string) => existsSync(path.join(t.config.dataDir, 'uploads', url.split('/').pop()!));
-    expect(onDisk(a.url)).toBe(true);
+    // A removed file is deleted from the store (the uploads folder or the bucket) and no longer served.
+    expect(await isStored(t, a.url)).toBe(true);
     expect(await t.api({ method: 'DELETE', url: `${base}/documents/${a.id}`, token: owner.token })).toHaveStatus(200);
-    expect(onDisk(a.url)).toBe(false);
+    expect(await isStored(t, a.url)).toBe(false);
     expect(await fetchFile(a.url)).toBeApiError(404, FILE_NOT_FOUND);
   });
 });
@@ -138,11 +138,19 @@ describe('#19 files for this account only', () => {
       multipart('file', 'a.png', await pngImage(60, 40)),
     );
     const image = ArtifactMediaResponseSchema.parse(res.json());
+    // The uploads folder holds the incoming files of every store; with MEDIA_STORE=local the files too.
     const uploads = path.join(t.config.dataDir, 'uploads');
     expect(statSync(uploads).mode & 0o777).toBe(0o700);
-    for (const url of [image.url, ...Object.values(image.formats ?? {}).map((f) => f!.url)]) {
-      expect(statSync(path.join(uploads, url.split('/').pop()!)).mode & 0o777, url).toBe(0o600);
-    }
+    expect(statSync(t.app.mediaStore.tmpDir).mode & 0o777).toBe(0o700);
+    const urls = [image.url, ...Object.values(image.formats ?? {}).map((f) => f!.url)];
+    const kept = await Promise.all(
+      urls.map(async (url) =>
+        t.config.s3
+          ? (await isStored(t, url)) && 'in the bucket'
+          : (statSync(path.join(uploads, url.split('/').pop()!)).mode & 0o777).toString(8),
+      ),
+    );
+    expect(kept).toEqual(urls.map(() => (t.config.s3 ? 'in the bucket' : '600')));
 
     const outboxDir = mkdtempSync(path.join(os.tmpdir(), 'pf-outbox-'));
     const lines: string[] = [];

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ArtifactMediaResponseSchema } from '#schemas/artifact';
 import {
@@ -16,6 +14,7 @@ import {
 } from '../../test/factories.ts';
 import { multipart, pdfDocument } from '../../test/files.ts';
 import { buildTestApp } from '../../test/helper.ts';
+import { isStored } from '../../test/fixtures/media.ts';
 import {
   securityKit,
   SHARED_ARTIFACT_NOT_FOUND,
@@ -152,7 +151,7 @@ describe('#16 write rights inside shared portfolios', () => {
     expect(
       await t.api({ method: 'DELETE', url: `${nested(sp.id, copy.json().id)}/documents/${file.id}`, token: m2.token }),
     ).toHaveStatus(200);
-    expect(existsSync(path.join(t.config.dataDir, 'uploads', file.url.split('/').pop()!))).toBe(true);
+    expect(await isStored(t, file.url)).toBe(true);
     expect(
       (await t.api({ method: 'GET', url: `/artifacts/${own.id}`, token: m1.token }))
         .json()

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createReadStream, createWriteStream, type ReadStream, type WriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { chmod, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { finished, pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import { serializeWebVtt } from '../media/captions.ts';
+import type { ObjectStore } from '../media/objectStore.ts';
 import type {
   ArchiveArtifactData,
   ArchiveCounts,
@@ -59,7 +61,7 @@ export interface BuiltArchive {
  */
 export async function buildArchive(
   db: Queryable,
-  folders: { archives: string; uploads: string },
+  folders: { archives: string; uploads: ObjectStore },
   ownerId: number,
   hooks: BuildHooks,
 ): Promise<BuiltArchive> {
@@ -83,7 +85,7 @@ export async function buildArchive(
   const dataClosed = finished(data);
   dataClosed.catch(() => undefined);
   /** The media file being read into the ZIP, if any. */
-  const reading: { stream: ReadStream | null } = { stream: null };
+  const reading: { stream: Readable | null } = { stream: null };
   try {
     stopIfAborted(hooks.signal);
     const generatedAt = new Date().toISOString();
@@ -122,15 +124,12 @@ export async function buildArchive(
     const addMedia = async (row: ArchiveMediaRow): Promise<ArchiveMediaData> => {
       let entry = added.get(row.id);
       if (entry === undefined) {
-        const source = path.join(folders.uploads, `${row.storageKey}${row.ext}`);
-        const present = await stat(source).then(
-          (s) => s.isFile(),
-          () => false,
-        );
+        const source = `${row.storageKey}${row.ext}`;
+        const present = (await folders.uploads.size(source)) !== null;
         entry = present ? mediaPath({ id: row.id, name: row.name, ext: row.ext, kind: row.kind }) : null;
         added.set(row.id, entry);
         if (entry) {
-          const input = createReadStream(source);
+          const input = await folders.uploads.read(source);
           reading.stream = input;
           zip.addReadStream(input, entry, { compress: false, mtime });
           // Waits for this file, but not past a failed ZIP or a stop.

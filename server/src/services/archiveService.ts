@@ -10,6 +10,7 @@ import { archiveReadyMessage } from '../mail/messages.ts';
 import { ARCHIVE_MESSAGES, canDownloadArchive, canKeepArchives } from '../policies/archivePolicy.ts';
 import { archiveJobRepository, type ArchiveJobRecord } from '../repositories/archiveJobRepository.ts';
 import { archiveContentRepository } from '../repositories/reporting/archiveContentRepository.ts';
+import type { ObjectStore } from '../media/objectStore.ts';
 import { buildArchive } from './archiveBuilder.ts';
 import type { ServiceContext } from './context.ts';
 import { assertAllowed } from './decide.ts';
@@ -70,7 +71,7 @@ function isAlive(pid: number): boolean {
  */
 export function createArchiveService(
   ctx: ServiceContext,
-  folders: { archives: string; uploads: string },
+  folders: { archives: string; uploads: ObjectStore },
   options: ArchiveWorkerOptions = {},
 ) {
   const { db, log } = ctx;

@@ -7,7 +7,7 @@ import { MediaUploadFieldsSchema } from '#schemas/moments';
 import type { User } from '#schemas/user';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { MediaCapabilities } from '../media/capabilities.ts';
-import type { MediaStore } from '../media/mediaStore.ts';
+import { isStoredName, type MediaStore } from '../media/mediaStore.ts';
 import { canWriteArtifact, PORTFOLIO_MESSAGES } from '../policies/portfolioPolicy.ts';
 import { isResearcher } from '../policies/userPolicy.ts';
 import { artifactRepository } from '../repositories/artifactRepository.ts';
@@ -63,10 +63,9 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
   async function servable(
     actor: User,
     fileName: string,
-  ): Promise<{ path: string; mime: string; name: string; kind: string; isFormat: boolean; formats: Media['formats'] }> {
-    const filePath = store.pathOf(fileName);
+  ): Promise<{ mime: string; name: string; kind: string; isFormat: boolean; formats: Media['formats'] }> {
     const match = /^(?:(thumbnail|small|medium|large)_)?(.+?)(\.[a-z0-9]{1,5})$/.exec(fileName);
-    if (!filePath || !match) throw notFound(FILE_NOT_FOUND);
+    if (!isStoredName(fileName) || !match) throw notFound(FILE_NOT_FOUND);
     const found = await mediaFileRepository.findServable(db, match[2]!, {
       id: actor.id,
       isResearcher: isResearcher(actor),
@@ -76,7 +75,6 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
     if (!isFormat && `${found.media.storage_key}${found.media.ext}` !== fileName) throw notFound(FILE_NOT_FOUND);
     if (isFormat && !found.media.formats?.[match[1] as 'thumbnail']) throw notFound(FILE_NOT_FOUND);
     return {
-      path: filePath,
       mime: isFormat ? 'image/jpeg' : found.media.mime,
       name: found.media.name,
       kind: found.media.kind,

@@ -96,11 +96,16 @@ async function services(
     log: app.log,
     principals,
   });
+  // The S3 client (a large module) is loaded only by servers that keep their files in a bucket.
+  const objects = config.s3
+    ? await import('../../media/s3ObjectStore.ts').then(({ S3ObjectStore }) => new S3ObjectStore(config.s3!))
+    : undefined;
   const mediaStore = new MediaStore(
     db,
     config.dataDir,
     { ffmpeg: config.ffmpegPath, ffprobe: config.ffprobePath },
     app.log,
+    objects,
   );
   // What needs the database waits until the server is ready: the app is built while the database
   // starts. Both come before any other background task and before the first request.
