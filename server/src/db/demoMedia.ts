@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import { loadSharp, MediaStore, type ReceivedFile } from '../media/mediaStore.ts';
+import { objectStoreOf } from '../media/objectStore.ts';
 import { mediaRepository } from '../repositories/mediaRepository.ts';
 import type { Db } from './client.ts';
 
@@ -66,6 +67,7 @@ export async function drawDemoMedia(db: Db, config: Config): Promise<DrawnDemoMe
     config.dataDir,
     { ffmpeg: config.ffmpegPath, ffprobe: config.ffprobePath },
     quietLog,
+    await objectStoreOf(config),
   );
   await store.init();
   const sharp = await loadSharp();

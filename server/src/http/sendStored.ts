@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
 import { notFound } from '../errors.ts';
@@ -18,11 +19,8 @@ export async function sendStored(
   name: string,
   missing: string,
 ): Promise<FastifyReply> {
-  if (objects instanceof LocalObjectStore)
-    return reply.sendFile(name, objects.dir, { contentType: false, cacheControl: false });
   const size = await objects.size(name);
   if (size === null) throw notFound(missing);
-  reply.header('accept-ranges', 'bytes');
   const asked = request.headers.range;
   let range: { start: number; end: number } | undefined;
   if (asked !== undefined && size > 0) {
@@ -31,6 +29,9 @@ export async function sendStored(
     // Several ranges (multipart/byteranges) or a malformed header: the whole file, as HTTP allows.
     if (Array.isArray(parsed) && parsed.type === 'bytes' && parsed.length === 1) range = parsed[0];
   }
+  if (objects instanceof LocalObjectStore)
+    return reply.sendFile(name, objects.dir, { contentType: false, cacheControl: false });
+  reply.header('accept-ranges', 'bytes');
   if (range) {
     reply
       .code(206)
@@ -39,6 +40,8 @@ export async function sendStored(
   } else {
     reply.header('content-length', size);
   }
-  if (request.method === 'HEAD' || size === 0) return reply.send();
+  // A HEAD request (and an empty file) gets the headers with an empty stream: Fastify's HEAD route
+  // would read a real one to its end, and answer "no body" with a length of 0.
+  if (request.method === 'HEAD' || size === 0) return reply.send(Readable.from([]));
   return reply.send(await objects.read(name, range));
 }

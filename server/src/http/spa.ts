@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
@@ -89,8 +89,10 @@ export function registerSpa(app: FastifyInstance, { staticDir }: Pick<Config, 's
   // Addresses under the API are never files either (an API path that matched no route).
   const allowedPath = (pathName: string) => !pathName.endsWith('/') && !/^\/api(\/|$)/.test(pathName);
   // Stored files of this machine's folder are sent with `reply.sendFile` (see `sendStored`), exactly as
-  // stored; the folder is created when the server gets ready (the media store's start).
-  void app.register(fastifyStatic, { root: path.join(app.config.dataDir, 'uploads'), serve: false, allowedPath });
+  // stored (the folder also holds the incoming files of an S3 store).
+  const uploads = path.join(app.config.dataDir, 'uploads');
+  mkdirSync(uploads, { recursive: true, mode: 0o700 });
+  void app.register(fastifyStatic, { root: uploads, serve: false, allowedPath });
   if (hasSpa) {
     void app.register(fastifyStatic, {
       root: staticDir,

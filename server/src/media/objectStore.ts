@@ -91,3 +91,13 @@ export class LocalObjectStore implements ObjectStore {
     return path.join(this.dir, name);
   }
 }
+
+/**
+ * The store of a configuration: the uploads folder of `DATA_DIR`, or the S3 bucket (its client, a
+ * large module, loaded only then).
+ */
+export async function objectStoreOf(config: { dataDir: string; s3: S3Settings | null }): Promise<ObjectStore> {
+  if (!config.s3) return new LocalObjectStore(path.join(config.dataDir, 'uploads'));
+  const { S3ObjectStore } = await import('./s3ObjectStore.ts');
+  return new S3ObjectStore(config.s3);
+}

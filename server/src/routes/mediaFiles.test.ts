@@ -172,6 +172,35 @@ describe('who may fetch a file', () => {
     expect(Number(/max-age=(\d+)/.exec(served.headers['cache-control'] as string)![1])).toBeLessThanOrEqual(3600);
   });
 
+  it('sends the file as stored: whole, one byte range (206), an unsatisfiable range (416), or only its headers', async () => {
+    const { teacher, base } = await ownArtifact();
+    const png = await pngImage(300, 200);
+    const file = media(await upload(t, teacher.token, `${base}/images`, multipart('file', 'a.png', png)));
+    const address = file.url.replace(/^\//, '/api/v1/');
+    const whole = await t.app.inject({ method: 'GET', url: address });
+    expect(whole).toHaveStatus(200);
+    expect(whole.rawPayload.equals(png)).toBe(true);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+
+    const part = await t.app.inject({ method: 'GET', url: address, headers: { range: 'bytes=1-3' } });
+    expect(part).toHaveStatus(206);
+    expect(part.headers['content-range']).toBe(`bytes 1-3/${png.length}`);
+    expect(part.payload).toBe('PNG');
+    const tail = await t.app.inject({ method: 'GET', url: address, headers: { range: 'bytes=-4' } });
+    expect(tail).toHaveStatus(206);
+    expect(tail.rawPayload.equals(png.subarray(png.length - 4))).toBe(true);
+
+    const beyond = await t.app.inject({ method: 'GET', url: address, headers: { range: `bytes=${png.length}-` } });
+    expect(beyond).toHaveStatus(416);
+    expect(beyond.headers['content-range']).toBe(`bytes */${png.length}`);
+
+    const head = await t.app.inject({ method: 'HEAD', url: address });
+    expect(head).toHaveStatus(200);
+    expect(Number(head.headers['content-length'])).toBe(png.length);
+    expect(head.payload).toBe('');
+    expect(head.headers['content-disposition']).toBe('inline; filename="a.png"');
+  });
+
   it('refuses a tampered, expired, borrowed or foreign capability with a 404 that tells nothing', async () => {
     const { teacher, base } = await ownArtifact();
     const file = media(

@@ -4,6 +4,7 @@ import fastifyPlugin from 'fastify-plugin';
 import { systemClock, type Clock } from '../../clock.ts';
 import { createMailer, type Mailer } from '../../mail/mailer.ts';
 import { MediaStore } from '../../media/mediaStore.ts';
+import { objectStoreOf } from '../../media/objectStore.ts';
 import { TokenService } from '../../security/tokens.ts';
 import type { ArchiveService } from '../../services/archiveService.ts';
 import type { createArtifactService } from '../../services/artifactService.ts';
@@ -96,16 +97,12 @@ async function services(
     log: app.log,
     principals,
   });
-  // The S3 client (a large module) is loaded only by servers that keep their files in a bucket.
-  const objects = config.s3
-    ? await import('../../media/s3ObjectStore.ts').then(({ S3ObjectStore }) => new S3ObjectStore(config.s3!))
-    : undefined;
   const mediaStore = new MediaStore(
     db,
     config.dataDir,
     { ffmpeg: config.ffmpegPath, ffprobe: config.ffprobePath },
     app.log,
-    objects,
+    await objectStoreOf(config),
   );
   // What needs the database waits until the server is ready: the app is built while the database
   // starts. Both come before any other background task and before the first request.
