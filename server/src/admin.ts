@@ -23,6 +23,10 @@ const USAGE = `Usage: npm run admin -- <command>
   reset-password <e-mail>            prints (and e-mails) a new reset link; earlier links stop working
   block <e-mail>                     blocks the account and ends its sessions
   unblock <e-mail>                   unblocks the account
+  media copy-to-s3                   copies the media files from DATA_DIR/uploads into the bucket of
+                                     MEDIA_STORE=s3 and its S3_* settings, each checked by size and
+                                     SHA-256; run it again to resume; once all are in, the portal
+                                     must start with MEDIA_STORE=s3 (stop it for the last run)
 
 It works whether the portal is running or not.`;
 
@@ -103,6 +107,26 @@ export async function runAdmin(args: readonly string[], config: Config, db: Db):
       const user = await account(db, rest[0] ?? '');
       await userRepository.setBlocked(db, user.id, command === 'block');
       return `${user.email} is ${command === 'block' ? 'blocked; its sessions have ended' : 'unblocked'}.`;
+    }
+    case 'media': {
+      if (rest[0] !== 'copy-to-s3') throw new AdminError(USAGE);
+      if (!config.s3)
+        throw new AdminError(
+          'Set MEDIA_STORE=s3, S3_BUCKET and the bucket’s other S3_* settings to copy the media there.',
+        );
+      const { copyMediaToS3 } = await import('./media/copyToS3.ts');
+      const report = await copyMediaToS3(db, config.dataDir, config.s3, (line) => process.stdout.write(`${line}\n`));
+      const lines = [
+        `${report.copied} files copied and verified, ${report.present} already in the bucket "${config.s3.bucket}".`,
+      ];
+      if (report.missing.length > 0)
+        lines.push(
+          `${report.missing.length} files named by the media were not in DATA_DIR/uploads (lost before this copy): ${report.missing.join(', ')}`,
+        );
+      lines.push(
+        'The media are now in the bucket: start the portal with MEDIA_STORE=s3 and the same S3_* settings. The files in DATA_DIR/uploads were left in place; delete them once it runs.',
+      );
+      return lines.join('\n');
     }
     default:
       throw new AdminError(USAGE);

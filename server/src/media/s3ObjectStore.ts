@@ -72,6 +72,12 @@ export class S3ObjectStore implements ObjectStore {
   }
 
   async putFile(name: string, file: string, contentType: string): Promise<void> {
+    await this.upload(name, file, contentType);
+    await rm(file, { force: true });
+  }
+
+  /** Writes a local file as `name` (a streamed multipart upload), with metadata of ours; keeps the file. */
+  async upload(name: string, file: string, contentType: string, metadata?: Record<string, string>): Promise<void> {
     const { size } = await stat(file);
     const upload = new Upload({
       client: this.client,
@@ -81,13 +87,24 @@ export class S3ObjectStore implements ObjectStore {
         Body: createReadStream(file),
         ContentType: contentType,
         ContentLength: size,
+        ...(metadata ? { Metadata: metadata } : {}),
       },
       partSize: PART_SIZE,
       queueSize: QUEUE_SIZE,
       leavePartsOnError: false,
     });
     await upload.done();
-    await rm(file, { force: true });
+  }
+
+  /** The size and our SHA-256 metadata (written by `upload`) of a stored object, or `null`. */
+  async describe(name: string): Promise<{ size: number; sha256: string | null } | null> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.key(name) }));
+      return { size: head.ContentLength ?? 0, sha256: head.Metadata?.['sha256'] ?? null };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
   }
 
   async size(name: string): Promise<number | null> {

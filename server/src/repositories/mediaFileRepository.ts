@@ -131,3 +131,46 @@ export const mediaFileRepository = {
     return row ? { media: row, allowed: row.allowed } : null;
   },
 };
+
+/** Where the media files are (`media_location`); `null` before the first start records it. */
+export interface MediaLocation {
+  store: 'local' | 's3';
+  bucket: string | null;
+}
+
+export const mediaLocationRepository = {
+  async find(db: Queryable): Promise<MediaLocation | null> {
+    const { rows } = await db.query<MediaLocation>('SELECT store, bucket FROM media_location');
+    return rows[0] ?? null;
+  },
+
+  /** Records the first location; an existing one stays (another node recorded it first). */
+  async recordFirst(db: Queryable, location: MediaLocation): Promise<void> {
+    await db.query('INSERT INTO media_location (store, bucket) VALUES ($1, $2) ON CONFLICT (only_row) DO NOTHING', [
+      location.store,
+      location.bucket,
+    ]);
+  },
+
+  /** Switches to a new location (after every file was copied there). */
+  async switchTo(db: Queryable, location: MediaLocation): Promise<void> {
+    await db.query(
+      `INSERT INTO media_location (store, bucket) VALUES ($1, $2)
+       ON CONFLICT (only_row) DO UPDATE SET store = excluded.store, bucket = excluded.bucket, switched_at = now()`,
+      [location.store, location.bucket],
+    );
+  },
+
+  /** The names of every stored file the media rows keep: each original and its formats. */
+  async storedNames(db: Queryable): Promise<{ name: string; mime: string }[]> {
+    const { rows } = await db.query<{ storage_key: string; ext: string; mime: string; formats: unknown }>(
+      'SELECT storage_key, ext, mime, formats FROM media_files ORDER BY id',
+    );
+    return rows.flatMap((row) => [
+      { name: `${row.storage_key}${row.ext}`, mime: row.mime },
+      ...Object.values((row.formats ?? {}) as Record<string, { name: string } | null>)
+        .filter((format): format is { name: string } => Boolean(format?.name))
+        .map((format) => ({ name: format.name, mime: 'image/jpeg' })),
+    ]);
+  },
+};

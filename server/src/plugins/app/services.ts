@@ -4,6 +4,7 @@ import fastifyPlugin from 'fastify-plugin';
 import { systemClock, type Clock } from '../../clock.ts';
 import { createMailer, type Mailer } from '../../mail/mailer.ts';
 import { MediaStore } from '../../media/mediaStore.ts';
+import { checkMediaLocation } from '../../media/mediaLocation.ts';
 import { objectStoreOf } from '../../media/objectStore.ts';
 import { TokenService } from '../../security/tokens.ts';
 import type { ArchiveService } from '../../services/archiveService.ts';
@@ -108,6 +109,9 @@ async function services(
   // starts. Both come before any other background task and before the first request.
   app.addHook('onReady', async () => {
     await principals.start(db);
+    // The store first (a bucket that cannot be reached is not recorded as the media's place).
+    await mediaStore.objects.check();
+    await checkMediaLocation(db, config.s3);
     await mediaStore.init();
   });
   app.decorate('mediaStore', mediaStore);
