@@ -27,7 +27,9 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function npmStart(): Promise<{ child: ChildProcess; output: () => string; exited: Promise<void> }> {
+async function npmStart(
+  extraEnv: Record<string, string> = {},
+): Promise<{ child: ChildProcess; url: string; output: () => string; exited: Promise<void> }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
@@ -42,6 +44,7 @@ async function npmStart(): Promise<{ child: ChildProcess; output: () => string; 
       DATABASE_URL: '',
       SMTP_URL: '',
       ...(process.env['E2E_STATIC_DIR'] ? { STATIC_DIR: process.env['E2E_STATIC_DIR'], SKIP_BUILD: '1' } : {}),
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -50,7 +53,7 @@ async function npmStart(): Promise<{ child: ChildProcess; output: () => string; 
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   await waitForHealth(url, { child, output: () => output, everyMs: 100, timeoutMs: 90_000 });
-  return { child, output: () => output, exited };
+  return { child, url, output: () => output, exited };
 }
 
 describe('npm start under a process manager', () => {
@@ -77,4 +80,27 @@ describe('npm start under a process manager', () => {
       expect(Date.now() - sent).toBeLessThan(5_000);
     });
   }
+
+  it('with DRAIN_SECONDS, a SIGTERM first makes the node unready (503) while it still serves, then stops it cleanly', async () => {
+    const { child, url, output, exited } = await npmStart({ DRAIN_SECONDS: '2' });
+    const tree = startedBy(child.pid!);
+    trees.push(tree);
+    expect((await fetch(`${url}/api/v1/ready`)).status).toBe(200);
+
+    const sent = Date.now();
+    process.kill(child.pid!, 'SIGTERM');
+    let ready = await fetch(`${url}/api/v1/ready`);
+    while (ready.status === 200 && Date.now() - sent < 1_000) ready = await fetch(`${url}/api/v1/ready`);
+    expect(ready.status, output()).toBe(503);
+    expect(await ready.json()).toMatchObject({ status: 'unavailable', draining: true });
+    // Requests still get their answers while the load balancer takes the node out.
+    expect((await fetch(`${url}/api/v1/config`)).status).toBe(200);
+    expect(child.exitCode).toBeNull();
+
+    await Promise.race([exited, sleep(7_000)]);
+    while (tree.some(alive) && Date.now() - sent < 7_000) await sleep(20);
+    expect(tree.filter(alive), `still running 7 s after SIGTERM:\n${output()}`).toEqual([]);
+    expect(Date.now() - sent).toBeGreaterThanOrEqual(2_000);
+    expect(existsSync(path.join(dataDir, 'db', 'pgdata', 'postmaster.pid'))).toBe(false);
+  });
 });

@@ -31,6 +31,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The server's configuration (read from the environment at start). */
     config: Config;
+    /** Where this node is in its life: `draining` from SIGTERM on (its readiness answers 503). */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -72,6 +74,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('config', config);
+  app.decorate('lifecycle', { draining: false });
 
   await app.register(requestLimits);
   await app.register(database, { db: options.db });

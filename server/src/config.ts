@@ -86,6 +86,11 @@ export const EnvSchema = z.object({
       'must be a folder of the bucket, e.g. media/ (letters, digits, _ . -, ending in /)',
     )
     .optional(),
+  DRAIN_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0, 'must be 0 or more seconds')
+    .max(300, 'must be at most 300 seconds')
+    .default(0),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -148,6 +153,11 @@ export interface Config {
   ffmpegPath: string;
   /** ffprobe, which every uploaded video must pass (a server without it accepts no videos). */
   ffprobePath: string;
+  /**
+   * After SIGTERM, how long the node keeps serving while its readiness answers 503 (so that a load
+   * balancer stops sending it requests) before it stops listening and finishes what is under way.
+   */
+  drainMs: number;
   /** Where uploaded files are kept: `DATA_DIR/uploads` (`null`), or an S3-compatible bucket shared by every node. */
   s3: S3Settings | null;
   logLevel: string;
@@ -308,6 +318,7 @@ export function loadConfig(
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     s3: s3Settings(e),
+    drainMs: Math.round(e.DRAIN_SECONDS * 1000),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     // Behind a proxy every connection comes from the proxy's address: the proxy caps them.

@@ -34,10 +34,14 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     stopCollector();
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    // Readiness answers 503 from now on; behind a load balancer the node keeps serving while the
+    // balancer notices (DRAIN_SECONDS), then stops listening and finishes the requests under way.
+    app.lifecycle.draining = true;
+    app.log.info({ signal, drainMs: config.drainMs }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), config.drainMs + 10_000);
     timer.unref();
     try {
+      if (config.drainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainMs));
       await app.close();
       await db.close();
       process.exit(0);

@@ -145,6 +145,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     androidAppUrl: null,
     demoData: false,
     s3: testMediaStore(),
+    drainMs: 0,
     uploadLimitBytes: 50 * 1024 * 1024,
     ffmpegPath: 'ffmpeg',
     ffprobePath: 'ffprobe',

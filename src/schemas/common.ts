@@ -43,6 +43,17 @@ export const OkResponseSchema = z.object({ ok: z.literal(true) });
 /** `GET /health`. */
 export const HealthResponseSchema = z.object({ status: z.literal('ok') });
 
+/**
+ * `GET /ready` (load balancers): whether this node should get requests — its database and media
+ * store answer and it is not draining (stopping after SIGTERM). 200 when ready, else 503.
+ */
+export const ReadyResponseSchema = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  database: z.boolean(),
+  media: z.boolean(),
+  draining: z.boolean(),
+});
+
 /** A string that must hold something other than white space once trimmed. */
 export const requiredText = (max: number) =>
   z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppConfigSchema, HealthResponseSchema } from '#schemas/common';
+import { AppConfigSchema, HealthResponseSchema, ReadyResponseSchema } from '#schemas/common';
 import { createTeacher } from '../../test/factories.ts';
 import { buildTestApp } from '../../test/helper.ts';
 
@@ -18,6 +18,44 @@ describe('GET /health', async () => {
     const teacher = await createTeacher(t);
     expect((await t.api({ method: 'GET', url: '/health', token: teacher.token })).statusCode).toBe(200);
     expect((await t.api({ method: 'GET', url: '/health', token: 'garbage' })).statusCode).toBe(200);
+  });
+});
+
+describe('GET /ready', async () => {
+  const t = await buildTestApp();
+
+  it('answers 200 while the database and the media store answer, 503 once the node drains', async () => {
+    const ready = await t.api({ method: 'GET', url: '/ready' });
+    expect(ready).toHaveStatus(200);
+    expect(ReadyResponseSchema.parse(ready.json())).toEqual({
+      status: 'ready',
+      database: true,
+      media: true,
+      draining: false,
+    });
+    expect(ready.headers['cache-control']).toBe('no-store');
+    t.app.lifecycle.draining = true;
+    try {
+      const draining = await t.api({ method: 'GET', url: '/ready' });
+      expect(draining).toHaveStatus(503);
+      expect(draining.json()).toEqual({ status: 'unavailable', database: true, media: true, draining: true });
+      // Still alive, and still serving what it gets while the balancer notices.
+      expect(await t.api({ method: 'GET', url: '/health' })).toHaveStatus(200);
+    } finally {
+      t.app.lifecycle.draining = false;
+    }
+  });
+
+  it('answers 503 when the media store cannot be used', async () => {
+    const check = t.app.mediaStore.objects.check;
+    t.app.mediaStore.objects.check = () => Promise.reject(new Error('bucket gone'));
+    try {
+      const res = await t.api({ method: 'GET', url: '/ready' });
+      expect(res).toHaveStatus(503);
+      expect(res.json()).toMatchObject({ status: 'unavailable', database: true, media: false });
+    } finally {
+      t.app.mediaStore.objects.check = check;
+    }
   });
 });
 
