@@ -6,6 +6,7 @@ import { loginAddressRepository } from '../repositories/loginAddressRepository.t
 import { notificationDeliveryRepository } from '../repositories/notificationDeliveryRepository.ts';
 import { sessionRepository } from '../repositories/sessionRepository.ts';
 import { passwordCodeRepository } from '../repositories/passwordCodeRepository.ts';
+import { rateLimitRepository } from '../repositories/rateLimitRepository.ts';
 import { deleteArtifacts } from './artifactService.ts';
 import { MAIL_WINDOW_MS } from './notificationService.ts';
 
@@ -19,6 +20,7 @@ export async function pruneExpired(db: Queryable): Promise<void> {
   await passwordCodeRepository.prune(db);
   await sessionRepository.prune(db);
   await notificationDeliveryRepository.pruneMailThreads(db, MAIL_WINDOW_MS);
+  await rateLimitRepository.prune(db);
 }
 
 /**
