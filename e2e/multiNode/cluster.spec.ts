@@ -1,0 +1,213 @@
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ffmpegVideo, pngImage } from '../../server/test/files.ts';
+import { startCluster, type Cluster } from './cluster.ts';
+
+/**
+ * Several machines, proven on one: PostgreSQL, radosgw, two server nodes (`MEDIA_STORE=s3`) and
+ * HAProxy with the shipped configuration (`docs/deploy/haproxy.cfg`), round robin, on loopback.
+ */
+let cluster: Cluster;
+
+beforeAll(async () => {
+  cluster = await startCluster(path.resolve(process.env['E2E_STATIC_DIR'] ?? 'dist'));
+}, 180_000);
+afterAll(async () => {
+  await cluster?.stop();
+});
+
+const TEACHER = 'teacher@example.org';
+const PASSWORD = 'spiral-demo';
+
+async function call<T = unknown>(
+  base: string,
+  method: string,
+  url: string,
+  init: { token?: string; json?: unknown; body?: FormData; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: T; headers: Headers }> {
+  const res = await fetch(`${base}/api/v1${url}`, {
+    method,
+    headers: {
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...init.headers,
+    },
+    body: init.json !== undefined ? JSON.stringify(init.json) : (init.body ?? null),
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, body: body as T, headers: res.headers };
+}
+
+async function signIn(base: string, email = TEACHER): Promise<string> {
+  const res = await call<{ jwt: string }>(base, 'POST', '/auth/local', {
+    json: { identifier: email, password: PASSWORD },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.jwt;
+}
+
+/** The teacher's first portfolio and a new artifact in it. */
+async function newArtifact(base: string, token: string): Promise<{ portfolioId: number; id: number }> {
+  const portfolios = await call<{ id: number }[]>(base, 'GET', '/portfolios', { token });
+  const portfolioId = portfolios.body[0]!.id;
+  const created = await call<{ id: number }>(base, 'POST', `/portfolios/${portfolioId}/artifacts/responses`, {
+    token,
+    json: { responses: { artifactName: 'Cluster evidence' }, parkingLot: true },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  return { portfolioId, id: created.body.id };
+}
+
+function form(name: string, bytes: Buffer, type: string): FormData {
+  const data = new FormData();
+  data.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+  return data;
+}
+
+describe('two nodes behind HAProxy', () => {
+  it('an image and a video uploaded through the balancer are served by either node, the video by byte ranges', async () => {
+    const token = await signIn(cluster.url);
+    const artifact = await newArtifact(cluster.url, token);
+    const base = `/portfolios/${artifact.portfolioId}/artifacts/${artifact.id}`;
+    const png = await pngImage(800, 600);
+    const image = await call<{ url: string; formats: Record<string, { url: string }> }>(
+      cluster.url,
+      'POST',
+      `${base}/images`,
+      { token, body: form('board.png', png, 'image/png') },
+    );
+    expect(image.status, JSON.stringify(image.body)).toBe(200);
+    const video = ffmpegVideo();
+    const clip = await call<{ url: string; formats: Record<string, { url: string }> | null }>(
+      cluster.url,
+      'POST',
+      `${base}/videos`,
+      { token, body: form('lesson.mp4', video, 'video/mp4') },
+    );
+    expect(clip.status, JSON.stringify(clip.body)).toBe(200);
+    expect(clip.body.formats?.['thumbnail']).toBeTruthy();
+
+    for (const node of cluster.nodes) {
+      const original = await fetch(`${node.url}/api/v1${image.body.url}`);
+      expect(original.status).toBe(200);
+      expect(Buffer.from(await original.arrayBuffer()).equals(png)).toBe(true);
+      for (const format of Object.values(image.body.formats))
+        expect((await fetch(`${node.url}/api/v1${format.url}`)).status).toBe(200);
+      const seek = await fetch(`${node.url}/api/v1${clip.body.url}`, { headers: { range: 'bytes=100-1123' } });
+      expect(seek.status).toBe(206);
+      expect(seek.headers.get('content-range')).toBe(`bytes 100-1123/${video.length}`);
+      expect(Buffer.from(await seek.arrayBuffer()).equals(video.subarray(100, 1124))).toBe(true);
+      expect((await fetch(`${node.url}/api/v1${clip.body.formats!['thumbnail']!.url}`)).status).toBe(200);
+    }
+  });
+
+  it('a per-person limit and the login throttle hold across the nodes: N for the installation, not N per node', async () => {
+    const token = await signIn(cluster.url, 'teacher2@example.org');
+    const [one, two] = cluster.nodes;
+    for (let n = 0; n < 30; n += 1) {
+      const res = await call(n % 2 ? one!.url : two!.url, 'POST', '/messages/register-token', {
+        token,
+        json: { platform: 'android', osVersion: '14', fcmToken: `cluster-${n}`, devMode: false },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    for (const node of [one!, two!]) {
+      const refused = await call(node.url, 'POST', '/messages/register-token', {
+        token,
+        json: { platform: 'android', osVersion: '14', fcmToken: 'cluster-more', devMode: false },
+      });
+      expect(refused.status).toBe(429);
+    }
+
+    // Five wrong passwords, alternating nodes: then even the right one waits, on either node.
+    for (let n = 0; n < 5; n += 1) {
+      const res = await call(n % 2 ? one!.url : two!.url, 'POST', '/auth/local', {
+        json: { identifier: 'lead@example.org', password: 'not-the-password' },
+      });
+      expect(res.status).toBe(400);
+    }
+    for (const node of [one!, two!]) {
+      const res = await call<{ message: unknown }>(node.url, 'POST', '/auth/local', {
+        json: { identifier: 'lead@example.org', password: PASSWORD },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(429);
+    }
+  });
+
+  it('a rolling restart under load: 16 teachers read, save and upload the whole time, no request fails, no write is lost', async () => {
+    const accounts = ['teacher@example.org', 'teacher2@example.org', 'lead@example.org', 'researcher@example.org'];
+    const tokens = await Promise.all(accounts.slice(0, 2).map((email) => signIn(cluster.url, email)));
+    const png = await pngImage(120, 90);
+    const clients = await Promise.all(
+      Array.from({ length: 16 }, async (_, i) => {
+        const token = tokens[i % tokens.length]!;
+        return { token, artifact: await newArtifact(cluster.url, token), saved: 0, uploads: [] as string[] };
+      }),
+    );
+    const failures: string[] = [];
+    let requests = 0;
+    let running = true;
+    const work = clients.map(async (client, i) => {
+      for (let round = 1; running; round += 1) {
+        const check = (what: string, status: number, expected = 200) => {
+          requests += 1;
+          if (status !== expected) failures.push(`client ${i} ${what}: ${status}`);
+          return status === expected;
+        };
+        const read = await call(cluster.url, 'GET', '/portfolios', { token: client.token }).catch(() => ({
+          status: 0,
+        }));
+        check('read', read.status);
+        const save = await call(cluster.url, 'PUT', `/artifacts/${client.artifact.id}`, {
+          token: client.token,
+          json: { responses: { artifactName: `Cluster evidence ${i} save ${round}` }, parkingLot: true },
+        }).catch(() => ({ status: 0 }));
+        if (check('save', save.status)) client.saved = round;
+        if (round % 4 === 0) {
+          const base = `/portfolios/${client.artifact.portfolioId}/artifacts/${client.artifact.id}`;
+          const uploaded = await call<{ url: string }>(cluster.url, 'POST', `${base}/images`, {
+            token: client.token,
+            body: form(`photo-${round}.png`, png, 'image/png'),
+          }).catch(() => ({ status: 0, body: { url: '' } }));
+          if (check('upload', uploaded.status)) client.uploads.push(uploaded.body.url);
+        }
+        await sleep(20);
+      }
+    });
+
+    // Each node in turn: SIGTERM (it drains while the balancer takes it out), started again, back in.
+    await sleep(1_000);
+    for (const node of cluster.nodes) {
+      const { code } = await node.stop();
+      expect(code).toBe(0);
+      await node.start();
+      // Back in the balancer's eyes (`rise 2` checks a second apart) before the other goes.
+      await sleep(3_000);
+    }
+    await sleep(1_000);
+    running = false;
+    await Promise.all(work);
+
+    expect(failures, `${failures.length} of ${requests} requests failed`).toEqual([]);
+    expect(requests).toBeGreaterThan(200);
+    // Every acknowledged save and upload is there afterwards, whichever node took it.
+    for (const [i, client] of clients.entries()) {
+      const artifact = await call<{ responses: { artifactName: string }; images: { url: string }[] }>(
+        cluster.url,
+        'GET',
+        `/artifacts/${client.artifact.id}`,
+        { token: client.token },
+      );
+      expect(artifact.body.responses.artifactName).toBe(`Cluster evidence ${i} save ${client.saved}`);
+      const names = artifact.body.images.map((m) => m.url.split('/').pop());
+      for (const url of client.uploads) expect(names).toContain(url.split('/').pop());
+    }
+  });
+});
