@@ -108,6 +108,29 @@ describe('two nodes behind HAProxy', () => {
     }
   });
 
+  it("a teacher's archive built by one node downloads from either", async () => {
+    const token = await signIn(cluster.url, 'teacher2@example.org');
+    const asked = await call<{ id: number }>(cluster.url, 'POST', '/archives', { token, json: {} });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    for (let i = 0; ; i += 1) {
+      const list = await call<{ id: number; status: string }[]>(cluster.url, 'GET', '/archives', { token });
+      if (list.body.find((a) => a.id === asked.body.id)?.status === 'ready') break;
+      expect(i, 'the archive was not built in time').toBeLessThan(300);
+      await sleep(100);
+    }
+    const zips = await Promise.all(
+      cluster.nodes.map(async (node) => {
+        const res = await fetch(`${node.url}/api/v1/archives/${asked.body.id}/download`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(res.status).toBe(200);
+        return Buffer.from(await res.arrayBuffer());
+      }),
+    );
+    expect(zips[0]!.subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(zips[0]!.equals(zips[1]!)).toBe(true);
+  });
+
   it('a per-person limit and the login throttle hold across the nodes: N for the installation, not N per node', async () => {
     const token = await signIn(cluster.url, 'teacher2@example.org');
     const [one, two] = cluster.nodes;
@@ -153,9 +176,9 @@ describe('two nodes behind HAProxy', () => {
     );
     const failures: string[] = [];
     let requests = 0;
-    let running = true;
+    const load = { running: true };
     const work = clients.map(async (client, i) => {
-      for (let round = 1; running; round += 1) {
+      for (let round = 1; load.running; round += 1) {
         const check = (what: string, status: number, expected = 200) => {
           requests += 1;
           if (status !== expected) failures.push(`client ${i} ${what}: ${status}`);
@@ -192,7 +215,7 @@ describe('two nodes behind HAProxy', () => {
       await sleep(3_000);
     }
     await sleep(1_000);
-    running = false;
+    load.running = false;
     await Promise.all(work);
 
     expect(failures, `${failures.length} of ${requests} requests failed`).toEqual([]);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { authenticated } from '../http/auth.ts';
+import { objectStoreOf } from '../media/objectStore.ts';
 import { archiveRoutes } from '../routes/archiveRoutes.ts';
 import { createArchiveService, type ArchiveWorkerOptions } from '../services/archiveService.ts';
 
@@ -12,7 +13,11 @@ export async function archivesFeature(
   app: FastifyInstance,
   options: { worker?: ArchiveWorkerOptions | undefined },
 ): Promise<void> {
-  const folders = { archives: path.join(app.config.dataDir, 'archives'), uploads: app.mediaStore.objects };
+  const folders = {
+    archives: path.join(app.config.dataDir, 'archives'),
+    uploads: app.mediaStore.objects,
+    built: await objectStoreOf(app.config, 'archives'),
+  };
   const archives = createArchiveService(app.serviceContext, folders, options.worker);
   app.services.archives = archives;
   app.housekeeping.add(() => archives.prune());

@@ -19,11 +19,17 @@ interface RouteLimit {
  * as the plugin's own stores do.
  */
 export function postgresRateLimitStore(db: Queryable) {
-  const answer = (done: Answer) => (counted: Promise<WindowCount>) =>
-    counted.then(
-      ({ count, ttlMs }) => done(null, { current: count, ttl: ttlMs }),
-      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
-    );
+  /** Runs the count, then answers the plugin's callback (outside the promise chain). */
+  const answer = async (done: Answer, counting: () => Promise<WindowCount>): Promise<void> => {
+    let counted: WindowCount;
+    try {
+      counted = await counting();
+    } catch (error) {
+      done(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    done(null, { current: counted.count, ttl: counted.ttlMs });
+  };
 
   return class PostgresRateLimitStore {
     private readonly prefix: string;
@@ -34,11 +40,11 @@ export function postgresRateLimitStore(db: Queryable) {
     }
 
     incr(key: string, done: Answer, timeWindow: number): void {
-      void answer(done)(rateLimitRepository.increment(db, this.prefix + key, timeWindow));
+      void answer(done, () => rateLimitRepository.increment(db, this.prefix + key, timeWindow));
     }
 
     read(key: string, done: Answer): void {
-      void answer(done)(rateLimitRepository.read(db, this.prefix + key));
+      void answer(done, () => rateLimitRepository.read(db, this.prefix + key));
     }
 
     child(limit: RouteLimit): PostgresRateLimitStore {

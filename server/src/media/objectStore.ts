@@ -93,11 +93,16 @@ export class LocalObjectStore implements ObjectStore {
 }
 
 /**
- * The store of a configuration: the uploads folder of `DATA_DIR`, or the S3 bucket (its client, a
- * large module, loaded only then).
+ * The store of a configuration for `folder` (`uploads`: the media, `archives`: teachers' archives):
+ * that folder of `DATA_DIR`, or the S3 bucket (archives under `archives/` of its prefix). The S3
+ * client, a large module, is loaded only then.
  */
-export async function objectStoreOf(config: { dataDir: string; s3: S3Settings | null }): Promise<ObjectStore> {
-  if (!config.s3) return new LocalObjectStore(path.join(config.dataDir, 'uploads'));
+export async function objectStoreOf(
+  config: { dataDir: string; s3: S3Settings | null },
+  folder: 'uploads' | 'archives' = 'uploads',
+): Promise<ObjectStore> {
+  if (!config.s3) return new LocalObjectStore(path.join(config.dataDir, folder));
   const { S3ObjectStore } = await import('./s3ObjectStore.ts');
-  return new S3ObjectStore(config.s3);
+  const prefix = folder === 'uploads' ? config.s3.prefix : `${config.s3.prefix ?? ''}archives/`;
+  return new S3ObjectStore({ ...config.s3, prefix });
 }

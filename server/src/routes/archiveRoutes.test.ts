@@ -18,6 +18,7 @@ import {
   type TestUser,
 } from '../../test/factories.ts';
 import { ffmpegVideo, multipart, pngImage } from '../../test/files.ts';
+import { objectStoreOf } from '../media/objectStore.ts';
 
 // Who may ask for an archive, and what the archive holds (its builder and housekeeping: archiveJobs.test.ts).
 const { FAST, SCRIPT, db, config, instance, t, list, ask, settled, alone, closeInstance, jobCount, unzip, entriesOf } =
@@ -282,13 +283,15 @@ describe('the archive', () => {
     expect(index).toContain(`<a href="portfolio-${portfolio.id}.html">Ramps &lt;script&gt;`);
   });
 
-  it('is written 0600 under a random name in DATA_DIR/archives', () => {
-    const files = readdirSync(path.join(config.dataDir, 'archives')).filter((f) => f.endsWith('.zip'));
-    expect(files.length).toBeGreaterThan(0);
-    for (const f of files) {
-      expect(f).toMatch(/^[A-Za-z0-9_-]{24}\.zip$/);
-      expect(statSync(path.join(config.dataDir, 'archives', f)).mode & 0o777).toBe(0o600);
-    }
+  it('is kept under a random name: 0600 in DATA_DIR/archives, or in the bucket with the media', async () => {
+    const kept = (await (await objectStoreOf(config, 'archives')).list('')).filter((f) => f.endsWith('.zip'));
+    expect(kept.length).toBeGreaterThan(0);
+    for (const f of kept) expect(f).toMatch(/^[A-Za-z0-9_-]{24}\.zip$/);
+    const local = readdirSync(path.join(config.dataDir, 'archives')).filter((f) => f.endsWith('.zip'));
+    // With MEDIA_STORE=s3 no ZIP stays on the node that built it: another node serves its download.
+    expect(local).toEqual(config.s3 ? [] : kept);
+    const modes = local.map((f) => (statSync(path.join(config.dataDir, 'archives', f)).mode & 0o777).toString(8));
+    expect(modes).toEqual(local.map(() => '600'));
   });
 
   it('is announced by e-mail with links that work', async () => {

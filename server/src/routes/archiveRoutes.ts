@@ -7,7 +7,9 @@ import {
 } from '#schemas/archive';
 import { ApiErrorSchema } from '#schemas/common';
 import { contentDisposition } from '../http/contentDisposition.ts';
+import { sendStored } from '../http/sendStored.ts';
 import { USER_LIMITS } from '../http/userLimits.ts';
+import { ARCHIVE_MESSAGES } from '../policies/archivePolicy.ts';
 import { errorResponses } from './errorResponses.ts';
 
 /** A teacher's archive of her own work: ask for it, follow its build, download it. Protected. */
@@ -60,7 +62,7 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('x-content-type-options', 'nosniff')
         .header('content-disposition', contentDisposition('attachment', file.downloadName))
         .type('application/zip');
-      return reply.sendFile(file.fileName, file.dir, { contentType: false, cacheControl: false });
+      return sendStored(request, reply, file.store, file.fileName, ARCHIVE_MESSAGES.expired);
     },
   );
 };

@@ -42,7 +42,8 @@ export const READY_ARCHIVES_KEPT = 2;
 
 /** Where a ready archive is, for the download route. */
 export interface ArchiveFile {
-  dir: string;
+  /** Where the ZIP is kept (this machine's archives folder, or the bucket every node reads). */
+  store: ObjectStore;
   fileName: string;
   /** The name the browser saves it as. */
   downloadName: string;
@@ -71,7 +72,7 @@ function isAlive(pid: number): boolean {
  */
 export function createArchiveService(
   ctx: ServiceContext,
-  folders: { archives: string; uploads: ObjectStore },
+  folders: { archives: string; uploads: ObjectStore; built: ObjectStore },
   options: ArchiveWorkerOptions = {},
 ) {
   const { db, log } = ctx;
@@ -180,6 +181,8 @@ export function createArchiveService(
         onCounts: (counts) => archiveJobRepository.setCounts(db, job.id, workerId, counts),
         ...(options.onStep ? { onStep: options.onStep } : {}),
       });
+      // Kept where every node finds it (the lease still renewed while a large ZIP goes to the bucket).
+      await folders.built.putFile(built.fileName, path.join(folders.archives, built.fileName), 'application/zip');
       beat.cancel();
       // Ready and the older ready ones gone in one step: the owner never sees more than the kept number.
       const { done, replaced } = await db.transaction(async (tx) => {
@@ -194,13 +197,11 @@ export function createArchiveService(
         };
       });
       if (!done) {
-        await rm(path.join(folders.archives, built.fileName), { force: true });
+        await folders.built.remove([built.fileName]);
         return;
       }
       log.info({ job: job.id, size: built.size }, 'archive ready');
-      for (const name of replaced) {
-        await rm(path.join(folders.archives, name), { force: true });
-      }
+      await folders.built.remove(replaced);
       await notifyOwner(done);
     } catch (error) {
       beat.cancel();
@@ -264,19 +265,17 @@ export function createArchiveService(
       if (job.status === 'failed') throw notFound(ARCHIVE_MESSAGES.notFound);
       if (job.status !== 'ready' || !job.fileName) throw conflict(ARCHIVE_MESSAGES.notReady);
       if (job.job.expires_at && Date.parse(job.job.expires_at) <= Date.now()) throw notFound(ARCHIVE_MESSAGES.expired);
-      const present = await stat(path.join(folders.archives, job.fileName)).then(
-        (s) => s.isFile(),
-        () => false,
-      );
-      if (!present) throw notFound(ARCHIVE_MESSAGES.expired);
+      if ((await folders.built.size(job.fileName)) === null) throw notFound(ARCHIVE_MESSAGES.expired);
       const day = (job.job.finished_at ?? job.job.created_at).slice(0, 10);
-      return { dir: folders.archives, fileName: job.fileName, downloadName: `practicefolio-archive-${day}.zip` };
+      return { store: folders.built, fileName: job.fileName, downloadName: `practicefolio-archive-${day}.zip` };
     },
 
-    /** Deletes expired archives with their files, and files in the archives folder no job names. */
+    /**
+     * Deletes expired archives with their files, and files in the archives folder (where builds
+     * are written) that no job names.
+     */
     async prune(): Promise<void> {
-      for (const name of await archiveJobRepository.deleteExpired(db))
-        await rm(path.join(folders.archives, name), { force: true });
+      await folders.built.remove(await archiveJobRepository.deleteExpired(db));
       const entries = await readdir(folders.archives).catch(() => [] as string[]);
       if (entries.length === 0) return;
       const known = await archiveJobRepository.fileNames(db);
