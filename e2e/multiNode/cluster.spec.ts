@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegVideo, pngImage } from '../../server/test/files.ts';
 import { startCluster, type Cluster } from './cluster.ts';
@@ -129,6 +130,49 @@ describe('two nodes behind HAProxy', () => {
     );
     expect(zips[0]!.subarray(0, 2).toString('latin1')).toBe('PK');
     expect(zips[0]!.equals(zips[1]!)).toBe(true);
+  });
+
+  it("a comment made on either node raises the teacher's bell live, whichever node her stream is on", async () => {
+    const tess = await signIn(cluster.url);
+    const shared = (await call<{ id: number }[]>(cluster.url, 'GET', '/shared-portfolios', { token: tess })).body[0]!;
+    const plc = await call<{ sharedArtifacts: { id: number; responses: Record<string, unknown> }[] }>(
+      cluster.url,
+      'GET',
+      `/shared-portfolios/${shared.id}`,
+      { token: tess },
+    );
+    const ramp = plc.body.sharedArtifacts.find((a) => String(a.responses['artifactName']).startsWith('Ramp races'))!;
+    const theo = await signIn(cluster.url, 'teacher2@example.org');
+
+    const browser = await chromium.launch({
+      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox'],
+    });
+    try {
+      const page = await (await browser.newContext({ baseURL: cluster.url })).newPage();
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(TEACHER);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'LOGIN' }).click();
+      await page.waitForURL('**/dashboard');
+      const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+      await bell.waitFor();
+      const unread = async () => Number(/(\d+) unread/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1] ?? 0);
+      // The stream is open once the bell shows the count it got from it.
+      await sleep(1_000);
+      const before = await unread();
+      for (const [n, node] of cluster.nodes.entries()) {
+        const posted = await call(node.url, 'POST', '/comments', {
+          token: theo,
+          json: { sharedArtifact: ramp.id, text: `Seen from node ${n + 1}` },
+        });
+        expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+        await expect.poll(unread, { timeout: 15_000 }).toBe(before + n + 1);
+      }
+    } finally {
+      await browser.close();
+    }
   });
 
   it('a per-person limit and the login throttle hold across the nodes: N for the installation, not N per node', async () => {
