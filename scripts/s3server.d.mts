@@ -15,5 +15,8 @@ export interface S3Server {
   stop(): Promise<void>;
 }
 
-/** Starts a monitor, an OSD and radosgw in `dir`; resolves once S3 answers and the tests' user exists. */
-export function startS3Server(options: { dir: string; timeoutMs?: number }): Promise<S3Server>;
+/**
+ * Starts a monitor, an OSD and radosgw in `dir`; resolves once S3 answers and the tests' user
+ * exists. `memoryBytes` bounds what the store holds (in memory; default 1 GiB).
+ */
+export function startS3Server(options: { dir: string; timeoutMs?: number; memoryBytes?: number }): Promise<S3Server>;

@@ -75,7 +75,7 @@ function freePort() {
   });
 }
 
-function configuration(dir, fsid, monPort, rgwPort) {
+function configuration(dir, fsid, monPort, rgwPort, memoryBytes) {
   return `[global]
 fsid = ${fsid}
 mon host = [v2:127.0.0.1:${monPort}]
@@ -115,7 +115,7 @@ admin socket = ${dir}/run/$name.asok
 pid file = ${dir}/run/$name.pid
 # Objects in memory: nothing to format, fast, and gone when the OSD ends. It takes memory only for what is stored.
 osd objectstore = memstore
-memstore device bytes = ${1024 * 1024 * 1024}
+memstore device bytes = ${memoryBytes}
 
 [client.rgw.a]
 rgw frontends = beast endpoint=127.0.0.1:${rgwPort}
@@ -245,7 +245,7 @@ async function untilAnswering(endpoint, signal) {
  * the three daemons, waits for them, and removes `dir`. Fails after `timeoutMs` with the tails of
  * the daemons' logs; `dir` is then kept for a look at the whole logs.
  */
-export async function startS3Server({ dir, timeoutMs = 90_000 }) {
+export async function startS3Server({ dir, timeoutMs = 90_000, memoryBytes = 1024 * 1024 * 1024 }) {
   const absent = missing();
   if (absent.length > 0)
     throw new Error(
@@ -257,7 +257,7 @@ export async function startS3Server({ dir, timeoutMs = 90_000 }) {
   for (const sub of ['run', 'log', 'crash', 'mon', 'osd/osd.0', 'rgw'])
     mkdirSync(path.join(dir, sub), { recursive: true });
   const conf = path.join(dir, 'ceph.conf');
-  writeFileSync(conf, configuration(dir, fsid, monPort, rgwPort));
+  writeFileSync(conf, configuration(dir, fsid, monPort, rgwPort, memoryBytes));
   const c = ['-c', conf];
   const logOf = (name) => path.join(dir, 'log', `${name}.log`);
   const outOf = (name) => path.join(dir, 'log', `${name}.out`);

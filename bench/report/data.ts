@@ -1,7 +1,7 @@
 import { runExportBench } from '../exports.ts';
 import { SMALL } from '../generate.ts';
 import { runResearchBench } from '../research.ts';
-import { runUploadBench } from '../upload.ts';
+import { runS3UploadBench, runUploadBench } from '../upload.ts';
 import type { Report } from './report.ts';
 
 /** The streaming parts of the results: a large upload, the CSV exports and the research package. */
@@ -19,6 +19,23 @@ export async function reportUpload(report: Report): Promise<void> {
   out('|---:|---:|---:|---:|---:|---:|---:|---|');
   out(
     `| ${Math.round(u.bytes / 1024 / 1024)} MiB | ${u.seconds.toFixed(1)} s | ${Math.round(u.bytes / 1024 / 1024 / u.seconds)} MiB/s | ${u.idleMiB} MiB | ${u.peakMiB} MiB | ${u.growthMiB} MiB | < ${GOALS.uploadGrowthMiB} MiB | ${judge('upload', `memory growth during a ${Math.round(u.bytes / 1024 / 1024)} MiB upload < ${GOALS.uploadGrowthMiB} MiB`, `${u.growthMiB} MiB`, u.growthMiB < GOALS.uploadGrowthMiB)} |`,
+  );
+  out();
+
+  log(`The same upload into S3 (radosgw on loopback)…`);
+  const s = await runS3UploadBench(uploadBytes);
+  const mib = Math.round(s.bytes / 1024 / 1024);
+  const share = Math.round((s.directSeconds / s.seconds) * 100);
+  out('### Into an S3 bucket (`MEDIA_STORE=s3`)');
+  out();
+  out(
+    "The same upload to a new installation whose media are in a bucket of Ceph's radosgw on loopback (objects in memory), and the same bytes uploaded straight to that bucket with `@aws-sdk/lib-storage` (8 MiB parts, two at a time) in the same run: the floor of any upload into that store. The server receives the file into its incoming folder, checks it, then stores it in the bucket when its row commits (decision 038), so the two steps add up.",
+  );
+  out();
+  out('| Upload | Time | Throughput | Direct to the bucket | Share of direct | RSS idle | RSS peak | Growth | |');
+  out('|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  out(
+    `| ${mib} MiB | ${s.seconds.toFixed(1)} s | ${Math.round(mib / s.seconds)} MiB/s | ${s.directSeconds.toFixed(1)} s (${Math.round(mib / s.directSeconds)} MiB/s) | ${share}% ${judge('upload', `${mib} MiB upload into S3: throughput ≥ 70% of a direct lib-storage upload`, `${share}%`, share >= 70)} | ${s.idleMiB} MiB | ${s.peakMiB} MiB | ${s.growthMiB} MiB | ${judge('upload', `memory growth during a ${mib} MiB upload into S3 ≤ ${GOALS.uploadGrowthMiB} MiB`, `${s.growthMiB} MiB`, s.growthMiB <= GOALS.uploadGrowthMiB)} |`,
   );
   out();
 }
