@@ -1,6 +1,4 @@
-import { readdirSync } from 'node:fs';
 import { connect, type AddressInfo } from 'node:net';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import {
@@ -19,6 +17,7 @@ import { readZip } from '../test/zipReader.ts';
 import { buildTestApp } from '../test/helper.ts';
 import { until } from '../test/until.ts';
 import { UPLOAD_MESSAGES } from './http/multipart.ts';
+import { objectStoreOf } from './media/objectStore.ts';
 import { READY_ARCHIVES_KEPT } from './services/archiveService.ts';
 import { MOMENT_MESSAGES } from './services/momentService.ts';
 import { EXPORTS_BUSY, OWN_EXPORT_RUNNING } from './services/researchExportService.ts';
@@ -153,9 +152,8 @@ describe('storage outside the quota is bounded', async () => {
     expect(READY_ARCHIVES_KEPT).toBe(2);
     expect(jobs.map((j) => j.id).sort((a, b) => a - b)).toEqual(ids.slice(-2));
     // The replaced archives' rows go with the newest one's "ready"; their files right after that commit.
-    await expect
-      .poll(() => readdirSync(path.join(t.config.dataDir, 'archives')).filter((f) => f.endsWith('.zip')).length)
-      .toBe(2);
+    const kept = await objectStoreOf(t.config, 'archives');
+    await expect.poll(async () => (await kept.list('')).filter((f) => f.endsWith('.zip')).length).toBe(2);
     expect(await t.api({ method: 'GET', url: `/archives/${ids[0]}/download`, token: teacher.token })).toBeApiError(404);
   });
 
