@@ -6,9 +6,10 @@ import { prepareDataDir, rssMiB, startServer, token } from './support.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { startS3Server } from '../scripts/s3server.mjs';
+import { s3Client } from '../server/src/media/s3ObjectStore.ts';
 
 /** A stream of `bytes` of text, as a multipart body of one file (`head`, the bytes, `tail`), or bare. */
 function textBody(bytes: number, parts?: { head: Buffer; tail: Buffer }): Readable {
@@ -101,13 +102,13 @@ export async function runS3UploadBench(bytes: number) {
   const root = mkdtempSync(path.join(os.tmpdir(), 'pf-bench-s3-'));
   const s3 = await startS3Server({ dir: path.join(root, 's3'), memoryBytes: 3 * bytes + 512 * 1024 * 1024 });
   try {
-    const client = new S3Client({
+    const client = s3Client({
+      bucket: 'bench-media',
       endpoint: s3.endpoint,
       region: s3.region,
-      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
       forcePathStyle: true,
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
     });
     await client.send(new CreateBucketCommand({ Bucket: 'bench-media' }));
     const direct = Date.now();
