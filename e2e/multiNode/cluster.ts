@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand } from '@aws-sdk/client-s3';
+import { s3Client } from '../../server/src/media/s3ObjectStore.ts';
 import { ensureCeph, startS3Server } from '../../scripts/s3server.mjs';
 import { startEmbedded, type EmbeddedServer } from '../../server/src/db/embedded.ts';
 import { freePort } from '../../server/test/processes.ts';
@@ -71,10 +72,12 @@ export async function startCluster(staticDir: string): Promise<Cluster> {
     cleanups.push(() => (db as EmbeddedServer).stop());
     cleanups.push(() => s3.stop());
     const bucket = 'pf-cluster-media';
-    const client = new S3Client({
+    const client = s3Client({
+      bucket: bucket,
       endpoint: s3.endpoint,
       region: s3.region,
-      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
       forcePathStyle: true,
     });
     await client.send(new CreateBucketCommand({ Bucket: bucket }));

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand } from '@aws-sdk/client-s3';
+import { s3Client } from '../src/media/s3ObjectStore.ts';
 import { ensureCeph, startS3Server } from '../../scripts/s3server.mjs';
 import { MEDIA_TEST_BUCKET } from './mediaBucket.ts';
 import { openPostgres } from '../src/db/client.ts';
@@ -74,10 +75,12 @@ async function startS3(project: TestProject): Promise<Stop> {
   const { stop, ...s3 } = server;
   // The bucket of the apps that keep their media in S3 (TEST_MEDIA_STORE=s3): shared by the run's
   // test files, whose stored names are random keys.
-  const client = new S3Client({
+  const client = s3Client({
+    bucket: MEDIA_TEST_BUCKET,
     endpoint: s3.endpoint,
     region: s3.region,
-    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
     forcePathStyle: true,
   });
   try {

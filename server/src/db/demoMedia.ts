@@ -95,6 +95,7 @@ export async function linkDemoMedia(db: Db, { store, drawn }: DrawnDemoMedia): P
       await store.abandon(received);
       continue;
     }
+    await store.place(received);
     await db.transaction(async (tx) => {
       const media = await mediaRepository.insertAndLink(
         tx,
@@ -125,7 +126,6 @@ export async function linkDemoMedia(db: Db, { store, drawn }: DrawnDemoMedia): P
         `UPDATE shared_artifacts SET next_caption = greatest(next_caption, 1) WHERE responses->>'artifactName' = $1`,
         [item.artifact],
       );
-      await store.place(received);
     });
   }
 }

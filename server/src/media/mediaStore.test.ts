@@ -168,6 +168,29 @@ describe.each(drivers)('MediaStore.receive, place, abandon and discard, files in
   });
 });
 
+describe('MediaStore when the object store cannot delete', () => {
+  it('keeps the keys for the next start to delete, and lets the request succeed', async () => {
+    const dir = dataDir();
+    const store = new MediaStore(db, dir, { ffmpeg: '/nonexistent', ffprobe: 'ffprobe' }, silent);
+    await store.init();
+    const received = await store.receive(Readable.from([pdfDocument()]), 'plan.pdf', 'documents');
+    await store.place(received);
+    const remove = store.objects.remove.bind(store.objects);
+    store.objects.remove = () => Promise.reject(new Error('the bucket is out of reach'));
+    try {
+      await store.discard({ keys: [received.key], files: [`${received.key}.pdf`] });
+      await store.abandon(received);
+    } finally {
+      store.objects.remove = remove;
+    }
+    expect(await pendingKeys()).toContain(received.key);
+    // The next start deletes them.
+    await new MediaStore(db, dir, { ffmpeg: '/nonexistent', ffprobe: 'ffprobe' }, silent).init();
+    expect(await store.objects.size(`${received.key}.pdf`)).toBeNull();
+    expect(await pendingKeys()).not.toContain(received.key);
+  });
+});
+
 describe('isStoredName', () => {
   it('answers only plain stored names', () => {
     const key = newKey();

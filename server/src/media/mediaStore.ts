@@ -175,25 +175,43 @@ export class MediaStore {
     }
   }
 
-  /** Puts a received file and its formats in the object store (inside the committing transaction). */
+  /**
+   * Puts a received file and its formats in the object store, before the transaction that keeps
+   * its row: until that commits, its key stays in `pending_uploads`.
+   */
   async place(file: ReceivedFile): Promise<void> {
     for (const f of file.files) {
       await this.objects.putFile(f.to, f.from, f.to.startsWith(file.key) ? file.mime : 'image/jpeg');
     }
   }
 
-  /** Forgets a received file whose transaction failed. */
+  /** Forgets a received file whose transaction failed (or was never reached). */
   async abandon(file: ReceivedFile): Promise<void> {
     for (const f of file.files) await rm(f.from, { force: true });
-    await this.objects.remove(file.files.map((f) => f.to)).catch(() => undefined);
-    await this.db.query('DELETE FROM pending_uploads WHERE storage_key = $1', [file.key]).catch(() => undefined);
+    if (await this.removeStored(file.files.map((f) => f.to)))
+      await this.db.query('DELETE FROM pending_uploads WHERE storage_key = $1', [file.key]).catch(() => undefined);
   }
 
   /** Deletes the files of media rows that were deleted (after their transaction committed). */
   async discard(orphans: OrphanFiles): Promise<void> {
     if (orphans.keys.length === 0) return;
-    await this.objects.remove(orphans.files);
-    await this.db.query('DELETE FROM pending_uploads WHERE storage_key = ANY($1::text[])', [orphans.keys]);
+    if (await this.removeStored(orphans.files))
+      await this.db.query('DELETE FROM pending_uploads WHERE storage_key = ANY($1::text[])', [orphans.keys]);
+  }
+
+  /**
+   * Deletes stored files; `false` when the store could not (a bucket out of reach): their keys then
+   * stay in `pending_uploads` and the next start deletes them, and the request that let go of them
+   * still succeeds.
+   */
+  private async removeStored(names: readonly string[]): Promise<boolean> {
+    try {
+      await this.objects.remove(names);
+      return true;
+    } catch (error) {
+      this.log.warn({ err: error, count: names.length }, 'could not delete stored files: the next start deletes them');
+      return false;
+    }
   }
 
   /**

@@ -116,6 +116,10 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
       if (used + received.size > quota) throw quotaFull(quota);
       await part.finish();
       const text = uploadText(part.fields ?? {});
+      // Stored before the transaction: an upload into a bucket takes its time, and must not hold
+      // a database connection and the person's quota lock meanwhile. Until the row commits, the
+      // key stays in `pending_uploads`, so a crash in between leaves nothing behind.
+      await store.place(received);
       return await db.transaction(async (tx) => {
         // The bytes are taken under the person's lock: the check before reading was only a first answer.
         await mediaFileRepository.lockQuota(tx, actor.id);
@@ -142,7 +146,6 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
         );
         if (!media) throw notFound(PORTFOLIO_MESSAGES.artifactNotFound);
         await mediaFileRepository.keepUpload(tx, received.key);
-        await store.place(received);
         return media;
       });
     } catch (error) {
