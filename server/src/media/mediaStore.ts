@@ -136,8 +136,12 @@ export class MediaStore {
     await this.db.query('INSERT INTO pending_uploads (storage_key) VALUES ($1)', [key]);
     const tmp = path.join(this.tmpDir, key);
     const derived: string[] = [];
+    const out = createWriteStream(tmp, { flags: 'wx', mode: 0o600 });
+    // Closed (its file opened and closed again) once the write ends either way: a stream that
+    // fails at once may otherwise create the file after it was deleted below.
+    const closed = new Promise<void>((resolve) => out.once('close', () => resolve()));
     try {
-      await pipeline(stream, createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
+      await pipeline(stream, out);
       const size = (await stat(tmp)).size;
       if (size === 0) throw badRequest(EMPTY_FILE, 'empty_file');
       const name = cleanFileName(originalName);
@@ -168,6 +172,8 @@ export class MediaStore {
       }
       return received;
     } catch (error) {
+      out.destroy();
+      await closed;
       await rm(tmp, { force: true });
       for (const file of derived) await rm(file, { force: true });
       await this.db.query('DELETE FROM pending_uploads WHERE storage_key = $1', [key]).catch(() => undefined);
