@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import type { Cookies, World } from './benchWorld.ts';
+import { percentile } from './support.ts';
 
 /**
  * Interaction to Next Paint of single interactions, from the Event Timing API (the longest event
@@ -27,12 +28,6 @@ export interface InteractionResult {
   runs: number[];
   median: number;
   p75: number;
-}
-
-/** The p-th percentile (nearest rank) of some numbers. */
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
 // Strings, not functions: the TypeScript runner would name inner arrows with a helper the page lacks.

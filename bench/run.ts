@@ -12,7 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { LARGE, SMALL, type DatasetSize } from './generate.ts';
 import { reportBrowser, reportBundle, reportFilter, reportInteractions, reportLighthouse } from './report/browser.ts';
-import { reportExports, reportResearch, reportUpload } from './report/data.ts';
+import { reportCluster, reportExports, reportResearch, reportUpload } from './report/data.ts';
 import { openReport } from './report/report.ts';
 import { reportApi, reportLogin, reportMemory, reportNotify, reportStartup } from './report/server.ts';
 import { mergeResults } from './results.ts';
@@ -33,6 +33,7 @@ const PARTS = [
   'login',
   'filter',
   'notify',
+  'cluster',
 ];
 
 const { values } = parseArgs({
@@ -105,6 +106,7 @@ if (only.has('research')) await reportResearch(report);
 if (only.has('login')) await reportLogin(report);
 if (only.has('filter')) await reportFilter(report);
 if (only.has('notify')) await reportNotify(report);
+if (only.has('cluster')) await reportCluster(report);
 
 const counts = report.counts;
 if (counts) {

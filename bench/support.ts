@@ -239,3 +239,9 @@ export function machine(): { cpu: string; cores: number; memory: string; node: s
     date: new Date().toISOString().slice(0, 16).replace('T', ' '),
   };
 }
+
+/** The p-th percentile (nearest rank, `p` from 0 to 100) of some numbers. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+}

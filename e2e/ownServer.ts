@@ -23,6 +23,11 @@ export class OwnServer {
     return this.child !== null;
   }
 
+  /** The server's process id while it runs. */
+  get pid(): number | null {
+    return this.child?.pid ?? null;
+  }
+
   /** Starts the server (migrations and the start-up sweep run) and waits until it answers. */
   async start(): Promise<void> {
     if (this.child) throw new Error('The server is already running');

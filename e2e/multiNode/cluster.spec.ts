@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegVideo, pngImage } from '../../server/test/files.ts';
@@ -86,14 +88,26 @@ describe('two nodes behind HAProxy', () => {
     );
     expect(image.status, JSON.stringify(image.body)).toBe(200);
     const video = ffmpegVideo();
-    const clip = await call<{ url: string; formats: Record<string, { url: string }> | null }>(
+    const clip = await call<{ id: number; url: string; formats: Record<string, { url: string }> | null }>(
       cluster.url,
       'POST',
       `${base}/videos`,
       { token, body: form('lesson.mp4', video, 'video/mp4') },
     );
     expect(clip.status, JSON.stringify(clip.body)).toBe(200);
-    expect(clip.body.formats?.['thumbnail']).toBeTruthy();
+    // Its poster is a job, made from the stored video by whichever node takes it.
+    let poster: Record<string, { url: string }> | null = null;
+    for (let i = 0; !poster; i += 1) {
+      expect(i, 'the poster was not made in time').toBeLessThan(300);
+      await sleep(100);
+      const artifactNow = await call<{ videos: { id: number; formats: Record<string, { url: string }> | null }[] }>(
+        cluster.url,
+        'GET',
+        `/artifacts/${artifact.id}`,
+        { token },
+      );
+      poster = artifactNow.body.videos.find((v) => v.id === clip.body.id)?.formats ?? null;
+    }
 
     for (const node of cluster.nodes) {
       const original = await fetch(`${node.url}/api/v1${image.body.url}`);
@@ -105,7 +119,7 @@ describe('two nodes behind HAProxy', () => {
       expect(seek.status).toBe(206);
       expect(seek.headers.get('content-range')).toBe(`bytes 100-1123/${video.length}`);
       expect(Buffer.from(await seek.arrayBuffer()).equals(video.subarray(100, 1124))).toBe(true);
-      expect((await fetch(`${node.url}/api/v1${clip.body.formats!['thumbnail']!.url}`)).status).toBe(200);
+      expect((await fetch(`${node.url}/api/v1${poster['thumbnail']!.url}`)).status).toBe(200);
     }
   });
 
@@ -131,6 +145,67 @@ describe('two nodes behind HAProxy', () => {
     expect(zips[0]!.subarray(0, 2).toString('latin1')).toBe('PK');
     expect(zips[0]!.equals(zips[1]!)).toBe(true);
   });
+
+  it('a node killed in the middle of an archive build: the other node finishes it, and the teacher gets one e-mail', async () => {
+    const lead = 'lead@example.org';
+    const token = await signIn(cluster.url, lead);
+    // A large file, so that the build takes a while.
+    const artifact = await newArtifact(cluster.url, token);
+    const big = randomBytes(64 * 1024 * 1024);
+    const stored = await call(
+      cluster.url,
+      'POST',
+      `/portfolios/${artifact.portfolioId}/artifacts/${artifact.id}/documents`,
+      { token, body: form('recordings.bin', big, 'application/octet-stream') },
+    );
+    expect(stored.status, JSON.stringify(stored.body)).toBe(200);
+    const asked = await call<{ id: number }>(cluster.url, 'POST', '/archives', { token, json: {} });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+
+    // The row names the node building it (`<job>@<host>:<pid>`): that node is killed mid-build.
+    const db = new pg.Client({ connectionString: cluster.databaseUrl });
+    await db.connect();
+    let victim: (typeof cluster.nodes)[number] | undefined;
+    try {
+      for (let i = 0; !victim; i += 1) {
+        expect(i, 'the build did not start in time').toBeLessThan(2_000);
+        const { rows } = await db.query<{ status: string; claimed_by: string | null }>(
+          'SELECT status, claimed_by FROM archive_jobs WHERE id = $1',
+          [asked.body.id],
+        );
+        const pid = Number(/:(\d+)$/.exec(rows[0]?.claimed_by ?? '')?.[1]);
+        if (rows[0]?.status === 'building') victim = cluster.nodes.find((n) => n.pid === pid);
+        if (!victim) await sleep(10);
+      }
+    } finally {
+      await db.end();
+    }
+    await victim.kill();
+    const survivor = cluster.nodes.find((n) => n !== victim)!;
+
+    // The other node takes the build over once the killed one's heartbeat is missed.
+    for (let i = 0; ; i += 1) {
+      const list = await call<{ id: number; status: string }[]>(survivor.url, 'GET', '/archives', { token });
+      const status = list.body.find((a) => a.id === asked.body.id)?.status;
+      if (status === 'ready') break;
+      expect(status).not.toBe('failed');
+      expect(i, 'the archive was not finished in time').toBeLessThan(900);
+      await sleep(100);
+    }
+    const zip = await fetch(`${survivor.url}/api/v1/archives/${asked.body.id}/download`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(zip.status).toBe(200);
+    expect((await zip.arrayBuffer()).byteLength).toBeGreaterThan(big.length);
+    const mails = cluster
+      .outboxes()
+      .filter((m) => m.to === lead && m.subject === 'Your PracticeFolio archive is ready');
+    expect(mails).toHaveLength(1);
+
+    await victim.start();
+    // Back in the balancer's eyes before the next test.
+    await sleep(3_000);
+  }, 180_000);
 
   it("a comment made on either node raises the teacher's bell live, whichever node her stream is on", async () => {
     const tess = await signIn(cluster.url);

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -47,15 +47,17 @@ export interface Cluster {
   nodes: OwnServer[];
   /** The nodes' shared database, for checks the API does not offer. */
   databaseUrl: string;
+  /** The e-mails every node has written to its outbox (no SMTP server): recipient and subject. */
+  outboxes(): { to: string; subject: string }[];
   stop(): Promise<void>;
 }
 
 /**
- * PostgreSQL (embedded, on its own folder), radosgw with a bucket, two nodes (the compiled server,
+ * PostgreSQL (embedded, on its own folder), radosgw with a bucket, two nodes (or `nodeCount`; the compiled server,
  * `MEDIA_STORE=s3`, the same secret, `TRUST_PROXY`, `DRAIN_SECONDS`) and HAProxy with the shipped
  * configuration, all on loopback. The first node seeds the demo data, then the second starts.
  */
-export async function startCluster(staticDir: string): Promise<Cluster> {
+export async function startCluster(staticDir: string, nodeCount = 2): Promise<Cluster> {
   const root = mkdtempSync(path.join(os.tmpdir(), 'pf-cluster-'));
   const cleanups: (() => Promise<void> | void)[] = [() => rmSync(root, { recursive: true, force: true })];
   const stop = async () => {
@@ -89,7 +91,7 @@ export async function startCluster(staticDir: string): Promise<Cluster> {
     const url = `http://127.0.0.1:${port}`;
     const secret = randomBytes(32).toString('hex');
     const nodes = await Promise.all(
-      [1, 2].map(async (n) => {
+      Array.from({ length: nodeCount }, (_, i) => i + 1).map(async (n) => {
         const nodePort = await freePort();
         return new OwnServer(`http://127.0.0.1:${nodePort}`, {
           ...process.env,
@@ -152,7 +154,19 @@ export async function startCluster(staticDir: string): Promise<Cluster> {
       if (i > 100 || balancer.exitCode !== null) throw new Error(`HAProxy did not come up:\n${log}`);
       await sleep(200);
     }
-    return { url, nodes, databaseUrl, stop };
+    const outboxes = () =>
+      nodes.flatMap((_, i) => {
+        const dir = path.join(root, `node${i + 1}`, 'outbox');
+        const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')) : [];
+        return files.map((file) => {
+          const raw = readFileSync(path.join(dir, file), 'utf8');
+          return {
+            to: /^To: (?:.*<)?([^<>\s]+@[^<>\s]+?)>?$/m.exec(raw)?.[1]?.toLowerCase() ?? '',
+            subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
+          };
+        });
+      });
+    return { url, nodes, databaseUrl, outboxes, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -15,7 +15,7 @@ export interface Artifact {
   nextCaption: string;
   responses: Responses;
   images: { id: number }[];
-  videos: { id: number }[];
+  videos: { id: number; formats: Record<string, { url: string }> | null }[];
   documents: { id: number }[];
 }
 
@@ -51,6 +51,18 @@ export function setupCrashServer() {
         return { name, size: -1 };
       }
     });
+
+  /** The files of the uploads folder (the store) with their sizes. */
+  const storedFiles = () =>
+    readdirSync(uploads)
+      .filter((name) => !name.startsWith('.'))
+      .map((name) => {
+        try {
+          return { name, size: statSync(path.join(uploads, name)).size };
+        } catch {
+          return { name, size: -1 };
+        }
+      });
 
   async function api<T>(method: string, pathname: string, body?: unknown): Promise<{ status: number; body: T }> {
     const res = await fetch(`${server.url}/api/v1${pathname}`, {
@@ -170,6 +182,7 @@ export function setupCrashServer() {
     uploads,
     incoming,
     incomingFiles,
+    storedFiles,
     /** The killable server. */
     get server(): OwnServer {
       return server;

@@ -1,3 +1,4 @@
+import { PgBoss } from 'pg-boss';
 import { describe, expect, it } from 'vitest';
 import { createTeacher } from '../test/factories.ts';
 import { buildTestApp } from '../test/helper.ts';
@@ -51,5 +52,32 @@ describe('npm run admin', () => {
       'No account has the e-mail address nobody@school.example.',
     );
     await expect(admin('frobnicate')).rejects.toThrow(/^Usage: npm run admin -- <command>/);
+  });
+
+  it('lists the background jobs by kind, lists a failed one with its error, and queues it again', async () => {
+    const boss = new PgBoss({ ...(t.db.settings!() as object), schema: t.app.jobs.schemaName, max: 1 });
+    boss.on('error', () => undefined);
+    await boss.start();
+    try {
+      await boss.createQueue('test.failing', { retryLimit: 0 });
+      const id = (await boss.send('test.failing', { what: 'a report' }))!;
+      const [job] = await boss.fetch('test.failing');
+      await boss.fail('test.failing', job!.id, new Error('the printer is on fire'));
+      const out = await admin('jobs');
+      expect(out).toMatch(/^kind +waiting +running +failed$/m);
+      expect(out).toMatch(/^housekeeping\.prune +\d+ +\d+ +0$/m);
+      expect(out).toMatch(/^test\.failing +0 +0 +1$/m);
+      expect(out).toContain(`${id}  test.failing`);
+      expect(out).toContain('{"what":"a report"}');
+      expect(out).toContain('the printer is on fire');
+      expect(await admin('jobs', 'retry', id)).toBe(`Job ${id} is queued again.`);
+      expect((await boss.findJobs('test.failing', { id }))[0]?.state).toBe('retry');
+      expect(await admin('jobs')).toContain('No failed jobs.');
+      await expect(admin('jobs', 'retry', id)).rejects.toThrow(`No failed job has the id ${id}`);
+      await expect(admin('jobs', 'retry', 'not-an-id')).rejects.toThrow('No failed job has the id not-an-id');
+    } finally {
+      await boss.deleteQueue('test.failing').catch(() => undefined);
+      await boss.stop({ graceful: false });
+    }
   });
 });

@@ -7,6 +7,7 @@ import { loadConfigOrExit, type Config } from './config.ts';
 import { openDatabase } from './database.ts';
 import { openPostgres, type Db } from './db/client.ts';
 import { runningEmbedded } from './db/embedded.ts';
+import { failedJobs, jobCounts, retryFailedJob } from './jobs/jobEngine.ts';
 import { createMailer } from './mail/mailer.ts';
 import { resetPasswordMessage, welcomeMessage } from './mail/messages.ts';
 import { passwordCodeRepository } from './repositories/passwordCodeRepository.ts';
@@ -27,6 +28,9 @@ const USAGE = `Usage: npm run admin -- <command>
                                      MEDIA_STORE=s3 and its S3_* settings, each checked by size and
                                      SHA-256; run it again to resume; once all are in, the portal
                                      must start with MEDIA_STORE=s3 (stop it for the last run)
+  jobs                               background jobs: how many of each kind wait, run and
+                                     failed, then the failed ones (newest first) with their error
+  jobs retry <id>                    queues a failed job again
 
 It works whether the portal is running or not.`;
 
@@ -126,6 +130,34 @@ export async function runAdmin(args: readonly string[], config: Config, db: Db):
       lines.push(
         'The media are now in the bucket: start the portal with MEDIA_STORE=s3 and the same S3_* settings. The files in DATA_DIR/uploads were left in place; delete them once it runs.',
       );
+      return lines.join('\n');
+    }
+    case 'jobs': {
+      if (rest[0] === 'retry') {
+        const id = rest[1] ?? '';
+        if (!db.settings) throw new AdminError('Background jobs need PostgreSQL.');
+        if (!(await retryFailedJob(db, id, undefined, db.settings())))
+          throw new AdminError(`No failed job has the id ${id || '(none given)'}: see npm run admin -- jobs.`);
+        return `Job ${id} is queued again.`;
+      }
+      if (rest.length > 0) throw new AdminError(USAGE);
+      const counts = await jobCounts(db);
+      const failed = await failedJobs(db, 50);
+      const lines = [
+        'kind                     waiting  running  failed',
+        ...counts.map(
+          (c) =>
+            `${c.kind.padEnd(24)} ${String(c.waiting).padStart(7)}  ${String(c.active).padStart(7)}  ${String(c.failed).padStart(6)}`,
+        ),
+      ];
+      lines.push(
+        '',
+        failed.length === 0 ? 'No failed jobs.' : 'Failed jobs (retry one with: npm run admin -- jobs retry <id>):',
+      );
+      for (const job of failed)
+        lines.push(
+          `${job.id}  ${job.kind}  ${job.failedAt}  ${job.attempts} attempts  ${JSON.stringify(job.data)}\n    ${job.error}`,
+        );
       return lines.join('\n');
     }
     default:

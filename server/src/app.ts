@@ -18,14 +18,14 @@ import { systemFeature } from './features/system.ts';
 import { API_PREFIX } from './http/apiPrefix.ts';
 import { loggerOptions } from './http/logging.ts';
 import type { Mailer } from './mail/mailer.ts';
-import backgroundTasks from './plugins/app/backgroundTasks.ts';
+import background, { type JobOptions } from './plugins/app/background.ts';
 import database from './plugins/app/database.ts';
 import errors, { frameworkErrors } from './plugins/app/errors.ts';
 import requestLimits from './plugins/app/requestLimits.ts';
 import serializer from './plugins/app/serializer.ts';
 import services from './plugins/app/services.ts';
 import externalPlugins from './plugins/external/externalPlugins.ts';
-import type { ArchiveWorkerOptions } from './services/archiveService.ts';
+import type { ArchiveJobOptions } from './features/archives.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,7 +47,9 @@ export interface BuildOptions {
    */
   logger?: false | { level?: string; stream?: { write(line: string): void } };
   /** How the teachers' archive builder runs (tests shorten its times). */
-  archives?: ArchiveWorkerOptions;
+  archives?: ArchiveJobOptions;
+  /** How the job engine polls and supervises (tests make it quicker). */
+  jobs?: JobOptions;
   /** Where the services read the time (tests move it on instead of waiting). */
   clock?: Clock;
 }
@@ -78,9 +80,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(requestLimits);
   await app.register(database, { db: options.db });
+  await app.register(background, { jobs: options.jobs });
   await app.register(services, { mailer: options.mailer, clock: options.clock });
   await app.register(serializer);
-  await app.register(backgroundTasks);
   await app.register(externalPlugins);
   await app.register(errors);
 

@@ -4,8 +4,9 @@ export interface Timer {
 }
 
 /**
- * Where the server reads the time and sets its background timers (the notification hub's
- * heartbeat and flush, the scheduler, the housekeeping, the archive builder's polls and lease).
+ * Where the server reads the time and sets its own timers (the notification hub's heartbeat and
+ * flush, an archive build's progress; background jobs are timed by the job engine on the
+ * database's clock).
  * Production uses the system's; tests pass a clock they move on (`server/test/clock.ts`) instead
  * of waiting for real time to pass, or use vitest's fake timers (the system clock calls the
  * global timer functions when it sets one).

@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { AppConfig } from '#schemas/common';
+import { WORKER_GROUPS, type WorkerGroup } from './jobs/workerGroups.ts';
 import type { S3Settings } from './media/objectStore.ts';
 
 const booleanText = z
@@ -86,6 +87,24 @@ export const EnvSchema = z.object({
       'must be a folder of the bucket, e.g. media/ (letters, digits, _ . -, ending in /)',
     )
     .optional(),
+  WORKERS: z
+    .string()
+    .trim()
+    .transform((v, ctx) => {
+      if (v === 'all') return [...WORKER_GROUPS];
+      if (v === 'none') return [];
+      const groups = v.split(',').map((g) => g.trim());
+      const unknown = groups.filter((g) => !(WORKER_GROUPS as readonly string[]).includes(g));
+      if (unknown.length > 0 || groups.length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be all, none or a comma-separated list of ${WORKER_GROUPS.join(', ')} (unknown: ${unknown.join(', ') || 'an empty name'})`,
+        });
+        return z.NEVER;
+      }
+      return [...new Set(groups)] as WorkerGroup[];
+    })
+    .default([...WORKER_GROUPS]),
   DRAIN_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .min(0, 'must be 0 or more seconds')
@@ -158,6 +177,13 @@ export interface Config {
    * balancer stops sending it requests) before it stops listening and finishes what is under way.
    */
   drainMs: number;
+  /**
+   * This node's name in the database, kept in `DATA_DIR/secrets/node-id` (so the same after a
+   * restart): the uploads it is writing are its own to sweep when it starts again.
+   */
+  nodeId: string;
+  /** The kinds of background jobs this node runs (`WORKERS`): all by default, none on an API-only node. */
+  workers: readonly WorkerGroup[];
   /** Where uploaded files are kept: `DATA_DIR/uploads` (`null`), or an S3-compatible bucket shared by every node. */
   s3: S3Settings | null;
   logLevel: string;
@@ -298,7 +324,8 @@ export function loadConfig(
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
-    jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    jwtSecret: e.JWT_SECRET ?? keptRandom(dataDir),
+    nodeId: keptRandom(dataDir, 'node-id', 12),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
@@ -319,6 +346,7 @@ export function loadConfig(
     ffprobePath: e.FFPROBE_PATH,
     s3: s3Settings(e),
     drainMs: Math.round(e.DRAIN_SECONDS * 1000),
+    workers: e.WORKERS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     // Behind a proxy every connection comes from the proxy's address: the proxy caps them.
@@ -354,17 +382,19 @@ function s3Settings(e: z.infer<typeof EnvSchema>): S3Settings | null {
   };
 }
 
-function persistentSecret(dataDir: string): string {
+/** A random value made once and kept in `DATA_DIR/secrets/<name>`: the JWT secret, the node's id. */
+function keptRandom(dataDir: string, name = 'jwt-secret', bytes = 48): string {
   const dir = path.join(dataDir, 'secrets');
-  const file = path.join(dir, 'jwt-secret');
+  const file = path.join(dir, name);
+  const length = Math.ceil((bytes * 4) / 3);
   try {
     const existing = readFileSync(file, 'utf8').trim();
-    if (existing.length >= 32) return existing;
+    if (existing.length >= Math.min(32, length)) return existing;
   } catch {
     // Not generated yet.
   }
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const secret = randomBytes(48).toString('base64url');
+  const secret = randomBytes(bytes).toString('base64url');
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   return secret;
 }

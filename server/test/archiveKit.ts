@@ -8,7 +8,7 @@ import { ArchiveJobSchema, ArchiveListResponseSchema, type ArchiveJob } from '#s
 import { buildApp } from '../src/app.ts';
 import { TestClock } from './clock.ts';
 import type { TestUser } from './factories.ts';
-import { CapturingMailer, createTestDb, testAppOf, testConfig, type TestApp } from './helper.ts';
+import { CapturingMailer, createTestDb, TEST_JOBS, testAppOf, testConfig, type TestApp } from './helper.ts';
 import { until } from './until.ts';
 
 /**
@@ -18,7 +18,8 @@ import { until } from './until.ts';
  */
 export async function archiveKit() {
   const SCRIPT = '<script>alert("x")</script>';
-  const FAST = { pollMs: 50, heartbeatMs: 50, leaseMs: 30_000 };
+  // Progress recorded often, failed builds retried at once, a dead node noticed after 10 s.
+  const FAST = { heartbeatMs: 50, retryDelaySeconds: 0, heartbeatSeconds: 10 };
 
   const db = await createTestDb();
   const config = testConfig({ ffmpegPath: '/usr/bin/ffmpeg' });
@@ -30,7 +31,7 @@ export async function archiveKit() {
   async function instance(archives: Parameters<typeof buildApp>[0]['archives'] = FAST): Promise<TestApp> {
     const mail = new CapturingMailer();
     const clock = new TestClock();
-    const app = await buildApp({ config, db, mailer: mail, logger: false, archives, clock });
+    const app = await buildApp({ config, db, mailer: mail, logger: false, archives, clock, jobs: TEST_JOBS });
     await app.ready();
     apps.push(app);
     return testAppOf(app, db, mail, config, clock);
@@ -81,14 +82,17 @@ export async function archiveKit() {
     return id;
   }
 
-  /** Runs `work` with `only`'s builder alone looking for jobs: the other instances of this file pause theirs meanwhile. */
-  async function alone<T>(only: TestApp, work: () => Promise<T>): Promise<T> {
-    const others = apps.filter((app) => app !== only.app);
-    for (const app of others) await app.archives.worker.stop();
+  /**
+   * Runs `work` with `only`'s job workers alone taking jobs (none when `null`): the other
+   * instances of this file pause theirs meanwhile.
+   */
+  async function alone<T>(only: TestApp | null, work: () => Promise<T>): Promise<T> {
+    const others = apps.filter((app) => app !== only?.app);
+    for (const app of others) await app.jobs.pause();
     try {
       return await work();
     } finally {
-      for (const app of others) if (apps.includes(app)) app.archives.worker.start();
+      for (const app of others) if (apps.includes(app)) await app.jobs.resume();
     }
   }
 

@@ -244,9 +244,11 @@ const SNAPSHOT_TABLES = [
 
 /**
  * A fingerprint of every row of the product's tables and of the files in the uploads folder,
- * so that a test can prove that a refused request changed nothing.
+ * so that a test can prove that a refused request changed nothing. Taken once the background
+ * jobs that earlier requests started (a video's poster) have run.
  */
 export async function snapshot(t: TestApp): Promise<Record<string, string>> {
+  await t.app.jobs.idle();
   const { rows } = await t.db.query<{ name: string; digest: string }>(
     SNAPSHOT_TABLES.map(
       (table) =>

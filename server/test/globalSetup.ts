@@ -10,6 +10,7 @@ import { MEDIA_TEST_BUCKET } from './mediaBucket.ts';
 import { openPostgres } from '../src/db/client.ts';
 import { startEmbedded } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { installJobSchema } from '../src/jobs/jobEngine.ts';
 import { ensureTemplate } from '../src/db/seed.ts';
 
 /** The database server of this test run: the one of `TEST_DATABASE_URL`, or one embedded server. */
@@ -55,6 +56,8 @@ async function startDatabase(project: TestProject): Promise<Stop> {
   const migrated = openPostgres({ ...server.connection, database: TEMPLATE_DATABASE }, { max: 1 });
   await migrate(migrated);
   await ensureTemplate(migrated);
+  // The job engine's schema too: each test file's copy starts with it installed.
+  await installJobSchema(migrated, migrated.settings!());
   await migrated.close();
   project.provide('testDatabase', { kind: 'embedded', connection: server.connection, template: TEMPLATE_DATABASE });
   return async () => {

@@ -14,6 +14,7 @@ import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
 import { TestClock } from './clock.ts';
 import { MEDIA_TEST_BUCKET } from './mediaBucket.ts';
 import type { S3Settings } from '../src/media/objectStore.ts';
+import { WORKER_GROUPS } from '../src/jobs/workerGroups.ts';
 
 /** A new database of the run's embedded server (a copy of `template`, or empty), dropped after the file. */
 async function embeddedDatabase(template: string | null): Promise<Db> {
@@ -121,6 +122,9 @@ function testMediaStore(): S3Settings | null {
   };
 }
 
+/** The job engine of test apps: quick to notice retries, expiries and lost heartbeats. */
+export const TEST_JOBS = { pollSeconds: 0.5, superviseSeconds: 1 };
+
 /** A test configuration; `DATA_DIR` is a temporary folder removed after the file. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pf-data-'));
@@ -131,6 +135,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir,
     databaseUrl: null,
     jwtSecret: randomBytes(32).toString('hex'),
+    nodeId: randomBytes(9).toString('base64url'),
     smtpUrl: null,
     mailFrom: 'PracticeFolio <test@example.org>',
     publicUrl: 'http://portal.test',
@@ -146,6 +151,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     demoData: false,
     s3: testMediaStore(),
     drainMs: 0,
+    workers: [...WORKER_GROUPS],
     uploadLimitBytes: 50 * 1024 * 1024,
     ffmpegPath: 'ffmpeg',
     ffprobePath: 'ffprobe',
@@ -187,7 +193,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
   const config = testConfig(overrides);
   const mail = new CapturingMailer();
   const clock = new TestClock();
-  const app = await buildApp({ config, db, mailer: mail, logger: false, clock });
+  const app = await buildApp({ config, db, mailer: mail, logger: false, clock, jobs: TEST_JOBS });
   await app.ready();
   afterAll(() => app.close());
   return testAppOf(app, db, mail, config, clock);

@@ -95,7 +95,6 @@ export async function linkDemoMedia(db: Db, { store, drawn }: DrawnDemoMedia): P
       await store.abandon(received);
       continue;
     }
-    await store.place(received);
     await db.transaction(async (tx) => {
       const media = await mediaRepository.insertAndLink(
         tx,

@@ -1,24 +1,61 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { HttpError } from '../errors.ts';
 import { authenticated } from '../http/auth.ts';
 import { notificationRoutes, unsubscribeRoutes } from '../routes/notificationRoutes.ts';
 import { NotificationHub } from '../services/notificationHub.ts';
-import { createNotificationService } from '../services/notificationService.ts';
+import { createNotificationService, SCHEDULER_CRON } from '../services/notificationService.ts';
 import { PushService } from '../services/pushService.ts';
 
 /**
  * The notification feed, its live count, e-mail settings and the unsubscribe link (no session).
  * In the background: live unread counts to this process's event streams, heard from every process
- * through LISTEN/NOTIFY, and the scheduler that sends e-mails and digests (decision 020).
+ * through LISTEN/NOTIFY, and the jobs that send e-mails, push and digests (decisions 020, 037).
  */
 export async function notificationsFeature(app: FastifyInstance): Promise<void> {
   const { config, db, log } = app;
   const notifications = createNotificationService(app.serviceContext, new PushService(db, config.fcm ?? null, log));
+  // Immediate e-mails and push: "deliver soon" signals, at most one waiting (decision 037).
+  const deliver = app.jobs.define({
+    name: 'notifications.deliver',
+    group: 'notifications',
+    data: z.object({}).strict(),
+    run: () => notifications.deliverNow(),
+    retryLimit: 5,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    maxQueued: 1,
+    busyMessage: 'Notifications are already waiting to be sent.',
+    concurrency: 1,
+    policy: 'stately',
+  });
+  // Deliveries left behind and held back by a thread's window, then the digests due: every
+  // five minutes on one node; a digest goes out once per person and UTC day.
+  const tick = app.jobs.define({
+    name: 'notifications.tick',
+    group: 'notifications',
+    data: z.object({}).strict(),
+    run: () => notifications.tick(),
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    maxQueued: 1,
+    busyMessage: 'Notifications are already waiting to be sent.',
+    concurrency: 1,
+    policy: 'stately',
+    cron: SCHEDULER_CRON,
+  });
+  const signal = (kind: typeof deliver) => {
+    void app.jobs.send(kind, {}).catch((error: unknown) => {
+      // A full queue means a run is already waiting: it will send this too.
+      if (!(error instanceof HttpError)) log.warn({ err: error }, 'could not queue notification delivery');
+    });
+  };
   const hub = new NotificationHub(
     db,
     {
       unread: (userId) => notifications.unread(userId),
       alive: (stream) => notifications.streamAlive(stream),
-      recorded: () => void notifications.deliverSoon(),
+      recorded: () => signal(deliver),
       warn: (error, message) => log.warn({ err: error }, message),
     },
     app.serviceContext.clock,
@@ -26,17 +63,19 @@ export async function notificationsFeature(app: FastifyInstance): Promise<void> 
   app.services.notifications = notifications;
   app.services.notificationHub = hub;
 
-  let stopScheduler = () => undefined as void;
-  // After the housekeeping's first run (the background tasks are ready first), so that a
-  // starting process runs one statement at a time (decision 020).
-  app.addHook('onReady', async () => {
-    await hub.start();
-    stopScheduler = notifications.startScheduler();
+  app.background.add({
+    name: 'notification hub',
+    async start() {
+      await hub.start();
+    },
+    // Open event streams are told to reconnect (elsewhere) and closed: they would hold the server open.
+    stop: () => hub.stop(),
   });
-  // Before the server closes: open event streams would otherwise hold it open.
-  app.addHook('preClose', async () => {
-    stopScheduler();
-    await hub.stop();
+  app.background.add({
+    name: 'notification catch-up',
+    // What waits (the installation may have stopped before sending it) and the digests due.
+    start: async () => signal(tick),
+    stop: async () => undefined,
   });
 
   await app.register(authenticated(notificationRoutes));

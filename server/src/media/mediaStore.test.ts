@@ -82,6 +82,42 @@ describe.each(drivers)('MediaStore.init (crash safety), files in %s', (_, object
     expect(await pendingKeys()).not.toContain(crashed);
   });
 
+  it("sweeps only its own node's unfinished uploads at start; another node's wait for the housekeeping", async () => {
+    const dir = dataDir();
+    const objectStore = await objects();
+    const nodeA = new MediaStore(
+      db,
+      dir,
+      { ffmpeg: '/nonexistent', ffprobe: 'ffprobe' },
+      silent,
+      objectStore,
+      'node-a',
+    );
+    await nodeA.init();
+    const mine = newKey();
+    const theirs = newKey();
+    const posterOf = newKey();
+    await db.query(
+      `INSERT INTO pending_uploads (storage_key, node) VALUES ($1, 'node-a'), ($2, 'node-b'), ($3, 'node-a')`,
+      [mine, theirs, `formats:${posterOf}`],
+    );
+    for (const name of [`${mine}.mp4`, `${theirs}.mp4`, `${posterOf}.mp4`, `thumbnail_${posterOf}.jpg`])
+      await putObject(nodeA, name, 'x');
+    // Node A starts again: its own upload and poster formats go; B's upload, under way, stays.
+    await new MediaStore(db, dir, { ffmpeg: '/nonexistent', ffprobe: 'ffprobe' }, silent, objectStore, 'node-a').init();
+    expect(await stored(nodeA)).toEqual([`${posterOf}.mp4`, `${theirs}.mp4`].sort());
+    expect(await pendingKeys()).toEqual([theirs]);
+    // B never came back: once older than any upload may last, the housekeeping sweeps it.
+    expect(await nodeA.sweepAbandoned(60_000)).toBe(0);
+    await db.query(`UPDATE pending_uploads SET created_at = ms_now() - interval '2 minutes' WHERE storage_key = $1`, [
+      theirs,
+    ]);
+    expect(await nodeA.sweepAbandoned(60_000)).toBe(1);
+    expect(await stored(nodeA)).toEqual([`${posterOf}.mp4`]);
+    expect(await pendingKeys()).toEqual([]);
+    await nodeA.objects.remove([`${posterOf}.mp4`]);
+  });
+
   it('creates its folders on a fresh data directory', async () => {
     const dir = dataDir();
     await new MediaStore(db, dir, { ffmpeg: '/nonexistent', ffprobe: 'ffprobe' }, silent, await objects()).init();
@@ -89,14 +125,14 @@ describe.each(drivers)('MediaStore.init (crash safety), files in %s', (_, object
   });
 });
 
-describe.each(drivers)('MediaStore.receive, place, abandon and discard, files in %s', async (_, objects) => {
+describe.each(drivers)('MediaStore.receive, abandon and discard, files in %s', async (_, objects) => {
   const dir = dataDir();
   const store = new MediaStore(db, dir, { ffmpeg: '/nonexistent', ffprobe: 'ffprobe' }, silent, await objects());
   await store.init();
   const uploads = path.join(dir, 'uploads');
   const has = async (name: string) => (await store.objects.size(name)) !== null;
 
-  it('records the key before writing, keeps the file in the incoming folder until it is placed', async () => {
+  it('records the key before writing and streams the file into the store, with nothing in the incoming folder', async () => {
     const received = await store.receive(Readable.from([pdfDocument()]), 'C:\\Users\\me\\plan\u0007.pdf', 'documents');
     expect(received).toMatchObject({
       name: 'plan.pdf',
@@ -107,8 +143,7 @@ describe.each(drivers)('MediaStore.receive, place, abandon and discard, files in
     });
     expect(keyOfFile(`${received.key}.pdf`)).toBe(received.key);
     expect(await pendingKeys()).toContain(received.key);
-    expect(listing(path.join(uploads, '.incoming'))).toEqual([received.key]);
-    await store.place(received);
+    expect(received.size).toBe(pdfDocument().length);
     expect(await store.objects.size(`${received.key}.pdf`)).toBe(pdfDocument().length);
     expect(listing(path.join(uploads, '.incoming'))).toEqual([]);
 
@@ -117,9 +152,9 @@ describe.each(drivers)('MediaStore.receive, place, abandon and discard, files in
     expect(await pendingKeys()).not.toContain(received.key);
   });
 
-  it('derives the image formats in the incoming folder and abandons them all with the original', async () => {
+  it('makes the image formats from the stored image and abandons them all with the original', async () => {
     const received = await store.receive(Readable.from([await pngImage(900, 300)]), 'wide.png', 'images');
-    expect(received.files.map((f) => f.to).sort()).toEqual(
+    expect([...received.stored].sort()).toEqual(
       [
         `${received.key}.png`,
         `large_${received.key}.jpg`,
@@ -129,9 +164,10 @@ describe.each(drivers)('MediaStore.receive, place, abandon and discard, files in
       ].sort(),
     );
     expect(received.formats!.thumbnail).toMatchObject({ width: 245, height: 82 });
+    for (const name of received.stored) expect(await has(name)).toBe(true);
     await store.abandon(received);
     expect(listing(path.join(uploads, '.incoming'))).toEqual([]);
-    for (const f of received.files) expect(await has(f.to)).toBe(false);
+    for (const name of received.stored) expect(await has(name)).toBe(false);
     expect(await pendingKeys()).not.toContain(received.key);
   });
 
@@ -151,20 +187,30 @@ describe.each(drivers)('MediaStore.receive, place, abandon and discard, files in
       },
     });
     expect((await refusal(store.receive(failing, 'big.pdf', 'documents'))).statusCode).toBe(413);
+    // Over the limit in the middle: after its head was stored.
+    let sent = 0;
+    const tooLong = new Readable({
+      read() {
+        sent += 1;
+        if (sent > 40) this.destroy(new HttpError(413, 'too_large', 'This file is too large.'));
+        else this.push(Buffer.alloc(16 * 1024, 7));
+      },
+    });
+    expect((await refusal(store.receive(tooLong, 'long.bin', 'documents'))).statusCode).toBe(413);
     expect(listing(path.join(uploads, '.incoming'))).toEqual([]);
+    expect(await stored(store)).toEqual([]);
     expect(await pendingKeys()).toEqual(before);
   });
 
-  it('places an image with its formats, each readable whole and by byte range', async () => {
+  it('stores an image with its formats, each readable whole and by byte range', async () => {
     const received = await store.receive(Readable.from([await pngImage(900, 300)]), 'wide.png', 'images');
-    await store.place(received);
-    for (const f of received.files) expect(await has(f.to)).toBe(true);
+    for (const name of received.stored) expect(await has(name)).toBe(true);
     const head = await store.objects.read(`${received.key}.png`, { start: 1, end: 3 });
     const chunks: Buffer[] = [];
     for await (const chunk of head) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).toString('latin1')).toBe('PNG');
-    await store.discard({ keys: [received.key], files: received.files.map((f) => f.to) });
-    for (const f of received.files) expect(await has(f.to)).toBe(false);
+    await store.discard({ keys: [received.key], files: received.stored });
+    for (const name of received.stored) expect(await has(name)).toBe(false);
   });
 });
 
@@ -174,7 +220,6 @@ describe('MediaStore when the object store cannot delete', () => {
     const store = new MediaStore(db, dir, { ffmpeg: '/nonexistent', ffprobe: 'ffprobe' }, silent);
     await store.init();
     const received = await store.receive(Readable.from([pdfDocument()]), 'plan.pdf', 'documents');
-    await store.place(received);
     const remove = store.objects.remove.bind(store.objects);
     store.objects.remove = () => Promise.reject(new Error('the bucket is out of reach'));
     try {

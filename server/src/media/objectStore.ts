@@ -1,7 +1,8 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { chmod, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /** The settings of an S3-compatible bucket (`S3_*`; unset credentials: the SDK's default chain). */
 export interface S3Settings {
@@ -32,6 +33,11 @@ export interface ObjectStore {
   check(): Promise<void>;
   /** Stores the local file `file` as `name` (the local file is gone afterwards). */
   putFile(name: string, file: string, contentType: string): Promise<void>;
+  /**
+   * Stores what `body` yields as `name`, as it arrives (never whole in memory or on disk); resolves
+   * with its size. On failure (the body's own error first) nothing is left under `name`.
+   */
+  putStream(name: string, body: Readable, contentType: string): Promise<number>;
   /** The size of a stored object, or `null` when there is none. */
   size(name: string): Promise<number | null>;
   /** Reads a stored object, or the bytes of `range`. @throws when there is none. */
@@ -42,6 +48,18 @@ export interface ObjectStore {
   remove(names: readonly string[]): Promise<void>;
   /** Where a tool (ffmpeg) reads a stored object: its path, or a short-lived signed address. */
   toolInput(name: string): Promise<string>;
+}
+
+/** A pass-through stream that counts the bytes going through it. */
+export function byteCounter(): { stream: Transform; bytes(): number } {
+  let bytes = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      done(null, chunk);
+    },
+  });
+  return { stream, bytes: () => bytes };
 }
 
 /** The uploads folder of this machine (`DATA_DIR/uploads`), readable only by the server's account. */
@@ -59,6 +77,18 @@ export class LocalObjectStore implements ObjectStore {
     await rename(file, to);
     // Formats and posters are written by sharp and ffmpeg with the process's default mode.
     await chmod(to, 0o600);
+  }
+
+  async putStream(name: string, body: Readable): Promise<number> {
+    const to = path.join(this.dir, name);
+    const counter = byteCounter();
+    try {
+      await pipeline(body, counter.stream, createWriteStream(to, { flags: 'wx', mode: 0o600 }));
+    } catch (error) {
+      await rm(to, { force: true });
+      throw error;
+    }
+    return counter.bytes();
   }
 
   async size(name: string): Promise<number | null> {

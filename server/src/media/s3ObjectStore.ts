@@ -12,7 +12,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { ByteRange, ObjectStore, S3Settings } from './objectStore.ts';
+import { byteCounter, type ByteRange, type ObjectStore, type S3Settings } from './objectStore.ts';
 
 /** Parts of a multipart upload: 8 MiB each, two at a time (what one upload holds in memory at most). */
 const PART_SIZE = 8 * 1024 * 1024;
@@ -74,6 +74,34 @@ export class S3ObjectStore implements ObjectStore {
   async putFile(name: string, file: string, contentType: string): Promise<void> {
     await this.upload(name, file, contentType);
     await rm(file, { force: true });
+  }
+
+  async putStream(name: string, body: Readable, contentType: string): Promise<number> {
+    const counter = byteCounter();
+    // The body's own error (an upload over the limit, a client gone) is the one to report.
+    let bodyError: unknown = null;
+    body.once('error', (error) => (bodyError ??= error));
+    const upload = new Upload({
+      client: this.client,
+      params: {
+        Bucket: this.settings.bucket,
+        Key: this.key(name),
+        Body: body.pipe(counter.stream),
+        ContentType: contentType,
+      },
+      partSize: PART_SIZE,
+      queueSize: QUEUE_SIZE,
+      leavePartsOnError: false,
+    });
+    // The upload fails with the body (and, leaving no parts on error, aborts itself).
+    body.once('error', (error) => counter.stream.destroy(error));
+    try {
+      await upload.done();
+    } catch (error) {
+      await this.remove([name]).catch(() => undefined);
+      throw bodyError ?? error;
+    }
+    return counter.bytes();
   }
 
   /** Writes a local file as `name` (a streamed multipart upload), with metadata of ours; keeps the file. */

@@ -33,6 +33,30 @@ export const VIDEO_MESSAGES = {
     'Videos cannot be checked on this server at the moment, so none are accepted. Please try again later, or ask the administrator to install ffmpeg (ffprobe).',
 } as const;
 
+/**
+ * The demuxers of the video containers an upload may be in. Anything else, above all the formats
+ * that name other files or addresses (HLS playlists, concat lists, image sequences), is not
+ * opened, so no container can make ffmpeg or ffprobe read another file or fetch an address.
+ */
+export const VIDEO_DEMUXERS =
+  'mov,mp4,m4a,3gp,3g2,mj2,matroska,webm,avi,mpeg,mpegts,flv,asf,ogg,m4v,mpegvideo,h264,hevc,mxf,nut,dv,ivf,yuv4mpegpipe';
+
+/**
+ * How ffmpeg and ffprobe open a stored video: a local file (the `file` protocol only) or the
+ * signed address of an object in a bucket (HTTP(S) only), through the video demuxers only.
+ */
+export function toolInputArgs(input: string): string[] {
+  const remote = /^https?:\/\//.test(input);
+  return [
+    '-protocol_whitelist',
+    remote ? 'https,http,tls,tcp' : 'file',
+    '-format_whitelist',
+    VIDEO_DEMUXERS,
+    '-i',
+    input,
+  ];
+}
+
 /** What ffprobe says about a file: it holds a video stream, it does not, or ffprobe is not there. */
 export type ProbeResult = 'video' | 'not_video' | 'missing';
 
@@ -42,25 +66,21 @@ interface ProbeOutput {
 
 /**
  * Whether ffprobe reads a video stream with a picture size in `file` (cover art of an audio
- * file does not count). Run without a shell, with an argument list, reading local files only
- * (`-protocol_whitelist file`, so no container can make it fetch an address), killed after
- * `FFPROBE_TIMEOUT_MS`. A file ffprobe cannot open, or that holds no video stream, is `not_video`.
+ * file does not count). Run without a shell, with an argument list, opened as `toolInputArgs`
+ * says, killed after `FFPROBE_TIMEOUT_MS`. A file ffprobe cannot open, or that holds no video stream, is `not_video`.
  */
 export function probeVideo(ffprobePath: string, file: string): Promise<ProbeResult> {
   const args = [
     '-hide_banner',
     '-loglevel',
     'error',
-    '-protocol_whitelist',
-    'file',
     '-select_streams',
     'v',
     '-show_entries',
     'stream=codec_type,width,height:stream_disposition=attached_pic',
     '-of',
     'json',
-    '-i',
-    file,
+    ...toolInputArgs(file),
   ];
   return new Promise((resolve) => {
     execFile(

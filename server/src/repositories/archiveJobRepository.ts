@@ -90,30 +90,25 @@ export const archiveJobRepository = {
   },
 
   /**
-   * Claims the oldest job that waits, or whose builder's lease lapsed (its process died), for
-   * `workerId` until `leaseMs` from now. Rows another transaction is claiming are skipped, so
-   * each job goes to one claimer.
+   * Takes the job for the build `workerId` (the engine runs one build of a job at a time; a
+   * build whose node died is replaced by the next one); `null` when it is no longer waiting or
+   * building (ready, failed, deleted).
    */
-  async claim(db: Queryable, workerId: string, leaseMs: number): Promise<ArchiveJobRecord | null> {
+  async take(db: Queryable, id: number, workerId: string): Promise<ArchiveJobRecord | null> {
     const { rows } = await db.query<JobRow>(
-      `UPDATE archive_jobs SET status = 'building', claimed_by = $1, lease_until = now() + make_interval(secs => $2 / 1000.0),
+      `UPDATE archive_jobs SET status = 'building', claimed_by = $2, lease_until = NULL,
          attempts = attempts + 1, started_at = coalesce(started_at, now())
-       WHERE id = (
-         SELECT id FROM archive_jobs
-         WHERE status = 'queued' OR (status = 'building' AND (lease_until IS NULL OR lease_until < now()))
-         ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
-       RETURNING ${JOB_COLUMNS}`,
-      [workerId, leaseMs],
+       WHERE id = $1 AND ${ACTIVE} RETURNING ${JOB_COLUMNS}`,
+      [id, workerId],
     );
     return rows[0] ? toRecord(rows[0]) : null;
   },
 
-  /** Renews the lease and records the progress; `false` when the job is no longer this worker's. */
-  async renew(db: Queryable, id: number, workerId: string, progress: number, leaseMs: number): Promise<boolean> {
+  /** Records the progress; `false` when the job is no longer this build's. */
+  async renew(db: Queryable, id: number, workerId: string, progress: number): Promise<boolean> {
     const { rows } = await db.query(
-      `UPDATE archive_jobs SET progress = $3, lease_until = now() + make_interval(secs => $4 / 1000.0)
-       WHERE id = $1 AND claimed_by = $2 AND status = 'building' RETURNING id`,
-      [id, workerId, Math.min(1, Math.max(0, progress)), leaseMs],
+      `UPDATE archive_jobs SET progress = $3 WHERE id = $1 AND claimed_by = $2 AND status = 'building' RETURNING id`,
+      [id, workerId, Math.min(1, Math.max(0, progress))],
     );
     return rows.length > 0;
   },
@@ -143,48 +138,37 @@ export const archiveJobRepository = {
     return rows[0] ? toRecord(rows[0]) : null;
   },
 
-  /** Marks the job failed (kept a while so that its owner sees it, then pruned). */
-  async fail(db: Queryable, id: number, workerId: string, error: string, keepDays: number): Promise<void> {
-    await db.query(
-      `UPDATE archive_jobs SET status = 'failed', error = $3, finished_at = now(), expires_at = now() + make_interval(days => $4),
-         claimed_by = NULL, lease_until = NULL
-       WHERE id = $1 AND claimed_by = $2 AND status = 'building'`,
-      [id, workerId, error.slice(0, 1000), keepDays],
-    );
-  },
-
   /**
-   * Hands a job back to the queue (its builder is stopping); another process or the next start
-   * takes it up. A stop is no failure: the claim does not count as an attempt.
+   * Marks a job that is still waiting or building failed for good (kept a while so that its owner
+   * sees it, then pruned); `false` when it had already ended.
    */
-  async release(db: Queryable, id: number, workerId: string): Promise<void> {
-    await db.query(
-      `UPDATE archive_jobs SET status = 'queued', claimed_by = NULL, lease_until = NULL, attempts = greatest(attempts - 1, 0)
-       WHERE id = $1 AND claimed_by = $2 AND status = 'building'`,
-      [id, workerId],
-    );
-  },
-
-  /** The jobs being built by builders whose id starts with `prefix` (`<host>:`), whatever their lease. */
-  async claimedOn(db: Queryable, prefix: string): Promise<{ id: number; claimedBy: string }[]> {
-    const { rows } = await db.query<{ id: number; claimed_by: string }>(
-      `SELECT id, claimed_by FROM archive_jobs WHERE status = 'building' AND starts_with(claimed_by, $1) ORDER BY id`,
-      [prefix],
-    );
-    return rows.map((r) => ({ id: r.id, claimedBy: r.claimed_by }));
-  },
-
-  /**
-   * Puts back in the queue a job whose builder is known dead (its process is gone), before its
-   * lease lapses; the claim still counts as an attempt. `false` when another builder holds it now.
-   */
-  async handBack(db: Queryable, id: number, claimedBy: string): Promise<boolean> {
+  async giveUp(db: Queryable, id: number, error: string, keepDays: number): Promise<boolean> {
     const { rows } = await db.query(
-      `UPDATE archive_jobs SET status = 'queued', claimed_by = NULL, lease_until = NULL
-       WHERE id = $1 AND claimed_by = $2 AND status = 'building' RETURNING id`,
-      [id, claimedBy],
+      `UPDATE archive_jobs SET status = 'failed', error = coalesce(error, $2), finished_at = now(),
+         expires_at = now() + make_interval(days => $3), claimed_by = NULL, lease_until = NULL
+       WHERE id = $1 AND ${ACTIVE} RETURNING id`,
+      [id, error.slice(0, 1000), keepDays],
     );
     return rows.length > 0;
+  },
+
+  /**
+   * Puts a job this build holds back in the queue: its node stops (`error` null: not counted as
+   * an attempt), or the build failed (`error` kept for the teacher if it was the last attempt).
+   */
+  async release(db: Queryable, id: number, workerId: string, error: string | null): Promise<void> {
+    await db.query(
+      `UPDATE archive_jobs SET status = 'queued', claimed_by = NULL, lease_until = NULL,
+         attempts = CASE WHEN $3::text IS NULL THEN greatest(attempts - 1, 0) ELSE attempts END,
+         error = coalesce(left($3::text, 1000), error)
+       WHERE id = $1 AND claimed_by = $2 AND status = 'building'`,
+      [id, workerId, error],
+    );
+  },
+
+  /** Deletes a job that was never queued for building (the queue was full). */
+  async remove(db: Queryable, id: number): Promise<void> {
+    await db.query(`DELETE FROM archive_jobs WHERE id = $1 AND status = 'queued'`, [id]);
   },
 
   /**

@@ -46,6 +46,23 @@ export const mediaFileRepository = {
   },
 
   /**
+   * Gives a stored video its poster (formats and picture size) once it is made; `false` when no
+   * video is stored under `key` any more, or it already has one.
+   */
+  async setPoster(
+    db: Queryable,
+    key: string,
+    poster: { width: number | null; height: number | null; formats: MediaFormats | null },
+  ): Promise<boolean> {
+    const { rows } = await db.query(
+      `UPDATE media_files SET formats = $2::jsonb, width = $3, height = $4
+       WHERE storage_key = $1 AND kind = 'video' AND formats IS NULL RETURNING id`,
+      [key, JSON.stringify(poster.formats), poster.width, poster.height],
+    );
+    return rows.length > 0;
+  },
+
+  /**
    * In the inserting transaction: waits for the person's other uploads to commit or roll back
    * (an advisory lock per person until the end of the transaction), so that the bytes counted
    * next include every file accepted before this one and parallel uploads cannot pass the quota.

@@ -1,15 +1,13 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { PgBoss } from 'pg-boss';
 import { describe, expect, it } from 'vitest';
 import { archiveKit } from '../../test/archiveKit.ts';
 import { createArtifact, createPortfolio, createTeacher } from '../../test/factories.ts';
 import { until } from '../../test/until.ts';
 
 // The archive builder in the background, across server instances, and the housekeeping of old archives.
-const { FAST, db, config, instance, t, list, ask, jobRow, settled, queuedJob, alone, closeInstance } =
-  await archiveKit();
+const { FAST, db, config, instance, t, list, ask, jobRow, settled, alone, closeInstance } = await archiveKit();
 
 describe('the background builder', () => {
   it('hands a build back when its server stops, and another instance finishes it', async () => {
@@ -24,7 +22,7 @@ describe('the background builder', () => {
       const queued = await ask(tess, first);
       await atStep;
       expect((await jobRow(queued.id))?.status).toBe('building');
-      // Its progress reaches the list through the lease renewals.
+      // Its progress reaches the list.
       await until(async () => (await list(tess, first))[0]!.progress > 0, { what: 'progress in the list' });
       await closeInstance(first);
       return queued;
@@ -40,108 +38,93 @@ describe('the background builder', () => {
     // Whichever running instance finished it, the teacher hears of it once.
     const sent = [...t.mail.sent, ...second.mail.sent].filter((m) => m.to === tess.user.email);
     expect(sent.map((m) => m.subject)).toEqual(['Your PracticeFolio archive is ready']);
+    await closeInstance(second);
   });
 
-  it('takes up a job whose builder died (its lease lapsed)', async () => {
+  it('gives a build whose node died (no heartbeat) to another node', async () => {
     const tess = await createTeacher(t);
-    const id = await queuedJob(
-      tess,
-      `status = 'building', claimed_by = 'elsewhere:1:crashed', lease_until = now() - interval '1 second', attempts = 1`,
-    );
-    await instance();
-    const done = await settled(tess, id);
-    expect(done.status).toBe('ready');
-    expect((await jobRow(id))?.attempts).toBe(2);
-  });
-
-  it('on start, takes up at once a job whose process on this machine was killed, before its lease lapses', async () => {
-    // A process that has ended: its id is free.
-    const dead = spawnSync(process.execPath, ['-e', '']).pid;
-    const tess = await createTeacher(t);
-    const theo = await createTeacher(t);
-    const killed = await queuedJob(
-      tess,
-      `status = 'building', claimed_by = '${os.hostname()}:${dead}:killed', lease_until = now() + interval '1 hour', attempts = 1`,
-    );
-    // A job of a process that runs (this one) is left to its builder.
-    const live = await queuedJob(
-      theo,
-      `status = 'building', claimed_by = '${os.hostname()}:${process.pid}:alive', lease_until = now() + interval '1 hour', attempts = 1`,
-    );
-    await instance();
-    const done = await settled(tess, killed);
-    expect(done.status).toBe('ready');
-    expect((await jobRow(killed))?.attempts).toBe(2);
-    expect(await jobRow(live)).toMatchObject({
-      status: 'building',
-      claimed_by: `${os.hostname()}:${process.pid}:alive`,
+    const job = await alone(null, async () => {
+      const queued = await ask(tess);
+      // A node takes the build and dies at once: no heartbeat, no hand-back.
+      const lost = new PgBoss({ ...(db.settings!() as object), schema: t.app.jobs.schemaName, max: 1 });
+      lost.on('error', () => undefined);
+      await lost.start();
+      const [taken] = await lost.fetch<{ archiveId: number }>('archives.build');
+      expect(taken?.data.archiveId).toBe(queued.id);
+      await db.query(`UPDATE archive_jobs SET status = 'building', claimed_by = $2, attempts = 1 WHERE id = $1`, [
+        queued.id,
+        taken!.id,
+      ]);
+      await lost.stop({ graceful: false, close: true });
+      return queued;
     });
-    await db.query(
-      `UPDATE archive_jobs SET status = 'failed', claimed_by = NULL, lease_until = NULL, finished_at = now(), expires_at = now() WHERE id = $1`,
-      [live],
-    );
-  });
+    expect((await jobRow(job.id))?.status).toBe('building');
+    // The engine notices the missing heartbeat (10 s) and another node builds it.
+    const done = await settled(tess, job.id, 40_000);
+    expect(done.status).toBe('ready');
+    expect(await jobRow(job.id)).toMatchObject({ status: 'ready', attempts: 2 });
+  }, 60_000);
 
-  it('gives up a job that was taken up too often without finishing', async () => {
-    const tess = await createTeacher(t);
-    const id = await queuedJob(
-      tess,
-      `status = 'building', claimed_by = 'elsewhere:1:crashed', lease_until = now() - interval '1 second', attempts = 3`,
-    );
-    const failed = await settled(tess, id);
-    expect(failed).toMatchObject({ status: 'failed', size: null });
+  it('gives up a build that fails every time, and the teacher may ask again', async () => {
+    const failing = await instance({
+      ...FAST,
+      onStep: () => Promise.reject(new Error('the disk is full')),
+    });
+    const tess = await createTeacher(failing);
+    const portfolio = await createPortfolio(failing, tess);
+    await createArtifact(failing, portfolio, { parkingLot: false });
+    const id = await alone(failing, async () => {
+      const queued = await ask(tess, failing);
+      const failed = await settled(tess, queued.id);
+      expect(failed).toMatchObject({ status: 'failed', size: null });
+      return queued.id;
+    });
+    // Tried three times (the first and two retries), then given up.
+    expect(await jobRow(id)).toMatchObject({ status: 'failed', attempts: 3 });
+    const listed = await t.app.jobs.failed();
+    expect(
+      listed.find((j) => j.kind === 'archives.build' && (j.data as { archiveId: number }).archiveId === id),
+    ).toMatchObject({ attempts: 3, error: 'the disk is full' });
     expect(await t.api({ method: 'GET', url: `/archives/${id}/download`, token: tess.token })).toBeApiError(
       404,
       'Archive not found.',
     );
+    await closeInstance(failing);
     // The teacher may ask again.
-    await settled(tess, (await ask(tess)).id);
+    expect((await settled(tess, (await ask(tess)).id)).status).toBe('ready');
+  }, 30_000);
+
+  it('builds each archive once when several nodes take jobs at once', async () => {
+    const a = await instance();
+    const b = await instance();
+    const teachers = await Promise.all(Array.from({ length: 6 }, () => createTeacher(t)));
+    const jobs = await Promise.all(teachers.map((who, i) => ask(who, i % 2 ? a : b)));
+    for (const [i, job] of jobs.entries()) expect((await settled(teachers[i]!, job.id)).status).toBe('ready');
+    const { rows } = await db.query<{ attempts: number }>(
+      'SELECT attempts FROM archive_jobs WHERE id = ANY($1::int[])',
+      [jobs.map((j) => j.id)],
+    );
+    expect(rows.map((r) => r.attempts)).toEqual([1, 1, 1, 1, 1, 1]);
+    // One e-mail each, whichever node built it.
+    const sent = [...t.mail.sent, ...a.mail.sent, ...b.mail.sent];
+    for (const who of teachers) expect(sent.filter((m) => m.to === who.user.email)).toHaveLength(1);
+    await closeInstance(a);
+    await closeInstance(b);
   });
 
-  it('gives each job to one claimer when two servers claim at once', async () => {
-    const a = await instance({ pollMs: 3_600_000, heartbeatMs: 50, leaseMs: 60_000 });
-    const b = await instance({ pollMs: 3_600_000, heartbeatMs: 50, leaseMs: 60_000 });
-    await alone(a, async () => {
-      // b pauses with the others: both only claim, when told to.
-      const teachers = await Promise.all(Array.from({ length: 6 }, () => createTeacher(t)));
-      const jobs = await Promise.all(teachers.map((who) => queuedJob(who)));
-      const claims = await Promise.all(
-        Array.from({ length: 16 }, (_, i) => (i % 2 ? a : b).app.archives.worker.claim()),
-      );
-      const claimed = claims.flatMap((c) => (c ? [c.id] : []));
-      // Every job claimed, none twice (a job an earlier test left waiting may be among them).
-      expect(new Set(claimed).size).toBe(claimed.length);
-      expect(claimed).toEqual(expect.arrayContaining(jobs));
-      expect(claims.filter((c) => c === null).length).toBeGreaterThan(0);
-      const { rows } = await db.query<{ attempts: number }>(
-        'SELECT attempts FROM archive_jobs WHERE id = ANY($1::int[])',
-        [jobs],
-      );
-      expect(rows.map((r) => r.attempts)).toEqual([1, 1, 1, 1, 1, 1]);
-      await closeInstance(a);
-      await closeInstance(b);
-    });
-  });
-
-  it('stops its builder and timers when the server closes', async () => {
+  it('takes no job and leaves no timer once its server has closed', async () => {
     const quiet = await instance();
     const tess = await createTeacher(quiet);
     await closeInstance(quiet);
-    // A closed server leaves no timer set.
     expect(quiet.clock.pending).toBe(0);
-    // A closed server, or a stopped builder, builds nothing: with every other instance paused, a
-    // job waits while their clocks move on past many polls (a look for jobs started then is waited for).
-    await alone(t, async () => {
-      await t.app.archives.worker.stop();
-      const id = await queuedJob(tess);
-      for (const stopped of [quiet, t]) {
-        stopped.clock.advance(FAST.pollMs * 10);
-        await stopped.app.archives.worker.idle();
-      }
-      expect((await jobRow(id))?.status).toBe('queued');
-      t.app.archives.worker.start();
-      expect((await settled(tess, id)).status).toBe('ready');
+    // With every other node paused, a job waits past several polls of the closed one.
+    await alone(null, async () => {
+      const job = await ask(tess);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect((await jobRow(job.id))?.status).toBe('queued');
     });
+    const [job] = await list(tess);
+    expect((await settled(tess, job!.id)).status).toBe('ready');
   });
 });
 

@@ -163,7 +163,7 @@ describe('e-mail', () => {
     const sent = t.mail.sent.length;
     expect(await comment(other, sa.id, 'Do not mail me.')).toHaveStatus(200);
     // Delivery drained: whatever was due has been sent.
-    await t.app.services.notifications.deliverSoon();
+    await t.app.services.notifications.deliverNow();
     expect(t.mail.sent.length).toBe(sent);
   });
 });

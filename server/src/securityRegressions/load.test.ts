@@ -1,6 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
 import { connect, type AddressInfo } from 'node:net';
-import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -134,7 +132,7 @@ describe('#14 bounded work per request', async () => {
     }
   });
 
-  it('#14 bounded work per request: an upload streams to disk as it arrives and a too large one is refused with 413 before its body ends', async () => {
+  it('#14 bounded work per request: an upload streams into the store as it arrives and a too large one is refused with 413 before its body ends', async () => {
     const owner = await createTeacher(q);
     const portfolio = await createPortfolio(q, owner);
     const artifact = await createArtifact(q, portfolio);
@@ -152,12 +150,15 @@ describe('#14 bounded work per request', async () => {
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
     );
     body.write(Buffer.concat([pdfDocument(), Buffer.alloc(20_000, 0x20)]));
-    // The bytes sent so far are on disk while the request is still arriving.
-    const incomingSize = () => {
-      const incoming = readdirSync(q.app.mediaStore.tmpDir);
-      return incoming.length === 1 ? statSync(path.join(q.app.mediaStore.tmpDir, incoming[0]!)).size : 0;
+    // The bytes sent so far are stored while the request is still arriving.
+    const storedSize = async () => {
+      const names = await q.app.mediaStore.objects.list('');
+      return names.length === 1 ? ((await q.app.mediaStore.objects.size(names[0]!)) ?? 0) : 0;
     };
-    await until(() => incomingSize() >= 20_000, { what: 'the bytes sent so far on disk' });
+    // (A bucket shows an object only once its upload completes, parts of 8 MiB: there the answer
+    // before the body's end shows it, and the 1 GiB upload benchmark measures the memory.)
+    if (q.app.mediaStore.objects.kind === 'local')
+      await until(async () => (await storedSize()) >= 20_000, { what: 'the bytes sent so far stored' });
     // Past the limit (64 KB) the answer comes at once, without waiting for the rest of the body.
     for (let i = 0; i < 8; i += 1) body.write(Buffer.alloc(8_000, 0x20));
     const res = await answer;

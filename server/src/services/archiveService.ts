@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { ARCHIVE_VALID_DAYS, type ArchiveJob } from '#schemas/archive';
 import type { User } from '#schemas/user';
-import type { Timer } from '../clock.ts';
+import type { RunningJob } from '../jobs/jobEngine.ts';
 import { conflict, notFound } from '../errors.ts';
 import { archiveReadyMessage } from '../mail/messages.ts';
 import { ARCHIVE_MESSAGES, canDownloadArchive, canKeepArchives } from '../policies/archivePolicy.ts';
@@ -15,13 +14,9 @@ import { buildArchive } from './archiveBuilder.ts';
 import type { ServiceContext } from './context.ts';
 import { assertAllowed } from './decide.ts';
 
-/** How the background builder runs (tests shorten the times and hold a build mid-way). */
+/** How the builder runs (tests shorten the times and hold a build mid-way). */
 export interface ArchiveWorkerOptions {
-  /** How often an idle builder looks for waiting jobs (a request in this process wakes it at once). */
-  pollMs?: number;
-  /** How long a claim holds without renewal: a job whose builder died is taken up again after this. */
-  leaseMs?: number;
-  /** How often a builder renews its lease and records its progress. */
+  /** How often a build records its progress (and notices that it was taken over). */
   heartbeatMs?: number;
   /** Called after each artifact a build writes. */
   onStep?: () => Promise<void>;
@@ -29,8 +24,6 @@ export interface ArchiveWorkerOptions {
 
 /** A failed job stays listed this long (so that its owner sees it failed), then housekeeping removes it. */
 const FAILED_KEEP_DAYS = 1;
-/** A job taken up this many times without finishing (its builder died each time) is given up. */
-const MAX_ATTEMPTS = 3;
 /** Files in the archives folder that no job names (or half-written ones) are deleted once this old. */
 const STRAY_AFTER_MS = 60 * 60 * 1000;
 const FAILED_MESSAGE = 'the archive could not be built';
@@ -53,82 +46,21 @@ class BuildStopped extends Error {
   override name = 'BuildStopped';
 }
 
-/** Whether a process of this machine runs (one we may not signal runs too). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
- * Teachers' archives: ask for one, list them, download one; and the background builder that
- * every server process runs. Jobs live in `archive_jobs`, so they survive restarts and are
- * shared by all processes: each claims one job at a time (`FOR UPDATE SKIP LOCKED`), renews its
- * lease while it builds, hands the job back when it stops, and a job whose builder died is
- * claimed again once the lease lapses.
+ * Teachers' archives: ask for one, list them, download one, and build one (the `archives.build`
+ * job, on whichever node runs archives). The row in `archive_jobs` is what the teacher sees
+ * (queued, building with its progress, ready, failed); the job engine decides who builds and when,
+ * retries a failed build, hands a build back when its node stops, and gives a build whose node
+ * died (no heartbeat) to another node. A build that fails for good reaches `giveUp`.
  */
 export function createArchiveService(
   ctx: ServiceContext,
   folders: { archives: string; uploads: ObjectStore; built: ObjectStore },
+  queue: (archiveId: number) => Promise<unknown>,
   options: ArchiveWorkerOptions = {},
 ) {
   const { db, log } = ctx;
-  const pollMs = options.pollMs ?? 5000;
-  const leaseMs = options.leaseMs ?? 30_000;
   const heartbeatMs = options.heartbeatMs ?? 1000;
-  const workerId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-
-  let running = false;
-  let timer: Timer | null = null;
-  let loop: Promise<void> | null = null;
-  let current: AbortController | null = null;
-  /** Whether this process has looked for jobs of dead processes since it started. */
-  let reclaimed = false;
-
-  function schedule(ms: number): void {
-    if (!running) return;
-    timer?.cancel();
-    timer = ctx.clock.setTimeout(tick, ms);
-  }
-
-  function tick(): void {
-    timer = null;
-    if (!running || loop) return;
-    loop = (async () => {
-      try {
-        if (!reclaimed) {
-          reclaimed = true;
-          await reclaimFromDeadProcesses();
-        }
-        let more = true;
-        while (more) more = running && (await runOnce());
-      } catch (error) {
-        log.warn({ err: error }, 'archive builder could not look for jobs');
-      } finally {
-        loop = null;
-        schedule(pollMs);
-      }
-    })();
-  }
-
-  /**
-   * At start: hands back at once the jobs a builder on this machine held when its process died
-   * (killed, crashed), instead of waiting for their leases to lapse. A job whose process may be
-   * alive is left to its lease.
-   */
-  async function reclaimFromDeadProcesses(): Promise<void> {
-    const host = hostname();
-    for (const job of await archiveJobRepository.claimedOn(db, `${host}:`)) {
-      const pid = Number(job.claimedBy.split(':')[1]);
-      if (!Number.isSafeInteger(pid) || pid <= 0 || isAlive(pid)) continue;
-      if (await archiveJobRepository.handBack(db, job.id, job.claimedBy)) {
-        log.info({ job: job.id, builder: job.claimedBy }, 'archive job of a stopped process taken up again');
-      }
-    }
-  }
 
   async function notifyOwner(job: ArchiveJobRecord): Promise<void> {
     const owner = await archiveContentRepository.owner(db, job.ownerId);
@@ -144,35 +76,35 @@ export function createArchiveService(
       .catch((error: unknown) => log.warn({ err: error, job: job.id }, 'could not send the archive e-mail'));
   }
 
-  /** Builds one claimed job to its end: ready (and e-mailed), failed, or handed back. */
-  async function buildJob(job: ArchiveJobRecord): Promise<void> {
-    if (job.attempts > MAX_ATTEMPTS) {
-      log.error({ job: job.id }, 'archive job given up after repeated interruptions');
-      await archiveJobRepository.fail(db, job.id, workerId, 'interrupted too often', FAILED_KEEP_DAYS);
-      return;
-    }
-    if (!running) {
-      // The server began stopping while this job was being claimed.
-      await archiveJobRepository.release(db, job.id, workerId);
-      return;
-    }
+  /**
+   * Builds the archive `archiveId` as the engine's job `run`: ready (and e-mailed) at the end. A
+   * build stopped by its node hands the row back to the queue; one that fails leaves it queued
+   * for the engine's retry (with its error, for `giveUp`) and throws.
+   */
+  async function build(archiveId: number, run: RunningJob): Promise<void> {
+    // The job, and the node that builds it (for an operator, and a test that stops that node).
+    const workerId = `${run.id}@${hostname()}:${process.pid}`;
+    const job = await archiveJobRepository.take(db, archiveId, workerId);
+    if (!job) return; // ready, failed or deleted meanwhile
     const controller = new AbortController();
-    current = controller;
+    const stop = () => controller.abort(new BuildStopped('the server is stopping'));
+    run.signal.addEventListener('abort', stop, { once: true });
     let progress = 0;
     let lost = false;
-    const renewLease = async (): Promise<void> => {
+    const recordProgress = async (): Promise<void> => {
       try {
-        const ours = await archiveJobRepository.renew(db, job.id, workerId, progress, leaseMs);
+        const ours = await archiveJobRepository.renew(db, job.id, workerId, progress);
         if (!ours && !controller.signal.aborted) {
           lost = true;
           controller.abort(new BuildStopped('the job was taken over'));
         }
       } catch (error) {
-        log.warn({ err: error, job: job.id }, 'could not renew an archive job');
+        log.warn({ err: error, job: job.id }, 'could not record the progress of an archive');
       }
     };
-    const beat = ctx.clock.setInterval(() => void renewLease(), heartbeatMs);
+    const beat = ctx.clock.setInterval(() => void recordProgress(), heartbeatMs);
     try {
+      if (run.signal.aborted) stop();
       const built = await buildArchive(db, folders, job.ownerId, {
         signal: controller.signal,
         onProgress: (p) => {
@@ -181,7 +113,7 @@ export function createArchiveService(
         onCounts: (counts) => archiveJobRepository.setCounts(db, job.id, workerId, counts),
         ...(options.onStep ? { onStep: options.onStep } : {}),
       });
-      // Kept where every node finds it (the lease still renewed while a large ZIP goes to the bucket).
+      // Kept where every node finds it.
       await folders.built.putFile(built.fileName, path.join(folders.archives, built.fileName), 'application/zip');
       beat.cancel();
       // Ready and the older ready ones gone in one step: the owner never sees more than the kept number.
@@ -207,29 +139,24 @@ export function createArchiveService(
       beat.cancel();
       if (lost) {
         log.warn({ job: job.id }, 'archive job taken over by another builder');
-      } else if (controller.signal.aborted) {
-        await archiveJobRepository.release(db, job.id, workerId);
+        return;
+      }
+      if (controller.signal.aborted) {
+        // Not a failed attempt: the engine queues the build again for another node.
+        await archiveJobRepository.release(db, job.id, workerId, null);
       } else {
-        log.error({ err: error, job: job.id }, FAILED_MESSAGE);
-        await archiveJobRepository.fail(
+        log.error({ err: error, job: job.id, attempt: run.attempt }, FAILED_MESSAGE);
+        await archiveJobRepository.release(
           db,
           job.id,
           workerId,
           error instanceof Error ? error.message : String(error),
-          FAILED_KEEP_DAYS,
         );
       }
+      throw error;
     } finally {
-      current = null;
+      run.signal.removeEventListener('abort', stop);
     }
-  }
-
-  /** Claims and builds one job; `false` when none waits. */
-  async function runOnce(): Promise<boolean> {
-    const job = await archiveJobRepository.claim(db, workerId, leaseMs);
-    if (!job) return false;
-    await buildJob(job);
-    return true;
   }
 
   return {
@@ -243,14 +170,20 @@ export function createArchiveService(
     },
 
     /**
-     * Queues an archive of the caller's own work and wakes this process's builder.
-     * @throws 403 for researchers; 409 while one is under way.
+     * Queues an archive of the caller's own work.
+     * @throws 403 for researchers; 409 while one is under way; 503 when too many builds wait.
      */
     async request(actor: User): Promise<ArchiveJob> {
       assertAllowed(canKeepArchives(actor));
       const job = await archiveJobRepository.create(db, actor.id);
       if (!job) throw conflict(ARCHIVE_MESSAGES.active);
-      schedule(0);
+      try {
+        await queue(job.id);
+      } catch (error) {
+        // Too many builds waiting (503): nothing is kept, the teacher asks again later.
+        await archiveJobRepository.remove(db, job.id);
+        throw error;
+      }
       return job.job;
     },
 
@@ -287,29 +220,12 @@ export function createArchiveService(
       }
     },
 
-    /** The builder of this process. */
-    worker: {
-      id: workerId,
-      /** Starts looking for jobs (at once, then every `pollMs`). */
-      start(): void {
-        running = true;
-        reclaimed = false;
-        schedule(0);
-      },
-      /** Stops: a build under way is abandoned and its job handed back to the queue. */
-      async stop(): Promise<void> {
-        running = false;
-        timer?.cancel();
-        timer = null;
-        current?.abort(new BuildStopped('the server is stopping'));
-        await loop;
-      },
-      /** Resolves once the look for jobs under way (if any) has ended: the builder is between looks, or stopped. */
-      async idle(): Promise<void> {
-        await loop;
-      },
-      /** Claims one job for this process without building it (tests of the claim). */
-      claim: () => archiveJobRepository.claim(db, workerId, leaseMs),
+    build,
+
+    /** Marks a build that failed for good as failed (the engine's dead letter of `archives.build`). */
+    async giveUp(archiveId: number): Promise<void> {
+      if (await archiveJobRepository.giveUp(db, archiveId, FAILED_MESSAGE, FAILED_KEEP_DAYS))
+        log.error({ job: archiveId }, 'archive given up after repeated failures');
     },
   };
 }

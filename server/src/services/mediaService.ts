@@ -116,15 +116,14 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
       if (used + received.size > quota) throw quotaFull(quota);
       await part.finish();
       const text = uploadText(part.fields ?? {});
-      // Stored before the transaction: an upload into a bucket takes its time, and must not hold
-      // a database connection and the person's quota lock meanwhile. Until the row commits, the
-      // key stays in `pending_uploads`, so a crash in between leaves nothing behind.
-      await store.place(received);
-      return await db.transaction(async (tx) => {
+      // Stored as it arrived, before the transaction: an upload into a bucket takes its time, and
+      // must not hold a database connection and the person's quota lock meanwhile. Until the row
+      // commits, the key stays in `pending_uploads`, so a crash in between leaves nothing behind.
+      const media = await db.transaction(async (tx) => {
         // The bytes are taken under the person's lock: the check before reading was only a first answer.
         await mediaFileRepository.lockQuota(tx, actor.id);
         if ((await mediaFileRepository.bytesUploadedBy(tx, actor.id)) + received.size > quota) throw quotaFull(quota);
-        const media = await mediaRepository.insertAndLink(
+        const inserted = await mediaRepository.insertAndLink(
           tx,
           holder,
           holderId,
@@ -144,10 +143,12 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
           },
           touch,
         );
-        if (!media) throw notFound(PORTFOLIO_MESSAGES.artifactNotFound);
+        if (!inserted) throw notFound(PORTFOLIO_MESSAGES.artifactNotFound);
         await mediaFileRepository.keepUpload(tx, received.key);
-        return media;
+        return inserted;
       });
+      await store.committed(received);
+      return media;
     } catch (error) {
       await store.abandon(received);
       throw error;

@@ -71,7 +71,7 @@ export class NotificationHub {
           if (Number.isInteger(userId) && this.streams.has(userId)) this.schedule(userId);
         },
         // Changes may have been missed while the connection was down: every count is sent again,
-        // and what waits is delivered (at start, the scheduler's first run does that).
+        // and what waits is delivered (at start, the catch-up job does that).
         up: () => {
           if (!this.wasUp) {
             this.wasUp = true;

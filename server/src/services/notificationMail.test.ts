@@ -45,7 +45,7 @@ describe('immediate notification e-mail, per recipient and thread', async () => 
   const ownerMail = () => mail.sent.filter((m) => m.to === owner.user.email);
   /** Lets both processes finish what the comments' notices started. */
   const settle = () =>
-    Promise.all([a.app.services.notifications.deliverSoon(), b.app.services.notifications.deliverSoon()]);
+    Promise.all([a.app.services.notifications.deliverNow(), b.app.services.notifications.deliverNow()]);
   const waiting = async () =>
     Number(
       (

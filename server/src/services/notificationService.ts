@@ -48,13 +48,13 @@ import { EMAIL_MASKS, maskEmail } from '../security/maskEmail.ts';
 
 /** Items taken for delivery at a time. */
 const DELIVERY_BATCH = 100;
-/** Immediate deliveries still waiting after this long (a failure, a restart) are taken by the scheduler. */
+/** Immediate deliveries still waiting after this long (a failure, a restart) are taken by the scheduled run. */
 export const STALE_DELIVERY_MS = 60_000;
-/** How often the scheduler looks for due digests and stale deliveries. */
-export const SCHEDULER_INTERVAL_MS = 5 * 60_000;
+/** When the scheduled run looks for due digests and stale deliveries: every five minutes (cron, UTC). */
+export const SCHEDULER_CRON = '*/5 * * * *';
 /**
  * At most one immediate e-mail per person and thread (shared artifact) in this time; what arrives
- * meanwhile goes out together in the next one, which the scheduler sends after the window.
+ * meanwhile goes out together in the next one, which the scheduled run sends after the window.
  */
 export const MAIL_WINDOW_MS = 10 * 60_000;
 
@@ -78,9 +78,6 @@ export function createNotificationService(ctx: ServiceContext, push: PushService
   const unsubscribeLink = (userId: number, kind: NotificationKind | 'all') =>
     absolute(`/unsubscribe?token=${encodeURIComponent(unsubscribeTokens.sign(userId, kind))}`);
   const mailItem = (r: NotificationRecord): MailItem => ({ summary: summaryOf(r), href: absolute(linkOf(r)) });
-
-  let delivering: Promise<void> | null = null;
-  let again = false;
 
   async function deliver(olderThanMs: number, now: Date | null = null): Promise<void> {
     for (;;) {
@@ -247,27 +244,11 @@ export function createNotificationService(ctx: ServiceContext, push: PushService
     },
 
     /**
-     * Sends what waits for immediate e-mail or push (each item is taken by one process only).
-     * Calls while a run is under way make it run once more.
+     * Sends what waits for immediate e-mail or push (each item is taken by one process only): the
+     * `notifications.deliver` job, queued whenever an item is recorded.
      */
-    deliverSoon(): Promise<void> {
-      if (delivering) {
-        again = true;
-        return delivering;
-      }
-      delivering = (async () => {
-        try {
-          do {
-            again = false;
-            await deliver(0);
-          } while (again);
-        } catch (error) {
-          ctx.log.warn({ err: error }, 'notification delivery failed; the scheduler will try again');
-        } finally {
-          delivering = null;
-        }
-      })();
-      return delivering;
+    deliverNow(): Promise<void> {
+      return deliver(0);
     },
 
     /**
@@ -298,31 +279,12 @@ export function createNotificationService(ctx: ServiceContext, push: PushService
     },
 
     /**
-     * One scheduler run: deliveries left behind (and those held back by a thread's window that
+     * One scheduled run (the `notifications.tick` job): deliveries left behind (and those held back by a thread's window that
      * has passed), then due digests. `now` defaults to the database's clock for deliveries.
      */
     async tick(now?: Date): Promise<void> {
       await deliver(STALE_DELIVERY_MS, now ?? null);
       await service.runDigests(now ?? new Date());
-    },
-
-    /**
-     * Runs at once — everything waiting (the process may have stopped before sending it), then the
-     * digests due — and then `tick` every `SCHEDULER_INTERVAL_MS`; returns the function that stops
-     * it. One step after the other, so a starting process uses one connection at a time.
-     */
-    startScheduler(): () => void {
-      const warn = (error: unknown) => ctx.log.warn({ err: error }, 'notification scheduler run failed');
-      let stopped = false;
-      void service
-        .deliverSoon()
-        .then(() => (stopped ? 0 : service.runDigests()))
-        .catch(warn);
-      const timer = ctx.clock.setInterval(() => void service.tick().catch(warn), SCHEDULER_INTERVAL_MS);
-      return () => {
-        stopped = true;
-        timer.cancel();
-      };
     },
   };
   return service;

@@ -107,6 +107,8 @@ describe('the per-process principal cache', async () => {
       exec: db.exec.bind(db),
       transaction: db.transaction.bind(db),
       close: async () => undefined,
+      // Its own connections (the job engine's) are still possible; only listening is not.
+      settings: db.settings!.bind(db),
     };
     const app = await buildApp({ config, db: silent, mailer: new CapturingMailer(), logger: false });
     await app.ready();

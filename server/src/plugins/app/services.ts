@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { systemClock, type Clock } from '../../clock.ts';
 import { createMailer, type Mailer } from '../../mail/mailer.ts';
+import { mediaJobs } from '../../media/mediaJobs.ts';
 import { MediaStore } from '../../media/mediaStore.ts';
 import { checkMediaLocation } from '../../media/mediaLocation.ts';
 import { objectStoreOf } from '../../media/objectStore.ts';
@@ -86,7 +87,6 @@ async function services(
     });
   // Signed-in principals are kept per process and dropped on every change, here or in another process.
   const principals = new PrincipalCache({ ttlMs: 60_000, maxEntries: 20_000 });
-  app.addHook('onClose', () => principals.stop());
   app.decorate('principals', principals);
   const clock = options.clock ?? systemClock;
   app.decorate('serviceContext', {
@@ -104,19 +104,28 @@ async function services(
     { ffmpeg: config.ffmpegPath, ffprobe: config.ffprobePath },
     app.log,
     await objectStoreOf(config),
+    config.nodeId,
   );
+  // Formats, video checks, posters and lengths are jobs, run by whichever node runs media.
+  mediaStore.useProcessor(mediaJobs(app.jobs, mediaStore));
+  // Uploads of a node that stopped and never came back: once older than any request may last.
+  app.housekeeping.add(() => mediaStore.sweepAbandoned(config.timeouts.requestMs + 10 * 60_000));
   // What needs the database waits until the server is ready: the app is built while the database
   // starts. Both come before any other background task and before the first request.
-  app.addHook('onReady', async () => {
-    await principals.start(db);
-    // The store first (a bucket that cannot be reached is not recorded as the media's place).
-    await mediaStore.objects.check();
-    await checkMediaLocation(db, config.s3);
-    await mediaStore.init();
+  app.background.add({ name: 'principal cache', start: () => principals.start(db), stop: () => principals.stop() });
+  app.background.add({
+    name: 'media store',
+    async start() {
+      // The store first (a bucket that cannot be reached is not recorded as the media's place).
+      await mediaStore.objects.check();
+      await checkMediaLocation(db, config.s3);
+      await mediaStore.init();
+    },
+    stop: async () => undefined,
   });
   app.decorate('mediaStore', mediaStore);
   app.decorate('services', {} as Services);
   app.decorate('archives', { getter: () => app.services.archives });
 }
 
-export default fastifyPlugin(services, { name: 'services', dependencies: ['database'] });
+export default fastifyPlugin(services, { name: 'services', dependencies: ['database', 'background'] });
