@@ -70,6 +70,7 @@ export async function notificationsFeature(app: FastifyInstance): Promise<void> 
     },
     // Open event streams are told to reconnect (elsewhere) and closed: they would hold the server open.
     stop: () => hub.stop(),
+    holdsRequests: true,
   });
   app.background.add({
     name: 'notification catch-up',

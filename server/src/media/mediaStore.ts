@@ -115,6 +115,8 @@ export class MediaStore {
   readonly objects: ObjectStore;
   readonly tmpDir: string;
   private ffmpegMissing = false;
+  /** Aborted when the node stops: the ffmpeg and ffprobe processes still running are killed. */
+  private stopping = new AbortController();
   /** Who makes formats and reads videos: this process until the server hands the work to its jobs. */
   private processor: MediaProcessor = this.inProcess();
 
@@ -134,6 +136,7 @@ export class MediaStore {
 
   /** Checks the object store, creates the folders and deletes what an interrupted run left behind. */
   async init(): Promise<void> {
+    this.stopping = new AbortController();
     await this.objects.check();
     await mkdir(this.tmpDir, { recursive: true, mode: 0o700 });
     await chmod(path.dirname(this.tmpDir), 0o700);
@@ -175,6 +178,11 @@ export class MediaStore {
     }
     await this.db.query('DELETE FROM pending_uploads WHERE storage_key = ANY($1::text[])', [keys]);
     return keys.length;
+  }
+
+  /** Kills the ffmpeg and ffprobe processes still running (the node stops). */
+  stop(): void {
+    this.stopping.abort();
   }
 
   /** Hands the making of formats and the reading of videos to `processor` (the media jobs). */
@@ -310,8 +318,11 @@ export class MediaStore {
   async checkVideo(fileName: string): Promise<{ duration: number | null }> {
     const input = await this.objects.toolInput(fileName);
     // A header that sniffs as a video is not yet one (an `ftyp` box before a web page).
-    await assertVideo(this.tools.ffprobe, input, () =>
-      this.log.warn('ffprobe is not installed: video uploads are refused'),
+    await assertVideo(
+      this.tools.ffprobe,
+      input,
+      () => this.log.warn('ffprobe is not installed: video uploads are refused'),
+      this.stopping.signal,
     );
     return { duration: this.ffmpegMissing ? null : await this.readDuration(input) };
   }
@@ -484,7 +495,8 @@ export class MediaStore {
           '-nostdin',
           ...args,
         ],
-        { stdio: ['ignore', 'ignore', capture ? 'pipe' : 'ignore'] },
+        // Killed when the node stops (after its jobs had their time to finish).
+        { stdio: ['ignore', 'ignore', capture ? 'pipe' : 'ignore'], signal: this.stopping.signal, killSignal: 'SIGKILL' },
       );
       // Only the start of the report is kept (the input's header comes first).
       let stderr = '';

@@ -69,7 +69,7 @@ interface ProbeOutput {
  * file does not count). Run without a shell, with an argument list, opened as `toolInputArgs`
  * says, killed after `FFPROBE_TIMEOUT_MS`. A file ffprobe cannot open, or that holds no video stream, is `not_video`.
  */
-export function probeVideo(ffprobePath: string, file: string): Promise<ProbeResult> {
+export function probeVideo(ffprobePath: string, file: string, signal?: AbortSignal): Promise<ProbeResult> {
   const args = [
     '-hide_banner',
     '-loglevel',
@@ -86,7 +86,13 @@ export function probeVideo(ffprobePath: string, file: string): Promise<ProbeResu
     execFile(
       ffprobePath,
       args,
-      { timeout: FFPROBE_TIMEOUT_MS, killSignal: 'SIGKILL', maxBuffer: FFPROBE_OUTPUT_MAX, windowsHide: true },
+      {
+        timeout: FFPROBE_TIMEOUT_MS,
+        killSignal: 'SIGKILL',
+        maxBuffer: FFPROBE_OUTPUT_MAX,
+        windowsHide: true,
+        ...(signal ? { signal } : {}),
+      },
       (error, stdout) => {
         if (error) {
           const code = (error as NodeJS.ErrnoException).code;
@@ -120,8 +126,13 @@ export function hasVideoStream(output: string): boolean {
  * Refuses a file that ffprobe cannot read as a video: 400 when it is not one, 503 when this
  * server has no ffprobe (a video it cannot check is not accepted; decision 017).
  */
-export async function assertVideo(ffprobePath: string, file: string, onMissing: () => void): Promise<void> {
-  const result = await probeVideo(ffprobePath, file);
+export async function assertVideo(
+  ffprobePath: string,
+  file: string,
+  onMissing: () => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  const result = await probeVideo(ffprobePath, file, signal);
   if (result === 'video') return;
   if (result === 'missing') {
     onMissing();

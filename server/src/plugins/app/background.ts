@@ -9,6 +9,11 @@ export interface BackgroundTask {
   name: string;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /**
+   * Stopped before the server waits for the requests under way, not after: what holds requests
+   * open (event streams) would otherwise keep it from closing.
+   */
+  holdsRequests?: boolean;
 }
 
 /** One piece of housekeeping: deletes what can no longer be used. */
@@ -36,10 +41,11 @@ const HOUSEKEEPING_CRON = '7 * * * *';
 
 /**
  * One lifecycle for the background of a node. Tasks start in the order they were added when the
- * server is ready, and the job engine last (its jobs use what the tasks started); on close the
- * job engine stops first (running jobs finish, or are handed back to another node), then the
- * tasks in reverse order — before the server waits for the requests under way, so that open
- * event streams do not hold it open.
+ * server is ready, and the job engine last (its jobs use what the tasks started). On close, the
+ * tasks that hold requests open (event streams) stop first, then the server waits for the
+ * requests under way (an upload still waits for its image formats: the jobs still run), then the
+ * job engine stops (running jobs finish, or are handed back to another node) and the other tasks
+ * stop in reverse order.
  *
  * The housekeeping (rate-limit events, used or expired codes, and whatever the features add:
  * abandoned new artifacts, old archives) is a job: once when a node starts, then every hour, on
@@ -92,12 +98,16 @@ async function background(app: FastifyInstance, options: { jobs?: JobOptions | u
       if (!(error instanceof Error && 'statusCode' in error)) throw error;
     });
   });
-  app.addHook('preClose', async () => {
-    await jobs.stop();
-    for (const task of started.reverse()) {
+  const stopAll = async (which: (task: BackgroundTask) => boolean) => {
+    for (const task of [...started].reverse().filter(which)) {
+      started.splice(started.indexOf(task), 1);
       await task.stop().catch((error: unknown) => app.log.warn({ err: error, task: task.name }, 'could not stop'));
     }
-    started.length = 0;
+  };
+  app.addHook('preClose', () => stopAll((task) => task.holdsRequests === true));
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await stopAll(() => true);
   });
 }
 

@@ -121,7 +121,8 @@ async function services(
       await checkMediaLocation(db, config.s3);
       await mediaStore.init();
     },
-    stop: async () => undefined,
+    // After the jobs had their time to finish: what ffmpeg still runs is killed.
+    stop: async () => mediaStore.stop(),
   });
   app.decorate('mediaStore', mediaStore);
   app.decorate('services', {} as Services);
