@@ -148,7 +148,7 @@ describe('a teacher takes her work with her', () => {
 });
 
 describe('an archive being built when the server is killed', () => {
-  it('is built at the next start, without waiting for its lease to lapse', async () => {
+  it('is built at the next start, without waiting for its missed heartbeat', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pf-e2e-archive-kill-'));
     const server = await ownServer(dataDir, path.join(dataDir, 'static'), { LOG_LEVEL: 'info' });
     const url = server.url;
@@ -203,7 +203,7 @@ describe('an archive being built when the server is killed', () => {
         { timeoutMs: 60_000, everyMs: 200 },
       );
       expect(done.status).toBe('ready');
-      // Taken up at the start (the killed process is gone), not after its lease lapsed.
+      // Taken up at the start (the killed process is gone), not after its heartbeat was missed.
       expect(server.output).toContain('archive job of a stopped process taken up again');
 
       const zip = path.join(dataDir, 'archive.zip');

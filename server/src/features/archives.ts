@@ -71,6 +71,10 @@ export async function archivesFeature(
     options.worker,
   );
   app.services.archives = archives;
+  // A build a killed process of this machine held is queued again as soon as the engine runs here.
+  app.jobs.onStarted(async () => {
+    for (const orphan of await archives.orphanedHere()) await app.jobs.handBack(build, orphan.jobId);
+  });
   app.housekeeping.add(() => archives.prune());
   await app.register(authenticated(archiveRoutes));
 }

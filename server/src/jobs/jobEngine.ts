@@ -170,7 +170,12 @@ export async function failedJobs(db: Queryable, limit = 50): Promise<FailedJob[]
  * Queues the failed job `id` again (its attempts counted afresh), through `boss` or an engine
  * opened for it; `false` when no job with that id failed for good.
  */
-export async function retryFailedJob(db: Queryable, id: string, boss?: PgBoss, settings?: pg.ClientConfig): Promise<boolean> {
+export async function retryFailedJob(
+  db: Queryable,
+  id: string,
+  boss?: PgBoss,
+  settings?: pg.ClientConfig,
+): Promise<boolean> {
   const schema = await schemaOf(db);
   if (!/^[0-9a-f-]{36}$/i.test(id) || !(await installed(db, schema))) return false;
   const { rows } = await db.query<{ name: string }>(
@@ -184,7 +189,14 @@ export async function retryFailedJob(db: Queryable, id: string, boss?: PgBoss, s
     return true;
   }
   if (!settings) throw new Error('no job engine to retry the job with');
-  const own = new PgBoss({ ...connectionOf(settings), schema, max: 1, supervise: false, schedule: false, migrate: false });
+  const own = new PgBoss({
+    ...connectionOf(settings),
+    schema,
+    max: 1,
+    supervise: false,
+    schedule: false,
+    migrate: false,
+  });
   own.on('error', () => undefined);
   await own.start();
   try {
@@ -229,6 +241,7 @@ export class JobEngine {
   /** Running jobs that are handed back when the node stops, by job id. */
   private readonly handBacks = new Map<string, { controller: AbortController; done: Promise<unknown> }>();
   private stopping = false;
+  private readonly afterStart: (() => Promise<void>)[] = [];
 
   constructor(private readonly options: JobEngineOptions) {
     this.pollSeconds = Math.max(0.5, options.pollSeconds ?? 2);
@@ -294,10 +307,30 @@ export class JobEngine {
         if (kind.cron) await boss.schedule(kind.name, kind.cron, {}, { tz: 'UTC' });
       }
       await this.resume();
+      for (const step of this.afterStart) await step();
     } catch (error) {
       await this.stop();
       throw error;
     }
+  }
+
+  /** Runs `step` each time the engine has started (a kind's recovery of its node's earlier life). */
+  onStarted(step: () => Promise<void>): void {
+    this.afterStart.push(step);
+  }
+
+  /**
+   * Queues the job `id` of `kind` again at once as a new job, cancelling it: its node is known to
+   * be dead (a killed process of this machine), so there is no need to wait for its heartbeat to
+   * be missed. `false` when the job is no longer running.
+   */
+  async handBack<T>(kind: JobKind<T>, id: string): Promise<boolean> {
+    const boss = this.engine;
+    const [job] = await boss.findJobs<T>(kind.name, { id });
+    if (!job || job.state !== 'active') return false;
+    await boss.cancel(kind.name, id);
+    await boss.send(kind.name, job.data as object);
+    return true;
   }
 
   /** Starts the workers of this node's kinds (after `start`, or again after `pause`). */

@@ -496,7 +496,11 @@ export class MediaStore {
           ...args,
         ],
         // Killed when the node stops (after its jobs had their time to finish).
-        { stdio: ['ignore', 'ignore', capture ? 'pipe' : 'ignore'], signal: this.stopping.signal, killSignal: 'SIGKILL' },
+        {
+          stdio: ['ignore', 'ignore', capture ? 'pipe' : 'ignore'],
+          signal: this.stopping.signal,
+          killSignal: 'SIGKILL',
+        },
       );
       // Only the start of the report is kept (the input's header comes first).
       let stderr = '';

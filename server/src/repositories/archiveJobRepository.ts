@@ -166,6 +166,15 @@ export const archiveJobRepository = {
     );
   },
 
+  /** The jobs being built by builders whose id contains `marker` (`@<host>:`). */
+  async buildingOn(db: Queryable, marker: string): Promise<{ id: number; claimedBy: string }[]> {
+    const { rows } = await db.query<{ id: number; claimed_by: string }>(
+      `SELECT id, claimed_by FROM archive_jobs WHERE status = 'building' AND strpos(claimed_by, $1) > 0 ORDER BY id`,
+      [marker],
+    );
+    return rows.map((r) => ({ id: r.id, claimedBy: r.claimed_by }));
+  },
+
   /** Deletes a job that was never queued for building (the queue was full). */
   async remove(db: Queryable, id: number): Promise<void> {
     await db.query(`DELETE FROM archive_jobs WHERE id = $1 AND status = 'queued'`, [id]);

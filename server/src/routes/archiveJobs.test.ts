@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { PgBoss } from 'pg-boss';
 import { describe, expect, it } from 'vitest';
@@ -64,6 +66,33 @@ describe('the background builder', () => {
     expect(done.status).toBe('ready');
     expect(await jobRow(job.id)).toMatchObject({ status: 'ready', attempts: 2 });
   }, 60_000);
+
+  it('on start, queues again at once a build whose process on this machine was killed, not waiting for its heartbeat', async () => {
+    // A process that has ended: its id is free.
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
+    const tess = await createTeacher(t);
+    const job = await alone(null, async () => {
+      const queued = await ask(tess);
+      const lost = new PgBoss({ ...(db.settings!() as object), schema: t.app.jobs.schemaName, max: 1 });
+      lost.on('error', () => undefined);
+      await lost.start();
+      const [taken] = await lost.fetch<{ archiveId: number }>('archives.build');
+      await db.query(`UPDATE archive_jobs SET status = 'building', claimed_by = $2, attempts = 1 WHERE id = $1`, [
+        queued.id,
+        `${taken!.id}@${os.hostname()}:${dead}`,
+      ]);
+      await lost.stop({ graceful: false, close: true });
+      return queued;
+    });
+    const started = Date.now();
+    const restarted = await instance();
+    const done = await settled(tess, job.id);
+    expect(done.status).toBe('ready');
+    // Long before the missed heartbeat (10 s here) would have handed it over.
+    expect(Date.now() - started).toBeLessThan(8_000);
+    expect(await jobRow(job.id)).toMatchObject({ status: 'ready', attempts: 1 });
+    await closeInstance(restarted);
+  });
 
   it('gives up a build that fails every time, and the teacher may ask again', async () => {
     const failing = await instance({

@@ -42,6 +42,16 @@ export interface ArchiveFile {
   downloadName: string;
 }
 
+/** Whether a process of this machine runs (one we may not signal runs too). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 class BuildStopped extends Error {
   override name = 'BuildStopped';
 }
@@ -221,6 +231,24 @@ export function createArchiveService(
     },
 
     build,
+
+    /**
+     * The builds that processes of this machine held when they died (killed, crashed): their rows
+     * and job ids, for the engine to queue again at once rather than wait for a missed heartbeat.
+     */
+    async orphanedHere(): Promise<{ archiveId: number; jobId: string }[]> {
+      const host = hostname();
+      const orphans: { archiveId: number; jobId: string }[] = [];
+      for (const row of await archiveJobRepository.buildingOn(db, `@${host}:`)) {
+        const match = /^(.+)@.+:(\d+)$/.exec(row.claimedBy);
+        const pid = Number(match?.[2]);
+        if (!match || !Number.isSafeInteger(pid) || pid <= 0 || isAlive(pid)) continue;
+        await archiveJobRepository.release(db, row.id, row.claimedBy, null);
+        log.info({ job: row.id, builder: row.claimedBy }, 'archive job of a stopped process taken up again');
+        orphans.push({ archiveId: row.id, jobId: match[1]! });
+      }
+      return orphans;
+    },
 
     /** Marks a build that failed for good as failed (the engine's dead letter of `archives.build`). */
     async giveUp(archiveId: number): Promise<void> {
