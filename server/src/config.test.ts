@@ -171,6 +171,11 @@ describe('loadConfig', () => {
     [{ S3_ACCESS_KEY_ID: 'AKIA0000' }, 'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither'],
     [{ S3_PREFIX: '../media' }, 'S3_PREFIX: must be a folder of the bucket'],
     [{ S3_FORCE_PATH_STYLE: 'perhaps' }, 'S3_FORCE_PATH_STYLE: must be true or false'],
+    [
+      { WORKERS: 'media,video' },
+      'WORKERS: must be all, none or a comma-separated list of media, archives, notifications, housekeeping (unknown: video)',
+    ],
+    [{ WORKERS: 'media,,archives' }, 'WORKERS: must be all, none or a comma-separated list'],
   ])('refuses %j with a message naming the variable', (env, expected) => {
     const message = failure(env);
     expect(message).toMatch(/^Invalid configuration:/);
@@ -217,6 +222,27 @@ describe('loadConfig', () => {
       forcePathStyle: false,
       prefix: undefined,
     });
+  });
+
+  it('runs every kind of background job unless WORKERS says which (none: an API-only node)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: SECRET }).workers).toEqual([
+      'media',
+      'archives',
+      'notifications',
+      'housekeeping',
+    ]);
+    expect(loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: SECRET, WORKERS: 'none' }).workers).toEqual([]);
+    expect(loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: SECRET, WORKERS: ' media , archives,media' }).workers).toEqual(
+      ['media', 'archives'],
+    );
+  });
+
+  it("keeps the node's id in DATA_DIR/secrets, the same after a restart", () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir, JWT_SECRET: SECRET }).nodeId;
+    expect(first).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: SECRET }).nodeId).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: SECRET }).nodeId).not.toBe(first);
   });
 
   it('names every bad variable at once', () => {

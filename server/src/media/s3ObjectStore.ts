@@ -14,9 +14,14 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { byteCounter, type ByteRange, type ObjectStore, type S3Settings } from './objectStore.ts';
 
-/** Parts of a multipart upload: 8 MiB each, two at a time (what one upload holds in memory at most). */
+/** Parts of a multipart upload of a local file: 8 MiB each, two at a time. */
 const PART_SIZE = 8 * 1024 * 1024;
 const QUEUE_SIZE = 2;
+/**
+ * Parts of an upload streamed as it arrives: S3's smallest (5 MiB), two at a time. The SDK
+ * gathers a part in memory before it sends it, so this bounds what one upload holds (a few parts).
+ */
+const STREAM_PART_SIZE = 5 * 1024 * 1024;
 
 function isMissing(error: unknown): boolean {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -89,7 +94,7 @@ export class S3ObjectStore implements ObjectStore {
         Body: body.pipe(counter.stream),
         ContentType: contentType,
       },
-      partSize: PART_SIZE,
+      partSize: STREAM_PART_SIZE,
       queueSize: QUEUE_SIZE,
       leavePartsOnError: false,
     });
