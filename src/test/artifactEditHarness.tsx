@@ -3,6 +3,7 @@ import { vi } from 'vitest';
 import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import {
+  fromCallback,
   fromPromise,
   type ActorOptions,
   type AnyActorLogic,
@@ -97,6 +98,7 @@ export function renderArtifactEdit({
       updateSharedArtifact: fakes.updateSharedArtifact ?? never(),
       uploadFile: fakes.uploadFile ?? never(),
       removeFile: fakes.removeFile ?? never(),
+      watchPoster: fakes.watchPoster ?? fromCallback(() => undefined),
     },
     ...(redirectDelay !== undefined ? { redirectDelay } : {}),
   });

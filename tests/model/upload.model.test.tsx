@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import {
   uploadMachine,
   type UploadedMedia,
@@ -10,6 +10,7 @@ import {
 } from '../../src/machines/upload/uploadMachine.ts';
 import {
   uploadQueueMachine,
+  type PosterWatchInput,
   type RemoveFileInput,
   type UploadQueueEvent,
 } from '../../src/machines/upload/uploadQueueMachine.ts';
@@ -45,6 +46,11 @@ const STORED: Record<string, Media> = {
   'two.mp4': makeMedia('videos', { id: 52, caption: 'C', name: 'two.mp4' }),
 };
 const NAMES: Record<string, string> = { 'upload-1': 'one.png', 'upload-2': 'two.mp4' };
+/** The video as the server reads it once its poster is made (after the upload's answer). */
+const WITH_POSTER: Media = {
+  ...STORED['two.mp4']!,
+  formats: { thumbnail: { ...STORED['one.png']!.formats!.thumbnail!, url: '/uploads/thumbnail_two.jpg' } },
+};
 const offline = new NetworkError();
 const tooLarge = new ApiError(413, 'too_large', 'This file is larger than the upload limit.', '');
 const gone = new ApiError(404, 'not_found', 'Artifact not found.', '');
@@ -67,14 +73,26 @@ function controllableUploads() {
   return { logic, calls };
 }
 
+/** Posters the test hands over by hand: the video's watcher, by its id, while it looks. */
+function controllablePosters() {
+  const watchers = new Map<number, { input: PosterWatchInput; send: (event: UploadQueueEvent) => void }>();
+  const logic = fromCallback<EventObject, PosterWatchInput>(({ input, sendBack }) => {
+    watchers.set(input.mediaId, { input, send: sendBack });
+    return () => watchers.delete(input.mediaId);
+  });
+  return { logic, watchers };
+}
+
 async function setup() {
   const uploadFile = controllableUploads();
   const removeFile = controllableActor<UploadedMedia, RemoveFileInput>();
+  const posters = controllablePosters();
   const rendered = renderArtifactEdit({
     fakes: {
       fetchArtifact: fromPromise<EditableArtifact, { artifactId: number }>(async () => artifact),
       uploadFile: uploadFile.logic,
       removeFile: removeFile.logic,
+      watchPoster: posters.logic,
     },
     inspect: coverageInspector,
   });
@@ -87,7 +105,7 @@ async function setup() {
     return uploadFile.calls.splice(index, 1)[0]!;
   };
   const pending = (name: string) => uploadFile.calls.find((c) => c.input.file.name === name);
-  return { ...rendered, uploadFile, removeFile, chooser, ux, take, pending };
+  return { ...rendered, uploadFile, removeFile, posters, chooser, ux, take, pending };
 }
 
 const rowOf = (name: string) => screen.queryByRole('listitem', { name });
@@ -242,7 +260,11 @@ describe('uploadQueue model: uploads (two files chosen at once)', () => {
     events: (snapshot) => {
       const s = snapshot as QueueSnapshot;
       const add: UploadQueueEvent[] = s.context.added === 0 ? [{ type: 'files.add', files: [one, two] }] : [];
-      return [...add, ...rowEvents(snapshot)].filter((event) => s.can(event));
+      // The video's poster, once its watcher looks (it is stored without one).
+      const poster: UploadQueueEvent[] = s.context.media.videos.some((v) => v.id === WITH_POSTER.id && !v.formats)
+        ? [{ type: 'poster.ready', media: WITH_POSTER }]
+        : [];
+      return [...add, ...rowEvents(snapshot), ...poster].filter((event) => s.can(event));
     },
   });
   for (const path of model.getShortestPaths()) {
@@ -261,6 +283,13 @@ describe('uploadQueue model: uploads (two files chosen at once)', () => {
               ...media.videos.map((m) => `${mediaLabel(m)} (video)`),
             ];
             await waitFor(() => expect(tiles()).toEqual(expected));
+            // Images show their picture; a video its poster once the server has made it.
+            const pictures = media.images.length + media.videos.filter((v) => v.formats).length;
+            const list = screen.queryByRole('list', { name: 'Uploaded files' });
+            await waitFor(() => expect(list ? list.querySelectorAll('img').length : 0).toBe(pictures));
+            const watching = media.videos.filter((v) => !v.formats).map((v) => v.id);
+            expect([...h.posters.watchers.keys()]).toEqual(watching);
+            if (watching.length > 0) expect(h.posters.watchers.get(watching[0]!)!.input.artifactId).toBe(12);
             const running = rows.filter((r) => r.status === 'active').map((r) => r.name);
             expect(h.uploadFile.calls.map((c) => c.input.file.name).sort()).toEqual(running.sort());
           },
@@ -286,6 +315,10 @@ describe('uploadQueue model: uploads (two files chosen at once)', () => {
           'upload.dismissed': async (step) => {
             const { id } = step.event as unknown as { id: string };
             await dismiss(h.ux, NAMES[id]!);
+          },
+          'poster.ready': async (step) => {
+            const { media } = step.event as unknown as { media: Media };
+            act(() => h.posters.watchers.get(media.id)!.send({ type: 'poster.ready', media }));
           },
         },
       });

@@ -1,4 +1,4 @@
-import { fromPromise, type PromiseActorLogic } from 'xstate';
+import { fromPromise, type CallbackActorLogic, type EventObject, type PromiseActorLogic } from 'xstate';
 import type { Artifact, ArtifactUpdateBody } from '../../schemas/artifact.ts';
 import type { GateCheckResponse } from '../../schemas/sharedArtifact.ts';
 import type { SharedArtifact } from '../../schemas/sharedPortfolio.ts';
@@ -9,7 +9,12 @@ import {
   type SharedUpdateInput,
 } from '../sharedArtifactSave/sharedArtifactSaveMachine.ts';
 import { uploadMachine, type UploadedMedia, type UploadFileInput } from '../upload/uploadMachine.ts';
-import { uploadQueueMachine, type RemoveFileInput } from '../upload/uploadQueueMachine.ts';
+import {
+  posterWatcher,
+  uploadQueueMachine,
+  type PosterWatchInput,
+  type RemoveFileInput,
+} from '../upload/uploadQueueMachine.ts';
 import { artifactLifecycleMachine } from './artifactLifecycleMachine.ts';
 import { artifactSaveMachine } from './artifactSaveMachine.ts';
 import type { ArtifactKind, EditableArtifact } from './artifactSelectors.ts';
@@ -24,6 +29,7 @@ export interface ArtifactEditActors {
   updateSharedArtifact?: PromiseActorLogic<SharedArtifact, SharedUpdateInput>;
   uploadFile?: PromiseActorLogic<UploadedMedia, UploadFileInput>;
   removeFile?: PromiseActorLogic<UploadedMedia, RemoveFileInput>;
+  watchPoster?: CallbackActorLogic<EventObject, PosterWatchInput>;
 }
 
 /** What the artifact edit page needs from outside, and (tests) replacements for the service calls. */
@@ -57,6 +63,7 @@ const sharedServices = {
   removeFile: fromPromise<UploadedMedia, RemoveFileInput>(({ input, signal }) =>
     removeFromSharedArtifact(input.portfolioId, input.artifactId, input.kind, input.fileId, signal),
   ),
+  watchPoster: posterWatcher((artifactId, signal) => getSharedArtifact(artifactId, signal)),
 };
 
 /**
@@ -79,7 +86,11 @@ export function provideArtifactLifecycle({
   const upload = uploadMachine.provide(services.uploadFile ? { actors: { uploadFile: services.uploadFile } } : {});
   const uploadQueue = uploadQueueMachine.provide({
     actions: { notify: notifyAction },
-    actors: { upload, ...(services.removeFile ? { removeFile: services.removeFile } : {}) },
+    actors: {
+      upload,
+      ...(services.removeFile ? { removeFile: services.removeFile } : {}),
+      ...(services.watchPoster ? { watchPoster: services.watchPoster } : {}),
+    },
   });
   const sharedArtifactSave = sharedArtifactSaveMachine.provide({
     actions: { notify: notifyAction },

@@ -10,13 +10,27 @@
  * Rows report back: `upload.succeeded` (the file joins the list and the next row starts),
  * `upload.failed` (the next row starts), `upload.restarted`, `upload.dismissed` (the row goes).
  *
+ * A video's poster is made by the server after its upload was answered: for a video stored
+ * without one, a `watchPoster` child looks for it a few times, and `poster.ready` puts it in the list.
+ *
  * Removing a file (beside any uploads):
  * idle ─(file.remove)→ confirmingRemoval ─(file.confirmRemove)→ removing ─(removed)→ idle
  *                         └─(file.cancelRemove)→ idle              └─(failed)→ idle (alert)
  */
-import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import {
+  assign,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  setup,
+  stopChild,
+  type ActorRefFrom,
+  type CallbackActorLogic,
+  type EventObject,
+} from 'xstate';
 import type { Media, MediaKind } from '../../schemas/media.ts';
 import { toUiError } from '../../services/errors.ts';
+import { getArtifact } from '../../services/artifactService.ts';
 import { removeFromArtifact } from '../../services/mediaService.ts';
 import { effect } from '../shared/effect.ts';
 import { uploadMachine, type UploadedMedia, type UploadReport } from './uploadMachine.ts';
@@ -62,6 +76,7 @@ export interface UploadQueueContext {
 
 export type UploadQueueEvent =
   | { type: 'files.add'; files: readonly File[] }
+  | { type: 'poster.ready'; media: Media }
   | { type: 'file.remove'; kind: MediaKind; fileId: number }
   | { type: 'file.confirmRemove' }
   | { type: 'file.cancelRemove' }
@@ -73,6 +88,50 @@ export interface RemoveFileInput {
   artifactId: number;
   kind: MediaKind;
   fileId: number;
+}
+
+/** What a `watchPoster` child is given: the artifact (personal or shared) and its video. */
+export interface PosterWatchInput {
+  artifactId: number;
+  mediaId: number;
+}
+
+/** After the upload's answer, when to look for a video's poster (ms after the previous look). */
+export const POSTER_LOOKS_MS = [1000, 2000, 3000, 5000, 8000, 13000];
+
+/**
+ * Looks for the poster of a video in its artifact (as `load` reads it) a few times; sends
+ * `poster.ready` with the video once it has one, and stops looking when the video is gone.
+ */
+export function posterWatcher(
+  load: (artifactId: number, signal: AbortSignal) => Promise<{ videos: readonly Media[] }>,
+): CallbackActorLogic<EventObject, PosterWatchInput> {
+  return fromCallback<EventObject, PosterWatchInput>(({ input, sendBack }) => {
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const lookAfter = (index: number) => {
+      const delay = POSTER_LOOKS_MS[index];
+      if (delay === undefined) return;
+      timer = setTimeout(() => void look(index), delay);
+    };
+    const look = async (index: number) => {
+      let videos: readonly Media[] | null = null;
+      try {
+        videos = (await load(input.artifactId, controller.signal)).videos;
+      } catch {
+        // Offline for a moment: the next look may do.
+      }
+      if (controller.signal.aborted) return;
+      const video = videos?.find((v) => v.id === input.mediaId);
+      if (video?.formats) sendBack({ type: 'poster.ready', media: video } satisfies UploadQueueEvent);
+      else if (!videos || video) lookAfter(index + 1);
+    };
+    lookAfter(0);
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  });
 }
 
 const rowStatus = (rows: readonly UploadRow[], id: string) => rows.find((row) => row.id === id)?.status;
@@ -92,6 +151,7 @@ export const uploadQueueMachine = setup({
     removeFile: fromPromise<UploadedMedia, RemoveFileInput>(({ input, signal }) =>
       removeFromArtifact(input.portfolioId, input.artifactId, input.kind, input.fileId, signal),
     ),
+    watchPoster: posterWatcher((artifactId, signal) => getArtifact(artifactId, signal)),
   },
   guards: {
     hasFiles: (_, params: { files: readonly File[] }) => params.files.length > 0,
@@ -136,6 +196,13 @@ export const uploadQueueMachine = setup({
     markRow: assign({
       rows: ({ context }, params: { id: string; status: UploadRow['status'] }) =>
         setStatus(context.rows, params.id, params.status),
+    }),
+    watchPosterOf: enqueueActions(({ context, enqueue }, params: { kind: MediaKind; media: Media }) => {
+      if (params.kind !== 'videos' || params.media.formats) return;
+      enqueue.spawnChild('watchPoster', {
+        id: `poster-${params.media.id}`,
+        input: { artifactId: context.artifactId, mediaId: params.media.id },
+      });
     }),
     addMedia: assign({
       media: ({ context }, params: { kind: MediaKind; media: Media }) => ({
@@ -194,7 +261,15 @@ export const uploadQueueMachine = setup({
       actions: [
         { type: 'markRow', params: ({ event }) => ({ id: event.id, status: 'succeeded' }) },
         { type: 'addMedia', params: ({ event }) => ({ kind: event.kind, media: event.media }) },
+        { type: 'watchPosterOf', params: ({ event }) => ({ kind: event.kind, media: event.media }) },
         'startNext',
+      ],
+    },
+    'poster.ready': {
+      guard: { type: 'isListed', params: ({ event }) => ({ kind: 'videos' as const, fileId: event.media.id }) },
+      actions: [
+        { type: 'addMedia', params: ({ event }) => ({ kind: 'videos' as const, media: event.media }) },
+        stopChild(({ event }) => `poster-${event.media.id}`),
       ],
     },
     'upload.failed': {

@@ -157,7 +157,10 @@ function FileTile({
   onRemove: () => void;
 }) {
   const editor = useMediaTextActor({ holder, kind, media });
-  const { media: current } = useMediaText(editor);
+  const { media: saved } = useMediaText(editor);
+  // The texts as the editor last saved them; the picture as the list has it (a video's poster
+  // arrives after its upload).
+  const current = { ...saved, formats: media.formats, width: media.width, height: media.height };
   return (
     <Tile>
       <MediaLink kind={kind} media={current} artifactTitle={artifactTitle}>
