@@ -288,8 +288,9 @@ describe('uploadQueue model: uploads (two files chosen at once)', () => {
             const list = screen.queryByRole('list', { name: 'Uploaded files' });
             await waitFor(() => expect(list ? list.querySelectorAll('img').length : 0).toBe(pictures));
             const watching = media.videos.filter((v) => !v.formats).map((v) => v.id);
-            expect([...h.posters.watchers.keys()]).toEqual(watching);
-            if (watching.length > 0) expect(h.posters.watchers.get(watching[0]!)!.input.artifactId).toBe(12);
+            expect([...h.posters.watchers.values()].map((w) => w.input)).toEqual(
+              watching.map((mediaId) => ({ artifactId: 12, mediaId })),
+            );
             const running = rows.filter((r) => r.status === 'active').map((r) => r.name);
             expect(h.uploadFile.calls.map((c) => c.input.file.name).sort()).toEqual(running.sort());
           },

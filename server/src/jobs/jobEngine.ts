@@ -424,9 +424,10 @@ export class JobEngine {
     options: { singletonKey?: string; startAfterSeconds?: number } = {},
   ): Promise<string | null> {
     const boss = this.engine;
+    const checked = kind.data.parse(data) as object;
     const waiting = await boss.findJobs(kind.name, { queued: true, limit: kind.maxQueued });
     if (waiting.length >= kind.maxQueued) throw new HttpError(503, 'busy', kind.busyMessage);
-    return boss.send(kind.name, kind.data.parse(data) as object, {
+    return boss.send(kind.name, checked, {
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
     });
