@@ -25,6 +25,10 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/[^\s]+$/, 'must start with redis:// or rediss://')
+    .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   SMTP_URL: z
     .string()
@@ -122,6 +126,11 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /**
+   * The Redis that counts the request limits shared by every node (`REDIS_URL`); `null`: they are
+   * counted in PostgreSQL (decision 039).
+   */
+  redisUrl: string | null;
   jwtSecret: string;
   smtpUrl: string | null;
   mailFrom: string;
@@ -298,6 +307,7 @@ export function loadConfig(
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
+    redisUrl: e.REDIS_URL ?? null,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,

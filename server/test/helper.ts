@@ -130,6 +130,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     host: '127.0.0.1',
     dataDir,
     databaseUrl: null,
+    redisUrl: null,
     jwtSecret: randomBytes(32).toString('hex'),
     smtpUrl: null,
     mailFrom: 'PracticeFolio <test@example.org>',

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { systemClock, type Clock } from '../../clock.ts';
+import { counterStoreOf, type CounterStore } from '../../counters/counterStore.ts';
 import { createMailer, type Mailer } from '../../mail/mailer.ts';
 import { MediaStore } from '../../media/mediaStore.ts';
 import { checkMediaLocation } from '../../media/mediaLocation.ts';
@@ -64,12 +65,15 @@ declare module 'fastify' {
     principals: PrincipalCache;
     /** The same as `services.archives` (tests drive the builder through it). */
     archives: ArchiveService;
+    /** Where the limits shared by every node are counted: PostgreSQL, or Redis with `REDIS_URL`. */
+    counters: CounterStore;
   }
 }
 
 /**
  * What the features build their services from (database, configuration, tokens, mail, log, the
- * principal cache and the media store), and the empty registry they fill.
+ * principal cache and the media store), the counters of the shared limits, and the empty registry
+ * the features fill.
  */
 async function services(
   app: FastifyInstance,
@@ -105,9 +109,14 @@ async function services(
     app.log,
     await objectStoreOf(config),
   );
+  const counters = await counterStoreOf(config, db, app.log);
+  app.addHook('onClose', () => counters.close());
+  app.decorate('counters', counters);
   // What needs the database waits until the server is ready: the app is built while the database
   // starts. Both come before any other background task and before the first request.
   app.addHook('onReady', async () => {
+    // A Redis for the limits that cannot be reached stops the start, as a bucket does.
+    await counters.check();
     await principals.start(db);
     // The store first (a bucket that cannot be reached is not recorded as the media's place).
     await mediaStore.objects.check();
