@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       dataDir: dir,
       databaseUrl: null,
+      redisUrl: null,
       smtpUrl: null,
       publicUrl: 'http://localhost:3000',
       showcaseUrl: null,
@@ -64,6 +65,7 @@ describe('loadConfig', () => {
         HOST: '127.0.0.1',
         DATA_DIR: dataDir(),
         DATABASE_URL: 'postgresql://user:pw@db.example.org:5432/folio',
+        REDIS_URL: 'rediss://:pw@cache.example.org:6380/2',
         JWT_SECRET: SECRET,
         SMTP_URL: 'smtps://user:pw@mail.example.org:465',
         MAIL_FROM: 'Portal <portal@example.org>',
@@ -86,6 +88,7 @@ describe('loadConfig', () => {
       port: 8080,
       host: '127.0.0.1',
       databaseUrl: 'postgresql://user:pw@db.example.org:5432/folio',
+      redisUrl: 'rediss://:pw@cache.example.org:6380/2',
       jwtSecret: SECRET,
       smtpUrl: 'smtps://user:pw@mail.example.org:465',
       mailFrom: 'Portal <portal@example.org>',
@@ -136,10 +139,11 @@ describe('loadConfig', () => {
       JWT_SECRET: SECRET,
       PORT: '',
       DATABASE_URL: '',
+      REDIS_URL: '',
       SMTP_URL: '',
       DEMO_DATA: '',
     });
-    expect(config).toMatchObject({ port: 3000, databaseUrl: null, smtpUrl: null, demoData: true });
+    expect(config).toMatchObject({ port: 3000, databaseUrl: null, redisUrl: null, smtpUrl: null, demoData: true });
   });
 
   it.each([
@@ -147,6 +151,9 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, 'PORT: must be a port number (0–65535)'],
     [{ PORT: '80.5' }, 'PORT: must be a port number (0–65535)'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must start with postgres:// or postgresql://'],
+    [{ REDIS_URL: 'http://cache.example.org:6379' }, 'REDIS_URL: must start with redis:// or rediss://'],
+    [{ REDIS_URL: 'cache.example.org:6379' }, 'REDIS_URL: must start with redis:// or rediss://'],
+    [{ REDIS_URL: 'redis://' }, 'REDIS_URL: must start with redis:// or rediss://'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET: must be at least 32 characters long'],
     [{ SMTP_URL: 'http://x' }, 'SMTP_URL: must start with smtp:// or smtps://'],
     [{ PUBLIC_URL: 'portal.example.org' }, 'PUBLIC_URL: must be an absolute http(s) URL'],
@@ -248,6 +255,12 @@ describe('loadConfig', () => {
   it('names every bad variable at once', () => {
     const message = failure({ PORT: 'abc', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://x' });
     for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL']) expect(message).toContain(`${name}:`);
+  });
+
+  it('counts the shared limits in PostgreSQL unless REDIS_URL is set', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: SECRET }).redisUrl).toBeNull();
+    for (const url of ['redis://127.0.0.1:6379', 'redis://cache.internal:6379/3', 'rediss://user:pw@cache.example.org'])
+      expect(loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: SECRET, REDIS_URL: url }).redisUrl, url).toBe(url);
   });
 
   it('generates a JWT secret once, keeps it in DATA_DIR/secrets, and reuses it', () => {

@@ -26,6 +26,10 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/[^\s]+$/, 'must start with redis:// or rediss://')
+    .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   SMTP_URL: z
     .string()
@@ -141,6 +145,11 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /**
+   * The Redis that counts the request limits shared by every node (`REDIS_URL`); `null`: they are
+   * counted in PostgreSQL (decision 039).
+   */
+  redisUrl: string | null;
   jwtSecret: string;
   smtpUrl: string | null;
   mailFrom: string;
@@ -324,6 +333,7 @@ export function loadConfig(
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
+    redisUrl: e.REDIS_URL ?? null,
     jwtSecret: e.JWT_SECRET ?? keptRandom(dataDir),
     nodeId: keptRandom(dataDir, 'node-id', 12),
     smtpUrl: e.SMTP_URL ?? null,

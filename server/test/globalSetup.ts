@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { s3Client } from '../src/media/s3ObjectStore.ts';
 import { ensureCeph, startS3Server } from '../../scripts/s3server.mjs';
+import { startRedisServer } from '../../scripts/redisServer.mjs';
 import { MEDIA_TEST_BUCKET } from './mediaBucket.ts';
 import { openPostgres } from '../src/db/client.ts';
 import { startEmbedded } from '../src/db/embedded.ts';
@@ -25,10 +26,19 @@ export interface TestS3 {
   secretAccessKey: string;
 }
 
+/** The run's Redis (redis-server on loopback, nothing on disk); see `server/test/redis.ts`. */
+export interface TestRedis {
+  /** `redis://127.0.0.1:<port>` (its database 0 hands out the others). */
+  url: string;
+  /** How many numbered databases it has. */
+  databases: number;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
     testDatabase: TestDatabase;
     s3: TestS3;
+    redis: TestRedis;
   }
 }
 
@@ -98,9 +108,20 @@ async function startS3(project: TestProject): Promise<Stop> {
   return stop;
 }
 
-/** Starts the database and the S3 server side by side; when one fails, the other is stopped again. */
+/**
+ * One Redis for the run, with enough numbered databases for each test app that counts its limits
+ * there to have one of its own. Without redis-server the run fails with the command that installs it.
+ */
+async function startRedis(project: TestProject): Promise<Stop> {
+  const databases = 1024;
+  const server = await startRedisServer({ databases });
+  project.provide('redis', { url: server.url, databases });
+  return server.stop;
+}
+
+/** Starts the database, the S3 server and Redis side by side; when one fails, the others are stopped again. */
 export default async function setup(project: TestProject) {
-  const started = await Promise.allSettled([startDatabase(project), startS3(project)]);
+  const started = await Promise.allSettled([startDatabase(project), startS3(project), startRedis(project)]);
   const stops = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const teardown = async () => {
     await Promise.all(stops.map((stop) => stop()));

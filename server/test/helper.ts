@@ -134,6 +134,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     host: '127.0.0.1',
     dataDir,
     databaseUrl: null,
+    redisUrl: null,
     jwtSecret: randomBytes(32).toString('hex'),
     nodeId: randomBytes(9).toString('base64url'),
     smtpUrl: null,

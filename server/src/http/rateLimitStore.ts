@@ -1,5 +1,4 @@
-import type { Queryable } from '../db/client.ts';
-import { rateLimitRepository, type WindowCount } from '../repositories/rateLimitRepository.ts';
+import type { CounterStore, WindowCount } from '../counters/counterStore.ts';
 
 type Answer = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -13,12 +12,12 @@ interface RouteLimit {
 }
 
 /**
- * A store for @fastify/rate-limit that counts in PostgreSQL (`rate_limit_counters`), one
- * statement per limited request, so that every server node sharing the database shares the
- * counts: N per minute is N for the installation, not N per node. Each route counts on its own,
- * as the plugin's own stores do.
+ * A store for @fastify/rate-limit that counts in the installation's counter store (PostgreSQL,
+ * or Redis with `REDIS_URL`), one round trip per limited request, so that every server node
+ * shares the counts: N per minute is N for the installation, not N per node. Each route counts on
+ * its own, as the plugin's own stores do.
  */
-export function postgresRateLimitStore(db: Queryable) {
+export function counterRateLimitStore(counters: CounterStore) {
   /** Runs the count, then answers the plugin's callback (outside the promise chain). */
   const answer = async (done: Answer, counting: () => Promise<WindowCount>): Promise<void> => {
     let counted: WindowCount;
@@ -31,7 +30,7 @@ export function postgresRateLimitStore(db: Queryable) {
     done(null, { current: counted.count, ttl: counted.ttlMs });
   };
 
-  return class PostgresRateLimitStore {
+  return class CounterRateLimitStore {
     private readonly prefix: string;
 
     /** The plugin makes the first store with its settings; `child` makes one per route. */
@@ -40,16 +39,16 @@ export function postgresRateLimitStore(db: Queryable) {
     }
 
     incr(key: string, done: Answer, timeWindow: number): void {
-      void answer(done, () => rateLimitRepository.increment(db, this.prefix + key, timeWindow));
+      void answer(done, () => counters.increment(this.prefix + key, timeWindow));
     }
 
     read(key: string, done: Answer): void {
-      void answer(done, () => rateLimitRepository.read(db, this.prefix + key));
+      void answer(done, () => counters.read(this.prefix + key));
     }
 
-    child(limit: RouteLimit): PostgresRateLimitStore {
+    child(limit: RouteLimit): CounterRateLimitStore {
       const method = [limit.routeInfo?.method ?? ''].flat().join(',');
-      return new PostgresRateLimitStore(`${this.prefix}${method} ${limit.routeInfo?.url ?? ''}|`);
+      return new CounterRateLimitStore(`${this.prefix}${method} ${limit.routeInfo?.url ?? ''}|`);
     }
   };
 }

@@ -2,9 +2,9 @@ import type { FastifyRequest } from 'fastify';
 
 /**
  * Per-person limits on writes that cost others something (e-mails sent, accounts made, disk,
- * CPU): counted per signed-in user, after authentication, in the database, so they hold for every
- * node together. Generous for a teacher's real work (a class's photos, a lively discussion), short
- * of a flood.
+ * CPU): counted per signed-in user, after authentication, in the counter store shared by every
+ * node (PostgreSQL, or Redis with `REDIS_URL`), so they hold for every node together. Generous for
+ * a teacher's real work (a class's photos, a lively discussion), short of a flood.
  */
 const perUser = (max: number, timeWindow: string) => ({
   rateLimit: {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { systemClock, type Clock } from '../../clock.ts';
+import { counterStoreOf, type CounterStore } from '../../counters/counterStore.ts';
 import { createMailer, type Mailer } from '../../mail/mailer.ts';
 import { mediaJobs } from '../../media/mediaJobs.ts';
 import { MediaStore } from '../../media/mediaStore.ts';
@@ -65,12 +66,15 @@ declare module 'fastify' {
     principals: PrincipalCache;
     /** The same as `services.archives` (tests drive the builder through it). */
     archives: ArchiveService;
+    /** Where the limits shared by every node are counted: PostgreSQL, or Redis with `REDIS_URL`. */
+    counters: CounterStore;
   }
 }
 
 /**
  * What the features build their services from (database, configuration, tokens, mail, log, the
- * principal cache and the media store), and the empty registry they fill.
+ * principal cache and the media store), the counters of the shared limits, and the empty registry
+ * the features fill.
  */
 async function services(
   app: FastifyInstance,
@@ -110,8 +114,16 @@ async function services(
   mediaStore.useProcessor(mediaJobs(app.jobs, mediaStore));
   // Uploads of a node that stopped and never came back: once older than any request may last.
   app.housekeeping.add(() => mediaStore.sweepAbandoned(config.timeouts.requestMs + 10 * 60_000));
+  const counters = await counterStoreOf(config, db, app.log);
+  app.decorate('counters', counters);
   // What needs the database waits until the server is ready: the app is built while the database
   // starts. Both come before any other background task and before the first request.
+  app.background.add({
+    name: 'request limit counters',
+    // A Redis for the limits that cannot be reached stops the start, as a bucket does.
+    start: () => counters.check(),
+    stop: () => counters.close(),
+  });
   app.background.add({ name: 'principal cache', start: () => principals.start(db), stop: () => principals.stop() });
   app.background.add({
     name: 'media store',

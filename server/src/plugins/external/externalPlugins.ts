@@ -9,7 +9,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { HttpError } from '../../errors.ts';
 import { API_PREFIX } from '../../http/apiPrefix.ts';
 import { registerCompression } from '../../http/compression.ts';
-import { postgresRateLimitStore } from '../../http/rateLimitStore.ts';
+import { counterRateLimitStore } from '../../http/rateLimitStore.ts';
 import { addSecurityHeaders } from './securityHeaders.ts';
 
 /** The OpenAPI document (`/api/v1/openapi.json`) and its browsable page (`/api/v1/docs`), built from the routes' schemas. */
@@ -52,8 +52,8 @@ async function externalPlugins(app: FastifyInstance): Promise<void> {
   addSecurityHeaders(app);
   await app.register(fastifyRateLimit, {
     global: false,
-    // Counted in the database: the limits hold across every node of the installation.
-    store: postgresRateLimitStore(app.db),
+    // Counted in PostgreSQL, or in Redis with REDIS_URL: the limits hold across every node of the installation.
+    store: counterRateLimitStore(app.counters),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, 'too_many_requests', `Too many attempts, please try again in ${context.after}.`),
   });
