@@ -89,6 +89,12 @@ export interface JobEngineOptions {
 const DELETE_COMPLETED_AFTER_SECONDS = 24 * 3600;
 const KEEP_FAILED_SECONDS = 30 * 24 * 3600;
 
+/** Whether a stored queue has the settings this code gives it. */
+function sameSettings(stored: Record<string, unknown>, settings: Record<string, unknown>): boolean {
+  const expected = { heartbeatSeconds: null, deadLetter: null, ...settings };
+  return Object.entries(expected).every(([key, value]) => (stored[key] ?? null) === value);
+}
+
 /** The engine's own schema: `pgboss`, or next to a schema of the search path (tests' own schemas). */
 async function schemaOf(db: Queryable): Promise<string> {
   const { rows } = await db.query<{ schema: string }>('SELECT current_schema() AS schema');
@@ -289,6 +295,10 @@ export class JobEngine {
     await boss.start();
     this.boss = boss;
     try {
+      // One read of the queues and schedules; only what differs from this code is written (a
+      // restart usually writes nothing).
+      const queues = new Map((await boss.getQueues([...this.kinds.keys()])).map((q) => [q.name, q]));
+      const schedules = new Map((await boss.getSchedules()).map((q) => [q.name, q]));
       for (const kind of this.kinds.values()) {
         const settings = {
           retryLimit: kind.retryLimit,
@@ -301,10 +311,14 @@ export class JobEngine {
           ...(kind.deadLetter ? { deadLetter: kind.deadLetter.name } : {}),
           notify: true,
         };
+        const stored = queues.get(kind.name);
         // A queue's policy is set when it is created; the rest follows the code of the node that starts.
-        if (await boss.getQueue(kind.name)) await boss.updateQueue(kind.name, settings);
-        else await boss.createQueue(kind.name, { ...settings, policy: kind.policy ?? 'standard' });
-        if (kind.cron) await boss.schedule(kind.name, kind.cron, {}, { tz: 'UTC' });
+        if (!stored) await boss.createQueue(kind.name, { ...settings, policy: kind.policy ?? 'standard' });
+        else if (!sameSettings(stored as unknown as Record<string, unknown>, settings))
+          await boss.updateQueue(kind.name, settings);
+        const schedule = schedules.get(kind.name);
+        if (kind.cron && (schedule?.cron !== kind.cron || schedule.timezone !== 'UTC'))
+          await boss.schedule(kind.name, kind.cron, {}, { tz: 'UTC' });
       }
       await this.resume();
       for (const step of this.afterStart) await step();
