@@ -1,26 +1,13 @@
 // A real Redis on loopback for the tests: Debian's redis-server, with nothing kept on disk (no
 // snapshots, no append-only file), on a free port, ended with the process that started it.
 import { spawn } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort, onPath } from './localServers.mjs';
 
 const BINARY = 'redis-server';
 const ADVICE = 'sudo apt-get update && sudo apt-get install -y redis-server';
-
-/** Whether `name` is an executable in a folder of PATH (looked up without starting a shell). */
-function onPath(name) {
-  return (process.env.PATH ?? '').split(path.delimiter).some((folder) => {
-    try {
-      accessSync(path.join(folder, name), constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-}
 
 /**
  * `{ ok: true }` when redis-server is installed, else `{ ok: false, message }` with the command
@@ -29,18 +16,6 @@ function onPath(name) {
 export function ensureRedis() {
   if (onPath(BINARY)) return { ok: true };
   return { ok: false, message: `The server tests need Redis (redis-server is missing). Install it with:\n  ${ADVICE}` };
-}
-
-/** A free TCP port on the loopback interface (free now; the server binds it a moment later). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

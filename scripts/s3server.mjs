@@ -5,10 +5,10 @@
 // system service is involved. See docs/decisions/036-s3-test-server.md.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { accessSync, closeSync, constants, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort, onPath } from './localServers.mjs';
 
 const BINARIES = ['ceph-mon', 'ceph-osd', 'radosgw', 'radosgw-admin', 'monmaptool', 'ceph'];
 const PACKAGES = 'ceph-mon ceph-osd radosgw';
@@ -25,18 +25,6 @@ const USER = {
 const ENV = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'CEPH_ARGS'));
 /** Any region signs; radosgw's single zone group answers to it. */
 const REGION = 'us-east-1';
-
-/** Whether `name` is an executable in a folder of PATH (looked up without starting a shell). */
-function onPath(name) {
-  return (process.env.PATH ?? '').split(path.delimiter).some((folder) => {
-    try {
-      accessSync(path.join(folder, name), constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-}
 
 const missing = () => BINARIES.filter((name) => !onPath(name));
 
@@ -61,18 +49,6 @@ export function ensureCeph() {
     ok: false,
     message: `The server tests need Ceph's S3 gateway (missing: ${missing().join(', ')}). Install it with:\n  ${ADVICE}`,
   };
-}
-
-/** A free TCP port on the loopback interface (free now; the daemon binds it a moment later). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function configuration(dir, fsid, monPort, rgwPort, memoryBytes) {

@@ -11,6 +11,23 @@ import { until } from '../../test/until.ts';
 // The archive builder in the background, across server instances, and the housekeeping of old archives.
 const { FAST, db, config, instance, t, list, ask, jobRow, settled, alone, closeInstance } = await archiveKit();
 
+/**
+ * A node takes the build of `archiveId` (its job, and its row as `builder(jobId)` names it) and
+ * dies at once: no heartbeat, no hand-back.
+ */
+async function takenByLostNode(archiveId: number, builder: (jobId: string) => string): Promise<void> {
+  const lost = new PgBoss({ ...(db.settings!() as object), schema: t.app.jobs.schemaName, max: 1 });
+  lost.on('error', () => undefined);
+  await lost.start();
+  const [taken] = await lost.fetch<{ archiveId: number }>('archives.build');
+  expect(taken?.data.archiveId).toBe(archiveId);
+  await db.query(`UPDATE archive_jobs SET status = 'building', claimed_by = $2, attempts = 1 WHERE id = $1`, [
+    archiveId,
+    builder(taken!.id),
+  ]);
+  await lost.stop({ graceful: false, close: true });
+}
+
 describe('the background builder', () => {
   it('hands a build back when its server stops, and another instance finishes it', async () => {
     let reached!: () => void;
@@ -47,17 +64,7 @@ describe('the background builder', () => {
     const tess = await createTeacher(t);
     const job = await alone(null, async () => {
       const queued = await ask(tess);
-      // A node takes the build and dies at once: no heartbeat, no hand-back.
-      const lost = new PgBoss({ ...(db.settings!() as object), schema: t.app.jobs.schemaName, max: 1 });
-      lost.on('error', () => undefined);
-      await lost.start();
-      const [taken] = await lost.fetch<{ archiveId: number }>('archives.build');
-      expect(taken?.data.archiveId).toBe(queued.id);
-      await db.query(`UPDATE archive_jobs SET status = 'building', claimed_by = $2, attempts = 1 WHERE id = $1`, [
-        queued.id,
-        taken!.id,
-      ]);
-      await lost.stop({ graceful: false, close: true });
+      await takenByLostNode(queued.id, (jobId) => jobId);
       return queued;
     });
     expect((await jobRow(job.id))?.status).toBe('building');
@@ -73,15 +80,7 @@ describe('the background builder', () => {
     const tess = await createTeacher(t);
     const job = await alone(null, async () => {
       const queued = await ask(tess);
-      const lost = new PgBoss({ ...(db.settings!() as object), schema: t.app.jobs.schemaName, max: 1 });
-      lost.on('error', () => undefined);
-      await lost.start();
-      const [taken] = await lost.fetch<{ archiveId: number }>('archives.build');
-      await db.query(`UPDATE archive_jobs SET status = 'building', claimed_by = $2, attempts = 1 WHERE id = $1`, [
-        queued.id,
-        `${taken!.id}@${os.hostname()}:${dead}`,
-      ]);
-      await lost.stop({ graceful: false, close: true });
+      await takenByLostNode(queued.id, (jobId) => `${jobId}@${os.hostname()}:${dead}`);
       return queued;
     });
     const started = Date.now();
