@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
+import { CreateMultipartUploadCommand, ListMultipartUploadsCommand, UploadPartCommand } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../errors.ts';
 import { createTestDb } from '../../test/helper.ts';
@@ -11,7 +12,7 @@ import { pdfDocument, pngImage } from '../../test/files.ts';
 import { testS3Settings } from '../../test/s3.ts';
 import { isStoredName, keyOfFile, MediaStore } from './mediaStore.ts';
 import type { ObjectStore } from './objectStore.ts';
-import { S3ObjectStore } from './s3ObjectStore.ts';
+import { s3Client, S3ObjectStore } from './s3ObjectStore.ts';
 
 const db = await createTestDb();
 const silent = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {} } as unknown as FastifyBaseLogger;
@@ -211,6 +212,60 @@ describe.each(drivers)('MediaStore.receive, abandon and discard, files in %s', a
     expect(Buffer.concat(chunks).toString('latin1')).toBe('PNG');
     await store.discard({ keys: [received.key], files: received.stored });
     for (const name of received.stored) expect(await has(name)).toBe(false);
+  });
+});
+
+describe('MediaStore.init with the media in a bucket', () => {
+  it('also drops the parts a crashed upload left in the bucket (an unfinished multipart upload)', async () => {
+    const settings = await testS3Settings();
+    const client = s3Client(settings);
+    afterAll(() => client.destroy());
+    const store = new MediaStore(
+      db,
+      dataDir(),
+      { ffmpeg: '/nonexistent', ffprobe: 'ffprobe' },
+      silent,
+      new S3ObjectStore(settings),
+      'node-a',
+    );
+    await store.init();
+    const crashed = newKey();
+    const other = newKey();
+    await db.query(`INSERT INTO pending_uploads (storage_key, node) VALUES ($1, 'node-a')`, [crashed]);
+    const unfinished = async (key: string) => {
+      const { UploadId } = await client.send(
+        new CreateMultipartUploadCommand({ Bucket: settings.bucket, Key: `${key}.mp4` }),
+      );
+      await client.send(
+        new UploadPartCommand({
+          Bucket: settings.bucket,
+          Key: `${key}.mp4`,
+          UploadId,
+          PartNumber: 1,
+          Body: Buffer.alloc(5 * 1024 * 1024, 1),
+        }),
+      );
+    };
+    await unfinished(crashed);
+    await unfinished(other);
+    const uploads = async () =>
+      ((await client.send(new ListMultipartUploadsCommand({ Bucket: settings.bucket }))).Uploads ?? [])
+        .map((u) => u.Key)
+        .sort();
+    expect(await uploads()).toEqual([`${crashed}.mp4`, `${other}.mp4`].sort());
+    await new MediaStore(
+      db,
+      dataDir(),
+      { ffmpeg: '/nonexistent', ffprobe: 'ffprobe' },
+      silent,
+      store.objects,
+      'node-a',
+    ).init();
+    // Only the recorded upload's: another one may be under way.
+    expect(await uploads()).toEqual([`${other}.mp4`]);
+    expect(await pendingKeys()).not.toContain(crashed);
+    await store.objects.dropUnfinished(other);
+    expect(await uploads()).toEqual([]);
   });
 });
 

@@ -175,6 +175,8 @@ export class MediaStore {
       }
       const stored = (await this.objects.list(entry)).filter((name) => keyOfFile(name) === entry);
       await this.objects.remove([...stored, ...formatNames(entry)]);
+      // An upload cut off in the middle (a crash) may have left parts in a bucket.
+      await this.objects.dropUnfinished(entry);
     }
     await this.db.query('DELETE FROM pending_uploads WHERE storage_key = ANY($1::text[])', [keys]);
     return keys.length;

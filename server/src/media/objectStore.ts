@@ -46,6 +46,11 @@ export interface ObjectStore {
   list(prefix: string): Promise<string[]>;
   /** Deletes objects (a missing one is no error). */
   remove(names: readonly string[]): Promise<void>;
+  /**
+   * Drops what uploads cut off in the middle left under names starting with `prefix` (a bucket's
+   * unfinished multipart uploads, whose parts it would otherwise keep and bill); nothing in a folder.
+   */
+  dropUnfinished(prefix: string): Promise<void>;
   /** Where a tool (ffmpeg) reads a stored object: its path, or a short-lived signed address. */
   toolInput(name: string): Promise<string>;
 }
@@ -115,6 +120,10 @@ export class LocalObjectStore implements ObjectStore {
 
   async remove(names: readonly string[]): Promise<void> {
     for (const name of names) await rm(path.join(this.dir, name), { force: true });
+  }
+
+  async dropUnfinished(): Promise<void> {
+    // A cut-off upload is a file under its own name: `remove` deletes it.
   }
 
   async toolInput(name: string): Promise<string> {

@@ -2,10 +2,12 @@ import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
+  AbortMultipartUploadCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
   ListObjectsV2Command,
   S3Client,
   type S3ClientConfig,
@@ -191,6 +193,37 @@ export class S3ObjectStore implements ObjectStore {
       const failed = (answer.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
       if (failed.length > 0) throw new Error(`could not delete ${failed.length} stored files: ${failed[0]!.Message}`);
     }
+  }
+
+  async dropUnfinished(prefix: string): Promise<void> {
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListMultipartUploadsCommand({
+          Bucket: this.settings.bucket,
+          Prefix: this.key(prefix),
+          KeyMarker: keyMarker,
+          UploadIdMarker: uploadIdMarker,
+        }),
+      );
+      for (const upload of page.Uploads ?? []) {
+        if (!upload.Key || !upload.UploadId) continue;
+        await this.client
+          .send(
+            new AbortMultipartUploadCommand({
+              Bucket: this.settings.bucket,
+              Key: upload.Key,
+              UploadId: upload.UploadId,
+            }),
+          )
+          .catch((error: unknown) => {
+            if (!isMissing(error) && (error as { name?: string }).name !== 'NoSuchUpload') throw error;
+          });
+      }
+      keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+      uploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
+    } while (keyMarker);
   }
 
   /** A signed address valid for ten minutes (ffmpeg reads what it needs within that). */
