@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { validateResponses } from '#schemas/responses';
@@ -81,31 +81,47 @@ function captionIndex(caption: string): number {
   return n - 1;
 }
 
-/** The invariants that must hold after any crash and restart. */
-export function expectConsistent(dataDir: string, db: Snapshot): void {
+/** A stored object (a file of the uploads folder, or an object of the bucket) and its size. */
+export interface StoredFile {
+  name: string;
+  size: number;
+}
+
+/**
+ * The invariants that must hold after any crash and restart; `stored` is what the media store
+ * holds (the uploads folder or the bucket), `unfinished` the uploads cut off in it (a bucket's
+ * multipart uploads).
+ */
+export function expectConsistent(
+  dataDir: string,
+  db: Snapshot,
+  stored: readonly StoredFile[],
+  unfinished: readonly StoredFile[],
+): void {
   const uploads = path.join(dataDir, 'uploads');
   expect(db.pending, 'uploads still recorded as pending').toEqual([]);
   expect(readdirSync(path.join(uploads, '.incoming')), 'files left in the temporary folder').toEqual([]);
+  expect(unfinished, 'uploads cut off and left in the store').toEqual([]);
 
+  const sizes = new Map(stored.map((f) => [f.name, f.size]));
   const referenced = new Set<string>();
   const broken: string[] = [];
   for (const m of db.media) {
     const main = `${m.storage_key}${m.ext}`;
     referenced.add(main);
-    const file = path.join(uploads, main);
-    if (!existsSync(file)) broken.push(`${main} is missing`);
-    else if (statSync(file).size !== m.size)
-      broken.push(`${main} has ${statSync(file).size} bytes, its row says ${m.size}`);
+    const size = sizes.get(main);
+    if (size === undefined) broken.push(`${main} is missing`);
+    else if (size !== m.size) broken.push(`${main} has ${size} bytes, its row says ${m.size}`);
     for (const format of Object.values(m.formats ?? {})) {
       if (!format) continue;
       const name = format.url.replace(/^\/uploads\//, '');
       referenced.add(name);
-      if (!existsSync(path.join(uploads, name))) broken.push(`${name} is missing`);
+      if (!sizes.has(name)) broken.push(`${name} is missing`);
     }
   }
-  expect(broken, 'media rows whose files are not on disk').toEqual([]);
-  const stray = readdirSync(uploads).filter((name) => name !== '.incoming' && !referenced.has(name));
-  expect(stray, 'files in the uploads folder that no media row names').toEqual([]);
+  expect(broken, 'media rows whose files are not stored').toEqual([]);
+  const stray = stored.map((f) => f.name).filter((name) => !referenced.has(name));
+  expect(stray, 'stored files that no media row names').toEqual([]);
 
   const linked = new Set(db.links.map((l) => l.media_id));
   expect(

@@ -6,7 +6,16 @@ import type { Responses } from '#schemas/structure';
 import { pngImage } from '../../server/test/files.ts';
 import { DEMO, until } from '../fixtures.ts';
 import { ownServer, type OwnServer } from '../ownServer.ts';
-import { expectConsistent, postgresProcesses, readDatabase, type Snapshot } from './consistency.ts';
+import {
+  CreateBucketCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  ListPartsCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
+import { startS3Server } from '../../scripts/s3server.mjs';
+import { s3Client } from '../../server/src/media/s3ObjectStore.ts';
+import { expectConsistent, postgresProcesses, readDatabase, type Snapshot, type StoredFile } from './consistency.ts';
 import { MB } from './streams.ts';
 
 export interface Artifact {
@@ -29,12 +38,13 @@ export interface Media {
 }
 
 /**
- * A server of the crash journeys' own on its own embedded database (not the shared e2e server), so
+ * A server of the crash journeys' own on its own embedded database (not the shared e2e server), its
+ * media in its uploads folder or (`store: 's3'`) in a bucket of a radosgw of its own, so
  * that it can be killed: started before the journeys (the demo teacher signed in), started again
  * before each journey if a journey left it stopped, killed and its folders removed after them. Its
  * ffmpeg takes its time, so a kill can land while a poster is being made.
  */
-export function setupCrashServer() {
+export function setupCrashServer(store: 'local' | 's3' = 'local') {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'pf-crash-work-'));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pf-crash-data-'));
   const uploads = path.join(dataDir, 'uploads');
@@ -42,6 +52,8 @@ export function setupCrashServer() {
   let server: OwnServer;
   let token = '';
   let portfolioId = 0;
+  /** With `store: 's3'`: the radosgw of these journeys and a client of its bucket. */
+  let bucket: { client: S3Client; name: string; stop: () => Promise<void> } | null = null;
 
   const incomingFiles = () =>
     readdirSync(incoming).map((name) => {
@@ -52,17 +64,40 @@ export function setupCrashServer() {
       }
     });
 
-  /** The files of the uploads folder (the store) with their sizes. */
-  const storedFiles = () =>
-    readdirSync(uploads)
-      .filter((name) => !name.startsWith('.'))
-      .map((name) => {
-        try {
-          return { name, size: statSync(path.join(uploads, name)).size };
-        } catch {
-          return { name, size: -1 };
-        }
-      });
+  /** What the media store holds: the files of the uploads folder, or the objects of the bucket. */
+  async function storedFiles(): Promise<StoredFile[]> {
+    if (!bucket) {
+      return readdirSync(uploads)
+        .filter((name) => !name.startsWith('.'))
+        .map((name) => {
+          try {
+            return { name, size: statSync(path.join(uploads, name)).size };
+          } catch {
+            return { name, size: -1 };
+          }
+        });
+    }
+    const page = await bucket.client.send(new ListObjectsV2Command({ Bucket: bucket.name }));
+    return (page.Contents ?? []).map((o) => ({ name: o.Key!, size: o.Size ?? 0 }));
+  }
+
+  /** Uploads cut off in the store, with what they hold so far: the bucket's unfinished multipart uploads. */
+  async function unfinishedUploads(): Promise<StoredFile[]> {
+    if (!bucket) return [];
+    const { client, name: Bucket } = bucket;
+    const uploadsNow = (await client.send(new ListMultipartUploadsCommand({ Bucket }))).Uploads ?? [];
+    return Promise.all(
+      uploadsNow.map(async (u) => {
+        const parts = (await client.send(new ListPartsCommand({ Bucket, Key: u.Key!, UploadId: u.UploadId! }))).Parts;
+        return { name: u.Key!, size: (parts ?? []).reduce((sum, p) => sum + (p.Size ?? 0), 0) };
+      }),
+    );
+  }
+
+  /** An upload on its way into the store: its file growing in the folder, or its parts in the bucket. */
+  async function arriving(): Promise<StoredFile[]> {
+    return bucket ? unfinishedUploads() : storedFiles();
+  }
 
   async function api<T>(method: string, pathname: string, body?: unknown): Promise<{ status: number; body: T }> {
     const res = await fetch(`${server.url}/api/v1${pathname}`, {
@@ -108,7 +143,7 @@ export function setupCrashServer() {
     const stopped = await server.stop();
     expect(stopped.code, `the restarted server stops cleanly:\n${stopped.output}`).toBe(0);
     const db = await readDatabase(dataDir);
-    expectConsistent(dataDir, db);
+    expectConsistent(dataDir, db, await storedFiles(), await unfinishedUploads());
     return db;
   }
 
@@ -150,9 +185,35 @@ export function setupCrashServer() {
     );
     chmodSync(ffmpeg, 0o755);
 
+    const media: Record<string, string> = {};
+    if (store === 's3') {
+      const s3 = await startS3Server({ dir: path.join(workDir, 's3') });
+      const settings = {
+        bucket: 'pf-crash-media',
+        endpoint: s3.endpoint,
+        region: s3.region,
+        accessKeyId: s3.accessKeyId,
+        secretAccessKey: s3.secretAccessKey,
+        forcePathStyle: true,
+      };
+      const client = s3Client(settings);
+      await client.send(new CreateBucketCommand({ Bucket: settings.bucket }));
+      bucket = { client, name: settings.bucket, stop: () => s3.stop() };
+      Object.assign(media, {
+        MEDIA_STORE: 's3',
+        S3_BUCKET: settings.bucket,
+        S3_ENDPOINT: s3.endpoint,
+        S3_REGION: s3.region,
+        S3_ACCESS_KEY_ID: s3.accessKeyId,
+        S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+        S3_FORCE_PATH_STYLE: 'true',
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      });
+    }
     server = await ownServer(dataDir, path.join(workDir, 'static'), {
       FFMPEG_PATH: ffmpeg,
       UPLOAD_LIMIT_BYTES: String(512 * MB),
+      ...media,
     });
     await server.start();
     const login = await fetch(`${server.url}/api/v1/auth/local`, {
@@ -172,6 +233,8 @@ export function setupCrashServer() {
 
   afterAll(async () => {
     await server?.kill();
+    bucket?.client.destroy();
+    await bucket?.stop();
     rmSync(workDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -183,6 +246,8 @@ export function setupCrashServer() {
     incoming,
     incomingFiles,
     storedFiles,
+    unfinishedUploads,
+    arriving,
     /** The killable server. */
     get server(): OwnServer {
       return server;
