@@ -76,8 +76,8 @@ export interface JobEngineOptions {
   workers: readonly WorkerGroup[];
   log: FastifyBaseLogger;
   /**
-   * How often an idle worker looks for jobs that no notification announced (retries, jobs of a
-   * node whose notification was lost), in seconds (≥ 0.5).
+   * How often an idle worker looks for jobs that no notification announced (retries that came
+   * due), in seconds (≥ 0.5): every 2 s without LISTEN, every 10 s with it, unless given.
    */
   pollSeconds?: number;
   /** How often the engine checks heartbeats and expiries, in seconds. */
@@ -244,6 +244,7 @@ export class JobEngine {
   private boss: PgBoss | null = null;
   private schema = 'pgboss';
   private readonly pollSeconds: number;
+  private readonly notifiedPollSeconds: number;
   /** Running jobs that are handed back when the node stops, by job id. */
   private readonly handBacks = new Map<string, { controller: AbortController; done: Promise<unknown> }>();
   private stopping = false;
@@ -251,6 +252,8 @@ export class JobEngine {
 
   constructor(private readonly options: JobEngineOptions) {
     this.pollSeconds = Math.max(0.5, options.pollSeconds ?? 2);
+    // While notifications arrive, polling is only the backstop of retries that come due.
+    this.notifiedPollSeconds = Math.max(this.pollSeconds, options.pollSeconds ?? 10);
   }
 
   /** Adds a kind (before `start`); returns it, for `send`. */
@@ -357,7 +360,7 @@ export class JobEngine {
         {
           localConcurrency: kind.concurrency,
           pollingIntervalSeconds: this.pollSeconds,
-          notifyPollingIntervalSeconds: this.pollSeconds,
+          notifyPollingIntervalSeconds: this.notifiedPollSeconds,
         },
         async ([job]) => (job ? this.run(kind, job) : undefined),
       );
