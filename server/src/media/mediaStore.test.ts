@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -10,6 +11,7 @@ import { HttpError } from '../errors.ts';
 import { createTestDb } from '../../test/helper.ts';
 import { pdfDocument, pngImage } from '../../test/files.ts';
 import { testS3Settings } from '../../test/s3.ts';
+import { until } from '../../test/until.ts';
 import { isStoredName, keyOfFile, MediaStore } from './mediaStore.ts';
 import type { ObjectStore } from './objectStore.ts';
 import { s3Client, S3ObjectStore } from './s3ObjectStore.ts';
@@ -266,6 +268,27 @@ describe('MediaStore.init with the media in a bucket', () => {
     expect(await pendingKeys()).not.toContain(crashed);
     await store.objects.dropUnfinished(other);
     expect(await uploads()).toEqual([]);
+  });
+});
+
+describe('MediaStore.stop', () => {
+  it('kills the ffmpeg still running when the node stops', async () => {
+    const dir = dataDir();
+    const ffmpeg = path.join(dir, 'slow-ffmpeg');
+    writeFileSync(ffmpeg, '#!/bin/sh\nexec sleep 31.25\n', { mode: 0o755 });
+    const store = new MediaStore(db, dir, { ffmpeg, ffprobe: 'ffprobe' }, silent);
+    await store.init();
+    const key = newKey();
+    await putObject(store, `${key}.mp4`, 'not really a video');
+    const running = () => spawnSync('pgrep', ['-f', 'sleep 31.25']).status === 0;
+    const started = Date.now();
+    const poster = store.makePoster(key, `${key}.mp4`);
+    await until(running, { what: 'ffmpeg running' });
+    store.stop();
+    expect(await poster).toBeNull();
+    expect(Date.now() - started).toBeLessThan(10_000);
+    await until(() => !running(), { what: 'ffmpeg gone' });
+    await store.objects.remove([`${key}.mp4`]);
   });
 });
 
