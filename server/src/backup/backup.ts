@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import tar from 'tar-stream';
@@ -29,32 +30,75 @@ export interface BackupReport {
   file: string;
   /** The file's size in bytes. */
   size: number;
-  manifest: BackupManifest;
+  /** How many parts it holds (tables and media files). */
+  parts: number;
+  /** Its manifest but the list of parts. */
+  manifest: Omit<BackupManifest, 'parts'>;
 }
 
 /** Media rows read from the snapshot at a time. */
 const MEDIA_BATCH = 200;
 
 /**
- * Writes one tar stream part by part, each with its size and SHA-256; the output's own failure
- * ends the writing of a part at once.
+ * Writes one tar stream part by part, each with its size and SHA-256 (listed in a spool file as
+ * they are written, so that the manifest of a large installation is never held in memory); the
+ * output's own failure ends the writing of a part at once.
  */
 class PartWriter {
-  readonly parts: BackupPart[] = [];
   private readonly pack = tar.pack();
   private readonly writing: Promise<void>;
   private failure: Error | null = null;
+  /** Whoever waits on the output (its failure rejects them all). */
+  private readonly waiting = new Set<(error: Error) => void>();
   private readonly mtime = new Date();
+  private readonly listFile: string;
+  private readonly list: WriteStream;
+  private count = 0;
 
-  constructor(file: string) {
+  constructor(file: string, spool: string) {
     this.writing = pipeline(this.pack, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
     this.writing.catch((error: Error) => {
       this.failure = error;
+      for (const reject of this.waiting) reject(error);
     });
+    this.listFile = path.join(spool, MANIFEST_NAME);
+    this.list = createWriteStream(this.listFile, { mode: 0o600 });
+    this.list.write('{"parts":[');
+  }
+
+  /** How many parts were written. */
+  get parts(): number {
+    return this.count;
   }
 
   /** Adds a part of `size` bytes from `source` (its bytes must be exactly that many). */
-  async add(name: string, size: number, source: AsyncIterable<Buffer>, type?: string): Promise<BackupPart> {
+  async add(name: string, size: number, source: AsyncIterable<Buffer>, type?: string): Promise<void> {
+    const sha256 = await this.entry(name, size, source);
+    const part: BackupPart = { name, size, sha256, ...(type ? { type } : {}) };
+    const line = `${this.count === 0 ? '' : ','}\n${JSON.stringify(part)}`;
+    this.count += 1;
+    if (!this.list.write(line)) await once(this.list, 'drain');
+  }
+
+  /** Adds the manifest (the parts listed so far and `rest`) and ends the file. */
+  async finish(rest: Omit<BackupManifest, 'parts'>): Promise<void> {
+    this.list.end(`\n],${JSON.stringify(rest).slice(1)}`);
+    await finished(this.list);
+    const { size } = await stat(this.listFile);
+    await this.entry(MANIFEST_NAME, size, createReadStream(this.listFile));
+    this.pack.finalize();
+    await this.writing;
+  }
+
+  /** Ends the output after a failure. */
+  async abort(): Promise<void> {
+    this.list.destroy();
+    this.pack.destroy();
+    await this.writing.catch(() => undefined);
+  }
+
+  /** Writes one entry; resolves with its SHA-256. */
+  private async entry(name: string, size: number, source: AsyncIterable<Buffer>): Promise<string> {
     const hash = createHash('sha256');
     let written = 0;
     let entry!: ReturnType<tar.Pack['entry']>;
@@ -65,47 +109,33 @@ class PartWriter {
     });
     done.catch(() => undefined);
     for await (const chunk of source) {
-      this.check();
+      if (this.failure) throw this.failure;
       written += chunk.length;
       if (written > size) throw new Error(`${name} grew while it was copied (more than ${size} bytes).`);
       hash.update(chunk);
-      if (!entry.write(chunk)) await this.drained(entry);
+      if (!entry.write(chunk)) await this.unlessFailed((resolve) => entry.once('drain', resolve));
     }
     if (written !== size) throw new Error(`${name} has ${written} bytes where ${size} were expected.`);
     entry.end(undefined);
-    // The output failing ends the wait as well.
-    await Promise.race([done, this.writing.then(() => done)]);
-    const part: BackupPart = { name, size, sha256: hash.digest('hex'), ...(type ? { type } : {}) };
-    this.parts.push(part);
-    return part;
+    await this.unlessFailed((resolve, reject) => done.then(resolve, reject));
+    return hash.digest('hex');
   }
 
-  /** Adds the manifest and ends the file. */
-  async finish(manifest: BackupManifest): Promise<void> {
-    const body = Buffer.from(JSON.stringify(manifest, null, 1));
-    await new Promise<void>((resolve, reject) =>
-      this.pack.entry({ name: MANIFEST_NAME, size: body.length, mode: 0o600, mtime: new Date() }, body, (error) =>
-        error ? reject(error) : resolve(),
-      ),
-    );
-    this.pack.finalize();
-    await this.writing;
-  }
-
-  /** Ends the output after a failure. */
-  async abort(): Promise<void> {
-    this.pack.destroy();
-    await this.writing.catch(() => undefined);
-  }
-
-  private check(): void {
-    if (this.failure) throw this.failure;
-  }
-
-  private drained(entry: { once(event: 'drain', listener: () => void): unknown }): Promise<void> {
+  /** Waits for `wait`, or rejects as soon as the output fails. */
+  private unlessFailed(wait: (resolve: () => void, reject: (error: Error) => void) => void): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
     return new Promise<void>((resolve, reject) => {
-      entry.once('drain', resolve);
-      this.writing.then(() => undefined, reject);
+      this.waiting.add(reject);
+      wait(
+        () => {
+          this.waiting.delete(reject);
+          resolve();
+        },
+        (error) => {
+          this.waiting.delete(reject);
+          reject(error);
+        },
+      );
     });
   }
 }
@@ -146,7 +176,7 @@ export async function writeBackup(
   const spool = await mkdtemp(path.join(dir, '.backup-tables-'));
   const client = new pg.Client(db.settings());
   client.on('error', () => undefined);
-  const parts = new PartWriter(partial);
+  const parts = new PartWriter(partial, spool);
   try {
     await client.connect();
     await client.query(TAKE_HOLD, [BACKUP_LOCK]);
@@ -193,17 +223,10 @@ export async function writeBackup(
     }
     log(`media: ${files} files${missing.length > 0 ? `, ${missing.length} missing from the store` : ''}`);
     await client.query('COMMIT');
-    const manifest: BackupManifest = {
-      format: BACKUP_FORMAT,
-      schemaVersion,
-      createdAt,
-      tables,
-      media: { files, missing },
-      parts: parts.parts,
-    };
+    const manifest = { format: BACKUP_FORMAT, schemaVersion, createdAt, tables, media: { files, missing } };
     await parts.finish(manifest);
     await rename(partial, target);
-    return { file: target, size: (await stat(target)).size, manifest };
+    return { file: target, size: (await stat(target)).size, parts: parts.parts, manifest };
   } catch (error) {
     await parts.abort();
     await rm(partial, { force: true });
