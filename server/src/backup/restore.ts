@@ -46,7 +46,10 @@ export interface RestoreReport {
 /** The manifest is read into memory: it lists every part, so it may be large, but not this large. */
 const MANIFEST_LIMIT = 512 * 1024 * 1024;
 
-/** Tables a database holds rows in before any data: the migrations' roles, the first start's template and media location. */
+/**
+ * Tables that hold rows before any data: the migrations' record and roles, the first start's
+ * media location (and request counts); the first start's template portfolio is allowed as well.
+ */
 const SEEDED_TABLES = new Set(['schema_migrations', 'roles', 'media_location', 'rate_limit_counters']);
 
 interface Seen {
@@ -254,12 +257,13 @@ async function resetIdentities(client: pg.Client, tables: readonly BackupTable[]
 }
 
 /**
- * Restores the backup `file` into `target` (or the target `open` gives, opened only once the file
- * is verified): first reads and checks the whole file (`verifyBackup`; skipped when its manifest is
- * given as `verified`: every part's SHA-256 is checked again as it is loaded), then refuses a target that
- * holds data; runs the migrations up to the backup's schema version, loads every table and writes
- * every media file in one transaction (a failure leaves the database as it was and deletes the
- * files written), resets the id generators, and then runs the migrations of this version.
+ * Restores the backup `file` into `target` (or the target a function gives, opened only once the
+ * file is verified): first reads and checks the whole file (`verifyBackup`; skipped when its
+ * manifest is given as `verified`, as every part's SHA-256 is checked again while it is loaded),
+ * then refuses a target that holds data; runs the migrations up to the backup's schema version,
+ * loads every table and writes every media file in one transaction (a failure leaves the database
+ * as it was and deletes the files written), resets the id generators, and then runs the
+ * migrations of this version.
  * @throws RestoreRefused when the file or the target is refused: nothing was changed.
  */
 export async function restoreBackup(
