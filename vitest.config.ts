@@ -10,6 +10,7 @@ const S3_MEDIA_TESTS = [
   'server/src/routes/momentRoutes.test.ts',
   'server/src/routes/authorizationMatrix/files.test.ts',
   'server/src/storageRegressions.test.ts',
+  'server/src/backup/backup.test.ts',
   'server/src/securityRegressions/{media,load,sharedWrites}.test.ts',
   'server/test/contract/*.test.ts',
 ];

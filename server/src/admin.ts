@@ -4,11 +4,16 @@ import { isEmail } from '#schemas/rules';
 import { ROLE_IDS, type User } from '#schemas/user';
 import { systemClock } from './clock.ts';
 import { loadConfigOrExit, type Config } from './config.ts';
+import { writeBackup } from './backup/backup.ts';
+import type { BackupManifest } from './backup/format.ts';
+import { restoreBackup, RestoreRefused, verifyBackup, type RestoreTarget } from './backup/restore.ts';
 import { openDatabase } from './database.ts';
 import { openPostgres, type Db } from './db/client.ts';
-import { runningEmbedded } from './db/embedded.ts';
+import { runningEmbedded, startEmbedded } from './db/embedded.ts';
 import { failedJobs, jobCounts, retryFailedJob } from './jobs/jobEngine.ts';
 import { createMailer } from './mail/mailer.ts';
+import { locationOf } from './media/mediaLocation.ts';
+import { objectStoreOf } from './media/objectStore.ts';
 import { resetPasswordMessage, welcomeMessage } from './mail/messages.ts';
 import { passwordCodeRepository } from './repositories/passwordCodeRepository.ts';
 import { userRepository } from './repositories/userRepository.ts';
@@ -31,10 +36,57 @@ const USAGE = `Usage: npm run admin -- <command>
   jobs                               background jobs: how many of each kind wait, run and
                                      failed, then the failed ones (newest first) with their error
   jobs retry <id>                    queues a failed job again
+  backup <file>                      writes a backup of the database and the media files into
+                                     <file> (0600) while the portal keeps serving: keep it offline,
+                                     it holds password hashes and the research pseudonym key
+  restore <file>                     checks the whole backup, then restores it into an empty
+                                     DATA_DIR (or the empty database of DATABASE_URL and the empty
+                                     media store of MEDIA_STORE) and runs this version's migrations;
+                                     a damaged or too new backup is refused before anything is written
 
-It works whether the portal is running or not.`;
+It works whether the portal is running or not (restore: with the portal stopped).`;
 
 class AdminError extends Error {}
+
+const RESTORE_FILE = 'Give the backup file: restore /path/to/practicefolio.backup';
+
+/**
+ * Restores the backup `file` into the target `open` gives (opened once the file is verified):
+ * the database and the configuration's media store (`verified`: the file's manifest, when it was
+ * checked already). Returns what it prints.
+ */
+export async function restoreCommand(
+  file: string | undefined,
+  config: Config,
+  open: () => Promise<Db>,
+  verified?: BackupManifest,
+): Promise<string> {
+  if (!file) throw new AdminError(RESTORE_FILE);
+  const opened = async (): Promise<RestoreTarget> => ({
+    db: await open(),
+    objects: await objectStoreOf(config),
+    location: locationOf(config.s3),
+  });
+  try {
+    const report = await restoreBackup(path.resolve(file), opened, { verified });
+    const { manifest } = report;
+    const lines = [
+      `Restored the backup of ${manifest.createdAt} (schema version ${manifest.schemaVersion}): ${manifest.tables.length} tables, ${report.rows} rows, ${report.files} media files.`,
+    ];
+    if (report.migrated.length > 0) lines.push(`Then migrated: ${report.migrated.join(', ')}.`);
+    if (manifest.media.missing.length > 0)
+      lines.push(
+        `${manifest.media.missing.length} files were already missing from the store when the backup was taken: ${manifest.media.missing.join(', ')}`,
+      );
+    lines.push(
+      'Start the portal. Sessions from before the backup end unless the same JWT_SECRET (or DATA_DIR/secrets) is kept.',
+    );
+    return lines.join('\n');
+  } catch (error) {
+    if (error instanceof RestoreRefused) throw new AdminError(error.message);
+    throw error;
+  }
+}
 
 async function account(db: Db, email: string): Promise<User> {
   const record = await userRepository.findByEmail(db, email);
@@ -160,14 +212,68 @@ export async function runAdmin(args: readonly string[], config: Config, db: Db):
         );
       return lines.join('\n');
     }
+    case 'backup': {
+      const file = rest[0];
+      if (!file || rest.length > 1)
+        throw new AdminError('Give the file to write: backup /path/to/practicefolio.backup');
+      const report = await writeBackup(db, await objectStoreOf(config), path.resolve(file));
+      const { manifest } = report;
+      const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
+      const lines = [
+        `Backup written to ${report.file} (${report.size} bytes, 0600): the snapshot of ${manifest.createdAt}, schema version ${manifest.schemaVersion}, ${manifest.tables.length} tables, ${rows} rows, ${manifest.media.files} media files.`,
+      ];
+      if (manifest.media.missing.length > 0)
+        lines.push(
+          `${manifest.media.missing.length} files named by the media were not in the store (lost before this backup): ${manifest.media.missing.join(', ')}`,
+        );
+      lines.push('It holds password hashes and the research pseudonym key: keep it offline, readable only by you.');
+      return lines.join('\n');
+    }
+    case 'restore':
+      return restoreCommand(rest[0], config, async () => db);
     default:
       throw new AdminError(USAGE);
   }
 }
 
+/** The database a restore goes into: that of DATABASE_URL, or the embedded one (created in an empty DATA_DIR). */
+async function restoreTarget(config: Config): Promise<Db> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  const root = path.join(config.dataDir, 'db');
+  if (runningEmbedded(root))
+    throw new AdminError('The portal is running on this DATA_DIR: stop it, then restore into an empty DATA_DIR.');
+  const server = await startEmbedded(root);
+  return openPostgres(server.connection, { onClose: () => server.stop() });
+}
+
 async function main(): Promise<void> {
-  const config = loadConfigOrExit();
   const args = process.argv.slice(2);
+  if (args[0] === 'restore') {
+    let db: Db | null = null;
+    try {
+      // Checked before the configuration is read (which may write DATA_DIR/secrets): a refused file changes nothing.
+      if (!args[1]) throw new AdminError(RESTORE_FILE);
+      const verified = await verifyBackup(path.resolve(args[1]));
+      const config = loadConfigOrExit();
+      const out = await restoreCommand(
+        args[1],
+        config,
+        async () => {
+          db = await restoreTarget(config);
+          return db;
+        },
+        verified,
+      );
+      process.stdout.write(`${out}\n`);
+    } catch (error) {
+      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    } finally {
+      await (db as Db | null)?.close();
+    }
+    return;
+  }
+  const config = loadConfigOrExit();
   if (args.length === 0 || args[0] === 'help' || args[0] === '--help') {
     process.stdout.write(`${USAGE}\n`);
     return;

@@ -13,10 +13,11 @@ export function migrationFiles(): string[] {
 }
 
 /**
- * Applies every migration not applied yet, each in its own transaction, and returns their names.
- * Forward-only; a failing migration throws and leaves the database at the previous version.
+ * Applies every migration not applied yet (up to `until` included, when given: a restore first
+ * brings the database to its backup's version), each in its own transaction, and returns their
+ * names. Forward-only; a failing migration throws and leaves the database at the previous version.
  */
-export async function migrate(db: Db): Promise<string[]> {
+export async function migrate(db: Db, options: { until?: string } = {}): Promise<string[]> {
   await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version text PRIMARY KEY,
     applied_at timestamptz NOT NULL DEFAULT now()
@@ -26,6 +27,7 @@ export async function migrate(db: Db): Promise<string[]> {
   const done: string[] = [];
   for (const file of migrationFiles()) {
     if (applied.has(file)) continue;
+    if (options.until !== undefined && file > options.until) break;
     const sql = readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
     await db.transaction(async (tx) => {
       for (const statement of splitStatements(sql)) await tx.query(statement);

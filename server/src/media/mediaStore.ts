@@ -10,6 +10,7 @@ import type sharpOf from 'sharp';
 import type { Sharp } from 'sharp';
 import type { MediaFormat, MediaFormats, MediaKind } from '#schemas/media';
 import type { Db, Queryable } from '../db/client.ts';
+import { backupHoldsMedia } from '../backup/hold.ts';
 import { badRequest } from '../errors.ts';
 import { mediaFileRepository, type OrphanFiles } from '../repositories/mediaFileRepository.ts';
 import { cleanFileName, SNIFF_BYTES, sniffHead } from './fileSniffing.ts';
@@ -168,6 +169,8 @@ export class MediaStore {
   /** Deletes what is stored under `keys` (a `formats:<key>` entry: only the formats of that key) and their records. */
   private async sweep(keys: readonly string[]): Promise<number> {
     if (keys.length === 0) return 0;
+    // A backup copying the files of its snapshot: they are deleted by a sweep after it.
+    if (await backupHoldsMedia(this.db)) return 0;
     for (const entry of keys) {
       if (entry.startsWith(FORMATS_PENDING)) {
         await this.objects.remove(formatNames(entry.slice(FORMATS_PENDING.length)));
@@ -265,6 +268,11 @@ export class MediaStore {
   /** Deletes the files of media rows that were deleted (after their transaction committed). */
   async discard(orphans: OrphanFiles): Promise<void> {
     if (orphans.keys.length === 0) return;
+    if (await backupHoldsMedia(this.db)) {
+      // A running backup's snapshot may still name them: their keys stay in `pending_uploads`, so the next start, or the housekeeping, deletes them.
+      this.log.info({ count: orphans.keys.length }, 'files kept until the running backup ends');
+      return;
+    }
     if (await this.removeStored(orphans.files))
       await this.db.query('DELETE FROM pending_uploads WHERE storage_key = ANY($1::text[])', [orphans.keys]);
   }
