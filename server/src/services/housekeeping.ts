@@ -10,9 +10,6 @@ import { rateLimitRepository } from '../repositories/rateLimitRepository.ts';
 import { deleteArtifacts } from './artifactService.ts';
 import { MAIL_WINDOW_MS } from './notificationService.ts';
 
-/** How often a running server deletes what can no longer be used. */
-export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
-
 /** Deletes rate-limit events older than any window, one-time codes that expired a day ago or more, and passed mail windows. */
 export async function pruneExpired(db: Queryable): Promise<void> {
   await authEventRepository.prune(db);
