@@ -284,8 +284,11 @@ describe.each(['local', 's3'] as const)(
         size,
         fileContent(file),
       );
+      // The formats are made one after the other, each stored as soon as it is written: the kill
+      // lands once the first is being written or stored, while the others are still to come.
       const format = await until(
-        () => incomingFiles().find((f) => /^(thumbnail|small|medium|large)_/.test(f.name)),
+        async () =>
+          [...incomingFiles(), ...(await storedFiles())].find((f) => /^(thumbnail|small|medium|large)_/.test(f.name)),
         'the first format file',
         promptly,
       );

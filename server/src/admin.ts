@@ -15,6 +15,7 @@ import { createMailer } from './mail/mailer.ts';
 import { locationOf } from './media/mediaLocation.ts';
 import { objectStoreOf } from './media/objectStore.ts';
 import { resetPasswordMessage, welcomeMessage } from './mail/messages.ts';
+import { backupRunRepository } from './repositories/backupRunRepository.ts';
 import { passwordCodeRepository } from './repositories/passwordCodeRepository.ts';
 import { userRepository } from './repositories/userRepository.ts';
 import { RESET_CODE_TTL_SECONDS } from './services/passwordReset.ts';
@@ -33,6 +34,7 @@ const USAGE = `Usage: npm run admin -- <command>
                                      MEDIA_STORE=s3 and its S3_* settings, each checked by size and
                                      SHA-256; run it again to resume; once all are in, the portal
                                      must start with MEDIA_STORE=s3 (stop it for the last run)
+  backups                            the latest scheduled backups (BACKUP_DIR): when, result, size, file
   jobs                               background jobs: how many of each kind wait, run and
                                      failed, then the failed ones (newest first) with their error
   jobs retry <id>                    queues a failed job again
@@ -183,6 +185,18 @@ export async function runAdmin(args: readonly string[], config: Config, db: Db):
         'The media are now in the bucket: start the portal with MEDIA_STORE=s3 and the same S3_* settings. The files in DATA_DIR/uploads were left in place; delete them once it runs.',
       );
       return lines.join('\n');
+    }
+    case 'backups': {
+      const runs = await backupRunRepository.latest(db, 20);
+      const where = config.backups
+        ? `Scheduled backups: ${config.backups.schedule} (UTC) into ${config.backups.dir}, the newest ${config.backups.keep} kept.`
+        : 'No scheduled backups: BACKUP_DIR is not set.';
+      if (runs.length === 0) return `${where}\nNo scheduled backup has run yet.`;
+      const lines = runs.map((r) => {
+        const result = r.ok === null ? 'running' : r.ok ? `written, ${r.size} bytes` : `FAILED: ${r.error}`;
+        return `${r.startedAt.toISOString()}  ${result}  ${r.file ?? ''}`;
+      });
+      return [where, ...lines].join('\n');
     }
     case 'jobs': {
       if (rest[0] === 'retry') {

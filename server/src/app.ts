@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { accountsFeature } from './features/accounts.ts';
 import { archivesFeature } from './features/archives.ts';
+import { backupsFeature } from './features/backups.ts';
 import { exportsFeature } from './features/exports.ts';
 import { mediaFeature } from './features/media.ts';
 import { mobileFeature } from './features/mobile.ts';
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(exportsFeature, api);
   await app.register(researchFeature, api);
   await app.register(archivesFeature, { ...api, worker: options.archives });
+  await app.register(backupsFeature);
   await app.register(spaFeature);
   return app;
 }

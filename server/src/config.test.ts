@@ -180,7 +180,7 @@ describe('loadConfig', () => {
     [{ S3_FORCE_PATH_STYLE: 'perhaps' }, 'S3_FORCE_PATH_STYLE: must be true or false'],
     [
       { WORKERS: 'media,video' },
-      'WORKERS: must be all, none or a comma-separated list of media, archives, notifications, housekeeping (unknown: video)',
+      'WORKERS: must be all, none or a comma-separated list of media, archives, notifications, housekeeping, backups (unknown: video)',
     ],
     [{ WORKERS: 'media,,archives' }, 'WORKERS: must be all, none or a comma-separated list'],
   ])('refuses %j with a message naming the variable', (env, expected) => {
@@ -237,11 +237,32 @@ describe('loadConfig', () => {
       'archives',
       'notifications',
       'housekeeping',
+      'backups',
     ]);
     expect(loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: SECRET, WORKERS: 'none' }).workers).toEqual([]);
     expect(loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: SECRET, WORKERS: ' media , archives,media' }).workers).toEqual(
       ['media', 'archives'],
     );
+  });
+
+  it('takes scheduled backups only with BACKUP_DIR: every day at 02:30 UTC, the newest 7 kept, unless told', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: SECRET }).backups).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: SECRET, BACKUP_DIR: '/srv/backups' }).backups).toEqual({
+      dir: '/srv/backups',
+      schedule: '30 2 * * *',
+      keep: 7,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        JWT_SECRET: SECRET,
+        BACKUP_DIR: '/srv/backups',
+        BACKUP_SCHEDULE: '0 */6 * * *',
+        BACKUP_KEEP: '28',
+      }).backups,
+    ).toMatchObject({ schedule: '0 */6 * * *', keep: 28 });
+    expect(failure({ BACKUP_SCHEDULE: 'daily' })).toContain('BACKUP_SCHEDULE: must be a cron schedule in UTC');
+    expect(failure({ BACKUP_KEEP: '0' })).toContain('BACKUP_KEEP: must keep at least 1 backup');
   });
 
   it("keeps the node's id in DATA_DIR/secrets, the same after a restart", () => {

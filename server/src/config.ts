@@ -109,6 +109,21 @@ export const EnvSchema = z.object({
       return [...new Set(groups)] as WorkerGroup[];
     })
     .default([...WORKER_GROUPS]),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_SCHEDULE: z
+    .string()
+    .trim()
+    .regex(
+      /^(\S+\s+){4}\S+$/,
+      'must be a cron schedule in UTC (minute hour day month weekday), e.g. "30 2 * * *" for every day at 02:30',
+    )
+    .default('30 2 * * *'),
+  BACKUP_KEEP: z.coerce
+    .number({ error: 'must be a number of backups' })
+    .int('must be a whole number of backups')
+    .min(1, 'must keep at least 1 backup')
+    .max(1000, 'must be at most 1000 backups')
+    .default(7),
   DRAIN_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .min(0, 'must be 0 or more seconds')
@@ -191,6 +206,11 @@ export interface Config {
    * restart): the uploads it is writing are its own to sweep when it starts again.
    */
   nodeId: string;
+  /**
+   * Scheduled backups (`BACKUP_DIR`, `BACKUP_SCHEDULE` in UTC, `BACKUP_KEEP` newest kept); `null`:
+   * none (a backup is then taken with `npm run admin -- backup`).
+   */
+  backups: { dir: string; schedule: string; keep: number } | null;
   /** The kinds of background jobs this node runs (`WORKERS`): all by default, none on an API-only node. */
   workers: readonly WorkerGroup[];
   /** Where uploaded files are kept: `DATA_DIR/uploads` (`null`), or an S3-compatible bucket shared by every node. */
@@ -357,6 +377,9 @@ export function loadConfig(
     s3: s3Settings(e),
     drainMs: Math.round(e.DRAIN_SECONDS * 1000),
     workers: e.WORKERS,
+    backups: e.BACKUP_DIR
+      ? { dir: path.resolve(e.BACKUP_DIR), schedule: e.BACKUP_SCHEDULE, keep: e.BACKUP_KEEP }
+      : null,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     // Behind a proxy every connection comes from the proxy's address: the proxy caps them.

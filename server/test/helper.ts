@@ -153,6 +153,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     s3: testMediaStore(),
     drainMs: 0,
     workers: [...WORKER_GROUPS],
+    backups: null,
     uploadLimitBytes: 50 * 1024 * 1024,
     ffmpegPath: 'ffmpeg',
     ffprobePath: 'ffprobe',

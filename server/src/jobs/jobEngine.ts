@@ -302,6 +302,8 @@ export class JobEngine {
       // restart usually writes nothing).
       const queues = new Map((await boss.getQueues([...this.kinds.keys()])).map((q) => [q.name, q]));
       const schedules = new Map((await boss.getSchedules()).map((q) => [q.name, q]));
+      // A schedule this code no longer has (a kind gone, `BACKUP_DIR` unset) would queue jobs nobody runs.
+      for (const name of schedules.keys()) if (!this.kinds.get(name)?.cron) await boss.unschedule(name);
       for (const kind of this.kinds.values()) {
         const settings = {
           retryLimit: kind.retryLimit,

@@ -3,8 +3,9 @@
  * - `media`: image formats, video posters and lengths;
  * - `archives`: teachers' archives;
  * - `notifications`: e-mails, digests and push;
- * - `housekeeping`: deleting what can no longer be used.
+ * - `housekeeping`: deleting what can no longer be used;
+ * - `backups`: the scheduled backups (`BACKUP_DIR`).
  */
-export const WORKER_GROUPS = ['media', 'archives', 'notifications', 'housekeeping'] as const;
+export const WORKER_GROUPS = ['media', 'archives', 'notifications', 'housekeeping', 'backups'] as const;
 
 export type WorkerGroup = (typeof WORKER_GROUPS)[number];

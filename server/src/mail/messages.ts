@@ -111,3 +111,31 @@ export function archiveReadyMessage(
     links: [links.download, links.dashboard],
   };
 }
+
+/** A scheduled backup failed: to each researcher (they manage the accounts and the installation). */
+export function backupFailedMessage(
+  to: { email: string; username: string },
+  failure: { at: Date; error: string; lastGood: { at: Date; file: string } | null },
+): MailMessage {
+  const when = (d: Date) => d.toUTCString().replace(/:\d\d GMT$/, ' UTC');
+  const last = failure.lastGood
+    ? `The last backup that was written is ${failure.lastGood.file}, of ${when(failure.lastGood.at)}.`
+    : 'No scheduled backup has been written yet.';
+  const advice =
+    'Check the free space and the permissions of the backup folder (BACKUP_DIR) and the server log; `npm run admin -- backups` lists the latest runs, and `npm run admin -- backup <file>` takes one by hand.';
+  return {
+    to: to.email,
+    subject: `${BRAND}: the scheduled backup failed`,
+    text: `Hello ${to.username},\n\nThe scheduled backup of ${when(failure.at)} failed: ${failure.error}\n\n${last}\n\n${advice}\n\n— ${BRAND}\n`,
+    html: layout(
+      [
+        `Hello ${escapeHtml(to.username)},`,
+        `The scheduled backup of ${escapeHtml(when(failure.at))} failed: ${escapeHtml(failure.error)}`,
+        escapeHtml(last),
+        escapeHtml(advice),
+      ],
+      null,
+    ),
+    links: [],
+  };
+}

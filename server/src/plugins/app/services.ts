@@ -53,6 +53,8 @@ export interface Services {
   notificationHub: NotificationHub;
   /** Teachers' archives and this process's builder of them. */
   archives: ArchiveService;
+  /** The scheduled backups (`BACKUP_DIR`; `null` without): `runNow` queues one at once. */
+  backups: { runNow(): Promise<void> } | null;
 }
 
 declare module 'fastify' {
