@@ -277,6 +277,7 @@ describe.each(['local', 's3'] as const)(
         .png({ compressionLevel: 0 })
         .toFile(file);
       const size = statSync(file).size;
+      const before = new Set((await storedFiles()).map((f) => f.name));
       const upload = streamUpload(
         `${own.server.url}/api/v1/portfolios/${own.portfolioId}/artifacts/${artifact.id}/images`,
         own.token,
@@ -288,7 +289,9 @@ describe.each(['local', 's3'] as const)(
       // lands once the first is being written or stored, while the others are still to come.
       const format = await until(
         async () =>
-          [...incomingFiles(), ...(await storedFiles())].find((f) => /^(thumbnail|small|medium|large)_/.test(f.name)),
+          [...incomingFiles(), ...(await storedFiles())].find(
+            (f) => /^(thumbnail|small|medium|large)_/.test(f.name) && !before.has(f.name),
+          ),
         'the first format file',
         promptly,
       );
