@@ -43,7 +43,8 @@ async function externalSchema(url: string): Promise<Db> {
   const db = openPostgres({ connectionString: url, application_name: schema }, { schema, max: 5 });
   afterAll(async () => {
     await db.close();
-    await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
+    // With the job engine's schema next to it (`<schema>_jobs`, made when an app of the file started).
+    await admin.exec(`DROP SCHEMA ${schema} CASCADE; DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
     await admin.close();
   });
   return db;
