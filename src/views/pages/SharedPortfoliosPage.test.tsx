@@ -118,11 +118,12 @@ describe('Shared Portfolios: the page', () => {
         name: 'Leave',
       }),
     );
-    const dialog = screen.getByRole('alertdialog', { name: 'Leave Shared Portfolio' });
+    // The dialog opens, and takes the focus, once the page's machine has answered the click.
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave Shared Portfolio' });
     expect(dialog.textContent).toContain(LEAVE_TEXT);
-    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'NO' }));
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'NO' })));
     await ux.click(within(dialog).getByRole('button', { name: 'NO' }));
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(api.calls.some((c) => c.startsWith('leaveSharedPortfolio'))).toBe(false);
   });
 
