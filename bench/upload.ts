@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { startS3Server } from '../scripts/s3server.mjs';
+import { portalEnvironment, startS3Server } from '../scripts/s3server.mjs';
 import { s3Client } from '../server/src/media/s3ObjectStore.ts';
 
 /** A stream of `bytes` of text, as a multipart body of one file (`head`, the bytes, `tail`), or bare. */
@@ -123,14 +123,7 @@ export async function runS3UploadBench(bytes: number) {
     const server = await startServer(path.join(root, 'data'), {
       DEMO_DATA: 'true',
       UPLOAD_LIMIT_BYTES: String(bytes + 1024 * 1024),
-      MEDIA_STORE: 's3',
-      S3_BUCKET: 'bench-media',
-      S3_ENDPOINT: s3.endpoint,
-      S3_REGION: s3.region,
-      S3_ACCESS_KEY_ID: s3.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-      S3_FORCE_PATH_STYLE: 'true',
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      ...portalEnvironment(s3, 'bench-media'),
     });
     try {
       const through = await uploadInto(

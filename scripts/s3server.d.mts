@@ -20,3 +20,9 @@ export interface S3Server {
  * exists. `memoryBytes` bounds what the store holds (in memory; default 1 GiB).
  */
 export function startS3Server(options: { dir: string; timeoutMs?: number; memoryBytes?: number }): Promise<S3Server>;
+
+/** The settings of a portal whose media are in `bucket` of `server` (`MEDIA_STORE=s3`, `S3_*`). */
+export function portalEnvironment(
+  server: Pick<S3Server, 'endpoint' | 'region' | 'accessKeyId' | 'secretAccessKey'>,
+  bucket: string,
+): Record<string, string>;

@@ -320,3 +320,20 @@ export async function startS3Server({ dir, timeoutMs = 90_000, memoryBytes = 102
     },
   };
 }
+
+/**
+ * The settings of a portal whose media are in `bucket` of this S3 server (`MEDIA_STORE=s3` and
+ * its `S3_*` variables), for the journeys and benchmarks that start one.
+ */
+export function portalEnvironment(server, bucket) {
+  return {
+    MEDIA_STORE: 's3',
+    S3_BUCKET: bucket,
+    S3_ENDPOINT: server.endpoint,
+    S3_REGION: server.region,
+    S3_ACCESS_KEY_ID: server.accessKeyId,
+    S3_SECRET_ACCESS_KEY: server.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  };
+}

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { s3Client } from '../../server/src/media/s3ObjectStore.ts';
-import { ensureCeph, startS3Server } from '../../scripts/s3server.mjs';
+import { ensureCeph, portalEnvironment, startS3Server } from '../../scripts/s3server.mjs';
 import { startEmbedded, type EmbeddedServer } from '../../server/src/db/embedded.ts';
 import { freePort } from '../../server/test/processes.ts';
 import { OwnServer } from '../ownServer.ts';
@@ -106,16 +106,9 @@ export async function startCluster(staticDir: string, nodeCount = 2): Promise<Cl
           JWT_SECRET: secret,
           LOG_LEVEL: 'warn',
           STATIC_DIR: staticDir,
-          MEDIA_STORE: 's3',
-          S3_BUCKET: bucket,
-          S3_ENDPOINT: s3.endpoint,
-          S3_REGION: s3.region,
-          S3_ACCESS_KEY_ID: s3.accessKeyId,
-          S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-          S3_FORCE_PATH_STYLE: 'true',
+          ...portalEnvironment(s3, bucket),
           TRUST_PROXY: 'true',
           DRAIN_SECONDS: '3',
-          AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
         });
       }),
     );

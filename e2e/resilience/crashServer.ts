@@ -13,7 +13,7 @@ import {
   ListPartsCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
-import { startS3Server } from '../../scripts/s3server.mjs';
+import { portalEnvironment, startS3Server } from '../../scripts/s3server.mjs';
 import { s3Client } from '../../server/src/media/s3ObjectStore.ts';
 import { expectConsistent, postgresProcesses, readDatabase, type Snapshot, type StoredFile } from './consistency.ts';
 import { MB } from './streams.ts';
@@ -199,16 +199,7 @@ export function setupCrashServer(store: 'local' | 's3' = 'local') {
       const client = s3Client(settings);
       await client.send(new CreateBucketCommand({ Bucket: settings.bucket }));
       bucket = { client, name: settings.bucket, stop: () => s3.stop() };
-      Object.assign(media, {
-        MEDIA_STORE: 's3',
-        S3_BUCKET: settings.bucket,
-        S3_ENDPOINT: s3.endpoint,
-        S3_REGION: s3.region,
-        S3_ACCESS_KEY_ID: s3.accessKeyId,
-        S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-        S3_FORCE_PATH_STYLE: 'true',
-        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-      });
+      Object.assign(media, portalEnvironment(s3, settings.bucket));
     }
     server = await ownServer(dataDir, path.join(workDir, 'static'), {
       FFMPEG_PATH: ffmpeg,
