@@ -17,7 +17,8 @@ const S3_MEDIA_TESTS = [
 
 /**
  * Test projects: `server` (API integration on a real database, schemas, server units), `server-s3`
- * (those of them about stored files again, with the media in a real S3 server),
+ * (those of them about stored files again, with the media in a real S3 server), `server-restored`
+ * (the mobile contract suite on a database restored from a backup),
  * `client` (services, machines and views in jsdom), `model` (model-based path tests of every
  * machine, driving the real views) and `e2e` (Chromium against the real server; run by `npm run test:e2e`).
  */
@@ -42,6 +43,19 @@ export default defineConfig({
           environment: 'node',
           include: S3_MEDIA_TESTS,
           env: { TEST_MEDIA_STORE: 's3' },
+          globalSetup: ['server/test/globalSetup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        // The mobile contract suite on a restored portal: each file's database is the run's backup
+        // of the demo data, restored (server/test/globalSetup.ts).
+        test: {
+          name: 'server-restored',
+          environment: 'node',
+          include: ['server/test/contract/*.test.ts'],
           globalSetup: ['server/test/globalSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

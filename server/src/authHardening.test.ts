@@ -282,7 +282,7 @@ describe('issue 21 #9 demo accounts after a restart on a reachable address', asy
   const { buildApp } = await import('./app.ts');
   const { CapturingMailer, testAppOf } = await import('../test/helper.ts');
   const local = await buildTestApp({ demoSignIn: true });
-  await seedDemo(local.db, local.config);
+  await seedDemo(local.db);
   const config = { ...local.config, demoSignIn: false, host: '0.0.0.0' };
   const mail = new CapturingMailer();
   const reachableApp = await buildApp({ config, db: local.db, mailer: mail, logger: false });

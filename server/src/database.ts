@@ -46,7 +46,7 @@ export async function openDatabase(
     await pruneExpired(db);
     if (config.demoData && (await isEmpty(db))) {
       // The illustrations are drawn (on libvips' threads) while the rows go in.
-      const [, media] = await Promise.all([seedDemo(db, config), drawDemoMedia(db, config)]);
+      const [, media] = await Promise.all([seedDemo(db), drawDemoMedia(db, config)]);
       await linkDemoMedia(db, media);
       log.info('demo data added');
     }

@@ -8,7 +8,10 @@ import { s3Client } from '../src/media/s3ObjectStore.ts';
 import { ensureCeph, startS3Server } from '../../scripts/s3server.mjs';
 import { startRedisServer } from '../../scripts/redisServer.mjs';
 import { MEDIA_TEST_BUCKET } from './mediaBucket.ts';
-import { openPostgres } from '../src/db/client.ts';
+import { writeBackup } from '../src/backup/backup.ts';
+import { openPostgres, type Db } from '../src/db/client.ts';
+import { seedDemo } from '../src/db/demo.ts';
+import { LocalObjectStore } from '../src/media/objectStore.ts';
 import { startEmbedded } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { installJobSchema } from '../src/jobs/jobEngine.ts';
@@ -39,6 +42,11 @@ declare module 'vitest' {
     testDatabase: TestDatabase;
     s3: TestS3;
     redis: TestRedis;
+    /**
+     * A backup of a migrated database with the demo data (project `server-restored`): each test
+     * file's database is then this backup restored, not a fresh migration.
+     */
+    restoredBackup: string | null;
   }
 }
 
@@ -55,7 +63,24 @@ async function startDatabase(project: TestProject): Promise<Stop> {
   const url = process.env['TEST_DATABASE_URL'];
   if (url) {
     project.provide('testDatabase', { kind: 'external', url });
-    return async () => undefined;
+    const schema = `${RESTORED_SOURCE}_${process.pid}`;
+    return prepareRestoredBackup(project, async () => {
+      const admin = openPostgres(url, { max: 1 });
+      await admin.exec(`CREATE SCHEMA ${schema}`);
+      await admin.close();
+      const db = openPostgres(url, { schema, max: 2 });
+      await migrate(db);
+      await ensureTemplate(db);
+      const close = db.close.bind(db);
+      return Object.assign(db, {
+        close: async () => {
+          await close();
+          const dropping = openPostgres(url, { max: 1 });
+          await dropping.exec(`DROP SCHEMA ${schema} CASCADE`);
+          await dropping.close();
+        },
+      });
+    });
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pf-test-db-'));
   // Two test files run side by side, each with its apps' pools, listeners and export workers.
@@ -70,10 +95,43 @@ async function startDatabase(project: TestProject): Promise<Stop> {
   await installJobSchema(migrated, migrated.settings!());
   await migrated.close();
   project.provide('testDatabase', { kind: 'embedded', connection: server.connection, template: TEMPLATE_DATABASE });
+  const stopRestored = await prepareRestoredBackup(project, async () => {
+    const admin = openPostgres({ ...server.connection, database: 'postgres' }, { max: 1 });
+    await admin.exec(`CREATE DATABASE ${RESTORED_SOURCE} TEMPLATE ${TEMPLATE_DATABASE}`);
+    await admin.close();
+    return openPostgres({ ...server.connection, database: RESTORED_SOURCE }, { max: 2 });
+  });
   return async () => {
+    await stopRestored();
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
   };
+}
+
+const RESTORED_SOURCE = 'pf_restored_source';
+
+/**
+ * For the project `server-restored` (the mobile contract suite on a restored portal, issue
+ * "backups that restore"): a backup, written with the admin command's code, of a migrated database
+ * holding the demo data, whose restore each test file's database then is. `source` opens an empty
+ * migrated database to fill.
+ */
+async function prepareRestoredBackup(project: TestProject, source: () => Promise<Db>): Promise<Stop> {
+  if (project.name !== 'server-restored') {
+    project.provide('restoredBackup', null);
+    return async () => undefined;
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pf-test-restored-'));
+  const db = await source();
+  try {
+    await seedDemo(db);
+    const file = path.join(dir, 'demo.backup');
+    await writeBackup(db, new LocalObjectStore(path.join(dir, 'uploads')), file);
+    project.provide('restoredBackup', file);
+  } finally {
+    await db.close();
+  }
+  return async () => rmSync(dir, { recursive: true, force: true });
 }
 
 /**

@@ -6,6 +6,9 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, expect, inject } from 'vitest';
 import { ApiErrorSchema } from '#schemas/common';
 import { buildApp } from '../src/app.ts';
+import { restoreBackup } from '../src/backup/restore.ts';
+import { locationOf } from '../src/media/mediaLocation.ts';
+import { LocalObjectStore } from '../src/media/objectStore.ts';
 import { DEFAULT_TIMEOUTS, type Config } from '../src/config.ts';
 import { openPostgres, type Db } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -55,11 +58,27 @@ async function externalSchema(url: string): Promise<Db> {
  * embedded server, or a new migrated schema on the PostgreSQL server of `TEST_DATABASE_URL`.
  */
 export async function createTestDb(): Promise<Db> {
+  const backup = inject('restoredBackup');
+  if (backup) return restoredDb(backup);
   const target = inject('testDatabase');
   if (target.kind === 'embedded') return embeddedDatabase(target.template);
   const db = await externalSchema(target.url);
   await migrate(db);
   await ensureTemplate(db);
+  return db;
+}
+
+/**
+ * A database restored from the run's backup of the demo data (project `server-restored`), as an
+ * operator's `npm run admin -- restore` restores one, then migrated to this version.
+ */
+async function restoredDb(backup: string): Promise<Db> {
+  const db = await createEmptyDb();
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'pf-restored-media-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  await restoreBackup(backup, { db, objects: new LocalObjectStore(folder), location: locationOf(null) });
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE email LIKE '%@example.org'`);
+  if (rows[0]!.n === 0) throw new Error('The restored database lacks the demo accounts of its backup');
   return db;
 }
 

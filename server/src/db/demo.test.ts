@@ -10,7 +10,7 @@ describe('seedDemo', async () => {
 
   it('fills an empty database with the demo accounts of the architecture, who log in with the demo password', async () => {
     expect(await isEmpty(t.db)).toBe(true);
-    await seedDemo(t.db, t.config);
+    await seedDemo(t.db);
     expect(await isEmpty(t.db)).toBe(false);
 
     const expected = [

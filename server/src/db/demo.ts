@@ -1,4 +1,3 @@
-import type { Config } from '../config.ts';
 import { json } from '../repositories/sql.ts';
 import { hashPassword } from '../security/passwords.ts';
 import type { Db, Queryable } from './client.ts';
@@ -40,7 +39,7 @@ async function insertId(tx: Queryable, sql: string, params: unknown[]): Promise<
  * and parking-lot artifacts, a shared portfolio with copied artifacts, comments and reactions,
  * and a pending invitation. Images are added by the media seed when uploads exist.
  */
-export async function seedDemo(db: Db, _config: Config): Promise<void> {
+export async function seedDemo(db: Db): Promise<void> {
   const hash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const ids: Record<string, number> = {};

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createEmptyDb, createTestDb } from '../../test/helper.ts';
-import { migrate, migrationFiles, splitStatements } from './migrate.ts';
+import { openPostgres } from './client.ts';
+import { migrate, migrationFiles, pendingMigrations, splitStatements } from './migrate.ts';
 
 describe('splitStatements', () => {
   it('splits at top-level semicolons and drops empty statements', () => {
@@ -95,5 +96,27 @@ describe('migrate', async () => {
 
   it('applies nothing to a database that is up to date', async () => {
     expect(await migrate(current)).toEqual([]);
+    expect(await pendingMigrations(current)).toEqual([]);
+  });
+
+  it('lists no pending migration for a new database, and those not applied for an older one', async () => {
+    const fresh = await createEmptyDb();
+    expect(await pendingMigrations(fresh)).toEqual([]);
+    const files = migrationFiles();
+    await migrate(fresh, { until: files.at(-3)! });
+    expect(await pendingMigrations(fresh)).toEqual(files.slice(-2));
+  });
+
+  it('applies each migration once when several nodes start on one database at the same time', async () => {
+    const shared = await createEmptyDb();
+    const nodes = [0, 1, 2].map(() => openPostgres(shared.settings!(), { max: 2 }));
+    try {
+      const applied = await Promise.all(nodes.map((node) => migrate(node)));
+      expect(applied.flat().toSorted()).toEqual(migrationFiles());
+      const { rows } = await shared.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations');
+      expect(rows[0]!.n).toBe(migrationFiles().length);
+    } finally {
+      await Promise.all(nodes.map((node) => node.close()));
+    }
   });
 });

@@ -12,28 +12,60 @@ export function migrationFiles(): string[] {
     .sort();
 }
 
+/** The contents of one migration file. */
+export function migrationSql(file: string): string {
+  return readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
+}
+
+/**
+ * The migrations not applied to `db` yet, in order; none for a database without the migrations'
+ * table (a new one: nothing in it to change).
+ */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const { rows } = await db.query<{ known: boolean }>(`SELECT to_regclass('schema_migrations') IS NOT NULL AS known`);
+  if (!rows[0]!.known) return [];
+  const applied = await db.query<{ version: string }>('SELECT version FROM schema_migrations');
+  const done = new Set(applied.rows.map((r) => r.version));
+  return migrationFiles().filter((file) => !done.has(file));
+}
+
+/**
+ * Nodes of one installation starting together take turns (an advisory lock per schema until each
+ * transaction's end): each migration is applied by one of them, the others find it applied.
+ */
+const TAKE_TURN = `SELECT pg_advisory_xact_lock(hashtext('practicefolio-migrations:' || current_schema()))`;
+
 /**
  * Applies every migration not applied yet (up to `until` included, when given: a restore first
  * brings the database to its backup's version), each in its own transaction, and returns their
  * names. Forward-only; a failing migration throws and leaves the database at the previous version.
  */
 export async function migrate(db: Db, options: { until?: string } = {}): Promise<string[]> {
-  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version text PRIMARY KEY,
-    applied_at timestamptz NOT NULL DEFAULT now()
-  )`);
+  // PGlite (an import of old data) is one connection: no one to take turns with.
+  const turn = db.settings ? TAKE_TURN : null;
+  // Two nodes' CREATE … IF NOT EXISTS at once can still collide: they take turns for it too.
+  await db.transaction(async (tx) => {
+    if (turn) await tx.query(turn);
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version text PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+  });
   const { rows } = await db.query<{ version: string }>('SELECT version FROM schema_migrations');
-  const applied = new Set(rows.map((r) => r.version));
+  const known = new Set(rows.map((r) => r.version));
   const done: string[] = [];
   for (const file of migrationFiles()) {
-    if (applied.has(file)) continue;
+    if (known.has(file)) continue;
     if (options.until !== undefined && file > options.until) break;
-    const sql = readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
-    await db.transaction(async (tx) => {
-      for (const statement of splitStatements(sql)) await tx.query(statement);
+    const applied = await db.transaction(async (tx) => {
+      if (turn) await tx.query(turn);
+      const { rows } = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [file]);
+      if (rows.length > 0) return false;
+      for (const statement of splitStatements(migrationSql(file))) await tx.query(statement);
       await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [file]);
+      return true;
     });
-    done.push(file);
+    if (applied) done.push(file);
   }
   return done;
 }

@@ -161,8 +161,8 @@ describe('#25 demo accounts in real deployments', async () => {
   const reachable = await buildTestApp({ demoSignIn: false });
   const local = await buildTestApp({ demoSignIn: true });
   beforeAll(async () => {
-    await seedDemo(reachable.db, reachable.config);
-    await seedDemo(local.db, local.config);
+    await seedDemo(reachable.db);
+    await seedDemo(local.db);
   });
 
   it('#25 demo accounts cannot sign in on a server other machines can reach (the default binds to loopback), and are not seeded there', async () => {

@@ -1,0 +1,84 @@
+import { splitStatements } from './migrate.ts';
+
+/**
+ * Statements that leave every existing row as it was: they add tables, columns, indexes,
+ * constraints, functions or comments, or drop an index, a constraint or a trigger (never a row or
+ * a column). Anything else (UPDATE, DELETE, TRUNCATE, DROP TABLE or COLUMN, a changed column type,
+ * a rename, a DO block, an INSERT into a table that already existed) may change existing data.
+ */
+const KEEPS_DATA = [
+  /^CREATE\s+(UNIQUE\s+)?INDEX\b/i,
+  /^CREATE\s+(UNLOGGED\s+)?TABLE\b/i,
+  /^CREATE\s+(OR\s+REPLACE\s+)?(FUNCTION|PROCEDURE|TRIGGER|VIEW|TYPE|SEQUENCE|EXTENSION|SCHEMA|DOMAIN)\b/i,
+  /^COMMENT\s+ON\b/i,
+  /^DROP\s+(INDEX|TRIGGER|FUNCTION|VIEW)\b/i,
+  /^(GRANT|REVOKE)\b/i,
+];
+
+/** What an `ALTER TABLE` may do and keep every row: add, drop a constraint, change a default or a NOT NULL. */
+const KEEPS_DATA_ALTERATION = [
+  /^ADD\s+(COLUMN\s+|CONSTRAINT\s+|PRIMARY\s+KEY\b|UNIQUE\b|CHECK\b|FOREIGN\s+KEY\b)/i,
+  /^ADD\s+(?!COLUMN\b|CONSTRAINT\b)[a-z_][a-z0-9_]*\s/i,
+  /^DROP\s+CONSTRAINT\b/i,
+  /^ALTER\s+(COLUMN\s+)?[a-z_][a-z0-9_]*\s+(SET|DROP)\s+(DEFAULT|NOT\s+NULL)\b/i,
+  /^VALIDATE\s+CONSTRAINT\b/i,
+  /^(ENABLE|DISABLE)\s+TRIGGER\b/i,
+];
+
+/** Splits `text` at the commas outside parentheses and quotes. */
+function topLevelParts(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote: string | null = null;
+  let current = '';
+  for (const ch of text) {
+    if (quote) {
+      if (ch === quote) quote = null;
+    } else if (ch === "'" || ch === '"') {
+      quote = ch;
+    } else if (ch === '(') {
+      depth += 1;
+    } else if (ch === ')') {
+      depth -= 1;
+    } else if (ch === ',' && depth === 0) {
+      parts.push(current.trim());
+      current = '';
+      continue;
+    }
+    current += ch;
+  }
+  if (current.trim()) parts.push(current.trim());
+  return parts;
+}
+
+/** The table an INSERT, CREATE TABLE or ALTER TABLE names (without its schema or quotes). */
+function tableName(name: string): string {
+  return name.replace(/"/g, '').split('.').at(-1)!.toLowerCase();
+}
+
+/**
+ * Whether the migration `sql` may change or remove data that already exists in the database (and
+ * so the server backs the database up before applying it: decision 041). Judged statement by
+ * statement: only statements known to keep every existing row (`KEEPS_DATA`, an ALTER TABLE of
+ * `KEEPS_DATA_ALTERATION`, an INSERT into a table the same migration creates) do not count, so an
+ * unknown kind of statement counts as a change.
+ */
+export function changesExistingData(sql: string): boolean {
+  const created = new Set<string>();
+  for (const statement of splitStatements(sql)) {
+    const text = statement.replace(/\s+/g, ' ').trim();
+        const newTable = /^CREATE\s+(?:UNLOGGED\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?([^\s(]+)/i.exec(text);
+    if (newTable) created.add(tableName(newTable[1]!));
+    if (KEEPS_DATA.some((pattern) => pattern.test(text))) continue;
+    const insert = /^INSERT\s+INTO\s+([^\s(]+)/i.exec(text);
+    if (insert && created.has(tableName(insert[1]!))) continue;
+    const alter = /^ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:ONLY\s+)?[^\s]+\s+(.*)$/i.exec(text);
+    if (alter && !/\bRENAME\b/i.test(alter[1]!)) {
+      const actions = topLevelParts(alter[1]!);
+      if (actions.every((action) => KEEPS_DATA_ALTERATION.some((pattern) => pattern.test(action))))
+        continue;
+    }
+    return true;
+  }
+  return false;
+}
