@@ -26,10 +26,11 @@ const ARGS = [
 ];
 
 /**
- * One Chromium for the test file; each test gets fresh contexts through `newPage()`. Any
+ * One Chromium for the test file; each test gets fresh contexts through `newPage()`, on the shared
+ * e2e server unless `base` names another portal. Any
  * console error or uncaught page error fails the test that caused it.
  */
-export function setupBrowser() {
+export function setupBrowser(base: () => string = baseUrl) {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   let problems: string[] = [];
@@ -52,7 +53,7 @@ export function setupBrowser() {
   return {
     /** A new page in a new (cookie-less) browser context, opened at `path`. */
     async newPage(pathname = '/', viewport = { width: 1280, height: 900 }): Promise<Page> {
-      const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+      const context = await browser.newContext({ baseURL: base(), viewport });
       contexts.push(context);
       const page = await context.newPage();
       page.on('console', (m) => {

@@ -16,7 +16,7 @@ export class OwnServer {
 
   constructor(
     readonly url: string,
-    private readonly env: NodeJS.ProcessEnv,
+    readonly env: NodeJS.ProcessEnv,
   ) {}
 
   get running(): boolean {
