@@ -11,7 +11,7 @@ import { MEDIA_TEST_BUCKET } from './mediaBucket.ts';
 import { openPostgres } from '../src/db/client.ts';
 import { startEmbedded } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { installJobSchema } from '../src/jobs/jobEngine.ts';
+import { installJobSchema } from '../src/jobs/jobAdmin.ts';
 import { ensureTemplate } from '../src/db/seed.ts';
 
 /** The database server of this test run: the one of `TEST_DATABASE_URL`, or one embedded server. */

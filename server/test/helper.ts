@@ -6,7 +6,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, expect, inject } from 'vitest';
 import { ApiErrorSchema } from '#schemas/common';
 import { buildApp } from '../src/app.ts';
-import { DEFAULT_TIMEOUTS, type Config } from '../src/config.ts';
+import type { Config } from '../src/config.ts';
+import { DEFAULT_TIMEOUTS } from '../src/config/connectionLimits.ts';
 import { openPostgres, type Db } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { ensureTemplate } from '../src/db/seed.ts';
