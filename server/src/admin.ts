@@ -10,7 +10,7 @@ import { restoreBackup, RestoreRefused, verifyBackup, type RestoreTarget } from 
 import { openDatabase } from './database.ts';
 import { openPostgres, type Db } from './db/client.ts';
 import { runningEmbedded, startEmbedded } from './db/embedded.ts';
-import { failedJobs, jobCounts, retryFailedJob } from './jobs/jobEngine.ts';
+import { failedJobs, jobCounts, retryFailedJob } from './jobs/jobAdmin.ts';
 import { createMailer } from './mail/mailer.ts';
 import { locationOf } from './media/mediaLocation.ts';
 import { objectStoreOf } from './media/objectStore.ts';

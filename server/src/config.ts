@@ -1,16 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { AppConfig } from '#schemas/common';
+import { backupSettings, BackupEnvSchema, type BackupSettings } from './config/backupConfig.ts';
+import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, DEFAULT_TIMEOUTS, type Timeouts } from './config/connectionLimits.ts';
+import { absoluteUrl, booleanText } from './config/envValues.ts';
+import { keptRandom } from './config/keptSecrets.ts';
+import { fcmSettings, PushEnvSchema, pushEnvProblem, type FcmConfig } from './config/pushConfig.ts';
+import { S3EnvSchema, s3EnvProblem, s3Settings } from './config/s3Config.ts';
 import { WORKER_GROUPS, type WorkerGroup } from './jobs/workerGroups.ts';
 import type { S3Settings } from './media/objectStore.ts';
-
-const booleanText = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-
-const absoluteUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
 
 /** The environment variables the server reads (architecture §3). */
 export const EnvSchema = z.object({
@@ -74,23 +73,7 @@ export const EnvSchema = z.object({
     .default(20 * 1024 ** 3),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
-  MEDIA_STORE: z.enum(['local', 's3'], { error: 'must be local (DATA_DIR/uploads) or s3' }).default('local'),
-  S3_BUCKET: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3–63 lower-case letters, digits, . and -)')
-    .optional(),
-  S3_ENDPOINT: absoluteUrl.optional(),
-  S3_REGION: z.string().min(1).default('us-east-1'),
-  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  S3_FORCE_PATH_STYLE: booleanText.default(false),
-  S3_PREFIX: z
-    .string()
-    .regex(
-      /^([A-Za-z0-9_.-]+\/)+$/,
-      'must be a folder of the bucket, e.g. media/ (letters, digits, _ . -, ending in /)',
-    )
-    .optional(),
+  ...S3EnvSchema.shape,
   WORKERS: z
     .string()
     .trim()
@@ -109,21 +92,7 @@ export const EnvSchema = z.object({
       return [...new Set(groups)] as WorkerGroup[];
     })
     .default([...WORKER_GROUPS]),
-  BACKUP_DIR: z.string().min(1).optional(),
-  BACKUP_SCHEDULE: z
-    .string()
-    .trim()
-    .regex(
-      /^(\S+\s+){4}\S+$/,
-      'must be a cron schedule in UTC (minute hour day month weekday), e.g. "30 2 * * *" for every day at 02:30',
-    )
-    .default('30 2 * * *'),
-  BACKUP_KEEP: z.coerce
-    .number({ error: 'must be a number of backups' })
-    .int('must be a whole number of backups')
-    .min(1, 'must keep at least 1 backup')
-    .max(1000, 'must be at most 1000 backups')
-    .default(7),
+  ...BackupEnvSchema.shape,
   DRAIN_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .min(0, 'must be 0 or more seconds')
@@ -141,17 +110,7 @@ export const EnvSchema = z.object({
     .min(0, 'must be 0 (no cap) or more')
     .optional(),
   QUERY_COUNT_HEADER: booleanText.default(false),
-  FCM_PROJECT_ID: z
-    .string()
-    .regex(/^[a-z0-9-]{1,100}$/, 'must be a Firebase project id (lower-case letters, digits, -)')
-    .optional(),
-  FCM_CLIENT_EMAIL: z.email({ error: "must be the service account's e-mail address" }).optional(),
-  FCM_PRIVATE_KEY: z
-    .string()
-    .includes('PRIVATE KEY', { error: "must be the service account's PEM private key" })
-    .optional(),
-  FCM_ENDPOINT: absoluteUrl.optional(),
-  FCM_TOKEN_URL: absoluteUrl.optional(),
+  ...PushEnvSchema.shape,
 });
 
 /** The server's validated configuration. */
@@ -210,7 +169,7 @@ export interface Config {
    * Scheduled backups (`BACKUP_DIR`, `BACKUP_SCHEDULE` in UTC, `BACKUP_KEEP` newest kept); `null`:
    * none (a backup is then taken with `npm run admin -- backup`).
    */
-  backups: { dir: string; schedule: string; keep: number } | null;
+  backups: BackupSettings | null;
   /** The kinds of background jobs this node runs (`WORKERS`): all by default, none on an API-only node. */
   workers: readonly WorkerGroup[];
   /** Where uploaded files are kept: `DATA_DIR/uploads` (`null`), or an S3-compatible bucket shared by every node. */
@@ -229,7 +188,6 @@ export interface Config {
   timeouts: Timeouts;
 }
 
-/** A Firebase service account for FCM HTTP v1 (`FCM_*`); the endpoints are Google's unless overridden. */
 /** What the SPA is told of the configuration (the links its pages show): in its page and at `GET /config`. */
 export function publicAppConfig(config: Config): AppConfig {
   return {
@@ -244,43 +202,6 @@ export function publicAppConfig(config: Config): AppConfig {
     androidAppUrl: config.androidAppUrl,
   };
 }
-
-export interface FcmConfig {
-  projectId: string;
-  clientEmail: string;
-  privateKey: string;
-  endpoint: string;
-  tokenUrl: string;
-}
-
-/** Limits on slow clients, so that none can hold the server's connections. */
-export interface Timeouts {
-  /** Headers must arrive within this. */
-  headersMs: number;
-  /** A request body that is not an upload must arrive whole within this (then 408 and the connection closes). */
-  bodyMs: number;
-  /** A connection (an upload too) may stay silent this long. */
-  idleMs: number;
-  /** No request, however large its upload, may take longer than this. */
-  requestMs: number;
-  /**
-   * An idle kept-alive connection is closed after this. Longer than clients keep theirs (Node's
-   * fetch 4 s, OkHttp 5 min but it retries a stale connection): a shorter server keep-alive makes a
-   * client's next request race the server's close and fail with a reset or broken pipe.
-   */
-  keepAliveMs: number;
-}
-
-/** Open connections from one address unless `MAX_CONNECTIONS_PER_ADDRESS` says otherwise. */
-export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 256;
-
-export const DEFAULT_TIMEOUTS: Timeouts = {
-  headersMs: 20_000,
-  bodyMs: 30_000,
-  idleMs: 60_000,
-  requestMs: 2 * 3_600_000,
-  keepAliveMs: 55_000,
-};
 
 /** `loadConfig` for a command: an invalid environment ends the process (exit 2) with the message naming every bad variable. */
 export function loadConfigOrExit(): Config {
@@ -326,23 +247,10 @@ export function loadConfig(
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const fcmParts = [e.FCM_PROJECT_ID, e.FCM_CLIENT_EMAIL, e.FCM_PRIVATE_KEY];
-  if (fcmParts.some((v) => v !== undefined) && fcmParts.some((v) => v === undefined)) {
-    throw new ConfigError(
-      'Invalid configuration:\n  FCM_PROJECT_ID, FCM_CLIENT_EMAIL, FCM_PRIVATE_KEY: set all three for push notifications, or none',
-    );
-  }
-  const s3Parts = [e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
-  if (s3Parts.some((v) => v !== undefined) && s3Parts.some((v) => v === undefined)) {
-    throw new ConfigError(
-      "Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither (the AWS SDK's default credentials)",
-    );
-  }
-  if (e.MEDIA_STORE === 's3' && !e.S3_BUCKET) {
-    throw new ConfigError(
-      'Invalid configuration:\n  S3_BUCKET: required with MEDIA_STORE=s3 (the bucket of the media)',
-    );
-  }
+  const pushProblem = pushEnvProblem(e);
+  if (pushProblem) throw new ConfigError(`Invalid configuration:\n  ${pushProblem}`);
+  const s3Problem = s3EnvProblem(e);
+  if (s3Problem) throw new ConfigError(`Invalid configuration:\n  ${s3Problem}`);
   const dataDir = path.resolve(e.DATA_DIR);
   // Database, uploads, mail and secrets: for this account only (files inside stay unreachable to
   // other local users whatever their own mode).
@@ -377,57 +285,15 @@ export function loadConfig(
     s3: s3Settings(e),
     drainMs: Math.round(e.DRAIN_SECONDS * 1000),
     workers: e.WORKERS,
-    backups: e.BACKUP_DIR
-      ? { dir: path.resolve(e.BACKUP_DIR), schedule: e.BACKUP_SCHEDULE, keep: e.BACKUP_KEEP }
-      : null,
+    backups: backupSettings(e),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     // Behind a proxy every connection comes from the proxy's address: the proxy caps them.
     maxConnectionsPerAddress:
       e.MAX_CONNECTIONS_PER_ADDRESS ?? (e.TRUST_PROXY ? 0 : DEFAULT_MAX_CONNECTIONS_PER_ADDRESS),
     queryCountHeader: e.QUERY_COUNT_HEADER,
-    fcm:
-      e.FCM_PROJECT_ID && e.FCM_CLIENT_EMAIL && e.FCM_PRIVATE_KEY
-        ? {
-            projectId: e.FCM_PROJECT_ID,
-            clientEmail: e.FCM_CLIENT_EMAIL,
-            // Environments often carry the PEM on one line with "\n" for its line breaks.
-            privateKey: e.FCM_PRIVATE_KEY.replace(/\\n/g, '\n'),
-            endpoint: (e.FCM_ENDPOINT ?? 'https://fcm.googleapis.com').replace(/\/+$/, ''),
-            tokenUrl: e.FCM_TOKEN_URL ?? 'https://oauth2.googleapis.com/token',
-          }
-        : null,
+    fcm: fcmSettings(e),
     timeouts: DEFAULT_TIMEOUTS,
     staticDir,
   };
-}
-
-function s3Settings(e: z.infer<typeof EnvSchema>): S3Settings | null {
-  if (e.MEDIA_STORE !== 's3' || !e.S3_BUCKET) return null;
-  return {
-    bucket: e.S3_BUCKET,
-    endpoint: e.S3_ENDPOINT,
-    region: e.S3_REGION,
-    accessKeyId: e.S3_ACCESS_KEY_ID,
-    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-    forcePathStyle: e.S3_FORCE_PATH_STYLE,
-    prefix: e.S3_PREFIX,
-  };
-}
-
-/** A random value made once and kept in `DATA_DIR/secrets/<name>`: the JWT secret, the node's id. */
-function keptRandom(dataDir: string, name = 'jwt-secret', bytes = 48): string {
-  const dir = path.join(dataDir, 'secrets');
-  const file = path.join(dir, name);
-  const length = Math.ceil((bytes * 4) / 3);
-  try {
-    const existing = readFileSync(file, 'utf8').trim();
-    if (existing.length >= Math.min(32, length)) return existing;
-  } catch {
-    // Not generated yet.
-  }
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const secret = randomBytes(bytes).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
-  return secret;
 }

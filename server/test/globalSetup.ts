@@ -14,7 +14,7 @@ import { seedDemo } from '../src/db/demo.ts';
 import { LocalObjectStore } from '../src/media/objectStore.ts';
 import { startEmbedded } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { installJobSchema } from '../src/jobs/jobEngine.ts';
+import { installJobSchema } from '../src/jobs/jobAdmin.ts';
 import { ensureTemplate } from '../src/db/seed.ts';
 
 /** The database server of this test run: the one of `TEST_DATABASE_URL`, or one embedded server. */

@@ -8,8 +8,8 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import tar from 'tar-stream';
 import type { Db } from '../db/client.ts';
-import { isStoredName } from '../media/mediaStore.ts';
 import type { ObjectStore } from '../media/objectStore.ts';
+import { isStoredName } from '../media/storedNames.ts';
 import {
   BACKUP_FORMAT,
   columnsOf,

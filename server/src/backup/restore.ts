@@ -9,8 +9,8 @@ import tar from 'tar-stream';
 import { TEMPLATE_PORTFOLIO_ID } from '#schemas/catalog';
 import type { Db } from '../db/client.ts';
 import { migrate, migrationFiles } from '../db/migrate.ts';
-import { isStoredName } from '../media/mediaStore.ts';
 import type { ObjectStore } from '../media/objectStore.ts';
+import { isStoredName } from '../media/storedNames.ts';
 import { mediaLocationRepository, type MediaLocation } from '../repositories/mediaFileRepository.ts';
 import {
   BACKUP_FORMAT,

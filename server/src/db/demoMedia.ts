@@ -1,8 +1,10 @@
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import { loadSharp, MediaStore, type ReceivedFile } from '../media/mediaStore.ts';
+import { loadSharp } from '../media/mediaFormats.ts';
+import { MediaStore } from '../media/mediaStore.ts';
 import { objectStoreOf } from '../media/objectStore.ts';
+import type { ReceivedFile } from '../media/uploadReceiver.ts';
 import { mediaRepository } from '../repositories/mediaRepository.ts';
 import type { Db } from './client.ts';
 

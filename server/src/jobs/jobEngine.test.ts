@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { createTestDb } from '../../test/helper.ts';
 import { until } from '../../test/until.ts';
 import { HttpError } from '../errors.ts';
-import { JobEngine, JobFailed, type JobKind } from './jobEngine.ts';
+import { JobEngine, JobFailed } from './jobEngine.ts';
+import type { JobKind } from './jobKind.ts';
 import { WORKER_GROUPS, type WorkerGroup } from './workerGroups.ts';
 
 const db = await createTestDb();

@@ -1,72 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { PgBoss, type Job } from 'pg-boss';
-import type { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
+import { type FailedJob, failedJobs, retryFailedJob } from './jobAdmin.ts';
+import { connectionOf, errorText, schemaOf } from './jobDatabase.ts';
+import type { JobKind } from './jobKind.ts';
+import { syncQueues } from './jobQueues.ts';
 import type { WorkerGroup } from './workerGroups.ts';
-
-/** What a running job's handler is told besides its data. */
-export interface RunningJob {
-  id: string;
-  /** Aborted when the node stops (the job is handed back) or the job was taken away. */
-  signal: AbortSignal;
-  /** 1 on the first run, 2 on the first retry … */
-  attempt: number;
-}
-
-/** One kind of background work: its queue, its handler and how it is retried and bounded. */
-export interface JobKind<T> {
-  /** The queue's name, `<group>.<what>` (e.g. `media.image`). */
-  name: string;
-  group: WorkerGroup;
-  /** The job's data, checked again when it runs (jobs outlive the version that sent them). */
-  data: z.ZodType<T>;
-  /** Does the work; what it resolves with is kept as the job's output. */
-  run(data: T, job: RunningJob): Promise<Record<string, unknown> | void>;
-  /** Runs after the first that fail before the job is marked failed. */
-  retryLimit: number;
-  /** Seconds before the first retry; doubled on each further one when `retryBackoff`. */
-  retryDelaySeconds: number;
-  retryBackoff?: boolean;
-  /** A run longer than this is failed (and retried). */
-  expireInSeconds?: number;
-  /**
-   * A running job proves it is alive this often (seconds, ≥ 10); one whose node died is handed to
-   * another node after this long instead of waiting for `expireInSeconds`.
-   */
-  heartbeatSeconds?: number;
-  /** Jobs that may wait at once; `send` beyond that answers 503 with `busyMessage`. */
-  maxQueued: number;
-  busyMessage: string;
-  /** Jobs of this kind one node runs at once. */
-  concurrency: number;
-  /**
-   * `stately`: at most one waiting and one running (a job sent while one waits is the same job:
-   * "run soon" signals). Default: `standard`.
-   */
-  policy?: 'standard' | 'stately';
-  /** Sent once per installation at these times (cron, UTC), whatever the number of nodes. */
-  cron?: string;
-  /**
-   * When the node stops while a job runs: `finish` (short work: wait for it, up to the stop's
-   * bound) or `handBack` (long work: abort it at once and queue it again for another node; a
-   * hand-back is not a failed attempt). Default `finish`.
-   */
-  onStop?: 'finish' | 'handBack';
-  /** Where a copy of a job that failed for good goes (a kind defined before this one). */
-  deadLetter?: JobKind<T>;
-}
-
-/** A job that failed for good, for the administrator. */
-export interface FailedJob {
-  id: string;
-  kind: string;
-  attempts: number;
-  error: string;
-  failedAt: string;
-  data: unknown;
-}
 
 export interface JobEngineOptions {
   db: Queryable;
@@ -84,152 +25,6 @@ export interface JobEngineOptions {
   superviseSeconds?: number;
   /** On stop, how long running jobs may take to finish before they are handed back. */
   stopTimeoutMs?: number;
-}
-
-const DELETE_COMPLETED_AFTER_SECONDS = 24 * 3600;
-const KEEP_FAILED_SECONDS = 30 * 24 * 3600;
-
-/** Whether a stored queue has the settings this code gives it. */
-function sameSettings(stored: Record<string, unknown>, settings: Record<string, unknown>): boolean {
-  const expected = { heartbeatSeconds: null, deadLetter: null, ...settings };
-  return Object.entries(expected).every(([key, value]) => (stored[key] ?? null) === value);
-}
-
-/** The engine's own schema: `pgboss`, or next to a schema of the search path (tests' own schemas). */
-async function schemaOf(db: Queryable): Promise<string> {
-  const { rows } = await db.query<{ schema: string }>('SELECT current_schema() AS schema');
-  const current = rows[0]?.schema ?? 'public';
-  return current === 'public' ? 'pgboss' : `${current}_jobs`;
-}
-
-function errorText(output: unknown): string {
-  if (output && typeof output === 'object' && 'message' in output && typeof output.message === 'string')
-    return output.message;
-  return output === null || output === undefined ? 'unknown error' : JSON.stringify(output);
-}
-
-/** pg-boss's connection settings for the server's database. */
-function connectionOf(settings: pg.ClientConfig) {
-  return {
-    ...(settings.host ? { host: settings.host } : {}),
-    ...(settings.port ? { port: settings.port } : {}),
-    ...(settings.user ? { user: settings.user } : {}),
-    ...(settings.database ? { database: settings.database } : {}),
-    ...(settings.options ? { options: settings.options } : {}),
-    ...(typeof settings.password === 'string' ? { password: settings.password } : {}),
-    ...(settings.connectionString ? { connectionString: settings.connectionString } : {}),
-    ...(settings.ssl ? { ssl: settings.ssl } : {}),
-    application_name: `${settings.application_name ?? 'practicefolio'}-jobs`,
-  };
-}
-
-/** Whether the engine's schema is there (a server has started on this database). */
-async function installed(db: Queryable, schema: string): Promise<boolean> {
-  const { rows } = await db.query<{ here: boolean }>('SELECT to_regclass($1) IS NOT NULL AS here', [`${schema}.job`]);
-  return rows[0]?.here ?? false;
-}
-
-/** How many jobs of each kind wait, run and failed for good. */
-export async function jobCounts(
-  db: Queryable,
-): Promise<{ kind: string; waiting: number; active: number; failed: number }[]> {
-  const schema = await schemaOf(db);
-  if (!(await installed(db, schema))) return [];
-  const { rows } = await db.query<{ name: string; waiting: number; active: number; failed: number }>(
-    `SELECT q.name,
-       count(*) FILTER (WHERE j.state IN ('created', 'retry'))::int AS waiting,
-       count(*) FILTER (WHERE j.state = 'active')::int AS active,
-       count(*) FILTER (WHERE j.state = 'failed')::int AS failed
-     FROM ${schema}.queue q LEFT JOIN ${schema}.job j ON j.name = q.name
-     GROUP BY q.name ORDER BY q.name`,
-  );
-  return rows.map((r) => ({ kind: r.name, waiting: r.waiting, active: r.active, failed: r.failed }));
-}
-
-/** Jobs that failed for good (after their retries), newest first. */
-export async function failedJobs(db: Queryable, limit = 50): Promise<FailedJob[]> {
-  const schema = await schemaOf(db);
-  if (!(await installed(db, schema))) return [];
-  const { rows } = await db.query<{
-    id: string;
-    name: string;
-    retry_count: number;
-    output: unknown;
-    completed_on: Date | null;
-    data: unknown;
-  }>(
-    `SELECT id, name, retry_count, output, completed_on, data FROM ${schema}.job
-     WHERE state = 'failed' ORDER BY completed_on DESC NULLS LAST LIMIT $1`,
-    [limit],
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    kind: r.name,
-    attempts: r.retry_count + 1,
-    error: errorText(r.output),
-    failedAt: (r.completed_on ?? new Date(0)).toISOString(),
-    data: r.data,
-  }));
-}
-
-/**
- * Queues the failed job `id` again (its attempts counted afresh), through `boss` or an engine
- * opened for it; `false` when no job with that id failed for good.
- */
-export async function retryFailedJob(
-  db: Queryable,
-  id: string,
-  boss?: PgBoss,
-  settings?: pg.ClientConfig,
-): Promise<boolean> {
-  const schema = await schemaOf(db);
-  if (!/^[0-9a-f-]{36}$/i.test(id) || !(await installed(db, schema))) return false;
-  const { rows } = await db.query<{ name: string }>(
-    `SELECT name FROM ${schema}.job WHERE id = $1::uuid AND state = 'failed'`,
-    [id],
-  );
-  const name = rows[0]?.name;
-  if (!name) return false;
-  if (boss) {
-    await boss.retry(name, id);
-    return true;
-  }
-  if (!settings) throw new Error('no job engine to retry the job with');
-  const own = new PgBoss({
-    ...connectionOf(settings),
-    schema,
-    max: 1,
-    supervise: false,
-    schedule: false,
-    migrate: false,
-  });
-  own.on('error', () => undefined);
-  await own.start();
-  try {
-    await own.retry(name, id);
-  } finally {
-    await own.stop({ graceful: false });
-  }
-  return true;
-}
-
-/**
- * Installs (or upgrades) the job engine's schema in `db` without running anything: for a
- * database that is copied afterwards (the tests' migrated template).
- */
-export async function installJobSchema(db: Queryable, settings: pg.ClientConfig): Promise<void> {
-  const boss = new PgBoss({
-    ...connectionOf(settings),
-    schema: await schemaOf(db),
-    max: 1,
-    migrate: true,
-    supervise: false,
-    schedule: false,
-    registerInstance: false,
-  });
-  boss.on('error', () => undefined);
-  await boss.start();
-  await boss.stop({ graceful: false });
 }
 
 /**
@@ -298,33 +93,7 @@ export class JobEngine {
     await boss.start();
     this.boss = boss;
     try {
-      // One read of the queues and schedules; only what differs from this code is written (a
-      // restart usually writes nothing).
-      const queues = new Map((await boss.getQueues([...this.kinds.keys()])).map((q) => [q.name, q]));
-      const schedules = new Map((await boss.getSchedules()).map((q) => [q.name, q]));
-      // A schedule this code no longer has (a kind gone, `BACKUP_DIR` unset) would queue jobs nobody runs.
-      for (const name of schedules.keys()) if (!this.kinds.get(name)?.cron) await boss.unschedule(name);
-      for (const kind of this.kinds.values()) {
-        const settings = {
-          retryLimit: kind.retryLimit,
-          retryDelay: kind.retryDelaySeconds,
-          retryBackoff: kind.retryBackoff ?? false,
-          expireInSeconds: kind.expireInSeconds ?? 900,
-          deleteAfterSeconds: DELETE_COMPLETED_AFTER_SECONDS,
-          retentionSeconds: KEEP_FAILED_SECONDS,
-          ...(kind.heartbeatSeconds ? { heartbeatSeconds: kind.heartbeatSeconds } : {}),
-          ...(kind.deadLetter ? { deadLetter: kind.deadLetter.name } : {}),
-          notify: true,
-        };
-        const stored = queues.get(kind.name);
-        // A queue's policy is set when it is created; the rest follows the code of the node that starts.
-        if (!stored) await boss.createQueue(kind.name, { ...settings, policy: kind.policy ?? 'standard' });
-        else if (!sameSettings(stored as unknown as Record<string, unknown>, settings))
-          await boss.updateQueue(kind.name, settings);
-        const schedule = schedules.get(kind.name);
-        if (kind.cron && (schedule?.cron !== kind.cron || schedule.timezone !== 'UTC'))
-          await boss.schedule(kind.name, kind.cron, {}, { tz: 'UTC' });
-      }
+      await syncQueues(boss, this.kinds);
       await this.resume();
       for (const step of this.afterStart) await step();
     } catch (error) {

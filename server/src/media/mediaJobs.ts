@@ -1,9 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { HttpError } from '../errors.ts';
-import type { JobEngine, JobKind } from '../jobs/jobEngine.ts';
+import type { JobEngine } from '../jobs/jobEngine.ts';
+import type { JobKind } from '../jobs/jobKind.ts';
 import { mediaFileRepository } from '../repositories/mediaFileRepository.ts';
-import type { Derived, MediaProcessor, MediaStore } from './mediaStore.ts';
+import type { Derived, MediaProcessor } from './mediaFormats.ts';
+import type { MediaStore } from './mediaStore.ts';
 
 export const BUSY_MESSAGE = 'The server is busy making previews of other uploads. Please try again in a minute.';
 

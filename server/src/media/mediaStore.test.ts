@@ -12,9 +12,10 @@ import { createTestDb } from '../../test/helper.ts';
 import { pdfDocument, pngImage } from '../../test/files.ts';
 import { testS3Settings } from '../../test/s3.ts';
 import { until } from '../../test/until.ts';
-import { isStoredName, keyOfFile, MediaStore } from './mediaStore.ts';
+import { MediaStore } from './mediaStore.ts';
 import type { ObjectStore } from './objectStore.ts';
 import { s3Client, S3ObjectStore } from './s3ObjectStore.ts';
+import { isStoredName, keyOfFile } from './storedNames.ts';
 
 const db = await createTestDb();
 const silent = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {} } as unknown as FastifyBaseLogger;

@@ -20,7 +20,7 @@ import {
 import { pdfDocument } from '../../test/files.ts';
 import { buildTestApp } from '../../test/helper.ts';
 import { until } from '../../test/until.ts';
-import { DEFAULT_TIMEOUTS } from '../config.ts';
+import { DEFAULT_TIMEOUTS } from '../config/connectionLimits.ts';
 import {
   securityKit,
   INVALID_LOGIN,

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { ARCHIVE_VALID_DAYS, type ArchiveJob } from '#schemas/archive';
 import type { User } from '#schemas/user';
-import type { RunningJob } from '../jobs/jobEngine.ts';
+import type { RunningJob } from '../jobs/jobKind.ts';
 import { conflict, notFound } from '../errors.ts';
 import { archiveReadyMessage } from '../mail/messages.ts';
 import { ARCHIVE_MESSAGES, canDownloadArchive, canKeepArchives } from '../policies/archivePolicy.ts';

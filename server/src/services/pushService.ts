@@ -1,6 +1,6 @@
 import { createSign } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { FcmConfig } from '../config.ts';
+import type { FcmConfig } from '../config/pushConfig.ts';
 import type { Db } from '../db/client.ts';
 import { pushTokenRepository } from '../repositories/pushTokenRepository.ts';
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { z } from 'zod';
-import { JobEngine, type JobKind } from '../../jobs/jobEngine.ts';
+import { JobEngine } from '../../jobs/jobEngine.ts';
+import type { JobKind } from '../../jobs/jobKind.ts';
 import { pruneExpired } from '../../services/housekeeping.ts';
 
 /** Something that runs in the background of a node: listeners, event streams, the job engine. */
