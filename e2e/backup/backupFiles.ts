@@ -34,7 +34,7 @@ export async function withSchemaVersion(file: string, out: string, version: stri
       return;
     }
     const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('data', (c: unknown) => chunks.push(c as Buffer));
     stream.on('end', () => {
       const manifest = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { schemaVersion: string };
       manifest.schemaVersion = version;

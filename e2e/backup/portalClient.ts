@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { expect } from 'vitest';
 import type { Responses } from '#schemas/structure';
 import { mediaUrls } from '../../server/test/contract/dartModels.ts';
 
@@ -37,7 +36,7 @@ export class PortalClient {
   /** Signs in with e-mail and password; the client of that session and the login answer. */
   async signIn(email: string, password: string): Promise<{ client: PortalClient; login: unknown }> {
     const res = await this.call<{ jwt: string }>('POST', '/auth/local', { identifier: email, password });
-    expect(res.status, `${email} signs in`).toBe(200);
+    if (res.status !== 200) throw new Error(`${email} could not sign in: ${res.status}`);
     return { client: new PortalClient(this.url, res.body.jwt), login: res.body };
   }
 
@@ -63,7 +62,8 @@ export class PortalClient {
   /** `call`, expecting 200. */
   async ok<T>(method: string, pathname: string, body?: unknown): Promise<T> {
     const res = await this.call<T>(method, pathname, body);
-    expect(res.status, `${method} ${pathname}: ${JSON.stringify(res.body)?.slice(0, 300)}`).toBe(200);
+    if (res.status !== 200)
+      throw new Error(`${method} ${pathname} answered ${res.status}: ${JSON.stringify(res.body)?.slice(0, 300)}`);
     return res.body;
   }
 
@@ -91,7 +91,7 @@ export class PortalClient {
    */
   async fileDigest(address: string): Promise<string> {
     const res = await fetch(/^https?:/.test(address) ? address : `${this.url}/api/v1${address}`);
-    expect(res.status, `GET ${address}`).toBe(200);
+    if (res.status !== 200) throw new Error(`GET ${address} answered ${res.status}`);
     return sha256(Buffer.from(await res.arrayBuffer()));
   }
 

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { AppConfig } from '#schemas/common';
-import { backupSettings, BackupEnvSchema, type BackupSettings } from './config/backupConfig.ts';
+import { backupBeforeMigrations, backupSettings, BackupEnvSchema, type BackupSettings } from './config/backupConfig.ts';
 import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, DEFAULT_TIMEOUTS, type Timeouts } from './config/connectionLimits.ts';
 import { absoluteUrl, booleanText } from './config/envValues.ts';
 import { keptRandom } from './config/keptSecrets.ts';
@@ -170,6 +170,11 @@ export interface Config {
    * none (a backup is then taken with `npm run admin -- backup`).
    */
   backups: BackupSettings | null;
+  /**
+   * Where the server backs up before applying migrations that change existing data
+   * (`BACKUP_BEFORE_MIGRATIONS`; `BACKUP_DIR` or `DATA_DIR/backups`); `null`: it does not.
+   */
+  backupBeforeMigrations: { dir: string } | null;
   /** The kinds of background jobs this node runs (`WORKERS`): all by default, none on an API-only node. */
   workers: readonly WorkerGroup[];
   /** Where uploaded files are kept: `DATA_DIR/uploads` (`null`), or an S3-compatible bucket shared by every node. */
@@ -286,6 +291,7 @@ export function loadConfig(
     drainMs: Math.round(e.DRAIN_SECONDS * 1000),
     workers: e.WORKERS,
     backups: backupSettings(e),
+    backupBeforeMigrations: backupBeforeMigrations(e, { dataDir, embedded: !e.DATABASE_URL }),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     // Behind a proxy every connection comes from the proxy's address: the proxy caps them.

@@ -1,9 +1,12 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../test/helper.ts';
+import { verifyBackup } from './backup/restore.ts';
 import { openDatabase } from './database.ts';
+import { openPostgres } from './db/client.ts';
+import { startEmbedded } from './db/embedded.ts';
 import { migrate, migrationFiles } from './db/migrate.ts';
 import { pgliteAsDb } from './db/pgliteImport.ts';
 import { ensureTemplate } from './db/seed.ts';
@@ -13,6 +16,7 @@ describe('openDatabase (embedded)', () => {
   const withDemo = testConfig({ demoData: true });
   const withoutDemo = testConfig({ demoData: false });
   const legacy = testConfig({ demoData: true });
+  const older = testConfig({ demoData: false });
 
   it('migrates, adds the template and the demo data once; a restart keeps the data and applies nothing', async () => {
     const config = withDemo;
@@ -53,6 +57,38 @@ describe('openDatabase (embedded)', () => {
     } finally {
       await db.close();
     }
+  });
+
+  it('backs an older installation up before migrations that change its data, says where, then migrates', async () => {
+    const config = { ...older, backupBeforeMigrations: { dir: path.join(older.dataDir, 'backups') } };
+    // An installation of an earlier version (before 0013, which moves caption tracks), with an account.
+    const earlier = await startEmbedded(path.join(config.dataDir, 'db'));
+    const db = openPostgres(earlier.connection, { max: 1, onClose: () => earlier.stop() });
+    await migrate(db, { until: '0011_auth_limits.sql' });
+    await db.query(
+      `INSERT INTO users (username, email, role_id) SELECT 'Ada', 'ada@example.org', id FROM roles WHERE type = 'authenticated'`,
+    );
+    await db.close();
+
+    const messages: string[] = [];
+    const opened = await openDatabase(config, { info: (msg) => messages.push(msg) });
+    try {
+      const { rows } = await opened.query<{ version: string }>('SELECT max(version) AS version FROM schema_migrations');
+      expect(rows[0]!.version).toBe(migrationFiles().at(-1));
+    } finally {
+      await opened.close();
+    }
+    const backups = readdirSync(config.backupBeforeMigrations.dir);
+    expect(backups).toEqual([expect.stringMatching(/^practicefolio-before-\d{4}-\d{8}T\d{6}\.\d{3}Z\.backup$/)]);
+    const file = path.join(config.backupBeforeMigrations.dir, backups[0]!);
+    expect(messages[0]).toBe(
+      `migrations that change existing data (0013_caption_tracks_per_artifact) are about to run: backing up first to ${file}`,
+    );
+    expect(messages[1]).toMatch(new RegExp(`^backup before migrating written: ${file} \\(\\d+ bytes, 0600;`));
+    expect(messages[2]).toMatch(/^database migrated: 0013_caption_tracks_per_artifact\.sql, /);
+    const manifest = await verifyBackup(file);
+    expect(manifest.schemaVersion).toBe('0011_auth_limits.sql');
+    expect(manifest.tables.find((t) => t.name === 'users')!.rows).toBe(1);
   });
 
   it('copies the data of an earlier version (PGlite in DATA_DIR/db) into the new server once, and keeps the old folder', async () => {

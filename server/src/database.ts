@@ -5,13 +5,16 @@ import { seedDemo } from './db/demo.ts';
 import { drawDemoMedia, linkDemoMedia } from './db/demoMedia.ts';
 import { startEmbedded } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
+import { backUpBeforeMigrating } from './backup/beforeMigrations.ts';
+import { objectStoreOf } from './media/objectStore.ts';
 import { copyLegacy, setAsideLegacy } from './db/pgliteImport.ts';
 import { ensureTemplate, isEmpty } from './db/seed.ts';
 import { pruneExpired } from './services/housekeeping.ts';
 
 /**
  * Opens the configured database (the PostgreSQL server of `DATABASE_URL`, or the embedded one
- * started in `DATA_DIR/db`), migrates it, adds the template, and demo data when asked and empty.
+ * started in `DATA_DIR/db`), backs it up when migrations that change existing data are to run
+ * (`BACKUP_BEFORE_MIGRATIONS`), migrates it, adds the template, and demo data when asked and empty.
  * Closing the returned database stops the embedded server. `whileStarting` is called once the
  * database server is on its way, for start-up work that can overlap with its start;
  * `onServerReady` once it accepts connections (before the migrations check).
@@ -39,6 +42,7 @@ export async function openDatabase(
   }
   options.onServerReady?.();
   try {
+    await backUpBeforeMigrating(db, config.backupBeforeMigrations, () => objectStoreOf(config), log);
     const applied = await migrate(db);
     if (applied.length > 0) log.info(`database migrated: ${applied.join(', ')}`);
     if (legacy) await copyLegacy(legacy, db, log);

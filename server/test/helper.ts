@@ -78,7 +78,9 @@ async function restoredDb(backup: string): Promise<Db> {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'pf-restored-media-'));
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
   await restoreBackup(backup, { db, objects: new LocalObjectStore(folder), location: locationOf(null) });
-  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE email LIKE '%@example.org'`);
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM users WHERE email LIKE '%@example.org'`,
+  );
   if (rows[0]!.n === 0) throw new Error('The restored database lacks the demo accounts of its backup');
   return db;
 }
@@ -175,6 +177,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     drainMs: 0,
     workers: [...WORKER_GROUPS],
     backups: null,
+    backupBeforeMigrations: null,
     uploadLimitBytes: 50 * 1024 * 1024,
     ffmpegPath: 'ffmpeg',
     ffprobePath: 'ffprobe',

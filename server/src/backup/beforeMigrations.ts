@@ -1,13 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { migrationSql, pendingMigrations } from '../db/migrate.ts';
 import { changesExistingData } from '../db/migrationEffects.ts';
 import type { ObjectStore } from '../media/objectStore.ts';
 import { writeBackup } from './backup.ts';
-
-/** Where the backups taken before migrations go (`BACKUP_BEFORE_MIGRATIONS`); `null`: none is taken. */
-export type BeforeMigrationsSetting = { dir: string } | null;
 
 /**
  * Before a start applies migrations that may change or remove existing data (decision 041), writes
@@ -19,7 +17,7 @@ export type BeforeMigrationsSetting = { dir: string } | null;
  */
 export async function backUpBeforeMigrating(
   db: Db,
-  setting: BeforeMigrationsSetting,
+  setting: Config['backupBeforeMigrations'],
   objects: () => Promise<ObjectStore>,
   log: { info: (msg: string) => void },
 ): Promise<string | null> {

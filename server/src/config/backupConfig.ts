@@ -1,7 +1,11 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-/** The environment variables of the scheduled backups (`BACKUP_DIR`, `BACKUP_SCHEDULE`, `BACKUP_KEEP`). */
+/**
+ * The environment variables of the scheduled backups (`BACKUP_DIR`, `BACKUP_SCHEDULE`,
+ * `BACKUP_KEEP`) and of the backup before migrations that change existing data
+ * (`BACKUP_BEFORE_MIGRATIONS`).
+ */
 export const BackupEnvSchema = z.object({
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_SCHEDULE: z
@@ -18,6 +22,7 @@ export const BackupEnvSchema = z.object({
     .min(1, 'must keep at least 1 backup')
     .max(1000, 'must be at most 1000 backups')
     .default(7),
+  BACKUP_BEFORE_MIGRATIONS: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
 });
 
 /** Where scheduled backups go, when (cron, UTC), and how many of the newest are kept. */
@@ -30,4 +35,18 @@ export interface BackupSettings {
 /** The scheduled backups; `null` without `BACKUP_DIR`. */
 export function backupSettings(e: z.infer<typeof BackupEnvSchema>): BackupSettings | null {
   return e.BACKUP_DIR ? { dir: path.resolve(e.BACKUP_DIR), schedule: e.BACKUP_SCHEDULE, keep: e.BACKUP_KEEP } : null;
+}
+
+/**
+ * Where the backup before migrations that change existing data goes (decision 041): `BACKUP_DIR`,
+ * or `DATA_DIR/backups`. On by default for the embedded database and wherever `BACKUP_DIR` is set;
+ * `BACKUP_BEFORE_MIGRATIONS=on` turns it on for `DATABASE_URL` too, `off` turns it off.
+ */
+export function backupBeforeMigrations(
+  e: z.infer<typeof BackupEnvSchema>,
+  where: { dataDir: string; embedded: boolean },
+): { dir: string } | null {
+  const on = e.BACKUP_BEFORE_MIGRATIONS ? e.BACKUP_BEFORE_MIGRATIONS === 'on' : where.embedded || !!e.BACKUP_DIR;
+  if (!on) return null;
+  return { dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(where.dataDir, 'backups') };
 }
