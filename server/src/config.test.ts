@@ -265,6 +265,20 @@ describe('loadConfig', () => {
     expect(failure({ BACKUP_KEEP: '0' })).toContain('BACKUP_KEEP: must keep at least 1 backup');
   });
 
+  it('backs up before migrations that change existing data: embedded or with BACKUP_DIR unless off, and when told', () => {
+    const dir = dataDir();
+    const before = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: dir, JWT_SECRET: SECRET, ...env }).backupBeforeMigrations;
+    const external = { DATABASE_URL: 'postgres://db.example/portal' };
+    expect(before({})).toEqual({ dir: path.join(dir, 'backups') });
+    expect(before({ BACKUP_DIR: '/srv/backups' })).toEqual({ dir: '/srv/backups' });
+    expect(before({ BACKUP_BEFORE_MIGRATIONS: 'off' })).toBeNull();
+    expect(before(external)).toBeNull();
+    expect(before({ ...external, BACKUP_DIR: '/srv/backups' })).toEqual({ dir: '/srv/backups' });
+    expect(before({ ...external, BACKUP_BEFORE_MIGRATIONS: 'on' })).toEqual({ dir: path.join(dir, 'backups') });
+    expect(failure({ BACKUP_BEFORE_MIGRATIONS: 'yes' })).toContain('BACKUP_BEFORE_MIGRATIONS: must be on or off');
+  });
+
   it("keeps the node's id in DATA_DIR/secrets, the same after a restart", () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir, JWT_SECRET: SECRET }).nodeId;
