@@ -99,7 +99,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(exportsFeature, api);
   await app.register(researchFeature, api);
   await app.register(archivesFeature, { ...api, worker: options.archives });
-  await app.register(backupsFeature);
+  await app.register(backupsFeature, api);
   await app.register(spaFeature);
   return app;
 }

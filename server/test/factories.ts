@@ -9,6 +9,7 @@ import type { RoleId, User } from '#schemas/user';
 import { buildSharedStructure } from '#server/services/sharedStructure';
 import { BASIC_TEMPLATE } from '../src/db/template.ts';
 import { artifactRepository } from '../src/repositories/artifactRepository.ts';
+import { backupRunRepository, type BackupRun } from '../src/repositories/backupRunRepository.ts';
 import { invitationRepository } from '../src/repositories/invitationRepository.ts';
 import { mediaRepository, type Holder } from '../src/repositories/mediaRepository.ts';
 import { portfolioRepository, type PortfolioRecord } from '../src/repositories/portfolioRepository.ts';
@@ -313,4 +314,20 @@ export async function attachVideo(
   const id = await attachMedia(t, holder, holderId, 'video');
   await t.db.query('UPDATE media_files SET duration = $2 WHERE id = $1', [id, duration]);
   return id;
+}
+
+/**
+ * Records a scheduled backup into `file` as the job does: started, then written (`{ size }`),
+ * failed (`{ error }`), or still running (no outcome). Returns the run as recorded.
+ */
+export async function recordBackupRun(
+  t: TestApp,
+  file: string,
+  outcome?: { size: number } | { error: string },
+): Promise<BackupRun> {
+  const id = await backupRunRepository.start(t.db, file);
+  if (outcome) await backupRunRepository.finish(t.db, id, outcome);
+  const run = (await backupRunRepository.latest(t.db, 50)).find((r) => r.id === id);
+  if (!run) throw new Error(`backup run ${id} was not recorded`);
+  return run;
 }

@@ -5,6 +5,7 @@ import {
   formatDateTime,
   formatMoment,
   formatRelative,
+  formatSize,
   formatTimeOfDay,
   formatWhen,
   parseClock,
@@ -86,5 +87,14 @@ describe('formatRelative', () => {
 
   it('treats a time slightly in the future (clock skew) as just now', () => {
     expect(formatRelative(new Date(now.getTime() + 5_000).toISOString(), now)).toBe('just now');
+  });
+});
+
+describe('formatSize', () => {
+  it('writes a size in KB (at least 1), MB or GB, in units of 1024', () => {
+    expect(formatSize(0)).toBe('1 KB');
+    expect(formatSize(12 * 1024)).toBe('12 KB');
+    expect(formatSize(3 * 1024 * 1024)).toBe('3.0 MB');
+    expect(formatSize(1_288_490_189)).toBe('1.2 GB');
   });
 });

@@ -9,6 +9,7 @@
  * - A date with its time: `November 21, 2026 9:05am` (the spec's long form).
  * - A time of day: `9:05am`.
  * - When something happened lately: `just now`, `5 minutes ago`, `yesterday`, then the date.
+ * - A size of a file: `12 KB`, `3.4 MB`, `1.2 GB` (units of 1024).
  *
  * Dates are written in the time zone of whoever reads them (the browser's; the server's for
  * server-written text).
@@ -138,4 +139,15 @@ export function formatRelative(value: string | Date, now: Date = new Date()): st
   if (days === 1) return 'yesterday';
   if (days < 7) return ago(days, 'day');
   return formatDate(then);
+}
+
+const KB = 1024;
+const MB = KB * 1024;
+const GB = MB * 1024;
+
+/** A size of a file: `12 KB` (at least 1), `3.4 MB`, `1.2 GB`, in units of 1024. */
+export function formatSize(bytes: number): string {
+  if (bytes < MB) return `${Math.max(1, Math.round(bytes / KB))} KB`;
+  if (bytes < GB) return `${(bytes / MB).toFixed(1)} MB`;
+  return `${(bytes / GB).toFixed(1)} GB`;
 }

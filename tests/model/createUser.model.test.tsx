@@ -12,6 +12,7 @@ import { Toaster } from '../../src/views/feedback/Toaster.tsx';
 import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
 import { ManageUsersPage } from '../../src/views/pages/ManageUsersPage.tsx';
 import { coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
+import { backupWritten } from './support/backupFixtures.ts';
 import { controllableActor } from './support/deferred.ts';
 import { trackCoverage } from './support/report.ts';
 import { makeUser } from './support/users.ts';
@@ -63,7 +64,11 @@ function setup() {
   const createUser = controllableActor<User, CreateUserBody>();
   const logic = provideManageUsers({
     notify: ({ message, tone }) => notify(message, tone),
-    actors: { listUsers: fromPromise<User[]>(async () => [rita, tess]), createUser: createUser.logic },
+    actors: {
+      listUsers: fromPromise<User[]>(async () => [rita, tess]),
+      createUser: createUser.logic,
+      fetchBackupStatus: backupWritten,
+    },
   });
   render(
     <>

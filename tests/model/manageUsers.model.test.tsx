@@ -11,6 +11,7 @@ import { Toaster } from '../../src/views/feedback/Toaster.tsx';
 import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
 import { ManageUsersPage } from '../../src/views/pages/ManageUsersPage.tsx';
 import { coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
+import { backupWritten } from './support/backupFixtures.ts';
 import { controllableActor } from './support/deferred.ts';
 import { trackCoverage } from './support/report.ts';
 import { makeUser } from './support/users.ts';
@@ -47,7 +48,12 @@ function setup(currentUser: Me) {
       if (flags.dialogBroken) throw defect;
       notify(message, tone);
     },
-    actors: { listUsers: listUsers.logic, setUserBlocked: setUserBlocked.logic, createUser: createUser.logic },
+    actors: {
+      listUsers: listUsers.logic,
+      setUserBlocked: setUserBlocked.logic,
+      createUser: createUser.logic,
+      fetchBackupStatus: backupWritten,
+    },
   });
   render(
     <>
@@ -71,6 +77,12 @@ async function createThroughDialog(h: ReturnType<typeof setup>, user: User) {
   await act(async () => h.createUser.next().deferred.resolve(user));
 }
 
+/** Researchers see the last backup whatever the list does; nobody else is shown it. */
+async function backupCardShown() {
+  const card = await screen.findByRole('status', { name: 'Scheduled backups' });
+  await waitFor(() => expect(card.textContent).toContain('Last backup: November 29, 2026 2:31am UTC'));
+}
+
 /** Every state has a DOM assertion; a state without one fails the path. */
 const stateChecks: Record<string, (s: Snapshot) => Promise<void>> = {
   denied: async () => {
@@ -78,17 +90,20 @@ const stateChecks: Record<string, (s: Snapshot) => Promise<void>> = {
     expect(screen.getByText('Only researchers can manage users.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('status', { name: 'Scheduled backups' })).toBeNull();
   },
   loading: async () => {
     expect(await screen.findByRole('status', { name: 'Loading users' })).toBeTruthy();
     expect(screen.queryByRole('switch')).toBeNull();
     expect((screen.getByRole('button', { name: 'Create New User' }) as HTMLButtonElement).disabled).toBe(true);
+    await backupCardShown();
   },
   loadFailed: async (s) => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('The users could not be loaded')).toBeTruthy();
     expect(within(alert).getByText(s.context.error!.message)).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
+    await backupCardShown();
   },
   ready: async (s) => {
     const table = await screen.findByRole('table', { name: 'Users' });
@@ -107,6 +122,7 @@ const stateChecks: Record<string, (s: Snapshot) => Promise<void>> = {
     );
     expect((screen.getByRole('button', { name: 'Create New User' }) as HTMLButtonElement).disabled).toBe(false);
     expect(screen.queryByRole('dialog')).toBeNull();
+    await backupCardShown();
   },
 };
 

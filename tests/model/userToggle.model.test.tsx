@@ -11,6 +11,7 @@ import { Toaster } from '../../src/views/feedback/Toaster.tsx';
 import { clearToasts, notify } from '../../src/views/feedback/toastStore.ts';
 import { ManageUsersPage } from '../../src/views/pages/ManageUsersPage.tsx';
 import { coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
+import { backupWritten } from './support/backupFixtures.ts';
 import { controllableActor } from './support/deferred.ts';
 import { trackCoverage } from './support/report.ts';
 import { makeUser } from './support/users.ts';
@@ -40,7 +41,11 @@ function setup() {
   const setUserBlocked = controllableActor<User, { id: number; blocked: boolean }>();
   const logic = provideManageUsers({
     notify: ({ message, tone }) => notify(message, tone),
-    actors: { listUsers: fromPromise<User[]>(async () => [rita, tess]), setUserBlocked: setUserBlocked.logic },
+    actors: {
+      listUsers: fromPromise<User[]>(async () => [rita, tess]),
+      setUserBlocked: setUserBlocked.logic,
+      fetchBackupStatus: backupWritten,
+    },
   });
   render(
     <>

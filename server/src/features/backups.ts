@@ -4,9 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ROLE_IDS } from '#schemas/user';
 import { writeBackup } from '../backup/backup.ts';
+import { authenticated } from '../http/auth.ts';
 import { backupFailedMessage } from '../mail/messages.ts';
 import { backupRunRepository } from '../repositories/backupRunRepository.ts';
 import { userRepository } from '../repositories/userRepository.ts';
+import { backupRoutes } from '../routes/backupRoutes.ts';
+import { BACKUP_RUN_MAX_SECONDS, createBackupStatusService } from '../services/backupStatusService.ts';
 
 /** The names of scheduled backups: `practicefolio-<UTC time>.backup` (sorted by name = by time). */
 const BACKUP_NAME = /^practicefolio-\d{8}T\d{6}\.\d{3}Z\.backup$/;
@@ -15,10 +18,12 @@ const BACKUP_NAME = /^practicefolio-\d{8}T\d{6}\.\d{3}Z\.backup$/;
  * Scheduled backups (`BACKUP_DIR`): the `backups.scheduled` job, at `BACKUP_SCHEDULE` (UTC) on one
  * node of the installation, writes a backup (decision 040) into that folder, keeps the newest
  * `BACKUP_KEEP`, records each run (`npm run admin -- backups`), and e-mails the researchers when
- * one fails.
+ * one fails. Researchers see the last run on Manage Users (`GET /backups/status`), on or off.
  */
 export async function backupsFeature(app: FastifyInstance): Promise<void> {
   const settings = app.config.backups;
+  app.services.backupStatus = createBackupStatusService(app.serviceContext);
+  await app.register(authenticated(backupRoutes));
   app.services.backups = null;
   if (!settings) return;
   await mkdir(settings.dir, { recursive: true, mode: 0o700 });
@@ -47,7 +52,7 @@ export async function backupsFeature(app: FastifyInstance): Promise<void> {
     // A failed backup is not tried again before the next one: the researchers are told.
     retryLimit: 0,
     retryDelaySeconds: 0,
-    expireInSeconds: 12 * 3600,
+    expireInSeconds: BACKUP_RUN_MAX_SECONDS,
     heartbeatSeconds: 60,
     maxQueued: 1,
     busyMessage: 'A backup is already waiting to be taken.',

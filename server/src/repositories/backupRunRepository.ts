@@ -58,6 +58,28 @@ export const backupRunRepository = {
     return rows.map(toRun);
   },
 
+  /** The run that ended last (written or failed), if any. */
+  async lastFinished(db: Queryable): Promise<BackupRun | null> {
+    const { rows } = await db.query<RunRow>(
+      'SELECT id, started_at, finished_at, file, size, ok, error FROM backup_runs WHERE finished_at IS NOT NULL ORDER BY finished_at DESC, id DESC LIMIT 1',
+    );
+    return rows[0] ? toRun(rows[0]) : null;
+  },
+
+  /**
+   * The run being written now: the newest one not ended, started less than `maxSeconds` ago (one
+   * older is a run whose node stopped before it could record its end).
+   */
+  async running(db: Queryable, maxSeconds: number): Promise<BackupRun | null> {
+    const { rows } = await db.query<RunRow>(
+      `SELECT id, started_at, finished_at, file, size, ok, error FROM backup_runs
+        WHERE finished_at IS NULL AND started_at > ms_now() - make_interval(secs => $1)
+        ORDER BY started_at DESC, id DESC LIMIT 1`,
+      [maxSeconds],
+    );
+    return rows[0] ? toRun(rows[0]) : null;
+  },
+
   /** Forgets runs older than the newest `keep` (their files are gone too). */
   async prune(db: Queryable, keep: number): Promise<void> {
     await db.query(

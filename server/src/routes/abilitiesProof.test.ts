@@ -206,6 +206,7 @@ const CASES: AbilityCase[] = [
     },
   },
   userCase('manageUsers', () => ({ method: 'GET', url: '/users' })),
+  userCase('manageUsers', () => ({ method: 'GET', url: '/backups/status' })),
   userCase('researchExport', () => ({ method: 'GET', url: '/research/exports' })),
 ];
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { BackupStatus } from '../../schemas/backup.ts';
 import type { User } from '../../schemas/user.ts';
 import { NetworkError } from '../../services/errors.ts';
 import { makeUser } from '../../test/renderApp.tsx';
+import { backupStatusMachine } from '../backupStatus/backupStatusMachine.ts';
 import { manageUsersMachine } from './manageUsersMachine.ts';
 
 const researcher = makeUser('researcher', { id: 1, username: 'Rita Reyes' });
@@ -21,6 +23,15 @@ function start(currentUser: typeof researcher | null = researcher, ...answers: (
           asked += 1;
           return (answers.shift() ?? (async () => users))();
         }),
+        backupStatus: backupStatusMachine.provide({
+          actors: {
+            fetchBackupStatus: fromPromise<BackupStatus>(async () => ({
+              schedule: null,
+              lastRun: null,
+              running: null,
+            })),
+          },
+        }),
       },
     }),
     { input: { currentUser } },
@@ -37,6 +48,13 @@ describe('manageUsersMachine guards', () => {
     expect(teacher.asked()).toBe(0);
     expect(start(null).actor.getSnapshot().value).toBe('denied');
     expect(start().actor.getSnapshot().value).toBe('loading');
+  });
+});
+
+describe('manageUsersMachine children', () => {
+  it('startBackupStatus: the backups’ status is loaded for those who may manage users, and for nobody else', () => {
+    expect(start().actor.getSnapshot().children.backupStatus).toBeDefined();
+    expect(start(makeUser('teacher')).actor.getSnapshot().children.backupStatus).toBeUndefined();
   });
 });
 

@@ -7,12 +7,15 @@
  *    └─(anyone else)→ denied
  *
  * Each row is a spawned `userToggle` actor (so a switch re-renders only its own row); the dialog
- * is the invoked `createUserDialog` actor, which reports new accounts with `user.created`.
+ * is the invoked `createUserDialog` actor, which reports new accounts with `user.created`. The
+ * status of the scheduled backups is the `backupStatus` actor, spawned once the page may load:
+ * it loads beside the list, and its failure stays its own.
  */
-import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, spawnChild, type ActorRefFrom } from 'xstate';
 import type { Me, User } from '../../schemas/user.ts';
 import { toUiError, type UiError } from '../../services/errors.ts';
 import { listUsers } from '../../services/userService.ts';
+import { backupStatusMachine } from '../backupStatus/backupStatusMachine.ts';
 import { createUserMachine, type UserCreatedEvent } from '../createUser/createUserMachine.ts';
 import { userToggleMachine } from '../userToggle/userToggleMachine.ts';
 import { insertionIndex, sortByName } from './selectors.ts';
@@ -55,6 +58,7 @@ export const manageUsersMachine = setup({
     listUsers: fromPromise<User[]>(({ signal }) => listUsers({}, signal)),
     userToggle: userToggleMachine,
     createUserDialog: createUserMachine,
+    backupStatus: backupStatusMachine,
   },
   guards: {
     canManageUsers: ({ context }) => context.manageUsers,
@@ -90,6 +94,7 @@ export const manageUsersMachine = setup({
       enqueue.assign({ rows: [], createdId: null });
     }),
     storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
+    startBackupStatus: spawnChild('backupStatus', { id: 'backupStatus' }),
   },
 }).createMachine({
   id: 'manageUsers',
@@ -103,7 +108,7 @@ export const manageUsersMachine = setup({
   initial: 'starting',
   states: {
     starting: {
-      always: [{ guard: 'canManageUsers', target: 'loading' }, { target: 'denied' }],
+      always: [{ guard: 'canManageUsers', target: 'loading', actions: 'startBackupStatus' }, { target: 'denied' }],
     },
     denied: {},
     loading: {

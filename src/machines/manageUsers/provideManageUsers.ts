@@ -1,5 +1,7 @@
 import type { PromiseActorLogic } from 'xstate';
+import type { BackupStatus } from '../../schemas/backup.ts';
 import type { CreateUserBody, User } from '../../schemas/user.ts';
+import { backupStatusMachine } from '../backupStatus/backupStatusMachine.ts';
 import { createUserMachine } from '../createUser/createUserMachine.ts';
 import { userToggleMachine } from '../userToggle/userToggleMachine.ts';
 import type { Notice } from '../shared/notice.ts';
@@ -14,12 +16,14 @@ export interface ManageUsersImplementations {
     listUsers?: PromiseActorLogic<User[]>;
     setUserBlocked?: PromiseActorLogic<User, { id: number; blocked: boolean }>;
     createUser?: PromiseActorLogic<User, CreateUserBody>;
+    fetchBackupStatus?: PromiseActorLogic<BackupStatus>;
   };
 }
 
 /**
- * The Manage Users logic with its outward effects supplied, down to the row switches and the
- * dialog it starts (they are separate machines, each with its own `notify`).
+ * The Manage Users logic with its outward effects supplied, down to the row switches, the
+ * dialog and the backup status it starts (separate machines; the switches and the dialog each
+ * with its own `notify`).
  */
 export function provideManageUsers({ notify, actors = {} }: ManageUsersImplementations) {
   const notifyAction = (_: unknown, notice: Notice) => notify(notice);
@@ -31,7 +35,15 @@ export function provideManageUsers({ notify, actors = {} }: ManageUsersImplement
     actions: { notify: notifyAction },
     ...(actors.createUser ? { actors: { createUser: actors.createUser } } : {}),
   });
+  const backupStatus = actors.fetchBackupStatus
+    ? backupStatusMachine.provide({ actors: { fetchBackupStatus: actors.fetchBackupStatus } })
+    : backupStatusMachine;
   return manageUsersMachine.provide({
-    actors: { userToggle, createUserDialog, ...(actors.listUsers ? { listUsers: actors.listUsers } : {}) },
+    actors: {
+      userToggle,
+      createUserDialog,
+      backupStatus,
+      ...(actors.listUsers ? { listUsers: actors.listUsers } : {}),
+    },
   });
 }

@@ -1,6 +1,7 @@
 import { createActorContext } from '../shared/actorReact.ts';
 import { useMemo } from 'react';
 import type { UiError } from '../../services/errors.ts';
+import type { BackupStatusRef } from '../backupStatus/backupStatusMachine.ts';
 import type { CreateUserRef } from '../createUser/useCreateUser.ts';
 import { manageUsersMachine, type UserRow } from './manageUsersMachine.ts';
 
@@ -38,6 +39,12 @@ export function useManageUsersError(): UiError | null {
 export function useCreateUserRef(): CreateUserRef | undefined {
   // Children are typed as a union of every actor the machine may start; this id is the dialog's.
   return ManageUsersActorContext.useSelector((s) => s.children.createUserDialog as CreateUserRef | undefined);
+}
+
+/** The scheduled backups' status actor, for those who may manage users. */
+export function useBackupStatusRef(): BackupStatusRef | undefined {
+  // Children are typed as a union of every actor the machine may start; this id is the status's.
+  return ManageUsersActorContext.useSelector((s) => s.children.backupStatus as BackupStatusRef | undefined);
 }
 
 /** What the page may ask. */

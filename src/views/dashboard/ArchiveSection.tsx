@@ -14,7 +14,7 @@ import { Button } from '../components/Button.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
 import { Problem } from '../portfolios/Notices.tsx';
 import { DashboardSection } from './DashboardSection.tsx';
-import { formatDateTime } from '../../schemas/formatting.ts';
+import { formatDateTime, formatSize } from '../../schemas/formatting.ts';
 import { theme } from '../theme/theme.ts';
 
 /** The section's texts. */
@@ -102,11 +102,7 @@ const Table = styled.table`
   }
 `;
 
-function sizeText(bytes: number | null): string {
-  if (bytes === null) return '';
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
+const sizeText = (bytes: number | null): string => (bytes === null ? '' : formatSize(bytes));
 
 function contentsText(row: ArchiveRow): string {
   const { portfolios, artifacts, sharedArtifacts, media } = row.counts;

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { provideManageUsers } from '../../machines/manageUsers/provideManageUsers.ts';
 import { ManageUsersActorContext } from '../../machines/manageUsers/useManageUsers.ts';
+import type { BackupStatus } from '../../schemas/backup.ts';
 import type { CreateUserBody, Me, User } from '../../schemas/user.ts';
 import { USER_ABILITIES } from '../../test/abilityFixtures.ts';
 // The typed failures the services throw, which the machines turn into messages.
@@ -57,6 +58,20 @@ function pending<T>() {
 
 type Blocking = { id: number; blocked: boolean };
 
+/** Scheduled backups on, the last one written. */
+const BACKED_UP: BackupStatus = {
+  schedule: { cron: '30 2 * * *', timeZone: 'UTC', keep: 7 },
+  lastRun: {
+    ok: true,
+    started_at: '2026-11-29T02:30:00.000Z',
+    finished_at: '2026-11-29T02:31:10.000Z',
+    file: 'practicefolio-20261129T023000.000Z.backup',
+    size: 1_288_490_189,
+    error: null,
+  },
+  running: null,
+};
+
 function renderPage({
   strict = false,
   currentUser = rita,
@@ -66,6 +81,7 @@ function renderPage({
     blocked,
   }),
   createUser = async (body: CreateUserBody) => makeUser('plcLead', { username: body.username, email: body.email }),
+  fetchBackupStatus = async () => BACKED_UP,
 }: {
   /** Render inside <StrictMode>, as the app does. */
   strict?: boolean;
@@ -73,8 +89,14 @@ function renderPage({
   listUsers?: () => Promise<User[]>;
   setUserBlocked?: (input: Blocking) => Promise<User>;
   createUser?: (body: CreateUserBody) => Promise<User>;
+  fetchBackupStatus?: () => Promise<BackupStatus>;
 } = {}) {
-  const calls = { listUsers: 0, setUserBlocked: [] as Blocking[], createUser: [] as CreateUserBody[] };
+  const calls = {
+    listUsers: 0,
+    setUserBlocked: [] as Blocking[],
+    createUser: [] as CreateUserBody[],
+    fetchBackupStatus: 0,
+  };
   const logic = provideManageUsers({
     notify: ({ message, tone }) => notify(message, tone),
     actors: {
@@ -89,6 +111,10 @@ function renderPage({
       createUser: fromPromise<User, CreateUserBody>(({ input }) => {
         calls.createUser.push(input);
         return createUser(input);
+      }),
+      fetchBackupStatus: fromPromise<BackupStatus>(() => {
+        calls.fetchBackupStatus += 1;
+        return fetchBackupStatus();
       }),
     },
   });
@@ -147,7 +173,9 @@ describe('ManageUsersPage', () => {
     expect(screen.getByText('Only researchers can manage users.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Create New User' })).toBeNull();
+    expect(screen.queryByRole('status', { name: 'Scheduled backups' })).toBeNull();
     expect(calls.listUsers).toBe(0);
+    expect(calls.fetchBackupStatus).toBe(0);
   });
 
   it('disables the researcher’s own switch and explains why', async () => {
@@ -235,7 +263,41 @@ describe('ManageUsersPage', () => {
     await ux.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('User Sam Strict successfully created.')).toBeTruthy();
     expect(calls.createUser).toEqual([{ username: 'Sam Strict', email: 'sam@example.org', roleId: 4 }]);
-    expect(bodyRows()).toHaveLength(5);
+    // The toast is drawn at once; the new row comes with the list's next render, drawn as a transition (decision 034).
+    await waitFor(() => expect(bodyRows()).toHaveLength(5));
+  });
+
+  it('shows the last backup above the table, loaded beside it: neither waits for the other', async () => {
+    const backups = pending<BackupStatus>();
+    const { calls } = renderPage({ fetchBackupStatus: () => backups.promise });
+    const card = screen.getByRole('status', { name: 'Scheduled backups' });
+    expect(card.textContent).toBe('Checking the last backup…');
+    await loadedTable();
+    await act(async () => backups.resolve(BACKED_UP));
+    expect(card.textContent).toContain('Last backup: November 29, 2026 2:31am UTC · 1.2 GB · completed');
+    expect(card.compareDocumentPosition(table()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(calls.fetchBackupStatus).toBe(1);
+  });
+
+  it('keeps the table when the backup status cannot be loaded, with a line of its own and Check again', async () => {
+    let attempt = 0;
+    const { calls, ux } = renderPage({
+      fetchBackupStatus: async () => {
+        attempt += 1;
+        if (attempt === 1) throw new NetworkError();
+        return BACKED_UP;
+      },
+    });
+    await loadedTable();
+    const card = screen.getByRole('status', { name: 'Scheduled backups' });
+    await waitFor(() => expect(card.textContent).toContain('The backup status could not be loaded.'));
+    expect(card.textContent).toContain(new NetworkError().message);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(bodyRows()).toHaveLength(4);
+    await ux.click(within(card).getByRole('button', { name: 'Check again' }));
+    await waitFor(() => expect(card.textContent).toContain('completed'));
+    expect(calls.fetchBackupStatus).toBe(2);
+    expect(calls.listUsers).toBe(1);
   });
 
   it('shows an empty state when there is nobody to list', async () => {

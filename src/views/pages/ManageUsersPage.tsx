@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import {
+  useBackupStatusRef,
   useCreatedUserId,
   useCreateUserRef,
   useManageUsersError,
@@ -10,6 +11,7 @@ import {
 import { useCreateUserEvents, type CreateUserRef } from '../../machines/createUser/useCreateUser.ts';
 import { Button } from '../components/Button.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
+import { BackupStatusCard } from '../users/BackupStatusCard.tsx';
 import { CreateUserDialog } from '../users/CreateUserDialog.tsx';
 import { UsersTable } from '../users/UsersTable.tsx';
 import { theme } from '../theme/theme.ts';
@@ -72,14 +74,16 @@ function LoadFailed() {
 }
 
 /**
- * Manage Users (researchers): every account with its role and an Active switch, and the
- * Create New User dialog. Anyone else is told that only researchers can manage users.
+ * Manage Users (researchers): the scheduled backups at a glance, every account with its role and
+ * an Active switch, and the Create New User dialog. Anyone else is told that only researchers can
+ * manage users.
  */
 export function ManageUsersPage() {
   const status = useManageUsersStatus();
   const rows = useUserRows();
   const createdId = useCreatedUserId();
   const dialog = useCreateUserRef();
+  const backups = useBackupStatusRef();
 
   if (status === 'denied') {
     return (
@@ -101,6 +105,7 @@ export function ManageUsersPage() {
           </Button>
         )}
       </PageHeading>
+      {backups ? <BackupStatusCard actorRef={backups} /> : null}
       {status === 'loadFailed' ? (
         <LoadFailed />
       ) : (

@@ -12,6 +12,7 @@ import { TokenService } from '../../security/tokens.ts';
 import type { ArchiveService } from '../../services/archiveService.ts';
 import type { createArtifactService } from '../../services/artifactService.ts';
 import type { createAuthService } from '../../services/authService.ts';
+import type { createBackupStatusService } from '../../services/backupStatusService.ts';
 import type { createBundleService } from '../../services/bundleService.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import type { createDeviceService } from '../../services/deviceService.ts';
@@ -55,6 +56,8 @@ export interface Services {
   archives: ArchiveService;
   /** The scheduled backups (`BACKUP_DIR`; `null` without): `runNow` queues one at once. */
   backups: { runNow(): Promise<void> } | null;
+  /** What researchers see of the scheduled backups, whether they are on or off. */
+  backupStatus: ReturnType<typeof createBackupStatusService>;
 }
 
 declare module 'fastify' {
