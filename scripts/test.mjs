@@ -88,9 +88,13 @@ check('format (Prettier, width 120)', 'npm', ['run', '--silent', 'format:check']
 check('unused files, exports and dependencies (knip)', 'npm', ['run', '--silent', 'knip']);
 // The embedded server even when TEST_DATABASE_URL is set (an undefined variable is not passed on):
 // the API tests then run on both, as a user's `npm start` and a deployment meet them.
-vitest('unit, component, model-based and API tests (embedded Postgres)', ['server', 'server-s3', 'server-restored', 'client', 'model'], {
-  TEST_DATABASE_URL: undefined,
-});
+vitest(
+  'unit, component, model-based and API tests (embedded Postgres)',
+  ['server', 'server-s3', 'server-restored', 'client', 'model'],
+  {
+    TEST_DATABASE_URL: undefined,
+  },
+);
 if (process.env.TEST_DATABASE_URL) {
   vitest('API tests against PostgreSQL (TEST_DATABASE_URL)', ['server']);
 }

@@ -37,7 +37,11 @@ describe('a backup before migrations that change existing data', () => {
     const log = recorder();
     const file = await backUpBeforeMigrating(older, { dir }, objects, log);
 
-    expect(file).toMatch(new RegExp(`^${dir}/practicefolio-before-${migrationFiles().at(-1)!.slice(0, 4)}-\\d{8}T\\d{6}\\.\\d{3}Z\\.backup$`));
+    expect(file).toMatch(
+      new RegExp(
+        `^${dir}/practicefolio-before-${migrationFiles().at(-1)!.slice(0, 4)}-\\d{8}T\\d{6}\\.\\d{3}Z\\.backup$`,
+      ),
+    );
     expect(statSync(file!).mode & 0o777).toBe(0o600);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(log.lines[0]).toContain('0013_caption_tracks_per_artifact');

@@ -16,7 +16,7 @@ describe('changesExistingData', () => {
     'ALTER TABLE artifacts ADD COLUMN saved boolean NOT NULL DEFAULT true',
     'ALTER TABLE comments ADD COLUMN media_id integer REFERENCES media_files (id), ADD CONSTRAINT c CHECK (media_id > 0)',
     'ALTER TABLE auth_events DROP CONSTRAINT auth_events_kind_check',
-    'ALTER TABLE users ALTER COLUMN name SET DEFAULT \'\', ALTER name DROP NOT NULL',
+    "ALTER TABLE users ALTER COLUMN name SET DEFAULT '', ALTER name DROP NOT NULL",
     'DROP INDEX notes_body',
     "COMMENT ON TABLE notes IS 'one, two; three'",
     'CREATE TABLE kinds (id integer PRIMARY KEY); INSERT INTO kinds (id) VALUES (1), (2)',
@@ -35,8 +35,8 @@ describe('changesExistingData', () => {
     'ALTER TABLE notes ALTER COLUMN body SET DATA TYPE varchar(100)',
     'ALTER TABLE notes RENAME COLUMN body TO text',
     'ALTER TABLE notes RENAME TO memos',
-    'INSERT INTO users (email) VALUES (\'a@example.org\')',
-    "DO $$ BEGIN PERFORM 1; END $$",
+    "INSERT INTO users (email) VALUES ('a@example.org')",
+    'DO $$ BEGIN PERFORM 1; END $$',
     'CREATE TABLE kinds (id integer); ALTER TABLE notes ALTER COLUMN kind TYPE integer USING 1',
   ])('may change existing data: %s', (sql) => {
     expect(changesExistingData(sql)).toBe(true);
@@ -46,6 +46,6 @@ describe('changesExistingData', () => {
     const changing = migrationFiles().filter((file) =>
       changesExistingData(readFileSync(path.join(MIGRATIONS, file), 'utf8')),
     );
-    expect(changing).toEqual(["0013_caption_tracks_per_artifact.sql"]);
+    expect(changing).toEqual(['0013_caption_tracks_per_artifact.sql']);
   });
 });

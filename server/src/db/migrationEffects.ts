@@ -67,7 +67,7 @@ export function changesExistingData(sql: string): boolean {
   const created = new Set<string>();
   for (const statement of splitStatements(sql)) {
     const text = statement.replace(/\s+/g, ' ').trim();
-        const newTable = /^CREATE\s+(?:UNLOGGED\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?([^\s(]+)/i.exec(text);
+    const newTable = /^CREATE\s+(?:UNLOGGED\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?([^\s(]+)/i.exec(text);
     if (newTable) created.add(tableName(newTable[1]!));
     if (KEEPS_DATA.some((pattern) => pattern.test(text))) continue;
     const insert = /^INSERT\s+INTO\s+([^\s(]+)/i.exec(text);
@@ -75,8 +75,7 @@ export function changesExistingData(sql: string): boolean {
     const alter = /^ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:ONLY\s+)?[^\s]+\s+(.*)$/i.exec(text);
     if (alter && !/\bRENAME\b/i.test(alter[1]!)) {
       const actions = topLevelParts(alter[1]!);
-      if (actions.every((action) => KEEPS_DATA_ALTERATION.some((pattern) => pattern.test(action))))
-        continue;
+      if (actions.every((action) => KEEPS_DATA_ALTERATION.some((pattern) => pattern.test(action)))) continue;
     }
     return true;
   }
