@@ -103,7 +103,7 @@ describe('a backup taken while the portal serves restores to a working portal wi
     expect(video.status).toBe(200);
     // A large recording too: copying it keeps the backup busy while the teachers work.
     expect(
-      (await teacher.upload(mine.id, created.id, 'videos', 'lesson.mp4', paddedVideo(64 * 1024 ** 2))).status,
+      (await teacher.upload(mine.id, created.id, 'videos', 'lesson.mp4', paddedVideo(32 * 1024 ** 2))).status,
     ).toBe(200);
     await teacher.ok('POST', `/artifacts/${created.id}/media/${video.body.id}/captions`, {
       language: 'en',
