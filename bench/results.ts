@@ -21,6 +21,8 @@ export const SECTION_PART: [prefix: string, part: string][] = [
   ['Login at', 'login'],
   ['Filter By', 'filter'],
   ['Notification fan-out', 'notify'],
+  ['Several nodes', 'cluster'],
+  ['Backup and restore', 'backup'],
 ];
 
 interface Section {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { LARGE, SMALL, type DatasetSize } from './generate.ts';
 import { reportBrowser, reportBundle, reportFilter, reportInteractions, reportLighthouse } from './report/browser.ts';
-import { reportCluster, reportExports, reportResearch, reportUpload } from './report/data.ts';
+import { reportBackup, reportCluster, reportExports, reportResearch, reportUpload } from './report/data.ts';
 import { openReport } from './report/report.ts';
 import { reportApi, reportLogin, reportMemory, reportNotify, reportStartup } from './report/server.ts';
 import { mergeResults } from './results.ts';
@@ -34,6 +34,7 @@ const PARTS = [
   'filter',
   'notify',
   'cluster',
+  'backup',
 ];
 
 const { values } = parseArgs({
@@ -57,7 +58,7 @@ if (values.help) {
       'npm run bench [-- options]: runs the benchmarks and writes bench/RESULTS.md (what each part measures: bench/README.md)',
       '  --only <parts>          some parts, comma-separated (default all): ' + PARTS.join(', '),
       '  --size small|large      the data set (default large; api and memory measure the small one too)',
-      '  --seconds <n>           seconds per route in api (default 10)',
+      '  --seconds <n>           seconds per route in api, of the soak in cluster, of the load without a backup in backup (default 10)',
       '  --loads <n>             cold page loads in browser (default 5)',
       '  --boots <n>             server starts in startup (default 5)',
       '  --reps <n>              repetitions in portfolio and interactions (default 5)',
@@ -107,6 +108,7 @@ if (only.has('login')) await reportLogin(report);
 if (only.has('filter')) await reportFilter(report);
 if (only.has('notify')) await reportNotify(report);
 if (only.has('cluster')) await reportCluster(report);
+if (only.has('backup')) await reportBackup(report);
 
 const counts = report.counts;
 if (counts) {

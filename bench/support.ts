@@ -64,9 +64,13 @@ function describeProcess(command: string): string {
  * names `DATA_DIR/db/pgdata`; with their RSS and PSS (Linux `/proc`).
  */
 export function serverProcesses(rootPid: number, dataDir: string): ServerProcess[] {
-  const found = processTree([rootPid], path.join(dataDir, 'db', 'pgdata'));
+  return processesOf(processTree([rootPid], path.join(dataDir, 'db', 'pgdata')));
+}
+
+/** Some processes with their RSS and PSS (Linux `/proc`); those that ended meanwhile are left out. */
+export function processesOf(pids: readonly number[]): ServerProcess[] {
   const out: ServerProcess[] = [];
-  for (const pid of found) {
+  for (const pid of pids) {
     try {
       out.push({
         pid,

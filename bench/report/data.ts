@@ -1,3 +1,4 @@
+import { LOAD_RATE, LOAD_ROUTES, runBackupBench, WARM_UP_SECONDS } from '../backup.ts';
 import { runClusterBench } from '../cluster.ts';
 import { runExportBench } from '../exports.ts';
 import { SMALL } from '../generate.ts';
@@ -5,7 +6,7 @@ import { runResearchBench } from '../research.ts';
 import { runS3UploadBench, runUploadBench } from '../upload.ts';
 import type { Report } from './report.ts';
 
-/** The streaming parts of the results: a large upload, the CSV exports and the research package. */
+/** The streaming parts of the results: a large upload, the CSV exports, the research package, several nodes, backup and restore. */
 
 /** `upload`: the server's memory while a large file is uploaded. */
 export async function reportUpload(report: Report): Promise<void> {
@@ -129,4 +130,74 @@ export async function reportResearch(report: Report): Promise<void> {
     }
   }
   out();
+}
+
+/** `backup`: a backup while the portal serves, and its restore into a new `DATA_DIR`. */
+export async function reportBackup(report: Report): Promise<void> {
+  const { out, log, judge, mark, GOALS, sizeName, size, seconds } = report;
+  log(`Backup and restore with media files (${sizeName} data set)…`);
+  const b = await runBackupBench(size, seconds);
+  report.counts ??= b.counts;
+  const MiB = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+  const m = b.media;
+  out('## Backup and restore of an installation with its media files');
+  out();
+  out(
+    `The ${sizeName} data set with a file for every media row in the uploads folder (random bytes): each image row's original (2–6 KiB) and its four formats (1–4 KiB each, named in its \`formats\` as the server names them), and ${m.videos} videos of ${MiB(m.videoBytes / m.videos)} MiB: **${m.rows.toLocaleString('en-US')} media rows, ${m.files.toLocaleString('en-US')} files, ${MiB(m.bytes)} MiB** (written in ${m.seconds.toFixed(0)} s, 16 files at a time). The portal runs as \`npm start\` runs it (embedded PostgreSQL). The steady load: ${LOAD_ROUTES.map((r) => `\`${r}\``).join(', ')} in turn (the main read routes of the \`api\` part but the two whole-portfolio reads of about 1 MB each, which a page reads once when it opens and which at a steady rate would take most of the load's CPU by themselves), signed in as the benchmarks' teacher, ${LOAD_RATE} requests per second from 10 connections (autocannon, latencies corrected for coordinated omission), for ${seconds} s without a backup (after ${WARM_UP_SECONDS} s of warm-up), then from spawning \`npm run admin -- backup <file>\` (the operator's command, its own process) until it ends. The server's memory is read every 100 ms: the node process's RSS, and the sum of PSS of its other processes (the database guard, PostgreSQL; during the backup this includes the backup's own connection, a PostgreSQL process that reads every table). Its growth is the peak during the backup less the peak under the same load without one. Then the portal is stopped, \`npm run admin -- restore <file>\` restores into a new empty \`DATA_DIR\`, and the portal is started on it and signed in to. Wall times include npm and the start of the command's node process.`,
+  );
+  out();
+  out(
+    'The goal for the API during a backup is the one of a task that shares the machine: p99 at most twice the p99 without it. The backup runs beside the server on the same 2 cores (its node process hashes and writes every byte, PostgreSQL copies every table), so a bound relative to the same load without a backup, not an absolute one, says what users feel of it.',
+  );
+  out();
+  out('| Load | Requests | Failed | p50 | p99 | max |');
+  out('|---|---:|---:|---:|---:|---:|');
+  for (const [label, l] of [
+    ['without a backup', b.quiet],
+    ['during the backup', b.during],
+  ] as const)
+    out(
+      `| ${label} (${l.seconds} s) | ${l.requests.toLocaleString('en-US')} | ${l.failed} | ${l.p50} ms | ${l.p99} ms | ${l.max} ms |`,
+    );
+  out();
+  const factor = b.quiet.p99 > 0 ? b.during.p99 / b.quiet.p99 : Infinity;
+  const p99Met = b.during.failed === 0 && factor <= GOALS.backupP99Factor;
+  const growth = Math.round(b.duringMemory.node - b.quietMemory.node);
+  const growthMet = growth <= GOALS.backupGrowthMiB;
+  const restoredMet = b.restoredStatus === 200 && b.restore.files === b.backup.files && b.restoredFiles === m.files;
+  out('| Backup | |');
+  out('|---|---:|');
+  out(`| wall time | ${b.backup.seconds.toFixed(1)} s |`);
+  out(`| file | ${MiB(b.backup.bytes)} MiB (${MiB(b.backup.bytes / b.backup.seconds)} MiB/s) |`);
+  out(`| media files in it | ${b.backup.files.toLocaleString('en-US')} of ${m.files.toLocaleString('en-US')} |`);
+  out(`| the admin command's node process: peak RSS | ${Math.round(b.backup.peakRssMiB)} MiB |`);
+  out(
+    `| the server's node process: peak RSS without a backup → during it | ${Math.round(b.quietMemory.node)} → ${Math.round(b.duringMemory.node)} MiB |`,
+  );
+  out(
+    `| its growth (goal ≤ ${GOALS.backupGrowthMiB} MiB) | ${growth} MiB ${judge('backup', `server memory growth during a backup under load ≤ ${GOALS.backupGrowthMiB} MiB (${sizeName} data set)`, `${growth} MiB`, growthMet)} |`,
+  );
+  out(
+    `| the server's PostgreSQL (sum of PSS): peak without a backup → during it | ${Math.round(b.quietMemory.postgres)} → ${Math.round(b.duringMemory.postgres)} MiB |`,
+  );
+  out(
+    `| API p99 during the backup (goal ≤ ${GOALS.backupP99Factor}× the ${b.quiet.p99} ms without) | ${b.during.p99} ms, ${factor.toFixed(1)}× ${judge('backup', `API p99 during a backup ≤ ${GOALS.backupP99Factor}× the p99 without (${LOAD_RATE} req/s, ${sizeName} data set)`, `${b.during.p99} ms against ${b.quiet.p99} ms (${factor.toFixed(1)}×)`, p99Met)} |`,
+  );
+  out();
+  out('| Restore into a new `DATA_DIR` | |');
+  out('|---|---:|');
+  out(`| wall time | ${b.restore.seconds.toFixed(1)} s |`);
+  out(`| the admin command's node process: peak RSS | ${Math.round(b.restore.peakRssMiB)} MiB |`);
+  out(`| the PostgreSQL it starts (sum of PSS): peak | ${Math.round(b.restore.postgresPeakPssMiB)} MiB |`);
+  out(
+    `| media files restored / in the new uploads folder | ${b.restore.files.toLocaleString('en-US')} / ${b.restoredFiles.toLocaleString('en-US')} |`,
+  );
+  out(
+    `| the portal started on it: signed-in \`GET /api/v1/portfolios\` | ${b.restoredStatus} ${judge('backup', `restore into a new DATA_DIR: every media file back, the portal started on it answers a signed-in read (${sizeName} data set)`, `${b.restoredStatus}, ${b.restoredFiles} of ${m.files} files`, restoredMet)} |`,
+  );
+  out();
+  if (b.during.failed > 0 || b.quiet.failed > 0) {
+    out(`Failed requests under load: ${b.quiet.failed} without a backup, ${b.during.failed} during it ${mark(false)}.`);
+    out();
+  }
 }

@@ -24,6 +24,8 @@ export const GOALS = {
   researchGrowthMiB: 64,
   loginP99Ms: 150,
   filterP95Ms: 16,
+  backupGrowthMiB: 64,
+  backupP99Factor: 2,
 };
 
 /** How a run was asked for (`npm run bench -- …`): see `bench/run.ts`. */
