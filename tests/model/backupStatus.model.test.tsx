@@ -9,7 +9,7 @@ import type { BackupStatus } from '../../src/schemas/backup.ts';
 import type { User } from '../../src/schemas/user.ts';
 import { NetworkError } from '../../src/services/errors.ts';
 import { ManageUsersPage } from '../../src/views/pages/ManageUsersPage.tsx';
-import { BACKUP_STATUSES } from './support/backupFixtures.ts';
+import { BACKUP_STATUSES } from '../../src/test/backupFixtures.ts';
 import { coverageInspector, createPathModel, modelEvents } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
 import { trackCoverage } from './support/report.ts';

@@ -6,6 +6,7 @@ import { fromPromise } from 'xstate';
 import { provideManageUsers } from '../../machines/manageUsers/provideManageUsers.ts';
 import { ManageUsersActorContext } from '../../machines/manageUsers/useManageUsers.ts';
 import type { BackupStatus } from '../../schemas/backup.ts';
+import { BACKUP_STATUSES } from '../../test/backupFixtures.ts';
 import type { CreateUserBody, Me, User } from '../../schemas/user.ts';
 import { USER_ABILITIES } from '../../test/abilityFixtures.ts';
 // The typed failures the services throw, which the machines turn into messages.
@@ -58,20 +59,6 @@ function pending<T>() {
 
 type Blocking = { id: number; blocked: boolean };
 
-/** Scheduled backups on, the last one written. */
-const BACKED_UP: BackupStatus = {
-  schedule: { cron: '30 2 * * *', timeZone: 'UTC', keep: 7 },
-  lastRun: {
-    ok: true,
-    started_at: '2026-11-29T02:30:00.000Z',
-    finished_at: '2026-11-29T02:31:10.000Z',
-    file: 'practicefolio-20261129T023000.000Z.backup',
-    size: 1_288_490_189,
-    error: null,
-  },
-  running: null,
-};
-
 function renderPage({
   strict = false,
   currentUser = rita,
@@ -81,7 +68,7 @@ function renderPage({
     blocked,
   }),
   createUser = async (body: CreateUserBody) => makeUser('plcLead', { username: body.username, email: body.email }),
-  fetchBackupStatus = async () => BACKED_UP,
+  fetchBackupStatus = async () => BACKUP_STATUSES.written,
 }: {
   /** Render inside <StrictMode>, as the app does. */
   strict?: boolean;
@@ -273,7 +260,7 @@ describe('ManageUsersPage', () => {
     const card = screen.getByRole('status', { name: 'Scheduled backups' });
     expect(card.textContent).toBe('Checking the last backup…');
     await loadedTable();
-    await act(async () => backups.resolve(BACKED_UP));
+    await act(async () => backups.resolve(BACKUP_STATUSES.written));
     expect(card.textContent).toContain('Last backup: November 29, 2026 2:31am UTC · 1.2 GB · completed');
     expect(card.compareDocumentPosition(table()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(calls.fetchBackupStatus).toBe(1);
@@ -285,7 +272,7 @@ describe('ManageUsersPage', () => {
       fetchBackupStatus: async () => {
         attempt += 1;
         if (attempt === 1) throw new NetworkError();
-        return BACKED_UP;
+        return BACKUP_STATUSES.written;
       },
     });
     await loadedTable();

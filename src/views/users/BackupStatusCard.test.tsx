@@ -7,17 +7,10 @@ import type { BackupStatus } from '../../schemas/backup.ts';
 // The typed failures the services throw, which the machines turn into messages.
 // oxlint-disable-next-line no-restricted-imports
 import { ApiError } from '../../services/errors.ts';
+import { BACKUP_STATUSES } from '../../test/backupFixtures.ts';
 import { BackupStatusCard } from './BackupStatusCard.tsx';
 
-const SCHEDULE = { cron: '30 2 * * *', timeZone: 'UTC', keep: 7 } as const;
-const WRITTEN: NonNullable<BackupStatus['lastRun']> = {
-  ok: true,
-  started_at: '2026-11-29T02:30:00.000Z',
-  finished_at: '2026-11-29T02:31:10.000Z',
-  file: 'practicefolio-20261129T023000.000Z.backup',
-  size: 1_288_490_189,
-  error: null,
-};
+const { schedule: SCHEDULE, lastRun: WRITTEN } = BACKUP_STATUSES.written;
 const FAILED: NonNullable<BackupStatus['lastRun']> = {
   ok: false,
   started_at: '2026-11-30T02:30:00.000Z',
