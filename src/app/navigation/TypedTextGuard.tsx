@@ -9,13 +9,9 @@ import {
   useTypedTextLeaveQuestion,
   type TypedTextGuardRef,
 } from '../../machines/typedTextGuard/useTypedTextGuard.ts';
-import { lazyPart } from '../../views/components/lazyParts.tsx';
+import { LeaveConfirmDialog } from '../../views/components/Dialog.tsx';
 import { allowLeave, attemptNavigation, stayHere } from './leaveGuard.ts';
 import { useLeaveGuard } from './useLeaveGuard.ts';
-
-// Only signed-in pages have boxes to guard; the dialog arrives with them (and with the "Sign in again"
-// dialog, loaded at sign-in), so the sign-in page never carries it.
-const LeaveConfirmDialog = lazyPart(() => import('../../views/components/Dialog.tsx'), 'LeaveConfirmDialog', null);
 
 const logic = typedTextGuardMachine.provide({
   actions: { allowLeave: () => allowLeave(), stayHere: () => stayHere() },
