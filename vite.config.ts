@@ -23,6 +23,11 @@ export default defineConfig({
             // Only the pages whose services parse answers with zod load it; the sign-in pages do not.
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 30 },
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 20 },
+            // Everything the entry imports statically stays in the entry's chunk: without this group
+            // the bundler split modules that lazily loaded pages share with the shell (the session
+            // marker, the button, the theme) into small chunks of their own, each one more request
+            // for every first page (decision 042).
+            { name: 'shell', tags: ['$initial'], priority: 10 },
           ],
         },
       },

@@ -1,16 +1,16 @@
-import { useActorRef } from '@xstate/react';
-import { useContext, useEffect, useMemo } from 'react';
-import { useLocation } from 'wouter';
-import { reauthMachine } from '../machines/reauth/reauthMachine.ts';
-import { rememberOrigin, SessionActorContext, useCurrentUser } from '../machines/session/useSession.ts';
+import { useEffect } from 'react';
+import { useCurrentUser } from '../machines/session/useSession.ts';
 import type { Me } from '../schemas/user.ts';
 import { setReauthenticationHandler } from '../services/api.ts';
-import { signIn } from '../services/session.ts';
-import { leaveWithoutAsking } from './navigation/leaveGuard.ts';
-import { ReauthDialog } from '../views/session/ReauthDialog.tsx';
+import { lazyPart } from '../views/components/lazyParts.tsx';
+
+// The dialog and its machine load once someone is signed in; the calls refused meanwhile wait for it.
+const ReauthPrompt = lazyPart(() => import('./ReauthPrompt.tsx'), 'ReauthPrompt', null);
 
 /** The calls waiting for the user to sign in again (each is told whether to try again). */
 let waiting: ((again: boolean) => void)[] = [];
+/** Opens the dialog; null until the dialog's module has arrived. */
+let ask: (() => void) | null = null;
 
 function settle(again: boolean): void {
   const calls = waiting;
@@ -18,43 +18,30 @@ function settle(again: boolean): void {
   for (const call of calls) call(again);
 }
 
+/** The dialog takes over: it asks at once for the calls refused before it arrived, then for every new one. */
+function listen(next: () => void): () => void {
+  ask = next;
+  if (waiting.length > 0) next();
+  return () => {
+    if (ask === next) ask = null;
+  };
+}
+
 function Reauth({ user }: { user: Me }) {
-  const session = useContext(SessionActorContext);
-  const [, navigate] = useLocation();
-  const logic = useMemo(
-    () =>
-      reauthMachine.provide({
-        actions: {
-          signedInAgain: (_, params) => {
-            signIn(params.user);
-            settle(true);
-          },
-          gaveUp: () => {
-            // Back here after signing in on the sign-in page; local drafts keep the typed text.
-            rememberOrigin(`${window.location.pathname}${window.location.search}`);
-            settle(false);
-            session?.send({ type: 'session.expired' });
-            leaveWithoutAsking(() => navigate('/login'));
-          },
-        },
-      }),
-    [session, navigate],
-  );
-  const actor = useActorRef(logic, { input: { email: user.email, userId: user.id } });
   useEffect(() => {
     setReauthenticationHandler(
       () =>
         new Promise<boolean>((resolve) => {
           waiting.push(resolve);
-          actor.send({ type: 'reauth.needed' });
+          ask?.();
         }),
     );
     return () => {
       setReauthenticationHandler(null);
       settle(false);
     };
-  }, [actor]);
-  return <ReauthDialog reauth={actor} />;
+  }, []);
+  return <ReauthPrompt user={user} listen={listen} settle={settle} />;
 }
 
 /**

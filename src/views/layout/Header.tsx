@@ -1,16 +1,11 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import styled from 'styled-components';
 import { useCurrentUser, useSessionEvents } from '../../machines/session/useSession.ts';
 import { useAppConfig } from '../appConfig.ts';
+import { lazyPart } from '../components/lazyParts.tsx';
 import { paths } from '../paths.ts';
-import { UserMenu } from './UserMenu.tsx';
 import { theme } from '../theme/theme.ts';
-
-// Signed-in chrome: the bell and its feed load after the shell, so the sign-in page never carries them.
-const NotificationBell = lazy(async () => ({
-  default: (await import('../notifications/NotificationBell.tsx')).NotificationBell,
-}));
 
 const Bar = styled.header`
   position: relative;
@@ -127,11 +122,9 @@ const BellSpace = styled.span`
   height: 44px;
 `;
 
-const Account = styled.div`
-  @media ${theme.media.phone} {
-    display: none;
-  }
-`;
+// Signed-in chrome: the bell, its feed and the user menu load after the shell, so the sign-in page
+// never carries them.
+const AccountTools = lazyPart(() => import('./AccountTools.tsx'), 'AccountTools', <BellSpace aria-hidden="true" />);
 
 /** The account's items inside the phone menu (the user menu takes them on wider screens). */
 const PhoneAccount = styled.div`
@@ -332,17 +325,12 @@ export function Header() {
         </Nav>
         {user ? (
           <Tools>
-            <Suspense fallback={<BellSpace aria-hidden="true" />}>
-              <NotificationBell />
-            </Suspense>
-            <Account>
-              <UserMenu
-                username={user.username}
-                manageUsers={abilities?.manageUsers ?? false}
-                helpUrl={config.helpUrl}
-                onLogout={logout}
-              />
-            </Account>
+            <AccountTools
+              username={user.username}
+              manageUsers={abilities?.manageUsers ?? false}
+              helpUrl={config.helpUrl}
+              onLogout={logout}
+            />
           </Tools>
         ) : null}
       </Inner>

@@ -1,0 +1,35 @@
+import styled from 'styled-components';
+import { NotificationBell } from '../notifications/NotificationBell.tsx';
+import { theme } from '../theme/theme.ts';
+import { UserMenu } from './UserMenu.tsx';
+
+const Account = styled.div`
+  @media ${theme.media.phone} {
+    display: none;
+  }
+`;
+
+/**
+ * The signed-in end of the header bar: the notification bell and the user menu. It loads with the
+ * first signed-in page (a chunk of its own), so the sign-in page never carries it.
+ */
+export function AccountTools({
+  username,
+  manageUsers,
+  helpUrl,
+  onLogout,
+}: {
+  username: string;
+  manageUsers: boolean;
+  helpUrl: string | null;
+  onLogout: () => void;
+}) {
+  return (
+    <>
+      <NotificationBell />
+      <Account>
+        <UserMenu username={username} manageUsers={manageUsers} helpUrl={helpUrl} onLogout={onLogout} />
+      </Account>
+    </>
+  );
+}
