@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import styled from 'styled-components';
 import { NotificationBell } from '../notifications/NotificationBell.tsx';
 import { theme } from '../theme/theme.ts';
@@ -13,22 +14,12 @@ const Account = styled.div`
  * The signed-in end of the header bar: the notification bell and the user menu. It loads with the
  * first signed-in page (a chunk of its own), so the sign-in page never carries it.
  */
-export function AccountTools({
-  username,
-  manageUsers,
-  helpUrl,
-  onLogout,
-}: {
-  username: string;
-  manageUsers: boolean;
-  helpUrl: string | null;
-  onLogout: () => void;
-}) {
+export function AccountTools(menu: ComponentProps<typeof UserMenu>) {
   return (
     <>
       <NotificationBell />
       <Account>
-        <UserMenu username={username} manageUsers={manageUsers} helpUrl={helpUrl} onLogout={onLogout} />
+        <UserMenu {...menu} />
       </Account>
     </>
   );
