@@ -146,7 +146,14 @@ describe('a backup taken while the portal serves restores to a working portal wi
     }
     const load = new TeachersAtWork(desks);
     load.start();
-    await until(async () => load.writes.filter((w) => w.status === 200).length >= 8 || null, 'the first writes');
+    // Each teacher has saved and uploaded before the backup begins.
+    await until(
+      async () =>
+        desks.every((d) =>
+          load.writes.some((w) => w.artifactId === d.artifactId && w.kind === 'upload' && w.status === 200),
+        ) || null,
+      'an image uploaded by each teacher',
+    );
     const backupStarted = Date.now();
     const backup = await admin(['backup', backupFile], { ...process.env, ...server.env, ...env() });
     const backupEnded = Date.now();

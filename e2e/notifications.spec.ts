@@ -77,7 +77,7 @@ async function arrange(tessToken: string) {
 const bellOf = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
 
 describe('notifications: page weight', () => {
-  it('/login loads no notification code; a signed-in page loads the bell after the shell', async () => {
+  it('/login loads no notification code; a signed-in page loads the bell (with the user menu) after the shell', async () => {
     const page = await browser.newPage('about:blank');
     const scripts: string[] = [];
     page.on('request', (request) => {
@@ -87,10 +87,11 @@ describe('notifications: page weight', () => {
     await page.getByRole('button', { name: 'LOGIN' }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.filter((file) => /otification|Mention|Unsubscribe/.test(file))).toEqual([]);
+    expect(scripts.filter((file) => /otification|Mention|Unsubscribe|AccountTools/.test(file))).toEqual([]);
     await login(page, DEMO.teacher.email);
     await bellOf(page).waitFor();
-    expect(scripts.some((file) => /\/NotificationBell-[^/]+\.js$/.test(file))).toBe(true);
+    // The signed-in end of the header bar, bell and user menu in one chunk (decision 042).
+    expect(scripts.some((file) => /\/AccountTools-[^/]+\.js$/.test(file))).toBe(true);
   });
 });
 
