@@ -5,7 +5,7 @@ import { Router } from 'wouter';
 import { createActor, fromPromise } from 'xstate';
 import { sessionMachine } from '../machines/session/sessionMachine.ts';
 import { SessionActorContext } from '../machines/session/useSession.ts';
-import type { Me } from '../schemas/user.ts';
+import { TESS_ME } from '../test/abilityFixtures.ts';
 import type * as api from '../services/api.ts';
 import { ApiError } from '../services/errors.ts';
 import { REAUTH_TITLE } from '../views/session/ReauthDialog.tsx';
@@ -20,18 +20,7 @@ vi.mock('../services/api.ts', async (original) => ({
   },
 }));
 
-const user = {
-  id: 7,
-  username: 'Tess Teacher',
-  email: 'tess@example.org',
-  provider: 'local',
-  confirmed: true,
-  blocked: false,
-  role: { id: 1, name: 'Teacher', description: 'Teacher', type: 'authenticated' },
-  abilities: {},
-  created_at: '2026-01-01T10:00:00.000Z',
-  updated_at: '2026-01-01T10:00:00.000Z',
-} as unknown as Me;
+const user = TESS_ME;
 
 function renderSignedIn() {
   const session = createActor(

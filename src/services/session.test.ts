@@ -13,21 +13,9 @@ import {
   storeOrigin,
   takeOrigin,
 } from './session.ts';
-import type { Me } from '../schemas/user.ts';
-import { USER_ABILITIES } from '../test/abilityFixtures.ts';
+import { TESS_ME, USER_ABILITIES } from '../test/abilityFixtures.ts';
 
-const user: Me = {
-  id: 7,
-  username: 'Tess Teacher',
-  email: 'tess@example.org',
-  provider: 'local',
-  confirmed: true,
-  blocked: false,
-  role: { id: 1, name: 'Teacher', description: 'Teacher', type: 'authenticated' },
-  abilities: USER_ABILITIES.teacher,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-};
+const user = TESS_ME;
 
 afterEach(() => {
   signOut();

@@ -4,6 +4,7 @@ import type {
   SharedPortfolioAbilities,
   UserAbilities,
 } from '../schemas/abilities.ts';
+import type { Me } from '../schemas/user.ts';
 
 /** What `GET /users/me` answers as abilities for each kind of account (the server's policies decide them). */
 export const USER_ABILITIES = {
@@ -65,3 +66,17 @@ export const asSeenBy = <C extends { owner: { id: number } }>(
   ...comment,
   abilities: works && comment.owner.id === viewerId ? COMMENT_ABILITIES.author : COMMENT_ABILITIES.other,
 });
+
+/** Tess, a teacher, as `GET /users/me` answers for her (the session's user in client tests). */
+export const TESS_ME: Me = {
+  id: 7,
+  username: 'Tess Teacher',
+  email: 'tess@example.org',
+  provider: 'local',
+  confirmed: true,
+  blocked: false,
+  role: { id: 1, name: 'Teacher', description: 'Teacher', type: 'authenticated' },
+  abilities: USER_ABILITIES.teacher,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
