@@ -13,6 +13,7 @@ import { momentsFeature } from './features/moments.ts';
 import { notificationsFeature } from './features/notifications.ts';
 import { portfoliosFeature } from './features/portfolios.ts';
 import { researchFeature } from './features/research.ts';
+import { resumableUploadsFeature } from './features/resumableUploads.ts';
 import { sharedFeature } from './features/shared.ts';
 import { spaFeature } from './features/spa.ts';
 import { systemFeature } from './features/system.ts';
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(portfoliosFeature, api);
   await app.register(mediaFeature, api);
   await app.register(sharedFeature, api);
+  await app.register(resumableUploadsFeature, api);
   await app.register(momentsFeature, api);
   await app.register(notificationsFeature, api);
   await app.register(mobileFeature, api);

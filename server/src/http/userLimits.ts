@@ -22,6 +22,8 @@ export const USER_LIMITS = {
   discussion: perUser(60, '1 minute'),
   /** Uploads (each file costs disk, and CPU for its previews). */
   uploads: perUser(300, '10 minutes'),
+  /** Resumable uploads created (each reserves room; its chunks are not counted). */
+  resumableUploads: perUser(120, '10 minutes'),
   /** Caption tracks added, changed or deleted (each stores up to 512 KiB). */
   captions: perUser(60, '10 minutes'),
   /** Archives asked for (each build copies all of the person's files). */

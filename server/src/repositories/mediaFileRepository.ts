@@ -71,12 +71,17 @@ export const mediaFileRepository = {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('upload-quota:' || $1::text))`, [userId]);
   },
 
-  /** How many bytes the files a person uploaded take (originals; their previews are small), with the caption tracks she wrote. */
-  async bytesUploadedBy(db: Queryable, userId: number): Promise<number> {
+  /**
+   * How many bytes the files a person uploaded take (originals; their previews are small), with the
+   * caption tracks she wrote and the lengths her unfinished resumable uploads reserve (but that of
+   * `except`, the upload being finished).
+   */
+  async bytesUploadedBy(db: Queryable, userId: number, except: string | null = null): Promise<number> {
     const { rows } = await db.query<{ n: string | number }>(
       `SELECT (SELECT coalesce(sum(size), 0) FROM media_files WHERE uploaded_by = $1)
-            + (SELECT coalesce(sum(octet_length(cues::text)), 0) FROM caption_tracks WHERE created_by = $1) AS n`,
-      [userId],
+            + (SELECT coalesce(sum(octet_length(cues::text)), 0) FROM caption_tracks WHERE created_by = $1)
+            + (SELECT coalesce(sum(length), 0) FROM resumable_uploads WHERE owner_id = $1 AND id IS DISTINCT FROM $2) AS n`,
+      [userId, except],
     );
     return Number(rows[0]!.n);
   },

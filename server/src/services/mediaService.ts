@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { Queryable } from '../db/client.ts';
 import { DEMO_EMAILS } from './authService.ts';
 import type { ArtifactMediaResponse } from '#schemas/artifact';
 import { UNNAMED_ARTIFACT } from '#schemas/catalog';
@@ -106,9 +107,11 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
     kind: MediaKind,
     read: () => Promise<IncomingFile | undefined>,
     touch: boolean,
+    /** The resumable upload being finished, whose reservation of the quota is this file. */
+    reservation: string | null = null,
   ): Promise<Media> {
     const quota = ctx.config.storageQuotaBytes;
-    const used = await mediaFileRepository.bytesUploadedBy(db, actor.id);
+    const used = await mediaFileRepository.bytesUploadedBy(db, actor.id, reservation);
     if (used >= quota) throw quotaFull(quota);
     const part = await read();
     if (!part) throw badRequest(NO_FILE, 'no_file');
@@ -123,7 +126,8 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
       const media = await db.transaction(async (tx) => {
         // The bytes are taken under the person's lock: the check before reading was only a first answer.
         await mediaFileRepository.lockQuota(tx, actor.id);
-        if ((await mediaFileRepository.bytesUploadedBy(tx, actor.id)) + received.size > quota) throw quotaFull(quota);
+        if ((await mediaFileRepository.bytesUploadedBy(tx, actor.id, reservation)) + received.size > quota)
+          throw quotaFull(quota);
         const inserted = await mediaRepository.insertAndLink(
           tx,
           holder,
@@ -174,9 +178,10 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
       actor: User,
       params: { id: number; artifactId: number; kind: MediaKind },
       read: () => Promise<IncomingFile | undefined>,
+      reservation: string | null = null,
     ): Promise<ArtifactMediaResponse> {
       await authorizeArtifact(actor, params.id, params.artifactId);
-      const media = await storeFor(actor, 'artifact', params.artifactId, params.kind, read, true);
+      const media = await storeFor(actor, 'artifact', params.artifactId, params.kind, read, true, reservation);
       return { ...media, parentArtifact: await parentArtifact(params.artifactId) };
     },
 
@@ -197,8 +202,19 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
       return { ...media, parentArtifact: await parentArtifact(params.artifactId) };
     },
 
+    /** Checks that `actor` may upload to the artifact (a resumable upload, before its first byte). @throws 404/403 per policy. */
+    authorizeUpload: (actor: User, params: { id: number; artifactId: number }) =>
+      authorizeArtifact(actor, params.id, params.artifactId),
+
     /** Shared with the shared-artifact service: store a file for any holder after it authorised the caller. */
     storeFor,
+
+    /** 413 when `bytes` more would take more than a person's storage limit (uploads and reservations). */
+    async assertRoomFor(tx: Queryable, actor: User, bytes: number) {
+      const quota = ctx.config.storageQuotaBytes;
+      await mediaFileRepository.lockQuota(tx, actor.id);
+      if ((await mediaFileRepository.bytesUploadedBy(tx, actor.id)) + bytes > quota) throw quotaFull(quota);
+    },
 
     /** Signs the addresses of stored files for one user (see `MediaCapabilities`). */
     signFor(userId: number): (url: string) => string {

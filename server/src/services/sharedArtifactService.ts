@@ -261,11 +261,26 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
       actor: User,
       params: { id: number; artifactId: number; kind: MediaKind },
       read: () => Promise<IncomingFile | undefined>,
+      reservation: string | null = null,
     ) {
       const { artifact } = await nested(actor, params.id, params.artifactId);
       assertUnlockedFor(actor, artifact);
-      const file = await media.storeFor(actor, 'sharedArtifact', params.artifactId, params.kind, read, false);
+      const file = await media.storeFor(
+        actor,
+        'sharedArtifact',
+        params.artifactId,
+        params.kind,
+        read,
+        false,
+        reservation,
+      );
       return { ...file, parentSharedArtifact: await one(params.artifactId) };
+    },
+
+    /** Checks that `actor` may upload to the shared artifact (a resumable upload, before its first byte). @throws 404/403/423. */
+    async authorizeUpload(actor: User, params: { id: number; artifactId: number }): Promise<void> {
+      const { artifact } = await nested(actor, params.id, params.artifactId);
+      assertUnlockedFor(actor, artifact);
     },
 
     /** Removes a file from a shared artifact; deletes it when nothing else holds it. */

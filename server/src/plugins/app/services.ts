@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ResumableUploadService } from '../../services/resumableUploadService.ts';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { systemClock, type Clock } from '../../clock.ts';
@@ -44,6 +45,7 @@ export interface Services {
   research: ReturnType<typeof createResearchExportService>;
   shared: ReturnType<typeof createSharedPortfolioService>;
   sharedArtifacts: ReturnType<typeof createSharedArtifactService>;
+  resumableUploads: ResumableUploadService;
   discussion: ReturnType<typeof createDiscussionService>;
   moments: ReturnType<typeof createMomentService>;
   invitations: ReturnType<typeof createInvitationService>;

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { authenticated } from '../http/auth.ts';
+import { API_PREFIX } from '../http/apiPrefix.ts';
+import { PgLocker } from '../media/resumable/pgLocker.ts';
+import { ResumableStore, tusStoreOf } from '../media/resumable/resumableStore.ts';
+import { TusBridge } from '../media/resumable/tusBridge.ts';
+import { resumableUploadOptions, resumableUploadRoutes } from '../routes/resumableUploadRoutes.ts';
+import { createResumableUploadService, RESUMABLE_EXPIRES_AFTER_MS } from '../services/resumableUploadService.ts';
+
+/** How long a request waits for an upload another request holds before it gets 423. */
+const LOCK_WAIT_MS = 1000;
+/** Connections for upload locks (one per request writing or reading an upload at the time). */
+const LOCK_CONNECTIONS = 32;
+
+/**
+ * Resumable uploads (tus) of files to personal and shared artifacts, for the web app. Needs the
+ * media and shared features. Several nodes share the uploads through the store (the bucket) and
+ * their locks through PostgreSQL; the housekeeping expires abandoned ones.
+ */
+export async function resumableUploadsFeature(app: FastifyInstance): Promise<void> {
+  const { config } = app;
+  const store = new ResumableStore(await tusStoreOf(config), {
+    progressed: (id, offset) => app.services.resumableUploads.progressed(id, offset),
+    removed: (id) => app.services.resumableUploads.removed(id),
+  });
+  app.services.resumableUploads = createResumableUploadService(app.serviceContext, {
+    media: app.services.media,
+    sharedArtifacts: app.services.sharedArtifacts,
+    store,
+  });
+  const locker = app.db.settings
+    ? new PgLocker(app.db.settings(), { max: LOCK_CONNECTIONS, waitMs: LOCK_WAIT_MS })
+    : null;
+  if (locker) app.addHook('onClose', () => locker.close());
+  const tus = new TusBridge({
+    path: `${API_PREFIX}/uploads/tus`,
+    store,
+    maxSize: config.uploadLimitBytes,
+    locker,
+    tmpDir: app.mediaStore.tmpDir,
+    finish: (user, id) => app.services.resumableUploads.finish(user, id),
+    expiresAt: () => app.serviceContext.clock.now() + RESUMABLE_EXPIRES_AFTER_MS,
+  });
+  app.housekeeping.add(async () => {
+    await app.services.resumableUploads.expire();
+  });
+  await app.register(authenticated(resumableUploadRoutes(tus)));
+  await app.register(resumableUploadOptions(config.uploadLimitBytes));
+}

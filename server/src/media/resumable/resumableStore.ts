@@ -1,0 +1,94 @@
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { DataStore, type Upload } from '@tus/server';
+import type { S3Settings } from '../objectStore.ts';
+
+/** A tus data store that can also read back what an upload holds (both tus stores can). */
+export type ReadableDataStore = DataStore & { read(id: string): Readable | Promise<Readable> };
+
+/** What the store reports: bytes arrived (or a request broke off) and the upload's offset now; an upload's parts deleted. */
+export interface StoreEvents {
+  progressed(id: string, offset: number): Promise<void>;
+  removed(id: string): Promise<void>;
+}
+
+/**
+ * The store of unfinished resumable uploads, around the tus library's own (`@tus/file-store` in
+ * `DATA_DIR/resumable`, or `@tus/s3-store` in the media bucket): each write reports the new
+ * offset (also after a write that broke off), so the upload's expiry moves a day past its last
+ * byte, and a deleted upload's row goes with its parts; and it reads a finished upload back for the file record. It offers the tus extensions
+ * the server implements: no deferred length (the quota is reserved from Upload-Length), and the
+ * store's own expiry is off (the housekeeping expires uploads, from the last byte).
+ */
+export class ResumableStore extends DataStore {
+  constructor(
+    private readonly inner: ReadableDataStore,
+    private readonly events: StoreEvents,
+  ) {
+    super();
+    this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration', 'checksum'];
+  }
+
+  override create(upload: Upload): Promise<Upload> {
+    return this.inner.create(upload);
+  }
+
+  /** Deletes an upload's parts (termination, expiry, finished), then its row: its reservation is given back. */
+  override async remove(id: string): Promise<void> {
+    await this.inner.remove(id);
+    await this.events.removed(id);
+  }
+
+  override async write(stream: Readable, id: string, offset: number): Promise<number> {
+    let written: number;
+    try {
+      written = await this.inner.write(stream, id, offset);
+    } catch (error) {
+      // What did arrive stays (tus resumes from it): the expiry moves all the same.
+      const now = await this.inner.getUpload(id).then(
+        (upload) => upload.offset,
+        () => null,
+      );
+      if (now !== null) await this.events.progressed(id, now).catch(() => undefined);
+      throw error;
+    }
+    await this.events.progressed(id, written);
+    return written;
+  }
+
+  override getUpload(id: string): Promise<Upload> {
+    return this.inner.getUpload(id);
+  }
+
+  /** The bytes of an upload, from the first. */
+  async read(id: string): Promise<Readable> {
+    return this.inner.read(id);
+  }
+
+  override getExpiration(): number {
+    return 0;
+  }
+}
+
+/** The tus store of a configuration: a folder of `DATA_DIR`, or the media bucket (under `resumable/` of its prefix). */
+export async function tusStoreOf(config: { dataDir: string; s3: S3Settings | null }): Promise<ReadableDataStore> {
+  if (!config.s3) {
+    const { FileStore } = await import('@tus/file-store');
+    return new FileStore({ directory: path.join(config.dataDir, 'resumable') });
+  }
+  const { S3Store } = await import('@tus/s3-store');
+  const s3 = config.s3;
+  return new S3Store({
+    s3ClientConfig: {
+      bucket: s3.bucket,
+      region: s3.region,
+      ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
+      forcePathStyle: s3.forcePathStyle,
+      ...(s3.accessKeyId && s3.secretAccessKey
+        ? { credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } }
+        : {}),
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    },
+  });
+}
