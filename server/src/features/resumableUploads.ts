@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { authenticated } from '../http/auth.ts';
 import { API_PREFIX } from '../http/apiPrefix.ts';
 import { PgLocker } from '../media/resumable/pgLocker.ts';
-import { ResumableStore, tusStoreOf } from '../media/resumable/resumableStore.ts';
+import { RESUMABLE_FOLDER, ResumableStore, tusStoreOf } from '../media/resumable/resumableStore.ts';
 import { TusBridge } from '../media/resumable/tusBridge.ts';
 import { resumableUploadOptions, resumableUploadRoutes } from '../routes/resumableUploadRoutes.ts';
 import { createResumableUploadService, RESUMABLE_EXPIRES_AFTER_MS } from '../services/resumableUploadService.ts';
@@ -19,10 +19,22 @@ const LOCK_CONNECTIONS = 32;
  */
 export async function resumableUploadsFeature(app: FastifyInstance): Promise<void> {
   const { config } = app;
-  const store = new ResumableStore(await tusStoreOf(config), {
-    progressed: (id, offset) => app.services.resumableUploads.progressed(id, offset),
-    removed: (id) => app.services.resumableUploads.removed(id),
-  });
+  const place = await tusStoreOf(config);
+  const objects = app.mediaStore.objects;
+  const store = new ResumableStore(
+    place.store,
+    {
+      progressed: (id, offset) => app.services.resumableUploads.progressed(id, offset),
+      removed: (id) => app.services.resumableUploads.removed(id),
+    },
+    place.prefix,
+    // A bucket keeps a completed upload's object (and its `.info`), which the tus store's removal may not reach.
+    async (key) => {
+      if (objects.kind !== 's3') return;
+      const name = `${RESUMABLE_FOLDER}${key.slice(place.prefix.length)}`;
+      await objects.remove([name, `${name}.info`, `${name}.part`]);
+    },
+  );
   app.services.resumableUploads = createResumableUploadService(app.serviceContext, {
     media: app.services.media,
     sharedArtifacts: app.services.sharedArtifacts,

@@ -179,11 +179,26 @@ describe('a resumable upload', () => {
 });
 
 describe('who may use a resumable upload', () => {
-  it('answers 401 without a session, and 403 to a cookie write without the web app header', async () => {
+  it('answers 401 without a session', async () => {
     const { portfolio, artifact } = await ownArtifact();
     expect(await tusClient(t, null).create(10, toArtifact(portfolio.id, artifact.id, 'image', 'a.png'))).toBeApiError(
       401,
     );
+  });
+
+  it('takes the web session cookie with the web app header, as the other writes do', async () => {
+    const { teacher, portfolio, artifact } = await ownArtifact();
+    const meta = toArtifact(portfolio.id, artifact.id, 'image', 'a.png');
+    const viaCookie = tusClient(t, null);
+    const cookie = { cookie: `jwt=${teacher.token}` };
+    expect(await viaCookie.create(10, meta, undefined, cookie)).toBeApiError(403);
+    const id = uploadIdOf(await viaCookie.create(10, meta, undefined, { ...cookie, 'x-practicefolio-client': 'web' }));
+    // Reading the offset is not a write: the cookie alone will do.
+    expect(
+      (await t.api({ method: 'HEAD', url: `/uploads/tus/${id}`, headers: { ...cookie, 'tus-resumable': '1.0.0' } }))
+        .statusCode,
+    ).toBe(200);
+    expect(await unfinished(teacher)).toBe(1);
   });
 
   it("answers 404 to another person's HEAD, PATCH and DELETE, and leaves the upload alone", async () => {

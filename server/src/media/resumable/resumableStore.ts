@@ -1,7 +1,11 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { DataStore, type Upload } from '@tus/server';
+import { DataStore, Upload } from '@tus/server';
 import type { S3Settings } from '../objectStore.ts';
+
+/** The same upload under another id (the store's key, or the id the client knows). */
+const withId = (upload: Upload, id: string): Upload =>
+  Object.assign(Object.create(Upload.prototype) as Upload, upload, { id });
 
 /** A tus data store that can also read back what an upload holds (both tus stores can). */
 export type ReadableDataStore = DataStore & { read(id: string): Readable | Promise<Readable> };
@@ -24,28 +28,43 @@ export class ResumableStore extends DataStore {
   constructor(
     private readonly inner: ReadableDataStore,
     private readonly events: StoreEvents,
+    /** Where the inner store keeps uploads: its keys are this and the upload's id (`resumable/` of a bucket's prefix). */
+    private readonly prefix = '',
+    /** Deletes what the inner store may leave of a finished upload (a bucket's completed object). */
+    private readonly leftovers: (key: string) => Promise<void> = async () => undefined,
   ) {
     super();
     this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration', 'checksum'];
   }
 
-  override create(upload: Upload): Promise<Upload> {
-    return this.inner.create(upload);
+  private key(id: string): string {
+    return `${this.prefix}${id}`;
+  }
+
+  override async create(upload: Upload): Promise<Upload> {
+    const made = await this.inner.create(withId(upload, this.key(upload.id)));
+    upload.creation_date = made.creation_date;
+    upload.storage = made.storage;
+    return upload;
   }
 
   /** Deletes an upload's parts (termination, expiry, finished), then its row: its reservation is given back. */
   override async remove(id: string): Promise<void> {
-    await this.inner.remove(id);
+    try {
+      await this.inner.remove(this.key(id));
+    } finally {
+      await this.leftovers(this.key(id));
+    }
     await this.events.removed(id);
   }
 
   override async write(stream: Readable, id: string, offset: number): Promise<number> {
     let written: number;
     try {
-      written = await this.inner.write(stream, id, offset);
+      written = await this.inner.write(stream, this.key(id), offset);
     } catch (error) {
       // What did arrive stays (tus resumes from it): the expiry moves all the same.
-      const now = await this.inner.getUpload(id).then(
+      const now = await this.inner.getUpload(this.key(id)).then(
         (upload) => upload.offset,
         () => null,
       );
@@ -56,13 +75,14 @@ export class ResumableStore extends DataStore {
     return written;
   }
 
-  override getUpload(id: string): Promise<Upload> {
-    return this.inner.getUpload(id);
+  override async getUpload(id: string): Promise<Upload> {
+    const upload = await this.inner.getUpload(this.key(id));
+    return withId(upload, id);
   }
 
   /** The bytes of an upload, from the first. */
   async read(id: string): Promise<Readable> {
-    return this.inner.read(id);
+    return this.inner.read(this.key(id));
   }
 
   override getExpiration(): number {
@@ -70,15 +90,21 @@ export class ResumableStore extends DataStore {
   }
 }
 
+/** Where a configuration keeps unfinished uploads: a folder of `DATA_DIR`, or `resumable/` of the media bucket's prefix. */
+export interface TusStorePlace {
+  store: ReadableDataStore;
+  prefix: string;
+}
+
 /** The tus store of a configuration: a folder of `DATA_DIR`, or the media bucket (under `resumable/` of its prefix). */
-export async function tusStoreOf(config: { dataDir: string; s3: S3Settings | null }): Promise<ReadableDataStore> {
+export async function tusStoreOf(config: { dataDir: string; s3: S3Settings | null }): Promise<TusStorePlace> {
   if (!config.s3) {
     const { FileStore } = await import('@tus/file-store');
-    return new FileStore({ directory: path.join(config.dataDir, 'resumable') });
+    return { store: new FileStore({ directory: path.join(config.dataDir, 'resumable') }), prefix: '' };
   }
   const { S3Store } = await import('@tus/s3-store');
   const s3 = config.s3;
-  return new S3Store({
+  const store = new S3Store({
     s3ClientConfig: {
       bucket: s3.bucket,
       region: s3.region,
@@ -87,8 +113,13 @@ export async function tusStoreOf(config: { dataDir: string; s3: S3Settings | nul
       ...(s3.accessKeyId && s3.secretAccessKey
         ? { credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } }
         : {}),
+      // Self-hosted S3 servers (radosgw) answer 411 to the SDK's default checksums on parts.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     },
   });
+  return { store, prefix: `${s3.prefix ?? ''}${RESUMABLE_FOLDER}` };
 }
+
+/** The folder of the media store that holds unfinished uploads in a bucket. */
+export const RESUMABLE_FOLDER = 'resumable/';
