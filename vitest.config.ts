@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 /** The API tests that store, serve, copy, archive or delete files, and the mobile contract suite. */
 const S3_MEDIA_TESTS = [
   'server/src/routes/media*.test.ts',
+  'server/src/routes/resumable*.test.ts',
   'server/src/routes/archiveRoutes.test.ts',
   'server/src/routes/sharedArtifactCopy.test.ts',
   'server/src/routes/unsavedArtifacts.test.ts',

@@ -111,6 +111,11 @@ async function newUpload(file: Buffer, kind = 'image', name = 'photo.png') {
   return { teacher, id, patch, offset };
 }
 
+/** Whether a request holds an upload lock (an advisory lock of the upload locks' key space). */
+const locked = async () =>
+  (await db.query(`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = $1::oid`, [0x74757300])).rows
+    .length > 0;
+
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 describe('resumable uploads on several nodes', () => {
@@ -141,14 +146,7 @@ describe('resumable uploads on several nodes', () => {
     const up = await newUpload(png);
     // Node A receives a chunk that is still arriving…
     const slow = up.patch(a, 0, png.subarray(0, 1000), png.length);
-    await until(
-      async () =>
-        (await db.query(`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = $1::oid`, [0x74757300])).rows
-          .length > 0,
-      {
-        what: 'the upload lock taken',
-      },
-    );
+    await until(locked, { what: 'the upload lock taken' });
     // …so node B refuses the same upload's chunk.
     const second = await up.patch(b, 0, png).answer;
     expect(second.status).toBe(423);
@@ -165,11 +163,15 @@ describe('resumable uploads on several nodes', () => {
     const up = await newUpload(png, 'document', 'notes.pdf');
     const cut = up.patch(a, 0, png.subarray(0, 1024 * 1024), png.length);
     cut.answer.catch(() => undefined);
+    // In a folder the first bytes show as they arrive; a bucket keeps them aside until the part ends.
     const part = path.join(config.dataDir, 'resumable', up.id);
-    await until(() => existsSync(part) && statSync(part).size > 0, { what: 'the first bytes stored' });
+    if (config.s3) await until(locked, { what: 'the chunk arriving' });
+    else await until(() => existsSync(part) && statSync(part).size > 0, { what: 'the first bytes stored' });
     cut.request.destroy();
     const kept = await until(() => up.offset(b), { what: 'the offset after the drop (the lock released)' });
-    expect(kept).toBeGreaterThan(0);
+    // A folder keeps the bytes that arrived; a bucket (radosgw here) kept none of a cut-off part
+    // smaller than its least part size: the client resumes from whichever offset HEAD tells.
+    expect(config.s3 ? kept >= 0 : kept > 0).toBe(true);
     expect(kept).toBeLessThanOrEqual(1024 * 1024);
     const rest = await up.patch(b, kept, png.subarray(kept)).answer;
     expect(rest.status).toBe(200);

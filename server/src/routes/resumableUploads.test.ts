@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type Media } from '#schemas/media';
 import { createSharedArtifact, createSharedPortfolio, createTeacher, type TestUser } from '../../test/factories.ts';
 import { ffmpegVideo, htmlPage, multipart, multipartParts, pngImage } from '../../test/files.ts';
 import { buildTestApp } from '../../test/helper.ts';
 import { filesOf, isStored, media, mediaKit, settledVideo, upload } from '../../test/fixtures/media.ts';
-import { toArtifact, tusClient, uploadIdOf } from '../../test/fixtures/resumable.ts';
+import { partsOf, toArtifact, tusClient, uploadIdOf } from '../../test/fixtures/resumable.ts';
 import { RESUMABLE_EXPIRES_AFTER_MS, RESUMABLE_MESSAGES } from '../services/resumableUploadService.ts';
 
 // Resumable uploads (tus) of the web app: the protocol, who may use an upload, limits, quota and expiry, and the record a finished upload becomes.
@@ -85,6 +83,7 @@ describe('a resumable upload', () => {
     // Finished: the upload itself is gone, its bytes are the file's.
     expect(statusOf(await tus.head(id))).toBe(404);
     expect(await unfinished(teacher)).toBe(0);
+    expect(await partsOf(t, id)).toBe(0);
 
     const form = multipartParts([
       { field: 'alt', value: 'The class' },
@@ -301,6 +300,7 @@ describe('abandoned resumable uploads', () => {
     t.clock.advance(RESUMABLE_EXPIRES_AFTER_MS - 60_000);
     await t.app.services.resumableUploads.expire();
     expect((await tus.head(id)).headers['upload-offset']).toBe('10');
+    expect(await partsOf(t, id)).toBeGreaterThan(0);
     expect(await unfinished(teacher)).toBe(1);
     t.clock.advance(120_000);
     expect(statusOf(await tus.head(id))).toBe(404);
@@ -308,6 +308,6 @@ describe('abandoned resumable uploads', () => {
     expect(await unfinished(teacher)).toBe(0);
     await expect(t.app.services.resumableUploads.owned(teacher.user, id)).rejects.toThrow(RESUMABLE_MESSAGES.notFound);
     // Its bytes are gone from the store too.
-    expect(existsSync(path.join(t.config.dataDir, 'resumable', id))).toBe(false);
+    expect(await partsOf(t, id)).toBe(0);
   });
 });
