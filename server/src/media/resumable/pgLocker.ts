@@ -7,6 +7,15 @@ export const UPLOAD_LOCKED = {
   body: 'Another request is sending this upload right now. Wait for it to end, then ask for the offset again.\n',
 };
 
+/** The answer when every lock connection of this node is taken for longer than `CONNECT_WAIT_MS`. */
+export const LOCKS_BUSY = {
+  status_code: 503,
+  body: 'Too many uploads are arriving at once. Try again in a moment.\n',
+};
+
+/** How long a request waits for a free lock connection. */
+const CONNECT_WAIT_MS = 10_000;
+
 /**
  * The first key of the upload locks (two-key advisory locks: a key space of their own, apart from
  * the single-key locks the rest of the server takes, such as a person's quota lock).
@@ -35,6 +44,7 @@ export class PgLocker {
       ...settings,
       max: options.max,
       idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: CONNECT_WAIT_MS,
       application_name: 'upload-locks',
     });
     // A lock connection that breaks loses its lock with it; the request holding it notices at unlock.
@@ -69,7 +79,9 @@ class PgLock implements Lock {
 
   async lock(signal: AbortSignal, _requestRelease: RequestRelease): Promise<void> {
     // The holder may be on another node: it cannot be asked to let go, so the lock is only tried.
-    const client = await this.pool.connect();
+    const client = await this.pool.connect().catch(() => {
+      throw LOCKS_BUSY;
+    });
     const until = Date.now() + this.waitMs;
     try {
       for (;;) {

@@ -54,6 +54,8 @@ function codeOf(status: number): string {
       return 'upload_content_type';
     case 423:
       return 'upload_locked';
+    case 503:
+      return 'busy';
     default:
       return status >= 500 ? 'internal_error' : 'invalid_upload_request';
   }
@@ -135,7 +137,8 @@ export class TusBridge {
       if (checked) headers.delete('upload-checksum');
       const hasBody = request.method === 'POST' || request.method === 'PATCH';
       const body = checked ? createReadStream(checked.file) : request.raw;
-      const web = new Request(`http://localhost${request.url}`, {
+      // The path alone: the library reads the upload id from the end of the URL.
+      const web = new Request(`http://localhost${request.url.split('?')[0]!}`, {
         method: request.method,
         headers,
         ...(hasBody ? { body: Readable.toWeb(body) as ReadableStream, duplex: 'half' } : {}),
