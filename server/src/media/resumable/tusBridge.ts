@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { randomBytes } from 'node:crypto';
 import { type Locker, MemoryLocker, Server } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '#schemas/user';
@@ -70,6 +69,8 @@ function codeOf(status: number): string {
 export class TusBridge {
   private readonly exchanges = new WeakMap<Request, Exchange>();
   private readonly server: Server;
+  /** The locker of a single process (no PostgreSQL to share locks through). */
+  private readonly memory: MemoryLocker | null;
 
   constructor(
     private readonly options: {
@@ -85,7 +86,7 @@ export class TusBridge {
       expiresAt: () => number;
     },
   ) {
-    const memory = options.locker ? null : new MemoryLocker();
+    this.memory = options.locker ? null : new MemoryLocker();
     this.server = new Server({
       path: options.path,
       datastore: options.store,
@@ -109,10 +110,7 @@ export class TusBridge {
         return {};
       },
     });
-    this.memory = memory;
   }
-
-  private readonly memory: MemoryLocker | null;
 
   private exchange(req: Request): Exchange {
     const exchange = this.exchanges.get(req);
