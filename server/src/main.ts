@@ -23,7 +23,10 @@ async function main(): Promise<void> {
   });
   await Promise.race([started, opening]);
   markStartup('app-build-started');
-  const app = await import('./app.ts').then(({ buildApp }) => buildApp({ config, db: openingDb(opening) }));
+  // The job engine starts once the server listens: no answer waits for it, a job sent meanwhile does.
+  const app = await import('./app.ts').then(({ buildApp }) =>
+    buildApp({ config, db: openingDb(opening), jobs: { afterListening: true } }),
+  );
   markStartup('app-built');
   const db = await opening;
   markStartup('database-checked');
@@ -55,6 +58,11 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   markStartup('listening');
+  // A stop that comes while the job engine starts ends what it was doing.
+  await app.background.startJobs().catch((error: unknown) => {
+    if (!closing) throw error;
+  });
+  markStartup('jobs-started');
   // Memory taken by a burst of requests goes back once the server is quiet again.
   stopCollector = collectWhenIdle(app.server);
   const url = config.publicUrl;

@@ -43,6 +43,8 @@ export class JobEngine {
   /** Running jobs that are handed back when the node stops, by job id. */
   private readonly handBacks = new Map<string, { controller: AbortController; done: Promise<unknown> }>();
   private stopping = false;
+  /** While the engine starts: what is sent meanwhile waits for it. */
+  private starting: Promise<void> | null = null;
   private readonly afterStart: (() => Promise<void>)[] = [];
 
   constructor(private readonly options: JobEngineOptions) {
@@ -69,7 +71,23 @@ export class JobEngine {
     return this.boss;
   }
 
+  /** The engine once it has started (a call made while it starts waits for it: its queues exist then). */
+  private async started(): Promise<PgBoss> {
+    if (this.starting) await this.starting.catch(() => undefined);
+    return this.engine;
+  }
+
   async start(): Promise<void> {
+    const starting = this.startNow();
+    this.starting = starting;
+    try {
+      await starting;
+    } finally {
+      this.starting = null;
+    }
+  }
+
+  private async startNow(): Promise<void> {
     const { log } = this.options;
     this.schema = await schemaOf(this.options.db);
     const supervise = this.options.superviseSeconds ?? 10;
@@ -97,7 +115,7 @@ export class JobEngine {
       await this.resume();
       for (const step of this.afterStart) await step();
     } catch (error) {
-      await this.stop();
+      await this.stopNow();
       throw error;
     }
   }
@@ -186,6 +204,12 @@ export class JobEngine {
    * `stopTimeoutMs` (then they are failed, and retried on another node).
    */
   async stop(): Promise<void> {
+    // An engine still starting (the server stopped right after it began listening) stops once started.
+    if (this.starting) await this.starting.catch(() => undefined);
+    await this.stopNow();
+  }
+
+  private async stopNow(): Promise<void> {
     const boss = this.boss;
     if (!boss || this.stopping) return;
     this.stopping = true;
@@ -211,7 +235,7 @@ export class JobEngine {
     data: T,
     options: { singletonKey?: string; startAfterSeconds?: number } = {},
   ): Promise<string | null> {
-    const boss = this.engine;
+    const boss = await this.started();
     const checked = kind.data.parse(data) as object;
     const waiting = await boss.findJobs(kind.name, { queued: true, limit: kind.maxQueued });
     if (waiting.length >= kind.maxQueued) throw new HttpError(503, 'busy', kind.busyMessage);
@@ -231,7 +255,7 @@ export class JobEngine {
     let wait = 10;
     for (;;) {
       signal?.throwIfAborted();
-      const [job] = await this.engine.findJobs(kind.name, { id });
+      const [job] = await (await this.started()).findJobs(kind.name, { id });
       if (!job) throw new Error(`job ${id} of ${kind.name} is gone`);
       if (job.state === 'completed') return job.output;
       if (job.state === 'failed' || job.state === 'cancelled') throw new JobFailed(kind.name, errorText(job.output));
@@ -248,7 +272,7 @@ export class JobEngine {
 
   /** Queues a failed job again (with its attempts counted afresh); `false` when no failed job has that id. */
   async retry(id: string): Promise<boolean> {
-    return retryFailedJob(this.options.db, id, this.engine);
+    return retryFailedJob(this.options.db, id, await this.started());
   }
 
   /**

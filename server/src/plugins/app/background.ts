@@ -24,12 +24,21 @@ type HousekeepingStep = () => Promise<unknown>;
 export interface JobOptions {
   pollSeconds?: number;
   superviseSeconds?: number;
+  /**
+   * The job engine starts once the server listens (`background.startJobs()`, which `main` calls),
+   * not before: no request needs it to answer, and one that sends a job waits until it has started.
+   */
+  afterListening?: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** What runs in the background of this node, started and stopped in one order. */
-    background: { add(task: BackgroundTask): void };
+    background: {
+      add(task: BackgroundTask): void;
+      /** Starts the job engine and the start-up housekeeping, when `afterListening` was chosen. */
+      startJobs(): Promise<void>;
+    };
     /** Background jobs on the database (decision 037): features define their kinds and send jobs. */
     jobs: JobEngine;
     /** The housekeeping job, run every hour on one node: features add their steps. */
@@ -42,7 +51,8 @@ const HOUSEKEEPING_CRON = '7 * * * *';
 
 /**
  * One lifecycle for the background of a node. Tasks start in the order they were added when the
- * server is ready, and the job engine last (its jobs use what the tasks started). On close, the
+ * server is ready, and the job engine last (its jobs use what the tasks started; with
+ * `afterListening`, once the server listens, so that a restart answers sooner). On close, the
  * tasks that hold requests open (event streams) stop first, then the server waits for the
  * requests under way (an upload still waits for its image formats: the jobs still run), then the
  * job engine stops (running jobs finish, or are handed back to another node) and the other tasks
@@ -84,7 +94,19 @@ async function background(app: FastifyInstance, options: { jobs?: JobOptions | u
   });
 
   app.decorate('jobs', jobs);
-  app.decorate('background', { add: (task: BackgroundTask) => void tasks.push(task) });
+  const startJobs = async () => {
+    await jobs.start();
+    // A node that starts runs the housekeeping soon (it may have been down for long); nodes that
+    // start together share one run.
+    await jobs.send(housekeeping, {}).catch((error: unknown) => {
+      if (!(error instanceof Error && 'statusCode' in error)) throw error;
+    });
+  };
+  const afterListening = options.jobs?.afterListening === true;
+  app.decorate('background', {
+    add: (task: BackgroundTask) => void tasks.push(task),
+    startJobs: () => (afterListening ? startJobs() : Promise.resolve()),
+  });
   app.decorate('housekeeping', { add: (step: HousekeepingStep) => void steps.push(step) });
 
   app.addHook('onReady', async () => {
@@ -92,12 +114,7 @@ async function background(app: FastifyInstance, options: { jobs?: JobOptions | u
       await task.start();
       started.push(task);
     }
-    await jobs.start();
-    // A node that starts runs the housekeeping soon (it may have been down for long); nodes that
-    // start together share one run.
-    await jobs.send(housekeeping, {}).catch((error: unknown) => {
-      if (!(error instanceof Error && 'statusCode' in error)) throw error;
-    });
+    if (!afterListening) await startJobs();
   });
   const stopAll = async (which: (task: BackgroundTask) => boolean) => {
     for (const task of [...started].reverse().filter(which)) {
