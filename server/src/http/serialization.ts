@@ -29,7 +29,9 @@ function zodSerializer(schema: z.ZodType, method: string, url: string): Serializ
  */
 function compiledSerializer(schema: z.ZodType): Serialize | null {
   try {
-    const json = withNullable(z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' }));
+    const json = withoutRunTimeChoices(
+      z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' }),
+    );
     return fastJson(json as Parameters<typeof fastJson>[0]) as Serialize;
   } catch {
     return null;
@@ -38,38 +40,94 @@ function compiledSerializer(schema: z.ZodType): Serialize | null {
 
 type JsonSchema = { [key: string]: unknown };
 
-const isNullType = (value: unknown) =>
-  typeof value === 'object' &&
-  value !== null &&
-  Object.keys(value).length === 1 &&
-  (value as JsonSchema)['type'] === 'null';
+const isObject = (value: unknown): value is JsonSchema =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isNullType = (value: unknown) => isObject(value) && Object.keys(value).length === 1 && value['type'] === 'null';
+
+/** Types `fast-json-stringify` tells apart by the value's JavaScript type (`typeof`, `Array.isArray`). */
+const PLAIN_TYPES = new Set(['string', 'number', 'boolean', 'array']);
+/** Keywords that only validate: the stringifier writes the value the same with or without them. */
+const VALIDATION_ONLY = new Set([
+  'type',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'maxItems',
+  'minItems',
+]);
+
+/** A branch that is a plain type with validation keywords only (an array's items being plain too). */
+function plainBranch(branch: unknown): branch is JsonSchema {
+  if (!isObject(branch) || typeof branch['type'] !== 'string' || !PLAIN_TYPES.has(branch['type'])) return false;
+  if (!Object.keys(branch).every((key) => VALIDATION_ONLY.has(key) || (key === 'items' && branch['type'] === 'array')))
+    return false;
+  return branch['type'] !== 'array' || (plainBranch(branch['items']) && branch['items']['type'] !== 'array');
+}
 
 /**
- * The schema with every "X or null" (`anyOf: [X, {type: 'null'}]`, how Zod writes `.nullable()`)
- * written as `X` with `nullable: true`. `fast-json-stringify` writes the latter directly; an
- * `anyOf` makes it pick the branch at run time with a JSON Schema validator of its own (Ajv),
- * which cost about 50 MB of memory across the routes' serializers.
+ * One `anyOf` written without a run-time choice, or `null` when it needs one:
+ * - "X or null" (how Zod writes `.nullable()`) as `X` with `nullable: true`, also when X is a
+ *   definition that refers to no other (`fast-json-stringify` writes `nullable` directly);
+ * - constants of one type (a union of literals) as that type: the stringifier writes the value;
+ * - plain types that JavaScript tells apart (`string | string[] | number`) as a list of types,
+ *   which the stringifier chooses between with `typeof` and `Array.isArray`.
  */
-function withNullable(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(withNullable);
-  if (typeof node !== 'object' || node === null) return node;
-  const out: JsonSchema = {};
-  for (const [key, value] of Object.entries(node)) out[key] = withNullable(value);
-  const anyOf = out['anyOf'];
-  if (Array.isArray(anyOf) && anyOf.length === 2 && anyOf.some(isNullType)) {
-    const other = anyOf.find((branch) => !isNullType(branch)) as JsonSchema;
-    if (
-      typeof other === 'object' &&
-      other !== null &&
-      !('anyOf' in other) &&
-      !('oneOf' in other) &&
-      !('$ref' in other)
-    ) {
-      const { anyOf: _dropped, ...rest } = out;
-      return { ...rest, ...other, nullable: true };
+function withoutChoice(anyOf: unknown[], definitions: JsonSchema): JsonSchema | null {
+  if (anyOf.length === 2 && anyOf.some(isNullType)) {
+    let other = anyOf.find((branch) => !isNullType(branch));
+    const ref = isObject(other) && Object.keys(other).length === 1 ? other['$ref'] : undefined;
+    if (typeof ref === 'string' && ref.startsWith('#/definitions/')) {
+      const target = definitions[ref.slice('#/definitions/'.length)];
+      if (isObject(target) && !JSON.stringify(target).includes('"$ref"')) other = target;
     }
+    if (isObject(other) && !('anyOf' in other) && !('oneOf' in other) && !('$ref' in other))
+      return { ...other, nullable: true };
+    return null;
   }
-  return out;
+  const first = anyOf[0];
+  const constType = isObject(first) ? first['type'] : undefined;
+  if (
+    (constType === 'number' || constType === 'string') &&
+    anyOf.every((b) => isObject(b) && b['type'] === constType && 'const' in b && Object.keys(b).length === 2)
+  )
+    return { type: constType, enum: anyOf.map((b) => (b as JsonSchema)['const']) };
+  if (anyOf.every(plainBranch)) {
+    // The string branch goes last: the stringifier takes anything with its own `toString` (an
+    // array too) for a string.
+    const types = anyOf.map((b) => b['type'] as string).sort((a, b) => Number(a === 'string') - Number(b === 'string'));
+    if (new Set(types).size !== types.length) return null;
+    const array = anyOf.find((b) => b['type'] === 'array');
+    return { type: types, ...(array ? { items: array['items'] } : {}) };
+  }
+  return null;
+}
+
+/**
+ * The schema with its `anyOf`s written without a run-time choice where the value's JavaScript
+ * type decides (see `withoutChoice`). An `anyOf` left makes `fast-json-stringify` pick the branch
+ * at run time with a JSON Schema validator of its own (Ajv), compiled from the whole response
+ * schema at the route's first answer: about 50 MB of memory across the routes' serializers, and
+ * 0.3–0.5 s of the first sign-in after a start.
+ */
+function withoutRunTimeChoices(root: unknown): unknown {
+  const definitions = isObject(root) && isObject(root['definitions']) ? root['definitions'] : {};
+  const rewrite = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (!isObject(node)) return node;
+    const out: JsonSchema = {};
+    for (const [key, value] of Object.entries(node)) out[key] = rewrite(value);
+    const anyOf = out['anyOf'];
+    if (!Array.isArray(anyOf)) return out;
+    const single = withoutChoice(anyOf, definitions);
+    if (!single) return out;
+    const { anyOf: _dropped, ...rest } = out;
+    return { ...rest, ...(rewrite(single) as JsonSchema) };
+  };
+  return rewrite(root);
 }
 
 /**
