@@ -39,4 +39,16 @@ describe('passwords', () => {
     const hash = await hashPassword('caf\u00e9 au lait');
     expect(await verifyPassword('cafe\u0301 au lait', hash)).toBe(true);
   });
+
+  it('answers every one of many hashes and checks asked for at once (they take turns)', async () => {
+    const hash = await hashPassword('in turn');
+    const checks = await Promise.all(
+      Array.from({ length: 9 }, (_, i) =>
+        i % 3 === 2 ? hashPassword('x').then(Boolean) : verifyPassword(i % 3 ? 'no' : 'in turn', hash),
+      ),
+    );
+    expect(checks).toEqual([true, false, true, true, false, true, true, false, true]);
+    expect(await verifyPassword('failed', '$argon2id$v=19$m=19456,t=2,p=1$broken')).toBe(false);
+    expect(await verifyPassword('in turn', hash)).toBe(true);
+  });
 });

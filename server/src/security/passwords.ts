@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { hash as argon2Hash, verify as argon2Verify, type Algorithm } from '@node-rs/argon2';
 
 /**
@@ -13,9 +14,34 @@ export const ARGON2_PARAMS = {
 } as const;
 const CURRENT_PREFIX = `$argon2id$v=19$m=${ARGON2_PARAMS.memoryCost},t=${ARGON2_PARAMS.timeCost},p=${ARGON2_PARAMS.parallelism}$`;
 
+/**
+ * How many hashes run at once. Each takes one of the threads of libuv's pool (4 unless
+ * `UV_THREADPOOL_SIZE` says otherwise) and a core for its whole time: more hashes at once than
+ * cores only make each one slower, and a pool full of hashes holds up everything else that uses it
+ * (compressing answers, reading and writing files, the database's SCRAM sign-in). One thread of
+ * the pool is always left to the rest.
+ */
+const HASH_SLOTS = Math.max(1, Math.min(availableParallelism(), (Number(process.env['UV_THREADPOOL_SIZE']) || 4) - 1));
+let hashing = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs `work` (one hash) when a slot is free; the others wait in turn. */
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (hashing < HASH_SLOTS) hashing += 1;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    // The slot goes straight to the next in line, if any.
+    const next = waiting.shift();
+    if (next) next();
+    else hashing -= 1;
+  }
+}
+
 /** Hashes a password with argon2id; the result carries its own parameters and salt. */
 export function hashPassword(password: string): Promise<string> {
-  return argon2Hash(password.normalize('NFKC'), ARGON2_PARAMS);
+  return inTurn(() => argon2Hash(password.normalize('NFKC'), ARGON2_PARAMS));
 }
 
 /** Whether a stored hash should be replaced by one at the current parameters (at the next login). */
@@ -31,8 +57,9 @@ let decoy: Promise<string> | undefined;
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
   const hash = stored ?? (await (decoy ??= hashPassword(randomBytes(24).toString('hex'))));
   let matches = false;
-  if (hash.startsWith('$argon2')) matches = await argon2Verify(hash, password.normalize('NFKC')).catch(() => false);
-  else if (hash.startsWith('scrypt$')) matches = await verifyScrypt(password, hash);
+  if (hash.startsWith('$argon2'))
+    matches = await inTurn(() => argon2Verify(hash, password.normalize('NFKC'))).catch(() => false);
+  else if (hash.startsWith('scrypt$')) matches = await inTurn(() => verifyScrypt(password, hash));
   return stored !== null && matches;
 }
 
