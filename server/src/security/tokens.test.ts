@@ -1,5 +1,6 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { TestClock } from '../../test/clock.ts';
 import { hashCode, newOneTimeCode, SESSION_TTL_SECONDS, TokenService } from './tokens.ts';
 
 const SECRET = 's'.repeat(40);
@@ -48,5 +49,18 @@ describe('one-time codes', () => {
     expect(a.hash).toBe(hashCode(a.code));
     expect(a.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(a.hash).not.toContain(a.code);
+  });
+
+  it('verifies a token again as the first time (remembered by its exact text), and its end still by the clock', async () => {
+    const clock = new TestClock();
+    const tokens = new TokenService(SECRET, clock);
+    const token = await tokens.sign({ id: 7, epoch: 2, sid: 'abc', gen: 1 }, 60);
+    for (let i = 0; i < 3; i += 1) expect(await tokens.verify(token)).toEqual({ id: 7, epoch: 2, sid: 'abc', gen: 1 });
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const flipped = signature.slice(0, -2) + (signature.at(-2) === 'A' ? 'B' : 'A') + signature.at(-1);
+    expect(await tokens.verify(`${header}.${payload}.${flipped}`)).toBeNull();
+    expect(await tokens.verify(` ${token}`)).toBeNull();
+    clock.advance(61_000);
+    expect(await tokens.verify(token)).toBeNull();
   });
 });
