@@ -40,8 +40,10 @@ export async function resumableUploadsFeature(app: FastifyInstance): Promise<voi
     sharedArtifacts: app.services.sharedArtifacts,
     store,
   });
-  const locker = app.db.settings
-    ? new PgLocker(app.db.settings(), { max: LOCK_CONNECTIONS, waitMs: LOCK_WAIT_MS })
+  // The settings are read at the first lock: the app is built while the database starts.
+  const { db } = app;
+  const locker = db.settings
+    ? new PgLocker(() => db.settings!(), { max: LOCK_CONNECTIONS, waitMs: LOCK_WAIT_MS })
     : null;
   if (locker) app.addHook('onClose', () => locker.close());
   const tus = new TusBridge({

@@ -34,28 +34,37 @@ const RETRY_MS = 50;
  * the request ends or breaks off, and by PostgreSQL itself when its node's connection drops.
  */
 export class PgLocker {
-  private readonly pool: pg.Pool;
+  private opened: pg.Pool | null = null;
 
+  /**
+   * `settings` may be a function: the connection settings are read when the first lock is taken,
+   * so that the locker can be made while the server's database is still starting.
+   */
   constructor(
-    settings: pg.ClientConfig,
+    private readonly settings: pg.ClientConfig | (() => pg.ClientConfig),
     private readonly options: { max: number; waitMs: number },
-  ) {
-    this.pool = new pg.Pool({
+  ) {}
+
+  private get pool(): pg.Pool {
+    if (this.opened) return this.opened;
+    const settings = typeof this.settings === 'function' ? this.settings() : this.settings;
+    this.opened = new pg.Pool({
       ...settings,
-      max: options.max,
+      max: this.options.max,
       idleTimeoutMillis: 30_000,
       connectionTimeoutMillis: CONNECT_WAIT_MS,
       application_name: 'upload-locks',
     });
     // A lock connection that breaks loses its lock with it; the request holding it notices at unlock.
-    this.pool.on('error', () => undefined);
+    this.opened.on('error', () => undefined);
+    return this.opened;
   }
 
   /** A locker for one request: `releaseAll` frees whatever it still holds once the request ended. */
   forRequest(): Locker & { releaseAll(): Promise<void> } {
     const held = new Set<PgLock>();
     return {
-      newLock: (id: string) => new PgLock(this.pool, id, this.options.waitMs, held),
+      newLock: (id: string) => new PgLock(() => this.pool, id, this.options.waitMs, held),
       releaseAll: async () => {
         await Promise.all([...held].map((lock) => lock.unlock()));
       },
@@ -63,7 +72,7 @@ export class PgLocker {
   }
 
   async close(): Promise<void> {
-    await this.pool.end();
+    await this.opened?.end();
   }
 }
 
@@ -71,7 +80,7 @@ class PgLock implements Lock {
   private client: pg.PoolClient | null = null;
 
   constructor(
-    private readonly pool: pg.Pool,
+    private readonly pool: () => pg.Pool,
     private readonly id: string,
     private readonly waitMs: number,
     private readonly held: Set<PgLock>,
@@ -79,9 +88,11 @@ class PgLock implements Lock {
 
   async lock(signal: AbortSignal, _requestRelease: RequestRelease): Promise<void> {
     // The holder may be on another node: it cannot be asked to let go, so the lock is only tried.
-    const client = await this.pool.connect().catch(() => {
-      throw LOCKS_BUSY;
-    });
+    const client = await this.pool()
+      .connect()
+      .catch(() => {
+        throw LOCKS_BUSY;
+      });
     const until = Date.now() + this.waitMs;
     try {
       for (;;) {
