@@ -14,7 +14,10 @@ const ID = '([0-9]{1,10})';
 /** The GET requests (paths under the API base) each page sends first, by its address. */
 const PAGE_REQUESTS: [RegExp, (ids: string[]) => string[]][] = [
   [/^\/dashboard$/, () => ['/portfolios', '/shared-portfolios', '/invitations']],
-  [new RegExp(`^/my-portfolios/${ID}(?:/artifacts/[0-9]{1,10})?$`), ([id]) => ['/portfolios', `/portfolios/${id}/summary`]],
+  [
+    new RegExp(`^/my-portfolios/${ID}(?:/artifacts/[0-9]{1,10})?$`),
+    ([id]) => ['/portfolios', `/portfolios/${id}/summary`],
+  ],
   [
     new RegExp(`^/shared-portfolios/${ID}/artifacts/${ID}$`),
     ([id, artifactId]) => ['/shared-portfolios', `/shared-portfolios/${id}`, `/shared-artifacts/${artifactId}`],

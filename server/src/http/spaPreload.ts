@@ -19,7 +19,7 @@ export type Manifest = Record<string, ManifestChunk>;
  * visitor most often opens first, by address (the routes of `src/app/App.tsx`). Only pages whose
  * first render needs them: an artifact's discussion, not the editors opened from it.
  */
-const PAGE_MODULES: { pattern: RegExp; modules: string[] }[] = [
+export const PAGE_MODULES: { pattern: RegExp; modules: string[] }[] = [
   { pattern: /^\/dashboard$/, modules: ['src/app/wiring/dashboardRoute.tsx'] },
   { pattern: /^\/my-portfolios(\/[0-9]+(\/artifacts\/[0-9]+)?)?$/, modules: ['src/app/wiring/portfolioRoutes.tsx'] },
   {
@@ -30,7 +30,7 @@ const PAGE_MODULES: { pattern: RegExp; modules: string[] }[] = [
 ];
 
 /** What every signed-in page draws once the session is checked: the header's account tools, the notification feed. */
-const SIGNED_IN_MODULES = ['src/views/layout/AccountTools.tsx', 'src/app/wiring/notificationFeed.ts'];
+export const SIGNED_IN_MODULES = ['src/views/layout/AccountTools.tsx', 'src/app/wiring/notificationFeed.ts'];
 
 /** Reads the build manifest, or `null` when the build wrote none. */
 export function readManifest(file: string): Manifest | null {
