@@ -2,7 +2,10 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createSessionActor } from './app/App.tsx';
 import { installLeaveGuard } from './app/navigation/leaveGuard.ts';
+import { apiBase } from './services/api.ts';
 import { loadAppConfig } from './services/configService.ts';
+import { prefetchPage } from './services/prefetch.ts';
+import { hasSession, WEB_CLIENT_HEADERS } from './services/session.ts';
 
 // Before the router listens: Back and Forward reach the leave guard first.
 installLeaveGuard();
@@ -23,6 +26,8 @@ function afterFirstPaint(): Promise<void> {
 
 /** Reads the run-time configuration, then renders the app once the page's frame is on screen. */
 async function start(): Promise<void> {
+  // A signed-in visitor's page asks for its data now, beside the session check, not once drawn.
+  if (hasSession()) prefetchPage(apiBase(), location.pathname, WEB_CLIENT_HEADERS);
   const config = await loadAppConfig();
   await afterFirstPaint();
   const sessionActor = createSessionActor();

@@ -1,5 +1,6 @@
 import { createApiClient, type ApiClient } from './apiClient.ts';
 import type { ApiError } from './errors.ts';
+import { fetchWithPrefetched } from './prefetch.ts';
 import { hasSession, sessionStatus, WEB_CLIENT_HEADERS } from './session.ts';
 
 let client: ApiClient | null = null;
@@ -31,6 +32,8 @@ export function api(): ApiClient {
     // A signed-in user whose cookies are gone (cleared, expired) still had a session.
     hasSession: () => hasSession() || sessionStatus.value === 'authenticated',
     headers: WEB_CLIENT_HEADERS,
+    // The first page's first requests may have gone out as the app started (`prefetchPage`).
+    fetch: fetchWithPrefetched((...args) => fetch(...args)),
     onUnauthorized: () => unauthorizedHandler(),
     reauthenticate: async (error) =>
       reauthenticationHandler && sessionStatus.value === 'authenticated' ? reauthenticationHandler(error) : false,

@@ -51,6 +51,28 @@ describe('apiClient', () => {
     expect(headers!.get('authorization')).toBeNull();
   });
 
+  it('sends the request before a schema still loading has arrived, and parses the answer with it', async () => {
+    let sent = false;
+    const client = createApiClient({
+      baseUrl: 'http://x/api/v1',
+      hasSession: () => true,
+      fetch: fakeFetch(200, { id: 1, name: 'A', extra: 'dropped' }, () => (sent = true)),
+    });
+    let arrive: (schema: typeof Schema) => void = () => undefined;
+    const schema = new Promise<typeof Schema>((resolve) => (arrive = resolve));
+    const result = client.request({ method: 'GET', path: '/x', schema });
+    await vi.waitFor(() => expect(sent).toBe(true));
+    arrive(Schema);
+    expect(await result).toEqual({ id: 1, name: 'A' });
+  });
+
+  it("reports a failed request's error, not the failure of a schema still loading", async () => {
+    const client = createApiClient({ baseUrl: 'http://x/api/v1', hasSession: () => false, fetch: fakeFetch(500, {}) });
+    const schema = Promise.reject(new Error('chunk failed'));
+    const error = await client.request({ method: 'GET', path: '/x', schema }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+  });
+
   it('turns an answer that breaks the contract into a ContractError', async () => {
     const client = createApiClient({
       baseUrl: 'http://x/api/v1',

@@ -6,8 +6,11 @@ import { ApiError, ContractError, NetworkError } from './errors.ts';
 export interface RequestOptions<S extends z.ZodType> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
-  /** The schema of a successful answer; the answer is parsed with it. */
-  schema: S;
+  /**
+   * The schema of a successful answer; the answer is parsed with it. A promise of it (a schema
+   * module still loading) lets the request go out at once, while the module arrives.
+   */
+  schema: S | Promise<S>;
   body?: unknown;
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
@@ -54,6 +57,8 @@ export function createApiClient(options: ApiClientOptions) {
   const baseFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
   async function request<S extends z.ZodType>(req: RequestOptions<S>, retried = false): Promise<z.infer<S>> {
+    // A schema still loading is awaited only once the answer is there; a failed request's error wins.
+    if (req.schema instanceof Promise) req.schema.catch(() => undefined);
     const signedIn = options.hasSession();
     const query = req.query
       ? Object.fromEntries(
@@ -98,7 +103,7 @@ export function createApiClient(options: ApiClientOptions) {
     }
     if (req.signal?.aborted) return NEVER as Promise<z.infer<S>>;
     const data = typeof response.data === 'string' ? safeJson(response.data) : response.data;
-    const parsed = req.schema.safeParse(data);
+    const parsed = (await req.schema).safeParse(data);
     if (!parsed.success) throw new ContractError(req.path, parsed.error.issues);
     return parsed.data;
   }

@@ -55,6 +55,7 @@ export async function resetPassword(
 
 /** The signed-in user. @throws ApiError 401 when the token is no longer valid. */
 export async function fetchMe(signal?: AbortSignal): Promise<Me> {
-  const { MeSchema } = await user();
-  return api().request({ method: 'GET', path: '/users/me', schema: MeSchema, ...(signal ? { signal } : {}) });
+  // Every signed-in page starts with this call: it goes out while the schema module loads.
+  const schema = user().then(({ MeSchema }) => MeSchema);
+  return api().request({ method: 'GET', path: '/users/me', schema, ...(signal ? { signal } : {}) });
 }

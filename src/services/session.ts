@@ -2,6 +2,7 @@ import { computed, signal } from '@preact/signals-core';
 import Cookies from 'js-cookie';
 import type { UserAbilities } from '../schemas/abilities.ts';
 import type { Me } from '../schemas/user.ts';
+import { forgetPrefetched } from './prefetch.ts';
 
 /**
  * The session token lives in an `HttpOnly` cookie that only the server sets and clears (scripts
@@ -42,6 +43,8 @@ export function signIn(user: Me): void {
 /** Forgets the session here (`endServerSession` ends it on the server). */
 export function signOut(): void {
   forgetSession();
+  // Answers sent ahead with the ended session are not another session's.
+  forgetPrefetched();
   currentUser.value = null;
   sessionStatus.value = 'anonymous';
 }

@@ -6,6 +6,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicAppConfig, type Config } from '../config.ts';
 import { isNotModified } from './conditionalRequest.ts';
+import { preloadFiles, preloadLinks, readManifest, type Manifest } from './spaPreload.ts';
+import { SESSION_MARKER_COOKIE } from './webSession.ts';
 
 /** Built files whose names carry a hash of their content: a new build gives them new names. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -121,24 +123,36 @@ export function registerSpa(app: FastifyInstance, { staticDir }: Pick<Config, 's
     });
   }
 
-  let cached: Page | null = null;
-  const page = (): Page => {
+  const manifestFile = path.join(staticDir, '.vite', 'manifest.json');
+  // The page as built, with the configuration, and its variants by the scripts they preload (a
+  // handful: one per kind of page), each compressed once; all dropped when the build changes.
+  let built: { mtimeMs: number; html: string; manifest: Manifest | null; variants: Map<string, Page> } | null = null;
+  const page = (request: FastifyRequest): Page => {
     const mtimeMs = statSync(indexFile).mtimeMs;
-    if (cached?.mtimeMs !== mtimeMs) {
+    if (built?.mtimeMs !== mtimeMs) {
       const html = readFileSync(indexFile, 'utf8').replace(
         '<!--app-config-->',
         `<script id="app-config" type="application/json">${JSON.stringify(publicAppConfig(app.config)).replace(/</g, '\\u003c')}</script>`,
       );
-      cached = representations(mtimeMs, html);
+      built = { mtimeMs, html, manifest: readManifest(manifestFile), variants: new Map() };
     }
-    return cached;
+    const signedIn = request.cookies[SESSION_MARKER_COOKIE] !== undefined;
+    const pathName = request.url.split('?')[0] ?? '/';
+    const links = built.manifest ? preloadLinks(preloadFiles(built.manifest, pathName, signedIn)) : '';
+    let variant = built.variants.get(links);
+    if (!variant) {
+      variant = representations(mtimeMs, links ? built.html.replace('</head>', `${links}</head>`) : built.html);
+      built.variants.set(links, variant);
+    }
+    return variant;
   };
   /** The page, compressed when the client accepts it, or 304 when the client's copy is current. */
   const sendPage = (request: FastifyRequest, reply: FastifyReply): void => {
-    const current = page();
+    const current = page(request);
     const coding = preferredCoding(request.headers['accept-encoding']);
     const chosen = coding ? current[coding] : current.identity;
-    reply.header('cache-control', REVALIDATE_CACHE).header('vary', 'accept-encoding');
+    // The scripts the page preloads follow the session marker cookie.
+    reply.header('cache-control', REVALIDATE_CACHE).header('vary', 'accept-encoding, cookie');
     if (isNotModified(request, reply, { etag: chosen.etag })) {
       reply.code(304).send();
       return;
