@@ -194,3 +194,24 @@ describe('who may read and restore a history', () => {
     expect(await get(null, `${url}/1`)).toBeApiError(401);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the history routes of both kinds of artifact with their schemas', async () => {
+    const doc = (await get(null, '/openapi.json')).json() as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content: Record<string, { schema: object }> }> }>
+      >;
+      components: { schemas: Record<string, unknown> };
+    };
+    for (const base of ['/api/v1/artifacts/{id}', '/api/v1/shared-artifacts/{id}']) {
+      expect(Object.keys(doc.paths[`${base}/versions`] ?? {})).toEqual(['get']);
+      expect(Object.keys(doc.paths[`${base}/versions/{n}`] ?? {})).toEqual(['get']);
+      expect(Object.keys(doc.paths[`${base}/versions/{n}/restore`] ?? {})).toEqual(['post']);
+      expect(doc.paths[`${base}/versions/{n}`]!['get']!.responses['200']!.content['application/json']!.schema).toEqual({
+        $ref: '#/components/schemas/VersionDetail',
+      });
+    }
+    expect(doc.components.schemas).toHaveProperty('VersionSummary');
+  });
+});
