@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Responses, Structure } from '#schemas/structure';
 import { VersionDetailSchema, VersionListResponseSchema } from '#schemas/versions';
-import { createPortfolio, createTeacher } from '../../test/factories.ts';
+import {
+  attachMedia,
+  createArtifact,
+  createPortfolio,
+  createSharedArtifact,
+  createSharedPortfolio,
+  createTeacher,
+} from '../../test/factories.ts';
+import { storedVersions } from '../../test/fixtures/versions.ts';
 import { buildTestApp } from '../../test/helper.ts';
 import { artifactRepository } from './artifactRepository.ts';
 import { versionRepository } from './versionRepository.ts';
@@ -67,4 +75,27 @@ describe('a long history', () => {
     // Generous for a loaded shared machine; the bench measures the p99 (`npm run bench -- --only versions`).
     expect(performance.now() - started).toBeLessThan(2000);
   }, 180_000);
+});
+
+describe('starting histories', () => {
+  it('gives every saved artifact and shared artifact without a history its state as version 1, once', async () => {
+    const teacher = await createTeacher(t);
+    const artifact = await createArtifact(t, await createPortfolio(t, teacher), { parkingLot: false });
+    const image = await attachMedia(t, 'artifact', artifact.id, 'image');
+    const sa = await createSharedArtifact(t, await createSharedPortfolio(t, teacher), teacher);
+    await versionRepository.startHistories(t.db);
+    await versionRepository.startHistories(t.db);
+    expect(await storedVersions(t, 'artifact', artifact.id)).toEqual([
+      { number: 1, client: 'system', author: teacher.user.id, restoredFrom: null, files: [image] },
+    ]);
+    expect(await storedVersions(t, 'sharedArtifact', sa.id)).toEqual([
+      { number: 1, client: 'system', author: teacher.user.id, restoredFrom: null, files: [] },
+    ]);
+    const version = await get(teacher.token, `/artifacts/${artifact.id}/versions/1`);
+    expect(VersionDetailSchema.parse(version.json())).toMatchObject({
+      summary: 'First version',
+      responses: artifact.responses,
+      images: [{ id: image }],
+    });
+  });
 });
