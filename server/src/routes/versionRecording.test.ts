@@ -15,6 +15,7 @@ import {
 import { multipart, pdfDocument, pngImage } from '../../test/files.ts';
 import { buildTestApp } from '../../test/helper.ts';
 import { fetchFile, filesOf, isStored, media } from '../../test/fixtures/media.ts';
+import { toArtifact, tusClient, uploadIdOf } from '../../test/fixtures/resumable.ts';
 import { asWeb, storedVersions, type StoredVersion } from '../../test/fixtures/versions.ts';
 
 const t = await buildTestApp();
@@ -125,6 +126,23 @@ describe('every save of a personal artifact records exactly one version', () => 
       { number: 1, client: 'copy', author, restoredFrom: null, files: [image] },
     ]);
     expect(await storedVersions(t, 'artifact', artifact.id)).toHaveLength(6);
+  });
+
+  it('a resumable upload records one version, when its last byte arrives, through the client of that request', async () => {
+    const teacher = await createTeacher(t);
+    const portfolio = await createPortfolio(t, teacher);
+    const artifact = await createArtifact(t, portfolio);
+    const png = await pngImage(200, 100);
+    const tus = tusClient(t, teacher.token);
+    const id = uploadIdOf(await tus.create(png.length, toArtifact(portfolio.id, artifact.id, 'image', 'a.png')));
+    const half = Math.floor(png.length / 2);
+    expect(await tus.patch(id, 0, png.subarray(0, half))).toHaveStatus(204);
+    expect(await storedVersions(t, 'artifact', artifact.id)).toEqual([]);
+    const added = await oneVersion('artifact', artifact.id, () => tus.patch(id, half, png.subarray(half)), {
+      client: 'mobile',
+      author: teacher.user.id,
+    });
+    expect(added.files).toHaveLength(1);
   });
 
   it('a new artifact created with answers starts its history; an empty one only at its first save', async () => {
