@@ -8,6 +8,7 @@ const S3_MEDIA_TESTS = [
   'server/src/routes/archiveRoutes.test.ts',
   'server/src/routes/sharedArtifactCopy.test.ts',
   'server/src/routes/unsavedArtifacts.test.ts',
+  'server/src/routes/versionRecording.test.ts',
   'server/src/routes/momentRoutes.test.ts',
   'server/src/routes/authorizationMatrix/files.test.ts',
   'server/src/storageRegressions.test.ts',

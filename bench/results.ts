@@ -21,6 +21,7 @@ export const SECTION_PART: [prefix: string, part: string][] = [
   ['Login at', 'login'],
   ['Filter By', 'filter'],
   ['Notification fan-out', 'notify'],
+  ['History of an artifact', 'versions'],
   ['Several nodes', 'cluster'],
   ['Backup and restore', 'backup'],
 ];

@@ -14,7 +14,7 @@ import { LARGE, SMALL, type DatasetSize } from './generate.ts';
 import { reportBrowser, reportBundle, reportFilter, reportInteractions, reportLighthouse } from './report/browser.ts';
 import { reportBackup, reportCluster, reportExports, reportResearch, reportUpload } from './report/data.ts';
 import { openReport } from './report/report.ts';
-import { reportApi, reportLogin, reportMemory, reportNotify, reportStartup } from './report/server.ts';
+import { reportApi, reportLogin, reportMemory, reportNotify, reportStartup, reportVersions } from './report/server.ts';
 import { mergeResults } from './results.ts';
 import { machine, ROOT } from './support.ts';
 
@@ -33,6 +33,7 @@ const PARTS = [
   'login',
   'filter',
   'notify',
+  'versions',
   'cluster',
   'backup',
 ];
@@ -107,6 +108,7 @@ if (only.has('research')) await reportResearch(report);
 if (only.has('login')) await reportLogin(report);
 if (only.has('filter')) await reportFilter(report);
 if (only.has('notify')) await reportNotify(report);
+if (only.has('versions')) await reportVersions(report);
 if (only.has('cluster')) await reportCluster(report);
 if (only.has('backup')) await reportBackup(report);
 

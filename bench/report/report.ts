@@ -26,6 +26,8 @@ export const GOALS = {
   filterP95Ms: 16,
   backupGrowthMiB: 64,
   backupP99Factor: 2,
+  versionsMb: 5,
+  versionsListP99Ms: 50,
 };
 
 /** How a run was asked for (`npm run bench -- …`): see `bench/run.ts`. */

@@ -3,6 +3,7 @@ import { SMALL } from '../generate.ts';
 import { runLoginBench } from '../login.ts';
 import { runMemoryBench, type MemoryResult } from '../memory.ts';
 import { runNotifyBench } from '../notify.ts';
+import { runVersionsBench } from '../versions.ts';
 import { PHASES, runStartupBench } from '../startup.ts';
 import type { Report } from './report.ts';
 
@@ -199,5 +200,40 @@ export async function reportNotify(report: Report): Promise<void> {
       `| ${r.members} | ${r.recipients} | ${r.statements} | ${r.p50} ms | ${r.p95} ms | as many statements with 50 members as with 5 | ${r === many ? judge('notify', 'fan-out: as many SQL statements for 50 members as for 5', `${few?.statements} / ${many?.statements}`, met) : ''} |`,
     );
   }
+  out();
+}
+
+export async function reportVersions(report: Report): Promise<void> {
+  const { out, log, judge, GOALS } = report;
+  log('History of an artifact at 1,000 versions…');
+  const r = await runVersionsBench();
+  const mb = r.historyBytes / 1e6;
+  const answers = `${(r.answersBytes / 1e3).toFixed(1)} kB`;
+  out('## History of an artifact');
+  out();
+  out(
+    `${r.saves} saves (\`PUT /artifacts/{id}\`) of one artifact of 15 answers of 2,500 characters (${answers} of answers), each changing one answer, on the small data set; then 200 reads of the newest page of its history and of version ${r.saves - 1} whole (rebuilt from the full copy before it and 49 changes), after 20 warm-up reads each. Storage: the growth of \`pg_total_relation_size('artifact_versions')\` (rows, compressed values, indexes).`,
+  );
+  out();
+  out('| Measure | Figure | Goal | |');
+  out('|---|---:|---|---|');
+  const stored = judge(
+    'versions',
+    `storage of ${r.saves} one-answer saves ≤ ${GOALS.versionsMb} MB`,
+    `${mb.toFixed(2)} MB`,
+    mb <= GOALS.versionsMb,
+  );
+  out(`| history of ${r.saves} saves | ${mb.toFixed(2)} MB | ≤ ${GOALS.versionsMb} MB | ${stored} |`);
+  const listed = judge(
+    'versions',
+    `GET …/versions at ${r.saves} versions p99 ≤ ${GOALS.versionsListP99Ms} ms`,
+    `${r.listP99} ms`,
+    r.listP99 <= GOALS.versionsListP99Ms,
+  );
+  out(
+    `| \`GET …/versions\` at ${r.saves} versions, p50 / p99 | ${r.listP50} / ${r.listP99} ms | p99 ≤ ${GOALS.versionsListP99Ms} ms | ${listed} |`,
+  );
+  out(`| \`GET …/versions/${r.saves - 1}\`, p50 / p99 | ${r.versionP50} / ${r.versionP99} ms | | |`);
+  out(`| a save (\`PUT /artifacts/{id}\`, ${answers}), p50 / p99 | ${r.saveP50} / ${r.saveP99} ms | | |`);
   out();
 }

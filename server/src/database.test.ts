@@ -82,7 +82,7 @@ describe('openDatabase (embedded)', () => {
     expect(backups).toEqual([expect.stringMatching(/^practicefolio-before-\d{4}-\d{8}T\d{6}\.\d{3}Z\.backup$/)]);
     const file = path.join(config.backupBeforeMigrations.dir, backups[0]!);
     expect(messages[0]).toBe(
-      `migrations that change existing data (0013_caption_tracks_per_artifact) are about to run: backing up first to ${file}`,
+      `migrations that change existing data (0013_caption_tracks_per_artifact, 0025_artifact_versions) are about to run: backing up first to ${file}`,
     );
     expect(messages[1]).toMatch(new RegExp(`^backup before migrating written: ${file} \\(\\d+ bytes, 0600;`));
     expect(messages[2]).toMatch(/^database migrated: 0013_caption_tracks_per_artifact\.sql, /);

@@ -10,6 +10,7 @@ import { objectStoreOf } from './media/objectStore.ts';
 import { copyLegacy, setAsideLegacy } from './db/pgliteImport.ts';
 import { ensureTemplate, isEmpty } from './db/seed.ts';
 import { pruneExpired } from './services/housekeeping.ts';
+import { versionRepository } from './repositories/versionRepository.ts';
 
 /**
  * Opens the configured database (the PostgreSQL server of `DATABASE_URL`, or the embedded one
@@ -52,6 +53,7 @@ export async function openDatabase(
       // The illustrations are drawn (on libvips' threads) while the rows go in.
       const [, media] = await Promise.all([seedDemo(db), drawDemoMedia(db, config)]);
       await linkDemoMedia(db, media);
+      await versionRepository.startHistories(db);
       log.info('demo data added');
     }
     return db;

@@ -20,6 +20,7 @@ describe('changesExistingData', () => {
     'DROP INDEX notes_body',
     "COMMENT ON TABLE notes IS 'one, two; three'",
     'CREATE TABLE kinds (id integer PRIMARY KEY); INSERT INTO kinds (id) VALUES (1), (2)',
+    "CREATE TABLE place (store text); INSERT INTO place (store) SELECT 'local' WHERE EXISTS (SELECT 1 FROM media_files)",
   ])('keeps existing data: %s', (sql) => {
     expect(changesExistingData(sql)).toBe(false);
   });
@@ -38,6 +39,7 @@ describe('changesExistingData', () => {
     "INSERT INTO users (email) VALUES ('a@example.org')",
     'DO $$ BEGIN PERFORM 1; END $$',
     'CREATE TABLE kinds (id integer); ALTER TABLE notes ALTER COLUMN kind TYPE integer USING 1',
+    'CREATE TABLE note_history (note_id integer, body text); INSERT INTO note_history (note_id, body) SELECT id, body FROM notes',
   ])('may change existing data: %s', (sql) => {
     expect(changesExistingData(sql)).toBe(true);
   });
@@ -46,6 +48,6 @@ describe('changesExistingData', () => {
     const changing = migrationFiles().filter((file) =>
       changesExistingData(readFileSync(path.join(MIGRATIONS, file), 'utf8')),
     );
-    expect(changing).toEqual(['0013_caption_tracks_per_artifact.sql']);
+    expect(changing).toEqual(['0013_caption_tracks_per_artifact.sql', '0025_artifact_versions.sql']);
   });
 });

@@ -4,7 +4,8 @@ import { splitStatements } from './migrate.ts';
  * Statements that leave every existing row as it was: they add tables, columns, indexes,
  * constraints, functions or comments, or drop an index, a constraint or a trigger (never a row or
  * a column). Anything else (UPDATE, DELETE, TRUNCATE, DROP TABLE or COLUMN, a changed column type,
- * a rename, a DO block, an INSERT into a table that already existed) may change existing data.
+ * a rename, a DO block, an INSERT into a table that already existed, an INSERT that copies existing
+ * rows into a new table) may change existing data.
  */
 const KEEPS_DATA = [
   /^CREATE\s+(UNIQUE\s+)?INDEX\b/i,
@@ -51,6 +52,34 @@ function topLevelParts(text: string): string[] {
   return parts;
 }
 
+/** `text` without what stands inside parentheses (sub-queries, column lists) and quotes. */
+function topLevelText(text: string): string {
+  let depth = 0;
+  let quote: string | null = null;
+  let out = '';
+  for (const ch of text) {
+    if (quote) {
+      if (ch === quote) quote = null;
+    } else if (ch === "'" || ch === '"') {
+      quote = ch;
+    } else if (ch === '(') {
+      depth += 1;
+    } else if (ch === ')') {
+      depth -= 1;
+    } else if (depth === 0) {
+      out += ch;
+    }
+  }
+  return out;
+}
+
+/**
+ * Whether an INSERT copies rows of tables (`INSERT … SELECT … FROM`): the new rows are derived from
+ * existing data (a history started from every artifact, say), so a mistake in it is one in data.
+ * A constant row (`VALUES`, or a `SELECT` without a `FROM` of its own) copies nothing.
+ */
+const copiesRows = (insert: string) => /\bSELECT\b[\s\S]*\bFROM\b/i.test(topLevelText(insert));
+
 /** The table an INSERT, CREATE TABLE or ALTER TABLE names (without its schema or quotes). */
 function tableName(name: string): string {
   return name.replace(/"/g, '').split('.').at(-1)!.toLowerCase();
@@ -60,8 +89,8 @@ function tableName(name: string): string {
  * Whether the migration `sql` may change or remove data that already exists in the database (and
  * so the server backs the database up before applying it: decision 041). Judged statement by
  * statement: only statements known to keep every existing row (`KEEPS_DATA`, an ALTER TABLE of
- * `KEEPS_DATA_ALTERATION`, an INSERT into a table the same migration creates) do not count, so an
- * unknown kind of statement counts as a change.
+ * `KEEPS_DATA_ALTERATION`, an INSERT of constant rows into a table the same migration creates) do
+ * not count, so an unknown kind of statement counts as a change.
  */
 export function changesExistingData(sql: string): boolean {
   const created = new Set<string>();
@@ -71,7 +100,7 @@ export function changesExistingData(sql: string): boolean {
     if (newTable) created.add(tableName(newTable[1]!));
     if (KEEPS_DATA.some((pattern) => pattern.test(text))) continue;
     const insert = /^INSERT\s+INTO\s+([^\s(]+)/i.exec(text);
-    if (insert && created.has(tableName(insert[1]!))) continue;
+    if (insert && created.has(tableName(insert[1]!)) && !copiesRows(text)) continue;
     const alter = /^ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:ONLY\s+)?[^\s]+\s+(.*)$/i.exec(text);
     if (alter && !/\bRENAME\b/i.test(alter[1]!)) {
       const actions = topLevelParts(alter[1]!);

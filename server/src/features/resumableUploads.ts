@@ -52,7 +52,7 @@ export async function resumableUploadsFeature(app: FastifyInstance): Promise<voi
     maxSize: config.uploadLimitBytes,
     locker,
     tmpDir: app.mediaStore.tmpDir,
-    finish: (user, id) => app.services.resumableUploads.finish(user, id),
+    finish: (user, id, client) => app.services.resumableUploads.finish(user, id, client),
     expiresAt: () => app.serviceContext.clock.now() + RESUMABLE_EXPIRES_AFTER_MS,
   });
   app.housekeeping.add(async () => {

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { User } from '#schemas/user';
+import type { VersionClient } from '#schemas/versions';
 import { unauthorized } from '../errors.ts';
 import { requireSameOrigin } from './sameOrigin.ts';
 import { SESSION_COOKIE } from './webSession.ts';
@@ -22,6 +23,17 @@ export function bearerToken(request: FastifyRequest): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1] ?? null;
+}
+
+/** The clients a request saves through (the others are what the server itself saves: copies, restores). */
+export type SaveClient = Extract<VersionClient, 'web' | 'mobile'>;
+
+/**
+ * Through which client a signed-in request saves (the history's `client`): the mobile apps send a
+ * bearer token, the web portal its session cookie.
+ */
+export function saveClientOf(request: FastifyRequest): SaveClient {
+  return bearerToken(request) ? 'mobile' : 'web';
 }
 
 /**

@@ -30,6 +30,8 @@ export const USER_LIMITS = {
   archives: perUser(10, '1 hour'),
   /** Private notes written, changed or deleted. */
   notes: perUser(120, '10 minutes'),
+  /** Restores of earlier versions (each a save: a new version, files linked or unlinked). */
+  restores: perUser(60, '10 minutes'),
   /** Push tokens registered. */
   pushTokens: perUser(30, '10 minutes'),
 } as const;

@@ -20,8 +20,9 @@ export const mediaFileRepository = {
   },
 
   /**
-   * Deletes the rows of those files no artifact holds any more and records their files as
-   * "to delete" (pending_uploads) in the same transaction; returns their keys and file names.
+   * Deletes the rows of those files no artifact holds any more, nor any artifact's history, and
+   * records their files as "to delete" (pending_uploads) in the same transaction; returns their
+   * keys and file names.
    */
   async deleteOrphans(db: Queryable, mediaIds: readonly number[]): Promise<OrphanFiles> {
     if (mediaIds.length === 0) return { keys: [], files: [] };
@@ -29,6 +30,7 @@ export const mediaFileRepository = {
       `DELETE FROM media_files m WHERE m.id = ANY($1::int[])
          AND NOT EXISTS (SELECT 1 FROM artifact_media a WHERE a.media_id = m.id)
          AND NOT EXISTS (SELECT 1 FROM shared_artifact_media s WHERE s.media_id = m.id)
+         AND NOT EXISTS (SELECT 1 FROM artifact_version_media v WHERE v.media_id = m.id)
        RETURNING m.storage_key, m.ext, m.formats`,
       [mediaIds],
     );
@@ -127,7 +129,8 @@ export const mediaFileRepository = {
 
   /**
    * The media row behind a served file name (`<key><ext>` or `<format>_<key><ext>`), with
-   * whether `userId` may read an artifact that holds it (owner, member, researcher).
+   * whether `userId` may read an artifact that holds it (owner, member, researcher), or the
+   * history of one that held it (owner, member, researcher).
    */
   async findServable(
     db: Queryable,
@@ -137,7 +140,8 @@ export const mediaFileRepository = {
     const { rows } = await db.query<MediaRow & { allowed: boolean }>(
       `SELECT ${MEDIA_COLUMNS},
          ($2::boolean AND (EXISTS (SELECT 1 FROM artifact_media am WHERE am.media_id = m.id)
-                           OR EXISTS (SELECT 1 FROM shared_artifact_media sm WHERE sm.media_id = m.id)))
+                           OR EXISTS (SELECT 1 FROM shared_artifact_media sm WHERE sm.media_id = m.id)
+                           OR EXISTS (SELECT 1 FROM artifact_version_media vm WHERE vm.media_id = m.id)))
          OR EXISTS (SELECT 1 FROM artifact_media am JOIN artifacts a ON a.id = am.artifact_id
                     JOIN portfolios p ON p.id = a.portfolio_id WHERE am.media_id = m.id AND p.owner_id = $3)
          OR EXISTS (SELECT 1 FROM shared_artifact_media sm JOIN shared_artifacts sa ON sa.id = sm.shared_artifact_id
@@ -145,7 +149,12 @@ export const mediaFileRepository = {
                     WHERE sm.media_id = m.id AND mem.user_id = $3)
          OR EXISTS (SELECT 1 FROM shared_artifact_media sm JOIN shared_artifacts sa ON sa.id = sm.shared_artifact_id
                     JOIN invitations i ON i.shared_portfolio_id = sa.shared_portfolio_id
-                    WHERE sm.media_id = m.id AND i.to_user_id = $3) AS allowed
+                    WHERE sm.media_id = m.id AND i.to_user_id = $3)
+         OR EXISTS (SELECT 1 FROM artifact_version_media vm JOIN artifacts a ON a.id = vm.artifact_id
+                    JOIN portfolios p ON p.id = a.portfolio_id WHERE vm.media_id = m.id AND p.owner_id = $3)
+         OR EXISTS (SELECT 1 FROM artifact_version_media vm JOIN shared_artifacts sa ON sa.id = vm.shared_artifact_id
+                    JOIN shared_portfolio_members mem ON mem.shared_portfolio_id = sa.shared_portfolio_id
+                    WHERE vm.media_id = m.id AND mem.user_id = $3) AS allowed
        FROM media_files m WHERE m.storage_key = $1`,
       [storageKey, user.isResearcher, user.id],
     );

@@ -274,12 +274,23 @@ export const mediaRepository = {
     return rows.length > 0;
   },
 
-  /** Media ids linked to the given holders (before deleting the holders). */
+  /** The media ids one holder holds now. */
+  async idsHeldBy(db: Queryable, holder: Holder, holderId: number): Promise<number[]> {
+    const h = HOLDER[holder];
+    const { rows } = await db.query<{ media_id: number }>(
+      `SELECT media_id FROM ${h.links} WHERE ${h.fk} = $1 ORDER BY media_id`,
+      [holderId],
+    );
+    return rows.map((r) => r.media_id);
+  },
+
+  /** Media ids the given holders hold or their histories keep (before deleting the holders). */
   async idsOf(db: Queryable, holder: Holder, holderIds: readonly number[]): Promise<number[]> {
     if (holderIds.length === 0) return [];
     const h = HOLDER[holder];
     const { rows } = await db.query<{ media_id: number }>(
-      `SELECT DISTINCT media_id FROM ${h.links} WHERE ${h.fk} = ANY($1::int[])`,
+      `SELECT media_id FROM ${h.links} WHERE ${h.fk} = ANY($1::int[])
+       UNION SELECT media_id FROM artifact_version_media WHERE ${h.fk} = ANY($1::int[])`,
       [holderIds],
     );
     return rows.map((r) => r.media_id);

@@ -30,7 +30,7 @@ const t = await buildTestApp({ ffmpegPath: '/usr/bin/ffmpeg' });
 const { ownArtifact } = mediaKit(t);
 
 describe('deleting files', () => {
-  it('removes a file only this artifact holds: its row and every file on disk', async () => {
+  it('removes a file from the artifact; its history keeps the file until the artifact is deleted', async () => {
     const { teacher, artifact, base } = await ownArtifact();
     const file = media(
       await upload(t, teacher.token, `${base}/images`, multipart('file', 'a.png', await pngImage(600, 400))),
@@ -43,17 +43,20 @@ describe('deleting files', () => {
     expect(answer).toMatchObject({ id: file.id, caption: 'A', url: file.url });
     expect(answer.parentArtifact.id).toBe(artifact.id);
     expect(answer.parentArtifact.images.map((m) => m.id)).toEqual([keep.id]);
-    for (const url of filesOf(file)) {
-      expect(await isStored(t, url)).toBe(false);
-      expect(await fetchFile(t, url)).toBeApiError(404, 'File not found.');
-    }
-    for (const url of filesOf(keep)) expect(await isStored(t, url)).toBe(true);
-    const { rows } = await t.db.query('SELECT 1 FROM media_files WHERE id = $1', [file.id]);
-    expect(rows).toEqual([]);
+    // The versions that held it still show it.
+    for (const url of filesOf(file)) expect(await isStored(t, url)).toBe(true);
     expect(await t.api({ method: 'DELETE', url: `${base}/images/${file.id}`, token: teacher.token })).toBeApiError(
       404,
       'File not found.',
     );
+    expect(await t.api({ method: 'DELETE', url: `/artifacts/${artifact.id}`, token: teacher.token })).toHaveStatus(200);
+    for (const url of [...filesOf(file), ...filesOf(keep)]) {
+      expect(await isStored(t, url)).toBe(false);
+      expect(await fetchFile(t, url)).toBeApiError(404, 'File not found.');
+    }
+    const { rows } = await t.db.query('SELECT 1 FROM media_files WHERE id = ANY($1::int[])', [[file.id, keep.id]]);
+    expect(rows).toEqual([]);
+    expect(await countRows(t, 'pending_uploads')).toBe(0);
   });
 
   it('answers 404 for a file of another kind, of another artifact, or under another portfolio, changing nothing', async () => {

@@ -6,6 +6,7 @@ import {
   UploadParamsSchema,
   ViewedFileSchema,
 } from '#schemas/media';
+import { saveClientOf } from '../http/auth.ts';
 import { contentDisposition } from '../http/contentDisposition.ts';
 import { readOneFile } from '../http/multipart.ts';
 import { sendStored } from '../http/sendStored.ts';
@@ -31,8 +32,11 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      app.services.media.uploadToArtifact(request.user, request.params, () =>
-        readOneFile(request, app.config.uploadLimitBytes),
+      app.services.media.uploadToArtifact(
+        request.user,
+        request.params,
+        () => readOneFile(request, app.config.uploadLimitBytes),
+        saveClientOf(request),
       ),
   );
 
@@ -46,7 +50,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ArtifactMediaResponseSchema, ...errorResponses },
       },
     },
-    async (request) => app.services.media.removeFromArtifact(request.user, request.params),
+    async (request) => app.services.media.removeFromArtifact(request.user, request.params, saveClientOf(request)),
   );
 };
 

@@ -17,6 +17,7 @@ import {
   PortfolioSummarySchema,
   PortfolioUpdateBodySchema,
 } from '#schemas/portfolio';
+import { saveClientOf } from '../http/auth.ts';
 import { errorResponses } from './errorResponses.ts';
 
 /** Personal portfolios and their artifacts. Protected. */
@@ -120,7 +121,8 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
           ...(url.endsWith('/') ? { hide: true } : {}),
         },
       },
-      async (request) => app.services.artifacts.create(request.user, request.params.id, request.body),
+      async (request) =>
+        app.services.artifacts.create(request.user, request.params.id, request.body, saveClientOf(request)),
     );
   }
 
@@ -136,7 +138,13 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      app.services.artifacts.merge(request.user, request.params.id, request.params.artifactId, request.body),
+      app.services.artifacts.merge(
+        request.user,
+        request.params.id,
+        request.params.artifactId,
+        request.body,
+        saveClientOf(request),
+      ),
   );
 
   app.get(
@@ -170,7 +178,8 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ArtifactSchema, ...errorResponses },
       },
     },
-    async (request) => app.services.artifacts.update(request.user, request.params.id, request.body),
+    async (request) =>
+      app.services.artifacts.update(request.user, request.params.id, request.body, saveClientOf(request)),
   );
 
   app.delete(

@@ -130,7 +130,8 @@ beforeAll(async () => {
   const s = (n: number) => [String(n)];
   real = {
     portfolios: { id: s(portfolio.id), artifactId: s(artifact.id), kind: ['images'], fileId: s(personalFile.id) },
-    artifacts: { id: s(artifact.id), mediaId: [String(personalFile.id), String(video)] },
+    // Version 1 of each: the upload above.
+    artifacts: { id: s(artifact.id), mediaId: [String(personalFile.id), String(video)], n: s(1) },
     'shared-portfolios': {
       id: s(sp.id),
       artifactId: s(sa.id),
@@ -138,7 +139,7 @@ beforeAll(async () => {
       fileId: s(sharedFile.id),
       userId: s(owner.user.id),
     },
-    'shared-artifacts': { id: s(sa.id), mediaId: s(sharedFile.id) },
+    'shared-artifacts': { id: s(sa.id), mediaId: s(sharedFile.id), n: s(1) },
     'artifact-notes': { id: s(notes[0]!.id) },
     media: { id: [String(video), String(sharedFile.id)] },
     captions: { id: s(tracks[0]!.id) },

@@ -17,6 +17,7 @@ import {
 } from '#schemas/sharedArtifact';
 import { SharedArtifactSchema, SharedNestedParamsSchema } from '#schemas/sharedPortfolio';
 import { z } from 'zod';
+import { saveClientOf } from '../http/auth.ts';
 import { readOneFile } from '../http/multipart.ts';
 import { USER_LIMITS } from '../http/userLimits.ts';
 import { errorResponses, sharedErrorResponses as errors } from './errorResponses.ts';
@@ -56,7 +57,13 @@ export const sharedArtifactRoutes: FastifyPluginAsyncZod = async (app) => {
     nestedUrl('responses'),
     nestedSchema('Merge answers (null deletes a key)', SharedArtifactSchema, { body: SharedArtifactMergeBodySchema }),
     async (request) =>
-      s.sharedArtifacts.merge(request.user, request.params.id, request.params.artifactId, request.body),
+      s.sharedArtifacts.merge(
+        request.user,
+        request.params.id,
+        request.params.artifactId,
+        request.body,
+        saveClientOf(request),
+      ),
   );
   app.post(
     nestedUrl(':kind'),
@@ -71,12 +78,17 @@ export const sharedArtifactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      s.sharedArtifacts.upload(request.user, request.params, () => readOneFile(request, app.config.uploadLimitBytes)),
+      s.sharedArtifacts.upload(
+        request.user,
+        request.params,
+        () => readOneFile(request, app.config.uploadLimitBytes),
+        saveClientOf(request),
+      ),
   );
   app.delete(
     nestedUrl(':kind/:fileId'),
     nestedSchema('Remove a file', SharedArtifactMediaResponseSchema, { params: SharedFileDeleteParamsSchema }),
-    async (request) => s.sharedArtifacts.removeFile(request.user, request.params),
+    async (request) => s.sharedArtifacts.removeFile(request.user, request.params, saveClientOf(request)),
   );
 
   app.get(
@@ -113,7 +125,7 @@ export const sharedArtifactRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SharedArtifactSchema, ...errors },
       },
     },
-    async (request) => s.sharedArtifacts.update(request.user, request.params.id, request.body),
+    async (request) => s.sharedArtifacts.update(request.user, request.params.id, request.body, saveClientOf(request)),
   );
   app.delete(
     '/shared-artifacts/:id',

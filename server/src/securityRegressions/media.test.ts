@@ -30,7 +30,7 @@ const t = await buildTestApp();
 const { team } = securityKit(t);
 
 describe('#11 media are private and safe', () => {
-  it('#11 media are private and safe: files need a reader (a capability address signed for them), names are unguessable, SVG/HTML are never images or videos, PDFs open sandboxed and other documents download with a neutral type and nosniff, removed files are deleted', async () => {
+  it('#11 media are private and safe: files need a reader (a capability address signed for them), names are unguessable, SVG/HTML are never images or videos, PDFs open sandboxed and other documents download with a neutral type and nosniff, removed files are deleted with their artifact', async () => {
     const owner = await createTeacher(t);
     const stranger = await createTeacher(t);
     const portfolio = await createPortfolio(t, owner);
@@ -112,9 +112,13 @@ describe('#11 media are private and safe', () => {
       expect(download.headers['x-content-type-options']).toBe('nosniff');
     }
 
-    // A removed file is deleted from the store (the uploads folder or the bucket) and no longer served.
+    // A removed file stays for the artifact's history (decision 049), served to its readers only; it is
+    // deleted from the store (the uploads folder or the bucket) with the artifact, and no longer served.
     expect(await isStored(t, a.url)).toBe(true);
     expect(await t.api({ method: 'DELETE', url: `${base}/documents/${a.id}`, token: owner.token })).toHaveStatus(200);
+    expect(await isStored(t, a.url)).toBe(true);
+    expect(await fetchFile(t.app.services.media.signFor(stranger.user.id)(a.url))).toBeApiError(404, FILE_NOT_FOUND);
+    expect(await t.api({ method: 'DELETE', url: `/artifacts/${artifact.id}`, token: owner.token })).toHaveStatus(200);
     expect(await isStored(t, a.url)).toBe(false);
     expect(await fetchFile(a.url)).toBeApiError(404, FILE_NOT_FOUND);
   });

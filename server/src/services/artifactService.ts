@@ -3,7 +3,8 @@ import type { Artifact, ArtifactCreateBody, ArtifactMergeBody, ArtifactUpdateBod
 import { validateResponses } from '#schemas/responses';
 import type { Responses, Structure } from '#schemas/structure';
 import type { User } from '#schemas/user';
-import { badRequest, notFound } from '../errors.ts';
+import type { VersionClient } from '#schemas/versions';
+import { badRequest, conflict, notFound } from '../errors.ts';
 import { abilitiesFor } from '../policies/abilities.ts';
 import {
   canReadArtifact,
@@ -15,9 +16,12 @@ import { artifactRepository, type ArtifactRecord } from '../repositories/artifac
 import { mediaFileRepository } from '../repositories/mediaFileRepository.ts';
 import { mediaRepository } from '../repositories/mediaRepository.ts';
 import { portfolioRepository } from '../repositories/portfolioRepository.ts';
+import { versionRepository } from '../repositories/versionRepository.ts';
 import type { ServiceContext } from './context.ts';
 import { assertAllowed } from './decide.ts';
 import type { MediaStore } from '../media/mediaStore.ts';
+import { SHARED_ARTIFACT_MESSAGES, parseUpdatedAt } from './sharedArtifactMessages.ts';
+import { restoreFiles, VERSION_MESSAGES } from './versionFiles.ts';
 
 export const ARTIFACT_MESSAGES = {
   backToLot: 'A completed artifact cannot go back to the parking lot.',
@@ -56,10 +60,11 @@ export function createArtifactService(ctx: ServiceContext, store: MediaStore) {
   return {
     /**
      * A new artifact in portfolio `portfolioId`, in the parking lot unless `parkingLot: false`
-     * (then every core question must be answered). Its questions are the portfolio's.
+     * (then every core question must be answered). Its questions are the portfolio's. One created
+     * with answers is saved: its first version is recorded with it.
      * @throws 404 / 403 per policy; 400 for invalid responses.
      */
-    async create(actor: User, portfolioId: number, body: ArtifactCreateBody): Promise<Artifact> {
+    async create(actor: User, portfolioId: number, body: ArtifactCreateBody, client: VersionClient): Promise<Artifact> {
       const portfolio = await portfolioRepository.findById(db, portfolioId);
       if (!portfolio) throw notFound(PORTFOLIO_MESSAGES.notFound);
       assertAllowed(canWritePortfolio(actor, portfolio));
@@ -70,12 +75,16 @@ export function createArtifactService(ctx: ServiceContext, store: MediaStore) {
       const responses = assertValidResponses(portfolio.structure, body?.responses ?? {}, !parkingLot);
       // An empty new artifact (Create New Artifact, the mobile wizard's first call) is kept only once saved.
       const saved = !parkingLot || Object.keys(responses).length > 0;
-      const id = await artifactRepository.create(db, {
-        portfolioId,
-        structure: portfolio.structure,
-        responses,
-        parkingLot,
-        saved,
+      const id = await db.transaction(async (tx) => {
+        const created = await artifactRepository.create(tx, {
+          portfolioId,
+          structure: portfolio.structure,
+          responses,
+          parkingLot,
+          saved,
+        });
+        if (saved) await versionRepository.record(tx, 'artifact', created, { authorId: actor.id, client });
+        return created;
       });
       return loadOne(id);
     },
@@ -98,10 +107,10 @@ export function createArtifactService(ctx: ServiceContext, store: MediaStore) {
 
     /**
      * Replaces the responses; `parkingLot: false` submits to the portfolio. A completed artifact
-     * stays completed.
+     * stays completed. Records a version.
      * @throws 400 for invalid responses or a return to the lot; 404 / 403 per policy.
      */
-    async update(actor: User, id: number, body: ArtifactUpdateBody): Promise<Artifact> {
+    async update(actor: User, id: number, body: ArtifactUpdateBody, client: VersionClient): Promise<Artifact> {
       if (body.id !== undefined && body.id !== id) throw badRequest(ARTIFACT_MESSAGES.idMismatch);
       assertAllowed(canWriteArtifact(actor, await record(id)));
       await db.transaction(async (tx) => {
@@ -111,16 +120,23 @@ export function createArtifactService(ctx: ServiceContext, store: MediaStore) {
         if (!current.parkingLot && parkingLot) throw badRequest(ARTIFACT_MESSAGES.backToLot, 'completed');
         const responses = assertValidResponses(current.structure, body.responses, !parkingLot);
         await artifactRepository.update(tx, id, { responses, parkingLot });
+        await versionRepository.record(tx, 'artifact', id, { authorId: actor.id, client });
       });
       return loadOne(id);
     },
 
     /**
      * The mobile apps' merge update under `/portfolios/{id}/artifacts/{artifactId}/responses`:
-     * each key overwrites, `null` deletes it.
+     * each key overwrites, `null` deletes it. Records a version.
      * @throws 404 when the artifact is not in that portfolio.
      */
-    async merge(actor: User, portfolioId: number, id: number, body: ArtifactMergeBody): Promise<Artifact> {
+    async merge(
+      actor: User,
+      portfolioId: number,
+      id: number,
+      body: ArtifactMergeBody,
+      client: VersionClient,
+    ): Promise<Artifact> {
       const r = await record(id);
       if (r.portfolioId !== portfolioId) throw notFound(PORTFOLIO_MESSAGES.artifactNotFound);
       assertAllowed(canWriteArtifact(actor, r));
@@ -139,7 +155,39 @@ export function createArtifactService(ctx: ServiceContext, store: MediaStore) {
         }
         const responses = assertValidResponses(current.structure, merged, !parkingLot);
         await artifactRepository.update(tx, id, { responses, parkingLot });
+        await versionRepository.record(tx, 'artifact', id, { authorId: actor.id, client });
       });
+      return loadOne(id);
+    },
+
+    /**
+     * Makes version `number` the newest one: its answers and files, as a new version. With
+     * `updatedAt` (the artifact's version the caller saw) a later stored one makes it 409, as a
+     * shared artifact's save; the answers must suit the artifact as a save's do.
+     * @throws 404 / 403 per policy or without such a version; 400 / 409 as a save.
+     */
+    async restore(actor: User, id: number, number: number, updatedAt: string | undefined): Promise<Artifact> {
+      assertAllowed(canWriteArtifact(actor, await record(id)));
+      const sent = updatedAt === undefined ? null : parseUpdatedAt(updatedAt);
+      if (updatedAt !== undefined && !sent) throw badRequest(SHARED_ARTIFACT_MESSAGES.invalidUpdatedAt);
+      const [version] = await versionRepository.withPrevious(db, 'artifact', id, number);
+      if (!version) throw notFound(VERSION_MESSAGES.notFound);
+      const answers = await versionRepository.answersAt(db, 'artifact', id, number);
+      const orphans = await db.transaction(async (tx) => {
+        const current = await artifactRepository.lockRecord(tx, id);
+        if (!current) throw notFound(PORTFOLIO_MESSAGES.artifactNotFound);
+        if (sent && Date.parse(current.updatedAt) > sent.getTime()) throw conflict(SHARED_ARTIFACT_MESSAGES.notSeen);
+        const responses = assertValidResponses(current.structure, answers, !current.parkingLot);
+        await artifactRepository.update(tx, id, { responses, parkingLot: current.parkingLot });
+        const released = await restoreFiles(tx, 'artifact', id, version.files);
+        await versionRepository.record(tx, 'artifact', id, {
+          authorId: actor.id,
+          client: 'restore',
+          restoredFrom: number,
+        });
+        return mediaFileRepository.deleteOrphans(tx, released);
+      });
+      await store.discard(orphans);
       return loadOne(id);
     },
 

@@ -6,6 +6,7 @@ import { UNNAMED_ARTIFACT } from '#schemas/catalog';
 import type { Media, MediaKind, ViewedFile } from '#schemas/media';
 import { MediaUploadFieldsSchema } from '#schemas/moments';
 import type { User } from '#schemas/user';
+import type { VersionClient } from '#schemas/versions';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { MediaCapabilities } from '../media/capabilities.ts';
 import type { MediaStore } from '../media/mediaStore.ts';
@@ -16,6 +17,7 @@ import { artifactRepository } from '../repositories/artifactRepository.ts';
 import { userRepository } from '../repositories/userRepository.ts';
 import { mediaFileRepository } from '../repositories/mediaFileRepository.ts';
 import { mediaRepository, type Holder } from '../repositories/mediaRepository.ts';
+import { versionRepository } from '../repositories/versionRepository.ts';
 import type { ServiceContext } from './context.ts';
 import { assertAllowed } from './decide.ts';
 
@@ -97,8 +99,9 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
   }
 
   /**
-   * Receives a file for a holder and links it with the next caption letter. Nothing is left
-   * behind when anything fails (no file, no row).
+   * Receives a file for a holder and links it with the next caption letter, recording the
+   * holder's next version (by `client`) in the same transaction. Nothing is left behind when
+   * anything fails (no file, no row).
    */
   async function storeFor(
     actor: User,
@@ -107,6 +110,7 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
     kind: MediaKind,
     read: () => Promise<IncomingFile | undefined>,
     touch: boolean,
+    client: VersionClient,
     /** The resumable upload being finished, whose reservation of the quota is this file. */
     reservation: string | null = null,
   ): Promise<Media> {
@@ -149,6 +153,7 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
           touch,
         );
         if (!inserted) throw notFound(PORTFOLIO_MESSAGES.artifactNotFound);
+        await versionRepository.record(tx, holder, holderId, { authorId: actor.id, client });
         await mediaFileRepository.keepUpload(tx, received.key);
         return inserted;
       });
@@ -178,17 +183,22 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
       actor: User,
       params: { id: number; artifactId: number; kind: MediaKind },
       read: () => Promise<IncomingFile | undefined>,
+      client: VersionClient,
       reservation: string | null = null,
     ): Promise<ArtifactMediaResponse> {
       await authorizeArtifact(actor, params.id, params.artifactId);
-      const media = await storeFor(actor, 'artifact', params.artifactId, params.kind, read, true, reservation);
+      const media = await storeFor(actor, 'artifact', params.artifactId, params.kind, read, true, client, reservation);
       return { ...media, parentArtifact: await parentArtifact(params.artifactId) };
     },
 
-    /** `DELETE /portfolios/{id}/artifacts/{artifactId}/{kind}/{fileId}`: unlinks; deletes the file when nothing holds it. */
+    /**
+     * `DELETE /portfolios/{id}/artifacts/{artifactId}/{kind}/{fileId}`: unlinks and records a
+     * version; deletes the file when nothing holds it (its history keeps what a version held).
+     */
     async removeFromArtifact(
       actor: User,
       params: { id: number; artifactId: number; kind: MediaKind; fileId: number },
+      client: VersionClient,
     ): Promise<ArtifactMediaResponse> {
       await authorizeArtifact(actor, params.id, params.artifactId);
       const media = await mediaRepository.findLinked(db, 'artifact', params.artifactId, params.fileId, params.kind);
@@ -196,6 +206,7 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
       const orphans = await db.transaction(async (tx) => {
         await mediaRepository.unlink(tx, 'artifact', params.artifactId, params.fileId);
         await artifactRepository.touch(tx, params.artifactId);
+        await versionRepository.record(tx, 'artifact', params.artifactId, { authorId: actor.id, client });
         return mediaFileRepository.deleteOrphans(tx, [params.fileId]);
       });
       await store.discard(orphans);

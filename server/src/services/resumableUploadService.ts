@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Metadata } from '@tus/server';
 import { mediaKindOf, type ResumableCreateHeaders, ResumableUploadMetadataSchema } from '#schemas/resumableUpload';
 import type { User } from '#schemas/user';
+import type { VersionClient } from '#schemas/versions';
 import { badRequest, HttpError, notFound, tooLarge, tooManyRequests } from '../errors.ts';
 import { UPLOAD_MESSAGES } from '../http/multipart.ts';
 import { EMPTY_FILE } from '../media/uploadReceiver.ts';
@@ -128,10 +129,11 @@ export function createResumableUploadService(
     /**
      * The last byte arrived: the upload becomes its file record, through the same steps as a
      * multipart upload (the policy checked again: the artifact may have gone or been locked
-     * meanwhile). The upload's parts and row go once it is recorded, or refused for good.
+     * meanwhile), recording the artifact's version through `client`. The upload's parts and row go
+     * once it is recorded, or refused for good.
      * @throws 409 while another request finishes it; the multipart upload's own errors.
      */
-    async finish(actor: User, id: string) {
+    async finish(actor: User, id: string, client: VersionClient) {
       const row = await resumableUploadRepository.claim(db, id, expiry());
       if (!row || row.ownerId !== actor.id) throw new HttpError(409, 'upload_finishing', RESUMABLE_MESSAGES.finishing);
       const read = async () => ({
@@ -147,8 +149,8 @@ export function createResumableUploadService(
       try {
         const result =
           row.target === 'artifact'
-            ? await media.uploadToArtifact(actor, params, read, id)
-            : await sharedArtifacts.upload(actor, params, read, id);
+            ? await media.uploadToArtifact(actor, params, read, client, id)
+            : await sharedArtifacts.upload(actor, params, read, client, id);
         await discard(id);
         return result;
       } catch (error) {

@@ -13,6 +13,7 @@ import { momentRepository } from '../repositories/momentRepository.ts';
 import { portfolioRepository } from '../repositories/portfolioRepository.ts';
 import { sharedArtifactRepository, type SharedArtifactRecord } from '../repositories/sharedArtifactRepository.ts';
 import { sharedPortfolioRepository, type SharedPortfolioRecord } from '../repositories/sharedPortfolioRepository.ts';
+import { versionRepository } from '../repositories/versionRepository.ts';
 import type { ServiceContext } from './context.ts';
 import { assertAllowed } from './decide.ts';
 import { SHARED_ARTIFACT_MESSAGES } from './sharedArtifactMessages.ts';
@@ -42,7 +43,7 @@ interface SharedArtifactReads {
 export function createSharedArtifactCopies(ctx: ServiceContext, { one, loadContext }: SharedArtifactReads) {
   const { db } = ctx;
 
-  /** Copies a snapshot into a shared portfolio the caller works in; the caller owns the copy. */
+  /** Copies a snapshot into a shared portfolio the caller works in; the caller owns the copy, whose history starts with it. */
   async function copyInto(
     actor: User,
     targetId: number,
@@ -75,6 +76,7 @@ export function createSharedArtifactCopies(ctx: ServiceContext, { one, loadConte
         portfolioGrades: source.grades,
       });
       await link(tx, newId);
+      await versionRepository.record(tx, 'sharedArtifact', newId, { authorId: actor.id, client: 'copy' });
       return newId;
     });
     return one(id);

@@ -1,9 +1,11 @@
+import type { Queryable } from '../db/client.ts';
 import { randomUUID } from 'node:crypto';
 import type { MediaKind } from '#schemas/media';
 import type { GateCheckResponse, SharedArtifactDetail } from '#schemas/sharedArtifact';
 import type { SharedArtifact } from '#schemas/sharedPortfolio';
 import type { Responses } from '#schemas/structure';
 import type { User } from '#schemas/user';
+import type { VersionClient } from '#schemas/versions';
 import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
 import type { MediaStore } from '../media/mediaStore.ts';
 import { abilitiesFor } from '../policies/abilities.ts';
@@ -16,12 +18,14 @@ import { notificationRepository } from '../repositories/notificationRepository.t
 import { discussionRepository } from '../repositories/discussionRepository.ts';
 import { sharedArtifactRepository, type SharedArtifactRecord } from '../repositories/sharedArtifactRepository.ts';
 import { sharedPortfolioRepository, type SharedPortfolioRecord } from '../repositories/sharedPortfolioRepository.ts';
+import { versionRepository, type VersionSource } from '../repositories/versionRepository.ts';
 import { assertValidResponses } from './artifactService.ts';
 import type { ServiceContext } from './context.ts';
 import { assertAllowed } from './decide.ts';
 import { FILE_NOT_FOUND, type IncomingFile, type MediaService } from './mediaService.ts';
 import { createSharedArtifactCopies } from './sharedArtifactCopies.ts';
 import { SHARED_ARTIFACT_MESSAGES, parseUpdatedAt } from './sharedArtifactMessages.ts';
+import { restoreFiles, VERSION_MESSAGES } from './versionFiles.ts';
 
 /** An edit lock lasts this long. */
 export const LOCK_MINUTES = 15;
@@ -63,19 +67,22 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
   }
 
   /**
-   * Replaces or merges answers under the row lock, refusing a stale version with 409. The
-   * version is the `updated_at` the client sent or, when it sent none (the mobile app), the one
-   * its user last read or acknowledged at a gate check; with neither, the save is refused too.
+   * Replaces or merges answers under the row lock, refusing a stale version with 409, and records
+   * the version. The version is the `updated_at` the client sent or, when it sent none (the
+   * mobile app), the one its user last read or acknowledged at a gate check; with neither, the
+   * save is refused too. `files` (a restore) sets the files in the same transaction.
    */
   async function write(
     actor: User,
     id: number,
     updatedAt: string | undefined,
     next: (current: SharedArtifactRecord) => Responses,
+    source: VersionSource,
+    files?: (tx: Queryable) => Promise<number[]>,
   ): Promise<SharedArtifact> {
     const sent = updatedAt === undefined ? null : parseUpdatedAt(updatedAt);
     if (updatedAt !== undefined && !sent) throw badRequest(SHARED_ARTIFACT_MESSAGES.invalidUpdatedAt);
-    await db.transaction(async (tx) => {
+    const orphans = await db.transaction(async (tx) => {
       const current = (await sharedArtifactRepository.findRecord(tx, id, true))!;
       if (!current) throw notFound(SHARED_MESSAGES.artifactNotFound);
       assertUnlockedFor(actor, current);
@@ -87,7 +94,11 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
       const version = await sharedArtifactRepository.updateResponses(tx, id, responses, actor.id);
       await sharedArtifactRepository.markSeen(tx, actor.id, id, version);
       await notificationRepository.recordSnapshotEdited(tx, id, actor.id);
+      const released = files ? await files(tx) : [];
+      await versionRepository.record(tx, 'sharedArtifact', id, source);
+      return mediaFileRepository.deleteOrphans(tx, released);
     });
+    await store.discard(orphans);
     return one(id);
   }
 
@@ -125,11 +136,34 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
       actor: User,
       id: number,
       body: { responses: Responses; updated_at?: string | undefined; id?: number | undefined },
+      client: VersionClient,
     ): Promise<SharedArtifact> {
       if (body.id !== undefined && body.id !== id) throw badRequest('The id in the body does not match the address.');
       const { sp } = await loadContext(id);
       assertAllowed(canWorkInShared(actor, sp, SHARED_MESSAGES.artifactNotFound));
-      const saved = await write(actor, id, body.updated_at, () => body.responses);
+      const saved = await write(actor, id, body.updated_at, () => body.responses, { authorId: actor.id, client });
+      return { ...saved, abilities: abilitiesFor.sharedArtifact(actor, sp) };
+    },
+
+    /**
+     * Makes version `number` the newest one: its answers and files, as a new version, guarded as a
+     * save is (the version the caller saw, 409 when a later one is stored; the edit lock).
+     * @throws 404 unless member or researcher, or without such a version; 409 / 423 as a save.
+     */
+    async restore(actor: User, id: number, number: number, updatedAt: string | undefined): Promise<SharedArtifact> {
+      const { sp } = await loadContext(id);
+      assertAllowed(canWorkInShared(actor, sp, SHARED_MESSAGES.artifactNotFound));
+      const [version] = await versionRepository.withPrevious(db, 'sharedArtifact', id, number);
+      if (!version) throw notFound(VERSION_MESSAGES.notFound);
+      const answers = await versionRepository.answersAt(db, 'sharedArtifact', id, number);
+      const saved = await write(
+        actor,
+        id,
+        updatedAt,
+        () => answers,
+        { authorId: actor.id, client: 'restore', restoredFrom: number },
+        (tx) => restoreFiles(tx, 'sharedArtifact', id, version.files),
+      );
       return { ...saved, abilities: abilitiesFor.sharedArtifact(actor, sp) };
     },
 
@@ -139,16 +173,23 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
       portfolioId: number,
       id: number,
       body: { responses: Record<string, Responses[string] | null>; updated_at?: string | undefined },
+      client: VersionClient,
     ) {
       await nested(actor, portfolioId, id);
-      return write(actor, id, body.updated_at, (current) => {
-        const merged: Responses = { ...current.responses };
-        for (const [key, value] of Object.entries(body.responses)) {
-          if (value === null) delete merged[key];
-          else merged[key] = value;
-        }
-        return merged;
-      });
+      return write(
+        actor,
+        id,
+        body.updated_at,
+        (current) => {
+          const merged: Responses = { ...current.responses };
+          for (const [key, value] of Object.entries(body.responses)) {
+            if (value === null) delete merged[key];
+            else merged[key] = value;
+          }
+          return merged;
+        },
+        { authorId: actor.id, client },
+      );
     },
 
     /**
@@ -256,11 +297,15 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
     shareFromArtifact: copies.shareFromArtifact,
     shareFromShared: copies.shareFromShared,
 
-    /** Upload to a shared artifact (keeps its `updated_at`, so nobody's gate check trips). @throws 423 while someone else holds the lock. */
+    /**
+     * Upload to a shared artifact (keeps its `updated_at`, so nobody's gate check trips; records a
+     * version). @throws 423 while someone else holds the lock.
+     */
     async upload(
       actor: User,
       params: { id: number; artifactId: number; kind: MediaKind },
       read: () => Promise<IncomingFile | undefined>,
+      client: VersionClient,
       reservation: string | null = null,
     ) {
       const { artifact } = await nested(actor, params.id, params.artifactId);
@@ -272,6 +317,7 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
         params.kind,
         read,
         false,
+        client,
         reservation,
       );
       return { ...file, parentSharedArtifact: await one(params.artifactId) };
@@ -283,8 +329,12 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
       assertUnlockedFor(actor, artifact);
     },
 
-    /** Removes a file from a shared artifact; deletes it when nothing else holds it. */
-    async removeFile(actor: User, params: { id: number; artifactId: number; kind: MediaKind; fileId: number }) {
+    /** Removes a file from a shared artifact and records a version; deletes the file when nothing else (no history) holds it. */
+    async removeFile(
+      actor: User,
+      params: { id: number; artifactId: number; kind: MediaKind; fileId: number },
+      client: VersionClient,
+    ) {
       const { artifact } = await nested(actor, params.id, params.artifactId);
       assertUnlockedFor(actor, artifact);
       const file = await mediaRepository.findLinked(
@@ -299,6 +349,7 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
         if (await momentRepository.hasMomentsOn(tx, params.artifactId, params.fileId))
           throw badRequest(SHARED_ARTIFACT_MESSAGES.hasMoments, 'has_moments');
         await mediaRepository.unlink(tx, 'sharedArtifact', params.artifactId, params.fileId);
+        await versionRepository.record(tx, 'sharedArtifact', params.artifactId, { authorId: actor.id, client });
         return mediaFileRepository.deleteOrphans(tx, [params.fileId]);
       });
       await store.discard(orphans);

@@ -8,13 +8,15 @@ import { type Locker, MemoryLocker, Server } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '#schemas/user';
 import { badRequest, HttpError, tooLarge } from '../../errors.ts';
+import { saveClientOf, type SaveClient } from '../../http/auth.ts';
 import { UPLOAD_MESSAGES } from '../../http/multipart.ts';
 import type { PgLocker } from './pgLocker.ts';
 import type { ResumableStore } from './resumableStore.ts';
 
-/** What one request's tus handling knows besides the request: who asks, the new id, the outcome of finishing. */
+/** What one request's tus handling knows besides the request: who asks and through which client, the new id, the outcome of finishing. */
 interface Exchange {
   user: User;
+  client: SaveClient;
   locker: Locker & { releaseAll?(): Promise<void> };
   newId?: string;
   finished?: { result: unknown } | { error: unknown };
@@ -81,7 +83,8 @@ export class TusBridge {
       locker: PgLocker | null;
       /** Where a chunk with a checksum is kept until it is checked. */
       tmpDir: string;
-      finish: (user: User, id: string) => Promise<unknown>;
+      /** `client`: that of the request that brought the last byte (the file's version is saved through it). */
+      finish: (user: User, id: string, client: SaveClient) => Promise<unknown>;
       /** When an upload that just received bytes expires. */
       expiresAt: () => number;
     },
@@ -103,7 +106,7 @@ export class TusBridge {
       onUploadFinish: async (req, upload) => {
         const exchange = this.exchange(req);
         try {
-          exchange.finished = { result: await options.finish(exchange.user, upload.id) };
+          exchange.finished = { result: await options.finish(exchange.user, upload.id, exchange.client) };
         } catch (error) {
           exchange.finished = { error };
         }
@@ -125,7 +128,12 @@ export class TusBridge {
    */
   async handle(request: FastifyRequest, reply: FastifyReply, user: User, newId?: string): Promise<FastifyReply> {
     const perRequest = this.options.locker?.forRequest();
-    const exchange: Exchange = { user, locker: perRequest ?? this.memory!, ...(newId ? { newId } : {}) };
+    const exchange: Exchange = {
+      user,
+      client: saveClientOf(request),
+      locker: perRequest ?? this.memory!,
+      ...(newId ? { newId } : {}),
+    };
     const checked = await this.checkedBody(request);
     try {
       const headers = new Headers();

@@ -30,6 +30,7 @@ import type { createResearchExportService } from '../../services/researchExportS
 import type { createSharedArtifactService } from '../../services/sharedArtifactService.ts';
 import type { createSharedPortfolioService } from '../../services/sharedPortfolioService.ts';
 import type { createUserService } from '../../services/userService.ts';
+import type { VersionService } from '../../services/versionService.ts';
 
 /**
  * The services of the features, by name: the one way a route reaches one (`app.services.x`).
@@ -46,6 +47,8 @@ export interface Services {
   shared: ReturnType<typeof createSharedPortfolioService>;
   sharedArtifacts: ReturnType<typeof createSharedArtifactService>;
   resumableUploads: ResumableUploadService;
+  /** The history of artifacts and shared artifacts. */
+  versions: VersionService;
   discussion: ReturnType<typeof createDiscussionService>;
   moments: ReturnType<typeof createMomentService>;
   invitations: ReturnType<typeof createInvitationService>;
