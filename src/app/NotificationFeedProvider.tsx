@@ -1,12 +1,11 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { NotificationFeedRef } from '../machines/notificationFeed/notificationFeedMachine.ts';
 import { NotificationFeedContext } from '../machines/notificationFeed/notificationFeedContext.ts';
 import { useCurrentUser } from '../machines/session/useSession.ts';
+import { lazyPart } from '../views/components/lazyParts.tsx';
 
 // The feed's logic, its service and schemas arrive in a chunk of their own, once someone is signed in.
-const NotificationFeedStarter = lazy(async () => ({
-  default: (await import('./wiring/notificationFeed.ts')).NotificationFeedStarter,
-}));
+const NotificationFeedStarter = lazyPart(() => import('./wiring/notificationFeed.ts'), 'NotificationFeedStarter', null);
 
 /**
  * Gives the header's bell and the Notifications page the signed-in user's feed: one actor per
@@ -19,11 +18,7 @@ export function NotificationFeedProvider({ children }: { children: ReactNode }) 
   return (
     <NotificationFeedContext.Provider value={feed}>
       {children}
-      {userId !== null ? (
-        <Suspense fallback={null}>
-          <NotificationFeedStarter key={userId} onFeed={setFeed} />
-        </Suspense>
-      ) : null}
+      {userId !== null ? <NotificationFeedStarter key={userId} onFeed={setFeed} /> : null}
     </NotificationFeedContext.Provider>
   );
 }

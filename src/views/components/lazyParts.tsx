@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
 type AnyComponent = ComponentType<Record<string, unknown>>;
 
@@ -9,6 +9,11 @@ const preloaders: (() => Promise<unknown>)[] = [];
  * A component loaded on first use (its own bundle chunk), showing `fallback` while it arrives.
  * `name` picks the named export of the module. Once the module is there, a part rendered
  * afterwards shows at once, without the fallback.
+ *
+ * The module's arrival is an ordinary state update, not a suspension: React holds back the commit
+ * of content that a Suspense boundary waited for until 300 ms after any boundary last showed a
+ * fallback, so a page whose chunk came from the cache in a few milliseconds was drawn (and began
+ * to fetch its data) only some 300 ms after its skeleton (decision 045).
  */
 export function lazyPart<M extends Record<string, unknown>, K extends keyof M & string>(
   load: () => Promise<M>,
@@ -21,12 +26,26 @@ export function lazyPart<M extends Record<string, unknown>, K extends keyof M & 
     return loaded;
   };
   preloaders.push(loadComponent);
-  const Lazy = lazy(async () => ({ default: await loadComponent() }));
   function LazyPart(props: Record<string, unknown>) {
-    // Decided once per mount, so that a part never remounts (losing its state) when its module arrives.
+    // The component, or why its module failed to load (thrown to the error boundary).
+    const [part, setPart] = useState<{ component: AnyComponent } | { error: unknown } | null>(() =>
+      loaded ? { component: loaded } : null,
+    );
+    useEffect(() => {
+      if (part) return;
+      let current = true;
+      loadComponent().then(
+        (component) => current && setPart({ component }),
+        (error: unknown) => current && setPart({ error }),
+      );
+      return () => {
+        current = false;
+      };
+    }, [part]);
+    if (part && 'error' in part) throw part.error;
+    const Ready = part?.component;
     // The boundary stays for what the part itself may still wait for (e.g. logic loaded on first use).
-    const [Ready] = useState<AnyComponent | null>(() => loaded);
-    return <Suspense fallback={fallback}>{Ready ? <Ready {...props} /> : <Lazy {...props} />}</Suspense>;
+    return <Suspense fallback={fallback}>{Ready ? <Ready {...props} /> : fallback}</Suspense>;
   }
   LazyPart.displayName = `Lazy(${name})`;
   return LazyPart as unknown as M[K];
