@@ -35,9 +35,39 @@ async function tableDrawn(page: Page, rows: number): Promise<number> {
   return (await handle.jsonValue()) as number;
 }
 
+/** Where one load's time went, from the Resource Timing entries of the page's reads of the portfolio. */
+export interface LoadParts {
+  /** Navigation until the first of them was sent (ms). */
+  asked: number;
+  /** Navigation until the last of them was answered (ms). */
+  answered: number;
+  /** Navigation until the table was drawn (ms). */
+  drawn: number;
+  /** Their bytes on the wire and decoded (both reads). */
+  wireBytes: number;
+  bodyBytes: number;
+}
+
+/** The `GET /portfolios…` reads of the page just loaded, measured with the table drawn at `drawn`. */
+async function loadParts(page: Page, drawn: number): Promise<LoadParts> {
+  const reads = (await page.evaluate(
+    `performance.getEntriesByType('resource').filter((e) => /\\/api\\/v1\\/portfolios/.test(e.name)).map((e) => [e.startTime, e.responseEnd, e.transferSize, e.decodedBodySize])`,
+  )) as [number, number, number, number][];
+  if (reads.length === 0) throw new Error('the page read no portfolio');
+  return {
+    asked: Math.round(Math.min(...reads.map((r) => r[0]))),
+    answered: Math.round(Math.max(...reads.map((r) => r[1]))),
+    drawn: Math.round(drawn),
+    wireBytes: reads.reduce((sum, r) => sum + r[2], 0),
+    bodyBytes: reads.reduce((sum, r) => sum + r[3], 0),
+  };
+}
+
 export interface PortfolioTimings {
   /** Navigation to `/my-portfolios/{big}` until its table is drawn, 1280 px, unthrottled (ms). */
   load: number[];
+  /** Each of those loads in parts. */
+  loadParts: LoadParts[];
   /** Choosing the big portfolio in the selector (from another one) until its table is drawn, 1280 px, 4× slowdown (ms). */
   switchThrottled: number[];
   switchUnthrottled: number[];
@@ -56,7 +86,7 @@ async function measurePortfolio(
     storageState: { cookies, origins: [] },
     bypassCSP: true,
   });
-  const out: PortfolioTimings = { load: [], switchThrottled: [], switchUnthrottled: [] };
+  const out: PortfolioTimings = { load: [], loadParts: [], switchThrottled: [], switchUnthrottled: [] };
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -67,7 +97,9 @@ async function measurePortfolio(
       await page.goto(`${url}/my-portfolios/${world.other.id}`);
       await tableDrawn(page, world.other.artifacts);
       await page.goto(`${url}/my-portfolios/${world.big.id}`);
-      out.load.push(Math.round(await tableDrawn(page, world.big.artifacts)));
+      const drawn = await tableDrawn(page, world.big.artifacts);
+      out.load.push(Math.round(drawn));
+      out.loadParts.push(await loadParts(page, drawn));
     }
     for (const [rate, list] of [
       [4, out.switchThrottled],

@@ -89,6 +89,21 @@ export async function reportInteractions(report: Report): Promise<void> {
         `| switched in the selector, unthrottled | ${portfolio.switchUnthrottled.join(', ')} | ${Math.round(median(portfolio.switchUnthrottled))} ms | | |`,
       );
       out();
+      const parts = portfolio.loadParts;
+      const mid = (pick: (p: (typeof parts)[number]) => number) => Math.round(median(parts.map(pick)));
+      out(
+        `Where each load's time went, from the Resource Timing entries of the page's two reads (\`GET /portfolios\` for the selector and \`GET /portfolios/{id}/summary\` for the table): navigation until the first was sent, until the last was answered, and until the table was drawn.`,
+      );
+      out();
+      out('| | Runs (ms) | Median |');
+      out('|---|---|---:|');
+      out(`| the reads sent | ${parts.map((p) => p.asked).join(', ')} | ${mid((p) => p.asked)} ms |`);
+      out(`| both answered | ${parts.map((p) => p.answered).join(', ')} | ${mid((p) => p.answered)} ms |`);
+      out(`| the table drawn | ${parts.map((p) => p.drawn).join(', ')} | ${mid((p) => p.drawn)} ms |`);
+      out(
+        `| their bytes, on the wire / decoded | ${(mid((p) => p.wireBytes) / 1000).toFixed(1)} kB / ${(mid((p) => p.bodyBytes) / 1000).toFixed(1)} kB | |`,
+      );
+      out();
     }
   }
   if (only.has('interactions')) {
