@@ -4,6 +4,9 @@ import { NotificationBell } from '../notifications/NotificationBell.tsx';
 import { theme } from '../theme/theme.ts';
 import { UserMenu } from './UserMenu.tsx';
 
+// The phone menu's account items come in the same chunk as the bell and the user menu.
+export { PhoneAccount } from './PhoneAccount.tsx';
+
 const Account = styled.div`
   @media ${theme.media.phone} {
     display: none;

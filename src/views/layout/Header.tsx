@@ -124,37 +124,10 @@ const BellSpace = styled.span`
 
 // Signed-in chrome: the bell, its feed and the user menu load after the shell, so the sign-in page
 // never carries them.
-const AccountTools = lazyPart(() => import('./AccountTools.tsx'), 'AccountTools', <BellSpace aria-hidden="true" />);
-
-/** The account's items inside the phone menu (the user menu takes them on wider screens). */
-const PhoneAccount = styled.div`
-  display: none;
-  @media ${theme.media.phone} {
-    display: block;
-    margin-top: ${theme.space.sm};
-    padding-top: ${theme.space.sm};
-    border-top: 1px solid rgba(255, 255, 255, 0.3);
-    p {
-      margin: 0 0 ${theme.space.xs};
-      padding: 0 12px;
-      color: ${theme.color.headerText};
-      font-weight: ${theme.font.weight.bold};
-    }
-    a,
-    button {
-      display: block;
-      width: 100%;
-      padding: 12px;
-      border: none;
-      background: none;
-      color: ${theme.color.headerText};
-      font: inherit;
-      text-align: left;
-      text-decoration: none;
-      cursor: pointer;
-    }
-  }
-`;
+const accountTools = () => import('./AccountTools.tsx');
+const AccountTools = lazyPart(accountTools, 'AccountTools', <BellSpace aria-hidden="true" />);
+// The account's items of the phone menu arrive with them (the menu is closed while they load).
+const PhoneAccount = lazyPart(accountTools, 'PhoneAccount', null);
 
 const NavLink = styled(Link)<{ $active: boolean }>`
   display: inline-block;
@@ -287,39 +260,13 @@ export function Header() {
               })}
             </ul>
             {user ? (
-              <PhoneAccount>
-                <p>{user.username}</p>
-                <ul>
-                  {abilities?.manageUsers ? (
-                    <li>
-                      <Link href={paths.users} onClick={() => setOpen(false)}>
-                        Manage Users
-                      </Link>
-                    </li>
-                  ) : null}
-                  <li>
-                    <Link href={paths.notificationSettings} onClick={() => setOpen(false)}>
-                      Notification Settings
-                    </Link>
-                  </li>
-                  <li>
-                    {config.helpUrl ? (
-                      <a href={config.helpUrl} target="_blank" rel="noopener noreferrer" onClick={() => setOpen(false)}>
-                        Help <span className="visually-hidden">(opens in a new tab)</span>
-                      </a>
-                    ) : (
-                      <Link href={paths.help} onClick={() => setOpen(false)}>
-                        Help
-                      </Link>
-                    )}
-                  </li>
-                  <li>
-                    <button type="button" onClick={logout}>
-                      Log Out
-                    </button>
-                  </li>
-                </ul>
-              </PhoneAccount>
+              <PhoneAccount
+                username={user.username}
+                manageUsers={abilities?.manageUsers ?? false}
+                helpUrl={config.helpUrl}
+                onLogout={logout}
+                onChoose={() => setOpen(false)}
+              />
             ) : null}
           </Links>
         </Nav>
