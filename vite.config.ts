@@ -20,21 +20,14 @@ export default defineConfig({
         // (decision 018).
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: /[\\/]node_modules[\\/](?!zod[\\/]|redaxios[\\/])/, priority: 30 },
+            // Only the pages whose services parse answers with zod load it; the sign-in pages do not.
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 30 },
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 20 },
             // Everything the entry imports statically stays in the entry's chunk: without this group
             // the bundler split modules that lazily loaded pages share with the shell (the session
             // marker, the button, the theme) into small chunks of their own, each one more request
-            // for every first page (decision 042). Before `api`, so that the modules the API client
-            // shares with the shell (its errors) stay here.
-            { name: 'shell', tags: ['$initial'], priority: 20 },
-            // What the first API call needs: the schema library every answer is parsed with, the API
-            // client and its HTTP library. Signed-in pages load it with their first call, the sign-in
-            // page when its form is sent (decision 044).
-            {
-              name: 'api',
-              test: /[\\/]node_modules[\\/](zod|redaxios)[\\/]|[\\/]src[\\/]services[\\/]apiClient\.ts$/,
-              priority: 10,
-            },
+            // for every first page (decision 042).
+            { name: 'shell', tags: ['$initial'], priority: 10 },
           ],
         },
       },

@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import type { ApiClient, ApiClientOptions, RequestOptions } from './apiClient.ts';
+import { createApiClient, type ApiClient } from './apiClient.ts';
 import type { ApiError } from './errors.ts';
 import { fetchWithPrefetched } from './prefetch.ts';
 import { hasSession, sessionStatus, WEB_CLIENT_HEADERS } from './session.ts';
@@ -26,30 +25,9 @@ export function apiBase(): string {
   return `${location.origin}/api/v1`;
 }
 
-/**
- * The app's API client (tests configure their own). The client and its HTTP library load with the
- * first call, in the chunk of the schema library that every call needs to parse its answer
- * (`vite.config.ts`), so the sign-in page renders and takes input without either.
- */
+/** The app's API client (created on first use; tests configure their own). */
 export function api(): ApiClient {
-  if (client) return client;
-  const created = import('./apiClient.ts').then(
-    ({ createApiClient }) => createApiClient(clientOptions()),
-    (error: unknown) => {
-      // Not loaded (the network failed): the next call tries again.
-      client = null;
-      throw error;
-    },
-  );
-  const lazyClient: ApiClient = {
-    request: async <S extends z.ZodType>(req: RequestOptions<S>) => (await created).request(req),
-  };
-  client = lazyClient;
-  return lazyClient;
-}
-
-function clientOptions(): ApiClientOptions {
-  return {
+  client ??= createApiClient({
     baseUrl: apiBase(),
     // A signed-in user whose cookies are gone (cleared, expired) still had a session.
     hasSession: () => hasSession() || sessionStatus.value === 'authenticated',
@@ -59,7 +37,8 @@ function clientOptions(): ApiClientOptions {
     onUnauthorized: () => unauthorizedHandler(),
     reauthenticate: async (error) =>
       reauthenticationHandler && sessionStatus.value === 'authenticated' ? reauthenticationHandler(error) : false,
-  };
+  });
+  return client;
 }
 
 /** Replaces the app's API client (tests). */
