@@ -30,6 +30,12 @@ export const USER_LIMITS = {
   archives: perUser(10, '1 hour'),
   /** Private notes written, changed or deleted. */
   notes: perUser(120, '10 minutes'),
+  /**
+   * Saves of an artifact or a shared artifact (created with answers, answers merged or saved): each
+   * records a version that is kept for the artifact's life (decision 049). Two saves a second for
+   * ten minutes are far beyond anyone typing.
+   */
+  saves: perUser(1200, '10 minutes'),
   /** Restores of earlier versions (each a save: a new version, files linked or unlinked). */
   restores: perUser(60, '10 minutes'),
   /** Push tokens registered. */

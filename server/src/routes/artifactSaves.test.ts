@@ -182,3 +182,21 @@ describe('PUT /portfolios/{id}/artifacts/{artifactId}/responses (mobile merge)',
     expect(await snapshot(t)).toEqual(before);
   });
 });
+
+describe('saves per person', () => {
+  it('limits the saves of a person to 1,200 in ten minutes on each save route: then 429 and nothing saved', async () => {
+    const { teacher, portfolioId } = await ownPortfolio(t);
+    const a = await createArtifact(t, { id: portfolioId });
+    for (let i = 0; i < 1200; i += 1)
+      expect(await save(teacher.token, a.id, { responses: { nextSteps: `web ${i}` } }), `save ${i}`).toHaveStatus(200);
+    expect(await save(teacher.token, a.id, { responses: { nextSteps: 'too often' } })).toBeApiError(429);
+    expect((await read(teacher.token, a.id)).json()).toMatchObject({ responses: { nextSteps: 'web 1199' } });
+    // The mobile apps' merge counts on its own route; another person's saves are their own.
+    expect(await merge(teacher.token, portfolioId, a.id, { responses: { nextSteps: 'from the phone' } })).toHaveStatus(
+      200,
+    );
+    const other = await ownPortfolio(t);
+    const b = await createArtifact(t, { id: other.portfolioId });
+    expect(await save(other.teacher.token, b.id, { responses: { nextSteps: 'mine' } })).toHaveStatus(200);
+  }, 180_000);
+});

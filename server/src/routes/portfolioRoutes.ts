@@ -18,6 +18,7 @@ import {
   PortfolioUpdateBodySchema,
 } from '#schemas/portfolio';
 import { saveClientOf } from '../http/auth.ts';
+import { USER_LIMITS } from '../http/userLimits.ts';
 import { errorResponses } from './errorResponses.ts';
 
 /** Personal portfolios and their artifacts. Protected. */
@@ -120,6 +121,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: ArtifactSchema, ...errorResponses },
           ...(url.endsWith('/') ? { hide: true } : {}),
         },
+        config: USER_LIMITS.saves,
       },
       async (request) =>
         app.services.artifacts.create(request.user, request.params.id, request.body, saveClientOf(request)),
@@ -136,6 +138,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ArtifactMergeBodySchema,
         response: { 200: ArtifactSchema, ...errorResponses },
       },
+      config: USER_LIMITS.saves,
     },
     async (request) =>
       app.services.artifacts.merge(
@@ -177,6 +180,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ArtifactUpdateBodySchema,
         response: { 200: ArtifactSchema, ...errorResponses },
       },
+      config: USER_LIMITS.saves,
     },
     async (request) =>
       app.services.artifacts.update(request.user, request.params.id, request.body, saveClientOf(request)),

@@ -55,7 +55,12 @@ export const sharedArtifactRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     nestedUrl('responses'),
-    nestedSchema('Merge answers (null deletes a key)', SharedArtifactSchema, { body: SharedArtifactMergeBodySchema }),
+    {
+      ...nestedSchema('Merge answers (null deletes a key)', SharedArtifactSchema, {
+        body: SharedArtifactMergeBodySchema,
+      }),
+      config: USER_LIMITS.saves,
+    },
     async (request) =>
       s.sharedArtifacts.merge(
         request.user,
@@ -124,6 +129,7 @@ export const sharedArtifactRoutes: FastifyPluginAsyncZod = async (app) => {
         body: SharedArtifactUpdateBodySchema,
         response: { 200: SharedArtifactSchema, ...errors },
       },
+      config: USER_LIMITS.saves,
     },
     async (request) => s.sharedArtifacts.update(request.user, request.params.id, request.body, saveClientOf(request)),
   );
