@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { openPostgres } from '../server/src/db/client.ts';
 import { runningEmbedded } from '../server/src/db/embedded.ts';
+import { longAnswerMaker } from '../server/test/longAnswers.ts';
 import { BENCH_PASSWORD, SMALL } from './generate.ts';
 import { percentile, prepareDataDir, startServer, token } from './support.ts';
 
@@ -27,29 +28,8 @@ export interface VersionsResult {
 
 const QUESTIONS = 15;
 const ANSWER_CHARS = 2500;
-const WORDS = [
-  'slope',
-  'ramp',
-  'friction',
-  'students',
-  'compare',
-  'the',
-  'ball',
-  'rolls',
-  'faster',
-  'measure',
-  'time',
-  'why',
-];
-
-/** A new answer of about `ANSWER_CHARS` characters of plain words (text compresses as real answers do). */
-function answerMaker(): () => string {
-  let seed = 11;
-  return () =>
-    Array.from({ length: 600 }, () => WORDS[(seed = (seed * 48_271) % 2_147_483_647) % WORDS.length])
-      .join(' ')
-      .slice(0, ANSWER_CHARS);
-}
+/** A new answer of `ANSWER_CHARS` characters of plain words. */
+const answerMaker = () => longAnswerMaker(11, ANSWER_CHARS);
 
 const ms = (value: number) => Math.round(value * 10) / 10;
 

@@ -26,27 +26,40 @@ const KEEPS_DATA_ALTERATION = [
   /^(ENABLE|DISABLE)\s+TRIGGER\b/i,
 ];
 
-/** Splits `text` at the commas outside parentheses and quotes. */
-function topLevelParts(text: string): string[] {
-  const parts: string[] = [];
+/**
+ * Each character of `text` with whether it stands at the top level: outside parentheses and
+ * quotes, and neither a parenthesis nor a quote itself.
+ */
+function* withLevel(text: string): Generator<[string, boolean]> {
   let depth = 0;
   let quote: string | null = null;
-  let current = '';
   for (const ch of text) {
     if (quote) {
       if (ch === quote) quote = null;
+      yield [ch, false];
     } else if (ch === "'" || ch === '"') {
       quote = ch;
-    } else if (ch === '(') {
-      depth += 1;
-    } else if (ch === ')') {
-      depth -= 1;
-    } else if (ch === ',' && depth === 0) {
+      yield [ch, false];
+    } else if (ch === '(' || ch === ')') {
+      depth += ch === '(' ? 1 : -1;
+      yield [ch, false];
+    } else {
+      yield [ch, depth === 0];
+    }
+  }
+}
+
+/** Splits `text` at the commas outside parentheses and quotes. */
+function topLevelParts(text: string): string[] {
+  const parts: string[] = [];
+  let current = '';
+  for (const [ch, top] of withLevel(text)) {
+    if (top && ch === ',') {
       parts.push(current.trim());
       current = '';
-      continue;
+    } else {
+      current += ch;
     }
-    current += ch;
   }
   if (current.trim()) parts.push(current.trim());
   return parts;
@@ -54,22 +67,8 @@ function topLevelParts(text: string): string[] {
 
 /** `text` without what stands inside parentheses (sub-queries, column lists) and quotes. */
 function topLevelText(text: string): string {
-  let depth = 0;
-  let quote: string | null = null;
   let out = '';
-  for (const ch of text) {
-    if (quote) {
-      if (ch === quote) quote = null;
-    } else if (ch === "'" || ch === '"') {
-      quote = ch;
-    } else if (ch === '(') {
-      depth += 1;
-    } else if (ch === ')') {
-      depth -= 1;
-    } else if (depth === 0) {
-      out += ch;
-    }
-  }
+  for (const [ch, top] of withLevel(text)) if (top) out += ch;
   return out;
 }
 

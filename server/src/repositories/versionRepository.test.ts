@@ -11,6 +11,7 @@ import {
 } from '../../test/factories.ts';
 import { storedVersions } from '../../test/fixtures/versions.ts';
 import { buildTestApp } from '../../test/helper.ts';
+import { longAnswerMaker } from '../../test/longAnswers.ts';
 import { artifactRepository } from './artifactRepository.ts';
 import { versionRepository } from './versionRepository.ts';
 
@@ -27,24 +28,7 @@ describe('a long history', () => {
       text: `Question ${i}`,
       type: 'longText',
     }));
-    const words = [
-      'slope',
-      'ramp',
-      'friction',
-      'students',
-      'compare',
-      'the',
-      'ball',
-      'rolls',
-      'faster',
-      'measure',
-      'time',
-    ];
-    let seed = 7;
-    const answer = () =>
-      Array.from({ length: 500 }, () => words[(seed = (seed * 48_271) % 2_147_483_647) % words.length])
-        .join(' ')
-        .slice(0, 2500);
+    const answer = longAnswerMaker(7);
     let responses: Responses = Object.fromEntries(structure.map((q) => [q.key, answer()]));
     const id = await artifactRepository.create(t.db, {
       portfolioId: portfolio.id,

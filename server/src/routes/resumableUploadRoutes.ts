@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ArtifactMediaResponseSchema } from '#schemas/artifact';
@@ -33,6 +34,14 @@ export function resumableUploadRoutes(tus: TusBridge): FastifyPluginAsyncZod {
     // The body stays a stream, read by the tus server as it arrives.
     app.addContentTypeParser(TUS_BODY, (_request, _payload, done) => done(null));
     const s = app.services.resumableUploads;
+    /** HEAD, PATCH and DELETE of an upload: only its creator's reach the tus server (others: 404). */
+    const forOwner = async (
+      request: FastifyRequest<{ Params: z.infer<typeof ResumableUploadParamsSchema> }>,
+      reply: FastifyReply,
+    ) => {
+      await s.owned(request.user, request.params.uploadId);
+      return tus.handle(request, reply, request.user);
+    };
 
     app.post(
       '/uploads/tus',
@@ -63,10 +72,7 @@ export function resumableUploadRoutes(tus: TusBridge): FastifyPluginAsyncZod {
     app.head(
       '/uploads/tus/:uploadId',
       { schema: { tags, summary: 'The offset of a resumable upload (tus)', params: ResumableUploadParamsSchema } },
-      async (request, reply) => {
-        await s.owned(request.user, request.params.uploadId);
-        return tus.handle(request, reply, request.user);
-      },
+      forOwner,
     );
 
     app.patch(
@@ -80,10 +86,7 @@ export function resumableUploadRoutes(tus: TusBridge): FastifyPluginAsyncZod {
           response: { 200: FinishedSchema, ...tusErrors },
         },
       },
-      async (request, reply) => {
-        await s.owned(request.user, request.params.uploadId);
-        return tus.handle(request, reply, request.user);
-      },
+      forOwner,
     );
 
     app.delete(
@@ -96,10 +99,7 @@ export function resumableUploadRoutes(tus: TusBridge): FastifyPluginAsyncZod {
           response: { ...tusErrors },
         },
       },
-      async (request, reply) => {
-        await s.owned(request.user, request.params.uploadId);
-        return tus.handle(request, reply, request.user);
-      },
+      forOwner,
     );
   };
 }
