@@ -32,13 +32,17 @@ const CHANGED_BY_RUNNING = new Set(['sessions', 'login_addresses', 'auth_events'
 
 /**
  * The digests of every table of the stopped portal's database, but the rows the simulated
- * teachers wrote (their artifacts, checked write by write) and the tables running changes.
+ * teachers wrote (their artifacts and their versions, checked write by write) and the tables
+ * running changes.
  */
 function snapshotDigests(desks: Desk[]): Promise<Record<string, string>> {
   const ids = desks.map((d) => d.artifactId).join(',');
   return tableDigests(dataDir, CHANGED_BY_RUNNING, {
     artifacts: `id NOT IN (${ids})`,
     artifact_media: `artifact_id NOT IN (${ids})`,
+    // Their saves' versions (decision 049); the shared artifacts' versions have no artifact_id.
+    artifact_versions: `artifact_id IS NULL OR artifact_id NOT IN (${ids})`,
+    artifact_version_media: `artifact_id IS NULL OR artifact_id NOT IN (${ids})`,
     media_files: `id NOT IN (SELECT media_id FROM artifact_media WHERE artifact_id IN (${ids}))`,
   });
 }
