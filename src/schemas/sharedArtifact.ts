@@ -59,7 +59,15 @@ export type Reaction = z.infer<typeof ReactionSchema>;
 
 /** `GET /shared-artifacts/{id}`: the artifact with its comments and reactions. */
 export const SharedArtifactDetailSchema = SharedArtifactSchema.omit({ reactions: true })
-  .extend({ comments: z.array(CommentSchema), reactions: z.array(ReactionSchema) })
+  .extend({
+    comments: z.array(CommentSchema),
+    reactions: z.array(ReactionSchema),
+    /**
+     * The number of the newest version in its history, read after the answers above: a web edit is
+     * based on it and, when a save in between is refused, merges from it (`0`: no version yet).
+     */
+    version: z.number().int().min(0),
+  })
   .meta({ id: 'SharedArtifactDetail' });
 export type SharedArtifactDetail = z.infer<typeof SharedArtifactDetailSchema>;
 export const SharedArtifactListResponseSchema = z.array(SharedArtifactSchema);

@@ -29,6 +29,12 @@ import {
 } from '../schemas/sharedPortfolio.ts';
 import type { MediaKind } from '../schemas/media.ts';
 import type { Responses } from '../schemas/structure.ts';
+import {
+  VersionDetailSchema,
+  VersionListResponseSchema,
+  type VersionDetail,
+  type VersionListResponse,
+} from '../schemas/versions.ts';
 import { api, apiBase } from './api.ts';
 import { uploadFile } from './mediaService.ts';
 
@@ -133,6 +139,27 @@ export function getSharedArtifact(id: number, signal?: AbortSignal): Promise<Sha
     method: 'GET',
     path: `/shared-artifacts/${id}`,
     schema: SharedArtifactDetailSchema,
+    ...withSignal(signal),
+  });
+}
+
+/** The newest versions of a shared artifact's history (at most `limit`), newest first. */
+export function listSharedVersions(id: number, limit: number, signal?: AbortSignal): Promise<VersionListResponse> {
+  return api().request({
+    method: 'GET',
+    path: `/shared-artifacts/${id}/versions`,
+    query: { limit: String(limit) },
+    schema: VersionListResponseSchema,
+    ...withSignal(signal),
+  });
+}
+
+/** Version `n` of a shared artifact whole: its answers and files. */
+export function getSharedVersion(id: number, n: number, signal?: AbortSignal): Promise<VersionDetail> {
+  return api().request({
+    method: 'GET',
+    path: `/shared-artifacts/${id}/versions/${n}`,
+    schema: VersionDetailSchema,
     ...withSignal(signal),
   });
 }

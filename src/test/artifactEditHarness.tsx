@@ -96,6 +96,7 @@ export function renderArtifactEdit({
       updateArtifact: fakes.updateArtifact ?? never(),
       gateCheck: fakes.gateCheck ?? never(),
       updateSharedArtifact: fakes.updateSharedArtifact ?? never(),
+      loadMergeSources: fakes.loadMergeSources ?? never(),
       uploadFile: fakes.uploadFile ?? never(),
       removeFile: fakes.removeFile ?? never(),
       watchPoster: fakes.watchPoster ?? fromCallback(() => undefined),

@@ -121,7 +121,7 @@ export class FakeSharedApi {
     const { comments, reactions } = this.discussion(artifactId);
     const portfolio = this.portfolios.find((p) => p.sharedArtifacts.some((a) => a.id === artifactId))!;
     const abilities = this.abilitiesOn(portfolio).artifact;
-    return { ...rest, abilities, comments: this.seen(artifactId, comments), reactions: [...reactions] };
+    return { ...rest, abilities, comments: this.seen(artifactId, comments), reactions: [...reactions], version: 1 };
   }
 
   /** Comments as the server answers them to the viewer: each with what the viewer may do with it. */

@@ -14,7 +14,7 @@ export function makeSharedArtifactDetail(overrides: Partial<SharedArtifactDetail
     commentCount: 0,
     updated_at: '2026-03-02T10:00:00.000Z',
   });
-  return { ...artifact, comments: [], reactions: [], ...overrides };
+  return { ...artifact, comments: [], reactions: [], version: 1, ...overrides };
 }
 
 /** The populated `owner` of a comment or reaction, from a fixture person's id. */

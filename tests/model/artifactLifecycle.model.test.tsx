@@ -70,7 +70,7 @@ const LABELS_OF = new Map<unknown, string>([
   [saveOutputs.refused, '400'],
   [saveOutputs.sharedSaved, 'saved'],
   [outcomes.stopped, 'stopped by the gate check'],
-  [saveOutputs.declined, 'NO at Edit Conflict'],
+  [saveOutputs.declined, 'Cancel at Edit Conflict'],
   [saveOutputs.defect, 'defect'],
 ]);
 

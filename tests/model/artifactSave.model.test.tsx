@@ -48,6 +48,8 @@ const MODES: { name: string; page: ArtifactLifecycleInput; artifact: EditableArt
       intent: 'save',
       responses: { artifactName: 'Ramp races', learningGoal: 'Slopes and speed' },
       updatedAt: completedArtifact.updated_at,
+      version: 0,
+      questions: completedArtifact.structure,
     },
   },
   {
@@ -61,6 +63,8 @@ const MODES: { name: string; page: ArtifactLifecycleInput; artifact: EditableArt
       intent: 'save',
       responses: {},
       updatedAt: sharedArtifact.updated_at,
+      version: sharedArtifact.version,
+      questions: sharedArtifact.structure,
     },
   },
 ];
@@ -120,7 +124,7 @@ const checks: Record<string, (s: Snapshot) => Promise<void> | void> = {
     expect(context.output).toEqual({ outcome: 'stopped', error: outcomes.stopped.error });
   },
   declined: async () => {
-    // NO at the Edit Conflict question: back to the answers, nothing sent.
+    // Cancel in the Edit Conflict dialog: back to the answers, nothing sent.
     await formIsBack();
     expect(h.updateShared.calls).toHaveLength(0);
   },

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AnyActorRef, InspectionEvent, SnapshotFrom } from 'xstate';
 import type { EditableArtifact } from '../../src/machines/artifactLifecycle/artifactSelectors.ts';
+import type { MergeSources, MergeSourcesInput } from '../../src/machines/sharedArtifactSave/mergeSources.ts';
 import {
-  OVERWRITE_QUESTION,
   sharedArtifactSaveMachine,
   type GateCheckInput,
   type SharedArtifactSaveEvent,
@@ -12,8 +12,8 @@ import {
   type SharedUpdateInput,
 } from '../../src/machines/sharedArtifactSave/sharedArtifactSaveMachine.ts';
 import type { GateCheckResponse } from '../../src/schemas/sharedArtifact.ts';
-import { conflictSentence } from '../../src/views/artifacts/edit/EditConflictDialog.tsx';
 import type { SharedArtifact } from '../../src/schemas/sharedPortfolio.ts';
+import type { Responses } from '../../src/schemas/structure.ts';
 import { ApiError, NetworkError } from '../../src/services/errors.ts';
 import { renderArtifactEdit } from '../../src/test/artifactEditHarness.tsx';
 import { makeSharedArtifactDetail } from '../../src/test/sharedArtifactFixtures.ts';
@@ -32,46 +32,60 @@ type Step = { event: { type: string } };
 const LOADED = '2026-03-02T10:00:00.000Z';
 const STORED = '2026-03-02T11:30:00.000Z';
 const NEWEST = '2026-03-02T11:45:00.000Z';
-const artifact = makeSharedArtifactDetail({ updated_at: LOADED });
+const artifact = makeSharedArtifactDetail({ updated_at: LOADED, version: 1 });
+const BASE: Responses = { artifactName: 'Ramp race', learningGoal: 'Forces' };
 
-/** What the page sends once the user added an 's' to the title and pressed Save. */
+/** What the page sends once the user added an 's' to the title, ' and motion' to the goal, and pressed Save. */
 const INPUT: SharedArtifactSaveInput = {
   portfolioId: 9,
   artifactId: 70,
-  responses: { artifactName: 'Ramp races', learningGoal: 'Forces' },
+  responses: { artifactName: 'Ramp races', learningGoal: 'Forces and motion' },
   updatedAt: LOADED,
+  version: 1,
+  questions: artifact.structure,
 };
 
 const ok: GateCheckResponse = { type: 'ok', message: 'Shared artifact can be safely saved.', updated_at: LOADED };
-const conflict: GateCheckResponse = {
+const warning: GateCheckResponse = {
   type: 'warning',
   message: 'This artifact has recently been saved by someone else at 03/02/26 11:30.',
   updated_at: STORED,
 };
-// The newest version names who saved it (the server's answer since it records the saver); `conflict` does not (an older server).
-const newest: GateCheckResponse = {
-  type: 'warning',
-  message: 'This artifact has recently been saved by someone else at 03/02/26 11:45.',
-  updated_at: NEWEST,
-  saved_by: { id: 99, username: 'Ana Lopez' },
-};
 const refusal: GateCheckResponse = { type: 'error', message: 'Invalid updated_at parameter.' };
 const offline = new NetworkError();
-const stale = new ApiError(
-  409,
-  'conflict',
-  'This artifact has recently been saved by someone else at 03/02/26 11:45.',
-  '',
-);
+const stale = new ApiError(409, 'conflict', 'This artifact has recently been saved by someone else.', '');
 const refused = new ApiError(400, 'invalid_responses', 'Field Artifact Name is required.', '');
 const saved: SharedArtifact = makeSharedArtifact({ responses: INPUT.responses, updated_at: NEWEST });
 
-const userEvents: SharedArtifactSaveEvent[] = [{ type: 'overwrite.confirm' }, { type: 'overwrite.cancel' }];
+/** Ana's version 2: only the students' thinking changed (merged without a question). */
+const AUTO_V2: Responses = { ...BASE, studentThinking: 'Mass does not matter' };
+/** Ana's version 2: the title and the goal changed too (two conflicts), and the students' thinking. */
+const CLASH_V2: Responses = { artifactName: 'Ramp rally', learningGoal: 'Forces on ramps', studentThinking: 'Mass' };
+const v = (number: number, responses: Responses) => ({ number, responses, files: [] });
+const autoMerge: MergeSources = { base: v(1, BASE), current: v(2, AUTO_V2), updatedAt: STORED, people: ['Ana Lopez'] };
+const clash: MergeSources = { base: v(1, BASE), current: v(2, CLASH_V2), updatedAt: STORED, people: ['Ana Lopez'] };
+/** Lee's version 3, saved while the second save was on its way: next steps added. */
+const third = (v2: Responses): MergeSources => ({
+  base: v(2, v2),
+  current: v(3, { ...v2, nextSteps: 'Try friction' }),
+  updatedAt: NEWEST,
+  people: ['Lee Lead'],
+});
+/** Which version 2 a merged save was based on: the auto-merged one kept the title 'Ramp races'. */
+const v2Of = (s: Snapshot) => (s.context.mine['artifactName'] === 'Ramp races' ? AUTO_V2 : CLASH_V2);
+
+const EDITED = 'Ramp relay';
+const userEvents: SharedArtifactSaveEvent[] = [
+  { type: 'merge.choose', key: 'artifactName', choice: { pick: 'theirs' } },
+  { type: 'merge.choose', key: 'artifactName', choice: { pick: 'edit', value: EDITED } },
+  { type: 'merge.choose', key: 'learningGoal', choice: { pick: 'mine' } },
+  { type: 'merge.save' },
+  { type: 'merge.cancel' },
+];
 const actorEvents = {
   gateCheck: [
     { type: 'xstate.done.actor.gateCheck', output: ok },
-    { type: 'xstate.done.actor.gateCheck', output: conflict },
-    { type: 'xstate.done.actor.gateCheck', output: newest },
+    { type: 'xstate.done.actor.gateCheck', output: warning },
     { type: 'xstate.done.actor.gateCheck', output: refusal },
     { type: 'xstate.error.actor.gateCheck', error: offline },
   ],
@@ -80,24 +94,35 @@ const actorEvents = {
     { type: 'xstate.error.actor.updateSharedArtifact', error: stale },
     { type: 'xstate.error.actor.updateSharedArtifact', error: refused },
   ],
-} as unknown as Record<string, SharedArtifactSaveEvent[]>;
+  // From the loaded version: auto-merged, two conflicts, or unreadable; from version 2: Lee's third save.
+  loadMergeSources: (s: Snapshot) =>
+    s.context.basedOn === 1
+      ? [
+          { type: 'xstate.done.actor.loadMergeSources', output: autoMerge },
+          { type: 'xstate.done.actor.loadMergeSources', output: clash },
+          { type: 'xstate.error.actor.loadMergeSources', error: offline },
+        ]
+      : s.context.basedOn === 2
+        ? [{ type: 'xstate.done.actor.loadMergeSources', output: third(v2Of(s)) }]
+        : [],
+} as unknown as Record<string, SharedArtifactSaveEvent[] | ((s: unknown) => SharedArtifactSaveEvent[])>;
 
-/** Short names of the payloads, for readable test names. */
 const LABELS = new Map<unknown, string>([
   [ok, 'ok'],
-  [conflict, 'warning'],
-  [newest, 'warning, newest version'],
+  [warning, 'warning'],
   [refusal, 'error'],
   [offline, 'offline'],
   [stale, '409'],
   [refused, '400'],
   [saved, 'saved'],
+  [autoMerge, 'only their other field'],
+  [clash, 'two fields both changed'],
 ]);
 
 function pathTitle(path: { state: { value: unknown }; steps: readonly Step[] }): string {
   const events = path.steps.slice(1).map(({ event }) => {
-    const e = event as { type: string; output?: unknown; error?: unknown };
-    const label = LABELS.get(e.output ?? e.error);
+    const e = event as { type: string; output?: unknown; error?: unknown; key?: string; choice?: { pick: string } };
+    const label = LABELS.get(e.output ?? e.error) ?? (e.choice ? `${e.key}: ${e.choice.pick}` : undefined);
     return `${e.type.replace('xstate.', '')}${label ? ` (${label})` : ''}`;
   });
   return `reaches ${JSON.stringify(path.state.value)}: Save → ${events.join(' → ') || 'gate check asked'}`;
@@ -106,21 +131,19 @@ function pathTitle(path: { state: { value: unknown }; steps: readonly Step[] }):
 interface Harness extends ReturnType<typeof renderArtifactEdit> {
   gateCheck: ReturnType<typeof controllableActor<GateCheckResponse, GateCheckInput>>;
   update: ReturnType<typeof controllableActor<SharedArtifact, SharedUpdateInput>>;
+  load: ReturnType<typeof controllableActor<MergeSources, MergeSourcesInput>>;
   ux: ReturnType<typeof userEvent.setup>;
-  /** The save actor the page started. */
   live: () => AnyActorRef | null;
-  /** The last answer of the gate check. */
-  lastGate: GateCheckResponse | null;
+  /** The answers of the last PUT the page sent. */
+  sent: SharedUpdateInput[];
 }
 let h: Harness;
 
-/**
- * The shared artifact edit page with the artifact loaded, the title changed and Save pressed:
- * the save machine then starts in `checking`, waiting for the gate check the test settles.
- */
+/** The shared artifact edit page with the title and the goal changed and Save pressed: the gate check waits. */
 async function setup(): Promise<Harness> {
   const gateCheck = controllableActor<GateCheckResponse, GateCheckInput>();
   const update = controllableActor<SharedArtifact, SharedUpdateInput>();
+  const load = controllableActor<MergeSources, MergeSourcesInput>();
   const fetchArtifact = controllableActor<EditableArtifact, { artifactId: number }>();
   let saveActor: AnyActorRef | null = null;
   const inspect = (event: InspectionEvent) => {
@@ -131,87 +154,115 @@ async function setup(): Promise<Harness> {
   };
   const rendered = renderArtifactEdit({
     input: { kind: 'shared', portfolioId: 9, artifactId: 70, readOnly: false },
-    fakes: { fetchArtifact: fetchArtifact.logic, gateCheck: gateCheck.logic, updateSharedArtifact: update.logic },
+    fakes: {
+      fetchArtifact: fetchArtifact.logic,
+      gateCheck: gateCheck.logic,
+      updateSharedArtifact: update.logic,
+      loadMergeSources: load.logic,
+    },
     redirectDelay: 0,
     inspect,
   });
   await act(async () => fetchArtifact.next().deferred.resolve(artifact));
   const ux = userEvent.setup();
   await ux.type(await screen.findByRole('textbox', { name: 'Artifact Name' }), 's');
+  await ux.type(screen.getByRole('textbox', { name: /What were students working to learn/ }), ' and motion');
   await ux.click(screen.getByRole('button', { name: 'Save' }));
   await waitFor(() => expect(gateCheck.calls).toHaveLength(1));
-  return { ...rendered, gateCheck, update, ux, live: () => saveActor, lastGate: null };
+  return { ...rendered, gateCheck, update, load, ux, live: () => saveActor, sent: [] };
 }
 
-const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+const pageButton = (name: string) =>
+  screen.getAllByRole('button', { name }).find((b) => !dialog()?.contains(b)) as HTMLButtonElement;
 const dialog = () => screen.queryByRole('alertdialog', { name: 'Edit Conflict' });
 const alerts = () =>
   screen
     .queryAllByRole('alert')
     .map((a) => a.textContent ?? '')
     .join(' | ');
+const field = (name: string | RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 
-/** While a request runs: no question, the title kept, Save busy. */
-async function expectWaiting() {
-  await waitFor(() => expect(button('Save').getAttribute('aria-busy')).toBe('true'));
-  expect(dialog()).toBeNull();
-  expect((screen.getByRole('textbox', { name: 'Artifact Name' }) as HTMLInputElement).value).toBe('Ramp races');
+/** The form keeps my edits: the title and the goal as typed. */
+function expectMyEdits() {
+  expect(field('Artifact Name').value).toBe('Ramp races');
+  expect(field(/What were students working to learn/).value).toBe('Forces and motion');
 }
 
-/** Back at the form: the answers kept, Save offered again, nothing left to send. */
-async function expectEditing() {
-  await waitFor(() => expect(button('Save').disabled).toBe(false));
-  expect(button('Save').getAttribute('aria-busy')).toBeNull();
+async function expectWaiting() {
+  await waitFor(() => expect(pageButton('Save').getAttribute('aria-busy')).toBe('true'));
   expect(dialog()).toBeNull();
-  expect((screen.getByRole('textbox', { name: 'Artifact Name' }) as HTMLInputElement).value).toBe('Ramp races');
-  expect(h.update.calls).toHaveLength(0);
-  expect(h.gateCheck.calls).toHaveLength(0);
+  expectMyEdits();
+}
+
+async function expectEditing() {
+  await waitFor(() => expect(pageButton('Save').disabled).toBe(false));
+  expect(dialog()).toBeNull();
+  expectMyEdits();
+  expect(h.update.calls.length + h.gateCheck.calls.length + h.load.calls.length).toBe(0);
   expect(h.navigateToArtifact).not.toHaveBeenCalled();
 }
 
-/** Every state has a DOM assertion (`assertEveryStateChecked` below makes sure). */
+/** What a radio group of the dialog has checked. */
+const checkedIn = (group: HTMLElement) =>
+  within(group)
+    .getAllByRole('radio')
+    .filter((r) => (r as HTMLInputElement).checked)
+    .map((r) => r.closest('label')?.textContent);
+
 const states: Record<string, (s: Snapshot) => Promise<void>> = {
   checking: async () => {
     await expectWaiting();
-    // The gate check asks about the version the editor loaded.
     expect(h.gateCheck.calls.map((c) => c.input)).toEqual([{ portfolioId: 9, artifactId: 70, updatedAt: LOADED }]);
-    expect(h.update.calls).toHaveLength(0);
   },
-  rechecking: async () => {
+  merging: async (s) => {
     await expectWaiting();
-    // After a 409 a fresh gate check learns the stored version; the loaded one is what it compares with.
-    expect(h.gateCheck.calls.map((c) => c.input)).toEqual([{ portfolioId: 9, artifactId: 70, updatedAt: LOADED }]);
+    // The merge starts from the version the answers were based on: the loaded one, then the one merged with.
+    expect(h.load.calls.map((c) => c.input)).toEqual([{ artifactId: 70, basedOn: s.context.basedOn }]);
     expect(h.update.calls).toHaveLength(0);
   },
-  confirming: async (s) => {
-    const question = await screen.findByRole('alertdialog', { name: 'Edit Conflict' });
-    // Who saved in between and when, when the answer says; the server's message otherwise.
-    const why = s.context.conflictSave ? conflictSentence(s.context.conflictSave, null) : s.context.conflictMessage;
-    if (s.context.conflictSave)
-      expect(why).toMatch(/^Ana Lopez saved this artifact on March 2, 2026 \d{1,2}:45[ap]m, after you opened it\.$/);
-    expect(question.textContent).toContain(`${why} ${OVERWRITE_QUESTION}`);
-    expect(
-      within(question)
-        .getAllByRole('button')
-        .map((b) => b.textContent),
-    ).toEqual(['NO', 'YES']);
-    expect(question.contains(document.activeElement)).toBe(true);
-    expect(h.update.calls).toHaveLength(0);
-    expect(h.gateCheck.calls).toHaveLength(0);
+  resolving: async (s) => {
+    const box = await screen.findByRole('alertdialog', { name: 'Edit Conflict' });
+    expect(box.textContent).toContain('Ana Lopez saved this artifact after you opened it, and you both changed');
+    // Their change to a field I did not touch is named as kept.
+    expect(box.textContent).toContain(
+      "Their changes to “What does this evidence show about students' thinking?” are kept as well.",
+    );
+    const title = within(box).getByRole('group', { name: 'Artifact Name' });
+    expect(within(title).getByLabelText('Artifact Name: before').textContent).toContain('Ramp race');
+    expect(within(title).getByLabelText('Artifact Name: theirs').textContent).toContain('Ramp rally');
+    expect(within(title).getByLabelText('Artifact Name: mine').textContent).toContain('Ramp races');
+    const goal = within(box).getByRole('group', { name: 'What were students working to learn?' });
+    expect(within(goal).getByLabelText('What were students working to learn?: theirs').textContent).toContain(
+      'Forces on ramps',
+    );
+    const choice = s.context.choices['artifactName'];
+    expect(checkedIn(within(box).getByRole('radiogroup', { name: 'Keep for Artifact Name' }))).toEqual(
+      choice ? [{ theirs: 'Keep theirs', mine: 'Keep mine', edit: 'Edit' }[choice.pick]] : [],
+    );
+    if (choice?.pick === 'edit') expect(field('Your text for Artifact Name').value).toBe(EDITED);
+    const complete = Object.keys(s.context.choices).length === 2;
+    expect((within(box).getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(!complete);
+    expect(box.contains(document.activeElement)).toBe(true);
+    expect(h.update.calls.length + h.gateCheck.calls.length + h.load.calls.length).toBe(0);
   },
   saving: async (s) => {
     await expectWaiting();
-    // The PUT carries the loaded version after an ok, or after YES the version the last gate check returned.
-    const expected = h.lastGate?.type === 'ok' ? LOADED : h.lastGate!.updated_at;
-    expect(h.update.calls.map((c) => c.input)).toEqual([
-      { artifactId: 70, responses: INPUT.responses, updatedAt: expected },
-    ]);
-    expect(s.context.version).toBe(expected);
+    const [put] = h.update.calls.map((c) => c.input);
+    expect(put).toEqual({ artifactId: 70, responses: s.context.mine, updatedAt: s.context.savingAt });
+    if (s.context.basedOn === 1) expect(put).toEqual({ artifactId: 70, responses: INPUT.responses, updatedAt: LOADED });
+    else {
+      // Against the newest version, with their field kept and my goal (mine or chosen) kept.
+      expect(put!.updatedAt).toBe(s.context.basedOn === 2 ? STORED : NEWEST);
+      expect(put!.responses).toMatchObject({ learningGoal: 'Forces and motion', studentThinking: expect.any(String) });
+      expect(['Ramp races', 'Ramp rally', EDITED]).toContain(put!.responses['artifactName']);
+      if (s.context.basedOn === 3) expect(put!.responses['nextSteps']).toBe('Try friction');
+    }
   },
-  saved: async () => {
+  saved: async (s) => {
     expect(await screen.findByText('Successfully edited shared artifact')).toBeTruthy();
+    if (s.context.fromOthers.length > 0) expect(await screen.findByText(/^Saved with .*Ana Lopez/)).toBeTruthy();
+    else expect(screen.queryByText(/^Saved with /)).toBeNull();
     await waitFor(() => expect(h.navigateToArtifact).toHaveBeenCalledWith(9, 70));
-    expect(h.navigateToArtifact).toHaveBeenCalledTimes(1);
   },
   cancelled: async () => {
     await expectEditing();
@@ -229,7 +280,6 @@ function expectLiveState(s: Snapshot) {
   expect(h.live()?.getSnapshot().value, 'the page is in the state the path reached').toEqual(s.value);
 }
 
-/** The checks, each first comparing the page's save actor with the model. */
 const checked = Object.fromEntries(
   Object.entries(states).map(([key, check]) => [
     key,
@@ -240,44 +290,61 @@ const checked = Object.fromEntries(
   ]),
 );
 
+/** Settles the oldest open call of a fake with the step's output or error. */
+const settle =
+  (pick: () => { next: () => { deferred: { resolve: (value: never) => void; reject: (error: unknown) => void } } }) =>
+  async (step: Step) => {
+    const e = step.event as unknown as { type: string; output?: unknown; error?: unknown };
+    const call = pick().next();
+    await act(async () =>
+      e.type.startsWith('xstate.done') ? call.deferred.resolve(e.output as never) : call.deferred.reject(e.error),
+    );
+  };
+
 const events = {
-  'xstate.done.actor.gateCheck': async (step: Step) => {
-    const { output } = step.event as unknown as { output: GateCheckResponse };
-    h.lastGate = output;
-    await act(async () => h.gateCheck.next().deferred.resolve(output));
+  'xstate.done.actor.gateCheck': settle(() => h.gateCheck),
+  'xstate.error.actor.gateCheck': settle(() => h.gateCheck),
+  'xstate.done.actor.updateSharedArtifact': settle(() => h.update),
+  'xstate.error.actor.updateSharedArtifact': settle(() => h.update),
+  'xstate.done.actor.loadMergeSources': settle(() => h.load),
+  'xstate.error.actor.loadMergeSources': settle(() => h.load),
+  'merge.choose': async (step: Step) => {
+    const { key, choice } = step.event as unknown as { key: string; choice: { pick: string } };
+    const title = key === 'artifactName' ? 'Artifact Name' : 'What were students working to learn?';
+    const group = within(dialog()!).getByRole('radiogroup', { name: `Keep for ${title}` });
+    const label = { theirs: 'Keep theirs', mine: 'Keep mine', edit: 'Edit' }[choice.pick]!;
+    await h.ux.click(within(group).getByRole('radio', { name: label }));
+    if (choice.pick === 'edit') {
+      const text = field(`Your text for ${title}`);
+      await h.ux.clear(text);
+      await h.ux.type(text, EDITED);
+    }
   },
-  'xstate.error.actor.gateCheck': async (step: Step) => {
-    const { error } = step.event as unknown as { error: unknown };
-    await act(async () => h.gateCheck.next().deferred.reject(error));
+  'merge.save': async () => {
+    await h.ux.click(within(dialog()!).getByRole('button', { name: 'Save' }));
   },
-  'xstate.done.actor.updateSharedArtifact': async (step: Step) => {
-    const { output } = step.event as unknown as { output: SharedArtifact };
-    await act(async () => h.update.next().deferred.resolve(output));
-  },
-  'xstate.error.actor.updateSharedArtifact': async (step: Step) => {
-    const { error } = step.event as unknown as { error: unknown };
-    await act(async () => h.update.next().deferred.reject(error));
-  },
-  'overwrite.confirm': async () => {
-    await h.ux.click(within(dialog()!).getByRole('button', { name: 'YES' }));
-  },
-  'overwrite.cancel': async () => {
-    await h.ux.click(within(dialog()!).getByRole('button', { name: 'NO' }));
+  'merge.cancel': async () => {
+    await h.ux.click(within(dialog()!).getByRole('button', { name: 'Cancel' }));
   },
 };
 
-describe('sharedArtifactSave model (the shared artifact edit page’s Save)', () => {
-  // Paths are generated from the machine alone, without the page that shows its alerts.
+describe('sharedArtifactSave model (the shared artifact edit page’s Save, merging with saves in between)', () => {
   const alone = sharedArtifactSaveMachine.provide({ actions: { notify: () => undefined } });
   const model = createPathModel(alone, { input: INPUT, events: modelEvents(userEvents, actorEvents) });
   const paths = model.getShortestPaths();
-  it('has paths', () => expect(paths.length).toBeGreaterThan(0));
+  it('has paths through auto-merge, each choice, a third save during the dialog, and cancel', () => {
+    const titles = paths.map(pathTitle);
+    expect(titles.some((t) => t.includes('only their other field') && t.startsWith('reaches "saved"'))).toBe(true);
+    expect(titles.some((t) => t.includes('artifactName: theirs') && t.includes('learningGoal: mine'))).toBe(true);
+    expect(titles.some((t) => t.includes('artifactName: edit'))).toBe(true);
+    expect(titles.some((t) => /merge\.save.*\(409\).*loadMergeSources/.test(t))).toBe(true);
+    expect(titles.some((t) => t.startsWith('reaches "cancelled"'))).toBe(true);
+  });
   for (const path of paths) {
     it(`${pathTitle(path)}`, async () => {
       h = await setup();
       await path.test({ states: checked, events });
-      // The page never asked twice: at most the request of the state the path ends in is open.
-      expect(h.gateCheck.calls.length + h.update.calls.length).toBeLessThanOrEqual(1);
+      expect(h.gateCheck.calls.length + h.update.calls.length + h.load.calls.length).toBeLessThanOrEqual(1);
     });
   }
 });

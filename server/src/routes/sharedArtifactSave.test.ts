@@ -97,6 +97,33 @@ describe('PUT /shared-artifacts/{id}', () => {
     expect(overwrite).toHaveStatus(200);
   });
 
+  it('GET tells the newest version number (read after the answers); the web merges from it and saves against the stored version', async () => {
+    const { lead, member, sa } = await team();
+    // Made without a save (no version yet), then saved once: version 1.
+    expect((await read(member.token, sa.id)).version).toBe(0);
+    const first = { responses: { ...COMPLETE_RESPONSES, team1: 'First answer' }, updated_at: sa.updated_at };
+    expect(await put(member.token, sa.id, first)).toHaveStatus(200);
+    const loaded = await read(member.token, sa.id);
+    expect(loaded.version).toBe(1);
+    // The lead saves in between; the member's save based on version 1 is refused, as before.
+    const leads = { ...COMPLETE_RESPONSES, team1: 'Lead' };
+    expect(await put(lead.token, sa.id, { responses: leads, updated_at: loaded.updated_at })).toHaveStatus(200);
+    const mine = { ...COMPLETE_RESPONSES, team1: 'First answer', learningGoal: 'Mine' };
+    expect(await put(member.token, sa.id, { responses: mine, updated_at: loaded.updated_at })).toBeApiError(409);
+    // What the merge reads: the stored version and its number, the base and the newest version's answers.
+    const stored = await read(member.token, sa.id);
+    expect(stored.version).toBe(2);
+    const version = async (n: number) =>
+      (await t.api({ method: 'GET', url: `/shared-artifacts/${sa.id}/versions/${n}`, token: member.token })).json();
+    expect((await version(1)).responses.team1).toBe('First answer');
+    expect((await version(2)).responses).toEqual(stored.responses);
+    const merged = { ...mine, team1: 'Lead' };
+    expect(await put(member.token, sa.id, { responses: merged, updated_at: stored.updated_at })).toHaveStatus(200);
+    const after = await read(member.token, sa.id);
+    expect(after.version).toBe(3);
+    expect(after.responses).toMatchObject({ team1: 'Lead', learningGoal: 'Mine' });
+  });
+
   it('without updated_at (the mobile app), saves only over the version its user last read or acknowledged at a gate check', async () => {
     const { lead, member, sp, sa } = await team();
     const before = await snapshot(t);

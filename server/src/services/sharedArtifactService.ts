@@ -115,8 +115,11 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
         discussionRepository.comments(db, id),
         discussionRepository.reactions(db, id),
       ]);
+      // After the answers: a save in between makes the number newer than they are, never older.
+      const version = await versionRepository.latestNumber(db, 'sharedArtifact', id);
       return {
         ...artifact,
+        version,
         comments: comments.map((c) => ({ ...c, abilities: abilitiesFor.comment(actor, c, sp) })),
         reactions,
         abilities: abilitiesFor.sharedArtifact(actor, sp),

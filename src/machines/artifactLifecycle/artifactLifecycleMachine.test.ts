@@ -88,6 +88,8 @@ describe('artifactLifecycleMachine guards', () => {
         intent: 'save',
         responses: answers,
         updatedAt: completed.updated_at,
+        version: 0,
+        questions: completed.structure,
       },
     ]);
     const shared = start({ ...personal, kind: 'shared' }, completed, { outcome: 'saved', artifact: null });

@@ -10,7 +10,7 @@
  *               ─(artifact.save                          [completed])→ validating
  * validating ─(problems)→ editing (messages, page scrolled to the top)
  *            └→ saving (the invoked `artifactSave`) ─(saved)→ saved ─(after redirectDelay)→ left (the artifact view)
- *                  └─(refused / failed / shared: stopped or declined at the Edit Conflict question)→ editing
+ *                  └─(refused / failed / shared: stopped, or cancelled in the conflict dialog)→ editing
  * (the save itself tells the user how it went: the success toast, or the server's message as an alert)
  * ready ─(artifact.deleted)→ ready.deleted (the form stays locked until the app leaves)
  *
@@ -30,7 +30,7 @@
  * 'Save to Parking Lot' checks the answers' types but not the core questions: the lot is for
  * unfinished work. A completed artifact can only be saved (it never returns to the lot).
  * Shared artifacts are always complete; `artifactSave` then runs `sharedArtifactSave` (gate
- * check, Edit Conflict question), after which 'Successfully edited shared artifact' shows and the
+ * check, a merge with a save in between), after which 'Successfully edited shared artifact' shows and the
  * shared artifact view opens.
  * The uploads area is a spawned `uploadQueue` actor that lives as long as the page.
  */

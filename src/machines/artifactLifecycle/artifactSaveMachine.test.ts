@@ -2,18 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
 import type { Artifact } from '../../schemas/artifact.ts';
 import { ApiError, toUiError } from '../../services/errors.ts';
-import { makeArtifact } from '../../test/artifactFixtures.ts';
+import { BASIC_STRUCTURE, makeArtifact } from '../../test/artifactFixtures.ts';
 import type { SharedSaveOutcome } from '../sharedArtifactSave/sharedArtifactSaveMachine.ts';
 import type { Notice } from '../shared/notice.ts';
 import { SAVED_MESSAGE, SHARED_SAVED_MESSAGE } from './artifactLifecycleTypes.ts';
 import { artifactSaveMachine, saveInputOf, type ArtifactSaveInput } from './artifactSaveMachine.ts';
 
+const QUESTIONS = BASIC_STRUCTURE;
 const saved = makeArtifact({ id: 12, portfolio: { id: 7 }, parkingLot: false });
 const refused = new ApiError(400, 'completed', 'A completed artifact cannot go back to the parking lot.', '');
 const stoppedError = { kind: 'invalid', status: null, message: 'Invalid updated_at parameter.' } as const;
 
 function input(kind: 'personal' | 'shared', intent: ArtifactSaveInput['intent'] = 'save'): ArtifactSaveInput {
-  return { kind, portfolioId: 7, artifactId: 12, intent, responses: { artifactName: 'Ramp' }, updatedAt: 'v1' };
+  return {
+    kind,
+    portfolioId: 7,
+    artifactId: 12,
+    intent,
+    responses: { artifactName: 'Ramp' },
+    updatedAt: 'v1',
+    version: 4,
+    questions: QUESTIONS,
+  };
 }
 
 /** Runs one save with its calls answered as given; resolves with its output and the PUT's inputs. */
@@ -53,7 +63,14 @@ describe('artifactSaveMachine guards', () => {
   it('isShared: a shared artifact goes to the shared save with the version the page loaded', async () => {
     const result = await run(input('shared'), { shared: async () => ({ outcome: 'cancelled' }) });
     expect(result.shared).toEqual([
-      { portfolioId: 7, artifactId: 12, responses: { artifactName: 'Ramp' }, updatedAt: 'v1' },
+      {
+        portfolioId: 7,
+        artifactId: 12,
+        responses: { artifactName: 'Ramp' },
+        updatedAt: 'v1',
+        version: 4,
+        questions: QUESTIONS,
+      },
     ]);
     expect(result.puts).toEqual([]);
   });
@@ -87,14 +104,21 @@ describe('artifactSaveMachine actions', () => {
     expect(shared.notices).toEqual([{ message: SHARED_SAVED_MESSAGE, tone: 'success' }]);
   });
 
-  it('saveInputOf: the page’s checked responses and the version it loaded; no intent saves', () => {
+  it('saveInputOf: the page’s checked responses, the version it loaded and its questions; no intent saves', () => {
     const page = { kind: 'personal', portfolioId: 7, artifactId: 12, responses: { artifactName: 'Ramp' } } as const;
-    expect(saveInputOf({ ...page, intent: 'submit', artifact: { updated_at: 'v2' } })).toEqual({
+    const artifact = { updated_at: 'v2', structure: QUESTIONS };
+    expect(saveInputOf({ ...page, intent: 'submit', artifact })).toEqual({
       ...page,
       intent: 'submit',
       updatedAt: 'v2',
+      version: 0,
+      questions: QUESTIONS,
     });
-    expect(saveInputOf({ ...page, intent: null, artifact: { updated_at: 'v2' } }).intent).toBe('save');
+    expect(saveInputOf({ ...page, intent: null, artifact }).intent).toBe('save');
+    // A shared artifact tells its version number: a merge starts from it.
+    expect(saveInputOf({ ...page, kind: 'shared', intent: null, artifact: { ...artifact, version: 6 } }).version).toBe(
+      6,
+    );
   });
 
   it('storeStopped: a stopped shared save ends with why it stopped', async () => {

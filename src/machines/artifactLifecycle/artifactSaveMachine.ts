@@ -1,19 +1,19 @@
 /**
  * The save of the edit page's checked answers, invoked by `artifactLifecycle` while it is saving:
  * a personal artifact's PUT, or for a shared artifact the invoked `sharedArtifactSave` (gate
- * check, Edit Conflict question). It tells the user how it went ('Successfully edited artifact', or the
+ * check, a merge with a save in between and its conflict dialog). It tells the user how it went ('Successfully edited artifact', or the
  * server's message as an alert) and ends with its outcome; the page goes on from there.
  *
  * choosing ─[shared]→ savingShared ─(saved)→ saved
  *    │                     ├─(stopped: the shared save already alerted why)→ stopped
- *    │                     ├─(NO at the Edit Conflict question: nothing sent)→ declined
+ *    │                     ├─(Cancel in the conflict dialog: nothing sent)→ declined
  *    │                     └─(failed)→ failed
  *    └→ saving ─(saved)→ saved
  *          └─(refused / failed)→ failed
  */
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { Artifact, ArtifactUpdateBody } from '../../schemas/artifact.ts';
-import type { Responses } from '../../schemas/structure.ts';
+import type { Responses, Structure } from '../../schemas/structure.ts';
 import { updateArtifact } from '../../services/artifactService.ts';
 import { toUiError, type UiError } from '../../services/errors.ts';
 import { sharedArtifactSaveMachine, type SharedSaveOutcome } from '../sharedArtifactSave/sharedArtifactSaveMachine.ts';
@@ -31,6 +31,10 @@ export interface ArtifactSaveInput {
   responses: Responses;
   /** The version the page loaded (a shared artifact's gate check compares it). */
   updatedAt: string;
+  /** A shared artifact's version number the page loaded (a merge starts from it; `0` for a personal artifact). */
+  version: number;
+  /** The artifact's questions. */
+  questions: Structure;
 }
 
 /** How the save ended: a personal save answers with the artifact; a shared one's page reloads it. */
@@ -47,10 +51,19 @@ export function saveInputOf(page: {
   artifactId: number;
   intent: SaveIntent | null;
   responses: Responses;
-  artifact: { updated_at: string } | null;
+  artifact: { updated_at: string; structure: Structure; version?: number } | null;
 }): ArtifactSaveInput {
   const { kind, portfolioId, artifactId, intent, responses, artifact } = page;
-  return { kind, portfolioId, artifactId, intent: intent ?? 'save', responses, updatedAt: artifact?.updated_at ?? '' };
+  return {
+    kind,
+    portfolioId,
+    artifactId,
+    intent: intent ?? 'save',
+    responses,
+    updatedAt: artifact?.updated_at ?? '',
+    version: artifact?.version ?? 0,
+    questions: artifact?.structure ?? [],
+  };
 }
 
 interface ArtifactSaveContext extends ArtifactSaveInput {
@@ -123,6 +136,8 @@ export const artifactSaveMachine = setup({
           artifactId: context.artifactId,
           responses: context.responses,
           updatedAt: context.updatedAt,
+          version: context.version,
+          questions: context.questions,
         }),
         onDone: [
           {

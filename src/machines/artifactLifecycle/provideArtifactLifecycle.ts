@@ -8,6 +8,7 @@ import {
   type GateCheckInput,
   type SharedUpdateInput,
 } from '../sharedArtifactSave/sharedArtifactSaveMachine.ts';
+import type { MergeSources, MergeSourcesInput } from '../sharedArtifactSave/mergeSources.ts';
 import { uploadMachine, type UploadedMedia, type UploadFileInput } from '../upload/uploadMachine.ts';
 import {
   posterWatcher,
@@ -27,6 +28,7 @@ export interface ArtifactEditActors {
   updateArtifact?: PromiseActorLogic<Artifact, { artifactId: number; body: ArtifactUpdateBody }>;
   gateCheck?: PromiseActorLogic<GateCheckResponse, GateCheckInput>;
   updateSharedArtifact?: PromiseActorLogic<SharedArtifact, SharedUpdateInput>;
+  loadMergeSources?: PromiseActorLogic<MergeSources, MergeSourcesInput>;
   uploadFile?: PromiseActorLogic<UploadedMedia, UploadFileInput>;
   removeFile?: PromiseActorLogic<UploadedMedia, RemoveFileInput>;
   watchPoster?: CallbackActorLogic<EventObject, PosterWatchInput>;
@@ -97,6 +99,7 @@ export function provideArtifactLifecycle({
     actors: {
       ...(services.gateCheck ? { gateCheck: services.gateCheck } : {}),
       ...(services.updateSharedArtifact ? { updateSharedArtifact: services.updateSharedArtifact } : {}),
+      ...(services.loadMergeSources ? { loadMergeSources: services.loadMergeSources } : {}),
     },
   });
   const artifactSave = artifactSaveMachine.provide({

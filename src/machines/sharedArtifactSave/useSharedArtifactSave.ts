@@ -1,26 +1,33 @@
 import { useSelector } from '../shared/actorReact.ts';
 import { useMemo } from 'react';
-import type { ConflictingSave, SharedArtifactSaveRef } from './sharedArtifactSaveMachine.ts';
+import type { PendingMerge, SharedArtifactSaveRef } from './sharedArtifactSaveMachine.ts';
+import { everyConflictChosen, type FieldChoice } from './threeWayMerge.ts';
 
-/** What the Edit Conflict question says: the save in between when known, else the server's message. */
-export interface OverwriteQuestion {
-  message: string;
-  save: ConflictingSave | null;
+/** The conflict dialog's content while a merge waits for choices; `null` otherwise. */
+export interface MergeConflict {
+  merge: PendingMerge;
+  choices: Readonly<Record<string, FieldChoice>>;
+  /** Every conflicting field has its choice: the merged answers can be saved. */
+  complete: boolean;
 }
 
-/** The Edit Conflict question while it is asked; `null` otherwise. */
-export function useOverwriteQuestion(ref: SharedArtifactSaveRef | undefined): OverwriteQuestion | null {
-  const message = useSelector(ref, (s) => (s?.matches('confirming') ? (s.context.conflictMessage ?? '') : null));
-  const save = useSelector(ref, (s) => s?.context.conflictSave ?? null);
-  return useMemo(() => (message === null ? null : { message, save }), [message, save]);
+/** The merge waiting in the conflict dialog, with the choices made so far. */
+export function useMergeConflict(ref: SharedArtifactSaveRef | undefined): MergeConflict | null {
+  const merge = useSelector(ref, (s) => (s?.matches('resolving') ? s.context.merge : null));
+  const choices = useSelector(ref, (s) => s?.context.choices ?? null);
+  return useMemo(
+    () => (merge && choices ? { merge, choices, complete: everyConflictChosen(merge.result, choices) } : null),
+    [merge, choices],
+  );
 }
 
-/** What the Edit Conflict dialog may answer. */
-export function useOverwriteEvents(ref: SharedArtifactSaveRef | undefined) {
+/** What the conflict dialog may answer. */
+export function useMergeEvents(ref: SharedArtifactSaveRef | undefined) {
   return useMemo(
     () => ({
-      confirm: () => ref?.send({ type: 'overwrite.confirm' }),
-      cancel: () => ref?.send({ type: 'overwrite.cancel' }),
+      choose: (key: string, choice: FieldChoice) => ref?.send({ type: 'merge.choose', key, choice }),
+      save: () => ref?.send({ type: 'merge.save' }),
+      cancel: () => ref?.send({ type: 'merge.cancel' }),
     }),
     [ref],
   );

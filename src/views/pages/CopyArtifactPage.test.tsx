@@ -44,6 +44,7 @@ const sharedSource: SharedArtifactDetail = {
   ...makeSharedArtifact({ id: 70, sharedPortfolio: { id: 9 }, responses: { artifactName: 'Food web' } }),
   reactions: [],
   comments: [],
+  version: 1,
 };
 const copied = (id: number, sharedPortfolioId: number): SharedArtifact =>
   makeSharedArtifact({ id, sharedPortfolio: { id: sharedPortfolioId } });

@@ -8,10 +8,10 @@ import {
   useNotFoundMessage,
   useSharedSaveRef,
 } from '../../machines/artifactLifecycle/useArtifactLifecycle.ts';
-import { useOverwriteQuestion } from '../../machines/sharedArtifactSave/useSharedArtifactSave.ts';
+import { useMergeConflict } from '../../machines/sharedArtifactSave/useSharedArtifactSave.ts';
 import { ArtifactEditForm, FormNote } from '../artifacts/edit/ArtifactEditForm.tsx';
-import { EditConflictDialog } from '../artifacts/edit/EditConflictDialog.tsx';
 import { EditPageLoadFailed, EditPageProblem } from '../artifacts/edit/EditPageProblem.tsx';
+import { MergeConflictDialog } from '../artifacts/edit/MergeConflictDialog.tsx';
 import { CoreMark } from '../artifacts/QuestionField.tsx';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { PageSkeleton } from '../components/PageSkeleton.tsx';
@@ -24,8 +24,8 @@ function SharedArtifactForm({ artifact }: { artifact: EditableArtifact }) {
   const busy = useFormBusy();
   const { save } = useArtifactEditEvents();
   const saveRef = useSharedSaveRef();
-  // While the Edit Conflict question is open nothing is being saved.
-  const asking = useOverwriteQuestion(saveRef) !== null;
+  // While the conflict dialog is open nothing is being saved.
+  const asking = useMergeConflict(saveRef) !== null;
   return (
     <ArtifactEditForm
       artifact={artifact}
@@ -50,7 +50,7 @@ function SharedArtifactForm({ artifact }: { artifact: EditableArtifact }) {
       // The server refuses to delete a shared artifact with comments or reactions.
       deletable={!hasActivity(artifact)}
     >
-      <EditConflictDialog saveRef={saveRef} />
+      <MergeConflictDialog saveRef={saveRef} questions={artifact.structure} />
     </ArtifactEditForm>
   );
 }
@@ -59,8 +59,9 @@ function SharedArtifactForm({ artifact }: { artifact: EditableArtifact }) {
  * The edit page of a shared artifact (spec §2 Edit shared artifact): the personal artifact form
  * with the team questions under 'Team questions for shared portfolio'; Cancel and Save (shared
  * artifacts are complete, so the core questions are required); Delete Artifact only while the
- * artifact has no comments and no reactions. Saving asks the gate check first and opens the
- * Edit Conflict dialog when someone else saved in the meantime.
+ * artifact has no comments and no reactions. Saving asks the gate check first; when someone else
+ * saved in the meantime their changes are merged with these, and answers both changed open the
+ * Edit Conflict dialog.
  */
 export function SharedArtifactEditPage() {
   const status = useArtifactEditStatus();

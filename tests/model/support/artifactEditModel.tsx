@@ -13,6 +13,7 @@ import type {
   SharedSaveOutcome,
   SharedUpdateInput,
 } from '../../../src/machines/sharedArtifactSave/sharedArtifactSaveMachine.ts';
+import type { MergeSources, MergeSourcesInput } from '../../../src/machines/sharedArtifactSave/mergeSources.ts';
 import type { Artifact } from '../../../src/schemas/artifact.ts';
 import type { GateCheckResponse } from '../../../src/schemas/sharedArtifact.ts';
 import type { SharedArtifact } from '../../../src/schemas/sharedPortfolio.ts';
@@ -28,6 +29,7 @@ export interface Harness extends ReturnType<typeof renderArtifactEdit> {
   updateArtifact: ReturnType<typeof controllableActor<Artifact, UpdateInput>>;
   gateCheck: ReturnType<typeof controllableActor<GateCheckResponse, GateCheckInput>>;
   updateShared: ReturnType<typeof controllableActor<SharedArtifact, SharedUpdateInput>>;
+  loadMerge: ReturnType<typeof controllableActor<MergeSources, MergeSourcesInput>>;
   ux: ReturnType<typeof userEvent.setup>;
   /** The page's timers (the redirect after a save). */
   clock: SimulatedClock;
@@ -41,6 +43,7 @@ export function setup(input: ArtifactLifecycleInput): Harness {
   const updateArtifact = controllableActor<Artifact, UpdateInput>();
   const gateCheck = controllableActor<GateCheckResponse, GateCheckInput>();
   const updateShared = controllableActor<SharedArtifact, SharedUpdateInput>();
+  const loadMerge = controllableActor<MergeSources, MergeSourcesInput>();
   const flags = { breakNextNotice: false };
   const clock = new SimulatedClock();
   const rendered = renderArtifactEdit({
@@ -51,6 +54,7 @@ export function setup(input: ArtifactLifecycleInput): Harness {
       updateArtifact: updateArtifact.logic,
       gateCheck: gateCheck.logic,
       updateSharedArtifact: updateShared.logic,
+      loadMergeSources: loadMerge.logic,
       deleteArtifact: fromPromise<Artifact, { artifactId: number }>(async () => completedArtifact),
       deleteSharedArtifact: fromPromise<SharedArtifact, { artifactId: number }>(async () => savedShared),
     },
@@ -71,6 +75,7 @@ export function setup(input: ArtifactLifecycleInput): Harness {
     updateArtifact,
     gateCheck,
     updateShared,
+    loadMerge,
     ux: userEvent.setup(),
     clock,
     flags,
@@ -89,7 +94,8 @@ export const input = (key: string) => screen.getByRole('textbox', { name: LABELS
 
 /**
  * Ends the shared save as its outcome says, through the page: the gate check's answer, then the
- * PUT or the Edit Conflict question's NO; a defect (showing the alert throws) fails the save.
+ * PUT, or a merge with a title both changed and Cancel in the Edit Conflict dialog; a defect
+ * (showing the alert throws) fails the save.
  */
 export async function endSharedSave(h: Harness, output: SharedSaveOutcome | 'defect'): Promise<void> {
   const gate = h.gateCheck.next();
@@ -112,8 +118,18 @@ export async function endSharedSave(h: Harness, output: SharedSaveOutcome | 'def
         updated_at: '2026-03-02T11:00:00.000Z',
       }),
     );
+    const read = h.loadMerge.next();
+    const base = { number: 1, responses: {}, files: [] };
+    await act(async () =>
+      read.deferred.resolve({
+        base,
+        current: { number: 2, responses: { artifactName: 'Their title' }, files: [] },
+        updatedAt: '2026-03-02T11:00:00.000Z',
+        people: ['Ana Lopez'],
+      }),
+    );
     await h.ux.click(
-      within(await screen.findByRole('alertdialog', { name: 'Edit Conflict' })).getByRole('button', { name: 'NO' }),
+      within(await screen.findByRole('alertdialog', { name: 'Edit Conflict' })).getByRole('button', { name: 'Cancel' }),
     );
   }
 }

@@ -85,6 +85,7 @@ export const shared = (overrides: Partial<SharedArtifactDetail> = {}): SharedArt
   ...makeSharedArtifact({ id: 70, sharedPortfolio: { id: 9 }, structure: [], responses: { artifactName: 'Food web' } }),
   reactions: [],
   comments: [],
+  version: 1,
   ...overrides,
 });
 export const theCopy: SharedArtifact = makeSharedArtifact({ id: 300, sharedPortfolio: { id: 9 }, structure: [] });
