@@ -104,37 +104,107 @@ describe('a PLC at work', () => {
     expect(JSON.stringify(saved.body.responses)).toContain('Seventh graders could graph distance against height.');
   });
 
-  it('two members edit the same shared artifact: the second meets the Edit Conflict dialog', async () => {
+  it('two members edit different questions at the same time: both changes are kept, without a dialog', async () => {
     const tess = await loggedIn(DEMO.teacher.email);
     const lee = await loggedIn(DEMO.lead.email);
     await tess.goto(`${copyPath}/edit`);
     await lee.goto(`${copyPath}/edit`);
+    const leeTitle = lee.getByRole('textbox', { name: 'Artifact Name', exact: true });
+    const title = `${await leeTitle.inputValue()}, revisited`;
     await tess.getByLabel(teamQuestion).fill('Tess: sixth grade, with ramps of two heights.');
+    await leeTitle.fill(title);
+    await tess.getByRole('button', { name: 'Save', exact: true }).click();
+    await tess.getByText('Successfully edited shared artifact').waitFor();
+    await lee.getByRole('button', { name: 'Save', exact: true }).click();
+    await lee.getByText('Successfully edited shared artifact').waitFor();
+    // Lee is told whose change to which question the save kept.
+    await lee.getByText(`Saved with ${DEMO.teacher.username}'s changes to “${teamQuestion}”.`).waitFor();
+    expect(await lee.getByRole('alertdialog').count()).toBe(0);
+    await lee.waitForURL((url) => url.pathname === copyPath);
+    const token = await tokenFor(DEMO.lead.email);
+    const stored = await api<{ responses: Record<string, unknown> }>(
+      'GET',
+      `/shared-artifacts/${copyPath.split('/').pop()}`,
+      undefined,
+      token,
+    );
+    expect(stored.body.responses['artifactName']).toBe(title);
+    expect(Object.values(stored.body.responses)).toContain('Tess: sixth grade, with ramps of two heights.');
+  });
+
+  it('two members edit the same question: the second chooses per field in the Edit Conflict dialog, and both versions are in the history', async () => {
+    const artifactId = copyPath.split('/').pop();
+    const tess = await loggedIn(DEMO.teacher.email);
+    const lee = await loggedIn(DEMO.lead.email);
+    await tess.goto(`${copyPath}/edit`);
+    await lee.goto(`${copyPath}/edit`);
+    const before = await tess.getByLabel(teamQuestion).inputValue();
+    await tess.getByLabel(teamQuestion).fill('Tess: fifth grade, timing three ramps.');
+    await tess.getByRole('textbox', { name: 'Artifact Name', exact: true }).fill('Ramps by Tess');
     await lee.getByLabel(teamQuestion).fill('Lee: fourth grade, as a first fair test.');
+    await lee.getByRole('textbox', { name: 'Artifact Name', exact: true }).fill('Ramps by Lee');
     await tess.getByRole('button', { name: 'Save', exact: true }).click();
     await tess.getByText('Successfully edited shared artifact').waitFor();
     await lee.getByRole('button', { name: 'Save', exact: true }).click();
     const conflict = lee.getByRole('alertdialog', { name: 'Edit Conflict' });
     await conflict.waitFor();
-    expect(await conflict.textContent()).toContain('Are you sure you want to overwrite their changes?');
-    // It names who saved in between and when, as every date with its time is written.
-    expect(await conflict.textContent()).toMatch(
-      new RegExp(
-        `${DEMO.teacher.username} saved this artifact on [A-Z][a-z]+ \\d{1,2}, \\d{4} \\d{1,2}:\\d\\d[ap]m, after you opened it\\.`,
-      ),
+    expect(await conflict.textContent()).toContain(
+      `${DEMO.teacher.username} saved this artifact after you opened it, and you both changed these answers.`,
     );
-    for (const width of [1280, 390]) {
-      await lee.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    const team = conflict.getByRole('group', { name: teamQuestion });
+    expect(await team.getByLabel(`${teamQuestion}: before`).textContent()).toBe(`Before${before}`);
+    expect(await team.getByLabel(`${teamQuestion}: theirs`).textContent()).toContain('Tess: fifth grade');
+    expect(await team.getByLabel(`${teamQuestion}: mine`).textContent()).toContain('Lee: fourth grade');
+    for (const [width, height] of [
+      [390, 844],
+      [768, 1024],
+      [1024, 768],
+      [1280, 900],
+    ] as const) {
+      await lee.setViewportSize({ width, height });
       await lee.screenshot({ path: path.resolve(`e2e/screenshots/edit-conflict-${width}.png`) });
     }
     await lee.setViewportSize({ width: 1280, height: 900 });
-    await conflict.getByRole('button', { name: 'NO' }).click();
-    expect(await lee.getByLabel(teamQuestion).inputValue()).toBe('Lee: fourth grade, as a first fair test.');
-    await lee.getByRole('button', { name: 'Save', exact: true }).click();
-    await conflict.getByRole('button', { name: 'YES' }).click();
+    await conflict
+      .getByRole('radiogroup', { name: 'Keep for Artifact Name' })
+      .getByRole('radio', { name: 'Keep theirs' })
+      .check();
+    await team.getByRole('radio', { name: 'Edit' }).check();
+    await conflict
+      .getByRole('textbox', { name: `Your text for ${teamQuestion}` })
+      .fill('Lee and Tess: fourth and fifth grade.');
+    await conflict.getByRole('button', { name: 'Save', exact: true }).click();
     await lee.getByText('Successfully edited shared artifact').waitFor();
     await lee.waitForURL((url) => url.pathname === copyPath);
-    await lee.getByText('Lee: fourth grade, as a first fair test.').waitFor();
+    await lee.getByText('Lee and Tess: fourth and fifth grade.').waitFor();
+
+    // Both saves are versions: Tess's as she saved it, then Lee's with the choices made.
+    const token = await tokenFor(DEMO.lead.email);
+    const list = await api<{ items: { number: number; author: { name: string } | null; client: string }[] }>(
+      'GET',
+      `/shared-artifacts/${artifactId}/versions?limit=2`,
+      undefined,
+      token,
+    );
+    expect(list.status).toBe(200);
+    const [leeVersion, tessVersion] = list.body.items;
+    expect([leeVersion?.author?.name, tessVersion?.author?.name]).toEqual([DEMO.lead.username, DEMO.teacher.username]);
+    expect([leeVersion?.client, tessVersion?.client]).toEqual(['web', 'web']);
+    const version = async (n: number) =>
+      (
+        await api<{ responses: Record<string, unknown> }>(
+          'GET',
+          `/shared-artifacts/${artifactId}/versions/${n}`,
+          undefined,
+          token,
+        )
+      ).body.responses;
+    const tessSaved = await version(tessVersion!.number);
+    expect(tessSaved['artifactName']).toBe('Ramps by Tess');
+    expect(Object.values(tessSaved)).toContain('Tess: fifth grade, timing three ramps.');
+    const leeSaved = await version(leeVersion!.number);
+    expect(leeSaved['artifactName']).toBe('Ramps by Tess');
+    expect(Object.values(leeSaved)).toContain('Lee and Tess: fourth and fifth grade.');
   });
 
   it('the mobile app on a phone and the web edit the same shared artifact: neither overwrites the other unseen', async () => {
@@ -168,11 +238,13 @@ describe('a PLC at work', () => {
     );
     expect(phoneSave.status).toBe(200);
 
-    // The web save comes later: the Edit Conflict dialog, never a silent overwrite.
+    // The web save comes later: both changed the team answer, so the Edit Conflict dialog asks; never a silent overwrite.
     await lee.getByRole('button', { name: 'Save', exact: true }).click();
     const conflict = lee.getByRole('alertdialog', { name: 'Edit Conflict' });
     await conflict.waitFor();
-    await conflict.getByRole('button', { name: 'YES' }).click();
+    expect(await conflict.getByLabel(`${teamQuestion}: theirs`).textContent()).toContain('Tess: from the phone');
+    await conflict.getByRole('radio', { name: 'Keep mine' }).check();
+    await conflict.getByRole('button', { name: 'Save', exact: true }).click();
     await lee.getByText('Successfully edited shared artifact').waitFor();
 
     // The phone saves again without opening the artifact anew: refused (409), the web's text stays.

@@ -180,7 +180,7 @@ describe('axe-core: WCAG 2.1 AA on every route, for every role', () => {
     await a.scan('teacher Delete Invitation confirmation');
     await page.getByRole('alertdialog').getByRole('button', { name: 'NO' }).click();
 
-    // The Edit Conflict dialog: someone else saves while the form is open.
+    // The Edit Conflict dialog: someone else changes the title while the form is open, and so does the teacher.
     await page.goto(`/shared-portfolios/${demo.plc}/artifacts/${demo.sharedRamp}/edit`);
     await settle(page);
     const lee = await tokenFor(DEMO.lead.email);
@@ -190,19 +190,35 @@ describe('axe-core: WCAG 2.1 AA on every route, for every role', () => {
       undefined,
       lee,
     );
+    const title = String(current.body.responses['artifactName']);
     // The save moves the version strictly forward (`next_stamp`), however soon it follows.
     const saved = await api<{ updated_at: string }>(
       'PUT',
       `/shared-artifacts/${demo.sharedRamp}`,
-      { responses: current.body.responses, updated_at: current.body.updated_at },
+      {
+        responses: { ...current.body.responses, artifactName: `${title} (lead)` },
+        updated_at: current.body.updated_at,
+      },
       lee,
     );
     expect(saved.status).toBe(200);
     expect(saved.body.updated_at).not.toBe(current.body.updated_at);
+    await page.getByRole('textbox', { name: 'Artifact Name', exact: true }).fill(`${title} (teacher)`);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByRole('alertdialog', { name: 'Edit Conflict' }).waitFor();
+    const conflict = page.getByRole('alertdialog', { name: 'Edit Conflict' });
+    await conflict.waitFor();
     await a.scan('teacher Edit Conflict dialog');
-    await page.getByRole('alertdialog').getByRole('button', { name: 'NO' }).click();
+    await conflict.getByRole('radio', { name: 'Edit' }).click();
+    await a.scan('teacher Edit Conflict dialog, an answer written anew');
+    await conflict.getByRole('button', { name: 'Cancel' }).click();
+    // The demo artifact gets its title back for the journeys after this one.
+    const restored = await api(
+      'PUT',
+      `/shared-artifacts/${demo.sharedRamp}`,
+      { responses: current.body.responses, updated_at: saved.body.updated_at },
+      lee,
+    );
+    expect(restored.status).toBe(200);
     a.assertClean();
   });
 

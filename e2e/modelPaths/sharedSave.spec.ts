@@ -1,6 +1,6 @@
 /**
- * The shared-artifact save with its gate check and Edit Conflict question, end to end, along one
- * path generated from its machine.
+ * The shared-artifact save with its gate check and its merge with a save in between, end to end,
+ * along one path generated from its machine.
  *
  * The path is found in the machine's own graph (the shortest one that passes the flow's
  * interesting states on the way to its goal). Every event of the path then happens in Chromium:
@@ -17,11 +17,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { SHARED_SAVED_MESSAGE } from '../../src/machines/artifactLifecycle/artifactLifecycleMachine.ts';
-import {
-  OVERWRITE_QUESTION,
-  sharedArtifactSaveMachine,
-} from '../../src/machines/sharedArtifactSave/sharedArtifactSaveMachine.ts';
-import { formatDateTime } from '../../src/schemas/formatting.ts';
+import { mergedMessage } from '../../src/machines/sharedArtifactSave/mergeSources.ts';
+import { sharedArtifactSaveMachine } from '../../src/machines/sharedArtifactSave/sharedArtifactSaveMachine.ts';
+import type { Structure } from '../../src/schemas/structure.ts';
 import { modelEvents } from '../../tests/model/support/coverage.ts';
 import { api, DEMO, tokenFor } from '../fixtures.ts';
 import {
@@ -53,7 +51,7 @@ beforeAll(async () => {
 });
 
 describe('critical flows along paths generated from their machines', () => {
-  it('shared-artifact save: the gate check finds a later save, YES overwrites it', async () => {
+  it('shared-artifact save: the gate check finds a later save of another answer, which the save merges and keeps', async () => {
     const shared = await newSharedPortfolio('Gate check PLC', model);
     const source = await newPortfolio(model, 'Gate check source', ['Paper bridges']);
     const copy = await api<{ id: number }>(
@@ -64,13 +62,14 @@ describe('critical flows along paths generated from their machines', () => {
     );
     expect(copy.status).toBe(200);
     const artifactId = copy.body.id;
-    const loaded = await api<{ updated_at: string; responses: Record<string, unknown> }>(
-      'GET',
-      `/shared-artifacts/${artifactId}`,
-      undefined,
-      model.token,
-    );
+    const loaded = await api<{
+      updated_at: string;
+      version: number;
+      structure: Structure;
+      responses: Record<string, string>;
+    }>('GET', `/shared-artifacts/${artifactId}`, undefined, model.token);
     const NEW_NAME = 'Paper bridges, revised';
+    const LEAD_GOAL = 'Students compare how far paper bridges of three span lengths carry.';
     const lead = await tokenFor(DEMO.lead.email);
 
     // The save starts when Save is pressed on the edit page with a changed title.
@@ -79,20 +78,31 @@ describe('critical flows along paths generated from their machines', () => {
       artifactId,
       responses: { ...loaded.body.responses, artifactName: NEW_NAME },
       updatedAt: loaded.body.updated_at,
+      version: loaded.body.version,
+      questions: loaded.body.structure,
+    };
+    // The lead's save in between changed only the goal: the merge takes it and keeps the new title.
+    const theirs = { ...loaded.body.responses, learningGoal: LEAD_GOAL };
+    const merge = {
+      type: 'xstate.done.actor.loadMergeSources',
+      output: {
+        base: { number: loaded.body.version, responses: loaded.body.responses, files: [] },
+        current: { number: loaded.body.version + 1, responses: theirs, files: [] },
+        updatedAt: 'later',
+        people: [DEMO.lead.username],
+      },
     };
     const gate = (type: 'ok' | 'warning') => ({
       type: 'xstate.done.actor.gateCheck',
       output: { type, message: '', updated_at: type === 'ok' ? loaded.body.updated_at : 'later' },
     });
-    const events = modelEvents<AnyEventObject, Snapshot>(
-      [{ type: 'overwrite.confirm' }, { type: 'overwrite.cancel' }],
-      {
-        gateCheck: () => [gate('ok'), gate('warning')],
-        updateSharedArtifact: () => [{ type: 'xstate.done.actor.updateSharedArtifact', output: {} }],
-      },
-    );
+    const events = modelEvents<AnyEventObject, Snapshot>([{ type: 'merge.save' }, { type: 'merge.cancel' }], {
+      gateCheck: () => [gate('ok'), gate('warning')],
+      loadMergeSources: () => [merge],
+      updateSharedArtifact: () => [{ type: 'xstate.done.actor.updateSharedArtifact', output: {} }],
+    });
     const path = generatePath(sharedArtifactSaveMachine, { input, events }, [
-      (step) => step.state.matches('confirming'),
+      (step) => step.state.matches('merging'),
       (step) => step.state.matches('saved'),
     ]);
     console.log(`sharedArtifactSave path: ${describePath(path)}`);
@@ -101,22 +111,15 @@ describe('critical flows along paths generated from their machines', () => {
     const calls = await holdCalls(page, path, {
       gateCheck: ['GET', apiPath(`/shared-portfolios/${shared.id}/shared-artifacts/${artifactId}/gate-check`)],
       updateSharedArtifact: ['PUT', apiPath(`/shared-artifacts/${artifactId}`)],
+      // The merge's reads end with the history's newest page: holding it holds the merge.
+      loadMergeSources: ['GET', apiPath(`/shared-artifacts/${artifactId}/versions`)],
     });
     const editPath = `/shared-portfolios/${shared.id}/artifacts/${artifactId}/edit`;
     const viewPath = `/shared-portfolios/${shared.id}/artifacts/${artifactId}`;
     const title = page.getByRole('textbox', { name: 'Artifact Name', exact: true });
     const dialog = page.getByRole('alertdialog', { name: 'Edit Conflict' });
-    let lastGate: {
-      type: string;
-      message: string;
-      updated_at?: string;
-      saved_by?: { id: number; username: string } | null;
-    } | null = null;
-    // Edit Conflict names who saved in between and when, as every date is written; the server's message only when it does not say.
-    const conflictWhy = (gate: NonNullable<typeof lastGate>) =>
-      gate.saved_by !== undefined && gate.updated_at
-        ? `saved this artifact on ${formatDateTime(gate.updated_at)}, after you opened it.`
-        : gate.message;
+    let lastGate: { type: string; updated_at?: string } | null = null;
+    let leadSaved = '';
 
     const waiting = async () => ({
       busy: await isBusy(page, 'Save'),
@@ -140,18 +143,14 @@ describe('critical flows along paths generated from their machines', () => {
               asked: loaded.body.updated_at,
             },
           ),
-        confirming: () =>
+        merging: () =>
           expectView(
             async () => ({
-              question:
-                (await dialog.count()) === 1
-                  ? ((await dialog.textContent()) ?? '').includes(
-                      `${lastGate ? conflictWhy(lastGate) : ''} ${OVERWRITE_QUESTION}`,
-                    )
-                  : false,
-              buttons: await dialog.getByRole('button').allTextContents(),
+              ...(await waiting()),
+              page: calls['loadMergeSources']!.waiting().url.searchParams.get('limit'),
             }),
-            { question: true, buttons: ['NO', 'YES'] },
+            // Who saved since the loaded version: one version.
+            { busy: true, question: 0, title: NEW_NAME, page: '1' },
           ),
         saving: () =>
           expectView(
@@ -163,18 +162,25 @@ describe('critical flows along paths generated from their machines', () => {
               busy: true,
               question: 0,
               title: NEW_NAME,
-              // After an ok the loaded version; after YES the version the gate check reported.
+              // After an ok the loaded version; after a merge the lead's stored one, with the lead's goal kept.
               sent: expect.objectContaining({
-                updated_at: lastGate?.type === 'ok' ? loaded.body.updated_at : lastGate?.updated_at,
-                responses: expect.objectContaining({ artifactName: NEW_NAME }),
+                updated_at: lastGate?.type === 'ok' ? loaded.body.updated_at : leadSaved,
+                responses: expect.objectContaining({
+                  artifactName: NEW_NAME,
+                  learningGoal: lastGate?.type === 'ok' ? loaded.body.responses['learningGoal'] : LEAD_GOAL,
+                }),
               }) as Record<string, unknown>,
             },
           ),
         saved: () =>
-          expectView(async () => ({ told: await shows(page, SHARED_SAVED_MESSAGE), path: pathname(page) }), {
-            told: true,
-            path: viewPath,
-          }),
+          expectView(
+            async () => ({
+              told: await shows(page, SHARED_SAVED_MESSAGE),
+              merged: await shows(page, mergedMessage([DEMO.lead.username], ['learningGoal'], loaded.body.structure)),
+              path: pathname(page),
+            }),
+            { told: true, merged: lastGate?.type === 'warning', path: viewPath },
+          ),
       },
       events: {
         'xstate.init': async () => {
@@ -185,15 +191,12 @@ describe('critical flows along paths generated from their machines', () => {
         'xstate.done.actor.gateCheck': async (event) => {
           const expected = (event['output'] as { type: string }).type;
           // A conflict is someone else's save since the page loaded the artifact: the PLC lead saves first.
-          const leadSave = {
-            responses: {
-              ...loaded.body.responses,
-              learningGoal: 'Students compare how far paper bridges of three span lengths carry.',
-            },
-            updated_at: loaded.body.updated_at,
-          };
+          const leadSave = { responses: theirs, updated_at: loaded.body.updated_at };
           const others =
-            expected === 'warning' ? [await api('PUT', `/shared-artifacts/${artifactId}`, leadSave, lead)] : [];
+            expected === 'warning'
+              ? [await api<{ updated_at: string }>('PUT', `/shared-artifacts/${artifactId}`, leadSave, lead)]
+              : [];
+          leadSaved = others[0]?.body.updated_at ?? '';
           expect(
             others.map((r) => r.status),
             JSON.stringify(others.map((r) => r.body)),
@@ -206,12 +209,7 @@ describe('critical flows along paths generated from their machines', () => {
             },
           )(event);
         },
-        'overwrite.confirm': async () => {
-          await dialog.getByRole('button', { name: 'YES' }).click();
-        },
-        'overwrite.cancel': async () => {
-          await dialog.getByRole('button', { name: 'NO' }).click();
-        },
+        'xstate.done.actor.loadMergeSources': serverAnswer(() => calls['loadMergeSources']!),
         'xstate.done.actor.updateSharedArtifact': serverAnswer(() => calls['updateSharedArtifact']!),
       },
     });
@@ -223,5 +221,6 @@ describe('critical flows along paths generated from their machines', () => {
       model.token,
     );
     expect(stored.body.responses['artifactName']).toBe(NEW_NAME);
+    expect(stored.body.responses['learningGoal']).toBe(LEAD_GOAL);
   });
 });
