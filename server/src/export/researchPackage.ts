@@ -9,12 +9,14 @@ import { codebookColumnRows, codebookMarkdown } from '../repositories/reporting/
 import { LIST_SEPARATOR, type ColumnDef, type FileDef } from '../repositories/reporting/columns.ts';
 import { listText } from '../repositories/reporting/mappers.ts';
 import { COLUMNS_FILE, QUESTIONS_FILE, researchFiles } from '../repositories/reporting/researchColumns.ts';
+import * as history from '../repositories/reporting/researchVersionRows.ts';
 import * as repo from '../repositories/reporting/researchRows.ts';
 import * as selection from '../repositories/reporting/researchSelection.ts';
 import { SUMMARY_FILES } from '../repositories/reporting/summaryColumns.ts';
 import { escapeCell } from './csv.ts';
 import { Deidentifier, pseudonym, type KnownPerson } from './deidentify.ts';
 import { readmeMarkdown } from './researchReadme.ts';
+import { versionChangeRows } from './researchVersions.ts';
 
 // The research export package's files, written from one snapshot (decision 021); run in a worker
 // thread of its own by `researchWorker.ts`.
@@ -334,6 +336,13 @@ export async function writePackage(
           joined_at: m.joined_at,
         };
       }
+    })(),
+  );
+  await write(
+    fileOf('versions'),
+    (async function* () {
+      yield* versionChangeRows('artifact', history.artifactVersionRows(tx, range), personOf);
+      yield* versionChangeRows('shared_artifact', history.sharedArtifactVersionRows(tx), personOf);
     })(),
   );
   await write(

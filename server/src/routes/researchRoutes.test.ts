@@ -29,6 +29,7 @@ const CSV_FILES = [
   'comments',
   'reactions',
   'memberships',
+  'versions',
   'codebook_questions',
   'codebook_columns',
 ];
