@@ -29,7 +29,7 @@ const answerText = (value: ResponseValue | undefined): string | null =>
  */
 export async function* versionChangeRows(
   kind: 'artifact' | 'shared_artifact',
-  versions: AsyncIterable<StoredVersionRow>,
+  versions: AsyncIterable<StoredVersionRow> | Iterable<StoredVersionRow>,
   personOf: (id: number) => string,
 ): AsyncGenerator<VersionChangeRow> {
   let holder: number | null = null;
