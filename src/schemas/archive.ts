@@ -86,6 +86,28 @@ const ArchiveMediaSchema = z.object({
   path: z.string().nullable(),
 });
 
+/**
+ * One version of an artifact's history: who saved it, when and through what, the answers it
+ * changed (each with its new answer; `null`: removed) and the files it added and removed (by id).
+ */
+const ArchiveVersionSchema = z.object({
+  number: z.number().int().min(1),
+  created_at: TimestampSchema,
+  /** The user name of who saved it; `null` for the history's start or an account that is gone. */
+  author: z.string().nullable(),
+  client: z.string(),
+  restoredFrom: z.number().int().min(1).nullable(),
+  changes: z.array(
+    z.object({
+      key: z.string(),
+      question: z.string(),
+      answer: z.union([z.string(), z.number(), z.array(z.string())]).nullable(),
+    }),
+  ),
+  filesAdded: z.array(IdSchema),
+  filesRemoved: z.array(IdSchema),
+});
+
 const ArchiveArtifactBaseSchema = z.object({
   id: IdSchema,
   title: z.string(),
@@ -95,6 +117,8 @@ const ArchiveArtifactBaseSchema = z.object({
   media: z.array(ArchiveMediaSchema),
   /** The artifact's page in the archive. */
   page: z.string(),
+  /** Every saved version, oldest first. */
+  history: z.array(ArchiveVersionSchema),
 });
 
 /** A comment on one of the teacher's shared artifacts, with its author's user name. */
@@ -142,3 +166,4 @@ export type ArchiveSharedArtifactData = ArchiveData['sharedArtifacts'][number];
 export type ArchiveMediaData = z.infer<typeof ArchiveMediaSchema>;
 export type ArchiveAnswerData = z.infer<typeof ArchiveAnswerSchema>;
 export type ArchiveCommentData = z.infer<typeof ArchiveCommentSchema>;
+export type ArchiveVersionData = z.infer<typeof ArchiveVersionSchema>;

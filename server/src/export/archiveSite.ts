@@ -18,6 +18,7 @@ import type {
 } from '#schemas/archive';
 import { RESERVED_KEYS, type Structure } from '#schemas/structure';
 import { filesLabel, pagePath } from './archiveData.ts';
+import { historyHtml } from './archiveHistory.ts';
 
 /** Escapes text for HTML content and attribute values. */
 export function escapeHtml(text: string): string {
@@ -201,7 +202,8 @@ export function renderArtifactPage(
       { href: pagePath.index, label: 'My archive' },
       { href: pagePath.portfolio(portfolio.id), label: portfolio.name },
     ],
-    artifactBody(artifact, structure, badge),
+    `${artifactBody(artifact, structure, badge)}
+${historyHtml(artifact.history, escapeHtml)}`,
     generatedAt,
   );
 }
@@ -230,7 +232,8 @@ export function renderSharedArtifactPage(
 ${artifactBody(artifact, structure, '')}
 <section class="card"><h2>Comments</h2>
 ${comments}
-</section>`,
+</section>
+${historyHtml(artifact.history, escapeHtml)}`,
     generatedAt,
   );
 }

@@ -19,6 +19,7 @@ import type {
 import type { Structure } from '#schemas/structure';
 import type { Queryable } from '../db/client.ts';
 import { answersOf, mediaPath, pagePath, titleOf } from '../export/archiveData.ts';
+import { historiesOf } from '../export/archiveHistory.ts';
 import { ARCHIVE_README } from '../export/archiveReadme.ts';
 import {
   renderArtifactPage,
@@ -206,6 +207,14 @@ export async function buildArchive(
           artifacts.map((a) => a.id),
         ),
       );
+      const histories = await historiesOf(
+        await archiveContentRepository.versions(
+          db,
+          'artifact',
+          artifacts.map((a) => a.id),
+        ),
+        (id) => artifacts.find((a) => a.id === id)?.structure ?? [],
+      );
       const portfolio: ArchivePortfolioData = {
         id: p.id,
         name: p.name,
@@ -230,6 +239,7 @@ export async function buildArchive(
           answers: answersOf(a.structure, a.responses),
           media: files,
           page: pagePath.artifact(a.id),
+          history: histories.get(a.id) ?? [],
         };
         portfolio.artifacts.push(artifact);
         structures.set(a.id, a.structure);
@@ -257,6 +267,14 @@ export async function buildArchive(
         shared.map((s) => s.id),
       ),
     );
+    const sharedHistories = await historiesOf(
+      await archiveContentRepository.versions(
+        db,
+        'sharedArtifact',
+        shared.map((s) => s.id),
+      ),
+      (id) => shared.find((s) => s.id === id)?.structure ?? [],
+    );
     const commentsOf = new Map<number, typeof comments>();
     for (const c of comments) commentsOf.set(c.sharedArtifactId, [...(commentsOf.get(c.sharedArtifactId) ?? []), c]);
     const sharedSummaries: SharedSummary[] = [];
@@ -271,6 +289,7 @@ export async function buildArchive(
         answers: answersOf(s.structure, s.responses),
         media: files,
         page: pagePath.sharedArtifact(s.id),
+        history: sharedHistories.get(s.id) ?? [],
         sharedPortfolio: { id: s.sharedPortfolioId, name: s.sharedPortfolioName },
         comments: (commentsOf.get(s.id) ?? []).map((c) => ({
           id: c.id,

@@ -1,6 +1,12 @@
 import type { Queryable } from '../../db/client.ts';
 import type { Responses, Structure } from '#schemas/structure';
 import { HOLDER_LINKS, stamps, type FileHolder, type StampColumns } from './mappers.ts';
+import type { StoredVersionRow } from './researchVersionRows.ts';
+
+/** A stored version as the archive reads it: with its author's user name (`null`: none, or gone). */
+export interface ArchiveVersionRow extends StoredVersionRow {
+  author: string | null;
+}
 
 // What a teacher's archive holds, read for one teacher: her portfolios and their artifacts, her
 // shared artifacts with their comments, and the files and caption tracks of all of them.
@@ -263,5 +269,19 @@ export const archiveContentRepository = {
     );
     const r = rows[0];
     return { artifacts: r?.artifacts ?? 0, media: r?.media ?? 0, bytes: Number(r?.bytes ?? 0) };
+  },
+
+  /** The histories of artifacts (decision 049's versions), artifact by artifact in number order. */
+  async versions(db: Queryable, holder: FileHolder, holderIds: readonly number[]): Promise<ArchiveVersionRow[]> {
+    if (holderIds.length === 0) return [];
+    const { fk } = HOLDER_LINKS[holder];
+    const { rows } = await db.query<ArchiveVersionRow>(
+      `SELECT v.${fk} AS holder_id, v.number, v.author_id, u.username AS author, v.client, v.restored_from,
+         v.full_answers, v.answers, v.changed, v.files, v.created_at
+       FROM artifact_versions v LEFT JOIN users u ON u.id = v.author_id
+       WHERE v.${fk} = ANY($1::int[]) ORDER BY v.${fk}, v.number`,
+      [holderIds],
+    );
+    return rows;
   },
 };
