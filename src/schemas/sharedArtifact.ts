@@ -74,8 +74,8 @@ export const SharedArtifactListResponseSchema = z.array(SharedArtifactSchema);
 
 /**
  * `PUT /shared-artifacts/{id}`: replaces the responses. `updated_at` is the version the editor
- * saw (or the one the gate check returned after choosing to overwrite); when the stored version
- * is newer the server answers 409 and changes nothing.
+ * saw (after the web merged with a later save: that save's); when the stored version is newer the
+ * server answers 409 and changes nothing.
  */
 export const SharedArtifactUpdateBodySchema = z.strictObject({
   responses: ResponsesSchema,
@@ -95,9 +95,9 @@ export const GateCheckQuerySchema = z.strictObject({ updated_at: z.string().max(
 export const GateCheckResponseSchema = z.object({
   type: z.enum(['ok', 'warning', 'error']),
   message: z.string(),
-  /** The stored version, for a save that overwrites after a conflict. */
+  /** The stored version (the one a save after this check may be based on). */
   updated_at: z.string().optional(),
-  /** With a warning: who saved the stored version (`null`: not known), for the web's Edit Conflict dialog. */
+  /** With a warning: who saved the stored version (`null`: not known). */
   saved_by: z.object({ id: IdSchema, username: z.string() }).nullable().optional(),
 });
 export type GateCheckResponse = z.infer<typeof GateCheckResponseSchema>;
