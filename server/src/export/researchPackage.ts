@@ -15,6 +15,7 @@ import { SUMMARY_FILES } from '../repositories/reporting/summaryColumns.ts';
 import { escapeCell } from './csv.ts';
 import { Deidentifier, pseudonym, type KnownPerson } from './deidentify.ts';
 import { readmeMarkdown } from './researchReadme.ts';
+import { writeRubricFiles } from './researchRubrics.ts';
 
 // The research export package's files, written from one snapshot (decision 021); run in a worker
 // thread of its own by `researchWorker.ts`.
@@ -336,6 +337,7 @@ export async function writePackage(
       }
     })(),
   );
+  await writeRubricFiles(tx, write, fileOf, range, personOf);
   await write(
     QUESTIONS_FILE,
     (async function* () {

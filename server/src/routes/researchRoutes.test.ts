@@ -29,6 +29,9 @@ const CSV_FILES = [
   'comments',
   'reactions',
   'memberships',
+  'rubrics',
+  'rubric_criteria',
+  'scores',
   'codebook_questions',
   'codebook_columns',
 ];

@@ -1,5 +1,6 @@
 import type { Identities } from '#schemas/researchExport';
 import { TIMESTAMP_WORDS, type ColumnDef, type FileDef } from './columns.ts';
+import { RUBRIC_FILES } from './researchRubricColumns.ts';
 
 // The research package's files and their columns, defined once: the package writes its CSV
 // headers and cells from these lists, and its codebook (`codebook.ts`) describes them.
@@ -274,6 +275,7 @@ export function researchFiles(identities: Identities): FileDef[] {
         { name: 'joined_at', type: 'timestamp', meaning: 'When the member joined.', allowed: TS },
       ],
     },
+    ...RUBRIC_FILES,
   ];
 }
 
