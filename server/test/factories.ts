@@ -239,6 +239,11 @@ const SNAPSHOT_TABLES = [
   'pending_uploads',
   'artifact_notes',
   'caption_tracks',
+  'rubrics',
+  'rubric_versions',
+  'rubric_criteria',
+  'rubric_levels',
+  'scores',
   'research_exports',
   'installation_secrets',
 ] as const;

@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   'reaction',
   'snapshot_edited',
   'removed',
+  'score',
 ] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
@@ -35,6 +36,7 @@ export const DEFAULT_EMAIL_PREFERENCES: Readonly<Record<NotificationKind, EmailF
   reaction: 'daily',
   snapshot_edited: 'daily',
   removed: 'immediately',
+  score: 'immediately',
 };
 
 /** Default and largest page size of the feed. */
@@ -59,7 +61,7 @@ export const NotificationSchema = z
     sharedArtifact: z.object({ id: IdSchema, title: z.string() }).nullable(),
     /** The comment the item is about, if any. */
     comment: IdSchema.nullable(),
-    /** The video moment the comment is about, if any (seconds). */
+    /** The video moment the comment or score is about, if any (seconds). */
     moment: z.object({ media: IdSchema, start: z.number(), end: z.number().nullable() }).nullable(),
     /** One plain sentence, e.g. "Ana commented on “Group work” in Grade 5 PLC". */
     summary: z.string(),
@@ -124,6 +126,7 @@ export const NotificationPreferencesSchema = z.object({
     reaction: EmailFrequencySchema,
     snapshot_edited: EmailFrequencySchema,
     removed: EmailFrequencySchema,
+    score: EmailFrequencySchema,
   }),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
@@ -139,6 +142,7 @@ export const NotificationPreferencesBodySchema = z.strictObject({
     reaction: EmailFrequencySchema.optional(),
     snapshot_edited: EmailFrequencySchema.optional(),
     removed: EmailFrequencySchema.optional(),
+    score: EmailFrequencySchema.optional(),
   }),
 });
 export type NotificationPreferencesBody = z.infer<typeof NotificationPreferencesBodySchema>;

@@ -17,6 +17,7 @@ import { escapeCell } from './csv.ts';
 import { Deidentifier, pseudonym, type KnownPerson } from './deidentify.ts';
 import { readmeMarkdown } from './researchReadme.ts';
 import { versionChangeRows } from './researchVersions.ts';
+import { writeRubricFiles } from './researchRubrics.ts';
 
 // The research export package's files, written from one snapshot (decision 021); run in a worker
 // thread of its own by `researchWorker.ts`.
@@ -345,6 +346,7 @@ export async function writePackage(
       yield* versionChangeRows('shared_artifact', history.sharedArtifactVersionRows(tx), personOf);
     })(),
   );
+  await writeRubricFiles(tx, write, fileOf, range, personOf);
   await write(
     QUESTIONS_FILE,
     (async function* () {

@@ -11,9 +11,12 @@ import { createMomentChecker } from '../services/momentService.ts';
 import { createSharedArtifactService } from '../services/sharedArtifactService.ts';
 import { createSharedPortfolioService } from '../services/sharedPortfolioService.ts';
 import { createVersionService } from '../services/versionService.ts';
+import { rubricRoutes } from '../routes/rubricRoutes.ts';
+import { createRubricService } from '../services/rubricService.ts';
+import { createScoreService } from '../services/scoreService.ts';
 
 /**
- * Shared portfolios, their artifacts, the discussion on them and invitations, and the history of
+ * Shared portfolios, their artifacts, the discussion on them, rubrics and scores, and invitations, and the history of
  * every artifact (personal ones too: both restores are saves of their artifact's service). Needs
  * the portfolios and media features.
  */
@@ -22,7 +25,10 @@ export async function sharedFeature(app: FastifyInstance): Promise<void> {
   const shared = createSharedPortfolioService(ctx);
   app.services.shared = shared;
   app.services.sharedArtifacts = createSharedArtifactService(ctx, app.mediaStore, app.services.media);
-  app.services.discussion = createDiscussionService(ctx, createMomentChecker(ctx.db, app.mediaStore));
+  const moments = createMomentChecker(ctx.db, app.mediaStore);
+  app.services.discussion = createDiscussionService(ctx, moments);
+  app.services.rubrics = createRubricService(ctx);
+  app.services.scores = createScoreService(ctx, moments);
   app.services.invitations = createInvitationService(ctx, shared);
   app.services.versions = createVersionService(ctx);
   await app.register(authenticated(sharedPortfolioRoutes));
@@ -30,4 +36,5 @@ export async function sharedFeature(app: FastifyInstance): Promise<void> {
   await app.register(authenticated(discussionRoutes));
   await app.register(authenticated(invitationRoutes));
   await app.register(authenticated(versionRoutes));
+  await app.register(authenticated(rubricRoutes));
 }

@@ -38,6 +38,10 @@ export const USER_LIMITS = {
   saves: perUser(1200, '10 minutes'),
   /** Restores of earlier versions (each a save: a new version, files linked or unlinked). */
   restores: perUser(60, '10 minutes'),
+  /** Rubrics made or changed, and a shared portfolio's rubric chosen. */
+  rubrics: perUser(60, '10 minutes'),
+  /** Scores given or deleted: a coach scoring a lesson live gives a few a minute. */
+  scores: perUser(120, '10 minutes'),
   /** Push tokens registered. */
   pushTokens: perUser(30, '10 minutes'),
 } as const;

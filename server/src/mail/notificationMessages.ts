@@ -41,6 +41,7 @@ export const UNSUBSCRIBE_LABELS: Record<NotificationKind, string> = {
   reaction: 'Stop e-mails about reactions',
   snapshot_edited: 'Stop e-mails about edits of your artifacts',
   removed: 'Stop e-mails about removals from shared portfolios',
+  score: 'Stop e-mails about rubric scores',
 };
 
 /** One event, sent as it happens. */

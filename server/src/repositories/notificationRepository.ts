@@ -19,7 +19,7 @@ const deliveryColumns = (k: string, u: string) => `
   CASE coalesce(np.email, notification_email_default(${k}))
     WHEN 'immediately' THEN CASE WHEN ${k} = 'invitation_received' THEN 'none' ELSE 'pending' END
     WHEN 'daily' THEN 'digest' ELSE 'none' END,
-  CASE WHEN ${k} IN ('comment', 'reply', 'mention', 'reaction', 'snapshot_edited')
+  CASE WHEN ${k} IN ('comment', 'reply', 'mention', 'reaction', 'snapshot_edited', 'score')
         AND EXISTS (SELECT 1 FROM push_tokens pt WHERE pt.user_id = ${u}.id) THEN 'pending' ELSE 'none' END`;
 
 /** Whether person `u` may read shared portfolio `sp` (a member, or a researcher), and is not blocked. */
@@ -84,6 +84,19 @@ export const notificationRepository = {
        WHERE r.id = $1 AND r.xmin = pg_current_xact_id()::xid AND ru.id <> r.owner_id AND ${hasAccess('ru', 'sa.shared_portfolio_id')}
        ${RAISE_BATCH}`,
       [reactionId],
+    );
+  },
+
+  /** A score given in this transaction: the artifact's owner hears who scored what, unless she scored it herself. */
+  async recordScore(db: Queryable, scoreId: number): Promise<void> {
+    await db.query(
+      `INSERT INTO notifications (user_id, kind, actor_id, shared_portfolio_id, shared_artifact_id, score_id, mail_state, push_state)
+       SELECT ru.id, 'score', s.scorer_id, sa.shared_portfolio_id, sa.id, s.id, ${deliveryColumns(`'score'`, 'ru')}
+       FROM scores s JOIN shared_artifacts sa ON sa.id = s.shared_artifact_id
+       JOIN users ru ON ru.id = sa.owner_id
+       LEFT JOIN notification_preferences np ON np.user_id = ru.id AND np.kind = 'score'
+       WHERE s.id = $1 AND ru.id <> s.scorer_id AND ${hasAccess('ru', 'sa.shared_portfolio_id')}`,
+      [scoreId],
     );
   },
 

@@ -26,6 +26,9 @@ export interface NotificationRecord {
   sharedPortfolio: { id: number; name: string } | null;
   sharedArtifact: { id: number; title: string | null } | null;
   commentId: number | null;
+  scoreId: number | null;
+  /** The criterion and level of the score the item is about. */
+  score: { criterion: string; level: string } | null;
   invitationId: number | null;
   moment: { media: number; start: number; end: number | null } | null;
 }
@@ -46,6 +49,9 @@ export interface NotificationRow {
   sa_id: number | null;
   sa_title: string | null;
   comment_id: number | null;
+  score_id: number | null;
+  score_criterion: string | null;
+  score_level: string | null;
   invitation_id: number | null;
   media_id: number | null;
   moment_start: number | null;
@@ -53,14 +59,19 @@ export interface NotificationRow {
 }
 
 /** One feed item with its actor, shared portfolio, shared artifact and moment (`n` the notification). */
-export const NOTIFICATION_SELECT = `SELECT n.id, n.user_id, n.kind, n.read, n.created_at, n.updated_at, n.count, n.comment_id, n.invitation_id,
+export const NOTIFICATION_SELECT = `SELECT n.id, n.user_id, n.kind, n.read, n.created_at, n.updated_at, n.count, n.comment_id, n.score_id, n.invitation_id,
   a.id AS actor_id, a.username AS actor_username, sp.id AS sp_id, sp.name AS sp_name,
-  sa.id AS sa_id, sa.responses->>'${RESERVED_KEYS.title}' AS sa_title, c.media_id, c.moment_start, c.moment_end
+  sa.id AS sa_id, sa.responses->>'${RESERVED_KEYS.title}' AS sa_title, coalesce(c.media_id, s.media_id) AS media_id, coalesce(c.moment_start, s.moment_start) AS moment_start,
+  CASE WHEN c.id IS NOT NULL THEN c.moment_end ELSE s.moment_end END AS moment_end,
+  sc.label AS score_criterion, sl.label AS score_level
   FROM notifications n
   LEFT JOIN users a ON a.id = n.actor_id
   LEFT JOIN shared_portfolios sp ON sp.id = n.shared_portfolio_id
   LEFT JOIN shared_artifacts sa ON sa.id = n.shared_artifact_id
-  LEFT JOIN comments c ON c.id = n.comment_id`;
+  LEFT JOIN comments c ON c.id = n.comment_id
+  LEFT JOIN scores s ON s.id = n.score_id
+  LEFT JOIN rubric_criteria sc ON sc.id = s.criterion_id
+  LEFT JOIN rubric_levels sl ON sl.id = s.level_id`;
 
 export function toNotificationRecord(r: NotificationRow): NotificationRecord {
   return {
@@ -75,6 +86,8 @@ export function toNotificationRecord(r: NotificationRow): NotificationRecord {
     sharedPortfolio: r.sp_id !== null ? { id: r.sp_id, name: r.sp_name ?? '' } : null,
     sharedArtifact: r.sa_id !== null ? { id: r.sa_id, title: r.sa_title } : null,
     commentId: r.comment_id,
+    scoreId: r.score_id,
+    score: r.score_criterion !== null ? { criterion: r.score_criterion, level: r.score_level ?? '' } : null,
     invitationId: r.invitation_id,
     moment:
       r.media_id !== null && r.moment_start !== null

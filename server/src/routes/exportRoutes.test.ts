@@ -25,7 +25,7 @@ const TEACHER_HEADER = `${TEACHER_SPEC_HEADER},Teacher ID,Teacher E-mail,Portfol
 /** The spec's 18 columns in their order (reference §4.2), then the added ones. */
 const SHARED_SPEC_HEADER =
   'Shared Portfolio,Owner,Teachers Who Submitted Artifacts,Artifacts,Artifacts with Bonus Questions Answered,Artifacts with Documents,Artifacts with Images,Artifacts with Videos,Documents,Images,Videos,Teachers Who Commented or Reacted,Comments,Reactions,Tag Reactions,Star Reactions,Bridge Reactions,Question Reactions';
-const SHARED_HEADER = `${SHARED_SPEC_HEADER},Shared Portfolio ID,Owner ID,Owner Username,Submitting Teacher IDs,Submitting Teacher Usernames,Commenting or Reacting Teacher IDs,Commenting or Reacting Teacher Usernames,Time-coded Comments,Time-coded Reactions,Created,Last Updated,Artifact Responses,Comment Texts`;
+const SHARED_HEADER = `${SHARED_SPEC_HEADER},Shared Portfolio ID,Owner ID,Owner Username,Submitting Teacher IDs,Submitting Teacher Usernames,Commenting or Reacting Teacher IDs,Commenting or Reacting Teacher Usernames,Time-coded Comments,Time-coded Reactions,Created,Last Updated,Artifact Responses,Comment Texts,Scores,Time-coded Scores,Scored Artifacts,Scorers`;
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** The rows of a CSV text, each a list of its cells. */
@@ -273,6 +273,11 @@ describe('GET /shared-portfolios/export (shared portfolios.csv)', async () => {
       'Commenting or Reacting Teacher Usernames': `${member.user.username}, ${lead.user.username}`,
       'Time-coded Comments': '1',
       'Time-coded Reactions': '1',
+      // Scores are counted in researchRubrics.test.ts; none here.
+      Scores: '0',
+      'Time-coded Scores': '0',
+      'Scored Artifacts': '0',
+      Scorers: '0',
       Created: expect.stringMatching(ISO_UTC),
       'Last Updated': expect.stringMatching(ISO_UTC),
       'Artifact Responses': [

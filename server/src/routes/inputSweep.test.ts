@@ -15,6 +15,7 @@ import {
   snapshot,
   type TestUser,
 } from '../../test/factories.ts';
+import { seedRubricAndScore } from '../../test/fixtures/rubrics.ts';
 import { buildTestApp } from '../../test/helper.ts';
 
 /**
@@ -79,6 +80,12 @@ const ROUTES: [Method, string][] = [
   ['GET', '/shared-artifacts/{id}/media/{mediaId}/moments.csv'],
   ['GET', '/shared-artifacts/{id}/media/{mediaId}/moments.vtt'],
   ['GET', '/archives/{id}/download'],
+  ['GET', '/rubrics/{id}'],
+  ['PUT', '/rubrics/{id}'],
+  ['GET', '/shared-portfolios/{id}/rubric'],
+  ['PUT', '/shared-portfolios/{id}/rubric'],
+  ['GET', '/shared-artifacts/{id}/scores'],
+  ['DELETE', '/scores/{id}'],
 ];
 
 const BAD_IDS: [string, string][] = [
@@ -115,7 +122,10 @@ beforeAll(async () => {
     `INSERT INTO caption_tracks (shared_artifact_id, media_id, language, label, cues) VALUES ($1, $2, 'en', 'English', '[]') RETURNING id`,
     [sa.id, sharedVideo],
   );
+  const { rubricId, scoreId } = await seedRubricAndScore(t, sp.id, sa.id, teacher.user.id);
   ids = {
+    rubrics: { id: rubricId },
+    scores: { id: scoreId },
     portfolios: { id: portfolio.id, artifactId: artifact.id, fileId: await attachMedia(t, 'artifact', artifact.id) },
     artifacts: { id: artifact.id, mediaId: video },
     'shared-portfolios': {
@@ -204,6 +214,10 @@ const WRITES: [Method, string][] = [
   ['PATCH', '/artifacts/{id}/media/{mediaId}'],
   ['PATCH', '/shared-artifacts/{id}/media/{mediaId}'],
   ['POST', '/archives'],
+  ['POST', '/rubrics'],
+  ['PUT', '/rubrics/{id}'],
+  ['PUT', '/shared-portfolios/{id}/rubric'],
+  ['POST', '/scores'],
 ];
 
 describe.each(WRITES)('%s %s', (method, path) => {

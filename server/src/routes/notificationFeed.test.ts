@@ -110,6 +110,7 @@ describe('e-mail', () => {
       reaction: 'daily',
       snapshot_edited: 'daily',
       removed: 'immediately',
+      score: 'immediately',
     });
     const put = await t.api({
       method: 'PUT',

@@ -30,6 +30,9 @@ const CSV_FILES = [
   'reactions',
   'memberships',
   'versions',
+  'rubrics',
+  'rubric_criteria',
+  'scores',
   'codebook_questions',
   'codebook_columns',
 ];

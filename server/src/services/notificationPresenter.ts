@@ -36,6 +36,10 @@ export function summaryOf(r: NotificationRecord): string {
         : `${who} edited your artifact ${artifact}`;
     case 'removed':
       return `${who} removed you from the shared portfolio ${where}`;
+    case 'score': {
+      const what = r.score ? `: ${r.score.criterion} — ${r.score.level}` : '';
+      return `${who} scored${at} your artifact ${artifact}${what}`;
+    }
   }
 }
 
@@ -46,7 +50,8 @@ export function linkOf(r: NotificationRecord): string {
   if (!r.sharedArtifact) return `/shared-portfolios/${r.sharedPortfolio.id}`;
   const page = `/shared-portfolios/${r.sharedPortfolio.id}/artifacts/${r.sharedArtifact.id}`;
   const query = r.moment ? `?media=${r.moment.media}&t=${Math.floor(r.moment.start)}` : '';
-  return `${page}${query}${r.commentId !== null ? `#comment-${r.commentId}` : ''}`;
+  const anchor = r.commentId !== null ? `#comment-${r.commentId}` : r.scoreId !== null ? `#score-${r.scoreId}` : '';
+  return `${page}${query}${anchor}`;
 }
 
 /** A feed item as the API sends it. */
@@ -78,6 +83,7 @@ export const KIND_TITLES: Record<NotificationKind, string> = {
   reaction: 'New reactions',
   snapshot_edited: 'Your artifact was edited',
   removed: 'Removed from a shared portfolio',
+  score: 'New rubric score',
 };
 
 /** What the mobile apps can open: an item about a shared artifact. */

@@ -1,16 +1,16 @@
 import { REACTIONS } from '../../schemas/catalog.ts';
 import { formatClock, formatMoment } from '../../schemas/formatting.ts';
 
-/** Something said at a moment of one video: a comment, a reaction or a private note. */
+/** Something said at a moment of one video: a comment, a reaction, a private note or a rubric score. */
 export interface MomentMark {
-  kind: 'comment' | 'reaction' | 'note';
+  kind: 'comment' | 'reaction' | 'note' | 'score';
   /** The comment's or note's id (what a marker highlights); a reaction's own id. */
   id: number;
   start: number;
   end: number | null;
   /** Who said it ('You' for one's private notes). */
   who: string;
-  /** A reaction's value. */
+  /** A reaction's value; a score's level and criterion ('Proficient on Developing and using models'). */
   value?: string;
 }
 
@@ -31,10 +31,14 @@ export interface Marker {
 const reactionMeaning = (value: string | undefined): string =>
   REACTIONS.find((r) => r.value === value)?.meaning ?? 'Reaction';
 
-/** One mark in words: 'Comment by Ana at 0:03', 'Exemplar reaction by Ana at 0:03', 'Your note at 0:03'. */
+/**
+ * One mark in words: 'Comment by Ana at 0:03', 'Exemplar reaction by Ana at 0:03', 'Your note at
+ * 0:03', 'Score Proficient on Developing and using models by Lee at 0:03'.
+ */
 export function describeMark(mark: MomentMark): string {
   const at = formatMoment(mark);
   if (mark.kind === 'note') return `Your note at ${at}`;
+  if (mark.kind === 'score') return `Score ${mark.value ?? ''} by ${mark.who} at ${at}`;
   if (mark.kind === 'reaction') return `${reactionMeaning(mark.value)} reaction by ${mark.who} at ${at}`;
   return `Comment by ${mark.who} at ${at}`;
 }
@@ -58,7 +62,7 @@ export function clusterMarks(marks: readonly MomentMark[], duration: number | nu
   }
   return groups.map((group) => {
     const first = group[0]!;
-    const target = group.find((m) => m.kind !== 'reaction') ?? null;
+    const target = group.find((m) => m.kind === 'comment' || m.kind === 'note') ?? null;
     const label =
       group.length === 1
         ? describeMark(first)

@@ -5,6 +5,7 @@ export const KIND_TEXT: Readonly<Record<NotificationKind, { label: string; descr
   comment: { label: 'Comments', description: 'Someone comments on an artifact you own or shared.' },
   reply: { label: 'Replies', description: 'Someone comments on an artifact you have commented on.' },
   mention: { label: 'Mentions', description: 'Someone mentions you with @ in a comment.' },
+  score: { label: 'Rubric scores', description: 'Someone scores an artifact you shared against a rubric.' },
   reaction: { label: 'Reactions', description: 'Someone reacts to an artifact you shared.' },
   snapshot_edited: {
     label: 'Edits of your shared artifacts',

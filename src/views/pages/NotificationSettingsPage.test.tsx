@@ -54,6 +54,7 @@ describe('Notification Settings', () => {
       'Comments',
       'Replies',
       'Mentions',
+      'Rubric scores',
       'Reactions',
       'Edits of your shared artifacts',
       'Invitations',

@@ -13,6 +13,10 @@ import {
 import type { MomentMark } from '../../machines/videoPlayer/markers.ts';
 import type { Media } from '../../schemas/media.ts';
 import type { Comment, Reaction } from '../../schemas/sharedArtifact.ts';
+import type { Score } from '../../schemas/rubrics.ts';
+import type { ScoringRef } from '../../machines/scoring/scoringMachine.ts';
+import { ScoringRefContext, useScoringData } from '../../machines/scoring/useScoring.ts';
+import { VideoScoreTools } from '../scoring/ScorePicker.tsx';
 import { MomentThreadProvider, useScrollToHashedComment } from './MomentThread.tsx';
 import { VideoMoments } from './VideoMoments.tsx';
 import { theme } from '../theme/theme.ts';
@@ -48,9 +52,24 @@ export function readMomentLink(
   return { media, time, comment: comment ? Number(comment) : null };
 }
 
-/** The marks of one video: its moment comments and moment reactions. */
-export function sharedMarks(media: number, comments: readonly Comment[], reactions: readonly Reaction[]): MomentMark[] {
+/** The marks of one video: its moment comments, moment reactions and rubric scores at moments. */
+export function sharedMarks(
+  media: number,
+  comments: readonly Comment[],
+  reactions: readonly Reaction[],
+  scores: readonly Score[] = [],
+): MomentMark[] {
   return [
+    ...scores
+      .filter((s) => s.moment?.media === media)
+      .map((s): MomentMark => ({
+        kind: 'score',
+        id: s.id,
+        start: s.moment!.start,
+        end: s.moment!.end,
+        who: s.scorer.username,
+        value: `${s.level.label} on ${s.criterion.label}`,
+      })),
     ...comments
       .filter((c) => c.moment?.media === media)
       .map((c): MomentMark => ({
@@ -81,6 +100,8 @@ export interface SharedVideoMomentsProps {
   discussion: DiscussionRef;
   /** A member or researcher: may comment, react and caption. */
   mutable: boolean;
+  /** The artifact's rubric scores (markers on the timelines, a picker under each player). */
+  scoring: ScoringRef;
   /** The reactions and the comment thread, which read the moment state. */
   children: ReactNode;
 }
@@ -90,7 +111,15 @@ export interface SharedVideoMomentsProps {
  * and the moment state the comment thread reads (filter, order, the highlighted comment). The
  * address may name a video and time (`?media=<id>&t=<seconds>`) and a comment (`#comment-<id>`).
  */
-export function SharedVideoMoments({ artifactId, videos, discussion, mutable, children }: SharedVideoMomentsProps) {
+export function SharedVideoMoments({
+  artifactId,
+  videos,
+  discussion,
+  mutable,
+  scoring,
+  children,
+}: SharedVideoMomentsProps) {
+  const { scores } = useScoringData(scoring);
   const search = useSearch();
   const link = useMemo(
     () => readMomentLink(search, typeof window === 'undefined' ? '' : window.location.hash),
@@ -107,34 +136,37 @@ export function SharedVideoMoments({ artifactId, videos, discussion, mutable, ch
   const headingId = useId();
   const { momentsExportUrl } = useMomentsSetup();
   return (
-    <MomentThreadProvider composer={composer} videos={sorted}>
-      {sorted.length > 0 ? (
-        <Section aria-labelledby={headingId}>
-          <h4 id={headingId}>{sorted.length === 1 ? 'Video' : 'Videos'} and moments</h4>
-          {sorted.map((video) => (
-            <Fragment key={video.id}>
-              <VideoMoments
-                media={video}
-                holder={{ kind: 'sharedArtifact', artifactId }}
-                marks={sharedMarks(video.id, comments, reactionList)}
-                startAt={link.media === video.id ? link.time : null}
-                canComment={mutable}
-                canCaption={mutable}
-                noun="Comment"
-              />
-              <Exports>
-                <a href={momentsExportUrl(artifactId, video.id, 'csv')} download>
-                  Download the comments at moments of {videoLabel(video, sorted)} (CSV)
-                </a>
-                <a href={momentsExportUrl(artifactId, video.id, 'vtt')} download>
-                  Download them as WebVTT captions
-                </a>
-              </Exports>
-            </Fragment>
-          ))}
-        </Section>
-      ) : null}
-      {children}
-    </MomentThreadProvider>
+    <ScoringRefContext.Provider value={scoring}>
+      <MomentThreadProvider composer={composer} videos={sorted}>
+        {sorted.length > 0 ? (
+          <Section aria-labelledby={headingId}>
+            <h4 id={headingId}>{sorted.length === 1 ? 'Video' : 'Videos'} and moments</h4>
+            {sorted.map((video) => (
+              <Fragment key={video.id}>
+                <VideoMoments
+                  media={video}
+                  holder={{ kind: 'sharedArtifact', artifactId }}
+                  marks={sharedMarks(video.id, comments, reactionList, scores)}
+                  startAt={link.media === video.id ? link.time : null}
+                  canComment={mutable}
+                  canCaption={mutable}
+                  noun="Comment"
+                  tools={VideoScoreTools}
+                />
+                <Exports>
+                  <a href={momentsExportUrl(artifactId, video.id, 'csv')} download>
+                    Download the comments at moments of {videoLabel(video, sorted)} (CSV)
+                  </a>
+                  <a href={momentsExportUrl(artifactId, video.id, 'vtt')} download>
+                    Download them as WebVTT captions
+                  </a>
+                </Exports>
+              </Fragment>
+            ))}
+          </Section>
+        ) : null}
+        {children}
+      </MomentThreadProvider>
+    </ScoringRefContext.Provider>
   );
 }

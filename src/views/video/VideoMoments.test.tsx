@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clusterMarks, describeMark, type MomentMark } from '../../machines/videoPlayer/markers.ts';
 import type { CaptionTrack } from '../../schemas/moments.ts';
+import { makeScore } from '../../test/scoringFixtures.ts';
 import { makeComment, makeReaction } from '../../test/sharedArtifactFixtures.ts';
 import { makeVideo, provideTestMoments, renderVideoMoments, stubMediaElements } from '../../test/videoHarness.tsx';
 import { clearToasts } from '../feedback/toastStore.ts';
@@ -62,6 +63,17 @@ describe('moment times and markers', () => {
       ['comment', 1, 2, 4],
       ['reaction', 5, 6, null],
     ]);
+  });
+
+  it('include the rubric scores at moments of that video, named by level, criterion and scorer, never a comment’s target', () => {
+    const video = makeVideo();
+    const scores = [makeScore(7, video.id, 12), makeScore(8, null), makeScore(9, 999, 1)];
+    const marks = sharedMarks(video.id, [], [], scores);
+    expect(marks.map((m) => [m.kind, m.id, m.start])).toEqual([['score', 7, 12]]);
+    expect(describeMark(marks[0]!)).toBe('Score High on Student talk by Lee Lead at 0:12');
+    const [marker] = clusterMarks([...marks, comment(3, 12.2)], 100);
+    expect(marker!.targetId).toBe(3);
+    expect(clusterMarks(marks, 100)[0]!.targetId).toBeNull();
   });
 
   it('read the address’s video, time and comment, refusing anything else', () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, type ComponentType, type RefObject } from 'react';
 import styled from 'styled-components';
 import { fileSource, mediaLabel, posterSource } from '../../machines/artifactLifecycle/artifactSelectors.ts';
 import {
@@ -94,7 +94,10 @@ const MarkerItem = styled.li`
   transform: translateX(-50%);
 `;
 
-const MarkerButton = styled.button<{ $reaction: boolean }>`
+/** A marker's colour by what it holds: comments and notes, reactions only, or scores only. */
+const MARKER_COLOURS = { said: theme.color.primary, reaction: theme.color.accent, score: theme.color.warning } as const;
+
+const MarkerButton = styled.button<{ $tone: keyof typeof MARKER_COLOURS }>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
@@ -103,7 +106,7 @@ const MarkerButton = styled.button<{ $reaction: boolean }>`
   padding: 0 4px;
   border: 2px solid ${theme.color.surface};
   border-radius: ${theme.radius.pill};
-  background: ${({ $reaction }) => ($reaction ? theme.color.accent : theme.color.primary)};
+  background: ${({ $tone }) => MARKER_COLOURS[$tone]};
   color: ${theme.color.primaryText};
   font: inherit;
   font-size: ${theme.font.size.xs};
@@ -185,10 +188,20 @@ function MomentMarkers({
                 type="button"
                 aria-label={m.label}
                 title={m.label}
-                $reaction={m.marks.every((x) => x.kind === 'reaction')}
+                $tone={
+                  m.marks.every((x) => x.kind === 'reaction')
+                    ? 'reaction'
+                    : m.marks.every((x) => x.kind === 'score')
+                      ? 'score'
+                      : 'said'
+                }
                 onClick={() => onActivate(m)}
               >
-                {m.marks.length > 1 ? m.marks.length : <span aria-hidden="true">•</span>}
+                {m.marks.length > 1 ? (
+                  m.marks.length
+                ) : (
+                  <span aria-hidden="true">{m.marks[0]!.kind === 'score' ? '★' : '•'}</span>
+                )}
               </MarkerButton>
             </MarkerItem>
           ))}
@@ -218,6 +231,17 @@ export interface VideoMomentsProps {
   canCaption: boolean;
   /** 'Comment' on a shared artifact, 'Note' on one's own. */
   noun: 'Comment' | 'Note';
+  /** More tools under the player (the rubric scoring), given the player's current time and a pause. */
+  tools?: ComponentType<PlayerHandle>;
+}
+
+/** What tools under a player may use: its current time (seconds) and a pause that keeps the moment. */
+export interface PlayerHandle {
+  mediaId: number;
+  /** The time shown (seconds), as the player last reported it. */
+  time: number;
+  now: () => number;
+  capture: () => void;
 }
 
 /**
@@ -225,7 +249,16 @@ export interface VideoMomentsProps {
  * its moments (clustered when dense; each marker a button named like 'Comment by Ana at 3:12'),
  * "Comment at 3:12" (pauses the video and opens the composer), and its captions panel.
  */
-export function VideoMoments({ media, holder, marks, startAt, canComment, canCaption, noun }: VideoMomentsProps) {
+export function VideoMoments({
+  media,
+  holder,
+  marks,
+  startAt,
+  canComment,
+  canCaption,
+  noun,
+  tools: Tools,
+}: VideoMomentsProps) {
   const moments = useMomentThread();
   if (!moments) throw new Error('VideoMoments needs MomentThreadProvider above it.');
   const { composer } = moments;
@@ -243,6 +276,8 @@ export function VideoMoments({ media, holder, marks, startAt, canComment, canCap
   const label = mediaLabel(media);
   const captionId = useId();
   const markers = useMemo(() => clusterMarks(marks, duration), [marks, duration]);
+  // Read when a tool is used (a click), never while rendering.
+  const readNow = useCallback(() => element.current?.currentTime ?? time, [element, time]);
 
   useEffect(
     () => moments.register(media.id, { element: () => element.current, seek: events.seek }),
@@ -312,6 +347,7 @@ export function VideoMoments({ media, holder, marks, startAt, canComment, canCap
         </span>
       </Bar>
       {composing ? <MomentComposer composer={composer} now={time} noun={noun} /> : null}
+      {Tools ? <Tools mediaId={media.id} time={time} now={readNow} capture={events.capture} /> : null}
       <CaptionsPanel player={player} duration={duration} canCaption={canCaption} videoLabel={label} />
     </Figure>
   );

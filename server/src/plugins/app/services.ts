@@ -26,6 +26,8 @@ import type { NotificationHub } from '../../services/notificationHub.ts';
 import type { NotificationService } from '../../services/notificationService.ts';
 import type { createPortfolioService } from '../../services/portfolioService.ts';
 import { PrincipalCache } from '../../services/principalCache.ts';
+import type { RubricService } from '../../services/rubricService.ts';
+import type { ScoreService } from '../../services/scoreService.ts';
 import type { createResearchExportService } from '../../services/researchExportService.ts';
 import type { createSharedArtifactService } from '../../services/sharedArtifactService.ts';
 import type { createSharedPortfolioService } from '../../services/sharedPortfolioService.ts';
@@ -51,6 +53,10 @@ export interface Services {
   versions: VersionService;
   discussion: ReturnType<typeof createDiscussionService>;
   moments: ReturnType<typeof createMomentService>;
+  /** Rubrics and the rubric a shared portfolio scores with. */
+  rubrics: RubricService;
+  /** Scores given with rubrics. */
+  scores: ScoreService;
   invitations: ReturnType<typeof createInvitationService>;
   bundle: ReturnType<typeof createBundleService>;
   devices: ReturnType<typeof createDeviceService>;

@@ -36,7 +36,8 @@ export function codebookMarkdown(files: readonly FileDef[], summaries: readonly 
     '- `teacher_id` (and `owner_id`) in every file → `teachers.csv`.',
     '- `artifacts.portfolio_id` → `portfolios.csv`; `responses.artifact_id` → `artifacts.csv`; `responses.shared_artifact_id` → `shared_artifacts.csv`.',
     '- `shared_artifacts.shared_portfolio_id`, `memberships.shared_portfolio_id` and `codebook_questions.shared_portfolio_id` → `shared_portfolios.csv`.',
-    '- `comments.shared_artifact_id` and `reactions.shared_artifact_id` → `shared_artifacts.csv`.',
+    '- `comments.shared_artifact_id`, `reactions.shared_artifact_id` and `scores.shared_artifact_id` → `shared_artifacts.csv`.',
+    '- `scores.rubric_version_id` and `rubric_criteria.rubric_version_id` → `rubrics.csv`; `scores.criterion_id` and `scores.level_id` → `rubric_criteria.csv`; `rubrics.shared_portfolio_id` → `shared_portfolios.csv`.',
     '',
   ];
   for (const file of files) {

@@ -1,6 +1,7 @@
 import type { Identities } from '#schemas/researchExport';
 import { TIMESTAMP_WORDS, type ColumnDef, type FileDef } from './columns.ts';
 import { VERSIONS_FILE } from './researchVersionRows.ts';
+import { RUBRIC_FILES } from './researchRubricColumns.ts';
 
 // The research package's files and their columns, defined once: the package writes its CSV
 // headers and cells from these lists, and its codebook (`codebook.ts`) describes them.
@@ -276,6 +277,7 @@ export function researchFiles(identities: Identities): FileDef[] {
       ],
     },
     VERSIONS_FILE,
+    ...RUBRIC_FILES,
   ];
 }
 

@@ -11,7 +11,7 @@ import { inRange, PAGE, rangeParams, type CreatedRange } from './researchSelecti
  * Reads a keyset-paged statement page by page: \`$1\` the last id read, \`$2\` the page size, then
  * the range's bounds (\`$3\`, \`$4\`) when given; the next page is read ahead.
  */
-function pages<R extends { id: number }>(tx: Queryable, sql: string, range?: CreatedRange): AsyncGenerator<R> {
+export function pages<R extends { id: number }>(tx: Queryable, sql: string, range?: CreatedRange): AsyncGenerator<R> {
   const bounds = range ? rangeParams(range) : [];
   return keysetRows((after) => tx.query<R>(sql, [after, PAGE, ...bounds]).then((r) => r.rows), {
     ...byId<R>(PAGE),

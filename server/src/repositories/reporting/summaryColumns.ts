@@ -98,8 +98,9 @@ const added = (name: string, type: ColumnType, meaning: string, cell: (row: S) =
 
 /**
  * `shared portfolios.csv`: the 18 columns of reference §4.2 in their order, then ids and user
- * names next to the e-mails, the time-coded discussion, dates in ISO 8601 (UTC), and the
- * artifacts' answers and the comments as text.
+ * names next to the e-mails, the time-coded discussion, dates in ISO 8601 (UTC), the
+ * artifacts' answers and the comments as text, then the rubric scores (decision 055: new columns
+ * only ever go at the end, so readers of the earlier columns by position keep working).
  */
 export const SHARED_SUMMARY: SummaryFile<S> = {
   fileName: 'shared portfolios.csv',
@@ -185,6 +186,15 @@ export const SHARED_SUMMARY: SummaryFile<S> = {
       'Every comment, one line each: "Comment <id> by <user name> (id <id>) at <ISO time>[, video <media id> <start>–<end> s]: <text>".',
       (r) => r.comment_texts ?? '',
     ),
+    added('Scores', 'integer', 'Number of rubric scores given on its artifacts.', (r) => r.scores),
+    added('Time-coded Scores', 'integer', 'Rubric scores anchored to a moment of a video.', (r) => r.timed_scores),
+    added(
+      'Scored Artifacts',
+      'integer',
+      'Number of artifacts with at least one rubric score.',
+      (r) => r.scored_artifacts,
+    ),
+    added('Scorers', 'integer', 'Number of people who gave rubric scores.', (r) => r.scorers),
   ],
 };
 

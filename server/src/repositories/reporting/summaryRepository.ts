@@ -79,6 +79,10 @@ export interface SharedSummaryRow {
   discussant_names: string | null;
   timed_comments: number;
   timed_reactions: number;
+  scores: number;
+  timed_scores: number;
+  scored_artifacts: number;
+  scorers: number;
   created: string;
   updated: string;
   responses: string | null;
@@ -185,8 +189,14 @@ const SHARED_SQL = `WITH page AS (
              ELSE ', video ' || c.media_id || ' ' || c.moment_start || CASE WHEN c.moment_end IS NULL THEN '' ELSE '–' || c.moment_end END || ' s' END
         || ': ' || c.text, E'\n' ORDER BY c.id)
       FROM comments c JOIN shared_artifacts x ON x.id = c.shared_artifact_id JOIN users cu ON cu.id = c.owner_id
-      WHERE x.shared_portfolio_id = page.id) AS comment_texts
+      WHERE x.shared_portfolio_id = page.id) AS comment_texts,
+   sc.scores, sc.timed_scores, sc.scored_artifacts, sc.scorers
  FROM page LEFT JOIN art_totals a ON a.shared_portfolio_id = page.id LEFT JOIN talk_totals t ON t.shared_portfolio_id = page.id
+ LEFT JOIN LATERAL (
+   SELECT count(*)::int AS scores, count(*) FILTER (WHERE s.media_id IS NOT NULL)::int AS timed_scores,
+     count(DISTINCT s.shared_artifact_id)::int AS scored_artifacts, count(DISTINCT s.scorer_id)::int AS scorers
+   FROM scores s JOIN shared_artifacts x ON x.id = s.shared_artifact_id WHERE x.shared_portfolio_id = page.id
+ ) sc ON true
  ORDER BY page.id`;
 
 /**

@@ -123,7 +123,13 @@ export function SharedArtifactView({
           mutable ? <Actions artifact={artifact} deletable={deletable} deletion={deletion} onAsk={askDelete} /> : null
         }
       />
-      <SharedDiscussion artifactId={artifact.id} videos={artifact.videos} discussion={discussion} mutable={mutable} />
+      <SharedDiscussion
+        artifactId={artifact.id}
+        sharedPortfolioId={artifact.sharedPortfolio.id}
+        videos={artifact.videos}
+        discussion={discussion}
+        mutable={mutable}
+      />
     </Stack>
   );
 }

@@ -1,0 +1,104 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { NGSS_PRACTICES_TEMPLATE } from '../../src/schemas/rubricTemplates.ts';
+import { api, DEMO, login, tokenFor } from '../fixtures.ts';
+import { audit, setupMoments } from './journey.ts';
+
+/** Rubric scores at moments of a shared video (decision 055): a lead scores, the teacher is told and sees the markers. */
+const journey = setupMoments();
+/** Where the screenshots of the scoring go (git-ignored), at four widths. */
+const SHOTS = path.resolve('e2e/screenshots');
+
+/** Puts the video at `seconds`, paused, and waits until the picker shows that time. */
+async function pauseAt(page: Page, seconds: number) {
+  await page.evaluate((t) => {
+    const v = document.querySelector('video')!;
+    v.pause();
+    v.currentTime = t;
+  }, seconds);
+  await page.getByRole('group', { name: new RegExp(`^Score at 0:0${seconds} `) }).waitFor();
+}
+
+describe('rubric scores at video moments', () => {
+  it('a lead scores two moments in two and three clicks; the teacher is told and sees both markers', async () => {
+    const { plc, shared, video } = journey.setup;
+    const lee = await tokenFor(DEMO.lead.email);
+    const made = await api<{ id: number; criteria: { label: string }[] }>(
+      'POST',
+      '/rubrics',
+      { ...NGSS_PRACTICES_TEMPLATE, sharedPortfolio: plc },
+      lee,
+    );
+    expect(made.status).toBe(200);
+    expect((await api('PUT', `/shared-portfolios/${plc}/rubric`, { rubric: made.body.id }, lee)).status).toBe(200);
+
+    const page = await journey.browser.newPage('/login');
+    await login(page, DEMO.lead.email);
+    await page.waitForURL('**/dashboard');
+    await page.goto(`/shared-portfolios/${plc}/artifacts/${shared}`);
+    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1, undefined, {
+      timeout: 20_000,
+    });
+
+    // First moment: the criterion, then the level (two clicks).
+    await pauseAt(page, 2);
+    const picker = page.getByRole('group', { name: /^Score at 0:02 / });
+    await picker.getByRole('button', { name: 'SEP1 Asking questions and defining problems' }).click();
+    await picker.getByRole('button', { name: /^Proficient \(3\)/ }).click();
+    const first = 'Score Proficient on Asking questions and defining problems by Lee Lead at 0:02';
+    await page.getByRole('button', { name: first }).waitFor();
+
+    // Second moment: the criterion, a note, then the level (three clicks with the note field).
+    await pauseAt(page, 4);
+    const again = page.getByRole('group', { name: /^Score at 0:04 / });
+    await again.getByRole('button', { name: 'SEP7 Engaging in argument from evidence' }).click();
+    await again.getByLabel('Note (optional)').click();
+    await again.getByLabel('Note (optional)').fill('Two groups compare their ramps and disagree.');
+    await again.getByRole('button', { name: /^Developing \(2\)/ }).click();
+    const second = 'Score Developing on Engaging in argument from evidence by Lee Lead at 0:04';
+    await page.getByRole('button', { name: second }).waitFor();
+    const list = page.getByRole('region', { name: 'Rubric scores' });
+    await list.getByText('Two groups compare their ramps and disagree.').waitFor();
+    expect(await audit(page)).toEqual([]);
+
+    // The teacher: two notifications, and the markers on her video.
+    const items = (
+      await api<{ items: { kind: string; summary: string; link: string }[] }>(
+        'GET',
+        '/notifications',
+        undefined,
+        journey.tess,
+      )
+    ).body.items.filter((n) => n.kind === 'score');
+    expect(items.map((n) => n.summary)).toEqual([
+      expect.stringMatching(
+        /^Lee Lead scored at 0:04 of a video of your artifact .*: Engaging in argument from evidence — Developing$/,
+      ),
+      expect.stringMatching(
+        /^Lee Lead scored at 0:02 of a video of your artifact .*: Asking questions and defining problems — Proficient$/,
+      ),
+    ]);
+    expect(items[0]!.link).toContain(`?media=${video}&t=4#score-`);
+    const tess = await journey.signedIn(items[0]!.link);
+    await tess.getByRole('button', { name: first }).waitFor();
+    await tess.getByRole('button', { name: second }).waitFor();
+    const theirs = tess.getByRole('region', { name: 'Rubric scores' });
+    expect(await theirs.locator('li[id^="score-"]').count()).toBe(2);
+    // The lead's scores are not hers to delete.
+    expect(await theirs.getByRole('button', { name: /^Delete the score/ }).count()).toBe(0);
+    expect(await audit(tess)).toEqual([]);
+
+    mkdirSync(SHOTS, { recursive: true });
+    for (const width of [390, 768, 1024, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page
+        .getByRole('group', { name: /^Score at / })
+        .first()
+        .scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SHOTS, `scores-${width}.png`), fullPage: true });
+      expect(await audit(page), `axe at ${width} px`).toEqual([]);
+    }
+  });
+});
