@@ -209,7 +209,9 @@ function expectedView(s: Snapshot): HistoryView {
     added:
       listed && diff
         ? diff.fields.flatMap((f) =>
-            f.kind === 'text' ? f.parts.filter((p) => p.change === 'added').map((p) => `[added: ${p.text}]`) : [],
+            f.kind === 'text'
+              ? f.parts.filter((p) => p.change === 'added').map((p) => `[added: ${p.text.trim() || p.text}]`)
+              : [],
           )
         : null,
     notice: !listed || c.notice === null ? '' : c.notice.kind === 'restored' ? RESTORED(c.notice.from) : CHANGED,

@@ -84,20 +84,29 @@ const Hidden = ({ children }: { children: string }) => <span className="visually
 export const DIFF_LEGEND = 'Added text is underlined, removed text is struck through.';
 export const NO_DIFFERENCES = 'No differences in the answers or files.';
 
+/** A run of words; an added or removed one is marked without the spaces around it. */
 function Part({ part }: { part: WordPart }) {
   if (part.change === 'same') return <>{part.text}</>;
-  return part.change === 'added' ? (
-    <Added>
-      <Hidden>[added: </Hidden>
-      {part.text}
-      <Hidden>]</Hidden>
-    </Added>
-  ) : (
-    <Removed>
-      <Hidden>[removed: </Hidden>
-      {part.text}
-      <Hidden>]</Hidden>
-    </Removed>
+  const [, lead = '', core = '', trail = ''] = /^(\s*)([\s\S]*?)(\s*)$/.exec(part.text) ?? [];
+  const marked = core === '' ? part.text : core;
+  return (
+    <>
+      {core === '' ? null : lead}
+      {part.change === 'added' ? (
+        <Added>
+          <Hidden>[added: </Hidden>
+          {marked}
+          <Hidden>]</Hidden>
+        </Added>
+      ) : (
+        <Removed>
+          <Hidden>[removed: </Hidden>
+          {marked}
+          <Hidden>]</Hidden>
+        </Removed>
+      )}
+      {core === '' ? null : trail}
+    </>
   );
 }
 
