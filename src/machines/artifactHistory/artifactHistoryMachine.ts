@@ -21,6 +21,9 @@ import { ApiError, toUiError, type UiError } from '../../services/errors.ts';
 import { getSharedArtifact } from '../../services/sharedService.ts';
 import { getVersion, listVersions, restoreVersion, type VersionHolder } from '../../services/versionService.ts';
 
+/** Whose history: a personal artifact's or a shared artifact's. */
+export type HistoryHolder = VersionHolder;
+
 export interface ArtifactHistoryInput {
   holder: VersionHolder;
   artifactId: number;

@@ -111,7 +111,7 @@ describe('diffArtifacts', () => {
       kept: ['Student work'],
     });
     expect(goal).toMatchObject({ kind: 'text' });
-    expect(goal!.kind === 'text' && goal.parts.filter((p) => p.change !== 'same')).toEqual([
+    expect(goal?.kind === 'text' && goal.parts.filter((p) => p.change !== 'same')).toEqual([
       { change: 'added', text: 'toy ' },
     ]);
     expect(thinking).toMatchObject({

@@ -10,11 +10,15 @@ import { ArtifactHistoryContext } from '../../../machines/artifactHistory/useArt
 import { diffArtifacts } from '../../../machines/artifactHistory/versionDiff.ts';
 import type { VersionDetail, VersionListResponse } from '../../../schemas/versions.ts';
 import { ApiError } from '../../../services/errors.ts';
+import type { VersionHolder } from '../../../services/versionService.ts';
 import { BASIC_STRUCTURE, makeMedia } from '../../../test/artifactFixtures.ts';
 import { preloadParts } from '../../components/lazyParts.tsx';
 import { CHANGED } from './ArtifactHistory.tsx';
 import { DiffView } from './DiffView.tsx';
 import { HistorySection } from './HistorySection.tsx';
+
+/** Which history an actor is asked for. */
+type Target = { holder: VersionHolder; artifactId: number };
 
 const photo = makeMedia('images', { id: 7, name: 'ramp-photo.jpg', url: '/uploads/cap/ramp-photo.jpg' });
 const sheet = makeMedia('documents', { id: 8, name: 'data-sheet.pdf', url: '/uploads/cap/data-sheet.pdf' });
@@ -46,19 +50,19 @@ function renderHistory(options: { canRestore?: boolean; restore?: () => Promise<
   const changed: StoredArtifact[] = [];
   const logic = artifactHistoryMachine.provide({
     actors: {
-      listVersions: fromPromise<VersionListResponse>(async () => ({
+      listVersions: fromPromise<VersionListResponse, Target & { before: number | undefined }>(async () => ({
         items: [...VERSIONS].reverse(),
         total: 3,
         nextBefore: null,
       })),
-      readVersions: fromPromise<VersionDetail[], { numbers: number[] }>(async ({ input }) =>
+      readVersions: fromPromise<VersionDetail[], Target & { numbers: number[] }>(async ({ input }) =>
         input.numbers.map((n) => VERSIONS[n - 1]!),
       ),
-      restoreVersion: fromPromise<StoredArtifact, unknown>(async ({ input }) => {
+      restoreVersion: fromPromise<StoredArtifact, Target & { number: number; updatedAt: string }>(async ({ input }) => {
         asked.restore.push(input);
         return (options.restore ?? (async () => ({ ...VERSIONS[0]!, updated_at: '2026-11-29T10:00:00.000Z' })))();
       }),
-      getCurrent: fromPromise<StoredArtifact>(async () => ({
+      getCurrent: fromPromise<StoredArtifact, Target>(async () => ({
         ...VERSIONS[2]!,
         updated_at: '2026-11-29T11:00:00.000Z',
       })),

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { VersionPair } from '../../../machines/artifactHistory/artifactHistoryMachine.ts';
-import type { StoredArtifact } from '../../../machines/artifactHistory/artifactHistoryMachine.ts';
+import type { HistoryHolder, StoredArtifact } from '../../../machines/artifactHistory/artifactHistoryMachine.ts';
 import {
   useArtifactHistoryActor,
   useHistoryEvents,
@@ -11,7 +11,6 @@ import {
 import { diffArtifacts } from '../../../machines/artifactHistory/versionDiff.ts';
 import type { Structure } from '../../../schemas/structure.ts';
 import type { VersionSummary } from '../../../schemas/versions.ts';
-import type { VersionHolder } from '../../../services/versionService.ts';
 import { BusyMessage } from '../../components/BusyMessage.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
@@ -76,7 +75,7 @@ const Diff = styled.section`
 `;
 
 export interface ArtifactHistoryProps {
-  holder: VersionHolder;
+  holder: HistoryHolder;
   artifactId: number;
   /** The artifact's version as the page shows it (a restore is guarded with it). */
   updatedAt: string;

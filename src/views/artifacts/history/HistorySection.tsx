@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import type { StoredArtifact } from '../../../machines/artifactHistory/artifactHistoryMachine.ts';
+import type { HistoryHolder, StoredArtifact } from '../../../machines/artifactHistory/artifactHistoryMachine.ts';
 import type { Structure } from '../../../schemas/structure.ts';
-import type { VersionHolder } from '../../../services/versionService.ts';
 import { BusyMessage } from '../../components/BusyMessage.tsx';
 import { Button } from '../../components/Button.tsx';
 import { lazyPart } from '../../components/lazyParts.tsx';
@@ -49,7 +48,7 @@ export function HistorySection({
   onChanged,
   headingLevel,
 }: {
-  holder: VersionHolder;
+  holder: HistoryHolder;
   artifactId: number;
   updatedAt: string;
   structure: Structure;
