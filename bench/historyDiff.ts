@@ -96,7 +96,7 @@ async function measure(
         await page.waitForLoadState('networkidle');
         t.open.push(await clickUntilDrawn(page, 'Show history', 'Changes from version 2 to version 3'));
         t.compare.push(
-          await clickUntilDrawn(page, 'Show the changes of version 2', 'Changes from version 1 to version 2'),
+          await clickUntilDrawn(page, 'Show changes of version 2', 'Changes from version 1 to version 2'),
         );
       }
       timings.push(t);

@@ -4,7 +4,7 @@
  * and removed for multi-selects, standards tags added and removed, a changed value for single
  * choices and numbers, and files added and removed. Pure: no React, no requests.
  */
-import { diffWordsWithSpace } from 'diff';
+import { diffWords } from 'diff';
 import type { Media } from '../../schemas/media.ts';
 import {
   RESERVED_KEYS,
@@ -75,7 +75,7 @@ const same = (a: ResponseValue | undefined, b: ResponseValue | undefined): boole
 /** Word-level parts from `before` to `after`, neighbouring runs of one change joined. */
 export function wordParts(before: string, after: string): WordPart[] {
   const parts: WordPart[] = [];
-  const changes = diffWordsWithSpace(before, after, { maxEditLength: WORD_EDITS_MAX }) ?? [
+  const changes = diffWords(before, after, { maxEditLength: WORD_EDITS_MAX }) ?? [
     { removed: true, added: false, value: before, count: 1 },
     { added: true, removed: false, value: after, count: 1 },
   ];

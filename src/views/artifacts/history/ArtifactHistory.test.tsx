@@ -167,11 +167,9 @@ describe('HistorySection', () => {
     await ux.click(screen.getByRole('button', { name: 'Compare' }));
     const diff = await screen.findByRole('region', { name: 'Changes from version 1 to version 3' });
     await waitFor(() => expect(within(diff).getByText('Removed')).toBeTruthy());
-    await ux.click(screen.getByRole('button', { name: 'Show the changes of version 2' }));
+    await ux.click(screen.getByRole('button', { name: 'Show changes of version 2' }));
     expect(await screen.findByRole('region', { name: 'Changes from version 1 to version 2' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Show the changes of version 2' }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
+    expect(screen.getByRole('button', { name: 'Show changes of version 2' }).getAttribute('aria-pressed')).toBe('true');
   });
 
   it('offers no Restore to those who may not edit', async () => {

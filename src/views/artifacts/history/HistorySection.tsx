@@ -22,6 +22,9 @@ const Section = styled.section`
   flex-direction: column;
   gap: ${theme.space.sm};
   min-width: 0;
+  margin-top: ${theme.space.lg};
+  padding-top: ${theme.space.md};
+  border-top: 1px solid ${theme.color.border};
   & > div:first-child {
     display: flex;
     flex-wrap: wrap;

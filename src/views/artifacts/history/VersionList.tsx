@@ -108,7 +108,7 @@ export function VersionList({
                   $small
                   $variant="secondary"
                   aria-pressed={shown}
-                  aria-label={`Show the changes of version ${v.number}`}
+                  aria-label={`Show changes of version ${v.number}`}
                   disabled={busy}
                   onClick={() => onShowChanges(v.number)}
                 >
