@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, DEMO, findDemo, tokenFor, type DemoPlaces } from './fixtures.ts';
 import { audit, check, resize, setupResponsive, WIDTHS } from './responsive/support.ts';
@@ -42,6 +42,16 @@ async function editGoal(page: Page, where: string, goal: string): Promise<void> 
   await page.waitForURL((url) => url.pathname === where, { timeout: 10_000 });
 }
 
+/** Presses Tab until `target` has the focus (at most `max` times). */
+async function tabUntil(page: Page, target: Locator, max = 80): Promise<void> {
+  await target.waitFor();
+  for (let i = 0; i < max; i += 1) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  throw new Error(`${max} presses of Tab never reached the target`);
+}
+
 const history = (page: Page) => page.getByRole('region', { name: 'History' });
 
 async function openHistory(page: Page): Promise<void> {
@@ -62,7 +72,9 @@ describe('the history of an artifact', () => {
     await editGoal(page, where, GOALS[1]!);
     await editGoal(page, where, GOALS[2]!);
 
-    await openHistory(page);
+    // Keyboard only: Tab to Show history, Enter.
+    await tabUntil(page, history(page).getByRole('button', { name: 'Show history' }));
+    await page.keyboard.press('Enter');
     const versions = history(page).getByRole('list', { name: 'Versions, newest first' }).getByRole('listitem');
     await expect.poll(() => versions.count()).toBe(3);
     expect(await versions.nth(0).textContent()).toContain('Version 3 (current) · Tess Teacher');
@@ -75,12 +87,18 @@ describe('the history of an artifact', () => {
     expect(await latest.locator('ins').allTextContents()).toEqual(['[added: measure]', '[added: , in three trials]']);
     expect(await latest.locator('del').allTextContents()).toEqual(['[removed: find out]']);
 
-    // Any two versions.
+    // A version against the one before it (keyboard), then any two versions.
+    await tabUntil(page, history(page).getByRole('button', { name: 'Show changes of version 2' }));
+    await page.keyboard.press('Enter');
+    const second = history(page).getByRole('region', { name: 'Changes from version 1 to version 2' });
+    await expect.poll(() => second.locator('ins').allTextContents()).toEqual(['[added: height]', '[added: toy]']);
     await history(page).getByLabel('From version', { exact: true }).selectOption('1');
-    await history(page).getByLabel('To version', { exact: true }).selectOption('2');
+    await history(page).getByLabel('To version', { exact: true }).selectOption('3');
     await history(page).getByRole('button', { name: 'Compare' }).click();
-    const first = history(page).getByRole('region', { name: 'Changes from version 1 to version 2' });
-    await expect.poll(() => first.locator('ins').allTextContents()).toEqual(['[added: height]', '[added: toy]']);
+    const both = history(page).getByRole('region', { name: 'Changes from version 1 to version 3' });
+    await expect
+      .poll(() => both.locator('ins').allTextContents())
+      .toEqual(['[added: measure]', '[added: height]', '[added: toy]', '[added: , in three trials]']);
 
     // Restore version 2: it is the artifact's text again, and the newest version of its history.
     await versions.nth(1).getByRole('button', { name: 'Restore version 2' }).click();
