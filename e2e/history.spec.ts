@@ -166,4 +166,34 @@ describe('the history of an artifact', () => {
     expect(second.status).toBe(200);
     expect(found).toEqual([]);
   });
+
+  it('a researcher reads a teacher’s history without Restore', async () => {
+    const { portfolio, artifact } = await arrange();
+    const token = await tokenFor(DEMO.teacher.email);
+    await api(
+      'PUT',
+      `/artifacts/${artifact}`,
+      { responses: { artifactName: 'Ramp heights', learningGoal: GOALS[1] } },
+      token,
+    );
+    const name = (await api<{ name: string }>('GET', `/portfolios/${portfolio}`, undefined, token)).body.name;
+    const page = await signedIn(DEMO.researcher.email);
+    await page.goto('/teacher-portfolios');
+    await page.getByLabel('Select Teacher').selectOption({ label: 'Teacher, Tess' });
+    await page.getByLabel('Select Portfolio').selectOption({ label: name });
+    await page.getByRole('grid', { name: 'Artifacts' }).getByText('Ramp heights').click();
+    await openHistory(page);
+    const versions = history(page).getByRole('list', { name: 'Versions, newest first' }).getByRole('listitem');
+    await expect.poll(() => versions.count()).toBe(2);
+    await history(page)
+      .getByRole('region', { name: 'Changes from version 1 to version 2' })
+      .locator('ins')
+      .first()
+      .waitFor();
+    expect(
+      await history(page)
+        .getByRole('button', { name: /^Restore/ })
+        .count(),
+    ).toBe(0);
+  });
 });

@@ -196,7 +196,8 @@ function expectedView(s: Snapshot): HistoryView {
   const c = s.context;
   const loading = s.matches('loading');
   const failed = s.matches('failed');
-  const listed = !loading && !failed;
+  // Read again after a restore, the history stays on screen while the new page comes.
+  const listed = !failed && !(loading && c.versions.length === 0);
   const older = c.pair ? c.details[c.pair.older] : undefined;
   const newer = c.pair ? c.details[c.pair.newer] : undefined;
   const diff = older && newer ? diffArtifacts(BASIC_STRUCTURE, older, newer) : null;

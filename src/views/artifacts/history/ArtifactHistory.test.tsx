@@ -195,6 +195,8 @@ describe('HistorySection', () => {
     ]);
     expect(changed.map((a) => a.updated_at)).toEqual(['2026-11-29T10:00:00.000Z']);
     expect(screen.queryByRole('alertdialog')).toBeNull();
+    // The history stayed on screen while it was read again: the focus is back on the button.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Restore version 1' }));
   });
 
   it('a refused restore (saved since) shows the artifact as stored and says so', async () => {

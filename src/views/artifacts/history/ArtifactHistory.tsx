@@ -1,7 +1,10 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import type { VersionPair } from '../../../machines/artifactHistory/artifactHistoryMachine.ts';
-import type { HistoryHolder, StoredArtifact } from '../../../machines/artifactHistory/artifactHistoryMachine.ts';
+import type {
+  HistoryHolder,
+  StoredArtifact,
+  VersionPair,
+} from '../../../machines/artifactHistory/artifactHistoryMachine.ts';
 import {
   useArtifactHistoryActor,
   useHistoryEvents,
@@ -156,7 +159,8 @@ export function ArtifactHistory({
   const Heading = headingLevel === 3 ? 'h4' : 'h5';
   const restoringNow = status === 'restoring';
 
-  if (status === 'loading') return <BusyMessage busy message="Loading the history" />;
+  // Read again after a restore, the history stays on screen (and the focus where it was) until the new page is there.
+  if (status === 'loading' && view.versions.length === 0) return <BusyMessage busy message="Loading the history" />;
   if (status === 'failed')
     return (
       <Problem role="alert">
@@ -170,6 +174,7 @@ export function ArtifactHistory({
     );
   return (
     <Stack>
+      {status === 'loading' ? <BusyMessage busy message="Loading the history" /> : null}
       <div role="status">
         {view.notice ? <Notice>{view.notice.kind === 'restored' ? RESTORED(view.notice.from) : CHANGED}</Notice> : null}
       </div>
@@ -231,7 +236,7 @@ export function ArtifactHistory({
       {(status === 'confirming' || restoringNow) && view.restoring !== null ? (
         <ConfirmDialog
           title={`Restore version ${view.restoring}?`}
-          message={`Its answers and files become the newest version. Nothing is lost: the current version stays in the history.`}
+          message="Its answers and files become the newest version. Nothing is lost: the current version stays in the history."
           confirmLabel={restoringNow ? 'Restoring…' : `Restore version ${view.restoring}`}
           cancelLabel="Cancel"
           busy={restoringNow}
