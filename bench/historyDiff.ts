@@ -29,6 +29,8 @@ export interface HistoryDiffTimings {
   rate: number;
   open: number[];
   compare: number[];
+  /** Within each compare: the read of the version (`GET …/versions/1`, request to last byte). */
+  compareRead: number[];
 }
 
 export interface HistoryDiffResult {
@@ -89,19 +91,28 @@ async function measure(
     await clickUntilDrawn(page, 'Show history', 'Changes from version 2 to version 3');
     for (const rate of [1, 4]) {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-      const t: HistoryDiffTimings = { rate, open: [], compare: [] };
+      const t: HistoryDiffTimings = { rate, open: [], compare: [], compareRead: [] };
       for (let r = 0; r < reps; r += 1) {
         await page.goto(`${url}${where}`);
         await page.getByRole('button', { name: 'Show history' }).waitFor();
         await page.waitForLoadState('networkidle');
         t.open.push(await clickUntilDrawn(page, 'Show history', 'Changes from version 2 to version 3'));
-        t.compare.push(
-          await clickUntilDrawn(page, 'Show changes of version 2', 'Changes from version 1 to version 2'),
+        t.compare.push(await clickUntilDrawn(page, 'Show changes of version 2', 'Changes from version 1 to version 2'));
+        t.compareRead.push(
+          Math.round(
+            (await page.evaluate(() => {
+              const reads = performance
+                .getEntriesByType('resource')
+                .filter((e) => e.name.endsWith('/versions/1')) as PerformanceResourceTiming[];
+              const last = reads.at(-1);
+              return last ? last.responseEnd - last.startTime : 0;
+            })) as number,
+          ),
         );
       }
       timings.push(t);
       process.stdout.write(
-        `  history diff at ${rate}×: open ${t.open.join(', ')} ms; compare ${t.compare.join(', ')} ms (load ${os.loadavg()[0]!.toFixed(2)})\n`,
+        `  history diff at ${rate}×: open ${t.open.join(', ')} ms; compare ${t.compare.join(', ')} ms (its read ${t.compareRead.join(', ')} ms) (load ${os.loadavg()[0]!.toFixed(2)})\n`,
       );
     }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
