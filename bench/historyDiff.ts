@@ -8,7 +8,9 @@
  * - open: "Show history" until the newest version's differences from the one before are drawn
  *   (the panel's chunk from the cache, the list and both versions read, the diff computed);
  * - compare: "Show changes" of version 2 until its differences from version 1 are drawn (version 1
- *   read, version 2 already held).
+ *   read, version 2 already held);
+ * - again: "Show changes" of version 3 (both versions held: no request) until drawn, the diff's
+ *   own work in the browser.
  */
 import { rmSync } from 'node:fs';
 import os from 'node:os';
@@ -31,6 +33,8 @@ export interface HistoryDiffTimings {
   compare: number[];
   /** Within each compare: the read of the version (`GET …/versions/1`, request to last byte). */
   compareRead: number[];
+  /** Back to versions already read (no request): the diff computed and drawn alone. */
+  again: number[];
 }
 
 export interface HistoryDiffResult {
@@ -91,7 +95,7 @@ async function measure(
     await clickUntilDrawn(page, 'Show history', 'Changes from version 2 to version 3');
     for (const rate of [1, 4]) {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-      const t: HistoryDiffTimings = { rate, open: [], compare: [], compareRead: [] };
+      const t: HistoryDiffTimings = { rate, open: [], compare: [], compareRead: [], again: [] };
       for (let r = 0; r < reps; r += 1) {
         await page.goto(`${url}${where}`);
         await page.getByRole('button', { name: 'Show history' }).waitFor();
@@ -109,10 +113,11 @@ async function measure(
             })) as number,
           ),
         );
+        t.again.push(await clickUntilDrawn(page, 'Show changes of version 3', 'Changes from version 2 to version 3'));
       }
       timings.push(t);
       process.stdout.write(
-        `  history diff at ${rate}×: open ${t.open.join(', ')} ms; compare ${t.compare.join(', ')} ms (its read ${t.compareRead.join(', ')} ms) (load ${os.loadavg()[0]!.toFixed(2)})\n`,
+        `  history diff at ${rate}×: open ${t.open.join(', ')} ms; compare ${t.compare.join(', ')} ms (its read ${t.compareRead.join(', ')} ms); again ${t.again.join(', ')} ms (load ${os.loadavg()[0]!.toFixed(2)})\n`,
       );
     }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
