@@ -4,22 +4,6 @@ import type { ArtifactDiff, FieldDiff, FileChange, WordPart } from '../../../mac
 import { MediaTileContent, Tile, Tiles } from '../MediaList.tsx';
 import { theme } from '../../theme/theme.ts';
 
-/** Marked not by colour alone: added text underlined, removed text struck through, each told in words. */
-export const Added = styled.ins`
-  background: #e3f4e8;
-  color: ${theme.color.success};
-  text-decoration: underline;
-  text-decoration-thickness: 2px;
-  text-underline-offset: 2px;
-`;
-
-export const Removed = styled.del`
-  background: #fbe9e7;
-  color: ${theme.color.danger};
-  text-decoration: line-through;
-  text-decoration-thickness: 2px;
-`;
-
 const Legend = styled.p`
   margin: 0;
   font-size: ${theme.font.size.sm};
@@ -71,11 +55,28 @@ const FileTag = styled.span<{ $added: boolean }>`
   border: 1px solid currentColor;
 `;
 
+/**
+ * Marked not by colour alone: added text underlined, removed text struck through, each told in
+ * words. Styled here once for the whole diff (a long answer has hundreds of marks).
+ */
 const Wrap = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${theme.space.sm};
   min-width: 0;
+  ins {
+    background: #e3f4e8;
+    color: ${theme.color.success};
+    text-decoration: underline;
+    text-decoration-thickness: 2px;
+    text-underline-offset: 2px;
+  }
+  del {
+    background: #fbe9e7;
+    color: ${theme.color.danger};
+    text-decoration: line-through;
+    text-decoration-thickness: 2px;
+  }
 `;
 
 const Hidden = ({ children }: { children: string }) => <span className="visually-hidden">{children}</span>;
@@ -93,17 +94,17 @@ function Part({ part }: { part: WordPart }) {
     <>
       {core === '' ? null : lead}
       {part.change === 'added' ? (
-        <Added>
+        <ins>
           <Hidden>[added: </Hidden>
           {marked}
           <Hidden>]</Hidden>
-        </Added>
+        </ins>
       ) : (
-        <Removed>
+        <del>
           <Hidden>[removed: </Hidden>
           {marked}
           <Hidden>]</Hidden>
-        </Removed>
+        </del>
       )}
       {core === '' ? null : trail}
     </>
@@ -115,18 +116,18 @@ function LabelChanges({ field }: { field: Extract<FieldDiff, { added: string[] }
     <Labels>
       {field.removed.map((label) => (
         <li key={`-${label}`}>
-          <Removed>
+          <del>
             <Hidden>Removed: </Hidden>
             {label}
-          </Removed>
+          </del>
         </li>
       ))}
       {field.added.map((label) => (
         <li key={`+${label}`}>
-          <Added>
+          <ins>
             <Hidden>Added: </Hidden>
             {label}
-          </Added>
+          </ins>
         </li>
       ))}
       {field.kept.map((label) => (
