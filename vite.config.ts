@@ -22,6 +22,8 @@ export default defineConfig({
           groups: [
             // Only the pages whose services parse answers with zod load it; the sign-in pages do not.
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 30 },
+            // The text diff of the history and the compare mode loads with them, not with every page (decision 050).
+            { name: 'diff', test: /[\\/]node_modules[\\/]diff[\\/]/, priority: 30 },
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 20 },
             // Everything the entry imports statically stays in the entry's chunk: without this group
             // the bundler split modules that lazily loaded pages share with the shell (the session

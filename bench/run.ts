@@ -11,7 +11,14 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { LARGE, SMALL, type DatasetSize } from './generate.ts';
-import { reportBrowser, reportBundle, reportFilter, reportInteractions, reportLighthouse } from './report/browser.ts';
+import {
+  reportBrowser,
+  reportBundle,
+  reportFilter,
+  reportHistory,
+  reportInteractions,
+  reportLighthouse,
+} from './report/browser.ts';
 import { reportBackup, reportCluster, reportExports, reportResearch, reportUpload } from './report/data.ts';
 import { openReport } from './report/report.ts';
 import { reportApi, reportLogin, reportMemory, reportNotify, reportStartup, reportVersions } from './report/server.ts';
@@ -34,6 +41,7 @@ const PARTS = [
   'filter',
   'notify',
   'versions',
+  'history',
   'cluster',
   'backup',
 ];
@@ -62,7 +70,7 @@ if (values.help) {
       '  --seconds <n>           seconds per route in api, of the soak in cluster, of the load without a backup in backup (default 10)',
       '  --loads <n>             cold page loads in browser (default 5)',
       '  --boots <n>             server starts in startup (default 5)',
-      '  --reps <n>              repetitions in portfolio and interactions (default 5)',
+      '  --reps <n>              repetitions in portfolio, interactions and history (default 5)',
       '  --lighthouse-runs <n>   Lighthouse runs per page (default 3)',
       '  --upload-mib <n>        the size of the upload in upload (default 1024)',
       '  --chromium <path>       the browser (default CHROMIUM_PATH or /usr/bin/chromium)',
@@ -109,6 +117,7 @@ if (only.has('login')) await reportLogin(report);
 if (only.has('filter')) await reportFilter(report);
 if (only.has('notify')) await reportNotify(report);
 if (only.has('versions')) await reportVersions(report);
+if (only.has('history')) await reportHistory(report);
 if (only.has('cluster')) await reportCluster(report);
 if (only.has('backup')) await reportBackup(report);
 

@@ -28,6 +28,7 @@ export const GOALS = {
   backupP99Factor: 2,
   versionsMb: 5,
   versionsListP99Ms: 50,
+  historyDiffMs: 100,
 };
 
 /** How a run was asked for (`npm run bench -- …`): see `bench/run.ts`. */

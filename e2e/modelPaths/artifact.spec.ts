@@ -264,10 +264,13 @@ describe('critical flows along paths generated from their machines', () => {
     const view = async () => {
       const region = page.getByRole('region', { name: 'Compare Artifacts' });
       const boxes = page.getByRole('checkbox', { name: /^Compare ./ });
+      const headings =
+        (await region.count()) === 1 ? await region.getByRole('heading', { level: 3 }).allTextContents() : [];
       return {
         toggle: await toggle.isChecked(),
         rowBoxes: await boxes.count(),
-        shown: (await region.count()) === 1 ? await region.getByRole('heading', { level: 3 }).allTextContents() : [],
+        shown: headings.filter((h) => !h.startsWith('Differences from')),
+        differences: headings.find((h) => h.startsWith('Differences from')) ?? null,
         ticked: (
           await boxes.evaluateAll((els) =>
             els.filter((el) => (el as HTMLInputElement).checked).map((el) => el.getAttribute('aria-label') ?? ''),
@@ -285,6 +288,11 @@ describe('critical flows along paths generated from their machines', () => {
         shown: selection.map((id) => nameOf.get(id)!),
         ticked: selection.map((id) => `Compare ${nameOf.get(id)!}`).sort(),
         detailPane: on ? 0 : 1,
+        // Two artifacts side by side come with their differences.
+        differences:
+          selection.length === 2
+            ? `Differences from “${nameOf.get(selection[0]!)!}” to “${nameOf.get(selection[1]!)!}”`
+            : null,
       };
     };
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { compareMachine, type CompareEvent } from '../../src/machines/compare/compareMachine.ts';
 import {
@@ -51,6 +51,8 @@ interface CompareView {
   /** The rows ticked, in table order. */
   ticked: (string | null)[];
   detailPane: boolean;
+  /** The heading of the two artifacts' differences (a pair only). */
+  differences: string | null;
 }
 
 const PHASES = ['empty', 'single', 'pair'];
@@ -66,17 +68,22 @@ function expectedView(state: CompareSnapshot): CompareView {
     shown: state.context.selection.map((id) => NAMES[id]!),
     ticked: TABLE_ORDER.filter((id) => state.context.selection.includes(id)).map((id) => `Compare ${NAMES[id]}`),
     detailPane: !on,
+    differences:
+      state.context.selection.length === 2
+        ? `Differences from “${NAMES[state.context.selection[0]!]}” to “${NAMES[state.context.selection[1]!]}”`
+        : null,
   };
 }
 
 /** The view on screen. */
 function observedView(): CompareView {
   const region = screen.queryByRole('region', { name: 'Compare Artifacts' });
-  const shown = region
+  const headings = region
     ? within(region)
         .queryAllByRole('heading', { level: 3 })
         .map((h) => h.textContent)
     : [];
+  const shown = headings.filter((h) => !h?.startsWith('Differences from'));
   const boxes = screen.queryAllByRole('checkbox', { name: /^Compare / }) as HTMLInputElement[];
   return {
     phase: region ? `on.${PHASES[shown.length]}` : 'off',
@@ -85,6 +92,7 @@ function observedView(): CompareView {
     shown,
     ticked: boxes.filter((box) => box.checked).map((box) => box.getAttribute('aria-label')),
     detailPane: screen.queryByRole('region', { name: 'Artifact details' }) !== null,
+    differences: headings.find((h) => h?.startsWith('Differences from')) ?? null,
   };
 }
 
@@ -102,8 +110,9 @@ describe('compare model (My Portfolios)', () => {
       let checked = 0;
       await path.test({
         states: {
-          '*': (state) => {
-            expect(observedView()).toEqual(expectedView(state as unknown as CompareSnapshot));
+          // The differences of a pair come once both artifacts are read whole.
+          '*': async (state) => {
+            await waitFor(() => expect(observedView()).toEqual(expectedView(state as unknown as CompareSnapshot)));
             checked += 1;
           },
         },

@@ -10,6 +10,7 @@ import { useMomentsAvailable, usePreloadMoments } from '../../machines/momentCom
 import { ArtifactDetails } from './ArtifactDetails.tsx';
 import { ArtifactShares } from './ArtifactShares.tsx';
 import { DeleteArtifactButton } from './DeleteArtifactButton.tsx';
+import { HistorySection, useStoredArtifact } from './history/HistorySection.tsx';
 
 // The players, notes and caption editor load on first use: a bundle chunk of their own, so that
 // the portfolio pages load without them.
@@ -64,9 +65,17 @@ function Actions({ artifact, portfolioId, onDeleted }: Omit<ArtifactViewProps, '
  * A personal artifact with what its owner may do: a parking-lot artifact offers Complete
  * Artifact; a completed one EDIT, COPY TO and Delete Artifact; read-only viewers get no actions.
  * Needs `ArtifactActionsProvider` above it unless `readOnly`. Under `ArtifactSharesContext` a completed
- * artifact also shows where it was shared ("Shared to").
+ * artifact also shows where it was shared ("Shared to"). Its history comes last (Restore for its owner).
  */
-export function ArtifactView({ artifact, portfolioId, readOnly, onDeleted, headingLevel = 2 }: ArtifactViewProps) {
+export function ArtifactView({
+  artifact: given,
+  portfolioId,
+  readOnly,
+  onDeleted,
+  headingLevel = 2,
+}: ArtifactViewProps) {
+  // After a restore from the history, the version it stored.
+  const [artifact, showStored] = useStoredArtifact(given);
   const showShares = useArtifactSharesAvailable() && !artifact.parkingLot;
   // The owner's private notes at moments of the videos (where the app supplies video moments).
   const showNotes = useMomentsAvailable() && !readOnly && artifact.videos.length > 0;
@@ -92,6 +101,16 @@ export function ArtifactView({ artifact, portfolioId, readOnly, onDeleted, headi
       {showShares ? (
         <ArtifactShares key={artifact.id} artifactId={artifact.id} headingLevel={headingLevel === 2 ? 3 : 4} />
       ) : null}
+      <HistorySection
+        key={artifact.id}
+        holder="artifact"
+        artifactId={artifact.id}
+        updatedAt={artifact.updated_at}
+        structure={artifact.structure}
+        canRestore={!readOnly && (artifact.abilities?.edit ?? true)}
+        onChanged={showStored}
+        headingLevel={headingLevel === 2 ? 3 : 4}
+      />
     </>
   );
 }

@@ -54,14 +54,22 @@ describe('My Portfolios', () => {
     await ux.click(screen.getByRole('checkbox', { name: 'Compare' }));
     const compare = screen.getByRole('region', { name: 'Compare Artifacts' });
     expect(screen.getAllByRole('checkbox', { name: /^Compare / })).toHaveLength(4);
+    // The compared artifacts' titles (the differences of two have a heading of their own).
     const titles = () =>
       within(compare)
         .queryAllByRole('heading', { level: 3 })
-        .map((h) => h.textContent);
+        .map((h) => h.textContent)
+        .filter((title) => !title?.startsWith('Differences from'));
+    const differences = () =>
+      within(compare)
+        .queryAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent)
+        .filter((title) => title?.startsWith('Differences from'));
 
     await ux.click(screen.getByRole('checkbox', { name: 'Compare Ramp races' }));
     await ux.click(screen.getByRole('checkbox', { name: 'Compare Magnet hunt' }));
     expect(titles()).toEqual(['Ramp races', 'Magnet hunt']);
+    await waitFor(() => expect(differences()).toEqual(['Differences from “Ramp races” to “Magnet hunt”']));
     await ux.click(screen.getByRole('checkbox', { name: 'Compare Tug-of-war video' }));
     expect(titles()).toEqual(['Ramp races', 'Tug-of-war video']);
     expect((screen.getByRole('checkbox', { name: 'Compare Magnet hunt' }) as HTMLInputElement).checked).toBe(false);
@@ -70,6 +78,7 @@ describe('My Portfolios', () => {
     // Un-ticking removes one; a row (keyboard too) picks as well.
     await ux.click(screen.getByRole('checkbox', { name: 'Compare Ramp races' }));
     expect(titles()).toEqual(['Tug-of-war video']);
+    expect(differences()).toEqual([]);
     await ux.click(screen.getByRole('row', { name: /Balanced forces/ }));
     expect(titles()).toEqual(['Tug-of-war video', 'Balanced forces exit ticket']);
     await ux.click(within(compare).getByRole('button', { name: 'Remove from comparison: Tug-of-war video' }));

@@ -133,11 +133,14 @@ describe('Shared Portfolios: the artifact', () => {
     await ux.click(screen.getByRole('checkbox', { name: 'Compare Ramp race' }));
     await ux.click(screen.getByRole('checkbox', { name: 'Compare Food web' }));
     const compare = screen.getByRole('region', { name: 'Compare Artifacts' });
-    expect(
+    const headings = () =>
       within(compare)
         .getAllByRole('heading', { level: 3 })
-        .map((h) => h.textContent),
-    ).toEqual(['Ramp race', 'Food web']);
+        .map((h) => h.textContent);
+    // The two artifacts' titles, then their differences.
+    await waitFor(() =>
+      expect(headings()).toEqual(['Ramp race', 'Food web', 'Differences from “Ramp race” to “Food web”']),
+    );
     expect(within(compare).getAllByText('Grade Levels')).toHaveLength(2);
   });
 });

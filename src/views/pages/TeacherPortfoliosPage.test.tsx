@@ -166,11 +166,14 @@ describe('Teacher Portfolios', () => {
     await ux.click(screen.getByRole('checkbox', { name: 'Compare Tug-of-war video' }));
     await ux.click(screen.getByRole('checkbox', { name: 'Compare Balanced forces' }));
     const compare = screen.getByRole('region', { name: 'Compare Artifacts' });
-    expect(
-      within(compare)
-        .getAllByRole('heading', { level: 3 })
-        .map((h) => h.textContent),
-    ).toEqual(['Tug-of-war video', 'Balanced forces']);
+    // The two artifacts' titles, then their differences once both are read whole.
+    await waitFor(() =>
+      expect(
+        within(compare)
+          .getAllByRole('heading', { level: 3 })
+          .map((h) => h.textContent),
+      ).toEqual(['Tug-of-war video', 'Balanced forces', 'Differences from “Tug-of-war video” to “Balanced forces”']),
+    );
   });
 
   it('says so when the teachers cannot be loaded, and tries again', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useId } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { useCompareEvents, useCompareSelection, type CompareRef } from '../../machines/compare/useCompare.ts';
 import {
@@ -7,17 +7,37 @@ import {
   isSharedPortfolio,
   type BrowsedPortfolio,
 } from '../../machines/portfolioBrowser/selectors.ts';
-import { useArtifactsById, useBrowserEvents } from '../../machines/portfolioBrowser/usePortfolioBrowser.ts';
+import {
+  useArtifactsById,
+  useBrowserEvents,
+  usePortfolio,
+} from '../../machines/portfolioBrowser/usePortfolioBrowser.ts';
+import type { DiffSide } from '../../machines/artifactHistory/versionDiff.ts';
 import type { Artifact } from '../../schemas/artifact.ts';
 import { COMPARE_MAX } from '../../schemas/catalog.ts';
 import { ArtifactDetails } from '../artifacts/ArtifactDetails.tsx';
 import { ArtifactView } from '../artifacts/ArtifactView.tsx';
+import { BusyMessage } from '../components/BusyMessage.tsx';
 import { Button } from '../components/Button.tsx';
+import { lazyPart } from '../components/lazyParts.tsx';
 import { SharedArtifactPane } from '../shared/browser/SharedArtifactPane.tsx';
 import { NOT_IN_PORTFOLIO } from './Notices.tsx';
 import { WholeArtifact } from './WholeArtifact.tsx';
 import { theme } from '../theme/theme.ts';
 import { panelStyle } from '../components/cardStyles.ts';
+
+// The differences of the two artifacts compared (with the diff library) load on first use.
+const CompareDifferences = lazyPart(
+  () => import('./CompareDifferences.tsx'),
+  'CompareDifferences',
+  <BusyMessage busy message="Comparing the artifacts" />,
+);
+
+/** Tells the comparison that a personal artifact is there whole (its files are needed for the differences). */
+function Whole({ artifact, onWhole }: { artifact: Artifact; onWhole: (artifact: Artifact) => void }) {
+  useEffect(() => onWhole(artifact), [artifact, onWhole]);
+  return null;
+}
 
 /** The chosen artifact grows with its content: answers, reactions and the discussion read in the page. */
 const Pane = styled.section`
@@ -149,7 +169,10 @@ export function ArtifactPane({
   );
 }
 
-/** Compare mode: the picked artifacts side by side (at most two), each read-only. */
+/**
+ * Compare mode: the picked artifacts side by side (at most two), each read-only; with two, their
+ * differences below, field by field (the history's diff: the second picked against the first).
+ */
 export function CompareView({
   compare,
   onBackToTable,
@@ -162,6 +185,15 @@ export function CompareView({
   const artifacts = useArtifactsById(selection);
   const { pick } = useCompareEvents(compare);
   const free = COMPARE_MAX - artifacts.length;
+  const portfolio = usePortfolio();
+  // Personal artifacts read whole by their sides, by id.
+  const [wholes, setWholes] = useState<Readonly<Record<number, Artifact>>>({});
+  const onWhole = useCallback(
+    (whole: Artifact) => setWholes((known) => (known[whole.id] === whole ? known : { ...known, [whole.id]: whole })),
+    [],
+  );
+  const sides = artifacts.map((a): DiffSide | undefined => (isSharedArtifact(a) ? a : wholes[a.id]));
+  const [first, second] = sides;
   return (
     <CompareArea aria-labelledby={headingId}>
       {onBackToTable ? (
@@ -179,7 +211,12 @@ export function CompareView({
               <ArtifactDetails artifact={artifact} headingLevel={3} showGradeLevels />
             ) : (
               <WholeArtifact brief={artifact}>
-                {(whole) => <ArtifactDetails artifact={whole} headingLevel={3} showGradeLevels={false} />}
+                {(whole) => (
+                  <>
+                    <ArtifactDetails artifact={whole} headingLevel={3} showGradeLevels={false} />
+                    <Whole artifact={whole} onWhole={onWhole} />
+                  </>
+                )}
               </WholeArtifact>
             )}
             <Button
@@ -201,6 +238,15 @@ export function CompareView({
           </EmptySlot>
         ))}
       </CompareGrid>
+      {portfolio && first && second && artifacts.length === COMPARE_MAX ? (
+        <CompareDifferences
+          structure={portfolio.structure}
+          first={first}
+          second={second}
+          firstName={artifactName(artifacts[0]!)}
+          secondName={artifactName(artifacts[1]!)}
+        />
+      ) : null}
     </CompareArea>
   );
 }

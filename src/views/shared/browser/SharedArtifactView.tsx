@@ -18,6 +18,7 @@ import { ArtifactDetails } from '../../artifacts/ArtifactDetails.tsx';
 import { DeleteArtifactControl } from '../../artifacts/DeleteArtifactButton.tsx';
 import { BusyMessage } from '../../components/BusyMessage.tsx';
 import { ButtonLink } from '../../components/Button.tsx';
+import { HistorySection, useStoredArtifact } from '../../artifacts/history/HistorySection.tsx';
 import { lazyPart } from '../../components/lazyParts.tsx';
 import { buildPath, paths } from '../../paths.ts';
 import { theme } from '../../theme/theme.ts';
@@ -95,10 +96,11 @@ function Actions({
 /**
  * A shared artifact: its details with Grade Levels and the team questions, then its reactions
  * and comments (its discussion loads them with the artifact). Members and researchers get EDIT, COPY
- * TO and — while the discussion says it may be deleted — Delete Artifact.
+ * TO and — while the discussion says it may be deleted — Delete Artifact. Its history comes before
+ * the discussion (Restore for those who may edit it).
  */
 export function SharedArtifactView({
-  artifact,
+  artifact: given,
   viewerId,
   mutable,
   deletion,
@@ -106,6 +108,8 @@ export function SharedArtifactView({
   headingLevel = 2,
 }: SharedArtifactViewProps) {
   usePreloadMoments(true);
+  // After a restore from the history, the version it stored.
+  const [artifact, showStored] = useStoredArtifact(given);
   const { ask } = useArtifactDeleteEvents(deletion);
   const discussion = useDiscussionActor(
     { artifactId: artifact.id, viewerId, mutable },
@@ -122,6 +126,16 @@ export function SharedArtifactView({
         actions={
           mutable ? <Actions artifact={artifact} deletable={deletable} deletion={deletion} onAsk={askDelete} /> : null
         }
+      />
+      <HistorySection
+        key={artifact.id}
+        holder="sharedArtifact"
+        artifactId={artifact.id}
+        updatedAt={artifact.updated_at}
+        structure={artifact.structure}
+        canRestore={artifact.abilities?.edit ?? false}
+        onChanged={showStored}
+        headingLevel={headingLevel === 2 ? 3 : 4}
       />
       <SharedDiscussion
         artifactId={artifact.id}
