@@ -21,10 +21,10 @@ import { type ByteRange, type ObjectStore, type S3Settings } from './objectStore
 const PART_SIZE = 8 * 1024 * 1024;
 const QUEUE_SIZE = 2;
 /**
- * Parts of an upload streamed as it arrives: 8 MiB, two at a time while a third fills
- * (`putPartStream`): one upload holds 24 MiB of part buffers, made once.
+ * Parts of an upload streamed as it arrives: S3's smallest (5 MiB), two sent at a time while a
+ * third fills (`putPartStream`): one upload holds 15 MiB of part buffers, made once.
  */
-const STREAM_PART_SIZE = 8 * 1024 * 1024;
+const STREAM_PART_SIZE = 5 * 1024 * 1024;
 
 function isMissing(error: unknown): boolean {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
