@@ -57,13 +57,38 @@ export async function putPartStream(
   const object = { Bucket: target.bucket, Key: target.key };
 
   const takeBuffer = async (): Promise<Buffer> => {
-    while (free.length === 0 && made > queueSize) {
+    if (free.length > 0) return free.pop()!;
+    if (made <= queueSize) {
+      made += 1;
+      return Buffer.allocUnsafeSlow(partSize);
+    }
+    // Every buffer is on its way: the first one back takes the next part.
+    for (;;) {
       await Promise.race(sending);
       if (failure !== null) throw failure;
+      const buffer = free.pop();
+      if (buffer) return buffer;
     }
-    if (free.length > 0) return free.pop()!;
-    made += 1;
-    return Buffer.allocUnsafeSlow(partSize);
+  };
+
+  /** Sends one part; a failure is kept in `failure` (the reader stops at the next chunk). */
+  const sendPart = async (buffer: Buffer, length: number, partNumber: number, id: string): Promise<void> => {
+    try {
+      const answer = await client.send(
+        new UploadPartCommand({
+          ...object,
+          UploadId: id,
+          PartNumber: partNumber,
+          Body: buffer.subarray(0, length),
+          ContentLength: length,
+        }),
+        { abortSignal: abort.signal },
+      );
+      if (!answer.ETag) throw new Error(`The bucket gave no ETag for part ${partNumber}.`);
+      parts.push({ PartNumber: partNumber, ETag: answer.ETag });
+    } catch (error) {
+      failure ??= error;
+    }
   };
 
   const send = async (buffer: Buffer, length: number, partNumber: number): Promise<void> => {
@@ -74,29 +99,11 @@ export async function putPartStream(
       })
     ).UploadId;
     if (!uploadId) throw new Error('The bucket gave no id for the multipart upload.');
-    const task = client
-      .send(
-        new UploadPartCommand({
-          ...object,
-          UploadId: uploadId,
-          PartNumber: partNumber,
-          Body: buffer.subarray(0, length),
-          ContentLength: length,
-        }),
-        { abortSignal: abort.signal },
-      )
-      .then((answer) => {
-        if (!answer.ETag) throw new Error(`The bucket gave no ETag for part ${partNumber}.`);
-        parts.push({ PartNumber: partNumber, ETag: answer.ETag });
-      })
-      .catch((error: unknown) => {
-        failure ??= error;
-      })
-      .finally(() => {
-        // Sent (or given up): the buffer takes the next part.
-        sending.delete(task);
-        free.push(buffer);
-      });
+    const task = sendPart(buffer, length, partNumber, uploadId).finally(() => {
+      // Sent (or given up): the buffer takes the next part.
+      sending.delete(task);
+      free.push(buffer);
+    });
     sending.add(task);
   };
 

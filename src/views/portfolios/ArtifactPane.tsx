@@ -15,7 +15,7 @@ import { ArtifactView } from '../artifacts/ArtifactView.tsx';
 import { Button } from '../components/Button.tsx';
 import { SharedArtifactPane } from '../shared/browser/SharedArtifactPane.tsx';
 import { NOT_IN_PORTFOLIO } from './Notices.tsx';
-import { WholeArtifact } from './WholeArtifact.tsx';
+import { WholeArtifact, WholeSharedArtifact } from './WholeArtifact.tsx';
 import { theme } from '../theme/theme.ts';
 import { panelStyle } from '../components/cardStyles.ts';
 
@@ -176,7 +176,9 @@ export function CompareView({
         {artifacts.map((artifact) => (
           <Slot key={artifact.id}>
             {isSharedArtifact(artifact) ? (
-              <ArtifactDetails artifact={artifact} headingLevel={3} showGradeLevels />
+              <WholeSharedArtifact brief={artifact}>
+                {(whole) => <ArtifactDetails artifact={whole} headingLevel={3} showGradeLevels />}
+              </WholeSharedArtifact>
             ) : (
               <WholeArtifact brief={artifact}>
                 {(whole) => <ArtifactDetails artifact={whole} headingLevel={3} showGradeLevels={false} />}

@@ -5,7 +5,10 @@ import { usePreloadMoments } from '../../../machines/momentComment/useMomentComm
 import type { DiscussionChange } from '../../../machines/sharedArtifactDiscussion/discussionSelectors.ts';
 import {
   useDiscussionActor,
+  useDiscussionArtifact,
+  useDiscussionError,
   useDiscussionEvents,
+  useDiscussionStatus,
   useMayBeDeleted,
 } from '../../../machines/sharedArtifactDiscussion/useSharedArtifactDiscussion.ts';
 import {
@@ -13,13 +16,14 @@ import {
   useArtifactDeleteState,
   type ArtifactDeleteRef,
 } from '../../../machines/artifactDelete/useArtifactDelete.ts';
-import type { SharedArtifact } from '../../../schemas/sharedPortfolio.ts';
+import type { SharedArtifactBrief } from '../../../schemas/sharedPortfolio.ts';
 import { ArtifactDetails } from '../../artifacts/ArtifactDetails.tsx';
 import { DeleteArtifactControl } from '../../artifacts/DeleteArtifactButton.tsx';
 import { BusyMessage } from '../../components/BusyMessage.tsx';
 import { ButtonLink } from '../../components/Button.tsx';
 import { lazyPart } from '../../components/lazyParts.tsx';
 import { buildPath, paths } from '../../paths.ts';
+import { ArtifactLoad } from '../../portfolios/WholeArtifact.tsx';
 import { theme } from '../../theme/theme.ts';
 
 // The videos (players, captions), reactions and comments load on first use: a bundle chunk of
@@ -41,8 +45,8 @@ const Stack = styled.div`
 `;
 
 export interface SharedArtifactViewProps {
-  /** The shared artifact as its portfolio lists it. */
-  artifact: SharedArtifact;
+  /** The shared artifact as its portfolio's table holds it (in brief: it is read whole with its discussion). */
+  artifact: SharedArtifactBrief;
   /** Who is looking. */
   viewerId: number | null;
   /** A member or researcher: EDIT, COPY TO, delete, comments and reactions are offered. */
@@ -61,7 +65,7 @@ function Actions({
   deletion,
   onAsk,
 }: {
-  artifact: SharedArtifact;
+  artifact: Pick<SharedArtifactBrief, 'id' | 'sharedPortfolio' | 'responses'>;
   deletable: boolean;
   deletion: ArtifactDeleteRef;
   /** Asks the discussion, which decides whether the artifact may be deleted. */
@@ -94,8 +98,9 @@ function Actions({
 
 /**
  * A shared artifact: its details with Grade Levels and the team questions, then its reactions
- * and comments (its discussion loads them with the artifact). Members and researchers get EDIT, COPY
- * TO and — while the discussion says it may be deleted — Delete Artifact.
+ * and comments. Its discussion reads it whole with them (`GET /shared-artifacts/{id}`); until then
+ * a placeholder holds its place. Members and researchers get EDIT, COPY TO and — while the
+ * discussion says it may be deleted — Delete Artifact.
  */
 export function SharedArtifactView({
   artifact,
@@ -112,18 +117,31 @@ export function SharedArtifactView({
     { onChanged, onDeleteAsked: ask },
   );
   const deletable = useMayBeDeleted(discussion);
-  const { askDelete } = useDiscussionEvents(discussion);
+  const { askDelete, retry } = useDiscussionEvents(discussion);
+  const whole = useDiscussionArtifact(discussion);
+  const status = useDiscussionStatus(discussion);
+  const error = useDiscussionError(discussion);
   return (
-    <Stack>
-      <ArtifactDetails
-        artifact={artifact}
-        showGradeLevels
-        headingLevel={headingLevel}
-        actions={
-          mutable ? <Actions artifact={artifact} deletable={deletable} deletion={deletion} onAsk={askDelete} /> : null
-        }
-      />
-      <SharedDiscussion artifactId={artifact.id} videos={artifact.videos} discussion={discussion} mutable={mutable} />
-    </Stack>
+    <ArtifactLoad
+      status={whole ? 'ready' : status === 'loadFailed' ? 'failed' : 'loading'}
+      error={error}
+      onRetry={retry}
+    >
+      {() => (
+        <Stack>
+          <ArtifactDetails
+            artifact={whole!}
+            showGradeLevels
+            headingLevel={headingLevel}
+            actions={
+              mutable ? (
+                <Actions artifact={artifact} deletable={deletable} deletion={deletion} onAsk={askDelete} />
+              ) : null
+            }
+          />
+          <SharedDiscussion artifactId={artifact.id} videos={whole!.videos} discussion={discussion} mutable={mutable} />
+        </Stack>
+      )}
+    </ArtifactLoad>
   );
 }
