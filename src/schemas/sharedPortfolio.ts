@@ -92,6 +92,38 @@ export const SharedPortfolioSchema = z
   .meta({ id: 'SharedPortfolio' });
 export type SharedPortfolio = z.infer<typeof SharedPortfolioSchema>;
 
+/**
+ * A shared artifact as the web's artifacts table needs it: what it shows and sorts by, what Filter
+ * By and keyword search look in (the answers, the comment texts, the grades, the reaction flags),
+ * and what the viewer may do with it. No structure (the portfolio's is sent once) and no files:
+ * the artifact is read whole (`GET /shared-artifacts/{id}`) when it is opened.
+ */
+export const SharedArtifactBriefSchema = SharedArtifactSchema.pick({
+  id: true,
+  sharedPortfolio: true,
+  parkingLot: true,
+  owner: true,
+  ownerUsername: true,
+  responses: true,
+  portfolioGrades: true,
+  created_at: true,
+  updated_at: true,
+  commentCount: true,
+  commentTexts: true,
+  reactions: true,
+  abilities: true,
+}).meta({ id: 'SharedArtifactBrief' });
+export type SharedArtifactBrief = z.infer<typeof SharedArtifactBriefSchema>;
+
+/**
+ * `GET /shared-portfolios/{id}/summary` (the web's Shared Portfolios pages): the shared portfolio
+ * with its artifacts in brief. `GET /shared-portfolios/{id}` keeps its full shape (mobile apps).
+ */
+export const SharedPortfolioSummarySchema = z
+  .object({ ...sharedFields, sharedArtifacts: z.array(SharedArtifactBriefSchema) })
+  .meta({ id: 'SharedPortfolioSummary' });
+export type SharedPortfolioSummary = z.infer<typeof SharedPortfolioSummarySchema>;
+
 /** The question types a team may add (spec §5). */
 export const BONUS_TYPES = ['singleSelection', 'multipleResponse', 'shortText', 'longText', 'number'] as const;
 

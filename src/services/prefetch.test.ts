@@ -25,10 +25,10 @@ describe('the first requests of a page', () => {
     expect(firstRequestsOf('/my-portfolios/12/artifacts/5/')).toEqual(['/portfolios', '/portfolios/12/summary']);
     expect(firstRequestsOf('/shared-portfolios/3/artifacts/40')).toEqual([
       '/shared-portfolios',
-      '/shared-portfolios/3',
+      '/shared-portfolios/3/summary',
       '/shared-artifacts/40',
     ]);
-    expect(firstRequestsOf('/shared-portfolios/3')).toEqual(['/shared-portfolios', '/shared-portfolios/3']);
+    expect(firstRequestsOf('/shared-portfolios/3')).toEqual(['/shared-portfolios', '/shared-portfolios/3/summary']);
     for (const other of ['/', '/login', '/my-portfolios/12/edit', '/shared-portfolios/new', '/my-portfolios/x'])
       expect(firstRequestsOf(other), other).toEqual([]);
   });
@@ -57,11 +57,11 @@ describe('answers sent ahead', () => {
     const later = fakeSend();
     const fetchNow = fetchWithPrefetched(later.send);
     await fetchNow(`${BASE}/shared-portfolios`, { method: 'POST' });
-    const res = await fetchNow(`${BASE}/shared-portfolios/3`, { method: 'GET' });
+    const res = await fetchNow(`${BASE}/shared-portfolios/3/summary`, { method: 'GET' });
     expect(res.status).toBe(200);
     expect(later.asked.map((a) => `${a.init.method} ${a.url}`)).toEqual([
       `POST ${BASE}/shared-portfolios`,
-      `GET ${BASE}/shared-portfolios/3`,
+      `GET ${BASE}/shared-portfolios/3/summary`,
     ]);
   });
 

@@ -20,9 +20,9 @@ const PAGE_REQUESTS: [RegExp, (ids: string[]) => string[]][] = [
   ],
   [
     new RegExp(`^/shared-portfolios/${ID}/artifacts/${ID}$`),
-    ([id, artifactId]) => ['/shared-portfolios', `/shared-portfolios/${id}`, `/shared-artifacts/${artifactId}`],
+    ([id, artifactId]) => ['/shared-portfolios', `/shared-portfolios/${id}/summary`, `/shared-artifacts/${artifactId}`],
   ],
-  [new RegExp(`^/shared-portfolios/${ID}$`), ([id]) => ['/shared-portfolios', `/shared-portfolios/${id}`]],
+  [new RegExp(`^/shared-portfolios/${ID}$`), ([id]) => ['/shared-portfolios', `/shared-portfolios/${id}/summary`]],
 ];
 
 interface Sent {

@@ -21,11 +21,13 @@ import {
   SharedPortfolioListItemSchema,
   SharedPortfolioListResponseSchema,
   SharedPortfolioSchema,
+  SharedPortfolioSummarySchema,
   type MembersResponse,
   type SharedArtifact,
   type SharedPortfolio,
   type SharedPortfolioBody,
   type SharedPortfolioListItem,
+  type SharedPortfolioSummary,
 } from '../schemas/sharedPortfolio.ts';
 import type { MediaKind } from '../schemas/media.ts';
 import type { Responses } from '../schemas/structure.ts';
@@ -56,6 +58,16 @@ export function getSharedPortfolio(id: number, signal?: AbortSignal): Promise<Sh
     method: 'GET',
     path: `/shared-portfolios/${id}`,
     schema: SharedPortfolioSchema,
+    ...withSignal(signal),
+  });
+}
+
+/** One shared portfolio with its artifacts in brief (the web's Shared Portfolios pages). */
+export function getSharedPortfolioSummary(id: number, signal?: AbortSignal): Promise<SharedPortfolioSummary> {
+  return api().request({
+    method: 'GET',
+    path: `/shared-portfolios/${id}/summary`,
+    schema: SharedPortfolioSummarySchema,
     ...withSignal(signal),
   });
 }

@@ -2,7 +2,14 @@
 import { fromPromise } from 'xstate';
 import { REACTIONS, type ReactionValue } from '../schemas/catalog.ts';
 import type { Comment, Reaction, SharedArtifactDetail } from '../schemas/sharedArtifact.ts';
-import type { SharedArtifact, SharedPortfolio, SharedPortfolioListItem } from '../schemas/sharedPortfolio.ts';
+import {
+  SharedArtifactBriefSchema,
+  type SharedArtifact,
+  type SharedPortfolio,
+  type SharedPortfolioListItem,
+  type SharedPortfolioSummary,
+} from '../schemas/sharedPortfolio.ts';
+import type { WholeArtifactData } from '../machines/artifactDetails/artifactDetailsMachine.ts';
 import type { Me } from '../schemas/user.ts';
 import { ApiError } from '../services/errors.ts';
 import { asSeenBy, SHARED_ARTIFACT_ABILITIES, SHARED_PORTFOLIO_ABILITIES } from './abilityFixtures.ts';
@@ -173,9 +180,18 @@ export class FakeSharedApi {
           };
         });
       }),
-      getPortfolio: fromPromise<SharedPortfolio, { portfolioId: number }>(async ({ input }) => {
+      // As `GET /shared-portfolios/{id}/summary` answers: the artifacts in brief.
+      getPortfolio: fromPromise<SharedPortfolioSummary, { portfolioId: number }>(async ({ input }) => {
         this.record('getPortfolio', String(input.portfolioId));
-        return this.portfolio(input.portfolioId);
+        const full = this.portfolio(input.portfolioId);
+        return { ...full, sharedArtifacts: full.sharedArtifacts.map((a) => SharedArtifactBriefSchema.parse(a)) };
+      }),
+    };
+    // A shared artifact of the table read whole (a side of the comparison).
+    const details = {
+      fetchArtifact: fromPromise<WholeArtifactData, { artifactId: number }>(async ({ input }) => {
+        this.record('getSharedArtifact', String(input.artifactId));
+        return this.detail(input.artifactId);
       }),
     };
     const getSharedArtifact = fromPromise<SharedArtifactDetail, { artifactId: number }>(async ({ input }) => {
@@ -277,6 +293,6 @@ export class FakeSharedApi {
         return left;
       }),
     };
-    return { browser, discussion, comment, reactions, deletion, leave };
+    return { browser, details, discussion, comment, reactions, deletion, leave };
   }
 }

@@ -35,6 +35,8 @@ import { accounts, type FakeSharedApi } from './fakeSharedApi.ts';
 /** Fake actors of each logic of the page; those left out come from `api`. */
 export interface SharedFakes {
   browser?: Record<string, AnyActorLogic>;
+  /** Reading a shared artifact whole (a side of the comparison). */
+  details?: Record<string, AnyActorLogic>;
   /** The discussion's own (loading the artifact); `comment` and `reactions` are those of its children. */
   discussion?: Record<string, AnyActorLogic>;
   comment?: Record<string, AnyActorLogic>;
@@ -143,6 +145,9 @@ export function renderSharedPortfolios({
         } as never,
       }),
       ...(inspect.discussion ? { inspect: inspect.discussion } : {}),
+    },
+    details: {
+      logic: setup.details.logic.provide({ actors: { ...real.details, ...fakes.details } as never }),
     },
     deletion: {
       ...setup.deletion,

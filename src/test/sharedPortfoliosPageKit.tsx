@@ -149,6 +149,8 @@ export async function openFilters(ux: ReturnType<typeof userEvent.setup>) {
 export async function openArtifact(ux: ReturnType<typeof userEvent.setup>, name: string) {
   await ux.click(await screen.findByRole('row', { name: new RegExp(name) }));
   const pane = detailPane();
+  // Read whole with its discussion: first the artifact, then its comments and reactions.
+  await waitFor(() => expect(within(pane).queryByRole('status', { name: 'Loading artifact' })).toBeNull());
   await waitFor(() => expect(within(pane).queryByText(/Loading (comments|reactions)/)).toBeNull());
   return pane;
 }

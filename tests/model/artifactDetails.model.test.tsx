@@ -2,9 +2,11 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { artifactDetailsMachine } from '../../src/machines/artifactDetails/artifactDetailsMachine.ts';
+import {
+  artifactDetailsMachine,
+  type WholeArtifactData,
+} from '../../src/machines/artifactDetails/artifactDetailsMachine.ts';
 import { ArtifactDetailsContext } from '../../src/machines/artifactDetails/useArtifactDetails.ts';
-import type { Artifact } from '../../src/schemas/artifact.ts';
 import { ArtifactBriefSchema } from '../../src/schemas/portfolio.ts';
 import { ApiError } from '../../src/services/errors.ts';
 import { makeArtifact } from '../../src/test/artifactFixtures.ts';
@@ -36,7 +38,7 @@ const events = modelEvents<DetailsEvent>([{ type: 'retry' }], {
 });
 
 function setup() {
-  const fetchArtifact = controllableActor<Artifact, { artifactId: number }>();
+  const fetchArtifact = controllableActor<WholeArtifactData, { artifactId: number }>();
   const logic = artifactDetailsMachine.provide({ actors: { fetchArtifact: fetchArtifact.logic } });
   render(
     <ArtifactDetailsContext.Provider value={{ logic, inspect: coverageInspector }}>

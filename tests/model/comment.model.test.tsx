@@ -279,6 +279,8 @@ describe('comment model (the comments of a shared artifact on Shared Portfolios)
     it(`${pathName(path)}`, async () => {
       h = setup();
       await screen.findByRole('region', { name: 'Artifact details' });
+      // The artifact is read whole with its discussion before it is drawn.
+      await screen.findByRole('region', { name: 'Comments' });
       await thread().findByPlaceholderText('Write a comment...');
       await path.test({
         states: checkStates<Snapshot>(checks),

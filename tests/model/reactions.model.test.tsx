@@ -215,6 +215,8 @@ describe('reactions model (the reactions of a shared artifact on Shared Portfoli
     it(`${pathName(path)}`, async () => {
       h = setup();
       await screen.findByRole('region', { name: 'Artifact details' });
+      // The artifact is read whole with its discussion before it is drawn.
+      await screen.findByRole('region', { name: 'Reactions' });
       await bar().findByRole('button', { name: 'Add reaction' });
       await path.test({
         states: checkStates<Snapshot>(checks),

@@ -42,7 +42,12 @@ const ev = modelEvent<DiscussionEvent>();
 const offline = new NetworkError();
 
 // Tess's artifact 70 (with a video), not yet discussed: she may delete it.
-const DETAIL: SharedArtifactDetail = makeSharedArtifactDetail({ id: 70, abilities: SHARED_ARTIFACT_ABILITIES.worker });
+// As `GET /shared-artifacts/70` answers: whole, with its video.
+const DETAIL: SharedArtifactDetail = makeSharedArtifactDetail({
+  id: 70,
+  videos: [VIDEO],
+  abilities: SHARED_ARTIFACT_ABILITIES.worker,
+});
 const own = { owner: people.tess.id, username: people.tess.username };
 const POSTED = asSeenBy(makeComment({ id: 33, ...own, text: 'Try a steeper ramp.' }), people.tess.id);
 const AT_MOMENT = asSeenBy(
@@ -137,15 +142,18 @@ const countInTable = () =>
 
 const checks = {
   loading: async () => {
-    expect(thread().getByText('Loading comments…')).toBeTruthy();
-    expect(bar().getByText('Loading reactions…')).toBeTruthy();
+    // The artifact is read whole with its discussion: a placeholder holds its place meanwhile.
+    expect(pane().getByRole('status', { name: 'Loading artifact' })).toBeTruthy();
+    expect(pane().queryByRole('region', { name: 'Comments' })).toBeNull();
     expect(deleteButton()).toBeNull();
     // The load starts as the discussion's actor starts, which may come just after the pane is drawn.
     await waitFor(() => expect(h.fakes.getSharedArtifact.calls.map((c) => c.input)).toEqual([{ artifactId: 70 }]));
   },
   loadFailed: async () => {
-    expect(await thread().findByText(/The comments could not be loaded\./)).toBeTruthy();
-    expect(bar().getByText(/The reactions could not be loaded\./)).toBeTruthy();
+    const alert = await pane().findByRole('alert');
+    expect(alert.textContent).toContain('The artifact could not be loaded');
+    expect(alert.textContent).toContain(offline.message);
+    expect(pane().queryByRole('region', { name: 'Comments' })).toBeNull();
     expect(deleteButton()).toBeNull();
   },
   ready: async (s: Snapshot) => {
@@ -185,7 +193,7 @@ const pathEvents = {
     await act(async () => h.fakes.getSharedArtifact.next().deferred.reject(offline));
   },
   retry: async () => {
-    await h.ux.click(thread().getByRole('button', { name: 'Try again' }));
+    await h.ux.click(pane().getByRole('button', { name: 'Try again' }));
   },
   'comments.answered': async () => {
     await h.ux.type(thread().getByPlaceholderText('Write a comment...'), POSTED.text);

@@ -123,6 +123,16 @@ export function partHeaderGuard(boundary: string): Transform {
   };
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
+      // Inside a part's content (nearly every chunk of a file): with no delimiter in the chunk nor
+      // across its start, it passes on without being copied; only its last bytes are kept.
+      if (state === 'body' && chunk.length >= delimiter.length) {
+        const across = Buffer.concat([pending, chunk.subarray(0, delimiter.length - 1)]);
+        if (across.indexOf(delimiter) < 0 && chunk.indexOf(delimiter) < 0) {
+          pending = Buffer.from(chunk.subarray(chunk.length - delimiter.length + 1));
+          callback(null, chunk);
+          return;
+        }
+      }
       pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
       const error = scan();
       if (error) callback(error);

@@ -14,14 +14,15 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { byteCounter, type ByteRange, type ObjectStore, type S3Settings } from './objectStore.ts';
+import { putPartStream } from './s3PartStream.ts';
+import { type ByteRange, type ObjectStore, type S3Settings } from './objectStore.ts';
 
 /** Parts of a multipart upload of a local file: 8 MiB each, two at a time. */
 const PART_SIZE = 8 * 1024 * 1024;
 const QUEUE_SIZE = 2;
 /**
- * Parts of an upload streamed as it arrives: S3's smallest (5 MiB), two at a time. The SDK
- * gathers a part in memory before it sends it, so this bounds what one upload holds (a few parts).
+ * Parts of an upload streamed as it arrives: S3's smallest (5 MiB), two sent at a time while a
+ * third fills (`putPartStream`): one upload holds 15 MiB of part buffers, made once.
  */
 const STREAM_PART_SIZE = 5 * 1024 * 1024;
 
@@ -84,31 +85,21 @@ export class S3ObjectStore implements ObjectStore {
   }
 
   async putStream(name: string, body: Readable, contentType: string): Promise<number> {
-    const counter = byteCounter();
     // The body's own error (an upload over the limit, a client gone) is the one to report.
     let bodyError: unknown = null;
     body.once('error', (error) => (bodyError ??= error));
-    const upload = new Upload({
-      client: this.client,
-      params: {
-        Bucket: this.settings.bucket,
-        Key: this.key(name),
-        Body: body.pipe(counter.stream),
-        ContentType: contentType,
-      },
-      partSize: STREAM_PART_SIZE,
-      queueSize: QUEUE_SIZE,
-      leavePartsOnError: false,
-    });
-    // The upload fails with the body (and, leaving no parts on error, aborts itself).
-    body.once('error', (error) => counter.stream.destroy(error));
     try {
-      await upload.done();
+      return await putPartStream(
+        this.client,
+        { bucket: this.settings.bucket, key: this.key(name), contentType },
+        body,
+        { partSize: STREAM_PART_SIZE, queueSize: QUEUE_SIZE },
+      );
     } catch (error) {
+      body.destroy();
       await this.remove([name]).catch(() => undefined);
       throw bodyError ?? error;
     }
-    return counter.bytes();
   }
 
   /** Writes a local file as `name` (a streamed multipart upload), with metadata of ours; keeps the file. */

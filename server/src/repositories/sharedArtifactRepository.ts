@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/client.ts';
 import { REACTION_VALUES } from '#schemas/catalog';
 import { captionLetters } from '#schemas/media';
-import type { SharedArtifact } from '#schemas/sharedPortfolio';
+import type { SharedArtifact, SharedArtifactBrief } from '#schemas/sharedPortfolio';
 import type { Responses, Structure } from '#schemas/structure';
 import { emptyMediaLists, mediaRepository } from './mediaRepository.ts';
 import { iso, json } from './sql.ts';
@@ -42,6 +42,72 @@ interface Row {
   portfolio_grades: string[];
   created_at: Date;
   updated_at: Date;
+}
+
+/** The columns of a shared artifact in brief. */
+type BriefRow = Pick<
+  Row,
+  | 'id'
+  | 'shared_portfolio_id'
+  | 'owner_id'
+  | 'owner_username'
+  | 'owner_email'
+  | 'responses'
+  | 'portfolio_grades'
+  | 'created_at'
+  | 'updated_at'
+>;
+
+/** The comment texts (oldest first) and the emoji reacted with, of each of the shared artifacts `ids`. */
+async function discussionFacts(
+  db: Queryable,
+  ids: readonly number[],
+): Promise<{ texts: Map<number, string[]>; flags: Map<number, Set<string>> }> {
+  const { rows: comments } = await db.query<{ shared_artifact_id: number; text: string }>(
+    `SELECT shared_artifact_id, text FROM comments WHERE shared_artifact_id = ANY($1::int[]) ORDER BY created_at, id`,
+    [ids],
+  );
+  const { rows: reactions } = await db.query<{ shared_artifact_id: number; value: string }>(
+    `SELECT DISTINCT shared_artifact_id, value FROM reactions WHERE shared_artifact_id = ANY($1::int[])`,
+    [ids],
+  );
+  const texts = new Map<number, string[]>();
+  for (const c of comments) {
+    let list = texts.get(c.shared_artifact_id);
+    if (!list) texts.set(c.shared_artifact_id, (list = []));
+    list.push(c.text);
+  }
+  const flags = new Map<number, Set<string>>();
+  for (const r of reactions) {
+    let set = flags.get(r.shared_artifact_id);
+    if (!set) flags.set(r.shared_artifact_id, (set = new Set()));
+    set.add(r.value);
+  }
+  return { texts, flags };
+}
+
+/** A shared artifact in brief from its row and the facts of its discussion. */
+function briefOf(
+  r: BriefRow,
+  texts: ReadonlyMap<number, string[]>,
+  flags: ReadonlyMap<number, Set<string>>,
+): SharedArtifactBrief {
+  const commentTexts = texts.get(r.id) ?? [];
+  const present = flags.get(r.id) ?? new Set<string>();
+  return {
+    id: r.id,
+    sharedPortfolio: { id: r.shared_portfolio_id },
+    parkingLot: false,
+    owner: { id: r.owner_id, username: r.owner_username, email: r.owner_email },
+    ownerUsername: r.owner_username,
+    responses: r.responses,
+    portfolioGrades: r.portfolio_grades,
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
+    commentCount: commentTexts.length,
+    commentTexts,
+    reactions: Object.fromEntries(REACTION_VALUES.map((v) => [v, present.has(v)])),
+  };
 }
 
 const SELECT = `SELECT sa.id, sa.shared_portfolio_id, sa.owner_id, u.username AS owner_username, u.email AS owner_email,
@@ -116,49 +182,39 @@ export const sharedArtifactRepository = {
     const ids = rows.map((r) => r.id);
     if (ids.length === 0) return [];
     const media = await mediaRepository.listFor(db, 'sharedArtifact', ids);
-    const { rows: comments } = await db.query<{ shared_artifact_id: number; text: string }>(
-      `SELECT shared_artifact_id, text FROM comments WHERE shared_artifact_id = ANY($1::int[]) ORDER BY created_at, id`,
-      [ids],
-    );
-    const { rows: reactions } = await db.query<{ shared_artifact_id: number; value: string }>(
-      `SELECT DISTINCT shared_artifact_id, value FROM reactions WHERE shared_artifact_id = ANY($1::int[])`,
-      [ids],
-    );
-    const texts = new Map<number, string[]>();
-    for (const c of comments) {
-      let list = texts.get(c.shared_artifact_id);
-      if (!list) texts.set(c.shared_artifact_id, (list = []));
-      list.push(c.text);
-    }
-    const flags = new Map<number, Set<string>>();
-    for (const r of reactions) {
-      let set = flags.get(r.shared_artifact_id);
-      if (!set) flags.set(r.shared_artifact_id, (set = new Set()));
-      set.add(r.value);
-    }
+    const { texts, flags } = await discussionFacts(db, ids);
     return rows.map((r) => {
-      const commentTexts = texts.get(r.id) ?? [];
-      const present = flags.get(r.id) ?? new Set<string>();
+      const brief = briefOf(r, texts, flags);
       return {
-        id: r.id,
-        sharedPortfolio: { id: r.shared_portfolio_id },
-        parkingLot: false as const,
-        owner: { id: r.owner_id, username: r.owner_username, email: r.owner_email },
-        ownerUsername: r.owner_username,
+        ...brief,
         structure: r.structure,
-        responses: r.responses,
         nextCaption: captionLetters(r.next_caption),
         portfolioTopic: r.portfolio_topic,
         portfolioSubject: r.portfolio_subject,
-        portfolioGrades: r.portfolio_grades,
-        created_at: iso(r.created_at),
-        updated_at: iso(r.updated_at),
         ...(media.get(r.id) ?? emptyMediaLists()),
-        commentCount: commentTexts.length,
-        commentTexts,
-        reactions: Object.fromEntries(REACTION_VALUES.map((v) => [v, present.has(v)])),
       };
     });
+  },
+
+  /**
+   * The shared artifacts of a shared portfolio in brief (the web's table): without the structure
+   * and the files. Three queries whatever the count; same order as `load`.
+   */
+  async briefs(db: Queryable, sharedPortfolioId: number): Promise<SharedArtifactBrief[]> {
+    const { rows } = await db.query<BriefRow>(
+      `SELECT sa.id, sa.shared_portfolio_id, sa.owner_id, u.username AS owner_username, u.email AS owner_email,
+         sa.responses, sa.portfolio_grades, sa.created_at, sa.updated_at
+       FROM shared_artifacts sa JOIN users u ON u.id = sa.owner_id
+       WHERE sa.shared_portfolio_id = $1
+       ORDER BY sa.created_at DESC, sa.id DESC`,
+      [sharedPortfolioId],
+    );
+    if (rows.length === 0) return [];
+    const { texts, flags } = await discussionFacts(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => briefOf(r, texts, flags));
   },
 
   /** Creates a shared artifact (a copy); returns its id. */

@@ -42,6 +42,7 @@ const ROUTES: [Method, string][] = [
   ['POST', '/artifacts/{id}/share'],
   ['GET', '/artifacts/{id}/shares'],
   ['GET', '/shared-portfolios/{id}'],
+  ['GET', '/shared-portfolios/{id}/summary'],
   ['PUT', '/shared-portfolios/{id}'],
   ['DELETE', '/shared-portfolios/{id}'],
   ['GET', '/shared-portfolios/{id}/members'],

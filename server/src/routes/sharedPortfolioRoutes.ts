@@ -9,6 +9,7 @@ import {
   SharedPortfolioListItemSchema,
   SharedPortfolioListResponseSchema,
   SharedPortfolioSchema,
+  SharedPortfolioSummarySchema,
 } from '#schemas/sharedPortfolio';
 import { sharedErrorResponses as errors } from './errorResponses.ts';
 
@@ -39,6 +40,19 @@ export const sharedPortfolioRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => s.shared.get(request.user, request.params.id),
+  );
+  // The web's pages: the structure once, the artifacts in brief (the route above keeps its shape).
+  app.get(
+    '/shared-portfolios/:id/summary',
+    {
+      schema: {
+        tags,
+        summary: 'One shared portfolio with its artifacts in brief (web)',
+        params: IdParamsSchema,
+        response: { 200: SharedPortfolioSummarySchema, ...errors },
+      },
+    },
+    async (request) => s.shared.summary(request.user, request.params.id),
   );
   app.post(
     '/shared-portfolios',

@@ -3,6 +3,7 @@ import type {
   SharedPortfolio,
   SharedPortfolioBody,
   SharedPortfolioListItem,
+  SharedPortfolioSummary,
 } from '#schemas/sharedPortfolio';
 import { TEMPLATE_PORTFOLIO_ID } from '#schemas/catalog';
 import { MEMBER_SEARCH_MIN } from '#schemas/rules';
@@ -109,6 +110,27 @@ export function createSharedPortfolioService(ctx: ServiceContext) {
       const invitee = !isMember(actor, sp) && (await sharedPortfolioRepository.isInvitee(db, id, actor.id));
       assertAllowed(canReadShared(actor, sp, invitee));
       return detail(sp, actor);
+    },
+
+    /**
+     * One shared portfolio with its artifacts in brief (the web's pages), allowed exactly as `get`.
+     * @throws 404 unless member, invitee or researcher.
+     */
+    async summary(actor: User, id: number): Promise<SharedPortfolioSummary> {
+      const sp = await load(id);
+      const invitee = !isMember(actor, sp) && (await sharedPortfolioRepository.isInvitee(db, id, actor.id));
+      assertAllowed(canReadShared(actor, sp, invitee));
+      const [people, artifacts] = await Promise.all([
+        sharedPortfolioRepository.peopleOf(db, [sp.id]),
+        sharedArtifactRepository.briefs(db, sp.id),
+      ]);
+      const artifactAbilities = abilitiesFor.sharedArtifact(actor, sp);
+      return {
+        ...sharedPortfolioFields(sp, people),
+        sharedArtifacts: artifacts.map((a) => ({ ...a, abilities: artifactAbilities })),
+        commentCount: artifacts.reduce((n, a) => n + a.commentCount, 0),
+        abilities: abilitiesFor.sharedPortfolio(actor, sp),
+      };
     },
 
     /** Creates a shared portfolio owned by the caller, who is its first member. @throws 403 for teachers. */

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SharedPortfolio } from '../../schemas/sharedPortfolio.ts';
+import { SharedArtifactBriefSchema, type SharedPortfolio } from '../../schemas/sharedPortfolio.ts';
 import type { Me } from '../../schemas/user.ts';
 import { SHARED_ARTIFACT_ABILITIES } from '../../test/abilityFixtures.ts';
 import { makeSharedArtifactDetail } from '../../test/sharedArtifactFixtures.ts';
@@ -83,8 +83,14 @@ const listItem = (p: SharedPortfolio) => ({
   })),
 });
 
+/** The portfolio as `GET /shared-portfolios/{id}/summary` answers it: its artifacts in brief. */
+const summary = (p: SharedPortfolio) => ({
+  ...p,
+  sharedArtifacts: p.sharedArtifacts.map((a) => SharedArtifactBriefSchema.parse(a)),
+});
+
 describe('the shared portfolio routes', () => {
-  it('load the list and the portfolio from the API; choosing an artifact rewrites the address in place and loads its discussion', async () => {
+  it('load the list and the portfolio in brief from the API; choosing an artifact rewrites the address in place and reads it whole with its discussion', async () => {
     const user = makeUser('teacher');
     const portfolio = plc(user);
     const detail = makeSharedArtifactDetail({
@@ -94,7 +100,7 @@ describe('the shared portfolio routes', () => {
     });
     const { location, calls } = await renderWithApi('/shared-portfolios', user, {
       'GET /shared-portfolios': ok([listItem(portfolio)]),
-      'GET /shared-portfolios/9': ok(portfolio),
+      'GET /shared-portfolios/9/summary': ok(summary(portfolio)),
       'GET /shared-artifacts/70': ok(detail),
       'POST /reactions': ok(makeReaction({ id: 50, owner: user.id, value: '⭐' })),
     });
@@ -113,8 +119,9 @@ describe('the shared portfolio routes', () => {
     await waitFor(() =>
       expect(calls.find((c) => c.key === 'POST /reactions')?.body).toEqual({ sharedArtifact: 70, value: '⭐' }),
     );
-    // One page: the list was asked for once.
+    // One page: the list was asked for once; the portfolio only in brief.
     expect(calls.filter((c) => c.key === 'GET /shared-portfolios')).toHaveLength(1);
+    expect(calls.filter((c) => c.key === 'GET /shared-portfolios/9')).toEqual([]);
     expect(document.title).toBe('Shared Portfolios · PracticeFolio');
   });
 
@@ -137,7 +144,7 @@ describe('the shared portfolio routes', () => {
   it('says “Shared portfolio not found.” when the API answers 404', async () => {
     await renderWithApi('/shared-portfolios/44', makeUser('teacher'), {
       'GET /shared-portfolios': ok([]),
-      'GET /shared-portfolios/44': {
+      'GET /shared-portfolios/44/summary': {
         status: 404,
         body: { statusCode: 404, error: 'Not Found', message: 'Shared portfolio not found.', code: 'not_found' },
       },

@@ -1,5 +1,14 @@
 import { useMemo, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
+import { fromPromise } from 'xstate';
+import {
+  artifactDetailsMachine,
+  type WholeArtifactData,
+} from '../../machines/artifactDetails/artifactDetailsMachine.ts';
+import {
+  ArtifactDetailsContext,
+  type ArtifactDetailsSetup,
+} from '../../machines/artifactDetails/useArtifactDetails.ts';
 import { commentMachine } from '../../machines/comment/commentMachine.ts';
 import { leaveSharedMachine } from '../../machines/leaveShared/leaveSharedMachine.ts';
 import { LeaveSharedContext, type LeaveSharedSetup } from '../../machines/leaveShared/useLeaveShared.ts';
@@ -14,7 +23,7 @@ import {
 } from '../../machines/sharedArtifactDiscussion/useSharedArtifactDiscussion.ts';
 import { useCurrentUser } from '../../machines/session/useSession.ts';
 import { ArtifactDeleteContext, type ArtifactDeleteSetup } from '../../machines/artifactDelete/useArtifactDelete.ts';
-import { sharedExportUrl } from '../../services/sharedService.ts';
+import { getSharedArtifact, sharedExportUrl } from '../../services/sharedService.ts';
 import { PageHeading } from '../../views/components/PageHeading.tsx';
 import { notify } from '../../views/feedback/toastStore.ts';
 import { SharedPortfoliosPage } from '../../views/pages/SharedPortfoliosPage.tsx';
@@ -59,15 +68,29 @@ export function provideDiscussion(): typeof sharedArtifactDiscussionMachine {
   });
 }
 
-/** The logic of the shared artifact pane and the summary (discussion, deleting, leaving) with the app's toasts and navigation. */
+/** Reading a shared artifact of the table whole (a side of the comparison: the table holds them in brief). */
+export const sharedArtifactDetails = artifactDetailsMachine.provide({
+  actors: {
+    fetchArtifact: fromPromise<WholeArtifactData, { artifactId: number }>(({ input, signal }) =>
+      getSharedArtifact(input.artifactId, signal),
+    ),
+  },
+});
+
+/**
+ * The logic of the shared artifact pane, the comparison and the summary (discussion, reading an
+ * artifact whole, deleting, leaving) with the app's toasts and navigation.
+ */
 export function provideSharedActions(navigate: Navigate): {
   discussion: DiscussionSetup;
+  details: ArtifactDetailsSetup;
   deletion: ArtifactDeleteSetup;
   leave: LeaveSharedSetup;
   moments: MomentsSource;
 } {
   return {
     discussion: { logic: provideDiscussion() },
+    details: { logic: sharedArtifactDetails },
     deletion: provideSharedArtifactDelete(navigate),
     leave: {
       logic: leaveSharedMachine.provide({
@@ -78,7 +101,7 @@ export function provideSharedActions(navigate: Navigate): {
   };
 }
 
-/** Gives the shared artifact pane and the summary the logic of their actions. */
+/** Gives the shared artifact pane, the comparison and the summary the logic of their actions. */
 export function SharedActionsProvider({
   setup,
   children,
@@ -88,11 +111,13 @@ export function SharedActionsProvider({
 }) {
   return (
     <SharedDiscussionContext.Provider value={setup.discussion}>
-      <ArtifactDeleteContext.Provider value={setup.deletion}>
-        <LeaveSharedContext.Provider value={setup.leave}>
-          <MomentsContext.Provider value={setup.moments}>{children}</MomentsContext.Provider>
-        </LeaveSharedContext.Provider>
-      </ArtifactDeleteContext.Provider>
+      <ArtifactDetailsContext.Provider value={setup.details}>
+        <ArtifactDeleteContext.Provider value={setup.deletion}>
+          <LeaveSharedContext.Provider value={setup.leave}>
+            <MomentsContext.Provider value={setup.moments}>{children}</MomentsContext.Provider>
+          </LeaveSharedContext.Provider>
+        </ArtifactDeleteContext.Provider>
+      </ArtifactDetailsContext.Provider>
     </SharedDiscussionContext.Provider>
   );
 }

@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Artifact } from '../../schemas/artifact.ts';
 import { ApiError, NetworkError } from '../../services/errors.ts';
 import { makeArtifact } from '../../test/artifactFixtures.ts';
-import { artifactDetailsMachine } from './artifactDetailsMachine.ts';
+import { artifactDetailsMachine, type WholeArtifactData } from './artifactDetailsMachine.ts';
 
 const artifact = makeArtifact({ id: 12, parkingLot: true });
 
@@ -13,7 +13,7 @@ function start(...answers: (() => Promise<Artifact>)[]) {
   const actor = createActor(
     artifactDetailsMachine.provide({
       actors: {
-        fetchArtifact: fromPromise<Artifact, { artifactId: number }>(({ input }) => {
+        fetchArtifact: fromPromise<WholeArtifactData, { artifactId: number }>(({ input }) => {
           asked.push(input.artifactId);
           return (answers.shift() ?? (async () => artifact))();
         }),

@@ -1,7 +1,9 @@
 /**
- * A personal artifact read whole when it is opened in an artifact browser (the detail pane, a
- * side of the comparison): the table holds artifacts in brief (`GET /portfolios/{id}/summary`),
- * so the structure, the files and the rest come from `GET /artifacts/{id}`.
+ * An artifact read whole when it is opened in an artifact browser (the detail pane, a side of the
+ * comparison): the table holds artifacts in brief (`GET /portfolios/{id}/summary`), so the
+ * structure, the files and the rest come from `GET /artifacts/{id}`. The shared portfolios' pages
+ * provide `fetchArtifact` reading `GET /shared-artifacts/{id}` (their tables hold shared artifacts
+ * in brief: `GET /shared-portfolios/{id}/summary`).
  *
  * loading ─(artifact)→ ready
  *    ├─(404)→ missing
@@ -9,13 +11,21 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { Artifact } from '../../schemas/artifact.ts';
+import type { SharedArtifactDetail } from '../../schemas/sharedArtifact.ts';
 import { getArtifact } from '../../services/artifactService.ts';
 import { ApiError, toUiError, type UiError } from '../../services/errors.ts';
+
+/** An artifact read whole: a personal one, or a shared one (with its discussion). */
+export type WholeArtifactData = Artifact | SharedArtifactDetail;
+
+/** Whether an artifact read whole is a shared one. */
+export const isSharedWhole = (artifact: WholeArtifactData): artifact is SharedArtifactDetail =>
+  'sharedPortfolio' in artifact;
 
 export interface ArtifactDetailsContext {
   artifactId: number;
   /** The artifact, once read. */
-  artifact: Artifact | null;
+  artifact: WholeArtifactData | null;
   error: UiError | null;
 }
 
@@ -26,7 +36,7 @@ export const artifactDetailsMachine = setup({
     input: {} as { artifactId: number },
   },
   actors: {
-    fetchArtifact: fromPromise<Artifact, { artifactId: number }>(({ input, signal }) =>
+    fetchArtifact: fromPromise<WholeArtifactData, { artifactId: number }>(({ input, signal }) =>
       getArtifact(input.artifactId, signal),
     ),
   },
@@ -34,7 +44,7 @@ export const artifactDetailsMachine = setup({
     isNotFound: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 404,
   },
   actions: {
-    storeArtifact: assign({ artifact: (_, params: { artifact: Artifact }) => params.artifact, error: null }),
+    storeArtifact: assign({ artifact: (_, params: { artifact: WholeArtifactData }) => params.artifact, error: null }),
     storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
   },
 }).createMachine({

@@ -2,9 +2,12 @@ import { useActorRef } from '@xstate/react';
 import { useSelector } from '../shared/actorReact.ts';
 import { createContext, useContext } from 'react';
 import type { InspectionEvent } from 'xstate';
-import type { Artifact } from '../../schemas/artifact.ts';
 import type { UiError } from '../../services/errors.ts';
-import { artifactDetailsMachine, type ArtifactDetailsMachine } from './artifactDetailsMachine.ts';
+import {
+  artifactDetailsMachine,
+  type ArtifactDetailsMachine,
+  type WholeArtifactData,
+} from './artifactDetailsMachine.ts';
 
 /** The logic that reads an opened artifact (tests provide a fake fetch, and may inspect it). */
 export interface ArtifactDetailsSetup {
@@ -16,12 +19,12 @@ export const ArtifactDetailsContext = createContext<ArtifactDetailsSetup>({ logi
 
 export interface WholeArtifact {
   status: 'loading' | 'ready' | 'missing' | 'failed';
-  artifact: Artifact | null;
+  artifact: WholeArtifactData | null;
   error: UiError | null;
   retry: () => void;
 }
 
-/** The personal artifact `artifactId`, read whole once per mount (the caller keys it by the artifact's version). */
+/** The artifact `artifactId`, read whole once per mount (the caller keys it by the artifact's version). */
 export function useWholeArtifact(artifactId: number): WholeArtifact {
   const { logic, inspect } = useContext(ArtifactDetailsContext);
   const ref = useActorRef(logic, { input: { artifactId }, ...(inspect ? { inspect } : {}) });

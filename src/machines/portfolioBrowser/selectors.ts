@@ -7,24 +7,28 @@
 import type { Artifact } from '../../schemas/artifact.ts';
 import { GRADE_CODES, GRADES, REACTIONS, RECENT_DAYS, UNNAMED_ARTIFACT } from '../../schemas/catalog.ts';
 import type { ArtifactBrief, PortfolioListItem, PortfolioSummary } from '../../schemas/portfolio.ts';
-import type { SharedArtifact, SharedPortfolio, SharedPortfolioListItem } from '../../schemas/sharedPortfolio.ts';
+import type {
+  SharedArtifactBrief,
+  SharedPortfolioListItem,
+  SharedPortfolioSummary,
+} from '../../schemas/sharedPortfolio.ts';
 import { STANDARDS_ALIASES, STANDARDS_PANELS, type StandardsPanel } from '../../schemas/standards.ts';
 import { RESERVED_KEYS, type ResponseValue, type Structure } from '../../schemas/structure.ts';
 
 /**
- * An artifact of the browser's table: a personal one in brief (read whole when opened, see
- * `isWholeArtifact`), or a shared portfolio's.
+ * An artifact of the browser's table, in brief: a personal one (read whole when opened, see
+ * `isWholeArtifact`), or a shared portfolio's (read whole with its discussion when opened).
  */
-export type BrowsedArtifact = ArtifactBrief | SharedArtifact;
+export type BrowsedArtifact = ArtifactBrief | SharedArtifactBrief;
 
-/** A portfolio the browser shows: a personal one with its artifacts in brief, or a shared one. */
-export type BrowsedPortfolio = PortfolioSummary | SharedPortfolio;
+/** A portfolio the browser shows, with its artifacts in brief: a personal one, or a shared one. */
+export type BrowsedPortfolio = PortfolioSummary | SharedPortfolioSummary;
 
 /** A portfolio of the selector. */
 export type BrowsedPortfolioListItem = PortfolioListItem | SharedPortfolioListItem;
 
 /** Whether the artifact belongs to a shared portfolio. */
-export const isSharedArtifact = (artifact: BrowsedArtifact): artifact is SharedArtifact =>
+export const isSharedArtifact = (artifact: BrowsedArtifact): artifact is SharedArtifactBrief =>
   'sharedPortfolio' in artifact;
 
 /** Whether a personal artifact of the table is already whole (its structure and files are there). */
@@ -32,7 +36,7 @@ export const isWholeArtifact = (artifact: ArtifactBrief): artifact is Artifact =
   'structure' in artifact && 'images' in artifact;
 
 /** Whether the portfolio is a shared one. */
-export const isSharedPortfolio = (portfolio: BrowsedPortfolio): portfolio is SharedPortfolio =>
+export const isSharedPortfolio = (portfolio: BrowsedPortfolio): portfolio is SharedPortfolioSummary =>
   'sharedArtifacts' in portfolio;
 
 /** The artifacts of a personal or shared portfolio. */

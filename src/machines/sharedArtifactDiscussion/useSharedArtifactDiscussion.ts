@@ -2,7 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { useSelector } from '../shared/actorReact.ts';
 import { createContext, useContext, useEffect, useMemo } from 'react';
 import type { ActorRefFrom, InspectionEvent } from 'xstate';
-import type { Comment, Reaction } from '../../schemas/sharedArtifact.ts';
+import type { Comment, Reaction, SharedArtifactDetail } from '../../schemas/sharedArtifact.ts';
 import type { UiError } from '../../services/errors.ts';
 import type { CommentRef } from '../comment/useComment.ts';
 import type { ReactionsRef } from '../reactions/useReactions.ts';
@@ -57,6 +57,10 @@ export type DiscussionStatus = 'loading' | 'loadFailed' | 'ready';
 /** Whether the artifact's comments and reactions are there. */
 export const useDiscussionStatus = (ref: DiscussionRef): DiscussionStatus =>
   useSelector(ref, (s) => (s.matches('loading') ? 'loading' : s.matches('loadFailed') ? 'loadFailed' : 'ready'));
+
+/** The artifact whole, as loaded with its discussion (`null` until then). */
+export const useDiscussionArtifact = (ref: DiscussionRef): SharedArtifactDetail | null =>
+  useSelector(ref, (s) => s.context.artifact);
 
 /** Why the artifact could not be loaded. */
 export const useDiscussionError = (ref: DiscussionRef): UiError | null => useSelector(ref, (s) => s.context.error);

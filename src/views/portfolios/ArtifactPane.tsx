@@ -22,7 +22,7 @@ import { Button } from '../components/Button.tsx';
 import { lazyPart } from '../components/lazyParts.tsx';
 import { SharedArtifactPane } from '../shared/browser/SharedArtifactPane.tsx';
 import { NOT_IN_PORTFOLIO } from './Notices.tsx';
-import { WholeArtifact } from './WholeArtifact.tsx';
+import { WholeArtifact, WholeSharedArtifact } from './WholeArtifact.tsx';
 import { theme } from '../theme/theme.ts';
 import { panelStyle } from '../components/cardStyles.ts';
 
@@ -34,7 +34,10 @@ const CompareDifferences = lazyPart(
 );
 
 /** Tells the comparison that a personal artifact is there whole (its files are needed for the differences). */
-function Whole({ artifact, onWhole }: { artifact: Artifact; onWhole: (artifact: Artifact) => void }) {
+/** A compared artifact as its side read it whole. */
+type WholeSide = DiffSide & { id: number };
+
+function Whole({ artifact, onWhole }: { artifact: WholeSide; onWhole: (artifact: WholeSide) => void }) {
   useEffect(() => onWhole(artifact), [artifact, onWhole]);
   return null;
 }
@@ -186,13 +189,13 @@ export function CompareView({
   const { pick } = useCompareEvents(compare);
   const free = COMPARE_MAX - artifacts.length;
   const portfolio = usePortfolio();
-  // Personal artifacts read whole by their sides, by id.
-  const [wholes, setWholes] = useState<Readonly<Record<number, Artifact>>>({});
+  // The artifacts as their sides read them whole, by id (one page compares one kind).
+  const [wholes, setWholes] = useState<Readonly<Record<number, WholeSide>>>({});
   const onWhole = useCallback(
-    (whole: Artifact) => setWholes((known) => (known[whole.id] === whole ? known : { ...known, [whole.id]: whole })),
+    (whole: WholeSide) => setWholes((known) => (known[whole.id] === whole ? known : { ...known, [whole.id]: whole })),
     [],
   );
-  const sides = artifacts.map((a): DiffSide | undefined => (isSharedArtifact(a) ? a : wholes[a.id]));
+  const sides = artifacts.map((a): DiffSide | undefined => wholes[a.id]);
   const [first, second] = sides;
   return (
     <CompareArea aria-labelledby={headingId}>
@@ -208,7 +211,14 @@ export function CompareView({
         {artifacts.map((artifact) => (
           <Slot key={artifact.id}>
             {isSharedArtifact(artifact) ? (
-              <ArtifactDetails artifact={artifact} headingLevel={3} showGradeLevels />
+              <WholeSharedArtifact brief={artifact}>
+                {(whole) => (
+                  <>
+                    <ArtifactDetails artifact={whole} headingLevel={3} showGradeLevels />
+                    <Whole artifact={whole} onWhole={onWhole} />
+                  </>
+                )}
+              </WholeSharedArtifact>
             ) : (
               <WholeArtifact brief={artifact}>
                 {(whole) => (

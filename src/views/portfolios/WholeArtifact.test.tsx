@@ -2,14 +2,19 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import { artifactDetailsMachine } from '../../machines/artifactDetails/artifactDetailsMachine.ts';
+import {
+  artifactDetailsMachine,
+  type WholeArtifactData,
+} from '../../machines/artifactDetails/artifactDetailsMachine.ts';
 import { ArtifactDetailsContext } from '../../machines/artifactDetails/useArtifactDetails.ts';
 import type { Artifact } from '../../schemas/artifact.ts';
 import { ArtifactBriefSchema } from '../../schemas/portfolio.ts';
 import { ApiError } from '../../services/errors.ts';
 import { makeArtifact } from '../../test/artifactFixtures.ts';
+import { makeSharedArtifactDetail } from '../../test/sharedArtifactFixtures.ts';
+import { SharedArtifactBriefSchema } from '../../schemas/sharedPortfolio.ts';
 import { NOT_IN_PORTFOLIO } from './Notices.tsx';
-import { WholeArtifact } from './WholeArtifact.tsx';
+import { WholeArtifact, WholeSharedArtifact } from './WholeArtifact.tsx';
 
 const whole = makeArtifact({ id: 31, responses: { artifactName: 'Ramp races' } });
 const brief = ArtifactBriefSchema.parse(whole);
@@ -19,7 +24,7 @@ function renderWith(answers: (() => Artifact)[], shown = brief) {
   const asked: number[] = [];
   const logic = artifactDetailsMachine.provide({
     actors: {
-      fetchArtifact: fromPromise<Artifact, { artifactId: number }>(async ({ input }) => {
+      fetchArtifact: fromPromise<WholeArtifactData, { artifactId: number }>(async ({ input }) => {
         asked.push(input.artifactId);
         return answers[asked.length - 1]!();
       }),
@@ -48,7 +53,7 @@ describe('WholeArtifact', () => {
     let answer: (artifact: Artifact) => void = () => undefined;
     const logic = artifactDetailsMachine.provide({
       actors: {
-        fetchArtifact: fromPromise<Artifact, { artifactId: number }>(
+        fetchArtifact: fromPromise<WholeArtifactData, { artifactId: number }>(
           () => new Promise((resolve) => (answer = resolve)),
         ),
       },
@@ -92,5 +97,43 @@ describe('WholeArtifact', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(`Ramp races with ${whole.structure.length} questions`)).toBeTruthy();
     expect(asked).toEqual([31, 31]);
+  });
+});
+
+describe('WholeSharedArtifact', () => {
+  const shared = makeSharedArtifactDetail({ id: 70, responses: { artifactName: 'Ramp race' } });
+  const sharedBrief = SharedArtifactBriefSchema.parse({ ...shared, reactions: {} });
+
+  function renderShared(answer: () => WholeArtifactData) {
+    const asked: number[] = [];
+    const logic = artifactDetailsMachine.provide({
+      actors: {
+        fetchArtifact: fromPromise<WholeArtifactData, { artifactId: number }>(async ({ input }) => {
+          asked.push(input.artifactId);
+          return answer();
+        }),
+      },
+    });
+    render(
+      <ArtifactDetailsContext.Provider value={{ logic }}>
+        <WholeSharedArtifact brief={sharedBrief}>
+          {(artifact) => <h3>{`${artifact.responses['artifactName']} with ${artifact.comments.length} comments`}</h3>}
+        </WholeSharedArtifact>
+      </ArtifactDetailsContext.Provider>,
+    );
+    return asked;
+  }
+
+  it('reads a shared artifact held in brief (a side of the comparison) before drawing it', async () => {
+    expect(Object.keys(sharedBrief)).not.toContain('structure');
+    const asked = renderShared(() => shared);
+    expect(screen.getByRole('status', { name: 'Loading artifact' })).toBeTruthy();
+    expect(await screen.findByText('Ramp race with 0 comments')).toBeTruthy();
+    expect(asked).toEqual([70]);
+  });
+
+  it('draws nothing of a personal artifact read in its place: it is not in the portfolio', async () => {
+    renderShared(() => whole);
+    expect((await screen.findByRole('status', { name: '' })).textContent).toBe(NOT_IN_PORTFOLIO);
   });
 });

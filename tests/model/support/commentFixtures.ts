@@ -3,6 +3,7 @@ import type { Comment } from '../../../src/schemas/sharedArtifact.ts';
 import { asSeenBy } from '../../../src/test/abilityFixtures.ts';
 import { makeComment, makeSharedArtifactDetail } from '../../../src/test/sharedArtifactFixtures.ts';
 import { people } from '../../../src/test/sharedFixtures.ts';
+import { VIDEO } from './sharedMoments.ts';
 
 export type Answer = Comment & { sharedArtifactComments: Comment[]; sharedPortfolioCommentCount: number };
 
@@ -35,7 +36,8 @@ const POSTED = asSeenBy(
   people.tess.id,
 );
 const EDITED = { ...MINE, text: 'We tried ball bearings.', updated_at: '2026-04-02T10:00:00.000Z' };
-export const DETAIL = makeSharedArtifactDetail({ id: 70, comments: [THEIRS, MINE] });
+/** Artifact 70 as `GET /shared-artifacts/70` answers: whole, with its video and its comments. */
+export const DETAIL = makeSharedArtifactDetail({ id: 70, videos: [VIDEO], comments: [THEIRS, MINE] });
 const answer = (comment: Comment, list: Comment[]): Answer => ({
   ...comment,
   sharedArtifactComments: list,

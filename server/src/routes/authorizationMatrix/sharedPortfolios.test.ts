@@ -37,6 +37,17 @@ const CASES: Case[] = [
     request: async () => get(`/shared-portfolios/${(await sharedWorld()).sp.id}`),
   },
   {
+    route: 'GET /shared-portfolios/{id}/summary',
+    expect: {
+      spOwner: 200,
+      member: 200,
+      invitee: 200,
+      researcher: 200,
+      ...hidden(SHARED_NOT_FOUND, 'teacher', 'lead', 'former'),
+    },
+    request: async () => get(`/shared-portfolios/${(await sharedWorld()).sp.id}/summary`),
+  },
+  {
     route: 'POST /shared-portfolios',
     expect: {
       spOwner: 200,

@@ -4,7 +4,7 @@ import { artifactTitle } from '../../../machines/artifactLifecycle/artifactSelec
 import { useArtifactDeleteActor } from '../../../machines/artifactDelete/useArtifactDelete.ts';
 import { useBrowserEvents } from '../../../machines/portfolioBrowser/usePortfolioBrowser.ts';
 import { useCurrentUser } from '../../../machines/session/useSession.ts';
-import type { SharedArtifact, SharedPortfolio } from '../../../schemas/sharedPortfolio.ts';
+import type { SharedArtifactBrief, SharedPortfolioSummary } from '../../../schemas/sharedPortfolio.ts';
 import { NOT_IN_PORTFOLIO } from '../../portfolios/Notices.tsx';
 import { SharedArtifactView } from './SharedArtifactView.tsx';
 import { MentionCandidatesContext, type MentionCandidate } from '../discussion/mentionCandidates.ts';
@@ -20,7 +20,7 @@ const Note = styled.p`
 
 /** Who a comment may mention: the shared portfolio's owner and members, each once, not the viewer. */
 export function mentionCandidates(
-  portfolio: Pick<SharedPortfolio, 'owner' | 'members'>,
+  portfolio: Pick<SharedPortfolioSummary, 'owner' | 'members'>,
   viewerId: number | null,
 ): MentionCandidate[] {
   const people = new Map<number, MentionCandidate>();
@@ -42,9 +42,9 @@ export function SharedArtifactPane({
   artifact,
 }: {
   artifactId: number;
-  portfolio: SharedPortfolio;
-  /** The artifact, while the portfolio holds it. */
-  artifact: SharedArtifact | null;
+  portfolio: SharedPortfolioSummary;
+  /** The artifact in brief, while the portfolio holds it. */
+  artifact: SharedArtifactBrief | null;
 }) {
   const user = useCurrentUser();
   const { artifactRemoved, patchDiscussion } = useBrowserEvents();

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import styled from 'styled-components';
 import { artifactTitle } from '../../../machines/artifactLifecycle/artifactSelectors.ts';
@@ -5,7 +6,10 @@ import { usePreloadMoments } from '../../../machines/momentComment/useMomentComm
 import type { DiscussionChange } from '../../../machines/sharedArtifactDiscussion/discussionSelectors.ts';
 import {
   useDiscussionActor,
+  useDiscussionArtifact,
+  useDiscussionError,
   useDiscussionEvents,
+  useDiscussionStatus,
   useMayBeDeleted,
 } from '../../../machines/sharedArtifactDiscussion/useSharedArtifactDiscussion.ts';
 import {
@@ -13,7 +17,7 @@ import {
   useArtifactDeleteState,
   type ArtifactDeleteRef,
 } from '../../../machines/artifactDelete/useArtifactDelete.ts';
-import type { SharedArtifact } from '../../../schemas/sharedPortfolio.ts';
+import type { SharedArtifactBrief } from '../../../schemas/sharedPortfolio.ts';
 import { ArtifactDetails } from '../../artifacts/ArtifactDetails.tsx';
 import { DeleteArtifactControl } from '../../artifacts/DeleteArtifactButton.tsx';
 import { BusyMessage } from '../../components/BusyMessage.tsx';
@@ -21,6 +25,7 @@ import { ButtonLink } from '../../components/Button.tsx';
 import { HistorySection, useStoredArtifact } from '../../artifacts/history/HistorySection.tsx';
 import { lazyPart } from '../../components/lazyParts.tsx';
 import { buildPath, paths } from '../../paths.ts';
+import { ArtifactLoad } from '../../portfolios/WholeArtifact.tsx';
 import { theme } from '../../theme/theme.ts';
 
 // The videos (players, captions), reactions and comments load on first use: a bundle chunk of
@@ -42,8 +47,8 @@ const Stack = styled.div`
 `;
 
 export interface SharedArtifactViewProps {
-  /** The shared artifact as its portfolio lists it. */
-  artifact: SharedArtifact;
+  /** The shared artifact as its portfolio's table holds it (in brief: it is read whole with its discussion). */
+  artifact: SharedArtifactBrief;
   /** Who is looking. */
   viewerId: number | null;
   /** A member or researcher: EDIT, COPY TO, delete, comments and reactions are offered. */
@@ -62,7 +67,7 @@ function Actions({
   deletion,
   onAsk,
 }: {
-  artifact: SharedArtifact;
+  artifact: Pick<SharedArtifactBrief, 'id' | 'sharedPortfolio' | 'responses'>;
   deletable: boolean;
   deletion: ArtifactDeleteRef;
   /** Asks the discussion, which decides whether the artifact may be deleted. */
@@ -95,12 +100,13 @@ function Actions({
 
 /**
  * A shared artifact: its details with Grade Levels and the team questions, then its reactions
- * and comments (its discussion loads them with the artifact). Members and researchers get EDIT, COPY
- * TO and — while the discussion says it may be deleted — Delete Artifact. Its history comes before
- * the discussion (Restore for those who may edit it).
+ * and comments. Its discussion reads it whole with them (`GET /shared-artifacts/{id}`); until then
+ * a placeholder holds its place. Members and researchers get EDIT, COPY TO and — while the
+ * discussion says it may be deleted — Delete Artifact. Its history comes before the discussion
+ * (Restore for those who may edit it).
  */
 export function SharedArtifactView({
-  artifact: given,
+  artifact,
   viewerId,
   mutable,
   deletion,
@@ -108,25 +114,55 @@ export function SharedArtifactView({
   headingLevel = 2,
 }: SharedArtifactViewProps) {
   usePreloadMoments(true);
-  // After a restore from the history, the version it stored.
-  const [artifact, showStored] = useStoredArtifact(given);
   const { ask } = useArtifactDeleteEvents(deletion);
   const discussion = useDiscussionActor(
     { artifactId: artifact.id, viewerId, mutable },
     { onChanged, onDeleteAsked: ask },
   );
   const deletable = useMayBeDeleted(discussion);
-  const { askDelete } = useDiscussionEvents(discussion);
+  const { askDelete, retry } = useDiscussionEvents(discussion);
+  const whole = useDiscussionArtifact(discussion);
+  const status = useDiscussionStatus(discussion);
+  const error = useDiscussionError(discussion);
+  return (
+    <ArtifactLoad
+      status={whole ? 'ready' : status === 'loadFailed' ? 'failed' : 'loading'}
+      error={error}
+      onRetry={retry}
+    >
+      {() => (
+        <WholeSharedArtifact
+          artifact={whole!}
+          headingLevel={headingLevel}
+          discussion={discussion}
+          mutable={mutable}
+          actions={
+            mutable ? <Actions artifact={artifact} deletable={deletable} deletion={deletion} onAsk={askDelete} /> : null
+          }
+        />
+      )}
+    </ArtifactLoad>
+  );
+}
+
+/** The artifact once read whole: after a restore from its history, the version that restore stored. */
+function WholeSharedArtifact({
+  artifact: read,
+  headingLevel,
+  discussion,
+  mutable,
+  actions,
+}: {
+  artifact: NonNullable<ReturnType<typeof useDiscussionArtifact>>;
+  headingLevel: 2 | 3;
+  discussion: ReturnType<typeof useDiscussionActor>;
+  mutable: boolean;
+  actions: ReactNode;
+}) {
+  const [artifact, showStored] = useStoredArtifact(read);
   return (
     <Stack>
-      <ArtifactDetails
-        artifact={artifact}
-        showGradeLevels
-        headingLevel={headingLevel}
-        actions={
-          mutable ? <Actions artifact={artifact} deletable={deletable} deletion={deletion} onAsk={askDelete} /> : null
-        }
-      />
+      <ArtifactDetails artifact={artifact} showGradeLevels headingLevel={headingLevel} actions={actions} />
       <HistorySection
         key={artifact.id}
         holder="sharedArtifact"

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { gradeLabels } from '../../../machines/portfolioBrowser/selectors.ts';
 import { useBrowserEvents } from '../../../machines/portfolioBrowser/usePortfolioBrowser.ts';
 import { useCurrentUser } from '../../../machines/session/useSession.ts';
-import type { SharedPortfolio } from '../../../schemas/sharedPortfolio.ts';
+import type { SharedPortfolioSummary as SharedPortfolioInBrief } from '../../../schemas/sharedPortfolio.ts';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { buildPath, paths } from '../../paths.ts';
 import { LeaveButton } from './LeaveButton.tsx';
@@ -92,7 +92,7 @@ export function exportNote(researcher: boolean): string {
  * members but not the owner), a disabled Export with the reason next to it, and Edit (the owner
  * and researchers).
  */
-export function SharedPortfolioSummary({ portfolio }: { portfolio: SharedPortfolio }) {
+export function SharedPortfolioSummary({ portfolio }: { portfolio: SharedPortfolioInBrief }) {
   const titleId = useId();
   const noteId = useId();
   const user = useCurrentUser();
