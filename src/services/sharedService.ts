@@ -30,7 +30,6 @@ import {
 import type { MediaKind } from '../schemas/media.ts';
 import type { Responses } from '../schemas/structure.ts';
 import { api, apiBase } from './api.ts';
-import { uploadFile } from './mediaService.ts';
 
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
@@ -197,23 +196,6 @@ export function copyArtifact(
     schema: ShareResponseSchema,
     ...withSignal(signal),
   });
-}
-
-/** Uploads a file to a shared artifact. */
-export function uploadToSharedArtifact(
-  portfolioId: number,
-  artifactId: number,
-  file: File,
-  onProgress: (fraction: number) => void,
-  signal?: AbortSignal,
-) {
-  return uploadFile(
-    `/shared-portfolios/${portfolioId}/shared-artifacts/${artifactId}`,
-    file,
-    SharedArtifactMediaResponseSchema,
-    onProgress,
-    signal,
-  );
 }
 
 /** Removes a file from a shared artifact. */
