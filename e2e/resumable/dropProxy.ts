@@ -19,6 +19,8 @@ export class DropProxy {
   private readonly connections: Connection[] = [];
   private down = false;
   private held = false;
+  /** Bytes a second passed on from the browser, or no limit. */
+  private limit: number | null = null;
   private readonly waiting: (() => void)[] = [];
   /** Bytes the browser sent through the proxy (to the server). */
   clientBytes = 0;
@@ -64,6 +66,15 @@ export class DropProxy {
       if (!upstream.write(data)) client.pause();
       this.checkWaiting();
       if (this.held) client.pause();
+      else if (this.limit !== null) {
+        client.pause();
+        setTimeout(
+          () => {
+            if (!this.held && !client.destroyed) client.resume();
+          },
+          (data.length * 1000) / this.limit,
+        );
+      }
     });
     upstream.on('drain', () => {
       if (!this.held) client.resume();
@@ -108,6 +119,11 @@ export class DropProxy {
 
   private checkWaiting(): void {
     for (const check of this.waiting.splice(0)) check();
+  }
+
+  /** Passes the browser's bytes on at about `bytesPerSecond` (a slow connection), or as fast as they come (`null`). */
+  throttle(bytesPerSecond: number | null): void {
+    this.limit = bytesPerSecond;
   }
 
   /** Stops passing the browser's bytes on (the connections stay open). */
