@@ -6,6 +6,7 @@ import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegVideo, pngImage } from '../../server/test/files.ts';
 import { startCluster, type Cluster } from './cluster.ts';
+import { uploadAcrossNodes } from './resumableAcrossNodes.ts';
 
 /**
  * Several machines, proven on one: PostgreSQL, radosgw, two server nodes (`MEDIA_STORE=s3`) and
@@ -121,6 +122,16 @@ describe('two nodes behind HAProxy', () => {
       expect(Buffer.from(await seek.arrayBuffer()).equals(video.subarray(100, 1124))).toBe(true);
       expect((await fetch(`${node.url}/api/v1${poster['thumbnail']!.url}`)).status).toBe(200);
     }
+  });
+
+  it('a resumable upload from the browser: its chunks land on both nodes in turn, the stored video is the file', async () => {
+    const token = await signIn(cluster.url);
+    const artifact = await newArtifact(cluster.url, token);
+    await uploadAcrossNodes(
+      cluster,
+      { email: TEACHER, password: PASSWORD },
+      { portfolioId: artifact.portfolioId, artifactId: artifact.id, token },
+    );
   });
 
   it("a teacher's archive built by one node downloads from either", async () => {
