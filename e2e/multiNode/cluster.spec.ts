@@ -127,11 +127,17 @@ describe('two nodes behind HAProxy', () => {
   it('a resumable upload from the browser: its chunks land on both nodes in turn, the stored video is the file', async () => {
     const token = await signIn(cluster.url);
     const artifact = await newArtifact(cluster.url, token);
-    await uploadAcrossNodes(
+    const { nodes, sha256, stored } = await uploadAcrossNodes(
       cluster,
       { email: TEACHER, password: PASSWORD },
       { portfolioId: artifact.portfolioId, artifactId: artifact.id, token },
     );
+    expect(nodes, 'one PATCH a chunk: six of 8 MiB and the rest').toHaveLength(7);
+    expect(new Set(nodes), `the chunks went to ${nodes.join(', ')}`).toEqual(new Set(['node1', 'node2']));
+    // Round robin: another request of the page may come between two chunks, so not every chunk switches.
+    const switches = nodes.slice(1).filter((node, i) => node !== nodes[i]).length;
+    expect(switches, `the chunks went to ${nodes.join(', ')}`).toBeGreaterThanOrEqual(3);
+    expect(stored).toBe(sha256);
   });
 
   it("a teacher's archive built by one node downloads from either", async () => {

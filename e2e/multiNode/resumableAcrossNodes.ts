@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { expect } from 'vitest';
 import { MiB, videoFile } from '../resumable/kit.ts';
 import type { Cluster } from './cluster.ts';
 
@@ -16,15 +15,15 @@ function patchNodes(log: string, uploadId: string): string[] {
 }
 
 /**
- * A teacher uploads a video in Chromium through the balancer (round robin): the chunks (PATCHes)
- * of the one upload land on both nodes in turn, and the stored video is the file, byte for byte.
- * `token` is the same teacher's, for the checks through the API.
+ * A teacher uploads a 50 MiB video in Chromium through the balancer (round robin): which node
+ * answered each chunk (PATCH) of the one upload, and the SHA-256 of the file and of the stored
+ * video. `token` is the same teacher's, for reading the video back through the API.
  */
 export async function uploadAcrossNodes(
   cluster: Cluster,
   login: { email: string; password: string },
   target: { portfolioId: number; artifactId: number; token: string },
-): Promise<void> {
+): Promise<{ nodes: string[]; sha256: string; stored: string }> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'pf-cluster-upload-'));
   const browser = await chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
@@ -47,12 +46,6 @@ export async function uploadAcrossNodes(
     await page.getByRole('listitem', { name: 'two-nodes.mp4' }).getByText('Uploaded').waitFor({ timeout: 90_000 });
 
     const nodes = patchNodes(cluster.balancerLog(), uploadId);
-    expect(nodes.length, 'one PATCH a chunk').toBe(7);
-    expect(new Set(nodes), `the chunks went to ${nodes.join(', ')}`).toEqual(new Set(['node1', 'node2']));
-    const switches = nodes.slice(1).filter((node, i) => node !== nodes[i]).length;
-    // Round robin: other requests of the page may come between two chunks, so not every chunk switches.
-    expect(switches, `the chunks went to ${nodes.join(', ')}`).toBeGreaterThanOrEqual(3);
-
     const artifact = await fetch(`${cluster.url}/api/v1/artifacts/${target.artifactId}`, {
       headers: { authorization: `Bearer ${target.token}` },
     });
@@ -64,7 +57,7 @@ export async function uploadAcrossNodes(
       headers: { authorization: `Bearer ${target.token}` },
     });
     for await (const piece of stored.body!) hash.update(piece as Uint8Array);
-    expect(hash.digest('hex')).toBe(sha256);
+    return { nodes, sha256, stored: hash.digest('hex') };
   } finally {
     await browser.close();
     rmSync(work, { recursive: true, force: true });
