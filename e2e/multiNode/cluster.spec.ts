@@ -344,8 +344,8 @@ describe('two nodes behind HAProxy', () => {
     // Each node in turn: SIGTERM (it drains while the balancer takes it out), started again, back in.
     await sleep(1_000);
     for (const node of cluster.nodes) {
-      const { code } = await node.stop();
-      expect(code).toBe(0);
+      const { code, output } = await node.stop();
+      expect(code, output).toBe(0);
       await node.start();
       // Back in the balancer's eyes (`rise 2` checks a second apart) before the other goes.
       await sleep(3_000);
