@@ -206,7 +206,8 @@ export function startTransfer(request: TransferRequest, listener: TransferListen
       const status = error.originalResponse?.getStatus() ?? 0;
       // A refusal answers the same again; 409 and 423 are settled by asking the offset again.
       const retry = status === 0 || status === 409 || status === 423 || status >= 500;
-      if (retry && !paused) listener.onRetrying();
+      // No answer at all: the connection broke off (the row says so until bytes go through again).
+      if (status === 0 && !paused) listener.onRetrying();
       return retry;
     },
     onSuccess: ({ lastResponse }) => {
@@ -218,8 +219,9 @@ export function startTransfer(request: TransferRequest, listener: TransferListen
     },
     onError: (error) => {
       const failure = transferError(error);
-      // Refused for good (the upload is gone or never was): nothing to resume.
-      if (failure instanceof ApiError) void forgetFingerprint(fingerprintOf(request));
+      // Refused for good (the upload is gone or never was): nothing to resume. After a server
+      // failure (5xx) or a wait (408, 429) the upload stays, to be resumed by Retry.
+      if (failure instanceof ApiError && isRefusal(failure.status)) void forgetFingerprint(fingerprintOf(request));
       listener.onFailed(failure);
     },
   });
@@ -237,6 +239,11 @@ export function startTransfer(request: TransferRequest, listener: TransferListen
       void upload.abort(false);
     },
   };
+}
+
+/** A 4xx that answers the same again (not a wait, a timeout or a lock). */
+function isRefusal(status: number): boolean {
+  return status >= 400 && status < 500 && ![408, 409, 423, 429].includes(status);
 }
 
 async function forgetFingerprint(fingerprint: string): Promise<void> {
