@@ -24,6 +24,12 @@ export default defineConfig({
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 30 },
             // The text diff of the history and the compare mode loads with them, not with every page (decision 050).
             { name: 'diff', test: /[\\/]node_modules[\\/]diff[\\/]/, priority: 30 },
+            // The tus client and its helpers: only the artifact edit pages (the uploads) load them.
+            {
+              name: 'tus',
+              test: /[\\/]node_modules[\\/](tus-js-client|js-base64|url-parse|requires-port|querystringify|combine-errors|custom-error-instance|lodash\.uniqby|lodash\.throttle)[\\/]/,
+              priority: 30,
+            },
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 20 },
             // Everything the entry imports statically stays in the entry's chunk: without this group
             // the bundler split modules that lazily loaded pages share with the shell (the session

@@ -20,6 +20,7 @@ import {
   reportLighthouse,
 } from './report/browser.ts';
 import { reportBackup, reportCluster, reportExports, reportResearch, reportUpload } from './report/data.ts';
+import { reportResumable } from './report/resumable.ts';
 import { openReport } from './report/report.ts';
 import { reportApi, reportLogin, reportMemory, reportNotify, reportStartup, reportVersions } from './report/server.ts';
 import { mergeResults } from './results.ts';
@@ -35,6 +36,7 @@ const PARTS = [
   'memory',
   'bundle',
   'upload',
+  'resumable',
   'exports',
   'research',
   'login',
@@ -56,6 +58,7 @@ const { values } = parseArgs({
     reps: { type: 'string', default: '5' },
     'lighthouse-runs': { type: 'string', default: '3' },
     'upload-mib': { type: 'string', default: '1024' },
+    'resumable-mib': { type: 'string', default: '4096' },
     chromium: { type: 'string', default: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium' },
     out: { type: 'string', default: path.join(ROOT, 'bench', 'RESULTS.md') },
     help: { type: 'boolean', default: false },
@@ -73,6 +76,7 @@ if (values.help) {
       '  --reps <n>              repetitions in portfolio, interactions and history (default 5)',
       '  --lighthouse-runs <n>   Lighthouse runs per page (default 3)',
       '  --upload-mib <n>        the size of the upload in upload (default 1024)',
+      '  --resumable-mib <n>     the size of the video in resumable (default 4096)',
       '  --chromium <path>       the browser (default CHROMIUM_PATH or /usr/bin/chromium)',
       '  --out <file>            where the results go (default bench/RESULTS.md; parts not run are carried over)',
       '',
@@ -111,6 +115,7 @@ if (only.has('memory')) await reportMemory(report);
 if (only.has('lighthouse')) await reportLighthouse(report);
 if (only.has('bundle')) await reportBundle(report);
 if (only.has('upload')) await reportUpload(report);
+if (only.has('resumable')) await reportResumable(report);
 if (only.has('exports')) await reportExports(report);
 if (only.has('research')) await reportResearch(report);
 if (only.has('login')) await reportLogin(report);

@@ -30,7 +30,11 @@ const ARGS = [
  * e2e server unless `base` names another portal. Any
  * console error or uncaught page error fails the test that caused it.
  */
-export function setupBrowser(base: () => string = baseUrl) {
+export function setupBrowser(
+  base: () => string = baseUrl,
+  /** Requests that break off are expected (a journey that cuts the connection). */
+  { brokenConnections = false }: { brokenConnections?: boolean } = {},
+) {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   let problems: string[] = [];
@@ -62,7 +66,10 @@ export function setupBrowser(base: () => string = baseUrl) {
         const expectedRefusal =
           /^Failed to load resource: the server responded with a status of 4\d\d/.test(m.text()) &&
           m.location().url.includes('/api/v1/');
-        if (!expectedRefusal) problems.push(`${m.text()} (${m.location().url})`);
+        const expectedBreak =
+          brokenConnections &&
+          /^Failed to load resource: net::ERR_(CONNECTION_\w+|EMPTY_RESPONSE|SOCKET_NOT_CONNECTED)$/.test(m.text());
+        if (!expectedRefusal && !expectedBreak) problems.push(`${m.text()} (${m.location().url})`);
       });
       page.on('pageerror', (e) => problems.push(String(e)));
       await page.goto(pathname);

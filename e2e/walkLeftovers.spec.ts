@@ -170,8 +170,9 @@ describe('issue 20, the rest of items 14 and 16', () => {
     const page = await signedIn(DEMO.teacher.email, 390);
     await page.goto(`/my-portfolios/${demo.forces}/artifacts/${demo.ramp}/edit`);
     await page.getByLabel('Day of the unit').waitFor();
+    // A small file goes in one tus PATCH, whose answer is the refusal (the type is read from the bytes).
     const answered = page.waitForResponse(
-      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith(`/artifacts/${demo.ramp}/images`),
+      (r) => r.request().method() === 'PATCH' && new URL(r.url()).pathname.startsWith('/api/v1/uploads/tus/'),
     );
     await page.locator('input[type="file"]').setInputFiles({
       name: 'not-a-photo.png',

@@ -29,6 +29,9 @@ export const GOALS = {
   versionsMb: 5,
   versionsListP99Ms: 50,
   historyDiffMs: 100,
+  resumableDropFactor: 1.2,
+  resumableServerGrowthMiB: 64,
+  resumableTabGrowthMiB: 100,
 };
 
 /** How a run was asked for (`npm run bench -- …`): see `bench/run.ts`. */
@@ -44,7 +47,7 @@ export interface BenchOptions {
   boots: number;
   reps: number;
   uploadBytes: number;
-  values: { chromium: string; 'lighthouse-runs': string; 'upload-mib': string; out: string };
+  values: { chromium: string; 'lighthouse-runs': string; 'upload-mib': string; 'resumable-mib': string; out: string };
 }
 
 /**

@@ -6,6 +6,7 @@ import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegVideo, pngImage } from '../../server/test/files.ts';
 import { startCluster, type Cluster } from './cluster.ts';
+import { uploadAcrossNodes } from './resumableAcrossNodes.ts';
 
 /**
  * Several machines, proven on one: PostgreSQL, radosgw, two server nodes (`MEDIA_STORE=s3`) and
@@ -121,6 +122,22 @@ describe('two nodes behind HAProxy', () => {
       expect(Buffer.from(await seek.arrayBuffer()).equals(video.subarray(100, 1124))).toBe(true);
       expect((await fetch(`${node.url}/api/v1${poster['thumbnail']!.url}`)).status).toBe(200);
     }
+  });
+
+  it('a resumable upload from the browser: its chunks land on both nodes in turn, the stored video is the file', async () => {
+    const token = await signIn(cluster.url);
+    const artifact = await newArtifact(cluster.url, token);
+    const { nodes, sha256, stored } = await uploadAcrossNodes(
+      cluster,
+      { email: TEACHER, password: PASSWORD },
+      { portfolioId: artifact.portfolioId, artifactId: artifact.id, token },
+    );
+    expect(nodes, 'one PATCH a chunk: six of 8 MiB and the rest').toHaveLength(7);
+    expect(new Set(nodes), `the chunks went to ${nodes.join(', ')}`).toEqual(new Set(['node1', 'node2']));
+    // Round robin: another request of the page may come between two chunks, so not every chunk switches.
+    const switches = nodes.slice(1).filter((node, i) => node !== nodes[i]).length;
+    expect(switches, `the chunks went to ${nodes.join(', ')}`).toBeGreaterThanOrEqual(3);
+    expect(stored).toBe(sha256);
   });
 
   it("a teacher's archive built by one node downloads from either", async () => {
@@ -327,8 +344,8 @@ describe('two nodes behind HAProxy', () => {
     // Each node in turn: SIGTERM (it drains while the balancer takes it out), started again, back in.
     await sleep(1_000);
     for (const node of cluster.nodes) {
-      const { code } = await node.stop();
-      expect(code).toBe(0);
+      const { code, output } = await node.stop();
+      expect(code, output).toBe(0);
       await node.start();
       // Back in the balancer's eyes (`rise 2` checks a second apart) before the other goes.
       await sleep(3_000);

@@ -29,13 +29,14 @@ function ensureHaproxy(): string {
 
 /**
  * The shipped configuration (`docs/deploy/haproxy.cfg`) with its listening address and servers
- * replaced by loopback ports, and its log to stderr: the test proves the file users deploy.
+ * replaced by loopback ports, and its log (a line per request, naming the node) to stderr: the
+ * test proves the file users deploy.
  */
 function haproxyConfig(port: number, nodes: readonly string[]): string {
   const shipped = readFileSync(path.resolve('docs/deploy/haproxy.cfg'), 'utf8');
   const servers = nodes.map((url, i) => `    server node${i + 1} ${new URL(url).host} check`).join('\n');
   return shipped
-    .replace(/^ {4}log \/dev\/log.*$/m, '    log stderr format raw local0 warning')
+    .replace(/^ {4}log \/dev\/log.*$/m, '    log stderr format raw local0 info')
     .replace(/^ {4}bind :80$/m, `    bind 127.0.0.1:${port}`)
     .replace(/(?:^ {4}server node\d .*\n?)+/m, `${servers}\n`);
 }
@@ -47,6 +48,8 @@ export interface Cluster {
   nodes: OwnServer[];
   /** The nodes' shared database, for checks the API does not offer. */
   databaseUrl: string;
+  /** What HAProxy logged: a line per request with the node that answered it (`nodes/node1`). */
+  balancerLog(): string;
   /** The e-mails every node has written to its outbox (no SMTP server): recipient and subject. */
   outboxes(): { to: string; subject: string }[];
   stop(): Promise<void>;
@@ -159,7 +162,7 @@ export async function startCluster(staticDir: string, nodeCount = 2): Promise<Cl
           };
         });
       });
-    return { url, nodes, databaseUrl, outboxes, stop };
+    return { url, nodes, databaseUrl, outboxes, balancerLog: () => log, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -6,6 +6,7 @@ import {
   formatMoment,
   formatRelative,
   formatSize,
+  formatTimeLeft,
   formatTimeOfDay,
   formatWhen,
   parseClock,
@@ -96,5 +97,16 @@ describe('formatSize', () => {
     expect(formatSize(12 * 1024)).toBe('12 KB');
     expect(formatSize(3 * 1024 * 1024)).toBe('3.0 MB');
     expect(formatSize(1_288_490_189)).toBe('1.2 GB');
+  });
+});
+
+describe('formatTimeLeft', () => {
+  it('writes a wait in seconds, minutes or hours and minutes', () => {
+    expect(formatTimeLeft(0.2)).toBe('1 s');
+    expect(formatTimeLeft(42.4)).toBe('42 s');
+    expect(formatTimeLeft(61)).toBe('1 min');
+    expect(formatTimeLeft(3000)).toBe('50 min');
+    expect(formatTimeLeft(3600)).toBe('1 h');
+    expect(formatTimeLeft(3900)).toBe('1 h 5 min');
   });
 });

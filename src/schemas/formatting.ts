@@ -151,3 +151,14 @@ export function formatSize(bytes: number): string {
   if (bytes < GB) return `${(bytes / MB).toFixed(1)} MB`;
   return `${(bytes / GB).toFixed(1)} GB`;
 }
+
+/** A time still to wait, rounded for people: `8 s`, `4 min`, `1 h 5 min`. */
+export function formatTimeLeft(seconds: number): string {
+  const s = Math.max(1, Math.round(seconds));
+  if (s < 60) return `${s} s`;
+  const minutes = Math.round(s / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}

@@ -38,7 +38,6 @@ import {
   type VersionListResponse,
 } from '../schemas/versions.ts';
 import { api, apiBase } from './api.ts';
-import { uploadFile } from './mediaService.ts';
 
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
@@ -236,23 +235,6 @@ export function copyArtifact(
     schema: ShareResponseSchema,
     ...withSignal(signal),
   });
-}
-
-/** Uploads a file to a shared artifact. */
-export function uploadToSharedArtifact(
-  portfolioId: number,
-  artifactId: number,
-  file: File,
-  onProgress: (fraction: number) => void,
-  signal?: AbortSignal,
-) {
-  return uploadFile(
-    `/shared-portfolios/${portfolioId}/shared-artifacts/${artifactId}`,
-    file,
-    SharedArtifactMediaResponseSchema,
-    onProgress,
-    signal,
-  );
 }
 
 /** Removes a file from a shared artifact. */

@@ -97,9 +97,14 @@ export function renderArtifactEdit({
       gateCheck: fakes.gateCheck ?? never(),
       updateSharedArtifact: fakes.updateSharedArtifact ?? never(),
       loadMergeSources: fakes.loadMergeSources ?? never(),
-      uploadFile: fakes.uploadFile ?? never(),
+      transfer: fakes.transfer ?? fromCallback(() => undefined),
+      watchConnection: fakes.watchConnection ?? fromCallback(() => undefined),
+      terminate: fakes.terminate ?? fromPromise<void, { uploadUrl: string }>(async () => undefined),
       removeFile: fakes.removeFile ?? never(),
       watchPoster: fakes.watchPoster ?? fromCallback(() => undefined),
+      findRemembered: fakes.findRemembered ?? fromCallback(() => undefined),
+      forgetRemembered:
+        fakes.forgetRemembered ?? fromPromise<void, { uploadUrl: string; key: string }>(async () => undefined),
     },
     ...(redirectDelay !== undefined ? { redirectDelay } : {}),
   });

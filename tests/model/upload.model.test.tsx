@@ -2,18 +2,15 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import {
-  uploadMachine,
-  type UploadedMedia,
-  type UploadEvent,
-  type UploadFileInput,
-} from '../../src/machines/upload/uploadMachine.ts';
+import type { PosterWatchInput } from '../../src/machines/upload/queueActors.ts';
+import { uploadMachine, type UploadedMedia, type UploadEvent } from '../../src/machines/upload/uploadMachine.ts';
 import {
   uploadQueueMachine,
-  type PosterWatchInput,
   type RemoveFileInput,
   type UploadQueueEvent,
 } from '../../src/machines/upload/uploadQueueMachine.ts';
+import type { RememberedUpload } from '../../src/services/resumableUploads.ts';
+import { controllableConnection, controllableRemembered, controllableTransfers } from '../../src/test/fakeTransfers.ts';
 import type { EditableArtifact } from '../../src/machines/artifactLifecycle/artifactSelectors.ts';
 import type { Media } from '../../src/schemas/media.ts';
 import { ApiError, NetworkError } from '../../src/services/errors.ts';
@@ -23,7 +20,7 @@ import { clearToasts } from '../../src/views/feedback/toastStore.ts';
 import { REMOVE_FILE_QUESTION } from '../../src/views/artifacts/UploadsArea.tsx';
 import { checkStates } from './support/checkStates.ts';
 import { coverageInspector, createPathModel, modelEvents, trackMachine } from './support/coverage.ts';
-import { controllableActor, deferred, type Deferred } from './support/deferred.ts';
+import { controllableActor } from './support/deferred.ts';
 import { reportCoverageAfterAll } from './support/report.ts';
 import { mediaLabel } from '../../src/machines/artifactLifecycle/artifactSelectors.ts';
 
@@ -53,25 +50,21 @@ const WITH_POSTER: Media = {
 };
 const offline = new NetworkError();
 const tooLarge = new ApiError(413, 'too_large', 'This file is larger than the upload limit.', '');
+const busy = new ApiError(503, 'unavailable', 'The server is busy. Please try again in a moment.', '');
+const TWO_URL = '/api/v1/uploads/tus/two';
+/** two.mp4 as this browser remembers it after a reload: half of it on the server. */
+const REMEMBERED_TWO: RememberedUpload = { key: 'tus::two', name: 'two.mp4', size: 4, sent: 2, uploadUrl: TWO_URL };
+/** Another file's unfinished upload, whose offset the server could not tell. */
+const REMEMBERED_OLD: RememberedUpload = {
+  key: 'tus::old',
+  name: 'old.mp4',
+  size: 9,
+  sent: null,
+  uploadUrl: '/api/v1/uploads/tus/old',
+};
 const gone = new ApiError(404, 'not_found', 'Artifact not found.', '');
 
 const stored = (media: Media): UploadedMedia => ({ ...media, parentArtifact: artifact });
-
-/** The edit page with the artifact loaded, its uploads and removals answered by the test. */
-/**
- * Upload calls the test settles by hand; a call whose request is cancelled (its signal aborted,
- * as when a running upload is dismissed) leaves the list.
- */
-function controllableUploads() {
-  const calls: { input: UploadFileInput; deferred: Deferred<UploadedMedia> }[] = [];
-  const logic = fromPromise<UploadedMedia, UploadFileInput>(({ input, signal }) => {
-    const call = { input, deferred: deferred<UploadedMedia>() };
-    calls.push(call);
-    signal.addEventListener('abort', () => calls.splice(calls.indexOf(call), 1), { once: true });
-    return call.deferred.promise;
-  });
-  return { logic, calls };
-}
 
 /** Posters the test hands over by hand: the video's watcher, by its id, while it looks. */
 function controllablePosters() {
@@ -83,14 +76,22 @@ function controllablePosters() {
   return { logic, watchers };
 }
 
+/** The edit page with the artifact loaded, its transfers, removals and lookups answered by the test. */
 async function setup() {
-  const uploadFile = controllableUploads();
+  const transfers = controllableTransfers();
+  const connection = controllableConnection();
+  const terminate = controllableActor<void, { uploadUrl: string }>();
+  const remembered = controllableRemembered();
   const removeFile = controllableActor<UploadedMedia, RemoveFileInput>();
   const posters = controllablePosters();
   const rendered = renderArtifactEdit({
     fakes: {
       fetchArtifact: fromPromise<EditableArtifact, { artifactId: number }>(async () => artifact),
-      uploadFile: uploadFile.logic,
+      transfer: transfers.logic,
+      watchConnection: connection.logic,
+      terminate: terminate.logic,
+      findRemembered: remembered.find,
+      forgetRemembered: remembered.forget,
       removeFile: removeFile.logic,
       watchPoster: posters.logic,
     },
@@ -98,14 +99,7 @@ async function setup() {
   });
   const chooser = (await screen.findByLabelText('Choose files')) as HTMLInputElement;
   const ux = userEvent.setup();
-  /** The pending upload of a file, taken out of the list of calls. */
-  const take = (name: string) => {
-    const index = uploadFile.calls.findIndex((c) => c.input.file.name === name);
-    if (index < 0) throw new Error(`No upload of ${name} is running`);
-    return uploadFile.calls.splice(index, 1)[0]!;
-  };
-  const pending = (name: string) => uploadFile.calls.find((c) => c.input.file.name === name);
-  return { ...rendered, uploadFile, removeFile, posters, chooser, ux, take, pending };
+  return { ...rendered, transfers, connection, terminate, remembered, removeFile, posters, chooser, ux };
 }
 
 const rowOf = (name: string) => screen.queryByRole('listitem', { name });
@@ -118,10 +112,11 @@ function shownRow(name: string): string {
   const element = rowOf(name);
   if (!element) return 'absent';
   if (within(element).queryByText('Waiting to upload')) return 'waiting';
+  if (within(element).queryByRole('progressbar', { name: `Paused ${name}` })) return 'paused';
   if (within(element).queryByRole('progressbar')) return 'active';
   if (within(element).queryByText('Uploaded')) return 'succeeded';
   if (
-    within(element).queryByText(offline.message) &&
+    within(element).queryByText(busy.message) &&
     within(element).queryByRole('button', { name: `Retry upload of ${name}` })
   )
     return 'failed';
@@ -133,6 +128,10 @@ const alerts = () =>
     .map((a) => a.textContent ?? '')
     .join(' | ');
 
+async function click(ux: ReturnType<typeof userEvent.setup>, name: string) {
+  await ux.click(screen.getByRole('button', { name }));
+}
+
 async function dismiss(ux: ReturnType<typeof userEvent.setup>, name: string) {
   const button =
     screen.queryByRole('button', { name: `Cancel upload of ${name}` }) ??
@@ -142,9 +141,12 @@ async function dismiss(ux: ReturnType<typeof userEvent.setup>, name: string) {
 
 function describeSteps(path: { state: { value: unknown }; steps: readonly { event: { type: string } }[] }): string {
   const events = path.steps.slice(1).map(({ event }) => {
-    const e = event as { type: string; id?: string; files?: File[]; fraction?: number; error?: ApiError };
+    const e = event as { type: string; id?: string; files?: File[]; sent?: number; error?: ApiError };
     const detail =
-      e.files?.map((f) => f.name).join(', ') ?? (e.id ? NAMES[e.id] : undefined) ?? e.fraction ?? e.error?.status;
+      e.files?.map((f) => f.name).join(', ') ??
+      (e.id ? NAMES[e.id] : undefined) ??
+      e.sent ??
+      (e.error ? (e.error.status ?? 'network') : undefined);
     return `${e.type.replace('xstate.', '')}${detail !== undefined ? ` (${detail})` : ''}`;
   });
   return `reaches ${JSON.stringify(path.state.value)}: ${events.join(' → ') || 'start'}`;
@@ -153,84 +155,125 @@ function describeSteps(path: { state: { value: unknown }; steps: readonly { even
 describe('upload model (one file: the second of two chosen, so it starts queued)', () => {
   const userEvents: UploadEvent[] = [
     { type: 'upload.start' },
-    { type: 'upload.progress', fraction: 0.5 },
+    { type: 'upload.pause' },
+    { type: 'upload.resume' },
     { type: 'upload.retry' },
     { type: 'upload.dismiss' },
   ];
   const actorEvents = {
-    uploadFile: [
-      { type: 'xstate.done.actor.uploadFile', output: stored(STORED['two.mp4']!) },
-      { type: 'xstate.error.actor.uploadFile', error: tooLarge },
-      { type: 'xstate.error.actor.uploadFile', error: offline },
+    // What tus-js-client reports: the upload created, half the bytes held, a drop it retries, the end.
+    transfer: (snapshot: UploadSnapshot) => [
+      ...(snapshot.context.uploadUrl === null ? [{ type: 'transfer.url', uploadUrl: TWO_URL }] : []),
+      { type: 'transfer.progress', sent: 2, total: 4, at: 0 },
+      { type: 'transfer.retrying' },
+      { type: 'transfer.stored', answer: stored(STORED['two.mp4']!) },
+      { type: 'transfer.failed', error: tooLarge },
+      { type: 'transfer.failed', error: busy },
+      { type: 'transfer.failed', error: offline },
     ],
-  } as unknown as Record<string, UploadEvent[]>;
+    watchConnection: [{ type: 'connection.back' }],
+    terminate: [{ type: 'xstate.done.actor.terminate' }, { type: 'xstate.error.actor.terminate', error: busy }],
+  } as unknown as Record<string, UploadEvent[] | ((snapshot: UploadSnapshot) => UploadEvent[])>;
   // Path generation runs the machine alone: its reports to the queue (sendParent) have nobody to go to.
   const alone = uploadMachine.provide({
     actions: {
       reportSucceeded: () => undefined,
       reportFailed: () => undefined,
+      reportPaused: () => undefined,
       reportRestarted: () => undefined,
       reportDismissed: () => undefined,
     },
   });
   const model = createPathModel(alone, {
-    input: { id: 'upload-2', file: two, portfolioId: 7, artifactId: 12 },
+    input: { id: 'upload-2', file: two, target: 'artifact', portfolioId: 7, artifactId: 12 },
     events: modelEvents(userEvents, actorEvents),
   });
+  const row = () => within(rowOf('two.mp4')!);
   for (const path of model.getShortestPaths()) {
     it(`${describeSteps(path)}`, async () => {
       const h = await setup();
       await h.ux.upload(h.chooser, [one, two]);
+      const running = () => h.transfers.pending('two.mp4');
       await path.test({
         states: checkStates<UploadSnapshot>({
           queued: () => {
-            expect(within(rowOf('two.mp4')!).getByText('Waiting to upload')).toBeTruthy();
-            expect(h.pending('two.mp4')).toBeUndefined();
+            expect(row().getByText('Waiting to upload')).toBeTruthy();
+            expect(running()).toBeUndefined();
           },
           uploading: async (state) => {
-            const bar = await within(rowOf('two.mp4')!).findByRole('progressbar', { name: 'Uploading two.mp4' });
-            expect(bar.getAttribute('aria-valuenow')).toBe(String(Math.round(state.context.progress * 100)));
-            expect(h.pending('two.mp4')?.input).toMatchObject({ portfolioId: 7, artifactId: 12 });
+            const bar = await row().findByRole('progressbar', { name: 'Uploading two.mp4' });
+            expect(bar.getAttribute('aria-valuenow')).toBe(String(Math.floor(state.context.progress * 100)));
+            expect(row().getByText(/^1 KB of 1 KB/)).toBeTruthy();
+            expect(running()?.input).toMatchObject({ target: 'artifact', portfolioId: 7, artifactId: 12 });
+            expect(row().queryByText('Connection lost. Trying again…') !== null).toBe(state.context.reconnecting);
+            expect(row().getByRole('button', { name: 'Pause upload of two.mp4' })).toBeTruthy();
+          },
+          offline: async () => {
+            expect(await row().findByText(/Connection lost\. The upload goes on by itself/)).toBeTruthy();
+            expect(running()).toBeUndefined();
+            expect(h.connection.waiting.size).toBe(1);
+            expect(row().getByRole('button', { name: 'Retry upload of two.mp4' }).textContent).toBe('Retry now');
+          },
+          paused: async (state) => {
+            const bar = await row().findByRole('progressbar', { name: 'Paused two.mp4' });
+            expect(bar.getAttribute('aria-valuenow')).toBe(String(Math.floor(state.context.progress * 100)));
+            expect(running()).toBeUndefined();
+            expect(row().getByRole('button', { name: 'Resume upload of two.mp4' })).toBeTruthy();
+            expect(row().queryByRole('button', { name: 'Pause upload of two.mp4' })).toBeNull();
           },
           done: async () => {
-            expect(await within(rowOf('two.mp4')!).findByText('Uploaded')).toBeTruthy();
+            expect(await row().findByText('Uploaded')).toBeTruthy();
             expect(tiles()).toContain('two (video)');
           },
           failed: async (state) => {
-            expect(await within(rowOf('two.mp4')!).findByText(state.context.error!)).toBeTruthy();
-            // Retry only where it may succeed (the network); a refused file can only be dismissed.
-            expect(screen.queryByRole('button', { name: 'Retry upload of two.mp4' }) !== null).toBe(
-              state.context.error === offline.message,
+            expect(await row().findByText(state.context.error!)).toBeTruthy();
+            // Retry only where it may succeed (the server failing); a refused file can only be dismissed.
+            expect(row().queryByRole('button', { name: 'Retry upload of two.mp4' }) !== null).toBe(
+              state.context.error === busy.message,
             );
             // The row's message is the alert; no toast repeats it.
             expect(screen.getAllByRole('alert').filter((a) => a.textContent === state.context.error)).toHaveLength(1);
           },
+          cancelling: async () => {
+            expect(await row().findByText('Cancelling…')).toBeTruthy();
+            expect(running()).toBeUndefined();
+            expect(h.terminate.calls.map((c) => c.input)).toEqual([{ uploadUrl: TWO_URL }]);
+          },
           dismissed: async () => {
             await waitFor(() => expect(rowOf('two.mp4')).toBeNull());
+            expect(running()).toBeUndefined();
           },
         }),
         events: {
           'upload.start': async () => {
             // The queue starts the second file when the first one is stored.
-            await act(async () => h.take('one.png').deferred.resolve(stored(STORED['one.png']!)));
+            await h.transfers.stored('one.png', stored(STORED['one.png']!));
           },
-          'upload.progress': async (step) => {
-            const { fraction } = step.event as unknown as { fraction: number };
-            act(() => h.pending('two.mp4')!.input.onProgress(fraction));
+          'upload.pause': async () => click(h.ux, 'Pause upload of two.mp4'),
+          'upload.resume': async () => click(h.ux, 'Resume upload of two.mp4'),
+          'upload.retry': async () => click(h.ux, 'Retry upload of two.mp4'),
+          'upload.dismiss': async () => dismiss(h.ux, 'two.mp4'),
+          'transfer.url': async () => h.transfers.created('two.mp4', TWO_URL),
+          'transfer.progress': async (step) => {
+            const { sent } = step.event as unknown as { sent: number };
+            await h.transfers.progress('two.mp4', sent);
           },
-          'xstate.done.actor.uploadFile': async (step) => {
-            const { output } = step.event as unknown as { output: UploadedMedia };
-            await act(async () => h.take('two.mp4').deferred.resolve(output));
+          'transfer.retrying': async () => h.transfers.send('two.mp4', { type: 'transfer.retrying' }),
+          'transfer.stored': async (step) => {
+            const { answer } = step.event as unknown as { answer: UploadedMedia };
+            await h.transfers.stored('two.mp4', answer);
           },
-          'xstate.error.actor.uploadFile': async (step) => {
+          'transfer.failed': async (step) => {
             const { error } = step.event as unknown as { error: unknown };
-            await act(async () => h.take('two.mp4').deferred.reject(error));
+            await h.transfers.failed('two.mp4', error);
           },
-          'upload.retry': async () => {
-            await h.ux.click(screen.getByRole('button', { name: 'Retry upload of two.mp4' }));
+          'connection.back': async () => h.connection.back(),
+          'xstate.done.actor.terminate': async () => {
+            await act(async () => h.terminate.next().deferred.resolve(undefined));
           },
-          'upload.dismiss': async () => {
-            await dismiss(h.ux, 'two.mp4');
+          'xstate.error.actor.terminate': async (step) => {
+            const { error } = step.event as unknown as { error: unknown };
+            await act(async () => h.terminate.next().deferred.reject(error));
           },
         },
       });
@@ -249,22 +292,28 @@ function rowEvents(snapshot: unknown): UploadQueueEvent[] {
       media: STORED[row.name]!,
     },
     { type: 'upload.failed', id: row.id },
+    { type: 'upload.paused', id: row.id },
     { type: 'upload.restarted', id: row.id },
     { type: 'upload.dismissed', id: row.id },
   ]);
 }
 
-describe('uploadQueue model: uploads (two files chosen at once)', () => {
+describe('uploadQueue model: uploads (two files chosen at once, the video remembered from before a reload)', () => {
   const model = createPathModel(uploadQueueMachine, {
     input: { portfolioId: 7, artifactId: 12, media: { images: [existing], videos: [], documents: [] } },
     events: (snapshot) => {
       const s = snapshot as QueueSnapshot;
       const add: UploadQueueEvent[] = s.context.added === 0 ? [{ type: 'files.add', files: [one, two] }] : [];
+      // After a reload: the lookup finds the video's unfinished upload, which may be discarded.
+      const remembered: UploadQueueEvent[] =
+        s.context.added === 0 && s.context.remembered.length === 0
+          ? [{ type: 'remembered.found', uploads: [REMEMBERED_TWO, REMEMBERED_OLD] }]
+          : s.context.remembered.map((r) => ({ type: 'remembered.forget', key: r.key }) as const);
       // The video's poster, once its watcher looks (it is stored without one).
       const poster: UploadQueueEvent[] = s.context.media.videos.some((v) => v.id === WITH_POSTER.id && !v.formats)
         ? [{ type: 'poster.ready', media: WITH_POSTER }]
         : [];
-      return [...add, ...rowEvents(snapshot), ...poster].filter((event) => s.can(event));
+      return [...add, ...remembered, ...rowEvents(snapshot), ...poster].filter((event) => s.can(event));
     },
   });
   for (const path of model.getShortestPaths()) {
@@ -273,8 +322,26 @@ describe('uploadQueue model: uploads (two files chosen at once)', () => {
       await path.test({
         states: checkStates<QueueSnapshot>({
           idle: async (state) => {
-            const { rows, media } = state.context;
+            const { rows, media, remembered } = state.context;
             expect(screen.queryByRole('alertdialog')).toBeNull();
+            // The offer to resume, until the same file is chosen again or the upload discarded.
+            const offers = screen.queryByRole('list', { name: 'Unfinished uploads' });
+            expect(
+              offers
+                ? within(offers)
+                    .getAllByRole('listitem')
+                    .map((li) => li.getAttribute('aria-label'))
+                : [],
+            ).toEqual(remembered.map((r) => `Unfinished: ${r.name}`));
+            const told = { 'two.mp4': 'Stopped at 50% (1 KB of 1 KB).', 'old.mp4': 'Not finished (1 KB).' };
+            expect(
+              offers
+                ? within(offers)
+                    .getAllByRole('listitem')
+                    .map((li) => li.textContent)
+                : [],
+            ).toEqual(remembered.map((r) => expect.stringContaining(`${r.name}${told[r.name as keyof typeof told]}`)));
+            expect(h.remembered.asked).toEqual([{ target: 'artifact', portfolioId: 7, artifactId: 12 }]);
             const names = ['one.png', 'two.mp4'];
             const expectedRows = names.map((name) => rows.find((r) => r.name === name)?.status ?? 'absent');
             await waitFor(() => expect(names.map(shownRow)).toEqual(expectedRows));
@@ -292,7 +359,7 @@ describe('uploadQueue model: uploads (two files chosen at once)', () => {
               watching.map((mediaId) => ({ artifactId: 12, mediaId })),
             );
             const running = rows.filter((r) => r.status === 'active').map((r) => r.name);
-            expect(h.uploadFile.calls.map((c) => c.input.file.name).sort()).toEqual(running.sort());
+            expect(h.transfers.running.map((t) => t.input.file.name).sort()).toEqual(running.sort());
           },
         }),
         events: {
@@ -300,18 +367,33 @@ describe('uploadQueue model: uploads (two files chosen at once)', () => {
             const { files } = step.event as unknown as { files: File[] };
             await h.ux.upload(h.chooser, files);
           },
+          'remembered.found': async (step) => {
+            const { uploads } = step.event as unknown as { uploads: RememberedUpload[] };
+            await h.remembered.found(uploads);
+          },
+          'remembered.forget': async (step) => {
+            const { key } = step.event as unknown as { key: string };
+            const name = [REMEMBERED_TWO, REMEMBERED_OLD].find((r) => r.key === key)!.name;
+            await click(h.ux, `Discard unfinished upload of ${name}`);
+            expect(h.remembered.forgotten.at(-1)).toBe(key);
+          },
           'upload.succeeded': async (step) => {
             const { id, media } = step.event as unknown as { id: string; media: Media };
-            await act(async () => h.take(NAMES[id]!).deferred.resolve(stored(media)));
+            await h.transfers.stored(NAMES[id]!, stored(media));
           },
           'upload.failed': async (step) => {
             const { id } = step.event as unknown as { id: string };
             // A failure that may pass (Retry is offered for it).
-            await act(async () => h.take(NAMES[id]!).deferred.reject(offline));
+            await h.transfers.failed(NAMES[id]!, busy);
+          },
+          'upload.paused': async (step) => {
+            const { id } = step.event as unknown as { id: string };
+            await click(h.ux, `Pause upload of ${NAMES[id]}`);
           },
           'upload.restarted': async (step) => {
             const { id } = step.event as unknown as { id: string };
-            await h.ux.click(screen.getByRole('button', { name: `Retry upload of ${NAMES[id]}` }));
+            const resume = screen.queryByRole('button', { name: `Resume upload of ${NAMES[id]}` });
+            await h.ux.click(resume ?? screen.getByRole('button', { name: `Retry upload of ${NAMES[id]}` }));
           },
           'upload.dismissed': async (step) => {
             const { id } = step.event as unknown as { id: string };

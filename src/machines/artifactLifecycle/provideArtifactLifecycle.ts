@@ -1,21 +1,19 @@
 import { fromPromise, type CallbackActorLogic, type EventObject, type PromiseActorLogic } from 'xstate';
+import type { TransferTarget } from '../../services/resumableUploads.ts';
 import type { Artifact, ArtifactUpdateBody } from '../../schemas/artifact.ts';
 import type { GateCheckResponse } from '../../schemas/sharedArtifact.ts';
 import type { SharedArtifact } from '../../schemas/sharedPortfolio.ts';
-import { getSharedArtifact, removeFromSharedArtifact, uploadToSharedArtifact } from '../../services/sharedService.ts';
+import { getSharedArtifact, removeFromSharedArtifact } from '../../services/sharedService.ts';
 import {
   sharedArtifactSaveMachine,
   type GateCheckInput,
   type SharedUpdateInput,
 } from '../sharedArtifactSave/sharedArtifactSaveMachine.ts';
 import type { MergeSources, MergeSourcesInput } from '../sharedArtifactSave/mergeSources.ts';
-import { uploadMachine, type UploadedMedia, type UploadFileInput } from '../upload/uploadMachine.ts';
-import {
-  posterWatcher,
-  uploadQueueMachine,
-  type PosterWatchInput,
-  type RemoveFileInput,
-} from '../upload/uploadQueueMachine.ts';
+import { posterWatcher, type PosterWatchInput } from '../upload/queueActors.ts';
+import type { TransferInput } from '../upload/transferActors.ts';
+import { uploadMachine, type UploadedMedia } from '../upload/uploadMachine.ts';
+import { uploadQueueMachine, type RemoveFileInput } from '../upload/uploadQueueMachine.ts';
 import { artifactLifecycleMachine } from './artifactLifecycleMachine.ts';
 import { artifactSaveMachine } from './artifactSaveMachine.ts';
 import type { ArtifactKind, EditableArtifact } from './artifactSelectors.ts';
@@ -29,9 +27,18 @@ export interface ArtifactEditActors {
   gateCheck?: PromiseActorLogic<GateCheckResponse, GateCheckInput>;
   updateSharedArtifact?: PromiseActorLogic<SharedArtifact, SharedUpdateInput>;
   loadMergeSources?: PromiseActorLogic<MergeSources, MergeSourcesInput>;
-  uploadFile?: PromiseActorLogic<UploadedMedia, UploadFileInput>;
+  /** Sends a file (tus); stopping it pauses the upload. */
+  transfer?: CallbackActorLogic<EventObject, TransferInput>;
+  /** Says when to try again after the connection was lost. */
+  watchConnection?: CallbackActorLogic<EventObject>;
+  /** Cancels an upload on the server. */
+  terminate?: PromiseActorLogic<void, { uploadUrl: string }>;
   removeFile?: PromiseActorLogic<UploadedMedia, RemoveFileInput>;
   watchPoster?: CallbackActorLogic<EventObject, PosterWatchInput>;
+  /** Looks up the unfinished uploads this browser remembers for the artifact. */
+  findRemembered?: CallbackActorLogic<EventObject, TransferTarget>;
+  /** Cancels a remembered upload. */
+  forgetRemembered?: PromiseActorLogic<void, { uploadUrl: string; key: string }>;
 }
 
 /** What the artifact edit page needs from outside, and (tests) replacements for the service calls. */
@@ -59,9 +66,6 @@ const sharedServices = {
   fetchArtifact: fromPromise<EditableArtifact, { artifactId: number }>(({ input, signal }) =>
     getSharedArtifact(input.artifactId, signal),
   ),
-  uploadFile: fromPromise<UploadedMedia, UploadFileInput>(({ input, signal }) =>
-    uploadToSharedArtifact(input.portfolioId, input.artifactId, input.file, input.onProgress, signal),
-  ),
   removeFile: fromPromise<UploadedMedia, RemoveFileInput>(({ input, signal }) =>
     removeFromSharedArtifact(input.portfolioId, input.artifactId, input.kind, input.fileId, signal),
   ),
@@ -85,13 +89,21 @@ export function provideArtifactLifecycle({
 }: ArtifactLifecycleImplementations) {
   const notifyAction = (_: unknown, notice: Notice) => notify(notice);
   const services: ArtifactEditActors = kind === 'shared' ? { ...sharedServices, ...actors } : actors;
-  const upload = uploadMachine.provide(services.uploadFile ? { actors: { uploadFile: services.uploadFile } } : {});
+  const upload = uploadMachine.provide({
+    actors: {
+      ...(services.transfer ? { transfer: services.transfer } : {}),
+      ...(services.watchConnection ? { watchConnection: services.watchConnection } : {}),
+      ...(services.terminate ? { terminate: services.terminate } : {}),
+    },
+  });
   const uploadQueue = uploadQueueMachine.provide({
     actions: { notify: notifyAction },
     actors: {
       upload,
       ...(services.removeFile ? { removeFile: services.removeFile } : {}),
       ...(services.watchPoster ? { watchPoster: services.watchPoster } : {}),
+      ...(services.findRemembered ? { findRemembered: services.findRemembered } : {}),
+      ...(services.forgetRemembered ? { forgetRemembered: services.forgetRemembered } : {}),
     },
   });
   const sharedArtifactSave = sharedArtifactSaveMachine.provide({

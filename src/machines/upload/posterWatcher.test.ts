@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine } from 'xstate';
 import type { Media } from '../../schemas/media.ts';
 import { makeMedia } from '../../test/artifactFixtures.ts';
-import { POSTER_LOOKS_MS, posterWatcher } from './uploadQueueMachine.ts';
+import { POSTER_LOOKS_MS, posterWatcher } from './queueActors.ts';
 
 const video = makeMedia('videos', { id: 52 });
 const withPoster: Media = { ...video, formats: makeMedia('images').formats };

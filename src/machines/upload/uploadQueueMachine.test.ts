@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
 import { ApiError } from '../../services/errors.ts';
 import { makeMedia } from '../../test/artifactFixtures.ts';
 import type { Notice } from '../shared/notice.ts';
-import { uploadMachine, type UploadedMedia, type UploadFileInput } from './uploadMachine.ts';
-import { uploadQueueMachine, type RemoveFileInput } from './uploadQueueMachine.ts';
+import type { RememberedUpload, TransferTarget } from '../../services/resumableUploads.ts';
+import type { TransferInput, TransferReport } from './transferActors.ts';
+import { uploadMachine, type UploadedMedia } from './uploadMachine.ts';
+import { uploadQueueMachine, type RemoveFileInput, type UploadQueueEvent } from './uploadQueueMachine.ts';
 
 const kept = makeMedia('documents', { id: 5 });
 const refusal = new ApiError(409, 'conflict', 'The file is in use.', '');
@@ -15,16 +17,15 @@ function start(removeFails = false) {
   const notices: Notice[] = [];
   const started: string[] = [];
   const removed: RemoveFileInput[] = [];
-  const pending = new Map<string, { resolve: (m: UploadedMedia) => void; reject: (e: unknown) => void }>();
+  const pending = new Map<string, (event: TransferReport) => void>();
+  const forgotten: string[] = [];
+  let remember: ((event: UploadQueueEvent) => void) | null = null;
   const upload = uploadMachine.provide({
     actors: {
-      uploadFile: fromPromise<UploadedMedia, UploadFileInput>(
-        ({ input }) =>
-          new Promise((resolve, reject) => {
-            started.push(input.file.name);
-            pending.set(input.file.name, { resolve, reject });
-          }),
-      ),
+      transfer: fromCallback<EventObject, TransferInput>(({ input, sendBack }) => {
+        started.push(input.file.name);
+        pending.set(input.file.name, sendBack);
+      }),
     },
   });
   const actor = createActor(
@@ -36,14 +37,23 @@ function start(removeFails = false) {
           if (removeFails) throw refusal;
           return kept;
         }),
+        findRemembered: fromCallback<EventObject, TransferTarget>(({ sendBack }) => {
+          remember = sendBack;
+        }),
+        forgetRemembered: fromPromise<void, { uploadUrl: string; key: string }>(async ({ input }) => {
+          forgotten.push(input.key);
+        }),
       },
       actions: { notify: (_, notice) => notices.push(notice) },
     }),
     { input: { portfolioId: 3, artifactId: 12, media: { images: [], videos: [], documents: [kept] } } },
   ).start();
-  const finish = (name: string, id: number) => pending.get(name)!.resolve(makeMedia('images', { id }));
-  const fail = (name: string) => pending.get(name)!.reject(new ApiError(413, 'too_large', 'Too large.', ''));
-  return { actor, notices, started, removed, finish, fail };
+  const finish = (name: string, id: number) =>
+    pending.get(name)!({ type: 'transfer.stored', answer: makeMedia('images', { id }) });
+  const fail = (name: string) =>
+    pending.get(name)!({ type: 'transfer.failed', error: new ApiError(413, 'too_large', 'Too large.', '') });
+  const found = (uploads: RememberedUpload[]) => remember!({ type: 'remembered.found', uploads });
+  return { actor, notices, started, removed, finish, fail, found, forgotten };
 }
 
 const statuses = (actor: ReturnType<typeof start>['actor']) =>
@@ -69,6 +79,27 @@ describe('uploadQueueMachine guards', () => {
     expect(actor.getSnapshot().context.media.images.map((m) => m.id)).toEqual([41]);
   });
 
+  it('isStopped: a paused upload lets the next one start; resuming it runs beside it', () => {
+    const { actor, started } = start();
+    actor.send({ type: 'files.add', files: [png('a.png'), png('b.png')] });
+    const a = actor.getSnapshot().context.rows[0]!.ref;
+    a.send({ type: 'upload.pause' });
+    expect(statuses(actor)).toEqual(['a.png paused', 'b.png active']);
+    a.send({ type: 'upload.resume' });
+    expect(statuses(actor)).toEqual(['a.png active', 'b.png active']);
+    expect(started).toEqual(['a.png', 'b.png', 'a.png']);
+  });
+
+  it('isRemembered: only an offered upload can be discarded, once', () => {
+    const { actor, found, forgotten } = start();
+    found([{ key: 'k1', name: 'clip.mp4', size: 10, sent: 4, uploadUrl: '/api/v1/uploads/tus/k1' }]);
+    actor.send({ type: 'remembered.forget', key: 'k2' });
+    actor.send({ type: 'remembered.forget', key: 'k1' });
+    actor.send({ type: 'remembered.forget', key: 'k1' });
+    expect(forgotten).toEqual(['k1']);
+    expect(actor.getSnapshot().context.remembered).toEqual([]);
+  });
+
   it('isListed: a file not in the list cannot be removed', () => {
     const { actor } = start();
     actor.send({ type: 'file.remove', kind: 'images', fileId: 5 });
@@ -86,6 +117,16 @@ describe('uploadQueueMachine actions', () => {
     finish('a.png', 41);
     await waitFor(actor, () => started.length === 2);
     expect(started).toEqual(['a.png', 'c.png']);
+  });
+
+  it('a remembered upload is offered until the same file is chosen again', () => {
+    const { actor, found } = start();
+    const clip = new File(['0123456789'], 'clip.mp4', { type: 'video/mp4' });
+    const other = { key: 'k2', name: 'other.mp4', size: 3, sent: null, uploadUrl: '/api/v1/uploads/tus/k2' };
+    found([{ key: 'k1', name: 'clip.mp4', size: 10, sent: 4, uploadUrl: '/api/v1/uploads/tus/k1' }, other]);
+    actor.send({ type: 'files.add', files: [clip] });
+    expect(actor.getSnapshot().context.remembered).toEqual([other]);
+    expect(statuses(actor)).toEqual(['clip.mp4 active']);
   });
 
   it('a confirmed removal sends the file and drops it from the list', async () => {

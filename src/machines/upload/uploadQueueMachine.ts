@@ -8,7 +8,12 @@
  * being split between files). A retry starts at once.
  *
  * Rows report back: `upload.succeeded` (the file joins the list and the next row starts),
- * `upload.failed` (the next row starts), `upload.restarted`, `upload.dismissed` (the row goes).
+ * `upload.failed` and `upload.paused` (the next row starts), `upload.restarted` (a retry or a
+ * resume, at once), `upload.dismissed` (the row goes).
+ *
+ * Unfinished uploads this browser remembers (a reload, a closed tab) are looked up at the start
+ * (`findRemembered` reports `remembered.found`) and offered: choosing the same file again resumes
+ * it where the server's offset says; `remembered.forget` cancels one on the server.
  *
  * A video's poster is made by the server after its upload was answered: for a video stored
  * without one, a `watchPoster` child looks for it a few times, and `poster.ready` puts it in the list.
@@ -17,21 +22,13 @@
  * idle ─(file.remove)→ confirmingRemoval ─(file.confirmRemove)→ removing ─(removed)→ idle
  *                         └─(file.cancelRemove)→ idle              └─(failed)→ idle (alert)
  */
-import {
-  assign,
-  enqueueActions,
-  fromCallback,
-  fromPromise,
-  setup,
-  stopChild,
-  type ActorRefFrom,
-  type CallbackActorLogic,
-  type EventObject,
-} from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, stopChild, type ActorRefFrom } from 'xstate';
 import type { Media, MediaKind } from '../../schemas/media.ts';
 import { toUiError } from '../../services/errors.ts';
 import { getArtifact } from '../../services/artifactService.ts';
 import { removeFromArtifact } from '../../services/mediaService.ts';
+import { cancelUpload, findRemembered, isSameFile, type RememberedUpload } from '../../services/resumableUploads.ts';
+import { posterWatcher, rememberedFinder } from './queueActors.ts';
 import { effect } from '../shared/effect.ts';
 import { uploadMachine, type UploadedMedia, type UploadReport } from './uploadMachine.ts';
 import type { Notice } from '../shared/notice.ts';
@@ -58,7 +55,7 @@ export interface UploadQueueInput {
 export interface UploadRow {
   id: string;
   name: string;
-  status: 'waiting' | 'active' | 'succeeded' | 'failed';
+  status: 'waiting' | 'active' | 'paused' | 'succeeded' | 'failed';
   ref: ActorRefFrom<typeof uploadMachine>;
 }
 
@@ -72,6 +69,8 @@ export interface UploadQueueContext {
   added: number;
   /** The file the user asked to remove. */
   removal: { kind: MediaKind; media: Media } | null;
+  /** Unfinished uploads to this artifact that this browser remembers, offered to resume. */
+  remembered: RememberedUpload[];
 }
 
 export type UploadQueueEvent =
@@ -80,6 +79,8 @@ export type UploadQueueEvent =
   | { type: 'file.remove'; kind: MediaKind; fileId: number }
   | { type: 'file.confirmRemove' }
   | { type: 'file.cancelRemove' }
+  | { type: 'remembered.found'; uploads: RememberedUpload[] }
+  | { type: 'remembered.forget'; key: string }
   | UploadReport;
 
 /** What the `removeFile` actor is given. */
@@ -88,50 +89,6 @@ export interface RemoveFileInput {
   artifactId: number;
   kind: MediaKind;
   fileId: number;
-}
-
-/** What a `watchPoster` child is given: the artifact (personal or shared) and its video. */
-export interface PosterWatchInput {
-  artifactId: number;
-  mediaId: number;
-}
-
-/** After the upload's answer, when to look for a video's poster (ms after the previous look). */
-export const POSTER_LOOKS_MS = [1000, 2000, 3000, 5000, 8000, 13000];
-
-/**
- * Looks for the poster of a video in its artifact (as `load` reads it) a few times; sends
- * `poster.ready` with the video once it has one, and stops looking when the video is gone.
- */
-export function posterWatcher(
-  load: (artifactId: number, signal: AbortSignal) => Promise<{ videos: readonly Media[] }>,
-): CallbackActorLogic<EventObject, PosterWatchInput> {
-  return fromCallback<EventObject, PosterWatchInput>(({ input, sendBack }) => {
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const lookAfter = (index: number) => {
-      const delay = POSTER_LOOKS_MS[index];
-      if (delay === undefined) return;
-      timer = setTimeout(() => void look(index), delay);
-    };
-    const look = async (index: number) => {
-      let videos: readonly Media[] | null = null;
-      try {
-        videos = (await load(input.artifactId, controller.signal)).videos;
-      } catch {
-        // Offline for a moment: the next look may do.
-      }
-      if (controller.signal.aborted) return;
-      const video = videos?.find((v) => v.id === input.mediaId);
-      if (video?.formats) sendBack({ type: 'poster.ready', media: video } satisfies UploadQueueEvent);
-      else if (!videos || video) lookAfter(index + 1);
-    };
-    lookAfter(0);
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  });
 }
 
 const rowStatus = (rows: readonly UploadRow[], id: string) => rows.find((row) => row.id === id)?.status;
@@ -152,11 +109,19 @@ export const uploadQueueMachine = setup({
       removeFromArtifact(input.portfolioId, input.artifactId, input.kind, input.fileId, signal),
     ),
     watchPoster: posterWatcher((artifactId, signal) => getArtifact(artifactId, signal)),
+    findRemembered: rememberedFinder(findRemembered),
+    forgetRemembered: fromPromise<void, { uploadUrl: string; key: string }>(({ input }) =>
+      cancelUpload(input.uploadUrl, input.key),
+    ),
   },
   guards: {
     hasFiles: (_, params: { files: readonly File[] }) => params.files.length > 0,
     isActive: ({ context }, params: { id: string }) => rowStatus(context.rows, params.id) === 'active',
-    isFailed: ({ context }, params: { id: string }) => rowStatus(context.rows, params.id) === 'failed',
+    isStopped: ({ context }, params: { id: string }) => {
+      const status = rowStatus(context.rows, params.id);
+      return status === 'failed' || status === 'paused';
+    },
+    isRemembered: ({ context }, params: { key: string }) => context.remembered.some((r) => r.key === params.key),
     isRow: ({ context }, params: { id: string }) => rowStatus(context.rows, params.id) !== undefined,
     isListed: ({ context }, params: { kind: MediaKind; fileId: number }) =>
       context.media[params.kind].some((m) => m.id === params.fileId),
@@ -171,11 +136,41 @@ export const uploadQueueMachine = setup({
           status: 'waiting',
           ref: spawn('upload', {
             id,
-            input: { id, file, portfolioId: context.portfolioId, artifactId: context.artifactId },
+            input: {
+              id,
+              file,
+              target: context.shared ? 'sharedArtifact' : 'artifact',
+              portfolioId: context.portfolioId,
+              artifactId: context.artifactId,
+            },
           }),
         };
       });
-      return { rows: [...context.rows, ...rows], added: context.added + rows.length };
+      // A remembered upload chosen again is resumed by its row: no longer offered.
+      const remembered = context.remembered.filter((r) => !params.files.some((file) => isSameFile(file, r)));
+      return { rows: [...context.rows, ...rows], added: context.added + rows.length, remembered };
+    }),
+    storeRemembered: assign({
+      remembered: ({ context }, params: { uploads: RememberedUpload[] }) => [
+        ...context.remembered,
+        ...params.uploads.filter(
+          (upload) =>
+            !context.remembered.some((r) => r.key === upload.key) &&
+            !context.rows.some((row) => {
+              const file = row.ref.getSnapshot().context.file;
+              return isSameFile(file, upload);
+            }),
+        ),
+      ],
+    }),
+    forgetRemembered: enqueueActions(({ context, enqueue }, params: { key: string }) => {
+      const upload = context.remembered.find((r) => r.key === params.key);
+      if (!upload) return;
+      enqueue.spawnChild('forgetRemembered', {
+        id: `forget-${params.key}`,
+        input: { uploadUrl: upload.uploadUrl, key: upload.key },
+      });
+      enqueue.assign({ remembered: context.remembered.filter((r) => r.key !== params.key) });
     }),
     startNext: enqueueActions(({ context, enqueue }) => {
       let free = PARALLEL_UPLOADS - context.rows.filter((row) => row.status === 'active').length;
@@ -250,8 +245,25 @@ export const uploadQueueMachine = setup({
     rows: [],
     added: 0,
     removal: null,
+    remembered: [],
   }),
+  invoke: {
+    id: 'findRemembered',
+    src: 'findRemembered',
+    input: ({ context }) => ({
+      target: context.shared ? ('sharedArtifact' as const) : ('artifact' as const),
+      portfolioId: context.portfolioId,
+      artifactId: context.artifactId,
+    }),
+  },
   on: {
+    'remembered.found': {
+      actions: { type: 'storeRemembered', params: ({ event }) => ({ uploads: event.uploads }) },
+    },
+    'remembered.forget': {
+      guard: { type: 'isRemembered', params: ({ event }) => ({ key: event.key }) },
+      actions: { type: 'forgetRemembered', params: ({ event }) => ({ key: event.key }) },
+    },
     'files.add': {
       guard: { type: 'hasFiles', params: ({ event }) => ({ files: event.files }) },
       actions: [{ type: 'addRows', params: ({ event }) => ({ files: event.files }) }, 'startNext'],
@@ -276,8 +288,12 @@ export const uploadQueueMachine = setup({
       guard: { type: 'isActive', params: ({ event }) => ({ id: event.id }) },
       actions: [{ type: 'markRow', params: ({ event }) => ({ id: event.id, status: 'failed' }) }, 'startNext'],
     },
+    'upload.paused': {
+      guard: { type: 'isActive', params: ({ event }) => ({ id: event.id }) },
+      actions: [{ type: 'markRow', params: ({ event }) => ({ id: event.id, status: 'paused' }) }, 'startNext'],
+    },
     'upload.restarted': {
-      guard: { type: 'isFailed', params: ({ event }) => ({ id: event.id }) },
+      guard: { type: 'isStopped', params: ({ event }) => ({ id: event.id }) },
       actions: { type: 'markRow', params: ({ event }) => ({ id: event.id, status: 'active' }) },
     },
     'upload.dismissed': {

@@ -3,16 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { controllableActor } from '../../../tests/model/support/deferred.ts';
-import type { UploadedMedia, UploadFileInput } from '../../machines/upload/uploadMachine.ts';
+import type { UploadedMedia } from '../../machines/upload/uploadMachine.ts';
 import type { RemoveFileInput } from '../../machines/upload/uploadQueueMachine.ts';
 import type { EditableArtifact } from '../../machines/artifactLifecycle/artifactSelectors.ts';
 import type { Artifact } from '../../schemas/artifact.ts';
 import type { Media } from '../../schemas/media.ts';
 // The typed failures the services throw, which the machines turn into messages.
 // oxlint-disable-next-line no-restricted-imports
-import { ApiError, NetworkError } from '../../services/errors.ts';
+import { ApiError } from '../../services/errors.ts';
 import { makeArtifact, makeMedia } from '../../test/artifactFixtures.ts';
 import { renderArtifactEdit } from '../../test/artifactEditHarness.tsx';
+import { controllableTransfers } from '../../test/fakeTransfers.ts';
 import { clearToasts } from '../feedback/toastStore.ts';
 import { REMOVE_FILE_QUESTION } from './UploadsArea.tsx';
 
@@ -26,17 +27,17 @@ function stored(artifact: Artifact, media: Media): UploadedMedia {
 }
 
 async function renderUploads(artifact = makeArtifact({ id: 12, portfolio: { id: 7 } })) {
-  const uploadFile = controllableActor<UploadedMedia, UploadFileInput>();
+  const transfers = controllableTransfers();
   const removeFile = controllableActor<UploadedMedia, RemoveFileInput>();
   const rendered = renderArtifactEdit({
     fakes: {
       fetchArtifact: fromPromise<EditableArtifact, { artifactId: number }>(async () => artifact),
-      uploadFile: uploadFile.logic,
+      transfer: transfers.logic,
       removeFile: removeFile.logic,
     },
   });
   const chooser = (await screen.findByLabelText('Choose files')) as HTMLInputElement;
-  return { ...rendered, artifact, uploadFile, removeFile, chooser, ux: userEvent.setup() };
+  return { ...rendered, artifact, transfers, removeFile, chooser, ux: userEvent.setup() };
 }
 
 /** The text of every alert on screen (the form's summary and the toasts). */
@@ -52,16 +53,17 @@ describe('the uploads area', () => {
   it('uploads a chosen file with a progress bar, then lists it with its thumbnail and caption', async () => {
     const h = await renderUploads();
     await h.ux.upload(h.chooser, png());
-    const call = h.uploadFile.calls[0]!;
+    const call = h.transfers.running[0]!;
+    expect(call.input).toMatchObject({ target: 'artifact', portfolioId: 7, artifactId: 12, kind: 'images' });
     expect(call.input.file.name).toBe('photo.png');
-    expect([call.input.portfolioId, call.input.artifactId]).toEqual([7, 12]);
     const bar = within(row('photo.png')).getByRole('progressbar', { name: 'Uploading photo.png' });
     expect(bar.getAttribute('aria-valuenow')).toBe('0');
-    act(() => call.input.onProgress(0.42));
-    expect(bar.getAttribute('aria-valuenow')).toBe('42');
-    expect(within(row('photo.png')).getByText('42%')).toBeTruthy();
+    // Four bytes: two of them held by the server.
+    await h.transfers.progress('photo.png', 2);
+    expect(bar.getAttribute('aria-valuenow')).toBe('50');
+    expect(within(row('photo.png')).getByText('50%')).toBeTruthy();
     const media = makeMedia('images', { caption: 'A', name: 'photo.png', url: '/uploads/photo_77aa.png' });
-    await act(async () => h.uploadFile.next().deferred.resolve(stored(h.artifact, media)));
+    await h.transfers.stored('photo.png', stored(h.artifact, media));
     expect(within(row('photo.png')).getByText('Uploaded')).toBeTruthy();
     const tile = within(uploaded()!).getByRole('link', { name: 'photo' });
     expect(tile.getAttribute('href')).toBe('/images/uploads/photo_77aa.png');
@@ -76,13 +78,10 @@ describe('the uploads area', () => {
   it('shows a video with a video icon and a document with its icon and name', async () => {
     const h = await renderUploads();
     await h.ux.upload(h.chooser, [mp4(), new File(['x'], 'plan.pdf', { type: 'application/pdf' })]);
-    await act(async () =>
-      h.uploadFile.next().deferred.resolve(stored(h.artifact, makeMedia('videos', { caption: 'A', name: 'clip.mp4' }))),
-    );
-    await act(async () =>
-      h.uploadFile
-        .next()
-        .deferred.resolve(stored(h.artifact, makeMedia('documents', { caption: 'B', name: 'plan.pdf' }))),
+    await h.transfers.stored('clip.mp4', stored(h.artifact, makeMedia('videos', { caption: 'A', name: 'clip.mp4' })));
+    await h.transfers.stored(
+      'plan.pdf',
+      stored(h.artifact, makeMedia('documents', { caption: 'B', name: 'plan.pdf' })),
     );
     const video = within(uploaded()!).getByRole('link', { name: 'clip (video)' });
     expect(video.querySelector('svg')).toBeTruthy();
@@ -95,21 +94,17 @@ describe('the uploads area', () => {
   it('uploads one file at a time, in the order chosen', async () => {
     const h = await renderUploads();
     await h.ux.upload(h.chooser, [png('one.png'), png('two.png')]);
-    expect(h.uploadFile.calls.map((c) => c.input.file.name)).toEqual(['one.png']);
+    expect(h.transfers.running.map((t) => t.input.file.name)).toEqual(['one.png']);
     expect(within(row('two.png')).getByText('Waiting to upload')).toBeTruthy();
-    await act(async () =>
-      h.uploadFile.next().deferred.resolve(stored(h.artifact, makeMedia('images', { caption: 'A', name: 'one.png' }))),
-    );
-    await waitFor(() => expect(h.uploadFile.calls.map((c) => c.input.file.name)).toEqual(['two.png']));
+    await h.transfers.stored('one.png', stored(h.artifact, makeMedia('images', { caption: 'A', name: 'one.png' })));
+    await waitFor(() => expect(h.transfers.running.map((t) => t.input.file.name)).toEqual(['two.png']));
     expect(within(row('two.png')).getByRole('progressbar')).toBeTruthy();
   });
 
   it('alerts the server’s refusal once, in the row, and offers no Retry that could never succeed', async () => {
     const h = await renderUploads();
     await h.ux.upload(h.chooser, png('big.png'));
-    await act(async () =>
-      h.uploadFile.next().deferred.reject(new ApiError(413, 'too_large', 'This file is larger than 100 MB.', '')),
-    );
+    await h.transfers.failed('big.png', new ApiError(413, 'too_large', 'This file is larger than 100 MB.', ''));
     expect(within(row('big.png')).getByRole('alert').textContent).toBe('This file is larger than 100 MB.');
     expect(
       screen.getAllByRole('alert').filter((a) => a.textContent === 'This file is larger than 100 MB.'),
@@ -119,27 +114,24 @@ describe('the uploads area', () => {
     expect(screen.getByRole('button', { name: 'Dismiss upload of big.png' })).toBeTruthy();
   });
 
-  it('offers Retry when the upload failed on the way (the network), and Retry uploads again', async () => {
+  it('offers Retry when the server failed (it may pass), and Retry uploads again', async () => {
     const h = await renderUploads();
     await h.ux.upload(h.chooser, png('big.png'));
-    await act(async () => h.uploadFile.next().deferred.reject(new NetworkError()));
-    expect(within(row('big.png')).getByRole('alert').textContent).toBe(new NetworkError().message);
+    const busy = new ApiError(503, 'unavailable', 'The server is busy. Please try again in a moment.', '');
+    await h.transfers.failed('big.png', busy);
+    expect(within(row('big.png')).getByRole('alert').textContent).toBe(busy.message);
     await h.ux.click(screen.getByRole('button', { name: 'Retry upload of big.png' }));
-    expect(h.uploadFile.calls).toHaveLength(1);
+    expect(h.transfers.started).toEqual(['big.png', 'big.png']);
     expect(within(row('big.png')).getByRole('progressbar')).toBeTruthy();
-    await act(async () =>
-      h.uploadFile.next().deferred.resolve(stored(h.artifact, makeMedia('images', { caption: 'A', name: 'big.png' }))),
-    );
+    await h.transfers.stored('big.png', stored(h.artifact, makeMedia('images', { caption: 'A', name: 'big.png' })));
     expect(within(row('big.png')).getByText('Uploaded')).toBeTruthy();
   });
 
   it('a failed upload can be dismissed, and the next one starts', async () => {
     const h = await renderUploads();
     await h.ux.upload(h.chooser, [png('empty.png'), png('next.png')]);
-    await act(async () =>
-      h.uploadFile.next().deferred.reject(new ApiError(400, 'empty_file', 'You cannot upload an empty file.', '')),
-    );
-    await waitFor(() => expect(h.uploadFile.calls.map((c) => c.input.file.name)).toEqual(['next.png']));
+    await h.transfers.failed('empty.png', new ApiError(400, 'empty_file', 'You cannot upload an empty file.', ''));
+    await waitFor(() => expect(h.transfers.running.map((t) => t.input.file.name)).toEqual(['next.png']));
     await h.ux.click(screen.getByRole('button', { name: 'Dismiss upload of empty.png' }));
     expect(screen.queryByRole('listitem', { name: 'empty.png' })).toBeNull();
   });
@@ -149,7 +141,8 @@ describe('the uploads area', () => {
     await h.ux.upload(h.chooser, [png('slow.png'), png('next.png')]);
     await h.ux.click(screen.getByRole('button', { name: 'Cancel upload of slow.png' }));
     expect(screen.queryByRole('listitem', { name: 'slow.png' })).toBeNull();
-    await waitFor(() => expect(h.uploadFile.calls.map((c) => c.input.file.name)).toEqual(['slow.png', 'next.png']));
+    await waitFor(() => expect(h.transfers.running.map((t) => t.input.file.name)).toEqual(['next.png']));
+    expect(h.transfers.started).toEqual(['slow.png', 'next.png']);
   });
 
   it('takes files dropped on the area', async () => {
@@ -157,7 +150,7 @@ describe('the uploads area', () => {
     const zone = screen.getByText(/or drop photos/).parentElement!;
     fireEvent.dragOver(zone, { dataTransfer: { files: [] } });
     fireEvent.drop(zone, { dataTransfer: { files: [png('dropped.png')] } });
-    await waitFor(() => expect(h.uploadFile.calls.map((c) => c.input.file.name)).toEqual(['dropped.png']));
+    await waitFor(() => expect(h.transfers.running.map((t) => t.input.file.name)).toEqual(['dropped.png']));
     expect(row('dropped.png')).toBeTruthy();
   });
 

@@ -1,24 +1,22 @@
 import { useId, useState, type DragEvent } from 'react';
 import styled from 'styled-components';
 import { mediaLabel } from '../../machines/artifactLifecycle/artifactSelectors.ts';
-import type { UploadRef } from '../../machines/upload/uploadMachine.ts';
 import type { UploadQueueRef } from '../../machines/upload/uploadQueueMachine.ts';
 import { useMediaText, useMediaTextActor } from '../../machines/mediaText/useMediaText.ts';
 import type { Media, MediaKind } from '../../schemas/media.ts';
 import {
   useQueuedArtifact,
   useQueuedMedia,
+  useRememberedUploads,
   useRemoval,
-  useUpload,
-  useUploadEvents,
   useUploadQueueEvents,
   useUploadRows,
 } from '../../machines/upload/useUploads.ts';
 import { Button } from '../components/Button.tsx';
 import { ConfirmDialog } from '../components/Dialog.tsx';
-import { ProgressBar } from '../components/ProgressBar.tsx';
 import { MediaLink, MediaTileContent, orderedMedia, Tile, Tiles } from './MediaList.tsx';
 import { MediaTextEditor } from './MediaTextEditor.tsx';
+import { RememberedRows, Rows, UploadRowView } from './UploadRows.tsx';
 import { theme } from '../theme/theme.ts';
 
 /** The question asked before a file is removed (reference §6.3). */
@@ -60,80 +58,6 @@ const ChooseLabel = styled.label`
 const Hint = styled.span`
   color: ${theme.color.textMuted};
 `;
-
-const Rows = styled.ul`
-  margin: 0 0 ${theme.space.md};
-  padding: 0;
-  list-style: none;
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space.sm};
-`;
-
-const Row = styled.li`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr) minmax(120px, 2fr) auto;
-  align-items: center;
-  gap: ${theme.space.sm} ${theme.space.md};
-  padding: ${theme.space.sm} ${theme.space.md};
-  border: 1px solid ${theme.color.border};
-  border-radius: ${theme.radius.sm};
-  background: ${theme.color.surface};
-  @media (max-width: 600px) {
-    grid-template-columns: 1fr;
-  }
-`;
-
-const FileName = styled.span`
-  font-weight: ${theme.font.weight.medium};
-  overflow-wrap: anywhere;
-`;
-
-const RowActions = styled.span`
-  display: flex;
-  gap: ${theme.space.sm};
-`;
-
-const Failure = styled.span`
-  color: ${theme.color.danger};
-`;
-
-const Done = styled.span`
-  color: ${theme.color.success};
-`;
-
-function UploadRowView({ upload }: { upload: UploadRef }) {
-  const { name, status, percent, error, canRetry } = useUpload(upload);
-  const { retry, dismiss } = useUploadEvents(upload);
-  const running = status === 'queued' || status === 'uploading';
-  return (
-    <Row aria-label={name}>
-      <FileName>{name}</FileName>
-      <span>
-        {status === 'queued' ? <span>Waiting to upload</span> : null}
-        {status === 'uploading' ? <ProgressBar value={percent} label={`Uploading ${name}`} /> : null}
-        {status === 'done' ? <Done>Uploaded</Done> : null}
-        {status === 'failed' ? <Failure role="alert">{error}</Failure> : null}
-      </span>
-      <RowActions>
-        {canRetry ? (
-          <Button type="button" $small onClick={retry} aria-label={`Retry upload of ${name}`}>
-            Retry
-          </Button>
-        ) : null}
-        <Button
-          type="button"
-          $small
-          $variant="secondary"
-          onClick={dismiss}
-          aria-label={`${running ? 'Cancel' : 'Dismiss'} upload of ${name}`}
-        >
-          {running ? 'Cancel' : 'Dismiss'}
-        </Button>
-      </RowActions>
-    </Row>
-  );
-}
 
 const MediaActions = styled.div`
   display: flex;
@@ -205,7 +129,8 @@ export function UploadsArea({
   const holder = useQueuedArtifact(queue);
   const rows = useUploadRows(queue);
   const removal = useRemoval(queue);
-  const { addFiles, remove, confirmRemove, cancelRemove } = useUploadQueueEvents(queue);
+  const remembered = useRememberedUploads(queue);
+  const { addFiles, remove, confirmRemove, cancelRemove, forgetRemembered } = useUploadQueueEvents(queue);
   const [dragging, setDragging] = useState(false);
   const files = orderedMedia(media);
 
@@ -237,8 +162,12 @@ export function UploadsArea({
           }}
         />
         <ChooseLabel htmlFor={inputId}>Choose files</ChooseLabel>
-        <Hint id={hintId}>or drop photos, videos or documents here. Files are uploaded one at a time.</Hint>
+        <Hint id={hintId}>
+          or drop photos, videos or documents here. Files are uploaded one at a time; an upload that stops goes on from
+          where it was.
+        </Hint>
       </Zone>
+      <RememberedRows uploads={remembered} onDiscard={forgetRemembered} />
       {rows.length > 0 ? (
         <Rows aria-label="Uploads">
           {rows.map((row) => (

@@ -25,20 +25,23 @@ import { alerts, button, field, input, renderLoaded } from '../../test/sharedArt
 
 // The services behind the shared endpoints (the last test checks the page calls them, not the personal ones).
 const services = vi.hoisted(() => ({
-  uploadToSharedArtifact: vi.fn(),
+  startTransfer: vi.fn(),
+  findRemembered: vi.fn(),
   removeFromSharedArtifact: vi.fn(),
-  uploadToArtifact: vi.fn(),
   removeFromArtifact: vi.fn(),
 }));
 vi.mock('../../services/sharedService.ts', async (importOriginal) => ({
   ...(await importOriginal<object>()),
-  uploadToSharedArtifact: services.uploadToSharedArtifact,
   removeFromSharedArtifact: services.removeFromSharedArtifact,
 }));
 vi.mock('../../services/mediaService.ts', async (importOriginal) => ({
   ...(await importOriginal<object>()),
-  uploadToArtifact: services.uploadToArtifact,
   removeFromArtifact: services.removeFromArtifact,
+}));
+vi.mock('../../services/resumableUploads.ts', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  startTransfer: services.startTransfer,
+  findRemembered: services.findRemembered,
 }));
 
 afterEach(clearToasts);
@@ -165,7 +168,11 @@ describe('the shared artifact edit page: files', () => {
     const image = makeMedia('images', { id: 61, caption: 'A', name: 'ramp.png' });
     const uploaded = makeMedia('images', { id: 62, caption: 'B', name: 'one.png' });
     const artifact = makeSharedArtifactDetail({ images: [image] });
-    services.uploadToSharedArtifact.mockResolvedValue({ ...uploaded, parentSharedArtifact: makeSharedArtifact() });
+    services.findRemembered.mockResolvedValue([]);
+    services.startTransfer.mockImplementation((_request, listener: { onStored: (answer: unknown) => void }) => {
+      queueMicrotask(() => listener.onStored({ ...uploaded, parentSharedArtifact: makeSharedArtifact() }));
+      return { pause: vi.fn() };
+    });
     services.removeFromSharedArtifact.mockResolvedValue({ ...image, parentSharedArtifact: makeSharedArtifact() });
     // The page as the app wires it, with only the load faked: uploads and removals use the real service functions.
     const logic = provideArtifactLifecycle({
@@ -193,18 +200,18 @@ describe('the shared artifact edit page: files', () => {
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'one.png', { type: 'image/png' });
     await ux.upload(await screen.findByLabelText('Choose files'), file);
     expect(await screen.findByRole('link', { name: 'one' })).toBeTruthy();
-    expect(services.uploadToSharedArtifact).toHaveBeenCalledWith(
-      9,
-      70,
-      file,
-      expect.any(Function),
+    expect(services.startTransfer).toHaveBeenCalledWith(
+      { target: 'sharedArtifact', portfolioId: 9, artifactId: 70, file, kind: 'images' },
+      expect.any(Object),
+    );
+    expect(services.findRemembered).toHaveBeenCalledWith(
+      { target: 'sharedArtifact', portfolioId: 9, artifactId: 70 },
       expect.any(AbortSignal),
     );
     await ux.click(button('Delete ramp'));
     await ux.click(button('YES'));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'ramp' })).toBeNull());
     expect(services.removeFromSharedArtifact).toHaveBeenCalledWith(9, 70, 'images', 61, expect.any(AbortSignal));
-    expect(services.uploadToArtifact).not.toHaveBeenCalled();
     expect(services.removeFromArtifact).not.toHaveBeenCalled();
   });
 });
