@@ -29,6 +29,7 @@ import { PrincipalCache } from '../../services/principalCache.ts';
 import type { createResearchExportService } from '../../services/researchExportService.ts';
 import type { createSharedArtifactService } from '../../services/sharedArtifactService.ts';
 import type { createSharedPortfolioService } from '../../services/sharedPortfolioService.ts';
+import type { SsoService } from '../../services/ssoService.ts';
 import type { createUserService } from '../../services/userService.ts';
 import type { VersionService } from '../../services/versionService.ts';
 
@@ -39,6 +40,8 @@ import type { VersionService } from '../../services/versionService.ts';
 export interface Services {
   auth: ReturnType<typeof createAuthService>;
   users: ReturnType<typeof createUserService>;
+  /** Single sign-on through the configured providers. */
+  sso: SsoService;
   portfolios: ReturnType<typeof createPortfolioService>;
   artifacts: ReturnType<typeof createArtifactService>;
   media: ReturnType<typeof createMediaService>;
