@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdParamSchema, TimestampSchema } from './common.ts';
+import { PASSWORD_MAX } from './rules.ts';
 
 /** A provider's id in the sign-in routes (`/auth/oidc/<id>/…`): lower-case letters and digits. */
 export const ProviderParamsSchema = z.strictObject({
@@ -86,3 +87,17 @@ export const LogoutResponseSchema = z.object({
   providerLogout: z.object({ label: z.string(), url: z.string() }).optional(),
 });
 export type LogoutResponse = z.infer<typeof LogoutResponseSchema>;
+
+/**
+ * `PUT /users/me/password`: a password for the mobile apps (which sign in with one only), under
+ * the same policy as any password. An account that has a password already proves it first.
+ */
+export const AppPasswordBodySchema = z.strictObject({
+  password: z.string().max(PASSWORD_MAX, `The password must be at most ${PASSWORD_MAX} characters.`),
+  passwordConfirmation: z.string().max(PASSWORD_MAX),
+  currentPassword: z.string().max(PASSWORD_MAX).optional(),
+});
+export type AppPasswordBody = z.infer<typeof AppPasswordBodySchema>;
+
+/** The answer of `PUT /users/me/password` (the web app's session continues in a renewed cookie). */
+export const AppPasswordResponseSchema = z.object({ jwt: z.string() });

@@ -28,13 +28,13 @@ export const sessionRepository = {
     return new Date(rows[0]!.expires_at);
   },
 
-  /** The single sign-on provider the session was signed in through; `null` for a password (or no such session). */
-  async ssoProviderOf(db: Queryable, id: string): Promise<string | null> {
-    const { rows } = await db.query<{ sso_provider: string | null }>(
-      'SELECT sso_provider FROM sessions WHERE id = $1',
+  /** The single sign-on provider the session was signed in through (`null`: a password) and whether it persists. */
+  async origin(db: Queryable, id: string): Promise<{ ssoProvider: string | null; persistent: boolean }> {
+    const { rows } = await db.query<{ sso_provider: string | null; persistent: boolean }>(
+      'SELECT sso_provider, persistent FROM sessions WHERE id = $1',
       [id],
     );
-    return rows[0]?.sso_provider ?? null;
+    return { ssoProvider: rows[0]?.sso_provider ?? null, persistent: rows[0]?.persistent ?? true };
   },
 
   /** The user's session while it is open (its end, its token generation, when it was last rotated, whether it persists); `null` otherwise. */

@@ -56,9 +56,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       // The browser forgets what it kept of this session (private images in its cache).
       reply.header('clear-site-data', '"cache"');
       clearSessionCookies(request, reply, app.config.publicUrl);
-      const provider = await app.services.auth.ssoProviderOf(request.sessionId);
+      const { ssoProvider } = await app.services.auth.sessionOrigin(request.sessionId);
       await app.services.auth.logout(request.user, request.sessionId);
-      const providerLogout = await app.services.sso.providerLogout(provider);
+      const providerLogout = await app.services.sso.providerLogout(ssoProvider);
       return providerLogout ? { providerLogout } : {};
     },
   );

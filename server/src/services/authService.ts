@@ -224,18 +224,25 @@ export function createAuthService(ctx: ServiceContext) {
     },
 
     /**
-     * A web session of an account whose owner a single sign-on provider vouched for: the same
-     * session and token as a password sign-in, for the browser session. The caller has checked
-     * that the account may sign in (not blocked).
+     * A new session of an account whose owner was vouched for otherwise (a single sign-on
+     * provider, or a password just set): the same session and token as a password sign-in; a
+     * single sign-on session lives for the browser session. The caller has checked that the
+     * account may sign in (not blocked).
      */
-    async signInThrough(record: UserRecord, ssoProvider: string): Promise<SignIn> {
-      const jwt = await issue(record.user, record.sessionEpoch, { persistent: false, ssoProvider });
-      return { jwt, user: record.user, persistent: false };
+    async newSession(
+      record: UserRecord,
+      session: { ssoProvider: string | null; persistent: boolean },
+    ): Promise<SignIn> {
+      const jwt = await issue(record.user, record.sessionEpoch, {
+        persistent: session.persistent,
+        ...(session.ssoProvider ? { ssoProvider: session.ssoProvider } : {}),
+      });
+      return { jwt, user: record.user, persistent: session.persistent };
     },
 
-    /** The provider the session was signed in through (`null`: a password), for its logout. */
-    async ssoProviderOf(sessionId: string | undefined): Promise<string | null> {
-      return sessionId ? sessionRepository.ssoProviderOf(db, sessionId) : null;
+    /** The provider the session was signed in through (`null`: a password, or no session), and whether it persists. */
+    async sessionOrigin(sessionId: string | undefined): Promise<{ ssoProvider: string | null; persistent: boolean }> {
+      return sessionId ? sessionRepository.origin(db, sessionId) : { ssoProvider: null, persistent: true };
     },
 
     forgotPassword: reset.forgotPassword,

@@ -206,7 +206,7 @@ export function createSsoService(ctx: ServiceContext, auth: AuthService) {
           await userRepository.endAllSessions(db, record.user.id);
           throw new SsoRefusal('blocked', `account ${record.user.id} is blocked`);
         }
-        return auth.signInThrough(record, provider.id);
+        return auth.newSession(record, { ssoProvider: provider.id, persistent: false });
       } catch (error) {
         throw refusalOf(error);
       }
