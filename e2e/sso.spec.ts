@@ -104,7 +104,12 @@ describe('signing in with a school account', () => {
     const page = await browser.newPage('/login');
     await page.getByRole('button', { name: 'Sign in with Springfield Schools' }).click();
     await page.waitForURL('**/login?sso=no_account');
-    await page.getByRole('alert').filter({ hasText: 'There is no PracticeFolio account' }).waitFor();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe(
+        'There is no PracticeFolio account for this e-mail address. Ask your school’s PracticeFolio contact or the research team to create one.',
+      );
+    expect((await page.context().cookies(portal)).find((c) => c.name === 'jwt')).toBeUndefined();
   }, 60_000);
 
   it('the login page with its school account, and with a refusal: every width fits, axe finds nothing', async () => {
