@@ -6,7 +6,7 @@ import { freePort } from '../server/test/processes.ts';
 import { startOidcProvider, type TestOidcProvider } from '../server/test/oidcProvider.ts';
 import { DEMO, setupBrowser } from './fixtures.ts';
 import { OwnServer } from './ownServer.ts';
-import { check, resize, WIDTHS } from './responsive/support.ts';
+import { audit, check, resize, WIDTHS } from './responsive/support.ts';
 
 /**
  * Single sign-on in Chromium (issue 28): a portal of its own with one OpenID Connect provider, a
@@ -71,8 +71,9 @@ describe('signing in with a school account', () => {
 
     await page.getByRole('button', { name: DEMO.teacher.username }).click();
     await page.getByRole('menuitem', { name: 'Log Out' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/dashboard'));
-    expect((await page.context().cookies(portal)).find((c) => c.name === 'jwt')).toBeUndefined();
+    await page.waitForURL('**/home');
+    // The logout is sent with keepalive while the page goes home: its answer clears the cookie.
+    await expect.poll(async () => (await page.context().cookies(portal)).find((c) => c.name === 'jwt')).toBeUndefined();
 
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in with Springfield Schools' }).click();
@@ -111,6 +112,38 @@ describe('signing in with a school account', () => {
       );
     expect((await page.context().cookies(portal)).find((c) => c.name === 'jwt')).toBeUndefined();
   }, 60_000);
+
+  it('a teacher signed in with the school account sets the mobile apps’ password in Settings', async () => {
+    idp.signInAs({ sub: 'springfield-4712', email: DEMO.teacher2.email, email_verified: true });
+    const page = await browser.newPage('/login');
+    await page.getByRole('button', { name: 'Sign in with Springfield Schools' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('button', { name: DEMO.teacher2.username }).click();
+    await page.getByRole('menuitem', { name: 'Mobile App Password' }).click();
+    await page.waitForURL('**/settings/app-password');
+    const found: string[] = [];
+    for (const width of WIDTHS) {
+      await resize(page, width);
+      await check(page, 'app-password', found);
+    }
+    const phrase = 'mountain river lantern 7';
+    await page.getByLabel('New Password', { exact: true }).fill(phrase);
+    await page.getByLabel('Confirm New Password').fill(phrase);
+    await page.getByLabel('Current Password (only if you have one)').fill(DEMO.password);
+    await page.getByRole('button', { name: 'SAVE PASSWORD' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your password is saved.' }).waitFor();
+    found.push(...(await audit(page, 'app-password saved')));
+    expect(found).toEqual([]);
+    // The web session goes on; the mobile apps sign in with the new password.
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: DEMO.teacher2.username }).waitFor();
+    const app = await fetch(`${portal}/api/v1/auth/local`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identifier: DEMO.teacher2.email, password: phrase }),
+    });
+    expect(app.status).toBe(200);
+  }, 120_000);
 
   it('the login page with its school account, and with a refusal: every width fits, axe finds nothing', async () => {
     const found: string[] = [];

@@ -1,4 +1,4 @@
-import type { SignInMethods } from '../schemas/sso.ts';
+import type { AppPasswordBody, SignInMethods } from '../schemas/sso.ts';
 import type { AuthResponse } from '../schemas/auth.ts';
 import type { Me } from '../schemas/user.ts';
 import { api } from './api.ts';
@@ -69,6 +69,18 @@ export async function fetchSignInMethods(signal?: AbortSignal): Promise<SignInMe
     path: '/auth/methods',
     schema: SignInMethodsSchema,
     reauthenticate: false,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** Sets the caller's password for the mobile apps (`PUT /users/me/password`); the session continues in a renewed cookie. */
+export async function setAppPassword(body: AppPasswordBody, signal?: AbortSignal): Promise<{ jwt: string }> {
+  const { AppPasswordResponseSchema } = await import('../schemas/sso.ts');
+  return api().request({
+    method: 'PUT',
+    path: '/users/me/password',
+    body,
+    schema: AppPasswordResponseSchema,
     ...(signal ? { signal } : {}),
   });
 }
