@@ -28,7 +28,9 @@ const USAGE = `Usage: npm run admin -- <command>
   list                               every account: id, role, blocked, e-mail, username
   create-researcher <e-mail> <name>  a researcher account; prints (and e-mails) its set-password link
   reset-password <e-mail>            prints (and e-mails) a new reset link; earlier links stop working
-  block <e-mail>                     blocks the account and ends its sessions
+  block <e-mail>                     blocks the account and ends its sessions (single sign-on too)
+  sso check                          reads each single sign-on provider's discovery document and
+                                     says what is wrong (exit 1) or what the portal will use
   unblock <e-mail>                   unblocks the account
   media copy-to-s3                   copies the media files from DATA_DIR/uploads into the bucket of
                                      MEDIA_STORE=s3 and its S3_* settings, each checked by size and
@@ -159,6 +161,13 @@ export async function runAdmin(args: readonly string[], config: Config, db: Db):
       const link = `${config.publicUrl}/reset-password/${code}`;
       await ctx.mailer.send(resetPasswordMessage(user, link));
       return `Reset link for ${user.email} (valid one hour, also e-mailed):\n${link}`;
+    }
+    case 'sso': {
+      if (rest[0] !== 'check') throw new AdminError(USAGE);
+      const { checkSso } = await import('./services/ssoCheck.ts');
+      const { ok, report } = await checkSso(config, systemClock);
+      if (!ok) throw new AdminError(report);
+      return report;
     }
     case 'block':
     case 'unblock': {

@@ -8,6 +8,7 @@ import { absoluteUrl, booleanText } from './config/envValues.ts';
 import { keptRandom } from './config/keptSecrets.ts';
 import { fcmSettings, PushEnvSchema, pushEnvProblem, type FcmConfig } from './config/pushConfig.ts';
 import { S3EnvSchema, s3EnvProblem, s3Settings } from './config/s3Config.ts';
+import { ssoSettings, type SsoSettings } from './config/ssoConfig.ts';
 import { WORKER_GROUPS, type WorkerGroup } from './jobs/workerGroups.ts';
 import type { S3Settings } from './media/objectStore.ts';
 
@@ -187,6 +188,8 @@ export interface Config {
   queryCountHeader: boolean;
   /** Push to the mobile apps through Firebase Cloud Messaging; absent or `null`: no push is sent. */
   fcm?: FcmConfig | null;
+  /** Single sign-on providers (`OIDC_*`) and whether the web sign-in page offers the password form (`PASSWORD_LOGIN`). */
+  sso: SsoSettings;
   /** Where the built SPA lives. */
   staticDir: string;
   /** How long a client may take (milliseconds); see `DEFAULT_TIMEOUTS`. */
@@ -256,6 +259,8 @@ export function loadConfig(
   if (pushProblem) throw new ConfigError(`Invalid configuration:\n  ${pushProblem}`);
   const s3Problem = s3EnvProblem(e);
   if (s3Problem) throw new ConfigError(`Invalid configuration:\n  ${s3Problem}`);
+  const sso = ssoSettings(env);
+  if (sso.problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${sso.problems.join('\n  ')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   // Database, uploads, mail and secrets: for this account only (files inside stay unreachable to
   // other local users whatever their own mode).
@@ -300,6 +305,7 @@ export function loadConfig(
     queryCountHeader: e.QUERY_COUNT_HEADER,
     fcm: fcmSettings(e),
     timeouts: DEFAULT_TIMEOUTS,
+    sso: sso.settings,
     staticDir,
   };
 }

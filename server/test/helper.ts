@@ -11,6 +11,7 @@ import { locationOf } from '../src/media/mediaLocation.ts';
 import { LocalObjectStore } from '../src/media/objectStore.ts';
 import type { Config } from '../src/config.ts';
 import { DEFAULT_TIMEOUTS } from '../src/config/connectionLimits.ts';
+import { NO_SSO } from '../src/config/ssoConfig.ts';
 import { openPostgres, type Db } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { ensureTemplate } from '../src/db/seed.ts';
@@ -188,6 +189,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     demoSignIn: true,
     storageQuotaBytes: 20 * 1024 ** 3,
     timeouts: DEFAULT_TIMEOUTS,
+    sso: NO_SSO,
     staticDir: path.join(dataDir, 'no-spa'),
     ...overrides,
   };

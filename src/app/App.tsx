@@ -52,6 +52,7 @@ const notificationRoutes = () => import('./wiring/notificationRoutes.tsx');
 const NotificationsRoute = lazyRoute(notificationRoutes, 'NotificationsRoute');
 const NotificationSettingsRoute = lazyRoute(notificationRoutes, 'NotificationSettingsRoute');
 const UnsubscribeRoute = lazyRoute(notificationRoutes, 'UnsubscribeRoute');
+const AppPasswordRoute = lazyRoute(() => import('./wiring/appPasswordRoute.tsx'), 'AppPasswordRoute');
 const ImageViewerRoute = lazyRoute(viewerRoutes, 'ImageViewerRoute');
 const VideoViewerRoute = lazyRoute(viewerRoutes, 'VideoViewerRoute');
 
@@ -111,6 +112,7 @@ export function AppRoutes() {
       <Route path={paths.invitation} component={InvitationRoute} />
       <Route path={paths.notifications} component={NotificationsRoute} />
       <Route path={paths.notificationSettings} component={NotificationSettingsRoute} />
+      <Route path={paths.appPassword} component={AppPasswordRoute} />
       <Route path={paths.unsubscribe} component={UnsubscribeRoute} />
       <Route path={paths.users}>
         <PrivateRoute>

@@ -1,3 +1,4 @@
+import type { AppPasswordBody, SignInMethods } from '../schemas/sso.ts';
 import type { AuthResponse } from '../schemas/auth.ts';
 import type { Me } from '../schemas/user.ts';
 import { api } from './api.ts';
@@ -58,4 +59,28 @@ export async function fetchMe(signal?: AbortSignal): Promise<Me> {
   // Every signed-in page starts with this call: it goes out while the schema module loads.
   const schema = user().then(({ MeSchema }) => MeSchema);
   return api().request({ method: 'GET', path: '/users/me', schema, ...(signal ? { signal } : {}) });
+}
+
+/** The ways to sign in that the login page offers (`GET /auth/methods`). */
+export async function fetchSignInMethods(signal?: AbortSignal): Promise<SignInMethods> {
+  const { SignInMethodsSchema } = await import('../schemas/sso.ts');
+  return api().request({
+    method: 'GET',
+    path: '/auth/methods',
+    schema: SignInMethodsSchema,
+    reauthenticate: false,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** Sets the caller's password for the mobile apps (`PUT /users/me/password`); the session continues in a renewed cookie. */
+export async function setAppPassword(body: AppPasswordBody, signal?: AbortSignal): Promise<{ jwt: string }> {
+  const { AppPasswordResponseSchema } = await import('../schemas/sso.ts');
+  return api().request({
+    method: 'PUT',
+    path: '/users/me/password',
+    body,
+    schema: AppPasswordResponseSchema,
+    ...(signal ? { signal } : {}),
+  });
 }

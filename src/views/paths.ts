@@ -31,6 +31,8 @@ export const paths = {
   researchExport: '/research-export',
   notifications: '/notifications',
   notificationSettings: '/settings/notifications',
+  /** A password for the mobile apps (people who sign in here with a school account). */
+  appPassword: '/settings/app-password',
   /** `?token=`: the signed link of every notification e-mail (no session needed). */
   unsubscribe: '/unsubscribe',
 } as const;

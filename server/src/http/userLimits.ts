@@ -36,6 +36,10 @@ export const USER_LIMITS = {
    * ten minutes are far beyond anyone typing.
    */
   saves: perUser(1200, '10 minutes'),
+  /** Researchers' changes to accounts' sign-in methods (unlinking an identity). */
+  accountChanges: perUser(60, '10 minutes'),
+  /** Passwords set (each costs a slow hash, and checking the current one another). */
+  passwordChanges: perUser(10, '1 hour'),
   /** Restores of earlier versions (each a save: a new version, files linked or unlinked). */
   restores: perUser(60, '10 minutes'),
   /** Rubrics made or changed, and a shared portfolio's rubric chosen. */

@@ -12,16 +12,29 @@ export interface OpenSession {
 
 /** SQL for server-side sessions (one row per sign-in). */
 export const sessionRepository = {
-  /** Starts a session that ends at the latest after `absoluteSeconds`; `persistent`: see {@link OpenSession}. */
+  /**
+   * Starts a session that ends at the latest after `absoluteSeconds`; `persistent`: see
+   * {@link OpenSession}; `ssoProvider`: the provider it was signed in through (absent: a password).
+   */
   async start(
     db: Queryable,
-    input: { id: string; userId: number; absoluteSeconds: number; persistent: boolean },
+    input: { id: string; userId: number; absoluteSeconds: number; persistent: boolean; ssoProvider?: string },
   ): Promise<Date> {
     const { rows } = await db.query<{ expires_at: Date }>(
-      `INSERT INTO sessions (id, user_id, expires_at, persistent) VALUES ($1, $2, now() + make_interval(secs => $3), $4) RETURNING expires_at`,
-      [input.id, input.userId, input.absoluteSeconds, input.persistent],
+      `INSERT INTO sessions (id, user_id, expires_at, persistent, sso_provider)
+       VALUES ($1, $2, now() + make_interval(secs => $3), $4, $5) RETURNING expires_at`,
+      [input.id, input.userId, input.absoluteSeconds, input.persistent, input.ssoProvider ?? null],
     );
     return new Date(rows[0]!.expires_at);
+  },
+
+  /** The single sign-on provider the session was signed in through (`null`: a password) and whether it persists. */
+  async origin(db: Queryable, id: string): Promise<{ ssoProvider: string | null; persistent: boolean }> {
+    const { rows } = await db.query<{ sso_provider: string | null; persistent: boolean }>(
+      'SELECT sso_provider, persistent FROM sessions WHERE id = $1',
+      [id],
+    );
+    return { ssoProvider: rows[0]?.sso_provider ?? null, persistent: rows[0]?.persistent ?? true };
   },
 
   /** The user's session while it is open (its end, its token generation, when it was last rotated, whether it persists); `null` otherwise. */

@@ -4,7 +4,11 @@ import { AuthResponseSchema, ForgotPasswordBodySchema, LoginBodySchema, ResetPas
 import { LoginResponseSchema } from '#schemas/loginBundle';
 import { OkResponseSchema } from '#schemas/common';
 import { isWebClient, setSessionCookies } from '../http/webSession.ts';
+import { authError } from '../errors.ts';
 import { errorResponses } from './errorResponses.ts';
+
+/** The refusal of a password sign-in on the portal's pages when PASSWORD_LOGIN=false. */
+export const PASSWORD_LOGIN_OFF = 'Sign in with your school account on this portal.';
 
 /**
  * The token of a new session or refresh, as the client keeps it: the mobile apps read it from
@@ -42,6 +46,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // PASSWORD_LOGIN=false: the portal's pages sign in through the providers only; the mobile
+      // apps, which know no other way, keep signing in with a password (their contract).
+      if (!app.config.sso.passwordLogin && isWebClient(request))
+        throw authError(PASSWORD_LOGIN_OFF, 'password_login_off');
       const signIn = await app.services.auth.login(request.body, request.ip, clientOf(request));
       return {
         jwt: deliverToken(request, reply, signIn, app.config.publicUrl),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { RefreshResponseSchema } from '#schemas/auth';
 import { IdParamsSchema } from '#schemas/common';
+import { LogoutResponseSchema } from '#schemas/sso';
 import {
   CreateUserBodySchema,
   MeSchema,
@@ -47,15 +47,19 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Signs out: the session ends on every device its token is used',
-        response: { 200: z.object({}), ...errorResponses },
+        summary:
+          'Signs out: the session ends on every device its token is used (and the provider’s own sign-out is offered for a single sign-on session)',
+        response: { 200: LogoutResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       // The browser forgets what it kept of this session (private images in its cache).
       reply.header('clear-site-data', '"cache"');
       clearSessionCookies(request, reply, app.config.publicUrl);
-      return app.services.auth.logout(request.user, request.sessionId);
+      const { ssoProvider } = await app.services.auth.sessionOrigin(request.sessionId);
+      await app.services.auth.logout(request.user, request.sessionId);
+      const providerLogout = await app.services.sso.providerLogout(ssoProvider);
+      return providerLogout ? { providerLogout } : {};
     },
   );
 

@@ -4,7 +4,7 @@ import type { User } from '#schemas/user';
 import { authError, tooManyRequests, unauthorized } from '../errors.ts';
 import { authEventRepository } from '../repositories/authEventRepository.ts';
 import { loginAddressRepository } from '../repositories/loginAddressRepository.ts';
-import { userRepository } from '../repositories/userRepository.ts';
+import { userRepository, type UserRecord } from '../repositories/userRepository.ts';
 import { randomUUID } from 'node:crypto';
 import { DEMO_ACCOUNTS } from '../db/demo.ts';
 import { sessionRepository } from '../repositories/sessionRepository.ts';
@@ -45,7 +45,7 @@ export function createAuthService(ctx: ServiceContext) {
   const { db, tokens, principals } = ctx;
 
   /** A new server-side session of the user, kept across browser restarts or not. */
-  const startSession = async (userId: number, persistent: boolean, q: Queryable) => {
+  const startSession = async (userId: number, persistent: boolean, q: Queryable, ssoProvider?: string) => {
     const sid = randomUUID();
     return {
       sid,
@@ -54,6 +54,7 @@ export function createAuthService(ctx: ServiceContext) {
         userId,
         absoluteSeconds: SESSION_ABSOLUTE_SECONDS,
         persistent,
+        ...(ssoProvider ? { ssoProvider } : {}),
       }),
       gen: 0,
     };
@@ -63,10 +64,10 @@ export function createAuthService(ctx: ServiceContext) {
   const issue = async (
     user: User,
     epoch: number,
-    session: { sid: string; until: Date; gen: number } | { persistent: boolean },
+    session: { sid: string; until: Date; gen: number } | { persistent: boolean; ssoProvider?: string },
     q: Queryable = db,
   ) => {
-    const open = 'sid' in session ? session : await startSession(user.id, session.persistent, q);
+    const open = 'sid' in session ? session : await startSession(user.id, session.persistent, q, session.ssoProvider);
     const ttl = Math.max(1, Math.min(SESSION_TTL_SECONDS, Math.floor((open.until.getTime() - ctx.clock.now()) / 1000)));
     return tokens.sign({ id: user.id, epoch, sid: open.sid, gen: open.gen }, ttl);
   };
@@ -220,6 +221,28 @@ export function createAuthService(ctx: ServiceContext) {
       if (sessionId) await sessionRepository.end(db, sessionId);
       else await userRepository.endAllSessions(db, user.id);
       return {};
+    },
+
+    /**
+     * A new session of an account whose owner was vouched for otherwise (a single sign-on
+     * provider, or a password just set): the same session and token as a password sign-in; a
+     * single sign-on session lives for the browser session. The caller has checked that the
+     * account may sign in (not blocked).
+     */
+    async newSession(
+      record: UserRecord,
+      session: { ssoProvider: string | null; persistent: boolean },
+    ): Promise<SignIn> {
+      const jwt = await issue(record.user, record.sessionEpoch, {
+        persistent: session.persistent,
+        ...(session.ssoProvider ? { ssoProvider: session.ssoProvider } : {}),
+      });
+      return { jwt, user: record.user, persistent: session.persistent };
+    },
+
+    /** The provider the session was signed in through (`null`: a password, or no session), and whether it persists. */
+    async sessionOrigin(sessionId: string | undefined): Promise<{ ssoProvider: string | null; persistent: boolean }> {
+      return sessionId ? sessionRepository.origin(db, sessionId) : { ssoProvider: null, persistent: true };
     },
 
     forgotPassword: reset.forgotPassword,

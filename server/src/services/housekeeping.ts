@@ -4,6 +4,7 @@ import { artifactRepository } from '../repositories/artifactRepository.ts';
 import { authEventRepository } from '../repositories/authEventRepository.ts';
 import { loginAddressRepository } from '../repositories/loginAddressRepository.ts';
 import { notificationDeliveryRepository } from '../repositories/notificationDeliveryRepository.ts';
+import { ssoRepository } from '../repositories/ssoRepository.ts';
 import { sessionRepository } from '../repositories/sessionRepository.ts';
 import { passwordCodeRepository } from '../repositories/passwordCodeRepository.ts';
 import { rateLimitRepository } from '../repositories/rateLimitRepository.ts';
@@ -16,6 +17,7 @@ export async function pruneExpired(db: Queryable): Promise<void> {
   await loginAddressRepository.prune(db);
   await passwordCodeRepository.prune(db);
   await sessionRepository.prune(db);
+  await ssoRepository.prune(db);
   await notificationDeliveryRepository.pruneMailThreads(db, MAIL_WINDOW_MS);
   await rateLimitRepository.prune(db);
 }

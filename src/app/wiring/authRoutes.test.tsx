@@ -47,10 +47,12 @@ describe('the auth pages in the app', () => {
     await ux.click(screen.getByRole('button', { name: 'LOGIN' }));
     await expectPath(location, '/dashboard');
     expect(await screen.findByRole('button', { name: user.username })).toBeTruthy();
-    // The dashboard then loads its own data; the login itself is these two calls.
-    expect(calls.map((c) => c.key).slice(0, 2)).toEqual(['POST /auth/local', 'GET /users/me']);
-    expect(calls.filter((c) => c.key.includes('/auth/') || c.key.includes('/users/me'))).toHaveLength(2);
-    expect(calls[0]?.body).toEqual({ identifier: 'tess@example.org', password: 'spiral-demo', remember: false });
+    // The login page first asks which ways to sign in it offers; the dashboard then loads its own
+    // data; the login itself is these two calls.
+    expect(calls[0]?.key).toBe('GET /auth/methods');
+    expect(calls.map((c) => c.key).slice(1, 3)).toEqual(['POST /auth/local', 'GET /users/me']);
+    expect(calls.filter((c) => c.key.includes('/auth/') || c.key.includes('/users/me'))).toHaveLength(3);
+    expect(calls[1]?.body).toEqual({ identifier: 'tess@example.org', password: 'spiral-demo', remember: false });
     expect(document.cookie).not.toContain('jwt='); // the server keeps the token in its HttpOnly cookie
     // The login page is replaced, so Back does not return to it.
     expect(location.history).toEqual(['/dashboard']);
@@ -91,7 +93,11 @@ describe('the auth pages in the app', () => {
     await expectPath(location, '/login');
     expect(await screen.findByText('If your email was valid, a reset password link will be sent to it.')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
-    expect(calls).toEqual([{ key: 'POST /auth/forgot-password', body: { email: 'tess@example.org' } }]);
+    // Then the login page asks which ways to sign in it offers.
+    await waitFor(() => expect(calls.map((c) => c.key)).toContain('GET /auth/methods'));
+    expect(calls.filter((c) => c.key !== 'GET /auth/methods')).toEqual([
+      { key: 'POST /auth/forgot-password', body: { email: 'tess@example.org' } },
+    ]);
   });
 
   it('a new password logs the user in and goes to the dashboard', async () => {

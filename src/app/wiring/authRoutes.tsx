@@ -1,8 +1,8 @@
 import { useContext, useMemo } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import type { Me } from '../../schemas/user.ts';
 import { loginMachine } from '../../machines/login/loginMachine.ts';
-import { LoginActorContext } from '../../machines/login/useLogin.ts';
+import { LoginActorContext, loginInputOf } from '../../machines/login/useLogin.ts';
 import { consumeOrigin, SessionActorContext, type SessionActorRef } from '../../machines/session/useSession.ts';
 import { LoginPage } from '../../views/pages/LoginPage.tsx';
 import { paths } from '../../views/paths.ts';
@@ -38,6 +38,8 @@ export function provideLogin(wiring: AuthWiring) {
   return loginMachine.provide({
     actions: {
       completeLogin: (_, params) => completeLogin(wiring, params.user),
+      // A full-page navigation: the server redirects on to the provider.
+      goToProvider: (_, params) => window.location.assign(params.provider.start),
     },
   });
 }
@@ -46,8 +48,10 @@ export function provideLogin(wiring: AuthWiring) {
 export function LoginRoute() {
   const wiring = useAuthWiring();
   const logic = useMemo(() => provideLogin(wiring), [wiring]);
+  const search = useSearch();
+  const input = useMemo(() => loginInputOf(search), [search]);
   return (
-    <LoginActorContext.Provider logic={logic}>
+    <LoginActorContext.Provider logic={logic} options={{ input }}>
       <LoginPage />
     </LoginActorContext.Provider>
   );

@@ -8,20 +8,31 @@ import {
   LOGIN_FAILED_MESSAGE,
   loginFailureMessage,
   loginMachine,
+  PASSWORD_ONLY,
+  SSO_MESSAGES,
   validateLogin,
   type LoginCredentials,
+  type LoginInput,
 } from './loginMachine.ts';
+import type { SignInMethods, SignInProvider } from '../../schemas/sso.ts';
 
 const user = makeUser('teacher');
+
+const SCHOOL = { id: 'school', label: 'School account', start: '/api/v1/auth/oidc/school/start' };
 
 function start({
   login,
   fetchMe = async () => user,
+  methods = async () => PASSWORD_ONLY,
+  input,
 }: {
   login: () => Promise<AuthResponse>;
   fetchMe?: () => Promise<Me>;
+  methods?: () => Promise<SignInMethods>;
+  input?: LoginInput;
 }) {
   const completeLogin = vi.fn<(user: Me) => void>();
+  const goToProvider = vi.fn<(provider: SignInProvider) => void>();
   const loginCalls: unknown[] = [];
   const actor = createActor(
     loginMachine.provide({
@@ -31,13 +42,16 @@ function start({
           return login();
         }),
         fetchMe: fromPromise<Me>(() => fetchMe()),
+        loadMethods: fromPromise<SignInMethods>(() => methods()),
       },
       actions: {
         completeLogin: (_, params) => completeLogin(params.user),
+        goToProvider: (_, params) => goToProvider(params.provider),
       },
     }),
+    input ? { input } : {},
   ).start();
-  return { actor, completeLogin, loginCalls };
+  return { actor, completeLogin, loginCalls, goToProvider };
 }
 
 function fillIn(actor: ReturnType<typeof start>['actor']) {
@@ -90,7 +104,7 @@ describe('loginMachine', () => {
   it('sends nothing while a field is missing', () => {
     const { actor, loginCalls } = start({ login: async () => ({ jwt: 't', user }) });
     actor.send({ type: 'login.submit' });
-    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().matches({ form: 'editing' })).toBe(true);
     expect(actor.getSnapshot().context.fieldErrors).toEqual({
       email: 'Email is required.',
       password: 'Password is required.',
@@ -120,12 +134,12 @@ describe('loginMachine', () => {
     fillIn(actor);
     actor.send({ type: 'remember.change', value: true });
     actor.send({ type: 'login.submit' });
-    await waitFor(actor, (s) => s.matches('editing'));
+    await waitFor(actor, (s) => s.matches({ form: 'editing' }));
     // A failed attempt keeps the choice, like the fields; clearing it is sent too.
     expect(actor.getSnapshot().context.remember).toBe(true);
     actor.send({ type: 'remember.change', value: false });
     actor.send({ type: 'login.submit' });
-    await waitFor(actor, (s) => s.matches('editing') && loginCalls.length === 2);
+    await waitFor(actor, (s) => s.matches({ form: 'editing' }) && loginCalls.length === 2);
     expect(loginCalls).toEqual([
       { identifier: 'tess@example.org', password: 'secret', remember: true },
       { identifier: 'tess@example.org', password: 'secret', remember: false },
@@ -146,7 +160,7 @@ describe('loginMachine', () => {
     });
     fillIn(actor);
     actor.send({ type: 'login.submit' });
-    await waitFor(actor, (s) => s.matches('editing'));
+    await waitFor(actor, (s) => s.matches({ form: 'editing' }));
     expect(actor.getSnapshot().context).toMatchObject({
       email: ' tess@example.org ',
       password: 'secret',
@@ -165,9 +179,54 @@ describe('loginMachine', () => {
     });
     fillIn(actor);
     actor.send({ type: 'login.submit' });
-    await waitFor(actor, (s) => s.matches('editing'));
+    await waitFor(actor, (s) => s.matches({ form: 'editing' }));
     expect(actor.getSnapshot().context.failure).toBe(new NetworkError().message);
     expect(document.cookie).not.toContain('jwt=');
     expect(completeLogin).not.toHaveBeenCalled();
+  });
+});
+
+describe('single sign-on', () => {
+  it('leaves for an offered provider; one not offered is ignored', async () => {
+    const { actor, goToProvider } = start({
+      login: () => new Promise(() => undefined),
+      methods: async () => ({ providers: [SCHOOL], passwordLogin: true }),
+    });
+    actor.send({ type: 'sso.start', provider: 'school' });
+    expect(goToProvider).not.toHaveBeenCalled(); // not offered until the methods are known
+    await waitFor(actor, (s) => s.matches({ methods: 'ready' }));
+    actor.send({ type: 'sso.start', provider: 'elsewhere' });
+    expect(goToProvider).not.toHaveBeenCalled();
+    actor.send({ type: 'sso.start', provider: 'school' });
+    expect(goToProvider).toHaveBeenCalledWith(SCHOOL);
+    expect(actor.getSnapshot().matches({ form: 'redirecting' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+  });
+
+  it('PASSWORD_LOGIN=false: the password form takes nothing', async () => {
+    const { actor, loginCalls } = start({
+      login: async () => ({ jwt: 'h.p.s', user }),
+      methods: async () => ({ providers: [SCHOOL], passwordLogin: false }),
+    });
+    await waitFor(actor, (s) => s.matches({ methods: 'ready' }));
+    fillIn(actor);
+    actor.send({ type: 'login.submit' });
+    expect(actor.getSnapshot().context.email).toBe('');
+    expect(actor.getSnapshot().matches({ form: 'editing' })).toBe(true);
+    expect(loginCalls).toEqual([]);
+  });
+
+  it('methods that cannot be read leave the password form alone', async () => {
+    const { actor } = start({
+      login: async () => ({ jwt: 'h.p.s', user }),
+      methods: () => Promise.reject(new NetworkError()),
+    });
+    await waitFor(actor, (s) => s.matches({ methods: 'ready' }));
+    expect(actor.getSnapshot().context.methods).toEqual(PASSWORD_ONLY);
+  });
+
+  it('a refused sign-in at a provider starts the page with what to do', () => {
+    const { actor } = start({ login: async () => ({ jwt: 'h.p.s', user }), input: { ssoError: 'no_account' } });
+    expect(actor.getSnapshot().context.failure).toBe(SSO_MESSAGES.no_account);
   });
 });

@@ -1,5 +1,6 @@
 import { createActorContext } from '../shared/actorReact.ts';
-import { loginMachine, type LoginField, type LoginFieldErrors } from './loginMachine.ts';
+import type { SignInProvider } from '../../schemas/sso.ts';
+import { loginMachine, SSO_MESSAGES, type LoginField, type LoginFieldErrors, type LoginInput } from './loginMachine.ts';
 
 /** The login form's actor; the app provides it with `logic={loginMachine.provide(...)}`. */
 export const LoginActorContext = createActorContext(loginMachine);
@@ -15,9 +16,20 @@ export interface LoginFormView {
   busy: boolean;
   /** Why the last attempt failed (shown under the form). */
   failure: string | null;
+  /** The school accounts' buttons ("Sign in with <label>"), above the form. */
+  providers: readonly SignInProvider[];
+  /** Whether the e-mail and password form is shown. */
+  passwordLogin: boolean;
+}
+
+/** The login page's input from its address: `?sso=<code>` after a refused sign-in at a provider. */
+export function loginInputOf(search: string): LoginInput {
+  const code = new URLSearchParams(search).get('sso');
+  return { ssoError: code !== null && Object.hasOwn(SSO_MESSAGES, code) ? (code as keyof typeof SSO_MESSAGES) : null };
 }
 
 const FIELD_ORDER: readonly LoginField[] = ['email', 'password'];
+const NO_PROVIDERS: readonly SignInProvider[] = [];
 
 /** The form's values, field messages and busy flag. */
 export function useLoginForm(): LoginFormView {
@@ -27,7 +39,17 @@ export function useLoginForm(): LoginFormView {
   const remember = LoginActorContext.useSelector((s) => s.context.remember);
   const busy = LoginActorContext.useSelector((s) => s.hasTag('busy'));
   const failure = LoginActorContext.useSelector((s) => s.context.failure);
-  return { email, password, fieldErrors, remember, busy, failure };
+  const methods = LoginActorContext.useSelector((s) => s.context.methods);
+  return {
+    email,
+    password,
+    fieldErrors,
+    remember,
+    busy,
+    failure,
+    providers: methods?.providers ?? NO_PROVIDERS,
+    passwordLogin: methods?.passwordLogin ?? true,
+  };
 }
 
 /** What the login view may ask. */
@@ -37,6 +59,8 @@ export function useLoginEvents() {
     change: (field: LoginField, value: string) => actor.send({ type: 'field.change', field, value }),
     /** Ticks or clears "keep me signed in". */
     setRemember: (value: boolean) => actor.send({ type: 'remember.change', value }),
+    /** Leaves for a school account's provider. */
+    startSso: (provider: string) => actor.send({ type: 'sso.start', provider }),
     /** Sends the form; answers the first field that needs fixing, if the form was refused. */
     submit: (): LoginField | null => {
       actor.send({ type: 'login.submit' });

@@ -118,6 +118,7 @@ describe('the phone menu (a disclosure of the navigation and the account’s ite
       'MY PORTFOLIOS',
       'SHARED PORTFOLIOS',
       'Notification Settings',
+      'Mobile App Password',
       'Help (opens in a new tab)',
     ]);
     await ux.click(button);

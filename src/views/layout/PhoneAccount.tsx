@@ -67,6 +67,11 @@ export function PhoneAccount({
           </Link>
         </li>
         <li>
+          <Link href={paths.appPassword} onClick={onChoose}>
+            Mobile App Password
+          </Link>
+        </li>
+        <li>
           {helpUrl ? (
             <a href={helpUrl} target="_blank" rel="noopener noreferrer" onClick={onChoose}>
               Help <span className="visually-hidden">(opens in a new tab)</span>

@@ -20,14 +20,25 @@ describe('user menu (spec §2)', () => {
     await userEvent.click(trigger);
     expect(trigger.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('menu', { name: 'Dr. Ada Lab' })).toBeTruthy();
-    expect(menuItemNames()).toEqual(['Manage Users', 'Notification Settings', 'Help (opens in a new tab)', 'Log Out']);
+    expect(menuItemNames()).toEqual([
+      'Manage Users',
+      'Notification Settings',
+      'Mobile App Password',
+      'Help (opens in a new tab)',
+      'Log Out',
+    ]);
   });
 
   it.each(['teacher', 'plcLead'] as const)('holds no Manage Users for a %s', async (kind) => {
     const user = makeUser(kind);
     await renderSignedIn('/dashboard', user);
     await userEvent.click(screen.getByRole('button', { name: user.username }));
-    expect(menuItemNames()).toEqual(['Notification Settings', 'Help (opens in a new tab)', 'Log Out']);
+    expect(menuItemNames()).toEqual([
+      'Notification Settings',
+      'Mobile App Password',
+      'Help (opens in a new tab)',
+      'Log Out',
+    ]);
   });
 
   it('Help opens the configured guide in a new tab', async () => {
@@ -72,6 +83,8 @@ describe('user menu (spec §2)', () => {
     await ux.keyboard('{ArrowDown}');
     expect(document.activeElement?.textContent).toBe('Notification Settings');
     await ux.keyboard('{ArrowDown}');
+    expect(document.activeElement?.textContent).toBe('Mobile App Password');
+    await ux.keyboard('{ArrowDown}');
     expect(document.activeElement?.textContent).toBe('Help (opens in a new tab)');
     await ux.keyboard('{ArrowDown}');
     expect(document.activeElement?.textContent).toBe('Log Out');
@@ -94,7 +107,7 @@ describe('user menu (spec §2)', () => {
     const user = makeUser();
     const { reloadHome } = await renderSignedIn('/dashboard', user);
     screen.getByRole('button', { name: user.username }).focus();
-    await ux.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
+    await ux.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}');
     expect(document.activeElement?.textContent).toBe('Log Out');
     await ux.keyboard('{Enter}');
     expect(reloadHome).toHaveBeenCalledTimes(1);

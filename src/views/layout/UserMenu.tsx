@@ -154,6 +154,11 @@ export function UserMenu({
             </Link>
           </li>
           <li role="none">
+            <Link href={paths.appPassword} role="menuitem" tabIndex={-1} onClick={() => setOpen(false)}>
+              Mobile App Password
+            </Link>
+          </li>
+          <li role="none">
             {helpUrl ? (
               <a
                 href={helpUrl}

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
-import { loginMachine } from '../../machines/login/loginMachine.ts';
+import { loginMachine, PASSWORD_ONLY, SSO_MESSAGES, type LoginInput } from '../../machines/login/loginMachine.ts';
+import type { SignInMethods, SignInProvider } from '../../schemas/sso.ts';
 import { LoginActorContext } from '../../machines/login/useLogin.ts';
 import type { AuthResponse } from '../../schemas/auth.ts';
 import type { Me } from '../../schemas/user.ts';
@@ -20,12 +21,17 @@ const user = makeUser('teacher');
 function renderLogin({
   login = async () => ({ jwt: 'h.p.s', user }),
   fetchMe = async () => user,
+  methods = async () => PASSWORD_ONLY,
+  input,
 }: {
   login?: (input: Credentials) => Promise<AuthResponse>;
   fetchMe?: () => Promise<Me>;
+  methods?: () => Promise<SignInMethods>;
+  input?: LoginInput;
 } = {}) {
   const loginCalls: Credentials[] = [];
   const completeLogin = vi.fn<(user: Me) => void>();
+  const goToProvider = vi.fn<(provider: SignInProvider) => void>();
   const logic = loginMachine.provide({
     actors: {
       login: fromPromise<AuthResponse, Credentials>(({ input }) => {
@@ -33,21 +39,23 @@ function renderLogin({
         return login(input);
       }),
       fetchMe: fromPromise<Me>(() => fetchMe()),
+      loadMethods: fromPromise<SignInMethods>(() => methods()),
     },
     actions: {
       completeLogin: (_, params) => completeLogin(params.user),
+      goToProvider: (_, params) => goToProvider(params.provider),
     },
   });
   const location = memoryLocation({ path: '/login', record: true });
   render(
     <Router hook={location.hook}>
-      <LoginActorContext.Provider logic={logic}>
+      <LoginActorContext.Provider logic={logic} options={input ? { input } : {}}>
         <LoginPage />
       </LoginActorContext.Provider>
       <Toaster />
     </Router>,
   );
-  return { loginCalls, completeLogin, location, ux: userEvent.setup() };
+  return { loginCalls, completeLogin, goToProvider, location, ux: userEvent.setup() };
 }
 
 const emailInput = () => screen.getByLabelText('Email') as HTMLInputElement;
@@ -186,5 +194,40 @@ describe('LoginPage', () => {
     const { ux, location } = renderLogin();
     await ux.click(screen.getByRole('link', { name: 'Forgot your password?' }));
     expect(location.history.at(-1)).toBe('/forgot-password');
+  });
+});
+
+describe('LoginPage: school accounts', () => {
+  const school = { id: 'school', label: 'Springfield Schools', start: '/api/v1/auth/oidc/school/start' };
+  const google = { id: 'google', label: 'Google', start: '/api/v1/auth/oidc/google/start' };
+
+  it('shows a "Sign in with" button for each provider above the e-mail form, and leaves for the one chosen', async () => {
+    const { ux, goToProvider } = renderLogin({
+      methods: async () => ({ providers: [school, google], passwordLogin: true }),
+    });
+    const first = await screen.findByRole('button', { name: 'Sign in with Springfield Schools' });
+    expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeTruthy();
+    // Above the form, in reading order.
+    expect(first.compareDocumentPosition(emailInput()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await ux.click(first);
+    expect(goToProvider).toHaveBeenCalledWith(school);
+    expect((first as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('PASSWORD_LOGIN=false: only the school accounts are offered', async () => {
+    renderLogin({ methods: async () => ({ providers: [school], passwordLogin: false }) });
+    await screen.findByRole('button', { name: 'Sign in with Springfield Schools' });
+    expect(screen.queryByLabelText('Email')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'LOGIN' })).toBeNull();
+    expect(screen.getByText('Log in with your school account.')).toBeTruthy();
+  });
+
+  it.each(Object.entries(SSO_MESSAGES))('a refused sign-in (%s) ends here with what to do', async (code, message) => {
+    renderLogin({
+      input: { ssoError: code as keyof typeof SSO_MESSAGES },
+      methods: async () => ({ providers: [school], passwordLogin: false }),
+    });
+    await screen.findByRole('button', { name: 'Sign in with Springfield Schools' });
+    expect(screen.getByRole('alert').textContent).toBe(message);
   });
 });

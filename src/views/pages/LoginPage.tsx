@@ -64,13 +64,59 @@ const Failure = styled.p`
   font-weight: ${theme.font.weight.medium};
 `;
 
+/** The school accounts' buttons, one per line, above the e-mail form. */
+const Providers = styled.ul`
+  list-style: none;
+  margin: 0 0 ${theme.space.lg};
+  padding: 0;
+  display: grid;
+  gap: ${theme.space.sm};
+  button {
+    width: 100%;
+    min-height: 44px;
+    padding: ${theme.space.sm} ${theme.space.md};
+    border: 1px solid ${theme.color.borderStrong};
+    border-radius: ${theme.radius.md};
+    background: ${theme.color.surface};
+    color: ${theme.color.text};
+    font: inherit;
+    font-weight: ${theme.font.weight.medium};
+    cursor: pointer;
+  }
+  button:hover:not(:disabled) {
+    background: ${theme.color.surfaceAlt};
+  }
+  button:disabled {
+    cursor: default;
+  }
+`;
+
+/** "or", between the school accounts and the e-mail form. */
+const Or = styled.p`
+  display: flex;
+  align-items: center;
+  gap: ${theme.space.sm};
+  margin: 0 0 ${theme.space.md};
+  color: ${theme.color.textMuted};
+  font-size: ${theme.font.size.sm};
+  &::before,
+  &::after {
+    content: '';
+    flex: 1;
+    border-top: 1px solid ${theme.color.border};
+  }
+`;
+
 /**
- * `/login`: e-mail, password, a link to the forgot-password page, "keep me signed in" (off by
- * default: the session then ends when the browser closes) and LOGIN (spec §2).
+ * `/login`: a "Sign in with <label>" button for each school account's provider, then e-mail,
+ * password, a link to the forgot-password page, "keep me signed in" (off by default: the session
+ * then ends when the browser closes) and LOGIN (spec §2). With PASSWORD_LOGIN=false only the
+ * buttons are shown. A refused sign-in at a provider comes back here with an alert that says what
+ * to do.
  */
 export function LoginPage() {
-  const { email, password, fieldErrors, remember, busy, failure } = useLoginForm();
-  const { change, setRemember, submit } = useLoginEvents();
+  const { email, password, fieldErrors, remember, busy, failure, providers, passwordLogin } = useLoginForm();
+  const { change, setRemember, submit, startSso } = useLoginEvents();
   const keepHintId = useId();
   const invited = useSignInForInvitation();
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -84,59 +130,84 @@ export function LoginPage() {
       intro={
         invited
           ? 'Log in to see your invitation to a shared portfolio: it opens as soon as you are logged in.'
-          : 'Log in with the email address and password of your PracticeFolio account.'
+          : passwordLogin
+            ? providers.length > 0
+              ? 'Log in with your school account, or with the email address and password of your PracticeFolio account.'
+              : 'Log in with the email address and password of your PracticeFolio account.'
+            : 'Log in with your school account.'
       }
     >
-      <form noValidate onSubmit={handleSubmit} aria-busy={busy || undefined}>
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          value={email}
-          readOnly={busy}
-          error={fieldErrors.email}
-          onChange={(e) => change('email', e.target.value)}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          readOnly={busy}
-          error={fieldErrors.password}
-          onChange={(e) => change('password', e.target.value)}
-        />
-        <ForgotLine>
-          <Link href={paths.forgotPassword}>Forgot your password?</Link>
-        </ForgotLine>
-        <KeepSignedIn>
-          <label>
-            <input
-              type="checkbox"
-              name="remember"
-              checked={remember}
-              disabled={busy}
-              aria-describedby={keepHintId}
-              onChange={(e) => setRemember(e.target.checked)}
-            />
-            <span>Keep me signed in</span>
-          </label>
-          <p id={keepHintId}>For 30 days on this device. Leave it unticked on a shared or public computer.</p>
-        </KeepSignedIn>
-        <AuthActions>
-          <BusyButton type="submit" busy={busy} busyLabel="Logging in…">
-            LOGIN
-          </BusyButton>
-        </AuthActions>
-        {failure ? (
-          <div role="alert">
-            <Failure>{failure}</Failure>
-          </div>
-        ) : null}
-      </form>
+      {providers.length > 0 ? (
+        <>
+          <Providers aria-label="School accounts">
+            {providers.map((p) => (
+              <li key={p.id}>
+                <button type="button" disabled={busy} onClick={() => startSso(p.id)}>
+                  Sign in with {p.label}
+                </button>
+              </li>
+            ))}
+          </Providers>
+          {passwordLogin ? <Or>or</Or> : null}
+        </>
+      ) : null}
+      {!passwordLogin && failure ? (
+        <div role="alert">
+          <Failure>{failure}</Failure>
+        </div>
+      ) : null}
+      {passwordLogin ? (
+        <form noValidate onSubmit={handleSubmit} aria-busy={busy || undefined}>
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            value={email}
+            readOnly={busy}
+            error={fieldErrors.email}
+            onChange={(e) => change('email', e.target.value)}
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            readOnly={busy}
+            error={fieldErrors.password}
+            onChange={(e) => change('password', e.target.value)}
+          />
+          <ForgotLine>
+            <Link href={paths.forgotPassword}>Forgot your password?</Link>
+          </ForgotLine>
+          <KeepSignedIn>
+            <label>
+              <input
+                type="checkbox"
+                name="remember"
+                checked={remember}
+                disabled={busy}
+                aria-describedby={keepHintId}
+                onChange={(e) => setRemember(e.target.checked)}
+              />
+              <span>Keep me signed in</span>
+            </label>
+            <p id={keepHintId}>For 30 days on this device. Leave it unticked on a shared or public computer.</p>
+          </KeepSignedIn>
+          <AuthActions>
+            <BusyButton type="submit" busy={busy} busyLabel="Logging in…">
+              LOGIN
+            </BusyButton>
+          </AuthActions>
+          {failure ? (
+            <div role="alert">
+              <Failure>{failure}</Failure>
+            </div>
+          ) : null}
+        </form>
+      ) : null}
     </AuthCard>
   );
 }

@@ -9,6 +9,7 @@ import { loginMachine, type LoginEvent } from '../../../src/machines/login/login
 import { LoginActorContext } from '../../../src/machines/login/useLogin.ts';
 import { sessionMachine } from '../../../src/machines/session/sessionMachine.ts';
 import type { AuthResponse } from '../../../src/schemas/auth.ts';
+import type { SignInMethods, SignInProvider } from '../../../src/schemas/sso.ts';
 import { ApiError, NetworkError } from '../../../src/services/errors.ts';
 import { signOut } from '../../../src/services/session.ts';
 import { clearToasts } from '../../../src/views/feedback/toastStore.ts';
@@ -47,7 +48,14 @@ const userEvents: LoginEvent[] = [
   { type: 'remember.change', value: true },
   { type: 'remember.change', value: false },
   { type: 'login.submit' },
+  { type: 'sso.start', provider: 'school' },
 ];
+const SCHOOL = { id: 'school', label: 'School account', start: '/api/v1/auth/oidc/school/start' };
+const METHODS: SignInMethods = { providers: [SCHOOL], passwordLogin: true };
+const methodsEvents = [
+  { type: 'xstate.done.actor.loadMethods', output: METHODS },
+  { type: 'xstate.error.actor.loadMethods', error: offline },
+] as unknown as LoginEvent[];
 const loginEvents = [
   { type: 'xstate.done.actor.login', output: { jwt: TOKEN, user } },
   { type: 'xstate.error.actor.login', error: refused },
@@ -67,17 +75,23 @@ function setup() {
   clearToasts();
   const login = controllableActor<AuthResponse, Credentials>();
   const fetchMe = controllableActor<typeof user>();
+  const loadMethods = controllableActor<SignInMethods>();
+  const goToProvider = vi.fn<(provider: SignInProvider) => void>();
   const session = createActor(sessionMachine.provide({ actions: { reloadHome: vi.fn<() => void>() } }), {
     input: { hasToken: false },
   }).start();
   const location = memoryLocation({ path: '/login', record: true });
-  const harness = { login, fetchMe, session, location, expectedAlerts: [] as string[] };
+  const harness = { login, fetchMe, loadMethods, goToProvider, session, location, expectedAlerts: [] as string[] };
 
   /** The login route as the app wires it, with the two API calls under the test's control. */
   function LoginUnderTest() {
     const wiring = useAuthWiring();
     const logic = useMemo(
-      () => provideLogin(wiring).provide({ actors: { login: login.logic, fetchMe: fetchMe.logic } }),
+      () =>
+        provideLogin(wiring).provide({
+          actors: { login: login.logic, fetchMe: fetchMe.logic, loadMethods: loadMethods.logic },
+          actions: { goToProvider: (_, params) => goToProvider(params.provider) },
+        }),
       [wiring],
     );
     return (
@@ -94,7 +108,13 @@ function setup() {
 type Harness = ReturnType<typeof setup>;
 type Snapshot = {
   value: unknown;
-  context: { email: string; password: string; remember: boolean; fieldErrors: { email?: string; password?: string } };
+  context: {
+    email: string;
+    password: string;
+    remember: boolean;
+    fieldErrors: { email?: string; password?: string };
+    methods: SignInMethods | null;
+  };
 };
 
 const emailInput = () => screen.getByLabelText('Email') as HTMLInputElement;
@@ -113,8 +133,24 @@ function expectBusy(busy: boolean) {
 const alerts = () => screen.queryAllByRole('alert').map((a) => a.querySelector('p')?.textContent);
 
 /** What the page must show in each state of the machine. */
+const schoolButton = () => screen.queryByRole('button', { name: 'Sign in with School account' });
+
 const viewOf: Record<string, (h: Harness, state: Snapshot) => Promise<void>> = {
-  editing: async (h, state) => {
+  // Until the ways to sign in are known (or when they cannot be read), the password form stands alone.
+  'methods.loading': async (h) => {
+    expect(schoolButton()).toBeNull();
+    expect(h.loadMethods.calls).toHaveLength(1);
+  },
+  'methods.ready': async (_h, state) => {
+    await waitFor(() => expect(schoolButton() !== null).toBe(state.context.methods!.providers.length > 0));
+    expect(screen.getByLabelText('Email')).toBeTruthy();
+  },
+  'form.redirecting': async (h) => {
+    expect(h.goToProvider.mock.calls).toEqual([[SCHOOL]]);
+    expect((schoolButton() as HTMLButtonElement).disabled).toBe(true);
+    expectBusy(true);
+  },
+  'form.editing': async (h, state) => {
     await waitFor(() => expectBusy(false));
     expect(emailInput().value).toBe(state.context.email);
     expect(passwordInput().value).toBe(state.context.password);
@@ -137,7 +173,7 @@ const viewOf: Record<string, (h: Harness, state: Snapshot) => Promise<void>> = {
     expect(alerts()).toEqual(h.expectedAlerts);
     expect(h.location.history.at(-1)).toBe('/login');
   },
-  submitting: async (h, state) => {
+  'form.submitting': async (h, state) => {
     expectBusy(true);
     expect(screen.getByText('Logging in…')).toBeTruthy();
     // "Keep me signed in" goes with the request as the box shows it (off unless ticked).
@@ -146,12 +182,12 @@ const viewOf: Record<string, (h: Harness, state: Snapshot) => Promise<void>> = {
       { identifier: EMAIL, password: PASSWORD, remember: state.context.remember },
     ]);
   },
-  loadingUser: async (h) => {
+  'form.loadingUser': async (h) => {
     expectBusy(true);
     expect(document.cookie).not.toContain('jwt='); // the server keeps the token in its HttpOnly cookie
     expect(h.fetchMe.calls).toHaveLength(1);
   },
-  loggedIn: async (h) => {
+  'form.loggedIn': async (h) => {
     await waitFor(() => expect(h.location.history.at(-1)).toBe('/dashboard'));
     expect(await screen.findByRole('button', { name: user.username })).toBeTruthy();
     expect(h.session.getSnapshot().value).toBe('authenticated');
@@ -162,7 +198,9 @@ const viewOf: Record<string, (h: Harness, state: Snapshot) => Promise<void>> = {
 
 /** The login machine's path model, with every user action and every answer of the two API calls. */
 export const loginModel = () =>
-  createPathModel(loginMachine, { events: modelEvents(userEvents, { login: loginEvents, fetchMe: fetchMeEvents }) });
+  createPathModel(loginMachine, {
+    events: modelEvents(userEvents, { login: loginEvents, fetchMe: fetchMeEvents, loadMethods: methodsEvents }),
+  });
 
 type LoginPath = ReturnType<ReturnType<typeof loginModel>['getShortestPaths']>[number];
 
@@ -189,6 +227,15 @@ export async function checkLoginPath(path: LoginPath): Promise<void> {
       },
       'login.submit': async () => {
         await ux.click(loginButton());
+      },
+      'sso.start': async () => {
+        await ux.click(schoolButton()!);
+      },
+      'xstate.done.actor.loadMethods': async () => {
+        await act(async () => h.loadMethods.next().deferred.resolve(METHODS));
+      },
+      'xstate.error.actor.loadMethods': async () => {
+        await act(async () => h.loadMethods.next().deferred.reject(offline));
       },
       'xstate.done.actor.login': async () => {
         await act(async () => h.login.next().deferred.resolve({ jwt: TOKEN, user }));

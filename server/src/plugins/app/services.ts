@@ -31,6 +31,8 @@ import type { ScoreService } from '../../services/scoreService.ts';
 import type { createResearchExportService } from '../../services/researchExportService.ts';
 import type { createSharedArtifactService } from '../../services/sharedArtifactService.ts';
 import type { createSharedPortfolioService } from '../../services/sharedPortfolioService.ts';
+import type { SsoService } from '../../services/ssoService.ts';
+import type { SignInMethodService } from '../../services/signInMethodService.ts';
 import type { createUserService } from '../../services/userService.ts';
 import type { VersionService } from '../../services/versionService.ts';
 
@@ -41,6 +43,10 @@ import type { VersionService } from '../../services/versionService.ts';
 export interface Services {
   auth: ReturnType<typeof createAuthService>;
   users: ReturnType<typeof createUserService>;
+  /** Single sign-on through the configured providers. */
+  sso: SsoService;
+  /** Accounts' sign-in methods (identities, a password for the apps). */
+  signInMethods: SignInMethodService;
   portfolios: ReturnType<typeof createPortfolioService>;
   artifacts: ReturnType<typeof createArtifactService>;
   media: ReturnType<typeof createMediaService>;
