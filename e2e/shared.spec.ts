@@ -205,6 +205,21 @@ describe('a PLC at work', () => {
     const leeSaved = await version(leeVersion!.number);
     expect(leeSaved['artifactName']).toBe('Ramps by Tess');
     expect(Object.values(leeSaved)).toContain('Lee and Tess: fourth and fifth grade.');
+
+    // The history shows the choice: Lee's version against Tess's, word by word.
+    const history = lee.getByRole('region', { name: 'History' });
+    await history.getByRole('button', { name: 'Show history' }).click();
+    const changes = history.getByRole('region', {
+      name: `Changes from version ${tessVersion!.number} to version ${leeVersion!.number}`,
+    });
+    await changes.locator('ins').first().waitFor();
+    const added = (await changes.locator('ins').allTextContents()).join(' ');
+    const removed = (await changes.locator('del').allTextContents()).join(' ');
+    expect(added).toContain('Lee');
+    expect(added).toContain('fourth');
+    expect(removed).toContain('timing');
+    expect(removed).toContain('ramps');
+    expect(await changes.textContent()).not.toContain('Artifact Name');
   });
 
   it('the mobile app on a phone and the web edit the same shared artifact: neither overwrites the other unseen', async () => {
