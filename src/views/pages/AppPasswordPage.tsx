@@ -7,6 +7,7 @@ import { focusField } from '../components/AuthCard.tsx';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { panelStyle } from '../components/cardStyles.ts';
 import { TextField } from '../components/Field.tsx';
+import { NewPasswordFields } from '../components/NewPasswordFields.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { theme } from '../theme/theme.ts';
 
@@ -56,25 +57,12 @@ export function AppPasswordPage() {
         everywhere else.
       </Intro>
       <Form noValidate aria-label="Mobile app password" onSubmit={handleSubmit} aria-busy={busy || undefined}>
-        <TextField
-          label="New Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          readOnly={busy}
-          error={fieldErrors.password}
-          onChange={(e) => change('password', e.target.value)}
-        />
-        <TextField
-          label="Confirm New Password"
-          name="passwordConfirmation"
-          type="password"
-          autoComplete="new-password"
-          value={passwordConfirmation}
-          readOnly={busy}
-          error={fieldErrors.passwordConfirmation}
-          onChange={(e) => change('passwordConfirmation', e.target.value)}
+        <NewPasswordFields
+          password={password}
+          passwordConfirmation={passwordConfirmation}
+          errors={fieldErrors}
+          busy={busy}
+          onChange={change}
         />
         <TextField
           label="Current Password (only if you have one)"

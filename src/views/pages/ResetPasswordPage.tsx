@@ -9,7 +9,7 @@ import {
 import { AuthActions, AuthCard, focusField } from '../components/AuthCard.tsx';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { ButtonLink } from '../components/Button.tsx';
-import { TextField } from '../components/Field.tsx';
+import { NewPasswordFields } from '../components/NewPasswordFields.tsx';
 import { paths } from '../paths.ts';
 
 /**
@@ -36,25 +36,12 @@ export function ResetPasswordPage() {
       }
     >
       <form noValidate onSubmit={handleSubmit} aria-busy={busy || undefined}>
-        <TextField
-          label="New Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          readOnly={busy}
-          error={fieldErrors.password}
-          onChange={(e) => change('password', e.target.value)}
-        />
-        <TextField
-          label="Confirm New Password"
-          name="passwordConfirmation"
-          type="password"
-          autoComplete="new-password"
-          value={passwordConfirmation}
-          readOnly={busy}
-          error={fieldErrors.passwordConfirmation}
-          onChange={(e) => change('passwordConfirmation', e.target.value)}
+        <NewPasswordFields
+          password={password}
+          passwordConfirmation={passwordConfirmation}
+          errors={fieldErrors}
+          busy={busy}
+          onChange={change}
         />
         <AuthActions>
           <BusyButton type="submit" busy={busy} busyLabel="Saving your new password…">
