@@ -63,3 +63,19 @@ export async function* summaryCells<R>(
 
 export const TIMESTAMP_WORDS = 'ISO 8601 in UTC, e.g. 2026-03-04T15:20:00.000Z';
 export const LIST_SEPARATOR = ' | ';
+
+/** The pair of columns of a row that is of either a personal artifact or a shared artifact. */
+export const EITHER_ARTIFACT_COLUMNS: readonly ColumnDef[] = [
+  {
+    name: 'artifact_id',
+    type: 'integer',
+    meaning: 'The personal artifact (artifacts.csv); empty for a shared artifact.',
+    allowed: 'an id, or empty',
+  },
+  {
+    name: 'shared_artifact_id',
+    type: 'integer',
+    meaning: 'The shared artifact (shared_artifacts.csv); empty for a personal artifact.',
+    allowed: 'an id, or empty',
+  },
+];

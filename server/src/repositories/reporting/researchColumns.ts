@@ -1,5 +1,5 @@
 import type { Identities } from '#schemas/researchExport';
-import { TIMESTAMP_WORDS, type ColumnDef, type FileDef } from './columns.ts';
+import { EITHER_ARTIFACT_COLUMNS, TIMESTAMP_WORDS, type ColumnDef, type FileDef } from './columns.ts';
 import { VERSIONS_FILE } from './researchVersionRows.ts';
 import { RUBRIC_FILES } from './researchRubricColumns.ts';
 
@@ -135,18 +135,7 @@ export function researchFiles(identities: Identities): FileDef[] {
           meaning: 'Whether the answer belongs to a personal artifact or a shared artifact.',
           allowed: 'artifact, shared_artifact',
         },
-        {
-          name: 'artifact_id',
-          type: 'integer',
-          meaning: 'The personal artifact (artifacts.csv); empty for a shared artifact.',
-          allowed: 'an id, or empty',
-        },
-        {
-          name: 'shared_artifact_id',
-          type: 'integer',
-          meaning: 'The shared artifact (shared_artifacts.csv); empty for a personal artifact.',
-          allowed: 'an id, or empty',
-        },
+        ...EITHER_ARTIFACT_COLUMNS,
         person("The artifact's owner."),
         {
           name: 'question_key',

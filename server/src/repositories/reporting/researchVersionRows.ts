@@ -1,6 +1,6 @@
 import type { Responses } from '#schemas/structure';
 import type { Queryable } from '../../db/client.ts';
-import { TIMESTAMP_WORDS, type FileDef } from './columns.ts';
+import { EITHER_ARTIFACT_COLUMNS, TIMESTAMP_WORDS, type FileDef } from './columns.ts';
 import { byId, keysetBatches } from './keyset.ts';
 import { inRange, rangeParams, type CreatedRange } from './researchSelection.ts';
 
@@ -80,18 +80,7 @@ export const VERSIONS_FILE: FileDef = {
       meaning: 'Whether the version is of a personal artifact or of a shared artifact.',
       allowed: 'artifact, shared_artifact',
     },
-    {
-      name: 'artifact_id',
-      type: 'integer',
-      meaning: 'The personal artifact (artifacts.csv); empty for a shared artifact.',
-      allowed: 'an id, or empty',
-    },
-    {
-      name: 'shared_artifact_id',
-      type: 'integer',
-      meaning: 'The shared artifact (shared_artifacts.csv); empty for a personal artifact.',
-      allowed: 'an id, or empty',
-    },
+    ...EITHER_ARTIFACT_COLUMNS,
     { name: 'version', type: 'integer', meaning: "The version's number, from 1 per artifact.", allowed: '1 or more' },
     {
       name: 'teacher_id',
