@@ -1,22 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, setupBrowser } from './fixtures.ts';
-import { DropProxy } from './resumable/dropProxy.ts';
-import { artifactToEdit, MiB, storedSha256, videoFile } from './resumable/kit.ts';
-const work = mkdtempSync(path.join(os.tmpdir(), 'pf-e2e-resumable-'));
-let proxy: DropProxy;
-beforeAll(async () => {
-  const target = new URL(baseUrl());
-  proxy = await new DropProxy({ host: target.hostname, port: Number(target.port) }).listen();
-});
-afterAll(async () => {
-  await proxy?.close();
-  rmSync(work, { recursive: true, force: true });
-});
+import { describe, expect, it } from 'vitest';
+import { artifactToEdit, behindDropProxy, MiB, storedSha256, videoFile } from './resumable/kit.ts';
 // The browser talks to the portal through the proxy, which breaks its connections.
-const browser = setupBrowser(() => proxy.url, { brokenConnections: true });
+const portal = behindDropProxy('pf-e2e-resumable-');
+const { work, browser } = portal;
 
 describe('resumable uploads through a connection that breaks', () => {
   it('a 512 MiB video survives three drops by itself, each resume within 2 s, byte for byte', async () => {
@@ -27,12 +13,12 @@ describe('resumable uploads through a connection that breaks', () => {
     const row = page.getByRole('listitem', { name: 'lesson.mp4' });
     await row.getByRole('progressbar', { name: 'Uploading lesson.mp4' }).waitFor();
     const resumes: number[] = [];
-    const start = proxy.clientBytes;
+    const start = portal.proxy.clientBytes;
     for (const fraction of [0.2, 0.45, 0.7]) {
-      await proxy.sent(start + fraction * size);
-      const back = await proxy.cut(800);
+      await portal.proxy.sent(start + fraction * size);
+      const back = await portal.proxy.cut(800);
       // tus-js-client asks the offset (HEAD), then sends from there (PATCH).
-      const resumed = await proxy.firstRequestAfter(back, /^(HEAD|PATCH) \/api\/v1\/uploads\/tus\//, 10_000);
+      const resumed = await portal.proxy.firstRequestAfter(back, /^(HEAD|PATCH) \/api\/v1\/uploads\/tus\//, 10_000);
       resumes.push(resumed - back);
     }
     await row.getByText('Uploaded').waitFor({ timeout: 120_000 });
@@ -47,12 +33,12 @@ describe('resumable uploads through a connection that breaks', () => {
     const size = 64 * MiB;
     const { file, sha256 } = videoFile(work, 'lesson-part.mp4', size);
     const { page, token, artifactId } = await artifactToEdit(browser, 'Reloaded');
-    const start = proxy.clientBytes;
+    const start = portal.proxy.clientBytes;
     await page.getByLabel('Choose files').setInputFiles(file);
-    await proxy.sent(start + 0.55 * size);
-    proxy.hold();
+    await portal.proxy.sent(start + 0.55 * size);
+    portal.proxy.hold();
     await page.reload();
-    proxy.release();
+    portal.proxy.release();
     const offer = page.getByRole('listitem', { name: 'Unfinished: lesson-part.mp4' });
     await offer.waitFor();
     expect(await offer.textContent()).toMatch(/Stopped at (5\d|[6-9]\d)%/);

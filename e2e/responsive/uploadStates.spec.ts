@@ -1,25 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animationsDone, baseUrl, setupBrowser } from '../fixtures.ts';
-import { DropProxy } from '../resumable/dropProxy.ts';
-import { artifactToEdit, MiB, videoFile } from '../resumable/kit.ts';
+import { describe, expect, it } from 'vitest';
+import { animationsDone } from '../fixtures.ts';
+import { artifactToEdit, behindDropProxy, MiB, videoFile } from '../resumable/kit.ts';
 import { audit, expectFits, resize, shoot, WIDTHS } from './support.ts';
 
-const work = mkdtempSync(path.join(os.tmpdir(), 'pf-e2e-upload-states-'));
-let proxy: DropProxy;
-beforeAll(async () => {
-  const target = new URL(baseUrl());
-  proxy = await new DropProxy({ host: target.hostname, port: Number(target.port) }).listen();
-});
-afterAll(async () => {
-  await proxy?.close();
-  rmSync(work, { recursive: true, force: true });
-});
 // A slow connection (the proxy passes a few MiB a second) keeps an upload in progress long enough to look at.
-const browser = setupBrowser(() => proxy.url, { brokenConnections: true });
+const portal = behindDropProxy('pf-e2e-upload-states-');
+const { work, browser } = portal;
 
 /** The upload row at every width: fitting, accessible, photographed. */
 async function checkWidths(page: Page, name: string, found: string[]): Promise<void> {
@@ -37,21 +26,21 @@ describe('an upload’s row on every width', () => {
     const { file } = videoFile(work, 'lesson-states.mp4', 96 * MiB);
     const { page } = await artifactToEdit(browser, 'Upload states');
     const found: string[] = [];
-    proxy.throttle(6 * MiB);
-    const start = proxy.clientBytes;
+    portal.proxy.throttle(6 * MiB);
+    const start = portal.proxy.clientBytes;
     await page.getByLabel('Choose files').setInputFiles(file);
     const row = page.getByRole('listitem', { name: 'lesson-states.mp4' });
-    await proxy.sent(start + 24 * MiB);
+    await portal.proxy.sent(start + 24 * MiB);
     await row.getByText(/MB\/s · .* left$/).waitFor();
-    proxy.hold();
+    portal.proxy.hold();
     await checkWidths(page, 'upload-in-progress', found);
-    proxy.release();
+    portal.proxy.release();
     await row.getByRole('button', { name: 'Pause upload of lesson-states.mp4' }).click();
     await row.getByRole('progressbar', { name: 'Paused lesson-states.mp4' }).waitFor();
     await checkWidths(page, 'upload-paused', found);
     await row.getByRole('button', { name: 'Cancel upload of lesson-states.mp4' }).click();
     await row.waitFor({ state: 'detached' });
-    proxy.throttle(null);
+    portal.proxy.throttle(null);
     // Text named as a video: refused when its last bytes arrive (the type is read from the bytes).
     const notVideo = path.join(work, 'notes.mp4');
     writeFileSync(notVideo, 'Lesson notes, not a video.');

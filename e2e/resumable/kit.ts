@@ -1,12 +1,41 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { expect, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, expect, onTestFinished } from 'vitest';
 import { ffmpegVideo, freeBoxHeader } from '../../server/test/files.ts';
-import { api, baseUrl, DEMO, login, tokenFor, type setupBrowser } from '../fixtures.ts';
+import { api, baseUrl, DEMO, login, setupBrowser, tokenFor } from '../fixtures.ts';
+import { DropProxy } from './dropProxy.ts';
 
 export const MiB = 1024 * 1024;
+
+/**
+ * For one spec file: a work folder for its files, and a browser that reaches the portal through a
+ * proxy that can throttle, hold and break its connections (started before the tests, closed after).
+ */
+export function behindDropProxy(prefix: string) {
+  const work = mkdtempSync(path.join(os.tmpdir(), prefix));
+  let proxy: DropProxy | null = null;
+  beforeAll(async () => {
+    const target = new URL(baseUrl());
+    proxy = await new DropProxy({ host: target.hostname, port: Number(target.port) }).listen();
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+  const browser = setupBrowser(() => portal.proxy.url, { brokenConnections: true });
+  const portal = {
+    work,
+    browser,
+    get proxy(): DropProxy {
+      if (!proxy) throw new Error('The proxy starts before the tests.');
+      return proxy;
+    },
+  };
+  return portal;
+}
 
 /**
  * A real MP4 (2 s, ffmpeg's test pattern) grown to `size` bytes by a `free` box of random bytes,
