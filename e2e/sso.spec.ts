@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../server/test/processes.ts';
 import { startOidcProvider, type TestOidcProvider } from '../server/test/oidcProvider.ts';
-import { DEMO, setupBrowser } from './fixtures.ts';
+import { DEMO, login, setupBrowser } from './fixtures.ts';
 import { OwnServer } from './ownServer.ts';
 import { audit, check, resize, WIDTHS } from './responsive/support.ts';
 
@@ -99,6 +99,47 @@ describe('signing in with a school account', () => {
     expect(methods.password).toBe(true);
     expect(methods.identities.map((i) => [i.provider, i.email])).toEqual([['school', DEMO.teacher.email]]);
   }, 120_000);
+
+  it('a researcher sees the linked school account in Manage Users and unlinks it; every width fits, axe finds nothing', async () => {
+    const found: string[] = [];
+    const page = await browser.newPage('/login');
+    await login(page, DEMO.researcher.email);
+    await page.goto('/users');
+    const methodsOf = page.getByRole('button', { name: `Sign-in methods: ${DEMO.teacher.username}` });
+    const dialog = page.getByRole('dialog', { name: `Sign-in methods: ${DEMO.teacher.username}` });
+    const school = dialog.getByRole('button', { name: `Unlink Springfield Schools (${DEMO.teacher.email})` });
+    for (const width of WIDTHS) {
+      await resize(page, width);
+      await methodsOf.waitFor();
+      await check(page, 'manage-users-sso', found);
+      await methodsOf.click();
+      await school.waitFor();
+      await check(page, 'manage-users-sign-in-methods', found);
+      await school.click();
+      await dialog.getByRole('group', { name: 'Confirm unlinking' }).waitFor();
+      await check(page, 'manage-users-unlink-question', found);
+      await dialog.getByRole('button', { name: 'Keep it' }).click();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    }
+    expect(found).toEqual([]);
+
+    await methodsOf.click();
+    await school.click();
+    await dialog.getByRole('button', { name: 'Unlink', exact: true }).click();
+    await page.getByText(`Springfield Schools is no longer linked to ${DEMO.teacher.username}.`).waitFor();
+    await dialog.getByText('No school account is linked.').waitFor();
+    await expect.poll(() => dialog.getByRole('listitem').first().textContent()).toBe('PasswordE-mail and password');
+    found.push(...(await audit(page, 'manage-users unlinked')));
+    expect(found).toEqual([]);
+    // The server agrees: the account keeps its password and no longer has the school account.
+    const methods = await page.evaluate(async (email) => {
+      const users = (await (await fetch('/api/v1/users')).json()) as { id: number; email: string }[];
+      const teacher = users.find((u) => u.email === email)!;
+      return (await fetch(`/api/v1/users/${teacher.id}/sign-in-methods`)).json() as Promise<unknown>;
+    }, DEMO.teacher.email);
+    expect(methods).toEqual({ password: true, identities: [] });
+  }, 180_000);
 
   it('a person without an account comes back to the login page with whom to ask', async () => {
     idp.signInAs({ sub: 'springfield-9', email: 'nobody@example.org', email_verified: true });

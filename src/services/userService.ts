@@ -1,3 +1,4 @@
+import { SignInMethodListSchema, type SignInMethodList } from '../schemas/sso.ts';
 import { UserListResponseSchema, UserSchema, type CreateUserBody, type User } from '../schemas/user.ts';
 import { api } from './api.ts';
 import { ApiError } from './errors.ts';
@@ -39,6 +40,26 @@ export function createUser(body: CreateUserBody, signal?: AbortSignal): Promise<
     path: '/invitations/outside',
     body,
     schema: UserSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** How an account signs in: whether it has a password, and its linked single sign-on identities (researchers). */
+export function listSignInMethods(userId: number, signal?: AbortSignal): Promise<SignInMethodList> {
+  return api().request({
+    method: 'GET',
+    path: `/users/${userId}/sign-in-methods`,
+    schema: SignInMethodListSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** Unlinks one single sign-on identity from an account; the answer is the account's remaining methods. */
+export function unlinkIdentity(userId: number, identityId: number, signal?: AbortSignal): Promise<SignInMethodList> {
+  return api().request({
+    method: 'DELETE',
+    path: `/users/${userId}/identities/${identityId}`,
+    schema: SignInMethodListSchema,
     ...(signal ? { signal } : {}),
   });
 }

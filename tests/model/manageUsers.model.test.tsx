@@ -5,6 +5,7 @@ import type { SnapshotFrom } from 'xstate';
 import { manageUsersMachine, type ManageUsersEvent } from '../../src/machines/manageUsers/manageUsersMachine.ts';
 import { provideManageUsers } from '../../src/machines/manageUsers/provideManageUsers.ts';
 import { ManageUsersActorContext } from '../../src/machines/manageUsers/useManageUsers.ts';
+import type { SignInMethodList } from '../../src/schemas/sso.ts';
 import type { CreateUserBody, Me, User } from '../../src/schemas/user.ts';
 import { NetworkError } from '../../src/services/errors.ts';
 import { Toaster } from '../../src/views/feedback/Toaster.tsx';
@@ -35,12 +36,15 @@ const actorEvents = {
     { type: 'xstate.error.actor.listUsers', error: offline },
   ],
   createUserDialog: [{ type: 'xstate.error.actor.createUserDialog', error: defect }],
+  signInMethodsDialog: [{ type: 'xstate.error.actor.signInMethodsDialog', error: defect }],
 } as unknown as Record<string, ManageUsersEvent[]>;
 
 function setup(currentUser: Me) {
   const listUsers = controllableActor<User[]>();
   const setUserBlocked = controllableActor<User, { id: number; blocked: boolean }>();
   const createUser = controllableActor<User, CreateUserBody>();
+  const listSignInMethods = controllableActor<SignInMethodList, { userId: number }>();
+  const unlinkIdentity = controllableActor<SignInMethodList, { userId: number; identityId: number }>();
   const flags = { dialogBroken: false };
   const logic = provideManageUsers({
     notify: ({ message, tone }) => {
@@ -53,6 +57,8 @@ function setup(currentUser: Me) {
       setUserBlocked: setUserBlocked.logic,
       createUser: createUser.logic,
       fetchBackupStatus: backupWritten,
+      listSignInMethods: listSignInMethods.logic,
+      unlinkIdentity: unlinkIdentity.logic,
     },
   });
   render(
@@ -63,7 +69,24 @@ function setup(currentUser: Me) {
       <Toaster />
     </>,
   );
-  return { listUsers, createUser, flags, ux: userEvent.setup() };
+  return { listUsers, createUser, listSignInMethods, unlinkIdentity, flags, ux: userEvent.setup() };
+}
+
+/** Unlinks Tess's school account through the sign-in methods dialog. */
+async function unlinkThroughDialog(h: ReturnType<typeof setup>) {
+  const identity = {
+    id: 81,
+    provider: 'school',
+    label: 'Springfield Schools',
+    email: tess.email,
+    linked_at: '2026-11-02T09:30:00.000Z',
+  };
+  await h.ux.click(screen.getByRole('button', { name: `Sign-in methods: ${tess.username}` }));
+  await act(async () => h.listSignInMethods.next().deferred.resolve({ password: true, identities: [identity] }));
+  const dialog = screen.getByRole('dialog', { name: `Sign-in methods: ${tess.username}` });
+  await h.ux.click(within(dialog).getByRole('button', { name: `Unlink Springfield Schools (${tess.email})` }));
+  await h.ux.click(within(dialog).getByRole('button', { name: 'Unlink' }));
+  await act(async () => h.unlinkIdentity.next().deferred.resolve({ password: true, identities: [] }));
 }
 
 /** Fills and sends the Create New User form with the user's details. */
@@ -169,6 +192,10 @@ for (const currentUser of [rita, tess]) {
                 h,
                 makeUser('teacher', { id: 4999, username: 'Zed Zero', email: 'zed@example.org' }),
               );
+            },
+            'xstate.error.actor.signInMethodsDialog': async () => {
+              h.flags.dialogBroken = true;
+              await unlinkThroughDialog(h);
             },
           },
         });

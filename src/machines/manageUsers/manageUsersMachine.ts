@@ -8,6 +8,7 @@
  *
  * Each row is a spawned `userToggle` actor (so a switch re-renders only its own row); the dialog
  * is the invoked `createUserDialog` actor, which reports new accounts with `user.created`. The
+ * sign-in methods of one account are the invoked `signInMethodsDialog` actor. The
  * status of the scheduled backups is the `backupStatus` actor, spawned once the page may load:
  * it loads beside the list, and its failure stays its own.
  */
@@ -17,6 +18,7 @@ import { toUiError, type UiError } from '../../services/errors.ts';
 import { listUsers } from '../../services/userService.ts';
 import { backupStatusMachine } from '../backupStatus/backupStatusMachine.ts';
 import { createUserMachine, type UserCreatedEvent } from '../createUser/createUserMachine.ts';
+import { signInMethodsMachine } from '../signInMethods/signInMethodsMachine.ts';
 import { userToggleMachine } from '../userToggle/userToggleMachine.ts';
 import { insertionIndex, sortByName } from './selectors.ts';
 
@@ -58,6 +60,7 @@ export const manageUsersMachine = setup({
     listUsers: fromPromise<User[]>(({ signal }) => listUsers({}, signal)),
     userToggle: userToggleMachine,
     createUserDialog: createUserMachine,
+    signInMethodsDialog: signInMethodsMachine,
     backupStatus: backupStatusMachine,
   },
   guards: {
@@ -127,15 +130,25 @@ export const manageUsersMachine = setup({
       on: { retry: 'loading' },
     },
     ready: {
-      invoke: {
-        id: 'createUserDialog',
-        src: 'createUserDialog',
-        // The dialog fails only through a defect; the page then offers to start again.
-        onError: {
-          target: 'loadFailed',
-          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+      // The dialogs fail only through a defect; the page then offers to start again.
+      invoke: [
+        {
+          id: 'createUserDialog',
+          src: 'createUserDialog',
+          onError: {
+            target: 'loadFailed',
+            actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+          },
         },
-      },
+        {
+          id: 'signInMethodsDialog',
+          src: 'signInMethodsDialog',
+          onError: {
+            target: 'loadFailed',
+            actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+          },
+        },
+      ],
       on: {
         'user.created': { actions: { type: 'addUser', params: ({ event }) => ({ user: event.user }) } },
       },

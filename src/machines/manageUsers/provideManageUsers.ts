@@ -1,8 +1,10 @@
 import type { PromiseActorLogic } from 'xstate';
 import type { BackupStatus } from '../../schemas/backup.ts';
+import type { SignInMethodList } from '../../schemas/sso.ts';
 import type { CreateUserBody, User } from '../../schemas/user.ts';
 import { backupStatusMachine } from '../backupStatus/backupStatusMachine.ts';
 import { createUserMachine } from '../createUser/createUserMachine.ts';
+import { signInMethodsMachine } from '../signInMethods/signInMethodsMachine.ts';
 import { userToggleMachine } from '../userToggle/userToggleMachine.ts';
 import type { Notice } from '../shared/notice.ts';
 import { manageUsersMachine } from './manageUsersMachine.ts';
@@ -17,12 +19,14 @@ export interface ManageUsersImplementations {
     setUserBlocked?: PromiseActorLogic<User, { id: number; blocked: boolean }>;
     createUser?: PromiseActorLogic<User, CreateUserBody>;
     fetchBackupStatus?: PromiseActorLogic<BackupStatus>;
+    listSignInMethods?: PromiseActorLogic<SignInMethodList, { userId: number }>;
+    unlinkIdentity?: PromiseActorLogic<SignInMethodList, { userId: number; identityId: number }>;
   };
 }
 
 /**
  * The Manage Users logic with its outward effects supplied, down to the row switches, the
- * dialog and the backup status it starts (separate machines; the switches and the dialog each
+ * dialogs and the backup status it starts (separate machines; the switches and the dialogs each
  * with its own `notify`).
  */
 export function provideManageUsers({ notify, actors = {} }: ManageUsersImplementations) {
@@ -35,6 +39,13 @@ export function provideManageUsers({ notify, actors = {} }: ManageUsersImplement
     actions: { notify: notifyAction },
     ...(actors.createUser ? { actors: { createUser: actors.createUser } } : {}),
   });
+  const signInMethodsDialog = signInMethodsMachine.provide({
+    actions: { notify: notifyAction },
+    actors: {
+      ...(actors.listSignInMethods ? { listSignInMethods: actors.listSignInMethods } : {}),
+      ...(actors.unlinkIdentity ? { unlinkIdentity: actors.unlinkIdentity } : {}),
+    },
+  });
   const backupStatus = actors.fetchBackupStatus
     ? backupStatusMachine.provide({ actors: { fetchBackupStatus: actors.fetchBackupStatus } })
     : backupStatusMachine;
@@ -42,6 +53,7 @@ export function provideManageUsers({ notify, actors = {} }: ManageUsersImplement
     actors: {
       userToggle,
       createUserDialog,
+      signInMethodsDialog,
       backupStatus,
       ...(actors.listUsers ? { listUsers: actors.listUsers } : {}),
     },

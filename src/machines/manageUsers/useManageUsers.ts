@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import type { UiError } from '../../services/errors.ts';
 import type { BackupStatusRef } from '../backupStatus/backupStatusMachine.ts';
 import type { CreateUserRef } from '../createUser/useCreateUser.ts';
+import type { SignInMethodsRef } from '../signInMethods/useSignInMethods.ts';
 import { manageUsersMachine, type UserRow } from './manageUsersMachine.ts';
 
 /** The page's actor; the app provides its logic (`provideManageUsers`) and the signed-in user as input. */
@@ -39,6 +40,12 @@ export function useManageUsersError(): UiError | null {
 export function useCreateUserRef(): CreateUserRef | undefined {
   // Children are typed as a union of every actor the machine may start; this id is the dialog's.
   return ManageUsersActorContext.useSelector((s) => s.children.createUserDialog as CreateUserRef | undefined);
+}
+
+/** The sign-in methods dialog's actor, while the list is shown. */
+export function useSignInMethodsRef(): SignInMethodsRef | undefined {
+  // Children are typed as a union of every actor the machine may start; this id is the dialog's.
+  return ManageUsersActorContext.useSelector((s) => s.children.signInMethodsDialog as SignInMethodsRef | undefined);
 }
 
 /** The scheduled backups' status actor, for those who may manage users. */

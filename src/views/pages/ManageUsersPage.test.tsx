@@ -138,7 +138,7 @@ describe('ManageUsersPage', () => {
     const headers = within(table())
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers).toEqual(['Name', 'Email', 'Role', 'Active']);
+    expect(headers).toEqual(['Name', 'Email', 'Role', 'Active', 'Sign-in']);
     expect(bodyRows().map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual([
       'abe Adams',
       'Lee Lead',

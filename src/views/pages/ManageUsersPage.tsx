@@ -6,13 +6,16 @@ import {
   useManageUsersError,
   useManageUsersEvents,
   useManageUsersStatus,
+  useSignInMethodsRef,
   useUserRows,
 } from '../../machines/manageUsers/useManageUsers.ts';
+import { useSignInMethodsEvents, type SignInMethodsRef } from '../../machines/signInMethods/useSignInMethods.ts';
 import { useCreateUserEvents, type CreateUserRef } from '../../machines/createUser/useCreateUser.ts';
 import { Button } from '../components/Button.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { BackupStatusCard } from '../users/BackupStatusCard.tsx';
 import { CreateUserDialog } from '../users/CreateUserDialog.tsx';
+import { SignInMethodsDialog } from '../users/SignInMethodsDialog.tsx';
 import { UsersTable } from '../users/UsersTable.tsx';
 import { theme } from '../theme/theme.ts';
 
@@ -59,6 +62,15 @@ function CreateUserButton({ dialog }: { dialog: CreateUserRef }) {
   );
 }
 
+/** The table with each row's sign-in methods opening the dialog. */
+function UsersWithMethods({
+  methods,
+  ...props
+}: Omit<Parameters<typeof UsersTable>[0], 'onShowMethods'> & { methods: SignInMethodsRef }) {
+  const { open } = useSignInMethodsEvents(methods);
+  return <UsersTable {...props} onShowMethods={open} />;
+}
+
 function LoadFailed() {
   const error = useManageUsersError();
   const { retry } = useManageUsersEvents();
@@ -74,8 +86,8 @@ function LoadFailed() {
 }
 
 /**
- * Manage Users (researchers): the scheduled backups at a glance, every account with its role and
- * an Active switch, and the Create New User dialog. Anyone else is told that only researchers can
+ * Manage Users (researchers): the scheduled backups at a glance, every account with its role, an
+ * Active switch and its sign-in methods, and the Create New User dialog. Anyone else is told that only researchers can
  * manage users.
  */
 export function ManageUsersPage() {
@@ -84,6 +96,7 @@ export function ManageUsersPage() {
   const createdId = useCreatedUserId();
   const dialog = useCreateUserRef();
   const backups = useBackupStatusRef();
+  const methods = useSignInMethodsRef();
 
   if (status === 'denied') {
     return (
@@ -114,10 +127,15 @@ export function ManageUsersPage() {
             <p>Switch Active off to block an account from signing in; switch it on to let the person in again.</p>
             {status === 'ready' ? <Count>{rows.length === 1 ? '1 user' : `${rows.length} users`}</Count> : null}
           </Toolbar>
-          <UsersTable rows={rows} loading={status === 'loading'} createdId={createdId} />
+          {methods ? (
+            <UsersWithMethods methods={methods} rows={rows} loading={status === 'loading'} createdId={createdId} />
+          ) : (
+            <UsersTable rows={rows} loading={status === 'loading'} createdId={createdId} />
+          )}
         </>
       )}
       {dialog ? <CreateUserDialog actorRef={dialog} /> : null}
+      {methods ? <SignInMethodsDialog actorRef={methods} /> : null}
     </>
   );
 }

@@ -1,7 +1,9 @@
 import { memo } from 'react';
 import styled from 'styled-components';
 import type { UserRow as UserRowData } from '../../machines/manageUsers/manageUsersMachine.ts';
+import type { MethodsAccount } from '../../machines/signInMethods/signInMethodsMachine.ts';
 import { useUserToggle, useUserToggleEvents, type UserToggleRef } from '../../machines/userToggle/useUserToggle.ts';
+import { Button } from '../components/Button.tsx';
 import { DataTable, type DataColumn } from '../components/DataTable.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { Switch } from '../components/Switch.tsx';
@@ -15,6 +17,7 @@ const COLUMNS: readonly DataColumn[] = [
   { id: 'email', header: 'Email' },
   { id: 'role', header: 'Role', width: '8.5rem' },
   { id: 'active', header: 'Active', width: '11.5rem' },
+  { id: 'signIn', header: 'Sign-in', width: '9rem' },
 ];
 
 // Row content is plain elements with class names styled once here: a long table stays cheap to render.
@@ -75,7 +78,15 @@ function Email({ address }: { address: string }) {
 }
 
 /** One account: its own actor drives it, so switching one re-renders only that row. */
-const UserTableRow = memo(function UserTableRow({ toggle, highlight }: { toggle: UserToggleRef; highlight: boolean }) {
+const UserTableRow = memo(function UserTableRow({
+  toggle,
+  highlight,
+  onShowMethods,
+}: {
+  toggle: UserToggleRef;
+  highlight: boolean;
+  onShowMethods: ((account: MethodsAccount) => void) | undefined;
+}) {
   const { user, active, saving, failed, isSelf } = useUserToggle(toggle);
   const { toggle: flip } = useUserToggleEvents(toggle);
   return (
@@ -106,21 +117,36 @@ const UserTableRow = memo(function UserTableRow({ toggle, highlight }: { toggle:
           {failed ? <span className="user-not-saved">Not saved</span> : null}
         </div>
       </td>
+      <td>
+        <Button
+          type="button"
+          $variant="secondary"
+          $small
+          aria-label={`Sign-in methods: ${user.username}`}
+          disabled={!onShowMethods}
+          onClick={() => onShowMethods?.({ id: user.id, username: user.username })}
+        >
+          Methods
+        </Button>
+      </td>
     </tr>
   );
 });
 
-/** The accounts, sorted by name, with an Active switch each; skeleton rows while loading. */
+/** The accounts, sorted by name, with an Active switch and their sign-in methods each; skeleton rows while loading. */
 export function UsersTable({
   rows,
   loading,
   createdId,
+  onShowMethods,
 }: {
   /** The rows, already sorted. */
   rows: readonly UserRowData[];
   loading: boolean;
   /** The account just created on this page (highlighted). */
   createdId: number | null;
+  /** Opens an account's sign-in methods (absent while the list cannot offer it). */
+  onShowMethods?: ((account: MethodsAccount) => void) | undefined;
 }) {
   return (
     <Wrap>
@@ -134,7 +160,12 @@ export function UsersTable({
         maxHeight="min(72vh, 900px)"
       >
         {rows.map((row) => (
-          <UserTableRow key={row.id} toggle={row.toggle} highlight={row.id === createdId} />
+          <UserTableRow
+            key={row.id}
+            toggle={row.toggle}
+            highlight={row.id === createdId}
+            onShowMethods={onShowMethods}
+          />
         ))}
       </DataTable>
     </Wrap>
