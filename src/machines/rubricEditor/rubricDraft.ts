@@ -73,7 +73,12 @@ export function startDraft(from: DraftStart): RubricDraft {
   return addCriterion({ name: '', description: '', criteria: [], nextKey: 0 });
 }
 
-const emptyLevel = (key: number, score: number): LevelDraft => ({ key, label: '', description: '', score: String(score) });
+const emptyLevel = (key: number, score: number): LevelDraft => ({
+  key,
+  label: '',
+  description: '',
+  score: String(score),
+});
 
 /** Adds an empty criterion with the fewest levels (scored 1, 2, …) at the end, up to the limit. */
 export function addCriterion(draft: RubricDraft): RubricDraft {
@@ -112,7 +117,10 @@ export function addLevel(draft: RubricDraft, criterion: number): RubricDraft {
   const levels = draft.criteria[criterion]?.levels;
   if (!levels || levels.length >= RUBRIC_LEVELS_MAX) return draft;
   const top = Math.max(0, ...levels.map((l) => Number(l.score)).filter(Number.isInteger));
-  return { ...withLevels(draft, criterion, (list) => [...list, emptyLevel(draft.nextKey, top + 1)]), nextKey: draft.nextKey + 1 };
+  return {
+    ...withLevels(draft, criterion, (list) => [...list, emptyLevel(draft.nextKey, top + 1)]),
+    nextKey: draft.nextKey + 1,
+  };
 }
 
 export const removeLevel = (draft: RubricDraft, criterion: number, level: number): RubricDraft =>

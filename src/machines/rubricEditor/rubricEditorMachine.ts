@@ -143,7 +143,10 @@ export const rubricEditorMachine = setup({
       const { chosen, rubrics } = output<RubricEditorLoaded>(event);
       return { chosen, rubrics: [...rubrics].sort(byName), error: null };
     }),
-    storeError: assign({ error: ({ event }) => toUiError((event as unknown as { error: unknown }).error), notice: null }),
+    storeError: assign({
+      error: ({ event }) => toUiError((event as unknown as { error: unknown }).error),
+      notice: null,
+    }),
     storeChosen: assign(({ event }) => {
       const chosen = output<PortfolioRubric>(event);
       const notice = chosen.rubric ? `Members now score with “${chosen.rubric.name}”.` : 'Members no longer score.';
@@ -171,8 +174,7 @@ export const rubricEditorMachine = setup({
     storeSaved: assign(({ context, event }) => {
       const saved = output<Rubric>(event);
       const rubrics = [...context.rubrics.filter((r) => r.id !== saved.id), saved].sort(byName);
-      const chosen =
-        context.chosen?.rubric?.id === saved.id ? { ...context.chosen, rubric: saved } : context.chosen;
+      const chosen = context.chosen?.rubric?.id === saved.id ? { ...context.chosen, rubric: saved } : context.chosen;
       const made = context.editing === null ? 'created' : `saved as version ${saved.version}`;
       return { rubrics, chosen, editing: null, draft: null, error: null, notice: `“${saved.name}” ${made}.` };
     }),
