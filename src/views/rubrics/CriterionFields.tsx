@@ -93,7 +93,7 @@ export function CriterionFields({
           disabled={index === 0}
           onClick={() => on.moveCriterion(index, -1)}
         >
-          Move up<span className="visually-hidden"> {name}</span>
+          Move up <span className="visually-hidden">{name}</span>
         </Button>
         <Button
           type="button"
@@ -102,10 +102,10 @@ export function CriterionFields({
           disabled={index === count - 1}
           onClick={() => on.moveCriterion(index, 1)}
         >
-          Move down<span className="visually-hidden"> {name}</span>
+          Move down <span className="visually-hidden">{name}</span>
         </Button>
         <Button type="button" $variant="danger" $small onClick={() => on.removeCriterion(index)}>
-          Remove<span className="visually-hidden"> {name}</span>
+          Remove <span className="visually-hidden">{name}</span>
         </Button>
       </Row>
       <TextField
@@ -174,7 +174,7 @@ export function CriterionFields({
                   disabled={l === 0}
                   onClick={() => on.moveLevel(index, l, -1)}
                 >
-                  Lower<span className="visually-hidden"> {levelName}</span>
+                  Lower <span className="visually-hidden">{levelName}</span>
                 </Button>
                 <Button
                   type="button"
@@ -183,10 +183,10 @@ export function CriterionFields({
                   disabled={l === criterion.levels.length - 1}
                   onClick={() => on.moveLevel(index, l, 1)}
                 >
-                  Higher<span className="visually-hidden"> {levelName}</span>
+                  Higher <span className="visually-hidden">{levelName}</span>
                 </Button>
                 <Button type="button" $variant="danger" $small onClick={() => on.removeLevel(index, l)}>
-                  Remove<span className="visually-hidden"> {levelName}</span>
+                  Remove <span className="visually-hidden">{levelName}</span>
                 </Button>
               </Row>
             </li>
@@ -199,7 +199,7 @@ export function CriterionFields({
         disabled={criterion.levels.length >= RUBRIC_LEVELS_MAX}
         onClick={() => on.addLevel(index)}
       >
-        Add a level<span className="visually-hidden"> to {name}</span>
+        Add a level <span className="visually-hidden">to {name}</span>
       </Button>
       {criterion.levels.length >= RUBRIC_LEVELS_MAX ? <p>A criterion has at most {RUBRIC_LEVELS_MAX} levels.</p> : null}
     </Box>

@@ -98,7 +98,7 @@ function Rubrics({ editor }: { editor: RubricEditorRef }) {
               </span>
               {r.abilities.edit ? (
                 <Button type="button" $variant="link" disabled={busy} onClick={() => on.edit(r.id)}>
-                  Edit<span className="visually-hidden"> {r.name}</span>
+                  Edit <span className="visually-hidden">{r.name}</span>
                 </Button>
               ) : null}
             </li>
