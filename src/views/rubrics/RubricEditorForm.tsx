@@ -66,7 +66,6 @@ export function RubricEditorForm({ editor, draft }: { editor: RubricEditorRef; d
   const status = useRubricEditorStatus(editor);
   const editing = useRubricEditorValue(editor, 'editing');
   const errors = useRubricEditorValue(editor, 'errors');
-  const tried = useRubricEditorValue(editor, 'tried');
   const error = useRubricEditorValue(editor, 'error');
   const prefix = useId().replace(/:/g, '');
   const summary = useRef<HTMLDivElement>(null);
@@ -75,7 +74,7 @@ export function RubricEditorForm({ editor, draft }: { editor: RubricEditorRef; d
   const refused = items.length > 0 || error !== null;
   useEffect(() => {
     if (refused) summary.current?.querySelector<HTMLElement>('[data-error-summary]')?.focus();
-  }, [refused, tried]);
+  }, [refused]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     on.save();
