@@ -34,6 +34,7 @@ const Row = styled.div`
   flex-wrap: wrap;
   gap: ${theme.space.sm};
   align-items: center;
+  margin-bottom: ${theme.space.sm};
 `;
 
 const Levels = styled.ol`
@@ -49,7 +50,7 @@ const Levels = styled.ol`
   }
   @media (min-width: 768px) {
     & > li {
-      grid-template-columns: minmax(0, 2fr) minmax(0, 4fr) 7rem;
+      grid-template-columns: minmax(0, 2fr) minmax(0, 4fr) 9rem;
     }
     & > li > :last-child {
       grid-column: 1 / -1;

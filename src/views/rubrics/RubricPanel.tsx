@@ -25,6 +25,11 @@ const Row = styled.div`
     flex: 1 1 16rem;
     margin-bottom: 0;
   }
+  & > button {
+    max-width: 100%;
+    white-space: normal;
+    text-align: center;
+  }
 `;
 
 const List = styled.ul`
