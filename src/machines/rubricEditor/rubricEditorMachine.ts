@@ -13,13 +13,8 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { PortfolioRubric, Rubric, RubricUpdateBody } from '../../schemas/rubrics.ts';
 import { toUiError, type UiError } from '../../services/errors.ts';
-import {
-  choosePortfolioRubric,
-  createRubric,
-  fetchPortfolioRubric,
-  listRubrics,
-  updateRubric,
-} from '../../services/rubricService.ts';
+import { choosePortfolioRubric, createRubric, listRubrics, updateRubric } from '../../services/rubricEditService.ts';
+import { fetchPortfolioRubric } from '../../services/rubricService.ts';
 import {
   addCriterion,
   addLevel,
