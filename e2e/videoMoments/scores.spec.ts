@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { NGSS_PRACTICES_TEMPLATE } from '../../src/schemas/rubricTemplates.ts';
-import { api, DEMO, login, tokenFor } from '../fixtures.ts';
+import { api, DEMO, login } from '../fixtures.ts';
 import { audit, setupMoments } from './journey.ts';
 
 /** Rubric scores at moments of a shared video (decision 055): a lead scores, the teacher is told and sees the markers. */
@@ -24,19 +24,35 @@ async function pauseAt(page: Page, seconds: number) {
 describe('rubric scores at video moments', () => {
   it('a lead scores two moments in two and three clicks; the teacher is told and sees both markers', async () => {
     const { plc, shared, video } = journey.setup;
-    const lee = await tokenFor(DEMO.lead.email);
-    const made = await api<{ id: number; criteria: { label: string }[] }>(
-      'POST',
-      '/rubrics',
-      { ...NGSS_PRACTICES_TEMPLATE, sharedPortfolio: plc },
-      lee,
-    );
-    expect(made.status).toBe(200);
-    expect((await api('PUT', `/shared-portfolios/${plc}/rubric`, { rubric: made.body.id }, lee)).status).toBe(200);
-
     const page = await journey.browser.newPage('/login');
     await login(page, DEMO.lead.email);
     await page.waitForURL('**/dashboard');
+
+    // The lead makes the portfolio's rubric from the NGSS practices in its settings, and chooses it.
+    await page.goto(`/shared-portfolios/${plc}/edit`);
+    const section = page.getByRole('region', { name: 'Rubric' });
+    await section.getByRole('button', { name: 'New rubric from the NGSS practices' }).click();
+    const editor = section.getByRole('form', { name: 'New rubric' });
+    expect(await editor.getByRole('group').count()).toBe(8);
+    mkdirSync(SHOTS, { recursive: true });
+    for (const width of [390, 768, 1024, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await section.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SHOTS, `rubric-editor-${width}.png`), fullPage: true });
+      expect(await audit(page), `axe of the rubric editor at ${width} px`).toEqual([]);
+    }
+    await editor.getByRole('button', { name: 'Save rubric' }).click();
+    await section.getByText(`“${NGSS_PRACTICES_TEMPLATE.name}” created.`).waitFor();
+    await section.getByLabel('Members score with').selectOption({ label: NGSS_PRACTICES_TEMPLATE.name });
+    await section.getByRole('button', { name: 'Use this rubric' }).click();
+    await section.getByText(`Members now score with “${NGSS_PRACTICES_TEMPLATE.name}”.`).waitFor();
+    for (const width of [390, 768, 1024, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await section.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SHOTS, `rubric-section-${width}.png`) });
+      expect(await audit(page), `axe of the Rubric section at ${width} px`).toEqual([]);
+    }
+
     await page.goto(`/shared-portfolios/${plc}/artifacts/${shared}`);
     await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1, undefined, {
       timeout: 20_000,
@@ -90,7 +106,6 @@ describe('rubric scores at video moments', () => {
     expect(await theirs.getByRole('button', { name: /^Delete the score/ }).count()).toBe(0);
     expect(await audit(tess)).toEqual([]);
 
-    mkdirSync(SHOTS, { recursive: true });
     for (const width of [390, 768, 1024, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page

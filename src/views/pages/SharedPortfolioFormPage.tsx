@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import {
   useFormLoadError,
   useFormMode,
+  useEditedPortfolio,
   useFormProblem,
   useSharedPortfolioFormEvents,
   useSharedPortfolioFormStatus,
@@ -9,6 +10,7 @@ import {
 import { Button } from '../components/Button.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { PageSkeleton } from '../components/PageSkeleton.tsx';
+import { RubricSection } from '../rubrics/RubricSection.tsx';
 import { SharedPortfolioForm } from '../shared/form/SharedPortfolioForm.tsx';
 import { theme } from '../theme/theme.ts';
 
@@ -52,6 +54,7 @@ export function SharedPortfolioFormPage() {
   const status = useSharedPortfolioFormStatus();
   const mode = useFormMode();
   const problem = useFormProblem();
+  const edited = useEditedPortfolio();
   const title = mode === 'create' ? 'Create Shared Portfolio' : 'Edit Shared Portfolio';
   return (
     <>
@@ -62,6 +65,7 @@ export function SharedPortfolioFormPage() {
       {status === 'editing' || status === 'confirmingDelete' || status === 'confirmingLeave' || status === 'done' ? (
         <SharedPortfolioForm />
       ) : null}
+      {mode === 'edit' && status === 'editing' && edited ? <RubricSection sharedPortfolioId={edited.id} /> : null}
     </>
   );
 }

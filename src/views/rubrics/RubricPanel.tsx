@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import type { RubricEditorRef } from '../../machines/rubricEditor/rubricEditorMachine.ts';
+import {
+  useRubricEditorActor,
+  useRubricEditorEvents,
+  useRubricEditorStatus,
+  useRubricEditorValue,
+} from '../../machines/rubricEditor/useRubricEditor.ts';
+import { BusyButton } from '../components/BusyButton.tsx';
+import { BusyMessage } from '../components/BusyMessage.tsx';
+import { Button } from '../components/Button.tsx';
+import { LoadFailed } from '../components/LoadFailed.tsx';
+import { SelectField } from '../components/SelectField.tsx';
+import { theme } from '../theme/theme.ts';
+import { RubricEditorForm } from './RubricEditorForm.tsx';
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${theme.space.sm};
+  align-items: flex-end;
+  margin-bottom: ${theme.space.md};
+  & > div {
+    flex: 1 1 16rem;
+    margin-bottom: 0;
+  }
+  & > button {
+    max-width: 100%;
+    white-space: normal;
+    text-align: center;
+  }
+`;
+
+const List = styled.ul`
+  margin: 0 0 ${theme.space.md};
+  padding: 0;
+  list-style: none;
+  li {
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${theme.space.sm};
+    align-items: center;
+    justify-content: space-between;
+    padding: ${theme.space.xs} 0;
+    border-bottom: 1px solid ${theme.color.border};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Refusal = styled.p`
+  color: ${theme.color.danger};
+`;
+
+/** The rubric members score with, and the form to choose another (or none). */
+function Chooser({ editor }: { editor: RubricEditorRef }) {
+  const on = useRubricEditorEvents(editor);
+  const status = useRubricEditorStatus(editor);
+  const chosen = useRubricEditorValue(editor, 'chosen');
+  const rubrics = useRubricEditorValue(editor, 'rubrics');
+  const current = chosen?.rubric?.id ?? null;
+  const [picked, setPicked] = useState(current === null ? '' : String(current));
+  const options = rubrics.map((r) => ({
+    value: String(r.id),
+    label: r.sharedPortfolio === null ? `${r.name} (installation-wide)` : r.name,
+  }));
+  return (
+    <Row>
+      <SelectField
+        label="Members score with"
+        placeholder="No rubric (no scoring)"
+        options={options}
+        value={picked}
+        onChange={(e) => setPicked(e.target.value)}
+      />
+      <BusyButton
+        type="button"
+        $variant="secondary"
+        busy={status === 'choosing'}
+        busyLabel="Choosing the rubric…"
+        disabled={picked === (current === null ? '' : String(current))}
+        onClick={() => on.choose(picked === '' ? null : Number(picked))}
+      >
+        Use this rubric
+      </BusyButton>
+    </Row>
+  );
+}
+
+/** The portfolio's rubrics, each editable one with its Edit button, and the ways to start a new one. */
+function Rubrics({ editor }: { editor: RubricEditorRef }) {
+  const on = useRubricEditorEvents(editor);
+  const rubrics = useRubricEditorValue(editor, 'rubrics');
+  const busy = useRubricEditorStatus(editor) === 'choosing';
+  return (
+    <>
+      {rubrics.length > 0 ? (
+        <List aria-label="Rubrics this portfolio may use">
+          {rubrics.map((r) => (
+            <li key={r.id}>
+              <span>
+                {r.name} · version {r.version} · {r.criteria.length} criteria
+              </span>
+              {r.abilities.edit ? (
+                <Button type="button" $variant="link" disabled={busy} onClick={() => on.edit(r.id)}>
+                  Edit <span className="visually-hidden">{r.name}</span>
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </List>
+      ) : null}
+      <Row>
+        <Button type="button" $variant="secondary" disabled={busy} onClick={() => on.start('ngss')}>
+          New rubric from the NGSS practices
+        </Button>
+        <Button type="button" $variant="secondary" disabled={busy} onClick={() => on.start('empty')}>
+          New empty rubric
+        </Button>
+      </Row>
+    </>
+  );
+}
+
+/**
+ * The Rubric section of a shared portfolio's settings (decision 055): which rubric its members
+ * score with, and creating or editing rubrics. Loaded on first use, with its machine.
+ */
+export function RubricPanel({ sharedPortfolioId }: { sharedPortfolioId: number }) {
+  const editor = useRubricEditorActor({ sharedPortfolioId });
+  const on = useRubricEditorEvents(editor);
+  const status = useRubricEditorStatus(editor);
+  const draft = useRubricEditorValue(editor, 'draft');
+  const error = useRubricEditorValue(editor, 'error');
+  const notice = useRubricEditorValue(editor, 'notice');
+  const canChoose = useRubricEditorValue(editor, 'chosen')?.abilities.choose ?? false;
+  if (status === 'loading') return <BusyMessage busy message="Loading the rubrics" />;
+  if (status === 'loadFailed')
+    return <LoadFailed what="The rubrics could not be loaded." message={error?.message} onRetry={on.retry} />;
+  if ((status === 'editing' || status === 'saving') && draft) return <RubricEditorForm editor={editor} draft={draft} />;
+  return (
+    <>
+      <p role="status">{notice}</p>
+      {error ? <Refusal role="alert">{error.message}</Refusal> : null}
+      {canChoose ? <Chooser editor={editor} /> : <p>Only the portfolio’s lead chooses its rubric.</p>}
+      <Rubrics editor={editor} />
+    </>
+  );
+}
