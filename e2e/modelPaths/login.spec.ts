@@ -68,7 +68,7 @@ describe('critical flows along paths generated from their machines', () => {
     );
     const path = generatePath(loginMachine, { events }, [
       (step) => step.event.type === 'xstate.error.actor.login',
-      (step) => step.state.matches('loggedIn'),
+      (step) => step.state.matches('form.loggedIn'),
     ]);
     console.log(`login path: ${describePath(path)}`);
 
@@ -84,7 +84,7 @@ describe('critical flows along paths generated from their machines', () => {
     const checked = await replay(path, {
       calls,
       states: {
-        editing: (s) =>
+        'form.editing': (s) =>
           expectView(
             async () => ({
               busy: await isBusy(page, loginButton),
@@ -108,7 +108,7 @@ describe('critical flows along paths generated from their machines', () => {
               token: false,
             },
           ),
-        submitting: (s) =>
+        'form.submitting': (s) =>
           expectView(
             async () => ({
               busy: await isBusy(page, loginButton),
@@ -121,12 +121,12 @@ describe('critical flows along paths generated from their machines', () => {
               sent: { identifier: s.context.email.trim(), password: s.context.password, remember: s.context.remember },
             },
           ),
-        loadingUser: () =>
+        'form.loadingUser': () =>
           expectView(async () => ({ busy: await isBusy(page, loginButton), token: await hasToken(page) }), {
             busy: true,
             token: true,
           }),
-        loggedIn: () =>
+        'form.loggedIn': () =>
           expectView(
             async () => ({
               path: pathname(page),

@@ -177,8 +177,8 @@ export const rubricRepository = {
 
   /** The rubric a shared portfolio scores with, or `null`. */
   async chosenFor(db: Queryable, sharedPortfolioId: number): Promise<number | null> {
-    const { rows } = await db.query<{ rubric_id: number | null }>(
-      'SELECT rubric_id FROM shared_portfolios WHERE id = $1',
+    const { rows } = await db.query<{ rubric_id: number }>(
+      'SELECT rubric_id FROM shared_portfolio_rubrics WHERE shared_portfolio_id = $1',
       [sharedPortfolioId],
     );
     return rows[0]?.rubric_id ?? null;
@@ -186,7 +186,15 @@ export const rubricRepository = {
 
   /** Chooses the rubric a shared portfolio scores with (`null`: none). */
   async choose(db: Queryable, sharedPortfolioId: number, rubricId: number | null): Promise<void> {
-    await db.query('UPDATE shared_portfolios SET rubric_id = $2 WHERE id = $1', [sharedPortfolioId, rubricId]);
+    if (rubricId === null) {
+      await db.query('DELETE FROM shared_portfolio_rubrics WHERE shared_portfolio_id = $1', [sharedPortfolioId]);
+      return;
+    }
+    await db.query(
+      `INSERT INTO shared_portfolio_rubrics (shared_portfolio_id, rubric_id) VALUES ($1, $2)
+       ON CONFLICT (shared_portfolio_id) DO UPDATE SET rubric_id = EXCLUDED.rubric_id`,
+      [sharedPortfolioId, rubricId],
+    );
   },
 
   /** Whether `criterionId` is a criterion of version `versionId`, and `levelId` one of its levels. */
