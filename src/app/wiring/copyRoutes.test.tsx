@@ -88,6 +88,7 @@ describe('the copy routes', () => {
       ...makeSharedArtifact({ id: 70, sharedPortfolio: { id: 9 }, responses: { artifactName: 'Food web' } }),
       reactions: [],
       comments: [],
+      version: 1,
     };
     const { calls, location } = await renderWithApi('/shared-portfolios/9/artifacts/70/copy', user, {
       'GET /shared-artifacts/70': ok(source),

@@ -99,10 +99,14 @@ export function ArtifactView({
         />
       ) : null}
       {showShares ? (
-        <ArtifactShares key={artifact.id} artifactId={artifact.id} headingLevel={headingLevel === 2 ? 3 : 4} />
+        <ArtifactShares
+          key={`shares-${artifact.id}`}
+          artifactId={artifact.id}
+          headingLevel={headingLevel === 2 ? 3 : 4}
+        />
       ) : null}
       <HistorySection
-        key={artifact.id}
+        key={`history-${artifact.id}`}
         holder="artifact"
         artifactId={artifact.id}
         updatedAt={artifact.updated_at}
