@@ -96,7 +96,9 @@ describe('axe-core: WCAG 2.1 AA on every route, for every role', () => {
     await page.getByRole('checkbox', { name: 'Compare', exact: true }).check();
     await page.getByRole('checkbox', { name: 'Compare Ramp races: predicting speed' }).check();
     await page.getByRole('checkbox', { name: 'Compare Balanced forces exit ticket' }).check();
-    await page.getByRole('heading', { name: 'Balanced forces exit ticket' }).waitFor();
+    await page.getByRole('heading', { name: 'Balanced forces exit ticket', exact: true }).waitFor();
+    // With both sides read, their differences too (scanned with them).
+    await page.getByRole('heading', { name: /^Differences from “Ramp races/ }).waitFor();
     await a.scan('teacher compare mode with two artifacts');
     await page.getByRole('checkbox', { name: 'Compare', exact: true }).uncheck();
 
@@ -267,7 +269,9 @@ describe('axe-core: WCAG 2.1 AA on every route, for every role', () => {
     await page.getByRole('checkbox', { name: 'Compare', exact: true }).check();
     await page.getByRole('checkbox', { name: 'Compare Ramp races: predicting speed' }).check();
     await page.getByRole('checkbox', { name: 'Compare Balanced forces exit ticket' }).check();
-    await page.getByRole('heading', { name: 'Balanced forces exit ticket' }).waitFor();
+    await page.getByRole('heading', { name: 'Balanced forces exit ticket', exact: true }).waitFor();
+    // With both sides read, their differences too (scanned with them).
+    await page.getByRole('heading', { name: /^Differences from “Ramp races/ }).waitFor();
     await a.scan('researcher compare mode');
     await page.getByRole('checkbox', { name: 'Compare', exact: true }).uncheck();
     await page.getByRole('button', { name: 'Filter By' }).click();
