@@ -114,8 +114,8 @@ describe('a teacher works in a personal portfolio; a researcher reads it', () =>
     await page.getByRole('checkbox', { name: 'Compare', exact: true }).check();
     await page.getByRole('checkbox', { name: 'Compare Magnet maze' }).check();
     await page.getByRole('checkbox', { name: 'Compare Compass walk' }).check();
-    await page.getByRole('heading', { name: 'Magnet maze' }).waitFor();
-    await page.getByRole('heading', { name: 'Compass walk' }).waitFor();
+    await page.getByRole('heading', { name: 'Magnet maze', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Compass walk', exact: true }).waitFor();
     await page.getByRole('checkbox', { name: 'Compare', exact: true }).uncheck();
 
     // A parking-lot artifact offers Complete Artifact; its form deletes it.
