@@ -22,6 +22,8 @@ export const UserAbilitiesSchema = z.object({
   manageUsers: z.boolean(),
   /** The research export package (researchers). */
   researchExport: z.boolean(),
+  /** The charts (`/insights`): researchers and PLC leads (decision 057). */
+  insights: z.boolean(),
 });
 export type UserAbilities = z.infer<typeof UserAbilitiesSchema>;
 

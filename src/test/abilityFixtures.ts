@@ -16,6 +16,7 @@ export const USER_ABILITIES = {
     readTeacherPortfolios: false,
     manageUsers: false,
     researchExport: false,
+    insights: false,
   },
   plcLead: {
     ownPortfolios: true,
@@ -25,6 +26,7 @@ export const USER_ABILITIES = {
     readTeacherPortfolios: false,
     manageUsers: false,
     researchExport: false,
+    insights: true,
   },
   researcher: {
     ownPortfolios: false,
@@ -34,6 +36,7 @@ export const USER_ABILITIES = {
     readTeacherPortfolios: true,
     manageUsers: true,
     researchExport: true,
+    insights: true,
   },
 } as const satisfies Record<string, UserAbilities>;
 

@@ -28,6 +28,7 @@ describe('POST /auth/local', () => {
         abilities: {
           createSharedPortfolio: false,
           exportSummaries: false,
+          insights: false,
           manageUsers: false,
           ownPortfolios: true,
           readAllSharedPortfolios: false,

@@ -164,6 +164,23 @@ describe.each(ROUTES)('%s %s', (method, path) => {
   });
 });
 
+/** Routes that take an id in their query string, with the parameter in braces. */
+const QUERY_ROUTES: [Method, string][] = [
+  ['GET', '/rubrics?sharedPortfolio={sharedPortfolio}'],
+  ['GET', '/insights?sharedPortfolio={sharedPortfolio}'],
+];
+
+describe.each(QUERY_ROUTES)('%s %s', (method, path) => {
+  it('answers a bad id in the query with 400 naming it', async () => {
+    const before = await snapshot(t);
+    for (const [value, problem] of BAD_IDS) {
+      const res = await t.api({ method, url: fill(path, 'sharedPortfolio', value), token: lead.token });
+      expect(res, `sharedPortfolio=${value}`).toBeApiError(400, `sharedPortfolio ${problem}.`);
+    }
+    expect(await snapshot(t)).toEqual(before);
+  });
+});
+
 const ODD_BODIES: [string, string][] = [
   ['a list', '[]'],
   ['a string', '"text"'],

@@ -20,6 +20,7 @@ import type { createDeviceService } from '../../services/deviceService.ts';
 import type { createDiscussionService } from '../../services/discussionService.ts';
 import type { createExportService } from '../../services/exportService.ts';
 import type { createInvitationService } from '../../services/invitationService.ts';
+import type { InsightsService } from '../../services/insightsService.ts';
 import type { createMediaService } from '../../services/mediaService.ts';
 import type { createMomentService } from '../../services/momentService.ts';
 import type { NotificationHub } from '../../services/notificationHub.ts';
@@ -52,6 +53,8 @@ export interface Services {
   media: ReturnType<typeof createMediaService>;
   exports: ReturnType<typeof createExportService>;
   research: ReturnType<typeof createResearchExportService>;
+  /** The numbers behind the charts of researchers and PLC leads. */
+  insights: InsightsService;
   shared: ReturnType<typeof createSharedPortfolioService>;
   sharedArtifacts: ReturnType<typeof createSharedArtifactService>;
   resumableUploads: ResumableUploadService;
