@@ -30,6 +30,12 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/](tus-js-client|js-base64|url-parse|requires-port|querystringify|combine-errors|custom-error-instance|lodash\.uniqby|lodash\.throttle)[\\/]/,
               priority: 30,
             },
+            // The chart library and the CSV writer: only the Insights page loads them (decision 057).
+            {
+              name: 'charts',
+              test: /[\\/]node_modules[\\/](@visx|d3-[a-z-]+|internmap|delaunator|robust-predicates|classnames|reduce-css-calc|css-unit-converter|postcss-value-parser|balanced-match|math-expression-evaluator|reduce-function-call|csv-stringify)[\\/]/,
+              priority: 30,
+            },
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 20 },
             // Everything the entry imports statically stays in the entry's chunk: without this group
             // the bundler split modules that lazily loaded pages share with the shell (the session

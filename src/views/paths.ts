@@ -29,6 +29,8 @@ export const paths = {
   invitation: '/invitation/:id',
   users: '/users',
   researchExport: '/research-export',
+  /** Charts for researchers and the leads of shared portfolios. */
+  insights: '/insights',
   notifications: '/notifications',
   notificationSettings: '/settings/notifications',
   /** A password for the mobile apps (people who sign in here with a school account). */

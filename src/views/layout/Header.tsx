@@ -199,6 +199,7 @@ export function Header() {
         ...(abilities?.readTeacherPortfolios ? [{ href: paths.teacherPortfolios, label: 'TEACHER PORTFOLIOS' }] : []),
         ...(abilities?.ownPortfolios ? [{ href: paths.myPortfolios, label: 'MY PORTFOLIOS' }] : []),
         { href: paths.sharedPortfolios, label: 'SHARED PORTFOLIOS' },
+        ...(abilities?.insights ? [{ href: paths.insights, label: 'INSIGHTS' }] : []),
         ...(abilities?.researchExport ? [{ href: paths.researchExport, label: 'RESEARCH EXPORT' }] : []),
       ]
     : [
