@@ -31,8 +31,10 @@ export default defineConfig({
               priority: 30,
             },
             // The chart library and the CSV writer: only the Insights page loads them (decision 057).
+            // Without their dependencies (React stays in the vendor chunk, else the entry would load this one).
             {
               name: 'charts',
+              includeDependenciesRecursively: false,
               test: /[\\/]node_modules[\\/](@visx|d3-[a-z-]+|internmap|delaunator|robust-predicates|classnames|reduce-css-calc|css-unit-converter|postcss-value-parser|balanced-match|math-expression-evaluator|reduce-function-call|csv-stringify)[\\/]/,
               priority: 30,
             },
