@@ -100,11 +100,14 @@ function activitySummary(data: Insights): string {
   if (weeks.length === 0) return 'Nothing was shared, discussed or scored in this range.';
   const sum = (key: 'artifacts' | 'comments' | 'reactions' | 'scores') => weeks.reduce((s, w) => s + w[key], 0);
   const busiest = weeks.reduce((best, w) => (w.comments + w.reactions > best.comments + best.reactions ? w : best));
+  const discussed =
+    busiest.comments + busiest.reactions > 0
+      ? ` The most discussed week was the week of ${busiest.week}, with ${count(busiest.comments, 'comment')} and ${count(busiest.reactions, 'reaction')}.`
+      : '';
   return (
     `From the week of ${weeks[0]!.week} to the week of ${weeks.at(-1)!.week} (${count(weeks.length, 'week')}): ` +
     `${count(sum('artifacts'), 'shared artifact')}, ${count(sum('comments'), 'comment')}, ` +
-    `${count(sum('reactions'), 'reaction')} and ${count(sum('scores'), 'score')}. ` +
-    `The most discussed week was the week of ${busiest.week}, with ${count(busiest.comments, 'comment')} and ${count(busiest.reactions, 'reaction')}.`
+    `${count(sum('reactions'), 'reaction')} and ${count(sum('scores'), 'score')}.${discussed}`
   );
 }
 

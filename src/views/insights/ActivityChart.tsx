@@ -14,8 +14,8 @@ const SERIES_ROWS: { key: keyof Omit<ActivityWeek, 'week'>; label: string; colou
 ];
 
 const PANEL = 64;
-const GAP = 30;
-const MARGIN = { top: 8, right: 12, bottom: 40, left: 36 };
+const GAP = 36;
+const MARGIN = { top: 8, right: 12, bottom: 50, left: 36 };
 
 /**
  * Activity per week as four small charts one above the other (shared artifacts, comments,
@@ -25,10 +25,13 @@ const MARGIN = { top: 8, right: 12, bottom: 40, left: 36 };
 export function ActivityChart({ data, width, active, labels, onFocusMark }: ChartProps) {
   const weeks = data.activity;
   const innerWidth = Math.max(120, width - MARGIN.left - MARGIN.right);
-  const height = MARGIN.top + SERIES_ROWS.length * (PANEL + GAP) + MARGIN.bottom - GAP;
+  const height = MARGIN.top + 20 + SERIES_ROWS.length * (PANEL + GAP) + MARGIN.bottom - GAP;
   const x = scaleBand({ domain: weeks.map((w) => w.week), range: [0, innerWidth], padding: 0.2 });
   const every = Math.max(1, Math.ceil(weeks.length / Math.max(1, Math.floor(innerWidth / 90))));
-  const top = (row: number) => row * (PANEL + GAP) + 16;
+  const top = (row: number) => row * (PANEL + GAP) + 20;
+  // A few weeks make wide bands: the bars stay at most 48 px wide, in the middle of their band.
+  const barWidth = Math.min(48, x.bandwidth());
+  const barLeft = (week: string) => (x(week) ?? 0) + (x.bandwidth() - barWidth) / 2;
   return (
     <svg data-chart="activity" width={width} height={height} role="group" aria-label="Activity per week">
       <Patterns chart="activity" colours={SERIES_ROWS.map((s) => s.colour)} />
@@ -39,7 +42,7 @@ export function ActivityChart({ data, width, active, labels, onFocusMark }: Char
           const total = weeks.reduce((sum, w) => sum + w[s.key], 0);
           return (
             <Group key={s.key} top={top(row)} aria-hidden="true">
-              <text {...textProps} x={-MARGIN.left + 2} y={-6} fontWeight={700}>
+              <text {...textProps} x={0} y={-10} fontWeight={700}>
                 {`${s.label}: ${total.toLocaleString('en-US')} in all`}
               </text>
               <line x1={0} x2={innerWidth} y1={PANEL} y2={PANEL} stroke={INK} />
@@ -55,9 +58,9 @@ export function ActivityChart({ data, width, active, labels, onFocusMark }: Char
                 return (
                   <Bar
                     key={w.week}
-                    x={x(w.week)}
+                    x={barLeft(w.week)}
                     y={PANEL - h}
-                    width={x.bandwidth()}
+                    width={barWidth}
                     height={h}
                     fill={seriesFill('activity', s.pattern, s.colour)}
                     stroke={s.colour}

@@ -16,7 +16,7 @@ const BAR = 16;
  */
 export function AgreementChart({ data, width, active, labels, onFocusMark }: ChartProps) {
   const items = data.agreement;
-  const margin = { top: 8, right: 16, bottom: 40, left: 8 };
+  const margin = { top: 8, right: 16, bottom: 52, left: 12 };
   const innerWidth = Math.max(120, width - margin.left - margin.right);
   const height = margin.top + items.length * ROW + margin.bottom;
   const low = Math.min(0, ...items.map((a) => a.kappa ?? 0));

@@ -5,7 +5,7 @@ import { Bar } from '@visx/shape';
 import { clip, INK, Mark, Patterns, SERIES, seriesFill, textProps } from './chartKit.tsx';
 import type { ChartProps } from './chartProps.ts';
 
-const ROW = 44;
+const ROW = 50;
 const BAR = 14;
 const LEGEND = 28;
 
@@ -101,7 +101,7 @@ export function DiscussionChart({ data, width, active, labels, onFocusMark }: Ch
           <AxisBottom
             top={items.length * ROW}
             scale={x}
-            numTicks={Math.max(2, Math.floor(innerWidth / 80))}
+            tickValues={x.ticks(Math.max(2, Math.floor(innerWidth / 80))).filter(Number.isInteger)}
             tickFormat={(v) => String(v)}
             stroke={INK}
             tickStroke={INK}

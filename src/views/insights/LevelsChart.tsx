@@ -14,7 +14,11 @@ const BAR = 22;
  * is one mark, in the order of the table's rows.
  */
 export function LevelsChart({ data, width, active, labels, onFocusMark }: ChartProps) {
-  const legendLevels = data.levels[0]?.levels ?? [];
+  // The legend names positions (the labels differ between criteria; each bar writes its own).
+  const most = Math.max(...data.levels.map((d) => d.levels.length));
+  const legendLevels = Array.from({ length: most }, (_, i) =>
+    i === 0 ? '1 (lowest)' : i === most - 1 ? `${most} (highest)` : String(i + 1),
+  );
   const legendRows = Math.ceil(legendLevels.length / Math.max(1, Math.floor((width - 16) / 130)));
   const margin = { top: 28 + legendRows * 20, right: 16, bottom: 12, left: 8 };
   const innerWidth = Math.max(120, width - margin.left - margin.right);
@@ -36,7 +40,7 @@ export function LevelsChart({ data, width, active, labels, onFocusMark }: ChartP
             >
               <rect width={16} height={12} fill={fill} stroke={INK} />
               <text {...textProps} x={22} y={10}>
-                {`${i + 1}. ${clip(level.label, 13)}`}
+                {level}
               </text>
             </g>
           );
@@ -90,7 +94,7 @@ export function LevelsChart({ data, width, active, labels, onFocusMark }: ChartP
                     ) : null}
                     {w >= 26 ? (
                       <text {...textProps} fill={text} x={left + w / 2} y={top + 33} textAnchor="middle">
-                        {level.count}
+                        {w >= (level.label.length + 4) * 7 ? `${level.label} ${level.count}` : level.count}
                       </text>
                     ) : null}
                   </Mark>
