@@ -22,6 +22,11 @@ const CHARTS = [
 let plc: { id: number; name: string };
 let tess: string;
 
+/** Arranging the journey's data: a refused call stops it with the call's status. */
+function ok(status: number, what: string): void {
+  if (status !== 200) throw new Error(`${what} failed: ${status}`);
+}
+
 interface Rubric {
   id: number;
   criteria: { id: number; levels: { id: number; label: string }[] }[];
@@ -37,11 +42,11 @@ beforeAll(async () => {
     { name, topic: 'Charts', structure: [] },
     lead,
   );
-  expect(created.status).toBe(200);
+  ok(created.status, 'the shared portfolio');
   plc = { id: created.body.id, name };
   const me = (await api<{ id: number }>('GET', '/users/me', undefined, tess)).body;
   const invitation = await api<{ id: number }>('POST', '/invitations', { to: me.id, sharedPortfolio: plc.id }, lead);
-  expect((await api('POST', `/invitations/${invitation.body.id}/accept`, undefined, tess)).status).toBe(200);
+  ok((await api('POST', `/invitations/${invitation.body.id}/accept`, undefined, tess)).status, 'the invitation');
   const portfolios = (await api<{ id: number; name: string }[]>('GET', '/portfolios', undefined, tess)).body;
   const forces = portfolios.find((p) => p.name === 'Forces and Motion')!;
   const artifact = await api<{ id: number }>(
@@ -56,7 +61,7 @@ beforeAll(async () => {
     { sharedPortfolioId: plc.id },
     tess,
   );
-  expect(shared.status).toBe(200);
+  ok(shared.status, 'the share');
   const level = (label: string, score: number) => ({ label, score });
   const rubric = await api<Rubric>(
     'POST',
@@ -71,8 +76,11 @@ beforeAll(async () => {
     },
     lead,
   );
-  expect(rubric.status).toBe(200);
-  expect((await api('PUT', `/shared-portfolios/${plc.id}/rubric`, { rubric: rubric.body.id }, lead)).status).toBe(200);
+  ok(rubric.status, 'the rubric');
+  ok(
+    (await api('PUT', `/shared-portfolios/${plc.id}/rubric`, { rubric: rubric.body.id }, lead)).status,
+    'choosing the rubric',
+  );
   const score = async (token: string, criterion: number, levelIndex: number) => {
     const c = rubric.body.criteria[criterion]!;
     const res = await api(
@@ -81,7 +89,7 @@ beforeAll(async () => {
       { sharedArtifact: shared.body.id, rubric: rubric.body.id, criterion: c.id, level: c.levels[levelIndex]!.id },
       token,
     );
-    expect(res.status).toBe(200);
+    ok(res.status, 'a score');
   };
   // Both scorers agree on D1 (High); on D2 the lead says Closed and the teacher Mixed.
   await score(lead, 0, 2);
@@ -92,7 +100,7 @@ beforeAll(async () => {
 
 // The demo teacher leaves this journey's shared portfolio, so that her list is as seeded.
 afterAll(async () => {
-  if (plc) expect((await api('POST', `/shared-portfolios/${plc.id}/leave`, {}, tess)).status).toBe(200);
+  if (plc) ok((await api('POST', `/shared-portfolios/${plc.id}/leave`, {}, tess)).status, 'leaving');
 });
 
 const panel = (page: Page, title: string): Locator =>
@@ -156,7 +164,10 @@ describe('Insights for a PLC lead', () => {
     expect(drawn.length).toBeGreaterThan(0);
     for (const text of drawn) {
       const [, label, n] = /^(?:(.+) )?(\d+)$/.exec(text)!;
-      expect(levelRows.some((row) => row[4] === n && (label === undefined || row[2] === label)), text).toBe(true);
+      expect(
+        levelRows.some((row) => row[4] === n && (label === undefined || row[2] === label)),
+        text,
+      ).toBe(true);
     }
 
     // The keyboard: one tab stop per chart, the arrow keys move between marks and the readout follows.

@@ -12,11 +12,9 @@ import {
   snapshot,
   type TestUser,
 } from '../../test/factories.ts';
+import { scoresOn } from '../../test/fixtures/insights.ts';
 import { seedRubricAndScore } from '../../test/fixtures/rubrics.ts';
 import { buildTestApp } from '../../test/helper.ts';
-import { cohensKappa } from '../repositories/insightsRepository.ts';
-import { rubricRepository } from '../repositories/rubricRepository.ts';
-import { scoreRepository } from '../repositories/scoreRepository.ts';
 
 const t = await buildTestApp({ queryCountHeader: true });
 
@@ -43,7 +41,7 @@ let lead: TestUser;
 let member: TestUser;
 let researcher: TestUser;
 let teacher: TestUser;
-let world: { spId: number; otherId: number; criteria: { id: number; levels: { id: number }[] }[] };
+let world: { spId: number; otherId: number };
 
 beforeAll(async () => {
   lead = await createLead(t);
@@ -54,18 +52,7 @@ beforeAll(async () => {
   const sa = await createSharedArtifact(t, sp, member);
   const video = await attachVideo(t, 'sharedArtifact', sa.id, 20);
   const { rubricId } = await seedRubricAndScore(t, sp.id, sa.id, member.user.id);
-  const rubric = (await rubricRepository.findById(t.db, rubricId))!;
-  const criteria = (await rubricRepository.criteriaOf(t.db, [rubric.versionId])).get(rubric.versionId)!;
-  const add = (scorer: TestUser, criterion: number, level: number, start: number | null) =>
-    scoreRepository.add(t.db, {
-      artifactId: sa.id,
-      versionId: rubric.versionId,
-      criterionId: criteria[criterion]!.id,
-      levelId: criteria[criterion]!.levels[level]!.id,
-      moment: start === null ? null : { mediaId: video, start, end: null },
-      note: '',
-      scorerId: scorer.user.id,
-    });
+  const { add } = await scoresOn(t, rubricId, sa.id, video);
   // An earlier score of A on the first moment that her later one replaces.
   await add(lead, 0, 2, 0);
   let moment = 0;
@@ -90,7 +77,7 @@ beforeAll(async () => {
   const comment = await createComment(t, otherArtifact, otherLead);
   await t.db.query(`UPDATE comments SET created_at = '2026-01-07T12:00:00Z' WHERE id = $1`, [comment]);
   await t.db.query(`UPDATE shared_artifacts SET created_at = '2026-01-14T12:00:00Z' WHERE id = $1`, [otherArtifact.id]);
-  world = { spId: sp.id, otherId: other.id, criteria };
+  world = { spId: sp.id, otherId: other.id };
 });
 
 describe('GET /insights', () => {
@@ -104,13 +91,6 @@ describe('GET /insights', () => {
     expect(first!.kappa).toBe(0.4);
     expect(second).toMatchObject({ pairs: 1, observed: 1, expected: 1, kappa: null });
     expect(body.agreement).toHaveLength(2);
-  });
-
-  it('gives kappa from observed and expected agreement, undefined when chance agrees fully', () => {
-    expect(cohensKappa(0.7, 0.5)).toBe(0.4);
-    expect(cohensKappa(0.5, 0.5)).toBe(0);
-    expect(cohensKappa(0, 0.5)).toBe(-1);
-    expect(cohensKappa(1, 1)).toBeNull();
   });
 
   it('counts the levels given per criterion, unused levels as 0', async () => {

@@ -88,11 +88,6 @@ export function tableOf(chart: ChartId, data: Insights): ChartTable {
   }
 }
 
-/** Whether a chart has anything to draw. */
-export function hasData(chart: ChartId, data: Insights): boolean {
-  return tableOf(chart, data).rows.length > 0;
-}
-
 const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 function activitySummary(data: Insights): string {

@@ -24,7 +24,8 @@ export function LevelsChart({ data, width, active, labels, onFocusMark }: ChartP
   const innerWidth = Math.max(120, width - margin.left - margin.right);
   const height = margin.top + data.levels.length * ROW + margin.bottom;
   const perRow = Math.max(1, Math.floor((width - 16) / 130));
-  let index = -1;
+  // Each level's mark index: its row in the chart's table (criteria in order, their levels in order).
+  const firstIndex = data.levels.map((_, r) => data.levels.slice(0, r).reduce((n, d) => n + d.levels.length, 0));
   return (
     <svg data-chart="levels" width={width} height={height} role="group" aria-label="Rubric levels per criterion">
       <g aria-hidden="true">
@@ -35,7 +36,7 @@ export function LevelsChart({ data, width, active, labels, onFocusMark }: ChartP
           const { fill } = levelFill(i, legendLevels.length);
           return (
             <g
-              key={level.id}
+              key={level}
               transform={`translate(${margin.left + (i % perRow) * 130}, ${22 + Math.floor(i / perRow) * 20})`}
             >
               <rect width={16} height={12} fill={fill} stroke={INK} />
@@ -51,17 +52,16 @@ export function LevelsChart({ data, width, active, labels, onFocusMark }: ChartP
           const total = d.levels.reduce((sum, l) => sum + l.count, 0);
           const x = scaleLinear({ domain: [0, Math.max(1, total)], range: [0, innerWidth] });
           const top = row * ROW;
-          let start = 0;
           return (
             <g key={d.criterion.id}>
               <text {...textProps} x={0} y={top + 12} fontWeight={700} aria-hidden="true">
                 {`${clip(criterionName(d.criterion), Math.max(20, Math.floor(innerWidth / 7.5) - 10))} (${total})`}
               </text>
               {d.levels.map((level, i) => {
-                index += 1;
+                const index = firstIndex[row]! + i;
+                const start = d.levels.slice(0, i).reduce((n, l) => n + l.count, 0);
                 const left = x(start);
                 const w = x(start + level.count) - left;
-                start += level.count;
                 const { fill, text } = levelFill(i, d.levels.length);
                 return (
                   <Mark
