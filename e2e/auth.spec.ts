@@ -28,10 +28,10 @@ describe('public pages', () => {
 describe('logging in and out', () => {
   const roles = [
     { who: DEMO.teacher, nav: ['PORTFOLIO DASHBOARD', 'MY PORTFOLIOS', 'SHARED PORTFOLIOS'], manage: false },
-    { who: DEMO.lead, nav: ['PORTFOLIO DASHBOARD', 'MY PORTFOLIOS', 'SHARED PORTFOLIOS'], manage: false },
+    { who: DEMO.lead, nav: ['PORTFOLIO DASHBOARD', 'MY PORTFOLIOS', 'SHARED PORTFOLIOS', 'INSIGHTS'], manage: false },
     {
       who: DEMO.researcher,
-      nav: ['PORTFOLIO DASHBOARD', 'TEACHER PORTFOLIOS', 'SHARED PORTFOLIOS', 'RESEARCH EXPORT'],
+      nav: ['PORTFOLIO DASHBOARD', 'TEACHER PORTFOLIOS', 'SHARED PORTFOLIOS', 'INSIGHTS', 'RESEARCH EXPORT'],
       manage: true,
     },
   ];
@@ -47,6 +47,8 @@ describe('logging in and out', () => {
       expect(await nav.getByRole('link', { name: 'RESEARCH EXPORT' }).count()).toBe(
         role.nav.includes('RESEARCH EXPORT') ? 1 : 0,
       );
+      // The charts are for researchers and PLC leads.
+      expect(await nav.getByRole('link', { name: 'INSIGHTS' }).count()).toBe(role.nav.includes('INSIGHTS') ? 1 : 0);
       await page.getByRole('button', { name: role.who.username }).click();
       expect(await page.getByRole('menuitem', { name: 'Manage Users' }).count()).toBe(role.manage ? 1 : 0);
       expect(await page.getByRole('menuitem', { name: /Help/ }).count()).toBe(1);

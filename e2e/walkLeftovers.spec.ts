@@ -256,6 +256,7 @@ describe('issue 20, the rest of items 14 and 16', () => {
         'PORTFOLIO DASHBOARD',
         'TEACHER PORTFOLIOS',
         'SHARED PORTFOLIOS',
+        'INSIGHTS',
         'RESEARCH EXPORT',
       ]);
       const tops = new Set(boxes.map((b) => Math.round(b.box.y)));

@@ -23,6 +23,7 @@ const PRIVATE_ROUTES = [
   '/shared-portfolios/3/artifacts/9/edit',
   '/shared-portfolios/3/artifacts/9/copy',
   '/users',
+  '/insights',
 ];
 
 /** The public routes of spec §2 that show a page of their own (no redirect). */

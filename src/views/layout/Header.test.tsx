@@ -20,21 +20,23 @@ describe('header navigation (spec §2)', () => {
     ]);
   });
 
-  it('a PLC lead sees the same navigation as a teacher', async () => {
+  it('a PLC lead sees a teacher’s navigation and INSIGHTS', async () => {
     await renderSignedIn('/dashboard', makeUser('plcLead'));
     expect(mainNavLinks()).toEqual([
       ['PORTFOLIO DASHBOARD', '/dashboard'],
       ['MY PORTFOLIOS', '/my-portfolios'],
       ['SHARED PORTFOLIOS', '/shared-portfolios'],
+      ['INSIGHTS', '/insights'],
     ]);
   });
 
-  it('a researcher sees TEACHER PORTFOLIOS instead of MY PORTFOLIOS, and RESEARCH EXPORT', async () => {
+  it('a researcher sees TEACHER PORTFOLIOS instead of MY PORTFOLIOS, INSIGHTS and RESEARCH EXPORT', async () => {
     await renderSignedIn('/dashboard', makeUser('researcher'));
     expect(mainNavLinks()).toEqual([
       ['PORTFOLIO DASHBOARD', '/dashboard'],
       ['TEACHER PORTFOLIOS', '/teacher-portfolios'],
       ['SHARED PORTFOLIOS', '/shared-portfolios'],
+      ['INSIGHTS', '/insights'],
       ['RESEARCH EXPORT', '/research-export'],
     ]);
   });

@@ -68,9 +68,10 @@ const Links = styled.div<{ $open: boolean; $links: number }>`
     padding: 0;
     flex-wrap: wrap;
   }
-  /* Four links in one row on an upright iPad (768 px): a little smaller. */
+  /* Four or five links in one row on an upright iPad (768 px): a little smaller (five: tighter still). */
   @media (min-width: 768px) and (max-width: 1023px) {
     ${({ $links }) => ($links > 3 ? `ul a { padding: 8px 10px; font-size: ${theme.font.size.xs}; letter-spacing: 0.04em; }` : '')}
+    ${({ $links }) => ($links > 4 ? 'ul a { padding: 8px 5px; letter-spacing: 0; }' : '')}
   }
   @media ${theme.media.phone} {
     /* The disclosed panel: a full-width list under the header bar. */
