@@ -22,6 +22,8 @@ export const UserAbilitiesSchema = z.object({
   manageUsers: z.boolean(),
   /** The research export package (researchers). */
   researchExport: z.boolean(),
+  /** The installation-wide rubrics' page: make, change and delete them (researchers). */
+  installationRubrics: z.boolean(),
 });
 export type UserAbilities = z.infer<typeof UserAbilitiesSchema>;
 

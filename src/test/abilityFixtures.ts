@@ -16,6 +16,7 @@ export const USER_ABILITIES = {
     readTeacherPortfolios: false,
     manageUsers: false,
     researchExport: false,
+    installationRubrics: false,
   },
   plcLead: {
     ownPortfolios: true,
@@ -25,6 +26,7 @@ export const USER_ABILITIES = {
     readTeacherPortfolios: false,
     manageUsers: false,
     researchExport: false,
+    installationRubrics: false,
   },
   researcher: {
     ownPortfolios: false,
@@ -34,6 +36,7 @@ export const USER_ABILITIES = {
     readTeacherPortfolios: true,
     manageUsers: true,
     researchExport: true,
+    installationRubrics: true,
   },
 } as const satisfies Record<string, UserAbilities>;
 

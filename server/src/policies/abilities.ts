@@ -16,6 +16,7 @@ import {
   SHARED_MESSAGES,
   type SharedFacts,
 } from './sharedPolicy.ts';
+import { canCreateRubric } from './rubricPolicy.ts';
 import { canManageUsers, isResearcher } from './userPolicy.ts';
 
 /**
@@ -35,6 +36,7 @@ function user(actor: Actor): UserAbilities {
     readTeacherPortfolios: researcher,
     manageUsers: canManageUsers(actor),
     researchExport: researcher,
+    installationRubrics: canCreateRubric(actor, null).ok,
   };
 }
 

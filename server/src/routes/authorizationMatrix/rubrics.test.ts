@@ -18,6 +18,7 @@ import {
   work,
 } from '../../../test/authorizationMatrix.ts';
 import { seedRubricAndScore, SMALL_RUBRIC } from '../../../test/fixtures/rubrics.ts';
+import { rubricRepository } from '../../repositories/rubricRepository.ts';
 
 const RUBRIC_NOT_FOUND = 'Rubric not found.';
 const INSTALLATION_ONLY = 'Only researchers can make or change rubrics for the whole installation.';
@@ -71,6 +72,44 @@ const CASES: Case[] = [
       url: `/rubrics/${(await rubricWorld()).rubric.id}`,
       payload: { ...SMALL_RUBRIC, name: 'Renamed' },
     }),
+  },
+  {
+    route: 'DELETE /rubrics/{id} (unused, of a shared portfolio)',
+    expect: {
+      spOwner: 200,
+      researcher: 200,
+      member: [403, 'Only the owner of this shared portfolio can do this.'],
+      ...hidden(RUBRIC_NOT_FOUND, 'invitee', 'teacher', 'lead', 'former'),
+    },
+    request: async () => {
+      const { sp } = await rubricWorld();
+      const id = await rubricRepository.create(
+        t.db,
+        { sharedPortfolioId: sp.id, name: 'Spare', description: '', createdBy: people.spOwner.user.id },
+        SMALL_RUBRIC.criteria,
+      );
+      return { method: 'DELETE', url: `/rubrics/${id}` };
+    },
+  },
+  {
+    route: 'DELETE /rubrics/{id} (unused, installation-wide)',
+    expect: {
+      researcher: 200,
+      ...Object.fromEntries(
+        (['owner', 'teacher', 'lead', 'spOwner', 'member', 'invitee', 'former'] as const).map((p) => [
+          p,
+          [403, INSTALLATION_ONLY] as const,
+        ]),
+      ),
+    },
+    request: async () => {
+      const id = await rubricRepository.create(
+        t.db,
+        { sharedPortfolioId: null, name: 'Spare', description: '', createdBy: people.researcher.user.id },
+        SMALL_RUBRIC.criteria,
+      );
+      return { method: 'DELETE', url: `/rubrics/${id}` };
+    },
   },
   {
     route: 'GET /shared-portfolios/{id}/rubric',
