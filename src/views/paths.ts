@@ -29,6 +29,8 @@ export const paths = {
   invitation: '/invitation/:id',
   users: '/users',
   researchExport: '/research-export',
+  /** The installation-wide rubrics (researchers). */
+  rubrics: '/rubrics',
   notifications: '/notifications',
   notificationSettings: '/settings/notifications',
   /** A password for the mobile apps (people who sign in here with a school account). */

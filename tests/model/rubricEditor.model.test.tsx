@@ -16,14 +16,16 @@ import { ApiError } from '../../src/services/errors.ts';
 import { TALK_RUBRIC } from '../../src/test/scoringFixtures.ts';
 import { RubricPanel } from '../../src/views/rubrics/RubricPanel.tsx';
 import { checkStates } from './support/checkStates.ts';
-import { coverageInspector, isInvoking } from './support/coverage.ts';
+import { coverageInspector, isInvoking, trackMachine } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
 import { checkedShortestPaths, modelEvent, pathName } from './support/paths.ts';
-import { trackCoverage } from './support/report.ts';
+import { reportCoverageAfterAll } from './support/report.ts';
 
 // A shared portfolio's rubric (decision 055): choosing it, and creating or editing rubrics,
-// driven through the Rubric section of the portfolio's settings.
-trackCoverage(rubricEditorMachine);
+// driven through the Rubric section of the portfolio's settings. Deleting rubrics and the
+// installation's rubrics page are in rubricEditor.installation.model.test.tsx: the run's summary
+// checks that the two files together cover every state and transition.
+reportCoverageAfterAll(trackMachine(rubricEditorMachine), { part: true });
 
 type Snapshot = SnapshotFrom<typeof rubricEditorMachine>;
 type Step = { event: unknown };
@@ -160,6 +162,14 @@ const checks = {
   'ready.saving': () => {
     expect(form().getAttribute('aria-busy')).toBe('true');
     expect(button('Cancel').hasAttribute('disabled')).toBe(true);
+  },
+  // Deleting is walked on the installation's page (its own file); the panel is the same.
+  'ready.confirmingDelete': (s: Snapshot) => {
+    expect(screen.getByRole('group', { name: `Delete “${s.context.removing!.name}”?` })).toBeTruthy();
+  },
+  'ready.deleting': () => {
+    expect(button('Delete rubric').getAttribute('aria-busy')).toBe('true');
+    expect(screen.getAllByRole('status').map((e) => e.textContent)).toContain('Deleting the rubric…');
   },
 };
 

@@ -200,6 +200,7 @@ export function Header() {
         ...(abilities?.ownPortfolios ? [{ href: paths.myPortfolios, label: 'MY PORTFOLIOS' }] : []),
         { href: paths.sharedPortfolios, label: 'SHARED PORTFOLIOS' },
         ...(abilities?.researchExport ? [{ href: paths.researchExport, label: 'RESEARCH EXPORT' }] : []),
+        ...(abilities?.installationRubrics ? [{ href: paths.rubrics, label: 'RUBRICS' }] : []),
       ]
     : [
         { href: paths.home, label: 'HOME' },
