@@ -133,6 +133,10 @@ const checks = {
     if (c.error) expect(screen.getByRole('alert').textContent).toBe(inUse.message);
     else expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('group', { name: /^Delete/ })).toBeNull();
+    // Once the question closed, the focus is back on the rubric's Delete, or past the rubric gone.
+    if (c.error) expect(document.activeElement).toBe(button(`Delete ${WALKTHROUGH.name}`));
+    if (c.notice === `“${SPARE.name}” deleted.`)
+      expect(document.activeElement).toBe(button('New rubric from the NGSS practices'));
     expect(button('New rubric from the NGSS practices').hasAttribute('disabled')).toBe(false);
   },
   // Not reached here: the installation's page chooses nothing.

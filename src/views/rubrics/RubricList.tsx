@@ -42,7 +42,7 @@ const About = styled.div`
 const Buttons = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${theme.space.xs};
+  gap: ${theme.space.sm};
 `;
 
 const Confirm = styled.div`
@@ -122,8 +122,25 @@ export function RubricList({ editor, installation }: { editor: RubricEditorRef; 
   const removing = useRubricEditorValue(editor, 'removing');
   const status = useRubricEditorStatus(editor);
   const busy = status !== 'idle';
+  // When the question closes (kept, deleted or refused), the focus goes back to the rubric's
+  // Delete button, or, the rubric gone, to the first way of making a new one.
+  const asked = useRef<number | null>(null);
+  const own = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (removing) {
+      asked.current = removing.id;
+      return;
+    }
+    if (asked.current === null) return;
+    const root = own.current;
+    const back =
+      root?.querySelector<HTMLElement>(`[data-delete-rubric="${asked.current}"]`) ??
+      root?.querySelector<HTMLElement>('[data-new-rubric]');
+    asked.current = null;
+    back?.focus();
+  }, [removing]);
   return (
-    <>
+    <div ref={own}>
       {rubrics.length > 0 ? (
         <List aria-label={installation ? 'Installation-wide rubrics' : 'Rubrics this portfolio may use'}>
           {rubrics.map((r) => {
@@ -143,7 +160,13 @@ export function RubricList({ editor, installation }: { editor: RubricEditorRef; 
                     <Button type="button" $variant="link" disabled={busy} onClick={() => on.edit(r.id)}>
                       Edit <span className="visually-hidden">{r.name}</span>
                     </Button>
-                    <Button type="button" $variant="link" disabled={busy} onClick={() => on.remove(r.id)}>
+                    <Button
+                      type="button"
+                      $variant="link"
+                      disabled={busy}
+                      data-delete-rubric={r.id}
+                      onClick={() => on.remove(r.id)}
+                    >
                       Delete <span className="visually-hidden">{r.name}</span>
                     </Button>
                   </Buttons>
@@ -157,13 +180,13 @@ export function RubricList({ editor, installation }: { editor: RubricEditorRef; 
         <p>{installation ? 'The installation has no rubrics yet.' : 'No rubrics yet.'}</p>
       )}
       <Row>
-        <Button type="button" $variant="secondary" disabled={busy} onClick={() => on.start('ngss')}>
+        <Button type="button" $variant="secondary" disabled={busy} data-new-rubric onClick={() => on.start('ngss')}>
           New rubric from the NGSS practices
         </Button>
         <Button type="button" $variant="secondary" disabled={busy} onClick={() => on.start('empty')}>
           New empty rubric
         </Button>
       </Row>
-    </>
+    </div>
   );
 }

@@ -32,6 +32,12 @@ const Row = styled.div`
   }
 `;
 
+const Status = styled.p`
+  &:empty {
+    margin: 0;
+  }
+`;
+
 const Refusal = styled.p`
   color: ${theme.color.danger};
 `;
@@ -90,7 +96,7 @@ export function RubricPanel({ sharedPortfolioId }: { sharedPortfolioId: number |
   if ((status === 'editing' || status === 'saving') && draft) return <RubricEditorForm editor={editor} draft={draft} />;
   return (
     <>
-      <p role="status">{notice}</p>
+      <Status role="status">{notice}</Status>
       {error ? <Refusal role="alert">{error.message}</Refusal> : null}
       {sharedPortfolioId === null ? null : canChoose ? (
         <Chooser editor={editor} />
