@@ -97,4 +97,18 @@ describe('deleting rubrics (decision 058)', () => {
     expect(odd).toHaveStatus(400);
     expect(odd.body).toContain('scope can only be');
   });
+
+  it('is in the OpenAPI document: the delete with its refusal, and the list’s scope', async () => {
+    const doc = (await t.api({ method: 'GET', url: '/openapi.json' })).json() as {
+      paths: Record<
+        string,
+        Record<string, { tags: string[]; responses: Record<string, unknown>; parameters?: { name: string }[] }>
+      >;
+    };
+    const remove = doc.paths['/api/v1/rubrics/{id}']!['delete']!;
+    expect(remove.tags).toEqual(['rubrics and scores']);
+    expect(Object.keys(remove.responses)).toEqual(expect.arrayContaining(['200', '403', '404', '409']));
+    const list = doc.paths['/api/v1/rubrics']!['get']!;
+    expect(list.parameters!.map((p) => p.name)).toEqual(expect.arrayContaining(['sharedPortfolio', 'scope']));
+  });
 });
