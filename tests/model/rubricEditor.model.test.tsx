@@ -30,12 +30,15 @@ reportCoverageAfterAll(trackMachine(rubricEditorMachine), { part: true });
 type Snapshot = SnapshotFrom<typeof rubricEditorMachine>;
 type Step = { event: unknown };
 
-const EDITABLE: Rubric = { ...TALK_RUBRIC, abilities: { edit: true } };
+const EDITABLE: Rubric = { ...TALK_RUBRIC, abilities: { edit: true }, usage: { scores: 1, portfolios: [] } };
 const LOADED: RubricEditorLoaded = {
   chosen: { rubric: null, abilities: { score: true, choose: true } },
   rubrics: [EDITABLE],
 };
-const CHOSEN: PortfolioRubric = { rubric: EDITABLE, abilities: { score: true, choose: true } };
+const CHOSEN: PortfolioRubric = {
+  rubric: { ...EDITABLE, usage: { scores: 1, portfolios: [{ id: 7, name: 'Grade 5 PLC' }] } },
+  abilities: { score: true, choose: true },
+};
 const EDITED: Rubric = { ...EDITABLE, version: 2, used: false };
 const CREATED: Rubric = { ...EDITABLE, id: 51, name: NGSS_PRACTICES_TEMPLATE.name, used: false };
 const refused = new ApiError(403, 'forbidden', 'Only the portfolio’s lead may do this.', '');
@@ -129,6 +132,12 @@ const checks = {
     else expect(screen.queryByRole('alert')).toBeNull();
     const rubrics = screen.getByRole('list', { name: 'Rubrics this portfolio may use' });
     expect(within(rubrics).getAllByRole('listitem')).toHaveLength(s.context.rubrics.length);
+    // What uses the rubric follows the choice.
+    expect(rubrics.textContent).toContain(
+      s.context.chosen?.rubric
+        ? '1 score given · chosen by “Grade 5 PLC”'
+        : '1 score given · no shared portfolio scores with it',
+    );
     expect(button('Edit Discourse').hasAttribute('disabled')).toBe(false);
     expect(screen.queryByRole('form')).toBeNull();
   },

@@ -163,10 +163,22 @@ export const rubricEditorMachine = setup({
       error: ({ event }) => toUiError((event as unknown as { error: unknown }).error),
       notice: null,
     }),
-    storeChosen: assign(({ event }) => {
+    storeChosen: assign(({ context, event }) => {
       const chosen = output<PortfolioRubric>(event);
       const notice = chosen.rubric ? `Members now score with “${chosen.rubric.name}”.` : 'Members no longer score.';
-      return { chosen, error: null, notice };
+      // What uses each rubric follows the choice: the new one as the server tells it, this
+      // portfolio gone from the others.
+      const rubrics = context.rubrics.map((r) =>
+        r.id === chosen.rubric?.id
+          ? chosen.rubric
+          : r.usage
+            ? {
+                ...r,
+                usage: { ...r.usage, portfolios: r.usage.portfolios.filter((p) => p.id !== context.sharedPortfolioId) },
+              }
+            : r,
+      );
+      return { chosen, rubrics, error: null, notice };
     }),
     clearNotice: assign({ error: null, notice: null }),
     startNew: assign(({ event }) => ({
