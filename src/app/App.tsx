@@ -48,7 +48,7 @@ const SharedPortfolioEditRoute = lazyRoute(sharedFormRoutes, 'SharedPortfolioEdi
 const SharedPortfolioNewRoute = lazyRoute(sharedFormRoutes, 'SharedPortfolioNewRoute');
 const ManageUsersRoute = lazyRoute(() => import('./wiring/usersRoute.tsx'), 'ManageUsersRoute');
 const ResearchExportRoute = lazyRoute(() => import('./wiring/researchRoute.tsx'), 'ResearchExportRoute');
-const RubricsRoute = lazyRoute(() => import('./wiring/rubricsRoute.tsx'), 'RubricsRoute');
+const RubricsRoute = lazyRoute(sharedFormRoutes, 'RubricsRoute');
 const notificationRoutes = () => import('./wiring/notificationRoutes.tsx');
 const NotificationsRoute = lazyRoute(notificationRoutes, 'NotificationsRoute');
 const NotificationSettingsRoute = lazyRoute(notificationRoutes, 'NotificationSettingsRoute');

@@ -1,9 +1,18 @@
 import styled from 'styled-components';
 import { useCurrentUser } from '../../machines/session/useSession.ts';
+import { BusyMessage } from '../components/BusyMessage.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { panelStyle } from '../components/cardStyles.ts';
-import { RubricPanel } from '../rubrics/RubricPanel.tsx';
+import { lazyPart } from '../components/lazyParts.tsx';
 import { theme } from '../theme/theme.ts';
+
+// The same chunk as the shared portfolio's Rubric section (the editor, its machine and the NGSS
+// template): imported only on demand in both places, so it stays one chunk of its own.
+const RubricPanel = lazyPart(
+  () => import('../rubrics/RubricPanel.tsx'),
+  'RubricPanel',
+  <BusyMessage busy message="Loading the rubrics" />,
+);
 
 /** What anyone but a researcher sees. */
 export const ONLY_RESEARCHERS_RUBRICS_MESSAGE = 'Only researchers manage the installation’s rubrics.';
