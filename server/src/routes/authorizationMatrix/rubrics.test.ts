@@ -17,8 +17,7 @@ import {
   t,
   work,
 } from '../../../test/authorizationMatrix.ts';
-import { seedRubricAndScore, SMALL_RUBRIC } from '../../../test/fixtures/rubrics.ts';
-import { rubricRepository } from '../../repositories/rubricRepository.ts';
+import { seedRubricAndScore, seedSpareRubric, SMALL_RUBRIC } from '../../../test/fixtures/rubrics.ts';
 
 const RUBRIC_NOT_FOUND = 'Rubric not found.';
 const INSTALLATION_ONLY = 'Only researchers can make or change rubrics for the whole installation.';
@@ -83,12 +82,7 @@ const CASES: Case[] = [
     },
     request: async () => {
       const { sp } = await rubricWorld();
-      const id = await rubricRepository.create(
-        t.db,
-        { sharedPortfolioId: sp.id, name: 'Spare', description: '', createdBy: people.spOwner.user.id },
-        SMALL_RUBRIC.criteria,
-      );
-      return { method: 'DELETE', url: `/rubrics/${id}` };
+      return { method: 'DELETE', url: `/rubrics/${await seedSpareRubric(t, sp.id, people.spOwner.user.id)}` };
     },
   },
   {
@@ -103,11 +97,7 @@ const CASES: Case[] = [
       ),
     },
     request: async () => {
-      const id = await rubricRepository.create(
-        t.db,
-        { sharedPortfolioId: null, name: 'Spare', description: '', createdBy: people.researcher.user.id },
-        SMALL_RUBRIC.criteria,
-      );
+      const id = await seedSpareRubric(t, null, people.researcher.user.id);
       return { method: 'DELETE', url: `/rubrics/${id}` };
     },
   },
