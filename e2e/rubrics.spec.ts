@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, DEMO, login, setupBrowser, tokenFor } from './fixtures.ts';
+import { api, DEMO, findDemo, login, setupBrowser, tokenFor } from './fixtures.ts';
 import { audit } from './videoMoments/journey.ts';
 
 /** The researchers' page of installation-wide rubrics (decision 058). */
@@ -152,5 +152,28 @@ describe('the installation’s rubrics', () => {
     await page.goto('/rubrics');
     await page.getByText('Only researchers manage the installation’s rubrics.').waitFor();
     expect(await audit(page)).toEqual([]);
+  });
+
+  it('the demo: Tess sees the lead’s and Theo’s scores as markers on the lesson clip of the PLC’s “Ramp races”', async () => {
+    const demo = await findDemo();
+    const page = await browser.newPage('/login');
+    await login(page, DEMO.teacher.email);
+    await page.waitForURL('**/dashboard');
+    await page.goto(`/shared-portfolios/${demo.plc}/artifacts/${demo.sharedRamp}`);
+    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1, undefined, {
+      timeout: 20_000,
+    });
+    // Two people scored the same two moments: those markers hold both scores.
+    const names = [
+      '2 moments from 0:01: Score Proficient on Asking questions and defining problems by Lee Lead at 0:01–0:03; Score Proficient on Asking questions and defining problems by Theo Teacher at 0:01–0:03',
+      '2 moments from 0:05: Score Developing on Planning and carrying out investigations by Lee Lead at 0:05; Score Proficient on Planning and carrying out investigations by Theo Teacher at 0:05',
+      'Score Exemplary on Engaging in argument from evidence by Lee Lead at 0:08–0:10',
+    ];
+    for (const name of names) await page.getByRole('button', { name, exact: true }).waitFor();
+    // And in the list beside the discussion, with the notes.
+    const list = page.getByRole('region', { name: 'Rubric scores' });
+    await list.getByText('Two groups argue from their distances.').waitFor();
+    expect(await list.locator('li[id^="score-"]').count()).toBe(5);
+    await shoot(page, 'rubrics-demo-scores');
   });
 });
