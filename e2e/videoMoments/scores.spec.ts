@@ -79,7 +79,7 @@ describe('rubric scores at video moments', () => {
     await list.getByText('Two groups compare their ramps and disagree.').waitFor();
     expect(await audit(page)).toEqual([]);
 
-    // The teacher: two notifications, and the markers on her video.
+    // The teacher: two notifications (the demo data's scores on another video are not these), and the markers on her video.
     const items = (
       await api<{ items: { kind: string; summary: string; link: string }[] }>(
         'GET',
@@ -87,7 +87,7 @@ describe('rubric scores at video moments', () => {
         undefined,
         journey.tess,
       )
-    ).body.items.filter((n) => n.kind === 'score');
+    ).body.items.filter((n) => n.kind === 'score' && n.link.includes(`?media=${video}&`));
     expect(items.map((n) => n.summary)).toEqual([
       expect.stringMatching(
         /^Lee Lead scored at 0:04 of a video of your artifact .*: Engaging in argument from evidence — Developing$/,
@@ -97,7 +97,18 @@ describe('rubric scores at video moments', () => {
       ),
     ]);
     expect(items[0]!.link).toContain(`?media=${video}&t=4#score-`);
-    const tess = await journey.signedIn(items[0]!.link);
+    // She sees them under her bell, and the newest takes her to its moment.
+    const tess = await journey.signedIn('/dashboard');
+    const bell = tess.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+    await bell.click();
+    const panel = tess.getByRole('dialog', { name: 'Notifications' });
+    const told = panel.getByRole('link', {
+      name: /Lee Lead scored at 0:0[24] of a video of your artifact “Video moments/,
+    });
+    await expect.poll(() => told.count(), { timeout: 15_000 }).toBe(2);
+    await told.first().click();
+    await tess.waitForURL((url) => url.search.includes(`media=${video}`) && url.hash.startsWith('#score-'));
+    // The markers on her video's timeline.
     await tess.getByRole('button', { name: first }).waitFor();
     await tess.getByRole('button', { name: second }).waitFor();
     const theirs = tess.getByRole('region', { name: 'Rubric scores' });

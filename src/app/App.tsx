@@ -49,6 +49,7 @@ const SharedPortfolioNewRoute = lazyRoute(sharedFormRoutes, 'SharedPortfolioNewR
 const ManageUsersRoute = lazyRoute(() => import('./wiring/usersRoute.tsx'), 'ManageUsersRoute');
 const ResearchExportRoute = lazyRoute(() => import('./wiring/researchRoute.tsx'), 'ResearchExportRoute');
 const InsightsRoute = lazyRoute(() => import('./wiring/insightsRoute.tsx'), 'InsightsRoute');
+const RubricsRoute = lazyRoute(sharedFormRoutes, 'RubricsRoute');
 const notificationRoutes = () => import('./wiring/notificationRoutes.tsx');
 const NotificationsRoute = lazyRoute(notificationRoutes, 'NotificationsRoute');
 const NotificationSettingsRoute = lazyRoute(notificationRoutes, 'NotificationSettingsRoute');
@@ -128,6 +129,11 @@ export function AppRoutes() {
       <Route path={paths.insights}>
         <PrivateRoute>
           <InsightsRoute />
+        </PrivateRoute>
+      </Route>
+      <Route path={paths.rubrics}>
+        <PrivateRoute>
+          <RubricsRoute />
         </PrivateRoute>
       </Route>
       <Route component={NotFoundPage} />

@@ -24,6 +24,8 @@ export const UserAbilitiesSchema = z.object({
   researchExport: z.boolean(),
   /** The charts (`/insights`): researchers and PLC leads (decision 057). */
   insights: z.boolean(),
+  /** The installation-wide rubrics' page: make, change and delete them (researchers). */
+  installationRubrics: z.boolean(),
 });
 export type UserAbilities = z.infer<typeof UserAbilitiesSchema>;
 

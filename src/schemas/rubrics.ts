@@ -101,8 +101,19 @@ export const RubricCreateBodySchema = RubricUpdateBodySchema.extend({
 });
 export type RubricCreateBody = z.input<typeof RubricCreateBodySchema>;
 
-/** `GET /rubrics` query: only those a shared portfolio may use. */
-export const RubricListQuerySchema = z.strictObject({ sharedPortfolio: IdParamSchema.optional() });
+/**
+ * `GET /rubrics` query: only those a shared portfolio may use (`sharedPortfolio`), or only the
+ * installation-wide ones (`scope=installation`, the researchers' rubrics page); not both.
+ */
+export const RubricListQuerySchema = z
+  .strictObject({
+    sharedPortfolio: IdParamSchema.optional(),
+    scope: z.enum(['installation'], { error: 'scope can only be "installation".' }).optional(),
+  })
+  .refine((q) => q.sharedPortfolio === undefined || q.scope === undefined, {
+    message: 'Ask for one shared portfolio’s rubrics or for the installation’s, not both.',
+  });
+export type RubricListQuery = z.infer<typeof RubricListQuerySchema>;
 
 /** A level as answers carry it. */
 export const RubricLevelSchema = z.object({
@@ -123,8 +134,19 @@ export const RubricCriterionSchema = z.object({
 });
 export type RubricCriterion = z.infer<typeof RubricCriterionSchema>;
 
-/** What the caller may do with a rubric. */
+/** What the caller may do with a rubric (who may edit it may also delete it, when nothing uses it). */
 export const RubricAbilitiesSchema = z.object({ edit: z.boolean() });
+
+/**
+ * What uses a rubric, for those who may edit it (`null` for everyone else): the scores given with
+ * any of its versions (they keep it: it cannot be deleted), and the shared portfolios that score
+ * with it (they choose another first).
+ */
+export const RubricUsageSchema = z.object({
+  scores: z.number().int().min(0),
+  portfolios: z.array(z.object({ id: IdSchema, name: z.string() })),
+});
+export type RubricUsage = z.infer<typeof RubricUsageSchema>;
 
 /** A rubric with its current version's criteria. */
 export const RubricSchema = z
@@ -139,6 +161,7 @@ export const RubricSchema = z
     /** Whether scores use the current version (editing its criteria then makes the next one). */
     used: z.boolean(),
     criteria: z.array(RubricCriterionSchema),
+    usage: RubricUsageSchema.nullable(),
     created_at: TimestampSchema,
     updated_at: TimestampSchema,
     abilities: RubricAbilitiesSchema,

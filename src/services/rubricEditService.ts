@@ -29,6 +29,29 @@ export function listRubrics(sharedPortfolioId: number, signal?: AbortSignal): Pr
 }
 
 /**
+ * The installation-wide rubrics (the researchers' rubrics page).
+ * @throws ApiError, NetworkError or ContractError.
+ */
+export function listInstallationRubrics(signal?: AbortSignal): Promise<Rubric[]> {
+  return api().request({
+    method: 'GET',
+    path: '/rubrics',
+    query: { scope: 'installation' },
+    schema: RubricListSchema,
+    ...withSignal(signal),
+  });
+}
+
+/**
+ * Deletes a rubric nothing uses; the rubric as it was.
+ * @throws ApiError (409: scores were given with it or shared portfolios score with it, in the
+ * server's words; 403, 404), NetworkError or ContractError.
+ */
+export function deleteRubric(id: number, signal?: AbortSignal): Promise<Rubric> {
+  return api().request({ method: 'DELETE', path: `/rubrics/${id}`, schema: RubricSchema, ...withSignal(signal) });
+}
+
+/**
  * Creates a rubric (for a shared portfolio, or installation-wide).
  * @throws ApiError (400 with the server's words, 403, 429: too many rubrics), NetworkError or ContractError.
  */

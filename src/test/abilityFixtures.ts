@@ -17,6 +17,7 @@ export const USER_ABILITIES = {
     manageUsers: false,
     researchExport: false,
     insights: false,
+    installationRubrics: false,
   },
   plcLead: {
     ownPortfolios: true,
@@ -27,6 +28,7 @@ export const USER_ABILITIES = {
     manageUsers: false,
     researchExport: false,
     insights: true,
+    installationRubrics: false,
   },
   researcher: {
     ownPortfolios: false,
@@ -37,6 +39,7 @@ export const USER_ABILITIES = {
     manageUsers: true,
     researchExport: true,
     insights: true,
+    installationRubrics: true,
   },
 } as const satisfies Record<string, UserAbilities>;
 

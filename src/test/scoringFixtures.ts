@@ -23,6 +23,7 @@ export const TALK_RUBRIC: Rubric = {
   created_at: '2026-11-01T10:00:00.000Z',
   updated_at: '2026-11-01T10:00:00.000Z',
   abilities: { edit: false },
+  usage: null,
   criteria: [
     {
       id: 501,

@@ -31,6 +31,8 @@ export const paths = {
   researchExport: '/research-export',
   /** Charts for researchers and the leads of shared portfolios. */
   insights: '/insights',
+  /** The installation-wide rubrics (researchers). */
+  rubrics: '/rubrics',
   notifications: '/notifications',
   notificationSettings: '/settings/notifications',
   /** A password for the mobile apps (people who sign in here with a school account). */

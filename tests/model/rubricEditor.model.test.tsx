@@ -16,24 +16,29 @@ import { ApiError } from '../../src/services/errors.ts';
 import { TALK_RUBRIC } from '../../src/test/scoringFixtures.ts';
 import { RubricPanel } from '../../src/views/rubrics/RubricPanel.tsx';
 import { checkStates } from './support/checkStates.ts';
-import { coverageInspector, isInvoking } from './support/coverage.ts';
+import { coverageInspector, isInvoking, trackMachine } from './support/coverage.ts';
 import { controllableActor } from './support/deferred.ts';
 import { checkedShortestPaths, modelEvent, pathName } from './support/paths.ts';
-import { trackCoverage } from './support/report.ts';
+import { reportCoverageAfterAll } from './support/report.ts';
 
 // A shared portfolio's rubric (decision 055): choosing it, and creating or editing rubrics,
-// driven through the Rubric section of the portfolio's settings.
-trackCoverage(rubricEditorMachine);
+// driven through the Rubric section of the portfolio's settings. Deleting rubrics and the
+// installation's rubrics page are in rubricEditor.installation.model.test.tsx: the run's summary
+// checks that the two files together cover every state and transition.
+reportCoverageAfterAll(trackMachine(rubricEditorMachine), { part: true });
 
 type Snapshot = SnapshotFrom<typeof rubricEditorMachine>;
 type Step = { event: unknown };
 
-const EDITABLE: Rubric = { ...TALK_RUBRIC, abilities: { edit: true } };
+const EDITABLE: Rubric = { ...TALK_RUBRIC, abilities: { edit: true }, usage: { scores: 1, portfolios: [] } };
 const LOADED: RubricEditorLoaded = {
   chosen: { rubric: null, abilities: { score: true, choose: true } },
   rubrics: [EDITABLE],
 };
-const CHOSEN: PortfolioRubric = { rubric: EDITABLE, abilities: { score: true, choose: true } };
+const CHOSEN: PortfolioRubric = {
+  rubric: { ...EDITABLE, usage: { scores: 1, portfolios: [{ id: 7, name: 'Grade 5 PLC' }] } },
+  abilities: { score: true, choose: true },
+};
 const EDITED: Rubric = { ...EDITABLE, version: 2, used: false };
 const CREATED: Rubric = { ...EDITABLE, id: 51, name: NGSS_PRACTICES_TEMPLATE.name, used: false };
 const refused = new ApiError(403, 'forbidden', 'Only the portfolio’s lead may do this.', '');
@@ -127,6 +132,12 @@ const checks = {
     else expect(screen.queryByRole('alert')).toBeNull();
     const rubrics = screen.getByRole('list', { name: 'Rubrics this portfolio may use' });
     expect(within(rubrics).getAllByRole('listitem')).toHaveLength(s.context.rubrics.length);
+    // What uses the rubric follows the choice.
+    expect(rubrics.textContent).toContain(
+      s.context.chosen?.rubric
+        ? '1 score given · chosen by “Grade 5 PLC”'
+        : '1 score given · no shared portfolio scores with it',
+    );
     expect(button('Edit Discourse').hasAttribute('disabled')).toBe(false);
     expect(screen.queryByRole('form')).toBeNull();
   },
@@ -160,6 +171,14 @@ const checks = {
   'ready.saving': () => {
     expect(form().getAttribute('aria-busy')).toBe('true');
     expect(button('Cancel').hasAttribute('disabled')).toBe(true);
+  },
+  // Deleting is walked on the installation's page (its own file); the panel is the same.
+  'ready.confirmingDelete': (s: Snapshot) => {
+    expect(screen.getByRole('group', { name: `Delete “${s.context.removing!.name}”?` })).toBeTruthy();
+  },
+  'ready.deleting': () => {
+    expect(button('Delete rubric').getAttribute('aria-busy')).toBe('true');
+    expect(screen.getAllByRole('status').map((e) => e.textContent)).toContain('Deleting the rubric…');
   },
 };
 

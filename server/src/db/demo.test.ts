@@ -3,6 +3,8 @@ import { AuthResponseSchema } from '#schemas/auth';
 import { UserListResponseSchema } from '#schemas/user';
 import { buildTestApp } from '../../test/helper.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo.ts';
+import { drawDemoMedia, linkDemoMedia } from './demoMedia.ts';
+import { DEMO_VIDEO_SECONDS } from './demoScores.ts';
 import { isEmpty } from './seed.ts';
 
 describe('seedDemo', async () => {
@@ -80,6 +82,55 @@ describe('seedDemo', async () => {
     expect(await count('SELECT count(*)::int AS n FROM comments')).toBeGreaterThan(0);
     expect(await count('SELECT count(*)::int AS n FROM reactions')).toBeGreaterThan(0);
     expect(await count('SELECT count(*)::int AS n FROM invitations')).toBe(1);
+  });
+
+  it('gives the demo PLC the NGSS rubric, chosen, with the lead’s score on Theo’s shared artifact (Theo is told)', async () => {
+    const { rows } = await t.db.query<{ name: string; plc: string; versions: number; criteria: number }>(
+      `SELECT r.name, sp.name AS plc, (SELECT count(*) FROM rubric_versions v WHERE v.rubric_id = r.id)::int AS versions,
+         (SELECT count(*) FROM rubric_criteria c JOIN rubric_versions v ON v.id = c.version_id WHERE v.rubric_id = r.id)::int AS criteria
+       FROM shared_portfolio_rubrics spr JOIN rubrics r ON r.id = spr.rubric_id JOIN shared_portfolios sp ON sp.id = spr.shared_portfolio_id`,
+    );
+    expect(rows).toEqual([
+      { name: 'NGSS science and engineering practices', plc: 'Grades 5–7 Science PLC', versions: 1, criteria: 8 },
+    ]);
+    const scores = await t.db.query<{ scorer: string; owner: string; told: string | null }>(
+      `SELECT u.email AS scorer, o.email AS owner, (SELECT n.kind FROM notifications n WHERE n.score_id = s.id) AS told
+       FROM scores s JOIN users u ON u.id = s.scorer_id JOIN shared_artifacts sa ON sa.id = s.shared_artifact_id
+       JOIN users o ON o.id = sa.owner_id`,
+    );
+    expect(scores.rows).toEqual([{ scorer: 'lead@example.org', owner: 'teacher2@example.org', told: 'score' }]);
+  });
+
+  it('adds the lesson video to the PLC’s “Ramp races” with scores at moments within it, by the lead and a second member', async () => {
+    await linkDemoMedia(t.db, await drawDemoMedia(t.db, t.config));
+    const video = await t.db.query<{ id: number; duration: number; caption: string }>(
+      `SELECT m.id, m.duration, l.caption FROM shared_artifact_media l JOIN media_files m ON m.id = l.media_id
+       JOIN shared_artifacts sa ON sa.id = l.shared_artifact_id
+       WHERE m.kind = 'video' AND sa.responses->>'artifactName' = 'Ramp races: predicting speed'`,
+    );
+    expect(video.rows).toHaveLength(1);
+    expect(Number(video.rows[0]!.duration)).toBeCloseTo(DEMO_VIDEO_SECONDS, 0);
+    expect(video.rows[0]!.caption).toBe('B');
+    const moments = await t.db.query<{ scorer: string; start: number; end: number | null; told: number }>(
+      `SELECT u.email AS scorer, s.moment_start AS start, s.moment_end AS end,
+         (SELECT count(*) FROM notifications n JOIN users o ON o.id = n.user_id
+           WHERE n.score_id = s.id AND o.email = 'teacher@example.org')::int AS told
+       FROM scores s JOIN users u ON u.id = s.scorer_id WHERE s.media_id = $1 ORDER BY s.id`,
+      [video.rows[0]!.id],
+    );
+    expect(new Set(moments.rows.map((m) => m.scorer))).toEqual(new Set(['lead@example.org', 'teacher2@example.org']));
+    expect(moments.rows.length).toBeGreaterThanOrEqual(4);
+    for (const m of moments.rows) {
+      expect(m.start).toBeGreaterThanOrEqual(0);
+      expect(m.end ?? m.start).toBeLessThanOrEqual(Number(video.rows[0]!.duration));
+      expect(m.told).toBe(1);
+    }
+    // Two people scored the same moment on the same criterion: agreement has pairs.
+    const pairs = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM scores a JOIN scores b ON a.criterion_id = b.criterion_id AND a.media_id = b.media_id
+         AND a.moment_start = b.moment_start AND a.scorer_id < b.scorer_id`,
+    );
+    expect(pairs.rows[0]!.n).toBeGreaterThanOrEqual(2);
   });
 
   it('stores the demo password as an argon2id hash, never as text', async () => {

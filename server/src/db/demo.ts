@@ -1,6 +1,7 @@
 import { json } from '../repositories/sql.ts';
 import { hashPassword } from '../security/passwords.ts';
 import type { Db, Queryable } from './client.ts';
+import { seedDemoRubric } from './demoScores.ts';
 import { BASIC_TEMPLATE } from './template.ts';
 import type { Responses, Structure } from '#schemas/structure';
 
@@ -36,8 +37,8 @@ async function insertId(tx: Queryable, sql: string, params: unknown[]): Promise<
 
 /**
  * Fills an empty database with a living example: the demo accounts, portfolios with completed
- * and parking-lot artifacts, a shared portfolio with copied artifacts, comments and reactions,
- * and a pending invitation. Images are added by the media seed when uploads exist.
+ * and parking-lot artifacts, a shared portfolio with copied artifacts, comments, reactions and
+ * its NGSS rubric with a score, and a pending invitation. Images are added by the media seed when uploads exist.
  */
 export async function seedDemo(db: Db): Promise<void> {
   const hash = await hashPassword(DEMO_PASSWORD);
@@ -252,5 +253,6 @@ export async function seedDemo(db: Db): Promise<void> {
     await react(sharedRamp, theo, '🌉');
     await react(sharedFoodWeb, lee, '🔖');
     await react(sharedFoodWeb, tess, '❓');
+    await seedDemoRubric(tx, { lead: lee, plc, foodWeb: sharedFoodWeb });
   });
 }

@@ -7,6 +7,7 @@ import { objectStoreOf } from '../media/objectStore.ts';
 import type { ReceivedFile } from '../media/uploadReceiver.ts';
 import { mediaRepository } from '../repositories/mediaRepository.ts';
 import type { Db } from './client.ts';
+import { drawDemoVideo, linkDemoVideo } from './demoScores.ts';
 
 /** Simple illustrations drawn for the demo artifacts (no photos of real people or places). */
 const ILLUSTRATIONS: { artifact: string; file: string; svg: string }[] = [
@@ -57,6 +58,8 @@ const quietLog = {
 export interface DrawnDemoMedia {
   store: MediaStore;
   drawn: { item: (typeof ILLUSTRATIONS)[number]; received: ReceivedFile }[];
+  /** The lesson video scored at its moments (`null` without ffmpeg). */
+  video: ReceivedFile | null;
 }
 
 /**
@@ -73,20 +76,23 @@ export async function drawDemoMedia(db: Db, config: Config): Promise<DrawnDemoMe
   );
   await store.init();
   const sharp = await loadSharp();
-  const drawn = await Promise.all(
-    ILLUSTRATIONS.map(async (item) => {
-      const png = await sharp(Buffer.from(item.svg)).png().toBuffer();
-      return { item, received: await store.receive(Readable.from(png), item.file, 'images') };
-    }),
-  );
-  return { store, drawn };
+  const [video, drawn] = await Promise.all([
+    drawDemoVideo(store, config.ffmpegPath),
+    Promise.all(
+      ILLUSTRATIONS.map(async (item) => {
+        const png = await sharp(Buffer.from(item.svg)).png().toBuffer();
+        return { item, received: await store.receive(Readable.from(png), item.file, 'images') };
+      }),
+    ),
+  ]);
+  return { store, drawn, video };
 }
 
 /**
  * Adds the drawn illustrations to their artifacts (and to the shared copies of those artifacts,
- * which reference the same file), as a real upload is added.
+ * which reference the same file), as a real upload is added; then the lesson video with its scores.
  */
-export async function linkDemoMedia(db: Db, { store, drawn }: DrawnDemoMedia): Promise<void> {
+export async function linkDemoMedia(db: Db, { store, drawn, video }: DrawnDemoMedia): Promise<void> {
   for (const { item, received } of drawn) {
     const { rows } = await db.query<{ id: number; owner_id: number }>(
       `SELECT a.id, p.owner_id FROM artifacts a JOIN portfolios p ON p.id = a.portfolio_id WHERE a.responses->>'artifactName' = $1`,
@@ -129,4 +135,6 @@ export async function linkDemoMedia(db: Db, { store, drawn }: DrawnDemoMedia): P
       );
     });
   }
+  // After the illustrations: the shared "Ramp races" holds the photo as A, so the video is B.
+  if (video) await linkDemoVideo(db, store, video);
 }

@@ -17,6 +17,7 @@ import {
   type SharedFacts,
 } from './sharedPolicy.ts';
 import { offersInsights } from './insightsPolicy.ts';
+import { canCreateRubric } from './rubricPolicy.ts';
 import { canManageUsers, isResearcher } from './userPolicy.ts';
 
 /**
@@ -37,6 +38,7 @@ function user(actor: Actor): UserAbilities {
     manageUsers: canManageUsers(actor),
     researchExport: researcher,
     insights: offersInsights(actor),
+    installationRubrics: canCreateRubric(actor, null).ok,
   };
 }
 

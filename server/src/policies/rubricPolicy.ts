@@ -1,3 +1,4 @@
+import type { RubricUsage } from '#schemas/rubrics';
 import type { User } from '#schemas/user';
 import { allow, deny, type Decision } from './decision.ts';
 import { canManageShared, canReadShared, canWorkInShared, SHARED_MESSAGES, type SharedFacts } from './sharedPolicy.ts';
@@ -13,7 +14,24 @@ export const RUBRIC_MESSAGES = {
   levelNotInCriterion: 'This level is not one of the levels of this criterion.',
   scoreNotFound: 'Score not found.',
   notYourScore: 'You can delete only your own scores.',
+  scored: ({ scores, portfolios }: RubricUsage) =>
+    `${scores === 1 ? 'A score was' : `${scores} scores were`} given with this rubric, and ` +
+    `${scores === 1 ? 'it keeps' : 'they keep'} it: it cannot be deleted. ` +
+    (portfolios.length > 0
+      ? `To stop using it, choose another rubric (or none) in ${namesOf(portfolios)}.`
+      : 'No shared portfolio scores with it now, so it gets no new scores.'),
+  chosen: ({ portfolios }: RubricUsage) =>
+    `${namesOf(portfolios)} ${portfolios.length === 1 ? 'scores' : 'score'} with this rubric. ` +
+    'Choose another rubric (or none) there first, then delete it.',
 } as const;
+
+/** “A”, “A” and “B”, “A”, “B” and 3 more. */
+function namesOf(portfolios: RubricUsage['portfolios']): string {
+  const names = portfolios.map((p) => `“${p.name}”`);
+  if (names.length <= 2) return names.join(' and ');
+  if (names.length === 3) return `${names[0]}, ${names[1]} and ${names[2]}`;
+  return `${names[0]}, ${names[1]} and ${names.length - 2} more`;
+}
 
 type Actor = Pick<User, 'id' | 'role'>;
 

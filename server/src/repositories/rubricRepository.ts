@@ -1,4 +1,4 @@
-import type { RubricCriterion, RubricCriterionInput } from '#schemas/rubrics';
+import type { RubricCriterion, RubricCriterionInput, RubricUsage } from '#schemas/rubrics';
 import type { Queryable } from '../db/client.ts';
 import { access } from './access.ts';
 import { iso, json } from './sql.ts';
@@ -70,17 +70,45 @@ export const rubricRepository = {
   },
 
   /**
+   * What uses each rubric: the scores given with any of its versions and the shared portfolios
+   * that score with it (by name). One statement whatever the number of rubrics.
+   */
+  async usageOf(db: Queryable, ids: readonly number[]): Promise<Map<number, RubricUsage>> {
+    const { rows } = await db.query<{ id: number; scores: number; portfolios: RubricUsage['portfolios'] }>(
+      `SELECT r.id,
+         (SELECT count(*)::int FROM scores s JOIN rubric_versions v ON v.id = s.version_id WHERE v.rubric_id = r.id) AS scores,
+         COALESCE((SELECT jsonb_agg(jsonb_build_object('id', sp.id, 'name', sp.name) ORDER BY sp.name, sp.id)
+           FROM shared_portfolio_rubrics c JOIN shared_portfolios sp ON sp.id = c.shared_portfolio_id
+           WHERE c.rubric_id = r.id), '[]'::jsonb) AS portfolios
+       FROM unnest($1::int[]) AS r(id)`,
+      [ids],
+    );
+    return new Map(rows.map((r) => [r.id, { scores: r.scores, portfolios: r.portfolios }]));
+  },
+
+  /** Deletes a rubric with its versions, criteria and levels (the caller checked that nothing uses it). */
+  async delete(db: Queryable, id: number): Promise<void> {
+    await db.query('DELETE FROM rubrics WHERE id = $1', [id]);
+  },
+
+  /**
    * Rubrics a person sees in lists: installation-wide ones, and those of the shared portfolios
    * they are a member of (`memberId`), or of every portfolio (`memberId` null: researchers);
-   * only installation-wide ones and those of `sharedPortfolioId` when it is given.
+   * only installation-wide ones and those of `sharedPortfolioId` when it is given; only
+   * installation-wide ones when `installationOnly`.
    */
-  async list(db: Queryable, memberId: number | null, sharedPortfolioId: number | null): Promise<RubricRecord[]> {
+  async list(
+    db: Queryable,
+    memberId: number | null,
+    sharedPortfolioId: number | null,
+    installationOnly = false,
+  ): Promise<RubricRecord[]> {
     const { rows } = await db.query<RubricRow>(
       `${RUBRIC_SELECT}
-       WHERE (r.shared_portfolio_id IS NULL OR ($2::int IS NULL AND ${access.memberFilter('r.shared_portfolio_id', '$1')})
-              OR r.shared_portfolio_id = $2)
+       WHERE (r.shared_portfolio_id IS NULL OR (NOT $3::boolean AND (($2::int IS NULL AND ${access.memberFilter('r.shared_portfolio_id', '$1')})
+              OR r.shared_portfolio_id = $2)))
        ORDER BY r.shared_portfolio_id NULLS FIRST, r.name, r.id`,
-      [memberId, sharedPortfolioId],
+      [memberId, sharedPortfolioId, installationOnly],
     );
     return rows.map(toRecord);
   },

@@ -34,6 +34,7 @@ describe('POST /auth/local', () => {
           readAllSharedPortfolios: false,
           readTeacherPortfolios: false,
           researchExport: false,
+          installationRubrics: false,
         },
       });
       const who = await me(body.jwt);

@@ -83,6 +83,7 @@ const ROUTES: [Method, string][] = [
   ['GET', '/archives/{id}/download'],
   ['GET', '/rubrics/{id}'],
   ['PUT', '/rubrics/{id}'],
+  ['DELETE', '/rubrics/{id}'],
   ['GET', '/shared-portfolios/{id}/rubric'],
   ['PUT', '/shared-portfolios/{id}/rubric'],
   ['GET', '/shared-artifacts/{id}/scores'],

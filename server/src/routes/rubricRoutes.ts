@@ -27,12 +27,13 @@ export const rubricRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Rubrics I can see (installation-wide and my shared portfolios’), or those one shared portfolio can use',
+          'Rubrics I can see (installation-wide and my shared portfolios’), those one shared portfolio can use, or the installation’s',
         querystring: RubricListQuerySchema,
         response: { 200: RubricListSchema, ...errors },
       },
     },
-    async (request) => s.rubrics.list(request.user, request.query.sharedPortfolio),
+    async (request) =>
+      s.rubrics.list(request.user, request.query.sharedPortfolio, request.query.scope === 'installation'),
   );
   app.post(
     '/rubrics',
@@ -72,6 +73,20 @@ export const rubricRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => s.rubrics.update(request.user, request.params.id, request.body),
+  );
+  app.delete(
+    '/rubrics/:id',
+    {
+      config: USER_LIMITS.rubrics,
+      schema: {
+        tags,
+        summary:
+          'Delete a rubric nothing uses (409 while scores were given with it, or shared portfolios score with it)',
+        params: IdParamsSchema,
+        response: { 200: RubricSchema, ...withConflict },
+      },
+    },
+    async (request) => s.rubrics.delete(request.user, request.params.id),
   );
   app.get(
     '/shared-portfolios/:id/rubric',

@@ -49,6 +49,13 @@ export function createRubricService(ctx: ServiceContext) {
     for (const r of records)
       if (r.sharedPortfolioId !== null && !scopes.has(r.sharedPortfolioId))
         scopes.set(r.sharedPortfolioId, await scopeOf(db, r));
+    const editable = (r: RubricRecord) =>
+      canEditRubric(actor, r.sharedPortfolioId === null ? null : (scopes.get(r.sharedPortfolioId) ?? null)).ok;
+    // What uses a rubric is told to those who may edit (and so delete) it, who see its portfolios.
+    const usage = await rubricRepository.usageOf(
+      db,
+      records.filter(editable).map((r) => r.id),
+    );
     return records.map((r) => ({
       id: r.id,
       name: r.name,
@@ -57,11 +64,10 @@ export function createRubricService(ctx: ServiceContext) {
       version: r.version,
       used: r.used,
       criteria: criteria.get(r.versionId) ?? [],
+      usage: usage.get(r.id) ?? null,
       created_at: r.createdAt,
       updated_at: r.updatedAt,
-      abilities: {
-        edit: canEditRubric(actor, r.sharedPortfolioId === null ? null : (scopes.get(r.sharedPortfolioId) ?? null)).ok,
-      },
+      abilities: { edit: editable(r) },
     }));
   }
 
@@ -77,16 +83,22 @@ export function createRubricService(ctx: ServiceContext) {
   return {
     /**
      * The rubrics the caller sees: installation-wide ones and those of her shared portfolios (every
-     * one for researchers); with `sharedPortfolio`, those that portfolio may choose.
+     * one for researchers); with `sharedPortfolio`, those that portfolio may choose; with
+     * `installationOnly`, the installation-wide ones.
      * @throws 404 for a shared portfolio the caller may not read.
      */
-    async list(actor: User, sharedPortfolioId?: number): Promise<Rubric[]> {
+    async list(actor: User, sharedPortfolioId?: number, installationOnly = false): Promise<Rubric[]> {
       if (sharedPortfolioId !== undefined) {
         const sp = await portfolio(db, sharedPortfolioId);
         const invitee = await sharedPortfolioRepository.isInvitee(db, sp.id, actor.id);
         assertAllowed(canReadShared(actor, sp, invitee));
       }
-      const records = await rubricRepository.list(db, isResearcher(actor) ? null : actor.id, sharedPortfolioId ?? null);
+      const records = await rubricRepository.list(
+        db,
+        isResearcher(actor) ? null : actor.id,
+        sharedPortfolioId ?? null,
+        installationOnly,
+      );
       return present(db, actor, records);
     },
 
@@ -149,6 +161,30 @@ export function createRubricService(ctx: ServiceContext) {
         await rubricRepository.updateDetails(tx, r.id, body.name, body.description);
       });
       return this.get(actor, id);
+    },
+
+    /**
+     * Deletes a rubric that nothing uses; the rubric as it was. Scores keep the version they were
+     * given with, so a rubric with scores stays (its portfolios stop using it by choosing another
+     * rubric or none); a rubric that shared portfolios score with is deleted once they chose another.
+     * @throws 403 / 404 as for editing it; 409 when scores or shared portfolios use it.
+     */
+    async delete(actor: User, id: number): Promise<Rubric> {
+      return db.transaction(async (tx) => {
+        // Scoring holds a share lock on the rubric: no score can arrive between the check and the delete.
+        const r = await rubricRepository.findById(tx, id, 'update');
+        if (!r) throw notFound(RUBRIC_MESSAGES.notFound);
+        const sp = await scopeOf(tx, r);
+        const invitee = sp ? await sharedPortfolioRepository.isInvitee(tx, sp.id, actor.id) : false;
+        assertAllowed(canReadRubric(actor, sp, invitee));
+        assertAllowed(canEditRubric(actor, sp));
+        const rubric = (await present(tx, actor, [r]))[0]!;
+        const usage = rubric.usage ?? { scores: 0, portfolios: [] };
+        if (usage.scores > 0) throw new HttpError(409, 'rubric_scored', RUBRIC_MESSAGES.scored(usage));
+        if (usage.portfolios.length > 0) throw new HttpError(409, 'rubric_chosen', RUBRIC_MESSAGES.chosen(usage));
+        await rubricRepository.delete(tx, r.id);
+        return rubric;
+      });
     },
 
     /** The rubric a shared portfolio scores with. @throws 404 unless the caller reads that portfolio. */

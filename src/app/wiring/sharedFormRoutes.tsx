@@ -9,6 +9,7 @@ import { sharedFormHasUnsavedChanges } from '../../machines/sharedPortfolioForm/
 import { SharedPortfolioFormActorContext } from '../../machines/sharedPortfolioForm/useSharedPortfolioForm.ts';
 import { notify } from '../../views/feedback/toastStore.ts';
 import { InvitationPage } from '../../views/pages/InvitationPage.tsx';
+import { RubricsPage } from '../../views/pages/RubricsPage.tsx';
 import { SharedPortfolioFormPage } from '../../views/pages/SharedPortfolioFormPage.tsx';
 import { buildPath, paths } from '../../views/paths.ts';
 import { PrivateRoute } from '../../views/routing/guards.tsx';
@@ -108,4 +109,12 @@ export function InvitationRoute({ params }: { params: { id?: string } }) {
       <Invitation key={params.id} invitationId={parseId(params.id)} />
     </PrivateRoute>
   );
+}
+
+/**
+ * `/rubrics`: the installation's rubrics. With the shared portfolio's form in one chunk: both show
+ * the same rubric panel, loaded on demand, so its chunk keeps the form's chunk as its only parent.
+ */
+export function RubricsRoute() {
+  return <RubricsPage />;
 }

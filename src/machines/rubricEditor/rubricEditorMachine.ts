@@ -1,9 +1,13 @@
 /**
  * A shared portfolio's rubric (decision 055): choosing the one its members score with, and
- * creating or editing rubrics (from the NGSS practices or empty).
+ * creating, editing or deleting rubrics (from the NGSS practices or empty). Without a shared
+ * portfolio (`sharedPortfolioId` null) the same for the installation's rubrics (decision 058):
+ * the researchers' rubrics page, where nothing is chosen.
  *
  * loading ─→ ready ─(load failed)→ loadFailed ─(retry)→ loading
  * ready:  idle ─(rubric.choose)→ choosing ─→ idle (the choice stored, or the refusal shown)
+ *         idle ─(rubric.delete: a rubric I may edit)→ confirmingDelete ─(delete.cancel)→ idle
+ *         confirmingDelete ─(delete.confirm)→ deleting ─→ idle (gone, or the refusal: what uses it)
  *         idle ─(editor.start: NGSS or empty | editor.edit: a rubric I may edit)→ editing
  *         editing ─(draft.*: add, remove, move, change)→ editing (checked again once a save was tried)
  *         editing ─(editor.save, the server's checks pass)→ saving ─→ idle (saved) └─(refused)→ editing
@@ -13,7 +17,14 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { PortfolioRubric, Rubric, RubricUpdateBody } from '../../schemas/rubrics.ts';
 import { toUiError, type UiError } from '../../services/errors.ts';
-import { choosePortfolioRubric, createRubric, listRubrics, updateRubric } from '../../services/rubricEditService.ts';
+import {
+  choosePortfolioRubric,
+  createRubric,
+  deleteRubric,
+  listInstallationRubrics,
+  listRubrics,
+  updateRubric,
+} from '../../services/rubricEditService.ts';
 import { fetchPortfolioRubric } from '../../services/rubricService.ts';
 import {
   addCriterion,
@@ -34,7 +45,8 @@ import {
 } from './rubricDraft.ts';
 
 export interface RubricEditorInput {
-  sharedPortfolioId: number;
+  /** `null`: the installation's rubrics (nothing to choose). */
+  sharedPortfolioId: number | null;
 }
 
 export interface RubricEditorContext extends RubricEditorInput {
@@ -43,6 +55,8 @@ export interface RubricEditorContext extends RubricEditorInput {
   /** The rubric being edited (`null`: a new one). */
   editing: Rubric | null;
   draft: RubricDraft | null;
+  /** The rubric whose deletion waits for confirmation, or is under way. */
+  removing: Rubric | null;
   /** Whether a save was tried (the messages then follow each change). */
   tried: boolean;
   errors: DraftErrors;
@@ -57,6 +71,9 @@ export type RubricEditorEvent =
   | { type: 'rubric.choose'; rubric: number | null }
   | { type: 'editor.start'; from: DraftStart }
   | { type: 'editor.edit'; rubric: number }
+  | { type: 'rubric.delete'; rubric: number }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.cancel' }
   | { type: 'editor.save' }
   | { type: 'editor.cancel' }
   | { type: 'draft.change'; at: DraftField; value: string }
@@ -67,16 +84,16 @@ export type RubricEditorEvent =
   | { type: 'draft.removeLevel'; criterion: number; level: number }
   | { type: 'draft.moveLevel'; criterion: number; level: number; by: -1 | 1 };
 
-/** What loading gives: the portfolio's rubric and the rubrics it may use. */
+/** What loading gives: the portfolio's rubric (`null` for the installation's) and the rubrics it may use. */
 export interface RubricEditorLoaded {
-  chosen: PortfolioRubric;
+  chosen: PortfolioRubric | null;
   rubrics: Rubric[];
 }
 
-/** What saving sends: a new rubric of the portfolio (`id` null), or a rubric's new fields. */
+/** What saving sends: a new rubric of the portfolio or installation (`id` null), or a rubric's new fields. */
 export interface RubricSave {
   id: number | null;
-  sharedPortfolioId: number;
+  sharedPortfolioId: number | null;
   body: RubricUpdateBody;
 }
 
@@ -113,12 +130,14 @@ export const rubricEditorMachine = setup({
   },
   actors: {
     loadRubrics: fromPromise<RubricEditorLoaded, RubricEditorInput>(async ({ input, signal }) => {
+      if (input.sharedPortfolioId === null) return { chosen: null, rubrics: await listInstallationRubrics(signal) };
       const [chosen, rubrics] = await Promise.all([
         fetchPortfolioRubric(input.sharedPortfolioId, signal),
         listRubrics(input.sharedPortfolioId, signal),
       ]);
       return { chosen, rubrics };
     }),
+    deleteRubric: fromPromise<Rubric, { id: number }>(({ input, signal }) => deleteRubric(input.id, signal)),
     chooseRubric: fromPromise<PortfolioRubric, { sharedPortfolioId: number; rubric: number | null }>(
       ({ input, signal }) => choosePortfolioRubric(input.sharedPortfolioId, input.rubric, signal),
     ),
@@ -131,7 +150,9 @@ export const rubricEditorMachine = setup({
   guards: {
     draftPasses: ({ context }) => context.draft !== null && Object.keys(draftErrors(context.draft)).length === 0,
     editable: ({ context, event }) =>
-      event.type === 'editor.edit' && context.rubrics.some((r) => r.id === event.rubric && r.abilities.edit),
+      (event.type === 'editor.edit' || event.type === 'rubric.delete') &&
+      context.rubrics.some((r) => r.id === event.rubric && r.abilities.edit),
+    hasPortfolio: ({ context }) => context.sharedPortfolioId !== null,
   },
   actions: {
     storeLoaded: assign(({ event }) => {
@@ -142,10 +163,22 @@ export const rubricEditorMachine = setup({
       error: ({ event }) => toUiError((event as unknown as { error: unknown }).error),
       notice: null,
     }),
-    storeChosen: assign(({ event }) => {
+    storeChosen: assign(({ context, event }) => {
       const chosen = output<PortfolioRubric>(event);
       const notice = chosen.rubric ? `Members now score with “${chosen.rubric.name}”.` : 'Members no longer score.';
-      return { chosen, error: null, notice };
+      // What uses each rubric follows the choice: the new one as the server tells it, this
+      // portfolio gone from the others.
+      const rubrics = context.rubrics.map((r) =>
+        r.id === chosen.rubric?.id
+          ? chosen.rubric
+          : r.usage
+            ? {
+                ...r,
+                usage: { ...r.usage, portfolios: r.usage.portfolios.filter((p) => p.id !== context.sharedPortfolioId) },
+              }
+            : r,
+      );
+      return { chosen, rubrics, error: null, notice };
     }),
     clearNotice: assign({ error: null, notice: null }),
     startNew: assign(({ event }) => ({
@@ -174,6 +207,23 @@ export const rubricEditorMachine = setup({
       return { rubrics, chosen, editing: null, draft: null, error: null, notice: `“${saved.name}” ${made}.` };
     }),
     dropDraft: assign({ editing: null, draft: null, errors: {}, error: null }),
+    askDelete: assign(({ context, event }) => ({
+      removing: context.rubrics.find(
+        (r) => r.id === (event as Extract<RubricEditorEvent, { type: 'rubric.delete' }>).rubric,
+      )!,
+      error: null,
+      notice: null,
+    })),
+    keepRubric: assign({ removing: null }),
+    storeDeleted: assign(({ context, event }) => {
+      const gone = output<Rubric>(event);
+      return {
+        rubrics: context.rubrics.filter((r) => r.id !== gone.id),
+        removing: null,
+        error: null,
+        notice: `“${gone.name}” deleted.`,
+      };
+    }),
   },
 }).createMachine({
   id: 'rubricEditor',
@@ -183,6 +233,7 @@ export const rubricEditorMachine = setup({
     rubrics: [],
     editing: null,
     draft: null,
+    removing: null,
     tried: false,
     errors: {},
     error: null,
@@ -206,7 +257,8 @@ export const rubricEditorMachine = setup({
       states: {
         idle: {
           on: {
-            'rubric.choose': { target: 'choosing', actions: 'clearNotice' },
+            'rubric.choose': { guard: 'hasPortfolio', target: 'choosing', actions: 'clearNotice' },
+            'rubric.delete': { guard: 'editable', target: 'confirmingDelete', actions: 'askDelete' },
             'editor.start': { target: 'editing', actions: 'startNew' },
             'editor.edit': { guard: 'editable', target: 'editing', actions: 'startEdit' },
           },
@@ -217,11 +269,27 @@ export const rubricEditorMachine = setup({
             id: 'chooseRubric',
             src: 'chooseRubric',
             input: ({ context, event }) => ({
-              sharedPortfolioId: context.sharedPortfolioId,
+              sharedPortfolioId: context.sharedPortfolioId!,
               rubric: (event as Extract<RubricEditorEvent, { type: 'rubric.choose' }>).rubric,
             }),
             onDone: { target: 'idle', actions: 'storeChosen' },
             onError: { target: 'idle', actions: 'storeError' },
+          },
+        },
+        confirmingDelete: {
+          on: {
+            'delete.confirm': 'deleting',
+            'delete.cancel': { target: 'idle', actions: 'keepRubric' },
+          },
+        },
+        deleting: {
+          tags: ['busy'],
+          invoke: {
+            id: 'deleteRubric',
+            src: 'deleteRubric',
+            input: ({ context }) => ({ id: context.removing!.id }),
+            onDone: { target: 'idle', actions: 'storeDeleted' },
+            onError: { target: 'idle', actions: ['storeError', 'keepRubric'] },
           },
         },
         editing: {

@@ -16,7 +16,7 @@ export const RubricEditorLogicContext = createContext<{
   inspect?: (event: InspectionEvent) => void;
 } | null>(null);
 
-/** The rubric editor of one shared portfolio, living as long as the calling component. */
+/** The rubric editor of one shared portfolio (or of the installation's rubrics), living as long as the calling component. */
 export function useRubricEditorActor(input: RubricEditorInput): RubricEditorRef {
   const given = useContext(RubricEditorLogicContext);
   return useActorRef(given?.logic ?? rubricEditorMachine, {
@@ -25,14 +25,16 @@ export function useRubricEditorActor(input: RubricEditorInput): RubricEditorRef 
   });
 }
 
-export type RubricEditorStatus = 'loading' | 'loadFailed' | 'idle' | 'choosing' | 'editing' | 'saving';
+export type RubricEditorStatus =
+  'loading' | 'loadFailed' | 'idle' | 'choosing' | 'editing' | 'saving' | 'confirmingDelete' | 'deleting';
 
 /** Where the editor stands. */
 export const useRubricEditorStatus = (ref: RubricEditorRef): RubricEditorStatus =>
   useSelector(ref, (s): RubricEditorStatus => {
     if (s.matches('loading')) return 'loading';
     if (s.matches('loadFailed')) return 'loadFailed';
-    for (const state of ['choosing', 'editing', 'saving'] as const) if (s.matches({ ready: state })) return state;
+    for (const state of ['choosing', 'editing', 'saving', 'confirmingDelete', 'deleting'] as const)
+      if (s.matches({ ready: state })) return state;
     return 'idle';
   });
 
@@ -50,6 +52,9 @@ export function useRubricEditorEvents(ref: RubricEditorRef) {
       choose: (rubric: number | null) => ref.send({ type: 'rubric.choose', rubric }),
       start: (from: DraftStart) => ref.send({ type: 'editor.start', from }),
       edit: (rubric: number) => ref.send({ type: 'editor.edit', rubric }),
+      remove: (rubric: number) => ref.send({ type: 'rubric.delete', rubric }),
+      confirmDelete: () => ref.send({ type: 'delete.confirm' }),
+      cancelDelete: () => ref.send({ type: 'delete.cancel' }),
       save: () => ref.send({ type: 'editor.save' }),
       cancel: () => ref.send({ type: 'editor.cancel' }),
       change: (at: DraftField, value: string) => ref.send({ type: 'draft.change', at, value }),

@@ -30,7 +30,7 @@ describe('header navigation (spec §2)', () => {
     ]);
   });
 
-  it('a researcher sees TEACHER PORTFOLIOS instead of MY PORTFOLIOS, INSIGHTS and RESEARCH EXPORT', async () => {
+  it('a researcher sees TEACHER PORTFOLIOS instead of MY PORTFOLIOS, INSIGHTS, RESEARCH EXPORT and RUBRICS', async () => {
     await renderSignedIn('/dashboard', makeUser('researcher'));
     expect(mainNavLinks()).toEqual([
       ['PORTFOLIO DASHBOARD', '/dashboard'],
@@ -38,6 +38,7 @@ describe('header navigation (spec §2)', () => {
       ['SHARED PORTFOLIOS', '/shared-portfolios'],
       ['INSIGHTS', '/insights'],
       ['RESEARCH EXPORT', '/research-export'],
+      ['RUBRICS', '/rubrics'],
     ]);
   });
 

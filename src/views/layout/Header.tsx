@@ -202,6 +202,7 @@ export function Header() {
         { href: paths.sharedPortfolios, label: 'SHARED PORTFOLIOS' },
         ...(abilities?.insights ? [{ href: paths.insights, label: 'INSIGHTS' }] : []),
         ...(abilities?.researchExport ? [{ href: paths.researchExport, label: 'RESEARCH EXPORT' }] : []),
+        ...(abilities?.installationRubrics ? [{ href: paths.rubrics, label: 'RUBRICS' }] : []),
       ]
     : [
         { href: paths.home, label: 'HOME' },

@@ -9,11 +9,11 @@ import {
 } from '../../machines/rubricEditor/useRubricEditor.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { BusyMessage } from '../components/BusyMessage.tsx';
-import { Button } from '../components/Button.tsx';
 import { LoadFailed } from '../components/LoadFailed.tsx';
 import { SelectField } from '../components/SelectField.tsx';
 import { theme } from '../theme/theme.ts';
 import { RubricEditorForm } from './RubricEditorForm.tsx';
+import { RubricList } from './RubricList.tsx';
 
 const Row = styled.div`
   display: flex;
@@ -32,19 +32,9 @@ const Row = styled.div`
   }
 `;
 
-const List = styled.ul`
-  margin: 0 0 ${theme.space.md};
-  padding: 0;
-  list-style: none;
-  li {
-    display: flex;
-    flex-wrap: wrap;
-    gap: ${theme.space.sm};
-    align-items: center;
-    justify-content: space-between;
-    padding: ${theme.space.xs} 0;
-    border-bottom: 1px solid ${theme.color.border};
-    overflow-wrap: anywhere;
+const Status = styled.p`
+  &:empty {
+    margin: 0;
   }
 `;
 
@@ -87,46 +77,12 @@ function Chooser({ editor }: { editor: RubricEditorRef }) {
   );
 }
 
-/** The portfolio's rubrics, each editable one with its Edit button, and the ways to start a new one. */
-function Rubrics({ editor }: { editor: RubricEditorRef }) {
-  const on = useRubricEditorEvents(editor);
-  const rubrics = useRubricEditorValue(editor, 'rubrics');
-  const busy = useRubricEditorStatus(editor) === 'choosing';
-  return (
-    <>
-      {rubrics.length > 0 ? (
-        <List aria-label="Rubrics this portfolio may use">
-          {rubrics.map((r) => (
-            <li key={r.id}>
-              <span>
-                {r.name} · version {r.version} · {r.criteria.length} criteria
-              </span>
-              {r.abilities.edit ? (
-                <Button type="button" $variant="link" disabled={busy} onClick={() => on.edit(r.id)}>
-                  Edit <span className="visually-hidden">{r.name}</span>
-                </Button>
-              ) : null}
-            </li>
-          ))}
-        </List>
-      ) : null}
-      <Row>
-        <Button type="button" $variant="secondary" disabled={busy} onClick={() => on.start('ngss')}>
-          New rubric from the NGSS practices
-        </Button>
-        <Button type="button" $variant="secondary" disabled={busy} onClick={() => on.start('empty')}>
-          New empty rubric
-        </Button>
-      </Row>
-    </>
-  );
-}
-
 /**
  * The Rubric section of a shared portfolio's settings (decision 055): which rubric its members
- * score with, and creating or editing rubrics. Loaded on first use, with its machine.
+ * score with, and creating, editing or deleting rubrics. Loaded on first use, with its machine.
+ * Without a shared portfolio: the installation's rubrics (decision 058), nothing to choose.
  */
-export function RubricPanel({ sharedPortfolioId }: { sharedPortfolioId: number }) {
+export function RubricPanel({ sharedPortfolioId }: { sharedPortfolioId: number | null }) {
   const editor = useRubricEditorActor({ sharedPortfolioId });
   const on = useRubricEditorEvents(editor);
   const status = useRubricEditorStatus(editor);
@@ -140,10 +96,14 @@ export function RubricPanel({ sharedPortfolioId }: { sharedPortfolioId: number }
   if ((status === 'editing' || status === 'saving') && draft) return <RubricEditorForm editor={editor} draft={draft} />;
   return (
     <>
-      <p role="status">{notice}</p>
+      <Status role="status">{notice}</Status>
       {error ? <Refusal role="alert">{error.message}</Refusal> : null}
-      {canChoose ? <Chooser editor={editor} /> : <p>Only the portfolio’s lead chooses its rubric.</p>}
-      <Rubrics editor={editor} />
+      {sharedPortfolioId === null ? null : canChoose ? (
+        <Chooser editor={editor} />
+      ) : (
+        <p>Only the portfolio’s lead chooses its rubric.</p>
+      )}
+      <RubricList editor={editor} installation={sharedPortfolioId === null} />
     </>
   );
 }

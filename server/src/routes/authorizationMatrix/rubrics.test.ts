@@ -17,7 +17,7 @@ import {
   t,
   work,
 } from '../../../test/authorizationMatrix.ts';
-import { seedRubricAndScore, SMALL_RUBRIC } from '../../../test/fixtures/rubrics.ts';
+import { seedRubricAndScore, seedSpareRubric, SMALL_RUBRIC } from '../../../test/fixtures/rubrics.ts';
 
 const RUBRIC_NOT_FOUND = 'Rubric not found.';
 const INSTALLATION_ONLY = 'Only researchers can make or change rubrics for the whole installation.';
@@ -71,6 +71,35 @@ const CASES: Case[] = [
       url: `/rubrics/${(await rubricWorld()).rubric.id}`,
       payload: { ...SMALL_RUBRIC, name: 'Renamed' },
     }),
+  },
+  {
+    route: 'DELETE /rubrics/{id} (unused, of a shared portfolio)',
+    expect: {
+      spOwner: 200,
+      researcher: 200,
+      member: [403, 'Only the owner of this shared portfolio can do this.'],
+      ...hidden(RUBRIC_NOT_FOUND, 'invitee', 'teacher', 'lead', 'former'),
+    },
+    request: async () => {
+      const { sp } = await rubricWorld();
+      return { method: 'DELETE', url: `/rubrics/${await seedSpareRubric(t, sp.id, people.spOwner.user.id)}` };
+    },
+  },
+  {
+    route: 'DELETE /rubrics/{id} (unused, installation-wide)',
+    expect: {
+      researcher: 200,
+      ...Object.fromEntries(
+        (['owner', 'teacher', 'lead', 'spOwner', 'member', 'invitee', 'former'] as const).map((p) => [
+          p,
+          [403, INSTALLATION_ONLY] as const,
+        ]),
+      ),
+    },
+    request: async () => {
+      const id = await seedSpareRubric(t, null, people.researcher.user.id);
+      return { method: 'DELETE', url: `/rubrics/${id}` };
+    },
   },
   {
     route: 'GET /shared-portfolios/{id}/rubric',
