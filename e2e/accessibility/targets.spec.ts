@@ -45,7 +45,10 @@ describe('at 390 px: targets of at least 24 × 24 px and scrollable regions reac
         ],
       ],
       [DEMO.lead.email, ['/dashboard', '/shared-portfolios/new', `/shared-portfolios/${demo.plc}/edit`]],
-      [DEMO.researcher.email, ['/dashboard', `/teacher-portfolios`, '/users', '/research-export', '/insights', '/rubrics']],
+      [
+        DEMO.researcher.email,
+        ['/dashboard', `/teacher-portfolios`, '/users', '/research-export', '/insights', '/rubrics'],
+      ],
     ];
     for (const [email, paths] of pages) {
       const page = await browser.newPage('/login', phone);
