@@ -41,7 +41,7 @@ describe('OIDC_* and PASSWORD_LOGIN', () => {
       },
       expect.objectContaining({ id: 'district', label: 'district', allowedTenants: [ALLOWED_TENANT] }),
     ]);
-    expect(ssoSettings({ PASSWORD_LOGIN: 'false' }).settings).toEqual({ oidc: [], passwordLogin: false });
+    expect(ssoSettings({ PASSWORD_LOGIN: 'false' }).settings).toEqual({ oidc: [], saml: [], passwordLogin: false });
   });
 
   it('names every bad variable', () => {
@@ -121,7 +121,7 @@ describe('the claims an ID token must carry', () => {
 describe('npm run admin -- sso check', async () => {
   const { providers } = await oidcFixture();
   const unreachable = { ...providers[0]!, id: 'gone', issuer: 'http://127.0.0.1:9' };
-  const t = await buildTestApp({ sso: { oidc: providers, passwordLogin: false } });
+  const t = await buildTestApp({ sso: { oidc: providers, saml: [], passwordLogin: false } });
   const teacher = await createUser(t);
 
   it('PASSWORD_LOGIN=false: the portal’s pages cannot sign in with a password; the mobile apps still do', async () => {
@@ -150,7 +150,7 @@ describe('npm run admin -- sso check', async () => {
 
   it('fails naming a provider whose discovery cannot be read', async () => {
     await expect(
-      runAdmin(['sso', 'check'], { ...t.config, sso: { oidc: [unreachable], passwordLogin: true } }, t.db),
+      runAdmin(['sso', 'check'], { ...t.config, sso: { oidc: [unreachable], saml: [], passwordLogin: true } }, t.db),
     ).rejects.toThrow(
       /gone \("Sign in with School account"\): PROBLEM\n {2}- its discovery document at http:\/\/127\.0\.0\.1:9/,
     );

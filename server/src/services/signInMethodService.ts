@@ -2,6 +2,7 @@ import type { AppPasswordBody, SignInMethodList } from '#schemas/sso';
 import type { User } from '#schemas/user';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { canManageUsers } from '../policies/userPolicy.ts';
+import type { SessionOrigin } from '../repositories/sessionRepository.ts';
 import { ssoRepository } from '../repositories/ssoRepository.ts';
 import { userRepository } from '../repositories/userRepository.ts';
 import { passwordProblem } from '../security/passwordPolicy.ts';
@@ -64,7 +65,7 @@ export function createSignInMethodService(ctx: ServiceContext, auth: AuthService
     async setAppPassword(
       actor: User,
       body: AppPasswordBody,
-      session: { ssoProvider: string | null; persistent: boolean },
+      session: SessionOrigin,
     ): Promise<SignIn> {
       const record = await userRepository.findById(db, actor.id);
       if (!record) throw notFound(USER_MESSAGES.notFound);
