@@ -27,7 +27,7 @@ function refusalOf(error: unknown): SsoRefusal {
   if (error instanceof SsoRefusal) return error;
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof SamlStatusError)
-    return new SsoRefusal(/AuthnFailed|RequestDenied/.test(message) ? 'cancelled' : 'failed', message);
+    return new SsoRefusal(/AuthnFailed|RequestDenied/.test(error.xmlStatus) ? 'cancelled' : 'failed', message);
   // Too old, not yet valid, or no subject confirmation still valid; or not an answer to a request
   // of ours that is still waiting (used already, or never made).
   if (/expired|not yet valid|No valid subject confirmation|InResponseTo/i.test(message))
