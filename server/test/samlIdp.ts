@@ -60,8 +60,7 @@ export interface TestSamlIdp {
   close(): Promise<void>;
 }
 
-const esc = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const decodeRedirect = (value: string) => inflateRawSync(Buffer.from(value, 'base64')).toString('utf8');
 const parse = (xml: string) => new DOMParser().parseFromString(xml, 'text/xml').documentElement!;
 
@@ -78,7 +77,9 @@ function signAssertion(xml: string): string {
     transforms: ['http://www.w3.org/2000/09/xmldsig#enveloped-signature', 'http://www.w3.org/2001/10/xml-exc-c14n#'],
     digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',
   });
-  sig.computeSignature(xml, { location: { reference: "/*[local-name(.)='Assertion']/*[local-name(.)='Issuer']", action: 'after' } });
+  sig.computeSignature(xml, {
+    location: { reference: "/*[local-name(.)='Assertion']/*[local-name(.)='Issuer']", action: 'after' },
+  });
   return sig.getSignedXml();
 }
 

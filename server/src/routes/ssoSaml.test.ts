@@ -82,9 +82,10 @@ describe('signing in through the identity provider', () => {
     expect(first.res).toHaveStatus(303);
     expect(first.res.headers.location).toBe('/dashboard');
     expect((await me(sessionCookie(first.res)!)).json().id).toBe(teacher.user.id);
-    const { rows } = await t.db.query('SELECT user_id, provider, subject, email FROM linked_identities WHERE subject = $1', [
-      account.nameId,
-    ]);
+    const { rows } = await t.db.query(
+      'SELECT user_id, provider, subject, email FROM linked_identities WHERE subject = $1',
+      [account.nameId],
+    );
     expect(rows).toEqual([
       { user_id: teacher.user.id, provider: 'district', subject: account.nameId, email: 'saml.linked@school.example' },
     ]);
@@ -108,7 +109,9 @@ describe('signing in through the identity provider', () => {
     expect(await me(token)).toBeApiError(401);
     const before = idp.logouts.length;
     const back = await fetch(out.json().providerLogout.url, { redirect: 'manual' });
-    expect(idp.logouts.slice(before)).toEqual([{ nameId: account.nameId, sessionIndex: expect.stringMatching(/^_session-/) }]);
+    expect(idp.logouts.slice(before)).toEqual([
+      { nameId: account.nameId, sessionIndex: expect.stringMatching(/^_session-/) },
+    ]);
     const returned = new URL(back.headers.get('location')!);
     expect(returned.pathname).toBe('/api/v1/auth/saml/district/logout');
     const landing = await t.api({ method: 'GET', url: `/auth/saml/district/logout${returned.search}` });
@@ -143,8 +146,7 @@ describe('refused with a message code and no session', () => {
   it('an unsigned assertion', () => refusedWhen('failed', { unsigned: true }));
   it('a tampered signature', () => refusedWhen('failed', { tamper: true }));
   it('an assertion for another audience', () => refusedWhen('failed', { audience: 'https://elsewhere.example/sp' }));
-  it('an assertion for another recipient', () =>
-    refusedWhen('failed', { recipient: 'https://elsewhere.example/acs' }));
+  it('an assertion for another recipient', () => refusedWhen('failed', { recipient: 'https://elsewhere.example/acs' }));
   it('a response for another destination', () =>
     refusedWhen('failed', { destination: 'https://elsewhere.example/acs' }));
   it('an assertion past its NotOnOrAfter by more than the clock skew', () =>

@@ -7,11 +7,7 @@ import { loginAddressRepository } from '../repositories/loginAddressRepository.t
 import { userRepository, type UserRecord } from '../repositories/userRepository.ts';
 import { randomUUID } from 'node:crypto';
 import { DEMO_ACCOUNTS } from '../db/demo.ts';
-import {
-  sessionRepository,
-  type SessionOrigin,
-  type SsoLogoutSubject,
-} from '../repositories/sessionRepository.ts';
+import { sessionRepository, type SessionOrigin, type SsoLogoutSubject } from '../repositories/sessionRepository.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../security/passwords.ts';
 import { generationAccepted, SESSION_ABSOLUTE_SECONDS, SESSION_TTL_SECONDS } from '../security/tokens.ts';
 import { AUTH_MESSAGES } from './authMessages.ts';

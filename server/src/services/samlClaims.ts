@@ -80,9 +80,7 @@ const firstText = (value: unknown): string | undefined =>
  */
 export function samlIdentity(profile: Profile, provider: SamlProviderConfig): VerifiedIdentity {
   const fromAttributes = EMAIL_ATTRIBUTES.map((name) => firstText(profile[name])).find((v) => v !== undefined);
-  const email = (
-    fromAttributes ?? (profile.nameIDFormat === EMAIL_FORMAT ? profile.nameID : undefined)
-  )
+  const email = (fromAttributes ?? (profile.nameIDFormat === EMAIL_FORMAT ? profile.nameID : undefined))
     ?.trim()
     .toLowerCase();
   if (!email || !EMAIL.test(email)) throw new SsoRefusal('unverified_email', 'the assertion names no e-mail address');

@@ -85,8 +85,9 @@ export function parseIdpMetadata(xml: string): IdpMetadata {
   if (!(descriptor.getAttribute('protocolSupportEnumeration') ?? '').split(/\s+/).includes(PROTOCOL))
     throw new MetadataProblem('the identity provider does not announce SAML 2.0');
   const service = (name: string) =>
-    children(descriptor, MD, name).find((s) => s.getAttribute('Binding') === REDIRECT)?.getAttribute('Location') ??
-    null;
+    children(descriptor, MD, name)
+      .find((s) => s.getAttribute('Binding') === REDIRECT)
+      ?.getAttribute('Location') ?? null;
   const ssoUrl = service('SingleSignOnService');
   if (!ssoUrl) throw new MetadataProblem('the metadata has no SingleSignOnService with the HTTP-Redirect binding');
   const certificates = children(descriptor, MD, 'KeyDescriptor')

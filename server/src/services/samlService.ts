@@ -138,8 +138,7 @@ export function createSamlService(ctx: ServiceContext, accounts: SsoAccounts) {
       const facts = assertionFacts(profile.getAssertionXml(), profile.getSamlResponseXml());
       checkRecipient(facts, endpoints(provider).acs);
       const until = new Date(
-        Math.max(facts.notOnOrAfter?.getTime() ?? 0, ctx.clock.now() + REQUEST_TTL_SECONDS * 1000) +
-          SAML_CLOCK_SKEW_MS,
+        Math.max(facts.notOnOrAfter?.getTime() ?? 0, ctx.clock.now() + REQUEST_TTL_SECONDS * 1000) + SAML_CLOCK_SKEW_MS,
       );
       if (!(await samlRepository.useAssertion(db, provider.id, facts.id, until)))
         throw new SsoRefusal('expired', `assertion ${facts.id} was used before`);
