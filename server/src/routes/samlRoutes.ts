@@ -73,6 +73,7 @@ export const samlRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'The assertion consumer (HTTP-POST): checks the signed assertion, signs in and redirects',
+        consumes: [FORM],
         params: ProviderParamsSchema,
         body: SamlAcsBodySchema,
         response: errorResponses,

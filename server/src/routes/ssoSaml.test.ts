@@ -58,6 +58,18 @@ describe('the SAML routes', () => {
     expect(rows).toEqual([{ provider: 'district' }]);
   });
 
+  it('the OpenAPI document describes the SAML routes, the assertion consumer taking a form', async () => {
+    const doc = (await t.api({ method: 'GET', url: '/openapi.json' })).json();
+    for (const path of ['start', 'metadata', 'logout'])
+      expect(doc.paths[`/api/v1/auth/saml/{provider}/${path}`].get.tags).toEqual(['auth']);
+    const acs = doc.paths['/api/v1/auth/saml/{provider}/acs'].post;
+    expect(Object.keys(acs.requestBody.content)).toEqual(['application/x-www-form-urlencoded']);
+    expect(acs.requestBody.content['application/x-www-form-urlencoded'].schema).toMatchObject({
+      additionalProperties: false,
+      required: ['SAMLResponse'],
+    });
+  });
+
   it('an unknown provider is 404; a malformed id, an unknown field or a missing response 400', async () => {
     expect(await t.api({ method: 'GET', url: '/auth/saml/nowhere/start' })).toBeApiError(404);
     expect(await t.api({ method: 'GET', url: '/auth/saml/Bad-Id/metadata' })).toBeApiError(400);
