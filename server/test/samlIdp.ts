@@ -123,6 +123,10 @@ export async function startSamlIdp(): Promise<TestSamlIdp> {
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', base);
+    if (url.pathname === '/favicon.ico') {
+      res.writeHead(204).end();
+      return;
+    }
     if (url.pathname === '/metadata') {
       res.writeHead(200, { 'content-type': 'application/samlmetadata+xml' }).end(metadata());
       return;
