@@ -143,7 +143,7 @@ describe('signing in through the identity provider', () => {
 });
 
 describe('refused with a message code and no session', () => {
-  const refusedWhen = async (code: string, change: AssertionChange | null, account = person()) => {
+  const expectRefusedWhen = async (code: string, change: AssertionChange | null, account = person()) => {
     await createUser(t, { email: account.email!.toLowerCase() });
     const before = await sessions();
     idp.alter(change);
@@ -155,18 +155,20 @@ describe('refused with a message code and no session', () => {
     expect(await sessions()).toBe(before);
   };
 
-  it('an unsigned assertion', () => refusedWhen('failed', { unsigned: true }));
-  it('a tampered signature', () => refusedWhen('failed', { tamper: true }));
-  it('an assertion for another audience', () => refusedWhen('failed', { audience: 'https://elsewhere.example/sp' }));
-  it('an assertion for another recipient', () => refusedWhen('failed', { recipient: 'https://elsewhere.example/acs' }));
+  it('an unsigned assertion', () => expectRefusedWhen('failed', { unsigned: true }));
+  it('a tampered signature', () => expectRefusedWhen('failed', { tamper: true }));
+  it('an assertion for another audience', () =>
+    expectRefusedWhen('failed', { audience: 'https://elsewhere.example/sp' }));
+  it('an assertion for another recipient', () =>
+    expectRefusedWhen('failed', { recipient: 'https://elsewhere.example/acs' }));
   it('a response for another destination', () =>
-    refusedWhen('failed', { destination: 'https://elsewhere.example/acs' }));
+    expectRefusedWhen('failed', { destination: 'https://elsewhere.example/acs' }));
   it('an assertion past its NotOnOrAfter by more than the clock skew', () =>
-    refusedWhen('expired', { expiredSecondsAgo: 90 }));
+    expectRefusedWhen('expired', { expiredSecondsAgo: 90 }));
   it('an answer to a request this server did not make (InResponseTo)', () =>
-    refusedWhen('expired', { inResponseTo: '_not-a-request-of-ours' }));
+    expectRefusedWhen('expired', { inResponseTo: '_not-a-request-of-ours' }));
   it('an e-mail domain that is not allowed', () =>
-    refusedWhen('wrong_domain', null, person({ email: `saml${n}@elsewhere.example` })));
+    expectRefusedWhen('wrong_domain', null, person({ email: `saml${n}@elsewhere.example` })));
   it('no e-mail address released', async () => {
     const before = await sessions();
     expectRefused((await samlSignIn(t, idp, 'district', { nameId: `no-mail-${n}` })).res, 'unverified_email');
