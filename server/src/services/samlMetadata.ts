@@ -91,7 +91,8 @@ export function parseIdpMetadata(xml: string): IdpMetadata {
   const ssoUrl = service('SingleSignOnService');
   if (!ssoUrl) throw new MetadataProblem('the metadata has no SingleSignOnService with the HTTP-Redirect binding');
   const certificates = children(descriptor, MD, 'KeyDescriptor')
-    .filter((k) => (k.getAttribute('use') ?? 'signing') === 'signing')
+    // Without `use`, a key serves both purposes (xmldom answers '' for an absent attribute).
+    .filter((k) => (k.getAttribute('use') || 'signing') === 'signing')
     .flatMap((k) => children(k, DS, 'X509Certificate'))
     .map((c) => (c.textContent ?? '').replace(/\s+/g, ''))
     .filter((c) => c !== '');
