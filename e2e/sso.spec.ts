@@ -71,11 +71,15 @@ describe('signing in with a school account', () => {
 
     await page.getByRole('button', { name: DEMO.teacher.username }).click();
     await page.getByRole('menuitem', { name: 'Log Out' }).click();
-    await page.waitForURL('**/home');
-    // The logout is sent with keepalive while the page goes home: its answer clears the cookie.
-    await expect.poll(async () => (await page.context().cookies(portal)).find((c) => c.name === 'jwt')).toBeUndefined();
+    // The provider publishes its end-session endpoint: the login page offers its sign-out too.
+    await page.waitForURL('**/login');
+    expect((await page.context().cookies(portal)).find((c) => c.name === 'jwt')).toBeUndefined();
+    await page.getByRole('button', { name: 'Also sign out of Springfield Schools' }).click();
+    // The provider asks before it signs out, then sends the browser back to the login page.
+    await page.getByRole('button', { name: /sign me out/i }).click();
+    await page.waitForURL(`${portal}/login`);
+    expect(await page.getByRole('button', { name: 'Also sign out of Springfield Schools' }).count()).toBe(0);
 
-    await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in with Springfield Schools' }).click();
     await page.waitForURL('**/dashboard');
     await page.getByRole('button', { name: DEMO.teacher.username }).waitFor();

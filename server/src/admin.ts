@@ -29,8 +29,8 @@ const USAGE = `Usage: npm run admin -- <command>
   create-researcher <e-mail> <name>  a researcher account; prints (and e-mails) its set-password link
   reset-password <e-mail>            prints (and e-mails) a new reset link; earlier links stop working
   block <e-mail>                     blocks the account and ends its sessions (single sign-on too)
-  sso check                          reads each single sign-on provider's discovery document and
-                                     says what is wrong (exit 1) or what the portal will use
+  sso check                          reads each single sign-on provider's discovery document or SAML
+                                     metadata and says what is wrong (exit 1) or what the portal uses
   unblock <e-mail>                   unblocks the account
   media copy-to-s3                   copies the media files from DATA_DIR/uploads into the bucket of
                                      MEDIA_STORE=s3 and its S3_* settings, each checked by size and

@@ -1,3 +1,6 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runAdmin } from './admin.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -6,9 +9,10 @@ import { PASSWORD_LOGIN_OFF } from './routes/authRoutes.ts';
 import { judgeClaims } from './services/oidcClaims.ts';
 import { createUser } from '../test/factories.ts';
 import { buildTestApp } from '../test/helper.ts';
+import { samlFixture } from '../test/samlKit.ts';
 import { ALLOWED_TENANT, oidcFixture, OTHER_TENANT } from '../test/ssoKit.ts';
 
-/** Single sign-on settings (`OIDC_*`, `PASSWORD_LOGIN`), the claims rules, and `npm run admin -- sso check`. */
+/** Single sign-on settings (`OIDC_*`, `SAML_*`, `PASSWORD_LOGIN`), the claims rules, and `npm run admin -- sso check`. */
 
 const provider = (id: string) => ({
   [`OIDC_${id.toUpperCase()}_ISSUER`]: 'https://accounts.google.com',
@@ -41,7 +45,7 @@ describe('OIDC_* and PASSWORD_LOGIN', () => {
       },
       expect.objectContaining({ id: 'district', label: 'district', allowedTenants: [ALLOWED_TENANT] }),
     ]);
-    expect(ssoSettings({ PASSWORD_LOGIN: 'false' }).settings).toEqual({ oidc: [], passwordLogin: false });
+    expect(ssoSettings({ PASSWORD_LOGIN: 'false' }).settings).toEqual({ oidc: [], saml: [], passwordLogin: false });
   });
 
   it('names every bad variable', () => {
@@ -121,7 +125,7 @@ describe('the claims an ID token must carry', () => {
 describe('npm run admin -- sso check', async () => {
   const { providers } = await oidcFixture();
   const unreachable = { ...providers[0]!, id: 'gone', issuer: 'http://127.0.0.1:9' };
-  const t = await buildTestApp({ sso: { oidc: providers, passwordLogin: false } });
+  const t = await buildTestApp({ sso: { oidc: providers, saml: [], passwordLogin: false } });
   const teacher = await createUser(t);
 
   it('PASSWORD_LOGIN=false: the portal’s pages cannot sign in with a password; the mobile apps still do', async () => {
@@ -150,9 +154,79 @@ describe('npm run admin -- sso check', async () => {
 
   it('fails naming a provider whose discovery cannot be read', async () => {
     await expect(
-      runAdmin(['sso', 'check'], { ...t.config, sso: { oidc: [unreachable], passwordLogin: true } }, t.db),
+      runAdmin(['sso', 'check'], { ...t.config, sso: { oidc: [unreachable], saml: [], passwordLogin: true } }, t.db),
     ).rejects.toThrow(
       /gone \("Sign in with School account"\): PROBLEM\n {2}- its discovery document at http:\/\/127\.0\.0\.1:9/,
     );
+  });
+});
+
+describe('SAML settings and npm run admin -- sso check', async () => {
+  const { idp, providers } = await samlFixture();
+  const t = await buildTestApp({ sso: { oidc: [], saml: providers, passwordLogin: true } });
+
+  it('reads SAML_PROVIDERS and each SAML_<ID>_*, naming every variable that is wrong', () => {
+    const ok = ssoSettings({
+      SAML_PROVIDERS: 'district',
+      SAML_DISTRICT_METADATA: 'https://adfs.district.example/FederationMetadata/2007-06/FederationMetadata.xml',
+      SAML_DISTRICT_LABEL: 'District account',
+      SAML_DISTRICT_ALLOWED_DOMAINS: 'District.example, staff.district.example',
+      SAML_DISTRICT_CREATE_ACCOUNTS: 'true',
+    });
+    expect(ok.problems).toEqual([]);
+    expect(ok.settings.saml).toEqual([
+      {
+        id: 'district',
+        metadata: 'https://adfs.district.example/FederationMetadata/2007-06/FederationMetadata.xml',
+        label: 'District account',
+        allowedDomains: ['district.example', 'staff.district.example'],
+        createAccounts: true,
+      },
+    ]);
+    const bad = ssoSettings({
+      OIDC_PROVIDERS: 'school',
+      OIDC_SCHOOL_ISSUER: 'https://accounts.example',
+      OIDC_SCHOOL_CLIENT_ID: 'c',
+      OIDC_SCHOOL_CLIENT_SECRET: 's',
+      SAML_PROVIDERS: 'school,9bad,plain',
+      SAML_SCHOOL_METADATA: '/etc/idp.xml',
+      SAML_SCHOOL_ALLOWED_DOMAINS: 'school.example',
+      SAML_PLAIN_METADATA: 'http://idp.example/metadata',
+      SAML_PLAIN_CREATE_ACCOUNTS: 'perhaps',
+    });
+    expect(bad.problems).toEqual([
+      'SAML_PROVIDERS: "9bad" must be a lower-case id (letters and digits, starting with a letter)',
+      'SAML_PLAIN_METADATA: must be an https URL (plain http only on this machine) or a file',
+      'SAML_PLAIN_ALLOWED_DOMAINS: must name the e-mail domains the identity provider speaks for',
+      'SAML_PLAIN_CREATE_ACCOUNTS: must be true or false',
+      'SAML_PROVIDERS: "school" is an id of OIDC_PROVIDERS too; give each provider its own id',
+    ]);
+  });
+
+  it('reads each identity provider’s metadata and says what the portal will use and what to register', async () => {
+    const out = await runAdmin(['sso', 'check'], t.config, t.db);
+    expect(out).toContain('district (SAML, "Sign in with District ADFS"): OK');
+    expect(out).toContain(`entity id ${idp.entityId}`);
+    expect(out).toContain('logout offered at');
+    expect(out).toContain(
+      'to register at the provider: entity id and metadata http://portal.test/api/v1/auth/saml/district/metadata, assertion consumer http://portal.test/api/v1/auth/saml/district/acs',
+    );
+  });
+
+  it('fails naming metadata that cannot be read or describes no identity provider', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'saml-metadata-'));
+    const notIdp = join(dir, 'sp.xml');
+    await writeFile(notIdp, '<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="x"/>');
+    const saml = [
+      { ...providers[0]!, id: 'gone', metadata: 'http://127.0.0.1:9/metadata' },
+      { ...providers[0]!, id: 'notidp', metadata: notIdp },
+      { ...providers[0]!, id: 'nofile', metadata: join(dir, 'missing.xml') },
+    ];
+    const run = runAdmin(['sso', 'check'], { ...t.config, sso: { oidc: [], saml, passwordLogin: true } }, t.db);
+    await expect(run).rejects.toThrow(
+      /gone \(SAML, "Sign in with District ADFS"\): PROBLEM\n {2}- its metadata \(http:\/\/127\.0\.0\.1:9\/metadata\): the metadata URL cannot be reached/,
+    );
+    await expect(run).rejects.toThrow(/notidp .*PROBLEM\n {2}- its metadata .*describes no identity provider/);
+    await expect(run).rejects.toThrow(/nofile .*PROBLEM\n {2}- its metadata .*cannot be read \(ENOENT\)/);
   });
 });

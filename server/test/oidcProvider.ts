@@ -61,7 +61,16 @@ export async function startOidcProvider(clients: TestClient[]): Promise<TestOidc
     // The claims go into the ID token itself (the portal reads nothing else).
     conformIdTokenClaims: false,
     pkce: { required: () => true },
-    features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
+    features: {
+      devInteractions: { enabled: false },
+      // The provider's sign-out question as a plain page (the library's own loads web fonts).
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => {
+          ctx.body = `<!doctype html><html lang="en"><head><title>Sign out</title></head><body>${form}<button type="submit" form="op.logoutForm" value="yes" name="logout">Yes, sign me out</button></body></html>`;
+        },
+      },
+    },
     async findAccount(_ctx, sub) {
       const account = accounts.get(sub);
       return account ? { accountId: sub, claims: () => ({ ...account }) } : undefined;
@@ -85,6 +94,11 @@ export async function startOidcProvider(clients: TestClient[]): Promise<TestOidc
   const key = await importJWK(jwk, 'RS256');
 
   provider.use(async (ctx, next) => {
+    // A browser at the provider's pages asks for an icon; there is none.
+    if (ctx.path === '/favicon.ico') {
+      ctx.status = 204;
+      return;
+    }
     if (ctx.path.startsWith('/interaction/')) {
       await provider.interactionDetails(ctx.req, ctx.res);
       const result = current

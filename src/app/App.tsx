@@ -60,10 +60,15 @@ const VideoViewerRoute = lazyRoute(viewerRoutes, 'VideoViewerRoute');
 
 /**
  * Creates the app's session actor from the stored token; logging out reloads the site at `/`
- * (spec §4), and any 401 from the API ends the session.
+ * (spec §4; at `/login` when the provider's own sign-out is offered), and any 401 from the API
+ * ends the session.
  */
-export function createSessionActor(reloadHome: () => void = () => window.location.assign('/')): SessionActorRef {
-  const actor = createActor(sessionMachine.provide({ actions: { reloadHome } }), { input: { hasToken: hasSession() } });
+export function createSessionActor(
+  reload: (path: string) => void = (path) => window.location.assign(path),
+): SessionActorRef {
+  const actor = createActor(sessionMachine.provide({ actions: { reloadHome: (_, params) => reload(params.path) } }), {
+    input: { hasToken: hasSession() },
+  });
   setUnauthorizedHandler(() => actor.send({ type: 'session.expired' }));
   return actor.start();
 }

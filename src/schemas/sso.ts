@@ -29,6 +29,23 @@ export const SsoCallbackQuerySchema = z
     'Every field of the query must be one text of at most 4096 characters.',
   );
 
+/** Largest SAML response the assertion consumer reads (base64; a signed assertion is a few kilobytes). */
+export const SAML_RESPONSE_MAX = 256 * 1024;
+
+/** `POST /auth/saml/:provider/acs` (HTTP-POST binding, a form the identity provider's page submits). */
+export const SamlAcsBodySchema = z.strictObject({
+  SAMLResponse: z.string().min(1, 'SAMLResponse is required.').max(SAML_RESPONSE_MAX),
+  RelayState: z.string().max(80).optional(),
+});
+
+/** `GET /auth/saml/:provider/logout`: the identity provider's answer to a logout (HTTP-Redirect binding). */
+export const SamlLogoutQuerySchema = z.strictObject({
+  SAMLResponse: z.string().max(SAML_RESPONSE_MAX).optional(),
+  RelayState: z.string().max(80).optional(),
+  SigAlg: z.string().max(200).optional(),
+  Signature: z.string().max(2048).optional(),
+});
+
 /** Why a single sign-on ended on the login page (`/login?sso=<code>`). */
 export const SSO_ERROR_CODES = [
   'cancelled',

@@ -31,6 +31,12 @@ const userEvents: SessionEvent[] = [
   { type: 'session.expired' },
   { type: 'retry' },
 ];
+const OFFER = { label: 'District ADFS', url: 'https://adfs.district.example/adfs/ls/?SAMLRequest=x' };
+const logoutEvents = [
+  { type: 'xstate.done.actor.endServerSession', output: null },
+  { type: 'xstate.done.actor.endServerSession', output: OFFER },
+  { type: 'xstate.error.actor.endServerSession', error: offline },
+] as unknown as SessionEvent[];
 const fetchMeEvents = [
   { type: 'xstate.done.actor.fetchMe', output: user },
   { type: 'xstate.error.actor.fetchMe', error: unauthorized },
@@ -59,22 +65,30 @@ function setup(hasToken: boolean) {
   signOut();
   if (hasToken) Cookies.set(SESSION_MARKER, '1', { path: '/' });
   const fetchMe = controllableActor<typeof user>();
-  const reloadHome = vi.fn<() => void>();
-  const actor = createActor(sessionMachine.provide({ actors: { fetchMe: fetchMe.logic }, actions: { reloadHome } }), {
-    input: { hasToken },
-    inspect: coverageInspector,
-  });
+  const endServerSession = controllableActor<typeof OFFER | null>();
+  const reloadHome = vi.fn<(path: string) => void>();
+  const offered = vi.fn<(offer: typeof OFFER) => void>();
+  const actor = createActor(
+    sessionMachine.provide({
+      actors: { fetchMe: fetchMe.logic, endServerSession: endServerSession.logic },
+      actions: {
+        reloadHome: (_, params) => reloadHome(params.path),
+        offerProviderLogout: (_, params) => offered(params.offer),
+      },
+    }),
+    { input: { hasToken }, inspect: coverageInspector },
+  );
   actor.start();
   const location = memoryLocation({ path: '/dashboard', record: true });
   render(<App config={config} sessionActor={actor} routerProps={{ hook: location.hook }} />);
-  return { actor, fetchMe, reloadHome, location };
+  return { actor, fetchMe, endServerSession, reloadHome, offered, location };
 }
 
 for (const hasToken of [true, false]) {
   describe(`session model (${hasToken ? 'with' : 'without'} a stored token)`, () => {
     const model = createPathModel(sessionMachine, {
       input: { hasToken },
-      events: modelEvents(userEvents, { fetchMe: fetchMeEvents }),
+      events: modelEvents(userEvents, { fetchMe: fetchMeEvents, endServerSession: logoutEvents }),
     });
     const paths = model.getShortestPaths();
     for (const path of paths) {
@@ -98,8 +112,20 @@ for (const hasToken of [true, false]) {
               expect(await screen.findByRole('button', { name: user.username })).toBeTruthy();
               expect(screen.getByRole('link', { name: 'PORTFOLIO DASHBOARD' })).toBeTruthy();
             },
+            loggingOut: async () => {
+              // The server is asked to end the session; the page waits for its answer.
+              await waitFor(() => expect(h.endServerSession.calls).toHaveLength(1));
+              expect(h.reloadHome).not.toHaveBeenCalled();
+            },
             loggedOut: async () => {
-              await waitFor(() => expect(h.reloadHome).toHaveBeenCalledTimes(1));
+              await waitFor(() => expect(h.reloadHome.mock.calls).toEqual([['/']]));
+              expect(h.offered).not.toHaveBeenCalled();
+              expect(document.cookie).not.toContain('pf_session=');
+            },
+            providerLogoutOffered: async () => {
+              // The login page, after the reload, offers the provider's own sign-out.
+              await waitFor(() => expect(h.reloadHome.mock.calls).toEqual([['/login']]));
+              expect(h.offered.mock.calls).toEqual([[OFFER]]);
               expect(document.cookie).not.toContain('pf_session=');
             },
           },
@@ -110,6 +136,13 @@ for (const hasToken of [true, false]) {
             'xstate.error.actor.fetchMe': async (step) => {
               const error = (step.event as unknown as { error: unknown }).error;
               await act(async () => h.fetchMe.next().deferred.reject(error));
+            },
+            'xstate.done.actor.endServerSession': async (step) => {
+              const output = (step.event as unknown as { output: typeof OFFER | null }).output;
+              await act(async () => h.endServerSession.next().deferred.resolve(output));
+            },
+            'xstate.error.actor.endServerSession': async () => {
+              await act(async () => h.endServerSession.next().deferred.reject(offline));
             },
             retry: async () => {
               await ux.click(screen.getByRole('button', { name: 'Try again' }));

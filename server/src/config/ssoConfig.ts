@@ -1,7 +1,9 @@
 import { absoluteUrl, booleanText } from './envValues.ts';
+import { samlSettings, type SamlProviderConfig } from './samlConfig.ts';
 
 /**
- * Single sign-on through OpenID Connect providers (`OIDC_PROVIDERS` and `OIDC_<ID>_*`) and
+ * Single sign-on through OpenID Connect providers (`OIDC_PROVIDERS` and `OIDC_<ID>_*`) and SAML
+ * identity providers (`SAML_PROVIDERS` and `SAML_<ID>_*`, read in `samlConfig.ts`), and
  * whether the web sign-in page offers the password form (`PASSWORD_LOGIN`). The variables of a
  * provider carry its id, so they are read here rather than in the fixed `EnvSchema`.
  */
@@ -26,6 +28,7 @@ export interface OidcProviderConfig {
 
 export interface SsoSettings {
   oidc: OidcProviderConfig[];
+  saml: SamlProviderConfig[];
   /** `false`: the web sign-in page shows only the providers (the mobile apps keep their password sign-in). */
   passwordLogin: boolean;
 }
@@ -105,8 +108,12 @@ export function ssoSettings(env: NodeJS.ProcessEnv): { settings: SsoSettings; pr
     });
   }
   if (ids.length !== new Set(ids).size) problems.push('OIDC_PROVIDERS: an id is named twice');
-  return { settings: { oidc, passwordLogin: passwordLogin.success ? passwordLogin.data : true }, problems };
+  const saml = samlSettings({ value, list, isLoopbackUrl, id: ID, domain: DOMAIN }, problems);
+  // One namespace: linked identities and sessions name their provider by id alone.
+  for (const p of saml.filter((s) => oidc.some((o) => o.id === s.id)))
+    problems.push(`SAML_PROVIDERS: "${p.id}" is an id of OIDC_PROVIDERS too; give each provider its own id`);
+  return { settings: { oidc, saml, passwordLogin: passwordLogin.success ? passwordLogin.data : true }, problems };
 }
 
 /** No provider, and the password form shown. */
-export const NO_SSO: SsoSettings = { oidc: [], passwordLogin: true };
+export const NO_SSO: SsoSettings = { oidc: [], saml: [], passwordLogin: true };

@@ -5,6 +5,7 @@ import { userRoutes } from '../routes/userRoutes.ts';
 import { createAuthService } from '../services/authService.ts';
 import { createBundleService } from '../services/bundleService.ts';
 import { createSsoService } from '../services/ssoService.ts';
+import { samlRoutes } from '../routes/samlRoutes.ts';
 import { ssoRoutes } from '../routes/ssoRoutes.ts';
 import { signInMethodRoutes } from '../routes/signInMethodRoutes.ts';
 import { createSignInMethodService } from '../services/signInMethodService.ts';
@@ -21,6 +22,7 @@ export async function accountsFeature(app: FastifyInstance): Promise<void> {
   app.services.bundle = createBundleService(ctx);
   await app.register(authRoutes);
   await app.register(ssoRoutes);
+  await app.register(samlRoutes);
   await app.register(authenticated(userRoutes));
   await app.register(authenticated(signInMethodRoutes));
 }

@@ -10,6 +10,23 @@ export interface OpenSession {
   persistent: boolean;
 }
 
+/** What the provider's own sign-out needs of a session signed in through SAML (its NameID and SessionIndex). */
+export interface SsoLogoutSubject {
+  nameID: string;
+  nameIDFormat: string;
+  nameQualifier?: string;
+  spNameQualifier?: string;
+  sessionIndex?: string;
+}
+
+/** How a session was signed in: through which single sign-on provider (`null`: a password), and whether it persists. */
+export interface SessionOrigin {
+  ssoProvider: string | null;
+  persistent: boolean;
+  /** For the provider's sign-out (SAML sessions only). */
+  ssoLogout?: SsoLogoutSubject | null;
+}
+
 /** SQL for server-side sessions (one row per sign-in). */
 export const sessionRepository = {
   /**
@@ -18,23 +35,42 @@ export const sessionRepository = {
    */
   async start(
     db: Queryable,
-    input: { id: string; userId: number; absoluteSeconds: number; persistent: boolean; ssoProvider?: string },
+    input: {
+      id: string;
+      userId: number;
+      absoluteSeconds: number;
+      persistent: boolean;
+      ssoProvider?: string;
+      ssoLogout?: SsoLogoutSubject | null;
+    },
   ): Promise<Date> {
     const { rows } = await db.query<{ expires_at: Date }>(
-      `INSERT INTO sessions (id, user_id, expires_at, persistent, sso_provider)
-       VALUES ($1, $2, now() + make_interval(secs => $3), $4, $5) RETURNING expires_at`,
-      [input.id, input.userId, input.absoluteSeconds, input.persistent, input.ssoProvider ?? null],
+      `INSERT INTO sessions (id, user_id, expires_at, persistent, sso_provider, sso_logout)
+       VALUES ($1, $2, now() + make_interval(secs => $3), $4, $5, $6) RETURNING expires_at`,
+      [
+        input.id,
+        input.userId,
+        input.absoluteSeconds,
+        input.persistent,
+        input.ssoProvider ?? null,
+        input.ssoLogout ? JSON.stringify(input.ssoLogout) : null,
+      ],
     );
     return new Date(rows[0]!.expires_at);
   },
 
   /** The single sign-on provider the session was signed in through (`null`: a password) and whether it persists. */
-  async origin(db: Queryable, id: string): Promise<{ ssoProvider: string | null; persistent: boolean }> {
-    const { rows } = await db.query<{ sso_provider: string | null; persistent: boolean }>(
-      'SELECT sso_provider, persistent FROM sessions WHERE id = $1',
-      [id],
-    );
-    return { ssoProvider: rows[0]?.sso_provider ?? null, persistent: rows[0]?.persistent ?? true };
+  async origin(db: Queryable, id: string): Promise<SessionOrigin> {
+    const { rows } = await db.query<{
+      sso_provider: string | null;
+      persistent: boolean;
+      sso_logout: SsoLogoutSubject | null;
+    }>('SELECT sso_provider, persistent, sso_logout FROM sessions WHERE id = $1', [id]);
+    return {
+      ssoProvider: rows[0]?.sso_provider ?? null,
+      persistent: rows[0]?.persistent ?? true,
+      ssoLogout: rows[0]?.sso_logout ?? null,
+    };
   },
 
   /** The user's session while it is open (its end, its token generation, when it was last rotated, whether it persists); `null` otherwise. */

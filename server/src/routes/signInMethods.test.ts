@@ -11,7 +11,7 @@ import { SIGN_IN_METHOD_MESSAGES } from '../services/signInMethodService.ts';
  */
 
 const { idp, providers } = await oidcFixture();
-const t = await buildTestApp({ sso: { oidc: providers, passwordLogin: true } });
+const t = await buildTestApp({ sso: { oidc: providers, saml: [], passwordLogin: true } });
 const WEB = { 'x-practicefolio-client': 'web', origin: 'http://portal.test' };
 const researcher = await createResearcher(t);
 const PHRASE = 'a long and unusual phrase 42';

@@ -21,7 +21,7 @@ import { SSO_STATE_COOKIE } from './ssoRoutes.ts';
  */
 
 const { idp, providers } = await oidcFixture();
-const t = await buildTestApp({ sso: { oidc: providers, passwordLogin: true } });
+const t = await buildTestApp({ sso: { oidc: providers, saml: [], passwordLogin: true } });
 const WEB = { 'x-practicefolio-client': 'web' };
 
 let n = 0;

@@ -56,9 +56,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       // The browser forgets what it kept of this session (private images in its cache).
       reply.header('clear-site-data', '"cache"');
       clearSessionCookies(request, reply, app.config.publicUrl);
-      const { ssoProvider } = await app.services.auth.sessionOrigin(request.sessionId);
+      const origin = await app.services.auth.sessionOrigin(request.sessionId);
       await app.services.auth.logout(request.user, request.sessionId);
-      const providerLogout = await app.services.sso.providerLogout(ssoProvider);
+      const providerLogout = await app.services.sso.providerLogout(origin);
       return providerLogout ? { providerLogout } : {};
     },
   );

@@ -7,7 +7,7 @@ import { loginAddressRepository } from '../repositories/loginAddressRepository.t
 import { userRepository, type UserRecord } from '../repositories/userRepository.ts';
 import { randomUUID } from 'node:crypto';
 import { DEMO_ACCOUNTS } from '../db/demo.ts';
-import { sessionRepository } from '../repositories/sessionRepository.ts';
+import { sessionRepository, type SessionOrigin, type SsoLogoutSubject } from '../repositories/sessionRepository.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../security/passwords.ts';
 import { generationAccepted, SESSION_ABSOLUTE_SECONDS, SESSION_TTL_SECONDS } from '../security/tokens.ts';
 import { AUTH_MESSAGES } from './authMessages.ts';
@@ -45,7 +45,13 @@ export function createAuthService(ctx: ServiceContext) {
   const { db, tokens, principals } = ctx;
 
   /** A new server-side session of the user, kept across browser restarts or not. */
-  const startSession = async (userId: number, persistent: boolean, q: Queryable, ssoProvider?: string) => {
+  const startSession = async (
+    userId: number,
+    persistent: boolean,
+    q: Queryable,
+    ssoProvider?: string,
+    ssoLogout?: SsoLogoutSubject | null,
+  ) => {
     const sid = randomUUID();
     return {
       sid,
@@ -54,7 +60,7 @@ export function createAuthService(ctx: ServiceContext) {
         userId,
         absoluteSeconds: SESSION_ABSOLUTE_SECONDS,
         persistent,
-        ...(ssoProvider ? { ssoProvider } : {}),
+        ...(ssoProvider ? { ssoProvider, ssoLogout: ssoLogout ?? null } : {}),
       }),
       gen: 0,
     };
@@ -64,10 +70,15 @@ export function createAuthService(ctx: ServiceContext) {
   const issue = async (
     user: User,
     epoch: number,
-    session: { sid: string; until: Date; gen: number } | { persistent: boolean; ssoProvider?: string },
+    session:
+      | { sid: string; until: Date; gen: number }
+      | { persistent: boolean; ssoProvider?: string; ssoLogout?: SsoLogoutSubject | null },
     q: Queryable = db,
   ) => {
-    const open = 'sid' in session ? session : await startSession(user.id, session.persistent, q, session.ssoProvider);
+    const open =
+      'sid' in session
+        ? session
+        : await startSession(user.id, session.persistent, q, session.ssoProvider, session.ssoLogout);
     const ttl = Math.max(1, Math.min(SESSION_TTL_SECONDS, Math.floor((open.until.getTime() - ctx.clock.now()) / 1000)));
     return tokens.sign({ id: user.id, epoch, sid: open.sid, gen: open.gen }, ttl);
   };
@@ -229,19 +240,16 @@ export function createAuthService(ctx: ServiceContext) {
      * single sign-on session lives for the browser session. The caller has checked that the
      * account may sign in (not blocked).
      */
-    async newSession(
-      record: UserRecord,
-      session: { ssoProvider: string | null; persistent: boolean },
-    ): Promise<SignIn> {
+    async newSession(record: UserRecord, session: SessionOrigin): Promise<SignIn> {
       const jwt = await issue(record.user, record.sessionEpoch, {
         persistent: session.persistent,
-        ...(session.ssoProvider ? { ssoProvider: session.ssoProvider } : {}),
+        ...(session.ssoProvider ? { ssoProvider: session.ssoProvider, ssoLogout: session.ssoLogout ?? null } : {}),
       });
       return { jwt, user: record.user, persistent: session.persistent };
     },
 
     /** The provider the session was signed in through (`null`: a password, or no session), and whether it persists. */
-    async sessionOrigin(sessionId: string | undefined): Promise<{ ssoProvider: string | null; persistent: boolean }> {
+    async sessionOrigin(sessionId: string | undefined): Promise<SessionOrigin> {
       return sessionId ? sessionRepository.origin(db, sessionId) : { ssoProvider: null, persistent: true };
     },
 

@@ -4,6 +4,7 @@ import { artifactRepository } from '../repositories/artifactRepository.ts';
 import { authEventRepository } from '../repositories/authEventRepository.ts';
 import { loginAddressRepository } from '../repositories/loginAddressRepository.ts';
 import { notificationDeliveryRepository } from '../repositories/notificationDeliveryRepository.ts';
+import { samlRepository } from '../repositories/samlRepository.ts';
 import { ssoRepository } from '../repositories/ssoRepository.ts';
 import { sessionRepository } from '../repositories/sessionRepository.ts';
 import { passwordCodeRepository } from '../repositories/passwordCodeRepository.ts';
@@ -18,6 +19,7 @@ export async function pruneExpired(db: Queryable): Promise<void> {
   await passwordCodeRepository.prune(db);
   await sessionRepository.prune(db);
   await ssoRepository.prune(db);
+  await samlRepository.prune(db);
   await notificationDeliveryRepository.pruneMailThreads(db, MAIL_WINDOW_MS);
   await rateLimitRepository.prune(db);
 }

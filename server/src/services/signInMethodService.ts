@@ -2,6 +2,7 @@ import type { AppPasswordBody, SignInMethodList } from '#schemas/sso';
 import type { User } from '#schemas/user';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { canManageUsers } from '../policies/userPolicy.ts';
+import type { SessionOrigin } from '../repositories/sessionRepository.ts';
 import { ssoRepository } from '../repositories/ssoRepository.ts';
 import { userRepository } from '../repositories/userRepository.ts';
 import { passwordProblem } from '../security/passwordPolicy.ts';
@@ -61,11 +62,7 @@ export function createSignInMethodService(ctx: ServiceContext, auth: AuthService
      * Every other session ends; the caller's continues in a new token (returned).
      * @throws 400 when the password breaks the policy or the current one is wrong.
      */
-    async setAppPassword(
-      actor: User,
-      body: AppPasswordBody,
-      session: { ssoProvider: string | null; persistent: boolean },
-    ): Promise<SignIn> {
+    async setAppPassword(actor: User, body: AppPasswordBody, session: SessionOrigin): Promise<SignIn> {
       const record = await userRepository.findById(db, actor.id);
       if (!record) throw notFound(USER_MESSAGES.notFound);
       if (body.password !== body.passwordConfirmation) throw badRequest(SIGN_IN_METHOD_MESSAGES.mismatch, 'mismatch');

@@ -2,19 +2,24 @@ import type { Config } from '../config.ts';
 import type { Clock } from '../clock.ts';
 import { GOOGLE_ISSUER } from './oidcClaims.ts';
 import { createOidcProviders, TENANT_PLACEHOLDER } from './oidcProviders.ts';
+import { checkSamlProvider } from './samlCheck.ts';
 
 /**
- * `npm run admin -- sso check`: reads each provider's discovery document as a sign-in would and
+ * `npm run admin -- sso check`: reads each provider's discovery document (OpenID Connect) or
+ * metadata (SAML) as a sign-in would and
  * says what is wrong with it, or what the portal will use. Returns the report and whether every
  * provider is usable.
  */
 export async function checkSso(config: Config, clock: Clock): Promise<{ ok: boolean; report: string }> {
-  const { oidc: providers, passwordLogin } = config.sso;
+  const { oidc: providers, saml, passwordLogin } = config.sso;
   const lines = [
     `Password sign-in on the portal's pages: ${passwordLogin ? 'shown' : 'hidden (PASSWORD_LOGIN=false; the mobile apps keep it)'}.`,
   ];
-  if (providers.length === 0)
-    return { ok: true, report: [...lines, 'No single sign-on provider: OIDC_PROVIDERS is not set.'].join('\n') };
+  if (providers.length === 0 && saml.length === 0)
+    return {
+      ok: true,
+      report: [...lines, 'No single sign-on provider: neither OIDC_PROVIDERS nor SAML_PROVIDERS is set.'].join('\n'),
+    };
   const discovery = createOidcProviders(config.publicUrl, clock);
   let ok = true;
   for (const provider of providers) {
@@ -52,6 +57,11 @@ export async function checkSso(config: Config, clock: Clock): Promise<{ ok: bool
       `  redirect URI to register: ${discovery.redirectUri(provider)}`,
       `  e-mail domains: ${provider.allowedDomains.join(', ') || 'any'}; new accounts: ${provider.createAccounts ? 'made for them' : 'not made'}`,
     );
+  }
+  for (const provider of saml) {
+    const checked = await checkSamlProvider(provider, config.publicUrl, clock.now());
+    ok &&= checked.ok;
+    lines.push(...checked.lines);
   }
   return { ok, report: lines.join('\n') };
 }

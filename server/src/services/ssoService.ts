@@ -1,31 +1,21 @@
 import { createHash } from 'node:crypto';
 import * as oidc from 'openid-client';
-import { ROLE_IDS } from '#schemas/user';
-import type { SignInMethods, SsoErrorCode } from '#schemas/sso';
+import type { SignInMethods } from '#schemas/sso';
 import type { OidcProviderConfig } from '../config/ssoConfig.ts';
-import { portfolioRepository } from '../repositories/portfolioRepository.ts';
+import type { SessionOrigin } from '../repositories/sessionRepository.ts';
 import { ssoRepository } from '../repositories/ssoRepository.ts';
-import { userRepository, type UserRecord } from '../repositories/userRepository.ts';
 import type { AuthService, SignIn } from './authService.ts';
-import { DEMO_EMAILS } from './authService.ts';
-import { isUniqueViolation, type ServiceContext } from './context.ts';
-import { hostedDomainHint, judgeClaims, type VerifiedIdentity } from './oidcClaims.ts';
+import type { ServiceContext } from './context.ts';
+import { hostedDomainHint, judgeClaims } from './oidcClaims.ts';
 import { createOidcProviders } from './oidcProviders.ts';
-import { STARTER_PORTFOLIO_NAME } from './userService.ts';
+import { createSamlService } from './samlService.ts';
+import { createSsoAccounts } from './ssoAccounts.ts';
+import { SsoRefusal } from './ssoRefusal.ts';
 
 /** How long a sign-in may stay at the provider before its `state` is no longer accepted. */
 export const SSO_LOGIN_TTL_SECONDS = 10 * 60;
 
-/** A sign-in that ends on the login page with a message (`code`); `reason` goes to the log only. */
-export class SsoRefusal extends Error {
-  override name = 'SsoRefusal';
-  constructor(
-    readonly code: SsoErrorCode,
-    readonly reason: string,
-  ) {
-    super(reason);
-  }
-}
+export { SsoRefusal };
 
 const hashState = (state: string) => createHash('sha256').update(state).digest('base64url');
 
@@ -55,6 +45,8 @@ export function createSsoService(ctx: ServiceContext, auth: AuthService) {
   const { db, config } = ctx;
   const providers = createOidcProviders(config.publicUrl, ctx.clock);
   const byId = new Map(config.sso.oidc.map((p) => [p.id, p]));
+  const accounts = createSsoAccounts(ctx, auth);
+  const saml = createSamlService(ctx, accounts);
 
   const providerOf = (id: string): OidcProviderConfig => {
     const provider = byId.get(id);
@@ -62,75 +54,23 @@ export function createSsoService(ctx: ServiceContext, auth: AuthService) {
     return provider;
   };
 
-  /** A username for a new account from the e-mail's local part, made unique. */
-  const freeUsername = async (email: string): Promise<string> => {
-    const base = email.slice(0, email.indexOf('@')).slice(0, 90) || 'teacher';
-    for (let n = 1; n < 50; n += 1) {
-      const name = n === 1 ? base : `${base}-${n}`;
-      if (!(await userRepository.findByUsername(db, name))) return name;
-    }
-    return `${base}-${Date.now().toString(36)}`;
-  };
-
-  /** The account of the identity: linked before, else the one with its e-mail (linked now), else a new teacher's. */
-  const accountFor = async (provider: OidcProviderConfig, identity: VerifiedIdentity): Promise<UserRecord> => {
-    const linkedId = await ssoRepository.userOf(db, provider.id, identity.subject);
-    if (linkedId !== null) {
-      const linked = await userRepository.findById(db, linkedId);
-      if (linked) return linked;
-    }
-    const byEmail = await userRepository.findByEmail(db, identity.email);
-    if (byEmail) {
-      await ssoRepository.link(db, { userId: byEmail.user.id, provider: provider.id, ...identity });
-      return byEmail;
-    }
-    if (!provider.createAccounts) throw new SsoRefusal('no_account', `no account for ${identity.email}`);
-    const username = await freeUsername(identity.email);
-    try {
-      const user = await db.transaction(async (tx) => {
-        const created = await userRepository.create(tx, {
-          username,
-          email: identity.email,
-          roleId: ROLE_IDS.teacher,
-          passwordHash: null,
-        });
-        await portfolioRepository.createFromTemplate(tx, {
-          ownerId: created.id,
-          name: STARTER_PORTFOLIO_NAME,
-          grades: [],
-          subject: null,
-          topic: null,
-        });
-        await ssoRepository.link(tx, { userId: created.id, provider: provider.id, ...identity });
-        return created;
-      });
-      ctx.log.info({ userId: user.id, provider: provider.id }, 'account created through single sign-on');
-      return (await userRepository.findById(db, user.id))!;
-    } catch (error) {
-      // The same person's other sign-in made it a moment ago.
-      if (isUniqueViolation(error)) {
-        const made = await userRepository.findByEmail(db, identity.email);
-        if (made) return made;
-      }
-      throw error;
-    }
-  };
-
   return {
     /** What the login page offers. */
     methods(): SignInMethods {
       return {
-        providers: config.sso.oidc.map((p) => ({
-          id: p.id,
-          label: p.label,
-          start: `/api/v1/auth/oidc/${p.id}/start`,
-        })),
+        providers: [
+          ...config.sso.oidc.map((p) => ({ id: p.id, label: p.label, start: `/api/v1/auth/oidc/${p.id}/start` })),
+          ...config.sso.saml.map((p) => ({ id: p.id, label: p.label, start: `/api/v1/auth/saml/${p.id}/start` })),
+        ],
         passwordLogin: config.sso.passwordLogin,
       };
     },
 
-    /** Whether a provider of this id is configured. */
+    /** Whether an OpenID Connect provider of this id is configured. */
     has: (id: string) => byId.has(id),
+
+    /** The SAML identity providers. */
+    saml,
 
     /**
      * Starts a sign-in: a new `state`, nonce and PKCE verifier kept here (the verifier and nonce
@@ -198,22 +138,19 @@ export function createSsoService(ctx: ServiceContext, auth: AuthService) {
         if (!claims) throw new SsoRefusal('failed', 'no ID token');
         const verdict = judgeClaims(claims, provider, configuration.serverMetadata().issuer);
         if (!verdict.ok) throw new SsoRefusal(verdict.code, verdict.reason);
-        const record = await accountFor(provider, verdict.identity);
-        if (!ctx.config.demoSignIn && DEMO_EMAILS.has(record.user.email))
-          throw new SsoRefusal('no_account', 'a demo account on a reachable server');
-        if (record.user.blocked) {
-          // Whatever session it still had ends too.
-          await userRepository.endAllSessions(db, record.user.id);
-          throw new SsoRefusal('blocked', `account ${record.user.id} is blocked`);
-        }
-        return auth.newSession(record, { ssoProvider: provider.id, persistent: false });
+        return await accounts.signIn(provider, verdict.identity);
       } catch (error) {
         throw refusalOf(error);
       }
     },
 
-    /** The provider's own sign-out for a session signed in through it, when its discovery publishes one. */
-    async providerLogout(id: string | null): Promise<{ label: string; url: string } | undefined> {
+    /**
+     * The provider's own sign-out for a session signed in through it (`origin`), when the
+     * provider publishes one: OpenID Connect's end-session endpoint, SAML's single logout service.
+     */
+    async providerLogout(origin: SessionOrigin): Promise<{ label: string; url: string } | undefined> {
+      const id = origin.ssoProvider;
+      if (id && saml.has(id)) return saml.providerLogout(id, origin.ssoLogout);
       const provider = id ? byId.get(id) : undefined;
       if (!provider) return undefined;
       try {

@@ -4,6 +4,7 @@ import type { Me } from '../../schemas/user.ts';
 import { loginMachine } from '../../machines/login/loginMachine.ts';
 import { LoginActorContext, loginInputOf } from '../../machines/login/useLogin.ts';
 import { consumeOrigin, SessionActorContext, type SessionActorRef } from '../../machines/session/useSession.ts';
+import { takeProviderLogout } from '../../services/logout.ts';
 import { LoginPage } from '../../views/pages/LoginPage.tsx';
 import { paths } from '../../views/paths.ts';
 
@@ -40,6 +41,7 @@ export function provideLogin(wiring: AuthWiring) {
       completeLogin: (_, params) => completeLogin(wiring, params.user),
       // A full-page navigation: the server redirects on to the provider.
       goToProvider: (_, params) => window.location.assign(params.provider.start),
+      goToProviderLogout: (_, params) => window.location.assign(params.url),
     },
   });
 }
@@ -49,7 +51,7 @@ export function LoginRoute() {
   const wiring = useAuthWiring();
   const logic = useMemo(() => provideLogin(wiring), [wiring]);
   const search = useSearch();
-  const input = useMemo(() => loginInputOf(search), [search]);
+  const input = useMemo(() => loginInputOf(search, takeProviderLogout()), [search]);
   return (
     <LoginActorContext.Provider logic={logic} options={{ input }}>
       <LoginPage />

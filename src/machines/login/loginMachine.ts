@@ -11,6 +11,10 @@
  *    │  └─(remember.change: "keep me signed in", off by default)        │
  *    └──────────────────(any failure: an alert, fields kept)───────────┘
  * editing ─(sso.start, a provider offered)→ redirecting (the browser goes to the provider)
+ * editing ─(providerLogout.follow, offered)→ signingOutAtProvider (the browser goes to its sign-out)
+ *
+ * After a single sign-on session was logged out, the page may open with the provider's own
+ * sign-out offered (`providerLogout`, from the logout's answer): "Also sign out of <label>".
  *
  * A sign-in at a provider that was refused comes back to `/login?sso=<code>`: the page starts
  * with the alert of that code (`SSO_MESSAGES`), which says what to do.
@@ -32,6 +36,7 @@ import type { SignInMethods, SignInProvider, SsoErrorCode } from '../../schemas/
 import type { Me } from '../../schemas/user.ts';
 import { fetchMe, fetchSignInMethods, login } from '../../services/authService.ts';
 import { ApiError, NetworkError, toUiError } from '../../services/errors.ts';
+import type { ProviderLogout } from '../../services/logout.ts';
 import { forgetSession } from '../../services/session.ts';
 import { effect } from '../shared/effect.ts';
 
@@ -76,18 +81,23 @@ export interface LoginContext {
   failure: string | null;
   /** The ways to sign in; `null` until they are known (the password form is shown meanwhile). */
   methods: SignInMethods | null;
+  /** The provider's own sign-out, offered after a single sign-on session was logged out. */
+  providerLogout: ProviderLogout | null;
 }
 
 /** Where the login page was opened: `ssoError` is the code of a refused sign-in at a provider. */
 export interface LoginInput {
   ssoError?: SsoErrorCode | null;
+  /** The provider's sign-out that the logout before this page load offered. */
+  providerLogout?: ProviderLogout | null;
 }
 
 export type LoginEvent =
   | { type: 'field.change'; field: LoginField; value: string }
   | { type: 'remember.change'; value: boolean }
   | { type: 'login.submit' }
-  | { type: 'sso.start'; provider: string };
+  | { type: 'sso.start'; provider: string }
+  | { type: 'providerLogout.follow' };
 
 /** What the login request sends. */
 export interface LoginCredentials {
@@ -134,6 +144,7 @@ export const loginMachine = setup({
     passwordShown: ({ context }) => context.methods?.passwordLogin ?? true,
     isOffered: ({ context }, params: { provider: string }) =>
       (context.methods?.providers ?? []).some((p) => p.id === params.provider),
+    providerLogoutOffered: ({ context }) => context.providerLogout !== null,
   },
   actions: {
     storeField: assign(({ context }, params: { field: LoginField; value: string }) => ({
@@ -152,6 +163,8 @@ export const loginMachine = setup({
     storeMethods: assign({ methods: (_, params: { methods: SignInMethods }) => params.methods }),
     /** Leaves the page for the provider's sign-in (provided by the app: a full-page navigation). */
     goToProvider: effect<{ provider: SignInProvider }>('goToProvider'),
+    /** Leaves the page for the provider's own sign-out (provided by the app: a full-page navigation). */
+    goToProviderLogout: effect<{ url: string }>('goToProviderLogout'),
   },
 }).createMachine({
   id: 'login',
@@ -162,6 +175,7 @@ export const loginMachine = setup({
     remember: false,
     failure: input?.ssoError ? SSO_MESSAGES[input.ssoError] : null,
     methods: null,
+    providerLogout: input?.providerLogout ?? null,
   }),
   type: 'parallel',
   states: {
@@ -210,9 +224,18 @@ export const loginMachine = setup({
                 }),
               },
             },
+            'providerLogout.follow': {
+              guard: 'providerLogoutOffered',
+              target: 'signingOutAtProvider',
+              actions: { type: 'goToProviderLogout', params: ({ context }) => ({ url: context.providerLogout!.url }) },
+            },
           },
         },
         redirecting: {
+          tags: ['busy'],
+          type: 'final',
+        },
+        signingOutAtProvider: {
           tags: ['busy'],
           type: 'final',
         },

@@ -1,5 +1,6 @@
 import { createActorContext } from '../shared/actorReact.ts';
 import type { SignInProvider } from '../../schemas/sso.ts';
+import type { ProviderLogout } from '../../services/logout.ts';
 import { loginMachine, SSO_MESSAGES, type LoginField, type LoginFieldErrors, type LoginInput } from './loginMachine.ts';
 
 /** The login form's actor; the app provides it with `logic={loginMachine.provide(...)}`. */
@@ -20,12 +21,20 @@ export interface LoginFormView {
   providers: readonly SignInProvider[];
   /** Whether the e-mail and password form is shown. */
   passwordLogin: boolean;
+  /** The provider's own sign-out offered after a logout ("Also sign out of <label>"). */
+  providerLogout: ProviderLogout | null;
 }
 
-/** The login page's input from its address: `?sso=<code>` after a refused sign-in at a provider. */
-export function loginInputOf(search: string): LoginInput {
+/**
+ * The login page's input from its address (`?sso=<code>` after a refused sign-in at a provider)
+ * and the provider's sign-out the logout before this page load offered.
+ */
+export function loginInputOf(search: string, providerLogout: ProviderLogout | null = null): LoginInput {
   const code = new URLSearchParams(search).get('sso');
-  return { ssoError: code !== null && Object.hasOwn(SSO_MESSAGES, code) ? (code as keyof typeof SSO_MESSAGES) : null };
+  return {
+    ssoError: code !== null && Object.hasOwn(SSO_MESSAGES, code) ? (code as keyof typeof SSO_MESSAGES) : null,
+    providerLogout,
+  };
 }
 
 const FIELD_ORDER: readonly LoginField[] = ['email', 'password'];
@@ -40,6 +49,7 @@ export function useLoginForm(): LoginFormView {
   const busy = LoginActorContext.useSelector((s) => s.hasTag('busy'));
   const failure = LoginActorContext.useSelector((s) => s.context.failure);
   const methods = LoginActorContext.useSelector((s) => s.context.methods);
+  const providerLogout = LoginActorContext.useSelector((s) => s.context.providerLogout);
   return {
     email,
     password,
@@ -49,6 +59,7 @@ export function useLoginForm(): LoginFormView {
     failure,
     providers: methods?.providers ?? NO_PROVIDERS,
     passwordLogin: methods?.passwordLogin ?? true,
+    providerLogout,
   };
 }
 
@@ -61,6 +72,8 @@ export function useLoginEvents() {
     setRemember: (value: boolean) => actor.send({ type: 'remember.change', value }),
     /** Leaves for a school account's provider. */
     startSso: (provider: string) => actor.send({ type: 'sso.start', provider }),
+    /** Leaves for the provider's own sign-out. */
+    followProviderLogout: () => actor.send({ type: 'providerLogout.follow' }),
     /** Sends the form; answers the first field that needs fixing, if the form was refused. */
     submit: (): LoginField | null => {
       actor.send({ type: 'login.submit' });

@@ -7,7 +7,13 @@ import { sessionMachine } from './sessionMachine.ts';
 
 const teacher = makeUser('teacher', { id: 3 });
 
-function start(hasToken: boolean, answer: () => Promise<Me> = async () => teacher) {
+const OFFER = { label: 'District ADFS', url: 'https://adfs.district.example/adfs/ls/?SAMLRequest=x' };
+
+function start(
+  hasToken: boolean,
+  answer: () => Promise<Me> = async () => teacher,
+  logout: () => Promise<typeof OFFER | null> = async () => null,
+) {
   const done: string[] = [];
   const asked: string[] = [];
   const actor = createActor(
@@ -17,14 +23,18 @@ function start(hasToken: boolean, answer: () => Promise<Me> = async () => teache
           asked.push('me');
           return answer();
         }),
+        endServerSession: fromPromise(() => {
+          done.push('endServerSession');
+          return logout();
+        }),
       },
       actions: {
         signIn: (_, params) => done.push(`signIn ${params.user.id}`),
         signOut: () => done.push('signOut'),
-        endServerSession: () => done.push('endServerSession'),
+        offerProviderLogout: (_, params) => done.push(`offer ${params.offer.label}`),
         forgetDrafts: () => done.push('forgetDrafts'),
         markAnonymous: () => done.push('markAnonymous'),
-        reloadHome: () => done.push('reloadHome'),
+        reloadHome: (_, params) => done.push(`reload ${params.path}`),
       },
     }),
     { input: { hasToken } },
@@ -68,8 +78,33 @@ describe('sessionMachine actions', () => {
     const { actor, done } = start(true);
     await waitFor(actor, (s) => s.matches('authenticated'));
     actor.send({ type: 'session.logout' });
-    expect(actor.getSnapshot().status).toBe('done');
-    expect(done).toEqual(['signIn 3', 'forgetDrafts', 'endServerSession', 'signOut', 'reloadHome']);
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().value).toBe('loggedOut');
+    expect(done).toEqual(['signIn 3', 'forgetDrafts', 'endServerSession', 'signOut', 'reload /']);
+  });
+
+  it('offersProviderLogout: a provider’s sign-out offered by the server is kept for the login page', async () => {
+    const { actor, done } = start(true, undefined, async () => OFFER);
+    await waitFor(actor, (s) => s.matches('authenticated'));
+    actor.send({ type: 'session.logout' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().value).toBe('providerLogoutOffered');
+    expect(done).toEqual([
+      'signIn 3',
+      'forgetDrafts',
+      'endServerSession',
+      'offer District ADFS',
+      'signOut',
+      'reload /login',
+    ]);
+  });
+
+  it('a logout that fails all the same still signs out here', async () => {
+    const { actor, done } = start(true, undefined, () => Promise.reject(new NetworkError()));
+    await waitFor(actor, (s) => s.matches('authenticated'));
+    actor.send({ type: 'session.logout' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(done.slice(-2)).toEqual(['signOut', 'reload /']);
   });
 
   it('an expired session signs out and keeps the drafts; signing in again works', async () => {

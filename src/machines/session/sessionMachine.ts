@@ -1,15 +1,19 @@
 /**
  * Session: is someone signed in?
  *
- * starting ─(token stored)→ checking ─(user)→ authenticated ─(logout)→ loggedOut
+ * starting ─(token stored)→ checking ─(user)→ authenticated ─(logout)→ loggingOut ─→ loggedOut
  *    └──(no token)→ anonymous ←─(401)─┘   └─(network error)→ unreachable ─(retry)→ checking
  * anonymous ─(session.loggedIn)→ authenticated;  authenticated ─(session.expired)→ anonymous
+ *
+ * Logging out waits for the server's answer (a few seconds at most): a single sign-on session's
+ * answer may offer the provider's own sign-out, which the login page then shows
+ * (`providerLogoutOffered`, the site reloaded at `/login`); otherwise the site reloads at `/`.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { Me } from '../../schemas/user.ts';
 import { fetchMe } from '../../services/authService.ts';
 import { ApiError, toUiError, type UiError } from '../../services/errors.ts';
-import { endServerSession } from '../../services/logout.ts';
+import { endServerSession, offerProviderLogout, type ProviderLogout } from '../../services/logout.ts';
 import { deleteDraftsOf } from '../../services/drafts.ts';
 import { currentUser, sessionStatus, signIn, signOut } from '../../services/session.ts';
 import { effect } from '../shared/effect.ts';
@@ -35,23 +39,26 @@ export const sessionMachine = setup({
   },
   actors: {
     fetchMe: fromPromise<Me>(({ signal }) => fetchMe(signal)),
+    endServerSession: fromPromise<ProviderLogout | null>(() => endServerSession()),
   },
   guards: {
     hasToken: ({ context }) => context.hasToken,
     isUnauthorized: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 401,
+    offersProviderLogout: (_, params: { offer: ProviderLogout | null }) => params.offer !== null,
   },
   actions: {
     signIn: (_, params: { user: Me }) => signIn(params.user),
     signOut: () => signOut(),
-    endServerSession: () => endServerSession(),
+    /** Keeps the provider's sign-out for the login page the reload shows. */
+    offerProviderLogout: (_, params: { offer: ProviderLogout }) => offerProviderLogout(params.offer),
     /** A sign-out on purpose forgets the user's local drafts (a shared computer keeps none of them). */
     forgetDrafts: () => deleteDraftsOf(currentUser.value?.id ?? null),
     markAnonymous: () => {
       sessionStatus.value = 'anonymous';
     },
     storeError: assign({ error: (_, params: { error: unknown }) => toUiError(params.error) }),
-    /** Reloads the site at `/` (provided by the app: a full page load). */
-    reloadHome: effect('reloadHome'),
+    /** Reloads the site at `path` (provided by the app: a full page load). */
+    reloadHome: effect<{ path: string }>('reloadHome'),
   },
 }).createMachine({
   id: 'session',
@@ -100,13 +107,34 @@ export const sessionMachine = setup({
     },
     authenticated: {
       on: {
-        'session.logout': 'loggedOut',
+        'session.logout': 'loggingOut',
         'session.expired': { target: 'anonymous', actions: 'signOut' },
+      },
+    },
+    loggingOut: {
+      entry: 'forgetDrafts',
+      invoke: {
+        id: 'endServerSession',
+        src: 'endServerSession',
+        onDone: [
+          {
+            guard: { type: 'offersProviderLogout', params: ({ event }) => ({ offer: event.output }) },
+            target: 'providerLogoutOffered',
+            actions: { type: 'offerProviderLogout', params: ({ event }) => ({ offer: event.output! }) },
+          },
+          { target: 'loggedOut' },
+        ],
+        // `endServerSession` answers `null` rather than fail; should it fail all the same, the session ends here.
+        onError: { target: 'loggedOut' },
       },
     },
     loggedOut: {
       type: 'final',
-      entry: ['forgetDrafts', 'endServerSession', 'signOut', 'reloadHome'],
+      entry: ['signOut', { type: 'reloadHome', params: { path: '/' } }],
+    },
+    providerLogoutOffered: {
+      type: 'final',
+      entry: ['signOut', { type: 'reloadHome', params: { path: '/login' } }],
     },
   },
 });

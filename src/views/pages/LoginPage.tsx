@@ -107,16 +107,43 @@ const Or = styled.p`
   }
 `;
 
+/** After a single sign-on session was logged out: the provider's own sign-out, offered above all else. */
+const SignedOut = styled.div`
+  margin: 0 0 ${theme.space.lg};
+  padding: ${theme.space.md};
+  border-left: 4px solid ${theme.color.primary};
+  background: ${theme.color.surfaceAlt};
+  p {
+    margin: 0 0 ${theme.space.sm};
+  }
+  button {
+    min-height: 44px;
+    padding: ${theme.space.sm} ${theme.space.md};
+    border: 1px solid ${theme.color.borderStrong};
+    border-radius: ${theme.radius.md};
+    background: ${theme.color.surface};
+    color: ${theme.color.text};
+    font: inherit;
+    font-weight: ${theme.font.weight.medium};
+    cursor: pointer;
+  }
+  button:disabled {
+    cursor: default;
+  }
+`;
+
 /**
  * `/login`: a "Sign in with <label>" button for each school account's provider, then e-mail,
  * password, a link to the forgot-password page, "keep me signed in" (off by default: the session
  * then ends when the browser closes) and LOGIN (spec §2). With PASSWORD_LOGIN=false only the
  * buttons are shown. A refused sign-in at a provider comes back here with an alert that says what
- * to do.
+ * to do. After a single sign-on session was logged out, "Also sign out of <label>" leads to the
+ * provider's own sign-out.
  */
 export function LoginPage() {
-  const { email, password, fieldErrors, remember, busy, failure, providers, passwordLogin } = useLoginForm();
-  const { change, setRemember, submit, startSso } = useLoginEvents();
+  const { email, password, fieldErrors, remember, busy, failure, providers, passwordLogin, providerLogout } =
+    useLoginForm();
+  const { change, setRemember, submit, startSso, followProviderLogout } = useLoginEvents();
   const keepHintId = useId();
   const invited = useSignInForInvitation();
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -137,6 +164,14 @@ export function LoginPage() {
             : 'Log in with your school account.'
       }
     >
+      {providerLogout ? (
+        <SignedOut role="status">
+          <p>You have logged out of PracticeFolio. This browser may still be signed in to {providerLogout.label}.</p>
+          <button type="button" disabled={busy} onClick={followProviderLogout}>
+            Also sign out of {providerLogout.label}
+          </button>
+        </SignedOut>
+      ) : null}
       {providers.length > 0 ? (
         <>
           <Providers aria-label="School accounts">

@@ -5,7 +5,7 @@ import { expect, vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import { createActor } from 'xstate';
 import { provideLogin, useAuthWiring } from '../../../src/app/wiring/authRoutes.tsx';
-import { loginMachine, type LoginEvent } from '../../../src/machines/login/loginMachine.ts';
+import { loginMachine, type LoginEvent, type LoginInput } from '../../../src/machines/login/loginMachine.ts';
 import { LoginActorContext } from '../../../src/machines/login/useLogin.ts';
 import { sessionMachine } from '../../../src/machines/session/sessionMachine.ts';
 import type { AuthResponse } from '../../../src/schemas/auth.ts';
@@ -49,7 +49,10 @@ const userEvents: LoginEvent[] = [
   { type: 'remember.change', value: false },
   { type: 'login.submit' },
   { type: 'sso.start', provider: 'school' },
+  { type: 'providerLogout.follow' },
 ];
+/** The provider's sign-out that a logout before the page load offered (the second model's input). */
+export const PROVIDER_LOGOUT = { label: 'District ADFS', url: 'https://adfs.district.example/adfs/ls/?SAMLRequest=x' };
 const SCHOOL = { id: 'school', label: 'School account', start: '/api/v1/auth/oidc/school/start' };
 const METHODS: SignInMethods = { providers: [SCHOOL], passwordLogin: true };
 const methodsEvents = [
@@ -70,18 +73,28 @@ const fetchMeEvents = [
 
 type Credentials = { identifier: string; password: string; remember: boolean };
 
-function setup() {
+function setup(input: LoginInput) {
   signOut();
   clearToasts();
   const login = controllableActor<AuthResponse, Credentials>();
   const fetchMe = controllableActor<typeof user>();
   const loadMethods = controllableActor<SignInMethods>();
   const goToProvider = vi.fn<(provider: SignInProvider) => void>();
+  const goToProviderLogout = vi.fn<(url: string) => void>();
   const session = createActor(sessionMachine.provide({ actions: { reloadHome: vi.fn<() => void>() } }), {
     input: { hasToken: false },
   }).start();
   const location = memoryLocation({ path: '/login', record: true });
-  const harness = { login, fetchMe, loadMethods, goToProvider, session, location, expectedAlerts: [] as string[] };
+  const harness = {
+    login,
+    fetchMe,
+    loadMethods,
+    goToProvider,
+    goToProviderLogout,
+    session,
+    location,
+    expectedAlerts: [] as string[],
+  };
 
   /** The login route as the app wires it, with the two API calls under the test's control. */
   function LoginUnderTest() {
@@ -90,12 +103,15 @@ function setup() {
       () =>
         provideLogin(wiring).provide({
           actors: { login: login.logic, fetchMe: fetchMe.logic, loadMethods: loadMethods.logic },
-          actions: { goToProvider: (_, params) => goToProvider(params.provider) },
+          actions: {
+            goToProvider: (_, params) => goToProvider(params.provider),
+            goToProviderLogout: (_, params) => goToProviderLogout(params.url),
+          },
         }),
       [wiring],
     );
     return (
-      <LoginActorContext.Provider logic={logic} options={{ inspect: coverageInspector }}>
+      <LoginActorContext.Provider logic={logic} options={{ inspect: coverageInspector, input }}>
         <LoginPage />
       </LoginActorContext.Provider>
     );
@@ -114,6 +130,7 @@ type Snapshot = {
     remember: boolean;
     fieldErrors: { email?: string; password?: string };
     methods: SignInMethods | null;
+    providerLogout: typeof PROVIDER_LOGOUT | null;
   };
 };
 
@@ -134,6 +151,8 @@ const alerts = () => screen.queryAllByRole('alert').map((a) => a.querySelector('
 
 /** What the page must show in each state of the machine. */
 const schoolButton = () => screen.queryByRole('button', { name: 'Sign in with School account' });
+const providerLogoutButton = () =>
+  screen.queryByRole('button', { name: 'Also sign out of District ADFS' }) as HTMLButtonElement | null;
 
 const viewOf: Record<string, (h: Harness, state: Snapshot) => Promise<void>> = {
   // Until the ways to sign in are known (or when they cannot be read), the password form stands alone.
@@ -144,6 +163,11 @@ const viewOf: Record<string, (h: Harness, state: Snapshot) => Promise<void>> = {
   'methods.ready': async (_h, state) => {
     await waitFor(() => expect(schoolButton() !== null).toBe(state.context.methods!.providers.length > 0));
     expect(screen.getByLabelText('Email')).toBeTruthy();
+  },
+  'form.signingOutAtProvider': async (h) => {
+    expect(h.goToProviderLogout.mock.calls).toEqual([[PROVIDER_LOGOUT.url]]);
+    expect(providerLogoutButton()!.disabled).toBe(true);
+    expectBusy(true);
   },
   'form.redirecting': async (h) => {
     expect(h.goToProvider.mock.calls).toEqual([[SCHOOL]]);
@@ -172,6 +196,9 @@ const viewOf: Record<string, (h: Harness, state: Snapshot) => Promise<void>> = {
     expect(document.cookie).not.toContain('jwt=');
     expect(alerts()).toEqual(h.expectedAlerts);
     expect(h.location.history.at(-1)).toBe('/login');
+    // The provider's sign-out is offered exactly when the logout before this page load offered it.
+    expect(providerLogoutButton()?.disabled ?? null).toBe(state.context.providerLogout ? false : null);
+    expect(h.goToProviderLogout).not.toHaveBeenCalled();
   },
   'form.submitting': async (h, state) => {
     expectBusy(true);
@@ -196,9 +223,13 @@ const viewOf: Record<string, (h: Harness, state: Snapshot) => Promise<void>> = {
   },
 };
 
-/** The login machine's path model, with every user action and every answer of the two API calls. */
-export const loginModel = () =>
+/**
+ * The login machine's path model, with every user action and every answer of the two API calls;
+ * `input`: the page opened after a logout that offered the provider's sign-out.
+ */
+export const loginModel = (input: LoginInput = {}) =>
   createPathModel(loginMachine, {
+    input,
     events: modelEvents(userEvents, { login: loginEvents, fetchMe: fetchMeEvents, loadMethods: methodsEvents }),
   });
 
@@ -208,8 +239,8 @@ type LoginPath = ReturnType<ReturnType<typeof loginModel>['getShortestPaths']>[n
  * Replays one generated path on the login page as the app wires it: each event becomes what a
  * user does (or the API answers), and after each step the page must show what the state says.
  */
-export async function checkLoginPath(path: LoginPath): Promise<void> {
-  const h = setup();
+export async function checkLoginPath(path: LoginPath, input: LoginInput = {}): Promise<void> {
+  const h = setup(input);
   const ux = userEvent.setup();
   await path.test({
     states: checkStatesOf<Harness, Snapshot & { matches: (value: string) => boolean }>(h, viewOf),
@@ -230,6 +261,9 @@ export async function checkLoginPath(path: LoginPath): Promise<void> {
       },
       'sso.start': async () => {
         await ux.click(schoolButton()!);
+      },
+      'providerLogout.follow': async () => {
+        await ux.click(providerLogoutButton()!);
       },
       'xstate.done.actor.loadMethods': async () => {
         await act(async () => h.loadMethods.next().deferred.resolve(METHODS));
