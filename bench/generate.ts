@@ -3,7 +3,7 @@
  * database: teachers with portfolios and artifacts (some with image rows), shared portfolios with
  * members, shared artifacts, comments and reactions.
  */
-import type { Db } from '../server/src/db/client.ts';
+import type { Db, Queryable } from '../server/src/db/client.ts';
 import { COVERAGE_COLUMNS } from '../src/schemas/coverage.ts';
 import { NGSS_PRACTICES_TEMPLATE } from '../src/schemas/rubricTemplates.ts';
 import { BASIC_TEMPLATE } from '../server/src/db/template.ts';
@@ -209,7 +209,7 @@ const TAG_LISTS = [
  * portfolio, and two whole-artifact scores on every shared artifact: one by the portfolio's owner,
  * one by the artifact's owner's neighbour among the members, on varied practices and levels.
  */
-async function scoreEverySharedArtifact(tx: Db): Promise<void> {
+async function scoreEverySharedArtifact(tx: Queryable): Promise<void> {
   const criteria = NGSS_PRACTICES_TEMPLATE.criteria;
   await tx.query(
     `WITH r AS (INSERT INTO rubrics (name, description) VALUES ($1, $2) RETURNING id),

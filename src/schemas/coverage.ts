@@ -79,8 +79,12 @@ const coverageSelection = {
   dimension: choice(COVERAGE_DIMENSIONS, 'dimension').default('practices'),
 };
 
-const needsId = (q: { scope: CoverageScope; id?: number | undefined }) => (q.scope === 'installation') === (q.id === undefined);
-const ID_MESSAGE = { message: 'id is required for a teacher or shared scope, and not allowed for the installation.', path: ['id'] };
+const needsId = (q: { scope: CoverageScope; id?: number | undefined }) =>
+  (q.scope === 'installation') === (q.id === undefined);
+const ID_MESSAGE = {
+  message: 'id is required for a teacher or shared scope, and not allowed for the installation.',
+  path: ['id'],
+};
 
 /** `GET /coverage`. */
 export const CoverageQuerySchema = z.strictObject(coverageSelection).refine(needsId, ID_MESSAGE);
@@ -96,7 +100,13 @@ export const CoverageCellQuerySchema = z
       .string()
       .regex(/^[0-9]{1,4}$/, 'page must be a whole number from 1 to 1000.')
       .transform(Number)
-      .pipe(z.number().int().min(1, 'page must be a whole number from 1 to 1000.').max(1000, 'page must be a whole number from 1 to 1000.'))
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1, 'page must be a whole number from 1 to 1000.')
+          .max(1000, 'page must be a whole number from 1 to 1000.'),
+      )
       .default(1),
   })
   .refine(needsId, ID_MESSAGE);

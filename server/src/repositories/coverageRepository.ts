@@ -21,7 +21,7 @@ export interface CoverageFilter {
   viewerId: number | null;
 }
 
-/** The statement's parameters: $1 columns, $2 tags, $3 their columns, $4 teacher, $5 shared portfolio, $6 viewer. */
+/** The statement's parameters: $1 the columns' codes, $2 teacher, $3 shared portfolio, $4 viewer. */
 interface Parts {
   rows: string;
   artifacts: string;
@@ -30,88 +30,83 @@ interface Parts {
   scoreWhere: string;
 }
 
-const TEACHERS = `SELECT u.id, u.username AS name FROM users u WHERE u.role_id <> 4 AND ($4::int IS NULL OR u.id = $4)`;
-const PERSONAL = `FROM artifacts a JOIN portfolios p ON p.id = a.portfolio_id WHERE p.owner_id IS NOT NULL AND ($4::int IS NULL OR p.owner_id = $4)`;
-const SHARED = `FROM shared_artifacts a WHERE ($5::int IS NULL OR a.shared_portfolio_id = $5)`;
+const TEACHERS = `SELECT u.id, u.username AS name FROM users u WHERE u.role_id <> 4 AND ($2::int IS NULL OR u.id = $2)`;
+const PERSONAL = `FROM artifacts a JOIN portfolios p ON p.id = a.portfolio_id WHERE p.owner_id IS NOT NULL AND ($2::int IS NULL OR p.owner_id = $2)`;
+const SHARED = `FROM shared_artifacts a WHERE ($3::int IS NULL OR a.shared_portfolio_id = $3)`;
 const SCORED_SHARED = 'FROM scores s JOIN shared_artifacts sa ON sa.id = s.shared_artifact_id';
 
 const PARTS: Record<CoverageSource, Parts> = {
   personalByOwner: {
     rows: TEACHERS,
-    artifacts: `SELECT p.owner_id AS row_id, a.id, a.responses ${PERSONAL}`,
+    artifacts: `SELECT p.owner_id AS row_id, a.standard_codes AS codes ${PERSONAL}`,
     scoreKey: 'sa.owner_id',
     scoreFrom: SCORED_SHARED,
-    scoreWhere: '($4::int IS NULL OR sa.owner_id = $4)',
+    scoreWhere: '($2::int IS NULL OR sa.owner_id = $2)',
   },
   personalByPortfolio: {
-    rows: `SELECT p.id, p.name FROM portfolios p WHERE p.owner_id = $4`,
-    artifacts: `SELECT p.id AS row_id, a.id, a.responses ${PERSONAL}`,
+    rows: `SELECT p.id, p.name FROM portfolios p WHERE p.owner_id = $2`,
+    artifacts: `SELECT p.id AS row_id, a.standard_codes AS codes ${PERSONAL}`,
     scoreKey: 'src.portfolio_id',
     scoreFrom: `${SCORED_SHARED} JOIN artifacts src ON src.id = sa.source_artifact_id JOIN portfolios sp ON sp.id = src.portfolio_id`,
-    scoreWhere: 'sa.owner_id = $4 AND sp.owner_id = $4',
+    scoreWhere: 'sa.owner_id = $2 AND sp.owner_id = $2',
   },
   sharedByOwner: {
     rows: `SELECT u.id, u.username AS name FROM users u
-           WHERE u.id IN (SELECT user_id FROM shared_portfolio_members WHERE shared_portfolio_id = $5
-                          UNION SELECT owner_id FROM shared_artifacts WHERE shared_portfolio_id = $5)`,
-    artifacts: `SELECT a.owner_id AS row_id, a.id, a.responses ${SHARED}`,
+           WHERE u.id IN (SELECT user_id FROM shared_portfolio_members WHERE shared_portfolio_id = $3
+                          UNION SELECT owner_id FROM shared_artifacts WHERE shared_portfolio_id = $3)`,
+    artifacts: `SELECT a.owner_id AS row_id, a.standard_codes AS codes ${SHARED}`,
     scoreKey: 'sa.owner_id',
     scoreFrom: SCORED_SHARED,
-    scoreWhere: 'sa.shared_portfolio_id = $5',
+    scoreWhere: 'sa.shared_portfolio_id = $3',
   },
   sharedByPortfolio: {
-    rows: `SELECT sp.id, sp.name FROM shared_portfolios sp WHERE ($5::int IS NULL OR sp.id = $5)`,
-    artifacts: `SELECT a.shared_portfolio_id AS row_id, a.id, a.responses ${SHARED}`,
+    rows: `SELECT sp.id, sp.name FROM shared_portfolios sp WHERE ($3::int IS NULL OR sp.id = $3)`,
+    artifacts: `SELECT a.shared_portfolio_id AS row_id, a.standard_codes AS codes ${SHARED}`,
     scoreKey: 'sa.shared_portfolio_id',
     scoreFrom: SCORED_SHARED,
-    scoreWhere: '($5::int IS NULL OR sa.shared_portfolio_id = $5)',
+    scoreWhere: '($3::int IS NULL OR sa.shared_portfolio_id = $3)',
   },
 };
 
-const TAG_LIST = `CASE WHEN jsonb_typeof(a.responses -> 'standardFrameworkTags') = 'array'
-  THEN a.responses -> 'standardFrameworkTags' ELSE '[]'::jsonb END`;
-
 /**
- * The whole map in one statement: every row, and per column (in `columns`' order) its tagged
- * artifacts, the scores on the column's criterion (its code is the column's, e.g. `SEP2`, or one
- * of its items, e.g. `PS2.A`) and the highest level among them, relative to its criterion's levels.
+ * The whole map in one statement. Each artifact's codes (`standard_codes`, kept by a trigger from
+ * its tags: migration 0028) are read once, from an index: one count per column of the artifacts
+ * holding the column's code, grouped by row. Scores count for a column when their criterion's code
+ * is the column's (`SEP2`) or one of its items (`PS2.A`); per row and column: how many, and the
+ * highest level relative to its criterion's levels. Scores are grouped by level before anything
+ * is sorted, so the sorting works on rows × columns × levels, not on every score.
  */
-function mapStatement(parts: Parts): string {
-  return `WITH params AS (SELECT $4::int AS teacher, $5::int AS shared, $6::int AS viewer),
-  cols AS (SELECT key, ord FROM unnest($1::text[]) WITH ORDINALITY AS c (key, ord)),
-  tag_map AS (SELECT tag, col FROM unnest($2::text[], $3::text[]) AS m (tag, col)),
+function mapStatement(parts: Parts, columns: number): string {
+  const counts = Array.from(
+    { length: columns },
+    (_, i) => `count(*) FILTER (WHERE ($1::text[])[${i + 1}] = ANY (x.codes))::int`,
+  ).join(', ');
+  return `WITH params AS (SELECT $2::int AS teacher, $3::int AS shared, $4::int AS viewer),
   r AS (${parts.rows}),
-  art AS MATERIALIZED (SELECT x.row_id, x.id, x.responses AS responses FROM (${parts.artifacts}) x),
-  counts AS (SELECT row_id, count(*)::int AS n FROM art GROUP BY row_id),
   tagged AS (
-    SELECT a.row_id, m.col, count(DISTINCT a.id)::int AS n
-    FROM art a CROSS JOIN LATERAL jsonb_array_elements_text(${TAG_LIST}) t (tag)
-    JOIN tag_map m ON m.tag = t.tag
-    GROUP BY a.row_id, m.col),
-  sc AS MATERIALIZED (
-    SELECT ${parts.scoreKey} AS row_id, cols.key AS col, l.label, l.position,
-           (SELECT count(*) FROM rubric_levels ll WHERE ll.criterion_id = c.id)::int AS of
+    SELECT x.row_id, count(*)::int AS n, ARRAY[${counts}] AS tagged
+    FROM (${parts.artifacts}) x
+    GROUP BY x.row_id),
+  crit AS MATERIALIZED (
+    SELECT c.id, cols.key AS col, (SELECT count(*) FROM rubric_levels ll WHERE ll.criterion_id = c.id)::int AS of
+    FROM rubric_criteria c JOIN unnest($1::text[]) AS cols (key)
+      ON upper(c.code) = cols.key OR upper(c.code) LIKE cols.key || '.%'),
+  per_level AS (
+    SELECT ${parts.scoreKey} AS row_id, s.criterion_id, s.level_id, count(*)::int AS n
     ${parts.scoreFrom}
-    JOIN rubric_criteria c ON c.id = s.criterion_id
-    JOIN cols ON upper(c.code) = cols.key OR upper(c.code) LIKE cols.key || '.%'
-    JOIN rubric_levels l ON l.id = s.level_id
-    WHERE ${parts.scoreWhere} AND ($6::int IS NULL OR s.scorer_id = $6 OR sa.owner_id = $6)),
-  scored AS (SELECT row_id, col, count(*)::int AS n FROM sc GROUP BY row_id, col),
-  best AS (
-    SELECT DISTINCT ON (row_id, col) row_id, col, label, position + 1 AS rank, of
-    FROM sc ORDER BY row_id, col, position::float / greatest(of - 1, 1) DESC, position DESC)
-  SELECT r.id, r.name, coalesce(counts.n, 0) AS artifacts,
-         array_agg(coalesce(tagged.n, 0) ORDER BY cols.ord) AS tagged,
-         array_agg(coalesce(scored.n, 0) ORDER BY cols.ord) AS scores,
-         jsonb_agg(CASE WHEN best.row_id IS NULL THEN NULL
-                   ELSE jsonb_build_object('label', best.label, 'rank', best.rank, 'of', best.of) END
-                   ORDER BY cols.ord) AS best
-  FROM r CROSS JOIN cols
-  LEFT JOIN counts ON counts.row_id = r.id
-  LEFT JOIN tagged ON tagged.row_id = r.id AND tagged.col = cols.key
-  LEFT JOIN scored ON scored.row_id = r.id AND scored.col = cols.key
-  LEFT JOIN best ON best.row_id = r.id AND best.col = cols.key
-  GROUP BY r.id, r.name, counts.n
+    WHERE s.criterion_id IN (SELECT id FROM crit) AND ${parts.scoreWhere}
+      AND ($4::int IS NULL OR s.scorer_id = $4 OR sa.owner_id = $4)
+    GROUP BY 1, 2, 3),
+  cells AS (
+    SELECT DISTINCT ON (p.row_id, crit.col) p.row_id, crit.col, l.label, l.position + 1 AS rank, crit.of,
+           sum(p.n) OVER (PARTITION BY p.row_id, crit.col)::int AS n
+    FROM per_level p JOIN crit ON crit.id = p.criterion_id JOIN rubric_levels l ON l.id = p.level_id
+    ORDER BY p.row_id, crit.col, l.position::float / greatest(crit.of - 1, 1) DESC, l.position DESC),
+  scored AS (
+    SELECT row_id, jsonb_object_agg(col, jsonb_build_object('n', n, 'label', label, 'rank', rank, 'of', of)) AS cells
+    FROM cells GROUP BY row_id)
+  SELECT r.id, r.name, coalesce(tagged.n, 0) AS artifacts, tagged.tagged, scored.cells AS scored
+  FROM r LEFT JOIN tagged ON tagged.row_id = r.id LEFT JOIN scored ON scored.row_id = r.id
   ORDER BY lower(r.name), r.id`;
 }
 
@@ -119,9 +114,8 @@ interface MapRow {
   id: number;
   name: string;
   artifacts: number;
-  tagged: number[];
-  scores: number[];
-  best: (LevelReached | null)[];
+  tagged: number[] | null;
+  scored: Record<string, { n: number } & LevelReached> | null;
 }
 
 const ROW_KIND: Record<CoverageSource, CoverageRow['kind']> = {
@@ -131,15 +125,15 @@ const ROW_KIND: Record<CoverageSource, CoverageRow['kind']> = {
   sharedByPortfolio: 'shared',
 };
 
-/** The artifacts behind one cell: $1 tags, $2 row, $3 teacher, $4 shared portfolio, $5 limit, $6 offset. */
+/** The artifacts behind one cell: $1 the column's code, $2 row, $3 teacher, $4 shared portfolio, $5 limit, $6 offset. */
 const CELL_SOURCES: Record<CoverageSource, string> = {
-  personalByOwner: `SELECT 'artifact' AS kind, a.id, a.responses, a.updated_at, p.id AS portfolio_id, p.name AS portfolio_name, p.owner_id
+  personalByOwner: `SELECT 'artifact' AS kind, a.id, a.responses, a.standard_codes, a.updated_at, p.id AS portfolio_id, p.name AS portfolio_name, p.owner_id
     FROM artifacts a JOIN portfolios p ON p.id = a.portfolio_id WHERE p.owner_id = $2 AND ($3::int IS NULL OR p.owner_id = $3)`,
-  personalByPortfolio: `SELECT 'artifact' AS kind, a.id, a.responses, a.updated_at, p.id AS portfolio_id, p.name AS portfolio_name, p.owner_id
+  personalByPortfolio: `SELECT 'artifact' AS kind, a.id, a.responses, a.standard_codes, a.updated_at, p.id AS portfolio_id, p.name AS portfolio_name, p.owner_id
     FROM artifacts a JOIN portfolios p ON p.id = a.portfolio_id WHERE p.id = $2 AND p.owner_id = $3`,
-  sharedByOwner: `SELECT 'shared' AS kind, a.id, a.responses, a.updated_at, sp.id AS portfolio_id, sp.name AS portfolio_name, a.owner_id
+  sharedByOwner: `SELECT 'shared' AS kind, a.id, a.responses, a.standard_codes, a.updated_at, sp.id AS portfolio_id, sp.name AS portfolio_name, a.owner_id
     FROM shared_artifacts a JOIN shared_portfolios sp ON sp.id = a.shared_portfolio_id WHERE a.owner_id = $2 AND sp.id = $4`,
-  sharedByPortfolio: `SELECT 'shared' AS kind, a.id, a.responses, a.updated_at, sp.id AS portfolio_id, sp.name AS portfolio_name, a.owner_id
+  sharedByPortfolio: `SELECT 'shared' AS kind, a.id, a.responses, a.standard_codes, a.updated_at, sp.id AS portfolio_id, sp.name AS portfolio_name, a.owner_id
     FROM shared_artifacts a JOIN shared_portfolios sp ON sp.id = a.shared_portfolio_id WHERE sp.id = $2 AND ($4::int IS NULL OR sp.id = $4)`,
 };
 
@@ -158,38 +152,44 @@ interface CellRow {
 }
 
 export const coverageRepository = {
-  /** Every row of the map with its counts per column (one statement). */
-  async map(
-    db: Queryable,
-    filter: CoverageFilter,
-    columns: readonly string[],
-    tags: readonly { tag: string; column: string }[],
-  ): Promise<CoverageRow[]> {
-    const { rows } = await db.query<MapRow>(mapStatement(PARTS[filter.source]), [
+  /** Every row of the map with its counts per column (`columns`: their codes, in order), in one statement. */
+  async map(db: Queryable, filter: CoverageFilter, columns: readonly string[]): Promise<CoverageRow[]> {
+    const { rows } = await db.query<MapRow>(mapStatement(PARTS[filter.source], columns.length), [
       columns,
-      tags.map((t) => t.tag),
-      tags.map((t) => t.column),
       filter.teacherId,
       filter.sharedPortfolioId,
       filter.viewerId,
     ]);
-    return rows.map((r) => ({ ...r, kind: ROW_KIND[filter.source] }));
+    return rows.map((r) => {
+      const cell = (key: string) => r.scored?.[key];
+      return {
+        id: r.id,
+        kind: ROW_KIND[filter.source],
+        name: r.name,
+        artifacts: r.artifacts,
+        tagged: r.tagged ?? columns.map(() => 0),
+        scores: columns.map((key) => cell(key)?.n ?? 0),
+        best: columns.map((key) => {
+          const c = cell(key);
+          return c ? { label: c.label, rank: c.rank, of: c.of } : null;
+        }),
+      };
+    });
   },
 
-  /** One page of the artifacts of `row` tagged with any of `tags`, newest change first, and how many there are. */
+  /** One page of the artifacts of `row` tagged with `column`'s code, newest change first, and how many there are. */
   async cell(
     db: Queryable,
     filter: CoverageFilter,
     row: number,
-    tags: readonly string[],
+    column: string,
     page: { limit: number; offset: number },
   ): Promise<{ items: CoverageArtifact[]; total: number }> {
     const { rows } = await db.query<CellRow>(
       `WITH params AS (SELECT $3::int AS teacher, $4::int AS shared),
        m AS (
          SELECT x.* FROM (${CELL_SOURCES[filter.source]}) x
-         WHERE jsonb_typeof(x.responses -> 'standardFrameworkTags') = 'array'
-           AND x.responses -> 'standardFrameworkTags' ?| $1::text[])
+         WHERE $1::text = ANY (x.standard_codes))
        SELECT (SELECT count(*) FROM m)::int AS total,
               coalesce((SELECT jsonb_agg(jsonb_build_object('kind', kind, 'id', id, 'title', title,
                   'portfolio_id', portfolio_id, 'portfolio_name', portfolio_name, 'owner_id', owner_id,
@@ -198,7 +198,7 @@ export const coverageRepository = {
                              m.owner_id, u.username AS owner_username, m.updated_at
                       FROM m JOIN users u ON u.id = m.owner_id
                       ORDER BY m.updated_at DESC, m.id DESC LIMIT $5 OFFSET $6) page), '[]'::jsonb) AS items`,
-      [tags, row, filter.teacherId, filter.sharedPortfolioId, page.limit, page.offset],
+      [column, row, filter.teacherId, filter.sharedPortfolioId, page.limit, page.offset],
     );
     const result = rows[0] ?? { total: 0, items: [] };
     return {

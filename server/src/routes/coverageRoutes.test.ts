@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CoverageArtifactPageSchema, CoverageSchema, type Coverage } from '#schemas/coverage';
+import {
+  COVERAGE_DIMENSIONS,
+  CoverageArtifactPageSchema,
+  CoverageSchema,
+  coverageTags,
+  type Coverage,
+} from '#schemas/coverage';
+import { STANDARDS_ITEMS } from '#schemas/standards';
 import {
   createArtifact,
   createLead,
@@ -58,6 +65,34 @@ async function world() {
   return { ...team, theirs, portfolio, a1 };
 }
 
+describe('the codes kept beside the tags (migration 0028)', () => {
+  it('gives every tag of every column, web and mobile spellings, that column’s code, and nothing else a code', async () => {
+    const tags = COVERAGE_DIMENSIONS.flatMap((d) => coverageTags(d));
+    expect(new Set(tags.map((t) => t.tag))).toEqual(new Set([...STANDARDS_ITEMS, ...tags.map((t) => t.tag)]));
+    const { rows } = await t.db.query<{ tag: string; codes: string[] }>(
+      `SELECT tag, standard_codes(jsonb_build_array(tag)) AS codes FROM unnest($1::text[]) AS t (tag)`,
+      [tags.map((x) => x.tag)],
+    );
+    expect(rows.map((r) => [r.tag, r.codes])).toEqual(tags.map((x) => [x.tag, [x.column]]));
+    const { rows: none } = await t.db.query<{ codes: string[] }>(
+      `SELECT standard_codes('["Student work", "PS9.Z", 3]'::jsonb) AS codes, standard_codes('"Patterns"'::jsonb) AS codes2`,
+    );
+    expect(none[0]).toEqual({ codes: [], codes2: [] });
+  });
+
+  it('keeps them when the answers change', async () => {
+    const teacher = await createTeacher(t);
+    const a = await createArtifact(t, await createPortfolio(t, teacher), {
+      responses: tagged('Kept', 'Patterns', 'PS2.A: Forces and Motion', 'PS2.B: Types of Interactions'),
+    });
+    const read = async () =>
+      (await t.db.query<{ c: string[] }>('SELECT standard_codes AS c FROM artifacts WHERE id = $1', [a.id])).rows[0]!.c;
+    expect(await read()).toEqual(['CCC1', 'PS2']);
+    await t.db.query(`UPDATE artifacts SET responses = responses - 'standardFrameworkTags' WHERE id = $1`, [a.id]);
+    expect(await read()).toEqual([]);
+  });
+});
+
 describe('GET /coverage', () => {
   it('counts a shared portfolio’s tags per member and the highest level its owner sees', async () => {
     const w = await world();
@@ -87,7 +122,18 @@ describe('GET /coverage', () => {
     const w = await world();
     const c = await map(w.researcher, `scope=shared&id=${w.sp.id}&rows=portfolios&dimension=coreIdeas`);
     expect(c.columns.map((x) => x.key)).toEqual([
-      'PS1', 'PS2', 'PS3', 'PS4', 'LS1', 'LS2', 'LS3', 'LS4', 'ESS1', 'ESS2', 'ESS3', 'ETS1',
+      'PS1',
+      'PS2',
+      'PS3',
+      'PS4',
+      'LS1',
+      'LS2',
+      'LS3',
+      'LS4',
+      'ESS1',
+      'ESS2',
+      'ESS3',
+      'ETS1',
     ]);
     expect(c.rows).toHaveLength(1);
     expect(c.rows[0]).toMatchObject({ id: w.sp.id, kind: 'shared', artifacts: 2 });
@@ -161,7 +207,11 @@ describe('GET /coverage/artifacts', () => {
       portfolio: { id: w.sp.id, name: w.sp.name },
       owner: { id: w.member.user.id },
     });
-    const later = await t.api({ method: 'GET', url: `/coverage/artifacts?${base}&column=SEP2&page=2`, token: w.lead.token });
+    const later = await t.api({
+      method: 'GET',
+      url: `/coverage/artifacts?${base}&column=SEP2&page=2`,
+      token: w.lead.token,
+    });
     expect(later.json()).toMatchObject({ total: 1, items: [], page: 2 });
     const mine = await t.api({
       method: 'GET',

@@ -1,7 +1,6 @@
 import {
   COVERAGE_COLUMNS,
   COVERAGE_PAGE_MAX,
-  coverageTags,
   type Coverage,
   type CoverageArtifactPage,
   type CoverageCellQuery,
@@ -63,19 +62,16 @@ export function createCoverageService(ctx: ServiceContext) {
         db,
         filter,
         columns.map((c) => c.key),
-        coverageTags(q.dimension),
       );
       return { scope: q.scope, name, rowKind: q.rows, dimension: q.dimension, columns: [...columns], rows };
     },
 
     /** One page of the artifacts behind a cell, newest change first. */
     async cell(actor: User, q: CoverageCellQuery): Promise<CoverageArtifactPage> {
-      const tags = coverageTags(q.dimension)
-        .filter((t) => t.column === q.column)
-        .map((t) => t.tag);
-      if (tags.length === 0) throw badRequest(`There is no column ${q.column} among the ${q.dimension}.`);
+      if (!COVERAGE_COLUMNS[q.dimension].some((c) => c.key === q.column))
+        throw badRequest(`There is no column ${q.column} among the ${q.dimension}.`);
       const { filter } = await resolve(actor, q);
-      const page = await coverageRepository.cell(db, filter, q.row, tags, {
+      const page = await coverageRepository.cell(db, filter, q.row, q.column, {
         limit: COVERAGE_PAGE_MAX,
         offset: (q.page - 1) * COVERAGE_PAGE_MAX,
       });

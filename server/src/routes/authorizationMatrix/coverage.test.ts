@@ -42,7 +42,11 @@ const teacherQuery = async () => {
 };
 
 const CASES: Case[] = [
-  { route: 'GET /coverage of a teacher', expect: ownMap, request: async () => get(`/coverage?${await teacherQuery()}`) },
+  {
+    route: 'GET /coverage of a teacher',
+    expect: ownMap,
+    request: async () => get(`/coverage?${await teacherQuery()}`),
+  },
   {
     route: 'GET /coverage of a shared portfolio',
     expect: plcMap,
@@ -67,7 +71,9 @@ const CASES: Case[] = [
     route: 'GET /coverage/artifacts of a shared portfolio',
     expect: plcMap,
     request: async () =>
-      get(`/coverage/artifacts?scope=shared&id=${(await sharedWorld()).sp.id}&row=${people.member.user.id}&column=SEP2`),
+      get(
+        `/coverage/artifacts?scope=shared&id=${(await sharedWorld()).sp.id}&row=${people.member.user.id}&column=SEP2`,
+      ),
   },
   {
     route: 'GET /coverage/artifacts of the installation',
