@@ -48,6 +48,7 @@ const SharedPortfolioEditRoute = lazyRoute(sharedFormRoutes, 'SharedPortfolioEdi
 const SharedPortfolioNewRoute = lazyRoute(sharedFormRoutes, 'SharedPortfolioNewRoute');
 const ManageUsersRoute = lazyRoute(() => import('./wiring/usersRoute.tsx'), 'ManageUsersRoute');
 const ResearchExportRoute = lazyRoute(() => import('./wiring/researchRoute.tsx'), 'ResearchExportRoute');
+const CoverageRoute = lazyRoute(() => import('./wiring/coverageRoute.tsx'), 'CoverageRoute');
 const notificationRoutes = () => import('./wiring/notificationRoutes.tsx');
 const NotificationsRoute = lazyRoute(notificationRoutes, 'NotificationsRoute');
 const NotificationSettingsRoute = lazyRoute(notificationRoutes, 'NotificationSettingsRoute');
@@ -122,6 +123,11 @@ export function AppRoutes() {
       <Route path={paths.researchExport}>
         <PrivateRoute>
           <ResearchExportRoute />
+        </PrivateRoute>
+      </Route>
+      <Route path={paths.coverage}>
+        <PrivateRoute>
+          <CoverageRoute />
         </PrivateRoute>
       </Route>
       <Route component={NotFoundPage} />

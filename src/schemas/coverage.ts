@@ -15,6 +15,14 @@ export type CoverageScope = (typeof COVERAGE_SCOPES)[number];
 export const COVERAGE_ROW_KINDS = ['teachers', 'portfolios'] as const;
 export type CoverageRowKind = (typeof COVERAGE_ROW_KINDS)[number];
 
+/** Which coverage map a client asks for: its scope (`id`: the teacher or shared portfolio, `null` for the installation), rows and columns. */
+export interface CoverageRequest {
+  scope: CoverageScope;
+  id: number | null;
+  rows: CoverageRowKind;
+  dimension: CoverageDimension;
+}
+
 /** The artifacts behind one cell come in pages of this many at most. */
 export const COVERAGE_PAGE_MAX = 50;
 

@@ -3,19 +3,9 @@ import {
   CoverageSchema,
   type Coverage,
   type CoverageArtifactPage,
-  type CoverageDimension,
-  type CoverageRowKind,
-  type CoverageScope,
+  type CoverageRequest,
 } from '../schemas/coverage.ts';
 import { api } from './api.ts';
-
-/** Which coverage map: its scope (`id`: the teacher or shared portfolio), rows and columns. */
-export interface CoverageRequest {
-  scope: CoverageScope;
-  id: number | null;
-  rows: CoverageRowKind;
-  dimension: CoverageDimension;
-}
 
 const queryOf = (q: CoverageRequest) => ({
   scope: q.scope,

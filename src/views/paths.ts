@@ -29,6 +29,8 @@ export const paths = {
   invitation: '/invitation/:id',
   users: '/users',
   researchExport: '/research-export',
+  /** Standards coverage (researchers): `?teacher=` or `?shared=` for one teacher's or shared portfolio's map. */
+  coverage: '/coverage',
   notifications: '/notifications',
   notificationSettings: '/settings/notifications',
   /** A password for the mobile apps (people who sign in here with a school account). */

@@ -200,6 +200,8 @@ export function Header() {
         ...(abilities?.ownPortfolios ? [{ href: paths.myPortfolios, label: 'MY PORTFOLIOS' }] : []),
         { href: paths.sharedPortfolios, label: 'SHARED PORTFOLIOS' },
         ...(abilities?.researchExport ? [{ href: paths.researchExport, label: 'RESEARCH EXPORT' }] : []),
+        // Researchers' standards coverage map (the same researchers as the export).
+        ...(abilities?.researchExport ? [{ href: paths.coverage, label: 'COVERAGE' }] : []),
       ]
     : [
         { href: paths.home, label: 'HOME' },

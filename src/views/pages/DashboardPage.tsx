@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { useOwnsPortfolios } from '../../machines/dashboard/useDashboard.ts';
 import { useCurrentUser } from '../../machines/session/useSession.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
+import { CoverageSection } from '../coverage/CoverageSection.tsx';
 import { InvitationsSection } from '../dashboard/InvitationsSection.tsx';
 import { MyPortfoliosSection } from '../dashboard/MyPortfoliosSection.tsx';
 import { PortfolioSummarySection } from '../dashboard/PortfolioSummarySection.tsx';
@@ -32,6 +33,13 @@ export function DashboardPage({
       {ownsPortfolios ? <MyPortfoliosSection /> : <PortfolioSummarySection />}
       <SharedPortfoliosSection />
       <InvitationsSection />
+      {ownsPortfolios && user ? (
+        <CoverageSection
+          input={{ scope: 'teacher', id: user.id, rows: 'portfolios', dimension: 'practices' }}
+          rowLabels={{ portfolios: 'My portfolios', teachers: 'All my work together' }}
+          intro="How often your artifacts are tagged with each NGSS practice, crosscutting concept or core idea, and the highest rubric level your shared copies were scored. Choose a cell to list its artifacts."
+        />
+      ) : null}
       {ownsPortfolios ? archive : null}
     </>
   );

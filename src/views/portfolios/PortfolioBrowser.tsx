@@ -22,6 +22,7 @@ import { PageSkeleton } from '../components/PageSkeleton.tsx';
 import { SelectField } from '../components/SelectField.tsx';
 import { paths } from '../paths.ts';
 import { SharedPortfolioSummary } from '../shared/browser/SharedPortfolioSummary.tsx';
+import { CoverageSection } from '../coverage/CoverageSection.tsx';
 import { ArtifactsArea } from './ArtifactsArea.tsx';
 import { ActiveFilters } from './ActiveFilters.tsx';
 import { FilterBy } from './FilterBy.tsx';
@@ -201,6 +202,14 @@ export const PortfolioBrowser = memo(function PortfolioBrowser({ leading }: { le
             <PortfolioSummary portfolio={portfolio} editable={mode === 'personal'} />
           )}
           <ArtifactsArea portfolio={portfolio} compare={compare} />
+          {isSharedPortfolio(portfolio) && portfolio.abilities?.contribute ? (
+            <CoverageSection
+              key={portfolio.id}
+              input={{ scope: 'shared', id: portfolio.id, rows: 'teachers', dimension: 'practices' }}
+              rowLabels={{ teachers: 'Members', portfolios: 'The whole portfolio' }}
+              intro="How often this portfolio's artifacts are tagged with each NGSS practice, crosscutting concept or core idea, by member, and the highest rubric level scored. Choose a cell to list its artifacts."
+            />
+          ) : null}
         </>
       ) : null}
     </>
