@@ -62,7 +62,7 @@ describe('seedDemo', async () => {
     expect(users.map((u) => u.email)).toEqual(expected.map((e) => e.email));
   });
 
-  it('adds the living example: portfolios, artifacts, a shared portfolio with members, comments, reactions, an invitation', async () => {
+  it('adds the living example: portfolios, artifacts, a shared portfolio with members, comments, reactions, an invitation, rubric scores', async () => {
     const count = async (sql: string) => (await t.db.query<{ n: number }>(sql)).rows[0]!.n;
     expect(await count('SELECT count(*)::int AS n FROM portfolios WHERE id = 1 AND owner_id IS NULL')).toBe(1);
     expect(
@@ -80,6 +80,11 @@ describe('seedDemo', async () => {
     expect(await count('SELECT count(*)::int AS n FROM comments')).toBeGreaterThan(0);
     expect(await count('SELECT count(*)::int AS n FROM reactions')).toBeGreaterThan(0);
     expect(await count('SELECT count(*)::int AS n FROM invitations')).toBe(1);
+    // Scores with the PLC's NGSS rubric, on practices its artifacts are tagged with (the coverage map's levels).
+    expect(
+      await count(`SELECT count(*)::int AS n FROM scores s JOIN rubric_criteria c ON c.id = s.criterion_id
+                   JOIN shared_artifacts sa ON sa.id = s.shared_artifact_id WHERE c.code = ANY (sa.standard_codes)`),
+    ).toBe(3);
   });
 
   it('stores the demo password as an argon2id hash, never as text', async () => {

@@ -1,3 +1,6 @@
+import { NGSS_PRACTICES_TEMPLATE } from '#schemas/rubricTemplates';
+import { rubricRepository } from '../repositories/rubricRepository.ts';
+import { scoreRepository } from '../repositories/scoreRepository.ts';
 import { json } from '../repositories/sql.ts';
 import { hashPassword } from '../security/passwords.ts';
 import type { Db, Queryable } from './client.ts';
@@ -252,5 +255,41 @@ export async function seedDemo(db: Db): Promise<void> {
     await react(sharedRamp, theo, '🌉');
     await react(sharedFoodWeb, lee, '🔖');
     await react(sharedFoodWeb, tess, '❓');
+
+    // The PLC scores with the NGSS practices: the coverage map shows the levels reached.
+    const rubricId = await rubricRepository.create(
+      tx,
+      {
+        sharedPortfolioId: plc,
+        name: NGSS_PRACTICES_TEMPLATE.name,
+        description: NGSS_PRACTICES_TEMPLATE.description ?? '',
+        createdBy: lee,
+      },
+      NGSS_PRACTICES_TEMPLATE.criteria,
+    );
+    await rubricRepository.choose(tx, plc, rubricId);
+    const rubric = (await rubricRepository.findById(tx, rubricId))!;
+    const criteria = (await rubricRepository.criteriaOf(tx, [rubric.versionId])).get(rubric.versionId) ?? [];
+    const score = async (artifactId: number, scorerId: number, code: string, level: string, note: string) => {
+      const criterion = criteria.find((c) => c.code === code)!;
+      await scoreRepository.add(tx, {
+        artifactId,
+        versionId: rubric.versionId,
+        criterionId: criterion.id,
+        levelId: criterion.levels.find((l) => l.label === level)!.id,
+        moment: null,
+        note,
+        scorerId,
+      });
+    };
+    await score(sharedRamp, lee, 'SEP3', 'Proficient', 'Groups planned fair tests and named what they kept the same.');
+    await score(sharedRamp, theo, 'SEP3', 'Developing', '');
+    await score(
+      sharedFoodWeb,
+      lee,
+      'SEP2',
+      'Developing',
+      'The model shows parts; the arrows do not yet explain energy flow.',
+    );
   });
 }

@@ -46,7 +46,8 @@ export function HeatMap({
   const windowed = rows.length > ALL_ROWS_LIMIT;
   const [focus, setFocus] = useState<Focus>({ row: 0, column: 0 });
   const [scrollTop, setScrollTop] = useState(0);
-  const [moved, setMoved] = useState(false);
+  // The cell a key moved the focus to, focused once its row is drawn.
+  const pending = useRef<Focus | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const table = useRef<HTMLTableElement>(null);
   const max = Math.max(0, ...rows.map((r) => Math.max(0, ...r.tagged)));
@@ -57,28 +58,34 @@ export function HeatMap({
     : rows.length;
   const at = { row: Math.min(focus.row, Math.max(0, rows.length - 1)), column: Math.min(focus.column, columns.length - 1) };
 
-  // After a key moved the focus: the row into view, then the focus on its cell.
   useLayoutEffect(() => {
-    if (!moved) return;
-    setMoved(false);
-    const box = scroller.current;
-    if (windowed && box) {
-      const top = at.row * ROW_HEIGHT;
-      const header = ROW_HEIGHT;
-      if (top < box.scrollTop) box.scrollTop = top;
-      else if (top + ROW_HEIGHT + header > box.scrollTop + box.clientHeight)
-        box.scrollTop = top + ROW_HEIGHT + header - box.clientHeight;
-      setScrollTop(box.scrollTop);
-    }
-    table.current?.querySelector<HTMLButtonElement>(`button[data-row="${at.row}"][data-column="${at.column}"]`)?.focus();
-  }, [moved, at.row, at.column, windowed]);
+    const target = pending.current;
+    if (!target) return;
+    pending.current = null;
+    table.current
+      ?.querySelector<HTMLButtonElement>(`button[data-row="${target.row}"][data-column="${target.column}"]`)
+      ?.focus();
+  });
 
   const move = (row: number, column: number) => {
-    setFocus({ row: Math.max(0, Math.min(rows.length - 1, row)), column: Math.max(0, Math.min(columns.length - 1, column)) });
-    setMoved(true);
+    const next = {
+      row: Math.max(0, Math.min(rows.length - 1, row)),
+      column: Math.max(0, Math.min(columns.length - 1, column)),
+    };
+    // The row into view first (below the sticky header), so that it is drawn.
+    const box = scroller.current;
+    if (windowed && box) {
+      const top = next.row * ROW_HEIGHT;
+      if (top < box.scrollTop) box.scrollTop = top;
+      else if (top + 2 * ROW_HEIGHT > box.scrollTop + box.clientHeight)
+        box.scrollTop = top + 2 * ROW_HEIGHT - box.clientHeight;
+      setScrollTop(box.scrollTop);
+    }
+    pending.current = next;
+    setFocus(next);
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const page = Math.max(1, Math.floor(VIEW_HEIGHT / ROW_HEIGHT) - 1);
     const keys: Record<string, () => void> = {
       ArrowUp: () => move(at.row - 1, at.column),
@@ -91,7 +98,7 @@ export function HeatMap({
       PageDown: () => move(at.row + page, at.column),
     };
     const action = keys[event.key];
-    if (!action || !(event.target instanceof HTMLButtonElement)) return;
+    if (!action) return;
     event.preventDefault();
     action();
   };
@@ -121,7 +128,7 @@ export function HeatMap({
             ))}
           </tr>
         </thead>
-        <tbody onKeyDown={onKeyDown}>
+        <tbody>
           {first > 0 ? (
             <tr aria-hidden="true" className="spacer" style={{ height: first * ROW_HEIGHT }} />
           ) : null}
@@ -148,6 +155,7 @@ export function HeatMap({
                         aria-label={cellLabel(row.name, `${c.key} ${c.label}`, tagged, row.scores[ci] ?? 0, best)}
                         $background={shade.background}
                         $text={shade.text}
+                        onKeyDown={onKeyDown}
                         onClick={() => {
                           setFocus({ row: index, column: ci });
                           onSelect(row.id, c.key);
