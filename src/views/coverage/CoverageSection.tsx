@@ -3,7 +3,6 @@ import styled from 'styled-components';
 import type { CoverageRowKind } from '../../schemas/coverage.ts';
 import type { CoverageRequest } from '../../schemas/coverage.ts';
 import { BusyMessage } from '../components/BusyMessage.tsx';
-import { panelStyle } from '../components/cardStyles.ts';
 import { lazyPart } from '../components/lazyParts.tsx';
 import { theme } from '../theme/theme.ts';
 
@@ -16,13 +15,11 @@ const CoveragePanel = lazyPart(
 );
 
 const Section = styled.section`
-  ${panelStyle}
   min-width: 0;
-  padding: ${theme.space.md};
-  margin-top: ${theme.space.lg};
+  margin: ${theme.space.lg} 0 ${theme.space.xl};
   h2 {
     margin: 0 0 ${theme.space.xs};
-    font-size: ${theme.font.size.xl};
+    font-size: ${theme.font.size.lg};
   }
   > p {
     margin: 0 0 ${theme.space.md};

@@ -162,7 +162,12 @@ export function HeatMap({
                         }}
                       >
                         <span className="count">{tagged}</span>
-                        {best ? <span className="level">{levelMark(best)}</span> : null}
+                        {best ? (
+                          <>
+                            {' '}
+                            <span className="level">{levelMark(best)}</span>
+                          </>
+                        ) : null}
                       </CellButton>
                     </td>
                   );

@@ -36,7 +36,10 @@ export function shadeRanges(max: number): (string | null)[] {
 /** A level reached as a cell shows it: "L3/4". */
 export const levelMark = (best: LevelReached): string => `L${best.rank}/${best.of}`;
 
-/** How a cell reads aloud: the row, the column, the counts and the level. */
+/**
+ * How a cell reads aloud: what it shows first (its count and level mark, so that the name holds
+ * the visible text), then the row, the column, the counts and the level in words.
+ */
 export function cellLabel(
   row: string,
   column: string,
@@ -49,5 +52,6 @@ export function cellLabel(
     scores === 0
       ? 'no scores'
       : `${scores} ${scores === 1 ? 'score' : 'scores'}, highest ${best ? `${best.label} (level ${best.rank} of ${best.of})` : 'unknown'}`;
-  return `${row}, ${column}: ${artifacts}, ${scored}`;
+  const shown = best ? `${tagged} ${levelMark(best)}` : `${tagged}`;
+  return `${shown} — ${row}, ${column}: ${artifacts}, ${scored}`;
 }
