@@ -9,7 +9,7 @@ import { auditor, setupAudits, signedIn } from './accessibility/support.ts';
  * and lands on the artifacts behind it; the teacher's dashboard section and the shared portfolio's
  * section show their own maps; axe finds nothing at 390 and 1280 px.
  */
-const browser = setupAudits();
+setupAudits();
 
 const map = (page: Page) => page.getByRole('table', { name: /^Coverage of science and engineering practices/ });
 const cell = (page: Page, row: string, code: string) =>
