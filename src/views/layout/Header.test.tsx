@@ -29,13 +29,14 @@ describe('header navigation (spec §2)', () => {
     ]);
   });
 
-  it('a researcher sees TEACHER PORTFOLIOS instead of MY PORTFOLIOS, and RESEARCH EXPORT', async () => {
+  it('a researcher sees TEACHER PORTFOLIOS instead of MY PORTFOLIOS, RESEARCH EXPORT and COVERAGE', async () => {
     await renderSignedIn('/dashboard', makeUser('researcher'));
     expect(mainNavLinks()).toEqual([
       ['PORTFOLIO DASHBOARD', '/dashboard'],
       ['TEACHER PORTFOLIOS', '/teacher-portfolios'],
       ['SHARED PORTFOLIOS', '/shared-portfolios'],
       ['RESEARCH EXPORT', '/research-export'],
+      ['COVERAGE', '/coverage'],
     ]);
   });
 
