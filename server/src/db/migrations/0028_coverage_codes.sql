@@ -3,13 +3,13 @@
 -- instead of reading every artifact's answers. `standard_codes` holds the practices (SEP1-SEP8),
 -- crosscutting concepts (CCC1-CCC7) and core ideas (PS1-ETS1; an item such as "PS2.A: ..." or a
 -- heading counts for its core idea) of the `standardFrameworkTags` answer, web and mobile
--- spellings alike. A trigger keeps it on every insert (a restored backup's COPY included) and
--- every change of the answers; nothing else writes it.
--- Rollback plan: DROP TRIGGER artifacts_standard_codes ON artifacts; DROP TRIGGER
--- shared_artifacts_standard_codes ON shared_artifacts; DROP INDEX artifacts_coverage_idx,
--- shared_artifacts_coverage_idx; ALTER TABLE artifacts DROP COLUMN standard_codes; ALTER TABLE
--- shared_artifacts DROP COLUMN standard_codes; DROP FUNCTION keep_standard_codes(),
--- standard_codes(jsonb).
+-- spellings alike. It is a stored generated column: PostgreSQL computes it on every insert and
+-- every change of the answers (and for the existing rows while adding it), nothing writes it,
+-- and backups leave it out (decision 040 copies only the columns that are not generated; a
+-- restore computes it again).
+-- Rollback plan: DROP INDEX artifacts_coverage_idx, shared_artifacts_coverage_idx; ALTER TABLE
+-- artifacts DROP COLUMN standard_codes; ALTER TABLE shared_artifacts DROP COLUMN standard_codes;
+-- DROP FUNCTION standard_codes(jsonb).
 CREATE FUNCTION standard_codes(tags jsonb) RETURNS text[]
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   AS $$
@@ -39,25 +39,10 @@ CREATE FUNCTION standard_codes(tags jsonb) RETURNS text[]
   WHERE c.code IS NOT NULL
 $$;
 
-CREATE FUNCTION keep_standard_codes() RETURNS trigger
-  LANGUAGE plpgsql
-  AS $$
-BEGIN
-  NEW.standard_codes := standard_codes(NEW.responses -> 'standardFrameworkTags');
-  RETURN NEW;
-END
-$$;
-
-ALTER TABLE artifacts ADD COLUMN standard_codes text[] NOT NULL DEFAULT '{}';
-ALTER TABLE shared_artifacts ADD COLUMN standard_codes text[] NOT NULL DEFAULT '{}';
-CREATE TRIGGER artifacts_standard_codes BEFORE INSERT OR UPDATE OF responses ON artifacts
-  FOR EACH ROW EXECUTE FUNCTION keep_standard_codes();
-CREATE TRIGGER shared_artifacts_standard_codes BEFORE INSERT OR UPDATE OF responses ON shared_artifacts
-  FOR EACH ROW EXECUTE FUNCTION keep_standard_codes();
-UPDATE artifacts SET standard_codes = standard_codes(responses -> 'standardFrameworkTags')
-  WHERE responses ? 'standardFrameworkTags';
-UPDATE shared_artifacts SET standard_codes = standard_codes(responses -> 'standardFrameworkTags')
-  WHERE responses ? 'standardFrameworkTags';
+ALTER TABLE artifacts ADD COLUMN standard_codes text[]
+  GENERATED ALWAYS AS (standard_codes(responses -> 'standardFrameworkTags')) STORED;
+ALTER TABLE shared_artifacts ADD COLUMN standard_codes text[]
+  GENERATED ALWAYS AS (standard_codes(responses -> 'standardFrameworkTags')) STORED;
 
 -- A map reads only these: the row's key and the codes (index-only scans once vacuumed).
 CREATE INDEX artifacts_coverage_idx ON artifacts (portfolio_id) INCLUDE (standard_codes);
