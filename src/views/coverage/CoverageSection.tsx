@@ -2,17 +2,8 @@ import { useId } from 'react';
 import styled from 'styled-components';
 import type { CoverageRowKind } from '../../schemas/coverage.ts';
 import type { CoverageRequest } from '../../schemas/coverage.ts';
-import { BusyMessage } from '../components/BusyMessage.tsx';
-import { lazyPart } from '../components/lazyParts.tsx';
 import { theme } from '../theme/theme.ts';
-
-// The map, its machine and its table load with the section: a chunk of their own, so that the
-// dashboard and the shared portfolio pages load without them (decision 056).
-const CoveragePanel = lazyPart(
-  () => import('./CoveragePanel.tsx'),
-  'CoveragePanel',
-  <BusyMessage busy message="Loading the coverage map" />,
-);
+import { CoveragePanel } from './CoveragePanel.tsx';
 
 const Section = styled.section`
   min-width: 0;
@@ -27,7 +18,11 @@ const Section = styled.section`
   }
 `;
 
-/** "Standards coverage": a section holding a coverage map (the dashboard's, a shared portfolio's). */
+/**
+ * "Standards coverage": a section holding a coverage map (the dashboard's, a shared portfolio's).
+ * The pages load it on first use (`lazyPart`): the section, the map, its machine and its table are
+ * a chunk of their own, so that the pages' bundles do not grow (decision 056).
+ */
 export function CoverageSection({
   input,
   rowLabels,

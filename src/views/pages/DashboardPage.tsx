@@ -3,12 +3,15 @@ import styled from 'styled-components';
 import { useOwnsPortfolios } from '../../machines/dashboard/useDashboard.ts';
 import { useCurrentUser } from '../../machines/session/useSession.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { CoverageSection } from '../coverage/CoverageSection.tsx';
 import { InvitationsSection } from '../dashboard/InvitationsSection.tsx';
 import { MyPortfoliosSection } from '../dashboard/MyPortfoliosSection.tsx';
 import { PortfolioSummarySection } from '../dashboard/PortfolioSummarySection.tsx';
 import { SharedPortfoliosSection } from '../dashboard/SharedPortfoliosSection.tsx';
 import { theme } from '../theme/theme.ts';
+import { lazyPart } from '../components/lazyParts.tsx';
+
+// The coverage map loads when its section first shows (decision 056).
+const CoverageSection = lazyPart(() => import('../coverage/CoverageSection.tsx'), 'CoverageSection', null);
 
 const Greeting = styled.p`
   font-size: ${theme.font.size.lg};

@@ -22,13 +22,16 @@ import { PageSkeleton } from '../components/PageSkeleton.tsx';
 import { SelectField } from '../components/SelectField.tsx';
 import { paths } from '../paths.ts';
 import { SharedPortfolioSummary } from '../shared/browser/SharedPortfolioSummary.tsx';
-import { CoverageSection } from '../coverage/CoverageSection.tsx';
 import { ArtifactsArea } from './ArtifactsArea.tsx';
 import { ActiveFilters } from './ActiveFilters.tsx';
 import { FilterBy } from './FilterBy.tsx';
 import { Hint, Problem } from './Notices.tsx';
 import { PortfolioSummary } from './PortfolioSummary.tsx';
 import { theme } from '../theme/theme.ts';
+import { lazyPart } from '../components/lazyParts.tsx';
+
+// The coverage map loads when its section first shows (decision 056).
+const CoverageSection = lazyPart(() => import('../coverage/CoverageSection.tsx'), 'CoverageSection', null);
 
 /** The message for a portfolio that does not exist or is not the viewer's (spec §5, §8). */
 export const PORTFOLIO_NOT_FOUND = 'Portfolio not found.';
