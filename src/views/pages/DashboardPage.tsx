@@ -36,13 +36,7 @@ export function DashboardPage({
       {ownsPortfolios ? <MyPortfoliosSection /> : <PortfolioSummarySection />}
       <SharedPortfoliosSection />
       <InvitationsSection />
-      {ownsPortfolios && user ? (
-        <CoverageSection
-          input={{ scope: 'teacher', id: user.id, rows: 'portfolios', dimension: 'practices' }}
-          rowLabels={{ portfolios: 'My portfolios', teachers: 'All my work together' }}
-          intro="How often your artifacts are tagged with each NGSS practice, crosscutting concept or core idea, and the highest rubric level your shared copies were scored. Choose a cell to list its artifacts."
-        />
-      ) : null}
+      {ownsPortfolios && user ? <CoverageSection place="dashboard" id={user.id} /> : null}
       {ownsPortfolios ? archive : null}
     </>
   );

@@ -206,11 +206,7 @@ export const PortfolioBrowser = memo(function PortfolioBrowser({ leading }: { le
           )}
           <ArtifactsArea portfolio={portfolio} compare={compare} />
           {isSharedPortfolio(portfolio) && portfolio.abilities?.contribute ? (
-            <CoverageSection
-              input={{ scope: 'shared', id: portfolio.id, rows: 'teachers', dimension: 'practices' }}
-              rowLabels={{ teachers: 'Members', portfolios: 'The whole portfolio' }}
-              intro="How often this portfolio's artifacts are tagged with each NGSS practice, crosscutting concept or core idea, by member, and the highest rubric level scored. Choose a cell to list its artifacts."
-            />
+            <CoverageSection place="sharedPortfolio" id={portfolio.id} />
           ) : null}
         </>
       ) : null}
