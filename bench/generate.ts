@@ -3,7 +3,9 @@
  * database: teachers with portfolios and artifacts (some with image rows), shared portfolios with
  * members, shared artifacts, comments and reactions.
  */
-import type { Db } from '../server/src/db/client.ts';
+import type { Db, Queryable } from '../server/src/db/client.ts';
+import { COVERAGE_COLUMNS } from '../src/schemas/coverage.ts';
+import { NGSS_PRACTICES_TEMPLATE } from '../src/schemas/rubricTemplates.ts';
 import { BASIC_TEMPLATE } from '../server/src/db/template.ts';
 import { hashPassword } from '../server/src/security/passwords.ts';
 
@@ -86,10 +88,12 @@ export async function generateDataset(
     );
     await tx.query(
       `INSERT INTO artifacts (portfolio_id, structure, responses, parking_lot, next_caption, created_at, updated_at)
-       SELECT p.id, $2::jsonb, jsonb_set($3::jsonb, '{artifactName}', to_jsonb('Artifact ' || a || ' in ' || p.id)), a % 7 = 0, 1,
-              ms_now() - (a || ' hours')::interval, ms_now() - (a || ' hours')::interval
+       SELECT p.id, $2::jsonb,
+              jsonb_set(jsonb_set($3::jsonb, '{artifactName}', to_jsonb('Artifact ' || a || ' in ' || p.id)),
+                '{standardFrameworkTags}', ${variedTags(4, 'p.id')}),
+              a % 7 = 0, 1, ms_now() - (a || ' hours')::interval, ms_now() - (a || ' hours')::interval
        FROM portfolios p CROSS JOIN generate_series(1, $1) a WHERE p.id <> 1`,
-      [size.artifactsPerPortfolio, structure, responses],
+      [size.artifactsPerPortfolio, structure, responses, ...TAG_LISTS],
     );
     await tx.query(
       `INSERT INTO media_files (kind, name, storage_key, ext, mime, size, width, height, formats)
@@ -118,9 +122,15 @@ export async function generateDataset(
     );
     await tx.query(
       `INSERT INTO shared_artifacts (shared_portfolio_id, owner_id, structure, responses, next_caption, portfolio_topic, portfolio_subject, portfolio_grades)
-       SELECT sp.id, sp.owner_id, $2::jsonb, $3::jsonb, 1, 'Forces', 'Science', '["5th"]'
-       FROM shared_portfolios sp CROSS JOIN generate_series(1, $1) a`,
-      [size.sharedArtifactsPerShared, structure, responses],
+       SELECT sp.id, coalesce(m.user_id, sp.owner_id), $2::jsonb,
+              jsonb_set($3::jsonb, '{standardFrameworkTags}', ${variedTags(5, 'sp.id')}),
+              1, 'Forces', 'Science', '["5th"]'
+       FROM shared_portfolios sp CROSS JOIN generate_series(1, $1) a
+       LEFT JOIN LATERAL (
+         SELECT user_id FROM shared_portfolio_members WHERE shared_portfolio_id = sp.id ORDER BY user_id
+         OFFSET a % $4 LIMIT 1
+       ) m ON true`,
+      [size.sharedArtifactsPerShared, structure, responses, size.membersPerShared, ...TAG_LISTS],
     );
     await tx.query(
       `INSERT INTO comments (shared_artifact_id, owner_id, text, updated_by)
@@ -137,6 +147,7 @@ export async function generateDataset(
        ON CONFLICT DO NOTHING`,
       [size.reactionsPerSharedArtifact],
     );
+    await scoreEverySharedArtifact(tx);
   });
   const { rows } = await db.query<{ email: string }>(
     `SELECT u.email FROM users u JOIN shared_portfolio_members m ON m.user_id = u.id WHERE u.role_id = 1 ORDER BY u.id LIMIT 1`,
@@ -169,6 +180,68 @@ export async function generateDataset(
   };
 }
 
+/**
+ * The artifacts' standards tags vary with the artifact's number `a` and its portfolio `p`: two
+ * practices (of the eight), a crosscutting concept and a core idea item, so that the coverage map
+ * has cells of every count. The three lists of `TAG_LISTS` are parameters `$n`, `$n+1`, `$n+2`.
+ */
+function variedTags(n: number, p: string): string {
+  const [sep, ccc, dci] = [`$${n}::text[]`, `$${n + 1}::text[]`, `$${n + 2}::text[]`];
+  return `jsonb_build_array((${sep})[1 + (a + ${p}) % 8], (${sep})[1 + (a * 3 + ${p} * 5 + 1) % 8],
+    (${ccc})[1 + (a + ${p} * 2) % 7], (${dci})[1 + (a * 7 + ${p}) % cardinality(${dci})])`;
+}
+const TAG_LISTS = [
+  COVERAGE_COLUMNS.practices.map((c) => c.label),
+  COVERAGE_COLUMNS.crosscutting.map((c) => c.label),
+  [
+    'PS1.A: Structure and Properties of Matter',
+    'PS2.A: Forces and Motion',
+    'PS3.B: Conservation of Energy and Energy Transfer',
+    'LS1.A: Structure and Function',
+    'LS2.A: Interdependent Relationships in Ecosystems',
+    'ESS2.D: Weather and Climate',
+    'ETS1.B: Developing Possible Solutions',
+  ],
+];
+
+/**
+ * An installation-wide NGSS practices rubric (the shipped template), chosen by every shared
+ * portfolio, and two whole-artifact scores on every shared artifact: one by the portfolio's owner,
+ * one by the artifact's owner's neighbour among the members, on varied practices and levels.
+ */
+async function scoreEverySharedArtifact(tx: Queryable): Promise<void> {
+  const criteria = NGSS_PRACTICES_TEMPLATE.criteria;
+  await tx.query(
+    `WITH r AS (INSERT INTO rubrics (name, description) VALUES ($1, $2) RETURNING id),
+     v AS (INSERT INTO rubric_versions (rubric_id, number) SELECT id, 1 FROM r RETURNING id),
+     c AS (INSERT INTO rubric_criteria (version_id, position, code, label)
+           SELECT v.id, x.ord - 1, x.code, x.label FROM v, unnest($3::text[], $4::text[]) WITH ORDINALITY AS x (code, label, ord)
+           RETURNING id, position)
+     INSERT INTO rubric_levels (criterion_id, position, label, score)
+     SELECT c.id, l.ord - 1, l.label, l.ord FROM c, unnest($5::text[]) WITH ORDINALITY AS l (label, ord)`,
+    [
+      NGSS_PRACTICES_TEMPLATE.name,
+      NGSS_PRACTICES_TEMPLATE.description ?? '',
+      criteria.map((c) => c.code ?? ''),
+      criteria.map((c) => c.label),
+      criteria[0]!.levels.map((l) => l.label),
+    ],
+  );
+  await tx.query(
+    `INSERT INTO shared_portfolio_rubrics (shared_portfolio_id, rubric_id) SELECT sp.id, r.id FROM shared_portfolios sp, rubrics r`,
+  );
+  await tx.query(
+    `INSERT INTO scores (shared_artifact_id, version_id, criterion_id, level_id, scorer_id)
+     SELECT sa.id, c.version_id, c.id, l.id, k.scorer
+     FROM shared_artifacts sa JOIN shared_portfolios sp ON sp.id = sa.shared_portfolio_id
+     CROSS JOIN LATERAL (VALUES (0, sp.owner_id), (1, coalesce(
+       (SELECT min(user_id) FROM shared_portfolio_members m WHERE m.shared_portfolio_id = sp.id AND m.user_id > sa.owner_id),
+       sp.owner_id))) AS k (n, scorer)
+     JOIN rubric_criteria c ON c.position = (sa.id + k.n * 3) % 8
+     JOIN rubric_levels l ON l.criterion_id = c.id AND l.position = (sa.id * (k.n + 3) + sa.owner_id) % 4`,
+  );
+}
+
 /** Row counts of the main tables (for the results). */
 export async function datasetCounts(db: Db): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
@@ -181,6 +254,7 @@ export async function datasetCounts(db: Db): Promise<Record<string, number>> {
     'shared_artifacts',
     'comments',
     'reactions',
+    'scores',
   ]) {
     const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
     out[table] = rows[0]!.n;

@@ -20,6 +20,7 @@ import {
   reportLighthouse,
 } from './report/browser.ts';
 import { reportBackup, reportCluster, reportExports, reportResearch, reportUpload } from './report/data.ts';
+import { reportCoverage } from './report/coverage.ts';
 import { reportResumable } from './report/resumable.ts';
 import { openReport } from './report/report.ts';
 import { reportApi, reportLogin, reportMemory, reportNotify, reportStartup, reportVersions } from './report/server.ts';
@@ -46,6 +47,7 @@ const PARTS = [
   'history',
   'cluster',
   'backup',
+  'coverage',
 ];
 
 const { values } = parseArgs({
@@ -125,6 +127,7 @@ if (only.has('versions')) await reportVersions(report);
 if (only.has('history')) await reportHistory(report);
 if (only.has('cluster')) await reportCluster(report);
 if (only.has('backup')) await reportBackup(report);
+if (only.has('coverage')) await reportCoverage(report);
 
 const counts = report.counts;
 if (counts) {

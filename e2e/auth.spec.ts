@@ -51,6 +51,8 @@ describe('logging in and out', () => {
       expect(await nav.getByRole('link', { name: 'INSIGHTS' }).count()).toBe(role.nav.includes('INSIGHTS') ? 1 : 0);
       await page.getByRole('button', { name: role.who.username }).click();
       expect(await page.getByRole('menuitem', { name: 'Manage Users' }).count()).toBe(role.manage ? 1 : 0);
+      // The installation's rubrics are researchers' work, beside Manage Users.
+      expect(await page.getByRole('menuitem', { name: 'Rubrics' }).count()).toBe(role.manage ? 1 : 0);
       expect(await page.getByRole('menuitem', { name: /Help/ }).count()).toBe(1);
       expect(await page.getByRole('link', { name: /Give Feedback/ }).count()).toBe(1);
       // The session token is in an HttpOnly cookie: the page's scripts cannot read it.

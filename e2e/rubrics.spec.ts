@@ -72,7 +72,9 @@ describe('the installation’s rubrics', () => {
     const page = await browser.newPage('/login');
     await login(page, DEMO.researcher.email);
     await page.waitForURL('**/dashboard');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'RUBRICS' }).click();
+    // The installation's rubrics sit in the user menu, beside Manage Users.
+    await page.getByRole('button', { name: DEMO.researcher.username }).click();
+    await page.getByRole('menuitem', { name: 'Rubrics' }).click();
     await page.waitForURL('**/rubrics');
     await page.getByRole('heading', { level: 1, name: 'Rubrics' }).waitFor();
     const panel = page.getByRole('region', { name: 'Installation-wide rubrics' });
@@ -148,7 +150,10 @@ describe('the installation’s rubrics', () => {
     const page = await browser.newPage('/login');
     await login(page, DEMO.teacher.email);
     await page.waitForURL('**/dashboard');
-    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'RUBRICS' }).count()).toBe(0);
+    await page.getByRole('button', { name: DEMO.teacher.username }).click();
+    await page.getByRole('menuitem', { name: 'Notification Settings' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Rubrics' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
     await page.goto('/rubrics');
     await page.getByText('Only researchers manage the installation’s rubrics.').waitFor();
     expect(await audit(page)).toEqual([]);

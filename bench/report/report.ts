@@ -32,6 +32,8 @@ export const GOALS = {
   resumableDropFactor: 1.2,
   resumableServerGrowthMiB: 64,
   resumableTabGrowthMiB: 100,
+  coverageApiP99Ms: 100,
+  coverageRenderMs: 300,
 };
 
 /** How a run was asked for (`npm run bench -- …`): see `bench/run.ts`. */

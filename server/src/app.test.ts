@@ -30,6 +30,8 @@ describe('OpenAPI document and docs page', async () => {
         'GET /api/v1/users',
         'PUT /api/v1/users/{id}',
         'POST /api/v1/invitations/outside',
+        'GET /api/v1/coverage',
+        'GET /api/v1/coverage/artifacts',
       ]),
     );
     expect(routes.some((r) => r.includes('openapi.json') || r.includes('/docs'))).toBe(false);

@@ -6,6 +6,7 @@ import type { Db } from './db/client.ts';
 import { accountsFeature } from './features/accounts.ts';
 import { archivesFeature } from './features/archives.ts';
 import { backupsFeature } from './features/backups.ts';
+import { coverageFeature } from './features/coverage.ts';
 import { exportsFeature } from './features/exports.ts';
 import { mediaFeature } from './features/media.ts';
 import { mobileFeature } from './features/mobile.ts';
@@ -100,6 +101,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(mobileFeature, api);
   await app.register(exportsFeature, api);
   await app.register(researchFeature, api);
+  await app.register(coverageFeature, api);
   await app.register(archivesFeature, { ...api, worker: options.archives });
   await app.register(backupsFeature, api);
   await app.register(spaFeature);

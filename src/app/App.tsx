@@ -50,6 +50,7 @@ const ManageUsersRoute = lazyRoute(() => import('./wiring/usersRoute.tsx'), 'Man
 const ResearchExportRoute = lazyRoute(() => import('./wiring/researchRoute.tsx'), 'ResearchExportRoute');
 const InsightsRoute = lazyRoute(() => import('./wiring/insightsRoute.tsx'), 'InsightsRoute');
 const RubricsRoute = lazyRoute(sharedFormRoutes, 'RubricsRoute');
+const CoverageRoute = lazyRoute(() => import('./wiring/coverageRoute.tsx'), 'CoverageRoute');
 const notificationRoutes = () => import('./wiring/notificationRoutes.tsx');
 const NotificationsRoute = lazyRoute(notificationRoutes, 'NotificationsRoute');
 const NotificationSettingsRoute = lazyRoute(notificationRoutes, 'NotificationSettingsRoute');
@@ -139,6 +140,11 @@ export function AppRoutes() {
       <Route path={paths.rubrics}>
         <PrivateRoute>
           <RubricsRoute />
+        </PrivateRoute>
+      </Route>
+      <Route path={paths.coverage}>
+        <PrivateRoute>
+          <CoverageRoute />
         </PrivateRoute>
       </Route>
       <Route component={NotFoundPage} />

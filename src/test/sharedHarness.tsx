@@ -6,6 +6,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { ScoringLogicContext } from '../machines/scoring/useScoring.ts';
 import { noRubricScoring } from './scoringFixtures.ts';
+import { CoverageLogicContext } from '../machines/coverage/useCoverage.ts';
+import { emptyCoverage } from './coverageFixtures.ts';
 import userEvent from '@testing-library/user-event';
 import { Route, Router, Switch, useRoute } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -165,28 +167,30 @@ export function renderSharedPortfolios({
   };
   render(
     <ScoringLogicContext.Provider value={{ logic: noRubricScoring }}>
-      <Router hook={location.hook}>
-        <Switch>
-          <Route path="/shared-portfolios/new">
-            <h1>Create Shared Portfolio</h1>
-          </Route>
-          <Route path="/shared-portfolios/:id/edit">
-            <h1>Edit Shared Portfolio</h1>
-          </Route>
-          <Route path="/shared-portfolios/:id/artifacts/:artifactId/edit">
-            <h1>Edit Shared Artifact</h1>
-          </Route>
-          <Route path="/shared-portfolios/:id/artifacts/:artifactId/copy">
-            <h1>Copy Artifact</h1>
-          </Route>
-          <Route>
-            <SharedActionsProvider setup={actions}>
-              <SharedPortfoliosAt logic={browserLogic} viewerId={user.id} inspect={inspect.browser} clock={clock} />
-            </SharedActionsProvider>
-          </Route>
-        </Switch>
-        <Toaster />
-      </Router>
+      <CoverageLogicContext.Provider value={{ logic: emptyCoverage }}>
+        <Router hook={location.hook}>
+          <Switch>
+            <Route path="/shared-portfolios/new">
+              <h1>Create Shared Portfolio</h1>
+            </Route>
+            <Route path="/shared-portfolios/:id/edit">
+              <h1>Edit Shared Portfolio</h1>
+            </Route>
+            <Route path="/shared-portfolios/:id/artifacts/:artifactId/edit">
+              <h1>Edit Shared Artifact</h1>
+            </Route>
+            <Route path="/shared-portfolios/:id/artifacts/:artifactId/copy">
+              <h1>Copy Artifact</h1>
+            </Route>
+            <Route>
+              <SharedActionsProvider setup={actions}>
+                <SharedPortfoliosAt logic={browserLogic} viewerId={user.id} inspect={inspect.browser} clock={clock} />
+              </SharedActionsProvider>
+            </Route>
+          </Switch>
+          <Toaster />
+        </Router>
+      </CoverageLogicContext.Provider>
     </ScoringLogicContext.Provider>,
   );
   return { location, ux: userEvent.setup({ delay: null }), where: () => location.history.at(-1) };

@@ -33,6 +33,8 @@ export const paths = {
   insights: '/insights',
   /** The installation-wide rubrics (researchers). */
   rubrics: '/rubrics',
+  /** Standards coverage (researchers): `?teacher=` or `?shared=` for one teacher's or shared portfolio's map. */
+  coverage: '/coverage',
   notifications: '/notifications',
   notificationSettings: '/settings/notifications',
   /** A password for the mobile apps (people who sign in here with a school account). */

@@ -64,7 +64,7 @@ describe('seedDemo', async () => {
     expect(users.map((u) => u.email)).toEqual(expected.map((e) => e.email));
   });
 
-  it('adds the living example: portfolios, artifacts, a shared portfolio with members, comments, reactions, an invitation', async () => {
+  it('adds the living example: portfolios, artifacts, a shared portfolio with members, comments, reactions, an invitation, rubric scores', async () => {
     const count = async (sql: string) => (await t.db.query<{ n: number }>(sql)).rows[0]!.n;
     expect(await count('SELECT count(*)::int AS n FROM portfolios WHERE id = 1 AND owner_id IS NULL')).toBe(1);
     expect(
@@ -82,6 +82,12 @@ describe('seedDemo', async () => {
     expect(await count('SELECT count(*)::int AS n FROM comments')).toBeGreaterThan(0);
     expect(await count('SELECT count(*)::int AS n FROM reactions')).toBeGreaterThan(0);
     expect(await count('SELECT count(*)::int AS n FROM invitations')).toBe(1);
+    // Scores with the PLC's NGSS rubric, on practices its artifacts are tagged with (the coverage map's
+    // levels): the lead's on the food web's models; the lesson video's come with the demo's media (below).
+    expect(
+      await count(`SELECT count(*)::int AS n FROM scores s JOIN rubric_criteria c ON c.id = s.criterion_id
+                   JOIN shared_artifacts sa ON sa.id = s.shared_artifact_id WHERE c.code = ANY (sa.standard_codes)`),
+    ).toBe(1);
   });
 
   it('gives the demo PLC the NGSS rubric, chosen, with the lead’s score on Theo’s shared artifact (Theo is told)', async () => {

@@ -47,6 +47,13 @@ export async function copyLegacy(legacyDir: string, db: Db, log: { info: (msg: s
       await tx.query(`SET LOCAL session_replication_role = replica`);
       for (const table of tables) {
         await tx.query(`DELETE FROM "${table}"`);
+        // Generated columns are computed again by the new server (they cannot be inserted).
+        const { rows: names } = await tx.query<{ name: string }>(
+          `SELECT attname AS name FROM pg_attribute
+            WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = '' ORDER BY attnum`,
+          [`"${table}"`],
+        );
+        const columns = names.map((c) => `"${c.name}"`).join(', ');
         for (let offset = 0; ; offset += 2000) {
           const chunk = await old.query<{ rows: string | null; n: number }>(
             `SELECT json_agg(t)::text AS rows, count(*)::int AS n FROM (SELECT * FROM "${table}" ORDER BY 1 LIMIT 2000 OFFSET ${offset}) t`,
@@ -54,7 +61,7 @@ export async function copyLegacy(legacyDir: string, db: Db, log: { info: (msg: s
           const { rows: json, n } = chunk.rows[0]!;
           if (!json || n === 0) break;
           await tx.query(
-            `INSERT INTO "${table}" OVERRIDING SYSTEM VALUE SELECT * FROM json_populate_recordset(NULL::"${table}", $1::json)`,
+            `INSERT INTO "${table}" (${columns}) OVERRIDING SYSTEM VALUE SELECT ${columns} FROM json_populate_recordset(NULL::"${table}", $1::json)`,
             [json],
           );
           rows += n;

@@ -30,7 +30,7 @@ describe('header navigation (spec §2)', () => {
     ]);
   });
 
-  it('a researcher sees TEACHER PORTFOLIOS instead of MY PORTFOLIOS, INSIGHTS, RESEARCH EXPORT and RUBRICS', async () => {
+  it('a researcher sees TEACHER PORTFOLIOS instead of MY PORTFOLIOS, INSIGHTS and RESEARCH EXPORT', async () => {
     await renderSignedIn('/dashboard', makeUser('researcher'));
     expect(mainNavLinks()).toEqual([
       ['PORTFOLIO DASHBOARD', '/dashboard'],
@@ -38,7 +38,6 @@ describe('header navigation (spec §2)', () => {
       ['SHARED PORTFOLIOS', '/shared-portfolios'],
       ['INSIGHTS', '/insights'],
       ['RESEARCH EXPORT', '/research-export'],
-      ['RUBRICS', '/rubrics'],
     ]);
   });
 
@@ -70,6 +69,23 @@ describe('header navigation (spec §2)', () => {
     expect(nav.getByRole('link', { name: 'SHARED PORTFOLIOS' }).getAttribute('aria-current')).toBe('page');
     expect(nav.getByRole('link', { name: 'MY PORTFOLIOS' }).getAttribute('aria-current')).toBeNull();
     expect(nav.getByRole('link', { name: 'PORTFOLIO DASHBOARD' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('keeps INSIGHTS current on the coverage map, its second tab for researchers', async () => {
+    await renderSignedIn('/coverage', makeUser('researcher'));
+    const insights = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'INSIGHTS' });
+    expect(insights.getAttribute('aria-current')).toBe('page');
+    const tabs = within(await screen.findByRole('navigation', { name: 'Insights' })).getAllByRole('link');
+    expect(tabs.map((tab) => [tab.textContent, tab.getAttribute('href'), tab.getAttribute('aria-current')])).toEqual([
+      ['Charts', '/insights', null],
+      ['Standards coverage', '/coverage', 'page'],
+    ]);
+  });
+
+  it('shows a PLC lead the charts without the tabs: her coverage maps are on her shared portfolios', async () => {
+    await renderSignedIn('/insights', makeUser('plcLead'));
+    await screen.findByRole('heading', { level: 1, name: 'Insights' });
+    expect(screen.queryByRole('navigation', { name: 'Insights' })).toBeNull();
   });
 
   it('shows the brand, linking home for visitors', () => {

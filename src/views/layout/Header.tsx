@@ -200,9 +200,9 @@ export function Header() {
         ...(abilities?.readTeacherPortfolios ? [{ href: paths.teacherPortfolios, label: 'TEACHER PORTFOLIOS' }] : []),
         ...(abilities?.ownPortfolios ? [{ href: paths.myPortfolios, label: 'MY PORTFOLIOS' }] : []),
         { href: paths.sharedPortfolios, label: 'SHARED PORTFOLIOS' },
-        ...(abilities?.insights ? [{ href: paths.insights, label: 'INSIGHTS' }] : []),
+        // The researchers' coverage map is the second tab of Insights (`InsightsNav`).
+        ...(abilities?.insights ? [{ href: paths.insights, label: 'INSIGHTS', also: [paths.coverage] }] : []),
         ...(abilities?.researchExport ? [{ href: paths.researchExport, label: 'RESEARCH EXPORT' }] : []),
-        ...(abilities?.installationRubrics ? [{ href: paths.rubrics, label: 'RUBRICS' }] : []),
       ]
     : [
         { href: paths.home, label: 'HOME' },
@@ -247,7 +247,9 @@ export function Header() {
           <Links id={panelId} $open={open} $links={items.length}>
             <ul>
               {items.map((item) => {
-                const active = location === item.href || location.startsWith(`${item.href}/`);
+                const active = [item.href, ...('also' in item ? item.also : [])].some(
+                  (href) => location === href || location.startsWith(`${href}/`),
+                );
                 return (
                   <li key={item.href}>
                     <NavLink
@@ -266,6 +268,7 @@ export function Header() {
               <PhoneAccount
                 username={user.username}
                 manageUsers={abilities?.manageUsers ?? false}
+                rubrics={abilities?.installationRubrics ?? false}
                 helpUrl={config.helpUrl}
                 onLogout={logout}
                 onChoose={() => setOpen(false)}
@@ -278,6 +281,7 @@ export function Header() {
             <AccountTools
               username={user.username}
               manageUsers={abilities?.manageUsers ?? false}
+              rubrics={abilities?.installationRubrics ?? false}
               helpUrl={config.helpUrl}
               onLogout={logout}
             />

@@ -34,18 +34,20 @@ const Items = styled.div`
 `;
 
 /**
- * The signed-in account's items in the phone menu: the username, Manage Users (when the user may
- * manage accounts), Notification Settings, Help and Log Out. `onChoose` closes the menu.
+ * The signed-in account's items in the phone menu: the username, Manage Users and Rubrics (when the
+ * user may manage accounts and the installation's rubrics), Notification Settings, Help and Log Out. `onChoose` closes the menu.
  */
 export function PhoneAccount({
   username,
   manageUsers,
+  rubrics = false,
   helpUrl,
   onLogout,
   onChoose,
 }: {
   username: string;
   manageUsers: boolean;
+  rubrics?: boolean;
   helpUrl: string | null;
   onLogout: () => void;
   onChoose: () => void;
@@ -58,6 +60,13 @@ export function PhoneAccount({
           <li>
             <Link href={paths.users} onClick={onChoose}>
               Manage Users
+            </Link>
+          </li>
+        ) : null}
+        {rubrics ? (
+          <li>
+            <Link href={paths.rubrics} onClick={onChoose}>
+              Rubrics
             </Link>
           </li>
         ) : null}

@@ -18,7 +18,7 @@ const menuItemNames = () =>
     .map((item) => item.textContent);
 
 describe('user menu (spec §2)', () => {
-  it('is titled with the username and holds Manage Users, Help and Log Out for a researcher', async () => {
+  it('is titled with the username and holds Manage Users, Rubrics, Help and Log Out for a researcher', async () => {
     const user = makeUser('researcher', { username: 'Dr. Ada Lab' });
     await renderSignedIn('/dashboard', user);
     const trigger = screen.getByRole('button', { name: 'Dr. Ada Lab' });
@@ -29,6 +29,7 @@ describe('user menu (spec §2)', () => {
     expect(screen.getByRole('menu', { name: 'Dr. Ada Lab' })).toBeTruthy();
     expect(menuItemNames()).toEqual([
       'Manage Users',
+      'Rubrics',
       'Notification Settings',
       'Mobile App Password',
       'Help (opens in a new tab)',
@@ -89,6 +90,8 @@ describe('user menu (spec §2)', () => {
     trigger.focus();
     await ux.keyboard('{ArrowDown}');
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Manage Users'));
+    await ux.keyboard('{ArrowDown}');
+    expect(document.activeElement?.textContent).toBe('Rubrics');
     await ux.keyboard('{ArrowDown}');
     expect(document.activeElement?.textContent).toBe('Notification Settings');
     await ux.keyboard('{ArrowDown}');

@@ -64,18 +64,22 @@ const menuItems = (menu: HTMLUListElement | null) => [
 ];
 
 /**
- * The user menu, titled with the username: Manage Users (when the user may manage accounts), Notification Settings, Help, Log Out.
+ * The user menu, titled with the username: Manage Users and Rubrics (when the user may manage accounts and the
+ * installation's rubrics), Notification Settings, Help, Log Out.
  * A menu button: arrows move between items, Escape closes and returns focus.
  */
 export function UserMenu({
   username,
   manageUsers,
+  rubrics = false,
   helpUrl,
   onLogout,
 }: {
   username: string;
   /** The user may manage accounts (the server's `manageUsers` ability): the menu offers Manage Users. */
   manageUsers: boolean;
+  /** The user may manage the installation's rubrics (`installationRubrics`): the menu offers Rubrics. */
+  rubrics?: boolean;
   /** An external guide; `null`: the portal's own Help page. */
   helpUrl: string | null;
   onLogout: () => void;
@@ -145,6 +149,13 @@ export function UserMenu({
             <li role="none">
               <Link href={paths.users} role="menuitem" tabIndex={-1} onClick={() => setOpen(false)}>
                 Manage Users
+              </Link>
+            </li>
+          ) : null}
+          {rubrics ? (
+            <li role="none">
+              <Link href={paths.rubrics} role="menuitem" tabIndex={-1} onClick={() => setOpen(false)}>
+                Rubrics
               </Link>
             </li>
           ) : null}

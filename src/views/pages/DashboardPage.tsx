@@ -8,6 +8,10 @@ import { MyPortfoliosSection } from '../dashboard/MyPortfoliosSection.tsx';
 import { PortfolioSummarySection } from '../dashboard/PortfolioSummarySection.tsx';
 import { SharedPortfoliosSection } from '../dashboard/SharedPortfoliosSection.tsx';
 import { theme } from '../theme/theme.ts';
+import { lazyPart } from '../components/lazyParts.tsx';
+
+// The coverage map loads when its section first shows (decision 056).
+const CoverageSection = lazyPart(() => import('../coverage/CoverageSection.tsx'), 'CoverageSection', null);
 
 const Greeting = styled.p`
   font-size: ${theme.font.size.lg};
@@ -32,6 +36,7 @@ export function DashboardPage({
       {ownsPortfolios ? <MyPortfoliosSection /> : <PortfolioSummarySection />}
       <SharedPortfoliosSection />
       <InvitationsSection />
+      {ownsPortfolios && user ? <CoverageSection place="dashboard" id={user.id} /> : null}
       {ownsPortfolios ? archive : null}
     </>
   );

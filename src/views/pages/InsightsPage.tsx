@@ -13,6 +13,7 @@ import type { ChartId } from '../../machines/insights/selectors.ts';
 import type { Insights } from '../../schemas/insights.ts';
 import { Button } from '../components/Button.tsx';
 import { TextField } from '../components/Field.tsx';
+import { InsightsNav } from '../components/InsightsNav.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { SelectField } from '../components/SelectField.tsx';
 import { ActivityChart } from '../insights/ActivityChart.tsx';
@@ -140,6 +141,7 @@ export function InsightsPage() {
   return (
     <>
       <PageHeading title="Insights" />
+      <InsightsNav />
       {status === 'denied' ? (
         <p>{INSIGHTS_DENIED_MESSAGE}</p>
       ) : (

@@ -28,6 +28,10 @@ import { FilterBy } from './FilterBy.tsx';
 import { Hint, Problem } from './Notices.tsx';
 import { PortfolioSummary } from './PortfolioSummary.tsx';
 import { theme } from '../theme/theme.ts';
+import { lazyPart } from '../components/lazyParts.tsx';
+
+// The coverage map loads when its section first shows (decision 056).
+const CoverageSection = lazyPart(() => import('../coverage/CoverageSection.tsx'), 'CoverageSection', null);
 
 /** The message for a portfolio that does not exist or is not the viewer's (spec §5, §8). */
 export const PORTFOLIO_NOT_FOUND = 'Portfolio not found.';
@@ -201,6 +205,9 @@ export const PortfolioBrowser = memo(function PortfolioBrowser({ leading }: { le
             <PortfolioSummary portfolio={portfolio} editable={mode === 'personal'} />
           )}
           <ArtifactsArea portfolio={portfolio} compare={compare} />
+          {isSharedPortfolio(portfolio) && portfolio.abilities?.contribute ? (
+            <CoverageSection place="sharedPortfolio" id={portfolio.id} />
+          ) : null}
         </>
       ) : null}
     </>

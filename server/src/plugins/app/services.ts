@@ -15,6 +15,7 @@ import type { createArtifactService } from '../../services/artifactService.ts';
 import type { createAuthService } from '../../services/authService.ts';
 import type { createBackupStatusService } from '../../services/backupStatusService.ts';
 import type { createBundleService } from '../../services/bundleService.ts';
+import type { CoverageService } from '../../services/coverageService.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import type { createDeviceService } from '../../services/deviceService.ts';
 import type { createDiscussionService } from '../../services/discussionService.ts';
@@ -66,6 +67,8 @@ export interface Services {
   rubrics: RubricService;
   /** Scores given with rubrics. */
   scores: ScoreService;
+  /** The coverage map of tags and rubric levels. */
+  coverage: CoverageService;
   invitations: ReturnType<typeof createInvitationService>;
   bundle: ReturnType<typeof createBundleService>;
   devices: ReturnType<typeof createDeviceService>;

@@ -1,0 +1,216 @@
+import type { CoverageArtifact, CoverageRow, LevelReached } from '#schemas/coverage';
+import type { Queryable } from '../db/client.ts';
+import { iso } from './sql.ts';
+
+/**
+ * Where a map's rows and their artifacts come from (decision 056):
+ * - `personalByOwner`: one row per teacher, her personal artifacts; levels from the scores on her shared artifacts;
+ * - `personalByPortfolio`: one row per personal portfolio of one teacher; levels from the scores on
+ *   the shared copies of its artifacts;
+ * - `sharedByOwner`: one row per member of one shared portfolio, her shared artifacts in it;
+ * - `sharedByPortfolio`: one row per shared portfolio, its shared artifacts.
+ */
+export type CoverageSource = 'personalByOwner' | 'personalByPortfolio' | 'sharedByOwner' | 'sharedByPortfolio';
+
+/** What a map covers: the source, and the teacher or shared portfolio it is limited to (`null`: all). */
+export interface CoverageFilter {
+  source: CoverageSource;
+  teacherId: number | null;
+  sharedPortfolioId: number | null;
+  /** Scores the caller may see: `null` all of them, else those she gave or that are on her own work. */
+  viewerId: number | null;
+}
+
+/** The statement's parameters: $1 the columns' codes, $2 teacher, $3 shared portfolio, $4 viewer. */
+interface Parts {
+  rows: string;
+  artifacts: string;
+  scoreKey: string;
+  scoreFrom: string;
+  scoreWhere: string;
+}
+
+const TEACHERS = `SELECT u.id, u.username AS name FROM users u WHERE u.role_id <> 4 AND ($2::int IS NULL OR u.id = $2)`;
+const PERSONAL = `FROM artifacts a JOIN portfolios p ON p.id = a.portfolio_id WHERE p.owner_id IS NOT NULL AND ($2::int IS NULL OR p.owner_id = $2)`;
+const SHARED = `FROM shared_artifacts a WHERE ($3::int IS NULL OR a.shared_portfolio_id = $3)`;
+const SCORED_SHARED = 'FROM scores s JOIN shared_artifacts sa ON sa.id = s.shared_artifact_id';
+
+const PARTS: Record<CoverageSource, Parts> = {
+  personalByOwner: {
+    rows: TEACHERS,
+    artifacts: `SELECT p.owner_id AS row_id, a.standard_codes AS codes ${PERSONAL}`,
+    scoreKey: 'sa.owner_id',
+    scoreFrom: SCORED_SHARED,
+    scoreWhere: '($2::int IS NULL OR sa.owner_id = $2)',
+  },
+  personalByPortfolio: {
+    rows: `SELECT p.id, p.name FROM portfolios p WHERE p.owner_id = $2`,
+    artifacts: `SELECT p.id AS row_id, a.standard_codes AS codes ${PERSONAL}`,
+    scoreKey: 'src.portfolio_id',
+    scoreFrom: `${SCORED_SHARED} JOIN artifacts src ON src.id = sa.source_artifact_id JOIN portfolios sp ON sp.id = src.portfolio_id`,
+    scoreWhere: 'sa.owner_id = $2 AND sp.owner_id = $2',
+  },
+  sharedByOwner: {
+    rows: `SELECT u.id, u.username AS name FROM users u
+           WHERE u.id IN (SELECT user_id FROM shared_portfolio_members WHERE shared_portfolio_id = $3
+                          UNION SELECT owner_id FROM shared_artifacts WHERE shared_portfolio_id = $3)`,
+    artifacts: `SELECT a.owner_id AS row_id, a.standard_codes AS codes ${SHARED}`,
+    scoreKey: 'sa.owner_id',
+    scoreFrom: SCORED_SHARED,
+    scoreWhere: 'sa.shared_portfolio_id = $3',
+  },
+  sharedByPortfolio: {
+    rows: `SELECT sp.id, sp.name FROM shared_portfolios sp WHERE ($3::int IS NULL OR sp.id = $3)`,
+    artifacts: `SELECT a.shared_portfolio_id AS row_id, a.standard_codes AS codes ${SHARED}`,
+    scoreKey: 'sa.shared_portfolio_id',
+    scoreFrom: SCORED_SHARED,
+    scoreWhere: '($3::int IS NULL OR sa.shared_portfolio_id = $3)',
+  },
+};
+
+/**
+ * The whole map in one statement. Each artifact's codes (`standard_codes`, kept by a trigger from
+ * its tags: migration 0028) are read once, from an index: one count per column of the artifacts
+ * holding the column's code, grouped by row. Scores count for a column when their criterion's code
+ * is the column's (`SEP2`) or one of its items (`PS2.A`); per row and column: how many, and the
+ * highest level relative to its criterion's levels. Scores are grouped by level before anything
+ * is sorted, so the sorting works on rows × columns × levels, not on every score.
+ */
+function mapStatement(parts: Parts, columns: number): string {
+  const counts = Array.from(
+    { length: columns },
+    (_, i) => `count(*) FILTER (WHERE ($1::text[])[${i + 1}] = ANY (x.codes))::int`,
+  ).join(', ');
+  return `WITH params AS (SELECT $2::int AS teacher, $3::int AS shared, $4::int AS viewer),
+  r AS (${parts.rows}),
+  tagged AS (
+    SELECT x.row_id, count(*)::int AS n, ARRAY[${counts}] AS tagged
+    FROM (${parts.artifacts}) x
+    GROUP BY x.row_id),
+  crit AS MATERIALIZED (
+    SELECT c.id, cols.key AS col, (SELECT count(*) FROM rubric_levels ll WHERE ll.criterion_id = c.id)::int AS of
+    FROM rubric_criteria c JOIN unnest($1::text[]) AS cols (key)
+      ON upper(c.code) = cols.key OR upper(c.code) LIKE cols.key || '.%'),
+  per_level AS (
+    SELECT ${parts.scoreKey} AS row_id, s.criterion_id, s.level_id, count(*)::int AS n
+    ${parts.scoreFrom}
+    WHERE s.criterion_id IN (SELECT id FROM crit) AND ${parts.scoreWhere}
+      AND ($4::int IS NULL OR s.scorer_id = $4 OR sa.owner_id = $4)
+    GROUP BY 1, 2, 3),
+  cells AS (
+    SELECT DISTINCT ON (p.row_id, crit.col) p.row_id, crit.col, l.label, l.position + 1 AS rank, crit.of,
+           sum(p.n) OVER (PARTITION BY p.row_id, crit.col)::int AS n
+    FROM per_level p JOIN crit ON crit.id = p.criterion_id JOIN rubric_levels l ON l.id = p.level_id
+    ORDER BY p.row_id, crit.col, l.position::float / greatest(crit.of - 1, 1) DESC, l.position DESC),
+  scored AS (
+    SELECT row_id, jsonb_object_agg(col, jsonb_build_object('n', n, 'label', label, 'rank', rank, 'of', of)) AS cells
+    FROM cells GROUP BY row_id)
+  SELECT r.id, r.name, coalesce(tagged.n, 0) AS artifacts, tagged.tagged, scored.cells AS scored
+  FROM r LEFT JOIN tagged ON tagged.row_id = r.id LEFT JOIN scored ON scored.row_id = r.id
+  ORDER BY lower(r.name), r.id`;
+}
+
+interface MapRow {
+  id: number;
+  name: string;
+  artifacts: number;
+  tagged: number[] | null;
+  scored: Record<string, { n: number } & LevelReached> | null;
+}
+
+const ROW_KIND: Record<CoverageSource, CoverageRow['kind']> = {
+  personalByOwner: 'teacher',
+  personalByPortfolio: 'portfolio',
+  sharedByOwner: 'teacher',
+  sharedByPortfolio: 'shared',
+};
+
+/** The artifacts behind one cell: $1 the column's code, $2 row, $3 teacher, $4 shared portfolio, $5 limit, $6 offset. */
+const CELL_SOURCES: Record<CoverageSource, string> = {
+  personalByOwner: `SELECT 'artifact' AS kind, a.id, a.responses, a.standard_codes, a.updated_at, p.id AS portfolio_id, p.name AS portfolio_name, p.owner_id
+    FROM artifacts a JOIN portfolios p ON p.id = a.portfolio_id WHERE p.owner_id = $2 AND ($3::int IS NULL OR p.owner_id = $3)`,
+  personalByPortfolio: `SELECT 'artifact' AS kind, a.id, a.responses, a.standard_codes, a.updated_at, p.id AS portfolio_id, p.name AS portfolio_name, p.owner_id
+    FROM artifacts a JOIN portfolios p ON p.id = a.portfolio_id WHERE p.id = $2 AND p.owner_id = $3`,
+  sharedByOwner: `SELECT 'shared' AS kind, a.id, a.responses, a.standard_codes, a.updated_at, sp.id AS portfolio_id, sp.name AS portfolio_name, a.owner_id
+    FROM shared_artifacts a JOIN shared_portfolios sp ON sp.id = a.shared_portfolio_id WHERE a.owner_id = $2 AND sp.id = $4`,
+  sharedByPortfolio: `SELECT 'shared' AS kind, a.id, a.responses, a.standard_codes, a.updated_at, sp.id AS portfolio_id, sp.name AS portfolio_name, a.owner_id
+    FROM shared_artifacts a JOIN shared_portfolios sp ON sp.id = a.shared_portfolio_id WHERE sp.id = $2 AND ($4::int IS NULL OR sp.id = $4)`,
+};
+
+interface CellRow {
+  total: number;
+  items: {
+    kind: 'artifact' | 'shared';
+    id: number;
+    title: string | null;
+    portfolio_id: number;
+    portfolio_name: string;
+    owner_id: number;
+    owner_username: string;
+    updated_at: string;
+  }[];
+}
+
+export const coverageRepository = {
+  /** Every row of the map with its counts per column (`columns`: their codes, in order), in one statement. */
+  async map(db: Queryable, filter: CoverageFilter, columns: readonly string[]): Promise<CoverageRow[]> {
+    const { rows } = await db.query<MapRow>(mapStatement(PARTS[filter.source], columns.length), [
+      columns,
+      filter.teacherId,
+      filter.sharedPortfolioId,
+      filter.viewerId,
+    ]);
+    return rows.map((r) => {
+      const cell = (key: string) => r.scored?.[key];
+      return {
+        id: r.id,
+        kind: ROW_KIND[filter.source],
+        name: r.name,
+        artifacts: r.artifacts,
+        tagged: r.tagged ?? columns.map(() => 0),
+        scores: columns.map((key) => cell(key)?.n ?? 0),
+        best: columns.map((key) => {
+          const c = cell(key);
+          return c ? { label: c.label, rank: c.rank, of: c.of } : null;
+        }),
+      };
+    });
+  },
+
+  /** One page of the artifacts of `row` tagged with `column`'s code, newest change first, and how many there are. */
+  async cell(
+    db: Queryable,
+    filter: CoverageFilter,
+    row: number,
+    column: string,
+    page: { limit: number; offset: number },
+  ): Promise<{ items: CoverageArtifact[]; total: number }> {
+    const { rows } = await db.query<CellRow>(
+      `WITH params AS (SELECT $3::int AS teacher, $4::int AS shared),
+       m AS (
+         SELECT x.* FROM (${CELL_SOURCES[filter.source]}) x
+         WHERE $1::text = ANY (x.standard_codes))
+       SELECT (SELECT count(*) FROM m)::int AS total,
+              coalesce((SELECT jsonb_agg(jsonb_build_object('kind', kind, 'id', id, 'title', title,
+                  'portfolio_id', portfolio_id, 'portfolio_name', portfolio_name, 'owner_id', owner_id,
+                  'owner_username', owner_username, 'updated_at', updated_at) ORDER BY updated_at DESC, id DESC)
+                FROM (SELECT m.kind, m.id, m.responses ->> 'artifactName' AS title, m.portfolio_id, m.portfolio_name,
+                             m.owner_id, u.username AS owner_username, m.updated_at
+                      FROM m JOIN users u ON u.id = m.owner_id
+                      ORDER BY m.updated_at DESC, m.id DESC LIMIT $5 OFFSET $6) page), '[]'::jsonb) AS items`,
+      [column, row, filter.teacherId, filter.sharedPortfolioId, page.limit, page.offset],
+    );
+    const result = rows[0] ?? { total: 0, items: [] };
+    return {
+      total: result.total,
+      items: result.items.map((i) => ({
+        kind: i.kind,
+        id: i.id,
+        title: i.title ?? 'Untitled artifact',
+        portfolio: { id: i.portfolio_id, name: i.portfolio_name },
+        owner: { id: i.owner_id, username: i.owner_username },
+        updated_at: iso(i.updated_at),
+      })),
+    };
+  },
+};
