@@ -16,14 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { openPostgres } from '../server/src/db/client.ts';
-import {
-  commandLine,
-  freePort,
-  processTree,
-  startNodeOptions,
-  stopChild,
-  waitForHealth,
-} from '../server/test/processes.ts';
+import { commandLine, freePort, processTree, stopChild, waitForHealth } from '../server/test/processes.ts';
 import { startEmbedded } from '../server/src/db/embedded.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { ensureTemplate } from '../server/src/db/seed.ts';
@@ -199,13 +192,9 @@ export function serverEnv(dataDir: string, port: number, extraEnv: Record<string
   };
 }
 
-/** Spawns the compiled server exactly as `npm start` runs it (`node <its options> dist-server/main.js`). */
+/** Spawns the compiled server exactly as `npm start` runs it (`node dist-server/main.js`). */
 export function spawnServer(env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [...startNodeOptions(ROOT), SERVER_MAIN], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  return spawn(process.execPath, [SERVER_MAIN], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 /**

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort, startNodeOptions, waitForHealth } from '../server/test/processes.ts';
+import { freePort, waitForHealth } from '../server/test/processes.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,7 +21,7 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, [...startNodeOptions(), path.resolve('scripts/start.mjs')], {
+  const child = spawn(process.execPath, [path.resolve('scripts/start.mjs')], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { freePort, startNodeOptions, waitForHealth } from '../server/test/processes.ts';
+import { freePort, waitForHealth } from '../server/test/processes.ts';
 
 /**
- * The compiled server (`dist-server/main.js` with the options `npm start` gives it) on a data folder of its own
+ * The compiled server (`dist-server/main.js`, as `npm start` runs it) on a data folder of its own
  * (its own embedded database), in its own process group: a journey may kill it, unlike the shared
  * e2e server.
  */
@@ -32,7 +32,7 @@ export class OwnServer {
   async start(): Promise<void> {
     if (this.child) throw new Error('The server is already running');
     this.output = '';
-    const child = spawn(process.execPath, [...startNodeOptions(), path.resolve('dist-server/main.js')], {
+    const child = spawn(process.execPath, [path.resolve('dist-server/main.js')], {
       env: this.env,
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,

@@ -1,17 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-
-/**
- * The Node.js options `npm start` runs the server with (the `--` words of package.json's start
- * script, decision 060), for a test or benchmark that spawns `dist-server/main.js` as `npm start` runs it.
- */
-export function startNodeOptions(root = process.cwd()): string[] {
-  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
-}
 
 /**
  * Child processes of the end-to-end tests and the benchmarks: a free port, the real server's
