@@ -1,4 +1,4 @@
-import { Upload, type DetailedError, type PreviousUpload, type UrlStorage } from 'tus-js-client';
+import type { DetailedError, PreviousUpload, UrlStorage } from 'tus-js-client';
 import { ArtifactMediaResponseSchema } from '../schemas/artifact.ts';
 import { ApiErrorSchema } from '../schemas/common.ts';
 import type { MediaKind } from '../schemas/media.ts';
@@ -21,6 +21,12 @@ export const CHUNK_SIZE = 8 * 1024 * 1024;
  * connection itself.
  */
 export const RETRY_DELAYS = [0, 500, 1000, ...Array.from({ length: 17 }, () => 1500)];
+
+/**
+ * The tus client, loaded with the first transfer or cancellation: the edit pages draw, and find
+ * their remembered uploads (plain HEAD requests), without it.
+ */
+const tusClient = () => import('tus-js-client');
 
 /** Where a resumable upload goes. */
 export interface TransferTarget {
@@ -181,62 +187,67 @@ function storedAnswer(target: TransferTarget['target'], body: string): unknown {
  */
 export function startTransfer(request: TransferRequest, listener: TransferListener): Transfer {
   let paused = false;
-  const upload = new Upload(request.file, {
-    endpoint: `${apiBase()}/uploads/tus`,
-    chunkSize: CHUNK_SIZE,
-    retryDelays: RETRY_DELAYS,
-    headers: { ...WEB_CLIENT_HEADERS },
-    metadata: {
-      target: request.target,
-      portfolioId: String(request.portfolioId),
-      artifactId: String(request.artifactId),
-      kind: KIND_WORD[request.kind],
-      filename: request.file.name,
-      ...(request.file.type ? { filetype: request.file.type } : {}),
-    },
-    fingerprint: async () => fingerprintOf(request),
-    urlStorage,
-    storeFingerprintForResuming: true,
-    removeFingerprintOnSuccess: true,
-    onUploadUrlAvailable: () => {
-      if (upload.url) listener.onUrl(upload.url);
-    },
-    onProgress: (sent, total) => listener.onProgress(sent, total),
-    onShouldRetry: (error) => {
-      const status = error.originalResponse?.getStatus() ?? 0;
-      // A refusal answers the same again; 409 and 423 are settled by asking the offset again.
-      const retry = status === 0 || status === 409 || status === 423 || status >= 500;
-      // No answer at all: the connection broke off (the row says so until bytes go through again).
-      if (status === 0 && !paused) listener.onRetrying();
-      return retry;
-    },
-    onSuccess: ({ lastResponse }) => {
-      try {
-        listener.onStored(storedAnswer(request.target, lastResponse.getBody()));
-      } catch (error) {
-        listener.onFailed(error as Error);
-      }
-    },
-    onError: (error) => {
-      const failure = transferError(error);
-      // Refused for good (the upload is gone or never was): nothing to resume. After a server
-      // failure (5xx) or a wait (408, 429) the upload stays, to be resumed by Retry.
-      if (failure instanceof ApiError && isRefusal(failure.status)) void forgetFingerprint(fingerprintOf(request));
-      listener.onFailed(failure);
-    },
-  });
+  let running: { abort: (terminate: boolean) => Promise<void> } | null = null;
   const begin = async () => {
+    const { Upload } = await tusClient();
+    if (paused) return;
+    const upload = new Upload(request.file, {
+      endpoint: `${apiBase()}/uploads/tus`,
+      chunkSize: CHUNK_SIZE,
+      retryDelays: RETRY_DELAYS,
+      headers: { ...WEB_CLIENT_HEADERS },
+      metadata: {
+        target: request.target,
+        portfolioId: String(request.portfolioId),
+        artifactId: String(request.artifactId),
+        kind: KIND_WORD[request.kind],
+        filename: request.file.name,
+        ...(request.file.type ? { filetype: request.file.type } : {}),
+      },
+      fingerprint: async () => fingerprintOf(request),
+      urlStorage,
+      storeFingerprintForResuming: true,
+      removeFingerprintOnSuccess: true,
+      onUploadUrlAvailable: () => {
+        if (upload.url) listener.onUrl(upload.url);
+      },
+      onProgress: (sent, total) => listener.onProgress(sent, total),
+      onShouldRetry: (error) => {
+        const status = error.originalResponse?.getStatus() ?? 0;
+        // A refusal answers the same again; 409 and 423 are settled by asking the offset again.
+        const retry = status === 0 || status === 409 || status === 423 || status >= 500;
+        // No answer at all: the connection broke off (the row says so until bytes go through again).
+        if (status === 0 && !paused) listener.onRetrying();
+        return retry;
+      },
+      onSuccess: ({ lastResponse }) => {
+        try {
+          listener.onStored(storedAnswer(request.target, lastResponse.getBody()));
+        } catch (error) {
+          listener.onFailed(error as Error);
+        }
+      },
+      onError: (error) => {
+        const failure = transferError(error);
+        // Refused for good (the upload is gone or never was): nothing to resume. After a server
+        // failure (5xx) or a wait (408, 429) the upload stays, to be resumed by Retry.
+        if (failure instanceof ApiError && isRefusal(failure.status)) void forgetFingerprint(fingerprintOf(request));
+        listener.onFailed(failure);
+      },
+    });
+    running = upload;
     const previous = await upload.findPreviousUploads();
     if (paused) return;
     const last = previous.at(-1);
     if (last) upload.resumeFromPreviousUpload(last);
     upload.start();
   };
-  void begin();
+  // The client's chunk could not be loaded: the network, offered again by Retry.
+  begin().catch(() => listener.onFailed(new NetworkError()));
   return {
     pause: () => {
       paused = true;
-      void upload.abort(false);
+      void running?.abort(false);
     },
   };
 }
@@ -306,6 +317,7 @@ export async function cancelUpload(uploadUrl: string, rememberedKey?: string): P
     : (await storage.findAllUploads()).filter((e) => e.uploadUrl === uploadUrl).map((e) => e.urlStorageKey);
   for (const key of keys) await storage.removeUpload(key);
   try {
+    const { Upload } = await tusClient();
     await Upload.terminate(uploadUrl, { headers: { ...WEB_CLIENT_HEADERS }, retryDelays: [0, 1000] });
   } catch (error) {
     // Already gone (finished, cancelled or expired) is what was asked.
