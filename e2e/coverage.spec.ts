@@ -104,7 +104,7 @@ describe('coverage map', () => {
       const l = auditor(() => lead);
       const section = lead.getByRole('region', { name: 'Standards coverage' });
       await section.getByRole('table').waitFor();
-      await section.getByRole('button', { name: new RegExp(`^1 L2/4 — ${DEMO.teacher2.username}, SEP2 `) }).click();
+      await section.getByRole('button', { name: new RegExp(`^1 L3/4 — ${DEMO.teacher2.username}, SEP2 `) }).click();
       await section.getByRole('link', { name: 'Food web card sort' }).waitFor();
       await l.scan(`lead /shared-portfolios/{id} with its coverage at ${width}`);
       l.assertClean();

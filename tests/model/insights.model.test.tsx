@@ -233,7 +233,10 @@ describe.each(WHO)('insights model (%s)', (_who, user) => {
             await h.ux.click(within(section('Activity per week')).getByRole('button', { name: 'Show the data table' }));
           },
           'mark.focus': async () => {
-            const mark = within(section('Discussion per shared portfolio')).getByRole('img', { name: discussionRow });
+            // The drawings are a part of their own: the first time, they arrive a moment after the page.
+            const mark = await within(section('Discussion per shared portfolio')).findByRole('img', {
+              name: discussionRow,
+            });
             act(() => mark.focus());
           },
           'file.request': async () => {

@@ -16,7 +16,6 @@ import { RANGE_ORDER_MESSAGE } from '../../schemas/researchExport.ts';
 import type { Me } from '../../schemas/user.ts';
 import { toUiError, type UiError } from '../../services/errors.ts';
 import { fetchInsights, type InsightsFilters } from '../../services/insightsService.ts';
-import { saveChartFile } from './chartFiles.ts';
 import { CHART_IDS, fileNameOf, tableOf, type ChartFormat, type ChartId, type ChartTable } from './selectors.ts';
 
 export interface InsightsInput {
@@ -73,7 +72,10 @@ export const insightsMachine = setup({
   },
   actors: {
     loadInsights: fromPromise<Insights, InsightsFilters>(({ input, signal }) => fetchInsights(input, signal)),
-    saveFile: fromPromise<string, ChartFileRequest>(({ input }) => saveChartFile(input)),
+    // The file writers (and the CSV library) load with the first download, not with the page.
+    saveFile: fromPromise<string, ChartFileRequest>(async ({ input }) =>
+      (await import('./chartFiles.ts')).saveChartFile(input),
+    ),
   },
   guards: {
     allowed: ({ context }) => context.allowed,

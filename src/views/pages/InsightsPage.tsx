@@ -16,12 +16,9 @@ import { TextField } from '../components/Field.tsx';
 import { InsightsNav } from '../components/InsightsNav.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { SelectField } from '../components/SelectField.tsx';
-import { ActivityChart } from '../insights/ActivityChart.tsx';
-import { AgreementChart } from '../insights/AgreementChart.tsx';
+import { lazyPart } from '../components/lazyParts.tsx';
 import { ChartPanel } from '../insights/ChartPanel.tsx';
 import type { ChartProps } from '../insights/chartProps.ts';
-import { DiscussionChart } from '../insights/DiscussionChart.tsx';
-import { LevelsChart } from '../insights/LevelsChart.tsx';
 import { theme } from '../theme/theme.ts';
 
 /** What a teacher who leads no shared portfolio sees. */
@@ -54,6 +51,20 @@ const Filters = styled.form`
 const Problem = styled.p`
   color: ${theme.color.danger};
 `;
+
+const ChartPending = styled.p`
+  min-height: 200px;
+  margin: 0;
+  color: ${theme.color.textMuted};
+`;
+
+// The drawings and the chart library load as a part of their own (decision 057).
+const charts = () => import('../insights/charts.ts');
+const pending = <ChartPending>Drawing the chart…</ChartPending>;
+const ActivityChart = lazyPart(charts, 'ActivityChart', pending);
+const AgreementChart = lazyPart(charts, 'AgreementChart', pending);
+const DiscussionChart = lazyPart(charts, 'DiscussionChart', pending);
+const LevelsChart = lazyPart(charts, 'LevelsChart', pending);
 
 const CHARTS: { id: ChartId; Chart: (props: ChartProps) => React.JSX.Element }[] = [
   { id: 'activity', Chart: ActivityChart },
