@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, findDemo } from './fixtures.ts';
@@ -10,6 +12,16 @@ import { auditor, setupAudits, signedIn } from './accessibility/support.ts';
  * section show their own maps; axe finds nothing at 390 and 1280 px.
  */
 setupAudits();
+
+/** Screenshots (git-ignored) of what the researcher sees, at the four widths we look at. */
+async function shoot(page: Page, name: string) {
+  const dir = path.resolve('e2e/screenshots');
+  mkdirSync(dir, { recursive: true });
+  for (const width of [390, 768, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+  }
+}
 
 const map = (page: Page) => page.getByRole('table', { name: /^Coverage of science and engineering practices/ });
 const cell = (page: Page, row: string, code: string) =>
@@ -42,6 +54,8 @@ describe('coverage map', () => {
       name: `${DEMO.teacher.username} · SEP3 Planning and carrying out investigations`,
     });
     await list.getByText('1 of 1 artifact').waitFor();
+    await shoot(page, 'coverage-cell');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await list.getByRole('link', { name: 'Ramp races: predicting speed' }).click();
     await page.waitForURL(/\/teacher-portfolios\?teacher=\d+&portfolio=\d+&artifact=\d+$/);
     await page.getByRole('heading', { name: 'Ramp races: predicting speed' }).first().waitFor();
