@@ -4,12 +4,12 @@ import { pngImage } from '../../test/files.ts';
 import { buildTestApp } from '../../test/helper.ts';
 import { media, mediaKit } from '../../test/fixtures/media.ts';
 import { partsOf, toArtifact, tusClient, uploadIdOf } from '../../test/fixtures/resumable.ts';
-import { mediaFileRepository } from '../repositories/mediaFileRepository.ts';
 import { RESUMABLE_EXPIRES_AFTER_MS, RESUMABLE_MESSAGES } from '../services/resumableUploadService.ts';
 
 // The answer to an upload's last PATCH lost on the way: the client asks again (HEAD, or the last
 // PATCH once more) and learns the upload is complete, with the record it became, never a second one.
-const t = await buildTestApp({ uploadLimitBytes: 6 * 1024 * 1024, storageQuotaBytes: 10 * 1024 * 1024 });
+const QUOTA = 4 * 1024 * 1024;
+const t = await buildTestApp({ uploadLimitBytes: 6 * 1024 * 1024, storageQuotaBytes: QUOTA });
 const { ownArtifact } = mediaKit(t);
 
 async function filesBy(userId: number): Promise<{ n: number; bytes: number }> {
@@ -20,7 +20,16 @@ async function filesBy(userId: number): Promise<{ n: number; bytes: number }> {
   return rows[0]!;
 }
 
-const usedBy = (userId: number) => mediaFileRepository.bytesUploadedBy(t.db, userId);
+/**
+ * The quota left to `tus` is exactly `QUOTA - used`: an upload of that length may be created (and
+ * is cancelled again), one byte more is refused.
+ */
+async function expectRoomLeft(tus: ReturnType<typeof tusClient>, meta: Record<string, string>, used: number) {
+  const fits = await tus.create(QUOTA - used, meta);
+  expect(fits).toHaveStatus(201);
+  expect(await tus.terminate(uploadIdOf(fits))).toHaveStatus(204);
+  expect(await tus.create(QUOTA - used + 1, meta)).toBeApiError(413);
+}
 
 describe('the lost answer to the last PATCH', () => {
   it('is asked again: HEAD tells the whole length, the repeated PATCH answers the same record, quota charged once', async () => {
@@ -42,7 +51,7 @@ describe('the lost answer to the last PATCH', () => {
     expect(record.id).toBe(first.id);
     expect(record.parentArtifact.images.map((m) => m.id)).toEqual([first.id]);
     expect(await filesBy(teacher.user.id)).toEqual({ n: 1, bytes: png.length });
-    expect(await usedBy(teacher.user.id)).toBe(png.length);
+    await expectRoomLeft(tus, toArtifact(portfolio.id, artifact.id, 'image', 'b.png'), png.length);
     expect(await partsOf(t, id)).toBe(0);
     // Bytes past the end, or a PATCH at another offset, are refused as with any upload.
     expect(await tus.patch(id, 0, png)).toBeApiError(409);
@@ -77,6 +86,6 @@ describe('the lost answer to the last PATCH', () => {
     const { rows } = await t.db.query('SELECT id FROM resumable_uploads WHERE id = $1', [id]);
     expect(rows).toEqual([]);
     expect(await filesBy(teacher.user.id)).toEqual({ n: 1, bytes: png.length });
-    expect(await usedBy(teacher.user.id)).toBe(png.length);
+    await expectRoomLeft(tus, toArtifact(portfolio.id, artifact.id, 'image', 'b.png'), png.length);
   });
 });
