@@ -58,6 +58,29 @@ describe('the lost answer to the last PATCH', () => {
     expect(await filesBy(teacher.user.id)).toEqual({ n: 1, bytes: png.length });
   });
 
+  it('answers 423 to HEAD while it is being finished, which the client asks again', async () => {
+    const { teacher, portfolio, artifact } = await ownArtifact();
+    const tus = tusClient(t, teacher.token);
+    const png = await pngImage(300, 200);
+    const id = uploadIdOf(await tus.create(png.length, toArtifact(portfolio.id, artifact.id, 'image', 'a.png')));
+    expect(await tus.patch(id, 0, png.subarray(0, 100))).toHaveStatus(204);
+    // What a request turning it into its record (on any node) holds meanwhile.
+    await t.db.query('UPDATE resumable_uploads SET finishing = true WHERE id = $1', [id]);
+    expect((await tus.head(id)).statusCode).toBe(423);
+  });
+
+  it('is forgotten by DELETE, and the file it became stays', async () => {
+    const { teacher, portfolio, artifact } = await ownArtifact();
+    const tus = tusClient(t, teacher.token);
+    const png = await pngImage(300, 200);
+    const id = uploadIdOf(await tus.create(png.length, toArtifact(portfolio.id, artifact.id, 'image', 'a.png')));
+    const first = media(await tus.patch(id, 0, png));
+    expect(await tus.terminate(id)).toHaveStatus(204);
+    expect((await tus.head(id)).statusCode).toBe(404);
+    expect(await filesBy(teacher.user.id)).toEqual({ n: 1, bytes: png.length });
+    expect(first.parentArtifact.images.map((m) => m.id)).toEqual([first.id]);
+  });
+
   it("answers 404 to another person's HEAD and PATCH of a finished upload", async () => {
     const { teacher, portfolio, artifact } = await ownArtifact();
     const png = await pngImage(300, 200);
