@@ -150,8 +150,11 @@ const FALLBACK_MESSAGES: Record<number, string> = {
 export function transferError(error: Error | DetailedError): Error {
   const response = 'originalResponse' in error ? error.originalResponse : null;
   if (!response) return new NetworkError();
-  const status = response.getStatus();
-  const body = response.getBody() ?? '';
+  return answeredError(response.getStatus(), response.getBody() ?? '');
+}
+
+/** A refusal as an `ApiError`, with the server's message (or one for its status). */
+function answeredError(status: number, body: string): ApiError {
   let data: unknown = null;
   try {
     data = JSON.parse(body);
@@ -221,11 +224,13 @@ export function startTransfer(request: TransferRequest, listener: TransferListen
         return retry;
       },
       onSuccess: ({ lastResponse }) => {
-        try {
-          listener.onStored(storedAnswer(request.target, lastResponse.getBody()));
-        } catch (error) {
-          listener.onFailed(error as Error);
-        }
+        const body = lastResponse.getBody();
+        // No body: a HEAD found the upload complete (the answer to its last PATCH was lost). Its
+        // record comes from that last PATCH sent again, which the server answers without storing twice.
+        const answer = body ? Promise.resolve(body) : finishedBody(upload.url ?? '', request.file.size);
+        answer
+          .then((text) => listener.onStored(storedAnswer(request.target, text)))
+          .catch((error: unknown) => listener.onFailed(error instanceof Error ? error : new NetworkError()));
       },
       onError: (error) => {
         const failure = transferError(error);
@@ -250,6 +255,36 @@ export function startTransfer(request: TransferRequest, listener: TransferListen
       void running?.abort(false);
     },
   };
+}
+
+/**
+ * The answer of a complete upload's last PATCH, asked again (empty, at its whole length): the
+ * server answers its file record. Tried again like a transfer while it is being finished (423),
+ * after a server failure or with no connection.
+ */
+async function finishedBody(uploadUrl: string, size: number): Promise<string> {
+  for (const wait of RETRY_DELAYS) {
+    if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
+    let response: Response;
+    try {
+      response = await fetch(uploadUrl, {
+        method: 'PATCH',
+        headers: {
+          ...WEB_CLIENT_HEADERS,
+          ...TUS_HEADERS,
+          'upload-offset': String(size),
+          'content-type': 'application/offset+octet-stream',
+        },
+        credentials: 'same-origin',
+      });
+    } catch {
+      continue;
+    }
+    const text = await response.text();
+    if (response.ok) return text;
+    if (response.status !== 423 && response.status < 500) throw answeredError(response.status, text);
+  }
+  throw new NetworkError();
 }
 
 /** A 4xx that answers the same again (not a wait, a timeout or a lock). */

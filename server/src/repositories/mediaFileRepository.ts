@@ -82,7 +82,8 @@ export const mediaFileRepository = {
     const { rows } = await db.query<{ n: string | number }>(
       `SELECT (SELECT coalesce(sum(size), 0) FROM media_files WHERE uploaded_by = $1)
             + (SELECT coalesce(sum(octet_length(cues::text)), 0) FROM caption_tracks WHERE created_by = $1)
-            + (SELECT coalesce(sum(length), 0) FROM resumable_uploads WHERE owner_id = $1 AND id IS DISTINCT FROM $2) AS n`,
+            + (SELECT coalesce(sum(length), 0) FROM resumable_uploads
+                 WHERE owner_id = $1 AND finished_at IS NULL AND id IS DISTINCT FROM $2) AS n`,
       [userId, except],
     );
     return Number(rows[0]!.n);

@@ -1,7 +1,7 @@
 import type { MediaKind } from '#schemas/media';
 import type { Queryable } from '../db/client.ts';
 
-/** A resumable upload not yet finished, as `resumable_uploads` keeps it. */
+/** A resumable upload, as `resumable_uploads` keeps it (a finished one until its expiry). */
 export interface ResumableUploadRow {
   id: string;
   ownerId: number;
@@ -16,18 +16,26 @@ export interface ResumableUploadRow {
   offset: number;
   /** Milliseconds since the epoch. */
   expiresAt: number;
+  /** A request is turning it into its file record (or did). */
+  finishing: boolean;
+  /** The file record it became, once finished (`null` before, or when that file was deleted). */
+  mediaId: number | null;
+  finished: boolean;
 }
+
+type NewRow = Omit<ResumableUploadRow, 'offset' | 'finishing' | 'mediaId' | 'finished'>;
 
 const COLUMNS = `id, owner_id AS "ownerId", target, portfolio_id AS "portfolioId", artifact_id AS "artifactId",
   kind, name, alt, description, length::float8 AS length, upload_offset::float8 AS "offset",
-  (extract(epoch FROM expires_at) * 1000)::float8 AS "expiresAt"`;
+  (extract(epoch FROM expires_at) * 1000)::float8 AS "expiresAt", finishing,
+  media_id AS "mediaId", finished_at IS NOT NULL AS finished`;
 
 const at = (ms: number) => new Date(ms).toISOString();
 
 /** SQL for the unfinished resumable uploads (their quota reservations and expiry). */
 export const resumableUploadRepository = {
   /** Records a new upload (call under the owner's quota lock, after checking the reservation fits). */
-  async insert(db: Queryable, row: Omit<ResumableUploadRow, 'offset'>): Promise<void> {
+  async insert(db: Queryable, row: NewRow): Promise<void> {
     await db.query(
       `INSERT INTO resumable_uploads (id, owner_id, target, portfolio_id, artifact_id, kind, name, alt, description, length, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
@@ -55,7 +63,7 @@ export const resumableUploadRepository = {
   /** How many unfinished uploads a person has. */
   async countOf(db: Queryable, ownerId: number): Promise<number> {
     const { rows } = await db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM resumable_uploads WHERE owner_id = $1',
+      'SELECT count(*)::int AS n FROM resumable_uploads WHERE owner_id = $1 AND finished_at IS NULL',
       [ownerId],
     );
     return rows[0]!.n;
@@ -77,7 +85,7 @@ export const resumableUploadRepository = {
   async claim(db: Queryable, id: string, expiresAt: number): Promise<ResumableUploadRow | null> {
     // It expires later again: a node that stopped in the middle leaves it to the housekeeping.
     const { rows } = await db.query<ResumableUploadRow>(
-      `UPDATE resumable_uploads SET finishing = true, expires_at = $2 WHERE id = $1 AND NOT finishing RETURNING ${COLUMNS}`,
+      `UPDATE resumable_uploads SET finishing = true, expires_at = $2 WHERE id = $1 AND NOT finishing AND finished_at IS NULL RETURNING ${COLUMNS}`,
       [id, at(expiresAt)],
     );
     return rows[0] ?? null;
@@ -86,6 +94,19 @@ export const resumableUploadRepository = {
   /** Hands a claimed upload back (its finishing failed for a reason a repeated request may not meet). */
   async unclaim(db: Queryable, id: string): Promise<void> {
     await db.query('UPDATE resumable_uploads SET finishing = false WHERE id = $1', [id]);
+  },
+
+  /**
+   * In the transaction that records its file: the upload is finished and became `mediaId` (its
+   * reservation ends as the file's bytes start to count).
+   */
+  async finished(tx: Queryable, id: string, mediaId: number): Promise<void> {
+    await tx.query('UPDATE resumable_uploads SET finished_at = ms_now(), media_id = $2 WHERE id = $1', [id, mediaId]);
+  },
+
+  /** Forgets an unfinished upload whose parts were deleted (a finished one stays until its expiry). */
+  async removeUnfinished(db: Queryable, id: string): Promise<void> {
+    await db.query('DELETE FROM resumable_uploads WHERE id = $1 AND finished_at IS NULL', [id]);
   },
 
   /** Forgets an upload (finished, terminated or expired): its reservation is given back. */

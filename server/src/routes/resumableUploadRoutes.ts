@@ -4,8 +4,10 @@ import { z } from 'zod';
 import { ArtifactMediaResponseSchema } from '#schemas/artifact';
 import { ResumableCreateHeadersSchema, ResumableUploadParamsSchema } from '#schemas/resumableUpload';
 import { SharedArtifactMediaResponseSchema } from '#schemas/sharedArtifact';
+import { HttpError } from '../errors.ts';
 import { USER_LIMITS } from '../http/userLimits.ts';
 import { CHECKSUM_ALGORITHMS, type TusBridge } from '../media/resumable/tusBridge.ts';
+import { RESUMABLE_MESSAGES } from '../services/resumableUploadService.ts';
 import { errorResponses } from './errorResponses.ts';
 
 /** The content type of tus PATCH bodies (and of a creation that carries the first bytes). */
@@ -34,13 +36,33 @@ export function resumableUploadRoutes(tus: TusBridge): FastifyPluginAsyncZod {
     // The body stays a stream, read by the tus server as it arrives.
     app.addContentTypeParser(TUS_BODY, (_request, _payload, done) => done(null));
     const s = app.services.resumableUploads;
-    /** HEAD, PATCH and DELETE of an upload: only its creator's reach the tus server (others: 404). */
+    /**
+     * HEAD, PATCH and DELETE of an upload: only its creator's reach the tus server (others: 404).
+     * A finished upload is answered here until its expiry (the answer to its last PATCH may have
+     * been lost): complete, and its record again for the last PATCH repeated; 423 while it is being
+     * finished, which the client asks again.
+     */
     const forOwner = async (
       request: FastifyRequest<{ Params: z.infer<typeof ResumableUploadParamsSchema> }>,
       reply: FastifyReply,
     ) => {
-      await s.owned(request.user, request.params.uploadId);
-      return tus.handle(request, reply, request.user);
+      const row = await s.owned(request.user, request.params.uploadId);
+      if (!row.finished) {
+        if (row.finishing && request.method === 'HEAD')
+          throw new HttpError(423, 'upload_locked', RESUMABLE_MESSAGES.finishing);
+        return tus.handle(request, reply, request.user);
+      }
+      reply.header('tus-resumable', '1.0.0').header('cache-control', 'no-store');
+      if (request.method === 'DELETE') {
+        // Forgotten; the file it became stays.
+        await s.forget(row.id);
+        return reply.code(204).send();
+      }
+      reply.header('upload-offset', String(row.length));
+      if (request.method === 'HEAD') return reply.header('upload-length', String(row.length)).code(200).send();
+      if (request.headers['upload-offset'] !== String(row.length))
+        throw new HttpError(409, 'upload_offset_mismatch', RESUMABLE_MESSAGES.complete);
+      return reply.code(200).send(await s.finishedRecord(request.user, row));
     };
 
     app.post(

@@ -17,6 +17,7 @@ import { artifactRepository } from '../repositories/artifactRepository.ts';
 import { userRepository } from '../repositories/userRepository.ts';
 import { mediaFileRepository } from '../repositories/mediaFileRepository.ts';
 import { mediaRepository, type Holder } from '../repositories/mediaRepository.ts';
+import { resumableUploadRepository } from '../repositories/resumableUploadRepository.ts';
 import { versionRepository } from '../repositories/versionRepository.ts';
 import type { ServiceContext } from './context.ts';
 import { assertAllowed } from './decide.ts';
@@ -155,6 +156,7 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
         if (!inserted) throw notFound(PORTFOLIO_MESSAGES.artifactNotFound);
         await versionRepository.record(tx, holder, holderId, { authorId: actor.id, client });
         await mediaFileRepository.keepUpload(tx, received.key);
+        if (reservation) await resumableUploadRepository.finished(tx, reservation, inserted.id);
         return inserted;
       });
       await store.committed(received);
@@ -188,6 +190,21 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
     ): Promise<ArtifactMediaResponse> {
       await authorizeArtifact(actor, params.id, params.artifactId);
       const media = await storeFor(actor, 'artifact', params.artifactId, params.kind, read, true, client, reservation);
+      return { ...media, parentArtifact: await parentArtifact(params.artifactId) };
+    },
+
+    /**
+     * The record a finished resumable upload became, answered again to its creator (the answer to
+     * its last request was lost). @throws 404 when the artifact or the file is gone, 403 per policy.
+     */
+    async uploadedToArtifact(
+      actor: User,
+      params: { id: number; artifactId: number; kind: MediaKind },
+      fileId: number,
+    ): Promise<ArtifactMediaResponse> {
+      await authorizeArtifact(actor, params.id, params.artifactId);
+      const media = await mediaRepository.findLinked(db, 'artifact', params.artifactId, fileId, params.kind);
+      if (!media) throw notFound(FILE_NOT_FOUND);
       return { ...media, parentArtifact: await parentArtifact(params.artifactId) };
     },
 

@@ -22,6 +22,7 @@ export const RESUMABLE_MESSAGES = {
   notFound: 'Upload not found. It may have expired or been cancelled: send the file again.',
   tooMany: `You have ${MAX_UNFINISHED_UPLOADS} unfinished uploads. Finish or cancel one before you start another.`,
   finishing: 'This upload is already being saved.',
+  complete: 'This upload is complete: it takes no more bytes.',
 } as const;
 
 /** The first problem of a metadata or header check, as a sentence. */
@@ -116,9 +117,9 @@ export function createResumableUploadService(
       await discard(id);
     },
 
-    /** An upload's parts were deleted (the store's report): its row goes, and its reservation with it. */
+    /** An upload's parts were deleted (the store's report): an unfinished one's row goes, and its reservation with it. */
     async removed(id: string): Promise<void> {
-      await resumableUploadRepository.remove(db, id);
+      await resumableUploadRepository.removeUnfinished(db, id);
     },
 
     /** Bytes arrived (the store's report): the offset now, and the expiry a day later. */
@@ -129,8 +130,9 @@ export function createResumableUploadService(
     /**
      * The last byte arrived: the upload becomes its file record, through the same steps as a
      * multipart upload (the policy checked again: the artifact may have gone or been locked
-     * meanwhile), recording the artifact's version through `client`. The upload's parts and row go
-     * once it is recorded, or refused for good.
+     * meanwhile), recording the artifact's version through `client`. Once it is recorded, its parts
+     * go and its row is kept finished (with the record's id) until its expiry; refused for good,
+     * both go.
      * @throws 409 while another request finishes it; the multipart upload's own errors.
      */
     async finish(actor: User, id: string, client: VersionClient) {
@@ -151,7 +153,10 @@ export function createResumableUploadService(
           row.target === 'artifact'
             ? await media.uploadToArtifact(actor, params, read, client, id)
             : await sharedArtifacts.upload(actor, params, read, client, id);
-        await discard(id);
+        await store.remove(id).catch((error: unknown) => {
+          // Left behind, the parts go with the row at its expiry.
+          ctx.log.warn({ err: error, upload: id }, 'parts of a finished resumable upload not deleted');
+        });
         return result;
       } catch (error) {
         // A refusal (a wrong type, no room, the artifact gone) is final; anything else may pass on a repeated request.
@@ -159,6 +164,18 @@ export function createResumableUploadService(
         else await resumableUploadRepository.unclaim(db, id);
         throw error;
       }
+    },
+
+    /**
+     * The record a finished upload became, for its creator's repeated last request (whose first
+     * answer was lost). @throws 404 when its file or artifact is gone.
+     */
+    async finishedRecord(actor: User, row: ResumableUploadRow) {
+      if (row.mediaId === null) throw notFound(RESUMABLE_MESSAGES.notFound);
+      const params = { id: row.portfolioId, artifactId: row.artifactId, kind: row.kind };
+      return row.target === 'artifact'
+        ? media.uploadedToArtifact(actor, params, row.mediaId)
+        : sharedArtifacts.uploaded(actor, params, row.mediaId);
     },
 
     /** Housekeeping: deletes the parts and rows of the uploads that expired; resolves with how many. */

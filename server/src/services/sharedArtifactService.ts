@@ -326,6 +326,14 @@ export function createSharedArtifactService(ctx: ServiceContext, store: MediaSto
       return { ...file, parentSharedArtifact: await one(params.artifactId) };
     },
 
+    /** The record a finished resumable upload became, answered again to its creator. @throws 404 when gone. */
+    async uploaded(actor: User, params: { id: number; artifactId: number; kind: MediaKind }, fileId: number) {
+      await nested(actor, params.id, params.artifactId);
+      const file = await mediaRepository.findLinked(db, 'sharedArtifact', params.artifactId, fileId, params.kind);
+      if (!file) throw notFound(FILE_NOT_FOUND);
+      return { ...file, parentSharedArtifact: await one(params.artifactId) };
+    },
+
     /** Checks that `actor` may upload to the shared artifact (a resumable upload, before its first byte). @throws 404/403/423. */
     async authorizeUpload(actor: User, params: { id: number; artifactId: number }): Promise<void> {
       const { artifact } = await nested(actor, params.id, params.artifactId);
