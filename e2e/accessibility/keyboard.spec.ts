@@ -54,7 +54,9 @@ async function focusReport(page: Page): Promise<FocusReport> {
       rect.right > 0 &&
       rect.top < innerHeight &&
       rect.left < innerWidth;
-    if (!el.matches(':focus-visible'))
+    // In a player's own controls (the browser's shadow tree), the player is the focused element.
+    const inPlayerControls = el instanceof HTMLMediaElement && el.matches(':focus-within') && !el.matches(':focus');
+    if (!el.matches(':focus-visible') && !inPlayerControls)
       return { onBody: false, what, visible: false, why: 'not :focus-visible', inViewport };
     const outlineWidth = parseFloat(style.outlineWidth);
     if (style.outlineStyle !== 'none' && outlineWidth >= 2) {

@@ -108,7 +108,15 @@ export function HeatMap({
   };
 
   return (
-    <Scroller ref={scroller} $windowed={windowed} $height={VIEW_HEIGHT} onScroll={onScroll}>
+    // A two-dimensional grid (rows × practices) scrolls within its frame on a phone, its names and
+    // headers held in place; the page itself never scrolls sideways.
+    <Scroller
+      ref={scroller}
+      data-two-dimensional=""
+      $windowed={windowed}
+      $height={VIEW_HEIGHT}
+      onScroll={onScroll}
+    >
       <Table
         ref={table}
         aria-label={label}

@@ -17,7 +17,10 @@ export const GlobalStyle = createGlobalStyle`
   h1, h2, h3, h4 { line-height: 1.25; margin: 0 0 ${theme.space.md}; }
   a { color: ${theme.color.primary}; }
   a:hover { color: ${theme.color.primaryHover}; }
-  :focus-visible {
+  :focus-visible,
+  /* A player's own controls (play, volume, …) live in the browser's shadow tree: the player shows the ring. */
+  video:focus-within:not(:focus),
+  audio:focus-within:not(:focus) {
     outline: 3px solid ${theme.color.focus};
     outline-offset: 2px;
   }
