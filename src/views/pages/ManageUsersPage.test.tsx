@@ -1,131 +1,28 @@
-import { act, getDefaultNormalizer, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { StrictMode } from 'react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
-import { provideManageUsers } from '../../machines/manageUsers/provideManageUsers.ts';
-import { ManageUsersActorContext } from '../../machines/manageUsers/useManageUsers.ts';
+import type userEvent from '@testing-library/user-event';
 import type { BackupStatus } from '../../schemas/backup.ts';
+import type { User } from '../../schemas/user.ts';
 import { BACKUP_STATUSES } from '../../test/backupFixtures.ts';
-import type { CreateUserBody, Me, User } from '../../schemas/user.ts';
-import { USER_ABILITIES } from '../../test/abilityFixtures.ts';
 // The typed failures the services throw, which the machines turn into messages.
 // oxlint-disable-next-line no-restricted-imports
 import { ApiError, NetworkError } from '../../services/errors.ts';
-import { Toaster } from '../feedback/Toaster.tsx';
-import { clearToasts, notify } from '../feedback/toastStore.ts';
-import { ManageUsersPage } from './ManageUsersPage.tsx';
-
-const ROLES = {
-  teacher: { id: 1, name: 'Teacher', description: 'Teacher', type: 'authenticated' },
-  plcLead: { id: 3, name: 'PLC Lead', description: 'PLC Lead', type: 'plc_lead' },
-  researcher: { id: 4, name: 'Researcher', description: 'Researcher', type: 'researcher' },
-} as const;
-let nextId = 100;
-
-/** An account as the API describes it (`GET /users/me` adds the abilities the server gives it). */
-function makeUser(kind: keyof typeof ROLES, overrides: Partial<User> = {}): Me {
-  nextId += 1;
-  return {
-    id: nextId,
-    username: `User ${nextId}`,
-    email: `user${nextId}@example.org`,
-    provider: 'local',
-    confirmed: true,
-    blocked: false,
-    role: ROLES[kind],
-    abilities: USER_ABILITIES[kind],
-    created_at: '2026-01-01T10:00:00.000Z',
-    updated_at: '2026-01-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
-
-const rita = makeUser('researcher', { username: 'Rita Researcher' });
-const tess = makeUser('teacher', { username: 'Tess Teacher' });
-const lee = makeUser('plcLead', { username: 'Lee Lead' });
-const abe = makeUser('teacher', { username: 'abe Adams', blocked: true });
-
-/** A promise settled by the test. */
-function pending<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
-type Blocking = { id: number; blocked: boolean };
-
-function renderPage({
-  strict = false,
-  currentUser = rita,
-  listUsers = async () => [tess, rita, lee, abe],
-  setUserBlocked = async ({ id, blocked }: Blocking) => ({
-    ...[tess, rita, lee, abe].find((u) => u.id === id)!,
-    blocked,
-  }),
-  createUser = async (body: CreateUserBody) => makeUser('plcLead', { username: body.username, email: body.email }),
-  fetchBackupStatus = async () => BACKUP_STATUSES.written,
-}: {
-  /** Render inside <StrictMode>, as the app does. */
-  strict?: boolean;
-  currentUser?: Me | null;
-  listUsers?: () => Promise<User[]>;
-  setUserBlocked?: (input: Blocking) => Promise<User>;
-  createUser?: (body: CreateUserBody) => Promise<User>;
-  fetchBackupStatus?: () => Promise<BackupStatus>;
-} = {}) {
-  const calls = {
-    listUsers: 0,
-    setUserBlocked: [] as Blocking[],
-    createUser: [] as CreateUserBody[],
-    fetchBackupStatus: 0,
-  };
-  const logic = provideManageUsers({
-    notify: ({ message, tone }) => notify(message, tone),
-    actors: {
-      listUsers: fromPromise<User[]>(() => {
-        calls.listUsers += 1;
-        return listUsers();
-      }),
-      setUserBlocked: fromPromise<User, Blocking>(({ input }) => {
-        calls.setUserBlocked.push(input);
-        return setUserBlocked(input);
-      }),
-      createUser: fromPromise<User, CreateUserBody>(({ input }) => {
-        calls.createUser.push(input);
-        return createUser(input);
-      }),
-      fetchBackupStatus: fromPromise<BackupStatus>(() => {
-        calls.fetchBackupStatus += 1;
-        return fetchBackupStatus();
-      }),
-    },
-  });
-  const page = (
-    <>
-      <ManageUsersActorContext.Provider logic={logic} options={{ input: { currentUser } }}>
-        <ManageUsersPage />
-      </ManageUsersActorContext.Provider>
-      <Toaster />
-    </>
-  );
-  render(strict ? <StrictMode>{page}</StrictMode> : page);
-  return { calls, ux: userEvent.setup() };
-}
-
-const table = () => screen.getByRole('table', { name: 'Users' });
-/** The list as drawn once loaded (its count of users shows then). */
-const loadedTable = async () => {
-  await screen.findByText(/^\d+ users?$/);
-  return table();
-};
-const bodyRows = () => within(table()).getAllByRole('row').slice(1);
-const activeSwitch = (name: string) => screen.getByRole('switch', { name: `Active: ${name}` });
-const exact = { normalizer: getDefaultNormalizer({ collapseWhitespace: false, trim: false }) };
+import { clearToasts } from '../feedback/toastStore.ts';
+import {
+  makeUser,
+  rita,
+  tess,
+  lee,
+  abe,
+  pending,
+  type Blocking,
+  renderPage,
+  table,
+  loadedTable,
+  bodyRows,
+  activeSwitch,
+  exact,
+} from '../../test/manageUsersPage.tsx';
 
 afterEach(() => clearToasts());
 
