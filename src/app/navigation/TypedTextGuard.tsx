@@ -1,6 +1,7 @@
 import { useActorRef } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { InspectionEvent } from 'xstate';
+import { useSelector } from '../../machines/shared/actorReact.ts';
 import { hasTypedText, typedTextGuardMachine } from '../../machines/typedTextGuard/typedTextGuardMachine.ts';
 import {
   GuardedMoveContext,
@@ -9,7 +10,7 @@ import {
   useTypedTextLeaveQuestion,
   type TypedTextGuardRef,
 } from '../../machines/typedTextGuard/useTypedTextGuard.ts';
-import { LeaveConfirmDialog } from '../../views/components/Dialog.tsx';
+import { lazyValue } from '../../views/components/lazyParts.tsx';
 import { allowLeave, attemptNavigation, stayHere } from './leaveGuard.ts';
 import { useLeaveGuard } from './useLeaveGuard.ts';
 
@@ -17,11 +18,35 @@ const logic = typedTextGuardMachine.provide({
   actions: { allowLeave: () => allowLeave(), stayHere: () => stayHere() },
 });
 
+// The question's dialog loads once there is typed text to guard, long before anyone can leave it:
+// the pages without such boxes (the sign-in page) never load it.
+const leaveDialog = lazyValue(() =>
+  import('../../views/components/Dialog.tsx').then(({ LeaveConfirmDialog }) => LeaveConfirmDialog),
+);
+type LeaveDialog = Awaited<ReturnType<typeof leaveDialog>>;
+
 function LeaveQuestion({ actor }: { actor: TypedTextGuardRef }) {
   const open = useTypedTextLeaveQuestion(actor);
-  if (!open) return null;
+  const guarding = useSelector(actor, hasTypedText);
+  const [Dialog, setDialog] = useState<LeaveDialog | null>(() => {
+    const loaded = leaveDialog();
+    return loaded instanceof Promise ? null : loaded;
+  });
+  useEffect(() => {
+    if (Dialog || !(guarding || open)) return undefined;
+    let current = true;
+    Promise.resolve(leaveDialog()).then(
+      (loaded) => current && setDialog(() => loaded),
+      // Not loaded (offline): the question cannot be asked, so the page stays, with its typed text.
+      () => current && open && typedTextLeaveEvents(actor).stay(),
+    );
+    return () => {
+      current = false;
+    };
+  }, [Dialog, actor, guarding, open]);
+  if (!open || !Dialog) return null;
   const { stay, leave } = typedTextLeaveEvents(actor);
-  return <LeaveConfirmDialog onStay={stay} onLeave={leave} />;
+  return <Dialog onStay={stay} onLeave={leave} />;
 }
 
 /**
