@@ -10,9 +10,9 @@ import {
   useTypedTextLeaveQuestion,
   type TypedTextGuardRef,
 } from '../../machines/typedTextGuard/useTypedTextGuard.ts';
-import { lazyValue } from '../../views/components/lazyParts.tsx';
 import { allowLeave, attemptNavigation, stayHere } from './leaveGuard.ts';
 import { useLeaveGuard } from './useLeaveGuard.ts';
+import type { LeaveConfirmDialog } from '../../views/components/Dialog.tsx';
 
 const logic = typedTextGuardMachine.provide({
   actions: { allowLeave: () => allowLeave(), stayHere: () => stayHere() },
@@ -20,22 +20,19 @@ const logic = typedTextGuardMachine.provide({
 
 // The question's dialog loads once there is typed text to guard, long before anyone can leave it:
 // the pages without such boxes (the sign-in page) never load it.
-const leaveDialog = lazyValue(() =>
-  import('../../views/components/Dialog.tsx').then(({ LeaveConfirmDialog }) => LeaveConfirmDialog),
-);
-type LeaveDialog = Awaited<ReturnType<typeof leaveDialog>>;
+type LeaveDialog = typeof LeaveConfirmDialog;
+let leaveDialog: LeaveDialog | null = null;
+const loadLeaveDialog = async (): Promise<LeaveDialog> =>
+  (leaveDialog ??= (await import('../../views/components/Dialog.tsx')).LeaveConfirmDialog);
 
 function LeaveQuestion({ actor }: { actor: TypedTextGuardRef }) {
   const open = useTypedTextLeaveQuestion(actor);
   const guarding = useSelector(actor, hasTypedText);
-  const [Dialog, setDialog] = useState<LeaveDialog | null>(() => {
-    const loaded = leaveDialog();
-    return loaded instanceof Promise ? null : loaded;
-  });
+  const [Dialog, setDialog] = useState<LeaveDialog | null>(() => leaveDialog);
   useEffect(() => {
     if (Dialog || !(guarding || open)) return undefined;
     let current = true;
-    Promise.resolve(leaveDialog()).then(
+    loadLeaveDialog().then(
       (loaded) => current && setDialog(() => loaded),
       // Not loaded (offline): the question cannot be asked, so the page stays, with its typed text.
       () => current && open && typedTextLeaveEvents(actor).stay(),
