@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/vite-precompress.ts';
+import { styledCss } from './scripts/vite-styled-css.ts';
 
 /** zod and the shared schemas and services. */
 const SIGNED_IN = /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/](schemas|services)[\\/]/;
@@ -13,7 +14,18 @@ const COMMON = /[\\/]src[\\/](schemas[\\/]rules|views[\\/]components[\\/]cardSty
 
 /** The SPA build; in development `/api` is proxied to the API server started by `npm run dev`. */
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [styledCss(), react(), precompress()],
+  resolve: {
+    // @xstate/react and the signals' runtime ask for the shim of `useSyncExternalStore` that React
+    // before 18 needed: React 19 has it, and the selector variant without the shim uses React's own.
+    alias: [
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' },
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector',
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -31,7 +31,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'src/schemas/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'src/schemas/**/*.test.ts', 'scripts/**/*.test.ts'],
           globalSetup: ['server/test/globalSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -16,12 +16,12 @@ export async function login(
   input: { identifier: string; password: string; remember?: boolean },
   signal?: AbortSignal,
 ): Promise<AuthResponse> {
-  const { AuthResponseSchema } = await auth();
   return api().request({
     method: 'POST',
     path: '/auth/local',
     body: input,
-    schema: AuthResponseSchema,
+    // The request goes out while the schemas load (the sign-in page is drawn without them).
+    schema: auth().then(({ AuthResponseSchema }) => AuthResponseSchema),
     reauthenticate: false,
     ...(signal ? { signal } : {}),
   });
@@ -61,13 +61,15 @@ export async function fetchMe(signal?: AbortSignal): Promise<Me> {
   return api().request({ method: 'GET', path: '/users/me', schema, ...(signal ? { signal } : {}) });
 }
 
-/** The ways to sign in that the login page offers (`GET /auth/methods`). */
+/**
+ * The ways to sign in that the login page offers (`GET /auth/methods`), for a page that came
+ * without them (`embeddedSignInMethods`).
+ */
 export async function fetchSignInMethods(signal?: AbortSignal): Promise<SignInMethods> {
-  const { SignInMethodsSchema } = await import('../schemas/sso.ts');
   return api().request({
     method: 'GET',
     path: '/auth/methods',
-    schema: SignInMethodsSchema,
+    schema: import('../schemas/sso.ts').then(({ SignInMethodsSchema }) => SignInMethodsSchema),
     reauthenticate: false,
     ...(signal ? { signal } : {}),
   });

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from './apiClient.ts';
 import { setApiClient } from './api.ts';
-import { DEFAULT_APP_CONFIG, loadAppConfig } from './configService.ts';
+import { DEFAULT_APP_CONFIG, embeddedSignInMethods, loadAppConfig } from './configService.ts';
 
 afterEach(() => {
   document.getElementById('app-config')?.remove();
+  document.getElementById('sign-in-methods')?.remove();
   setApiClient(null);
 });
 
@@ -20,9 +21,9 @@ const CONFIGURED = {
   androidAppUrl: 'https://play.google.com/store/apps/details?id=org.example.app',
 };
 
-function embed(value: unknown) {
+function embed(value: unknown, id = 'app-config') {
   const script = document.createElement('script');
-  script.id = 'app-config';
+  script.id = id;
   script.type = 'application/json';
   script.textContent = JSON.stringify(value);
   document.head.append(script);
@@ -72,5 +73,33 @@ describe('loadAppConfig', () => {
       }),
     );
     expect(await loadAppConfig()).toEqual(DEFAULT_APP_CONFIG);
+  });
+});
+
+describe('embeddedSignInMethods', () => {
+  const SCHOOL = { id: 'school', label: 'Springfield Schools', start: '/api/v1/auth/oidc/school/start' };
+
+  it('reads the ways to sign in the server embedded in the page (only the fields of the schema)', () => {
+    embed({ providers: [{ ...SCHOOL, extra: 'dropped' }], passwordLogin: false }, 'sign-in-methods');
+    expect(embeddedSignInMethods()).toEqual({ providers: [SCHOOL], passwordLogin: false });
+  });
+
+  it('is null when nothing is embedded, or what is embedded is not of the schema’s shape', () => {
+    expect(embeddedSignInMethods()).toBeNull();
+    for (const value of [
+      null,
+      [],
+      { providers: [], passwordLogin: 'yes' },
+      { providers: {}, passwordLogin: true },
+      { providers: [{ ...SCHOOL, label: 7 }], passwordLogin: true },
+      { providers: [null], passwordLogin: true },
+      { passwordLogin: true },
+    ]) {
+      document.getElementById('sign-in-methods')?.remove();
+      embed(value, 'sign-in-methods');
+      expect(embeddedSignInMethods(), JSON.stringify(value)).toBeNull();
+    }
+    document.getElementById('sign-in-methods')!.textContent = '{not json';
+    expect(embeddedSignInMethods()).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { AppConfig } from '../schemas/common.ts';
+import type { SignInMethods, SignInProvider } from '../schemas/sso.ts';
 import { api } from './api.ts';
 
 /** Configuration used until the server's is known (and when it cannot be read). */
@@ -57,4 +58,26 @@ function safeParse(text: string): unknown {
   } catch {
     return null;
   }
+}
+
+/**
+ * The ways to sign in that the server wrote into the page (`GET /auth/methods` as embedded data,
+ * like the configuration: written by our server, not an API answer), checked without the schema
+ * library so that the sign-in page is complete without it; `null` when the page has none (the
+ * development server) or they are not what the schema describes.
+ */
+export function embeddedSignInMethods(): SignInMethods | null {
+  const text = typeof document !== 'undefined' ? document.getElementById('sign-in-methods')?.textContent : null;
+  const value = text ? safeParse(text) : null;
+  if (typeof value !== 'object' || value === null) return null;
+  const { providers, passwordLogin } = value as Record<string, unknown>;
+  if (typeof passwordLogin !== 'boolean' || !Array.isArray(providers)) return null;
+  const checked: SignInProvider[] = [];
+  for (const provider of providers as unknown[]) {
+    if (typeof provider !== 'object' || provider === null) return null;
+    const { id, label, start } = provider as Record<string, unknown>;
+    if (typeof id !== 'string' || typeof label !== 'string' || typeof start !== 'string') return null;
+    checked.push({ id, label, start });
+  }
+  return { providers: checked, passwordLogin };
 }

@@ -79,7 +79,8 @@ const checks = {
   clean: async () => expectNoQuestion(false),
   typed: async () => expectNoQuestion(true),
   confirmingLeave: async () => {
-    const question = screen.getByRole('alertdialog', { name: 'Leave this page?' });
+    // The dialog's module loads once there is typed text: it may still be on its way.
+    const question = await screen.findByRole('alertdialog', { name: 'Leave this page?' });
     expect(question.textContent).toContain('Your changes are not saved.');
     expect(isNavigationHeld()).toBe(true);
     // Nothing left yet: the same page, the text kept.

@@ -82,7 +82,14 @@ const DOCUMENT_ONLY_HEADERS = [
   'x-xss-protection',
 ];
 
-/** Serves the built SPA, and `index.html` (with the run-time configuration) for its routes. */
+/** A JSON data block of the page (`</` cannot end it early). */
+const embeddedJson = (id: string, value: unknown) =>
+  `<script id="${id}" type="application/json">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+
+/**
+ * Serves the built SPA, and `index.html` (with the run-time configuration and the ways to sign in:
+ * `GET /config` and `GET /auth/methods` as embedded data) for its routes.
+ */
 export function registerSpa(app: FastifyInstance, { staticDir }: Pick<Config, 'staticDir'>): void {
   const indexFile = path.join(staticDir, 'index.html');
   const assetsDir = path.join(staticDir, 'assets') + path.sep;
@@ -132,7 +139,9 @@ export function registerSpa(app: FastifyInstance, { staticDir }: Pick<Config, 's
     if (built?.mtimeMs !== mtimeMs) {
       const html = readFileSync(indexFile, 'utf8').replace(
         '<!--app-config-->',
-        `<script id="app-config" type="application/json">${JSON.stringify(publicAppConfig(app.config)).replace(/</g, '\\u003c')}</script>`,
+        embeddedJson('app-config', publicAppConfig(app.config)) +
+          // The sign-in page's buttons come with the page: no request, and no schema library, before it is complete.
+          embeddedJson('sign-in-methods', app.services.sso.methods()),
       );
       built = { mtimeMs, html, manifest: readManifest(manifestFile), variants: new Map() };
     }

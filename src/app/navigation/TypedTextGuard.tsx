@@ -1,6 +1,7 @@
 import { useActorRef } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { InspectionEvent } from 'xstate';
+import { useSelector } from '../../machines/shared/actorReact.ts';
 import { hasTypedText, typedTextGuardMachine } from '../../machines/typedTextGuard/typedTextGuardMachine.ts';
 import {
   GuardedMoveContext,
@@ -9,19 +10,40 @@ import {
   useTypedTextLeaveQuestion,
   type TypedTextGuardRef,
 } from '../../machines/typedTextGuard/useTypedTextGuard.ts';
-import { LeaveConfirmDialog } from '../../views/components/Dialog.tsx';
 import { allowLeave, attemptNavigation, stayHere } from './leaveGuard.ts';
 import { useLeaveGuard } from './useLeaveGuard.ts';
+import type { LeaveConfirmDialog } from '../../views/components/Dialog.tsx';
 
 const logic = typedTextGuardMachine.provide({
   actions: { allowLeave: () => allowLeave(), stayHere: () => stayHere() },
 });
 
+// The question's dialog loads once there is typed text to guard, long before anyone can leave it:
+// the pages without such boxes (the sign-in page) never load it.
+type LeaveDialog = typeof LeaveConfirmDialog;
+let leaveDialog: LeaveDialog | null = null;
+const loadLeaveDialog = async (): Promise<LeaveDialog> =>
+  (leaveDialog ??= (await import('../../views/components/Dialog.tsx')).LeaveConfirmDialog);
+
 function LeaveQuestion({ actor }: { actor: TypedTextGuardRef }) {
   const open = useTypedTextLeaveQuestion(actor);
-  if (!open) return null;
+  const guarding = useSelector(actor, hasTypedText);
+  const [Dialog, setDialog] = useState<LeaveDialog | null>(() => leaveDialog);
+  useEffect(() => {
+    if (Dialog || !(guarding || open)) return undefined;
+    let current = true;
+    loadLeaveDialog().then(
+      (loaded) => current && setDialog(() => loaded),
+      // Not loaded (offline): the question cannot be asked, so the page stays, with its typed text.
+      () => current && open && typedTextLeaveEvents(actor).stay(),
+    );
+    return () => {
+      current = false;
+    };
+  }, [Dialog, actor, guarding, open]);
+  if (!open || !Dialog) return null;
   const { stay, leave } = typedTextLeaveEvents(actor);
-  return <LeaveConfirmDialog onStay={stay} onLeave={leave} />;
+  return <Dialog onStay={stay} onLeave={leave} />;
 }
 
 /**

@@ -47,15 +47,33 @@ describe('the auth pages in the app', () => {
     await ux.click(screen.getByRole('button', { name: 'LOGIN' }));
     await expectPath(location, '/dashboard');
     expect(await screen.findByRole('button', { name: user.username })).toBeTruthy();
-    // The login page first asks which ways to sign in it offers; the dashboard then loads its own
-    // data; the login itself is these two calls.
-    expect(calls[0]?.key).toBe('GET /auth/methods');
-    expect(calls.map((c) => c.key).slice(1, 3)).toEqual(['POST /auth/local', 'GET /users/me']);
-    expect(calls.filter((c) => c.key.includes('/auth/') || c.key.includes('/users/me'))).toHaveLength(3);
-    expect(calls[1]?.body).toEqual({ identifier: 'tess@example.org', password: 'spiral-demo', remember: false });
+    // (The page came without the ways to sign in: it asked for them as it opened, before this fake
+    // API.) The dashboard then loads its own data; the login itself is these two calls.
+    expect(calls.map((c) => c.key).slice(0, 2)).toEqual(['POST /auth/local', 'GET /users/me']);
+    expect(calls.filter((c) => c.key.includes('/auth/') || c.key.includes('/users/me'))).toHaveLength(2);
+    expect(calls[0]?.body).toEqual({ identifier: 'tess@example.org', password: 'spiral-demo', remember: false });
     expect(document.cookie).not.toContain('jwt='); // the server keeps the token in its HttpOnly cookie
     // The login page is replaced, so Back does not return to it.
     expect(location.history).toEqual(['/dashboard']);
+  });
+
+  it('a page that came with the ways to sign in shows their buttons without asking the server', async () => {
+    const script = document.createElement('script');
+    script.id = 'sign-in-methods';
+    script.type = 'application/json';
+    script.textContent = JSON.stringify({
+      providers: [{ id: 'school', label: 'Springfield Schools', start: '/api/v1/auth/oidc/school/start' }],
+      passwordLogin: true,
+    });
+    document.head.append(script);
+    try {
+      // The app's API never answers here: the button can only come from the page.
+      renderApp('/login');
+      expect(await screen.findByRole('button', { name: /Sign in with Springfield Schools/ })).toBeTruthy();
+      expect(screen.getByLabelText('Email')).toBeTruthy();
+    } finally {
+      script.remove();
+    }
   });
 
   it('logging in goes to the page the visitor first asked for, and forgets it', async () => {

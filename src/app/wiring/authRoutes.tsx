@@ -4,6 +4,7 @@ import type { Me } from '../../schemas/user.ts';
 import { loginMachine } from '../../machines/login/loginMachine.ts';
 import { LoginActorContext, loginInputOf } from '../../machines/login/useLogin.ts';
 import { consumeOrigin, SessionActorContext, type SessionActorRef } from '../../machines/session/useSession.ts';
+import { embeddedSignInMethods } from '../../services/configService.ts';
 import { takeProviderLogout } from '../../services/logout.ts';
 import { LoginPage } from '../../views/pages/LoginPage.tsx';
 import { paths } from '../../views/paths.ts';
@@ -51,7 +52,7 @@ export function LoginRoute() {
   const wiring = useAuthWiring();
   const logic = useMemo(() => provideLogin(wiring), [wiring]);
   const search = useSearch();
-  const input = useMemo(() => loginInputOf(search, takeProviderLogout()), [search]);
+  const input = useMemo(() => loginInputOf(search, takeProviderLogout(), embeddedSignInMethods()), [search]);
   return (
     <LoginActorContext.Provider logic={logic} options={{ input }}>
       <LoginPage />

@@ -216,6 +216,19 @@ describe('single sign-on', () => {
     expect(loginCalls).toEqual([]);
   });
 
+  it('methods the page came with are known at once: nothing is loaded, a provider is offered at once', () => {
+    const methods = vi.fn(async () => PASSWORD_ONLY);
+    const { actor, goToProvider } = start({
+      login: () => new Promise(() => undefined),
+      methods,
+      input: { methods: { providers: [SCHOOL], passwordLogin: true } },
+    });
+    expect(actor.getSnapshot().matches({ methods: 'ready' })).toBe(true);
+    expect(methods).not.toHaveBeenCalled();
+    actor.send({ type: 'sso.start', provider: 'school' });
+    expect(goToProvider).toHaveBeenCalledWith(SCHOOL);
+  });
+
   it('methods that cannot be read leave the password form alone', async () => {
     const { actor } = start({
       login: async () => ({ jwt: 'h.p.s', user }),

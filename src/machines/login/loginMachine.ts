@@ -2,9 +2,10 @@
  * Login: e-mail and password, then a stored token, then the loaded user, then the app; or a
  * school account's provider (single sign-on), which the browser leaves for.
  *
- * Two regions. `methods` loads the ways to sign in (`GET /auth/methods`): the providers' buttons
- * and whether the password form is shown; until they are known (or when they cannot be read) the
- * password form is shown alone. `form`:
+ * Two regions. `methods`: the ways to sign in, the providers' buttons and whether the password
+ * form is shown; known from the start when the page came with them (the server embeds them), else
+ * loaded (`GET /auth/methods`); until they are known (or when they cannot be read) the password
+ * form is shown alone. `form`:
  *
  * editing ─(login.submit, form valid)→ submitting ─(token)→ loadingUser ─(user)→ loggedIn
  *    ↑  ├─(login.submit, form invalid: field messages, no request)     │
@@ -90,6 +91,8 @@ export interface LoginInput {
   ssoError?: SsoErrorCode | null;
   /** The provider's sign-out that the logout before this page load offered. */
   providerLogout?: ProviderLogout | null;
+  /** The ways to sign in, when the page came with them (else they are loaded). */
+  methods?: SignInMethods | null;
 }
 
 export type LoginEvent =
@@ -145,6 +148,7 @@ export const loginMachine = setup({
     isOffered: ({ context }, params: { provider: string }) =>
       (context.methods?.providers ?? []).some((p) => p.id === params.provider),
     providerLogoutOffered: ({ context }) => context.providerLogout !== null,
+    methodsKnown: ({ context }) => context.methods !== null,
   },
   actions: {
     storeField: assign(({ context }, params: { field: LoginField; value: string }) => ({
@@ -174,14 +178,15 @@ export const loginMachine = setup({
     fieldErrors: {},
     remember: false,
     failure: input?.ssoError ? SSO_MESSAGES[input.ssoError] : null,
-    methods: null,
+    methods: input?.methods ?? null,
     providerLogout: input?.providerLogout ?? null,
   }),
   type: 'parallel',
   states: {
     methods: {
-      initial: 'loading',
+      initial: 'checking',
       states: {
+        checking: { always: [{ guard: 'methodsKnown', target: 'ready' }, { target: 'loading' }] },
         loading: {
           invoke: {
             id: 'loadMethods',

@@ -1,5 +1,5 @@
 import { createActorContext } from '../shared/actorReact.ts';
-import type { SignInProvider } from '../../schemas/sso.ts';
+import type { SignInMethods, SignInProvider } from '../../schemas/sso.ts';
 import type { ProviderLogout } from '../../services/logout.ts';
 import { loginMachine, SSO_MESSAGES, type LoginField, type LoginFieldErrors, type LoginInput } from './loginMachine.ts';
 
@@ -26,14 +26,20 @@ export interface LoginFormView {
 }
 
 /**
- * The login page's input from its address (`?sso=<code>` after a refused sign-in at a provider)
- * and the provider's sign-out the logout before this page load offered.
+ * The login page's input from its address (`?sso=<code>` after a refused sign-in at a provider),
+ * the provider's sign-out the logout before this page load offered, and the ways to sign in the
+ * page came with.
  */
-export function loginInputOf(search: string, providerLogout: ProviderLogout | null = null): LoginInput {
+export function loginInputOf(
+  search: string,
+  providerLogout: ProviderLogout | null = null,
+  methods: SignInMethods | null = null,
+): LoginInput {
   const code = new URLSearchParams(search).get('sso');
   return {
     ssoError: code !== null && Object.hasOwn(SSO_MESSAGES, code) ? (code as keyof typeof SSO_MESSAGES) : null,
     providerLogout,
+    methods,
   };
 }
 

@@ -54,7 +54,7 @@ const userEvents: LoginEvent[] = [
 /** The provider's sign-out that a logout before the page load offered (the second model's input). */
 export const PROVIDER_LOGOUT = { label: 'District ADFS', url: 'https://adfs.district.example/adfs/ls/?SAMLRequest=x' };
 const SCHOOL = { id: 'school', label: 'School account', start: '/api/v1/auth/oidc/school/start' };
-const METHODS: SignInMethods = { providers: [SCHOOL], passwordLogin: true };
+export const METHODS: SignInMethods = { providers: [SCHOOL], passwordLogin: true };
 const methodsEvents = [
   { type: 'xstate.done.actor.loadMethods', output: METHODS },
   { type: 'xstate.error.actor.loadMethods', error: offline },
@@ -225,7 +225,8 @@ const viewOf: Record<string, (h: Harness, state: Snapshot) => Promise<void>> = {
 
 /**
  * The login machine's path model, with every user action and every answer of the two API calls;
- * `input`: the page opened after a logout that offered the provider's sign-out.
+ * `input`: the page opened after a logout that offered the provider's sign-out, or with the ways
+ * to sign in embedded in it.
  */
 export const loginModel = (input: LoginInput = {}) =>
   createPathModel(loginMachine, {
@@ -292,4 +293,6 @@ export async function checkLoginPath(path: LoginPath, input: LoginInput = {}): P
   // The page made no request the path did not expect: only the one of the state it ended in is open.
   expect(h.login.calls).toHaveLength(isInvoking(path.state, 'login') ? 1 : 0);
   expect(h.fetchMe.calls).toHaveLength(isInvoking(path.state, 'fetchMe') ? 1 : 0);
+  // A page that came with the ways to sign in never asks for them.
+  if (input.methods) expect(h.loadMethods.calls).toHaveLength(0);
 }
