@@ -1,4 +1,4 @@
-import type { CoverageArtifact, CoverageRow, LevelReached } from '#schemas/coverage';
+import { COVERAGE_COLUMNS, type CoverageArtifact, type CoverageRow, type LevelReached } from '#schemas/coverage';
 import type { Queryable } from '../db/client.ts';
 import { iso } from './sql.ts';
 
@@ -21,31 +21,53 @@ export interface CoverageFilter {
   viewerId: number | null;
 }
 
+/**
+ * The bit of each code in `standard_bits` (migration 0033): bit i is the i-th code, the map's
+ * columns in order (practices, crosscutting concepts, core ideas).
+ */
+export const STANDARD_BITS: readonly string[] = [
+  ...COVERAGE_COLUMNS.practices,
+  ...COVERAGE_COLUMNS.crosscutting,
+  ...COVERAGE_COLUMNS.coreIdeas,
+].map((c) => c.key);
+
 /** The statement's parameters: $1 the columns' codes, $2 teacher, $3 shared portfolio, $4 viewer. */
 interface Parts {
   rows: string;
-  artifacts: string;
+  /**
+   * The artifacts counted first, per `key` (a portfolio, or a shared portfolio's member) as the
+   * covering index orders them: `FROM … WHERE …` over `a`, and the key.
+   */
+  artifacts: { key: string; from: string };
+  /** From those groups (`g`) to the map's rows: the row's id and `FROM g …`. */
+  rollup: { row: string; from: string };
   scoreKey: string;
   scoreFrom: string;
   scoreWhere: string;
 }
 
 const TEACHERS = `SELECT u.id, u.username AS name FROM users u WHERE u.role_id <> 4 AND ($2::int IS NULL OR u.id = $2)`;
-const PERSONAL = `FROM artifacts a JOIN portfolios p ON p.id = a.portfolio_id WHERE p.owner_id IS NOT NULL AND ($2::int IS NULL OR p.owner_id = $2)`;
+const PERSONAL = {
+  key: 'a.portfolio_id',
+  from: `FROM artifacts a WHERE ($2::int IS NULL OR a.portfolio_id IN (SELECT p.id FROM portfolios p WHERE p.owner_id = $2))`,
+};
+const BY_PORTFOLIO_OWNER = `FROM g JOIN portfolios p ON p.id = g.key WHERE p.owner_id IS NOT NULL AND ($2::int IS NULL OR p.owner_id = $2)`;
 const SHARED = `FROM shared_artifacts a WHERE ($3::int IS NULL OR a.shared_portfolio_id = $3)`;
 const SCORED_SHARED = 'FROM scores s JOIN shared_artifacts sa ON sa.id = s.shared_artifact_id';
 
 const PARTS: Record<CoverageSource, Parts> = {
   personalByOwner: {
     rows: TEACHERS,
-    artifacts: `SELECT p.owner_id AS row_id, a.standard_codes AS codes ${PERSONAL}`,
+    artifacts: PERSONAL,
+    rollup: { row: 'p.owner_id', from: BY_PORTFOLIO_OWNER },
     scoreKey: 'sa.owner_id',
     scoreFrom: SCORED_SHARED,
     scoreWhere: '($2::int IS NULL OR sa.owner_id = $2)',
   },
   personalByPortfolio: {
     rows: `SELECT p.id, p.name FROM portfolios p WHERE p.owner_id = $2`,
-    artifacts: `SELECT p.id AS row_id, a.standard_codes AS codes ${PERSONAL}`,
+    artifacts: PERSONAL,
+    rollup: { row: 'p.id', from: BY_PORTFOLIO_OWNER },
     scoreKey: 'src.portfolio_id',
     scoreFrom: `${SCORED_SHARED} JOIN artifacts src ON src.id = sa.source_artifact_id JOIN portfolios sp ON sp.id = src.portfolio_id`,
     scoreWhere: 'sa.owner_id = $2 AND sp.owner_id = $2',
@@ -54,39 +76,54 @@ const PARTS: Record<CoverageSource, Parts> = {
     rows: `SELECT u.id, u.username AS name FROM users u
            WHERE u.id IN (SELECT user_id FROM shared_portfolio_members WHERE shared_portfolio_id = $3
                           UNION SELECT owner_id FROM shared_artifacts WHERE shared_portfolio_id = $3)`,
-    artifacts: `SELECT a.owner_id AS row_id, a.standard_codes AS codes ${SHARED}`,
+    artifacts: { key: 'a.owner_id', from: SHARED },
+    rollup: { row: 'g.key', from: 'FROM g' },
     scoreKey: 'sa.owner_id',
     scoreFrom: SCORED_SHARED,
     scoreWhere: 'sa.shared_portfolio_id = $3',
   },
   sharedByPortfolio: {
     rows: `SELECT sp.id, sp.name FROM shared_portfolios sp WHERE ($3::int IS NULL OR sp.id = $3)`,
-    artifacts: `SELECT a.shared_portfolio_id AS row_id, a.standard_codes AS codes ${SHARED}`,
+    artifacts: { key: 'a.shared_portfolio_id', from: SHARED },
+    rollup: { row: 'g.key', from: 'FROM g' },
     scoreKey: 'sa.shared_portfolio_id',
     scoreFrom: SCORED_SHARED,
     scoreWhere: '($3::int IS NULL OR sa.shared_portfolio_id = $3)',
   },
 };
 
+/** The bit mask of a column's code in `standard_bits`. */
+function maskOf(code: string): number {
+  const bit = STANDARD_BITS.indexOf(code);
+  if (bit < 0) throw new Error(`${code} is not a coverage column`);
+  return 1 << bit;
+}
+
 /**
- * The whole map in one statement. Each artifact's codes (`standard_codes`, kept by a trigger from
- * its tags: migration 0028) are read once, from an index: one count per column of the artifacts
- * holding the column's code, grouped by row. Scores count for a column when their criterion's code
- * is the column's (`SEP2`) or one of its items (`PS2.A`); per row and column: how many, and the
- * highest level relative to its criterion's levels. Scores are grouped by level before anything
- * is sorted, so the sorting works on rows × columns × levels, not on every score.
+ * The whole map in one statement. Artifacts are counted from a covering index of each one's
+ * codes as bits (`standard_bits`, generated from its tags: migration 0033), per portfolio (or
+ * shared portfolio and member) in the index's order, then summed per row: one count per column
+ * of the artifacts whose bits hold the column's. Scores count for a column when their criterion's
+ * code is the column's (`SEP2`) or one of its items (`PS2.A`); per row and column: how many, and
+ * the highest level relative to its criterion's levels. Scores are grouped by level before
+ * anything is sorted, so the sorting works on rows × columns × levels, not on every score.
  */
-function mapStatement(parts: Parts, columns: number): string {
-  const counts = Array.from(
-    { length: columns },
-    (_, i) => `count(*) FILTER (WHERE ($1::text[])[${i + 1}] = ANY (x.codes))::int`,
-  ).join(', ');
+function mapStatement(parts: Parts, columns: readonly string[]): string {
+  // The masks are numbers computed here from the fixed list of codes, never from the request.
+  const counts = columns
+    .map((code, i) => `count(*) FILTER (WHERE a.standard_bits & ${maskOf(code)} <> 0) AS c${i}`)
+    .join(', ');
+  const sums = columns.map((_, i) => `sum(g.c${i})::int`).join(', ');
   return `WITH params AS (SELECT $2::int AS teacher, $3::int AS shared, $4::int AS viewer),
   r AS (${parts.rows}),
+  g AS (
+    SELECT ${parts.artifacts.key} AS key, count(*) AS n, ${counts}
+    ${parts.artifacts.from}
+    GROUP BY 1),
   tagged AS (
-    SELECT x.row_id, count(*)::int AS n, ARRAY[${counts}] AS tagged
-    FROM (${parts.artifacts}) x
-    GROUP BY x.row_id),
+    SELECT ${parts.rollup.row} AS row_id, sum(g.n)::int AS n, ARRAY[${sums}] AS tagged
+    ${parts.rollup.from}
+    GROUP BY 1),
   crit AS MATERIALIZED (
     SELECT c.id, cols.key AS col, (SELECT count(*) FROM rubric_levels ll WHERE ll.criterion_id = c.id)::int AS of
     FROM rubric_criteria c JOIN unnest($1::text[]) AS cols (key)
@@ -154,7 +191,7 @@ interface CellRow {
 export const coverageRepository = {
   /** Every row of the map with its counts per column (`columns`: their codes, in order), in one statement. */
   async map(db: Queryable, filter: CoverageFilter, columns: readonly string[]): Promise<CoverageRow[]> {
-    const { rows } = await db.query<MapRow>(mapStatement(PARTS[filter.source], columns.length), [
+    const { rows } = await db.query<MapRow>(mapStatement(PARTS[filter.source], columns), [
       columns,
       filter.teacherId,
       filter.sharedPortfolioId,
