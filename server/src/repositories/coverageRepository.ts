@@ -49,7 +49,7 @@ interface Parts {
 const TEACHERS = `SELECT u.id, u.username AS name FROM users u WHERE u.role_id <> 4 AND ($2::int IS NULL OR u.id = $2)`;
 const PERSONAL = {
   key: 'a.portfolio_id',
-  from: `FROM artifacts a WHERE ($2::int IS NULL OR a.portfolio_id IN (SELECT p.id FROM portfolios p WHERE p.owner_id = $2))`,
+  from: `FROM artifacts a WHERE ($2::int IS NULL OR a.portfolio_id = ANY (ARRAY(SELECT p.id FROM portfolios p WHERE p.owner_id = $2)))`,
 };
 const BY_PORTFOLIO_OWNER = `FROM g JOIN portfolios p ON p.id = g.key WHERE p.owner_id IS NOT NULL AND ($2::int IS NULL OR p.owner_id = $2)`;
 const SHARED = `FROM shared_artifacts a WHERE ($3::int IS NULL OR a.shared_portfolio_id = $3)`;
