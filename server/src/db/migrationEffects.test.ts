@@ -48,6 +48,10 @@ describe('changesExistingData', () => {
     const changing = migrationFiles().filter((file) =>
       changesExistingData(readFileSync(path.join(MIGRATIONS, file), 'utf8')),
     );
-    expect(changing).toEqual(['0013_caption_tracks_per_artifact.sql', '0025_artifact_versions.sql']);
+    expect(changing).toEqual([
+      '0013_caption_tracks_per_artifact.sql',
+      '0025_artifact_versions.sql',
+      '0033_coverage_speed.sql',
+    ]);
   });
 });

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { createSharedArtifact, createTeacher, type TestUser } from '../../test/factories.ts';
+import { rubricKit } from '../../test/fixtures/rubrics.ts';
+import { buildTestApp } from '../../test/helper.ts';
+
+const t = await buildTestApp();
+const kit = rubricKit(t);
+
+interface Count {
+  owner_id: number;
+  shared_portfolio_id: number;
+  criterion_id: number;
+  level_id: number;
+  n: number;
+}
+
+/** The counts kept by the triggers (migration 0033), which must be those of the scores as they are. */
+async function counted(): Promise<Count[]> {
+  const kept = await t.db.query<Count>(
+    `SELECT owner_id, shared_portfolio_id, criterion_id, level_id, n FROM score_level_counts ORDER BY 1, 2, 3, 4`,
+  );
+  const actual = await t.db.query<Count>(
+    `SELECT sa.owner_id, sa.shared_portfolio_id, s.criterion_id, s.level_id, count(*)::int AS n
+     FROM scores s JOIN shared_artifacts sa ON sa.id = s.shared_artifact_id
+     GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+  );
+  expect(kept.rows).toEqual(actual.rows);
+  return kept.rows;
+}
+
+const total = (rows: Count[]) => rows.reduce((sum, r) => sum + r.n, 0);
+
+/** A team with its NGSS rubric, the member's artifact scored twice on one level and once on another. */
+async function scoredTeam() {
+  const team = await kit.team();
+  const { lead, peer, sa, rubric } = team;
+  const given = [
+    await kit.scored(lead, { sharedArtifact: sa.id, ...kit.first(rubric, 1, 2) }),
+    await kit.scored(peer, { sharedArtifact: sa.id, ...kit.first(rubric, 1, 2) }),
+    await kit.scored(peer, { sharedArtifact: sa.id, ...kit.first(rubric, 3, 0) }),
+  ];
+  return { ...team, given };
+}
+
+const del = (who: TestUser, id: number) => t.api({ method: 'DELETE', url: `/scores/${id}`, token: who.token });
+
+describe('the scores counted per owner, portfolio, criterion and level (migration 0033)', () => {
+  it('counts scores as they are given and deleted, and forgets a count that reaches 0', async () => {
+    const { lead, peer, member, sp, rubric, given } = await scoredTeam();
+    const mine = async () => (await counted()).filter((r) => r.shared_portfolio_id === sp.id);
+    expect((await mine()).map((r) => [r.owner_id, r.criterion_id, r.level_id, r.n])).toEqual([
+      [member.user.id, rubric.criteria[1]!.id, rubric.criteria[1]!.levels[2]!.id, 2],
+      [member.user.id, rubric.criteria[3]!.id, rubric.criteria[3]!.levels[0]!.id, 1],
+    ]);
+    expect(await del(lead, given[0]!.id)).toHaveStatus(200);
+    expect(await del(peer, given[2]!.id)).toHaveStatus(200);
+    expect((await mine()).map((r) => [r.criterion_id, r.n])).toEqual([[rubric.criteria[1]!.id, 1]]);
+    expect(await del(peer, given[1]!.id)).toHaveStatus(200);
+    expect(await mine()).toEqual([]);
+  });
+
+  it('subtracts the scores of a shared artifact deleted with them, once', async () => {
+    const { member, sp, sa } = await scoredTeam();
+    const other = await scoredTeam();
+    expect(await t.api({ method: 'DELETE', url: `/shared-artifacts/${sa.id}`, token: member.token })).toHaveStatus(200);
+    const rows = await counted();
+    expect(rows.filter((r) => r.shared_portfolio_id === sp.id)).toEqual([]);
+    expect(total(rows.filter((r) => r.shared_portfolio_id === other.sp.id))).toBe(3);
+  });
+
+  it('follows several scores in one statement, their scorer deleted, a change of level and of artifact', async () => {
+    const { peer, lead, member, sp, sa, rubric } = await scoredTeam();
+    const second = await createSharedArtifact(t, sp, peer);
+    await t.db.query(
+      `INSERT INTO scores (shared_artifact_id, version_id, criterion_id, level_id, scorer_id)
+       SELECT a.id, s.version_id, s.criterion_id, s.level_id, s.scorer_id
+       FROM scores s CROSS JOIN (VALUES ($1::int), ($2::int)) AS a (id) WHERE s.shared_artifact_id = $1`,
+      [sa.id, second.id],
+    );
+    expect(total((await counted()).filter((r) => r.shared_portfolio_id === sp.id))).toBe(9);
+    await t.db.query(`UPDATE scores SET level_id = $2 WHERE criterion_id = $1`, [
+      rubric.criteria[1]!.id,
+      rubric.criteria[1]!.levels[0]!.id,
+    ]);
+    await t.db.query(`UPDATE scores SET shared_artifact_id = $2 WHERE shared_artifact_id = $1 AND scorer_id = $3`, [
+      sa.id,
+      second.id,
+      lead.user.id,
+    ]);
+    const moved = (await counted()).filter((r) => r.shared_portfolio_id === sp.id);
+    expect(moved.filter((r) => r.owner_id === member.user.id).map((r) => r.n)).toEqual([2, 2]);
+    expect(moved.filter((r) => r.owner_id === peer.user.id).map((r) => r.n)).toEqual([4, 1]);
+    expect(total(moved)).toBe(9);
+    const scorer = await createTeacher(t);
+    await t.db.query(`UPDATE scores SET scorer_id = $2 WHERE scorer_id = $1`, [peer.user.id, scorer.user.id]);
+    await t.db.query(`DELETE FROM users WHERE id = $1`, [scorer.user.id]);
+    // The peer's scores went with their scorer; the lead's three are all on the peer's artifact now.
+    expect(
+      (await counted()).filter((r) => r.shared_portfolio_id === sp.id).map((r) => [r.owner_id, r.criterion_id, r.n]),
+    ).toEqual([[peer.user.id, rubric.criteria[1]!.id, 3]]);
+  });
+
+  it('moves the counts of a shared artifact given to another owner or portfolio', async () => {
+    const { peer, sp, sa } = await scoredTeam();
+    const other = await scoredTeam();
+    await t.db.query(`UPDATE shared_artifacts SET owner_id = $2 WHERE id = $1`, [sa.id, peer.user.id]);
+    expect((await counted()).filter((r) => r.shared_portfolio_id === sp.id).map((r) => r.owner_id)).toEqual([
+      peer.user.id,
+      peer.user.id,
+    ]);
+    await t.db.query(`UPDATE shared_artifacts SET shared_portfolio_id = $2 WHERE id = $1`, [sa.id, other.sp.id]);
+    const rows = await counted();
+    expect(rows.filter((r) => r.shared_portfolio_id === sp.id)).toEqual([]);
+    expect(total(rows.filter((r) => r.shared_portfolio_id === other.sp.id))).toBe(6);
+  });
+
+  it('empties with the scores', async () => {
+    await scoredTeam();
+    expect((await counted()).length).toBeGreaterThan(0);
+    await t.db.query('TRUNCATE scores CASCADE');
+    expect(await counted()).toEqual([]);
+  });
+});
