@@ -15,10 +15,11 @@
 -- owner of the scored artifact, kept by triggers in the same transaction as the scores, so that
 -- the installation's map reads a few thousand counts instead of grouping every score. Scores are
 -- only inserted and deleted (directly, or with their shared artifact or their scorer); the
--- triggers work per statement on its transition table and change the counts in key order, so two
--- statements never wait for each other's counts in opposite orders. A shared artifact's own
--- deletion subtracts its scores before they go (their cascaded deletion then finds no artifact).
--- Backups leave the table out (format.ts): a restore inserts the scores and the triggers count them.
+-- triggers work per statement on its transition table and lock the counts a statement changes in
+-- key order. A shared artifact's own deletion subtracts its scores before they go (their cascaded
+-- deletion then finds no artifact). Backups leave the table out (format.ts): a restore inserts the
+-- scores and the triggers count them. The migration only adds (a table made from the scores, not
+-- an INSERT into an existing one): no backup before it (decision 041).
 -- Rollback plan: DROP TRIGGER scores_counted_insert, scores_counted_delete, scores_counted_update,
 -- scores_counted_truncate ON scores; DROP TRIGGER shared_artifacts_scores_uncounted,
 -- shared_artifacts_scores_moved ON shared_artifacts; DROP FUNCTION score_counts_add(),
@@ -50,16 +51,6 @@ CREATE INDEX shared_artifacts_coverage_bits_idx ON shared_artifacts (shared_port
 CREATE INDEX shared_artifacts_scored_idx ON shared_artifacts (id) INCLUDE (owner_id, shared_portfolio_id);
 DROP INDEX artifacts_coverage_idx;
 DROP INDEX shared_artifacts_coverage_idx;
-
-CREATE TABLE score_level_counts (
-  owner_id            integer NOT NULL,
-  shared_portfolio_id integer NOT NULL,
-  criterion_id        integer NOT NULL,
-  level_id            integer NOT NULL,
-  n                   integer NOT NULL,
-  PRIMARY KEY (owner_id, shared_portfolio_id, criterion_id, level_id)
-);
-CREATE INDEX score_level_counts_portfolio_idx ON score_level_counts (shared_portfolio_id);
 
 -- The scores counted per owner and shared portfolio of their artifact, criterion and level.
 CREATE FUNCTION score_counts_add() RETURNS trigger
@@ -185,8 +176,12 @@ CREATE TRIGGER shared_artifacts_scores_moved AFTER UPDATE OF owner_id, shared_po
   FOR EACH ROW WHEN (OLD.owner_id <> NEW.owner_id OR OLD.shared_portfolio_id <> NEW.shared_portfolio_id)
   EXECUTE FUNCTION score_counts_artifact_moved();
 
--- The scores given so far.
-INSERT INTO score_level_counts (owner_id, shared_portfolio_id, criterion_id, level_id, n)
-SELECT sa.owner_id, sa.shared_portfolio_id, s.criterion_id, s.level_id, count(*)::int
+-- The scores given so far, counted after the triggers were created: creating them locked the
+-- scores against changes until this migration commits, so none is missed or counted twice.
+CREATE TABLE score_level_counts AS
+SELECT sa.owner_id, sa.shared_portfolio_id, s.criterion_id, s.level_id, count(*)::int AS n
 FROM scores s JOIN shared_artifacts sa ON sa.id = s.shared_artifact_id
 GROUP BY 1, 2, 3, 4;
+ALTER TABLE score_level_counts ADD PRIMARY KEY (owner_id, shared_portfolio_id, criterion_id, level_id);
+ALTER TABLE score_level_counts ALTER COLUMN n SET NOT NULL;
+CREATE INDEX score_level_counts_portfolio_idx ON score_level_counts (shared_portfolio_id);
