@@ -17,7 +17,6 @@ import {
   type TestUser,
 } from '../../test/factories.ts';
 import { rubricKit } from '../../test/fixtures/rubrics.ts';
-import { STANDARD_BITS } from '../repositories/coverageRepository.ts';
 import { buildTestApp } from '../../test/helper.ts';
 
 const t = await buildTestApp({ queryCountHeader: true });
@@ -91,38 +90,6 @@ describe('the codes kept beside the tags (migration 0028)', () => {
     expect(await read()).toEqual(['CCC1', 'PS2']);
     await t.db.query(`UPDATE artifacts SET responses = responses - 'standardFrameworkTags' WHERE id = $1`, [a.id]);
     expect(await read()).toEqual([]);
-  });
-
-  it('keeps the same codes as bits (migration 0033), in the order the map counts them', async () => {
-    const { rows } = await t.db.query<{ code: string; bits: number }>(
-      `SELECT code, standard_bits(ARRAY[code]) AS bits FROM unnest($1::text[]) AS c (code)`,
-      [STANDARD_BITS],
-    );
-    expect(rows).toEqual(STANDARD_BITS.map((code, i) => ({ code, bits: 2 ** i })));
-    const teacher = await createTeacher(t);
-    const portfolio = await createPortfolio(t, teacher);
-    const a = await createArtifact(t, portfolio, { responses: tagged('Bits', 'Patterns', 'PS2.A: Forces and Motion') });
-    const sa = await createSharedArtifact(t, (await kit.team()).sp, teacher, {
-      responses: tagged('Shared bits', 'Engaging in argument from evidence'),
-    });
-    const read = async () =>
-      (
-        await t.db.query<{ a: number; s: number }>(
-          `SELECT (SELECT standard_bits FROM artifacts WHERE id = $1) AS a,
-                  (SELECT standard_bits FROM shared_artifacts WHERE id = $2) AS s`,
-          [a.id, sa.id],
-        )
-      ).rows[0]!;
-    const bit = (code: string) => 2 ** STANDARD_BITS.indexOf(code);
-    expect(await read()).toEqual({ a: bit('CCC1') + bit('PS2'), s: bit('SEP7') });
-    await t.db.query(`UPDATE artifacts SET responses = $2::jsonb WHERE id = $1`, [
-      a.id,
-      JSON.stringify(tagged('Bits', 'Developing and using models')),
-    ]);
-    await t.db.query(`UPDATE shared_artifacts SET responses = responses - 'standardFrameworkTags' WHERE id = $1`, [
-      sa.id,
-    ]);
-    expect(await read()).toEqual({ a: bit('SEP2'), s: 0 });
   });
 });
 
