@@ -18,8 +18,8 @@ export const mediaPart = (name: string) => `media/${name}`;
  * the current minute, unlogged), `pending_uploads` (keys of files being written or released for
  * deletion: files a backup does not hold) and `archive_jobs` (teachers' archives: copies of their
  * own work that expire, whose files are not in the backup and whose building jobs are not either)
- * and `score_level_counts` (counts of the scores kept by triggers, decision 062: a restore inserts
- * the scores and the triggers count them again).
+ * and the counts kept by triggers, `score_level_counts` and `portfolio_tag_counts` (decision 062: a
+ * restore inserts the scores and the artifacts, and the triggers count them again).
  */
 export const EXCLUDED_TABLES: ReadonlySet<string> = new Set([
   'schema_migrations',
@@ -27,6 +27,7 @@ export const EXCLUDED_TABLES: ReadonlySet<string> = new Set([
   'pending_uploads',
   'archive_jobs',
   'score_level_counts',
+  'portfolio_tag_counts',
 ]);
 
 /** One table of a backup. */

@@ -35,7 +35,11 @@ async function counted(): Promise<Count[]> {
   return kept.rows;
 }
 
-const tagged = (name: string, ...tags: string[]) => ({ artifactName: name, standardFrameworkTags: tags });
+const tagged = (name: string, ...tags: string[]) => ({
+  artifactName: name,
+  learningGoal: 'Forces change motion.',
+  standardFrameworkTags: tags,
+});
 
 describe('the tags’ codes as bits (migration 0033)', () => {
   it('keeps the same codes as bits (migration 0033), in the order the map counts them', async () => {
@@ -68,6 +72,94 @@ describe('the tags’ codes as bits (migration 0033)', () => {
       sa.id,
     ]);
     expect(await read()).toEqual({ a: bit('SEP2'), s: 0 });
+  });
+});
+
+/** The personal portfolios' tag counts (migration 0033), which must be those of the artifacts as they are. */
+async function tagCounts(): Promise<{ portfolio_id: number; n: number; tagged: number[] }[]> {
+  const kept = await t.db.query<{ portfolio_id: number; n: number; tagged: number[] }>(
+    `SELECT portfolio_id, n, tagged FROM portfolio_tag_counts WHERE n <> 0 OR EXISTS (SELECT 1 FROM unnest(tagged) x WHERE x <> 0) ORDER BY 1`,
+  );
+  const actual = await t.db.query<{ portfolio_id: number; n: number; tagged: number[] }>(
+    `SELECT a.portfolio_id, count(*)::int AS n,
+            ARRAY(SELECT count(*) FILTER (WHERE (b.standard_bits >> i) & 1 = 1)::int
+                  FROM artifacts b, generate_series(0, 26) AS i WHERE b.portfolio_id = a.portfolio_id GROUP BY i ORDER BY i) AS tagged
+     FROM artifacts a GROUP BY a.portfolio_id ORDER BY 1`,
+  );
+  expect(kept.rows).toEqual(actual.rows);
+  return kept.rows;
+}
+
+const bitOf = (code: string) => STANDARD_BITS.indexOf(code);
+
+describe('the personal portfolios’ tag counts (migration 0033)', () => {
+  it('follow artifacts created, saved with other tags or the same, shared, deleted, and their portfolio deleted', async () => {
+    const teacher = await createTeacher(t);
+    const portfolio = await createPortfolio(t, teacher);
+    const mine = async () => (await tagCounts()).find((r) => r.portfolio_id === portfolio.id);
+    const created = await t.api({
+      method: 'POST',
+      url: `/portfolios/${portfolio.id}/artifacts/responses`,
+      token: teacher.token,
+      payload: { parkingLot: false, responses: tagged('Ramp', 'Patterns', 'Developing and using models') },
+    });
+    expect(created).toHaveStatus(200);
+    const id = (created.json() as { id: number }).id;
+    await createArtifact(t, portfolio, { responses: tagged('Magnets', 'Patterns') });
+    let row = (await mine())!;
+    expect(row.n).toBe(2);
+    expect([row.tagged[bitOf('CCC1')], row.tagged[bitOf('SEP2')], row.tagged[bitOf('SEP7')]]).toEqual([2, 1, 0]);
+    const merge = (responses: object) =>
+      t.api({
+        method: 'PUT',
+        url: `/portfolios/${portfolio.id}/artifacts/${id}/responses`,
+        token: teacher.token,
+        payload: { responses },
+      });
+    expect(await merge({ standardFrameworkTags: ['Engaging in argument from evidence'] })).toHaveStatus(200);
+    expect(await merge({ learningGoal: 'Magnets pull.' })).toHaveStatus(200);
+    row = (await mine())!;
+    expect([row.n, row.tagged[bitOf('CCC1')], row.tagged[bitOf('SEP2')], row.tagged[bitOf('SEP7')]]).toEqual([
+      2, 1, 0, 1,
+    ]);
+    const sp = (await kit.team()).sp;
+    await t.db.query('INSERT INTO shared_portfolio_members (shared_portfolio_id, user_id) VALUES ($1, $2)', [
+      sp.id,
+      teacher.user.id,
+    ]);
+    const shared = await t.api({
+      method: 'POST',
+      url: `/artifacts/${id}/share`,
+      token: teacher.token,
+      payload: { sharedPortfolioId: sp.id },
+    });
+    expect(shared).toHaveStatus(200);
+    expect((await mine())!.n).toBe(2);
+    expect(await t.api({ method: 'DELETE', url: `/artifacts/${id}`, token: teacher.token })).toHaveStatus(200);
+    expect((await mine())!.tagged[bitOf('SEP7')]).toBe(0);
+    await t.db.query('DELETE FROM artifacts WHERE portfolio_id = $1', [portfolio.id]);
+    expect(await mine()).toBeUndefined();
+    await t.db.query('DELETE FROM portfolios WHERE id = $1', [portfolio.id]);
+    const { rows } = await t.db.query('SELECT 1 FROM portfolio_tag_counts WHERE portfolio_id = $1', [portfolio.id]);
+    expect(rows).toEqual([]);
+  });
+
+  it('move an artifact’s counts with it, and count several artifacts of one statement', async () => {
+    const teacher = await createTeacher(t);
+    const from = await createPortfolio(t, teacher);
+    const to = await createPortfolio(t, teacher);
+    const a = await createArtifact(t, from, { responses: tagged('Moved', 'Cause and Effect') });
+    await t.db.query('UPDATE artifacts SET portfolio_id = $2 WHERE id = $1', [a.id, to.id]);
+    await t.db.query(
+      `INSERT INTO artifacts (portfolio_id, structure, responses)
+       SELECT $1::int, structure, responses FROM artifacts WHERE id = $2 UNION ALL SELECT $3::int, structure, responses FROM artifacts WHERE id = $2`,
+      [from.id, a.id, to.id],
+    );
+    const rows = await tagCounts();
+    expect(rows.find((r) => r.portfolio_id === from.id)!.tagged[bitOf('CCC2')]).toBe(1);
+    expect(rows.find((r) => r.portfolio_id === to.id)).toMatchObject({ n: 2 });
+    await t.db.query('TRUNCATE artifacts CASCADE');
+    expect(await tagCounts()).toEqual([]);
   });
 });
 

@@ -35,10 +35,12 @@ export const STANDARD_BITS: readonly string[] = [
 interface Parts {
   rows: string;
   /**
-   * The artifacts counted first, per `key` (a portfolio, or a shared portfolio's member) as the
-   * covering index orders them: `FROM … WHERE …` over `a`, and the key.
+   * The artifacts counted first, per `key` (a portfolio, or a shared portfolio's member): `FROM …
+   * WHERE …` over `a`, the key, and whether `a` is the personal portfolios' counts
+   * (`portfolio_tag_counts`, kept by triggers: migration 0033) or the shared artifacts themselves
+   * (their bits, from a covering index in the key's order).
    */
-  artifacts: { key: string; from: string };
+  artifacts: { key: string; from: string; counted: boolean };
   /** From those groups (`g`) to the map's rows: the row's id and `FROM g …`. */
   rollup: { row: string; from: string };
   /**
@@ -55,7 +57,9 @@ interface Parts {
 const TEACHERS = `SELECT u.id, u.username AS name FROM users u WHERE u.role_id <> 4 AND ($2::int IS NULL OR u.id = $2)`;
 const PERSONAL = {
   key: 'a.portfolio_id',
-  from: `FROM artifacts a WHERE ($2::int IS NULL OR a.portfolio_id = ANY (ARRAY(SELECT p.id FROM portfolios p WHERE p.owner_id = $2)))`,
+  from: `FROM portfolio_tag_counts a
+    WHERE ($2::int IS NULL OR a.portfolio_id = ANY (ARRAY(SELECT p.id FROM portfolios p WHERE p.owner_id = $2)))`,
+  counted: true,
 };
 const BY_PORTFOLIO_OWNER = `FROM g JOIN portfolios p ON p.id = g.key WHERE p.owner_id IS NOT NULL AND ($2::int IS NULL OR p.owner_id = $2)`;
 const SHARED = `FROM shared_artifacts a WHERE ($3::int IS NULL OR a.shared_portfolio_id = $3)`;
@@ -84,7 +88,7 @@ const PARTS: Record<CoverageSource, Parts> = {
     rows: `SELECT u.id, u.username AS name FROM users u
            WHERE u.id IN (SELECT user_id FROM shared_portfolio_members WHERE shared_portfolio_id = $3
                           UNION SELECT owner_id FROM shared_artifacts WHERE shared_portfolio_id = $3)`,
-    artifacts: { key: 'a.owner_id', from: SHARED },
+    artifacts: { key: 'a.owner_id', from: SHARED, counted: false },
     rollup: { row: 'g.key', from: 'FROM g' },
     counted: { key: 'c.owner_id', where: 'c.shared_portfolio_id = $3' },
     scoreKey: 'sa.owner_id',
@@ -93,7 +97,7 @@ const PARTS: Record<CoverageSource, Parts> = {
   },
   sharedByPortfolio: {
     rows: `SELECT sp.id, sp.name FROM shared_portfolios sp WHERE ($3::int IS NULL OR sp.id = $3)`,
-    artifacts: { key: 'a.shared_portfolio_id', from: SHARED },
+    artifacts: { key: 'a.shared_portfolio_id', from: SHARED, counted: false },
     rollup: { row: 'g.key', from: 'FROM g' },
     counted: { key: 'c.shared_portfolio_id', where: '($3::int IS NULL OR c.shared_portfolio_id = $3)' },
     scoreKey: 'sa.shared_portfolio_id',
@@ -102,11 +106,11 @@ const PARTS: Record<CoverageSource, Parts> = {
   },
 };
 
-/** The bit mask of a column's code in `standard_bits`. */
-function maskOf(code: string): number {
+/** The bit of a column's code in `standard_bits` (from 0). */
+function bitOf(code: string): number {
   const bit = STANDARD_BITS.indexOf(code);
   if (bit < 0) throw new Error(`${code} is not a coverage column`);
-  return 1 << bit;
+  return bit;
 }
 
 /** Scores per row, criterion and level, from their counts or (`viewer`: some of them) one by one. */
@@ -124,24 +128,29 @@ function perLevel(parts: Parts, limited: boolean): string {
 }
 
 /**
- * The whole map in one statement. Artifacts are counted from a covering index of each one's
- * codes as bits (`standard_bits`, generated from its tags: migration 0033), per portfolio (or
- * shared portfolio and member) in the index's order, then summed per row: one count per column
- * of the artifacts whose bits hold the column's. Scores count for a column when their criterion's
- * code is the column's (`SEP2`) or one of its items (`PS2.A`): per row, each criterion's levels
- * with their number of scores, as parallel arrays (`cellsOf` turns them into the columns' counts
- * and highest levels).
+ * The whole map in one statement. Personal artifacts are read from their counts per portfolio
+ * (one row each), shared ones from a covering index of each one's codes as bits
+ * (`standard_bits`, generated from its tags: migration 0033) and counted per shared portfolio or
+ * member; then summed per row: one count per column of the artifacts whose bits hold the
+ * column's. Scores count for a column when their criterion's code is the column's (`SEP2`) or
+ * one of its items (`PS2.A`): per row, each criterion's levels with their number of scores, as
+ * parallel arrays (`cellsOf` turns them into the columns' counts and highest levels).
  */
 function mapStatement(parts: Parts, columns: readonly string[], limited: boolean): string {
-  // The masks are numbers computed here from the fixed list of codes, never from the request.
+  // The masks and indexes are numbers computed here from the fixed list of codes, never from the request.
+  const { counted } = parts.artifacts;
   const counts = columns
-    .map((code, i) => `count(*) FILTER (WHERE a.standard_bits & ${maskOf(code)} <> 0) AS c${i}`)
+    .map((code, i) =>
+      counted
+        ? `sum(a.tagged[${bitOf(code) + 1}]) AS c${i}`
+        : `count(*) FILTER (WHERE a.standard_bits & ${1 << bitOf(code)} <> 0) AS c${i}`,
+    )
     .join(', ');
   const sums = columns.map((_, i) => `sum(g.c${i})::int`).join(', ');
   return `WITH params AS (SELECT $2::int AS teacher, $3::int AS shared, $4::int AS viewer),
   r AS (${parts.rows}),
   g AS (
-    SELECT ${parts.artifacts.key} AS key, count(*) AS n, ${counts}
+    SELECT ${parts.artifacts.key} AS key, ${counted ? 'sum(a.n)' : 'count(*)'} AS n, ${counts}
     ${parts.artifacts.from}
     GROUP BY 1),
   tagged AS (

@@ -185,3 +185,74 @@ GROUP BY 1, 2, 3, 4;
 ALTER TABLE score_level_counts ADD PRIMARY KEY (owner_id, shared_portfolio_id, criterion_id, level_id);
 ALTER TABLE score_level_counts ALTER COLUMN n SET NOT NULL;
 CREATE INDEX score_level_counts_portfolio_idx ON score_level_counts (shared_portfolio_id);
+
+-- `portfolio_tag_counts`: per personal portfolio, its artifacts and, per code of `standard_bits`
+-- (bit i at index i + 1), how many of them hold it; kept by row triggers on `artifacts` in the
+-- same transaction as the artifacts: an insert or a deletion, and a change that moves an artifact
+-- or changes its codes (a save that leaves its tags as they were writes nothing). The
+-- installation's map reads one row per portfolio instead of every artifact. Backups leave it out
+-- like the scores' counts (a restore inserts the artifacts and the triggers count them).
+CREATE FUNCTION int_arrays_added(a integer[], b integer[]) RETURNS integer[]
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  AS $$ SELECT array_agg(x + y ORDER BY i) FROM unnest(a, b) WITH ORDINALITY AS t (x, y, i) $$;
+
+-- Adds `sign` (1 or -1) artifacts with these bits to a portfolio's counts.
+CREATE FUNCTION tag_counts_add(portfolio integer, bits integer, sign integer) RETURNS void
+  LANGUAGE plpgsql
+  AS $$
+BEGIN
+  INSERT INTO portfolio_tag_counts AS c (portfolio_id, n, tagged)
+  VALUES (portfolio, sign, ARRAY(SELECT sign * ((coalesce(bits, 0) >> i) & 1) FROM generate_series(0, 26) AS i ORDER BY i))
+  ON CONFLICT (portfolio_id) DO UPDATE SET n = c.n + EXCLUDED.n, tagged = int_arrays_added(c.tagged, EXCLUDED.tagged);
+END
+$$;
+
+CREATE FUNCTION tag_counts_changed() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM tag_counts_add(NEW.portfolio_id, NEW.standard_bits, 1);
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM tag_counts_add(OLD.portfolio_id, OLD.standard_bits, -1);
+  ELSIF OLD.portfolio_id <= NEW.portfolio_id THEN
+    -- Two portfolios' counts, the lower id first.
+    PERFORM tag_counts_add(OLD.portfolio_id, OLD.standard_bits, -1);
+    PERFORM tag_counts_add(NEW.portfolio_id, NEW.standard_bits, 1);
+  ELSE
+    PERFORM tag_counts_add(NEW.portfolio_id, NEW.standard_bits, 1);
+    PERFORM tag_counts_add(OLD.portfolio_id, OLD.standard_bits, -1);
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE FUNCTION tag_counts_truncate() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+BEGIN
+  DELETE FROM portfolio_tag_counts;
+  RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER artifacts_tags_counted AFTER INSERT OR DELETE ON artifacts
+  FOR EACH ROW EXECUTE FUNCTION tag_counts_changed();
+CREATE TRIGGER artifacts_tags_recounted AFTER UPDATE OF portfolio_id, responses ON artifacts
+  FOR EACH ROW WHEN (OLD.portfolio_id <> NEW.portfolio_id OR OLD.standard_bits IS DISTINCT FROM NEW.standard_bits)
+  EXECUTE FUNCTION tag_counts_changed();
+CREATE TRIGGER artifacts_tags_truncated AFTER TRUNCATE ON artifacts
+  FOR EACH STATEMENT EXECUTE FUNCTION tag_counts_truncate();
+
+-- The artifacts so far, counted after the triggers locked them (as the scores above).
+CREATE TABLE portfolio_tag_counts AS
+SELECT a.portfolio_id, count(*)::int AS n,
+       ARRAY(SELECT count(*) FILTER (WHERE (b.standard_bits >> i) & 1 = 1)::int
+             FROM artifacts b, generate_series(0, 26) AS i
+             WHERE b.portfolio_id = a.portfolio_id GROUP BY i ORDER BY i) AS tagged
+FROM artifacts a
+GROUP BY a.portfolio_id;
+ALTER TABLE portfolio_tag_counts ADD PRIMARY KEY (portfolio_id);
+ALTER TABLE portfolio_tag_counts ALTER COLUMN n SET NOT NULL;
+ALTER TABLE portfolio_tag_counts ALTER COLUMN tagged SET NOT NULL;
+ALTER TABLE portfolio_tag_counts ADD FOREIGN KEY (portfolio_id) REFERENCES portfolios (id) ON DELETE CASCADE;
