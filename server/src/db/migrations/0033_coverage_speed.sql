@@ -25,7 +25,10 @@
 -- shared_artifacts_scores_moved ON shared_artifacts; DROP FUNCTION score_counts_add(),
 -- score_counts_remove(), score_counts_update(), score_counts_truncate(),
 -- score_counts_artifact_deleted(), score_counts_artifact_moved(), score_counts_subtract(jsonb);
--- DROP TABLE score_level_counts;
+-- DROP TABLE score_level_counts; DROP TRIGGER artifacts_tags_counted, artifacts_tags_recounted,
+-- artifacts_tags_truncated ON artifacts; DROP FUNCTION tag_counts_changed(), tag_counts_truncate(),
+-- tag_counts_add(integer, integer, integer), int_arrays_added(integer[], integer[]);
+-- DROP TABLE portfolio_tag_counts;
 -- DROP INDEX artifacts_coverage_bits_idx, shared_artifacts_coverage_bits_idx,
 -- shared_artifacts_scored_idx; ALTER TABLE artifacts DROP COLUMN standard_bits; ALTER TABLE
 -- shared_artifacts DROP COLUMN standard_bits; DROP FUNCTION standard_bits(text[]); and create
