@@ -3,7 +3,8 @@
  * (1,000 × 8 practices on the large set) through the API of the real server — p50 and p99 of
  * sequential requests, and the SQL statements of one — and its drawing in Chromium: from the
  * moment the map's answer arrived (its Resource Timing `responseEnd`) until the table holding
- * every row was in the page and a frame was painted, at 1× and 4× CPU.
+ * every row was in the page and a frame was painted, at 1× and 4× CPU. Beside it, the researcher's
+ * charts of the whole installation (`GET /insights`), measured like the map's API.
  */
 import { rmSync } from 'node:fs';
 import os from 'node:os';
@@ -21,6 +22,8 @@ export interface CoverageResult {
   bytes: number;
   statements: number;
   api: Record<string, { p50: number; p99: number }>;
+  /** The researcher's charts of the whole installation (`GET /insights`, decision 057), read the same way. */
+  insights: { p50: number; p99: number; bytes: number; statements: number };
   /** Per CPU rate: the drawing after the data arrived, each load, ms. */
   render: { rate: number; times: number[] }[];
   version: string;
@@ -28,19 +31,21 @@ export interface CoverageResult {
 
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'];
 const MAP = '/coverage?scope=installation&rows=teachers&dimension=practices';
+/** Reads of the charts' numbers (seconds each before decision 062: fewer than the map's 200). */
+export const INSIGHTS_READS = 30;
 const ms = (value: number) => Math.round(value * 10) / 10;
 
-/** `reads` sequential reads of `url` after 20 unrecorded ones: p50 and p99, ms. */
-async function timed(base: string, jwt: string, url: string, reads: number) {
+/** `reads` sequential reads of `url` after `warm` (20) unrecorded ones: p50 and p99, ms. */
+async function timed(base: string, jwt: string, url: string, reads: number, warm = 20) {
   const times: number[] = [];
-  for (let i = 0; i < reads + 20; i += 1) {
+  for (let i = 0; i < reads + warm; i += 1) {
     const started = performance.now();
     const res = await fetch(`${base}/api/v1${url}`, { headers: { authorization: `Bearer ${jwt}` } });
     if (!res.ok) throw new Error(`GET ${url}: ${res.status} ${await res.text()}`);
     await res.arrayBuffer();
     times.push(performance.now() - started);
   }
-  const kept = times.slice(20);
+  const kept = times.slice(warm);
   return { p50: ms(percentile(kept, 50)), p99: ms(percentile(kept, 99)) };
 }
 
@@ -115,8 +120,17 @@ export async function runCoverageBench(
   let browser: Browser | null = null;
   try {
     // The generated rows were all just inserted: vacuumed and analysed, as autovacuum leaves
-    // them on a running installation (the map's index-only scans need the visibility map).
-    for (const table of ['artifacts', 'shared_artifacts', 'scores', 'portfolios', 'users'])
+    // them on a running installation (the map's index-only scans need the visibility map, and
+    // the counts kept by triggers were rewritten once per artifact and score generated).
+    for (const table of [
+      'artifacts',
+      'shared_artifacts',
+      'scores',
+      'portfolios',
+      'users',
+      'portfolio_tag_counts',
+      'score_level_counts',
+    ])
       await db.query(`VACUUM (ANALYZE) ${table}`);
     const jwt = await token(server.url, emails.researcherEmail, BENCH_PASSWORD);
     const first = await fetch(`${server.url}/api/v1${MAP}`, { headers: { authorization: `Bearer ${jwt}` } });
@@ -148,6 +162,12 @@ export async function runCoverageBench(
         reads,
       ),
     };
+    const insightsOnce = await fetch(`${server.url}/api/v1/insights`, { headers: { authorization: `Bearer ${jwt}` } });
+    const insights = {
+      ...(await timed(server.url, jwt, '/insights', INSIGHTS_READS, 3)),
+      bytes: (await insightsOnce.arrayBuffer()).byteLength,
+      statements: Number(insightsOnce.headers.get('x-query-count')),
+    };
     browser = await chromium.launch({ executablePath, headless: true, args: ARGS });
     const render = await drawing(browser, server.url, emails.researcherEmail, reps);
     return {
@@ -156,6 +176,7 @@ export async function runCoverageBench(
       bytes,
       statements,
       api,
+      insights,
       render,
       version: `Chromium ${browser.version()}`,
     };

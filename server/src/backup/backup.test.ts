@@ -15,6 +15,7 @@ import {
   createSharedPortfolio,
   createTeacher,
 } from '../../test/factories.ts';
+import { seedRubricAndScore } from '../../test/fixtures/rubrics.ts';
 import { multipart, pngImage } from '../../test/files.ts';
 import { filesOf, media, mediaKit, upload } from '../../test/fixtures/media.ts';
 import { buildTestApp, createEmptyDb, createTestDb, testConfig } from '../../test/helper.ts';
@@ -81,7 +82,7 @@ async function isUntouched(target: RestoreTarget): Promise<boolean> {
   return (await tablesOf(target.db)).length === 0 && files.length === 0;
 }
 
-/** A teacher's work with an uploaded image, a shared portfolio with a copy, a comment and a reaction. */
+/** A teacher's work with an uploaded image, a shared portfolio with a copy, a comment, a reaction and a score. */
 async function someWork() {
   const { teacher, artifact, base } = await ownArtifact();
   const image = media(
@@ -92,6 +93,7 @@ async function someWork() {
   const copy = await createSharedArtifact(t, shared, teacher);
   await createComment(t, copy, lead, 'Lovely ramp.');
   await createReaction(t, copy, lead, '⭐');
+  await seedRubricAndScore(t, shared.id, copy.id, lead.user.id);
   await createArtifact(t, await createPortfolio(t, await createTeacher(t)), { parkingLot: false });
   return { teacher, artifact, base, image };
 }
@@ -121,6 +123,14 @@ describe('backup and restore', () => {
     expect(restored).toMatch(/^Restored the backup of .* \(schema version \d{4}_[a-z0-9_]+\.sql\): \d+ tables/m);
     expect(await rowDigests(target.db)).toEqual(rows);
     expect(await storedFiles(target.objects)).toEqual(files);
+    // Not in the backup: the counts of scores and of tags (decision 062), counted again as the rows come back.
+    const counts = async (db: Db) => [
+      (await db.query('SELECT * FROM score_level_counts ORDER BY 1, 2, 3, 4')).rows,
+      (await db.query('SELECT * FROM portfolio_tag_counts ORDER BY 1')).rows,
+    ];
+    const before = await counts(t.db);
+    expect(before.map((rows) => rows.length)).toEqual([1, 2]);
+    expect(await counts(target.db)).toEqual(before);
     const { rows: ids } = await target.db.query<{ next: number; max: number }>(
       `SELECT nextval(pg_get_serial_sequence('users', 'id')) AS next, (SELECT max(id) FROM users) AS max`,
     );

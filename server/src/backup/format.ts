@@ -17,13 +17,17 @@ export const mediaPart = (name: string) => `media/${name}`;
  * the migrations, up to the manifest's schema version), `rate_limit_counters` (request counts of
  * the current minute, unlogged), `pending_uploads` (keys of files being written or released for
  * deletion: files a backup does not hold) and `archive_jobs` (teachers' archives: copies of their
- * own work that expire, whose files are not in the backup and whose building jobs are not either).
+ * own work that expire, whose files are not in the backup and whose building jobs are not either)
+ * and the counts kept by triggers, `score_level_counts` and `portfolio_tag_counts` (decision 062: a
+ * restore inserts the scores and the artifacts, and the triggers count them again).
  */
 export const EXCLUDED_TABLES: ReadonlySet<string> = new Set([
   'schema_migrations',
   'rate_limit_counters',
   'pending_uploads',
   'archive_jobs',
+  'score_level_counts',
+  'portfolio_tag_counts',
 ]);
 
 /** One table of a backup. */

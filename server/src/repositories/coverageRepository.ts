@@ -1,4 +1,4 @@
-import type { CoverageArtifact, CoverageRow, LevelReached } from '#schemas/coverage';
+import { COVERAGE_COLUMNS, type CoverageArtifact, type CoverageRow, type LevelReached } from '#schemas/coverage';
 import type { Queryable } from '../db/client.ts';
 import { iso } from './sql.ts';
 
@@ -21,31 +21,65 @@ export interface CoverageFilter {
   viewerId: number | null;
 }
 
+/**
+ * The bit of each code in `standard_bits` (migration 0033): bit i is the i-th code, the map's
+ * columns in order (practices, crosscutting concepts, core ideas).
+ */
+export const STANDARD_BITS: readonly string[] = [
+  ...COVERAGE_COLUMNS.practices,
+  ...COVERAGE_COLUMNS.crosscutting,
+  ...COVERAGE_COLUMNS.coreIdeas,
+].map((c) => c.key);
+
 /** The statement's parameters: $1 the columns' codes, $2 teacher, $3 shared portfolio, $4 viewer. */
 interface Parts {
   rows: string;
-  artifacts: string;
+  /**
+   * The artifacts counted first, per `key` (a portfolio, or a shared portfolio's member): `FROM …
+   * WHERE …` over `a`, the key, and whether `a` is the personal portfolios' counts
+   * (`portfolio_tag_counts`, kept by triggers: migration 0033) or the shared artifacts themselves
+   * (their bits, from a covering index in the key's order).
+   */
+  artifacts: { key: string; from: string; counted: boolean };
+  /** From those groups (`g`) to the map's rows: the row's id and `FROM g …`. */
+  rollup: { row: string; from: string };
+  /**
+   * The scores from their counts per owner, shared portfolio, criterion and level
+   * (`score_level_counts`, kept by triggers: migration 0033) when the caller sees them all: the
+   * row's key and the condition over `c`; `null` to group the scores themselves.
+   */
+  counted: { key: string; where: string } | null;
   scoreKey: string;
   scoreFrom: string;
   scoreWhere: string;
 }
 
 const TEACHERS = `SELECT u.id, u.username AS name FROM users u WHERE u.role_id <> 4 AND ($2::int IS NULL OR u.id = $2)`;
-const PERSONAL = `FROM artifacts a JOIN portfolios p ON p.id = a.portfolio_id WHERE p.owner_id IS NOT NULL AND ($2::int IS NULL OR p.owner_id = $2)`;
+const PERSONAL = {
+  key: 'a.portfolio_id',
+  from: `FROM portfolio_tag_counts a
+    WHERE ($2::int IS NULL OR a.portfolio_id = ANY (ARRAY(SELECT p.id FROM portfolios p WHERE p.owner_id = $2)))`,
+  counted: true,
+};
+const BY_PORTFOLIO_OWNER = `FROM g JOIN portfolios p ON p.id = g.key WHERE p.owner_id IS NOT NULL AND ($2::int IS NULL OR p.owner_id = $2)`;
 const SHARED = `FROM shared_artifacts a WHERE ($3::int IS NULL OR a.shared_portfolio_id = $3)`;
 const SCORED_SHARED = 'FROM scores s JOIN shared_artifacts sa ON sa.id = s.shared_artifact_id';
 
 const PARTS: Record<CoverageSource, Parts> = {
   personalByOwner: {
     rows: TEACHERS,
-    artifacts: `SELECT p.owner_id AS row_id, a.standard_codes AS codes ${PERSONAL}`,
+    artifacts: PERSONAL,
+    rollup: { row: 'p.owner_id', from: BY_PORTFOLIO_OWNER },
+    counted: { key: 'c.owner_id', where: '($2::int IS NULL OR c.owner_id = $2)' },
     scoreKey: 'sa.owner_id',
     scoreFrom: SCORED_SHARED,
     scoreWhere: '($2::int IS NULL OR sa.owner_id = $2)',
   },
   personalByPortfolio: {
     rows: `SELECT p.id, p.name FROM portfolios p WHERE p.owner_id = $2`,
-    artifacts: `SELECT p.id AS row_id, a.standard_codes AS codes ${PERSONAL}`,
+    artifacts: PERSONAL,
+    rollup: { row: 'p.id', from: BY_PORTFOLIO_OWNER },
+    counted: null,
     scoreKey: 'src.portfolio_id',
     scoreFrom: `${SCORED_SHARED} JOIN artifacts src ON src.id = sa.source_artifact_id JOIN portfolios sp ON sp.id = src.portfolio_id`,
     scoreWhere: 'sa.owner_id = $2 AND sp.owner_id = $2',
@@ -54,58 +88,87 @@ const PARTS: Record<CoverageSource, Parts> = {
     rows: `SELECT u.id, u.username AS name FROM users u
            WHERE u.id IN (SELECT user_id FROM shared_portfolio_members WHERE shared_portfolio_id = $3
                           UNION SELECT owner_id FROM shared_artifacts WHERE shared_portfolio_id = $3)`,
-    artifacts: `SELECT a.owner_id AS row_id, a.standard_codes AS codes ${SHARED}`,
+    artifacts: { key: 'a.owner_id', from: SHARED, counted: false },
+    rollup: { row: 'g.key', from: 'FROM g' },
+    counted: { key: 'c.owner_id', where: 'c.shared_portfolio_id = $3' },
     scoreKey: 'sa.owner_id',
     scoreFrom: SCORED_SHARED,
     scoreWhere: 'sa.shared_portfolio_id = $3',
   },
   sharedByPortfolio: {
     rows: `SELECT sp.id, sp.name FROM shared_portfolios sp WHERE ($3::int IS NULL OR sp.id = $3)`,
-    artifacts: `SELECT a.shared_portfolio_id AS row_id, a.standard_codes AS codes ${SHARED}`,
+    artifacts: { key: 'a.shared_portfolio_id', from: SHARED, counted: false },
+    rollup: { row: 'g.key', from: 'FROM g' },
+    counted: { key: 'c.shared_portfolio_id', where: '($3::int IS NULL OR c.shared_portfolio_id = $3)' },
     scoreKey: 'sa.shared_portfolio_id',
     scoreFrom: SCORED_SHARED,
     scoreWhere: '($3::int IS NULL OR sa.shared_portfolio_id = $3)',
   },
 };
 
-/**
- * The whole map in one statement. Each artifact's codes (`standard_codes`, kept by a trigger from
- * its tags: migration 0028) are read once, from an index: one count per column of the artifacts
- * holding the column's code, grouped by row. Scores count for a column when their criterion's code
- * is the column's (`SEP2`) or one of its items (`PS2.A`); per row and column: how many, and the
- * highest level relative to its criterion's levels. Scores are grouped by level before anything
- * is sorted, so the sorting works on rows × columns × levels, not on every score.
- */
-function mapStatement(parts: Parts, columns: number): string {
-  const counts = Array.from(
-    { length: columns },
-    (_, i) => `count(*) FILTER (WHERE ($1::text[])[${i + 1}] = ANY (x.codes))::int`,
-  ).join(', ');
-  return `WITH params AS (SELECT $2::int AS teacher, $3::int AS shared, $4::int AS viewer),
-  r AS (${parts.rows}),
-  tagged AS (
-    SELECT x.row_id, count(*)::int AS n, ARRAY[${counts}] AS tagged
-    FROM (${parts.artifacts}) x
-    GROUP BY x.row_id),
-  crit AS MATERIALIZED (
-    SELECT c.id, cols.key AS col, (SELECT count(*) FROM rubric_levels ll WHERE ll.criterion_id = c.id)::int AS of
-    FROM rubric_criteria c JOIN unnest($1::text[]) AS cols (key)
-      ON upper(c.code) = cols.key OR upper(c.code) LIKE cols.key || '.%'),
-  per_level AS (
-    SELECT ${parts.scoreKey} AS row_id, s.criterion_id, s.level_id, count(*)::int AS n
+/** The bit of a column's code in `standard_bits` (from 0). */
+function bitOf(code: string): number {
+  const bit = STANDARD_BITS.indexOf(code);
+  if (bit < 0) throw new Error(`${code} is not a coverage column`);
+  return bit;
+}
+
+/** Scores per row, criterion and level, from their counts or (`viewer`: some of them) one by one. */
+function perLevel(parts: Parts, limited: boolean): string {
+  if (parts.counted && !limited)
+    return `SELECT ${parts.counted.key} AS row_id, c.criterion_id, c.level_id, sum(c.n)::int AS n
+    FROM score_level_counts c
+    WHERE c.criterion_id IN (SELECT id FROM crit) AND ${parts.counted.where}
+    GROUP BY 1, 2, 3`;
+  return `SELECT ${parts.scoreKey} AS row_id, s.criterion_id, s.level_id, count(*)::int AS n
     ${parts.scoreFrom}
     WHERE s.criterion_id IN (SELECT id FROM crit) AND ${parts.scoreWhere}
       AND ($4::int IS NULL OR s.scorer_id = $4 OR sa.owner_id = $4)
-    GROUP BY 1, 2, 3),
-  cells AS (
-    SELECT DISTINCT ON (p.row_id, crit.col) p.row_id, crit.col, l.label, l.position + 1 AS rank, crit.of,
-           sum(p.n) OVER (PARTITION BY p.row_id, crit.col)::int AS n
-    FROM per_level p JOIN crit ON crit.id = p.criterion_id JOIN rubric_levels l ON l.id = p.level_id
-    ORDER BY p.row_id, crit.col, l.position::float / greatest(crit.of - 1, 1) DESC, l.position DESC),
+    GROUP BY 1, 2, 3`;
+}
+
+/**
+ * The whole map in one statement. Personal artifacts are read from their counts per portfolio
+ * (one row each), shared ones from a covering index of each one's codes as bits
+ * (`standard_bits`, generated from its tags: migration 0033) and counted per shared portfolio or
+ * member; then summed per row: one count per column of the artifacts whose bits hold the
+ * column's. Scores count for a column when their criterion's code is the column's (`SEP2`) or
+ * one of its items (`PS2.A`): per row, each criterion's levels with their number of scores, as
+ * parallel arrays (`cellsOf` turns them into the columns' counts and highest levels).
+ */
+function mapStatement(parts: Parts, columns: readonly string[], limited: boolean): string {
+  // The masks and indexes are numbers computed here from the fixed list of codes, never from the request.
+  const { counted } = parts.artifacts;
+  const counts = columns
+    .map((code, i) =>
+      counted
+        ? `sum(a.tagged[${bitOf(code) + 1}]) AS c${i}`
+        : `count(*) FILTER (WHERE a.standard_bits & ${1 << bitOf(code)} <> 0) AS c${i}`,
+    )
+    .join(', ');
+  const sums = columns.map((_, i) => `sum(g.c${i})::int`).join(', ');
+  return `WITH params AS (SELECT $2::int AS teacher, $3::int AS shared, $4::int AS viewer),
+  r AS (${parts.rows}),
+  g AS (
+    SELECT ${parts.artifacts.key} AS key, ${counted ? 'sum(a.n)' : 'count(*)'} AS n, ${counts}
+    ${parts.artifacts.from}
+    GROUP BY 1),
+  tagged AS (
+    SELECT ${parts.rollup.row} AS row_id, sum(g.n)::int AS n, ARRAY[${sums}] AS tagged
+    ${parts.rollup.from}
+    GROUP BY 1),
+  crit AS MATERIALIZED (
+    SELECT c.id, cols.i::int AS col, (SELECT count(*) FROM rubric_levels ll WHERE ll.criterion_id = c.id)::int AS of
+    FROM rubric_criteria c JOIN unnest($1::text[]) WITH ORDINALITY AS cols (key, i)
+      ON upper(c.code) = cols.key OR upper(c.code) LIKE cols.key || '.%'),
+  per_level AS (${perLevel(parts, limited)}),
   scored AS (
-    SELECT row_id, jsonb_object_agg(col, jsonb_build_object('n', n, 'label', label, 'rank', rank, 'of', of)) AS cells
-    FROM cells GROUP BY row_id)
-  SELECT r.id, r.name, coalesce(tagged.n, 0) AS artifacts, tagged.tagged, scored.cells AS scored
+    SELECT p.row_id, array_agg(crit.col) AS cols, array_agg(p.n) AS ns, array_agg(l.position) AS positions,
+           array_agg(crit.of) AS ofs, array_agg(l.label) AS labels
+    FROM per_level p JOIN crit ON crit.id = p.criterion_id JOIN rubric_levels l ON l.id = p.level_id
+    GROUP BY p.row_id)
+  SELECT r.id, r.name, coalesce(tagged.n, 0) AS artifacts, tagged.tagged,
+         scored.cols, scored.ns, scored.positions, scored.ofs, scored.labels
   FROM r LEFT JOIN tagged ON tagged.row_id = r.id LEFT JOIN scored ON scored.row_id = r.id
   ORDER BY lower(r.name), r.id`;
 }
@@ -115,7 +178,37 @@ interface MapRow {
   name: string;
   artifacts: number;
   tagged: number[] | null;
-  scored: Record<string, { n: number } & LevelReached> | null;
+  /** Per criterion and level scored: its column (from 1), scores, level's position (from 0), the criterion's levels, label. */
+  cols: number[] | null;
+  ns: number[] | null;
+  positions: number[] | null;
+  ofs: number[] | null;
+  labels: string[] | null;
+}
+
+/**
+ * Per column: the scores, and the highest level among them relative to its criterion's levels
+ * (level 3 of 4 is higher than level 2 of 3; at the same height the higher level, then the label
+ * first in order).
+ */
+function cellsOf(r: MapRow, columns: number): Pick<CoverageRow, 'scores' | 'best'> {
+  const scores = Array.from({ length: columns }, () => 0);
+  const best: (LevelReached | null)[] = Array.from({ length: columns }, () => null);
+  const height = (level: LevelReached) => (level.rank - 1) / Math.max(level.of - 1, 1);
+  const cols = r.cols ?? [];
+  for (let k = 0; k < cols.length; k += 1) {
+    const col = cols[k]! - 1;
+    scores[col] = scores[col]! + r.ns![k]!;
+    const level = { label: r.labels![k]!, rank: r.positions![k]! + 1, of: r.ofs![k]! };
+    const current = best[col];
+    const higher =
+      !current ||
+      height(level) > height(current) ||
+      (height(level) === height(current) &&
+        (level.rank > current.rank || (level.rank === current.rank && level.label < current.label)));
+    if (higher) best[col] = level;
+  }
+  return { scores, best };
 }
 
 const ROW_KIND: Record<CoverageSource, CoverageRow['kind']> = {
@@ -154,27 +247,20 @@ interface CellRow {
 export const coverageRepository = {
   /** Every row of the map with its counts per column (`columns`: their codes, in order), in one statement. */
   async map(db: Queryable, filter: CoverageFilter, columns: readonly string[]): Promise<CoverageRow[]> {
-    const { rows } = await db.query<MapRow>(mapStatement(PARTS[filter.source], columns.length), [
+    const { rows } = await db.query<MapRow>(mapStatement(PARTS[filter.source], columns, filter.viewerId !== null), [
       columns,
       filter.teacherId,
       filter.sharedPortfolioId,
       filter.viewerId,
     ]);
-    return rows.map((r) => {
-      const cell = (key: string) => r.scored?.[key];
-      return {
-        id: r.id,
-        kind: ROW_KIND[filter.source],
-        name: r.name,
-        artifacts: r.artifacts,
-        tagged: r.tagged ?? columns.map(() => 0),
-        scores: columns.map((key) => cell(key)?.n ?? 0),
-        best: columns.map((key) => {
-          const c = cell(key);
-          return c ? { label: c.label, rank: c.rank, of: c.of } : null;
-        }),
-      };
-    });
+    return rows.map((r) => ({
+      id: r.id,
+      kind: ROW_KIND[filter.source],
+      name: r.name,
+      artifacts: r.artifacts,
+      tagged: r.tagged ?? columns.map(() => 0),
+      ...cellsOf(r, columns.length),
+    }));
   },
 
   /** One page of the artifacts of `row` tagged with `column`'s code, newest change first, and how many there are. */

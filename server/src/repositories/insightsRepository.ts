@@ -144,7 +144,10 @@ export const insightsRepository = {
   /**
    * Cohen's kappa per criterion, all in SQL. A unit is a moment (the same video file and start)
    * or, for whole-artifact scores, the shared artifact; each scorer counts with her latest score
-   * on it. Every two scorers of one unit make a pair, the one with the lower id as rater A.
+   * on it. Every two scorers of one unit make a pair, the one with the lower id as rater A; the
+   * unit's parts are compared as values, -1 standing for none (never an id or a start), so that
+   * the pairs are found by a hash join (`IS NOT DISTINCT FROM` compared every two scores of a
+   * criterion: 21 s for the 40,000 scores of the large bench data set, decision 062).
    * Observed agreement p_o is the share of pairs on the same level; expected agreement
    * p_e = Σ_level (A's pairs on it / n) × (B's pairs on it / n); kappa = (p_o − p_e) / (1 − p_e).
    */
@@ -159,8 +162,9 @@ export const insightsRepository = {
       pairs AS (
         SELECT a.criterion_id, a.level_id AS level_a, b.level_id AS level_b
         FROM latest a JOIN latest b ON b.criterion_id = a.criterion_id AND a.scorer_id < b.scorer_id
-          AND a.media_id IS NOT DISTINCT FROM b.media_id AND a.moment_start IS NOT DISTINCT FROM b.moment_start
-          AND a.whole IS NOT DISTINCT FROM b.whole),
+          AND coalesce(a.media_id, -1) = coalesce(b.media_id, -1)
+          AND coalesce(a.moment_start, -1) = coalesce(b.moment_start, -1)
+          AND coalesce(a.whole, -1) = coalesce(b.whole, -1)),
       totals AS (
         SELECT criterion_id, count(*)::int AS pairs, avg((level_a = level_b)::int)::float8 AS observed
         FROM pairs GROUP BY criterion_id),
