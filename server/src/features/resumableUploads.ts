@@ -25,7 +25,10 @@ export async function resumableUploadsFeature(app: FastifyInstance): Promise<voi
   // The bytes of PATCH requests are written in a thread of its own (decision 063), ended with the server.
   const writer = new TusWriter({ dataDir: config.dataDir, s3: config.s3 });
   app.addHook('onClose', () => writer.close());
-  if (process.env['TUS_EAGER']) app.addHook('onReady', () => writer.start());
+  // Started with the server rather than by the first upload (whose memory it would count).
+  app.addHook('onListen', async () => {
+    await writer.start().catch((error: unknown) => app.log.warn({ err: error }, 'the upload writer did not start'));
+  });
   const store = new ResumableStore(
     place.store,
     {
