@@ -24,6 +24,7 @@ export async function resumableUploadsFeature(app: FastifyInstance): Promise<voi
   const objects = app.mediaStore.objects;
   // The bytes of PATCH requests are written in a thread of its own (decision 063), ended with the server.
   const writer = new TusWriter({ dataDir: config.dataDir, s3: config.s3 });
+  app.services.resumableWriter = writer;
   app.addHook('onClose', () => writer.close());
   // Started with the server rather than by the first upload (whose memory it would count).
   app.addHook('onListen', async () => {

@@ -35,7 +35,7 @@ describe('the writer thread of resumable uploads', () => {
   }
 
   /** The thread the writer runs now (to end it as a crash would). */
-  const threadOf = (w: TusWriter): Worker => (w as unknown as { thread: { worker: Worker } }).thread.worker;
+  const threadOf = (w: TusWriter): Worker => w.worker!;
 
   it('writes a body in chunks from an offset and answers the new offset, byte for byte', async () => {
     const bytes = randomBytes(3 * 1024 * KiB + 5);

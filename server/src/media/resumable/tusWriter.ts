@@ -171,6 +171,11 @@ export class TusWriter {
     });
   }
 
+  /** The running thread, if any (to watch or end it: the server's tests). */
+  get worker(): Worker | null {
+    return this.thread?.worker ?? null;
+  }
+
   /** Ends the thread (writes still running fail; the server is stopping). */
   async close(): Promise<void> {
     this.closed = true;
