@@ -185,8 +185,8 @@ describe('resumable uploads on several nodes', () => {
     const writer = a.t.app.services.resumableWriter;
     const cut = up.patch(a, 0, file.subarray(0, 1024 * 1024), file.length);
     const part = path.join(config.dataDir, 'resumable', up.id);
-    if (config.s3) await until(locked, { what: 'the chunk arriving' });
-    else await until(() => existsSync(part) && statSync(part).size > 0, { what: 'the first bytes stored' });
+    await until(() => writer.writing > 0, { what: 'the chunk going to the thread' });
+    if (!config.s3) await until(() => existsSync(part) && statSync(part).size > 0, { what: 'the first bytes stored' });
     const crashed = writer.worker!;
     await crashed.terminate();
     const answer = await cut.answer;

@@ -176,6 +176,11 @@ export class TusWriter {
     return this.thread?.worker ?? null;
   }
 
+  /** How many writes the thread is doing now. */
+  get writing(): number {
+    return this.thread?.failures.size ?? 0;
+  }
+
   /** Ends the thread (writes still running fail; the server is stopping). */
   async close(): Promise<void> {
     this.closed = true;
