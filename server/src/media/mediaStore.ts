@@ -88,7 +88,12 @@ export class MediaStore {
    * read; 503 without ffprobe for a video, or while the media jobs are too busy; the stream's own
    * errors (413).
    */
-  async receive(stream: Readable, originalName: string, kind: MediaKind, local: string | null = null): Promise<ReceivedFile> {
+  async receive(
+    stream: Readable,
+    originalName: string,
+    kind: MediaKind,
+    local: string | null = null,
+  ): Promise<ReceivedFile> {
     return this.uploads.receive(stream, originalName, kind, local);
   }
 

@@ -57,7 +57,12 @@ export class UploadReceiver {
    * read; 503 without ffprobe for a video, or while the media jobs are too busy; the stream's own
    * errors (413).
    */
-  async receive(stream: Readable, originalName: string, kind: MediaKind, local: string | null = null): Promise<ReceivedFile> {
+  async receive(
+    stream: Readable,
+    originalName: string,
+    kind: MediaKind,
+    local: string | null = null,
+  ): Promise<ReceivedFile> {
     const key = randomBytes(18).toString('base64url');
     await this.db.query('INSERT INTO pending_uploads (storage_key, node) VALUES ($1, $2)', [key, this.node]);
     const stored: string[] = [];

@@ -66,10 +66,7 @@ async function write(job: WriteJob): Promise<void> {
   try {
     // As the library would: the bytes over what the upload misses fail the write (413).
     const limited = new StreamLimiter(job.limit);
-    const [offset] = await Promise.all([
-      place.store.write(limited, job.key, job.offset),
-      pipeline(source, limited),
-    ]);
+    const [offset] = await Promise.all([place.store.write(limited, job.key, job.offset), pipeline(source, limited)]);
     tell({ type: 'done', offset });
   } catch (error) {
     const known = error as { status_code?: unknown; body?: unknown; message?: unknown };
@@ -88,4 +85,5 @@ async function write(job: WriteJob): Promise<void> {
 parentPort!.on('message', (job: WriteJob & { port: MessagePort }) => {
   void write(job);
 });
+// oxlint-disable-next-line unicorn/require-post-message-target-origin -- a worker thread, not a window
 parentPort!.postMessage('ready');
