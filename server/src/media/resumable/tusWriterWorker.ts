@@ -27,7 +27,9 @@ const place = await tusStoreOf(data);
 /**
  * A young-generation collection, asked for every `WRITER_COLLECT_BYTES`: the chunks' memory is
  * outside V8's heap, and a scavenge frees every chunk already written, where V8 alone would wait
- * for tens of MiB of them. Exposed in this thread only (a context made after the flag is set).
+ * for tens of MiB of them (it starts one for external memory only at 32 MiB of young buffers). V8
+ * options cannot be given to a worker: `gc` is taken from a context made after the flag is set
+ * (the flag is the process's; contexts made later elsewhere see a `gc` too).
  */
 v8.setFlagsFromString('--expose-gc');
 const collect = vm.runInNewContext('gc') as ((options: { type: 'minor' | 'major' }) => void) | undefined;
