@@ -66,6 +66,8 @@ export async function buildServer() {
       main: 'server/src/main.ts',
       admin: 'server/src/admin.ts',
       'research-worker': 'server/src/export/researchWorker.ts',
+      // The writer of resumable uploads' bytes (decision 063), likewise.
+      'tus-writer': 'server/src/media/resumable/tusWriterWorker.ts',
     },
     outdir: staging,
     bundle: true,

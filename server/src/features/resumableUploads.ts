@@ -4,6 +4,7 @@ import { API_PREFIX } from '../http/apiPrefix.ts';
 import { PgLocker } from '../media/resumable/pgLocker.ts';
 import { RESUMABLE_FOLDER, ResumableStore, tusStoreOf } from '../media/resumable/resumableStore.ts';
 import { TusBridge } from '../media/resumable/tusBridge.ts';
+import { TusWriter } from '../media/resumable/tusWriter.ts';
 import { resumableUploadOptions, resumableUploadRoutes } from '../routes/resumableUploadRoutes.ts';
 import { createResumableUploadService, RESUMABLE_EXPIRES_AFTER_MS } from '../services/resumableUploadService.ts';
 
@@ -21,12 +22,21 @@ export async function resumableUploadsFeature(app: FastifyInstance): Promise<voi
   const { config } = app;
   const place = await tusStoreOf(config);
   const objects = app.mediaStore.objects;
+  // The bytes of PATCH requests are written in a thread of its own (decision 063), ended with the server.
+  const writer = new TusWriter({ dataDir: config.dataDir, s3: config.s3 });
+  app.services.resumableWriter = writer;
+  app.addHook('onClose', () => writer.close());
+  // Started with the server rather than by the first upload (whose memory it would count).
+  app.addHook('onListen', async () => {
+    await writer.start().catch((error: unknown) => app.log.warn({ err: error }, 'the upload writer did not start'));
+  });
   const store = new ResumableStore(
     place.store,
     {
       progressed: (id, offset) => app.services.resumableUploads.progressed(id, offset),
       removed: (id) => app.services.resumableUploads.removed(id),
     },
+    writer,
     place.prefix,
     // A bucket keeps a completed upload's object (and its `.info`), which the tus store's removal may not reach.
     async (key) => {

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -154,6 +154,23 @@ describe.each(drivers)('MediaStore.receive, abandon and discard, files in %s', a
     await store.discard({ keys: [received.key], files: [`${received.key}.pdf`] });
     expect(await has(`${received.key}.pdf`)).toBe(false);
     expect(await pendingKeys()).not.toContain(received.key);
+  });
+
+  it('links a local file (a finished resumable upload) rather than copying it, and copies when it cannot', async () => {
+    const local = path.join(dir, 'finished-upload');
+    writeFileSync(local, pdfDocument());
+    const linked = await store.receive(Readable.from([pdfDocument()]), 'plan.pdf', 'documents', local);
+    expect(linked.size).toBe(pdfDocument().length);
+    expect(await store.objects.size(`${linked.key}.pdf`)).toBe(pdfDocument().length);
+    // The upload keeps its own name until it is removed; in the folder both names are one file.
+    expect(existsSync(local)).toBe(true);
+    const sameFile = () => statSync(path.join(uploads, `${linked.key}.pdf`)).ino === statSync(local).ino;
+    expect(store.objects.kind === 's3' || sameFile()).toBe(true);
+    expect(listing(path.join(uploads, '.incoming'))).toEqual([]);
+    // A file that cannot be linked (here: gone) is copied from the stream, as any upload.
+    const copied = await store.receive(Readable.from([pdfDocument()]), 'plan.pdf', 'documents', `${local}-gone`);
+    expect(await store.objects.size(`${copied.key}.pdf`)).toBe(pdfDocument().length);
+    await store.discard({ keys: [linked.key, copied.key], files: [`${linked.key}.pdf`, `${copied.key}.pdf`] });
   });
 
   it('makes the image formats from the stored image and abandons them all with the original', async () => {

@@ -46,7 +46,7 @@ export class MediaStore {
     this.tmpDir = path.join(uploads, '.incoming');
     this.videos = new VideoReader(this.objects, tools, log);
     this.formats = new MediaFormatMaker(this.objects, this.tmpDir, this.videos, log);
-    this.uploads = new UploadReceiver(db, this.objects, log, node, () => this.processor);
+    this.uploads = new UploadReceiver(db, this.objects, log, node, () => this.processor, this.tmpDir);
     this.sweeper = new MediaSweeper(db, this.objects);
   }
 
@@ -88,8 +88,13 @@ export class MediaStore {
    * read; 503 without ffprobe for a video, or while the media jobs are too busy; the stream's own
    * errors (413).
    */
-  async receive(stream: Readable, originalName: string, kind: MediaKind): Promise<ReceivedFile> {
-    return this.uploads.receive(stream, originalName, kind);
+  async receive(
+    stream: Readable,
+    originalName: string,
+    kind: MediaKind,
+    local: string | null = null,
+  ): Promise<ReceivedFile> {
+    return this.uploads.receive(stream, originalName, kind, local);
   }
 
   /** After the row that keeps `file` committed: a video's poster is made (later, by a job). */

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { link, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MediaFormats, MediaKind } from '#schemas/media';
@@ -43,6 +45,8 @@ export class UploadReceiver {
     private readonly node: string | null,
     /** Who makes formats and reads videos at the time (it may be handed to the media jobs). */
     private readonly processor: () => MediaProcessor,
+    /** Where a local file is linked before it takes its stored name (the media store's own folder). */
+    private readonly tmpDir: string,
   ) {}
 
   /**
@@ -53,7 +57,12 @@ export class UploadReceiver {
    * read; 503 without ffprobe for a video, or while the media jobs are too busy; the stream's own
    * errors (413).
    */
-  async receive(stream: Readable, originalName: string, kind: MediaKind): Promise<ReceivedFile> {
+  async receive(
+    stream: Readable,
+    originalName: string,
+    kind: MediaKind,
+    local: string | null = null,
+  ): Promise<ReceivedFile> {
     const key = randomBytes(18).toString('base64url');
     await this.db.query('INSERT INTO pending_uploads (storage_key, node) VALUES ($1, $2)', [key, this.node]);
     const stored: string[] = [];
@@ -66,7 +75,10 @@ export class UploadReceiver {
       const type = await sniffHead(taken.head, name, kind);
       const fileName = `${key}${type.ext}`;
       stored.push(fileName);
-      const size = await this.objects.putStream(fileName, body, type.mime);
+      // A local file (a finished resumable upload) is linked, not copied, where the file system can.
+      const linked = local === null ? null : await this.linked(local, fileName, type.mime);
+      if (linked !== null) body.destroy();
+      const size = linked ?? (await this.objects.putStream(fileName, body, type.mime));
       const received: ReceivedFile = {
         key,
         name,
@@ -93,6 +105,28 @@ export class UploadReceiver {
       body?.destroy();
       await this.forget(key, stored);
       throw error;
+    }
+  }
+
+  /**
+   * Stores the local file `local` as `name` through a second link to its bytes (the file itself
+   * stays, for a repeated attempt); resolves with its size, or `null` when the file system cannot
+   * link it (another device, no hard links): the bytes are then copied.
+   */
+  private async linked(local: string, name: string, mime: string): Promise<number | null> {
+    const tmp = path.join(this.tmpDir, `link-${randomBytes(9).toString('hex')}`);
+    try {
+      await link(local, tmp);
+    } catch (error) {
+      this.log.debug({ err: error }, 'an upload could not be linked: it is copied');
+      return null;
+    }
+    try {
+      const { size } = await stat(tmp);
+      await this.objects.putFile(name, tmp, mime);
+      return size;
+    } finally {
+      await rm(tmp, { force: true });
     }
   }
 

@@ -178,6 +178,28 @@ describe('resumable uploads on several nodes', () => {
     const stored = await fetchFile(a.t, JSON.parse(rest.body).url);
     expect(sha256(stored.rawPayload)).toBe(sha256(png));
   });
+
+  it('survives a writer thread that stops mid-chunk: 503, HEAD tells what was written, a new thread takes the rest', async () => {
+    const file = Buffer.concat([pdfDocument(), randomBytes(4 * 1024 * 1024)]);
+    const up = await newUpload(file, 'document', 'notes.pdf');
+    const writer = a.t.app.services.resumableWriter;
+    const cut = up.patch(a, 0, file.subarray(0, 1024 * 1024), file.length);
+    const part = path.join(config.dataDir, 'resumable', up.id);
+    await until(() => writer.writing > 0, { what: 'the chunk going to the thread' });
+    if (!config.s3) await until(() => existsSync(part) && statSync(part).size > 0, { what: 'the first bytes stored' });
+    const crashed = writer.worker!;
+    await crashed.terminate();
+    const answer = await cut.answer;
+    expect(answer.status).toBe(503);
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 'busy' });
+    const kept = await until(() => up.offset(a), { what: 'the offset after the crash (the lock released)' });
+    expect(kept).toBeLessThanOrEqual(1024 * 1024);
+    const rest = await up.patch(a, kept, file.subarray(kept)).answer;
+    expect(rest.status).toBe(200);
+    expect(writer.worker).not.toBe(crashed);
+    const stored = await fetchFile(a.t, JSON.parse(rest.body).url);
+    expect(sha256(stored.rawPayload)).toBe(sha256(file));
+  });
 });
 
 describe('the PostgreSQL upload locker', () => {

@@ -50,7 +50,7 @@ export function resumableUploadRoutes(tus: TusBridge): FastifyPluginAsyncZod {
       if (!row.finished) {
         if (row.finishing && request.method === 'HEAD')
           throw new HttpError(423, 'upload_locked', RESUMABLE_MESSAGES.finishing);
-        return tus.handle(request, reply, request.user);
+        return tus.handle(request, reply, request.user, { length: row.length });
       }
       reply.header('tus-resumable', '1.0.0').header('cache-control', 'no-store');
       if (request.method === 'DELETE') {
@@ -82,7 +82,10 @@ export function resumableUploadRoutes(tus: TusBridge): FastifyPluginAsyncZod {
         const id = await s.create(request.user, request.headers);
         let created = false;
         try {
-          const answer = await tus.handle(request, reply, request.user, id);
+          const answer = await tus.handle(request, reply, request.user, {
+            length: request.headers['upload-length'],
+            newId: id,
+          });
           created = reply.statusCode < 300;
           return answer;
         } finally {

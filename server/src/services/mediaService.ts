@@ -25,6 +25,8 @@ import { assertAllowed } from './decide.ts';
 /** One multipart file part, read only after the caller was authorised. */
 export interface IncomingFile {
   file: Readable;
+  /** The same bytes as a file of this node's disk, which the media store may link rather than copy (a finished resumable upload). */
+  local?: string | null;
   filename: string;
   /** The plain text fields of the upload (complete once `finish` has run). */
   fields?: Record<string, string>;
@@ -120,7 +122,7 @@ export function createMediaService(ctx: ServiceContext, store: MediaStore) {
     if (used >= quota) throw quotaFull(quota);
     const part = await read();
     if (!part) throw badRequest(NO_FILE, 'no_file');
-    const received = await store.receive(part.file, part.filename, kind);
+    const received = await store.receive(part.file, part.filename, kind, part.local ?? null);
     try {
       if (used + received.size > quota) throw quotaFull(quota);
       await part.finish();

@@ -140,6 +140,7 @@ export function createResumableUploadService(
       if (!row || row.ownerId !== actor.id) throw new HttpError(409, 'upload_finishing', RESUMABLE_MESSAGES.finishing);
       const read = async () => ({
         file: await store.read(id),
+        local: store.localPath(id),
         filename: row.name,
         fields: {
           ...(row.alt === null ? {} : { alt: row.alt }),

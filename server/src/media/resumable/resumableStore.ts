@@ -1,7 +1,21 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { DataStore, Upload } from '@tus/server';
 import type { S3Settings } from '../objectStore.ts';
+import type { TusWriter } from './tusWriter.ts';
+
+/** The body of the request being handled: written by the writer thread rather than through the tus library's streams. */
+export interface RequestBody {
+  source: Readable;
+  /** The upload's length (Upload-Length): a request may bring at most what is missing. */
+  length: number;
+  /** Aborted when the tus library ends the request's work early (its lock is wanted, an error): what arrived is written. */
+  stop: AbortSignal;
+}
+
+/** The body of the tus request in whose handling a store method runs (set by the bridge around the library). */
+export const requestBodies = new AsyncLocalStorage<RequestBody>();
 
 /** The same upload under another id (the store's key, or the id the client knows). */
 const withId = (upload: Upload, id: string): Upload =>
@@ -28,6 +42,8 @@ export class ResumableStore extends DataStore {
   constructor(
     private readonly inner: ReadableDataStore,
     private readonly events: StoreEvents,
+    /** Writes the bodies of requests, in a thread of its own. */
+    private readonly writer: TusWriter,
     /** Where the inner store keeps uploads: its keys are this and the upload's id (`resumable/` of a bucket's prefix). */
     private readonly prefix = '',
     /** Deletes what the inner store may leave of a finished upload (a bucket's completed object). */
@@ -59,9 +75,14 @@ export class ResumableStore extends DataStore {
   }
 
   override async write(stream: Readable, id: string, offset: number): Promise<number> {
+    const body = requestBodies.getStore();
     let written: number;
     try {
-      written = await this.inner.write(stream, this.key(id), offset);
+      if (body) {
+        // The library was given no body (`TusBridge`): its empty stream ends, the request's goes to the writer.
+        stream.resume();
+        written = await this.writer.write(body.source, this.key(id), offset, body.length - offset, body.stop);
+      } else written = await this.inner.write(stream, this.key(id), offset);
     } catch (error) {
       // What did arrive stays (tus resumes from it): the expiry moves all the same.
       const now = await this.inner.getUpload(this.key(id)).then(
@@ -78,6 +99,12 @@ export class ResumableStore extends DataStore {
   override async getUpload(id: string): Promise<Upload> {
     const upload = await this.inner.getUpload(this.key(id));
     return withId(upload, id);
+  }
+
+  /** The file that holds an upload on this node's disk (the file store's), else `null` (a bucket). */
+  localPath(id: string): string | null {
+    const directory = (this.inner as { directory?: unknown }).directory;
+    return typeof directory === 'string' ? path.join(directory, this.key(id)) : null;
   }
 
   /** The bytes of an upload, from the first. */

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type Locker, MemoryLocker, Server } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -11,13 +11,13 @@ import { badRequest, HttpError, tooLarge } from '../../errors.ts';
 import { saveClientOf, type SaveClient } from '../../http/auth.ts';
 import { UPLOAD_MESSAGES } from '../../http/multipart.ts';
 import type { PgLocker } from './pgLocker.ts';
-import type { ResumableStore } from './resumableStore.ts';
+import { requestBodies, type ResumableStore } from './resumableStore.ts';
 
 /** What one request's tus handling knows besides the request: who asks and through which client, the new id, the outcome of finishing. */
 interface Exchange {
   user: User;
   client: SaveClient;
-  locker: Locker & { releaseAll?(): Promise<void> };
+  locker: Locker;
   newId?: string;
   finished?: { result: unknown } | { error: unknown };
 }
@@ -38,6 +38,26 @@ const PASSED_HEADERS = [
   'location',
   'cache-control',
 ];
+
+/**
+ * The locker as the library uses it, with each lock following the library's work on the request:
+ * when the library ends that work early (its context aborted: another request wants the lock, an
+ * error), `stop` ends the body's write as the library ends its own stream.
+ */
+function following(locker: Locker, stop: AbortController): Locker {
+  return {
+    newLock: (id) => {
+      const lock = locker.newLock(id);
+      return {
+        lock: async (signal, requestRelease) => {
+          signal.addEventListener('abort', () => stop.abort(), { once: true });
+          await lock.lock(signal, requestRelease);
+        },
+        unlock: () => lock.unlock(),
+      };
+    },
+  };
+}
 
 /** A stable code for the errors the tus library answers with. */
 function codeOf(status: number): string {
@@ -122,19 +142,28 @@ export class TusBridge {
   }
 
   /**
-   * Answers one tus request of `user` (`newId`: the id its creation was given). A finished upload
-   * answers 200 with its file record (what the multipart route answers); the library's errors
-   * become our errors, with its tus headers.
+   * Answers one tus request of `user` about an upload of `upload.length` bytes (`upload.newId`:
+   * the id its creation was given). The body is not handed to the library: the store's write
+   * gives it to the writer thread (`requestBodies`). A finished upload answers 200 with its file
+   * record (what the multipart route answers); the library's errors become our errors, with its
+   * tus headers.
    */
-  async handle(request: FastifyRequest, reply: FastifyReply, user: User, newId?: string): Promise<FastifyReply> {
+  async handle(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: User,
+    upload: { length: number; newId?: string },
+  ): Promise<FastifyReply> {
     const perRequest = this.options.locker?.forRequest();
+    const stop = new AbortController();
     const exchange: Exchange = {
       user,
       client: saveClientOf(request),
-      locker: perRequest ?? this.memory!,
-      ...(newId ? { newId } : {}),
+      locker: following(perRequest ?? this.memory!, stop),
+      ...(upload.newId ? { newId: upload.newId } : {}),
     };
     const checked = await this.checkedBody(request);
+    const source = checked ? createReadStream(checked.file) : request.raw;
     try {
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers)) {
@@ -142,15 +171,14 @@ export class TusBridge {
       }
       if (checked) headers.delete('upload-checksum');
       const hasBody = request.method === 'POST' || request.method === 'PATCH';
-      const body = checked ? createReadStream(checked.file) : request.raw;
       // The path alone: the library reads the upload id from the end of the URL.
-      const web = new Request(`http://localhost${request.url.split('?')[0]!}`, {
-        method: request.method,
-        headers,
-        ...(hasBody ? { body: Readable.toWeb(body) as ReadableStream, duplex: 'half' } : {}),
-      } as RequestInit);
+      const web = new Request(`http://localhost${request.url.split('?')[0]!}`, { method: request.method, headers });
       this.exchanges.set(web, exchange);
-      const answer = await this.server.handleWeb(web);
+      const answer = hasBody
+        ? await requestBodies.run({ source, length: upload.length, stop: stop.signal }, () =>
+            this.server.handleWeb(web),
+          )
+        : await this.server.handleWeb(web);
       for (const name of PASSED_HEADERS) {
         const value = answer.headers.get(name);
         if (value !== null) reply.header(name, value);
@@ -170,7 +198,10 @@ export class TusBridge {
       return reply.code(answer.status).send();
     } finally {
       await perRequest?.releaseAll();
-      if (checked) await rm(checked.file, { force: true });
+      if (checked) {
+        source.destroy();
+        await rm(checked.file, { force: true });
+      }
     }
   }
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { ResumableUploadService } from '../../services/resumableUploadService.ts';
+import type { TusWriter } from '../../media/resumable/tusWriter.ts';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { systemClock, type Clock } from '../../clock.ts';
@@ -59,6 +60,8 @@ export interface Services {
   shared: ReturnType<typeof createSharedPortfolioService>;
   sharedArtifacts: ReturnType<typeof createSharedArtifactService>;
   resumableUploads: ResumableUploadService;
+  /** The writer thread of resumable uploads' bytes (decision 063). */
+  resumableWriter: TusWriter;
   /** The history of artifacts and shared artifacts. */
   versions: VersionService;
   discussion: ReturnType<typeof createDiscussionService>;
