@@ -17,9 +17,20 @@ interface Pending {
 export class TestClock implements Clock {
   private offset = 0;
   private readonly timers = new Set<Pending>();
+  /** With `frozen`, the time the clock stands at until the test advances it; else real time runs on. */
+  private readonly frozenAt: number | null;
+
+  /**
+   * @param options.frozen the clock moves only when the test advances it, and its timers run only
+   * then: for tests that count what happens just before a timer is due, which a busy machine's
+   * real milliseconds between two lines would otherwise make due.
+   */
+  constructor(options: { frozen?: boolean } = {}) {
+    this.frozenAt = options.frozen ? Date.now() : null;
+  }
 
   now(): number {
-    return Date.now() + this.offset;
+    return (this.frozenAt ?? Date.now()) + this.offset;
   }
 
   setTimeout(run: () => void, ms: number): Timer {
@@ -57,6 +68,7 @@ export class TestClock implements Clock {
   /** Sets the real timer that runs `timer` when the clock's time reaches it. */
   private arm(timer: Pending): void {
     clearTimeout(timer.real);
+    if (this.frozenAt !== null) return;
     timer.real = setTimeout(() => this.fire(timer), Math.max(0, timer.due - this.now())).unref();
   }
 

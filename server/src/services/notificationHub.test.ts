@@ -9,7 +9,7 @@ import { HEARTBEAT_MS, NotificationHub, type FeedStream } from './notificationHu
  */
 describe('the notification hub on a test clock', () => {
   function setup(alive = true) {
-    const clock = new TestClock();
+    const clock = new TestClock({ frozen: true });
     const counted: number[] = [];
     const checked: FeedStream[] = [];
     const hub = new NotificationHub(
