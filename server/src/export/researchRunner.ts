@@ -1,10 +1,8 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import type { ResourceLimits, Worker } from 'node:worker_threads';
 import type pg from 'pg';
 import type { ResearchExportFilters } from '#schemas/researchExport';
+import { startWorker } from '../workerThread.ts';
 
 /** What a research export's worker thread is given. */
 export interface ResearchWorkerData {
@@ -33,29 +31,11 @@ export const RESEARCH_WORKER_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 
 /** How long a stopped worker may take to roll back and close its connection before it is ended. */
 const STOP_GRACE_MS = 5000;
 
-/**
- * The worker's code: `research-worker.js` beside the compiled server (`scripts/build-server.mjs`),
- * or the TypeScript source through tsx (tests, `npm run dev`).
- */
+/** The thread's code: `research-worker.js` beside the compiled server, or its TypeScript source (tests, `npm run dev`). */
 function workerOf(data: ResearchWorkerData): Worker {
-  const options = { workerData: data, resourceLimits: RESEARCH_WORKER_LIMITS };
-  if (!import.meta.url.endsWith('.ts')) {
-    const compiled = ['./research-worker.js', '../research-worker.js']
-      .map((p) => new URL(p, import.meta.url))
-      .find((u) => existsSync(fileURLToPath(u)));
-    if (!compiled) throw new Error('research-worker.js is missing beside the compiled server: run npm run build');
-    return new Worker(compiled, options);
-  }
-  const source = new URL('./researchWorker.ts', import.meta.url).href;
-  // tsx's ES module API (`require` finds its CommonJS one, whose hooks fail in a worker).
-  const tsx = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  return new Worker(
-    `import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}))`,
-    { ...options, eval: true },
+  return startWorker(
+    { from: import.meta.url, compiled: 'research-worker.js', source: new URL('./researchWorker.ts', import.meta.url) },
+    { workerData: data, resourceLimits: RESEARCH_WORKER_LIMITS },
   );
 }
 

@@ -1,10 +1,8 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { MessageChannel, type ResourceLimits, Worker } from 'node:worker_threads';
+import { MessageChannel, type ResourceLimits, type Worker } from 'node:worker_threads';
 import { ERRORS } from '@tus/server';
 import type { FromWriter, TusWriterData, WriteJob } from './tusWriterProtocol.ts';
+import { startWorker } from '../../workerThread.ts';
 
 /**
  * The writer's heap: a few chunks in flight and the tus store's code (the S3 client's is the
@@ -18,26 +16,11 @@ const WINDOW_BYTES = 512 * 1024;
 /** The answer to a request whose write ended because the writer thread stopped (it is started again for the next one). */
 export const WRITER_STOPPED = { status_code: 503, body: 'The upload could not be written. Send the rest again.\n' };
 
-/** The writer thread's code: `tus-writer.js` beside the compiled server, or the TypeScript source through tsx (tests, `npm run dev`). */
+/** The thread's code: `tus-writer.js` beside the compiled server, or its TypeScript source (tests, `npm run dev`). */
 function spawn(data: TusWriterData): Worker {
-  const options = { workerData: data, resourceLimits: TUS_WRITER_LIMITS };
-  if (!import.meta.url.endsWith('.ts')) {
-    const compiled = ['./tus-writer.js', '../tus-writer.js']
-      .map((p) => new URL(p, import.meta.url))
-      .find((u) => existsSync(fileURLToPath(u)));
-    if (!compiled) throw new Error('tus-writer.js is missing beside the compiled server: run npm run build');
-    return new Worker(compiled, options);
-  }
-  const source = new URL('./tusWriterWorker.ts', import.meta.url).href;
-  // tsx's ES module API (`require` finds its CommonJS one, whose hooks fail in a worker).
-  const tsx = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  return new Worker(
-    `import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}))`,
-    { ...options, eval: true },
+  return startWorker(
+    { from: import.meta.url, compiled: 'tus-writer.js', source: new URL('./tusWriterWorker.ts', import.meta.url) },
+    { workerData: data, resourceLimits: TUS_WRITER_LIMITS },
   );
 }
 
