@@ -46,17 +46,6 @@ export const tess = makeUser('teacher', { username: 'Tess Teacher' });
 export const lee = makeUser('plcLead', { username: 'Lee Lead' });
 export const abe = makeUser('teacher', { username: 'abe Adams', blocked: true });
 
-/** A promise settled by the test. */
-export function pending<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
 export type Blocking = { id: number; blocked: boolean };
 
 export function renderPage({

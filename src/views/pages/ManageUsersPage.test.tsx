@@ -8,13 +8,13 @@ import { BACKUP_STATUSES } from '../../test/backupFixtures.ts';
 // oxlint-disable-next-line no-restricted-imports
 import { ApiError, NetworkError } from '../../services/errors.ts';
 import { clearToasts } from '../feedback/toastStore.ts';
+import { deferred } from '../../../tests/model/support/deferred.ts';
 import {
   makeUser,
   rita,
   tess,
   lee,
   abe,
-  pending,
   type Blocking,
   renderPage,
   table,
@@ -78,7 +78,7 @@ describe('ManageUsersPage', () => {
   });
 
   it('blocks an account: a spinner shows on the row while saving, then the row shows the server’s answer', async () => {
-    const answer = pending<User>();
+    const answer = deferred<User>();
     const { calls, ux } = renderPage({ setUserBlocked: () => answer.promise });
     await ux.click(await screen.findByRole('switch', { name: 'Active: Tess Teacher' }));
     expect(calls.setUserBlocked).toEqual([{ id: tess.id, blocked: true }]);
@@ -152,7 +152,7 @@ describe('ManageUsersPage', () => {
   });
 
   it('shows the last backup above the table, loaded beside it: neither waits for the other', async () => {
-    const backups = pending<BackupStatus>();
+    const backups = deferred<BackupStatus>();
     const { calls } = renderPage({ fetchBackupStatus: () => backups.promise });
     const card = screen.getByRole('status', { name: 'Scheduled backups' });
     expect(card.textContent).toBe('Checking the last backup…');
@@ -230,7 +230,7 @@ describe('ManageUsersPage', () => {
     });
 
     it('creates the account, closes, says so, and shows the new row in name order', async () => {
-      const answer = pending<User>();
+      const answer = deferred<User>();
       const { calls, ux } = renderPage({ createUser: () => answer.promise });
       const dialog = await openDialog(ux);
       await ux.type(within(dialog).getByLabelText('User Name'), '  Mo Member ');
