@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy.ts';
 import { IdParamSchema, IdSchema, TimestampSchema } from './common.ts';
 import { STANDARDS_ALIASES, STANDARDS_PANELS } from './standards.ts';
 
@@ -95,86 +96,98 @@ const ID_MESSAGE = {
 };
 
 /** `GET /coverage`. */
-export const CoverageQuerySchema = z.strictObject(coverageSelection).refine(needsId, ID_MESSAGE);
+export const CoverageQuerySchema = lazySchema(() => z.strictObject(coverageSelection).refine(needsId, ID_MESSAGE));
 export type CoverageQuery = z.output<typeof CoverageQuerySchema>;
 
 /** `GET /coverage/artifacts`: one cell (`row`: a teacher's or a portfolio's id, `column`: its code), a page of it. */
-export const CoverageCellQuerySchema = z
-  .strictObject({
-    ...coverageSelection,
-    row: IdParamSchema,
-    column: z.string().regex(/^[A-Z]{2,3}[0-9]$/, 'column must be a column code such as SEP1, CCC2 or PS3.'),
-    page: z
-      .string()
-      .regex(/^[0-9]{1,4}$/, 'page must be a whole number from 1 to 1000.')
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .int()
-          .min(1, 'page must be a whole number from 1 to 1000.')
-          .max(1000, 'page must be a whole number from 1 to 1000.'),
-      )
-      .default(1),
-  })
-  .refine(needsId, ID_MESSAGE);
+export const CoverageCellQuerySchema = lazySchema(() =>
+  z
+    .strictObject({
+      ...coverageSelection,
+      row: IdParamSchema,
+      column: z.string().regex(/^[A-Z]{2,3}[0-9]$/, 'column must be a column code such as SEP1, CCC2 or PS3.'),
+      page: z
+        .string()
+        .regex(/^[0-9]{1,4}$/, 'page must be a whole number from 1 to 1000.')
+        .transform(Number)
+        .pipe(
+          z
+            .number()
+            .int()
+            .min(1, 'page must be a whole number from 1 to 1000.')
+            .max(1000, 'page must be a whole number from 1 to 1000.'),
+        )
+        .default(1),
+    })
+    .refine(needsId, ID_MESSAGE),
+);
 export type CoverageCellQuery = z.output<typeof CoverageCellQuerySchema>;
 
 /** The highest level reached in a cell: its label, its place among the criterion's levels (1 = lowest). */
-export const LevelReachedSchema = z.object({
-  label: z.string(),
-  rank: z.number().int().min(1),
-  of: z.number().int().min(1),
-});
+export const LevelReachedSchema = lazySchema(() =>
+  z.object({
+    label: z.string(),
+    rank: z.number().int().min(1),
+    of: z.number().int().min(1),
+  }),
+);
 export type LevelReached = z.infer<typeof LevelReachedSchema>;
 
 /** One row: a teacher (`kind` teacher) or a portfolio (personal or shared), with one entry per column. */
-export const CoverageRowSchema = z.object({
-  id: IdSchema,
-  kind: z.enum(['teacher', 'portfolio', 'shared']),
-  name: z.string(),
-  /** Artifacts in the row (tagged or not). */
-  artifacts: z.number().int().min(0),
-  /** Per column: artifacts tagged with it. */
-  tagged: z.array(z.number().int().min(0)),
-  /** Per column: scores given on its criterion that the caller may see. */
-  scores: z.array(z.number().int().min(0)),
-  /** Per column: the highest level among those scores. */
-  best: z.array(LevelReachedSchema.nullable()),
-});
+export const CoverageRowSchema = lazySchema(() =>
+  z.object({
+    id: IdSchema,
+    kind: z.enum(['teacher', 'portfolio', 'shared']),
+    name: z.string(),
+    /** Artifacts in the row (tagged or not). */
+    artifacts: z.number().int().min(0),
+    /** Per column: artifacts tagged with it. */
+    tagged: z.array(z.number().int().min(0)),
+    /** Per column: scores given on its criterion that the caller may see. */
+    scores: z.array(z.number().int().min(0)),
+    /** Per column: the highest level among those scores. */
+    best: z.array(LevelReachedSchema.nullable()),
+  }),
+);
 export type CoverageRow = z.infer<typeof CoverageRowSchema>;
 
-export const CoverageSchema = z
-  .object({
-    scope: z.enum(COVERAGE_SCOPES),
-    /** The teacher's or shared portfolio's name; `null` for the installation. */
-    name: z.string().nullable(),
-    rowKind: z.enum(COVERAGE_ROW_KINDS),
-    dimension: z.enum(COVERAGE_DIMENSIONS),
-    columns: z.array(z.object({ key: z.string(), label: z.string() })),
-    rows: z.array(CoverageRowSchema),
-  })
-  .meta({ id: 'Coverage' });
+export const CoverageSchema = lazySchema(() =>
+  z
+    .object({
+      scope: z.enum(COVERAGE_SCOPES),
+      /** The teacher's or shared portfolio's name; `null` for the installation. */
+      name: z.string().nullable(),
+      rowKind: z.enum(COVERAGE_ROW_KINDS),
+      dimension: z.enum(COVERAGE_DIMENSIONS),
+      columns: z.array(z.object({ key: z.string(), label: z.string() })),
+      rows: z.array(CoverageRowSchema),
+    })
+    .meta({ id: 'Coverage' }),
+);
 export type Coverage = z.infer<typeof CoverageSchema>;
 
 /** An artifact behind a cell: a personal one (`artifact`) or a shared one (`shared`). */
-export const CoverageArtifactSchema = z.object({
-  kind: z.enum(['artifact', 'shared']),
-  id: IdSchema,
-  title: z.string(),
-  /** The personal or shared portfolio holding it. */
-  portfolio: z.object({ id: IdSchema, name: z.string() }),
-  owner: z.object({ id: IdSchema, username: z.string() }),
-  updated_at: TimestampSchema,
-});
+export const CoverageArtifactSchema = lazySchema(() =>
+  z.object({
+    kind: z.enum(['artifact', 'shared']),
+    id: IdSchema,
+    title: z.string(),
+    /** The personal or shared portfolio holding it. */
+    portfolio: z.object({ id: IdSchema, name: z.string() }),
+    owner: z.object({ id: IdSchema, username: z.string() }),
+    updated_at: TimestampSchema,
+  }),
+);
 export type CoverageArtifact = z.infer<typeof CoverageArtifactSchema>;
 
-export const CoverageArtifactPageSchema = z
-  .object({
-    items: z.array(CoverageArtifactSchema),
-    total: z.number().int().min(0),
-    page: z.number().int().min(1),
-    pageSize: z.number().int().min(1),
-  })
-  .meta({ id: 'CoverageArtifactPage' });
+export const CoverageArtifactPageSchema = lazySchema(() =>
+  z
+    .object({
+      items: z.array(CoverageArtifactSchema),
+      total: z.number().int().min(0),
+      page: z.number().int().min(1),
+      pageSize: z.number().int().min(1),
+    })
+    .meta({ id: 'CoverageArtifactPage' }),
+);
 export type CoverageArtifactPage = z.infer<typeof CoverageArtifactPageSchema>;

@@ -1,15 +1,18 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy.ts';
 
 /** The seven question types (spec §3). */
-export const QuestionTypeSchema = z.enum([
-  'shortText',
-  'longText',
-  'singleSelection',
-  'multipleResponse',
-  'number',
-  'fileUpload',
-  'expansionPanelChoices',
-]);
+export const QuestionTypeSchema = lazySchema(() =>
+  z.enum([
+    'shortText',
+    'longText',
+    'singleSelection',
+    'multipleResponse',
+    'number',
+    'fileUpload',
+    'expansionPanelChoices',
+  ]),
+);
 export type QuestionType = z.infer<typeof QuestionTypeSchema>;
 
 /** Question types that need a list of choices. */
@@ -32,29 +35,31 @@ export const CHOICES_MAX = 200;
 export const STRUCTURE_MAX = 200;
 
 /** One question of an artifact structure. */
-export const QuestionSchema = z
-  .object({
-    key: z.string().min(1).max(QUESTION_KEY_MAX),
-    text: z.string().max(QUESTION_TEXT_MAX),
-    type: QuestionTypeSchema,
-    core: z.boolean().optional(),
-    bonus: z.boolean().optional(),
-    choices: z.array(z.string().max(CHOICE_MAX)).max(CHOICES_MAX).optional(),
-    min: z.number().optional(),
-    max: z.number().optional(),
-    step: z.number().optional(),
-  })
-  .meta({ id: 'Question' });
+export const QuestionSchema = lazySchema(() =>
+  z
+    .object({
+      key: z.string().min(1).max(QUESTION_KEY_MAX),
+      text: z.string().max(QUESTION_TEXT_MAX),
+      type: QuestionTypeSchema,
+      core: z.boolean().optional(),
+      bonus: z.boolean().optional(),
+      choices: z.array(z.string().max(CHOICE_MAX)).max(CHOICES_MAX).optional(),
+      min: z.number().optional(),
+      max: z.number().optional(),
+      step: z.number().optional(),
+    })
+    .meta({ id: 'Question' }),
+);
 export type Question = z.infer<typeof QuestionSchema>;
 
 /** The question list of a portfolio, shared portfolio or artifact. */
-export const StructureSchema = z.array(QuestionSchema).max(STRUCTURE_MAX);
+export const StructureSchema = lazySchema(() => z.array(QuestionSchema).max(STRUCTURE_MAX));
 export type Structure = z.infer<typeof StructureSchema>;
 
 /** A response value: text, a list of labels, or an integer. */
-export const ResponseValueSchema = z.union([z.string(), z.array(z.string()), z.number()]);
+export const ResponseValueSchema = lazySchema(() => z.union([z.string(), z.array(z.string()), z.number()]));
 export type ResponseValue = z.infer<typeof ResponseValueSchema>;
 
 /** Answers keyed by question key. */
-export const ResponsesSchema = z.record(z.string().max(QUESTION_KEY_MAX), ResponseValueSchema);
+export const ResponsesSchema = lazySchema(() => z.record(z.string().max(QUESTION_KEY_MAX), ResponseValueSchema));
 export type Responses = z.infer<typeof ResponsesSchema>;

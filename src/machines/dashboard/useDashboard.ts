@@ -25,12 +25,16 @@ export type SectionStatus = 'hidden' | 'loading' | 'failed' | 'ready';
 
 /** Where one section stands. */
 export function useSectionStatus(section: DashboardSection): SectionStatus {
-  return DashboardActorContext.useSelector((s) => {
-    for (const status of ['ready', 'failed', 'hidden'] as const) {
-      if (s.matches({ [section]: status } as never)) return status;
-    }
-    return 'loading';
-  });
+  // The parallel region's own state name, read directly: every subscribed view asks on every
+  // snapshot, and `matches` parses the state value it is given each time.
+  return DashboardActorContext.useSelector((s) => sectionStatus(s.value[section]));
+}
+
+const SECTION_STATUSES: ReadonlySet<string> = new Set<SectionStatus>(['ready', 'failed', 'hidden']);
+
+/** A section region's state name as the views know it (`loading` for anything else). */
+function sectionStatus(state: string): SectionStatus {
+  return SECTION_STATUSES.has(state) ? (state as SectionStatus) : 'loading';
 }
 
 /** Why a section could not be loaded. */

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { startTransition, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
 type AnyComponent = ComponentType<Record<string, unknown>>;
 
@@ -13,7 +13,9 @@ const preloaders: (() => Promise<unknown>)[] = [];
  * The module's arrival is an ordinary state update, not a suspension: React holds back the commit
  * of content that a Suspense boundary waited for until 300 ms after any boundary last showed a
  * fallback, so a page whose chunk came from the cache in a few milliseconds was drawn (and began
- * to fetch its data) only some 300 ms after its skeleton (decision 045).
+ * to fetch its data) only some 300 ms after its skeleton (decision 045). The update is a
+ * transition: React then renders the part in slices, giving the browser its turn every few
+ * milliseconds, instead of in one task (the fallback stays on screen meanwhile).
  */
 export function lazyPart<M extends Record<string, unknown>, K extends keyof M & string>(
   load: () => Promise<M>,
@@ -35,7 +37,7 @@ export function lazyPart<M extends Record<string, unknown>, K extends keyof M & 
       if (part) return;
       let current = true;
       loadComponent().then(
-        (component) => current && setPart({ component }),
+        (component) => current && startTransition(() => setPart({ component })),
         (error: unknown) => current && setPart({ error }),
       );
       return () => {
