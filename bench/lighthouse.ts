@@ -44,10 +44,19 @@ export interface RunMetrics {
   si: number;
   cls: number;
   load: number;
+  /**
+   * Lighthouse's own measure of the host's CPU (`environment.benchmarkIndex`: a fixed piece of
+   * JavaScript timed before the page loads; higher is faster). The same code scores differently
+   * on machines of one kind: this tells a slower machine from slower code.
+   */
+  cpu: number;
 }
 
 /** The metrics of one report. */
-function metricsOf(lhr: { audits: Record<string, { numericValue?: number } | undefined> }): RunMetrics {
+function metricsOf(lhr: {
+  audits: Record<string, { numericValue?: number } | undefined>;
+  environment?: { benchmarkIndex?: number };
+}): RunMetrics {
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     fcp: Math.round(value('first-contentful-paint')),
@@ -56,6 +65,7 @@ function metricsOf(lhr: { audits: Record<string, { numericValue?: number } | und
     si: Math.round(value('speed-index')),
     cls: Math.round(value('cumulative-layout-shift') * 1000) / 1000,
     load: Math.round(os.loadavg()[0]! * 100) / 100,
+    cpu: Math.round(lhr.environment?.benchmarkIndex ?? Number.NaN),
   };
 }
 
@@ -160,7 +170,7 @@ async function audit(
   const order = all.map((s, i) => [s.performance, i] as const).sort((a, b) => a[0] - b[0]);
   const middle = metrics[order[Math.floor((order.length - 1) / 2)]![1]]!;
   process.stdout.write(
-    `  ${name}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')} (performance ${all.map((s) => s.performance).join(', ')}; FCP ${middle.fcp} ms, LCP ${middle.lcp} ms, TBT ${middle.tbt} ms, SI ${middle.si} ms, CLS ${middle.cls}; load ${middle.load.toFixed(2)})\n`,
+    `  ${name}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')} (performance ${all.map((s) => s.performance).join(', ')}; FCP ${middle.fcp} ms, LCP ${middle.lcp} ms, TBT ${middle.tbt} ms, SI ${middle.si} ms, CLS ${middle.cls}; load ${middle.load.toFixed(2)}; CPU index ${middle.cpu})\n`,
   );
   return {
     name,

@@ -170,13 +170,15 @@ export async function reportLighthouse(report: Report): Promise<void> {
   }
   out();
   out(
-    "The metrics of each page's median run (simulated; the simulation multiplies the main-thread tasks it observed by the CPU slowdown of 4, so total blocking time, and through it first and largest contentful paint, rise with the machine's load: the load average as the run ended).",
+    "The metrics of each page's median run (simulated; the simulation multiplies the main-thread tasks it observed by the CPU slowdown of 4, so total blocking time, and through it first and largest contentful paint, rise with the machine's load: the load average as the run ended; *CPU index*: Lighthouse's benchmark of the host's CPU in that run, higher is faster, which differs between machines of one kind and between runs on one).",
   );
   out();
-  out('| Page | FCP | LCP | TBT | Speed Index | CLS | Load |');
-  out('|---|---:|---:|---:|---:|---:|---:|');
+  out('| Page | FCP | LCP | TBT | Speed Index | CLS | Load | CPU index |');
+  out('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const { name, metrics: m } of lh.results)
-    out(`| ${name} | ${m.fcp} ms | ${m.lcp} ms | ${m.tbt} ms | ${m.si} ms | ${m.cls} | ${m.load.toFixed(2)} |`);
+    out(
+      `| ${name} | ${m.fcp} ms | ${m.lcp} ms | ${m.tbt} ms | ${m.si} ms | ${m.cls} | ${m.load.toFixed(2)} | ${m.cpu} |`,
+    );
   out();
 }
 

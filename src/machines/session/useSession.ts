@@ -1,5 +1,4 @@
-import { useSignals } from '@preact/signals-react/runtime';
-import { useSelector } from '../shared/actorReact.ts';
+import { useExternalValue, useSelector, type ExternalValue } from '../shared/actorReact.ts';
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Me } from '../../schemas/user.ts';
@@ -23,10 +22,15 @@ export function useSessionState(): string {
   return useSelector(actor, (s) => String(s.value));
 }
 
+/** The user as views read it: a change (the session checked as a page opens) is drawn as a transition. */
+const currentUserValue: ExternalValue<Me | null> = {
+  get: () => currentUser.peek(),
+  subscribe: (onChange) => currentUser.subscribe(onChange),
+};
+
 /** The signed-in user, or `null`. */
 export function useCurrentUser(): Me | null {
-  useSignals();
-  return currentUser.value;
+  return useExternalValue(currentUserValue);
 }
 
 /** What views may ask of the session. */

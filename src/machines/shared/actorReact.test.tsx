@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { Component, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { assign, createActor, setup } from 'xstate';
-import { createActorContext, duringUserInput, useSelector } from './actorReact.ts';
+import { createActorContext, duringUserInput, useExternalValue, useSelector } from './actorReact.ts';
 
 const counter = setup({
   types: {
@@ -152,5 +152,64 @@ describe('createActorContext', () => {
     );
     fireEvent.click(screen.getByRole('button'));
     expect(screen.getByRole('button').textContent).toBe('count 1');
+  });
+});
+
+describe('useExternalValue', () => {
+  function store(initial: { name: string; status?: string }) {
+    let value = initial;
+    const listeners = new Set<() => void>();
+    const source = {
+      get: () => value,
+      subscribe: (onChange: () => void) => {
+        listeners.add(onChange);
+        return () => listeners.delete(onChange);
+      },
+    };
+    const set = (next: typeof value) => {
+      value = next;
+      for (const listener of listeners) listener();
+    };
+    return { source, set, listeners };
+  }
+
+  it('draws a change from elsewhere as a transition, a change by the user’s click at once, and unsubscribes', async () => {
+    const { source, set, listeners } = store({ name: 'Ann' });
+    function Name() {
+      const { name } = useExternalValue(source);
+      return (
+        <button type="button" onClick={() => set({ name: 'Cy' })}>
+          {name}
+        </button>
+      );
+    }
+    const view = render(<Name />);
+    expect(screen.getByRole('button').textContent).toBe('Ann');
+    const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const before = scope.IS_REACT_ACT_ENVIRONMENT;
+    scope.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      set({ name: 'Bo' });
+      await Promise.resolve();
+      await Promise.resolve();
+      expect(screen.getByRole('button').textContent).toBe('Ann');
+      await waitFor(() => expect(screen.getByRole('button').textContent).toBe('Bo'));
+    } finally {
+      if (before === undefined) delete scope.IS_REACT_ACT_ENVIRONMENT;
+      else scope.IS_REACT_ACT_ENVIRONMENT = before;
+    }
+    fireEvent.click(screen.getByRole('button'));
+    expect(screen.getByRole('button').textContent).toBe('Cy');
+    view.unmount();
+    expect(listeners.size).toBe(0);
+  });
+
+  it('takes a value with a `status` of "error" for a value, not for a failed actor', () => {
+    const { source } = store({ name: 'Dee', status: 'error' });
+    function Name() {
+      return <p>{useExternalValue(source).name}</p>;
+    }
+    render(<Name />);
+    expect(screen.getByText('Dee')).toBeTruthy();
   });
 });

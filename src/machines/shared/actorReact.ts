@@ -123,6 +123,35 @@ function selected<TSnapshot, T>(
   return previous && compare(previous.value, value) ? previous.value : value;
 }
 
+/** A value kept outside React that views read with the priority of its change's cause, as an actor's snapshot. */
+export interface ExternalValue<T> {
+  get(): T;
+  /** Calls `onChange` after each change; returns the unsubscription. */
+  subscribe(onChange: () => void): () => void;
+}
+
+/**
+ * Reads `source` (a module-level object: a new one each render would subscribe again); the
+ * component renders again when it changes, as a transition unless the user's own input changed it.
+ */
+export function useExternalValue<T>(source: ExternalValue<T>): T {
+  const actor = externalActors.get(source) ?? asActor(source);
+  externalActors.set(source, actor);
+  return useSelector(actor as unknown as AnyActorRef, readValue as (snapshot: unknown) => T);
+}
+
+const externalActors = new WeakMap<ExternalValue<unknown>, unknown>();
+/** The snapshot is a new wrapper on each read (so that a value with a `status` is never taken for a failed actor's). */
+const readValue = (snapshot: { value: unknown }): unknown => snapshot.value;
+
+/** The part of an actor's interface `useSelector` uses. */
+function asActor<T>(source: ExternalValue<T>) {
+  return {
+    getSnapshot: () => ({ value: source.get() }),
+    subscribe: (observer: { next: () => void }) => ({ unsubscribe: source.subscribe(() => observer.next()) }),
+  };
+}
+
 /** `@xstate/react`'s actor context whose `useSelector` is the one above. */
 export function createActorContext<TLogic extends AnyActorLogic>(logic: TLogic, options?: ActorOptions<TLogic>) {
   const context = createLibraryActorContext(logic, options);
