@@ -41,6 +41,22 @@ class Boundary extends Component<{ children: ReactNode }, { error: string | null
   }
 }
 
+/**
+ * Runs `check` as the browser runs the app, outside React's test `act` (which would draw every
+ * update at once and so hide whether a change is drawn as a transition).
+ */
+async function outsideAct(check: () => Promise<void>): Promise<void> {
+  const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  const before = scope.IS_REACT_ACT_ENVIRONMENT;
+  scope.IS_REACT_ACT_ENVIRONMENT = false;
+  try {
+    await check();
+  } finally {
+    if (before === undefined) delete scope.IS_REACT_ACT_ENVIRONMENT;
+    else scope.IS_REACT_ACT_ENVIRONMENT = before;
+  }
+}
+
 describe('useSelector', () => {
   it('draws a change made by the user’s click before the handler returns to the browser', () => {
     const actor = createActor(counter).start();
@@ -52,10 +68,7 @@ describe('useSelector', () => {
   it('draws a change from elsewhere (an answer, a timer) as a transition: not in the same task', async () => {
     const actor = createActor(counter).start();
     render(<Count actor={actor} />);
-    const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-    const before = scope.IS_REACT_ACT_ENVIRONMENT;
-    scope.IS_REACT_ACT_ENVIRONMENT = false;
-    try {
+    await outsideAct(async () => {
       expect(duringUserInput()).toBe(false);
       actor.send({ type: 'add' });
       // A render at once (what useSyncExternalStore does) would be drawn by the next microtask.
@@ -63,10 +76,7 @@ describe('useSelector', () => {
       await Promise.resolve();
       expect(screen.getByRole('button').textContent).toBe('0');
       await waitFor(() => expect(screen.getByRole('button').textContent).toBe('1'));
-    } finally {
-      if (before === undefined) delete scope.IS_REACT_ACT_ENVIRONMENT;
-      else scope.IS_REACT_ACT_ENVIRONMENT = before;
-    }
+    });
   });
 
   it('renders again only when the selected part changes', () => {
@@ -185,19 +195,13 @@ describe('useExternalValue', () => {
     }
     const view = render(<Name />);
     expect(screen.getByRole('button').textContent).toBe('Ann');
-    const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-    const before = scope.IS_REACT_ACT_ENVIRONMENT;
-    scope.IS_REACT_ACT_ENVIRONMENT = false;
-    try {
+    await outsideAct(async () => {
       set({ name: 'Bo' });
       await Promise.resolve();
       await Promise.resolve();
       expect(screen.getByRole('button').textContent).toBe('Ann');
       await waitFor(() => expect(screen.getByRole('button').textContent).toBe('Bo'));
-    } finally {
-      if (before === undefined) delete scope.IS_REACT_ACT_ENVIRONMENT;
-      else scope.IS_REACT_ACT_ENVIRONMENT = before;
-    }
+    });
     fireEvent.click(screen.getByRole('button'));
     expect(screen.getByRole('button').textContent).toBe('Cy');
     view.unmount();
