@@ -135,8 +135,8 @@ export interface ExternalValue<T> {
  * component renders again when it changes, as a transition unless the user's own input changed it.
  */
 export function useExternalValue<T>(source: ExternalValue<T>): T {
-  const actor = externalActors.get(source) ?? asActor(source);
-  externalActors.set(source, actor);
+  let actor = externalActors.get(source);
+  if (!actor) externalActors.set(source, (actor = asActor(source)));
   return useSelector(actor as unknown as AnyActorRef, readValue as (snapshot: unknown) => T);
 }
 
